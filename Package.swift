@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SignalRunner",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        // Signals + Playback: everything an app needs to generate and play signals (no GPL code).
+        .library(name: "SignalRunner", targets: ["SignalRunner"]),
+        .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "Playback", targets: ["Playback"]),
+        // The FFTW-based verifier, separate because FFTW is GPL-licensed.
+        .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
+        .executable(name: "signals", targets: ["SignalsCLI"]),
+        .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "SignalTour", targets: ["SignalTour"]),
+        .executable(name: "PredefinedPoints", targets: ["PredefinedPoints"]),
+        .executable(name: "SineMotion", targets: ["SineMotion"]),
+        .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "Signals"),
+        .target(name: "Playback", dependencies: ["Signals"]),
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
+        ),
+        .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback"]),
+        .executableTarget(
+            name: "SignalsCLI",
+            dependencies: [
+                "Signals", "Playback", "SignalSpectrum",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "Signals", "Playback", "SignalSpectrum",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/bench"
+        ),
+        .executableTarget(name: "SignalTour", dependencies: ["SignalRunner"], path: "Examples/SignalTour"),
+        .executableTarget(name: "PredefinedPoints", dependencies: ["SignalRunner"], path: "Examples/PredefinedPoints"),
+        .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
+        .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
+        .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
+        .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
+        .testTarget(name: "SignalsCLITests", dependencies: ["Signals"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+/// Placeholder until the playback module lands.
+enum PlaybackModulePlaceholder {}

@@ -1,0 +1,2 @@
+/// Placeholder until the spectrum module lands.
+enum SpectrumModulePlaceholder {}

@@ -1,0 +1,82 @@
+/// The vector types and the shared store step of every kernel.
+///
+/// Kernels compute 16 samples at a time in `SIMD16<Float>` and finish with ``store(_:to:at:count:_:)``,
+/// which applies the gain, bias and accumulate mode of an ``Affine`` map and writes only the lanes that
+/// fall inside the block. The tail uses the same vector code as the body, so a sample's value never
+/// depends on where a block boundary falls.
+public enum Lanes {
+    /// Number of samples per vector.
+    public static let width = 16
+    /// 16 samples.
+    public typealias Samples = SIMD16<Float>
+    /// 16 phases or hash values.
+    public typealias Words = SIMD16<UInt32>
+
+    /// `[0, 1, ..., 15]`.
+    public static let ramp = Words(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+    /// Writes `value * gain + bias` (or adds it, when `accumulate`) to `out[i ..< i + min(16, count - i)]`.
+    @inlinable @inline(__always)
+    public static func store(_ value: Samples, to out: UnsafeMutablePointer<Float>, at i: Int, count: Int,
+                             gain: Float, bias: Float, accumulate: Bool) {
+        var v = value * gain + bias
+        if i + width <= count {
+            let p = UnsafeMutableRawPointer(out + i)
+            if accumulate { v += UnsafeRawPointer(p).loadUnaligned(as: Samples.self) }
+            p.storeBytes(of: v, as: Samples.self)
+        } else {
+            for k in 0 ..< (count - i) {
+                if accumulate { out[i + k] += v[k] } else { out[i + k] = v[k] }
+            }
+        }
+    }
+
+    /// Writes a constant to `count` samples (or adds it, when `accumulate`).
+    @inlinable
+    public static func fill(_ out: UnsafeMutablePointer<Float>, count: Int, value: Float, accumulate: Bool) {
+        let v = Samples(repeating: value)
+        var i = 0
+        while i < count {
+            store(v, to: out, at: i, count: count, gain: 1, bias: 0, accumulate: accumulate)
+            i &+= width
+        }
+    }
+}
+
+/// A bank of 16 numerically controlled oscillators, lane `k` at phase `phase0 + k · increment`,
+/// each advancing by `16 · increment` per step, kept as exact 64-bit phases split in 32-bit halves
+/// (so that the arithmetic stays in 32-bit vector lanes).
+public struct PhaseLanes {
+    /// High 32 bits of each lane's phase (the part the waveforms read).
+    public var high: Lanes.Words
+    /// Low 32 bits of each lane's phase.
+    public var low: Lanes.Words
+    @usableFromInline let stepHigh: Lanes.Words
+    @usableFromInline let stepLow: Lanes.Words
+
+    /// Lane `k` starts at `phase0 &+ k &* increment`.
+    @inlinable
+    public init(phase0: UInt64, increment: UInt64) {
+        var h = Lanes.Words(), l = Lanes.Words()
+        for k in 0 ..< Lanes.width {
+            let p = phase0 &+ increment &* UInt64(k)
+            h[k] = UInt32(truncatingIfNeeded: p >> 32)
+            l[k] = UInt32(truncatingIfNeeded: p)
+        }
+        high = h
+        low = l
+        let step = increment &* UInt64(Lanes.width)
+        stepHigh = Lanes.Words(repeating: UInt32(truncatingIfNeeded: step >> 32))
+        stepLow = Lanes.Words(repeating: UInt32(truncatingIfNeeded: step))
+    }
+
+    /// Advances every lane by `16 · increment` (exact, modulo one turn).
+    @inlinable @inline(__always)
+    public mutating func advance() {
+        let newLow = low &+ stepLow
+        let carry = newLow .< low
+        high = high &+ stepHigh
+        high = high.replacing(with: high &+ 1, where: carry)
+        low = newLow
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// How a render runs: aliasing policy, threads and the memory limit for whole-buffer renders.
+public struct RenderOptions: Sendable, Hashable {
+    /// How many threads a render may use.
+    public enum Parallelism: Sendable, Hashable {
+        /// One thread.
+        case serial
+        /// All active cores for renders of at least 2^18 samples, one thread below that.
+        case automatic
+        /// Exactly this many chunks rendered concurrently (≥ 1).
+        case threads(Int)
+    }
+
+    /// Accept frequencies at or above Nyquist (`sampleRate / 2`); they alias, as they would on a device.
+    public var allowAliasing: Bool
+    /// Threads to use; every choice gives bit-identical samples.
+    public var parallelism: Parallelism
+    /// Largest whole buffer a render may allocate, in bytes; larger renders throw ``SignalError/Code/tooLarge``
+    /// (stream them with ``Signal/blocks(sampleRate:duration:start:blockFrames:options:)``). Default: half the
+    /// physical memory.
+    public var memoryLimit: Int
+    /// Frames per block (the unit a signal tree renders at once; 2048 keeps a block in L1 cache).
+    public var blockFrames: Int
+
+    /// Creates options.
+    public init(allowAliasing: Bool = false, parallelism: Parallelism = .automatic,
+                memoryLimit: Int = RenderOptions.defaultMemoryLimit, blockFrames: Int = 2048) {
+        self.allowAliasing = allowAliasing
+        self.parallelism = parallelism
+        self.memoryLimit = memoryLimit
+        self.blockFrames = max(16, blockFrames)
+    }
+
+    /// Half the physical memory of this machine, in bytes.
+    public static let defaultMemoryLimit = Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)
+}
+
+/// A validated request for samples `startIndex ..< startIndex + frameCount` at `sampleRate`.
+public struct RenderRequest: Sendable, Hashable {
+    /// Samples per second (Hz).
+    public let sampleRate: Double
+    /// First sample index.
+    public let startIndex: Int
+    /// Number of frames.
+    public let frameCount: Int
+
+    /// Validates a request given in samples.
+    /// - Throws: ``SignalError`` for a non-positive or non-finite rate, a negative start or frame count.
+    public init(sampleRate: Double, startIndex: Int, frameCount: Int) throws(SignalError) {
+        guard sampleRate.isFinite && sampleRate > 0 else {
+            throw SignalError(.invalidRender, path: "rate", "sample rate must be a positive, finite number of Hz, got \(sampleRate)")
+        }
+        guard startIndex >= 0 else {
+            throw SignalError(.invalidRender, path: "start", "start index must be ≥ 0, got \(startIndex)")
+        }
+        guard frameCount >= 0 else {
+            throw SignalError(.invalidRender, path: "duration", "frame count must be ≥ 0, got \(frameCount)")
+        }
+        guard startIndex <= Int.max - frameCount, startIndex + frameCount <= 1 << 62 else {
+            throw SignalError(.invalidRender, path: "duration", "sample indices past 2^62 are not supported")
+        }
+        self.sampleRate = sampleRate
+        self.startIndex = startIndex
+        self.frameCount = frameCount
+    }
+
+    /// Validates a request given in seconds: `round(duration · rate)` frames from index `round(start · rate)`.
+    /// - Throws: ``SignalError`` for a non-positive rate or duration, a negative start, or a duration
+    ///   shorter than one sample.
+    public init(sampleRate: Double, duration: Double, start: Double = 0) throws(SignalError) {
+        guard sampleRate.isFinite && sampleRate > 0 else {
+            throw SignalError(.invalidRender, path: "rate", "sample rate must be a positive, finite number of Hz, got \(sampleRate)")
+        }
+        guard duration.isFinite && duration > 0 else {
+            throw SignalError(.invalidRender, path: "duration", "duration must be a positive, finite number of seconds, got \(duration)")
+        }
+        guard start.isFinite && start >= 0 else {
+            throw SignalError(.invalidRender, path: "start", "start must be a finite number of seconds ≥ 0, got \(start)")
+        }
+        let frames = (duration * sampleRate).rounded()
+        let first = (start * sampleRate).rounded()
+        guard frames < 0x1p62 && first < 0x1p62 else {
+            throw SignalError(.invalidRender, path: "duration",
+                              "\(duration) s from \(start) s at \(sampleRate) Hz reaches past sample index 2^62")
+        }
+        guard frames >= 1 else {
+            throw SignalError(.invalidRender, path: "duration",
+                              "duration \(duration) s is shorter than one sample at \(sampleRate) Hz (\(1 / sampleRate) s)")
+        }
+        try self.init(sampleRate: sampleRate, startIndex: Int(first), frameCount: Int(frames))
+    }
+}

@@ -1,0 +1,56 @@
+/// The one error type of the `Signals` module: everything a user can type, load or pass in throws it.
+///
+/// Each error carries a machine-readable ``Code``, the JSON path of the offending node or field
+/// (`$` for the root, for example `$.sum[1].sine.amplitude`), and a human-readable message that
+/// names the value and the limit it broke.
+///
+/// ```swift
+/// do { _ = try Sine(frequency: 600).render(sampleRate: 1000, duration: 1) }
+/// catch let error as SignalError { print(error) }   // $.sine.frequency: 600 Hz is at or above ...
+/// ```
+public struct SignalError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem this is.
+    public enum Code: String, Sendable, Hashable, Codable {
+        /// The JSON is not well formed, or a value has the wrong JSON type.
+        case malformed
+        /// A node name that is not one of the known signal kinds.
+        case unknownNode
+        /// A field that the node does not have (often a typo such as `amplitdue`).
+        case unknownField
+        /// A field that the node requires is absent.
+        case missingField
+        /// A parameter is NaN or infinite.
+        case nonFinite
+        /// A parameter is outside its allowed range (duty cycle, negative frequency, ...).
+        case outOfRange
+        /// A frequency at or above the Nyquist frequency (`sampleRate / 2`).
+        case aliasing
+        /// The sample rate, duration, start or frame count of a render is invalid.
+        case invalidRender
+        /// Channel counts of combined signals do not match.
+        case channelMismatch
+        /// The render would not fit in memory; stream it instead.
+        case tooLarge
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// JSON path of the node or field at fault (`$` is the root signal).
+    public var path: String
+    /// Human-readable explanation that names the value and the limit.
+    public var message: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: The kind of problem.
+    ///   - path: JSON path of the offending node or field.
+    ///   - message: Explanation naming the value and the limit.
+    public init(_ code: Code, path: String = "$", _ message: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+    }
+
+    /// `path: message`, ready to print.
+    public var description: String { "\(path): \(message)" }
+}

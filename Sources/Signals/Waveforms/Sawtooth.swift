@@ -1,0 +1,70 @@
+/// A rising sawtooth: from `−amplitude + offset` at the start of each period up to
+/// `+amplitude + offset` at its end, like `scipy.signal.sawtooth(2π f t + phase, width=1)`.
+///
+/// Value: `amplitude · (2 · frac(f t + phase / 2π) − 1) + offset`, computed from the exact integer phase
+/// (error within Float rounding of the exact value, away from the jump).
+///
+/// ```swift
+/// Sawtooth(amplitude: 1, frequency: 2)   // {"sawtooth": {...}} in JSON
+/// ```
+public struct Sawtooth: Signal {
+    /// Half the peak-to-peak swing (signal units).
+    public var amplitude: Double
+    /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
+    public var frequency: Double
+    /// Phase at `t = 0` (radians; 2π is one period).
+    public var phase: Double
+    /// Constant added to the wave (signal units).
+    public var offset: Double
+
+    /// Creates a sawtooth wave.
+    /// - Parameters:
+    ///   - amplitude: Half the peak-to-peak swing (signal units). Default 1.
+    ///   - frequency: Frequency in Hz.
+    ///   - phase: Phase at `t = 0` in radians. Default 0.
+    ///   - offset: DC offset (signal units). Default 0.
+    public init(amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0) {
+        self.amplitude = amplitude
+        self.frequency = frequency
+        self.phase = phase
+        self.offset = offset
+    }
+
+    public var node: SignalNode { .sawtooth(self) }
+
+    public init(node: SignalNode) throws { self = try node.expect(\.sawtooth, "sawtooth") }
+
+    @inlinable
+    public func render(into block: RenderBlock, _ transform: Affine) {
+        let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
+        let phase0 = Phase.fromRadians(phase) &+ increment &* UInt64(truncatingIfNeeded: block.startIndex)
+        // value = A·(2·frac − 1) + offset = 2A·s + offset with s = frac − 1/2 ∈ [−1/2, 1/2).
+        let gain = Float(transform.gain * 2 * amplitude)
+        let bias = Float(transform.gain * offset + transform.bias)
+        forEachChannel(block) { out in
+            Sawtooth.kernel(out, count: block.frameCount, phase0: phase0, increment: increment,
+                            gain: gain, bias: bias, accumulate: transform.accumulate)
+        }
+    }
+
+    /// `out[i] (+)= gain · (frac_i − 1/2) + bias`, `frac_i` the phase in turns.
+    @inlinable
+    public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+                              gain: Float, bias: Float, accumulate: Bool) {
+        var lanes = PhaseLanes(phase0: phase0, increment: increment)
+        var i = 0
+        while i < count {
+            Lanes.store(centeredTurns(lanes.high), to: out, at: i, count: count,
+                        gain: gain, bias: bias, accumulate: accumulate)
+            lanes.advance()
+            i &+= Lanes.width
+        }
+    }
+
+    /// `phase / 2^32 − 1/2` in [−1/2, 1/2), from the top 24 bits (exact in `Float`).
+    @inlinable @inline(__always)
+    public static func centeredTurns(_ phase: Lanes.Words) -> Lanes.Samples {
+        let s = SIMD16<Int32>(truncatingIfNeeded: phase ^ 0x8000_0000) &>> 8
+        return Lanes.Samples(s) * Float(0x1p-24)
+    }
+}

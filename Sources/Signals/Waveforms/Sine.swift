@@ -1,0 +1,65 @@
+/// A sine wave: `amplitude · sin(2π · frequency · t + phase) + offset`.
+///
+/// `frequency` is in hertz (cycles per second). The original Runner blog's `sineSignal` multiplied
+/// `t` by its "frequency" directly, i.e. took an angular frequency in rad/s; to port such a signal,
+/// divide that number by 2π.
+///
+/// Rendered by a 64-bit integer phase accumulator: the phase of sample `n` is exact at any index, and
+/// the rendered value is within `4e-7 · |amplitude| + ulp(|amplitude| + |offset|)` of the exact sine.
+///
+/// ```swift
+/// Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5)   // {"sine": {...}} in JSON
+/// ```
+public struct Sine: Signal {
+    /// Peak amplitude (signal units).
+    public var amplitude: Double
+    /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
+    public var frequency: Double
+    /// Phase at `t = 0` (radians).
+    public var phase: Double
+    /// Constant added to the wave (signal units).
+    public var offset: Double
+
+    /// Creates a sine wave.
+    /// - Parameters:
+    ///   - amplitude: Peak amplitude (signal units). Default 1.
+    ///   - frequency: Frequency in Hz.
+    ///   - phase: Phase at `t = 0` in radians. Default 0.
+    ///   - offset: DC offset (signal units). Default 0.
+    public init(amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0) {
+        self.amplitude = amplitude
+        self.frequency = frequency
+        self.phase = phase
+        self.offset = offset
+    }
+
+    public var node: SignalNode { .sine(self) }
+
+    public init(node: SignalNode) throws { self = try node.expect(\.sine, "sine") }
+
+    @inlinable
+    public func render(into block: RenderBlock, _ transform: Affine) {
+        let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
+        let phase0 = Phase.fromRadians(phase) &+ increment &* UInt64(truncatingIfNeeded: block.startIndex)
+        let gain = Float(transform.gain * amplitude)
+        let bias = Float(transform.gain * offset + transform.bias)
+        forEachChannel(block) { out in
+            Sine.kernel(out, count: block.frameCount, phase0: phase0, increment: increment,
+                        gain: gain, bias: bias, accumulate: transform.accumulate)
+        }
+    }
+
+    /// `out[i] (+)= gain · sin(2π · (phase0 + i · increment) / 2^64) + bias` for `i < count`.
+    @inlinable
+    public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+                              gain: Float, bias: Float, accumulate: Bool) {
+        var lanes = PhaseLanes(phase0: phase0, increment: increment)
+        var i = 0
+        while i < count {
+            Lanes.store(Trig.sinTurns(lanes.high), to: out, at: i, count: count,
+                        gain: gain, bias: bias, accumulate: accumulate)
+            lanes.advance()
+            i &+= Lanes.width
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A square (pulse) wave: `+amplitude + offset` for the first `dutyCycle` of each period,
+/// `−amplitude + offset` for the rest.
+///
+/// The period starts where the phase is a whole number of turns: at `t = 0` with `phase = 0`.
+/// Rendered from the exact integer phase; each sample is exactly one of the two levels (rounded to
+/// `Float`), and the switch falls on the correct sample to within one sample.
+///
+/// ```swift
+/// Square(amplitude: 0.5, frequency: 5, dutyCycle: 0.25)   // {"square": {...}} in JSON
+/// ```
+public struct Square: Signal {
+    /// Half the peak-to-peak swing (signal units).
+    public var amplitude: Double
+    /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
+    public var frequency: Double
+    /// Phase at `t = 0` (radians; 2π is one period).
+    public var phase: Double
+    /// Constant added to the wave (signal units).
+    public var offset: Double
+    /// Fraction of each period at the high level, `0 < dutyCycle < 1`.
+    public var dutyCycle: Double
+
+    /// Creates a square wave.
+    /// - Parameters:
+    ///   - amplitude: Half the peak-to-peak swing (signal units). Default 1.
+    ///   - frequency: Frequency in Hz.
+    ///   - phase: Phase at `t = 0` in radians. Default 0.
+    ///   - offset: DC offset (signal units). Default 0.
+    ///   - dutyCycle: Fraction of the period at `+amplitude`, in (0, 1). Default 0.5.
+    public init(amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0,
+                dutyCycle: Double = 0.5) {
+        self.amplitude = amplitude
+        self.frequency = frequency
+        self.phase = phase
+        self.offset = offset
+        self.dutyCycle = dutyCycle
+    }
+
+    public var node: SignalNode { .square(self) }
+
+    public init(node: SignalNode) throws { self = try node.expect(\.square, "square") }
+
+    @inlinable
+    public func render(into block: RenderBlock, _ transform: Affine) {
+        let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
+        let phase0 = Phase.fromRadians(phase) &+ increment &* UInt64(truncatingIfNeeded: block.startIndex)
+        let high = Float(transform.gain * (amplitude + offset) + transform.bias)
+        let low = Float(transform.gain * (offset - amplitude) + transform.bias)
+        // High while phase < duty · 2^32 (in the 32-bit turn fraction the lanes read).
+        let threshold = UInt32(min((dutyCycle * 0x1p32).rounded(), 0xFFFF_FFFF))
+        forEachChannel(block) { out in
+            Square.kernel(out, count: block.frameCount, phase0: phase0, increment: increment,
+                          threshold: threshold, high: high, low: low, accumulate: transform.accumulate)
+        }
+    }
+
+    /// `out[i] (+)= (phase_i < threshold) ? high : low` with 32-bit turn fractions.
+    @inlinable
+    public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+                              threshold: UInt32, high: Float, low: Float, accumulate: Bool) {
+        var lanes = PhaseLanes(phase0: phase0, increment: increment)
+        let t = Lanes.Words(repeating: threshold)
+        let hi = Lanes.Samples(repeating: high), lo = Lanes.Samples(repeating: low)
+        var i = 0
+        while i < count {
+            let v = lo.replacing(with: hi, where: lanes.high .< t)
+            Lanes.store(v, to: out, at: i, count: count, gain: 1, bias: 0, accumulate: accumulate)
+            lanes.advance()
+            i &+= Lanes.width
+        }
+    }
+}

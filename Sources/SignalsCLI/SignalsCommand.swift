@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Signals
+
+/// `signals`: render, verify, plot and play signal specs.
+@main
+struct SignalsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signals",
+        abstract: "Render, verify, plot and play sensor signals described as JSON specs.",
+        discussion: "Exit status: 0 on success, 1 when a verification check fails, 2 for bad input (spec, file, flag or parameter).",
+        subcommands: [RenderCommand.self]
+    )
+
+    /// Runs the command; every failure is reported on stderr with a non-zero status, never a crash:
+    /// bad input exits 2, a failed verification exits 1.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as SignalError {
+            CLIError.fail(error.description)
+        } catch let error as CLIError {
+            CLIError.fail(error.message)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            CLIError.fail(fullMessage(for: error))
+        }
+    }
+}
