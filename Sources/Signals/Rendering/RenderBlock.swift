@@ -33,6 +33,13 @@ public struct RenderBlock {
     @inlinable
     public func channel(_ c: Int) -> UnsafeMutablePointer<Float> { base + c * channelStride }
 
+    /// The same frames restricted to a range of channels (to render one part of a stacked signal).
+    @inlinable
+    public func channels(_ range: Range<Int>) -> RenderBlock {
+        RenderBlock(base: channel(range.lowerBound), channelStride: channelStride, channelCount: range.count,
+                    frameCount: frameCount, startIndex: startIndex, sampleRate: sampleRate)
+    }
+
     /// The same frames restricted to one channel (used by ``Axes`` to render each axis).
     @inlinable
     public func single(_ c: Int) -> RenderBlock {

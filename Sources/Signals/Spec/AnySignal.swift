@@ -46,6 +46,13 @@ public struct AnySignal: Signal {
         case .offset(let by, let s):
             render(s, into: block, Affine(gain: transform.gain, bias: transform.bias + transform.gain * by,
                                           accumulate: transform.accumulate))
+        case .channels(let parts):
+            var channel = 0
+            for part in parts {
+                let width = part.channelCount
+                render(part, into: block.channels(channel ..< channel + width), transform)
+                channel += width
+            }
         case .axes(let x, let y, let z):
             render(x, into: block.single(0), transform)
             render(y, into: block.single(1), transform)

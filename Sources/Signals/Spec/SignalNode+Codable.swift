@@ -167,17 +167,17 @@ extension SignalNode: Codable {
         case "constant":
             let f = try FieldReader(inner, node: name, fields: ["value"])
             self = .constant(Constant(try f.required("value")))
-        case "sum":
+        case "sum", "channels":
             do {
                 var list = try inner.unkeyedContainer()
                 var terms: [SignalNode] = []
                 while !list.isAtEnd { terms.append(try list.decode(SignalNode.self)) }
-                self = .sum(terms)
+                self = name == "sum" ? .sum(terms) : .channels(terms)
             } catch let error as SignalError {
                 throw error
             } catch {
                 throw SignalError(.malformed, path: jsonPath(path + [key]),
-                                  "'sum' must be a JSON array of signal nodes: \(decodingReason(error))")
+                                  "'\(name)' must be a JSON array of signal nodes: \(decodingReason(error))")
             }
         case "scaled", "offset":
             let f = try FieldReader(inner, node: name, fields: ["by", "signal"])
@@ -227,7 +227,7 @@ extension SignalNode: Codable {
         case .constant(let s):
             var c = container.nestedContainer(keyedBy: AnyKey.self, forKey: key)
             try c.encode(s.value, forKey: AnyKey("value"))
-        case .sum(let terms):
+        case .sum(let terms), .channels(let terms):
             try container.encode(terms, forKey: key)
         case .scaled(let by, let s), .offset(let by, let s):
             var c = container.nestedContainer(keyedBy: AnyKey.self, forKey: key)

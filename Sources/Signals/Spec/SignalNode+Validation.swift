@@ -77,6 +77,13 @@ extension SignalNode {
         case .scaled(let by, let inner), .offset(let by, let inner):
             try finite("by", by)
             try inner.validate(sampleRate: sampleRate, allowAliasing: allowAliasing, path: "\(here).signal")
+        case .channels(let parts):
+            guard !parts.isEmpty else {
+                throw SignalError(.malformed, path: here, "'channels' needs at least one part")
+            }
+            for (i, part) in parts.enumerated() {
+                try part.validate(sampleRate: sampleRate, allowAliasing: allowAliasing, path: "\(here)[\(i)]")
+            }
         case .axes(let x, let y, let z):
             for (name, axis) in [("x", x), ("y", y), ("z", z)] {
                 try axis.validate(sampleRate: sampleRate, allowAliasing: allowAliasing, path: "\(here).\(name)")

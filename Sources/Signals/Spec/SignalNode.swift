@@ -27,6 +27,9 @@ public indirect enum SignalNode: Sendable, Hashable {
     case offset(by: Double, SignalNode)
     /// Three scalar signals, one per channel.
     case axes(x: SignalNode, y: SignalNode, z: SignalNode)
+    /// The channels of each part side by side: part 0's channels first, then part 1's, ...
+    /// (`{"channels": [...]}`; a motion signal is three `axes` stacked this way).
+    case channels([SignalNode])
 
     /// The JSON key of this node (`"sine"`, `"sum"`, ...).
     public var kind: String {
@@ -42,12 +45,13 @@ public indirect enum SignalNode: Sendable, Hashable {
         case .scaled: "scaled"
         case .offset: "offset"
         case .axes: "axes"
+        case .channels: "channels"
         }
     }
 
     /// Every node kind, in the order the README lists them.
     public static let kinds = ["sine", "square", "sawtooth", "triangle", "chirp", "noise", "constant",
-                               "sum", "scaled", "offset", "axes"]
+                               "sum", "scaled", "offset", "axes", "channels"]
 
     /// Number of channels the node renders: 3 for `axes`, the widest term for `sum`, else 1.
     public var channelCount: Int {
@@ -55,6 +59,7 @@ public indirect enum SignalNode: Sendable, Hashable {
         case .sum(let terms): terms.map(\.channelCount).max() ?? 1
         case .scaled(_, let s), .offset(_, let s): s.channelCount
         case .axes: 3
+        case .channels(let parts): parts.reduce(0) { $0 + $1.channelCount }
         default: 1
         }
     }
