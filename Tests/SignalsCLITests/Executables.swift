@@ -1,0 +1,66 @@
+import Foundation
+
+/// Runs the package's built executables (they sit next to the test bundle in the build folder).
+enum Executables {
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var name: String
+        var description: String { "executable '\(name)' not found next to the test bundle; build it first (make test does)" }
+    }
+
+    static func url(_ name: String) throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for dir in candidates {
+            let url = dir.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw Missing(name: name)
+    }
+
+    /// Runs `name arguments...` with `input` on stdin; waits for it to exit.
+    static func run(_ name: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try url(name)
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        try process.run()
+        if let input { inp.fileHandleForWriting.write(input) }
+        try inp.fileHandleForWriting.close()
+        // Read both pipes concurrently so a large output cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func temporaryFile(_ name: String, contents: String? = nil) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("signalrunner-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(UUID().uuidString + "-" + name)
+        if let contents { try Data(contents.utf8).write(to: url) }
+        return url
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Signals
+import Testing
+
+@Suite struct RenderCommandTests {
+    static let wave = #"{"sum": [{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}, {"square": {"amplitude": 0.5, "frequency": 5}}]}"#
+
+    @Test("csv: header t,value, one line per frame, values as the library renders them")
+    func csv() throws {
+        let spec = try Executables.temporaryFile("wave.json", contents: Self.wave)
+        let r = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.text.split(separator: "\n")
+        #expect(lines.first == "t,value")
+        #expect(lines.count == 501)
+        let expected = try AnySignal(json: Data(Self.wave.utf8)).render(sampleRate: 1000, duration: 0.5)
+        for (i, line) in lines.dropFirst().enumerated() {
+            let fields = line.split(separator: ",")
+            #expect(Double(fields[0]) == Double(i) / 1000)
+            #expect(Float(fields[1]) == expected.samples[i])
+        }
+    }
+
+    @Test("npy: NumPy v1.0 header, little-endian float32, shape (frames, 3) for axes, 64-byte aligned data")
+    func npy() throws {
+        let spec = try Executables.temporaryFile("axes.json", contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"noise": {"seed": 4}}}}"#)
+        let out = try Executables.temporaryFile("axes.npy")
+        let r = try Executables.run("signals", ["render", spec.path, "--rate", "100", "--duration", "2", "--format", "npy", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: out)
+        #expect(Array(data.prefix(8)) == [0x93] + Array("NUMPY".utf8) + [1, 0])
+        let headerLength = Int(data[8]) | Int(data[9]) << 8
+        let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
+        #expect((10 + headerLength) % 64 == 0)
+        #expect(header.contains("'descr': '<f4'") && header.contains("'fortran_order': False") && header.contains("'shape': (200, 3)"))
+        #expect(header.hasSuffix("\n"))
+        let payload = data.dropFirst(10 + headerLength)
+        #expect(payload.count == 200 * 3 * 4)
+        let expected = try AnySignal(json: Data(try Data(contentsOf: spec))).render(sampleRate: 100, duration: 2)
+        let floats = payload.withUnsafeBytes { raw in
+            (0 ..< 600).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
+        #expect(floats == expected.interleaved())
+    }
+
+    @Test("npy for one channel has shape (frames,)")
+    func npyScalar() throws {
+        let spec = try Executables.temporaryFile("one.json", contents: #"{"constant": {"value": 1.5}}"#)
+        let r = try Executables.run("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "npy"])
+        #expect(r.status == 0)
+        #expect(r.text.contains("'shape': (10,)"))
+        #expect(r.stdout.count % 64 == 40)   // 64-aligned header + 10 × 4 bytes
+    }
+
+    @Test("f32 is raw interleaved float32; --start renders from round(start·rate) exactly")
+    func f32Start() throws {
+        let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 7, "phase": 0.3}}"#)
+        let r = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "1", "--start", "1000000", "--format", "f32"])
+        #expect(r.status == 0)
+        #expect(r.stdout.count == 4000)
+        let expected = try Sine(frequency: 7, phase: 0.3).render(sampleRate: 1000, startIndex: 1_000_000_000, frameCount: 1000)
+        let floats = r.stdout.withUnsafeBytes { raw in (0 ..< 1000).map { Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) } }
+        #expect(floats == expected.samples)
+        let csv = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.002", "--start", "1000000", "--format", "csv"])
+        #expect(csv.text.split(separator: "\n").dropFirst().first?.hasPrefix("1000000.0,") == true)
+    }
+
+    @Test("a spec on standard input")
+    func stdin() throws {
+        let r = try Executables.run("signals", ["render", "-", "--rate", "4", "--duration", "1", "--format", "csv"],
+                                    input: Data(#"{"triangle": {"frequency": 1}}"#.utf8))
+        #expect(r.text == "t,value\n0.0,-1.0\n0.25,0.0\n0.5,1.0\n0.75,0.0\n")
+    }
+
+    @Test("bad input exits 2 with a clear error on stderr and no output", arguments: [
+        (#"{"sine": {"amplitdue": 2, "frequency": 1}}"#, ["--rate", "1000", "--duration", "1"], "amplitdue"),
+        (#"{"sinus": {"frequency": 1}}"#, ["--rate", "1000", "--duration", "1"], "unknown signal node"),
+        (#"{"square": {"amplitude": 1}}"#, ["--rate", "1000", "--duration", "1"], "missing required field 'frequency'"),
+        (#"{"sine": {"frequency": 600}}"#, ["--rate", "1000", "--duration", "1"], "Nyquist frequency 500.0 Hz"),
+        (#"{"square": {"frequency": 1, "dutyCycle": 1}}"#, ["--rate", "1000", "--duration", "1"], "dutyCycle"),
+        (#"{"sine": {"frequency": 1}}"#, ["--rate", "0", "--duration", "1"], "sample rate"),
+        (#"{"sine": {"frequency": 1}}"#, ["--rate", "1000", "--duration", "-1"], "duration"),
+        (#"{"sine": {"frequency": 1}}"#, ["--rate", "1000", "--duration", "nan"], "duration"),
+        (#"{"sine": {"frequency": 1}}"#, ["--rate", "fast", "--duration", "1"], "rate"),
+        (#"{"sine": {"frequency": 1"#, ["--rate", "1000", "--duration", "1"], "not valid JSON"),
+        (#"{"sine": {"frequency": 1}}"#, ["--rate", "1000", "--duration", "1", "--format", "wav"], "wav"),
+    ])
+    func badInput(spec: String, flags: [String], mention: String) throws {
+        let file = try Executables.temporaryFile("bad.json", contents: spec)
+        var args = ["render", file.path] + flags
+        if !flags.contains("--format") { args += ["--format", "csv"] }
+        let r = try Executables.run("signals", args)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("error:"))
+        #expect(r.stderr.contains(mention), "stderr: \(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("a missing spec file and an unwritable output are errors")
+    func files() throws {
+        let missing = try Executables.run("signals", ["render", "/nonexistent/spec.json", "--rate", "10", "--duration", "1", "--format", "csv"])
+        #expect(missing.status == 2 && missing.stderr.contains("no such file"))
+        let spec = try Executables.temporaryFile("ok.json", contents: #"{"constant": {"value": 1}}"#)
+        let unwritable = try Executables.run("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv", "-o", "/nonexistent/dir/out.csv"])
+        #expect(unwritable.status == 2 && unwritable.stderr.contains("/nonexistent/dir/out.csv"))
+    }
+
+    @Test("--allow-aliasing renders a frequency above Nyquist")
+    func aliasing() throws {
+        let spec = try Executables.temporaryFile("alias.json", contents: #"{"sine": {"frequency": 600}}"#)
+        let r = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.01", "--format", "csv", "--allow-aliasing"])
+        #expect(r.status == 0)
+        #expect(r.text.split(separator: "\n").count == 11)
+    }
+
+    @Test("the DSL tour example from the README builds and runs")
+    func tour() throws {
+        let r = try Executables.run("SignalTour", [])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.text.contains("JSON round trip renders the same samples: true"))
+        #expect(r.text.contains("streamed 60000 frames"))
+    }
+}
