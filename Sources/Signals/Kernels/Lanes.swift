@@ -1,19 +1,25 @@
 /// The vector types and the shared store step of every kernel.
 ///
-/// Kernels compute 16 samples at a time in `SIMD16<Float>` and finish with ``store(_:to:at:count:_:)``,
+/// Kernels compute `Lanes.width` (16) samples at a time in `SIMD16<Float>` and finish with ``store(_:to:at:count:_:)``,
 /// which applies the gain, bias and accumulate mode of an ``Affine`` map and writes only the lanes that
 /// fall inside the block. The tail uses the same vector code as the body, so a sample's value never
 /// depends on where a block boundary falls.
 public enum Lanes {
     /// Number of samples per vector.
-    public static let width = 16
-    /// 16 samples.
+    public static let width = Samples.scalarCount
+    /// One vector of samples.
     public typealias Samples = SIMD16<Float>
-    /// 16 phases or hash values.
+    /// One vector of phases or hash values.
     public typealias Words = SIMD16<UInt32>
+    /// One vector of signed integers.
+    public typealias Ints = SIMD16<Int32>
 
-    /// `[0, 1, ..., 15]`.
-    public static let ramp = Words(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    /// `[0, 1, ..., width − 1]`.
+    public static let ramp: Words = {
+        var r = Words()
+        for k in 0 ..< Words.scalarCount { r[k] = UInt32(k) }
+        return r
+    }()
 
     /// Writes `value * gain + bias` (or adds it, when `accumulate`) to `out[i ..< i + min(16, count - i)]`.
     @inlinable @inline(__always)

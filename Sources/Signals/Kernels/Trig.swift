@@ -17,10 +17,10 @@ public enum Trig {
         // Signed turn fraction in [-1/2, 1/2), then fold into [-1/4, 1/4] with sin(π − x) = sin(x),
         // exactly in integers: u ↦ Int32.min − u (wrapping) maps (1/4, 1/2) to (0, 1/4) and
         // [-1/2, -1/4) to (-1/4, 0].
-        var u = SIMD16<Int32>(truncatingIfNeeded: phase)
-        let quarter = SIMD16<Int32>(repeating: 1 << 30)
+        var u = Lanes.Ints(truncatingIfNeeded: phase)
+        let quarter = Lanes.Ints(repeating: 1 << 30)
         let outside = (u .> quarter) .| (u .< 0 &- quarter)
-        u = u.replacing(with: SIMD16<Int32>(repeating: Int32.min) &- u, where: outside)
+        u = u.replacing(with: Lanes.Ints(repeating: Int32.min) &- u, where: outside)
         let y = Lanes.Samples(u) * Float(0x1p-32)
         let z = y * y
         var p = Lanes.Samples(repeating: c9)

@@ -79,9 +79,9 @@ public struct Noise: Signal {
         var i = 0
         while i < count {
             let h = CounterHash.draw(index, key)
-            let v = Lanes.Samples(SIMD16<Int32>(truncatingIfNeeded: h) &>> 8) * Float(0x1p-23)
+            let v = Lanes.Samples(Lanes.Ints(truncatingIfNeeded: h) &>> 8) * Float(0x1p-23)
             Lanes.store(v, to: out, at: i, count: count, gain: gain, bias: bias, accumulate: accumulate)
-            index &+= 16
+            index &+= UInt32(Lanes.width)
             i &+= Lanes.width
         }
     }
@@ -97,11 +97,11 @@ public struct Noise: Signal {
         while i < count {
             let h1 = CounterHash.draw(index, radiusKey)
             let h2 = CounterHash.draw(index, angleKey)
-            let u1 = Lanes.Samples(SIMD16<Int32>(truncatingIfNeeded: (h1 &>> 8) &+ 1)) * Float(0x1p-24)
-            let r = pointwiseMax(VectorLog.log(u1) * -2, Lanes.Samples()).squareRoot()
+            let u1 = Lanes.Samples(Lanes.Ints(truncatingIfNeeded: (h1 &>> 8) &+ 1)) * Float(0x1p-24)
+            let r = VectorMath.sqrt(VectorMath.log(u1) * -2)
             let c = Trig.sinTurns(h2 &+ (1 << 30))
             Lanes.store(r * c, to: out, at: i, count: count, gain: gain, bias: bias, accumulate: accumulate)
-            index &+= 16
+            index &+= UInt32(Lanes.width)
             i &+= Lanes.width
         }
     }

@@ -64,7 +64,7 @@ public struct Sawtooth: Signal {
     /// `phase / 2^32 − 1/2` in [−1/2, 1/2), from the top 24 bits (exact in `Float`).
     @inlinable @inline(__always)
     public static func centeredTurns(_ phase: Lanes.Words) -> Lanes.Samples {
-        let s = SIMD16<Int32>(truncatingIfNeeded: phase ^ 0x8000_0000) &>> 8
+        let s = Lanes.Ints(truncatingIfNeeded: phase ^ 0x8000_0000) &>> 8
         return Lanes.Samples(s) * Float(0x1p-24)
     }
 }
