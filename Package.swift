@@ -22,7 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "Signals"),
+        // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
+        .target(name: "CSignalKernels"),
+        .target(name: "Signals", dependencies: ["CSignalKernels"]),
         .target(name: "Playback", dependencies: ["Signals"]),
         .systemLibrary(
             name: "CFFTW",
@@ -41,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum",
+                "Signals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"

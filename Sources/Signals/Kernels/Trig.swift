@@ -2,11 +2,12 @@
 public enum Trig {
     // sin(2πy) ≈ y·P(y²) on |y| ≤ 1/4 turn; minimax-style fit, approximation error 3.4e-9,
     // float evaluation error ≤ 2e-7 (measured against a Double reference over the whole range).
-    @usableFromInline static let c1: Float = 6.2831851600893485
-    @usableFromInline static let c3: Float = -41.341655031388804
-    @usableFromInline static let c5: Float = 81.6010040716726
-    @usableFromInline static let c7: Float = -76.54978225954866
-    @usableFromInline static let c9: Float = 39.536705822621244
+    // Hex literals: the exact Float values the native kernels (CSignalKernels) use too.
+    @usableFromInline static let c1: Float = 0x1.921fb4p+2      // 6.2831851600893485
+    @usableFromInline static let c3: Float = -0x1.4abbb6p+5     // -41.341655031388804
+    @usableFromInline static let c5: Float = 0x1.46676ep+6      // 81.6010040716726
+    @usableFromInline static let c7: Float = -0x1.3232fap+6     // -76.54978225954866
+    @usableFromInline static let c9: Float = 0x1.3c4b2cp+5      // 39.536705822621244
 
     /// `sin(2π · phase / 2^32)` for 16 phases given as 32-bit turn fractions.
     ///

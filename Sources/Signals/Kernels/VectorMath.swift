@@ -7,31 +7,31 @@ public enum VectorMath {
         let bits = unsafeBitCast(x, to: Lanes.Words.self)
         var e = Lanes.Ints(truncatingIfNeeded: bits &>> 23) &- 126
         var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F00_0000, to: Lanes.Samples.self)   // [0.5, 1)
-        let small = m .< 0.707106781186547524
+        let small = m .< 0x1.6a09e6p-1
         e = e.replacing(with: e &- 1, where: small)
         m = (m + m.replacing(with: 0, where: .!small)) - 1
         let z = m * m
-        var y = Lanes.Samples(repeating: 7.0376836292e-2)
-        y = y * m - 1.1514610310e-1
-        y = y * m + 1.1676998740e-1
-        y = y * m - 1.2420140846e-1
-        y = y * m + 1.4249322787e-1
-        y = y * m - 1.6668057665e-1
-        y = y * m + 2.0000714765e-1
-        y = y * m - 2.4999993993e-1
-        y = y * m + 3.3333331174e-1
+        var y = Lanes.Samples(repeating: 0x1.204376p-4)
+        y = y * m - 0x1.d7a37p-4
+        y = y * m + 0x1.de4a34p-4
+        y = y * m - 0x1.fcba9ep-4
+        y = y * m + 0x1.23d37ep-3
+        y = y * m - 0x1.555ca0p-3
+        y = y * m + 0x1.999d58p-3
+        y = y * m - 0x1.fffff8p-3
+        y = y * m + 0x1.555554p-2
         y = y * m * z
         let fe = Lanes.Samples(e)
-        y = y + fe * -2.12194440e-4
+        y = y + fe * -0x1.bd0106p-13
         y = y - z * 0.5
-        return m + y + fe * 0.693359375
+        return m + y + fe * 0x1.63p-1
     }
 
     /// `sqrt(x)` for 16 `x ≥ 0` (relative error ≤ 3e-7; exactly 0 for `x < 1e-30`), by three Newton
     /// steps on the reciprocal square root from a bit-level first guess.
     @inlinable @inline(__always)
     public static func sqrt(_ x: Lanes.Samples) -> Lanes.Samples {
-        let tiny = x .< 1e-30
+        let tiny = x .< 0x1.4484c0p-100
         let v = x.replacing(with: 1, where: tiny)
         let bits = unsafeBitCast(v, to: Lanes.Words.self)
         var y = unsafeBitCast(0x5F37_5A86 &- (bits &>> 1), to: Lanes.Samples.self)

@@ -1,3 +1,5 @@
+import CSignalKernels
+
 /// Seeded random noise, a pure function of `(seed, sample index)`.
 ///
 /// - `.gaussian` (default): normal with mean 0 and standard deviation `amplitude`, by the Box–Muller
@@ -75,6 +77,7 @@ public struct Noise: Signal {
     @inlinable
     public static func uniformKernel(_ out: UnsafeMutablePointer<Float>, count: Int, first: UInt32,
                                      key: (UInt32, UInt32), gain: Float, bias: Float, accumulate: Bool) {
+        if sr_uniform(out, count, first, key.0, key.1, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var index = Lanes.ramp &+ first
         var i = 0
         while i < count {
@@ -92,6 +95,8 @@ public struct Noise: Signal {
     public static func gaussianKernel(_ out: UnsafeMutablePointer<Float>, count: Int, first: UInt32,
                                       radiusKey: (UInt32, UInt32), angleKey: (UInt32, UInt32),
                                       gain: Float, bias: Float, accumulate: Bool) {
+        if sr_gaussian(out, count, first, radiusKey.0, radiusKey.1, angleKey.0, angleKey.1, gain, bias,
+                       accumulate ? 1 : 0) != 0 { return }
         var index = Lanes.ramp &+ first
         var i = 0
         while i < count {

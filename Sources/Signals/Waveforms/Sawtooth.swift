@@ -1,3 +1,5 @@
+import CSignalKernels
+
 /// A rising sawtooth: from `−amplitude + offset` at the start of each period up to
 /// `+amplitude + offset` at its end, like `scipy.signal.sawtooth(2π f t + phase, width=1)`.
 ///
@@ -51,6 +53,7 @@ public struct Sawtooth: Signal {
     @inlinable
     public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               gain: Float, bias: Float, accumulate: Bool) {
+        if sr_sawtooth(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)
         var i = 0
         while i < count {

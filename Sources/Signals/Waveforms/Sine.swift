@@ -1,3 +1,5 @@
+import CSignalKernels
+
 /// A sine wave: `amplitude · sin(2π · frequency · t + phase) + offset`.
 ///
 /// `frequency` is in hertz (cycles per second). The original Runner blog's `sineSignal` multiplied
@@ -53,6 +55,7 @@ public struct Sine: Signal {
     @inlinable
     public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               gain: Float, bias: Float, accumulate: Bool) {
+        if sr_sine(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)
         var i = 0
         while i < count {

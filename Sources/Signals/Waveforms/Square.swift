@@ -1,3 +1,5 @@
+import CSignalKernels
+
 /// A square (pulse) wave: `+amplitude + offset` for the first `dutyCycle` of each period,
 /// `−amplitude + offset` for the rest.
 ///
@@ -58,6 +60,7 @@ public struct Square: Signal {
     @inlinable
     public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               threshold: UInt32, high: Float, low: Float, accumulate: Bool) {
+        if sr_square(out, count, phase0, increment, threshold, high, low, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)
         let t = Lanes.Words(repeating: threshold)
         let hi = Lanes.Samples(repeating: high), lo = Lanes.Samples(repeating: low)

@@ -1,3 +1,5 @@
+import CSignalKernels
+
 /// A triangle wave: from `−amplitude + offset` at the start of each period up to
 /// `+amplitude + offset` at half the period and back down, like
 /// `scipy.signal.sawtooth(2π f t + phase, width=0.5)`.
@@ -52,6 +54,7 @@ public struct Triangle: Signal {
     @inlinable
     public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               gain: Float, bias: Float, accumulate: Bool) {
+        if sr_triangle(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)
         var i = 0
         while i < count {
