@@ -13,8 +13,14 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print the rows as a JSON array.") var json = false
     @Option(help: "Only rows whose name contains this text.") var filter: String?
     @Flag(help: "CI-sized runs: fewer repetitions and shorter playback.") var quick = false
+    @Option(help: .hidden) var memoryProbe: String?
+    @Option(help: .hidden) var memorySeconds: Double = 3600
 
     func run() throws {
+        if let memoryProbe {
+            try streamToFile(path: memoryProbe, seconds: memorySeconds)
+            return
+        }
         #if DEBUG
         let debugNote = "NOTE: this is a DEBUG build; these are debug figures, far below release ones. Run `swift run -c release bench` (or `make bench`) for real figures."
         FileHandle.standardError.write(Data((debugNote + "\n").utf8))
@@ -22,6 +28,7 @@ struct Bench: ParsableCommand {
         var rows: [Row] = []
         let wanted = { (name: String) in filter.map { name.contains($0) } ?? true }
         rows += renderRows(quick: quick, wanted: wanted)
+        if wanted("stream") { rows.append(try memoryRow(quick: quick)) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
