@@ -20,7 +20,7 @@ int sr_square(float *o, long c, uint64_t p, uint64_t i, uint32_t t, float h, flo
 int sr_sawtooth(float *o, long c, uint64_t p, uint64_t i, float g, float b, int a) { return 0; }
 int sr_triangle(float *o, long c, uint64_t p, uint64_t i, float g, float b, int a) { return 0; }
 int sr_uniform(float *o, long c, uint32_t f, uint32_t k0, uint32_t k1, float g, float b, int a) { return 0; }
-int sr_gaussian(float *o, long c, uint32_t f, uint32_t r0, uint32_t r1, uint32_t a0, uint32_t a1, float g, float b, int a) { return 0; }
+int sr_gaussian(float *o, long c, uint32_t f, int odd, uint32_t r0, uint32_t r1, uint32_t a0, uint32_t a1, float g, float b, int a) { return 0; }
 #else
 
 static int detected = -1;
@@ -56,8 +56,10 @@ int sr_kernel_level(void) {
 #define C7 -0x1.3232fap+6f
 #define C9 0x1.3c4b2cp+5f
 
-// DEFINE(W, SUFFIX, TARGET) instantiates every kernel for W lanes in functions compiled for TARGET.
-#define DEFINE(W, SUFFIX, TARGET)                                                                        \
+// HELPERS(W, SUFFIX, TARGET) defines the vector types and building blocks for W lanes compiled for
+// TARGET; KERNELS(W, SUFFIX, HALF, TARGET, DUP) the kernels, with HALF the helpers at W/2 lanes and
+// DUP(x) spreading W/2 lanes to W ([x0, x0, x1, x1, ...]).
+#define HELPERS(W, SUFFIX, TARGET)                                                                       \
 typedef float F##SUFFIX __attribute__((ext_vector_type(W)));                                           \
 typedef int32_t I##SUFFIX __attribute__((ext_vector_type(W)));                                         \
 typedef uint32_t U##SUFFIX __attribute__((ext_vector_type(W)));                                        \
@@ -161,18 +163,11 @@ F##SUFFIX log_##SUFFIX(F##SUFFIX x) {                                           
 }                                                                                                       \
                                                                                                         \
 static inline __attribute__((always_inline, target(TARGET)))                                           \
-F##SUFFIX sqrt_##SUFFIX(F##SUFFIX x) {                                                                 \
-    I##SUFFIX tiny = x < 0x1.4484c0p-100f;                                                              \
-    F##SUFFIX v = (F##SUFFIX)(((I##SUFFIX)x & ~tiny) | ((I##SUFFIX)(F##SUFFIX)1.0f & tiny));            \
-    U##SUFFIX bits = (U##SUFFIX)v;                                                                      \
-    F##SUFFIX y = (F##SUFFIX)(0x5F375A86u - (bits >> 1));                                               \
-    F##SUFFIX half = v * 0.5f;                                                                          \
-    y = y * (1.5f - half * y * y);                                                                      \
-    y = y * (1.5f - half * y * y);                                                                      \
-    y = y * (1.5f - half * y * y);                                                                      \
-    return (F##SUFFIX)((I##SUFFIX)(v * y) & ~tiny);                                                     \
-}                                                                                                       \
-                                                                                                        \
+F##SUFFIX sqrt_##SUFFIX(F##SUFFIX x) {                      /* IEEE, correctly rounded (vsqrtps) */    \
+    return __builtin_elementwise_sqrt(x);                                                               \
+}
+
+#define KERNELS(W, SUFFIX, HALF, TARGET, DUP)                                                            \
 static __attribute__((target(TARGET)))                                                                 \
 void sine_##SUFFIX(float *out, long count, uint64_t p0, uint64_t inc, float gain, float bias, int acc) { \
     Phase##SUFFIX p = phase_##SUFFIX(p0, inc);                                                          \
@@ -224,25 +219,45 @@ void uniform_##SUFFIX(float *out, long count, uint32_t first, uint32_t k0, uint3
         index += (uint32_t)W;                                                                           \
     }                                                                                                   \
 }                                                                                                       \
+static inline __attribute__((always_inline, target(TARGET)))                                           \
+F##SUFFIX gauss_##SUFFIX(U##HALF pairs, uint32_t r0, uint32_t r1, uint32_t a0, uint32_t a1, U##SUFFIX quarter) { \
+    U##HALF h1 = draw_##HALF(pairs, r0, r1);                                                            \
+    U##HALF h2 = draw_##HALF(pairs, a0, a1);                                                            \
+    F##HALF u1 = __builtin_convertvector((I##HALF)((h1 >> 8) + 1), F##HALF) * 0x1p-24f;                \
+    F##HALF r = sqrt_##HALF(log_##HALF(u1) * -2.0f);                                                    \
+    F##SUFFIX radius = DUP(r);                                                                          \
+    U##SUFFIX angle = DUP(h2);                                                                          \
+    return radius * sin_turns_##SUFFIX(angle + quarter);                                                \
+}                                                                                                       \
 static __attribute__((target(TARGET)))                                                                 \
-void gaussian_##SUFFIX(float *out, long count, uint32_t first, uint32_t r0, uint32_t r1, uint32_t a0,  \
-                       uint32_t a1, float gain, float bias, int acc) {                                  \
-    U##SUFFIX index;                                                                                    \
-    for (int k = 0; k < W; k++) index[k] = first + (uint32_t)k;                                         \
+void gaussian_##SUFFIX(float *out, long count, uint32_t firstPair, int oddStart, uint32_t r0, uint32_t r1, \
+                       uint32_t a0, uint32_t a1, float gain, float bias, int acc) {                     \
+    if (count <= 0) return;                                                                             \
+    U##SUFFIX quarter = 0;                                                                              \
+    for (int k = 0; k < W; k += 2) quarter[k] = 1u << 30;                                               \
+    U##HALF pairs;                                                                                      \
+    for (int k = 0; k < W / 2; k++) pairs[k] = firstPair + (uint32_t)k;                                 \
+    if (oddStart) {                                                                                     \
+        F##SUFFIX v = gauss_##SUFFIX(pairs, r0, r1, a0, a1, quarter) * gain + bias;                     \
+        out[0] = acc ? out[0] + v[1] : v[1];                                                            \
+        out += 1;                                                                                       \
+        count -= 1;                                                                                     \
+        pairs += 1u;                                                                                    \
+    }                                                                                                   \
     for (long i = 0; i < count; i += W) {                                                               \
-        U##SUFFIX h1 = draw_##SUFFIX(index, r0, r1);                                                    \
-        U##SUFFIX h2 = draw_##SUFFIX(index, a0, a1);                                                    \
-        F##SUFFIX u1 = __builtin_convertvector((I##SUFFIX)((h1 >> 8) + 1), F##SUFFIX) * 0x1p-24f;      \
-        F##SUFFIX r = sqrt_##SUFFIX(log_##SUFFIX(u1) * -2.0f);                                          \
-        F##SUFFIX c = sin_turns_##SUFFIX(h2 + (1u << 30));                                              \
-        store_##SUFFIX(r * c, out, i, count, gain, bias, acc);                                          \
-        index += (uint32_t)W;                                                                           \
+        store_##SUFFIX(gauss_##SUFFIX(pairs, r0, r1, a0, a1, quarter), out, i, count, gain, bias, acc); \
+        pairs += (uint32_t)(W / 2);                                                                     \
     }                                                                                                   \
 }
 
-DEFINE(8, avx2, "avx2")
-DEFINE(16, avx512, "avx512f")
-
+#define DUP8(x) __builtin_shufflevector(x, x, 0, 0, 1, 1, 2, 2, 3, 3)
+#define DUP16(x) __builtin_shufflevector(x, x, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7)
+HELPERS(4, avx2h, "avx2")
+HELPERS(8, avx2, "avx2")
+KERNELS(8, avx2, avx2h, "avx2", DUP8)
+HELPERS(8, avx512h, "avx512f")
+HELPERS(16, avx512, "avx512f")
+KERNELS(16, avx512, avx512h, "avx512f", DUP16)
 #define DISPATCH(NAME, ARGS)                                  \
     switch (sr_kernel_level()) {                              \
     case 3: NAME##_avx512 ARGS; return 1;                     \
@@ -265,8 +280,8 @@ int sr_triangle(float *out, long count, uint64_t p0, uint64_t inc, float gain, f
 int sr_uniform(float *out, long count, uint32_t first, uint32_t k0, uint32_t k1, float gain, float bias, int acc) {
     DISPATCH(uniform, (out, count, first, k0, k1, gain, bias, acc))
 }
-int sr_gaussian(float *out, long count, uint32_t first, uint32_t r0, uint32_t r1, uint32_t a0, uint32_t a1,
-                float gain, float bias, int acc) {
-    DISPATCH(gaussian, (out, count, first, r0, r1, a0, a1, gain, bias, acc))
+int sr_gaussian(float *out, long count, uint32_t firstPair, int oddStart, uint32_t r0, uint32_t r1, uint32_t a0,
+                uint32_t a1, float gain, float bias, int acc) {
+    DISPATCH(gaussian, (out, count, firstPair, oddStart, r0, r1, a0, a1, gain, bias, acc))
 }
 #endif

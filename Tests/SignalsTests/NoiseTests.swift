@@ -56,15 +56,22 @@ import Testing
         }
     }
 
-    @Test("indices across the 2^32 boundary render independently and do not repeat")
-    func highIndices() throws {
-        let noise = Noise(seed: 5)
-        let start = (1 << 32) - 100
-        let whole = try noise.render(sampleRate: 100, startIndex: start, frameCount: 200)
-        let a = try noise.render(sampleRate: 100, startIndex: start, frameCount: 100)
-        let b = try noise.render(sampleRate: 100, startIndex: 1 << 32, frameCount: 100)
+    @Test("indices across the 2^32 (uniform) and 2^33 (gaussian pairs) boundaries render independently and do not repeat",
+          arguments: [(Noise.Distribution.uniform, 32), (.gaussian, 32), (.gaussian, 33)])
+    func highIndices(distribution: Noise.Distribution, bit: Int) throws {
+        let noise = Noise(distribution: distribution, seed: 5)
+        let boundary = 1 << bit
+        let start = boundary - 101   // odd: a gaussian pair straddles every split below
+        let whole = try noise.render(sampleRate: 100, startIndex: start, frameCount: 203)
+        let a = try noise.render(sampleRate: 100, startIndex: start, frameCount: 101)
+        let b = try noise.render(sampleRate: 100, startIndex: boundary, frameCount: 102)
         #expect(a.samples + b.samples == whole.samples)
-        let low = try noise.render(sampleRate: 100, startIndex: 0, frameCount: 100)
+        for split in [1, 2, 37, 100, 102] {
+            let head = try noise.render(sampleRate: 100, startIndex: start, frameCount: split)
+            let tail = try noise.render(sampleRate: 100, startIndex: start + split, frameCount: 203 - split)
+            #expect(head.samples + tail.samples == whole.samples, "split at \(split)")
+        }
+        let low = try noise.render(sampleRate: 100, startIndex: boundary - (1 << 32), frameCount: 102)
         #expect(low.samples != b.samples)
     }
 

@@ -26,7 +26,7 @@ int sr_sawtooth(float *out, long count, uint64_t phase0, uint64_t increment, flo
 int sr_triangle(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias, int accumulate);
 int sr_uniform(float *out, long count, uint32_t first, uint32_t key0, uint32_t key1,
                float gain, float bias, int accumulate);
-int sr_gaussian(float *out, long count, uint32_t first, uint32_t radiusKey0, uint32_t radiusKey1,
+int sr_gaussian(float *out, long count, uint32_t firstPair, int oddStart, uint32_t radiusKey0, uint32_t radiusKey1,
                 uint32_t angleKey0, uint32_t angleKey1, float gain, float bias, int accumulate);
 
 #ifdef __cplusplus

@@ -14,6 +14,20 @@ public enum Lanes {
     /// One vector of signed integers.
     public typealias Ints = SIMD16<Int32>
 
+    /// `[0, 0, 1, 1, ..., width/2 − 1, width/2 − 1]`: the pair index of each lane (Box–Muller pairs).
+    public static let pairRamp: Words = {
+        var r = Words()
+        for k in 0 ..< Words.scalarCount { r[k] = UInt32(k / 2) }
+        return r
+    }()
+
+    /// `[2^30, 0, 2^30, 0, ...]`: a quarter turn on even lanes turns sine into cosine.
+    public static let cosineQuarter: Words = {
+        var r = Words()
+        for k in stride(from: 0, to: Words.scalarCount, by: 2) { r[k] = 1 << 30 }
+        return r
+    }()
+
     /// `[0, 1, ..., width − 1]`.
     public static let ramp: Words = {
         var r = Words()

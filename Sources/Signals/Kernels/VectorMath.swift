@@ -1,5 +1,6 @@
-/// Vectorised `log` and `sqrt` for `Float` lanes, written with operations that stay in vector
-/// registers (the standard library's `SIMD.squareRoot()` and `pointwiseMax` run lane by lane).
+/// Vectorised `log` and `sqrt` for `Float` lanes: `log` is written with operations that stay in vector
+/// registers; `sqrt` is the correctly rounded IEEE square root (the native kernels use `vsqrtps`, which
+/// rounds the same way, so both paths agree bit for bit).
 public enum VectorMath {
     /// `ln(x)` for 16 positive, normal `x` (Cephes `logf`: relative error ≤ 2 ulp).
     @inlinable @inline(__always)
@@ -27,18 +28,10 @@ public enum VectorMath {
         return m + y + fe * 0x1.63p-1
     }
 
-    /// `sqrt(x)` for 16 `x ≥ 0` (relative error ≤ 3e-7; exactly 0 for `x < 1e-30`), by three Newton
-    /// steps on the reciprocal square root from a bit-level first guess.
+    /// `sqrt(x)` for 16 `x ≥ 0`, correctly rounded (IEEE 754), so it equals the native kernels'
+    /// `vsqrtps` bit for bit.
     @inlinable @inline(__always)
     public static func sqrt(_ x: Lanes.Samples) -> Lanes.Samples {
-        let tiny = x .< 0x1.4484c0p-100
-        let v = x.replacing(with: 1, where: tiny)
-        let bits = unsafeBitCast(v, to: Lanes.Words.self)
-        var y = unsafeBitCast(0x5F37_5A86 &- (bits &>> 1), to: Lanes.Samples.self)
-        let half = v * 0.5
-        y = y * (1.5 - half * y * y)
-        y = y * (1.5 - half * y * y)
-        y = y * (1.5 - half * y * y)
-        return (v * y).replacing(with: 0, where: tiny)
+        x.squareRoot()
     }
 }
