@@ -89,6 +89,26 @@ import Testing
         #expect(s4.samples == [-1, -0.5, 0, 0.5])
     }
 
+    @Test("a sample exactly on a period boundary starts the new period, at any index",
+          arguments: [(10.0, 1000.0, 100), (3.0, 1000.0, 1000), (50.0, 44_100.0, 882), (1.0, 3.0, 3)])
+    func periodBoundaries(frequency: Double, rate: Double, period: Int) throws {
+        for k in [1, 2, 7, 1_000_003, 10_000_019] where k * period < 1 << 40 {
+            let n = k * period
+            let saw = try Sawtooth(amplitude: 1, frequency: frequency).render(sampleRate: rate, startIndex: n - 1, frameCount: 2)
+            #expect(saw.samples[1] == -1, "sawtooth sample \(n) (t = \(k) periods)")
+            #expect(abs(Double(saw.samples[0]) - (1 - 2 * frequency / rate)) < 1e-6,
+                    "sawtooth sample \(n - 1) is the last of the previous period")
+            let tri = try Triangle(amplitude: 1, frequency: frequency).render(sampleRate: rate, startIndex: n, frameCount: 1)
+            #expect(tri.samples[0] == -1)
+            let sq = try Square(amplitude: 1, frequency: frequency).render(sampleRate: rate, startIndex: n - 1, frameCount: 2)
+            #expect(sq.samples == [-1, 1], "square sample \(n) is the first high one of its period")
+            if period % 2 == 0 {
+                let half = try Square(amplitude: 1, frequency: frequency).render(sampleRate: rate, startIndex: n + period / 2 - 1, frameCount: 2)
+                #expect(half.samples == [1, -1], "duty 0.5: sample \(n + period / 2) is the first low one")
+            }
+        }
+    }
+
     @Test("constant fills every sample", arguments: [0, 1, 15, 16, 17, 5000])
     func constant(count: Int) throws {
         guard count > 0 else {

@@ -56,10 +56,11 @@ import Testing
         #expect(out[count] == -99, "the kernel must not write past count")
     }
 
-    @Test("phase increments are exact to the last bit")
+    @Test("phase increments are exact to the last bit, inexact ones rounded up")
     func increments() {
         #expect(Phase.increment(frequency: 250, sampleRate: 1000) == 1 << 62)
-        #expect(Phase.increment(frequency: 1, sampleRate: 3) == 0x5555_5555_5555_5555)
+        #expect(Phase.increment(frequency: 1, sampleRate: 3) == 0x5555_5555_5555_5556)      // 2^64/3 = …5555.33
+        #expect(Phase.increment(frequency: 10, sampleRate: 1000) == 184_467_440_737_095_517) // 2^64/100 = …516.16
         #expect(Phase.increment(frequency: 0, sampleRate: 1000) == 0)
         #expect(Phase.fromRadians(.pi) == 1 << 63)
         #expect(Phase.fromRadians(-.pi / 2) == 3 << 62)
