@@ -1,0 +1,151 @@
+import Foundation
+import Signals
+
+/// The spectrum a signal must have, per channel, derived from its description (its ``SignalNode``
+/// tree), never from a render.
+///
+/// - ``Sine``: a line at `f` of amplitude `A` (phase `φ`), DC `offset`.
+/// - ``Square``, ``Sawtooth``, ``Triangle``: the lines of the ideal *sampled* waveform, aliases
+///   and samples on jumps included (see `PeriodicLines` in the source for the derivation): exactly the
+///   DFT of one period when the samples repeat, else the continuous Fourier series with each
+///   harmonic at its alias. A 10 Hz duty-0.5 square at 1 kHz has lines at 10, 30, ..., 490 Hz of
+///   amplitude `(4A/100)/sin(πm/100)`, not the continuous `4A/(πm)`.
+/// - ``Chirp``: a ``SweepBand`` holding its power `A²/2` between its start and end frequencies.
+/// - ``Noise``: a flat one-sided density `2σ²/fs` (`σ = amplitude` for gaussian, `amplitude/√3` for
+///   uniform noise).
+/// - ``Constant``: DC.
+/// - `sum` superposes (lines at the same frequency add as phasors, the same seeded noise adds
+///   coherently), `scaled` multiplies, `offset` adds to DC; `axes` and `channels` give one
+///   ``ExpectedChannel`` per channel; a scalar term of a multi-channel sum is in every channel.
+///
+/// ```swift
+/// let expected = try ExpectedSpectrum(Square(amplitude: 1, frequency: 10), sampleRate: 1000)
+/// expected.channels[0].lines.count   // 25 (odd multiples of 10 Hz up to 490 Hz)
+/// ```
+public struct ExpectedSpectrum: Sendable, Hashable {
+    /// Samples per second the spectrum is derived for (Hz).
+    public let sampleRate: Double
+    /// One expectation per channel.
+    public let channels: [ExpectedChannel]
+
+    /// Number of channels.
+    public var channelCount: Int { channels.count }
+
+    /// Derives the expected spectrum of a spec tree.
+    /// - Parameters:
+    ///   - node: The signal's tree.
+    ///   - sampleRate: Samples per second (Hz).
+    ///   - allowAliasing: Accept frequencies at or above Nyquist (their lines fold as sampling folds them).
+    ///   - fft: FFT owner (for the DFT of one period of a periodic waveform).
+    /// - Throws: ``SpectrumError`` `.invalidSignal` with the JSON path when the tree is invalid at this rate.
+    /// - Complexity: O(nodes) plus, per periodic waveform, O(q log q) for a period of `q ≤ 65536`
+    ///   samples or O(1.3·10⁵) harmonics otherwise.
+    public init(_ node: SignalNode, sampleRate: Double, allowAliasing: Bool = false,
+                fft: RealFFT = .shared) throws(SpectrumError) {
+        do {
+            try node.validate(sampleRate: sampleRate, allowAliasing: allowAliasing)
+        } catch {
+            throw SpectrumError(.invalidSignal, context: error.path, error.message)
+        }
+        self.sampleRate = sampleRate
+        channels = try ExpectedSpectrum.derive(node, path: "$", sampleRate: sampleRate, fft: fft)
+            .map { $0.normalized(sampleRate: sampleRate) }
+    }
+
+    /// Derives the expected spectrum of a signal (as the initialiser from a `SignalNode`).
+    /// - Throws: ``SpectrumError`` `.invalidSignal` when the signal is invalid at this rate.
+    public init<S: Signal>(_ signal: S, sampleRate: Double, allowAliasing: Bool = false,
+                           fft: RealFFT = .shared) throws(SpectrumError) {
+        try self.init(signal.node, sampleRate: sampleRate, allowAliasing: allowAliasing, fft: fft)
+    }
+
+    /// Creates an expectation from its channels (for hand-written expectations in tests and tools).
+    /// - Parameters:
+    ///   - sampleRate: Samples per second (Hz).
+    ///   - channels: One expectation per channel.
+    public init(sampleRate: Double, channels: [ExpectedChannel]) {
+        self.sampleRate = sampleRate
+        self.channels = channels.map { $0.normalized(sampleRate: sampleRate) }
+    }
+
+    static func derive(_ node: SignalNode, path: String, sampleRate fs: Double,
+                       fft: RealFFT) throws(SpectrumError) -> [ExpectedChannel] {
+        let here = "\(path).\(node.kind)"
+        switch node {
+        case .sine(let s):
+            let increment = Phase.increment(frequency: s.frequency, sampleRate: fs)
+            let theta = 2 * Double.pi * (Double(Phase.fromRadians(s.phase)) * 0x1p-64)
+            // A·sin(ωn + θ) = Re(A·e^{i(θ − π/2)}·e^{iωn}).
+            let line = SpectralLine(frequency: Double(increment) * 0x1p-64 * fs, real: s.amplitude * sin(theta),
+                                    imaginary: -s.amplitude * cos(theta), source: here)
+            return [ExpectedChannel(dc: s.offset, lines: [line])]
+        case .square(let s):
+            return [try periodic(.init(square: s), s.amplitude, s.frequency, s.phase, s.offset, here, fs, fft)]
+        case .sawtooth(let s):
+            return [try periodic(.sawtooth, s.amplitude, s.frequency, s.phase, s.offset, here, fs, fft)]
+        case .triangle(let s):
+            return [try periodic(.triangle, s.amplitude, s.frequency, s.phase, s.offset, here, fs, fft)]
+        case .chirp(let c):
+            let nyquist = fs / 2
+            var lo = min(c.startFrequency, c.endFrequency), hi = max(c.startFrequency, c.endFrequency)
+            if hi >= nyquist { lo = 0; hi = nyquist }   // aliased sweeps fold anywhere
+            let band = SweepBand(lowFrequency: lo, highFrequency: hi, amplitude: abs(c.amplitude),
+                                 sweepRate: abs(c.endFrequency - c.startFrequency) / c.duration, source: here)
+            return [ExpectedChannel(dc: c.offset, sweeps: c.amplitude == 0 ? [] : [band])]
+        case .noise(let n):
+            return [ExpectedChannel(noise: [NoiseSource(distribution: n.distribution, seed: n.seed, gain: n.amplitude)])]
+        case .constant(let c):
+            return [ExpectedChannel(dc: c.value)]
+        case .sum(let terms):
+            let width = node.channelCount
+            var result = [ExpectedChannel](repeating: ExpectedChannel(), count: width)
+            for (i, term) in terms.enumerated() {
+                let parts = try derive(term, path: "\(here)[\(i)]", sampleRate: fs, fft: fft)
+                for c in 0 ..< width {
+                    result[c] = result[c].adding(parts.count == 1 ? parts[0] : parts[c])
+                }
+            }
+            return result
+        case .scaled(let by, let inner):
+            return try derive(inner, path: here + ".signal", sampleRate: fs, fft: fft).map { $0.scaled(by: by) }
+        case .offset(let by, let inner):
+            return try derive(inner, path: here + ".signal", sampleRate: fs, fft: fft).map {
+                var channel = $0
+                channel.dc += by
+                return channel
+            }
+        case .axes(let x, let y, let z):
+            return try derive(x, path: here + ".x", sampleRate: fs, fft: fft)
+                + derive(y, path: here + ".y", sampleRate: fs, fft: fft)
+                + derive(z, path: here + ".z", sampleRate: fs, fft: fft)
+        case .channels(let parts):
+            var result: [ExpectedChannel] = []
+            for (i, part) in parts.enumerated() {
+                result += try derive(part, path: "\(here)[\(i)]", sampleRate: fs, fft: fft)
+            }
+            return result
+        }
+    }
+
+    static func periodic(_ shape: PeriodicLines.Shape, _ amplitude: Double, _ frequency: Double, _ phase: Double,
+                         _ offset: Double, _ path: String, _ fs: Double, _ fft: RealFFT) throws(SpectrumError) -> ExpectedChannel {
+        let (dc, lines, residual) = try PeriodicLines.lines(shape, amplitude: amplitude, frequency: frequency,
+                                                            phase: phase, sampleRate: fs, source: path, fft: fft)
+        return ExpectedChannel(dc: dc + offset, lines: lines, residualVariance: residual)
+    }
+}
+
+extension Signal {
+    /// The spectrum this signal must have when sampled at `sampleRate` (see ``ExpectedSpectrum``).
+    ///
+    /// ```swift
+    /// let expected = try Sine(amplitude: 2, frequency: 50).expectedSpectrum(sampleRate: 1000)
+    /// ```
+    /// - Parameters:
+    ///   - sampleRate: Samples per second (Hz).
+    ///   - allowAliasing: Accept frequencies at or above Nyquist.
+    /// - Throws: ``SpectrumError`` `.invalidSignal` when the signal is invalid at this rate.
+    public func expectedSpectrum(sampleRate: Double, allowAliasing: Bool = false) throws(SpectrumError) -> ExpectedSpectrum {
+        try ExpectedSpectrum(node, sampleRate: sampleRate, allowAliasing: allowAliasing)
+    }
+}

@@ -1,0 +1,246 @@
+import CFFTW
+import Foundation
+
+/// FFTW's planner, plan destruction and allocator are process-wide and not thread-safe: every call
+/// to them, from any ``RealFFT`` instance, goes through this lock. Executing a plan on new arrays
+/// (`fftwf_execute_dft_r2c`, `fftw_execute_dft_r2c`) is thread-safe and runs outside it.
+private let fftwLock = NSLock()
+
+/// The DFT bins of a real sequence: `X[k] = Σₙ x[n]·e^{−2πikn/N}` for `k = 0 ... N/2`
+/// (the rest follow from `X[N−k] = conj(X[k])`). Unnormalised, in the input's units.
+public struct ComplexBins: Sendable, Hashable {
+    /// Real parts, `N/2 + 1` values.
+    public var real: [Double]
+    /// Imaginary parts, `N/2 + 1` values.
+    public var imaginary: [Double]
+    /// Number of bins (`N/2 + 1`).
+    public var count: Int { real.count }
+}
+
+/// Real-to-complex FFTs on FFTW, single precision (`fftwf`) for rendered `Float` samples and double
+/// precision (`fftw`) for reference waveforms.
+///
+/// Plans are created once per size and precision and reused; planning (FFTW's planner is not
+/// thread-safe) is serialised by a process-wide lock, and transforms run concurrently from any
+/// thread through FFTW's new-array execute functions on scratch buffers from `fftw(f)_malloc`
+/// (SIMD-aligned like the planning buffers). Plans and buffers are freed when the instance is
+/// deinitialised (``shared`` lives for the whole process).
+///
+/// ```swift
+/// let bins = try RealFFT.shared.forward([1, 0, 0, 0] as [Float])   // 3 bins, all 1
+/// ```
+///
+/// - Complexity: O(N log N) per transform for any `N` (FFTW handles every size); planning with
+///   ``Planning/estimate`` takes microseconds, ``Planning/measure`` can take seconds for large `N`.
+public final class RealFFT: @unchecked Sendable {
+    /// How hard FFTW looks for a fast plan.
+    public enum Planning: Sendable, Hashable {
+        /// `FFTW_ESTIMATE`: a heuristic plan at once (the default).
+        case estimate
+        /// `FFTW_MEASURE`: times candidate plans first (slow to plan, often faster to run).
+        case measure
+    }
+
+    /// A process-wide instance (its plans live until the process exits).
+    public static let shared = RealFFT()
+
+    /// The planning rigour of this instance's plans.
+    public let planning: Planning
+
+    /// Guards `plans` and `pool` (never held while FFTW executes).
+    private let lock = NSLock()
+    private var plans: [PlanKey: OpaquePointer] = [:]
+    private var pool: [PlanKey: [UnsafeMutableRawPointer]] = [:]
+
+    private struct PlanKey: Hashable {
+        var size: Int
+        var double: Bool
+    }
+
+    /// Creates an FFT owner with its own plans.
+    /// - Parameter planning: `.estimate` (default) or `.measure`.
+    public init(planning: Planning = .estimate) {
+        self.planning = planning
+    }
+
+    deinit {
+        fftwLock.lock()
+        defer { fftwLock.unlock() }
+        for (key, plan) in plans {
+            if key.double { fftw_destroy_plan(plan) } else { fftwf_destroy_plan(plan) }
+        }
+        for (key, buffers) in pool {
+            for buffer in buffers {
+                if key.double { fftw_free(buffer) } else { fftwf_free(buffer) }
+            }
+        }
+    }
+
+    /// Transforms `N = samples.count` single-precision samples.
+    /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
+    /// - Throws: ``SpectrumError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
+    public func forward(_ samples: [Float]) throws(SpectrumError) -> ComplexBins {
+        try transform(Float.self, size: samples.count) { work in
+            samples.withUnsafeBufferPointer { src in
+                work.input.update(from: src.baseAddress!, count: src.count)
+            }
+            work.execute()
+            return work.bins()
+        }
+    }
+
+    /// Transforms `N = samples.count` double-precision samples.
+    /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
+    /// - Throws: ``SpectrumError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
+    public func forward(_ samples: [Double]) throws(SpectrumError) -> ComplexBins {
+        try transform(Double.self, size: samples.count) { work in
+            samples.withUnsafeBufferPointer { src in
+                work.input.update(from: src.baseAddress!, count: src.count)
+            }
+            work.execute()
+            return work.bins()
+        }
+    }
+
+    /// Runs `body` with an aligned workspace for an `size`-point transform of `T`: fill
+    /// `work.input`, call `work.execute()` (as often as needed), read `work.output`.
+    /// The workspace is taken from this instance's pool and returned afterwards.
+    func transform<T: FFTWScalar, R>(_ type: T.Type, size: Int,
+                                     _ body: (FFTWorkspace<T>) -> R) throws(SpectrumError) -> R {
+        guard size >= 1 else {
+            throw SpectrumError(.tooShort, context: "fft", "an FFT needs at least 1 sample, got \(size)")
+        }
+        guard size <= Int(Int32.max) else {
+            throw SpectrumError(.invalidParameter, context: "fft", "FFT size \(size) exceeds FFTW's 32-bit limit")
+        }
+        let key = PlanKey(size: size, double: T.isDouble)
+        let bytes = T.workspaceBytes(size: size)
+        // Reuse a plan and a scratch buffer if there are; plan and allocate otherwise.
+        lock.lock()
+        var plan = plans[key]
+        var buffer = pool[key]?.popLast()
+        lock.unlock()
+        if plan == nil || buffer == nil {
+            fftwLock.lock()
+            if buffer == nil { buffer = T.allocate(bytes: bytes) }
+            if plan == nil, let buffer {
+                // FFTW_ESTIMATE leaves the arrays alone; FFTW_MEASURE overwrites them while it plans,
+                // which is fine for a scratch buffer.
+                let flags = planning == .estimate ? signalrunner_fftw_estimate : signalrunner_fftw_measure
+                plan = T.makePlan(size: size, buffer: buffer, flags: flags)
+            }
+            fftwLock.unlock()
+            guard buffer != nil, let newPlan = plan else {
+                if let buffer { fftwLock.lock(); T.free(buffer); fftwLock.unlock() }
+                throw SpectrumError(.fftFailure, context: "fft",
+                                    "FFTW could not plan or allocate a \(size)-point \(T.isDouble ? "double" : "single")-precision transform")
+            }
+            lock.lock()
+            if let existing = plans[key] {
+                // Another thread planned the same size meanwhile: keep one plan.
+                if existing != newPlan {
+                    fftwLock.lock()
+                    T.destroy(newPlan)
+                    fftwLock.unlock()
+                }
+                plan = existing
+            } else {
+                plans[key] = newPlan
+            }
+            lock.unlock()
+        }
+        let work = FFTWorkspace<T>(size: size, raw: buffer!, plan: plan!)
+        let result = body(work)
+        lock.lock()
+        pool[key, default: []].append(buffer!)
+        lock.unlock()
+        return result
+    }
+}
+
+/// A workspace of one transform size: the input samples, the complex output (interleaved re, im)
+/// and the plan; valid only inside ``RealFFT/transform(_:size:_:)``.
+struct FFTWorkspace<T: FFTWScalar> {
+    /// Number of real input samples `N`.
+    let size: Int
+    /// `N` input samples (aligned).
+    let input: UnsafeMutablePointer<T>
+    /// `N/2 + 1` complex outputs as interleaved `re, im` pairs (aligned).
+    let output: UnsafeMutablePointer<T>
+    let plan: OpaquePointer
+
+    init(size: Int, raw: UnsafeMutableRawPointer, plan: OpaquePointer) {
+        self.size = size
+        self.plan = plan
+        input = raw.bindMemory(to: T.self, capacity: T.inputStride(size: size) + 2 * (size / 2 + 1))
+        output = input + T.inputStride(size: size)
+    }
+
+    /// Number of complex output bins.
+    var binCount: Int { size / 2 + 1 }
+
+    /// Runs the plan on this workspace's arrays (thread-safe new-array execute).
+    func execute() { T.execute(plan, input, output) }
+
+    /// The output as ``ComplexBins`` in Double.
+    func bins() -> ComplexBins {
+        let n = binCount
+        var re = [Double](repeating: 0, count: n), im = [Double](repeating: 0, count: n)
+        for k in 0 ..< n {
+            re[k] = Double(output[2 * k])
+            im[k] = Double(output[2 * k + 1])
+        }
+        return ComplexBins(real: re, imaginary: im)
+    }
+}
+
+/// The two precisions FFTW is used in: `Float` (`fftwf_*`) and `Double` (`fftw_*`).
+protocol FFTWScalar: BinaryFloatingPoint {
+    static var isDouble: Bool { get }
+    static func allocate(bytes: Int) -> UnsafeMutableRawPointer?
+    static func free(_ pointer: UnsafeMutableRawPointer)
+    static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer?
+    static func destroy(_ plan: OpaquePointer)
+    static func execute(_ plan: OpaquePointer, _ input: UnsafeMutablePointer<Self>, _ output: UnsafeMutablePointer<Self>)
+}
+
+extension FFTWScalar {
+    /// Input samples rounded up to a multiple of 16 values, so that the output that follows keeps
+    /// the buffer's SIMD alignment.
+    static func inputStride(size: Int) -> Int { (size + 15) / 16 * 16 }
+
+    /// Bytes for the input and the `N/2 + 1` complex outputs.
+    static func workspaceBytes(size: Int) -> Int {
+        (inputStride(size: size) + 2 * (size / 2 + 1)) * MemoryLayout<Self>.stride
+    }
+}
+
+extension Float: FFTWScalar {
+    static var isDouble: Bool { false }
+    static func allocate(bytes: Int) -> UnsafeMutableRawPointer? { fftwf_malloc(bytes) }
+    static func free(_ pointer: UnsafeMutableRawPointer) { fftwf_free(pointer) }
+    static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
+        let input = buffer.assumingMemoryBound(to: Float.self)
+        let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(to: fftwf_complex.self)
+        return fftwf_plan_dft_r2c_1d(Int32(size), input, output, flags)
+    }
+    static func destroy(_ plan: OpaquePointer) { fftwf_destroy_plan(plan) }
+    static func execute(_ plan: OpaquePointer, _ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>) {
+        fftwf_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftwf_complex.self))
+    }
+}
+
+extension Double: FFTWScalar {
+    static var isDouble: Bool { true }
+    static func allocate(bytes: Int) -> UnsafeMutableRawPointer? { fftw_malloc(bytes) }
+    static func free(_ pointer: UnsafeMutableRawPointer) { fftw_free(pointer) }
+    static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
+        let input = buffer.assumingMemoryBound(to: Double.self)
+        let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(to: fftw_complex.self)
+        return fftw_plan_dft_r2c_1d(Int32(size), input, output, flags)
+    }
+    static func destroy(_ plan: OpaquePointer) { fftw_destroy_plan(plan) }
+    static func execute(_ plan: OpaquePointer, _ input: UnsafeMutablePointer<Double>, _ output: UnsafeMutablePointer<Double>) {
+        fftw_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftw_complex.self))
+    }
+}

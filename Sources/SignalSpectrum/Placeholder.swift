@@ -1,2 +1,0 @@
-/// Placeholder until the spectrum module lands.
-enum SpectrumModulePlaceholder {}

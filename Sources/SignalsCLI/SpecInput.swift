@@ -1,0 +1,24 @@
+import Foundation
+import Playback
+import SignalSpectrum
+import Signals
+
+/// Runs spectrum code, turning its ``SpectrumError`` into a ``CLIError`` (exit status 2).
+func spectrumStep<R>(_ body: () throws(SpectrumError) -> R) throws -> R {
+    do {
+        return try body()
+    } catch {
+        throw CLIError(error.description)
+    }
+}
+
+/// The samples `verify` and `plot` analyse: the spec rendered with the timing flags, or the first
+/// `round(duration · rate)` frames of a recording (`--input`).
+func analysedSamples(signal: AnySignal, timing: RenderTiming, input: String?) throws -> SampleBuffer {
+    let request = try timing.request()
+    if let input {
+        return try RecordingReader.read(input, sampleRate: request.sampleRate, channelCount: signal.channelCount,
+                                        frameCount: request.frameCount)
+    }
+    return try signal.render(request, options: timing.options)
+}

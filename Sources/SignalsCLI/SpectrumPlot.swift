@@ -1,0 +1,198 @@
+import Foundation
+import SignalSpectrum
+import Signals
+
+/// Draws the SVG of `signals plot`: per channel, a waveform panel and a spectrum panel (dB).
+struct SpectrumPlot {
+    let buffer: SampleBuffer
+    let spectra: [Spectrum]
+    let expected: ExpectedSpectrum
+    let title: String
+
+    let width = 1000.0
+    let left = 80.0, right = 170.0
+    let waveHeight = 200.0, spectrumHeight = 240.0, gap = 70.0, top = 50.0
+
+    var plotWidth: Double { width - left - right }
+
+    func svg() -> String {
+        let channels = buffer.channelCount
+        let height = top + Double(channels) * (waveHeight + spectrumHeight + 2 * gap) + 10
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+        <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="white"/>
+        <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\(SpectrumPlot.escape(title))</text>
+
+        """
+        for c in 0 ..< channels {
+            let y0 = top + Double(c) * (waveHeight + spectrumHeight + 2 * gap)
+            out += waveform(channel: c, y: y0 + 20)
+            out += spectrum(channel: c, y: y0 + 20 + waveHeight + gap)
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    // MARK: Panels
+
+    func waveform(channel c: Int, y: Double) -> String {
+        let seconds = min(buffer.duration, 2)
+        let frames = max(2, min(buffer.frameCount, Int((seconds * buffer.sampleRate).rounded())))
+        let samples = buffer.channel(c)
+        let base = samples.startIndex
+        var lo = Double.infinity, hi = -Double.infinity
+        for i in 0 ..< frames {
+            let v = Double(samples[base + i])
+            lo = min(lo, v); hi = max(hi, v)
+        }
+        if hi - lo < 1e-12 { lo -= 1; hi += 1 }
+        let pad = (hi - lo) * 0.05
+        lo -= pad; hi += pad
+        let t0 = buffer.timestamp(of: 0), t1 = buffer.timestamp(of: frames - 1)
+        let span = max(t1 - t0, 1e-12)
+        func px(_ t: Double) -> Double { left + (t - t0) / span * plotWidth }
+        func py(_ v: Double) -> Double { y + waveHeight - (v - lo) / (hi - lo) * waveHeight }
+        var out = frame(y: y, height: waveHeight, title: "channel \(c): waveform (first \(SpectrumPlot.number(seconds)) s)",
+                        xLabel: "time (s)", yLabel: "value (signal units)",
+                        xTicks: SpectrumPlot.ticks(t0, t1).map { (px($0), SpectrumPlot.number($0)) },
+                        yTicks: SpectrumPlot.ticks(lo, hi).map { (py($0), SpectrumPlot.number($0)) })
+        // Min/max per pixel column when there are more samples than pixels.
+        var points: [String] = []
+        let columns = Int(plotWidth)
+        if frames <= 2 * columns {
+            for i in 0 ..< frames { points.append(SpectrumPlot.point(px(buffer.timestamp(of: i)), py(Double(samples[base + i])))) }
+        } else {
+            for column in 0 ..< columns {
+                let a = column * frames / columns, b = max(a + 1, (column + 1) * frames / columns)
+                var mn = Double.infinity, mx = -Double.infinity
+                for i in a ..< b { let v = Double(samples[base + i]); mn = min(mn, v); mx = max(mx, v) }
+                let x = left + Double(column) + 0.5
+                points.append(SpectrumPlot.point(x, py(mn)))
+                points.append(SpectrumPlot.point(x, py(mx)))
+            }
+        }
+        out += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1\" points=\"\(points.joined(separator: " "))\"/>\n"
+        out += legend(y: y, entries: [("line", "#1f77b4", "samples")])
+        return out
+    }
+
+    func spectrum(channel c: Int, y: Double) -> String {
+        let s = spectra[c]
+        let nyquist = buffer.sampleRate / 2
+        var peak = -Double.infinity
+        for k in 0 ..< s.count { peak = max(peak, s.decibels(at: k)) }
+        let expectedChannel = expected.channels[c]
+        for line in expectedChannel.lines { peak = max(peak, 20 * log10(max(line.amplitude, 1e-300))) }
+        if !peak.isFinite { peak = 0 }
+        let hi = (peak / 20).rounded(.up) * 20 + 10
+        let lo = hi - 160
+        func px(_ f: Double) -> Double { left + f / nyquist * plotWidth }
+        func py(_ db: Double) -> Double { y + spectrumHeight - (min(max(db, lo), hi) - lo) / (hi - lo) * spectrumHeight }
+        var out = frame(y: y, height: spectrumHeight, title: "channel \(c): amplitude spectrum (flat-top window, \(s.frameCount) samples, \(SpectrumPlot.number(s.binWidth)) Hz bins)",
+                        xLabel: "frequency (Hz)", yLabel: "amplitude (dB re 1 unit)",
+                        xTicks: SpectrumPlot.ticks(0, nyquist).map { (px($0), SpectrumPlot.number($0)) },
+                        yTicks: stride(from: lo, through: hi, by: 20).map { (py($0), SpectrumPlot.number($0)) })
+        // Chirp bands.
+        for sweep in expectedChannel.sweeps {
+            let x0 = px(sweep.lowFrequency), x1 = px(max(sweep.highFrequency, sweep.lowFrequency + nyquist / plotWidth))
+            out += "<rect x=\"\(SpectrumPlot.f(x0))\" y=\"\(SpectrumPlot.f(y))\" width=\"\(SpectrumPlot.f(x1 - x0))\" height=\"\(Int(spectrumHeight))\" fill=\"#2ca02c\" fill-opacity=\"0.15\"/>\n"
+        }
+        // Max per pixel column of the measured spectrum.
+        let columns = Int(plotWidth)
+        var points: [String] = []
+        if s.count <= 2 * columns {
+            for k in 0 ..< s.count { points.append(SpectrumPlot.point(px(s.frequency(ofBin: k)), py(s.decibels(at: k)))) }
+        } else {
+            for column in 0 ..< columns {
+                let a = column * s.count / columns, b = max(a + 1, (column + 1) * s.count / columns)
+                var mx = -Double.infinity
+                for k in a ..< b { mx = max(mx, s.decibels(at: k)) }
+                points.append(SpectrumPlot.point(left + Double(column) + 0.5, py(mx)))
+            }
+        }
+        out += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1\" points=\"\(points.joined(separator: " "))\"/>\n"
+        // Expected lines and DC.
+        for line in expectedChannel.lines {
+            let db = 20 * log10(max(line.amplitude, 1e-300))
+            guard db >= lo else { continue }
+            out += "<circle cx=\"\(SpectrumPlot.f(px(line.frequency)))\" cy=\"\(SpectrumPlot.f(py(db)))\" r=\"3.5\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"1.5\"><title>\(SpectrumPlot.escape(line.source)): \(SpectrumPlot.number(line.frequency)) Hz, amplitude \(SpectrumPlot.number(line.amplitude))</title></circle>\n"
+        }
+        if expectedChannel.dc != 0 {
+            let db = 20 * log10(abs(expectedChannel.dc))
+            if db >= lo {
+                out += "<rect x=\"\(SpectrumPlot.f(px(0) - 4))\" y=\"\(SpectrumPlot.f(py(db) - 4))\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"#ff7f0e\" stroke-width=\"1.5\"><title>DC \(SpectrumPlot.number(expectedChannel.dc))</title></rect>\n"
+            }
+        }
+        var entries = [("line", "#1f77b4", "measured"), ("circle", "#d62728", "expected line")]
+        if expectedChannel.dc != 0 { entries.append(("square", "#ff7f0e", "expected DC")) }
+        if !expectedChannel.sweeps.isEmpty { entries.append(("band", "#2ca02c", "chirp band")) }
+        out += legend(y: y, entries: entries)
+        return out
+    }
+
+    // MARK: Pieces
+
+    func frame(y: Double, height: Double, title: String, xLabel: String, yLabel: String,
+               xTicks: [(Double, String)], yTicks: [(Double, String)]) -> String {
+        var out = "<g>\n<text x=\"\(Int(left))\" y=\"\(SpectrumPlot.f(y - 8))\" font-size=\"13\" font-weight=\"bold\">\(SpectrumPlot.escape(title))</text>\n"
+        out += "<rect x=\"\(Int(left))\" y=\"\(SpectrumPlot.f(y))\" width=\"\(Int(plotWidth))\" height=\"\(Int(height))\" fill=\"none\" stroke=\"black\"/>\n"
+        for (x, label) in xTicks {
+            out += "<line x1=\"\(SpectrumPlot.f(x))\" y1=\"\(SpectrumPlot.f(y))\" x2=\"\(SpectrumPlot.f(x))\" y2=\"\(SpectrumPlot.f(y + height))\" stroke=\"#dddddd\"/>\n"
+            out += "<text x=\"\(SpectrumPlot.f(x))\" y=\"\(SpectrumPlot.f(y + height + 15))\" text-anchor=\"middle\">\(SpectrumPlot.escape(label))</text>\n"
+        }
+        for (yy, label) in yTicks {
+            out += "<line x1=\"\(Int(left))\" y1=\"\(SpectrumPlot.f(yy))\" x2=\"\(Int(left + plotWidth))\" y2=\"\(SpectrumPlot.f(yy))\" stroke=\"#dddddd\"/>\n"
+            out += "<text x=\"\(Int(left - 6))\" y=\"\(SpectrumPlot.f(yy + 4))\" text-anchor=\"end\">\(SpectrumPlot.escape(label))</text>\n"
+        }
+        out += "<text x=\"\(SpectrumPlot.f(left + plotWidth / 2))\" y=\"\(SpectrumPlot.f(y + height + 34))\" text-anchor=\"middle\">\(SpectrumPlot.escape(xLabel))</text>\n"
+        let cy = y + height / 2
+        out += "<text x=\"18\" y=\"\(SpectrumPlot.f(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(SpectrumPlot.f(cy)))\">\(SpectrumPlot.escape(yLabel))</text>\n</g>\n"
+        return out
+    }
+
+    func legend(y: Double, entries: [(String, String, String)]) -> String {
+        let x = left + plotWidth + 15
+        var out = "<g font-size=\"11\">\n"
+        for (i, (shape, color, label)) in entries.enumerated() {
+            let yy = y + 14 + Double(i) * 18
+            switch shape {
+            case "circle": out += "<circle cx=\"\(SpectrumPlot.f(x + 10))\" cy=\"\(SpectrumPlot.f(yy - 4))\" r=\"3.5\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            case "square": out += "<rect x=\"\(SpectrumPlot.f(x + 6))\" y=\"\(SpectrumPlot.f(yy - 8))\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            case "band": out += "<rect x=\"\(SpectrumPlot.f(x))\" y=\"\(SpectrumPlot.f(yy - 10))\" width=\"20\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.15\"/>\n"
+            default: out += "<line x1=\"\(SpectrumPlot.f(x))\" y1=\"\(SpectrumPlot.f(yy - 4))\" x2=\"\(SpectrumPlot.f(x + 20))\" y2=\"\(SpectrumPlot.f(yy - 4))\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            }
+            out += "<text x=\"\(SpectrumPlot.f(x + 26))\" y=\"\(SpectrumPlot.f(yy))\">\(SpectrumPlot.escape(label))</text>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    /// About five round tick values (1, 2 or 5 × 10ᵏ apart) in `lo ... hi`.
+    static func ticks(_ lo: Double, _ hi: Double) -> [Double] {
+        guard hi > lo, (hi - lo).isFinite else { return [lo] }
+        let raw = (hi - lo) / 5
+        let magnitude = pow(10, (log10(raw)).rounded(.down))
+        let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        var values: [Double] = []
+        var v = (lo / step).rounded(.up) * step
+        while v <= hi + step * 1e-9 {
+            values.append(abs(v) < step * 1e-9 ? 0 : v)
+            v += step
+        }
+        return values
+    }
+
+    static func number(_ v: Double) -> String {
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        return String(format: "%.6g", v)
+    }
+
+    static func f(_ v: Double) -> String { String(format: "%.2f", v) }
+
+    static func point(_ x: Double, _ y: Double) -> String { "\(f(x)),\(f(y))" }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

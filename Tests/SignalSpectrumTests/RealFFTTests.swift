@@ -1,0 +1,74 @@
+import Foundation
+@testable import SignalSpectrum
+import Testing
+
+@Suite struct RealFFTTests {
+    /// The DFT by definition.
+    static func naive(_ x: [Double]) -> (re: [Double], im: [Double]) {
+        let n = x.count
+        var re = [Double](repeating: 0, count: n / 2 + 1), im = re
+        for k in 0 ... n / 2 {
+            for (j, v) in x.enumerated() {
+                let angle = -2 * Double.pi * Double((k * j) % n) / Double(n)
+                re[k] += v * cos(angle)
+                im[k] += v * sin(angle)
+            }
+        }
+        return (re, im)
+    }
+
+    @Test("forward equals the DFT by definition, in single and double precision", arguments: [1, 2, 15, 16, 17, 100, 1024])
+    func matchesDefinition(size: Int) throws {
+        let x = (0 ..< size).map { sin(Double($0) * 0.37) + Double($0 % 5) * 0.1 }
+        let reference = Self.naive(x)
+        let double = try RealFFT.shared.forward(x)
+        let single = try RealFFT.shared.forward(x.map { Float($0) })
+        #expect(double.count == size / 2 + 1)
+        for k in 0 ..< double.count {
+            #expect(abs(double.real[k] - reference.re[k]) < 1e-9 && abs(double.imaginary[k] - reference.im[k]) < 1e-9)
+            #expect(abs(single.real[k] - reference.re[k]) < 1e-4 * Double(size) && abs(single.imaginary[k] - reference.im[k]) < 1e-4 * Double(size))
+        }
+    }
+
+    @Test("an empty input throws tooShort")
+    func empty() {
+        #expect(throws: SpectrumError(.tooShort, context: "fft", "an FFT needs at least 1 sample, got 0")) {
+            try RealFFT.shared.forward([Float]())
+        }
+    }
+
+    @Test("transforms run concurrently from many threads on shared plans and give the same bins")
+    func concurrent() throws {
+        let fft = RealFFT()
+        let x = (0 ..< 4096).map { Float(sin(Double($0) * 0.01)) }
+        let reference = try fft.forward(x)
+        let results = Mutex(Array(repeating: false, count: 32))
+        DispatchQueue.concurrentPerform(iterations: 32) { i in
+            let size = i.isMultiple(of: 2) ? 4096 : 1000 + i
+            let bins = try? fft.forward(Array(x.prefix(size)))
+            let ok = size == 4096 ? bins == reference : bins?.count == size / 2 + 1
+            results.withLock { $0[i] = ok }
+        }
+        #expect(results.withLock { $0 }.allSatisfy { $0 })
+    }
+
+    @Test("a measured plan gives the same transform")
+    func measure() throws {
+        let x = (0 ..< 256).map { Float($0 % 7) }
+        let a = try RealFFT(planning: .measure).forward(x)
+        let b = try RealFFT(planning: .estimate).forward(x)
+        for k in 0 ..< a.count { #expect(abs(a.real[k] - b.real[k]) < 1e-3 && abs(a.imaginary[k] - b.imaginary[k]) < 1e-3) }
+    }
+}
+
+/// A minimal lock-protected box for the concurrency test.
+final class Mutex<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

@@ -1,0 +1,18 @@
+import SignalSpectrum
+import Testing
+
+@Suite struct SpectralLineTests {
+    @Test("fold reflects into [0, fs/2]", arguments: [(100.0, 100.0), (900, 100), (1100, 100), (500, 500), (1000, 0), (-100, 100), (1600, 400)])
+    func fold(_ pair: (Double, Double)) {
+        #expect(SpectralLine.fold(pair.0, sampleRate: 1000) == pair.1)
+    }
+
+    @Test("a reflected alias turns backwards: its phasor is conjugated")
+    func foldedPhasor() {
+        let line = SpectralLine(frequency: 900, real: 0.6, imaginary: 0.8).folded(sampleRate: 1000)
+        #expect(line.frequency == 100 && line.real == 0.6 && line.imaginary == -0.8)
+        #expect(line.amplitude == 1)
+        #expect(line.power(sampleRate: 1000) == 0.5)
+        #expect(SpectralLine(frequency: 500, real: 1, imaginary: 0).power(sampleRate: 1000) == 1)
+    }
+}

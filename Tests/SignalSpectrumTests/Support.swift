@@ -1,0 +1,36 @@
+import Foundation
+import SignalSpectrum
+import Signals
+import Testing
+
+/// Shared helpers of the spectrum tests.
+enum Fixture {
+    static let rate = 1000.0
+    static let frames = 1 << 16
+
+    /// Renders `signal` (serial, deterministic).
+    static func render<S: Signal>(_ signal: S, rate: Double = rate, frames: Int = frames) throws -> SampleBuffer {
+        try signal.render(sampleRate: rate, frameCount: frames, options: RenderOptions(parallelism: .serial))
+    }
+
+    /// Verifies `buffer` against the spectrum `spec` must have.
+    static func verify<S: Signal>(_ buffer: SampleBuffer, against spec: S,
+                                  tolerances: Tolerances = Tolerances()) throws -> VerificationReport {
+        try Verifier.verify(buffer, against: ExpectedSpectrum(spec, sampleRate: buffer.sampleRate), tolerances: tolerances)
+    }
+
+    /// A buffer from Double samples (one channel).
+    static func buffer(_ values: [Double], rate: Double = rate) -> SampleBuffer {
+        SampleBuffer(sampleRate: rate, channelCount: 1, frameCount: values.count, samples: values.map { Float($0) })
+    }
+
+    /// The failed checks of a kind.
+    static func failed(_ report: VerificationReport, _ kind: VerificationCheck.Kind) -> [VerificationCheck] {
+        report.checks.filter { $0.kind == kind && !$0.passed }
+    }
+}
+
+extension VerificationReport {
+    /// The table, for test failure messages.
+    var summary: Comment { Comment(rawValue: table) }
+}

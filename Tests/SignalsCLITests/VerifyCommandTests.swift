@@ -1,0 +1,106 @@
+import Foundation
+import Signals
+import Testing
+
+/// `signals verify` end to end: JSON shape, exit status 0 / 1 / 2, recordings in .npy and .csv.
+@Suite struct VerifyCommandTests {
+    static let spec = #"{"sum": [{"sine": {"amplitude": 2, "frequency": 52.5, "offset": 0.5}}, {"square": {"amplitude": 0.5, "frequency": 5, "dutyCycle": 0.25}}, {"noise": {"amplitude": 0.01, "seed": 3}}]}"#
+    static let wrong = #"{"sum": [{"sine": {"amplitude": 2.04, "frequency": 52.5, "offset": 0.5}}, {"square": {"amplitude": 0.5, "frequency": 5, "dutyCycle": 0.25}}, {"noise": {"amplitude": 0.01, "seed": 3}}]}"#
+    static let timing = ["--rate", "1000", "--duration", "20"]
+
+    @Test("--json prints {passed, checks: [{channel, kind, frequency, expected, measured, tolerance, passed}]}; exit 0 when all pass")
+    func json() throws {
+        let spec = try Executables.temporaryFile("wave.json", contents: Self.spec)
+        let r = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--json"])
+        #expect(r.status == 0, "\(r.stderr)\(r.text)")
+        let object = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        #expect(Set(object.keys) == ["passed", "checks"])
+        #expect(object["passed"] as? Bool == true)
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        #expect(checks.count > 10)
+        for check in checks {
+            #expect(Set(check.keys) == ["channel", "kind", "frequency", "expected", "measured", "tolerance", "passed"])
+            #expect(check["channel"] is Int && check["kind"] is String && check["passed"] as? Bool == true)
+            #expect(check["frequency"] is Double || check["frequency"] is NSNull)
+            #expect(check["expected"] is Double && check["measured"] is Double && check["tolerance"] is Double)
+        }
+        let kinds = Set(checks.compactMap { $0["kind"] as? String })
+        #expect(kinds.isSuperset(of: ["amplitude", "frequency", "dc", "noise", "spurious"]))
+        // The 52.5 Hz line, in signal units (not dB) and Hz.
+        let line = try #require(checks.first { $0["kind"] as? String == "amplitude" && abs(($0["frequency"] as? Double ?? 0) - 52.5) < 1e-9 })
+        #expect(line["expected"] as? Double == 2)
+        #expect(abs((line["measured"] as? Double ?? 0) - 2) < 0.01)
+    }
+
+    @Test("a recording with a wrong amplitude fails: exit 1, the failing check in the table")
+    func failing() throws {
+        let spec = try Executables.temporaryFile("wave.json", contents: Self.spec)
+        let wrong = try Executables.temporaryFile("wrong.json", contents: Self.wrong)
+        let recording = try Executables.temporaryFile("wrong.npy")
+        let render = try Executables.run("signals", ["render", wrong.path] + Self.timing + ["--format", "npy", "-o", recording.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        let r = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path])
+        #expect(r.status == 1, "\(r.stderr)\(r.text)")
+        #expect(r.text.contains("FAIL") && r.text.contains("FAILED:"))
+        let json = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path, "--json"])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["passed"] as? Bool == false)
+        let failed = (object["checks"] as? [[String: Any]] ?? []).filter { $0["passed"] as? Bool == false }
+        #expect(failed.count == 1 && failed.first?["kind"] as? String == "amplitude")
+    }
+
+    @Test("recordings written by signals render pass, as .npy and as .csv (three channels)", arguments: ["npy", "csv"])
+    func recordings(format: String) throws {
+        let axes = #"{"axes": {"x": {"sine": {"frequency": 3}}, "y": {"triangle": {"amplitude": 0.5, "frequency": 10}}, "z": {"noise": {"amplitude": 0.2, "seed": 4}}}}"#
+        let spec = try Executables.temporaryFile("axes.json", contents: axes)
+        let recording = try Executables.temporaryFile("axes.\(format)")
+        let render = try Executables.run("signals", ["render", spec.path, "--rate", "200", "--duration", "60", "--format", format, "-o", recording.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        let r = try Executables.run("signals", ["verify", spec.path, "--rate", "200", "--duration", "60", "--input", recording.path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)\(r.text)")
+        let object = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
+        let channels = Set((object?["checks"] as? [[String: Any]] ?? []).compactMap { $0["channel"] as? Int })
+        #expect(channels == [0, 1, 2])
+    }
+
+    @Test("bad input exits 2 with a clear error", arguments: [
+        (#"{"sine": {"frequency": 600}}"#, [String](), "Nyquist"),
+        (#"{"sine": {"frequncy": 5}}"#, [], "frequncy"),
+        (#"{"sine": {"frequency": 5}}"#, ["--input", "/nonexistent/file.npy"], "no such file"),
+        (#"{"axes": {"x": {"sine": {"frequency": 5}}}}"#, ["--input", "RECORDING"], "channel"),
+        (#"{"sine": {"frequency": 5}}"#, ["--input", "GARBAGE"], "not a number"),
+        (#"{"sine": {"frequency": 5}}"#, ["--input", "SHORT"], "frames"),
+    ])
+    func badInput(_ testCase: (String, [String], String)) throws {
+        let (json, extra, message) = testCase
+        let spec = try Executables.temporaryFile("bad.json", contents: json)
+        let one = try Executables.temporaryFile("one.json", contents: #"{"sine": {"frequency": 5}}"#)
+        let recording = try Executables.temporaryFile("one.npy")
+        _ = try Executables.run("signals", ["render", one.path, "--rate", "100", "--duration", "1", "--format", "npy", "-o", recording.path])
+        let garbage = try Executables.temporaryFile("garbage.csv", contents: "t,value\n0,1\n0.01,abc\n")
+        let arguments = extra.map { $0 == "RECORDING" || $0 == "SHORT" ? recording.path : $0 == "GARBAGE" ? garbage.path : $0 }
+        let duration = extra.contains("SHORT") ? "2" : "1"
+        let r = try Executables.run("signals", ["verify", spec.path, "--rate", "100", "--duration", duration] + arguments)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("a motion spec is verified channel by channel (nine channels)")
+    func motion() throws {
+        let r = try Executables.run("signals", ["verify", "Examples/specs/shake-motion.json", "--rate", "200", "--duration", "30", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
+        let channels = Set((object?["checks"] as? [[String: Any]] ?? []).compactMap { $0["channel"] as? Int })
+        #expect(channels == Set(0 ..< 9))
+    }
+
+    @Test("too few samples for a spectrum exits 2")
+    func tooShort() throws {
+        let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
+        let r = try Executables.run("signals", ["verify", spec.path, "--rate", "100", "--duration", "0.05"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("too few"))
+    }
+}
