@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Playback
 import Signals
 
 /// A user-facing error of the CLI (bad file, bad flag value): printed as `error: message`, exit 2.
@@ -26,9 +27,17 @@ func readInput(_ path: String) throws -> Data {
     }
 }
 
-/// Loads a JSON signal spec from a file, naming the file in any error.
+/// Loads a JSON spec from a file (or `-`), naming the file in any error: a signal spec, or a motion spec
+/// (`{"motion": ...}`, nine channels: user acceleration x, y, z, gravity x, y, z, rotation rate x, y, z).
 func loadSpec(_ path: String) throws -> AnySignal {
     let data = try readInput(path)
+    if MotionSignal.isMotionSpec(json: data) {
+        do {
+            return AnySignal(try MotionSignal.decode(json: data))
+        } catch {
+            throw CLIError("\(path): \(error.description)")
+        }
+    }
     do {
         return try AnySignal(json: data)
     } catch {

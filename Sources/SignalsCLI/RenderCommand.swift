@@ -8,11 +8,12 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a JSON signal spec to CSV, NumPy .npy or raw float32 samples.",
         discussion: """
-        Streams block by block, so memory stays bounded whatever the duration.
+        Streams block by block, so memory stays bounded whatever the duration. Signal specs and motion specs
+        ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z) are accepted.
           csv  header `t,value` (one channel), `t,x,y,z` (axes) or `t,c0,c1,...`; t in seconds
           npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames, channels)
           f32  raw interleaved little-endian float32
-        Example: signals render Examples/specs/shake.json --rate 1000 --duration 10 --format npy -o shake.npy
+        Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 --format npy -o shake.npy
         """
     )
 

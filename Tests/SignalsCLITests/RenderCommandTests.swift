@@ -121,3 +121,18 @@ import Testing
         #expect(r.text.contains("streamed 60000 frames"))
     }
 }
+
+@Suite struct RenderMotionSpecTests {
+    @Test("a motion spec renders nine channels: user acceleration, gravity, rotation rate")
+    func motion() throws {
+        let r = try Executables.run("signals", ["render", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.1", "--format", "csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.text.split(separator: "\n")
+        #expect(lines.count == 11)
+        #expect(lines.first?.split(separator: ",").count == 10)
+        let bad = try Executables.temporaryFile("bad-motion.json", contents: #"{"motion": {"gravty": {"axes": {}}}}"#)
+        let e = try Executables.run("signals", ["render", bad.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(e.status == 2)
+        #expect(e.stderr.contains("gravty") && e.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,207 @@
+import Signals
+
+/// Which part of a motion sample a three-channel signal drives, and the channels it fills in a
+/// ``MotionSignal``'s nine.
+public enum MotionSlot: String, Sendable, Hashable, Codable, CaseIterable {
+    /// User acceleration (g): channels 0–2.
+    case userAcceleration
+    /// Gravity (g): channels 3–5.
+    case gravity
+    /// Rotation rate (rad/s): channels 6–8.
+    case rotationRate
+
+    /// The channels of a ``MotionSignal`` this part renders into.
+    public var channels: Range<Int> {
+        switch self {
+        case .userAcceleration: 0 ..< 3
+        case .gravity: 3 ..< 6
+        case .rotationRate: 6 ..< 9
+        }
+    }
+}
+
+/// A three-channel signal that drives one part of a ``MotionSignal``: ``UserAcceleration``,
+/// ``Gravity`` or ``RotationRateSignal`` (in a builder, `RotationRate(x:y:z:)` with signals is the same part).
+public protocol MotionComponent: Signal {
+    /// The part of the motion this signal drives.
+    static var slot: MotionSlot { get }
+}
+
+/// The user acceleration of a ``MotionSignal``, one signal per axis, in g.
+///
+/// ```swift
+/// MotionSignal {
+///     UserAcceleration(x: Sine(amplitude: 2, frequency: 1), y: Constant(0), z: Noise(amplitude: 0.02, seed: 1))
+/// }
+/// ```
+/// Rendered alone it is an ``Axes`` signal (three channels, `{"axes": ...}` in JSON).
+public struct UserAcceleration<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
+    /// The three axes (g).
+    public var axes: Axes<X, Y, Z>
+
+    /// Creates the part from one scalar signal per axis.
+    /// - Parameters:
+    ///   - x: Acceleration along x in g.
+    ///   - y: Acceleration along y in g.
+    ///   - z: Acceleration along z in g.
+    @inlinable
+    public init(x: X, y: Y, z: Z) { axes = Axes(x: x, y: y, z: z) }
+
+    /// ``MotionSlot/userAcceleration``.
+    public static var slot: MotionSlot { .userAcceleration }
+
+    /// The `axes` node.
+    public var node: SignalNode { axes.node }
+
+    /// Rebuilds the part from an `axes` node.
+    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
+    public init(node: SignalNode) throws { axes = try Axes(node: node) }
+
+    /// Renders the three axes.
+    @inlinable
+    public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
+}
+
+/// The gravity of a ``MotionSignal``, one signal per axis, in g (`z: Constant(-1)` for a phone lying
+/// face up).
+///
+/// ```swift
+/// MotionSignal {
+///     Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
+/// }
+/// ```
+public struct Gravity<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
+    /// The three axes (g).
+    public var axes: Axes<X, Y, Z>
+
+    /// Creates the part from one scalar signal per axis.
+    /// - Parameters:
+    ///   - x: Gravity along x in g.
+    ///   - y: Gravity along y in g.
+    ///   - z: Gravity along z in g.
+    @inlinable
+    public init(x: X, y: Y, z: Z) { axes = Axes(x: x, y: y, z: z) }
+
+    /// ``MotionSlot/gravity``.
+    public static var slot: MotionSlot { .gravity }
+
+    /// The `axes` node.
+    public var node: SignalNode { axes.node }
+
+    /// Rebuilds the part from an `axes` node.
+    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
+    public init(node: SignalNode) throws { axes = try Axes(node: node) }
+
+    /// Renders the three axes.
+    @inlinable
+    public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
+}
+
+/// The rotation rate of a ``MotionSignal``, one signal per axis, in rad/s.
+///
+/// ```swift
+/// MotionSignal {
+///     RotationRateSignal(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
+/// }
+/// ```
+/// (The value type ``RotationRate`` holds one rotation rate; this type describes one over time.)
+public struct RotationRateSignal<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
+    /// The three axes (rad/s).
+    public var axes: Axes<X, Y, Z>
+
+    /// Creates the part from one scalar signal per axis.
+    /// - Parameters:
+    ///   - x: Rate about x in rad/s.
+    ///   - y: Rate about y in rad/s.
+    ///   - z: Rate about z in rad/s.
+    @inlinable
+    public init(x: X, y: Y, z: Z) { axes = Axes(x: x, y: y, z: z) }
+
+    /// ``MotionSlot/rotationRate``.
+    public static var slot: MotionSlot { .rotationRate }
+
+    /// The `axes` node.
+    public var node: SignalNode { axes.node }
+
+    /// Rebuilds the part from an `axes` node.
+    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
+    public init(node: SignalNode) throws { axes = try Axes(node: node) }
+
+    /// Renders the three axes.
+    @inlinable
+    public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
+}
+
+/// One part of a ``MotionSignal`` with its signal type erased: what ``MotionBuilder`` collects.
+public struct MotionPart: Sendable, Hashable {
+    /// The part of the motion the signal drives.
+    public let slot: MotionSlot
+    /// The three-channel signal.
+    public let signal: AnySignal
+
+    /// Erases a typed part.
+    /// - Parameter component: ``UserAcceleration``, ``Gravity`` or ``RotationRateSignal``.
+    public init<P: MotionComponent>(_ component: P) {
+        slot = P.slot
+        signal = AnySignal(component)
+    }
+
+    /// A part from any signal, which must render three channels (for example an `axes` node).
+    /// - Parameters:
+    ///   - slot: The part of the motion the signal drives.
+    ///   - signal: A three-channel signal.
+    /// - Throws: ``SignalError`` with code `channelMismatch` when the signal does not have three channels.
+    public init(_ slot: MotionSlot, _ signal: some Signal) throws(SignalError) {
+        let channels = signal.channelCount
+        guard channels == 3 else {
+            throw SignalError(.channelMismatch, path: "$.motion.\(slot.rawValue)",
+                              "\(slot.rawValue) must be a three-channel signal such as {\"axes\": {...}}, this one has \(channels) channel\(channels == 1 ? "" : "s")")
+        }
+        self.slot = slot
+        self.signal = AnySignal(signal)
+    }
+
+    /// A part whose signal is known to have three channels.
+    init(slot: MotionSlot, checked signal: AnySignal) {
+        self.slot = slot
+        self.signal = signal
+    }
+}
+
+/// The result builder behind ``MotionSignal``: a list of ``UserAcceleration``, ``Gravity`` and
+/// ``RotationRateSignal`` parts, with `if`/`else`, optionals and `for` loops. A part listed twice is
+/// the sum of both; a part not listed is zero.
+@resultBuilder
+public enum MotionBuilder {
+    /// A typed part.
+    public static func buildExpression<P: MotionComponent>(_ part: P) -> [MotionPart] { [MotionPart(part)] }
+
+    /// An erased part.
+    public static func buildExpression(_ part: MotionPart) -> [MotionPart] { [part] }
+
+    /// `RotationRate(x: someSignal, y: ..., z: ...)`: the rotation rate over time; a plain value
+    /// `RotationRate(x: 0, y: 0, z: 0.5)` is a constant rotation rate (rad/s).
+    public static func buildExpression(_ rate: RotationRate) -> [MotionPart] {
+        let signal = rate.signal ?? AnySignal(node: .axes(x: .constant(Constant(rate.x)), y: .constant(Constant(rate.y)),
+                                                             z: .constant(Constant(rate.z))))
+        return [MotionPart(slot: .rotationRate, checked: signal)]
+    }
+
+    /// The parts listed.
+    public static func buildBlock(_ parts: [MotionPart]...) -> [MotionPart] { parts.flatMap { $0 } }
+
+    /// `if` without `else`.
+    public static func buildOptional(_ parts: [MotionPart]?) -> [MotionPart] { parts ?? [] }
+
+    /// The `if` branch.
+    public static func buildEither(first parts: [MotionPart]) -> [MotionPart] { parts }
+
+    /// The `else` branch.
+    public static func buildEither(second parts: [MotionPart]) -> [MotionPart] { parts }
+
+    /// A `for` loop.
+    public static func buildArray(_ parts: [[MotionPart]]) -> [MotionPart] { parts.flatMap { $0 } }
+
+    /// `if #available`.
+    public static func buildLimitedAvailability(_ parts: [MotionPart]) -> [MotionPart] { parts }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Something that happens at a time: the ``Runner`` delivers it when its ``timestamp`` comes.
+///
+/// ```swift
+/// struct Tap: Runnable { var timestamp: TimeInterval }
+/// ```
+public protocol Runnable {
+    /// Seconds from the start of the run.
+    var timestamp: TimeInterval { get }
+}
+
+/// A motion sample shaped like CoreMotion's `CMDeviceMotion`: user acceleration and gravity in g,
+/// rotation rate in rad/s. Every part defaults to zero, so a type provides only what it has.
+///
+/// ```swift
+/// struct Accelerometer: Runnable, Motionable {
+///     var timestamp: TimeInterval
+///     var userAcceleration: Acceleration      // gravity and rotationRate are zero
+/// }
+/// ```
+public protocol Motionable {
+    /// The acceleration the user gives the device, gravity excluded (g).
+    var userAcceleration: Acceleration { get }
+    /// The gravity vector in the device's frame (g); `(0, 0, -1)` for a phone lying face up.
+    var gravity: Acceleration { get }
+    /// The rotation rate of the device (rad/s).
+    var rotationRate: RotationRate { get }
+}
+
+extension Motionable {
+    /// Zero unless the type provides it (g).
+    public var userAcceleration: Acceleration { .zero }
+    /// Zero unless the type provides it (g).
+    public var gravity: Acceleration { .zero }
+    /// Zero unless the type provides it (rad/s).
+    public var rotationRate: RotationRate { .zero }
+}

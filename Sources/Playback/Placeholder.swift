@@ -1,2 +1,0 @@
-/// Placeholder until the playback module lands.
-enum PlaybackModulePlaceholder {}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A point read from one frame of a rendered signal: the ``Runner`` plays signals as these.
+///
+/// The frame is read straight from the rendered block (planar `Float` channels), so making a point
+/// allocates nothing. ``MotionPoint`` reads 9 channels, ``AxesPoint`` 3 and ``ScalarPoint`` 1.
+public protocol FramePoint: Runnable, Sendable {
+    /// Channels the point reads from a frame.
+    static var channelCount: Int { get }
+
+    /// Reads a point from one frame.
+    /// - Parameters:
+    ///   - timestamp: Time of the frame in seconds (`sampleIndex / sampleRate`).
+    ///   - frame: Channel 0 of the frame; channel `c` is at `frame[c * channelStride]`.
+    ///   - channelStride: Distance in samples between consecutive channels.
+    init(timestamp: TimeInterval, frame: UnsafePointer<Float>, channelStride: Int)
+}
+
+extension MotionPoint: FramePoint {
+    /// Nine: user acceleration x, y, z (g), gravity x, y, z (g), rotation rate x, y, z (rad/s).
+    public static var channelCount: Int { 9 }
+
+    /// Reads channels 0–2 as user acceleration, 3–5 as gravity and 6–8 as rotation rate.
+    @inlinable
+    public init(timestamp: TimeInterval, frame: UnsafePointer<Float>, channelStride s: Int) {
+        self.timestamp = timestamp
+        userAcceleration = Acceleration(x: Double(frame[0]), y: Double(frame[s]), z: Double(frame[2 * s]))
+        gravity = Acceleration(x: Double(frame[3 * s]), y: Double(frame[4 * s]), z: Double(frame[5 * s]))
+        rotationX = Double(frame[6 * s])
+        rotationY = Double(frame[7 * s])
+        rotationZ = Double(frame[8 * s])
+    }
+}
+
+/// A one-channel sample at a time: what a scalar signal plays as.
+///
+/// In `signals play` output: `{"timestamp": 0.01, "value": 0.5}`.
+public struct ScalarPoint: FramePoint, Hashable, Codable {
+    /// Seconds from the start of the run.
+    public var timestamp: TimeInterval
+    /// The sample (signal units).
+    public var value: Double
+
+    /// Creates a point.
+    /// - Parameters:
+    ///   - timestamp: Seconds from the start of the run.
+    ///   - value: The sample in signal units.
+    public init(timestamp: TimeInterval, value: Double) {
+        self.timestamp = timestamp
+        self.value = value
+    }
+
+    /// One.
+    public static var channelCount: Int { 1 }
+
+    /// Reads channel 0.
+    @inlinable
+    public init(timestamp: TimeInterval, frame: UnsafePointer<Float>, channelStride: Int) {
+        self.init(timestamp: timestamp, value: Double(frame[0]))
+    }
+}
+
+/// A three-axis sample at a time: what an ``Axes`` signal plays as.
+///
+/// In `signals play` output: `{"timestamp": 0.01, "x": 0.5, "y": 0, "z": -1}`.
+public struct AxesPoint: FramePoint, Hashable, Codable {
+    /// Seconds from the start of the run.
+    public var timestamp: TimeInterval
+    /// Channel 0 (signal units).
+    public var x: Double
+    /// Channel 1 (signal units).
+    public var y: Double
+    /// Channel 2 (signal units).
+    public var z: Double
+
+    /// Creates a point.
+    /// - Parameters:
+    ///   - timestamp: Seconds from the start of the run.
+    ///   - x: Channel 0 in signal units.
+    ///   - y: Channel 1 in signal units.
+    ///   - z: Channel 2 in signal units.
+    public init(timestamp: TimeInterval, x: Double, y: Double, z: Double) {
+        self.timestamp = timestamp
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// Three.
+    public static var channelCount: Int { 3 }
+
+    /// Reads channels 0, 1 and 2.
+    @inlinable
+    public init(timestamp: TimeInterval, frame: UnsafePointer<Float>, channelStride s: Int) {
+        self.init(timestamp: timestamp, x: Double(frame[0]), y: Double(frame[s]), z: Double(frame[2 * s]))
+    }
+}
