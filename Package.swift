@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals",
+                "Signals", "Playback", "SignalSpectrum",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Playback
 import Signals
 
 @main
@@ -28,6 +29,9 @@ struct Bench: ParsableCommand {
         var rows: [Row] = []
         let wanted = { (name: String) in filter.map { name.contains($0) } ?? true }
         rows += renderRows(quick: quick, wanted: wanted)
+        rows += motionRows(benchMotion(), quick: quick, wanted: wanted)
+        rows += try spectrumRows(quick: quick, wanted: wanted)
+        rows += try runnerRows(quick: quick, wanted: wanted)
         if wanted("stream") { rows.append(try memoryRow(quick: quick)) }
         if json {
             let encoder = JSONEncoder()
@@ -53,54 +57,4 @@ func printTable(_ rows: [Row]) {
     print(line(header))
     print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
     for c in cells { print(line(c)) }
-}
-
-func renderRows(quick: Bool, wanted: (String) -> Bool) -> [Row] {
-    var rows: [Row] = []
-    let small = 1 << 16
-    let large = quick ? 1 << 20 : 1 << 24
-    let reps = quick ? 5 : 15
-    let longReps = quick ? 3 : 5
-    let out = floats(small), base = floats(small), long = floats(large)
-    let baselineBlockName = "per-sample closure + Foundation sin"
-    for c in renderCases() {
-        let blockName = "\(c.name) [2^16 block, 1 core]"
-        if wanted(blockName) {
-            // Repeat the in-cache block enough times per timing for a stable figure.
-            let inner = 16
-            let (t, b) = interleaved(repetitions: reps, {
-                for k in 0 ..< inner { c.render(out, k * small, small) }
-                blackHole(out[small / 2])
-            }, baseline: {
-                baselineLoop(c.baseline, into: base, start: 0, count: small)
-                blackHole(base[small / 2])
-            })
-            let value = Double(small * inner) / t.median / 1e6
-            let baseValue = Double(small) / b.median / 1e6
-            rows.append(Row(name: blockName, unit: "Msamples/s", value: value, baseline: baselineBlockName,
-                            baselineValue: baseValue, ratio: value / baseValue,
-                            spread: "\(formatted(Double(small * inner) / t.max / 1e6))…\(formatted(Double(small * inner) / t.min / 1e6))"))
-        }
-        let oneName = "\(c.name) [2^\(quick ? 20 : 24) long, 1 core]"
-        let allName = "\(c.name) [2^\(quick ? 20 : 24) long, all cores]"
-        if wanted(oneName) || wanted(allName) {
-            let request = try! RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: large)
-            func renderLong(_ parallelism: RenderOptions.Parallelism) {
-                c.signal.renderFrames(into: long, channelStride: large, channelCount: 1, frames: 0 ..< large,
-                                      request: request, options: RenderOptions(parallelism: parallelism))
-            }
-            renderLong(.serial)
-            let serialCopy = Array(UnsafeBufferPointer(start: long, count: large))
-            let (t1, tn) = interleaved(repetitions: longReps, { renderLong(.serial) }, baseline: { renderLong(.automatic) })
-            let identical = serialCopy.elementsEqual(UnsafeBufferPointer(start: long, count: large))
-            let one = Double(large) / t1.median / 1e6
-            let all = Double(large) / tn.median / 1e6
-            rows.append(Row(name: oneName, unit: "Msamples/s", value: one, baseline: nil, baselineValue: nil, ratio: nil,
-                            spread: "\(formatted(Double(large) / t1.max / 1e6))…\(formatted(Double(large) / t1.min / 1e6))"))
-            rows.append(Row(name: allName, unit: "Msamples/s", value: all, baseline: "same render on 1 core",
-                            baselineValue: one, ratio: all / one,
-                            spread: identical ? "bit-identical to 1 core" : "DIFFERS FROM 1 CORE"))
-        }
-    }
-    return rows
 }

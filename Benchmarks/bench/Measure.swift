@@ -10,6 +10,18 @@ struct Row: Codable {
     var ratio: Double?
     /// Spread of the measured value over the repetitions (min … max), not in the JSON contract's required keys.
     var spread: String?
+
+    /// Every key of the contract is written, absent values as `null`.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(value, forKey: .value)
+        try c.encode(baseline, forKey: .baseline)
+        try c.encode(baselineValue, forKey: .baselineValue)
+        try c.encode(ratio, forKey: .ratio)
+        try c.encode(spread, forKey: .spread)
+    }
 }
 
 /// Monotonic time in seconds.
@@ -61,11 +73,18 @@ func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
-/// Formats numbers with thousands separators.
+/// Formats a number with `digits` decimals and thousands separators (`12,345.6`).
 func formatted(_ x: Double, digits: Int = 0) -> String {
-    let f = NumberFormatter()
-    f.numberStyle = .decimal
-    f.maximumFractionDigits = digits
-    f.minimumFractionDigits = digits
-    return f.string(from: NSNumber(value: x)) ?? "\(x)"
+    guard x.isFinite else { return "\(x)" }
+    let text = String(format: "%.\(digits)f", abs(x))
+    let parts = text.split(separator: ".", maxSplits: 1)
+    var whole = String(parts[0])
+    var grouped = ""
+    while whole.count > 3 {
+        grouped = "," + whole.suffix(3) + grouped
+        whole = String(whole.dropLast(3))
+    }
+    grouped = whole + grouped
+    if parts.count > 1 { grouped += "." + parts[1] }
+    return (x < 0 ? "-" : "") + grouped
 }

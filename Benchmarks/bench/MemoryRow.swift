@@ -1,22 +1,13 @@
 import Foundation
+import Playback
 import Signals
-
-/// The 9-channel signal of the memory row: three axes stacked like a motion signal.
-func motionLikeSignal() -> AnySignal {
-    let accel = Axes(x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5), y: Constant(0),
-                     z: Noise(amplitude: 0.02, seed: 1))
-    let gravity = Axes(x: Constant(0), y: Constant(0), z: Constant(-1))
-    let rotation = Axes(x: Square(amplitude: 0.1, frequency: 0.5), y: Triangle(amplitude: 0.2, frequency: 2),
-                        z: Noise(amplitude: 0.01, distribution: .uniform, seed: 2))
-    return AnySignal(node: .channels([accel.node, gravity.node, rotation.node]))
-}
 
 /// Child mode: stream a 1-hour, 1 kHz, 9-channel render to `path` as interleaved float32, block by block.
 func streamToFile(path: String, seconds: Double) throws {
     guard FileManager.default.createFile(atPath: path, contents: nil),
           let handle = FileHandle(forWritingAtPath: path) else { throw BenchError("cannot create \(path)") }
     defer { try? handle.close() }
-    for block in try motionLikeSignal().blocks(sampleRate: 1000, duration: seconds, blockFrames: 16_384) {
+    for block in try benchMotion().blocks(sampleRate: 1000, duration: seconds, blockFrames: 16_384) {
         let interleaved = block.interleaved()
         try interleaved.withUnsafeBytes { try handle.write(contentsOf: Data($0)) }
     }

@@ -71,3 +71,86 @@ func renderCases() -> [RenderCase] {
 func baselineLoop(_ f: (Double) -> Double, into out: UnsafeMutablePointer<Float>, start: Int, count: Int) {
     for i in 0 ..< count { out[i] = Float(f(Double(start + i) / sampleRate)) }
 }
+
+/// The rendering rows: each waveform for an in-cache 2^16-sample block beside the per-sample baseline, and
+/// for a long render (2^24 samples, quick: 2^20) on one core and on all cores (with the output compared).
+func renderRows(quick: Bool, wanted: (String) -> Bool) -> [Row] {
+    var rows: [Row] = []
+    let small = 1 << 16
+    let large = quick ? 1 << 20 : 1 << 24
+    let reps = quick ? 5 : 15
+    let longReps = quick ? 3 : 5
+    let out = floats(small), base = floats(small), long = floats(large)
+    let baselineBlockName = "per-sample closure + Foundation sin"
+    for c in renderCases() {
+        let blockName = "\(c.name) [2^16 block, 1 core]"
+        if wanted(blockName) {
+            // Repeat the in-cache block enough times per timing for a stable figure.
+            let inner = 16
+            let (t, b) = interleaved(repetitions: reps, {
+                for k in 0 ..< inner { c.render(out, k * small, small) }
+                blackHole(out[small / 2])
+            }, baseline: {
+                baselineLoop(c.baseline, into: base, start: 0, count: small)
+                blackHole(base[small / 2])
+            })
+            let value = Double(small * inner) / t.median / 1e6
+            let baseValue = Double(small) / b.median / 1e6
+            rows.append(Row(name: blockName, unit: "Msamples/s", value: value, baseline: baselineBlockName,
+                            baselineValue: baseValue, ratio: value / baseValue,
+                            spread: "\(formatted(Double(small * inner) / t.max / 1e6))…\(formatted(Double(small * inner) / t.min / 1e6))"))
+        }
+        let oneName = "\(c.name) [2^\(quick ? 20 : 24) long, 1 core]"
+        let allName = "\(c.name) [2^\(quick ? 20 : 24) long, all cores]"
+        if wanted(oneName) || wanted(allName) {
+            let request = try! RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: large)
+            func renderLong(_ parallelism: RenderOptions.Parallelism) {
+                c.signal.renderFrames(into: long, channelStride: large, channelCount: 1, frames: 0 ..< large,
+                                      request: request, options: RenderOptions(parallelism: parallelism))
+            }
+            renderLong(.serial)
+            let serialCopy = Array(UnsafeBufferPointer(start: long, count: large))
+            let (t1, tn) = interleaved(repetitions: longReps, { renderLong(.serial) }, baseline: { renderLong(.automatic) })
+            let identical = serialCopy.elementsEqual(UnsafeBufferPointer(start: long, count: large))
+            let one = Double(large) / t1.median / 1e6
+            let all = Double(large) / tn.median / 1e6
+            rows.append(Row(name: oneName, unit: "Msamples/s", value: one, baseline: nil, baselineValue: nil, ratio: nil,
+                            spread: "\(formatted(Double(large) / t1.max / 1e6))…\(formatted(Double(large) / t1.min / 1e6))"))
+            rows.append(Row(name: allName, unit: "Msamples/s", value: all, baseline: "same render on 1 core",
+                            baselineValue: one, ratio: all / one,
+                            spread: identical ? "bit-identical to 1 core" : "DIFFERS FROM 1 CORE"))
+        }
+    }
+    rows += storeCeilingRows(long: long, count: large, quick: quick, wanted: wanted)
+    return rows
+}
+
+/// The machine's store ceiling for the long renders: filling the same 2^24 floats (`memset`-like, the
+/// cheapest possible "render"), on one core and on all cores. A render that reaches this figure is
+/// bound by memory bandwidth, not by its kernel, and more cores cannot make it faster.
+func storeCeilingRows(long: UnsafeMutablePointer<Float>, count: Int, quick: Bool, wanted: (String) -> Bool) -> [Row] {
+    let oneName = "store ceiling: fill 2^\(quick ? 20 : 24) floats, 1 core"
+    let allName = "store ceiling: fill 2^\(quick ? 20 : 24) floats, all cores"
+    guard wanted(oneName) || wanted(allName) else { return [] }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let address = UInt(bitPattern: long)
+    func fill(_ threads: Int) {
+        let per = count / threads
+        DispatchQueue.concurrentPerform(iterations: threads) { k in
+            let p = UnsafeMutablePointer<Float>(bitPattern: address)! + k * per
+            p.update(repeating: Float(k), count: k == threads - 1 ? count - k * per : per)
+        }
+    }
+    let (t1, tn) = interleaved(repetitions: quick ? 3 : 5, { fill(1) }, baseline: { fill(cores) })
+    let one = Double(count) / t1.median / 1e6, all = Double(count) / tn.median / 1e6
+    var rows: [Row] = []
+    if wanted(oneName) {
+        rows.append(Row(name: oneName, unit: "Msamples/s", value: one, baseline: nil, baselineValue: nil, ratio: nil,
+                        spread: "\(formatted(Double(count) * 4 / t1.median / 1e9, digits: 1)) GB/s"))
+    }
+    if wanted(allName) {
+        rows.append(Row(name: allName, unit: "Msamples/s", value: all, baseline: "same fill on 1 core", baselineValue: one,
+                        ratio: all / one, spread: "\(formatted(Double(count) * 4 / tn.median / 1e9, digits: 1)) GB/s"))
+    }
+    return rows
+}
