@@ -88,3 +88,9 @@ func formatted(_ x: Double, digits: Int = 0) -> String {
     if parts.count > 1 { grouped += "." + parts[1] }
     return (x < 0 ? "-" : "") + grouped
 }
+
+/// `low…high` for a throughput spread, with decimals when the figures are small (debug builds).
+func spreadText(_ low: Double, _ high: Double) -> String {
+    let digits = high < 100 ? 2 : 0
+    return "\(formatted(low, digits: digits))…\(formatted(high, digits: digits))"
+}

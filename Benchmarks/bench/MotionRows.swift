@@ -44,29 +44,15 @@ func motionRows<S: Signal>(_ motion: S, quick: Bool, wanted: (String) -> Bool) -
         let baseValue = Double(blockFrames) / b.median / 1e6
         rows.append(Row(name: blockName, unit: "Mframes/s", value: value,
                         baseline: "per-frame closure + Foundation sin", baselineValue: baseValue, ratio: value / baseValue,
-                        spread: "\(formatted(Double(blockFrames * inner) / t.max / 1e6))…\(formatted(Double(blockFrames * inner) / t.min / 1e6))"))
+                        spread: spreadText(Double(blockFrames * inner) / t.max / 1e6, Double(blockFrames * inner) / t.min / 1e6)))
     }
     let oneName = "motion [9 ch, 2^\(quick ? 17 : 20) frames long, 1 core]"
     let allName = "motion [9 ch, 2^\(quick ? 17 : 20) frames long, all cores]"
     if wanted(oneName) || wanted(allName) {
         let long = floats(longFrames * channels)
         defer { long.deallocate() }
-        let request = try! RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: longFrames)
-        func renderLong(_ parallelism: RenderOptions.Parallelism) {
-            motion.renderFrames(into: long, channelStride: longFrames, channelCount: channels, frames: 0 ..< longFrames,
-                                request: request, options: RenderOptions(parallelism: parallelism))
-        }
-        renderLong(.serial)
-        let serialCopy = Array(UnsafeBufferPointer(start: long, count: longFrames * channels))
-        let (t1, tn) = interleaved(repetitions: quick ? 3 : 5, { renderLong(.serial) }, baseline: { renderLong(.automatic) })
-        let identical = serialCopy.elementsEqual(UnsafeBufferPointer(start: long, count: longFrames * channels))
-        let one = Double(longFrames) / t1.median / 1e6
-        let all = Double(longFrames) / tn.median / 1e6
-        rows.append(Row(name: oneName, unit: "Mframes/s", value: one, baseline: nil, baselineValue: nil, ratio: nil,
-                        spread: "\(formatted(Double(longFrames) / t1.max / 1e6))…\(formatted(Double(longFrames) / t1.min / 1e6))"))
-        rows.append(Row(name: allName, unit: "Mframes/s", value: all, baseline: "same render on 1 core",
-                        baselineValue: one, ratio: all / one,
-                        spread: identical ? "bit-identical to 1 core" : "DIFFERS FROM 1 CORE"))
+        rows += longRenderRows(motion, into: long, frames: longFrames, repetitions: quick ? 3 : 5, unit: "Mframes/s",
+                               names: (oneName, allName))
     }
     return rows
 }

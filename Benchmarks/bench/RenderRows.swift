@@ -98,27 +98,13 @@ func renderRows(quick: Bool, wanted: (String) -> Bool) -> [Row] {
             let baseValue = Double(small) / b.median / 1e6
             rows.append(Row(name: blockName, unit: "Msamples/s", value: value, baseline: baselineBlockName,
                             baselineValue: baseValue, ratio: value / baseValue,
-                            spread: "\(formatted(Double(small * inner) / t.max / 1e6))…\(formatted(Double(small * inner) / t.min / 1e6))"))
+                            spread: spreadText(Double(small * inner) / t.max / 1e6, Double(small * inner) / t.min / 1e6)))
         }
         let oneName = "\(c.name) [2^\(quick ? 20 : 24) long, 1 core]"
         let allName = "\(c.name) [2^\(quick ? 20 : 24) long, all cores]"
         if wanted(oneName) || wanted(allName) {
-            let request = try! RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: large)
-            func renderLong(_ parallelism: RenderOptions.Parallelism) {
-                c.signal.renderFrames(into: long, channelStride: large, channelCount: 1, frames: 0 ..< large,
-                                      request: request, options: RenderOptions(parallelism: parallelism))
-            }
-            renderLong(.serial)
-            let serialCopy = Array(UnsafeBufferPointer(start: long, count: large))
-            let (t1, tn) = interleaved(repetitions: longReps, { renderLong(.serial) }, baseline: { renderLong(.automatic) })
-            let identical = serialCopy.elementsEqual(UnsafeBufferPointer(start: long, count: large))
-            let one = Double(large) / t1.median / 1e6
-            let all = Double(large) / tn.median / 1e6
-            rows.append(Row(name: oneName, unit: "Msamples/s", value: one, baseline: nil, baselineValue: nil, ratio: nil,
-                            spread: "\(formatted(Double(large) / t1.max / 1e6))…\(formatted(Double(large) / t1.min / 1e6))"))
-            rows.append(Row(name: allName, unit: "Msamples/s", value: all, baseline: "same render on 1 core",
-                            baselineValue: one, ratio: all / one,
-                            spread: identical ? "bit-identical to 1 core" : "DIFFERS FROM 1 CORE"))
+            rows += longRenderRows(c.signal, into: long, frames: large, repetitions: longReps, unit: "Msamples/s",
+                                   names: (oneName, allName))
         }
     }
     rows += storeCeilingRows(long: long, count: large, quick: quick, wanted: wanted)
@@ -153,4 +139,28 @@ func storeCeilingRows(long: UnsafeMutablePointer<Float>, count: Int, quick: Bool
                         ratio: all / one, spread: "\(formatted(Double(count) * 4 / tn.median / 1e9, digits: 1)) GB/s"))
     }
     return rows
+}
+
+/// A long render on one core and on all cores, interleaved: two rows (frames per second, in millions),
+/// the second with the first as its baseline and, in its spread, whether both outputs are bit-identical.
+func longRenderRows<S: Signal>(_ signal: S, into out: UnsafeMutablePointer<Float>, frames: Int, repetitions: Int,
+                               unit: String, names: (one: String, all: String)) -> [Row] {
+    let channels = signal.channelCount
+    let request = try! RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: frames)
+    func render(_ parallelism: RenderOptions.Parallelism) {
+        signal.renderFrames(into: out, channelStride: frames, channelCount: channels, frames: 0 ..< frames,
+                            request: request, options: RenderOptions(parallelism: parallelism))
+    }
+    render(.serial)
+    let serialCopy = Array(UnsafeBufferPointer(start: out, count: frames * channels))
+    let (t1, tn) = interleaved(repetitions: repetitions, { render(.serial) }, baseline: { render(.automatic) })
+    let identical = serialCopy.elementsEqual(UnsafeBufferPointer(start: out, count: frames * channels))
+    let one = Double(frames) / t1.median / 1e6
+    let all = Double(frames) / tn.median / 1e6
+    return [
+        Row(name: names.one, unit: unit, value: one, baseline: nil, baselineValue: nil, ratio: nil,
+            spread: spreadText(Double(frames) / t1.max / 1e6, Double(frames) / t1.min / 1e6)),
+        Row(name: names.all, unit: unit, value: all, baseline: "same render on 1 core", baselineValue: one, ratio: all / one,
+            spread: identical ? "bit-identical to 1 core" : "DIFFERS FROM 1 CORE"),
+    ]
 }

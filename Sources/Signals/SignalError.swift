@@ -54,3 +54,34 @@ public struct SignalError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `path: message`, ready to print.
     public var description: String { "\(path): \(message)" }
 }
+
+extension SignalError {
+    /// The candidate closest to `word` within an edit distance of 2 (Levenshtein, case-insensitive), for
+    /// "did you mean" messages: `closestName(to: "amplitdue", in: ["amplitude", "offset"])` is
+    /// `"amplitude"`.
+    /// - Parameters:
+    ///   - word: What the user wrote.
+    ///   - candidates: The names allowed there.
+    /// - Returns: The nearest candidate (the first of equals), or `nil` when none is within distance 2.
+    /// - Complexity: O(`word.count` × total length of `candidates`).
+    public static func closestName(to word: String, in candidates: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            if a.isEmpty { return b.count }
+            if b.isEmpty { return a.count }
+            var row = Array(0 ... b.count)
+            for i in 1 ... a.count {
+                var previous = row[0]
+                row[0] = i
+                for j in 1 ... b.count {
+                    let old = row[j]
+                    row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    previous = old
+                }
+            }
+            return row[b.count]
+        }
+        let w = Array(word.lowercased())
+        let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+}

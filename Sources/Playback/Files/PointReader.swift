@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Signals
 
 /// Decodes the points of a point file one at a time, in any of its formats, and checks that timestamps
 /// are finite and non-decreasing.
@@ -182,7 +183,7 @@ final class PointReader {
                 slot = i
             } else {
                 var message = "unknown column '\(name)' in the CSV header"
-                if let guess = closestName(name, in: Self.fullColumns + Self.shortColumns) { message += " (did you mean '\(guess)'?)" }
+                if let guess = SignalError.closestName(to: name, in: Self.fullColumns + Self.shortColumns) { message += " (did you mean '\(guess)'?)" }
                 message += "; the columns are timestamp,x,y,z or timestamp and any of \(Self.fullColumns.dropFirst().joined(separator: ","))"
                 throw error(.unknownField, message, line: line, field: name)
             }

@@ -23,8 +23,35 @@ public enum MotionSlot: String, Sendable, Hashable, Codable, CaseIterable {
 /// A three-channel signal that drives one part of a ``MotionSignal``: ``UserAcceleration``,
 /// ``Gravity`` or ``RotationRateSignal`` (in a builder, `RotationRate(x:y:z:)` with signals is the same part).
 public protocol MotionComponent: Signal {
+    /// The signal type of the x axis.
+    associatedtype X: Signal
+    /// The signal type of the y axis.
+    associatedtype Y: Signal
+    /// The signal type of the z axis.
+    associatedtype Z: Signal
+
     /// The part of the motion this signal drives.
     static var slot: MotionSlot { get }
+
+    /// The three axes, in the unit of the part (g or rad/s).
+    var axes: Axes<X, Y, Z> { get }
+
+    /// Creates the part from its three axes.
+    /// - Parameter axes: One scalar signal per axis.
+    init(axes: Axes<X, Y, Z>)
+}
+
+extension MotionComponent {
+    /// The `axes` node.
+    public var node: SignalNode { axes.node }
+
+    /// Rebuilds the part from an `axes` node.
+    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
+    public init(node: SignalNode) throws { self.init(axes: try Axes(node: node)) }
+
+    /// Renders the three axes.
+    @inlinable
+    public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
 }
 
 /// The user acceleration of a ``MotionSignal``, one signal per axis, in g.
@@ -45,21 +72,14 @@ public struct UserAcceleration<X: Signal, Y: Signal, Z: Signal>: MotionComponent
     ///   - y: Acceleration along y in g.
     ///   - z: Acceleration along z in g.
     @inlinable
-    public init(x: X, y: Y, z: Z) { axes = Axes(x: x, y: y, z: z) }
+    public init(x: X, y: Y, z: Z) { self.init(axes: Axes(x: x, y: y, z: z)) }
 
     /// ``MotionSlot/userAcceleration``.
     public static var slot: MotionSlot { .userAcceleration }
-
-    /// The `axes` node.
-    public var node: SignalNode { axes.node }
-
-    /// Rebuilds the part from an `axes` node.
-    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
-    public init(node: SignalNode) throws { axes = try Axes(node: node) }
-
-    /// Renders the three axes.
+    /// Creates the part from its three axes.
+    /// - Parameter axes: One scalar signal per axis.
     @inlinable
-    public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
+    public init(axes: Axes<X, Y, Z>) { self.axes = axes }
 }
 
 /// The gravity of a ``MotionSignal``, one signal per axis, in g (`z: Constant(-1)` for a phone lying
@@ -80,21 +100,15 @@ public struct Gravity<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
     ///   - y: Gravity along y in g.
     ///   - z: Gravity along z in g.
     @inlinable
-    public init(x: X, y: Y, z: Z) { axes = Axes(x: x, y: y, z: z) }
+    public init(x: X, y: Y, z: Z) { self.init(axes: Axes(x: x, y: y, z: z)) }
 
     /// ``MotionSlot/gravity``.
     public static var slot: MotionSlot { .gravity }
 
-    /// The `axes` node.
-    public var node: SignalNode { axes.node }
-
-    /// Rebuilds the part from an `axes` node.
-    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
-    public init(node: SignalNode) throws { axes = try Axes(node: node) }
-
-    /// Renders the three axes.
+    /// Creates the part from its three axes.
+    /// - Parameter axes: One scalar signal per axis.
     @inlinable
-    public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
+    public init(axes: Axes<X, Y, Z>) { self.axes = axes }
 }
 
 /// The rotation rate of a ``MotionSignal``, one signal per axis, in rad/s.
@@ -115,21 +129,15 @@ public struct RotationRateSignal<X: Signal, Y: Signal, Z: Signal>: MotionCompone
     ///   - y: Rate about y in rad/s.
     ///   - z: Rate about z in rad/s.
     @inlinable
-    public init(x: X, y: Y, z: Z) { axes = Axes(x: x, y: y, z: z) }
+    public init(x: X, y: Y, z: Z) { self.init(axes: Axes(x: x, y: y, z: z)) }
 
     /// ``MotionSlot/rotationRate``.
     public static var slot: MotionSlot { .rotationRate }
 
-    /// The `axes` node.
-    public var node: SignalNode { axes.node }
-
-    /// Rebuilds the part from an `axes` node.
-    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
-    public init(node: SignalNode) throws { axes = try Axes(node: node) }
-
-    /// Renders the three axes.
+    /// Creates the part from its three axes.
+    /// - Parameter axes: One scalar signal per axis.
     @inlinable
-    public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
+    public init(axes: Axes<X, Y, Z>) { self.axes = axes }
 }
 
 /// One part of a ``MotionSignal`` with its signal type erased: what ``MotionBuilder`` collects.

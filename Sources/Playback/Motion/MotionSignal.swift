@@ -150,7 +150,7 @@ extension MotionSignal {
         }
         for key in inner.allKeys where !MotionSignal.partNames.contains(key.stringValue) {
             var message = "unknown field '\(key.stringValue)' in 'motion'"
-            if let guess = closestName(key.stringValue, in: MotionSignal.partNames) { message += " (did you mean '\(guess)'?)" }
+            if let guess = SignalError.closestName(to: key.stringValue, in: MotionSignal.partNames) { message += " (did you mean '\(guess)'?)" }
             message += "; its fields are \(MotionSignal.partNames.joined(separator: ", "))"
             throw SignalError(.unknownField, path: signalPath(path + [motionKey], key.stringValue), message)
         }

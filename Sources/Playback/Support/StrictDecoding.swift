@@ -1,3 +1,5 @@
+import Signals
+
 /// A coding key for any field name, so that a decoder can list every key an object has.
 struct FieldKey: CodingKey, Hashable {
     var stringValue: String
@@ -34,7 +36,7 @@ struct StrictObject {
         }
         for key in container.allKeys where !fields.contains(key.stringValue) {
             var message = "unknown field '\(key.stringValue)' in \(what)"
-            if let guess = closestName(key.stringValue, in: fields) { message += " (did you mean '\(guess)'?)" }
+            if let guess = SignalError.closestName(to: key.stringValue, in: fields) { message += " (did you mean '\(guess)'?)" }
             message += "; its fields are \(fields.joined(separator: ", "))"
             throw PlaybackError(.unknownField, message, field: fieldPath(path, key.stringValue))
         }
@@ -79,26 +81,4 @@ struct StrictObject {
             throw PlaybackError(.malformed, "'\(name)' has the wrong JSON type", field: fieldPath(path, name))
         }
     }
-}
-
-/// The candidate within edit distance 2 of `word`, if any (for "did you mean" hints).
-func closestName(_ word: String, in candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var row = Array(0 ... b.count)
-        for i in 1 ... a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1 ... b.count {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return row[b.count]
-    }
-    let w = Array(word.lowercased())
-    let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= 2 }
-    return scored.min { $0.1 < $1.1 }?.0
 }

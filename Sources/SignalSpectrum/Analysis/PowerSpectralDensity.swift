@@ -64,15 +64,9 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     /// - Throws: ``SpectrumError`` for a bad channel, too few samples or a non-finite sample.
     public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SpectrumError) {
-        guard channel >= 0 && channel < buffer.channelCount else {
-            throw SpectrumError(.invalidParameter, context: "channel",
-                                "channel \(channel) is out of range 0..<\(buffer.channelCount)")
+        self = try buffer.withChannel(channel) { p throws(SpectrumError) in
+            try PowerSpectralDensity.welch(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
-        self = try buffer.withUnsafeBufferPointer(channel: channel) { p in
-            Result { () throws(SpectrumError) in
-                try PowerSpectralDensity.welch(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
-            }
-        }.get()
     }
 
     init(sampleRate: Double, segmentLength: Int, segmentCount: Int, window: Window, density: [Double]) {

@@ -76,15 +76,9 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// - Throws: ``SpectrumError`` for a bad channel, too few or non-finite samples.
     public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SpectrumError) {
-        guard channel >= 0 && channel < buffer.channelCount else {
-            throw SpectrumError(.invalidParameter, context: "channel",
-                                "channel \(channel) is out of range 0..<\(buffer.channelCount)")
+        self = try buffer.withChannel(channel) { p throws(SpectrumError) in
+            try SpectralAnalysis(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
-        self = try buffer.withUnsafeBufferPointer(channel: channel) { p in
-            Result { () throws(SpectrumError) in
-                try SpectralAnalysis(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
-            }
-        }.get()
     }
 
     /// Analyses samples; with `welch: false` the Welch pass is skipped and ``density`` is empty

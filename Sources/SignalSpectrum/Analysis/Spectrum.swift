@@ -67,15 +67,9 @@ public struct Spectrum: Sendable, Hashable {
     /// - Throws: ``SpectrumError`` for a bad channel, too few samples or a non-finite sample.
     public init(_ buffer: SampleBuffer, channel: Int = 0, window: Window = .flatTop,
                 fft: RealFFT = .shared) throws(SpectrumError) {
-        guard channel >= 0 && channel < buffer.channelCount else {
-            throw SpectrumError(.invalidParameter, context: "channel",
-                                "channel \(channel) is out of range 0..<\(buffer.channelCount)")
+        self = try buffer.withChannel(channel) { p throws(SpectrumError) in
+            try Spectrum.spectra(p, sampleRate: buffer.sampleRate, windows: [window], fft: fft)[0]
         }
-        self = try buffer.withUnsafeBufferPointer(channel: channel) { p in
-            Result { () throws(SpectrumError) in
-                try Spectrum.spectra(p, sampleRate: buffer.sampleRate, windows: [window], fft: fft)[0]
-            }
-        }.get()
     }
 
     init(sampleRate: Double, frameCount: Int, window: Window, real: [Double], imaginary: [Double]) {

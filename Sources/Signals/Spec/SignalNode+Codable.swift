@@ -33,7 +33,7 @@ struct FieldReader {
         }
         for key in container.allKeys where !fields.contains(key.stringValue) {
             var message = "unknown field '\(key.stringValue)' in '\(node)'"
-            if let guess = closest(key.stringValue, in: fields) { message += " (did you mean '\(guess)'?)" }
+            if let guess = SignalError.closestName(to: key.stringValue, in: fields) { message += " (did you mean '\(guess)'?)" }
             message += "; its fields are \(fields.joined(separator: ", "))"
             throw SignalError(.unknownField, path: jsonPath(path + [key]), message)
         }
@@ -88,26 +88,6 @@ func decodingReason(_ error: any Error) -> String {
     }
 }
 
-/// The candidate within edit distance 2 of `word`, if any.
-func closest(_ word: String, in candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0 ... b.count)
-        for i in 1 ... max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1 ... max(b.count, 1) where !b.isEmpty {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return row[b.count]
-    }
-    let w = Array(word.lowercased())
-    let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }.filter { $0.1 <= 2 }
-    return scored.min { $0.1 < $1.1 }?.0
-}
-
 extension SignalNode: Codable {
     /// Decodes a node: exactly one key naming the node; unknown fields, unknown nodes and missing
     /// required fields throw ``SignalError`` with the JSON path.
@@ -129,7 +109,7 @@ extension SignalNode: Codable {
         let name = key.stringValue
         guard SignalNode.kinds.contains(name) else {
             var message = "unknown signal node '\(name)'"
-            if let guess = closest(name, in: SignalNode.kinds) { message += " (did you mean '\(guess)'?)" }
+            if let guess = SignalError.closestName(to: name, in: SignalNode.kinds) { message += " (did you mean '\(guess)'?)" }
             message += "; known nodes are \(SignalNode.kinds.joined(separator: ", "))"
             throw SignalError(.unknownNode, path: jsonPath(path + [key]), message)
         }
