@@ -82,6 +82,15 @@ import Testing
         #expect(try Self.objects(r).count == 20)
     }
 
+    @Test("the shipped point files play their 100 points, the CSV and the JSON Lines file alike")
+    func shippedPointFiles() throws {
+        let csv = try Executables.run("signals", ["play", "Examples/points/walk.csv", "--speed", "1000"])
+        let jsonl = try Executables.run("signals", ["play", "Examples/points/walk.jsonl", "--speed", "1000"])
+        #expect(csv.status == 0 && jsonl.status == 0, "\(csv.stderr) \(jsonl.stderr)")
+        #expect(try Self.objects(csv).count == 100)
+        #expect(csv.stdout == jsonl.stdout)
+    }
+
     @Test("point files (CSV, JSON Lines, JSON array) play every point, in order, as motion objects",
           arguments: [
             ("points.csv", "timestamp,x,y,z\n0,1,2,3\n0.01,4,5,6\n0.02,7,8,9\n"),
