@@ -31,7 +31,9 @@ struct SignalsCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
-            CLIError.fail(fullMessage(for: error))
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }   // printed as "error: ..."
+            CLIError.fail(message)
         }
     }
 }
