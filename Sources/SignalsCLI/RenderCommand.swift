@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Playback
 import Signals
 
 /// `signals render`: a spec to CSV, NumPy .npy or raw float32, streamed in bounded memory.
@@ -10,7 +11,8 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         Streams block by block, so memory stays bounded whatever the duration. Signal specs and motion specs
         ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z) are accepted.
-          csv  header `t,value` (one channel), `t,x,y,z` (axes) or `t,c0,c1,...`; t in seconds
+          csv  header `t,value` (one channel), `t,x,y,z` (axes), `t,userAcceleration.x,...,rotationRate.z`
+               (motion; `signals play` reads it back) or `t,c0,c1,...`; t in seconds
           npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames, channels)
           f32  raw interleaved little-endian float32
         Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 --format npy -o shake.npy
@@ -37,7 +39,9 @@ struct RenderCommand: ParsableCommand {
         let request = try timing.request()
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
         let sink = try OutputSink(path: output)
-        let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount)
+        let motion = signal.channelCount == 9 && (try? MotionSignal(node: signal.node)) != nil
+        let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
+                                  motion: motion)
         try sink.write(writer.header())
         for block in blocks {
             try sink.write(writer.encode(block))

@@ -6,19 +6,26 @@ struct SampleWriter {
     let format: RenderCommand.Format
     let channelCount: Int
     let frameCount: Int
+    /// Nine channels of a motion signal: CSV columns named as in a point file.
+    let motion: Bool
 
-    init(format: RenderCommand.Format, channelCount: Int, frameCount: Int) {
+    init(format: RenderCommand.Format, channelCount: Int, frameCount: Int, motion: Bool = false) {
         self.format = format
         self.channelCount = channelCount
         self.frameCount = frameCount
+        self.motion = motion && channelCount == 9
     }
 
-    /// Column names after `t`.
+    /// Column names after `t`: `value`, `x,y,z`, the nine motion columns of a point file
+    /// (`userAcceleration.x,...,rotationRate.z`, so that `signals play` reads the file back), or `c0,c1,...`.
     var columns: [String] {
+        if motion {
+            return ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
+        }
         switch channelCount {
-        case 1: ["value"]
-        case 3: ["x", "y", "z"]
-        default: (0 ..< channelCount).map { "c\($0)" }
+        case 1: return ["value"]
+        case 3: return ["x", "y", "z"]
+        default: return (0 ..< channelCount).map { "c\($0)" }
         }
     }
 

@@ -179,6 +179,8 @@ final class PointReader {
             let slot: Int
             if let i = Self.fullColumns.firstIndex(of: name) {
                 slot = i
+            } else if name == "t" {
+                slot = 0   // what `signals render` writes for the timestamp
             } else if let i = Self.shortColumns.firstIndex(of: name) {
                 slot = i
             } else {
@@ -189,7 +191,7 @@ final class PointReader {
             }
             guard seen.insert(slot).inserted else {
                 throw error(.duplicateField,
-                            "column '\(name)' appears twice in the CSV header (x, y, z are userAcceleration.x, .y, .z)",
+                            "column '\(name)' appears twice in the CSV header (x, y, z are userAcceleration.x, .y, .z; t is timestamp)",
                             line: line, field: name)
             }
             columns.append(slot)
