@@ -85,3 +85,16 @@ extension SignalError {
         return scored.min { $0.1 < $1.1 }?.0
     }
 }
+
+extension SignalError {
+    /// `text` cut to at most `limit` characters (with `…` at the cut), for quoting user input in a
+    /// message without echoing megabytes of it back.
+    /// - Parameters:
+    ///   - text: What the user gave.
+    ///   - limit: Largest number of characters kept (default 100).
+    /// - Returns: `text`, or its first `limit − 1` characters and `…`.
+    public static func quoted(_ text: some StringProtocol, limit: Int = 100) -> String {
+        if text.count <= limit { return String(text) }
+        return String(text.prefix(max(0, limit - 1))) + "…"
+    }
+}
