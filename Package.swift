@@ -33,10 +33,12 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback"]),
+        // The one loader of spec documents (signals, motion; later routes and IMUs), shared by the CLI and the server.
+        .target(name: "Specs", dependencies: ["Signals", "Playback"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum",
+                "Signals", "Playback", "SignalSpectrum", "Specs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

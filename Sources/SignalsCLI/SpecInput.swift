@@ -17,8 +17,13 @@ func spectrumStep<R>(_ body: () throws(SpectrumError) -> R) throws -> R {
 func analysedSamples(signal: AnySignal, timing: RenderTiming, input: String?) throws -> SampleBuffer {
     let request = try timing.request()
     if let input {
-        return try RecordingReader.read(input, sampleRate: request.sampleRate, channelCount: signal.channelCount,
-                                        frameCount: request.frameCount)
+        let source = try openInput(input)
+        do {
+            return try Recording.read(source, sampleRate: request.sampleRate, channelCount: signal.channelCount,
+                                      frameCount: request.frameCount)
+        } catch {
+            throw CLIError(error.description)
+        }
     }
     return try signal.render(request, options: timing.options)
 }

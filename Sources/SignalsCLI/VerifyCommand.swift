@@ -39,9 +39,9 @@ struct VerifyCommand: ParsableCommand {
         }
         let report = try spectrumStep { () throws(SpectrumError) in try Verifier.verify(buffer, against: expected) }
         if json {
-            FileHandle.standardOutput.write(report.json() + Data("\n".utf8))
+            try StandardStreams.output(String(decoding: report.json(), as: UTF8.self) + "\n")
         } else {
-            FileHandle.standardOutput.write(Data(report.table.utf8))
+            try StandardStreams.output(report.table)
         }
         if !report.passed { throw ExitCode(1) }
     }

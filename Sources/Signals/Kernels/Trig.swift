@@ -1,5 +1,5 @@
 /// Vectorised `sin` of an integer phase.
-public enum Trig {
+@usableFromInline package enum Trig {
     // sin(2πy) ≈ y·P(y²) on |y| ≤ 1/4 turn; minimax-style fit, approximation error 3.4e-9,
     // float evaluation error ≤ 2e-7 (measured against a Double reference over the whole range).
     // Hex literals: the exact Float values the native kernels (CSignalKernels) use too.
@@ -14,7 +14,7 @@ public enum Trig {
     /// Error bound: |error| ≤ 4e-7 (phase quantisation 1.5e-8 turn, conversion 9.4e-8 rad,
     /// polynomial 3.4e-9, float evaluation 2e-7).
     @inlinable @inline(__always)
-    public static func sinTurns(_ phase: Lanes.Words) -> Lanes.Samples {
+    package static func sinTurns(_ phase: Lanes.Words) -> Lanes.Samples {
         // Signed turn fraction in [-1/2, 1/2), then fold into [-1/4, 1/4] with sin(π − x) = sin(x),
         // exactly in integers: u ↦ Int32.min − u (wrapping) maps (1/4, 1/2) to (0, 1/4) and
         // [-1/2, -1/4) to (-1/4, 0].

@@ -1,10 +1,10 @@
 /// Vectorised `log` and `sqrt` for `Float` lanes: `log` is written with operations that stay in vector
 /// registers; `sqrt` is the correctly rounded IEEE square root (the native kernels use `vsqrtps`, which
 /// rounds the same way, so both paths agree bit for bit).
-public enum VectorMath {
+@usableFromInline package enum VectorMath {
     /// `ln(x)` for 16 positive, normal `x` (Cephes `logf`: relative error ≤ 2 ulp).
     @inlinable @inline(__always)
-    public static func log(_ x: Lanes.Samples) -> Lanes.Samples {
+    package static func log(_ x: Lanes.Samples) -> Lanes.Samples {
         let bits = unsafeBitCast(x, to: Lanes.Words.self)
         var e = Lanes.Ints(truncatingIfNeeded: bits &>> 23) &- 126
         var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F00_0000, to: Lanes.Samples.self)   // [0.5, 1)
@@ -31,7 +31,7 @@ public enum VectorMath {
     /// `sqrt(x)` for 16 `x ≥ 0`, correctly rounded (IEEE 754), so it equals the native kernels'
     /// `vsqrtps` bit for bit.
     @inlinable @inline(__always)
-    public static func sqrt(_ x: Lanes.Samples) -> Lanes.Samples {
+    package static func sqrt(_ x: Lanes.Samples) -> Lanes.Samples {
         x.squareRoot()
     }
 }
