@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SignalRunner", targets: ["SignalRunner"]),
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Playback", targets: ["Playback"]),
+        // IMU error model, Allan deviation, phone-recording importers, motion presets.
+        .library(name: "Sensors", targets: ["Sensors"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
         .executable(name: "signals", targets: ["SignalsCLI"]),
@@ -32,20 +34,22 @@ let package = Package(
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback"]),
-        // The one loader of spec documents (signals, motion; later routes and IMUs), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback"]),
+        // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
+        .target(name: "Sensors", dependencies: ["Signals", "Playback"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "Sensors"]),
+        // The one loader of spec documents (signals, motion, IMUs; later routes), shared by the CLI and the server.
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Sensors"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Sensors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum",
+                "Signals", "Playback", "SignalSpectrum", "Sensors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
     ],
     swiftLanguageModes: [.v6]
 )
