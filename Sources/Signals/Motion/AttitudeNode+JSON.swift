@@ -27,6 +27,16 @@ extension AttitudeNode {
                 let f = try JSONFields(json, path: path,
                                        what: "an attitude given by angles (or use \"rotationRate\" and \"initial\", \"quaternion\", or a name)",
                                        fields: ["roll", "pitch", "yaw"])
+                // Numbers only: a fixed attitude. Any signal node: angles over time (numbers are constants).
+                var numbers = true
+                for name in ["roll", "pitch", "yaw"] {
+                    if let v = try f.value(name), v.double == nil { numbers = false }
+                }
+                if numbers {
+                    self = .fixed(.angles(roll: try f.number("roll", default: 0), pitch: try f.number("pitch", default: 0),
+                                          yaw: try f.number("yaw", default: 0)))
+                    return
+                }
                 func angle(_ name: String) throws(SignalError) -> SignalNode {
                     guard let v = try f.value(name) else { return .constant(Constant(0)) }
                     if case .number(let n) = v { return .constant(Constant(n.value)) }

@@ -7,6 +7,7 @@
 /// ```json
 /// "attitude": "faceUp"
 /// "attitude": {"quaternion": {"w": 0.7071, "x": 0.7071, "y": 0, "z": 0}}
+/// "attitude": {"roll": 0.1, "pitch": 0.6, "yaw": 0}          (numbers only: a fixed attitude, radians)
 /// "attitude": {"roll": {"sine": {"amplitude": 0.2, "frequency": 0.5}}, "pitch": 0.6, "yaw": …}
 /// "attitude": {"rotationRate": {"axes": {"z": {"constant": {"value": 0.5}}}}, "initial": "portrait"}
 /// ```

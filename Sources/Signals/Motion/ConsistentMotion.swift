@@ -157,8 +157,17 @@ extension MotionNode {
     /// signals, so the tree has the same spectrum (used by the spectrum verifier). `nil` for a free motion,
     /// a varying attitude, or user accelerations whose channels cannot be separated.
     public var fixedAttitudeEquivalent: SignalNode? {
-        guard case .fixed(let f)? = attitude else { return nil }
-        let q = f.quaternion
+        let q: Quaternion
+        switch attitude {
+        case .fixed(let f)?:
+            q = f.quaternion
+        case .angles(let e)?:
+            // Constant angle nodes are a fixed attitude too.
+            guard case .constant(let r) = e.roll, case .constant(let p) = e.pitch, case .constant(let y) = e.yaw else { return nil }
+            q = Quaternion(roll: r.value, pitch: p.value, yaw: y.value)
+        default:
+            return nil
+        }
         let m = q.matrix
         let rows = [[m.0, m.1, m.2], [m.3, m.4, m.5], [m.6, m.7, m.8]]
         var channels: [SignalNode] = []
