@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Playback
+import Sensors
 import Signals
 import Specs
 
@@ -25,14 +26,39 @@ func loadSpec(_ path: String) throws -> AnySignal {
 
 /// Decodes the signal spec an opened input holds (see ``SpecDocument``).
 func loadSpec(_ input: InputSource) throws -> AnySignal {
-    let document: SpecDocument
+    let document = try loadDocument(input)
+    guard let signal = document.signal else {
+        throw CLIError("\(input.name): this is an IMU spec (six sensor channels with noise), not a signal spec; `signals render` and `signals allan` take it")
+    }
+    return signal
+}
+
+/// Decodes any spec document an opened input holds: a signal or an IMU.
+func loadDocument(_ input: InputSource) throws -> SpecDocument {
     do {
-        document = try SpecDocument.load(input)
+        return try SpecDocument.load(input)
     } catch {
         throw CLIError(error.message)
     }
-    guard let signal = document.signal else { throw CLIError("\(input.name): this spec is not a signal") }
-    return signal
+}
+
+/// The CSV column names of a render: `value`, `x,y,z`, the motion columns of a point file (plus
+/// `attitude.w,x,y,z` with an attitude), the IMU's `accelerometer.x,…,gyroscope.z`, or `c0,c1,…`.
+func columnNames(_ document: SpecDocument) -> [String] {
+    let motion = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
+    switch document {
+    case .imu:
+        return IMU.channelNames
+    case .signal(let signal):
+        if case .motion(let m) = signal.node {
+            return m.attitude == nil ? motion : motion + ["w", "x", "y", "z"].map { "attitude.\($0)" }
+        }
+        switch signal.channelCount {
+        case 1: return ["value"]
+        case 3: return ["x", "y", "z"]
+        default: return (0 ..< signal.channelCount).map { "c\($0)" }
+        }
+    }
 }
 
 /// Opens an input once (see ``InputSource``), turning its error into a ``CLIError``.
@@ -66,4 +92,15 @@ struct RenderTiming: ParsableArguments {
 
     /// Render options from the flags.
     var options: RenderOptions { RenderOptions(allowAliasing: allowAliasing) }
+}
+
+/// An integrated attitude steps from sample 0 the first time a render starts late (about 40 ns a
+/// step): refuse starts that would take more than a few seconds before the first sample.
+func checkIntegratedStart<S: Signal>(_ signal: S, _ request: RenderRequest) throws {
+    var motion: MotionNode?
+    if let any = signal as? AnySignal, case .motion(let m) = any.node { motion = m }
+    if let imu = signal as? IMU { motion = imu.motion }
+    if case .integrated? = motion?.attitude, request.startIndex > 1 << 27 {
+        throw CLIError("--start reaches sample \(request.startIndex), but an attitude integrated from rotation rates must be stepped from sample 0 first (about 40 ns a sample); start at most at sample 2^27 (\(Double(1 << 27) / request.sampleRate) s at this rate)")
+    }
 }

@@ -176,7 +176,11 @@ enum PlayOutput {
 
     static func motion(_ p: MotionPoint, single: Bool) -> String {
         let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
-        return "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, single: single)),\"gravity\":\(vector(g.x, g.y, g.z, single: single)),\"rotationRate\":\(vector(r.x, r.y, r.z, single: single))}\n"
+        var attitude = ""
+        if let q = p.attitude {
+            attitude = ",\"attitude\":{\"w\":\(number(q.w, single: single)),\"x\":\(number(q.x, single: single)),\"y\":\(number(q.y, single: single)),\"z\":\(number(q.z, single: single))}"
+        }
+        return "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, single: single)),\"gravity\":\(vector(g.x, g.y, g.z, single: single)),\"rotationRate\":\(vector(r.x, r.y, r.z, single: single))\(attitude)}\n"
     }
 
     static func scalar(_ p: ScalarPoint) -> String {

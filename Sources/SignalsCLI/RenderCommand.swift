@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Playback
+import Sensors
 import Signals
+import Specs
 
 /// `signals render`: a spec to CSV, NumPy .npy or raw float32, streamed in bounded memory.
 struct RenderCommand: ParsableCommand {
@@ -9,10 +11,12 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a JSON signal spec to CSV, NumPy .npy or raw float32 samples.",
         discussion: """
-        Streams block by block, so memory stays bounded whatever the duration. Signal specs and motion specs
-        ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z) are accepted.
+        Streams block by block, so memory stays bounded whatever the duration. Signal specs, motion specs
+        ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z; with an
+        "attitude", four more: the quaternion w x y z) and IMU specs ({"imu": ...}: six channels) are accepted.
           csv  header `t,value` (one channel), `t,x,y,z` (axes), `t,userAcceleration.x,...,rotationRate.z`
-               (motion; `signals play` reads it back) or `t,c0,c1,...`; t in seconds
+               (motion; `signals play` reads it back), `...,attitude.w,attitude.x,attitude.y,attitude.z`,
+               `t,accelerometer.x,...,gyroscope.z` (IMU) or `t,c0,c1,...`; t in seconds
           npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames, channels)
           f32  raw interleaved little-endian float32
         Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 --format npy -o shake.npy
@@ -35,14 +39,20 @@ struct RenderCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let signal = try loadSpec(spec)
+        let document = try loadDocument(openInput(spec, spoolLimit: SpecDocument.sizeLimit))
         let request = try timing.request()
+        switch document {
+        case .signal(let signal): try write(signal, request: request, names: columnNames(document))
+        case .imu(let imu): try write(imu, request: request, names: columnNames(document))
+        }
+    }
+
+    func write<S: Signal>(_ signal: S, request: RenderRequest, names: [String]) throws {
+        try checkIntegratedStart(signal, request)
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
         let sink = try OutputSink(path: output)
-        var motion = false
-        if case .motion = signal.node { motion = true }
         let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
-                                  motion: motion)
+                                  names: names)
         do {
             try sink.write(writer.header())
             for block in blocks {

@@ -1,12 +1,14 @@
 import Foundation
 import Playback
+import Sensors
 import Signals
 
 /// Everything the `signals` tool and the live server accept as a spec, decoded in one place.
 ///
 /// A spec document is one JSON object. Its key names what it describes:
 /// - a signal node (`sine`, `sum`, `axes`, ..., see ``SignalNode``), including `motion`
-///   (nine channels: user acceleration, gravity, rotation rate).
+///   (nine channels: user acceleration, gravity, rotation rate; 13 with an attitude);
+/// - `imu`: an IMU error model over a motion (six channels, see `IMU`).
 ///
 /// Decoding is strict everywhere (see the package's JSON rules: no duplicate keys, trailing commas,
 /// `null`s, unknown fields or non-finite numbers), and every error names the JSON path.
@@ -17,11 +19,30 @@ import Signals
 public enum SpecDocument: Sendable, Hashable {
     /// A signal (one channel, axes, channels or a motion).
     case signal(AnySignal)
+    /// An IMU: accelerometer and gyroscope readings of a motion with realistic errors (six channels).
+    case imu(IMU)
 
     /// The document's signal, when it is one.
     public var signal: AnySignal? {
         switch self {
         case .signal(let s): s
+        case .imu: nil
+        }
+    }
+
+    /// The document's IMU, when it is one.
+    public var imu: IMU? {
+        switch self {
+        case .signal: nil
+        case .imu(let i): i
+        }
+    }
+
+    /// The key naming the document's kind (`imu`, or the signal node's kind).
+    public var kind: String {
+        switch self {
+        case .signal(let s): s.node.kind
+        case .imu: "imu"
         }
     }
 
@@ -35,7 +56,16 @@ public enum SpecDocument: Sendable, Hashable {
     /// Decodes a parsed document: dispatches on its key.
     /// - Throws: ``SignalError`` with the JSON path.
     package static func decode(_ value: JSONValue) throws(SignalError) -> SpecDocument {
-        .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
+        if case .object(let object) = value, object.keys.contains("imu") {
+            let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
+            return .imu(try IMU(json: try f.required("imu"), path: "$.imu"))
+        }
+        if case .object(let object) = value, object.count == 1, let key = object.keys.first, !SignalNode.kinds.contains(key),
+           SignalError.closestName(to: key, in: SignalNode.kinds + ["imu"]) == "imu" {
+            throw SignalError(.unknownNode, path: "$.\(SignalError.quoted(key, limit: 40))",
+                              "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean 'imu'?); a spec is 'imu' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
+        }
+        return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
     }
 
     /// The largest spec read, in bytes: 64 MiB.

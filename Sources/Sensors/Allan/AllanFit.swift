@@ -5,7 +5,8 @@ import Foundation
 /// - **N**, the white-noise density (angle/velocity random walk): the slope −1/2 line `N/√τ`, read at
 ///   τ = 1 s (unit/√Hz, e.g. rad/s/√Hz);
 /// - **K**, the bias random walk: the slope +1/2 line `K·√(τ/3)`, read at τ = 3 s (unit/s/√Hz);
-/// - **B**, the bias instability: the flat minimum of the curve divided by `√(2 ln 2/π) ≈ 0.664` (unit).
+/// - **B**, the bias instability: the flat minimum of the curve divided by `√(2 ln 2/π) ≈ 0.664` (unit),
+///   the minimum taken over the points averaged over at least 9 windows (the last octaves dip at random).
 ///
 /// N and K are fitted together: the Allan variance of white noise plus a random walk is
 /// `N²/τ + K²τ/3` (+ a constant floor `C` for flicker-like noise, kept only when it lowers χ² by at
@@ -110,10 +111,11 @@ public struct AllanFit: Sendable, Hashable {
         // K√(τ/3) at τ = 3 is K; the fitted term is K².
         randomWalk = estimate(1)
         floor = choice?.parameters[2]
-        // B from the minimum of the curve (all points).
+        // B from the minimum of the curve, among the points averaged over at least 9 windows (δ ≤ 0.25):
+        // the last octaves rest on two or three windows and dip at random.
         let deviations = first.taus.indices.map { variance[$0].squareRoot() }
         var best = 0
-        for i in deviations.indices where deviations[i] < deviations[best] { best = i }
+        for i in deviations.indices where Double(first.sampleCount) / (first.taus[i] * fs) >= 9 && deviations[i] < deviations[best] { best = i }
         let b = deviations[best] / AllanFit.flickerFloor
         let e = 1.96 * delta[best]
         biasInstability = Estimate(value: b, lower: max(0, b * (1 - e)), upper: b * (1 + e))
