@@ -38,21 +38,28 @@ public struct AllanDeviation: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz), finite and > 0.
     /// - Throws: ``SensorsError`` (`tooShort`, `outOfRange`) for fewer than 4 samples, a bad rate or a
     ///   non-finite sample.
+    @inlinable
     public init<C: Collection>(samples: C, sampleRate: Double) throws(SensorsError) where C.Element: BinaryFloatingPoint {
+        var y: [Double] = []
+        y.reserveCapacity(samples.count)
+        for v in samples { y.append(Double(v)) }
+        try self.init(doubles: y, sampleRate: sampleRate)
+    }
+
+    /// The computation, on `Double` samples.
+    @usableFromInline
+    init(doubles y: [Double], sampleRate: Double) throws(SensorsError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw SensorsError(.invalidArgument, "the sample rate must be a finite number of Hz > 0, got \(sampleRate)")
         }
-        let n = samples.count
+        let n = y.count
         guard n >= 4 else {
             throw SensorsError(.tooShort, "the Allan deviation needs at least 4 samples, got \(n)")
         }
-        var y = [Double](repeating: 0, count: n)
         var sum = 0.0
-        for (i, v) in samples.enumerated() {
-            let d = Double(v)
-            guard d.isFinite else { throw SensorsError(.outOfRange, "sample \(i) is not finite (\(d))") }
-            y[i] = d
-            sum += d
+        for i in 0 ..< n {
+            guard y[i].isFinite else { throw SensorsError(.outOfRange, "sample \(i) is not finite (\(y[i]))") }
+            sum += y[i]
         }
         let mean = sum / Double(n)
         // Phase: x[0] = 0, x[i+1] = x[i] + (y[i] − mean)/fs, with a compensated sum.

@@ -34,6 +34,8 @@ public struct IMU: Signal, Sendable, Hashable {
     public var seed: UInt64
     /// The unit of the accelerometer channels.
     public var accelerometerUnit: AccelerometerUnit
+    /// The bridges' last descents (a cache: it never changes the samples).
+    package let spines = KnotSpines()
 
     /// Standard gravity, 9.80665 m/s² (the g of CoreMotion readings).
     public static let standardGravity = 9.80665
@@ -59,6 +61,21 @@ public struct IMU: Signal, Sendable, Hashable {
         self.gyroscope = gyroscope
         self.seed = seed
         self.accelerometerUnit = accelerometerUnit
+    }
+
+    /// Equal when the motion, the sensor models, the seed and the unit are.
+    public static func == (a: IMU, b: IMU) -> Bool {
+        a.motion == b.motion && a.accelerometer == b.accelerometer && a.gyroscope == b.gyroscope && a.seed == b.seed
+            && a.accelerometerUnit == b.accelerometerUnit
+    }
+
+    /// Hashes the motion, the sensor models, the seed and the unit.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(motion)
+        hasher.combine(accelerometer)
+        hasher.combine(gyroscope)
+        hasher.combine(seed)
+        hasher.combine(accelerometerUnit)
     }
 
     /// Creates an IMU with a preset's error models.

@@ -60,6 +60,9 @@ public struct RecordingImport: Sendable, Hashable {
         for path in paths {
             let input: InputSource
             do { input = try InputSource.open(path) } catch { throw SensorsError(.unreadable, error.message, file: error.file ?? path) }
+            guard case .points(.csv)? = InputKind.detect(name: input.path, head: input.head) else {
+                throw SensorsError(.unknownFormat, "not a phyphox or Sensor Logger CSV export (not a CSV file)", file: input.name)
+            }
             let table = try RecordingTable.read(input)
             if SensorLoggerRecording.isMetadata(table.header) {
                 let stated = try SensorLoggerRecording.convention(table)
