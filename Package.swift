@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "PredefinedPoints", targets: ["PredefinedPoints"]),
         .executable(name: "SineMotion", targets: ["SineMotion"]),
         .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
+        .executable(name: "SensorTour", targets: ["SensorTour"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,6 +59,7 @@ let package = Package(
         .executableTarget(name: "PredefinedPoints", dependencies: ["SignalRunner"], path: "Examples/PredefinedPoints"),
         .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
+        .executableTarget(name: "SensorTour", dependencies: ["SignalRunner"], path: "Examples/SensorTour"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),

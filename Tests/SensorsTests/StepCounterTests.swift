@@ -13,9 +13,7 @@ import Signals
 
     @Test("through a phone-class IMU (Android high-fidelity limits) the count holds")
     func throughAnIMU() throws {
-        let imu = IMU(preset: .androidHighFidelity, motion: try #require({ () -> MotionNode? in
-            if case .motion(let m) = MotionPreset.walking(cadence: 1.8).node { return m } else { return nil }
-        }()), seed: 3)
+        let imu = IMU(preset: .androidHighFidelity, motion: MotionPreset.walking(cadence: 1.8).motionNode, seed: 3)
         let steps = StepCounter().count(try imu.render(sampleRate: 100, duration: 60))
         #expect(abs(steps - 108) <= 2, "\(steps)")
     }

@@ -8,7 +8,7 @@ import Testing
 
     @Test("render: an IMU spec's CSV columns are accelerometer.x,…,gyroscope.z; an attitude motion adds attitude.w,x,y,z")
     func renderColumns() throws {
-        let imu = try Executables.run("signals", ["render", Self.example("Examples/specs/imu.json"), "--rate", "100", "--duration", "0.05", "--format", "csv"])
+        let imu = try Executables.run("signals", ["render", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "0.05", "--format", "csv"])
         #expect(imu.status == 0, "\(imu.stderr)")
         #expect(imu.text.hasPrefix("t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z\n"))
         let tilt = try Executables.run("signals", ["render", Self.example("Examples/specs/tilt-attitude.json"), "--rate", "10", "--duration", "0.2", "--format", "csv"])
@@ -23,7 +23,7 @@ import Testing
 
     @Test("allan --json: one object per channel with the contract's keys; --si scales the accelerometer")
     func allanJSON() throws {
-        let r = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu.json"), "--rate", "100", "--duration", "600",
+        let r = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
                                                 "--json", "--channel", "gyroscope.x,accelerometer.z"])
         #expect(r.status == 0, "\(r.stderr)")
         let value = try JSONValue.parse(r.stdout)
@@ -37,7 +37,7 @@ import Testing
         #expect(abs(n / 2e-4 - 1) < 0.05)
         let na = try #require(accel["noiseDensity"]?.double)
         #expect(abs(na * 9.80665 / 0.002 - 1) < 0.05)         // g/√Hz without --si
-        let si = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu.json"), "--rate", "100", "--duration", "600",
+        let si = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
                                                  "--json", "--si", "--channel", "accelerometer.z"])
         guard case .array(let siItems) = try JSONValue.parse(si.stdout), case .object(let siAccel) = siItems[0] else {
             Issue.record("bad --si output")
@@ -69,14 +69,27 @@ import Testing
         #expect(render.text.split(separator: "\n").count == 101)
     }
 
+    @Test("the SensorTour example counts 108 ± 2 steps and reads the gyroscope's noise density back")
+    func sensorTour() throws {
+        let r = try Executables.run("SensorTour", [])
+        #expect(r.status == 0, "\(r.stderr)")
+        let steps = r.text.split(separator: "\n").first { $0.hasPrefix("steps in 60 s: ") }.flatMap { Int($0.dropFirst(15)) } ?? 0
+        #expect(abs(steps - 108) <= 2, "\(r.text)")
+        let line = r.text.split(separator: "\n").first { $0.hasPrefix("gyroscope noise density: ") } ?? ""
+        let measured = Double(line.dropFirst(25).prefix { $0 != " " }) ?? 0
+        #expect(abs(measured / 1.2597e-4 - 1) < 0.05, "\(r.text)")
+    }
+
     @Test("bad input: exit 2 with a message naming the problem", arguments: [
-        (["allan", "Examples/specs/imu.json"], "give --rate and --duration"),
-        (["allan", "Examples/specs/imu.json", "--rate", "100", "--duration", "60", "--channel", "gyroscope.q"], "did you mean 'gyroscope.x'"),
+        (["allan", "Examples/specs/imu/kalibr-example.json"], "give --rate and --duration"),
+        (["allan", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "60", "--channel", "gyroscope.q"], "did you mean 'gyroscope.x'"),
         (["allan", "Examples/recordings/phyphox/Gyroscope.csv"], "time column"),
         (["import", "Examples/recordings/sensor-logger/Gyroscope.csv", "--rate", "100"], "--platform"),
-        (["import", "Examples/specs/imu.json", "--rate", "100"], "not a phyphox or Sensor Logger"),
+        (["import", "Examples/specs/imu/kalibr-example.json", "--rate", "100"], "not a phyphox or Sensor Logger"),
         (["import", "Examples/recordings/phyphox/Gyroscope.csv", "--rate", "-5"], "rate"),
-        (["play", "Examples/specs/imu.json", "--rate", "100", "--duration", "1"], "IMU spec"),
+        (["play", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "1"], "IMU spec"),
+        (["verify", "Examples/specs/presets/shaking.json", "--rate", "100", "--duration", "10"], "not spectrally checkable"),
+        (["render", "Examples/specs/presets/free-fall.json", "--rate", "100", "--duration", "1", "--start", "2e7", "--format", "csv"], "2^27"),
     ])
     func badInput(_ arguments: [String], _ fragment: String) throws {
         let r = try Executables.run("signals", arguments)

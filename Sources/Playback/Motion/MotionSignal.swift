@@ -99,15 +99,17 @@ public struct MotionSignal: SpecRepresentable {
         }
     }
 
+    /// The motion's spec (the body of its `motion` node), for APIs that take one, such as `IMU`.
+    public var motionNode: MotionNode {
+        if let attitude {
+            return MotionNode(attitude: attitude, userAcceleration: userAcceleration.node, worldAcceleration: worldAcceleration?.node)
+        }
+        return MotionNode(userAcceleration: userAcceleration.node, gravity: gravity.node, rotationRate: rotationRate.node)
+    }
+
     /// `{"motion": {"userAcceleration": ..., "gravity": ..., "rotationRate": ...}}`, every part written out;
     /// with an attitude `{"motion": {"attitude": ..., "userAcceleration": ..., "worldAcceleration": ...}}`.
-    public var node: SignalNode {
-        if let attitude {
-            return .motion(MotionNode(attitude: attitude, userAcceleration: userAcceleration.node,
-                                      worldAcceleration: worldAcceleration?.node))
-        }
-        return .motion(MotionNode(userAcceleration: userAcceleration.node, gravity: gravity.node, rotationRate: rotationRate.node))
-    }
+    public var node: SignalNode { .motion(motionNode) }
 
     /// Rebuilds a motion from a `motion` node (absent parts are zero).
     /// - Throws: ``SignalError`` for any other node, or a part that does not have three channels.

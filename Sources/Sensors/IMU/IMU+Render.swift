@@ -70,27 +70,31 @@ extension IMU {
                                                    previous: previous[p]))
             }
             spines.remember(descents, for: bridges)
-            /// Saturation, quantisation, units and transform for `count` finished samples of channel `c`.
+            /// Saturation, quantisation, units and transform for `count` finished samples of channel `c`, in one pass.
             func emit(_ c: Int, _ src: UnsafeMutablePointer<Double>, count: Int, at frame: Int) {
                 let model = c < 3 ? accelerometer : gyroscope
                 let axis = c % 3
-                let range = model.range[axis], step = model.resolution[axis]
-                if range > 0 { for i in 0 ..< count { src[i] = min(range, max(-range, src[i])) } }
-                if step > 0 {
-                    // Round half to even by adding and subtracting 1.5·2⁵² (exact below 2⁵¹ steps; beyond, the
-                    // value is already a whole number of steps to Double precision).
-                    for i in 0 ..< count {
-                        let q = src[i] / step
-                        src[i] = (abs(q) < 0x1p51 ? (q + 0x1.8p52) - 0x1.8p52 : q) * step
-                    }
-                }
+                let range = model.range[axis] > 0 ? model.range[axis] : Double.infinity
+                let step = model.resolution[axis]
                 let scale = c < 3 && accelerometerUnit == .g ? -1 / g : 1
                 let gain = transform.gain * scale, bias = transform.bias
                 let dst = outputs[c] + frame
-                if transform.accumulate {
-                    for i in 0 ..< count { dst[i] += Float(gain * src[i] + bias) }
+                let accumulate = transform.accumulate
+                if step > 0 {
+                    // Round half to even by adding and subtracting 1.5·2⁵² (exact below 2⁵¹ steps; beyond, the
+                    // value is already a whole number of steps to Double precision).
+                    let inverse = 1 / step
+                    for i in 0 ..< count {
+                        let q = min(range, max(-range, src[i])) * inverse
+                        let v = (abs(q) < 0x1p51 ? (q + 0x1.8p52) - 0x1.8p52 : q) * step
+                        let f = Float(gain * v + bias)
+                        dst[i] = accumulate ? dst[i] + f : f
+                    }
                 } else {
-                    for i in 0 ..< count { dst[i] = Float(gain * src[i] + bias) }
+                    for i in 0 ..< count {
+                        let f = Float(gain * min(range, max(-range, src[i])) + bias)
+                        dst[i] = accumulate ? dst[i] + f : f
+                    }
                 }
             }
             func raw(_ from: Int, _ count: Int) {
