@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SignalRunner", targets: ["SignalRunner"]),
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Playback", targets: ["Playback"]),
+        // Routes on the WGS84 ellipsoid, GNSS-like error, GPX in and out.
+        .library(name: "Location", targets: ["Location"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
         .executable(name: "signals", targets: ["SignalsCLI"]),
@@ -26,13 +28,14 @@ let package = Package(
         .target(name: "CSignalKernels"),
         .target(name: "Signals", dependencies: ["CSignalKernels"]),
         .target(name: "Playback", dependencies: ["Signals"]),
+        .target(name: "Location", dependencies: ["Signals", "Playback"]),
         .systemLibrary(
             name: "CFFTW",
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "Location"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
@@ -54,6 +57,8 @@ let package = Package(
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
+                    resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals"]),
     ],
