@@ -23,6 +23,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
     private var current: GPXPoint?
     private var text = ""
     private(set) var failure: LocationError?
+    private(set) var sawRoot = false
     private weak var parser: XMLParser?
 
     /// The points the file moves through, in order.
@@ -38,9 +39,12 @@ final class GPXReader: NSObject, XMLParserDelegate {
         reader.parser = parser
         let ok = parser.parse()
         if let failure = reader.failure { throw failure }
-        guard ok else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown problem"
-            throw LocationError(.malformed, line: max(1, parser.lineNumber), "malformed XML: \(reason)")
+        // Linux's XMLParser recovers from some errors and still returns true: check the error too.
+        if !ok || parser.parserError != nil {
+            throw LocationError(.malformed, line: max(1, parser.lineNumber), "malformed XML: \(GPXReader.describe(parser.parserError))")
+        }
+        guard reader.sawRoot else {
+            throw LocationError(.unreadable, line: 1, "not a GPX file: there is no <gpx> element (the file is empty or not XML)")
         }
         let points = !reader.tracks.isEmpty ? reader.tracks : !reader.routes.isEmpty ? reader.routes : reader.waypoints
         guard !points.isEmpty else {
@@ -63,6 +67,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
         if stack.isEmpty, local != "gpx" {
             return fail(LocationError(.unreadable, line: line, "not a GPX file: the root element is <\(local)>, not <gpx>"))
         }
+        sawRoot = true
         let parent = stack.last
         stack.append(local)
         text = ""
@@ -88,6 +93,25 @@ final class GPXReader: NSObject, XMLParserDelegate {
         }
         guard let lat = coordinate("lat", 90), let lon = coordinate("lon", 180) else { return }
         current = GPXPoint(latitude: lat, longitude: lon, line: line)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        fail(LocationError(.malformed, line: line, "malformed XML: \(GPXReader.describe(parseError))"))
+    }
+
+    /// A readable reason for an `XMLParser` error (Linux's have no description).
+    static func describe(_ error: (any Error)?) -> String {
+        guard let error else { return "unknown problem" }
+        let code = (error as NSError).code
+        let known: [Int: String] = [
+            4: "the document is empty", 5: "the document ends before its elements are closed",
+            9: "an invalid character", 23: "'>' expected", 26: "an undeclared entity",
+            38: "'<' inside an attribute value", 39: "an attribute without a value", 40: "an attribute value without its closing quote",
+            41: "an attribute without a value", 42: "the same attribute twice", 64: "text after the end of the document",
+            73: "'>' expected", 74: "'</' expected", 76: "an end tag that does not match the open element",
+            77: "an unfinished tag", 111: "an invalid document start", 512: "parsing was stopped",
+        ]
+        return known[code] ?? "XML parser error \(code)"
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

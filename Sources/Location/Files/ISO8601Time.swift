@@ -58,12 +58,12 @@ enum ISO8601Time {
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
-    /// `seconds` since 1970 as `YYYY-MM-DDThh:mm:ss[.fff]Z`, rounded to the millisecond (the fraction is
-    /// written only when it is not zero).
+    /// `seconds` since 1970 as `YYYY-MM-DDThh:mm:ss[.ffffff]Z`, rounded to the microsecond (the fraction
+    /// is written only when it is not zero, without trailing zeros).
     static func format(_ seconds: Double) -> String {
-        let ms = Int((seconds * 1000).rounded())
-        let whole = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
-        let millis = ms - whole * 1000
+        let us = Int((seconds * 1_000_000).rounded())
+        let whole = us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000
+        let micros = us - whole * 1_000_000
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
         let (y, m, d) = civilFromDays(days)
@@ -71,9 +71,9 @@ enum ISO8601Time {
         var year = String(abs(y))
         while year.count < 4 { year = "0" + year }
         var text = "\(y < 0 ? "-" : "")\(year)-\(two(m))-\(two(d))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
-        if millis != 0 {
-            var f = String(millis)
-            while f.count < 3 { f = "0" + f }
+        if micros != 0 {
+            var f = String(micros)
+            while f.count < 6 { f = "0" + f }
             while f.hasSuffix("0") { f.removeLast() }
             text += "." + f
         }

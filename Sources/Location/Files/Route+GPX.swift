@@ -68,7 +68,7 @@ extension Route {
     /// - Parameters:
     ///   - interval: Seconds between points (> 0; default 1).
     ///   - start: Wall-clock time of t = 0; default ``startDate``, else 2001-01-01T00:00:00Z.
-    /// - Returns: The file's text; coordinates with 9 decimals (0.1 mm), times to the millisecond.
+    /// - Returns: The file's text; coordinates with 9 decimals (0.1 mm), times to the microsecond.
     /// - Throws: ``LocationError`` for a bad route or interval, or more than 10 million points.
     public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(LocationError) -> String {
         guard interval.isFinite, interval > 0 else {

@@ -172,7 +172,12 @@ public struct Trajectory: Sendable {
                                  altitude: segment.altitude1, speed: 0, course: -1)
         }
         let (s, v) = segment.motion(at: tau)
-        let p = segment.line.position(distance: s)
+        var p = segment.line.position(distance: s)
+        if s == 0 {
+            // At a waypoint as a leg starts: its exact coordinates.
+            p.latitude = segment.line.start.latitude
+            p.longitude = segment.line.start.longitude
+        }
         let altitude = segment.altitude0 + (segment.altitude1 - segment.altitude0) * (s / segment.length)
         var course = p.azimuth < 0 ? p.azimuth + 360 : p.azimuth
         if course >= 360 { course = 0 }
