@@ -66,4 +66,19 @@ struct RenderTiming: ParsableArguments {
 
     /// Render options from the flags.
     var options: RenderOptions { RenderOptions(allowAliasing: allowAliasing) }
+
+    /// The validated request, with `signal` checked at its rate: every problem is reported before any
+    /// output, naming the input (`FILE: $.motion.gravity.axes.z.sine.frequency: ...`).
+    /// - Parameters:
+    ///   - signal: The loaded spec.
+    ///   - name: The input's name, as given on the command line (`-` is standard input).
+    func validated(_ signal: AnySignal, name: String) throws -> RenderRequest {
+        let request = try self.request()
+        do {
+            try signal.validate(sampleRate: rate, allowAliasing: allowAliasing)
+        } catch {
+            throw CLIError("\(name == "-" ? "standard input" : name): \(error.description)")
+        }
+        return request
+    }
 }

@@ -142,7 +142,11 @@ enum PlayInput {
         }
         let signal = try loadSpec(source)
         let request = try RenderRequest(sampleRate: rate, duration: duration)
-        try signal.validate(sampleRate: rate)
+        do {
+            try signal.validate(sampleRate: rate)
+        } catch {
+            throw CLIError("\(source.name): \(error.description)")
+        }
         var schedule = PointSchedule()
         // Points at n / rate: the first at 0, then one every 1 / rate (two are enough to describe the waits).
         _ = request

@@ -36,7 +36,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let signal = try loadSpec(spec)
-        let request = try timing.request()
+        let request = try timing.validated(signal, name: spec)
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
         let sink = try OutputSink(path: output)
         var motion = false

@@ -32,7 +32,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let signal = try loadSpec(spec)
-        let buffer = try analysedSamples(signal: signal, timing: timing, input: input)
+        let buffer = try analysedSamples(signal: signal, timing: timing, input: input, specName: spec)
         let allowAliasing = timing.allowAliasing
         let expected = try spectrumStep { () throws(SpectrumError) in
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)
