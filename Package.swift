@@ -36,10 +36,12 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "Location"]),
+        // The one loader of spec documents (signals, motion, routes; later IMUs), shared by the CLI and the server.
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -108,6 +108,86 @@ func renderRows(quick: Bool, wanted: (String) -> Bool) -> [Row] {
         }
     }
     rows += storeCeilingRows(long: long, count: large, quick: quick, wanted: wanted)
+    rows += nativeKernelRows(quick: quick, wanted: wanted)
+    return rows
+}
+
+/// One kernel called directly on a block: `(out, count, startIndex)`.
+struct KernelCase {
+    var name: String
+    var run: (UnsafeMutablePointer<Float>, Int, Int) -> Void
+}
+
+/// The kernels that have native (C, AVX2 / AVX-512) builds, called directly as `Signal.render` calls them.
+func kernelCases() -> [KernelCase] {
+    let increment = Phase.increment(frequency: 50, sampleRate: sampleRate)
+    let uniformKey = CounterHash.keys(seed: 1, stream: 1, high: 0)
+    let radiusKey = CounterHash.keys(seed: 1, stream: 2, high: 0)
+    let angleKey = CounterHash.keys(seed: 1, stream: 3, high: 0)
+    return [
+        KernelCase(name: "sine") { out, count, start in
+            Sine.kernel(out, count: count, phase0: increment &* UInt64(start), increment: increment, gain: 2, bias: 0.5,
+                        accumulate: false)
+        },
+        KernelCase(name: "square") { out, count, start in
+            Square.kernel(out, count: count, phase0: increment &* UInt64(start), increment: increment,
+                          threshold: 1 << 31, high: 0.5, low: -0.5, accumulate: false)
+        },
+        KernelCase(name: "sawtooth") { out, count, start in
+            Sawtooth.kernel(out, count: count, phase0: increment &* UInt64(start), increment: increment, gain: 2,
+                            bias: 0, accumulate: false)
+        },
+        KernelCase(name: "triangle") { out, count, start in
+            Triangle.kernel(out, count: count, phase0: increment &* UInt64(start), increment: increment, gain: -4,
+                            bias: 1, accumulate: false)
+        },
+        KernelCase(name: "noise.uniform") { out, count, start in
+            Noise.uniformKernel(out, count: count, first: UInt32(truncatingIfNeeded: start), key: uniformKey, gain: 1,
+                                bias: 0, accumulate: false)
+        },
+        KernelCase(name: "noise.gaussian") { out, count, start in
+            Noise.gaussianKernel(out, count: count, firstPair: UInt32(truncatingIfNeeded: start / 2), oddStart: false,
+                                 radiusKey: radiusKey, angleKey: angleKey, gain: 1, bias: 0, accumulate: false)
+        },
+    ]
+}
+
+/// What the C kernels buy: each kernel at each native level this CPU has (AVX2, AVX-512) against the
+/// portable Swift kernel (SSE2, Swift's default x86-64 target) on the same in-cache 2^16-sample blocks,
+/// one core, interleaved. Without a native level, one row per kernel says so.
+func nativeKernelRows(quick: Bool, wanted: (String) -> Bool) -> [Row] {
+    let small = 1 << 16, inner = 16
+    let reps = quick ? 5 : 15
+    let out = floats(small)
+    let levels = NativeKernels.availableLevels.filter { $0 != NativeKernels.portable }
+    let portableName = "\(NativeKernels.name(of: NativeKernels.portable)) kernel"
+    var rows: [Row] = []
+    for c in kernelCases() {
+        func blocks() {
+            for k in 0 ..< inner { c.run(out, small, k * small) }
+            blackHole(out[small / 2])
+        }
+        if levels.isEmpty {
+            let name = "native kernel: \(c.name), none on this CPU [2^16 block, 1 core]"
+            guard wanted(name) else { continue }
+            let (t, _) = interleaved(repetitions: reps, { NativeKernels.withLevel(0, blocks) }, baseline: {})
+            let value = Double(small * inner) / t.median / 1e6
+            rows.append(Row(name: name, unit: "Msamples/s", value: value, baseline: nil, baselineValue: nil, ratio: nil,
+                            spread: "portable Swift only: no AVX2 on this CPU"))
+            continue
+        }
+        for level in levels {
+            let name = "native kernel: \(c.name), \(NativeKernels.name(of: level)) [2^16 block, 1 core]"
+            guard wanted(name) else { continue }
+            let (t, b) = interleaved(repetitions: reps, { NativeKernels.withLevel(level, blocks) },
+                                     baseline: { NativeKernels.withLevel(NativeKernels.portable, blocks) })
+            let value = Double(small * inner) / t.median / 1e6
+            let baseValue = Double(small * inner) / b.median / 1e6
+            rows.append(Row(name: name, unit: "Msamples/s", value: value, baseline: portableName,
+                            baselineValue: baseValue, ratio: value / baseValue,
+                            spread: spreadText(Double(small * inner) / t.max / 1e6, Double(small * inner) / t.min / 1e6)))
+        }
+    }
     return rows
 }
 

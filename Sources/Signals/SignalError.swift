@@ -39,6 +39,10 @@ public struct SignalError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// Human-readable explanation that names the value and the limit.
     public var message: String
+    /// 1-based line of a JSON syntax error in its document, else `nil`.
+    public var line: Int?
+    /// 1-based column (in bytes) of a JSON syntax error in its line, else `nil`.
+    public var column: Int?
 
     /// Creates an error.
     /// - Parameters:
@@ -51,8 +55,11 @@ public struct SignalError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `path: message`, ready to print.
-    public var description: String { "\(path): \(message)" }
+    /// `path: message`, or `path: line L, column C: message` for a syntax error, ready to print.
+    public var description: String {
+        guard let line, let column else { return "\(path): \(message)" }
+        return "\(path): line \(line), column \(column): \(message)"
+    }
 }
 
 extension SignalError {

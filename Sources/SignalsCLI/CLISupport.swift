@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Playback
 import Signals
+import Specs
 
 /// A user-facing error of the CLI (bad file, bad flag value): printed as `error: message`, exit 2.
 struct CLIError: Error, CustomStringConvertible {
@@ -11,49 +12,48 @@ struct CLIError: Error, CustomStringConvertible {
 
     /// Prints `error: message` on stderr and exits with status 2 (bad input).
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        StandardStreams.error("error: \(message)\n")
         exit(2)
     }
 }
 
-/// Reads a whole file (or standard input for `-`).
-func readInput(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    guard FileManager.default.fileExists(atPath: path) else { throw CLIError("no such file: \(path)") }
-    do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw CLIError("cannot read \(path): \(error.localizedDescription)")
-    }
-}
-
-/// Loads a JSON spec from a file (or `-`), naming the file in any error: a signal spec, or a motion spec
-/// (`{"motion": ...}`, nine channels: user acceleration x, y, z, gravity x, y, z, rotation rate x, y, z).
+/// Loads a JSON spec from a file (or `-`), read once, naming the file in any error: a signal spec or a
+/// motion spec (`{"motion": ...}`, nine channels).
 func loadSpec(_ path: String) throws -> AnySignal {
-    let data = try readInput(path)
-    if MotionSignal.isMotionSpec(json: data) {
-        do {
-            return AnySignal(try MotionSignal.decode(json: data))
-        } catch {
-            throw CLIError("\(path): \(error.description)")
-        }
-    }
+    try loadSpec(openInput(path, spoolLimit: SpecDocument.sizeLimit))
+}
+
+/// Decodes the signal spec an opened input holds (see ``SpecDocument``).
+func loadSpec(_ input: InputSource) throws -> AnySignal {
+    let document: SpecDocument
     do {
-        return try AnySignal(json: data)
+        document = try SpecDocument.load(input)
     } catch {
-        throw CLIError("\(path): \(error.description)")
+        throw CLIError(error.message)
+    }
+    guard let signal = document.signal else { throw CLIError("\(input.name): this spec is not a signal") }
+    return signal
+}
+
+/// Opens an input once (see ``InputSource``), turning its error into a ``CLIError``.
+func openInput(_ path: String, spoolLimit: Int = InputSource.defaultSpoolLimit) throws -> InputSource {
+    do {
+        return try InputSource.open(path, spoolLimit: spoolLimit)
+    } catch {
+        throw CLIError(error.description)
     }
 }
 
-/// The options every rendering subcommand shares.
+/// The options every rendering subcommand shares. Numbers are parsed unconditionally, so that
+/// `--rate -1000` reaches the range check ("must be ... from 1e-06 to ...") instead of being read as a flag.
 struct RenderTiming: ParsableArguments {
-    @Option(name: .long, help: "Sample rate in Hz (samples per second).")
+    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz (samples per second).")
     var rate: Double
 
-    @Option(name: .long, help: "Duration in seconds; round(rate · duration) frames are rendered.")
+    @Option(name: .long, parsing: .unconditional, help: "Duration in seconds; round(rate · duration) frames are rendered.")
     var duration: Double
 
-    @Option(name: .long, help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate).")
+    @Option(name: .long, parsing: .unconditional, help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate).")
     var start: Double = 0
 
     @Flag(name: .long, help: "Accept frequencies at or above Nyquist (rate / 2); they alias.")
@@ -66,51 +66,19 @@ struct RenderTiming: ParsableArguments {
 
     /// Render options from the flags.
     var options: RenderOptions { RenderOptions(allowAliasing: allowAliasing) }
-}
 
-/// A buffered writer to a file or standard output that reports write errors.
-final class OutputSink {
-    private let handle: FileHandle
-    private let path: String
-    private var pending = Data()
-    private let flushSize = 1 << 20
-
-    /// Opens `path` for writing (truncating it), or standard output for `nil` / `-`.
-    init(path: String?) throws {
-        if let path, path != "-" {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw CLIError("cannot create output file \(path)")
-            }
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw CLIError("cannot open output file \(path) for writing")
-            }
-            self.handle = handle
-            self.path = path
-        } else {
-            handle = FileHandle.standardOutput
-            self.path = "standard output"
-        }
-    }
-
-    func write(_ data: Data) throws {
-        pending.append(data)
-        if pending.count >= flushSize { try flush() }
-    }
-
-    func write(_ text: String) throws { try write(Data(text.utf8)) }
-
-    func flush() throws {
-        guard !pending.isEmpty else { return }
+    /// The validated request, with `signal` checked at its rate: every problem is reported before any
+    /// output, naming the input (`FILE: $.motion.gravity.axes.z.sine.frequency: ...`).
+    /// - Parameters:
+    ///   - signal: The loaded spec.
+    ///   - name: The input's name, as given on the command line (`-` is standard input).
+    func validated(_ signal: AnySignal, name: String) throws -> RenderRequest {
+        let request = try self.request()
         do {
-            try handle.write(contentsOf: pending)
+            try signal.validate(sampleRate: rate, allowAliasing: allowAliasing)
         } catch {
-            throw CLIError("cannot write to \(path): \(error.localizedDescription)")
+            throw CLIError("\(name == "-" ? "standard input" : name): \(error.description)")
         }
-        pending.removeAll(keepingCapacity: true)
-    }
-
-    func close() throws {
-        try flush()
-        if handle !== FileHandle.standardOutput { try? handle.close() }
+        return request
     }
 }

@@ -30,16 +30,16 @@ struct PlayCommand: AsyncParsableCommand {
         var timing: TimingPolicy { self == .precise ? .precise : .efficient }
     }
 
-    @Argument(help: "A JSON spec (motion, axes or one-channel; - for standard input) or a point file (.json, .jsonl, .csv).")
+    @Argument(help: "A JSON spec (motion, axes or one-channel) or a point file (.json, .jsonl, .csv); - for standard input. Pipes and <(...) work.")
     var input: String
 
-    @Option(name: .long, help: "Points per second for a spec (Hz).")
+    @Option(name: .long, parsing: .unconditional, help: "Points per second for a spec (Hz).")
     var rate: Double = 100
 
-    @Option(name: .long, help: "Seconds of a spec to play: round(rate · duration) points.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds of a spec to play: round(rate · duration) points.")
     var duration: Double = 10
 
-    @Option(name: .long, help: "Playback speed: 2 plays twice as fast, 0.5 at half speed.")
+    @Option(name: .long, parsing: .unconditional, help: "Playback speed: 2 plays twice as fast, 0.5 at half speed.")
     var speed: Double = 1
 
     @Flag(name: .long, help: "Play again and again until interrupted.")
@@ -48,123 +48,124 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Timing: precise (sleep, then spin the last 100 µs) or efficient (sleep only).")
     var policy: Policy = .precise
 
+    @Option(name: .long, parsing: .unconditional,
+            help: "Refuse, before playing, a schedule with a wait longer than this many seconds (before the first point, between two points, or between loop passes, at the chosen speed).")
+    var maxWait: Double = 3600
+
     @Flag(name: .long, help: "Print lateness statistics (p50, p99, max) and counts to standard error at the end.")
     var stats = false
 
     func run() async throws {
         guard speed.isFinite, speed > 0 else { throw CLIError("--speed must be a finite number > 0, got \(speed)") }
+        guard maxWait.isFinite, maxWait > 0 else { throw CLIError("--max-wait must be a finite number of seconds > 0, got \(maxWait)") }
         let options = PlaybackOptions(loop: loop, timing: policy.timing, speed: speed)
+        // Everything is opened, decoded and checked before the first line is written.
+        let play = try PlayInput.load(input, rate: rate, duration: duration)
+        let wait = play.schedule.longestWait(speed: speed, loop: loop)
+        guard wait <= maxWait else {
+            throw CLIError("\(input): the schedule waits \(wait) s between two points at speed \(speed), longer than --max-wait \(maxWait) s; check the timestamps, or raise --max-wait")
+        }
+        if loop, play.schedule.loopPeriod == nil {
+            throw CLIError("\(input): cannot loop: a pass needs at least two points at different times (the loop period is the last timestamp plus the gap before it)")
+        }
         let runner = Runner()
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { runner.stop() }
-        interrupt.resume()
-        defer { interrupt.cancel() }
+        var interrupts: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { runner.stop() }
+            source.resume()
+            interrupts.append(source)
+        }
+        defer { for source in interrupts { source.cancel() } }
 
         let summary: PlaybackSummary
-        do {
-            switch try PlayInput.load(input) {
-            case .motion(let motion):
-                let points = try motion.points(sampleRate: rate, duration: duration)
-                summary = try await runner.run(points, options: options) { try PlayOutput.write(PlayOutput.motion($0, single: true)) }
-            case .scalar(let signal):
-                let points = try signal.points(sampleRate: rate, duration: duration, as: ScalarPoint.self)
-                summary = try await runner.run(points, options: options) { try PlayOutput.write(PlayOutput.scalar($0)) }
-            case .axes(let signal):
-                let points = try signal.points(sampleRate: rate, duration: duration, as: AxesPoint.self)
-                summary = try await runner.run(points, options: options) { try PlayOutput.write(PlayOutput.axes($0)) }
-            case .file(let file):
-                // Check the whole file first (streamed), so that bad input prints nothing and exits 2.
-                _ = try file.validate()
-                summary = try await runner.run(file, options: options) { try PlayOutput.write(PlayOutput.motion($0, single: false)) }
-            }
-        } catch let error as PlaybackError {
-            throw CLIError(error.description)
+        switch play {
+        case .motion(let motion, _):
+            let points = try motion.points(sampleRate: rate, duration: duration)
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(PlayOutput.motion($0, single: true)) }
+        case .scalar(let signal, _):
+            let points = try signal.points(sampleRate: rate, duration: duration, as: ScalarPoint.self)
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(PlayOutput.scalar($0)) }
+        case .axes(let signal, _):
+            let points = try signal.points(sampleRate: rate, duration: duration, as: AxesPoint.self)
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(PlayOutput.axes($0)) }
+        case .file(let file, _):
+            summary = try await runner.run(file, options: options) { try StandardStreams.output(PlayOutput.motion($0, single: false)) }
         }
         if stats {
-            FileHandle.standardError.write(Data("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n".utf8))
+            StandardStreams.error("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n")
         }
         if summary.reason == .failed, let error = summary.error {
             if let error = error as? PlaybackError { throw CLIError(error.description) }
-            throw CLIError("\(error)")
+            throw error
         }
     }
 }
 
-/// What `signals play` was given.
+/// What `signals play` was given, decoded and checked, with its schedule.
 enum PlayInput {
-    case motion(MotionSignal)
-    case scalar(AnySignal)
-    case axes(AnySignal)
-    case file(PointFile)
+    case motion(MotionSignal, PointSchedule)
+    case scalar(AnySignal, PointSchedule)
+    case axes(AnySignal, PointSchedule)
+    case file(PointFile, PointSchedule)
 
-    /// Tells a spec from a point file: `.jsonl`/`.ndjson`/`.csv` are point files; a `.json` file that
-    /// starts with `[` is a point array; one that starts with `{` is a motion spec (`{"motion": ...}`),
-    /// JSON Lines when its first line is a point object (has `timestamp`), else a signal spec.
-    static func load(_ path: String) throws -> PlayInput {
-        if path != "-" {
-            switch (path as NSString).pathExtension.lowercased() {
-            case "jsonl", "ndjson", "csv": return .file(try PointFile(path: path))
-            default: break
-            }
-            guard FileManager.default.fileExists(atPath: path) else { throw CLIError("no such file: \(path)") }
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw CLIError("cannot read \(path)") }
-            let head = (try? handle.read(upToCount: 4096)) ?? Data()
-            try? handle.close()
-            let first = head.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
-            if first == UInt8(ascii: "[") { return .file(try PointFile(path: path, format: .json)) }
-            if first != UInt8(ascii: "{") { return .file(try PointFile(path: path)) }
-        }
-        let data = try readInput(path)
-        if MotionSignal.isMotionSpec(json: data) {
-            do {
-                return .motion(try MotionSignal.decode(json: data))
-            } catch {
-                throw CLIError("\(path): \(error.description)")
-            }
-        }
-        if path != "-", isPointObject(data.prefix { $0 != 0x0A }) {
-            return .file(try PointFile(path: path, format: .jsonLines))
-        }
-        let signal = try loadSpec(path)
-        switch signal.channelCount {
-        case 1: return .scalar(signal)
-        case 3: return .axes(signal)
-        default:
-            if signal.channelCount == 9, let motion = try? MotionSignal(node: signal.node) { return .motion(motion) }
-            throw CLIError("\(path): signals play plays a one-channel signal, three axes or a motion spec; this spec renders \(signal.channelCount) channels")
+    /// The timing of one pass.
+    var schedule: PointSchedule {
+        switch self {
+        case .motion(_, let s), .scalar(_, let s), .axes(_, let s), .file(_, let s): s
         }
     }
 
-    /// Whether a line is a JSON object with a `timestamp` field.
-    private static func isPointObject(_ line: Data) -> Bool {
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-        struct Probe: Decodable {
-            let isPoint: Bool
-            init(from decoder: any Decoder) throws {
-                isPoint = try decoder.container(keyedBy: Key.self).contains(Key(stringValue: "timestamp"))
+    /// Opens `path` once, tells a spec from a point file (see ``InputKind``), decodes it and checks all
+    /// of it: a point file is read to the end (every point, its timestamps), a spec is validated at `rate`.
+    static func load(_ path: String, rate: Double, duration: Double) throws -> PlayInput {
+        let source = try openInput(path)
+        switch InputKind.detect(name: source.path, head: source.head) {
+        case .points(let format):
+            do {
+                let file = try PointFile(source: source, format: format)
+                let schedule = try file.schedule()
+                guard schedule.count > 0 else { throw CLIError("\(source.name): the file holds no points") }
+                return .file(file, schedule)
+            } catch let error as PlaybackError {
+                throw CLIError(error.description)
             }
+        case .npy:
+            throw CLIError("\(source.name): a .npy array is a recording without timestamps; signals play plays specs and point files (render it as CSV with a t column)")
+        case .gpx:
+            throw CLIError("\(source.name): GPX files are location tracks; signals play plays signal specs and motion point files")
+        case nil:
+            throw CLIError("\(source.name): cannot tell the format: expected a JSON spec ('{'), a JSON array of points ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'")
+        case .spec:
+            break
         }
-        return (try? JSONDecoder().decode(Probe.self, from: line).isPoint) ?? false
+        let signal = try loadSpec(source)
+        let request = try RenderRequest(sampleRate: rate, duration: duration)
+        do {
+            try signal.validate(sampleRate: rate)
+        } catch {
+            throw CLIError("\(source.name): \(error.description)")
+        }
+        var schedule = PointSchedule()
+        // Points at n / rate: the first at 0, then one every 1 / rate (two are enough to describe the waits).
+        _ = request
+        schedule.add(0)
+        schedule.add(1 / rate)
+        if case .motion = signal.node {
+            return .motion(try MotionSignal(node: signal.node), schedule)
+        }
+        switch signal.channelCount {
+        case 1: return .scalar(signal, schedule)
+        case 3: return .axes(signal, schedule)
+        default:
+            throw CLIError("\(source.name): signals play plays a one-channel signal, three axes or a motion spec; this spec renders \(signal.channelCount) channels")
+        }
     }
 }
 
 /// One JSON object per point, written and flushed at once.
 enum PlayOutput {
-    /// Writes one line to standard output, unbuffered.
-    static func write(_ line: String) throws {
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data(line.utf8))
-        } catch {
-            throw CLIError("cannot write to standard output: \(error.localizedDescription)")
-        }
-    }
-
     /// A number as JSON: samples of a rendered signal (`single`) in their `Float` precision, so
     /// `0.1` prints as `0.1`; file values as the `Double` they are.
     @inline(__always)

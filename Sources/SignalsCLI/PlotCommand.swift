@@ -29,7 +29,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let signal = try loadSpec(spec)
-        let buffer = try analysedSamples(signal: signal, timing: timing, input: input)
+        let buffer = try analysedSamples(signal: signal, timing: timing, input: input, specName: spec)
         let allowAliasing = timing.allowAliasing
         let expected = try spectrumStep { () throws(SpectrumError) in
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)

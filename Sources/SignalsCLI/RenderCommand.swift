@@ -36,16 +36,22 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let signal = try loadSpec(spec)
-        let request = try timing.request()
+        let request = try timing.validated(signal, name: spec)
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
         let sink = try OutputSink(path: output)
-        let motion = signal.channelCount == 9 && (try? MotionSignal(node: signal.node)) != nil
+        var motion = false
+        if case .motion = signal.node { motion = true }
         let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
                                   motion: motion)
-        try sink.write(writer.header())
-        for block in blocks {
-            try sink.write(writer.encode(block))
+        do {
+            try sink.write(writer.header())
+            for block in blocks {
+                try sink.write(writer.encode(block))
+            }
+            try sink.close()
+        } catch {
+            sink.abandon()
+            throw error
         }
-        try sink.close()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Playback
 import Signals
 
 /// `signals`: render, verify, plot and play signal specs.
@@ -15,6 +16,8 @@ struct SignalsCommand: AsyncParsableCommand {
     /// Runs the command; every failure is reported on stderr with a non-zero status, never a crash:
     /// bad input exits 2, a failed verification exits 1.
     static func main() async {
+        // A closed pipe (`signals render ... | head`) ends the process quietly, as for any Unix filter.
+        signal(SIGPIPE, SIG_DFL)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -26,6 +29,8 @@ struct SignalsCommand: AsyncParsableCommand {
             CLIError.fail(error.description)
         } catch let error as CLIError {
             CLIError.fail(error.message)
+        } catch let error as PlaybackError {
+            CLIError.fail(error.description)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

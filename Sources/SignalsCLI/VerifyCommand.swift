@@ -32,16 +32,16 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let signal = try loadSpec(spec)
-        let buffer = try analysedSamples(signal: signal, timing: timing, input: input)
+        let buffer = try analysedSamples(signal: signal, timing: timing, input: input, specName: spec)
         let allowAliasing = timing.allowAliasing
         let expected = try spectrumStep { () throws(SpectrumError) in
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)
         }
         let report = try spectrumStep { () throws(SpectrumError) in try Verifier.verify(buffer, against: expected) }
         if json {
-            FileHandle.standardOutput.write(report.json() + Data("\n".utf8))
+            try StandardStreams.output(String(decoding: report.json(), as: UTF8.self) + "\n")
         } else {
-            FileHandle.standardOutput.write(Data(report.table.utf8))
+            try StandardStreams.output(report.table)
         }
         if !report.passed { throw ExitCode(1) }
     }

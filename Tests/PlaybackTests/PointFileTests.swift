@@ -62,7 +62,7 @@ import Testing
         (.jsonLines, "{\"timestamp\": 0, \"gravty\": {}}\n", .unknownField, 1, 0, "gravty"),
         (.jsonLines, "{\"timestamp\": 1e999}\n", .malformed, 1, 0, "timestamp"),
         (.jsonLines, "{\"x\": 1, \"y\": 2, \"z\": 3}\n", .missingField, 1, 0, nil),
-        (.jsonLines, "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3, \"userAcceleration\": {\"x\": 0, \"y\": 0, \"z\": 0}}\n", .duplicateField, 1, 0, "x"),
+        (.jsonLines, "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3, \"userAcceleration\": {\"x\": 0, \"y\": 0, \"z\": 0}}\n", .malformed, 1, 0, "x"),
         (.json, "[{\"timestamp\": 0},\n {\"timestamp\": -1}]", .decreasingTimestamp, 2, 1, "timestamp"),
         (.json, "{\"timestamp\": 0}", .malformed, 1, nil, nil),
         (.json, "[{\"timestamp\": 0},\n 5]", .malformed, 2, 1, nil),

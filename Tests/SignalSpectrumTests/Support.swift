@@ -14,7 +14,7 @@ enum Fixture {
     }
 
     /// Verifies `buffer` against the spectrum `spec` must have.
-    static func verify<S: Signal>(_ buffer: SampleBuffer, against spec: S,
+    static func verify<S: SpecRepresentable>(_ buffer: SampleBuffer, against spec: S,
                                   tolerances: Tolerances = Tolerances()) throws -> VerificationReport {
         try Verifier.verify(buffer, against: ExpectedSpectrum(spec, sampleRate: buffer.sampleRate), tolerances: tolerances)
     }

@@ -152,7 +152,7 @@ import Testing
         ("back.csv", "timestamp,x,y,z\n0,0,0,0\n1,0,0,0\n0.5,0,0,0\n", [], ":4: point 2: timestamp: timestamp 0.5 s is before"),
         ("nan.csv", "timestamp,x,y,z\n0,nan,0,0\n", [], ":2: point 0: x: column 'x' must be a finite number"),
         ("header.csv", "time,x,y,z\n0,0,0,0\n", [], "unknown column 'time'"),
-        ("broken.jsonl", "{\"timestamp\": 0}\n{\"timestamp\": \n", [], ":2: point 1: not valid JSON"),
+        ("broken.jsonl", "{\"timestamp\": 0}\n{\"timestamp\": \n", [], ":2: point 1: timestamp: column 15: not valid JSON: unexpected end of input"),
         ("broken.json", "[{\"timestamp\": 0}, ", [], "unexpected end of file"),
         ("empty.txt", "hello", [], "cannot tell the format"),
     ])

@@ -49,7 +49,9 @@ import Testing
         }
         let expected = 1 + (flag ? 10 : 100) + (flag ? 0 : 1000) + 6.0
         #expect(try render(s) == [Float](repeating: Float(expected), count: Self.n))
-        #expect(s.node == .sum(([1, flag ? 10 : 100] + (flag ? [] : [1000]) + [1, 2, 3]).map { .constant(Constant($0)) }))
+        // One term per line of the block: the optional is an empty sum when not taken, the loop a nested sum.
+        let c = { (v: Double) in SignalNode.constant(Constant(v)) }
+        #expect(s.node == .sum([c(1), c(flag ? 10 : 100), flag ? .sum([]) : c(1000), .sum([c(1), c(2), c(3)])]))
     }
 
     @Test("an empty sum and an empty loop are zero")

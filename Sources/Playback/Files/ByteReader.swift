@@ -5,37 +5,41 @@ import Darwin
 #endif
 import Foundation
 
-/// Reads bytes from a file in 64 KB chunks (or from bytes in memory), counting lines, for the point
-/// file readers: memory stays bounded whatever the file's size.
-final class ByteReader {
+/// Reads bytes from a regular file in 64 KB chunks (or from bytes in memory), counting lines, for the
+/// file readers: memory stays bounded whatever the file's size, and no line may exceed ``lineLimit``.
+package final class ByteReader {
     private var file: UnsafeMutablePointer<FILE>?
-    private var memory: [UInt8]
+    private let memory: Data
     private var memoryOffset = 0
     private var buffer: [UInt8]
     private var position = 0
     private var end = 0
     private var exhausted = false
+    /// A read error met while refilling (reported by ``checkReadError()``).
+    private var readError: PlaybackError?
     /// 1-based line of the next byte.
-    private(set) var line = 1
+    package private(set) var line = 1
     /// The name used in errors.
-    let name: String?
+    package let name: String?
+    /// The longest line (or JSON element) a reader accepts, in bytes (default 1 MiB).
+    package var lineLimit = 1 << 20
 
     /// Opens a file.
     /// - Throws: ``PlaybackError`` (`unreadable`) when it cannot be opened.
-    init(path: String) throws(PlaybackError) {
+    package init(path: String, name: String? = nil) throws(PlaybackError) {
         guard let file = fopen(path, "rb") else {
             let reason = String(cString: strerror(errno))
-            throw PlaybackError(.unreadable, "cannot open the point file: \(reason)", file: path)
+            throw PlaybackError(.unreadable, "cannot open: \(reason)", file: name ?? path)
         }
         self.file = file
-        name = path
-        memory = []
+        self.name = name ?? path
+        memory = Data()
         buffer = [UInt8](repeating: 0, count: 1 << 16)
     }
 
     /// Reads bytes in memory.
-    init(data: Data, name: String?) {
-        memory = [UInt8](data)
+    package init(data: Data, name: String?) {
+        memory = data
         self.name = name
         buffer = [UInt8](repeating: 0, count: 1 << 16)
     }
@@ -44,20 +48,24 @@ final class ByteReader {
         if let file { fclose(file) }
     }
 
-    /// Fills the buffer; `false` at the end of the input.
+    /// Fills the buffer; `false` at the end of the input (or after a read error, kept for ``checkReadError()``).
     private func refill() -> Bool {
         guard !exhausted else { return false }
         position = 0
         if let file {
             end = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if end == 0 { exhausted = true }
+            if end == 0 {
+                exhausted = true
+                if ferror(file) != 0 {
+                    readError = PlaybackError(.unreadable, "read error: \(String(cString: strerror(errno)))", file: name, line: line)
+                }
+            }
         } else {
             end = min(buffer.count, memory.count - memoryOffset)
             if end > 0 {
-                buffer.withUnsafeMutableBufferPointer { dst in
-                    memory.withUnsafeBufferPointer { src in
-                        dst.baseAddress!.update(from: src.baseAddress! + memoryOffset, count: end)
-                    }
+                let start = memory.startIndex + memoryOffset
+                buffer.withUnsafeMutableBytes { dst in
+                    memory.copyBytes(to: dst.bindMemory(to: UInt8.self), from: start ..< start + end)
                 }
             }
             memoryOffset += end
@@ -66,16 +74,21 @@ final class ByteReader {
         return end > 0
     }
 
+    /// Throws the read error met at the end of the input, if any.
+    package func checkReadError() throws(PlaybackError) {
+        if let readError { throw readError }
+    }
+
     /// The next byte without consuming it, or `nil` at the end.
     @inline(__always)
-    func peek() -> UInt8? {
+    package func peek() -> UInt8? {
         if position == end, !refill() { return nil }
         return buffer[position]
     }
 
     /// The next byte, or `nil` at the end.
     @inline(__always)
-    func next() -> UInt8? {
+    package func next() -> UInt8? {
         if position == end, !refill() { return nil }
         let byte = buffer[position]
         position += 1
@@ -83,9 +96,17 @@ final class ByteReader {
         return byte
     }
 
-    /// Reads one line (without its `\n` or `\r\n`) into `into`, replacing its contents.
+    /// Skips a UTF-8 byte order mark at the very start of the input.
+    package func skipByteOrderMark() {
+        guard line == 1, peek() == 0xEF else { return }
+        // Only at offset 0 of the first buffer: the mark is three bytes.
+        if position == 0, end >= 3, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
+    }
+
+    /// Reads one line (without its `\n` or `\r\n`) into `out`, replacing its contents.
     /// - Returns: `false` at the end of the input (nothing read).
-    func readLine(into out: inout [UInt8]) -> Bool {
+    /// - Throws: ``PlaybackError`` (`malformed`) for a line longer than ``lineLimit``; a read error.
+    package func readLine(into out: inout [UInt8]) throws(PlaybackError) -> Bool {
         out.removeAll(keepingCapacity: true)
         var any = false
         while true {
@@ -100,18 +121,23 @@ final class ByteReader {
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start ..< position]))
             }
+            if out.count > lineLimit {
+                throw PlaybackError(.malformed, "line \(line) is longer than \(lineLimit) bytes; is this a text file of points?",
+                                    file: name, line: line)
+            }
             if found {
                 position += 1
                 line += 1
                 break
             }
         }
+        try checkReadError()
         if out.last == 0x0D { out.removeLast() }
         return any
     }
 
     /// Skips spaces, tabs and line breaks.
-    func skipWhitespace() {
+    package func skipWhitespace() {
         while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { _ = next() }
     }
 }

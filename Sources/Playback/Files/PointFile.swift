@@ -44,34 +44,25 @@ public struct PointFile: PointSource, Sendable, Hashable {
         }
     }
 
-    /// The file's path.
+    /// The file's path as given (`-` for standard input).
     public let path: String
     /// The file's format.
     public let format: Format
+    /// The bytes: the regular file (read again on each pass) or a one-shot input read once, whole.
+    package let source: InputSource
 
     /// Opens a point file (it is read when played or loaded).
+    ///
+    /// A regular file is read again for every pass; standard input (`-`), a named pipe or process
+    /// substitution (`<(cat walk.csv)`) is read once, whole, now (up to 512 MiB), so that it can be
+    /// checked before playing and looped.
     /// - Parameters:
-    ///   - path: The file.
+    ///   - path: The file, or `-` for standard input.
     ///   - format: The format; by default told from the extension (`.json`, `.jsonl`/`.ndjson`, `.csv`)
-    ///     or else from the first bytes (`[` a JSON array, `{` JSON Lines, `timestamp` a CSV header).
-    ///     A `.json` file that starts with `{` is read as JSON Lines.
+    ///     or else from the first bytes (see ``InputKind``).
     /// - Throws: ``PlaybackError`` (`unreadable`, `unknownFormat`).
     public init(path: String, format: Format? = nil) throws(PlaybackError) {
-        self.path = path
-        let reader = try ByteReader(path: path)
-        reader.skipWhitespace()
-        let first = reader.peek()
-        if let format {
-            self.format = format
-        } else if let byExtension = Format(extensionOf: path) {
-            self.format = byExtension == .json && first == UInt8(ascii: "{") ? .jsonLines : byExtension
-        } else if let detected = PointFile.sniff(reader) {
-            self.format = detected
-        } else {
-            throw PlaybackError(.unknownFormat,
-                                "cannot tell the format: expected a JSON array ('['), JSON Lines ('{') or a CSV header starting with 'timestamp'",
-                                file: path)
-        }
+        try self.init(source: InputSource.open(path), format: format)
     }
 
     /// Opens a point file at a file URL (see ``init(path:format:)``).
@@ -80,21 +71,30 @@ public struct PointFile: PointSource, Sendable, Hashable {
         try self.init(path: url.path, format: format)
     }
 
-    private static func sniff(_ reader: ByteReader) -> Format? {
-        switch reader.peek() {
-        case UInt8(ascii: "["): return .json
-        case UInt8(ascii: "{"): return .jsonLines
-        default:
-            var line: [UInt8] = []
-            guard reader.readLine(into: &line) else { return nil }
-            return String(decoding: line, as: UTF8.self).lowercased().hasPrefix("timestamp") ? .csv : nil
+    /// A point file over an opened input.
+    /// - Throws: ``PlaybackError`` (`unknownFormat`) when the input is not a point file.
+    package init(source: InputSource, format: Format? = nil) throws(PlaybackError) {
+        self.source = source
+        path = source.path
+        if let format {
+            self.format = format
+            return
+        }
+        switch InputKind.detect(name: source.path, head: source.head) {
+        case .points(let detected): self.format = detected
+        case .spec:
+            throw PlaybackError(.unknownFormat, "holds a JSON object that is not a point (no 'timestamp' on its first line): a spec, not a point file", file: source.name)
+        case .npy, .gpx, nil:
+            throw PlaybackError(.unknownFormat,
+                                "cannot tell the format: expected a JSON array ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'",
+                                file: source.name)
         }
     }
 
     /// Starts reading the file from its first point.
     /// - Throws: ``PlaybackError`` (`unreadable`) when the file cannot be opened.
     public func makeCursor() throws(PlaybackError) -> Cursor {
-        Cursor(reader: PointReader(try ByteReader(path: path), format: format))
+        Cursor(reader: PointReader(try source.byteReader(), format: format))
     }
 
     /// Reads the file to the end, checking every point, without keeping them.
@@ -102,10 +102,17 @@ public struct PointFile: PointSource, Sendable, Hashable {
     /// - Throws: ``PlaybackError`` at the first problem, naming its line and point index.
     /// - Complexity: O(file size), in bounded memory.
     public func validate() throws(PlaybackError) -> Int {
+        try schedule().count
+    }
+
+    /// Reads the file to the end, checking every point, and sums up its timing (see ``PointSchedule``).
+    /// - Throws: ``PlaybackError`` at the first problem, naming its line and point index.
+    /// - Complexity: O(file size), in bounded memory.
+    public func schedule() throws(PlaybackError) -> PointSchedule {
         var cursor = try makeCursor()
-        var count = 0
-        while try cursor.next() != nil { count += 1 }
-        return count
+        var schedule = PointSchedule()
+        while let (point, _) = try cursor.next() { schedule.add(point.timestamp) }
+        return schedule
     }
 
     /// Reads every point of a file into memory.

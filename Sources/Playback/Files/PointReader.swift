@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Signals
 
@@ -11,23 +6,25 @@ import Signals
 final class PointReader {
     private let bytes: ByteReader
     private let format: PointFile.Format
-    private let decoder = JSONDecoder()
     /// Reused for each line or JSON element.
     private var scratch: [UInt8] = []
     /// Index of the next point.
-    private var index = 0
+    private(set) var index = 0
     private var previous = -Double.infinity
     private var started = false
     private var finished = false
-    /// CSV: for each column, the motion field it fills (0 timestamp, 1–9 the nine channels).
+    /// CSV: the reader, and for each column the motion field it fills (0 timestamp, 1–9 the nine channels).
+    private var csv: CSVReader?
     private var columns: [Int] = []
     private var columnNames: [String] = []
+    private var fields: [String] = []
     /// CSV: one value per field of the point (timestamp + nine channels).
     private var values = [Double](repeating: 0, count: 10)
 
     init(_ bytes: ByteReader, format: PointFile.Format) {
         self.bytes = bytes
         self.format = format
+        if format == .csv { csv = CSVReader(bytes) } else { bytes.skipByteOrderMark() }
     }
 
     private func error(_ code: PlaybackError.Code, _ message: String, line: Int?, index: Int? = nil,
@@ -46,11 +43,8 @@ final class PointReader {
         }
         guard let (point, line) = item else {
             finished = true
+            try bytes.checkReadError()
             return nil
-        }
-        guard point.timestamp.isFinite else {
-            throw error(.nonFinite, "timestamp must be a finite number of seconds, got \(point.timestamp)",
-                        line: line, index: index, field: "timestamp")
         }
         guard point.timestamp >= previous else {
             throw error(.decreasingTimestamp,
@@ -66,28 +60,18 @@ final class PointReader {
 
     private func decodePoint(line: Int) throws(PlaybackError) -> MotionPoint {
         do {
-            return try scratch.withUnsafeMutableBytes { raw in
-                try decoder.decode(MotionPoint.self,
-                                   from: Data(bytesNoCopy: raw.baseAddress!, count: raw.count, deallocator: .none))
-            }
-        } catch let error as PlaybackError {
-            throw error.located(file: bytes.name, line: line, index: index)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw error(.malformed, "not valid JSON: \(Self.reason(context))", line: line, index: index)
+            let value = try JSONValue.parse(Data(scratch))
+            return try MotionPoint(json: value, path: "$")
         } catch {
-            throw self.error(.malformed, "not a valid point: \(error)", line: line, index: index)
+            // A syntax error's line counts from the element's first line.
+            throw PlaybackError(error).located(file: bytes.name, line: line + (error.line ?? 1) - 1, index: index)
         }
-    }
-
-    private static func reason(_ context: DecodingError.Context) -> String {
-        if let underlying = context.underlyingError { return "\(context.debugDescription) (\(underlying.localizedDescription))" }
-        return context.debugDescription
     }
 
     private func nextLine() throws(PlaybackError) -> (MotionPoint, Int)? {
         while true {
             let line = bytes.line
-            guard bytes.readLine(into: &scratch) else { return nil }
+            guard try bytes.readLine(into: &scratch) else { return nil }
             if scratch.allSatisfy(\.isJSONWhitespace) { continue }
             return (try decodePoint(line: line), line)
         }
@@ -134,13 +118,18 @@ final class PointReader {
             }
             if terminator != nil { break }
             scratch.append(byte)
+            if scratch.count > bytes.lineLimit {
+                throw error(.malformed, "point \(index) is longer than \(bytes.lineLimit) bytes", line: line, index: index)
+            }
         }
         guard let terminator else {
+            try bytes.checkReadError()
             throw error(.malformed, "unexpected end of file inside the array of points (missing ']')", line: bytes.line, index: index)
         }
         while let last = scratch.last, last.isJSONWhitespace { scratch.removeLast() }
         guard !scratch.isEmpty else {
-            throw error(.malformed, "expected a point object before '\(Character(UnicodeScalar(terminator)))'", line: line, index: index)
+            let what = terminator == UInt8(ascii: "]") ? "a trailing comma before ']'" : "an empty element before ','"
+            throw error(.malformed, "not valid JSON: \(what)", line: line, index: index)
         }
         let point = try decodePoint(line: line)
         if terminator == UInt8(ascii: "]") {
@@ -164,18 +153,13 @@ final class PointReader {
     static let fullColumns = ["timestamp", "userAcceleration.x", "userAcceleration.y", "userAcceleration.z",
                               "gravity.x", "gravity.y", "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z"]
 
-    private func readHeader() throws(PlaybackError) {
-        var line = bytes.line
-        repeat {
-            line = bytes.line
-            guard bytes.readLine(into: &scratch) else {
-                throw error(.malformed, "the file is empty; expected a CSV header such as 'timestamp,x,y,z'", line: line)
-            }
-        } while scratch.allSatisfy(\.isJSONWhitespace)
-        let names = String(decoding: scratch, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+    private func readHeader(_ csv: CSVReader) throws(PlaybackError) {
+        guard try csv.nextRecord(into: &fields) else {
+            throw error(.malformed, "the file is empty; expected a CSV header such as 'timestamp,x,y,z'", line: csv.line)
+        }
+        let line = csv.line
         var seen: Set<Int> = []
-        for name in names {
+        for name in fields {
             let slot: Int
             if let i = Self.fullColumns.firstIndex(of: name) {
                 slot = i
@@ -184,10 +168,10 @@ final class PointReader {
             } else if let i = Self.shortColumns.firstIndex(of: name) {
                 slot = i
             } else {
-                var message = "unknown column '\(name)' in the CSV header"
+                var message = "unknown column '\(SignalError.quoted(name, limit: 60))' in the CSV header"
                 if let guess = SignalError.closestName(to: name, in: Self.fullColumns + Self.shortColumns) { message += " (did you mean '\(guess)'?)" }
                 message += "; the columns are timestamp,x,y,z or timestamp and any of \(Self.fullColumns.dropFirst().joined(separator: ","))"
-                throw error(.unknownField, message, line: line, field: name)
+                throw error(.unknownField, message, line: line, field: SignalError.quoted(name, limit: 60))
             }
             guard seen.insert(slot).inserted else {
                 throw error(.duplicateField,
@@ -203,58 +187,19 @@ final class PointReader {
     }
 
     private func nextRow() throws(PlaybackError) -> (MotionPoint, Int)? {
+        guard let csv else { return nil }
         if !started {
             started = true
-            try readHeader()
+            try readHeader(csv)
         }
-        var line: Int
-        repeat {
-            line = bytes.line
-            guard bytes.readLine(into: &scratch) else { return nil }
-        } while scratch.allSatisfy(\.isJSONWhitespace)
+        guard try csv.nextRecord(into: &fields) else { return nil }
+        let line = csv.line
+        guard fields.count == columns.count else {
+            throw error(.malformed, "expected \(columns.count) fields as in the header, found \(fields.count)", line: line, index: index)
+        }
         for i in 1 ..< values.count { values[i] = 0 }
-        scratch.append(0)   // strtod needs a terminator
-        let columnCount = columns.count
-        var field = 0
-        var failure: PlaybackError?
-        scratch.withUnsafeMutableBufferPointer { buffer in
-            let base = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-            let length = buffer.count - 1
-            var start = 0
-            while start <= length, failure == nil {
-                var stop = start
-                while stop < length, buffer[stop] != UInt8(ascii: ",") { stop += 1 }
-                if field >= columnCount {
-                    failure = error(.malformed, "expected \(columnCount) fields as in the header, found more", line: line, index: index)
-                    return
-                }
-                var first = start, last = stop
-                while first < last, buffer[first] == 0x20 || buffer[first] == 0x09 { first += 1 }
-                while last > first, buffer[last - 1] == 0x20 || buffer[last - 1] == 0x09 { last -= 1 }
-                let name = columnNames[field]
-                if first == last {
-                    failure = error(.malformed, "empty value in column '\(name)'", line: line, index: index, field: name)
-                    return
-                }
-                var end: UnsafeMutablePointer<CChar>?
-                let value = strtod(base + first, &end)
-                if end != base + last {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[first ..< last]), as: UTF8.self)
-                    failure = error(.malformed, "'\(text)' in column '\(name)' is not a number", line: line, index: index, field: name)
-                    return
-                }
-                if !value.isFinite {
-                    failure = error(.nonFinite, "column '\(name)' must be a finite number, got \(value)", line: line, index: index, field: name)
-                    return
-                }
-                values[columns[field]] = value
-                field += 1
-                start = stop + 1
-            }
-        }
-        if let failure { throw failure }
-        guard field == columnCount else {
-            throw error(.malformed, "expected \(columnCount) fields as in the header, found \(field)", line: line, index: index)
+        for (k, text) in fields.enumerated() {
+            values[columns[k]] = try csv.finiteNumber(text, column: columnNames[k], index: index)
         }
         let v = values
         let point = MotionPoint(timestamp: v[0],

@@ -1,3 +1,5 @@
+import Signals
+
 /// An acceleration along the device's three axes, in g (1 g = 9.80665 m/s²), as CoreMotion reports
 /// `userAcceleration` and `gravity`.
 ///
@@ -29,18 +31,22 @@ public struct Acceleration: Sendable, Hashable {
 }
 
 extension Acceleration: Codable {
+    /// Reads `{"x": .., "y": .., "z": ..}` strictly: all three axes, finite, no other field.
+    /// - Parameters:
+    ///   - json: The object.
+    ///   - path: Its JSON path, for errors.
+    /// - Throws: ``SignalError`` naming the field.
+    package init(json: JSONValue, path: String) throws(SignalError) {
+        let f = try JSONFields(json, path: path, what: "an acceleration", fields: ["x", "y", "z"])
+        self.init(x: try f.number("x"), y: try f.number("y"), z: try f.number("z"))
+    }
+
     /// Decodes `{"x": .., "y": .., "z": ..}`.
     /// - Throws: ``PlaybackError`` for an unknown, missing or non-finite field.
     public init(from decoder: any Decoder) throws {
-        let object = try StrictObject(decoder, what: "an acceleration", fields: ["x", "y", "z"])
-        self.init(x: try object.number("x"), y: try object.number("y"), z: try object.number("z"))
+        self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try Acceleration(json: v, path: p) }
     }
 
     /// Encodes `{"x": .., "y": .., "z": ..}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encode(x, forKey: FieldKey("x"))
-        try container.encode(y, forKey: FieldKey("y"))
-        try container.encode(z, forKey: FieldKey("z"))
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeXYZ(x, y, z, to: encoder) }
 }

@@ -22,13 +22,13 @@ public enum MotionSlot: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// A three-channel signal that drives one part of a ``MotionSignal``: ``UserAcceleration``,
 /// ``Gravity`` or ``RotationRateSignal`` (in a builder, `RotationRate(x:y:z:)` with signals is the same part).
-public protocol MotionComponent: Signal {
+public protocol MotionComponent: SpecRepresentable {
     /// The signal type of the x axis.
-    associatedtype X: Signal
+    associatedtype X: SpecRepresentable
     /// The signal type of the y axis.
-    associatedtype Y: Signal
+    associatedtype Y: SpecRepresentable
     /// The signal type of the z axis.
-    associatedtype Z: Signal
+    associatedtype Z: SpecRepresentable
 
     /// The part of the motion this signal drives.
     static var slot: MotionSlot { get }
@@ -47,7 +47,7 @@ extension MotionComponent {
 
     /// Rebuilds the part from an `axes` node.
     /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
-    public init(node: SignalNode) throws { self.init(axes: try Axes(node: node)) }
+    public init(node: SignalNode) throws(SignalError) { self.init(axes: try Axes(node: node)) }
 
     /// Renders the three axes.
     @inlinable
@@ -62,7 +62,7 @@ extension MotionComponent {
 /// }
 /// ```
 /// Rendered alone it is an ``Axes`` signal (three channels, `{"axes": ...}` in JSON).
-public struct UserAcceleration<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
+public struct UserAcceleration<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>: MotionComponent {
     /// The three axes (g).
     public var axes: Axes<X, Y, Z>
 
@@ -90,7 +90,7 @@ public struct UserAcceleration<X: Signal, Y: Signal, Z: Signal>: MotionComponent
 ///     Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
 /// }
 /// ```
-public struct Gravity<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
+public struct Gravity<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>: MotionComponent {
     /// The three axes (g).
     public var axes: Axes<X, Y, Z>
 
@@ -119,7 +119,7 @@ public struct Gravity<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
 /// }
 /// ```
 /// (The value type ``RotationRate`` holds one rotation rate; this type describes one over time.)
-public struct RotationRateSignal<X: Signal, Y: Signal, Z: Signal>: MotionComponent {
+public struct RotationRateSignal<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>: MotionComponent {
     /// The three axes (rad/s).
     public var axes: Axes<X, Y, Z>
 
@@ -159,7 +159,7 @@ public struct MotionPart: Sendable, Hashable {
     ///   - slot: The part of the motion the signal drives.
     ///   - signal: A three-channel signal.
     /// - Throws: ``SignalError`` with code `channelMismatch` when the signal does not have three channels.
-    public init(_ slot: MotionSlot, _ signal: some Signal) throws(SignalError) {
+    public init(_ slot: MotionSlot, _ signal: some SpecRepresentable) throws(SignalError) {
         let channels = signal.channelCount
         guard channels == 3 else {
             throw SignalError(.channelMismatch, path: "$.motion.\(slot.rawValue)",

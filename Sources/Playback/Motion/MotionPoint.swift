@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// One motion sample at a time: the point type the ``Runner`` plays from a ``MotionSignal`` or a
 /// point file, as an app would receive `CMDeviceMotion` updates.
@@ -56,34 +57,50 @@ extension MotionPoint: Codable {
     /// The fields of a point object.
     static let fields = ["timestamp", "userAcceleration", "gravity", "rotationRate", "x", "y", "z"]
 
-    /// Decodes `{"timestamp": t, "userAcceleration": {...}, "gravity": {...}, "rotationRate": {...}}`
-    /// (absent parts are zero), or the short form `{"timestamp": t, "x": .., "y": .., "z": ..}` for a
-    /// user acceleration alone (as in a `timestamp,x,y,z` CSV file).
-    /// - Throws: ``PlaybackError`` naming the field: unknown, missing, mistyped or non-finite.
-    public init(from decoder: any Decoder) throws {
-        let object = try StrictObject(decoder, what: "a point", fields: MotionPoint.fields)
-        let timestamp = try object.number("timestamp")
-        let flat = ["x", "y", "z"].filter(object.has)
-        var userAcceleration = try object.optional("userAcceleration", Acceleration.self) ?? .zero
-        if !flat.isEmpty {
-            guard !object.has("userAcceleration") else {
-                throw PlaybackError(.duplicateField,
-                                    "a point has either 'userAcceleration' or the short form 'x', 'y', 'z', not both",
-                                    field: fieldPath(decoder.codingPath, flat[0]))
+    /// Reads a point strictly: `{"timestamp": t, "userAcceleration": {...}, "gravity": {...},
+    /// "rotationRate": {...}}` (absent parts are zero), or the short form `{"timestamp": t, "x": .., "y": .., "z": ..}`
+    /// for a user acceleration alone (as in a `timestamp,x,y,z` CSV file).
+    /// - Parameters:
+    ///   - json: The object.
+    ///   - path: Its JSON path (`$` for a point on its own), for errors.
+    /// - Throws: ``SignalError`` naming the field: unknown, missing, mistyped, `null` or non-finite.
+    package init(json: JSONValue, path: String) throws(SignalError) {
+        let f = try JSONFields(json, path: path, what: "a point", fields: MotionPoint.fields)
+        let timestamp = try f.number("timestamp")
+        let flat = ["x", "y", "z"].filter(f.has)
+        var userAcceleration = Acceleration.zero
+        if let v = try f.value("userAcceleration") { userAcceleration = try Acceleration(json: v, path: f.path("userAcceleration")) }
+        if let first = flat.first {
+            guard !f.has("userAcceleration") else {
+                throw SignalError(.malformed, path: f.path(first),
+                                  "a point has either 'userAcceleration' or the short form 'x', 'y', 'z', not both")
             }
-            userAcceleration = Acceleration(x: try object.number("x"), y: try object.number("y"), z: try object.number("z"))
+            userAcceleration = Acceleration(x: try f.number("x"), y: try f.number("y"), z: try f.number("z"))
         }
-        self.init(timestamp: timestamp, userAcceleration: userAcceleration,
-                  gravity: try object.optional("gravity", Acceleration.self) ?? .zero,
-                  rotationRate: try object.optional("rotationRate", RotationRate.self) ?? .zero)
+        var gravity = Acceleration.zero, rotation = RotationRate.zero
+        if let v = try f.value("gravity") { gravity = try Acceleration(json: v, path: f.path("gravity")) }
+        if let v = try f.value("rotationRate") { rotation = try RotationRate(json: v, path: f.path("rotationRate")) }
+        self.init(timestamp: timestamp, userAcceleration: userAcceleration, gravity: gravity, rotationRate: rotation)
+    }
+
+    /// Decodes a point (see ``init(json:path:)``).
+    /// - Throws: ``PlaybackError`` naming the field: unknown, missing, mistyped, `null` or non-finite.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try MotionPoint(json: v, path: p) }
     }
 
     /// Encodes every field: `timestamp`, `userAcceleration`, `gravity`, `rotationRate`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encode(timestamp, forKey: FieldKey("timestamp"))
-        try container.encode(userAcceleration, forKey: FieldKey("userAcceleration"))
-        try container.encode(gravity, forKey: FieldKey("gravity"))
-        try container.encode(rotationRate, forKey: FieldKey("rotationRate"))
+        func xyz(_ x: Double, _ y: Double, _ z: Double) -> JSONValue {
+            .object(JSONObject([.init(key: "x", value: .number(JSONNumber(x))), .init(key: "y", value: .number(JSONNumber(y))),
+                                .init(key: "z", value: .number(JSONNumber(z)))]))
+        }
+        let a = userAcceleration, g = gravity
+        try JSONValue.object(JSONObject([
+            .init(key: "timestamp", value: .number(JSONNumber(timestamp))),
+            .init(key: "userAcceleration", value: xyz(a.x, a.y, a.z)),
+            .init(key: "gravity", value: xyz(g.x, g.y, g.z)),
+            .init(key: "rotationRate", value: xyz(rotationX, rotationY, rotationZ)),
+        ])).encode(to: encoder)
     }
 }

@@ -22,7 +22,7 @@ import Signals
 /// The parts are kept type-erased (``AnySignal``), so a motion decoded from JSON and one built in code
 /// are the same type; each part is walked once per block (never per sample) and rendered by the same
 /// SIMD kernels as a statically typed signal.
-public struct MotionSignal: Signal {
+public struct MotionSignal: SpecRepresentable {
     /// User acceleration (g), three channels.
     public var userAcceleration: AnySignal
     /// Gravity (g), three channels.
@@ -31,8 +31,7 @@ public struct MotionSignal: Signal {
     public var rotationRate: AnySignal
 
     /// Three zero axes: a part that is not given.
-    public static let zeroAxes = AnySignal(node: .axes(x: .constant(Constant(0)), y: .constant(Constant(0)),
-                                                       z: .constant(Constant(0))))
+    public static let zeroAxes = AnySignal(node: MotionNode.zeroAxes)
 
     /// Creates a motion from parts listed with ``MotionBuilder``.
     /// - Parameter content: ``UserAcceleration``, ``Gravity`` and ``RotationRateSignal`` parts; a part
@@ -66,35 +65,34 @@ public struct MotionSignal: Signal {
         }
     }
 
-    /// `{"channels": [userAcceleration, gravity, rotationRate]}`: the engine's nine-channel form.
-    public var node: SignalNode { .channels([userAcceleration.node, gravity.node, rotationRate.node]) }
-
-    /// Rebuilds a motion from its `channels` node of three three-channel parts.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws {
-        guard case .channels(let parts) = node, parts.count == 3 else {
-            throw SignalError(.malformed, "expected a 'channels' node of three three-channel parts (user acceleration, gravity, rotation rate), found '\(node.kind)'")
-        }
-        self.init(parts: [
-            try MotionPart(.userAcceleration, AnySignal(node: parts[0])),
-            try MotionPart(.gravity, AnySignal(node: parts[1])),
-            try MotionPart(.rotationRate, AnySignal(node: parts[2])),
-        ])
+    /// `{"motion": {"userAcceleration": ..., "gravity": ..., "rotationRate": ...}}`, every part written out.
+    public var node: SignalNode {
+        .motion(MotionNode(userAcceleration: userAcceleration.node, gravity: gravity.node, rotationRate: rotationRate.node))
     }
 
-    /// Checks every parameter for a render at `sampleRate`, naming the part in the JSON path
-    /// (`$.motion.gravity.axes.z.sine.frequency`).
-    /// - Parameters:
-    ///   - sampleRate: Samples per second (Hz).
-    ///   - allowAliasing: Accept frequencies at or above Nyquist.
-    /// - Throws: ``SignalError`` naming the field, its value and the limit.
-    public func validate(sampleRate: Double, allowAliasing: Bool = false) throws(SignalError) {
-        for slot in MotionSlot.allCases {
-            try self[slot].node.validate(sampleRate: sampleRate, allowAliasing: allowAliasing, path: "$.motion.\(slot.rawValue)")
+    /// Rebuilds a motion from a `motion` node (absent parts are zero).
+    /// - Throws: ``SignalError`` for any other node, or a part that does not have three channels.
+    public init(node: SignalNode) throws(SignalError) {
+        guard case .motion(let m) = node else {
+            throw SignalError(.malformed, "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'")
         }
+        var parts: [MotionPart] = []
+        for (slot, part) in zip(MotionSlot.allCases, m.parts) {
+            guard let part else { continue }
+            parts.append(try MotionPart(slot, AnySignal(node: part)))
+        }
+        self.init(parts: parts)
+    }
+
+    /// Decodes a motion spec from JSON bytes with the strict reader.
+    /// - Throws: ``SignalError`` with the JSON path of the problem (`$.motion.gravity.axes.z.sine.frequency`),
+    ///   or when the spec is not a motion spec.
+    public static func decode(json data: Data) throws(SignalError) -> MotionSignal {
+        try MotionSignal(node: SignalNode.decode(json: data))
     }
 
     /// Renders each part into its three channels of the nine.
+    @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         userAcceleration.render(into: block.channels(MotionSlot.userAcceleration.channels), transform)
         gravity.render(into: block.channels(MotionSlot.gravity.channels), transform)
@@ -117,103 +115,3 @@ public struct MotionSignal: Signal {
     }
 }
 
-extension MotionSignal {
-    private static let partNames = MotionSlot.allCases.map(\.rawValue)
-
-    /// Decodes `{"motion": {"userAcceleration": node, "gravity": node, "rotationRate": node}}`; an absent part is zero.
-    /// - Throws: ``SignalError`` with the JSON path of the problem (`$.motion.gravity.axes.z.sine.frequency`):
-    ///   an unknown field, a malformed node, a part that does not have three channels.
-    public init(from decoder: any Decoder) throws {
-        let path = decoder.codingPath
-        let root: KeyedDecodingContainer<FieldKey>
-        do {
-            root = try decoder.container(keyedBy: FieldKey.self)
-        } catch {
-            throw SignalError(.malformed, path: signalPath(path), "a motion spec must be a JSON object {\"motion\": {...}}")
-        }
-        let keys = root.allKeys.map(\.stringValue)
-        guard keys == ["motion"] else {
-            let other = keys.first { $0 != "motion" } ?? ""
-            if keys.isEmpty || other.isEmpty {
-                throw SignalError(.missingField, path: signalPath(path), "a motion spec is {\"motion\": {...}}")
-            }
-            throw SignalError(.unknownField, path: signalPath(path, other),
-                              "a motion spec has the one key 'motion', found '\(other)'")
-        }
-        let motionKey = FieldKey("motion")
-        let inner: KeyedDecodingContainer<FieldKey>
-        do {
-            inner = try root.nestedContainer(keyedBy: FieldKey.self, forKey: motionKey)
-        } catch {
-            throw SignalError(.malformed, path: signalPath(path, "motion"),
-                              "'motion' must be a JSON object with the fields \(MotionSignal.partNames.joined(separator: ", "))")
-        }
-        for key in inner.allKeys where !MotionSignal.partNames.contains(key.stringValue) {
-            var message = "unknown field '\(key.stringValue)' in 'motion'"
-            if let guess = SignalError.closestName(to: key.stringValue, in: MotionSignal.partNames) { message += " (did you mean '\(guess)'?)" }
-            message += "; its fields are \(MotionSignal.partNames.joined(separator: ", "))"
-            throw SignalError(.unknownField, path: signalPath(path + [motionKey], key.stringValue), message)
-        }
-        var parts: [MotionPart] = []
-        for slot in MotionSlot.allCases {
-            let key = FieldKey(slot.rawValue)
-            guard inner.contains(key) else { continue }
-            let node: SignalNode
-            do {
-                node = try inner.decode(SignalNode.self, forKey: key)
-            } catch let error as SignalError {
-                throw error
-            } catch {
-                throw SignalError(.malformed, path: signalPath(path + [motionKey], slot.rawValue), "not a signal node: \(error)")
-            }
-            do {
-                parts.append(try MotionPart(slot, AnySignal(node: node)))
-            } catch {
-                throw SignalError(error.code, path: signalPath(path + [motionKey], slot.rawValue), error.message)
-            }
-        }
-        self.init(parts: parts)
-    }
-
-    /// Encodes `{"motion": {...}}` with all three parts written out.
-    public func encode(to encoder: any Encoder) throws {
-        var root = encoder.container(keyedBy: FieldKey.self)
-        var inner = root.nestedContainer(keyedBy: FieldKey.self, forKey: FieldKey("motion"))
-        try inner.encode(userAcceleration.node, forKey: FieldKey(MotionSlot.userAcceleration.rawValue))
-        try inner.encode(gravity.node, forKey: FieldKey(MotionSlot.gravity.rawValue))
-        try inner.encode(rotationRate.node, forKey: FieldKey(MotionSlot.rotationRate.rawValue))
-    }
-
-    /// Decodes a motion spec from JSON bytes.
-    /// - Throws: ``SignalError`` with the JSON path of the problem (malformed JSON included).
-    public static func decode(json data: Data) throws(SignalError) -> MotionSignal {
-        do {
-            return try JSONDecoder().decode(MotionSignal.self, from: data)
-        } catch let error as SignalError {
-            throw error
-        } catch {
-            throw SignalError(.malformed, "not valid JSON: \(error)")
-        }
-    }
-
-    /// Whether JSON bytes hold a motion spec (an object whose one key is `motion`), without decoding it.
-    public static func isMotionSpec(json data: Data) -> Bool {
-        struct Probe: Decodable {
-            let isMotion: Bool
-            init(from decoder: any Decoder) throws {
-                isMotion = (try? decoder.container(keyedBy: FieldKey.self).contains(FieldKey("motion"))) ?? false
-            }
-        }
-        return (try? JSONDecoder().decode(Probe.self, from: data).isMotion) ?? false
-    }
-}
-
-/// A coding path as the engine's JSON path: `$.motion.gravity`.
-func signalPath(_ codingPath: [any CodingKey], _ last: String? = nil) -> String {
-    var s = "$"
-    for key in codingPath {
-        if let i = key.intValue { s += "[\(i)]" } else { s += ".\(key.stringValue)" }
-    }
-    if let last { s += ".\(last)" }
-    return s
-}

@@ -47,7 +47,7 @@ public struct RotationRate: Sendable, Hashable {
     ///   - x: Rate about x in rad/s, a one-channel signal.
     ///   - y: Rate about y in rad/s, a one-channel signal.
     ///   - z: Rate about z in rad/s, a one-channel signal.
-    public init<X: Signal, Y: Signal, Z: Signal>(x: X, y: Y, z: Z) {
+    public init<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>(x: X, y: Y, z: Z) {
         self.x = 0
         self.y = 0
         self.z = 0
@@ -59,19 +59,23 @@ public struct RotationRate: Sendable, Hashable {
 }
 
 extension RotationRate: Codable {
+    /// Reads `{"x": .., "y": .., "z": ..}` strictly: all three axes, finite, no other field.
+    /// - Parameters:
+    ///   - json: The object.
+    ///   - path: Its JSON path, for errors.
+    /// - Throws: ``SignalError`` naming the field.
+    package init(json: JSONValue, path: String) throws(SignalError) {
+        let f = try JSONFields(json, path: path, what: "a rotation rate", fields: ["x", "y", "z"])
+        self.init(x: try f.number("x"), y: try f.number("y"), z: try f.number("z"))
+    }
+
     /// Decodes `{"x": .., "y": .., "z": ..}`.
     /// - Throws: ``PlaybackError`` for an unknown, missing or non-finite field.
     public init(from decoder: any Decoder) throws {
-        let object = try StrictObject(decoder, what: "a rotation rate", fields: ["x", "y", "z"])
-        self.init(x: try object.number("x"), y: try object.number("y"), z: try object.number("z"))
+        self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try RotationRate(json: v, path: p) }
     }
 
     /// Encodes `{"x": .., "y": .., "z": ..}` (the signals of a rotation rate made from signals are not
     /// encoded: encode the ``MotionSignal`` instead).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        try container.encode(x, forKey: FieldKey("x"))
-        try container.encode(y, forKey: FieldKey("y"))
-        try container.encode(z, forKey: FieldKey("z"))
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeXYZ(x, y, z, to: encoder) }
 }

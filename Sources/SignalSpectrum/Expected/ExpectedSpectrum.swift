@@ -54,7 +54,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
 
     /// Derives the expected spectrum of a signal (as the initialiser from a `SignalNode`).
     /// - Throws: ``SpectrumError`` `.invalidSignal` when the signal is invalid at this rate.
-    public init<S: Signal>(_ signal: S, sampleRate: Double, allowAliasing: Bool = false,
+    public init<S: SpecRepresentable>(_ signal: S, sampleRate: Double, allowAliasing: Bool = false,
                            fft: RealFFT = .shared) throws(SpectrumError) {
         try self.init(signal.node, sampleRate: sampleRate, allowAliasing: allowAliasing, fft: fft)
     }
@@ -124,6 +124,12 @@ public struct ExpectedSpectrum: Sendable, Hashable {
                 result += try derive(part, path: "\(here)[\(i)]", sampleRate: fs, fft: fft)
             }
             return result
+        case .motion(let m):
+            var result: [ExpectedChannel] = []
+            for (name, part) in zip(MotionNode.partNames, m.parts) {
+                result += try derive(part ?? MotionNode.zeroAxes, path: "\(here).\(name)", sampleRate: fs, fft: fft)
+            }
+            return result
         }
     }
 
@@ -135,7 +141,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     }
 }
 
-extension Signal {
+extension SpecRepresentable {
     /// The spectrum this signal must have when sampled at `sampleRate` (see ``ExpectedSpectrum``).
     ///
     /// ```swift

@@ -63,7 +63,7 @@ public enum Verifier {
     /// Derives the expected spectrum of `signal` at the buffer's rate and verifies the buffer against it.
     /// - Throws: ``SpectrumError`` (`.invalidSignal` for a signal invalid at that rate, and as
     ///   the other `verify`).
-    public static func verify<S: Signal>(_ buffer: SampleBuffer, against signal: S, allowAliasing: Bool = false,
+    public static func verify<S: SpecRepresentable>(_ buffer: SampleBuffer, against signal: S, allowAliasing: Bool = false,
                                          tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared) throws(SpectrumError) -> VerificationReport {
         let expected = try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing, fft: fft)
         return try verify(buffer, against: expected, tolerances: tolerances, fft: fft)

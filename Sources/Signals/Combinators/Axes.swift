@@ -21,13 +21,26 @@ public struct Axes<X: Signal, Y: Signal, Z: Signal>: Signal {
         self.z = z
     }
 
-    public var node: SignalNode { .axes(x: x.node, y: y.node, z: z.node) }
+    /// Three.
+    public var channelCount: Int { 3 }
 
-    public init(node: SignalNode) throws {
-        guard case .axes(let x, let y, let z) = node else { throw node.mismatch("axes") }
-        self.init(x: try X(node: x), y: try Y(node: y), z: try Z(node: z))
+    /// Validates each axis (at `$.axes.x` ...), which must have one channel; the bound is the largest axis's.
+    public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+        let here = context.appending(".axes")
+        var largest: Double? = 0
+        for (name, axis) in [("x", x as any Signal), ("y", y), ("z", z)] {
+            let axisContext = here.appending(".\(name)")
+            let bound = try axisContext.checkBound(axis.validate(axisContext))
+            guard axis.channelCount == 1 else {
+                throw SignalError(.channelMismatch, path: axisContext.path,
+                                  "each axis must be a one-channel signal, this one has \(axis.channelCount)")
+            }
+            largest = bound.flatMap { b in largest.map { max($0, b) } }
+        }
+        return largest
     }
 
+    /// Renders each axis into its channel.
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         x.render(into: block.single(0), transform)
@@ -35,3 +48,7 @@ public struct Axes<X: Signal, Y: Signal, Z: Signal>: Signal {
         z.render(into: block.single(2), transform)
     }
 }
+
+extension Axes: Equatable where X: Equatable, Y: Equatable, Z: Equatable {}
+extension Axes: Hashable where X: Hashable, Y: Hashable, Z: Hashable {}
+

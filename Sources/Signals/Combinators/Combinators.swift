@@ -3,11 +3,46 @@
 /// Users rarely name them: `Sum { a; b }` has type `Sum<Combinators.Pair<A, B>>` and
 /// `a.scaled(by: 2)` has type `Combinators.Scaled<A>`. Keeping them concrete is what lets the compiler
 /// specialise and inline a whole signal tree.
+///
+/// Each is a ``Signal`` whatever its parts are, and ``SpecRepresentable`` when its parts are. In JSON
+/// every part of a builder block is one term of the sum: a `for` loop is a nested `sum`, an `if`
+/// without `else` that was not taken is an empty `sum`, so decoding a value's own encoding never has
+/// to guess how many terms a part takes.
 public enum Combinators {}
+
+/// Sums that list their terms flat (``Combinators/Pair`` chains), seen through a dynamic cast at
+/// validation and encoding time only (never while rendering).
+protocol FlatTerms {
+    /// The terms, each one signal, in order.
+    func appendTerms(to list: inout [any Signal])
+}
+
+/// The terms of `signal` as a sum: a pair chain's terms, or the signal itself.
+func flatTerms(_ signal: any Signal) -> [any Signal] {
+    var list: [any Signal] = []
+    if let pairs = signal as? any FlatTerms { pairs.appendTerms(to: &list) } else { list.append(signal) }
+    return list
+}
+
+/// Validates the terms of a sum at `context.path[i]`, checks their channel counts, and bounds the total.
+func validateTerms(_ terms: [any Signal], _ context: ValidationContext) throws(SignalError) -> Double? {
+    let width = terms.map(\.channelCount).max() ?? 1
+    var total: Double? = 0
+    for (i, term) in terms.enumerated() {
+        let termContext = context.appending("[\(i)]")
+        let bound = try termContext.checkBound(term.validate(termContext))
+        guard term.channelCount == 1 || term.channelCount == width else {
+            throw SignalError(.channelMismatch, path: termContext.path,
+                              "term has \(term.channelCount) channels but the sum has \(width); terms must have 1 channel or \(width)")
+        }
+        total = bound.flatMap { b in total.map { $0 + b } }
+    }
+    return try context.checkBound(total)
+}
 
 extension Combinators {
     /// Two terms of a sum (the builder nests pairs to the left: `((a + b) + c)`).
-    public struct Pair<First: Signal, Second: Signal>: Signal {
+    public struct Pair<First: Signal, Second: Signal>: Signal, FlatTerms {
         /// The earlier terms.
         public var first: First
         /// The last term.
@@ -20,22 +55,20 @@ extension Combinators {
             self.second = second
         }
 
-        public var node: SignalNode { .sum(terms) }
-        public var terms: [SignalNode] { first.terms + second.terms }
+        /// The widest term's channel count.
+        public var channelCount: Int { max(first.channelCount, second.channelCount) }
 
-        public init(node: SignalNode) throws {
-            var terms: ArraySlice<SignalNode>
-            if case .sum(let list) = node { terms = list[...] } else { terms = [node] }
-            self = try Self.consumeTerms(&terms)
-            if !terms.isEmpty { throw SignalError(.malformed, "\(terms.count) term(s) left over decoding \(Self.self)") }
+        /// Validates each term at `$.sum[i]`; the bound is the sum of the terms' bounds.
+        public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+            try validateTerms(flatTerms(self), context.appending(".sum"))
         }
 
-        public static func consumeTerms(_ terms: inout ArraySlice<SignalNode>) throws -> Pair {
-            let a = try First.consumeTerms(&terms)
-            let b = try Second.consumeTerms(&terms)
-            return Pair(a, b)
+        func appendTerms(to list: inout [any Signal]) {
+            if let earlier = first as? any FlatTerms { earlier.appendTerms(to: &list) } else { list.append(first) }
+            list.append(second)
         }
 
+        /// Renders the first terms, then adds the last.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
             first.render(into: block, transform)
@@ -44,21 +77,14 @@ extension Combinators {
     }
 
     /// No terms: renders zero (plus the bias of its map). The builder's empty block.
-    public struct Empty: Signal {
+    public struct Empty: Signal, Hashable {
         /// Creates the empty sum.
         @inlinable public init() {}
 
-        public var node: SignalNode { .sum([]) }
-        public var terms: [SignalNode] { [] }
+        /// Zero: nothing to check.
+        public func validate(_ context: ValidationContext) throws(SignalError) -> Double? { 0 }
 
-        public init(node: SignalNode) throws {
-            guard case .sum(let list) = node, list.isEmpty else {
-                throw SignalError(.malformed, "expected an empty sum")
-            }
-        }
-
-        public static func consumeTerms(_ terms: inout ArraySlice<SignalNode>) throws -> Empty { Empty() }
-
+        /// Renders zero (the transform's bias).
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
             for c in 0 ..< block.channelCount {
@@ -75,33 +101,23 @@ extension Combinators {
         /// The `else` branch was taken.
         case second(FalseBranch)
 
-        public var node: SignalNode {
+        /// The taken branch's channel count.
+        public var channelCount: Int {
             switch self {
-            case .first(let s): return s.node
-            case .second(let s): return s.node
+            case .first(let s): s.channelCount
+            case .second(let s): s.channelCount
             }
         }
 
-        public var terms: [SignalNode] {
+        /// Validates the taken branch.
+        public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
             switch self {
-            case .first(let s): return s.terms
-            case .second(let s): return s.terms
+            case .first(let s): try s.validate(context)
+            case .second(let s): try s.validate(context)
             }
         }
 
-        public init(node: SignalNode) throws {
-            if let s = try? TrueBranch(node: node) { self = .first(s) } else { self = .second(try FalseBranch(node: node)) }
-        }
-
-        public static func consumeTerms(_ terms: inout ArraySlice<SignalNode>) throws -> Conditional {
-            var attempt = terms
-            if let s = try? TrueBranch.consumeTerms(&attempt) {
-                terms = attempt
-                return .first(s)
-            }
-            return .second(try FalseBranch.consumeTerms(&terms))
-        }
-
+        /// Renders the taken branch.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
             switch self {
@@ -112,24 +128,20 @@ extension Combinators {
     }
 }
 
+extension Combinators.Pair: Equatable where First: Equatable, Second: Equatable {}
+extension Combinators.Pair: Hashable where First: Hashable, Second: Hashable {}
+
 extension Optional: Signal where Wrapped: Signal {
-    /// The wrapped signal's node, or an empty sum.
-    public var node: SignalNode { self?.node ?? .sum([]) }
-    public var terms: [SignalNode] { self?.terms ?? [] }
+    /// The wrapped signal's channel count (1 when `nil`).
+    public var channelCount: Int { self?.channelCount ?? 1 }
 
-    public init(node: SignalNode) throws {
-        if case .sum(let list) = node, list.isEmpty { self = .none } else { self = .some(try Wrapped(node: node)) }
+    /// Validates the wrapped signal; `nil` is zero.
+    public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+        guard let s = self else { return 0 }
+        return try s.validate(context)
     }
 
-    public static func consumeTerms(_ terms: inout ArraySlice<SignalNode>) throws -> Wrapped? {
-        var attempt = terms
-        if let s = try? Wrapped.consumeTerms(&attempt) {
-            terms = attempt
-            return s
-        }
-        return nil
-    }
-
+    /// Renders the wrapped signal, or zero.
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         if let s = self { s.render(into: block, transform) } else { Combinators.Empty().render(into: block, transform) }
@@ -137,29 +149,15 @@ extension Optional: Signal where Wrapped: Signal {
 }
 
 extension Array: Signal where Element: Signal {
-    /// A sum of the elements (a `for` loop in the builder).
-    public var node: SignalNode { .sum(terms) }
-    public var terms: [SignalNode] { flatMap(\.terms) }
+    /// The widest element's channel count (1 when empty).
+    public var channelCount: Int { map(\.channelCount).max() ?? 1 }
 
-    public init(node: SignalNode) throws {
-        var terms: ArraySlice<SignalNode>
-        if case .sum(let list) = node { terms = list[...] } else { terms = [node] }
-        self = try Self.consumeTerms(&terms)
-        if !terms.isEmpty { throw SignalError(.malformed, "\(terms.count) term(s) left over decoding \(Self.self)") }
+    /// Validates each element at `$.sum[i]`; the bound is the sum of theirs.
+    public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+        try validateTerms(map { $0 as any Signal }, context.appending(".sum"))
     }
 
-    /// Takes as many terms as decode as `Element`.
-    public static func consumeTerms(_ terms: inout ArraySlice<SignalNode>) throws -> [Element] {
-        var result: [Element] = []
-        while !terms.isEmpty {
-            var attempt = terms
-            guard let s = try? Element.consumeTerms(&attempt), attempt.count < terms.count else { break }
-            terms = attempt
-            result.append(s)
-        }
-        return result
-    }
-
+    /// The sum of the elements (a `for` loop in the builder).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         guard let first else {

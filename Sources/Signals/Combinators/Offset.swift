@@ -13,13 +13,18 @@ extension Combinators {
             self.amount = amount
         }
 
-        public var node: SignalNode { .offset(by: amount, base.node) }
+        /// The base's channel count.
+        public var channelCount: Int { base.channelCount }
 
-        public init(node: SignalNode) throws {
-            guard case .offset(let by, let inner) = node else { throw node.mismatch("offset") }
-            self.init(try Base(node: inner), by: by)
+        /// Checks the amount and the base (at `$.offset.signal`); the bound is `bound(base) + |amount|`.
+        public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+            let here = context.appending(".offset")
+            try here.requireFinite("by", amount)
+            let inner = try base.validate(here.appending(".signal"))
+            return try here.checkBound(inner.map { $0 + abs(amount) })
         }
 
+        /// Renders the base with the amount folded into the map's bias.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
             base.render(into: block, Affine(gain: transform.gain, bias: transform.bias + transform.gain * amount,
@@ -27,6 +32,10 @@ extension Combinators {
         }
     }
 }
+
+extension Combinators.Offset: Equatable where Base: Equatable {}
+extension Combinators.Offset: Hashable where Base: Hashable {}
+
 
 extension Signal {
     /// This signal plus `amount`: `self + amount`.

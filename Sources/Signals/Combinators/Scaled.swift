@@ -13,13 +13,18 @@ extension Combinators {
             self.factor = factor
         }
 
-        public var node: SignalNode { .scaled(by: factor, base.node) }
+        /// The base's channel count.
+        public var channelCount: Int { base.channelCount }
 
-        public init(node: SignalNode) throws {
-            guard case .scaled(let by, let inner) = node else { throw node.mismatch("scaled") }
-            self.init(try Base(node: inner), by: by)
+        /// Checks the factor and the base (at `$.scaled.signal`); the bound is `|factor| · bound(base)`.
+        public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+            let here = context.appending(".scaled")
+            try here.requireFinite("by", factor)
+            let inner = try base.validate(here.appending(".signal"))
+            return try here.checkBound(inner.map { abs(factor) * $0 })
         }
 
+        /// Renders the base with the factor folded into the map's gain.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
             base.render(into: block, Affine(gain: transform.gain * factor, bias: transform.bias,
@@ -27,6 +32,10 @@ extension Combinators {
         }
     }
 }
+
+extension Combinators.Scaled: Equatable where Base: Equatable {}
+extension Combinators.Scaled: Hashable where Base: Hashable {}
+
 
 extension Signal {
     /// This signal multiplied by `factor`: `factor · self`.

@@ -40,6 +40,6 @@ public enum SignalBuilder {
     /// A `for` loop: the sum of its iterations.
     @inlinable public static func buildArray<S: Signal>(_ components: [S]) -> [S] { components }
 
-    /// `if #available`.
-    @inlinable public static func buildLimitedAvailability<S: Signal>(_ component: S) -> AnySignal { AnySignal(component) }
+    /// `if #available`: the branch with its type erased.
+    @inlinable public static func buildLimitedAvailability<S: SpecRepresentable>(_ component: S) -> AnySignal { AnySignal(component) }
 }

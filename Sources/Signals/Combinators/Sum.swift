@@ -11,7 +11,8 @@
 /// The builder keeps the static type of every term (`Content`), so the whole tree is specialised and
 /// rendered without dynamic dispatch. Terms are added directly into the output block: a sum costs no
 /// scratch memory and no extra pass. A scalar term in a multi-channel sum is added to every channel.
-/// In JSON a sum is `{"sum": [term, ...]}`, its terms flattened.
+/// In JSON a sum is `{"sum": [term, ...]}`, one term per line of the builder block (a `for` loop is one
+/// term, itself a `sum`); a sum of a single part is that part's node.
 public struct Sum<Content: Signal>: Signal {
     /// The terms.
     public var content: Content
@@ -28,28 +29,24 @@ public struct Sum<Content: Signal>: Signal {
         self.content = content
     }
 
-    public var node: SignalNode { .sum(content.terms) }
+    /// The widest term's channel count.
+    public var channelCount: Int { content.channelCount }
 
-    public var terms: [SignalNode] { content.terms }
-
-    public init(node: SignalNode) throws {
-        var terms: ArraySlice<SignalNode>
-        if case .sum(let list) = node { terms = list[...] } else { terms = [node] }
-        content = try Content.consumeTerms(&terms)
-        if !terms.isEmpty {
-            throw SignalError(.malformed, "a sum of \(Content.self) has \(terms.count) more term(s) than its type holds")
-        }
+    /// Validates the terms (at `$.sum[i]` for several terms).
+    public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+        try content.validate(context)
     }
 
-    public static func consumeTerms(_ terms: inout ArraySlice<SignalNode>) throws -> Sum<Content> {
-        Sum(content: try Content.consumeTerms(&terms))
-    }
-
+    /// Renders the terms, each added into the block.
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         content.render(into: block, transform)
     }
 }
+
+extension Sum: Equatable where Content: Equatable {}
+extension Sum: Hashable where Content: Hashable {}
+
 
 extension Sum where Content == [AnySignal] {
     /// The sum of signals known only at run time.

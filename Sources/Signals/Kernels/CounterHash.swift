@@ -4,10 +4,10 @@
 /// The core mixer is Chris Wellons' `lowbias32` (an integer hash with near-ideal avalanche); a keyed
 /// draw applies it twice with two 32-bit keys: `h(h(i ⊕ k1) ⊕ k2)`. Keys come from the seed, the
 /// stream and the high 32 bits of the sample index through SplitMix64. Not for cryptography.
-public enum CounterHash {
+@usableFromInline package enum CounterHash {
     /// SplitMix64's finaliser.
     @inlinable
-    public static func mix64(_ x: UInt64) -> UInt64 {
+    package static func mix64(_ x: UInt64) -> UInt64 {
         var z = x &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -16,14 +16,14 @@ public enum CounterHash {
 
     /// Two 32-bit keys for (seed, stream, high word of the index).
     @inlinable
-    public static func keys(seed: UInt64, stream: UInt64, high: UInt64) -> (UInt32, UInt32) {
+    package static func keys(seed: UInt64, stream: UInt64, high: UInt64) -> (UInt32, UInt32) {
         let k = mix64(mix64(seed ^ (stream &* 0xD1B5_4A32_D192_ED03)) ^ high)
         return (UInt32(truncatingIfNeeded: k), UInt32(truncatingIfNeeded: k >> 32))
     }
 
     /// `lowbias32` on 16 lanes.
     @inlinable @inline(__always)
-    public static func lowbias32(_ v: Lanes.Words) -> Lanes.Words {
+    package static func lowbias32(_ v: Lanes.Words) -> Lanes.Words {
         var x = v
         x ^= x &>> 16
         x = x &* 0x7FEB_352D
@@ -35,7 +35,7 @@ public enum CounterHash {
 
     /// Keyed draw on 16 lanes: `h(h(i ⊕ k1) ⊕ k2)`.
     @inlinable @inline(__always)
-    public static func draw(_ index: Lanes.Words, _ key: (UInt32, UInt32)) -> Lanes.Words {
+    package static func draw(_ index: Lanes.Words, _ key: (UInt32, UInt32)) -> Lanes.Words {
         lowbias32(lowbias32(index ^ key.0) ^ key.1)
     }
 }

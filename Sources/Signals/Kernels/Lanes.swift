@@ -4,32 +4,32 @@
 /// which applies the gain, bias and accumulate mode of an ``Affine`` map and writes only the lanes that
 /// fall inside the block. The tail uses the same vector code as the body, so a sample's value never
 /// depends on where a block boundary falls.
-public enum Lanes {
+@usableFromInline package enum Lanes {
     /// Number of samples per vector.
-    public static let width = Samples.scalarCount
+    @usableFromInline package static let width = Samples.scalarCount
     /// One vector of samples.
-    public typealias Samples = SIMD16<Float>
+    @usableFromInline package typealias Samples = SIMD16<Float>
     /// One vector of phases or hash values.
-    public typealias Words = SIMD16<UInt32>
+    @usableFromInline package typealias Words = SIMD16<UInt32>
     /// One vector of signed integers.
-    public typealias Ints = SIMD16<Int32>
+    @usableFromInline package typealias Ints = SIMD16<Int32>
 
     /// `[0, 0, 1, 1, ..., width/2 − 1, width/2 − 1]`: the pair index of each lane (Box–Muller pairs).
-    public static let pairRamp: Words = {
+    @usableFromInline package static let pairRamp: Words = {
         var r = Words()
         for k in 0 ..< Words.scalarCount { r[k] = UInt32(k / 2) }
         return r
     }()
 
     /// `[2^30, 0, 2^30, 0, ...]`: a quarter turn on even lanes turns sine into cosine.
-    public static let cosineQuarter: Words = {
+    @usableFromInline package static let cosineQuarter: Words = {
         var r = Words()
         for k in stride(from: 0, to: Words.scalarCount, by: 2) { r[k] = 1 << 30 }
         return r
     }()
 
     /// `[0, 1, ..., width − 1]`.
-    public static let ramp: Words = {
+    @usableFromInline package static let ramp: Words = {
         var r = Words()
         for k in 0 ..< Words.scalarCount { r[k] = UInt32(k) }
         return r
@@ -37,7 +37,7 @@ public enum Lanes {
 
     /// Writes `value * gain + bias` (or adds it, when `accumulate`) to `out[i ..< i + min(16, count - i)]`.
     @inlinable @inline(__always)
-    public static func store(_ value: Samples, to out: UnsafeMutablePointer<Float>, at i: Int, count: Int,
+    package static func store(_ value: Samples, to out: UnsafeMutablePointer<Float>, at i: Int, count: Int,
                              gain: Float, bias: Float, accumulate: Bool) {
         var v = value * gain + bias
         if i + width <= count {
@@ -53,7 +53,7 @@ public enum Lanes {
 
     /// Writes a constant to `count` samples (or adds it, when `accumulate`).
     @inlinable
-    public static func fill(_ out: UnsafeMutablePointer<Float>, count: Int, value: Float, accumulate: Bool) {
+    package static func fill(_ out: UnsafeMutablePointer<Float>, count: Int, value: Float, accumulate: Bool) {
         let v = Samples(repeating: value)
         var i = 0
         while i < count {
@@ -66,17 +66,17 @@ public enum Lanes {
 /// A bank of 16 numerically controlled oscillators, lane `k` at phase `phase0 + k · increment`,
 /// each advancing by `16 · increment` per step, kept as exact 64-bit phases split in 32-bit halves
 /// (so that the arithmetic stays in 32-bit vector lanes).
-public struct PhaseLanes {
+@usableFromInline package struct PhaseLanes {
     /// High 32 bits of each lane's phase (the part the waveforms read).
-    public var high: Lanes.Words
+    @usableFromInline package var high: Lanes.Words
     /// Low 32 bits of each lane's phase.
-    public var low: Lanes.Words
+    @usableFromInline package var low: Lanes.Words
     @usableFromInline let stepHigh: Lanes.Words
     @usableFromInline let stepLow: Lanes.Words
 
     /// Lane `k` starts at `phase0 &+ k &* increment`.
     @inlinable
-    public init(phase0: UInt64, increment: UInt64) {
+    package init(phase0: UInt64, increment: UInt64) {
         var h = Lanes.Words(), l = Lanes.Words()
         for k in 0 ..< Lanes.width {
             let p = phase0 &+ increment &* UInt64(k)
@@ -92,7 +92,7 @@ public struct PhaseLanes {
 
     /// Advances every lane by `16 · increment` (exact, modulo one turn).
     @inlinable @inline(__always)
-    public mutating func advance() {
+    package mutating func advance() {
         let newLow = low &+ stepLow
         let carry = newLow .< low
         high = high &+ stepHigh

@@ -4,9 +4,9 @@
 /// `n` is `phase0 &+ increment &* n`, computed from the integer index, so there is no accumulated error
 /// at any time stamp: the only error is the rounding of `increment` (less than 2^-64 turn per sample,
 /// 5.5e-11 turn after 10^9 samples).
-public enum Phase {
+@usableFromInline package enum Phase {
     /// One turn as a `Double` (2^64).
-    public static let turn: Double = 0x1p64
+    package static let turn: Double = 0x1p64
 
     /// `frequency / sampleRate` turns per sample as a 64-bit fixed-point increment, rounded up.
     ///
@@ -17,28 +17,23 @@ public enum Phase {
     /// 10 Hz at 1 kHz) is at phase 0 of the new period, so a square, sawtooth or triangle takes the level
     /// its definition gives there (a sawtooth's `−A`), not the one a hair before the jump.
     @inlinable
-    public static func increment(frequency: Double, sampleRate: Double) -> UInt64 {
+    package static func increment(frequency: Double, sampleRate: Double) -> UInt64 {
         let q = frequency / sampleRate
         let remainder = frequency.addingProduct(-q, sampleRate)   // f − q·fs, exact by FMA
         return fixed64(q, correction: remainder / sampleRate, rounding: .up)
     }
 
-    /// Converts `turns + correction` (turns, `correction` tiny) to a 64-bit phase, modulo one turn,
-    /// rounded by `rounding` (to nearest by default).
+    /// Converts `turns + correction` (turns) to a 64-bit phase, modulo one turn, rounded by `rounding`
+    /// (to nearest by default). Total: any finite inputs, no trap, no loop (see ``Fixed128/init(turns:correction:)``).
     @inlinable
-    public static func fixed64(_ turns: Double, correction: Double = 0,
-                               rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
-        var t = turns - turns.rounded(.down)                 // [0, 1], exact
-        if t >= 1 { t = 0 }
-        let scaled = t * turn                                // exact (power-of-two scaling), < 2^64
-        let whole = scaled.rounded(.down)
-        let rest = (scaled - whole) + correction * turn      // below one unit, plus the correction
-        return UInt64(whole) &+ UInt64(bitPattern: Int64(rest.rounded(rounding)))
+    package static func fixed64(_ turns: Double, correction: Double = 0,
+                                rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
+        Fixed128(turns: turns, correction: correction).rounded64(rounding)
     }
 
     /// The phase of `radians` (any finite value) as a 64-bit turn fraction.
     @inlinable
-    public static func fromRadians(_ radians: Double) -> UInt64 {
+    package static func fromRadians(_ radians: Double) -> UInt64 {
         fixed64(radians / (2 * Double.pi))
     }
 }

@@ -46,18 +46,17 @@ public struct RenderRequest: Sendable, Hashable {
     public let frameCount: Int
 
     /// Validates a request given in samples.
-    /// - Throws: ``SignalError`` for a non-positive or non-finite rate, a negative start or frame count.
+    /// - Throws: ``SignalError`` for a rate outside ``SignalLimits/sampleRates``, a negative start or
+    ///   frame count, or indices past ``SignalLimits/largestIndex``.
     public init(sampleRate: Double, startIndex: Int, frameCount: Int) throws(SignalError) {
-        guard sampleRate.isFinite && sampleRate > 0 else {
-            throw SignalError(.invalidRender, path: "rate", "sample rate must be a positive, finite number of Hz, got \(sampleRate)")
-        }
+        try SignalLimits.checkSampleRate(sampleRate)
         guard startIndex >= 0 else {
             throw SignalError(.invalidRender, path: "start", "start index must be ≥ 0, got \(startIndex)")
         }
         guard frameCount >= 0 else {
             throw SignalError(.invalidRender, path: "duration", "frame count must be ≥ 0, got \(frameCount)")
         }
-        guard startIndex <= Int.max - frameCount, startIndex + frameCount <= 1 << 62 else {
+        guard startIndex <= Int.max - frameCount, startIndex + frameCount <= SignalLimits.largestIndex else {
             throw SignalError(.invalidRender, path: "duration", "sample indices past 2^62 are not supported")
         }
         self.sampleRate = sampleRate
@@ -69,9 +68,7 @@ public struct RenderRequest: Sendable, Hashable {
     /// - Throws: ``SignalError`` for a non-positive rate or duration, a negative start, or a duration
     ///   shorter than one sample.
     public init(sampleRate: Double, duration: Double, start: Double = 0) throws(SignalError) {
-        guard sampleRate.isFinite && sampleRate > 0 else {
-            throw SignalError(.invalidRender, path: "rate", "sample rate must be a positive, finite number of Hz, got \(sampleRate)")
-        }
+        try SignalLimits.checkSampleRate(sampleRate)
         guard duration.isFinite && duration > 0 else {
             throw SignalError(.invalidRender, path: "duration", "duration must be a positive, finite number of seconds, got \(duration)")
         }

@@ -1,12 +1,6 @@
 import Dispatch
 
 extension Signal {
-    /// Checks every parameter for a render at `sampleRate` (see ``SignalNode/validate(sampleRate:allowAliasing:path:)``).
-    /// - Throws: ``SignalError`` naming the field, its value and the limit.
-    public func validate(sampleRate: Double, allowAliasing: Bool = false) throws(SignalError) {
-        try node.validate(sampleRate: sampleRate, allowAliasing: allowAliasing)
-    }
-
     /// Renders `duration` seconds from `start` seconds at `sampleRate` into a new buffer.
     ///
     /// ```swift
@@ -35,9 +29,8 @@ extension Signal {
     /// Renders a validated request into a new buffer.
     /// - Throws: ``SignalError`` for bad parameters or a buffer over `options.memoryLimit`.
     public func render(_ request: RenderRequest, options: RenderOptions = RenderOptions()) throws(SignalError) -> SampleBuffer {
-        let tree = node
-        try tree.validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
-        let channels = tree.channelCount
+        try validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
+        let channels = channelCount
         let (samples, overflow) = request.frameCount.multipliedReportingOverflow(by: channels)
         let bytes = samples.multipliedReportingOverflow(by: MemoryLayout<Float>.size)
         guard !overflow, !bytes.overflow, bytes.partialValue <= options.memoryLimit else {

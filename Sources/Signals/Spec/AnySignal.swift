@@ -7,20 +7,21 @@
 /// let spec = try AnySignal(json: Data(#"{"sine": {"frequency": 5}}"#.utf8))
 /// let buffer = try spec.render(sampleRate: 100, duration: 1)
 /// ```
-public struct AnySignal: Signal {
+public struct AnySignal: SpecRepresentable {
     /// The tree this signal renders.
     public var node: SignalNode
 
     /// Wraps a spec tree.
     public init(node: SignalNode) { self.node = node }
 
-    /// Erases the type of a signal.
-    public init<S: Signal>(_ signal: S) { self.node = signal.node }
+    /// Erases the type of a spec signal.
+    public init<S: SpecRepresentable>(_ signal: S) { self.node = signal.node }
 
-    /// Decodes a JSON spec.
+    /// Decodes a JSON spec with the strict reader (see ``SignalNode/decode(json:)``).
     /// - Throws: ``SignalError`` naming the JSON path of any problem.
     public init(json data: Data) throws(SignalError) { self.node = try SignalNode.decode(json: data) }
 
+    /// Renders one block by walking the tree (see ``Signal/render(into:_:)``).
     public func render(into block: RenderBlock, _ transform: Affine) {
         AnySignal.render(node, into: block, transform)
     }
@@ -57,6 +58,10 @@ public struct AnySignal: Signal {
             render(x, into: block.single(0), transform)
             render(y, into: block.single(1), transform)
             render(z, into: block.single(2), transform)
+        case .motion(let m):
+            for (i, part) in m.parts.enumerated() {
+                render(part ?? MotionNode.zeroAxes, into: block.channels(3 * i ..< 3 * i + 3), transform)
+            }
         }
     }
 }

@@ -28,8 +28,11 @@ public indirect enum SignalNode: Sendable, Hashable {
     /// Three scalar signals, one per channel.
     case axes(x: SignalNode, y: SignalNode, z: SignalNode)
     /// The channels of each part side by side: part 0's channels first, then part 1's, ...
-    /// (`{"channels": [...]}`; a motion signal is three `axes` stacked this way).
+    /// (`{"channels": [...]}`).
     case channels([SignalNode])
+    /// A device motion: nine channels, user acceleration x, y, z (g), gravity x, y, z (g), rotation
+    /// rate x, y, z (rad/s) (`{"motion": {"userAcceleration": ..., "gravity": ..., "rotationRate": ...}}`).
+    case motion(MotionNode)
 
     /// The JSON key of this node (`"sine"`, `"sum"`, ...).
     public var kind: String {
@@ -46,33 +49,36 @@ public indirect enum SignalNode: Sendable, Hashable {
         case .offset: "offset"
         case .axes: "axes"
         case .channels: "channels"
+        case .motion: "motion"
         }
     }
 
     /// Every node kind, in the order the README lists them.
     public static let kinds = ["sine", "square", "sawtooth", "triangle", "chirp", "noise", "constant",
-                               "sum", "scaled", "offset", "axes", "channels"]
+                               "sum", "scaled", "offset", "axes", "channels", "motion"]
 
-    /// Number of channels the node renders: 3 for `axes`, the widest term for `sum`, else 1.
+    /// Number of channels the node renders: 3 for `axes`, 9 for `motion`, the widest term for `sum`,
+    /// the total of the parts for `channels`, else 1.
     public var channelCount: Int {
         switch self {
         case .sum(let terms): terms.map(\.channelCount).max() ?? 1
         case .scaled(_, let s), .offset(_, let s): s.channelCount
         case .axes: 3
         case .channels(let parts): parts.reduce(0) { $0 + $1.channelCount }
+        case .motion: MotionNode.channelCount
         default: 1
         }
     }
 
-    /// The leaf value at `path`, or a mismatch error.
+    /// The leaf value, or a mismatch error.
     @usableFromInline
-    func expect<T>(_ extract: (SignalNode) -> T?, _ name: String) throws -> T {
+    func expect<T>(_ extract: (SignalNode) -> T?, _ name: String) throws(SignalError) -> T {
         guard let value = extract(self) else { throw mismatch(name) }
         return value
     }
 
     @usableFromInline
-    func mismatch(_ expected: String) -> SignalError {
+    package func mismatch(_ expected: String) -> SignalError {
         SignalError(.malformed, "expected a '\(expected)' node, found '\(kind)'")
     }
 

@@ -3,7 +3,7 @@
 /// ```swift
 /// Constant(-1)   // {"constant": {"value": -1}} in JSON
 /// ```
-public struct Constant: Signal {
+public struct Constant: SpecRepresentable {
     /// The value (signal units).
     public var value: Double
 
@@ -11,10 +11,14 @@ public struct Constant: Signal {
     /// - Parameter value: The value at every sample (signal units).
     public init(_ value: Double) { self.value = value }
 
+    /// `.constant(self)`.
     public var node: SignalNode { .constant(self) }
 
-    public init(node: SignalNode) throws { self = try node.expect(\.constant, "constant") }
+    /// Rebuilds the value from a `constant` node.
+    /// - Throws: ``SignalError`` for any other node.
+    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.constant, "constant") }
 
+    /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         let v = Float(transform.gain * value + transform.bias)

@@ -14,7 +14,7 @@ import CSignalKernels
 /// ```swift
 /// Noise(amplitude: 0.01, distribution: .gaussian, seed: 42)   // {"noise": {...}} in JSON
 /// ```
-public struct Noise: Signal {
+public struct Noise: SpecRepresentable {
     /// The distribution of the samples.
     public enum Distribution: String, Sendable, Hashable, Codable, CaseIterable {
         /// Normal; `amplitude` is the standard deviation.
@@ -22,6 +22,10 @@ public struct Noise: Signal {
         /// Uniform on `[−amplitude, amplitude)`.
         case uniform
     }
+
+    /// The largest magnitude of a standard normal sample this generator can produce:
+    /// `sqrt(−2 ln 2⁻²⁴) ≈ 5.77`, rounded up to 5.8 (the bound validation uses).
+    public static let gaussianTail = 5.8
 
     /// Standard deviation (`.gaussian`) or half-width (`.uniform`), in signal units.
     public var amplitude: Double
@@ -41,10 +45,14 @@ public struct Noise: Signal {
         self.seed = seed
     }
 
+    /// `.noise(self)`.
     public var node: SignalNode { .noise(self) }
 
-    public init(node: SignalNode) throws { self = try node.expect(\.noise, "noise") }
+    /// Rebuilds the value from a `noise` node.
+    /// - Throws: ``SignalError`` for any other node.
+    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.noise, "noise") }
 
+    /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         let gain = Float(transform.gain * amplitude)
@@ -80,7 +88,7 @@ public struct Noise: Signal {
     /// Uniform samples on [−1, 1) (times `gain`, plus `bias`) for indices `first ..< first + count`
     /// (low 32 bits; the caller keeps the range inside one key).
     @inlinable
-    public static func uniformKernel(_ out: UnsafeMutablePointer<Float>, count: Int, first: UInt32,
+    package static func uniformKernel(_ out: UnsafeMutablePointer<Float>, count: Int, first: UInt32,
                                      key: (UInt32, UInt32), gain: Float, bias: Float, accumulate: Bool) {
         if sr_uniform(out, count, first, key.0, key.1, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var index = Lanes.ramp &+ first
@@ -100,7 +108,7 @@ public struct Noise: Signal {
     /// (a 32-bit turn fraction) from their own keyed draws of `m`.
     /// The caller keeps the pairs inside one key (the low words must not wrap).
     @inlinable
-    public static func gaussianKernel(_ out: UnsafeMutablePointer<Float>, count: Int, firstPair: UInt32, oddStart: Bool,
+    package static func gaussianKernel(_ out: UnsafeMutablePointer<Float>, count: Int, firstPair: UInt32, oddStart: Bool,
                                       radiusKey: (UInt32, UInt32), angleKey: (UInt32, UInt32),
                                       gain: Float, bias: Float, accumulate: Bool) {
         guard count > 0 else { return }

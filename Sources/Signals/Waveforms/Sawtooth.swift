@@ -9,7 +9,7 @@ import CSignalKernels
 /// ```swift
 /// Sawtooth(amplitude: 1, frequency: 2)   // {"sawtooth": {...}} in JSON
 /// ```
-public struct Sawtooth: Signal {
+public struct Sawtooth: SpecRepresentable {
     /// Half the peak-to-peak swing (signal units).
     public var amplitude: Double
     /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
@@ -32,10 +32,14 @@ public struct Sawtooth: Signal {
         self.offset = offset
     }
 
+    /// `.sawtooth(self)`.
     public var node: SignalNode { .sawtooth(self) }
 
-    public init(node: SignalNode) throws { self = try node.expect(\.sawtooth, "sawtooth") }
+    /// Rebuilds the value from a `sawtooth` node.
+    /// - Throws: ``SignalError`` for any other node.
+    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.sawtooth, "sawtooth") }
 
+    /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
@@ -51,7 +55,7 @@ public struct Sawtooth: Signal {
 
     /// `out[i] (+)= gain · (frac_i − 1/2) + bias`, `frac_i` the phase in turns.
     @inlinable
-    public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+    package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               gain: Float, bias: Float, accumulate: Bool) {
         if sr_sawtooth(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)
@@ -66,7 +70,7 @@ public struct Sawtooth: Signal {
 
     /// `phase / 2^32 − 1/2` in [−1/2, 1/2), from the top 24 bits (exact in `Float`).
     @inlinable @inline(__always)
-    public static func centeredTurns(_ phase: Lanes.Words) -> Lanes.Samples {
+    package static func centeredTurns(_ phase: Lanes.Words) -> Lanes.Samples {
         let s = Lanes.Ints(truncatingIfNeeded: phase ^ 0x8000_0000) &>> 8
         return Lanes.Samples(s) * Float(0x1p-24)
     }

@@ -12,7 +12,7 @@ import CSignalKernels
 /// ```swift
 /// Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5)   // {"sine": {...}} in JSON
 /// ```
-public struct Sine: Signal {
+public struct Sine: SpecRepresentable {
     /// Peak amplitude (signal units).
     public var amplitude: Double
     /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
@@ -35,10 +35,14 @@ public struct Sine: Signal {
         self.offset = offset
     }
 
+    /// `.sine(self)`.
     public var node: SignalNode { .sine(self) }
 
-    public init(node: SignalNode) throws { self = try node.expect(\.sine, "sine") }
+    /// Rebuilds the value from a `sine` node.
+    /// - Throws: ``SignalError`` for any other node.
+    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.sine, "sine") }
 
+    /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
@@ -53,7 +57,7 @@ public struct Sine: Signal {
 
     /// `out[i] (+)= gain · sin(2π · (phase0 + i · increment) / 2^64) + bias` for `i < count`.
     @inlinable
-    public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+    package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               gain: Float, bias: Float, accumulate: Bool) {
         if sr_sine(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)

@@ -10,7 +10,7 @@ import CSignalKernels
 /// ```swift
 /// Square(amplitude: 0.5, frequency: 5, dutyCycle: 0.25)   // {"square": {...}} in JSON
 /// ```
-public struct Square: Signal {
+public struct Square: SpecRepresentable {
     /// Half the peak-to-peak swing (signal units).
     public var amplitude: Double
     /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
@@ -38,10 +38,14 @@ public struct Square: Signal {
         self.dutyCycle = dutyCycle
     }
 
+    /// `.square(self)`.
     public var node: SignalNode { .square(self) }
 
-    public init(node: SignalNode) throws { self = try node.expect(\.square, "square") }
+    /// Rebuilds the value from a `square` node.
+    /// - Throws: ``SignalError`` for any other node.
+    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.square, "square") }
 
+    /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
@@ -58,7 +62,7 @@ public struct Square: Signal {
 
     /// `out[i] (+)= (phase_i < threshold) ? high : low` with 32-bit turn fractions.
     @inlinable
-    public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+    package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               threshold: UInt32, high: Float, low: Float, accumulate: Bool) {
         if sr_square(out, count, phase0, increment, threshold, high, low, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)

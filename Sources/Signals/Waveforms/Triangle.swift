@@ -10,7 +10,7 @@ import CSignalKernels
 /// ```swift
 /// Triangle(amplitude: 1, frequency: 2)   // {"triangle": {...}} in JSON
 /// ```
-public struct Triangle: Signal {
+public struct Triangle: SpecRepresentable {
     /// Half the peak-to-peak swing (signal units).
     public var amplitude: Double
     /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
@@ -33,10 +33,14 @@ public struct Triangle: Signal {
         self.offset = offset
     }
 
+    /// `.triangle(self)`.
     public var node: SignalNode { .triangle(self) }
 
-    public init(node: SignalNode) throws { self = try node.expect(\.triangle, "triangle") }
+    /// Rebuilds the value from a `triangle` node.
+    /// - Throws: ``SignalError`` for any other node.
+    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.triangle, "triangle") }
 
+    /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
@@ -52,7 +56,7 @@ public struct Triangle: Signal {
 
     /// `out[i] (+)= gain · |frac_i − 1/2| + bias`, `frac_i` the phase in turns.
     @inlinable
-    public static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+    package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               gain: Float, bias: Float, accumulate: Bool) {
         if sr_triangle(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var lanes = PhaseLanes(phase0: phase0, increment: increment)

@@ -18,8 +18,9 @@ extension JSONValue {
     /// Parses one JSON document strictly (see ``JSONValue``): a leading UTF-8 byte order mark and
     /// surrounding whitespace are allowed, anything else after the value is an error.
     ///
-    /// - Throws: ``SignalError`` (`malformed`) naming the line and column, and the JSON path of the
-    ///   container where the problem is (`$.sum[1]: line 3, column 7: trailing comma before ']'`).
+    /// - Throws: ``SignalError`` (`malformed`) with its ``SignalError/line`` and ``SignalError/column``,
+    ///   and the JSON path of the container where the problem is
+    ///   (`$.sum[1]: line 3, column 7: not valid JSON: trailing comma before ']'`).
     /// - Complexity: O(bytes), recursion bounded by `limits.depth`.
     package static func parse(_ data: Data, limits: JSONLimits = JSONLimits()) throws(SignalError) -> JSONValue {
         guard data.count <= limits.bytes else {
@@ -80,7 +81,7 @@ struct JSONParser {
         var s = "$"
         for part in path {
             switch part {
-            case .key(let k): s += "." + k
+            case .key(let k): s = JSONFields.child(s, k)
             case .index(let i): s += "[\(i)]"
             }
         }
@@ -101,7 +102,10 @@ struct JSONParser {
 
     private func fail(_ message: String, at offset: Int? = nil) -> SignalError {
         let (line, column) = location(offset ?? position)
-        return SignalError(.malformed, path: jsonPath, "not valid JSON: line \(line), column \(column): \(message)")
+        var error = SignalError(.malformed, path: jsonPath, "not valid JSON: \(message)")
+        error.line = line
+        error.column = column
+        return error
     }
 
     /// The byte at the current position, described for a message.

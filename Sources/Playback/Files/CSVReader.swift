@@ -1,0 +1,128 @@
+/// The one CSV reader of the package (point files, recordings for `verify`/`plot`, phone exports):
+/// comma-separated records, one per line, streamed from a ``ByteReader``.
+///
+/// A UTF-8 byte order mark before the first line is skipped; blank lines are skipped; fields are
+/// trimmed of spaces and tabs; a field in double quotes may hold commas and doubled quotes (`""`), as
+/// RFC 4180 writes them. Numbers are parsed with ``number(_:)``: decimal only, the same in every locale.
+package final class CSVReader {
+    /// The bytes.
+    package let bytes: ByteReader
+    private var scratch: [UInt8] = []
+    /// 1-based line of the record last read.
+    package private(set) var line = 0
+
+    /// Reads CSV records from `bytes`.
+    package init(_ bytes: ByteReader) {
+        self.bytes = bytes
+        bytes.skipByteOrderMark()
+    }
+
+    /// The name of the input, for errors.
+    package var name: String? { bytes.name }
+
+    /// Reads the next non-blank line into `fields`.
+    /// - Returns: `false` at the end of the input.
+    /// - Throws: ``PlaybackError``: a line over the length limit, an unterminated quote, a read error.
+    package func nextRecord(into fields: inout [String]) throws(PlaybackError) -> Bool {
+        repeat {
+            line = bytes.line
+            guard try bytes.readLine(into: &scratch) else { return false }
+        } while scratch.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        fields.removeAll(keepingCapacity: true)
+        var i = 0
+        let n = scratch.count
+        while true {
+            while i < n, scratch[i] == 0x20 || scratch[i] == 0x09 { i += 1 }
+            if i < n, scratch[i] == UInt8(ascii: "\"") {
+                var value: [UInt8] = []
+                i += 1
+                var closed = false
+                while i < n {
+                    if scratch[i] == UInt8(ascii: "\"") {
+                        if i + 1 < n, scratch[i + 1] == UInt8(ascii: "\"") { value.append(0x22); i += 2; continue }
+                        closed = true
+                        i += 1
+                        break
+                    }
+                    value.append(scratch[i])
+                    i += 1
+                }
+                guard closed else {
+                    throw PlaybackError(.malformed, "a quoted field is not closed (a '\"' is missing)", file: name, line: line)
+                }
+                while i < n, scratch[i] == 0x20 || scratch[i] == 0x09 { i += 1 }
+                fields.append(String(decoding: value, as: UTF8.self))
+                guard i < n else { break }
+                guard scratch[i] == UInt8(ascii: ",") else {
+                    throw PlaybackError(.malformed, "unexpected text after a quoted field (expected ',')", file: name, line: line)
+                }
+                i += 1
+                continue
+            }
+            var stop = i
+            while stop < n, scratch[stop] != UInt8(ascii: ",") { stop += 1 }
+            var last = stop
+            while last > i, scratch[last - 1] == 0x20 || scratch[last - 1] == 0x09 { last -= 1 }
+            fields.append(String(decoding: scratch[i ..< last], as: UTF8.self))
+            guard stop < n else { break }
+            i = stop + 1
+        }
+        return true
+    }
+
+    /// Parses a decimal number: an optional sign, digits with an optional point (`1`, `-0.5`, `.5`, `2.`)
+    /// and an optional exponent. `nil` for anything else (`nan`, `inf`, hex, empty, `1,5`).
+    /// The value may be infinite when the literal is beyond the range of a `Double` (`1e400`): check it.
+    package static func number(_ text: String) -> Double? {
+        var utf8 = text.utf8[...]
+        if let f = utf8.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        var digits = 0, sawPoint = false
+        while let b = utf8.first {
+            if b >= 0x30 && b <= 0x39 { digits += 1 } else if b == UInt8(ascii: "."), !sawPoint { sawPoint = true } else { break }
+            utf8 = utf8.dropFirst()
+        }
+        guard digits > 0 else { return nil }
+        if let e = utf8.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            utf8 = utf8.dropFirst()
+            if let s = utf8.first, s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+            var exponentDigits = 0
+            while let b = utf8.first, b >= 0x30 && b <= 0x39 { exponentDigits += 1; utf8 = utf8.dropFirst() }
+            guard exponentDigits > 0 else { return nil }
+        }
+        guard utf8.isEmpty else { return nil }
+        // Swift parses with the C locale whatever the user's locale, correctly rounded.
+        return Double(text.first == "+" ? String(text.dropFirst()) : text)
+    }
+
+    /// A finite number from a field, or a ``PlaybackError`` naming the line and column.
+    /// - Parameters:
+    ///   - text: The field.
+    ///   - column: The column's name, for the message.
+    ///   - index: The point index, when known.
+    package func finiteNumber(_ text: String, column: String, index: Int? = nil) throws(PlaybackError) -> Double {
+        guard !text.isEmpty else {
+            throw PlaybackError(.malformed, "empty value in column '\(column)'", file: name, line: line, index: index, field: column)
+        }
+        guard let value = CSVReader.number(text) else {
+            let lower = text.lowercased()
+            if ["nan", "inf", "-inf", "+inf", "infinity", "-infinity"].contains(lower) {
+                throw PlaybackError(.nonFinite, "column '\(column)' must be a finite number, got \(SignalErrorQuote.quote(text))",
+                                    file: name, line: line, index: index, field: column)
+            }
+            throw PlaybackError(.malformed, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is not a number",
+                                file: name, line: line, index: index, field: column)
+        }
+        guard value.isFinite else {
+            throw PlaybackError(.nonFinite, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is beyond the range of a Double",
+                                file: name, line: line, index: index, field: column)
+        }
+        return value
+    }
+}
+
+import Signals
+
+/// Quoting of user input in messages (cut to 100 characters).
+enum SignalErrorQuote {
+    static func quote(_ text: String) -> String { SignalError.quoted(text, limit: 100) }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The header of a NumPy `.npy` file (format versions 1, 2 and 3), parsed strictly: every number is
+/// range-checked before it is used, so no header can make a reader trap or allocate without bound.
+///
+/// Supported arrays: little-endian `float32` (`<f4`) or `float64` (`<f8`), C order, shape `(frames,)`
+/// or `(frames, channels)`.
+package struct NPYHeader: Sendable, Hashable {
+    /// Bytes per value: 4 (`<f4`) or 8 (`<f8`).
+    package let width: Int
+    /// Number of frames (rows).
+    package let frames: Int
+    /// Number of channels (columns; 1 for a one-dimensional array).
+    package let channels: Int
+    /// Offset of the first value in the file.
+    package let dataOffset: Int
+
+    /// The largest header accepted (NumPy writes a few hundred bytes): 1 MiB.
+    package static let largestHeader = 1 << 20
+
+    /// Parses the header at the start of `bytes`.
+    /// - Parameters:
+    ///   - bytes: The start of the file (at least the whole header).
+    ///   - name: The file's name, for errors.
+    /// - Throws: ``PlaybackError`` (`malformed`) naming what is wrong.
+    package init(_ bytes: Data, name: String) throws(PlaybackError) {
+        func fail(_ message: String) -> PlaybackError { PlaybackError(.malformed, message, file: name) }
+        let b = [UInt8](bytes.prefix(12))
+        guard b.count >= 10, b[0] == 0x93, Array(b[1 ..< 6]) == Array("NUMPY".utf8) else {
+            throw fail("not a .npy file (it does not start with \\x93NUMPY)")
+        }
+        let major = b[6]
+        let length: Int, start: Int
+        switch major {
+        case 1:
+            length = Int(b[8]) | Int(b[9]) << 8
+            start = 10
+        case 2, 3:
+            guard b.count >= 12 else { throw fail("truncated .npy header") }
+            length = Int(b[8]) | Int(b[9]) << 8 | Int(b[10]) << 16 | Int(b[11]) << 24
+            start = 12
+        default:
+            throw fail("unsupported .npy format version \(major) (1, 2 and 3 are supported)")
+        }
+        guard length <= NPYHeader.largestHeader else {
+            throw fail(".npy header of \(length) bytes is larger than \(NPYHeader.largestHeader)")
+        }
+        guard bytes.count >= start + length else { throw fail("truncated .npy header") }
+        let text = String(decoding: bytes.dropFirst(start).prefix(length), as: UTF8.self)
+        var dict = try NPYDict(text, name: name)
+        guard let descr = try dict.string("descr") else { throw fail(".npy header has no 'descr'") }
+        switch descr {
+        case "<f4", "float32": width = 4
+        case "<f8", "float64": width = 8
+        default:
+            throw fail(".npy dtype \(descr.prefix(20)) is not supported; use little-endian float32 (<f4) or float64 (<f8)")
+        }
+        if try dict.bool("fortran_order") == true {
+            throw fail("Fortran-ordered .npy arrays are not supported; save with C order")
+        }
+        guard let shape = try dict.tuple("shape") else { throw fail(".npy header has no 'shape'") }
+        guard shape.count == 1 || shape.count == 2 else {
+            throw fail(".npy shape (\(shape.map(String.init).joined(separator: ", "))) must be (frames,) or (frames, channels)")
+        }
+        frames = shape[0]
+        channels = shape.count == 2 ? shape[1] : 1
+        guard channels >= 1 else { throw fail(".npy shape has 0 channels") }
+        let (values, o1) = frames.multipliedReportingOverflow(by: channels)
+        let (_, o2) = values.multipliedReportingOverflow(by: width)
+        guard !o1, !o2 else {
+            throw fail(".npy shape (\(frames), \(channels)) holds more values than any file can")
+        }
+        dataOffset = start + length
+    }
+}
+
+/// The Python dict literal of a `.npy` header: `{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }`.
+private struct NPYDict {
+    var entries: [String: Value] = [:]
+    enum Value { case string(String), bool(Bool), tuple([Int]) }
+    let name: String
+
+    init(_ text: String, name: String) throws(PlaybackError) {
+        self.name = name
+        var s = Substring(text)
+        func fail(_ message: String) -> PlaybackError {
+            PlaybackError(.malformed, ".npy header is not a valid dict: \(message)", file: name)
+        }
+        func skip() { while let c = s.first, c == " " || c == "\n" || c == "\t" || c == "\r" { s.removeFirst() } }
+        func quoted() throws(PlaybackError) -> String {
+            guard let q = s.first, q == "'" || q == "\"" else { throw fail("expected a quoted string") }
+            s.removeFirst()
+            guard let end = s.firstIndex(of: q) else { throw fail("unterminated string") }
+            let value = String(s[..<end])
+            s = s[s.index(after: end)...]
+            return value
+        }
+        skip()
+        guard s.first == "{" else { throw fail("expected '{'") }
+        s.removeFirst()
+        while true {
+            skip()
+            if s.first == "}" { break }
+            let key = try quoted()
+            skip()
+            guard s.first == ":" else { throw fail("expected ':' after '\(key.prefix(40))'") }
+            s.removeFirst()
+            skip()
+            if s.hasPrefix("True") { entries[key] = .bool(true); s = s.dropFirst(4) }
+            else if s.hasPrefix("False") { entries[key] = .bool(false); s = s.dropFirst(5) }
+            else if s.first == "(" {
+                s.removeFirst()
+                var items: [Int] = []
+                while true {
+                    skip()
+                    if s.first == ")" { s.removeFirst(); break }
+                    let digits = s.prefix { $0 == "-" || $0.isNumber || $0 == "L" }
+                    guard !digits.isEmpty else { throw fail("expected a whole number in the shape") }
+                    s = s.dropFirst(digits.count)
+                    guard let n = Int(digits.filter { $0 != "L" }), n >= 0 else {
+                        throw fail("the shape holds \(digits.prefix(30)), which is not a whole number from 0 to \(Int.max)")
+                    }
+                    items.append(n)
+                    skip()
+                    if s.first == "," { s.removeFirst() }
+                }
+                entries[key] = .tuple(items)
+            } else {
+                entries[key] = .string(try quoted())
+            }
+            skip()
+            if s.first == "," { s.removeFirst(); continue }
+            skip()
+            guard s.first == "}" else { throw fail("expected ',' or '}'") }
+            break
+        }
+    }
+
+    mutating func string(_ key: String) throws(PlaybackError) -> String? {
+        guard let v = entries[key] else { return nil }
+        guard case .string(let s) = v else { throw PlaybackError(.malformed, ".npy header '\(key)' must be a string", file: name) }
+        return s
+    }
+
+    mutating func bool(_ key: String) throws(PlaybackError) -> Bool? {
+        guard let v = entries[key] else { return nil }
+        guard case .bool(let b) = v else { throw PlaybackError(.malformed, ".npy header '\(key)' must be True or False", file: name) }
+        return b
+    }
+
+    mutating func tuple(_ key: String) throws(PlaybackError) -> [Int]? {
+        guard let v = entries[key] else { return nil }
+        guard case .tuple(let t) = v else { throw PlaybackError(.malformed, ".npy header '\(key)' must be a tuple", file: name) }
+        return t
+    }
+}

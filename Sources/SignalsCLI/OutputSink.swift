@@ -1,0 +1,238 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+
+/// Writes the CLI's output to a file named by `-o`, or to standard output, reporting every write error.
+///
+/// What `-o PATH` does depends on what is at PATH:
+/// - a device (`/dev/null`, `/dev/full`), a named pipe or a socket: written through, never replaced;
+/// - a symbolic link: followed; the rules apply to what it points at;
+/// - a regular file, or nothing: the output goes to a temporary file beside it, which is renamed over
+///   PATH only when everything was written. The file keeps its mode (a new one gets `0666 & ~umask`).
+///   An error, SIGINT or SIGTERM leaves the old file (or none) and no temporary file, never a file whose
+///   `.npy` header promises more frames than it holds.
+final class OutputSink {
+    private let fd: Int32
+    /// The path shown in messages.
+    let name: String
+    private var pending = Data()
+    private let flushSize = 1 << 20
+    /// The temporary file and where it goes, for a regular file.
+    private var replacement: (temporary: String, target: String)?
+    private var closed = false
+
+    /// Opens `path` for writing, or standard output for `nil` / `-`.
+    /// - Throws: ``CLIError`` naming the path and the reason.
+    init(path: String?) throws {
+        guard let path, path != "-" else {
+            fd = STDOUT_FILENO
+            name = "standard output"
+            return
+        }
+        name = path
+        let target = try OutputSink.resolveLinks(path)
+        var info = stat()
+        if stat(target, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw CLIError("cannot write to \(path): it is a directory") }
+            if type != S_IFREG {
+                // A device, FIFO or socket: write through it.
+                let opened = open(target, O_WRONLY | O_CLOEXEC)
+                guard opened >= 0 else { throw CLIError("cannot open \(path) for writing: \(String(cString: strerror(errno)))") }
+                fd = opened
+                return
+            }
+            fd = try OutputSink.temporary(beside: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid),
+                                          name: path, replacement: &replacement)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fd = try OutputSink.temporary(beside: target, mode: 0o666 & ~mask, owner: nil, name: path, replacement: &replacement)
+        }
+        if let replacement { TemporaryFiles.shared.register(replacement.temporary) }
+    }
+
+    deinit {
+        if !closed { abandon() }
+    }
+
+    /// Follows symbolic links (up to 40) to the path they name, even when it does not exist yet.
+    private static func resolveLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0 ..< 40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n >= 0 else { throw CLIError("cannot follow the link \(path): \(String(cString: strerror(errno)))") }
+            let destination = String(decoding: buffer[0 ..< n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        throw CLIError("cannot follow the link \(path): too many levels of symbolic links")
+    }
+
+    /// Creates the temporary file beside `target`.
+    private static func temporary(beside target: String, mode: mode_t, owner: (uid_t, gid_t)?, name: String,
+                                  replacement: inout (temporary: String, target: String)?) throws -> Int32 {
+        let directory = (target as NSString).deletingLastPathComponent
+        let base = (target as NSString).lastPathComponent
+        var template = Array(((directory.isEmpty ? "." : directory) + "/." + base + ".partial-XXXXXX").utf8CString)
+        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard opened >= 0 else {
+            throw CLIError("cannot create \(name): \(String(cString: strerror(errno)))")
+        }
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        _ = fchmod(opened, mode)
+        if let owner { _ = fchown(opened, owner.0, owner.1) }
+        replacement = (temporaryPath, target)
+        return opened
+    }
+
+    /// Writes bytes (buffered up to 1 MiB).
+    /// - Throws: ``CLIError`` with the reason (`No space left on device`, ...).
+    func write(_ data: Data) throws {
+        pending.append(data)
+        if pending.count >= flushSize { try flush() }
+    }
+
+    /// Writes text as UTF-8.
+    func write(_ text: String) throws { try write(Data(text.utf8)) }
+
+    /// Writes what is buffered.
+    func flush() throws {
+        guard !pending.isEmpty else { return }
+        let result = StandardStreams.writeAll(fd, pending)
+        pending.removeAll(keepingCapacity: true)
+        if let error = result { throw CLIError("cannot write to \(name): \(error)") }
+    }
+
+    /// Writes what is left and puts the file in place.
+    /// - Throws: ``CLIError`` when a write, the final flush to disk or the rename fails; the old file is then kept.
+    func close() throws {
+        do {
+            try flush()
+            if let replacement {
+                if fsync(fd) != 0, errno != EINVAL {
+                    throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))")
+                }
+                if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }
+                closed = true
+                guard rename(replacement.temporary, replacement.target) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    unlink(replacement.temporary)
+                    TemporaryFiles.shared.unregister(replacement.temporary)
+                    throw CLIError("cannot replace \(name): \(reason)")
+                }
+                TemporaryFiles.shared.unregister(replacement.temporary)
+            } else if fd != STDOUT_FILENO {
+                closed = true
+                if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }
+            } else {
+                closed = true
+            }
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Drops the output: removes the temporary file, leaving whatever was at the path before.
+    func abandon() {
+        guard !closed else {
+            if let replacement { unlink(replacement.temporary); TemporaryFiles.shared.unregister(replacement.temporary) }
+            return
+        }
+        closed = true
+        if fd != STDOUT_FILENO { _ = posixClose(fd) }
+        if let replacement {
+            unlink(replacement.temporary)
+            TemporaryFiles.shared.unregister(replacement.temporary)
+        }
+    }
+}
+
+/// Temporary output files to remove when SIGINT or SIGTERM ends the process.
+final class TemporaryFiles: @unchecked Sendable {
+    static let shared = TemporaryFiles()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var sources: [DispatchSourceSignal] = []
+
+    /// Starts removing the registered files on SIGINT and SIGTERM (then exiting 130 or 143).
+    func installHandlers() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard sources.isEmpty else { return }
+        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                removeAll()
+                _exit(status)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func register(_ path: String) {
+        installHandlers()
+        lock.lock()
+        paths.insert(path)
+        lock.unlock()
+    }
+
+    func unregister(_ path: String) {
+        lock.lock()
+        paths.remove(path)
+        lock.unlock()
+    }
+
+    private func removeAll() {
+        lock.lock()
+        for path in paths { unlink(path) }
+        paths.removeAll()
+        lock.unlock()
+    }
+}
+
+/// Writes to standard output and standard error without ever trapping on an error.
+enum StandardStreams {
+    /// Writes all of `data` to `fd`, retrying on EINTR; the error text, or `nil` on success.
+    static func writeAll(_ fd: Int32, _ data: Data) -> String? {
+        data.withUnsafeBytes { raw -> String? in
+            var offset = 0
+            while offset < raw.count {
+                let n = posixWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += n
+            }
+            return nil
+        }
+    }
+
+    /// Writes text to standard output.
+    /// - Throws: ``CLIError`` ("cannot write to standard output: No space left on device").
+    static func output(_ text: String) throws {
+        if let error = writeAll(STDOUT_FILENO, Data(text.utf8)) {
+            throw CLIError("cannot write to standard output: \(error)")
+        }
+    }
+
+    /// Writes text to standard error; an error there cannot be reported anywhere and is ignored.
+    static func error(_ text: String) {
+        _ = writeAll(STDERR_FILENO, Data(text.utf8))
+    }
+}
+
+/// `close(2)` and `write(2)`, named apart from the methods above.
+private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
