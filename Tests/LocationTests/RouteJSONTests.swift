@@ -43,7 +43,7 @@ import Signals
     static let bad: [(String, String, LocationError.Code, String)] = [
         (#"{"route": {"speed": 3, "waypoints": [{"latitude": 91, "longitude": 0}, {"latitude": 0, "longitude": 0}]}}"#,
          "$.route.waypoints[0].latitude", .outOfRange, "latitude 91.0 is outside −90 … 90"),
-        (#"{"route": {"speed": 3, "waypoints": [{"latitude": 1, "longitude": NaN}]}}"#, "$.route.waypoints[0].longitude", .malformed, "line 1"),
+        (#"{"route": {"speed": 3, "waypoints": [{"latitude": 1, "longitude": NaN}]}}"#, "$.route.waypoints[0].longitude", .malformed, "NaN and Infinity are not JSON numbers"),
         (#"{"route": {"speed": 3, "waypoints": []}}"#, "$.route.waypoints", .emptyRoute, "at least one waypoint"),
         (#"{"route": {"speed": 0, "waypoints": [{"latitude": 0, "longitude": 0}, {"latitude": 1, "longitude": 0}]}}"#,
          "$.route.speed", .outOfRange, "speed must be > 0"),
