@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "PredefinedPoints", targets: ["PredefinedPoints"]),
         .executable(name: "SineMotion", targets: ["SineMotion"]),
         .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
+        .executable(name: "LocationWalk", targets: ["LocationWalk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,12 +58,13 @@ let package = Package(
         .executableTarget(name: "PredefinedPoints", dependencies: ["SignalRunner"], path: "Examples/PredefinedPoints"),
         .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
+        .executableTarget(name: "LocationWalk", dependencies: ["SignalRunner"], path: "Examples/LocationWalk"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
-        .testTarget(name: "SignalsCLITests", dependencies: ["Signals"]),
+        .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,6 @@ public struct Geodesic: Sendable, Hashable {
     public let flattening: Double
 
     @usableFromInline let f1: Double           // 1 − f
-    @usableFromInline let e2: Double           // e²
     @usableFromInline let ep2: Double          // e'²
     @usableFromInline let n: Double            // third flattening
     @usableFromInline let b: Double            // polar semi-axis
@@ -57,8 +56,7 @@ public struct Geodesic: Sendable, Hashable {
         equatorialRadius = a
         flattening = f
         f1 = 1 - f
-        e2 = f * (2 - f)
-        ep2 = e2 / (f1 * f1)
+        ep2 = f * (2 - f) / (f1 * f1)   // e² / (1 − e²)
         n = f / (2 - f)
         b = a * f1
         etol2 = 0.1 * Geodesic.tol2 / (max(0.001, abs(f)) * min(1, 1 - f / 2) / 2).squareRoot()
