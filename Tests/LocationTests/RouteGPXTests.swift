@@ -143,6 +143,7 @@ import Testing
         #expect(text.contains("lon=\"0.00002\""))
         #expect(throws: LocationError.self) { try route.gpx(interval: 0) }
         #expect(throws: LocationError.self) { try route.gpx(interval: 1e-9) }
+        #expect(throws: LocationError.self) { try route.gpx(start: Date(timeIntervalSince1970: 1e15)) }
     }
 }
 
@@ -155,7 +156,8 @@ import Testing
         #expect(ISO8601Time.parse("2024-02-29T07:30:00-0430") == 1_709_208_000)
         #expect(ISO8601Time.parse("2024-02-29T12:00:00") == 1_709_208_000)
         #expect(ISO8601Time.parse("1969-12-31T23:59:59Z") == -1)
-        for bad in ["", "2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z",
+        #expect(ISO8601Time.parse("0001-01-01T00:00:00Z") == ISO8601Time.range.lowerBound)
+        for bad in ["", "10000-01-01T00:00:00Z", "-2024-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-01-01T24:00:00Z",
                     "2024-01-01 00:00:00Z", "2024-01-01T00:00:00.Z", "2024-01-01T00:00:00ZZ", "2024-1-01T00:00:00Z"] {
             #expect(ISO8601Time.parse(bad) == nil, "\(bad)")
         }

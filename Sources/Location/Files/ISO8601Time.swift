@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads and writes the XML Schema `dateTime` of GPX `<time>` elements, exactly (no `DateFormatter`,
 /// no locale): `2024-05-01T09:30:00Z`, `2024-05-01T09:30:00.250Z`, `2024-05-01T11:30:00+02:00`; a time
-/// without a zone is taken as UTC.
+/// without a zone is taken as UTC. Years 0001 … 9999.
 enum ISO8601Time {
     /// Seconds since 1970-01-01T00:00:00Z of `text`, or `nil` when it is not a valid date and time.
     static func parse(_ text: some StringProtocol) -> Double? {
@@ -23,11 +23,7 @@ enum ISO8601Time {
             i += 1
             return true
         }
-        var negativeYear = false
-        if i < b.count, b[i] == UInt8(ascii: "-") { negativeYear = true; i += 1 }
-        guard var year = digits(4) else { return nil }
-        while i < b.count, b[i] >= 0x30, b[i] <= 0x39, year < 100_000 { year = year * 10 + Int(b[i] - 0x30); i += 1 }
-        if negativeYear { year = -year }
+        guard let year = digits(4), year >= 1 else { return nil }   // years 0001 … 9999
         guard expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")), let day = digits(2),
               expect(UInt8(ascii: "T")), let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2),
               expect(UInt8(ascii: ":")), let second = digits(2) else { return nil }
@@ -58,8 +54,11 @@ enum ISO8601Time {
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
+    /// Seconds since 1970 of 0001-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the times ``format(_:)`` writes.
+    static let range = -62_135_596_800.0 ..< 253_402_300_800.0
+
     /// `seconds` since 1970 as `YYYY-MM-DDThh:mm:ss[.ffffff]Z`, rounded to the microsecond (the fraction
-    /// is written only when it is not zero, without trailing zeros).
+    /// is written only when it is not zero, without trailing zeros). `seconds` must be in ``range``.
     static func format(_ seconds: Double) -> String {
         let us = Int((seconds * 1_000_000).rounded())
         let whole = us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000

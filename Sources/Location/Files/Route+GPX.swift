@@ -69,16 +69,17 @@ extension Route {
     ///   - interval: Seconds between points (> 0; default 1).
     ///   - start: Wall-clock time of t = 0; default ``startDate``, else 2001-01-01T00:00:00Z.
     /// - Returns: The file's text; coordinates with 9 decimals (0.1 mm), times to the microsecond.
-    /// - Throws: ``LocationError`` for a bad route or interval, or more than 10 million points.
+    /// - Throws: ``LocationError`` for a bad route or interval, more than a million points, or a start outside the
+    ///   years 0001 … 9999.
     public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(LocationError) -> String {
         guard interval.isFinite, interval > 0 else {
             throw LocationError(.outOfRange, path: "interval", "interval must be a finite number of seconds > 0, got \(interval)")
         }
         let trajectory = try trajectory()
         let end = trajectory.passDuration
-        guard end / interval <= 10_000_000 else {
+        guard end / interval <= 1_000_000 else {
             throw LocationError(.outOfRange, path: "interval",
-                                "\(end) s every \(interval) s is more than 10,000,000 points; use a longer interval")
+                                "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval")
         }
         var times = (0 ... Int((end / interval).rounded(.down))).map { Double($0) * interval }
         times += trajectory.starts.filter { $0 <= end } + [end]
@@ -86,6 +87,9 @@ extension Route {
         var unique: [Double] = []
         for t in times where unique.last.map({ t - $0 > 1e-6 }) ?? true { unique.append(t) }
         let origin = (start ?? startDate ?? Date(timeIntervalSinceReferenceDate: 0)).timeIntervalSince1970
+        guard ISO8601Time.range.contains(origin), ISO8601Time.range.contains(origin + end) else {
+            throw LocationError(.outOfRange, path: "start", "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970")
+        }
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <gpx version="1.1" creator="SignalRunner" xmlns="http://www.topografix.com/GPX/1/1">

@@ -115,12 +115,12 @@ public struct RouteSampler: Sendable {
             errors = sampler.process.map { GNSSErrorProcess.Cursor($0, at: index) }
         }
 
-        /// Sample ``index``, then moves to the next one (up to index 2^48 − 1 with an error model, where it
-        /// stays).
+        /// Sample ``index``, then moves to the next one (up to index 2^48 − 1 with an error model, `Int.max`
+        /// without, where it stays).
         public mutating func next() -> LocationSample {
             let truth = sampler.trajectory.location(at: Double(index) / sampler.sampleRate)
             let sample = sampler.combine(truth, errors?.offset ?? .zero)
-            if errors == nil || index + 1 < RouteSampler.indexLimit {
+            if index < (errors == nil ? Int.max : RouteSampler.indexLimit - 1) {
                 index += 1
                 errors?.advance()
             }
