@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SignalRunner", targets: ["SignalRunner"]),
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Playback", targets: ["Playback"]),
+        .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
         .executable(name: "signals", targets: ["SignalsCLI"]),
@@ -32,7 +33,9 @@ let package = Package(
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback"]),
+        // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds"]),
         // The one loader of spec documents (signals, motion; later routes and IMUs), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback"]),
         .executableTarget(
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,4 +2,5 @@
 // real-time playback (`Playback`). The FFTW spectrum verifier is a separate product (`SignalSpectrum`),
 // because FFTW is GPL-licensed: an app that only generates and plays signals does not link it.
 @_exported import Playback
+@_exported import SensorFeeds
 @_exported import Signals
