@@ -94,7 +94,7 @@ final class Collected<Value: Sendable>: @unchecked Sendable {
         let manager = SimulatedMotionManager(source: .signal(Self.motion, sampleRate: 100), clock: ManualClock(autoAdvance: true))
         let queue = serialQueue()
         let seen = Collected<AccelerometerData>(until: 1)
-        nonisolated(unsafe) weak let weakManager = manager
+        weak let weakManager = manager
         manager.startAccelerometerUpdates(to: queue) { a, e in
             seen.add(a, e)
             weakManager?.stopAccelerometerUpdates()
