@@ -93,15 +93,6 @@ public struct SpectralAnalysis: Sendable, Hashable {
             : PowerSpectralDensity(sampleRate: sampleRate, segmentLength: 0, segmentCount: 0, window: .hann, density: [])
     }
 
-    /// Analyses one channel of a buffer without the Welch pass (see the generic initialiser).
-    init(spectraOf buffer: SampleBuffer, channel: Int, fft: RealFFT) throws(SpectrumError) {
-        self = try buffer.withUnsafeBufferPointer(channel: channel) { p in
-            Result { () throws(SpectrumError) in
-                try SpectralAnalysis(p, sampleRate: buffer.sampleRate, segmentLength: nil, welch: false, fft: fft)
-            }
-        }.get()
-    }
-
     /// Samples per second (Hz).
     public var sampleRate: Double { flatTop.sampleRate }
     /// Number of samples analysed.

@@ -1,0 +1,114 @@
+/// The spectrum of the fit's residual, read straight from FFTW's output (no bin arrays are built): what
+/// is left of the samples once the exact expected waveform and the fitted deviations are subtracted.
+///
+/// With every expected line, chirp and DC level gone, nothing strong leaks across the spectrum, so the
+/// spectral checks need no masks around expected components: a peak anywhere is unexpected, and the
+/// density of the rectangular bins (independent for white noise) is the noise's. Amplitudes of peaks are
+/// still read through the HFT144D flat-top window (a short convolution of the bins, ±6 bins, computed only
+/// where needed), accurate to 0.0021 dB between bins.
+struct ResidualSpectrum {
+    /// FFTW's r2c output: `N/2 + 1` bins as interleaved `re, im` (Float, unnormalised).
+    let output: UnsafePointer<Float>
+    /// Samples transformed `N`.
+    let frameCount: Int
+    /// Samples per second (Hz).
+    let sampleRate: Double
+
+    /// Number of bins `N/2 + 1`.
+    var binCount: Int { frameCount / 2 + 1 }
+    /// Bin spacing (Hz).
+    var binWidth: Double { sampleRate / Double(frameCount) }
+
+    /// Bin `j` for any integer `j`, by periodicity and Hermitian symmetry (`X[−j] = X[N − j] = conj X[j]`).
+    func bin(_ j: Int) -> (re: Double, im: Double) {
+        var m = j % frameCount
+        if m < 0 { m += frameCount }
+        if m < binCount { return (Double(output[2 * m]), Double(output[2 * m + 1])) }
+        let k = frameCount - m
+        return (Double(output[2 * k]), -Double(output[2 * k + 1]))
+    }
+
+    /// `|X[k]|²` of bin `0 ≤ k < binCount` (unnormalised: white noise of variance σ² gives `N·σ²` on average
+    /// away from DC and Nyquist).
+    @inline(__always)
+    func power(_ k: Int) -> Double {
+        let re = Double(output[2 * k]), im = Double(output[2 * k + 1])
+        return re * re + im * im
+    }
+
+    /// The amplitude a bin-centred tone would read in bin `k` without a window (signal units): `2|X[k]|/N`
+    /// (`|X[k]|/N` at DC and Nyquist). A tone between bins reads down to 0.637 of its amplitude.
+    func rectangularAmplitude(_ k: Int) -> Double {
+        let a = power(k).squareRoot() / Double(frameCount)
+        return isEdge(k) ? a : 2 * a
+    }
+
+    /// The flat-top amplitude of bin `k` (signal units): `2|Σⱼ (aⱼ/2)(X[k − j] + X[k + j])|/(N·a₀)`.
+    func flatTopAmplitude(_ k: Int) -> Double {
+        let a = Window.flatTop.coefficients
+        let centre = bin(k)
+        var re = a[0] * centre.re, im = a[0] * centre.im
+        for j in 1 ..< a.count {
+            let lo = bin(k - j), hi = bin(k + j)
+            re += a[j] / 2 * (lo.re + hi.re)
+            im += a[j] / 2 * (lo.im + hi.im)
+        }
+        let amplitude = (re * re + im * im).squareRoot() / (Double(frameCount) * a[0])
+        return isEdge(k) ? amplitude : 2 * amplitude
+    }
+
+    func isEdge(_ k: Int) -> Bool { k == 0 || (frameCount.isMultiple(of: 2) && k == binCount - 1) }
+
+    /// The largest peak: the rectangular bins at least `0.6 × threshold` (a tone at the threshold reads at
+    /// least 0.637 of it there) are candidates, the 256 strongest of them are measured through the
+    /// flat-top window at the bin and its two neighbours. With no candidate, the flat-top amplitude at the
+    /// strongest rectangular bin.
+    /// - Returns: The peak's amplitude (signal units) and frequency (Hz).
+    func largestPeak(threshold: Double) -> (amplitude: Double, frequency: Double) {
+        let n = Double(frameCount)
+        // Candidate test on the unnormalised power: 2|X|/N ≥ 0.6·threshold.
+        let limit = 0.6 * threshold * n / 2
+        let limitPower = limit * limit
+        var candidates: [(Double, Int)] = []
+        var strongest = 0, strongestPower = -1.0
+        for k in 0 ..< binCount {
+            let p = power(k)
+            if p > strongestPower { strongestPower = p; strongest = k }
+            if p >= limitPower {
+                candidates.append((p, k))
+                if candidates.count > 4096 {
+                    candidates.sort { $0.0 > $1.0 }
+                    candidates.removeLast(candidates.count - 256)
+                }
+            }
+        }
+        if candidates.isEmpty { candidates = [(strongestPower, strongest)] }
+        candidates.sort { $0.0 > $1.0 }
+        var best = 0.0, bestBin = strongest
+        for (_, k) in candidates.prefix(256) {
+            for j in max(0, k - 1) ... min(binCount - 1, k + 1) {
+                let a = flatTopAmplitude(j)
+                if a > best { best = a; bestBin = j }
+            }
+        }
+        return (best, Double(bestBin) * binWidth)
+    }
+
+    /// The noise deviation of each of `bands` equal-count sub-bands of bins `1 ..< last` (DC and Nyquist
+    /// excluded): `√(mean |X[k]|² / N)` (signal units), with each band's bin count and frequency range.
+    func bandDeviations(bands: Int) -> [(deviation: Double, bins: Int, low: Double, high: Double)] {
+        let first = 1, last = frameCount.isMultiple(of: 2) ? binCount - 1 : binCount
+        let used = max(0, last - first)
+        guard used > 0, bands > 0 else { return [] }
+        var out: [(Double, Int, Double, Double)] = []
+        for b in 0 ..< bands {
+            let lo = first + b * used / bands, hi = first + (b + 1) * used / bands
+            guard hi > lo else { continue }
+            var sum = 0.0
+            for k in lo ..< hi { sum += power(k) }
+            out.append(((sum / Double(hi - lo) / Double(frameCount)).squareRoot(), hi - lo,
+                        Double(lo) * binWidth, Double(hi - 1) * binWidth))
+        }
+        return out
+    }
+}
