@@ -127,7 +127,7 @@ extension Spectrum {
             throw SpectrumError(.nonFinite, context: "samples", "sample \(bad) is \(samples[bad]), not a finite number")
         }
         return try fft.transform(T.self, size: samples.count) { work in
-            work.input.update(from: samples.baseAddress!, count: samples.count)
+            if let base = samples.baseAddress { work.input.update(from: base, count: samples.count) }
             work.execute()
             return windows.map { windowed(UnsafePointer(work.output), frameCount: samples.count, sampleRate: sampleRate, window: $0) }
         }

@@ -79,10 +79,18 @@ struct ModelFit {
     // Results.
     private(set) var measurements: [Measurement] = []
     private(set) var unresolved: [Unresolved] = []
-    /// Lines and chirps not fitted one by one (weaker than the floor, or beyond the line budget): they stay
-    /// in the model at their expected values and are checked jointly by the residual.
+    /// Lines and chirps not fitted one by one (weaker than the floor, or beyond the line budget or the
+    /// record's degrees of freedom): they stay in the model at their expected values and are checked
+    /// jointly by the residual.
     private(set) var jointLines = 0
     private(set) var jointChirps = 0
+    /// Weak lines the record cannot separate from stronger neighbours (below ``Tolerances/unresolvedFloor``
+    /// of the reference level): left in the model and checked jointly with those neighbours and by the
+    /// residual. Their number, the largest amplitude (signal units), and the record (samples) that would
+    /// separate that one.
+    private(set) var overlapLines = 0
+    private(set) var overlapLargest = 0.0
+    private(set) var overlapRequiredFrames: Int?
     /// The level below which a line is not fitted one by one (signal units).
     private(set) var floor = 0.0
     /// DC: measured, and `(ΦᵀΦ)⁻¹` at DC.
@@ -179,20 +187,23 @@ struct ModelFit {
                                                     frequency: line.frequency, nyquist: atNyquist),
                                         expected: (line.real, atNyquist ? 0 : line.imaginary), source: line.source))
         }
-        // Degrees of freedom: keep at least max(8, N/8) samples for the residual; the weakest lines that
-        // do not fit are unchecked (a record with enough samples would check them).
+        // Degrees of freedom: a record of N samples determines at most N parameters, and with noise
+        // expected, max(8, N/8) of them are kept for the residual that measures it. The weakest components
+        // beyond cannot be separated from the others (their regressors are combinations of the rest). A
+        // noiseless record of exactly one period of a periodic waveform fits every line of it.
         func parameters(_ list: [Component]) -> Int {
             1 + list.reduce(0) { $0 + (($1.isChirp || !isNyquist($1)) ? 2 : 1) }
         }
-        let spare = max(8, n / 8)
+        let spare = sigma > 0 ? max(8, n / 8) : 0
         let wanted = parameters(candidates)
+        var overflow: [Component] = []
         while parameters(candidates) > n - spare, !candidates.isEmpty {
-            // The weakest line goes first (lines follow the chirps, strongest first).
-            let dropped = candidates.removeLast()
-            let needed = max(wanted + 8, Int((Double(wanted) * 8 / 7).rounded(.up)))
-            unresolved.append(Unresolved(component: dropped, neighbours: [],
-                                         reason: "the record's \(n) samples are too few to fit the \(wanted) parameters of every significant component",
-                                         requiredFrames: needed))
+            overflow.append(candidates.removeLast())   // lines follow the chirps, strongest first
+        }
+        let capacity = sigma > 0 ? max(wanted + 8, Int((Double(wanted) * 8 / 7).rounded(.up))) : wanted
+        for c in overflow {
+            separationFailed(c, reason: "the record's \(n) samples determine at most \(n - spare) parameters, fewer than the \(wanted) of every significant component",
+                             neighbours: [], requiredFrames: capacity)
         }
         // Parameter indices: 0 is DC.
         var p = 1
@@ -383,11 +394,12 @@ struct ModelFit {
             }
         }
 
-        // 5. Which components the record separates: reject numerically dependent regressors (and the
-        // components strongly correlated with them), then any whose allowance exceeds half its amplitude
-        // (it could be missing, or half as strong, and pass). Repeat without them.
+        // 5. Which components the record separates: reject numerically dependent regressors, then any
+        // whose allowance exceeds half its amplitude (it could be missing, or half as strong, and pass).
+        // A significant one (at least `unresolvedFloor` of the reference) is unchecked, and so are the
+        // components strongly correlated with it; a weaker one is checked jointly with its neighbours.
+        // Repeat without them.
         var excluded = Set<Int>()      // candidate indices
-        var reasons: [Int: (text: String, neighbours: [Double], chirp: Bool)] = [:]
         func strongestFirst(_ excluded: Set<Int>) -> [Int] {
             candidates.indices.filter { !excluded.contains($0) }
                 .sorted { (candidates[$0].isChirp ? 1 : 0, candidates[$0].amplitude) > (candidates[$1].isChirp ? 1 : 0, candidates[$1].amplitude) }
@@ -395,6 +407,7 @@ struct ModelFit {
         func order(_ components: [Int]) -> [Int] {
             [0] + components.flatMap { [candidates[$0].cosine] + (candidates[$0].sine.map { [$0] } ?? []) }
         }
+        let significant = tolerances.unresolvedFloor * channel.reference
         var factor = normal.factor(order: order(strongestFirst(excluded)))
         for _ in 0 ..< 8 {
             let byStrength = strongestFirst(excluded)
@@ -403,7 +416,8 @@ struct ModelFit {
             for j in factor.rejected {
                 guard let k = owner[j] else { continue }
                 flagged.insert(k)
-                // Components with a regressor close to the rejected one cannot be told from it either.
+                guard candidates[k].amplitude >= significant else { continue }
+                // Components with a regressor close to a significant rejected one cannot be told from it either.
                 for k2 in byStrength where k2 != k {
                     let params = [candidates[k2].cosine] + (candidates[k2].sine.map { [$0] } ?? [])
                     if params.contains(where: { abs(NormalEquations.Factor.correlation(normal, factor.scale, $0, j)) >= 0.5 }) {
@@ -419,18 +433,17 @@ struct ModelFit {
             }
             let new = flagged.subtracting(excluded)
             if new.isEmpty { break }
-            for k in new {
-                reasons[k] = neighbourDescription(k, candidates, normal, factor.scale)
+            for k in new.sorted() {
+                let (text, neighbours, chirp) = neighbourDescription(k, candidates, normal, factor.scale)
+                // Only lines among lines have a closed-form normal matrix for a longer record; a chirp's overlap
+                // with a line (its steady tone after the sweep) does not shrink with the length.
+                let significantHere = candidates[k].amplitude >= significant
+                let required = candidates[k].isChirp || chirp || (!significantHere && candidates[k].amplitude < overlapLargest)
+                    ? nil : requiredFrames(k, candidates, regressorRate)
+                separationFailed(candidates[k], reason: text, neighbours: neighbours, requiredFrames: required)
             }
             excluded.formUnion(new)
             factor = normal.factor(order: order(strongestFirst(excluded)))
-        }
-        for k in excluded.sorted() {
-            let (text, neighbours, chirp) = reasons[k] ?? ("", [], false)
-            // Only lines among lines have a closed-form normal matrix for a longer record; a chirp's overlap
-            // with a line (its steady tone after the sweep) does not shrink with the length.
-            let required = candidates[k].isChirp || chirp ? nil : requiredFrames(k, candidates, regressorRate)
-            unresolved.append(Unresolved(component: candidates[k], neighbours: neighbours, reason: text, requiredFrames: required))
         }
 
         // 6. Solve for the deviations of the accepted parameters.
@@ -588,6 +601,20 @@ struct ModelFit {
             let deltaOmega = numerator / denominator   // turns·2π per sample
             measurements[index].frequencyOffset = deltaOmega * sampleRate / (2 * Double.pi)
             measurements[index].frequencyDenominator = denominator
+        }
+    }
+
+    /// Files a component the record cannot separate: unchecked when significant (at least
+    /// ``Tolerances/unresolvedFloor`` of the reference level), else checked jointly with its neighbours.
+    private mutating func separationFailed(_ c: Component, reason: String, neighbours: [Double], requiredFrames: Int?) {
+        if c.amplitude >= tolerances.unresolvedFloor * channel.reference {
+            unresolved.append(Unresolved(component: c, neighbours: neighbours, reason: reason, requiredFrames: requiredFrames))
+        } else {
+            if c.isChirp { jointChirps += 1 } else { overlapLines += 1 }
+            if c.amplitude > overlapLargest {
+                overlapLargest = c.amplitude
+                overlapRequiredFrames = requiredFrames
+            }
         }
     }
 

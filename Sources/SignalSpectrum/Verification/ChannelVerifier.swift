@@ -21,7 +21,7 @@ struct ChannelVerifier {
                 return .failure(error)
             }
             work.execute()
-            let spectrum = ResidualSpectrum(output: UnsafePointer(work.output), frameCount: n, sampleRate: sampleRate)
+            let spectrum = RawSpectrum(output: UnsafePointer(work.output), frameCount: n, sampleRate: sampleRate)
             var checks = fitChecks(fit)
             checks += spectralChecks(spectrum, fit: fit)
             return .success((checks, unchecked(fit)))
@@ -99,6 +99,13 @@ struct ChannelVerifier {
             if fit.jointChirps > 0 { what += " and \(fit.jointChirps) chirp\(fit.jointChirps == 1 ? "" : "s")" }
             what += " checked here jointly at their expected values"
         }
+        if fit.overlapLines > 0 {
+            let share = 100 * fit.overlapLargest / max(expected.reference, .leastNormalMagnitude)
+            what += "; \(fit.overlapLines) line\(fit.overlapLines == 1 ? "" : "s") (up to \(String(format: "%.2g", share)) % of the reference) that this record cannot separate from \(fit.overlapLines == 1 ? "its" : "their") neighbours checked jointly with them"
+            if let frames = fit.overlapRequiredFrames {
+                what += " (a record of at least \(VerificationReport.number(Double(frames) / sampleRate)) s separates the strongest)"
+            }
+        }
         guard fit.sigma > 0 else {
             return VerificationCheck(channel: channel, kind: .noise, frequency: nil, expected: 0, measured: measured,
                                      tolerance: t.noiseFloor * expected.reference + fit.errorBound, method: .fit,
@@ -113,7 +120,7 @@ struct ChannelVerifier {
     // MARK: Spectrum of the residual
 
     /// The largest peak of the residual's spectrum, and (with noise expected) its flatness.
-    func spectralChecks(_ spectrum: ResidualSpectrum, fit: ModelFit) -> [VerificationCheck] {
+    func spectralChecks(_ spectrum: RawSpectrum, fit: ModelFit) -> [VerificationCheck] {
         let t = tolerances
         let n = Double(fit.frameCount)
         let reference = expected.reference

@@ -39,6 +39,12 @@ public struct Tolerances: Sendable, Hashable {
     /// At most this many lines (the strongest) are fitted one by one per channel (default 200); the others
     /// stay in the model at their expected values and the residual checks them jointly.
     public var maximumLines: Int
+    /// A line or chirp the record cannot separate from its neighbours (closer than about one over the
+    /// record's duration, or more components than samples) is reported unchecked when it is at least this
+    /// fraction of the reference level (default 0.02, −34 dB); a weaker one stays in the model and is
+    /// checked jointly with its neighbours and by the residual (the report counts them). The weak aliased
+    /// harmonics of a periodic waveform in a record of one period are such lines.
+    public var unresolvedFloor: Double
     /// Statistical allowance in standard errors (default 5).
     public var sigmas: Double
 
@@ -46,7 +52,7 @@ public struct Tolerances: Sendable, Hashable {
     public init(amplitude: Double = 0.005, phase: Double = 1e-3, frequencyBins: Double = 0.25, dc: Double = 0.005,
                 noise: Double = 0.03, flatness: Double = 0.1, flatnessBands: Int = 8, spurious: Double = 1e-3,
                 spuriousNoiseMargin: Double = 6, noiseFloor: Double = 1e-5, lineFloor: Double = 1e-3,
-                maximumLines: Int = 200, sigmas: Double = 5) {
+                maximumLines: Int = 200, unresolvedFloor: Double = 0.02, sigmas: Double = 5) {
         self.amplitude = amplitude
         self.phase = phase
         self.frequencyBins = frequencyBins
@@ -59,6 +65,7 @@ public struct Tolerances: Sendable, Hashable {
         self.noiseFloor = noiseFloor
         self.lineFloor = lineFloor
         self.maximumLines = maximumLines
+        self.unresolvedFloor = unresolvedFloor
         self.sigmas = sigmas
     }
 }

@@ -102,7 +102,7 @@ public enum Verifier {
             ("amplitude", t.amplitude), ("phase", t.phase), ("frequencyBins", t.frequencyBins), ("dc", t.dc),
             ("noise", t.noise), ("flatness", t.flatness), ("spurious", t.spurious),
             ("spuriousNoiseMargin", t.spuriousNoiseMargin), ("noiseFloor", t.noiseFloor),
-            ("lineFloor", t.lineFloor), ("sigmas", t.sigmas),
+            ("lineFloor", t.lineFloor), ("unresolvedFloor", t.unresolvedFloor), ("sigmas", t.sigmas),
         ]
         for (name, value) in values where !(value.isFinite && value >= 0) {
             throw SpectrumError(.invalidParameter, context: "tolerances.\(name)", "\(name) must be a finite number ≥ 0, got \(value)")

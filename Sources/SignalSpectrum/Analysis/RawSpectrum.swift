@@ -1,12 +1,13 @@
-/// The spectrum of the fit's residual, read straight from FFTW's output (no bin arrays are built): what
-/// is left of the samples once the exact expected waveform and the fitted deviations are subtracted.
+/// A spectrum read straight from FFTW's output, no bin arrays built: windowed amplitudes are computed
+/// bin by bin where needed (a cosine-sum window is a short convolution of the bins), so a long record
+/// costs no memory beyond the FFT's own workspace.
 ///
-/// With every expected line, chirp and DC level gone, nothing strong leaks across the spectrum, so the
-/// spectral checks need no masks around expected components: a peak anywhere is unexpected, and the
-/// density of the rectangular bins (independent for white noise) is the noise's. Amplitudes of peaks are
-/// still read through the HFT144D flat-top window (a short convolution of the bins, ±6 bins, computed only
-/// where needed), accurate to 0.0021 dB between bins.
-struct ResidualSpectrum {
+/// The verifier reads the spectrum of the fit's residual this way: with every expected line, chirp and DC
+/// level gone, nothing strong leaks across the spectrum, so its checks need no masks around expected
+/// components: a peak anywhere is unexpected, and the rectangular bins (independent for white noise)
+/// give the noise's density. Peak amplitudes are read through the HFT144D flat-top window, accurate to
+/// 0.0021 dB between bins.
+struct RawSpectrum {
     /// FFTW's r2c output: `N/2 + 1` bins as interleaved `re, im` (Float, unnormalised).
     let output: UnsafePointer<Float>
     /// Samples transformed `N`.
@@ -43,9 +44,13 @@ struct ResidualSpectrum {
         return isEdge(k) ? a : 2 * a
     }
 
-    /// The flat-top amplitude of bin `k` (signal units): `2|Σⱼ (aⱼ/2)(X[k − j] + X[k + j])|/(N·a₀)`.
-    func flatTopAmplitude(_ k: Int) -> Double {
-        let a = Window.flatTop.coefficients
+    /// The flat-top amplitude of bin `k` (signal units).
+    func flatTopAmplitude(_ k: Int) -> Double { amplitude(k, window: .flatTop) }
+
+    /// The amplitude of bin `k` through `window` (signal units): `2|a₀X[k] + Σⱼ (aⱼ/2)(X[k − j] + X[k + j])|/(N·a₀)`
+    /// (not doubled at DC and Nyquist), as ``Spectrum`` normalises it.
+    func amplitude(_ k: Int, window: Window) -> Double {
+        let a = window.coefficients
         let centre = bin(k)
         var re = a[0] * centre.re, im = a[0] * centre.im
         for j in 1 ..< a.count {
