@@ -46,33 +46,32 @@ package struct ModelTerm: Sendable, Hashable {
     }
 
     /// Adds the term's samples `start ..< start + count` (`count ≤` ``Phasors/blockSize``) to `out` (its
-    /// mean included: the model's constant is the channel's DC minus every term's mean). `re`, `im` are
-    /// scratch buffers of `blockSize + 8` values. Chirps are added by the fit, which shares their phasors
+    /// mean included: the model's constant is the channel's DC minus every term's mean). `out`, `re` and
+    /// `im` are scratch buffers of `blockSize + 8` values (whole vectors are written past `count`). Chirps are added by the fit, which shares their phasors
     /// with its regressors.
+    /// A sine's phasor generator (``Phasors/Generator``), to pass to every block's ``add(into:start:count:re:im:generator:)``.
+    var generator: Phasors.Generator? {
+        if case .sine = shape { Phasors.Generator(increment: increment) } else { nil }
+    }
+
     func add(into out: UnsafeMutablePointer<Double>, start: Int, count: Int,
-             re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
+             re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, generator: Phasors.Generator? = nil) {
         let g = gain
-        var u = phase0 &+ increment &* UInt64(truncatingIfNeeded: start)
-        let inc = increment
+        let u = phase0 &+ increment &* UInt64(truncatingIfNeeded: start)
         switch shape {
         case .sine:
-            Phasors.fill(phase0: u, increment: inc, count: count, re: re, im: im)
-            for i in 0 ..< count { out[i] += g * im[i] }
+            if let generator {
+                generator.addSine(g, anchor: Double(u) * 0x1p-64, count: count, to: out)
+            } else {
+                Phasors.fill(phase0: u, increment: increment, count: count, re: re, im: im)
+                BlockMath.addScaled(out, g, im, count: count)
+            }
         case .square(let threshold):
-            for i in 0 ..< count {
-                out[i] += (u < threshold ? g : -g)
-                u &+= inc
-            }
+            BlockMath.addSquare(out, g, threshold: threshold, u0: u, increment: increment, count: count)
         case .sawtooth:
-            for i in 0 ..< count {
-                out[i] += g * (Double(u) * 0x1p-63 - 1)
-                u &+= inc
-            }
+            BlockMath.addSawtooth(out, g, u0: u, increment: increment, count: count)
         case .triangle:
-            for i in 0 ..< count {
-                out[i] += g * (1 - 4 * abs(Double(u) * 0x1p-64 - 0.5))
-                u &+= inc
-            }
+            BlockMath.addTriangle(out, g, u0: u, increment: increment, count: count)
         case .chirp:
             break
         }

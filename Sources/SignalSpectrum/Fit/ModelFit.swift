@@ -150,6 +150,9 @@ struct ModelFit {
     mutating func run(_ samples: UnsafeBufferPointer<Float>, residual: UnsafeMutablePointer<Float>,
                       fft: RealFFT) throws(SpectrumError) {
         let n = frameCount
+        guard let base = samples.baseAddress, samples.count == n, n > 0 else {
+            throw SpectrumError(.tooShort, context: "samples", "the fit needs the \(n) samples of the record, got \(samples.count)")
+        }
         let terms = channel.terms ?? []
         let handLines = channel.terms == nil ? channel.lines : []
         let constant = channel.dc - terms.reduce(0) { $0 + $1.mean }
@@ -242,6 +245,12 @@ struct ModelFit {
             }
         }
 
+        // Phasor generators (lane offsets and steps, computed once): one sine and cosine per block each.
+        let lineGenerators = regressorRate.map { Phasors.Generator(rate: $0) }
+        let termGenerators = terms.map(\.generator)
+        let handRates = handLines.map { TurnRate(frequency: $0.frequency, sampleRate: sampleRate) }
+        let handGenerators = handRates.map { Phasors.Generator(rate: $0) }
+
         // 3. First pass: synthesise the model, form r₀ = x − m, project r₀ on every regressor.
         var normal = NormalEquations(size: parameterTotal)
         var projection = [Double](repeating: 0, count: parameterTotal)
@@ -273,33 +282,28 @@ struct ModelFit {
         while offset < n {
             let count = min(block, n - offset)
             let index = start + offset
-            for i in 0 ..< count { model[i] = constant }
-            for term in terms { term.add(into: model, start: index, count: count, re: re, im: im) }
-            for line in handLines {
-                Phasors.fill(rate: TurnRate(frequency: line.frequency, sampleRate: sampleRate), start: index,
-                             count: count, re: re, im: im)
-                for i in 0 ..< count { model[i] += line.real * re[i] - line.imaginary * im[i] }
+            BlockMath.fill(model, constant, count: count)
+            for (t, term) in terms.enumerated() {
+                term.add(into: model, start: index, count: count, re: re, im: im, generator: termGenerators[t])
+            }
+            for (h, line) in handLines.enumerated() {
+                handGenerators[h].fill(anchor: handRates[h].turns(at: index), count: count, re: re, im: im)
+                BlockMath.addCombination(model, line.real, re, -line.imaginary, im, count: count)
             }
             for (slot, (termIndex, chirp)) in chirpTerms.enumerated() {
                 let ur = chirpRe + slot * width, ui = chirpIm + slot * width
                 chirp.fill(start: index, count: count, re: ur, im: ui)
                 if let g = terms[termIndex].chirpPhasor {
-                    for i in 0 ..< count { model[i] += g.re * ur[i] - g.im * ui[i] }
+                    BlockMath.addCombination(model, g.re, ur, -g.im, ui, count: count)
                 }
             }
-            var sum = 0.0
-            for i in 0 ..< count {
-                let v = Double(samples[offset + i]) - model[i]
-                r[i] = v
-                sum += v
-                residual[offset + i] = Float(v)
-            }
-            projection[0] += sum
+            projection[0] += BlockMath.residual(base + offset, minus: model, into: r,
+                                                store: residual + offset, count: count)
             if let grid {
                 var j = index % grid.period, i = 0
                 while i < count {
                     let run = min(count - i, grid.period - j)
-                    for t in 0 ..< run { fold[j + t] += r[i + t] }
+                    BlockMath.accumulate(fold + j, r + i, count: run)
                     i += run
                     j += run
                     if j == grid.period { j = 0 }
@@ -308,10 +312,9 @@ struct ModelFit {
             if keepLines {
                 for (slot, k) in lineIndices.enumerated() {
                     let zr = lineRe + slot * width, zi = lineIm + slot * width
-                    Phasors.fill(rate: regressorRate[k], start: index, count: count, re: zr, im: zi)
+                    lineGenerators[k].fill(anchor: regressorRate[k].turns(at: index), count: count, re: zr, im: zi)
                     if grid == nil {
-                        var sc = 0.0, ss = 0.0
-                        for i in 0 ..< count { sc += r[i] * zr[i]; ss += r[i] * zi[i] }
+                        let (sc, ss) = BlockMath.dots(r, zr, zi, count: count)
                         projection[candidates[k].cosine] += sc
                         if let s = candidates[k].sine { projection[s] += ss }
                     }
@@ -321,12 +324,11 @@ struct ModelFit {
                 guard case .chirp(let termIndex, _) = candidates[k].kind, let slot = chirpSlot[termIndex] else { continue }
                 let ur = chirpRe + slot * width, ui = chirpIm + slot * width
                 let c = candidates[k].cosine, s = candidates[k].sine ?? c
-                var pc = 0.0, ps = 0.0, cc = 0.0, css = 0.0, cs = 0.0, dc = 0.0, ds = 0.0
-                for i in 0 ..< count {
-                    pc += r[i] * ur[i]; ps += r[i] * ui[i]
-                    cc += ur[i] * ur[i]; css += ui[i] * ui[i]; cs += ur[i] * ui[i]
-                    dc += ur[i]; ds += ui[i]
-                }
+                let (pc, ps) = BlockMath.dots(r, ur, ui, count: count)
+                let (cc, cs) = BlockMath.dots(ur, ur, ui, count: count)
+                let (css, _) = BlockMath.dots(ui, ui, ui, count: count)
+                var dc = 0.0, ds = 0.0
+                for i in 0 ..< count { dc += ur[i]; ds += ui[i] }
                 projection[c] += pc
                 projection[s] += ps
                 addGram(c, c, cc); addGram(s, s, css); addGram(c, s, cs)
@@ -334,10 +336,8 @@ struct ModelFit {
                 // Against every line and every other fitted chirp (numeric: no closed form).
                 for (slot2, l) in lineIndices.enumerated() {
                     let zr = lineRe + slot2 * width, zi = lineIm + slot2 * width
-                    var a = 0.0, b = 0.0, e = 0.0, f = 0.0
-                    for i in 0 ..< count {
-                        a += ur[i] * zr[i]; b += ui[i] * zi[i]; e += ur[i] * zi[i]; f += ui[i] * zr[i]
-                    }
+                    let (a, e) = BlockMath.dots(ur, zr, zi, count: count)
+                    let (f, b) = BlockMath.dots(ui, zr, zi, count: count)
                     let lc = candidates[l].cosine
                     addGram(c, lc, a); addGram(s, lc, f)
                     if let ls = candidates[l].sine { addGram(s, ls, b); addGram(c, ls, e) }
@@ -345,10 +345,8 @@ struct ModelFit {
                 for k2 in fittedChirps where k2 > k {
                     guard case .chirp(let t2, _) = candidates[k2].kind, let slot2 = chirpSlot[t2] else { continue }
                     let vr = chirpRe + slot2 * width, vi = chirpIm + slot2 * width
-                    var a = 0.0, b = 0.0, e = 0.0, f = 0.0
-                    for i in 0 ..< count {
-                        a += ur[i] * vr[i]; b += ui[i] * vi[i]; e += ur[i] * vi[i]; f += ui[i] * vr[i]
-                    }
+                    let (a, e) = BlockMath.dots(ur, vr, vi, count: count)
+                    let (f, b) = BlockMath.dots(ui, vr, vi, count: count)
                     let c2 = candidates[k2].cosine, s2 = candidates[k2].sine ?? c2
                     addGram(c, c2, a); addGram(s, s2, b); addGram(c, s2, e); addGram(s, c2, f)
                 }
@@ -474,16 +472,18 @@ struct ModelFit {
             return bins < 10 || (0.5 - abs(rate.reduced.value)) * Double(n) < 10
         })
         // On the grid, the correction is periodic: one table of Q values when Q ≤ N.
-        var table: [Double]?
+        var table: UnsafeMutablePointer<Double>?
+        defer { table?.deallocate() }
         if let grid, grid.period <= n {
-            var t = [Double](repeating: delta[0], count: grid.period)
+            let t = UnsafeMutablePointer<Double>.allocate(capacity: grid.period + Phasors.lanes)
+            t.initialize(repeating: delta[0], count: grid.period + Phasors.lanes)
             var j0 = 0
             while j0 < grid.period {
                 let count = min(block, grid.period - j0)
                 for k in fittedLines {
-                    Phasors.fill(rate: regressorRate[k], start: j0, count: count, re: re, im: im)
+                    lineGenerators[k].fill(anchor: regressorRate[k].turns(at: j0), count: count, re: re, im: im)
                     let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
-                    for i in 0 ..< count { t[j0 + i] += dc * re[i] + ds * im[i] }
+                    BlockMath.addCombination(t + j0, dc, re, ds, im, count: count)
                 }
                 j0 += count
             }
@@ -507,47 +507,52 @@ struct ModelFit {
         while offset < n {
             let count = min(block, n - offset)
             let index = start + offset
-            // The correction Φ·δ: DC, lines (from the periodic table on the grid), chirps.
-            if let table, let grid {
+            // The correction Φ·δ: DC, lines (from the periodic table on the grid), chirps. Without chirps the
+            // table's runs are subtracted directly.
+            let chirpsFitted = fitted.contains { candidates[$0].isChirp }
+            if let table, let grid, !chirpsFitted {
                 var j = index % grid.period, i = 0
                 while i < count {
                     let run = min(count - i, grid.period - j)
-                    for t in 0 ..< run { model[i + t] = table[j + t] }
+                    sumSquares += BlockMath.correct(residual + offset + i, minus: table + j, into: r + i, count: run)
                     i += run
                     j += run
                     if j == grid.period { j = 0 }
                 }
             } else {
-                for i in 0 ..< count { model[i] = delta[0] }
-                for k in fittedLines {
-                    let (zr, zi) = buffers(k)
-                    Phasors.fill(rate: regressorRate[k], start: index, count: count, re: zr, im: zi)
-                    let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
-                    for i in 0 ..< count { model[i] += dc * zr[i] + ds * zi[i] }
+                if let table, let grid {
+                    var j = index % grid.period, i = 0
+                    while i < count {
+                        let run = min(count - i, grid.period - j)
+                        BlockMath.copy(model + i, table + j, count: run)
+                        i += run
+                        j += run
+                        if j == grid.period { j = 0 }
+                    }
+                } else {
+                    BlockMath.fill(model, delta[0], count: count)
+                    for k in fittedLines {
+                        let (zr, zi) = buffers(k)
+                        lineGenerators[k].fill(anchor: regressorRate[k].turns(at: index), count: count, re: zr, im: zi)
+                        let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
+                        BlockMath.addCombination(model, dc, zr, ds, zi, count: count)
+                    }
                 }
+                for k in fitted where candidates[k].isChirp {
+                    guard case .chirp(let termIndex, let chirp) = candidates[k].kind, let slot = chirpSlot[termIndex] else { continue }
+                    let ur = chirpRe + slot * width, ui = chirpIm + slot * width
+                    chirp.fill(start: index, count: count, re: ur, im: ui)
+                    let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
+                    BlockMath.addCombination(model, dc, ur, ds, ui, count: count)
+                }
+                sumSquares += BlockMath.correct(residual + offset, minus: model, into: r, count: count)
             }
-            for k in fitted where candidates[k].isChirp {
-                guard case .chirp(let termIndex, let chirp) = candidates[k].kind, let slot = chirpSlot[termIndex] else { continue }
-                let ur = chirpRe + slot * width, ui = chirpIm + slot * width
-                chirp.fill(start: index, count: count, re: ur, im: ui)
-                let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
-                for i in 0 ..< count { model[i] += dc * ur[i] + ds * ui[i] }
-            }
-            var squares = 0.0
-            for i in 0 ..< count {
-                let v = Double(residual[offset + i]) - model[i]
-                r[i] = v
-                squares += v * v
-                residual[offset + i] = Float(v)
-            }
-            sumSquares += squares
             // The frequency steps' projections: folded on the grid, else per line.
             if let grid, !frequencyLines.isEmpty {
                 var j = index % grid.period, i = 0
                 while i < count {
                     let run = min(count - i, grid.period - j)
-                    let base = Double(index + i) - center
-                    for t in 0 ..< run { fold1[j + t] += (base + Double(t)) * r[i + t] }
+                    BlockMath.accumulateWeighted(fold1 + j, r + i, base: Double(index + i) - center, count: run)
                     i += run
                     j += run
                     if j == grid.period { j = 0 }
@@ -558,18 +563,10 @@ struct ModelFit {
                 if grid != nil {
                     // Not filled above: the grid's correction came from the table.
                     (zr, zi) = (re, im)
-                    Phasors.fill(rate: regressorRate[k], start: index, count: count, re: zr, im: zi)
+                    lineGenerators[k].fill(anchor: regressorRate[k].turns(at: index), count: count, re: zr, im: zi)
                 }
                 let m = measuredPhasor[k] ?? candidates[k].expected
-                var pr = 0.0, pi = 0.0, den = 0.0
-                let base = Double(index) - center
-                for i in 0 ..< count {
-                    let w = base + Double(i)
-                    pr += w * r[i] * zr[i]
-                    pi -= w * r[i] * zi[i]
-                    let v = m.re * zi[i] + m.im * zr[i]     // Im(c·e^{iθ})
-                    den += w * w * v * v
-                }
+                let (pr, pi, den) = BlockMath.frequencySums(r, zr, zi, base: Double(index) - center, c: m, count: count)
                 if grid == nil {
                     let old = frequencyProjection[k] ?? (0, 0)
                     frequencyProjection[k] = (old.re + pr, old.im + pi)

@@ -119,24 +119,30 @@ struct ChannelVerifier {
 
     // MARK: Spectrum of the residual
 
-    /// The largest peak of the residual's spectrum, and (with noise expected) its flatness.
+    /// The largest peak of the residual's spectrum, and (with noise expected) its flatness, from one scan.
     func spectralChecks(_ spectrum: RawSpectrum, fit: ModelFit) -> [VerificationCheck] {
         let t = tolerances
         let n = Double(fit.frameCount)
         let reference = expected.reference
+        // Spurious: the threshold is the larger of `spurious × reference`, `spuriousNoiseMargin` times the
+        // rms flat-top amplitude of a noise bin (2σ·√(ENBW/N), ENBW = 4.54 bins for HFT144D), and 2E (the
+        // largest amplitude any bin can show from a per-sample error bounded by E: |Σe·e^{−iωn}| ≤ N·E).
+        let rmsFlatTop = 2 * fit.sigma * (Window.flatTop.equivalentNoiseBandwidth / n).squareRoot()
+        let threshold = max(t.spurious * reference, t.spuriousNoiseMargin * rmsFlatTop, 2 * fit.errorBound)
+        let used = max(0, spectrum.binCount - 2)
+        let bands = max(1, min(t.flatnessBands, used / 16))
+        let (peak, deviations) = spectrum.scan(threshold: threshold, bands: fit.sigma > 0 ? bands : 1)
         var checks: [VerificationCheck] = []
         if fit.sigma > 0 {
             // Each band's mean |X|² over B independent bins (white noise: exponential, relative standard
             // error 1/√B; of its square root 1/(2√B)). Fitted lines remove about one bin of noise each from
             // their band: expected σ·√(1 − L/B).
-            let used = max(0, spectrum.binCount - 2)
-            let bands = max(1, min(t.flatnessBands, used / 16))
             let lineFrequencies = fit.measurements.compactMap { m -> Double? in
                 if case .line(_, let f, let nyquist) = m.component.kind, !nyquist { return f }
                 return nil
             }
             var worst: VerificationCheck?, worstRatio = -1.0
-            for band in spectrum.bandDeviations(bands: bands) {
+            for band in deviations {
                 let inBand = lineFrequencies.filter { $0 >= band.low - spectrum.binWidth / 2 && $0 <= band.high + spectrum.binWidth / 2 }.count
                 let expectedDeviation = fit.sigma * max(0, 1 - Double(inBand) / Double(band.bins)).squareRoot()
                 let tolerance = fit.sigma * (t.flatness + t.sigmas / (2 * Double(band.bins).squareRoot())) + fit.errorBound
@@ -146,17 +152,11 @@ struct ChannelVerifier {
                     worst = VerificationCheck(channel: channel, kind: .noiseFlatness, frequency: (band.low + band.high) / 2,
                                               expected: expectedDeviation, measured: band.deviation, tolerance: tolerance,
                                               method: .spectrum,
-                                              detail: "noise level of the worst of \(bands) sub-bands of the residual's spectrum (\(VerificationReport.number(band.low))…\(VerificationReport.number(band.high)) Hz)")
+                                              detail: "noise level of the worst of \(deviations.count) sub-bands of the residual's spectrum (\(VerificationReport.number(band.low))…\(VerificationReport.number(band.high)) Hz)")
                 }
             }
             if let worst { checks.append(worst) }
         }
-        // Spurious: the threshold is the larger of `spurious × reference`, `spuriousNoiseMargin` times the
-        // rms flat-top amplitude of a noise bin (2σ·√(ENBW/N), ENBW = 4.54 bins for HFT144D), and 2E (the
-        // largest amplitude any bin can show from a per-sample error bounded by E: |Σe·e^{−iωn}| ≤ N·E).
-        let rmsFlatTop = 2 * fit.sigma * (Window.flatTop.equivalentNoiseBandwidth / n).squareRoot()
-        let threshold = max(t.spurious * reference, t.spuriousNoiseMargin * rmsFlatTop, 2 * fit.errorBound)
-        let peak = spectrum.largestPeak(threshold: threshold)
         let decibels = 20 * log10(threshold / max(reference, .leastNormalMagnitude))
         checks.append(VerificationCheck(channel: channel, kind: .spurious, frequency: peak.frequency, expected: 0,
                                         measured: peak.amplitude, tolerance: threshold, method: .spectrum,
