@@ -44,7 +44,8 @@ struct SpectrumPlot {
 
     func waveform(channel c: Int, y: Double) -> String {
         let seconds = min(buffer.duration, 2)
-        let frames = max(2, min(buffer.frameCount, Int((seconds * buffer.sampleRate).rounded())))
+        // Clamped in Double before the conversion (a rate of 1e300 cannot trap).
+        let frames = max(2, Int(min(Double(buffer.frameCount), (seconds * buffer.sampleRate).rounded())))
         let samples = buffer.channel(c)
         let base = samples.startIndex
         var lo = Double.infinity, hi = -Double.infinity
