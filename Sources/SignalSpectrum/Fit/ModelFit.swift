@@ -275,7 +275,8 @@ struct ModelFit {
         // Position of each chirp term among chirpTerms, and the fitted chirps' candidate indices.
         let chirpSlot = Dictionary(uniqueKeysWithValues: chirpTerms.enumerated().map { ($1.0, $0) })
         let fittedChirps = candidates.indices.filter { candidates[$0].isChirp }
-        var chirpGram = [Double](repeating: 0, count: parameterTotal * parameterTotal)   // numeric entries
+        // The chirps' entries of the normal matrix, summed numerically (allocated only when there are chirps).
+        var chirpGram = [Double](repeating: 0, count: fittedChirps.isEmpty ? 0 : parameterTotal * parameterTotal)
         func addGram(_ i: Int, _ j: Int, _ v: Double) { chirpGram[i * parameterTotal + j] += v }
 
         var offset = 0
@@ -386,7 +387,7 @@ struct ModelFit {
                 if let s, k2 != k { normal[s, c2] = (plus.im + minus.im) / 2 }
             }
         }
-        for i in 0 ..< parameterTotal {
+        for i in 0 ..< (chirpGram.isEmpty ? 0 : parameterTotal) {
             for j in 0 ..< parameterTotal where chirpGram[i * parameterTotal + j] != 0 {
                 normal[i, j] = normal[i, j] + chirpGram[i * parameterTotal + j]
             }
