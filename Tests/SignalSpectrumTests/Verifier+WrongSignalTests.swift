@@ -18,6 +18,10 @@ import Testing
         #expect(!amplitude.passed && amplitude.method == .fit && abs(amplitude.measured) < 1e-6)
         let dc = try #require(report.check(.dc))
         #expect(dc.passed && dc.tolerance < 0.02, report.summary)
+        // A missing line has no frequency to measure: its frequency check fails too, with the tolerance a
+        // line of the expected amplitude would have (a fraction of a bin), never one inflated by 1/|measured|.
+        let frequency = try #require(report.check(.frequency, frequency: 1))
+        #expect(!frequency.passed && frequency.tolerance < 1, report.summary)
     }
 
     @Test("all zeros for 10 s at 1 kHz against a waveform near Nyquist or with aliased harmonics: fails", arguments: [

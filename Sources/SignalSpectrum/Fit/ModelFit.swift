@@ -63,6 +63,10 @@ struct ModelFit {
         /// (signal units²·s²), or nil when not measured (chirps, lines within 2 bins of DC or Nyquist).
         var frequencyOffset: Double?
         var frequencyDenominator: Double = 0
+        /// `Σ(∂model/∂f)²` for a line of the *expected* amplitude: what the frequency's precision is
+        /// judged by, so that a line that is missing (measured amplitude ≈ 0) cannot pass with an
+        /// allowance as large as its own absence makes it.
+        var expectedFrequencyDenominator: Double = 0
     }
 
     // Inputs.
@@ -599,6 +603,14 @@ struct ModelFit {
             let deltaOmega = numerator / denominator   // turns·2π per sample
             measurements[index].frequencyOffset = deltaOmega * sampleRate / (2 * Double.pi)
             measurements[index].frequencyDenominator = denominator
+            // The precision a line of the expected amplitude has: the generic sum, or near DC and Nyquist the
+            // exact one scaled from the measured phasor while that is within a factor 2 of the expected.
+            let e = c.expected
+            let expected2 = e.re * e.re + e.im * e.im
+            let scaled = edgeDenominator[k].flatMap { den in
+                magnitude2 >= expected2 / 4 && magnitude2 <= 4 * expected2 ? den * expected2 / magnitude2 : nil
+            }
+            measurements[index].expectedFrequencyDenominator = scaled ?? expected2 * nd * (nd * nd - 1) / 24
         }
     }
 

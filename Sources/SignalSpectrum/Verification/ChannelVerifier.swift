@@ -67,9 +67,10 @@ struct ChannelVerifier {
                                             method: .fit, detail: "phase at t = 0 (as a sine) of \(name)"))
             // Frequency: the Gauss–Newton step Δf = ⟨r, d⟩/⟨d, d⟩·fs/2π has standard error σ/√⟨d,d⟩ and a
             // deterministic bound E·√N/√⟨d,d⟩ (Cauchy–Schwarz), in Hz after × fs/2π; plus the margin in bins
-            // of this record, `frequencyBins · fs/N`.
-            if let offset = m.frequencyOffset, let f = c.frequency, m.frequencyDenominator > 0 {
-                let perRoot = sampleRate / (2 * Double.pi) / m.frequencyDenominator.squareRoot()
+            // of this record, `frequencyBins · fs/N`. ⟨d, d⟩ is taken for a line of the expected amplitude:
+            // a missing line (no phasor to measure) must fail here too, not earn an allowance ∝ 1/|measured|.
+            if let offset = m.frequencyOffset, let f = c.frequency, m.expectedFrequencyDenominator > 0 {
+                let perRoot = sampleRate / (2 * Double.pi) / m.expectedFrequencyDenominator.squareRoot()
                 let tolerance = t.frequencyBins * sampleRate / n + (t.sigmas * fit.sigma + fit.errorBound * n.squareRoot()) * perRoot
                 checks.append(VerificationCheck(channel: channel, kind: .frequency, frequency: f, expected: f,
                                                 measured: f + offset, tolerance: tolerance, method: .fit,
