@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Playback", targets: ["Playback"]),
         // Routes on the WGS84 ellipsoid, GNSS-like error, GPX in and out.
         .library(name: "Location", targets: ["Location"]),
+        .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
         .executable(name: "signals", targets: ["SignalsCLI"]),
@@ -36,7 +37,9 @@ let package = Package(
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "Location"]),
+        // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location"]),
         // The one loader of spec documents (signals, motion, routes; later IMUs), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback", "Location"]),
         .executableTarget(
@@ -65,6 +68,7 @@ let package = Package(
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
     ],
     swiftLanguageModes: [.v6]
 )

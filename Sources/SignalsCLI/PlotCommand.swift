@@ -45,14 +45,18 @@ struct PlotCommand: ParsableCommand {
             StandardStreams.error("note: \(name) holds a motion and a route; this plot shows the route (plot {\"motion\": ...} alone for its spectrum)\n")
             return try plotRoute(route, name: name)
         }
+        try VerifyCommand.checkLength(try timing.request().frameCount)
         let buffer = try analysedSamples(signal: signal, timing: timing, input: input, specName: spec)
         let allowAliasing = timing.allowAliasing
         let expected = try spectrumStep { () throws(SpectrumError) in
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)
         }
-        var spectra: [Spectrum] = []
+        // One envelope per channel (the largest amplitude per pixel column): no spectrum arrays kept.
+        var spectra: [SpectrumEnvelope] = []
         for c in 0 ..< buffer.channelCount {
-            spectra.append(try spectrumStep { () throws(SpectrumError) in try Spectrum(buffer, channel: c, window: .flatTop) })
+            spectra.append(try spectrumStep { () throws(SpectrumError) in
+                try SpectrumEnvelope(buffer, channel: c, window: .flatTop, groups: SpectrumPlot.columns)
+            })
         }
         let title = "\(input ?? spec) · \(SpectrumPlot.number(buffer.sampleRate)) Hz · \(SpectrumPlot.number(buffer.duration)) s"
         let svg = SpectrumPlot(buffer: buffer, spectra: spectra, expected: expected, title: title).svg()
