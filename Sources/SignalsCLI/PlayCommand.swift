@@ -77,15 +77,9 @@ struct PlayCommand: AsyncParsableCommand {
             throw CLIError("\(input): cannot loop: a pass needs at least two points at different times (the loop period is the last timestamp plus the gap before it)")
         }
         let runner = Runner()
-        var interrupts: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { runner.stop() }
-            source.resume()
-            interrupts.append(source)
-        }
-        defer { for source in interrupts { source.cancel() } }
+        SignalTrap.install()
+        SignalTrap.onSignal { _ in runner.stop() }
+        defer { SignalTrap.onSignal(nil) }
 
         let summary: PlaybackSummary
         switch play {

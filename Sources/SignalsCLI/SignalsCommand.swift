@@ -18,6 +18,8 @@ struct SignalsCommand: AsyncParsableCommand {
     static func main() async {
         // A closed pipe (`signals render ... | head`) ends the process quietly, as for any Unix filter.
         signal(SIGPIPE, SIG_DFL)
+        // SIGINT and SIGTERM are caught from the start: temporary files are removed, `play` stops cleanly.
+        SignalTrap.install()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
