@@ -8,6 +8,7 @@ extension ConsoleAssets {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>signals · live console</title>
 <link rel="stylesheet" href="/console.css">
+<link rel="icon" href="data:,">
 </head>
 <body>
 <header>

@@ -79,7 +79,8 @@ extension ConsoleAssets {
   // ---------- The plot: min/max per pixel column, so 10 s at 1 kHz draws at 60 fps ----------
   const canvas = $('plot');
   const ctx = canvas.getContext('2d');
-  let frames = 0, fps = 0, fpsSince = performance.now();
+  let frames = 0, fps = 0, fpsSince = performance.now(), drawTime = 0;
+  let columnOf = new Int32Array(0), slotOf = new Int32Array(0), lows = [], highs = [];
 
   function niceStep(span, count) {
     const raw = span / Math.max(1, count);
@@ -104,6 +105,14 @@ extension ConsoleAssets {
     updatePhone();
     if (!store.dirty) return;
     store.dirty = false;
+    const began = performance.now();
+    drawPlot();
+    drawTime = drawTime * 0.9 + (performance.now() - began) * 0.1;
+    canvas.dataset.drawMs = drawTime.toFixed(2);
+  }
+
+  function drawPlot() {
+    const dpr = window.devicePixelRatio || 1;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const w = canvas.clientWidth, h = canvas.clientHeight;
     ctx.clearRect(0, 0, w, h);
@@ -127,18 +136,41 @@ extension ConsoleAssets {
     const plotW = Math.max(10, w - left - right);
     const panelH = Math.max(30, (h - top - bottom - gap * (groups.length - 1)) / groups.length);
     const columns = Math.max(1, Math.floor(plotW));
-    const lo = new Float32Array(columns), hi = new Float32Array(columns);
+    // The pixel column of each point in the window, computed once for every channel.
+    if (columnOf.length < inWindow) columnOf = new Int32Array(CAPACITY);
+    if (slotOf.length < inWindow) slotOf = new Int32Array(CAPACITY);
+    const scale = columns / WINDOW;
+    for (let n = 0; n < inWindow; n++) {
+      const i = newest - n < 0 ? newest - n + CAPACITY : newest - n;
+      slotOf[n] = i;
+      const col = Math.floor((store.times[i] - tStart) * scale);
+      columnOf[n] = col < 0 ? 0 : col >= columns ? columns - 1 : col;
+    }
+    // Each channel: the min and max of its points in each pixel column (decimated, never averaged away),
+    // in one pass; the panel's range comes from the columns.
+    const channelCount = store.values.length;
+    if (lows.length !== channelCount || lows[0].length !== columns) {
+      lows = store.values.map(() => new Float32Array(columns));
+      highs = store.values.map(() => new Float32Array(columns));
+    }
+    for (let c = 0; c < channelCount; c++) {
+      const values = store.values[c], lo = lows[c], hi = highs[c];
+      lo.fill(Infinity); hi.fill(-Infinity);
+      for (let n = 0; n < inWindow; n++) {
+        const col = columnOf[n], v = values[slotOf[n]];
+        if (v < lo[col]) lo[col] = v;
+        if (v > hi[col]) hi[col] = v;
+      }
+    }
     let k = 0, drawn = 0;
     groups.forEach((g, gi) => {
       const y0 = top + gi * (panelH + gap);
-      // Range of the group's channels in the window.
       let min = Infinity, max = -Infinity;
       for (let c = 0; c < g.channels.length; c++) {
-        const values = store.values[k + c];
-        for (let n = 0; n < inWindow; n++) {
-          const v = values[(newest - n + CAPACITY) % CAPACITY];
-          if (v < min) min = v;
-          if (v > max) max = v;
+        const lo = lows[k + c], hi = highs[k + c];
+        for (let col = 0; col < columns; col++) {
+          if (lo[col] < min) min = lo[col];
+          if (hi[col] > max) max = hi[col];
         }
       }
       if (!isFinite(min)) { min = -1; max = 1; }
@@ -160,28 +192,23 @@ extension ConsoleAssets {
       ctx.fillStyle = '#1d2330';
       ctx.fillText(`${g.title} (${g.unit})`, 0, 0);
       ctx.restore();
-      // Each channel: the min and max of the points in each pixel column (decimated, never averaged away).
       for (const channel of g.channels) {
-        const values = store.values[k++];
-        lo.fill(Infinity); hi.fill(-Infinity);
-        for (let n = 0; n < inWindow; n++) {
-          const i = (newest - n + CAPACITY) % CAPACITY;
-          const col = Math.min(columns - 1, Math.max(0, Math.floor((store.times[i] - tStart) / WINDOW * columns)));
-          const v = values[i];
-          if (v < lo[col]) lo[col] = v;
-          if (v > hi[col]) hi[col] = v;
-        }
-        ctx.strokeStyle = channel.color; ctx.lineWidth = 1.3;
-        ctx.beginPath();
-        let started = false;
+        const lo = lows[k], hi = highs[k];
+        k++;
+        // One filled 1-px span per column, from its min to its max, stretched to meet the previous
+        // column's span so that the trace is continuous: cheap to rasterise even when every column of
+        // nine noisy channels differs (no anti-aliased path to stroke).
+        ctx.fillStyle = channel.color;
+        let prevLo = NaN, prevHi = NaN;
         for (let col = 0; col < columns; col++) {
           if (lo[col] === Infinity) continue;
-          const x = left + col + 0.5;
-          if (!started) { ctx.moveTo(x, yOf(lo[col])); started = true; } else ctx.lineTo(x, yOf(lo[col]));
-          if (hi[col] !== lo[col]) ctx.lineTo(x, yOf(hi[col]));
+          let a = lo[col], b = hi[col];
+          if (prevHi < a) a = prevHi; else if (prevLo > b) b = prevLo;
+          prevLo = lo[col]; prevHi = hi[col];
+          const yTop = yOf(b), yBottom = yOf(a);
+          ctx.fillRect(left + col, yTop - 0.75, 1, yBottom - yTop + 1.5);
           drawn++;
         }
-        ctx.stroke();
       }
     });
     // Time axis (timeline seconds) under the last panel.
@@ -261,14 +288,25 @@ extension ConsoleAssets {
     return null;
   }
 
+  let shownAttitude = '';
   function showAttitude(a, g) {
-    phone.style.transform = `rotateX(-28deg) rotateX(${90 - a.pitch}deg) rotateY(${a.roll}deg)`;
+    const transform = `rotateX(-28deg) rotateX(${(90 - a.pitch).toFixed(1)}deg) rotateY(${a.roll.toFixed(1)}deg)`;
+    const text = g ? `g = (${g.x.toFixed(2)},\n${g.y.toFixed(2)}, ${g.z.toFixed(2)})` : '';
+    if (transform + text === shownAttitude) return;   // no style work when nothing moved
+    shownAttitude = transform + text;
+    phone.style.transform = transform;
     phone.setAttribute('aria-valuetext', `pitch ${a.pitch.toFixed(0)} degrees, roll ${a.roll.toFixed(0)} degrees`);
-    if (g) $('phone-g').textContent = `g = (${g.x.toFixed(2)},\n${g.y.toFixed(2)}, ${g.z.toFixed(2)})`;
+    $('phone-g').textContent = text;
   }
 
+  // The 3D phone is re-styled at most every 50 ms while following the stream: a 3D transform costs far
+  // more than the plot in a software-composited browser, and 20 Hz is smooth enough for an attitude.
+  let phoneShownAt = 0;
   function updatePhone() {
     if (dragging || held) { const a = dragging || held; showAttitude(a, gravityOf(a.pitch, a.roll)); return; }
+    const now = performance.now();
+    if (now - phoneShownAt < 50) return;
+    phoneShownAt = now;
     const g = currentGravity();
     if (g) showAttitude(attitude(g), g);
   }
@@ -495,7 +533,7 @@ extension ConsoleAssets {
       speed.value = String(s.speed);
     }
     const stale = performance.now() - lastEventAt > 2000 && !paused;
-    setStatus(`${paused ? 'paused · ' : ''}index ${s.index} · ${s.sampleRate} Hz · ${s.speed}× · clients SSE ${s.clients.sse}, WS ${s.clients.ws}, polling ${s.clients.polling} · lateness p99 ${s.lateness.p99.toFixed(0)} µs · ${fps} fps${stale ? ' · no points for 2 s' : ''}`, stale);
+    setStatus(`${paused ? 'paused · ' : ''}index ${s.index} · ${s.sampleRate} Hz · ${s.speed}× · clients SSE ${s.clients.sse}, WS ${s.clients.ws}, polling ${s.clients.polling} · lateness p99 ${s.lateness.p99.toFixed(0)} µs · ${fps} fps, plot ${drawTime.toFixed(1)} ms${stale ? ' · no points for 2 s' : ''}`, stale);
   }
 
   async function pollStatus() {

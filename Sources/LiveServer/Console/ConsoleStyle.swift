@@ -24,19 +24,19 @@ section, aside > section { background: var(--panel); border: 1px solid var(--lin
 .legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .85rem; color: var(--muted); padding-top: .3rem; }
 .legend i { display: inline-block; width: 1.4em; height: 3px; vertical-align: middle; margin-right: .3em; }
 .side { grid-row: 1 / span 2; grid-column: 2; display: flex; flex-direction: column; gap: .8rem; min-height: 0; overflow-y: auto; }
-.stage { height: 190px; perspective: 650px; display: flex; align-items: center; justify-content: center; user-select: none; touch-action: none; }
-.phone { position: relative; width: 78px; height: 150px; transform-style: preserve-3d; cursor: grab; }
+.stage { height: 240px; perspective: 650px; display: flex; align-items: center; justify-content: center; user-select: none; touch-action: none; }
+.phone { position: relative; width: 96px; height: 184px; transform-style: preserve-3d; cursor: grab; will-change: transform; }
 .phone:active { cursor: grabbing; }
 .face { position: absolute; border: 1px solid #2b2f38; background: #3a404c; }
 .front { inset: 0; transform: translateZ(6px); background: linear-gradient(160deg, #27408a, #1b2440); border-radius: 10px;
-  color: #fff; display: flex; flex-direction: column; align-items: center; justify-content: space-between; padding: 8px 4px; font-size: 11px; }
+  color: #fff; display: flex; flex-direction: column; align-items: center; justify-content: space-between; padding: 10px 4px; font-size: 12px; }
 .front .notch { width: 24px; height: 4px; border-radius: 2px; background: #000a; }
 .phone-g { font-variant-numeric: tabular-nums; text-align: center; white-space: pre; font-size: 10px; }
 .back { inset: 0; transform: rotateY(180deg) translateZ(6px); border-radius: 10px; background: #2b2f38; }
-.left, .right { width: 12px; height: 150px; left: 33px; }
-.left { transform: rotateY(-90deg) translateZ(39px); } .right { transform: rotateY(90deg) translateZ(39px); }
-.top, .bottom { width: 78px; height: 12px; top: 69px; }
-.top { transform: rotateX(90deg) translateZ(75px); } .bottom { transform: rotateX(-90deg) translateZ(75px); }
+.left, .right { width: 12px; height: 184px; left: 42px; }
+.left { transform: rotateY(-90deg) translateZ(48px); } .right { transform: rotateY(90deg) translateZ(48px); }
+.top, .bottom { width: 96px; height: 12px; top: 86px; }
+.top { transform: rotateX(90deg) translateZ(92px); } .bottom { transform: rotateX(-90deg) translateZ(92px); }
 .hint { color: var(--muted); font-size: .85rem; margin: .3rem 0 0; }
 .readout { display: grid; grid-template-columns: auto 1fr; gap: 0 .8rem; margin: 0 0 .4rem; font-variant-numeric: tabular-nums; }
 .readout dt { color: var(--muted); } .readout dd { margin: 0; }
