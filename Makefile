@@ -39,8 +39,10 @@ test: deps
 demo: deps
 	$(SWIFT) run signals render Examples/specs/wave.json --rate 1000 --duration 0.01 --format csv
 
+# The serve rows run signals-serve as a child: it is built first. `make bench ARGS="--filter serve --soak-seconds 600"`.
 bench: deps
-	$(SWIFT) run -c release bench
+	$(SWIFT) build -c release --product signals-serve
+	$(SWIFT) run -c release bench $(ARGS)
 
 # `make serve` or `make serve SPEC=Examples/points/walk.csv ARGS="--loop --port 9000"`: builds signals and
 # signals-serve, then runs `signals serve`.
