@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "SignalRunner", targets: ["SignalRunner"]),
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Playback", targets: ["Playback"]),
+        // Routes on the WGS84 ellipsoid, GNSS-like error, GPX in and out.
+        .library(name: "Location", targets: ["Location"]),
+        .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
         // The live server (Hummingbird, SwiftNIO): its own product, never part of the umbrella.
@@ -21,6 +24,7 @@ let package = Package(
         .executable(name: "PredefinedPoints", targets: ["PredefinedPoints"]),
         .executable(name: "SineMotion", targets: ["SineMotion"]),
         .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
+        .executable(name: "LocationWalk", targets: ["LocationWalk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,19 +41,22 @@ let package = Package(
         .target(name: "CSignalKernels"),
         .target(name: "Signals", dependencies: ["CSignalKernels"]),
         .target(name: "Playback", dependencies: ["Signals"]),
+        .target(name: "Location", dependencies: ["Signals", "Playback"]),
         .systemLibrary(
             name: "CFFTW",
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback"]),
-        // The one loader of spec documents (signals, motion; later routes and IMUs), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback"]),
+        // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location"]),
+        // The one loader of spec documents (signals, motion, routes; later IMUs), shared by the CLI and the server.
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,7 +64,7 @@ let package = Package(
         .target(
             name: "LiveServer",
             dependencies: [
-                "Signals", "Playback", "Specs",
+                "Signals", "Playback", "Specs", "Location",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -70,14 +77,14 @@ let package = Package(
         .executableTarget(
             name: "SignalsServe",
             dependencies: [
-                "LiveServer", "Signals", "Playback", "Specs",
+                "LiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum",
+                "Signals", "Playback", "SignalSpectrum", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -86,14 +93,18 @@ let package = Package(
         .executableTarget(name: "PredefinedPoints", dependencies: ["SignalRunner"], path: "Examples/PredefinedPoints"),
         .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
+        .executableTarget(name: "LocationWalk", dependencies: ["SignalRunner"], path: "Examples/LocationWalk"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
+                    resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
-        .testTarget(name: "SignalsCLITests", dependencies: ["Signals"]),
+        .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
         .testTarget(
             name: "LiveServerTests",
             dependencies: [
-                "LiveServer", "Signals", "Playback", "Specs",
+                "LiveServer", "Signals", "Playback", "Specs", "Location",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -10,7 +10,8 @@ struct SignalsCommand: AsyncParsableCommand {
         commandName: "signals",
         abstract: "Render, verify, plot and play sensor signals described as JSON specs.",
         discussion: "Exit status: 0 on success, 1 when a verification check fails, 2 for bad input (spec, file, flag or parameter).",
-        subcommands: [RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, ServeCommand.self]
+        subcommands: [RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, RouteCommand.self,
+                      ServeCommand.self]
     )
 
     /// Runs the command; every failure is reported on stderr with a non-zero status, never a crash:

@@ -68,6 +68,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--serve", default=".build/debug/signals-serve")
     parser.add_argument("--spec", default="Examples/specs/shake-motion.json")
+    parser.add_argument("--route", default="Examples/routes/phone-walk.json")
     parser.add_argument("--out", default=".build/browser")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     args = parser.parse_args()
@@ -197,10 +198,34 @@ def run(base, args):
         data = until("dragging the phone to hold gravity in /data", held)
         print(f"phone dragged: /data accelerometer = gravity = {data['accelerometer']}")
 
-        # Let the plot fill before the picture; restore the spec's sliders view.
-        editor.fill(json.dumps(changed, indent=2))
+        # 6. A motion with a route: the map draws the route and the fixes; clicking it holds a location.
+        with open(args.route) as f:
+            route_spec = f.read()
+        editor.fill(route_spec)
         page.locator("#apply").click()
         until("the error to clear", lambda: not error.is_visible())
+        map_canvas = page.locator("#map")
+        until("the map to show the route's fixes", lambda: page.locator("#map-section").is_visible()
+              and int(map_canvas.get_attribute("data-points") or 0) >= 3, timeout=10)
+
+        def map_matches():
+            shown = page.locator("#map-position").text_content()
+            location = get(base, "/data")["location"]
+            if "," not in shown:
+                return None
+            lat, lon = (float(v.split(" ")[0]) for v in shown.split(", "))
+            return abs(lat - location["latitude"]) < 1e-4 and abs(lon - location["longitude"]) < 1e-4
+        until("the map's position to match /data within 1e-4 degrees", map_matches)
+        box = map_canvas.bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.3)
+        moved = until("a click on the map to hold a location", lambda: (lambda d: d if d["motion"].get("location")
+                      and "(held)" in page.locator("#map-position").text_content() else None)(get(base, "/data")))
+        held = moved["location"]
+        if not (abs(held["latitude"] - moved["motion"]["location"]["latitude"]) < 1e-9):
+            fail(f"the held location is not in the points: {moved}")
+        print(f"route: map shows the fixes; clicking held {held}")
+
+        # Let the plot fill before the picture.
         until("the plot to hold 8 s", lambda: int(canvas.get_attribute("data-points") or 0) >= 8000, timeout=15)
         status = page.evaluate("document.getElementById('status').textContent")
         print(f"status line: {status}")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveServer
+import Location
 import Signals
 import Testing
 

@@ -26,7 +26,7 @@ import Testing
         ("d.csv", "timestamp,x,y,z\n0,1,0,0\n", FeedOptions(loop: true), "cannot loop"),
         ("e.csv", "timestamp,x,y,z\n1,1,0,0\n0,1,0,0\n", FeedOptions(), "timestamps must not decrease"),
         ("f.csv", "timestamp,x,y,z\n0,1,0,0\n7200,1,0,0\n", FeedOptions(), "longer than 3600.0 s"),
-        ("g.gpx", "<gpx></gpx>", FeedOptions(), "GPX location tracks are not served yet"),
+        ("g.gpx", "<gpx></gpx>", FeedOptions(), "the GPX file has no points"),
         ("h.npy", "\u{93}NUMPY", FeedOptions(), ".npy array"),
         ("i.json", #"{"sine": {"frequency": 1}, "x": 1}"#, FeedOptions(), "'x' is not allowed"),
     ])

@@ -137,6 +137,20 @@ import Testing
         #expect(socket.readAll().hasSuffix("0\r\n\r\n"), "the stream ends with the last chunk")
     }
 
+    @Test("routes: SSE data lines are the lines signals play prints, for a route and for a motion with a route",
+          arguments: ["Examples/routes/walk.json", "Examples/routes/phone-walk.json"])
+    func routesAsPlay(spec: String) throws {
+        let server = try Server([spec, "--port", "0", "--rate", "100"])
+        let (lines, _) = try Self.sse(server.port, count: 30)
+        let play = try Executables.run("signals", ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
+        #expect(play.status == 0, "\(play.stderr)")
+        let expected = play.text.split(separator: "\n").map(String.init)
+        #expect(lines == Array(expected[1 ... 30]))
+        let data = try Self.get(server.port, "/data")
+        #expect(data.body.contains("\"location\":{\"latitude\":"))
+        #expect(server.stop().status == 0)
+    }
+
     @Test("--host 0.0.0.0 is served with a warning on stderr")
     func exposed() throws {
         let server = try Server([Self.spec, "--port", "0", "--host", "0.0.0.0"])

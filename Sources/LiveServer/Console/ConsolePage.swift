@@ -44,6 +44,12 @@ extension ConsoleAssets {
       <p class="hint">Drag the phone or focus it and press the arrow keys: it holds that gravity (POST /update).
         <button id="release" type="button">Release</button></p>
     </section>
+    <section id="map-section" aria-labelledby="map-title" hidden>
+      <h2 id="map-title">Location</h2>
+      <canvas id="map" tabindex="0" role="img"
+              aria-label="Map of the route (local projection): click, or focus it and use the arrow keys, to hold a location"></canvas>
+      <p class="hint"><output id="map-position">–</output><br>Click the map, or focus it and use the arrow keys (10 m a step), to hold a location.</p>
+    </section>
     <section aria-labelledby="now-title">
       <h2 id="now-title">Newest point</h2>
       <dl class="readout"><dt>index</dt><dd><output id="latest-index">–</output></dd>

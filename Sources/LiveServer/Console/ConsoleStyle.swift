@@ -24,7 +24,7 @@ section, aside > section { background: var(--panel); border: 1px solid var(--lin
 .legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; font-size: .85rem; color: var(--muted); padding-top: .3rem; }
 .legend i { display: inline-block; width: 1.4em; height: 3px; vertical-align: middle; margin-right: .3em; }
 .side { grid-row: 1 / span 2; grid-column: 2; display: flex; flex-direction: column; gap: .8rem; min-height: 0; overflow-y: auto; }
-.stage { height: 240px; perspective: 650px; display: flex; align-items: center; justify-content: center; user-select: none; touch-action: none; }
+.stage { height: 205px; perspective: 650px; display: flex; align-items: center; justify-content: center; user-select: none; touch-action: none; }
 .phone { position: relative; width: 96px; height: 184px; transform-style: preserve-3d; cursor: grab; will-change: transform; }
 .phone:active { cursor: grabbing; }
 .face { position: absolute; border: 1px solid #2b2f38; background: #3a404c; }
@@ -37,6 +37,7 @@ section, aside > section { background: var(--panel); border: 1px solid var(--lin
 .left { transform: rotateY(-90deg) translateZ(48px); } .right { transform: rotateY(90deg) translateZ(48px); }
 .top, .bottom { width: 96px; height: 12px; top: 86px; }
 .top { transform: rotateX(90deg) translateZ(92px); } .bottom { transform: rotateX(-90deg) translateZ(92px); }
+#map { width: 100%; height: 170px; display: block; border: 1px solid var(--line); border-radius: 6px; background: #fbfcfd; cursor: crosshair; }
 .hint { color: var(--muted); font-size: .85rem; margin: .3rem 0 0; }
 .readout { display: grid; grid-template-columns: auto 1fr; gap: 0 .8rem; margin: 0 0 .4rem; font-variant-numeric: tabular-nums; }
 .readout dt { color: var(--muted); } .readout dd { margin: 0; }

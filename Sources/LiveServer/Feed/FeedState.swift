@@ -1,3 +1,4 @@
+import Location
 import NIOCore
 import Playback
 import Signals
@@ -67,12 +68,19 @@ struct FeedState: Sendable {
     /// Decides what the playback thread makes of `tick`; a spec that replaced a point file takes over
     /// the cadence from this tick on.
     mutating func plan(for tick: Tick) -> PointPlan {
-        if case .spec = source, case .file = timing {
+        let spec = source.spec
+        if spec != nil, case .file = timing {
             timing = .signal(index: tick.index, timestamp: tick.timestamp, media: tick.media)
         }
-        if let v = accelerometerHold { return PointPlan(kind: .hold(v), location: locationHold) }
-        if let signal = source.signal { return PointPlan(kind: .signal(signal, generation: generation), location: locationHold) }
-        return PointPlan(kind: .file, location: locationHold)
+        let kind: PointPlan.Kind
+        if let v = accelerometerHold {
+            kind = .hold(v)
+        } else if let spec {
+            kind = .spec(spec.signal)
+        } else {
+            kind = .file
+        }
+        return PointPlan(kind: kind, generation: generation, route: spec?.sampler, heldLocation: locationHold)
     }
 
     /// Appends a point and hands back the waiting clients to wake.

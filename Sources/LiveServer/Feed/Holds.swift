@@ -1,3 +1,4 @@
+import Location
 import Signals
 
 /// An accelerometer reading in g, as `CMAccelerometerData` reports it: user acceleration plus gravity.
@@ -22,23 +23,6 @@ public struct AccelerometerVector: Sendable, Hashable {
 
     /// The largest component accepted in a posted reading, in g.
     public static let largestComponent = 1000.0
-}
-
-/// A geographic position in degrees (WGS 84), as the original server's page posted it.
-public struct GeoCoordinate: Sendable, Hashable {
-    /// Latitude in degrees, −90 to 90.
-    public var latitude: Double
-    /// Longitude in degrees, −180 to 180.
-    public var longitude: Double
-
-    /// Creates a position.
-    /// - Parameters:
-    ///   - latitude: Degrees north, −90 to 90.
-    ///   - longitude: Degrees east, −180 to 180.
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
 }
 
 /// The body of `POST /update`: `{"accelerometer": {"x","y","z"}}` and/or `{"location": {"latitude","longitude"}}`,

@@ -1,4 +1,5 @@
 import Foundation
+import Location
 import NIOConcurrencyHelpers
 import NIOCore
 import Playback
@@ -181,7 +182,7 @@ public final class LiveFeed: Sendable {
         } catch {
             throw LiveServerError(error)
         }
-        try replace(with: LiveSource.spec(document, sampleRate: options.sampleRate))
+        try replace(with: .spec(LiveSpec(document, text: value.serialized, sampleRate: options.sampleRate)))
     }
 
     /// Switches to a checked spec source from the next index.
@@ -191,6 +192,7 @@ public final class LiveFeed: Sendable {
             s.source = source
             s.generation += 1
             s.accelerometerHold = nil
+            if source.spec?.sampler != nil { s.locationHold = nil }   // a route replaces a held location
             guard s.started, !control.isRunning else { return nil }
             // The point file ended: a new run continues the timeline at the feed's rate.
             let next = (s.ring.last?.timestamp).map { $0 + 1 / options.sampleRate } ?? 0
@@ -202,12 +204,9 @@ public final class LiveFeed: Sendable {
         }
     }
 
-    /// The current spec, every field written out, or `nil` when the source is a point file.
-    public var spec: SpecDocument? {
-        state.withLockedValue { s in
-            if case .spec(let document) = s.source { return document }
-            return nil
-        }
+    /// The current spec, or `nil` when the source is a point file.
+    public var spec: LiveSpec? {
+        state.withLockedValue { $0.source.spec }
     }
 
     /// Holds values on the timeline from the next sample, until another update or spec replaces them:

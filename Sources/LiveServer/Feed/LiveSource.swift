@@ -1,18 +1,20 @@
 import Foundation
+import Location
 import Playback
 import Signals
 import Specs
 
-/// What a ``LiveFeed`` plays: a spec document (rendered endlessly at the feed's rate) or a point file
-/// (played at its own timestamps), decoded and checked before anything plays.
+/// What a ``LiveFeed`` plays: a spec (rendered endlessly at the feed's rate: a signal, a route, or a
+/// motion and a route together) or a point file (played at its own timestamps), decoded and checked
+/// before anything plays.
 ///
 /// ```swift
 /// let source = try LiveSource.load("Examples/specs/shake-motion.json", options: FeedOptions())
 /// let spec = try LiveSource.spec(json: Data(#"{"sine": {"frequency": 2}}"#.utf8), sampleRate: 100)
 /// ```
-public enum LiveSource: Sendable, Hashable {
-    /// A spec (see ``SpecDocument``), checked at the feed's rate.
-    case spec(SpecDocument)
+public enum LiveSource: Sendable {
+    /// A spec document, checked at the feed's rate.
+    case spec(LiveSpec)
     /// A point file, read to the end and checked, with its timing.
     case points(PointFile, PointSchedule)
 
@@ -22,7 +24,7 @@ public enum LiveSource: Sendable, Hashable {
     /// Opens `path` once (`-` is standard input), tells a spec from a point file (see `InputKind`),
     /// decodes and checks all of it.
     /// - Parameters:
-    ///   - path: A JSON spec or a point file (`.json`, `.jsonl`, `.csv`), or `-`.
+    ///   - path: A JSON spec, a GPX file (with times) or a point file (`.json`, `.jsonl`, `.csv`), or `-`.
     ///   - options: The feed's options: a spec is checked at `sampleRate`; `loop` is for point files only.
     /// - Throws: ``LiveServerError`` (`invalidInput`) naming the input, and the JSON path or line.
     public static func load(_ path: String, options: FeedOptions) throws(LiveServerError) -> LiveSource {
@@ -32,7 +34,8 @@ public enum LiveSource: Sendable, Hashable {
         } catch {
             throw LiveServerError(.invalidInput, error.description)
         }
-        switch InputKind.detect(name: input.path, head: input.head) {
+        let kind = InputKind.detect(name: input.path, head: input.head)
+        switch kind {
         case .points(let format):
             let file: PointFile
             let schedule: PointSchedule
@@ -52,25 +55,34 @@ public enum LiveSource: Sendable, Hashable {
             }
             return .points(file, schedule)
         case .npy:
-            throw LiveServerError(.invalidInput, "\(input.name): a .npy array is a recording without timestamps; signals serve plays specs and point files (render it as CSV with a t column)")
-        case .gpx:
-            throw LiveServerError(.invalidInput, "\(input.name): GPX location tracks are not served yet; signals serve plays signal specs and motion point files")
+            throw LiveServerError(.invalidInput, "\(input.name): a .npy array is a recording without timestamps; signals serve plays specs, routes and point files (render it as CSV with a t column)")
         case nil:
-            throw LiveServerError(.invalidInput, "\(input.name): cannot tell the format: expected a JSON spec ('{'), a JSON array of points ('['), JSON Lines or a CSV header starting with 'timestamp'")
-        case .spec:
+            throw LiveServerError(.invalidInput, "\(input.name): cannot tell the format: expected a JSON spec ('{'), a GPX file ('<'), a JSON array of points ('['), JSON Lines or a CSV header starting with 'timestamp'")
+        case .spec, .gpx:
             break
         }
         if options.loop {
-            throw LiveServerError(.invalidInput, "\(input.name): --loop is for point files; a spec plays endlessly")
+            throw LiveServerError(.invalidInput, "\(input.name): --loop is for point files; a spec plays endlessly (a route loops with \"loop\": true)")
         }
+        var text: String?
         let document: SpecDocument
         do {
-            document = try SpecDocument.load(input)
-        } catch {
+            if kind == .gpx {
+                document = try SpecDocument.load(input)
+            } else {
+                let data = try input.data(limit: SpecDocument.sizeLimit)
+                text = String(decoding: data, as: UTF8.self)
+                document = try SpecDocument.decode(json: data)
+            }
+        } catch let error as SpecDocumentError {
             throw LiveServerError(.invalidInput, error.message)
+        } catch let error as SignalError {
+            throw LiveServerError(.invalidInput, "\(input.name): \(error.description)")
+        } catch {
+            throw LiveServerError(.invalidInput, "\(input.name): \(error)")
         }
         do {
-            return try spec(document, sampleRate: options.sampleRate)
+            return .spec(try LiveSpec(document, text: text, sampleRate: options.sampleRate))
         } catch {
             throw LiveServerError(.invalidInput, "\(input.name): \(error.description)")
         }
@@ -88,25 +100,61 @@ public enum LiveSource: Sendable, Hashable {
         } catch {
             throw LiveServerError(error)
         }
-        return try spec(document, sampleRate: sampleRate)
+        return .spec(try LiveSpec(document, text: String(decoding: json, as: UTF8.self), sampleRate: sampleRate))
     }
 
-    /// Checks a decoded document at `sampleRate`.
-    /// - Throws: ``LiveServerError`` (`badRequest`) with the JSON path of the problem.
-    static func spec(_ document: SpecDocument, sampleRate: Double) throws(LiveServerError) -> LiveSource {
-        guard let signal = document.signal else {
-            throw LiveServerError(.badRequest, "this document is not a signal spec", path: "$")
-        }
-        do {
-            try signal.validate(sampleRate: sampleRate)
-        } catch {
-            throw LiveServerError(error)
-        }
-        return .spec(document)
+    /// The spec, when the source is one.
+    var spec: LiveSpec? {
+        if case .spec(let spec) = self { spec } else { nil }
     }
 
     /// The signal of a spec source.
-    var signal: AnySignal? {
-        if case .spec(let document) = self { document.signal } else { nil }
+    var signal: AnySignal? { spec?.signal }
+}
+
+/// A spec document checked at the feed's rate, with what the playback needs to sample it: its signal (a
+/// signal, or the motion of a motion and a route) and its route's sampler.
+public struct LiveSpec: Sendable {
+    /// The document.
+    public let document: SpecDocument
+    /// The JSON it was decoded from (`nil` for a GPX file).
+    public let text: String?
+    /// The signal rendered (a signal spec, or the motion beside a route).
+    let signal: AnySignal?
+    /// The route sampled at the feed's rate (global sample index `i` is time `i / rate`).
+    let sampler: RouteSampler?
+
+    /// Checks `document` at `sampleRate`: a signal's parameters (Nyquist, ranges), a route's timeline.
+    /// - Throws: ``LiveServerError`` (`badRequest`) with the JSON path of the problem.
+    init(_ document: SpecDocument, text: String?, sampleRate: Double) throws(LiveServerError) {
+        self.document = document
+        self.text = text
+        switch document {
+        case .signal(let s): signal = s
+        case .route: signal = nil
+        case .motionAndRoute(let motion, _): signal = motion
+        }
+        do {
+            try signal?.validate(sampleRate: sampleRate)
+        } catch {
+            throw LiveServerError(error)
+        }
+        if let route = document.route {
+            do {
+                sampler = try RouteSampler(route.trajectory(), sampleRate: sampleRate)
+            } catch {
+                throw LiveServerError(.badRequest, error.message, path: error.path ?? "$.route")
+            }
+        } else {
+            sampler = nil
+        }
+    }
+
+    /// The spec as `GET /v1/spec` serves it: a signal with every field written out; a document with a
+    /// route as it was given; `nil` for a route read from GPX.
+    var json: String? {
+        if case .signal(let signal) = document { return String(decoding: signal.node.json(pretty: true), as: UTF8.self) }
+        guard let text, let value = try? JSONValue.parse(Data(text.utf8)) else { return nil }
+        return value.prettyPrinted
     }
 }

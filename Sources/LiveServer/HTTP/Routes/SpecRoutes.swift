@@ -18,11 +18,14 @@ struct SpecRoutes {
     }
 
     /// The current spec as pretty JSON.
-    /// - Throws: ``LiveServerError`` (404) when the source is a point file.
+    /// - Throws: ``LiveServerError`` (404) when the source is a point file or a GPX route.
     func current() throws(LiveServerError) -> String {
-        guard let signal = feed.spec?.signal else {
+        guard let spec = feed.spec else {
             throw LiveServerError(.notFound, "the source is a point file, not a spec; PUT a spec to /v1/spec to replace it")
         }
-        return String(decoding: signal.node.json(pretty: true), as: UTF8.self)
+        guard let json = spec.json else {
+            throw LiveServerError(.notFound, "the source is a route read from a GPX file, not a JSON spec; PUT a spec to /v1/spec to replace it")
+        }
+        return json
     }
 }
