@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -14,7 +14,11 @@ let package = Package(
         .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
+        // The live server (Hummingbird, SwiftNIO): its own product, never part of the umbrella.
+        .library(name: "LiveServer", targets: ["LiveServer"]),
         .executable(name: "signals", targets: ["SignalsCLI"]),
+        // `signals serve` runs this sibling executable, so that `signals` itself never links SwiftNIO.
+        .executable(name: "signals-serve", targets: ["SignalsServe"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "SignalTour", targets: ["SignalTour"]),
         .executable(name: "PredefinedPoints", targets: ["PredefinedPoints"]),
@@ -24,6 +28,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The live server only (LiveServer, signals-serve, their tests). No traits: no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
@@ -49,6 +60,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
+        .target(
+            name: "LiveServer",
+            dependencies: [
+                "Signals", "Playback", "Specs", "Location",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "SignalsServe",
+            dependencies: [
+                "LiveServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "bench",
             dependencies: [
@@ -69,6 +101,18 @@ let package = Package(
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
+        .testTarget(
+            name: "LiveServerTests",
+            dependencies: [
+                "LiveServer", "Signals", "Playback", "Specs", "Location",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

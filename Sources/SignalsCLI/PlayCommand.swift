@@ -184,30 +184,14 @@ enum PlayInput {
     }
 }
 
-/// One JSON object per point, written and flushed at once.
+/// One JSON object per point, written and flushed at once: the text of ``PointLine`` (shared with the
+/// live server, so `signals play` and `signals serve` print the same bytes) and a newline.
 enum PlayOutput {
-    /// A number as JSON: samples of a rendered signal (`single`) in their `Float` precision, so
-    /// `0.1` prints as `0.1`; file values as the `Double` they are.
-    @inline(__always)
-    static func number(_ value: Double, single: Bool) -> String {
-        single ? Float(value).description : value.description
-    }
-
-    /// `{"x":..,"y":..,"z":..}`.
-    static func vector(_ x: Double, _ y: Double, _ z: Double, single: Bool) -> String {
-        "{\"x\":\(number(x, single: single)),\"y\":\(number(y, single: single)),\"z\":\(number(z, single: single))}"
-    }
-
     static func motion(_ p: MotionPoint, single: Bool) -> String {
-        let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
-        return "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, single: single)),\"gravity\":\(vector(g.x, g.y, g.z, single: single)),\"rotationRate\":\(vector(r.x, r.y, r.z, single: single))}\n"
+        PointLine.motion(p, precision: single ? .single : .double) + "\n"
     }
 
-    static func scalar(_ p: ScalarPoint) -> String {
-        "{\"timestamp\":\(p.timestamp),\"value\":\(number(p.value, single: true))}\n"
-    }
+    static func scalar(_ p: ScalarPoint) -> String { PointLine.scalar(p) + "\n" }
 
-    static func axes(_ p: AxesPoint) -> String {
-        "{\"timestamp\":\(p.timestamp),\"x\":\(number(p.x, single: true)),\"y\":\(number(p.y, single: true)),\"z\":\(number(p.z, single: true))}\n"
-    }
+    static func axes(_ p: AxesPoint) -> String { PointLine.axes(p) + "\n" }
 }

@@ -205,9 +205,5 @@ enum RouteOutput {
     static func line(_ p: LocationPoint) -> String { p.jsonLine + "\n" }
 
     /// The motion point's line with `"location": {...}` beside its parts.
-    static func line(_ p: MotionLocationPoint) -> String {
-        var text = PlayOutput.motion(p.motion, single: true)
-        text.removeLast(2)   // "}\n"
-        return text + ",\"location\":\(p.location.locationJSON)}\n"
-    }
+    static func line(_ p: MotionLocationPoint) -> String { p.jsonLine() + "\n" }
 }
