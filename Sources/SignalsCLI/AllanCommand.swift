@@ -113,17 +113,18 @@ struct AllanCommand: ParsableCommand {
     func load() throws -> (ChannelRecording, AccelerometerUnit) {
         let source = try openInput(input)
         if case .spec? = InputKind.detect(name: source.path, head: source.head) {
-            let document = try loadDocument(source)
+            let document = try loadDocument(source, routeSpeed: nil)
             guard let rate, let duration else {
                 throw CLIError("\(source.name): a spec is rendered before its analysis: give --rate and --duration")
             }
             let request = try RenderRequest(sampleRate: rate, duration: duration, start: start)
             let options = RenderOptions(allowAliasing: allowAliasing)
-            let names = columnNames(document)
             switch document {
+            case .route, .motionAndRoute:
+                throw CLIError("\(source.name): this is a route; signals allan analyses IMU specs, motion and signal specs, and recordings")
             case .imu(let imu):
                 try checkIntegratedStart(imu, request)
-                return (ChannelRecording(names: names, buffer: try imu.render(request, options: options)), imu.accelerometerUnit)
+                return (ChannelRecording(names: IMU.channelNames, buffer: try imu.render(request, options: options)), imu.accelerometerUnit)
             case .signal(let signal):
                 try checkIntegratedStart(signal, request)
                 let buffer = try signal.render(request, options: options)
@@ -136,7 +137,7 @@ struct AllanCommand: ParsableCommand {
                                                frameCount: buffer.frameCount, samples: data.flatMap { $0 })
                     return (ChannelRecording(names: IMU.channelNames, buffer: imuView), .g)
                 }
-                return (ChannelRecording(names: names, buffer: buffer), .g)
+                return (ChannelRecording(names: columnNames(signal), buffer: buffer), .g)
             }
         }
         if duration != nil { throw CLIError("\(source.name): --duration applies to a spec; a recording is analysed whole") }

@@ -26,39 +26,32 @@ func loadSpec(_ path: String) throws -> AnySignal {
 
 /// Decodes the signal spec an opened input holds (see ``SpecDocument``).
 func loadSpec(_ input: InputSource) throws -> AnySignal {
-    let document = try loadDocument(input)
-    guard let signal = document.signal else {
+    let document = try loadDocument(input, routeSpeed: nil)
+    switch document {
+    case .signal(let signal):
+        return signal
+    case .imu:
         throw CLIError("\(input.name): this is an IMU spec (six sensor channels with noise), not a signal spec; `signals render` and `signals allan` take it")
-    }
-    return signal
-}
-
-/// Decodes any spec document an opened input holds: a signal or an IMU.
-func loadDocument(_ input: InputSource) throws -> SpecDocument {
-    do {
-        return try SpecDocument.load(input)
-    } catch {
-        throw CLIError(error.message)
+    case .route, .motionAndRoute:
+        throw CLIError("\(input.name): this is a route, not a signal; signals render, play and plot take routes")
     }
 }
 
 /// The CSV column names of a render: `value`, `x,y,z`, the motion columns of a point file (plus
 /// `attitude.w,x,y,z` with an attitude), the IMU's `accelerometer.x,…,gyroscope.z`, or `c0,c1,…`.
-func columnNames(_ document: SpecDocument) -> [String] {
-    let motion = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
-    switch document {
-    case .imu:
-        return IMU.channelNames
-    case .signal(let signal):
-        if case .motion(let m) = signal.node {
-            return m.attitude == nil ? motion : motion + ["w", "x", "y", "z"].map { "attitude.\($0)" }
-        }
-        switch signal.channelCount {
-        case 1: return ["value"]
-        case 3: return ["x", "y", "z"]
-        default: return (0 ..< signal.channelCount).map { "c\($0)" }
-        }
+func columnNames(_ signal: AnySignal) -> [String] {
+    if case .motion(let m) = signal.node { return motionColumnNames(m) }
+    switch signal.channelCount {
+    case 1: return ["value"]
+    case 3: return ["x", "y", "z"]
+    default: return (0 ..< signal.channelCount).map { "c\($0)" }
     }
+}
+
+/// `userAcceleration.x, …, rotationRate.z`, and `attitude.w,x,y,z` when the motion has an attitude.
+func motionColumnNames(_ motion: MotionNode) -> [String] {
+    let nine = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
+    return motion.attitude == nil ? nine : nine + ["w", "x", "y", "z"].map { "attitude.\($0)" }
 }
 
 /// Opens an input once (see ``InputSource``), turning its error into a ``CLIError``.
@@ -73,11 +66,11 @@ func openInput(_ path: String, spoolLimit: Int = InputSource.defaultSpoolLimit) 
 /// The options every rendering subcommand shares. Numbers are parsed unconditionally, so that
 /// `--rate -1000` reaches the range check ("must be ... from 1e-06 to ...") instead of being read as a flag.
 struct RenderTiming: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz (samples per second).")
-    var rate: Double
+    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz (samples per second); required for a signal, 1 Hz by default for a route.")
+    var rate: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Duration in seconds; round(rate · duration) frames are rendered.")
-    var duration: Double
+    @Option(name: .long, parsing: .unconditional, help: "Duration in seconds; round(rate · duration) frames are rendered. Required for a signal; a route's by default (one pass).")
+    var duration: Double?
 
     @Option(name: .long, parsing: .unconditional, help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate).")
     var start: Double = 0
@@ -86,12 +79,30 @@ struct RenderTiming: ParsableArguments {
     var allowAliasing = false
 
     /// The validated request.
+    /// - Throws: ``CLIError`` when `--rate` or `--duration` is missing, ``SignalError`` for a bad value.
     func request() throws -> RenderRequest {
-        try RenderRequest(sampleRate: rate, duration: duration, start: start)
+        guard let rate else { throw CLIError("missing --rate <Hz>: the sample rate of a signal spec") }
+        guard let duration else { throw CLIError("missing --duration <seconds>: how long to render a signal spec") }
+        return try RenderRequest(sampleRate: rate, duration: duration, start: start)
     }
 
     /// Render options from the flags.
     var options: RenderOptions { RenderOptions(allowAliasing: allowAliasing) }
+
+    /// The validated request, with `signal` checked at its rate: every problem is reported before any
+    /// output, naming the input (`FILE: $.motion.gravity.axes.z.sine.frequency: ...`).
+    /// - Parameters:
+    ///   - signal: The loaded spec.
+    ///   - name: The input's name, as given on the command line (`-` is standard input).
+    func validated<S: Signal>(_ signal: S, name: String) throws -> RenderRequest {
+        let request = try self.request()
+        do {
+            try signal.validate(sampleRate: request.sampleRate, allowAliasing: allowAliasing)
+        } catch {
+            throw CLIError("\(name == "-" ? "standard input" : name): \(error.description)")
+        }
+        return request
+    }
 }
 
 /// An integrated attitude steps from sample 0 the first time a render starts late (about 40 ns a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Location
 import Playback
 import Sensors
 import Signals
@@ -9,16 +10,22 @@ import Specs
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a JSON signal spec to CSV, NumPy .npy or raw float32 samples.",
+        abstract: "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples.",
         discussion: """
         Streams block by block, so memory stays bounded whatever the duration. Signal specs, motion specs
         ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z; with an
-        "attitude", four more: the quaternion w x y z) and IMU specs ({"imu": ...}: six channels) are accepted.
+        "attitude", four more: the quaternion w x y z) and IMU specs ({"imu": ...}: six channels) are accepted,
+        and routes: a route spec ({"route": ...}), a GPX file (--speed for one without times), or a motion and a
+        route together ({"motion": ..., "route": ...}).
           csv  header `t,value` (one channel), `t,x,y,z` (axes), `t,userAcceleration.x,...,rotationRate.z`
                (motion; `signals play` reads it back), `...,attitude.w,attitude.x,attitude.y,attitude.z`,
                `t,accelerometer.x,...,gyroscope.z` (IMU) or `t,c0,c1,...`; t in seconds
           npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames, channels)
           f32  raw interleaved little-endian float32
+        A route renders its reported fixes, by default at 1 Hz for one pass:
+          csv  `t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy`
+          npy  float64, shape (frames, 7): the columns after t (a float32 latitude is only good to a metre)
+        A motion and a route: the nine motion columns (13 with an attitude), then the route's seven (npy float64).
         Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 --format npy -o shake.npy
         """
     )
@@ -38,12 +45,21 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
     var output: String?
 
+    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
+            help: "m/s along a GPX file without times.")
+    var routeSpeed: Double?
+
     func run() throws {
-        let document = try loadDocument(openInput(spec, spoolLimit: SpecDocument.sizeLimit))
-        let request = try timing.request()
+        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
         switch document {
-        case .signal(let signal): try write(signal, request: request, names: columnNames(document))
-        case .imu(let imu): try write(imu, request: request, names: columnNames(document))
+        case .signal(let signal):
+            try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal))
+        case .imu(let imu):
+            try write(imu, request: try timing.validated(imu, name: spec), names: IMU.channelNames)
+        case .route(let route):
+            try RouteOutput.render(route, name: name, timing: timing, format: format, output: output)
+        case .motionAndRoute(let motion, let route):
+            try RouteOutput.render(motion: motion, route: route, name: name, timing: timing, format: format, output: output)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Location
 import Playback
 import Sensors
 import Signals
@@ -8,7 +9,11 @@ import Signals
 /// A spec document is one JSON object. Its key names what it describes:
 /// - a signal node (`sine`, `sum`, `axes`, ..., see ``SignalNode``), including `motion`
 ///   (nine channels: user acceleration, gravity, rotation rate; 13 with an attitude);
-/// - `imu`: an IMU error model over a motion (six channels, see `IMU`).
+/// - `imu`: an IMU error model over a motion (six channels, see `IMU`), `{"imu": {"motion": {...}, ...}}`;
+/// - `route`: a route on the WGS84 ellipsoid (see ``Route``), `{"route": {"speed": 3, "waypoints": [...]}}`;
+/// - `motion` and `route` together: a phone on a walk, `{"motion": {...}, "route": {...}}`, played as
+///   points that carry both (the two keys only; the motion is decoded as in `{"motion": ...}`).
+/// A GPX file (``InputKind/gpx``) loads as a route.
 ///
 /// Decoding is strict everywhere (see the package's JSON rules: no duplicate keys, trailing commas,
 /// `null`s, unknown fields or non-finite numbers), and every error names the JSON path.
@@ -21,28 +26,36 @@ public enum SpecDocument: Sendable, Hashable {
     case signal(AnySignal)
     /// An IMU: accelerometer and gyroscope readings of a motion with realistic errors (six channels).
     case imu(IMU)
+    /// A route (`{"route": ...}`, or a GPX file).
+    case route(Route)
+    /// A motion and a route sampled together (`{"motion": ..., "route": ...}`).
+    case motionAndRoute(motion: AnySignal, route: Route)
 
     /// The document's signal, when it is one.
     public var signal: AnySignal? {
+        if case .signal(let s) = self { s } else { nil }
+    }
+
+    /// The document's route, when it has one.
+    public var route: Route? {
         switch self {
-        case .signal(let s): s
-        case .imu: nil
+        case .signal, .imu: nil
+        case .route(let r), .motionAndRoute(_, let r): r
         }
     }
 
     /// The document's IMU, when it is one.
     public var imu: IMU? {
-        switch self {
-        case .signal: nil
-        case .imu(let i): i
-        }
+        if case .imu(let i) = self { i } else { nil }
     }
 
-    /// The key naming the document's kind (`imu`, or the signal node's kind).
+    /// The key naming the document's kind (`imu`, `route`, `motion+route`, or the signal node's kind).
     public var kind: String {
         switch self {
         case .signal(let s): s.node.kind
         case .imu: "imu"
+        case .route: "route"
+        case .motionAndRoute: "motion+route"
         }
     }
 
@@ -61,11 +74,39 @@ public enum SpecDocument: Sendable, Hashable {
             return .imu(try IMU(json: try f.required("imu"), path: "$.imu"))
         }
         if case .object(let object) = value, object.count == 1, let key = object.keys.first, !SignalNode.kinds.contains(key),
-           SignalError.closestName(to: key, in: SignalNode.kinds + ["imu"]) == "imu" {
+           SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route"]) == "imu" {
             throw SignalError(.unknownNode, path: "$.\(SignalError.quoted(key, limit: 40))",
-                              "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean 'imu'?); a spec is 'imu' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
+                              "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean 'imu'?); a spec is 'imu', 'route' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
         }
-        return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
+        guard case .object(let object) = value, let routeValue = object["route"] else {
+            return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
+        }
+        for key in object.keys where key != "route" && key != "motion" {
+            throw SignalError(.unknownField, path: JSONFields.child("$", key),
+                              "unknown field '\(SignalError.quoted(key, limit: 60))' beside 'route'; a spec with a route holds 'route' and optionally 'motion'")
+        }
+        let route: Route
+        do {
+            route = try Route(json: routeValue, path: "$.route")
+        } catch {
+            throw SpecDocument.signalError(error)
+        }
+        guard let motion = object["motion"] else { return .route(route) }
+        let node = try SignalNode(json: .object(JSONObject([JSONObject.Member(key: "motion", value: motion)])), path: "$")
+        return .motionAndRoute(motion: AnySignal(node: node), route: route)
+    }
+
+    /// A route's error as a spec error (same path and message).
+    static func signalError(_ error: LocationError) -> SignalError {
+        let code: SignalError.Code = switch error.code {
+        case .unknownField: .unknownField
+        case .missingField, .missingSpeed: .missingField
+        case .nonFinite: .nonFinite
+        case .outOfRange, .emptyRoute, .invalidTime: .outOfRange
+        case .invalidRender: .invalidRender
+        case .malformed, .unreadable: .malformed
+        }
+        return SignalError(code, path: error.path ?? "$.route", error.message)
     }
 
     /// The largest spec read, in bytes: 64 MiB.
@@ -74,14 +115,29 @@ public enum SpecDocument: Sendable, Hashable {
     /// Reads and decodes the spec an opened input holds, naming the input in every error.
     /// - Throws: ``SpecDocumentError`` naming the input: not a spec (a point file, a `.npy` array), too
     ///   large, unreadable, or an invalid spec (with its JSON path).
-    package static func load(_ input: InputSource) throws(SpecDocumentError) -> SpecDocument {
-        switch InputKind.detect(name: input.path, head: input.head) {
+    /// - Parameter routeSpeed: m/s for a GPX file without times (`--speed`); refused for anything else.
+    package static func load(_ input: InputSource, routeSpeed: Double? = nil) throws(SpecDocumentError) -> SpecDocument {
+        let kind = InputKind.detect(name: input.path, head: input.head)
+        if let routeSpeed, kind != .gpx {
+            throw SpecDocumentError("\(input.name): --speed \(routeSpeed) is for GPX files without times; a JSON route has its own speeds")
+        }
+        switch kind {
         case .points:
             throw SpecDocumentError("\(input.name): this is a point file, not a spec; `signals play` plays it")
         case .npy:
             throw SpecDocumentError("\(input.name): this is a .npy array, not a spec; pass it to verify or plot with --input")
         case .gpx:
-            throw SpecDocumentError("\(input.name): this is a GPX file, not a signal spec")
+            do {
+                let data = try input.data(limit: sizeLimit)
+                return .route(try Route(gpx: data, speed: routeSpeed, file: input.name))
+            } catch let error as PlaybackError {
+                throw SpecDocumentError(error.description)
+            } catch let error as LocationError {
+                let hint = error.code == .missingSpeed ? " (--speed)" : ""
+                throw SpecDocumentError(error.description + hint)
+            } catch {
+                throw SpecDocumentError("\(input.name): \(error)")
+            }
         case .spec, nil:
             break
         }
