@@ -87,6 +87,8 @@ import Testing
         (["import", "Examples/recordings/sensor-logger/Gyroscope.csv", "--rate", "100"], "--platform"),
         (["import", "Examples/specs/imu/kalibr-example.json", "--rate", "100"], "not a phyphox or Sensor Logger"),
         (["import", "Examples/recordings/phyphox/Gyroscope.csv", "--rate", "-5"], "rate"),
+        (["import", "Examples/recordings/phyphox/Accelerometer.csv", "Examples/recordings/phyphox/Gyroscope.csv", "--rate", "100", "--gravity-window", "1e300"], "gravity window"),
+        (["import", "Examples/recordings/phyphox/Accelerometer.csv", "Examples/recordings/phyphox/Gyroscope.csv", "--rate", "1e-300"], "fewer than two points"),
         (["play", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "1"], "IMU spec"),
         (["verify", "Examples/specs/presets/shaking.json", "--rate", "100", "--duration", "10"], "not spectrally checkable"),
         (["render", "Examples/specs/presets/free-fall.json", "--rate", "100", "--duration", "1", "--start", "2e7", "--format", "csv"], "2^27"),

@@ -64,3 +64,31 @@ import Testing
         }
     }
 }
+
+/// An attitude that can turn by more than half a turn between samples aliases, like a frequency above
+/// Nyquist: validation refuses it unless aliasing is allowed.
+@Suite struct AttitudeAliasingTests {
+    @Test("more than π rad between samples is refused, naming the attitude", arguments: [
+        #"{"motion": {"attitude": {"rotationRate": {"axes": {"x": {"constant": {"value": 1e30}}}}, "initial": "faceUp"}}}"#,
+        #"{"motion": {"attitude": {"rotationRate": {"axes": {"z": {"constant": {"value": 320}}}}, "initial": "faceUp"}}}"#,
+        #"{"motion": {"attitude": {"roll": {"sine": {"amplitude": 1e30, "frequency": 1}}}}}"#,
+    ])
+    func refused(_ json: String) throws {
+        let node = try SignalNode.decode(json: Data(json.utf8))
+        do {
+            try node.validate(sampleRate: 100)
+            Issue.record("accepted \(json)")
+        } catch {
+            #expect(error.path == "$.motion.attitude", "\(error)")
+            #expect(error.message.contains("more than half a turn"), "\(error.message)")
+        }
+        try node.validate(sampleRate: 100, allowAliasing: true)
+    }
+
+    @Test("the limit is π rad a sample: 300 rad/s about z passes at 100 Hz (3 rad a sample), fails at 90 Hz")
+    func limit() throws {
+        let node = try SignalNode.decode(json: Data(#"{"motion": {"attitude": {"rotationRate": {"axes": {"z": {"constant": {"value": 300}}}}, "initial": "faceUp"}}}"#.utf8))
+        try node.validate(sampleRate: 100)
+        #expect(throws: SignalError.self) { try node.validate(sampleRate: 90) }
+    }
+}

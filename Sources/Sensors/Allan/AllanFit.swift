@@ -83,6 +83,10 @@ public struct AllanFit: Sendable, Hashable {
         }
         let fs = first.sampleRate
         let tauMin = minimumTau ?? 10 / fs
+        let longest = Double(first.sampleCount) / fs
+        guard tauMin.isFinite, tauMin > 0, tauMin <= longest else {
+            throw SensorsError(.invalidArgument, "the shortest τ for the fit must be a positive number of seconds up to the recording's \(longest) s, got \(tauMin)")
+        }
         let k = Double(curves.count)
         let variance = first.taus.indices.map { i in curves.reduce(0.0) { $0 + $1.deviations[i] * $1.deviations[i] } / k }
         let delta = first.relativeErrors.map { $0 / k.squareRoot() }

@@ -6,7 +6,7 @@ extension IMU {
     /// Refuses: non-finite terms; negative densities, deviations, ranges, resolutions or bandwidths;
     /// a bias instability without a positive correlation time; scale factors outside (−0.5, 0.5);
     /// a misalignment that is not 3×3 with a zero diagonal and angles within ±0.2 rad; a resolution
-    /// larger than its range; a low-pass whose memory exceeds 2²⁰ samples at this rate; terms beyond
+    /// larger than its range; a positive resolution or range below 10⁻¹²; a low-pass whose memory exceeds 2²⁰ samples at this rate; terms beyond
     /// 10¹⁵ (unit or unit/√Hz), which no sensor has and which could overflow a `Float` sample.
     /// - Returns: A bound of `|sample|` when every axis saturates, else `nil`.
     /// - Throws: `SignalError` naming the JSON path (`$.imu.gyroscope_random_walk`).
@@ -60,6 +60,10 @@ extension IMU {
             guard abs(m.scaleFactor[i]) < 0.5 else {
                 throw here.error(.outOfRange, field: field("scale_factor"),
                                  "\(field("scale_factor")) is a fraction (0.01 = 1 %) and must be within ±0.5, got \(m.scaleFactor[i]) on axis \(axis)")
+            }
+            for (name, v) in [("resolution", m.resolution[i]), ("range", m.range[i])] where v > 0 && v < 1e-12 {
+                throw here.error(.outOfRange, field: field(name),
+                                 "\(field(name)) must be 0 (none) or at least 1e-12, got \(v) on axis \(axis); no sensor has such a \(name)")
             }
             if m.resolution[i] > 0 && m.range[i] > 0 && m.resolution[i] > m.range[i] {
                 throw here.error(.outOfRange, field: field("resolution"),

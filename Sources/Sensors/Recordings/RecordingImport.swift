@@ -34,7 +34,7 @@ public struct RecordingImport: Sendable, Hashable {
     public var convention: SensorLoggerRecording.Convention?
 
     /// Largest number of points produced (10⁸).
-    public static let largestCount = 100_000_000
+    public static let largestCount = 10_000_000
 
     /// Creates an importer.
     /// - Parameters:
@@ -118,6 +118,12 @@ public struct RecordingImport: Sendable, Hashable {
             throw SensorsError(.invalidArgument, "\(end - start) s at \(rate) Hz is more than \(RecordingImport.largestCount) points")
         }
         let count = Int(span.rounded(.down)) + 1
+        guard count >= 2 else {
+            throw SensorsError(.invalidArgument, "the recordings overlap for \(end - start) s: at \(rate) Hz that is fewer than two points; raise --rate")
+        }
+        guard gravityWindow <= end - start else {
+            throw SensorsError(.invalidArgument, "the gravity window \(gravityWindow) s is longer than the recordings' overlap \(end - start) s")
+        }
         for s in series { try RecordingImport.checkGaps(s, from: start, to: end) }
         let grid = (0 ..< count).map { start + Double($0) / rate }
         func resampled(_ kind: SensorSeries.Kind) -> [[Double]]? {
@@ -131,7 +137,8 @@ public struct RecordingImport: Sendable, Hashable {
         if gravity == nil, let total, let user {
             gravity = (0 ..< 3).map { a in zip(total[a], user[a]).map { $0 - $1 } }
         } else if gravity == nil, let total {
-            gravity = RecordingImport.gravityEstimate(total, window: max(1, Int((gravityWindow * rate).rounded())))
+            // gravityWindow ≤ end − start, so the window is at most count + 1 samples (no overflow).
+            gravity = RecordingImport.gravityEstimate(total, window: min(count, max(1, Int((gravityWindow * rate).rounded()))))
         }
         if userAcceleration == nil, let total, let gravity {
             userAcceleration = (0 ..< 3).map { a in zip(total[a], gravity[a]).map { $0 - $1 } }

@@ -58,6 +58,24 @@ enum ConsistentMotion {
                 try i.requireFinite("roll", r); try i.requireFinite("pitch", p); try i.requireFinite("yaw", y)
             }
         }
+        // |ω| ≤ |φ̇| + |θ̇| + |ψ̇| for angles (the sum of the bounds above); for body rates, the norm of the
+        // component bounds. More than half a turn between samples aliases, as a frequency above Nyquist does.
+        var speed = rate
+        if case .integrated(let integrated) = attitude {
+            // |ω| from the three axes' bounds when they are separate, else √3 × the common bound.
+            if case .axes(let x, let y, let z) = integrated.rotationRate {
+                let path = here.appending(".attitude.rotationRate.axes")
+                let bx = try x.validate(path.appending(".x")), by = try y.validate(path.appending(".y")), bz = try z.validate(path.appending(".z"))
+                speed = (bx * bx + by * by + bz * bz).squareRoot()
+            } else {
+                speed = 3.0.squareRoot() * rate
+            }
+        }
+        let turn = speed / here.sampleRate
+        if !here.allowAliasing && turn > Double.pi {
+            throw SignalError(.aliasing, path: at.path,
+                              "the attitude can turn by up to \(turn) rad between samples (a rotation rate of up to \(turn * here.sampleRate) rad/s at \(here.sampleRate) Hz), more than half a turn: the samples would alias (raise the sample rate, or pass --allow-aliasing / allowAliasing: true)")
+        }
         // A rotated vector's components are at most its length, √3 × the largest component bound.
         return try here.checkBound(max(1, ua + 3.0.squareRoot() * world, rate)) ?? 1
     }
