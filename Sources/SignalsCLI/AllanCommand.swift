@@ -23,7 +23,7 @@ struct AllanCommand: ParsableCommand {
           "biasInstability", "noiseDensityInterval": [lo, hi], "randomWalkInterval", "biasInstabilityInterval",
           "biasInstabilityTau"}]
           --fit-spec imu.json writes an IMU spec fitted to a still recording (all six IMU channels needed).
-        Example: signals allan Examples/specs/imu-phone.json --rate 100 --duration 3600 --plot allan.svg
+        Example: signals allan Examples/specs/imu/kalibr-example.json --rate 100 --duration 3600 --plot allan.svg
         """
     )
 
