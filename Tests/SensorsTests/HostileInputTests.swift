@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Sensors
 import Signals
+import Playback
 
 /// Numbers that enter the sensors code from a user (IMU terms, CSV values, import and fit parameters)
 /// are range-checked with an error that names them: never a trap, a hang or inf in the output.
@@ -38,7 +39,7 @@ import Signals
         for c in 0 ..< 6 { #expect(b.channel(c).allSatisfy { $0.isFinite }) }
     }
 
-    @Test("CSV: a number beyond ±1e9 is refused with the file, line and column")
+    @Test("CSV: a number beyond ±1e10 is refused with the file, line and column")
     func hugeCSVValue() {
         let text = PhyphoxRecordingTests.header + "0,1,2,3\n0.01,1,1e300,3\n"
         do {
@@ -46,7 +47,7 @@ import Signals
             Issue.record("accepted 1e300")
         } catch {
             #expect(error.description.contains("Accelerometer.csv:3: column 3"), "\(error)")
-            #expect(error.description.contains("beyond ±1e9"), "\(error)")
+            #expect(error.description.contains("beyond ±1e10"), "\(error)")
         }
     }
 
@@ -80,6 +81,19 @@ import Signals
             Issue.record("accepted τ = \(tau)")
         } catch {
             #expect(error.description.contains("shortest τ"), "\(error)")
+        }
+    }
+
+    @Test("allan FILE: timestamps 1e-300 s apart give a rate outside the engine's range: refused, naming the file")
+    func rateFromTimestamps() throws {
+        let text = "t,a\n" + (0 ..< 50).map { "\(Double($0) * 1e-300),\($0 % 3)\n" }.joined()
+        let paths = try RecordingFixtures.write(["tiny.csv": text])
+        let input = try InputSource.open(try #require(paths["tiny.csv"]))
+        do {
+            _ = try ChannelRecording.read(input, rate: nil)
+            Issue.record("accepted a rate of 1e300 Hz")
+        } catch {
+            #expect(error.description.contains("tiny.csv") && error.description.contains("outside"), "\(error)")
         }
     }
 }

@@ -141,7 +141,11 @@ public struct ChannelRecording: Sendable, Hashable {
         if let given, abs(given - fs) > 0.01 * fs {
             throw SensorsError(.invalidArgument, "--rate \(given) Hz disagrees with the timestamps' \(fs) Hz", file: file)
         }
-        return given ?? fs
+        let rate = given ?? fs
+        guard SignalLimits.sampleRates.contains(rate) else {
+            throw SensorsError(.invalidArgument, "the timestamps give a rate of \(rate) Hz, outside \(SignalLimits.sampleRates.lowerBound) … \(SignalLimits.sampleRates.upperBound) Hz", file: file)
+        }
+        return rate
     }
 }
 

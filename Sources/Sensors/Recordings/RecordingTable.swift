@@ -61,10 +61,10 @@ struct RecordingTable {
         header.firstIndex { h in names.contains { $0.lowercased() == h.trimmingCharacters(in: .whitespaces).lowercased() } }
     }
 
-    /// A finite number within ±10⁹ from a row, or `nil` for an empty field or `NaN` (a missing sample, as
+    /// A finite number within ±10¹⁰ from a row, or `nil` for an empty field or `NaN` (a missing sample, as
     /// phyphox writes them).
     /// - Throws: ``SensorsError`` naming the file, line and column for anything else that is not a number,
-    ///   or a number beyond ±10⁹.
+    ///   or a number beyond ±10¹⁰.
     func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(SensorsError) -> Double? {
         guard row.fields.count == header.count else {
             throw SensorsError(.malformed, "expected \(header.count) fields as in the header, found \(row.fields.count)",
@@ -79,13 +79,13 @@ struct RecordingTable {
                                file: file, line: row.line, column: column + 1)
         }
         guard abs(value) <= RecordingTable.largestValue else {
-            throw SensorsError(.outOfRange, "\(String(text.prefix(60))) in column \"\(header[column])\" is beyond ±1e9; no phone recording holds such a time (s) or sample (m/s², rad/s)",
+            throw SensorsError(.outOfRange, "\(String(text.prefix(60))) in column \"\(header[column])\" is beyond ±1e10; no phone recording holds such a time (s) or sample (m/s², rad/s)",
                                file: file, line: row.line, column: column + 1)
         }
         return value
     }
 
-    /// The largest magnitude a recorded number may have: 10⁹ (31 years in seconds; far beyond any
+    /// The largest magnitude a recorded number may have: 10¹⁰ (317 years in seconds, so Unix times pass; far beyond any
     /// accelerometer or gyroscope reading in m/s² or rad/s).
-    static let largestValue = 1e9
+    static let largestValue = 1e10
 }
