@@ -78,6 +78,7 @@ let package = Package(
             name: "SignalsServe",
             dependencies: [
                 "LiveServer",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
