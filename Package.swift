@@ -83,6 +83,7 @@ let package = Package(
             name: "SignalsServe",
             dependencies: [
                 "LiveServer",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

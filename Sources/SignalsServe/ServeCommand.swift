@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveServer
+import NIOCore
 
 /// `signals-serve` (run as `signals serve`): plays a spec or a point file in real time on one shared
 /// timeline and serves it over HTTP, Server-Sent Events and WebSocket, with a web console at `/`.
@@ -89,7 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
             try await app.runService()
         } catch {
             feed.close()
-            ServeCommand.fail("cannot serve on \(configuration.url(port: port)): \(error)", status: 1)
+            // A system call's failure (the port in use, no permission for a low port) in the system's words.
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            ServeCommand.fail("cannot serve on \(configuration.url(port: port)): \(reason)", status: 1)
         }
     }
 }

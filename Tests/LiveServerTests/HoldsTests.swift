@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveServer
 import Location
+import Playback
 import Signals
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     @Test("an update holds an accelerometer and/or a location")
     func update() throws {
         let both = try UpdateRequest(json: parse(#"{"accelerometer": {"x": 0.1, "y": -0.2, "z": -0.97}, "location": {"latitude": -33.86, "longitude": 151.21}}"#))
-        #expect(both.accelerometer == AccelerometerVector(x: 0.1, y: -0.2, z: -0.97))
+        #expect(both.accelerometer == Acceleration(x: 0.1, y: -0.2, z: -0.97))
         #expect(both.location == GeoCoordinate(latitude: -33.86, longitude: 151.21))
         let edge = try UpdateRequest(json: parse(#"{"location": {"latitude": 90, "longitude": -180}}"#))
         #expect(edge.accelerometer == nil && edge.location == GeoCoordinate(latitude: 90, longitude: -180))

@@ -95,7 +95,7 @@ import Testing
         let f = try ManualFeed(TestSpecs.shake)
         try await f.start()
         await f.advance(points: 3)
-        f.feed.hold(accelerometer: AccelerometerVector(x: 0.5, y: -0.25, z: -0.75), location: nil)
+        f.feed.hold(accelerometer: Acceleration(x: 0.5, y: -0.25, z: -0.75), location: nil)
         #expect(try object(String(buffer: try #require(f.feed.latest).json))["userAcceleration"] != nil)
         await f.advance(points: 2)
         let lines = await f.lines(from: 3, through: 5)

@@ -21,10 +21,11 @@ import Testing
     }
 
     @Test("/v1/stream and /v1/ws refuse a bad ?rate, an unknown parameter and a bad Last-Event-ID with 400", arguments: [
-        ("/v1/stream?rate=0", nil as String?, "'rate' must be a number of points per second > 0, got '0'"),
+        ("/v1/stream?rate=0", nil as String?, "'rate' must be a number of points per second, > 0 and at most 1e9, got '0'"),
         ("/v1/stream?rate=-5", nil, "got '-5'"),
         ("/v1/stream?rate=abc", nil, "got 'abc'"),
         ("/v1/stream?rate=inf", nil, "got 'inf'"),
+        ("/v1/stream?rate=1e308", nil, "at most 1e9, got '1e308'"),
         ("/v1/stream?rate=1&rate=2", nil, "give the query parameter 'rate' once"),
         ("/v1/stream?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate"),
         ("/v1/stream", "abc", "Last-Event-ID must be a point index"),

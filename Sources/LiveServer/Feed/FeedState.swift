@@ -47,7 +47,7 @@ struct FeedState: Sendable {
     /// Bumped by every spec: the playback thread re-renders from the current index when it changes.
     var generation = 0
     var timing: Timing
-    var accelerometerHold: AccelerometerVector?
+    var accelerometerHold: Acceleration?
     var locationHold: GeoCoordinate?
     var ring: PointRing
     var latest: LatestPoint?

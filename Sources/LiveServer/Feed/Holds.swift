@@ -1,35 +1,15 @@
 import Location
+import Playback
 import Signals
-
-/// An accelerometer reading in g, as `CMAccelerometerData` reports it: user acceleration plus gravity.
-public struct AccelerometerVector: Sendable, Hashable {
-    /// x (g).
-    public var x: Double
-    /// y (g).
-    public var y: Double
-    /// z (g).
-    public var z: Double
-
-    /// Creates a reading.
-    /// - Parameters:
-    ///   - x: x in g.
-    ///   - y: y in g.
-    ///   - z: z in g.
-    public init(x: Double, y: Double, z: Double) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
-
-    /// The largest component accepted in a posted reading, in g.
-    public static let largestComponent = 1000.0
-}
 
 /// The body of `POST /update`: `{"accelerometer": {"x","y","z"}}` and/or `{"location": {"latitude","longitude"}}`,
 /// read strictly (unknown fields, `null`, missing components and values out of range are errors with
 /// their JSON path).
 struct UpdateRequest: Sendable, Hashable {
-    var accelerometer: AccelerometerVector?
+    /// The largest component accepted in a posted accelerometer reading, in g.
+    static let largestComponent = 1000.0
+
+    var accelerometer: Acceleration?
     var location: GeoCoordinate?
 
     init(json: JSONValue) throws(SignalError) {
@@ -42,13 +22,13 @@ struct UpdateRequest: Sendable, Hashable {
             let a = try JSONFields(value, path: f.path("accelerometer"), what: "'accelerometer'", fields: ["x", "y", "z"])
             func component(_ name: String) throws(SignalError) -> Double {
                 let v = try a.number(name)
-                guard abs(v) <= AccelerometerVector.largestComponent else {
+                guard abs(v) <= UpdateRequest.largestComponent else {
                     throw SignalError(.outOfRange, path: a.path(name),
-                                      "'\(name)' must be from -\(AccelerometerVector.largestComponent) to \(AccelerometerVector.largestComponent) g, got \(v)")
+                                      "'\(name)' must be from -\(UpdateRequest.largestComponent) to \(UpdateRequest.largestComponent) g, got \(v)")
                 }
                 return v
             }
-            accelerometer = AccelerometerVector(x: try component("x"), y: try component("y"), z: try component("z"))
+            accelerometer = Acceleration(x: try component("x"), y: try component("y"), z: try component("z"))
         }
         if let value = try f.value("location") {
             let l = try JSONFields(value, path: f.path("location"), what: "'location'", fields: ["latitude", "longitude"])

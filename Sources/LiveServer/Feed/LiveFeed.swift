@@ -215,7 +215,7 @@ public final class LiveFeed: Sendable {
     /// - Parameters:
     ///   - accelerometer: The reading to hold (g), or `nil` to leave it as it is.
     ///   - location: The position to hold, or `nil` to leave it as it is.
-    public func hold(accelerometer: AccelerometerVector?, location: GeoCoordinate?) {
+    public func hold(accelerometer: Acceleration?, location: GeoCoordinate?) {
         state.withLockedValue { s in
             if let accelerometer { s.accelerometerHold = accelerometer }
             if let location { s.locationHold = location }

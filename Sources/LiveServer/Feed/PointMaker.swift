@@ -7,7 +7,7 @@ import Signals
 struct PointPlan: Sendable {
     enum Kind: Sendable {
         /// A held accelerometer: gravity = the vector, user acceleration and rotation rate zero.
-        case hold(AccelerometerVector)
+        case hold(Acceleration)
         /// The spec's signal (if it has one), rendered at the tick's global sample index.
         case spec(AnySignal?)
         /// The point read from the file.
@@ -28,7 +28,7 @@ struct LatestPoint: Sendable {
     var index: Int
     var timestamp: Double
     /// What `CMAccelerometerData` would report: user acceleration + gravity (g) for a motion.
-    var accelerometer: AccelerometerVector
+    var accelerometer: Acceleration
     /// How the accelerometer's numbers are written (rendered samples in `Float` precision).
     var precision: PointLine.Precision
     /// The `signals play` line without its newline (a slice of the SSE event).
@@ -65,7 +65,7 @@ final class PointMaker: @unchecked Sendable {
     func make(_ tick: Tick, _ plan: PointPlan) throws(LiveServerError) -> (FeedEntry, LatestPoint) {
         let location = try sampleRoute(plan, tick)
         var line: String
-        var accelerometer = AccelerometerVector(x: 0, y: 0, z: 0)
+        var accelerometer = Acceleration(x: 0, y: 0, z: 0)
         var precision = PointLine.Precision.single
         switch plan.kind {
         case .hold(let v):
@@ -94,8 +94,8 @@ final class PointMaker: @unchecked Sendable {
     }
 
     /// `userAcceleration + gravity`.
-    static func accelerometer(_ p: MotionPoint) -> AccelerometerVector {
-        AccelerometerVector(x: p.userAcceleration.x + p.gravity.x, y: p.userAcceleration.y + p.gravity.y,
+    static func accelerometer(_ p: MotionPoint) -> Acceleration {
+        Acceleration(x: p.userAcceleration.x + p.gravity.x, y: p.userAcceleration.y + p.gravity.y,
                             z: p.userAcceleration.z + p.gravity.z)
     }
 
@@ -150,12 +150,12 @@ final class PointMaker: @unchecked Sendable {
     }
 
     /// The line and accelerometer of frame `frame` of the block (a motion with a route carries its location).
-    private func sample(at frame: Int, timestamp: Double, location: LocationPoint?) -> (String, AccelerometerVector) {
+    private func sample(at frame: Int, timestamp: Double, location: LocationPoint?) -> (String, Acceleration) {
         let stride = PointMaker.blockFrames
         let channelCount = channels
-        return block.withUnsafeBufferPointer { all -> (String, AccelerometerVector) in
+        return block.withUnsafeBufferPointer { all -> (String, Acceleration) in
             guard let base = all.baseAddress else {
-                return (PointLine.channels(timestamp: timestamp, [Float]()), AccelerometerVector(x: 0, y: 0, z: 0))
+                return (PointLine.channels(timestamp: timestamp, [Float]()), Acceleration(x: 0, y: 0, z: 0))
             }
             let f = base + frame
             switch channelCount {
@@ -166,15 +166,15 @@ final class PointMaker: @unchecked Sendable {
                 return (line, PointMaker.accelerometer(p))
             case AxesPoint.channelCount:
                 let p = AxesPoint(timestamp: timestamp, frame: f, channelStride: stride)
-                return (PointLine.axes(p), AccelerometerVector(x: p.x, y: p.y, z: p.z))
+                return (PointLine.axes(p), Acceleration(x: p.x, y: p.y, z: p.z))
             case ScalarPoint.channelCount:
                 let p = ScalarPoint(timestamp: timestamp, frame: f, channelStride: stride)
-                return (PointLine.scalar(p), AccelerometerVector(x: p.value, y: 0, z: 0))
+                return (PointLine.scalar(p), Acceleration(x: p.value, y: 0, z: 0))
             default:
                 let values = (0 ..< channelCount).map { f[$0 * stride] }
                 func channel(_ c: Int) -> Double { c < values.count ? Double(values[c]) : 0 }
                 return (PointLine.channels(timestamp: timestamp, values),
-                        AccelerometerVector(x: channel(0), y: channel(1), z: channel(2)))
+                        Acceleration(x: channel(0), y: channel(1), z: channel(2)))
             }
         }
     }

@@ -55,7 +55,7 @@ extension Request {
     func decimationRate() throws(LiveServerError) -> Double? {
         guard let text = try queryValue("rate", allowed: ["rate"]) else { return nil }
         guard let rate = Double(text), rate.isFinite, rate > 0, rate <= 1e9 else {
-            throw LiveServerError(.badRequest, "'rate' must be a number of points per second > 0, got '\(SignalError.quoted(text, limit: 40))'")
+            throw LiveServerError(.badRequest, "'rate' must be a number of points per second, > 0 and at most 1e9, got '\(SignalError.quoted(text, limit: 40))'")
         }
         return rate
     }
