@@ -12,6 +12,8 @@ let package = Package(
         // Routes on the WGS84 ellipsoid, GNSS-like error, GPX in and out.
         .library(name: "Location", targets: ["Location"]),
         .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
+        // IMU error model, Allan deviation, phone-recording importers, motion presets.
+        .library(name: "Sensors", targets: ["Sensors"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
         // The live server (Hummingbird, SwiftNIO): its own product, never part of the umbrella.
@@ -25,6 +27,7 @@ let package = Package(
         .executable(name: "SineMotion", targets: ["SineMotion"]),
         .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
         .executable(name: "LocationWalk", targets: ["LocationWalk"]),
+        .executable(name: "SensorTour", targets: ["SensorTour"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,13 +53,15 @@ let package = Package(
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
         .target(name: "SensorFeeds", dependencies: ["Signals", "Playback"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location"]),
-        // The one loader of spec documents (signals, motion, routes; later IMUs), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location"]),
+        // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
+        .target(name: "Sensors", dependencies: ["Signals", "Playback"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors"]),
+        // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs", "Location",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Location",
+                "Signals", "Playback", "SignalSpectrum", "Location", "Sensors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -95,12 +100,14 @@ let package = Package(
         .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
         .executableTarget(name: "LocationWalk", dependencies: ["SignalRunner"], path: "Examples/LocationWalk"),
+        .executableTarget(name: "SensorTour", dependencies: ["SignalRunner"], path: "Examples/SensorTour"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
         .testTarget(
             name: "LiveServerTests",

@@ -34,6 +34,7 @@ struct Bench: ParsableCommand {
         rows += motionRows(benchMotion(), quick: quick, wanted: wanted)
         rows += try spectrumRows(quick: quick, wanted: wanted)
         rows += try runnerRows(quick: quick, wanted: wanted)
+        rows += try sensorRows(quick: quick, wanted: wanted)
         rows += try routeRows(quick: quick, wanted: wanted)
         if wanted("stream") { rows.append(try memoryRow(quick: quick)) }
         if wanted("serve ") {

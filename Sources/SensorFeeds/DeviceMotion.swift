@@ -37,10 +37,12 @@ public struct DeviceMotion: Sendable, Hashable {
         self.userAcceleration = userAcceleration
     }
 
-    /// The update a motion point makes (its attitude is the tilt its gravity implies).
+    /// The update a motion point makes: its attitude is the point's own (a motion spec with an attitude,
+    /// or a point file with `attitude` columns), else the tilt its gravity implies.
     /// - Parameter point: A played point.
     public init(_ point: MotionPoint) {
-        self.init(timestamp: point.timestamp, attitude: Attitude(gravity: point.gravity), rotationRate: point.rotationRate,
+        let attitude = point.attitude.map { Attitude(w: $0.w, x: $0.x, y: $0.y, z: $0.z) } ?? Attitude(gravity: point.gravity)
+        self.init(timestamp: point.timestamp, attitude: attitude, rotationRate: point.rotationRate,
                   gravity: point.gravity, userAcceleration: point.userAcceleration)
     }
 }

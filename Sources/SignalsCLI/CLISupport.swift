@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Playback
+import Sensors
 import Signals
 import Specs
 
@@ -25,16 +26,32 @@ func loadSpec(_ path: String) throws -> AnySignal {
 
 /// Decodes the signal spec an opened input holds (see ``SpecDocument``).
 func loadSpec(_ input: InputSource) throws -> AnySignal {
-    let document: SpecDocument
-    do {
-        document = try SpecDocument.load(input)
-    } catch {
-        throw CLIError(error.message)
-    }
-    guard let signal = document.signal else {
+    let document = try loadDocument(input, routeSpeed: nil)
+    switch document {
+    case .signal(let signal):
+        return signal
+    case .imu:
+        throw CLIError("\(input.name): this is an IMU spec (six sensor channels with noise), not a signal spec; `signals render` and `signals allan` take it")
+    case .route, .motionAndRoute:
         throw CLIError("\(input.name): this is a route, not a signal; signals render, play and plot take routes")
     }
-    return signal
+}
+
+/// The CSV column names of a render: `value`, `x,y,z`, the motion columns of a point file (plus
+/// `attitude.w,x,y,z` with an attitude), the IMU's `accelerometer.x,…,gyroscope.z`, or `c0,c1,…`.
+func columnNames(_ signal: AnySignal) -> [String] {
+    if case .motion(let m) = signal.node { return motionColumnNames(m) }
+    switch signal.channelCount {
+    case 1: return ["value"]
+    case 3: return ["x", "y", "z"]
+    default: return (0 ..< signal.channelCount).map { "c\($0)" }
+    }
+}
+
+/// `userAcceleration.x, …, rotationRate.z`, and `attitude.w,x,y,z` when the motion has an attitude.
+func motionColumnNames(_ motion: MotionNode) -> [String] {
+    let nine = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
+    return motion.attitude == nil ? nine : nine + ["w", "x", "y", "z"].map { "attitude.\($0)" }
 }
 
 /// Opens an input once (see ``InputSource``), turning its error into a ``CLIError``.
@@ -77,7 +94,7 @@ struct RenderTiming: ParsableArguments {
     /// - Parameters:
     ///   - signal: The loaded spec.
     ///   - name: The input's name, as given on the command line (`-` is standard input).
-    func validated(_ signal: AnySignal, name: String) throws -> RenderRequest {
+    func validated<S: Signal>(_ signal: S, name: String) throws -> RenderRequest {
         let request = try self.request()
         do {
             try signal.validate(sampleRate: request.sampleRate, allowAliasing: allowAliasing)
@@ -85,5 +102,16 @@ struct RenderTiming: ParsableArguments {
             throw CLIError("\(name == "-" ? "standard input" : name): \(error.description)")
         }
         return request
+    }
+}
+
+/// An integrated attitude steps from sample 0 the first time a render starts late (about 40 ns a
+/// step): refuse starts that would take more than a few seconds before the first sample.
+func checkIntegratedStart<S: Signal>(_ signal: S, _ request: RenderRequest) throws {
+    var motion: MotionNode?
+    if let any = signal as? AnySignal, case .motion(let m) = any.node { motion = m }
+    if let imu = signal as? IMU { motion = imu.motion }
+    if case .integrated? = motion?.attitude, request.startIndex > 1 << 27 {
+        throw CLIError("--start reaches sample \(request.startIndex), but an attitude integrated from rotation rates must be stepped from sample 0 first (about 40 ns a sample); start at most at sample 2^27 (\(Double(1 << 27) / request.sampleRate) s at this rate)")
     }
 }

@@ -159,6 +159,8 @@ enum PlayInput {
         let signal: AnySignal
         switch try loadDocument(source, routeSpeed: routeSpeed) {
         case .signal(let s): signal = s
+        case .imu:
+            throw CLIError("\(source.name): this is an IMU spec (six sensor channels with noise); signals play plays signals, motions, routes and point files (`signals render` renders an IMU)")
         case .route(let route):
             return .route(try RouteOutput.points(route, name: source.name, rate: rate, duration: duration), schedule)
         case .motionAndRoute(let motion, let route):

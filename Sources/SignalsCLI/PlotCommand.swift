@@ -39,6 +39,8 @@ struct PlotCommand: ParsableCommand {
         let signal: AnySignal
         switch document {
         case .signal(let s): signal = s
+        case .imu:
+            throw CLIError("\(name): this is an IMU spec (six sensor channels with noise); its spectrum is noise: `signals allan` analyses it and --plot draws its Allan deviation")
         case .route(let route):
             return try plotRoute(route, name: name)
         case .motionAndRoute(_, let route):

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Location
 import Playback
+import Sensors
 import Signals
+import Specs
 
 /// `signals render`: a spec to CSV, NumPy .npy or raw float32, streamed in bounded memory.
 struct RenderCommand: ParsableCommand {
@@ -10,18 +12,20 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples.",
         discussion: """
-        Streams block by block, so memory stays bounded whatever the duration. Signal specs and motion specs
-        ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z) are accepted,
+        Streams block by block, so memory stays bounded whatever the duration. Signal specs, motion specs
+        ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z; with an
+        "attitude", four more: the quaternion w x y z) and IMU specs ({"imu": ...}: six channels) are accepted,
         and routes: a route spec ({"route": ...}), a GPX file (--speed for one without times), or a motion and a
         route together ({"motion": ..., "route": ...}).
           csv  header `t,value` (one channel), `t,x,y,z` (axes), `t,userAcceleration.x,...,rotationRate.z`
-               (motion; `signals play` reads it back) or `t,c0,c1,...`; t in seconds
+               (motion; `signals play` reads it back), `...,attitude.w,attitude.x,attitude.y,attitude.z`,
+               `t,accelerometer.x,...,gyroscope.z` (IMU) or `t,c0,c1,...`; t in seconds
           npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames, channels)
           f32  raw interleaved little-endian float32
         A route renders its reported fixes, by default at 1 Hz for one pass:
           csv  `t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy`
           npy  float64, shape (frames, 7): the columns after t (a float32 latitude is only good to a metre)
-        A motion and a route: the nine motion columns, then the route's seven (npy float64, 16 columns).
+        A motion and a route: the nine motion columns (13 with an attitude), then the route's seven (npy float64).
         Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 --format npy -o shake.npy
         """
     )
@@ -47,21 +51,24 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
-        let signal: AnySignal
         switch document {
-        case .signal(let s): signal = s
+        case .signal(let signal):
+            try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal))
+        case .imu(let imu):
+            try write(imu, request: try timing.validated(imu, name: spec), names: IMU.channelNames)
         case .route(let route):
-            return try RouteOutput.render(route, name: name, timing: timing, format: format, output: output)
+            try RouteOutput.render(route, name: name, timing: timing, format: format, output: output)
         case .motionAndRoute(let motion, let route):
-            return try RouteOutput.render(motion: motion, route: route, name: name, timing: timing, format: format, output: output)
+            try RouteOutput.render(motion: motion, route: route, name: name, timing: timing, format: format, output: output)
         }
-        let request = try timing.validated(signal, name: spec)
+    }
+
+    func write<S: Signal>(_ signal: S, request: RenderRequest, names: [String]) throws {
+        try checkIntegratedStart(signal, request)
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
         let sink = try OutputSink(path: output)
-        var motion = false
-        if case .motion = signal.node { motion = true }
         let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
-                                  motion: motion)
+                                  names: names)
         do {
             try sink.write(writer.header())
             for block in blocks {

@@ -98,7 +98,10 @@ enum RouteOutput {
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
         }
-        let motionColumns = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
+        try checkIntegratedStart(motion, request)
+        // Nine motion columns, or 13 with an attitude (its quaternion w, x, y, z).
+        let motionColumns = columnNames(motion)
+        let motionChannels = motion.channelCount
         var blocks = try motion.blocks(request, blockFrames: 16_384, options: timing.options).makeIterator()
         var block: SampleBuffer?
         var position = 0
@@ -111,7 +114,7 @@ enum RouteOutput {
                     position = 0
                 }
                 guard let b = block else { break }
-                let m = (0 ..< 9).map { b.samples[$0 * b.frameCount + position] }
+                let m = (0 ..< motionChannels).map { b.samples[$0 * b.frameCount + position] }
                 position += 1
                 let p = cursor.next().measured
                 rows.append((p.timestamp, values(p), m))

@@ -6,28 +6,29 @@ struct SampleWriter {
     let format: RenderCommand.Format
     let channelCount: Int
     let frameCount: Int
-    /// Nine channels of a motion signal: CSV columns named as in a point file.
-    let motion: Bool
+    /// CSV column names after `t`, one per channel.
+    let names: [String]
 
-    init(format: RenderCommand.Format, channelCount: Int, frameCount: Int, motion: Bool = false) {
+    /// - Parameter names: One column name per channel (default `value`, `x,y,z` or `c0,c1,…`).
+    init(format: RenderCommand.Format, channelCount: Int, frameCount: Int, names: [String]? = nil) {
         self.format = format
         self.channelCount = channelCount
         self.frameCount = frameCount
-        self.motion = motion && channelCount == 9
+        if let names, names.count == channelCount {
+            self.names = names
+        } else {
+            switch channelCount {
+            case 1: self.names = ["value"]
+            case 3: self.names = ["x", "y", "z"]
+            default: self.names = (0 ..< channelCount).map { "c\($0)" }
+            }
+        }
     }
 
-    /// Column names after `t`: `value`, `x,y,z`, the nine motion columns of a point file
-    /// (`userAcceleration.x,...,rotationRate.z`, so that `signals play` reads the file back), or `c0,c1,...`.
-    var columns: [String] {
-        if motion {
-            return ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
-        }
-        switch channelCount {
-        case 1: return ["value"]
-        case 3: return ["x", "y", "z"]
-        default: return (0 ..< channelCount).map { "c\($0)" }
-        }
-    }
+    /// Column names after `t`: `value`, `x,y,z`, the motion columns of a point file
+    /// (`userAcceleration.x,...,rotationRate.z`, then `attitude.w,x,y,z` with an attitude, so that
+    /// `signals play` reads the file back), the IMU's `accelerometer.x,…,gyroscope.z`, or `c0,c1,...`.
+    var columns: [String] { names }
 
     /// What precedes the samples: the CSV header line or the .npy header; nothing for f32.
     func header() -> Data {

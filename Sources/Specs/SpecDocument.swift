@@ -1,13 +1,15 @@
 import Foundation
 import Location
 import Playback
+import Sensors
 import Signals
 
 /// Everything the `signals` tool and the live server accept as a spec, decoded in one place.
 ///
 /// A spec document is one JSON object. Its key names what it describes:
 /// - a signal node (`sine`, `sum`, `axes`, ..., see ``SignalNode``), including `motion`
-///   (nine channels: user acceleration, gravity, rotation rate);
+///   (nine channels: user acceleration, gravity, rotation rate; 13 with an attitude);
+/// - `imu`: an IMU error model over a motion (six channels, see `IMU`), `{"imu": {"motion": {...}, ...}}`;
 /// - `route`: a route on the WGS84 ellipsoid (see ``Route``), `{"route": {"speed": 3, "waypoints": [...]}}`;
 /// - `motion` and `route` together: a phone on a walk, `{"motion": {...}, "route": {...}}`, played as
 ///   points that carry both (the two keys only; the motion is decoded as in `{"motion": ...}`).
@@ -22,6 +24,8 @@ import Signals
 public enum SpecDocument: Sendable, Hashable {
     /// A signal (one channel, axes, channels or a motion).
     case signal(AnySignal)
+    /// An IMU: accelerometer and gyroscope readings of a motion with realistic errors (six channels).
+    case imu(IMU)
     /// A route (`{"route": ...}`, or a GPX file).
     case route(Route)
     /// A motion and a route sampled together (`{"motion": ..., "route": ...}`).
@@ -35,8 +39,23 @@ public enum SpecDocument: Sendable, Hashable {
     /// The document's route, when it has one.
     public var route: Route? {
         switch self {
-        case .signal: nil
+        case .signal, .imu: nil
         case .route(let r), .motionAndRoute(_, let r): r
+        }
+    }
+
+    /// The document's IMU, when it is one.
+    public var imu: IMU? {
+        if case .imu(let i) = self { i } else { nil }
+    }
+
+    /// The key naming the document's kind (`imu`, `route`, `motion+route`, or the signal node's kind).
+    public var kind: String {
+        switch self {
+        case .signal(let s): s.node.kind
+        case .imu: "imu"
+        case .route: "route"
+        case .motionAndRoute: "motion+route"
         }
     }
 
@@ -50,6 +69,15 @@ public enum SpecDocument: Sendable, Hashable {
     /// Decodes a parsed document: dispatches on its key.
     /// - Throws: ``SignalError`` with the JSON path.
     package static func decode(_ value: JSONValue) throws(SignalError) -> SpecDocument {
+        if case .object(let object) = value, object.keys.contains("imu") {
+            let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
+            return .imu(try IMU(json: try f.required("imu"), path: "$.imu"))
+        }
+        if case .object(let object) = value, object.count == 1, let key = object.keys.first, !SignalNode.kinds.contains(key),
+           SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route"]) == "imu" {
+            throw SignalError(.unknownNode, path: "$.\(SignalError.quoted(key, limit: 40))",
+                              "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean 'imu'?); a spec is 'imu', 'route' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
+        }
         guard case .object(let object) = value, let routeValue = object["route"] else {
             return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
         }

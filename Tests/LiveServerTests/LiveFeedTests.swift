@@ -159,6 +159,22 @@ import Testing
         f.feed.close()
     }
 
+    @Test("a motion with an attitude serves motion points with the quaternion; an IMU spec is refused with its path")
+    func attitudeAndIMU() async throws {
+        let f = try ManualFeed(#"{"motion": {"attitude": "faceDown"}}"#)
+        try await f.start()
+        let line = String(buffer: try #require(f.feed.latest).json)
+        #expect(line.contains(#""gravity":{"x":0.0,"y":0.0,"z":1.0}"#) && line.contains(#""attitude":{"w":"#), "\(line)")
+        #expect(xyz(try object(String(buffer: try #require(f.feed.dataBody())))["accelerometer"]) == [0, 0, 1])
+        do {
+            try f.feed.replaceSpec(json: Data(#"{"imu": {"motion": {"attitude": "faceUp"}}}"#.utf8))
+            Issue.record("accepted an IMU spec")
+        } catch {
+            #expect("\(error)".contains("IMU"), "\(error)")
+        }
+        f.feed.close()
+    }
+
     @Test("a client that stops reading is lapped by the ring and skips ahead, told exactly how many it missed; playback and a reading client are not held up")
     func slowClientSkipsAhead() async throws {
         let f = try ManualFeed(TestSpecs.sine, replaySeconds: 10)   // 1001 points kept at 100 Hz

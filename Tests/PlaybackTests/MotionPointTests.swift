@@ -17,7 +17,8 @@ import Testing
         var q = p
         q.rotationRate = RotationRate(x: 0, y: 0, z: .pi)
         #expect(q.rotationRate.z == .pi && q != p)
-        #expect(MemoryLayout<MotionPoint>.size == 10 * 8)
+        // Timestamp, nine channels and an optional attitude quaternion: plain data.
+        #expect(MemoryLayout<MotionPoint>.size == 14 * 8 + 1)
         #expect(_isPOD(MotionPoint.self))
     }
 

@@ -36,4 +36,15 @@ import Testing
         let decoded = try MotionPoint(json: try JSONValue.parse(Data(PointLine.motion(p, precision: .double).utf8)), path: "$")
         #expect(decoded == p)
     }
+
+    @Test("a point with an attitude writes it after the rotation rate, and reads back; one without has no key")
+    func attitude() throws {
+        let q = Quaternion(w: 0.5, x: 0.5, y: -0.5, z: 0.5)
+        let p = MotionPoint(timestamp: 0.1, gravity: Acceleration(x: 0, y: 0, z: -1), attitude: q)
+        let line = PointLine.motion(p, precision: .double)
+        #expect(line.hasSuffix(#""attitude":{"w":0.5,"x":0.5,"y":-0.5,"z":0.5}}"#), "\(line)")
+        let decoded = try MotionPoint(json: try JSONValue.parse(Data(line.utf8)), path: "$")
+        #expect(decoded.attitude == q && decoded == p)
+        #expect(!PointLine.motion(MotionPoint(timestamp: 0), precision: .single).contains("attitude"))
+    }
 }

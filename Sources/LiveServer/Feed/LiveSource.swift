@@ -133,6 +133,8 @@ public struct LiveSpec: Sendable {
         case .signal(let s): signal = s
         case .route: signal = nil
         case .motionAndRoute(let motion, _): signal = motion
+        case .imu:
+            throw LiveServerError(.badRequest, "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`", path: "$.imu")
         }
         do {
             try signal?.validate(sampleRate: sampleRate)

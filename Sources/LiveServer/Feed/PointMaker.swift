@@ -159,8 +159,9 @@ final class PointMaker: @unchecked Sendable {
             }
             let f = base + frame
             switch channelCount {
-            case MotionPoint.channelCount:
-                let p = MotionPoint(timestamp: timestamp, frame: f, channelStride: stride)
+            case MotionPoint.channelCount, 13:
+                // Nine motion channels, or 13 with an attitude (its quaternion rides along in the point).
+                let p = MotionPoint(timestamp: timestamp, frame: f, channelStride: stride, channelCount: channelCount)
                 let line = location.map { MotionLocationPoint(motion: p, location: $0).jsonLine() } ?? PointLine.motion(p, precision: .single)
                 return (line, PointMaker.accelerometer(p))
             case AxesPoint.channelCount:

@@ -18,8 +18,10 @@ final class PointReader {
     private var columns: [Int] = []
     private var columnNames: [String] = []
     private var fields: [String] = []
-    /// CSV: one value per field of the point (timestamp + nine channels).
-    private var values = [Double](repeating: 0, count: 10)
+    /// CSV: one value per field of the point (timestamp + nine channels + the attitude quaternion).
+    private var values = [Double](repeating: 0, count: 14)
+    /// CSV: whether the header has the attitude columns.
+    private var hasAttitude = false
 
     init(_ bytes: ByteReader, format: PointFile.Format) {
         self.bytes = bytes
@@ -151,7 +153,8 @@ final class PointReader {
     /// The CSV columns: the short form or the full motion names.
     static let shortColumns = ["timestamp", "x", "y", "z"]
     static let fullColumns = ["timestamp", "userAcceleration.x", "userAcceleration.y", "userAcceleration.z",
-                              "gravity.x", "gravity.y", "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z"]
+                              "gravity.x", "gravity.y", "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z",
+                              "attitude.w", "attitude.x", "attitude.y", "attitude.z"]
 
     private func readHeader(_ csv: CSVReader) throws(PlaybackError) {
         guard try csv.nextRecord(into: &fields) else {
@@ -184,6 +187,13 @@ final class PointReader {
         guard seen.contains(0) else {
             throw error(.missingField, "the CSV header has no 'timestamp' column", line: line, field: "timestamp")
         }
+        let attitude = (10 ... 13).filter(seen.contains)
+        if !attitude.isEmpty && attitude.count != 4 {
+            let missing = (10 ... 13).filter { !seen.contains($0) }.map { Self.fullColumns[$0] }
+            throw error(.missingField, "the attitude needs all four quaternion columns; missing \(missing.joined(separator: ", "))",
+                        line: line, field: missing.first)
+        }
+        hasAttitude = attitude.count == 4
     }
 
     private func nextRow() throws(PlaybackError) -> (MotionPoint, Int)? {
@@ -205,7 +215,8 @@ final class PointReader {
         let point = MotionPoint(timestamp: v[0],
                                 userAcceleration: Acceleration(x: v[1], y: v[2], z: v[3]),
                                 gravity: Acceleration(x: v[4], y: v[5], z: v[6]),
-                                rotationRate: RotationRate(x: v[7], y: v[8], z: v[9]))
+                                rotationRate: RotationRate(x: v[7], y: v[8], z: v[9]),
+                                attitude: hasAttitude ? Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]) : nil)
         return (point, line)
     }
 }

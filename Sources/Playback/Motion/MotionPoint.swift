@@ -20,6 +20,9 @@ public struct MotionPoint: Runnable, Motionable, Sendable, Hashable {
     /// Rotation rate about x, y and z (rad/s), stored flat so that a point is plain data (no reference
     /// counting when copied).
     @usableFromInline var rotationX: Double, rotationY: Double, rotationZ: Double
+    /// The attitude (device → reference frame), when the source has one: a motion spec with an
+    /// attitude, or a point file with `attitude` columns. Its `roll`, `pitch` and `yaw` are CoreMotion's.
+    public var attitude: Quaternion?
 
     /// The rotation rate of the device (rad/s).
     @inlinable
@@ -34,28 +37,30 @@ public struct MotionPoint: Runnable, Motionable, Sendable, Hashable {
     ///   - userAcceleration: User acceleration in g.
     ///   - gravity: Gravity in g.
     ///   - rotationRate: Rotation rate in rad/s.
+    ///   - attitude: The attitude, when known.
     @inlinable
     public init(timestamp: TimeInterval, userAcceleration: Acceleration = .zero, gravity: Acceleration = .zero,
-                rotationRate: RotationRate = .zero) {
+                rotationRate: RotationRate = .zero, attitude: Quaternion? = nil) {
         self.timestamp = timestamp
         self.userAcceleration = userAcceleration
         self.gravity = gravity
         rotationX = rotationRate.x
         rotationY = rotationRate.y
         rotationZ = rotationRate.z
+        self.attitude = attitude
     }
 
     /// Copies any motion sample at a time.
     /// - Parameter point: A value that is both ``Runnable`` and ``Motionable``.
     public init(_ point: some Runnable & Motionable) {
         self.init(timestamp: point.timestamp, userAcceleration: point.userAcceleration, gravity: point.gravity,
-                  rotationRate: point.rotationRate)
+                  rotationRate: point.rotationRate, attitude: point.attitude)
     }
 }
 
 extension MotionPoint: Codable {
     /// The fields of a point object.
-    static let fields = ["timestamp", "userAcceleration", "gravity", "rotationRate", "x", "y", "z"]
+    static let fields = ["timestamp", "userAcceleration", "gravity", "rotationRate", "attitude", "x", "y", "z"]
 
     /// Reads a point strictly: `{"timestamp": t, "userAcceleration": {...}, "gravity": {...},
     /// "rotationRate": {...}}` (absent parts are zero), or the short form `{"timestamp": t, "x": .., "y": .., "z": ..}`
@@ -80,7 +85,13 @@ extension MotionPoint: Codable {
         var gravity = Acceleration.zero, rotation = RotationRate.zero
         if let v = try f.value("gravity") { gravity = try Acceleration(json: v, path: f.path("gravity")) }
         if let v = try f.value("rotationRate") { rotation = try RotationRate(json: v, path: f.path("rotationRate")) }
-        self.init(timestamp: timestamp, userAcceleration: userAcceleration, gravity: gravity, rotationRate: rotation)
+        var attitude: Quaternion?
+        if let v = try f.value("attitude") {
+            let q = try JSONFields(v, path: f.path("attitude"), what: "'attitude' (a quaternion)", fields: ["w", "x", "y", "z"])
+            attitude = Quaternion(w: try q.number("w"), x: try q.number("x"), y: try q.number("y"), z: try q.number("z"))
+        }
+        self.init(timestamp: timestamp, userAcceleration: userAcceleration, gravity: gravity, rotationRate: rotation,
+                  attitude: attitude)
     }
 
     /// Decodes a point (see ``init(json:path:)``).
@@ -89,18 +100,26 @@ extension MotionPoint: Codable {
         self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try MotionPoint(json: v, path: p) }
     }
 
-    /// Encodes every field: `timestamp`, `userAcceleration`, `gravity`, `rotationRate`.
+    /// Encodes every field: `timestamp`, `userAcceleration`, `gravity`, `rotationRate`, and `attitude`
+    /// (`{"w", "x", "y", "z"}`) when the point has one.
     public func encode(to encoder: any Encoder) throws {
         func xyz(_ x: Double, _ y: Double, _ z: Double) -> JSONValue {
             .object(JSONObject([.init(key: "x", value: .number(JSONNumber(x))), .init(key: "y", value: .number(JSONNumber(y))),
                                 .init(key: "z", value: .number(JSONNumber(z)))]))
         }
         let a = userAcceleration, g = gravity
-        try JSONValue.object(JSONObject([
+        var members: [JSONObject.Member] = [
             .init(key: "timestamp", value: .number(JSONNumber(timestamp))),
             .init(key: "userAcceleration", value: xyz(a.x, a.y, a.z)),
             .init(key: "gravity", value: xyz(g.x, g.y, g.z)),
             .init(key: "rotationRate", value: xyz(rotationX, rotationY, rotationZ)),
-        ])).encode(to: encoder)
+        ]
+        if let q = attitude {
+            members.append(.init(key: "attitude", value: .object(JSONObject([
+                .init(key: "w", value: .number(JSONNumber(q.w))), .init(key: "x", value: .number(JSONNumber(q.x))),
+                .init(key: "y", value: .number(JSONNumber(q.y))), .init(key: "z", value: .number(JSONNumber(q.z))),
+            ]))))
+        }
+        try JSONValue.object(JSONObject(members)).encode(to: encoder)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// Something that happens at a time: the ``Runner`` delivers it when its ``timestamp`` comes.
 ///
@@ -26,6 +27,8 @@ public protocol Motionable {
     var gravity: Acceleration { get }
     /// The rotation rate of the device (rad/s).
     var rotationRate: RotationRate { get }
+    /// The attitude of the device (device → reference frame, as `CMAttitude`), or `nil` when unknown.
+    var attitude: Quaternion? { get }
 }
 
 extension Motionable {
@@ -35,4 +38,6 @@ extension Motionable {
     public var gravity: Acceleration { .zero }
     /// Zero unless the type provides it (rad/s).
     public var rotationRate: RotationRate { .zero }
+    /// `nil` (unknown) unless the type provides it.
+    public var attitude: Quaternion? { nil }
 }

@@ -47,13 +47,18 @@ public enum PointLine {
         "{\"x\":\(number(x, precision)),\"y\":\(number(y, precision)),\"z\":\(number(z, precision))}"
     }
 
-    /// A motion point: `{"timestamp":t,"userAcceleration":{...},"gravity":{...},"rotationRate":{...}}`.
+    /// A motion point: `{"timestamp":t,"userAcceleration":{...},"gravity":{...},"rotationRate":{...}}`, and
+    /// `"attitude":{"w":..,"x":..,"y":..,"z":..}` after them when the point has an attitude.
     /// - Parameters:
     ///   - p: The point (accelerations in g, rotation rate in rad/s, timestamp in seconds).
     ///   - precision: ``Precision/single`` for a rendered motion spec, ``Precision/double`` for a point file.
     public static func motion(_ p: MotionPoint, precision: Precision) -> String {
         let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
-        return "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, precision)),\"gravity\":\(vector(g.x, g.y, g.z, precision)),\"rotationRate\":\(vector(r.x, r.y, r.z, precision))}"
+        var attitude = ""
+        if let q = p.attitude {
+            attitude = ",\"attitude\":{\"w\":\(number(q.w, precision)),\"x\":\(number(q.x, precision)),\"y\":\(number(q.y, precision)),\"z\":\(number(q.z, precision))}"
+        }
+        return "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, precision)),\"gravity\":\(vector(g.x, g.y, g.z, precision)),\"rotationRate\":\(vector(r.x, r.y, r.z, precision))\(attitude)}"
     }
 
     /// A one-channel point: `{"timestamp":t,"value":v}` (a rendered sample, in `Float` precision).

@@ -39,7 +39,7 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
     public init(_ signal: S, request: RenderRequest, as type: Point.Type = Point.self,
                 options: RenderOptions = RenderOptions()) throws {
         try signal.validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
-        guard signal.channelCount == Point.channelCount else {
+        guard Point.reads(channelCount: signal.channelCount) else {
             throw PlaybackError(.channelMismatch,
                                 "the signal renders \(signal.channelCount) channel(s) but \(Point.self) reads \(Point.channelCount)")
         }
@@ -62,6 +62,8 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
         /// Planar scratch: `blockFrames` samples per channel, reused for every block.
         var scratch: [Float]
         let blockFrames: Int
+        /// Channels the signal renders.
+        let channels: Int
         /// Frame (within the request) of the first frame in `scratch`.
         var blockStart = 0
         /// Frames rendered into `scratch`.
@@ -72,7 +74,8 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
         init(source: SignalPoints) {
             self.source = source
             blockFrames = max(1, min(source.options.blockFrames, source.request.frameCount))
-            scratch = [Float](repeating: 0, count: blockFrames * Point.channelCount)
+            channels = source.signal.channelCount
+            scratch = [Float](repeating: 0, count: blockFrames * channels)
         }
 
         /// The next frame as a point at `sampleIndex / sampleRate`.
@@ -85,9 +88,10 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
                 let request = source.request
                 let signal = source.signal
                 let options = source.options
+                let channels = channels
                 scratch.withUnsafeMutableBufferPointer { all in
                     guard let base = all.baseAddress else { return }
-                    signal.renderFrames(into: base, channelStride: stride, channelCount: Point.channelCount,
+                    signal.renderFrames(into: base, channelStride: stride, channelCount: channels,
                                         frames: start ..< start + count, request: request, options: options)
                 }
                 blockStart = start
@@ -98,8 +102,9 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
             let time = Double(source.request.startIndex + blockStart + frame) / source.request.sampleRate
             position += 1
             let stride = blockFrames
+            let channels = channels
             let point = scratch.withUnsafeBufferPointer { all in
-                Point(timestamp: time, frame: all.baseAddress! + frame, channelStride: stride)
+                Point(timestamp: time, frame: all.baseAddress! + frame, channelStride: stride, channelCount: channels)
             }
             return (point, time)
         }
@@ -123,7 +128,7 @@ public struct BufferPoints<Point: FramePoint>: PointSource {
     ///   - type: The point type.
     /// - Throws: ``PlaybackError`` (`channelMismatch`) when the buffer's channel count is not the point type's.
     public init(_ buffer: SampleBuffer, as type: Point.Type = Point.self) throws(PlaybackError) {
-        guard buffer.channelCount == Point.channelCount else {
+        guard Point.reads(channelCount: buffer.channelCount) else {
             throw PlaybackError(.channelMismatch,
                                 "the buffer has \(buffer.channelCount) channel(s) but \(Point.self) reads \(Point.channelCount)")
         }
@@ -148,8 +153,9 @@ public struct BufferPoints<Point: FramePoint>: PointSource {
             let stride = buffer.frameCount
             let index = frame
             frame += 1
+            let channels = buffer.channelCount
             let point = buffer.samples.withUnsafeBufferPointer { all in
-                Point(timestamp: time, frame: all.baseAddress! + index, channelStride: stride)
+                Point(timestamp: time, frame: all.baseAddress! + index, channelStride: stride, channelCount: channels)
             }
             return (point, time)
         }

@@ -135,6 +135,15 @@ public struct ExpectedSpectrum: Sendable, Hashable {
             }
             return result
         case .motion(let m):
+            if m.attitude != nil {
+                // A fixed attitude makes every channel a linear combination of the given signals; a
+                // varying one mixes them nonlinearly, which this derivation does not model.
+                guard let equivalent = m.fixedAttitudeEquivalent else {
+                    throw SpectrumError(.invalidSignal, context: here + ".attitude",
+                                        "a motion whose attitude varies is not spectrally checkable (its channels are nonlinear in the angles); verify a fixed-attitude motion, or its channels one by one")
+                }
+                return try derive(equivalent, path: here, sampleRate: fs, fft: fft)
+            }
             var result: [ExpectedChannel] = []
             for (name, part) in zip(MotionNode.partNames, m.parts) {
                 result += try derive(part ?? MotionNode.zeroAxes, path: "\(here).\(name)", sampleRate: fs, fft: fft)

@@ -59,6 +59,10 @@ public struct AnySignal: SpecRepresentable {
             render(y, into: block.single(1), transform)
             render(z, into: block.single(2), transform)
         case .motion(let m):
+            if let attitude = m.attitude {
+                ConsistentMotion.render(m, attitude, into: block, transform)
+                return
+            }
             for (i, part) in m.parts.enumerated() {
                 render(part ?? MotionNode.zeroAxes, into: block.channels(3 * i ..< 3 * i + 3), transform)
             }

@@ -109,7 +109,7 @@ extension SignalNode {
             }
             self = .axes(x: try axis("x"), y: try axis("y"), z: try axis("z"))
         default: // "motion"
-            let f = try fields(MotionNode.partNames)
+            let f = try fields(MotionNode.fieldNames)
             func part(_ key: String) throws(SignalError) -> SignalNode? {
                 guard let v = try f.value(key) else { return nil }
                 let node = try SignalNode(json: v, path: f.path(key))
@@ -119,8 +119,22 @@ extension SignalNode {
                 }
                 return node
             }
-            self = .motion(MotionNode(userAcceleration: try part("userAcceleration"), gravity: try part("gravity"),
-                                      rotationRate: try part("rotationRate")))
+            if let v = try f.value("attitude") {
+                for derived in ["gravity", "rotationRate"] where f.has(derived) {
+                    throw SignalError(.malformed, path: f.path(derived),
+                                      "with an attitude, \(derived) is derived from it; remove '\(derived)' (or remove 'attitude' for a free motion)")
+                }
+                let attitude = try AttitudeNode(json: v, path: f.path("attitude"))
+                self = .motion(MotionNode(attitude: attitude, userAcceleration: try part("userAcceleration"),
+                                          worldAcceleration: try part("worldAcceleration")))
+            } else {
+                if f.has("worldAcceleration") {
+                    throw SignalError(.malformed, path: f.path("worldAcceleration"),
+                                      "worldAcceleration is rotated into the device frame by the attitude; give an 'attitude' too (or use userAcceleration)")
+                }
+                self = .motion(MotionNode(userAcceleration: try part("userAcceleration"), gravity: try part("gravity"),
+                                          rotationRate: try part("rotationRate")))
+            }
         }
     }
 
@@ -161,9 +175,11 @@ extension SignalNode {
             body = object([("x", x.jsonValue), ("y", y.jsonValue), ("z", z.jsonValue)])
         case .motion(let m):
             var pairs: [(String, JSONValue)] = []
-            for (name, part) in zip(MotionNode.partNames, m.parts) {
-                if let part { pairs.append((name, part.jsonValue)) }
-            }
+            if let attitude = m.attitude { pairs.append(("attitude", attitude.jsonValue)) }
+            if let ua = m.userAcceleration { pairs.append(("userAcceleration", ua.jsonValue)) }
+            if let world = m.worldAcceleration { pairs.append(("worldAcceleration", world.jsonValue)) }
+            if let g = m.gravity { pairs.append(("gravity", g.jsonValue)) }
+            if let r = m.rotationRate { pairs.append(("rotationRate", r.jsonValue)) }
             body = object(pairs)
         }
         return object([(kind, body)])

@@ -138,6 +138,11 @@ extension SignalNode {
             }
             return largest
         case .motion(let m):
+            if let attitude = m.attitude { return try ConsistentMotion.validate(m, attitude, here) }
+            guard m.worldAcceleration == nil else {
+                throw SignalError(.malformed, path: "\(here.path).worldAcceleration",
+                                  "worldAcceleration is rotated into the device frame by the attitude; give an attitude too")
+            }
             var largest = 0.0
             for (name, part) in zip(MotionNode.partNames, m.parts) {
                 guard let part else { continue }

@@ -31,7 +31,8 @@ public indirect enum SignalNode: Sendable, Hashable {
     /// (`{"channels": [...]}`).
     case channels([SignalNode])
     /// A device motion: nine channels, user acceleration x, y, z (g), gravity x, y, z (g), rotation
-    /// rate x, y, z (rad/s) (`{"motion": {"userAcceleration": ..., "gravity": ..., "rotationRate": ...}}`).
+    /// rate x, y, z (rad/s) (`{"motion": {"userAcceleration": ..., "gravity": ..., "rotationRate": ...}}`),
+    /// or, with an attitude, those nine derived consistently plus the attitude quaternion (13 channels).
     case motion(MotionNode)
 
     /// The JSON key of this node (`"sine"`, `"sum"`, ...).
@@ -57,7 +58,7 @@ public indirect enum SignalNode: Sendable, Hashable {
     public static let kinds = ["sine", "square", "sawtooth", "triangle", "chirp", "noise", "constant",
                                "sum", "scaled", "offset", "axes", "channels", "motion"]
 
-    /// Number of channels the node renders: 3 for `axes`, 9 for `motion`, the widest term for `sum`,
+    /// Number of channels the node renders: 3 for `axes`, 9 for `motion` (13 with an attitude), the widest term for `sum`,
     /// the total of the parts for `channels`, else 1.
     public var channelCount: Int {
         switch self {
@@ -65,7 +66,7 @@ public indirect enum SignalNode: Sendable, Hashable {
         case .scaled(_, let s), .offset(_, let s): s.channelCount
         case .axes: 3
         case .channels(let parts): parts.reduce(0) { $0 + $1.channelCount }
-        case .motion: MotionNode.channelCount
+        case .motion(let m): m.renderedChannelCount
         default: 1
         }
     }

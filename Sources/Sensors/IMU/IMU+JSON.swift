@@ -1,0 +1,167 @@
+import Foundation
+import Signals
+
+extension IMU {
+    /// The error terms of each sensor as JSON keys (after the `accelerometer_` or `gyroscope_` prefix),
+    /// in the order they are written. The first two are Kalibr's `imu.yaml` names.
+    public static let termNames = ["noise_density", "random_walk", "bias_instability", "bias_correlation_time",
+                                   "turn_on_bias", "bias", "scale_factor", "misalignment", "resolution", "range", "bandwidth"]
+
+    /// Every field of an `imu` object.
+    public static let fieldNames = ["preset", "motion", "seed", "accelerometer_unit"]
+        + ["accelerometer", "gyroscope"].flatMap { p in termNames.map { "\(p)_\($0)" } }
+
+    /// Decodes the body of an `{"imu": {...}}` spec strictly.
+    ///
+    /// ```json
+    /// {"imu": {"motion": {"attitude": "faceUp"},
+    ///          "accelerometer_noise_density": 0.002, "accelerometer_random_walk": 0.0003,
+    ///          "gyroscope_noise_density": 0.0002, "gyroscope_random_walk": 2e-05, "seed": 7}}
+    /// ```
+    /// - `motion` (required): the body of a `motion` spec (with an attitude, or a free motion).
+    /// - `accelerometer_*` in Kalibr's SI units (m/s², m/s²/√Hz, m/s³/√Hz), `gyroscope_*` in rad/s units;
+    ///   the terms are ``termNames`` (see ``SensorModel``). Each is a number (all axes) or `[x, y, z]`;
+    ///   `*_misalignment` is `[[…], […], […]]`. An absent term is zero (off): there are no hidden defaults.
+    /// - `preset`: a preset's name (``IMUPreset``); its terms apply unless given explicitly.
+    /// - `seed` (default 0), `accelerometer_unit` (`"g"`, default, or `"m/s^2"`).
+    /// - Parameters:
+    ///   - json: The object inside `{"imu": …}`.
+    ///   - path: Its JSON path (`$.imu`).
+    /// - Throws: `SignalError` naming the path: unknown fields (with a suggestion), wrong types, `null`s,
+    ///   arrays of the wrong length, unknown presets or units, an invalid motion.
+    package init(json: JSONValue, path: String = "$.imu") throws(SignalError) {
+        let f = try JSONFields(json, path: path, what: "'imu'", fields: IMU.fieldNames)
+        var accelerometer = SensorModel(), gyroscope = SensorModel()
+        if let name = try f.optionalString("preset") {
+            guard let preset = IMUPreset(rawValue: name) else {
+                let names = IMUPreset.allCases.map(\.rawValue)
+                var message = "unknown IMU preset \"\(SignalError.quoted(name, limit: 40))\""
+                if let guess = SignalError.closestName(to: name, in: names) { message += " (did you mean \"\(guess)\"?)" }
+                message += "; the presets are \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+                throw SignalError(.malformed, path: f.path("preset"), message)
+            }
+            accelerometer = preset.accelerometer
+            gyroscope = preset.gyroscope
+        }
+        let motionValue = try f.required("motion")
+        let motionNode = try SignalNode(json: .object(JSONObject([.init(key: "motion", value: motionValue)])), path: path)
+        guard case .motion(let motion) = motionNode else {
+            throw SignalError(.malformed, path: f.path("motion"), "'motion' must be the body of a motion spec")
+        }
+        var unit = AccelerometerUnit.g
+        if let text = try f.optionalString("accelerometer_unit") {
+            guard let u = AccelerometerUnit(rawValue: text) else {
+                throw SignalError(.malformed, path: f.path("accelerometer_unit"),
+                                  "accelerometer_unit must be \"g\" or \"m/s^2\", got \"\(SignalError.quoted(text, limit: 40))\"")
+            }
+            unit = u
+        }
+        try IMU.readTerms(f, prefix: "accelerometer", into: &accelerometer)
+        try IMU.readTerms(f, prefix: "gyroscope", into: &gyroscope)
+        self.init(motion: motion, accelerometer: accelerometer, gyroscope: gyroscope,
+                  seed: try f.optionalUnsigned("seed") ?? 0, accelerometerUnit: unit)
+    }
+
+    /// Decodes `{"imu": {...}}` from JSON bytes with the strict reader.
+    /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error).
+    public static func decode(json data: Data) throws(SignalError) -> IMU {
+        let value = try JSONValue.parse(data)
+        let f = try JSONFields(value, path: "$", what: "an IMU spec", fields: ["imu"])
+        return try IMU(json: try f.required("imu"), path: "$.imu")
+    }
+
+    /// A number (all axes) or `[x, y, z]`.
+    static func vector(_ value: JSONValue, path: String, name: String) throws(SignalError) -> SIMD3<Double> {
+        switch value {
+        case .number(let n):
+            return SIMD3(repeating: n.value)
+        case .array(let items):
+            guard items.count == 3 else {
+                throw SignalError(.malformed, path: path, "'\(name)' must be a number or [x, y, z], got an array of \(items.count)")
+            }
+            var v = SIMD3<Double>.zero
+            for i in 0 ..< 3 { v[i] = try JSONFields.number(items[i], path: "\(path)[\(i)]", name: name) }
+            return v
+        default:
+            throw SignalError(.malformed, path: path, "'\(name)' must be a number or [x, y, z], got \(value.preview())")
+        }
+    }
+
+    static func readTerms(_ f: JSONFields, prefix: String, into m: inout SensorModel) throws(SignalError) {
+        func read(_ term: String, _ apply: (SIMD3<Double>) -> Void) throws(SignalError) {
+            let name = "\(prefix)_\(term)"
+            guard let v = try f.value(name) else { return }
+            apply(try vector(v, path: f.path(name), name: name))
+        }
+        try read("noise_density") { m.noiseDensity = $0 }
+        try read("random_walk") { m.randomWalk = $0 }
+        try read("bias_instability") { m.biasInstability = $0 }
+        try read("bias_correlation_time") { m.biasCorrelationTime = $0 }
+        try read("turn_on_bias") { m.turnOnBias = $0 }
+        try read("bias") { m.bias = $0 }
+        try read("scale_factor") { m.scaleFactor = $0 }
+        try read("resolution") { m.resolution = $0 }
+        try read("range") { m.range = $0 }
+        try read("bandwidth") { m.bandwidth = $0 }
+        let name = "\(prefix)_misalignment"
+        if let v = try f.value(name) {
+            guard case .array(let rows) = v, rows.count == 3 else {
+                throw SignalError(.malformed, path: f.path(name), "'\(name)' must be a 3×3 array of arrays (radians), got \(v.preview())")
+            }
+            var matrix: [SIMD3<Double>] = []
+            for (r, row) in rows.enumerated() {
+                guard case .array(let items) = row, items.count == 3 else {
+                    throw SignalError(.malformed, path: "\(f.path(name))[\(r)]", "each row of '\(name)' must be an array of 3 numbers, got \(row.preview())")
+                }
+                var v = SIMD3<Double>.zero
+                for c in 0 ..< 3 { v[c] = try JSONFields.number(items[c], path: "\(f.path(name))[\(r)][\(c)]", name: name) }
+                matrix.append(v)
+            }
+            m.misalignment = matrix
+        }
+        // Zero means "off" for these three; written explicitly it is a mistake.
+        for (term, value, off) in [("range", m.range, "saturation"), ("resolution", m.resolution, "quantisation"),
+                                   ("bandwidth", m.bandwidth, "low-pass filter")] {
+            let key = "\(prefix)_\(term)"
+            if f.has(key), (0 ..< 3).contains(where: { value[$0] <= 0 }) {
+                throw SignalError(.outOfRange, path: f.path(key), "\(key) must be > 0 on every axis; leave it out for no \(off)")
+            }
+        }
+    }
+
+    /// The spec as a JSON value `{"imu": {...}}`: the motion, the seed, the unit, and every term that is
+    /// not zero (a number when the three axes agree, else `[x, y, z]`). Decoding it gives the same IMU.
+    package var jsonValue: JSONValue {
+        func number(_ v: Double) -> JSONValue { .number(JSONNumber(v)) }
+        func vector(_ v: SIMD3<Double>) -> JSONValue {
+            v.x == v.y && v.y == v.z ? number(v.x) : .array([number(v.x), number(v.y), number(v.z)])
+        }
+        var members: [JSONObject.Member] = []
+        if case .object(let o) = SignalNode.motion(motion).jsonValue, let body = o.members.first?.value {
+            members.append(.init(key: "motion", value: body))
+        }
+        members.append(.init(key: "seed", value: .number(JSONNumber(text: String(seed), value: Double(seed)))))
+        members.append(.init(key: "accelerometer_unit", value: .string(accelerometerUnit.rawValue)))
+        for (prefix, m) in [("accelerometer", accelerometer), ("gyroscope", gyroscope)] {
+            let terms: [(String, SIMD3<Double>)] = [
+                ("noise_density", m.noiseDensity), ("random_walk", m.randomWalk), ("bias_instability", m.biasInstability),
+                ("bias_correlation_time", m.biasCorrelationTime), ("turn_on_bias", m.turnOnBias), ("bias", m.bias),
+                ("scale_factor", m.scaleFactor),
+            ]
+            for (term, v) in terms where v != .zero { members.append(.init(key: "\(prefix)_\(term)", value: vector(v))) }
+            if m.misaligned {
+                members.append(.init(key: "\(prefix)_misalignment",
+                                     value: .array(m.misalignment.map { .array([number($0.x), number($0.y), number($0.z)]) })))
+            }
+            for (term, v) in [("resolution", m.resolution), ("range", m.range), ("bandwidth", m.bandwidth)] where v != .zero {
+                members.append(.init(key: "\(prefix)_\(term)", value: vector(v)))
+            }
+        }
+        return .object(JSONObject([.init(key: "imu", value: .object(JSONObject(members)))]))
+    }
+
+    /// The spec as JSON text (pretty-printed with two-space indents, or compact).
+    public func json(pretty: Bool = true) -> Data {
+        Data((pretty ? jsonValue.prettyPrinted : jsonValue.serialized).utf8)
+    }
+}

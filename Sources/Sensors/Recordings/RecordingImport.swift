@@ -1,0 +1,187 @@
+import Foundation
+import Playback
+import Signals
+
+/// Turns phone recordings (phyphox or Sensor Logger CSV files, one per sensor) into motion points on a
+/// uniform grid: the streams are merged on time (over the span they all cover), resampled at ``rate``
+/// (see ``Interpolation``), and combined into CoreMotion's parts:
+///
+/// - rotation rate from the gyroscope;
+/// - user acceleration and gravity as recorded when both are; one from the other and the raw
+///   accelerometer (`userAcceleration = accelerometer − gravity`) when the raw one is recorded with
+///   either; from the raw accelerometer alone, gravity is estimated as its centred moving average over
+///   ``gravityWindow`` seconds scaled to 1 g, and user acceleration is the rest, so that their sum is
+///   the recorded accelerometer exactly (what `signals allan` analyses);
+/// - a part that cannot be derived is zero.
+///
+/// Timestamps start at 0 (the first instant every stream covers). Repeated samples (same time) are
+/// dropped; decreasing times, gaps longer than max(0.5 s, 20 median intervals), streams that do not
+/// overlap and two files for one sensor are refused with the file and line.
+///
+/// ```swift
+/// var recording = RecordingImport(rate: 100)
+/// let series = try recording.read(["Accelerometer.csv", "Gyroscope.csv"])
+/// let points = try recording.points(series)      // [MotionPoint]
+/// ```
+public struct RecordingImport: Sendable, Hashable {
+    /// Output rate (Hz).
+    public var rate: Double
+    /// Resampling method.
+    public var interpolation: Interpolation
+    /// Moving-average width for estimating gravity from the raw accelerometer alone (s).
+    public var gravityWindow: Double
+    /// Sensor Logger's sign convention when no `Metadata.csv` is given.
+    public var convention: SensorLoggerRecording.Convention?
+
+    /// Largest number of points produced (10⁸).
+    public static let largestCount = 10_000_000
+
+    /// Creates an importer.
+    /// - Parameters:
+    ///   - rate: Output rate in Hz.
+    ///   - interpolation: Linear (default) or cubic.
+    ///   - gravityWindow: Gravity estimate's window (s), default 1.
+    ///   - convention: Sensor Logger's convention, if known.
+    public init(rate: Double, interpolation: Interpolation = .linear, gravityWindow: Double = 1,
+                convention: SensorLoggerRecording.Convention? = nil) {
+        self.rate = rate
+        self.interpolation = interpolation
+        self.gravityWindow = gravityWindow
+        self.convention = convention
+    }
+
+    /// Reads recording files, telling phyphox from Sensor Logger by their headers.
+    /// - Parameter paths: The files (a Sensor Logger `Metadata.csv` among them sets the convention).
+    /// - Returns: Their sensor series.
+    /// - Throws: ``SensorsError`` naming the file (and line and column) of the first problem.
+    public func read(_ paths: [String]) throws(SensorsError) -> [SensorSeries] {
+        var tables: [(String, RecordingTable)] = []
+        var convention = self.convention
+        for path in paths {
+            let input: InputSource
+            do { input = try InputSource.open(path) } catch { throw SensorsError(.unreadable, error.message, file: error.file ?? path) }
+            guard case .points(.csv)? = InputKind.detect(name: input.path, head: input.head) else {
+                throw SensorsError(.unknownFormat, "not a phyphox or Sensor Logger CSV export (not a CSV file)", file: input.name)
+            }
+            let table = try RecordingTable.read(input)
+            if SensorLoggerRecording.isMetadata(table.header) {
+                let stated = try SensorLoggerRecording.convention(table)
+                if self.convention == nil { convention = stated }
+                continue
+            }
+            tables.append((path, table))
+        }
+        var series: [SensorSeries] = []
+        for (path, table) in tables {
+            if PhyphoxRecording.recognises(table.header) {
+                series += try PhyphoxRecording.read(table)
+            } else if SensorLoggerRecording.recognises(table.header) {
+                guard let convention else {
+                    throw SensorsError(.invalidArgument,
+                                       "Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android",
+                                       file: table.file)
+                }
+                series += try SensorLoggerRecording.read(table, name: path, convention: convention)
+            } else {
+                let shown = table.header.prefix(6).map { "\"\($0)\"" }.joined(separator: ",")
+                throw SensorsError(.unknownFormat,
+                                   "not a phyphox or Sensor Logger CSV export (header \(shown)); expected phyphox's \"Time (s)\",\"Acceleration x (m/s^2)\",… or Sensor Logger's time,seconds_elapsed,z,y,x",
+                                   file: table.file, line: table.headerLine)
+            }
+        }
+        guard !series.isEmpty else { throw SensorsError(.invalidArgument, "no sensor file among the inputs (only metadata)") }
+        return series
+    }
+
+    /// Merges and resamples series into points (see the type's documentation).
+    /// - Throws: ``SensorsError``: a bad rate, two series of one kind, no overlap, a gap, too many points.
+    public func points(_ series: [SensorSeries]) throws(SensorsError) -> [MotionPoint] {
+        guard rate.isFinite, rate > 0, rate <= 1e6 else {
+            throw SensorsError(.invalidArgument, "the rate must be a finite number of Hz from 0 to 10^6, got \(rate)")
+        }
+        guard gravityWindow.isFinite, gravityWindow > 0 else {
+            throw SensorsError(.invalidArgument, "the gravity window must be a positive number of seconds, got \(gravityWindow)")
+        }
+        var byKind: [SensorSeries.Kind: SensorSeries] = [:]
+        for s in series {
+            if let other = byKind[s.kind] {
+                throw SensorsError(.incompatible, "two recordings of the \(s.kind.rawValue): \(other.file) and \(s.file)", file: s.file)
+            }
+            byKind[s.kind] = s
+        }
+        guard let start = series.map({ $0.times[0] }).max(), let end = series.map({ $0.times[$0.count - 1] }).min(), end > start else {
+            let spans = series.map { "\($0.file) \($0.times.first ?? 0)…\($0.times.last ?? 0) s" }.joined(separator: ", ")
+            throw SensorsError(.incompatible, "the recordings do not overlap in time: \(spans)")
+        }
+        let span = (end - start) * rate
+        guard span < Double(RecordingImport.largestCount) else {
+            throw SensorsError(.invalidArgument, "\(end - start) s at \(rate) Hz is more than \(RecordingImport.largestCount) points")
+        }
+        let count = Int(span.rounded(.down)) + 1
+        guard count >= 2 else {
+            throw SensorsError(.invalidArgument, "the recordings overlap for \(end - start) s: at \(rate) Hz that is fewer than two points; raise --rate")
+        }
+        guard gravityWindow <= end - start else {
+            throw SensorsError(.invalidArgument, "the gravity window \(gravityWindow) s is longer than the recordings' overlap \(end - start) s")
+        }
+        for s in series { try RecordingImport.checkGaps(s, from: start, to: end) }
+        let grid = (0 ..< count).map { start + Double($0) / rate }
+        func resampled(_ kind: SensorSeries.Kind) -> [[Double]]? {
+            guard let s = byKind[kind] else { return nil }
+            return s.axes.map { interpolation.resample(times: s.times, values: $0, at: grid) }
+        }
+        let total = resampled(.accelerometer), user = resampled(.userAcceleration)
+        var gravity = resampled(.gravity)
+        let rotation = resampled(.gyroscope)
+        var userAcceleration = user
+        if gravity == nil, let total, let user {
+            gravity = (0 ..< 3).map { a in zip(total[a], user[a]).map { $0 - $1 } }
+        } else if gravity == nil, let total {
+            // gravityWindow ≤ end − start, so the window is at most count + 1 samples (no overflow).
+            gravity = RecordingImport.gravityEstimate(total, window: min(count, max(1, Int((gravityWindow * rate).rounded()))))
+        }
+        if userAcceleration == nil, let total, let gravity {
+            userAcceleration = (0 ..< 3).map { a in zip(total[a], gravity[a]).map { $0 - $1 } }
+        }
+        let zero = [[Double]](repeating: [Double](repeating: 0, count: count), count: 3)
+        let ua = userAcceleration ?? zero, g = gravity ?? zero, w = rotation ?? zero
+        return (0 ..< count).map { k in
+            MotionPoint(timestamp: Double(k) / rate, userAcceleration: Acceleration(x: ua[0][k], y: ua[1][k], z: ua[2][k]),
+                        gravity: Acceleration(x: g[0][k], y: g[1][k], z: g[2][k]),
+                        rotationRate: RotationRate(x: w[0][k], y: w[1][k], z: w[2][k]))
+        }
+    }
+
+    /// Refuses gaps longer than max(0.5 s, 20 median intervals) inside `[from, to]`.
+    static func checkGaps(_ s: SensorSeries, from: Double, to: Double) throws(SensorsError) {
+        let intervals = (1 ..< s.count).map { s.times[$0] - s.times[$0 - 1] }.sorted()
+        let median = intervals[intervals.count / 2]
+        let limit = max(0.5, 20 * median)
+        for i in 1 ..< s.count where s.times[i] > from && s.times[i - 1] < to && s.times[i] - s.times[i - 1] > limit {
+            throw SensorsError(.incompatible,
+                               "a gap of \(s.times[i] - s.times[i - 1]) s (the median interval is \(median) s) between samples at \(s.times[i - 1]) s and \(s.times[i]) s; interpolating across it would invent data: split the recording there",
+                               file: s.file, line: s.lines.indices.contains(i) ? s.lines[i] : nil)
+        }
+    }
+
+    /// Gravity from the raw accelerometer: a centred moving average of `window` samples, scaled to 1 g.
+    static func gravityEstimate(_ total: [[Double]], window: Int) -> [[Double]] {
+        let n = total[0].count
+        let half = window / 2
+        var sums = (0 ..< 3).map { a -> [Double] in
+            var prefix = [Double](repeating: 0, count: n + 1)
+            for i in 0 ..< n { prefix[i + 1] = prefix[i] + total[a][i] }
+            return prefix
+        }
+        var out = [[Double]](repeating: [Double](repeating: 0, count: n), count: 3)
+        for i in 0 ..< n {
+            let lo = max(0, i - half), hi = min(n, i + half + 1)
+            var v = (0 ..< 3).map { (sums[$0][hi] - sums[$0][lo]) / Double(hi - lo) }
+            let norm = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot()
+            if norm > 0 { v = v.map { $0 / norm } }
+            for a in 0 ..< 3 { out[a][i] = v[a] }
+        }
+        sums.removeAll()
+        return out
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Playback
+
+/// Reads Sensor Logger CSV exports (the app by Kelvin Choi; its units and frames are documented in
+/// the `awesome-sensor-logger` repository's `UNITS.md` and `COORDINATES.md`): one file per sensor with
+/// the columns `time` (ns since the epoch), `seconds_elapsed` (s since the recording started) and `z`,
+/// `y`, `x`, recognised by the file's name:
+///
+/// | file | series |
+/// | --- | --- |
+/// | `Accelerometer.csv` | ``SensorSeries/Kind/userAcceleration`` (gravity excluded, on both platforms) |
+/// | `TotalAcceleration.csv` (Android) | ``SensorSeries/Kind/accelerometer`` |
+/// | `Gravity.csv` | ``SensorSeries/Kind/gravity`` |
+/// | `Gyroscope.csv` | ``SensorSeries/Kind/gyroscope`` |
+/// | `Metadata.csv` | the recording's `platform` (iOS or Android) |
+///
+/// Accelerations are m/s² with g = 9.80665. Their sign depends on the platform: iOS recordings keep
+/// CoreMotion's (gravity reads −z face up), Android ones (and iOS ones made with "Standardise Units &
+/// Frames") have the opposite sign. The platform comes from `Metadata.csv` when it is among the files
+/// (its `standardisation` column, when true, means Android's convention), or must be given.
+/// Rates are rad/s with the same sign on both. Time is `seconds_elapsed`, else `time` (integer ns).
+public enum SensorLoggerRecording {
+    /// Whose sign convention the accelerations use.
+    public enum Convention: String, Sendable, Hashable, CaseIterable {
+        /// CoreMotion's (Sensor Logger on iOS by default).
+        case ios
+        /// Android's (Sensor Logger on Android, or iOS with "Standardise Units & Frames").
+        case android
+    }
+
+    /// Whether a header is a Sensor Logger three-axis file.
+    static func recognises(_ header: [String]) -> Bool {
+        let names = Set(header.map { $0.lowercased() })
+        return names.isSuperset(of: ["x", "y", "z"]) && (names.contains("seconds_elapsed") || names.contains("time"))
+    }
+
+    /// Whether a header is a Sensor Logger metadata file.
+    static func isMetadata(_ header: [String]) -> Bool { header.contains { $0.lowercased() == "platform" } }
+
+    /// The convention a `Metadata.csv` table states.
+    static func convention(_ table: RecordingTable) throws(SensorsError) -> Convention {
+        guard let column = table.column("platform"), let row = table.rows.first, column < row.fields.count else {
+            throw SensorsError(.malformed, "a Sensor Logger metadata file needs a 'platform' column and one row", file: table.file)
+        }
+        let platform = row.fields[column].lowercased()
+        if let s = table.column("standardisation"), s < row.fields.count, row.fields[s].lowercased() == "true" { return .android }
+        switch platform {
+        case "ios": return .ios
+        case "android": return .android
+        default:
+            throw SensorsError(.malformed, "platform \"\(String(row.fields[column].prefix(40)))\" is neither iOS nor Android",
+                               file: table.file, line: row.line, column: column + 1)
+        }
+    }
+
+    /// The kind of a Sensor Logger file from its name.
+    static func kind(fileName: String) -> SensorSeries.Kind? {
+        switch (fileName as NSString).lastPathComponent.lowercased() {
+        case "accelerometer.csv": .userAcceleration
+        case "totalacceleration.csv": .accelerometer
+        case "gravity.csv": .gravity
+        case "gyroscope.csv": .gyroscope
+        default: nil
+        }
+    }
+
+    /// Reads one Sensor Logger sensor file.
+    /// - Parameters:
+    ///   - path: The file; its name tells the sensor (`Gyroscope.csv`, ...).
+    ///   - convention: The platform's sign convention for accelerations.
+    /// - Throws: ``SensorsError`` naming the file, line and column.
+    public static func read(path: String, convention: Convention) throws(SensorsError) -> [SensorSeries] {
+        let input: InputSource
+        do { input = try InputSource.open(path) } catch { throw SensorsError(.unreadable, error.message, file: error.file ?? path) }
+        return try read(RecordingTable.read(input), name: path, convention: convention)
+    }
+
+    static func read(_ table: RecordingTable, name: String, convention: Convention) throws(SensorsError) -> [SensorSeries] {
+        guard let kind = kind(fileName: name) else {
+            throw SensorsError(.unknownFormat,
+                               "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, Gravity.csv or Gyroscope.csv (this one's name does not tell)",
+                               file: table.file)
+        }
+        var columns: [Int] = []
+        for axis in ["x", "y", "z"] {
+            guard let c = table.column(axis) else {
+                throw SensorsError(.unknownFormat, "no '\(axis)' column in the header", file: table.file, line: table.headerLine)
+            }
+            columns.append(c)
+        }
+        let g = IMU.standardGravity
+        let scale = kind == .gyroscope ? 1 : (convention == .ios ? 1 / g : -1 / g)
+        if let elapsed = table.column("seconds_elapsed") {
+            return [try SeriesBuilder.build(table, kind: kind, time: elapsed, timeScale: 1, columns: columns, scale: scale)]
+        }
+        guard let time = table.column("time") else {
+            throw SensorsError(.unknownFormat, "no 'seconds_elapsed' or 'time' column", file: table.file, line: table.headerLine)
+        }
+        // Integer nanoseconds since the epoch exceed a Double's 53 bits: subtract the first in integers.
+        var rows = table
+        guard let firstRow = table.rows.first, time < firstRow.fields.count, let t0 = Int64(firstRow.fields[time]) else {
+            throw SensorsError(.malformed, "the 'time' column must hold integer nanoseconds", file: table.file,
+                               line: table.rows.first?.line, column: time + 1)
+        }
+        for i in rows.rows.indices where time < rows.rows[i].fields.count {
+            guard let ns = Int64(rows.rows[i].fields[time]) else {
+                throw SensorsError(.malformed, "\"\(String(rows.rows[i].fields[time].prefix(40)))\" in column 'time' is not an integer number of nanoseconds",
+                                   file: table.file, line: rows.rows[i].line, column: time + 1)
+            }
+            rows.rows[i].fields[time] = String(ns &- t0)
+        }
+        return [try SeriesBuilder.build(rows, kind: kind, time: time, timeScale: 1e-9, columns: columns, scale: scale)]
+    }
+}

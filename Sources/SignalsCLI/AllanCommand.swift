@@ -1,0 +1,215 @@
+import ArgumentParser
+import Foundation
+import Playback
+import Sensors
+import Signals
+import Specs
+
+/// `signals allan`: the overlapping Allan deviation of each channel of a recording or a render, its
+/// noise terms with confidence intervals, an SVG plot, and an IMU spec fitted to a still recording.
+struct AllanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "allan",
+        abstract: "Allan deviation of sensor channels, with N (white noise), K (bias random walk) and B (bias instability).",
+        discussion: """
+        FILE is a CSV with a header and a time column (t, timestamp or time; as `signals render` and `signals import`
+        write them), a point file (analysed as accelerometer = userAcceleration + gravity, gyroscope = rotationRate),
+        or a .npy array (needs --rate). SPEC is a JSON spec (an IMU or a signal), rendered at --rate for --duration.
+        The deviation is allantools' oadev (octave τ). N is read at τ = 1 s on the slope −1/2 line, K at τ = 3 s on
+        the slope +1/2 line (both fitted over τ ≥ 10/rate), B is the minimum / 0.664; each with a 95 % interval.
+        Units are the channel's: N per √Hz, K per s·√Hz. Accelerometer channels in g (CoreMotion) are reported
+        in m/s² with --si, to compare with Kalibr's numbers.
+          --json prints [{"channel", "unit", "tau": [...], "adev": [...], "noiseDensity", "randomWalk",
+          "biasInstability", "noiseDensityInterval": [lo, hi], "randomWalkInterval", "biasInstabilityInterval",
+          "biasInstabilityTau"}]
+          --fit-spec imu.json writes an IMU spec fitted to a still recording (all six IMU channels needed).
+        Example: signals allan Examples/specs/imu/kalibr-example.json --rate 100 --duration 3600 --plot allan.svg
+        """
+    )
+
+    @Argument(help: "A recording (CSV, point file, .npy) or a JSON spec; - for standard input.")
+    var input: String
+
+    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz: required for a spec or .npy; checked against a file's timestamps.")
+    var rate: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to render (a spec only).")
+    var duration: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: "Time of the first frame in seconds (a spec only).")
+    var start: Double = 0
+
+    @Option(name: .long, help: "A channel to analyse, by name (repeat, or separate with commas); default all.")
+    var channel: [String] = []
+
+    @Flag(name: .long, help: "Print the curves and fits as JSON.")
+    var json = false
+
+    @Flag(name: .long, help: "Report accelerometer channels in m/s² (SI) instead of g.")
+    var si = false
+
+    @Option(name: .long, help: "Write a log–log SVG plot with the fitted lines here.")
+    var plot: String?
+
+    @Option(name: .customLong("fit-spec"), help: "Write an IMU spec fitted to this (still) recording here.")
+    var fitSpec: String?
+
+    @Flag(name: .long, help: "Accept frequencies at or above Nyquist when rendering a spec.")
+    var allowAliasing = false
+
+    func run() throws {
+        let (recording, accelerometerUnit) = try load()
+        var selected = Array(recording.names.indices)
+        let requested = channel.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        if !requested.isEmpty {
+            selected = []
+            for name in requested {
+                guard let i = recording.names.firstIndex(of: name) else {
+                    var message = "no channel '\(SignalError.quoted(name, limit: 60))'"
+                    if let guess = SignalError.closestName(to: name, in: recording.names) { message += " (did you mean '\(guess)'?)" }
+                    throw CLIError(message + "; the channels are \(recording.names.joined(separator: ", "))")
+                }
+                selected.append(i)
+            }
+        }
+        var curves: [AllanPlot.Curve] = []
+        var rows: [String] = []
+        var objects: [JSONValue] = []
+        for i in selected {
+            let name = recording.names[i]
+            let adev = try sensorsStep { () throws(SensorsError) in try AllanDeviation(recording.buffer, channel: i) }
+            let fit = try? AllanFit(adev)
+            var unit = unitOf(name, accelerometerUnit: accelerometerUnit)
+            var scale = 1.0
+            if si && unit == "g" {
+                scale = IMU.standardGravity
+                unit = "m/s^2"
+            }
+            curves.append(AllanPlot.Curve(name: name, unit: unit, adev: adev, fit: fit, scale: scale))
+            objects.append(jsonObject(name, unit, adev, fit, scale))
+            rows.append(row(name, unit, fit, scale, adev))
+        }
+        if let fitSpec {
+            let fitted = try sensorsStep { () throws(SensorsError) in try IMUFit(recording, accelerometerUnit: accelerometerUnit) }
+            let sink = try OutputSink(path: fitSpec)
+            try sink.write(fitted.imu.json())
+            try sink.write(Data("\n".utf8))
+            try sink.close()
+        }
+        if let plot {
+            let title = "Allan deviation · \(input) · \(SpectrumPlot.number(recording.buffer.sampleRate)) Hz · \(SpectrumPlot.number(recording.buffer.duration)) s"
+            let sink = try OutputSink(path: plot)
+            try sink.write(AllanPlot(curves: curves, title: title).svg())
+            try sink.close()
+        }
+        if json {
+            try StandardStreams.output(JSONValue.array(objects).prettyPrinted + "\n")
+        } else {
+            try StandardStreams.output(rows.joined())
+        }
+    }
+
+    /// The recording (or render) and the unit of its accelerometer channels.
+    func load() throws -> (ChannelRecording, AccelerometerUnit) {
+        let source = try openInput(input)
+        if case .spec? = InputKind.detect(name: source.path, head: source.head) {
+            let document = try loadDocument(source, routeSpeed: nil)
+            guard let rate, let duration else {
+                throw CLIError("\(source.name): a spec is rendered before its analysis: give --rate and --duration")
+            }
+            let request = try RenderRequest(sampleRate: rate, duration: duration, start: start)
+            let options = RenderOptions(allowAliasing: allowAliasing)
+            switch document {
+            case .route, .motionAndRoute:
+                throw CLIError("\(source.name): this is a route; signals allan analyses IMU specs, motion and signal specs, and recordings")
+            case .imu(let imu):
+                try checkIntegratedStart(imu, request)
+                return (ChannelRecording(names: IMU.channelNames, buffer: try imu.render(request, options: options)), imu.accelerometerUnit)
+            case .signal(let signal):
+                try checkIntegratedStart(signal, request)
+                let buffer = try signal.render(request, options: options)
+                if case .motion = signal.node {
+                    // Analyse the IMU view of a motion: accelerometer = userAcceleration + gravity, gyroscope = rate.
+                    var data: [[Float]] = []
+                    for axis in 0 ..< 3 { data.append(zip(buffer.channel(axis), buffer.channel(3 + axis)).map { $0 + $1 }) }
+                    for axis in 0 ..< 3 { data.append(Array(buffer.channel(6 + axis))) }
+                    let imuView = SampleBuffer(sampleRate: buffer.sampleRate, startIndex: buffer.startIndex, channelCount: 6,
+                                               frameCount: buffer.frameCount, samples: data.flatMap { $0 })
+                    return (ChannelRecording(names: IMU.channelNames, buffer: imuView), .g)
+                }
+                return (ChannelRecording(names: columnNames(signal), buffer: buffer), .g)
+            }
+        }
+        if duration != nil { throw CLIError("\(source.name): --duration applies to a spec; a recording is analysed whole") }
+        let recording = try sensorsStep { () throws(SensorsError) in try ChannelRecording.read(source, rate: rate) }
+        // Accelerometer channels in a file: m/s² when their mean magnitude is well above 1 g.
+        var unit = AccelerometerUnit.g
+        let accelerometer = IMU.channelNames.prefix(3).compactMap { recording.names.firstIndex(of: $0) }
+        if accelerometer.count == 3 {
+            let b = recording.buffer
+            var sum = 0.0
+            for i in 0 ..< b.frameCount {
+                sum += accelerometer.reduce(0.0) { $0 + Double(b[frame: i, channel: $1]) * Double(b[frame: i, channel: $1]) }.squareRoot()
+            }
+            if sum / Double(max(1, b.frameCount)) > 4 { unit = .metersPerSecondSquared }
+        }
+        return (recording, unit)
+    }
+
+    func unitOf(_ name: String, accelerometerUnit: AccelerometerUnit) -> String {
+        if name.hasPrefix("accelerometer.") { return accelerometerUnit.rawValue }
+        if name.hasPrefix("gyroscope.") || name.hasPrefix("rotationRate.") { return "rad/s" }
+        if name.hasPrefix("userAcceleration.") || name.hasPrefix("gravity.") { return "g" }
+        return ""
+    }
+
+    func row(_ name: String, _ unit: String, _ fit: AllanFit?, _ scale: Double, _ adev: AllanDeviation) -> String {
+        func e(_ v: Double) -> String { String(format: "%.4g", v) }
+        func estimate(_ x: AllanFit.Estimate, _ u: String) -> String {
+            let s = x.scaled(by: scale)
+            return "\(e(s.value)) [\(e(s.lower)), \(e(s.upper))] \(u)"
+        }
+        guard let fit else {
+            return "\(name): \(adev.taus.count) points, too short for the fits (record at least \(Int((80 / adev.sampleRate * adev.sampleRate).rounded())) samples)\n"
+        }
+        let u = unit.isEmpty ? "" : unit
+        return "\(name)\n  N = \(estimate(fit.noiseDensity, "\(u)/√Hz"))\n  K = \(estimate(fit.randomWalk, "\(u)/s/√Hz"))\n"
+            + "  B = \(estimate(fit.biasInstability, u)) (minimum at τ = \(e(fit.biasInstabilityTau)) s)\n"
+    }
+
+    func jsonObject(_ name: String, _ unit: String, _ adev: AllanDeviation, _ fit: AllanFit?, _ scale: Double) -> JSONValue {
+        func number(_ v: Double) -> JSONValue { .number(JSONNumber(v)) }
+        func interval(_ x: AllanFit.Estimate) -> JSONValue {
+            let s = x.scaled(by: scale)
+            return .array([number(s.lower), number(s.upper)])
+        }
+        var members: [JSONObject.Member] = [
+            .init(key: "channel", value: .string(name)), .init(key: "unit", value: .string(unit)),
+            .init(key: "tau", value: .array(adev.taus.map(number))),
+            .init(key: "adev", value: .array(adev.deviations.map { number($0 * scale) })),
+        ]
+        if let fit {
+            members += [
+                .init(key: "noiseDensity", value: number(fit.noiseDensity.value * scale)),
+                .init(key: "randomWalk", value: number(fit.randomWalk.value * scale)),
+                .init(key: "biasInstability", value: number(fit.biasInstability.value * scale)),
+                .init(key: "noiseDensityInterval", value: interval(fit.noiseDensity)),
+                .init(key: "randomWalkInterval", value: interval(fit.randomWalk)),
+                .init(key: "biasInstabilityInterval", value: interval(fit.biasInstability)),
+                .init(key: "biasInstabilityTau", value: number(fit.biasInstabilityTau)),
+            ]
+        } else {
+            members += ["noiseDensity", "randomWalk", "biasInstability"].map { JSONObject.Member(key: $0, value: .null) }
+        }
+        return .object(JSONObject(members))
+    }
+}
+
+/// Runs a step of the Sensors module, turning its error into a ``CLIError``.
+func sensorsStep<T>(_ body: () throws(SensorsError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIError(error.description)
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Playback
+import Sensors
+import Signals
+
+/// `signals import`: phone recordings (phyphox, Sensor Logger) to a point file at a uniform rate.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import phyphox or Sensor Logger CSV recordings into a point file at a uniform rate.",
+        discussion: """
+        Give one file per sensor: phyphox exports ("CSV (Comma, decimal point)": Accelerometer.csv, Gyroscope.csv,
+        Linear Acceleration.csv) or Sensor Logger files (Accelerometer.csv, TotalAcceleration.csv, Gravity.csv,
+        Gyroscope.csv, with its Metadata.csv or --platform). Accelerations become g in CoreMotion's sign, rates rad/s;
+        the streams are merged over the span they all cover and resampled at --rate (linear or cubic). Without a
+        gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g.
+        The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
+        extension; `signals play` plays it and `signals allan` analyses it.
+        Example: signals import Examples/recordings/phyphox/Accelerometer.csv Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
+        """
+    )
+
+    enum Platform: String, ExpressibleByArgument, CaseIterable {
+        case ios, android
+    }
+
+    @Argument(help: "The recording files, one per sensor.")
+    var files: [String]
+
+    @Option(name: .long, parsing: .unconditional, help: "Output rate in Hz.")
+    var rate: Double
+
+    @Option(name: .long, help: "Resampling: linear or cubic.")
+    var interpolation: Interpolation = .linear
+
+    @Option(name: .long, help: "Sensor Logger only: the phone's platform (ios or android) when no Metadata.csv is given.")
+    var platform: Platform?
+
+    @Option(name: .customLong("gravity-window"), parsing: .unconditional, help: "Seconds of moving average for estimating gravity from the raw accelerometer.")
+    var gravityWindow: Double = 1
+
+    @Option(name: .shortAndLong, help: "Output file (.csv, .jsonl or .json; standard output, CSV, when absent).")
+    var output: String?
+
+    func run() throws {
+        var importer = RecordingImport(rate: rate, interpolation: interpolation, gravityWindow: gravityWindow)
+        importer.convention = platform.map { $0 == .ios ? .ios : .android }
+        let points = try sensorsStep { () throws(SensorsError) in try importer.points(try importer.read(files)) }
+        let format = output.flatMap { PointFile.Format(extensionOf: $0) } ?? .csv
+        let sink = try OutputSink(path: output)
+        do {
+            switch format {
+            case .csv:
+                try sink.write(Data("timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z\n".utf8))
+                var text = ""
+                for (k, p) in points.enumerated() {
+                    let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
+                    text += "\(p.timestamp),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z),\(r.x),\(r.y),\(r.z)\n"
+                    if k % 4096 == 4095 { try sink.write(Data(text.utf8)); text = "" }
+                }
+                try sink.write(Data(text.utf8))
+            case .jsonLines, .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                if format == .json { try sink.write(Data("[\n".utf8)) }
+                for (k, p) in points.enumerated() {
+                    var line = try encoder.encode(p)
+                    if format == .json && k < points.count - 1 { line.append(contentsOf: Array(",".utf8)) }
+                    line.append(0x0A)
+                    try sink.write(line)
+                }
+                if format == .json { try sink.write(Data("]\n".utf8)) }
+            }
+            try sink.close()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+    }
+}
+
+extension Interpolation: ExpressibleByArgument {}

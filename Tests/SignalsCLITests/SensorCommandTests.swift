@@ -1,0 +1,101 @@
+import Foundation
+import Signals
+import Testing
+
+/// `signals render` of IMU and attitude specs, `signals allan`, `signals import`, and the loop through the CLI.
+@Suite struct SensorCommandTests {
+    static func example(_ path: String) -> String { Executables.packageRoot.appendingPathComponent(path).path }
+
+    @Test("render: an IMU spec's CSV columns are accelerometer.x,…,gyroscope.z; an attitude motion adds attitude.w,x,y,z")
+    func renderColumns() throws {
+        let imu = try Executables.run("signals", ["render", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "0.05", "--format", "csv"])
+        #expect(imu.status == 0, "\(imu.stderr)")
+        #expect(imu.text.hasPrefix("t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z\n"))
+        let tilt = try Executables.run("signals", ["render", Self.example("Examples/specs/tilt-attitude.json"), "--rate", "10", "--duration", "0.2", "--format", "csv"])
+        #expect(tilt.status == 0, "\(tilt.stderr)")
+        #expect(tilt.text.hasPrefix("t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,attitude.w,attitude.x,attitude.y,attitude.z\n"))
+        // `signals play` reads the 13 columns back, attitude included.
+        let file = try Executables.temporaryFile("tilt.csv", contents: tilt.text)
+        let play = try Executables.run("signals", ["play", file.path, "--speed", "1000"])
+        #expect(play.status == 0, "\(play.stderr)")
+        #expect(play.text.contains("\"attitude\""))
+    }
+
+    @Test("allan --json: one object per channel with the contract's keys; --si scales the accelerometer")
+    func allanJSON() throws {
+        let r = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
+                                                "--json", "--channel", "gyroscope.x,accelerometer.z"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let value = try JSONValue.parse(r.stdout)
+        guard case .array(let items) = value, items.count == 2, case .object(let gyro) = items[0], case .object(let accel) = items[1] else {
+            Issue.record("not an array of two objects: \(r.text.prefix(200))")
+            return
+        }
+        for key in ["channel", "tau", "adev", "noiseDensity", "randomWalk", "biasInstability"] { #expect(gyro[key] != nil, "\(key)") }
+        #expect(gyro["channel"]?.string == "gyroscope.x" && accel["channel"]?.string == "accelerometer.z")
+        let n = try #require(gyro["noiseDensity"]?.double)
+        #expect(abs(n / 2e-4 - 1) < 0.05)
+        let na = try #require(accel["noiseDensity"]?.double)
+        #expect(abs(na * 9.80665 / 0.002 - 1) < 0.05)         // g/√Hz without --si
+        let si = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
+                                                 "--json", "--si", "--channel", "accelerometer.z"])
+        guard case .array(let siItems) = try JSONValue.parse(si.stdout), case .object(let siAccel) = siItems[0] else {
+            Issue.record("bad --si output")
+            return
+        }
+        #expect(abs((siAccel["noiseDensity"]?.double ?? 0) / 0.002 - 1) < 0.05)
+        #expect(siAccel["unit"]?.string == "m/s^2")
+    }
+
+    @Test("import → allan --fit-spec → render: the loop through the CLI, with a plot")
+    func loop() throws {
+        let points = try Executables.temporaryFile("points.csv")
+        let imu = try Executables.temporaryFile("imu.json")
+        let svg = try Executables.temporaryFile("allan.svg")
+        let imported = try Executables.run("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                                                       Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100",
+                                                       "--interpolation", "cubic", "-o", points.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let header = try String(contentsOf: points, encoding: .utf8).split(separator: "\n").first
+        #expect(header == "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z")
+        let fitted = try Executables.run("signals", ["allan", points.path, "--fit-spec", imu.path, "--plot", svg.path])
+        #expect(fitted.status == 0, "\(fitted.stderr)")
+        #expect(fitted.text.contains("gyroscope.z") && fitted.text.contains("N = "))
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
+        let spec = try String(contentsOf: imu, encoding: .utf8)
+        #expect(spec.contains("\"accelerometer_noise_density\"") && spec.contains("\"gyroscope_noise_density\""))
+        let render = try Executables.run("signals", ["render", imu.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.text.split(separator: "\n").count == 101)
+    }
+
+    @Test("the SensorTour example counts 108 ± 2 steps and reads the gyroscope's noise density back")
+    func sensorTour() throws {
+        let r = try Executables.run("SensorTour", [])
+        #expect(r.status == 0, "\(r.stderr)")
+        let steps = r.text.split(separator: "\n").first { $0.hasPrefix("steps in 60 s: ") }.flatMap { Int($0.dropFirst(15)) } ?? 0
+        #expect(abs(steps - 108) <= 2, "\(r.text)")
+        let line = r.text.split(separator: "\n").first { $0.hasPrefix("gyroscope noise density: ") } ?? ""
+        let measured = Double(line.dropFirst(25).prefix { $0 != " " }) ?? 0
+        #expect(abs(measured / 1.2597e-4 - 1) < 0.05, "\(r.text)")
+    }
+
+    @Test("bad input: exit 2 with a message naming the problem", arguments: [
+        (["allan", "Examples/specs/imu/kalibr-example.json"], "give --rate and --duration"),
+        (["allan", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "60", "--channel", "gyroscope.q"], "did you mean 'gyroscope.x'"),
+        (["allan", "Examples/recordings/phyphox/Gyroscope.csv"], "time column"),
+        (["import", "Examples/recordings/sensor-logger/Gyroscope.csv", "--rate", "100"], "--platform"),
+        (["import", "Examples/specs/imu/kalibr-example.json", "--rate", "100"], "not a phyphox or Sensor Logger"),
+        (["import", "Examples/recordings/phyphox/Gyroscope.csv", "--rate", "-5"], "rate"),
+        (["import", "Examples/recordings/phyphox/Accelerometer.csv", "Examples/recordings/phyphox/Gyroscope.csv", "--rate", "100", "--gravity-window", "1e300"], "gravity window"),
+        (["import", "Examples/recordings/phyphox/Accelerometer.csv", "Examples/recordings/phyphox/Gyroscope.csv", "--rate", "1e-300"], "fewer than two points"),
+        (["play", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "1"], "IMU spec"),
+        (["verify", "Examples/specs/presets/shaking.json", "--rate", "100", "--duration", "10"], "not spectrally checkable"),
+        (["render", "Examples/specs/presets/free-fall.json", "--rate", "100", "--duration", "1", "--start", "2e7", "--format", "csv"], "2^27"),
+    ])
+    func badInput(_ arguments: [String], _ fragment: String) throws {
+        let r = try Executables.run("signals", arguments)
+        #expect(r.status == 2, "\(r.text) \(r.stderr)")
+        #expect(r.stderr.contains(fragment), "\(r.stderr)")
+    }
+}
