@@ -55,7 +55,6 @@ final class OutputSink {
             umask(mask)
             fd = try OutputSink.temporary(beside: target, mode: 0o666 & ~mask, owner: nil, name: path, replacement: &replacement)
         }
-        if let replacement { TemporaryFiles.shared.register(replacement.temporary) }
     }
 
     deinit {
@@ -84,7 +83,12 @@ final class OutputSink {
         let directory = (target as NSString).deletingLastPathComponent
         let base = (target as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/." + base + ".partial-XXXXXX").utf8CString)
-        let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Created and registered under the registry's lock, so a signal that arrives in between still
+        // finds the file to remove (the handler takes the same lock).
+        let opened = TemporaryFiles.shared.creating {
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            return fd >= 0 ? (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) : (fd, nil)
+        }
         guard opened >= 0 else {
             throw CLIError("cannot create \(name): \(String(cString: strerror(errno)))")
         }
@@ -167,9 +171,15 @@ final class TemporaryFiles: @unchecked Sendable {
     /// Makes sure SIGINT and SIGTERM remove the registered files (then exit 130 or 143).
     func installHandlers() { SignalTrap.install() }
 
-    func register(_ path: String) {
+    /// Runs `create` (which makes a file and returns its descriptor and path, or a path of `nil`) and
+    /// registers the path, both under the lock that ``removeAll()`` takes.
+    func creating(_ create: () -> (Int32, String?)) -> Int32 {
         installHandlers()
-        lock.withLock { _ = paths.insert(path) }
+        lock.lock()
+        defer { lock.unlock() }
+        let (fd, path) = create()
+        if let path { paths.insert(path) }
+        return fd
     }
 
     func unregister(_ path: String) {
