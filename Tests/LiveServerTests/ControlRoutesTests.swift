@@ -5,7 +5,7 @@ import Hummingbird
 import Testing
 
 /// `POST /v1/control` and `GET /v1/status`.
-@Suite(.timeLimit(.minutes(1))) struct ControlRoutesTests {
+@Suite(.timeLimit(.minutes(5))) struct ControlRoutesTests {
     @Test("status has exactly the contract's keys and counts")
     func status() async throws {
         let f = try ManualFeed(TestSpecs.sine)

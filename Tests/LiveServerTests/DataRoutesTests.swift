@@ -7,7 +7,7 @@ import Signals
 import Testing
 
 /// `GET /data` and `POST /update`: the original server's contract.
-@Suite(.timeLimit(.minutes(1))) struct DataRoutesTests {
+@Suite(.timeLimit(.minutes(5))) struct DataRoutesTests {
     /// What the original iOS code decoded from `/data` (it ignores the other keys).
     struct OriginalData: Decodable {
         struct Vector: Decodable { var x: Double; var y: Double; var z: Double }

@@ -6,7 +6,7 @@ import Signals
 import Testing
 
 /// The shared timeline on a manual clock: every point lands at a known index, with no sleeps.
-@Suite(.timeLimit(.minutes(1))) struct LiveFeedTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveFeedTests {
     @Test("points are made at i / rate, every index once, as signals play prints them")
     func timeline() async throws {
         let f = try ManualFeed(TestSpecs.sine)
@@ -297,7 +297,7 @@ import Testing
 }
 
 /// A point file on the timeline: its own timestamps, looping, and a spec taking over.
-@Suite(.timeLimit(.minutes(1))) struct LiveFeedFileTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveFeedFileTests {
     static let walk = "timestamp,x,y,z\n0,0.1,0,0\n0.05,0.2,0,0\n0.1,0.3,0,0\n"
 
     @Test("a point file plays at its timestamps, its values written as Doubles")

@@ -8,7 +8,7 @@ import Testing
 
 /// The application as `signals-serve` runs it: a service group whose graceful shutdown (SIGINT, SIGTERM)
 /// must close every open stream and end.
-@Suite(.timeLimit(.minutes(1))) struct ApplicationTests {
+@Suite(.timeLimit(.minutes(5))) struct ApplicationTests {
     @Test("graceful shutdown with open SSE and WebSocket streams: every stream ends cleanly, the feed closes, the group returns")
     func shutdownWithOpenStreams() async throws {
         let f = try ManualFeed(TestSpecs.sine)

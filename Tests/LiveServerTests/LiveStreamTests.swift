@@ -8,7 +8,7 @@ import Testing
 
 /// The streams on a live server (a real socket per client), driven by a manual clock: each client reads
 /// until it has seen a known index, so nothing depends on timing.
-@Suite(.timeLimit(.minutes(2))) struct LiveStreamTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveStreamTests {
     @Test("SSE: one event per point, id = index, data = the signals play line, from the newest point on")
     func events() async throws {
         let f = try ManualFeed(TestSpecs.shake)

@@ -9,7 +9,7 @@ import Specs
 import Testing
 
 /// Routes on the timeline: a route, or a motion and a route, sampled at the global sample index.
-@Suite(.timeLimit(.minutes(1))) struct RouteFeedTests {
+@Suite(.timeLimit(.minutes(5))) struct RouteFeedTests {
     static let walk = #"{"route": {"speed": 3, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}], "error": {"sigma": 3, "correlationTime": 60, "seed": 1}}}"#
     static let phoneWalk = #"{"motion": {"userAcceleration": {"axes": {"z": {"sine": {"amplitude": 0.3, "frequency": 1.8}}}}, "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}, "route": {"speed": 1.4, "waypoints": [{"latitude": 48.8584, "longitude": 2.2945}, {"latitude": 48.8606, "longitude": 2.2977}]}}"#
 

@@ -6,7 +6,7 @@ import Signals
 import Testing
 
 /// `GET /v1/spec` and `PUT /v1/spec`.
-@Suite(.timeLimit(.minutes(1))) struct SpecRoutesTests {
+@Suite(.timeLimit(.minutes(5))) struct SpecRoutesTests {
     @Test("GET returns the spec with every field written out; PUT replaces it from the next index and returns it")
     func roundTrip() async throws {
         let f = try ManualFeed(TestSpecs.sine)

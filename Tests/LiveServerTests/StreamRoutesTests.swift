@@ -6,7 +6,7 @@ import Testing
 
 /// `/v1/point`, and the checks `/v1/stream` and `/v1/ws` make before streaming (the streams themselves
 /// are tested on a live server in ``LiveStreamTests``).
-@Suite(.timeLimit(.minutes(1))) struct StreamRoutesTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamRoutesTests {
     @Test("/v1/point is the newest point as one signals play line, newline included")
     func point() async throws {
         let f = try ManualFeed(TestSpecs.shake)

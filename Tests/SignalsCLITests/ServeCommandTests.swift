@@ -8,7 +8,7 @@ import Testing
 
 /// `signals serve` end to end: the real `signals` executable running its `signals-serve` sibling.
 /// Checks are on content, exit status and messages, never on timing.
-@Suite(.timeLimit(.minutes(2))) struct ServeCommandTests {
+@Suite(.timeLimit(.minutes(5))) struct ServeCommandTests {
     /// A running `signals serve`: its port (from the first line) and its process.
     final class Server {
         let process = Process()
