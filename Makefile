@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release test demo bench clean
+.PHONY: all deps build release test demo bench fuzz fuzz-build sanitize sanitize-thread sanitize-address clean
 
 all: build
 
@@ -30,5 +30,32 @@ demo: deps
 bench: deps
 	$(SWIFT) run -c release bench
 
+# libFuzzer harnesses (Fuzz/): each runs FUZZ_SECONDS; crashes go to .build-fuzz/artifacts (never into git).
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES ?= FuzzSpec FuzzJSON FuzzPoints FuzzRecording
+FUZZ_SCRATCH := .build-fuzz
+FUZZ_FLAGS := -c release --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+	-Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz-build: deps
+	@for harness in $(FUZZ_HARNESSES); do \
+		echo "building $$harness with libFuzzer and AddressSanitizer"; \
+		$(SWIFT) build $(FUZZ_FLAGS) --product $$harness || exit 1; \
+	done
+
+fuzz: fuzz-build
+	Fuzz/run-fuzzers $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+# The Playback tests under ThreadSanitizer, then every test under AddressSanitizer (own scratch paths).
+sanitize: sanitize-thread sanitize-address
+
+sanitize-thread: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter PlaybackTests
+
+sanitize-address: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-tsan .build-asan

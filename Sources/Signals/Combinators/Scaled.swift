@@ -20,7 +20,7 @@ extension Combinators {
         public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
             let here = context.appending(".scaled")
             try here.requireFinite("by", factor)
-            let inner = try base.validate(here.appending(".signal"))
+            let inner = try base.validate(here.appending(".signal").scaled(by: factor))
             return try here.checkBound(inner.map { abs(factor) * $0 })
         }
 
