@@ -1,8 +1,12 @@
 # SignalRunner: `make demo` renders an example and prints a few values; `make test` runs every test.
 SWIFT ?= swift
+PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The Playwright release the browser test was written against (from PyPI; it drives Debian's chromium).
+PLAYWRIGHT ?= playwright==1.65.2
+SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test demo bench fuzz fuzz-build sanitize sanitize-thread sanitize-address clean
+.PHONY: all deps build release test demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
 
 all: build
 
@@ -14,21 +18,54 @@ deps:
 	fi
 	@pkg-config --exists fftw3f || { echo "error: FFTW (fftw3f) still not found by pkg-config; install libfftw3-dev" >&2; exit 1; }
 
+# Builds everything, signals-serve (the live server `signals serve` runs) included.
 build: deps
 	$(SWIFT) build
 
 release: deps
 	$(SWIFT) build -c release
 
+# Every Swift test; then the web console in headless Chromium when Debian's chromium is installed
+# (`make browser-deps` installs it; CI does).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@if command -v chromium >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory test-browser; \
+	else \
+		echo "note: no chromium, so the browser test of the web console was skipped (make test-browser installs it and runs it)"; \
+	fi
 
 demo: deps
 	$(SWIFT) run signals render Examples/specs/wave.json --rate 1000 --duration 0.01 --format csv
 
+# The serve rows run signals-serve as a child: it is built first. `make bench ARGS="--filter serve --soak-seconds 600"`.
 bench: deps
-	$(SWIFT) run -c release bench
+	$(SWIFT) build -c release --product signals-serve
+	$(SWIFT) run -c release bench $(ARGS)
+
+# `make serve` or `make serve SPEC=Examples/points/walk.csv ARGS="--loop --port 9000"`: builds signals and
+# signals-serve, then runs `signals serve`.
+serve: deps
+	$(SWIFT) build --product signals
+	$(SWIFT) build --product signals-serve
+	"$$($(SWIFT) build --show-bin-path)/signals" serve $(SPEC) $(ARGS)
+
+# Headless Chromium from Debian's packages and Playwright from PyPI, for the browser test.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing chromium (headless, for the web console's browser test) with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+	}
+	@$(PYTHON) -c "import playwright" 2>/dev/null || { \
+		echo "installing $(PLAYWRIGHT) from PyPI (it drives the system chromium; no browser is downloaded)"; \
+		$(PYTHON) -m pip install --quiet "$(PLAYWRIGHT)"; \
+	}
+
+# The web console in a real browser; the screenshot is saved as .build/browser/console.png.
+test-browser: browser-deps
+	$(SWIFT) build --product signals-serve
+	$(PYTHON) Tests/Browser/console_test.py --serve "$$($(SWIFT) build --show-bin-path)/signals-serve" --out .build/browser
 
 # libFuzzer harnesses (Fuzz/): each runs FUZZ_SECONDS; crashes go to .build-fuzz/artifacts (never into git).
 FUZZ_SECONDS ?= 60

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -9,43 +9,82 @@ let package = Package(
         .library(name: "SignalRunner", targets: ["SignalRunner"]),
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Playback", targets: ["Playback"]),
+        // Routes on the WGS84 ellipsoid, GNSS-like error, GPX in and out.
+        .library(name: "Location", targets: ["Location"]),
+        .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
+        // The live server (Hummingbird, SwiftNIO): its own product, never part of the umbrella.
+        .library(name: "LiveServer", targets: ["LiveServer"]),
         .executable(name: "signals", targets: ["SignalsCLI"]),
+        // `signals serve` runs this sibling executable, so that `signals` itself never links SwiftNIO.
+        .executable(name: "signals-serve", targets: ["SignalsServe"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "SignalTour", targets: ["SignalTour"]),
         .executable(name: "PredefinedPoints", targets: ["PredefinedPoints"]),
         .executable(name: "SineMotion", targets: ["SineMotion"]),
         .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
+        .executable(name: "LocationWalk", targets: ["LocationWalk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The live server only (LiveServer, signals-serve, their tests). No traits: no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
         .target(name: "CSignalKernels"),
         .target(name: "Signals", dependencies: ["CSignalKernels"]),
         .target(name: "Playback", dependencies: ["Signals"]),
+        .target(name: "Location", dependencies: ["Signals", "Playback"]),
         .systemLibrary(
             name: "CFFTW",
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback"]),
-        // The one loader of spec documents (signals, motion; later routes and IMUs), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback"]),
+        // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location"]),
+        // The one loader of spec documents (signals, motion, routes; later IMUs), shared by the CLI and the server.
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
+        .target(
+            name: "LiveServer",
+            dependencies: [
+                "Signals", "Playback", "Specs", "Location",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "SignalsServe",
+            dependencies: [
+                "LiveServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum",
+                "Signals", "Playback", "SignalSpectrum", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -54,6 +93,7 @@ let package = Package(
         .executableTarget(name: "PredefinedPoints", dependencies: ["SignalRunner"], path: "Examples/PredefinedPoints"),
         .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
+        .executableTarget(name: "LocationWalk", dependencies: ["SignalRunner"], path: "Examples/LocationWalk"),
         // libFuzzer harnesses (see Fuzz/README.md). `make fuzz` builds them with -sanitize=fuzzer; a plain
         // build makes each a reproducer that runs the harness over the files named on its command line.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
@@ -64,8 +104,23 @@ let package = Package(
         .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
+                    resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
-        .testTarget(name: "SignalsCLITests", dependencies: ["Signals"]),
+        .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
+        .testTarget(
+            name: "LiveServerTests",
+            dependencies: [
+                "LiveServer", "Signals", "Playback", "Specs", "Location",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

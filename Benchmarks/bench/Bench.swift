@@ -16,6 +16,8 @@ struct Bench: ParsableCommand {
     @Flag(help: "CI-sized runs: fewer repetitions and shorter playback.") var quick = false
     @Option(help: .hidden) var memoryProbe: String?
     @Option(help: .hidden) var memorySeconds: Double = 3600
+    @Option(help: "Seconds of the `serve soak` row (100 SSE clients connecting and disconnecting); 600 for the 10-minute soak. Default 30 (10 with --quick).")
+    var soakSeconds: Double = 0
 
     func run() throws {
         if let memoryProbe {
@@ -32,7 +34,15 @@ struct Bench: ParsableCommand {
         rows += motionRows(benchMotion(), quick: quick, wanted: wanted)
         rows += try spectrumRows(quick: quick, wanted: wanted)
         rows += try runnerRows(quick: quick, wanted: wanted)
+        rows += try routeRows(quick: quick, wanted: wanted)
         if wanted("stream") { rows.append(try memoryRow(quick: quick)) }
+        if wanted("serve ") {
+            do {
+                rows += try serverRows(quick: quick, soakSeconds: soakSeconds, wanted: wanted)
+            } catch let error as BenchError where filter == nil && error.description.hasPrefix("no signals-serve") {
+                FileHandle.standardError.write(Data("note: the serve rows were skipped: \(error)\n".utf8))
+            }
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -2,9 +2,11 @@ import Foundation
 import SignalSpectrum
 import Signals
 
-/// Spectrum rows, one core: the full verification of 2^20 samples (FFT, both windows, every check)
-/// against an expected spectrum derived once; deriving that expected spectrum; one bare FFT of the
-/// same size; and FFTW plan creation for a new size (once per size and process).
+/// Spectrum rows, one core: the full verification of 2^20 samples against an expected spectrum derived
+/// once (the least-squares fit of the exact expected waveform, its lines projected through their common
+/// 1000-sample period; the FFT of the residual; every check); deriving that expected spectrum; one FFT of
+/// the same size through the public `forward` (input copy and Double bin arrays included); and FFTW plan
+/// creation for a new size (once per size and process).
 func spectrumRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     var rows: [Row] = []
     let size = 1 << 20

@@ -34,6 +34,38 @@ let shake = Axes(
     z: Noise(amplitude: 0.05, distribution: .uniform, seed: 7)
 )
 
+// A waveform of your own: `Signal` asks only for rendering. This one is a train of pulses, `width`
+// samples high every `period` samples. It renders through the same block path as the built-in
+// signals, mixes into a Sum, and plays through the Runner.
+struct PulseTrain: Signal {
+    var amplitude: Double
+    var period: Int      // samples
+    var width: Int       // samples
+
+    func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
+        try context.requireFinite("amplitude", amplitude)
+        guard period > 0, width >= 0, width <= period else {
+            throw context.error(.outOfRange, field: "width", "need 0 ≤ width ≤ period and period > 0, got \(width) of \(period)")
+        }
+        return abs(amplitude)                                   // the largest |sample|
+    }
+
+    func render(into block: RenderBlock, _ transform: Affine) {
+        block.store(transform) { out in                        // one block, never one call per sample
+            var phase = block.startIndex % period
+            for i in out.indices {
+                out[i] = phase < width ? Float(amplitude) : 0
+                phase = phase + 1 == period ? 0 : phase + 1
+            }
+        }
+    }
+}
+
+let clicks = Sum {
+    Sine(amplitude: 0.2, frequency: 1)
+    PulseTrain(amplitude: 1, period: 250, width: 5)
+}
+
 do {
     let buffer = try wave.render(sampleRate: 1000, duration: 10)
     print("wave: \(buffer.frameCount) frames at \(buffer.sampleRate) Hz, first \(buffer.channel(0).prefix(3).map { $0 })")
@@ -49,6 +81,12 @@ do {
     let loaded = try AnySignal(json: json)
     let again = try loaded.render(sampleRate: 1000, duration: 10)
     print("JSON round trip renders the same samples: \(again.samples == buffer.samples)")
+
+    // The custom signal in a sum, rendered in blocks: the same samples however it is chunked.
+    let whole = try clicks.render(sampleRate: 1000, duration: 1)
+    var pieces: [Float] = []
+    for block in try clicks.blocks(sampleRate: 1000, duration: 1, blockFrames: 37) { pieces += block.samples }
+    print("custom pulse train in a sum: \(whole.samples.filter { $0 > 0.5 }.count) pulse samples, chunked identically: \(pieces == whole.samples)")
 
     // Long renders stream in bounded memory.
     var frames = 0

@@ -14,6 +14,8 @@ public struct SpectrumError: Error, Sendable, Hashable, CustomStringConvertible 
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         /// Too few samples for the analysis (or a segment length that does not fit them).
         case tooShort
+        /// More samples than the analysis holds in memory (see ``Verifier/maximumFrameCount``).
+        case tooLong
         /// A sample is NaN or infinite.
         case nonFinite
         /// A parameter (sample rate, window length, tolerance, channel index) is out of range.

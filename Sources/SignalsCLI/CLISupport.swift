@@ -31,7 +31,9 @@ func loadSpec(_ input: InputSource) throws -> AnySignal {
     } catch {
         throw CLIError(error.message)
     }
-    guard let signal = document.signal else { throw CLIError("\(input.name): this spec is not a signal") }
+    guard let signal = document.signal else {
+        throw CLIError("\(input.name): this is a route, not a signal; signals render, play and plot take routes")
+    }
     return signal
 }
 
@@ -47,11 +49,11 @@ func openInput(_ path: String, spoolLimit: Int = InputSource.defaultSpoolLimit) 
 /// The options every rendering subcommand shares. Numbers are parsed unconditionally, so that
 /// `--rate -1000` reaches the range check ("must be ... from 1e-06 to ...") instead of being read as a flag.
 struct RenderTiming: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz (samples per second).")
-    var rate: Double
+    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz (samples per second); required for a signal, 1 Hz by default for a route.")
+    var rate: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Duration in seconds; round(rate · duration) frames are rendered.")
-    var duration: Double
+    @Option(name: .long, parsing: .unconditional, help: "Duration in seconds; round(rate · duration) frames are rendered. Required for a signal; a route's by default (one pass).")
+    var duration: Double?
 
     @Option(name: .long, parsing: .unconditional, help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate).")
     var start: Double = 0
@@ -60,10 +62,28 @@ struct RenderTiming: ParsableArguments {
     var allowAliasing = false
 
     /// The validated request.
+    /// - Throws: ``CLIError`` when `--rate` or `--duration` is missing, ``SignalError`` for a bad value.
     func request() throws -> RenderRequest {
-        try RenderRequest(sampleRate: rate, duration: duration, start: start)
+        guard let rate else { throw CLIError("missing --rate <Hz>: the sample rate of a signal spec") }
+        guard let duration else { throw CLIError("missing --duration <seconds>: how long to render a signal spec") }
+        return try RenderRequest(sampleRate: rate, duration: duration, start: start)
     }
 
     /// Render options from the flags.
     var options: RenderOptions { RenderOptions(allowAliasing: allowAliasing) }
+
+    /// The validated request, with `signal` checked at its rate: every problem is reported before any
+    /// output, naming the input (`FILE: $.motion.gravity.axes.z.sine.frequency: ...`).
+    /// - Parameters:
+    ///   - signal: The loaded spec.
+    ///   - name: The input's name, as given on the command line (`-` is standard input).
+    func validated(_ signal: AnySignal, name: String) throws -> RenderRequest {
+        let request = try self.request()
+        do {
+            try signal.validate(sampleRate: request.sampleRate, allowAliasing: allowAliasing)
+        } catch {
+            throw CLIError("\(name == "-" ? "standard input" : name): \(error.description)")
+        }
+        return request
+    }
 }

@@ -34,6 +34,8 @@ final class OutputSink {
             return
         }
         name = path
+        // Handlers first: a SIGINT that arrives once the temporary file exists must find them in place.
+        TemporaryFiles.shared.installHandlers()
         let target = try OutputSink.resolveLinks(path)
         var info = stat()
         if stat(target, &info) == 0 {
@@ -156,44 +158,26 @@ final class OutputSink {
     }
 }
 
-/// Temporary output files to remove when SIGINT or SIGTERM ends the process.
+/// Temporary output files to remove when SIGINT or SIGTERM ends the process (see ``SignalTrap``).
 final class TemporaryFiles: @unchecked Sendable {
     static let shared = TemporaryFiles()
     private let lock = NSLock()
     private var paths: Set<String> = []
-    private var sources: [DispatchSourceSignal] = []
 
-    /// Starts removing the registered files on SIGINT and SIGTERM (then exiting 130 or 143).
-    func installHandlers() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard sources.isEmpty else { return }
-        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                removeAll()
-                _exit(status)
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
+    /// Makes sure SIGINT and SIGTERM remove the registered files (then exit 130 or 143).
+    func installHandlers() { SignalTrap.install() }
 
     func register(_ path: String) {
         installHandlers()
-        lock.lock()
-        paths.insert(path)
-        lock.unlock()
+        lock.withLock { _ = paths.insert(path) }
     }
 
     func unregister(_ path: String) {
-        lock.lock()
-        paths.remove(path)
-        lock.unlock()
+        lock.withLock { _ = paths.remove(path) }
     }
 
-    private func removeAll() {
+    /// Removes every registered file.
+    func removeAll() {
         lock.lock()
         for path in paths { unlink(path) }
         paths.removeAll()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Location
 import Playback
 import Signals
 
@@ -12,11 +13,14 @@ struct PlayCommand: AsyncParsableCommand {
         abstract: "Play a JSON signal spec or a point file in real time, one JSON object per line as each point becomes due.",
         discussion: """
         A spec plays round(rate · duration) points at t = 0, 1/rate, ...; a point file (.json array, \
-        .jsonl JSON Lines, .csv with a header) plays every point at its timestamp. Each line is flushed \
-        as its point becomes due:
+        .jsonl JSON Lines, .csv with a header) plays every point at its timestamp; a route (a route spec, or \
+        a GPX file, --route-speed for one without times) plays its reported fixes, one pass unless \
+        --duration says otherwise. Each line is flushed as its point becomes due:
           motion spec or point file  {"timestamp":0.01,"userAcceleration":{"x":..,"y":..,"z":..},"gravity":{...},"rotationRate":{...}}
           one-channel spec           {"timestamp":0.01,"value":...}
           axes spec                  {"timestamp":0.01,"x":..,"y":..,"z":..}
+          route                      {"timestamp":1.0,"location":{"latitude":..,"longitude":..,"altitude":..,"horizontalAccuracy":..,"verticalAccuracy":..,"speed":..,"course":..}}
+          motion and route           the motion object with "location":{...} beside its parts
         --stats prints lateness p50/p99/max and counts to standard error at the end. Ctrl-C (SIGINT) \
         stops cleanly: every line written is complete, statistics are printed, exit status 0.
         Example: signals play Examples/specs/shake-motion.json --rate 100 --duration 5 --stats
@@ -36,8 +40,11 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Points per second for a spec (Hz).")
     var rate: Double = 100
 
-    @Option(name: .long, parsing: .unconditional, help: "Seconds of a spec to play: round(rate · duration) points.")
-    var duration: Double = 10
+    @Option(name: .long, parsing: .unconditional, help: "Seconds of a spec to play: round(rate · duration) points (default 10 s; one pass of a route).")
+    var duration: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: "m/s along a GPX file without times (--speed is the playback speed).")
+    var routeSpeed: Double?
 
     @Option(name: .long, parsing: .unconditional, help: "Playback speed: 2 plays twice as fast, 0.5 at half speed.")
     var speed: Double = 1
@@ -60,7 +67,8 @@ struct PlayCommand: AsyncParsableCommand {
         guard maxWait.isFinite, maxWait > 0 else { throw CLIError("--max-wait must be a finite number of seconds > 0, got \(maxWait)") }
         let options = PlaybackOptions(loop: loop, timing: policy.timing, speed: speed)
         // Everything is opened, decoded and checked before the first line is written.
-        let play = try PlayInput.load(input, rate: rate, duration: duration)
+        let play = try PlayInput.load(input, rate: rate, duration: duration, routeSpeed: routeSpeed)
+        let duration = self.duration ?? 10
         let wait = play.schedule.longestWait(speed: speed, loop: loop)
         guard wait <= maxWait else {
             throw CLIError("\(input): the schedule waits \(wait) s between two points at speed \(speed), longer than --max-wait \(maxWait) s; check the timestamps, or raise --max-wait")
@@ -69,15 +77,9 @@ struct PlayCommand: AsyncParsableCommand {
             throw CLIError("\(input): cannot loop: a pass needs at least two points at different times (the loop period is the last timestamp plus the gap before it)")
         }
         let runner = Runner()
-        var interrupts: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { runner.stop() }
-            source.resume()
-            interrupts.append(source)
-        }
-        defer { for source in interrupts { source.cancel() } }
+        SignalTrap.install()
+        SignalTrap.onSignal { _ in runner.stop() }
+        defer { SignalTrap.onSignal(nil) }
 
         let summary: PlaybackSummary
         switch play {
@@ -92,6 +94,10 @@ struct PlayCommand: AsyncParsableCommand {
             summary = try await runner.run(points, options: options) { try StandardStreams.output(PlayOutput.axes($0)) }
         case .file(let file, _):
             summary = try await runner.run(file, options: options) { try StandardStreams.output(PlayOutput.motion($0, single: false)) }
+        case .route(let points, _):
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(RouteOutput.line($0)) }
+        case .motionAndRoute(let points, _):
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(RouteOutput.line($0)) }
         }
         if stats {
             StandardStreams.error("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n")
@@ -109,19 +115,25 @@ enum PlayInput {
     case scalar(AnySignal, PointSchedule)
     case axes(AnySignal, PointSchedule)
     case file(PointFile, PointSchedule)
+    case route(RoutePoints, PointSchedule)
+    case motionAndRoute(MotionRoutePoints, PointSchedule)
 
     /// The timing of one pass.
     var schedule: PointSchedule {
         switch self {
-        case .motion(_, let s), .scalar(_, let s), .axes(_, let s), .file(_, let s): s
+        case .motion(_, let s), .scalar(_, let s), .axes(_, let s), .file(_, let s), .route(_, let s), .motionAndRoute(_, let s): s
         }
     }
 
     /// Opens `path` once, tells a spec from a point file (see ``InputKind``), decodes it and checks all
     /// of it: a point file is read to the end (every point, its timestamps), a spec is validated at `rate`.
-    static func load(_ path: String, rate: Double, duration: Double) throws -> PlayInput {
+    static func load(_ path: String, rate: Double, duration: Double?, routeSpeed: Double?) throws -> PlayInput {
         let source = try openInput(path)
-        switch InputKind.detect(name: source.path, head: source.head) {
+        let kind = InputKind.detect(name: source.path, head: source.head)
+        if routeSpeed != nil, kind != .gpx {
+            throw CLIError("\(source.name): --route-speed is for GPX files without times")
+        }
+        switch kind {
         case .points(let format):
             do {
                 let file = try PointFile(source: source, format: format)
@@ -134,20 +146,32 @@ enum PlayInput {
         case .npy:
             throw CLIError("\(source.name): a .npy array is a recording without timestamps; signals play plays specs and point files (render it as CSV with a t column)")
         case .gpx:
-            throw CLIError("\(source.name): GPX files are location tracks; signals play plays signal specs and motion point files")
+            break
         case nil:
             throw CLIError("\(source.name): cannot tell the format: expected a JSON spec ('{'), a JSON array of points ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'")
         case .spec:
             break
         }
-        let signal = try loadSpec(source)
-        let request = try RenderRequest(sampleRate: rate, duration: duration)
-        try signal.validate(sampleRate: rate)
         var schedule = PointSchedule()
         // Points at n / rate: the first at 0, then one every 1 / rate (two are enough to describe the waits).
-        _ = request
         schedule.add(0)
         schedule.add(1 / rate)
+        let signal: AnySignal
+        switch try loadDocument(source, routeSpeed: routeSpeed) {
+        case .signal(let s): signal = s
+        case .route(let route):
+            return .route(try RouteOutput.points(route, name: source.name, rate: rate, duration: duration), schedule)
+        case .motionAndRoute(let motion, let route):
+            return .motionAndRoute(try RouteOutput.points(motion: motion, route: route, name: source.name, rate: rate,
+                                                          duration: duration), schedule)
+        }
+        let request = try RenderRequest(sampleRate: rate, duration: duration ?? 10)
+        do {
+            try signal.validate(sampleRate: rate)
+        } catch {
+            throw CLIError("\(source.name): \(error.description)")
+        }
+        _ = request
         if case .motion = signal.node {
             return .motion(try MotionSignal(node: signal.node), schedule)
         }
@@ -160,30 +184,14 @@ enum PlayInput {
     }
 }
 
-/// One JSON object per point, written and flushed at once.
+/// One JSON object per point, written and flushed at once: the text of ``PointLine`` (shared with the
+/// live server, so `signals play` and `signals serve` print the same bytes) and a newline.
 enum PlayOutput {
-    /// A number as JSON: samples of a rendered signal (`single`) in their `Float` precision, so
-    /// `0.1` prints as `0.1`; file values as the `Double` they are.
-    @inline(__always)
-    static func number(_ value: Double, single: Bool) -> String {
-        single ? Float(value).description : value.description
-    }
-
-    /// `{"x":..,"y":..,"z":..}`.
-    static func vector(_ x: Double, _ y: Double, _ z: Double, single: Bool) -> String {
-        "{\"x\":\(number(x, single: single)),\"y\":\(number(y, single: single)),\"z\":\(number(z, single: single))}"
-    }
-
     static func motion(_ p: MotionPoint, single: Bool) -> String {
-        let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
-        return "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, single: single)),\"gravity\":\(vector(g.x, g.y, g.z, single: single)),\"rotationRate\":\(vector(r.x, r.y, r.z, single: single))}\n"
+        PointLine.motion(p, precision: single ? .single : .double) + "\n"
     }
 
-    static func scalar(_ p: ScalarPoint) -> String {
-        "{\"timestamp\":\(p.timestamp),\"value\":\(number(p.value, single: true))}\n"
-    }
+    static func scalar(_ p: ScalarPoint) -> String { PointLine.scalar(p) + "\n" }
 
-    static func axes(_ p: AxesPoint) -> String {
-        "{\"timestamp\":\(p.timestamp),\"x\":\(number(p.x, single: true)),\"y\":\(number(p.y, single: true)),\"z\":\(number(p.z, single: true))}\n"
-    }
+    static func axes(_ p: AxesPoint) -> String { PointLine.axes(p) + "\n" }
 }

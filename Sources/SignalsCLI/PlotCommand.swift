@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Location
 import SignalSpectrum
 import Signals
 
@@ -7,11 +8,13 @@ import Signals
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Plot a spec's waveform and amplitude spectrum (dB, expected lines marked) as SVG.",
+        abstract: "Plot a spec's waveform and amplitude spectrum (dB, expected lines marked), or a route, as SVG.",
         discussion: """
         For each channel: the waveform over the first min(duration, 2) seconds, and the flat-top amplitude
         spectrum in dB re 1 signal unit from 0 Hz to Nyquist with the expected lines (circles), DC (square)
-        and chirp bands (shaded) of the spec. Open the SVG in a browser.
+        and chirp bands (shaded) of the spec. A route (route spec or GPX file) is drawn in local east/north metres
+        with its waypoints, its reported fixes when it has an error model, and its speed and accuracy over time
+        (--rate default 1 Hz, --duration default one pass). Open the SVG in a browser.
         Example: signals plot Examples/specs/wave.json --rate 1000 --duration 10 -o wave.svg
         """
     )
@@ -27,21 +30,65 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .long, help: "A recording to plot instead of the render: .npy or .csv, one column per channel.")
     var input: String?
 
+    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
+            help: "m/s along a GPX file without times.")
+    var routeSpeed: Double?
+
     func run() throws {
-        let signal = try loadSpec(spec)
-        let buffer = try analysedSamples(signal: signal, timing: timing, input: input)
+        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
+        let signal: AnySignal
+        switch document {
+        case .signal(let s): signal = s
+        case .route(let route):
+            return try plotRoute(route, name: name)
+        case .motionAndRoute(_, let route):
+            StandardStreams.error("note: \(name) holds a motion and a route; this plot shows the route (plot {\"motion\": ...} alone for its spectrum)\n")
+            return try plotRoute(route, name: name)
+        }
+        try VerifyCommand.checkLength(try timing.request().frameCount)
+        let buffer = try analysedSamples(signal: signal, timing: timing, input: input, specName: spec)
         let allowAliasing = timing.allowAliasing
         let expected = try spectrumStep { () throws(SpectrumError) in
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)
         }
-        var spectra: [Spectrum] = []
+        // One envelope per channel (the largest amplitude per pixel column): no spectrum arrays kept.
+        var spectra: [SpectrumEnvelope] = []
         for c in 0 ..< buffer.channelCount {
-            spectra.append(try spectrumStep { () throws(SpectrumError) in try Spectrum(buffer, channel: c, window: .flatTop) })
+            spectra.append(try spectrumStep { () throws(SpectrumError) in
+                try SpectrumEnvelope(buffer, channel: c, window: .flatTop, groups: SpectrumPlot.columns)
+            })
         }
         let title = "\(input ?? spec) · \(SpectrumPlot.number(buffer.sampleRate)) Hz · \(SpectrumPlot.number(buffer.duration)) s"
         let svg = SpectrumPlot(buffer: buffer, spectra: spectra, expected: expected, title: title).svg()
         let sink = try OutputSink(path: output)
         try sink.write(svg)
         try sink.close()
+    }
+
+    /// The route's plot (see ``RoutePlot``): its fixes at `--rate` (default 1 Hz) for `--duration` (default
+    /// one pass), at most 200,000 of them.
+    func plotRoute(_ route: Route, name: String) throws {
+        guard input == nil else { throw CLIError("--input is for signal recordings; a route is plotted from its spec") }
+        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let request = try RouteOutput.request(rate: timing.rate, duration: timing.duration, start: timing.start,
+                                              trajectory: trajectory)
+        guard request.frameCount <= 200_000 else {
+            throw CLIError("\(name): \(request.frameCount) fixes are too many to plot (at most 200,000); lower --rate or --duration")
+        }
+        let samples = try routeStep(name) { () throws(LocationError) in
+            try route.samples(sampleRate: request.sampleRate, duration: Double(request.frameCount) / request.sampleRate,
+                              start: Double(request.startIndex) / request.sampleRate)
+        }
+        let km = trajectory.passLength / 1000
+        let title = "\(name) · \(route.waypoints.count) waypoints · \(SpectrumPlot.number(km.rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.passDuration.rounded(toPlaces: 1))) s a pass\(route.loops ? " (loops)" : "") · \(SpectrumPlot.number(request.sampleRate)) Hz"
+        let svg = RoutePlot(samples: samples, trajectory: trajectory, title: title).svg()
+        let sink = try OutputSink(path: output)
+        do {
+            try sink.write(svg)
+            try sink.close()
+        } catch {
+            sink.abandon()
+            throw error
+        }
     }
 }

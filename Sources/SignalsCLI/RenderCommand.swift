@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Location
 import Playback
 import Signals
 
@@ -7,14 +8,20 @@ import Signals
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a JSON signal spec to CSV, NumPy .npy or raw float32 samples.",
+        abstract: "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples.",
         discussion: """
         Streams block by block, so memory stays bounded whatever the duration. Signal specs and motion specs
-        ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z) are accepted.
+        ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z) are accepted,
+        and routes: a route spec ({"route": ...}), a GPX file (--speed for one without times), or a motion and a
+        route together ({"motion": ..., "route": ...}).
           csv  header `t,value` (one channel), `t,x,y,z` (axes), `t,userAcceleration.x,...,rotationRate.z`
                (motion; `signals play` reads it back) or `t,c0,c1,...`; t in seconds
           npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames, channels)
           f32  raw interleaved little-endian float32
+        A route renders its reported fixes, by default at 1 Hz for one pass:
+          csv  `t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy`
+          npy  float64, shape (frames, 7): the columns after t (a float32 latitude is only good to a metre)
+        A motion and a route: the nine motion columns, then the route's seven (npy float64, 16 columns).
         Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 --format npy -o shake.npy
         """
     )
@@ -34,9 +41,21 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
     var output: String?
 
+    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
+            help: "m/s along a GPX file without times.")
+    var routeSpeed: Double?
+
     func run() throws {
-        let signal = try loadSpec(spec)
-        let request = try timing.request()
+        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
+        let signal: AnySignal
+        switch document {
+        case .signal(let s): signal = s
+        case .route(let route):
+            return try RouteOutput.render(route, name: name, timing: timing, format: format, output: output)
+        case .motionAndRoute(let motion, let route):
+            return try RouteOutput.render(motion: motion, route: route, name: name, timing: timing, format: format, output: output)
+        }
+        let request = try timing.validated(signal, name: spec)
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
         let sink = try OutputSink(path: output)
         var motion = false

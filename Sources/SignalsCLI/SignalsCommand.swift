@@ -10,7 +10,8 @@ struct SignalsCommand: AsyncParsableCommand {
         commandName: "signals",
         abstract: "Render, verify, plot and play sensor signals described as JSON specs.",
         discussion: "Exit status: 0 on success, 1 when a verification check fails, 2 for bad input (spec, file, flag or parameter).",
-        subcommands: [RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self]
+        subcommands: [RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, RouteCommand.self,
+                      ServeCommand.self]
     )
 
     /// Runs the command; every failure is reported on stderr with a non-zero status, never a crash:
@@ -18,7 +19,12 @@ struct SignalsCommand: AsyncParsableCommand {
     static func main() async {
         // A closed pipe (`signals render ... | head`) ends the process quietly, as for any Unix filter.
         signal(SIGPIPE, SIG_DFL)
+        // SIGINT and SIGTERM are caught from the start: temporary files are removed, `play` stops cleanly.
+        SignalTrap.install()
         do {
+            // `signals serve ...` hands every argument (--help included) to signals-serve unparsed.
+            let all = CommandLine.arguments
+            if all.count > 1, all[1] == "serve" { try ServeLauncher.exec(Array(all.dropFirst(2))) }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -14,8 +14,8 @@ func spectrumStep<R>(_ body: () throws(SpectrumError) -> R) throws -> R {
 
 /// The samples `verify` and `plot` analyse: the spec rendered with the timing flags, or the first
 /// `round(duration · rate)` frames of a recording (`--input`).
-func analysedSamples(signal: AnySignal, timing: RenderTiming, input: String?) throws -> SampleBuffer {
-    let request = try timing.request()
+func analysedSamples(signal: AnySignal, timing: RenderTiming, input: String?, specName: String) throws -> SampleBuffer {
+    let request = try timing.validated(signal, name: specName)
     if let input {
         let source = try openInput(input)
         do {

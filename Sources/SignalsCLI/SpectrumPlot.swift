@@ -3,9 +3,12 @@ import SignalSpectrum
 import Signals
 
 /// Draws the SVG of `signals plot`: per channel, a waveform panel and a spectrum panel (dB).
+///
+/// The spectrum panels draw a ``SpectrumEnvelope`` per channel (the largest amplitude per pixel column),
+/// so a plot of a long record holds no spectrum arrays.
 struct SpectrumPlot {
     let buffer: SampleBuffer
-    let spectra: [Spectrum]
+    let spectra: [SpectrumEnvelope]
     let expected: ExpectedSpectrum
     let title: String
 
@@ -14,6 +17,9 @@ struct SpectrumPlot {
     let waveHeight = 200.0, spectrumHeight = 240.0, gap = 70.0, top = 50.0
 
     var plotWidth: Double { width - left - right }
+
+    /// Pixel columns of a panel: the envelope's group count.
+    static let columns = 750
 
     func svg() -> String {
         let channels = buffer.channelCount
@@ -38,7 +44,8 @@ struct SpectrumPlot {
 
     func waveform(channel c: Int, y: Double) -> String {
         let seconds = min(buffer.duration, 2)
-        let frames = max(2, min(buffer.frameCount, Int((seconds * buffer.sampleRate).rounded())))
+        // Clamped in Double before the conversion (a rate of 1e300 cannot trap).
+        let frames = max(2, Int(min(Double(buffer.frameCount), (seconds * buffer.sampleRate).rounded())))
         let samples = buffer.channel(c)
         let base = samples.startIndex
         var lo = Double.infinity, hi = -Double.infinity
@@ -80,8 +87,9 @@ struct SpectrumPlot {
     func spectrum(channel c: Int, y: Double) -> String {
         let s = spectra[c]
         let nyquist = buffer.sampleRate / 2
+        func decibels(_ amplitude: Double) -> Double { 20 * log10(max(amplitude, .leastNormalMagnitude)) }
         var peak = -Double.infinity
-        for k in 0 ..< s.count { peak = max(peak, s.decibels(at: k)) }
+        for point in s.points { peak = max(peak, decibels(point.amplitude)) }
         let expectedChannel = expected.channels[c]
         for line in expectedChannel.lines { peak = max(peak, 20 * log10(max(line.amplitude, 1e-300))) }
         if !peak.isFinite { peak = 0 }
@@ -98,18 +106,10 @@ struct SpectrumPlot {
             let x0 = px(sweep.lowFrequency), x1 = px(max(sweep.highFrequency, sweep.lowFrequency + nyquist / plotWidth))
             out += "<rect x=\"\(SpectrumPlot.f(x0))\" y=\"\(SpectrumPlot.f(y))\" width=\"\(SpectrumPlot.f(x1 - x0))\" height=\"\(Int(spectrumHeight))\" fill=\"#2ca02c\" fill-opacity=\"0.15\"/>\n"
         }
-        // Max per pixel column of the measured spectrum.
-        let columns = Int(plotWidth)
-        var points: [String] = []
-        if s.count <= 2 * columns {
-            for k in 0 ..< s.count { points.append(SpectrumPlot.point(px(s.frequency(ofBin: k)), py(s.decibels(at: k)))) }
-        } else {
-            for column in 0 ..< columns {
-                let a = column * s.count / columns, b = max(a + 1, (column + 1) * s.count / columns)
-                var mx = -Double.infinity
-                for k in a ..< b { mx = max(mx, s.decibels(at: k)) }
-                points.append(SpectrumPlot.point(left + Double(column) + 0.5, py(mx)))
-            }
+        // The measured spectrum: every bin, or the largest per pixel column.
+        let points: [String] = s.points.enumerated().map { column, point in
+            let x = s.perBin ? px(Double(point.bin) * s.binWidth) : left + Double(column) * plotWidth / Double(s.points.count) + 0.5
+            return SpectrumPlot.point(x, py(decibels(point.amplitude)))
         }
         out += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1\" points=\"\(points.joined(separator: " "))\"/>\n"
         // Expected lines and DC.

@@ -1,4 +1,5 @@
 import Foundation
+import Location
 import Playback
 import Signals
 
@@ -6,7 +7,11 @@ import Signals
 ///
 /// A spec document is one JSON object. Its key names what it describes:
 /// - a signal node (`sine`, `sum`, `axes`, ..., see ``SignalNode``), including `motion`
-///   (nine channels: user acceleration, gravity, rotation rate).
+///   (nine channels: user acceleration, gravity, rotation rate);
+/// - `route`: a route on the WGS84 ellipsoid (see ``Route``), `{"route": {"speed": 3, "waypoints": [...]}}`;
+/// - `motion` and `route` together: a phone on a walk, `{"motion": {...}, "route": {...}}`, played as
+///   points that carry both (the two keys only; the motion is decoded as in `{"motion": ...}`).
+/// A GPX file (``InputKind/gpx``) loads as a route.
 ///
 /// Decoding is strict everywhere (see the package's JSON rules: no duplicate keys, trailing commas,
 /// `null`s, unknown fields or non-finite numbers), and every error names the JSON path.
@@ -17,11 +22,21 @@ import Signals
 public enum SpecDocument: Sendable, Hashable {
     /// A signal (one channel, axes, channels or a motion).
     case signal(AnySignal)
+    /// A route (`{"route": ...}`, or a GPX file).
+    case route(Route)
+    /// A motion and a route sampled together (`{"motion": ..., "route": ...}`).
+    case motionAndRoute(motion: AnySignal, route: Route)
 
     /// The document's signal, when it is one.
     public var signal: AnySignal? {
+        if case .signal(let s) = self { s } else { nil }
+    }
+
+    /// The document's route, when it has one.
+    public var route: Route? {
         switch self {
-        case .signal(let s): s
+        case .signal: nil
+        case .route(let r), .motionAndRoute(_, let r): r
         }
     }
 
@@ -35,7 +50,35 @@ public enum SpecDocument: Sendable, Hashable {
     /// Decodes a parsed document: dispatches on its key.
     /// - Throws: ``SignalError`` with the JSON path.
     package static func decode(_ value: JSONValue) throws(SignalError) -> SpecDocument {
-        .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
+        guard case .object(let object) = value, let routeValue = object["route"] else {
+            return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
+        }
+        for key in object.keys where key != "route" && key != "motion" {
+            throw SignalError(.unknownField, path: JSONFields.child("$", key),
+                              "unknown field '\(SignalError.quoted(key, limit: 60))' beside 'route'; a spec with a route holds 'route' and optionally 'motion'")
+        }
+        let route: Route
+        do {
+            route = try Route(json: routeValue, path: "$.route")
+        } catch {
+            throw SpecDocument.signalError(error)
+        }
+        guard let motion = object["motion"] else { return .route(route) }
+        let node = try SignalNode(json: .object(JSONObject([JSONObject.Member(key: "motion", value: motion)])), path: "$")
+        return .motionAndRoute(motion: AnySignal(node: node), route: route)
+    }
+
+    /// A route's error as a spec error (same path and message).
+    static func signalError(_ error: LocationError) -> SignalError {
+        let code: SignalError.Code = switch error.code {
+        case .unknownField: .unknownField
+        case .missingField, .missingSpeed: .missingField
+        case .nonFinite: .nonFinite
+        case .outOfRange, .emptyRoute, .invalidTime: .outOfRange
+        case .invalidRender: .invalidRender
+        case .malformed, .unreadable: .malformed
+        }
+        return SignalError(code, path: error.path ?? "$.route", error.message)
     }
 
     /// The largest spec read, in bytes: 64 MiB.
@@ -44,14 +87,29 @@ public enum SpecDocument: Sendable, Hashable {
     /// Reads and decodes the spec an opened input holds, naming the input in every error.
     /// - Throws: ``SpecDocumentError`` naming the input: not a spec (a point file, a `.npy` array), too
     ///   large, unreadable, or an invalid spec (with its JSON path).
-    package static func load(_ input: InputSource) throws(SpecDocumentError) -> SpecDocument {
-        switch InputKind.detect(name: input.path, head: input.head) {
+    /// - Parameter routeSpeed: m/s for a GPX file without times (`--speed`); refused for anything else.
+    package static func load(_ input: InputSource, routeSpeed: Double? = nil) throws(SpecDocumentError) -> SpecDocument {
+        let kind = InputKind.detect(name: input.path, head: input.head)
+        if let routeSpeed, kind != .gpx {
+            throw SpecDocumentError("\(input.name): --speed \(routeSpeed) is for GPX files without times; a JSON route has its own speeds")
+        }
+        switch kind {
         case .points:
             throw SpecDocumentError("\(input.name): this is a point file, not a spec; `signals play` plays it")
         case .npy:
             throw SpecDocumentError("\(input.name): this is a .npy array, not a spec; pass it to verify or plot with --input")
         case .gpx:
-            throw SpecDocumentError("\(input.name): this is a GPX file, not a signal spec")
+            do {
+                let data = try input.data(limit: sizeLimit)
+                return .route(try Route(gpx: data, speed: routeSpeed, file: input.name))
+            } catch let error as PlaybackError {
+                throw SpecDocumentError(error.description)
+            } catch let error as LocationError {
+                let hint = error.code == .missingSpeed ? " (--speed)" : ""
+                throw SpecDocumentError(error.description + hint)
+            } catch {
+                throw SpecDocumentError("\(input.name): \(error)")
+            }
         case .spec, nil:
             break
         }

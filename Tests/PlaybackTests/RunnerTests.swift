@@ -342,6 +342,44 @@ import Testing
         _ = try await other.run(ticks(5, step: 0.001)) { more.append($0.timestamp) }
         #expect(more.values == ticks(5, step: 0.001).map(\.timestamp))
     }
+
+    @Test("statistics while running: what has been delivered so far, and lateness; nil when idle")
+    func liveStatistics() async throws {
+        let clock = ManualClock()
+        let runner = Runner(clock: clock)
+        #expect(runner.statistics == nil)
+        let done = Completions()
+        try runner.start(ticks(5, step: 1), handler: { _ in }, completion: done.handler)
+        await clock.waitForSleepers()
+        #expect(runner.statistics?.delivered == 1)
+        clock.advance(by: .milliseconds(2500))            // point 1 due at 1 s, point 2 at 2 s: both late
+        await clock.waitForSleepers()
+        let live = try #require(runner.statistics)
+        #expect(live.delivered == 3)
+        #expect(live.max == .milliseconds(1500))
+        #expect(runner.monotonicOrigin == nil)              // a manual clock has no monotonic origin
+        runner.stop()
+        #expect(runner.statistics == nil)
+        #expect(await done.first().statistics.delivered == 3)
+    }
+
+    @Test("the monotonic origin: a point is due at origin + timestamp on CLOCK_MONOTONIC")
+    func monotonicOrigin() async throws {
+        let runner = Runner()
+        #expect(runner.monotonicOrigin == nil)
+        let seen = Recorder<Int64>()
+        let first = Completions()
+        try runner.start(PointSequence([MotionPoint(timestamp: 0), MotionPoint(timestamp: 3600)])) { _ in
+            seen.append(Monotonic.now())
+        } completion: { first.record($0) }
+        while seen.count == 0 { await Task.yield() }
+        let origin = try #require(runner.monotonicOrigin)
+        #expect(origin <= seen.values[0])                  // point 0 was delivered at or after its deadline
+        runner.pause()
+        #expect(runner.monotonicOrigin == nil)
+        runner.stop()
+        _ = await first.first()
+    }
 }
 
 /// A clock the runner knows nothing about (exercises the generic `Clock` path).

@@ -45,4 +45,27 @@ import Testing
         #expect(signalMismatch?.code == .channelMismatch)
         #expect(throws: SignalError.self) { try Sine(frequency: 1).points(sampleRate: 10, duration: 0, as: ScalarPoint.self) }
     }
+
+    /// A waveform written outside the engine: a staircase, one step per second.
+    struct Staircase: Signal {
+        func validate(_ context: ValidationContext) throws(SignalError) -> Double? { 1000 }
+        func render(into block: RenderBlock, _ transform: Affine) {
+            block.store(transform) { out in
+                for i in out.indices { out[i] = Float((block.time(ofFrame: i)).rounded(.down)) }
+            }
+        }
+    }
+
+    @Test("a signal of your own plays through the Runner, alone and mixed into a sum")
+    func customSignal() async throws {
+        let runner = Runner(clock: ManualClock(autoAdvance: true))
+        let seen = Recorder<ScalarPoint>()
+        let mix = Sum { Staircase(); Constant(0.5) }
+        _ = try await runner.run(try mix.points(sampleRate: 4, duration: 3, as: ScalarPoint.self)) { seen.append($0) }
+        #expect(seen.values.map(\.value) == [0.5, 0.5, 0.5, 0.5, 1.5, 1.5, 1.5, 1.5, 2.5, 2.5, 2.5, 2.5])
+        let axes = Recorder<AxesPoint>()
+        _ = try await runner.run(try Axes(x: Staircase(), y: Constant(1), z: Staircase().scaled(by: -1))
+            .points(sampleRate: 1, duration: 3, start: 5, as: AxesPoint.self)) { axes.append($0) }
+        #expect(axes.values.map(\.x) == [5, 6, 7] && axes.values.map(\.z) == [-5, -6, -7])
+    }
 }

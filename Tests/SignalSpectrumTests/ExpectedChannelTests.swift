@@ -1,4 +1,4 @@
-import SignalSpectrum
+@testable import SignalSpectrum
 import Signals
 import Testing
 
@@ -27,4 +27,20 @@ import Testing
         #expect(abs(channel.reference - 18.0.squareRoot()) < 1e-12)
         #expect(ExpectedChannel(dc: -4).reference == 4)
     }
+
+    @Test("derived channels carry their model terms through sums, scaling and offsets; the same chirp twice is one term")
+    func terms() throws {
+        let chirp = Chirp(amplitude: 1, startFrequency: 10, endFrequency: 50, duration: 2, phase: 0.3)
+        let signal = Sum { Sine(amplitude: 2, frequency: 5); Square(amplitude: 0.5, frequency: 4); chirp; chirp.scaled(by: 2) }.scaled(by: -2).offset(by: 1)
+        let channel = try ExpectedSpectrum(signal, sampleRate: 1000).channels[0]
+        let terms = try #require(channel.terms)
+        #expect(terms.count == 3)
+        #expect(terms[0].shape == .sine && terms[0].gain == -4)
+        if case .square = terms[1].shape {} else { Issue.record("expected a square term") }
+        #expect(abs(terms[1].mean - channel.dc + 1) < 1e-12)   // the square's DC is in dc, besides the offset
+        guard case .chirp(_, let phase) = terms[2].shape else { Issue.record("expected a chirp term"); return }
+        #expect(abs(terms[2].gain - 6) < 1e-12 && abs(abs(phase - 0.3) - Double.pi) < 1e-9)   // −2·(1 + 2): gain 6, phase + π
+        #expect(channel.sweeps.count == 2)
+    }
 }
+

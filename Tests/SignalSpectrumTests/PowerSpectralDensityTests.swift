@@ -26,6 +26,7 @@ import Testing
     func segments() throws {
         #expect(PowerSpectralDensity.defaultSegmentLength(frameCount: 1 << 20) == 4096)
         #expect(PowerSpectralDensity.defaultSegmentLength(frameCount: 100) == 64)
+        #expect(PowerSpectralDensity.defaultSegmentLength(frameCount: Int.max) == 4096)   // no overflow
         let samples = [Float](repeating: 0, count: 100)
         #expect(throws: SpectrumError.self) { try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 48) }
         #expect(throws: SpectrumError.self) { try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 128) }

@@ -1,4 +1,5 @@
 import SignalSpectrum
+import Signals
 import Testing
 
 @Suite struct SpectralLineTests {
@@ -15,4 +16,16 @@ import Testing
         #expect(line.power(sampleRate: 1000) == 0.5)
         #expect(SpectralLine(frequency: 500, real: 1, imaginary: 0).power(sampleRate: 1000) == 1)
     }
+
+    @Test("phase: the line's sine phase at t = 0, in (−π, π]; a Sine's own phase comes back")
+    func phase() throws {
+        #expect(abs(SpectralLine(frequency: 1, real: 0, imaginary: -1).phase) < 1e-15)          // sin
+        #expect(abs(SpectralLine(frequency: 1, real: 1, imaginary: 0).phase - Double.pi / 2) < 1e-15)   // cos
+        #expect(abs(SpectralLine(frequency: 1, real: 0, imaginary: 1).phase - Double.pi) < 1e-15)   // −sin
+        for p in [-3.0, -1, 0, 0.3, 2, 3.1] {
+            let line = try ExpectedSpectrum(Sine(frequency: 5, phase: p), sampleRate: 100).channels[0].lines[0]
+            #expect(abs(line.phase - p) < 1e-9)
+        }
+    }
 }
+

@@ -9,5 +9,6 @@ import Testing
         #expect(SpectrumError(.fftFailure, context: "", "x").description == "x")
         #expect(error.code == .tooShort)
         #expect(error == SpectrumError(.tooShort, context: "samples", "3 samples are too few"))
+        #expect(SpectrumError.Code.allCases.contains(.tooLong))
     }
 }

@@ -34,4 +34,12 @@ import Testing
         }
         #expect(throws: SpectrumError.self) { try Spectrum(samples: [Float](repeating: 0, count: 32), sampleRate: 0) }
     }
+
+    @Test("nearestBin never traps: NaN and anything below 0 give bin 0, anything past Nyquist the last bin")
+    func nearestBinRange() throws {
+        let spectrum = try Spectrum(samples: [Float](repeating: 0, count: 64), sampleRate: 64)
+        #expect(spectrum.nearestBin(to: .nan) == 0 && spectrum.nearestBin(to: -1e300) == 0)
+        #expect(spectrum.nearestBin(to: 1e300) == 32 && spectrum.nearestBin(to: .infinity) == 32)
+        #expect(spectrum.nearestBin(to: 10.4) == 10)
+    }
 }

@@ -9,7 +9,7 @@ enum Fixture {
     static let frames = 1 << 16
 
     /// Renders `signal` (serial, deterministic).
-    static func render<S: Signal>(_ signal: S, rate: Double = rate, frames: Int = frames) throws -> SampleBuffer {
+    static func render<S: SpecRepresentable>(_ signal: S, rate: Double = rate, frames: Int = frames) throws -> SampleBuffer {
         try signal.render(sampleRate: rate, frameCount: frames, options: RenderOptions(parallelism: .serial))
     }
 

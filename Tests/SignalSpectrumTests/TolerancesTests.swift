@@ -13,4 +13,22 @@ import Testing
         #expect(try Fixture.verify(off, against: spec, tolerances: Tolerances(amplitude: 0.03)).passed)
         #expect(Tolerances().amplitude == 0.005 && Tolerances().sigmas == 5)
     }
+
+    @Test("tolerances out of range throw instead of making checks that cannot fail (or cannot pass)")
+    func validation() throws {
+        let buffer = try Fixture.render(Sine(frequency: 50))
+        for bad in [Tolerances(amplitude: .nan), Tolerances(phase: -1), Tolerances(sigmas: .infinity),
+                    Tolerances(flatnessBands: 0), Tolerances(maximumLines: 1_000_000), Tolerances(unresolvedFloor: -0.1)] {
+            #expect(throws: SpectrumError.self) { try Fixture.verify(buffer, against: Sine(frequency: 50), tolerances: bad) }
+        }
+        #expect(Tolerances().phase == 1e-3 && Tolerances().noiseFloor == 1e-5 && Tolerances().unresolvedFloor == 0.02)
+    }
+
+    @Test("the phase margin decides a small phase error")
+    func phaseMargin() throws {
+        let buffer = try Fixture.render(Sine(frequency: 50, phase: 0.0005))
+        #expect(try Fixture.verify(buffer, against: Sine(frequency: 50)).passed)
+        #expect(try !Fixture.verify(buffer, against: Sine(frequency: 50), tolerances: Tolerances(phase: 1e-4)).passed)
+    }
 }
+

@@ -34,16 +34,23 @@ import Testing
         #expect(report.checks.contains { $0.kind == .spurious })
     }
 
-    @Test("a chirp is checked by the RMS level of its band (A/√2) and no peak outside it; a wrong amplitude fails")
-    func chirpBand() throws {
+    @Test("a chirp is fitted as one component: its amplitude and phase are checked; a wrong amplitude, a wrong phase or an extra tone fails")
+    func chirpFit() throws {
         let chirp = Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60)
         let report = try Fixture.verify(Fixture.render(chirp), against: chirp)
-        let band = try #require(report.check(.band))
-        #expect(abs(band.expected - 1 / 2.0.squareRoot()) < 1e-3 && band.passed, report.summary)
-        let wrong = try Fixture.verify(Fixture.render(Chirp(amplitude: 0.95, startFrequency: 20, endFrequency: 200, duration: 60)), against: chirp)
-        #expect(Fixture.failed(wrong, .band).count == 1, wrong.summary)
+        #expect(report.passed, report.summary)
+        let amplitude = try #require(report.check(.amplitude))
+        #expect(amplitude.method == .fit && amplitude.expected == 1 && abs(amplitude.measured - 1) < 1e-5, report.summary)
+        #expect(report.check(.phase)?.passed == true)
+        let weak = try Fixture.verify(Fixture.render(Chirp(amplitude: 0.95, startFrequency: 20, endFrequency: 200, duration: 60)), against: chirp)
+        #expect(Fixture.failed(weak, .amplitude).count == 1, weak.summary)
+        let turned = try Fixture.verify(Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60, phase: 0.05)), against: chirp)
+        #expect(Fixture.failed(turned, .phase).count == 1 && Fixture.failed(turned, .amplitude).isEmpty, turned.summary)
         let tone = try Fixture.verify(Fixture.render(Sum { chirp; Sine(amplitude: 0.02, frequency: 400) }), against: chirp)
         #expect(Fixture.failed(tone, .spurious).count == 1, tone.summary)
+        // A faster sweep is not the same chirp: the residual keeps what the fit cannot explain.
+        let fast = try Fixture.verify(Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 210, duration: 60)), against: chirp)
+        #expect(!fast.passed && !Fixture.failed(fast, .noise).isEmpty, fast.summary)
     }
 
     @Test("three axes are checked per channel: a wrong y fails on channel 1 only")

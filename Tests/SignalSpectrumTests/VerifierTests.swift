@@ -15,15 +15,20 @@ import Testing
         })
     }
 
-    @Test("the right signal passes every check, and the report lists DC, amplitude, frequency, noise, flatness and spurious")
+    @Test("the right signal passes every check; the report lists DC, amplitude, phase, frequency and noise (fit), flatness and spurious (spectrum)")
     func passes() throws {
         let report = try Fixture.verify(Fixture.render(Self.spec()), against: Self.spec())
-        #expect(report.passed, report.summary)
+        #expect(report.passed && report.verdict == .passed && report.unchecked.isEmpty, report.summary)
         let kinds = Set(report.checks.map(\.kind))
-        #expect(kinds == [.dc, .amplitude, .frequency, .noise, .noiseFlatness, .spurious])
+        #expect(kinds == [.dc, .amplitude, .phase, .frequency, .noise, .noiseFlatness, .spurious])
+        #expect(report.checks.allSatisfy { $0.method == ([.noiseFlatness, .spurious].contains($0.kind) ? .spectrum : .fit) })
         let amplitude = try #require(report.check(.amplitude, frequency: 123.4))
         #expect(abs(amplitude.measured - 1) < 1e-3)
         #expect(amplitude.tolerance < 0.01)
+        let phase = try #require(report.check(.phase, frequency: 123.4))
+        #expect(abs(phase.expected - 0.3) < 1e-9 && abs(phase.measured - 0.3) < 1e-3)
+        // Every row says what it checked.
+        #expect(report.checks.allSatisfy { !$0.detail.isEmpty })
     }
 
     @Test("amplitude 1 % high fails the amplitude check only", arguments: [1.01, 0.99])

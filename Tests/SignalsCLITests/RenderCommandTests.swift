@@ -119,6 +119,8 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.text.contains("JSON round trip renders the same samples: true"))
         #expect(r.text.contains("streamed 60000 frames"))
+        // 1 s at 1 kHz with a 5-sample pulse every 250 samples: 4 pulses, 20 samples.
+        #expect(r.text.contains("custom pulse train in a sum: 20 pulse samples, chunked identically: true"))
     }
 }
 

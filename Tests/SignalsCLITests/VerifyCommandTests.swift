@@ -8,24 +8,26 @@ import Testing
     static let wrong = #"{"sum": [{"sine": {"amplitude": 2.04, "frequency": 52.5, "offset": 0.5}}, {"square": {"amplitude": 0.5, "frequency": 5, "dutyCycle": 0.25}}, {"noise": {"amplitude": 0.01, "seed": 3}}]}"#
     static let timing = ["--rate", "1000", "--duration", "20"]
 
-    @Test("--json prints {passed, checks: [{channel, kind, frequency, expected, measured, tolerance, passed}]}; exit 0 when all pass")
+    @Test("--json prints {passed, checks: [{channel, kind, frequency, expected, measured, tolerance, passed, method}], unchecked, verdict}; exit 0 when all pass")
     func json() throws {
         let spec = try Executables.temporaryFile("wave.json", contents: Self.spec)
         let r = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--json"])
         #expect(r.status == 0, "\(r.stderr)\(r.text)")
         let object = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
-        #expect(Set(object.keys) == ["passed", "checks"])
-        #expect(object["passed"] as? Bool == true)
+        #expect(Set(object.keys) == ["passed", "checks", "unchecked", "verdict"])
+        #expect(object["passed"] as? Bool == true && object["verdict"] as? String == "passed")
+        #expect((object["unchecked"] as? [Any])?.isEmpty == true)
         let checks = try #require(object["checks"] as? [[String: Any]])
         #expect(checks.count > 10)
         for check in checks {
-            #expect(Set(check.keys) == ["channel", "kind", "frequency", "expected", "measured", "tolerance", "passed"])
+            #expect(Set(check.keys) == ["channel", "kind", "frequency", "expected", "measured", "tolerance", "passed", "method"])
             #expect(check["channel"] is Int && check["kind"] is String && check["passed"] as? Bool == true)
             #expect(check["frequency"] is Double || check["frequency"] is NSNull)
             #expect(check["expected"] is Double && check["measured"] is Double && check["tolerance"] is Double)
+            #expect(["fit", "spectrum"].contains(check["method"] as? String ?? ""))
         }
         let kinds = Set(checks.compactMap { $0["kind"] as? String })
-        #expect(kinds.isSuperset(of: ["amplitude", "frequency", "dc", "noise", "spurious"]))
+        #expect(kinds.isSuperset(of: ["amplitude", "phase", "frequency", "dc", "noise", "noiseFlatness", "spurious"]))
         // The 52.5 Hz line, in signal units (not dB) and Hz.
         let line = try #require(checks.first { $0["kind"] as? String == "amplitude" && abs(($0["frequency"] as? Double ?? 0) - 52.5) < 1e-9 })
         #expect(line["expected"] as? Double == 2)
@@ -47,7 +49,88 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
         let failed = (object["checks"] as? [[String: Any]] ?? []).filter { $0["passed"] as? Bool == false }
-        #expect(failed.count == 1 && failed.first?["kind"] as? String == "amplitude")
+        #expect(failed.count == 1 && failed.first?["kind"] as? String == "amplitude" && failed.first?["method"] as? String == "fit")
+        #expect(object["verdict"] as? String == "failed")
+    }
+
+    /// A one-column CSV recording of `count` copies of `value`.
+    static func constantRecording(_ value: String, count: Int) throws -> URL {
+        try Executables.temporaryFile("constant.csv", contents: String(repeating: value + "\n", count: count))
+    }
+
+    @Test("issue 9: recordings the spectral verifier passed now fail with exit 1", arguments: [
+        (#"{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}"#, "0.5", "2"),
+        (#"{"sine": {"frequency": 499.9}}"#, "0", "10"),
+        (#"{"square": {"frequency": 499.9}}"#, "0", "10"),
+        (#"{"square": {"frequency": 250.1}}"#, "0", "10"),
+        (#"{"sawtooth": {"frequency": 333.3333333}}"#, "0", "10"),
+    ])
+    func wrongRecordings(_ testCase: (String, String, String)) throws {
+        let (json, value, duration) = testCase
+        let spec = try Executables.temporaryFile("spec.json", contents: json)
+        let recording = try Self.constantRecording(value, count: try #require(Int(duration)) * 1000)
+        let r = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", duration, "--input", recording.path])
+        #expect(r.status == 1, "\(json)\n\(r.stderr)\(r.text)")
+        #expect(r.text.contains("FAILED:") && !r.text.contains("PASSED"))
+    }
+
+    @Test("a component the record cannot separate: exit 2, the table lists it, the message says how long a record would be needed")
+    func unchecked() throws {
+        let json = #"{"sum": [{"sine": {"frequency": 10}}, {"sine": {"frequency": 10.005}}, {"noise": {"amplitude": 0.05, "seed": 4}}]}"#
+        let spec = try Executables.temporaryFile("pair.json", contents: json)
+        let r = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "1"])
+        #expect(r.status == 2, "\(r.stderr)\(r.text)")
+        #expect(r.text.contains("UNCHECKED") && r.text.contains("NOT VERIFIED"))
+        #expect(r.stderr.hasPrefix("error: not verified: 2 components") && r.stderr.contains("a record of at least"), "\(r.stderr)")
+        let j = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "1", "--json"])
+        #expect(j.status == 2)
+        let object = try #require(try JSONSerialization.jsonObject(with: j.stdout) as? [String: Any])
+        #expect(object["passed"] as? Bool == false && object["verdict"] as? String == "incomplete")
+        let entries = try #require(object["unchecked"] as? [[String: Any]])
+        #expect(entries.count == 2)
+        for entry in entries {
+            #expect(Set(entry.keys) == ["channel", "component", "frequency", "source", "reason", "requiredDuration"])
+            #expect(entry["component"] as? String == "line" && (entry["requiredDuration"] as? Double ?? 0) > 1)
+        }
+        // The record length it asks for checks them.
+        let needed = try #require(entries.compactMap { $0["requiredDuration"] as? Double }.max())
+        let long = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "\(needed)"])
+        #expect(long.status == 0, "\(long.stderr)\(long.text)")
+    }
+
+    @Test("a chirp of duration 1e-40 is verified, not a crash")
+    func tinyChirp() throws {
+        let spec = try Executables.temporaryFile("chirp.json", contents: #"{"chirp": {"startFrequency": 10, "endFrequency": 50, "duration": 1e-40}}"#)
+        let r = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2"])
+        #expect(r.status == 0, "\(r.stderr)\(r.text)")
+        let wrong = try Executables.temporaryFile("chirp2.json", contents: #"{"chirp": {"amplitude": 0.9, "startFrequency": 10, "endFrequency": 50, "duration": 1e-40}}"#)
+        let recording = try Executables.temporaryFile("chirp.npy")
+        _ = try Executables.run("signals", ["render", wrong.path, "--rate", "1000", "--duration", "2", "--format", "npy", "-o", recording.path])
+        let f = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path])
+        #expect(f.status == 1, "\(f.stderr)\(f.text)")
+    }
+
+    @Test("a recording's first frame is sample round(start · rate): --start must match the render's")
+    func start() throws {
+        let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 50, "phase": 0.3}}"#)
+        let recording = try Executables.temporaryFile("late.npy")
+        let render = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--format", "npy", "-o", recording.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        let same = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--input", recording.path])
+        #expect(same.status == 0, "\(same.stderr)\(same.text)")
+        let wrong = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path])
+        #expect(wrong.status == 1 && wrong.text.contains("phase"), "\(wrong.stderr)\(wrong.text)")
+    }
+
+    @Test("verify and plot refuse a record longer than the analysis limit before rendering it", arguments: ["verify", "plot"])
+    func tooLong(command: String) throws {
+        let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 5}}"#)
+        let output = try Executables.temporaryFile("long.svg")
+        let extra = command == "plot" ? ["-o", output.path] : []
+        let r = try Executables.run("signals", [command, spec.path, "--rate", "1000000", "--duration", "1000"] + extra)
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains("268435456"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
     }
 
     @Test("recordings written by signals render pass, as .npy and as .csv (three channels)", arguments: ["npy", "csv"])

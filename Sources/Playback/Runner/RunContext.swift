@@ -66,6 +66,8 @@ final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Durati
     /// The playback thread's current manual-clock sleeper, cancelled by an interruption.
     var sleeperID: Int?
     var passes = 0
+    /// Whether the playback thread has set `t0` (monotonic timebases).
+    var originSet = false
 
     // Delivery (playback thread inside deliveryLock; read by stop() after taking it).
     var histogram = LatenessHistogram()

@@ -64,6 +64,31 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// How the last run ended (`nil` before the first run has ended): reason, error, lateness statistics.
     public var summary: PlaybackSummary? { lock.withLock { last } }
 
+    /// Lateness of the current run so far, as its summary will report it (`nil` when idle).
+    ///
+    /// ```swift
+    /// if let s = runner.statistics { print(s.p99) }   // while playing
+    /// ```
+    /// Safe from any thread, including the handler. It waits for a delivery in flight and computes the
+    /// percentiles (a few µs), so call it at a human rate (a status page), not per point.
+    public var statistics: LatenessStatistics? {
+        guard let context = lock.withLock({ current }) else { return nil }
+        if context.isPlaybackThread { return context.histogram.statistics(skipped: context.skipped) }
+        return context.deliveryLock.withLock { context.histogram.statistics(skipped: context.skipped) }
+    }
+
+    /// The instant, in nanoseconds of `CLOCK_MONOTONIC`, at which playback time zero is due at the current
+    /// speed: point `p` is due at `origin + p.timestamp / speed`. `nil` when idle, paused, not yet started
+    /// on its thread, or on a clock other than ``ContinuousClock`` or ``SuspendingClock``. Benchmarks read
+    /// it to measure deadline-to-receipt latency in another process.
+    package var monotonicOrigin: Int64? {
+        lock.withLock {
+            guard let context = current, !context.paused, case .monotonic = context.timebase,
+                  context.originSet else { return nil }
+            return context.deadline(media: 0)
+        }
+    }
+
     /// The runner lock, for the iterators of ``points(_:options:)``.
     var lockForSequences: Lock { lock }
 
@@ -271,7 +296,10 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
             Monotonic.prepareThread()
             // t0 is the instant playback begins on its thread with the first point ready (not the
             // thread's start-up or the first render before it), unless a control call moved the anchor.
-            lock.withLock { if context.version == 0 { context.anchorNanos = Monotonic.now() } }
+            lock.withLock {
+                if context.version == 0 { context.anchorNanos = Monotonic.now() }
+                context.originSet = true
+            }
         }
         // Skipping looks one point ahead, fetched before waiting so that a render or a file read never
         // delays a due point.

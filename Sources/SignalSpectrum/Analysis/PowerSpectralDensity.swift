@@ -82,7 +82,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     /// `sampleRate / 4096` beyond).
     public static func defaultSegmentLength(frameCount: Int) -> Int {
         var length = 64
-        while length * 2 <= frameCount / 16 && length < 4096 { length *= 2 }
+        while length <= frameCount / 32 && length < 4096 { length *= 2 }
         return min(length, largestPowerOfTwo(atMost: frameCount))
     }
 
@@ -122,7 +122,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
 extension PowerSpectralDensity {
     static func largestPowerOfTwo(atMost n: Int) -> Int {
         var p = 1
-        while p * 2 <= n { p *= 2 }
+        while p <= n / 2 { p *= 2 }   // no overflow, even for Int.max
         return p
     }
 

@@ -93,15 +93,6 @@ public struct SpectralAnalysis: Sendable, Hashable {
             : PowerSpectralDensity(sampleRate: sampleRate, segmentLength: 0, segmentCount: 0, window: .hann, density: [])
     }
 
-    /// Analyses one channel of a buffer without the Welch pass (see the generic initialiser).
-    init(spectraOf buffer: SampleBuffer, channel: Int, fft: RealFFT) throws(SpectrumError) {
-        self = try buffer.withUnsafeBufferPointer(channel: channel) { p in
-            Result { () throws(SpectrumError) in
-                try SpectralAnalysis(p, sampleRate: buffer.sampleRate, segmentLength: nil, welch: false, fft: fft)
-            }
-        }.get()
-    }
-
     /// Samples per second (Hz).
     public var sampleRate: Double { flatTop.sampleRate }
     /// Number of samples analysed.
@@ -146,13 +137,13 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// The flat-top amplitude of a line at bin position `position` (fractional bins): the largest
     /// flat-top bin within ±1 of it, divided by the window's response at that distance (signal units).
     public func amplitude(atPosition position: Double) -> Double {
-        let center = min(max(Int(position.rounded()), 0), flatTop.count - 1)
+        let center = Spectrum.clampedBin(position, count: flatTop.count)
         var best = center, bestValue = -1.0
         for k in max(0, center - 1) ... min(flatTop.count - 1, center + 1) {
             let v = flatTop.amplitude(at: k)
             if v > bestValue { best = k; bestValue = v }
         }
-        let offset = min(max(Double(best) - position, -1.5), 1.5)
+        let offset = position.isFinite ? min(max(Double(best) - position, -1.5), 1.5) : 0
         return bestValue / Window.flatTop.response(atOffset: offset, length: frameCount)
     }
 
@@ -163,15 +154,16 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// - Returns: The tone, or `nil` when `frequency` is outside `0 ... sampleRate/2`.
     public func tone(near frequency: Double, searchBins: Int = 3) -> Tone? {
         guard let position = peakPosition(near: frequency, searchBins: searchBins) else { return nil }
-        let bin = min(max(Int(position.rounded()), 0), flatTop.count - 1)
+        let bin = Spectrum.clampedBin(position, count: flatTop.count)
         return Tone(frequency: position * binWidth, amplitude: amplitude(atPosition: position), bin: bin)
     }
 
-    /// The first `count` harmonics `k·fundamental`, `k = 1 ... count`, each folded into
+    /// The first `count` harmonics `k·fundamental`, `k = 1 ... count` (at most the number of bins), each folded into
     /// `0 ... sampleRate/2` as sampling aliases it, measured with ``tone(near:searchBins:)``
     /// (search ±1 bin).
     public func harmonics(of fundamental: Double, count: Int) -> [Tone] {
-        (1 ... max(count, 1)).compactMap { k in
+        // More harmonics than bins cannot be told apart: the count is capped at the number of bins.
+        (1 ... min(max(count, 1), hann.count)).compactMap { k in
             tone(near: SpectralLine.fold(Double(k) * fundamental, sampleRate: sampleRate), searchBins: 1)
         }
     }
@@ -211,7 +203,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// band `sampleRate / 2`.
     public func signalToNoiseRatio(fundamental: Double, harmonics: Int = 10) -> Double {
         guard let main = tone(near: fundamental) else { return -.infinity }
-        let lines = (1 ... max(harmonics, 1)).map { SpectralLine.fold(Double($0) * fundamental, sampleRate: sampleRate) }
+        let lines = (1 ... min(max(harmonics, 1), hann.count)).map { SpectralLine.fold(Double($0) * fundamental, sampleRate: sampleRate) }
         let noise = noiseDensity(excluding: lines) * sampleRate / 2
         return 10 * log10(main.amplitude * main.amplitude / 2 / max(noise, .leastNormalMagnitude))
     }
@@ -221,9 +213,13 @@ public struct SpectralAnalysis: Sendable, Hashable {
     func noiseBins(excluding frequencies: [Double]) -> [Int] {
         let count = density.density.count
         var keep = [Bool](repeating: true, count: count)
-        for f in [0] + frequencies {
-            let k = Int((f / density.binWidth).rounded())
-            for j in max(0, k - 16) ... min(count - 1, max(0, k + 16)) { keep[j] = false }
+        for f in [0] + frequencies where f.isFinite {
+            // Clamped in Double before the conversion: a frequency far outside the spectrum excludes nothing.
+            let position = min(max((f / density.binWidth).rounded(), -17), Double(count + 16))
+            let k = Int(position)
+            let lo = max(0, k - 16), hi = min(count - 1, k + 16)
+            guard lo <= hi else { continue }
+            for j in lo ... hi { keep[j] = false }
         }
         keep[count - 1] = false
         return (0 ..< count).filter { keep[$0] }

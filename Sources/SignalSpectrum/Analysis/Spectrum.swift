@@ -89,9 +89,17 @@ public struct Spectrum: Sendable, Hashable {
     /// Frequency of bin `k` (Hz).
     public func frequency(ofBin k: Int) -> Double { Double(k) * binWidth }
 
-    /// The bin nearest `frequency` (Hz), clamped to `0 ..< count`.
+    /// The bin nearest `frequency` (Hz), clamped to `0 ..< count` (0 for NaN).
     public func nearestBin(to frequency: Double) -> Int {
-        min(max(Int((frequency / binWidth).rounded()), 0), count - 1)
+        Spectrum.clampedBin(frequency / binWidth, count: count)
+    }
+
+    /// `position` rounded to a bin and clamped to `0 ..< count` in Double before the conversion, so no
+    /// value (NaN, ±∞, 1e300) can trap: NaN and anything below 0 give 0.
+    static func clampedBin(_ position: Double, count: Int) -> Int {
+        let last = Double(max(count - 1, 0))
+        guard position > 0 else { return 0 }
+        return position >= last ? max(count - 1, 0) : Int(position.rounded())
     }
 
     /// Amplitude in bin `k` (signal units, ≥ 0).
@@ -127,7 +135,7 @@ extension Spectrum {
             throw SpectrumError(.nonFinite, context: "samples", "sample \(bad) is \(samples[bad]), not a finite number")
         }
         return try fft.transform(T.self, size: samples.count) { work in
-            work.input.update(from: samples.baseAddress!, count: samples.count)
+            if let base = samples.baseAddress { work.input.update(from: base, count: samples.count) }
             work.execute()
             return windows.map { windowed(UnsafePointer(work.output), frameCount: samples.count, sampleRate: sampleRate, window: $0) }
         }

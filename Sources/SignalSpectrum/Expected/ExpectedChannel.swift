@@ -60,39 +60,56 @@ public struct SweepBand: Sendable, Hashable {
     public var power: Double { amplitude * amplitude / 2 }
 }
 
-/// What the spectrum of one channel must contain: a DC level, lines, noise and swept bands.
+/// What one channel must contain: a DC level, lines, noise and swept bands, and (derived from a signal
+/// tree) the exact deterministic waveform the time-domain fit compares the samples with.
 ///
 /// ```swift
 /// let expected = try ExpectedSpectrum(Sine(amplitude: 2, frequency: 50, offset: 0.5), sampleRate: 1000)
 /// expected.channels[0].lines[0].amplitude   // 2 (at 50 Hz)
 /// expected.channels[0].dc                   // 0.5
 /// ```
+///
+/// A channel derived from a signal tree also carries its model terms (package-internal): the waveform of
+/// every deterministic node at the engine's exact phases. Changing ``lines`` or ``sweeps`` by hand drops
+/// them: the model is then the listed lines and DC only, and a hand-written sweep cannot be modelled (the
+/// verifier reports it as unchecked).
 public struct ExpectedChannel: Sendable, Hashable {
     /// The DC level (signal units).
     public var dc: Double
     /// The lines, sorted by frequency, merged (one per frequency), in `(0, sampleRate/2]`.
-    public var lines: [SpectralLine]
+    public var lines: [SpectralLine] { didSet { terms = nil } }
     /// The noise sources.
     public var noise: [NoiseSource]
     /// Bands swept by chirps.
-    public var sweeps: [SweepBand]
-    /// Variance of harmonics too weak to be listed (signal units²), spread over the spectrum.
+    public var sweeps: [SweepBand] { didSet { terms = nil } }
+    /// Variance of harmonics too weak to be listed (signal units²), spread over the spectrum (they are
+    /// still part of the time-domain model of a channel derived from a signal tree).
     public var residualVariance: Double
+    /// The deterministic terms of the exact model, or nil for a hand-written expectation (then the model
+    /// is ``dc`` plus ``lines``).
+    package var terms: [ModelTerm]?
 
-    /// Creates a channel's expectation.
+    /// Creates a channel's expectation (a hand-written one: its time-domain model is `dc` plus `lines`).
     /// - Parameters:
     ///   - dc: DC level (signal units).
     ///   - lines: Lines (folded, merged, sorted).
     ///   - noise: Noise sources.
-    ///   - sweeps: Swept bands.
+    ///   - sweeps: Swept bands (a hand-written band has no chirp to model: the verifier reports it unchecked).
     ///   - residualVariance: Unlisted harmonic variance (signal units²).
     public init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseSource] = [], sweeps: [SweepBand] = [],
                 residualVariance: Double = 0) {
+        self.init(dc: dc, lines: lines, noise: noise, sweeps: sweeps, residualVariance: residualVariance, terms: nil)
+    }
+
+    /// Creates a channel with its model terms (derived from a signal tree).
+    init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseSource] = [], sweeps: [SweepBand] = [],
+         residualVariance: Double = 0, terms: [ModelTerm]?) {
         self.dc = dc
         self.lines = lines
         self.noise = noise
         self.sweeps = sweeps
         self.residualVariance = residualVariance
+        self.terms = terms
     }
 
     /// Variance of the noise (signal units²): the sum of the sources' variances.
@@ -124,7 +141,13 @@ extension ExpectedChannel {
             noise: noise.map { NoiseSource(distribution: $0.distribution, seed: $0.seed, gain: $0.gain * factor) },
             sweeps: sweeps.map { SweepBand(lowFrequency: $0.lowFrequency, highFrequency: $0.highFrequency,
                                            amplitude: $0.amplitude * abs(factor), sweepRate: $0.sweepRate, source: $0.source) },
-            residualVariance: residualVariance * factor * factor)
+            residualVariance: residualVariance * factor * factor,
+            terms: terms?.map { term in
+                var t = term
+                t.gain *= factor
+                t.mean *= factor
+                return t
+            })
     }
 
     /// The superposition of two channels (lines are merged later by ``normalized(sampleRate:)``).
@@ -137,8 +160,10 @@ extension ExpectedChannel {
                 noise.append(source)
             }
         }
+        let terms: [ModelTerm]? = if let a = self.terms, let b = other.terms { a + b } else { nil }
         return ExpectedChannel(dc: dc + other.dc, lines: lines + other.lines, noise: noise,
-                               sweeps: sweeps + other.sweeps, residualVariance: residualVariance + other.residualVariance)
+                               sweeps: sweeps + other.sweeps, residualVariance: residualVariance + other.residualVariance,
+                               terms: terms)
     }
 
     /// Lines folded into `[0, fs/2]`, those at 0 Hz moved to DC, equal frequencies merged, sorted;
@@ -172,6 +197,26 @@ extension ExpectedChannel {
         let strongest = merged.reduce(0) { max($0, $1.amplitude) }
         merged.removeAll { $0.amplitude <= 1e-12 * strongest }
         return ExpectedChannel(dc: dc, lines: merged, noise: noise.filter { $0.gain != 0 }, sweeps: sweeps,
-                               residualVariance: residualVariance)
+                               residualVariance: residualVariance, terms: terms.map(ExpectedChannel.mergedChirps))
+    }
+
+    /// Chirp terms with the same phase law merged into one (their complex gains add), so that no two
+    /// regressors of the fit are the same chirp; silent terms dropped.
+    static func mergedChirps(_ terms: [ModelTerm]) -> [ModelTerm] {
+        var out: [ModelTerm] = []
+        for term in terms where term.gain != 0 {
+            guard case .chirp(let model, _) = term.shape, let c = term.chirpPhasor,
+                  let i = out.firstIndex(where: { if case .chirp(let m, _) = $0.shape { m == model } else { false } }),
+                  let d = out[i].chirpPhasor else {
+                out.append(term)
+                continue
+            }
+            // c = gain·e^{i(φ − π/2)}: the sum's gain and phase.
+            let re = c.re + d.re, im = c.im + d.im
+            out[i].gain = (re * re + im * im).squareRoot()
+            out[i].shape = .chirp(model, phase: atan2(im, re) + Double.pi / 2)
+            if out[i].source.count < 200 { out[i].source += " + " + term.source }
+        }
+        return out
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Signals
 
 /// The spectrum a signal must have, per channel, derived from its description (its ``SignalNode``
-/// tree), never from a render.
+/// tree), never from a render; and, alongside, the exact deterministic waveform (each node's shape at the
+/// engine's integer phases, evaluated in Double) that the verifier's least-squares fit compares with.
 ///
 /// - ``Sine``: a line at `f` of amplitude `A` (phase `φ`), DC `offset`.
 /// - ``Square``, ``Sawtooth``, ``Triangle``: the lines of the ideal *sampled* waveform, aliases
@@ -10,7 +11,8 @@ import Signals
 ///   DFT of one period when the samples repeat, else the continuous Fourier series with each
 ///   harmonic at its alias. A 10 Hz duty-0.5 square at 1 kHz has lines at 10, 30, ..., 490 Hz of
 ///   amplitude `(4A/100)/sin(πm/100)`, not the continuous `4A/(πm)`.
-/// - ``Chirp``: a ``SweepBand`` holding its power `A²/2` between its start and end frequencies.
+/// - ``Chirp``: a ``SweepBand`` holding its power `A²/2` between its start and end frequencies (for
+///   plots), and its exact phase law for the time-domain model (the verifier fits its amplitude and phase).
 /// - ``Noise``: a flat one-sided density `2σ²/fs` (`σ = amplitude` for gaussian, `amplitude/√3` for
 ///   uniform noise).
 /// - ``Constant``: DC.
@@ -78,7 +80,9 @@ public struct ExpectedSpectrum: Sendable, Hashable {
             // A·sin(ωn + θ) = Re(A·e^{i(θ − π/2)}·e^{iωn}).
             let line = SpectralLine(frequency: Double(increment) * 0x1p-64 * fs, real: s.amplitude * sin(theta),
                                     imaginary: -s.amplitude * cos(theta), source: here)
-            return [ExpectedChannel(dc: s.offset, lines: [line])]
+            let term = ModelTerm(shape: .sine, gain: s.amplitude, mean: 0, phase0: Phase.fromRadians(s.phase),
+                                 increment: increment, source: here)
+            return [ExpectedChannel(dc: s.offset, lines: [line], terms: [term])]
         case .square(let s):
             return [try periodic(.init(square: s), s.amplitude, s.frequency, s.phase, s.offset, here, fs, fft)]
         case .sawtooth(let s):
@@ -91,14 +95,20 @@ public struct ExpectedSpectrum: Sendable, Hashable {
             if hi >= nyquist { lo = 0; hi = nyquist }   // aliased sweeps fold anywhere
             let band = SweepBand(lowFrequency: lo, highFrequency: hi, amplitude: abs(c.amplitude),
                                  sweepRate: abs(c.endFrequency - c.startFrequency) / c.duration, source: here)
-            return [ExpectedChannel(dc: c.offset, sweeps: c.amplitude == 0 ? [] : [band])]
+            // The chirp itself is modelled exactly (its phase law at the engine's phases): the fit checks its
+            // amplitude and phase, the band only describes where its power lies.
+            let term = ModelTerm(shape: .chirp(ChirpModel(c, sampleRate: fs), phase: c.phase), gain: c.amplitude,
+                                 mean: 0, phase0: 0, increment: 0, source: here)
+            return [ExpectedChannel(dc: c.offset, sweeps: c.amplitude == 0 ? [] : [band],
+                                    terms: c.amplitude == 0 ? [] : [term])]
         case .noise(let n):
-            return [ExpectedChannel(noise: [NoiseSource(distribution: n.distribution, seed: n.seed, gain: n.amplitude)])]
+            return [ExpectedChannel(noise: [NoiseSource(distribution: n.distribution, seed: n.seed, gain: n.amplitude)],
+                                    terms: [])]
         case .constant(let c):
-            return [ExpectedChannel(dc: c.value)]
+            return [ExpectedChannel(dc: c.value, terms: [])]
         case .sum(let terms):
             let width = node.channelCount
-            var result = [ExpectedChannel](repeating: ExpectedChannel(), count: width)
+            var result = [ExpectedChannel](repeating: ExpectedChannel(terms: []), count: width)
             for (i, term) in terms.enumerated() {
                 let parts = try derive(term, path: "\(here)[\(i)]", sampleRate: fs, fft: fft)
                 for c in 0 ..< width {
@@ -137,7 +147,14 @@ public struct ExpectedSpectrum: Sendable, Hashable {
                          _ offset: Double, _ path: String, _ fs: Double, _ fft: RealFFT) throws(SpectrumError) -> ExpectedChannel {
         let (dc, lines, residual) = try PeriodicLines.lines(shape, amplitude: amplitude, frequency: frequency,
                                                             phase: phase, sampleRate: fs, source: path, fft: fft)
-        return ExpectedChannel(dc: dc + offset, lines: lines, residualVariance: residual)
+        let form: ModelTerm.Shape = switch shape {
+        case .square(let threshold): .square(threshold: threshold)
+        case .sawtooth: .sawtooth
+        case .triangle: .triangle
+        }
+        let term = ModelTerm(shape: form, gain: amplitude, mean: dc, phase0: Phase.fromRadians(phase),
+                             increment: Phase.increment(frequency: frequency, sampleRate: fs), source: path)
+        return ExpectedChannel(dc: dc + offset, lines: lines, residualVariance: residual, terms: [term])
     }
 }
 

@@ -35,6 +35,24 @@ public struct SpectralLine: Sendable, Hashable {
     /// One-sided peak amplitude (signal units), `|phasor|`.
     public var amplitude: Double { (real * real + imaginary * imaginary).squareRoot() }
 
+    /// The line's phase at sample 0 as a sine, in radians in `(−π, π]`: the line contributes
+    /// `amplitude · sin(2π·frequency·t + phase)`. A ``Sine`` gives its own phase; a line of a sampled
+    /// periodic waveform the phase of its DFT coefficient (plus π/2).
+    ///
+    /// ```swift
+    /// try ExpectedSpectrum(Sine(frequency: 5, phase: 0.3), sampleRate: 100).channels[0].lines[0].phase   // 0.3
+    /// ```
+    public var phase: Double { SpectralLine.wrapped(atan2(imaginary, real) + Double.pi / 2) }
+
+    /// `angle` wrapped into `(−π, π]` (radians).
+    static func wrapped(_ angle: Double) -> Double {
+        guard angle.isFinite else { return angle }
+        var a = angle.truncatingRemainder(dividingBy: 2 * Double.pi)
+        if a <= -Double.pi { a += 2 * Double.pi }
+        if a > Double.pi { a -= 2 * Double.pi }
+        return a
+    }
+
     /// Power of the line (signal units²): `amplitude² / 2` (`amplitude²` at Nyquist, where the
     /// line is a real `±a` alternation).
     public func power(sampleRate: Double) -> Double {

@@ -82,7 +82,7 @@ public final class RealFFT: @unchecked Sendable {
     public func forward(_ samples: [Float]) throws(SpectrumError) -> ComplexBins {
         try transform(Float.self, size: samples.count) { work in
             samples.withUnsafeBufferPointer { src in
-                work.input.update(from: src.baseAddress!, count: src.count)
+                if let base = src.baseAddress { work.input.update(from: base, count: src.count) }
             }
             work.execute()
             return work.bins()
@@ -95,7 +95,7 @@ public final class RealFFT: @unchecked Sendable {
     public func forward(_ samples: [Double]) throws(SpectrumError) -> ComplexBins {
         try transform(Double.self, size: samples.count) { work in
             samples.withUnsafeBufferPointer { src in
-                work.input.update(from: src.baseAddress!, count: src.count)
+                if let base = src.baseAddress { work.input.update(from: base, count: src.count) }
             }
             work.execute()
             return work.bins()

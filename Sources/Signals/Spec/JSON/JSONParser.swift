@@ -81,7 +81,7 @@ struct JSONParser {
         var s = "$"
         for part in path {
             switch part {
-            case .key(let k): s += "." + k
+            case .key(let k): s = JSONFields.child(s, k)
             case .index(let i): s += "[\(i)]"
             }
         }

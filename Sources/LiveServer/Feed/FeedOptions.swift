@@ -1,0 +1,74 @@
+import Playback
+
+/// How a ``LiveFeed`` plays: the rate of its signals, the speed, looping, and the replay window.
+///
+/// ```swift
+/// let options = try FeedOptions(sampleRate: 1000, speed: 1).validated()
+/// ```
+public struct FeedOptions: Sendable, Hashable {
+    /// Points per second of a signal source, in Hz (`--rate`): 0.001 to 10 000.
+    public var sampleRate: Double
+    /// Playback speed (`--speed`): 2 plays twice as fast; 0.01 to 100.
+    public var speed: Double
+    /// Play a point file again and again (`--loop`); signals play endlessly anyway.
+    public var loop: Bool
+    /// Seconds of points (at the source's rate) kept for `Last-Event-ID` replay: 10 to 3600.
+    public var replaySeconds: Double
+    /// How the playback thread waits for each point. The server default is ``TimingPolicy/efficient``
+    /// (sleep only: tens of µs late, no CPU between points), as network delivery is far coarser.
+    public var timing: TimingPolicy
+    /// Most points written to a client in one write when it is behind (the rest follow at once).
+    public var batchLimit: Int
+
+    /// The largest ``sampleRate``, in Hz.
+    public static let largestRate = 10_000.0
+    /// The rates accepted, in Hz.
+    public static let rates: ClosedRange<Double> = 0.001 ... largestRate
+    /// The speeds accepted.
+    public static let speeds: ClosedRange<Double> = 0.01 ... 100
+    /// The most points a replay buffer holds (10 s at 100 kHz for a point file).
+    public static let largestReplayCapacity = 1 << 20
+
+    /// Creates options (check them with ``validated()``).
+    /// - Parameters:
+    ///   - sampleRate: Points per second of a signal, in Hz (default 100).
+    ///   - speed: Playback speed (default 1).
+    ///   - loop: Loop a point file (default `false`).
+    ///   - replaySeconds: Seconds kept for replay (default 10).
+    ///   - timing: How to wait for each point (default ``TimingPolicy/efficient``).
+    ///   - batchLimit: Most points per write (default 512).
+    public init(sampleRate: Double = 100, speed: Double = 1, loop: Bool = false, replaySeconds: Double = 10,
+                timing: TimingPolicy = .efficient, batchLimit: Int = 512) {
+        self.sampleRate = sampleRate
+        self.speed = speed
+        self.loop = loop
+        self.replaySeconds = replaySeconds
+        self.timing = timing
+        self.batchLimit = batchLimit
+    }
+
+    /// The options, checked.
+    /// - Throws: ``LiveServerError`` (`invalidInput`) naming the option, its value and its range.
+    public func validated() throws(LiveServerError) -> FeedOptions {
+        guard sampleRate.isFinite, FeedOptions.rates.contains(sampleRate) else {
+            throw LiveServerError(.invalidInput, "--rate must be a number of Hz from \(FeedOptions.rates.lowerBound) to \(FeedOptions.rates.upperBound), got \(sampleRate)")
+        }
+        try FeedOptions.checkSpeed(speed, name: "--speed")
+        guard replaySeconds.isFinite, replaySeconds >= 10, replaySeconds <= 3600 else {
+            throw LiveServerError(.invalidInput, "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)")
+        }
+        guard batchLimit >= 1, batchLimit <= 1 << 16 else {
+            throw LiveServerError(.invalidInput, "the batch limit must be from 1 to 65536 points, got \(batchLimit)")
+        }
+        return self
+    }
+
+    /// Checks a speed.
+    /// - Throws: ``LiveServerError`` naming `name`.
+    static func checkSpeed(_ speed: Double, name: String, code: LiveServerError.Code = .invalidInput,
+                           path: String? = nil) throws(LiveServerError) {
+        guard speed.isFinite, speeds.contains(speed) else {
+            throw LiveServerError(code, "\(name) must be a number from \(speeds.lowerBound) to \(speeds.upperBound), got \(speed)", path: path)
+        }
+    }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import Location
+import NIOConcurrencyHelpers
+import NIOCore
+import Playback
+import Signals
+import Specs
+
+/// One shared timeline of points, played in real time by a `Runner` and read by any number of clients.
+///
+/// The playback thread makes each point once (rendering the spec at the timeline's global sample index,
+/// or reading the point file), encodes it once as a `signals play` line and an SSE event, and appends it
+/// to a ring that keeps the last ``FeedOptions/replaySeconds`` of points. Clients never slow it: each
+/// reads the ring through its own cursor, and one that falls a whole ring behind skips ahead to the
+/// newest point, told how many it missed. All mutable state sits behind one lock, held only for loads
+/// and stores.
+///
+/// ```swift
+/// let feed = try LiveFeed(source: .load("Examples/specs/shake-motion.json", options: FeedOptions()),
+///                         options: FeedOptions())
+/// try feed.start()
+/// try feed.replaceSpec(json: Data(#"{"sine": {"frequency": 2}}"#.utf8))   // from the next index
+/// print(feed.status.index)
+/// feed.close()
+/// ```
+///
+/// Time is injectable: a `LiveFeed(source:options:clock: ManualClock())` plays only as far as a test
+/// advances the clock, so spec switches land at exact indices without sleeping.
+public final class LiveFeed: Sendable {
+    /// The options the feed plays with.
+    public let options: FeedOptions
+    let control: any PlaybackControl
+    let state: NIOLockedValueBox<FeedState>
+    /// Points per second of the point file the feed started with, if any.
+    let fileRate: Double?
+
+    /// How long a polling connection counts in ``FeedStatus/Clients/polling``.
+    static let pollingWindow = Duration.seconds(2)
+
+    /// Creates a feed on the real monotonic clock (it does not play until ``start()``).
+    /// - Parameters:
+    ///   - source: What to play.
+    ///   - options: Rate, speed, loop, replay window.
+    /// - Throws: ``LiveServerError`` for options out of range.
+    public convenience init(source: LiveSource, options: FeedOptions) throws(LiveServerError) {
+        try self.init(source: source, options: options, clock: ContinuousClock())
+    }
+
+    /// Creates a feed on `clock` (it does not play until ``start()``).
+    /// - Parameters:
+    ///   - source: What to play.
+    ///   - options: Rate, speed, loop, replay window.
+    ///   - clock: `ContinuousClock` for real time, `ManualClock` for deterministic tests.
+    /// - Throws: ``LiveServerError`` for options out of range.
+    public init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C) throws(LiveServerError)
+    where C.Duration == Duration {
+        let options = try options.validated()
+        self.options = options
+        control = RunnerControl(clock: clock)
+        var rate = options.sampleRate
+        var fileRate: Double?
+        let timing: Timing
+        switch source {
+        case .points(_, let schedule):
+            if let first = schedule.first, let last = schedule.last, last > first, schedule.count > 1 {
+                fileRate = Double(schedule.count - 1) / (last - first)
+            } else {
+                fileRate = options.sampleRate
+            }
+            rate = max(rate, fileRate ?? rate)
+            timing = .file
+        case .spec:
+            timing = .signal(index: 0, timestamp: 0, media: 0)
+        }
+        self.fileRate = fileRate
+        let wanted = (options.replaySeconds * rate).rounded(.up) + 1
+        let capacity = wanted < Double(FeedOptions.largestReplayCapacity) ? max(16, Int(wanted)) : FeedOptions.largestReplayCapacity
+        state = NIOLockedValueBox(FeedState(source: source, timing: timing, ring: PointRing(capacity: capacity), speed: options.speed))
+    }
+
+    // MARK: - Playing
+
+    /// Starts playing (does nothing when already started or closed).
+    /// - Throws: ``LiveServerError`` when the playback cannot start (a point file that cannot be opened).
+    public func start() throws(LiveServerError) {
+        let begin: (LiveSource, Int, Double)? = state.withLockedValue { s in
+            guard !s.started, !s.closed else { return nil }
+            s.started = true
+            return (s.source, s.ring.head, s.speed)
+        }
+        guard let (source, first, speed) = begin else { return }
+        try launch(source, firstIndex: first, speed: speed)
+    }
+
+    /// Starts a run of the Runner over the timeline from `firstIndex`.
+    private func launch(_ source: LiveSource, firstIndex: Int, speed: Double) throws(LiveServerError) {
+        var file: PointFile?
+        var loopPeriod: Double?
+        if case .points(let f, let schedule) = source {
+            file = f
+            loopPeriod = options.loop ? schedule.loopPeriod : nil
+        }
+        let maker = PointMaker(rate: options.sampleRate)
+        let ticks = TickSource(feed: self, file: file, loopPeriod: loopPeriod, rate: options.sampleRate, firstIndex: firstIndex)
+        let playback = PlaybackOptions(loop: false, timing: options.timing, latePolicy: .deliverLate, speed: speed)
+        do {
+            try control.start(ticks, options: playback, handler: { [self] tick in try produce(tick, maker) },
+                              completion: { [self] summary in state.withLockedValue { $0.summary = summary } })
+        } catch {
+            throw LiveServerError(.invalidInput, "cannot start playing: \(error)")
+        }
+    }
+
+    /// Makes the point of `tick`, publishes it and wakes the clients waiting for it (playback thread).
+    func produce(_ tick: Tick, _ maker: PointMaker) throws {
+        let plan = state.withLockedValue { $0.plan(for: tick) }
+        let (entry, latest) = try maker.make(tick, plan)
+        let woken = state.withLockedValue { $0.publish(entry, latest) }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// How the cursor times the next tick.
+    func timing() -> Timing { state.withLockedValue { $0.timing } }
+
+    /// Stops playing and ends every stream (their clients see the stream close). Idempotent.
+    public func close() {
+        let woken: [CheckedContinuation<Void, Never>] = state.withLockedValue { s in
+            s.closed = true
+            let woken = Array(s.waiting.values)
+            s.waiting.removeAll()
+            return woken
+        }
+        for continuation in woken { continuation.resume() }
+        control.stop()
+    }
+
+    /// Whether ``close()`` was called.
+    public var isClosed: Bool { state.withLockedValue { $0.closed } }
+
+    /// How the last run ended (a point file that finished, or an error), if one has.
+    public var summary: PlaybackSummary? { state.withLockedValue { $0.summary } }
+
+    // MARK: - Control
+
+    /// Holds the timeline: no point comes due until ``resume()``.
+    public func pause() { control.pause() }
+
+    /// Continues the timeline where it was paused: the next point is due after the time it still had to
+    /// wait, so no burst of missed points follows.
+    public func resume() { control.resume() }
+
+    /// Changes the playback speed from now on.
+    /// - Parameter speed: 0.01 to 100.
+    /// - Throws: ``LiveServerError`` (`badRequest`, path `$.speed`) for a speed out of range.
+    public func setSpeed(_ speed: Double) throws(LiveServerError) {
+        try FeedOptions.checkSpeed(speed, name: "'speed'", code: .badRequest, path: "$.speed")
+        do {
+            try control.setSpeed(speed)
+        } catch {
+            throw LiveServerError(.badRequest, error.description, path: "$.speed")
+        }
+        state.withLockedValue { $0.speed = speed }
+    }
+
+    /// Replaces the source with a spec from JSON, from the next sample index on: the timeline goes on
+    /// (timestamps keep rising, no index is skipped or repeated) and the new signal is evaluated at the
+    /// same global sample index, so a component that did not change continues without a glitch. It
+    /// ends a held accelerometer. A point file that had finished starts the timeline again at the
+    /// feed's rate.
+    /// - Parameter json: Any spec `signals render` accepts.
+    /// - Throws: ``LiveServerError`` (`badRequest`) with the message and JSON path; nothing changes.
+    public func replaceSpec(json: Data) throws(LiveServerError) {
+        try replace(with: LiveSource.spec(json: json, sampleRate: options.sampleRate))
+    }
+
+    /// Replaces the source with a parsed spec (see ``replaceSpec(json:)``).
+    /// - Throws: ``LiveServerError`` (`badRequest`) with the message and JSON path; nothing changes.
+    func replaceSpec(_ value: JSONValue) throws(LiveServerError) {
+        let document: SpecDocument
+        do {
+            document = try SpecDocument.decode(value)
+        } catch {
+            throw LiveServerError(error)
+        }
+        try replace(with: .spec(LiveSpec(document, text: value.serialized, sampleRate: options.sampleRate)))
+    }
+
+    /// Switches to a checked spec source from the next index.
+    private func replace(with source: LiveSource) throws(LiveServerError) {
+        let restart: (Int, Double)? = state.withLockedValue { s in
+            guard !s.closed else { return nil }
+            s.source = source
+            s.generation += 1
+            s.accelerometerHold = nil
+            if source.spec?.sampler != nil { s.locationHold = nil }   // a route replaces a held location
+            guard s.started, !control.isRunning else { return nil }
+            // The point file ended: a new run continues the timeline at the feed's rate.
+            let next = (s.ring.last?.timestamp).map { $0 + 1 / options.sampleRate } ?? 0
+            s.timing = .signal(index: s.ring.head, timestamp: next, media: 0)
+            return (s.ring.head, s.speed)
+        }
+        if let (first, speed) = restart {
+            try? launch(source, firstIndex: first, speed: speed)   // a concurrent restart already runs it
+        }
+    }
+
+    /// The current spec, or `nil` when the source is a point file.
+    public var spec: LiveSpec? {
+        state.withLockedValue { $0.source.spec }
+    }
+
+    /// Holds values on the timeline from the next sample, until another update or spec replaces them:
+    /// an accelerometer reading (gravity = the vector, user acceleration and rotation rate zero) and/or
+    /// a location.
+    /// - Parameters:
+    ///   - accelerometer: The reading to hold (g), or `nil` to leave it as it is.
+    ///   - location: The position to hold, or `nil` to leave it as it is.
+    public func hold(accelerometer: AccelerometerVector?, location: GeoCoordinate?) {
+        state.withLockedValue { s in
+            if let accelerometer { s.accelerometerHold = accelerometer }
+            if let location { s.locationHold = location }
+        }
+    }
+
+    /// The values held by `POST /update`, as JSON: `{"accelerometer": {...}, "location": {...}}` (each
+    /// only while held).
+    var holdsJSON: String {
+        let (a, l) = state.withLockedValue { ($0.accelerometerHold, $0.locationHold) }
+        var parts: [String] = []
+        if let a { parts.append("\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, .double))") }
+        if let l { parts.append("\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}") }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    /// The feed's state now.
+    public var status: FeedStatus {
+        let now = control.elapsed()
+        let statistics = control.statistics
+        let paused = control.isPaused
+        return state.withLockedValue { s in
+            var rate = options.sampleRate
+            if case .file = s.timing, let fileRate { rate = fileRate }
+            let us = LatenessStatistics.microseconds
+            return FeedStatus(
+                sampleRate: rate, index: s.latest?.index ?? -1, timestamp: s.latest?.timestamp ?? 0, paused: paused,
+                speed: s.speed,
+                clients: FeedStatus.Clients(sse: s.sseClients, ws: s.wsClients,
+                                            polling: s.pollingClients(now: now, window: LiveFeed.pollingWindow)),
+                lateness: FeedStatus.Lateness(p50: statistics.map { us($0.p50) } ?? 0, p99: statistics.map { us($0.p99) } ?? 0,
+                                              max: statistics.map { us($0.max) } ?? 0))
+        }
+    }
+
+    /// The instant (nanoseconds of `CLOCK_MONOTONIC`) at which timeline time 0 is due at the current
+    /// speed, while playing on the real clock: a point is due at `origin + timestamp / speed`.
+    package var monotonicOrigin: Int64? { control.monotonicOrigin }
+
+    // MARK: - Reading
+
+    /// The newest point, if any.
+    var latest: LatestPoint? { state.withLockedValue { $0.latest } }
+
+    /// Counts a poll of `/data` or `/v1/point` by the connection `key`.
+    func notePoll(_ key: String) {
+        let now = control.elapsed()
+        state.withLockedValue { s in
+            s.pollers[key] = now
+            if s.pollers.count > 4096 { _ = s.pollingClients(now: now, window: LiveFeed.pollingWindow) }
+        }
+    }
+
+    /// The body of `GET /data` for the newest point (made once per point, on first request).
+    func dataBody() -> ByteBuffer? {
+        let (latest, cached): (LatestPoint?, ByteBuffer?) = state.withLockedValue { s in
+            guard let latest = s.latest else { return (nil, nil) }
+            if let cache = s.dataCache, cache.index == latest.index { return (latest, cache.body) }
+            return (latest, nil)
+        }
+        if let cached { return cached }
+        guard let latest else { return nil }
+        let body = LiveFeed.dataJSON(latest)
+        state.withLockedValue { s in
+            if s.latest?.index == latest.index { s.dataCache = (latest.index, body) }
+        }
+        return body
+    }
+
+    /// `{"accelerometer":{"x","y","z"},"timestamp":t,"motion":{...},"location":{"latitude","longitude"}}`.
+    static func dataJSON(_ p: LatestPoint) -> ByteBuffer {
+        let a = p.accelerometer
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(p.json.readableBytes + 160)
+        buffer.writeString("{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":")
+        buffer.writeImmutableBuffer(p.json)
+        if let l = p.location {
+            buffer.writeString(",\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}")
+        }
+        buffer.writeStaticString("}\n")
+        return buffer
+    }
+
+    // MARK: - Streams
+
+    /// Opens a stream for a client.
+    /// - Parameters:
+    ///   - kind: SSE or WebSocket (counted in ``status``).
+    ///   - start: The newest point, or after a `Last-Event-ID`.
+    ///   - rate: Points per second to keep, or `nil` for all.
+    func subscribe(_ kind: ClientKind, from start: StreamStart, rate: Double?) -> Subscription {
+        Subscription(id: state.withLockedValue { $0.subscribe(kind, from: start, rate: rate) }, feed: self)
+    }
+
+    /// The next points of a stream, waiting for them if need be; `nil` once the stream is over (the feed
+    /// closed, or ``Subscription/close()`` was called, or the task was cancelled).
+    func next(_ subscription: Subscription) async -> FeedBatch? {
+        while true {
+            switch state.withLockedValue({ $0.take(subscription.id, limit: options.batchLimit) }) {
+            case .closed: return nil
+            case .batch(let batch): return batch
+            case .again: continue
+            case .empty:
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                        if state.withLockedValue({ $0.wait(subscription.id, continuation) }) { continuation.resume() }
+                    }
+                } onCancel: {
+                    subscription.close()
+                }
+            }
+        }
+    }
+
+    /// Ends a stream: it is no longer counted, and a ``next(_:)`` waiting returns `nil`.
+    func unsubscribe(_ id: Int) {
+        state.withLockedValue { $0.unsubscribe(id) }?.resume()
+    }
+}
+
+/// A client's stream on a ``LiveFeed``.
+struct Subscription: Sendable {
+    let id: Int
+    let feed: LiveFeed
+
+    /// The next points, or `nil` when the stream is over.
+    func next() async -> FeedBatch? { await feed.next(self) }
+
+    /// Ends the stream (idempotent).
+    func close() { feed.unsubscribe(id) }
+}

@@ -1,0 +1,180 @@
+import Location
+import NIOCore
+import Playback
+import Signals
+
+/// What the playback thread makes of the next tick, decided under the feed's lock.
+struct PointPlan: Sendable {
+    enum Kind: Sendable {
+        /// A held accelerometer: gravity = the vector, user acceleration and rotation rate zero.
+        case hold(AccelerometerVector)
+        /// The spec's signal (if it has one), rendered at the tick's global sample index.
+        case spec(AnySignal?)
+        /// The point read from the file.
+        case file
+    }
+
+    var kind: Kind
+    /// Bumped by every spec: the renderer starts again from the current index when it changes.
+    var generation: Int
+    /// The spec's route, sampled at the tick's global sample index (also under a held accelerometer).
+    var route: RouteSampler?
+    /// A location held by `POST /update`: it replaces the route's position and is served in `/data`.
+    var heldLocation: GeoCoordinate?
+}
+
+/// The newest point, in the shapes `/data` and `/v1/point` serve.
+struct LatestPoint: Sendable {
+    var index: Int
+    var timestamp: Double
+    /// What `CMAccelerometerData` would report: user acceleration + gravity (g) for a motion.
+    var accelerometer: AccelerometerVector
+    /// How the accelerometer's numbers are written (rendered samples in `Float` precision).
+    var precision: PointLine.Precision
+    /// The `signals play` line without its newline (a slice of the SSE event).
+    var json: ByteBuffer
+    var location: GeoCoordinate?
+}
+
+/// Makes points on the playback thread (and only there): renders the signal a block at a time at the
+/// timeline's global sample indices, samples the route at the same indices, re-starting both from the
+/// current index when the spec changes, and encodes each point once. Not thread-safe; owned by one run's
+/// handler.
+final class PointMaker: @unchecked Sendable {
+    /// Frames rendered at once.
+    static let blockFrames = 64
+
+    let rate: Double
+    let allocator = ByteBufferAllocator()
+    private let options = RenderOptions(parallelism: .serial)
+    private var generation = -1
+    private var channels = 0
+    private var block: [Float] = []
+    private var blockStart = 0
+    private var blockCount = 0
+    private var routeCursor: RouteSampler.Cursor?
+    private var routeGeneration = -1
+
+    init(rate: Double) {
+        self.rate = rate
+    }
+
+    /// Makes the point of `tick` as `plan` says.
+    /// - Throws: ``LiveServerError`` when the index is past what the engine renders (2⁶², or 2⁴⁸ for a
+    ///   route's GNSS error).
+    func make(_ tick: Tick, _ plan: PointPlan) throws(LiveServerError) -> (FeedEntry, LatestPoint) {
+        let location = try sampleRoute(plan, tick)
+        var line: String
+        var accelerometer = AccelerometerVector(x: 0, y: 0, z: 0)
+        var precision = PointLine.Precision.single
+        switch plan.kind {
+        case .hold(let v):
+            let point = MotionPoint(timestamp: tick.timestamp, gravity: Acceleration(x: v.x, y: v.y, z: v.z))
+            line = location.map { MotionLocationPoint(motion: point, location: $0).jsonLine(precision: .double) }
+                ?? PointLine.motion(point, precision: .double)
+            accelerometer = v
+            precision = .double
+        case .file:
+            let point = tick.filePoint ?? MotionPoint(timestamp: tick.timestamp)
+            line = PointLine.motion(point, precision: .double)
+            accelerometer = PointMaker.accelerometer(point)
+            precision = .double
+        case .spec(let signal?):
+            try prepare(signal, generation: plan.generation, index: tick.index)
+            (line, accelerometer) = sample(at: tick.index - blockStart, timestamp: tick.timestamp, location: location)
+        case .spec(nil):
+            // A spec without a signal is a route: its fix is the point.
+            line = location?.jsonLine ?? PointLine.channels(timestamp: tick.timestamp, [Float]())
+        }
+        let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
+        let latest = LatestPoint(index: tick.index, timestamp: tick.timestamp, accelerometer: accelerometer,
+                                 precision: precision, json: entry.json,
+                                 location: location?.coordinate ?? plan.heldLocation)
+        return (entry, latest)
+    }
+
+    /// `userAcceleration + gravity`.
+    static func accelerometer(_ p: MotionPoint) -> AccelerometerVector {
+        AccelerometerVector(x: p.userAcceleration.x + p.gravity.x, y: p.userAcceleration.y + p.gravity.y,
+                            z: p.userAcceleration.z + p.gravity.z)
+    }
+
+    /// The route's reported fix at the tick's global sample index (its position replaced by a held
+    /// location), stamped with the tick's timestamp; `nil` without a route.
+    private func sampleRoute(_ plan: PointPlan, _ tick: Tick) throws(LiveServerError) -> LocationPoint? {
+        guard let sampler = plan.route else { return nil }
+        var point: LocationPoint
+        if let held = plan.heldLocation {
+            point = LocationPoint(timestamp: tick.timestamp, latitude: held.latitude, longitude: held.longitude)
+        } else {
+            if routeGeneration != plan.generation || routeCursor?.index != tick.index {
+                do {
+                    routeCursor = try sampler.cursor(at: tick.index)
+                } catch {
+                    throw LiveServerError(.unavailable, "the timeline reached sample index \(tick.index), past what the route is sampled at: \(error.message)")
+                }
+                routeGeneration = plan.generation
+            }
+            guard var cursor = routeCursor else { return nil }
+            point = cursor.next().measured
+            routeCursor = cursor
+        }
+        point.timestamp = tick.timestamp
+        return point
+    }
+
+    /// Makes sure the block holds `index` rendered by the signal of `generation`.
+    private func prepare(_ signal: AnySignal, generation: Int, index: Int) throws(LiveServerError) {
+        if generation == self.generation, index >= blockStart, index < blockStart + blockCount { return }
+        let frames = PointMaker.blockFrames
+        let request: RenderRequest
+        do {
+            request = try RenderRequest(sampleRate: rate, startIndex: index, frameCount: frames)
+        } catch {
+            throw LiveServerError(.unavailable, "the timeline reached sample index \(index), past what the engine renders: \(error.message)")
+        }
+        if generation != self.generation {
+            channels = signal.channelCount
+            block = [Float](repeating: 0, count: frames * channels)
+            self.generation = generation
+        }
+        let channelCount = channels
+        let options = self.options
+        block.withUnsafeMutableBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            signal.renderFrames(into: base, channelStride: frames, channelCount: channelCount, frames: 0 ..< frames,
+                                request: request, options: options)
+        }
+        blockStart = index
+        blockCount = frames
+    }
+
+    /// The line and accelerometer of frame `frame` of the block (a motion with a route carries its location).
+    private func sample(at frame: Int, timestamp: Double, location: LocationPoint?) -> (String, AccelerometerVector) {
+        let stride = PointMaker.blockFrames
+        let channelCount = channels
+        return block.withUnsafeBufferPointer { all -> (String, AccelerometerVector) in
+            guard let base = all.baseAddress else {
+                return (PointLine.channels(timestamp: timestamp, [Float]()), AccelerometerVector(x: 0, y: 0, z: 0))
+            }
+            let f = base + frame
+            switch channelCount {
+            case MotionPoint.channelCount:
+                let p = MotionPoint(timestamp: timestamp, frame: f, channelStride: stride)
+                let line = location.map { MotionLocationPoint(motion: p, location: $0).jsonLine() } ?? PointLine.motion(p, precision: .single)
+                return (line, PointMaker.accelerometer(p))
+            case AxesPoint.channelCount:
+                let p = AxesPoint(timestamp: timestamp, frame: f, channelStride: stride)
+                return (PointLine.axes(p), AccelerometerVector(x: p.x, y: p.y, z: p.z))
+            case ScalarPoint.channelCount:
+                let p = ScalarPoint(timestamp: timestamp, frame: f, channelStride: stride)
+                return (PointLine.scalar(p), AccelerometerVector(x: p.value, y: 0, z: 0))
+            default:
+                let values = (0 ..< channelCount).map { f[$0 * stride] }
+                func channel(_ c: Int) -> Double { c < values.count ? Double(values[c]) : 0 }
+                return (PointLine.channels(timestamp: timestamp, values),
+                        AccelerometerVector(x: channel(0), y: channel(1), z: channel(2)))
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Hummingbird
+import NIOCore
+
+/// The request context of the live server: Hummingbird's core context and the connection's peer, which
+/// tells polling clients apart in `/v1/status`.
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct LiveRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// `host:port` of the peer, or `local` when there is none (in-process tests).
+    let peer: String
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        peer = source.channel.remoteAddress.map { "\($0)" } ?? "local"
+    }
+
+    /// Request bodies are read up to 1 MiB (see ``LiveServerConfiguration/bodyLimit``).
+    var maxUploadSize: Int { LiveServerConfiguration.bodyLimit }
+}

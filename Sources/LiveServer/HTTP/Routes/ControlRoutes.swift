@@ -1,0 +1,30 @@
+import Hummingbird
+import NIOCore
+import Signals
+
+/// Steering and watching the timeline: `POST /v1/control` (pause, resume, speed) and `GET /v1/status`.
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct ControlRoutes {
+    let feed: LiveFeed
+
+    func add(to router: Router<LiveRequestContext>) {
+        router.post("/v1/control") { request, _ in
+            let body = try await request.jsonBody()
+            let control: ControlRequest
+            do throws(SignalError) {
+                control = try ControlRequest(json: body)
+            } catch {
+                throw LiveServerError(error)
+            }
+            switch control {
+            case .pause: feed.pause()
+            case .resume: feed.resume()
+            case .speed(let speed): try feed.setSpeed(speed)
+            }
+            return LiveRoutes.json(feed.status.json)
+        }
+        router.get("/v1/status") { _, _ in
+            LiveRoutes.json(feed.status.json, shared: true)
+        }
+    }
+}

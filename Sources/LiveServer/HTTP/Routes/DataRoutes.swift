@@ -1,0 +1,29 @@
+import Hummingbird
+import NIOCore
+import Signals
+
+/// The original server's endpoints: `GET /data` (the state the iOS app polled) and `POST /update`
+/// (what the page posted as the user tilted the phone or moved on the map).
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct DataRoutes {
+    let feed: LiveFeed
+
+    func add(to router: Router<LiveRequestContext>) {
+        router.get("/data") { _, context in
+            feed.notePoll(context.peer)
+            guard let body = feed.dataBody() else { throw LiveServerError(.unavailable, "no point has played yet; try again in a moment") }
+            return LiveRoutes.json(body, shared: true)
+        }
+        router.post("/update") { request, _ in
+            let body = try await request.jsonBody()
+            let update: UpdateRequest
+            do throws(SignalError) {
+                update = try UpdateRequest(json: body)
+            } catch {
+                throw LiveServerError(error)
+            }
+            feed.hold(accelerometer: update.accelerometer, location: update.location)
+            return LiveRoutes.json(feed.holdsJSON)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Hummingbird
+import NIOCore
+
+/// The endpoints of the live server and the methods each takes (for 405 and `Allow`).
+@available(macOS 14, iOS 17, tvOS 17, *)
+enum LiveRoutes {
+    static let methods: [String: [HTTPRequest.Method]] = [
+        "/": [.get, .head],
+        ConsoleRoutes.scriptPath: [.get, .head],
+        ConsoleRoutes.stylePath: [.get, .head],
+        "/data": [.get, .head],
+        "/update": [.post],
+        "/v1/point": [.get, .head],
+        "/v1/stream": [.get, .head],
+        "/v1/ws": [.get],
+        "/v1/spec": [.get, .head, .put],
+        "/v1/control": [.post],
+        "/v1/status": [.get, .head],
+    ]
+
+    /// A `200 OK` JSON response.
+    /// - Parameters:
+    ///   - body: The JSON text (a newline is part of it).
+    ///   - shared: Whether pages of other origins may read it (`Access-Control-Allow-Origin: *`): the
+    ///     read-only endpoints are; the ones that change the feed are not.
+    static func json(_ body: ByteBuffer, shared: Bool = false) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        if shared { headers[.accessControlAllowOrigin] = "*" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// A `200 OK` JSON response from text (a newline is added).
+    static func json(_ text: String, shared: Bool = false) -> Response {
+        json(ByteBuffer(string: text + "\n"), shared: shared)
+    }
+}

@@ -1,0 +1,76 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import ServiceLifecycle
+import Signals
+
+/// The points of the timeline: `GET /v1/point` (the newest), `GET /v1/stream` (Server-Sent Events) and
+/// `GET /v1/ws` (WebSocket; the upgrade itself is handled by ``WebSocketStream``).
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct StreamRoutes {
+    let feed: LiveFeed
+
+    /// The `Last-Event-ID` header.
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    func add(to router: Router<LiveRequestContext>) {
+        router.get("/v1/point") { _, context in
+            feed.notePoll(context.peer)
+            guard let latest = feed.latest else { throw LiveServerError(.unavailable, "no point has played yet; try again in a moment") }
+            var body = ByteBuffer()
+            body.reserveCapacity(latest.json.readableBytes + 1)
+            body.writeImmutableBuffer(latest.json)
+            body.writeStaticString("\n")
+            return LiveRoutes.json(body, shared: true)
+        }
+        router.get("/v1/stream") { request, _ in
+            let rate = try request.decimationRate()
+            let start = try StreamRoutes.start(request.headers[StreamRoutes.lastEventID])
+            let headers: HTTPFields = [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                .accessControlAllowOrigin: "*", HTTPField.Name("X-Accel-Buffering")!: "no",
+            ]
+            let feed = self.feed
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                let subscription = feed.subscribe(.sse, from: start, rate: rate)
+                do {
+                    try await request.body.consumeWithInboundCloseHandler { _ in
+                        try await withGracefulShutdownHandler {
+                            while let batch = await subscription.next() {
+                                var buffers: [ByteBuffer] = []
+                                buffers.reserveCapacity(batch.entries.count + 1)
+                                if let note = batch.note { buffers.append(ByteBuffer(string: ": \(note)\n\n")) }
+                                for entry in batch.entries { buffers.append(entry.event) }
+                                try await writer.write(contentsOf: buffers)
+                            }
+                        } onGracefulShutdown: {
+                            subscription.close()
+                        }
+                    } onInboundClosed: {
+                        subscription.close()
+                    }
+                } catch {
+                    subscription.close()
+                    throw error
+                }
+                subscription.close()
+                try await writer.finish(nil)
+            })
+        }
+        router.get("/v1/ws") { request, _ -> Response in
+            _ = try request.decimationRate()
+            throw LiveServerError(.badRequest, "/v1/ws is a WebSocket endpoint: connect with a WebSocket client (it sends Connection: Upgrade and Upgrade: websocket), or read /v1/stream for Server-Sent Events")
+        }
+    }
+
+    /// Where a stream starts: after `Last-Event-ID` when given (an empty one counts as absent).
+    /// - Throws: ``LiveServerError`` (400) for an ID that is not a point index.
+    static func start(_ header: String?) throws(LiveServerError) -> StreamStart {
+        guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .latest }
+        guard let id = Int(text), id >= 0 else {
+            throw LiveServerError(.badRequest, "Last-Event-ID must be a point index (a whole number ≥ 0, the id: of an event), got '\(SignalError.quoted(text, limit: 40))'")
+        }
+        return .after(id)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Playback
+
+/// One device-motion update, shaped like CoreMotion's `CMDeviceMotion`.
+///
+/// ```swift
+/// manager.startDeviceMotionUpdates(to: queue) { motion, error in
+///     guard let motion else { return }
+///     print(motion.userAcceleration.x, motion.gravity.z, motion.attitude.pitch)
+/// }
+/// ```
+public struct DeviceMotion: Sendable, Hashable {
+    /// Seconds on the source's timeline (a signal's `index / rate`, a file's or a server's timestamps).
+    public var timestamp: TimeInterval
+    /// The device's orientation. From a source that has none, the tilt its gravity implies (yaw 0).
+    public var attitude: Attitude
+    /// The rotation rate (rad/s).
+    public var rotationRate: RotationRate
+    /// Gravity in the device frame (g).
+    public var gravity: Acceleration
+    /// The acceleration the user gives the device, gravity excluded (g).
+    public var userAcceleration: Acceleration
+
+    /// Creates an update.
+    /// - Parameters:
+    ///   - timestamp: Seconds on the source's timeline.
+    ///   - attitude: Orientation.
+    ///   - rotationRate: rad/s.
+    ///   - gravity: g.
+    ///   - userAcceleration: g.
+    public init(timestamp: TimeInterval, attitude: Attitude, rotationRate: RotationRate, gravity: Acceleration,
+                userAcceleration: Acceleration) {
+        self.timestamp = timestamp
+        self.attitude = attitude
+        self.rotationRate = rotationRate
+        self.gravity = gravity
+        self.userAcceleration = userAcceleration
+    }
+
+    /// The update a motion point makes (its attitude is the tilt its gravity implies).
+    /// - Parameter point: A played point.
+    public init(_ point: MotionPoint) {
+        self.init(timestamp: point.timestamp, attitude: Attitude(gravity: point.gravity), rotationRate: point.rotationRate,
+                  gravity: point.gravity, userAcceleration: point.userAcceleration)
+    }
+}
+
+/// One accelerometer update, shaped like CoreMotion's `CMAccelerometerData`: the specific force the
+/// sensor measures, `userAcceleration + gravity`, in g.
+public struct AccelerometerData: Sendable, Hashable {
+    /// Seconds on the source's timeline.
+    public var timestamp: TimeInterval
+    /// What the accelerometer reads (g): user acceleration plus gravity.
+    public var acceleration: Acceleration
+
+    /// Creates an update.
+    /// - Parameters:
+    ///   - timestamp: Seconds on the source's timeline.
+    ///   - acceleration: g.
+    public init(timestamp: TimeInterval, acceleration: Acceleration) {
+        self.timestamp = timestamp
+        self.acceleration = acceleration
+    }
+
+    /// The accelerometer reading of a motion point: `userAcceleration + gravity`.
+    /// - Parameter point: A played point.
+    public init(_ point: MotionPoint) {
+        let a = point.userAcceleration, g = point.gravity
+        self.init(timestamp: point.timestamp, acceleration: Acceleration(x: a.x + g.x, y: a.y + g.y, z: a.z + g.z))
+    }
+}
+
+/// One gyroscope update, shaped like CoreMotion's `CMGyroData`.
+public struct GyroData: Sendable, Hashable {
+    /// Seconds on the source's timeline.
+    public var timestamp: TimeInterval
+    /// The rotation rate (rad/s).
+    public var rotationRate: RotationRate
+
+    /// Creates an update.
+    /// - Parameters:
+    ///   - timestamp: Seconds on the source's timeline.
+    ///   - rotationRate: rad/s.
+    public init(timestamp: TimeInterval, rotationRate: RotationRate) {
+        self.timestamp = timestamp
+        self.rotationRate = rotationRate
+    }
+
+    /// The gyroscope reading of a motion point.
+    /// - Parameter point: A played point.
+    public init(_ point: MotionPoint) {
+        self.init(timestamp: point.timestamp, rotationRate: point.rotationRate)
+    }
+}

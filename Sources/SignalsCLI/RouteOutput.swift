@@ -1,0 +1,209 @@
+import Foundation
+import Location
+import Playback
+import Signals
+import Specs
+
+/// Opens any spec or GPX file once and decodes it (see ``SpecDocument``), naming the input in any error.
+/// - Parameters:
+///   - path: The file, or `-`.
+///   - routeSpeed: m/s for a GPX file without times (`--speed`).
+func loadDocument(_ path: String, routeSpeed: Double?) throws -> (document: SpecDocument, name: String) {
+    let input = try openInput(path, spoolLimit: SpecDocument.sizeLimit)
+    return (try loadDocument(input, routeSpeed: routeSpeed), input.name)
+}
+
+/// Decodes an opened input (see ``SpecDocument``).
+func loadDocument(_ input: InputSource, routeSpeed: Double?) throws -> SpecDocument {
+    do {
+        return try SpecDocument.load(input, routeSpeed: routeSpeed)
+    } catch {
+        throw CLIError(error.message)
+    }
+}
+
+/// Runs route code, naming the input in its ``LocationError``.
+func routeStep<R>(_ name: String, _ body: () throws(LocationError) -> R) throws -> R {
+    do {
+        return try body()
+    } catch {
+        throw CLIError("\(name): \(error.description)")
+    }
+}
+
+/// Rendering, playing and plotting routes for `signals render`, `play` and `plot`.
+enum RouteOutput {
+    /// CSV columns of a rendered route.
+    static let columns = ["latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
+
+    /// The values of `p` in the order of ``columns``.
+    @inline(__always)
+    static func values(_ p: LocationPoint) -> [Double] {
+        [p.latitude, p.longitude, p.altitude, p.speed, p.course, p.horizontalAccuracy, p.verticalAccuracy]
+    }
+
+    /// Seconds of a route played or rendered without `--duration`: one pass, with a last sample on the
+    /// arrival of a route that does not loop.
+    static func defaultDuration(_ trajectory: Trajectory, rate: Double) -> Double {
+        let pass = trajectory.passDuration
+        return trajectory.route.loops && pass > 0 ? pass : pass + 1 / rate
+    }
+
+    /// The samples of a route render: `--rate` (default 1 Hz), `--duration` (default one pass), `--start`.
+    static func request(rate: Double?, duration: Double?, start: Double, trajectory: Trajectory) throws -> RenderRequest {
+        let rate = rate ?? 1
+        guard rate.isFinite, rate > 0 else { throw CLIError("--rate must be a positive, finite number of Hz, got \(rate)") }
+        return try RenderRequest(sampleRate: rate, duration: duration ?? defaultDuration(trajectory, rate: rate), start: start)
+    }
+
+    // MARK: render
+
+    /// Writes a route's reported fixes as CSV (`t,latitude,longitude,altitude,speed,course,horizontalAccuracy,
+    /// verticalAccuracy`) or float64 `.npy` (the seven columns after `t`), streamed.
+    static func render(_ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format, output: String?) throws {
+        guard format != .f32 else {
+            throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
+        }
+        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, trajectory: trajectory)
+        let sampler = try routeStep(name) { () throws(LocationError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
+        var cursor = try routeStep(name) { () throws(LocationError) in
+            try sampler.checkRange(first: request.startIndex, count: request.frameCount)
+            return try sampler.cursor(at: request.startIndex)
+        }
+        try write(rows: request.frameCount, columns: columns, format: format, output: output) { count in
+            (0 ..< count).map { _ in
+                let p = cursor.next().measured
+                return (p.timestamp, values(p), [])
+            }
+        }
+    }
+
+    /// Writes a motion and a route sampled together: the nine motion columns of a motion render, then the
+    /// route's seven; `.npy` is float64 (sixteen columns).
+    static func render(motion: AnySignal, route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format,
+                       output: String?) throws {
+        guard format != .f32 else {
+            throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
+        }
+        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, trajectory: trajectory)
+        do {
+            try motion.validate(sampleRate: request.sampleRate, allowAliasing: timing.allowAliasing)
+        } catch {
+            throw CLIError("\(name): \(error.description)")
+        }
+        let sampler = try routeStep(name) { () throws(LocationError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
+        var cursor = try routeStep(name) { () throws(LocationError) in
+            try sampler.checkRange(first: request.startIndex, count: request.frameCount)
+            return try sampler.cursor(at: request.startIndex)
+        }
+        let motionColumns = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
+        var blocks = try motion.blocks(request, blockFrames: 16_384, options: timing.options).makeIterator()
+        var block: SampleBuffer?
+        var position = 0
+        try write(rows: request.frameCount, columns: motionColumns + columns, format: format, output: output) { count in
+            var rows: [(Double, [Double], [Float])] = []
+            rows.reserveCapacity(count)
+            for _ in 0 ..< count {
+                if block == nil || position == block?.frameCount {
+                    block = blocks.next()
+                    position = 0
+                }
+                guard let b = block else { break }
+                let m = (0 ..< 9).map { b.samples[$0 * b.frameCount + position] }
+                position += 1
+                let p = cursor.next().measured
+                rows.append((p.timestamp, values(p), m))
+            }
+            return rows
+        }
+    }
+
+    /// Streams `rows` rows in chunks of 16,384: CSV with `t` and `columns`, or a float64 `.npy` of the
+    /// columns. Each row is its time, its float64 values and float32 values written first (motion samples).
+    static func write(rows: Int, columns: [String], format: RenderCommand.Format, output: String?,
+                      next: (Int) throws -> [(Double, [Double], [Float])]) throws {
+        let sink = try OutputSink(path: output)
+        do {
+            switch format {
+            case .csv: try sink.write((["t"] + columns).joined(separator: ",") + "\n")
+            case .npy: try sink.write(npyHeader(rows: rows, columns: columns.count))
+            case .f32: break
+            }
+            var done = 0
+            while done < rows {
+                let chunk = try next(min(16_384, rows - done))
+                guard !chunk.isEmpty else { break }
+                switch format {
+                case .csv:
+                    var text = ""
+                    for (t, values, singles) in chunk {
+                        text += "\(t)"
+                        for v in singles { text += ",\(v)" }
+                        for v in values { text += ",\(v)" }
+                        text += "\n"
+                    }
+                    try sink.write(text)
+                default:
+                    var data = Data(capacity: chunk.count * columns.count * 8)
+                    for (_, values, singles) in chunk {
+                        for v in singles.map(Double.init) + values {
+                            withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+                        }
+                    }
+                    try sink.write(data)
+                }
+                done += chunk.count
+            }
+            try sink.close()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+    }
+
+    /// NumPy .npy v1.0 header for little-endian float64 of shape `(rows, columns)`, padded so that the data
+    /// starts at a multiple of 64 bytes.
+    static func npyHeader(rows: Int, columns: Int) -> Data {
+        var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (\(rows), \(columns)), }"
+        let unpadded = 10 + dict.utf8.count + 1
+        dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
+        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0])
+        let length = UInt16(dict.utf8.count)
+        data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
+        data.append(contentsOf: Array(dict.utf8))
+        return data
+    }
+
+    // MARK: play
+
+    /// The points `signals play` plays for a route: `--rate` fixes per second for `--duration` seconds
+    /// (default one pass).
+    static func points(_ route: Route, name: String, rate: Double, duration: Double?) throws -> RoutePoints {
+        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let request = try Self.request(rate: rate, duration: duration, start: 0, trajectory: trajectory)
+        return try routeStep(name) { () throws(LocationError) in
+            try RoutePoints(sampler: RouteSampler(trajectory, sampleRate: rate), request: request)
+        }
+    }
+
+    /// The points `signals play` plays for a motion and a route together.
+    static func points(motion: AnySignal, route: Route, name: String, rate: Double, duration: Double?) throws -> MotionRoutePoints {
+        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let seconds = duration ?? defaultDuration(trajectory, rate: rate)
+        do {
+            return try MotionRoutePoints(motion: MotionSignal(node: motion.node), route: route, sampleRate: rate, duration: seconds)
+        } catch let error as LocationError {
+            throw CLIError("\(name): \(error.description)")
+        } catch let error as SignalError {
+            throw CLIError("\(name): \(error.description)")
+        }
+    }
+
+    /// `{"timestamp":t,"location":{...}}` and a newline.
+    static func line(_ p: LocationPoint) -> String { p.jsonLine + "\n" }
+
+    /// The motion point's line with `"location": {...}` beside its parts.
+    static func line(_ p: MotionLocationPoint) -> String { p.jsonLine() + "\n" }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import LiveServer
+
+/// `signals-serve` (run as `signals serve`): plays a spec or a point file in real time on one shared
+/// timeline and serves it over HTTP, Server-Sent Events and WebSocket, with a web console at `/`.
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signals serve",
+        abstract: "Serve a JSON signal spec or a point file live over HTTP, Server-Sent Events and WebSocket, with a web console.",
+        discussion: """
+        One timeline plays in real time; every client sees the same points. The first line on standard \
+        output is `listening on http://HOST:PORT` (with --port 0, the port picked). Open that address in a \
+        browser for the console. SIGINT or SIGTERM closes the streams and exits 0.
+        Endpoints: GET /data, POST /update, GET /v1/point, GET /v1/stream (SSE, ?rate=, Last-Event-ID), \
+        GET /v1/ws (WebSocket, ?rate=), GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
+        Example: signals serve Examples/specs/shake-motion.json --rate 100
+        """
+    )
+
+    @Argument(help: "A JSON spec (any spec signals render accepts) or a point file (.json, .jsonl, .csv); - for standard input.")
+    var input: String
+
+    @Option(name: .long, help: "Address to bind: 127.0.0.1 (loopback) by default; 0.0.0.0 serves every interface (prints a warning).")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, parsing: .unconditional, help: "TCP port; 0 picks a free one (printed on the first line).")
+    var port = 8080
+
+    @Option(name: .long, parsing: .unconditional, help: "Points per second of a spec (Hz), 0.001 to 10000.")
+    var rate: Double = 100
+
+    @Option(name: .long, parsing: .unconditional, help: "Playback speed, 0.01 to 100: 2 plays twice as fast.")
+    var speed: Double = 1
+
+    @Flag(name: .long, help: "Play a point file again and again (a spec plays endlessly anyway).")
+    var loop = false
+
+    @Flag(name: .long, help: .hidden)
+    var printOrigin = false
+
+    static func main() async {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as LiveServerError {
+            fail(error.description, status: 2)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            // --help and --version exit 0 with their text; usage errors exit 2.
+            if exitCode(for: error) == .success { exit(withError: error) }
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            fail(message, status: 2)
+        }
+    }
+
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(status)
+    }
+
+    func run() async throws {
+        let configuration = try LiveServerConfiguration(
+            host: host, port: port, feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop)
+        ).validated()
+        let source = try LiveSource.load(input, options: configuration.feed)
+        let feed = try LiveFeed(source: source, options: configuration.feed)
+        if configuration.isExposed {
+            FileHandle.standardError.write(Data("warning: --host \(host) serves every network interface this machine has: anyone who can reach it can read the feed and change it (there is no authentication). Use --host 127.0.0.1 to keep it on this machine.\n".utf8))
+        }
+        let printOrigin = self.printOrigin
+        let app = buildApplication(feed: feed, configuration: configuration) { port in
+            FileHandle.standardOutput.write(Data("listening on \(configuration.url(port: port))\n".utf8))
+            if printOrigin {
+                // For the bench: when timeline time 0 is due on CLOCK_MONOTONIC (a point is due at origin + t / speed).
+                while feed.monotonicOrigin == nil, !feed.isClosed { try? await Task.sleep(for: .milliseconds(1)) }
+                if let origin = feed.monotonicOrigin { FileHandle.standardError.write(Data("origin-ns \(origin)\n".utf8)) }
+            }
+        }
+        do {
+            try await app.runService()
+        } catch {
+            feed.close()
+            ServeCommand.fail("cannot serve on \(configuration.url(port: port)): \(error)", status: 1)
+        }
+    }
+}

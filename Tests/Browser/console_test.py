@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""The web console in a real browser: headless Chromium (Debian's `chromium`) driven by Playwright.
+
+Starts `signals-serve` on a free port at 1 kHz, loads the page and checks, each with a deadline rather
+than a sleep:
+  1. the plot shows data (points in the 10 s window), drawn decimated (segments bounded by the pixel
+     columns, not by the points);
+  2. the newest timestamp on the page is within 1 s of GET /v1/point's; paused, every value shown
+     equals the point's;
+  3. a slider moved with the keyboard changes GET /v1/spec at its parameter;
+  4. a bad spec shows the server's error and its JSON path inline;
+  5. dragging the 3D phone holds a 1 g gravity (POST /update, seen in GET /data);
+  6. nothing is fetched from another origin and the page logs no error;
+and saves a screenshot at 1280x800 under the build folder.
+
+    python3 Tests/Browser/console_test.py --serve .build/debug/signals-serve --out .build/browser
+"""
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+
+def fail(message):
+    print(f"FAIL: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def get(base, path):
+    with urllib.request.urlopen(base + path, timeout=5) as response:
+        return json.loads(response.read())
+
+
+def until(what, check, timeout=5.0, step=0.05):
+    """Polls `check` until it returns a truthy value or the deadline passes (then fails, naming `what`)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            fail(f"timed out after {timeout} s waiting for: {what}")
+        time.sleep(step)
+
+
+def values_of(point):
+    """channel label -> value, as the page labels them."""
+    if "userAcceleration" in point:
+        return {f"{part}.{axis}": point[part][axis] for part in ("userAcceleration", "gravity", "rotationRate")
+                for axis in "xyz"}
+    if "value" in point:
+        return {"value": point["value"]}
+    if "channels" in point:
+        return {f"channel {k}": v for k, v in enumerate(point["channels"])}
+    return {axis: point[axis] for axis in "xyz"}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--serve", default=".build/debug/signals-serve")
+    parser.add_argument("--spec", default="Examples/specs/shake-motion.json")
+    parser.add_argument("--route", default="Examples/routes/phone-walk.json")
+    parser.add_argument("--out", default=".build/browser")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    if not os.path.exists(args.chromium):
+        fail(f"no Chromium at {args.chromium}: install Debian's chromium package (make browser-deps)")
+
+    server = subprocess.Popen([args.serve, args.spec, "--port", "0", "--rate", "1000"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline().strip()
+        match = re.fullmatch(r"listening on (http://127\.0\.0\.1:\d+)", first)
+        if not match:
+            fail(f"unexpected first line {first!r}; stderr: {server.stderr.read()}")
+        base = match.group(1)
+        run(base, args)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            status = server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            fail("signals-serve did not exit within 10 s of SIGTERM")
+        if status != 0:
+            fail(f"signals-serve exited with {status}: {server.stderr.read()}")
+    print("browser test passed")
+
+
+def run(base, args):
+    problems = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=args.chromium, headless=True, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        expected_400 = []   # the bad spec below is answered 400 on purpose; Chromium logs that as an error
+
+        def console(message):
+            if message.type != "error":
+                return
+            if expected_400 and "status of 400" in message.text:
+                return
+            problems.append(f"console {message.type}: {message.text}")
+        page.on("console", console)
+        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        page.on("request", lambda r: None if r.url.startswith(base) else problems.append(f"request to another origin: {r.url}"))
+        page.goto(base + "/")
+
+        # 1. The plot shows data, decimated: segments drawn are bounded by pixel columns, not by points.
+        canvas = page.locator("#plot")
+        until("the plot to show 3 s of points", lambda: int(canvas.get_attribute("data-points") or 0) >= 3000, timeout=15)
+        width = page.evaluate("document.getElementById('plot').clientWidth")
+        points = int(canvas.get_attribute("data-points"))
+        drawn = int(canvas.get_attribute("data-columns"))
+        if drawn > width * 9:
+            fail(f"{drawn} segments drawn for {points} points on a {width}-px plot: not decimated")
+        print(f"plot: {points} points in the window, {drawn} column segments drawn ({width} px wide, 9 channels)")
+
+        # 2. The page's newest timestamp is within 1 s of /v1/point's; paused, the values shown are the point's.
+        def close_in_time():
+            shown = page.locator("#latest-timestamp").text_content()
+            point = get(base, "/v1/point")
+            return shown not in ("", "–") and abs(float(shown) - point["timestamp"]) < 1.0
+        until("the page's newest timestamp to be within 1 s of /v1/point", close_in_time)
+        page.locator("#pause").click()
+        until("the pause button to say Resume", lambda: page.locator("#pause").text_content() == "Resume")
+        point = get(base, "/v1/point")
+        index = get(base, "/v1/status")["index"]
+        until(f"the page to show point {index}", lambda: page.locator("#latest-index").text_content() == str(index))
+        shown = {cell.get_attribute("data-channel"): float(cell.get_attribute("data-value"))
+                 for cell in page.locator("#values td").all()}
+        if shown != values_of(point):
+            fail(f"paused at point {index}, the page shows {shown} but /v1/point is {values_of(point)}")
+        print(f"paused at index {index}: the 9 values on the page equal /v1/point")
+        page.locator("#pause").click()
+        until("the pause button to say Pause", lambda: page.locator("#pause").text_content() == "Pause")
+
+        # 3. A slider, moved with the keyboard, changes /v1/spec at its parameter.
+        slider = page.locator("#sliders input[type=range]").first
+        until("the sliders to be built", lambda: slider.count() > 0)
+        path = json.loads(slider.get_attribute("data-path"))
+        before = get(base, "/v1/spec")
+
+        def at(tree, keys):
+            for key in keys:
+                tree = tree[key]
+            return tree
+        slider.focus()
+        for _ in range(25):
+            page.keyboard.press("ArrowRight")
+        target = float(slider.input_value())
+        changed = until("/v1/spec to take the slider's value",
+                        lambda: (lambda s: s if math.isclose(at(s, path), target, rel_tol=1e-9, abs_tol=1e-12) else None)(get(base, "/v1/spec")))
+        if at(before, path) == at(changed, path):
+            fail("the slider did not change the spec")
+        print(f"slider {'.'.join(map(str, path))}: {at(before, path)} -> {at(changed, path)} in /v1/spec")
+
+        # 4. A bad spec shows the server's error and path inline.
+        editor = page.locator("#spec")
+        editor.fill('{"sine": {"frequency": 1000}}')
+        expected_400.append(True)
+        editor.press("Control+Enter")
+        error = page.locator("#spec-error")
+        until("the spec error to show", lambda: error.is_visible() and "Nyquist" in (error.text_content() or ""))
+        text = error.text_content()
+        if "$.sine.frequency" not in text:
+            fail(f"the error does not name the path: {text!r}")
+        if get(base, "/v1/spec") != changed:
+            fail("a bad spec changed the spec")
+        expected_400.clear()
+        print(f"bad spec: {text!r}")
+
+        # 5. Dragging the phone holds a 1 g gravity.
+        box = page.locator("#phone").bounding_box()
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        for k in range(1, 11):
+            page.mouse.move(cx + 4 * k, cy - 6 * k)
+        page.mouse.up()
+
+        def held():
+            data = get(base, "/data")
+            a = data["accelerometer"]
+            g = data["motion"]["gravity"]
+            ua = data["motion"]["userAcceleration"]
+            norm = math.sqrt(a["x"] ** 2 + a["y"] ** 2 + a["z"] ** 2)
+            return data if abs(norm - 1) < 1e-3 and a == g and ua == {"x": 0, "y": 0, "z": 0} and a["y"] < -0.5 else None
+        data = until("dragging the phone to hold gravity in /data", held)
+        print(f"phone dragged: /data accelerometer = gravity = {data['accelerometer']}")
+
+        # 6. A motion with a route: the map draws the route and the fixes; clicking it holds a location.
+        with open(args.route) as f:
+            route_spec = f.read()
+        editor.fill(route_spec)
+        page.locator("#apply").click()
+        until("the error to clear", lambda: not error.is_visible())
+        map_canvas = page.locator("#map")
+        until("the map to show the route's fixes", lambda: page.locator("#map-section").is_visible()
+              and int(map_canvas.get_attribute("data-points") or 0) >= 3, timeout=10)
+
+        def map_matches():
+            shown = page.locator("#map-position").text_content()
+            location = get(base, "/data")["location"]
+            if "," not in shown:
+                return None
+            lat, lon = (float(v.split(" ")[0]) for v in shown.split(", "))
+            return abs(lat - location["latitude"]) < 1e-4 and abs(lon - location["longitude"]) < 1e-4
+        until("the map's position to match /data within 1e-4 degrees", map_matches)
+        box = map_canvas.bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.3)
+        moved = until("a click on the map to hold a location", lambda: (lambda d: d if d["motion"].get("location")
+                      and "(held)" in page.locator("#map-position").text_content() else None)(get(base, "/data")))
+        held = moved["location"]
+        if not (abs(held["latitude"] - moved["motion"]["location"]["latitude"]) < 1e-9):
+            fail(f"the held location is not in the points: {moved}")
+        print(f"route: map shows the fixes; clicking held {held}")
+
+        # Let the plot fill before the picture.
+        until("the plot to hold 8 s", lambda: int(canvas.get_attribute("data-points") or 0) >= 8000, timeout=15)
+        status = page.evaluate("document.getElementById('status').textContent")
+        print(f"status line: {status}")
+        print(f"plot draw time (moving average): {canvas.get_attribute('data-draw-ms')} ms per frame")
+        shot = os.path.join(args.out, "console.png")
+        page.screenshot(path=shot)
+        print(f"screenshot: {shot}")
+        browser.close()
+    if problems:
+        fail("; ".join(problems))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+import Foundation
+import HummingbirdTesting
+import Hummingbird
+@testable import LiveServer
+import Testing
+
+/// The web console's files come from the binary with their content types.
+@Suite struct ConsoleRoutesTests {
+    @Test("/, /console.js and /console.css are served with their types, and link only to each other", arguments: [
+        ("/", "text/html; charset=utf-8"), ("/console.js", "text/javascript; charset=utf-8"), ("/console.css", "text/css; charset=utf-8"),
+    ])
+    func assets(path: String, type: String) async throws {
+        let f = try ManualFeed(TestSpecs.sine)
+        try await f.test { client in
+            let response = try await client.execute(uri: path, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == type)
+            #expect(response.body.readableBytes > 100)
+            #expect(!response.text.contains("http://") && !response.text.contains("https://"), "nothing is fetched from elsewhere")
+        }
+    }
+
+    @Test("the page loads the script and the style sheet from this server")
+    func page() {
+        #expect(ConsoleAssets.html.contains("src=\"/console.js\""))
+        #expect(ConsoleAssets.html.contains("href=\"/console.css\""))
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import HummingbirdTesting
+import Hummingbird
+import HummingbirdWSClient
+@testable import LiveServer
+import NIOCore
+import Testing
+
+/// The streams on a live server (a real socket per client), driven by a manual clock: each client reads
+/// until it has seen a known index, so nothing depends on timing.
+@Suite(.timeLimit(.minutes(2))) struct LiveStreamTests {
+    @Test("SSE: one event per point, id = index, data = the signals play line, from the newest point on")
+    func events() async throws {
+        let f = try ManualFeed(TestSpecs.shake)
+        try await f.start()
+        await f.advance(points: 5)
+        try await f.test(.live) { client in
+            let port = try #require(client.port)
+            let sse = try await SSEClient.open(port: port, path: "/v1/stream")
+            #expect(sse.status == 200)
+            #expect(sse.headers["content-type"] == "text/event-stream; charset=utf-8")
+            await f.advance(points: 20)
+            var comments: [String] = []
+            let events = try await sse.events(through: 25, comments: &comments)
+            #expect(events.map(\.id) == Array(5 ... 25))
+            for event in events { #expect(event.data == (try expectedLine(TestSpecs.shake, rate: 100, index: event.id))) }
+            #expect(comments.isEmpty)
+            #expect(f.feed.status.clients.sse == 1)
+            await sse.close()
+        }
+    }
+
+    @Test("Last-Event-ID: a client that reconnects gets every point it missed, without gaps, then goes on live")
+    func resumeWithoutGaps() async throws {
+        let f = try ManualFeed(TestSpecs.sine)
+        try await f.start()
+        try await f.test(.live) { client in
+            let port = try #require(client.port)
+            let first = try await SSEClient.open(port: port, path: "/v1/stream")
+            await f.advance(points: 20)
+            var comments: [String] = []
+            let before = try await first.events(through: 20, comments: &comments)
+            await first.close()
+            await f.advance(points: 30)                       // 21 ... 50 happen while it is away
+            let again = try await SSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "\(before.last?.id ?? -1)"])
+            await f.advance(points: 10)
+            let after = try await again.events(through: 60, comments: &comments)
+            #expect((before + after).map(\.id) == Array(0 ... 60))
+            #expect(comments.isEmpty)
+            await again.close()
+        }
+    }
+
+    @Test("?rate decimates the stream by taking points")
+    func decimated() async throws {
+        let f = try ManualFeed(TestSpecs.sine)
+        try await f.start()
+        try await f.test(.live) { client in
+            let sse = try await SSEClient.open(port: try #require(client.port), path: "/v1/stream?rate=10", headers: ["Last-Event-ID": "0"])
+            await f.advance(points: 100)
+            var comments: [String] = []
+            let events = try await sse.events(through: 100, comments: &comments)
+            // Resumed after point 0, the decimation goes on from it: the next 0.1 s bucket starts at point 10.
+            #expect(events.map(\.id) == Array(stride(from: 10, through: 100, by: 10)))
+            await sse.close()
+        }
+    }
+
+    @Test("concurrent spec updates while 10 streams are open: every stream sees the same points, contiguous, each from one of the specs")
+    func concurrentUpdates() async throws {
+        let specs = [TestSpecs.sine, TestSpecs.square, #"{"triangle": {"frequency": 3}}"#, #"{"sawtooth": {"frequency": 2, "offset": 1}}"#,
+                     #"{"constant": {"value": 0.5}}"#]
+        let f = try ManualFeed(specs[0])
+        try await f.start()
+        try await f.test(.live) { client in
+            let port = try #require(client.port)
+            var streams: [SSEClient] = []
+            for _ in 0 ..< 10 { streams.append(try await SSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "0"])) }
+            for round in 0 ..< 5 {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for spec in specs.shuffled() {
+                        group.addTask { try await rawRequest(port: port, method: "PUT", path: "/v1/spec", body: spec).status }
+                    }
+                    group.addTask { await f.advance(points: 20); return 200 }
+                    for try await status in group { #expect(status == 200) }
+                }
+                #expect(f.feed.status.index == 20 * (round + 1))
+            }
+            let last = try await rawRequest(port: port, method: "PUT", path: "/v1/spec", body: specs[4])
+            #expect(last.status == 200)
+            await f.advance(points: 5)
+            var seen: [[(id: Int, data: String)]] = []
+            for stream in streams {
+                var comments: [String] = []
+                seen.append(try await stream.events(through: 105, comments: &comments))
+                #expect(comments.isEmpty)
+                await stream.close()
+            }
+            for events in seen {
+                #expect(events.map(\.id) == Array(1 ... 105))
+                #expect(events.map(\.data) == seen[0].map(\.data))
+            }
+            for event in seen[0] {
+                let candidates = try specs.map { try expectedLine($0, rate: 100, index: event.id) }
+                #expect(candidates.contains(event.data), "index \(event.id)")
+            }
+            for event in seen[0].suffix(5) { #expect(event.data == (try expectedLine(specs[4], rate: 100, index: event.id))) }
+        }
+    }
+
+    @Test("a client that stops reading: playback and a reading client go on; it skips ahead with a comment counting exactly what it missed")
+    func slowClient() async throws {
+        let f = try ManualFeed(TestSpecs.shake, replaySeconds: 10)      // 1001 points kept
+        try await f.start()
+        try await f.test(.live) { client in
+            let port = try #require(client.port)
+            let slow = try await SSEClient.open(port: port, path: "/v1/stream", receiveBuffer: 4096)
+            let fast = try await SSEClient.open(port: port, path: "/v1/stream")
+            var fastIDs: [Int] = []
+            var comments: [String] = []
+            var slowEvents: [(id: Int, data: String)] = []
+            if let first = try await slow.nextEvent(comments: &comments) { slowEvents.append(first) }   // then it stops reading
+            let total = 40_000                                        // ~9 MB: far more than the socket buffers hold
+            for round in 1 ... total / 500 {
+                await f.advance(points: 500)
+                #expect(f.feed.status.index == 500 * round)           // playback is never held up
+                fastIDs += try await fast.events(through: 500 * round, comments: &comments).map(\.id)
+            }
+            #expect(fastIDs == Array(0 ... total))
+            #expect(comments.isEmpty)
+            // Now the slow client reads again: what the buffers held, one note, then the newest points.
+            await f.advance(points: 1)
+            var slowComments: [String] = []
+            while slowEvents.last?.id != total + 1, let event = try await slow.nextEvent(comments: &slowComments) {
+                slowEvents.append(event)
+            }
+            let notes = slowComments.filter { $0.hasPrefix("missed ") }
+            #expect(notes.count >= 1 && notes.count == slowComments.count)
+            let ids = slowEvents.map(\.id)
+            #expect(ids == ids.sorted() && Set(ids).count == ids.count)
+            let missed = notes.compactMap { Int($0.dropFirst("missed ".count).prefix { $0.isNumber }) }.reduce(0, +)
+            let gaps = zip(ids, ids.dropFirst()).map { $1 - $0 - 1 }.reduce(0, +)
+            #expect(missed == gaps && missed > 0, "missed \(missed), gaps \(gaps)")
+            for event in slowEvents.suffix(2) { #expect(event.data == (try expectedLine(TestSpecs.shake, rate: 100, index: event.id))) }
+            await slow.close()
+            await fast.close()
+        }
+    }
+
+    @Test("WebSocket: one text message per point, the signals play line; ?rate decimates")
+    func webSocket() async throws {
+        let f = try ManualFeed(TestSpecs.shake)
+        try await f.start()
+        try await f.test(.live) { client in
+            let port = try #require(client.port)
+            let feed = f
+            let received = Messages()
+            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws", logger: .init(label: "ws")) { inbound, outbound, _ in
+                var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                guard case .text(let first) = try await iterator.next() else { return }
+                received.append(first)
+                #expect(feed.feed.status.clients.ws == 1)
+                await feed.advance(points: 10)
+                while received.count < 11, let message = try await iterator.next() {
+                    if case .text(let text) = message { received.append(text) }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            #expect(received.values == (try (0 ... 10).map { try expectedLine(TestSpecs.shake, rate: 100, index: $0) }))
+            let decimated = Messages()
+            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws?rate=20", logger: .init(label: "ws")) { inbound, outbound, _ in
+                var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                guard case .text(let first) = try await iterator.next() else { return }
+                decimated.append(first)
+                await feed.advance(points: 20)
+                while decimated.count < 5, let message = try await iterator.next() {
+                    if case .text(let text) = message { decimated.append(text) }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let times = try decimated.values.map { try #require(try object($0)["timestamp"] as? Double) }
+            #expect(times == [0.1, 0.15, 0.2, 0.25, 0.3])
+        }
+    }
+}
+
+/// Strings collected by a WebSocket handler.
+final class Messages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+    func append(_ s: String) { lock.withLock { storage.append(s) } }
+    var values: [String] { lock.withLock { storage } }
+    var count: Int { lock.withLock { storage.count } }
+}
+
+/// One HTTP request on its own connection (`Connection: close`); the status and body.
+func rawRequest(port: Int, method: String, path: String, body: String? = nil) async throws -> (status: Int, body: String) {
+    let connection = try await RawConnection.connect(port: port)
+    var request = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+    if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+    try await connection.send(request + "\r\n" + (body ?? ""))
+    var raw: [UInt8] = []
+    while let buffer = try await connection.next() { raw.append(contentsOf: buffer.readableBytesView) }
+    await connection.close()
+    let text = String(decoding: raw, as: UTF8.self)
+    let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+    let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+    return (status, body)
+}

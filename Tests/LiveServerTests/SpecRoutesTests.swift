@@ -1,0 +1,72 @@
+import Foundation
+import HummingbirdTesting
+import Hummingbird
+@testable import LiveServer
+import Signals
+import Testing
+
+/// `GET /v1/spec` and `PUT /v1/spec`.
+@Suite(.timeLimit(.minutes(1))) struct SpecRoutesTests {
+    @Test("GET returns the spec with every field written out; PUT replaces it from the next index and returns it")
+    func roundTrip() async throws {
+        let f = try ManualFeed(TestSpecs.sine)
+        try await f.start()
+        try await f.test { client in
+            let current = try await client.execute(uri: "/v1/spec", method: .get)
+            #expect(current.status == .ok)
+            #expect(try SignalNode.decode(json: Data(buffer: current.body)) == (try SignalNode.decode(json: Data(TestSpecs.sine.utf8))))
+            #expect(current.text.contains("\"phase\" : 0.2") || current.text.contains("\"phase\": 0.2"))
+            let put = try await client.send(.put, "/v1/spec", json: TestSpecs.shake)
+            #expect(put.status == .ok)
+            #expect(try SignalNode.decode(json: Data(buffer: put.body)) == (try SignalNode.decode(json: Data(TestSpecs.shake.utf8))))
+            let after = try await client.execute(uri: "/v1/spec", method: .get)
+            #expect(after.text == put.text)
+            await f.advance(points: 1)
+            #expect(try await client.execute(uri: "/v1/point", method: .get).text == (try expectedLine(TestSpecs.shake, rate: 100, index: 1)) + "\n")
+        }
+    }
+
+    @Test("PUT refuses an invalid spec with 400 {error, path} and changes nothing", arguments: [
+        (#"{"sine": {"frequency": 1000}}"#, "$.sine.frequency", "Nyquist"),
+        (#"{"sine": {"frequency": 1, "amplitdue": 2}}"#, "$.sine.amplitdue", "did you mean 'amplitude'"),
+        (#"{"sin": {"frequency": 1}}"#, "$.sin", "did you mean 'sine'"),
+        (#"{"sine": {"frequency": null}}"#, "$.sine.frequency", "null"),
+        (#"{"sine": {"frequency": 1, "frequency": 2}}"#, "$.sine", "duplicate"),
+        (#"{"sine": {"frequency": 1,}}"#, "$.sine", "line 1"),
+        (#"{"motion": {"gravity": {"sine": {"frequency": 1}}}}"#, "$.motion.gravity", "three-channel"),
+        (#"[{"timestamp": 0}]"#, "$", "must be a JSON object"),
+        ("", "$", "line 1"),
+    ])
+    func invalid(body: String, path: String, message: String) async throws {
+        let f = try ManualFeed(TestSpecs.sine)
+        try await f.start()
+        try await f.test { client in
+            let before = try await client.execute(uri: "/v1/spec", method: .get).text
+            let response = try await client.send(.put, "/v1/spec", json: body)
+            #expect(response.status == .badRequest)
+            let error = try response.error()
+            #expect(error.path?.hasPrefix(path) == true, "\(response.text)")
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(try await client.execute(uri: "/v1/spec", method: .get).text == before)
+            await f.advance(points: 1)
+            #expect(try await client.execute(uri: "/v1/point", method: .get).text == (try expectedLine(TestSpecs.sine, rate: 100, index: 1)) + "\n")
+        }
+    }
+
+    @Test("a point-file source has no spec: GET is 404; other methods are 405 with Allow; 415 and 413 apply")
+    func statuses() async throws {
+        let f = try ManualFeed(points: "timestamp,x,y,z\n0,1,0,0\n1,2,0,0\n")
+        try await f.start()
+        try await f.test { client in
+            let missing = try await client.execute(uri: "/v1/spec", method: .get)
+            #expect(missing.status == .notFound)
+            #expect(try missing.error().message.contains("the source is a point file"))
+            let delete = try await client.execute(uri: "/v1/spec", method: .delete)
+            #expect(delete.status == .methodNotAllowed && delete.headers[.allow] == "GET, HEAD, PUT")
+            #expect(try await client.send(.put, "/v1/spec", json: TestSpecs.sine, contentType: "text/plain").status == .unsupportedMediaType)
+            let huge = try await client.send(.put, "/v1/spec", json: String(repeating: " ", count: (1 << 20) + 1) + TestSpecs.sine)
+            #expect(huge.status == .contentTooLarge)
+            #expect(try await client.send(.put, "/v1/spec", json: TestSpecs.sine, contentType: "application/vnd.signals+json").status == .ok)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HummingbirdTesting
+import Hummingbird
+@testable import LiveServer
+import Testing
+
+/// `/v1/point`, and the checks `/v1/stream` and `/v1/ws` make before streaming (the streams themselves
+/// are tested on a live server in ``LiveStreamTests``).
+@Suite(.timeLimit(.minutes(1))) struct StreamRoutesTests {
+    @Test("/v1/point is the newest point as one signals play line, newline included")
+    func point() async throws {
+        let f = try ManualFeed(TestSpecs.shake)
+        try await f.start()
+        await f.advance(points: 42)
+        try await f.test { client in
+            let response = try await client.execute(uri: "/v1/point", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.text == (try expectedLine(TestSpecs.shake, rate: 100, index: 42)) + "\n")
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+        }
+    }
+
+    @Test("/v1/stream and /v1/ws refuse a bad ?rate, an unknown parameter and a bad Last-Event-ID with 400", arguments: [
+        ("/v1/stream?rate=0", nil as String?, "'rate' must be a number of points per second > 0, got '0'"),
+        ("/v1/stream?rate=-5", nil, "got '-5'"),
+        ("/v1/stream?rate=abc", nil, "got 'abc'"),
+        ("/v1/stream?rate=inf", nil, "got 'inf'"),
+        ("/v1/stream?rate=1&rate=2", nil, "give the query parameter 'rate' once"),
+        ("/v1/stream?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate"),
+        ("/v1/stream", "abc", "Last-Event-ID must be a point index"),
+        ("/v1/stream", "-3", "Last-Event-ID must be a point index"),
+        ("/v1/ws?rate=0", nil, "'rate' must be a number"),
+        ("/v1/ws", nil, "/v1/ws is a WebSocket endpoint"),
+    ])
+    func badStreams(uri: String, lastEventID: String?, message: String) async throws {
+        let f = try ManualFeed(TestSpecs.sine)
+        try await f.start()
+        try await f.test { client in
+            var headers: HTTPFields = [:]
+            if let lastEventID { headers[StreamRoutes.lastEventID] = lastEventID }
+            let response = try await client.execute(uri: uri, method: .get, headers: headers)
+            #expect(response.status == .badRequest)
+            #expect(try response.error().message.contains(message), "\(response.text)")
+            #expect(f.feed.status.clients.sse == 0)
+        }
+    }
+
+    @Test("Last-Event-ID parsing: empty means none, an index resumes after it")
+    func lastEventIDHeader() throws {
+        #expect(try StreamRoutes.start(nil) == .latest)
+        #expect(try StreamRoutes.start("") == .latest)
+        #expect(try StreamRoutes.start(" 17 ") == .after(17))
+        #expect(throws: LiveServerError.self) { try StreamRoutes.start("1.5") }
+        #expect(throws: LiveServerError.self) { try StreamRoutes.start("99999999999999999999") }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+@testable import LiveServer
+import Playback
+import Signals
+import Specs
+
+/// A feed on a manual clock: it plays only as far as the test advances the clock, so every point lands
+/// at a known index without sleeping.
+struct ManualFeed {
+    let clock = ManualClock()
+    let feed: LiveFeed
+    let rate: Double
+
+    /// A feed of a spec given as JSON text.
+    init(_ spec: String, rate: Double = 100, replaySeconds: Double = 10, batchLimit: Int = 512) throws {
+        self.rate = rate
+        let options = FeedOptions(sampleRate: rate, replaySeconds: replaySeconds, batchLimit: batchLimit)
+        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate), options: options, clock: clock)
+    }
+
+    /// A feed of a point file (text in a temporary file with the given extension).
+    init(points text: String, extension ext: String = "csv", rate: Double = 100, loop: Bool = false) throws {
+        self.rate = rate
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).\(ext)")
+        try Data(text.utf8).write(to: url)
+        let options = FeedOptions(sampleRate: rate, loop: loop)
+        feed = try LiveFeed(source: LiveSource.load(url.path, options: options), options: options, clock: clock)
+    }
+
+    /// Starts playing and waits until point 0 is made (the Runner then waits for point 1).
+    func start() async throws {
+        try feed.start()
+        await clock.waitForSleepers()
+    }
+
+    /// Nanoseconds between two points.
+    var step: Int64 { Int64((1e9 / rate).rounded()) }
+
+    /// Moves the clock on by `count` points and waits until they are made.
+    func advance(points count: Int) async {
+        clock.advance(by: .nanoseconds(Int64(count) * step))
+        await clock.waitForSleepers()
+    }
+
+    /// Moves the clock on by `seconds` and waits until the points due are made.
+    func advance(seconds: Double) async {
+        clock.advance(by: .nanoseconds(Int64((seconds * 1e9).rounded())))
+        await clock.waitForSleepers()
+    }
+
+    /// Moves the clock far on and waits until a point file's run has finished.
+    func finish() async {
+        clock.advance(by: .seconds(3600))
+        while feed.summary == nil { await Task.yield() }
+    }
+
+    /// Every point a fresh stream reads from index `first` through `last` (all must be in the ring).
+    func lines(from first: Int, through last: Int) async -> [(index: Int, line: String)] {
+        let subscription = feed.subscribe(.sse, from: .after(first - 1), rate: nil)   // -1: from index 0
+        defer { subscription.close() }
+        var out: [(index: Int, line: String)] = []
+        while out.last.map({ $0.index < last }) ?? true, let batch = await subscription.next() {
+            for entry in batch.entries where entry.index <= last {
+                out.append((entry.index, String(buffer: entry.json)))
+            }
+        }
+        return out
+    }
+}
+
+/// The `signals play` line of `spec` at sample `index` and `rate`, from an independent render.
+func expectedLine(_ spec: String, rate: Double, index: Int) throws -> String {
+    let signal = try AnySignal(json: Data(spec.utf8))
+    let buffer = try signal.render(sampleRate: rate, startIndex: index, frameCount: 1)
+    let t = Double(index) / rate
+    let s = buffer.samples.map(Double.init)
+    switch signal.channelCount {
+    case 9:
+        return PointLine.motion(MotionPoint(timestamp: t, userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
+                                            gravity: Acceleration(x: s[3], y: s[4], z: s[5]),
+                                            rotationRate: RotationRate(x: s[6], y: s[7], z: s[8])), precision: .single)
+    case 3: return PointLine.axes(AxesPoint(timestamp: t, x: s[0], y: s[1], z: s[2]))
+    case 1: return PointLine.scalar(ScalarPoint(timestamp: t, value: s[0]))
+    default: return PointLine.channels(timestamp: t, buffer.samples)
+    }
+}
+
+/// A JSON object from text, read by the package's strict reader (numbers exact: Foundation's reader on
+/// Linux does not always give the nearest `Double`).
+func object(_ text: String) throws -> [String: Any] {
+    func plain(_ value: JSONValue) -> Any {
+        switch value {
+        case .object(let o): return Dictionary(o.members.map { ($0.key, plain($0.value)) }, uniquingKeysWith: { a, _ in a })
+        case .array(let a): return a.map(plain)
+        case .string(let s): return s
+        case .number(let n): return n.value
+        case .bool(let b): return b
+        case .null: return NSNull()
+        }
+    }
+    guard let value = plain(try JSONValue.parse(Data(text.utf8))) as? [String: Any] else { throw RawError("not an object: \(text)") }
+    return value
+}
+
+/// `x`, `y`, `z` of a vector object.
+func xyz(_ value: Any?) -> [Double]? {
+    guard let v = value as? [String: Any], Set(v.keys) == ["x", "y", "z"] else { return nil }
+    return ["x", "y", "z"].compactMap { v[$0] as? Double }
+}
+
+enum TestSpecs {
+    static let sine = #"{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}"#
+    static let square = #"{"square": {"amplitude": 0.5, "frequency": 5}}"#
+    static let gravity = #"{"axes": {"x": {"sine": {"amplitude": 0.2, "frequency": 0.5}}, "z": {"offset": {"by": -0.98, "signal": {"noise": {"amplitude": 0.01, "seed": 3}}}}}}"#
+    static func motion(ua: String) -> String {
+        #"{"motion": {"userAcceleration": \#(ua), "gravity": \#(gravity)}}"#
+    }
+    static let shake = motion(ua: #"{"axes": {"x": {"sine": {"amplitude": 1.5, "frequency": 4}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}"#)
+    static let calm = motion(ua: #"{"axes": {"y": {"triangle": {"amplitude": 0.3, "frequency": 2}}}}"#)
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// A raw HTTP/1.1 client connection for streaming responses, read only when the test asks (`next()`):
+/// when the test stops asking, nothing reads the socket, so the server meets real TCP backpressure.
+final class RawConnection: @unchecked Sendable {
+    private var iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let finish: AsyncStream<Void>.Continuation
+    private let task: Task<Void, any Error>
+
+    private init(iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+                 finish: AsyncStream<Void>.Continuation, task: Task<Void, any Error>) {
+        self.iterator = iterator
+        self.outbound = outbound
+        self.finish = finish
+        self.task = task
+    }
+
+    /// Connects to 127.0.0.1:`port`.
+    /// - Parameter receiveBuffer: `SO_RCVBUF` in bytes (small values keep the kernel from buffering much
+    ///   for a client that stops reading).
+    static func connect(port: Int, receiveBuffer: Int? = nil) async throws -> RawConnection {
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer {
+            bootstrap = bootstrap.channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+        }
+        let channel = try await bootstrap.connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+        let (finished, finish) = AsyncStream<Void>.makeStream()
+        let (handed, hand) = AsyncStream<(NIOAsyncChannelInboundStream<ByteBuffer>, NIOAsyncChannelOutboundWriter<ByteBuffer>)>.makeStream()
+        let task = Task {
+            try await channel.executeThenClose { inbound, outbound in
+                hand.yield((inbound, outbound))
+                hand.finish()
+                for await _ in finished {}
+            }
+        }
+        var halves = handed.makeAsyncIterator()
+        guard let (inbound, outbound) = await halves.next() else { throw RawError("the connection closed at once") }
+        return RawConnection(iterator: inbound.makeAsyncIterator(), outbound: outbound, finish: finish, task: task)
+    }
+
+    /// Sends bytes.
+    func send(_ text: String) async throws {
+        try await outbound.write(ByteBuffer(string: text))
+    }
+
+    /// The next bytes read, or `nil` when the server closed the connection.
+    func next() async throws -> ByteBuffer? {
+        try await iterator.next()
+    }
+
+    /// Closes the connection.
+    func close() async {
+        finish.finish()
+        _ = try? await task.value
+    }
+}
+
+struct RawError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

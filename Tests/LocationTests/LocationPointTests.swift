@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import Location
+
+@Suite struct LocationPointTests {
+    @Test("defaults as Core Location: accuracies 0, speed 0, course −1")
+    func defaults() {
+        let p = LocationPoint(timestamp: 1, latitude: 2, longitude: 3)
+        #expect(p.altitude == 0 && p.horizontalAccuracy == 0 && p.verticalAccuracy == 0 && p.speed == 0 && p.course == -1)
+    }
+
+    @Test("JSON line: {timestamp, location: {latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course}}")
+    func jsonLine() throws {
+        let p = LocationPoint(timestamp: 0.5, latitude: 51.5007, longitude: -0.1246, altitude: 10, horizontalAccuracy: 4.5,
+                              verticalAccuracy: 6.75, speed: 1.4, course: 45)
+        #expect(p.jsonLine == #"{"timestamp":0.5,"location":{"latitude":51.5007,"longitude":-0.1246,"altitude":10.0,"horizontalAccuracy":4.5,"verticalAccuracy":6.75,"speed":1.4,"course":45.0}}"#)
+        let decoded = try JSONDecoder().decode(LocationPoint.self, from: Data(p.jsonLine.utf8))
+        #expect(decoded == p)
+        let encoded = try JSONEncoder().encode(p)
+        #expect(try JSONDecoder().decode(LocationPoint.self, from: encoded) == p)
+    }
+
+    @Test("decoding is strict: unknown fields and missing coordinates are refused; the rest defaults")
+    func strictDecoding() throws {
+        let minimal = try JSONDecoder().decode(LocationPoint.self, from: Data(#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}}"#.utf8))
+        #expect(minimal == LocationPoint(timestamp: 1, latitude: 1, longitude: 2))
+        for bad in [#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2, "heading": 3}}"#,
+                    #"{"timestamp": 1, "location": {"latitude": 1}}"#,
+                    #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}, "extra": 0}"#,
+                    #"{"location": {"latitude": 1, "longitude": 2}}"#] {
+            #expect(throws: (any Error).self, "\(bad)") { try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8)) }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+
+/// What a hostile first hour tried: every case exits with a clear error (status 2) or works, never a
+/// crash, a hang, silent garbage, or a clobbered file.
+@Suite struct HostileInputTests {
+    static let sine = #"{"sine": {"frequency": 5}}"#
+
+    func spec(_ text: String = sine, _ name: String = "s.json") throws -> String {
+        try Executables.temporaryFile(name, contents: text).path
+    }
+
+    /// Runs `signals` with stdout going to `path` (a file or device).
+    func run(_ arguments: [String], stdoutTo path: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = try Executables.url("signals")
+        process.arguments = arguments
+        process.currentDirectoryURL = Executables.packageRoot
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try out.close()
+        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    }
+
+    func partials(in dir: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".partial-") }
+    }
+
+    // MARK: Output files
+
+    @Test("-o replaces a regular file atomically and keeps its mode")
+    func regularFile() throws {
+        let out = try Executables.temporaryFile("keep-mode.csv", contents: "old\n")
+        #expect(chmod(out.path, 0o600) == 0)
+        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try partials(in: out.deletingLastPathComponent().path).isEmpty)
+    }
+
+    @Test("-o follows a symbolic link instead of replacing it, even a dangling one")
+    func symlink() throws {
+        let target = try Executables.temporaryFile("target.csv", contents: "old\n")
+        let link = try Executables.temporaryFile("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", link.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("t,value"))
+        let dangling = try Executables.temporaryFile("dangling.csv")
+        let missing = try Executables.temporaryFile("not-yet.csv")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: missing.path)
+        let d = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", dangling.path])
+        #expect(d.status == 0, "\(d.stderr)")
+        #expect(FileManager.default.fileExists(atPath: missing.path))
+    }
+
+    @Test("-o writes through a device and never replaces it; /dev/full is an error")
+    func devices() throws {
+        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/null"])
+        #expect(r.status == 0, "\(r.stderr)")
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        let full = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/full"])
+        #expect(full.status == 2)
+        #expect(full.stderr.contains("cannot write to /dev/full: No space left on device"), "\(full.stderr)")
+        let dir = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "csv", "-o", "/tmp"])
+        #expect(dir.status == 2 && dir.stderr.contains("is a directory"))
+        let nowhere = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "csv", "-o", "/nonexistent/dir/x.csv"])
+        #expect(nowhere.status == 2 && nowhere.stderr.hasPrefix("error: cannot create /nonexistent/dir/x.csv"))
+    }
+
+    @Test("-o to a named pipe writes through it")
+    func fifoOutput() throws {
+        let path = try Executables.temporaryFile("out-fifo").path
+        #expect(mkfifo(path, 0o600) == 0)
+        nonisolated(unsafe) var received = Data()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            if let h = FileHandle(forReadingAtPath: path) { received = h.readDataToEndOfFile() }
+            done.signal()
+        }
+        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.05", "--format", "csv", "-o", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        done.wait()
+        #expect(String(decoding: received, as: UTF8.self).split(separator: "\n").count == 6)
+    }
+
+    @Test("SIGINT during a render leaves the old file intact and no temporary file")
+    func interrupted() throws {
+        let out = try Executables.temporaryFile("interrupted.npy", contents: "old contents\n")
+        let dir = out.deletingLastPathComponent().path
+        let process = Process()
+        process.executableURL = try Executables.url("signals")
+        process.arguments = ["render", try spec(), "--rate", "1000000", "--duration", "100000", "--format", "npy", "-o", out.path]
+        process.standardError = Pipe()
+        try process.run()
+        // Wait for the render to be under way (its temporary file exists), then interrupt it. (A bounded
+        // wait for another process to reach a state; nothing here depends on how long it takes.)
+        var waited = 0
+        while try partials(in: dir).isEmpty, waited < 3000 { usleep(10_000); waited += 10 }
+        #expect(try !partials(in: dir).isEmpty, "the render never started")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(try String(contentsOf: out, encoding: .utf8) == "old contents\n")
+        #expect(try partials(in: dir).isEmpty)
+    }
+
+    @Test("a write error on standard output exits 2 with a message, never a crash")
+    func stdoutFull() throws {
+        let verify = try run(["verify", "Examples/specs/sine.json", "--rate", "1000", "--duration", "2"], stdoutTo: "/dev/full")
+        #expect(verify.status == 2, "\(verify.stderr)")
+        #expect(verify.stderr.contains("cannot write to standard output: No space left on device"))
+        let render = try run(["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "2", "--format", "csv"], stdoutTo: "/dev/full")
+        #expect(render.status == 2 && render.stderr.contains("No space left on device"))
+        let play = try run(["play", "Examples/specs/sine.json", "--rate", "1000", "--duration", "0.01"], stdoutTo: "/dev/full")
+        #expect(play.status == 2 && play.stderr.contains("No space left on device"))
+    }
+
+    // MARK: Inputs read once
+
+    @Test("play reads standard input once: one-channel and axes specs, and point files")
+    func stdinSpecs() throws {
+        let one = try Executables.run("signals", ["play", "-", "--rate", "1000", "--duration", "0.005"], input: Data(Self.sine.utf8))
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.text.split(separator: "\n").count == 5)
+        let axes = try Executables.run("signals", ["play", "-", "--rate", "1000", "--duration", "0.003"],
+                                       input: try Data(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/specs/shake-axes.json")))
+        #expect(axes.status == 0, "\(axes.stderr)")
+        #expect(axes.text.hasPrefix("{\"timestamp\":0.0,\"x\":"))
+        let csv = try Executables.run("signals", ["play", "-", "--speed", "1000"], input: Data("timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n".utf8))
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.text.split(separator: "\n").count == 2)
+    }
+
+    @Test("play of a named pipe (as <(cat walk.csv) gives) plays every point")
+    func playFifo() throws {
+        let path = try Executables.temporaryFile("walk-fifo").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let text = try Data(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/points/walk.csv"))
+        Thread.detachNewThread {
+            if let h = FileHandle(forWritingAtPath: path) { try? h.write(contentsOf: text); try? h.close() }
+        }
+        let r = try Executables.run("signals", ["play", path, "--speed", "1000"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.text.split(separator: "\n").count == 100)
+    }
+
+    @Test("/dev/zero and an endless line fail fast with a clear error")
+    func endless() throws {
+        let zero = try Executables.run("signals", ["play", "/dev/zero"])
+        #expect(zero.status == 2)
+        #expect(zero.stderr.contains("/dev/zero"), "\(zero.stderr)")
+        var data = Data("timestamp,x,y,z\n".utf8)
+        data.append(Data(repeating: UInt8(ascii: "7"), count: 3 << 20))
+        let file = try Executables.temporaryFile("one-line.csv")
+        try data.write(to: file)
+        let line = try Executables.run("signals", ["play", file.path])
+        #expect(line.status == 2 && line.stderr.contains("longer than 1048576 bytes"), "\(line.stderr)")
+    }
+
+    // MARK: Schedules refused before playing
+
+    @Test("a wait of years is refused before any output (--max-wait)", arguments: [
+        ("timestamp,x,y,z\n0,0,0,0\n1000000000,0,0,0\n", [String]()),
+        ("timestamp,x,y,z\n0,0,0,0\n0.01,0,0,0\n", ["--speed", "1e-300"]),
+        ("timestamp,x,y,z\n0,0,0,0\n10,0,0,0\n", ["--max-wait", "5"]),
+    ])
+    func maxWait(text: String, flags: [String]) throws {
+        let file = try Executables.temporaryFile("gap.csv", contents: text)
+        let r = try Executables.run("signals", ["play", file.path] + flags)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("--max-wait"), "\(r.stderr)")
+    }
+
+    @Test("looping one point is refused before any output")
+    func loopOnePoint() throws {
+        let file = try Executables.temporaryFile("one.csv", contents: "timestamp,x,y,z\n0,1,0,0\n")
+        let r = try Executables.run("signals", ["play", file.path, "--loop"])
+        #expect(r.status == 2 && r.stdout.isEmpty)
+        #expect(r.stderr.contains("cannot loop"), "\(r.stderr)")
+    }
+
+    // MARK: Clear errors
+
+    @Test("numbers after a flag are values: --rate -1000 names the range", arguments: ["render", "verify", "play"])
+    func negativeRate(command: String) throws {
+        var args = [command, try spec(), "--rate", "-1000", "--duration", "1"]
+        if command == "render" { args += ["--format", "csv"] }
+        let r = try Executables.run("signals", args)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("sample rate must be a finite number of Hz from 1e-06"), "\(r.stderr)")
+        #expect(!r.stderr.contains("Missing value"))
+    }
+
+    @Test("messages name the file and the JSON path, never internal names, and quote at most ~100 characters")
+    func clearMessages() throws {
+        let motion = try spec(#"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequency": 80}}}}}}"#, "motion.json")
+        let m = try Executables.run("signals", ["render", motion, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(m.stderr.hasPrefix("error: \(motion): $.motion.gravity.axes.z.sine.frequency: "), "\(m.stderr)")
+        let big = try spec(#"{"sine": {"frequency": 1e400}}"#, "big.json")
+        let b = try Executables.run("signals", ["render", big, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(b.stderr.contains("too large for a Double") && !b.stderr.contains("numberIsNotRepresentable"), "\(b.stderr)")
+        let missing = try Executables.run("signals", ["render", "/nonexistent/x.json", "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(missing.stderr.contains("no such file") && !missing.stderr.contains("NSCocoaErrorDomain"), "\(missing.stderr)")
+        let long = try spec("{\"sine\": {\"frequency\": \"" + String(repeating: "x", count: 1_000_000) + "\"}}", "long.json")
+        let l = try Executables.run("signals", ["render", long, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(l.status == 2 && l.stderr.count < 400, "\(l.stderr.prefix(500))")
+    }
+
+    @Test("samples that would be inf or NaN are refused; play never prints nan", arguments: [
+        #"{"sine": {"amplitude": 1e39, "frequency": 1}}"#, #"{"constant": {"value": 3.4028236e38}}"#,
+        #"{"scaled": {"by": 1e300, "signal": {"scaled": {"by": 1e300, "signal": {"constant": {"value": 1}}}}}}"#,
+    ])
+    func garbage(text: String) throws {
+        for command in [["render", "--format", "csv"], ["play"]] {
+            let r = try Executables.run("signals", [command[0], try spec(text), "--rate", "100", "--duration", "0.05"] + command.dropFirst())
+            #expect(r.status == 2 && r.stdout.isEmpty, "\(r.stderr)")
+            #expect(r.stderr.contains("largest a Float holds"))
+        }
+    }
+
+    @Test("extreme frequencies and rates are refused quickly, never a crash or a hang")
+    func extremes() throws {
+        let huge = try Executables.run("signals", ["render", try spec(#"{"sine": {"frequency": 1e300}}"#), "--rate", "1000", "--duration", "1",
+                                                   "--format", "csv", "--allow-aliasing"])
+        #expect(huge.status == 2 && huge.stderr.contains("$.sine.frequency"), "\(huge.stderr)")
+        let chirp = try Executables.run("signals", ["render", try spec(#"{"chirp": {"startFrequency": 1.2345678901e22, "endFrequency": 1, "duration": 1}}"#),
+                                                    "--rate", "1000", "--duration", "1", "--format", "csv", "--allow-aliasing"])
+        #expect(chirp.status == 2 && chirp.stderr.contains("startFrequency"), "\(chirp.stderr)")
+        let tiny = try Executables.run("signals", ["render", try spec(#"{"chirp": {"startFrequency": 0, "endFrequency": 0, "duration": 1}}"#),
+                                                   "--rate", "1e-200", "--duration", "1e200", "--format", "csv"])
+        #expect(tiny.status == 2 && tiny.stderr.contains("sample rate"), "\(tiny.stderr)")
+    }
+
+    @Test("verify --rate checks a recording's t column")
+    func recordingRate() throws {
+        let render = try Executables.run("signals", ["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "1", "--format", "csv"])
+        let file = try Executables.temporaryFile("rec.csv")
+        try render.stdout.write(to: file)
+        let r = try Executables.run("signals", ["verify", "Examples/specs/sine.json", "--rate", "500", "--duration", "1", "--input", file.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("advances at 1000"), "\(r.stderr)")
+    }
+}

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+
+/// `signals serve` end to end: the real `signals` executable running its `signals-serve` sibling.
+/// Checks are on content, exit status and messages, never on timing.
+@Suite(.timeLimit(.minutes(2))) struct ServeCommandTests {
+    /// A running `signals serve`: its port (from the first line) and its process.
+    final class Server {
+        let process = Process()
+        let out = Pipe(), err = Pipe()
+        var firstLine = ""
+        var port = 0
+
+        init(_ arguments: [String], executable: URL? = nil) throws {
+            process.executableURL = try executable ?? Executables.url("signals")
+            process.arguments = ["serve"] + arguments
+            process.currentDirectoryURL = Executables.packageRoot
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            var bytes: [UInt8] = []
+            while true {
+                let data = out.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                bytes += data
+                if bytes.contains(UInt8(ascii: "\n")) { break }
+            }
+            firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            port = Int(firstLine.split(separator: ":").last ?? "") ?? 0
+        }
+
+        /// Sends `signal`, waits for the exit; the status and standard error.
+        func stop(_ signal: Int32 = SIGTERM) -> (status: Int32, stderr: String) {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return (process.terminationStatus, text)
+        }
+    }
+
+    /// A blocking loopback connection.
+    final class Socket {
+        let fd: Int32
+        var buffer: [UInt8] = []
+
+        init(port: Int) throws {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw Executables.Missing(name: "a server on port \(port)") }
+        }
+
+        deinit { close(fd) }
+
+        func send(_ text: String) {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
+
+        /// Reads more; `false` at the end.
+        func fill() -> Bool {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { return false }
+            buffer += chunk[0 ..< n]
+            return true
+        }
+
+        /// Everything until the server closes.
+        func readAll() -> String {
+            while fill() {}
+            return String(decoding: buffer, as: UTF8.self)
+        }
+    }
+
+    /// `GET path` on its own connection: status and body.
+    static func get(_ port: Int, _ path: String) throws -> (status: Int, body: String) {
+        let socket = try Socket(port: port)
+        socket.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        let text = socket.readAll()
+        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    /// The `data:` lines of SSE events with ids 1 ... count (Last-Event-ID 0), read from a raw stream.
+    static func sse(_ port: Int, count: Int) throws -> (lines: [String], socket: Socket) {
+        let socket = try Socket(port: port)
+        socket.send("GET /v1/stream HTTP/1.1\r\nHost: localhost\r\nLast-Event-ID: 0\r\n\r\n")
+        var lines: [String] = []
+        var text = ""
+        while lines.count < count, socket.fill() {
+            text = String(decoding: socket.buffer, as: UTF8.self)
+            lines = text.components(separatedBy: "\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+        }
+        // A chunk of the body may split a line: keep only the whole events.
+        return (Array(lines.prefix(count)), socket)
+    }
+
+    static let spec = "Examples/specs/shake-motion.json"
+
+    @Test("the first stdout line is 'listening on http://127.0.0.1:PORT' (--port 0 picks one); SIGTERM exits 0")
+    func listening() throws {
+        let server = try Server([Self.spec, "--port", "0"])
+        #expect(server.firstLine.hasPrefix("listening on http://127.0.0.1:"))
+        #expect(server.port > 0)
+        let status = try Self.get(server.port, "/v1/status")
+        #expect(status.status == 200)
+        #expect(status.body.contains("\"sampleRate\":100.0"))
+        let page = try Self.get(server.port, "/")
+        #expect(page.status == 200 && page.body.contains("<canvas id=\"plot\""))
+        let stopped = server.stop(SIGTERM)
+        #expect(stopped.status == 0)
+        #expect(stopped.stderr.isEmpty, "\(stopped.stderr)")
+    }
+
+    @Test("SSE data lines are byte for byte the lines signals play prints; SIGINT closes the open stream and exits 0")
+    func sameLinesAsPlay() throws {
+        let server = try Server([Self.spec, "--port", "0", "--rate", "100"])
+        let (lines, socket) = try Self.sse(server.port, count: 30)
+        let play = try Executables.run("signals", ["play", Self.spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
+        #expect(play.status == 0)
+        let expected = play.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 30)
+        #expect(lines == Array(expected[1 ... 30]))
+        let stopped = server.stop(SIGINT)
+        #expect(stopped.status == 0)
+        #expect(socket.readAll().hasSuffix("0\r\n\r\n"), "the stream ends with the last chunk")
+    }
+
+    @Test("routes: SSE data lines are the lines signals play prints, for a route and for a motion with a route",
+          arguments: ["Examples/routes/walk.json", "Examples/routes/phone-walk.json"])
+    func routesAsPlay(spec: String) throws {
+        let server = try Server([spec, "--port", "0", "--rate", "100"])
+        let (lines, _) = try Self.sse(server.port, count: 30)
+        let play = try Executables.run("signals", ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
+        #expect(play.status == 0, "\(play.stderr)")
+        let expected = play.text.split(separator: "\n").map(String.init)
+        #expect(lines == Array(expected[1 ... 30]))
+        let data = try Self.get(server.port, "/data")
+        #expect(data.body.contains("\"location\":{\"latitude\":"))
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("--host 0.0.0.0 is served with a warning on stderr")
+    func exposed() throws {
+        let server = try Server([Self.spec, "--port", "0", "--host", "0.0.0.0"])
+        #expect(server.firstLine.hasPrefix("listening on http://0.0.0.0:"))
+        let stopped = server.stop()
+        #expect(stopped.status == 0)
+        #expect(stopped.stderr.contains("warning: --host 0.0.0.0 serves every network interface"))
+    }
+
+    @Test("signals serve --help prints signals-serve's options")
+    func help() throws {
+        let r = try Executables.run("signals", ["serve", "--help"])
+        #expect(r.status == 0)
+        #expect(r.text.contains("USAGE: signals serve <input>"))
+        #expect(r.text.contains("--port") && r.text.contains("--rate") && r.text.contains("--loop"))
+    }
+
+    @Test("bad input is refused before serving, exit 2, naming the problem", arguments: [
+        (["nothere.json"], "nothere.json: cannot open: no such file"),
+        ([spec, "--rate", "0"], "--rate must be a number of Hz from 0.001 to 10000.0, got 0.0"),
+        ([spec, "--rate", "20000"], "--rate must be a number of Hz from 0.001 to 10000.0"),
+        ([spec, "--speed", "0"], "--speed must be a number from 0.01 to 100.0, got 0.0"),
+        ([spec, "--port", "70000"], "--port must be from 0 to 65535"),
+        ([spec, "--host", ""], "--host must be an address"),
+        ([spec, "--loop"], "--loop is for point files; a spec plays endlessly"),
+        (["Examples/specs/sine.json", "--rate", "1"], "Nyquist"),
+        ([spec, "--bogus"], "Unknown option '--bogus'"),
+        ([], "Missing expected argument '<input>'"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let r = try Executables.run("signals", ["serve"] + arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("error: ") && r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.text.isEmpty)
+    }
+
+    @Test("a port in use: exit 1 saying so")
+    func portInUse() throws {
+        let first = try Server([Self.spec, "--port", "0"])
+        let second = try Executables.run("signals", ["serve", Self.spec, "--port", "\(first.port)"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("error: cannot serve on http://127.0.0.1:\(first.port)"), "\(second.stderr)")
+        #expect(first.stop().status == 0)
+    }
+
+    @Test("without signals-serve beside it, signals serve says how to build it")
+    func missingSibling() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let alone = dir.appendingPathComponent("signals")
+        let original = try Executables.url("signals")
+        do {
+            try FileManager.default.linkItem(at: original, to: alone)
+        } catch {
+            try FileManager.default.copyItem(at: original, to: alone)
+        }
+        let process = Process()
+        process.executableURL = alone
+        process.arguments = ["serve", Self.spec]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 2)
+        #expect(text.contains("signals-serve, which is not there: build it with `swift build --product signals-serve`"), "\(text)")
+    }
+}
