@@ -23,9 +23,7 @@ enum SpecHarness {
             node = try SignalNode.decode(json: data)
         } catch {
             FuzzHarness.requireBounded(error)
-            if let document = try? SpecDocument.decode(json: data) {
-                FuzzHarness.fail("SpecDocument decoded \(document) where SignalNode.decode failed with \(error)")
-            }
+            checkRouteDocument(data, signalError: error)
             return
         }
         checkDocument(data, node)
@@ -38,7 +36,12 @@ enum SpecHarness {
                 FuzzHarness.fail("the \(pretty ? "pretty" : "compact") encoding does not decode: \(error)\n\(String(decoding: text, as: UTF8.self))")
             }
         }
-        let signal = AnySignal(node: node)
+        checkRenders(node, AnySignal(node: node))
+    }
+
+    /// At every rate, with and without aliasing: the node validates as its signal does, and a signal
+    /// that validates renders finite samples within its bound, the same in any blocks.
+    static func checkRenders(_ node: SignalNode, _ signal: AnySignal) {
         for rate in rates {
             for aliasing in [false, true] {
                 let bound: Double
@@ -59,6 +62,28 @@ enum SpecHarness {
                 }
             }
         }
+    }
+
+    /// A document that is not a signal is refused by the document decoder too, unless it is a route
+    /// (`{"route": ...}`, optionally with a motion): then the loader gives the same document, and its
+    /// motion, if any, validates and renders like any signal.
+    static func checkRouteDocument(_ data: Data, signalError: SignalError) {
+        let document: SpecDocument
+        do {
+            document = try SpecDocument.decode(json: data)
+        } catch {
+            FuzzHarness.requireBounded(error)
+            return
+        }
+        FuzzHarness.require(document.signal == nil && document.route != nil,
+                            "SpecDocument decoded a signal where SignalNode.decode failed with \(signalError)")
+        do {
+            let loaded = try SpecDocument.load(InputSource(name: "spec.json", bytes: data))
+            FuzzHarness.require(loaded == document, "SpecDocument.load gives another route document")
+        } catch {
+            FuzzHarness.fail("SpecDocument.decode passed but SpecDocument.load throws \(error)")
+        }
+        if case .motionAndRoute(let motion, _) = document { checkRenders(motion.node, motion) }
     }
 
     /// The document decoder and the loader give the same signal.
