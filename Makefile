@@ -84,6 +84,18 @@ fuzz: fuzz-build
 	Fuzz/run-fuzzers $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
 
 # The Playback tests under ThreadSanitizer, then every test under AddressSanitizer (own scratch paths).
+#
+# Two toolchain false positives are switched off, and only they (every overflow, use-after-free and
+# data-race check stays on):
+# - LeakSanitizer (detect_leaks=0): Swift stores enum case tags in the spare bits of pointers, so a box
+#   of an indirect enum held by a global `static let` (MotionNode.zeroAxes: 16 of the 28 direct reports; the other 12 are signals that bench keeps until exit)
+#   or by a value alive at exit is referenced only through a tagged pointer that LSan does not recognise;
+#   it reports that still-referenced memory as leaked, in the test runner, the examples and bench that
+#   the CLI tests run as children (which then exit 23), and in XCTest's own runner objects.
+# - The Swift backtracer (SWIFT_BACKTRACE=enable=no): after a fatal error its crash handler copies
+#   stack memory with memcpy, which ASan reports as a dynamic-stack-buffer-overflow in
+#   CrashHandlerLinux.cpp and which hides the real error message.
+SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 sanitize: sanitize-thread sanitize-address
 
 sanitize-thread: deps
@@ -92,7 +104,7 @@ sanitize-thread: deps
 
 sanitize-address: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan .build-asan
