@@ -88,8 +88,9 @@ fuzz: fuzz-build
 # Two toolchain false positives are switched off, and only they (every overflow, use-after-free and
 # data-race check stays on):
 # - LeakSanitizer (detect_leaks=0): Swift stores enum case tags in the spare bits of pointers, so a box
-#   of an indirect enum held by a global `static let` (MotionNode.zeroAxes: 16 of the 28 direct reports; the other 12 are signals that bench keeps until exit)
-#   or by a value alive at exit is referenced only through a tagged pointer that LSan does not recognise;
+#   of an indirect enum held by a global `static let` (MotionNode.zeroAxes: 16 of the 28 direct reports;
+#   the other 12 are signals that bench holds until it exits) or by a value alive at exit is referenced
+#   only through a tagged pointer that LSan does not recognise;
 #   it reports that still-referenced memory as leaked, in the test runner, the examples and bench that
 #   the CLI tests run as children (which then exit 23), and in XCTest's own runner objects.
 # - The Swift backtracer (SWIFT_BACKTRACE=enable=no): after a fatal error its crash handler copies
