@@ -37,6 +37,7 @@ import Testing
         #expect(inner.gain == -6)
         #expect(inner.appending("[0]").gain == -6)
         #expect(inner.path == "$.scaled.signal")
+        #expect(throws: SignalError.self) { try inner.scaled(by: 1e38) }
     }
 
     // `1e200 × 1e200` overflows the render's gain to inf, and `inf × 0` is NaN, though the bound of
@@ -50,13 +51,14 @@ import Testing
         let error = try check(json)
         #expect(error?.code == .outOfRange)
         #expect(error?.message.contains("multiply to") == true)
+        #expect(error?.message.contains("largest a Float holds") == true)
     }
 
     @Test("the static combinators refuse the same products")
     func gainOverflowStatic() throws {
         let error = try check(Constant(0).scaled(by: 1e200).scaled(by: 1e200))
         #expect(error?.code == .outOfRange)
-        #expect(error?.path == "$.scaled.signal")
+        #expect(error?.path == "$.scaled.signal.scaled")   // the node whose factor makes the product overflow
     }
 
     /// A signal of one's own that writes through ``RenderBlock/store(_:_:)``, which applies the gain as a `Float`.

@@ -52,6 +52,8 @@ public struct ValidationContext: Sendable, Hashable {
     /// The render multiplies the factors from the root down, so a product can overflow even when every
     /// node's samples are bounded (`1e200 × 1e200` above a zero renders `inf × 0 = NaN`); the product is
     /// therefore checked here, in the same order, against ``SignalLimits/largestSample``.
+    /// Call it on the scaled node's own context (the error names that node), then append `".signal"`;
+    /// validate the signal under it first when it throws, so that a deeper node's own problem is named.
     /// - Parameter factor: The scale factor (finite: check it first).
     /// - Throws: ``SignalError`` (`outOfRange`, at this context's path) when `|gain × factor|` exceeds
     ///   ``SignalLimits/largestSample``.
@@ -59,7 +61,7 @@ public struct ValidationContext: Sendable, Hashable {
         let product = gain * factor
         guard product.magnitude <= SignalLimits.largestSample else {
             throw error(.outOfRange,
-                        "the scale factors from the root to here multiply to \(product), beyond the largest Float (\(SignalLimits.largestSample)); the render applies them as one gain")
+                        "the scale factors from the root to here multiply to \(product), beyond the largest a Float holds (\(SignalLimits.largestSample)); the render applies them as one gain")
         }
         return ValidationContext(sampleRate: sampleRate, allowAliasing: allowAliasing, checkedPath: path, gain: product)
     }

@@ -114,7 +114,15 @@ extension SignalNode {
             return try here.checkBound(SignalLimits.roundedSum(total, terms: terms.count)) ?? 0
         case .scaled(let by, let inner):
             try finite("by", by)
-            let b = try inner.validate(here.appending(".signal").scaled(by: by))
+            let child: ValidationContext
+            do {
+                child = try here.scaled(by: by).appending(".signal")
+            } catch {
+                // The signal's own problems first (they name a deeper node), then the product of the factors.
+                _ = try inner.validate(here.appending(".signal"))
+                throw error
+            }
+            let b = try inner.validate(child)
             return try here.checkBound(abs(by) * b) ?? 0
         case .offset(let by, let inner):
             try finite("by", by)
