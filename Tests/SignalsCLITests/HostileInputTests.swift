@@ -27,8 +27,11 @@ import Testing
         return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
     }
 
-    func partials(in dir: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".partial-") }
+    /// The temporary files beside `out` (`.NAME.partial-XXXXXX`). Only those of `out`: tests run in
+    /// parallel and share the folder, so another test's render may have its own under way.
+    func partials(of out: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix("." + out.lastPathComponent + ".partial-") }
     }
 
     // MARK: Output files
@@ -42,7 +45,7 @@ import Testing
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
         let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(try partials(in: out.deletingLastPathComponent().path).isEmpty)
+        #expect(try partials(of: out).isEmpty)
     }
 
     @Test("-o follows a symbolic link instead of replacing it, even a dangling one")
@@ -96,7 +99,6 @@ import Testing
     @Test("SIGINT during a render leaves the old file intact and no temporary file")
     func interrupted() throws {
         let out = try Executables.temporaryFile("interrupted.npy", contents: "old contents\n")
-        let dir = out.deletingLastPathComponent().path
         let process = Process()
         process.executableURL = try Executables.url("signals")
         process.arguments = ["render", try spec(), "--rate", "1000000", "--duration", "100000", "--format", "npy", "-o", out.path]
@@ -105,13 +107,13 @@ import Testing
         // Wait for the render to be under way (its temporary file exists), then interrupt it. (A bounded
         // wait for another process to reach a state; nothing here depends on how long it takes.)
         var waited = 0
-        while try partials(in: dir).isEmpty, waited < 3000 { usleep(10_000); waited += 10 }
-        #expect(try !partials(in: dir).isEmpty, "the render never started")
+        while try partials(of: out).isEmpty, waited < 3000 { usleep(10_000); waited += 10 }
+        #expect(try !partials(of: out).isEmpty, "the render never started")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(try String(contentsOf: out, encoding: .utf8) == "old contents\n")
-        #expect(try partials(in: dir).isEmpty)
+        #expect(try partials(of: out).isEmpty)
     }
 
     @Test("a write error on standard output exits 2 with a message, never a crash")
