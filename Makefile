@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PLAYWRIGHT ?= playwright==1.65.2
 SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test demo bench clean serve browser-deps test-browser
+.PHONY: all deps build release test demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
 
 all: build
 
@@ -67,5 +67,45 @@ test-browser: browser-deps
 	$(SWIFT) build --product signals-serve
 	$(PYTHON) Tests/Browser/console_test.py --serve "$$($(SWIFT) build --show-bin-path)/signals-serve" --out .build/browser
 
+# libFuzzer harnesses (Fuzz/): each runs FUZZ_SECONDS; crashes go to .build-fuzz/artifacts (never into git).
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES ?= FuzzSpec FuzzJSON FuzzPoints FuzzRecording
+FUZZ_SCRATCH := .build-fuzz
+FUZZ_FLAGS := -c release --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+	-Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz-build: deps
+	@for harness in $(FUZZ_HARNESSES); do \
+		echo "building $$harness with libFuzzer and AddressSanitizer"; \
+		$(SWIFT) build $(FUZZ_FLAGS) --product $$harness || exit 1; \
+	done
+
+fuzz: fuzz-build
+	Fuzz/run-fuzzers $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+# The Playback tests under ThreadSanitizer, then every test under AddressSanitizer (own scratch paths).
+#
+# Two toolchain false positives are switched off, and only they (every overflow, use-after-free and
+# data-race check stays on):
+# - LeakSanitizer (detect_leaks=0): Swift stores enum case tags in the spare bits of pointers, so a box
+#   of an indirect enum held by a global `static let` (MotionNode.zeroAxes: 16 of the 28 direct reports;
+#   the other 12 are signals that bench holds until it exits) or by a value alive at exit is referenced
+#   only through a tagged pointer that LSan does not recognise;
+#   it reports that still-referenced memory as leaked, in the test runner, the examples and bench that
+#   the CLI tests run as children (which then exit 23), and in XCTest's own runner objects.
+# - The Swift backtracer (SWIFT_BACKTRACE=enable=no): after a fatal error its crash handler copies
+#   stack memory with memcpy, which ASan reports as a dynamic-stack-buffer-overflow in
+#   CrashHandlerLinux.cpp and which hides the real error message.
+SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
+sanitize: sanitize-thread sanitize-address
+
+sanitize-thread: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter PlaybackTests
+
+sanitize-address: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-tsan .build-asan

@@ -101,6 +101,14 @@ let package = Package(
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
         .executableTarget(name: "LocationWalk", dependencies: ["SignalRunner"], path: "Examples/LocationWalk"),
         .executableTarget(name: "SensorTour", dependencies: ["SignalRunner"], path: "Examples/SensorTour"),
+        // libFuzzer harnesses (see Fuzz/README.md). `make fuzz` builds them with -sanitize=fuzzer; a plain
+        // build makes each a reproducer that runs the harness over the files named on its command line.
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "Signals", "Playback"], path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzSpec", dependencies: ["FuzzSupport", "Signals", "Playback", "Specs"], path: "Fuzz/FuzzSpec"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals"], path: "Fuzz/FuzzJSON"),
+        .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
+        .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],

@@ -38,10 +38,15 @@ package final class ByteReader {
     }
 
     /// Reads bytes in memory.
-    package init(data: Data, name: String?) {
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - name: The name used in errors.
+    ///   - bufferSize: Bytes copied per refill (default 64 KiB); tests and the fuzz harness pass small
+    ///     sizes so that every byte sits at a refill boundary. At least 1.
+    package init(data: Data, name: String?, bufferSize: Int = 1 << 16) {
         memory = data
         self.name = name
-        buffer = [UInt8](repeating: 0, count: 1 << 16)
+        buffer = [UInt8](repeating: 0, count: max(1, bufferSize))
     }
 
     deinit {
@@ -98,9 +103,13 @@ package final class ByteReader {
 
     /// Skips a UTF-8 byte order mark at the very start of the input.
     package func skipByteOrderMark() {
-        guard line == 1, peek() == 0xEF else { return }
-        // Only at offset 0 of the first buffer: the mark is three bytes.
-        if position == 0, end >= 3, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
+        guard line == 1, peek() == 0xEF, position == 0 else { return }
+        // Only at offset 0 of the input. In memory the buffer may be shorter than the mark, so look at the
+        // bytes themselves; a file's first buffer holds the whole mark (fread fills it).
+        let isMark = file == nil
+            ? memoryOffset == end && memory.starts(with: [0xEF, 0xBB, 0xBF])
+            : end >= 3 && buffer[1] == 0xBB && buffer[2] == 0xBF
+        if isMark { for _ in 0 ..< 3 { _ = next() } }
     }
 
     /// Reads one line (without its `\n` or `\r\n`) into `out`, replacing its contents.

@@ -99,7 +99,9 @@ package final class CSVReader {
     ///   - text: The field.
     ///   - column: The column's name, for the message.
     ///   - index: The point index, when known.
-    package func finiteNumber(_ text: String, column: String, index: Int? = nil) throws(PlaybackError) -> Double {
+    package func finiteNumber(_ text: String, column header: String, index: Int? = nil) throws(PlaybackError) -> Double {
+        // A header name is user input too: cut it like the value (a 3,000-character name was echoed whole).
+        let column = SignalErrorQuote.quote(header)
         guard !text.isEmpty else {
             throw PlaybackError(.malformed, "empty value in column '\(column)'", file: name, line: line, index: index, field: column)
         }

@@ -140,7 +140,14 @@ public struct PointFile: PointSource, Sendable, Hashable {
     /// - Returns: The points, in order.
     /// - Throws: ``PlaybackError`` naming the line, point and field of the first problem.
     public static func decode(_ data: Data, format: Format, name: String? = nil) throws(PlaybackError) -> [MotionPoint] {
-        var cursor = Cursor(reader: PointReader(ByteReader(data: data, name: name), format: format))
+        try decode(ByteReader(data: data, name: name), format: format)
+    }
+
+    /// Decodes every point a byte reader holds (tests and the fuzz harness pass readers with small
+    /// buffers, to check that a point split across refills reads the same).
+    /// - Throws: ``PlaybackError`` naming the line, point and field of the first problem.
+    package static func decode(_ bytes: ByteReader, format: Format) throws(PlaybackError) -> [MotionPoint] {
+        var cursor = Cursor(reader: PointReader(bytes, format: format))
         var points: [MotionPoint] = []
         while let (point, _) = try cursor.next() { points.append(point) }
         return points

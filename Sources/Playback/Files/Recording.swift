@@ -87,7 +87,8 @@ package enum Recording {
             throw PlaybackError(.malformed, "the file is empty", file: input.name)
         }
         let columns = fields.count
-        var names = fields
+        // Header names go into messages and error fields: cut like any quoted input.
+        var names = fields.map { SignalError.quoted($0, limit: 100) }
         let isHeader = fields.contains { CSVReader.number($0) == nil }
         var hasTime: Bool
         if isHeader {

@@ -37,7 +37,7 @@ func validateTerms(_ terms: [any Signal], _ context: ValidationContext) throws(S
         }
         total = bound.flatMap { b in total.map { $0 + b } }
     }
-    return try context.checkBound(total)
+    return try context.checkBound(total.map { SignalLimits.roundedSum($0, terms: terms.count) })
 }
 
 extension Combinators {

@@ -20,7 +20,15 @@ extension Combinators {
         public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
             let here = context.appending(".scaled")
             try here.requireFinite("by", factor)
-            let inner = try base.validate(here.appending(".signal"))
+            let child: ValidationContext
+            do {
+                child = try here.scaled(by: factor).appending(".signal")
+            } catch {
+                // The signal's own problems first (they name a deeper node), then the product of the factors.
+                _ = try base.validate(here.appending(".signal"))
+                throw error
+            }
+            let inner = try base.validate(child)
             return try here.checkBound(inner.map { abs(factor) * $0 })
         }
 

@@ -71,10 +71,12 @@ extension SignalNode {
         case .sawtooth(let s):
             try finite("amplitude", s.amplitude); try frequency("frequency", s.frequency)
             try phase(s.phase); try finite("offset", s.offset)
+            try here.requireKernelRange("amplitude", s.amplitude, multiple: 2 * abs(s.amplitude), "2 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)
         case .triangle(let s):
             try finite("amplitude", s.amplitude); try frequency("frequency", s.frequency)
             try phase(s.phase); try finite("offset", s.offset)
+            try here.requireKernelRange("amplitude", s.amplitude, multiple: 4 * abs(s.amplitude), "4 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)
         case .chirp(let s):
             try finite("amplitude", s.amplitude)
@@ -109,10 +111,18 @@ extension SignalNode {
                                       "term has \(c) channels but the sum has \(width); terms must have 1 channel or \(width)")
                 }
             }
-            return try here.checkBound(total) ?? 0
+            return try here.checkBound(SignalLimits.roundedSum(total, terms: terms.count)) ?? 0
         case .scaled(let by, let inner):
             try finite("by", by)
-            let b = try inner.validate(here.appending(".signal"))
+            let child: ValidationContext
+            do {
+                child = try here.scaled(by: by).appending(".signal")
+            } catch {
+                // The signal's own problems first (they name a deeper node), then the product of the factors.
+                _ = try inner.validate(here.appending(".signal"))
+                throw error
+            }
+            let b = try inner.validate(child)
             return try here.checkBound(abs(by) * b) ?? 0
         case .offset(let by, let inner):
             try finite("by", by)

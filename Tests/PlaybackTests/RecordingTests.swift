@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import Playback
+import Signals
+
+/// Recordings for `verify` and `plot` (`.npy` and CSV), as the FuzzRecording harness reads them.
+@Suite struct RecordingTests {
+    func npy(_ header: String, payload: Data = Data()) -> Data {
+        var dict = header
+        let unpadded = 10 + dict.utf8.count + 1
+        dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
+        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0])
+        data.append(contentsOf: [UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
+        data.append(Data(dict.utf8))
+        return data + payload
+    }
+
+    func read(_ data: Data, name: String = "r.npy", frames: Int = 4, channels: Int = 1, rate: Double = 1000) throws(PlaybackError) -> SampleBuffer {
+        try Recording.read(InputSource(name: name, bytes: data), sampleRate: rate, channelCount: channels, frameCount: frames)
+    }
+
+    @Test(".npy shapes that cannot be are refused, never trap", arguments: [
+        "(-1,)", "(2305843009213693952,)", "(4611686018427387904, 4)", "(1, 2, 3)", "()", "(99999999999999999999,)", "(x,)",
+    ])
+    func badShapes(shape: String) {
+        let data = npy("{'descr': '<f4', 'fortran_order': False, 'shape': \(shape), }")
+        #expect(throws: PlaybackError.self) { _ = try read(data) }
+    }
+
+    @Test(".npy: float32 and float64 read, truncated data and other dtypes refused")
+    func npyFiles() throws {
+        var payload = Data()
+        for v: Float in [1, 2, 3, 4] { withUnsafeBytes(of: v.bitPattern.littleEndian) { payload.append(contentsOf: $0) } }
+        let b = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
+        #expect(b.samples == [1, 2, 3, 4])
+        let truncated = #expect(throws: PlaybackError.self) {
+            _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload.prefix(10)))
+        }
+        #expect(truncated?.message.contains("truncated") == true)
+        #expect(throws: PlaybackError.self) { _ = try read(npy("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload)) }
+        #expect(throws: PlaybackError.self) { _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF])) }
+        var nan = Data()
+        for v: Float in [1, .nan, 3, 4] { withUnsafeBytes(of: v.bitPattern.littleEndian) { nan.append(contentsOf: $0) } }
+        let e = #expect(throws: PlaybackError.self) { _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan)) }
+        #expect(e?.code == .nonFinite)
+    }
+
+    @Test("a CSV whose t column is at another rate is refused, saying at which rate it advances")
+    func csvRate() throws {
+        let text = "t,value\n0,1\n0.001,2\n0.002,3\n0.003,4\n"
+        let ok = try read(Data(text.utf8), name: "r.csv", frames: 4, rate: 1000)
+        #expect(ok.samples == [1, 2, 3, 4])
+        let e = #expect(throws: PlaybackError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 4, rate: 500) }
+        #expect(e?.message.contains("advances at 1000") == true, "\(e?.description ?? "")")
+        #expect(e?.line == 3)
+        let few = #expect(throws: PlaybackError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 5, rate: 1000) }
+        #expect(few?.message.contains("has 4 frames") == true)
+        let noHeader = try read(Data("1,2\n3,4\n".utf8), name: "r.csv", frames: 2, channels: 2)
+        #expect(noHeader.samples == [1, 3, 2, 4])
+    }
+
+    @Test("a CSV with a time column reads its samples")
+    func csv() throws {
+        let buffer = try read(Data("t,value\n0,0.5\n0.001,-1\n".utf8), name: "r.csv", frames: 2)
+        #expect(buffer.samples == [0.5, -1])
+    }
+
+    // Found by FuzzRecording (its bounded-message check): header names went into messages and fields
+    // whole, so a 3,000-character header was echoed in full.
+    @Test("a long header name is cut to 100 characters in the message and the field")
+    func longHeaderName() {
+        let name = String(repeating: "c", count: 3000)
+        let error = #expect(throws: PlaybackError.self) {
+            _ = try read(Data("t,\(name)\n0,abc\n".utf8), name: "r.csv", frames: 2)
+        }
+        guard let error else { return }
+        #expect(error.code == .malformed)
+        #expect(error.message.utf8.count < 400)
+        #expect(error.field == String(repeating: "c", count: 99) + "…")
+    }
+}
