@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback"]),
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location"]),
         // The one loader of spec documents (signals, motion, routes; later IMUs), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback", "Location"]),
