@@ -25,6 +25,7 @@ let package = Package(
         .executable(name: "SineMotion", targets: ["SineMotion"]),
         .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
         .executable(name: "LocationWalk", targets: ["LocationWalk"]),
+        .executable(name: "AppIntegration", targets: ["AppIntegration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Location",
+                "Signals", "Playback", "SignalSpectrum", "Location", "SensorFeeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -94,13 +95,26 @@ let package = Package(
         .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
         .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
         .executableTarget(name: "LocationWalk", dependencies: ["SignalRunner"], path: "Examples/LocationWalk"),
+        // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
+        // (run by SensorFeedsServerTests against a spec, files and a live server).
+        .executableTarget(name: "AppIntegration", dependencies: ["SignalRunner"], path: "Examples/AppIntegration"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location"]),
+        // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
+        .testTarget(
+            name: "SensorFeedsServerTests",
+            dependencies: [
+                "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "LiveServerTests",
             dependencies: [

@@ -40,7 +40,8 @@ public struct MotionSource: Sendable {
     }
 
     /// A running `signals serve` (plain HTTP: loopback or a LAN; no TLS), read as Server-Sent Events from
-    /// `/v1/stream?rate=1/interval`, the server taking the point due at each tick (never averaging).
+    /// `/v1/stream` and decimated to the update interval by taking the first point at or after each
+    /// tick (never averaging): a 1 kHz server at a 0.02 s interval gives samples 0, 20, 40, ….
     ///
     /// The manager reconnects with backoff and resumes with `Last-Event-ID` (no point lost while the
     /// server's replay buffer, 10 s by default, still holds it), polls `/data` at the interval when the

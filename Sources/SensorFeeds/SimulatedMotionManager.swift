@@ -39,6 +39,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     }
 
     private let lock = NSLock()
+    private var bufferLimit = 64
     private var streams: [Kind: StreamState] = [.deviceMotion: StreamState(), .accelerometer: StreamState(), .gyro: StreamState()]
     private let makeRunner: @Sendable () -> any StreamRunner
     private let timing: TimingPolicy
@@ -113,6 +114,14 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// The latest gyroscope reading while gyroscope updates are on, else `nil`.
     public var gyroData: GyroData? { latest(.gyro).map(GyroData.init) }
 
+    /// Updates an async consumer of ``deviceMotionUpdates()`` may fall behind before the oldest are
+    /// dropped (default 64; at least 1). Raise it when a source runs faster than real time (a
+    /// `ManualClock(autoAdvance: true)`) and every update must be seen. Applies from the next call.
+    public var updateBufferLimit: Int {
+        get { lock.withLock { bufferLimit } }
+        set { lock.withLock { bufferLimit = max(1, newValue) } }
+    }
+
     /// Updates dropped because a handler's queue fell more than 1024 calls behind (all kinds).
     public var droppedUpdates: Int { lock.withLock { streams.values.map(\.gate.dropped).reduce(0, +) } }
 
@@ -154,10 +163,10 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     /// Device-motion updates as an `AsyncSequence`, at ``deviceMotionUpdateInterval``. Iterating
     /// starts the updates; ending the iteration (or cancelling its task) stops them. A consumer slower
-    /// than the updates gets the newest 64 buffered.
+    /// than the updates gets the newest ``updateBufferLimit`` buffered.
     /// - Returns: The updates, ending with an error when the source fails (an unreadable file).
     public func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
         continuation.onTermination = { [weak self] _ in self?.stop(.deviceMotion) }
         start(.deviceMotion, queue: nil) { point, error in
             if let error {

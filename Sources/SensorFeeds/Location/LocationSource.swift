@@ -47,12 +47,12 @@ public struct LocationSource: Sendable {
     }
 
     /// A running `signals serve` whose points carry a location (a route or a walk spec), read as
-    /// Server-Sent Events from `/v1/stream?rate=…` (plain HTTP, loopback or a LAN; no TLS), with the
+    /// Server-Sent Events from `/v1/stream` (plain HTTP, loopback or a LAN; no TLS), with the
     /// reconnection, `Last-Event-ID` resume and `/data` polling fallback of ``MotionSource/server(_:)``.
     /// - Parameters:
     ///   - url: The server, e.g. `http://127.0.0.1:8080`.
-    ///   - rate: Fixes per second asked of the server (Hz; default 1, as Core Location delivers); the
-    ///     server takes the point due at each tick.
+    ///   - rate: Fixes per second delivered (Hz; default 1, as Core Location delivers): the first point
+    ///     at or after each tick is taken, never an average.
     public static func server(_ url: URL, rate: Double = 1) -> LocationSource {
         LocationSource(kind: .server(url, rate: rate))
     }

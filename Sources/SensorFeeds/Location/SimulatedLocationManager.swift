@@ -38,6 +38,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     private var accuracy = locationAccuracyBest
     private var filterDistance = locationDistanceFilterNone
     private var latest: SimulatedLocation?
+    private var bufferLimit = 64
     private var producer: (any UpdateProducer)?
     private let gate = DeliveryGate()
     private let makeRunner: @Sendable () -> any StreamRunner
@@ -91,6 +92,14 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     /// Whether updates are on.
     public var isUpdatingLocation: Bool { lock.withLock { producer != nil } }
 
+    /// Updates an async consumer of ``locationUpdates()`` may fall behind before the oldest are dropped
+    /// (default 64; at least 1). Raise it when a source runs faster than real time (a
+    /// `ManualClock(autoAdvance: true)`) and every update must be seen. Applies from the next call.
+    public var updateBufferLimit: Int {
+        get { lock.withLock { bufferLimit } }
+        set { lock.withLock { bufferLimit = max(1, newValue) } }
+    }
+
     /// Updates dropped because the delegate queue fell more than 1024 calls behind.
     public var droppedUpdates: Int { gate.dropped }
 
@@ -133,11 +142,11 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
 
     /// Updates as an `AsyncSequence`, like `CLLocationUpdate.liveUpdates()`, independent of the delegate's
     /// updates: iterating starts a playback of the source; ending the iteration (or cancelling its task)
-    /// stops it. ``distanceFilter`` applies. A consumer slower than the updates gets the newest 64.
+    /// stops it. ``distanceFilter`` applies. A consumer slower than the updates gets the newest ``updateBufferLimit``.
     /// - Returns: The locations, ending with an error when a file or route fails (a server's failures
     ///   do not end it).
     public func locationUpdates() -> AsyncThrowingStream<SimulatedLocation, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<SimulatedLocation, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncThrowingStream<SimulatedLocation, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
         let holder = ProducerHolder()
         do {
             let producer = try launch(distanceFilter: distanceFilter, holder: holder, emit: { [weak self] fix in

@@ -1,8 +1,28 @@
 import Foundation
 import Signals
 
+/// Decimation to `rate` points per second by taking points, never averaging: a point is kept when it
+/// is the first at or after a tick `k / rate` (a tolerance of 10⁻⁶ of a tick absorbs the rounding of
+/// `index / sourceRate`), so a 1 kHz stream at 50 Hz gives samples 0, 20, 40, … exactly.
+struct TickFilter {
+    let rate: Double?
+    private var lastTick: Double?
+
+    init(rate: Double?) { self.rate = rate }
+
+    /// Whether the point at `timestamp` (seconds) is delivered.
+    mutating func keep(_ timestamp: Double) -> Bool {
+        guard let rate else { return true }
+        let tick = (timestamp * rate + 1e-6).rounded(.down)
+        if let lastTick, tick <= lastTick { return false }
+        lastTick = tick
+        return true
+    }
+}
+
 /// A reconnecting client of a running `signals serve`: it reads `GET /v1/stream` (Server-Sent Events)
-/// on its own thread and hands every point to `deliver`, in order, as it arrives.
+/// on its own thread and hands every point to `deliver`, in order, as it arrives (decimated to the
+/// update interval by ``TickFilter``).
 ///
 /// - Reconnects after any failure with exponential backoff (50 ms doubling to 2 s), sending
 ///   `Last-Event-ID` (the index of the last point read), so the server replays what was missed while it
@@ -21,7 +41,7 @@ import Signals
 /// at absolute instants `start + k · interval` on the monotonic clock, so it does not drift either.
 final class RemoteFeed: @unchecked Sendable {
     let address: ServerAddress
-    /// Points per second asked of the server (`?rate=`), or `nil` for every point.
+    /// Points per second delivered (decimated here, see ``TickFilter``), or `nil` for every point.
     let rate: Double?
     /// Seconds between polls of `/data` when streaming is unavailable.
     let pollInterval: Double
@@ -31,6 +51,8 @@ final class RemoteFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var lastID: Int?
     private var thread: Thread?
+    /// The decimation (used by the reading thread only).
+    private var ticks: TickFilter
 
     /// Seconds allowed to connect and to receive a response head.
     static let connectTimeout = 2.0
@@ -47,6 +69,7 @@ final class RemoteFeed: @unchecked Sendable {
         self.pollInterval = pollInterval.isFinite && pollInterval > 0 ? min(pollInterval, 3600) : 0.1
         self.deliver = deliver
         self.fail = fail
+        ticks = TickFilter(rate: self.rate)
         wakeup = try Wakeup()
     }
 
@@ -94,8 +117,10 @@ final class RemoteFeed: @unchecked Sendable {
     /// Reads `/v1/stream` until it ends.
     /// - Returns: `true` when the server has no stream (poll instead).
     private func stream(onData: () -> Void) throws(SensorFeedsError) -> Bool {
-        var query = ""
-        if let rate { query = "?rate=\(rate)" }
+        // Every point is asked for and decimated here: the point due at each tick is then the one at the
+        // tick itself (the server's own `?rate=` floors `t · rate` without a tolerance, and so can take
+        // the sample after the tick, e.g. 581 instead of 580 at 50 Hz from 1 kHz).
+        let query = ""
         var headers = [("Accept", "text/event-stream"), ("Cache-Control", "no-store")]
         if let id = lastEventID { headers.append(("Last-Event-ID", String(id))) }
         let http = try HTTPStream(address, path: "/v1/stream" + query, headers: headers,
@@ -132,7 +157,7 @@ final class RemoteFeed: @unchecked Sendable {
             if let text = event.id, let id = Int(text) { lock.withLock { lastID = id } }
             do {
                 let point = try RemotePoint(line: event.data)
-                if !stopped { deliver(point) }
+                if ticks.keep(point.timestamp), !stopped { deliver(point) }
             } catch {
                 fail(error)
             }
@@ -155,7 +180,7 @@ final class RemoteFeed: @unchecked Sendable {
             let local = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             do {
                 let point = try RemotePoint(data: String(decoding: body, as: UTF8.self), fallbackTimestamp: local)
-                if point.timestamp != last, !stopped { deliver(point) }
+                if point.timestamp != last, ticks.keep(point.timestamp), !stopped { deliver(point) }
                 last = point.timestamp
             } catch {
                 fail(error)
