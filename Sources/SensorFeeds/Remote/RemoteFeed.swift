@@ -34,6 +34,13 @@ struct TickFilter {
 /// - Reports every failure (refused connection, broken stream, bad JSON, a server note of missed points)
 ///   to `fail` as a transient ``SensorFeedsError``, and keeps going until ``stop()``.
 ///
+/// Transport: a small HTTP/1.1 reader on POSIX sockets (``SocketConnection``, ``HTTPStream``), the same on
+/// Linux and Apple platforms, plain HTTP only (loopback or a LAN; no TLS). FoundationNetworking's
+/// `URLSession` data delegate was tried on Linux and does deliver SSE incrementally (one callback per
+/// event at 100 Hz); the socket reader was kept for its immediate, deterministic stop (a wake-up pipe in
+/// the same `poll`), explicit `Last-Event-ID` and framing control, and no SwiftNIO. A `URLSession`
+/// transport (for TLS on Apple platforms) would replace ``HTTPStream`` only.
+///
 /// Time: the server paces the points on its own timeline; the client re-times nothing. Each point keeps
 /// the server's timestamp and is delivered as soon as it arrives, so its local delivery instant is its
 /// server deadline plus the network delay (measured in the bench), and no error accumulates over a long
