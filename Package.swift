@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
         .executable(name: "LocationWalk", targets: ["LocationWalk"]),
         .executable(name: "SensorTour", targets: ["SensorTour"]),
+        .executable(name: "AppIntegration", targets: ["AppIntegration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,7 +53,7 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback"]),
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location"]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors"]),
@@ -90,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Location", "Sensors",
+                "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -109,6 +110,9 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals"], path: "Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
         .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
+        // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
+        // (run by SensorFeedsServerTests against a spec, files and a live server).
+        .executableTarget(name: "AppIntegration", dependencies: ["SignalRunner"], path: "Examples/AppIntegration"),
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
@@ -116,7 +120,17 @@ let package = Package(
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location"]),
+        // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
+        .testTarget(
+            name: "SensorFeedsServerTests",
+            dependencies: [
+                "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "LiveServerTests",
             dependencies: [

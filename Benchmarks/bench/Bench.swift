@@ -44,6 +44,13 @@ struct Bench: ParsableCommand {
                 FileHandle.standardError.write(Data("note: the serve rows were skipped: \(error)\n".utf8))
             }
         }
+        if wanted("feeds ") {
+            do {
+                rows += try feedRows(quick: quick, wanted: wanted)
+            } catch let error as BenchError where filter == nil && error.description.hasPrefix("no signals-serve") {
+                FileHandle.standardError.write(Data("note: the feeds rows were skipped: \(error)\n".utf8))
+            }
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

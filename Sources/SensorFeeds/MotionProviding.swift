@@ -68,4 +68,8 @@ public protocol MotionProviding: AnyObject {
     func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping GyroHandler)
     /// Stops gyroscope updates: no handler call follows.
     func stopGyroUpdates()
+
+    /// Device-motion updates as an `AsyncSequence`, at ``deviceMotionUpdateInterval``: iterating starts
+    /// them, ending the iteration stops them.
+    func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error>
 }

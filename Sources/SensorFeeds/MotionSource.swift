@@ -7,11 +7,13 @@ import Signals
 /// ```swift
 /// SimulatedMotionManager(source: .signal(motion))                       // a DSL motion, played in process
 /// SimulatedMotionManager(source: .file(URL(fileURLWithPath: "walk.csv")))   // a point file
+/// SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:8080")!))   // a running signals serve
 /// ```
 public struct MotionSource: Sendable {
     enum Kind: Sendable {
         case signal(AnySignalPlayer, sampleRate: Double, duration: Double?)
         case file(URL, loop: Bool)
+        case server(URL)
     }
 
     let kind: Kind
@@ -35,6 +37,20 @@ public struct MotionSource: Sendable {
     ///   - loop: Play it again and again (default `false`: updates end after the last point).
     public static func file(_ url: URL, loop: Bool = false) -> MotionSource {
         MotionSource(kind: .file(url, loop: loop))
+    }
+
+    /// A running `signals serve` (plain HTTP: loopback or a LAN; no TLS), read as Server-Sent Events from
+    /// `/v1/stream` and decimated to the update interval by taking the first point at or after each
+    /// tick (never averaging): a 1 kHz server at a 0.02 s interval gives samples 0, 20, 40, ….
+    ///
+    /// The manager reconnects with backoff and resumes with `Last-Event-ID` (no point lost while the
+    /// server's replay buffer, 10 s by default, still holds it), polls `/data` at the interval when the
+    /// server has no stream, and hands every failure to the handler's error argument as a transient
+    /// ``SensorFeedsError`` without stopping. Timestamps are the server's; each point is delivered as it
+    /// arrives (its server deadline plus the network delay). A stream starts at the server's newest point.
+    /// - Parameter url: The server, e.g. `http://127.0.0.1:8080` (the URL `signals serve` prints).
+    public static func server(_ url: URL) -> MotionSource {
+        MotionSource(kind: .server(url))
     }
 }
 

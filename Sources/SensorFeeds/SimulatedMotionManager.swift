@@ -33,12 +33,13 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     private struct StreamState {
         var interval: TimeInterval = 0.01
-        var runner: (any StreamRunner)?
+        var runner: (any UpdateProducer)?
         var latest: MotionPoint?
         let gate = DeliveryGate()
     }
 
     private let lock = NSLock()
+    private var bufferLimit = 64
     private var streams: [Kind: StreamState] = [.deviceMotion: StreamState(), .accelerometer: StreamState(), .gyro: StreamState()]
     private let makeRunner: @Sendable () -> any StreamRunner
     private let timing: TimingPolicy
@@ -113,6 +114,14 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// The latest gyroscope reading while gyroscope updates are on, else `nil`.
     public var gyroData: GyroData? { latest(.gyro).map(GyroData.init) }
 
+    /// Updates an async consumer of ``deviceMotionUpdates()`` may fall behind before the oldest are
+    /// dropped (default 64; at least 1). Raise it when a source runs faster than real time (a
+    /// `ManualClock(autoAdvance: true)`) and every update must be seen. Applies from the next call.
+    public var updateBufferLimit: Int {
+        get { lock.withLock { bufferLimit } }
+        set { lock.withLock { bufferLimit = max(1, newValue) } }
+    }
+
     /// Updates dropped because a handler's queue fell more than 1024 calls behind (all kinds).
     public var droppedUpdates: Int { lock.withLock { streams.values.map(\.gate.dropped).reduce(0, +) } }
 
@@ -154,13 +163,18 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     /// Device-motion updates as an `AsyncSequence`, at ``deviceMotionUpdateInterval``. Iterating
     /// starts the updates; ending the iteration (or cancelling its task) stops them. A consumer slower
-    /// than the updates gets the newest 64 buffered.
+    /// than the updates gets the newest ``updateBufferLimit`` buffered.
     /// - Returns: The updates, ending with an error when the source fails (an unreadable file).
     public func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
         continuation.onTermination = { [weak self] _ in self?.stop(.deviceMotion) }
         start(.deviceMotion, queue: nil) { point, error in
-            if let error { continuation.finish(throwing: error) } else if let point { continuation.yield(DeviceMotion(point)) }
+            if let error {
+                // A server's failures are transient: the stream goes on when the server is back.
+                if (error as? SensorFeedsError)?.isTransient != true { continuation.finish(throwing: error) }
+            } else if let point {
+                continuation.yield(DeviceMotion(point))
+            }
         } finished: {
             continuation.finish()
         }
@@ -171,12 +185,8 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                        deliver: @escaping @Sendable (MotionPoint?, (any Error)?) -> Void,
                        finished: (@Sendable () -> Void)? = nil) {
         stop(kind)
-        let runner = makeRunner()
-        let (interval, gate): (TimeInterval, DeliveryGate) = lock.withLock {
-            streams[kind]!.runner = runner
-            streams[kind]!.latest = nil
-            return (streams[kind]!.interval, streams[kind]!.gate)
-        }
+        let interval = lock.withLock { streams[kind]!.interval }
+        let gate = lock.withLock { streams[kind]!.gate }
         let token = gate.open()
         let send: @Sendable (MotionPoint?, (any Error)?) -> Void = { point, error in
             if let queue {
@@ -185,9 +195,10 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 deliver(point, error)
             }
         }
+        let holder = ProducerHolder()
         let record: @Sendable (MotionPoint) -> Void = { [weak self] point in
             guard let self else { return }
-            lock.withLock { if streams[kind]!.runner === runner { streams[kind]!.latest = point } }
+            lock.withLock { if let p = streams[kind]!.runner, p === holder.producer { streams[kind]!.latest = point } }
             send(point, nil)
         }
         let completion: @Sendable (PlaybackSummary) -> Void = { summary in
@@ -197,7 +208,20 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         do {
             let options = PlaybackOptions(loop: source.loops, timing: timing)
             switch source.kind {
+            case .server(let url):
+                let noMotion = NoMotionNote()
+                let remote = try RemoteFeed(address: try ServerAddress(url), rate: 1 / interval, pollInterval: interval,
+                                            deliver: { point in
+                                                if let motion = point.motion { record(motion) } else if noMotion.first() {
+                                                    send(nil, SensorFeedsError(.badJSON, "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"))
+                                                }
+                                            },
+                                            fail: { error in send(nil, error) })
+                try install(remote, kind, holder)
+                remote.start()
             case .signal(let player, let rate, let duration):
+                let runner = makeRunner()
+                try install(runner, kind, holder)
                 guard player.channelCount == MotionPoint.channelCount else {
                     throw PlaybackError(.channelMismatch, "a motion source renders nine channels (user acceleration, gravity, rotation rate); this signal renders \(player.channelCount)")
                 }
@@ -206,12 +230,23 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 try play(try player.makePoints(request), interval: interval, runner: runner, options: options,
                          handler: record, completion: completion)
             case .file(let url, _):
+                let runner = makeRunner()
+                try install(runner, kind, holder)
                 try play(try PointFile(url), interval: interval, runner: runner, options: options, handler: record, completion: completion)
             }
         } catch {
-            lock.withLock { if streams[kind]!.runner === runner { streams[kind]!.runner = nil } }
+            lock.withLock { if let p = streams[kind]!.runner, p === holder.producer { streams[kind]!.runner = nil } }
             send(nil, error)
             finished?()
+        }
+    }
+
+    /// Makes `producer` the current one of `kind`.
+    private func install(_ producer: any UpdateProducer, _ kind: Kind, _ holder: ProducerHolder) throws(SensorFeedsError) {
+        holder.producer = producer
+        lock.withLock {
+            streams[kind]!.runner = producer
+            streams[kind]!.latest = nil
         }
     }
 
@@ -222,7 +257,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     }
 
     private func stop(_ kind: Kind) {
-        let (runner, gate): ((any StreamRunner)?, DeliveryGate) = lock.withLock {
+        let (runner, gate): ((any UpdateProducer)?, DeliveryGate) = lock.withLock {
             defer { streams[kind]!.runner = nil }
             return (streams[kind]!.runner, streams[kind]!.gate)
         }
@@ -239,8 +274,32 @@ extension MotionSource {
     }
 }
 
+/// What plays one kind of update: a Runner or a server client.
+protocol UpdateProducer: AnyObject, Sendable {
+    func stop()
+}
+
+extension RemoteFeed: UpdateProducer {}
+
+/// The producer a start installed, for the identity checks of its callbacks (set before it plays).
+final class ProducerHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (any UpdateProducer)?
+    var producer: (any UpdateProducer)? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
+
+/// Says "no motion" once per start.
+final class NoMotionNote: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said = false
+    func first() -> Bool { lock.withLock { defer { said = true }; return !said } }
+}
+
 /// A runner with its clock erased.
-protocol StreamRunner: AnyObject, Sendable {
+protocol StreamRunner: UpdateProducer {
     func play<S: PointSource>(_ source: S, options: PlaybackOptions, handler: @escaping @Sendable (S.Point) throws -> Void,
                               completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
     func stop()

@@ -229,7 +229,7 @@ import Testing
         f.feed.close()
     }
 
-    @Test("?rate decimates by taking points: 10 per second of a 1 kHz feed, about 100 indices apart")
+    @Test("?rate decimates by taking points: 10 per second of a 1 kHz feed, exactly 100 indices apart")
     func decimation() async throws {
         let f = try ManualFeed(TestSpecs.sine, rate: 1000)
         let decimated = f.feed.subscribe(.sse, from: .latest, rate: 10)
@@ -240,8 +240,11 @@ import Testing
         #expect(kept.first?.index == 0)
         #expect(kept.last?.index == 2000)
         #expect(kept.count == 21)
-        for (a, b) in zip(kept, kept.dropFirst()) { #expect((99 ... 101).contains(b.index - a.index)) }
+        #expect(kept.map(\.index) == Array(stride(from: 0, through: 2000, by: 100)))
         #expect(FeedState.keep(0.3, after: 0.299, rate: 10))
+        // The point due at a tick keeps it even when t · rate rounds a few ulps below the whole number.
+        #expect(0.58 * 50 < 29 && FeedState.keep(0.58, after: 0.579, rate: 50) && !FeedState.keep(0.581, after: 0.58, rate: 50))
+        #expect((0 ... 1000).filter { FeedState.keep(Double($0) / 1000, after: Double($0 - 1) / 1000, rate: 50) } == Array(stride(from: 0, through: 1000, by: 20)))
         #expect(!FeedState.keep(0.35, after: 0.34, rate: 10))
         #expect(FeedState.keep(0.35, after: nil, rate: 10) && FeedState.keep(0.35, after: 0.34, rate: nil))
         decimated.close()

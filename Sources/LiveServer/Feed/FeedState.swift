@@ -171,11 +171,20 @@ struct FeedState: Sendable {
         return .batch(FeedBatch(note: note, entries: entries))
     }
 
-    /// Whether a decimated stream keeps a point: when `floor(t · rate)` differs from the previous
-    /// point's, so that `rate` points per second of timeline time are taken, never averaged.
+    /// Whether a decimated stream keeps a point: when its tick, `floor(t · rate)`, differs from the
+    /// previous point's, so that `rate` points per second of timeline time are taken, never averaged.
     static func keep(_ timestamp: Double, after previous: Double?, rate: Double?) -> Bool {
         guard let rate, let previous else { return true }
-        return (timestamp * rate).rounded(.down) != (previous * rate).rounded(.down)
+        return tick(timestamp, rate) != tick(previous, rate)
+    }
+
+    /// `floor(t · rate)`, where a product within 1e-9 (relative) of a whole number counts as that number:
+    /// timestamps are `index / sourceRate` in Double, so the point due exactly at a tick can land a few
+    /// ulps below it (0.58 · 50 = 28.999999999999996) and would otherwise lose its tick to the next point.
+    static func tick(_ timestamp: Double, _ rate: Double) -> Double {
+        let x = timestamp * rate
+        let nearest = x.rounded()
+        return abs(x - nearest) <= 1e-9 * max(1, abs(x)) ? nearest : x.rounded(.down)
     }
 
     /// Registers the waiter of client `id`, unless there is something for it already (or it is gone).

@@ -1,0 +1,130 @@
+#if canImport(CoreMotion)
+import CoreMotion
+import Foundation
+import Playback
+
+/// The real `CMMotionManager` behind ``MotionProviding``, for a device: each call forwards to the
+/// manager, and each update is copied into this module's value types.
+///
+/// CMMotionManager cannot adopt the protocol by an extension (its pull properties and handlers use
+/// `CMDeviceMotion` and friends), so this is a thin wrapper. It is not compiled on Linux (there is no
+/// CoreMotion there): keep it small and obviously correct.
+///
+/// ```swift
+/// #if targetEnvironment(simulator)
+/// let motion: any MotionProviding = SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:8080")!))
+/// #else
+/// let motion: any MotionProviding = CoreMotionProvider()
+/// #endif
+/// ```
+public final class CoreMotionProvider: MotionProviding {
+    /// The wrapped manager (make one per app, as Apple advises).
+    public let manager: CMMotionManager
+
+    /// Wraps `manager` (default: a new one).
+    /// - Parameter manager: The manager.
+    public init(_ manager: CMMotionManager = CMMotionManager()) { self.manager = manager }
+
+    /// Seconds between device-motion updates.
+    public var deviceMotionUpdateInterval: TimeInterval {
+        get { manager.deviceMotionUpdateInterval }
+        set { manager.deviceMotionUpdateInterval = newValue }
+    }
+    /// Seconds between accelerometer updates.
+    public var accelerometerUpdateInterval: TimeInterval {
+        get { manager.accelerometerUpdateInterval }
+        set { manager.accelerometerUpdateInterval = newValue }
+    }
+    /// Seconds between gyroscope updates.
+    public var gyroUpdateInterval: TimeInterval {
+        get { manager.gyroUpdateInterval }
+        set { manager.gyroUpdateInterval = newValue }
+    }
+
+    /// Whether device-motion updates can be given.
+    public var isDeviceMotionAvailable: Bool { manager.isDeviceMotionAvailable }
+    /// Whether device-motion updates are on.
+    public var isDeviceMotionActive: Bool { manager.isDeviceMotionActive }
+    /// Whether accelerometer updates can be given.
+    public var isAccelerometerAvailable: Bool { manager.isAccelerometerAvailable }
+    /// Whether accelerometer updates are on.
+    public var isAccelerometerActive: Bool { manager.isAccelerometerActive }
+    /// Whether gyroscope updates can be given.
+    public var isGyroAvailable: Bool { manager.isGyroAvailable }
+    /// Whether gyroscope updates are on.
+    public var isGyroActive: Bool { manager.isGyroActive }
+
+    /// The latest device motion.
+    public var deviceMotion: DeviceMotion? { manager.deviceMotion.map(DeviceMotion.init) }
+    /// The latest accelerometer reading.
+    public var accelerometerData: AccelerometerData? { manager.accelerometerData.map(AccelerometerData.init) }
+    /// The latest gyroscope reading.
+    public var gyroData: GyroData? { manager.gyroData.map(GyroData.init) }
+
+    /// Starts device-motion updates (pull).
+    public func startDeviceMotionUpdates() { manager.startDeviceMotionUpdates() }
+    /// Starts device-motion updates to `handler` on `queue`.
+    public func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler) {
+        manager.startDeviceMotionUpdates(to: queue) { m, e in handler(m.map(DeviceMotion.init), e) }
+    }
+    /// Stops device-motion updates.
+    public func stopDeviceMotionUpdates() { manager.stopDeviceMotionUpdates() }
+
+    /// Starts accelerometer updates (pull).
+    public func startAccelerometerUpdates() { manager.startAccelerometerUpdates() }
+    /// Starts accelerometer updates to `handler` on `queue`.
+    public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler) {
+        manager.startAccelerometerUpdates(to: queue) { a, e in handler(a.map(AccelerometerData.init), e) }
+    }
+    /// Stops accelerometer updates.
+    public func stopAccelerometerUpdates() { manager.stopAccelerometerUpdates() }
+
+    /// Starts gyroscope updates (pull).
+    public func startGyroUpdates() { manager.startGyroUpdates() }
+    /// Starts gyroscope updates to `handler` on `queue`.
+    public func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping GyroHandler) {
+        manager.startGyroUpdates(to: queue) { g, e in handler(g.map(GyroData.init), e) }
+    }
+    /// Stops gyroscope updates.
+    public func stopGyroUpdates() { manager.stopGyroUpdates() }
+
+    /// Device-motion updates as an `AsyncSequence` (on a queue of their own; ending the iteration stops them).
+    public func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let manager = self.manager
+        manager.startDeviceMotionUpdates(to: OperationQueue()) { m, e in
+            if let m { continuation.yield(DeviceMotion(m)) } else if let e { continuation.finish(throwing: e) }
+        }
+        continuation.onTermination = { _ in manager.stopDeviceMotionUpdates() }
+        return stream
+    }
+}
+
+extension DeviceMotion {
+    /// Copies a CoreMotion update (timestamp: seconds since boot, as CoreMotion gives it).
+    /// - Parameter m: The update.
+    public init(_ m: CMDeviceMotion) {
+        let q = m.attitude.quaternion
+        self.init(timestamp: m.timestamp, attitude: Attitude(w: q.w, x: q.x, y: q.y, z: q.z),
+                  rotationRate: RotationRate(x: m.rotationRate.x, y: m.rotationRate.y, z: m.rotationRate.z),
+                  gravity: Acceleration(x: m.gravity.x, y: m.gravity.y, z: m.gravity.z),
+                  userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z))
+    }
+}
+
+extension AccelerometerData {
+    /// Copies a CoreMotion accelerometer reading.
+    /// - Parameter a: The reading (g).
+    public init(_ a: CMAccelerometerData) {
+        self.init(timestamp: a.timestamp, acceleration: Acceleration(x: a.acceleration.x, y: a.acceleration.y, z: a.acceleration.z))
+    }
+}
+
+extension GyroData {
+    /// Copies a CoreMotion gyroscope reading.
+    /// - Parameter g: The reading (rad/s).
+    public init(_ g: CMGyroData) {
+        self.init(timestamp: g.timestamp, rotationRate: RotationRate(x: g.rotationRate.x, y: g.rotationRate.y, z: g.rotationRate.z))
+    }
+}
+#endif

@@ -1,0 +1,242 @@
+import Foundation
+import Location
+import Playback
+import Signals
+
+/// A `CLLocationManager` that plays a route, a file or a live `signals serve` instead of reading GNSS:
+/// the same API shape, so app code runs unchanged against either (see ``LocationProviding``).
+///
+/// ```swift
+/// let manager = SimulatedLocationManager(source: .signal(walk, sampleRate: 1))
+/// manager.distanceFilter = 10                      // metres: no update until moved 10 m
+/// manager.delegate = model
+/// manager.startUpdatingLocation()                  // model.locationManager(_:didUpdateLocations:) on delegateQueue
+/// ...
+/// manager.stopUpdatingLocation()                   // no delegate call after this returns
+/// for try await fix in manager.locationUpdates() { print(fix.coordinate) }
+/// ```
+///
+/// - `distanceFilter` is honoured as Core Location does: the first fix is delivered, then a fix only
+///   when it lies at least `distanceFilter` metres (geodesic) from the last one delivered.
+/// - `desiredAccuracy` is a hint, as in Core Location: it is kept and reported, and fixes of any
+///   accuracy are delivered (the route's GNSS error model sets the accuracy).
+/// - The delegate is called on ``delegateQueue`` (a serial queue by default; set `.main` in an app).
+/// - Errors of a file or a route end the updates; a server's are transient and updates go on.
+/// - Restarting a stopped manager plays a signal or file source from its beginning again.
+public final class SimulatedLocationManager: LocationProviding, @unchecked Sendable {
+    /// Where the locations come from.
+    public let source: LocationSource
+    /// The queue the delegate is called on (default: a serial queue of this manager).
+    public var delegateQueue: OperationQueue {
+        get { lock.withLock { queue } }
+        set { lock.withLock { queue = newValue } }
+    }
+
+    private let lock = NSLock()
+    private var queue: OperationQueue
+    private weak var delegateStorage: (any LocationProvidingDelegate)?
+    private var accuracy = locationAccuracyBest
+    private var filterDistance = locationDistanceFilterNone
+    private var latest: SimulatedLocation?
+    private var bufferLimit = 64
+    private var producer: (any UpdateProducer)?
+    private let gate = DeliveryGate()
+    private let makeRunner: @Sendable () -> any StreamRunner
+    private let timing: TimingPolicy
+
+    /// Creates a manager that plays `source` in real time.
+    /// - Parameter source: A route, a file or a server (see ``LocationSource``).
+    public convenience init(source: LocationSource) {
+        self.init(source: source, clock: ContinuousClock())
+    }
+
+    /// Creates a manager that plays `source` on `clock` (a ``ManualClock`` makes tests deterministic;
+    /// a server source is timed by the server).
+    /// - Parameters:
+    ///   - source: A route, a file or a server.
+    ///   - clock: The clock that times a route or a file.
+    ///   - timing: How the playback thread waits (default: sleep without spinning).
+    public init<C: Clock>(source: LocationSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
+        self.source = source
+        self.timing = timing
+        makeRunner = { Runner(clock: clock) }
+        queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "SensorFeeds.SimulatedLocationManager"
+    }
+
+    deinit { stopUpdatingLocation() }
+
+    /// Who receives the updates (held weakly, as Core Location does).
+    public var delegate: (any LocationProvidingDelegate)? {
+        get { lock.withLock { delegateStorage } }
+        set { lock.withLock { delegateStorage = newValue } }
+    }
+
+    /// The accuracy wanted, in metres: a hint, as in Core Location (default ``locationAccuracyBest``).
+    public var desiredAccuracy: Double {
+        get { lock.withLock { accuracy } }
+        set { lock.withLock { accuracy = newValue } }
+    }
+
+    /// Metres to move before the next update (default ``locationDistanceFilterNone``); NaN counts as none.
+    /// A change applies from the next start.
+    public var distanceFilter: Double {
+        get { lock.withLock { filterDistance } }
+        set { lock.withLock { filterDistance = newValue.isNaN ? locationDistanceFilterNone : newValue } }
+    }
+
+    /// The most recent location delivered (kept after a stop), or `nil` before the first.
+    public var location: SimulatedLocation? { lock.withLock { latest } }
+
+    /// Whether updates are on.
+    public var isUpdatingLocation: Bool { lock.withLock { producer != nil } }
+
+    /// Updates an async consumer of ``locationUpdates()`` may fall behind before the oldest are dropped
+    /// (default 64; at least 1). Raise it when a source runs faster than real time (a
+    /// `ManualClock(autoAdvance: true)`) and every update must be seen. Applies from the next call.
+    public var updateBufferLimit: Int {
+        get { lock.withLock { bufferLimit } }
+        set { lock.withLock { bufferLimit = max(1, newValue) } }
+    }
+
+    /// Updates dropped because the delegate queue fell more than 1024 calls behind.
+    public var droppedUpdates: Int { gate.dropped }
+
+    /// Starts delivering updates to the delegate (restarts them when already on).
+    public func startUpdatingLocation() {
+        stopUpdatingLocation()
+        let token = gate.open()
+        let (queue, filter) = lock.withLock { (self.queue, filterDistance) }
+        let gate = self.gate
+        let weakSelf = WeakManager(self)
+        let call: @Sendable (@escaping @Sendable (SimulatedLocationManager, any LocationProvidingDelegate) -> Void) -> Void = { body in
+            gate.enqueue(on: queue, token: token) {
+                guard let manager = weakSelf.value, let delegate = manager.delegate else { return }
+                body(manager, delegate)
+            }
+        }
+        let holder = ProducerHolder()
+        do {
+            let producer = try launch(distanceFilter: filter, holder: holder, emit: { [weak self] fix in
+                self?.record(fix)
+                call { manager, delegate in delegate.locationManager(manager, didUpdateLocations: [fix]) }
+            }, fail: { error, _ in
+                call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
+            })
+            lock.withLock { self.producer = producer }
+        } catch {
+            call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
+        }
+    }
+
+    /// Stops delivering updates: when this returns, no delegate call is running (on another thread) or will run.
+    public func stopUpdatingLocation() {
+        let producer: (any UpdateProducer)? = lock.withLock {
+            defer { self.producer = nil }
+            return self.producer
+        }
+        producer?.stop()
+        gate.close()
+    }
+
+    /// Updates as an `AsyncSequence`, like `CLLocationUpdate.liveUpdates()`, independent of the delegate's
+    /// updates: iterating starts a playback of the source; ending the iteration (or cancelling its task)
+    /// stops it. ``distanceFilter`` applies. A consumer slower than the updates gets the newest ``updateBufferLimit``.
+    /// - Returns: The locations, ending with an error when a file or route fails (a server's failures
+    ///   do not end it).
+    public func locationUpdates() -> AsyncThrowingStream<SimulatedLocation, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<SimulatedLocation, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
+        let holder = ProducerHolder()
+        do {
+            let producer = try launch(distanceFilter: distanceFilter, holder: holder, emit: { [weak self] fix in
+                self?.record(fix)
+                continuation.yield(fix)
+            }, fail: { error, final in
+                if final { continuation.finish(throwing: error) }
+            }, finished: { continuation.finish() })
+            continuation.onTermination = { _ in producer.stop() }
+        } catch {
+            continuation.finish(throwing: error)
+        }
+        return stream
+    }
+
+    private func record(_ fix: SimulatedLocation) { lock.withLock { latest = fix } }
+
+    /// Starts a playback of the source: `emit` gets each fix that passes the distance filter, `fail`
+    /// each error (`final` when the updates end with it).
+    private func launch(distanceFilter: Double, holder: ProducerHolder,
+                        emit: @escaping @Sendable (SimulatedLocation) -> Void,
+                        fail: @escaping @Sendable (any Error, _ final: Bool) -> Void,
+                        finished: (@Sendable () -> Void)? = nil) throws -> any UpdateProducer {
+        let filter = FilterBox(DistanceFilter(distance: distanceFilter))
+        let handle: @Sendable (LocationPoint) -> Void = { point in
+            let fix = SimulatedLocation(point)
+            if filter.admit(fix) { emit(fix) }
+        }
+        let completion: @Sendable (PlaybackSummary) -> Void = { summary in
+            if summary.reason == .failed, let error = summary.error { fail(error, true) }
+            if summary.reason != .stopped { finished?() }
+        }
+        let options = PlaybackOptions(loop: false, timing: timing)
+        switch source.kind {
+        case .server(let url, let rate):
+            let remote = try RemoteFeed(address: try ServerAddress(url), rate: rate, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
+                if let location = point.location { handle(location) }
+            }, fail: { error in fail(error, false) })
+            holder.producer = remote
+            remote.start()
+            return remote
+        case .route(let route, let rate, let duration):
+            let points = try LocationSource.routePoints(route, sampleRate: rate, duration: duration)
+            let runner = makeRunner()
+            holder.producer = runner
+            try runner.play(points, options: options,
+                            handler: handle, completion: completion)
+            return runner
+        case .file(let url, let speed, let rate):
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch {
+                throw SensorFeedsError(.unreadableFile, "cannot read \(url.path): \(error.localizedDescription)")
+            }
+            let runner = makeRunner()
+            holder.producer = runner
+            if LocationSource.isGPX(url, data) {
+                let route: Route
+                do { route = try Route(gpx: data, speed: speed, file: url.lastPathComponent) } catch {
+                    throw SensorFeedsError(.unreadableFile, error.description)
+                }
+                try runner.play(try LocationSource.routePoints(route, sampleRate: rate, duration: nil), options: options,
+                                handler: handle, completion: completion)
+            } else {
+                let points = try LocationSource.filePoints(url)
+                let first = points[0].timestamp
+                try runner.play(PointSequence(points.map { TimedFix(fix: $0, offset: first) }), options: options,
+                                handler: { handle($0.fix) }, completion: completion)
+            }
+            return runner
+        }
+    }
+}
+
+/// A fix played at its timestamp measured from the file's first.
+struct TimedFix: Runnable, Sendable {
+    let fix: LocationPoint
+    let offset: Double
+    var timestamp: TimeInterval { fix.timestamp - offset }
+}
+
+/// A manager held weakly by queued delegate calls.
+final class WeakManager: @unchecked Sendable {
+    weak var value: SimulatedLocationManager?
+    init(_ value: SimulatedLocationManager) { self.value = value }
+}
+
+/// A distance filter shared by a playback's callbacks.
+final class FilterBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var filter: DistanceFilter
+    init(_ filter: DistanceFilter) { self.filter = filter }
+    func admit(_ fix: SimulatedLocation) -> Bool { lock.withLock { filter.admit(fix) } }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Signals
+
+/// Where a `signals serve` listens: `http://HOST:PORT[/prefix]` (plain HTTP only: loopback or a LAN).
+struct ServerAddress: Sendable, Hashable {
+    let host: String
+    let port: Int
+    /// A path prefix without its trailing `/` (empty for the root).
+    let prefix: String
+
+    /// Reads a server URL.
+    /// - Throws: ``SensorFeedsError`` (`invalidURL`) for another scheme (https: no TLS here), no host or a bad port.
+    init(_ url: URL) throws(SensorFeedsError) {
+        let quoted = SignalError.quoted(url.absoluteString, limit: 100)
+        guard url.scheme?.lowercased() == "http" else {
+            throw SensorFeedsError(.invalidURL, "a server source needs an http:// URL (plain HTTP to signals serve on loopback or a LAN; no TLS), got '\(quoted)'")
+        }
+        guard let host = url.host, !host.isEmpty else { throw SensorFeedsError(.invalidURL, "the server URL '\(quoted)' has no host") }
+        let port = url.port ?? 80
+        guard (1 ... 65535).contains(port) else { throw SensorFeedsError(.invalidURL, "the server URL '\(quoted)' has port \(port), not 1 to 65535") }
+        self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        self.port = port
+        var path = url.path
+        while path.hasSuffix("/") { path.removeLast() }
+        prefix = path
+    }
+
+    /// `host:port` for the `Host` header (IPv6 in brackets).
+    var hostHeader: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// One HTTP/1.1 GET over a ``SocketConnection``: the response head, then the body as it arrives
+/// (chunked, with a length, or up to the close).
+final class HTTPStream {
+    private let connection: SocketConnection
+    /// The status code.
+    private(set) var status = 0
+    /// Header fields, names lower-cased.
+    private(set) var headers: [String: String] = [:]
+    private var pending: [UInt8] = []
+    private var chunked: ChunkedDecoder?
+    private var remainingLength: Int?
+    private var ended = false
+
+    /// The largest response head read (64 KiB).
+    static let headLimit = 1 << 16
+
+    /// Sends `GET path` and reads the response head within `timeout` seconds.
+    /// - Throws: ``SensorFeedsError``: `connectionFailed`, `serverGone`, `badResponse`; `nil`-like stop is
+    ///   reported as `serverGone` with the message "stopped".
+    init(_ address: ServerAddress, path: String, headers extra: [(String, String)] = [], timeout: Double,
+         wakeup: Wakeup) throws(SensorFeedsError) {
+        connection = try SocketConnection(host: address.host, port: address.port, timeout: timeout, wakeup: wakeup)
+        var request = "GET \(address.prefix)\(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nUser-Agent: SensorFeeds\r\n"
+        for (name, value) in extra { request += "\(name): \(value)\r\n" }
+        try connection.send(request + "\r\n")
+        var raw: [UInt8] = []
+        let separator: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if let end = raw.firstRange(of: separator) {
+                try parseHead(raw[..<end.lowerBound])
+                pending = Array(raw[end.upperBound...])
+                return
+            }
+            guard raw.count < HTTPStream.headLimit else { throw SensorFeedsError(.badResponse, "the response head is over 64 KiB") }
+            switch try connection.read(into: &raw, timeout: timeout) {
+            case .data: continue
+            case .end: throw SensorFeedsError(.serverGone, "the server closed the connection before answering")
+            case .timedOut: throw SensorFeedsError(.serverGone, "the server did not answer within \(timeout) s")
+            case .stopped: throw HTTPStream.stopped
+            }
+        }
+    }
+
+    /// Thrown when the client is stopped mid-request (never reported to the app).
+    static let stopped = SensorFeedsError(.serverGone, "stopped")
+
+    private func parseHead(_ bytes: ArraySlice<UInt8>) throws(SensorFeedsError) {
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = lines.first?.split(separator: " ", maxSplits: 2) ?? []
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else {
+            throw SensorFeedsError(.badResponse, "the server's answer is not HTTP/1.1: '\(SignalError.quoted(lines.first ?? "", limit: 100))'")
+        }
+        status = code
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
+            chunked = ChunkedDecoder()
+        } else if let text = headers["content-length"] {
+            guard let length = Int(text), length >= 0 else { throw SensorFeedsError(.badResponse, "Content-Length '\(SignalError.quoted(text, limit: 40))' is not a length") }
+            remainingLength = length
+        }
+    }
+
+    /// What a body read gives.
+    enum BodyRead: Equatable {
+        /// Body bytes (possibly none, when only framing arrived).
+        case bytes([UInt8])
+        /// The body is complete.
+        case end
+        /// Nothing within the timeout.
+        case timedOut
+        /// The client was stopped.
+        case stopped
+    }
+
+    /// The next body bytes, waiting up to `timeout` seconds.
+    /// - Throws: ``SensorFeedsError`` (`serverGone`, `badResponse`).
+    func readBody(timeout: Double) throws(SensorFeedsError) -> BodyRead {
+        if ended { return .end }
+        if pending.isEmpty {
+            switch try connection.read(into: &pending, timeout: timeout) {
+            case .data: break
+            case .end:
+                ended = true
+                if chunked != nil || (remainingLength ?? 0) > 0 {
+                    throw SensorFeedsError(.serverGone, "the server closed the stream")
+                }
+                return .end
+            case .timedOut: return .timedOut
+            case .stopped: return .stopped
+            }
+        }
+        defer { pending.removeAll(keepingCapacity: true) }
+        if var decoder = chunked {
+            var body: [UInt8] = []
+            try decoder.feed(pending[...], into: &body)
+            chunked = decoder
+            if decoder.isDone { ended = true }
+            return .bytes(body)
+        }
+        if let remaining = remainingLength {
+            let n = min(remaining, pending.count)
+            remainingLength = remaining - n
+            if remaining - n == 0 { ended = true }
+            return .bytes(Array(pending[..<n]))
+        }
+        return .bytes(pending)
+    }
+
+    /// The whole body, up to `limit` bytes, within `timeout` seconds per read.
+    /// - Throws: ``SensorFeedsError`` (`serverGone`, `badResponse`) or ``stopped``.
+    func readAll(limit: Int, timeout: Double) throws(SensorFeedsError) -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            switch try readBody(timeout: timeout) {
+            case .bytes(let b):
+                body += b
+                guard body.count <= limit else { throw SensorFeedsError(.badResponse, "the response body is over \(limit) bytes") }
+            case .end: return body
+            case .timedOut: throw SensorFeedsError(.serverGone, "the server stopped sending within \(timeout) s")
+            case .stopped: throw HTTPStream.stopped
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+/// One Server-Sent Event: its `id:` (the server's point index) and its `data:` lines joined by newlines.
+struct SSEEvent: Sendable, Hashable {
+    /// The `id:` field, if the event has one.
+    var id: String?
+    /// The `data:` lines, joined with `\n`.
+    var data: String
+}
+
+/// An incremental parser of a `text/event-stream` body (the WHATWG rules: lines end in LF, CR LF or CR;
+/// `field: value` with one optional space; a blank line dispatches; `:` starts a comment). Bytes can
+/// arrive cut anywhere.
+struct SSEParser {
+    /// What a parsed line gives.
+    enum Item: Sendable, Hashable {
+        /// An event.
+        case event(SSEEvent)
+        /// A comment (`: text`), such as the server's note of missed points.
+        case comment(String)
+    }
+
+    private var line: [UInt8] = []
+    private var data: [String] = []
+    private var id: String?
+    private var hasData = false
+    private var lastWasCR = false
+
+    /// The longest line kept (1 MiB): a longer one is cut, so a runaway server cannot exhaust memory.
+    static let lineLimit = 1 << 20
+
+    /// Parses `bytes`, appending what they complete to `items`.
+    mutating func feed(_ bytes: some Sequence<UInt8>, into items: inout [Item]) {
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n"), lastWasCR {
+                lastWasCR = false
+                continue
+            }
+            lastWasCR = byte == UInt8(ascii: "\r")
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                finishLine(into: &items)
+            } else if line.count < SSEParser.lineLimit {
+                line.append(byte)
+            }
+        }
+    }
+
+    private mutating func finishLine(into items: inout [Item]) {
+        defer { line.removeAll(keepingCapacity: true) }
+        if line.isEmpty {
+            if hasData { items.append(.event(SSEEvent(id: id, data: data.joined(separator: "\n")))) }
+            data.removeAll(keepingCapacity: true)
+            hasData = false
+            id = nil
+            return
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        if line[0] == UInt8(ascii: ":") {
+            items.append(.comment(String(text.dropFirst().drop(while: { $0 == " " }))))
+            return
+        }
+        let field: Substring, value: Substring
+        if let colon = text.firstIndex(of: ":") {
+            field = text[..<colon]
+            var rest = text[text.index(after: colon)...]
+            if rest.first == " " { rest = rest.dropFirst() }
+            value = rest
+        } else {
+            field = Substring(text)
+            value = ""
+        }
+        switch field {
+        case "data":
+            data.append(String(value))
+            hasData = true
+        case "id":
+            if !value.contains("\0") { id = String(value) }
+        default:
+            break   // event:, retry: and unknown fields are ignored, as a browser does
+        }
+    }
+}
+
+/// An incremental decoder of an HTTP/1.1 `Transfer-Encoding: chunked` body.
+struct ChunkedDecoder {
+    private enum State { case size, sizeLineEnd, data(Int), dataEnd, trailer, done }
+    private var state = State.size
+    private var size = 0
+    private var sizeDigits = 0
+    private var inExtension = false
+    private var trailerLineEmpty = true
+
+    /// Whether the last chunk (size 0) and its trailer were read.
+    var isDone: Bool { if case .done = state { return true } else { return false } }
+
+    /// Decodes `bytes`, appending the body's bytes to `body`.
+    /// - Throws: ``SensorFeedsError`` (`badResponse`) for bad framing.
+    mutating func feed(_ bytes: ArraySlice<UInt8>, into body: inout [UInt8]) throws(SensorFeedsError) {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            switch state {
+            case .size:
+                if let digit = ChunkedDecoder.hex(byte), !inExtension {
+                    guard sizeDigits < 15 else { throw SensorFeedsError(.badResponse, "a chunk size is too large") }
+                    size = size * 16 + digit
+                    sizeDigits += 1
+                } else if byte == UInt8(ascii: ";") {
+                    inExtension = true
+                } else if byte == UInt8(ascii: "\r") {
+                    state = .sizeLineEnd
+                } else if byte == UInt8(ascii: "\n") {
+                    try endSizeLine()
+                } else if !inExtension, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                    throw SensorFeedsError(.badResponse, "a chunk size line holds '\(Character(Unicode.Scalar(byte)))', not a hexadecimal digit")
+                }
+                i += 1
+            case .sizeLineEnd:
+                guard byte == UInt8(ascii: "\n") else { throw SensorFeedsError(.badResponse, "a chunk size line does not end in CR LF") }
+                try endSizeLine()
+                i += 1
+            case .data(let remaining):
+                let n = min(remaining, bytes.endIndex - i)
+                body.append(contentsOf: bytes[i ..< i + n])
+                i += n
+                state = remaining - n == 0 ? .dataEnd : .data(remaining - n)
+            case .dataEnd:
+                if byte == UInt8(ascii: "\n") {
+                    state = .size
+                } else if byte != UInt8(ascii: "\r") {
+                    throw SensorFeedsError(.badResponse, "a chunk does not end in CR LF")
+                }
+                i += 1
+            case .trailer:
+                if byte == UInt8(ascii: "\n") {
+                    if trailerLineEmpty { state = .done } else { trailerLineEmpty = true }
+                } else if byte != UInt8(ascii: "\r") {
+                    trailerLineEmpty = false
+                }
+                i += 1
+            case .done:
+                return
+            }
+        }
+    }
+
+    private mutating func endSizeLine() throws(SensorFeedsError) {
+        guard sizeDigits > 0 else { throw SensorFeedsError(.badResponse, "a chunk size line has no size") }
+        state = size == 0 ? .trailer : .data(size)
+        trailerLineEmpty = true
+        size = 0
+        sizeDigits = 0
+        inExtension = false
+    }
+
+    private static func hex(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+        default: nil
+        }
+    }
+}

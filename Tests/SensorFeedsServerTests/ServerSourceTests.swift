@@ -1,0 +1,178 @@
+import Foundation
+import Location
+import Playback
+import SensorFeeds
+import Signals
+import Testing
+
+/// The managers' `.server(URL)` source against a real server on loopback (timeline on a manual clock:
+/// points are made only when the test advances it, so counts and indices are exact).
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ServerSourceTests {
+    static let shake = #"{"motion": {"userAcceleration": {"axes": {"x": {"sine": {"amplitude": 1.5, "frequency": 4}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}, "gravity": {"axes": {"z": {"constant": {"value": -1}}}}, "rotationRate": {"axes": {"y": {"sine": {"amplitude": 0.5, "frequency": 1}}}}}}"#
+    static let walk = #"{"route": {"speed": 1.4, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]}}"#
+
+    @Test("motion at 50 Hz from a 1 kHz server: count, order and values of samples 0, 20, 40, … against the spec")
+    func motion50HzFrom1kHz() async throws {
+        let server = try TestServer(spec: Self.shake, rate: 1000)
+        try await server.start()
+        let manager = SimulatedMotionManager(source: .server(server.url))
+        manager.deviceMotionUpdateInterval = 0.02
+        let got = Received<DeviceMotion>()
+        let queue = serialQueue()
+        manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        for _ in 0 ..< 10 { await server.advance(points: 100) }     // indices 1 ... 1000
+        try await eventually("51 updates") { got.values.count >= 51 }
+        manager.stopDeviceMotionUpdates()
+        drain(queue)
+        let values = got.values
+        #expect(values.count == 51)
+        #expect(got.errors.isEmpty, "\(got.errors)")
+        let signal = try AnySignal(json: Data(Self.shake.utf8))
+        let rendered = try signal.render(sampleRate: 1000, startIndex: 0, frameCount: 1001)
+        for (k, m) in values.enumerated() {
+            let n = 20 * k
+            #expect(m.timestamp == Double(n) / 1000, "update \(k)")
+            // The server writes rendered samples in Float precision: they read back as the same Float.
+            #expect(Float(m.userAcceleration.x) == rendered[frame: n, channel: 0], "update \(k)")
+            #expect(Float(m.userAcceleration.z) == rendered[frame: n, channel: 2], "update \(k)")   // the noise sample itself
+            #expect(Float(m.gravity.z) == rendered[frame: n, channel: 5])
+            #expect(Float(m.rotationRate.y) == rendered[frame: n, channel: 7], "update \(k)")
+        }
+        try await server.shutdown()
+    }
+
+    @Test("location with a distance filter: exactly the fixes at least 25 m from the last one delivered")
+    func locationDistanceFilter() async throws {
+        let server = try TestServer(spec: Self.walk, rate: 10)
+        try await server.start()
+        let manager = SimulatedLocationManager(source: .server(server.url, rate: 10))
+        manager.distanceFilter = 25
+        let delegate = LocationRecorder()
+        manager.delegate = delegate
+        manager.startUpdatingLocation()
+        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        for _ in 0 ..< 60 { await server.advance(points: 10) }     // 60 s of a 1.4 m/s walk: 84 m
+        let route = try Route(json: Data(Self.walk.utf8))
+        let truth = try route.render(sampleRate: 10, duration: 60.1)  // indices 0 ... 600
+        var expected: [LocationPoint] = []
+        for fix in truth {
+            if let last = expected.last,
+               Geodesic.wgs84.inverse(from: last.coordinate, to: fix.coordinate).distance < 25 { continue }
+            expected.append(fix)
+        }
+        #expect(expected.count == 4)                                   // 0, 25, 50, 75 m
+        try await eventually("\(expected.count) fixes") { delegate.locations.count >= expected.count }
+        manager.stopUpdatingLocation()
+        let got = delegate.locations
+        #expect(got.count == expected.count)
+        for (g, e) in zip(got, expected) {
+            #expect(g.timestamp == e.timestamp)
+            #expect(g.coordinate == e.coordinate)
+            #expect(g.speed == e.speed && g.course == e.course)
+        }
+        for (a, b) in zip(got, got.dropFirst()) { #expect(b.distance(from: a) >= 25) }
+        #expect(manager.location == got.last)
+        #expect(delegate.errors.isEmpty)
+        try await server.shutdown()
+    }
+
+    @Test("a server restart mid-stream loses no point: the client reconnects with Last-Event-ID and the replay fills the gap")
+    func restartLosesNothing() async throws {
+        let server = try TestServer(spec: Self.shake, rate: 100)
+        try await server.start()
+        let manager = SimulatedMotionManager(source: .server(server.url))
+        manager.deviceMotionUpdateInterval = 0.01
+        let got = Received<DeviceMotion>()
+        let queue = serialQueue()
+        manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        await server.advance(points: 100)
+        try await eventually("points 0 ... 100") { got.values.count >= 101 }
+        let port = server.port
+        try await server.stopServing()                              // streams end; connections are refused
+        try await eventually("the failure reported") { !got.errors.isEmpty }
+        for _ in 0 ..< 4 { await server.advance(points: 50) }      // 200 points made while the server is down
+        try await server.serve(port: port)
+        try await eventually("the client back") { server.feed.status.clients.sse == 1 }
+        await server.advance(points: 100)
+        try await eventually("points 0 ... 400") { got.values.count >= 401 }
+        manager.stopDeviceMotionUpdates()
+        drain(queue)
+        let stamps = got.values.map(\.timestamp)
+        #expect(stamps == (0 ... 400).map { Double($0) / 100 })      // every point once, in order
+        #expect(got.errors.allSatisfy { ($0 as? SensorFeedsError)?.isTransient == true })
+        #expect(manager.isDeviceMotionActive == false)
+        try await server.shutdown()
+    }
+
+    @Test("stop: no handler after stop returns, the stream closes on the server; restarting works")
+    func stopSemantics() async throws {
+        let server = try TestServer(spec: Self.shake, rate: 100)
+        try await server.start()
+        let manager = SimulatedMotionManager(source: .server(server.url))
+        manager.accelerometerUpdateInterval = 0.01
+        let got = Received<AccelerometerData>()
+        let queue = serialQueue()
+        manager.startAccelerometerUpdates(to: queue) { a, e in got.add(a, e) }
+        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        await server.advance(points: 20)
+        try await eventually("21 updates") { got.values.count >= 21 }
+        manager.stopAccelerometerUpdates()
+        let atStop = got.values.count
+        #expect(!manager.isAccelerometerActive && manager.accelerometerData == nil)
+        try await eventually("the stream closed") { server.feed.status.clients.sse == 0 }
+        await server.advance(points: 50)
+        drain(queue)
+        #expect(got.values.count == atStop, "a handler ran after stop returned")
+
+        let again = Received<AccelerometerData>()
+        manager.startAccelerometerUpdates(to: queue) { a, e in again.add(a, e) }
+        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        await server.advance(points: 10)
+        try await eventually("updates after the restart") { again.values.count >= 10 }
+        #expect(again.values.first.map { $0.timestamp >= 0.7 } == true)   // a new stream starts at the newest point
+        manager.stopAccelerometerUpdates()
+        #expect(got.values.count == atStop)
+        try await server.shutdown()
+    }
+
+    @Test("the async sequence of device motion from a server, ended by the consumer")
+    func asyncSequence() async throws {
+        let server = try TestServer(spec: Self.shake, rate: 100)
+        try await server.start()
+        let manager = SimulatedMotionManager(source: .server(server.url))
+        manager.deviceMotionUpdateInterval = 0.05
+        let advancing = Task {
+            try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+            for _ in 0 ..< 10 { await server.advance(points: 10) }
+        }
+        var stamps: [Double] = []
+        for try await m in manager.deviceMotionUpdates() {
+            stamps.append(m.timestamp)
+            if stamps.count == 5 { break }
+        }
+        try await advancing.value
+        #expect(stamps == [0, 0.05, 0.1, 0.15, 0.2])
+        try await eventually("the stream closed") { server.feed.status.clients.sse == 0 }
+        try await server.shutdown()
+    }
+}
+
+/// A location delegate that records what it is given.
+final class LocationRecorder: LocationProvidingDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var fixes: [SimulatedLocation] = []
+    private var failures: [any Error] = []
+
+    func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [SimulatedLocation]) {
+        lock.withLock { fixes += locations }
+    }
+
+    func locationManager(_ manager: any LocationProviding, didFailWithError error: any Error) {
+        lock.withLock { failures.append(error) }
+    }
+
+    var locations: [SimulatedLocation] { lock.withLock { fixes } }
+    var errors: [any Error] { lock.withLock { failures } }
+}

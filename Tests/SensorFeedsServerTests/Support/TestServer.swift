@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+@testable import LiveServer
+import Logging
+import Playback
+import ServiceLifecycle
+import Signals
+
+/// A real `signals serve` in process on loopback, over a feed on a manual clock that outlives the HTTP
+/// server: `restart()` stops the server (every stream ends, connections are refused) and starts it
+/// again on the same port, while the feed's timeline and replay buffer go on.
+final class TestServer: @unchecked Sendable {
+    let clock = ManualClock()
+    let feed: LiveFeed
+    let rate: Double
+    private(set) var port = 0
+    private var group: ServiceGroup?
+    private var task: Task<Void, any Error>?
+
+    /// A feed of `spec` (JSON text) at `rate` Hz.
+    init(spec: String, rate: Double) throws {
+        self.rate = rate
+        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
+                            options: FeedOptions(sampleRate: rate), clock: clock)
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    static let logger: Logger = {
+        var logger = Logger(label: "sensor-feeds-test")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    /// Starts the feed (point 0 is made) and the server on a free port.
+    func start() async throws {
+        try feed.start()
+        await clock.waitForSleepers()
+        try await serve(port: 0)
+    }
+
+    /// Starts the HTTP server on `port` (0: a free one) and waits until it accepts connections.
+    func serve(port wanted: Int) async throws {
+        let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: JSONErrorMiddleware())
+        DataRoutes(feed: feed).add(to: router)
+        StreamRoutes(feed: feed).add(to: router)
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = Application(router: router,
+                              configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: wanted), serverName: nil),
+                              onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? wanted) },
+                              logger: TestServer.logger)
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
+        self.group = group
+        task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() else { throw TestFailure("the server did not start") }
+        port = bound
+    }
+
+    /// Stops the HTTP server (streams end; the feed goes on) and waits until it is down.
+    func stopServing() async throws {
+        await group?.triggerGracefulShutdown()
+        try await task?.value
+        group = nil
+        task = nil
+    }
+
+    /// Moves the timeline on by `count` points and waits until they are made.
+    func advance(points count: Int) async {
+        clock.advance(by: .nanoseconds(Int64((Double(count) * 1e9 / rate).rounded())))
+        await clock.waitForSleepers()
+    }
+
+    /// Stops everything.
+    func shutdown() async throws {
+        try await stopServing()
+        feed.close()
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Waits until `condition` holds, up to 30 s of real time (a broken client fails the test instead of hanging it).
+func eventually(_ what: String, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw TestFailure("timed out waiting for \(what)") }
+        try await Task.sleep(for: .milliseconds(2))
+    }
+}
+
+/// Values and errors handed to handlers, collected for a test.
+final class Received<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+    private var errorList: [any Error] = []
+
+    func add(_ value: Value?, _ error: (any Error)?) {
+        lock.withLock {
+            if let value { storage.append(value) }
+            if let error { errorList.append(error) }
+        }
+    }
+
+    var values: [Value] { lock.withLock { storage } }
+    var errors: [any Error] { lock.withLock { errorList } }
+}
+
+/// A serial operation queue.
+func serialQueue() -> OperationQueue {
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 1
+    return q
+}
+
+/// Waits until every operation queued on `queue` has run (synchronous, so callable from async tests).
+func drain(_ queue: OperationQueue) { queue.waitUntilAllOperationsAreFinished() }

@@ -1,0 +1,67 @@
+@testable import SensorFeeds
+import Testing
+
+@Suite struct SSEParserTests {
+    static let stream = "id: 7\ndata: {\"a\":1}\n\n: missed 3 points\n\nid:8\r\ndata: one\r\ndata:two\r\n\r\nevent: x\ndata: three\rid: 9\r\r"
+
+    func parse(_ text: String, cut: Int) -> [SSEParser.Item] {
+        var parser = SSEParser()
+        var items: [SSEParser.Item] = []
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + cut)
+            parser.feed(bytes[start ..< end], into: &items)
+            start = end
+        }
+        return items
+    }
+
+    @Test("events, ids, multi-line data, comments; LF, CR LF and CR line ends; bytes cut anywhere", arguments: [1, 2, 3, 7, 1000])
+    func events(cut: Int) {
+        #expect(parse(Self.stream, cut: cut) == [
+            .event(SSEEvent(id: "7", data: "{\"a\":1}")),
+            .comment("missed 3 points"),
+            .event(SSEEvent(id: "8", data: "one\ntwo")),
+            .event(SSEEvent(id: "9", data: "three")),
+        ])
+    }
+
+    @Test("an event is dispatched only by its blank line; an event without data is not dispatched")
+    func dispatch() {
+        #expect(parse("id: 1\ndata: x\n", cut: 100).isEmpty)
+        #expect(parse("id: 1\n\n", cut: 100).isEmpty)
+        #expect(parse("data\n\n", cut: 100) == [.event(SSEEvent(id: nil, data: ""))])
+    }
+}
+
+@Suite struct ChunkedDecoderTests {
+    func decode(_ text: String, cut: Int) throws(SensorFeedsError) -> (body: String, done: Bool) {
+        var decoder = ChunkedDecoder()
+        var body: [UInt8] = []
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + cut)
+            try decoder.feed(bytes[start ..< end], into: &body)
+            start = end
+        }
+        return (String(decoding: body, as: UTF8.self), decoder.isDone)
+    }
+
+    @Test("chunks with sizes in hex, an extension and a trailer, cut anywhere", arguments: [1, 2, 5, 1000])
+    func chunks(cut: Int) throws {
+        let r = try decode("5\r\nhello\r\nA;ext=1\r\n, world!!!\r\n0\r\nX-Trailer: 1\r\n\r\n", cut: cut)
+        #expect(r.body == "hello, world!!!" && r.done)
+        let open = try decode("3\r\nabc\r\n", cut: cut)
+        #expect(open.body == "abc" && !open.done)
+    }
+
+    @Test("bad framing is an error: a size that is not hexadecimal, a chunk without its CR LF, an empty size")
+    func badFraming() {
+        #expect(throws: SensorFeedsError.self) { try decode("zz\r\n", cut: 100) }
+        #expect(throws: SensorFeedsError.self) { try decode("3\r\nabcX", cut: 100) }
+        #expect(throws: SensorFeedsError.self) { try decode("\r\n", cut: 100) }
+        #expect(throws: SensorFeedsError.self) { try decode("ffffffffffffffffff\r\n", cut: 100) }
+    }
+}
