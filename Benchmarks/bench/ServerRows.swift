@@ -115,7 +115,8 @@ func connectLoopback(port: Int) -> Int32? {
 func httpGet(port: Int, path: String) -> String? {
     guard let fd = connectLoopback(port: port) else { return nil }
     defer { close(fd) }
-    let request = Array("GET \(path) HTTP/1.0\r\nHost: localhost\r\n\r\n".utf8)
+    // HTTP/1.1 with Connection: close: the server keeps even an HTTP/1.0 connection open, so reading to the end would wait forever.
+    let request = Array("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8)
     _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     var all: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)

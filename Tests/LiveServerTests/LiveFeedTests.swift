@@ -243,8 +243,14 @@ import Testing
         #expect(kept.map(\.index) == Array(stride(from: 0, through: 2000, by: 100)))
         #expect(FeedState.keep(0.3, after: 0.299, rate: 10))
         // The point due at a tick keeps it even when t · rate rounds a few ulps below the whole number.
-        #expect(0.58 * 50 < 29 && FeedState.keep(0.58, after: 0.579, rate: 50) && !FeedState.keep(0.581, after: 0.58, rate: 50))
-        #expect((0 ... 1000).filter { FeedState.keep(Double($0) / 1000, after: Double($0 - 1) / 1000, rate: 50) } == Array(stride(from: 0, through: 1000, by: 20)))
+        let product: Double = 0.58 * 50
+        #expect(product < 29)
+        #expect(FeedState.keep(0.58, after: 0.579, rate: 50))
+        #expect(!FeedState.keep(0.581, after: 0.58, rate: 50))
+        let fifty: [Int] = (0 ... 1000).filter { (i: Int) -> Bool in
+            FeedState.keep(Double(i) / 1000, after: Double(i - 1) / 1000, rate: 50)
+        }
+        #expect(fifty == Array(stride(from: 0, through: 1000, by: 20)))
         #expect(!FeedState.keep(0.35, after: 0.34, rate: 10))
         #expect(FeedState.keep(0.35, after: nil, rate: 10) && FeedState.keep(0.35, after: 0.34, rate: nil))
         decimated.close()
