@@ -53,7 +53,7 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location"]),
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors"]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors"]),
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location", "Sensors"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",

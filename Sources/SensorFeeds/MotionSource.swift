@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import Sensors
 import Signals
 
 /// Where a ``SimulatedMotionManager`` gets its motion from, chosen when the manager is made.
@@ -12,6 +13,7 @@ import Signals
 public struct MotionSource: Sendable {
     enum Kind: Sendable {
         case signal(AnySignalPlayer, sampleRate: Double, duration: Double?)
+        case imu(IMU, sampleRate: Double, duration: Double?)
         case file(URL, loop: Bool)
         case server(URL)
     }
@@ -29,6 +31,30 @@ public struct MotionSource: Sendable {
     ///   - duration: Seconds to play, or `nil` (default) to play until stopped.
     public static func signal<S: Signal>(_ signal: S, sampleRate: Double = 100, duration: Double? = nil) -> MotionSource {
         MotionSource(kind: .signal(AnySignalPlayer(signal), sampleRate: sampleRate, duration: duration))
+    }
+
+    /// A simulated IMU (``IMU``: a true motion seen through an accelerometer and a gyroscope with
+    /// realistic errors) played in process by the Runner at `sampleRate`, from sample index 0.
+    ///
+    /// - Accelerometer and gyroscope updates are the IMU's readings, errors included: what
+    ///   `CMAccelerometerData` (g, `userAcceleration + gravity` in CoreMotion's sign, whatever the IMU's
+    ///   ``AccelerometerUnit``) and `CMGyroData` (rad/s) report.
+    /// - Device-motion updates are the true motion the IMU measures, with its attitude (a consistent
+    ///   motion's quaternion, else the tilt its gravity implies). CoreMotion's sensor fusion removes most
+    ///   of the raw sensor error from `CMDeviceMotion`; the manager does not model what fusion leaves.
+    ///
+    /// Sample `n` of every kind is the same instant, `n / sampleRate`: the accelerometer's reading at a
+    /// tick is the true motion at that tick plus the IMU's errors.
+    /// ```swift
+    /// let phone = IMU(preset: .bmi160, motion: MotionPreset.walking().motionNode, seed: 7)
+    /// let manager = SimulatedMotionManager(source: .signal(phone, sampleRate: 200))
+    /// ```
+    /// - Parameters:
+    ///   - imu: The IMU.
+    ///   - sampleRate: The source's rate (Hz); default 100.
+    ///   - duration: Seconds to play, or `nil` (default) to play until stopped.
+    public static func signal(_ imu: IMU, sampleRate: Double = 100, duration: Double? = nil) -> MotionSource {
+        MotionSource(kind: .imu(imu, sampleRate: sampleRate, duration: duration))
     }
 
     /// A point file (JSON array, JSON Lines or CSV, see ``PointFile``), played at its timestamps.
@@ -62,6 +88,28 @@ struct AnySignalPlayer: Sendable {
     init<S: Signal>(_ signal: S) {
         channelCount = signal.channelCount
         makePoints = { request in try SignalPoints(signal, request: request, as: MotionPoint.self) }
+    }
+}
+
+/// The readings of an IMU as a nine-channel motion frame for the accelerometer and gyroscope kinds:
+/// user acceleration 0, "gravity" the accelerometer's reading in g (so `userAcceleration + gravity`,
+/// what ``AccelerometerData`` reports, is the reading), rotation rate the gyroscope's reading (rad/s).
+struct IMUReadings: Signal {
+    let imu: IMU
+
+    init(_ imu: IMU) {
+        var imu = imu
+        imu.accelerometerUnit = .g
+        self.imu = imu
+    }
+
+    var channelCount: Int { MotionNode.channelCount }
+
+    func validate(_ context: ValidationContext) throws(SignalError) -> Double? { try imu.validate(context) }
+
+    func render(into block: RenderBlock, _ transform: Affine) {
+        for c in 0 ..< 3 { block.store(channel: c, transform) { _ in } }
+        imu.render(into: block.channels(3 ..< 9), transform)
     }
 }
 

@@ -29,7 +29,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// Where the motion comes from.
     public let source: MotionSource
 
-    private enum Kind: CaseIterable { case deviceMotion, accelerometer, gyro }
+    fileprivate enum Kind: CaseIterable { case deviceMotion, accelerometer, gyro }
 
     private struct StreamState {
         var interval: TimeInterval = 0.01
@@ -219,11 +219,13 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                                             fail: { error in send(nil, error) })
                 try install(remote, kind, holder)
                 remote.start()
-            case .signal(let player, let rate, let duration):
+            case .signal, .imu:
+                let (player, rate, duration) = source.player(for: kind)
                 let runner = makeRunner()
                 try install(runner, kind, holder)
-                guard player.channelCount == MotionPoint.channelCount else {
-                    throw PlaybackError(.channelMismatch, "a motion source renders nine channels (user acceleration, gravity, rotation rate); this signal renders \(player.channelCount)")
+                guard MotionPoint.reads(channelCount: player.channelCount) else {
+                    let hint = player.channelCount == 6 ? " (an IMU: pass the IMU value itself, `.signal(imu)`)" : ""
+                    throw PlaybackError(.channelMismatch, "a motion source renders nine channels (user acceleration, gravity, rotation rate), or 13 with an attitude; this signal renders \(player.channelCount)\(hint)")
                 }
                 let request = try duration.map { try RenderRequest(sampleRate: rate, duration: $0) }
                     ?? RenderRequest(sampleRate: rate, startIndex: 0, frameCount: SignalLimits.largestIndex)
@@ -267,6 +269,18 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 }
 
 extension MotionSource {
+    /// What a signal or IMU source plays for one kind of update: an IMU's true motion for device
+    /// motion, its readings for the accelerometer and the gyroscope.
+    fileprivate func player(for kind: SimulatedMotionManager.Kind) -> (AnySignalPlayer, rate: Double, duration: Double?) {
+        switch self.kind {
+        case .signal(let player, let rate, let duration): return (player, rate, duration)
+        case .imu(let imu, let rate, let duration):
+            let player = kind == .deviceMotion ? AnySignalPlayer(AnySignal(node: .motion(imu.motion))) : AnySignalPlayer(IMUReadings(imu))
+            return (player, rate, duration)
+        case .file, .server: preconditionFailure("not a signal source")
+        }
+    }
+
     /// Whether the source plays again when it ends.
     var loops: Bool {
         if case .file(_, let loop) = kind { return loop }
