@@ -184,6 +184,54 @@ import Testing
     }
 }
 
+extension LiveStreamTests {
+    @Test("WebSocket ?ids=true&after=N: {id, point} messages resume after N without gaps; a lapped client gets a note")
+    func webSocketResume() async throws {
+        let f = try ManualFeed(TestSpecs.sine, rate: 10, replaySeconds: 10)      // 101 points kept
+        try await f.start()
+        await f.advance(points: 30)
+        try await f.test(.live) { client in
+            let port = try #require(client.port)
+            let feed = f
+            let received = Messages()
+            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws?ids=true&after=9", logger: .init(label: "ws")) { inbound, outbound, _ in
+                var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                while received.count < 21, let message = try await iterator.next() {
+                    if case .text(let text) = message { received.append(text) }
+                }
+                await feed.advance(points: 5)
+                while received.count < 26, let message = try await iterator.next() {
+                    if case .text(let text) = message { received.append(text) }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let messages = try received.values.map { try object($0) }
+            #expect(messages.map { ($0["id"] as? Double).map(Int.init) } == (10 ... 35).map { $0 })
+            for (message, text) in zip(messages, received.values) {
+                let id = Int(try #require(message["id"] as? Double))
+                // The point is the signals play line itself, byte for byte.
+                #expect(text == "{\"id\":\(id),\"point\":\(try expectedLine(TestSpecs.sine, rate: 10, index: id))}")
+            }
+
+            // After a point the ring no longer holds: a note counts what was missed, then the points go on.
+            await feed.advance(points: 200)
+            let lapped = Messages()
+            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws?ids=1",
+                                              configuration: .init(additionalHeaders: [StreamRoutes.lastEventID: "2"]),
+                                              logger: .init(label: "ws")) { inbound, outbound, _ in
+                var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+                while lapped.count < 3, let message = try await iterator.next() {
+                    if case .text(let text) = message { lapped.append(text) }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let first = try object(try #require(lapped.values.first))
+            #expect((first["note"] as? String)?.contains("missed") == true, "\(lapped.values)")
+            #expect(try object(lapped.values[1])["id"] is Double)
+        }
+    }
+}
+
 /// Strings collected by a WebSocket handler.
 final class Messages: @unchecked Sendable {
     private let lock = NSLock()

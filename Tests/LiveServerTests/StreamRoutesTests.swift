@@ -32,6 +32,13 @@ import Testing
         ("/v1/stream", "-3", "Last-Event-ID must be a point index"),
         ("/v1/ws?rate=0", nil, "'rate' must be a number"),
         ("/v1/ws", nil, "/v1/ws is a WebSocket endpoint"),
+        ("/v1/ws?after=-1", nil, "'after' must be a point index"),
+        ("/v1/ws?after=x", nil, "'after' must be a point index"),
+        ("/v1/ws?after=3", "4", "'after' is 3 but the Last-Event-ID header is 4"),
+        ("/v1/ws?ids=maybe", nil, "'ids' is true or false, got 'maybe'"),
+        ("/v1/ws?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate, after, ids"),
+        ("/v1/ws", "abc", "Last-Event-ID must be a point index"),
+        ("/v1/ws?ids=true&after=3", nil, "/v1/ws is a WebSocket endpoint"),
     ])
     func badStreams(uri: String, lastEventID: String?, message: String) async throws {
         let f = try ManualFeed(TestSpecs.sine)

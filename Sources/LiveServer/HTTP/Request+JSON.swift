@@ -52,8 +52,8 @@ extension Request {
 
     /// `?rate=R`: points per second to keep, a finite number > 0 (`nil` when absent).
     /// - Throws: ``LiveServerError`` (400) naming the value.
-    func decimationRate() throws(LiveServerError) -> Double? {
-        guard let text = try queryValue("rate", allowed: ["rate"]) else { return nil }
+    func decimationRate(allowed: [String] = ["rate"]) throws(LiveServerError) -> Double? {
+        guard let text = try queryValue("rate", allowed: allowed) else { return nil }
         guard let rate = Double(text), rate.isFinite, rate > 0, rate <= 1e9 else {
             throw LiveServerError(.badRequest, "'rate' must be a number of points per second, > 0 and at most 1e9, got '\(SignalError.quoted(text, limit: 40))'")
         }

@@ -3,36 +3,79 @@ import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
 import ServiceLifecycle
+import Signals
 
 /// `GET /v1/ws` upgraded to a WebSocket: one text message per point, the `signals play` JSON line, with
 /// the same `?rate=` as `/v1/stream`. Messages from the client are read and ignored; the stream ends when
-/// the client closes it, the feed closes, or the server shuts down. A client that falls a whole replay
-/// buffer behind skips ahead to the newest point (WebSocket messages carry no comment: the jump shows in
-/// the timestamps).
+/// the client closes it, the feed closes, or the server shuts down.
+///
+/// Two additions let a client resume without loss, as `Last-Event-ID` does for Server-Sent Events:
+/// - `?ids=true`: each message is `{"id":INDEX,"point":LINE}` (the point's index on the timeline, the
+///   SSE `id:`), and the server's notes (points missed by a client lapped by the replay buffer, a
+///   resume from another timeline) arrive as `{"note":"…"}`. Without it a lapped client skips ahead
+///   with no message (the jump shows in the timestamps).
+/// - `?after=INDEX` (or a `Last-Event-ID` header on the upgrade request): start after that point,
+///   replaying what the buffer still holds, instead of at the newest point.
 @available(macOS 14, iOS 17, tvOS 17, *)
 enum WebSocketStream {
     static let path = "/v1/ws"
+
+    /// The query parameters of `/v1/ws`.
+    static let parameters = ["rate", "after", "ids"]
+
+    /// What a `/v1/ws` request asks for.
+    struct Options: Sendable, Hashable {
+        var rate: Double?
+        var start: StreamStart
+        var ids: Bool
+    }
+
+    /// Reads `?rate=`, `?after=` (or `Last-Event-ID`) and `?ids=`.
+    /// - Throws: ``LiveServerError`` (400) naming the bad parameter.
+    static func options(_ request: Request) throws(LiveServerError) -> Options {
+        let rate = try request.decimationRate(allowed: parameters)
+        let header = try StreamRoutes.start(request.headers[StreamRoutes.lastEventID])
+        var start = header
+        if let text = try request.queryValue("after", allowed: parameters) {
+            guard let after = Int(text), after >= 0 else {
+                throw LiveServerError(.badRequest, "'after' must be a point index (a whole number ≥ 0), got '\(SignalError.quoted(text, limit: 40))'")
+            }
+            if case .after(let other) = header, other != after {
+                throw LiveServerError(.badRequest, "'after' is \(after) but the Last-Event-ID header is \(other); give one of them")
+            }
+            start = .after(after)
+        }
+        var ids = false
+        if let text = try request.queryValue("ids", allowed: parameters) {
+            switch text.lowercased() {
+            case "true", "1", "": ids = true
+            case "false", "0": ids = false
+            default: throw LiveServerError(.badRequest, "'ids' is true or false, got '\(SignalError.quoted(text, limit: 40))'")
+            }
+        }
+        return Options(rate: rate, start: start, ids: ids)
+    }
 
     /// Whether to upgrade a request: only `/v1/ws` with a valid query. Anything else goes on to the
     /// router, which answers it (with a JSON error for a bad query).
     static func shouldUpgrade(_ head: HTTPRequest, feed: LiveFeed) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path == path else { return .dontUpgrade }
-        let rate: Double?
+        let options: Options
         do {
-            rate = try request.decimationRate()
+            options = try self.options(request)
         } catch {
             return .dontUpgrade   // the router answers 400 with the reason
         }
         return .upgrade([:]) { inbound, outbound, _ in
-            try await stream(feed: feed, rate: rate, inbound: inbound, outbound: outbound)
+            try await stream(feed: feed, options: options, inbound: inbound, outbound: outbound)
         }
     }
 
     /// Writes the points until the client, the feed or the server ends the stream.
-    static func stream(feed: LiveFeed, rate: Double?, inbound: WebSocketInboundStream,
+    static func stream(feed: LiveFeed, options: Options, inbound: WebSocketInboundStream,
                        outbound: WebSocketOutboundWriter) async throws {
-        let subscription = feed.subscribe(.ws, from: .latest, rate: rate)
+        let subscription = feed.subscribe(.ws, from: options.start, rate: options.rate)
         defer { subscription.close() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -42,8 +85,25 @@ enum WebSocketStream {
             group.addTask {
                 try await withGracefulShutdownHandler {
                     while let batch = await subscription.next() {
+                        if options.ids, let note = batch.note {
+                            let text = "{\"note\":" + JSONValue.string(note).serialized + "}"
+                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))))
+                        }
                         for entry in batch.entries {
-                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: entry.json)))
+                            let data: ByteBuffer
+                            if options.ids {
+                                var buffer = ByteBuffer()
+                                buffer.reserveCapacity(entry.json.readableBytes + 32)
+                                buffer.writeStaticString("{\"id\":")
+                                buffer.writeString(String(entry.index))
+                                buffer.writeStaticString(",\"point\":")
+                                buffer.writeImmutableBuffer(entry.json)
+                                buffer.writeStaticString("}")
+                                data = buffer
+                            } else {
+                                data = entry.json
+                            }
+                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: data)))
                         }
                     }
                 } onGracefulShutdown: {

@@ -59,7 +59,7 @@ struct StreamRoutes {
             })
         }
         router.get("/v1/ws") { request, _ -> Response in
-            _ = try request.decimationRate()
+            _ = try WebSocketStream.options(request)
             throw LiveServerError(.badRequest, "/v1/ws is a WebSocket endpoint: connect with a WebSocket client (it sends Connection: Upgrade and Upgrade: websocket), or read /v1/stream for Server-Sent Events")
         }
     }
