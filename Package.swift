@@ -127,6 +127,7 @@ let package = Package(
             dependencies: [
                 "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

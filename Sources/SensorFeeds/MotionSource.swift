@@ -66,15 +66,18 @@ public struct MotionSource: Sendable {
     }
 
     /// A running `signals serve` (plain HTTP: loopback or a LAN; no TLS), read as Server-Sent Events from
-    /// `/v1/stream` and decimated to the update interval by taking the first point at or after each
-    /// tick (never averaging): a 1 kHz server at a 0.02 s interval gives samples 0, 20, 40, ….
+    /// `/v1/stream` for an `http://` URL, or over a WebSocket from `/v1/ws` for a `ws://` URL, and
+    /// decimated to the update interval by taking the first point at or after each tick (never
+    /// averaging): a 1 kHz server at a 0.02 s interval gives samples 0, 20, 40, ….
     ///
-    /// The manager reconnects with backoff and resumes with `Last-Event-ID` (no point lost while the
+    /// The manager reconnects with backoff and resumes after the last point read (`Last-Event-ID`, or
+    /// `/v1/ws?after=`; no point lost while the
     /// server's replay buffer, 10 s by default, still holds it), polls `/data` at the interval when the
     /// server has no stream, and hands every failure to the handler's error argument as a transient
     /// ``SensorFeedsError`` without stopping. Timestamps are the server's; each point is delivered as it
     /// arrives (its server deadline plus the network delay). A stream starts at the server's newest point.
-    /// - Parameter url: The server, e.g. `http://127.0.0.1:8080` (the URL `signals serve` prints).
+    /// - Parameter url: The server, e.g. `http://127.0.0.1:8080` (the URL `signals serve` prints), or
+    ///   `ws://127.0.0.1:8080` for the WebSocket.
     public static func server(_ url: URL) -> MotionSource {
         MotionSource(kind: .server(url))
     }

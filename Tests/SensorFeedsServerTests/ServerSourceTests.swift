@@ -11,16 +11,16 @@ import Testing
     static let shake = #"{"motion": {"userAcceleration": {"axes": {"x": {"sine": {"amplitude": 1.5, "frequency": 4}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}, "gravity": {"axes": {"z": {"constant": {"value": -1}}}}, "rotationRate": {"axes": {"y": {"sine": {"amplitude": 0.5, "frequency": 1}}}}}}"#
     static let walk = #"{"route": {"speed": 1.4, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]}}"#
 
-    @Test("motion at 50 Hz from a 1 kHz server: count, order and values of samples 0, 20, 40, … against the spec")
-    func motion50HzFrom1kHz() async throws {
+    @Test("motion at 50 Hz from a 1 kHz server: count, order and values of samples 0, 20, 40, … against the spec", arguments: ["http", "ws"])
+    func motion50HzFrom1kHz(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 1000)
         try await server.start()
-        let manager = SimulatedMotionManager(source: .server(server.url))
+        let manager = SimulatedMotionManager(source: .server(server.url(scheme)))
         manager.deviceMotionUpdateInterval = 0.02
         let got = Received<DeviceMotion>()
         let queue = serialQueue()
         manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        try await eventually("the client's stream") { server.clients(scheme) == 1 }
         for _ in 0 ..< 10 { await server.advance(points: 100) }     // indices 1 ... 1000
         try await eventually("51 updates") { got.values.count >= 51 }
         manager.stopDeviceMotionUpdates()
@@ -42,16 +42,16 @@ import Testing
         try await server.shutdown()
     }
 
-    @Test("location with a distance filter: exactly the fixes at least 25 m from the last one delivered")
-    func locationDistanceFilter() async throws {
+    @Test("location with a distance filter: exactly the fixes at least 25 m from the last one delivered", arguments: ["http", "ws"])
+    func locationDistanceFilter(scheme: String) async throws {
         let server = try TestServer(spec: Self.walk, rate: 10)
         try await server.start()
-        let manager = SimulatedLocationManager(source: .server(server.url, rate: 10))
+        let manager = SimulatedLocationManager(source: .server(server.url(scheme), rate: 10))
         manager.distanceFilter = 25
         let delegate = LocationRecorder()
         manager.delegate = delegate
         manager.startUpdatingLocation()
-        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        try await eventually("the client's stream") { server.clients(scheme) == 1 }
         for _ in 0 ..< 60 { await server.advance(points: 10) }     // 60 s of a 1.4 m/s walk: 84 m
         let route = try Route(json: Data(Self.walk.utf8))
         let truth = try route.render(sampleRate: 10, duration: 60.1)  // indices 0 ... 600
@@ -77,16 +77,16 @@ import Testing
         try await server.shutdown()
     }
 
-    @Test("a server restart mid-stream loses no point: the client reconnects with Last-Event-ID and the replay fills the gap")
-    func restartLosesNothing() async throws {
+    @Test("a server restart mid-stream loses no point: the client reconnects with Last-Event-ID and the replay fills the gap", arguments: ["http", "ws"])
+    func restartLosesNothing(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 100)
         try await server.start()
-        let manager = SimulatedMotionManager(source: .server(server.url))
+        let manager = SimulatedMotionManager(source: .server(server.url(scheme)))
         manager.deviceMotionUpdateInterval = 0.01
         let got = Received<DeviceMotion>()
         let queue = serialQueue()
         manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        try await eventually("the client's stream") { server.clients(scheme) == 1 }
         await server.advance(points: 100)
         try await eventually("points 0 ... 100") { got.values.count >= 101 }
         let port = server.port
@@ -94,7 +94,7 @@ import Testing
         try await eventually("the failure reported") { !got.errors.isEmpty }
         for _ in 0 ..< 4 { await server.advance(points: 50) }      // 200 points made while the server is down
         try await server.serve(port: port)
-        try await eventually("the client back") { server.feed.status.clients.sse == 1 }
+        try await eventually("the client back") { server.clients(scheme) == 1 }
         await server.advance(points: 100)
         try await eventually("points 0 ... 400") { got.values.count >= 401 }
         manager.stopDeviceMotionUpdates()
@@ -106,29 +106,29 @@ import Testing
         try await server.shutdown()
     }
 
-    @Test("stop: no handler after stop returns, the stream closes on the server; restarting works")
-    func stopSemantics() async throws {
+    @Test("stop: no handler after stop returns, the stream closes on the server; restarting works", arguments: ["http", "ws"])
+    func stopSemantics(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 100)
         try await server.start()
-        let manager = SimulatedMotionManager(source: .server(server.url))
+        let manager = SimulatedMotionManager(source: .server(server.url(scheme)))
         manager.accelerometerUpdateInterval = 0.01
         let got = Received<AccelerometerData>()
         let queue = serialQueue()
         manager.startAccelerometerUpdates(to: queue) { a, e in got.add(a, e) }
-        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        try await eventually("the client's stream") { server.clients(scheme) == 1 }
         await server.advance(points: 20)
         try await eventually("21 updates") { got.values.count >= 21 }
         manager.stopAccelerometerUpdates()
         let atStop = got.values.count
         #expect(!manager.isAccelerometerActive && manager.accelerometerData == nil)
-        try await eventually("the stream closed") { server.feed.status.clients.sse == 0 }
+        try await eventually("the stream closed") { server.clients(scheme) == 0 }
         await server.advance(points: 50)
         drain(queue)
         #expect(got.values.count == atStop, "a handler ran after stop returned")
 
         let again = Received<AccelerometerData>()
         manager.startAccelerometerUpdates(to: queue) { a, e in again.add(a, e) }
-        try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
+        try await eventually("the client's stream") { server.clients(scheme) == 1 }
         await server.advance(points: 10)
         try await eventually("updates after the restart") { again.values.count >= 10 }
         #expect(again.values.first.map { $0.timestamp >= 0.7 } == true)   // a new stream starts at the newest point

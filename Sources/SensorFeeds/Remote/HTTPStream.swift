@@ -1,19 +1,33 @@
 import Foundation
 import Signals
 
-/// Where a `signals serve` listens: `http://HOST:PORT[/prefix]` (plain HTTP only: loopback or a LAN).
+/// Where a `signals serve` listens: `http://HOST:PORT[/prefix]` for Server-Sent Events, or
+/// `ws://HOST:PORT[/prefix]` for a WebSocket (plain HTTP only: loopback or a LAN).
 struct ServerAddress: Sendable, Hashable {
     let host: String
     let port: Int
     /// A path prefix without its trailing `/` (empty for the root).
     let prefix: String
+    /// How points are streamed: `/v1/stream` for `http://`, `/v1/ws` for `ws://`.
+    let transport: Transport
+
+    /// How a client streams points from the server.
+    enum Transport: Sendable, Hashable {
+        /// `GET /v1/stream`, Server-Sent Events.
+        case serverSentEvents
+        /// `GET /v1/ws?ids=true`, a WebSocket.
+        case webSocket
+    }
 
     /// Reads a server URL.
-    /// - Throws: ``SensorFeedsError`` (`invalidURL`) for another scheme (https: no TLS here), no host or a bad port.
+    /// - Throws: ``SensorFeedsError`` (`invalidURL`) for another scheme (https, wss: no TLS here), no host or a bad port.
     init(_ url: URL) throws(SensorFeedsError) {
         let quoted = SignalError.quoted(url.absoluteString, limit: 100)
-        guard url.scheme?.lowercased() == "http" else {
-            throw SensorFeedsError(.invalidURL, "a server source needs an http:// URL (plain HTTP to signals serve on loopback or a LAN; no TLS), got '\(quoted)'")
+        switch url.scheme?.lowercased() {
+        case "http": transport = .serverSentEvents
+        case "ws": transport = .webSocket
+        default:
+            throw SensorFeedsError(.invalidURL, "a server source needs an http:// URL (Server-Sent Events) or a ws:// URL (WebSocket), plain HTTP to signals serve on loopback or a LAN with no TLS; got '\(quoted)'")
         }
         guard let host = url.host, !host.isEmpty else { throw SensorFeedsError(.invalidURL, "the server URL '\(quoted)' has no host") }
         let port = url.port ?? 80
@@ -71,6 +85,17 @@ final class HTTPStream {
             }
         }
     }
+
+    /// After a `101 Switching Protocols`: the rest of the connection is raw bytes (no HTTP framing).
+    func upgraded() {
+        chunked = nil
+        remainingLength = nil
+        ended = false
+    }
+
+    /// Sends raw bytes on the connection (WebSocket frames after an upgrade).
+    /// - Throws: ``SensorFeedsError`` (`serverGone`).
+    func send(_ bytes: [UInt8]) throws(SensorFeedsError) { try connection.send(bytes: bytes) }
 
     /// Thrown when the client is stopped mid-request (never reported to the app).
     static let stopped = SensorFeedsError(.serverGone, "stopped")

@@ -20,17 +20,21 @@ struct TickFilter {
     }
 }
 
-/// A reconnecting client of a running `signals serve`: it reads `GET /v1/stream` (Server-Sent Events)
-/// on its own thread and hands every point to `deliver`, in order, as it arrives (decimated to the
-/// update interval by ``TickFilter``).
+/// A reconnecting client of a running `signals serve`: it reads `GET /v1/stream` (Server-Sent Events,
+/// for an `http://` address) or `GET /v1/ws?ids=true` (a WebSocket, for a `ws://` address) on its own
+/// thread and hands every point to `deliver`, in order, as it arrives (decimated to the update interval
+/// by ``TickFilter``).
 ///
-/// - Reconnects after any failure with exponential backoff (50 ms doubling to 2 s), sending
-///   `Last-Event-ID` (the index of the last point read), so the server replays what was missed while it
-///   is still in its replay buffer (10 s by default): no point is lost across a restart of the server's
+/// - Reconnects after any failure with exponential backoff (50 ms doubling to 2 s), resuming after the
+///   index of the last point read (`Last-Event-ID` for SSE, `&after=` for the WebSocket, whose
+///   `{"id", "point"}` messages carry the index), so the server replays what was missed while it is
+///   still in its replay buffer (10 s by default): no point is lost across a restart of the server's
 ///   HTTP side, nor a dropped connection.
 /// - Falls back to polling `GET /data` at the update interval when the server has no stream (404, 405,
 ///   501, or a 200 that is not `text/event-stream`, as the original server), and tries the stream again
 ///   after the polling fails.
+/// - The WebSocket side is RFC 6455's client: a checked `Sec-WebSocket-Accept`, masked frames, pings
+///   answered, a close answered, and the server's frames read strictly (``WebSocketFrameReader``).
 /// - Reports every failure (refused connection, broken stream, bad JSON, a server note of missed points)
 ///   to `fail` as a transient ``SensorFeedsError``, and keeps going until ``stop()``.
 ///
@@ -106,7 +110,10 @@ final class RemoteFeed: @unchecked Sendable {
                 if polling {
                     try poll(onData: { failures = 0 })
                 } else {
-                    polling = try stream(onData: { failures = 0 })
+                    switch address.transport {
+                    case .serverSentEvents: polling = try stream(onData: { failures = 0 })
+                    case .webSocket: polling = try webSocket(onData: { failures = 0 })
+                    }
                     if !polling { failures = 0 }   // the server ended the stream cleanly: reconnect at once
                     continue
                 }
@@ -168,6 +175,74 @@ final class RemoteFeed: @unchecked Sendable {
             } catch {
                 fail(error)
             }
+        }
+    }
+
+    /// Reads `/v1/ws?ids=true` (resuming with `&after=` the last point read) until it ends.
+    /// - Returns: `true` when the server has no WebSocket endpoint (poll instead).
+    private func webSocket(onData: () -> Void) throws(SensorFeedsError) -> Bool {
+        var query = "?ids=true"
+        if let id = lastEventID { query += "&after=\(id)" }
+        let key = WebSocketProtocol.makeKey()
+        let headers = [("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"), ("Sec-WebSocket-Key", key)]
+        let http = try HTTPStream(address, path: "/v1/ws" + query, headers: headers, timeout: RemoteFeed.connectTimeout, wakeup: wakeup)
+        if [404, 405, 501].contains(http.status) { return true }
+        guard http.status == 101 else {
+            let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            throw SensorFeedsError(.badResponse, "GET /v1/ws answered \(http.status) instead of switching to a WebSocket: \(SignalError.quoted(body, limit: 100))")
+        }
+        guard http.headers["upgrade"]?.lowercased() == "websocket",
+              http.headers["connection"]?.lowercased().contains("upgrade") == true,
+              http.headers["sec-websocket-accept"] == WebSocketProtocol.accept(for: key) else {
+            throw SensorFeedsError(.badResponse, "the server's WebSocket handshake is invalid (Upgrade, Connection or Sec-WebSocket-Accept does not match RFC 6455)")
+        }
+        http.upgraded()
+        onData()
+        var reader = WebSocketFrameReader()
+        var messages: [WebSocketMessage] = []
+        while true {
+            switch try http.readBody(timeout: 1) {
+            case .bytes(let bytes):
+                try reader.feed(bytes, into: &messages)
+                for message in messages {
+                    switch message {
+                    case .text(let text): handle(webSocketText: text)
+                    case .binary: fail(SensorFeedsError(.badJSON, "a binary WebSocket message (the server sends points as text); skipped"))
+                    case .ping(let data): try http.send(WebSocketProtocol.clientFrame(.pong, data))
+                    case .close(let code, let reason):
+                        try? http.send(WebSocketProtocol.closeFrame(code: code ?? 1000))
+                        let why = code.map { " (\($0)\(reason.isEmpty ? "" : ": " + SignalError.quoted(reason, limit: 100)))" } ?? ""
+                        throw SensorFeedsError(.serverGone, "the server closed the WebSocket\(why)")
+                    }
+                }
+                messages.removeAll(keepingCapacity: true)
+            case .timedOut: continue
+            case .stopped:
+                try? http.send(WebSocketProtocol.closeFrame())
+                throw HTTPStream.stopped
+            case .end: throw SensorFeedsError(.serverGone, "the server ended the WebSocket without a close frame")
+            }
+        }
+    }
+
+    /// One `/v1/ws?ids=true` message: `{"id": INDEX, "point": LINE}`, or `{"note": TEXT}`.
+    private func handle(webSocketText text: String) {
+        do throws(SignalError) {
+            let value = try JSONValue.parse(text)
+            if let note = value.object?["note"] {
+                _ = try JSONFields(value, path: "$", what: "a /v1/ws note", fields: ["note"])
+                guard let note = note.string else { throw SignalError(.malformed, path: "$.note", "a note is a string, got \(note.kindDescription)") }
+                handle(.comment(note))
+                return
+            }
+            let f = try JSONFields(value, path: "$", what: "a /v1/ws message", fields: ["id", "point"])
+            let id = try f.number("id")
+            guard id >= 0, id < 0x1p62, id == id.rounded() else { throw SignalError(.malformed, path: "$.id", "'id' must be a point index, got \(id)") }
+            lock.withLock { lastID = Int(id) }
+            let point = try RemotePoint.point(try f.required("point"), path: "$.point")
+            if ticks.keep(point.timestamp), !stopped { deliver(point) }
+        } catch {
+            fail(SensorFeedsError(.badJSON, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path))
         }
     }
 

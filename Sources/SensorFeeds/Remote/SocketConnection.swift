@@ -115,7 +115,13 @@ final class SocketConnection {
     /// Sends all of `text`.
     /// - Throws: ``SensorFeedsError`` (`serverGone`).
     func send(_ text: String) throws(SensorFeedsError) {
-        var bytes = Array(text.utf8)
+        try send(bytes: Array(text.utf8))
+    }
+
+    /// Sends all of `bytes`.
+    /// - Throws: ``SensorFeedsError`` (`serverGone`).
+    func send(bytes: [UInt8]) throws(SensorFeedsError) {
+        var bytes = bytes
         var sent = 0
         while sent < bytes.count {
             #if canImport(Darwin)
@@ -129,7 +135,7 @@ final class SocketConnection {
                 _ = poll(&p, 1, 1000)
                 continue
             }
-            throw SensorFeedsError(.serverGone, "the server closed the connection while the request was sent: \(errnoText())")
+            throw SensorFeedsError(.serverGone, "the server closed the connection while sending to it: \(errnoText())")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 @testable import LiveServer
 import Logging
 import Playback
@@ -27,6 +28,12 @@ final class TestServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT`.
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
+    /// The server's URL for a transport: `http` (Server-Sent Events) or `ws` (WebSocket).
+    func url(_ scheme: String) -> URL { URL(string: "\(scheme)://127.0.0.1:\(port)")! }
+
+    /// Streaming clients of the transport of `scheme`.
+    func clients(_ scheme: String) -> Int { scheme == "ws" ? feed.status.clients.ws : feed.status.clients.sse }
+
     static let logger: Logger = {
         var logger = Logger(label: "sensor-feeds-test")
         logger.logLevel = .critical
@@ -47,7 +54,9 @@ final class TestServer: @unchecked Sendable {
         DataRoutes(feed: feed).add(to: router)
         StreamRoutes(feed: feed).add(to: router)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let feed = self.feed
         let app = Application(router: router,
+                              server: .http1WebSocketUpgrade { head, _, _ in WebSocketStream.shouldUpgrade(head, feed: feed) },
                               configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: wanted), serverName: nil),
                               onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? wanted) },
                               logger: TestServer.logger)
