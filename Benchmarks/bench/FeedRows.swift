@@ -5,8 +5,8 @@ import SensorFeeds
 import Signals
 
 // Rows for the app-side managers (SensorFeeds): the end-to-end latency from a point's deadline on a
-// `signals-serve` child to the call of a `SimulatedMotionManager` handler in this process (SSE over
-// loopback, the client's own POSIX-socket reader), and the handler-call rate of the manager in process.
+// `signals-serve` child to the call of a `SimulatedMotionManager` handler in this process (SSE and
+// WebSocket over loopback, the client's own POSIX-socket reader), and the handler-call rate of the manager in process.
 
 /// Handler-call latencies, in nanoseconds from each point's deadline.
 final class LatencyLog: @unchecked Sendable {
@@ -41,8 +41,9 @@ final class LatencyLog: @unchecked Sendable {
 func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     var rows: [Row] = []
     let spec = "Examples/specs/shake-motion.json"
+    for (transport, scheme) in [("SSE", "http"), ("WebSocket", "ws")] {
     for (label, rate) in [("100 Hz", 100.0), ("1 kHz", 1000.0)] {
-        let name = "feeds SSE deadline-to-handler \(label)"
+        let name = "feeds \(transport) deadline-to-handler \(label)"
         guard wanted(name + " p50") || wanted(name + " p99") else { continue }
         let server = try ServeProcess(spec: spec, rate: rate)
         defer { server.stop() }
@@ -51,7 +52,7 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         // Skip the first half second of the timeline the client sees (connection set-up).
         let startAt = Double(monotonicNanos() - origin) / 1e9 + 0.5
         let log = LatencyLog(origin: origin, skipBefore: startAt)
-        let manager = SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:\(server.port)")!))
+        let manager = SimulatedMotionManager(source: .server(URL(string: "\(scheme)://127.0.0.1:\(server.port)")!))
         manager.deviceMotionUpdateInterval = 1 / rate
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
@@ -66,6 +67,7 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             rows.append(Row(name: "\(name) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
                             spread: "\(formatted(Double(all.count))) updates, max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call on an OperationQueue (target p99 < 5 ms)"))
         }
+    }
     }
     let name = "feeds manager handler calls in process"
     if wanted(name) {
