@@ -118,7 +118,8 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
-        .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location"]),
+        // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
+        .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location", "Playback", "SensorFeeds"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location", "Sensors"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).

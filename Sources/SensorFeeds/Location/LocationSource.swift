@@ -11,7 +11,7 @@ import Signals
 ///     Waypoint(latitude: 51.5033, longitude: -0.1196)
 /// }
 /// SimulatedLocationManager(source: .signal(walk))                                 // a route, played in process
-/// SimulatedLocationManager(source: .file(URL(fileURLWithPath: "walk.gpx")))        // GPX or a point file
+/// SimulatedLocationManager(source: .file(URL(fileURLWithPath: "walk.gpx")))        // GPX, CSV or JSON Lines
 /// SimulatedLocationManager(source: .server(URL(string: "http://127.0.0.1:8080")!)) // a running signals serve
 /// ```
 public struct LocationSource: Sendable {
@@ -34,14 +34,30 @@ public struct LocationSource: Sendable {
         LocationSource(kind: .route(route, sampleRate: sampleRate, duration: duration))
     }
 
-    /// A file: GPX (`.gpx`, or text starting with `<`; tracks, routes and Xcode's waypoints, played as a
-    /// route at `sampleRate`, moving at `speed` when it has no times), or JSON Lines of located points as
-    /// `signals play` prints them (`{"timestamp": t, "location": {...}}`, with or without motion), played
-    /// at their timestamps.
+    /// A file of at most 64 MiB, in one of three formats:
+    /// - GPX (`.gpx`, or text starting with `<`): tracks, routes and Xcode's waypoints, played as a route
+    ///   at `sampleRate`, moving at `speed` when it has no times.
+    /// - CSV as `signals render` writes it for a route (`.csv`, or a first line starting with `t,` or
+    ///   `timestamp,`): the header `t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy`,
+    ///   one fix per line, played at its `t` (seconds). Columns are found by name: `t` (or `timestamp`),
+    ///   `latitude` and `longitude` (degrees) are required, the others optional (altitude 0, speed 0, course −1,
+    ///   accuracies 0 when absent), other columns (a motion-and-route render's) are ignored.
+    /// - JSON Lines of located points as `signals play` prints them (`{"timestamp": t, "location": {...}}`,
+    ///   with or without motion), played at their timestamps.
+    ///
+    /// CSV and JSON Lines are read whole before the first fix and strictly: a bad value, a latitude
+    /// outside −90 … 90 or longitude outside −180 … 180, a non-finite number or times that go back end the
+    /// updates with a ``SensorFeedsError`` (`unreadableFile`) naming the file, the line and the column.
+    ///
+    /// ```swift
+    /// // signals render walk.json --format csv -o walk.csv
+    /// SimulatedLocationManager(source: .file(URL(fileURLWithPath: "walk.csv")))
+    /// ```
     /// - Parameters:
     ///   - url: The file.
     ///   - speed: m/s for a GPX file without times.
-    ///   - sampleRate: Fixes per second for a GPX file (Hz); default 1.
+    ///   - sampleRate: Fixes per second for a GPX file (Hz); default 1. A CSV or JSON Lines file plays at its
+    ///     own times.
     public static func file(_ url: URL, speed: Double? = nil, sampleRate: Double = 1) -> LocationSource {
         LocationSource(kind: .file(url, speed: speed, sampleRate: sampleRate))
     }
@@ -89,36 +105,74 @@ extension LocationSource {
         }
     }
 
-    /// The located points of a JSON Lines file, strictly read (errors name the line).
-    static func filePoints(_ url: URL) throws(SensorFeedsError) -> [LocationPoint] {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw SensorFeedsError(.unreadableFile, "cannot read \(url.path): \(error.localizedDescription)")
+    /// The largest location file read, in bytes: 64 MiB (the limit of a spec or GPX file in `signals`),
+    /// about half a million CSV or JSON Lines fixes.
+    static let fileSizeLimit = 64 << 20
+
+    /// The bytes of a location file, at most ``fileSizeLimit`` (a pipe or device is read once, refused at
+    /// the limit, at a NUL byte or at a line over 1 MiB).
+    /// - Throws: ``SensorFeedsError`` (`unreadableFile`): missing, a directory, unreadable, too large.
+    static func fileData(_ url: URL) throws(SensorFeedsError) -> Data {
+        let input: InputSource
+        do { input = try InputSource.open(url.path, spoolLimit: fileSizeLimit) } catch {
+            throw SensorFeedsError(.unreadableFile, error.description)
         }
+        if case .file = input.storage, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int,
+           size > fileSizeLimit {
+            throw SensorFeedsError(.unreadableFile, "\(input.name): \(size) bytes is more than \(fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix")
+        }
+        do { return try input.data(limit: fileSizeLimit) } catch {
+            throw SensorFeedsError(.unreadableFile, error.description)
+        }
+    }
+
+    /// The fixes of a file that is not GPX: a location CSV (see ``LocationCSV``) when ``isCSV(_:_:)``,
+    /// else JSON Lines of located points; strictly read (errors name the file and the line).
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - url: The file, for its name and extension.
+    /// - Returns: At least one fix, times never decreasing.
+    static func filePoints(_ data: Data, url: URL) throws(SensorFeedsError) -> [LocationPoint] {
+        if isCSV(url, data) { return try LocationCSV.points(data, file: url.lastPathComponent) }
+        return try jsonLinesPoints(data, file: url.lastPathComponent)
+    }
+
+    /// The located points of a JSON Lines file (lines end in `\n` or `\r\n`).
+    static func jsonLinesPoints(_ data: Data, file: String) throws(SensorFeedsError) -> [LocationPoint] {
         var points: [LocationPoint] = []
         var lineNumber = 0
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        // Split the bytes, not a String: "\r\n" is one Character, which a split on "\n" never finds.
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { continue }
             let point: RemotePoint
             do { point = try RemotePoint(line: text) } catch {
-                throw SensorFeedsError(.unreadableFile, "\(url.lastPathComponent):\(lineNumber): \(error.message)", path: error.path)
+                throw SensorFeedsError(.unreadableFile, "\(file):\(lineNumber): \(error.message)", path: error.path)
             }
             guard let fix = point.location else {
-                throw SensorFeedsError(.unreadableFile, "\(url.lastPathComponent):\(lineNumber): the point has no \"location\" (a location file holds lines as signals play prints them for a route)", path: "$.location")
+                throw SensorFeedsError(.unreadableFile, "\(file):\(lineNumber): the point has no \"location\" (a location file holds lines as signals play prints them for a route)", path: "$.location")
             }
             if let previous = points.last, fix.timestamp < previous.timestamp {
-                throw SensorFeedsError(.unreadableFile, "\(url.lastPathComponent):\(lineNumber): timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)", path: "$.timestamp")
+                throw SensorFeedsError(.unreadableFile, "\(file):\(lineNumber): timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)", path: "$.timestamp")
             }
             points.append(fix)
         }
-        guard !points.isEmpty else { throw SensorFeedsError(.unreadableFile, "\(url.path) holds no points") }
+        guard !points.isEmpty else { throw SensorFeedsError(.unreadableFile, "\(file) holds no points") }
         return points
     }
 
-    /// Whether a file is GPX (by extension or first byte).
+    /// Whether a file is a location CSV: by its `.csv` extension, or a first line that is a header starting
+    /// with `t,` or `timestamp,` (see ``LocationCSV/isHeader(_:)``).
+    static func isCSV(_ url: URL, _ data: Data) -> Bool {
+        url.pathExtension.lowercased() == "csv" || LocationCSV.isHeader(data)
+    }
+
+    /// Whether a file is GPX (by its `.gpx` extension, or a first byte `<` unless it is named `.csv`).
     static func isGPX(_ url: URL, _ data: Data) -> Bool {
-        url.pathExtension.lowercased() == "gpx" || data.first(where: { !($0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) == UInt8(ascii: "<")
+        let ext = url.pathExtension.lowercased()
+        return ext == "gpx" || ext != "csv" && data.first(where: { !($0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) == UInt8(ascii: "<")
     }
 }

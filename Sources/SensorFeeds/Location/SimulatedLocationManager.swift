@@ -196,10 +196,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
                             handler: handle, completion: completion)
             return runner
         case .file(let url, let speed, let rate):
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw SensorFeedsError(.unreadableFile, "cannot read \(url.path): \(error.localizedDescription)")
-            }
+            let data = try LocationSource.fileData(url)
             let runner = makeRunner()
             holder.producer = runner
             if LocationSource.isGPX(url, data) {
@@ -210,7 +207,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
                 try runner.play(try LocationSource.routePoints(route, sampleRate: rate, duration: nil), options: options,
                                 handler: handle, completion: completion)
             } else {
-                let points = try LocationSource.filePoints(url)
+                let points = try LocationSource.filePoints(data, url: url)
                 let first = points[0].timestamp
                 try runner.play(PointSequence(points.map { TimedFix(fix: $0, offset: first) }), options: options,
                                 handler: { handle($0.fix) }, completion: completion)
