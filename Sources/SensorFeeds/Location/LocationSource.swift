@@ -63,10 +63,11 @@ public struct LocationSource: Sendable {
     }
 
     /// A running `signals serve` whose points carry a location (a route or a walk spec), read as
-    /// Server-Sent Events from `/v1/stream` (plain HTTP, loopback or a LAN; no TLS), with the
-    /// reconnection, `Last-Event-ID` resume and `/data` polling fallback of ``MotionSource/server(_:)``.
+    /// Server-Sent Events from `/v1/stream` for an `http://` URL or over a WebSocket from `/v1/ws` for a
+    /// `ws://` URL (plain HTTP, loopback or a LAN; no TLS), with the reconnection, resume after the last
+    /// point read and `/data` polling fallback of ``MotionSource/server(_:)``.
     /// - Parameters:
-    ///   - url: The server, e.g. `http://127.0.0.1:8080`.
+    ///   - url: The server, e.g. `http://127.0.0.1:8080` or `ws://127.0.0.1:8080`.
     ///   - rate: Fixes per second delivered (Hz; default 1, as Core Location delivers): the first point
     ///     at or after each tick is taken, never an average.
     public static func server(_ url: URL, rate: Double = 1) -> LocationSource {
