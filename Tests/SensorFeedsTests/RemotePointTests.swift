@@ -64,11 +64,14 @@ import Testing
         #expect(b.port == 80 && b.prefix == "/feeds")
         let c = try ServerAddress(URL(string: "http://[::1]:9000")!)
         #expect(c.host == "::1" && c.hostHeader == "[::1]:9000")
+        #expect(a.transport == .serverSentEvents)
+        let d = try ServerAddress(URL(string: "ws://127.0.0.1:8080")!)
+        #expect(d.transport == .webSocket && d.port == 8080)
     }
 
-    @Test("https (no TLS here), another scheme or no host is an invalid URL, not transient")
+    @Test("https and wss (no TLS here), another scheme or no host is an invalid URL, not transient")
     func invalid() {
-        for text in ["https://127.0.0.1:8080", "ws://127.0.0.1", "file:///tmp/x"] {
+        for text in ["https://127.0.0.1:8080", "wss://127.0.0.1", "file:///tmp/x", "http:///path", "ws://127.0.0.1:70000"] {
             #expect {
                 try ServerAddress(URL(string: text)!)
             } throws: { ($0 as? SensorFeedsError)?.code == .invalidURL && ($0 as? SensorFeedsError)?.isTransient == false }

@@ -225,24 +225,17 @@ final class RemoteFeed: @unchecked Sendable {
         }
     }
 
-    /// One `/v1/ws?ids=true` message: `{"id": INDEX, "point": LINE}`, or `{"note": TEXT}`.
+    /// One `/v1/ws?ids=true` message: a point (its index remembered for the resume) or a note.
     private func handle(webSocketText text: String) {
-        do throws(SignalError) {
-            let value = try JSONValue.parse(text)
-            if let note = value.object?["note"] {
-                _ = try JSONFields(value, path: "$", what: "a /v1/ws note", fields: ["note"])
-                guard let note = note.string else { throw SignalError(.malformed, path: "$.note", "a note is a string, got \(note.kindDescription)") }
-                handle(.comment(note))
-                return
+        do {
+            switch try WebSocketPointMessage(text) {
+            case .note(let note): handle(.comment(note))
+            case .point(let id, let point):
+                lock.withLock { lastID = id }
+                if ticks.keep(point.timestamp), !stopped { deliver(point) }
             }
-            let f = try JSONFields(value, path: "$", what: "a /v1/ws message", fields: ["id", "point"])
-            let id = try f.number("id")
-            guard id >= 0, id < 0x1p62, id == id.rounded() else { throw SignalError(.malformed, path: "$.id", "'id' must be a point index, got \(id)") }
-            lock.withLock { lastID = Int(id) }
-            let point = try RemotePoint.point(try f.required("point"), path: "$.point")
-            if ticks.keep(point.timestamp), !stopped { deliver(point) }
         } catch {
-            fail(SensorFeedsError(.badJSON, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path))
+            fail(error)
         }
     }
 

@@ -5,13 +5,13 @@ import Signals
 
 /// One point read from a server: a `signals play` line (the `data:` of an SSE event, a point file line)
 /// or a `GET /data` body, with its motion and its location when it has them.
-struct RemotePoint: Sendable, Hashable {
+package struct RemotePoint: Sendable, Hashable {
     /// Seconds on the server's timeline.
-    var timestamp: Double
+    package var timestamp: Double
     /// The motion sample, when the line has one.
-    var motion: MotionPoint?
+    package var motion: MotionPoint?
     /// The location fix, when the line has one.
-    var location: LocationPoint?
+    package var location: LocationPoint?
 
     /// The fields of a `location` object (as `signals play` writes them).
     static let locationFields = LocationPoint.locationFields
@@ -19,7 +19,7 @@ struct RemotePoint: Sendable, Hashable {
     /// Reads a `signals play` line strictly: `{"timestamp", "userAcceleration", "gravity", "rotationRate"}`,
     /// the three-axis short form, and/or `"location": {...}` (see ``LocationPoint``).
     /// - Throws: ``SensorFeedsError`` (`badJSON`) naming the JSON path.
-    init(line text: String) throws(SensorFeedsError) {
+    package init(line text: String) throws(SensorFeedsError) {
         do throws(SignalError) {
             self = try RemotePoint.point(try JSONValue.parse(text), path: "$")
         } catch {
@@ -50,7 +50,7 @@ struct RemotePoint: Sendable, Hashable {
     /// accelerometer is gravity with no user acceleration, as the original page held it.
     /// - Parameter fallbackTimestamp: The time used when the body has no `timestamp` (seconds).
     /// - Throws: ``SensorFeedsError`` (`badJSON`) naming the JSON path.
-    init(data text: String, fallbackTimestamp: Double) throws(SensorFeedsError) {
+    package init(data text: String, fallbackTimestamp: Double) throws(SensorFeedsError) {
         do throws(SignalError) {
             let f = try JSONFields(try JSONValue.parse(text), path: "$", what: "a /data body",
                                    fields: ["accelerometer", "timestamp", "motion", "location"])

@@ -1,17 +1,17 @@
 /// One Server-Sent Event: its `id:` (the server's point index) and its `data:` lines joined by newlines.
-struct SSEEvent: Sendable, Hashable {
+package struct SSEEvent: Sendable, Hashable {
     /// The `id:` field, if the event has one.
-    var id: String?
+    package var id: String?
     /// The `data:` lines, joined with `\n`.
-    var data: String
+    package var data: String
 }
 
 /// An incremental parser of a `text/event-stream` body (the WHATWG rules: lines end in LF, CR LF or CR;
 /// `field: value` with one optional space; a blank line dispatches; `:` starts a comment). Bytes can
 /// arrive cut anywhere.
-struct SSEParser {
+package struct SSEParser {
     /// What a parsed line gives.
-    enum Item: Sendable, Hashable {
+    package enum Item: Sendable, Hashable {
         /// An event.
         case event(SSEEvent)
         /// A comment (`: text`), such as the server's note of missed points.
@@ -28,7 +28,9 @@ struct SSEParser {
     static let lineLimit = 1 << 20
 
     /// Parses `bytes`, appending what they complete to `items`.
-    mutating func feed(_ bytes: some Sequence<UInt8>, into items: inout [Item]) {
+    package init() {}
+
+    package mutating func feed(_ bytes: some Sequence<UInt8>, into items: inout [Item]) {
         for byte in bytes {
             if byte == UInt8(ascii: "\n"), lastWasCR {
                 lastWasCR = false
@@ -80,7 +82,7 @@ struct SSEParser {
 }
 
 /// An incremental decoder of an HTTP/1.1 `Transfer-Encoding: chunked` body.
-struct ChunkedDecoder {
+package struct ChunkedDecoder {
     private enum State { case size, sizeLineEnd, data(Int), dataEnd, trailer, done }
     private var state = State.size
     private var size = 0
@@ -89,11 +91,11 @@ struct ChunkedDecoder {
     private var trailerLineEmpty = true
 
     /// Whether the last chunk (size 0) and its trailer were read.
-    var isDone: Bool { if case .done = state { return true } else { return false } }
+    package var isDone: Bool { if case .done = state { return true } else { return false } }
 
     /// Decodes `bytes`, appending the body's bytes to `body`.
     /// - Throws: ``SensorFeedsError`` (`badResponse`) for bad framing.
-    mutating func feed(_ bytes: ArraySlice<UInt8>, into body: inout [UInt8]) throws(SensorFeedsError) {
+    package mutating func feed(_ bytes: ArraySlice<UInt8>, into body: inout [UInt8]) throws(SensorFeedsError) {
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let byte = bytes[i]

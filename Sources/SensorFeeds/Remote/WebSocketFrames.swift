@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// The client side of RFC 6455 that ``RemoteFeed`` needs: the opening handshake's key and its check,
 /// masked frames to send, and a strict reader of the server's frames.
@@ -54,8 +55,36 @@ enum WebSocketProtocol {
     }
 }
 
+/// A `/v1/ws?ids=true` text message: `{"id": INDEX, "point": LINE}` or `{"note": TEXT}`, read strictly.
+package enum WebSocketPointMessage: Sendable, Hashable {
+    /// A point and its index on the server's timeline.
+    case point(id: Int, RemotePoint)
+    /// A note from the server (points missed, a resume from another timeline).
+    case note(String)
+
+    /// Reads a message.
+    /// - Throws: ``SensorFeedsError`` (`badJSON`) naming the JSON path and quoting the text.
+    package init(_ text: String) throws(SensorFeedsError) {
+        do throws(SignalError) {
+            let value = try JSONValue.parse(text)
+            if let note = value.object?["note"] {
+                _ = try JSONFields(value, path: "$", what: "a /v1/ws note", fields: ["note"])
+                guard let note = note.string else { throw SignalError(.malformed, path: "$.note", "a note is a string, got \(note.kindDescription)") }
+                self = .note(note)
+                return
+            }
+            let f = try JSONFields(value, path: "$", what: "a /v1/ws message", fields: ["id", "point"])
+            let id = try f.number("id")
+            guard id >= 0, id < 0x1p62, id == id.rounded() else { throw SignalError(.malformed, path: "$.id", "'id' must be a point index, got \(id)") }
+            self = .point(id: Int(id), try RemotePoint.point(try f.required("point"), path: "$.point"))
+        } catch {
+            throw SensorFeedsError(.badJSON, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
+        }
+    }
+}
+
 /// A whole message from the server.
-enum WebSocketMessage: Equatable {
+package enum WebSocketMessage: Equatable {
     /// A text message (valid UTF-8).
     case text(String)
     /// A binary message.
@@ -71,14 +100,16 @@ enum WebSocketMessage: Equatable {
 /// frames only inside a fragmented message, text that is valid UTF-8, and no message over
 /// ``WebSocketProtocol/messageLimit``. Anything else is a protocol error (`badResponse`), after which the
 /// connection is dropped.
-struct WebSocketFrameReader {
+package struct WebSocketFrameReader {
     private var buffer: [UInt8] = []
     private var fragments: [UInt8] = []
     private var fragmentOpcode: WebSocketProtocol.Opcode?
 
     /// Adds `bytes` and appends every message they complete to `messages`.
     /// - Throws: ``SensorFeedsError`` (`badResponse`) naming the protocol error.
-    mutating func feed(_ bytes: [UInt8], into messages: inout [WebSocketMessage]) throws(SensorFeedsError) {
+    package init() {}
+
+    package mutating func feed(_ bytes: [UInt8], into messages: inout [WebSocketMessage]) throws(SensorFeedsError) {
         buffer += bytes
         var start = 0
         defer { buffer.removeFirst(start) }
