@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
         output is `listening on http://HOST:PORT` (with --port 0, the port picked). Open that address in a \
         browser for the console. SIGINT or SIGTERM closes the streams and exits 0.
         Endpoints: GET /data, POST /update, GET /v1/point, GET /v1/stream (SSE, ?rate=, Last-Event-ID), \
-        GET /v1/ws (WebSocket, ?rate=), GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
+        GET /v1/ws (WebSocket, ?rate=, ?ids=, ?after=), GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
         Example: signals serve Examples/specs/shake-motion.json --rate 100
         """
     )
@@ -37,6 +37,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Play a point file again and again (a spec plays endlessly anyway).")
     var loop = false
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "Pin a spec's timeline to the wall clock: index 0 at this instant (Unix seconds, or ISO 8601 such as 2026-11-23T09:00:00Z). A server restarted with the same --epoch continues the same timeline, its replay buffer already filled, so clients resume with Last-Event-ID without losing a point.")
+    var epoch: String?
 
     @Flag(name: .long, help: .hidden)
     var printOrigin = false
@@ -63,6 +67,18 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// Reads `--epoch`: Unix seconds, or an ISO 8601 date and time with a zone (fractional seconds allowed).
+    /// - Throws: ``LiveServerError`` naming the value.
+    static func unixTime(_ text: String) throws(LiveServerError) -> Double {
+        if let seconds = Double(text), seconds.isFinite { return seconds }
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        let quoted = text.count > 60 ? String(text.prefix(60)) + "…" : text
+        throw LiveServerError(.invalidInput, "--epoch must be Unix seconds or an ISO 8601 time with a zone, such as 2026-11-23T09:00:00Z; got '\(quoted)'")
+    }
+
     static func fail(_ message: String, status: Int32) -> Never {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         Foundation.exit(status)
@@ -70,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try LiveServerConfiguration(
-            host: host, port: port, feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop)
+            host: host, port: port, feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime))
         ).validated()
         let source = try LiveSource.load(input, options: configuration.feed)
         let feed = try LiveFeed(source: source, options: configuration.feed)

@@ -44,7 +44,8 @@ import Testing
 
     @Test("location with a distance filter: exactly the fixes at least 25 m from the last one delivered", arguments: ["http", "ws"])
     func locationDistanceFilter(scheme: String) async throws {
-        let server = try TestServer(spec: Self.walk, rate: 10)
+        // The clock runs 60 s ahead at once: a 120 s buffer keeps every point for a client that reads behind.
+        let server = try TestServer(spec: Self.walk, rate: 10, replaySeconds: 120)
         try await server.start()
         let manager = SimulatedLocationManager(source: .server(server.url(scheme), rate: 10))
         manager.distanceFilter = 25
@@ -73,7 +74,7 @@ import Testing
         }
         for (a, b) in zip(got, got.dropFirst()) { #expect(b.distance(from: a) >= 25) }
         #expect(manager.location == got.last)
-        #expect(delegate.errors.isEmpty)
+        #expect(delegate.errors.isEmpty, "\(delegate.errors)")
         try await server.shutdown()
     }
 
@@ -104,6 +105,44 @@ import Testing
         #expect(got.errors.allSatisfy { ($0 as? SensorFeedsError)?.isTransient == true })
         #expect(manager.isDeviceMotionActive == false)
         try await server.shutdown()
+    }
+
+    @Test("a restart of the whole server process on the same --epoch loses no point: the new process fills its replay buffer and the client resumes", arguments: ["http", "ws"])
+    func processRestartOnEpochLosesNothing(scheme: String) async throws {
+        let epoch = 1_795_459_620.0, rate = 100.0
+        let first = try TestServer(spec: Self.shake, rate: rate, epoch: epoch, now: epoch + 60)    // starts at index 6000
+        try await first.start()
+        let manager = SimulatedMotionManager(source: .server(first.url(scheme)))
+        manager.deviceMotionUpdateInterval = 0.01
+        let got = Received<DeviceMotion>()
+        let queue = serialQueue()
+        manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+        try await eventually("the client's stream") { first.clients(scheme) == 1 }
+        await first.advance(points: 100)
+        try await eventually("points through 6100") { got.values.last?.timestamp == 61 }
+        let port = first.port
+        try await first.shutdown()                                  // the process ends: its buffer is gone
+        try await eventually("the failure reported") { !got.errors.isEmpty }
+        // The process is started again 4 s later on the same port and epoch: it is at index 6400.
+        let second = try TestServer(spec: Self.shake, rate: rate, epoch: epoch, now: epoch + 64)
+        try second.feed.start()
+        try await second.serve(port: port)
+        try await eventually("the client back") { second.clients(scheme) == 1 }
+        await second.advance(points: 50)
+        try await eventually("points through 6450") { got.values.last?.timestamp == 64.5 }
+        manager.stopDeviceMotionUpdates()
+        drain(queue)
+        let values = got.values
+        let first0 = try #require(values.first).timestamp
+        let indices = values.map { Int(($0.timestamp * rate).rounded()) }
+        #expect(indices == Array(Int((first0 * rate).rounded()) ... 6450))     // every point once, in order
+        let rendered = try AnySignal(json: Data(Self.shake.utf8)).render(sampleRate: rate, startIndex: 6000, frameCount: 451)
+        for (m, n) in zip(values, indices) {
+            #expect(Float(m.userAcceleration.x) == rendered[frame: n - 6000, channel: 0], "index \(n)")
+            #expect(m.timestamp == Double(n) / rate)
+        }
+        #expect(!got.errors.contains { ($0 as? SensorFeedsError)?.code == .missedPoints }, "\(got.errors)")
+        try await second.shutdown()
     }
 
     @Test("stop: no handler after stop returns, the stream closes on the server; restarting works", arguments: ["http", "ws"])

@@ -19,6 +19,16 @@ public struct FeedOptions: Sendable, Hashable {
     public var timing: TimingPolicy
     /// Most points written to a client in one write when it is behind (the rest follow at once).
     public var batchLimit: Int
+    /// Unix time (seconds since 1970-01-01 UTC) of timeline index 0 (`--epoch`), or `nil` (default) for a
+    /// timeline that starts at index 0 when the feed starts.
+    ///
+    /// With an epoch, a spec's point `i` is the one due at `epoch + i / sampleRate` on the wall clock: a
+    /// feed started later joins the same timeline at the index due then, with its replay buffer already
+    /// filled with the points before it (a signal is a function of its index). So a client that resumes
+    /// with `Last-Event-ID` loses nothing across a restart of the whole server process, as long as the
+    /// point it needs is within the replay window. Pausing or changing the speed moves the running
+    /// timeline off the epoch; a feed started afresh is on it again.
+    public var epoch: Double?
 
     /// The largest ``sampleRate``, in Hz.
     public static let largestRate = 10_000.0
@@ -28,6 +38,8 @@ public struct FeedOptions: Sendable, Hashable {
     public static let speeds: ClosedRange<Double> = 0.01 ... 100
     /// The most points a replay buffer holds (10 s at 100 kHz for a point file).
     public static let largestReplayCapacity = 1 << 20
+    /// The largest timeline index an ``epoch`` may put the start at (2⁴⁸: 890 years at 10 kHz).
+    public static let largestEpochIndex = 1 << 48
 
     /// Creates options (check them with ``validated()``).
     /// - Parameters:
@@ -37,8 +49,10 @@ public struct FeedOptions: Sendable, Hashable {
     ///   - replaySeconds: Seconds kept for replay (default 10).
     ///   - timing: How to wait for each point (default ``TimingPolicy/efficient``).
     ///   - batchLimit: Most points per write (default 512).
+    ///   - epoch: Unix time (s) of index 0, or `nil` (see ``epoch``).
     public init(sampleRate: Double = 100, speed: Double = 1, loop: Bool = false, replaySeconds: Double = 10,
-                timing: TimingPolicy = .efficient, batchLimit: Int = 512) {
+                timing: TimingPolicy = .efficient, batchLimit: Int = 512, epoch: Double? = nil) {
+        self.epoch = epoch
         self.sampleRate = sampleRate
         self.speed = speed
         self.loop = loop
@@ -56,6 +70,11 @@ public struct FeedOptions: Sendable, Hashable {
         try FeedOptions.checkSpeed(speed, name: "--speed")
         guard replaySeconds.isFinite, replaySeconds >= 10, replaySeconds <= 3600 else {
             throw LiveServerError(.invalidInput, "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)")
+        }
+        if let epoch {
+            guard epoch.isFinite, epoch >= 0 else {
+                throw LiveServerError(.invalidInput, "--epoch must be a Unix time in seconds (≥ 0), got \(epoch)")
+            }
         }
         guard batchLimit >= 1, batchLimit <= 1 << 16 else {
             throw LiveServerError(.invalidInput, "the batch limit must be from 1 to 65536 points, got \(batchLimit)")

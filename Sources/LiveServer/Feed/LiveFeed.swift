@@ -33,6 +33,10 @@ public final class LiveFeed: Sendable {
     let state: NIOLockedValueBox<FeedState>
     /// Points per second of the point file the feed started with, if any.
     let fileRate: Double?
+    /// The wall clock an ``FeedOptions/epoch`` is read against (Unix seconds).
+    let wallClock: @Sendable () -> Double
+    /// Seconds of timeline time before the Runner's first point (an epoch's start), for ``monotonicOrigin``.
+    let timelineOffset: NIOLockedValueBox<Double>
 
     /// How long a polling connection counts in ``FeedStatus/Clients/polling``.
     static let pollingWindow = Duration.seconds(2)
@@ -46,15 +50,42 @@ public final class LiveFeed: Sendable {
         try self.init(source: source, options: options, clock: ContinuousClock())
     }
 
+    /// Creates a feed on `clock`, reading an ``FeedOptions/epoch`` against `wallClock` (tests pin both).
+    /// - Parameters:
+    ///   - source: What to play.
+    ///   - options: Rate, speed, loop, replay window, epoch.
+    ///   - clock: The playback clock.
+    ///   - wallClock: Unix time now, in seconds.
+    /// - Throws: ``LiveServerError`` for options out of range, or an epoch with a point file, in the
+    ///   future, or too far in the past.
+    public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C,
+                                      wallClock: @escaping @Sendable () -> Double) throws(LiveServerError)
+    where C.Duration == Duration {
+        try self.init(source: source, options: options, clock: clock, wall: wallClock)
+    }
+
     /// Creates a feed on `clock` (it does not play until ``start()``).
     /// - Parameters:
     ///   - source: What to play.
     ///   - options: Rate, speed, loop, replay window.
     ///   - clock: `ContinuousClock` for real time, `ManualClock` for deterministic tests.
     /// - Throws: ``LiveServerError`` for options out of range.
-    public init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C) throws(LiveServerError)
+    public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C) throws(LiveServerError)
+    where C.Duration == Duration {
+        try self.init(source: source, options: options, clock: clock, wall: { Date().timeIntervalSince1970 })
+    }
+
+    private init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C, wall: @escaping @Sendable () -> Double) throws(LiveServerError)
     where C.Duration == Duration {
         let options = try options.validated()
+        wallClock = wall
+        timelineOffset = NIOLockedValueBox(0)
+        if let epoch = options.epoch {
+            if case .points = source {
+                throw LiveServerError(.invalidInput, "--epoch pins a spec's timeline to the wall clock; a point file plays on its own timestamps")
+            }
+            _ = try LiveFeed.epochIndex(epoch: epoch, now: wall(), rate: options.sampleRate)
+        }
         self.options = options
         control = RunnerControl(clock: clock)
         var rate = options.sampleRate
@@ -89,7 +120,56 @@ public final class LiveFeed: Sendable {
             return (s.source, s.ring.head, s.speed)
         }
         guard let (source, first, speed) = begin else { return }
-        try launch(source, firstIndex: first, speed: speed)
+        if let epoch = options.epoch {
+            try startOnEpoch(source, epoch: epoch, speed: speed)
+        } else {
+            try launch(source, firstIndex: first, speed: speed)
+        }
+    }
+
+    /// The timeline position of `now` for an epoch: `(now − epoch) · rate`, in points.
+    /// - Throws: ``LiveServerError`` for an epoch in the future or more than 2⁴⁸ points ago.
+    static func epochIndex(epoch: Double, now: Double, rate: Double) throws(LiveServerError) -> Double {
+        let exact = (now - epoch) * rate
+        guard exact >= 0 else {
+            throw LiveServerError(.invalidInput, "--epoch \(epoch) is \(epoch - now) s in the future (now is \(now))")
+        }
+        guard exact < Double(FeedOptions.largestEpochIndex) else {
+            throw LiveServerError(.invalidInput, "--epoch \(epoch) puts the timeline \(exact) points in at \(rate) Hz; at most 2^48 are allowed")
+        }
+        return exact
+    }
+
+    /// Starts on the epoch's timeline: fills the replay buffer with the points already due (the last
+    /// ``PointRing/capacity`` of them), then plays from the next one at its wall-clock instant.
+    private func startOnEpoch(_ source: LiveSource, epoch: Double, speed: Double) throws(LiveServerError) {
+        let rate = options.sampleRate
+        let capacity = state.withLockedValue { $0.ring.capacity }
+        let maker = PointMaker(rate: rate)
+        var next: Int?
+        // Making the backlog takes time: catch up until no point is due before the Runner takes over.
+        while true {
+            let exact = try LiveFeed.epochIndex(epoch: epoch, now: wallClock(), rate: rate)
+            let due = Int(exact.rounded(.up))        // points 0 ..< due are due by now
+            let first = next ?? max(0, due - capacity)
+            if first >= due {
+                let media = (Double(first) - exact) / rate      // ≥ 0: when point `first` is due, from now
+                timelineOffset.withLockedValue { $0 = Double(first) / rate - media }
+                state.withLockedValue { $0.timing = .signal(index: first, timestamp: Double(first) / rate, media: media) }
+                try launch(source, firstIndex: first, speed: speed)
+                return
+            }
+            for index in first ..< due {
+                do {
+                    try produce(Tick(index: index, timestamp: Double(index) / rate, media: 0, filePoint: nil), maker)
+                } catch let error as LiveServerError {
+                    throw error
+                } catch {
+                    throw LiveServerError(.invalidInput, "cannot make point \(index) of the epoch's timeline: \(error)")
+                }
+            }
+            next = due
+        }
     }
 
     /// Starts a run of the Runner over the timeline from `firstIndex`.
@@ -253,7 +333,10 @@ public final class LiveFeed: Sendable {
 
     /// The instant (nanoseconds of `CLOCK_MONOTONIC`) at which timeline time 0 is due at the current
     /// speed, while playing on the real clock: a point is due at `origin + timestamp / speed`.
-    package var monotonicOrigin: Int64? { control.monotonicOrigin }
+    package var monotonicOrigin: Int64? {
+        let offset = timelineOffset.withLockedValue { $0 }
+        return control.monotonicOrigin.map { $0 - Int64((offset / options.speed * 1e9).rounded()) }
+    }
 
     // MARK: - Reading
 

@@ -54,7 +54,11 @@ struct TickSource: PointSource {
             case .signal(let baseIndex, let baseTimestamp, let baseMedia):
                 let k = Double(index - baseIndex) / source.rate
                 nextIndex += 1
-                let tick = Tick(index: index, timestamp: baseTimestamp + k, media: baseMedia + k)
+                // A timeline aligned on its indices (from 0, or on an epoch) stamps point i with i / rate
+                // itself, so that its timestamp depends on the index alone (a restarted server on the
+                // same epoch writes the same bytes), not on where the run began.
+                let aligned = baseTimestamp == Double(baseIndex) / source.rate
+                let tick = Tick(index: index, timestamp: aligned ? Double(index) / source.rate : baseTimestamp + k, media: baseMedia + k)
                 return (tick, tick.media)
             case .file:
                 guard let file = source.file else { return nil }

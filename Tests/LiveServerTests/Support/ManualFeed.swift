@@ -18,6 +18,13 @@ struct ManualFeed {
         feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate), options: options, clock: clock)
     }
 
+    /// A feed of a spec on an epoch's timeline, its wall clock read from `now` (Unix seconds).
+    init(_ spec: String, rate: Double = 100, epoch: Double, now: @escaping @Sendable () -> Double) throws {
+        self.rate = rate
+        let options = FeedOptions(sampleRate: rate, epoch: epoch)
+        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate), options: options, clock: clock, wallClock: now)
+    }
+
     /// A feed of a point file (text in a temporary file with the given extension).
     init(points text: String, extension ext: String = "csv", rate: Double = 100, loop: Bool = false) throws {
         self.rate = rate

@@ -18,11 +18,20 @@ final class TestServer: @unchecked Sendable {
     private var group: ServiceGroup?
     private var task: Task<Void, any Error>?
 
-    /// A feed of `spec` (JSON text) at `rate` Hz.
-    init(spec: String, rate: Double) throws {
+    /// A feed of `spec` (JSON text) at `rate` Hz, keeping `replaySeconds` of points (a test that advances
+    /// the clock faster than a client reads needs a buffer holding every point it advances over).
+    init(spec: String, rate: Double, replaySeconds: Double = 10) throws {
         self.rate = rate
         feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
-                            options: FeedOptions(sampleRate: rate), clock: clock)
+                            options: FeedOptions(sampleRate: rate, replaySeconds: replaySeconds), clock: clock)
+    }
+
+    /// A feed of `spec` at `rate` Hz on the timeline of `epoch` (Unix s), its wall clock reading `now`:
+    /// what `signals serve --epoch` makes in a process started at `now`.
+    init(spec: String, rate: Double, epoch: Double, now: Double) throws {
+        self.rate = rate
+        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
+                            options: FeedOptions(sampleRate: rate, epoch: epoch), clock: clock, wallClock: { now })
     }
 
     /// `http://127.0.0.1:PORT`.
