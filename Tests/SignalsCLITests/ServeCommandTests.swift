@@ -187,6 +187,11 @@ import Testing
         ([spec, "--loop"], "--loop is for point files; a spec plays endlessly"),
         (["Examples/specs/sine.json", "--rate", "1"], "Nyquist"),
         ([spec, "--bogus"], "Unknown option '--bogus'"),
+        ([spec, "--epoch", "yesterday"], "--epoch must be Unix seconds or an ISO 8601 time with a zone"),
+        ([spec, "--epoch", "2999-01-01T00:00:00Z"], "s in the future"),
+        ([spec, "--epoch", "-1"], "--epoch must be a Unix time in seconds (≥ 0), got -1.0"),
+        ([spec, "--epoch", "nan"], "--epoch must be Unix seconds or an ISO 8601 time"),
+        (["Examples/points/walk.csv", "--epoch", "0"], "a point file plays on its own timestamps"),
         ([], "Missing expected argument '<input>'"),
     ])
     func badInput(arguments: [String], message: String) throws {
