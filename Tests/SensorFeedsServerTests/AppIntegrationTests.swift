@@ -54,14 +54,15 @@ import Testing
         #expect(r.output == "file: 4 steps, 14.0 m in 1.98 s of motion\n", "\(r.output)\(r.errors)")
     }
 
-    @Test("against a live server: a walk spec (motion and route) served at 100 Hz")
-    func server() async throws {
+    @Test("against a live server: a walk spec (motion and route) served at 100 Hz, over SSE and over the WebSocket",
+          arguments: ["http", "ws"])
+    func server(scheme: String) async throws {
         let walk = #"{"motion": {"userAcceleration": {"axes": {"z": {"sine": {"amplitude": 0.3, "frequency": 1.8}}}}, "gravity": {"axes": {"y": {"constant": {"value": -1}}}}}, "route": {"speed": 1.4, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5020, "longitude": -0.1246}]}}"#
         // 11 s of timeline made faster than real time: a 30 s buffer keeps every point for a child behind.
         let server = try TestServer(spec: walk, rate: 100, replaySeconds: 30)
         try await server.start()
-        let child = try Child(["server", server.url.absoluteString, "10"])
-        try await eventually("the example's two streams") { server.feed.status.clients.sse == 2 }
+        let child = try Child(["server", server.url(scheme).absoluteString, "10"])
+        try await eventually("the example's two streams") { server.clients(scheme) == 2 }
         for _ in 0 ..< 110 { await server.advance(points: 10) }     // 11 s of timeline
         let r = try await child.finish()
         try await server.shutdown()
