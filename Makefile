@@ -69,7 +69,7 @@ test-browser: browser-deps
 
 # libFuzzer harnesses (Fuzz/): each runs FUZZ_SECONDS; crashes go to .build-fuzz/artifacts (never into git).
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES ?= FuzzSpec FuzzJSON FuzzPoints FuzzRecording
+FUZZ_HARNESSES ?= FuzzSpec FuzzJSON FuzzPoints FuzzRecording FuzzFeed
 FUZZ_SCRATCH := .build-fuzz
 FUZZ_FLAGS := -c release --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
 	-Xcc -fsanitize=fuzzer-no-link,address

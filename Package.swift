@@ -110,6 +110,8 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals"], path: "Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
         .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
+        .executableTarget(name: "FuzzFeed", dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location"],
+                          path: "Fuzz/FuzzFeed"),
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         .executableTarget(name: "AppIntegration", dependencies: ["SignalRunner"], path: "Examples/AppIntegration"),

@@ -5,9 +5,12 @@ import Testing
     static let stream = "id: 7\ndata: {\"a\":1}\n\n: missed 3 points\n\nid:8\r\ndata: one\r\ndata:two\r\n\r\nevent: x\ndata: three\rid: 9\r\r"
 
     func parse(_ text: String, cut: Int) -> [SSEParser.Item] {
+        parse(bytes: Array(text.utf8), cut: cut)
+    }
+
+    func parse(bytes: [UInt8], cut: Int) -> [SSEParser.Item] {
         var parser = SSEParser()
         var items: [SSEParser.Item] = []
-        let bytes = Array(text.utf8)
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + cut)
@@ -32,6 +35,26 @@ import Testing
         #expect(parse("id: 1\ndata: x\n", cut: 100).isEmpty)
         #expect(parse("id: 1\n\n", cut: 100).isEmpty)
         #expect(parse("data\n\n", cut: 100) == [.event(SSEEvent(id: nil, data: ""))])
+    }
+
+    // Found by FuzzFeed (its comparison with a byte-level WHATWG reading): lines were split on
+    // Characters, so a combining mark after the ':' or the space joined it into one grapheme.
+    @Test("a field and its space are found by bytes, even before a combining mark; an id holding NUL is ignored", arguments: [1, 2, 1000])
+    func combiningMarks(cut: Int) {
+        #expect(parse(": \u{301}note\n", cut: cut) == [.comment("\u{301}note")])
+        #expect(parse("data:\u{301}x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "\u{301}x"))])
+        #expect(parse("data: \u{301}x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "\u{301}x"))])
+        #expect(parse("id: \0\u{301}\ndata: x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "x"))])
+    }
+
+    // Found by FuzzFeed: a leading byte order mark made the first line's field unknown.
+    @Test("a leading byte order mark is skipped, even cut; a second one, or a part of one, is text", arguments: [1, 2, 1000])
+    func byteOrderMark(cut: Int) {
+        #expect(parse("\u{FEFF}data: x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "x"))])
+        #expect(parse("\u{FEFF}: 3\n", cut: cut) == [.comment("3")])
+        #expect(parse("\u{FEFF}\u{FEFF}data: x\n\n", cut: cut).isEmpty)
+        #expect(parse(bytes: [0xEF, 0xBB] + Array("data: x\n\n".utf8), cut: cut).isEmpty)
+        #expect(parse(bytes: [0xEF, 0xBB, 0xBF, 0xEF] + Array(": 3\n".utf8), cut: cut).isEmpty)
     }
 }
 

@@ -6,9 +6,9 @@ package struct SSEEvent: Sendable, Hashable {
     package var data: String
 }
 
-/// An incremental parser of a `text/event-stream` body (the WHATWG rules: lines end in LF, CR LF or CR;
-/// `field: value` with one optional space; a blank line dispatches; `:` starts a comment). Bytes can
-/// arrive cut anywhere.
+/// An incremental parser of a `text/event-stream` body (the WHATWG rules: a leading UTF-8 byte order
+/// mark is skipped; lines end in LF, CR LF or CR; `field: value` with one optional space; a blank line
+/// dispatches; `:` starts a comment). Bytes can arrive cut anywhere.
 package struct SSEParser {
     /// What a parsed line gives.
     package enum Item: Sendable, Hashable {
@@ -23,15 +23,29 @@ package struct SSEParser {
     private var id: String?
     private var hasData = false
     private var lastWasCR = false
+    /// How many bytes of a leading byte order mark were seen (3 once the stream's start is past).
+    private var markBytesSeen = 0
+
+    /// The UTF-8 byte order mark, skipped at the start of a stream (WHATWG's UTF-8 decode drops it).
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The longest line kept (1 MiB): a longer one is cut, so a runaway server cannot exhaust memory.
     static let lineLimit = 1 << 20
 
-    /// Parses `bytes`, appending what they complete to `items`.
+    /// A parser at the start of a stream.
     package init() {}
 
+    /// Parses `bytes`, appending what they complete to `items`.
     package mutating func feed(_ bytes: some Sequence<UInt8>, into items: inout [Item]) {
         for byte in bytes {
+            if markBytesSeen < SSEParser.byteOrderMark.count {
+                if byte == SSEParser.byteOrderMark[markBytesSeen] {
+                    markBytesSeen += 1
+                    continue
+                }
+                line += SSEParser.byteOrderMark[..<markBytesSeen]   // not a mark after all: text
+                markBytesSeen = SSEParser.byteOrderMark.count
+            }
             if byte == UInt8(ascii: "\n"), lastWasCR {
                 lastWasCR = false
                 continue
@@ -54,30 +68,23 @@ package struct SSEParser {
             id = nil
             return
         }
-        let text = String(decoding: line, as: UTF8.self)
+        // Split on bytes, not Characters: a combining mark after the ':' or the space would make one
+        // grapheme of them, so that the field, the space or a NUL would go unseen (found by FuzzFeed).
         if line[0] == UInt8(ascii: ":") {
-            items.append(.comment(String(text.dropFirst().drop(while: { $0 == " " }))))
+            items.append(.comment(String(decoding: line.dropFirst().drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)))
             return
         }
-        let field: Substring, value: Substring
-        if let colon = text.firstIndex(of: ":") {
-            field = text[..<colon]
-            var rest = text[text.index(after: colon)...]
-            if rest.first == " " { rest = rest.dropFirst() }
-            value = rest
-        } else {
-            field = Substring(text)
-            value = ""
-        }
-        switch field {
-        case "data":
-            data.append(String(value))
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+        let field = line[..<colon]
+        var value = line[colon...].dropFirst()
+        if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+        if field.elementsEqual("data".utf8) {
+            data.append(String(decoding: value, as: UTF8.self))
             hasData = true
-        case "id":
-            if !value.contains("\0") { id = String(value) }
-        default:
-            break   // event:, retry: and unknown fields are ignored, as a browser does
+        } else if field.elementsEqual("id".utf8), !value.contains(0) {
+            id = String(decoding: value, as: UTF8.self)
         }
+        // event:, retry: and unknown fields are ignored, as a browser does
     }
 }
 
@@ -92,6 +99,9 @@ package struct ChunkedDecoder {
 
     /// Whether the last chunk (size 0) and its trailer were read.
     package var isDone: Bool { if case .done = state { return true } else { return false } }
+
+    /// A decoder at the start of a body.
+    package init() {}
 
     /// Decodes `bytes`, appending the body's bytes to `body`.
     /// - Throws: ``SensorFeedsError`` (`badResponse`) for bad framing.

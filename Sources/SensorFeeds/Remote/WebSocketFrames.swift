@@ -105,10 +105,11 @@ package struct WebSocketFrameReader {
     private var fragments: [UInt8] = []
     private var fragmentOpcode: WebSocketProtocol.Opcode?
 
-    /// Adds `bytes` and appends every message they complete to `messages`.
-    /// - Throws: ``SensorFeedsError`` (`badResponse`) naming the protocol error.
+    /// A reader at the start of a connection.
     package init() {}
 
+    /// Adds `bytes` and appends every message they complete to `messages`.
+    /// - Throws: ``SensorFeedsError`` (`badResponse`) naming the protocol error.
     package mutating func feed(_ bytes: [UInt8], into messages: inout [WebSocketMessage]) throws(SensorFeedsError) {
         buffer += bytes
         var start = 0
