@@ -19,6 +19,7 @@ enum EventStreamReference {
             switch item {
             case .event(let event): self = .event(id: event.id, data: event.data)
             case .comment(let text): self = .comment(text)
+            case .dropped(let why): self = .comment("dropped: " + why)   // never from the reference: a mismatch
             }
         }
     }

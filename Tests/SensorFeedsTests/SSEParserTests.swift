@@ -58,6 +58,21 @@ import Testing
     }
 }
 
+extension SSEParserTests {
+    @Test("an event with more than 1 MiB of data is dropped and reported; the stream goes on", arguments: [4096, 1 << 20])
+    func oversizedEvent(cut: Int) {
+        let line = "data: " + String(repeating: "x", count: 1000) + "\n"
+        let big = String(repeating: line, count: 1100)          // 1.1 MB of data in one event
+        let items = parse("id: 1\n" + big + "\nid: 2\ndata: {}\n\n", cut: cut)
+        #expect(items.count == 2)
+        #expect(items.first == .dropped("an event of more than 1048576 bytes of data was dropped"))
+        if case .event(let e) = items.last { #expect(e.id == "2" && e.data == "{}") } else { Issue.record("\(items)") }
+        // Just under the limit is kept whole.
+        let under = parse(String(repeating: line, count: 1000) + "\n", cut: cut)
+        if case .event(let e) = under.first { #expect(e.data.utf8.count == 1000 * 1001 - 1) } else { Issue.record("no event") }
+    }
+}
+
 @Suite struct ChunkedDecoderTests {
     func decode(_ text: String, cut: Int) throws(SensorFeedsError) -> (body: String, done: Bool) {
         var decoder = ChunkedDecoder()
@@ -86,5 +101,9 @@ import Testing
         #expect(throws: SensorFeedsError.self) { try decode("3\r\nabcX", cut: 100) }
         #expect(throws: SensorFeedsError.self) { try decode("\r\n", cut: 100) }
         #expect(throws: SensorFeedsError.self) { try decode("ffffffffffffffffff\r\n", cut: 100) }
+        // A space between digits is not a size (it was read as 0x12 before).
+        #expect { try decode("1 2\r\n", cut: 100) } throws: { ($0 as? SensorFeedsError)?.message.contains("space between its digits") == true }
+        // Spaces after the size are allowed (RFC 9112's BWS before an extension).
+        #expect((try? decode("3 ;x\r\nabc\r\n0\r\n\r\n", cut: 1))?.body == "abc")
     }
 }

@@ -163,6 +163,8 @@ final class RemoteFeed: @unchecked Sendable {
 
     private func handle(_ item: SSEParser.Item) {
         switch item {
+        case .dropped(let why):
+            fail(SensorFeedsError(.badResponse, "the server sent \(why)"))
         case .comment(let text):
             if text.contains("missed") || text.contains("not on this timeline") {
                 fail(SensorFeedsError(.missedPoints, "the server says: \(SignalError.quoted(text, limit: 200))"))

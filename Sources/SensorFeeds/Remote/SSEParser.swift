@@ -16,12 +16,18 @@ package struct SSEParser {
         case event(SSEEvent)
         /// A comment (`: text`), such as the server's note of missed points.
         case comment(String)
+        /// An event whose `data:` lines add up to more than ``SSEParser/eventLimit`` bytes, dropped
+        /// (so a runaway server cannot exhaust memory); the text says so.
+        case dropped(String)
     }
 
     private var line: [UInt8] = []
     private var data: [String] = []
     private var id: String?
     private var hasData = false
+    /// Bytes of `data:` values in the event so far, and whether it went over the limit.
+    private var dataBytes = 0
+    private var oversized = false
     private var lastWasCR = false
     /// How many bytes of a leading byte order mark were seen (3 once the stream's start is past).
     private var markBytesSeen = 0
@@ -31,6 +37,9 @@ package struct SSEParser {
 
     /// The longest line kept (1 MiB): a longer one is cut, so a runaway server cannot exhaust memory.
     static let lineLimit = 1 << 20
+
+    /// The most `data:` bytes one event holds (1 MiB): a bigger event is dropped, reported as ``Item/dropped(_:)``.
+    static let eventLimit = 1 << 20
 
     /// A parser at the start of a stream.
     package init() {}
@@ -62,9 +71,15 @@ package struct SSEParser {
     private mutating func finishLine(into items: inout [Item]) {
         defer { line.removeAll(keepingCapacity: true) }
         if line.isEmpty {
-            if hasData { items.append(.event(SSEEvent(id: id, data: data.joined(separator: "\n")))) }
+            if oversized {
+                items.append(.dropped("an event of more than \(SSEParser.eventLimit) bytes of data was dropped"))
+            } else if hasData {
+                items.append(.event(SSEEvent(id: id, data: data.joined(separator: "\n"))))
+            }
             data.removeAll(keepingCapacity: true)
             hasData = false
+            dataBytes = 0
+            oversized = false
             id = nil
             return
         }
@@ -79,7 +94,13 @@ package struct SSEParser {
         var value = line[colon...].dropFirst()
         if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
         if field.elementsEqual("data".utf8) {
-            data.append(String(decoding: value, as: UTF8.self))
+            dataBytes += value.count + 1
+            if dataBytes > SSEParser.eventLimit {
+                oversized = true
+                data.removeAll()
+            } else {
+                data.append(String(decoding: value, as: UTF8.self))
+            }
             hasData = true
         } else if field.elementsEqual("id".utf8), !value.contains(0) {
             id = String(decoding: value, as: UTF8.self)
@@ -94,6 +115,8 @@ package struct ChunkedDecoder {
     private var state = State.size
     private var size = 0
     private var sizeDigits = 0
+    /// Whether a space or tab followed the size's digits (another digit is then an error).
+    private var sizeEnded = false
     private var inExtension = false
     private var trailerLineEmpty = true
 
@@ -112,6 +135,7 @@ package struct ChunkedDecoder {
             switch state {
             case .size:
                 if let digit = ChunkedDecoder.hex(byte), !inExtension {
+                    guard !sizeEnded else { throw SensorFeedsError(.badResponse, "a chunk size has a space between its digits") }
                     guard sizeDigits < 15 else { throw SensorFeedsError(.badResponse, "a chunk size is too large") }
                     size = size * 16 + digit
                     sizeDigits += 1
@@ -121,7 +145,9 @@ package struct ChunkedDecoder {
                     state = .sizeLineEnd
                 } else if byte == UInt8(ascii: "\n") {
                     try endSizeLine()
-                } else if !inExtension, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                } else if !inExtension, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                    sizeEnded = sizeDigits > 0
+                } else if !inExtension {
                     throw SensorFeedsError(.badResponse, "a chunk size line holds '\(Character(Unicode.Scalar(byte)))', not a hexadecimal digit")
                 }
                 i += 1
@@ -160,6 +186,7 @@ package struct ChunkedDecoder {
         trailerLineEmpty = true
         size = 0
         sizeDigits = 0
+        sizeEnded = false
         inExtension = false
     }
 
