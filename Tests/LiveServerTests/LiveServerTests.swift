@@ -6,6 +6,17 @@ import Logging
 import ServiceLifecycle
 import Testing
 
+/// Bytes a raw client received, and whether the server closed the connection.
+final class Bytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UInt8] = []
+    private var closed = false
+    func append(_ bytes: [UInt8]) { lock.withLock { storage += bytes } }
+    func finish() { lock.withLock { closed = true } }
+    var values: [UInt8] { lock.withLock { storage } }
+    var finished: Bool { lock.withLock { closed } }
+}
+
 /// The application as `signals-serve` runs it: a service group whose graceful shutdown (SIGINT, SIGTERM)
 /// must close every open stream and end.
 @Suite(.timeLimit(.minutes(5))) struct ApplicationTests {
@@ -27,14 +38,16 @@ import Testing
             await f.clock.waitForSleepers()                      // the feed service started playing
             var streams: [SSEClient] = []
             for _ in 0 ..< 3 { streams.append(try await SSEClient.open(port: bound, path: "/v1/stream")) }
-            let socket = Messages()
+            // A raw WebSocket client: it reads until the server closes the connection, and keeps every
+            // byte, so the test sees the server's own close frame. (HummingbirdWSClient's connect did not
+            // always return after the server closed, leaving this test waiting for ever, about one run in
+            // ten on a loaded machine; the server side had closed each time.)
+            let webSocket = try await RawConnection.connect(port: bound)
+            try await webSocket.send("GET /v1/ws HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+            let socket = Bytes()
             tasks.addTask {
-                let close = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(bound)/v1/ws", logger: logger) { inbound, _, _ in
-                    for try await message in inbound.messages(maxSize: 1 << 16) {
-                        if case .text(let text) = message { socket.append(text) }
-                    }
-                }
-                socket.append("closed: \(String(describing: close?.closeCode))")
+                while let bytes = try await webSocket.next() { socket.append(Array(bytes.readableBytesView)) }
+                socket.finish()
             }
             var comments: [String] = []
             for stream in streams { #expect(try await stream.nextEvent(comments: &comments)?.id == 0) }
@@ -49,7 +62,26 @@ import Testing
                 await stream.close()
             }
             try await tasks.waitForAll()
-            #expect(socket.values.last?.hasPrefix("closed") == true)
+            let received = socket.values
+            #expect(socket.finished)
+            #expect(String(decoding: received.prefix(34), as: UTF8.self) == "HTTP/1.1 101 Switching Protocols\r\n")
+            // After the head: text frames (points), then the server's close frame, then nothing.
+            let head = try #require(received.firstRange(of: Array("\r\n\r\n".utf8)))
+            var frames: [(opcode: UInt8, payload: [UInt8])] = []
+            var i = head.upperBound
+            while i + 2 <= received.count {
+                var length = Int(received[i + 1] & 0x7F), start = i + 2
+                if length == 126 { length = Int(received[i + 2]) << 8 | Int(received[i + 3]); start = i + 4 }
+                guard start + length <= received.count else { break }
+                frames.append((received[i] & 0x0F, Array(received[start ..< start + length])))
+                i = start + length
+            }
+            #expect(i == received.count, "bytes after the last whole frame")
+            #expect(frames.dropLast().allSatisfy { $0.opcode == 1 })
+            let close = try #require(frames.last)
+            #expect(close.opcode == 8 && close.payload.count >= 2, "\(frames.map(\.opcode))")
+            let code = Int(close.payload[0]) << 8 | Int(close.payload[1])
+            #expect(code == 1000 || code == 1001, "close code \(code)")
             #expect(f.feed.isClosed)
             #expect(f.feed.status.clients == FeedStatus.Clients(sse: 0, ws: 0, polling: 0))
         }

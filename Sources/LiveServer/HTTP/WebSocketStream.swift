@@ -73,46 +73,47 @@ enum WebSocketStream {
     }
 
     /// Writes the points until the client, the feed or the server ends the stream.
+    ///
+    /// Reading runs in its own task, so that it notices a close frame or a dropped connection and ends
+    /// the writing. It is not awaited: an inbound iteration does not always end when cancelled (seen
+    /// when the server shut down while a client was connected: the peer never answered the close, and
+    /// the handler waited for ever). Once the writing ends, the handler sends a close (1001, going away)
+    /// and returns; Hummingbird then closes the channel, which ends the reader.
     static func stream(feed: LiveFeed, options: Options, inbound: WebSocketInboundStream,
                        outbound: WebSocketOutboundWriter) async throws {
         let subscription = feed.subscribe(.ws, from: options.start, rate: options.rate)
         defer { subscription.close() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                // Reading is what notices a close frame or a dropped connection.
-                for try await _ in inbound {}
-            }
-            group.addTask {
-                try await withGracefulShutdownHandler {
-                    while let batch = await subscription.next() {
-                        if options.ids, let note = batch.note {
-                            let text = "{\"note\":" + JSONValue.string(note).serialized + "}"
-                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))))
-                        }
-                        for entry in batch.entries {
-                            let data: ByteBuffer
-                            if options.ids {
-                                var buffer = ByteBuffer()
-                                buffer.reserveCapacity(entry.json.readableBytes + 32)
-                                buffer.writeStaticString("{\"id\":")
-                                buffer.writeString(String(entry.index))
-                                buffer.writeStaticString(",\"point\":")
-                                buffer.writeImmutableBuffer(entry.json)
-                                buffer.writeStaticString("}")
-                                data = buffer
-                            } else {
-                                data = entry.json
-                            }
-                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: data)))
-                        }
+        let reader = Task {
+            do { for try await _ in inbound {} } catch {}
+            subscription.close()
+        }
+        defer { reader.cancel() }
+        try await withGracefulShutdownHandler {
+            while let batch = await subscription.next() {
+                if options.ids, let note = batch.note {
+                    let text = "{\"note\":" + JSONValue.string(note).serialized + "}"
+                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))))
+                }
+                for entry in batch.entries {
+                    let data: ByteBuffer
+                    if options.ids {
+                        var buffer = ByteBuffer()
+                        buffer.reserveCapacity(entry.json.readableBytes + 32)
+                        buffer.writeStaticString("{\"id\":")
+                        buffer.writeString(String(entry.index))
+                        buffer.writeStaticString(",\"point\":")
+                        buffer.writeImmutableBuffer(entry.json)
+                        buffer.writeStaticString("}")
+                        data = buffer
+                    } else {
+                        data = entry.json
                     }
-                } onGracefulShutdown: {
-                    subscription.close()
+                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: data)))
                 }
             }
-            _ = try await group.next()
+        } onGracefulShutdown: {
             subscription.close()
-            group.cancelAll()
         }
+        try? await outbound.close(.goingAway, reason: "the feed ended")
     }
 }
