@@ -1,9 +1,14 @@
 // swift-tools-version:6.1
+// Tools version 6.1 (package traits on the Hummingbird dependency) needs Swift 6.1: Xcode 16.3 or later.
 import PackageDescription
 
 let package = Package(
     name: "SignalRunner",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    // The Swift 6 runtime's releases: `String(validating:as:)`, `Synchronization.Mutex` and typed throws
+    // runtime support are there with no `#available`. `make check-apple` fails on any newer standard-library
+    // API used outside an `#available` scope; every Apple-only branch is listed, with its reason, in
+    // Sources/SensorFeeds/SensorFeeds.docc/ApplePlatforms.md.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         // Signals + Playback: everything an app needs to generate and play signals (no GPL code).
         .library(name: "SignalRunner", targets: ["SignalRunner"]),
@@ -14,9 +19,12 @@ let package = Package(
         .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
         // IMU error model, Allan deviation, phone-recording importers, motion presets.
         .library(name: "Sensors", targets: ["Sensors"]),
-        // The FFTW-based verifier, separate because FFTW is GPL-licensed.
+        // The FFTW-based verifier, separate because FFTW is GPL-licensed. Linux and the macOS command line
+        // only (FFTW through pkg-config: Debian's libfftw3-dev, Homebrew's fftw); no iOS, tvOS, watchOS or
+        // visionOS build of FFTW exists, and no product an app adds (SignalRunner and its parts) depends on it.
         .library(name: "SignalSpectrum", targets: ["SignalSpectrum"]),
-        // The live server (Hummingbird, SwiftNIO): its own product, never part of the umbrella.
+        // The live server (Hummingbird, SwiftNIO): its own product, never part of the umbrella; it runs on
+        // Linux and macOS.
         .library(name: "LiveServer", targets: ["LiveServer"]),
         .executable(name: "signals", targets: ["SignalsCLI"]),
         // `signals serve` runs this sibling executable, so that `signals` itself never links SwiftNIO.
@@ -44,7 +52,8 @@ let package = Package(
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
         .target(name: "CSignalKernels"),
         .target(name: "Signals", dependencies: ["CSignalKernels"]),
-        .target(name: "Playback", dependencies: ["Signals"]),
+        // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
+        .target(name: "Playback", dependencies: ["Signals"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "Location", dependencies: ["Signals", "Playback"]),
         .systemLibrary(
             name: "CFFTW",
@@ -53,7 +62,8 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors"]),
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors"],
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors"]),

@@ -21,6 +21,7 @@ void sr_set_level_cap(int cap) { level_cap = cap; }
 #ifndef SR_NATIVE
 
 int sr_available_levels(void) { return 1; }
+int sr_levels_from_cpu(unsigned leaf1_ecx, unsigned xcr0, unsigned leaf7_ebx, int os_enables_avx512) { return 1; }
 int sr_kernel_level(void) { return 0; }
 int sr_sine(float *o, long c, uint64_t p, uint64_t i, float g, float b, int a) { return 0; }
 int sr_square(float *o, long c, uint64_t p, uint64_t i, uint32_t t, float h, float l, int a) { return 0; }
@@ -34,24 +35,48 @@ int sr_gaussian(float *o, long c, uint32_t f, int odd, uint32_t r0, uint32_t r1,
 
 #else
 #include <cpuid.h>
+#if defined(__APPLE__)
+#include <sys/sysctl.h>
 
-/// Bit k set when level k runs: cpuid leaf 1 (OSXSAVE, AVX), xgetbv (the OS saves YMM, or YMM and the
-/// AVX-512 state), cpuid leaf 7 (AVX2, AVX-512F). The AVX-512 kernels need AVX2 too (they are compiled
-/// for both).
-static int detect(void) {
+/// Whether the kernel reports `name` (a `hw.optional.*` key) as set.
+static int apple_sysctl_flag(const char *name) {
+    int value = 0;
+    size_t size = sizeof value;
+    return sysctlbyname(name, &value, &size, NULL, 0) == 0 && value != 0;
+}
+#endif
+
+int sr_levels_from_cpu(unsigned leaf1_ecx, unsigned xcr0, unsigned leaf7_ebx, int os_enables_avx512) {
     int levels = 1;
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return levels;
-    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    int osxsave = (leaf1_ecx >> 27) & 1, avx = (leaf1_ecx >> 28) & 1;
     if (!osxsave || !avx) return levels;
-    unsigned lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    int ymm = (lo & 0x6) == 0x6, zmm = (lo & 0xE6) == 0xE6;
-    if (!ymm || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) return levels;
-    int avx2 = (b >> 5) & 1, avx512f = (b >> 16) & 1;
+    int ymm = (xcr0 & 0x6) == 0x6;
+    int zmm = (xcr0 & 0xE6) == 0xE6 || (ymm && os_enables_avx512);
+    if (!ymm) return levels;
+    int avx2 = (leaf7_ebx >> 5) & 1, avx512f = (leaf7_ebx >> 16) & 1;
     if (avx2) levels |= 1 << 2;
     if (avx2 && avx512f && zmm) levels |= 1 << 3;
     return levels;
+}
+
+/// Bit k set when level k runs: cpuid leaf 1 (OSXSAVE, AVX), xgetbv (the OS saves YMM, or YMM and the
+/// AVX-512 state), cpuid leaf 7 (AVX2, AVX-512F). The AVX-512 kernels need AVX2 too (they are compiled
+/// for both). macOS enables the AVX-512 state lazily, on a thread's first AVX-512 instruction, so XCR0
+/// lacks its bits until then; there the kernel's `hw.optional.avx512f` says whether it will save them.
+static int detect(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 1;
+    unsigned leaf1_ecx = c;
+    if (!((c >> 27) & 1)) return 1;   // no OSXSAVE: xgetbv would fault
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    unsigned leaf7_ebx = 0;
+    if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) leaf7_ebx = b;
+    int lazy = 0;
+#if defined(__APPLE__)
+    lazy = apple_sysctl_flag("hw.optional.avx512f");
+#endif
+    return sr_levels_from_cpu(leaf1_ecx, lo, leaf7_ebx, lazy);
 }
 
 static int detected = 0;   // 0: not yet detected (a detected set always has bit 0)

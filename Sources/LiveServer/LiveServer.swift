@@ -21,7 +21,6 @@ import ServiceLifecycle
 ///   - logger: Where the server logs (default: warnings and errors on standard error).
 ///   - onServerRunning: Called with the port bound, once the server accepts connections.
 /// - Returns: The application; run it with `runService()` (handles SIGINT and SIGTERM) or `run()`.
-@available(macOS 14, iOS 17, tvOS 17, *)
 public func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil,
                              onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)

@@ -15,7 +15,7 @@ public typealias GyroHandler = @Sendable (GyroData?, (any Error)?) -> Void
 /// #if targetEnvironment(simulator)
 /// let motion: any MotionProviding = SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:8080")!))
 /// #else
-/// let motion: any MotionProviding = CMMotionManager()
+/// let motion: any MotionProviding = CoreMotionProvider()   // wraps CMMotionManager, which does not conform
 /// #endif
 /// motion.deviceMotionUpdateInterval = 1.0 / 50
 /// motion.startDeviceMotionUpdates(to: .main) { update, error in ... }

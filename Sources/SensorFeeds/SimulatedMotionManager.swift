@@ -188,9 +188,10 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         let interval = lock.withLock { streams[kind]!.interval }
         let gate = lock.withLock { streams[kind]!.gate }
         let token = gate.open()
+        let target = queue.map(SendableOperationQueue.init)
         let send: @Sendable (MotionPoint?, (any Error)?) -> Void = { point, error in
-            if let queue {
-                gate.enqueue(on: queue, token: token) { deliver(point, error) }
+            if let target {
+                gate.enqueue(on: target.queue, token: token) { deliver(point, error) }
             } else if gate.isCurrent(token) {
                 deliver(point, error)
             }

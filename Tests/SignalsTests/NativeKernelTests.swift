@@ -445,3 +445,51 @@ import Testing
         }
     }
 }
+
+/// The level decision from the CPU's and the OS's answers (`sr_levels_from_cpu`), on made-up registers,
+/// so that the macOS case (AVX-512 state enabled lazily, XCR0 without its bits) is tested on Linux.
+@Suite struct KernelLevelDetectionTests {
+    /// cpuid leaf 1 ECX with OSXSAVE (bit 27) and AVX (bit 28).
+    static let osxsaveAVX: UInt32 = (1 << 27) | (1 << 28)
+    /// cpuid leaf 7 EBX with AVX2 (bit 5) and AVX-512F (bit 16).
+    static let avx2AVX512F: UInt32 = (1 << 5) | (1 << 16)
+    /// XCR0 with x87, SSE and AVX state only (what macOS shows before a thread's first AVX-512 instruction).
+    static let ymmOnly: UInt32 = 0x7
+    /// XCR0 with the opmask and ZMM state too (Linux, Windows).
+    static let zmm: UInt32 = 0xE7
+
+    static func levels(_ ecx: UInt32, _ xcr0: UInt32, _ ebx: UInt32, lazy: Bool) -> Int {
+        #if arch(x86_64)
+        Int(sr_levels_from_cpu(ecx, xcr0, ebx, lazy ? 1 : 0))
+        #else
+        1
+        #endif
+    }
+
+    @Test func avx512ChosenWhenXCR0ShowsItsState() throws {
+        try #require(NativeKernelTests.nativeBuild, "no native kernels on this architecture")
+        #expect(Self.levels(Self.osxsaveAVX, Self.zmm, Self.avx2AVX512F, lazy: false) == 0b1101)
+    }
+
+    @Test func macOSLazyAVX512StateStillChoosesAVX512() throws {
+        try #require(NativeKernelTests.nativeBuild, "no native kernels on this architecture")
+        // Before the fix XCR0 alone decided, so macOS never ran the AVX-512 kernels.
+        #expect(Self.levels(Self.osxsaveAVX, Self.ymmOnly, Self.avx2AVX512F, lazy: true) == 0b1101)
+    }
+
+    @Test func withoutTheOSPromiseYMMOnlyMeansAVX2() throws {
+        try #require(NativeKernelTests.nativeBuild, "no native kernels on this architecture")
+        #expect(Self.levels(Self.osxsaveAVX, Self.ymmOnly, Self.avx2AVX512F, lazy: false) == 0b0101)
+    }
+
+    @Test func theOSPromiseDoesNotInventAVX512() throws {
+        try #require(NativeKernelTests.nativeBuild, "no native kernels on this architecture")
+        #expect(Self.levels(Self.osxsaveAVX, Self.ymmOnly, 1 << 5, lazy: true) == 0b0101)
+    }
+
+    @Test func noYMMStateMeansPortableOnly() throws {
+        try #require(NativeKernelTests.nativeBuild, "no native kernels on this architecture")
+        #expect(Self.levels(Self.osxsaveAVX, 0x3, Self.avx2AVX512F, lazy: true) == 0b0001)
+        #expect(Self.levels(1 << 28, Self.zmm, Self.avx2AVX512F, lazy: false) == 0b0001)
+    }
+}

@@ -67,6 +67,11 @@ sr_constants_t sr_constants(void);
 /// The native paths this CPU runs, whatever the cap: bit k is set when level k runs (bit 0, the
 /// portable Swift kernels, always; bit 2 AVX2; bit 3 AVX-512F). Detected once, by cpuid and xgetbv.
 int sr_available_levels(void);
+/// The levels that `sr_available_levels` derives from the CPU's and the OS's answers (x86-64 builds;
+/// elsewhere 1): `leaf1_ecx` is ECX of cpuid leaf 1, `xcr0` the low word of xgetbv(0), `leaf7_ebx` EBX of
+/// cpuid leaf 7 subleaf 0, and `os_enables_avx512` non-zero when the OS promises to enable the AVX-512
+/// state on first use although XCR0 does not show it yet (macOS: `hw.optional.avx512f`).
+int sr_levels_from_cpu(unsigned leaf1_ecx, unsigned xcr0, unsigned leaf7_ebx, int os_enables_avx512);
 /// The native path in use on the calling thread: the highest available level ≤ the cap
 /// (0 portable Swift only, 2 AVX2, 3 AVX-512F).
 int sr_kernel_level(void);

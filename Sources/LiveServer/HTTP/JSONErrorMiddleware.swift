@@ -5,7 +5,6 @@ import Signals
 /// Turns every error into a JSON response `{"error": "…", "path": "$.…"}` with its status, and a request
 /// for a known path with a method it does not take into 405 with an `Allow` header (the router itself
 /// answers 404 for both).
-@available(macOS 14, iOS 17, tvOS 17, *)
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -43,7 +42,6 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, *)
 extension LiveServerError {
     /// The error as a JSON response with its status.
     /// - Parameter headers: Extra headers (`Allow` for 405).

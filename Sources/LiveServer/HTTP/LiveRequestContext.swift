@@ -3,7 +3,6 @@ import NIOCore
 
 /// The request context of the live server: Hummingbird's core context and the connection's peer, which
 /// tells polling clients apart in `/v1/status`.
-@available(macOS 14, iOS 17, tvOS 17, *)
 struct LiveRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// `host:port` of the peer, or `local` when there is none (in-process tests).

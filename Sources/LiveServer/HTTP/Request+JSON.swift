@@ -3,7 +3,6 @@ import Hummingbird
 import NIOCore
 import Signals
 
-@available(macOS 14, iOS 17, tvOS 17, *)
 extension Request {
     /// The body as a JSON value read by the package's strict reader: at most 1 MiB, sent as JSON.
     ///

@@ -16,7 +16,6 @@ import Signals
 ///   with no message (the jump shows in the timestamps).
 /// - `?after=INDEX` (or a `Last-Event-ID` header on the upgrade request): start after that point,
 ///   replaying what the buffer still holds, instead of at the newest point.
-@available(macOS 14, iOS 17, tvOS 17, *)
 enum WebSocketStream {
     static let path = "/v1/ws"
 

@@ -1,4 +1,6 @@
-#if canImport(CoreLocation)
+// Apple-only (listed in SensorFeeds.docc/ApplePlatforms.md): Core Location exists on Apple platforms
+// only, and tvOS has no `startUpdatingLocation()`.
+#if canImport(CoreLocation) && !os(tvOS)
 import CoreLocation
 import Foundation
 import Location
@@ -8,25 +10,39 @@ import Location
 ///
 /// CLLocationManager cannot adopt the protocol by an extension (its delegate and `CLLocation` types
 /// differ), so this is a thin wrapper that is the manager's delegate. Authorization is the app's
-/// (`manager.requestWhenInUseAuthorization()`). It is not compiled on Linux (there is no CoreLocation
-/// there): keep it small and obviously correct.
+/// (`manager.requestWhenInUseAuthorization()`, with `NSLocationWhenInUseUsageDescription` in Info.plist).
+///
+/// - Core Location runs while your ``startUpdatingLocation()`` or any ``locationUpdates()`` iteration
+///   wants it, and stops when the last of them ends (``UpdateFanOut``, tested on Linux).
+/// - Calls into the manager are made on the main queue: create the provider on the main thread, as Core
+///   Location calls its delegate on the run loop of the thread that made the manager.
+/// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every ``SimulatedLocation`` is.
 public final class CoreLocationProvider: NSObject, LocationProviding, CLLocationManagerDelegate {
     /// The wrapped manager.
     public let manager: CLLocationManager
     /// Who receives the updates (held weakly).
     public weak var delegate: (any LocationProvidingDelegate)?
-    private var continuations: [UUID: AsyncThrowingStream<SimulatedLocation, any Error>.Continuation] = [:]
+    private let updates: UpdateFanOut<SimulatedLocation>
+    private let bound: MainQueueBound<CLLocationManager>
 
-    /// Wraps `manager` (default: a new one) and becomes its delegate. Create it on the main thread: Core
-    /// Location calls back on the run loop of the thread that made the manager.
+    /// Wraps `manager` (default: a new one) and becomes its delegate. Create it on the main thread.
     /// - Parameter manager: The manager.
     public init(_ manager: CLLocationManager = CLLocationManager()) {
         self.manager = manager
+        let bound = MainQueueBound(manager)
+        self.bound = bound
+        updates = UpdateFanOut { fanOut in
+            bound.async { manager in
+                if fanOut.isRunning { manager.startUpdatingLocation() } else { manager.stopUpdatingLocation() }
+            }
+        }
         super.init()
         manager.delegate = self
     }
 
-    deinit { for c in continuations.values { c.finish() } }
+    deinit {
+        if updates.isRunning { bound.async { $0.stopUpdatingLocation() } }
+    }
 
     /// The accuracy wanted, in metres.
     public var desiredAccuracy: Double {
@@ -41,41 +57,40 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     /// The most recent location.
     public var location: SimulatedLocation? { manager.location.map(SimulatedLocation.init) }
 
-    /// Starts updates.
-    public func startUpdatingLocation() { manager.startUpdatingLocation() }
-    /// Stops updates.
-    public func stopUpdatingLocation() { manager.stopUpdatingLocation() }
+    /// Starts updates to the delegate.
+    public func startUpdatingLocation() { updates.setAppStarted(true) }
+    /// Stops updates to the delegate: no delegate call follows. Core Location itself stops unless a
+    /// ``locationUpdates()`` iteration is still running.
+    public func stopUpdatingLocation() { updates.setAppStarted(false) }
 
-    /// Updates as an `AsyncSequence` (starts the manager's updates; they run while any sequence or the
-    /// delegate wants them — stop them with ``stopUpdatingLocation()``).
+    /// Updates as an `AsyncSequence`: iterating starts Core Location's updates, and ending the iteration
+    /// (or cancelling its task) stops them unless the delegate's updates or another iteration still want them.
     public func locationUpdates() -> AsyncThrowingStream<SimulatedLocation, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<SimulatedLocation, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let id = UUID()
-        continuations[id] = continuation
-        manager.startUpdatingLocation()
-        return stream
+        updates.makeStream(bufferingNewest: 64)
     }
 
     /// Forwards Core Location's updates.
     public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         let fixes = locations.map(SimulatedLocation.init)
-        for fix in fixes { for c in continuations.values { c.yield(fix) } }
-        delegate?.locationManager(self, didUpdateLocations: fixes)
+        var forward = updates.isAppStarted
+        for fix in fixes { forward = updates.yield(fix) }
+        if forward { delegate?.locationManager(self, didUpdateLocations: fixes) }
     }
 
-    /// Forwards Core Location's failures.
+    /// Forwards Core Location's failures (to the delegate only: Core Location keeps trying after them).
     public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        delegate?.locationManager(self, didFailWithError: error)
+        if updates.isAppStarted { delegate?.locationManager(self, didFailWithError: error) }
     }
 }
 
 extension SimulatedLocation {
-    /// Copies a Core Location fix (timestamp: seconds since 1970).
+    /// Copies a Core Location fix: ellipsoidal altitude, timestamp in seconds since 1970.
     /// - Parameter l: The fix.
     public init(_ l: CLLocation) {
-        self.init(coordinate: GeoCoordinate(latitude: l.coordinate.latitude, longitude: l.coordinate.longitude),
-                  altitude: l.altitude, horizontalAccuracy: l.horizontalAccuracy, verticalAccuracy: l.verticalAccuracy,
-                  speed: l.speed, course: l.course, timestamp: l.timestamp.timeIntervalSince1970)
+        self.init(CoreLocationFix(latitude: l.coordinate.latitude, longitude: l.coordinate.longitude,
+                                  altitude: l.altitude, ellipsoidalAltitude: l.ellipsoidalAltitude,
+                                  horizontalAccuracy: l.horizontalAccuracy, verticalAccuracy: l.verticalAccuracy,
+                                  speed: l.speed, course: l.course, timestamp: l.timestamp.timeIntervalSince1970))
     }
 }
 #endif

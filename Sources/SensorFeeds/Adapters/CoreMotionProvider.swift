@@ -1,4 +1,6 @@
-#if canImport(CoreMotion)
+// Apple-only (listed in SensorFeeds.docc/ApplePlatforms.md): `CMMotionManager` exists on iOS (Mac
+// Catalyst included), watchOS and visionOS; macOS and tvOS have CoreMotion without it.
+#if canImport(CoreMotion) && (os(iOS) || os(watchOS) || os(visionOS))
 import CoreMotion
 import Foundation
 import Playback
@@ -10,6 +12,11 @@ import Playback
 /// `CMDeviceMotion` and friends), so this is a thin wrapper. It is not compiled on Linux (there is no
 /// CoreMotion there): keep it small and obviously correct.
 ///
+/// CoreMotion has one device-motion handler: ``startDeviceMotionUpdates(to:withHandler:)`` and the
+/// ``deviceMotionUpdates()`` iterations replace each other's, as they do on ``SimulatedMotionManager``.
+/// The iterations share one handler (``UpdateFanOut``, tested on Linux) and stop CoreMotion's device-motion
+/// updates when the last of them ends; their calls into the manager are made on the main queue.
+///
 /// ```swift
 /// #if targetEnvironment(simulator)
 /// let motion: any MotionProviding = SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:8080")!))
@@ -20,10 +27,26 @@ import Playback
 public final class CoreMotionProvider: MotionProviding {
     /// The wrapped manager (make one per app, as Apple advises).
     public let manager: CMMotionManager
+    private let deviceMotionIterations: UpdateFanOut<DeviceMotion>
 
     /// Wraps `manager` (default: a new one).
     /// - Parameter manager: The manager.
-    public init(_ manager: CMMotionManager = CMMotionManager()) { self.manager = manager }
+    public init(_ manager: CMMotionManager = CMMotionManager()) {
+        self.manager = manager
+        let bound = MainQueueBound(manager)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "SensorFeeds.CoreMotionProvider"
+        let target = SendableOperationQueue(queue: queue)
+        deviceMotionIterations = UpdateFanOut { fanOut in
+            bound.async { [weak fanOut] manager in
+                guard let fanOut, fanOut.isRunning else { manager.stopDeviceMotionUpdates(); return }
+                manager.startDeviceMotionUpdates(to: target.queue) { [weak fanOut] m, e in
+                    if let m { fanOut?.yield(DeviceMotion(m)) } else if let e { fanOut?.finishAll(throwing: e) }
+                }
+            }
+        }
+    }
 
     /// Seconds between device-motion updates.
     public var deviceMotionUpdateInterval: TimeInterval {
@@ -88,15 +111,10 @@ public final class CoreMotionProvider: MotionProviding {
     /// Stops gyroscope updates.
     public func stopGyroUpdates() { manager.stopGyroUpdates() }
 
-    /// Device-motion updates as an `AsyncSequence` (on a queue of their own; ending the iteration stops them).
+    /// Device-motion updates as an `AsyncSequence` (on a queue of their own): iterating starts them,
+    /// and ending the last iteration (or cancelling its task) stops them.
     public func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let manager = self.manager
-        manager.startDeviceMotionUpdates(to: OperationQueue()) { m, e in
-            if let m { continuation.yield(DeviceMotion(m)) } else if let e { continuation.finish(throwing: e) }
-        }
-        continuation.onTermination = { _ in manager.stopDeviceMotionUpdates() }
-        return stream
+        deviceMotionIterations.makeStream(bufferingNewest: 64)
     }
 }
 

@@ -107,11 +107,11 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     public func startUpdatingLocation() {
         stopUpdatingLocation()
         let token = gate.open()
-        let (queue, filter) = lock.withLock { (self.queue, filterDistance) }
+        let (target, filter) = lock.withLock { (SendableOperationQueue(queue: self.queue), filterDistance) }
         let gate = self.gate
         let weakSelf = WeakManager(self)
         let call: @Sendable (@escaping @Sendable (SimulatedLocationManager, any LocationProvidingDelegate) -> Void) -> Void = { body in
-            gate.enqueue(on: queue, token: token) {
+            gate.enqueue(on: target.queue, token: token) {
                 guard let manager = weakSelf.value, let delegate = manager.delegate else { return }
                 body(manager, delegate)
             }

@@ -101,9 +101,9 @@ final class SocketConnection {
                     fd = s
                     return
                 }
-                lastError = ready == 0 ? "timed out after \(timeout) s" : (soError != 0 ? String(cString: strerror(soError)) : "stopped")
+                lastError = ready == 0 ? "timed out after \(timeout) s" : (soError != 0 ? connectFailure(soError, host: host) : "stopped")
             } else {
-                lastError = errnoText()
+                lastError = connectFailure(errno, host: host)
             }
             close(s)
         }
@@ -173,6 +173,27 @@ final class SocketConnection {
         }
     }
 
+}
+
+/// Why a connection to `host` failed with the error `code`: its text and, when it is what iOS answers
+/// while the app may not use the local network (`EHOSTUNREACH` for an address that is not loopback,
+/// until the user allows the app's local-network access), what to do about it.
+/// - Parameters:
+///   - code: The `errno` of `connect` or the socket's `SO_ERROR`.
+///   - host: The host as given.
+func connectFailure(_ code: Int32, host: String) -> String {
+    let text = String(cString: strerror(code))
+    guard code == EHOSTUNREACH, !isLoopback(host) else { return text }
+    return text + " (on iOS this is also the answer until the user allows the app local-network access: "
+        + "the first connection shows the prompt, and the app's Info.plist needs NSLocalNetworkUsageDescription; "
+        + "the client keeps retrying)"
+}
+
+/// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or `::1`.
+/// - Parameter host: A host name or address, IPv6 with or without brackets.
+func isLoopback(_ host: String) -> Bool {
+    let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    return h == "localhost" || h.hasSuffix(".localhost") || h == "::1" || h.hasPrefix("127.")
 }
 
 /// The text of `errno`.

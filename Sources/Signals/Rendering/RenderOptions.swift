@@ -17,8 +17,8 @@ public struct RenderOptions: Sendable, Hashable {
     /// Threads to use; every choice gives bit-identical samples.
     public var parallelism: Parallelism
     /// Largest whole buffer a render may allocate, in bytes; larger renders throw ``SignalError/Code/tooLarge``
-    /// (stream them with ``Signal/blocks(sampleRate:duration:start:blockFrames:options:)``). Default: half the
-    /// physical memory.
+    /// (stream them with ``Signal/blocks(sampleRate:duration:start:blockFrames:options:)``). Default:
+    /// ``defaultMemoryLimit``.
     public var memoryLimit: Int
     /// Frames per block (the unit a signal tree renders at once; 2048 keeps a block in L1 cache).
     public var blockFrames: Int
@@ -32,8 +32,11 @@ public struct RenderOptions: Sendable, Hashable {
         self.blockFrames = max(16, blockFrames)
     }
 
-    /// Half the physical memory of this machine, in bytes.
-    public static let defaultMemoryLimit = Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)
+    /// The default ``memoryLimit``, in bytes, read at each use: on iOS, tvOS, watchOS and visionOS half of
+    /// what the app may still allocate before the system ends it (`os_proc_available_memory()`); on Linux
+    /// half the physical memory or of a container's cgroup limit, whichever is lower; on macOS half the
+    /// physical memory.
+    public static var defaultMemoryLimit: Int { MemoryBudget.current }
 }
 
 /// A validated request for samples `startIndex ..< startIndex + frameCount` at `sampleRate`.

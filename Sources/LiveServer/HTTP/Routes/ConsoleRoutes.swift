@@ -3,7 +3,6 @@ import NIOCore
 
 /// The web console: `GET /` and its script and style sheet, all compiled into the binary (nothing is
 /// fetched from elsewhere, so it works offline).
-@available(macOS 14, iOS 17, tvOS 17, *)
 struct ConsoleRoutes {
     static let scriptPath = "/console.js"
     static let stylePath = "/console.css"

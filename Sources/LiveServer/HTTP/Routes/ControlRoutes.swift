@@ -3,7 +3,6 @@ import NIOCore
 import Signals
 
 /// Steering and watching the timeline: `POST /v1/control` (pause, resume, speed) and `GET /v1/status`.
-@available(macOS 14, iOS 17, tvOS 17, *)
 struct ControlRoutes {
     let feed: LiveFeed
 

@@ -4,7 +4,6 @@ import Signals
 
 /// The original server's endpoints: `GET /data` (the state the iOS app polled) and `POST /update`
 /// (what the page posted as the user tilted the phone or moved on the map).
-@available(macOS 14, iOS 17, tvOS 17, *)
 struct DataRoutes {
     let feed: LiveFeed
 

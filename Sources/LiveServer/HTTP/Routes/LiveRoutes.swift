@@ -2,7 +2,6 @@ import Hummingbird
 import NIOCore
 
 /// The endpoints of the live server and the methods each takes (for 405 and `Allow`).
-@available(macOS 14, iOS 17, tvOS 17, *)
 enum LiveRoutes {
     static let methods: [String: [HTTPRequest.Method]] = [
         "/": [.get, .head],

@@ -3,7 +3,6 @@ import NIOCore
 
 /// The source's spec: `GET /v1/spec` returns it (every field written out), `PUT /v1/spec` replaces it
 /// from the next sample index.
-@available(macOS 14, iOS 17, tvOS 17, *)
 struct SpecRoutes {
     let feed: LiveFeed
 

@@ -7,7 +7,6 @@ import Signals
 
 /// The points of the timeline: `GET /v1/point` (the newest), `GET /v1/stream` (Server-Sent Events) and
 /// `GET /v1/ws` (WebSocket; the upgrade itself is handled by ``WebSocketStream``).
-@available(macOS 14, iOS 17, tvOS 17, *)
 struct StreamRoutes {
     let feed: LiveFeed
 

@@ -1,0 +1,184 @@
+import Foundation
+@testable import SensorFeeds
+import Synchronization
+import Testing
+
+/// The part of the Apple adapters that is not Apple's: when the underlying source runs, who gets what,
+/// and that nothing is left running when the last consumer is gone.
+@Suite struct UpdateFanOutTests {
+    /// Records each control call; `drain()` then runs them as the adapters do on the main queue
+    /// (reading the fan-out's wanted state when they run).
+    final class Source: Sendable {
+        private let queued = Mutex<[UpdateFanOut<Int>]>([])
+        private let log = Mutex<[String]>([])
+
+        func control(_ fanOut: UpdateFanOut<Int>) { queued.withLock { $0.append(fanOut) } }
+
+        func drain() {
+            let calls = queued.withLock { q in defer { q = [] }; return q }
+            for fanOut in calls { log.withLock { $0.append(fanOut.isRunning ? "start" : "stop") } }
+        }
+
+        var calls: [String] { log.withLock { $0 } }
+    }
+
+    func make() -> (UpdateFanOut<Int>, Source) {
+        let source = Source()
+        return (UpdateFanOut { source.control($0) }, source)
+    }
+
+    @Test func anIterationStartsTheSourceAndEndingItStopsIt() async throws {
+        let (fanOut, source) = make()
+        var stream: AsyncThrowingStream<Int, any Error>? = fanOut.makeStream(bufferingNewest: 8)
+        source.drain()
+        #expect(source.calls == ["start"])
+        #expect(fanOut.isRunning)
+        fanOut.yield(1)
+        fanOut.yield(2)
+        var iterator = stream!.makeAsyncIterator()
+        #expect(try await iterator.next() == 1)
+        #expect(try await iterator.next() == 2)
+        // Ending the iteration (dropping the stream and its iterator) must stop the source: the bug was
+        // that Core Location kept running for ever.
+        stream = nil
+        _ = consume iterator
+        #expect(fanOut.consumerCount == 0)
+        #expect(!fanOut.isRunning)
+        source.drain()
+        #expect(source.calls == ["start", "stop"])
+    }
+
+    @Test func cancellingTheIteratingTaskStopsTheSource() async throws {
+        let (fanOut, source) = make()
+        let stream = fanOut.makeStream(bufferingNewest: 8)
+        let task = Task { for try await _ in stream {} }
+        task.cancel()
+        _ = await task.result
+        #expect(fanOut.consumerCount == 0)
+        #expect(!fanOut.isRunning)
+        source.drain()
+        // Both queued calls (start, then stop) read "not running" by the time they run.
+        #expect(source.calls == ["stop", "stop"])
+    }
+
+    @Test func theSourceRunsUntilTheLastIterationEnds() {
+        let (fanOut, source) = make()
+        do {
+            let first = fanOut.makeStream(bufferingNewest: 8)
+            do {
+                let second = fanOut.makeStream(bufferingNewest: 8)
+                #expect(fanOut.consumerCount == 2)
+                withExtendedLifetime(second) {}
+            }
+            #expect(fanOut.consumerCount == 1)
+            #expect(fanOut.isRunning)
+            withExtendedLifetime(first) {}
+        }
+        source.drain()
+        #expect(source.calls.last == "stop")
+        #expect(!fanOut.isRunning)
+    }
+
+    @Test func theAppsOwnUpdatesKeepTheSourceRunningAfterTheIterationsEnd() {
+        let (fanOut, source) = make()
+        fanOut.setAppStarted(true)
+        do {
+            let stream = fanOut.makeStream(bufferingNewest: 8)
+            withExtendedLifetime(stream) {}
+        }
+        #expect(fanOut.isRunning)
+        fanOut.setAppStarted(false)
+        #expect(!fanOut.isRunning)
+        source.drain()
+        #expect(source.calls.last == "stop")
+    }
+
+    @Test func theAppsStopDoesNotEndAnIterationButEndsDelegateForwarding() async throws {
+        let (fanOut, _) = make()
+        fanOut.setAppStarted(true)
+        let stream = fanOut.makeStream(bufferingNewest: 8)
+        #expect(fanOut.yield(1))
+        fanOut.setAppStarted(false)
+        #expect(fanOut.isRunning)
+        #expect(!fanOut.yield(2))
+        var iterator = stream.makeAsyncIterator()
+        #expect(try await iterator.next() == 1)
+        #expect(try await iterator.next() == 2)
+    }
+
+    @Test func aLateControlCallDoesNotUndoANewerState() {
+        let (fanOut, source) = make()
+        do {
+            let stream = fanOut.makeStream(bufferingNewest: 8)   // queues a start
+            fanOut.setAppStarted(true)                              // already running: nothing queued
+            withExtendedLifetime(stream) {}
+        }                                                           // the iteration ends; the app still wants updates
+        source.drain()
+        #expect(source.calls == ["start"])
+        #expect(fanOut.isRunning)
+    }
+
+    @Test func finishAllEndsEveryIterationWithTheError() async throws {
+        let (fanOut, _) = make()
+        let stream = fanOut.makeStream(bufferingNewest: 8)
+        fanOut.finishAll(throwing: SensorFeedsError(.serverGone, "sensor failed"))
+        var iterator = stream.makeAsyncIterator()
+        await #expect(throws: SensorFeedsError.self) { _ = try await iterator.next() }
+        #expect(!fanOut.isRunning)
+    }
+
+    @Test func manyThreadsStartingAndEndingIterationsLeaveNothingRunning() async {
+        let (fanOut, source) = make()
+        await withTaskGroup(of: Void.self) { group in
+            for i in 0..<200 {
+                group.addTask {
+                    let stream = fanOut.makeStream(bufferingNewest: 1)
+                    fanOut.yield(i)
+                    withExtendedLifetime(stream) {}
+                }
+            }
+        }
+        #expect(fanOut.consumerCount == 0)
+        #expect(!fanOut.isRunning)
+        source.drain()
+        #expect(source.calls.last == "stop")
+    }
+}
+
+/// What the Core Location adapter copies from a fix.
+@Suite struct CoreLocationFixTests {
+    @Test func theAltitudeIsEllipsoidalNotAboveMeanSeaLevel() {
+        // London: the geoid is about 46 m above the ellipsoid, so MSL 11 m is 57 m ellipsoidal.
+        let fix = CoreLocationFix(latitude: 51.5, longitude: -0.12, altitude: 11, ellipsoidalAltitude: 57,
+                                  horizontalAccuracy: 5, verticalAccuracy: 3, speed: 1.4, course: 90, timestamp: 1_700_000_000)
+        let location = SimulatedLocation(fix)
+        #expect(location.altitude == 57)
+        #expect(location.coordinate.latitude == 51.5)
+        #expect(location.coordinate.longitude == -0.12)
+        #expect(location.horizontalAccuracy == 5)
+        #expect(location.verticalAccuracy == 3)
+        #expect(location.speed == 1.4)
+        #expect(location.course == 90)
+        #expect(location.timestamp == 1_700_000_000)
+    }
+}
+
+/// The words a failed connection gets, so that an iOS user knows about local-network permission.
+@Suite struct ConnectFailureTests {
+    @Test func hostUnreachableOnTheLANMentionsLocalNetworkPermission() {
+        let text = connectFailure(EHOSTUNREACH, host: "192.168.1.20")
+        #expect(text.contains("NSLocalNetworkUsageDescription"))
+        #expect(text.contains("local-network access"))
+    }
+
+    @Test(arguments: ["127.0.0.1", "localhost", "::1", "[::1]", "LOCALHOST"])
+    func loopbackNeedsNoPermissionSoNoHint(host: String) {
+        #expect(!connectFailure(EHOSTUNREACH, host: host).contains("NSLocalNetworkUsageDescription"))
+    }
+
+    @Test func otherErrorsAreTheirOwnText() {
+        let text = connectFailure(ECONNREFUSED, host: "192.168.1.20")
+        #expect(!text.contains("NSLocalNetworkUsageDescription"))
+        #expect(text == String(cString: strerror(ECONNREFUSED)))
+    }
+}
