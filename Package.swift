@@ -29,14 +29,6 @@ let package = Package(
         .executable(name: "signals", targets: ["SignalsCLI"]),
         // `signals serve` runs this sibling executable, so that `signals` itself never links SwiftNIO.
         .executable(name: "signals-serve", targets: ["SignalsServe"]),
-        .executable(name: "bench", targets: ["bench"]),
-        .executable(name: "SignalTour", targets: ["SignalTour"]),
-        .executable(name: "PredefinedPoints", targets: ["PredefinedPoints"]),
-        .executable(name: "SineMotion", targets: ["SineMotion"]),
-        .executable(name: "ShakeMotion", targets: ["ShakeMotion"]),
-        .executable(name: "LocationWalk", targets: ["LocationWalk"]),
-        .executable(name: "SensorTour", targets: ["SensorTour"]),
-        .executable(name: "AppIntegration", targets: ["AppIntegration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
