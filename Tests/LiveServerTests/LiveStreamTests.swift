@@ -157,7 +157,7 @@ import Testing
             let received = Messages()
             try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws", logger: .init(label: "ws")) { inbound, outbound, _ in
                 var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-                guard case .text(let first) = try await iterator.next() else { return }
+                guard case .text(let first) = try await iterator.next() else { Issue.record("the first WebSocket message is not text"); return }
                 received.append(first)
                 #expect(feed.feed.status.clients.ws == 1)
                 await feed.advance(points: 10)
@@ -170,7 +170,7 @@ import Testing
             let decimated = Messages()
             try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws?rate=20", logger: .init(label: "ws")) { inbound, outbound, _ in
                 var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-                guard case .text(let first) = try await iterator.next() else { return }
+                guard case .text(let first) = try await iterator.next() else { Issue.record("the first WebSocket message is not text"); return }
                 decimated.append(first)
                 await feed.advance(points: 20)
                 while decimated.count < 5, let message = try await iterator.next() {

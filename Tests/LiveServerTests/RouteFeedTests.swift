@@ -45,7 +45,9 @@ import Testing
         await f.advance(points: 5)
         let lines = await f.lines(from: 0, through: 9)
         #expect(lines.map(\.index) == Array(0 ... 9))
-        guard case .motionAndRoute(let motion, _) = try SpecDocument.decode(json: Data(Self.phoneWalk.utf8)) else { return }
+        let document = try SpecDocument.decode(json: Data(Self.phoneWalk.utf8))
+        let motion = try #require({ if case .motionAndRoute(let motion, _) = document { motion } else { nil } }(),
+                                  "the phone-walk spec no longer decodes as motion and a route: \(document)")
         let rendered = try motion.render(sampleRate: 100, startIndex: 0, frameCount: 10)
         for (index, line) in lines {
             guard index >= 5 else {

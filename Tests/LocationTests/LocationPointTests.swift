@@ -28,7 +28,7 @@ import Testing
                     #"{"timestamp": 1, "location": {"latitude": 1}}"#,
                     #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}, "extra": 0}"#,
                     #"{"location": {"latitude": 1, "longitude": 2}}"#] {
-            #expect(throws: (any Error).self, "\(bad)") { try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8)) }
+            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8)) }
         }
     }
 }

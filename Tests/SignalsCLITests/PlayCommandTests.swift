@@ -7,7 +7,8 @@ import Testing
 @Suite struct PlayCommandTests {
     /// The JSON objects of the output, one per line; every line must be a whole object.
     static func objects(_ r: Executables.Result) throws -> [[String: Any]] {
-        #expect(r.text.isEmpty || r.text.hasSuffix("\n"))
+        #expect(!r.text.isEmpty, "no output: \(r.stderr)")
+        #expect(r.text.hasSuffix("\n"), "the last line is cut: \(r.text.suffix(200))")
         return try r.text.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
         }
