@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PLAYWRIGHT ?= playwright==1.65.2
 SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
+.PHONY: all deps build release test lint-web demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
 
 all: build
 
@@ -27,7 +27,7 @@ release: deps
 
 # Every Swift test; then the web console in headless Chromium when Debian's chromium is installed
 # (`make browser-deps` installs it; CI does).
-test: deps
+test: deps lint-web
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@if command -v chromium >/dev/null 2>&1; then \
@@ -50,6 +50,15 @@ serve: deps
 	$(SWIFT) build --product signals
 	$(SWIFT) build --product signals-serve
 	"$$($(SWIFT) build --show-bin-path)/signals" serve $(SPEC) $(ARGS)
+
+# The web console's script must parse (node --check; Debian's nodejs when node is missing). The browser
+# test then loads the whole console and fails on any page error.
+lint-web:
+	@command -v node >/dev/null 2>&1 || { \
+		echo "installing nodejs (to syntax-check the web console's script) with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; \
+	}
+	node --check Sources/LiveServer/Console/Web/console.js
 
 # Headless Chromium from Debian's packages and Playwright from PyPI, for the browser test.
 browser-deps:

@@ -69,6 +69,9 @@ let package = Package(
             ]
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
+        // The web console's HTML, JavaScript and CSS (Console/Web/) are compiled in by EmbedWebConsole.
+        .executableTarget(name: "EmbedFiles", path: "Plugins/EmbedFiles"),
+        .plugin(name: "EmbedWebConsole", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .target(
             name: "LiveServer",
             dependencies: [
@@ -80,7 +83,9 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            exclude: ["Console/Web"],
+            plugins: ["EmbedWebConsole"]
         ),
         .executableTarget(
             name: "SignalsServe",

@@ -6,7 +6,7 @@ import Signals
 ///
 /// ```swift
 /// do { try feed.replaceSpec(json: body) }
-/// catch let error as LiveServerError { print(error.status, error.path ?? "", error.message) }   // 400 $.sine.frequency ...
+/// catch let error as LiveServerError { print(error.statusCode, error.path ?? "", error.message) }   // 400 $.sine.frequency ...
 /// ```
 /// Over HTTP it is written as `{"error": "message", "path": "$.…"}` (`path` only when there is one).
 public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -36,6 +36,9 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
     public var message: String
     /// JSON path of the field at fault in a request body (`$.accelerometer.x`), if any.
     public var path: String?
+    /// A status other than the code's, for an HTTP error of the framework passed through (a 4xx or 5xx
+    /// that has no code of its own).
+    private var explicitStatus: Int?
 
     /// Creates an error.
     /// - Parameters:
@@ -48,6 +51,13 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
         self.path = path
     }
 
+    /// An error that answers with `statusCode` rather than its code's status (an HTTP error of the
+    /// framework with no code of its own, such as 431).
+    init(_ code: Code, _ message: String, statusCode: Int) {
+        self.init(code, message)
+        explicitStatus = statusCode
+    }
+
     /// A 400 error from a spec or body error of the strict JSON reader, keeping its JSON path.
     /// - Parameter error: The reader's error.
     public init(_ error: SignalError) {
@@ -56,9 +66,10 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
         self.init(.badRequest, message, path: error.path)
     }
 
-    /// The HTTP status code this error answers with.
-    public var status: Int {
-        switch code {
+    /// The HTTP status code this error answers with (``status`` is the same as an `HTTPResponse.Status`).
+    public var statusCode: Int {
+        if let explicitStatus { return explicitStatus }
+        return switch code {
         case .badRequest, .invalidInput: 400
         case .notFound: 404
         case .methodNotAllowed: 405

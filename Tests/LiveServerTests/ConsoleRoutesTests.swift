@@ -26,3 +26,18 @@ import Testing
         #expect(ConsoleAssets.html.contains("href=\"/console.css\""))
     }
 }
+
+/// The console is written as files (`Sources/LiveServer/Console/Web/`) and compiled in by a build plugin:
+/// what the server sends is each file, byte for byte.
+@Suite struct EmbeddedConsoleTests {
+    static let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/LiveServer/Console/Web").standardized
+
+    @Test("each served asset is its file, byte for byte", arguments: [
+        ("console.html", ConsoleAssets.html), ("console.js", ConsoleAssets.script), ("console.css", ConsoleAssets.style),
+    ])
+    func verbatim(file: String, served: String) throws {
+        let onDisk = try Data(contentsOf: Self.web.appendingPathComponent(file))
+        #expect(Data(served.utf8) == onDisk)
+    }
+}

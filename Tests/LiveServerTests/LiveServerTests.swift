@@ -113,3 +113,49 @@ final class Bytes: @unchecked Sendable {
         #expect(statuses == [400, 404, 405, 413, 415, 503, 500])
     }
 }
+
+/// Errors answer as JSON through `HTTPResponseError`; a fault of the server says nothing of itself.
+@Suite struct ErrorResponseTests {
+    struct SecretFault: Error, CustomStringConvertible { var description: String { "SecretFault at /srv/internal/path" } }
+
+    func app() -> some ApplicationProtocol {
+        let router = Router(context: LiveRequestContext.self)
+        router.add(middleware: JSONErrorMiddleware())
+        router.get("/fault") { _, _ -> String in throw SecretFault() }
+        router.get("/refused") { _, _ -> String in throw LiveServerError(.badRequest, "no \"x\"", path: "$.x") }
+        router.get("/framework") { _, _ -> String in throw HTTPError(.requestHeaderFieldsTooLarge) }
+        return Application(router: router)
+    }
+
+    @Test func aThrownLiveServerErrorIsItsOwnJSONResponse() async throws {
+        try await app().test(.router) { client in
+            let response = try await client.execute(uri: "/refused", method: .get)
+            #expect(response.status == .badRequest)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(String(buffer: response.body) == #"{"error":"no \"x\"","path":"$.x"}"# + "\n")
+        }
+    }
+
+    @Test func anInternalFaultIsA500WithoutItsDetails() async throws {
+        try await app().test(.router) { client in
+            let response = try await client.execute(uri: "/fault", method: .get)
+            #expect(response.status == .internalServerError)
+            #expect(String(buffer: response.body) == #"{"error":"internal error"}"# + "\n")
+        }
+    }
+
+    @Test func aFrameworkErrorKeepsItsStatusInJSON() async throws {
+        try await app().test(.router) { client in
+            let response = try await client.execute(uri: "/framework", method: .get)
+            #expect(response.status == .requestHeaderFieldsTooLarge)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+        }
+    }
+
+    @Test func statusAndStatusCodeAgree() {
+        for code in [LiveServerError.Code.badRequest, .notFound, .methodNotAllowed, .tooLarge, .unsupportedMediaType, .unavailable, .internalError] {
+            let error = LiveServerError(code, "")
+            #expect(error.status.code == error.statusCode)
+        }
+    }
+}

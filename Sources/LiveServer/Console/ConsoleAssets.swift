@@ -1,4 +1,13 @@
-/// The web console's files, compiled into the binary so that the console works offline and needs no
-/// build step: ``html`` (`GET /`), ``script`` (`GET /console.js`) and ``style`` (`GET /console.css`),
-/// each written here in plain HTML, JavaScript and CSS.
-enum ConsoleAssets {}
+/// The web console's files, compiled into the binary so that the console works offline and nothing has
+/// to be installed beside the server: ``html`` (`GET /`), ``script`` (`GET /console.js`) and ``style``
+/// (`GET /console.css`). They are written as files in `Console/Web/` (plain HTML, JavaScript and CSS,
+/// no library and no build step of their own); the EmbedWebConsole build plugin turns them into
+/// `EmbeddedConsole`'s constants.
+enum ConsoleAssets {
+    /// `GET /`: the page. Plain HTML: the script and style sheet come from this server only.
+    static let html = EmbeddedConsole.html
+    /// `GET /console.js`: the console's behaviour.
+    static let script = EmbeddedConsole.script
+    /// `GET /console.css`: its look.
+    static let style = EmbeddedConsole.style
+}

@@ -1,6 +1,3 @@
-extension ConsoleAssets {
-    /// `GET /console.js`: the console's behaviour, plain JavaScript (no library, no build step).
-    static let script = #"""
 'use strict';
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -683,5 +680,3 @@ extension ConsoleAssets {
   setInterval(updateReadout, 100);
   requestAnimationFrame(draw);
 })();
-"""#
-}

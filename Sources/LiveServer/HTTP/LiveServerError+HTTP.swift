@@ -1,0 +1,69 @@
+import Hummingbird
+import HTTPTypes
+import NIOCore
+import Signals
+
+/// A ``LiveServerError`` answers a request by itself: Hummingbird turns any error that is an
+/// `HTTPResponseError` into its response, so a handler just throws it.
+extension LiveServerError: HTTPResponseError {
+    /// The status this error answers with (400, 404, 405, 413, 415, 500 or 503).
+    public var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
+
+    /// The error as a JSON response, `{"error": "…", "path": "$.…"}`, with its status; a 405 carries the
+    /// `Allow` header and a 503 `Retry-After: 1`.
+    /// - Parameters:
+    ///   - request: The request answered.
+    ///   - context: Its context.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if code == .unavailable { fields[.retryAfter] = "1" }
+        if code == .methodNotAllowed, let methods = LiveRoutes.methods[request.uri.path] {
+            fields[.allow] = methods.map(\.rawValue).joined(separator: ", ")
+        }
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n")))
+    }
+
+    /// A path cut for a message.
+    static func clip(_ text: String) -> String { SignalError.quoted(text, limit: 100) }
+}
+
+/// What Hummingbird itself throws, said as the server says everything: the router's 404 for a known path
+/// with a method it does not take becomes a 405 naming the methods, an unknown path a 404 naming the
+/// endpoints, and Hummingbird's other errors their JSON form. Any other error is a fault of the server:
+/// it is logged, and the client gets a 500 with no internal detail.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as LiveServerError {
+            throw error
+        } catch let error as HTTPError {
+            throw Self.converted(error, request: request)
+        } catch {
+            context.logger.error("internal error answering \(request.method) \(request.uri.path): \(error)")
+            throw LiveServerError(.internalError, "internal error")
+        }
+    }
+
+    /// Hummingbird's `error` for `request`, as a ``LiveServerError``.
+    static func converted(_ error: HTTPError, request: Request) -> LiveServerError {
+        let path = request.uri.path
+        switch error.status {
+        case .notFound:
+            if let methods = LiveRoutes.methods[path] {
+                let allow = methods.map(\.rawValue).joined(separator: ", ")
+                return LiveServerError(.methodNotAllowed, "\(path) does not take \(request.method.rawValue); it takes \(allow)")
+            }
+            return LiveServerError(.notFound, "no endpoint \(LiveServerError.clip(path)); the endpoints are \(LiveRoutes.methods.keys.sorted().joined(separator: ", "))")
+        case .contentTooLarge:
+            return LiveServerError(.tooLarge, "the body is larger than the limit of \(LiveServerConfiguration.bodyLimit) bytes (1 MiB)")
+        case .unsupportedMediaType:
+            return LiveServerError(.unsupportedMediaType, error.body ?? "unsupported media type")
+        case .methodNotAllowed:
+            return LiveServerError(.methodNotAllowed, error.body ?? "method not allowed")
+        default:
+            let code: LiveServerError.Code = (400 ..< 500).contains(error.status.code) ? .badRequest : .internalError
+            return LiveServerError(code, error.body ?? error.status.reasonPhrase, statusCode: error.status.code)
+        }
+    }
+}
