@@ -54,7 +54,10 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors"],
+        // The wire formats the live-server clients read (SSE, chunked coding, RFC 6455 frames, SHA-1):
+        // one internal target for SensorFeeds, the server's tests and the fuzzers; in no product.
+        .target(name: "WireFormats"),
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "WireFormats"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback"]),
@@ -117,7 +120,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals"], path: "Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
         .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
-        .executableTarget(name: "FuzzFeed", dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location"],
+        .executableTarget(name: "FuzzFeed", dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location", "WireFormats"],
                           path: "Fuzz/FuzzFeed"),
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
@@ -130,11 +133,13 @@ let package = Package(
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
         .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location", "Playback", "SensorFeeds"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
+        .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location", "Sensors"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",
             dependencies: [
+                "WireFormats",
                 "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -145,6 +150,7 @@ let package = Package(
         .testTarget(
             name: "LiveServerTests",
             dependencies: [
+                "WireFormats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

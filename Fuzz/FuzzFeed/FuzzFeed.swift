@@ -4,6 +4,7 @@ import Location
 import Playback
 import SensorFeeds
 import Signals
+import WireFormats
 
 /// Fuzzes the wire formats the app-side client of a live server reads (`Sources/SensorFeeds/Remote`):
 /// the WebSocket frame reader and the `/v1/ws` messages, the Server-Sent Events parser, the chunked
@@ -93,7 +94,7 @@ enum FeedHarness {
         var outcome = FramesOutcome()
         for piece in feed {
             do throws(SensorFeedsError) {
-                try reader.feed(Array(piece), into: &outcome.messages)
+                do throws(WireError) { try reader.feed(Array(piece), into: &outcome.messages) } catch { throw SensorFeedsError(error) }
             } catch {
                 FuzzHarness.requireBounded(error)
                 FuzzHarness.require(error.code == .badResponse && error.path == nil, "a WebSocket protocol error is \(error.code) at \(error.path ?? "no path"): \(error)")
@@ -175,7 +176,7 @@ enum FeedHarness {
             var outcome = ChunkedOutcome()
             for piece in feed {
                 do throws(SensorFeedsError) {
-                    try decoder.feed(piece, into: &outcome.body)
+                    do throws(WireError) { try decoder.feed(piece, into: &outcome.body) } catch { throw SensorFeedsError(error) }
                 } catch {
                     FuzzHarness.requireBounded(error)
                     FuzzHarness.require(error.code == .badResponse && error.path == nil, "a chunked framing error is \(error.code): \(error)")
@@ -255,13 +256,7 @@ enum FeedHarness {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    FeedHarness.run(FuzzHarness.data(bytes, count))
-    return 0
-}
-
 @main
 enum Main {
-    static func main() { FuzzHarness.main(fuzzOneInput, reproducing: FeedHarness.run) }
+    static func main() { FuzzHarness.main(FeedHarness.run) }
 }

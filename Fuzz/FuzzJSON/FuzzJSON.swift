@@ -52,13 +52,7 @@ extension JSONValue {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    JSONHarness.run(FuzzHarness.data(bytes, count))
-    return 0
-}
-
 @main
 enum Main {
-    static func main() { FuzzHarness.main(fuzzOneInput, reproducing: JSONHarness.run) }
+    static func main() { FuzzHarness.main(JSONHarness.run) }
 }

@@ -57,13 +57,7 @@ enum PointsHarness {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    PointsHarness.run(FuzzHarness.data(bytes, count))
-    return 0
-}
-
 @main
 enum Main {
-    static func main() { FuzzHarness.main(fuzzOneInput, reproducing: PointsHarness.run) }
+    static func main() { FuzzHarness.main(PointsHarness.run) }
 }

@@ -67,13 +67,7 @@ enum RecordingHarness {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    RecordingHarness.run(FuzzHarness.data(bytes, count))
-    return 0
-}
-
 @main
 enum Main {
-    static func main() { FuzzHarness.main(fuzzOneInput, reproducing: RecordingHarness.run) }
+    static func main() { FuzzHarness.main(RecordingHarness.run) }
 }

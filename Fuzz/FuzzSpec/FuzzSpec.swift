@@ -135,13 +135,7 @@ enum SpecHarness {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    SpecHarness.run(FuzzHarness.data(bytes, count))
-    return 0
-}
-
 @main
 enum Main {
-    static func main() { FuzzHarness.main(fuzzOneInput, reproducing: SpecHarness.run) }
+    static func main() { FuzzHarness.main(SpecHarness.run) }
 }

@@ -12,21 +12,16 @@ import Signals
 /// failed check stops the process, so libFuzzer records the input as a crash), and running a harness
 /// over files when it is built without libFuzzer, to reproduce a crash.
 ///
-/// Each harness is an executable target whose `@main` calls ``main(_:reproducing:)``: built by
-/// `make fuzz` (`-sanitize=fuzzer,address -DFUZZING`) it runs libFuzzer's loop over the harness's
-/// `LLVMFuzzerTestOneInput`; built plainly it runs the harness over the files (or folders of files)
-/// named on its command line, to reproduce a crash: `swift run FuzzSpec .build-fuzz/artifacts/FuzzSpec/crash-…`.
-/// (SwiftPM renames an executable's entry point on Linux, so libFuzzer's own `main` cannot be used.)
+/// Each harness is an executable target whose `@main` calls ``main(_:)`` with the harness: built by
+/// `make fuzz` (`-sanitize=fuzzer,address -DFUZZING`) it runs libFuzzer's loop, which calls
+/// `LLVMFuzzerTestOneInput` (defined once, here) with each input; built plainly it runs the harness over
+/// the files (or folders of files) named on its command line, to reproduce a crash:
+/// `swift run FuzzSpec .build-fuzz/artifacts/FuzzSpec/crash-…`. (SwiftPM renames an executable's entry
+/// point on Linux, so libFuzzer's own `main` cannot be used.)
 ///
 /// ```swift
-/// @_cdecl("LLVMFuzzerTestOneInput")
-/// func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-///     SpecHarness.run(FuzzHarness.data(bytes, count))
-///     return 0
-/// }
-///
 /// @main enum Main {
-///     static func main() { FuzzHarness.main(fuzzOneInput, reproducing: SpecHarness.run) }
+///     static func main() { FuzzHarness.main(SpecHarness.run) }
 /// }
 /// ```
 public enum FuzzHarness {
@@ -106,17 +101,21 @@ public enum FuzzHarness {
         if let field = error.field { requireBoundedPath(field, file: file, line: line) }
     }
 
-    /// The entry point of a harness: libFuzzer's loop over `testOneInput` in a `-DFUZZING` build, else
-    /// `body` over the files named on the command line (see ``reproduce(_:_:)``).
-    /// - Parameters:
-    ///   - testOneInput: The harness's `LLVMFuzzerTestOneInput`.
-    ///   - body: The same harness over `Data`.
-    public static func main(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt,
-                            reproducing body: (Data) -> Void) -> Never {
+    /// The harness `LLVMFuzzerTestOneInput` runs: set once by ``main(_:)`` before libFuzzer starts, and
+    /// only read after (libFuzzer calls it on the thread that started it).
+    nonisolated(unsafe) static var harness: (Data) -> Void = { _ in
+        fail("LLVMFuzzerTestOneInput was called before FuzzHarness.main set the harness")
+    }
+
+    /// The entry point of a harness: libFuzzer's loop over `body` in a `-DFUZZING` build, else `body`
+    /// over the files named on the command line (see ``reproduce(_:_:)``).
+    /// - Parameter body: The harness, over one input.
+    public static func main(_ body: @escaping (Data) -> Void) -> Never {
         #if FUZZING
+        harness = body
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
         #else
         exit(reproduce(CommandLine.arguments, body))
         #endif
@@ -160,4 +159,11 @@ public enum FuzzHarness {
         print("\(program): done, no invariant broke")
         return status
     }
+}
+
+/// libFuzzer's entry point for one input: runs the harness that ``FuzzHarness/main(_:)`` set.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    FuzzHarness.harness(FuzzHarness.data(bytes, count))
+    return 0
 }

@@ -1,3 +1,4 @@
+import WireFormats
 import Signals
 
 /// The one error type of `SensorFeeds`: what a simulated manager hands to a handler's error argument or
@@ -60,4 +61,12 @@ public struct SensorFeedsError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// `path: message`, or the message alone.
     public var description: String { path.map { "\($0): \(message)" } ?? message }
+}
+
+extension SensorFeedsError {
+    /// A server's violation of a wire format (chunked coding, WebSocket frames): `badResponse`.
+    /// - Parameter wire: What the server sent that the format forbids.
+    package init(_ wire: WireError) {
+        self.init(.badResponse, wire.message)
+    }
 }

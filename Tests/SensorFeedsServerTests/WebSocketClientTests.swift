@@ -1,5 +1,6 @@
 import Foundation
 @testable import SensorFeeds
+import WireFormats
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import WireFormats
 import Signals
 
 /// Where a `signals serve` listens: `http://HOST:PORT[/prefix]` for Server-Sent Events, or
@@ -151,7 +152,7 @@ final class HTTPStream {
         defer { pending.removeAll(keepingCapacity: true) }
         if var decoder = chunked {
             var body: [UInt8] = []
-            try decoder.feed(pending[...], into: &body)
+            do { try decoder.feed(pending[...], into: &body) } catch { throw SensorFeedsError(error) }
             chunked = decoder
             if decoder.isDone { ended = true }
             return .bytes(body)

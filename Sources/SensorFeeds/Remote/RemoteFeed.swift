@@ -1,4 +1,5 @@
 import Foundation
+import WireFormats
 import Signals
 
 /// Decimation to `rate` points per second by taking points, never averaging: a point is kept when it
@@ -205,7 +206,7 @@ final class RemoteFeed: @unchecked Sendable {
         while true {
             switch try http.readBody(timeout: 1) {
             case .bytes(let bytes):
-                try reader.feed(bytes, into: &messages)
+                do { try reader.feed(bytes, into: &messages) } catch { throw SensorFeedsError(error) }
                 for message in messages {
                     switch message {
                     case .text(let text): handle(webSocketText: text)

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import WireFormats
 
 /// What a Server-Sent Events stream carries.
 enum SSEItem: Sendable, Equatable {
@@ -9,25 +10,23 @@ enum SSEItem: Sendable, Equatable {
     case comment(String)
 }
 
-/// A minimal SSE client over a ``RawConnection``: sends a GET, reads the response head, decodes the
-/// chunked body and parses events, only as far as the test asks.
+/// A minimal SSE client over a ``RawConnection``: sends a GET, reads the response head, then decodes the
+/// chunked body and parses events with the package's own readers (`ChunkedDecoder`, `SSEParser`), only as
+/// far as the test asks.
 final class SSEClient: @unchecked Sendable {
     let connection: RawConnection
     private(set) var status = 0
     private(set) var headers: [String: String] = [:]
     /// The body of a response that is not a stream (an error).
     private(set) var errorBody = ""
+    /// Bytes read past the response head and not yet decoded.
     private var raw: [UInt8] = []
-    /// Bytes of `raw` already consumed.
-    private var rawStart = 0
-    private var lines: [UInt8] = []
-    /// Bytes of `lines` already parsed.
-    private var lineStart = 0
+    /// The body's chunked coding and its events, read by the package's wire readers (WireFormats).
+    private var chunks = ChunkedDecoder()
+    private var parser = SSEParser()
     private var items: [SSEItem] = []
     private var itemStart = 0
     private var ended = false
-    private var eventID: Int?
-    private var eventData: [String] = []
 
     private init(connection: RawConnection) {
         self.connection = connection
@@ -52,7 +51,6 @@ final class SSEClient: @unchecked Sendable {
 
     private func readHead() async throws {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
-        defer { rawStart = 0 }
         while true {
             if let end = raw.firstRange(of: separator) {
                 let head = String(decoding: raw[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
@@ -74,51 +72,24 @@ final class SSEClient: @unchecked Sendable {
         }
     }
 
-    /// Decodes whole chunks from `raw` into `lines`; returns `false` when no whole chunk is there yet.
-    private func decodeChunk() -> Bool {
-        var i = rawStart
-        while i + 1 < raw.count, !(raw[i] == 13 && raw[i + 1] == 10) { i += 1 }
-        guard i + 1 < raw.count else { return false }
-        let sizeText = String(decoding: raw[rawStart ..< i], as: UTF8.self).split(separator: ";").first ?? ""
-        guard let size = Int(sizeText, radix: 16) else { ended = true; return false }
-        let start = i + 2
-        guard raw.count >= start + size + 2 else { return false }
-        if size == 0 {
-            ended = true
-            return false
-        }
-        lines.append(contentsOf: raw[start ..< start + size])
-        rawStart = start + size + 2
-        if rawStart > 1 << 16 {
-            raw.removeSubrange(..<rawStart)
-            rawStart = 0
-        }
-        return true
-    }
-
-    /// Parses the complete lines of `lines` into items.
-    private func parseLines() {
-        var i = lineStart
-        while i < lines.count {
-            guard lines[i] == UInt8(ascii: "\n") else { i += 1; continue }
-            let line = String(decoding: lines[lineStart ..< i], as: UTF8.self)
-            i += 1
-            lineStart = i
-            if line.isEmpty {
-                if let id = eventID, !eventData.isEmpty { items.append(.event(id: id, data: eventData.joined(separator: "\n"))) }
-                eventID = nil
-                eventData = []
-            } else if line.hasPrefix(":") {
-                items.append(.comment(String(line.dropFirst()).trimmingCharacters(in: .whitespaces)))
-            } else if line.hasPrefix("id: ") {
-                eventID = Int(line.dropFirst(4))
-            } else if line.hasPrefix("data: ") {
-                eventData.append(String(line.dropFirst(6)))
+    /// Decodes what `raw` holds (whole or partial chunks) and parses the events it completes.
+    private func decode() throws {
+        var body: [UInt8] = []
+        try chunks.feed(raw[...], into: &body)
+        raw.removeAll(keepingCapacity: true)
+        if chunks.isDone { ended = true }
+        var parsed: [SSEParser.Item] = []
+        parser.feed(body, into: &parsed)
+        for item in parsed {
+            switch item {
+            case .event(let event):
+                guard let text = event.id, let id = Int(text) else { throw RawError("an event without a numeric id: \(event)") }
+                items.append(.event(id: id, data: event.data))
+            case .comment(let text):
+                items.append(.comment(text.trimmingCharacters(in: .whitespaces)))
+            case .dropped(let why):
+                throw RawError(why)
             }
-        }
-        if lineStart > 1 << 16 {
-            lines.removeSubrange(..<lineStart)
-            lineStart = 0
         }
     }
 
@@ -134,8 +105,7 @@ final class SSEClient: @unchecked Sendable {
                 return items[itemStart - 1]
             }
             if ended { return nil }
-            while decodeChunk() {}
-            parseLines()
+            try decode()
             if itemStart < items.count || ended { continue }
             guard try await fill() else {
                 ended = true

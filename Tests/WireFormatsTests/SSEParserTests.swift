@@ -1,4 +1,4 @@
-@testable import SensorFeeds
+@testable import WireFormats
 import Testing
 
 @Suite struct SSEParserTests {
@@ -74,7 +74,7 @@ extension SSEParserTests {
 }
 
 @Suite struct ChunkedDecoderTests {
-    func decode(_ text: String, cut: Int) throws(SensorFeedsError) -> (body: String, done: Bool) {
+    func decode(_ text: String, cut: Int) throws(WireError) -> (body: String, done: Bool) {
         var decoder = ChunkedDecoder()
         var body: [UInt8] = []
         let bytes = Array(text.utf8)
@@ -97,12 +97,12 @@ extension SSEParserTests {
 
     @Test("bad framing is an error: a size that is not hexadecimal, a chunk without its CR LF, an empty size")
     func badFraming() {
-        #expect(throws: SensorFeedsError.self) { try decode("zz\r\n", cut: 100) }
-        #expect(throws: SensorFeedsError.self) { try decode("3\r\nabcX", cut: 100) }
-        #expect(throws: SensorFeedsError.self) { try decode("\r\n", cut: 100) }
-        #expect(throws: SensorFeedsError.self) { try decode("ffffffffffffffffff\r\n", cut: 100) }
+        #expect(throws: WireError.self) { try decode("zz\r\n", cut: 100) }
+        #expect(throws: WireError.self) { try decode("3\r\nabcX", cut: 100) }
+        #expect(throws: WireError.self) { try decode("\r\n", cut: 100) }
+        #expect(throws: WireError.self) { try decode("ffffffffffffffffff\r\n", cut: 100) }
         // A space between digits is not a size (it was read as 0x12 before).
-        #expect { try decode("1 2\r\n", cut: 100) } throws: { ($0 as? SensorFeedsError)?.message.contains("space between its digits") == true }
+        #expect { try decode("1 2\r\n", cut: 100) } throws: { ($0 as? WireError)?.message.contains("space between its digits") == true }
         // Spaces after the size are allowed (RFC 9112's BWS before an extension).
         #expect((try? decode("3 ;x\r\nabc\r\n0\r\n\r\n", cut: 1))?.body == "abc")
     }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SensorFeeds
+@testable import WireFormats
 import Testing
 
 /// The WebSocket client's handshake key, its frames and the strict reader of the server's frames.
@@ -19,7 +19,7 @@ import Testing
         return frame + payload
     }
 
-    func read(_ bytes: [UInt8]) throws(SensorFeedsError) -> [WebSocketMessage] {
+    func read(_ bytes: [UInt8]) throws(WireError) -> [WebSocketMessage] {
         var reader = WebSocketFrameReader()
         var messages: [WebSocketMessage] = []
         try reader.feed(bytes, into: &messages)
@@ -94,14 +94,14 @@ import Testing
         #expect {
             _ = try read(bytes)
         } throws: { error in
-            (error as? SensorFeedsError)?.message.contains(message) == true
+            (error as? WireError)?.message.contains(message) == true
         }
     }
 
     @Test("fragments are bounded by the message limit together, not each alone")
     func fragmentLimit() {
         let half = Array(repeating: UInt8(ascii: "a"), count: WebSocketProtocol.messageLimit / 2 + 1)
-        #expect(throws: SensorFeedsError.self) {
+        #expect(throws: WireError.self) {
             _ = try read(Self.serverFrame(0x01, half) + Self.serverFrame(0x80, half))
         }
     }

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The client side of RFC 6455 that the live-server client (SensorFeeds' `RemoteFeed`) needs: the opening handshake's key and its check,
+/// masked frames to send, and a strict reader of the server's frames.
+package enum WebSocketProtocol {
+    /// The GUID appended to the key before hashing (RFC 6455 §1.3).
+    package static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+    /// The largest message read (1 MiB): a point is a few hundred bytes.
+    package static let messageLimit = 1 << 20
+
+    /// A fresh `Sec-WebSocket-Key`: 16 random bytes in base64.
+    package static func makeKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0 ..< 16).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }).base64EncodedString()
+    }
+
+    /// The `Sec-WebSocket-Accept` a server must answer to `key`: base64(SHA-1(key + GUID)).
+    package static func accept(for key: String) -> String {
+        Data(SHA1.hash(Array((key + guid).utf8))).base64EncodedString()
+    }
+
+    /// Operation codes (RFC 6455 §5.2).
+    package enum Opcode: UInt8 {
+        case continuation = 0x0, text = 0x1, binary = 0x2, close = 0x8, ping = 0x9, pong = 0xA
+    }
+
+    /// One frame from the client: final, masked with a random key (as RFC 6455 §5.3 requires).
+    /// - Parameters:
+    ///   - opcode: What the frame is.
+    ///   - payload: Its data (at most 125 bytes for a control frame).
+    package static func clientFrame(_ opcode: Opcode, _ payload: [UInt8]) -> [UInt8] {
+        var frame: [UInt8] = [0x80 | opcode.rawValue]
+        let n = payload.count
+        if n < 126 {
+            frame.append(0x80 | UInt8(n))
+        } else if n <= 0xFFFF {
+            frame.append(0x80 | 126)
+            frame += [UInt8(n >> 8), UInt8(n & 0xFF)]
+        } else {
+            frame.append(0x80 | 127)
+            frame += (0 ..< 8).reversed().map { UInt8((UInt64(n) >> (8 * UInt64($0))) & 0xFF) }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let mask = (0 ..< 4).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
+        return frame
+    }
+
+    /// A close frame with a status code (1000: normal closure) and no reason.
+    package static func closeFrame(code: UInt16 = 1000) -> [UInt8] {
+        clientFrame(.close, [UInt8(code >> 8), UInt8(code & 0xFF)])
+    }
+}
+
+/// A whole message from the server.
+package enum WebSocketMessage: Equatable {
+    /// A text message (valid UTF-8).
+    case text(String)
+    /// A binary message.
+    case binary([UInt8])
+    /// A ping, to be answered with a pong carrying the same data.
+    case ping([UInt8])
+    /// The server closes the connection (status code, when given, and reason).
+    case close(code: UInt16?, reason: String)
+}
+
+/// Reads the server's frames into messages, strictly: an unmasked frame, no reserved bits (no
+/// extension is negotiated), a known opcode, control frames final and at most 125 bytes, continuation
+/// frames only inside a fragmented message, text that is valid UTF-8, and no message over
+/// ``WebSocketProtocol/messageLimit``. Anything else is a protocol error (`badResponse`), after which the
+/// connection is dropped.
+package struct WebSocketFrameReader {
+    private var buffer: [UInt8] = []
+    private var fragments: [UInt8] = []
+    private var fragmentOpcode: WebSocketProtocol.Opcode?
+
+    /// A reader at the start of a connection.
+    package init() {}
+
+    /// Adds `bytes` and appends every message they complete to `messages`.
+    /// - Throws: ``WireError`` naming the protocol error.
+    package mutating func feed(_ bytes: [UInt8], into messages: inout [WebSocketMessage]) throws(WireError) {
+        buffer += bytes
+        var start = 0
+        defer { buffer.removeFirst(start) }
+        while buffer.count - start >= 2 {
+            let b0 = buffer[start], b1 = buffer[start + 1]
+            guard b0 & 0x70 == 0 else { throw WireError("a WebSocket frame sets reserved bits (no extension was agreed)") }
+            guard let opcode = WebSocketProtocol.Opcode(rawValue: b0 & 0x0F) else {
+                throw WireError("a WebSocket frame has the unknown opcode \(b0 & 0x0F)")
+            }
+            guard b1 & 0x80 == 0 else { throw WireError("a WebSocket frame from the server is masked (RFC 6455 forbids it)") }
+            let fin = b0 & 0x80 != 0
+            var header = 2
+            var length = UInt64(b1 & 0x7F)
+            if length == 126 {
+                guard buffer.count - start >= 4 else { return }
+                length = UInt64(buffer[start + 2]) << 8 | UInt64(buffer[start + 3])
+                header = 4
+            } else if length == 127 {
+                guard buffer.count - start >= 10 else { return }
+                length = (0 ..< 8).reduce(0) { $0 << 8 | UInt64(buffer[start + 2 + $1]) }
+                header = 10
+            }
+            let isControl = opcode.rawValue >= 0x8
+            if isControl {
+                guard fin, length <= 125 else { throw WireError("a WebSocket control frame is fragmented or longer than 125 bytes") }
+            }
+            guard length <= UInt64(WebSocketProtocol.messageLimit - fragments.count) else {
+                throw WireError("a WebSocket message is longer than \(WebSocketProtocol.messageLimit) bytes")
+            }
+            let size = Int(length)
+            guard buffer.count - start >= header + size else { return }
+            let payload = Array(buffer[(start + header) ..< (start + header + size)])
+            start += header + size
+            switch opcode {
+            case .ping: messages.append(.ping(payload))
+            case .pong: continue
+            case .close:
+                guard payload.count != 1 else { throw WireError("a WebSocket close frame has a one-byte body") }
+                let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
+                messages.append(.close(code: code, reason: String(decoding: payload.dropFirst(2), as: UTF8.self)))
+            case .text, .binary:
+                guard fragmentOpcode == nil else { throw WireError("a WebSocket message starts inside a fragmented one") }
+                if fin {
+                    messages.append(try Self.message(opcode, payload))
+                } else {
+                    fragmentOpcode = opcode
+                    fragments = payload
+                }
+            case .continuation:
+                guard let first = fragmentOpcode else { throw WireError("a WebSocket continuation frame with no message to continue") }
+                fragments += payload
+                if fin {
+                    messages.append(try Self.message(first, fragments))
+                    fragments = []
+                    fragmentOpcode = nil
+                }
+            }
+        }
+    }
+
+    private static func message(_ opcode: WebSocketProtocol.Opcode, _ payload: [UInt8]) throws(WireError) -> WebSocketMessage {
+        guard opcode == .text else { return .binary(payload) }
+        guard let text = String(validating: payload, as: UTF8.self) else {
+            throw WireError("a WebSocket text message is not valid UTF-8")
+        }
+        return .text(text)
+    }
+}
