@@ -41,33 +41,36 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
+        // Shared plumbing every module uses and no product exports (as swift-collections'
+        // InternalCollectionsUtilities): the JSON value and its writer, quoting, the monotonic clock, locks.
+        .target(name: "InternalUtilities"),
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
         .target(name: "CSignalKernels"),
-        .target(name: "Signals", dependencies: ["CSignalKernels"]),
+        .target(name: "Signals", dependencies: ["CSignalKernels", "InternalUtilities"]),
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
-        .target(name: "Playback", dependencies: ["Signals"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-        .target(name: "Location", dependencies: ["Signals", "Playback"]),
+        .target(name: "Playback", dependencies: ["Signals", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "Location", dependencies: ["Signals", "Playback", "InternalUtilities"]),
         .systemLibrary(
             name: "CFFTW",
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
-        .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW"]),
+        .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW", "InternalUtilities"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
         // The wire formats the live-server clients read (SSE, chunked coding, RFC 6455 frames, SHA-1):
         // one internal target for SensorFeeds, the server's tests and the fuzzers; in no product.
         .target(name: "WireFormats"),
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "WireFormats"],
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "WireFormats", "InternalUtilities"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
-        .target(name: "Sensors", dependencies: ["Signals", "Playback"]),
+        .target(name: "Sensors", dependencies: ["Signals", "Playback", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors"]),
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "InternalUtilities"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "InternalUtilities",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,7 +81,7 @@ let package = Package(
         .target(
             name: "LiveServer",
             dependencies: [
-                "Signals", "Playback", "Specs", "Location",
+                "Signals", "Playback", "Specs", "Location", "InternalUtilities",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -101,6 +104,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
+                "InternalUtilities",
                 "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -117,7 +121,7 @@ let package = Package(
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "Signals", "Playback"], path: "Fuzz/Support"),
         .executableTarget(name: "FuzzSpec", dependencies: ["FuzzSupport", "Signals", "Playback", "Specs"], path: "Fuzz/FuzzSpec"),
-        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals"], path: "Fuzz/FuzzJSON"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals", "InternalUtilities"], path: "Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
         .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
         .executableTarget(name: "FuzzFeed", dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location", "WireFormats"],
@@ -125,13 +129,13 @@ let package = Package(
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         .executableTarget(name: "AppIntegration", dependencies: ["SignalRunner"], path: "Examples/AppIntegration"),
-        .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Signals"]),
-        .testTarget(name: "LocationTests", dependencies: ["Location", "Playback", "Signals"],
+        .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Signals"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Playback", "Signals"]),
+        .testTarget(name: "LocationTests", dependencies: ["InternalUtilities", "Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
-        .testTarget(name: "SignalsCLITests", dependencies: ["Signals", "Location", "Playback", "SensorFeeds"]),
+        .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "Signals", "Location", "Playback", "SensorFeeds"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location", "Sensors"]),
@@ -149,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveServerTests",
-            dependencies: [
+            dependencies: ["InternalUtilities", 
                 "WireFormats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

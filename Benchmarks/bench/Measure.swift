@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 
 /// One row of the bench table.
 struct Row: Codable {
@@ -27,9 +28,7 @@ struct Row: Codable {
 /// Monotonic time in seconds.
 @inline(__always)
 func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    Double(Monotonic.now()) * 1e-9
 }
 
 /// Median and spread of repeated timings.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
+import InternalUtilities
 
 // Rows for `signals serve`: a `signals-serve` child process (built next to this bench) read by clients on
 // raw sockets in this process, so the bench links no HTTP library and the clients never share the server's
@@ -12,13 +13,9 @@ import Foundation
 // timeline time 0 was due), so lateness is measured from each point's deadline to the moment a client has
 // read its bytes.
 
-/// Nanoseconds on CLOCK_MONOTONIC (the clock the server's Runner schedules on).
+/// Nanoseconds on the monotonic clock the server's Runner schedules on (CLOCK_MONOTONIC on Linux).
 @inline(__always)
-func monotonicNanos() -> Int64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-}
+func monotonicNanos() -> Int64 { Monotonic.now() }
 
 /// A `signals-serve` child on a free loopback port.
 final class ServeProcess: @unchecked Sendable {

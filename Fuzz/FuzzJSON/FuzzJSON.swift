@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Signals
+import InternalUtilities
 
 /// Fuzzes the strict JSON reader, ``JSONValue/parse(_:limits:)``, alone.
 ///

@@ -1,4 +1,5 @@
 import Signals
+import InternalUtilities
 
 /// The one error type of the `LiveServer` module: a bad request, a bad input or flag, or a feed that
 /// cannot do what was asked. Each carries the HTTP status it answers with, a message naming the

@@ -1,3 +1,4 @@
+import InternalUtilities
 /// The one error type of the `Signals` module: everything a user can type, load or pass in throws it.
 ///
 /// Each error carries a machine-readable ``Code``, the JSON path of the offending node or field
@@ -101,7 +102,6 @@ extension SignalError {
     ///   - limit: Largest number of characters kept (default 100).
     /// - Returns: `text`, or its first `limit − 1` characters and `…`.
     public static func quoted(_ text: some StringProtocol, limit: Int = 100) -> String {
-        if text.count <= limit { return String(text) }
-        return String(text.prefix(max(0, limit - 1))) + "…"
+        quotedForMessage(text, limit: limit)
     }
 }

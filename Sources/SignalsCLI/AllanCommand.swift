@@ -4,6 +4,7 @@ import Playback
 import Sensors
 import Signals
 import Specs
+import InternalUtilities
 
 /// `signals allan`: the overlapping Allan deviation of each channel of a recording or a render, its
 /// noise terms with confidence intervals, an SVG plot, and an IMU spec fitted to a still recording.

@@ -3,6 +3,7 @@ import Location
 import Playback
 import Sensors
 import Signals
+import InternalUtilities
 
 /// Everything the `signals` tool and the live server accept as a spec, decoded in one place.
 ///

@@ -4,6 +4,7 @@ import Location
 import Playback
 import Signals
 import Testing
+import InternalUtilities
 
 /// The bodies of POST /update and POST /v1/control, read strictly.
 @Suite struct HoldsTests {

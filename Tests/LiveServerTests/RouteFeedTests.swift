@@ -7,6 +7,7 @@ import Playback
 import Signals
 import Specs
 import Testing
+import InternalUtilities
 
 /// Routes on the timeline: a route, or a motion and a route, sampled at the global sample index.
 @Suite(.timeLimit(.minutes(5))) struct RouteFeedTests {

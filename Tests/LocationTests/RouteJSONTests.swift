@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Location
 import Signals
+import InternalUtilities
 
 /// The location spec, read by the package's one strict JSON reader: every problem names its JSON path.
 @Suite struct RouteJSONTests {

@@ -2,6 +2,7 @@ import Foundation
 @testable import Playback
 import Signals
 import Testing
+import InternalUtilities
 
 /// The one formatter of `signals play` lines (also the live server's payload).
 @Suite struct PointLineTests {

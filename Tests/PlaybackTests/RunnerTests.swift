@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playback
+import InternalUtilities
 
 @Suite struct RunnerTests {
     @Test("every point exactly once, in order, each at its own time on the clock")

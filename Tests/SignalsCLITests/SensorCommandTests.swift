@@ -1,6 +1,7 @@
 import Foundation
 import Signals
 import Testing
+import InternalUtilities
 
 /// `signals render` of IMU and attitude specs, `signals allan`, `signals import`, and the loop through the CLI.
 @Suite struct SensorCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Signals
+import InternalUtilities
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws(SignalError) -> JSONValue { try JSONValue.parse(text) }

@@ -1,6 +1,7 @@
 import Location
 import Playback
 import Signals
+import InternalUtilities
 
 /// The body of `POST /update`: `{"accelerometer": {"x","y","z"}}` and/or `{"location": {"latitude","longitude"}}`,
 /// read strictly (unknown fields, `null`, missing components and values out of range are errors with

@@ -5,6 +5,7 @@ import NIOCore
 import Playback
 import Signals
 import Specs
+import InternalUtilities
 
 /// One shared timeline of points, played in real time by a `Runner` and read by any number of clients.
 ///

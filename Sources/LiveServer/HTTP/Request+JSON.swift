@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Signals
+import InternalUtilities
 
 extension Request {
     /// The body as a JSON value read by the package's strict reader: at most 1 MiB, sent as JSON.

@@ -4,6 +4,7 @@ import NIOCore
 import NIOWebSocket
 import ServiceLifecycle
 import Signals
+import InternalUtilities
 
 /// `GET /v1/ws` upgraded to a WebSocket: one text message per point, the `signals play` JSON line, with
 /// the same `?rate=` as `/v1/stream`. Messages from the client are read and ignored; the stream ends when

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
+import InternalUtilities
 #endif
 
 /// One point of a GPX file: `<trkpt>`, `<rtept>` or `<wpt>`.
@@ -156,6 +157,6 @@ final class GPXReader: NSObject, XMLParserDelegate {
 extension LocationError {
     /// User input cut to `limit` characters for a message.
     static func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
-        text.count <= limit ? String(text) : String(text.prefix(limit - 1)) + "…"
+        quotedForMessage(text, limit: limit)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import InternalUtilities
 
 extension Route {
     /// The fields of a route object in a spec.

@@ -1,3 +1,4 @@
+import InternalUtilities
 /// A clock that moves only when told to: a whole playback runs deterministically and instantly in tests.
 ///
 /// Like swift-clocks' `TestClock`, time stands still until ``advance(by:)`` or ``advance(to:)``; every

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import InternalUtilities
 
 /// What an input holds, told in one place for every command: by the file name's extension when it
 /// tells, else by the first bytes (so pipes and process substitution work too).

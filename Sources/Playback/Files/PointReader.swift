@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import InternalUtilities
 
 /// Decodes the points of a point file one at a time, in any of its formats, and checks that timestamps
 /// are finite and non-decreasing.

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import InternalUtilities
 
 /// One motion sample at a time: the point type the ``Runner`` plays from a ``MotionSignal`` or a
 /// point file, as an app would receive `CMDeviceMotion` updates.

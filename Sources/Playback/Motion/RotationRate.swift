@@ -1,4 +1,5 @@
 import Signals
+import InternalUtilities
 
 /// A rotation rate about the device's three axes, in radians per second, as CoreMotion reports
 /// `rotationRate`.

@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 
 /// Where a run's time comes from: nanoseconds on a timebase, and how to wait for one of them.
 ///

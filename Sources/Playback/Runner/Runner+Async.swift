@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 
 extension Runner {
     /// Plays `source` as an `AsyncSequence` of points, each yielded when it is due.

@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 
 /// Plays timestamped points in real time: each point is handed to a handler (or an `AsyncSequence`) when
 /// its time comes, exactly once and in order, as CoreMotion would deliver device-motion updates.

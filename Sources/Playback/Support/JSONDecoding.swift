@@ -1,4 +1,5 @@
 import Signals
+import InternalUtilities
 
 extension PlaybackError {
     /// A strict-JSON decoding error as a playback error: the JSON path inside the point becomes the field

@@ -1,6 +1,7 @@
 import Foundation
 import WireFormats
 import Signals
+import InternalUtilities
 
 /// Decimation to `rate` points per second by taking points, never averaging: a point is kept when it
 /// is the first at or after a tick `k / rate` (a tolerance of 10⁻⁶ of a tick absorbs the rounding of
@@ -244,10 +245,10 @@ final class RemoteFeed: @unchecked Sendable {
 
     /// Polls `/data` at ``pollInterval`` until a request fails.
     private func poll(onData: () -> Void) throws(SensorFeedsError) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        var tick: UInt64 = 0
+        let start = Monotonic.now()
+        var tick: Int64 = 0
         var last: Double?
-        let step = UInt64(pollInterval * 1e9)
+        let step = Int64(pollInterval * 1e9)
         while !stopped {
             let http = try HTTPStream(address, path: "/data", timeout: RemoteFeed.connectTimeout, wakeup: wakeup)
             let body = try http.readAll(limit: 1 << 20, timeout: RemoteFeed.connectTimeout)
@@ -255,7 +256,7 @@ final class RemoteFeed: @unchecked Sendable {
                 throw SensorFeedsError(.badResponse, "GET /data answered \(http.status): \(SignalError.quoted(String(decoding: body, as: UTF8.self), limit: 100))")
             }
             onData()
-            let local = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let local = Double(Monotonic.now() - start) / 1e9
             do {
                 let point = try RemotePoint(data: String(decoding: body, as: UTF8.self), fallbackTimestamp: local)
                 if point.timestamp != last, ticks.keep(point.timestamp), !stopped { deliver(point) }
@@ -264,7 +265,7 @@ final class RemoteFeed: @unchecked Sendable {
                 fail(error)
             }
             // The next poll at start + k · interval (skipping ticks already past: no burst).
-            let now = DispatchTime.now().uptimeNanoseconds - start
+            let now = Monotonic.now() - start
             tick = max(tick + 1, now / max(step, 1) + 1)
             let due = Double(tick * step) / 1e9
             if wakeup.wait(seconds: max(0, due - Double(now) / 1e9)) { return }

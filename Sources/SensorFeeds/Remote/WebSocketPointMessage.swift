@@ -1,4 +1,5 @@
 import Signals
+import InternalUtilities
 
 /// A `/v1/ws?ids=true` text message: `{"id": INDEX, "point": LINE}` or `{"note": TEXT}`, read strictly.
 package enum WebSocketPointMessage: Sendable, Hashable {

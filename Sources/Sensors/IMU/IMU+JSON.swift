@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import InternalUtilities
 
 extension IMU {
     /// The error terms of each sensor as JSON keys (after the `accelerometer_` or `gyroscope_` prefix),

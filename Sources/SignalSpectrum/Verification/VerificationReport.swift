@@ -1,3 +1,4 @@
+import InternalUtilities
 import Foundation
 
 /// The result of ``Verifier/verify(_:against:tolerances:fft:)``: every check, every component that could
@@ -157,24 +158,8 @@ public struct VerificationReport: Sendable, Hashable, Codable {
         v == 0 ? "0" : String(format: "%.10g", v)
     }
 
-    /// `text` as a JSON string literal.
+    /// `text` as a JSON string literal (the package's one JSON writer).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONValue.string(text).serialized
     }
 }

@@ -1,3 +1,4 @@
+import InternalUtilities
 extension AttitudeNode {
     /// Decodes an `attitude` value strictly (see ``AttitudeNode`` for the forms).
     /// - Parameters:

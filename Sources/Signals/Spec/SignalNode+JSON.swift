@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 
 extension SignalNode {
     /// Decodes a spec from JSON bytes with the package's strict reader: no duplicate keys, trailing

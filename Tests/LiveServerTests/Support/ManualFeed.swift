@@ -3,6 +3,7 @@ import Foundation
 import Playback
 import Signals
 import Specs
+import InternalUtilities
 
 /// A feed on a manual clock: it plays only as far as the test advances the clock, so every point lands
 /// at a known index without sleeping.

@@ -1,3 +1,4 @@
+import InternalUtilities
 /// Reads the fields of one JSON object for a decoder, strictly: every key must be one of `fields`
 /// (an unknown key is an error with a "did you mean" hint), `null` is refused wherever a value is
 /// expected, numbers must be finite, and each error names the JSON path of the field.

@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 
 /// Bounds of the strict JSON reader: what a document may not exceed.
 package struct JSONLimits: Sendable, Hashable {

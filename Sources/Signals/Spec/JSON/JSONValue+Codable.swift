@@ -1,3 +1,4 @@
+import InternalUtilities
 /// A coding key for any field name.
 struct AnyCodingKey: CodingKey, Hashable {
     var stringValue: String

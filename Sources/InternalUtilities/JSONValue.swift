@@ -151,6 +151,6 @@ extension JSONValue {
 
     /// A short preview of the value for messages: at most `limit` characters, cut with `…`.
     package func preview(limit: Int = 100) -> String {
-        SignalError.quoted(serialized, limit: limit)
+        quotedForMessage(serialized, limit: limit)
     }
 }

@@ -9,11 +9,11 @@ import Foundation
 /// A mutual-exclusion lock over a `pthread_mutex_t` at a stable address (`NSLock` elsewhere).
 ///
 /// Held only for a few loads and stores: never across a handler call, a sleep or an allocation.
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     #if canImport(Glibc) || canImport(Darwin)
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -25,17 +25,17 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
     #else
     private let lockObject = NSLock()
-    func lock() { lockObject.lock() }
-    func unlock() { lockObject.unlock() }
+    package func lock() { lockObject.lock() }
+    package func unlock() { lockObject.unlock() }
     #endif
 
     /// Runs `body` with the lock held.
     @inline(__always)
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: () throws -> R) rethrows -> R {
         lock()
         defer { unlock() }
         return try body()

@@ -9,7 +9,7 @@ import Foundation
 /// A one-token wake-up for one waiting thread: ``unpark()`` leaves a token, ``park(until:)`` consumes
 /// it or waits for it (up to a deadline on ``Monotonic``). A token left before the wait is not lost,
 /// so there is no race between deciding to wait and waiting.
-final class Parker: @unchecked Sendable {
+package final class Parker: @unchecked Sendable {
     #if canImport(Glibc) || canImport(Darwin)
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
@@ -18,7 +18,7 @@ final class Parker: @unchecked Sendable {
     #endif
     private var token = false
 
-    init() {
+    package init() {
         #if canImport(Glibc) || canImport(Darwin)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -49,7 +49,7 @@ final class Parker: @unchecked Sendable {
     }
 
     /// Leaves the token and wakes the waiting thread, if any.
-    func unpark() {
+    package func unpark() {
         #if canImport(Glibc) || canImport(Darwin)
         pthread_mutex_lock(mutex)
         token = true
@@ -64,7 +64,7 @@ final class Parker: @unchecked Sendable {
     }
 
     /// Whether a token is waiting (without consuming it).
-    var isUnparked: Bool {
+    package var isUnparked: Bool {
         #if canImport(Glibc) || canImport(Darwin)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -78,7 +78,7 @@ final class Parker: @unchecked Sendable {
     /// Waits for the token, at most until `deadline` (nanoseconds on ``Monotonic``; `nil` waits for ever).
     /// - Returns: `true` when the token was consumed, `false` when the deadline came first.
     @discardableResult
-    func park(until deadline: Int64? = nil) -> Bool {
+    package func park(until deadline: Int64? = nil) -> Bool {
         #if canImport(Glibc) || canImport(Darwin)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

@@ -12,10 +12,10 @@ import Foundation
 /// - Linux: `CLOCK_MONOTONIC` read through the vDSO, `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)`.
 /// - Apple platforms: `mach_absolute_time` (the base of `CLOCK_UPTIME_RAW`) and `mach_wait_until`.
 /// - Elsewhere: `DispatchTime` and a relative `Thread.sleep`.
-enum Monotonic {
+package enum Monotonic {
     /// Nanoseconds on the monotonic clock (arbitrary origin, never goes back).
     @inline(__always)
-    static func now() -> Int64 {
+    package static func now() -> Int64 {
         #if canImport(Glibc)
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -29,7 +29,7 @@ enum Monotonic {
 
     /// Sleeps the calling thread until `deadline` (nanoseconds on ``now()``), or a little later;
     /// returns early only on a signal, so callers loop.
-    static func sleep(until deadline: Int64) {
+    package static func sleep(until deadline: Int64) {
         #if canImport(Glibc)
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         _ = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil)
@@ -46,7 +46,7 @@ enum Monotonic {
     /// `clock_nanosleep` wakes when asked rather than up to 50 µs later; where that file cannot be
     /// written, nothing changes (the spin of ``TimingPolicy/precise`` absorbs the slack). It affects this
     /// thread only. Elsewhere it does nothing.
-    static func prepareThread() {
+    package static func prepareThread() {
         #if canImport(Glibc)
         // `/proc/thread-self` links to `<pid>/task/<tid>`; `/proc/<tid>` names the thread, and the
         // per-thread file is only at that level.
