@@ -24,6 +24,8 @@ struct AllanCommand: ParsableCommand {
           "biasInstability", "noiseDensityInterval": [lo, hi], "randomWalkInterval", "biasInstabilityInterval",
           "biasInstabilityTau"}]
           --fit-spec imu.json writes an IMU spec fitted to a still recording (all six IMU channels needed).
+        --plot is an .svg name and --fit-spec a .json one; neither may be the input, each other, or a file you may
+        not write. A spec renders at most 10^8 samples per channel (--rate × --duration), the most analysed.
         Example: signals allan Examples/specs/imu/kalibr-example.json --rate 100 --duration 3600 --plot allan.svg
         """
     )
@@ -59,9 +61,17 @@ struct AllanCommand: ParsableCommand {
     var allowAliasing = false
 
     func run() throws {
+        let inputs = OutputSink.Inputs([input])
+        try inputs.check([("--plot", plot), ("--fit-spec", fitSpec)])
+        try OutputSink.checkExtension(plot, option: "--plot", extensions: ["svg"], what: "an SVG plot")
+        try OutputSink.checkExtension(fitSpec, option: "--fit-spec", extensions: ["json"], what: "an IMU spec (JSON)")
+        try inputs.check(nil, option: "standard output")
         let (recording, accelerometerUnit) = try load()
         var selected = Array(recording.names.indices)
-        let requested = channel.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        let requested = channel.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) } }
+        if requested.contains("") {
+            throw CLIError("--channel '\(SignalError.quoted(channel.joined(separator: ","), limit: 60))' holds an empty channel name; the channels are \(recording.names.joined(separator: ", ")) (leave --channel out for all)")
+        }
         if !requested.isEmpty {
             selected = []
             for name in requested {
@@ -92,14 +102,14 @@ struct AllanCommand: ParsableCommand {
         }
         if let fitSpec {
             let fitted = try sensorsStep { () throws(SensorsError) in try IMUFit(recording, accelerometerUnit: accelerometerUnit) }
-            let sink = try OutputSink(path: fitSpec)
+            let sink = try OutputSink(path: fitSpec, option: "--fit-spec", inputs: inputs)
             try sink.write(fitted.imu.json())
             try sink.write(Data("\n".utf8))
             try sink.close()
         }
         if let plot {
             let title = "Allan deviation · \(input) · \(SpectrumPlot.number(recording.buffer.sampleRate)) Hz · \(SpectrumPlot.number(recording.buffer.duration)) s"
-            let sink = try OutputSink(path: plot)
+            let sink = try OutputSink(path: plot, option: "--plot", inputs: inputs)
             try sink.write(AllanPlot(curves: curves, title: title).svg())
             try sink.close()
         }
@@ -119,6 +129,10 @@ struct AllanCommand: ParsableCommand {
                 throw CLIError("\(source.name): a spec is rendered before its analysis: give --rate and --duration")
             }
             let request = try RenderRequest(sampleRate: rate, duration: duration, start: start)
+            // Refused before rendering: the render and the analysis hold every sample.
+            guard request.frameCount <= AllanDeviation.maximumSampleCount else {
+                throw CLIError("--rate × --duration asks for \(request.frameCount) samples per channel; allan analyses at most \(AllanDeviation.maximumSampleCount) (about 4 bytes a channel and 16 bytes for the analysis each): shorten --duration or lower --rate")
+            }
             let options = RenderOptions(allowAliasing: allowAliasing)
             switch document {
             case .route, .motionAndRoute:

@@ -16,7 +16,9 @@ struct ImportCommand: ParsableCommand {
         the streams are merged over the span they all cover and resampled at --rate (linear or cubic). Without a
         gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g.
         The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
-        extension; `signals play` plays it and `signals allan` analyses it.
+        extension; `signals play` plays it and `signals allan` analyses it. A .npy name writes a NumPy array of
+        float64, shape (points, 9): the nine columns after the timestamp (points every 1/rate s). Any other
+        extension is refused, and so is -o naming one of the recordings.
         Example: signals import Examples/recordings/phyphox/Accelerometer.csv Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
         """
     )
@@ -40,18 +42,48 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .customLong("gravity-window"), parsing: .unconditional, help: "Seconds of moving average for estimating gravity from the raw accelerometer.")
     var gravityWindow: Double = 1
 
-    @Option(name: .shortAndLong, help: "Output file (.csv, .jsonl or .json; standard output, CSV, when absent).")
+    @Option(name: .shortAndLong, help: "Output file (.csv, .jsonl, .json or .npy; standard output, CSV, when absent).")
     var output: String?
 
+    /// What `-o` writes, by its extension.
+    enum Output: Equatable {
+        case points(PointFile.Format)
+        case npy
+    }
+
+    /// The output's format: CSV for standard output or a name without an extension.
+    /// - Throws: ``CLIError`` for an extension that names no format import writes.
+    func outputFormat() throws -> Output {
+        guard let ext = OutputSink.fileExtension(output) else { return .points(.csv) }
+        if ext == "npy" { return .npy }
+        guard let format = output.flatMap(PointFile.Format.init(extensionOf:)) else {
+            throw CLIError("-o \(output ?? ""): import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .\(ext); name the file with one of these extensions")
+        }
+        return .points(format)
+    }
+
     func run() throws {
+        let inputs = OutputSink.Inputs(files)
+        try inputs.check(output, option: "-o")
+        let output = try outputFormat()
         var importer = RecordingImport(rate: rate, interpolation: interpolation, gravityWindow: gravityWindow)
         importer.convention = platform.map { $0 == .ios ? .ios : .android }
         let points = try sensorsStep { () throws(SensorsError) in try importer.points(try importer.read(files)) }
-        let format = output.flatMap { PointFile.Format(extensionOf: $0) } ?? .csv
-        let sink = try OutputSink(path: output)
+        let sink = try OutputSink(path: self.output, inputs: inputs)
         do {
-            switch format {
-            case .csv:
+            switch output {
+            case .npy:
+                try sink.write(RouteOutput.npyHeader(rows: points.count, columns: 9))
+                var data = Data(capacity: 4096 * 72)
+                for (k, p) in points.enumerated() {
+                    let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
+                    for v in [a.x, a.y, a.z, g.x, g.y, g.z, r.x, r.y, r.z] {
+                        withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+                    }
+                    if k % 4096 == 4095 { try sink.write(data); data.removeAll(keepingCapacity: true) }
+                }
+                try sink.write(data)
+            case .points(.csv):
                 try sink.write(Data("timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z\n".utf8))
                 var text = ""
                 for (k, p) in points.enumerated() {
@@ -60,7 +92,7 @@ struct ImportCommand: ParsableCommand {
                     if k % 4096 == 4095 { try sink.write(Data(text.utf8)); text = "" }
                 }
                 try sink.write(Data(text.utf8))
-            case .jsonLines, .json:
+            case .points(let format):
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 if format == .json { try sink.write(Data("[\n".utf8)) }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
+import Playback
 
 /// Writes the CLI's output to a file named by `-o`, or to standard output, reporting every write error.
 ///
@@ -15,6 +16,11 @@ import Foundation
 ///   PATH only when everything was written. The file keeps its mode (a new one gets `0666 & ~umask`).
 ///   An error, SIGINT or SIGTERM leaves the old file (or none) and no temporary file, never a file whose
 ///   `.npy` header promises more frames than it holds.
+///
+/// Nothing a user gave is lost: before anything is written, an output that is one of the command's
+/// inputs (the same device and inode, so through a symbolic or hard link too), a file the user may not
+/// write (see ``WriteAccess``) or an empty path is refused (see ``Inputs``); so is standard output
+/// redirected onto an input.
 final class OutputSink {
     private let fd: Int32
     /// The path shown in messages.
@@ -25,9 +31,15 @@ final class OutputSink {
     private var replacement: (temporary: String, target: String)?
     private var closed = false
 
-    /// Opens `path` for writing, or standard output for `nil` / `-`.
+    /// Opens `path` for writing, or standard output for `nil` / `-`, after checking it against the
+    /// command's inputs (see ``Inputs/check(_:option:)``).
+    /// - Parameters:
+    ///   - path: The output file, `-` or `nil` for standard output.
+    ///   - option: The flag that named it, for messages (`-o`, `--plot`).
+    ///   - inputs: Every file the command reads.
     /// - Throws: ``CLIError`` naming the path and the reason.
-    init(path: String?) throws {
+    init(path: String?, option: String = "-o", inputs: Inputs) throws {
+        try inputs.check(path, option: option)
         guard let path, path != "-" else {
             fd = STDOUT_FILENO
             name = "standard output"
@@ -62,7 +74,7 @@ final class OutputSink {
     }
 
     /// Follows symbolic links (up to 40) to the path they name, even when it does not exist yet.
-    private static func resolveLinks(_ path: String) throws -> String {
+    static func resolveLinks(_ path: String) throws -> String {
         var current = path
         for _ in 0 ..< 40 {
             var info = stat()
@@ -159,6 +171,110 @@ final class OutputSink {
             unlink(replacement.temporary)
             TemporaryFiles.shared.unregister(replacement.temporary)
         }
+    }
+}
+
+extension OutputSink {
+    /// The files a command reads, registered before it writes anything, so that no output lands on one.
+    ///
+    /// ```swift
+    /// let inputs = OutputSink.Inputs([spec, recording])
+    /// try inputs.check(output, option: "-o")        // before any work
+    /// let sink = try OutputSink(path: output, inputs: inputs)
+    /// ```
+    struct Inputs {
+        /// Each input's name as given and the file it is (links followed).
+        private(set) var files: [(name: String, identity: FileIdentity)] = []
+
+        /// Registers the inputs named (`nil` is skipped, `-` is standard input; a path with nothing
+        /// there is skipped: reading it fails anyway).
+        init(_ paths: [String?]) {
+            for path in paths { add(path) }
+        }
+
+        /// Registers one more input.
+        mutating func add(_ path: String?) {
+            guard let path, !path.isEmpty else { return }
+            let identity = path == "-" ? FileIdentity.of(descriptor: STDIN_FILENO) : FileIdentity.of(path)
+            guard let identity, !identity.isDevice else { return }
+            files.append((path == "-" ? "standard input" : path, identity))
+        }
+
+        /// The input that is the file `identity`, if any.
+        func input(sameAs identity: FileIdentity) -> String? {
+            files.first { $0.identity.isSameFile(as: identity) }?.name
+        }
+
+        /// Refuses an output that would lose something the user gave: an empty path, one of the inputs
+        /// (the same device and inode, links followed), or an existing regular file the user may not write
+        /// (``WriteAccess``); for standard output (`nil` or `-`), a redirection onto an input.
+        /// - Parameters:
+        ///   - path: The output, `-` or `nil` for standard output.
+        ///   - option: The flag that named it (`-o`, `--plot`), for messages.
+        /// - Throws: ``CLIError`` (exit status 2) saying why and what to do.
+        func check(_ path: String?, option: String) throws {
+            guard let path, path != "-" else {
+                if let out = FileIdentity.of(descriptor: STDOUT_FILENO), out.isRegularFile, let input = input(sameAs: out) {
+                    throw CLIError("standard output is the input \(input) (redirected onto it); redirect the output to another file")
+                }
+                return
+            }
+            guard !path.isEmpty else {
+                throw CLIError("\(option) '' names no file; give a file name, or - for standard output")
+            }
+            guard let identity = FileIdentity.of(path), !identity.isDevice else { return }
+            if let input = input(sameAs: identity) {
+                let how = input == path ? "it is the input \(input)" : "it is the same file as the input \(input)"
+                throw CLIError("cannot write to \(path): \(how); write the output to another file")
+            }
+            guard identity.isRegularFile, !WriteAccess.currentUserMayWrite(path) else { return }
+            let mode = String(identity.mode & 0o7777, radix: 8)
+            if identity.mode & 0o222 == 0 {
+                throw CLIError("cannot write to \(path): the file is read-only (mode 0\(mode)); make it writable (chmod u+w) or write to another file")
+            }
+            throw CLIError("cannot write to \(path): permission denied (mode 0\(mode), and you are not allowed to write it); write to another file")
+        }
+
+        /// Checks several outputs of one command (see ``check(_:option:)``), and that no two are one file.
+        /// - Parameter outputs: Each output's flag and path (`nil` when not asked for).
+        /// - Throws: ``CLIError``.
+        func check(_ outputs: [(option: String, path: String?)]) throws {
+            var seen: [(option: String, key: String)] = []
+            for (option, path) in outputs {
+                try check(path, option: option)
+                guard let path, path != "-", !path.isEmpty else { continue }
+                let key = FileIdentity.of(path).map { "\($0.device):\($0.inode)" }
+                    ?? URL(fileURLWithPath: (try? OutputSink.resolveLinks(path)) ?? path).standardizedFileURL.path
+                if let other = seen.first(where: { $0.key == key }) {
+                    throw CLIError("\(other.option) and \(option) name the same file, \(path); give each its own file")
+                }
+                seen.append((option, key))
+            }
+        }
+    }
+
+    /// The lowercased extension of an output's name (`csv` for `Out.CSV`); `nil` for standard output or a
+    /// name without one (`/dev/null`, a pipe).
+    static func fileExtension(_ path: String?) -> String? {
+        guard let path, path != "-" else { return nil }
+        let name = (path as NSString).lastPathComponent
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return ext.isEmpty ? nil : ext
+    }
+
+    /// Refuses an output whose extension names another format than the one the command writes.
+    /// - Parameters:
+    ///   - path: The output (`nil` or `-`: standard output, no check).
+    ///   - option: Its flag, for the message.
+    ///   - extensions: The extensions of what is written (`["svg"]`); a name without an extension passes.
+    ///   - what: What the command writes, for the message ("an SVG plot").
+    /// - Throws: ``CLIError``.
+    static func checkExtension(_ path: String?, option: String, extensions: [String], what: String) throws {
+        guard let path, let ext = fileExtension(path), !extensions.contains(ext) else { return }
+        let names = extensions.map { "." + $0 }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        throw CLIError("\(option) \(path): this writes \(what), not a .\(ext) file; name the file \(list)")
     }
 }
 

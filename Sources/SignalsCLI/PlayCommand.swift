@@ -65,6 +65,8 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         guard speed.isFinite, speed > 0 else { throw CLIError("--speed must be a finite number > 0, got \(speed)") }
         guard maxWait.isFinite, maxWait > 0 else { throw CLIError("--max-wait must be a finite number of seconds > 0, got \(maxWait)") }
+        // Standard output redirected onto the input (`>> walk.csv`) would feed every pass its own lines.
+        try OutputSink.Inputs([input]).check(nil, option: "standard output")
         let options = PlaybackOptions(loop: loop, timing: policy.timing, speed: speed)
         // Everything is opened, decoded and checked before the first line is written.
         let play = try PlayInput.load(input, rate: rate, duration: duration, routeSpeed: routeSpeed)

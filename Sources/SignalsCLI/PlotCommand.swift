@@ -14,7 +14,8 @@ struct PlotCommand: ParsableCommand {
         spectrum in dB re 1 signal unit from 0 Hz to Nyquist with the expected lines (circles), DC (square)
         and chirp bands (shaded) of the spec. A route (route spec or GPX file) is drawn in local east/north metres
         with its waypoints, its reported fixes when it has an error model, and its speed and accuracy over time
-        (--rate default 1 Hz, --duration default one pass). Open the SVG in a browser.
+        (--rate default 1 Hz, --duration default one pass). Open the SVG in a browser. -o is an .svg name (or
+        none), never the spec or the --input recording, nor a file you may not write.
         Example: signals plot Examples/specs/wave.json --rate 1000 --duration 10 -o wave.svg
         """
     )
@@ -35,6 +36,9 @@ struct PlotCommand: ParsableCommand {
     var routeSpeed: Double?
 
     func run() throws {
+        let inputs = OutputSink.Inputs([spec, input])
+        try inputs.check(output, option: "-o")
+        try OutputSink.checkExtension(output, option: "-o", extensions: ["svg"], what: "an SVG plot")
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
         let signal: AnySignal
         switch document {
@@ -42,10 +46,10 @@ struct PlotCommand: ParsableCommand {
         case .imu:
             throw CLIError("\(name): this is an IMU spec (six sensor channels with noise); its spectrum is noise: `signals allan` analyses it and --plot draws its Allan deviation")
         case .route(let route):
-            return try plotRoute(route, name: name)
+            return try plotRoute(route, name: name, inputs: inputs)
         case .motionAndRoute(_, let route):
             StandardStreams.error("note: \(name) holds a motion and a route; this plot shows the route (plot {\"motion\": ...} alone for its spectrum)\n")
-            return try plotRoute(route, name: name)
+            return try plotRoute(route, name: name, inputs: inputs)
         }
         try VerifyCommand.checkLength(try timing.request().frameCount)
         let buffer = try analysedSamples(signal: signal, timing: timing, input: input, specName: spec)
@@ -62,14 +66,14 @@ struct PlotCommand: ParsableCommand {
         }
         let title = "\(input ?? spec) · \(SpectrumPlot.number(buffer.sampleRate)) Hz · \(SpectrumPlot.number(buffer.duration)) s"
         let svg = SpectrumPlot(buffer: buffer, spectra: spectra, expected: expected, title: title).svg()
-        let sink = try OutputSink(path: output)
+        let sink = try OutputSink(path: output, inputs: inputs)
         try sink.write(svg)
         try sink.close()
     }
 
     /// The route's plot (see ``RoutePlot``): its fixes at `--rate` (default 1 Hz) for `--duration` (default
     /// one pass), at most 200,000 of them.
-    func plotRoute(_ route: Route, name: String) throws {
+    func plotRoute(_ route: Route, name: String, inputs: OutputSink.Inputs) throws {
         guard input == nil else { throw CLIError("--input is for signal recordings; a route is plotted from its spec") }
         let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
         let request = try RouteOutput.request(rate: timing.rate, duration: timing.duration, start: timing.start,
@@ -84,7 +88,7 @@ struct PlotCommand: ParsableCommand {
         let km = trajectory.passLength / 1000
         let title = "\(name) · \(route.waypoints.count) waypoints · \(SpectrumPlot.number(km.rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.passDuration.rounded(toPlaces: 1))) s a pass\(route.loops ? " (loops)" : "") · \(SpectrumPlot.number(request.sampleRate)) Hz"
         let svg = RoutePlot(samples: samples, trajectory: trajectory, title: title).svg()
-        let sink = try OutputSink(path: output)
+        let sink = try OutputSink(path: output, inputs: inputs)
         do {
             try sink.write(svg)
             try sink.close()

@@ -26,12 +26,25 @@ struct RenderCommand: ParsableCommand {
           csv  `t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy`
           npy  float64, shape (frames, 7): the columns after t (a float32 latitude is only good to a metre)
         A motion and a route: the nine motion columns (13 with an attitude), then the route's seven (npy float64).
-        Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 --format npy -o shake.npy
+        The format follows -o's extension (.csv, .npy, .f32; .raw and .bin are f32 too); --format, needed for
+        standard output or a name without an extension, must agree with it. -o never names the spec itself
+        (nor a link to it) or a file you may not write.
+        Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 -o shake.npy
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case csv, npy, f32
+
+        /// The format an output's extension names (`raw` and `bin` are f32), `nil` for any other.
+        init?(extension ext: String) {
+            switch ext {
+            case "csv": self = .csv
+            case "npy": self = .npy
+            case "f32", "raw", "bin": self = .f32
+            default: return nil
+            }
+        }
     }
 
     @Argument(help: "The JSON spec file (- for standard input).")
@@ -39,8 +52,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var timing: RenderTiming
 
-    @Option(name: .long, help: "Output format: csv, npy or f32.")
-    var format: Format
+    @Option(name: .long, help: "Output format: csv, npy or f32 (by default -o's extension).")
+    var format: Format?
 
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
     var output: String?
@@ -50,23 +63,47 @@ struct RenderCommand: ParsableCommand {
     var routeSpeed: Double?
 
     func run() throws {
+        let inputs = OutputSink.Inputs([spec])
+        try inputs.check(output, option: "-o")
+        let format = try outputFormat()
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
         switch document {
         case .signal(let signal):
-            try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal))
+            try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal), format: format, inputs: inputs)
         case .imu(let imu):
-            try write(imu, request: try timing.validated(imu, name: spec), names: IMU.channelNames)
+            try write(imu, request: try timing.validated(imu, name: spec), names: IMU.channelNames, format: format, inputs: inputs)
         case .route(let route):
-            try RouteOutput.render(route, name: name, timing: timing, format: format, output: output)
+            try RouteOutput.render(route, name: name, timing: timing, format: format, output: output, inputs: inputs)
         case .motionAndRoute(let motion, let route):
-            try RouteOutput.render(motion: motion, route: route, name: name, timing: timing, format: format, output: output)
+            try RouteOutput.render(motion: motion, route: route, name: name, timing: timing, format: format, output: output,
+                                   inputs: inputs)
         }
     }
 
-    func write<S: Signal>(_ signal: S, request: RenderRequest, names: [String]) throws {
+    /// The output format: `--format`, or the one `-o`'s extension names; the two must agree.
+    /// - Throws: ``CLIError`` for a contradiction, an extension that is no format of render, or no way to tell.
+    func outputFormat() throws -> Format {
+        let ext = OutputSink.fileExtension(output)
+        let named = ext.flatMap(Format.init(extension:))
+        if let ext, named == nil {
+            throw CLIError("-o \(output ?? ""): render writes csv, npy or f32, not .\(ext); name the file .csv, .npy or .f32 (.raw and .bin are f32 too)")
+        }
+        switch (format, named) {
+        case (let asked?, let named?) where asked != named:
+            throw CLIError("-o \(output ?? "") names a .\(ext ?? "") file but --format is \(asked.rawValue); drop --format (the extension chooses) or make them agree")
+        case (let asked?, _):
+            return asked
+        case (nil, let named?):
+            return named
+        case (nil, nil):
+            throw CLIError("missing --format csv, npy or f32: \(output == nil || output == "-" ? "standard output" : "-o \(output ?? "")") has no extension to choose it by")
+        }
+    }
+
+    func write<S: Signal>(_ signal: S, request: RenderRequest, names: [String], format: Format, inputs: OutputSink.Inputs) throws {
         try checkIntegratedStart(signal, request)
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
-        let sink = try OutputSink(path: output)
+        let sink = try OutputSink(path: output, inputs: inputs)
         let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
                                   names: names)
         do {

@@ -20,6 +20,7 @@ struct RouteExportCommand: ParsableCommand {
         --gpx writes one <wpt> with <ele> and <time> every --interval seconds of the true path, plus one at \
         each waypoint's arrival and departure, so that reading the file back gives the same route (a looping \
         route writes one pass). Times start at the GPX file's own first time, or 2001-01-01T00:00:00Z.
+        --gpx is a .gpx name, never the route read (nor a link to it) or a file you may not write.
         --simctl prints `xcrun simctl location DEVICE start --speed=M/S lat,lon ...` on standard output, and on \
         standard error a note for each thing simctl cannot do (pauses, speeds per leg, loops, error).
         Examples:
@@ -52,6 +53,10 @@ struct RouteExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let inputs = OutputSink.Inputs([route])
+        try inputs.check(gpx, option: "--gpx")
+        if simctl { try inputs.check(nil, option: "standard output") }
+        try OutputSink.checkExtension(gpx, option: "--gpx", extensions: ["gpx"], what: "a GPX file")
         let (document, name) = try loadDocument(route, routeSpeed: routeSpeed)
         guard let route = document.route else {
             throw CLIError("\(name): this is a signal spec, not a route; export takes {\"route\": ...} specs and GPX files")
@@ -60,7 +65,7 @@ struct RouteExportCommand: ParsableCommand {
         let text = try gpx.map { _ in try routeStep(name) { () throws(LocationError) in try route.gpx(interval: interval) } }
         let command = simctl ? try routeStep(name) { () throws(LocationError) in try route.simulatorCommand(device: device) } : nil
         if let gpx, let text {
-            let sink = try OutputSink(path: gpx)
+            let sink = try OutputSink(path: gpx, option: "--gpx", inputs: inputs)
             do {
                 try sink.write(text)
                 try sink.close()

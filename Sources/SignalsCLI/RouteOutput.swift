@@ -60,7 +60,8 @@ enum RouteOutput {
 
     /// Writes a route's reported fixes as CSV (`t,latitude,longitude,altitude,speed,course,horizontalAccuracy,
     /// verticalAccuracy`) or float64 `.npy` (the seven columns after `t`), streamed.
-    static func render(_ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format, output: String?) throws {
+    static func render(_ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format, output: String?,
+                       inputs: OutputSink.Inputs) throws {
         guard format != .f32 else {
             throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
         }
@@ -71,7 +72,7 @@ enum RouteOutput {
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
         }
-        try write(rows: request.frameCount, columns: columns, format: format, output: output) { count in
+        try write(rows: request.frameCount, columns: columns, format: format, output: output, inputs: inputs) { count in
             (0 ..< count).map { _ in
                 let p = cursor.next().measured
                 return (p.timestamp, values(p), [])
@@ -82,7 +83,7 @@ enum RouteOutput {
     /// Writes a motion and a route sampled together: the nine motion columns of a motion render, then the
     /// route's seven; `.npy` is float64 (sixteen columns).
     static func render(motion: AnySignal, route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format,
-                       output: String?) throws {
+                       output: String?, inputs: OutputSink.Inputs) throws {
         guard format != .f32 else {
             throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
         }
@@ -105,7 +106,7 @@ enum RouteOutput {
         var blocks = try motion.blocks(request, blockFrames: 16_384, options: timing.options).makeIterator()
         var block: SampleBuffer?
         var position = 0
-        try write(rows: request.frameCount, columns: motionColumns + columns, format: format, output: output) { count in
+        try write(rows: request.frameCount, columns: motionColumns + columns, format: format, output: output, inputs: inputs) { count in
             var rows: [(Double, [Double], [Float])] = []
             rows.reserveCapacity(count)
             for _ in 0 ..< count {
@@ -125,9 +126,9 @@ enum RouteOutput {
 
     /// Streams `rows` rows in chunks of 16,384: CSV with `t` and `columns`, or a float64 `.npy` of the
     /// columns. Each row is its time, its float64 values and float32 values written first (motion samples).
-    static func write(rows: Int, columns: [String], format: RenderCommand.Format, output: String?,
+    static func write(rows: Int, columns: [String], format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs,
                       next: (Int) throws -> [(Double, [Double], [Float])]) throws {
-        let sink = try OutputSink(path: output)
+        let sink = try OutputSink(path: output, inputs: inputs)
         do {
             switch format {
             case .csv: try sink.write((["t"] + columns).joined(separator: ",") + "\n")

@@ -39,6 +39,8 @@ struct VerifyCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        let inputs = OutputSink.Inputs([spec, input])
+        try inputs.check(nil, option: "standard output")
         let signal = try loadSpec(spec)
         let request = try timing.validated(signal, name: spec)
         try VerifyCommand.checkLength(request.frameCount)
@@ -53,7 +55,7 @@ struct VerifyCommand: ParsableCommand {
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)
         }
         let report = try spectrumStep { () throws(SpectrumError) in try Verifier.verify(buffer, against: expected) }
-        let sink = try OutputSink(path: nil)
+        let sink = try OutputSink(path: nil, inputs: inputs)
         try sink.write(json ? report.json() + Data("\n".utf8) : Data(report.table.utf8))
         try sink.close()
         switch report.verdict {

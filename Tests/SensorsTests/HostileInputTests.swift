@@ -96,4 +96,44 @@ import Playback
             #expect(error.description.contains("tiny.csv") && error.description.contains("outside"), "\(error)")
         }
     }
+
+    // MARK: Bounds checked before allocating
+
+    @Test("Allan deviation: more than 10⁸ samples is refused before anything is copied")
+    func tooManySamples() throws {
+        let samples = repeatElement(Float(0), count: AllanDeviation.maximumSampleCount + 1)
+        let error = try #require(throws: SensorsError.self) { try AllanDeviation(samples: samples, sampleRate: 100) }
+        #expect(error.message.contains("at most 100000000"), "\(error.message)")
+    }
+
+    @Test("Allan deviation: a few samples are analysed")
+    func fewSamples() throws {
+        let adev = try AllanDeviation(samples: [Float](repeating: 0, count: 16).enumerated().map { Float($0.offset % 3) }, sampleRate: 100)
+        #expect(adev.sampleCount == 16)
+    }
+
+    /// A .npy header of float32 `(frames, 6)` with no data after it.
+    static func npyHeader(frames: Int) -> Data {
+        var dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (\(frames), 6), }"
+        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
+        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
+        data.append(contentsOf: Array(dict.utf8))
+        return data
+    }
+
+    @Test("allan's reader refuses a .npy of more frames than the analysis holds, before reading its data")
+    func npyTooLong() throws {
+        let input = InputSource(name: "long.npy", bytes: Self.npyHeader(frames: 1_000_000_000))
+        let error = try #require(throws: SensorsError.self) { try ChannelRecording.read(input, rate: 100) }
+        #expect(error.message.contains("holds 1000000000 frames"), "\(error.message)")
+    }
+
+    @Test("allan's reader reads a .npy within the bound")
+    func npyWithinBound() throws {
+        var data = Self.npyHeader(frames: 1000)
+        data.append(Data(count: 1000 * 6 * 4))
+        let recording = try ChannelRecording.read(InputSource(name: "short.npy", bytes: data), rate: 100)
+        #expect(recording.buffer.frameCount == 1000)
+        #expect(recording.names.count == 6)
+    }
 }

@@ -26,23 +26,36 @@ final class GPXReader: NSObject, XMLParserDelegate {
     private(set) var failure: LocationError?
     private(set) var sawRoot = false
     private weak var parser: XMLParser?
+    /// The file's bytes, to name the entity on an error's line.
+    private var data = Data()
 
     /// The points the file moves through, in order.
-    /// - Throws: ``LocationError`` naming the line: malformed XML (`malformed`), a point without `lat`/`lon`
-    ///   or with values out of range, an unreadable `<ele>` or `<time>` (`malformed`, `outOfRange`), a file
-    ///   that is not GPX or holds no points (`unreadable`).
+    ///
+    /// The bytes are fed to the parser in chunks (a stream over `data`): libxml2, under Linux's
+    /// `XMLParser`, refuses one chunk over 10,000,000 bytes ("huge input lookup", error 1), which a whole
+    /// GPX file over about 10 MB would be. A file that declares entities (`<!ENTITY`) is refused before
+    /// parsing: GPX needs none, and they can expand without bound ("billion laughs") or name other files.
+    /// - Throws: ``LocationError`` naming the line: malformed XML (`malformed`, in words), entities
+    ///   (`malformed`), a point without `lat`/`lon` or with values out of range, an unreadable `<ele>` or
+    ///   `<time>` (`malformed`, `outOfRange`), a file that is not GPX or holds no points (`unreadable`).
     static func points(_ data: Data) throws(LocationError) -> [GPXPoint] {
+        if let (name, line) = GPXReader.entityDeclaration(in: data) {
+            throw LocationError(.malformed, line: line,
+                                "XML error: the file declares the entity '\(LocationError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused")
+        }
         let reader = GPXReader()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         reader.parser = parser
+        reader.data = data
         let ok = parser.parse()
         if let failure = reader.failure { throw failure }
         // Linux's XMLParser recovers from some errors and still returns true: check the error too.
         if !ok || parser.parserError != nil {
-            throw LocationError(.malformed, line: max(1, parser.lineNumber), "malformed XML: \(GPXReader.describe(parser.parserError))")
+            let line = max(1, parser.lineNumber)
+            throw LocationError(.malformed, line: line, GPXReader.describe(parser.parserError, line: line, in: data))
         }
         guard reader.sawRoot else {
             throw LocationError(.unreadable, line: 1, "not a GPX file: there is no <gpx> element (the file is empty or not XML)")
@@ -52,6 +65,34 @@ final class GPXReader: NSObject, XMLParserDelegate {
             throw LocationError(.unreadable, "the GPX file has no points: no <trkpt>, <rtept> or <wpt> with lat and lon")
         }
         return points
+    }
+
+    /// The first `<!ENTITY` declaration before the root element: its name and 1-based line.
+    static func entityDeclaration(in data: Data) -> (name: String, line: Int)? {
+        let marker = Array("<!ENTITY".utf8)
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (String, Int)? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var line = 1
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x0A { line += 1 }
+                if b == UInt8(ascii: "<"), i + 1 < bytes.count {
+                    let next = bytes[i + 1]
+                    // The root element's start tag ends the prolog, where declarations live.
+                    if next != UInt8(ascii: "!") && next != UInt8(ascii: "?") { return nil }
+                    if i + marker.count <= bytes.count, bytes[i ..< i + marker.count].elementsEqual(marker) {
+                        var j = i + marker.count
+                        while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == UInt8(ascii: "%") { j += 1 }
+                        var k = j
+                        while k < bytes.count, k - j < 100, !(bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == UInt8(ascii: ">")) { k += 1 }
+                        return (String(decoding: bytes[j ..< k], as: UTF8.self), line)
+                    }
+                }
+                i += 1
+            }
+            return nil
+        }
     }
 
     private func fail(_ error: LocationError) {
@@ -97,22 +138,84 @@ final class GPXReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        fail(LocationError(.malformed, line: line, "malformed XML: \(GPXReader.describe(parseError))"))
+        fail(LocationError(.malformed, line: line, GPXReader.describe(parseError, line: line, in: data)))
     }
 
-    /// A readable reason for an `XMLParser` error (Linux's have no description).
-    static func describe(_ error: (any Error)?) -> String {
-        guard let error else { return "unknown problem" }
+    /// libxml2's error numbers (Foundation's `XMLParser.ErrorCode` uses the same) in words; Linux's
+    /// errors carry no description.
+    static let reasons: [Int: String] = [
+        1: "the parser gave up (an internal limit)", 2: "out of memory", 3: "the document does not start like XML",
+        4: "the document is empty", 5: "the document ends before its elements are closed",
+        6: "an invalid hexadecimal character reference", 7: "an invalid decimal character reference",
+        8: "an invalid character reference", 9: "an invalid character", 10: "a character reference at the end of the file",
+        11: "a character reference before the root element", 12: "a character reference after the root element",
+        14: "an entity reference at the end of the file", 15: "an entity reference before the root element",
+        16: "an entity reference after the root element", 22: "'&' without an entity name (write &amp;)",
+        23: "an entity reference without its ';'", 26: "an undeclared entity", 27: "an undeclared entity",
+        28: "an unparsed entity used in text", 29: "an external entity (it is never loaded)",
+        31: "an unknown encoding", 32: "an unsupported encoding", 33: "a string without its opening quote",
+        34: "a string without its closing quote", 35: "a bad namespace declaration",
+        36: "an entity value without its opening quote", 37: "an entity value without its closing quote",
+        38: "'<' inside an attribute value", 39: "an attribute without a value", 40: "an attribute value without its closing quote",
+        41: "an attribute without a value", 42: "the same attribute twice", 43: "a literal without its opening quote",
+        44: "a literal without its closing quote", 45: "a comment that is not closed (-->)",
+        46: "a processing instruction without a name", 47: "a processing instruction that is not closed (?>)",
+        57: "an XML declaration that is not closed (?>)", 61: "a DOCTYPE that is not closed", 62: "']]>' outside a CDATA section",
+        63: "a CDATA section that is not closed", 64: "a reserved name starting with 'xml'", 65: "a space is needed here",
+        68: "a name is needed here", 73: "'>' expected", 74: "'</' expected", 75: "'=' expected after an attribute name",
+        76: "an end tag that does not match the open element", 77: "an unfinished tag",
+        80: "'--' inside a comment", 81: "bytes that are not valid in the file's encoding", 85: "elements that are not well balanced",
+        86: "text after the end of the document", 89: "refers to itself or expands too much", 96: "an XML declaration without a version",
+        104: "an entity that cannot be processed", 108: "an unknown XML version", 110: "a name that is too long",
+        111: "parsing was stopped", 512: "parsing was stopped",
+    ]
+
+    /// A readable reason for an `XMLParser` error, with the entity it is about (from the error's line):
+    /// `malformed XML: an end tag that does not match the open element`,
+    /// `XML error: entity 'lol9' refers to itself or expands too much`; never a bare number.
+    static func describe(_ error: (any Error)?, line: Int = 0, in data: Data = Data()) -> String {
+        guard let error else { return "malformed XML: an unknown problem" }
         let code = (error as NSError).code
-        let known: [Int: String] = [
-            4: "the document is empty", 5: "the document ends before its elements are closed",
-            9: "an invalid character", 23: "'>' expected", 26: "an undeclared entity",
-            38: "'<' inside an attribute value", 39: "an attribute without a value", 40: "an attribute value without its closing quote",
-            41: "an attribute without a value", 42: "the same attribute twice", 64: "text after the end of the document",
-            73: "'>' expected", 74: "'</' expected", 76: "an end tag that does not match the open element",
-            77: "an unfinished tag", 111: "an invalid document start", 512: "parsing was stopped",
-        ]
-        return known[code] ?? "XML parser error \(code)"
+        let reason = reasons[code] ?? "a problem this reader has no words for (libxml2 code \(code))"
+        switch code {
+        case 89, 104:
+            let name = entityReference(onLine: line, in: data).map { "entity '\($0)'" } ?? "an entity"
+            return code == 89 ? "XML error: \(name) \(reason)" : "XML error: \(name) cannot be processed"
+        case 26, 27, 28, 29:
+            let name = entityReference(onLine: line, in: data).map { " '\($0)'" } ?? ""
+            return "XML error: \(reason)\(name)"
+        case 1:
+            return "XML error: \(reason)"
+        default:
+            return "malformed XML: \(reason)"
+        }
+    }
+
+    /// The first `&name;` on a 1-based line of `data` (a character reference `&#…;` is skipped).
+    static func entityReference(onLine line: Int, in data: Data) -> String? {
+        guard line >= 1, !data.isEmpty else { return nil }
+        var current = 1
+        var start = data.startIndex
+        if line > 1 {
+            for i in data.indices where data[i] == 0x0A {
+                current += 1
+                if current == line { start = i + 1; break }
+            }
+            guard current == line else { return nil }
+        }
+        let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+        let text = String(decoding: data[start ..< end], as: UTF8.self)
+        var rest = text[...]
+        while let amp = rest.firstIndex(of: "&") {
+            let after = rest[rest.index(after: amp)...]
+            guard let semicolon = after.firstIndex(of: ";") else { return nil }
+            let name = after[..<semicolon]
+            if !name.isEmpty, !name.hasPrefix("#"), name.count <= 60, !name.contains(where: \.isWhitespace) {
+                return String(name)
+            }
+            rest = after
+        }
+        return nil
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -32,14 +32,22 @@ public struct AllanDeviation: Sendable, Hashable {
     /// Number of terms in each sum (`P − 2m`).
     public let termCounts: [Int]
 
+    /// The most samples analysed: 10⁸ (about 28 hours at 1 kHz). The analysis holds 16 bytes a sample
+    /// (the samples and their integral as `Double`), 1.6 GB at the bound; readers and renders check it
+    /// before they allocate.
+    public static let maximumSampleCount = 100_000_000
+
     /// Computes the deviation of `samples` at `sampleRate`.
     /// - Parameters:
     ///   - samples: The rate signal (at least 4 samples, all finite).
     ///   - sampleRate: Samples per second (Hz), finite and > 0.
-    /// - Throws: ``SensorsError`` (`tooShort`, `outOfRange`) for fewer than 4 samples, a bad rate or a
-    ///   non-finite sample.
+    /// - Throws: ``SensorsError`` (`tooShort`, `outOfRange`, `invalidArgument`) for fewer than 4 samples,
+    ///   more than ``maximumSampleCount``, a bad rate or a non-finite sample.
     @inlinable
     public init<C: Collection>(samples: C, sampleRate: Double) throws(SensorsError) where C.Element: BinaryFloatingPoint {
+        guard samples.count <= AllanDeviation.maximumSampleCount else {
+            throw SensorsError(.invalidArgument, "\(samples.count) samples are more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount), 16 bytes each)")
+        }
         var y: [Double] = []
         y.reserveCapacity(samples.count)
         for v in samples { y.append(Double(v)) }

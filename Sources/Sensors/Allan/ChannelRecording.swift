@@ -43,10 +43,15 @@ public struct ChannelRecording: Sendable, Hashable {
         case .points(let format):
             let file: PointFile
             var points: [MotionPoint] = []
-            do {
+            do throws(PlaybackError) {
                 file = try PointFile(source: input, format: format)
                 var cursor = try file.makeCursor()
-                while let (p, _) = try cursor.next() { points.append(p) }
+                while let (p, _) = try cursor.next() {
+                    guard points.count < AllanDeviation.maximumSampleCount else {
+                        throw PlaybackError(.invalidArgument, "holds more than \(AllanDeviation.maximumSampleCount) points, more than the Allan deviation analyses", file: input.name)
+                    }
+                    points.append(p)
+                }
             } catch {
                 throw SensorsError(.malformed, error.message, file: error.file ?? input.name, line: error.line)
             }
@@ -56,9 +61,12 @@ public struct ChannelRecording: Sendable, Hashable {
                 throw SensorsError(.invalidArgument, "a .npy array has no time stamps: give its sample rate with --rate", file: input.name)
             }
             var head = input.head
-            do {
+            do throws(PlaybackError) {
                 if head.count == 1 << 16 { head = try input.data(limit: 12 + NPYHeader.largestHeader, allowingMore: true) }
                 let header = try NPYHeader(head, name: input.name)
+                guard header.frames <= AllanDeviation.maximumSampleCount else {
+                    throw PlaybackError(.invalidArgument, "holds \(header.frames) frames, more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount))", file: input.name)
+                }
                 let buffer = try Recording.read(input, sampleRate: rate, channelCount: header.channels, frameCount: header.frames)
                 return ChannelRecording(names: (0 ..< header.channels).map { "c\($0)" }, buffer: buffer)
             } catch {
@@ -75,6 +83,10 @@ public struct ChannelRecording: Sendable, Hashable {
         guard let time = table.column("t", "timestamp", "time") else {
             throw SensorsError(.unknownFormat, "the CSV header needs a time column named t, timestamp or time (seconds)",
                                file: table.file, line: table.headerLine)
+        }
+        guard table.rows.count <= AllanDeviation.maximumSampleCount else {
+            throw SensorsError(.invalidArgument, "holds \(table.rows.count) rows, more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount))",
+                               file: table.file)
         }
         var times: [Double] = [], lines: [Int] = []
         var columns = [[Double]](repeating: [], count: table.header.count)

@@ -1,0 +1,294 @@
+import Foundation
+import Testing
+
+/// Nothing a user gave is lost: every command that writes refuses, before writing anything, an output
+/// that is one of its inputs (by name, through a symbolic or hard link, or as redirected standard output),
+/// a read-only file, an empty path and an extension that names another format; readers and analyses
+/// refuse sizes they cannot hold before allocating.
+@Suite struct OutputSafetyTests {
+    static func example(_ path: String) -> String { Executables.packageRoot.appendingPathComponent(path).path }
+
+    /// A copy of an example file in a fresh temporary file (so that a failing test never touches Examples/).
+    static func copy(_ example: String, as name: String) throws -> URL {
+        let url = try Executables.temporaryFile(name)
+        try FileManager.default.copyItem(at: Executables.packageRoot.appendingPathComponent(example), to: url)
+        return url
+    }
+
+    static let sine = #"{"sine": {"frequency": 5}}"#
+    static let render = ["--rate", "100", "--duration", "0.1"]
+
+    /// Runs `signals` with standard output appended to `path`.
+    func run(_ arguments: [String], appendingTo path: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = try Executables.url("signals")
+        process.arguments = arguments
+        process.currentDirectoryURL = Executables.packageRoot
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try out.seekToEnd()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try out.close()
+        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    }
+
+    // MARK: Outputs onto inputs
+
+    @Test("render -o onto its own spec is refused and the spec is kept; another file is written")
+    func renderOntoSpec() throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", spec.path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "error: cannot write to \(spec.path): it is the input \(spec.path); write the output to another file\n")
+        #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
+        let out = try Executables.temporaryFile("out.csv")
+        let ok = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
+        #expect(ok.status == 0, "\(ok.stderr)")
+    }
+
+    @Test("import -o onto one of its recordings is refused and the recording is kept")
+    func importOntoRecording() throws {
+        let accelerometer = try Self.copy("Examples/recordings/phyphox/Accelerometer.csv", as: "Accelerometer.csv")
+        let before = try Data(contentsOf: accelerometer)
+        let r = try Executables.run("signals", ["import", accelerometer.path, Self.example("Examples/recordings/phyphox/Gyroscope.csv"),
+                                                "--rate", "100", "-o", accelerometer.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("it is the input \(accelerometer.path)"), "\(r.stderr)")
+        #expect(try Data(contentsOf: accelerometer) == before)
+    }
+
+    @Test("plot, allan --plot and route export --gpx onto their input are refused", arguments: [
+        ("Examples/routes/walk.json", "walk.json", ["plot", "INPUT", "-o", "INPUT"]),
+        ("Examples/points/walk.csv", "walk.csv", ["allan", "INPUT", "--plot", "INPUT"]),
+        ("Examples/points/walk.csv", "walk.csv", ["allan", "INPUT", "--fit-spec", "INPUT"]),
+        ("Examples/routes/walk.gpx", "walk.gpx", ["route", "export", "INPUT", "--gpx", "INPUT"]),
+        ("Examples/specs/sine.json", "sine.json", ["plot", "Examples/specs/sine.json", "--rate", "100", "--duration", "1", "--input", "INPUT", "-o", "INPUT"]),
+    ])
+    func ontoInput(example: String, name: String, arguments: [String]) throws {
+        let input = try Self.copy(example, as: name)
+        let before = try Data(contentsOf: input)
+        let r = try Executables.run("signals", arguments.map { $0 == "INPUT" ? input.path : $0 })
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot write to \(input.path): it is the input"), "\(r.stderr)")
+        #expect(try Data(contentsOf: input) == before)
+    }
+
+    @Test("a symbolic link and a hard link to the input are the input", arguments: [true, false])
+    func links(symbolic: Bool) throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let link = try Executables.temporaryFile("link.json")
+        if symbolic {
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: spec.path)
+        } else {
+            try FileManager.default.linkItem(at: spec, to: link)
+        }
+        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", link.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(spec.path)"), "\(r.stderr)")
+        #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
+    }
+
+    @Test("a copy of the input is another file: written")
+    func copyIsAnotherFile() throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let copy = try Executables.temporaryFile("copy.csv", contents: Self.sine)
+        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOf: copy, encoding: .utf8).hasPrefix("t,value\n"))
+    }
+
+    @Test("standard output appended onto the input is refused for play, verify and render", arguments: [
+        ["play", "INPUT", "--speed", "1000"], ["verify", "INPUT", "--rate", "100", "--duration", "10"],
+        ["render", "INPUT", "--rate", "100", "--duration", "0.1", "--format", "csv"],
+    ])
+    func stdoutOntoInput(arguments: [String]) throws {
+        let input = try Executables.temporaryFile(arguments[0] == "play" ? "walk.csv" : "sine.json",
+                                                   contents: arguments[0] == "play" ? "timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n" : Self.sine)
+        let before = try Data(contentsOf: input)
+        let r = try run(arguments.map { $0 == "INPUT" ? input.path : $0 }, appendingTo: input.path)
+        #expect(r.status == 2)
+        #expect(r.stderr == "error: standard output is the input \(input.path) (redirected onto it); redirect the output to another file\n")
+        #expect(try Data(contentsOf: input) == before)
+    }
+
+    @Test("standard output appended to another file is written")
+    func stdoutOntoAnotherFile() throws {
+        let log = try Executables.temporaryFile("log.jsonl", contents: "")
+        let r = try run(["play", Self.example("Examples/points/walk.csv"), "--speed", "1000"], appendingTo: log.path)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOf: log, encoding: .utf8).split(separator: "\n").count == 100)
+    }
+
+    @Test("allan --plot and --fit-spec naming one file are refused")
+    func twoOutputsOneFile() throws {
+        let out = try Executables.temporaryFile("both.json")
+        let r = try Executables.run("signals", ["allan", Self.example("Examples/points/walk.csv"), "--plot", out.path, "--fit-spec", out.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--plot and --fit-spec name the same file"), "\(r.stderr)")
+    }
+
+    // MARK: Files the user may not write
+
+    /// Run as root too: a file with no write bit for anyone is read-only for everyone (the decision for
+    /// other owners and groups is tested with made-up stat fields in PlaybackTests' FileIdentityTests).
+    @Test("a read-only output (chmod 444) is refused and kept, for every command that writes", arguments: [
+        ("out.csv", ["render", "SPEC", "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", "OUT"]),
+        ("out.svg", ["plot", "SPEC", "--rate", "100", "--duration", "1", "-o", "OUT"]),
+        ("out.gpx", ["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"]),
+        ("out.svg", ["allan", "Examples/points/walk.csv", "--plot", "OUT"]),
+    ])
+    func readOnly(name: String, arguments: [String]) throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let out = try Executables.temporaryFile(name, contents: "old\n")
+        #expect(chmod(out.path, 0o444) == 0)
+        let r = try Executables.run("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 == "OUT" ? out.path : $0 })
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot write to \(out.path): the file is read-only (mode 0444)"), "\(r.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "old\n")
+    }
+
+    @Test("a writable output (chmod 644) is replaced")
+    func writable() throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let out = try Executables.temporaryFile("out.csv", contents: "old\n")
+        #expect(chmod(out.path, 0o644) == 0)
+        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
+    }
+
+    @Test("an empty output path is refused with its flag named", arguments: [
+        (["render", "SPEC", "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", ""], "-o"),
+        (["route", "export", "Examples/routes/walk.json", "--gpx", ""], "--gpx"),
+        (["allan", "Examples/points/walk.csv", "--plot", ""], "--plot"),
+    ])
+    func emptyPath(arguments: [String], option: String) throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let r = try Executables.run("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 })
+        #expect(r.status == 2)
+        #expect(r.stderr == "error: \(option) '' names no file; give a file name, or - for standard output\n")
+    }
+
+    // MARK: The format follows the extension
+
+    @Test("import -o o.npy writes a real .npy: float64, (points, 9)")
+    func importNPY() throws {
+        let out = try Executables.temporaryFile("o.npy")
+        let r = try Executables.run("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                                                Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: out)
+        #expect(data.prefix(6) == Data([0x93] + Array("NUMPY".utf8)))
+        let headerLength = Int(data[8]) | Int(data[9]) << 8
+        let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
+        #expect(header.contains("'descr': '<f8'"), "\(header)")
+        let shape = try #require(header.firstRange(of: "'shape': (")).upperBound
+        let rows = try #require(Int(header[shape...].prefix { $0.isNumber }))
+        #expect(header.contains("'shape': (\(rows), 9)"), "\(header)")
+        #expect(data.count == 10 + headerLength + rows * 9 * 8)
+    }
+
+    @Test("import -o with an extension it does not write is refused, naming the formats")
+    func importUnknownExtension() throws {
+        let out = try Executables.temporaryFile("o.txt")
+        let r = try Executables.run("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                                                Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .txt"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("render: the extension chooses the format; a contradicting --format or an unknown extension is refused", arguments: [
+        ("x.npy", ["--format", "csv"], "names a .npy file but --format is csv"),
+        ("x.txt", ["--format", "csv"], "render writes csv, npy or f32, not .txt"),
+        ("x.svg", [String](), "render writes csv, npy or f32, not .svg"),
+        ("x", [String](), "missing --format csv, npy or f32"),
+    ])
+    func renderExtension(name: String, flags: [String], words: String) throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let out = try Executables.temporaryFile(name)
+        let r = try Executables.run("signals", ["render", spec.path] + Self.render + flags + ["-o", out.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(words), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("render -o x.npy without --format writes .npy; an agreeing --format is fine", arguments: [[String](), ["--format", "npy"]])
+    func renderByExtension(flags: [String]) throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let out = try Executables.temporaryFile("x.npy")
+        let r = try Executables.run("signals", ["render", spec.path] + Self.render + flags + ["-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Data(contentsOf: out).prefix(6) == Data([0x93] + Array("NUMPY".utf8)))
+    }
+
+    @Test("render to standard output still needs --format")
+    func renderStdoutNeedsFormat() throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let r = try Executables.run("signals", ["render", spec.path] + Self.render)
+        #expect(r.status == 2)
+        #expect(r.stderr == "error: missing --format csv, npy or f32: standard output has no extension to choose it by\n")
+    }
+
+    @Test("plot, allan --plot, --fit-spec and route export --gpx refuse another format's extension", arguments: [
+        (["plot", "Examples/specs/sine.json", "--rate", "100", "--duration", "1", "-o", "OUT"], "x.png", "-o OUT: this writes an SVG plot, not a .png file; name the file .svg"),
+        (["allan", "Examples/points/walk.csv", "--plot", "OUT"], "x.csv", "--plot OUT: this writes an SVG plot, not a .csv file"),
+        (["allan", "Examples/points/walk.csv", "--fit-spec", "OUT"], "x.svg", "--fit-spec OUT: this writes an IMU spec (JSON), not a .svg file"),
+        (["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"], "x.json", "--gpx OUT: this writes a GPX file, not a .json file"),
+    ])
+    func otherExtensions(arguments: [String], name: String, words: String) throws {
+        let out = try Executables.temporaryFile(name)
+        let r = try Executables.run("signals", arguments.map { $0 == "OUT" ? out.path : $0 })
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(words.replacingOccurrences(of: "OUT", with: out.path)), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    // MARK: Sizes refused before allocating
+
+    @Test("allan of a spec refuses 10⁹ samples up front, naming the bound")
+    func allanTooLong() throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
+        let r = try Executables.run("signals", ["allan", spec.path, "--rate", "10000", "--duration", "100000"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("asks for 1000000000 samples per channel; allan analyses at most 100000000"), "\(r.stderr)")
+    }
+
+    @Test("allan of a spec within the bound is analysed")
+    func allanWithinBound() throws {
+        let r = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "60",
+                                                "--channel", "gyroscope.x"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.text.hasPrefix("gyroscope.x"))
+    }
+
+    // MARK: Channels
+
+    @Test("--channel '' is refused, naming the channels", arguments: ["", " ", "gyroscope.x,"])
+    func emptyChannel(value: String) throws {
+        let r = try Executables.run("signals", ["allan", Self.example("Examples/points/walk.csv"), "--channel", value])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("holds an empty channel name; the channels are accelerometer.x, accelerometer.y, accelerometer.z, gyroscope.x, gyroscope.y, gyroscope.z"), "\(r.stderr)")
+    }
+
+    // MARK: GPX through the CLI
+
+    @Test("GPX entity declarations are refused in words with the file and line")
+    func gpxEntities() throws {
+        let gpx = try Executables.temporaryFile("lol.gpx", contents: """
+        <?xml version="1.0"?>
+        <!DOCTYPE gpx [
+         <!ENTITY lol "lol">
+         <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+        ]>
+        <gpx><wpt lat="1" lon="2"><name>&lol1;</name></wpt></gpx>
+        """)
+        let r = try Executables.run("signals", ["route", "export", gpx.path, "--simctl", "--speed", "1"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("error: \(gpx.path):3: XML error: the file declares the entity 'lol'"), "\(r.stderr)")
+    }
+}
