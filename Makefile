@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PLAYWRIGHT ?= playwright==1.65.2
 SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test lint-web demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
+.PHONY: all deps build release test lint-web demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address check-apple
 
 all: build
 
@@ -25,11 +25,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Every Swift test; then the web console in headless Chromium when Debian's chromium is installed
+# Every Swift test, then `make check-apple`; then the web console in headless Chromium when Debian's chromium is installed
 # (`make browser-deps` installs it; CI does).
 test: deps lint-web
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory check-apple
 	@if command -v chromium >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory test-browser; \
 	else \
@@ -116,5 +117,14 @@ sanitize-address: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
+# What Linux can check of the Apple builds (Tools/check-apple/README.md): standard-library APIs newer than
+# the declared minimums outside #available (its own tests on fixture packages, then this package's library
+# targets, built into .build-apple/build), and Apple's privacy manifests (required-reason APIs declared).
+check-apple: deps
+	SWIFT="$(SWIFT)" $(PYTHON) Tools/check-apple/test_check_apple.py
+	SWIFT="$(SWIFT)" $(PYTHON) Tools/check-apple/check_apple.py
+	$(PYTHON) Tools/check-apple/test_check_privacy.py
+	$(PYTHON) Tools/check-apple/check_privacy.py
+
 clean:
-	rm -rf .build .build-fuzz .build-tsan .build-asan
+	rm -rf .build .build-fuzz .build-tsan .build-asan .build-apple

@@ -43,7 +43,7 @@ let package = Package(
     targets: [
         // Shared plumbing every module uses and no product exports (as swift-collections'
         // InternalCollectionsUtilities): the JSON value and its writer, quoting, the monotonic clock, locks.
-        .target(name: "InternalUtilities"),
+        .target(name: "InternalUtilities", resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
         .target(name: "CSignalKernels"),
         .target(name: "Signals", dependencies: ["CSignalKernels", "InternalUtilities"]),

@@ -13,18 +13,45 @@ A category declared but not used is reported as a note (declaring it is harmless
 code does). It sees calls by name only: an API reached through another library is that library's to
 declare.
 
-Usage: check_privacy.py [--root DIR] [TARGET ...]   (default: the app-facing targets below)
+Usage: check_privacy.py [--root DIR] [TARGET ...]   (default: the targets an app links, see app_targets)
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import plistlib
+import subprocess
 import re
 import sys
 from pathlib import Path
 
-# The targets an app links (the SignalRunner umbrella and its parts).
-APP_TARGETS = ["Signals", "Playback", "Location", "Sensors", "SensorFeeds", "SignalRunner", "CSignalKernels"]
+# The product an app adds (README: "add the product SignalRunner"); every target it links is checked.
+APP_PRODUCT = "SignalRunner"
+
+
+def app_targets(root: Path, product: str = APP_PRODUCT) -> list[str]:
+    """The targets `product` links, from `swift package describe` (so a new target is never missed):
+    its own targets and their dependencies within the package, Swift and C alike."""
+    swift = os.environ.get("SWIFT", "swift")
+    out = subprocess.run([swift, "package", "--scratch-path", str(root / ".build-apple" / "describe"),
+                          "describe", "--type", "json"], cwd=root, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"check-privacy: swift package describe failed: {out.stderr.strip()}")
+    description = json.loads(out.stdout[out.stdout.index("{"):])
+    by_name = {t["name"]: t for t in description["targets"]}
+    roots = [t for p in description.get("products", []) if p["name"] == product for t in p["targets"]]
+    if not roots:
+        raise SystemExit(f"check-privacy: no product {product} in {root}")
+    seen: list[str] = []
+    pending = list(roots)
+    while pending:
+        name = pending.pop(0)
+        if name in seen or name not in by_name:
+            continue
+        seen.append(name)
+        pending.extend(by_name[name].get("target_dependencies", []))
+    return sorted(seen)
 
 # Apple's list ("Describing use of required reason API"), by the names code calls.
 CATEGORIES: dict[str, list[str]] = {
@@ -107,9 +134,10 @@ def check(root: Path, targets: list[str]) -> tuple[list[str], list[str]]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2])
-    parser.add_argument("targets", nargs="*", default=APP_TARGETS)
+    parser.add_argument("targets", nargs="*")
     args = parser.parse_args(argv)
-    errors, notes = check(args.root, args.targets)
+    targets = args.targets or app_targets(args.root)
+    errors, notes = check(args.root, targets)
     for n in notes:
         print(f"note: {n}")
     for e in errors:
@@ -117,7 +145,7 @@ def main(argv: list[str]) -> int:
     if errors:
         print(f"check-privacy: {len(errors)} required-reason API use(s) not declared", file=sys.stderr)
         return 1
-    print(f"check-privacy: {len(args.targets)} app-facing targets, every required-reason API declared")
+    print(f"check-privacy: {len(targets)} targets an app links ({', '.join(targets)}), every required-reason API declared")
     return 0
 
 
