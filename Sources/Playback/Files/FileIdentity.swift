@@ -26,7 +26,9 @@ package struct FileIdentity: Sendable, Hashable {
     }
 
     init(_ info: stat) {
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode))
+        // truncatingIfNeeded: dev_t is Int32 on Darwin and UInt64 on Linux (only equality matters here).
+        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+                  mode: UInt32(truncatingIfNeeded: info.st_mode))
     }
 
     /// The file `path` names, links followed; `nil` when nothing is there (or a link dangles).
