@@ -136,11 +136,17 @@ import Testing
             defer { try? FileManager.default.removeItem(at: url) }
             #expect(try await Self.play(url) == fixes.map(SimulatedLocation.init), "\(name)")
         }
-        #expect(LocationCSV.isHeader(Data("\n  \ntimestamp,latitude,longitude\n".utf8)))
-        #expect(LocationCSV.isHeader(Data("t,x,y,z\n".utf8)))          // a CSV, refused later for its columns
-        #expect(!LocationCSV.isHeader(Data("{\"timestamp\":0,\"location\":{\"latitude\":1,\"longitude\":2}}\n".utf8)))
-        #expect(!LocationCSV.isHeader(Data("t\n".utf8)) && !LocationCSV.isHeader(Data("time,latitude,longitude\n".utf8)))
-        #expect(!LocationCSV.isHeader(Data()))
+        // Told as every reader of the package tells files (InputKind): the extension, then the content.
+        func kind(_ name: String, _ text: String) -> LocationSource.FileKind {
+            LocationSource.kind(URL(fileURLWithPath: "/tmp/" + name), Data(text.utf8))
+        }
+        #expect(kind("fixes", "\n  \ntimestamp,latitude,longitude\n") == .csv)
+        #expect(kind("fixes", "t,x,y,z\n") == .csv)          // a CSV, refused later for its columns
+        #expect(kind("fixes", "{\"timestamp\":0,\"location\":{\"latitude\":1,\"longitude\":2}}\n") == .jsonLines)
+        #expect(kind("fixes.txt", "<?xml version=\"1.0\"?><gpx></gpx>") == .gpx)
+        #expect(kind("fixes.csv", "<gpx></gpx>") == .csv)     // the extension wins
+        #expect(kind("fixes.gpx", "t,latitude,longitude\n") == .gpx)
+        #expect(kind("fixes", "") == .jsonLines)               // nothing to tell: its reader says the file is empty
         // A header with a motion's columns only, not named .csv: a clear error, not a JSON one.
         let motion = try Self.temporary("motion.txt", "timestamp,x,y,z\n0,0,0,1\n")
         defer { try? FileManager.default.removeItem(at: motion) }

@@ -31,23 +31,6 @@ enum LocationCSV {
     /// columns keep them, as a JSON Lines fix defaults them (course −1, the rest 0).
     static let defaults: [Double] = [0, 0, 0, 0, 0, -1, 0, 0]
 
-    /// Whether `head` (a file's first bytes) starts with a location CSV header: its first line that is not
-    /// blank has a comma and its first cell is `t` or `timestamp`.
-    /// - Parameter head: The first bytes of the file (64 KiB are looked at).
-    static func isHeader(_ head: Data) -> Bool {
-        var bytes = head.prefix(1 << 16)[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.isEmpty { continue }
-            let cells = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard cells.count > 1 else { return false }
-            let first = cells[0].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            return timeColumns.contains(first)
-        }
-        return false
-    }
-
     /// The fixes of a location CSV, every cell checked.
     /// - Parameters:
     ///   - data: The file's bytes.

@@ -127,14 +127,14 @@ extension LocationSource {
         }
     }
 
-    /// The fixes of a file that is not GPX: a location CSV (see ``LocationCSV``) when ``isCSV(_:_:)``,
-    /// else JSON Lines of located points; strictly read (errors name the file and the line).
+    /// The fixes of a file that is not GPX: a location CSV (see ``LocationCSV``) when ``kind(_:_:)`` says
+    /// so, else JSON Lines of located points; strictly read (errors name the file and the line).
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - url: The file, for its name and extension.
     /// - Returns: At least one fix, times never decreasing.
     static func filePoints(_ data: Data, url: URL) throws(SensorFeedsError) -> [LocationPoint] {
-        if isCSV(url, data) { return try LocationCSV.points(data, file: url.lastPathComponent) }
+        if kind(url, data) == .csv { return try LocationCSV.points(data, file: url.lastPathComponent) }
         return try jsonLinesPoints(data, file: url.lastPathComponent)
     }
 
@@ -165,15 +165,27 @@ extension LocationSource {
         return points
     }
 
-    /// Whether a file is a location CSV: by its `.csv` extension, or a first line that is a header starting
-    /// with `t,` or `timestamp,` (see ``LocationCSV/isHeader(_:)``).
-    static func isCSV(_ url: URL, _ data: Data) -> Bool {
-        url.pathExtension.lowercased() == "csv" || LocationCSV.isHeader(data)
+    /// What a location file holds.
+    enum FileKind: Sendable, Hashable {
+        /// GPX: tracks, routes or waypoints.
+        case gpx
+        /// The CSV `signals render` writes for a route.
+        case csv
+        /// JSON Lines of located points, as `signals play` prints them.
+        case jsonLines
     }
 
-    /// Whether a file is GPX (by its `.gpx` extension, or a first byte `<` unless it is named `.csv`).
-    static func isGPX(_ url: URL, _ data: Data) -> Bool {
-        let ext = url.pathExtension.lowercased()
-        return ext == "gpx" || ext != "csv" && data.first(where: { !($0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) == UInt8(ascii: "<")
+    /// What `data`, read from `url`, holds, told the way every reader of the package tells files
+    /// (``InputKind/detect(name:head:)``: the extension first, then the content); anything that is not GPX
+    /// or CSV is read as JSON Lines, whose reader then names what is wrong.
+    /// - Parameters:
+    ///   - url: The file, for its extension.
+    ///   - data: Its bytes (the first 64 KiB are looked at).
+    static func kind(_ url: URL, _ data: Data) -> FileKind {
+        switch InputKind.detect(name: url.lastPathComponent, head: data.prefix(1 << 16)) {
+        case .gpx?: .gpx
+        case .points(.csv)?: .csv
+        default: .jsonLines
+        }
     }
 }

@@ -199,7 +199,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
             let data = try LocationSource.fileData(url)
             let runner = makeRunner()
             holder.producer = runner
-            if LocationSource.isGPX(url, data) {
+            if LocationSource.kind(url, data) == .gpx {
                 let route: Route
                 do { route = try Route(gpx: data, speed: speed, file: url.lastPathComponent) } catch {
                     throw SensorFeedsError(.unreadableFile, error.description)
