@@ -34,6 +34,17 @@ package enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// A number, or `null` when `value` is not finite (JSON has no NaN or infinity).
+    package static func number(_ value: Double) -> JSONValue { value.isFinite ? .number(JSONNumber(value)) : .null }
+    /// An exact integer.
+    package static func number(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+    /// A number, or `null` for `nil` or a value that is not finite.
+    package static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+    /// An object with `members` in this order (keys must be unique).
+    package static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(JSONObject(members.map { JSONObject.Member(key: $0.key, value: $0.value) }))
+    }
+
     /// The object's members, or `nil`.
     package var object: JSONObject? { if case .object(let o) = self { o } else { nil } }
     /// The array's elements, or `nil`.
@@ -59,6 +70,12 @@ package struct JSONNumber: Sendable, Hashable {
     /// Creates a number from a finite `Double` (for building values in code).
     package init(_ value: Double) {
         self.value = value
+        text = "\(value)"
+    }
+
+    /// Creates a number from an integer, written exactly (`7`, not `7.0`).
+    package init(_ value: Int) {
+        self.value = Double(value)
         text = "\(value)"
     }
 
@@ -102,26 +119,34 @@ extension JSONValue {
     /// The value as compact JSON text (keys in document order), for echoing a spec back.
     package var serialized: String {
         var out = ""
-        serialize(into: &out)
+        serialize(into: &out, spaced: false)
         return out
     }
 
-    private func serialize(into out: inout String) {
+    /// The value as JSON text on one line with a space after each `:` and `,` (keys in document order):
+    /// the layout of the reports the command line writes.
+    package var spacedSerialization: String {
+        var out = ""
+        serialize(into: &out, spaced: true)
+        return out
+    }
+
+    private func serialize(into out: inout String, spaced: Bool) {
         switch self {
         case .object(let o):
             out += "{"
             for (i, m) in o.members.enumerated() {
-                if i > 0 { out += "," }
-                JSONValue.string(m.key).serialize(into: &out)
-                out += ":"
-                m.value.serialize(into: &out)
+                if i > 0 { out += spaced ? ", " : "," }
+                JSONValue.string(m.key).serialize(into: &out, spaced: spaced)
+                out += spaced ? ": " : ":"
+                m.value.serialize(into: &out, spaced: spaced)
             }
             out += "}"
         case .array(let a):
             out += "["
             for (i, v) in a.enumerated() {
-                if i > 0 { out += "," }
-                v.serialize(into: &out)
+                if i > 0 { out += spaced ? ", " : "," }
+                v.serialize(into: &out, spaced: spaced)
             }
             out += "]"
         case .string(let s):

@@ -1,3 +1,4 @@
+import InternalUtilities
 /// The state of a ``LiveFeed``, as `GET /v1/status` serves it:
 /// `{"sampleRate", "index", "timestamp", "paused", "speed", "clients": {"sse", "ws", "polling"},
 /// "lateness": {"p50", "p99", "max"}}`.
@@ -45,8 +46,11 @@ public struct FeedStatus: Sendable, Hashable {
 
     /// The JSON object, keys in the contract's order.
     public var json: String {
-        "{\"sampleRate\":\(sampleRate),\"index\":\(index),\"timestamp\":\(timestamp),\"paused\":\(paused),\"speed\":\(speed),"
-            + "\"clients\":{\"sse\":\(clients.sse),\"ws\":\(clients.ws),\"polling\":\(clients.polling)},"
-            + "\"lateness\":{\"p50\":\(lateness.p50),\"p99\":\(lateness.p99),\"max\":\(lateness.max)}}"
+        JSONValue.object([
+            "sampleRate": .number(sampleRate), "index": .number(index), "timestamp": .number(timestamp),
+            "paused": .bool(paused), "speed": .number(speed),
+            "clients": .object(["sse": .number(clients.sse), "ws": .number(clients.ws), "polling": .number(clients.polling)]),
+            "lateness": .object(["p50": .number(lateness.p50), "p99": .number(lateness.p99), "max": .number(lateness.max)]),
+        ]).serialized
     }
 }

@@ -87,26 +87,18 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// "unchecked": [{"channel", "component", "frequency", "source", "reason", "requiredDuration"}], "verdict": String}`
     /// (`frequency` is `null` where it does not apply; a non-finite number is written as `null`).
     public func json() -> Data {
-        func number(_ v: Double?) -> String {
-            guard let v, v.isFinite else { return "null" }
-            return "\(v)"
+        let checkObjects: [JSONValue] = checks.map { c in
+            .object(["channel": .number(c.channel), "kind": .string(c.kind.rawValue), "frequency": .number(c.frequency),
+                     "expected": .number(c.expected), "measured": .number(c.measured), "tolerance": .number(c.tolerance),
+                     "passed": .bool(c.passed), "method": .string(c.method.rawValue)])
         }
-        var out = "{\"passed\": \(passed), \"checks\": ["
-        for (i, c) in checks.enumerated() {
-            if i > 0 { out += ", " }
-            out += "{\"channel\": \(c.channel), \"kind\": \"\(c.kind.rawValue)\", \"frequency\": \(number(c.frequency)), "
-            out += "\"expected\": \(number(c.expected)), \"measured\": \(number(c.measured)), "
-            out += "\"tolerance\": \(number(c.tolerance)), \"passed\": \(c.passed), \"method\": \"\(c.method.rawValue)\"}"
+        let uncheckedObjects: [JSONValue] = unchecked.map { u in
+            .object(["channel": .number(u.channel), "component": .string(u.component.rawValue), "frequency": .number(u.frequency),
+                     "source": .string(u.source), "reason": .string(u.reason), "requiredDuration": .number(u.requiredDuration)])
         }
-        out += "], \"unchecked\": ["
-        for (i, u) in unchecked.enumerated() {
-            if i > 0 { out += ", " }
-            out += "{\"channel\": \(u.channel), \"component\": \"\(u.component.rawValue)\", \"frequency\": \(number(u.frequency)), "
-            out += "\"source\": \(VerificationReport.quoted(u.source)), \"reason\": \(VerificationReport.quoted(u.reason)), "
-            out += "\"requiredDuration\": \(number(u.requiredDuration))}"
-        }
-        out += "], \"verdict\": \"\(verdict.rawValue)\"}"
-        return Data(out.utf8)
+        let report: JSONValue = .object(["passed": .bool(passed), "checks": .array(checkObjects),
+                                         "unchecked": .array(uncheckedObjects), "verdict": .string(verdict.rawValue)])
+        return Data(report.spacedSerialization.utf8)
     }
 
     /// A fixed-width table: channel, check, method, frequency (Hz), expected, measured, tolerance, result
@@ -158,8 +150,4 @@ public struct VerificationReport: Sendable, Hashable, Codable {
         v == 0 ? "0" : String(format: "%.10g", v)
     }
 
-    /// `text` as a JSON string literal (the package's one JSON writer).
-    static func quoted(_ text: String) -> String {
-        JSONValue.string(text).serialized
-    }
 }
