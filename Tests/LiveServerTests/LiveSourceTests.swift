@@ -15,7 +15,7 @@ import Testing
         let spec = try LiveSource.load(try file("s.json", TestSpecs.sine), options: FeedOptions())
         #expect(spec.signal != nil)
         let points = try LiveSource.load(try file("p.csv", "timestamp,x,y,z\n0,1,0,0\n0.5,2,0,0\n"), options: FeedOptions(loop: true))
-        guard case .points(_, let schedule) = points else { Issue.record("not a point file"); return }
+        let schedule = try #require({ if case .points(_, let schedule) = points { schedule } else { nil } }(), "not a point file")
         #expect(schedule.count == 2)
     }
 
@@ -32,16 +32,16 @@ import Testing
     ])
     func refused(name: String, text: String, options: FeedOptions, message: String) throws {
         let path = try file(name, text)
-        #expect { try LiveSource.load(path, options: options) } throws: { error in
-            guard let error = error as? LiveServerError, error.code == .invalidInput else { return false }
-            return error.message.contains(message) && (error.message.contains(name) || message == "Nyquist")
-        }
+        let error = try #require(throws: LiveServerError.self) { try LiveSource.load(path, options: options) }
+        #expect(error.code == .invalidInput)
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(error.message.contains(name), "\(error.message)")
     }
 
     @Test("a spec from JSON: 400 with the path for a bad one")
-    func specJSON() {
-        #expect { try LiveSource.spec(json: Data(#"{"sine": {}}"#.utf8), sampleRate: 100) } throws: { error in
-            (error as? LiveServerError).map { $0.code == .badRequest && $0.path == "$.sine" } ?? false
-        }
+    func specJSON() throws {
+        let error = try #require(throws: LiveServerError.self) { try LiveSource.spec(json: Data(#"{"sine": {}}"#.utf8), sampleRate: 100) }
+        #expect(error.code == .badRequest)
+        #expect(error.path == "$.sine")
     }
 }

@@ -18,9 +18,13 @@ import Testing
     @Test("keeps the last capacity points by global index; older and future ones are gone", arguments: [1, 3, 16])
     func window(capacity: Int) {
         var ring = PointRing(capacity: capacity)
-        #expect(ring.head == 0 && ring.tail == 0 && ring.last == nil && ring[0] == nil)
+        #expect(ring.head == 0)
+        #expect(ring.tail == 0)
+        #expect(ring.last == nil)
+        #expect(ring[0] == nil)
         for i in 0 ..< 40 { ring.append(entry(i)) }
-        #expect(ring.head == 40 && ring.tail == 40 - capacity)
+        #expect(ring.head == 40)
+        #expect(ring.tail == 40 - capacity)
         #expect(ring.last?.index == 39)
         for i in 0 ..< 45 {
             let kept = i >= 40 - capacity && i < 40

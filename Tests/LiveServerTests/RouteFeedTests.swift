@@ -27,7 +27,9 @@ import InternalUtilities
         let f = try ManualFeed(Self.walk, rate: 10)
         try await f.start()
         await f.advance(points: 20)
-        for (index, line) in await f.lines(from: 0, through: 20) {
+        let lines = await f.lines(from: 0, through: 20)
+        #expect(lines.map(\.index) == Array(0 ... 20))
+        for (index, line) in lines {
             #expect(line == (try Self.fix(Self.walk, rate: 10, index: index)).jsonLine)
         }
         let data = try object(String(buffer: try #require(f.feed.dataBody())))

@@ -59,7 +59,8 @@ import Testing
         do {
             try model.validate()
         } catch {
-            #expect(error.path == path && error.code == code)
+            #expect(error.path == path)
+            #expect(error.code == code)
         }
         #expect(throws: Never.self) { try GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: 1, verticalRatio: 2).validate() }
     }

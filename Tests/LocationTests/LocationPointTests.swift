@@ -6,7 +6,11 @@ import Testing
     @Test("defaults as Core Location: accuracies 0, speed 0, course −1")
     func defaults() {
         let p = LocationPoint(timestamp: 1, latitude: 2, longitude: 3)
-        #expect(p.altitude == 0 && p.horizontalAccuracy == 0 && p.verticalAccuracy == 0 && p.speed == 0 && p.course == -1)
+        #expect(p.altitude == 0)
+        #expect(p.horizontalAccuracy == 0)
+        #expect(p.verticalAccuracy == 0)
+        #expect(p.speed == 0)
+        #expect(p.course == -1)
     }
 
     @Test("JSON line: {timestamp, location: {latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course}}")

@@ -10,8 +10,13 @@ import Testing
             Waypoint(latitude: 51.5033, longitude: -0.1196, pause: 20)   // stand still 20 s on arrival
             Waypoint(latitude: 51.5081, longitude: -0.0759, speed: 1.4)
         }
-        #expect(route.speed == 3 && route.waypoints.count == 3 && !route.loops && route.error == nil)
-        #expect(route.waypoints[1].pause == 20 && route.waypoints[2].speed == 1.4 && route.waypoints[0].altitude == 0)
+        #expect(route.speed == 3)
+        #expect(route.waypoints.count == 3)
+        #expect(!route.loops)
+        #expect(route.error == nil)
+        #expect(route.waypoints[1].pause == 20)
+        #expect(route.waypoints[2].speed == 1.4)
+        #expect(route.waypoints[0].altitude == 0)
         #expect(!route.isTimed)
     }
 
@@ -25,6 +30,7 @@ import Testing
             [Waypoint(latitude: 0.03, longitude: 0, time: 5)]
         }
         #expect(route.waypoints.map(\.latitude) == [0, 0.001, 0.002, 0.01, 0.02, 0.03])
-        #expect(route.loops && route.waypoints[5].time == 5)
+        #expect(route.loops)
+        #expect(route.waypoints[5].time == 5)
     }
 }

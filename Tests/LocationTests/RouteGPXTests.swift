@@ -27,7 +27,8 @@ import Testing
         #expect(route.waypoints.map(\.altitude) == [408, 410.5, 412])
         #expect(route.waypoints.map(\.time) == [0, 60, 150.5])
         #expect(route.startDate == Date(timeIntervalSince1970: 1_714_555_800))
-        #expect(route.speed == nil && route.isTimed)
+        #expect(route.speed == nil)
+        #expect(route.isTimed)
         let t = try route.trajectory()
         #expect(t.passDuration == 150.5)
         #expect(t.location(at: 60).latitude == 47.3779)
@@ -39,7 +40,9 @@ import Testing
         <gpx version="1.1"><rte><rtept lat="10" lon="20"/><rtept lat="10.001" lon="20"></rtept></rte></gpx>
         """
         let route = try Route(gpx: Data(rte.utf8), speed: 1.4)
-        #expect(route.speed == 1.4 && !route.isTimed && route.waypoints.count == 2)
+        #expect(route.speed == 1.4)
+        #expect(!route.isTimed)
+        #expect(route.waypoints.count == 2)
         let xcode = """
         <?xml version="1.0"?>
         <gpx version="1.1" creator="Xcode">
@@ -48,7 +51,8 @@ import Testing
         </gpx>
         """
         let wpt = try Route(gpx: Data(xcode.utf8))
-        #expect(wpt.waypoints.map(\.time) == [0, 10] && wpt.waypoints[1].longitude == -122.029237)
+        #expect(wpt.waypoints.map(\.time) == [0, 10])
+        #expect(wpt.waypoints[1].longitude == -122.029237)
     }
 
     /// (GPX text, line, code, words the message must contain).
@@ -105,7 +109,9 @@ import Testing
         }
         for k in 0 ... 1505 {
             let p = a.location(at: Double(k) / 10), q = b.location(at: Double(k) / 10)
-            #expect(abs(p.latitude - q.latitude) < 1e-7 && abs(p.longitude - q.longitude) < 1e-7 && abs(p.altitude - q.altitude) < 1e-3)
+            #expect(abs(p.latitude - q.latitude) < 1e-7)
+            #expect(abs(p.longitude - q.longitude) < 1e-7)
+            #expect(abs(p.altitude - q.altitude) < 1e-3)
         }
         // And once more: out of the second, in again, unchanged.
         #expect(try Route(gpx: Data(second.gpx(interval: 7).utf8)) == second)
@@ -123,7 +129,8 @@ import Testing
         #expect(abs(a.passDuration - b.passDuration) < 1e-3)
         for k in 0 ... Int(a.passDuration * 4) {
             let p = a.location(at: Double(k) / 4), q = b.location(at: Double(k) / 4)
-            #expect(abs(p.latitude - q.latitude) < 1e-7 && abs(angleDifference(p.longitude, q.longitude)) < 1e-7, "\(k)")
+            #expect(abs(p.latitude - q.latitude) < 1e-7, "\(k)")
+            #expect(abs(angleDifference(p.longitude, q.longitude)) < 1e-7, "\(k)")
         }
     }
 

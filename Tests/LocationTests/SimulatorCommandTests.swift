@@ -28,15 +28,18 @@ import Testing
         let t = try route.trajectory()
         let average = t.passLength / (t.passDuration - 30)
         #expect(c.arguments[5] == "--speed=\(Route.decimal(average, digits: 3))")
-        #expect(c.arguments.last == "0,0" && c.arguments.count == 10)
+        #expect(c.arguments.last == "0,0")
+        #expect(c.arguments.count == 10)
         #expect(c.notes.count == 4)
-        #expect(c.notes.contains { $0.contains("pause") } && c.notes.contains { $0.contains("loop") })
+        #expect(c.notes.contains { $0.contains("pause") })
+        #expect(c.notes.contains { $0.contains("loop") })
         let still = try Route { Waypoint(latitude: 48.8584, longitude: 2.2945) }.simulatorCommand(device: "booted")
         #expect(still.commandLine == "xcrun simctl location booted set 48.8584,2.2945")
         let timed = try Route {
             Waypoint(latitude: 0, longitude: 0, time: 0)
             Waypoint(latitude: 0, longitude: 0.001, time: 100)
         }.simulatorCommand()
-        #expect(timed.notes.count == 1 && timed.notes[0].contains("times"))
+        try #require(timed.notes.count == 1)
+        #expect(timed.notes[0].contains("times"))
     }
 }

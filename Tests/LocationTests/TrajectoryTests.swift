@@ -30,9 +30,13 @@ import Testing
             for (lat, lon) in Self.square + [(0.0, 0.0)] { Waypoint(latitude: lat, longitude: lon) }
         }.trajectory()
         let end = closed.location(at: closed.passDuration)
-        #expect(end.latitude == 0 && end.longitude == 0 && end.speed == 0 && end.course == -1)
+        #expect(end.latitude == 0)
+        #expect(end.longitude == 0)
+        #expect(end.speed == 0)
+        #expect(end.course == -1)
         let later = closed.location(at: closed.passDuration + 1000)
-        #expect(later.latitude == 0 && later.longitude == 0)
+        #expect(later.latitude == 0)
+        #expect(later.longitude == 0)
     }
 
     @Test("speed: the distance from the start is speed · t at every sample of a leg, and the course is the azimuth")
@@ -51,7 +55,8 @@ import Testing
             #expect(p.speed == 3)
             let azimuth = g.inverse(from: p.coordinate, to: b).initialAzimuth
             if k < Int(t.passDuration) - 1 { #expect(abs(angleDifference(p.course, azimuth)) < 1e-6) }
-            #expect(p.course >= 0 && p.course < 360)
+            #expect(p.course >= 0)
+            #expect(p.course < 360)
         }
     }
 
@@ -64,7 +69,8 @@ import Testing
         let leg1 = g.inverse(from: w0.coordinate, to: w1.coordinate).distance
         let leg2 = g.inverse(from: w1.coordinate, to: w2.coordinate).distance
         let arrival = leg1 / 3, departure = arrival + 20
-        #expect(t.waypointTimes[1].arrival == arrival && t.waypointTimes[1].departure == departure)
+        #expect(t.waypointTimes[1].arrival == arrival)
+        #expect(t.waypointTimes[1].departure == departure)
         #expect(abs(t.passDuration - (departure + leg2 / 1.4)) < 1e-9)
         let rate = 10.0
         for k in 0 ... Int(t.passDuration * rate) {
@@ -72,9 +78,12 @@ import Testing
             let p = t.location(at: time)
             let atWaypoint = p.latitude == w1.latitude && p.longitude == w1.longitude
             if time >= arrival && time < departure {
-                #expect(atWaypoint && p.speed == 0 && p.course == -1, "sample \(k) at \(time) s should be paused")
+                #expect(atWaypoint, "sample \(k) at \(time) s should be paused")
+                #expect(p.speed == 0, "sample \(k) at \(time) s should be paused")
+                #expect(p.course == -1, "sample \(k) at \(time) s should be paused")
             } else if time < arrival {
-                #expect(!atWaypoint && p.speed == 3, "sample \(k)")
+                #expect(!atWaypoint, "sample \(k)")
+                #expect(p.speed == 3, "sample \(k)")
             } else if time < t.passDuration {
                 #expect(p.speed == 1.4, "sample \(k)")
                 let r = g.inverse(from: w1.coordinate, to: p.coordinate).distance
@@ -89,7 +98,8 @@ import Testing
             Waypoint(latitude: 10, longitude: 10, pause: 5)
             Waypoint(latitude: 10.0001, longitude: 10)
         }.trajectory()
-        #expect(t.location(at: 4.99).latitude == 10 && t.location(at: 4.99).speed == 0)
+        #expect(t.location(at: 4.99).latitude == 10)
+        #expect(t.location(at: 4.99).speed == 0)
         #expect(t.location(at: 6).speed == 1)
         #expect(t.waypointTimes[0] == (0, 5))
     }
@@ -141,14 +151,17 @@ import Testing
             Waypoint(latitude: 45.001, longitude: 7.001, altitude: 150, time: 160)
         }.trajectory()
         #expect(t.passDuration == 160)
-        #expect(t.location(at: 5).latitude == 45 && t.location(at: 5).speed == 0)
+        #expect(t.location(at: 5).latitude == 45)
+        #expect(t.location(at: 5).speed == 0)
         let mid = t.location(at: 60)
         #expect(abs(mid.altitude - 150) < 1e-9)
         let leg = g.inverse(from: GeoCoordinate(latitude: 45, longitude: 7), to: GeoCoordinate(latitude: 45.001, longitude: 7)).distance
         #expect(abs(mid.speed - leg / 100) < 1e-12)
         #expect(abs(g.inverse(from: GeoCoordinate(latitude: 45, longitude: 7), to: mid.coordinate).distance - leg / 2) < 1e-6)
         let still = t.location(at: 120)
-        #expect(still.speed == 0 && still.course == -1 && still.latitude == 45.001)
+        #expect(still.speed == 0)
+        #expect(still.course == -1)
+        #expect(still.latitude == 45.001)
         #expect(t.location(at: 160).longitude == 7.001)
     }
 
@@ -164,7 +177,8 @@ import Testing
         for k in 0 ... 100 {
             let time = Double(k) / 100 * t.waypointTimes[1].arrival
             let p = t.location(at: time)
-            #expect(p.longitude >= -180 && p.longitude <= 180)
+            #expect(p.longitude >= -180)
+            #expect(p.longitude <= 180)
             let q = first.position(distance: 250 * time)
             #expect(metres(p.latitude, p.longitude, q.latitude, q.longitude) < 1e-9)
         }
@@ -191,7 +205,11 @@ import Testing
     func singlePoint() throws {
         let t = try Route { Waypoint(latitude: -33.86, longitude: 151.21, altitude: 5) }.trajectory()
         let p = t.location(at: 1000)
-        #expect(p.latitude == -33.86 && p.longitude == 151.21 && p.altitude == 5 && p.speed == 0 && p.course == -1)
+        #expect(p.latitude == -33.86)
+        #expect(p.longitude == 151.21)
+        #expect(p.altitude == 5)
+        #expect(p.speed == 0)
+        #expect(p.course == -1)
         #expect(t.passDuration == 0)
     }
 }

@@ -46,14 +46,12 @@ import Testing
     }
 
     @Test("errors are the same through a small buffer, with the same line")
-    func errorsAtBoundaries() {
+    func errorsAtBoundaries() throws {
         let text = "timestamp,x\n0,1\n1,nan\n"
         let whole = decode(text, .csv, bufferSize: 1 << 16)
         let small = decode(text, .csv, bufferSize: 1)
-        guard case .failure(let a) = whole, case .failure(let b) = small else {
-            Issue.record("expected both to fail: \(whole), \(small)")
-            return
-        }
+        let a = try #require({ if case .failure(let e) = whole { e } else { nil } }(), "expected a failure: \(whole)")
+        let b = try #require({ if case .failure(let e) = small { e } else { nil } }(), "expected a failure: \(small)")
         #expect(a == b)
         #expect(a.line == 3)
     }

@@ -5,15 +5,19 @@ import Testing
     @Test("nearest-rank percentiles are recorded values; max and mean exact; empty is zero")
     func percentiles() {
         var h = LatenessHistogram()
-        #expect(h.percentile(0.5) == .zero && h.max == .zero && h.count == 0)
+        #expect(h.percentile(0.5) == .zero)
+        #expect(h.max == .zero)
+        #expect(h.count == 0)
         for v in 1 ... 100 { h.record(.microseconds(v)) }
         #expect(h.count == 100)
         #expect(h.max == .microseconds(100))
         #expect(h.mean == .nanoseconds(50_500))
         let p50 = h.percentile(0.5), p99 = h.percentile(0.99)
         // Within 1/64 above the exact nearest-rank values (50 µs, 99 µs), never below.
-        #expect(p50 >= .microseconds(50) && p50 <= .nanoseconds(50_000 + 50_000 / 64))
-        #expect(p99 >= .microseconds(99) && p99 <= .nanoseconds(99_000 + 99_000 / 64))
+        #expect(p50 >= .microseconds(50))
+        #expect(p50 <= .nanoseconds(50_000 + 50_000 / 64))
+        #expect(p99 >= .microseconds(99))
+        #expect(p99 <= .nanoseconds(99_000 + 99_000 / 64))
         #expect(h.percentile(1) == .microseconds(100))
         #expect(h.percentile(0) == .microseconds(1))
     }
@@ -29,7 +33,9 @@ import Testing
         h.record(.seconds(3_000_000))
         #expect(h.max == .seconds(3_000_000))
         let s = h.statistics(skipped: 4)
-        #expect(s.delivered == 4 && s.skipped == 4 && s.max == .seconds(3_000_000))
+        #expect(s.delivered == 4)
+        #expect(s.skipped == 4)
+        #expect(s.max == .seconds(3_000_000))
     }
 
     @Test("statistics print in µs; microseconds(_:) converts for benchmarks")

@@ -11,12 +11,14 @@ import Testing
     @Test("Motionable parts default to zero; MotionPoint copies any Runnable & Motionable")
     func defaults() {
         let a = Accelerometer(timestamp: 1.5, userAcceleration: Acceleration(x: 1, y: 2, z: 3))
-        #expect(a.gravity == .zero && a.rotationRate == .zero)
+        #expect(a.gravity == .zero)
+        #expect(a.rotationRate == .zero)
         let p = MotionPoint(a)
         #expect(p == MotionPoint(timestamp: 1.5, userAcceleration: Acceleration(x: 1, y: 2, z: 3)))
         var q = p
         q.rotationRate = RotationRate(x: 0, y: 0, z: .pi)
-        #expect(q.rotationRate.z == .pi && q != p)
+        #expect(q.rotationRate.z == .pi)
+        #expect(q != p)
         // Timestamp, nine channels and an optional attitude quaternion: plain data.
         #expect(MemoryLayout<MotionPoint>.size == 14 * 8 + 1)
         #expect(_isPOD(MotionPoint.self))

@@ -14,15 +14,18 @@ import Testing
     @Test("renders nine channels: user acceleration, gravity, rotation rate, each as its own signal renders")
     func nineChannels() throws {
         let buffer = try Self.motion.render(sampleRate: 100, duration: 2)
-        #expect(buffer.channelCount == 9 && buffer.frameCount == 200)
+        #expect(buffer.channelCount == 9)
+        #expect(buffer.frameCount == 200)
         let ua = try Axes(x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5), y: Constant(0),
                           z: Noise(amplitude: 0.02, seed: 1)).render(sampleRate: 100, duration: 2)
         let rr = try Square(amplitude: 0.1, frequency: 0.5).render(sampleRate: 100, duration: 2)
         #expect(Array(buffer.samples[0 ..< 600]) == ua.samples)
-        #expect(buffer.channel(3).allSatisfy { $0 == 0 } && buffer.channel(4).allSatisfy { $0 == 0 })
+        #expect(buffer.channel(3).allSatisfy { $0 == 0 })
+        #expect(buffer.channel(4).allSatisfy { $0 == 0 })
         #expect(buffer.channel(5).allSatisfy { $0 == -1 })
         #expect(Array(buffer.channel(6)) == rr.samples)
-        #expect(buffer.channel(7).allSatisfy { $0 == 0 } && buffer.channel(8).allSatisfy { $0 == 0 })
+        #expect(buffer.channel(7).allSatisfy { $0 == 0 })
+        #expect(buffer.channel(8).allSatisfy { $0 == 0 })
     }
 
     @Test("omitted parts are zero; a part listed twice is the sum; a constant RotationRate value is a constant part")
@@ -37,7 +40,8 @@ import Testing
             RotationRate(x: 0, y: 0, z: 0.5)
         }
         let t = try twice.render(sampleRate: 10, duration: 1)
-        #expect(t.channel(0).allSatisfy { $0 == 3 } && t.channel(1).allSatisfy { $0 == 3 })
+        #expect(t.channel(0).allSatisfy { $0 == 3 })
+        #expect(t.channel(1).allSatisfy { $0 == 3 })
         #expect(t.channel(8).allSatisfy { $0 == 0.5 })
         let typed = MotionSignal { RotationRateSignal(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0)) }
         let erased = MotionSignal { RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0)) }
@@ -47,12 +51,16 @@ import Testing
     @Test("RotationRate stays a value: x, y, z in rad/s; one made from signals has zero components")
     func rotationRateValue() throws {
         let r = RotationRate(x: 1, y: 2, z: 3)
-        #expect(r.x == 1 && r.y == 2 && r.z == 3)
-        #expect(r == RotationRate(x: 1, y: 2, z: 3) && r != .zero)
+        #expect(r.x == 1)
+        #expect(r.y == 2)
+        #expect(r.z == 3)
+        #expect(r == RotationRate(x: 1, y: 2, z: 3))
+        #expect(r != .zero)
         let json = try JSONEncoder().encode(r)
         #expect(try JSONDecoder().decode(RotationRate.self, from: json) == r)
         let fromSignals = RotationRate(x: Sine(frequency: 1), y: Constant(0), z: Constant(0))
-        #expect(fromSignals.x == 0 && fromSignals != .zero)
+        #expect(fromSignals.x == 0)
+        #expect(fromSignals != .zero)
     }
 
     @Test("plays as MotionPoints at t = k / rate, frame by frame as rendered, across block boundaries")

@@ -17,6 +17,9 @@ import Testing
         #expect(TimingPolicy.efficient.spinWindow == .zero)
         #expect(TimingPolicy.precise(spinWindow: .microseconds(-3)).spinWindow == .zero)
         let options = PlaybackOptions()
-        #expect(options.timing == .precise && options.latePolicy == .deliverLate && options.speed == 1 && !options.loop)
+        #expect(options.timing == .precise)
+        #expect(options.latePolicy == .deliverLate)
+        #expect(options.speed == 1)
+        #expect(!options.loop)
     }
 }

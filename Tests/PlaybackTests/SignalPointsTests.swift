@@ -24,7 +24,9 @@ import Testing
         #expect(points.count == 20)
         for (i, p) in points.values.enumerated() {
             #expect(p.timestamp == rendered.timestamp(of: i))
-            #expect(p.x == Double(rendered[frame: i, channel: 0]) && p.y == 1 && p.z == Double(rendered[frame: i, channel: 2]))
+            #expect(p.x == Double(rendered[frame: i, channel: 0]))
+            #expect(p.y == 1)
+            #expect(p.z == Double(rendered[frame: i, channel: 2]))
         }
     }
 
@@ -66,6 +68,7 @@ import Testing
         let axes = Recorder<AxesPoint>()
         _ = try await runner.run(try Axes(x: Staircase(), y: Constant(1), z: Staircase().scaled(by: -1))
             .points(sampleRate: 1, duration: 3, start: 5, as: AxesPoint.self)) { axes.append($0) }
-        #expect(axes.values.map(\.x) == [5, 6, 7] && axes.values.map(\.z) == [-5, -6, -7])
+        #expect(axes.values.map(\.x) == [5, 6, 7])
+        #expect(axes.values.map(\.z) == [-5, -6, -7])
     }
 }

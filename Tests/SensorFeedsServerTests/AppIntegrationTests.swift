@@ -20,8 +20,13 @@ import Testing
     final class Child: @unchecked Sendable {
         let process = Process()
         let out = Pipe(), err = Pipe()
+        /// Ends when the process has exited (its `terminationHandler`: an event, not a poll).
+        private let exited: AsyncStream<Void>
 
         init(_ arguments: [String]) throws {
+            let (exited, exit) = AsyncStream<Void>.makeStream()
+            self.exited = exited
+            process.terminationHandler = { _ in exit.finish() }
             process.executableURL = try AppIntegrationTests.executable()
             process.arguments = arguments
             process.currentDirectoryURL = AppIntegrationTests.packageRoot
@@ -33,7 +38,7 @@ import Testing
         func finish() async throws -> (status: Int32, output: String, errors: String) {
             let output = try out.fileHandleForReading.readToEnd() ?? Data()
             let errors = try err.fileHandleForReading.readToEnd() ?? Data()
-            try await eventually("the example to exit") { !process.isRunning }
+            for await _ in exited {}                                    // the test's time limit bounds it
             return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
         }
     }
@@ -62,7 +67,8 @@ import Testing
         let server = try TestServer(spec: walk, rate: 100, replaySeconds: 30)
         try await server.start()
         let child = try Child(["server", server.url(scheme).absoluteString, "10"])
-        try await eventually("the example's two streams") { server.clients(scheme) == 2 }
+        // The child's streams are in another process: the server's client count is all the test can see.
+        try await pollUntil("the example's two streams") { server.clients(scheme) == 2 }
         for _ in 0 ..< 110 { await server.advance(points: 10) }     // 11 s of timeline
         let r = try await child.finish()
         try await server.shutdown()

@@ -53,11 +53,13 @@ final class Counter: @unchecked Sendable {
             let got = Received<DeviceMotion>()
             let queue = serialQueue()
             manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-            try await eventually("5 polled updates") { got.values.count >= 5 }
+            try await got.wait(for: "5 polled updates") { values, _ in values.count >= 5 }
             manager.stopDeviceMotionUpdates()
             drain(queue)
             let first = try #require(got.errors.first as? SensorFeedsError)
-            #expect(first.code == .badJSON && first.path == "$.extra" && first.isTransient)
+            #expect(first.code == .badJSON)
+            #expect(first.path == "$.extra")
+            #expect(first.isTransient)
             let values = got.values
             #expect(values.allSatisfy { $0.gravity.x == 0.1 && $0.gravity.z == -1 && $0.userAcceleration.x == 0 })
             #expect(zip(values, values.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
@@ -84,11 +86,12 @@ final class Counter: @unchecked Sendable {
             let got = Received<DeviceMotion>()
             let queue = serialQueue()
             manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-            try await eventually("a point and an error") { !got.values.isEmpty && !got.errors.isEmpty }
+            try await got.wait(for: "a point and an error") { values, errors in !values.isEmpty && !errors.isEmpty }   // both are needed before the checks below
             manager.stopDeviceMotionUpdates()
             drain(queue)
             let first = try #require(got.errors.first as? SensorFeedsError)
-            #expect(first.code == .badJSON && first.path == "$.spin")
+            #expect(first.code == .badJSON)
+            #expect(first.path == "$.spin")
             #expect(got.values.first?.timestamp == 0.01)
         }
     }
@@ -105,10 +108,12 @@ final class Counter: @unchecked Sendable {
             let manager = SimulatedMotionManager(source: .server(url))
             let got = Received<DeviceMotion>()
             manager.startDeviceMotionUpdates(to: serialQueue()) { m, e in got.add(m, e) }
-            try await eventually("two attempts") { got.errors.count >= 2 }
+            try await got.wait(for: "two attempts") { _, errors in errors.count >= 2 }
             manager.stopDeviceMotionUpdates()
             let error = try #require(got.errors.first as? SensorFeedsError)
-            #expect(error.code == .badResponse && error.message.contains("503") && error.message.contains("no point has played yet"))
+            #expect(error.code == .badResponse)
+            #expect(error.message.contains("503"))
+            #expect(error.message.contains("no point has played yet"))
             #expect(got.values.isEmpty)
         }
     }

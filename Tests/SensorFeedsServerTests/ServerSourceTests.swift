@@ -20,9 +20,10 @@ import Testing
         let got = Received<DeviceMotion>()
         let queue = serialQueue()
         manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-        try await eventually("the client's stream") { server.clients(scheme) == 1 }
+        try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
+        #expect(server.clients(scheme) == 1)
         for _ in 0 ..< 10 { await server.advance(points: 100) }     // indices 1 ... 1000
-        try await eventually("51 updates") { got.values.count >= 51 }
+        try await got.wait(for: "51 updates") { values, _ in values.count >= 51 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
         let values = got.values
@@ -52,7 +53,8 @@ import Testing
         let delegate = LocationRecorder()
         manager.delegate = delegate
         manager.startUpdatingLocation()
-        try await eventually("the client's stream") { server.clients(scheme) == 1 }
+        try await delegate.received.wait(for: "fix 0, the stream's first") { values, _ in !values.isEmpty }
+        #expect(server.clients(scheme) == 1)
         for _ in 0 ..< 60 { await server.advance(points: 10) }     // 60 s of a 1.4 m/s walk: 84 m
         let route = try Route(json: Data(Self.walk.utf8))
         let truth = try route.render(sampleRate: 10, duration: 60.1)  // indices 0 ... 600
@@ -63,14 +65,16 @@ import Testing
             expected.append(fix)
         }
         #expect(expected.count == 4)                                   // 0, 25, 50, 75 m
-        try await eventually("\(expected.count) fixes") { delegate.locations.count >= expected.count }
+        let count = expected.count
+        try await delegate.received.wait(for: "\(count) fixes") { values, _ in values.count >= count }
         manager.stopUpdatingLocation()
         let got = delegate.locations
         #expect(got.count == expected.count)
         for (g, e) in zip(got, expected) {
             #expect(g.timestamp == e.timestamp)
             #expect(g.coordinate == e.coordinate)
-            #expect(g.speed == e.speed && g.course == e.course)
+            #expect(g.speed == e.speed)
+            #expect(g.course == e.course)
         }
         for (a, b) in zip(got, got.dropFirst()) { #expect(b.distance(from: a) >= 25) }
         #expect(manager.location == got.last)
@@ -87,17 +91,20 @@ import Testing
         let got = Received<DeviceMotion>()
         let queue = serialQueue()
         manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-        try await eventually("the client's stream") { server.clients(scheme) == 1 }
+        try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
+        #expect(server.clients(scheme) == 1)
         await server.advance(points: 100)
-        try await eventually("points 0 ... 100") { got.values.count >= 101 }
+        try await got.wait(for: "points 0 ... 100") { values, _ in values.count >= 101 }
         let port = server.port
         try await server.stopServing()                              // streams end; connections are refused
-        try await eventually("the failure reported") { !got.errors.isEmpty }
+        try await got.wait(for: "the failure reported") { _, errors in !errors.isEmpty }
         for _ in 0 ..< 4 { await server.advance(points: 50) }      // 200 points made while the server is down
         try await server.serve(port: port)
-        try await eventually("the client back") { server.clients(scheme) == 1 }
+        // Back: the replay of the points made while the server was down starts at once.
+        try await got.wait(for: "the client back (point 101)") { values, _ in values.count >= 102 }
+        #expect(server.clients(scheme) == 1)
         await server.advance(points: 100)
-        try await eventually("points 0 ... 400") { got.values.count >= 401 }
+        try await got.wait(for: "points 0 ... 400") { values, _ in values.count >= 401 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
         let stamps = got.values.map(\.timestamp)
@@ -117,19 +124,22 @@ import Testing
         let got = Received<DeviceMotion>()
         let queue = serialQueue()
         manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-        try await eventually("the client's stream") { first.clients(scheme) == 1 }
+        try await got.wait(for: "point 6000, the stream's first") { values, _ in !values.isEmpty }
+        #expect(first.clients(scheme) == 1)
         await first.advance(points: 100)
-        try await eventually("points through 6100") { got.values.last?.timestamp == 61 }
+        try await got.wait(for: "points through 6100") { values, _ in values.last?.timestamp == 61 }
         let port = first.port
         try await first.shutdown()                                  // the process ends: its buffer is gone
-        try await eventually("the failure reported") { !got.errors.isEmpty }
+        try await got.wait(for: "the failure reported") { _, errors in !errors.isEmpty }
         // The process is started again 4 s later on the same port and epoch: it is at index 6400.
         let second = try TestServer(spec: Self.shake, rate: rate, epoch: epoch, now: epoch + 64)
         try second.feed.start()
         try await second.serve(port: port)
-        try await eventually("the client back") { second.clients(scheme) == 1 }
+        // Back: the new process's replay of 6101 ... 6400 starts at once.
+        try await got.wait(for: "the client back (point 6101)") { values, _ in (values.last?.timestamp ?? 0) > 61 }
+        #expect(second.clients(scheme) == 1)
         await second.advance(points: 50)
-        try await eventually("points through 6450") { got.values.last?.timestamp == 64.5 }
+        try await got.wait(for: "points through 6450") { values, _ in values.last?.timestamp == 64.5 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
         let values = got.values
@@ -154,22 +164,25 @@ import Testing
         let got = Received<AccelerometerData>()
         let queue = serialQueue()
         manager.startAccelerometerUpdates(to: queue) { a, e in got.add(a, e) }
-        try await eventually("the client's stream") { server.clients(scheme) == 1 }
+        try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
+        #expect(server.clients(scheme) == 1)
         await server.advance(points: 20)
-        try await eventually("21 updates") { got.values.count >= 21 }
+        try await got.wait(for: "21 updates") { values, _ in values.count >= 21 }
         manager.stopAccelerometerUpdates()
         let atStop = got.values.count
-        #expect(!manager.isAccelerometerActive && manager.accelerometerData == nil)
-        try await eventually("the stream closed") { server.clients(scheme) == 0 }
+        #expect(!manager.isAccelerometerActive)
+        #expect(manager.accelerometerData == nil)
+        try await pollUntil("the stream closed") { server.clients(scheme) == 0 }   // no event for it: see pollUntil
         await server.advance(points: 50)
         drain(queue)
         #expect(got.values.count == atStop, "a handler ran after stop returned")
 
         let again = Received<AccelerometerData>()
         manager.startAccelerometerUpdates(to: queue) { a, e in again.add(a, e) }
-        try await eventually("the client's stream") { server.clients(scheme) == 1 }
+        try await again.wait(for: "the newest point, the new stream's first") { values, _ in !values.isEmpty }
+        #expect(server.clients(scheme) == 1)
         await server.advance(points: 10)
-        try await eventually("updates after the restart") { again.values.count >= 10 }
+        try await again.wait(for: "updates after the restart") { values, _ in values.count >= 10 }
         #expect(again.values.first.map { $0.timestamp >= 0.7 } == true)   // a new stream starts at the newest point
         manager.stopAccelerometerUpdates()
         #expect(got.values.count == atStop)
@@ -182,36 +195,44 @@ import Testing
         try await server.start()
         let manager = SimulatedMotionManager(source: .server(server.url))
         manager.deviceMotionUpdateInterval = 0.05
+        // The clock moves once point 0 has arrived: the stream is open then (an event, not a poll).
+        let (connected, connection) = AsyncStream<Void>.makeStream()
         let advancing = Task {
-            try await eventually("the client's stream") { server.feed.status.clients.sse == 1 }
-            for _ in 0 ..< 10 { await server.advance(points: 10) }
+            for await _ in connected {
+                for _ in 0 ..< 10 { await server.advance(points: 10) }
+                return
+            }
         }
         var stamps: [Double] = []
         for try await m in manager.deviceMotionUpdates() {
             stamps.append(m.timestamp)
+            if stamps.count == 1 {
+                #expect(server.feed.status.clients.sse == 1)
+                connection.yield()
+            }
             if stamps.count == 5 { break }
         }
-        try await advancing.value
+        connection.finish()
+        await advancing.value
         #expect(stamps == [0, 0.05, 0.1, 0.15, 0.2])
-        try await eventually("the stream closed") { server.feed.status.clients.sse == 0 }
+        try await pollUntil("the stream closed") { server.feed.status.clients.sse == 0 }   // no event for it: see pollUntil
         try await server.shutdown()
     }
 }
 
 /// A location delegate that records what it is given.
-final class LocationRecorder: LocationProvidingDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var fixes: [SimulatedLocation] = []
-    private var failures: [any Error] = []
+final class LocationRecorder: LocationProvidingDelegate, Sendable {
+    /// Every fix and error, in order; a test awaits them with `received.wait(for:until:)`.
+    let received = Received<SimulatedLocation>()
 
     func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [SimulatedLocation]) {
-        lock.withLock { fixes += locations }
+        for fix in locations { received.add(fix, nil) }
     }
 
     func locationManager(_ manager: any LocationProviding, didFailWithError error: any Error) {
-        lock.withLock { failures.append(error) }
+        received.add(nil, error)
     }
 
-    var locations: [SimulatedLocation] { lock.withLock { fixes } }
-    var errors: [any Error] { lock.withLock { failures } }
+    var locations: [SimulatedLocation] { received.values }
+    var errors: [any Error] { received.errors }
 }

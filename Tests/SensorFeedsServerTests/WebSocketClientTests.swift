@@ -147,14 +147,15 @@ final class Seen: @unchecked Sendable {
         let got = Received<DeviceMotion>()
         let queue = serialQueue()
         manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-        try await eventually("points 1 and 2") { got.values.count >= 2 }
+        try await got.wait(for: "points 1 and 2") { values, _ in values.count >= 2 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
         #expect(got.values.map(\.timestamp) == [0.01, 0.02])       // nothing from the connection with the bad accept key
         let errors = got.errors.compactMap { $0 as? SensorFeedsError }
         #expect(errors.count == 5, "\(errors)")
         #expect(errors.allSatisfy { $0.isTransient })
-        #expect(errors.first?.code == .badResponse && errors.first?.message.contains("Sec-WebSocket-Accept") == true)
+        #expect(errors.first?.code == .badResponse)
+        #expect(errors.first?.message.contains("Sec-WebSocket-Accept") == true)
         #expect(errors.contains { $0.code == .badJSON && $0.path == "$.point.spin" })
         #expect(errors.contains { $0.code == .missedPoints && $0.message.contains("missed 5 points") })
         #expect(errors.contains { $0.code == .badJSON && $0.message.contains("binary") })
@@ -176,7 +177,7 @@ final class Seen: @unchecked Sendable {
             let got = Received<DeviceMotion>()
             let queue = serialQueue()
             manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-            try await eventually("a polled update") { !got.values.isEmpty }
+            try await got.wait(for: "a polled update") { values, _ in !values.isEmpty }
             manager.stopDeviceMotionUpdates()
             drain(queue)
             #expect(got.values.first?.gravity.x == 0.1)
@@ -191,10 +192,12 @@ final class Seen: @unchecked Sendable {
             let got = Received<DeviceMotion>()
             let queue = serialQueue()
             manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-            try await eventually("the error") { !got.errors.isEmpty }
+            try await got.wait(for: "the error") { _, errors in !errors.isEmpty }
             drain(queue)
             let error = try #require(got.errors.first as? SensorFeedsError)
-            #expect(error.code == .invalidURL && error.message.contains("ws://") && !error.isTransient)
+            #expect(error.code == .invalidURL)
+            #expect(error.message.contains("ws://"))
+            #expect(!error.isTransient)
         }
     }
 }

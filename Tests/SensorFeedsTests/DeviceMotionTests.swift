@@ -15,15 +15,18 @@ import Testing
             let point = try #require(cursor.next()?.point)
             #expect(point.attitude != nil)
             let m = DeviceMotion(point)
-            #expect(abs(m.attitude.roll - roll) < 1e-6 && abs(m.attitude.pitch - pitch) < 1e-6 && abs(m.attitude.yaw - yaw) < 1e-6,
-                    "\(m.attitude.roll) \(m.attitude.pitch) \(m.attitude.yaw)")
+            #expect(abs(m.attitude.roll - roll) < 1e-6, "\(m.attitude.roll) \(m.attitude.pitch) \(m.attitude.yaw)")
+            #expect(abs(m.attitude.pitch - pitch) < 1e-6, "\(m.attitude.roll) \(m.attitude.pitch) \(m.attitude.yaw)")
+            #expect(abs(m.attitude.yaw - yaw) < 1e-6, "\(m.attitude.roll) \(m.attitude.pitch) \(m.attitude.yaw)")
             if yaw == 0 {
                 let tilt = Attitude(gravity: point.gravity)
-                #expect(abs(tilt.roll - m.attitude.roll) < 1e-6 && abs(tilt.pitch - m.attitude.pitch) < 1e-6)
+                #expect(abs(tilt.roll - m.attitude.roll) < 1e-6)
+                #expect(abs(tilt.pitch - m.attitude.pitch) < 1e-6)
             }
         }
         // Without an attitude: the tilt of gravity (yaw 0).
         let plain = DeviceMotion(MotionPoint(timestamp: 0, gravity: Acceleration(x: 0, y: -1, z: 0)))
-        #expect(abs(plain.attitude.pitch - .pi / 2) < 1e-9 && plain.attitude.yaw == 0)
+        #expect(abs(plain.attitude.pitch - .pi / 2) < 1e-9)
+        #expect(plain.attitude.yaw == 0)
     }
 }

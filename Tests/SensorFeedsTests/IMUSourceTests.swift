@@ -40,7 +40,8 @@ import Testing
         let gyro: [GyroData] = try play(imu) { m, q, seen in m.startGyroUpdates(to: q) { d, e in seen.add(d, e) } }
         for k in 0 ..< 100 {
             let n = 2 * k
-            #expect(acc[k].timestamp == Double(n) / 200 && gyro[k].timestamp == Double(n) / 200)
+            #expect(acc[k].timestamp == Double(n) / 200)
+            #expect(gyro[k].timestamp == Double(n) / 200)
             let a = acc[k].acceleration, w = gyro[k].rotationRate
             #expect([a.x, a.y, a.z] == (0 ..< 3).map { Double(rendered[frame: n, channel: $0]) }, "sample \(n)")
             #expect([w.x, w.y, w.z] == (3 ..< 6).map { Double(rendered[frame: n, channel: $0]) }, "sample \(n)")
@@ -58,10 +59,13 @@ import Testing
         for k in 0 ..< 100 {
             let n = 2 * k, m = motion[k]
             #expect(m.timestamp == Double(n) / 200)
-            #expect(m.userAcceleration.x == Double(truth[frame: n, channel: 0]) && m.gravity.z == Double(truth[frame: n, channel: 5]))
+            #expect(m.userAcceleration.x == Double(truth[frame: n, channel: 0]))
+            #expect(m.gravity.z == Double(truth[frame: n, channel: 5]))
             #expect(m.rotationRate.x == Double(truth[frame: n, channel: 6]))
             // The preset holds the phone at pitch 0.8 rad: the attitude is the motion's own quaternion.
-            #expect(abs(m.attitude.pitch - 0.8) < 1e-6 && abs(m.attitude.roll) < 1e-6 && abs(m.attitude.yaw) < 1e-6)
+            #expect(abs(m.attitude.pitch - 0.8) < 1e-6)
+            #expect(abs(m.attitude.roll) < 1e-6)
+            #expect(abs(m.attitude.yaw) < 1e-6)
             let a = acc[k].acceleration
             let expected = (x: m.userAcceleration.x + m.gravity.x, y: m.userAcceleration.y + m.gravity.y, z: m.userAcceleration.z + m.gravity.z)
             largest = max(largest, abs(a.x - expected.x), abs(a.y - expected.y), abs(a.z - expected.z))
@@ -84,7 +88,9 @@ import Testing
                 #expect(abs(a.x - (m.userAcceleration.x + m.gravity.x)) < 1e-6, "\(unit)")
                 #expect(abs(a.y - (m.userAcceleration.y + m.gravity.y)) < 1e-6, "\(unit)")
                 #expect(abs(a.z - (m.userAcceleration.z + m.gravity.z)) < 1e-6, "\(unit)")
-                #expect(abs(w.x - m.rotationRate.x) < 1e-6 && abs(w.y - m.rotationRate.y) < 1e-6 && abs(w.z - m.rotationRate.z) < 1e-6)
+                #expect(abs(w.x - m.rotationRate.x) < 1e-6)
+                #expect(abs(w.y - m.rotationRate.y) < 1e-6)
+                #expect(abs(w.z - m.rotationRate.z) < 1e-6)
             }
         }
     }
@@ -98,7 +104,8 @@ import Testing
         manager.startDeviceMotionUpdates(to: queue) { d, e in seen.add(d, e) }
         #expect(seen.wait())
         queue.waitUntilAllOperationsAreFinished()
-        #expect(seen.failures.isEmpty && seen.values.count == 50)
+        #expect(seen.failures.isEmpty)
+        #expect(seen.values.count == 50)
         #expect(seen.values.allSatisfy { abs($0.attitude.pitch - 0.8) < 1e-6 })
 
         // The IMU erased to a plain signal renders six channels: refused, naming the fix.
@@ -109,8 +116,8 @@ import Testing
         #expect(failed.wait())
         queue.waitUntilAllOperationsAreFinished()
         #expect(failed.values.isEmpty)
-        #expect(failed.failures.first?.contains("renders 6") == true && failed.failures.first?.contains(".signal(imu)") == true,
-                "\(failed.failures)")
+        #expect(failed.failures.first?.contains("renders 6") == true, "\(failed.failures)")
+        #expect(failed.failures.first?.contains(".signal(imu)") == true, "\(failed.failures)")
         #expect(!erased.isDeviceMotionActive)
     }
 }

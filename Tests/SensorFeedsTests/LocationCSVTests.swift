@@ -62,14 +62,16 @@ import Testing
     func roundTrip() async throws {
         let fixes = try Self.fixes()
         #expect(fixes.count == 120)
-        #expect(fixes.contains { $0.course == -1 } && fixes.contains { $0.course > 0 })   // the pause: course unknown
+        #expect(fixes.contains { $0.course == -1 })   // the pause: course unknown
+        #expect(fixes.contains { $0.course > 0 })
         let url = try Self.temporary("walk.csv", Self.renderCSV(fixes))
         defer { try? FileManager.default.removeItem(at: url) }
         let played = try await Self.play(url)
         #expect(played == fixes.map(SimulatedLocation.init))
         // Positions to 1e-9 degrees at least (Swift's description round-trips: they are equal).
         for (a, b) in zip(played, fixes) {
-            #expect(abs(a.coordinate.latitude - b.latitude) <= 1e-9 && abs(a.coordinate.longitude - b.longitude) <= 1e-9)
+            #expect(abs(a.coordinate.latitude - b.latitude) <= 1e-9)
+            #expect(abs(a.coordinate.longitude - b.longitude) <= 1e-9)
         }
         #expect(played.map(\.timestamp) == (0 ..< 120).map { Double($0) / 2 })
     }
@@ -84,12 +86,14 @@ import Testing
             try? FileManager.default.removeItem(at: jsonl)
         }
         let allCSV = try await Self.play(csv), allJSONLines = try await Self.play(jsonl)
-        #expect(allCSV == allJSONLines && allCSV.count == fixes.count)
+        #expect(allCSV == allJSONLines)
+        #expect(allCSV.count == fixes.count)
         for filter in [5.0, 12, 40] {
             let fromCSV = try await Self.play(csv, distanceFilter: filter)
             let fromJSONLines = try await Self.play(jsonl, distanceFilter: filter)
             #expect(fromCSV == fromJSONLines)
-            #expect(fromCSV.count > 1 && fromCSV.count < fixes.count, "filter \(filter) m kept \(fromCSV.count) of \(fixes.count)")
+            #expect(fromCSV.count > 1, "filter \(filter) m kept \(fromCSV.count) of \(fixes.count)")
+            #expect(fromCSV.count < fixes.count, "filter \(filter) m kept \(fromCSV.count) of \(fixes.count)")
             for (a, b) in zip(fromCSV, fromCSV.dropFirst()) { #expect(b.distance(from: a) >= filter) }
         }
     }
@@ -117,10 +121,13 @@ import Testing
                                             verticalAccuracy: 0, speed: 1, course: -1)])
         // Negative speed, course and accuracy are Core Location's "unknown/invalid" markers: kept as written.
         let invalid = try LocationCSV.points(Data("t,latitude,longitude,speed,course,horizontalAccuracy\n0,1,2,-1,-1,-1\n".utf8), file: "i.csv")
-        #expect(invalid.first?.speed == -1 && invalid.first?.course == -1 && invalid.first?.horizontalAccuracy == -1)
+        #expect(invalid.first?.speed == -1)
+        #expect(invalid.first?.course == -1)
+        #expect(invalid.first?.horizontalAccuracy == -1)
         // The edges of the ranges are fixes.
         let edges = try LocationCSV.points(Data("t,latitude,longitude\n0,90,180\n0,-90,-180\n".utf8), file: "e.csv")
-        #expect(edges.map(\.latitude) == [90, -90] && edges.map(\.longitude) == [180, -180])
+        #expect(edges.map(\.latitude) == [90, -90])
+        #expect(edges.map(\.longitude) == [180, -180])
     }
 
     @Test("\\r\\n line ends, a byte order mark, blank lines and quoted cells read the same; CSV is told by its header")
@@ -189,7 +196,8 @@ import Testing
     ])
     func badInput(text: String, message: String) throws {
         let error = try #require(Self.csvError(text))
-        #expect(error.code == .unreadableFile && !error.isTransient)
+        #expect(error.code == .unreadableFile)
+        #expect(!error.isTransient)
         #expect(error.message.hasPrefix(message), "\(error.message)")
     }
 
@@ -201,7 +209,8 @@ import Testing
         #expect(error.message.count < 200)
         let name = String(repeating: "y", count: 5000)
         let header = try #require(Self.csvError("t,longitude,\(name)\n"))
-        #expect(header.message.contains("no 'latitude' column") && header.message.count < 300)
+        #expect(header.message.contains("no 'latitude' column"))
+        #expect(header.message.count < 300)
         // A long unknown column is ignored (no typo search over it), as any other column.
         #expect(try LocationCSV.points(Data("t,latitude,longitude,\(name)\n0,1,2,3\n".utf8), file: "w.csv").count == 1)
     }

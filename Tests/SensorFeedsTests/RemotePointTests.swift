@@ -8,16 +8,19 @@ import Testing
     @Test("a motion line, a location line and a walk line as signals play prints them")
     func lines() throws {
         let m = try RemotePoint(line: #"{"timestamp":0.5,"userAcceleration":{"x":0.1,"y":0.0,"z":0.0},"gravity":{"x":0.0,"y":0.0,"z":-1.0},"rotationRate":{"x":0.0,"y":0.25,"z":0.0}}"#)
-        #expect(m.timestamp == 0.5 && m.location == nil)
+        #expect(m.timestamp == 0.5)
+        #expect(m.location == nil)
         #expect(m.motion == MotionPoint(timestamp: 0.5, userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
                                         gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0.25, z: 0)))
         let fix = LocationPoint(timestamp: 2, latitude: 51.5, longitude: -0.12, altitude: 10, horizontalAccuracy: 4,
                                 verticalAccuracy: 6, speed: 1.4, course: 45)
         let l = try RemotePoint(line: fix.jsonLine)
-        #expect(l.motion == nil && l.location == fix)
+        #expect(l.motion == nil)
+        #expect(l.location == fix)
         let walk = MotionLocationPoint(motion: MotionPoint(timestamp: 2, gravity: Acceleration(x: 0, y: 0, z: -1)), location: fix)
         let w = try RemotePoint(line: walk.jsonLine(precision: .double))
-        #expect(w.motion == walk.motion && w.location == fix)
+        #expect(w.motion == walk.motion)
+        #expect(w.location == fix)
     }
 
     @Test("/data bodies: the original server's shape (accelerometer as gravity) and the full one (motion)")
@@ -26,8 +29,11 @@ import Testing
         #expect(original.timestamp == 3)
         #expect(original.motion == MotionPoint(timestamp: 3, gravity: Acceleration(x: 0.1, y: -0.2, z: -0.97)))
         let full = try RemotePoint(data: #"{"accelerometer":{"x":0.5,"y":0.0,"z":-1.0},"timestamp":1.5,"motion":{"timestamp":1.5,"userAcceleration":{"x":0.5,"y":0.0,"z":0.0},"gravity":{"x":0.0,"y":0.0,"z":-1.0},"rotationRate":{"x":0.0,"y":0.0,"z":0.0}},"location":{"latitude":48.85,"longitude":2.29}}"#, fallbackTimestamp: 0)
-        #expect(full.motion?.userAcceleration.x == 0.5 && full.motion?.gravity.z == -1)
-        #expect(full.location?.latitude == 48.85 && full.location?.longitude == 2.29 && full.location?.course == -1)
+        #expect(full.motion?.userAcceleration.x == 0.5)
+        #expect(full.motion?.gravity.z == -1)
+        #expect(full.location?.latitude == 48.85)
+        #expect(full.location?.longitude == 2.29)
+        #expect(full.location?.course == -1)
     }
 
     @Test("bad JSON is an error naming the path", arguments: [
@@ -39,13 +45,11 @@ import Testing
         (#"[1,2]"#, "$"),
         (#"{"timestamp":0,"timestamp":1}"#, "$"),
     ])
-    func badLines(text: String, path: String) {
-        #expect {
-            try RemotePoint(line: text)
-        } throws: { error in
-            guard let e = error as? SensorFeedsError else { return false }
-            return e.code == .badJSON && e.isTransient && (e.path ?? "$").hasPrefix(path)
-        }
+    func badLines(text: String, path: String) throws {
+        let e = try #require(throws: SensorFeedsError.self) { try RemotePoint(line: text) }
+        #expect(e.code == .badJSON)
+        #expect(e.isTransient)
+        #expect((e.path ?? "$").hasPrefix(path), "\(e.path ?? "no path")")
     }
 
     @Test("a truncated line and a /data body with an unknown field are errors")
@@ -59,22 +63,29 @@ import Testing
     @Test("http URLs: host, port (80 by default), a path prefix, IPv6")
     func addresses() throws {
         let a = try ServerAddress(URL(string: "http://127.0.0.1:8080")!)
-        #expect(a.host == "127.0.0.1" && a.port == 8080 && a.prefix == "" && a.hostHeader == "127.0.0.1:8080")
+        #expect(a.host == "127.0.0.1")
+        #expect(a.port == 8080)
+        #expect(a.prefix == "")
+        #expect(a.hostHeader == "127.0.0.1:8080")
         let b = try ServerAddress(URL(string: "http://example.local/feeds/")!)
-        #expect(b.port == 80 && b.prefix == "/feeds")
+        #expect(b.port == 80)
+        #expect(b.prefix == "/feeds")
         let c = try ServerAddress(URL(string: "http://[::1]:9000")!)
-        #expect(c.host == "::1" && c.hostHeader == "[::1]:9000")
+        #expect(c.host == "::1")
+        #expect(c.hostHeader == "[::1]:9000")
         #expect(a.transport == .serverSentEvents)
         let d = try ServerAddress(URL(string: "ws://127.0.0.1:8080")!)
-        #expect(d.transport == .webSocket && d.port == 8080)
+        #expect(d.transport == .webSocket)
+        #expect(d.port == 8080)
     }
 
     @Test("https and wss (no TLS here), another scheme or no host is an invalid URL, not transient")
-    func invalid() {
+    func invalid() throws {
         for text in ["https://127.0.0.1:8080", "wss://127.0.0.1", "file:///tmp/x", "http:///path", "ws://127.0.0.1:70000"] {
-            #expect {
-                try ServerAddress(URL(string: text)!)
-            } throws: { ($0 as? SensorFeedsError)?.code == .invalidURL && ($0 as? SensorFeedsError)?.isTransient == false }
+            let url = try #require(URL(string: text))
+            let error = try #require(throws: SensorFeedsError.self, "\(text)") { try ServerAddress(url) }
+            #expect(error.code == .invalidURL, "\(text)")
+            #expect(!error.isTransient, "\(text)")
         }
     }
 }

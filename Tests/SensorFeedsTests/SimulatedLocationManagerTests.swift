@@ -114,7 +114,9 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         manager.startUpdatingLocation()
         #expect(delegate.wait())
         let error = try #require(delegate.errors.first as? SensorFeedsError)
-        #expect(error.code == .unreadableFile && !error.isTransient && error.message.contains(mention), "\(error)")
+        #expect(error.code == .unreadableFile, "\(error)")
+        #expect(!error.isTransient, "\(error)")
+        #expect(error.message.contains(mention), "\(error)")
         #expect(delegate.locations.isEmpty)
     }
 
@@ -201,7 +203,8 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         #expect(manager.isDeviceMotionActive)
         manager.stopDeviceMotionUpdates()
         #expect(seen.values.isEmpty)
-        #expect(seen.failures.count >= 3 && seen.failures.allSatisfy { $0.contains("cannot connect") })
+        #expect(seen.failures.count >= 3)
+        #expect(seen.failures.allSatisfy { $0.contains("cannot connect") })
     }
 
     @Test("an https URL is refused at once with a clear error, and the updates end")
@@ -212,7 +215,8 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         manager.startUpdatingLocation()
         #expect(delegate.wait())
         let error = try #require(delegate.errors.first as? SensorFeedsError)
-        #expect(error.code == .invalidURL && error.message.contains("no TLS"))
+        #expect(error.code == .invalidURL)
+        #expect(error.message.contains("no TLS"))
         #expect(!manager.isUpdatingLocation)
     }
 }

@@ -24,10 +24,13 @@ import Signals
         #expect(abs(a.randomWalk.value / 0.0003 - 1) < 0.15)
         #expect(abs(g.randomWalk.value / 2e-5 - 1) < 0.15)
         // The true N lies in its 95 % interval.
-        #expect(a.noiseDensity.lower <= 0.002 && 0.002 <= a.noiseDensity.upper)
-        #expect(g.noiseDensity.lower <= 0.0002 && 0.0002 <= g.noiseDensity.upper)
+        #expect(a.noiseDensity.lower <= 0.002)
+        #expect(0.002 <= a.noiseDensity.upper)
+        #expect(g.noiseDensity.lower <= 0.0002)
+        #expect(0.0002 <= g.noiseDensity.upper)
         // No flicker floor in this model: B is the valley where the lines cross, an upper bound.
-        #expect(g.biasInstability.value > 0 && g.biasInstabilityTau > 1)
+        #expect(g.biasInstability.value > 0)
+        #expect(g.biasInstabilityTau > 1)
     }
 
     @Test("a random walk 50 % larger is not within 15 % of the original (the check can fail)")
@@ -70,7 +73,8 @@ import Signals
         // The minimum over the points averaged over at least 9 windows.
         let minimum = adev.taus.indices.filter { Double(adev.sampleCount) / (adev.taus[$0] * fs) >= 9 }.map { adev.deviations[$0] }.min() ?? 0
         #expect(abs(fit.biasInstability.value * AllanFit.flickerFloor - minimum) < 1e-12)
-        #expect(fit.biasInstability.lower < fit.biasInstability.value && fit.biasInstability.value < fit.biasInstability.upper)
+        #expect(fit.biasInstability.lower < fit.biasInstability.value)
+        #expect(fit.biasInstability.value < fit.biasInstability.upper)
     }
 
     @Test("white noise and a random walk alone need no floor term")

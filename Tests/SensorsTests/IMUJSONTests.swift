@@ -18,8 +18,11 @@ import Signals
         #expect(imu.accelerometer.randomWalk == SIMD3(repeating: 0.0003))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 0.0002))
         #expect(imu.gyroscope.randomWalk == SIMD3(repeating: 2e-5))
-        #expect(imu.gyroscope.biasInstability == .zero && imu.accelerometer.turnOnBias == .zero)
-        #expect(imu.seed == 7 && imu.accelerometerUnit == .g && imu.channelCount == 6)
+        #expect(imu.gyroscope.biasInstability == .zero)
+        #expect(imu.accelerometer.turnOnBias == .zero)
+        #expect(imu.seed == 7)
+        #expect(imu.accelerometerUnit == .g)
+        #expect(imu.channelCount == 6)
         #expect(imu.motion.attitude == .fixed(.named(.faceUp)))
     }
 

@@ -11,7 +11,9 @@ import Testing
         let report = try Fixture.verify(Fixture.render(square), against: square, tolerances: Tolerances(maximumLines: 10))
         #expect(report.passed, report.summary)
         let noise = try #require(report.check(.noise))
-        #expect(noise.method == .fit && noise.detail.contains("10 lines") && noise.detail.contains("15 weaker lines checked here jointly"))
+        #expect(noise.method == .fit)
+        #expect(noise.detail.contains("10 lines"))
+        #expect(noise.detail.contains("15 weaker lines checked here jointly"))
         #expect(report.checks.filter { $0.kind == .amplitude }.count == 10)
         #expect(report.checks.filter { $0.kind == .amplitude }.allSatisfy { $0.detail.hasPrefix("amplitude of the ") && $0.detail.contains("$.square") })
         #expect(try #require(report.check(.spurious)).detail.contains("residual's spectrum"))
@@ -31,7 +33,8 @@ import Testing
         }
         let report = try Fixture.verify(Fixture.render(imitation), against: square, tolerances: Tolerances(maximumLines: 10))
         #expect(!report.passed)
-        #expect(Fixture.failed(report, .amplitude).isEmpty && Fixture.failed(report, .phase).isEmpty, report.summary)
+        #expect(Fixture.failed(report, .amplitude).isEmpty, report.summary)
+        #expect(Fixture.failed(report, .phase).isEmpty, report.summary)
         #expect(Fixture.failed(report, .noise).count == 1, report.summary)
     }
 
@@ -48,6 +51,7 @@ import Testing
         let band = ExpectedSpectrum(sampleRate: 1000, channels: [ExpectedChannel(dc: 0.5, lines: lines,
                                                                                   sweeps: [SweepBand(lowFrequency: 10, highFrequency: 20, amplitude: 1, sweepRate: 1, source: "hand")])])
         let report = try Verifier.verify(buffer, against: band)
-        #expect(report.verdict == .incomplete && report.unchecked.map(\.component) == [.sweep], report.summary)
+        #expect(report.verdict == .incomplete, report.summary)
+        #expect(report.unchecked.map(\.component) == [.sweep], report.summary)
     }
 }

@@ -34,12 +34,14 @@ import Testing
         let signal = Sum { Sine(amplitude: 2, frequency: 5); Square(amplitude: 0.5, frequency: 4); chirp; chirp.scaled(by: 2) }.scaled(by: -2).offset(by: 1)
         let channel = try ExpectedSpectrum(signal, sampleRate: 1000).channels[0]
         let terms = try #require(channel.terms)
-        #expect(terms.count == 3)
-        #expect(terms[0].shape == .sine && terms[0].gain == -4)
-        if case .square = terms[1].shape {} else { Issue.record("expected a square term") }
+        try #require(terms.count == 3)
+        #expect(terms[0].shape == .sine)
+        #expect(terms[0].gain == -4)
+        #expect({ if case .square = terms[1].shape { true } else { false } }(), "expected a square term: \(terms[1].shape)")
         #expect(abs(terms[1].mean - channel.dc + 1) < 1e-12)   // the square's DC is in dc, besides the offset
-        guard case .chirp(_, let phase) = terms[2].shape else { Issue.record("expected a chirp term"); return }
-        #expect(abs(terms[2].gain - 6) < 1e-12 && abs(abs(phase - 0.3) - Double.pi) < 1e-9)   // −2·(1 + 2): gain 6, phase + π
+        let phase = try #require({ if case .chirp(_, let phase) = terms[2].shape { phase } else { nil } }(), "expected a chirp term: \(terms[2].shape)")
+        #expect(abs(terms[2].gain - 6) < 1e-12)   // −2·(1 + 2): gain 6, phase + π
+        #expect(abs(abs(phase - 0.3) - Double.pi) < 1e-9)
         #expect(channel.sweeps.count == 2)
     }
 }

@@ -34,7 +34,8 @@ import Testing
         let signal = Sum { Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5); Square(amplitude: 0.5, frequency: 5) }
         let expected = try ExpectedSpectrum(signal, sampleRate: 1000).channels[0]
         let fit = try Self.fit(try Self.render(signal, frames: 20_000), expected)
-        #expect(fit.usedGrid && fit.unresolved.isEmpty)
+        #expect(fit.usedGrid)
+        #expect(fit.unresolved.isEmpty)
         #expect(fit.measurements.count == expected.lines.count)
         for m in fit.measurements {
             let d = ((m.measured.re - m.component.expected.re) * (m.measured.re - m.component.expected.re)
@@ -52,8 +53,10 @@ import Testing
         let expected = try ExpectedSpectrum(signal, sampleRate: 1000).channels[0]
         let fit = try Self.fit(try Self.render(signal, frames: 30_000, start: 777), expected)
         #expect(!fit.usedGrid)
+        #expect(fit.measurements.count == 2)
         for m in fit.measurements {
-            #expect(abs(m.measured.re - m.component.expected.re) < 1e-6 && abs(m.measured.im - m.component.expected.im) < 1e-6)
+            #expect(abs(m.measured.re - m.component.expected.re) < 1e-6)
+            #expect(abs(m.measured.im - m.component.expected.im) < 1e-6)
         }
     }
 
@@ -61,14 +64,16 @@ import Testing
     func separates() throws {
         let close = Sum { Sine(amplitude: 1, frequency: 10); Sine(amplitude: 0.5, frequency: 10.3) }   // 1 s record: 0.3 bin
         let fit = try Self.fit(try Self.render(close, frames: 1000), try ExpectedSpectrum(close, sampleRate: 1000).channels[0])
-        #expect(fit.unresolved.isEmpty && fit.measurements.count == 2)
+        #expect(fit.unresolved.isEmpty)
+        #expect(fit.measurements.count == 2)
         let wrong = Sum { Sine(amplitude: 1, frequency: 10); Sine(amplitude: 0.51, frequency: 10.3) }
         let measured = try Self.fit(try Self.render(wrong, frames: 1000), try ExpectedSpectrum(close, sampleRate: 1000).channels[0])
         let weak = try #require(measured.measurements.first { abs(($0.component.frequency ?? 0) - 10.3) < 1e-9 })
         #expect(abs((weak.measured.re * weak.measured.re + weak.measured.im * weak.measured.im).squareRoot() - 0.51) < 1e-4)
         let slow = Sine(amplitude: 1, frequency: 0.1, offset: 0.3)   // 2 s: 0.2 cycles
         let dc = try Self.fit(try Self.render(slow, frames: 2000), try ExpectedSpectrum(slow, sampleRate: 1000).channels[0])
-        #expect(dc.unresolved.isEmpty && abs(dc.measuredDC - 0.3) < 1e-4)
+        #expect(dc.unresolved.isEmpty)
+        #expect(abs(dc.measuredDC - 0.3) < 1e-4)
     }
 
     @Test("with noise, two lines 0.005/T apart cannot be separated: both unresolved, with a record length that would separate them")
@@ -78,11 +83,13 @@ import Testing
         let fit = try Self.fit(try Self.render(pair, frames: 1000), expected)
         #expect(Set(fit.unresolved.compactMap(\.component.frequency)) == [10, 10.005])
         let required = try #require(fit.unresolved.compactMap(\.requiredFrames).max())
-        #expect(required > 1000 && required <= 1 << 20)
+        #expect(required > 1000)
+        #expect(required <= 1 << 20)
         #expect(fit.unresolved.allSatisfy { $0.reason.contains("cannot be separated") })
         // That length does separate them.
         let long = try Self.fit(try Self.render(pair, frames: required), expected)
-        #expect(long.unresolved.isEmpty && long.measurements.count == 2)
+        #expect(long.unresolved.isEmpty)
+        #expect(long.measurements.count == 2)
     }
 
     @Test("weak lines (below the floor) and lines beyond the budget stay in the model; beyond the record's degrees of freedom, significant lines are unresolved and weak ones joint")
@@ -90,18 +97,23 @@ import Testing
         let square = Square(amplitude: 1, frequency: 10)   // 25 lines, all ≥ 3 % of the fundamental
         let expected = try ExpectedSpectrum(square, sampleRate: 1000).channels[0]
         let budget = try Self.fit(try Self.render(square, frames: 4000), expected, tolerances: Tolerances(maximumLines: 5))
-        #expect(budget.measurements.count == 5 && budget.jointLines == 20 && budget.unresolved.isEmpty)
+        #expect(budget.measurements.count == 5)
+        #expect(budget.jointLines == 20)
+        #expect(budget.unresolved.isEmpty)
         #expect((budget.residualSumOfSquares / 4000).squareRoot() < budget.errorBound)
         // 40 samples, less than half a period: at most 40 parameters for 51, and the fundamental is not
         // separated from DC; each unresolved line says how long a record would check it.
         let short = try Self.fit(try Self.render(square, frames: 40), expected)
-        #expect(short.parameterCount <= 40 && short.overlapLines == 0)
+        #expect(short.parameterCount <= 40)
+        #expect(short.overlapLines == 0)
         #expect(short.unresolved.contains { $0.reason.contains("at most 40 parameters") })
         #expect(short.unresolved.contains { $0.component.frequency == 10 && $0.reason.contains("DC") })
         #expect(short.unresolved.allSatisfy { ($0.requiredFrames ?? 0) > 40 })
         // With every line below the unresolved floor, they are all checked jointly instead.
         let lenient = try Self.fit(try Self.render(square, frames: 40), expected, tolerances: Tolerances(unresolvedFloor: 2))
-        #expect(lenient.unresolved.isEmpty && lenient.overlapLines > 0 && lenient.overlapLargest <= expected.reference)
+        #expect(lenient.unresolved.isEmpty)
+        #expect(lenient.overlapLines > 0)
+        #expect(lenient.overlapLargest <= expected.reference)
         let floored = try Self.fit(try Self.render(square, frames: 4000), expected, tolerances: Tolerances(lineFloor: 0.1))
         #expect(floored.measurements.allSatisfy { $0.component.amplitude >= 0.1 * expected.reference })
         #expect(floored.jointLines == expected.lines.count - floored.measurements.count)
@@ -116,7 +128,8 @@ import Testing
             _ = try Self.fit(buffer, ExpectedChannel(dc: 0))
             Issue.record("expected an error")
         } catch let error as SpectrumError {
-            #expect(error.code == .nonFinite && error.message.contains("sample 42"))
+            #expect(error.code == .nonFinite)
+            #expect(error.message.contains("sample 42"))
         }
     }
 }

@@ -31,9 +31,11 @@ import Testing
     @Test("a term's mean is its DC (in the channel's dc); the sine's kernel error is 4e-7·|A|, the square's 0")
     func meanAndKernel() throws {
         let square = try #require(try ExpectedSpectrum(Square(amplitude: 2, frequency: 10, dutyCycle: 0.25), sampleRate: 1000).channels[0].terms?.first)
-        #expect(abs(square.mean - -1) < 1e-12 && square.kernelError == 0)
+        #expect(abs(square.mean - -1) < 1e-12)
+        #expect(square.kernelError == 0)
         let sine = try #require(try ExpectedSpectrum(Sine(amplitude: 2, frequency: 10), sampleRate: 1000).channels[0].terms?.first)
-        #expect(sine.mean == 0 && sine.kernelError == 4e-7)
+        #expect(sine.mean == 0)
+        #expect(sine.kernelError == 4e-7)
         // Hand-written expectations have no terms; editing a derived channel's lines drops them.
         #expect(ExpectedChannel(dc: 1, lines: []).terms == nil)
         var derived = try ExpectedSpectrum(Sine(frequency: 10), sampleRate: 1000).channels[0]

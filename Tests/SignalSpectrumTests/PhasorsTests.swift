@@ -20,7 +20,8 @@ import Testing
                 Phasors.fill(rate: rate, start: start, count: count, re: re, im: im)
                 for i in 0 ..< count {
                     let p = TurnRate.phasor(turns: rate.turns(at: start + i))
-                    #expect(abs(re[i] - p.re) < 1e-13 && abs(im[i] - p.im) < 1e-13, "i = \(i)")
+                    #expect(abs(re[i] - p.re) < 1e-13, "i = \(i)")
+                    #expect(abs(im[i] - p.im) < 1e-13, "i = \(i)")
                 }
             }
         }
@@ -35,7 +36,8 @@ import Testing
         for i in [0, 1, 8, 511, 1023] {
             let t = Double(phase0 &+ increment &* UInt64(i)) * 0x1p-64
             let p = TurnRate.phasor(turns: t)
-            #expect(abs(re[i] - p.re) < 1e-13 && abs(im[i] - p.im) < 1e-13)
+            #expect(abs(re[i] - p.re) < 1e-13)
+            #expect(abs(im[i] - p.im) < 1e-13)
         }
     }
 }

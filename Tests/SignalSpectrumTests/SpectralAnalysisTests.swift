@@ -37,7 +37,8 @@ import Testing
     @Test("user numbers never trap: positions and frequencies out of range, huge harmonic counts")
     func ranges() throws {
         let analysis = try SpectralAnalysis(Sine(frequency: 50).render(sampleRate: 1000, frameCount: 4096))
-        #expect(analysis.amplitude(atPosition: .nan).isFinite && analysis.amplitude(atPosition: 1e300).isFinite)
+        #expect(analysis.amplitude(atPosition: .nan).isFinite)
+        #expect(analysis.amplitude(atPosition: 1e300).isFinite)
         #expect(analysis.noiseDensity(excluding: [1e300, -1e300, .nan, .infinity]).isFinite)
         #expect(analysis.harmonics(of: 50, count: Int.max).count <= analysis.hann.count)
         #expect(analysis.totalHarmonicDistortion(fundamental: 50, harmonics: Int.max).isFinite)

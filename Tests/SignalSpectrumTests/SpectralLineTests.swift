@@ -11,7 +11,9 @@ import Testing
     @Test("a reflected alias turns backwards: its phasor is conjugated")
     func foldedPhasor() {
         let line = SpectralLine(frequency: 900, real: 0.6, imaginary: 0.8).folded(sampleRate: 1000)
-        #expect(line.frequency == 100 && line.real == 0.6 && line.imaginary == -0.8)
+        #expect(line.frequency == 100)
+        #expect(line.real == 0.6)
+        #expect(line.imaginary == -0.8)
         #expect(line.amplitude == 1)
         #expect(line.power(sampleRate: 1000) == 0.5)
         #expect(SpectralLine(frequency: 500, real: 1, imaginary: 0).power(sampleRate: 1000) == 1)

@@ -21,7 +21,9 @@ import Testing
     func basics() throws {
         let spectrum = try Spectrum(samples: [Float](repeating: 0.5, count: 64), sampleRate: 64)
         #expect(abs(spectrum.dc - 0.5) < 1e-12)
-        #expect(spectrum.count == 33 && spectrum.binWidth == 1 && spectrum.frequency(ofBin: 3) == 3)
+        #expect(spectrum.count == 33)
+        #expect(spectrum.binWidth == 1)
+        #expect(spectrum.frequency(ofBin: 3) == 3)
         #expect(spectrum.amplitude(at: 10) < 1e-9)   // a constant leaks only into the flat-top main lobe (±6 bins)
         #expect(throws: SpectrumError.self) { try Spectrum(samples: [Float](repeating: 0, count: 8), sampleRate: 1) }
         var bad = [Double](repeating: 0, count: 32)
@@ -38,8 +40,10 @@ import Testing
     @Test("nearestBin never traps: NaN and anything below 0 give bin 0, anything past Nyquist the last bin")
     func nearestBinRange() throws {
         let spectrum = try Spectrum(samples: [Float](repeating: 0, count: 64), sampleRate: 64)
-        #expect(spectrum.nearestBin(to: .nan) == 0 && spectrum.nearestBin(to: -1e300) == 0)
-        #expect(spectrum.nearestBin(to: 1e300) == 32 && spectrum.nearestBin(to: .infinity) == 32)
+        #expect(spectrum.nearestBin(to: .nan) == 0)
+        #expect(spectrum.nearestBin(to: -1e300) == 0)
+        #expect(spectrum.nearestBin(to: 1e300) == 32)
+        #expect(spectrum.nearestBin(to: .infinity) == 32)
         #expect(spectrum.nearestBin(to: 10.4) == 10)
     }
 }

@@ -47,8 +47,10 @@ import Testing
         #expect(abs(TurnRate(high: -0.5).reduced.value - 0.5) < 1e-16)
         #expect(abs(a.turns(at: -3) - 0.7) < 1e-15)
         #expect(abs(a.half.value - 0.05) < 1e-17)
-        #expect(TurnRate.fraction(-0.25) == 0.75 && TurnRate.fraction(3) == 0)
+        #expect(TurnRate.fraction(-0.25) == 0.75)
+        #expect(TurnRate.fraction(3) == 0)
         let p = TurnRate.phasor(turns: 0.25)
-        #expect(abs(p.re) < 1e-15 && abs(p.im - 1) < 1e-15)
+        #expect(abs(p.re) < 1e-15)
+        #expect(abs(p.im - 1) < 1e-15)
     }
 }

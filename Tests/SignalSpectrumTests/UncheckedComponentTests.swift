@@ -17,7 +17,9 @@ import Testing
         let sweep = UncheckedComponent(channel: 1, component: .sweep, frequency: nil, source: "hand", reason: "no model", requiredDuration: nil)
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(sweep)) as? [String: Any])
         #expect(Set(object.keys) == ["channel", "component", "frequency", "source", "reason", "requiredDuration"])
-        #expect(object["frequency"] is NSNull && object["requiredDuration"] is NSNull && object["component"] as? String == "sweep")
+        #expect(object["frequency"] is NSNull)
+        #expect(object["requiredDuration"] is NSNull)
+        #expect(object["component"] as? String == "sweep")
         #expect(try JSONDecoder().decode(UncheckedComponent.self, from: JSONEncoder().encode(sweep)) == sweep)
     }
 }

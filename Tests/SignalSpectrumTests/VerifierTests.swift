@@ -18,7 +18,9 @@ import Testing
     @Test("the right signal passes every check; the report lists DC, amplitude, phase, frequency and noise (fit), flatness and spurious (spectrum)")
     func passes() throws {
         let report = try Fixture.verify(Fixture.render(Self.spec()), against: Self.spec())
-        #expect(report.passed && report.verdict == .passed && report.unchecked.isEmpty, report.summary)
+        #expect(report.passed, report.summary)
+        #expect(report.verdict == .passed, report.summary)
+        #expect(report.unchecked.isEmpty, report.summary)
         let kinds = Set(report.checks.map(\.kind))
         #expect(kinds == [.dc, .amplitude, .phase, .frequency, .noise, .noiseFlatness, .spurious])
         #expect(report.checks.allSatisfy { $0.method == ([.noiseFlatness, .spurious].contains($0.kind) ? .spectrum : .fit) })
@@ -26,7 +28,8 @@ import Testing
         #expect(abs(amplitude.measured - 1) < 1e-3)
         #expect(amplitude.tolerance < 0.01)
         let phase = try #require(report.check(.phase, frequency: 123.4))
-        #expect(abs(phase.expected - 0.3) < 1e-9 && abs(phase.measured - 0.3) < 1e-3)
+        #expect(abs(phase.expected - 0.3) < 1e-9)
+        #expect(abs(phase.measured - 0.3) < 1e-3)
         // Every row says what it checked.
         #expect(report.checks.allSatisfy { !$0.detail.isEmpty })
     }
@@ -36,7 +39,8 @@ import Testing
         let report = try Fixture.verify(Fixture.render(Self.spec(amplitude: factor)), against: Self.spec())
         #expect(!report.passed)
         #expect(Fixture.failed(report, .amplitude).count == 1, report.summary)
-        #expect(Fixture.failed(report, .frequency).isEmpty && Fixture.failed(report, .dc).isEmpty)
+        #expect(Fixture.failed(report, .frequency).isEmpty)
+        #expect(Fixture.failed(report, .dc).isEmpty)
     }
 
     @Test("frequency one bin off fails the frequency check", arguments: [1.0, -1.0])
@@ -97,7 +101,8 @@ import Testing
         let clean = Sine(amplitude: 1, frequency: 50)
         let report = try Fixture.verify(Fixture.render(Sum { clean; Noise(amplitude: 1e-3, seed: 2) }), against: clean)
         let noise = try #require(report.check(.noise))
-        #expect(noise.expected == 0 && !noise.passed, report.summary)
+        #expect(noise.expected == 0, report.summary)
+        #expect(!noise.passed, report.summary)
         #expect(try Fixture.verify(Fixture.render(clean), against: clean).passed)
     }
 

@@ -5,7 +5,8 @@ import Testing
 @Suite struct WindowTests {
     @Test("coherent gain, noise bandwidth and main-lobe width of each window")
     func constants() {
-        #expect(Window.rectangular.coherentGain == 1 && Window.hann.coherentGain == 0.5)
+        #expect(Window.rectangular.coherentGain == 1)
+        #expect(Window.hann.coherentGain == 0.5)
         #expect(abs(Window.hann.equivalentNoiseBandwidth - 1.5) < 1e-12)
         #expect(abs(Window.flatTop.equivalentNoiseBandwidth - 4.539) < 0.01)
         #expect(Window.flatTop.mainLobeHalfWidth == 7)
@@ -14,7 +15,8 @@ import Testing
     @Test("values are the periodic cosine sum: Hann is 0 at n = 0 and 1 at N/2; the mean is a₀")
     func values() {
         let hann = Window.hann.values(count: 8)
-        #expect(abs(hann[0]) < 1e-15 && abs(hann[4] - 1) < 1e-15)
+        #expect(abs(hann[0]) < 1e-15)
+        #expect(abs(hann[4] - 1) < 1e-15)
         let flat = Window.flatTop.values(count: 1000)
         #expect(abs(flat.reduce(0, +) / 1000 - 1) < 1e-12)
         #expect(Window.rectangular.values(count: 3) == [1, 1, 1])

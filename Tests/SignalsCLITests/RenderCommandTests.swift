@@ -32,7 +32,9 @@ import Testing
         let headerLength = Int(data[8]) | Int(data[9]) << 8
         let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
         #expect((10 + headerLength) % 64 == 0)
-        #expect(header.contains("'descr': '<f4'") && header.contains("'fortran_order': False") && header.contains("'shape': (200, 3)"))
+        #expect(header.contains("'descr': '<f4'"))
+        #expect(header.contains("'fortran_order': False"))
+        #expect(header.contains("'shape': (200, 3)"))
         #expect(header.hasSuffix("\n"))
         let payload = data.dropFirst(10 + headerLength)
         #expect(payload.count == 200 * 3 * 4)
@@ -99,10 +101,12 @@ import Testing
     @Test("a missing spec file and an unwritable output are errors")
     func files() throws {
         let missing = try Executables.run("signals", ["render", "/nonexistent/spec.json", "--rate", "10", "--duration", "1", "--format", "csv"])
-        #expect(missing.status == 2 && missing.stderr.contains("no such file"))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file"))
         let spec = try Executables.temporaryFile("ok.json", contents: #"{"constant": {"value": 1}}"#)
         let unwritable = try Executables.run("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv", "-o", "/nonexistent/dir/out.csv"])
-        #expect(unwritable.status == 2 && unwritable.stderr.contains("/nonexistent/dir/out.csv"))
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("/nonexistent/dir/out.csv"))
     }
 
     @Test("--allow-aliasing renders a frequency above Nyquist")
@@ -135,7 +139,8 @@ import Testing
         let bad = try Executables.temporaryFile("bad-motion.json", contents: #"{"motion": {"gravty": {"axes": {}}}}"#)
         let e = try Executables.run("signals", ["render", bad.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(e.status == 2)
-        #expect(e.stderr.contains("gravty") && e.stdout.isEmpty)
+        #expect(e.stderr.contains("gravty"))
+        #expect(e.stdout.isEmpty)
     }
 }
 
@@ -149,7 +154,8 @@ import Testing
         let fromFile = try Executables.run("signals", ["play", csv.path, "--speed", "1000"])
         let fromSpec = try Executables.run("signals", ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.5",
                                                        "--speed", "1000"])
-        #expect(fromFile.status == 0 && fromSpec.status == 0, "\(fromFile.stderr) \(fromSpec.stderr)")
+        #expect(fromFile.status == 0, "\(fromFile.stderr) \(fromSpec.stderr)")
+        #expect(fromSpec.status == 0, "\(fromFile.stderr) \(fromSpec.stderr)")
         struct Point: Decodable, Equatable {
             struct V: Decodable, Equatable { var x, y, z: Double }
             var timestamp: Double
@@ -159,7 +165,8 @@ import Testing
             try r.text.split(separator: "\n").map { try JSONDecoder().decode(Point.self, from: Data($0.utf8)) }
         }
         let a = try points(fromFile), b = try points(fromSpec)
-        #expect(a.count == 50 && a == b)
+        #expect(a.count == 50)
+        #expect(a == b)
     }
 
     @Test("an axes render (t,x,y,z) plays back as user acceleration")

@@ -31,7 +31,8 @@ import Testing
         #expect(played.count == 240)
         #expect(played == expected.map(SimulatedLocation.init))
         for (a, b) in zip(played, expected) {
-            #expect(abs(a.coordinate.latitude - b.latitude) <= 1e-9 && abs(a.coordinate.longitude - b.longitude) <= 1e-9)
+            #expect(abs(a.coordinate.latitude - b.latitude) <= 1e-9)
+            #expect(abs(a.coordinate.longitude - b.longitude) <= 1e-9)
         }
         #expect(played.map(\.timestamp) == (0 ..< 240).map { Double($0) / 2 })
 
@@ -45,7 +46,8 @@ import Testing
             let fromCSV = try await Self.play(csv, distanceFilter: filter)
             let fromLines = try await Self.play(jsonl, distanceFilter: filter)
             #expect(fromCSV == fromLines)
-            #expect(fromCSV.count > 1 && fromCSV.count < played.count, "\(filter) m kept \(fromCSV.count)")
+            #expect(fromCSV.count > 1, "\(filter) m kept \(fromCSV.count)")
+            #expect(fromCSV.count < played.count, "\(filter) m kept \(fromCSV.count)")
         }
     }
 

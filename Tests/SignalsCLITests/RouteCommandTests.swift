@@ -42,14 +42,18 @@ import Testing
         let data = try Data(contentsOf: out)
         let headerLength = Int(data[8]) | Int(data[9]) << 8
         let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
-        #expect(header.contains("'descr': '<f8'") && header.contains("'shape': (300, 7)") && (10 + headerLength) % 64 == 0)
+        #expect(header.contains("'descr': '<f8'"))
+        #expect(header.contains("'shape': (300, 7)"))
+        #expect((10 + headerLength) % 64 == 0)
         let values = data.dropFirst(10 + headerLength).withUnsafeBytes { raw in
             (0 ..< raw.count / 8).map { Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
         }
         let expected = try Self.route().render(sampleRate: 10, duration: 30, start: 100)
         #expect(values == expected.flatMap { [$0.latitude, $0.longitude, $0.altitude, $0.speed, $0.course, $0.horizontalAccuracy, $0.verticalAccuracy] })
         let f32 = try Executables.run("signals", ["render", spec.path, "--rate", "1", "--duration", "1", "--format", "f32"])
-        #expect(f32.status == 2 && f32.stderr.contains("render a route as csv, or npy (float64)") && f32.stdout.isEmpty)
+        #expect(f32.status == 2)
+        #expect(f32.stderr.contains("render a route as csv, or npy (float64)"))
+        #expect(f32.stdout.isEmpty)
     }
 
     @Test("without --rate and --duration a route renders one pass at 1 Hz, ending on its arrival")
@@ -61,7 +65,8 @@ import Testing
         #expect(r.text.split(separator: "\n").count == 1 + Int((pass + 1).rounded()))
         let signal = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
         let missing = try Executables.run("signals", ["render", signal.path, "--format", "csv"])
-        #expect(missing.status == 2 && missing.stderr.contains("missing --rate"))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("missing --rate"))
     }
 
     static let gpx = """
@@ -81,22 +86,28 @@ import Testing
         #expect(last.prefix(4) == [60, 47.3779, 8.5427, 410])
         let plain = try Executables.temporaryFile("plain.gpx", contents: "<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"1.001\"/></rte></gpx>")
         let noSpeed = try Executables.run("signals", ["render", plain.path, "--format", "csv"])
-        #expect(noSpeed.status == 2 && noSpeed.stderr.contains("no times") && noSpeed.stderr.contains("--speed"))
+        #expect(noSpeed.status == 2)
+        #expect(noSpeed.stderr.contains("no times"))
+        #expect(noSpeed.stderr.contains("--speed"))
         let withSpeed = try Executables.run("signals", ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"])
         #expect(withSpeed.status == 0, "\(withSpeed.stderr)")
         #expect(withSpeed.text.split(separator: "\n").count == 3)
         let timedWithSpeed = try Executables.run("signals", ["render", track.path, "--speed", "2", "--format", "csv"])
-        #expect(timedWithSpeed.status == 2 && timedWithSpeed.stderr.contains("have times"))
+        #expect(timedWithSpeed.status == 2)
+        #expect(timedWithSpeed.stderr.contains("have times"))
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let specWithSpeed = try Executables.run("signals", ["render", spec.path, "--speed", "2", "--format", "csv"])
-        #expect(specWithSpeed.status == 2 && specWithSpeed.stderr.contains("--speed 2.0 is for GPX files without times"))
+        #expect(specWithSpeed.status == 2)
+        #expect(specWithSpeed.stderr.contains("--speed 2.0 is for GPX files without times"))
     }
 
     @Test("bad GPX and bad route specs: exit 2, the file, the line or the JSON path, nothing on stdout")
     func badInput() throws {
         let broken = try Executables.temporaryFile("broken.gpx", contents: "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>")
         let xml = try Executables.run("signals", ["render", broken.path, "--format", "csv"])
-        #expect(xml.status == 2 && xml.stderr.contains("broken.gpx:4: malformed XML") && xml.stdout.isEmpty)
+        #expect(xml.status == 2)
+        #expect(xml.stderr.contains("broken.gpx:4: malformed XML"))
+        #expect(xml.stdout.isEmpty)
         let backwards = try Executables.temporaryFile("back.gpx", contents: """
         <gpx><trk><trkseg>
         <trkpt lat="1" lon="1"><time>2024-01-01T00:00:10Z</time></trkpt>
@@ -104,7 +115,9 @@ import Testing
         </trkseg></trk></gpx>
         """)
         let times = try Executables.run("signals", ["play", backwards.path])
-        #expect(times.status == 2 && times.stderr.contains("back.gpx:3:") && times.stderr.contains("times must increase"))
+        #expect(times.status == 2)
+        #expect(times.stderr.contains("back.gpx:3:"))
+        #expect(times.stderr.contains("times must increase"))
         for (text, words) in [
             (#"{"route": {"speed": 3, "waypoints": [{"latitude": 91, "longitude": 0}]}}"#, "$.route.waypoints[0].latitude: latitude 91.0 is outside"),
             (#"{"route": {"speed": 3, "waypoints": []}}"#, "$.route.waypoints: a route needs at least one waypoint"),
@@ -122,7 +135,8 @@ import Testing
         }
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let verify = try Executables.run("signals", ["verify", spec.path, "--rate", "1", "--duration", "1"])
-        #expect(verify.status == 2 && verify.stderr.contains("this is a route, not a signal"))
+        #expect(verify.status == 2)
+        #expect(verify.stderr.contains("this is a route, not a signal"))
     }
 
     @Test("play: one {timestamp, location} line per fix, as rendered")
@@ -162,7 +176,8 @@ import Testing
         #expect(header == "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy")
         #expect(csv.text.split(separator: "\n").count == 11)
         let aliasing = try Executables.run("signals", ["play", spec.path, "--rate", "2", "--duration", "1"])
-        #expect(aliasing.status == 2 && aliasing.stderr.contains("$.motion.userAcceleration.axes.z.sine.frequency"))
+        #expect(aliasing.status == 2)
+        #expect(aliasing.stderr.contains("$.motion.userAcceleration.axes.z.sine.frequency"))
     }
 
     @Test("plot: an SVG with the path in local metres, the waypoints, speed and accuracy panels")
@@ -172,13 +187,15 @@ import Testing
         let r = try Executables.run("signals", ["plot", spec.path, "-o", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         let svg = try String(contentsOf: out, encoding: .utf8)
-        #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.hasSuffix("</svg>\n"))
         for words in ["path in local metres", "east (m)", "north (m)", "speed over time", "horizontalAccuracy",
                       "1 · pause 20 s", "waypoint 2: 51.5081, -0.0759", "reported fix"] {
             #expect(svg.contains(words), "\(words)")
         }
         let input = try Executables.run("signals", ["plot", spec.path, "-o", out.path, "--input", spec.path])
-        #expect(input.status == 2 && input.stderr.contains("--input is for signal recordings"))
+        #expect(input.status == 2)
+        #expect(input.stderr.contains("--input is for signal recordings"))
     }
 
     @Test("route export: --gpx writes Xcode's waypoints that read back as the same route; --simctl prints the command")
@@ -193,15 +210,19 @@ import Testing
         let original = try Self.route().trajectory()
         for k in 0 ... 2370 {
             let p = original.location(at: Double(k)), q = back.location(at: Double(k))
-            #expect(abs(p.latitude - q.latitude) < 1e-7 && abs(p.longitude - q.longitude) < 1e-7)
+            #expect(abs(p.latitude - q.latitude) < 1e-7)
+            #expect(abs(p.longitude - q.longitude) < 1e-7)
         }
         let none = try Executables.run("signals", ["route", "export", spec.path])
-        #expect(none.status != 0 && none.stderr.contains("give --gpx FILE, --simctl, or both"))
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("give --gpx FILE, --simctl, or both"))
         let signal = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
         let notRoute = try Executables.run("signals", ["route", "export", signal.path, "--simctl"])
-        #expect(notRoute.status == 2 && notRoute.stderr.contains("not a route"))
+        #expect(notRoute.status == 2)
+        #expect(notRoute.stderr.contains("not a route"))
         let interval = try Executables.run("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "0"])
-        #expect(interval.status == 2 && interval.stderr.contains("interval must be"))
+        #expect(interval.status == 2)
+        #expect(interval.stderr.contains("interval must be"))
     }
 }
 
@@ -216,6 +237,7 @@ import Testing
         let offsets = fixes.compactMap { line in
             line.split(separator: "(").last.flatMap { Double($0.split(separator: " ")[0]) }
         }
-        #expect(offsets.count == 30 && offsets.allSatisfy { $0 > 0 && $0 < 20 })
+        #expect(offsets.count == 30)
+        #expect(offsets.allSatisfy { $0 > 0 && $0 < 20 })
     }
 }

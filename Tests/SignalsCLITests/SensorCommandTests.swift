@@ -28,23 +28,25 @@ import InternalUtilities
                                                 "--json", "--channel", "gyroscope.x,accelerometer.z"])
         #expect(r.status == 0, "\(r.stderr)")
         let value = try JSONValue.parse(r.stdout)
-        guard case .array(let items) = value, items.count == 2, case .object(let gyro) = items[0], case .object(let accel) = items[1] else {
-            Issue.record("not an array of two objects: \(r.text.prefix(200))")
-            return
-        }
+        let items = try #require(value.array, "not an array: \(r.text.prefix(200))")
+        try #require(items.count == 2)
+        let gyro = try #require({ if case .object(let o) = items[0] { o } else { nil } }(), "not an object: \(items[0])")
+        let accel = try #require({ if case .object(let o) = items[1] { o } else { nil } }(), "not an object: \(items[1])")
         for key in ["channel", "tau", "adev", "noiseDensity", "randomWalk", "biasInstability"] { #expect(gyro[key] != nil, "\(key)") }
-        #expect(gyro["channel"]?.string == "gyroscope.x" && accel["channel"]?.string == "accelerometer.z")
+        #expect(gyro["channel"]?.string == "gyroscope.x")
+        #expect(accel["channel"]?.string == "accelerometer.z")
         let n = try #require(gyro["noiseDensity"]?.double)
         #expect(abs(n / 2e-4 - 1) < 0.05)
         let na = try #require(accel["noiseDensity"]?.double)
         #expect(abs(na * 9.80665 / 0.002 - 1) < 0.05)         // g/√Hz without --si
         let si = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
                                                  "--json", "--si", "--channel", "accelerometer.z"])
-        guard case .array(let siItems) = try JSONValue.parse(si.stdout), case .object(let siAccel) = siItems[0] else {
-            Issue.record("bad --si output")
-            return
-        }
-        #expect(abs((siAccel["noiseDensity"]?.double ?? 0) / 0.002 - 1) < 0.05)
+        #expect(si.status == 0, "\(si.stderr)")
+        let siItems = try #require(try JSONValue.parse(si.stdout).array, "not an array: \(si.text.prefix(200))")
+        let siFirst = try #require(siItems.first)
+        let siAccel = try #require({ if case .object(let o) = siFirst { o } else { nil } }(), "not an object: \(siFirst)")
+        let siDensity = try #require(siAccel["noiseDensity"]?.double)
+        #expect(abs(siDensity / 0.002 - 1) < 0.05)
         #expect(siAccel["unit"]?.string == "m/s^2")
     }
 
@@ -61,10 +63,12 @@ import InternalUtilities
         #expect(header == "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z")
         let fitted = try Executables.run("signals", ["allan", points.path, "--fit-spec", imu.path, "--plot", svg.path])
         #expect(fitted.status == 0, "\(fitted.stderr)")
-        #expect(fitted.text.contains("gyroscope.z") && fitted.text.contains("N = "))
+        #expect(fitted.text.contains("gyroscope.z"))
+        #expect(fitted.text.contains("N = "))
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
         let spec = try String(contentsOf: imu, encoding: .utf8)
-        #expect(spec.contains("\"accelerometer_noise_density\"") && spec.contains("\"gyroscope_noise_density\""))
+        #expect(spec.contains("\"accelerometer_noise_density\""))
+        #expect(spec.contains("\"gyroscope_noise_density\""))
         let render = try Executables.run("signals", ["render", imu.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.text.split(separator: "\n").count == 101)

@@ -125,7 +125,8 @@ import Testing
         #expect(status.status == 200)
         #expect(status.body.contains("\"sampleRate\":100.0"))
         let page = try Self.get(server.port, "/")
-        #expect(page.status == 200 && page.body.contains("<canvas id=\"plot\""))
+        #expect(page.status == 200)
+        #expect(page.body.contains("<canvas id=\"plot\""))
         let stopped = server.stop(SIGTERM)
         #expect(stopped.status == 0)
         #expect(stopped.stderr.isEmpty, "\(stopped.stderr)")
@@ -174,7 +175,9 @@ import Testing
         let r = try Executables.run("signals", ["serve", "--help"])
         #expect(r.status == 0)
         #expect(r.text.contains("USAGE: signals serve <input>"))
-        #expect(r.text.contains("--port") && r.text.contains("--rate") && r.text.contains("--loop"))
+        #expect(r.text.contains("--port"))
+        #expect(r.text.contains("--rate"))
+        #expect(r.text.contains("--loop"))
     }
 
     @Test("bad input is refused before serving, exit 2, naming the problem", arguments: [
@@ -197,7 +200,8 @@ import Testing
     func badInput(arguments: [String], message: String) throws {
         let r = try Executables.run("signals", ["serve"] + arguments)
         #expect(r.status == 2)
-        #expect(r.stderr.contains("error: ") && r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stderr.contains("error: "), "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
         #expect(r.text.isEmpty)
     }
 

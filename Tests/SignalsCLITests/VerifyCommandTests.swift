@@ -15,15 +15,20 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)\(r.text)")
         let object = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         #expect(Set(object.keys) == ["passed", "checks", "unchecked", "verdict"])
-        #expect(object["passed"] as? Bool == true && object["verdict"] as? String == "passed")
+        #expect(object["passed"] as? Bool == true)
+        #expect(object["verdict"] as? String == "passed")
         #expect((object["unchecked"] as? [Any])?.isEmpty == true)
         let checks = try #require(object["checks"] as? [[String: Any]])
         #expect(checks.count > 10)
         for check in checks {
             #expect(Set(check.keys) == ["channel", "kind", "frequency", "expected", "measured", "tolerance", "passed", "method"])
-            #expect(check["channel"] is Int && check["kind"] is String && check["passed"] as? Bool == true)
+            #expect(check["channel"] is Int)
+            #expect(check["kind"] is String)
+            #expect(check["passed"] as? Bool == true)
             #expect(check["frequency"] is Double || check["frequency"] is NSNull)
-            #expect(check["expected"] is Double && check["measured"] is Double && check["tolerance"] is Double)
+            #expect(check["expected"] is Double)
+            #expect(check["measured"] is Double)
+            #expect(check["tolerance"] is Double)
             #expect(["fit", "spectrum"].contains(check["method"] as? String ?? ""))
         }
         let kinds = Set(checks.compactMap { $0["kind"] as? String })
@@ -43,13 +48,16 @@ import Testing
         #expect(render.status == 0, "\(render.stderr)")
         let r = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path])
         #expect(r.status == 1, "\(r.stderr)\(r.text)")
-        #expect(r.text.contains("FAIL") && r.text.contains("FAILED:"))
+        #expect(r.text.contains("FAIL"))
+        #expect(r.text.contains("FAILED:"))
         let json = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path, "--json"])
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
         let failed = (object["checks"] as? [[String: Any]] ?? []).filter { $0["passed"] as? Bool == false }
-        #expect(failed.count == 1 && failed.first?["kind"] as? String == "amplitude" && failed.first?["method"] as? String == "fit")
+        #expect(failed.count == 1)
+        #expect(failed.first?["kind"] as? String == "amplitude")
+        #expect(failed.first?["method"] as? String == "fit")
         #expect(object["verdict"] as? String == "failed")
     }
 
@@ -71,7 +79,8 @@ import Testing
         let recording = try Self.constantRecording(value, count: try #require(Int(duration)) * 1000)
         let r = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", duration, "--input", recording.path])
         #expect(r.status == 1, "\(json)\n\(r.stderr)\(r.text)")
-        #expect(r.text.contains("FAILED:") && !r.text.contains("PASSED"))
+        #expect(r.text.contains("FAILED:"))
+        #expect(!r.text.contains("PASSED"))
     }
 
     @Test("a component the record cannot separate: exit 2, the table lists it, the message says how long a record would be needed")
@@ -80,17 +89,21 @@ import Testing
         let spec = try Executables.temporaryFile("pair.json", contents: json)
         let r = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "1"])
         #expect(r.status == 2, "\(r.stderr)\(r.text)")
-        #expect(r.text.contains("UNCHECKED") && r.text.contains("NOT VERIFIED"))
-        #expect(r.stderr.hasPrefix("error: not verified: 2 components") && r.stderr.contains("a record of at least"), "\(r.stderr)")
+        #expect(r.text.contains("UNCHECKED"))
+        #expect(r.text.contains("NOT VERIFIED"))
+        #expect(r.stderr.hasPrefix("error: not verified: 2 components"), "\(r.stderr)")
+        #expect(r.stderr.contains("a record of at least"), "\(r.stderr)")
         let j = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "1", "--json"])
         #expect(j.status == 2)
         let object = try #require(try JSONSerialization.jsonObject(with: j.stdout) as? [String: Any])
-        #expect(object["passed"] as? Bool == false && object["verdict"] as? String == "incomplete")
+        #expect(object["passed"] as? Bool == false)
+        #expect(object["verdict"] as? String == "incomplete")
         let entries = try #require(object["unchecked"] as? [[String: Any]])
         #expect(entries.count == 2)
         for entry in entries {
             #expect(Set(entry.keys) == ["channel", "component", "frequency", "source", "reason", "requiredDuration"])
-            #expect(entry["component"] as? String == "line" && (entry["requiredDuration"] as? Double ?? 0) > 1)
+            #expect(entry["component"] as? String == "line")
+            #expect((entry["requiredDuration"] as? Double ?? 0) > 1)
         }
         // The record length it asks for checks them.
         let needed = try #require(entries.compactMap { $0["requiredDuration"] as? Double }.max())
@@ -119,7 +132,8 @@ import Testing
         let same = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--input", recording.path])
         #expect(same.status == 0, "\(same.stderr)\(same.text)")
         let wrong = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path])
-        #expect(wrong.status == 1 && wrong.text.contains("phase"), "\(wrong.stderr)\(wrong.text)")
+        #expect(wrong.status == 1, "\(wrong.stderr)\(wrong.text)")
+        #expect(wrong.text.contains("phase"), "\(wrong.stderr)\(wrong.text)")
     }
 
     @Test("verify and plot refuse a record longer than the analysis limit before rendering it", arguments: ["verify", "plot"])
@@ -129,7 +143,8 @@ import Testing
         let extra = command == "plot" ? ["-o", output.path] : []
         let r = try Executables.run("signals", [command, spec.path, "--rate", "1000000", "--duration", "1000"] + extra)
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains("268435456"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
+        #expect(r.stderr.contains("268435456"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 
@@ -166,7 +181,8 @@ import Testing
         let duration = extra.contains("SHORT") ? "2" : "1"
         let r = try Executables.run("signals", ["verify", spec.path, "--rate", "100", "--duration", duration] + arguments)
         #expect(r.status == 2, "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(message), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 

@@ -21,10 +21,8 @@ import Testing
     @Test("numbers only are a fixed attitude; a signal makes it vary")
     func fixedOrVarying() throws {
         let fixed = try SignalNode.decode(json: Data(#"{"motion": {"attitude": {"roll": 0.1}}}"#.utf8))
-        guard case .motion(let m) = fixed, case .fixed(.angles(0.1, 0, 0))? = m.attitude else {
-            Issue.record("expected a fixed attitude, got \(fixed)")
-            return
-        }
+        let m = try #require({ if case .motion(let m) = fixed { m } else { nil } }(), "not a motion node: \(fixed)")
+        #expect(m.attitude == .fixed(.angles(roll: 0.1, pitch: 0, yaw: 0)))
         #expect(m.fixedAttitudeEquivalent != nil)
     }
 

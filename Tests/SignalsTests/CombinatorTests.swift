@@ -8,8 +8,10 @@ import Testing
 
     func render<S: Signal>(_ s: S) throws -> [Float] { try s.render(sampleRate: Self.fs, frameCount: Self.n).samples }
 
-    func close(_ a: [Float], _ b: [Double], tolerance: Double = 1e-5) -> Bool {
-        a.count == b.count && Reference.maxError(a, b) <= tolerance
+    /// Two expectations, so a failure says whether the lengths or the samples differ.
+    func expectClose(_ a: [Float], _ b: [Double], tolerance: Double = 1e-5, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(a.count == b.count, sourceLocation: sourceLocation)
+        #expect(Reference.maxError(a, b) <= tolerance, sourceLocation: sourceLocation)
     }
 
     @Test("Sum adds its terms sample by sample")
@@ -21,7 +23,7 @@ import Testing
         }
         let sine = try render(Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5))
         let square = try render(Square(amplitude: 0.5, frequency: 5))
-        #expect(close(try render(s), (0 ..< Self.n).map { Double(sine[$0]) + Double(square[$0]) + 1 }))
+        expectClose(try render(s), (0 ..< Self.n).map { Double(sine[$0]) + Double(square[$0]) + 1 })
     }
 
     @Test("scaled(by:) and offset(by:) transform the whole tree; operators mean the same")
@@ -29,14 +31,14 @@ import Testing
         let base = Sum { Sine(frequency: 3); Triangle(amplitude: 0.5, frequency: 7, offset: 0.25) }
         let raw = try render(base)
         let expected = raw.map { Double($0) * 9.81 + 2 }
-        #expect(close(try render(base.scaled(by: 9.81).offset(by: 2)), expected, tolerance: 1e-4))
-        #expect(close(try render(9.81 * base + 2), expected, tolerance: 1e-4))
-        #expect(close(try render(base * 9.81 - -2), expected, tolerance: 1e-4))
-        #expect(close(try render(-base), raw.map { -Double($0) }))
+        expectClose(try render(base.scaled(by: 9.81).offset(by: 2)), expected, tolerance: 1e-4)
+        expectClose(try render(9.81 * base + 2), expected, tolerance: 1e-4)
+        expectClose(try render(base * 9.81 - -2), expected, tolerance: 1e-4)
+        expectClose(try render(-base), raw.map { -Double($0) })
         // offset inside scale is scaled too: (x + 1)·3
-        #expect(close(try render(base.offset(by: 1).scaled(by: 3)), raw.map { (Double($0) + 1) * 3 }, tolerance: 1e-5))
+        expectClose(try render(base.offset(by: 1).scaled(by: 3)), raw.map { (Double($0) + 1) * 3 }, tolerance: 1e-5)
         let pair = Sine(frequency: 3) + Constant(1)
-        #expect(close(try render(pair), try render(Sine(frequency: 3)).map { Double($0) + 1 }))
+        expectClose(try render(pair), try render(Sine(frequency: 3)).map { Double($0) + 1 })
     }
 
     @Test("the builder's if/else, optional and for loop", arguments: [true, false])
@@ -71,7 +73,7 @@ import Testing
         #expect(Array(b.channel(2)) == (try render(Square(frequency: 4))))
         let shifted = try Sum { a; Constant(1) }.render(sampleRate: Self.fs, frameCount: Self.n)
         #expect(Array(shifted.channel(1)) == [Float](repeating: 0, count: Self.n))
-        #expect(close(Array(shifted.channel(0)), b.channel(0).map { Double($0) + 1 }))
+        expectClose(Array(shifted.channel(0)), b.channel(0).map { Double($0) + 1 })
     }
 
     @Test("AnySignal renders every tree bit for bit like the static types")

@@ -42,7 +42,10 @@ import Testing
             let high = b.samples[period * 1000 ..< (period + 1) * 1000].filter { $0 > 0 }.count
             #expect(abs(high - 250) <= 1)
         }
-        #expect(b.samples[0] == 1 && b.samples[249] == 1 && b.samples[251] == -1 && b.samples[999] == -1)
+        #expect(b.samples[0] == 1)
+        #expect(b.samples[249] == 1)
+        #expect(b.samples[251] == -1)
+        #expect(b.samples[999] == -1)
     }
 
     @Test("sawtooth: A·(2·frac − 1) + offset, starting at −A + offset like scipy's sawtooth(width=1)", arguments: cases)
@@ -80,8 +83,12 @@ import Testing
     func startLow() throws {
         let saw = try Sawtooth(amplitude: 2, frequency: 1, offset: 1).render(sampleRate: 100, frameCount: 3)
         let tri = try Triangle(amplitude: 2, frequency: 1, offset: 1).render(sampleRate: 100, frameCount: 3)
-        #expect(saw.samples[0] == -1 && saw.samples[1] > saw.samples[0] && saw.samples[2] > saw.samples[1])
-        #expect(tri.samples[0] == -1 && tri.samples[1] > tri.samples[0] && tri.samples[2] > tri.samples[1])
+        #expect(saw.samples[0] == -1)
+        #expect(saw.samples[1] > saw.samples[0])
+        #expect(saw.samples[2] > saw.samples[1])
+        #expect(tri.samples[0] == -1)
+        #expect(tri.samples[1] > tri.samples[0])
+        #expect(tri.samples[2] > tri.samples[1])
         // scipy.signal.sawtooth(2π·t, width=0.5) at t = 0.25 is 0, at 0.5 is +1.
         let t4 = try Triangle(frequency: 1).render(sampleRate: 4, frameCount: 4)
         #expect(t4.samples == [-1, 0, 1, 0])

@@ -9,7 +9,9 @@ import Testing
     func eulerRoundTrip(_ roll: Double, _ pitch: Double, _ yaw: Double) {
         let q = Quaternion(roll: roll, pitch: pitch, yaw: yaw)
         #expect(abs(q.norm - 1) < 1e-15)
-        #expect(abs(q.roll - roll) < 1e-12 && abs(q.pitch - pitch) < 1e-12 && abs(q.yaw - yaw) < 1e-12)
+        #expect(abs(q.roll - roll) < 1e-12)
+        #expect(abs(q.pitch - pitch) < 1e-12)
+        #expect(abs(q.yaw - yaw) < 1e-12)
     }
 
     @Test("gravity = (cos θ sin φ, −sin θ, −cos θ cos φ); rotate and inverseRotate are inverses")
@@ -17,13 +19,19 @@ import Testing
         let (roll, pitch) = (0.4, -0.3)
         let q = Quaternion(roll: roll, pitch: pitch, yaw: 1.2)
         let g = q.gravity
-        #expect(abs(g.x - cos(pitch) * sin(roll)) < 1e-15 && abs(g.y + sin(pitch)) < 1e-15 && abs(g.z + cos(pitch) * cos(roll)) < 1e-15)
+        #expect(abs(g.x - cos(pitch) * sin(roll)) < 1e-15)
+        #expect(abs(g.y + sin(pitch)) < 1e-15)
+        #expect(abs(g.z + cos(pitch) * cos(roll)) < 1e-15)
         let v = (x: 0.3, y: -1.0, z: 2.0)
         let back = q.inverseRotate(q.rotate(v))
-        #expect(abs(back.x - v.x) < 1e-14 && abs(back.y - v.y) < 1e-14 && abs(back.z - v.z) < 1e-14)
+        #expect(abs(back.x - v.x) < 1e-14)
+        #expect(abs(back.y - v.y) < 1e-14)
+        #expect(abs(back.z - v.z) < 1e-14)
         // Gravity is the reference's down expressed in the device frame.
         let down = q.inverseRotate((0, 0, -1))
-        #expect(abs(down.x - g.x) < 1e-15 && abs(down.y - g.y) < 1e-15 && abs(down.z - g.z) < 1e-15)
+        #expect(abs(down.x - g.x) < 1e-15)
+        #expect(abs(down.y - g.y) < 1e-15)
+        #expect(abs(down.z - g.z) < 1e-15)
     }
 
     @Test("a rotation vector is exp(v/2), exact for small and large angles")
@@ -31,7 +39,8 @@ import Testing
         for angle in [1e-9, 1e-5, 0.3, 3.0] {
             let q = Quaternion(rotationVectorX: 0, y: 0, z: angle)
             let r = Quaternion(axis: (0, 0, 1), angle: angle)
-            #expect(abs(q.w - r.w) < 1e-15 && abs(q.z - r.z) < 1e-15)
+            #expect(abs(q.w - r.w) < 1e-15)
+            #expect(abs(q.z - r.z) < 1e-15)
         }
         #expect(Quaternion.identity.angle(to: Quaternion(w: -1, x: 0, y: 0, z: 0)) == 0)
         #expect(abs(Quaternion.identity.angle(to: Quaternion(axis: (1, 0, 0), angle: 0.5)) - 0.5) < 1e-12)

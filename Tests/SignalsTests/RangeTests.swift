@@ -16,7 +16,8 @@ import Testing
     @Test("phase products: frequencies far above the rate are refused even with aliasing allowed")
     func hugeFrequencies() throws {
         let e = refusal(Sine(frequency: 1e300), aliasing: true)
-        #expect(e?.code == .outOfRange && e?.path == "$.sine.frequency")
+        #expect(e?.code == .outOfRange)
+        #expect(e?.path == "$.sine.frequency")
         let chirp = refusal(Chirp(startFrequency: 1.2345678901e22, endFrequency: 1, duration: 1), aliasing: true)
         #expect(chirp?.path == "$.chirp.startFrequency")
         // Just inside the limit, and far beyond Nyquist: finite samples.

@@ -13,7 +13,9 @@ import Testing
     @Test("the README example renders 10 s at 1 kHz")
     func readme() throws {
         let buffer = try Self.wave.render(sampleRate: 1000, duration: 10)
-        #expect(buffer.frameCount == 10_000 && buffer.channelCount == 1 && buffer.sampleRate == 1000)
+        #expect(buffer.frameCount == 10_000)
+        #expect(buffer.channelCount == 1)
+        #expect(buffer.sampleRate == 1000)
         #expect(buffer.timestamp(of: 1234) == 1.234)
     }
 
@@ -42,7 +44,8 @@ import Testing
         var joined: [[Float]] = [[], [], []]
         var count = 0
         for block in try axes.blocks(sampleRate: 1000, duration: 20, blockFrames: 3001) {
-            #expect(block.startIndex == count && block.frameCount <= 3001)
+            #expect(block.startIndex == count)
+            #expect(block.frameCount <= 3001)
             for c in 0 ..< 3 { joined[c] += block.channel(c) }
             count += block.frameCount
         }
@@ -88,7 +91,8 @@ import Testing
         #expect(Array(b.channel(1)) == [10, 20, 30])
         #expect(b[frame: 2, channel: 1] == 30)
         #expect(b.interleaved() == [1, 10, 2, 20, 3, 30])
-        #expect(b.timestamp(of: 0) == 0.5 && b.duration == 0.3)
+        #expect(b.timestamp(of: 0) == 0.5)
+        #expect(b.duration == 0.3)
         #expect(b.withUnsafeBufferPointer(channel: 0) { Array($0) } == [1, 2, 3])
     }
 }

@@ -60,16 +60,19 @@ import Testing
 
 extension SSEParserTests {
     @Test("an event with more than 1 MiB of data is dropped and reported; the stream goes on", arguments: [4096, 1 << 20])
-    func oversizedEvent(cut: Int) {
+    func oversizedEvent(cut: Int) throws {
         let line = "data: " + String(repeating: "x", count: 1000) + "\n"
         let big = String(repeating: line, count: 1100)          // 1.1 MB of data in one event
         let items = parse("id: 1\n" + big + "\nid: 2\ndata: {}\n\n", cut: cut)
         #expect(items.count == 2)
         #expect(items.first == .dropped("an event of more than 1048576 bytes of data was dropped"))
-        if case .event(let e) = items.last { #expect(e.id == "2" && e.data == "{}") } else { Issue.record("\(items)") }
+        let last = try #require({ if case .event(let e) = items.last { e } else { nil } }(), "\(items)")
+        #expect(last.id == "2")
+        #expect(last.data == "{}")
         // Just under the limit is kept whole.
         let under = parse(String(repeating: line, count: 1000) + "\n", cut: cut)
-        if case .event(let e) = under.first { #expect(e.data.utf8.count == 1000 * 1001 - 1) } else { Issue.record("no event") }
+        let kept = try #require({ if case .event(let e) = under.first { e } else { nil } }(), "\(under.count) items")
+        #expect(kept.data.utf8.count == 1000 * 1001 - 1)
     }
 }
 
@@ -90,20 +93,23 @@ extension SSEParserTests {
     @Test("chunks with sizes in hex, an extension and a trailer, cut anywhere", arguments: [1, 2, 5, 1000])
     func chunks(cut: Int) throws {
         let r = try decode("5\r\nhello\r\nA;ext=1\r\n, world!!!\r\n0\r\nX-Trailer: 1\r\n\r\n", cut: cut)
-        #expect(r.body == "hello, world!!!" && r.done)
+        #expect(r.body == "hello, world!!!")
+        #expect(r.done)
         let open = try decode("3\r\nabc\r\n", cut: cut)
-        #expect(open.body == "abc" && !open.done)
+        #expect(open.body == "abc")
+        #expect(!open.done)
     }
 
     @Test("bad framing is an error: a size that is not hexadecimal, a chunk without its CR LF, an empty size")
-    func badFraming() {
+    func badFraming() throws {
         #expect(throws: WireError.self) { try decode("zz\r\n", cut: 100) }
         #expect(throws: WireError.self) { try decode("3\r\nabcX", cut: 100) }
         #expect(throws: WireError.self) { try decode("\r\n", cut: 100) }
         #expect(throws: WireError.self) { try decode("ffffffffffffffffff\r\n", cut: 100) }
         // A space between digits is not a size (it was read as 0x12 before).
-        #expect { try decode("1 2\r\n", cut: 100) } throws: { ($0 as? WireError)?.message.contains("space between its digits") == true }
+        let spaced = try #require(throws: WireError.self) { try decode("1 2\r\n", cut: 100) }
+        #expect(spaced.message.contains("space between its digits"), "\(spaced.message)")
         // Spaces after the size are allowed (RFC 9112's BWS before an extension).
-        #expect((try? decode("3 ;x\r\nabc\r\n0\r\n\r\n", cut: 1))?.body == "abc")
+        #expect(try decode("3 ;x\r\nabc\r\n0\r\n\r\n", cut: 1).body == "abc")
     }
 }

@@ -90,12 +90,9 @@ import Testing
         ([0x81, 127, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "longer than 1048576 bytes"),
         ([0x81, 127, 0, 0, 0, 0, 0, 0x10, 0, 1], "longer than 1048576 bytes"),
     ])
-    func protocolErrors(bytes: [UInt8], message: String) {
-        #expect {
-            _ = try read(bytes)
-        } throws: { error in
-            (error as? WireError)?.message.contains(message) == true
-        }
+    func protocolErrors(bytes: [UInt8], message: String) throws {
+        let error = try #require(throws: WireError.self) { _ = try read(bytes) }
+        #expect(error.message.contains(message), "\(error.message)")
     }
 
     @Test("fragments are bounded by the message limit together, not each alone")

@@ -103,8 +103,16 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Waits until `condition` holds, up to 30 s of real time (a broken client fails the test instead of hanging it).
-func eventually(_ what: String, _ condition: () -> Bool) async throws {
+/// Checks `condition` every 2 ms until it holds, up to 30 s of real time (a broken client fails the test
+/// instead of hanging it).
+///
+/// A poll, and named so: use it only for state the test cannot observe by an event. What the tests wait
+/// on here is the server's count of streaming clients (``TestServer/clients(_:)``, from `LiveFeed.status`):
+/// `LiveFeed` has no status stream and no callback when a client comes or goes, and the tests must not
+/// change the product to get one. It serves two waits: that a stream has closed on the server's side, and
+/// that a child process (which the test cannot watch) has opened its streams. Everything the test's own
+/// handlers collect is awaited with ``Received/wait(for:timeout:until:)`` instead, which does not poll.
+func pollUntil(_ what: String, _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(30)
     while !condition() {
         guard ContinuousClock.now < deadline else { throw TestFailure("timed out waiting for \(what)") }
@@ -112,21 +120,77 @@ func eventually(_ what: String, _ condition: () -> Bool) async throws {
     }
 }
 
-/// Values and errors handed to handlers, collected for a test.
+/// Values and errors handed to handlers, collected for a test; a test awaits them with
+/// ``wait(for:timeout:until:)``, which `add` wakes: no polling.
 final class Received<Value: Sendable>: @unchecked Sendable {
+    typealias Condition = @Sendable (_ values: [Value], _ errors: [any Error]) -> Bool
+
+    private struct Waiter {
+        let condition: Condition
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
     private let lock = NSLock()
     private var storage: [Value] = []
     private var errorList: [any Error] = []
+    private var waiters: [Int: Waiter] = [:]
+    private var nextWaiter = 0
+    private var expired: Set<Int> = []   // timed out before they were registered
 
     func add(_ value: Value?, _ error: (any Error)?) {
-        lock.withLock {
+        let met = lock.withLock { () -> [Waiter] in
             if let value { storage.append(value) }
             if let error { errorList.append(error) }
+            let met = waiters.filter { $0.value.condition(storage, errorList) }
+            for id in met.keys { waiters[id] = nil }
+            return Array(met.values)
         }
+        for waiter in met { waiter.continuation.resume() }
     }
 
     var values: [Value] { lock.withLock { storage } }
     var errors: [any Error] { lock.withLock { errorList } }
+
+    /// Returns once `condition` holds for what was collected: at once if it already does, else from the
+    /// `add` that makes it hold. Throws ``TestFailure`` after `timeout` of real time, so a broken client
+    /// fails the test instead of hanging it (one timer, not a poll).
+    func wait(for what: String, timeout: Duration = .seconds(30), until condition: @escaping Condition) async throws {
+        let id = lock.withLock { () -> Int in
+            nextWaiter += 1
+            return nextWaiter
+        }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            self?.expire(id, TestFailure("timed out after \(timeout) waiting for \(what)"))
+        }
+        defer { timer.cancel() }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let outcome = lock.withLock { () -> Result<Bool, TestFailure> in
+                if condition(storage, errorList) { return .success(true) }
+                if expired.remove(id) != nil { return .failure(TestFailure("timed out after \(timeout) waiting for \(what)")) }
+                waiters[id] = Waiter(condition: condition, continuation: continuation)
+                return .success(false)
+            }
+            switch outcome {
+            case .success(true): continuation.resume()
+            case .success(false): break
+            case .failure(let failure): continuation.resume(throwing: failure)
+            }
+        }
+    }
+
+    /// Fails the waiter `id` if it is still waiting.
+    private func expire(_ id: Int, _ failure: TestFailure) {
+        let waiter = lock.withLock { () -> Waiter? in
+            guard let waiter = waiters.removeValue(forKey: id) else {
+                expired.insert(id)
+                return nil
+            }
+            return waiter
+        }
+        waiter?.continuation.resume(throwing: failure)
+    }
 }
 
 /// A serial operation queue.
