@@ -52,14 +52,24 @@ serve: deps
 	$(SWIFT) build --product signals-serve
 	"$$($(SWIFT) build --show-bin-path)/signals" serve $(SPEC) $(ARGS)
 
-# The web console's script must parse (node --check; Debian's nodejs when node is missing). The browser
-# test then loads the whole console and fails on any page error.
+# The web console's script: its files, in the order Plugins/EmbedWebConsole concatenates them into /console.js.
+CONSOLE_WEB := Sources/LiveServer/Console/Web
+CONSOLE_SCRIPTS := console-store.js console-plot.js console-phone.js console-map.js console-spec.js console-controls.js
+
+# The web console's script must parse (node --check; Debian's nodejs when node is missing): each file, and
+# the files concatenated as /console.js serves them (a newline between each), which must be every .js file
+# of the folder. The browser test then loads the whole console and fails on any page error.
 lint-web:
 	@command -v node >/dev/null 2>&1 || { \
 		echo "installing nodejs (to syntax-check the web console's script) with apt-get"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nodejs; \
 	}
-	node --check Sources/LiveServer/Console/Web/console.js
+	@for f in $(CONSOLE_SCRIPTS); do echo "node --check $(CONSOLE_WEB)/$$f"; node --check "$(CONSOLE_WEB)/$$f" || exit 1; done
+	@listed="$$(printf '%s\n' $(CONSOLE_SCRIPTS) | sort)"; found="$$(cd $(CONSOLE_WEB) && ls *.js | sort)"; \
+		[ "$$listed" = "$$found" ] || { echo "error: the .js files of $(CONSOLE_WEB) are not CONSOLE_SCRIPTS:" $$found >&2; exit 1; }
+	@mkdir -p .build/lint-web
+	@sep=; for f in $(CONSOLE_SCRIPTS); do printf "$$sep"; cat "$(CONSOLE_WEB)/$$f"; sep='\n'; done > .build/lint-web/console.js
+	node --check .build/lint-web/console.js
 
 # Headless Chromium from Debian's packages and Playwright from PyPI, for the browser test.
 browser-deps:

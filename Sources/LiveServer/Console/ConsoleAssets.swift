@@ -6,7 +6,8 @@
 enum ConsoleAssets {
     /// `GET /`: the page. Plain HTML: the script and style sheet come from this server only.
     static let html = EmbeddedConsole.html
-    /// `GET /console.js`: the console's behaviour.
+    /// `GET /console.js`: the console's behaviour, the `console-*.js` files concatenated in the order the
+    /// plugin lists (one script, so the page and the routes know one path).
     static let script = EmbeddedConsole.script
     /// `GET /console.css`: its look.
     static let style = EmbeddedConsole.style
