@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PLAYWRIGHT ?= playwright==1.65.2
 SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
+.PHONY: all deps build release test docs demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
 
 all: build
 
@@ -35,6 +35,15 @@ test: deps
 	else \
 		echo "note: no chromium, so the browser test of the web console was skipped (make test-browser installs it and runs it)"; \
 	fi
+	$(MAKE) --no-print-directory docs
+
+# Every public module's DocC catalog (Sources/MODULE/MODULE.docc) with swift-docc-plugin, into
+# .build/docs/MODULE.doccarchive; any DocC warning (a broken symbol link, a malformed doc comment) fails it.
+DOCS_TARGETS ?= Signals Playback Location Sensors SensorFeeds SignalSpectrum LiveServer SignalRunner
+DOCS_OUT := .build/docs
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
+		$(foreach target,$(DOCS_TARGETS),--target $(target)) --output-path $(DOCS_OUT) --warnings-as-errors
 
 demo: deps
 	$(SWIFT) run signals render Examples/specs/wave.json --rate 1000 --duration 0.01 --format csv
