@@ -42,6 +42,7 @@ test: deps
 DOCS_TARGETS ?= Signals Playback Location Sensors SensorFeeds SignalSpectrum LiveServer SignalRunner
 DOCS_OUT := .build/docs
 docs: deps
+	rm -rf $(DOCS_OUT)
 	$(SWIFT) package --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
 		$(foreach target,$(DOCS_TARGETS),--target $(target)) --output-path $(DOCS_OUT) --warnings-as-errors
 
