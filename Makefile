@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PLAYWRIGHT ?= playwright==1.65.2
 SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test docs demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
+.PHONY: all deps build release test demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address
 
 all: build
 
@@ -41,6 +41,7 @@ test: deps
 # .build/docs/MODULE.doccarchive; any DocC warning (a broken symbol link, a malformed doc comment) fails it.
 DOCS_TARGETS ?= Signals Playback Location Sensors SensorFeeds SignalSpectrum LiveServer SignalRunner
 DOCS_OUT := .build/docs
+.PHONY: docs
 docs: deps
 	rm -rf $(DOCS_OUT)
 	$(SWIFT) package --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
