@@ -36,6 +36,17 @@ test: deps lint-web
 	else \
 		echo "note: no chromium, so the browser test of the web console was skipped (make test-browser installs it and runs it)"; \
 	fi
+	$(MAKE) --no-print-directory docs
+
+# Every public module's DocC catalog (Sources/MODULE/MODULE.docc) with swift-docc-plugin, into
+# .build/docs/MODULE.doccarchive; any DocC warning (a broken symbol link, a malformed doc comment) fails it.
+DOCS_TARGETS ?= Signals Playback Location Sensors SensorFeeds SignalSpectrum LiveServer SignalRunner
+DOCS_OUT := .build/docs
+.PHONY: docs
+docs: deps
+	rm -rf $(DOCS_OUT)
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
+		$(foreach target,$(DOCS_TARGETS),--target $(target)) --output-path $(DOCS_OUT) --warnings-as-errors
 
 demo: deps
 	$(SWIFT) run signals render Examples/specs/wave.json --rate 1000 --duration 0.01 --format csv

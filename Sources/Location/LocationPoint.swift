@@ -1,7 +1,7 @@
 import Foundation
 import Playback
 
-/// One location fix at a time, shaped like Core Location's `CLLocation`: the point type the ``Runner``
+/// One location fix at a time, shaped like Core Location's `CLLocation`: the point type the `Runner`
 /// plays from a ``Route``.
 ///
 /// ```swift

@@ -9,7 +9,7 @@
 /// catch let error as PlaybackError { print(error) }   // walk.csv:12: point 10: timestamp 0.3 s is before ...
 /// ```
 ///
-/// Errors of the signal engine (an invalid spec or render request) stay ``SignalError``s.
+/// Errors of the signal engine (an invalid spec or render request) stay `SignalError`s.
 public struct PlaybackError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is.
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {

@@ -20,25 +20,25 @@ public struct MotionSource: Sendable {
 
     let kind: Kind
 
-    /// A motion signal (nine channels: user acceleration, gravity, rotation rate; see ``MotionSignal``)
+    /// A motion signal (nine channels: user acceleration, gravity, rotation rate; see `MotionSignal`)
     /// played in process by the Runner at `sampleRate`, from sample index 0.
     ///
     /// Each update interval takes the sample due at each tick (a 1 kHz source at a 0.02 s interval
     /// gives samples 0, 20, 40, …), never an average.
     /// - Parameters:
-    ///   - signal: A nine-channel signal (a ``MotionSignal``, a motion ``AnySignal``, or one of your own).
+    ///   - signal: A nine-channel signal (a `MotionSignal`, a motion `AnySignal`, or one of your own).
     ///   - sampleRate: The source's rate (Hz); default 100.
     ///   - duration: Seconds to play, or `nil` (default) to play until stopped.
     public static func signal<S: Signal>(_ signal: S, sampleRate: Double = 100, duration: Double? = nil) -> MotionSource {
         MotionSource(kind: .signal(AnySignalPlayer(signal), sampleRate: sampleRate, duration: duration))
     }
 
-    /// A simulated IMU (``IMU``: a true motion seen through an accelerometer and a gyroscope with
+    /// A simulated IMU (`IMU`: a true motion seen through an accelerometer and a gyroscope with
     /// realistic errors) played in process by the Runner at `sampleRate`, from sample index 0.
     ///
     /// - Accelerometer and gyroscope updates are the IMU's readings, errors included: what
     ///   `CMAccelerometerData` (g, `userAcceleration + gravity` in CoreMotion's sign, whatever the IMU's
-    ///   ``AccelerometerUnit``) and `CMGyroData` (rad/s) report.
+    ///   `AccelerometerUnit`) and `CMGyroData` (rad/s) report.
     /// - Device-motion updates are the true motion the IMU measures, with its attitude (a consistent
     ///   motion's quaternion, else the tilt its gravity implies). CoreMotion's sensor fusion removes most
     ///   of the raw sensor error from `CMDeviceMotion`; the manager does not model what fusion leaves.
@@ -57,7 +57,7 @@ public struct MotionSource: Sendable {
         MotionSource(kind: .imu(imu, sampleRate: sampleRate, duration: duration))
     }
 
-    /// A point file (JSON array, JSON Lines or CSV, see ``PointFile``), played at its timestamps.
+    /// A point file (JSON array, JSON Lines or CSV, see `PointFile`), played at its timestamps.
     /// - Parameters:
     ///   - url: The file.
     ///   - loop: Play it again and again (default `false`: updates end after the last point).

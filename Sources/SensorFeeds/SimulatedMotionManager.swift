@@ -50,7 +50,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         self.init(source: source, clock: ContinuousClock())
     }
 
-    /// Creates a manager that plays `source` on `clock` (a ``ManualClock`` makes tests deterministic).
+    /// Creates a manager that plays `source` on `clock` (a `ManualClock` makes tests deterministic).
     /// - Parameters:
     ///   - source: A signal, a point file or a server.
     ///   - clock: The clock that times the updates.

@@ -14,7 +14,7 @@ public struct FeedOptions: Sendable, Hashable {
     public var loop: Bool
     /// Seconds of points (at the source's rate) kept for `Last-Event-ID` replay: 10 to 3600.
     public var replaySeconds: Double
-    /// How the playback thread waits for each point. The server default is ``TimingPolicy/efficient``
+    /// How the playback thread waits for each point. The server default is `TimingPolicy.efficient`
     /// (sleep only: tens of µs late, no CPU between points), as network delivery is far coarser.
     public var timing: TimingPolicy
     /// Most points written to a client in one write when it is behind (the rest follow at once).
@@ -47,7 +47,7 @@ public struct FeedOptions: Sendable, Hashable {
     ///   - speed: Playback speed (default 1).
     ///   - loop: Loop a point file (default `false`).
     ///   - replaySeconds: Seconds kept for replay (default 10).
-    ///   - timing: How to wait for each point (default ``TimingPolicy/efficient``).
+    ///   - timing: How to wait for each point (default `TimingPolicy.efficient`).
     ///   - batchLimit: Most points per write (default 512).
     ///   - epoch: Unix time (s) of index 0, or `nil` (see ``epoch``).
     public init(sampleRate: Double = 100, speed: Double = 1, loop: Bool = false, replaySeconds: Double = 10,

@@ -3,7 +3,7 @@ import Playback
 import Signals
 
 /// A route played at a sample rate: the reported location of each sample as a ``LocationPoint``,
-/// computed as the ``Runner`` asks for it (nothing is stored).
+/// computed as the `Runner` asks for it (nothing is stored).
 ///
 /// ```swift
 /// let points = try walk.points(sampleRate: 1, duration: 600)

@@ -54,7 +54,7 @@ extension Route {
         try samples(sampleRate: sampleRate, duration: duration, start: start).map(\.measured)
     }
 
-    /// The route as points for a ``Runner``, computed as they are played (bounded memory).
+    /// The route as points for a `Runner`, computed as they are played (bounded memory).
     ///
     /// ```swift
     /// try runner.start(try walk.points(sampleRate: 1, duration: 600)) { fix in print(fix.latitude) }

@@ -59,7 +59,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
     /// - Parameters:
     ///   - path: The file, or `-` for standard input.
     ///   - format: The format; by default told from the extension (`.json`, `.jsonl`/`.ndjson`, `.csv`)
-    ///     or else from the first bytes (see ``InputKind``).
+    ///     or else from the first bytes (see `InputKind`).
     /// - Throws: ``PlaybackError`` (`unreadable`, `unknownFormat`).
     public init(path: String, format: Format? = nil) throws(PlaybackError) {
         try self.init(source: InputSource.open(path), format: format)

@@ -46,7 +46,7 @@ extension MotionComponent {
     public var node: SignalNode { axes.node }
 
     /// Rebuilds the part from an `axes` node.
-    /// - Throws: ``SignalError`` when the node is not an `axes` node of these types.
+    /// - Throws: `SignalError` when the node is not an `axes` node of these types.
     public init(node: SignalNode) throws(SignalError) { self.init(axes: try Axes(node: node)) }
 
     /// Renders the three axes.
@@ -61,7 +61,7 @@ extension MotionComponent {
 ///     UserAcceleration(x: Sine(amplitude: 2, frequency: 1), y: Constant(0), z: Noise(amplitude: 0.02, seed: 1))
 /// }
 /// ```
-/// Rendered alone it is an ``Axes`` signal (three channels, `{"axes": ...}` in JSON).
+/// Rendered alone it is an `Axes` signal (three channels, `{"axes": ...}` in JSON).
 public struct UserAcceleration<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>: MotionComponent {
     /// The three axes (g).
     public var axes: Axes<X, Y, Z>
@@ -158,7 +158,7 @@ public struct MotionPart: Sendable, Hashable {
     /// - Parameters:
     ///   - slot: The part of the motion the signal drives.
     ///   - signal: A three-channel signal.
-    /// - Throws: ``SignalError`` with code `channelMismatch` when the signal does not have three channels.
+    /// - Throws: `SignalError` with code `channelMismatch` when the signal does not have three channels.
     public init(_ slot: MotionSlot, _ signal: some SpecRepresentable) throws(SignalError) {
         let channels = signal.channelCount
         guard channels == 3 else {

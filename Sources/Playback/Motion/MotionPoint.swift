@@ -95,7 +95,7 @@ extension MotionPoint: Codable {
                   attitude: attitude)
     }
 
-    /// Decodes a point (see ``init(json:path:)``).
+    /// Decodes a point (see `init(json:path:)`).
     /// - Throws: ``PlaybackError`` naming the field: unknown, missing, mistyped, `null` or non-finite.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try MotionPoint(json: v, path: p) }

@@ -19,7 +19,7 @@ import Signals
 /// A part that is not given is zero. In JSON:
 /// `{"motion": {"userAcceleration": {"axes": ...}, "gravity": {"axes": ...}, "rotationRate": {"axes": ...}}}`.
 ///
-/// The parts are kept type-erased (``AnySignal``), so a motion decoded from JSON and one built in code
+/// The parts are kept type-erased (`AnySignal`), so a motion decoded from JSON and one built in code
 /// are the same type; each part is walked once per block (never per sample) and rendered by the same
 /// SIMD kernels as a statically typed signal.
 ///
@@ -75,7 +75,7 @@ public struct MotionSignal: SpecRepresentable {
     ///   - attitude: The attitude over time.
     ///   - userAcceleration: User acceleration in the device frame (g), three channels (default zero).
     ///   - worldAcceleration: User acceleration on the reference axes (g), three channels (default none).
-    /// - Throws: ``SignalError`` (`channelMismatch`) when an acceleration does not have three channels.
+    /// - Throws: `SignalError` (`channelMismatch`) when an acceleration does not have three channels.
     public init(attitude: AttitudeNode, userAcceleration: AnySignal? = nil, worldAcceleration: AnySignal? = nil) throws(SignalError) {
         for (name, part) in [("userAcceleration", userAcceleration), ("worldAcceleration", worldAcceleration)] {
             if let part, part.channelCount != 3 {
@@ -112,7 +112,7 @@ public struct MotionSignal: SpecRepresentable {
     public var node: SignalNode { .motion(motionNode) }
 
     /// Rebuilds a motion from a `motion` node (absent parts are zero).
-    /// - Throws: ``SignalError`` for any other node, or a part that does not have three channels.
+    /// - Throws: `SignalError` for any other node, or a part that does not have three channels.
     public init(node: SignalNode) throws(SignalError) {
         guard case .motion(let m) = node else {
             throw SignalError(.malformed, "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'")
@@ -131,7 +131,7 @@ public struct MotionSignal: SpecRepresentable {
     }
 
     /// Decodes a motion spec from JSON bytes with the strict reader.
-    /// - Throws: ``SignalError`` with the JSON path of the problem (`$.motion.gravity.axes.z.sine.frequency`),
+    /// - Throws: `SignalError` with the JSON path of the problem (`$.motion.gravity.axes.z.sine.frequency`),
     ///   or when the spec is not a motion spec.
     public static func decode(json data: Data) throws(SignalError) -> MotionSignal {
         try MotionSignal(node: SignalNode.decode(json: data))
@@ -156,7 +156,7 @@ public struct MotionSignal: SpecRepresentable {
     ///   - duration: Seconds of motion.
     ///   - start: Time of the first point in seconds (default 0).
     ///   - options: Aliasing policy and block size of the render.
-    /// - Throws: ``SignalError`` for a bad rate, duration or parameter.
+    /// - Throws: `SignalError` for a bad rate, duration or parameter.
     public func points(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
                        options: RenderOptions = RenderOptions()) throws -> SignalPoints<MotionSignal, MotionPoint> {
         try validate(sampleRate: sampleRate, allowAliasing: options.allowAliasing)

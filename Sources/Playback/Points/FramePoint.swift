@@ -93,7 +93,7 @@ public struct ScalarPoint: FramePoint, Hashable, Codable {
     }
 }
 
-/// A three-axis sample at a time: what an ``Axes`` signal plays as.
+/// A three-axis sample at a time: what an `Axes` signal plays as.
 ///
 /// In `signals play` output: `{"timestamp": 0.01, "x": 0.5, "y": 0, "z": -1}`.
 public struct AxesPoint: FramePoint, Hashable, Codable {

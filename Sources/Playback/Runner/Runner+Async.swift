@@ -18,7 +18,7 @@ extension Runner {
     /// order. If the run cannot start (already running, a file that cannot be opened) the sequence is
     /// empty and ``summary`` holds the error.
     /// - Parameters:
-    ///   - source: The points (see ``start(_:options:handler:completion:)``).
+    ///   - source: The points (see ``start(_:options:handler:completion:)-(S,_,_,_)``).
     ///   - options: Loop, timing policy, late policy and speed.
     /// - Returns: The points, in order.
     public func points<S: PointSource>(_ source: S, options: PlaybackOptions = PlaybackOptions()) -> PlaybackPoints<S.Point> {
@@ -51,9 +51,9 @@ extension Runner {
     /// - Parameters:
     ///   - source: The points.
     ///   - options: Loop, timing policy, late policy and speed.
-    ///   - handler: Called on the playback thread with each point (see ``start(_:options:handler:completion:)``).
+    ///   - handler: Called on the playback thread with each point (see ``start(_:options:handler:completion:)-(S,_,_,_)``).
     /// - Returns: The summary: why the run ended, its error, lateness statistics.
-    /// - Throws: What ``start(_:options:handler:completion:)`` throws.
+    /// - Throws: What ``start(_:options:handler:completion:)-(S,_,_,_)`` throws.
     public func run<S: PointSource>(_ source: S, options: PlaybackOptions = PlaybackOptions(),
                                     handler: @escaping @Sendable (S.Point) throws -> Void) async throws -> PlaybackSummary {
         let box = SummaryBox()
@@ -66,7 +66,7 @@ extension Runner {
     }
 }
 
-/// The points of a run as an `AsyncSequence` (see ``Runner/points(_:options:)``).
+/// The points of a run as an `AsyncSequence` (see ``Runner/points(_:options:)->PlaybackPoints<S.Point>``).
 public struct PlaybackPoints<Point: Sendable>: AsyncSequence, Sendable {
     /// One point per element.
     public typealias Element = Point

@@ -24,7 +24,7 @@ import InternalUtilities
 /// bounded spin on Linux, `mach_wait_until` on Apple platforms).
 ///
 /// The clock is injectable: a `Runner(clock: ManualClock())` plays a whole run deterministically, only
-/// as far as the test advances the clock. ``ContinuousClock`` and ``SuspendingClock`` (the default)
+/// as far as the test advances the clock. `ContinuousClock` and `SuspendingClock` (the default)
 /// mean the real monotonic clock.
 ///
 /// All methods are safe to call from any thread, including from inside the handler. ``stop()`` takes
@@ -47,7 +47,7 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// let clock = ManualClock()
     /// let runner = Runner(clock: clock)        // tests: time moves only with clock.advance(by:)
     /// ```
-    /// - Parameter clock: ``ContinuousClock`` or ``SuspendingClock`` for real time (both use the
+    /// - Parameter clock: `ContinuousClock` or `SuspendingClock` for real time (both use the
     ///   monotonic clock), ``ManualClock`` for tests, or any `Clock` whose duration is `Duration`.
     public init(clock: C) {
         self.clock = clock

@@ -50,7 +50,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
         self.init(source: source, clock: ContinuousClock())
     }
 
-    /// Creates a manager that plays `source` on `clock` (a ``ManualClock`` makes tests deterministic;
+    /// Creates a manager that plays `source` on `clock` (a `ManualClock` makes tests deterministic;
     /// a server source is timed by the server).
     /// - Parameters:
     ///   - source: A route, a file or a server.

@@ -1,7 +1,7 @@
 import Playback
 import Signals
 
-/// Physically consistent device motions for common situations, as DSL values (``MotionSignal``s with an
+/// Physically consistent device motions for common situations, as DSL values (`MotionSignal`s with an
 /// attitude, 13 channels) and as specs under `Examples/specs/presets/` (the same trees).
 ///
 /// Accelerations follow CoreMotion's sign (see `MotionNode`): a world-frame value is what

@@ -28,7 +28,7 @@ public struct NoiseSource: Sendable, Hashable {
     }
 }
 
-/// A frequency band swept by a ``Chirp``: its power `amplitude²/2` lies in `lowFrequency ... highFrequency`.
+/// A frequency band swept by a `Chirp`: its power `amplitude²/2` lies in `lowFrequency ... highFrequency`.
 public struct SweepBand: Sendable, Hashable {
     /// Lower edge (Hz).
     public var lowFrequency: Double

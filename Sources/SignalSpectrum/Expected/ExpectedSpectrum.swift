@@ -1,21 +1,21 @@
 import Foundation
 import Signals
 
-/// The spectrum a signal must have, per channel, derived from its description (its ``SignalNode``
+/// The spectrum a signal must have, per channel, derived from its description (its `SignalNode`
 /// tree), never from a render; and, alongside, the exact deterministic waveform (each node's shape at the
 /// engine's integer phases, evaluated in Double) that the verifier's least-squares fit compares with.
 ///
-/// - ``Sine``: a line at `f` of amplitude `A` (phase `φ`), DC `offset`.
-/// - ``Square``, ``Sawtooth``, ``Triangle``: the lines of the ideal *sampled* waveform, aliases
+/// - `Sine`: a line at `f` of amplitude `A` (phase `φ`), DC `offset`.
+/// - `Square`, `Sawtooth`, `Triangle`: the lines of the ideal *sampled* waveform, aliases
 ///   and samples on jumps included (see `PeriodicLines` in the source for the derivation): exactly the
 ///   DFT of one period when the samples repeat, else the continuous Fourier series with each
 ///   harmonic at its alias. A 10 Hz duty-0.5 square at 1 kHz has lines at 10, 30, ..., 490 Hz of
 ///   amplitude `(4A/100)/sin(πm/100)`, not the continuous `4A/(πm)`.
-/// - ``Chirp``: a ``SweepBand`` holding its power `A²/2` between its start and end frequencies (for
+/// - `Chirp`: a ``SweepBand`` holding its power `A²/2` between its start and end frequencies (for
 ///   plots), and its exact phase law for the time-domain model (the verifier fits its amplitude and phase).
-/// - ``Noise``: a flat one-sided density `2σ²/fs` (`σ = amplitude` for gaussian, `amplitude/√3` for
+/// - `Noise`: a flat one-sided density `2σ²/fs` (`σ = amplitude` for gaussian, `amplitude/√3` for
 ///   uniform noise).
-/// - ``Constant``: DC.
+/// - `Constant`: DC.
 /// - `sum` superposes (lines at the same frequency add as phasors, the same seeded noise adds
 ///   coherently), `scaled` multiplies, `offset` adds to DC; `axes` and `channels` give one
 ///   ``ExpectedChannel`` per channel; a scalar term of a multi-channel sum is in every channel.

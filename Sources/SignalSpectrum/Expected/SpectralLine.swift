@@ -36,7 +36,7 @@ public struct SpectralLine: Sendable, Hashable {
     public var amplitude: Double { (real * real + imaginary * imaginary).squareRoot() }
 
     /// The line's phase at sample 0 as a sine, in radians in `(−π, π]`: the line contributes
-    /// `amplitude · sin(2π·frequency·t + phase)`. A ``Sine`` gives its own phase; a line of a sampled
+    /// `amplitude · sin(2π·frequency·t + phase)`. A `Sine` gives its own phase; a line of a sampled
     /// periodic waveform the phase of its DFT coefficient (plus π/2).
     ///
     /// ```swift

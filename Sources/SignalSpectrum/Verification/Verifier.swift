@@ -5,7 +5,7 @@ import Signals
 /// did not check.
 ///
 /// Per channel, two methods:
-/// - **fit** — a least-squares fit of the exact expected waveform to the samples (``ModelFit`` in the
+/// - **fit** — a least-squares fit of the exact expected waveform to the samples (`ModelFit` in the
 ///   source; the IEEE Std 1057/1241 three-parameter sine fit generalised to every component): the
 ///   amplitude and phase of every line and chirp at least ``Tolerances/lineFloor`` of the reference level
 ///   (the strongest ``Tolerances/maximumLines`` lines) and the DC level are free, every other line stays
@@ -24,7 +24,7 @@ import Signals
 /// Every tolerance is an acceptance margin from ``Tolerances`` plus allowances derived from the record:
 /// `sigmas` standard errors of the measurement under the expected noise (from the fit's normal matrix,
 /// so it grows when neighbours overlap), and the worst-case projection of the engine's documented
-/// per-sample error (kernel error and Float rounding, see ``ModelFit/errorBound(_:)`` in the source).
+/// per-sample error (kernel error and Float rounding, see `ModelFit.errorBound(_:)` in the source).
 ///
 /// ```swift
 /// let signal = Sum { Sine(amplitude: 1, frequency: 50); Noise(amplitude: 0.01, seed: 1) }

@@ -83,7 +83,7 @@ extension RenderBlock {
 
     /// Writes the samples of one channel of a multi-channel signal through `transform` (see ``store(_:_:)``).
     /// - Parameters:
-    ///   - channel: The channel, `0 ..< channelCount`.
+    ///   - c: The channel, `0 ..< channelCount`.
     ///   - transform: The map of the tree above the signal.
     ///   - body: Fills the buffer with the channel's raw sample values (signal units).
     public func store(channel c: Int, _ transform: Affine, _ body: (UnsafeMutableBufferPointer<Float>) -> Void) {

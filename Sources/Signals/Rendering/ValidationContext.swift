@@ -127,7 +127,7 @@ public enum SignalLimits {
 
     /// The largest magnitude a sample may reach, in signal units: the largest finite `Float`
     /// (3.4028235e38) less 1 ppm for the rounding of each term in `Float` (sums add their own
-    /// accumulation error to their bound: ``roundedSum(_:terms:)``).
+    /// accumulation error to their bound: `roundedSum(_:terms:)`).
     public static let largestSample = Double(Float.greatestFiniteMagnitude) * (1 - 1e-6)
 
     /// Largest `frequency / sampleRate` (turns per sample) accepted with aliasing allowed: 2³².
