@@ -53,6 +53,10 @@ demo: deps
 
 # The serve rows run signals-serve as a child: it is built first. `make bench ARGS="--filter serve --soak-seconds 600"`.
 bench: deps
+	@command -v wrk >/dev/null 2>&1 || { \
+		echo "installing wrk (the load generator of the GET /data row) with apt-get"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y wrk; \
+	}
 	$(SWIFT) build -c release --product signals-serve
 	$(SWIFT) run -c release bench $(ARGS)
 
