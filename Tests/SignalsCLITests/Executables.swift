@@ -63,4 +63,24 @@ enum Executables {
         if let contents { try Data(contents.utf8).write(to: url) }
         return url
     }
+
+    /// Runs `signals` with standard output written to `path` (a file or a device), appended when
+    /// `appending`; standard error is collected.
+    /// - Returns: The exit status and standard error.
+    static func runSignals(_ arguments: [String], stdoutTo path: String, appending: Bool = false) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = try url("signals")
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        if appending { try out.seekToEnd() }
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try out.close()
+        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    }
 }

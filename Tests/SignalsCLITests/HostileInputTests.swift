@@ -12,19 +12,7 @@ import Testing
 
     /// Runs `signals` with stdout going to `path` (a file or device).
     func run(_ arguments: [String], stdoutTo path: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try Executables.url("signals")
-        process.arguments = arguments
-        process.currentDirectoryURL = Executables.packageRoot
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try out.close()
-        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+        try Executables.runSignals(arguments, stdoutTo: path)
     }
 
     /// The temporary files a render to `out` leaves beside it (`.NAME.partial-XXXXXX`); only this output's,

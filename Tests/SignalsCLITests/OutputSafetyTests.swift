@@ -20,20 +20,7 @@ import Testing
 
     /// Runs `signals` with standard output appended to `path`.
     func run(_ arguments: [String], appendingTo path: String) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try Executables.url("signals")
-        process.arguments = arguments
-        process.currentDirectoryURL = Executables.packageRoot
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try out.seekToEnd()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try out.close()
-        return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+        try Executables.runSignals(arguments, stdoutTo: path, appending: true)
     }
 
     // MARK: Outputs onto inputs

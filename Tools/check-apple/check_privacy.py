@@ -26,6 +26,10 @@ import re
 import sys
 from pathlib import Path
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import package  # noqa: E402  (the availability check's reading of the manifest)
+
 # The product an app adds (README: "add the product SignalRunner"); every target it links is checked.
 APP_PRODUCT = "SignalRunner"
 
@@ -43,15 +47,7 @@ def app_targets(root: Path, product: str = APP_PRODUCT) -> list[str]:
     roots = [t for p in description.get("products", []) if p["name"] == product for t in p["targets"]]
     if not roots:
         raise SystemExit(f"check-privacy: no product {product} in {root}")
-    seen: list[str] = []
-    pending = list(roots)
-    while pending:
-        name = pending.pop(0)
-        if name in seen or name not in by_name:
-            continue
-        seen.append(name)
-        pending.extend(by_name[name].get("target_dependencies", []))
-    return sorted(seen)
+    return sorted(package.dependency_closure(by_name, roots))
 
 # Apple's list ("Describing use of required reason API"), by the names code calls.
 CATEGORIES: dict[str, list[str]] = {

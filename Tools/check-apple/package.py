@@ -62,6 +62,20 @@ def describe_minimums(minimums: Floors, defaulted: list[str]) -> str:
     return " / ".join(parts)
 
 
+def dependency_closure(by_name: dict, roots: list[str]) -> list[str]:
+    """`roots` and every target they depend on within the package (`by_name`: `swift package describe`'s
+    targets by name), in breadth-first order."""
+    selected: list[str] = []
+    pending = list(roots)
+    while pending:
+        name = pending.pop(0)
+        if name in selected or name not in by_name:
+            continue
+        selected.append(name)
+        pending.extend(by_name[name].get("target_dependencies", []))
+    return selected
+
+
 def app_targets(description: dict, package: Path, only: list[str] | None) -> list[Target]:
     """Library products' targets and their dependencies within the package, Swift library targets only
     (executables, tests, macros, plugins, benchmarks, fuzzers and examples never ship to apps)."""
@@ -76,15 +90,7 @@ def app_targets(description: dict, package: Path, only: list[str] | None) -> lis
         for product in description.get("products", []):
             if "library" in product.get("type", {}):
                 roots.extend(product["targets"])
-    selected: list[str] = []
-    pending = list(roots)
-    while pending:
-        name = pending.pop(0)
-        if name in selected or name not in by_name:
-            continue
-        selected.append(name)
-        if not only:
-            pending.extend(by_name[name].get("target_dependencies", []))
+    selected = list(roots) if only else dependency_closure(by_name, roots)
     targets = []
     for name in sorted(selected):
         entry = by_name[name]
