@@ -69,14 +69,12 @@ package struct JSONNumber: Sendable, Hashable {
 
     /// Creates a number from a finite `Double` (for building values in code).
     package init(_ value: Double) {
-        self.value = value
-        text = "\(value)"
+        self.init(text: "\(value)", value: value)
     }
 
     /// Creates a number from an integer, written exactly (`7`, not `7.0`).
     package init(_ value: Int) {
-        self.value = Double(value)
-        text = "\(value)"
+        self.init(text: "\(value)", value: Double(value))
     }
 
     /// The literal as an exact unsigned integer, when it is written as one (`"7"`, not `"7.0"` or `"7e0"`).

@@ -1,3 +1,4 @@
+import InternalUtilities
 /// Where a live server listens and how its feed plays.
 ///
 /// ```swift
@@ -27,7 +28,7 @@ public struct LiveServerConfiguration: Sendable, Hashable {
 
     /// Whether the host serves other machines too (anything but a loopback address).
     public var isExposed: Bool {
-        !(host == "localhost" || host == "::1" || host.hasPrefix("127."))
+        !isLoopbackHost(host)
     }
 
     /// The configuration, checked.

@@ -99,6 +99,10 @@ final class Bytes: @unchecked Sendable {
         #expect(throws: LiveServerError.self) { try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated() }
         #expect(try LiveServerConfiguration(port: 0).validated().port == 0)
         #expect(!LiveServerConfiguration(host: "127.0.0.1").isExposed)
+        // One rule with the client's: brackets and case do not make loopback exposed.
+        #expect(!LiveServerConfiguration(host: "[::1]").isExposed)
+        #expect(!LiveServerConfiguration(host: "LOCALHOST").isExposed)
+        #expect(LiveServerConfiguration(host: "[::]").isExposed)
         #expect(!LiveServerConfiguration(host: "::1").isExposed)
         #expect(LiveServerConfiguration(host: "0.0.0.0").isExposed)
         #expect(LiveServerConfiguration(host: "192.168.1.2").isExposed)

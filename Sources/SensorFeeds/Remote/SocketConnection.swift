@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import InternalUtilities
 import Signals
 
 /// A wake-up for a thread blocked in ``SocketConnection/read(into:)`` or a backoff wait: a pipe that
@@ -183,17 +184,10 @@ final class SocketConnection {
 ///   - host: The host as given.
 func connectFailure(_ code: Int32, host: String) -> String {
     let text = String(cString: strerror(code))
-    guard code == EHOSTUNREACH, !isLoopback(host) else { return text }
+    guard code == EHOSTUNREACH, !isLoopbackHost(host) else { return text }
     return text + " (on iOS this is also the answer until the user allows the app local-network access: "
         + "the first connection shows the prompt, and the app's Info.plist needs NSLocalNetworkUsageDescription; "
         + "the client keeps retrying)"
-}
-
-/// Whether `host` names this machine: `localhost`, 127.0.0.0/8 or `::1`.
-/// - Parameter host: A host name or address, IPv6 with or without brackets.
-func isLoopback(_ host: String) -> Bool {
-    let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    return h == "localhost" || h.hasSuffix(".localhost") || h == "::1" || h.hasPrefix("127.")
 }
 
 /// The text of `errno`.
