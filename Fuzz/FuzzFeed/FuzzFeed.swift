@@ -16,15 +16,15 @@ import WireFormats
 /// the input (the byte at each cut), and must give the same result every way:
 /// - 0, WebSocket frames: the same messages and the same error (a `badResponse` with a bounded message)
 ///   or none; pings and close frames fit in 125 bytes; every text message that reads as a
-///   ``WebSocketPointMessage`` has an id in `0 ..< 2⁶²` and a checked point, else a bounded `badJSON`.
+///   ``WebSocketPointMessage`` has an id in `0 ..< 2⁶²` and a checked point, else a bounded `malformed`.
 /// - 1, an event stream: the same items, equal to a plain reading by the WHATWG rules
 ///   (``EventStreamReference``); each event's data read as a point line gives a checked point or a
-///   bounded `badJSON`.
+///   bounded `malformed`.
 /// - 2, a chunked body: the same body, the same end (``ChunkedDecoder/isDone``) and the same error (a
 ///   bounded `badResponse`) or none; a body never longer than its input; a whole body read as a
-///   `GET /data` body gives a checked point or a bounded `badJSON`.
+///   `GET /data` body gives a checked point or a bounded `malformed`.
 /// - 3, text: `RemotePoint(line:)`, `RemotePoint(data:fallbackTimestamp:)` and `WebSocketPointMessage`
-///   give checked points or bounded `badJSON` errors; a line that reads as a point, wrapped as
+///   give checked points or bounded `malformed` errors; a line that reads as a point, wrapped as
 ///   `{"id":7,"point":LINE}`, reads as that point with id 7.
 ///
 /// A checked point has only finite numbers and a latitude and longitude in range. Nothing is allocated
@@ -94,7 +94,7 @@ enum FeedHarness {
         var outcome = FramesOutcome()
         for piece in feed {
             do throws(SensorFeedsError) {
-                do throws(WireError) { try reader.feed(Array(piece), into: &outcome.messages) } catch { throw SensorFeedsError(error) }
+                do throws(WireError) { try reader.feed(Array(piece), into: &outcome.messages) } catch { throw SensorFeedsError(.badResponse, error.message) }
             } catch {
                 FuzzHarness.requireBounded(error)
                 FuzzHarness.require(error.code == .badResponse && error.path == nil, "a WebSocket protocol error is \(error.code) at \(error.path ?? "no path"): \(error)")
@@ -126,7 +126,7 @@ enum FeedHarness {
         return "\(outcome.messages.count) messages [\(kinds.joined(separator: ", "))] and \(outcome.error.map { "the error '\($0)'" } ?? "no error")"
     }
 
-    /// A `/v1/ws` text message: a note, a point with an id in range, or a bounded `badJSON`.
+    /// A `/v1/ws` text message: a note, a point with an id in range, or a bounded `malformed`.
     static func checkMessage(_ text: String) {
         do throws(SensorFeedsError) {
             switch try WebSocketPointMessage(text) {
@@ -138,7 +138,7 @@ enum FeedHarness {
             }
         } catch {
             FuzzHarness.requireBounded(error)
-            FuzzHarness.require(error.code == .badJSON, "a /v1/ws message fails with \(error.code): \(error)")
+            FuzzHarness.require(error.code == .malformed, "a /v1/ws message fails with \(error.code): \(error)")
         }
     }
 
@@ -176,7 +176,7 @@ enum FeedHarness {
             var outcome = ChunkedOutcome()
             for piece in feed {
                 do throws(SensorFeedsError) {
-                    do throws(WireError) { try decoder.feed(piece, into: &outcome.body) } catch { throw SensorFeedsError(error) }
+                    do throws(WireError) { try decoder.feed(piece, into: &outcome.body) } catch { throw SensorFeedsError(.badResponse, error.message) }
                 } catch {
                     FuzzHarness.requireBounded(error)
                     FuzzHarness.require(error.code == .badResponse && error.path == nil, "a chunked framing error is \(error.code): \(error)")
@@ -215,7 +215,7 @@ enum FeedHarness {
         checkMessage(text)
     }
 
-    /// A `signals play` line: a checked point or a bounded `badJSON`.
+    /// A `signals play` line: a checked point or a bounded `malformed`.
     @discardableResult
     static func line(_ text: String, _ what: String) -> RemotePoint? {
         do throws(SensorFeedsError) {
@@ -224,18 +224,18 @@ enum FeedHarness {
             return point
         } catch {
             FuzzHarness.requireBounded(error)
-            FuzzHarness.require(error.code == .badJSON, "\(what) fails with \(error.code): \(error)")
+            FuzzHarness.require(error.code == .malformed, "\(what) fails with \(error.code): \(error)")
             return nil
         }
     }
 
-    /// A `GET /data` body: a checked point or a bounded `badJSON`.
+    /// A `GET /data` body: a checked point or a bounded `malformed`.
     static func body(_ text: String, fallbackTimestamp: Double) {
         do throws(SensorFeedsError) {
             check(try RemotePoint(data: text, fallbackTimestamp: fallbackTimestamp), "a /data body")
         } catch {
             FuzzHarness.requireBounded(error)
-            FuzzHarness.require(error.code == .badJSON, "a /data body fails with \(error.code): \(error)")
+            FuzzHarness.require(error.code == .malformed, "a /data body fails with \(error.code): \(error)")
         }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import FuzzSupport
 import Playback
+import Signals
 
 /// Fuzzes point-file reading: ``PointFile/decode(_:format:name:)`` in each format (JSON array, JSON
 /// Lines, CSV), and opening the same bytes as an input whose format is detected.
 ///
-/// For every input and format: decoding fails with a ``PlaybackError`` whose message is bounded, or
+/// For every input and format: decoding fails with a ``SignalError`` whose message is bounded, or
 /// gives points whose numbers are all finite and whose timestamps never decrease. Read through buffers
 /// of 1 and 5 bytes (so that every byte, a line break, a `\r\n` or a byte order mark sits at a refill
 /// boundary), the input must decode to the same points, or fail too. A detected input's schedule must

@@ -89,15 +89,10 @@ public enum FuzzHarness {
         }
     }
 
-    /// Checks a ``SignalError``: a bounded message and path.
+    /// Checks a ``SignalError``: a bounded message, path and field.
     public static func requireBounded(_ error: SignalError, file: StaticString = #fileID, line: UInt = #line) {
         requireBoundedMessage(error.message, file: file, line: line)
-        requireBoundedPath(error.path, file: file, line: line)
-    }
-
-    /// Checks a ``PlaybackError``: a bounded message and field.
-    public static func requireBounded(_ error: PlaybackError, file: StaticString = #fileID, line: UInt = #line) {
-        requireBoundedMessage(error.message, file: file, line: line)
+        if let path = error.path { requireBoundedPath(path, file: file, line: line) }
         if let field = error.field { requireBoundedPath(field, file: file, line: line) }
     }
 

@@ -1,4 +1,5 @@
 import InternalUtilities
+import Signals
 /// Where a live server listens and how its feed plays.
 ///
 /// ```swift
@@ -32,13 +33,13 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     }
 
     /// The configuration, checked.
-    /// - Throws: ``LiveServerError`` (`invalidInput`) naming the flag and its range.
-    public func validated() throws(LiveServerError) -> LiveServerConfiguration {
+    /// - Throws: ``SignalError`` (`invalidArgument`) naming the flag and its range.
+    public func validated() throws(SignalError) -> LiveServerConfiguration {
         guard (0 ... 65535).contains(port) else {
-            throw LiveServerError(.invalidInput, "--port must be from 0 to 65535 (0 picks a free port), got \(port)")
+            throw SignalError(.invalidArgument, "--port must be from 0 to 65535 (0 picks a free port), got \(port)")
         }
         guard !host.isEmpty, host.utf8.count <= 255, !host.contains(where: { $0.isWhitespace || $0 == "/" }) else {
-            throw LiveServerError(.invalidInput, "--host must be an address or a host name such as 127.0.0.1, got '\(host)'")
+            throw SignalError(.invalidArgument, "--host must be an address or a host name such as 127.0.0.1, got '\(host)'")
         }
         var checked = self
         checked.feed = try feed.validated()

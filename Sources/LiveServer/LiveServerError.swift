@@ -1,19 +1,24 @@
 import Signals
 import InternalUtilities
 
-/// The one error type of the `LiveServer` module: a bad request, a bad input or flag, or a feed that
-/// cannot do what was asked. Each carries the HTTP status it answers with, a message naming the
-/// problem and, for JSON bodies, the JSON path of the field at fault.
+/// A request the server refuses for a reason of HTTP: an unknown path or method, a body too large or not
+/// JSON, a malformed header or query, nothing played yet, or a fault of the server. Each carries the HTTP
+/// status it answers with and a message naming the problem.
+///
+/// A request body whose *content* is wrong (a spec, a speed, an update) throws the package's
+/// `SignalError` with its JSON path, which answers with a 400 in the same JSON form; bad flags and input
+/// files of `signals serve` are `SignalError`s too.
 ///
 /// ```swift
 /// do { try feed.replaceSpec(json: body) }
-/// catch let error as LiveServerError { print(error.statusCode, error.path ?? "", error.message) }   // 400 $.sine.frequency ...
+/// catch let error as SignalError { print(error.path ?? "", error.message) }   // $.sine.frequency ...
 /// ```
 /// Over HTTP it is written as `{"error": "message", "path": "$.…"}` (`path` only when there is one).
+@dynamicMemberLookup
 public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem this is.
-    public enum Code: String, Sendable, Hashable {
-        /// A request body, header or query parameter that is malformed or out of range (400).
+    /// What kind of problem this is (the names of `SignalError.Code` where the problem is the same).
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// A request header or query parameter that is malformed or out of range (400).
         case badRequest
         /// A resource that does not exist: an unknown path, or the spec of a source that is a point file (404).
         case notFound
@@ -23,20 +28,18 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
         case tooLarge
         /// A request body that is not JSON (415).
         case unsupportedMediaType
-        /// Nothing has played yet (503).
+        /// Nothing has played yet, or the timeline ran past what can be rendered (503).
         case unavailable
         /// A fault of the server itself (500).
         case internalError
-        /// An input file or a command-line flag that cannot be served (not over HTTP).
-        case invalidInput
     }
 
     /// What kind of problem this is.
     public var code: Code
     /// Human-readable explanation naming the value and the limit.
     public var message: String
-    /// JSON path of the field at fault in a request body (`$.accelerometer.x`), if any.
-    public var path: String?
+    /// Where the problem is: the JSON path of the field at fault in a request body, when there is one.
+    public var location: ErrorLocation
     /// A status other than the code's, for an HTTP error of the framework passed through (a 4xx or 5xx
     /// that has no code of its own).
     private var explicitStatus: Int?
@@ -46,10 +49,10 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
     ///   - code: The kind of problem.
     ///   - message: Explanation naming the value and the limit.
     ///   - path: JSON path of the field at fault, if any.
-    public init(_ code: Code, _ message: String, path: String? = nil) {
+    package init(_ code: Code, _ message: String, path: String? = nil) {
         self.code = code
         self.message = message
-        self.path = path
+        location = ErrorLocation(path: path)
     }
 
     /// An error that answers with `statusCode` rather than its code's status (an HTTP error of the
@@ -59,19 +62,18 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
         explicitStatus = statusCode
     }
 
-    /// A 400 error from a spec or body error of the strict JSON reader, keeping its JSON path.
-    /// - Parameter error: The reader's error.
-    public init(_ error: SignalError) {
-        var message = error.message
-        if let line = error.line, let column = error.column { message = "line \(line), column \(column): \(message)" }
-        self.init(.badRequest, message, path: error.path)
+    /// A part of ``location`` read or set as a property of the error (`error.path`).
+    /// - Parameter keyPath: The part of the location.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ErrorLocation, Value>) -> Value {
+        get { location[keyPath: keyPath] }
+        set { location[keyPath: keyPath] = newValue }
     }
 
     /// The HTTP status code this error answers with (``status`` is the same as an `HTTPResponse.Status`).
     public var statusCode: Int {
         if let explicitStatus { return explicitStatus }
         return switch code {
-        case .badRequest, .invalidInput: 400
+        case .badRequest: 400
         case .notFound: 404
         case .methodNotAllowed: 405
         case .tooLarge: 413
@@ -82,21 +84,16 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `path: message`, or the message alone.
-    public var description: String {
-        guard let path else { return message }
-        return "\(path): \(message)"
-    }
+    public var description: String { location.prefixing(message) }
 
     /// The error as the JSON body of a response: `{"error":"…","path":"$.…"}`.
-    public var json: String {
-        var out = "{\"error\":\(LiveServerError.jsonString(message))"
-        if let path { out += ",\"path\":\(LiveServerError.jsonString(path))" }
-        return out + "}"
-    }
+    public var json: String { LiveServerError.json(message: message, path: location.path) }
 
-    /// A string as a JSON string literal (the package's JSON writer: quotes, backslashes and control
-    /// characters escaped).
-    static func jsonString(_ text: String) -> String {
-        JSONValue.string(text).serialized
+    /// An error body: `{"error":"…","path":"$.…"}` (`path` only when there is one), written by the
+    /// package's JSON writer.
+    static func json(message: String, path: String?) -> String {
+        var members = [JSONObject.Member(key: "error", value: .string(message))]
+        if let path { members.append(JSONObject.Member(key: "path", value: .string(path))) }
+        return JSONValue.object(JSONObject(members)).serialized
     }
 }

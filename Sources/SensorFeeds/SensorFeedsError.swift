@@ -1,19 +1,21 @@
 import WireFormats
 import Signals
 
-/// The one error type of `SensorFeeds`: what a simulated manager hands to a handler's error argument or
-/// to `locationManager(_:didFailWithError:)`.
+/// A connection to a server that failed: what a simulated manager hands to a handler's error argument or
+/// to `locationManager(_:didFailWithError:)` when its source is `signals serve`.
 ///
-/// Errors from a server source are *transient* (``isTransient``): the manager keeps reconnecting, and
-/// updates continue when the server is back. Errors from a signal or a file end the updates.
+/// These errors are *transient* (``isTransient``, all but `invalidURL`): the manager keeps reconnecting,
+/// and updates continue when the server is back. A signal or file source that cannot play hands a
+/// `SignalError` instead, and its updates end.
 ///
 /// ```swift
 /// manager.startDeviceMotionUpdates(to: queue) { motion, error in
 ///     if let error = error as? SensorFeedsError, error.code == .connectionFailed { showOffline() }
 /// }
 /// ```
+@dynamicMemberLookup
 public struct SensorFeedsError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem this is.
+    /// What kind of problem this is (the names of `SignalError.Code` where the problem is the same).
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The server cannot be reached (refused, unreachable, name not resolved, timed out).
         case connectionFailed
@@ -21,52 +23,42 @@ public struct SensorFeedsError: Error, Sendable, Hashable, CustomStringConvertib
         case serverGone
         /// The server answered with something that is not the expected HTTP response (status, headers, framing).
         case badResponse
-        /// A point or `/data` body that is not the JSON expected (named by its JSON path).
-        case badJSON
+        /// A point or `/data` body that is not the JSON expected (its JSON path in ``location``).
+        case malformed
         /// The server says points were lost (older than its replay buffer, or a restarted timeline).
         case missedPoints
-        /// The server URL cannot be used (not `http://`, no host).
+        /// The server URL cannot be used (not `http://` or `ws://`, no host, a bad port).
         case invalidURL
-        /// A file that cannot be read or holds no usable points.
-        case unreadableFile
-        /// A source that cannot play (a bad rate, route or duration).
-        case invalidSource
     }
 
     /// What kind of problem this is.
     public var code: Code
     /// Human-readable explanation naming the value at fault.
     public var message: String
-    /// The JSON path of the field at fault, when there is one.
-    public var path: String?
+    /// Where the problem is: the JSON path of the field at fault in a point, when there is one.
+    public var location: ErrorLocation
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: The kind of problem.
     ///   - message: What went wrong, quoting user input cut to ~100 characters.
     ///   - path: The JSON path, if any.
-    public init(_ code: Code, _ message: String, path: String? = nil) {
+    package init(_ code: Code, _ message: String, path: String? = nil) {
         self.code = code
         self.message = message
-        self.path = path
+        location = ErrorLocation(path: path)
+    }
+
+    /// A part of ``location`` read or set as a property of the error (`error.path`).
+    /// - Parameter keyPath: The part of the location.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ErrorLocation, Value>) -> Value {
+        get { location[keyPath: keyPath] }
+        set { location[keyPath: keyPath] = newValue }
     }
 
     /// Whether updates continue after it (a server that may come back) rather than end.
-    public var isTransient: Bool {
-        switch code {
-        case .connectionFailed, .serverGone, .badResponse, .badJSON, .missedPoints: true
-        case .invalidURL, .unreadableFile, .invalidSource: false
-        }
-    }
+    public var isTransient: Bool { code != .invalidURL }
 
     /// `path: message`, or the message alone.
-    public var description: String { path.map { "\($0): \(message)" } ?? message }
-}
-
-extension SensorFeedsError {
-    /// A server's violation of a wire format (chunked coding, WebSocket frames): `badResponse`.
-    /// - Parameter wire: What the server sent that the format forbids.
-    package init(_ wire: WireError) {
-        self.init(.badResponse, wire.message)
-    }
+    public var description: String { location.prefixing(message) }
 }

@@ -214,7 +214,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 let remote = try RemoteFeed(address: try ServerAddress(url), rate: 1 / interval, pollInterval: interval,
                                             deliver: { point in
                                                 if let motion = point.motion { record(motion) } else if noMotion.first() {
-                                                    send(nil, SensorFeedsError(.badJSON, "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"))
+                                                    send(nil, SensorFeedsError(.malformed, "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"))
                                                 }
                                             },
                                             fail: { error in send(nil, error) })
@@ -226,7 +226,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 try install(runner, kind, holder)
                 guard MotionPoint.reads(channelCount: player.channelCount) else {
                     let hint = player.channelCount == 6 ? " (an IMU: pass the IMU value itself, `.signal(imu)`)" : ""
-                    throw PlaybackError(.channelMismatch, "a motion source renders nine channels (user acceleration, gravity, rotation rate), or 13 with an attitude; this signal renders \(player.channelCount)\(hint)")
+                    throw SignalError(.channelMismatch, "a motion source renders nine channels (user acceleration, gravity, rotation rate), or 13 with an attitude; this signal renders \(player.channelCount)\(hint)")
                 }
                 let request = try duration.map { try RenderRequest(sampleRate: rate, duration: $0) }
                     ?? RenderRequest(sampleRate: rate, startIndex: 0, frameCount: SignalLimits.largestIndex)

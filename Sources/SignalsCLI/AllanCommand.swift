@@ -88,7 +88,7 @@ struct AllanCommand: ParsableCommand {
         var objects: [JSONValue] = []
         for i in selected {
             let name = recording.names[i]
-            let adev = try sensorsStep { () throws(SensorsError) in try AllanDeviation(recording.buffer, channel: i) }
+            let adev = try sensorsStep { () throws(SignalError) in try AllanDeviation(recording.buffer, channel: i) }
             let fit = try? AllanFit(adev)
             var unit = unitOf(name, accelerometerUnit: accelerometerUnit)
             var scale = 1.0
@@ -101,7 +101,7 @@ struct AllanCommand: ParsableCommand {
             rows.append(row(name, unit, fit, scale, adev))
         }
         if let fitSpec {
-            let fitted = try sensorsStep { () throws(SensorsError) in try IMUFit(recording, accelerometerUnit: accelerometerUnit) }
+            let fitted = try sensorsStep { () throws(SignalError) in try IMUFit(recording, accelerometerUnit: accelerometerUnit) }
             let sink = try OutputSink(path: fitSpec, option: "--fit-spec", inputs: inputs)
             try sink.write(fitted.imu.json())
             try sink.write(Data("\n".utf8))
@@ -156,7 +156,7 @@ struct AllanCommand: ParsableCommand {
             }
         }
         if duration != nil { throw CLIError("\(source.name): --duration applies to a spec; a recording is analysed whole") }
-        let recording = try sensorsStep { () throws(SensorsError) in try ChannelRecording.read(source, rate: rate) }
+        let recording = try sensorsStep { () throws(SignalError) in try ChannelRecording.read(source, rate: rate) }
         // Accelerometer channels in a file: m/s² when their mean magnitude is well above 1 g.
         var unit = AccelerometerUnit.g
         let accelerometer = IMU.channelNames.prefix(3).compactMap { recording.names.firstIndex(of: $0) }
@@ -221,7 +221,7 @@ struct AllanCommand: ParsableCommand {
 }
 
 /// Runs a step of the Sensors module, turning its error into a ``CLIError``.
-func sensorsStep<T>(_ body: () throws(SensorsError) -> T) throws -> T {
+func sensorsStep<T>(_ body: () throws(SignalError) -> T) throws -> T {
     do {
         return try body()
     } catch {

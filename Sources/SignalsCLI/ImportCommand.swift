@@ -68,7 +68,7 @@ struct ImportCommand: ParsableCommand {
         let output = try outputFormat()
         var importer = RecordingImport(rate: rate, interpolation: interpolation, gravityWindow: gravityWindow)
         importer.convention = platform.map { $0 == .ios ? .ios : .android }
-        let points = try sensorsStep { () throws(SensorsError) in try importer.points(try importer.read(files)) }
+        let points = try sensorsStep { () throws(SignalError) in try importer.points(try importer.read(files)) }
         let sink = try OutputSink(path: self.output, inputs: inputs)
         do {
             switch output {

@@ -105,7 +105,7 @@ struct PlayCommand: AsyncParsableCommand {
             StandardStreams.error("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n")
         }
         if summary.reason == .failed, let error = summary.error {
-            if let error = error as? PlaybackError { throw CLIError(error.description) }
+            if let error = error as? SignalError { throw CLIError(error.description) }
             throw error
         }
     }
@@ -142,7 +142,7 @@ enum PlayInput {
                 let schedule = try file.schedule()
                 guard schedule.count > 0 else { throw CLIError("\(source.name): the file holds no points") }
                 return .file(file, schedule)
-            } catch let error as PlaybackError {
+            } catch let error as SignalError {
                 throw CLIError(error.description)
             }
         case .npy:

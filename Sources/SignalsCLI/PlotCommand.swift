@@ -54,13 +54,13 @@ struct PlotCommand: ParsableCommand {
         try VerifyCommand.checkLength(try timing.request().frameCount)
         let buffer = try analysedSamples(signal: signal, timing: timing, input: input, specName: spec)
         let allowAliasing = timing.allowAliasing
-        let expected = try spectrumStep { () throws(SpectrumError) in
+        let expected = try spectrumStep { () throws(SignalError) in
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)
         }
         // One envelope per channel (the largest amplitude per pixel column): no spectrum arrays kept.
         var spectra: [SpectrumEnvelope] = []
         for c in 0 ..< buffer.channelCount {
-            spectra.append(try spectrumStep { () throws(SpectrumError) in
+            spectra.append(try spectrumStep { () throws(SignalError) in
                 try SpectrumEnvelope(buffer, channel: c, window: .flatTop, groups: SpectrumPlot.columns)
             })
         }
@@ -75,13 +75,13 @@ struct PlotCommand: ParsableCommand {
     /// one pass), at most 200,000 of them.
     func plotRoute(_ route: Route, name: String, inputs: OutputSink.Inputs) throws {
         guard input == nil else { throw CLIError("--input is for signal recordings; a route is plotted from its spec") }
-        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
         let request = try RouteOutput.request(rate: timing.rate, duration: timing.duration, start: timing.start,
                                               trajectory: trajectory)
         guard request.frameCount <= 200_000 else {
             throw CLIError("\(name): \(request.frameCount) fixes are too many to plot (at most 200,000); lower --rate or --duration")
         }
-        let samples = try routeStep(name) { () throws(LocationError) in
+        let samples = try routeStep(name) { () throws(SignalError) in
             try route.samples(sampleRate: request.sampleRate, duration: Double(request.frameCount) / request.sampleRate,
                               start: Double(request.startIndex) / request.sampleRate)
         }

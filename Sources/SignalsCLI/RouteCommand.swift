@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Location
+import Signals
 
 /// `signals route`: routes to the formats other tools read.
 struct RouteCommand: ParsableCommand {
@@ -62,8 +63,8 @@ struct RouteExportCommand: ParsableCommand {
             throw CLIError("\(name): this is a signal spec, not a route; export takes {\"route\": ...} specs and GPX files")
         }
         // Work everything out before writing anything.
-        let text = try gpx.map { _ in try routeStep(name) { () throws(LocationError) in try route.gpx(interval: interval) } }
-        let command = simctl ? try routeStep(name) { () throws(LocationError) in try route.simulatorCommand(device: device) } : nil
+        let text = try gpx.map { _ in try routeStep(name) { () throws(SignalError) in try route.gpx(interval: interval) } }
+        let command = simctl ? try routeStep(name) { () throws(SignalError) in try route.simulatorCommand(device: device) } : nil
         if let gpx, let text {
             let sink = try OutputSink(path: gpx, option: "--gpx", inputs: inputs)
             do {

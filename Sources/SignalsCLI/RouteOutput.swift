@@ -15,19 +15,15 @@ func loadDocument(_ path: String, routeSpeed: Double?) throws -> (document: Spec
 
 /// Decodes an opened input (see ``SpecDocument``).
 func loadDocument(_ input: InputSource, routeSpeed: Double?) throws -> SpecDocument {
-    do {
-        return try SpecDocument.load(input, routeSpeed: routeSpeed)
-    } catch {
-        throw CLIError(error.message)
-    }
+    try SpecDocument.load(input, routeSpeed: routeSpeed)
 }
 
-/// Runs route code, naming the input in its ``LocationError``.
-func routeStep<R>(_ name: String, _ body: () throws(LocationError) -> R) throws -> R {
+/// Runs route code, naming the input in its ``SignalError``.
+func routeStep<R>(_ name: String, _ body: () throws(SignalError) -> R) throws(SignalError) -> R {
     do {
         return try body()
     } catch {
-        throw CLIError("\(name): \(error.description)")
+        throw error.located(file: name)
     }
 }
 
@@ -65,10 +61,10 @@ enum RouteOutput {
         guard format != .f32 else {
             throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
         }
-        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
         let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, trajectory: trajectory)
-        let sampler = try routeStep(name) { () throws(LocationError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
-        var cursor = try routeStep(name) { () throws(LocationError) in
+        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
+        var cursor = try routeStep(name) { () throws(SignalError) in
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
         }
@@ -87,15 +83,13 @@ enum RouteOutput {
         guard format != .f32 else {
             throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
         }
-        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
         let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, trajectory: trajectory)
-        do {
+        try routeStep(name) { () throws(SignalError) in
             try motion.validate(sampleRate: request.sampleRate, allowAliasing: timing.allowAliasing)
-        } catch {
-            throw CLIError("\(name): \(error.description)")
         }
-        let sampler = try routeStep(name) { () throws(LocationError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
-        var cursor = try routeStep(name) { () throws(LocationError) in
+        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
+        var cursor = try routeStep(name) { () throws(SignalError) in
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
         }
@@ -185,23 +179,21 @@ enum RouteOutput {
     /// The points `signals play` plays for a route: `--rate` fixes per second for `--duration` seconds
     /// (default one pass).
     static func points(_ route: Route, name: String, rate: Double, duration: Double?) throws -> RoutePoints {
-        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
         let request = try Self.request(rate: rate, duration: duration, start: 0, trajectory: trajectory)
-        return try routeStep(name) { () throws(LocationError) in
+        return try routeStep(name) { () throws(SignalError) in
             try RoutePoints(sampler: RouteSampler(trajectory, sampleRate: rate), request: request)
         }
     }
 
     /// The points `signals play` plays for a motion and a route together.
     static func points(motion: AnySignal, route: Route, name: String, rate: Double, duration: Double?) throws -> MotionRoutePoints {
-        let trajectory = try routeStep(name) { () throws(LocationError) in try route.trajectory() }
+        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
         let seconds = duration ?? defaultDuration(trajectory, rate: rate)
         do {
             return try MotionRoutePoints(motion: MotionSignal(node: motion.node), route: route, sampleRate: rate, duration: seconds)
-        } catch let error as LocationError {
-            throw CLIError("\(name): \(error.description)")
         } catch let error as SignalError {
-            throw CLIError("\(name): \(error.description)")
+            throw error.located(file: name)
         }
     }
 

@@ -35,7 +35,7 @@ struct SignalsCommand: AsyncParsableCommand {
             CLIError.fail(error.description)
         } catch let error as CLIError {
             CLIError.fail(error.message)
-        } catch let error as PlaybackError {
+        } catch let error as SignalError {
             CLIError.fail(error.description)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)

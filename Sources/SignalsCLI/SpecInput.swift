@@ -3,8 +3,8 @@ import Playback
 import SignalSpectrum
 import Signals
 
-/// Runs spectrum code, turning its ``SpectrumError`` into a ``CLIError`` (exit status 2).
-func spectrumStep<R>(_ body: () throws(SpectrumError) -> R) throws -> R {
+/// Runs spectrum code, turning its ``SignalError`` into a ``CLIError`` (exit status 2).
+func spectrumStep<R>(_ body: () throws(SignalError) -> R) throws -> R {
     do {
         return try body()
     } catch {

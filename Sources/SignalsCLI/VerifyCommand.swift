@@ -51,10 +51,10 @@ struct VerifyCommand: ParsableCommand {
                                   channelCount: buffer.channelCount, frameCount: buffer.frameCount, samples: buffer.samples)
         }
         let allowAliasing = timing.allowAliasing
-        let expected = try spectrumStep { () throws(SpectrumError) in
+        let expected = try spectrumStep { () throws(SignalError) in
             try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing)
         }
-        let report = try spectrumStep { () throws(SpectrumError) in try Verifier.verify(buffer, against: expected) }
+        let report = try spectrumStep { () throws(SignalError) in try Verifier.verify(buffer, against: expected) }
         let sink = try OutputSink(path: nil, inputs: inputs)
         try sink.write(json ? report.json() + Data("\n".utf8) : Data(report.table.utf8))
         try sink.close()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LiveServer
 import NIOCore
+import Signals
 
 /// `signals-serve` (run as `signals serve`): plays a spec or a point file in real time on one shared
 /// timeline and serves it over HTTP, Server-Sent Events and WebSocket, with a web console at `/`.
@@ -54,6 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let error as SignalError {
+            fail(error.description, status: 2)
         } catch let error as LiveServerError {
             fail(error.description, status: 2)
         } catch let code as ExitCode {
@@ -68,15 +71,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Reads `--epoch`: Unix seconds, or an ISO 8601 date and time with a zone (fractional seconds allowed).
-    /// - Throws: ``LiveServerError`` naming the value.
-    static func unixTime(_ text: String) throws(LiveServerError) -> Double {
+    /// - Throws: ``SignalError`` (`invalidArgument`) naming the value.
+    static func unixTime(_ text: String) throws(SignalError) -> Double {
         if let seconds = Double(text), seconds.isFinite { return seconds }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        let quoted = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        throw LiveServerError(.invalidInput, "--epoch must be Unix seconds or an ISO 8601 time with a zone, such as 2026-11-23T09:00:00Z; got '\(quoted)'")
+        throw SignalError(.invalidArgument, "--epoch must be Unix seconds or an ISO 8601 time with a zone, such as 2026-11-23T09:00:00Z; got '\(SignalError.quoted(text, limit: 61))'")
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

@@ -86,85 +86,49 @@ public enum SpecDocument: Sendable, Hashable {
             throw SignalError(.unknownField, path: JSONFields.child("$", key),
                               "unknown field '\(SignalError.quoted(key, limit: 60))' beside 'route'; a spec with a route holds 'route' and optionally 'motion'")
         }
-        let route: Route
-        do {
-            route = try Route(json: routeValue, path: "$.route")
-        } catch {
-            throw SpecDocument.signalError(error)
-        }
+        let route = try Route(json: routeValue, path: "$.route")
         guard let motion = object["motion"] else { return .route(route) }
         let node = try SignalNode(json: .object(JSONObject([JSONObject.Member(key: "motion", value: motion)])), path: "$")
         return .motionAndRoute(motion: AnySignal(node: node), route: route)
-    }
-
-    /// A route's error as a spec error (same path and message).
-    static func signalError(_ error: LocationError) -> SignalError {
-        let code: SignalError.Code = switch error.code {
-        case .unknownField: .unknownField
-        case .missingField, .missingSpeed: .missingField
-        case .nonFinite: .nonFinite
-        case .outOfRange, .emptyRoute, .invalidTime: .outOfRange
-        case .invalidRender: .invalidRender
-        case .malformed, .unreadable: .malformed
-        }
-        return SignalError(code, path: error.path ?? "$.route", error.message)
     }
 
     /// The largest spec read, in bytes: 64 MiB.
     public static let sizeLimit = 64 << 20
 
     /// Reads and decodes the spec an opened input holds, naming the input in every error.
-    /// - Throws: ``SpecDocumentError`` naming the input: not a spec (a point file, a `.npy` array), too
-    ///   large, unreadable, or an invalid spec (with its JSON path).
+    /// - Throws: ``SignalError`` located in the input's file: not a spec (a point file, a `.npy` array,
+    ///   `unknownFormat`), too large, unreadable, or an invalid spec (with its JSON path).
     /// - Parameter routeSpeed: m/s for a GPX file without times (`--speed`); refused for anything else.
-    package static func load(_ input: InputSource, routeSpeed: Double? = nil) throws(SpecDocumentError) -> SpecDocument {
+    package static func load(_ input: InputSource, routeSpeed: Double? = nil) throws(SignalError) -> SpecDocument {
         let kind = InputKind.detect(name: input.path, head: input.head)
         if let routeSpeed, kind != .gpx {
-            throw SpecDocumentError("\(input.name): --speed \(routeSpeed) is for GPX files without times; a JSON route has its own speeds")
+            throw SignalError(.invalidArgument, "--speed \(routeSpeed) is for GPX files without times; a JSON route has its own speeds",
+                              file: input.name)
         }
         switch kind {
         case .points:
-            throw SpecDocumentError("\(input.name): this is a point file, not a spec; `signals play` plays it")
+            throw SignalError(.unknownFormat, "this is a point file, not a spec; `signals play` plays it", file: input.name)
         case .npy:
-            throw SpecDocumentError("\(input.name): this is a .npy array, not a spec; pass it to verify or plot with --input")
+            throw SignalError(.unknownFormat, "this is a .npy array, not a spec; pass it to verify or plot with --input", file: input.name)
         case .gpx:
             do {
                 let data = try input.data(limit: sizeLimit)
                 return .route(try Route(gpx: data, speed: routeSpeed, file: input.name))
-            } catch let error as PlaybackError {
-                throw SpecDocumentError(error.description)
-            } catch let error as LocationError {
-                let hint = error.code == .missingSpeed ? " (--speed)" : ""
-                throw SpecDocumentError(error.description + hint)
+            } catch where error.code == .missingField && error.message == Route.gpxNeedsSpeed {
+                var hinted = error.located(file: input.name)
+                hinted.message += " (--speed)"
+                throw hinted
             } catch {
-                throw SpecDocumentError("\(input.name): \(error)")
+                throw error.located(file: input.name)
             }
         case .spec, nil:
             break
         }
-        let data: Data
         do {
-            data = try input.data(limit: sizeLimit)
+            return try decode(json: try input.data(limit: sizeLimit))
         } catch {
-            throw SpecDocumentError(error.description)
-        }
-        do {
-            return try decode(json: data)
-        } catch {
-            throw SpecDocumentError("\(input.name): \(error.description)")
+            throw error.located(file: input.name)
         }
     }
 }
 
-/// A spec that could not be loaded, with a message that names the input and the problem.
-public struct SpecDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `FILE: $.path: message`.
-    public var message: String
-
-    /// Creates an error.
-    /// - Parameter message: The whole message, naming the input.
-    public init(_ message: String) { self.message = message }
-
-    /// The message.
-    public var description: String { message }
-}

@@ -84,9 +84,9 @@ import Testing
         await f.advance(points: 10)         // 100 ms of clock: 20 points at speed 2
         #expect(f.feed.status.index == 20)
         #expect(f.feed.status.timestamp == 0.2)
-        #expect(throws: LiveServerError.self) { try f.feed.setSpeed(0) }
-        #expect(throws: LiveServerError.self) { try f.feed.setSpeed(.infinity) }
-        #expect(throws: LiveServerError.self) { try f.feed.setSpeed(101) }
+        #expect(throws: SignalError.self) { try f.feed.setSpeed(0) }
+        #expect(throws: SignalError.self) { try f.feed.setSpeed(.infinity) }
+        #expect(throws: SignalError.self) { try f.feed.setSpeed(101) }
         #expect(f.feed.status.speed == 2)
         f.feed.close()
     }

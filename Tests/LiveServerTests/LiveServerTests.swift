@@ -5,6 +5,7 @@ import HummingbirdWSClient
 import Logging
 import ServiceLifecycle
 import Testing
+import Signals
 
 /// Bytes a raw client received, and whether the server closed the connection.
 final class Bytes: @unchecked Sendable {
@@ -91,12 +92,12 @@ final class Bytes: @unchecked Sendable {
 
     @Test("configuration checks: port range, host, the exposed warning, the URL printed")
     func configuration() throws {
-        #expect(throws: LiveServerError.self) { try LiveServerConfiguration(port: 65536).validated() }
-        #expect(throws: LiveServerError.self) { try LiveServerConfiguration(host: "a b").validated() }
-        #expect(throws: LiveServerError.self) { try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated() }
-        #expect(throws: LiveServerError.self) { try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated() }
-        #expect(throws: LiveServerError.self) { try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated() }
-        #expect(throws: LiveServerError.self) { try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(port: 65536).validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(host: "a b").validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated() }
         #expect(try LiveServerConfiguration(port: 0).validated().port == 0)
         #expect(!LiveServerConfiguration(host: "127.0.0.1").isExposed)
         // One rule with the client's: brackets and case do not make loopback exposed.

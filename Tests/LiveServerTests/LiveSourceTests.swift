@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveServer
 import Testing
+import Signals
 
 /// What `signals serve` accepts as its input, checked before anything plays.
 @Suite struct LiveSourceTests {
@@ -32,16 +33,17 @@ import Testing
     ])
     func refused(name: String, text: String, options: FeedOptions, message: String) throws {
         let path = try file(name, text)
-        let error = try #require(throws: LiveServerError.self) { try LiveSource.load(path, options: options) }
-        #expect(error.code == .invalidInput)
-        #expect(error.message.contains(message), "\(error.message)")
-        #expect(error.message.contains(name), "\(error.message)")
+        let error = try #require(throws: SignalError.self) { try LiveSource.load(path, options: options) }
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.file?.hasSuffix(name) == true, "\(error)")
+        #expect(error.description.contains(name), "\(error)")
     }
 
     @Test("a spec from JSON: 400 with the path for a bad one")
     func specJSON() throws {
-        let error = try #require(throws: LiveServerError.self) { try LiveSource.spec(json: Data(#"{"sine": {}}"#.utf8), sampleRate: 100) }
-        #expect(error.code == .badRequest)
+        let error = try #require(throws: SignalError.self) { try LiveSource.spec(json: Data(#"{"sine": {}}"#.utf8), sampleRate: 100) }
+        #expect(error.code == .missingField)
         #expect(error.path == "$.sine")
+        #expect(error.status == .badRequest)
     }
 }

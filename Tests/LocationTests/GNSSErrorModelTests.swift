@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Location
+import Signals
 
 @Suite struct GNSSErrorModelTests {
     @Test("horizontalAccuracy is the 68 % radius of the error, verticalAccuracy the 68 % half-width, jitter included")
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test("each parameter is checked, naming its field", arguments: [
-        (GNSSErrorModel(sigma: -1, correlationTime: 60), "$.route.error.sigma", LocationError.Code.outOfRange),
+        (GNSSErrorModel(sigma: -1, correlationTime: 60), "$.route.error.sigma", SignalError.Code.outOfRange),
         (GNSSErrorModel(sigma: .nan, correlationTime: 60), "$.route.error.sigma", .nonFinite),
         (GNSSErrorModel(sigma: 3, correlationTime: 0), "$.route.error.correlationTime", .outOfRange),
         (GNSSErrorModel(sigma: 3, correlationTime: .infinity), "$.route.error.correlationTime", .nonFinite),
@@ -54,8 +55,8 @@ import Testing
         (GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 1), "$.route.error.verticalRatio", .outOfRange),
         (GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 2.5), "$.route.error.verticalRatio", .outOfRange),
     ])
-    func validation(_ model: GNSSErrorModel, _ path: String, _ code: LocationError.Code) {
-        #expect(throws: LocationError.self) { try model.validate() }
+    func validation(_ model: GNSSErrorModel, _ path: String, _ code: SignalError.Code) {
+        #expect(throws: SignalError.self) { try model.validate() }
         do {
             try model.validate()
         } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Location
+import Signals
 
 /// The GPX reader's limits: a large file reads whole, entities are refused before parsing, and every XML
 /// error is said in words with its line.
@@ -53,7 +54,7 @@ import Testing
         (billionLaughs, 3, "'lol'"), (externalEntity, 2, "'secret'"),
     ])
     func entities(text: String, line: Int, name: String) throws {
-        let error = try #require(throws: LocationError.self) { try Route(gpx: Data(text.utf8), speed: 1, file: "walk.gpx") }
+        let error = try #require(throws: SignalError.self) { try Route(gpx: Data(text.utf8), speed: 1, file: "walk.gpx") }
         #expect(error.code == .malformed)
         #expect(error.description.hasPrefix("walk.gpx:\(line): XML error: the file declares the entity \(name)"), "\(error)")
     }
@@ -61,7 +62,7 @@ import Testing
     @Test("an undeclared entity is named in words, with its line")
     func undeclared() throws {
         let text = "<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>&nbsp;</name></wpt></gpx>"
-        let error = try #require(throws: LocationError.self) { try Route(gpx: Data(text.utf8), speed: 1, file: "walk.gpx") }
+        let error = try #require(throws: SignalError.self) { try Route(gpx: Data(text.utf8), speed: 1, file: "walk.gpx") }
         #expect(error.description == "walk.gpx:2: XML error: an undeclared entity 'nbsp'")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Location
+import Signals
 
 /// Karney's geodesics against GeographicLib's published test set (Data/GeodTest-100.dat) and values from
 /// GeographicLib itself: the issue asks for positions within 1 mm and distances within 1 mm over 10,000 km;
@@ -153,9 +154,9 @@ import Testing
 
     @Test("the ellipsoid's parameters are checked; a sphere has great-circle distances")
     func ellipsoid() throws {
-        #expect(throws: LocationError.self) { try Geodesic(equatorialRadius: 0, flattening: 0) }
-        #expect(throws: LocationError.self) { try Geodesic(equatorialRadius: 6e6, flattening: -0.1) }
-        #expect(throws: LocationError.self) { try Geodesic(equatorialRadius: .nan, flattening: 0) }
+        #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 0, flattening: 0) }
+        #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 6e6, flattening: -0.1) }
+        #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: .nan, flattening: 0) }
         let sphere = try Geodesic(equatorialRadius: 6_371_000, flattening: 0)
         let r = sphere.inverse(from: GeoCoordinate(latitude: 0, longitude: 0), to: GeoCoordinate(latitude: 0, longitude: 90))
         #expect(abs(r.distance - 6_371_000 * Double.pi / 2) < 1e-6)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Location
+import Signals
 
 /// GPX in (tracks, routes, Xcode's waypoints) and out (Xcode-compatible waypoints with times).
 @Suite struct RouteGPXTests {
@@ -56,7 +57,7 @@ import Testing
     }
 
     /// (GPX text, line, code, words the message must contain).
-    static let bad: [(String, Int?, LocationError.Code, String)] = [
+    static let bad: [(String, Int?, SignalError.Code, String)] = [
         ("<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>", 4, .malformed, "malformed XML: an end tag that does not match"),
         ("<gpx><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2024-01-01T00:00:10Z</time></trkpt>\n<trkpt lat=\"1\" lon=\"2.001\"><time>2024-01-01T00:00:10Z</time></trkpt>\n</trkseg></trk></gpx>",
          3, .invalidTime, "is not after the previous point's 2024-01-01T00:00:10Z (line 2)"),
@@ -71,7 +72,7 @@ import Testing
         ("<gpx version=\"1.1\"><metadata/></gpx>", nil, .unreadable, "no points"),
         ("<gpx>\n<wpt lat=\"1\" lon=\"1\"><time>2024-01-01T00:00:00Z</time></wpt>\n<wpt lat=\"1\" lon=\"2\"/></gpx>", 3, .invalidTime,
          "has no <time> but the first point (line 2) has one"),
-        ("<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>", nil, .missingSpeed, "no times"),
+        ("<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"2\"/></rte></gpx>", nil, .missingField, "no times"),
         ("", 1, .unreadable, "no <gpx> element"),
         ("<gpx><wpt lat=\"1\" lon=\"1\"/>", 1, .malformed, "ends before its elements are closed"),
     ]
@@ -93,7 +94,7 @@ import Testing
 
     @Test("a file with times refuses a speed (it would be ignored)")
     func speedWithTimes() {
-        #expect(throws: LocationError.self) { try Route(gpx: Data(Self.track.utf8), speed: 2) }
+        #expect(throws: SignalError.self) { try Route(gpx: Data(Self.track.utf8), speed: 2) }
     }
 
     @Test("round trip in, out, in: every waypoint comes back at its time, and every position within 1e-7°")
@@ -148,9 +149,9 @@ import Testing
                           "2023-11-14T22:13:23Z", "2023-11-14T22:13:23.72639Z"])
         #expect(text.contains("<wpt lat=\"0\" lon=\"0\">\n        <ele>0</ele>\n        <time>2023-11-14T22:13:20Z</time>\n    </wpt>"))
         #expect(text.contains("lon=\"0.00002\""))
-        #expect(throws: LocationError.self) { try route.gpx(interval: 0) }
-        #expect(throws: LocationError.self) { try route.gpx(interval: 1e-9) }
-        #expect(throws: LocationError.self) { try route.gpx(start: Date(timeIntervalSince1970: 1e15)) }
+        #expect(throws: SignalError.self) { try route.gpx(interval: 0) }
+        #expect(throws: SignalError.self) { try route.gpx(interval: 1e-9) }
+        #expect(throws: SignalError.self) { try route.gpx(start: Date(timeIntervalSince1970: 1e15)) }
     }
 }
 

@@ -45,15 +45,15 @@ import InternalUtilities
     }
 
     /// (spec, JSON path, code, words the message must contain).
-    static let bad: [(String, String, LocationError.Code, String)] = [
+    static let bad: [(String, String, SignalError.Code, String)] = [
         (#"{"route": {"speed": 3, "waypoints": [{"latitude": 91, "longitude": 0}, {"latitude": 0, "longitude": 0}]}}"#,
          "$.route.waypoints[0].latitude", .outOfRange, "latitude 91.0 is outside −90 … 90"),
         (#"{"route": {"speed": 3, "waypoints": [{"latitude": 1, "longitude": NaN}]}}"#, "$.route.waypoints[0].longitude", .malformed, "NaN and Infinity are not JSON numbers"),
-        (#"{"route": {"speed": 3, "waypoints": []}}"#, "$.route.waypoints", .emptyRoute, "at least one waypoint"),
+        (#"{"route": {"speed": 3, "waypoints": []}}"#, "$.route.waypoints", .tooShort, "at least one waypoint"),
         (#"{"route": {"speed": 0, "waypoints": [{"latitude": 0, "longitude": 0}, {"latitude": 1, "longitude": 0}]}}"#,
          "$.route.speed", .outOfRange, "speed must be > 0"),
         (#"{"route": {"waypoints": [{"latitude": 0, "longitude": 0}, {"latitude": 1, "longitude": 0}]}}"#,
-         "$.route.speed", .missingSpeed, "missing 'speed'"),
+         "$.route.speed", .missingField, "missing 'speed'"),
         (#"{"route": {"speed": 3, "waypoints": [{"latitude": 0, "longitude": 0, "pause": null}]}}"#,
          "$.route.waypoints[0].pause", .malformed, "null"),
         (#"{"route": {"speed": 3, "waypoints": [{"latitude": 0, "longitud": 0}]}}"#,
@@ -100,7 +100,7 @@ import InternalUtilities
     func nested() throws {
         let doc = try JSONValue.parse(#"{"motion": {}, "route": {"speed": 2, "waypoints": [{"latitude": 95, "longitude": 0}]}}"#)
         let value = try #require(doc.object?["route"])
-        #expect(throws: LocationError(.outOfRange, path: "$.route.waypoints[0].latitude", "latitude 95.0 is outside −90 … 90 degrees")) {
+        #expect(throws: SignalError(.outOfRange, path: "$.route.waypoints[0].latitude", "latitude 95.0 is outside −90 … 90 degrees")) {
             try Route(json: value, path: "$.route")
         }
     }

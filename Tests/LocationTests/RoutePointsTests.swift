@@ -2,6 +2,7 @@ import Foundation
 import Playback
 import Testing
 @testable import Location
+import Signals
 
 /// A route played by the Runner: one reported location per sample, at its time.
 @Suite struct RoutePointsTests {
@@ -27,7 +28,7 @@ import Testing
     func rateMismatch() throws {
         let sampler = try Route { Waypoint(latitude: 0, longitude: 0) }.sampler(sampleRate: 10)
         let request = try Route.request(sampleRate: 5, duration: 1)
-        #expect(throws: LocationError.self) { try RoutePoints(sampler: sampler, request: request) }
+        #expect(throws: SignalError.self) { try RoutePoints(sampler: sampler, request: request) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Location
+import Signals
 
 /// Truth beside measurement: the reported point is the true one moved by the error, exactly.
 @Suite struct RouteSamplerTests {
@@ -69,12 +70,12 @@ import Testing
 
     @Test("bad rates, durations and indices are refused with clear errors")
     func badRequests() throws {
-        #expect(throws: LocationError.self) { try Self.walk.samples(sampleRate: 0, duration: 1) }
-        #expect(throws: LocationError.self) { try Self.walk.samples(sampleRate: 1, duration: .nan) }
-        #expect(throws: LocationError.self) { try Self.walk.samples(sampleRate: 1e6, duration: 1e9) }
+        #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 0, duration: 1) }
+        #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1, duration: .nan) }
+        #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1e6, duration: 1e9) }
         let sampler = try Self.walk.sampler(sampleRate: 1)
-        #expect(throws: LocationError.self) { try sampler.sample(at: -1) }
-        #expect(throws: LocationError.self) { try sampler.sample(at: 1 << 48) }
+        #expect(throws: SignalError.self) { try sampler.sample(at: -1) }
+        #expect(throws: SignalError.self) { try sampler.sample(at: 1 << 48) }
         #expect(throws: Never.self) { try sampler.sample(at: (1 << 48) - 1) }
         do {
             _ = try Self.walk.points(sampleRate: 1000, duration: 1e12)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Location
+import Signals
 
 /// A route built in Swift is checked like a spec, with the same JSON paths.
 @Suite struct RouteValidationTests {
-    static func error(_ route: Route) -> LocationError? {
+    static func error(_ route: Route) -> SignalError? {
         do {
             _ = try route.trajectory()
             return nil
@@ -26,7 +27,7 @@ import Testing
         #expect(nan?.code == .nonFinite)
         #expect(nan?.path == "$.route.waypoints[1].latitude")
         let empty = Self.error(Route(speed: 3, waypoints: []))
-        #expect(empty?.code == .emptyRoute)
+        #expect(empty?.code == .tooShort)
         #expect(empty?.path == "$.route.waypoints")
         let zero = Self.error(Route(speed: 0) {
             Waypoint(latitude: 0, longitude: 0)
@@ -43,7 +44,7 @@ import Testing
             Waypoint(latitude: 0, longitude: 0)
             Waypoint(latitude: 0, longitude: 1)
         })
-        #expect(noSpeed?.code == .missingSpeed)
+        #expect(noSpeed?.code == .missingField)
     }
 
     @Test("speeds per leg need no route speed; the first waypoint's speed is for closing a loop only")
@@ -61,7 +62,7 @@ import Testing
             Waypoint(latitude: 0, longitude: 0)
             Waypoint(latitude: 0, longitude: 0.01, speed: 2)
         })
-        #expect(loopWithoutClosingSpeed?.code == .missingSpeed)
+        #expect(loopWithoutClosingSpeed?.code == .missingField)
     }
 
     @Test("timed routes: times everywhere, increasing, without pauses, leg speeds or acceleration")
@@ -89,7 +90,7 @@ import Testing
         var loop = accelerated
         loop.acceleration = nil
         loop.loops = true
-        #expect(Self.error(loop)?.code == .missingSpeed)
+        #expect(Self.error(loop)?.code == .missingField)
         loop.speed = 2
         #expect(Self.error(loop) == nil)
     }

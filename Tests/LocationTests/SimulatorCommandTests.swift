@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Location
+import Signals
 
 @Suite struct SimulatorCommandTests {
     @Test("simctl location start at the route's speed through every waypoint")
@@ -14,7 +15,7 @@ import Testing
         #expect(command.commandLine == "xcrun simctl location booted start --speed=3 51.5007,-0.1246 51.5033,-0.1196 -33.8688,151.2093")
         #expect(command.notes.isEmpty)
         #expect(try route.simulatorCommand(device: "iPhone 16").commandLine.contains("location 'iPhone 16' start"))
-        #expect(throws: LocationError.self) { try route.simulatorCommand(device: "") }
+        #expect(throws: SignalError.self) { try route.simulatorCommand(device: "") }
     }
 
     @Test("what simctl cannot do is said: pauses, leg speeds, loops, times, error; one point is a 'set'")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playback
+import Signals
 
 /// The byte reader under every refill boundary: point files must read the same through a buffer of
 /// any size (the FuzzPoints harness checks it on every input with buffers of 1 and 5 bytes).
@@ -11,8 +12,8 @@ import Testing
         ("[{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": -1}} ,\n {\"timestamp\": 2, \"rotationRate\": {\"x\": 1, \"y\": 0, \"z\": 0} }]", .json),
     ]
 
-    func decode(_ text: String, _ format: PointFile.Format, bufferSize: Int) -> Result<[MotionPoint], PlaybackError> {
-        Result { () throws(PlaybackError) in
+    func decode(_ text: String, _ format: PointFile.Format, bufferSize: Int) -> Result<[MotionPoint], SignalError> {
+        Result { () throws(SignalError) in
             try PointFile.decode(ByteReader(data: Data(text.utf8), name: "t", bufferSize: bufferSize), format: format)
         }
     }
@@ -31,8 +32,8 @@ import Testing
     @Test("a mark that is not at the start is not skipped")
     func byteOrderMarkInside() {
         for size in [1, 3, 1 << 16] {
-            #expect(throws: PlaybackError.self) { try decode("\n\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }
-            #expect(throws: PlaybackError.self) { try decode("\u{EF}\u{BB}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }
+            #expect(throws: SignalError.self) { try decode("\n\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }
+            #expect(throws: SignalError.self) { try decode("\u{EF}\u{BB}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }
         }
     }
 

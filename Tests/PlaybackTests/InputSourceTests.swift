@@ -47,13 +47,13 @@ import Testing
 
     @Test("binary data and endless lines from a pipe fail fast instead of filling memory")
     func pipeLimits() throws {
-        let zeros = #expect(throws: PlaybackError.self) { _ = try InputSource.open(try fifo("zeros", Data(count: 200_000))) }
+        let zeros = #expect(throws: SignalError.self) { _ = try InputSource.open(try fifo("zeros", Data(count: 200_000))) }
         #expect(zeros?.message.contains("NUL byte") == true)
-        let line = #expect(throws: PlaybackError.self) {
+        let line = #expect(throws: SignalError.self) {
             _ = try InputSource.open(try fifo("line", Data(repeating: UInt8(ascii: "1"), count: 300_000)), lineLimit: 100_000)
         }
         #expect(line?.message.contains("longer than 100000 bytes") == true)
-        let big = #expect(throws: PlaybackError.self) {
+        let big = #expect(throws: SignalError.self) {
             _ = try InputSource.open(try fifo("big", Data(repeating: 0x0A, count: 300_000)), spoolLimit: 100_000)
         }
         #expect(big?.message.contains("save it to a regular file") == true)
@@ -63,13 +63,13 @@ import Testing
     func longLine() throws {
         var data = Data("timestamp,x,y,z\n".utf8)
         data.append(Data(repeating: UInt8(ascii: "9"), count: 2 << 20))
-        let e = #expect(throws: PlaybackError.self) { _ = try PointFile(path: try write("long.csv", data)).validate() }
+        let e = #expect(throws: SignalError.self) { _ = try PointFile(path: try write("long.csv", data)).validate() }
         #expect(e?.message.contains("longer than 1048576 bytes") == true)
-        let json = #expect(throws: PlaybackError.self) {
+        let json = #expect(throws: SignalError.self) {
             _ = try PointFile(path: try write("long.json", Data("[{\"timestamp\": 0, \"x\": \"".utf8) + Data(repeating: 0x61, count: 2 << 20))).validate()
         }
         #expect(json?.message.contains("longer than 1048576 bytes") == true)
-        let dir = #expect(throws: PlaybackError.self) { _ = try InputSource.open(Self.dir.path) }
+        let dir = #expect(throws: SignalError.self) { _ = try InputSource.open(Self.dir.path) }
         #expect(dir?.message.contains("directory") == true)
     }
 
@@ -90,11 +90,11 @@ import Testing
         ("{\"timestamp\": 0, \"x\": 1e400, \"y\": 0, \"z\": 0}\n", "too large for a Double"),
     ])
     func strictPoints(text: String, message: String) {
-        let e = #expect(throws: PlaybackError.self) { _ = try PointFile.decode(Data(text.utf8), format: .jsonLines) }
+        let e = #expect(throws: SignalError.self) { _ = try PointFile.decode(Data(text.utf8), format: .jsonLines) }
         #expect(e?.message.contains(message) == true, "\(e?.description ?? "")")
         #expect(e?.line == 1)
         #expect(e?.index == 0)
-        let array = #expect(throws: PlaybackError.self) { _ = try PointFile.decode(Data("[{\"timestamp\": 0},]".utf8), format: .json) }
+        let array = #expect(throws: SignalError.self) { _ = try PointFile.decode(Data("[{\"timestamp\": 0},]".utf8), format: .json) }
         #expect(array?.message.contains("trailing comma") == true)
     }
 
@@ -104,7 +104,7 @@ import Testing
         #expect(CSVReader.number("-.5") == -0.5)
         #expect(CSVReader.number("+2.") == 2)
         for bad in ["0x1p3", "nan", "inf", "1.5.2", "", "1e", "--1", " 1"] { #expect(CSVReader.number(bad) == nil, "\(bad)") }
-        let e = #expect(throws: PlaybackError.self) { _ = try PointFile.decode(Data("timestamp,x,y,z\n0,inf,0,0\n".utf8), format: .csv) }
+        let e = #expect(throws: SignalError.self) { _ = try PointFile.decode(Data("timestamp,x,y,z\n0,inf,0,0\n".utf8), format: .csv) }
         #expect(e?.code == .nonFinite)
         #expect(e?.field == "x")
         #expect(e?.line == 2)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playback
+import Signals
 
 @Suite struct MotionPointTests {
     struct Accelerometer: Runnable, Motionable {
@@ -35,7 +36,7 @@ import Testing
         #expect(try JSONDecoder().decode(MotionPoint.self, from: Data(json.utf8)) == p)
         let short = try JSONDecoder().decode(MotionPoint.self, from: Data(#"{"timestamp": 1, "x": 1, "y": 2, "z": 3}"#.utf8))
         #expect(short.userAcceleration == Acceleration(x: 1, y: 2, z: 3))
-        let error = #expect(throws: PlaybackError.self) {
+        let error = #expect(throws: SignalError.self) {
             try JSONDecoder().decode(MotionPoint.self, from: Data(#"{"timestamp": 1, "rotationrate": {}}"#.utf8))
         }
         #expect(error?.code == .unknownField)

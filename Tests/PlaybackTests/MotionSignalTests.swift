@@ -110,7 +110,7 @@ import Testing
     ])
     func jsonErrors(text: String, path: String, code: SignalError.Code) throws {
         let error = #expect(throws: SignalError.self) { try MotionSignal.decode(json: Data(text.utf8)) }
-        #expect(error?.path.hasPrefix(path) == true, "\(String(describing: error))")
+        #expect(error?.path?.hasPrefix(path) == true, "\(String(describing: error))")
         #expect(error?.code == code, "\(String(describing: error))")
     }
 

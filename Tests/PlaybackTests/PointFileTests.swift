@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playback
+import Signals
 
 @Suite struct PointFileTests {
     static let full = MotionPoint(timestamp: 0.1, userAcceleration: Acceleration(x: 1, y: 2, z: 3),
@@ -44,9 +45,9 @@ import Testing
 
     @Test("errors name the line, the point and the field", arguments: [
         // (format, contents, code, line, index, field)
-        (PointFile.Format.csv, "timestamp,x,y,z\n0,1,2,3\n0.1,nan,0,0\n", PlaybackError.Code.nonFinite, 3, 1, "x"),
+        (PointFile.Format.csv, "timestamp,x,y,z\n0,1,2,3\n0.1,nan,0,0\n", SignalError.Code.nonFinite, 3, 1, "x"),
         (.csv, "timestamp,x,y,z\n0,1,2,3\n0.1,inf,0,0\n", .nonFinite, 3, 1, "x"),
-        (.csv, "timestamp,x,y,z\n0.2,1,2,3\n\n0.1,0,0,0\n", .decreasingTimestamp, 4, 1, "timestamp"),
+        (.csv, "timestamp,x,y,z\n0.2,1,2,3\n\n0.1,0,0,0\n", .invalidTime, 4, 1, "timestamp"),
         (.csv, "timestamp,x,yy,z\n0,1,2,3\n", .unknownField, 1, nil, "yy"),
         (.csv, "timestamp,x,userAcceleration.x\n0,1,2\n", .duplicateField, 1, nil, "userAcceleration.x"),
         (.csv, "x,y,z\n1,2,3\n", .missingField, 1, nil, "timestamp"),
@@ -55,7 +56,7 @@ import Testing
         (.csv, "timestamp,x,y,z\n0,1,abc,3\n", .malformed, 2, 0, "y"),
         (.csv, "timestamp,x,y,z\n0,1,,3\n", .malformed, 2, 0, "y"),
         (.csv, "", .malformed, 1, nil, nil),
-        (.jsonLines, "{\"timestamp\": 0}\n{\"timestamp\": 1}\n{\"timestamp\": 0.5}\n", .decreasingTimestamp, 3, 2, "timestamp"),
+        (.jsonLines, "{\"timestamp\": 0}\n{\"timestamp\": 1}\n{\"timestamp\": 0.5}\n", .invalidTime, 3, 2, "timestamp"),
         (.jsonLines, "{\"timestamp\": 0}\n{\"timestamp\": 1,\n", .malformed, 2, 1, nil),
         (.jsonLines, "{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0}}\n", .missingField, 1, 0, "gravity"),
         (.jsonLines, "{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": \"a\"}}\n", .malformed, 1, 0, "gravity.z"),
@@ -63,15 +64,15 @@ import Testing
         (.jsonLines, "{\"timestamp\": 1e999}\n", .malformed, 1, 0, "timestamp"),
         (.jsonLines, "{\"x\": 1, \"y\": 2, \"z\": 3}\n", .missingField, 1, 0, nil),
         (.jsonLines, "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3, \"userAcceleration\": {\"x\": 0, \"y\": 0, \"z\": 0}}\n", .malformed, 1, 0, "x"),
-        (.json, "[{\"timestamp\": 0},\n {\"timestamp\": -1}]", .decreasingTimestamp, 2, 1, "timestamp"),
+        (.json, "[{\"timestamp\": 0},\n {\"timestamp\": -1}]", .invalidTime, 2, 1, "timestamp"),
         (.json, "{\"timestamp\": 0}", .malformed, 1, nil, nil),
         (.json, "[{\"timestamp\": 0},\n 5]", .malformed, 2, 1, nil),
         (.json, "[{\"timestamp\": 0},\n]", .malformed, 2, 1, nil),
         (.json, "[{\"timestamp\": 0},\n{\"timestamp\": 1}", .malformed, 2, 1, nil),
         (.json, "[{\"timestamp\": 0}] x", .malformed, 1, nil, nil),
-    ] as [(PointFile.Format, String, PlaybackError.Code, Int, Int?, String?)])
-    func errors(format: PointFile.Format, text: String, code: PlaybackError.Code, line: Int, index: Int?, field: String?) throws {
-        let error = #expect(throws: PlaybackError.self) { try PointFile.decode(Data(text.utf8), format: format, name: "points") }
+    ] as [(PointFile.Format, String, SignalError.Code, Int, Int?, String?)])
+    func errors(format: PointFile.Format, text: String, code: SignalError.Code, line: Int, index: Int?, field: String?) throws {
+        let error = #expect(throws: SignalError.self) { try PointFile.decode(Data(text.utf8), format: format, name: "points") }
         #expect(error?.code == code, "\(String(describing: error))")
         #expect(error?.line == line, "\(String(describing: error))")
         #expect(error?.index == index, "\(String(describing: error))")
@@ -104,12 +105,12 @@ import Testing
         #expect(try PointFile(write("a.csv", "timestamp,x,y,z\n")).format == .csv)
         #expect(try PointFile(write("noext", "timestamp,x,y,z\n0,1,2,3\n")).format == .csv)
         #expect(try PointFile(write("noext2", "  [ ]")).format == .json)
-        let unknown = #expect(throws: PlaybackError.self) { try PointFile(write("mystery.txt", "hello")) }
+        let unknown = #expect(throws: SignalError.self) { try PointFile(write("mystery.txt", "hello")) }
         #expect(unknown?.code == .unknownFormat)
-        let missing = #expect(throws: PlaybackError.self) { try PointFile(path: dir.appendingPathComponent("nope.csv").path) }
+        let missing = #expect(throws: SignalError.self) { try PointFile(path: dir.appendingPathComponent("nope.csv").path) }
         #expect(missing?.code == .unreadable)
         let bad = try write("bad.csv", "timestamp,x,y,z\n0,0,0,0\n1,0,0,0\n0.5,0,0,0\n")
-        let error = #expect(throws: PlaybackError.self) { try PointFile(bad).validate() }
+        let error = #expect(throws: SignalError.self) { try PointFile(bad).validate() }
         #expect(error?.description == "\(bad.path):4: point 2: timestamp: timestamp 0.5 s is before the previous point's 1.0 s; timestamps must not decrease")
     }
 

@@ -15,7 +15,7 @@ import Signals
         return data + payload
     }
 
-    func read(_ data: Data, name: String = "r.npy", frames: Int = 4, channels: Int = 1, rate: Double = 1000) throws(PlaybackError) -> SampleBuffer {
+    func read(_ data: Data, name: String = "r.npy", frames: Int = 4, channels: Int = 1, rate: Double = 1000) throws(SignalError) -> SampleBuffer {
         try Recording.read(InputSource(name: name, bytes: data), sampleRate: rate, channelCount: channels, frameCount: frames)
     }
 
@@ -24,7 +24,7 @@ import Signals
     ])
     func badShapes(shape: String) {
         let data = npy("{'descr': '<f4', 'fortran_order': False, 'shape': \(shape), }")
-        #expect(throws: PlaybackError.self) { _ = try read(data) }
+        #expect(throws: SignalError.self) { _ = try read(data) }
     }
 
     @Test(".npy: float32 and float64 read, truncated data and other dtypes refused")
@@ -33,15 +33,15 @@ import Signals
         for v: Float in [1, 2, 3, 4] { withUnsafeBytes(of: v.bitPattern.littleEndian) { payload.append(contentsOf: $0) } }
         let b = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
         #expect(b.samples == [1, 2, 3, 4])
-        let truncated = #expect(throws: PlaybackError.self) {
+        let truncated = #expect(throws: SignalError.self) {
             _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload.prefix(10)))
         }
         #expect(truncated?.message.contains("truncated") == true)
-        #expect(throws: PlaybackError.self) { _ = try read(npy("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload)) }
-        #expect(throws: PlaybackError.self) { _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF])) }
+        #expect(throws: SignalError.self) { _ = try read(npy("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload)) }
+        #expect(throws: SignalError.self) { _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF])) }
         var nan = Data()
         for v: Float in [1, .nan, 3, 4] { withUnsafeBytes(of: v.bitPattern.littleEndian) { nan.append(contentsOf: $0) } }
-        let e = #expect(throws: PlaybackError.self) { _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan)) }
+        let e = #expect(throws: SignalError.self) { _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan)) }
         #expect(e?.code == .nonFinite)
     }
 
@@ -50,10 +50,10 @@ import Signals
         let text = "t,value\n0,1\n0.001,2\n0.002,3\n0.003,4\n"
         let ok = try read(Data(text.utf8), name: "r.csv", frames: 4, rate: 1000)
         #expect(ok.samples == [1, 2, 3, 4])
-        let e = #expect(throws: PlaybackError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 4, rate: 500) }
+        let e = #expect(throws: SignalError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 4, rate: 500) }
         #expect(e?.message.contains("advances at 1000") == true, "\(e?.description ?? "")")
         #expect(e?.line == 3)
-        let few = #expect(throws: PlaybackError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 5, rate: 1000) }
+        let few = #expect(throws: SignalError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 5, rate: 1000) }
         #expect(few?.message.contains("has 4 frames") == true)
         let noHeader = try read(Data("1,2\n3,4\n".utf8), name: "r.csv", frames: 2, channels: 2)
         #expect(noHeader.samples == [1, 3, 2, 4])
@@ -70,7 +70,7 @@ import Signals
     @Test("a long header name is cut to 100 characters in the message and the field")
     func longHeaderName() throws {
         let name = String(repeating: "c", count: 3000)
-        let error = #expect(throws: PlaybackError.self) {
+        let error = #expect(throws: SignalError.self) {
             _ = try read(Data("t,\(name)\n0,abc\n".utf8), name: "r.csv", frames: 2)
         }
         let thrown = try #require(error)

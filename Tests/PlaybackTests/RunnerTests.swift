@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Playback
 import InternalUtilities
+import Signals
 
 @Suite struct RunnerTests {
     @Test("every point exactly once, in order, each at its own time on the clock")
@@ -87,8 +88,8 @@ import InternalUtilities
         #expect(runner.speed == 0.5)
         await clock.waitForSleepers()
         #expect(clock.sleeperDeadlines == [.at(1.75)])   // 0.5 s of playback at half speed
-        #expect(throws: PlaybackError.self) { try runner.setSpeed(0) }
-        #expect(throws: PlaybackError.self) { try runner.setSpeed(.infinity) }
+        #expect(throws: SignalError.self) { try runner.setSpeed(0) }
+        #expect(throws: SignalError.self) { try runner.setSpeed(.infinity) }
         runner.stop()
         #expect(seen.values == [0, 1])
     }
@@ -121,7 +122,7 @@ import InternalUtilities
         #expect(seen.values == [.zero, .milliseconds(100), .seconds(1), .milliseconds(1100)])
         let failed = try await runner.run([MotionPoint(timestamp: 0)], options: PlaybackOptions(loop: true)) { _ in }
         #expect(failed.reason == .failed)
-        #expect((failed.error as? PlaybackError)?.code == .invalidArgument)
+        #expect((failed.error as? SignalError)?.code == .invalidArgument)
     }
 
     @Test("stop mid-run from another thread: nothing after it returns, completion once, restartable")
@@ -225,22 +226,22 @@ import InternalUtilities
         let clock = ManualClock()
         let runner = Runner(clock: clock)
         try runner.start(ticks(3, step: 1)) { _ in }
-        let running = #expect(throws: PlaybackError.self) { try runner.start(ticks(3)) { _ in } }
+        let running = #expect(throws: SignalError.self) { try runner.start(ticks(3)) { _ in } }
         #expect(running?.code == .alreadyRunning)
         runner.stop()
-        let speed = #expect(throws: PlaybackError.self) { try runner.start(ticks(3), options: PlaybackOptions(speed: -1)) { _ in } }
+        let speed = #expect(throws: SignalError.self) { try runner.start(ticks(3), options: PlaybackOptions(speed: -1)) { _ in } }
         #expect(speed?.code == .invalidArgument)
         let backwards = [MotionPoint(timestamp: 0), MotionPoint(timestamp: 2), MotionPoint(timestamp: 1)]
         let auto = Runner(clock: ManualClock(autoAdvance: true))
         let seen = Recorder<Double>()
         let summary = try await auto.run(backwards) { seen.append($0.timestamp) }
         #expect(summary.reason == .failed)
-        let error = try #require(summary.error as? PlaybackError)
-        #expect(error.code == .decreasingTimestamp)
+        let error = try #require(summary.error as? SignalError)
+        #expect(error.code == .invalidTime)
         #expect(error.index == 2)
         #expect(seen.values == [0, 2])
         let nan = try await auto.run([MotionPoint(timestamp: .nan)]) { _ in }
-        #expect((nan.error as? PlaybackError)?.code == .nonFinite)
+        #expect((nan.error as? SignalError)?.code == .nonFinite)
     }
 
     @Test("the AsyncSequence API yields every point in order")
@@ -300,7 +301,7 @@ import InternalUtilities
         var count = 0
         for await _ in runner.points(ticks(3), options: PlaybackOptions(speed: 0)) { count += 1 }
         #expect(count == 0)
-        #expect((runner.summary?.error as? PlaybackError)?.code == .invalidArgument)
+        #expect((runner.summary?.error as? SignalError)?.code == .invalidArgument)
     }
 
     @Test("cancelling the task of run(...) stops the run")
@@ -330,8 +331,8 @@ import InternalUtilities
             #expect(p.timestamp == t)
             #expect(p.userAcceleration.x == 2 * sin(2 * .pi * t + 0.2) + 0.5)
         }
-        #expect(throws: PlaybackError.self) { try SampledFunction(interval: 0) { MotionPoint(timestamp: $0) } }
-        #expect(throws: PlaybackError.self) { try SampledFunction(interval: 0.1, count: -1) { MotionPoint(timestamp: $0) } }
+        #expect(throws: SignalError.self) { try SampledFunction(interval: 0) { MotionPoint(timestamp: $0) } }
+        #expect(throws: SignalError.self) { try SampledFunction(interval: 0.1, count: -1) { MotionPoint(timestamp: $0) } }
     }
 
     @Test("real clocks (both timing policies) and any other Clock deliver every point in order",

@@ -39,9 +39,9 @@ import Testing
         #expect(source.loopPeriod == 1)
         _ = try await runner.run(source) { seen.append($0) }
         #expect(seen.values.map(\.value) == buffer.samples.map(Double.init))
-        let mismatch = #expect(throws: PlaybackError.self) { try BufferPoints(buffer, as: AxesPoint.self) }
+        let mismatch = #expect(throws: SignalError.self) { try BufferPoints(buffer, as: AxesPoint.self) }
         #expect(mismatch?.code == .channelMismatch)
-        let signalMismatch = #expect(throws: PlaybackError.self) {
+        let signalMismatch = #expect(throws: SignalError.self) {
             try Sine(frequency: 1).points(sampleRate: 10, duration: 1, as: MotionPoint.self)
         }
         #expect(signalMismatch?.code == .channelMismatch)

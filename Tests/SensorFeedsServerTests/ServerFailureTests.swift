@@ -57,7 +57,7 @@ final class Counter: @unchecked Sendable {
             manager.stopDeviceMotionUpdates()
             drain(queue)
             let first = try #require(got.errors.first as? SensorFeedsError)
-            #expect(first.code == .badJSON)
+            #expect(first.code == .malformed)
             #expect(first.path == "$.extra")
             #expect(first.isTransient)
             let values = got.values
@@ -90,7 +90,7 @@ final class Counter: @unchecked Sendable {
             manager.stopDeviceMotionUpdates()
             drain(queue)
             let first = try #require(got.errors.first as? SensorFeedsError)
-            #expect(first.code == .badJSON)
+            #expect(first.code == .malformed)
             #expect(first.path == "$.spin")
             #expect(got.values.first?.timestamp == 0.01)
         }

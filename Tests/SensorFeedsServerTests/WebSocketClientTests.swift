@@ -156,9 +156,9 @@ final class Seen: @unchecked Sendable {
         #expect(errors.allSatisfy { $0.isTransient })
         #expect(errors.first?.code == .badResponse)
         #expect(errors.first?.message.contains("Sec-WebSocket-Accept") == true)
-        #expect(errors.contains { $0.code == .badJSON && $0.path == "$.point.spin" })
+        #expect(errors.contains { $0.code == .malformed && $0.path == "$.point.spin" })
         #expect(errors.contains { $0.code == .missedPoints && $0.message.contains("missed 5 points") })
-        #expect(errors.contains { $0.code == .badJSON && $0.message.contains("binary") })
+        #expect(errors.contains { $0.code == .malformed && $0.message.contains("binary") })
         #expect(errors.contains { $0.code == .serverGone && $0.message.contains("1001") })
         let lines = seen.values
         #expect(lines.first == "GET /v1/ws?ids=true HTTP/1.1")

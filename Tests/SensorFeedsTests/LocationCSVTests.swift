@@ -1,3 +1,4 @@
+import Signals
 import Foundation
 import Location
 import Playback
@@ -49,7 +50,7 @@ import Testing
         return fixes
     }
 
-    static func csvError(_ text: String) -> SensorFeedsError? {
+    static func csvError(_ text: String) -> SignalError? {
         do {
             _ = try LocationCSV.points(Data(text.utf8), file: "walk.csv")
             return nil
@@ -157,8 +158,8 @@ import Testing
         // A header with a motion's columns only, not named .csv: a clear error, not a JSON one.
         let motion = try Self.temporary("motion.txt", "timestamp,x,y,z\n0,0,0,1\n")
         defer { try? FileManager.default.removeItem(at: motion) }
-        let error = await #expect(throws: SensorFeedsError.self) { try await Self.play(motion) }
-        #expect(error?.message == "\(motion.lastPathComponent):1: the CSV header has no 'latitude' column; a location CSV has the header \(Self.header) (time, latitude and longitude required)")
+        let error = await #expect(throws: SignalError.self) { try await Self.play(motion) }
+        #expect(error?.description == "\(motion.lastPathComponent):1: the CSV header has no 'latitude' column; a location CSV has the header \(Self.header) (time, latitude and longitude required)")
     }
 
     @Test("JSON Lines with \\r\\n line ends read as with \\n")
@@ -168,7 +169,7 @@ import Testing
         #expect(try LocationSource.jsonLinesPoints(Data(text.utf8), file: "w.jsonl") == fixes)
     }
 
-    @Test("every bad input is an unreadableFile error naming the file, the line and the column", arguments: [
+    @Test("every bad input is a SignalError naming the file, the line and the column", arguments: [
         ("t,latitude,longitude\n0,1,2\n1,abc,2\n", "walk.csv:3: column 'latitude': 'abc' is not a number"),
         ("t,latitude,longitude\n0,1,1.5.2\n", "walk.csv:2: column 'longitude': '1.5.2' is not a number"),
         ("t,latitude,longitude\n0, ,2\n", "walk.csv:2: column 'latitude': the cell is empty; expected a number"),
@@ -187,7 +188,7 @@ import Testing
         ("latitude,longitude\n1,2\n", "walk.csv:1: the CSV header has no time column ('t' or 'timestamp')"),
         ("t,latitude,longitude\n", "walk.csv: the CSV has a header (line 1) but no rows of fixes"),
         ("\n\nt,latitude,longitude\r\n\r\n", "walk.csv: the CSV has a header (line 3) but no rows of fixes"),
-        ("", "walk.csv is empty; expected a CSV header such as 't,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy'"),
+        ("", "walk.csv: the file is empty; expected a CSV header such as 't,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy'"),
         ("t,latitude,latitude,longitude\n", "walk.csv:1: column 'latitude' appears twice in the CSV header"),
         ("t,latitude,longitude,timestamp\n", "walk.csv:1: column 'timestamp' appears twice in the CSV header (as 't': t and timestamp are the same column)"),
         ("t,latitude,longitude,altitdue\n0,1,2,3\n", "walk.csv:1: unknown column 'altitdue' in the CSV header (did you mean 'altitude'?)"),
@@ -196,16 +197,15 @@ import Testing
     ])
     func badInput(text: String, message: String) throws {
         let error = try #require(Self.csvError(text))
-        #expect(error.code == .unreadableFile)
-        #expect(!error.isTransient)
-        #expect(error.message.hasPrefix(message), "\(error.message)")
+        #expect(error.file == "walk.csv")
+        #expect(error.description.hasPrefix(message), "\(error)")
     }
 
     @Test("a long cell or column name is quoted cut to 100 (60) characters")
     func longCells() throws {
         let cell = String(repeating: "x", count: 5000)
         let error = try #require(Self.csvError("t,latitude,longitude\n0,\(cell),2\n"))
-        #expect(error.message.hasPrefix("walk.csv:2: column 'latitude': '\(String(repeating: "x", count: 99))…' is not a number"), "\(error.message)")
+        #expect(error.description.hasPrefix("walk.csv:2: column 'latitude': '\(String(repeating: "x", count: 99))…' is not a number"), "\(error.message)")
         #expect(error.message.count < 200)
         let name = String(repeating: "y", count: 5000)
         let header = try #require(Self.csvError("t,longitude,\(name)\n"))
@@ -224,9 +224,9 @@ import Testing
         manager.delegate = delegate
         manager.startUpdatingLocation()
         #expect(delegate.wait())
-        let error = try #require(delegate.errors.first as? SensorFeedsError)
-        #expect(error.code == .unreadableFile)
-        #expect(error.message == "\(url.lastPathComponent):3: column 'longitude': '200' is not within -180 ... 180 degrees")
+        let error = try #require(delegate.errors.first as? SignalError)
+        #expect(error.code == .outOfRange)
+        #expect(error.description == "\(url.lastPathComponent):3: column 'longitude': '200' is not within -180 ... 180 degrees")
         #expect(delegate.locations.isEmpty)
     }
 
@@ -238,15 +238,15 @@ import Testing
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: UInt64(LocationSource.fileSizeLimit + 1))    // sparse: no disk used
         try handle.close()
-        let error = #expect(throws: SensorFeedsError.self) { try LocationSource.fileData(url) }
-        #expect(error?.code == .unreadableFile)
-        #expect(error?.message == "\(url.path): \(LocationSource.fileSizeLimit + 1) bytes is more than \(LocationSource.fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix")
+        let error = #expect(throws: SignalError.self) { try LocationSource.fileData(url) }
+        #expect(error?.code == .tooLarge)
+        #expect(error?.description == "\(url.path): \(LocationSource.fileSizeLimit + 1) bytes is more than \(LocationSource.fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix")
         // At the limit it is read (and then refused for its content: the NUL bytes of the sparse file are no number).
         let shorter = try FileHandle(forWritingTo: url)
         try shorter.truncate(atOffset: UInt64(LocationSource.fileSizeLimit))
         try shorter.close()
         let data = try LocationSource.fileData(url)
         #expect(data.count == LocationSource.fileSizeLimit)
-        #expect(throws: SensorFeedsError.self) { try LocationSource.filePoints(data, url: url) }
+        #expect(throws: SignalError.self) { try LocationSource.filePoints(data, url: url) }
     }
 }

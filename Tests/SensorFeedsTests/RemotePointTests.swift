@@ -47,7 +47,7 @@ import Testing
     ])
     func badLines(text: String, path: String) throws {
         let e = try #require(throws: SensorFeedsError.self) { try RemotePoint(line: text) }
-        #expect(e.code == .badJSON)
+        #expect(e.code == .malformed)
         #expect(e.isTransient)
         #expect((e.path ?? "$").hasPrefix(path), "\(e.path ?? "no path")")
     }

@@ -1,3 +1,4 @@
+import Signals
 import Foundation
 import Location
 import Playback
@@ -113,10 +114,9 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         manager.delegate = delegate
         manager.startUpdatingLocation()
         #expect(delegate.wait())
-        let error = try #require(delegate.errors.first as? SensorFeedsError)
-        #expect(error.code == .unreadableFile, "\(error)")
-        #expect(!error.isTransient, "\(error)")
-        #expect(error.message.contains(mention), "\(error)")
+        let error = try #require(delegate.errors.first as? SignalError)
+        #expect(error.file == url.lastPathComponent, "\(error)")
+        #expect(error.description.contains(mention), "\(error)")
         #expect(delegate.locations.isEmpty)
     }
 
@@ -127,14 +127,14 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         manager.delegate = delegate
         manager.startUpdatingLocation()
         #expect(delegate.wait())
-        #expect((delegate.errors.first as? SensorFeedsError)?.code == .unreadableFile)
+        #expect((delegate.errors.first as? SignalError)?.code == .unreadable)
         let bad = SimulatedLocationManager(source: .signal(Route(speed: 0) { Waypoint(latitude: 0, longitude: 0); Waypoint(latitude: 1, longitude: 0) }),
                                            clock: ManualClock(autoAdvance: true))
         let badDelegate = Fixes(until: 1)
         bad.delegate = badDelegate
         bad.startUpdatingLocation()
         #expect(badDelegate.wait())
-        #expect((badDelegate.errors.first as? SensorFeedsError)?.code == .invalidSource)
+        #expect((badDelegate.errors.first as? SignalError)?.code == .outOfRange)
     }
 
     @Test("after stopUpdatingLocation returns no delegate call runs; restarting plays the route again")

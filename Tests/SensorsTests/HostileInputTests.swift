@@ -70,7 +70,7 @@ import Playback
         } catch {
             #expect(error.description.contains("fewer than two points"), "\(error)")
         }
-        #expect(throws: SensorsError.self) { try RecordingImport(rate: 1e7).points([a]) }
+        #expect(throws: SignalError.self) { try RecordingImport(rate: 1e7).points([a]) }
     }
 
     @Test("Allan fit: the shortest τ must be positive and within the recording", arguments: [Double.nan, -1, 0, 1e300])
@@ -103,7 +103,7 @@ import Playback
     @Test("Allan deviation: more than 10⁸ samples is refused before anything is copied")
     func tooManySamples() throws {
         let samples = repeatElement(Float(0), count: AllanDeviation.maximumSampleCount + 1)
-        let error = try #require(throws: SensorsError.self) { try AllanDeviation(samples: samples, sampleRate: 100) }
+        let error = try #require(throws: SignalError.self) { try AllanDeviation(samples: samples, sampleRate: 100) }
         #expect(error.message.contains("at most 100000000"), "\(error.message)")
     }
 
@@ -125,7 +125,7 @@ import Playback
     @Test("allan's reader refuses a .npy of more frames than the analysis holds, before reading its data")
     func npyTooLong() throws {
         let input = InputSource(name: "long.npy", bytes: Self.npyHeader(frames: 1_000_000_000))
-        let error = try #require(throws: SensorsError.self) { try ChannelRecording.read(input, rate: 100) }
+        let error = try #require(throws: SignalError.self) { try ChannelRecording.read(input, rate: 100) }
         #expect(error.message.contains("holds 1000000000 frames"), "\(error.message)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Sensors
+import Signals
 
 @Suite struct PhyphoxRecordingTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -21,9 +22,9 @@ import Testing
         #expect(a[0].lines[0] == 2)
     }
 
-    static func table(_ text: String, name: String = "Accelerometer.csv") throws(SensorsError) -> [SensorSeries] {
+    static func table(_ text: String, name: String = "Accelerometer.csv") throws(SignalError) -> [SensorSeries] {
         let paths: [String: String]
-        do { paths = try RecordingFixtures.write([name: text]) } catch { throw SensorsError(.unreadable, "\(error)") }
+        do { paths = try RecordingFixtures.write([name: text]) } catch { throw SignalError(.unreadable, "\(error)") }
         return try PhyphoxRecording.read(path: paths[name] ?? "")
     }
 

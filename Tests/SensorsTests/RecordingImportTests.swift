@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Sensors
 import Playback
+import Signals
 
 @Suite struct RecordingImportTests {
     static let phyphox = PhyphoxRecordingTests.examples
@@ -44,7 +45,7 @@ import Playback
         let a = Self.gyro((0 ..< 100).map { Double($0) * 0.01 })
         var b = Self.gyro((0 ..< 100).map { 5 + Double($0) * 0.01 })
         b.kind = .accelerometer
-        #expect(throws: SensorsError.self) { try RecordingImport(rate: 100).points([a, b]) }
+        #expect(throws: SignalError.self) { try RecordingImport(rate: 100).points([a, b]) }
         var gap = (0 ..< 100).map { Double($0) * 0.01 }
         for i in 50 ..< 100 { gap[i] += 2 }
         do {
@@ -54,8 +55,8 @@ import Playback
             #expect(error.description.contains("g.csv:52"))
             #expect(error.description.contains("gap"))
         }
-        #expect(throws: SensorsError.self) { try RecordingImport(rate: 100).points([a, a]) }
-        #expect(throws: SensorsError.self) { try RecordingImport(rate: .nan).points([a]) }
-        #expect(throws: SensorsError.self) { try RecordingImport(rate: 100, gravityWindow: 0).points([a]) }
+        #expect(throws: SignalError.self) { try RecordingImport(rate: 100).points([a, a]) }
+        #expect(throws: SignalError.self) { try RecordingImport(rate: .nan).points([a]) }
+        #expect(throws: SignalError.self) { try RecordingImport(rate: 100, gravityWindow: 0).points([a]) }
     }
 }

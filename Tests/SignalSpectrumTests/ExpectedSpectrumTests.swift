@@ -165,8 +165,8 @@ import Testing
             _ = try ExpectedSpectrum(Sum { Constant(0); Sine(frequency: 900) }, sampleRate: fs)
             Issue.record("expected an error")
         } catch {
-            #expect(error.code == .invalidSignal)
-            #expect(error.context == "$.sum[1].sine.frequency")
+            #expect(error.code == .aliasing)
+            #expect(error.path == "$.sum[1].sine.frequency")
         }
     }
 

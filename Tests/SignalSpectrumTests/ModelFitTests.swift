@@ -127,7 +127,7 @@ import Testing
         do {
             _ = try Self.fit(buffer, ExpectedChannel(dc: 0))
             Issue.record("expected an error")
-        } catch let error as SpectrumError {
+        } catch let error as SignalError {
             #expect(error.code == .nonFinite)
             #expect(error.message.contains("sample 42"))
         }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SignalSpectrum
 import Testing
+import Signals
 
 @Suite struct RealFFTTests {
     /// The DFT by definition.
@@ -34,7 +35,7 @@ import Testing
 
     @Test("an empty input throws tooShort")
     func empty() {
-        #expect(throws: SpectrumError(.tooShort, context: "fft", "an FFT needs at least 1 sample, got 0")) {
+        #expect(throws: SignalError(.tooShort, "an FFT needs at least 1 sample, got 0", field: "fft")) {
             try RealFFT.shared.forward([Float]())
         }
     }
@@ -44,10 +45,10 @@ import Testing
         let fft = RealFFT()
         let x = (0 ..< 4096).map { Float(sin(Double($0) * 0.01)) }
         let reference = try fft.forward(x)
-        let results = Mutex([Result<ComplexBins, SpectrumError>?](repeating: nil, count: 32))
+        let results = Mutex([Result<ComplexBins, SignalError>?](repeating: nil, count: 32))
         DispatchQueue.concurrentPerform(iterations: 32) { i in
             let size = i.isMultiple(of: 2) ? 4096 : 1000 + i
-            let bins = Result { () throws(SpectrumError) in try fft.forward(Array(x.prefix(size))) }
+            let bins = Result { () throws(SignalError) in try fft.forward(Array(x.prefix(size))) }
             results.withLock { $0[i] = bins }
         }
         for (i, result) in results.withLock({ $0 }).enumerated() {

@@ -1,4 +1,5 @@
 import Playback
+import Signals
 
 /// How a ``LiveFeed`` plays: the rate of its signals, the speed, looping, and the replay window.
 ///
@@ -62,32 +63,33 @@ public struct FeedOptions: Sendable, Hashable {
     }
 
     /// The options, checked.
-    /// - Throws: ``LiveServerError`` (`invalidInput`) naming the option, its value and its range.
-    public func validated() throws(LiveServerError) -> FeedOptions {
+    /// - Throws: ``SignalError`` (`invalidArgument`) naming the option, its value and its range.
+    public func validated() throws(SignalError) -> FeedOptions {
         guard sampleRate.isFinite, FeedOptions.rates.contains(sampleRate) else {
-            throw LiveServerError(.invalidInput, "--rate must be a number of Hz from \(FeedOptions.rates.lowerBound) to \(FeedOptions.rates.upperBound), got \(sampleRate)")
+            throw SignalError(.invalidArgument, "--rate must be a number of Hz from \(FeedOptions.rates.lowerBound) to \(FeedOptions.rates.upperBound), got \(sampleRate)")
         }
         try FeedOptions.checkSpeed(speed, name: "--speed")
         guard replaySeconds.isFinite, replaySeconds >= 10, replaySeconds <= 3600 else {
-            throw LiveServerError(.invalidInput, "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)")
+            throw SignalError(.invalidArgument, "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)")
         }
         if let epoch {
             guard epoch.isFinite, epoch >= 0 else {
-                throw LiveServerError(.invalidInput, "--epoch must be a Unix time in seconds (≥ 0), got \(epoch)")
+                throw SignalError(.invalidArgument, "--epoch must be a Unix time in seconds (≥ 0), got \(epoch)")
             }
         }
         guard batchLimit >= 1, batchLimit <= 1 << 16 else {
-            throw LiveServerError(.invalidInput, "the batch limit must be from 1 to 65536 points, got \(batchLimit)")
+            throw SignalError(.invalidArgument, "the batch limit must be from 1 to 65536 points, got \(batchLimit)")
         }
         return self
     }
 
     /// Checks a speed.
-    /// - Throws: ``LiveServerError`` naming `name`.
-    static func checkSpeed(_ speed: Double, name: String, code: LiveServerError.Code = .invalidInput,
-                           path: String? = nil) throws(LiveServerError) {
+    /// - Throws: ``SignalError`` naming `name`: `invalidArgument` for an option, `outOfRange` at `path`
+    ///   for a request body's field (answered with a 400).
+    static func checkSpeed(_ speed: Double, name: String, path: String? = nil) throws(SignalError) {
         guard speed.isFinite, speeds.contains(speed) else {
-            throw LiveServerError(code, "\(name) must be a number from \(speeds.lowerBound) to \(speeds.upperBound), got \(speed)", path: path)
+            throw SignalError(path == nil ? .invalidArgument : .outOfRange,
+                              "\(name) must be a number from \(speeds.lowerBound) to \(speeds.upperBound), got \(speed)", path: path)
         }
     }
 }

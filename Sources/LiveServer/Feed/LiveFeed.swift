@@ -46,8 +46,8 @@ public final class LiveFeed: Sendable {
     /// - Parameters:
     ///   - source: What to play.
     ///   - options: Rate, speed, loop, replay window.
-    /// - Throws: ``LiveServerError`` for options out of range.
-    public convenience init(source: LiveSource, options: FeedOptions) throws(LiveServerError) {
+    /// - Throws: ``SignalError`` for options out of range.
+    public convenience init(source: LiveSource, options: FeedOptions) throws(SignalError) {
         try self.init(source: source, options: options, clock: ContinuousClock())
     }
 
@@ -57,10 +57,10 @@ public final class LiveFeed: Sendable {
     ///   - options: Rate, speed, loop, replay window, epoch.
     ///   - clock: The playback clock.
     ///   - wallClock: Unix time now, in seconds.
-    /// - Throws: ``LiveServerError`` for options out of range, or an epoch with a point file, in the
+    /// - Throws: ``SignalError`` for options out of range, or an epoch with a point file, in the
     ///   future, or too far in the past.
     public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C,
-                                      wallClock: @escaping @Sendable () -> Double) throws(LiveServerError)
+                                      wallClock: @escaping @Sendable () -> Double) throws(SignalError)
     where C.Duration == Duration {
         try self.init(source: source, options: options, clock: clock, wall: wallClock)
     }
@@ -70,20 +70,20 @@ public final class LiveFeed: Sendable {
     ///   - source: What to play.
     ///   - options: Rate, speed, loop, replay window.
     ///   - clock: `ContinuousClock` for real time, `ManualClock` for deterministic tests.
-    /// - Throws: ``LiveServerError`` for options out of range.
-    public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C) throws(LiveServerError)
+    /// - Throws: ``SignalError`` for options out of range.
+    public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C) throws(SignalError)
     where C.Duration == Duration {
         try self.init(source: source, options: options, clock: clock, wall: { Date().timeIntervalSince1970 })
     }
 
-    private init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C, wall: @escaping @Sendable () -> Double) throws(LiveServerError)
+    private init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C, wall: @escaping @Sendable () -> Double) throws(SignalError)
     where C.Duration == Duration {
         let options = try options.validated()
         wallClock = wall
         timelineOffset = NIOLockedValueBox(0)
         if let epoch = options.epoch {
             if case .points = source {
-                throw LiveServerError(.invalidInput, "--epoch pins a spec's timeline to the wall clock; a point file plays on its own timestamps")
+                throw SignalError(.invalidArgument, "--epoch pins a spec's timeline to the wall clock; a point file plays on its own timestamps")
             }
             _ = try LiveFeed.epochIndex(epoch: epoch, now: wall(), rate: options.sampleRate)
         }
@@ -113,8 +113,8 @@ public final class LiveFeed: Sendable {
     // MARK: - Playing
 
     /// Starts playing (does nothing when already started or closed).
-    /// - Throws: ``LiveServerError`` when the playback cannot start (a point file that cannot be opened).
-    public func start() throws(LiveServerError) {
+    /// - Throws: ``SignalError`` when the playback cannot start (a point file that cannot be opened).
+    public func start() throws(SignalError) {
         let begin: (LiveSource, Int, Double)? = state.withLockedValue { s in
             guard !s.started, !s.closed else { return nil }
             s.started = true
@@ -129,21 +129,21 @@ public final class LiveFeed: Sendable {
     }
 
     /// The timeline position of `now` for an epoch: `(now − epoch) · rate`, in points.
-    /// - Throws: ``LiveServerError`` for an epoch in the future or more than 2⁴⁸ points ago.
-    static func epochIndex(epoch: Double, now: Double, rate: Double) throws(LiveServerError) -> Double {
+    /// - Throws: ``SignalError`` for an epoch in the future or more than 2⁴⁸ points ago.
+    static func epochIndex(epoch: Double, now: Double, rate: Double) throws(SignalError) -> Double {
         let exact = (now - epoch) * rate
         guard exact >= 0 else {
-            throw LiveServerError(.invalidInput, "--epoch \(epoch) is \(epoch - now) s in the future (now is \(now))")
+            throw SignalError(.invalidArgument, "--epoch \(epoch) is \(epoch - now) s in the future (now is \(now))")
         }
         guard exact < Double(FeedOptions.largestEpochIndex) else {
-            throw LiveServerError(.invalidInput, "--epoch \(epoch) puts the timeline \(exact) points in at \(rate) Hz; at most 2^48 are allowed")
+            throw SignalError(.invalidArgument, "--epoch \(epoch) puts the timeline \(exact) points in at \(rate) Hz; at most 2^48 are allowed")
         }
         return exact
     }
 
     /// Starts on the epoch's timeline: fills the replay buffer with the points already due (the last
     /// ``PointRing/capacity`` of them), then plays from the next one at its wall-clock instant.
-    private func startOnEpoch(_ source: LiveSource, epoch: Double, speed: Double) throws(LiveServerError) {
+    private func startOnEpoch(_ source: LiveSource, epoch: Double, speed: Double) throws(SignalError) {
         let rate = options.sampleRate
         let capacity = state.withLockedValue { $0.ring.capacity }
         let maker = PointMaker(rate: rate)
@@ -163,10 +163,10 @@ public final class LiveFeed: Sendable {
             for index in first ..< due {
                 do {
                     try produce(Tick(index: index, timestamp: Double(index) / rate, media: 0, filePoint: nil), maker)
-                } catch let error as LiveServerError {
+                } catch let error as SignalError {
                     throw error
                 } catch {
-                    throw LiveServerError(.invalidInput, "cannot make point \(index) of the epoch's timeline: \(error)")
+                    throw SignalError(.invalidArgument, "cannot make point \(index) of the epoch's timeline: \(error)")
                 }
             }
             next = due
@@ -174,7 +174,7 @@ public final class LiveFeed: Sendable {
     }
 
     /// Starts a run of the Runner over the timeline from `firstIndex`.
-    private func launch(_ source: LiveSource, firstIndex: Int, speed: Double) throws(LiveServerError) {
+    private func launch(_ source: LiveSource, firstIndex: Int, speed: Double) throws(SignalError) {
         var file: PointFile?
         var loopPeriod: Double?
         if case .points(let f, let schedule) = source {
@@ -188,7 +188,7 @@ public final class LiveFeed: Sendable {
             try control.start(ticks, options: playback, handler: { [self] tick in try produce(tick, maker) },
                               completion: { [self] summary in state.withLockedValue { $0.summary = summary } })
         } catch {
-            throw LiveServerError(.invalidInput, "cannot start playing: \(error)")
+            throw SignalError(.invalidArgument, "cannot start playing: \(error)")
         }
     }
 
@@ -232,13 +232,13 @@ public final class LiveFeed: Sendable {
 
     /// Changes the playback speed from now on.
     /// - Parameter speed: 0.01 to 100.
-    /// - Throws: ``LiveServerError`` (`badRequest`, path `$.speed`) for a speed out of range.
-    public func setSpeed(_ speed: Double) throws(LiveServerError) {
-        try FeedOptions.checkSpeed(speed, name: "'speed'", code: .badRequest, path: "$.speed")
+    /// - Throws: ``SignalError`` (`outOfRange`, path `$.speed`; a 400 over HTTP) for a speed out of range.
+    public func setSpeed(_ speed: Double) throws(SignalError) {
+        try FeedOptions.checkSpeed(speed, name: "'speed'", path: "$.speed")
         do {
             try control.setSpeed(speed)
         } catch {
-            throw LiveServerError(.badRequest, error.description, path: "$.speed")
+            throw SignalError(.outOfRange, error.message, path: "$.speed")
         }
         state.withLockedValue { $0.speed = speed }
     }
@@ -249,25 +249,20 @@ public final class LiveFeed: Sendable {
     /// ends a held accelerometer. A point file that had finished starts the timeline again at the
     /// feed's rate.
     /// - Parameter json: Any spec `signals render` accepts.
-    /// - Throws: ``LiveServerError`` (`badRequest`) with the message and JSON path; nothing changes.
-    public func replaceSpec(json: Data) throws(LiveServerError) {
+    /// - Throws: ``SignalError`` with the message and JSON path (a 400 over HTTP); nothing changes.
+    public func replaceSpec(json: Data) throws(SignalError) {
         try replace(with: LiveSource.spec(json: json, sampleRate: options.sampleRate))
     }
 
     /// Replaces the source with a parsed spec (see ``replaceSpec(json:)``).
-    /// - Throws: ``LiveServerError`` (`badRequest`) with the message and JSON path; nothing changes.
-    func replaceSpec(_ value: JSONValue) throws(LiveServerError) {
-        let document: SpecDocument
-        do {
-            document = try SpecDocument.decode(value)
-        } catch {
-            throw LiveServerError(error)
-        }
+    /// - Throws: ``SignalError`` with the message and JSON path (a 400 over HTTP); nothing changes.
+    func replaceSpec(_ value: JSONValue) throws(SignalError) {
+        let document = try SpecDocument.decode(value)
         try replace(with: .spec(LiveSpec(document, text: value.serialized, sampleRate: options.sampleRate)))
     }
 
     /// Switches to a checked spec source from the next index.
-    private func replace(with source: LiveSource) throws(LiveServerError) {
+    private func replace(with source: LiveSource) throws(SignalError) {
         let restart: (Int, Double)? = state.withLockedValue { s in
             guard !s.closed else { return nil }
             s.source = source

@@ -27,65 +27,45 @@ public enum LiveSource: Sendable {
     /// - Parameters:
     ///   - path: A JSON spec, a GPX file (with times) or a point file (`.json`, `.jsonl`, `.csv`), or `-`.
     ///   - options: The feed's options: a spec is checked at `sampleRate`; `loop` is for point files only.
-    /// - Throws: ``LiveServerError`` (`invalidInput`) naming the input, and the JSON path or line.
-    public static func load(_ path: String, options: FeedOptions) throws(LiveServerError) -> LiveSource {
-        let input: InputSource
-        do {
-            input = try InputSource.open(path, spoolLimit: SpecDocument.sizeLimit)
-        } catch {
-            throw LiveServerError(.invalidInput, error.description)
+    /// - Throws: ``SignalError`` located in the input: its file, and the JSON path or line.
+    public static func load(_ path: String, options: FeedOptions) throws(SignalError) -> LiveSource {
+        let input = try InputSource.open(path, spoolLimit: SpecDocument.sizeLimit)
+        func refuse(_ code: SignalError.Code, _ message: String) -> SignalError {
+            SignalError(code, message, file: input.name)
         }
         let kind = InputKind.detect(name: input.path, head: input.head)
         switch kind {
         case .points(let format):
-            let file: PointFile
-            let schedule: PointSchedule
-            do {
-                file = try PointFile(source: input, format: format)
-                schedule = try file.schedule()
-            } catch {
-                throw LiveServerError(.invalidInput, error.description)
-            }
-            guard schedule.count > 0 else { throw LiveServerError(.invalidInput, "\(input.name): the file holds no points") }
+            let file = try PointFile(source: input, format: format)
+            let schedule = try file.schedule()
+            guard schedule.count > 0 else { throw refuse(.tooShort, "the file holds no points") }
             if options.loop, schedule.loopPeriod == nil {
-                throw LiveServerError(.invalidInput, "\(input.name): cannot loop: a pass needs at least two points at different times")
+                throw refuse(.tooShort, "cannot loop: a pass needs at least two points at different times")
             }
             let wait = schedule.longestWait(speed: 1, loop: options.loop)
             guard wait <= longestWait else {
-                throw LiveServerError(.invalidInput, "\(input.name): the file waits \(wait) s between two points, longer than \(longestWait) s; check its timestamps")
+                throw refuse(.invalidTime, "the file waits \(wait) s between two points, longer than \(longestWait) s; check its timestamps")
             }
             return .points(file, schedule)
         case .npy:
-            throw LiveServerError(.invalidInput, "\(input.name): a .npy array is a recording without timestamps; signals serve plays specs, routes and point files (render it as CSV with a t column)")
+            throw refuse(.unknownFormat, "a .npy array is a recording without timestamps; signals serve plays specs, routes and point files (render it as CSV with a t column)")
         case nil:
-            throw LiveServerError(.invalidInput, "\(input.name): cannot tell the format: expected a JSON spec ('{'), a GPX file ('<'), a JSON array of points ('['), JSON Lines or a CSV header starting with 'timestamp'")
+            throw refuse(.unknownFormat, "cannot tell the format: expected a JSON spec ('{'), a GPX file ('<'), a JSON array of points ('['), JSON Lines or a CSV header starting with 'timestamp'")
         case .spec, .gpx:
             break
         }
         if options.loop {
-            throw LiveServerError(.invalidInput, "\(input.name): --loop is for point files; a spec plays endlessly (a route loops with \"loop\": true)")
+            throw refuse(.invalidArgument, "--loop is for point files; a spec plays endlessly (a route loops with \"loop\": true)")
         }
-        var text: String?
-        let document: SpecDocument
         do {
             if kind == .gpx {
-                document = try SpecDocument.load(input)
-            } else {
-                let data = try input.data(limit: SpecDocument.sizeLimit)
-                text = String(decoding: data, as: UTF8.self)
-                document = try SpecDocument.decode(json: data)
+                return .spec(try LiveSpec(SpecDocument.load(input), text: nil, sampleRate: options.sampleRate))
             }
-        } catch let error as SpecDocumentError {
-            throw LiveServerError(.invalidInput, error.message)
-        } catch let error as SignalError {
-            throw LiveServerError(.invalidInput, "\(input.name): \(error.description)")
+            let data = try input.data(limit: SpecDocument.sizeLimit)
+            return .spec(try LiveSpec(SpecDocument.decode(json: data), text: String(decoding: data, as: UTF8.self),
+                                      sampleRate: options.sampleRate))
         } catch {
-            throw LiveServerError(.invalidInput, "\(input.name): \(error)")
-        }
-        do {
-            return .spec(try LiveSpec(document, text: text, sampleRate: options.sampleRate))
-        } catch {
-            throw LiveServerError(.invalidInput, "\(input.name): \(error.description)")
+            throw error.located(file: input.name)
         }
     }
 
@@ -93,15 +73,9 @@ public enum LiveSource: Sendable {
     /// - Parameters:
     ///   - json: The document.
     ///   - sampleRate: The rate it will be rendered at, in Hz.
-    /// - Throws: ``LiveServerError`` (`badRequest`) with the message and JSON path of the problem.
-    public static func spec(json: Data, sampleRate: Double) throws(LiveServerError) -> LiveSource {
-        let document: SpecDocument
-        do {
-            document = try SpecDocument.decode(json: json)
-        } catch {
-            throw LiveServerError(error)
-        }
-        return .spec(try LiveSpec(document, text: String(decoding: json, as: UTF8.self), sampleRate: sampleRate))
+    /// - Throws: ``SignalError`` with the message and JSON path of the problem (a 400 over HTTP).
+    public static func spec(json: Data, sampleRate: Double) throws(SignalError) -> LiveSource {
+        .spec(try LiveSpec(SpecDocument.decode(json: json), text: String(decoding: json, as: UTF8.self), sampleRate: sampleRate))
     }
 
     /// The spec, when the source is one.
@@ -127,7 +101,7 @@ public struct LiveSpec: Sendable {
 
     /// Checks `document` at `sampleRate`: a signal's parameters (Nyquist, ranges), a route's timeline.
     /// - Throws: ``LiveServerError`` (`badRequest`) with the JSON path of the problem.
-    init(_ document: SpecDocument, text: String?, sampleRate: Double) throws(LiveServerError) {
+    init(_ document: SpecDocument, text: String?, sampleRate: Double) throws(SignalError) {
         self.document = document
         self.text = text
         switch document {
@@ -135,18 +109,16 @@ public struct LiveSpec: Sendable {
         case .route: signal = nil
         case .motionAndRoute(let motion, _): signal = motion
         case .imu:
-            throw LiveServerError(.badRequest, "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`", path: "$.imu")
+            throw SignalError(.invalidArgument, path: "$.imu", "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`")
         }
-        do {
-            try signal?.validate(sampleRate: sampleRate)
-        } catch {
-            throw LiveServerError(error)
-        }
+        try signal?.validate(sampleRate: sampleRate)
         if let route = document.route {
             do {
                 sampler = try RouteSampler(route.trajectory(), sampleRate: sampleRate)
             } catch {
-                throw LiveServerError(.badRequest, error.message, path: error.path ?? "$.route")
+                var located = error
+                if located.path == nil { located.path = "$.route" }
+                throw located
             }
         } else {
             sampler = nil

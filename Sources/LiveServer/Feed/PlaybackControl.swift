@@ -1,4 +1,5 @@
 import Playback
+import Signals
 
 /// The Runner behind a ``LiveFeed``, with its clock erased, so that the feed and the routes are not
 /// generic over the clock.
@@ -9,7 +10,7 @@ protocol PlaybackControl: Sendable {
     func stop()
     func pause()
     func resume()
-    func setSpeed(_ speed: Double) throws(PlaybackError)
+    func setSpeed(_ speed: Double) throws(SignalError)
     var isRunning: Bool { get }
     var isPaused: Bool { get }
     var statistics: LatenessStatistics? { get }
@@ -36,7 +37,7 @@ struct RunnerControl<C: Clock>: PlaybackControl where C.Duration == Duration {
     func stop() { runner.stop() }
     func pause() { runner.pause() }
     func resume() { runner.resume() }
-    func setSpeed(_ speed: Double) throws(PlaybackError) { try runner.setSpeed(speed) }
+    func setSpeed(_ speed: Double) throws(SignalError) { try runner.setSpeed(speed) }
     var isRunning: Bool { runner.isRunning }
     var isPaused: Bool { runner.isPaused }
     var statistics: LatenessStatistics? { runner.statistics }

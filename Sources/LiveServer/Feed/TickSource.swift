@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import Signals
 
 /// One step of the timeline: the index and time of the next point, and for a point file the point read.
 /// The value itself is made when the tick is delivered (see ``PointMaker``), so that a spec replaced
@@ -36,7 +37,7 @@ struct TickSource: PointSource {
     let rate: Double
     let firstIndex: Int
 
-    func makeCursor() throws(PlaybackError) -> Cursor {
+    func makeCursor() throws(SignalError) -> Cursor {
         Cursor(source: self, fileCursor: try file?.makeCursor(), nextIndex: firstIndex)
     }
 
@@ -48,7 +49,7 @@ struct TickSource: PointSource {
         var pass = 0
         var pointsInPass = 0
 
-        mutating func next() throws(PlaybackError) -> (point: Tick, time: TimeInterval)? {
+        mutating func next() throws(SignalError) -> (point: Tick, time: TimeInterval)? {
             let index = nextIndex
             switch source.feed.timing() {
             case .signal(let baseIndex, let baseTimestamp, let baseMedia):

@@ -27,6 +27,27 @@ extension LiveServerError: HTTPResponseError {
     static func clip(_ text: String) -> String { SignalError.quoted(text, limit: 100) }
 }
 
+/// A ``SignalError`` thrown while answering a request is a problem with what the request sent (a spec, a
+/// speed, an update): it answers with a 400 and `{"error": "…", "path": "$.…"}`, the line and column
+/// of a JSON syntax error leading the message.
+extension SignalError: HTTPResponseError {
+    /// 400 Bad Request.
+    public var status: HTTPResponse.Status { .badRequest }
+
+    /// The error as a 400 JSON response.
+    /// - Parameters:
+    ///   - request: The request answered.
+    ///   - context: Its context.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var inBody = location
+        inBody.path = nil
+        inBody.file = nil
+        let body = LiveServerError.json(message: inBody.prefixing(message), path: location.path)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: body + "\n")))
+    }
+}
+
 /// What Hummingbird itself throws, said as the server says everything: the router's 404 for a known path
 /// with a method it does not take becomes a 405 naming the methods, an unknown path a 404 naming the
 /// endpoints, and Hummingbird's other errors their JSON form. Any other error is a fault of the server:
@@ -36,6 +57,8 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as LiveServerError {
+            throw error
+        } catch let error as SignalError {
             throw error
         } catch let error as HTTPError {
             throw Self.converted(error, request: request)

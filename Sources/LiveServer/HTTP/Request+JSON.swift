@@ -28,11 +28,7 @@ extension Request {
         } catch is NIOTooManyBytesError {
             throw LiveServerError(.tooLarge, "the body is larger than the limit of \(limit) bytes (1 MiB)")
         }
-        do {
-            return try JSONValue.parse(Data(buffer.readableBytesView))
-        } catch {
-            throw LiveServerError(error)
-        }
+        return try JSONValue.parse(Data(buffer.readableBytesView))
     }
 
     /// A query parameter given at most once; unknown parameters are refused.

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// GNSS-like error of reported positions, as a phone's wander: per horizontal axis (east and north) a
 /// first-order Gauss–Markov process of standard deviation `sigma` and correlation time `correlationTime`,
@@ -63,25 +64,25 @@ public struct GNSSErrorModel: Sendable, Hashable {
 
     /// Checks the parameters.
     /// - Parameter path: JSON path of the model in its spec (default `$.route.error`).
-    /// - Throws: ``LocationError`` (`nonFinite`, `outOfRange`) naming the field.
-    public func validate(path: String = "$.route.error") throws(LocationError) {
+    /// - Throws: ``SignalError`` (`nonFinite`, `outOfRange`) naming the field.
+    public func validate(path: String = "$.route.error") throws(SignalError) {
         try Route.checkFinite(sigma, path: "\(path).sigma", "sigma")
         guard sigma >= 0, sigma <= 1_000 else {
-            throw LocationError(.outOfRange, path: "\(path).sigma", "sigma must be 0 … 1000 metres, got \(sigma)")
+            throw SignalError(.outOfRange, path: "\(path).sigma", "sigma must be 0 … 1000 metres, got \(sigma)")
         }
         try Route.checkFinite(correlationTime, path: "\(path).correlationTime", "correlationTime")
         guard correlationTime > 0, correlationTime <= 1e6 else {
-            throw LocationError(.outOfRange, path: "\(path).correlationTime",
-                                "correlationTime must be > 0 and ≤ 1e6 seconds, got \(correlationTime)")
+            throw SignalError(.outOfRange, path: "\(path).correlationTime",
+                              "correlationTime must be > 0 and ≤ 1e6 seconds, got \(correlationTime)")
         }
         try Route.checkFinite(jitter, path: "\(path).jitter", "jitter")
         guard jitter >= 0, jitter <= 1_000 else {
-            throw LocationError(.outOfRange, path: "\(path).jitter", "jitter must be 0 … 1000 metres, got \(jitter)")
+            throw SignalError(.outOfRange, path: "\(path).jitter", "jitter must be 0 … 1000 metres, got \(jitter)")
         }
         try Route.checkFinite(verticalRatio, path: "\(path).verticalRatio", "verticalRatio")
         guard verticalRatio >= 1.5, verticalRatio <= 2 else {
-            throw LocationError(.outOfRange, path: "\(path).verticalRatio",
-                                "verticalRatio must be 1.5 … 2 (vertical GNSS error is 1.5–2× the horizontal), got \(verticalRatio)")
+            throw SignalError(.outOfRange, path: "\(path).verticalRatio",
+                              "verticalRatio must be 1.5 … 2 (vertical GNSS error is 1.5–2× the horizontal), got \(verticalRatio)")
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 import InternalUtilities
+import Signals
 #endif
 
 /// One point of a GPX file: `<trkpt>`, `<rtept>` or `<wpt>`.
@@ -23,7 +24,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
     private var tracks: [GPXPoint] = [], routes: [GPXPoint] = [], waypoints: [GPXPoint] = []
     private var current: GPXPoint?
     private var text = ""
-    private(set) var failure: LocationError?
+    private(set) var failure: SignalError?
     private(set) var sawRoot = false
     private weak var parser: XMLParser?
     /// The file's bytes, to name the entity on an error's line.
@@ -35,13 +36,13 @@ final class GPXReader: NSObject, XMLParserDelegate {
     /// `XMLParser`, refuses one chunk over 10,000,000 bytes ("huge input lookup", error 1), which a whole
     /// GPX file over about 10 MB would be. A file that declares entities (`<!ENTITY`) is refused before
     /// parsing: GPX needs none, and they can expand without bound ("billion laughs") or name other files.
-    /// - Throws: ``LocationError`` naming the line: malformed XML (`malformed`, in words), entities
+    /// - Throws: ``SignalError`` naming the line: malformed XML (`malformed`, in words), entities
     ///   (`malformed`), a point without `lat`/`lon` or with values out of range, an unreadable `<ele>` or
     ///   `<time>` (`malformed`, `outOfRange`), a file that is not GPX or holds no points (`unreadable`).
-    static func points(_ data: Data) throws(LocationError) -> [GPXPoint] {
+    static func points(_ data: Data) throws(SignalError) -> [GPXPoint] {
         if let (name, line) = GPXReader.entityDeclaration(in: data) {
-            throw LocationError(.malformed, line: line,
-                                "XML error: the file declares the entity '\(LocationError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused")
+            throw SignalError(.malformed, "XML error: the file declares the entity '\(SignalError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused",
+                              line: line)
         }
         let reader = GPXReader()
         let parser = XMLParser(stream: InputStream(data: data))
@@ -55,14 +56,14 @@ final class GPXReader: NSObject, XMLParserDelegate {
         // Linux's XMLParser recovers from some errors and still returns true: check the error too.
         if !ok || parser.parserError != nil {
             let line = max(1, parser.lineNumber)
-            throw LocationError(.malformed, line: line, GPXReader.describe(parser.parserError, line: line, in: data))
+            throw SignalError(.malformed, GPXReader.describe(parser.parserError, line: line, in: data), line: line)
         }
         guard reader.sawRoot else {
-            throw LocationError(.unreadable, line: 1, "not a GPX file: there is no <gpx> element (the file is empty or not XML)")
+            throw SignalError(.unreadable, "not a GPX file: there is no <gpx> element (the file is empty or not XML)", line: 1)
         }
         let points = !reader.tracks.isEmpty ? reader.tracks : !reader.routes.isEmpty ? reader.routes : reader.waypoints
         guard !points.isEmpty else {
-            throw LocationError(.unreadable, "the GPX file has no points: no <trkpt>, <rtept> or <wpt> with lat and lon")
+            throw SignalError(.unreadable, "the GPX file has no points: no <trkpt>, <rtept> or <wpt> with lat and lon")
         }
         return points
     }
@@ -95,7 +96,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
         }
     }
 
-    private func fail(_ error: LocationError) {
+    private func fail(_ error: SignalError) {
         guard failure == nil else { return }
         failure = error
         parser?.abortParsing()
@@ -107,7 +108,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         let local = name.split(separator: ":").last.map(String.init) ?? name
         if stack.isEmpty, local != "gpx" {
-            return fail(LocationError(.unreadable, line: line, "not a GPX file: the root element is <\(local)>, not <gpx>"))
+            return fail(SignalError(.unreadable, "not a GPX file: the root element is <\(local)>, not <gpx>", line: line))
         }
         sawRoot = true
         let parent = stack.last
@@ -118,17 +119,17 @@ final class GPXReader: NSObject, XMLParserDelegate {
         guard isPoint else { return }
         func coordinate(_ key: String, _ limit: Double) -> Double? {
             guard let raw = attributes[key] else {
-                fail(LocationError(.missingField, line: line, "<\(local)> has no '\(key)' attribute"))
+                fail(SignalError(.missingField, "<\(local)> has no '\(key)' attribute", line: line))
                 return nil
             }
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
             guard let v = Double(trimmed), v.isFinite, !trimmed.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
-                fail(LocationError(.malformed, line: line, "<\(local)> \(key)=\"\(LocationError.quoted(raw))\" is not a number"))
+                fail(SignalError(.malformed, "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is not a number", line: line))
                 return nil
             }
             guard abs(v) <= limit else {
-                fail(LocationError(.outOfRange, line: line,
-                                   "<\(local)> \(key)=\"\(LocationError.quoted(raw))\" is outside −\(Int(limit)) … \(Int(limit)) degrees"))
+                fail(SignalError(.outOfRange, "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is outside −\(Int(limit)) … \(Int(limit)) degrees",
+                                 line: line))
                 return nil
             }
             return v
@@ -138,7 +139,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        fail(LocationError(.malformed, line: line, GPXReader.describe(parseError, line: line, in: data)))
+        fail(SignalError(.malformed, GPXReader.describe(parseError, line: line, in: data), line: line))
     }
 
     /// libxml2's error numbers (Foundation's `XMLParser.ErrorCode` uses the same) in words; Linux's
@@ -229,17 +230,17 @@ final class GPXReader: NSObject, XMLParserDelegate {
         switch local {
         case "ele" where stack.last == "trkpt" || stack.last == "rtept" || stack.last == "wpt":
             guard let e = Double(value), e.isFinite else {
-                return fail(LocationError(.malformed, line: line, "<ele>\(LocationError.quoted(value))</ele> is not a number of metres"))
+                return fail(SignalError(.malformed, "<ele>\(SignalError.quoted(value))</ele> is not a number of metres", line: line))
             }
             guard Route.Limits.altitude.contains(e) else {
-                return fail(LocationError(.outOfRange, line: line,
-                                          "<ele>\(value)</ele> is outside \(Route.Limits.altitude.lowerBound) … \(Route.Limits.altitude.upperBound) m"))
+                return fail(SignalError(.outOfRange, "<ele>\(value)</ele> is outside \(Route.Limits.altitude.lowerBound) … \(Route.Limits.altitude.upperBound) m",
+                                        line: line))
             }
             current?.elevation = e
         case "time" where stack.last == "trkpt" || stack.last == "rtept" || stack.last == "wpt":
             guard let t = ISO8601Time.parse(value) else {
-                return fail(LocationError(.malformed, line: line,
-                                          "<time>\(LocationError.quoted(value))</time> is not an ISO 8601 date and time such as 2024-05-01T09:30:00Z"))
+                return fail(SignalError(.malformed, "<time>\(SignalError.quoted(value))</time> is not an ISO 8601 date and time such as 2024-05-01T09:30:00Z",
+                                        line: line))
             }
             current?.time = t
         case "trkpt", "rtept", "wpt":
@@ -257,7 +258,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
     }
 }
 
-extension LocationError {
+extension SignalError {
     /// User input cut to `limit` characters for a message.
     static func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
         quotedForMessage(text, limit: limit)

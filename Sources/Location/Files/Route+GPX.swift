@@ -1,6 +1,10 @@
 import Foundation
+import Signals
 
 extension Route {
+    /// The message of a GPX file without times read with no speed (the CLI adds its `--speed` hint to it).
+    package static let gpxNeedsSpeed = "the GPX points have no times; give a speed in m/s to move along them"
+
     /// Reads a GPX file: the points of its tracks (`<trk><trkseg><trkpt>`), or of its routes (`<rte><rtept>`)
     /// when it has no track, or its waypoints (`<wpt>`, as Xcode's location files) when it has neither. Each
     /// point's `<ele>` is its altitude. With `<time>` on every point the route follows those times (t = 0 at
@@ -14,28 +18,28 @@ extension Route {
     ///   - data: The file's bytes.
     ///   - speed: m/s for a file without times; must be `nil` when the points have times.
     ///   - file: The file's name, for messages.
-    /// - Throws: ``LocationError`` naming the file and line: malformed XML, bad coordinates, `<ele>` or
+    /// - Throws: ``SignalError`` naming the file and line: malformed XML, bad coordinates, `<ele>` or
     ///   `<time>`, times on some points only or not increasing (`invalidTime`), no points, a missing speed for
-    ///   a file without times (`missingSpeed`).
-    public init(gpx data: Data, speed: Double? = nil, file: String? = nil) throws(LocationError) {
-        do throws(LocationError) {
+    ///   a file without times (`missingField`).
+    public init(gpx data: Data, speed: Double? = nil, file: String? = nil) throws(SignalError) {
+        do throws(SignalError) {
             let points = try GPXReader.points(data)
             let timed = points.filter { $0.time != nil }
             if !timed.isEmpty, timed.count < points.count {
                 let odd = points.first { ($0.time == nil) == (points[0].time != nil) } ?? points[0]
-                throw LocationError(.invalidTime, line: odd.line,
-                                    "this point has \(odd.time == nil ? "no <time>" : "a <time>") but the first point (line \(points[0].line)) \(odd.time == nil ? "has one" : "has none"); give every point a time, or none")
+                throw SignalError(.invalidTime, "this point has \(odd.time == nil ? "no <time>" : "a <time>") but the first point (line \(points[0].line)) \(odd.time == nil ? "has one" : "has none"); give every point a time, or none",
+                                  line: odd.line)
             }
             var waypoints: [Waypoint] = []
             if let t0 = points[0].time {
                 if speed != nil {
-                    throw LocationError(.invalidTime, "the GPX points have times, which set the speed; a speed is only for files without times")
+                    throw SignalError(.invalidTime, "the GPX points have times, which set the speed; a speed is only for files without times")
                 }
                 for (i, p) in points.enumerated() {
                     let t = p.time ?? t0
                     if i > 0, let previous = points[i - 1].time, t <= previous {
-                        throw LocationError(.invalidTime, line: p.line,
-                                            "<time> \(ISO8601Time.format(t)) is not after the previous point's \(ISO8601Time.format(previous)) (line \(points[i - 1].line)); times must increase")
+                        throw SignalError(.invalidTime, "<time> \(ISO8601Time.format(t)) is not after the previous point's \(ISO8601Time.format(previous)) (line \(points[i - 1].line)); times must increase",
+                                          line: p.line)
                     }
                     waypoints.append(Waypoint(latitude: p.latitude, longitude: p.longitude, altitude: p.elevation ?? 0,
                                               time: t - t0))
@@ -44,7 +48,7 @@ extension Route {
                 startDate = Date(timeIntervalSince1970: t0)
             } else {
                 guard let speed else {
-                    throw LocationError(.missingSpeed, "the GPX points have no times; give a speed in m/s to move along them")
+                    throw SignalError(.missingField, Route.gpxNeedsSpeed)
                 }
                 waypoints = points.map {
                     Waypoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.elevation ?? 0)
@@ -53,7 +57,7 @@ extension Route {
             }
             try validate()
         } catch {
-            throw file.map { error.inFile($0) } ?? error
+            throw error.located(file: file)
         }
     }
 
@@ -69,17 +73,17 @@ extension Route {
     ///   - interval: Seconds between points (> 0; default 1).
     ///   - start: Wall-clock time of t = 0; default ``startDate``, else 2001-01-01T00:00:00Z.
     /// - Returns: The file's text; coordinates with 9 decimals (0.1 mm), times to the microsecond.
-    /// - Throws: ``LocationError`` for a bad route or interval, more than a million points, or a start outside the
+    /// - Throws: ``SignalError`` for a bad route or interval, more than a million points, or a start outside the
     ///   years 0001 … 9999.
-    public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(LocationError) -> String {
+    public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(SignalError) -> String {
         guard interval.isFinite, interval > 0 else {
-            throw LocationError(.outOfRange, path: "interval", "interval must be a finite number of seconds > 0, got \(interval)")
+            throw SignalError(.outOfRange, path: "interval", "interval must be a finite number of seconds > 0, got \(interval)")
         }
         let trajectory = try trajectory()
         let end = trajectory.passDuration
         guard end / interval <= 1_000_000 else {
-            throw LocationError(.outOfRange, path: "interval",
-                                "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval")
+            throw SignalError(.outOfRange, path: "interval",
+                              "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval")
         }
         var times = (0 ... Int((end / interval).rounded(.down))).map { Double($0) * interval }
         times += trajectory.starts.filter { $0 <= end } + [end]
@@ -88,7 +92,7 @@ extension Route {
         for t in times where unique.last.map({ t - $0 > 1e-6 }) ?? true { unique.append(t) }
         let origin = (start ?? startDate ?? Date(timeIntervalSinceReferenceDate: 0)).timeIntervalSince1970
         guard ISO8601Time.range.contains(origin), ISO8601Time.range.contains(origin + end) else {
-            throw LocationError(.outOfRange, path: "start", "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970")
+            throw SignalError(.outOfRange, path: "start", "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970")
         }
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>

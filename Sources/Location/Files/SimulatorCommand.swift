@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// The `xcrun simctl location` command that drives an iOS simulator's own location along a route:
 /// `xcrun simctl location <device> start --speed=<m/s> lat,lon lat,lon …` (or `set lat,lon` for a route of
@@ -31,10 +32,10 @@ extension Route {
     /// - Parameter device: The simulator's name or UDID, or `booted` (default).
     /// - Returns: The command; its `--speed` is the route's speed when every leg has it, else the average
     ///   speed over the time spent moving.
-    /// - Throws: ``LocationError`` for a bad route or an empty device name.
-    public func simulatorCommand(device: String = "booted") throws(LocationError) -> SimulatorCommand {
+    /// - Throws: ``SignalError`` for a bad route or an empty device name.
+    public func simulatorCommand(device: String = "booted") throws(SignalError) -> SimulatorCommand {
         guard !device.isEmpty else {
-            throw LocationError(.outOfRange, path: "device", "the simulator device must be a name, a UDID or 'booted'")
+            throw SignalError(.outOfRange, path: "device", "the simulator device must be a name, a UDID or 'booted'")
         }
         let trajectory = try trajectory()
         let coordinates = waypoints.map { "\(Route.decimal($0.latitude)),\(Route.decimal($0.longitude))" }

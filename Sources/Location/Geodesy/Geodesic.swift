@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// Geodesics on an ellipsoid of revolution, by Karney's algorithms: the shortest path between two points
 /// (the inverse problem) and the point a distance along a path (the direct problem), accurate to about
@@ -41,13 +42,13 @@ public struct Geodesic: Sendable, Hashable {
     /// - Parameters:
     ///   - equatorialRadius: `a` in metres, finite and > 0.
     ///   - flattening: `f`, 0 (a sphere) ≤ f < 0.1 (oblate; the Earth's is 1/298.26).
-    /// - Throws: ``LocationError`` (`outOfRange`) for other values.
-    public init(equatorialRadius: Double, flattening: Double) throws(LocationError) {
+    /// - Throws: ``SignalError`` (`outOfRange`) for other values.
+    public init(equatorialRadius: Double, flattening: Double) throws(SignalError) {
         guard equatorialRadius.isFinite, equatorialRadius > 0 else {
-            throw LocationError(.outOfRange, "equatorial radius must be a finite number of metres > 0, got \(equatorialRadius)")
+            throw SignalError(.outOfRange, "equatorial radius must be a finite number of metres > 0, got \(equatorialRadius)")
         }
         guard flattening.isFinite, flattening >= 0, flattening < 0.1 else {
-            throw LocationError(.outOfRange, "flattening must be in 0 ..< 0.1, got \(flattening)")
+            throw SignalError(.outOfRange, "flattening must be in 0 ..< 0.1, got \(flattening)")
         }
         self.init(validatedRadius: equatorialRadius, flattening: flattening)
     }

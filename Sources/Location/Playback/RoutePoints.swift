@@ -16,12 +16,12 @@ public struct RoutePoints: PointSource {
     public let request: RenderRequest
 
     /// Plays `request.frameCount` samples of `sampler` from `request.startIndex`.
-    /// - Throws: ``LocationError`` (`invalidRender`) past index 2^48 with an error model, or when the
+    /// - Throws: ``SignalError`` (`invalidRender`) past index 2^48 with an error model, or when the
     ///   request's rate is not the sampler's.
-    public init(sampler: RouteSampler, request: RenderRequest) throws(LocationError) {
+    public init(sampler: RouteSampler, request: RenderRequest) throws(SignalError) {
         guard request.sampleRate == sampler.sampleRate else {
-            throw LocationError(.invalidRender, path: "rate",
-                                "the request's rate \(request.sampleRate) Hz is not the sampler's \(sampler.sampleRate) Hz")
+            throw SignalError(.invalidRender, path: "rate",
+                              "the request's rate \(request.sampleRate) Hz is not the sampler's \(sampler.sampleRate) Hz")
         }
         try sampler.checkRange(first: request.startIndex, count: request.frameCount)
         self.sampler = sampler

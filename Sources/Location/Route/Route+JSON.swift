@@ -11,14 +11,12 @@ extension Route {
     /// ```swift
     /// let route = try Route(json: Data(#"{"route": {"speed": 3, "waypoints": [{"latitude": 51.5, "longitude": -0.12}]}}"#.utf8))
     /// ```
-    /// - Throws: ``LocationError`` naming the JSON path: malformed JSON, an unknown field, `null`, a missing
+    /// - Throws: ``SignalError`` naming the JSON path: malformed JSON, an unknown field, `null`, a missing
     ///   field, a value out of range (see ``validate(path:)``).
-    public init(json data: Data) throws(LocationError) {
-        let document = try Route.reading { () throws(SignalError) in try JSONValue.parse(data) }
-        let fields = try Route.reading { () throws(SignalError) in
-            try JSONFields(document, path: "$", what: "a location spec", fields: ["route"])
-        }
-        let value = try Route.reading { () throws(SignalError) in try fields.required("route") }
+    public init(json data: Data) throws(SignalError) {
+        let document = try JSONValue.parse(data)
+        let fields = try JSONFields(document, path: "$", what: "a location spec", fields: ["route"])
+        let value = try fields.required("route")
         try self.init(json: value, path: "$.route")
     }
 
@@ -31,35 +29,23 @@ extension Route {
     /// - Parameters:
     ///   - value: The route object.
     ///   - path: Its JSON path, for messages (`$.route`).
-    /// - Throws: ``LocationError`` naming the JSON path of the field at fault.
-    package init(json value: JSONValue, path: String) throws(LocationError) {
-        let f = try Route.reading { () throws(SignalError) in
-            try JSONFields(value, path: path, what: "'route'", fields: Route.jsonFields)
-        }
-        let list = try Route.reading { () throws(SignalError) in try f.optionalArray("waypoints") }
+    /// - Throws: ``SignalError`` naming the JSON path of the field at fault.
+    package init(json value: JSONValue, path: String) throws(SignalError) {
+        let f = try JSONFields(value, path: path, what: "'route'", fields: Route.jsonFields)
+        let list = try f.optionalArray("waypoints")
         guard let list else {
-            throw LocationError(.missingField, path: path, "missing required field 'waypoints' in 'route'")
+            throw SignalError(.missingField, path: path, "missing required field 'waypoints' in 'route'")
         }
         var waypoints: [Waypoint] = []
         for (i, item) in list.enumerated() {
             waypoints.append(try Waypoint(json: item, path: "\(f.path("waypoints"))[\(i)]"))
         }
-        let errorValue = try Route.reading { () throws(SignalError) in try f.value("error") }
-        let error = try errorValue.map { v throws(LocationError) in try GNSSErrorModel(json: v, path: f.path("error")) }
-        let (speed, acceleration, loop) = try Route.reading { () throws(SignalError) in
-            (try f.optionalNumber("speed"), try f.optionalNumber("acceleration"), try f.optionalBool("loop"))
-        }
+        let errorValue = try f.value("error")
+        let error = try errorValue.map { v throws(SignalError) in try GNSSErrorModel(json: v, path: f.path("error")) }
+        let (speed, acceleration, loop) = (try f.optionalNumber("speed"), try f.optionalNumber("acceleration"),
+                                           try f.optionalBool("loop"))
         self.init(speed: speed, acceleration: acceleration, loop: loop ?? false, error: error, waypoints: waypoints)
         try validate(path: path)
-    }
-
-    /// Runs a step of the shared JSON reader, turning its ``SignalError`` into a ``LocationError``.
-    static func reading<T>(_ body: () throws(SignalError) -> T) throws(LocationError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw LocationError(error)
-        }
     }
 }
 
@@ -68,15 +54,12 @@ extension Waypoint {
     public static let jsonFields = ["latitude", "longitude", "altitude", "pause", "speed", "time"]
 
     /// Decodes one waypoint object (its values are checked by ``Route/validate(path:)``).
-    package init(json value: JSONValue, path: String) throws(LocationError) {
-        self = try Route.reading { () throws(SignalError) in
-            let f = try JSONFields(value, path: path, what: "a waypoint", fields: Waypoint.jsonFields)
-            var w = Waypoint(latitude: try f.number("latitude"), longitude: try f.number("longitude"),
-                             altitude: try f.number("altitude", default: 0), pause: try f.number("pause", default: 0),
-                             speed: try f.optionalNumber("speed"))
-            w.time = try f.optionalNumber("time")
-            return w
-        }
+    package init(json value: JSONValue, path: String) throws(SignalError) {
+        let f = try JSONFields(value, path: path, what: "a waypoint", fields: Waypoint.jsonFields)
+        self.init(latitude: try f.number("latitude"), longitude: try f.number("longitude"),
+                  altitude: try f.number("altitude", default: 0), pause: try f.number("pause", default: 0),
+                  speed: try f.optionalNumber("speed"))
+        time = try f.optionalNumber("time")
     }
 }
 
@@ -85,13 +68,10 @@ extension GNSSErrorModel {
     public static let jsonFields = ["sigma", "correlationTime", "jitter", "verticalRatio", "seed"]
 
     /// Decodes an error object (its values are checked by ``validate(path:)``).
-    package init(json value: JSONValue, path: String) throws(LocationError) {
-        self = try Route.reading { () throws(SignalError) in
-            let f = try JSONFields(value, path: path, what: "'error'", fields: GNSSErrorModel.jsonFields)
-            return GNSSErrorModel(sigma: try f.number("sigma"), correlationTime: try f.number("correlationTime"),
-                                  jitter: try f.number("jitter", default: 0),
-                                  verticalRatio: try f.number("verticalRatio", default: 1.5),
-                                  seed: try f.optionalUnsigned("seed") ?? 0)
-        }
+    package init(json value: JSONValue, path: String) throws(SignalError) {
+        let f = try JSONFields(value, path: path, what: "'error'", fields: GNSSErrorModel.jsonFields)
+        self.init(sigma: try f.number("sigma"), correlationTime: try f.number("correlationTime"),
+                  jitter: try f.number("jitter", default: 0), verticalRatio: try f.number("verticalRatio", default: 1.5),
+                  seed: try f.optionalUnsigned("seed") ?? 0)
     }
 }

@@ -3,19 +3,15 @@ import Signals
 
 extension Route {
     /// The route sampled at `sampleRate`.
-    /// - Throws: ``LocationError`` for a bad route or rate.
-    public func sampler(sampleRate: Double) throws(LocationError) -> RouteSampler {
+    /// - Throws: ``SignalError`` for a bad route or rate.
+    public func sampler(sampleRate: Double) throws(SignalError) -> RouteSampler {
         try RouteSampler(trajectory(), sampleRate: sampleRate)
     }
 
     /// The frames of a render: `round(duration · rate)` samples from index `round(start · rate)`.
-    /// - Throws: ``LocationError`` (`invalidRender`) for a bad rate, duration or start.
-    public static func request(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(LocationError) -> RenderRequest {
-        do {
-            return try RenderRequest(sampleRate: sampleRate, duration: duration, start: start)
-        } catch {
-            throw LocationError(.invalidRender, path: error.path, error.message)
-        }
+    /// - Throws: ``SignalError`` (`invalidRender`) for a bad rate, duration or start.
+    public static func request(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> RenderRequest {
+        try RenderRequest(sampleRate: sampleRate, duration: duration, start: start)
     }
 
     /// Truth and measurement of `round(duration · sampleRate)` samples at `t = start, start + 1/rate, …`.
@@ -28,16 +24,16 @@ extension Route {
     ///   - sampleRate: Samples per second (Hz).
     ///   - duration: Seconds.
     ///   - start: Time of the first sample in seconds (default 0).
-    /// - Throws: ``LocationError`` for a bad route, rate or duration, or a render too large to hold in memory
+    /// - Throws: ``SignalError`` for a bad route, rate or duration, or a render too large to hold in memory
     ///   (stream it with ``points(sampleRate:duration:start:)`` or a ``RouteSampler/Cursor``).
-    public func samples(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(LocationError) -> [LocationSample] {
+    public func samples(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> [LocationSample] {
         let request = try Route.request(sampleRate: sampleRate, duration: duration, start: start)
         let sampler = try sampler(sampleRate: sampleRate)
         try sampler.checkRange(first: request.startIndex, count: request.frameCount)
         let bytes = request.frameCount.multipliedReportingOverflow(by: MemoryLayout<LocationSample>.stride)
         guard !bytes.overflow, bytes.partialValue <= RenderOptions.defaultMemoryLimit else {
-            throw LocationError(.invalidRender, path: "duration",
-                                "\(request.frameCount) samples do not fit in memory; stream them with points(sampleRate:duration:) or a RouteSampler cursor")
+            throw SignalError(.invalidRender, path: "duration",
+                              "\(request.frameCount) samples do not fit in memory; stream them with points(sampleRate:duration:) or a RouteSampler cursor")
         }
         var cursor = try sampler.cursor(at: request.startIndex)
         return (0 ..< request.frameCount).map { _ in cursor.next() }
@@ -50,7 +46,7 @@ extension Route {
     /// let fixes = try walk.render(sampleRate: 1, duration: 600)   // 600 LocationPoints
     /// ```
     /// - Throws: As ``samples(sampleRate:duration:start:)``.
-    public func render(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(LocationError) -> [LocationPoint] {
+    public func render(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> [LocationPoint] {
         try samples(sampleRate: sampleRate, duration: duration, start: start).map(\.measured)
     }
 
@@ -60,7 +56,7 @@ extension Route {
     /// try runner.start(try walk.points(sampleRate: 1, duration: 600)) { fix in print(fix.latitude) }
     /// ```
     /// - Throws: As ``samples(sampleRate:duration:start:)``, without the memory limit.
-    public func points(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(LocationError) -> RoutePoints {
+    public func points(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> RoutePoints {
         try RoutePoints(sampler: sampler(sampleRate: sampleRate),
                         request: Route.request(sampleRate: sampleRate, duration: duration, start: start))
     }

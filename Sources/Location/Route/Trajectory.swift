@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// A checked ``Route`` with its timeline worked out: one geodesic line per leg (GeographicLib's
 /// `GeodesicLine` constants, computed once) and the start time of every hold and leg, so that the true
@@ -28,9 +29,9 @@ public struct Trajectory: Sendable {
     @usableFromInline let loops: Bool
 
     /// Checks `route` and prepares its timeline.
-    /// - Throws: ``LocationError`` naming the field at fault (see ``Route/validate(path:)``), or `outOfRange`
+    /// - Throws: ``SignalError`` naming the field at fault (see ``Route/validate(path:)``), or `outOfRange`
     ///   when one pass would take more than ``Route/Limits/duration`` seconds.
-    public init(_ route: Route) throws(LocationError) {
+    public init(_ route: Route) throws(SignalError) {
         try route.validate()
         let g = Geodesic.wgs84
         let w = route.waypoints
@@ -123,8 +124,8 @@ public struct Trajectory: Sendable {
             }
         }
         guard clock.isFinite, clock <= Route.Limits.duration else {
-            throw LocationError(.outOfRange, path: "$.route",
-                                "one pass of the route takes \(clock) s, more than the limit of \(Route.Limits.duration) s; check its speeds and pauses")
+            throw SignalError(.outOfRange, path: "$.route",
+                              "one pass of the route takes \(clock) s, more than the limit of \(Route.Limits.duration) s; check its speeds and pauses")
         }
         let loops = route.loops && clock > 0
         if !loops {
@@ -188,6 +189,6 @@ public struct Trajectory: Sendable {
 
 extension Route {
     /// The route checked and prepared for evaluation at any time.
-    /// - Throws: ``LocationError`` naming the field at fault.
-    public func trajectory() throws(LocationError) -> Trajectory { try Trajectory(self) }
+    /// - Throws: ``SignalError`` naming the field at fault.
+    public func trajectory() throws(SignalError) -> Trajectory { try Trajectory(self) }
 }

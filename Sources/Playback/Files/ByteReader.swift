@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Signals
 
 /// Reads bytes from a regular file in 64 KB chunks (or from bytes in memory), counting lines, for the
 /// file readers: memory stays bounded whatever the file's size, and no line may exceed ``lineLimit``.
@@ -16,7 +17,7 @@ package final class ByteReader {
     private var end = 0
     private var exhausted = false
     /// A read error met while refilling (reported by ``checkReadError()``).
-    private var readError: PlaybackError?
+    private var readError: SignalError?
     /// 1-based line of the next byte.
     package private(set) var line = 1
     /// The name used in errors.
@@ -25,11 +26,11 @@ package final class ByteReader {
     package var lineLimit = 1 << 20
 
     /// Opens a file.
-    /// - Throws: ``PlaybackError`` (`unreadable`) when it cannot be opened.
-    package init(path: String, name: String? = nil) throws(PlaybackError) {
+    /// - Throws: ``SignalError`` (`unreadable`) when it cannot be opened.
+    package init(path: String, name: String? = nil) throws(SignalError) {
         guard let file = fopen(path, "rb") else {
             let reason = String(cString: strerror(errno))
-            throw PlaybackError(.unreadable, "cannot open: \(reason)", file: name ?? path)
+            throw SignalError(.unreadable, "cannot open: \(reason)", file: name ?? path)
         }
         self.file = file
         self.name = name ?? path
@@ -62,7 +63,7 @@ package final class ByteReader {
             if end == 0 {
                 exhausted = true
                 if ferror(file) != 0 {
-                    readError = PlaybackError(.unreadable, "read error: \(String(cString: strerror(errno)))", file: name, line: line)
+                    readError = SignalError(.unreadable, "read error: \(String(cString: strerror(errno)))", file: name, line: line)
                 }
             }
         } else {
@@ -80,7 +81,7 @@ package final class ByteReader {
     }
 
     /// Throws the read error met at the end of the input, if any.
-    package func checkReadError() throws(PlaybackError) {
+    package func checkReadError() throws(SignalError) {
         if let readError { throw readError }
     }
 
@@ -114,8 +115,8 @@ package final class ByteReader {
 
     /// Reads one line (without its `\n` or `\r\n`) into `out`, replacing its contents.
     /// - Returns: `false` at the end of the input (nothing read).
-    /// - Throws: ``PlaybackError`` (`malformed`) for a line longer than ``lineLimit``; a read error.
-    package func readLine(into out: inout [UInt8]) throws(PlaybackError) -> Bool {
+    /// - Throws: ``SignalError`` (`malformed`) for a line longer than ``lineLimit``; a read error.
+    package func readLine(into out: inout [UInt8]) throws(SignalError) -> Bool {
         out.removeAll(keepingCapacity: true)
         var any = false
         while true {
@@ -131,8 +132,8 @@ package final class ByteReader {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start ..< position]))
             }
             if out.count > lineLimit {
-                throw PlaybackError(.malformed, "line \(line) is longer than \(lineLimit) bytes; is this a text file of points?",
-                                    file: name, line: line)
+                throw SignalError(.malformed, "line \(line) is longer than \(lineLimit) bytes; is this a text file of points?",
+                                  file: name, line: line)
             }
             if found {
                 position += 1

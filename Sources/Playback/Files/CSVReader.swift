@@ -22,8 +22,8 @@ package final class CSVReader {
 
     /// Reads the next non-blank line into `fields`.
     /// - Returns: `false` at the end of the input.
-    /// - Throws: ``PlaybackError``: a line over the length limit, an unterminated quote, a read error.
-    package func nextRecord(into fields: inout [String]) throws(PlaybackError) -> Bool {
+    /// - Throws: ``SignalError``: a line over the length limit, an unterminated quote, a read error.
+    package func nextRecord(into fields: inout [String]) throws(SignalError) -> Bool {
         repeat {
             line = bytes.line
             guard try bytes.readLine(into: &scratch) else { return false }
@@ -48,13 +48,13 @@ package final class CSVReader {
                     i += 1
                 }
                 guard closed else {
-                    throw PlaybackError(.malformed, "a quoted field is not closed (a '\"' is missing)", file: name, line: line)
+                    throw SignalError(.malformed, "a quoted field is not closed (a '\"' is missing)", file: name, line: line)
                 }
                 while i < n, scratch[i] == 0x20 || scratch[i] == 0x09 { i += 1 }
                 fields.append(String(decoding: value, as: UTF8.self))
                 guard i < n else { break }
                 guard scratch[i] == UInt8(ascii: ",") else {
-                    throw PlaybackError(.malformed, "unexpected text after a quoted field (expected ',')", file: name, line: line)
+                    throw SignalError(.malformed, "unexpected text after a quoted field (expected ',')", file: name, line: line)
                 }
                 i += 1
                 continue
@@ -94,29 +94,29 @@ package final class CSVReader {
         return Double(text.first == "+" ? String(text.dropFirst()) : text)
     }
 
-    /// A finite number from a field, or a ``PlaybackError`` naming the line and column.
+    /// A finite number from a field, or a ``SignalError`` naming the line and column.
     /// - Parameters:
     ///   - text: The field.
     ///   - column: The column's name, for the message.
     ///   - index: The point index, when known.
-    package func finiteNumber(_ text: String, column header: String, index: Int? = nil) throws(PlaybackError) -> Double {
+    package func finiteNumber(_ text: String, column header: String, index: Int? = nil) throws(SignalError) -> Double {
         // A header name is user input too: cut it like the value (a 3,000-character name was echoed whole).
         let column = SignalErrorQuote.quote(header)
         guard !text.isEmpty else {
-            throw PlaybackError(.malformed, "empty value in column '\(column)'", file: name, line: line, index: index, field: column)
+            throw SignalError(.malformed, "empty value in column '\(column)'", file: name, line: line, index: index, field: column)
         }
         guard let value = CSVReader.number(text) else {
             let lower = text.lowercased()
             if ["nan", "inf", "-inf", "+inf", "infinity", "-infinity"].contains(lower) {
-                throw PlaybackError(.nonFinite, "column '\(column)' must be a finite number, got \(SignalErrorQuote.quote(text))",
-                                    file: name, line: line, index: index, field: column)
+                throw SignalError(.nonFinite, "column '\(column)' must be a finite number, got \(SignalErrorQuote.quote(text))",
+                                  file: name, line: line, index: index, field: column)
             }
-            throw PlaybackError(.malformed, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is not a number",
-                                file: name, line: line, index: index, field: column)
+            throw SignalError(.malformed, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is not a number",
+                              file: name, line: line, index: index, field: column)
         }
         guard value.isFinite else {
-            throw PlaybackError(.nonFinite, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is beyond the range of a Double",
-                                file: name, line: line, index: index, field: column)
+            throw SignalError(.nonFinite, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is beyond the range of a Double",
+                              file: name, line: line, index: index, field: column)
         }
         return value
     }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Signals
 
 /// An input the user named: a regular file (re-read on every pass), or standard input (`-`), a named
 /// pipe, process substitution (`<(cat walk.csv)`) or a device, which can be read only once and is
@@ -43,8 +44,8 @@ package struct InputSource: Sendable, Hashable {
     ///   - path: A file path, or `-`.
     ///   - spoolLimit: Largest one-shot input kept, in bytes.
     ///   - lineLimit: Longest line of a text input, in bytes.
-    /// - Throws: ``PlaybackError`` (`unreadable`: missing file, a directory, a read error, too large).
-    package static func open(_ path: String, spoolLimit: Int = defaultSpoolLimit, lineLimit: Int = 1 << 20) throws(PlaybackError) -> InputSource {
+    /// - Throws: ``SignalError`` (`unreadable`: missing file, a directory, a read error, too large).
+    package static func open(_ path: String, spoolLimit: Int = defaultSpoolLimit, lineLimit: Int = 1 << 20) throws(SignalError) -> InputSource {
         let name = path == "-" ? "standard input" : path
         let fd: Int32
         if path == "-" {
@@ -53,16 +54,16 @@ package struct InputSource: Sendable, Hashable {
             fd = posixOpen(path)
             guard fd >= 0 else {
                 let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-                throw PlaybackError(.unreadable, "cannot open: \(reason)", file: name)
+                throw SignalError(.unreadable, "cannot open: \(reason)", file: name)
             }
         }
         defer { if fd != 0 { close(fd) } }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw PlaybackError(.unreadable, "cannot read: \(String(cString: strerror(errno)))", file: name)
+            throw SignalError(.unreadable, "cannot read: \(String(cString: strerror(errno)))", file: name)
         }
         let type = info.st_mode & S_IFMT
-        if type == S_IFDIR { throw PlaybackError(.unreadable, "is a directory, not a file", file: name) }
+        if type == S_IFDIR { throw SignalError(.unreadable, "is a directory, not a file", file: name) }
         if type == S_IFREG && path != "-" {
             let head = try readChunk(fd, max: 1 << 16, name: name)
             return InputSource(name: name, path: path, storage: .file(path: path), head: head)
@@ -84,8 +85,8 @@ package struct InputSource: Sendable, Hashable {
     }
 
     /// A reader over the bytes from the start.
-    /// - Throws: ``PlaybackError`` (`unreadable`) when a file cannot be opened again.
-    package func byteReader() throws(PlaybackError) -> ByteReader {
+    /// - Throws: ``SignalError`` (`unreadable`) when a file cannot be opened again.
+    package func byteReader() throws(SignalError) -> ByteReader {
         switch storage {
         case .file(let path): return try ByteReader(path: path, name: name)
         case .bytes(let data): return ByteReader(data: data, name: name)
@@ -93,19 +94,19 @@ package struct InputSource: Sendable, Hashable {
     }
 
     /// All the bytes, at most `limit`; with `allowingMore`, the first `limit` bytes of a longer input.
-    /// - Throws: ``PlaybackError`` (`unreadable`) for a read error or (without `allowingMore`) an input
+    /// - Throws: ``SignalError`` (`unreadable`) for a read error or (without `allowingMore`) an input
     ///   over `limit` bytes.
-    package func data(limit: Int, allowingMore: Bool = false) throws(PlaybackError) -> Data {
+    package func data(limit: Int, allowingMore: Bool = false) throws(SignalError) -> Data {
         switch storage {
         case .bytes(let data):
             if allowingMore { return data.prefix(limit) }
             guard data.count <= limit else {
-                throw PlaybackError(.unreadable, "holds \(data.count) bytes; the limit is \(limit)", file: name)
+                throw SignalError(.unreadable, "holds \(data.count) bytes; the limit is \(limit)", file: name)
             }
             return data
         case .file(let path):
             let fd = posixOpen(path)
-            guard fd >= 0 else { throw PlaybackError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: name) }
+            guard fd >= 0 else { throw SignalError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: name) }
             defer { close(fd) }
             if allowingMore { return try InputSource.readChunk(fd, max: limit, name: name) }
             return try InputSource.spool(fd, name: name, limit: limit, lineLimit: nil)
@@ -113,14 +114,14 @@ package struct InputSource: Sendable, Hashable {
     }
 
     /// Reads up to `max` bytes (fewer only at the end of the input).
-    private static func readChunk(_ fd: Int32, max: Int, name: String) throws(PlaybackError) -> Data {
+    private static func readChunk(_ fd: Int32, max: Int, name: String) throws(SignalError) -> Data {
         var data = Data(count: max)
         var filled = 0
         while filled < max {
             let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, max - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw PlaybackError(.unreadable, "read error: \(String(cString: strerror(errno)))", file: name)
+                throw SignalError(.unreadable, "read error: \(String(cString: strerror(errno)))", file: name)
             }
             if n == 0 { break }
             filled += n
@@ -130,7 +131,7 @@ package struct InputSource: Sendable, Hashable {
     }
 
     /// Reads everything, checking the limits as it goes.
-    private static func spool(_ fd: Int32, name: String, limit: Int, lineLimit: Int?) throws(PlaybackError) -> Data {
+    private static func spool(_ fd: Int32, name: String, limit: Int, lineLimit: Int?) throws(SignalError) -> Data {
         var all = Data()
         var lineLength = 0
         var checkText = lineLimit != nil
@@ -141,19 +142,19 @@ package struct InputSource: Sendable, Hashable {
             if checkText, let lineLimit {
                 for (offset, byte) in chunk.enumerated() {
                     if byte == 0 {
-                        throw PlaybackError(.malformed, "holds a NUL byte at offset \(all.count + offset): binary data, not a text file of points or a spec", file: name)
+                        throw SignalError(.malformed, "holds a NUL byte at offset \(all.count + offset): binary data, not a text file of points or a spec", file: name)
                     }
                     if byte == 0x0A { lineLength = 0 } else {
                         lineLength += 1
                         if lineLength > lineLimit {
-                            throw PlaybackError(.malformed, "has a line longer than \(lineLimit) bytes; is this a text file of points or a spec?", file: name)
+                            throw SignalError(.malformed, "has a line longer than \(lineLimit) bytes; is this a text file of points or a spec?", file: name)
                         }
                     }
                 }
             }
             all.append(chunk)
             guard all.count <= limit else {
-                throw PlaybackError(.unreadable, "gives more than \(limit) bytes; save it to a regular file and pass its path", file: name)
+                throw SignalError(.unreadable, "gives more than \(limit) bytes; save it to a regular file and pass its path", file: name)
             }
         }
         return all

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// The header of a NumPy `.npy` file (format versions 1, 2 and 3), parsed strictly: every number is
 /// range-checked before it is used, so no header can make a reader trap or allocate without bound.
@@ -22,9 +23,9 @@ package struct NPYHeader: Sendable, Hashable {
     /// - Parameters:
     ///   - bytes: The start of the file (at least the whole header).
     ///   - name: The file's name, for errors.
-    /// - Throws: ``PlaybackError`` (`malformed`) naming what is wrong.
-    package init(_ bytes: Data, name: String) throws(PlaybackError) {
-        func fail(_ message: String) -> PlaybackError { PlaybackError(.malformed, message, file: name) }
+    /// - Throws: ``SignalError`` (`malformed`) naming what is wrong.
+    package init(_ bytes: Data, name: String) throws(SignalError) {
+        func fail(_ message: String) -> SignalError { SignalError(.malformed, message, file: name) }
         let b = [UInt8](bytes.prefix(12))
         guard b.count >= 10, b[0] == 0x93, Array(b[1 ..< 6]) == Array("NUMPY".utf8) else {
             throw fail("not a .npy file (it does not start with \\x93NUMPY)")
@@ -80,14 +81,14 @@ private struct NPYDict {
     enum Value { case string(String), bool(Bool), tuple([Int]) }
     let name: String
 
-    init(_ text: String, name: String) throws(PlaybackError) {
+    init(_ text: String, name: String) throws(SignalError) {
         self.name = name
         var s = Substring(text)
-        func fail(_ message: String) -> PlaybackError {
-            PlaybackError(.malformed, ".npy header is not a valid dict: \(message)", file: name)
+        func fail(_ message: String) -> SignalError {
+            SignalError(.malformed, ".npy header is not a valid dict: \(message)", file: name)
         }
         func skip() { while let c = s.first, c == " " || c == "\n" || c == "\t" || c == "\r" { s.removeFirst() } }
-        func quoted() throws(PlaybackError) -> String {
+        func quoted() throws(SignalError) -> String {
             guard let q = s.first, q == "'" || q == "\"" else { throw fail("expected a quoted string") }
             s.removeFirst()
             guard let end = s.firstIndex(of: q) else { throw fail("unterminated string") }
@@ -136,21 +137,21 @@ private struct NPYDict {
         }
     }
 
-    mutating func string(_ key: String) throws(PlaybackError) -> String? {
+    mutating func string(_ key: String) throws(SignalError) -> String? {
         guard let v = entries[key] else { return nil }
-        guard case .string(let s) = v else { throw PlaybackError(.malformed, ".npy header '\(key)' must be a string", file: name) }
+        guard case .string(let s) = v else { throw SignalError(.malformed, ".npy header '\(key)' must be a string", file: name) }
         return s
     }
 
-    mutating func bool(_ key: String) throws(PlaybackError) -> Bool? {
+    mutating func bool(_ key: String) throws(SignalError) -> Bool? {
         guard let v = entries[key] else { return nil }
-        guard case .bool(let b) = v else { throw PlaybackError(.malformed, ".npy header '\(key)' must be True or False", file: name) }
+        guard case .bool(let b) = v else { throw SignalError(.malformed, ".npy header '\(key)' must be True or False", file: name) }
         return b
     }
 
-    mutating func tuple(_ key: String) throws(PlaybackError) -> [Int]? {
+    mutating func tuple(_ key: String) throws(SignalError) -> [Int]? {
         guard let v = entries[key] else { return nil }
-        guard case .tuple(let t) = v else { throw PlaybackError(.malformed, ".npy header '\(key)' must be a tuple", file: name) }
+        guard case .tuple(let t) = v else { throw SignalError(.malformed, ".npy header '\(key)' must be a tuple", file: name) }
         return t
     }
 }

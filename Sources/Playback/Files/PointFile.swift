@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// A file of recorded motion points, played (or loaded) as ``MotionPoint``s: a JSON array of points,
 /// JSON Lines (one point object per line) or CSV with a header.
@@ -19,7 +20,7 @@ import Foundation
 ///   (absent columns are zero), then one point per line; numbers only, no quoting.
 ///
 /// Points are decoded with typed `Codable` models and checked as they are read: every number finite,
-/// timestamps (seconds) non-decreasing. A problem throws a ``PlaybackError`` naming the file, the line,
+/// timestamps (seconds) non-decreasing. A problem throws a ``SignalError`` naming the file, the line,
 /// the point index and the field. Files are read in 64 KB chunks and decoded one point at a time, so
 /// a file of any size plays in bounded memory.
 public struct PointFile: PointSource, Sendable, Hashable {
@@ -60,20 +61,20 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - path: The file, or `-` for standard input.
     ///   - format: The format; by default told from the extension (`.json`, `.jsonl`/`.ndjson`, `.csv`)
     ///     or else from the first bytes (see `InputKind`).
-    /// - Throws: ``PlaybackError`` (`unreadable`, `unknownFormat`).
-    public init(path: String, format: Format? = nil) throws(PlaybackError) {
+    /// - Throws: ``SignalError`` (`unreadable`, `unknownFormat`).
+    public init(path: String, format: Format? = nil) throws(SignalError) {
         try self.init(source: InputSource.open(path), format: format)
     }
 
     /// Opens a point file at a file URL (see ``init(path:format:)``).
-    /// - Throws: ``PlaybackError`` (`unreadable`, `unknownFormat`).
-    public init(_ url: URL, format: Format? = nil) throws(PlaybackError) {
+    /// - Throws: ``SignalError`` (`unreadable`, `unknownFormat`).
+    public init(_ url: URL, format: Format? = nil) throws(SignalError) {
         try self.init(path: url.path, format: format)
     }
 
     /// A point file over an opened input.
-    /// - Throws: ``PlaybackError`` (`unknownFormat`) when the input is not a point file.
-    package init(source: InputSource, format: Format? = nil) throws(PlaybackError) {
+    /// - Throws: ``SignalError`` (`unknownFormat`) when the input is not a point file.
+    package init(source: InputSource, format: Format? = nil) throws(SignalError) {
         self.source = source
         path = source.path
         if let format {
@@ -83,32 +84,31 @@ public struct PointFile: PointSource, Sendable, Hashable {
         switch InputKind.detect(name: source.path, head: source.head) {
         case .points(let detected): self.format = detected
         case .spec:
-            throw PlaybackError(.unknownFormat, "holds a JSON object that is not a point (no 'timestamp' on its first line): a spec, not a point file", file: source.name)
+            throw SignalError(.unknownFormat, "holds a JSON object that is not a point (no 'timestamp' on its first line): a spec, not a point file", file: source.name)
         case .npy, .gpx, nil:
-            throw PlaybackError(.unknownFormat,
-                                "cannot tell the format: expected a JSON array ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'",
-                                file: source.name)
+            throw SignalError(.unknownFormat, "cannot tell the format: expected a JSON array ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'",
+                              file: source.name)
         }
     }
 
     /// Starts reading the file from its first point.
-    /// - Throws: ``PlaybackError`` (`unreadable`) when the file cannot be opened.
-    public func makeCursor() throws(PlaybackError) -> Cursor {
+    /// - Throws: ``SignalError`` (`unreadable`) when the file cannot be opened.
+    public func makeCursor() throws(SignalError) -> Cursor {
         Cursor(reader: PointReader(try source.byteReader(), format: format))
     }
 
     /// Reads the file to the end, checking every point, without keeping them.
     /// - Returns: The number of points.
-    /// - Throws: ``PlaybackError`` at the first problem, naming its line and point index.
+    /// - Throws: ``SignalError`` at the first problem, naming its line and point index.
     /// - Complexity: O(file size), in bounded memory.
-    public func validate() throws(PlaybackError) -> Int {
+    public func validate() throws(SignalError) -> Int {
         try schedule().count
     }
 
     /// Reads the file to the end, checking every point, and sums up its timing (see ``PointSchedule``).
-    /// - Throws: ``PlaybackError`` at the first problem, naming its line and point index.
+    /// - Throws: ``SignalError`` at the first problem, naming its line and point index.
     /// - Complexity: O(file size), in bounded memory.
-    public func schedule() throws(PlaybackError) -> PointSchedule {
+    public func schedule() throws(SignalError) -> PointSchedule {
         var cursor = try makeCursor()
         var schedule = PointSchedule()
         while let (point, _) = try cursor.next() { schedule.add(point.timestamp) }
@@ -120,8 +120,8 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - url: A file URL.
     ///   - format: The format (default: told from the name or first bytes).
     /// - Returns: The points, in order.
-    /// - Throws: ``PlaybackError`` naming the file, line, point and field of the first problem.
-    public static func load(_ url: URL, format: Format? = nil) throws(PlaybackError) -> [MotionPoint] {
+    /// - Throws: ``SignalError`` naming the file, line, point and field of the first problem.
+    public static func load(_ url: URL, format: Format? = nil) throws(SignalError) -> [MotionPoint] {
         var cursor = try PointFile(url, format: format).makeCursor()
         var points: [MotionPoint] = []
         while let (point, _) = try cursor.next() { points.append(point) }
@@ -138,15 +138,15 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - format: Its format.
     ///   - name: A name for errors (default none).
     /// - Returns: The points, in order.
-    /// - Throws: ``PlaybackError`` naming the line, point and field of the first problem.
-    public static func decode(_ data: Data, format: Format, name: String? = nil) throws(PlaybackError) -> [MotionPoint] {
+    /// - Throws: ``SignalError`` naming the line, point and field of the first problem.
+    public static func decode(_ data: Data, format: Format, name: String? = nil) throws(SignalError) -> [MotionPoint] {
         try decode(ByteReader(data: data, name: name), format: format)
     }
 
     /// Decodes every point a byte reader holds (tests and the fuzz harness pass readers with small
     /// buffers, to check that a point split across refills reads the same).
-    /// - Throws: ``PlaybackError`` naming the line, point and field of the first problem.
-    package static func decode(_ bytes: ByteReader, format: Format) throws(PlaybackError) -> [MotionPoint] {
+    /// - Throws: ``SignalError`` naming the line, point and field of the first problem.
+    package static func decode(_ bytes: ByteReader, format: Format) throws(SignalError) -> [MotionPoint] {
         var cursor = Cursor(reader: PointReader(bytes, format: format))
         var points: [MotionPoint] = []
         while let (point, _) = try cursor.next() { points.append(point) }
@@ -158,8 +158,8 @@ public struct PointFile: PointSource, Sendable, Hashable {
         let reader: PointReader
 
         /// The next point and its timestamp (seconds), or `nil` after the last.
-        /// - Throws: ``PlaybackError`` naming the file, line, point index and field.
-        public mutating func next() throws(PlaybackError) -> (point: MotionPoint, time: TimeInterval)? {
+        /// - Throws: ``SignalError`` naming the file, line, point index and field.
+        public mutating func next() throws(SignalError) -> (point: MotionPoint, time: TimeInterval)? {
             guard let point = try reader.next() else { return nil }
             return (point, point.timestamp)
         }

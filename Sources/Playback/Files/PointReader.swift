@@ -30,13 +30,13 @@ final class PointReader {
         if format == .csv { csv = CSVReader(bytes) } else { bytes.skipByteOrderMark() }
     }
 
-    private func error(_ code: PlaybackError.Code, _ message: String, line: Int?, index: Int? = nil,
-                       field: String? = nil) -> PlaybackError {
-        PlaybackError(code, message, file: bytes.name, line: line, index: index, field: field)
+    private func error(_ code: SignalError.Code, _ message: String, line: Int?, index: Int? = nil,
+                       field: String? = nil) -> SignalError {
+        SignalError(code, message, file: bytes.name, line: line, index: index, field: field)
     }
 
     /// The next point, or `nil` at the end of the file.
-    func next() throws(PlaybackError) -> MotionPoint? {
+    func next() throws(SignalError) -> MotionPoint? {
         guard !finished else { return nil }
         let item: (MotionPoint, Int)?
         switch format {
@@ -50,7 +50,7 @@ final class PointReader {
             return nil
         }
         guard point.timestamp >= previous else {
-            throw error(.decreasingTimestamp,
+            throw error(.invalidTime,
                         "timestamp \(point.timestamp) s is before the previous point's \(previous) s; timestamps must not decrease",
                         line: line, index: index, field: "timestamp")
         }
@@ -61,17 +61,33 @@ final class PointReader {
 
     // MARK: JSON
 
-    private func decodePoint(line: Int) throws(PlaybackError) -> MotionPoint {
+    private func decodePoint(line: Int) throws(SignalError) -> MotionPoint {
         do {
             let value = try JSONValue.parse(Data(scratch))
             return try MotionPoint(json: value, path: "$")
         } catch {
-            // A syntax error's line counts from the element's first line.
-            throw PlaybackError(error).located(file: bytes.name, line: line + (error.line ?? 1) - 1, index: index)
+            throw Self.inFile(error, file: bytes.name, line: line, index: index)
         }
     }
 
-    private func nextLine() throws(PlaybackError) -> (MotionPoint, Int)? {
+    /// A point's own error located in the file, said as a CSV column would be: the JSON path inside the
+    /// point becomes the field (`$.gravity.z` → `gravity.z`), and a syntax error's line counts from the
+    /// point's first line with its column leading the message.
+    static func inFile(_ error: SignalError, file: String?, line: Int, index: Int) -> SignalError {
+        var located = error
+        if let path = error.path {
+            located.path = nil
+            if path != "$" { located.field = path.hasPrefix("$.") ? String(path.dropFirst(2)) : path }
+        }
+        if let column = error.column {
+            located.column = nil
+            located.message = "column \(column): \(error.message)"
+        }
+        located.line = line + (error.line ?? 1) - 1
+        return located.located(file: file, index: index)
+    }
+
+    private func nextLine() throws(SignalError) -> (MotionPoint, Int)? {
         while true {
             let line = bytes.line
             guard try bytes.readLine(into: &scratch) else { return nil }
@@ -80,7 +96,7 @@ final class PointReader {
         }
     }
 
-    private func nextArrayElement() throws(PlaybackError) -> (MotionPoint, Int)? {
+    private func nextArrayElement() throws(SignalError) -> (MotionPoint, Int)? {
         if !started {
             started = true
             bytes.skipWhitespace()
@@ -142,7 +158,7 @@ final class PointReader {
         return (point, line)
     }
 
-    private func expectEnd() throws(PlaybackError) {
+    private func expectEnd() throws(SignalError) {
         bytes.skipWhitespace()
         if bytes.peek() != nil {
             throw error(.malformed, "unexpected text after the end of the array", line: bytes.line)
@@ -157,7 +173,7 @@ final class PointReader {
                               "gravity.x", "gravity.y", "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z",
                               "attitude.w", "attitude.x", "attitude.y", "attitude.z"]
 
-    private func readHeader(_ csv: CSVReader) throws(PlaybackError) {
+    private func readHeader(_ csv: CSVReader) throws(SignalError) {
         guard try csv.nextRecord(into: &fields) else {
             throw error(.malformed, "the file is empty; expected a CSV header such as 'timestamp,x,y,z'", line: csv.line)
         }
@@ -197,7 +213,7 @@ final class PointReader {
         hasAttitude = attitude.count == 4
     }
 
-    private func nextRow() throws(PlaybackError) -> (MotionPoint, Int)? {
+    private func nextRow() throws(SignalError) -> (MotionPoint, Int)? {
         guard let csv else { return nil }
         if !started {
             started = true

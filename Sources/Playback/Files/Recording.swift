@@ -16,15 +16,14 @@ package enum Recording {
     ///   - channelCount: The channels the signal renders.
     ///   - frameCount: Frames to read.
     ///   - memoryLimit: Largest buffer allocated, in bytes.
-    /// - Throws: ``PlaybackError`` naming the file, line and problem (format, channel count, too few
+    /// - Throws: ``SignalError`` naming the file, line and problem (format, channel count, too few
     ///   frames, a time column at another rate, a non-finite sample).
     package static func read(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int,
-                             memoryLimit: Int = RenderOptions.defaultMemoryLimit) throws(PlaybackError) -> SampleBuffer {
+                             memoryLimit: Int = RenderOptions.defaultMemoryLimit) throws(SignalError) -> SampleBuffer {
         let (count, overflow) = frameCount.multipliedReportingOverflow(by: channelCount)
         guard !overflow, count <= memoryLimit / MemoryLayout<Float>.size else {
-            throw PlaybackError(.invalidArgument,
-                                "\(frameCount) frames × \(channelCount) channels is more than the memory limit of \(memoryLimit) bytes allows",
-                                file: input.name)
+            throw SignalError(.invalidArgument, "\(frameCount) frames × \(channelCount) channels is more than the memory limit of \(memoryLimit) bytes allows",
+                              file: input.name)
         }
         switch InputKind.detect(name: input.path, head: input.head) {
         case .npy:
@@ -32,31 +31,30 @@ package enum Recording {
         case .points(.csv):
             return try csv(input, sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount)
         default:
-            throw PlaybackError(.unknownFormat, "a recording must be a .npy array or a CSV file with one column per channel",
-                                file: input.name)
+            throw SignalError(.unknownFormat, "a recording must be a .npy array or a CSV file with one column per channel",
+                              file: input.name)
         }
     }
 
-    private static func npy(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int) throws(PlaybackError) -> SampleBuffer {
+    private static func npy(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
         var head = input.head
         if head.count < 12 + NPYHeader.largestHeader, head.count == 1 << 16 {
             head = try input.data(limit: 12 + NPYHeader.largestHeader, allowingMore: true)
         }
         let header = try NPYHeader(head, name: input.name)
         guard header.channels == channelCount else {
-            throw PlaybackError(.channelMismatch, "the recording has \(header.channels) channel(s) but the spec renders \(channelCount)",
-                                file: input.name)
+            throw SignalError(.channelMismatch, "the recording has \(header.channels) channel(s) but the spec renders \(channelCount)",
+                              file: input.name)
         }
         guard header.frames >= frameCount else {
-            throw PlaybackError(.invalidArgument,
-                                "the recording has \(header.frames) frames but --rate × --duration asks for \(frameCount)",
-                                file: input.name)
+            throw SignalError(.invalidArgument, "the recording has \(header.frames) frames but --rate × --duration asks for \(frameCount)",
+                              file: input.name)
         }
         let needed = frameCount * channelCount * header.width
         let data = try input.data(limit: header.dataOffset + needed, allowingMore: true)
         guard data.count - header.dataOffset >= needed else {
-            throw PlaybackError(.malformed, ".npy data is truncated: \(max(0, data.count - header.dataOffset)) bytes for \(frameCount * channelCount) values of \(header.width) bytes",
-                                file: input.name)
+            throw SignalError(.malformed, ".npy data is truncated: \(max(0, data.count - header.dataOffset)) bytes for \(frameCount * channelCount) values of \(header.width) bytes",
+                              file: input.name)
         }
         var planar = [Float](repeating: 0, count: frameCount * channelCount)
         var bad: (Int, Int)?
@@ -74,17 +72,17 @@ package enum Recording {
             }
         }
         if let (i, c) = bad {
-            throw PlaybackError(.nonFinite, "frame \(i) of channel \(c) is not a finite Float (NaN, infinite, or beyond ±3.4e38)",
-                                file: input.name, index: i)
+            throw SignalError(.nonFinite, "frame \(i) of channel \(c) is not a finite Float (NaN, infinite, or beyond ±3.4e38)",
+                              file: input.name, index: i)
         }
         return SampleBuffer(sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, samples: planar)
     }
 
-    private static func csv(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int) throws(PlaybackError) -> SampleBuffer {
+    private static func csv(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
         let reader = CSVReader(try input.byteReader())
         var fields: [String] = []
         guard try reader.nextRecord(into: &fields) else {
-            throw PlaybackError(.malformed, "the file is empty", file: input.name)
+            throw SignalError(.malformed, "the file is empty", file: input.name)
         }
         let columns = fields.count
         // Header names go into messages and error fields: cut like any quoted input.
@@ -100,9 +98,8 @@ package enum Recording {
         if !hasTime && columns == channelCount + 1 { hasTime = true }
         let channels = columns - (hasTime ? 1 : 0)
         guard channels == channelCount else {
-            throw PlaybackError(.channelMismatch,
-                                "the recording has \(channels) data column(s)\(hasTime ? " after its time column" : "") but the spec renders \(channelCount) channel(s)",
-                                file: input.name, line: reader.line)
+            throw SignalError(.channelMismatch, "the recording has \(channels) data column(s)\(hasTime ? " after its time column" : "") but the spec renders \(channelCount) channel(s)",
+                              file: input.name, line: reader.line)
         }
         var planar = [Float](repeating: 0, count: frameCount * channelCount)
         var frame = 0
@@ -114,7 +111,7 @@ package enum Recording {
             }
             pending = false
             guard fields.count == columns else {
-                throw PlaybackError(.malformed, "line has \(fields.count) columns, expected \(columns)", file: input.name, line: reader.line)
+                throw SignalError(.malformed, "line has \(fields.count) columns, expected \(columns)", file: input.name, line: reader.line)
             }
             var k = 0
             if hasTime {
@@ -128,23 +125,23 @@ package enum Recording {
                         let measured = Double(frame) / (t - t0)
                         if measured.isFinite, measured > 0 { message += "; the recording advances at \(measured) Hz" }
                     }
-                    throw PlaybackError(.invalidArgument, message, file: input.name, line: reader.line, index: frame, field: names[0])
+                    throw SignalError(.invalidArgument, message, file: input.name, line: reader.line, index: frame, field: names[0])
                 }
                 k = 1
             }
             for c in 0 ..< channelCount {
                 let v = try reader.finiteNumber(fields[k + c], column: names[k + c], index: frame)
                 guard abs(v) <= Double(Float.greatestFiniteMagnitude) else {
-                    throw PlaybackError(.nonFinite, "\(v) in column '\(names[k + c])' is beyond the range of a Float",
-                                        file: input.name, line: reader.line, index: frame, field: names[k + c])
+                    throw SignalError(.nonFinite, "\(v) in column '\(names[k + c])' is beyond the range of a Float",
+                                      file: input.name, line: reader.line, index: frame, field: names[k + c])
                 }
                 planar[c * frameCount + frame] = Float(v)
             }
             frame += 1
         }
         guard frame == frameCount else {
-            throw PlaybackError(.invalidArgument, "the recording has \(frame) frames but --rate × --duration asks for \(frameCount)",
-                                file: input.name)
+            throw SignalError(.invalidArgument, "the recording has \(frame) frames but --rate × --duration asks for \(frameCount)",
+                              file: input.name)
         }
         return SampleBuffer(sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, samples: planar)
     }

@@ -43,7 +43,7 @@ extension Acceleration: Codable {
     }
 
     /// Decodes `{"x": .., "y": .., "z": ..}`.
-    /// - Throws: ``PlaybackError`` for an unknown, missing or non-finite field.
+    /// - Throws: ``SignalError`` for an unknown, missing or non-finite field.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try Acceleration(json: v, path: p) }
     }

@@ -96,7 +96,7 @@ extension MotionPoint: Codable {
     }
 
     /// Decodes a point (see `init(json:path:)`).
-    /// - Throws: ``PlaybackError`` naming the field: unknown, missing, mistyped, `null` or non-finite.
+    /// - Throws: ``SignalError`` naming the field: unknown, missing, mistyped, `null` or non-finite.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try MotionPoint(json: v, path: p) }
     }

@@ -115,7 +115,7 @@ public struct MotionSignal: SpecRepresentable {
     /// - Throws: `SignalError` for any other node, or a part that does not have three channels.
     public init(node: SignalNode) throws(SignalError) {
         guard case .motion(let m) = node else {
-            throw SignalError(.malformed, "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'")
+            throw SignalError(.malformed, path: "$", "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'")
         }
         if let attitude = m.attitude {
             try self.init(attitude: attitude, userAcceleration: m.userAcceleration.map(AnySignal.init(node:)),

@@ -71,7 +71,7 @@ extension RotationRate: Codable {
     }
 
     /// Decodes `{"x": .., "y": .., "z": ..}`.
-    /// - Throws: ``PlaybackError`` for an unknown, missing or non-finite field.
+    /// - Throws: ``SignalError`` for an unknown, missing or non-finite field.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try RotationRate(json: v, path: p) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// How a run ended, and how late it was.
 public struct PlaybackSummary: Sendable, CustomStringConvertible {
@@ -14,7 +15,7 @@ public struct PlaybackSummary: Sendable, CustomStringConvertible {
 
     /// Why the run ended.
     public var reason: Reason
-    /// The error that ended a failed run: what the handler threw, or a ``PlaybackError`` of the source.
+    /// The error that ended a failed run: what the handler threw, or a ``SignalError`` of the source.
     public var error: (any Error)?
     /// Lateness and counts.
     public var statistics: LatenessStatistics

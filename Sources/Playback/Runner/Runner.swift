@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import Signals
 
 /// Plays timestamped points in real time: each point is handed to a handler (or an `AsyncSequence`) when
 /// its time comes, exactly once and in order, as CoreMotion would deliver device-motion updates.
@@ -110,8 +111,8 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     ///     a slow handler makes later points late (see ``LatePolicy``).
     ///   - completion: Called exactly once when the run ends: on the playback thread when it finishes or
     ///     fails, on the thread calling ``stop()`` (before `stop()` returns) when stopped.
-    /// - Throws: ``PlaybackError`` (`alreadyRunning`, `invalidArgument` for a speed that is not finite
-    ///   and > 0), or what opening the source throws (``PlaybackError`` for a point file).
+    /// - Throws: ``SignalError`` (`alreadyRunning`, `invalidArgument` for a speed that is not finite
+    ///   and > 0), or what opening the source throws (``SignalError`` for a point file).
     public func start<S: PointSource>(_ source: S, options: PlaybackOptions = PlaybackOptions(),
                                       handler: @escaping @Sendable (S.Point) throws -> Void,
                                       completion: (@Sendable (PlaybackSummary) -> Void)? = nil) throws {
@@ -124,12 +125,12 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
                                 handler: @escaping @Sendable (S.Point) throws -> Void,
                                 completion: (@Sendable (PlaybackSummary) -> Void)?) throws -> RunContext<C> {
         guard options.speed.isFinite, options.speed > 0 else {
-            throw PlaybackError(.invalidArgument, "speed must be a finite number > 0, got \(options.speed)")
+            throw SignalError(.invalidArgument, "speed must be a finite number > 0, got \(options.speed)")
         }
         let cursor = try source.makeCursor()
         let context: RunContext<C> = try lock.withLock {
             guard current == nil else {
-                throw PlaybackError(.alreadyRunning, "the runner is already playing; stop() it before starting again")
+                throw SignalError(.alreadyRunning, "the runner is already playing; stop() it before starting again")
             }
             let context = RunContext<C>(timebase: Timebase(clock: clock), options: options, completion: completion)
             context.passes = 1
@@ -216,10 +217,10 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// try runner.setSpeed(0.5)   // half speed
     /// ```
     /// - Parameter speed: Speed factor, finite and > 0.
-    /// - Throws: ``PlaybackError`` (`invalidArgument`) for a speed that is not finite and > 0.
-    public func setSpeed(_ speed: Double) throws(PlaybackError) {
+    /// - Throws: ``SignalError`` (`invalidArgument`) for a speed that is not finite and > 0.
+    public func setSpeed(_ speed: Double) throws(SignalError) {
         guard speed.isFinite, speed > 0 else {
-            throw PlaybackError(.invalidArgument, "speed must be a finite number > 0, got \(speed)")
+            throw SignalError(.invalidArgument, "speed must be a finite number > 0, got \(speed)")
         }
         let sleeper: (RunContext<C>, Int?)? = lock.withLock {
             guard let context = current else { return nil }
@@ -403,12 +404,11 @@ struct PassReader<S: PointSource> {
         while true {
             if let (point, time) = try cursor.next() {
                 guard time.isFinite else {
-                    throw PlaybackError(.nonFinite, "timestamp must be a finite number of seconds, got \(time)", index: index)
+                    throw SignalError(.nonFinite, "timestamp must be a finite number of seconds, got \(time)", index: index)
                 }
                 guard time >= lastTime else {
-                    throw PlaybackError(.decreasingTimestamp,
-                                        "timestamp \(time) s is before the previous point's \(lastTime) s; timestamps must not decrease",
-                                        index: index)
+                    throw SignalError(.invalidTime, "timestamp \(time) s is before the previous point's \(lastTime) s; timestamps must not decrease",
+                                      index: index)
                 }
                 previousTime = lastTime
                 lastTime = time
@@ -422,8 +422,8 @@ struct PassReader<S: PointSource> {
                 period = lastTime + gap
             }
             guard let period, period.isFinite, period > 0 else {
-                throw PlaybackError(.invalidArgument,
-                                    "cannot loop: one pass lasts \(period ?? 0) s; give the source a loop period > 0")
+                throw SignalError(.invalidArgument,
+                                  "cannot loop: one pass lasts \(period ?? 0) s; give the source a loop period > 0")
             }
             cursor = try source.makeCursor()
             pass += 1

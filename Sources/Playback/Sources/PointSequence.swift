@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// Any sequence of ``Runnable`` points, played at their timestamps: an array of predefined points,
 /// a lazy sequence, a decoded file.
@@ -60,14 +61,14 @@ public struct SampledFunction<Point: Runnable & Sendable>: PointSource {
     ///   - interval: Seconds between points, finite and > 0.
     ///   - count: Points per pass (≥ 0), or `nil` to play until stopped.
     ///   - function: Makes the point for a time in seconds.
-    /// - Throws: ``PlaybackError`` (`invalidArgument`) for a bad interval or count.
+    /// - Throws: ``SignalError`` (`invalidArgument`) for a bad interval or count.
     public init(interval: TimeInterval, count: Int? = nil,
-                _ function: @escaping @Sendable (TimeInterval) -> Point) throws(PlaybackError) {
+                _ function: @escaping @Sendable (TimeInterval) -> Point) throws(SignalError) {
         guard interval.isFinite, interval > 0 else {
-            throw PlaybackError(.invalidArgument, "interval must be a finite number of seconds > 0, got \(interval)")
+            throw SignalError(.invalidArgument, "interval must be a finite number of seconds > 0, got \(interval)")
         }
         if let count, count < 0 {
-            throw PlaybackError(.invalidArgument, "count must be ≥ 0, got \(count)")
+            throw SignalError(.invalidArgument, "count must be ≥ 0, got \(count)")
         }
         self.interval = interval
         self.count = count

@@ -36,61 +36,52 @@ enum LocationCSV {
     ///   - data: The file's bytes.
     ///   - file: The name used in messages (`walk.csv`).
     /// - Returns: The fixes in file order (at least one).
-    /// - Throws: ``SensorFeedsError`` (`unreadableFile`) naming the file, the line and the column:
+    /// - Throws: ``SignalError`` naming the file, the line and the column:
     ///   `walk.csv:3: column 'latitude': 'abc' is not a number`.
     /// - Complexity: O(bytes).
-    static func points(_ data: Data, file: String) throws(SensorFeedsError) -> [LocationPoint] {
+    static func points(_ data: Data, file: String) throws(SignalError) -> [LocationPoint] {
         let csv = CSVReader(ByteReader(data: data, name: file))
         var fields: [String] = []
-        func fail(_ line: Int, _ message: String) -> SensorFeedsError {
-            SensorFeedsError(.unreadableFile, "\(file):\(line): \(message)")
+        func fail(_ line: Int, _ message: String, _ code: SignalError.Code = .malformed) -> SignalError {
+            SignalError(code, message, file: file, line: line)
         }
-        do {
-            guard try csv.nextRecord(into: &fields) else {
-                throw SensorFeedsError(.unreadableFile, "\(file) is empty; expected a CSV header such as '\(header)'")
-            }
-            let headerLine = csv.line
-            let (slots, names) = try columns(fields, line: headerLine, file: file)
-            var points: [LocationPoint] = []
-            var values = defaults
-            var texts = [String](repeating: "", count: defaults.count)
-            while try csv.nextRecord(into: &fields) {
-                let line = csv.line
-                guard fields.count == slots.count else {
-                    throw fail(line, "expected \(slots.count) cells as in the header (line \(headerLine)), found \(fields.count)")
-                }
-                values = defaults
-                for (k, text) in fields.enumerated() {
-                    guard let slot = slots[k] else { continue }
-                    values[slot] = try number(text, column: names[slot], fail: { fail(line, $0) })
-                    texts[slot] = text
-                }
-                let (time, latitude, longitude) = (values[0], values[1], values[2])
-                guard (-90 ... 90).contains(latitude) else {
-                    throw fail(line, "column '\(names[1])': '\(SignalError.quoted(texts[1]))' is not within -90 ... 90 degrees")
-                }
-                guard (-180 ... 180).contains(longitude) else {
-                    throw fail(line, "column '\(names[2])': '\(SignalError.quoted(texts[2]))' is not within -180 ... 180 degrees")
-                }
-                if let previous = points.last, time < previous.timestamp {
-                    throw fail(line, "column '\(names[0])': time \(time) s is before the previous row's, \(previous.timestamp) s; times must not decrease")
-                }
-                points.append(LocationPoint(timestamp: time, latitude: latitude, longitude: longitude, altitude: values[3],
-                                            horizontalAccuracy: values[6], verticalAccuracy: values[7],
-                                            speed: values[4], course: values[5]))
-            }
-            guard !points.isEmpty else {
-                throw SensorFeedsError(.unreadableFile, "\(file): the CSV has a header (line \(headerLine)) but no rows of fixes")
-            }
-            return points
-        } catch let error as SensorFeedsError {
-            throw error
-        } catch let error as PlaybackError {
-            // A line over 1 MiB, an unclosed quote: the CSV reader's error names the file and the line.
-            throw SensorFeedsError(.unreadableFile, error.description)
-        } catch {
-            throw SensorFeedsError(.unreadableFile, "\(file): \(error)")
+        guard try csv.nextRecord(into: &fields) else {
+            throw SignalError(.tooShort, "the file is empty; expected a CSV header such as '\(header)'", file: file)
         }
+        let headerLine = csv.line
+        let (slots, names) = try columns(fields, line: headerLine, file: file)
+        var points: [LocationPoint] = []
+        var values = defaults
+        var texts = [String](repeating: "", count: defaults.count)
+        while try csv.nextRecord(into: &fields) {
+            let line = csv.line
+            guard fields.count == slots.count else {
+                throw fail(line, "expected \(slots.count) cells as in the header (line \(headerLine)), found \(fields.count)")
+            }
+            values = defaults
+            for (k, text) in fields.enumerated() {
+                guard let slot = slots[k] else { continue }
+                values[slot] = try number(text, column: names[slot], fail: { fail(line, $0, $1) })
+                texts[slot] = text
+            }
+            let (time, latitude, longitude) = (values[0], values[1], values[2])
+            guard (-90 ... 90).contains(latitude) else {
+                throw fail(line, "column '\(names[1])': '\(SignalError.quoted(texts[1]))' is not within -90 ... 90 degrees", .outOfRange)
+            }
+            guard (-180 ... 180).contains(longitude) else {
+                throw fail(line, "column '\(names[2])': '\(SignalError.quoted(texts[2]))' is not within -180 ... 180 degrees", .outOfRange)
+            }
+            if let previous = points.last, time < previous.timestamp {
+                throw fail(line, "column '\(names[0])': time \(time) s is before the previous row's, \(previous.timestamp) s; times must not decrease", .invalidTime)
+            }
+            points.append(LocationPoint(timestamp: time, latitude: latitude, longitude: longitude, altitude: values[3],
+                                        horizontalAccuracy: values[6], verticalAccuracy: values[7],
+                                        speed: values[4], course: values[5]))
+        }
+        guard !points.isEmpty else {
+            throw SignalError(.tooShort, "the CSV has a header (line \(headerLine)) but no rows of fixes", file: file)
+        }
+        return points
     }
 
     /// The header `signals render` writes for a route.
@@ -99,9 +90,9 @@ enum LocationCSV {
     /// For each header cell its value slot (0 time, 1 latitude, 2 longitude, 3 altitude, 4 speed, 5 course,
     /// 6 horizontal and 7 vertical accuracy) or `nil` for a column ignored; and for each slot the column's
     /// name as the header spells it, quoted for messages.
-    private static func columns(_ fields: [String], line: Int, file: String) throws(SensorFeedsError) -> (slots: [Int?], names: [String]) {
-        func fail(_ message: String) -> SensorFeedsError {
-            SensorFeedsError(.unreadableFile, "\(file):\(line): \(message)")
+    private static func columns(_ fields: [String], line: Int, file: String) throws(SignalError) -> (slots: [Int?], names: [String]) {
+        func fail(_ message: String, _ code: SignalError.Code = .missingField) -> SignalError {
+            SignalError(code, message, file: file, line: line)
         }
         var slots: [Int?] = []
         var names = [String?](repeating: nil, count: defaults.count)
@@ -113,13 +104,13 @@ enum LocationCSV {
             } else if let i = locationColumns.firstIndex(of: name) {
                 slot = i + 1
             } else if name.utf8.count <= 24, let guess = SignalError.closestName(to: name, in: locationColumns) {
-                throw fail("unknown column '\(quoted)' in the CSV header (did you mean '\(guess)'?); the location columns are \(header)")
+                throw fail("unknown column '\(quoted)' in the CSV header (did you mean '\(guess)'?); the location columns are \(header)", .unknownField)
             } else {
                 slot = nil
             }
             if let slot {
                 if let other = names[slot] {
-                    throw fail("column '\(quoted)' appears twice in the CSV header" + (other == quoted ? "" : " (as '\(other)': t and timestamp are the same column)"))
+                    throw fail("column '\(quoted)' appears twice in the CSV header" + (other == quoted ? "" : " (as '\(other)': t and timestamp are the same column)"), .duplicateField)
                 }
                 names[slot] = quoted
             }
@@ -136,16 +127,16 @@ enum LocationCSV {
 
     /// A cell's value: a finite decimal number.
     private static func number(_ text: String, column: String,
-                               fail: (String) -> SensorFeedsError) throws(SensorFeedsError) -> Double {
-        guard !text.isEmpty else { throw fail("column '\(column)': the cell is empty; expected a number") }
+                               fail: (String, SignalError.Code) -> SignalError) throws(SignalError) -> Double {
+        guard !text.isEmpty else { throw fail("column '\(column)': the cell is empty; expected a number", .missingField) }
         let quoted = SignalError.quoted(text, limit: 100)
         guard let value = CSVReader.number(text) else {
             if ["nan", "-nan", "+nan", "inf", "-inf", "+inf", "infinity", "-infinity", "+infinity"].contains(text.lowercased()) {
-                throw fail("column '\(column)': '\(quoted)' is not a finite number")
+                throw fail("column '\(column)': '\(quoted)' is not a finite number", .nonFinite)
             }
-            throw fail("column '\(column)': '\(quoted)' is not a number")
+            throw fail("column '\(column)': '\(quoted)' is not a number", .malformed)
         }
-        guard value.isFinite else { throw fail("column '\(column)': '\(quoted)' is beyond the range of a Double (not finite)") }
+        guard value.isFinite else { throw fail("column '\(column)': '\(quoted)' is beyond the range of a Double (not finite)", .nonFinite) }
         return value
     }
 }

@@ -47,7 +47,7 @@ public struct LocationSource: Sendable {
     ///
     /// CSV and JSON Lines are read whole before the first fix and strictly: a bad value, a latitude
     /// outside −90 … 90 or longitude outside −180 … 180, a non-finite number or times that go back end the
-    /// updates with a ``SensorFeedsError`` (`unreadableFile`) naming the file, the line and the column.
+    /// updates with a ``SignalError`` naming the file, the line and the column.
     ///
     /// ```swift
     /// // signals render walk.json --format csv -o walk.csv
@@ -77,33 +77,22 @@ public struct LocationSource: Sendable {
 
 extension LocationSource {
     /// The fixes of a route source.
-    static func routePoints(_ route: Route, sampleRate: Double, duration: Double?) throws(SensorFeedsError) -> RoutePoints {
-        do {
-            let sampler = try route.sampler(sampleRate: sampleRate)
-            let frames: Int
-            if let duration {
-                return try RoutePoints(sampler: sampler, request: try Route.request(sampleRate: sampleRate, duration: duration))
-            } else if route.loops {
-                frames = 1 << 40
-            } else {
-                let pass = try route.trajectory().passDuration * sampleRate
-                guard pass.isFinite, pass < Double(1 << 40) else {
-                    throw SensorFeedsError(.invalidSource, "the route lasts \(pass / sampleRate) s: too many samples at \(sampleRate) Hz; give a duration")
-                }
-                frames = Int(pass.rounded(.down)) + 1
+    static func routePoints(_ route: Route, sampleRate: Double, duration: Double?) throws(SignalError) -> RoutePoints {
+        let sampler = try route.sampler(sampleRate: sampleRate)
+        let frames: Int
+        if let duration {
+            return try RoutePoints(sampler: sampler, request: try Route.request(sampleRate: sampleRate, duration: duration))
+        } else if route.loops {
+            frames = 1 << 40
+        } else {
+            let pass = try route.trajectory().passDuration * sampleRate
+            guard pass.isFinite, pass < Double(1 << 40) else {
+                throw SignalError(.tooLarge, "the route lasts \(pass / sampleRate) s: too many samples at \(sampleRate) Hz; give a duration")
             }
-            let request: RenderRequest
-            do { request = try RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: frames) } catch {
-                throw SensorFeedsError(.invalidSource, error.message, path: error.path)
-            }
-            return try RoutePoints(sampler: sampler, request: request)
-        } catch let error as SensorFeedsError {
-            throw error
-        } catch let error as LocationError {
-            throw SensorFeedsError(.invalidSource, error.message, path: error.path)
-        } catch {
-            throw SensorFeedsError(.invalidSource, "\(error)")
+            frames = Int(pass.rounded(.down)) + 1
         }
+        let request = try RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: frames)
+        return try RoutePoints(sampler: sampler, request: request)
     }
 
     /// The largest location file read, in bytes: 64 MiB (the limit of a spec or GPX file in `signals`),
@@ -112,19 +101,15 @@ extension LocationSource {
 
     /// The bytes of a location file, at most ``fileSizeLimit`` (a pipe or device is read once, refused at
     /// the limit, at a NUL byte or at a line over 1 MiB).
-    /// - Throws: ``SensorFeedsError`` (`unreadableFile`): missing, a directory, unreadable, too large.
-    static func fileData(_ url: URL) throws(SensorFeedsError) -> Data {
-        let input: InputSource
-        do { input = try InputSource.open(url.path, spoolLimit: fileSizeLimit) } catch {
-            throw SensorFeedsError(.unreadableFile, error.description)
-        }
+    /// - Throws: ``SignalError`` (`unreadable`, `tooLarge`): missing, a directory, unreadable, too large.
+    static func fileData(_ url: URL) throws(SignalError) -> Data {
+        let input = try InputSource.open(url.path, spoolLimit: fileSizeLimit)
         if case .file = input.storage, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int,
            size > fileSizeLimit {
-            throw SensorFeedsError(.unreadableFile, "\(input.name): \(size) bytes is more than \(fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix")
+            throw SignalError(.tooLarge, "\(size) bytes is more than \(fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix",
+                              file: input.name)
         }
-        do { return try input.data(limit: fileSizeLimit) } catch {
-            throw SensorFeedsError(.unreadableFile, error.description)
-        }
+        return try input.data(limit: fileSizeLimit)
     }
 
     /// The fixes of a file that is not GPX: a location CSV (see ``LocationCSV``) when ``kind(_:_:)`` says
@@ -133,13 +118,13 @@ extension LocationSource {
     ///   - data: The file's bytes.
     ///   - url: The file, for its name and extension.
     /// - Returns: At least one fix, times never decreasing.
-    static func filePoints(_ data: Data, url: URL) throws(SensorFeedsError) -> [LocationPoint] {
+    static func filePoints(_ data: Data, url: URL) throws(SignalError) -> [LocationPoint] {
         if kind(url, data) == .csv { return try LocationCSV.points(data, file: url.lastPathComponent) }
         return try jsonLinesPoints(data, file: url.lastPathComponent)
     }
 
     /// The located points of a JSON Lines file (lines end in `\n` or `\r\n`).
-    static func jsonLinesPoints(_ data: Data, file: String) throws(SensorFeedsError) -> [LocationPoint] {
+    static func jsonLinesPoints(_ data: Data, file: String) throws(SignalError) -> [LocationPoint] {
         var points: [LocationPoint] = []
         var lineNumber = 0
         var bytes = data[...]
@@ -151,17 +136,19 @@ extension LocationSource {
             if text.isEmpty { continue }
             let point: RemotePoint
             do { point = try RemotePoint(line: text) } catch {
-                throw SensorFeedsError(.unreadableFile, "\(file):\(lineNumber): \(error.message)", path: error.path)
+                throw SignalError(.malformed, error.message, file: file, line: lineNumber, path: error.path)
             }
             guard let fix = point.location else {
-                throw SensorFeedsError(.unreadableFile, "\(file):\(lineNumber): the point has no \"location\" (a location file holds lines as signals play prints them for a route)", path: "$.location")
+                throw SignalError(.missingField, "the point has no \"location\" (a location file holds lines as signals play prints them for a route)",
+                                  file: file, line: lineNumber, path: "$.location")
             }
             if let previous = points.last, fix.timestamp < previous.timestamp {
-                throw SensorFeedsError(.unreadableFile, "\(file):\(lineNumber): timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)", path: "$.timestamp")
+                throw SignalError(.invalidTime, "timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)",
+                                  file: file, line: lineNumber, path: "$.timestamp")
             }
             points.append(fix)
         }
-        guard !points.isEmpty else { throw SensorFeedsError(.unreadableFile, "\(file) holds no points") }
+        guard !points.isEmpty else { throw SignalError(.tooShort, "the file holds no points", file: file) }
         return points
     }
 

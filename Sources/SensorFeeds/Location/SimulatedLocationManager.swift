@@ -200,10 +200,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
             let runner = makeRunner()
             holder.producer = runner
             if LocationSource.kind(url, data) == .gpx {
-                let route: Route
-                do { route = try Route(gpx: data, speed: speed, file: url.lastPathComponent) } catch {
-                    throw SensorFeedsError(.unreadableFile, error.description)
-                }
+                let route = try Route(gpx: data, speed: speed, file: url.lastPathComponent)
                 try runner.play(try LocationSource.routePoints(route, sampleRate: rate, duration: nil), options: options,
                                 handler: handle, completion: completion)
             } else {

@@ -152,7 +152,7 @@ final class HTTPStream {
         defer { pending.removeAll(keepingCapacity: true) }
         if var decoder = chunked {
             var body: [UInt8] = []
-            do { try decoder.feed(pending[...], into: &body) } catch { throw SensorFeedsError(error) }
+            do { try decoder.feed(pending[...], into: &body) } catch { throw SensorFeedsError(.badResponse, error.message) }
             chunked = decoder
             if decoder.isDone { ended = true }
             return .bytes(body)

@@ -207,11 +207,11 @@ final class RemoteFeed: @unchecked Sendable {
         while true {
             switch try http.readBody(timeout: 1) {
             case .bytes(let bytes):
-                do { try reader.feed(bytes, into: &messages) } catch { throw SensorFeedsError(error) }
+                do { try reader.feed(bytes, into: &messages) } catch { throw SensorFeedsError(.badResponse, error.message) }
                 for message in messages {
                     switch message {
                     case .text(let text): handle(webSocketText: text)
-                    case .binary: fail(SensorFeedsError(.badJSON, "a binary WebSocket message (the server sends points as text); skipped"))
+                    case .binary: fail(SensorFeedsError(.malformed, "a binary WebSocket message (the server sends points as text); skipped"))
                     case .ping(let data): try http.send(WebSocketProtocol.clientFrame(.pong, data))
                     case .close(let code, let reason):
                         try? http.send(WebSocketProtocol.closeFrame(code: code ?? 1000))

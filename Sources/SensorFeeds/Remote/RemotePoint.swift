@@ -19,12 +19,12 @@ package struct RemotePoint: Sendable, Hashable {
 
     /// Reads a `signals play` line strictly: `{"timestamp", "userAcceleration", "gravity", "rotationRate"}`,
     /// the three-axis short form, and/or `"location": {...}` (see ``LocationPoint``).
-    /// - Throws: ``SensorFeedsError`` (`badJSON`) naming the JSON path.
+    /// - Throws: ``SensorFeedsError`` (`malformed`) naming the JSON path.
     package init(line text: String) throws(SensorFeedsError) {
         do throws(SignalError) {
             self = try RemotePoint.point(try JSONValue.parse(text), path: "$")
         } catch {
-            throw SensorFeedsError(.badJSON, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
+            throw SensorFeedsError(.malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }
     }
 
@@ -50,7 +50,7 @@ package struct RemotePoint: Sendable, Hashable {
     /// "location": {"latitude", "longitude"}}`. Without `motion` (the original server's shape), the
     /// accelerometer is gravity with no user acceleration, as the original page held it.
     /// - Parameter fallbackTimestamp: The time used when the body has no `timestamp` (seconds).
-    /// - Throws: ``SensorFeedsError`` (`badJSON`) naming the JSON path.
+    /// - Throws: ``SensorFeedsError`` (`malformed`) naming the JSON path.
     package init(data text: String, fallbackTimestamp: Double) throws(SensorFeedsError) {
         do throws(SignalError) {
             let f = try JSONFields(try JSONValue.parse(text), path: "$", what: "a /data body",
@@ -69,7 +69,7 @@ package struct RemotePoint: Sendable, Hashable {
             }
             self.init(timestamp: timestamp, motion: motion, location: location)
         } catch {
-            throw SensorFeedsError(.badJSON, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
+            throw SensorFeedsError(.malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }
     }
 

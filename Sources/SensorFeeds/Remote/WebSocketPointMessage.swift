@@ -9,7 +9,7 @@ package enum WebSocketPointMessage: Sendable, Hashable {
     case note(String)
 
     /// Reads a message.
-    /// - Throws: ``SensorFeedsError`` (`badJSON`) naming the JSON path and quoting the text.
+    /// - Throws: ``SensorFeedsError`` (`malformed`) naming the JSON path and quoting the text.
     package init(_ text: String) throws(SensorFeedsError) {
         do throws(SignalError) {
             let value = try JSONValue.parse(text)
@@ -24,7 +24,7 @@ package enum WebSocketPointMessage: Sendable, Hashable {
             guard id >= 0, id < 0x1p62, id == id.rounded() else { throw SignalError(.malformed, path: "$.id", "'id' must be a point index, got \(id)") }
             self = .point(id: Int(id), try RemotePoint.point(try f.required("point"), path: "$.point"))
         } catch {
-            throw SensorFeedsError(.badJSON, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
+            throw SensorFeedsError(.malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }
     }
 }

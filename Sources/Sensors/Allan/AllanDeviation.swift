@@ -41,12 +41,12 @@ public struct AllanDeviation: Sendable, Hashable {
     /// - Parameters:
     ///   - samples: The rate signal (at least 4 samples, all finite).
     ///   - sampleRate: Samples per second (Hz), finite and > 0.
-    /// - Throws: ``SensorsError`` (`tooShort`, `outOfRange`, `invalidArgument`) for fewer than 4 samples,
+    /// - Throws: ``SignalError`` (`tooShort`, `outOfRange`, `invalidArgument`) for fewer than 4 samples,
     ///   more than ``maximumSampleCount``, a bad rate or a non-finite sample.
     @inlinable
-    public init<C: Collection>(samples: C, sampleRate: Double) throws(SensorsError) where C.Element: BinaryFloatingPoint {
+    public init<C: Collection>(samples: C, sampleRate: Double) throws(SignalError) where C.Element: BinaryFloatingPoint {
         guard samples.count <= AllanDeviation.maximumSampleCount else {
-            throw SensorsError(.invalidArgument, "\(samples.count) samples are more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount), 16 bytes each)")
+            throw SignalError(.invalidArgument, "\(samples.count) samples are more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount), 16 bytes each)")
         }
         var y: [Double] = []
         y.reserveCapacity(samples.count)
@@ -56,17 +56,17 @@ public struct AllanDeviation: Sendable, Hashable {
 
     /// The computation, on `Double` samples.
     @usableFromInline
-    init(doubles y: [Double], sampleRate: Double) throws(SensorsError) {
+    init(doubles y: [Double], sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
-            throw SensorsError(.invalidArgument, "the sample rate must be a finite number of Hz > 0, got \(sampleRate)")
+            throw SignalError(.invalidArgument, "the sample rate must be a finite number of Hz > 0, got \(sampleRate)")
         }
         let n = y.count
         guard n >= 4 else {
-            throw SensorsError(.tooShort, "the Allan deviation needs at least 4 samples, got \(n)")
+            throw SignalError(.tooShort, "the Allan deviation needs at least 4 samples, got \(n)")
         }
         var sum = 0.0
         for i in 0 ..< n {
-            guard y[i].isFinite else { throw SensorsError(.outOfRange, "sample \(i) is not finite (\(y[i]))") }
+            guard y[i].isFinite else { throw SignalError(.outOfRange, "sample \(i) is not finite (\(y[i]))") }
             sum += y[i]
         }
         let mean = sum / Double(n)
@@ -105,10 +105,10 @@ public struct AllanDeviation: Sendable, Hashable {
     }
 
     /// Computes the deviation of one channel of a rendered or recorded buffer.
-    /// - Throws: ``SensorsError`` as the initialiser; `invalidArgument` for a channel out of range.
-    public init(_ buffer: SampleBuffer, channel: Int) throws(SensorsError) {
+    /// - Throws: ``SignalError`` as the initialiser; `invalidArgument` for a channel out of range.
+    public init(_ buffer: SampleBuffer, channel: Int) throws(SignalError) {
         guard channel >= 0 && channel < buffer.channelCount else {
-            throw SensorsError(.invalidArgument, "channel \(channel) is outside 0 ..< \(buffer.channelCount)")
+            throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(buffer.channelCount)")
         }
         try self.init(samples: buffer.channel(channel), sampleRate: buffer.sampleRate)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// The noise terms read off an Allan deviation curve, each with a 95 % confidence interval:
 ///
@@ -68,24 +69,24 @@ public struct AllanFit: Sendable, Hashable {
     ///   - adev: The Allan deviation.
     ///   - minimumTau: Shortest τ for the N/K fit (default `10/fs`, which keeps anti-aliasing filters and
     ///     quantisation out of the white-noise estimate).
-    /// - Throws: ``SensorsError`` (`tooShort`) when fewer than three points lie in the fit range.
-    public init(_ adev: AllanDeviation, minimumTau: Double? = nil) throws(SensorsError) {
+    /// - Throws: ``SignalError`` (`tooShort`) when fewer than three points lie in the fit range.
+    public init(_ adev: AllanDeviation, minimumTau: Double? = nil) throws(SignalError) {
         try self.init(pooling: [adev], minimumTau: minimumTau)
     }
 
     /// Fits the mean Allan variance of several curves of the same length and rate (the three axes of a
     /// sensor), whose errors shrink by `√count`.
-    /// - Throws: ``SensorsError`` (`incompatible`, `tooShort`).
-    public init(pooling curves: [AllanDeviation], minimumTau: Double? = nil) throws(SensorsError) {
-        guard let first = curves.first else { throw SensorsError(.tooShort, "no Allan deviation to fit") }
+    /// - Throws: ``SignalError`` (`incompatible`, `tooShort`).
+    public init(pooling curves: [AllanDeviation], minimumTau: Double? = nil) throws(SignalError) {
+        guard let first = curves.first else { throw SignalError(.tooShort, "no Allan deviation to fit") }
         for c in curves where c.taus != first.taus || c.sampleCount != first.sampleCount {
-            throw SensorsError(.incompatible, "pooled Allan deviations must come from recordings of the same length and rate")
+            throw SignalError(.incompatible, "pooled Allan deviations must come from recordings of the same length and rate")
         }
         let fs = first.sampleRate
         let tauMin = minimumTau ?? 10 / fs
         let longest = Double(first.sampleCount) / fs
         guard tauMin.isFinite, tauMin > 0, tauMin <= longest else {
-            throw SensorsError(.invalidArgument, "the shortest τ for the fit must be a positive number of seconds up to the recording's \(longest) s, got \(tauMin)")
+            throw SignalError(.invalidArgument, "the shortest τ for the fit must be a positive number of seconds up to the recording's \(longest) s, got \(tauMin)")
         }
         let k = Double(curves.count)
         let variance = first.taus.indices.map { i in curves.reduce(0.0) { $0 + $1.deviations[i] * $1.deviations[i] } / k }
@@ -96,8 +97,8 @@ public struct AllanFit: Sendable, Hashable {
             t.append(first.taus[i]); v.append(variance[i]); d.append(delta[i])
         }
         guard t.count >= 3 else {
-            throw SensorsError(.tooShort,
-                               "only \(t.count) Allan-deviation point(s) have τ ≥ \(tauMin) s; record longer (at least \(Int((8 * tauMin * fs).rounded(.up))) samples) to fit N and K")
+            throw SignalError(.tooShort,
+                              "only \(t.count) Allan-deviation point(s) have τ ≥ \(tauMin) s; record longer (at least \(Int((8 * tauMin * fs).rounded(.up))) samples) to fit N and K")
         }
         let columns: [(Double) -> Double] = [{ 1 / $0 }, { $0 / 3 }, { _ in 1 }]
         let withoutFloor = AllanFit.bestSubset(t, v, d, columns, candidates: [[0, 1], [0], [1]])

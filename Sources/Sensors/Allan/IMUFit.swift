@@ -27,13 +27,13 @@ public struct IMUFit: Sendable, Hashable {
     /// - Parameters:
     ///   - recording: Channels including `accelerometer.x, y, z` and `gyroscope.x, y, z`.
     ///   - accelerometerUnit: The unit of its accelerometer channels (g: CoreMotion's sign; m/s²: physical).
-    /// - Throws: ``SensorsError`` for missing channels or too short a recording.
-    public init(_ recording: ChannelRecording, accelerometerUnit: AccelerometerUnit) throws(SensorsError) {
+    /// - Throws: ``SignalError`` for missing channels or too short a recording.
+    public init(_ recording: ChannelRecording, accelerometerUnit: AccelerometerUnit) throws(SignalError) {
         var index: [Int] = []
         for name in IMU.channelNames {
             guard let i = recording.names.firstIndex(of: name) else {
-                throw SensorsError(.incompatible,
-                                   "fitting an IMU needs the channels \(IMU.channelNames.joined(separator: ", ")); this recording has \(recording.names.joined(separator: ", "))")
+                throw SignalError(.incompatible,
+                                  "fitting an IMU needs the channels \(IMU.channelNames.joined(separator: ", ")); this recording has \(recording.names.joined(separator: ", "))")
             }
             index.append(i)
         }
@@ -51,8 +51,8 @@ public struct IMUFit: Sendable, Hashable {
         let coreMotion = accelerometerUnit == .g ? SIMD3(means[0], means[1], means[2]) : SIMD3(means[0], means[1], means[2]) * (-1 / g)
         let length = (coreMotion * coreMotion).sum().squareRoot()
         guard length > 0.2 else {
-            throw SensorsError(.incompatible,
-                               "the mean accelerometer reading is \(length) g: a phone lying still reads about 1 g (is this an accelerometer in g?)")
+            throw SignalError(.incompatible,
+                              "the mean accelerometer reading is \(length) g: a phone lying still reads about 1 g (is this an accelerometer in g?)")
         }
         let down = coreMotion / length
         let attitude = FixedAttitude.angles(roll: atan2(down.x, -down.z), pitch: asin(max(-1, min(1, -down.y))), yaw: 0)

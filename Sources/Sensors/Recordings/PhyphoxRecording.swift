@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import Signals
 
 /// Reads phyphox CSV exports ("CSV (Comma, decimal point)"): a quoted header and numbers such as
 /// `9.810000000E0`, one file per sensor (`Accelerometer.csv`, `Gyroscope.csv`, `Linear Acceleration.csv`,
@@ -37,25 +38,24 @@ public enum PhyphoxRecording {
     /// Reads one phyphox export.
     /// - Parameter path: The file (`-` for standard input).
     /// - Returns: The sensor series it holds (one).
-    /// - Throws: ``SensorsError`` naming the file, line and column: not a phyphox export, a field that
+    /// - Throws: ``SignalError`` naming the file, line and column: not a phyphox export, a field that
     ///   is not a number, decreasing times.
-    public static func read(path: String) throws(SensorsError) -> [SensorSeries] {
+    public static func read(path: String) throws(SignalError) -> [SensorSeries] {
         let input: InputSource
-        do { input = try InputSource.open(path) } catch { throw SensorsError(.unreadable, error.message, file: error.file ?? path) }
+        do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
         return try read(RecordingTable.read(input))
     }
 
-    static func read(_ table: RecordingTable) throws(SensorsError) -> [SensorSeries] {
+    static func read(_ table: RecordingTable) throws(SignalError) -> [SensorSeries] {
         guard let (kind, prefix, unit) = kind(table.header), let time = table.column("Time (s)") else {
-            throw SensorsError(.unknownFormat,
-                               "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\" or \"Gyroscope x (rad/s)\" columns",
-                               file: table.file, line: table.headerLine)
+            throw SignalError(.unknownFormat, "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\" or \"Gyroscope x (rad/s)\" columns",
+                              file: table.file, line: table.headerLine)
         }
         var columns: [Int] = []
         for axis in ["x", "y", "z"] {
             guard let c = table.column("\(prefix) \(axis) (\(unit))") else {
-                throw SensorsError(.unknownFormat, "the header has \"\(prefix) x (\(unit))\" but no \"\(prefix) \(axis) (\(unit))\"",
-                                   file: table.file, line: table.headerLine)
+                throw SignalError(.unknownFormat, "the header has \"\(prefix) x (\(unit))\" but no \"\(prefix) \(axis) (\(unit))\"",
+                                  file: table.file, line: table.headerLine)
             }
             columns.append(c)
         }
@@ -68,7 +68,7 @@ public enum PhyphoxRecording {
 /// refuses decreasing times (naming the line).
 enum SeriesBuilder {
     static func build(_ table: RecordingTable, kind: SensorSeries.Kind, time: Int, timeScale: Double,
-                      timeOffset: Double = 0, columns: [Int], scale: Double) throws(SensorsError) -> SensorSeries {
+                      timeOffset: Double = 0, columns: [Int], scale: Double) throws(SignalError) -> SensorSeries {
         var times: [Double] = [], lines: [Int] = []
         var axes: [[Double]] = [[], [], []]
         for row in table.rows {
@@ -83,9 +83,8 @@ enum SeriesBuilder {
             if let last = times.last {
                 if seconds == last { continue }          // a repeated sample
                 guard seconds > last else {
-                    throw SensorsError(.decreasingTime,
-                                       "time \(seconds) s is before the previous sample's \(last) s (line \(lines.last ?? 0)); samples must be in time order",
-                                       file: table.file, line: row.line, column: time + 1)
+                    throw SignalError(.invalidTime, "time \(seconds) s is before the previous sample's \(last) s (line \(lines.last ?? 0)); samples must be in time order",
+                                      file: table.file, line: row.line, column: time + 1)
                 }
             }
             times.append(seconds)
@@ -93,7 +92,7 @@ enum SeriesBuilder {
             for a in 0 ..< 3 { axes[a].append(values[a]) }
         }
         guard times.count >= 2 else {
-            throw SensorsError(.tooShort, "holds \(times.count) complete sample(s); a recording needs at least 2", file: table.file)
+            throw SignalError(.tooShort, "holds \(times.count) complete sample(s); a recording needs at least 2", file: table.file)
         }
         return SensorSeries(kind: kind, times: times, axes: axes, file: table.file, lines: lines)
     }

@@ -53,15 +53,15 @@ public struct RecordingImport: Sendable, Hashable {
     /// Reads recording files, telling phyphox from Sensor Logger by their headers.
     /// - Parameter paths: The files (a Sensor Logger `Metadata.csv` among them sets the convention).
     /// - Returns: Their sensor series.
-    /// - Throws: ``SensorsError`` naming the file (and line and column) of the first problem.
-    public func read(_ paths: [String]) throws(SensorsError) -> [SensorSeries] {
+    /// - Throws: ``SignalError`` naming the file (and line and column) of the first problem.
+    public func read(_ paths: [String]) throws(SignalError) -> [SensorSeries] {
         var tables: [(String, RecordingTable)] = []
         var convention = self.convention
         for path in paths {
             let input: InputSource
-            do { input = try InputSource.open(path) } catch { throw SensorsError(.unreadable, error.message, file: error.file ?? path) }
+            do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
             guard case .points(.csv)? = InputKind.detect(name: input.path, head: input.head) else {
-                throw SensorsError(.unknownFormat, "not a phyphox or Sensor Logger CSV export (not a CSV file)", file: input.name)
+                throw SignalError(.unknownFormat, "not a phyphox or Sensor Logger CSV export (not a CSV file)", file: input.name)
             }
             let table = try RecordingTable.read(input)
             if SensorLoggerRecording.isMetadata(table.header) {
@@ -77,52 +77,50 @@ public struct RecordingImport: Sendable, Hashable {
                 series += try PhyphoxRecording.read(table)
             } else if SensorLoggerRecording.recognises(table.header) {
                 guard let convention else {
-                    throw SensorsError(.invalidArgument,
-                                       "Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android",
-                                       file: table.file)
+                    throw SignalError(.invalidArgument, "Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android",
+                                      file: table.file)
                 }
                 series += try SensorLoggerRecording.read(table, name: path, convention: convention)
             } else {
                 let shown = table.header.prefix(6).map { "\"\($0)\"" }.joined(separator: ",")
-                throw SensorsError(.unknownFormat,
-                                   "not a phyphox or Sensor Logger CSV export (header \(shown)); expected phyphox's \"Time (s)\",\"Acceleration x (m/s^2)\",… or Sensor Logger's time,seconds_elapsed,z,y,x",
-                                   file: table.file, line: table.headerLine)
+                throw SignalError(.unknownFormat, "not a phyphox or Sensor Logger CSV export (header \(shown)); expected phyphox's \"Time (s)\",\"Acceleration x (m/s^2)\",… or Sensor Logger's time,seconds_elapsed,z,y,x",
+                                  file: table.file, line: table.headerLine)
             }
         }
-        guard !series.isEmpty else { throw SensorsError(.invalidArgument, "no sensor file among the inputs (only metadata)") }
+        guard !series.isEmpty else { throw SignalError(.invalidArgument, "no sensor file among the inputs (only metadata)") }
         return series
     }
 
     /// Merges and resamples series into points (see the type's documentation).
-    /// - Throws: ``SensorsError``: a bad rate, two series of one kind, no overlap, a gap, too many points.
-    public func points(_ series: [SensorSeries]) throws(SensorsError) -> [MotionPoint] {
+    /// - Throws: ``SignalError``: a bad rate, two series of one kind, no overlap, a gap, too many points.
+    public func points(_ series: [SensorSeries]) throws(SignalError) -> [MotionPoint] {
         guard rate.isFinite, rate > 0, rate <= 1e6 else {
-            throw SensorsError(.invalidArgument, "the rate must be a finite number of Hz from 0 to 10^6, got \(rate)")
+            throw SignalError(.invalidArgument, "the rate must be a finite number of Hz from 0 to 10^6, got \(rate)")
         }
         guard gravityWindow.isFinite, gravityWindow > 0 else {
-            throw SensorsError(.invalidArgument, "the gravity window must be a positive number of seconds, got \(gravityWindow)")
+            throw SignalError(.invalidArgument, "the gravity window must be a positive number of seconds, got \(gravityWindow)")
         }
         var byKind: [SensorSeries.Kind: SensorSeries] = [:]
         for s in series {
             if let other = byKind[s.kind] {
-                throw SensorsError(.incompatible, "two recordings of the \(s.kind.rawValue): \(other.file) and \(s.file)", file: s.file)
+                throw SignalError(.incompatible, "two recordings of the \(s.kind.rawValue): \(other.file) and \(s.file)", file: s.file)
             }
             byKind[s.kind] = s
         }
         guard let start = series.map({ $0.times[0] }).max(), let end = series.map({ $0.times[$0.count - 1] }).min(), end > start else {
             let spans = series.map { "\($0.file) \($0.times.first ?? 0)…\($0.times.last ?? 0) s" }.joined(separator: ", ")
-            throw SensorsError(.incompatible, "the recordings do not overlap in time: \(spans)")
+            throw SignalError(.incompatible, "the recordings do not overlap in time: \(spans)")
         }
         let span = (end - start) * rate
         guard span < Double(RecordingImport.largestCount) else {
-            throw SensorsError(.invalidArgument, "\(end - start) s at \(rate) Hz is more than \(RecordingImport.largestCount) points")
+            throw SignalError(.invalidArgument, "\(end - start) s at \(rate) Hz is more than \(RecordingImport.largestCount) points")
         }
         let count = Int(span.rounded(.down)) + 1
         guard count >= 2 else {
-            throw SensorsError(.invalidArgument, "the recordings overlap for \(end - start) s: at \(rate) Hz that is fewer than two points; raise --rate")
+            throw SignalError(.invalidArgument, "the recordings overlap for \(end - start) s: at \(rate) Hz that is fewer than two points; raise --rate")
         }
         guard gravityWindow <= end - start else {
-            throw SensorsError(.invalidArgument, "the gravity window \(gravityWindow) s is longer than the recordings' overlap \(end - start) s")
+            throw SignalError(.invalidArgument, "the gravity window \(gravityWindow) s is longer than the recordings' overlap \(end - start) s")
         }
         for s in series { try RecordingImport.checkGaps(s, from: start, to: end) }
         let grid = (0 ..< count).map { start + Double($0) / rate }
@@ -153,14 +151,13 @@ public struct RecordingImport: Sendable, Hashable {
     }
 
     /// Refuses gaps longer than max(0.5 s, 20 median intervals) inside `[from, to]`.
-    static func checkGaps(_ s: SensorSeries, from: Double, to: Double) throws(SensorsError) {
+    static func checkGaps(_ s: SensorSeries, from: Double, to: Double) throws(SignalError) {
         let intervals = (1 ..< s.count).map { s.times[$0] - s.times[$0 - 1] }.sorted()
         let median = intervals[intervals.count / 2]
         let limit = max(0.5, 20 * median)
         for i in 1 ..< s.count where s.times[i] > from && s.times[i - 1] < to && s.times[i] - s.times[i - 1] > limit {
-            throw SensorsError(.incompatible,
-                               "a gap of \(s.times[i] - s.times[i - 1]) s (the median interval is \(median) s) between samples at \(s.times[i - 1]) s and \(s.times[i]) s; interpolating across it would invent data: split the recording there",
-                               file: s.file, line: s.lines.indices.contains(i) ? s.lines[i] : nil)
+            throw SignalError(.incompatible, "a gap of \(s.times[i] - s.times[i - 1]) s (the median interval is \(median) s) between samples at \(s.times[i - 1]) s and \(s.times[i]) s; interpolating across it would invent data: split the recording there",
+                              file: s.file, line: s.lines.indices.contains(i) ? s.lines[i] : nil)
         }
     }
 

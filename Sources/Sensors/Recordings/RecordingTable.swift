@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import Signals
 
 /// A CSV file read with the package's CSV reader: its header and its rows as numbers, with the line of
 /// each row, for the recording importers. Errors name the file, the line and the column.
@@ -14,20 +15,19 @@ struct RecordingTable {
     var rows: [(line: Int, fields: [String])]
 
     /// Reads a whole CSV file (at most `limit` bytes).
-    /// - Throws: ``SensorsError`` (`unreadable`, `malformed`, `unknownFormat`).
-    static func read(_ input: InputSource, limit: Int = 1 << 30) throws(SensorsError) -> RecordingTable {
+    /// - Throws: ``SignalError`` (`unreadable`, `malformed`, `unknownFormat`).
+    static func read(_ input: InputSource, limit: Int = 1 << 30) throws(SignalError) -> RecordingTable {
         // A phyphox export with another separator: say so before the CSV reader trips on it.
         let firstLine = String(decoding: input.head.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
         if !firstLine.contains(","), firstLine.contains(";") || firstLine.contains("\t") {
-            throw SensorsError(.unknownFormat,
-                               "the header is separated by ';' or tabs: export the recording as comma-separated values (phyphox: \"CSV (Comma, decimal point)\")",
-                               file: input.name, line: 1)
+            throw SignalError(.unknownFormat, "the header is separated by ';' or tabs: export the recording as comma-separated values (phyphox: \"CSV (Comma, decimal point)\")",
+                              file: input.name, line: 1)
         }
         let reader: CSVReader
         do {
             reader = CSVReader(try input.byteReader())
         } catch {
-            throw SensorsError(.unreadable, error.message, file: input.name)
+            throw SignalError(.unreadable, error.message, file: input.name)
         }
         var fields: [String] = []
         var header: [String] = []
@@ -45,13 +45,12 @@ struct RecordingTable {
                 empty = true
             }
         } catch {
-            throw SensorsError(.malformed, error.message, file: input.name, line: error.line)
+            throw SignalError(.malformed, error.message, file: input.name, line: error.line)
         }
-        guard !empty else { throw SensorsError(.malformed, "the file is empty; expected a CSV header", file: input.name, line: 1) }
+        guard !empty else { throw SignalError(.malformed, "the file is empty; expected a CSV header", file: input.name, line: 1) }
         if header.count == 1, let only = header.first, only.contains(";") || only.contains("\t") {
-            throw SensorsError(.unknownFormat,
-                               "the header has one column holding ';' or tabs: export the recording as comma-separated values (phyphox: \"CSV (Comma, decimal point)\")",
-                               file: input.name, line: headerLine)
+            throw SignalError(.unknownFormat, "the header has one column holding ';' or tabs: export the recording as comma-separated values (phyphox: \"CSV (Comma, decimal point)\")",
+                              file: input.name, line: headerLine)
         }
         return RecordingTable(file: input.name, header: header, headerLine: headerLine, rows: rows)
     }
@@ -63,24 +62,24 @@ struct RecordingTable {
 
     /// A finite number within ±10¹⁰ from a row, or `nil` for an empty field or `NaN` (a missing sample, as
     /// phyphox writes them).
-    /// - Throws: ``SensorsError`` naming the file, line and column for anything else that is not a number,
+    /// - Throws: ``SignalError`` naming the file, line and column for anything else that is not a number,
     ///   or a number beyond ±10¹⁰.
-    func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(SensorsError) -> Double? {
+    func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(SignalError) -> Double? {
         guard row.fields.count == header.count else {
-            throw SensorsError(.malformed, "expected \(header.count) fields as in the header, found \(row.fields.count)",
-                               file: file, line: row.line, column: min(row.fields.count, header.count) + 1)
+            throw SignalError(.malformed, "expected \(header.count) fields as in the header, found \(row.fields.count)",
+                              file: file, line: row.line, column: min(row.fields.count, header.count) + 1)
         }
         let text = row.fields[column]
         if text.isEmpty || text.lowercased() == "nan" { return nil }
         guard let value = CSVReader.number(text), value.isFinite else {
             let name = header[column]
             let what = text.contains(",") || (text.contains(".") == false && text.contains(";")) ? " (a decimal comma? export with a decimal point)" : ""
-            throw SensorsError(.malformed, "\"\(String(text.prefix(60)))\" in column \"\(name)\" is not a finite number\(what)",
-                               file: file, line: row.line, column: column + 1)
+            throw SignalError(.malformed, "\"\(String(text.prefix(60)))\" in column \"\(name)\" is not a finite number\(what)",
+                              file: file, line: row.line, column: column + 1)
         }
         guard abs(value) <= RecordingTable.largestValue else {
-            throw SensorsError(.outOfRange, "\(String(text.prefix(60))) in column \"\(header[column])\" is beyond ±1e10; no phone recording holds such a time (s) or sample (m/s², rad/s)",
-                               file: file, line: row.line, column: column + 1)
+            throw SignalError(.outOfRange, "\(String(text.prefix(60))) in column \"\(header[column])\" is beyond ±1e10; no phone recording holds such a time (s) or sample (m/s², rad/s)",
+                              file: file, line: row.line, column: column + 1)
         }
         return value
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import Signals
 
 /// Reads Sensor Logger CSV exports (the app by Kelvin Choi; its units and frames are documented in
 /// the `awesome-sensor-logger` repository's `UNITS.md` and `COORDINATES.md`): one file per sensor with
@@ -38,9 +39,9 @@ public enum SensorLoggerRecording {
     static func isMetadata(_ header: [String]) -> Bool { header.contains { $0.lowercased() == "platform" } }
 
     /// The convention a `Metadata.csv` table states.
-    static func convention(_ table: RecordingTable) throws(SensorsError) -> Convention {
+    static func convention(_ table: RecordingTable) throws(SignalError) -> Convention {
         guard let column = table.column("platform"), let row = table.rows.first, column < row.fields.count else {
-            throw SensorsError(.malformed, "a Sensor Logger metadata file needs a 'platform' column and one row", file: table.file)
+            throw SignalError(.malformed, "a Sensor Logger metadata file needs a 'platform' column and one row", file: table.file)
         }
         let platform = row.fields[column].lowercased()
         if let s = table.column("standardisation"), s < row.fields.count, row.fields[s].lowercased() == "true" { return .android }
@@ -48,8 +49,8 @@ public enum SensorLoggerRecording {
         case "ios": return .ios
         case "android": return .android
         default:
-            throw SensorsError(.malformed, "platform \"\(String(row.fields[column].prefix(40)))\" is neither iOS nor Android",
-                               file: table.file, line: row.line, column: column + 1)
+            throw SignalError(.malformed, "platform \"\(String(row.fields[column].prefix(40)))\" is neither iOS nor Android",
+                              file: table.file, line: row.line, column: column + 1)
         }
     }
 
@@ -68,23 +69,22 @@ public enum SensorLoggerRecording {
     /// - Parameters:
     ///   - path: The file; its name tells the sensor (`Gyroscope.csv`, ...).
     ///   - convention: The platform's sign convention for accelerations.
-    /// - Throws: ``SensorsError`` naming the file, line and column.
-    public static func read(path: String, convention: Convention) throws(SensorsError) -> [SensorSeries] {
+    /// - Throws: ``SignalError`` naming the file, line and column.
+    public static func read(path: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
         let input: InputSource
-        do { input = try InputSource.open(path) } catch { throw SensorsError(.unreadable, error.message, file: error.file ?? path) }
+        do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
         return try read(RecordingTable.read(input), name: path, convention: convention)
     }
 
-    static func read(_ table: RecordingTable, name: String, convention: Convention) throws(SensorsError) -> [SensorSeries] {
+    static func read(_ table: RecordingTable, name: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
         guard let kind = kind(fileName: name) else {
-            throw SensorsError(.unknownFormat,
-                               "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, Gravity.csv or Gyroscope.csv (this one's name does not tell)",
-                               file: table.file)
+            throw SignalError(.unknownFormat, "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, Gravity.csv or Gyroscope.csv (this one's name does not tell)",
+                              file: table.file)
         }
         var columns: [Int] = []
         for axis in ["x", "y", "z"] {
             guard let c = table.column(axis) else {
-                throw SensorsError(.unknownFormat, "no '\(axis)' column in the header", file: table.file, line: table.headerLine)
+                throw SignalError(.unknownFormat, "no '\(axis)' column in the header", file: table.file, line: table.headerLine)
             }
             columns.append(c)
         }
@@ -94,18 +94,18 @@ public enum SensorLoggerRecording {
             return [try SeriesBuilder.build(table, kind: kind, time: elapsed, timeScale: 1, columns: columns, scale: scale)]
         }
         guard let time = table.column("time") else {
-            throw SensorsError(.unknownFormat, "no 'seconds_elapsed' or 'time' column", file: table.file, line: table.headerLine)
+            throw SignalError(.unknownFormat, "no 'seconds_elapsed' or 'time' column", file: table.file, line: table.headerLine)
         }
         // Integer nanoseconds since the epoch exceed a Double's 53 bits: subtract the first in integers.
         var rows = table
         guard let firstRow = table.rows.first, time < firstRow.fields.count, let t0 = Int64(firstRow.fields[time]) else {
-            throw SensorsError(.malformed, "the 'time' column must hold integer nanoseconds", file: table.file,
-                               line: table.rows.first?.line, column: time + 1)
+            throw SignalError(.malformed, "the 'time' column must hold integer nanoseconds",
+                              file: table.file, line: table.rows.first?.line, column: time + 1)
         }
         for i in rows.rows.indices where time < rows.rows[i].fields.count {
             guard let ns = Int64(rows.rows[i].fields[time]) else {
-                throw SensorsError(.malformed, "\"\(String(rows.rows[i].fields[time].prefix(40)))\" in column 'time' is not an integer number of nanoseconds",
-                                   file: table.file, line: rows.rows[i].line, column: time + 1)
+                throw SignalError(.malformed, "\"\(String(rows.rows[i].fields[time].prefix(40)))\" in column 'time' is not an integer number of nanoseconds",
+                                  file: table.file, line: rows.rows[i].line, column: time + 1)
             }
             rows.rows[i].fields[time] = String(ns &- t0)
         }

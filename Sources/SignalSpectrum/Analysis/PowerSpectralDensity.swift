@@ -37,11 +37,11 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     ///   - segmentLength: Samples per segment, a power of two ≥ 16 and ≤ `samples.count`
     ///     (default ``defaultSegmentLength(frameCount:)``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SpectrumError`` for too few samples, a bad segment length or a non-finite sample.
+    /// - Throws: ``SignalError`` for too few samples, a bad segment length or a non-finite sample.
     /// - Complexity: O(N log L).
     public init(samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
     }
@@ -52,19 +52,19 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz), > 0.
     ///   - segmentLength: A power of two ≥ 16 and ≤ `samples.count` (default ``defaultSegmentLength(frameCount:)``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SpectrumError`` for too few samples, a bad segment length or a non-finite sample.
+    /// - Throws: ``SignalError`` for too few samples, a bad segment length or a non-finite sample.
     public init(samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
     }
 
     /// Creates the density of one channel of a buffer.
-    /// - Throws: ``SpectrumError`` for a bad channel, too few samples or a non-finite sample.
+    /// - Throws: ``SignalError`` for a bad channel, too few samples or a non-finite sample.
     public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try buffer.withChannel(channel) { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try buffer.withChannel(channel) { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
     }
@@ -127,22 +127,22 @@ extension PowerSpectralDensity {
     }
 
     static func welch<T: FFTWScalar>(_ samples: UnsafeBufferPointer<T>, sampleRate: Double, segmentLength: Int?,
-                                     fft: RealFFT) throws(SpectrumError) -> PowerSpectralDensity {
+                                     fft: RealFFT) throws(SignalError) -> PowerSpectralDensity {
         guard sampleRate.isFinite && sampleRate > 0 else {
-            throw SpectrumError(.invalidParameter, context: "sampleRate", "sample rate must be a positive number of Hz, got \(sampleRate)")
+            throw SignalError(.invalidArgument, "sample rate must be a positive number of Hz, got \(sampleRate)", field: "sampleRate")
         }
         let n = samples.count
         guard n >= Spectrum.minimumFrameCount else {
-            throw SpectrumError(.tooShort, context: "samples",
-                                "\(n) samples are too few for a density; at least \(Spectrum.minimumFrameCount) are needed")
+            throw SignalError(.tooShort, "\(n) samples are too few for a density; at least \(Spectrum.minimumFrameCount) are needed",
+                              field: "samples")
         }
         let length = segmentLength ?? defaultSegmentLength(frameCount: n)
         guard length >= 16, length <= n, length & (length - 1) == 0 else {
-            throw SpectrumError(.invalidParameter, context: "segmentLength",
-                                "segment length must be a power of two from 16 to the \(n) samples, got \(length)")
+            throw SignalError(.invalidArgument, "segment length must be a power of two from 16 to the \(n) samples, got \(length)",
+                              field: "segmentLength")
         }
         if let bad = samples.firstIndex(where: { !$0.isFinite }) {
-            throw SpectrumError(.nonFinite, context: "samples", "sample \(bad) is \(samples[bad]), not a finite number")
+            throw SignalError(.nonFinite, "sample \(bad) is \(samples[bad]), not a finite number", field: "samples")
         }
         let hop = length / 2
         let segments = (n - length) / hop + 1

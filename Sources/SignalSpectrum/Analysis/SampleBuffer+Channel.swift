@@ -2,16 +2,16 @@ import Signals
 
 extension SampleBuffer {
     /// Runs `body` on the samples of channel `channel`, after checking the index.
-    /// - Throws: ``SpectrumError`` (`invalidParameter`) for a channel outside `0 ..< channelCount`, or what
+    /// - Throws: ``SignalError`` (`invalidArgument`) for a channel outside `0 ..< channelCount`, or what
     ///   `body` throws.
     func withChannel<R>(_ channel: Int,
-                        _ body: (UnsafeBufferPointer<Float>) throws(SpectrumError) -> R) throws(SpectrumError) -> R {
+                        _ body: (UnsafeBufferPointer<Float>) throws(SignalError) -> R) throws(SignalError) -> R {
         guard channel >= 0 && channel < channelCount else {
-            throw SpectrumError(.invalidParameter, context: "channel",
-                                "channel \(channel) is out of range 0..<\(channelCount)")
+            throw SignalError(.invalidArgument, "channel \(channel) is out of range 0..<\(channelCount)",
+                              field: "channel")
         }
         return try withUnsafeBufferPointer(channel: channel) { p in
-            Result { () throws(SpectrumError) in try body(p) }
+            Result { () throws(SignalError) in try body(p) }
         }.get()
     }
 }

@@ -54,29 +54,29 @@ public struct SpectralAnalysis: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz).
     ///   - segmentLength: Welch segment length (default ``PowerSpectralDensity/defaultSegmentLength(frameCount:)``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SpectrumError`` for too few or non-finite samples.
+    /// - Throws: ``SignalError`` for too few or non-finite samples.
     /// - Complexity: One N-point FFT and `≈ 2N/L` L-point FFTs.
     public init(samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try SpectralAnalysis(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
     }
 
     /// Analyses double-precision samples (reference waveforms).
-    /// - Throws: ``SpectrumError`` for too few or non-finite samples.
+    /// - Throws: ``SignalError`` for too few or non-finite samples.
     public init(samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try SpectralAnalysis(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
     }
 
     /// Analyses one channel of a buffer.
-    /// - Throws: ``SpectrumError`` for a bad channel, too few or non-finite samples.
+    /// - Throws: ``SignalError`` for a bad channel, too few or non-finite samples.
     public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try buffer.withChannel(channel) { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try buffer.withChannel(channel) { p throws(SignalError) in
             try SpectralAnalysis(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
     }
@@ -84,7 +84,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// Analyses samples; with `welch: false` the Welch pass is skipped and ``density`` is empty
     /// (the ``Verifier`` measures noise on the full-length Hann spectrum instead).
     init<T: FFTWScalar>(_ samples: UnsafeBufferPointer<T>, sampleRate: Double, segmentLength: Int?,
-                        welch: Bool = true, fft: RealFFT) throws(SpectrumError) {
+                        welch: Bool = true, fft: RealFFT) throws(SignalError) {
         let spectra = try Spectrum.spectra(samples, sampleRate: sampleRate, windows: [.hann, .flatTop], fft: fft)
         hann = spectra[0]
         flatTop = spectra[1]

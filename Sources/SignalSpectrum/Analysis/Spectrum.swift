@@ -35,11 +35,11 @@ public struct Spectrum: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz), > 0.
     ///   - window: The window (default ``Window/flatTop``, for amplitudes).
     ///   - fft: The FFT owner (plans are cached there).
-    /// - Throws: ``SpectrumError`` for too few samples, a non-finite sample or a bad rate.
+    /// - Throws: ``SignalError`` for too few samples, a non-finite sample or a bad rate.
     /// - Complexity: One O(N log N) FFT plus O(N · window terms).
     public init(samples: [Float], sampleRate: Double, window: Window = .flatTop,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
         }
     }
@@ -50,10 +50,10 @@ public struct Spectrum: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz), > 0.
     ///   - window: The window (default ``Window/flatTop``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SpectrumError`` for too few samples, a non-finite sample or a bad rate.
+    /// - Throws: ``SignalError`` for too few samples, a non-finite sample or a bad rate.
     public init(samples: [Double], sampleRate: Double, window: Window = .flatTop,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
         }
     }
@@ -64,10 +64,10 @@ public struct Spectrum: Sendable, Hashable {
     ///   - channel: Channel index, `0 ..< buffer.channelCount`.
     ///   - window: The window (default ``Window/flatTop``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SpectrumError`` for a bad channel, too few samples or a non-finite sample.
+    /// - Throws: ``SignalError`` for a bad channel, too few samples or a non-finite sample.
     public init(_ buffer: SampleBuffer, channel: Int = 0, window: Window = .flatTop,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        self = try buffer.withChannel(channel) { p throws(SpectrumError) in
+                fft: RealFFT = .shared) throws(SignalError) {
+        self = try buffer.withChannel(channel) { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: buffer.sampleRate, windows: [window], fft: fft)[0]
         }
     }
@@ -123,16 +123,16 @@ extension Spectrum {
     /// The spectra of finite samples through each of `windows`, from one FFT: the windows are applied
     /// to FFTW's output in place of a copy (no intermediate bin arrays).
     static func spectra<T: FFTWScalar>(_ samples: UnsafeBufferPointer<T>, sampleRate: Double, windows: [Window],
-                                       fft: RealFFT) throws(SpectrumError) -> [Spectrum] {
+                                       fft: RealFFT) throws(SignalError) -> [Spectrum] {
         guard sampleRate.isFinite && sampleRate > 0 else {
-            throw SpectrumError(.invalidParameter, context: "sampleRate", "sample rate must be a positive number of Hz, got \(sampleRate)")
+            throw SignalError(.invalidArgument, "sample rate must be a positive number of Hz, got \(sampleRate)", field: "sampleRate")
         }
         guard samples.count >= minimumFrameCount else {
-            throw SpectrumError(.tooShort, context: "samples",
-                                "\(samples.count) samples are too few for a spectrum; at least \(minimumFrameCount) are needed")
+            throw SignalError(.tooShort, "\(samples.count) samples are too few for a spectrum; at least \(minimumFrameCount) are needed",
+                              field: "samples")
         }
         if let bad = samples.firstIndex(where: { !$0.isFinite }) {
-            throw SpectrumError(.nonFinite, context: "samples", "sample \(bad) is \(samples[bad]), not a finite number")
+            throw SignalError(.nonFinite, "sample \(bad) is \(samples[bad]), not a finite number", field: "samples")
         }
         return try fft.transform(T.self, size: samples.count) { work in
             if let base = samples.baseAddress { work.input.update(from: base, count: samples.count) }

@@ -35,24 +35,24 @@ package struct SpectrumEnvelope: Sendable {
 
     /// The envelope of channel `channel` of `buffer` through `window`, over `groups` groups of bins (every
     /// bin when there are at most `2·groups`).
-    /// - Throws: ``SpectrumError`` for a bad channel, too few (< 16) or too many (> ``Verifier/maximumFrameCount``)
+    /// - Throws: ``SignalError`` for a bad channel, too few (< 16) or too many (> ``Verifier/maximumFrameCount``)
     ///   frames, a non-finite sample or `groups < 1`.
     package init(_ buffer: SampleBuffer, channel: Int, window: Window = .flatTop, groups: Int,
-                 fft: RealFFT = .shared) throws(SpectrumError) {
+                 fft: RealFFT = .shared) throws(SignalError) {
         guard groups >= 1 && groups <= 1 << 20 else {
-            throw SpectrumError(.invalidParameter, context: "groups", "groups must be 1 ... 2^20, got \(groups)")
+            throw SignalError(.invalidArgument, "groups must be 1 ... 2^20, got \(groups)", field: "groups")
         }
         let n = buffer.frameCount
         guard n >= Spectrum.minimumFrameCount else {
-            throw SpectrumError(.tooShort, context: "samples", "\(n) samples are too few for a spectrum; at least \(Spectrum.minimumFrameCount) are needed")
+            throw SignalError(.tooShort, "\(n) samples are too few for a spectrum; at least \(Spectrum.minimumFrameCount) are needed", field: "samples")
         }
         guard n <= Verifier.maximumFrameCount else {
-            throw SpectrumError(.tooLong, context: "samples", "\(n) samples per channel are more than a spectrum is taken of (\(Verifier.maximumFrameCount))")
+            throw SignalError(.tooLarge, "\(n) samples per channel are more than a spectrum is taken of (\(Verifier.maximumFrameCount))", field: "samples")
         }
         let rate = buffer.sampleRate
-        let points = try buffer.withChannel(channel) { samples throws(SpectrumError) -> [Point] in
+        let points = try buffer.withChannel(channel) { samples throws(SignalError) -> [Point] in
             if let bad = samples.firstIndex(where: { !$0.isFinite }) {
-                throw SpectrumError(.nonFinite, context: "samples", "sample \(bad) of channel \(channel) is \(samples[bad]), not a finite number")
+                throw SignalError(.nonFinite, "sample \(bad) of channel \(channel) is \(samples[bad]), not a finite number", field: "samples")
             }
             return try fft.transform(Float.self, size: n) { work in
                 if let base = samples.baseAddress { work.input.update(from: base, count: n) }

@@ -39,25 +39,21 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz).
     ///   - allowAliasing: Accept frequencies at or above Nyquist (their lines fold as sampling folds them).
     ///   - fft: FFT owner (for the DFT of one period of a periodic waveform).
-    /// - Throws: ``SpectrumError`` `.invalidSignal` with the JSON path when the tree is invalid at this rate.
+    /// - Throws: ``SignalError`` the signal's own `SignalError` with the JSON path when the tree is invalid at this rate.
     /// - Complexity: O(nodes) plus, per periodic waveform, O(q log q) for a period of `q ≤ 65536`
     ///   samples or O(1.3·10⁵) harmonics otherwise.
     public init(_ node: SignalNode, sampleRate: Double, allowAliasing: Bool = false,
-                fft: RealFFT = .shared) throws(SpectrumError) {
-        do {
-            try node.validate(sampleRate: sampleRate, allowAliasing: allowAliasing)
-        } catch {
-            throw SpectrumError(.invalidSignal, context: error.path, error.message)
-        }
+                fft: RealFFT = .shared) throws(SignalError) {
+        try node.validate(sampleRate: sampleRate, allowAliasing: allowAliasing)
         self.sampleRate = sampleRate
         channels = try ExpectedSpectrum.derive(node, path: "$", sampleRate: sampleRate, fft: fft)
             .map { $0.normalized(sampleRate: sampleRate) }
     }
 
     /// Derives the expected spectrum of a signal (as the initialiser from a `SignalNode`).
-    /// - Throws: ``SpectrumError`` `.invalidSignal` when the signal is invalid at this rate.
+    /// - Throws: ``SignalError`` the signal's own `SignalError` when the signal is invalid at this rate.
     public init<S: SpecRepresentable>(_ signal: S, sampleRate: Double, allowAliasing: Bool = false,
-                           fft: RealFFT = .shared) throws(SpectrumError) {
+                           fft: RealFFT = .shared) throws(SignalError) {
         try self.init(signal.node, sampleRate: sampleRate, allowAliasing: allowAliasing, fft: fft)
     }
 
@@ -71,7 +67,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     }
 
     static func derive(_ node: SignalNode, path: String, sampleRate fs: Double,
-                       fft: RealFFT) throws(SpectrumError) -> [ExpectedChannel] {
+                       fft: RealFFT) throws(SignalError) -> [ExpectedChannel] {
         let here = "\(path).\(node.kind)"
         switch node {
         case .sine(let s):
@@ -139,8 +135,8 @@ public struct ExpectedSpectrum: Sendable, Hashable {
                 // A fixed attitude makes every channel a linear combination of the given signals; a
                 // varying one mixes them nonlinearly, which this derivation does not model.
                 guard let equivalent = m.fixedAttitudeEquivalent else {
-                    throw SpectrumError(.invalidSignal, context: here + ".attitude",
-                                        "a motion whose attitude varies is not spectrally checkable (its channels are nonlinear in the angles); verify a fixed-attitude motion, or its channels one by one")
+                    throw SignalError(.invalidArgument, "a motion whose attitude varies is not spectrally checkable (its channels are nonlinear in the angles); verify a fixed-attitude motion, or its channels one by one",
+                                      path: here + ".attitude")
                 }
                 return try derive(equivalent, path: here, sampleRate: fs, fft: fft)
             }
@@ -153,7 +149,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     }
 
     static func periodic(_ shape: PeriodicLines.Shape, _ amplitude: Double, _ frequency: Double, _ phase: Double,
-                         _ offset: Double, _ path: String, _ fs: Double, _ fft: RealFFT) throws(SpectrumError) -> ExpectedChannel {
+                         _ offset: Double, _ path: String, _ fs: Double, _ fft: RealFFT) throws(SignalError) -> ExpectedChannel {
         let (dc, lines, residual) = try PeriodicLines.lines(shape, amplitude: amplitude, frequency: frequency,
                                                             phase: phase, sampleRate: fs, source: path, fft: fft)
         let form: ModelTerm.Shape = switch shape {
@@ -176,8 +172,8 @@ extension SpecRepresentable {
     /// - Parameters:
     ///   - sampleRate: Samples per second (Hz).
     ///   - allowAliasing: Accept frequencies at or above Nyquist.
-    /// - Throws: ``SpectrumError`` `.invalidSignal` when the signal is invalid at this rate.
-    public func expectedSpectrum(sampleRate: Double, allowAliasing: Bool = false) throws(SpectrumError) -> ExpectedSpectrum {
+    /// - Throws: ``SignalError`` the signal's own `SignalError` when the signal is invalid at this rate.
+    public func expectedSpectrum(sampleRate: Double, allowAliasing: Bool = false) throws(SignalError) -> ExpectedSpectrum {
         try ExpectedSpectrum(node, sampleRate: sampleRate, allowAliasing: allowAliasing)
     }
 }

@@ -93,7 +93,7 @@ enum PeriodicLines {
     /// - Returns: The DC level, the lines (unfolded phasors at frequencies in `[0, fs)`, to be folded),
     ///   and the variance not listed as lines (signal units²).
     static func lines(_ shape: Shape, amplitude: Double, frequency: Double, phase: Double, sampleRate: Double,
-                      source: String, fft: RealFFT) throws(SpectrumError) -> (dc: Double, lines: [SpectralLine], residual: Double) {
+                      source: String, fft: RealFFT) throws(SignalError) -> (dc: Double, lines: [SpectralLine], residual: Double) {
         let increment = Phase.increment(frequency: frequency, sampleRate: sampleRate)
         let phase0 = Phase.fromRadians(phase)
         if let q = period(increment) {

@@ -1,5 +1,6 @@
 import CFFTW
 import Foundation
+import Signals
 
 /// FFTW's planner, plan destruction and allocator are process-wide and not thread-safe: every call
 /// to them, from any ``RealFFT`` instance, goes through this lock. Executing a plan on new arrays
@@ -78,8 +79,8 @@ public final class RealFFT: @unchecked Sendable {
 
     /// Transforms `N = samples.count` single-precision samples.
     /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
-    /// - Throws: ``SpectrumError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
-    public func forward(_ samples: [Float]) throws(SpectrumError) -> ComplexBins {
+    /// - Throws: ``SignalError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
+    public func forward(_ samples: [Float]) throws(SignalError) -> ComplexBins {
         try transform(Float.self, size: samples.count) { work in
             samples.withUnsafeBufferPointer { src in
                 if let base = src.baseAddress { work.input.update(from: base, count: src.count) }
@@ -91,8 +92,8 @@ public final class RealFFT: @unchecked Sendable {
 
     /// Transforms `N = samples.count` double-precision samples.
     /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
-    /// - Throws: ``SpectrumError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
-    public func forward(_ samples: [Double]) throws(SpectrumError) -> ComplexBins {
+    /// - Throws: ``SignalError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
+    public func forward(_ samples: [Double]) throws(SignalError) -> ComplexBins {
         try transform(Double.self, size: samples.count) { work in
             samples.withUnsafeBufferPointer { src in
                 if let base = src.baseAddress { work.input.update(from: base, count: src.count) }
@@ -106,12 +107,12 @@ public final class RealFFT: @unchecked Sendable {
     /// `work.input`, call `work.execute()` (as often as needed), read `work.output`.
     /// The workspace is taken from this instance's pool and returned afterwards.
     func transform<T: FFTWScalar, R>(_ type: T.Type, size: Int,
-                                     _ body: (FFTWorkspace<T>) -> R) throws(SpectrumError) -> R {
+                                     _ body: (FFTWorkspace<T>) -> R) throws(SignalError) -> R {
         guard size >= 1 else {
-            throw SpectrumError(.tooShort, context: "fft", "an FFT needs at least 1 sample, got \(size)")
+            throw SignalError(.tooShort, "an FFT needs at least 1 sample, got \(size)", field: "fft")
         }
         guard size <= Int(Int32.max) else {
-            throw SpectrumError(.invalidParameter, context: "fft", "FFT size \(size) exceeds FFTW's 32-bit limit")
+            throw SignalError(.invalidArgument, "FFT size \(size) exceeds FFTW's 32-bit limit", field: "fft")
         }
         let key = PlanKey(size: size, double: T.isDouble)
         let bytes = T.workspaceBytes(size: size)
@@ -132,8 +133,8 @@ public final class RealFFT: @unchecked Sendable {
             fftwLock.unlock()
             guard buffer != nil, let newPlan = plan else {
                 if let buffer { fftwLock.lock(); T.free(buffer); fftwLock.unlock() }
-                throw SpectrumError(.fftFailure, context: "fft",
-                                    "FFTW could not plan or allocate a \(size)-point \(T.isDouble ? "double" : "single")-precision transform")
+                throw SignalError(.fftFailure, "FFTW could not plan or allocate a \(size)-point \(T.isDouble ? "double" : "single")-precision transform",
+                                  field: "fft")
             }
             lock.lock()
             if let existing = plans[key] {

@@ -1,3 +1,4 @@
+import Signals
 extension ModelFit {
     /// The per-block buffers both passes share (Double, `width` values each, with room for the phasor
     /// lanes' overrun), allocated once per fit; the caller deallocates them.
@@ -48,7 +49,7 @@ extension ModelFit {
     ///
     /// - Throws: `.nonFinite`, naming the first sample that is NaN or infinite.
     func firstPass(_ samples: UnsafeBufferPointer<Float>, residual: UnsafeMutablePointer<Float>, fft: RealFFT,
-                   waveform: Waveform, layout: Layout, scratch: Scratch) throws(SpectrumError)
+                   waveform: Waveform, layout: Layout, scratch: Scratch) throws(SignalError)
         -> (projection: [Double], chirpGram: [Double]) {
         let n = frameCount
         let base = samples.baseAddress!   // run(_:residual:fft:) checked it: n > 0 samples
@@ -151,7 +152,7 @@ extension ModelFit {
         }
         // A NaN or infinite sample makes the sum non-finite: name the first one.
         if !projection[0].isFinite, let bad = samples.firstIndex(where: { !$0.isFinite }) {
-            throw SpectrumError(.nonFinite, context: "samples", "sample \(bad) is \(samples[bad]), not a finite number")
+            throw SignalError(.nonFinite, "sample \(bad) is \(samples[bad]), not a finite number", field: "samples")
         }
         if let grid, grid.period > 1 {
             let bins = try fft.forward(Array(UnsafeBufferPointer(start: fold, count: grid.period)))

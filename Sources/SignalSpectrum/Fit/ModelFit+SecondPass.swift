@@ -1,3 +1,4 @@
+import Signals
 extension ModelFit {
     /// What the second pass measured: the residual's sum of squares, and the projections of the
     /// frequency steps.
@@ -18,7 +19,7 @@ extension ModelFit {
     /// step (folded onto the grid's period and read from one FFT, or per line). On the grid the
     /// correction `Φ·δ` is periodic: one table of `Q` values when `Q ≤ N`.
     func secondPass(residual: UnsafeMutablePointer<Float>, fft: RealFFT, waveform: Waveform, layout: Layout,
-                    solution: Solution, excluded: Set<Int>, scratch: Scratch) throws(SpectrumError) -> SecondPass {
+                    solution: Solution, excluded: Set<Int>, scratch: Scratch) throws(SignalError) -> SecondPass {
         let n = frameCount
         let chirpSlot = waveform.chirpSlot
         let candidates = layout.candidates, lineIndices = layout.lineIndices, grid = layout.grid

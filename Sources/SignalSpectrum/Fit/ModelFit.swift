@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// The time-domain least-squares fit of one channel: the samples against the exact expected waveform,
 /// with the amplitude and phase of every significant line and chirp, and the DC level, left free.
@@ -158,10 +159,10 @@ struct ModelFit {
     /// ``secondPass(residual:fft:waveform:layout:solution:excluded:scratch:)`` and
     /// ``stepFrequencies(_:candidates:pass:frames:sampleRate:)``.
     mutating func run(_ samples: UnsafeBufferPointer<Float>, residual: UnsafeMutablePointer<Float>,
-                      fft: RealFFT) throws(SpectrumError) {
+                      fft: RealFFT) throws(SignalError) {
         let n = frameCount
         guard samples.baseAddress != nil, samples.count == n, n > 0 else {
-            throw SpectrumError(.tooShort, context: "samples", "the fit needs the \(n) samples of the record, got \(samples.count)")
+            throw SignalError(.tooShort, "the fit needs the \(n) samples of the record, got \(samples.count)", field: "samples")
         }
         let waveform = Waveform(channel: channel, sampleRate: sampleRate)
 

@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// The checks of one channel (see ``Verifier``): the fit, then the spectrum of its residual.
 struct ChannelVerifier {
@@ -9,13 +10,13 @@ struct ChannelVerifier {
     let tolerances: Tolerances
 
     /// Runs the fit and the spectral checks on `samples`.
-    func run(_ samples: UnsafeBufferPointer<Float>, fft: RealFFT) throws(SpectrumError)
+    func run(_ samples: UnsafeBufferPointer<Float>, fft: RealFFT) throws(SignalError)
         -> (checks: [VerificationCheck], unchecked: [UncheckedComponent]) {
         let n = samples.count
-        let result = try fft.transform(Float.self, size: n) { work -> Result<([VerificationCheck], [UncheckedComponent]), SpectrumError> in
+        let result = try fft.transform(Float.self, size: n) { work -> Result<([VerificationCheck], [UncheckedComponent]), SignalError> in
             var fit = ModelFit(channel: expected, sampleRate: sampleRate, start: startIndex, frameCount: n,
                                tolerances: tolerances)
-            do throws(SpectrumError) {
+            do throws(SignalError) {
                 try fit.run(samples, residual: work.input, fft: fft)
             } catch {
                 return .failure(error)

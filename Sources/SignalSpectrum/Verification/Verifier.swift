@@ -53,30 +53,30 @@ public enum Verifier {
     ///   - tolerances: How close is close enough (default: ``Tolerances``'s defaults).
     ///   - fft: The FFT owner (plans cached there).
     /// - Returns: The report of every check and of every component that could not be checked.
-    /// - Throws: ``SpectrumError`` for a sample-rate or channel-count mismatch, too few, too many or
+    /// - Throws: ``SignalError`` for a sample-rate or channel-count mismatch, too few, too many or
     ///   non-finite samples, or tolerances out of range.
     public static func verify(_ buffer: SampleBuffer, against expected: ExpectedSpectrum,
-                              tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared) throws(SpectrumError) -> VerificationReport {
+                              tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared) throws(SignalError) -> VerificationReport {
         guard abs(buffer.sampleRate - expected.sampleRate) <= 1e-9 * expected.sampleRate else {
-            throw SpectrumError(.sampleRateMismatch, context: "sampleRate",
-                                "the buffer is sampled at \(buffer.sampleRate) Hz but the expected spectrum was derived for \(expected.sampleRate) Hz")
+            throw SignalError(.sampleRateMismatch, "the buffer is sampled at \(buffer.sampleRate) Hz but the expected spectrum was derived for \(expected.sampleRate) Hz",
+                              field: "sampleRate")
         }
         guard buffer.channelCount == expected.channelCount else {
-            throw SpectrumError(.channelMismatch, context: "channels",
-                                "the buffer has \(buffer.channelCount) channel(s) but the signal has \(expected.channelCount)")
+            throw SignalError(.channelMismatch, "the buffer has \(buffer.channelCount) channel(s) but the signal has \(expected.channelCount)",
+                              field: "channels")
         }
         guard buffer.frameCount >= Spectrum.minimumFrameCount else {
-            throw SpectrumError(.tooShort, context: "samples",
-                                "\(buffer.frameCount) samples are too few to verify; at least \(Spectrum.minimumFrameCount) are needed")
+            throw SignalError(.tooShort, "\(buffer.frameCount) samples are too few to verify; at least \(Spectrum.minimumFrameCount) are needed",
+                              field: "samples")
         }
         guard buffer.frameCount <= maximumFrameCount else {
-            throw SpectrumError(.tooLong, context: "samples",
-                                "\(buffer.frameCount) samples per channel are more than the verifier analyses (\(maximumFrameCount), about 8 bytes each besides the samples); verify a shorter record")
+            throw SignalError(.tooLarge, "\(buffer.frameCount) samples per channel are more than the verifier analyses (\(maximumFrameCount), about 8 bytes each besides the samples); verify a shorter record",
+                              field: "samples")
         }
         try validate(tolerances)
         var checks: [VerificationCheck] = [], unchecked: [UncheckedComponent] = []
         for c in 0 ..< buffer.channelCount {
-            let result = try buffer.withChannel(c) { samples throws(SpectrumError) in
+            let result = try buffer.withChannel(c) { samples throws(SignalError) in
                 try ChannelVerifier(channel: c, expected: expected.channels[c], sampleRate: buffer.sampleRate,
                                     startIndex: buffer.startIndex, tolerances: tolerances).run(samples, fft: fft)
             }
@@ -87,17 +87,17 @@ public enum Verifier {
     }
 
     /// Derives the expected spectrum of `signal` at the buffer's rate and verifies the buffer against it.
-    /// - Throws: ``SpectrumError`` (`.invalidSignal` for a signal invalid at that rate, and as
+    /// - Throws: ``SignalError`` (the signal's own error for a signal invalid at that rate, and as
     ///   the other `verify`).
     public static func verify<S: SpecRepresentable>(_ buffer: SampleBuffer, against signal: S, allowAliasing: Bool = false,
-                                         tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared) throws(SpectrumError) -> VerificationReport {
+                                         tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared) throws(SignalError) -> VerificationReport {
         let expected = try ExpectedSpectrum(signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing, fft: fft)
         return try verify(buffer, against: expected, tolerances: tolerances, fft: fft)
     }
 
     /// Every tolerance finite and non-negative, at least one flatness band, at most 4096 fitted lines
     /// (the fit's normal equations cost O(K³)).
-    static func validate(_ t: Tolerances) throws(SpectrumError) {
+    static func validate(_ t: Tolerances) throws(SignalError) {
         let values: [(String, Double)] = [
             ("amplitude", t.amplitude), ("phase", t.phase), ("frequencyBins", t.frequencyBins), ("dc", t.dc),
             ("noise", t.noise), ("flatness", t.flatness), ("spurious", t.spurious),
@@ -105,13 +105,13 @@ public enum Verifier {
             ("lineFloor", t.lineFloor), ("unresolvedFloor", t.unresolvedFloor), ("sigmas", t.sigmas),
         ]
         for (name, value) in values where !(value.isFinite && value >= 0) {
-            throw SpectrumError(.invalidParameter, context: "tolerances.\(name)", "\(name) must be a finite number ≥ 0, got \(value)")
+            throw SignalError(.invalidArgument, "\(name) must be a finite number ≥ 0, got \(value)", field: "tolerances.\(name)")
         }
         guard t.flatnessBands >= 1 && t.flatnessBands <= 1024 else {
-            throw SpectrumError(.invalidParameter, context: "tolerances.flatnessBands", "flatnessBands must be 1 ... 1024, got \(t.flatnessBands)")
+            throw SignalError(.invalidArgument, "flatnessBands must be 1 ... 1024, got \(t.flatnessBands)", field: "tolerances.flatnessBands")
         }
         guard t.maximumLines >= 0 && t.maximumLines <= 4096 else {
-            throw SpectrumError(.invalidParameter, context: "tolerances.maximumLines", "maximumLines must be 0 ... 4096, got \(t.maximumLines)")
+            throw SignalError(.invalidArgument, "maximumLines must be 0 ... 4096, got \(t.maximumLines)", field: "tolerances.maximumLines")
         }
     }
 }

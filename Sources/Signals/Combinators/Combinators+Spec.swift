@@ -20,7 +20,7 @@ extension Combinators.Pair: SpecRepresentable, Codable where First: SpecRepresen
     /// - Throws: ``SignalError`` when the node is not such a sum or a term does not fit its type.
     public init(node: SignalNode) throws(SignalError) {
         guard case .sum(let list) = node, list.count >= 2, let last = list.last else {
-            throw SignalError(.malformed, "expected a 'sum' of at least two terms for \(Self.self), found '\(node.kind)'")
+            throw SignalError(.malformed, path: "$", "expected a 'sum' of at least two terms for \(Self.self), found '\(node.kind)'")
         }
         let earlier = list.count == 2 ? list[0] : SignalNode.sum(Array(list.dropLast()))
         self.init(try First(node: earlier), try Second(node: last))
@@ -35,7 +35,7 @@ extension Combinators.Empty: SpecRepresentable, Codable {
     /// - Throws: ``SignalError`` for any other node.
     public init(node: SignalNode) throws(SignalError) {
         guard case .sum(let list) = node, list.isEmpty else {
-            throw SignalError(.malformed, "expected an empty 'sum', found '\(node.kind)'")
+            throw SignalError(.malformed, path: "$", "expected an empty 'sum', found '\(node.kind)'")
         }
         self.init()
     }

@@ -80,7 +80,7 @@ public indirect enum SignalNode: Sendable, Hashable {
 
     @usableFromInline
     package func mismatch(_ expected: String) -> SignalError {
-        SignalError(.malformed, "expected a '\(expected)' node, found '\(kind)'")
+        SignalError(.malformed, path: "$", "expected a '\(expected)' node, found '\(kind)'")
     }
 
     @usableFromInline var sine: Sine? { if case .sine(let s) = self { s } else { nil } }

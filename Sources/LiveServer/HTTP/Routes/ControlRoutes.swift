@@ -9,12 +9,7 @@ struct ControlRoutes {
     func add(to router: Router<LiveRequestContext>) {
         router.post("/v1/control") { request, _ in
             let body = try await request.jsonBody()
-            let control: ControlRequest
-            do throws(SignalError) {
-                control = try ControlRequest(json: body)
-            } catch {
-                throw LiveServerError(error)
-            }
+            let control = try ControlRequest(json: body)
             switch control {
             case .pause: feed.pause()
             case .resume: feed.resume()

@@ -15,12 +15,7 @@ struct DataRoutes {
         }
         router.post("/update") { request, _ in
             let body = try await request.jsonBody()
-            let update: UpdateRequest
-            do throws(SignalError) {
-                update = try UpdateRequest(json: body)
-            } catch {
-                throw LiveServerError(error)
-            }
+            let update = try UpdateRequest(json: body)
             feed.hold(accelerometer: update.accelerometer, location: update.location)
             return LiveRoutes.json(feed.holdsJSON)
         }

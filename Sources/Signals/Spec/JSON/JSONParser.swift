@@ -25,7 +25,7 @@ extension JSONValue {
     /// - Complexity: O(bytes), recursion bounded by `limits.depth`.
     package static func parse(_ data: Data, limits: JSONLimits = JSONLimits()) throws(SignalError) -> JSONValue {
         guard data.count <= limits.bytes else {
-            throw SignalError(.tooLarge, "the JSON document is \(data.count) bytes; the limit is \(limits.bytes) bytes")
+            throw SignalError(.tooLarge, path: "$", "the JSON document is \(data.count) bytes; the limit is \(limits.bytes) bytes")
         }
         let result: Result<JSONValue, SignalError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(raw.bindMemory(to: UInt8.self), limits: limits)
