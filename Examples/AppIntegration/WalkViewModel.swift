@@ -14,7 +14,7 @@ final class WalkViewModel: @unchecked Sendable {
     private let lock = NSLock()
     private var detector = StepDetector()
     private var metres = 0.0
-    private var lastFix: SimulatedLocation?
+    private var lastFix: LocationPoint?
     private var motionSeconds = 0.0
 
     /// Steps counted so far.

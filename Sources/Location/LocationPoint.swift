@@ -1,8 +1,9 @@
 import Foundation
 import Playback
 
-/// One location fix at a time, shaped like Core Location's `CLLocation`: the point type the `Runner`
-/// plays from a ``Route``.
+/// One location fix, shaped like Core Location's `CLLocation`: the point the `Runner` plays from a
+/// ``Route`` or a file, and the value a simulated location manager hands to app code (the one location
+/// type of the package).
 ///
 /// ```swift
 /// let fix = LocationPoint(timestamp: 12, latitude: 51.5007, longitude: -0.1246, speed: 1.4, course: 45)
@@ -23,7 +24,7 @@ public struct LocationPoint: Runnable, Sendable, Hashable {
     public var horizontalAccuracy: Double
     /// Half-width of the 68 % interval of the altitude error (metres); 0 for the truth.
     public var verticalAccuracy: Double
-    /// Ground speed along the route (m/s, ≥ 0).
+    /// Ground speed (m/s): ≥ 0 from a route; negative when unknown, as Core Location reports it.
     public var speed: Double
     /// Direction of travel in degrees clockwise from true north, 0 ..< 360; −1 when unknown (standing still),
     /// as Core Location reports it.
@@ -53,4 +54,11 @@ public struct LocationPoint: Runnable, Sendable, Hashable {
 
     /// The position.
     public var coordinate: GeoCoordinate { GeoCoordinate(latitude: latitude, longitude: longitude) }
+
+    /// The distance to `other` along the WGS84 geodesic, in metres (as `CLLocation.distance(from:)`),
+    /// altitude ignored; accurate to well under a millimetre (Karney's algorithm).
+    /// - Parameter other: Another fix.
+    public func distance(from other: LocationPoint) -> Double {
+        Geodesic.wgs84.inverse(from: other.coordinate, to: coordinate).distance
+    }
 }

@@ -1,7 +1,15 @@
 import Foundation
 import Playback
+import Signals
 
-/// One device-motion update, shaped like CoreMotion's `CMDeviceMotion`.
+/// One device-motion update, shaped like CoreMotion's `CMDeviceMotion`: what a motion manager hands to
+/// app code.
+///
+/// The line between the two motion types: a `MotionPoint` is what is *played* (by the `Runner`, from a
+/// signal, a file or a server; its attitude is optional, as a point file may have none), and a
+/// `DeviceMotion` is what the app *receives* (always with an attitude, as `CMDeviceMotion` has one).
+/// ``init(_:)`` is the one way from the first to the second. The attitude is the package's one
+/// quaternion type, `Quaternion`, with `CMAttitude`'s roll, pitch and yaw.
 ///
 /// ```swift
 /// manager.startDeviceMotionUpdates(to: queue) { motion, error in
@@ -12,8 +20,9 @@ import Playback
 public struct DeviceMotion: Sendable, Hashable {
     /// Seconds on the source's timeline (a signal's `index / rate`, a file's or a server's timestamps).
     public var timestamp: TimeInterval
-    /// The device's orientation. From a source that has none, the tilt its gravity implies (yaw 0).
-    public var attitude: Attitude
+    /// The device's orientation (device → reference frame, roll, pitch and yaw as `CMAttitude`'s). From a
+    /// source that has none, the tilt its gravity implies (yaw 0).
+    public var attitude: Quaternion
     /// The rotation rate (rad/s).
     public var rotationRate: RotationRate
     /// Gravity in the device frame (g).
@@ -28,7 +37,7 @@ public struct DeviceMotion: Sendable, Hashable {
     ///   - rotationRate: rad/s.
     ///   - gravity: g.
     ///   - userAcceleration: g.
-    public init(timestamp: TimeInterval, attitude: Attitude, rotationRate: RotationRate, gravity: Acceleration,
+    public init(timestamp: TimeInterval, attitude: Quaternion, rotationRate: RotationRate, gravity: Acceleration,
                 userAcceleration: Acceleration) {
         self.timestamp = timestamp
         self.attitude = attitude
@@ -41,7 +50,7 @@ public struct DeviceMotion: Sendable, Hashable {
     /// or a point file with `attitude` columns), else the tilt its gravity implies.
     /// - Parameter point: A played point.
     public init(_ point: MotionPoint) {
-        let attitude = point.attitude.map { Attitude(w: $0.w, x: $0.x, y: $0.y, z: $0.z) } ?? Attitude(gravity: point.gravity)
+        let attitude = point.attitude?.normalized ?? Quaternion(gravity: point.gravity)
         self.init(timestamp: point.timestamp, attitude: attitude, rotationRate: point.rotationRate,
                   gravity: point.gravity, userAcceleration: point.userAcceleration)
     }

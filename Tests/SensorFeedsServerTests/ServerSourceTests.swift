@@ -223,9 +223,9 @@ import Testing
 /// A location delegate that records what it is given.
 final class LocationRecorder: LocationProvidingDelegate, Sendable {
     /// Every fix and error, in order; a test awaits them with `received.wait(for:until:)`.
-    let received = Received<SimulatedLocation>()
+    let received = Received<LocationPoint>()
 
-    func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [SimulatedLocation]) {
+    func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [LocationPoint]) {
         for fix in locations { received.add(fix, nil) }
     }
 
@@ -233,6 +233,6 @@ final class LocationRecorder: LocationProvidingDelegate, Sendable {
         received.add(nil, error)
     }
 
-    var locations: [SimulatedLocation] { received.values }
+    var locations: [LocationPoint] { received.values }
     var errors: [any Error] { received.errors }
 }

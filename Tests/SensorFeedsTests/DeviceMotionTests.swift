@@ -7,7 +7,7 @@ import Testing
 /// `DeviceMotion(point)`: the attitude of a consistent motion reaches the CoreMotion-shaped update.
 @Suite struct DeviceMotionTests {
     @Test("a point's own attitude is reported, yaw included; with yaw 0 it is the tilt gravity implies")
-    func pointAttitude() throws {
+    func pointQuaternion() throws {
         for (roll, pitch, yaw) in [(0.3, 0.5, 0.0), (-0.4, 0.2, 0.7), (0.1, -1.2, -2.5)] {
             let spec = #"{"motion": {"attitude": {"roll": \#(roll), "pitch": \#(pitch), "yaw": \#(yaw)}}}"#
             let motion = try MotionSignal(node: try SignalNode.decode(json: Data(spec.utf8)))
@@ -19,7 +19,7 @@ import Testing
             #expect(abs(m.attitude.pitch - pitch) < 1e-6, "\(m.attitude.roll) \(m.attitude.pitch) \(m.attitude.yaw)")
             #expect(abs(m.attitude.yaw - yaw) < 1e-6, "\(m.attitude.roll) \(m.attitude.pitch) \(m.attitude.yaw)")
             if yaw == 0 {
-                let tilt = Attitude(gravity: point.gravity)
+                let tilt = Quaternion(gravity: point.gravity)
                 #expect(abs(tilt.roll - m.attitude.roll) < 1e-6)
                 #expect(abs(tilt.pitch - m.attitude.pitch) < 1e-6)
             }

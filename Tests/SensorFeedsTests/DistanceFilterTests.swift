@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct DistanceFilterTests {
     /// A fix `metres` north of (0, 0) along the meridian (1 m is about 9.04e-6° there).
-    func fix(north metres: Double, t: Double = 0) -> SimulatedLocation {
+    func fix(north metres: Double, t: Double = 0) -> LocationPoint {
         let p = Geodesic.wgs84.direct(from: GeoCoordinate(latitude: 0, longitude: 0), azimuth: 0, distance: metres)
-        return SimulatedLocation(coordinate: GeoCoordinate(latitude: p.latitude, longitude: p.longitude), timestamp: t)
+        return LocationPoint(timestamp: t, latitude: p.latitude, longitude: p.longitude)
     }
 
     @Test("the first fix passes; then only those at least the distance from the last one passed")

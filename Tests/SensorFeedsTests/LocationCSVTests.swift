@@ -41,11 +41,11 @@ import Testing
     }
 
     /// Every update of a file source, played on an instant clock.
-    static func play(_ url: URL, distanceFilter: Double = locationDistanceFilterNone) async throws -> [SimulatedLocation] {
+    static func play(_ url: URL, distanceFilter: Double = locationDistanceFilterNone) async throws -> [LocationPoint] {
         let manager = SimulatedLocationManager(source: .file(url), clock: ManualClock(autoAdvance: true))
         manager.distanceFilter = distanceFilter
         manager.updateBufferLimit = 100_000
-        var fixes: [SimulatedLocation] = []
+        var fixes: [LocationPoint] = []
         for try await fix in manager.locationUpdates() { fixes.append(fix) }
         return fixes
     }
@@ -68,7 +68,7 @@ import Testing
         let url = try Self.temporary("walk.csv", Self.renderCSV(fixes))
         defer { try? FileManager.default.removeItem(at: url) }
         let played = try await Self.play(url)
-        #expect(played == fixes.map(SimulatedLocation.init))
+        #expect(played == fixes)
         // Positions to 1e-9 degrees at least (Swift's description round-trips: they are equal).
         for (a, b) in zip(played, fixes) {
             #expect(abs(a.coordinate.latitude - b.latitude) <= 1e-9)
@@ -142,7 +142,7 @@ import Testing
         for name in ["walk.txt", "walk"] {
             let url = try Self.temporary(name, crlf)
             defer { try? FileManager.default.removeItem(at: url) }
-            #expect(try await Self.play(url) == fixes.map(SimulatedLocation.init), "\(name)")
+            #expect(try await Self.play(url) == fixes, "\(name)")
         }
         // Told as every reader of the package tells files (InputKind): the extension, then the content.
         func kind(_ name: String, _ text: String) -> LocationSource.FileKind {

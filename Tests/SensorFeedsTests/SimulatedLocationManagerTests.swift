@@ -8,14 +8,14 @@ import Testing
 /// A location delegate that records what it is given and signals when `target` calls arrived.
 final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     private let lock = NSLock()
-    private var fixes: [SimulatedLocation] = []
+    private var fixes: [LocationPoint] = []
     private var failures: [any Error] = []
     private let target: Int
     private let reached = DispatchSemaphore(value: 0)
 
     init(until target: Int) { self.target = target }
 
-    func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [SimulatedLocation]) {
+    func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [LocationPoint]) {
         note { fixes += locations }
     }
 
@@ -31,7 +31,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         if count == target { reached.signal() }
     }
 
-    var locations: [SimulatedLocation] { lock.withLock { fixes } }
+    var locations: [LocationPoint] { lock.withLock { fixes } }
     var errors: [any Error] { lock.withLock { failures } }
     /// Waits (bounded) until `target` calls arrived.
     func wait() -> Bool { reached.wait(timeout: .now() + 30) == .success }

@@ -163,30 +163,30 @@ final class Collected<Value: Sendable>: @unchecked Sendable {
     @Test("attitude: Euler angles round-trip, and the tilt gravity implies")
     func attitude() {
         for (roll, pitch, yaw) in [(0.3, -0.2, 1.0), (-2.5, 1.2, -3.0), (0, 0, 0), (1.0, 0.5, 0)] {
-            let a = Attitude(roll: roll, pitch: pitch, yaw: yaw)
+            let a = Quaternion(roll: roll, pitch: pitch, yaw: yaw)
             #expect(abs(a.roll - roll) < 1e-12)
             #expect(abs(a.pitch - pitch) < 1e-12)
             #expect(abs(a.yaw - yaw) < 1e-12)
             #expect(abs(a.w * a.w + a.x * a.x + a.y * a.y + a.z * a.z - 1) < 1e-12)
         }
-        #expect(Attitude(gravity: Acceleration(x: 0, y: 0, z: -1)) == .identity)
-        let portrait = Attitude(gravity: Acceleration(x: 0, y: -1, z: 0))
+        #expect(Quaternion(gravity: Acceleration(x: 0, y: 0, z: -1)) == .identity)
+        let portrait = Quaternion(gravity: Acceleration(x: 0, y: -1, z: 0))
         #expect(abs(portrait.pitch - .pi / 2) < 1e-12)
         #expect(abs(portrait.roll) < 1e-12)
         // The gravity an attitude implies gives the attitude back (yaw aside), and is unit length.
         for (roll, pitch) in [(0.3, -0.2), (-2.5, 1.2), (1.0, 0.5), (0, 1.5)] {
-            let g = Attitude(roll: roll, pitch: pitch, yaw: 0.7).gravity
+            let g = Quaternion(roll: roll, pitch: pitch, yaw: 0.7).gravity
             #expect(abs(g.x * g.x + g.y * g.y + g.z * g.z - 1) < 1e-12)
-            let back = Attitude(gravity: g)
+            let back = Quaternion(gravity: Acceleration(x: g.x, y: g.y, z: g.z))
             #expect(abs(back.roll - roll) < 1e-9)
             #expect(abs(back.pitch - pitch) < 1e-9)
             #expect(abs(back.yaw) < 1e-12)
         }
-        let upright = Attitude(roll: 0, pitch: .pi / 2, yaw: 0).gravity
+        let upright = Quaternion(roll: 0, pitch: .pi / 2, yaw: 0).gravity
         #expect(abs(upright.y + 1) < 1e-12)
         #expect(abs(upright.x) < 1e-12)
         #expect(abs(upright.z) < 1e-12)
-        let tilted = Attitude(gravity: Acceleration(x: sin(0.4), y: 0, z: -cos(0.4)))
+        let tilted = Quaternion(gravity: Acceleration(x: sin(0.4), y: 0, z: -cos(0.4)))
         #expect(abs(tilted.roll - 0.4) < 1e-12)
         #expect(abs(tilted.pitch) < 1e-12)
     }

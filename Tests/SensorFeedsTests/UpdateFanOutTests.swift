@@ -2,6 +2,7 @@ import Foundation
 @testable import SensorFeeds
 import Synchronization
 import Testing
+import Location
 
 /// The part of the Apple adapters that is not Apple's: when the underlying source runs, who gets what,
 /// and that nothing is left running when the last consumer is gone.
@@ -151,7 +152,7 @@ import Testing
         // London: the geoid is about 46 m above the ellipsoid, so MSL 11 m is 57 m ellipsoidal.
         let fix = CoreLocationFix(latitude: 51.5, longitude: -0.12, altitude: 11, ellipsoidalAltitude: 57,
                                   horizontalAccuracy: 5, verticalAccuracy: 3, speed: 1.4, course: 90, timestamp: 1_700_000_000)
-        let location = SimulatedLocation(fix)
+        let location = LocationPoint(fix)
         #expect(location.altitude == 57)
         #expect(location.coordinate.latitude == 51.5)
         #expect(location.coordinate.longitude == -0.12)

@@ -8,11 +8,11 @@ import Testing
 /// in an app's tests: the manager plays the fixes the tool wrote.
 @Suite struct RouteCSVPlaybackTests {
     /// Every update of a file source, played on an instant clock.
-    static func play(_ url: URL, distanceFilter: Double = locationDistanceFilterNone) async throws -> [SimulatedLocation] {
+    static func play(_ url: URL, distanceFilter: Double = locationDistanceFilterNone) async throws -> [LocationPoint] {
         let manager = SimulatedLocationManager(source: .file(url), clock: ManualClock(autoAdvance: true))
         manager.distanceFilter = distanceFilter
         manager.updateBufferLimit = 100_000
-        var fixes: [SimulatedLocation] = []
+        var fixes: [LocationPoint] = []
         for try await fix in manager.locationUpdates() { fixes.append(fix) }
         return fixes
     }
@@ -29,7 +29,7 @@ import Testing
         let expected = try RouteCommandTests.route().render(sampleRate: 2, duration: 120)
         let played = try await Self.play(csv)
         #expect(played.count == 240)
-        #expect(played == expected.map(SimulatedLocation.init))
+        #expect(played == expected)
         for (a, b) in zip(played, expected) {
             #expect(abs(a.coordinate.latitude - b.latitude) <= 1e-9)
             #expect(abs(a.coordinate.longitude - b.longitude) <= 1e-9)
@@ -61,6 +61,6 @@ import Testing
         let expected = try route.render(sampleRate: 10, duration: 5)
         let played = try await Self.play(csv)
         #expect(played.count == 50)
-        #expect(played == expected.map(SimulatedLocation.init))
+        #expect(played == expected)
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Signals
 import InternalUtilities
 
-/// One motion sample at a time: the point type the ``Runner`` plays from a ``MotionSignal`` or a
-/// point file, as an app would receive `CMDeviceMotion` updates.
+/// One motion sample: what the ``Runner`` *plays* from a ``MotionSignal``, a point file or a server.
+/// A simulated motion manager turns each into the `DeviceMotion` (`CMDeviceMotion`-shaped, always with
+/// an attitude) that app code receives.
 ///
 /// ```swift
 /// let p = MotionPoint(timestamp: 0.1, userAcceleration: Acceleration(x: 0.5, y: 0, z: 0),

@@ -1,6 +1,6 @@
 import Location
 
-/// The fields of a Core Location fix that ``SimulatedLocation`` copies, named as `CLLocation` names
+/// The fields of a Core Location fix that ``LocationPoint`` copies, named as `CLLocation` names
 /// them, so that the copy (which altitude, which timestamp) is compiled and tested on Linux; the adapter
 /// on Apple platforms only fills it from a `CLLocation`.
 package struct CoreLocationFix: Sendable, Hashable {
@@ -8,7 +8,7 @@ package struct CoreLocationFix: Sendable, Hashable {
     package var latitude: Double
     /// Degrees (WGS84).
     package var longitude: Double
-    /// `CLLocation.altitude`: metres above mean sea level. Not copied: ``SimulatedLocation/altitude`` is
+    /// `CLLocation.altitude`: metres above mean sea level. Not copied: ``LocationPoint/altitude`` is
     /// ellipsoidal, and the two differ by the geoid height (−107 m to +85 m).
     package var altitude: Double
     /// `CLLocation.ellipsoidalAltitude`: metres above the WGS84 ellipsoid.
@@ -39,13 +39,13 @@ package struct CoreLocationFix: Sendable, Hashable {
     }
 }
 
-extension SimulatedLocation {
+extension LocationPoint {
     /// Copies a Core Location fix: the ellipsoidal altitude (as every source of this module reports it),
     /// never the altitude above mean sea level.
     /// - Parameter fix: The fix's fields.
     package init(_ fix: CoreLocationFix) {
-        self.init(coordinate: GeoCoordinate(latitude: fix.latitude, longitude: fix.longitude),
+        self.init(timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
                   altitude: fix.ellipsoidalAltitude, horizontalAccuracy: fix.horizontalAccuracy,
-                  verticalAccuracy: fix.verticalAccuracy, speed: fix.speed, course: fix.course, timestamp: fix.timestamp)
+                  verticalAccuracy: fix.verticalAccuracy, speed: fix.speed, course: fix.course)
     }
 }

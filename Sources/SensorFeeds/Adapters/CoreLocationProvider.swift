@@ -6,7 +6,7 @@ import Foundation
 import Location
 
 /// The real `CLLocationManager` behind ``LocationProviding``, for a device: settings forward to the
-/// manager, and its delegate callbacks are copied into ``SimulatedLocation`` values for yours.
+/// manager, and its delegate callbacks are copied into ``LocationPoint`` values for yours.
 ///
 /// CLLocationManager cannot adopt the protocol by an extension (its delegate and `CLLocation` types
 /// differ), so this is a thin wrapper that is the manager's delegate. Authorization is the app's
@@ -16,13 +16,13 @@ import Location
 ///   wants it, and stops when the last of them ends (``UpdateFanOut``, tested on Linux).
 /// - Calls into the manager are made on the main queue: create the provider on the main thread, as Core
 ///   Location calls its delegate on the run loop of the thread that made the manager.
-/// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every ``SimulatedLocation`` is.
+/// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every ``LocationPoint`` is.
 public final class CoreLocationProvider: NSObject, LocationProviding, CLLocationManagerDelegate {
     /// The wrapped manager.
     public let manager: CLLocationManager
     /// Who receives the updates (held weakly).
     public weak var delegate: (any LocationProvidingDelegate)?
-    private let updates: UpdateFanOut<SimulatedLocation>
+    private let updates: UpdateFanOut<LocationPoint>
     private let bound: MainQueueBound<CLLocationManager>
 
     /// Wraps `manager` (default: a new one) and becomes its delegate. Create it on the main thread.
@@ -55,7 +55,7 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
         set { manager.distanceFilter = newValue }
     }
     /// The most recent location.
-    public var location: SimulatedLocation? { manager.location.map(SimulatedLocation.init) }
+    public var location: LocationPoint? { manager.location.map(LocationPoint.init) }
 
     /// Starts updates to the delegate.
     public func startUpdatingLocation() { updates.setAppStarted(true) }
@@ -65,13 +65,13 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
 
     /// Updates as an `AsyncSequence`: iterating starts Core Location's updates, and ending the iteration
     /// (or cancelling its task) stops them unless the delegate's updates or another iteration still want them.
-    public func locationUpdates() -> AsyncThrowingStream<SimulatedLocation, any Error> {
+    public func locationUpdates() -> AsyncThrowingStream<LocationPoint, any Error> {
         updates.makeStream(bufferingNewest: 64)
     }
 
     /// Forwards Core Location's updates.
     public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-        let fixes = locations.map(SimulatedLocation.init)
+        let fixes = locations.map(LocationPoint.init)
         var forward = updates.isAppStarted
         for fix in fixes { forward = updates.yield(fix) }
         if forward { delegate?.locationManager(self, didUpdateLocations: fixes) }
@@ -83,7 +83,7 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     }
 }
 
-extension SimulatedLocation {
+extension LocationPoint {
     /// Copies a Core Location fix: ellipsoidal altitude, timestamp in seconds since 1970.
     /// - Parameter l: The fix.
     public init(_ l: CLLocation) {

@@ -123,7 +123,7 @@ extension DeviceMotion {
     /// - Parameter m: The update.
     public init(_ m: CMDeviceMotion) {
         let q = m.attitude.quaternion
-        self.init(timestamp: m.timestamp, attitude: Attitude(w: q.w, x: q.x, y: q.y, z: q.z),
+        self.init(timestamp: m.timestamp, attitude: Quaternion(w: q.w, x: q.x, y: q.y, z: q.z),
                   rotationRate: RotationRate(x: m.rotationRate.x, y: m.rotationRate.y, z: m.rotationRate.z),
                   gravity: Acceleration(x: m.gravity.x, y: m.gravity.y, z: m.gravity.z),
                   userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z))

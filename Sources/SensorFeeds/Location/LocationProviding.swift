@@ -1,3 +1,4 @@
+import Location
 import Foundation
 
 /// `distanceFilter` value that delivers every update: Core Location's `kCLDistanceFilterNone`.
@@ -10,7 +11,7 @@ public let locationAccuracyBest: Double = -1
 /// The simulated manager calls it on its ``SimulatedLocationManager/delegateQueue``.
 public protocol LocationProvidingDelegate: AnyObject {
     /// New locations, oldest first (the simulated manager delivers one at a time).
-    func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [SimulatedLocation])
+    func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [LocationPoint])
     /// A failure: an unreadable file ends the updates; a server's failures are transient
     /// (``SensorFeedsError/isTransient``) and updates continue when it is back.
     func locationManager(_ manager: any LocationProviding, didFailWithError error: any Error)
@@ -39,12 +40,12 @@ public protocol LocationProviding: AnyObject {
     /// −1, for every update).
     var distanceFilter: Double { get set }
     /// The most recent location delivered, or `nil` before the first.
-    var location: SimulatedLocation? { get }
+    var location: LocationPoint? { get }
     /// Starts delivering updates to the delegate.
     func startUpdatingLocation()
     /// Stops delivering updates: no delegate call follows.
     func stopUpdatingLocation()
     /// Updates as an `AsyncSequence` (like `CLLocationUpdate.liveUpdates()`): iterating starts them,
     /// ending the iteration stops them. The same `distanceFilter` applies.
-    func locationUpdates() -> AsyncThrowingStream<SimulatedLocation, any Error>
+    func locationUpdates() -> AsyncThrowingStream<LocationPoint, any Error>
 }

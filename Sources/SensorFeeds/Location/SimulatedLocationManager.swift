@@ -37,7 +37,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     private weak var delegateStorage: (any LocationProvidingDelegate)?
     private var accuracy = locationAccuracyBest
     private var filterDistance = locationDistanceFilterNone
-    private var latest: SimulatedLocation?
+    private var latest: LocationPoint?
     private var bufferLimit = 64
     private var producer: (any UpdateProducer)?
     private let gate = DeliveryGate()
@@ -87,7 +87,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     }
 
     /// The most recent location delivered (kept after a stop), or `nil` before the first.
-    public var location: SimulatedLocation? { lock.withLock { latest } }
+    public var location: LocationPoint? { lock.withLock { latest } }
 
     /// Whether updates are on.
     public var isUpdatingLocation: Bool { lock.withLock { producer != nil } }
@@ -145,8 +145,8 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     /// stops it. ``distanceFilter`` applies. A consumer slower than the updates gets the newest ``updateBufferLimit``.
     /// - Returns: The locations, ending with an error when a file or route fails (a server's failures
     ///   do not end it).
-    public func locationUpdates() -> AsyncThrowingStream<SimulatedLocation, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<SimulatedLocation, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
+    public func locationUpdates() -> AsyncThrowingStream<LocationPoint, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<LocationPoint, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
         let holder = ProducerHolder()
         do {
             let producer = try launch(distanceFilter: distanceFilter, holder: holder, emit: { [weak self] fix in
@@ -162,17 +162,17 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
         return stream
     }
 
-    private func record(_ fix: SimulatedLocation) { lock.withLock { latest = fix } }
+    private func record(_ fix: LocationPoint) { lock.withLock { latest = fix } }
 
     /// Starts a playback of the source: `emit` gets each fix that passes the distance filter, `fail`
     /// each error (`final` when the updates end with it).
     private func launch(distanceFilter: Double, holder: ProducerHolder,
-                        emit: @escaping @Sendable (SimulatedLocation) -> Void,
+                        emit: @escaping @Sendable (LocationPoint) -> Void,
                         fail: @escaping @Sendable (any Error, _ final: Bool) -> Void,
                         finished: (@Sendable () -> Void)? = nil) throws -> any UpdateProducer {
         let filter = FilterBox(DistanceFilter(distance: distanceFilter))
         let handle: @Sendable (LocationPoint) -> Void = { point in
-            let fix = SimulatedLocation(point)
+            let fix = point
             if filter.admit(fix) { emit(fix) }
         }
         let completion: @Sendable (PlaybackSummary) -> Void = { summary in
@@ -232,5 +232,5 @@ final class FilterBox: @unchecked Sendable {
     private let lock = NSLock()
     private var filter: DistanceFilter
     init(_ filter: DistanceFilter) { self.filter = filter }
-    func admit(_ fix: SimulatedLocation) -> Bool { lock.withLock { filter.admit(fix) } }
+    func admit(_ fix: LocationPoint) -> Bool { lock.withLock { filter.admit(fix) } }
 }
