@@ -39,12 +39,7 @@ package struct JSONFields {
 
     /// `path.key` (keys that are not plain identifiers, or longer than 60 characters, are written
     /// `path["key"]`, cut to 60 characters).
-    package static func child(_ path: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.count <= 60 && key.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
-        }
-        return plain ? "\(path).\(key)" : "\(path)[\"\(SignalError.quoted(key, limit: 60))\"]"
-    }
+    package static func child(_ path: String, _ key: String) -> String { JSONPath.child(path, key) }
 
     /// JSON path of a field.
     package func path(_ name: String) -> String { JSONFields.child(path, name) }

@@ -1,5 +1,4 @@
 import Foundation
-import InternalUtilities
 
 /// Bounds of the strict JSON reader: what a document may not exceed.
 package struct JSONLimits: Sendable, Hashable {
@@ -15,21 +14,53 @@ package struct JSONLimits: Sendable, Hashable {
     }
 }
 
-extension JSONValue {
-    /// Parses one JSON document strictly (see ``JSONValue``): a leading UTF-8 byte order mark and
-    /// surrounding whitespace are allowed, anything else after the value is an error.
-    ///
-    /// - Throws: ``SignalError`` (`malformed`) with its ``SignalError/line`` and ``SignalError/column``,
-    ///   and the JSON path of the container where the problem is
-    ///   (`$.sum[1]: line 3, column 7: not valid JSON: trailing comma before ']'`).
-    /// - Complexity: O(bytes), recursion bounded by `limits.depth`.
-    package static func parse(_ data: Data, limits: JSONLimits = JSONLimits()) throws(SignalError) -> JSONValue {
-        guard data.count <= limits.bytes else {
-            throw SignalError(.tooLarge, path: "$", "the JSON document is \(data.count) bytes; the limit is \(limits.bytes) bytes")
+/// A document the strict JSON reader refuses: its syntax (with the line and column, in bytes, and the
+/// JSON path of the container where the problem is) or its size. The public face of the reader,
+/// `JSONValue.parse` in `Signals`, throws it as the package's `SignalError` (`malformed`, `tooLarge`).
+package struct JSONSyntaxError: Error, Sendable, Hashable {
+    /// What is wrong, naming the byte or value.
+    package var message: String
+    /// JSON path of the container being read (`$` is the root).
+    package var path: String
+    /// 1-based line, when the problem is at a place in the document.
+    package var line: Int?
+    /// 1-based column in bytes, when the problem is at a place in the document.
+    package var column: Int?
+    /// Whether the document is over ``JSONLimits/bytes`` (not a syntax error).
+    package var isTooLarge = false
+
+    package init(message: String, path: String, line: Int? = nil, column: Int? = nil, isTooLarge: Bool = false) {
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.isTooLarge = isTooLarge
+    }
+}
+
+/// JSON paths as every message of the package writes them.
+package enum JSONPath {
+    /// The path of `key` inside the object at `path`: `$.a.b` for a plain key, `$.a["x y"]` for any other
+    /// (quoted, cut to 60 characters).
+    package static func child(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.count <= 60 && key.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
         }
-        let result: Result<JSONValue, SignalError> = data.withUnsafeBytes { raw in
+        return plain ? "\(path).\(key)" : "\(path)[\"\(quotedForMessage(key, limit: 60))\"]"
+    }
+}
+
+extension JSONParser {
+    /// Parses one document within `limits`.
+    /// - Throws: ``JSONSyntaxError``.
+    package static func parse(_ data: Data, limits: JSONLimits) throws(JSONSyntaxError) -> JSONValue {
+        guard data.count <= limits.bytes else {
+            throw JSONSyntaxError(message: "the JSON document is \(data.count) bytes; the limit is \(limits.bytes) bytes",
+                                  path: "$", isTooLarge: true)
+        }
+        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(raw.bindMemory(to: UInt8.self), limits: limits)
-            do throws(SignalError) {
+            do throws(JSONSyntaxError) {
                 return .success(try parser.document())
             } catch {
                 return .failure(error)
@@ -37,15 +68,10 @@ extension JSONValue {
         }
         return try result.get()
     }
-
-    /// Parses a JSON document from text.
-    package static func parse(_ text: String, limits: JSONLimits = JSONLimits()) throws(SignalError) -> JSONValue {
-        try parse(Data(text.utf8), limits: limits)
-    }
 }
 
 /// A recursive-descent parser over bytes (RFC 8259), strict: see ``JSONValue``.
-struct JSONParser {
+package struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: JSONLimits
     private var position = 0
@@ -58,13 +84,13 @@ struct JSONParser {
         case index(Int)
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
         self.bytes = bytes
         self.limits = limits
     }
 
     /// The document: one value, whitespace around it.
-    mutating func document() throws(SignalError) -> JSONValue {
+    package mutating func document() throws(JSONSyntaxError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         guard position < bytes.count else { throw fail("the document is empty: expected a JSON value") }
@@ -82,7 +108,7 @@ struct JSONParser {
         var s = "$"
         for part in path {
             switch part {
-            case .key(let k): s = JSONFields.child(s, k)
+            case .key(let k): s = JSONPath.child(s, k)
             case .index(let i): s += "[\(i)]"
             }
         }
@@ -101,12 +127,9 @@ struct JSONParser {
         return (line, end - lineStart + 1)
     }
 
-    private func fail(_ message: String, at offset: Int? = nil) -> SignalError {
+    private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         let (line, column) = location(offset ?? position)
-        var error = SignalError(.malformed, path: jsonPath, "not valid JSON: \(message)")
-        error.line = line
-        error.column = column
-        return error
+        return JSONSyntaxError(message: "not valid JSON: \(message)", path: jsonPath, line: line, column: column)
     }
 
     /// The byte at the current position, described for a message.
@@ -127,7 +150,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(SignalError) -> JSONValue {
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         guard position < bytes.count else { throw fail("unexpected end of input: expected a value") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -146,7 +169,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(SignalError) {
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let start = position
         let count = word.utf8CodeUnitCount
         var ok = position + count <= bytes.count
@@ -159,14 +182,14 @@ struct JSONParser {
         position += count
     }
 
-    private mutating func enter() throws(SignalError) {
+    private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= limits.depth else {
             throw fail("arrays and objects are nested deeper than \(limits.depth) levels")
         }
     }
 
-    private mutating func parseObject() throws(SignalError) -> JSONValue {
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         position += 1   // {
         var members: [JSONObject.Member] = []
@@ -195,12 +218,12 @@ struct JSONParser {
                 if members.count >= 16 { seen = Set(members.map(\.key)) }
             }
             if duplicate {
-                throw fail("duplicate key '\(SignalError.quoted(key, limit: 60))' in the same object", at: keyStart)
+                throw fail("duplicate key '\(quotedForMessage(key, limit: 60))' in the same object", at: keyStart)
             }
             seen?.insert(key)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw fail("unexpected \(describeHere()): expected ':' after the key '\(SignalError.quoted(key, limit: 60))'")
+                throw fail("unexpected \(describeHere()): expected ':' after the key '\(quotedForMessage(key, limit: 60))'")
             }
             position += 1
             skipWhitespace()
@@ -223,7 +246,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(SignalError) -> JSONValue {
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         position += 1   // [
         var elements: [JSONValue] = []
@@ -257,7 +280,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(SignalError) -> String {
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position
         position += 1   // opening quote
         var scratch: [UInt8] = []
@@ -320,7 +343,7 @@ struct JSONParser {
         return text
     }
 
-    private mutating func hex4() throws(SignalError) -> UInt32 {
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw fail("truncated \\u escape") }
         var v: UInt32 = 0
         for _ in 0 ..< 4 {
@@ -338,7 +361,7 @@ struct JSONParser {
         return v
     }
 
-    private mutating func parseNumber() throws(SignalError) -> JSONNumber {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
         let start = position
         func digits() -> Int {
             let s = position
@@ -374,7 +397,7 @@ struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< position]), as: UTF8.self)
         // Double(String) parses with the C locale (never the user's), correctly rounded.
         guard let value = Double(text), value.isFinite else {
-            throw fail("the number \(SignalError.quoted(text, limit: 40)) is too large for a Double (largest ±1.8e308)", at: start)
+            throw fail("the number \(quotedForMessage(text, limit: 40)) is too large for a Double (largest ±1.8e308)", at: start)
         }
         return JSONNumber(text: text, value: value)
     }
