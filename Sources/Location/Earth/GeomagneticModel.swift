@@ -40,8 +40,9 @@ public struct GeomagneticModel: Sendable {
     /// report states).
     public static let heights: ClosedRange<Double> = -1_000 ... 850_000
 
-    /// g, h, ġ and ḣ, indexed by `n (n + 1) / 2 + m` for n = 0 … degree (the n = 0 entry is zero).
-    @usableFromInline let g, h, gRate, hRate: [Double]
+    /// `(g, h, ġ, ḣ)` (nT, nT/year), indexed by `n (n + 1) / 2 + m` for n = 0 … degree (the n = 0 entry is
+    /// zero).
+    let coefficients: [SIMD4<Double>]
     /// The Legendre recursion's factors for ``degree``.
     let legendre: SchmidtLegendre
 
@@ -61,14 +62,13 @@ public struct GeomagneticModel: Sendable {
         self.referenceRadius = referenceRadius
         legendre = SchmidtLegendre(degree: degree)
         let count = (degree + 1) * (degree + 2) / 2
-        var g = [Double](repeating: 0, count: count), h = g, gRate = g, hRate = g
+        var coefficients = [SIMD4<Double>](repeating: .zero, count: count)
         for row in rows {
             let n = Int(row[0]), m = Int(row[1])
             precondition(row.count == 6 && (1 ... degree).contains(n) && (0 ... n).contains(m), "bad coefficient row \(row)")
-            let k = n * (n + 1) / 2 + m
-            (g[k], h[k], gRate[k], hRate[k]) = (row[2], row[3], row[4], row[5])
+            coefficients[n * (n + 1) / 2 + m] = SIMD4(row[2], row[3], row[4], row[5])
         }
-        (self.g, self.h, self.gRate, self.hRate) = (g, h, gRate, hRate)
+        self.coefficients = coefficients
     }
 
     /// The main field at a geodetic position and time.
@@ -125,43 +125,38 @@ public struct GeomagneticModel: Sendable {
 
         var xPrime = 0.0, yPrime = 0.0, zPrime = 0.0
         let degree = degree
-        g.withUnsafeBufferPointer { g in
-        h.withUnsafeBufferPointer { h in
-        gRate.withUnsafeBufferPointer { gRate in
-        hRate.withUnsafeBufferPointer { hRate in
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count + 2 * (degree + 1)) { buffer in
-            let pnm = UnsafeMutableBufferPointer(rebasing: buffer[0 ..< count])
-            let dpnm = UnsafeMutableBufferPointer(rebasing: buffer[count ..< 2 * count])
-            let cosM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count ..< 2 * count + degree + 1])
-            let sinM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count + degree + 1 ..< 2 * count + 2 * (degree + 1)])
-            legendre.fill(cosTheta: cosTheta, sinTheta: sinTheta, p: pnm, dp: dpnm)
-            cosM[0] = 1
-            sinM[0] = 0
-            let cl = cos(lambda), sl = sin(lambda)
-            for m in stride(from: 1, through: degree, by: 1) {
-                cosM[m] = cosM[m - 1] * cl - sinM[m - 1] * sl
-                sinM[m] = sinM[m - 1] * cl + cosM[m - 1] * sl
-            }
-            var power = ratio * ratio       // (a/r)^(n+2), n = 0
-            for n in 1 ... degree {
-                power *= ratio
-                var x = 0.0, y = 0.0, zz = 0.0
-                for m in 0 ... n {
-                    let k = n * (n + 1) / 2 + m
-                    let gnm = g[k] + dt * gRate[k], hnm = h[k] + dt * hRate[k]
-                    let along = gnm * cosM[m] + hnm * sinM[m]
-                    x += along * dpnm[k]
-                    zz += along * pnm[k]
-                    y += Double(m) * (gnm * sinM[m] - hnm * cosM[m]) * pnm[k]
+        coefficients.withUnsafeBufferPointer { coefficients in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count + 2 * (degree + 1)) { buffer in
+                let pnm = UnsafeMutableBufferPointer(rebasing: buffer[0 ..< count])
+                let dpnm = UnsafeMutableBufferPointer(rebasing: buffer[count ..< 2 * count])
+                let cosM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count ..< 2 * count + degree + 1])
+                let sinM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count + degree + 1 ..< 2 * count + 2 * (degree + 1)])
+                legendre.fill(cosTheta: cosTheta, sinTheta: sinTheta, p: pnm, dp: dpnm)
+                cosM[0] = 1
+                sinM[0] = 0
+                let cl = cos(lambda), sl = sin(lambda)
+                for m in stride(from: 1, through: degree, by: 1) {
+                    cosM[m] = cosM[m - 1] * cl - sinM[m - 1] * sl
+                    sinM[m] = sinM[m - 1] * cl + cosM[m - 1] * sl
                 }
-                xPrime += power * x
-                yPrime += power * y
-                zPrime -= Double(n + 1) * power * zz
+                var power = ratio * ratio       // (a/r)^(n+2), n = 0
+                for n in 1 ... degree {
+                    power *= ratio
+                    var x = 0.0, y = 0.0, zz = 0.0
+                    for m in 0 ... n {
+                        let k = n * (n + 1) / 2 + m
+                        let c = coefficients[k]
+                        let gnm = c[0] + dt * c[2], hnm = c[1] + dt * c[3]
+                        let along = gnm * cosM[m] + hnm * sinM[m]
+                        x += along * dpnm[k]
+                        zz += along * pnm[k]
+                        y += Double(m) * (gnm * sinM[m] - hnm * cosM[m]) * pnm[k]
+                    }
+                    xPrime += power * x
+                    yPrime += power * y
+                    zPrime -= Double(n + 1) * power * zz
+                }
             }
-        }
-        }
-        }
-        }
         }
         yPrime /= sinTheta
         // Geocentric → geodetic north-east-down (WMM report eq. 17): rotate by ψ = φ′ − φ.

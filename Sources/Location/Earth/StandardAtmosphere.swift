@@ -157,8 +157,8 @@ public struct StandardAtmosphere: Sendable, Hashable {
     /// - Parameter geometricHeight: Geometric height above mean sea level `z`, metres (> −r).
     /// - Returns: Geopotential height, metres.
     @inlinable
-    public static func geopotentialHeight(geometricHeight z: Double) -> Double {
-        earthRadius * z / (earthRadius + z)
+    public static func geopotentialHeight(geometricHeight: Double) -> Double {
+        earthRadius * geometricHeight / (earthRadius + geometricHeight)
     }
 
     /// Geometric height `z = r H / (r − H)` of a geopotential height `H`, the inverse of
@@ -166,7 +166,7 @@ public struct StandardAtmosphere: Sendable, Hashable {
     /// - Parameter geopotentialHeight: Geopotential height `H`, metres (< r).
     /// - Returns: Geometric height above mean sea level, metres.
     @inlinable
-    public static func geometricHeight(geopotentialHeight h: Double) -> Double {
-        earthRadius * h / (earthRadius - h)
+    public static func geometricHeight(geopotentialHeight: Double) -> Double {
+        earthRadius * geopotentialHeight / (earthRadius - geopotentialHeight)
     }
 }

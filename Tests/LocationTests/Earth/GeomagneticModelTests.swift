@@ -17,9 +17,10 @@ struct GeomagneticModelTests {
         #expect(wmm.degree == 12)
         #expect(wmm.epoch == 2025)
         #expect(wmm.validity == 2025.0 ... 2030.0)
-        #expect(wmm.g[1] == -29_351.8)      // g(1, 0)
-        #expect(wmm.h[2] == 4_545.4)        // h(1, 1)
-        #expect(wmm.hRate[90] == -0.1)      // ḣ(12, 12)
+        #expect(wmm.coefficients.count == 91)
+        #expect(wmm.coefficients[1] == SIMD4(-29_351.8, 0, 12.0, 0))        // (g, h, ġ, ḣ) of n = 1, m = 0
+        #expect(wmm.coefficients[2] == SIMD4(-1_410.8, 4_545.4, 9.7, -21.5)) // n = 1, m = 1
+        #expect(wmm.coefficients[90] == SIMD4(-0.7, 0.2, -0.1, -0.1))       // n = 12, m = 12
     }
 
     @Test("The WMM2025 report's test values: within 1 nT and 0.01°")
