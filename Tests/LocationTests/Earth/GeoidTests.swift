@@ -22,7 +22,9 @@ struct GeoidTests {
         #expect(abs(try geoid.height(latitude: latitude, longitude: longitude) - expected) <= 0.0051)
     }
 
-    @Test("NGA's published EGM96 test points (full model): within 0.5 m",
+    /// NGA's EGM96 distribution's sample output of INTPT.F (OUTINTPT.DAT: the 15′ grid interpolated at the six
+    /// points of INPUT.DAT), as its README.TXT prints it.
+    @Test("NGA's published test points (OUTINTPT.DAT, 15′ grid interpolated): within 0.5 m",
           arguments: [(38.6281550, 269.7791550, -31.628), (-14.6212170, 305.0211140, -2.969),
                       (46.8743190, 102.4487290, -43.575), (-23.6174460, 133.8747120, 15.871),
                       (38.6254730, 359.9995000, 50.066), (-0.4667440, 0.0023000, 17.329)])
