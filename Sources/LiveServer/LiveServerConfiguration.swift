@@ -33,7 +33,7 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     }
 
     /// The configuration, checked.
-    /// - Throws: ``SignalError`` (`invalidArgument`) naming the flag and its range.
+    /// - Throws: `SignalError` (`invalidArgument`) naming the flag and its range.
     public func validated() throws(SignalError) -> LiveServerConfiguration {
         guard (0 ... 65535).contains(port) else {
             throw SignalError(.invalidArgument, "--port must be from 0 to 65535 (0 picks a free port), got \(port)")

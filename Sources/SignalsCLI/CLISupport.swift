@@ -79,7 +79,7 @@ struct RenderTiming: ParsableArguments {
     var allowAliasing = false
 
     /// The validated request.
-    /// - Throws: ``CLIError`` when `--rate` or `--duration` is missing, ``SignalError`` for a bad value.
+    /// - Throws: ``CLIError`` when `--rate` or `--duration` is missing, `SignalError` for a bad value.
     func request() throws -> RenderRequest {
         guard let rate else { throw CLIError("missing --rate <Hz>: the sample rate of a signal spec") }
         guard let duration else { throw CLIError("missing --duration <seconds>: how long to render a signal spec") }

@@ -18,7 +18,7 @@ func loadDocument(_ input: InputSource, routeSpeed: Double?) throws -> SpecDocum
     try SpecDocument.load(input, routeSpeed: routeSpeed)
 }
 
-/// Runs route code, naming the input in its ``SignalError``.
+/// Runs route code, naming the input in its `SignalError`.
 func routeStep<R>(_ name: String, _ body: () throws(SignalError) -> R) throws(SignalError) -> R {
     do {
         return try body()

@@ -3,7 +3,7 @@ import Playback
 import SignalSpectrum
 import Signals
 
-/// Runs spectrum code, turning its ``SignalError`` into a ``CLIError`` (exit status 2).
+/// Runs spectrum code, turning its `SignalError` into a ``CLIError`` (exit status 2).
 func spectrumStep<R>(_ body: () throws(SignalError) -> R) throws -> R {
     do {
         return try body()

@@ -71,7 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Reads `--epoch`: Unix seconds, or an ISO 8601 date and time with a zone (fractional seconds allowed).
-    /// - Throws: ``SignalError`` (`invalidArgument`) naming the value.
+    /// - Throws: `SignalError` (`invalidArgument`) naming the value.
     static func unixTime(_ text: String) throws(SignalError) -> Double {
         if let seconds = Double(text), seconds.isFinite { return seconds }
         let formatter = ISO8601DateFormatter()

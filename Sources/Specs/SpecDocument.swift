@@ -61,14 +61,14 @@ public enum SpecDocument: Sendable, Hashable {
     }
 
     /// Decodes a document from JSON bytes.
-    /// - Throws: ``SignalError`` with the JSON path (and line and column of a syntax error).
+    /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error).
     public static func decode(json data: Data) throws(SignalError) -> SpecDocument {
         let value = try JSONValue.parse(data)
         return try decode(value)
     }
 
     /// Decodes a parsed document: dispatches on its key.
-    /// - Throws: ``SignalError`` with the JSON path.
+    /// - Throws: `SignalError` with the JSON path.
     package static func decode(_ value: JSONValue) throws(SignalError) -> SpecDocument {
         if case .object(let object) = value, object.keys.contains("imu") {
             let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
@@ -96,7 +96,7 @@ public enum SpecDocument: Sendable, Hashable {
     public static let sizeLimit = 64 << 20
 
     /// Reads and decodes the spec an opened input holds, naming the input in every error.
-    /// - Throws: ``SignalError`` located in the input's file: not a spec (a point file, a `.npy` array,
+    /// - Throws: `SignalError` located in the input's file: not a spec (a point file, a `.npy` array,
     ///   `unknownFormat`), too large, unreadable, or an invalid spec (with its JSON path).
     /// - Parameter routeSpeed: m/s for a GPX file without times (`--speed`); refused for anything else.
     package static func load(_ input: InputSource, routeSpeed: Double? = nil) throws(SignalError) -> SpecDocument {

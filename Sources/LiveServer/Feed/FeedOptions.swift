@@ -63,7 +63,7 @@ public struct FeedOptions: Sendable, Hashable {
     }
 
     /// The options, checked.
-    /// - Throws: ``SignalError`` (`invalidArgument`) naming the option, its value and its range.
+    /// - Throws: `SignalError` (`invalidArgument`) naming the option, its value and its range.
     public func validated() throws(SignalError) -> FeedOptions {
         guard sampleRate.isFinite, FeedOptions.rates.contains(sampleRate) else {
             throw SignalError(.invalidArgument, "--rate must be a number of Hz from \(FeedOptions.rates.lowerBound) to \(FeedOptions.rates.upperBound), got \(sampleRate)")
@@ -84,7 +84,7 @@ public struct FeedOptions: Sendable, Hashable {
     }
 
     /// Checks a speed.
-    /// - Throws: ``SignalError`` naming `name`: `invalidArgument` for an option, `outOfRange` at `path`
+    /// - Throws: `SignalError` naming `name`: `invalidArgument` for an option, `outOfRange` at `path`
     ///   for a request body's field (answered with a 400).
     static func checkSpeed(_ speed: Double, name: String, path: String? = nil) throws(SignalError) {
         guard speed.isFinite, speeds.contains(speed) else {

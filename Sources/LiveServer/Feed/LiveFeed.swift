@@ -46,7 +46,7 @@ public final class LiveFeed: Sendable {
     /// - Parameters:
     ///   - source: What to play.
     ///   - options: Rate, speed, loop, replay window.
-    /// - Throws: ``SignalError`` for options out of range.
+    /// - Throws: `SignalError` for options out of range.
     public convenience init(source: LiveSource, options: FeedOptions) throws(SignalError) {
         try self.init(source: source, options: options, clock: ContinuousClock())
     }
@@ -57,7 +57,7 @@ public final class LiveFeed: Sendable {
     ///   - options: Rate, speed, loop, replay window, epoch.
     ///   - clock: The playback clock.
     ///   - wallClock: Unix time now, in seconds.
-    /// - Throws: ``SignalError`` for options out of range, or an epoch with a point file, in the
+    /// - Throws: `SignalError` for options out of range, or an epoch with a point file, in the
     ///   future, or too far in the past.
     public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C,
                                       wallClock: @escaping @Sendable () -> Double) throws(SignalError)
@@ -70,7 +70,7 @@ public final class LiveFeed: Sendable {
     ///   - source: What to play.
     ///   - options: Rate, speed, loop, replay window.
     ///   - clock: `ContinuousClock` for real time, `ManualClock` for deterministic tests.
-    /// - Throws: ``SignalError`` for options out of range.
+    /// - Throws: `SignalError` for options out of range.
     public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C) throws(SignalError)
     where C.Duration == Duration {
         try self.init(source: source, options: options, clock: clock, wall: { Date().timeIntervalSince1970 })
@@ -113,7 +113,7 @@ public final class LiveFeed: Sendable {
     // MARK: - Playing
 
     /// Starts playing (does nothing when already started or closed).
-    /// - Throws: ``SignalError`` when the playback cannot start (a point file that cannot be opened).
+    /// - Throws: `SignalError` when the playback cannot start (a point file that cannot be opened).
     public func start() throws(SignalError) {
         let begin: (LiveSource, Int, Double)? = state.withLockedValue { s in
             guard !s.started, !s.closed else { return nil }
@@ -129,7 +129,7 @@ public final class LiveFeed: Sendable {
     }
 
     /// The timeline position of `now` for an epoch: `(now − epoch) · rate`, in points.
-    /// - Throws: ``SignalError`` for an epoch in the future or more than 2⁴⁸ points ago.
+    /// - Throws: `SignalError` for an epoch in the future or more than 2⁴⁸ points ago.
     static func epochIndex(epoch: Double, now: Double, rate: Double) throws(SignalError) -> Double {
         let exact = (now - epoch) * rate
         guard exact >= 0 else {
@@ -232,7 +232,7 @@ public final class LiveFeed: Sendable {
 
     /// Changes the playback speed from now on.
     /// - Parameter speed: 0.01 to 100.
-    /// - Throws: ``SignalError`` (`outOfRange`, path `$.speed`; a 400 over HTTP) for a speed out of range.
+    /// - Throws: `SignalError` (`outOfRange`, path `$.speed`; a 400 over HTTP) for a speed out of range.
     public func setSpeed(_ speed: Double) throws(SignalError) {
         try FeedOptions.checkSpeed(speed, name: "'speed'", path: "$.speed")
         do {
@@ -249,13 +249,13 @@ public final class LiveFeed: Sendable {
     /// ends a held accelerometer. A point file that had finished starts the timeline again at the
     /// feed's rate.
     /// - Parameter json: Any spec `signals render` accepts.
-    /// - Throws: ``SignalError`` with the message and JSON path (a 400 over HTTP); nothing changes.
+    /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP); nothing changes.
     public func replaceSpec(json: Data) throws(SignalError) {
         try replace(with: LiveSource.spec(json: json, sampleRate: options.sampleRate))
     }
 
     /// Replaces the source with a parsed spec (see ``replaceSpec(json:)``).
-    /// - Throws: ``SignalError`` with the message and JSON path (a 400 over HTTP); nothing changes.
+    /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP); nothing changes.
     func replaceSpec(_ value: JSONValue) throws(SignalError) {
         let document = try SpecDocument.decode(value)
         try replace(with: .spec(LiveSpec(document, text: value.serialized, sampleRate: options.sampleRate)))

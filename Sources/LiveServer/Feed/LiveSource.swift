@@ -27,7 +27,7 @@ public enum LiveSource: Sendable {
     /// - Parameters:
     ///   - path: A JSON spec, a GPX file (with times) or a point file (`.json`, `.jsonl`, `.csv`), or `-`.
     ///   - options: The feed's options: a spec is checked at `sampleRate`; `loop` is for point files only.
-    /// - Throws: ``SignalError`` located in the input: its file, and the JSON path or line.
+    /// - Throws: `SignalError` located in the input: its file, and the JSON path or line.
     public static func load(_ path: String, options: FeedOptions) throws(SignalError) -> LiveSource {
         let input = try InputSource.open(path, spoolLimit: SpecDocument.sizeLimit)
         func refuse(_ code: SignalError.Code, _ message: String) -> SignalError {
@@ -73,7 +73,7 @@ public enum LiveSource: Sendable {
     /// - Parameters:
     ///   - json: The document.
     ///   - sampleRate: The rate it will be rendered at, in Hz.
-    /// - Throws: ``SignalError`` with the message and JSON path of the problem (a 400 over HTTP).
+    /// - Throws: `SignalError` with the message and JSON path of the problem (a 400 over HTTP).
     public static func spec(json: Data, sampleRate: Double) throws(SignalError) -> LiveSource {
         .spec(try LiveSpec(SpecDocument.decode(json: json), text: String(decoding: json, as: UTF8.self), sampleRate: sampleRate))
     }

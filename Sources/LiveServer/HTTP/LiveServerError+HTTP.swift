@@ -27,7 +27,7 @@ extension LiveServerError: HTTPResponseError {
     static func clip(_ text: String) -> String { SignalError.quoted(text, limit: 100) }
 }
 
-/// A ``SignalError`` thrown while answering a request is a problem with what the request sent (a spec, a
+/// A `SignalError` thrown while answering a request is a problem with what the request sent (a spec, a
 /// speed, an update): it answers with a 400 and `{"error": "…", "path": "$.…"}`, the line and column
 /// of a JSON syntax error leading the message.
 extension SignalError: HTTPResponseError {

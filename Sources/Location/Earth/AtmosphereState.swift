@@ -14,10 +14,4 @@ public struct AtmosphereState: Sendable, Hashable {
     /// Density `ρ = p / (R T)`, kg/m³.
     public var density: Double
 
-    /// Creates a state from its temperature (K), pressure (Pa) and density (kg/m³).
-    public init(temperature: Double, pressure: Double, density: Double) {
-        self.temperature = temperature
-        self.pressure = pressure
-        self.density = density
-    }
 }

@@ -15,13 +15,6 @@ public struct MagneticField: Sendable, Hashable {
     /// Down component `Z`, nanotesla (along the ellipsoid normal, positive downward).
     public var down: Double
 
-    /// Creates a field from its north, east and down components, nanotesla.
-    public init(north: Double, east: Double, down: Double) {
-        self.north = north
-        self.east = east
-        self.down = down
-    }
-
     /// Horizontal intensity `H = √(X² + Y²)`, nanotesla.
     public var horizontalIntensity: Double { (north * north + east * east).squareRoot() }
 

@@ -64,7 +64,7 @@ public struct GNSSErrorModel: Sendable, Hashable {
 
     /// Checks the parameters.
     /// - Parameter path: JSON path of the model in its spec (default `$.route.error`).
-    /// - Throws: ``SignalError`` (`nonFinite`, `outOfRange`) naming the field.
+    /// - Throws: `SignalError` (`nonFinite`, `outOfRange`) naming the field.
     public func validate(path: String = "$.route.error") throws(SignalError) {
         try Route.checkFinite(sigma, path: "\(path).sigma", "sigma")
         guard sigma >= 0, sigma <= 1_000 else {

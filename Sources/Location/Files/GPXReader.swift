@@ -36,7 +36,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
     /// `XMLParser`, refuses one chunk over 10,000,000 bytes ("huge input lookup", error 1), which a whole
     /// GPX file over about 10 MB would be. A file that declares entities (`<!ENTITY`) is refused before
     /// parsing: GPX needs none, and they can expand without bound ("billion laughs") or name other files.
-    /// - Throws: ``SignalError`` naming the line: malformed XML (`malformed`, in words), entities
+    /// - Throws: `SignalError` naming the line: malformed XML (`malformed`, in words), entities
     ///   (`malformed`), a point without `lat`/`lon` or with values out of range, an unreadable `<ele>` or
     ///   `<time>` (`malformed`, `outOfRange`), a file that is not GPX or holds no points (`unreadable`).
     static func points(_ data: Data) throws(SignalError) -> [GPXPoint] {

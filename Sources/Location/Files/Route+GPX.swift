@@ -18,7 +18,7 @@ extension Route {
     ///   - data: The file's bytes.
     ///   - speed: m/s for a file without times; must be `nil` when the points have times.
     ///   - file: The file's name, for messages.
-    /// - Throws: ``SignalError`` naming the file and line: malformed XML, bad coordinates, `<ele>` or
+    /// - Throws: `SignalError` naming the file and line: malformed XML, bad coordinates, `<ele>` or
     ///   `<time>`, times on some points only or not increasing (`invalidTime`), no points, a missing speed for
     ///   a file without times (`missingField`).
     public init(gpx data: Data, speed: Double? = nil, file: String? = nil) throws(SignalError) {
@@ -73,7 +73,7 @@ extension Route {
     ///   - interval: Seconds between points (> 0; default 1).
     ///   - start: Wall-clock time of t = 0; default ``startDate``, else 2001-01-01T00:00:00Z.
     /// - Returns: The file's text; coordinates with 9 decimals (0.1 mm), times to the microsecond.
-    /// - Throws: ``SignalError`` for a bad route or interval, more than a million points, or a start outside the
+    /// - Throws: `SignalError` for a bad route or interval, more than a million points, or a start outside the
     ///   years 0001 … 9999.
     public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(SignalError) -> String {
         guard interval.isFinite, interval > 0 else {

@@ -32,7 +32,7 @@ extension Route {
     /// - Parameter device: The simulator's name or UDID, or `booted` (default).
     /// - Returns: The command; its `--speed` is the route's speed when every leg has it, else the average
     ///   speed over the time spent moving.
-    /// - Throws: ``SignalError`` for a bad route or an empty device name.
+    /// - Throws: `SignalError` for a bad route or an empty device name.
     public func simulatorCommand(device: String = "booted") throws(SignalError) -> SimulatorCommand {
         guard !device.isEmpty else {
             throw SignalError(.outOfRange, path: "device", "the simulator device must be a name, a UDID or 'booted'")

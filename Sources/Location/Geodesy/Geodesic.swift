@@ -42,7 +42,7 @@ public struct Geodesic: Sendable, Hashable {
     /// - Parameters:
     ///   - equatorialRadius: `a` in metres, finite and > 0.
     ///   - flattening: `f`, 0 (a sphere) ≤ f < 0.1 (oblate; the Earth's is 1/298.26).
-    /// - Throws: ``SignalError`` (`outOfRange`) for other values.
+    /// - Throws: `SignalError` (`outOfRange`) for other values.
     public init(equatorialRadius: Double, flattening: Double) throws(SignalError) {
         guard equatorialRadius.isFinite, equatorialRadius > 0 else {
             throw SignalError(.outOfRange, "equatorial radius must be a finite number of metres > 0, got \(equatorialRadius)")

@@ -16,7 +16,7 @@ public struct RoutePoints: PointSource {
     public let request: RenderRequest
 
     /// Plays `request.frameCount` samples of `sampler` from `request.startIndex`.
-    /// - Throws: ``SignalError`` (`invalidRender`) past index 2^48 with an error model, or when the
+    /// - Throws: `SignalError` (`invalidRender`) past index 2^48 with an error model, or when the
     ///   request's rate is not the sampler's.
     public init(sampler: RouteSampler, request: RenderRequest) throws(SignalError) {
         guard request.sampleRate == sampler.sampleRate else {

@@ -11,7 +11,7 @@ extension Route {
     /// ```swift
     /// let route = try Route(json: Data(#"{"route": {"speed": 3, "waypoints": [{"latitude": 51.5, "longitude": -0.12}]}}"#.utf8))
     /// ```
-    /// - Throws: ``SignalError`` naming the JSON path: malformed JSON, an unknown field, `null`, a missing
+    /// - Throws: `SignalError` naming the JSON path: malformed JSON, an unknown field, `null`, a missing
     ///   field, a value out of range (see ``validate(path:)``).
     public init(json data: Data) throws(SignalError) {
         let document = try JSONValue.parse(data)
@@ -29,7 +29,7 @@ extension Route {
     /// - Parameters:
     ///   - value: The route object.
     ///   - path: Its JSON path, for messages (`$.route`).
-    /// - Throws: ``SignalError`` naming the JSON path of the field at fault.
+    /// - Throws: `SignalError` naming the JSON path of the field at fault.
     package init(json value: JSONValue, path: String) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'route'", fields: Route.jsonFields)
         let list = try f.optionalArray("waypoints")

@@ -3,13 +3,13 @@ import Signals
 
 extension Route {
     /// The route sampled at `sampleRate`.
-    /// - Throws: ``SignalError`` for a bad route or rate.
+    /// - Throws: `SignalError` for a bad route or rate.
     public func sampler(sampleRate: Double) throws(SignalError) -> RouteSampler {
         try RouteSampler(trajectory(), sampleRate: sampleRate)
     }
 
     /// The frames of a render: `round(duration · rate)` samples from index `round(start · rate)`.
-    /// - Throws: ``SignalError`` (`invalidRender`) for a bad rate, duration or start.
+    /// - Throws: `SignalError` (`invalidRender`) for a bad rate, duration or start.
     public static func request(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> RenderRequest {
         try RenderRequest(sampleRate: sampleRate, duration: duration, start: start)
     }
@@ -24,7 +24,7 @@ extension Route {
     ///   - sampleRate: Samples per second (Hz).
     ///   - duration: Seconds.
     ///   - start: Time of the first sample in seconds (default 0).
-    /// - Throws: ``SignalError`` for a bad route, rate or duration, or a render too large to hold in memory
+    /// - Throws: `SignalError` for a bad route, rate or duration, or a render too large to hold in memory
     ///   (stream it with ``points(sampleRate:duration:start:)`` or a ``RouteSampler/Cursor``).
     public func samples(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> [LocationSample] {
         let request = try Route.request(sampleRate: sampleRate, duration: duration, start: start)

@@ -20,7 +20,7 @@ extension Route {
     /// try route.validate()            // or let it happen in render/points/trajectory
     /// ```
     /// - Parameter path: JSON path of the route in its spec (default `$.route`), used in messages.
-    /// - Throws: ``SignalError`` naming the field: `tooShort`, `nonFinite`, `outOfRange`, `missingField`,
+    /// - Throws: `SignalError` naming the field: `tooShort`, `nonFinite`, `outOfRange`, `missingField`,
     ///   `invalidTime`.
     public func validate(path: String = "$.route") throws(SignalError) {
         let list = "\(path).waypoints"

@@ -43,7 +43,7 @@ public struct RouteSampler: Sendable {
     public static let indexLimit = GaussMarkovProcess.indexLimit
 
     /// Samples `trajectory` at `sampleRate`.
-    /// - Throws: ``SignalError`` (`invalidRender`) for a rate that is not finite and > 0.
+    /// - Throws: `SignalError` (`invalidRender`) for a rate that is not finite and > 0.
     public init(_ trajectory: Trajectory, sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw SignalError(.invalidRender, path: "rate", "sample rate must be a positive, finite number of Hz, got \(sampleRate)")
@@ -55,7 +55,7 @@ public struct RouteSampler: Sendable {
     }
 
     /// Checks that samples `first ..< first + count` can be computed.
-    /// - Throws: ``SignalError`` (`invalidRender`) past index 2^48 with an error model.
+    /// - Throws: `SignalError` (`invalidRender`) past index 2^48 with an error model.
     public func checkRange(first: Int, count: Int) throws(SignalError) {
         guard first >= 0, count >= 0 else {
             throw SignalError(.invalidRender, path: "start", "sample indices must be ≥ 0, got \(first) and \(count) samples")
@@ -68,7 +68,7 @@ public struct RouteSampler: Sendable {
 
     /// Sample `index`: the truth at `index / sampleRate` and the measurement with the error of that sample.
     /// - Parameter index: Sample index, ≥ 0 (below 2^48 with an error model).
-    /// - Throws: ``SignalError`` (`invalidRender`) for an index out of range.
+    /// - Throws: `SignalError` (`invalidRender`) for an index out of range.
     /// - Complexity: O(log segments) plus 3 × 48 normal draws for the error (use a ``Cursor`` for runs).
     public func sample(at index: Int) throws(SignalError) -> LocationSample {
         try checkRange(first: index, count: 1)
@@ -94,7 +94,7 @@ public struct RouteSampler: Sendable {
     }
 
     /// A cursor at sample `index`, walking forward one sample per ``Cursor/next()``.
-    /// - Throws: ``SignalError`` (`invalidRender`) for an index out of range.
+    /// - Throws: `SignalError` (`invalidRender`) for an index out of range.
     public func cursor(at index: Int = 0) throws(SignalError) -> Cursor {
         try checkRange(first: index, count: 1)
         return Cursor(sampler: self, index: index)

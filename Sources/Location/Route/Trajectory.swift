@@ -29,7 +29,7 @@ public struct Trajectory: Sendable {
     @usableFromInline let loops: Bool
 
     /// Checks `route` and prepares its timeline.
-    /// - Throws: ``SignalError`` naming the field at fault (see ``Route/validate(path:)``), or `outOfRange`
+    /// - Throws: `SignalError` naming the field at fault (see ``Route/validate(path:)``), or `outOfRange`
     ///   when one pass would take more than ``Route/Limits/duration`` seconds.
     public init(_ route: Route) throws(SignalError) {
         try route.validate()
@@ -189,6 +189,6 @@ public struct Trajectory: Sendable {
 
 extension Route {
     /// The route checked and prepared for evaluation at any time.
-    /// - Throws: ``SignalError`` naming the field at fault.
+    /// - Throws: `SignalError` naming the field at fault.
     public func trajectory() throws(SignalError) -> Trajectory { try Trajectory(self) }
 }

@@ -26,7 +26,7 @@ package final class ByteReader {
     package var lineLimit = 1 << 20
 
     /// Opens a file.
-    /// - Throws: ``SignalError`` (`unreadable`) when it cannot be opened.
+    /// - Throws: `SignalError` (`unreadable`) when it cannot be opened.
     package init(path: String, name: String? = nil) throws(SignalError) {
         guard let file = fopen(path, "rb") else {
             let reason = String(cString: strerror(errno))
@@ -115,7 +115,7 @@ package final class ByteReader {
 
     /// Reads one line (without its `\n` or `\r\n`) into `out`, replacing its contents.
     /// - Returns: `false` at the end of the input (nothing read).
-    /// - Throws: ``SignalError`` (`malformed`) for a line longer than ``lineLimit``; a read error.
+    /// - Throws: `SignalError` (`malformed`) for a line longer than ``lineLimit``; a read error.
     package func readLine(into out: inout [UInt8]) throws(SignalError) -> Bool {
         out.removeAll(keepingCapacity: true)
         var any = false

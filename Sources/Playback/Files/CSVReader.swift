@@ -22,7 +22,7 @@ package final class CSVReader {
 
     /// Reads the next non-blank line into `fields`.
     /// - Returns: `false` at the end of the input.
-    /// - Throws: ``SignalError``: a line over the length limit, an unterminated quote, a read error.
+    /// - Throws: `SignalError`: a line over the length limit, an unterminated quote, a read error.
     package func nextRecord(into fields: inout [String]) throws(SignalError) -> Bool {
         repeat {
             line = bytes.line
@@ -94,7 +94,7 @@ package final class CSVReader {
         return Double(text.first == "+" ? String(text.dropFirst()) : text)
     }
 
-    /// A finite number from a field, or a ``SignalError`` naming the line and column.
+    /// A finite number from a field, or a `SignalError` naming the line and column.
     /// - Parameters:
     ///   - text: The field.
     ///   - column: The column's name, for the message.

@@ -44,7 +44,7 @@ package struct InputSource: Sendable, Hashable {
     ///   - path: A file path, or `-`.
     ///   - spoolLimit: Largest one-shot input kept, in bytes.
     ///   - lineLimit: Longest line of a text input, in bytes.
-    /// - Throws: ``SignalError`` (`unreadable`: missing file, a directory, a read error, too large).
+    /// - Throws: `SignalError` (`unreadable`: missing file, a directory, a read error, too large).
     package static func open(_ path: String, spoolLimit: Int = defaultSpoolLimit, lineLimit: Int = 1 << 20) throws(SignalError) -> InputSource {
         let name = path == "-" ? "standard input" : path
         let fd: Int32
@@ -85,7 +85,7 @@ package struct InputSource: Sendable, Hashable {
     }
 
     /// A reader over the bytes from the start.
-    /// - Throws: ``SignalError`` (`unreadable`) when a file cannot be opened again.
+    /// - Throws: `SignalError` (`unreadable`) when a file cannot be opened again.
     package func byteReader() throws(SignalError) -> ByteReader {
         switch storage {
         case .file(let path): return try ByteReader(path: path, name: name)
@@ -94,7 +94,7 @@ package struct InputSource: Sendable, Hashable {
     }
 
     /// All the bytes, at most `limit`; with `allowingMore`, the first `limit` bytes of a longer input.
-    /// - Throws: ``SignalError`` (`unreadable`) for a read error or (without `allowingMore`) an input
+    /// - Throws: `SignalError` (`unreadable`) for a read error or (without `allowingMore`) an input
     ///   over `limit` bytes.
     package func data(limit: Int, allowingMore: Bool = false) throws(SignalError) -> Data {
         switch storage {

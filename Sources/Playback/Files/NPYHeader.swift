@@ -23,7 +23,7 @@ package struct NPYHeader: Sendable, Hashable {
     /// - Parameters:
     ///   - bytes: The start of the file (at least the whole header).
     ///   - name: The file's name, for errors.
-    /// - Throws: ``SignalError`` (`malformed`) naming what is wrong.
+    /// - Throws: `SignalError` (`malformed`) naming what is wrong.
     package init(_ bytes: Data, name: String) throws(SignalError) {
         func fail(_ message: String) -> SignalError { SignalError(.malformed, message, file: name) }
         let b = [UInt8](bytes.prefix(12))

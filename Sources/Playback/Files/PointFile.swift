@@ -20,7 +20,7 @@ import Signals
 ///   (absent columns are zero), then one point per line; numbers only, no quoting.
 ///
 /// Points are decoded with typed `Codable` models and checked as they are read: every number finite,
-/// timestamps (seconds) non-decreasing. A problem throws a ``SignalError`` naming the file, the line,
+/// timestamps (seconds) non-decreasing. A problem throws a `SignalError` naming the file, the line,
 /// the point index and the field. Files are read in 64 KB chunks and decoded one point at a time, so
 /// a file of any size plays in bounded memory.
 public struct PointFile: PointSource, Sendable, Hashable {
@@ -61,19 +61,19 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - path: The file, or `-` for standard input.
     ///   - format: The format; by default told from the extension (`.json`, `.jsonl`/`.ndjson`, `.csv`)
     ///     or else from the first bytes (see `InputKind`).
-    /// - Throws: ``SignalError`` (`unreadable`, `unknownFormat`).
+    /// - Throws: `SignalError` (`unreadable`, `unknownFormat`).
     public init(path: String, format: Format? = nil) throws(SignalError) {
         try self.init(source: InputSource.open(path), format: format)
     }
 
     /// Opens a point file at a file URL (see ``init(path:format:)``).
-    /// - Throws: ``SignalError`` (`unreadable`, `unknownFormat`).
+    /// - Throws: `SignalError` (`unreadable`, `unknownFormat`).
     public init(_ url: URL, format: Format? = nil) throws(SignalError) {
         try self.init(path: url.path, format: format)
     }
 
     /// A point file over an opened input.
-    /// - Throws: ``SignalError`` (`unknownFormat`) when the input is not a point file.
+    /// - Throws: `SignalError` (`unknownFormat`) when the input is not a point file.
     package init(source: InputSource, format: Format? = nil) throws(SignalError) {
         self.source = source
         path = source.path
@@ -92,21 +92,21 @@ public struct PointFile: PointSource, Sendable, Hashable {
     }
 
     /// Starts reading the file from its first point.
-    /// - Throws: ``SignalError`` (`unreadable`) when the file cannot be opened.
+    /// - Throws: `SignalError` (`unreadable`) when the file cannot be opened.
     public func makeCursor() throws(SignalError) -> Cursor {
         Cursor(reader: PointReader(try source.byteReader(), format: format))
     }
 
     /// Reads the file to the end, checking every point, without keeping them.
     /// - Returns: The number of points.
-    /// - Throws: ``SignalError`` at the first problem, naming its line and point index.
+    /// - Throws: `SignalError` at the first problem, naming its line and point index.
     /// - Complexity: O(file size), in bounded memory.
     public func validate() throws(SignalError) -> Int {
         try schedule().count
     }
 
     /// Reads the file to the end, checking every point, and sums up its timing (see ``PointSchedule``).
-    /// - Throws: ``SignalError`` at the first problem, naming its line and point index.
+    /// - Throws: `SignalError` at the first problem, naming its line and point index.
     /// - Complexity: O(file size), in bounded memory.
     public func schedule() throws(SignalError) -> PointSchedule {
         var cursor = try makeCursor()
@@ -120,7 +120,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - url: A file URL.
     ///   - format: The format (default: told from the name or first bytes).
     /// - Returns: The points, in order.
-    /// - Throws: ``SignalError`` naming the file, line, point and field of the first problem.
+    /// - Throws: `SignalError` naming the file, line, point and field of the first problem.
     public static func load(_ url: URL, format: Format? = nil) throws(SignalError) -> [MotionPoint] {
         var cursor = try PointFile(url, format: format).makeCursor()
         var points: [MotionPoint] = []
@@ -138,14 +138,14 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - format: Its format.
     ///   - name: A name for errors (default none).
     /// - Returns: The points, in order.
-    /// - Throws: ``SignalError`` naming the line, point and field of the first problem.
+    /// - Throws: `SignalError` naming the line, point and field of the first problem.
     public static func decode(_ data: Data, format: Format, name: String? = nil) throws(SignalError) -> [MotionPoint] {
         try decode(ByteReader(data: data, name: name), format: format)
     }
 
     /// Decodes every point a byte reader holds (tests and the fuzz harness pass readers with small
     /// buffers, to check that a point split across refills reads the same).
-    /// - Throws: ``SignalError`` naming the line, point and field of the first problem.
+    /// - Throws: `SignalError` naming the line, point and field of the first problem.
     package static func decode(_ bytes: ByteReader, format: Format) throws(SignalError) -> [MotionPoint] {
         var cursor = Cursor(reader: PointReader(bytes, format: format))
         var points: [MotionPoint] = []
@@ -158,7 +158,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
         let reader: PointReader
 
         /// The next point and its timestamp (seconds), or `nil` after the last.
-        /// - Throws: ``SignalError`` naming the file, line, point index and field.
+        /// - Throws: `SignalError` naming the file, line, point index and field.
         public mutating func next() throws(SignalError) -> (point: MotionPoint, time: TimeInterval)? {
             guard let point = try reader.next() else { return nil }
             return (point, point.timestamp)

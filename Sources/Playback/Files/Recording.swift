@@ -16,7 +16,7 @@ package enum Recording {
     ///   - channelCount: The channels the signal renders.
     ///   - frameCount: Frames to read.
     ///   - memoryLimit: Largest buffer allocated, in bytes.
-    /// - Throws: ``SignalError`` naming the file, line and problem (format, channel count, too few
+    /// - Throws: `SignalError` naming the file, line and problem (format, channel count, too few
     ///   frames, a time column at another rate, a non-finite sample).
     package static func read(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int,
                              memoryLimit: Int = RenderOptions.defaultMemoryLimit) throws(SignalError) -> SampleBuffer {

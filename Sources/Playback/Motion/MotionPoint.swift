@@ -70,7 +70,7 @@ extension MotionPoint: Codable {
     /// - Parameters:
     ///   - json: The object.
     ///   - path: Its JSON path (`$` for a point on its own), for errors.
-    /// - Throws: ``SignalError`` naming the field: unknown, missing, mistyped, `null` or non-finite.
+    /// - Throws: `SignalError` naming the field: unknown, missing, mistyped, `null` or non-finite.
     package init(json: JSONValue, path: String) throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "a point", fields: MotionPoint.fields)
         let timestamp = try f.number("timestamp")
@@ -97,7 +97,7 @@ extension MotionPoint: Codable {
     }
 
     /// Decodes a point (see `init(json:path:)`).
-    /// - Throws: ``SignalError`` naming the field: unknown, missing, mistyped, `null` or non-finite.
+    /// - Throws: `SignalError` naming the field: unknown, missing, mistyped, `null` or non-finite.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try MotionPoint(json: v, path: p) }
     }

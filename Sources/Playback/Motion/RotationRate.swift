@@ -64,14 +64,14 @@ extension RotationRate: Codable {
     /// - Parameters:
     ///   - json: The object.
     ///   - path: Its JSON path, for errors.
-    /// - Throws: ``SignalError`` naming the field.
+    /// - Throws: `SignalError` naming the field.
     package init(json: JSONValue, path: String) throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "a rotation rate", fields: ["x", "y", "z"])
         self.init(x: try f.number("x"), y: try f.number("y"), z: try f.number("z"))
     }
 
     /// Decodes `{"x": .., "y": .., "z": ..}`.
-    /// - Throws: ``SignalError`` for an unknown, missing or non-finite field.
+    /// - Throws: `SignalError` for an unknown, missing or non-finite field.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(decoder) { (v, p) throws(SignalError) in try RotationRate(json: v, path: p) }
     }

@@ -15,7 +15,7 @@ public struct PlaybackSummary: Sendable, CustomStringConvertible {
 
     /// Why the run ended.
     public var reason: Reason
-    /// The error that ended a failed run: what the handler threw, or a ``SignalError`` of the source.
+    /// The error that ended a failed run: what the handler threw, or a `SignalError` of the source.
     public var error: (any Error)?
     /// Lateness and counts.
     public var statistics: LatenessStatistics

@@ -14,7 +14,7 @@ extension Runner {
     ///   - options: Loop, timing policy, late policy and speed.
     ///   - handler: Called on the playback thread with each point (see ``start(_:options:handler:completion:)``).
     ///   - completion: Called exactly once when the run ends.
-    /// - Throws: ``SignalError`` (`alreadyRunning`, `invalidArgument`).
+    /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument`).
     public func start<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions(),
                                                    handler: @escaping @Sendable (Points.Element) throws -> Void,
                                                    completion: (@Sendable (PlaybackSummary) -> Void)? = nil) throws
@@ -42,7 +42,7 @@ extension Runner {
     ///   - options: Loop, timing policy, late policy and speed.
     ///   - handler: Called on the playback thread with each point.
     /// - Returns: How the run ended and its lateness statistics.
-    /// - Throws: ``SignalError`` (`alreadyRunning`, `invalidArgument`).
+    /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument`).
     public func run<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions(),
                                                  handler: @escaping @Sendable (Points.Element) throws -> Void) async throws -> PlaybackSummary
         where Points.Element: Runnable & Sendable {

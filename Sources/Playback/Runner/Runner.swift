@@ -111,8 +111,8 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     ///     a slow handler makes later points late (see ``LatePolicy``).
     ///   - completion: Called exactly once when the run ends: on the playback thread when it finishes or
     ///     fails, on the thread calling ``stop()`` (before `stop()` returns) when stopped.
-    /// - Throws: ``SignalError`` (`alreadyRunning`, `invalidArgument` for a speed that is not finite
-    ///   and > 0), or what opening the source throws (``SignalError`` for a point file).
+    /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument` for a speed that is not finite
+    ///   and > 0), or what opening the source throws (`SignalError` for a point file).
     public func start<S: PointSource>(_ source: S, options: PlaybackOptions = PlaybackOptions(),
                                       handler: @escaping @Sendable (S.Point) throws -> Void,
                                       completion: (@Sendable (PlaybackSummary) -> Void)? = nil) throws {
@@ -217,7 +217,7 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// try runner.setSpeed(0.5)   // half speed
     /// ```
     /// - Parameter speed: Speed factor, finite and > 0.
-    /// - Throws: ``SignalError`` (`invalidArgument`) for a speed that is not finite and > 0.
+    /// - Throws: `SignalError` (`invalidArgument`) for a speed that is not finite and > 0.
     public func setSpeed(_ speed: Double) throws(SignalError) {
         guard speed.isFinite, speed > 0 else {
             throw SignalError(.invalidArgument, "speed must be a finite number > 0, got \(speed)")

@@ -61,7 +61,7 @@ public struct SampledFunction<Point: Runnable & Sendable>: PointSource {
     ///   - interval: Seconds between points, finite and > 0.
     ///   - count: Points per pass (≥ 0), or `nil` to play until stopped.
     ///   - function: Makes the point for a time in seconds.
-    /// - Throws: ``SignalError`` (`invalidArgument`) for a bad interval or count.
+    /// - Throws: `SignalError` (`invalidArgument`) for a bad interval or count.
     public init(interval: TimeInterval, count: Int? = nil,
                 _ function: @escaping @Sendable (TimeInterval) -> Point) throws(SignalError) {
         guard interval.isFinite, interval > 0 else {

@@ -17,7 +17,7 @@ public protocol PointSource: Sendable {
     associatedtype Cursor: PointCursor where Cursor.Point == Point
 
     /// Starts a pass from the first point.
-    /// - Throws: Whatever opening the source throws (``SignalError`` for files).
+    /// - Throws: Whatever opening the source throws (`SignalError` for files).
     func makeCursor() throws -> Cursor
 
     /// Seconds from the first point of one pass to the first point of the next when looping, if the
@@ -32,7 +32,7 @@ public protocol PointCursor {
     associatedtype Point
 
     /// The next point and its playback time (seconds from the start of the pass), or `nil` after the last.
-    /// - Throws: A problem reading the point (``SignalError`` for files, naming the line).
+    /// - Throws: A problem reading the point (`SignalError` for files, naming the line).
     mutating func next() throws -> (point: Point, time: TimeInterval)?
 }
 

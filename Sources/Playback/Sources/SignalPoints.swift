@@ -26,7 +26,7 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
     ///   - start: Time of the first point in seconds (default 0).
     ///   - type: The point type (``MotionPoint``, ``AxesPoint``, ``ScalarPoint``).
     ///   - options: Aliasing policy and block size.
-    /// - Throws: `SignalError` for a bad rate, duration or signal parameter; ``SignalError``
+    /// - Throws: `SignalError` for a bad rate, duration or signal parameter; `SignalError`
     ///   (`channelMismatch`) when the signal's channel count is not the point type's.
     public init(_ signal: S, sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
                 as type: Point.Type = Point.self, options: RenderOptions = RenderOptions()) throws {
@@ -35,7 +35,7 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
     }
 
     /// Prepares a validated request for playback.
-    /// - Throws: `SignalError` for a bad signal parameter; ``SignalError`` for a channel mismatch.
+    /// - Throws: `SignalError` for a bad signal parameter; `SignalError` for a channel mismatch.
     public init(_ signal: S, request: RenderRequest, as type: Point.Type = Point.self,
                 options: RenderOptions = RenderOptions()) throws {
         try signal.validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
@@ -126,7 +126,7 @@ public struct BufferPoints<Point: FramePoint>: PointSource {
     /// - Parameters:
     ///   - buffer: Rendered samples with `Point.channelCount` channels.
     ///   - type: The point type.
-    /// - Throws: ``SignalError`` (`channelMismatch`) when the buffer's channel count is not the point type's.
+    /// - Throws: `SignalError` (`channelMismatch`) when the buffer's channel count is not the point type's.
     public init(_ buffer: SampleBuffer, as type: Point.Type = Point.self) throws(SignalError) {
         guard Point.reads(channelCount: buffer.channelCount) else {
             throw SignalError(.channelMismatch,
@@ -176,7 +176,7 @@ extension Signal {
     ///   - start: Time of the first point in seconds (default 0).
     ///   - type: The point type, reading as many channels as the signal renders.
     ///   - options: Aliasing policy and block size.
-    /// - Throws: `SignalError` for a bad rate, duration or parameter; ``SignalError`` (`channelMismatch`).
+    /// - Throws: `SignalError` for a bad rate, duration or parameter; `SignalError` (`channelMismatch`).
     public func points<Point: FramePoint>(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
                                           as type: Point.Type, options: RenderOptions = RenderOptions()) throws -> SignalPoints<Self, Point> {
         try SignalPoints(self, sampleRate: sampleRate, duration: duration, start: start, as: type, options: options)

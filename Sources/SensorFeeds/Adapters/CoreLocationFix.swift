@@ -1,6 +1,6 @@
 import Location
 
-/// The fields of a Core Location fix that ``LocationPoint`` copies, named as `CLLocation` names
+/// The fields of a Core Location fix that `LocationPoint` copies, named as `CLLocation` names
 /// them, so that the copy (which altitude, which timestamp) is compiled and tested on Linux; the adapter
 /// on Apple platforms only fills it from a `CLLocation`.
 package struct CoreLocationFix: Sendable, Hashable {

@@ -6,7 +6,7 @@ import Foundation
 import Location
 
 /// The real `CLLocationManager` behind ``LocationProviding``, for a device: settings forward to the
-/// manager, and its delegate callbacks are copied into ``LocationPoint`` values for yours.
+/// manager, and its delegate callbacks are copied into `LocationPoint` values for yours.
 ///
 /// CLLocationManager cannot adopt the protocol by an extension (its delegate and `CLLocation` types
 /// differ), so this is a thin wrapper that is the manager's delegate. Authorization is the app's
@@ -16,7 +16,7 @@ import Location
 ///   wants it, and stops when the last of them ends (``UpdateFanOut``, tested on Linux).
 /// - Calls into the manager are made on the main queue: create the provider on the main thread, as Core
 ///   Location calls its delegate on the run loop of the thread that made the manager.
-/// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every ``LocationPoint`` is.
+/// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every `LocationPoint` is.
 public final class CoreLocationProvider: NSObject, LocationProviding, CLLocationManagerDelegate {
     /// The wrapped manager.
     public let manager: CLLocationManager

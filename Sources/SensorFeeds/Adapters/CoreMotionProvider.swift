@@ -4,6 +4,7 @@
 import CoreMotion
 import Foundation
 import Playback
+import Signals
 
 /// The real `CMMotionManager` behind ``MotionProviding``, for a device: each call forwards to the
 /// manager, and each update is copied into this module's value types.

@@ -36,7 +36,7 @@ enum LocationCSV {
     ///   - data: The file's bytes.
     ///   - file: The name used in messages (`walk.csv`).
     /// - Returns: The fixes in file order (at least one).
-    /// - Throws: ``SignalError`` naming the file, the line and the column:
+    /// - Throws: `SignalError` naming the file, the line and the column:
     ///   `walk.csv:3: column 'latitude': 'abc' is not a number`.
     /// - Complexity: O(bytes).
     static func points(_ data: Data, file: String) throws(SignalError) -> [LocationPoint] {

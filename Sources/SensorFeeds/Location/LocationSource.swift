@@ -47,7 +47,7 @@ public struct LocationSource: Sendable {
     ///
     /// CSV and JSON Lines are read whole before the first fix and strictly: a bad value, a latitude
     /// outside −90 … 90 or longitude outside −180 … 180, a non-finite number or times that go back end the
-    /// updates with a ``SignalError`` naming the file, the line and the column.
+    /// updates with a `SignalError` naming the file, the line and the column.
     ///
     /// ```swift
     /// // signals render walk.json --format csv -o walk.csv
@@ -101,7 +101,7 @@ extension LocationSource {
 
     /// The bytes of a location file, at most ``fileSizeLimit`` (a pipe or device is read once, refused at
     /// the limit, at a NUL byte or at a line over 1 MiB).
-    /// - Throws: ``SignalError`` (`unreadable`, `tooLarge`): missing, a directory, unreadable, too large.
+    /// - Throws: `SignalError` (`unreadable`, `tooLarge`): missing, a directory, unreadable, too large.
     static func fileData(_ url: URL) throws(SignalError) -> Data {
         let input = try InputSource.open(url.path, spoolLimit: fileSizeLimit)
         if case .file = input.storage, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int,

@@ -41,7 +41,7 @@ public struct AllanDeviation: Sendable, Hashable {
     /// - Parameters:
     ///   - samples: The rate signal (at least 4 samples, all finite).
     ///   - sampleRate: Samples per second (Hz), finite and > 0.
-    /// - Throws: ``SignalError`` (`tooShort`, `outOfRange`, `invalidArgument`) for fewer than 4 samples,
+    /// - Throws: `SignalError` (`tooShort`, `outOfRange`, `invalidArgument`) for fewer than 4 samples,
     ///   more than ``maximumSampleCount``, a bad rate or a non-finite sample.
     @inlinable
     public init<C: Collection>(samples: C, sampleRate: Double) throws(SignalError) where C.Element: BinaryFloatingPoint {
@@ -105,7 +105,7 @@ public struct AllanDeviation: Sendable, Hashable {
     }
 
     /// Computes the deviation of one channel of a rendered or recorded buffer.
-    /// - Throws: ``SignalError`` as the initialiser; `invalidArgument` for a channel out of range.
+    /// - Throws: `SignalError` as the initialiser; `invalidArgument` for a channel out of range.
     public init(_ buffer: SampleBuffer, channel: Int) throws(SignalError) {
         guard channel >= 0 && channel < buffer.channelCount else {
             throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(buffer.channelCount)")

@@ -69,14 +69,14 @@ public struct AllanFit: Sendable, Hashable {
     ///   - adev: The Allan deviation.
     ///   - minimumTau: Shortest τ for the N/K fit (default `10/fs`, which keeps anti-aliasing filters and
     ///     quantisation out of the white-noise estimate).
-    /// - Throws: ``SignalError`` (`tooShort`) when fewer than three points lie in the fit range.
+    /// - Throws: `SignalError` (`tooShort`) when fewer than three points lie in the fit range.
     public init(_ adev: AllanDeviation, minimumTau: Double? = nil) throws(SignalError) {
         try self.init(pooling: [adev], minimumTau: minimumTau)
     }
 
     /// Fits the mean Allan variance of several curves of the same length and rate (the three axes of a
     /// sensor), whose errors shrink by `√count`.
-    /// - Throws: ``SignalError`` (`incompatible`, `tooShort`).
+    /// - Throws: `SignalError` (`incompatible`, `tooShort`).
     public init(pooling curves: [AllanDeviation], minimumTau: Double? = nil) throws(SignalError) {
         guard let first = curves.first else { throw SignalError(.tooShort, "no Allan deviation to fit") }
         for c in curves where c.taus != first.taus || c.sampleCount != first.sampleCount {

@@ -35,7 +35,7 @@ public struct ChannelRecording: Sendable, Hashable {
     /// - Parameters:
     ///   - input: The opened input.
     ///   - rate: The sample rate (Hz), required for `.npy`, else checked against the timestamps.
-    /// - Throws: ``SignalError`` naming the file, line and column of a problem.
+    /// - Throws: `SignalError` naming the file, line and column of a problem.
     package static func read(_ input: InputSource, rate: Double?) throws(SignalError) -> ChannelRecording {
         switch InputKind.detect(name: input.path, head: input.head) {
         case .points(.csv):

@@ -27,7 +27,7 @@ public struct IMUFit: Sendable, Hashable {
     /// - Parameters:
     ///   - recording: Channels including `accelerometer.x, y, z` and `gyroscope.x, y, z`.
     ///   - accelerometerUnit: The unit of its accelerometer channels (g: CoreMotion's sign; m/s²: physical).
-    /// - Throws: ``SignalError`` for missing channels or too short a recording.
+    /// - Throws: `SignalError` for missing channels or too short a recording.
     public init(_ recording: ChannelRecording, accelerometerUnit: AccelerometerUnit) throws(SignalError) {
         var index: [Int] = []
         for name in IMU.channelNames {

@@ -38,7 +38,7 @@ public enum PhyphoxRecording {
     /// Reads one phyphox export.
     /// - Parameter path: The file (`-` for standard input).
     /// - Returns: The sensor series it holds (one).
-    /// - Throws: ``SignalError`` naming the file, line and column: not a phyphox export, a field that
+    /// - Throws: `SignalError` naming the file, line and column: not a phyphox export, a field that
     ///   is not a number, decreasing times.
     public static func read(path: String) throws(SignalError) -> [SensorSeries] {
         let input: InputSource

@@ -53,7 +53,7 @@ public struct RecordingImport: Sendable, Hashable {
     /// Reads recording files, telling phyphox from Sensor Logger by their headers.
     /// - Parameter paths: The files (a Sensor Logger `Metadata.csv` among them sets the convention).
     /// - Returns: Their sensor series.
-    /// - Throws: ``SignalError`` naming the file (and line and column) of the first problem.
+    /// - Throws: `SignalError` naming the file (and line and column) of the first problem.
     public func read(_ paths: [String]) throws(SignalError) -> [SensorSeries] {
         var tables: [(String, RecordingTable)] = []
         var convention = self.convention
@@ -92,7 +92,7 @@ public struct RecordingImport: Sendable, Hashable {
     }
 
     /// Merges and resamples series into points (see the type's documentation).
-    /// - Throws: ``SignalError``: a bad rate, two series of one kind, no overlap, a gap, too many points.
+    /// - Throws: `SignalError`: a bad rate, two series of one kind, no overlap, a gap, too many points.
     public func points(_ series: [SensorSeries]) throws(SignalError) -> [MotionPoint] {
         guard rate.isFinite, rate > 0, rate <= 1e6 else {
             throw SignalError(.invalidArgument, "the rate must be a finite number of Hz from 0 to 10^6, got \(rate)")

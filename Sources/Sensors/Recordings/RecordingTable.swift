@@ -15,7 +15,7 @@ struct RecordingTable {
     var rows: [(line: Int, fields: [String])]
 
     /// Reads a whole CSV file (at most `limit` bytes).
-    /// - Throws: ``SignalError`` (`unreadable`, `malformed`, `unknownFormat`).
+    /// - Throws: `SignalError` (`unreadable`, `malformed`, `unknownFormat`).
     static func read(_ input: InputSource, limit: Int = 1 << 30) throws(SignalError) -> RecordingTable {
         // A phyphox export with another separator: say so before the CSV reader trips on it.
         let firstLine = String(decoding: input.head.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
@@ -62,7 +62,7 @@ struct RecordingTable {
 
     /// A finite number within ±10¹⁰ from a row, or `nil` for an empty field or `NaN` (a missing sample, as
     /// phyphox writes them).
-    /// - Throws: ``SignalError`` naming the file, line and column for anything else that is not a number,
+    /// - Throws: `SignalError` naming the file, line and column for anything else that is not a number,
     ///   or a number beyond ±10¹⁰.
     func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(SignalError) -> Double? {
         guard row.fields.count == header.count else {

@@ -69,7 +69,7 @@ public enum SensorLoggerRecording {
     /// - Parameters:
     ///   - path: The file; its name tells the sensor (`Gyroscope.csv`, ...).
     ///   - convention: The platform's sign convention for accelerations.
-    /// - Throws: ``SignalError`` naming the file, line and column.
+    /// - Throws: `SignalError` naming the file, line and column.
     public static func read(path: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
         let input: InputSource
         do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }

@@ -37,7 +37,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     ///   - segmentLength: Samples per segment, a power of two ≥ 16 and ≤ `samples.count`
     ///     (default ``defaultSegmentLength(frameCount:)``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SignalError`` for too few samples, a bad segment length or a non-finite sample.
+    /// - Throws: `SignalError` for too few samples, a bad segment length or a non-finite sample.
     /// - Complexity: O(N log L).
     public init(samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SignalError) {
@@ -52,7 +52,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz), > 0.
     ///   - segmentLength: A power of two ≥ 16 and ≤ `samples.count` (default ``defaultSegmentLength(frameCount:)``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SignalError`` for too few samples, a bad segment length or a non-finite sample.
+    /// - Throws: `SignalError` for too few samples, a bad segment length or a non-finite sample.
     public init(samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -61,7 +61,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     }
 
     /// Creates the density of one channel of a buffer.
-    /// - Throws: ``SignalError`` for a bad channel, too few samples or a non-finite sample.
+    /// - Throws: `SignalError` for a bad channel, too few samples or a non-finite sample.
     public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in

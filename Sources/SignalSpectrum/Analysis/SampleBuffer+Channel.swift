@@ -2,7 +2,7 @@ import Signals
 
 extension SampleBuffer {
     /// Runs `body` on the samples of channel `channel`, after checking the index.
-    /// - Throws: ``SignalError`` (`invalidArgument`) for a channel outside `0 ..< channelCount`, or what
+    /// - Throws: `SignalError` (`invalidArgument`) for a channel outside `0 ..< channelCount`, or what
     ///   `body` throws.
     func withChannel<R>(_ channel: Int,
                         _ body: (UnsafeBufferPointer<Float>) throws(SignalError) -> R) throws(SignalError) -> R {

@@ -54,7 +54,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz).
     ///   - segmentLength: Welch segment length (default ``PowerSpectralDensity/defaultSegmentLength(frameCount:)``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SignalError`` for too few or non-finite samples.
+    /// - Throws: `SignalError` for too few or non-finite samples.
     /// - Complexity: One N-point FFT and `≈ 2N/L` L-point FFTs.
     public init(samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SignalError) {
@@ -64,7 +64,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     }
 
     /// Analyses double-precision samples (reference waveforms).
-    /// - Throws: ``SignalError`` for too few or non-finite samples.
+    /// - Throws: `SignalError` for too few or non-finite samples.
     public init(samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -73,7 +73,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     }
 
     /// Analyses one channel of a buffer.
-    /// - Throws: ``SignalError`` for a bad channel, too few or non-finite samples.
+    /// - Throws: `SignalError` for a bad channel, too few or non-finite samples.
     public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
                 fft: RealFFT = .shared) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in

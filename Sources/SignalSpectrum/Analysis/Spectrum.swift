@@ -35,7 +35,7 @@ public struct Spectrum: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz), > 0.
     ///   - window: The window (default ``Window/flatTop``, for amplitudes).
     ///   - fft: The FFT owner (plans are cached there).
-    /// - Throws: ``SignalError`` for too few samples, a non-finite sample or a bad rate.
+    /// - Throws: `SignalError` for too few samples, a non-finite sample or a bad rate.
     /// - Complexity: One O(N log N) FFT plus O(N · window terms).
     public init(samples: [Float], sampleRate: Double, window: Window = .flatTop,
                 fft: RealFFT = .shared) throws(SignalError) {
@@ -50,7 +50,7 @@ public struct Spectrum: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz), > 0.
     ///   - window: The window (default ``Window/flatTop``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SignalError`` for too few samples, a non-finite sample or a bad rate.
+    /// - Throws: `SignalError` for too few samples, a non-finite sample or a bad rate.
     public init(samples: [Double], sampleRate: Double, window: Window = .flatTop,
                 fft: RealFFT = .shared) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -64,7 +64,7 @@ public struct Spectrum: Sendable, Hashable {
     ///   - channel: Channel index, `0 ..< buffer.channelCount`.
     ///   - window: The window (default ``Window/flatTop``).
     ///   - fft: The FFT owner.
-    /// - Throws: ``SignalError`` for a bad channel, too few samples or a non-finite sample.
+    /// - Throws: `SignalError` for a bad channel, too few samples or a non-finite sample.
     public init(_ buffer: SampleBuffer, channel: Int = 0, window: Window = .flatTop,
                 fft: RealFFT = .shared) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in

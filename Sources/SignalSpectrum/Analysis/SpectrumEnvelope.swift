@@ -35,7 +35,7 @@ package struct SpectrumEnvelope: Sendable {
 
     /// The envelope of channel `channel` of `buffer` through `window`, over `groups` groups of bins (every
     /// bin when there are at most `2·groups`).
-    /// - Throws: ``SignalError`` for a bad channel, too few (< 16) or too many (> ``Verifier/maximumFrameCount``)
+    /// - Throws: `SignalError` for a bad channel, too few (< 16) or too many (> ``Verifier/maximumFrameCount``)
     ///   frames, a non-finite sample or `groups < 1`.
     package init(_ buffer: SampleBuffer, channel: Int, window: Window = .flatTop, groups: Int,
                  fft: RealFFT = .shared) throws(SignalError) {

@@ -39,7 +39,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz).
     ///   - allowAliasing: Accept frequencies at or above Nyquist (their lines fold as sampling folds them).
     ///   - fft: FFT owner (for the DFT of one period of a periodic waveform).
-    /// - Throws: ``SignalError`` the signal's own `SignalError` with the JSON path when the tree is invalid at this rate.
+    /// - Throws: `SignalError` the signal's own `SignalError` with the JSON path when the tree is invalid at this rate.
     /// - Complexity: O(nodes) plus, per periodic waveform, O(q log q) for a period of `q ≤ 65536`
     ///   samples or O(1.3·10⁵) harmonics otherwise.
     public init(_ node: SignalNode, sampleRate: Double, allowAliasing: Bool = false,
@@ -51,7 +51,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     }
 
     /// Derives the expected spectrum of a signal (as the initialiser from a `SignalNode`).
-    /// - Throws: ``SignalError`` the signal's own `SignalError` when the signal is invalid at this rate.
+    /// - Throws: `SignalError` the signal's own `SignalError` when the signal is invalid at this rate.
     public init<S: SpecRepresentable>(_ signal: S, sampleRate: Double, allowAliasing: Bool = false,
                            fft: RealFFT = .shared) throws(SignalError) {
         try self.init(signal.node, sampleRate: sampleRate, allowAliasing: allowAliasing, fft: fft)
@@ -172,7 +172,7 @@ extension SpecRepresentable {
     /// - Parameters:
     ///   - sampleRate: Samples per second (Hz).
     ///   - allowAliasing: Accept frequencies at or above Nyquist.
-    /// - Throws: ``SignalError`` the signal's own `SignalError` when the signal is invalid at this rate.
+    /// - Throws: `SignalError` the signal's own `SignalError` when the signal is invalid at this rate.
     public func expectedSpectrum(sampleRate: Double, allowAliasing: Bool = false) throws(SignalError) -> ExpectedSpectrum {
         try ExpectedSpectrum(node, sampleRate: sampleRate, allowAliasing: allowAliasing)
     }

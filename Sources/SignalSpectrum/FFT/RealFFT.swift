@@ -79,7 +79,7 @@ public final class RealFFT: @unchecked Sendable {
 
     /// Transforms `N = samples.count` single-precision samples.
     /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
-    /// - Throws: ``SignalError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
+    /// - Throws: `SignalError` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
     public func forward(_ samples: [Float]) throws(SignalError) -> ComplexBins {
         try transform(Float.self, size: samples.count) { work in
             samples.withUnsafeBufferPointer { src in
@@ -92,7 +92,7 @@ public final class RealFFT: @unchecked Sendable {
 
     /// Transforms `N = samples.count` double-precision samples.
     /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
-    /// - Throws: ``SignalError`` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
+    /// - Throws: `SignalError` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
     public func forward(_ samples: [Double]) throws(SignalError) -> ComplexBins {
         try transform(Double.self, size: samples.count) { work in
             samples.withUnsafeBufferPointer { src in

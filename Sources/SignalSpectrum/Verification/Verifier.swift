@@ -53,7 +53,7 @@ public enum Verifier {
     ///   - tolerances: How close is close enough (default: ``Tolerances``'s defaults).
     ///   - fft: The FFT owner (plans cached there).
     /// - Returns: The report of every check and of every component that could not be checked.
-    /// - Throws: ``SignalError`` for a sample-rate or channel-count mismatch, too few, too many or
+    /// - Throws: `SignalError` for a sample-rate or channel-count mismatch, too few, too many or
     ///   non-finite samples, or tolerances out of range.
     public static func verify(_ buffer: SampleBuffer, against expected: ExpectedSpectrum,
                               tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared) throws(SignalError) -> VerificationReport {
@@ -87,7 +87,7 @@ public enum Verifier {
     }
 
     /// Derives the expected spectrum of `signal` at the buffer's rate and verifies the buffer against it.
-    /// - Throws: ``SignalError`` (the signal's own error for a signal invalid at that rate, and as
+    /// - Throws: `SignalError` (the signal's own error for a signal invalid at that rate, and as
     ///   the other `verify`).
     public static func verify<S: SpecRepresentable>(_ buffer: SampleBuffer, against signal: S, allowAliasing: Bool = false,
                                          tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared) throws(SignalError) -> VerificationReport {
