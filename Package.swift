@@ -49,8 +49,12 @@ let package = Package(
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
         .target(name: "CSignalKernels"),
         .target(name: "Signals", dependencies: ["CSignalKernels", "InternalUtilities"]),
+        // The input layer every module reads files through, in no product: opening a file or standard input
+        // once (InputSource), bounded byte and CSV readers, .npy headers, file identity for output safety.
+        // It throws the package's SignalError, so it sits just above Signals.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
-        .target(name: "Playback", dependencies: ["Signals", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "FileReaders", dependencies: ["Signals", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "Playback", dependencies: ["Signals", "FileReaders", "InternalUtilities"]),
         .target(name: "Location", dependencies: ["Signals", "Playback", "InternalUtilities"]),
         .systemLibrary(
             name: "CFFTW",
@@ -62,17 +66,18 @@ let package = Package(
         // The wire formats the live-server clients read (SSE, chunked coding, RFC 6455 frames, SHA-1):
         // one internal target for SensorFeeds, the server's tests and the fuzzers; in no product.
         .target(name: "WireFormats"),
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "WireFormats", "InternalUtilities"],
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "WireFormats", "FileReaders",
+                                                    "InternalUtilities"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
-        .target(name: "Sensors", dependencies: ["Signals", "Playback", "InternalUtilities"]),
+        .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "InternalUtilities"]),
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "FileReaders", "InternalUtilities"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "InternalUtilities",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "FileReaders", "InternalUtilities",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,7 +88,7 @@ let package = Package(
         .target(
             name: "LiveServer",
             dependencies: [
-                "Signals", "Playback", "Specs", "Location", "InternalUtilities",
+                "Signals", "Playback", "Specs", "Location", "FileReaders", "InternalUtilities",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -132,15 +137,16 @@ let package = Package(
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         .executableTarget(name: "AppIntegration", dependencies: ["SignalRunner"], path: "Examples/AppIntegration"),
         .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Signals"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Playback", "Signals"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "FileReaders", "Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["InternalUtilities", "Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
-        .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "Signals", "Location", "Playback", "SensorFeeds"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "SignalSpectrum"]),
+        .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "FileReaders", "Signals", "Location", "Playback",
+                                                          "SensorFeeds"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Signals", "Location", "Sensors"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",

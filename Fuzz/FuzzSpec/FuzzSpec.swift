@@ -3,6 +3,7 @@ import FuzzSupport
 import Playback
 import Signals
 import Specs
+import FileReaders
 
 /// Fuzzes spec decoding, validation and rendering.
 ///

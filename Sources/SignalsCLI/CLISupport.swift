@@ -4,6 +4,7 @@ import Playback
 import Sensors
 import Signals
 import Specs
+import FileReaders
 
 /// A user-facing error of the CLI (bad file, bad flag value): printed as `error: message`, exit 2.
 struct CLIError: Error, CustomStringConvertible {

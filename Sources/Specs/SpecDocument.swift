@@ -4,6 +4,7 @@ import Playback
 import Sensors
 import Signals
 import InternalUtilities
+import FileReaders
 
 /// Everything the `signals` tool and the live server accept as a spec, decoded in one place.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Playback
+import FileReaders
 
 /// Which file a path names (links followed), and whether a user may write a file, decided from made-up
 /// `stat` fields so that the tests hold when they run as root.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Playback
 @testable import Signals
+import FileReaders
 
 @Suite struct InputSourceTests {
     static let dir: URL = {

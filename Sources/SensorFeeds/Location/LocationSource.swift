@@ -2,6 +2,7 @@ import Foundation
 import Location
 import Playback
 import Signals
+import FileReaders
 
 /// Where a ``SimulatedLocationManager`` gets its locations from, chosen when the manager is made.
 ///

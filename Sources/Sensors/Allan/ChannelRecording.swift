@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Signals
+import FileReaders
 
 /// Named channels at a uniform rate, read from a file for analysis (`signals allan FILE`).
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Signals
+import FileReaders
 
 /// Reads phyphox CSV exports ("CSV (Comma, decimal point)"): a quoted header and numbers such as
 /// `9.810000000E0`, one file per sensor (`Accelerometer.csv`, `Gyroscope.csv`, `Linear Acceleration.csv`,

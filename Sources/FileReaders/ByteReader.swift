@@ -154,5 +154,5 @@ package final class ByteReader {
 
 extension UInt8 {
     /// Space, tab, CR or LF.
-    var isJSONWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+    package var isJSONWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }
