@@ -176,39 +176,39 @@ enum BlockMath {
         return (SIMD8<UInt64>(repeating: u0) &+ lanes &* increment, SIMD8<UInt64>(repeating: increment &* 8))
     }
 
-    /// `out[i] += u_i < threshold ? g : −g` with `u_i = u₀ + i·I`.
-    static func addSquare(_ out: UnsafeMutablePointer<Double>, _ g: Double, threshold: UInt64, u0: UInt64, increment: UInt64, count: Int) {
+    /// Runs `body(u, i)` for the vectors of samples `i ..< i + 8` below `count`, `u` their phases `u₀ + i·I`.
+    @inline(__always)
+    static func forEachPhase(_ u0: UInt64, _ increment: UInt64, count: Int, _ body: (SIMD8<UInt64>, Int) -> Void) {
         var (u, step) = phases(u0, increment)
-        let t = SIMD8<UInt64>(repeating: threshold), low = Doubles(repeating: -g)
         var i = 0
         while i < count {
-            store(load(UnsafePointer(out), i) + low.replacing(with: g, where: u .< t), out, i)
+            body(u, i)
             u &+= step
             i += width
+        }
+    }
+
+    /// `out[i] += u_i < threshold ? g : −g` with `u_i = u₀ + i·I`.
+    static func addSquare(_ out: UnsafeMutablePointer<Double>, _ g: Double, threshold: UInt64, u0: UInt64, increment: UInt64, count: Int) {
+        let t = SIMD8<UInt64>(repeating: threshold), low = Doubles(repeating: -g)
+        forEachPhase(u0, increment, count: count) { u, i in
+            store(load(UnsafePointer(out), i) + low.replacing(with: g, where: u .< t), out, i)
         }
     }
 
     /// `out[i] += g·(2u_i/2⁶⁴ − 1)`.
     static func addSawtooth(_ out: UnsafeMutablePointer<Double>, _ g: Double, u0: UInt64, increment: UInt64, count: Int) {
-        var (u, step) = phases(u0, increment)
-        var i = 0
-        while i < count {
+        forEachPhase(u0, increment, count: count) { u, i in
             store(load(UnsafePointer(out), i) + g * (Doubles(u) * 0x1p-63 - 1), out, i)
-            u &+= step
-            i += width
         }
     }
 
     /// `out[i] += g·(1 − 4|u_i/2⁶⁴ − ½|)`.
     static func addTriangle(_ out: UnsafeMutablePointer<Double>, _ g: Double, u0: UInt64, increment: UInt64, count: Int) {
-        var (u, step) = phases(u0, increment)
-        var i = 0
-        while i < count {
+        forEachPhase(u0, increment, count: count) { u, i in
             let s = Doubles(u) * 0x1p-64 - 0.5
             let a = s.replacing(with: -s, where: s .< 0)
             store(load(UnsafePointer(out), i) + g * (1 - 4 * a), out, i)
-            u &+= step
-            i += width
         }
     }
 }
