@@ -89,12 +89,8 @@ struct PlotCommand: ParsableCommand {
         let title = "\(name) · \(route.waypoints.count) waypoints · \(SpectrumPlot.number(km.rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.passDuration.rounded(toPlaces: 1))) s a pass\(route.loops ? " (loops)" : "") · \(SpectrumPlot.number(request.sampleRate)) Hz"
         let svg = RoutePlot(samples: samples, trajectory: trajectory, title: title).svg()
         let sink = try OutputSink(path: output, inputs: inputs)
-        do {
+        try sink.finish {
             try sink.write(svg)
-            try sink.close()
-        } catch {
-            sink.abandon()
-            throw error
         }
     }
 }

@@ -106,15 +106,11 @@ struct RenderCommand: ParsableCommand {
         let sink = try OutputSink(path: output, inputs: inputs)
         let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
                                   names: names)
-        do {
+        try sink.finish {
             try sink.write(writer.header())
             for block in blocks {
                 try sink.write(writer.encode(block))
             }
-            try sink.close()
-        } catch {
-            sink.abandon()
-            throw error
         }
     }
 }

@@ -66,12 +66,8 @@ struct RouteExportCommand: ParsableCommand {
         let command = simctl ? try routeStep(name) { () throws(LocationError) in try route.simulatorCommand(device: device) } : nil
         if let gpx, let text {
             let sink = try OutputSink(path: gpx, option: "--gpx", inputs: inputs)
-            do {
+            try sink.finish {
                 try sink.write(text)
-                try sink.close()
-            } catch {
-                sink.abandon()
-                throw error
             }
         }
         if let command {
