@@ -24,9 +24,7 @@ import InternalUtilities
 
     @Test("a route: each point is its fix at the global sample index, as signals play prints it; /data serves the location")
     func route() async throws {
-        let f = try ManualFeed(Self.walk, rate: 10)
-        try await f.start()
-        await f.advance(points: 20)
+        let f = try await ManualFeed.started(Self.walk, through: 20, rate: 10)
         let lines = await f.lines(from: 0, through: 20)
         #expect(lines.map(\.index) == Array(0 ... 20))
         for (index, line) in lines {
@@ -41,9 +39,7 @@ import InternalUtilities
 
     @Test("a motion and a route: the motion line with the location beside it; a spec switch keeps the global index")
     func motionAndRoute() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        await f.advance(points: 4)
+        let f = try await ManualFeed.started(TestSpecs.shake, through: 4)
         try f.feed.replaceSpec(json: Data(Self.phoneWalk.utf8))
         await f.advance(points: 5)
         let lines = await f.lines(from: 0, through: 9)

@@ -13,6 +13,11 @@ extension ManualFeed {
         let app = buildApplication(feed: feed, configuration: LiveServerConfiguration(port: 0))
         return try await app.test(setup, body)
     }
+
+    /// Runs `body` against the app on a live server (a real socket per client), with the server's port.
+    func testLive<Value: Sendable>(_ body: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
+        try await test(.live) { client in try await body(try #require(client.port)) }
+    }
 }
 
 extension TestClientProtocol {
