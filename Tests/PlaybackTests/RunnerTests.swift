@@ -22,12 +22,7 @@ import InternalUtilities
 
     @Test("points come due only as the clock reaches their deadlines, never earlier")
     func stepByStep() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
-        let seen = Recorder<Double>()
-        let done = Completions()
-        try runner.start(ticks(4, step: 1)) { seen.append($0.timestamp) } completion: { done.record($0) }
-        await clock.waitForSleepers()
+        let (clock, _, seen, done) = try await startedRunner(ticks(4, step: 1))   // the playback thread holds the runner
         #expect(seen.values == [0])
         #expect(clock.sleeperDeadlines == [.at(1)])
         clock.advance(by: .milliseconds(999))
@@ -46,12 +41,7 @@ import InternalUtilities
 
     @Test("pause stops time; resume continues with the wait that was left")
     func pauseResume() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
-        let seen = Recorder<Double>()
-        let done = Completions()
-        try runner.start(ticks(3, step: 1)) { seen.append($0.timestamp) } completion: { done.record($0) }
-        await clock.waitForSleepers()
+        let (clock, runner, seen, done) = try await startedRunner(ticks(3, step: 1))
         clock.advance(by: .milliseconds(400))
         runner.pause()
         #expect(runner.isPaused)
@@ -126,12 +116,7 @@ import InternalUtilities
 
     @Test("stop mid-run from another thread: nothing after it returns, completion once, restartable")
     func stopMidRun() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
-        let seen = Recorder<Double>()
-        let done = Completions()
-        try runner.start(ticks(10, step: 1)) { seen.append($0.timestamp) } completion: { done.record($0) }
-        await clock.waitForSleepers()
+        let (clock, runner, seen, done) = try await startedRunner(ticks(10, step: 1))
         clock.advance(to: .at(3))
         await clock.waitForSleepers()
         #expect(seen.values == [0, 1, 2, 3])
