@@ -31,15 +31,13 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .long, help: "A recording to plot instead of the render: .npy or .csv, one column per channel.")
     var input: String?
 
-    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
-            help: "m/s along a GPX file without times.")
-    var routeSpeed: Double?
+    @OptionGroup var routeSpeed: RouteSpeedOption
 
     func run() throws {
         let inputs = OutputSink.Inputs([spec, input])
         try inputs.check(output, option: "-o")
         try OutputSink.checkExtension(output, option: "-o", extensions: ["svg"], what: "an SVG plot")
-        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
+        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
         let signal: AnySignal
         switch document {
         case .signal(let s): signal = s

@@ -58,15 +58,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
     var output: String?
 
-    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
-            help: "m/s along a GPX file without times.")
-    var routeSpeed: Double?
+    @OptionGroup var routeSpeed: RouteSpeedOption
 
     func run() throws {
         let inputs = OutputSink.Inputs([spec])
         try inputs.check(output, option: "-o")
         let format = try outputFormat()
-        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
+        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
         switch document {
         case .signal(let signal):
             try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal), format: format, inputs: inputs)

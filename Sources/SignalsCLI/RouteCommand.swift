@@ -44,9 +44,7 @@ struct RouteExportCommand: ParsableCommand {
     @Option(name: .long, help: "The simulator for --simctl: a name, a UDID or 'booted'.")
     var device = "booted"
 
-    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
-            help: "m/s along a GPX file without times.")
-    var routeSpeed: Double?
+    @OptionGroup var routeSpeed: RouteSpeedOption
 
     func validate() throws {
         guard gpx != nil || simctl else { throw ValidationError("give --gpx FILE, --simctl, or both") }
@@ -57,7 +55,7 @@ struct RouteExportCommand: ParsableCommand {
         try inputs.check(gpx, option: "--gpx")
         if simctl { try inputs.check(nil, option: "standard output") }
         try OutputSink.checkExtension(gpx, option: "--gpx", extensions: ["gpx"], what: "a GPX file")
-        let (document, name) = try loadDocument(route, routeSpeed: routeSpeed)
+        let (document, name) = try loadDocument(route, routeSpeed: routeSpeed.value)
         guard let route = document.route else {
             throw CLIError("\(name): this is a signal spec, not a route; export takes {\"route\": ...} specs and GPX files")
         }

@@ -8,6 +8,8 @@ enum Executables {
         var stdout: Data
         var stderr: String
         var text: String { String(decoding: stdout, as: UTF8.self) }
+        /// Standard output's lines, without their newlines.
+        var lines: [Substring] { text.split(separator: "\n") }
     }
 
     struct Missing: Error, CustomStringConvertible {

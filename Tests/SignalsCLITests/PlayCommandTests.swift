@@ -177,8 +177,7 @@ import Testing
 @Suite struct PlaybackExampleTests {
     @Test("PredefinedPoints plays a hundred points 0.1 s apart, in order")
     func predefined() throws {
-        let r = try Executables.runSucceeding("PredefinedPoints", ["1000"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("PredefinedPoints", ["1000"]).lines
         #expect(lines.count == 101)
         #expect(lines.first == "t = 0.0 s  userAcceleration.x = 0.0 g")
         #expect(lines[99] == "t = 9.9 s  userAcceleration.x = 0.99 g")
@@ -187,8 +186,7 @@ import Testing
 
     @Test("SineMotion plays 2·sin(2π·t + 0.2) + 0.5 on all three axes at 10 Hz")
     func sine() throws {
-        let r = try Executables.runSucceeding("SineMotion", ["1000"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("SineMotion", ["1000"]).lines
         try #require(lines.count == 31)   // not #expect: lines[3] below would trap the whole test run
         let expected = try Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5).render(sampleRate: 10, duration: 3)
         let v = Double(expected.samples[3])
@@ -198,8 +196,7 @@ import Testing
 
     @Test("ShakeMotion plays the shake spec at 100 Hz")
     func shake() throws {
-        let r = try Executables.runSucceeding("ShakeMotion", ["1000"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("ShakeMotion", ["1000"]).lines
         #expect(lines.count == 21)
         #expect(lines.last?.hasPrefix("finished: delivered 200") == true)
     }

@@ -8,8 +8,7 @@ import Testing
     @Test("csv: header t,value, one line per frame, values as the library renders them")
     func csv() throws {
         let spec = try Executables.temporaryFile("wave.json", contents: Self.wave)
-        let r = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"]).lines
         #expect(lines.first == "t,value")
         #expect(lines.count == 501)
         let expected = try AnySignal(json: Data(Self.wave.utf8)).render(sampleRate: 1000, duration: 0.5)
@@ -122,8 +121,7 @@ import Testing
 @Suite struct RenderMotionSpecTests {
     @Test("a motion spec renders nine channels: user acceleration, gravity, rotation rate")
     func motion() throws {
-        let r = try Executables.runSucceeding("signals", ["render", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.1", "--format", "csv"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["render", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.1", "--format", "csv"]).lines
         #expect(lines.count == 11)
         #expect(lines.first == "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z")
         let bad = try Executables.temporaryFile("bad-motion.json", contents: #"{"motion": {"gravty": {"axes": {}}}}"#)

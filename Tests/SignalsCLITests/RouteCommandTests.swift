@@ -15,8 +15,7 @@ import Testing
     @Test("render csv: the issue's columns, one row per sample, every value as the library computes it")
     func renderCSV() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let r = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"]).lines
         #expect(lines.first.map(String.init) == Self.columns)
         #expect(lines.count == 601)
         let expected = try Self.route().render(sampleRate: 1, duration: 600)
@@ -125,8 +124,7 @@ import Testing
     @Test("play: one {timestamp, location} line per fix, as rendered")
     func play() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"]).lines
         #expect(lines.count == 10)
         let expected = try Self.route().render(sampleRate: 2, duration: 5)
         for (k, line) in lines.enumerated() {
@@ -146,8 +144,7 @@ import Testing
     @Test("a motion and a route: play carries the motion parts and location; render has the 9 + 7 columns")
     func motionAndRoute() throws {
         let spec = try Executables.temporaryFile("phone.json", contents: Self.phone)
-        let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"])
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"]).lines
         #expect(lines.count == 10)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(Set(first.keys) == ["timestamp", "userAcceleration", "gravity", "rotationRate", "location"])
