@@ -132,11 +132,18 @@ import Testing
 }
 
 @Suite struct RenderPlayRoundTripTests {
+    /// `signals render SPEC --rate RATE --duration DURATION --format csv -o FILE`, expected to succeed: the file.
+    static func renderCSV(_ spec: String, rate: String, duration: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        let csv = try Executables.temporaryFile(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".csv")
+        try Executables.runSucceeding("signals", ["render", spec, "--rate", rate, "--duration", duration, "--format", "csv",
+                                                  "-o", csv.path], sourceLocation: sourceLocation)
+        return csv
+    }
+
     @Test("a motion spec rendered to CSV plays back as a point file: the same points as playing the spec")
     func roundTrip() throws {
-        let csv = try Executables.temporaryFile("shake.csv")
-        try Executables.runSucceeding("signals", ["render", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.5",
-                                                  "--format", "csv", "-o", csv.path])
+        let csv = try Self.renderCSV("Examples/specs/shake-motion.json", rate: "100", duration: "0.5")
         let fromFile = try Executables.run("signals", ["play", csv.path, "--speed", "1000"])
         let fromSpec = try Executables.run("signals", ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.5",
                                                        "--speed", "1000"])
@@ -157,9 +164,7 @@ import Testing
 
     @Test("an axes render (t,x,y,z) plays back as user acceleration")
     func axesRoundTrip() throws {
-        let csv = try Executables.temporaryFile("axes.csv")
-        try Executables.runSucceeding("signals", ["render", "Examples/specs/shake-axes.json", "--rate", "50", "--duration", "0.2",
-                                                  "--format", "csv", "-o", csv.path])
+        let csv = try Self.renderCSV("Examples/specs/shake-axes.json", rate: "50", duration: "0.2")
         let played = try Executables.runSucceeding("signals", ["play", csv.path, "--speed", "1000"])
         #expect(played.text.split(separator: "\n").count == 10)
     }
