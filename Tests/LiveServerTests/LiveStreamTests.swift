@@ -11,8 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct LiveStreamTests {
     @Test("SSE: one event per point, id = index, data = the signals play line, from the newest point on")
     func events() async throws {
-        let f = try await ManualFeed.started(TestSpecs.shake, through: 5)
-        try await f.testLive { port in
+        try await ManualFeed.testLive(TestSpecs.shake, through: 5) { f, port in
             let sse = try await SSEClient.open(port: port, path: "/v1/stream")
             #expect(sse.status == 200)
             #expect(sse.headers["content-type"] == "text/event-stream; charset=utf-8")
@@ -29,8 +28,7 @@ import Testing
 
     @Test("Last-Event-ID: a client that reconnects gets every point it missed, without gaps, then goes on live")
     func resumeWithoutGaps() async throws {
-        let f = try await ManualFeed.started(TestSpecs.sine)
-        try await f.testLive { port in
+        try await ManualFeed.testLive(TestSpecs.sine) { f, port in
             let first = try await SSEClient.open(port: port, path: "/v1/stream")
             await f.advance(points: 20)
             var comments: [String] = []
@@ -64,8 +62,7 @@ import Testing
     func concurrentUpdates() async throws {
         let specs = [TestSpecs.sine, TestSpecs.square, #"{"triangle": {"frequency": 3}}"#, #"{"sawtooth": {"frequency": 2, "offset": 1}}"#,
                      #"{"constant": {"value": 0.5}}"#]
-        let f = try await ManualFeed.started(specs[0])
-        try await f.testLive { port in
+        try await ManualFeed.testLive(specs[0]) { f, port in
             var streams: [SSEClient] = []
             for _ in 0 ..< 10 { streams.append(try await SSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "0"])) }
             for round in 0 ..< 5 {
@@ -102,8 +99,7 @@ import Testing
 
     @Test("a client that stops reading: playback and a reading client go on; it skips ahead with a comment counting exactly what it missed")
     func slowClient() async throws {
-        let f = try await ManualFeed.started(TestSpecs.shake, replaySeconds: 10)   // 1001 points kept
-        try await f.testLive { port in
+        try await ManualFeed.testLive(TestSpecs.shake, replaySeconds: 10) { f, port in   // 1001 points kept
             let slow = try await SSEClient.open(port: port, path: "/v1/stream", receiveBuffer: 4096)
             let fast = try await SSEClient.open(port: port, path: "/v1/stream")
             var fastIDs: [Int] = []
@@ -143,8 +139,7 @@ import Testing
 
     @Test("WebSocket: one text message per point, the signals play line; ?rate decimates")
     func webSocket() async throws {
-        let f = try await ManualFeed.started(TestSpecs.shake)
-        try await f.testLive { port in
+        try await ManualFeed.testLive(TestSpecs.shake) { f, port in
             let feed = f
             let received = try await Messages.read(webSocket: "ws://127.0.0.1:\(port)/v1/ws", count: 11) {
                 #expect(feed.feed.status.clients.ws == 1)
@@ -163,8 +158,7 @@ import Testing
 extension LiveStreamTests {
     @Test("WebSocket ?ids=true&after=N: {id, point} messages resume after N without gaps; a lapped client gets a note")
     func webSocketResume() async throws {
-        let f = try await ManualFeed.started(TestSpecs.sine, through: 30, rate: 10, replaySeconds: 10)   // 101 points kept
-        try await f.testLive { port in
+        try await ManualFeed.testLive(TestSpecs.sine, through: 30, rate: 10, replaySeconds: 10) { f, port in   // 101 points kept
             let feed = f
             let received = Messages()
             try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws?ids=true&after=9", logger: .init(label: "ws")) { inbound, outbound, _ in

@@ -9,8 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct StreamRoutesTests {
     @Test("/v1/point is the newest point as one signals play line, newline included")
     func point() async throws {
-        let f = try await ManualFeed.started(TestSpecs.shake, through: 42)
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.shake, through: 42) { f, client in
             let response = try await client.execute(uri: "/v1/point", method: .get)
             #expect(response.status == .ok)
             #expect(response.text == (try expectedLine(TestSpecs.shake, rate: 100, index: 42)) + "\n")
@@ -39,8 +38,7 @@ import Testing
         ("/v1/ws?ids=true&after=3", nil, "/v1/ws is a WebSocket endpoint"),
     ])
     func badStreams(uri: String, lastEventID: String?, message: String) async throws {
-        let f = try await ManualFeed.started(TestSpecs.sine)
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.sine) { f, client in
             var headers: HTTPFields = [:]
             if let lastEventID { headers[StreamRoutes.lastEventID] = lastEventID }
             let response = try await client.execute(uri: uri, method: .get, headers: headers)
