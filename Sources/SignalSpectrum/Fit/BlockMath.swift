@@ -66,12 +66,27 @@ enum BlockMath {
     /// `r[i] = x[i] − m[i]` (x Float, widened), `out[i] = Float(r[i])`; returns `Σ r[i]`.
     static func residual(_ x: UnsafePointer<Float>, minus m: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
                          store out: UnsafeMutablePointer<Float>, count: Int) -> Double {
+        difference(x, minus: m, into: r, store: out, count: count, squared: false)
+    }
+
+    /// `r[i] = x[i] − c[i]` in place on the Float residual `x`, `r` kept in Double; returns `Σ r[i]²`.
+    static func correct(_ x: UnsafeMutablePointer<Float>, minus c: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
+                        count: Int) -> Double {
+        difference(UnsafePointer(x), minus: c, into: r, store: x, count: count, squared: true)
+    }
+
+    /// `r[i] = x[i] − m[i]` (x Float, widened), `out[i] = Float(r[i])` (`out` may be `x`); returns `Σ r[i]`,
+    /// or `Σ r[i]²` when `squared`.
+    @inline(__always)
+    private static func difference(_ x: UnsafePointer<Float>, minus m: UnsafePointer<Double>,
+                                   into r: UnsafeMutablePointer<Double>, store out: UnsafeMutablePointer<Float>,
+                                   count: Int, squared: Bool) -> Double {
         var sum = Doubles(), i = 0
         while i + width <= count {
             let v = load(x, i) - load(m, i)
             store(v, r, i)
             store(v, out, i)
-            sum += v
+            sum += squared ? v * v : v
             i += width
         }
         var tail = 0.0
@@ -79,29 +94,7 @@ enum BlockMath {
             let v = Double(x[i]) - m[i]
             r[i] = v
             out[i] = Float(v)
-            tail += v
-            i += 1
-        }
-        return sum.sum() + tail
-    }
-
-    /// `r[i] = x[i] − c[i]` in place on the Float residual `x`, `r` kept in Double; returns `Σ r[i]²`.
-    static func correct(_ x: UnsafeMutablePointer<Float>, minus c: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
-                        count: Int) -> Double {
-        var sum = Doubles(), i = 0
-        while i + width <= count {
-            let v = load(UnsafePointer(x), i) - load(c, i)
-            store(v, r, i)
-            store(v, x, i)
-            sum += v * v
-            i += width
-        }
-        var tail = 0.0
-        while i < count {
-            let v = Double(x[i]) - c[i]
-            r[i] = v
-            x[i] = Float(v)
-            tail += v * v
+            tail += squared ? v * v : v
             i += 1
         }
         return sum.sum() + tail
