@@ -36,8 +36,7 @@ import Testing
     @Test("a component the new spec keeps continues without a glitch across the switch")
     func unchangedComponentContinues() async throws {
         let f = try await ManualFeed.started(TestSpecs.shake, through: 49)
-        try f.feed.replaceSpec(json: Data(TestSpecs.calm.utf8))
-        await f.advance(points: 50)
+        try await f.switchSpec(to: TestSpecs.calm, thenAdvance: 50)
         let lines = await f.lines(from: 0, through: 99)
         #expect(lines.count == 100)
         let gravity = try AnySignal(json: Data(TestSpecs.gravity.utf8)).render(sampleRate: 100, duration: 1)
@@ -96,8 +95,7 @@ import Testing
         }
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         #expect(xyz(data["accelerometer"]) == [0.5, -0.25, -0.75])
-        try f.feed.replaceSpec(json: Data(TestSpecs.calm.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: TestSpecs.calm, thenAdvance: 1)
         #expect(String(buffer: try #require(f.feed.latest).json) == (try expectedLine(TestSpecs.calm, rate: 100, index: 6)))
         f.feed.close()
     }
@@ -112,8 +110,7 @@ import Testing
         let location = try #require(data["location"] as? [String: Double])
         #expect(location == ["latitude": 48.8584, "longitude": 2.2945])
         #expect(try object(String(buffer: try #require(f.feed.latest).json))["userAcceleration"] != nil)   // motion unchanged
-        try f.feed.replaceSpec(json: Data(TestSpecs.sine.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: TestSpecs.sine, thenAdvance: 1)
         #expect(try object(String(buffer: try #require(f.feed.dataBody())))["location"] != nil)
         f.feed.close()
     }
@@ -136,12 +133,10 @@ import Testing
         let axes = #"{"axes": {"x": {"constant": {"value": 0.25}}, "y": {"constant": {"value": 0.5}}, "z": {"constant": {"value": -1}}}}"#
         let f = try await ManualFeed.started(axes)
         #expect(xyz(try object(String(buffer: try #require(f.feed.dataBody())))["accelerometer"]) == [0.25, 0.5, -1])
-        try f.feed.replaceSpec(json: Data(#"{"constant": {"value": 2}}"#.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: #"{"constant": {"value": 2}}"#, thenAdvance: 1)
         #expect(xyz(try object(String(buffer: try #require(f.feed.dataBody())))["accelerometer"]) == [2, 0, 0])
         let two = #"{"channels": [{"constant": {"value": 1}}, {"constant": {"value": -1}}]}"#
-        try f.feed.replaceSpec(json: Data(two.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: two, thenAdvance: 1)
         #expect(String(buffer: try #require(f.feed.latest).json) == #"{"timestamp":0.02,"channels":[1.0,-1.0]}"#)
         f.feed.close()
     }

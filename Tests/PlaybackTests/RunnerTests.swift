@@ -63,8 +63,7 @@ import InternalUtilities
 
     @Test("speed: deadlines are t0 + timestamp / speed; setSpeed re-anchors at the present")
     func speed() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         let seen = Recorder<Double>()
         try runner.start(ticks(5, step: 1), options: PlaybackOptions(speed: 2)) { seen.append($0.timestamp) }
         await clock.waitForSleepers()
@@ -207,8 +206,7 @@ import InternalUtilities
 
     @Test("start while running, a bad speed, and bad timestamps are errors")
     func errors() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (_, runner) = manualRunner()
         try runner.start(ticks(3, step: 1)) { _ in }
         let running = #expect(throws: PlaybackError.self) { try runner.start(ticks(3)) { _ in } }
         #expect(running?.code == .alreadyRunning)
@@ -240,8 +238,7 @@ import InternalUtilities
 
     @Test("the AsyncSequence ends at stop(), even with points buffered")
     func asyncSequenceStop() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         let points = runner.points(ticks(10))
         await clock.waitForSleepers()
         clock.advance(to: .at(0.5))    // points 0 … 0.5 are delivered into the buffer
@@ -256,8 +253,7 @@ import InternalUtilities
 
     @Test("leaving the for-await loop stops the run")
     func asyncSequenceBreak() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (_, runner) = manualRunner()
         func first() async -> Double? {
             for await point in runner.points(ticks(10, step: 1), options: PlaybackOptions(loop: true)) { return point.timestamp }
             return nil
@@ -290,8 +286,7 @@ import InternalUtilities
 
     @Test("cancelling the task of run(...) stops the run")
     func cancelRun() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         let task = Task { try await runner.run(ticks(10, step: 1)) { _ in } }
         await clock.waitForSleepers()
         task.cancel()
@@ -339,8 +334,7 @@ import InternalUtilities
 
     @Test("statistics while running: what has been delivered so far, and lateness; nil when idle")
     func liveStatistics() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         #expect(runner.statistics == nil)
         let done = Completions()
         try runner.start(ticks(5, step: 1), handler: { _ in }, completion: done.handler)

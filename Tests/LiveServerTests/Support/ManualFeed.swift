@@ -66,6 +66,12 @@ struct ManualFeed {
         await clock.waitForSleepers()
     }
 
+    /// Replaces the spec (JSON text) from the next index, then moves the clock on by `count` points.
+    func switchSpec(to spec: String, thenAdvance count: Int) async throws {
+        try feed.replaceSpec(json: Data(spec.utf8))
+        await advance(points: count)
+    }
+
     /// Moves the clock on by `seconds` and waits until the points due are made.
     func advance(seconds: Double) async {
         clock.advance(by: .nanoseconds(Int64((seconds * 1e9).rounded())))
