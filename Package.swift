@@ -2,6 +2,16 @@
 // Tools version 6.1 (package traits on the Hummingbird dependency) needs Swift 6.1: Xcode 16.3 or later.
 import PackageDescription
 
+/// The products `names` of the package `package` (its URL's last component), as dependencies.
+func products(_ package: String, _ names: String...) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: package) }
+}
+
+/// An example program: `Examples/NAME`, on the umbrella library.
+func example(_ name: String) -> Target {
+    .executableTarget(name: name, dependencies: ["SignalRunner"], path: "Examples/\(name)")
+}
+
 let package = Package(
     name: "SignalRunner",
     // The Swift 6 runtime's releases: `String(validating:as:)`, `Synchronization.Mutex` and typed throws
@@ -78,8 +88,7 @@ let package = Package(
             name: "SignalsCLI",
             dependencies: [
                 "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "FileReaders", "InternalUtilities",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
         // The web console's HTML, JavaScript and CSS (Console/Web/) are compiled in by EmbedWebConsole.
@@ -89,14 +98,9 @@ let package = Package(
             name: "LiveServer",
             dependencies: [
                 "Signals", "Playback", "Specs", "Location", "FileReaders", "InternalUtilities",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
+            ] + products("hummingbird", "Hummingbird") + products("hummingbird-websocket", "HummingbirdWebSocket")
+                + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOWebSocket")
+                + products("swift-http-types", "HTTPTypes") + products("swift-service-lifecycle", "ServiceLifecycle"),
             exclude: ["Console/Web"],
             plugins: ["EmbedWebConsole"]
         ),
@@ -104,25 +108,18 @@ let package = Package(
             name: "SignalsServe",
             dependencies: [
                 "LiveServer",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + products("swift-nio", "NIOCore") + products("swift-argument-parser", "ArgumentParser")
         ),
         .executableTarget(
             name: "bench",
             dependencies: [
                 "InternalUtilities",
                 "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + products("swift-argument-parser", "ArgumentParser"),
             path: "Benchmarks/bench"
         ),
-        .executableTarget(name: "SignalTour", dependencies: ["SignalRunner"], path: "Examples/SignalTour"),
-        .executableTarget(name: "PredefinedPoints", dependencies: ["SignalRunner"], path: "Examples/PredefinedPoints"),
-        .executableTarget(name: "SineMotion", dependencies: ["SignalRunner"], path: "Examples/SineMotion"),
-        .executableTarget(name: "ShakeMotion", dependencies: ["SignalRunner"], path: "Examples/ShakeMotion"),
-        .executableTarget(name: "LocationWalk", dependencies: ["SignalRunner"], path: "Examples/LocationWalk"),
-        .executableTarget(name: "SensorTour", dependencies: ["SignalRunner"], path: "Examples/SensorTour"),
+        example("SignalTour"), example("PredefinedPoints"), example("SineMotion"), example("ShakeMotion"),
+        example("LocationWalk"), example("SensorTour"),
         // libFuzzer harnesses (see Fuzz/README.md). `make fuzz` builds them with -sanitize=fuzzer; a plain
         // build makes each a reproducer that runs the harness over the files named on its command line.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
@@ -135,7 +132,7 @@ let package = Package(
                           path: "Fuzz/FuzzFeed"),
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
-        .executableTarget(name: "AppIntegration", dependencies: ["SignalRunner"], path: "Examples/AppIntegration"),
+        example("AppIntegration"),
         .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "FileReaders", "Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["InternalUtilities", "Location", "Playback", "Signals"],
@@ -153,24 +150,17 @@ let package = Package(
             dependencies: [
                 "WireFormats",
                 "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ] + products("hummingbird", "Hummingbird") + products("hummingbird-websocket", "HummingbirdWebSocket")
+                + products("swift-log", "Logging") + products("swift-service-lifecycle", "ServiceLifecycle")
         ),
         .testTarget(
             name: "LiveServerTests",
             dependencies: ["InternalUtilities", 
                 "WireFormats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")
+                + products("swift-nio", "NIOCore", "NIOPosix") + products("swift-log", "Logging")
+                + products("swift-service-lifecycle", "ServiceLifecycle")
         ),
     ],
     swiftLanguageModes: [.v6]

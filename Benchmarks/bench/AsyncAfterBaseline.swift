@@ -11,15 +11,9 @@ struct LatenessFigures {
     var max: Double
     /// Time of the last delivery minus its ideal time `t0 + timestamp` (µs).
     var finalDrift: Double
+}
 
-    /// Figures in microseconds.
-    init(p50: Double, p99: Double, max: Double, finalDrift: Double) {
-        self.p50 = p50
-        self.p99 = p99
-        self.max = max
-        self.finalDrift = finalDrift
-    }
-
+extension LatenessFigures {
     /// Percentiles of `lateness` (seconds) by the nearest-rank method.
     init(lateness: [Double], finalDrift: Double) {
         let sorted = lateness.sorted()

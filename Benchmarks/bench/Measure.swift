@@ -14,14 +14,9 @@ struct Row: Codable {
 
     /// Every key of the contract is written, absent values as `null`.
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(unit, forKey: .unit)
-        try c.encode(value, forKey: .value)
-        try c.encode(baseline, forKey: .baseline)
-        try c.encode(baselineValue, forKey: .baselineValue)
-        try c.encode(ratio, forKey: .ratio)
-        try c.encode(spread, forKey: .spread)
+        try encoder.encodeFields(keyedBy: CodingKeys.self, [
+            .name: name, .unit: unit, .value: value, .baseline: baseline, .baselineValue: baselineValue,
+            .ratio: ratio, .spread: spread])
     }
 }
 

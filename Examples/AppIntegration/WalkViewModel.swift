@@ -40,28 +40,29 @@ final class WalkViewModel: @unchecked Sendable {
     }
 
     private func followMotion(_ limit: Double) async throws {
-        var first: Double?
-        for try await update in motion.deviceMotionUpdates() {
-            let start = first ?? update.timestamp
-            first = start
-            lock.withLock {
-                detector.add(update.userAcceleration.z, at: update.timestamp)
-                motionSeconds = update.timestamp - start
-            }
-            if update.timestamp - start >= limit { break }
+        try await follow(motion.deviceMotionUpdates(), for: limit, time: \.timestamp) { update, elapsed in
+            detector.add(update.userAcceleration.z, at: update.timestamp)
+            motionSeconds = elapsed
         }
     }
 
     private func followLocation(_ limit: Double) async throws {
+        try await follow(location.locationUpdates(), for: limit, time: \.timestamp) { fix, _ in
+            if let lastFix { metres += fix.distance(from: lastFix) }
+            lastFix = fix
+        }
+    }
+
+    /// Hands each update and the seconds since the first one to `record` (under the lock), until the
+    /// updates end or `limit` seconds of them have passed.
+    private func follow<Updates: AsyncSequence>(_ updates: Updates, for limit: Double, time: (Updates.Element) -> Double,
+                                                record: (Updates.Element, Double) -> Void) async throws {
         var first: Double?
-        for try await fix in location.locationUpdates() {
-            let start = first ?? fix.timestamp
+        for try await update in updates {
+            let start = first ?? time(update)
             first = start
-            lock.withLock {
-                if let lastFix { metres += fix.distance(from: lastFix) }
-                lastFix = fix
-            }
-            if fix.timestamp - start >= limit { break }
+            lock.withLock { record(update, time(update) - start) }
+            if time(update) - start >= limit { break }
         }
     }
 }

@@ -98,62 +98,42 @@ int sr_kernel_level(void) {
     return 0;
 }
 
-int sr_sine(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias, int accumulate) {
-    switch (sr_kernel_level()) {
-    case 3: sr_sine_avx512(out, count, phase0, increment, gain, bias, accumulate); return 1;
-    case 2: sr_sine_avx2(out, count, phase0, increment, gain, bias, accumulate); return 1;
-    default: return 0;
+// Runs kernel `name` of the best target this CPU has (and level_cap allows) on the arguments and
+// returns 1; returns 0 when there is none, so the portable Swift kernel runs.
+#define SR_DISPATCH(name, ...)                                        \
+    switch (sr_kernel_level()) {                                      \
+    case 3: sr_##name##_avx512(__VA_ARGS__); return 1;                \
+    case 2: sr_##name##_avx2(__VA_ARGS__); return 1;                  \
+    default: return 0;                                                \
     }
+
+int sr_sine(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias, int accumulate) {
+    SR_DISPATCH(sine, out, count, phase0, increment, gain, bias, accumulate)
 }
 
 int sr_square(float *out, long count, uint64_t phase0, uint64_t increment, uint32_t threshold, float high,
               float low, int accumulate) {
-    switch (sr_kernel_level()) {
-    case 3: sr_square_avx512(out, count, phase0, increment, threshold, high, low, accumulate); return 1;
-    case 2: sr_square_avx2(out, count, phase0, increment, threshold, high, low, accumulate); return 1;
-    default: return 0;
-    }
+    SR_DISPATCH(square, out, count, phase0, increment, threshold, high, low, accumulate)
 }
 
 int sr_sawtooth(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias,
                 int accumulate) {
-    switch (sr_kernel_level()) {
-    case 3: sr_sawtooth_avx512(out, count, phase0, increment, gain, bias, accumulate); return 1;
-    case 2: sr_sawtooth_avx2(out, count, phase0, increment, gain, bias, accumulate); return 1;
-    default: return 0;
-    }
+    SR_DISPATCH(sawtooth, out, count, phase0, increment, gain, bias, accumulate)
 }
 
 int sr_triangle(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias,
                 int accumulate) {
-    switch (sr_kernel_level()) {
-    case 3: sr_triangle_avx512(out, count, phase0, increment, gain, bias, accumulate); return 1;
-    case 2: sr_triangle_avx2(out, count, phase0, increment, gain, bias, accumulate); return 1;
-    default: return 0;
-    }
+    SR_DISPATCH(triangle, out, count, phase0, increment, gain, bias, accumulate)
 }
 
 int sr_uniform(float *out, long count, uint32_t first, uint32_t key0, uint32_t key1, float gain, float bias,
                int accumulate) {
-    switch (sr_kernel_level()) {
-    case 3: sr_uniform_avx512(out, count, first, key0, key1, gain, bias, accumulate); return 1;
-    case 2: sr_uniform_avx2(out, count, first, key0, key1, gain, bias, accumulate); return 1;
-    default: return 0;
-    }
+    SR_DISPATCH(uniform, out, count, first, key0, key1, gain, bias, accumulate)
 }
 
 int sr_gaussian(float *out, long count, uint32_t firstPair, int oddStart, uint32_t radiusKey0, uint32_t radiusKey1,
                 uint32_t angleKey0, uint32_t angleKey1, float gain, float bias, int accumulate) {
-    switch (sr_kernel_level()) {
-    case 3:
-        sr_gaussian_avx512(out, count, firstPair, oddStart, radiusKey0, radiusKey1, angleKey0, angleKey1, gain, bias,
-                           accumulate);
-        return 1;
-    case 2:
-        sr_gaussian_avx2(out, count, firstPair, oddStart, radiusKey0, radiusKey1, angleKey0, angleKey1, gain, bias,
-                         accumulate);
-        return 1;
-    default: return 0;
-    }
+    SR_DISPATCH(gaussian, out, count, firstPair, oddStart, radiusKey0, radiusKey1, angleKey0, angleKey1, gain, bias,
+                accumulate)
 }
 #endif

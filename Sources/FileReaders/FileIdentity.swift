@@ -18,17 +18,12 @@ package struct FileIdentity: Sendable, Hashable {
     /// The file's type and permission bits (`st_mode`).
     package let mode: UInt32
 
-    /// An identity from `stat` fields (tests make them up).
-    package init(device: UInt64, inode: UInt64, mode: UInt32) {
-        self.device = device
-        self.inode = inode
-        self.mode = mode
-    }
-
+    /// The identity in a `stat` result.
     init(_ info: stat) {
         // truncatingIfNeeded: dev_t is Int32 on Darwin and UInt64 on Linux (only equality matters here).
-        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
-                  mode: UInt32(truncatingIfNeeded: info.st_mode))
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        mode = UInt32(truncatingIfNeeded: info.st_mode)
     }
 
     /// The file `path` names, links followed; `nil` when nothing is there (or a link dangles).

@@ -70,7 +70,7 @@ struct ImportCommand: ParsableCommand {
         importer.convention = platform.map { $0 == .ios ? .ios : .android }
         let points = try sensorsStep { () throws(SignalError) in try importer.points(try importer.read(files)) }
         let sink = try OutputSink(path: self.output, inputs: inputs)
-        do {
+        try sink.finish {
             switch output {
             case .npy:
                 try sink.write(RouteOutput.npyHeader(rows: points.count, columns: 9))
@@ -104,10 +104,6 @@ struct ImportCommand: ParsableCommand {
                 }
                 if format == .json { try sink.write(Data("]\n".utf8)) }
             }
-            try sink.close()
-        } catch {
-            sink.abandon()
-            throw error
         }
     }
 }

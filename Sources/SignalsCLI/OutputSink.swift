@@ -160,6 +160,18 @@ final class OutputSink {
         }
     }
 
+    /// Writes with `body`, then closes (see ``close()``); drops the output (see ``abandon()``) when `body`
+    /// or the close throws, and rethrows.
+    func finish(_ body: () throws -> Void) throws {
+        do {
+            try body()
+            try close()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
     /// Drops the output: removes the temporary file, leaving whatever was at the path before.
     func abandon() {
         guard !closed else {

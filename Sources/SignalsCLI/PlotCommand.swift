@@ -31,15 +31,13 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .long, help: "A recording to plot instead of the render: .npy or .csv, one column per channel.")
     var input: String?
 
-    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
-            help: "m/s along a GPX file without times.")
-    var routeSpeed: Double?
+    @OptionGroup var routeSpeed: RouteSpeedOption
 
     func run() throws {
         let inputs = OutputSink.Inputs([spec, input])
         try inputs.check(output, option: "-o")
         try OutputSink.checkExtension(output, option: "-o", extensions: ["svg"], what: "an SVG plot")
-        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
+        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
         let signal: AnySignal
         switch document {
         case .signal(let s): signal = s
@@ -89,12 +87,8 @@ struct PlotCommand: ParsableCommand {
         let title = "\(name) · \(route.waypoints.count) waypoints · \(SpectrumPlot.number(km.rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.passDuration.rounded(toPlaces: 1))) s a pass\(route.loops ? " (loops)" : "") · \(SpectrumPlot.number(request.sampleRate)) Hz"
         let svg = RoutePlot(samples: samples, trajectory: trajectory, title: title).svg()
         let sink = try OutputSink(path: output, inputs: inputs)
-        do {
+        try sink.finish {
             try sink.write(svg)
-            try sink.close()
-        } catch {
-            sink.abandon()
-            throw error
         }
     }
 }

@@ -58,15 +58,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
     var output: String?
 
-    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
-            help: "m/s along a GPX file without times.")
-    var routeSpeed: Double?
+    @OptionGroup var routeSpeed: RouteSpeedOption
 
     func run() throws {
         let inputs = OutputSink.Inputs([spec])
         try inputs.check(output, option: "-o")
         let format = try outputFormat()
-        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed)
+        let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
         switch document {
         case .signal(let signal):
             try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal), format: format, inputs: inputs)
@@ -106,15 +104,11 @@ struct RenderCommand: ParsableCommand {
         let sink = try OutputSink(path: output, inputs: inputs)
         let writer = SampleWriter(format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
                                   names: names)
-        do {
+        try sink.finish {
             try sink.write(writer.header())
             for block in blocks {
                 try sink.write(writer.encode(block))
             }
-            try sink.close()
-        } catch {
-            sink.abandon()
-            throw error
         }
     }
 }

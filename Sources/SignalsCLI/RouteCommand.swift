@@ -45,9 +45,7 @@ struct RouteExportCommand: ParsableCommand {
     @Option(name: .long, help: "The simulator for --simctl: a name, a UDID or 'booted'.")
     var device = "booted"
 
-    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
-            help: "m/s along a GPX file without times.")
-    var routeSpeed: Double?
+    @OptionGroup var routeSpeed: RouteSpeedOption
 
     func validate() throws {
         guard gpx != nil || simctl else { throw ValidationError("give --gpx FILE, --simctl, or both") }
@@ -58,7 +56,7 @@ struct RouteExportCommand: ParsableCommand {
         try inputs.check(gpx, option: "--gpx")
         if simctl { try inputs.check(nil, option: "standard output") }
         try OutputSink.checkExtension(gpx, option: "--gpx", extensions: ["gpx"], what: "a GPX file")
-        let (document, name) = try loadDocument(route, routeSpeed: routeSpeed)
+        let (document, name) = try loadDocument(route, routeSpeed: routeSpeed.value)
         guard let route = document.route else {
             throw CLIError("\(name): this is a signal spec, not a route; export takes {\"route\": ...} specs and GPX files")
         }
@@ -67,12 +65,8 @@ struct RouteExportCommand: ParsableCommand {
         let command = simctl ? try routeStep(name) { () throws(SignalError) in try route.simulatorCommand(device: device) } : nil
         if let gpx, let text {
             let sink = try OutputSink(path: gpx, option: "--gpx", inputs: inputs)
-            do {
+            try sink.finish {
                 try sink.write(text)
-                try sink.close()
-            } catch {
-                sink.abandon()
-                throw error
             }
         }
         if let command {

@@ -124,7 +124,7 @@ enum RouteOutput {
     static func write(rows: Int, columns: [String], format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs,
                       next: (Int) throws -> [(Double, [Double], [Float])]) throws {
         let sink = try OutputSink(path: output, inputs: inputs)
-        do {
+        try sink.finish {
             switch format {
             case .csv: try sink.write((["t"] + columns).joined(separator: ",") + "\n")
             case .npy: try sink.write(npyHeader(rows: rows, columns: columns.count))
@@ -155,24 +155,13 @@ enum RouteOutput {
                 }
                 done += chunk.count
             }
-            try sink.close()
-        } catch {
-            sink.abandon()
-            throw error
         }
     }
 
     /// NumPy .npy v1.0 header for little-endian float64 of shape `(rows, columns)`, padded so that the data
     /// starts at a multiple of 64 bytes.
     static func npyHeader(rows: Int, columns: Int) -> Data {
-        var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (\(rows), \(columns)), }"
-        let unpadded = 10 + dict.utf8.count + 1
-        dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
-        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0])
-        let length = UInt16(dict.utf8.count)
-        data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        return data
+        NPY.header(descr: "<f8", shape: "(\(rows), \(columns))")
     }
 
     // MARK: play

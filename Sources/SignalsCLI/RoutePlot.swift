@@ -182,49 +182,6 @@ struct RoutePlot {
     }
 }
 
-/// The frame and legend drawing of ``SpectrumPlot`` for panels of another width.
-struct SpectrumPanel {
-    let left: Double
-    let plotWidth: Double
-
-    private var base: SpectrumPlot.Type { SpectrumPlot.self }
-
-    func frame(y: Double, height: Double, title: String, xLabel: String, yLabel: String,
-               xTicks: [(Double, String)], yTicks: [(Double, String)]) -> String {
-        let f = base.f, escape = base.escape
-        var out = "<g>\n<text x=\"\(Int(left))\" y=\"\(f(y - 8))\" font-size=\"13\" font-weight=\"bold\">\(escape(title))</text>\n"
-        out += "<rect x=\"\(Int(left))\" y=\"\(f(y))\" width=\"\(Int(plotWidth))\" height=\"\(Int(height))\" fill=\"none\" stroke=\"black\"/>\n"
-        for (x, label) in xTicks {
-            out += "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x))\" y2=\"\(f(y + height))\" stroke=\"#e5e5e5\"/>\n"
-            out += "<text x=\"\(f(x))\" y=\"\(f(y + height + 15))\" text-anchor=\"middle\">\(escape(label))</text>\n"
-        }
-        for (yy, label) in yTicks {
-            out += "<line x1=\"\(Int(left))\" y1=\"\(f(yy))\" x2=\"\(Int(left + plotWidth))\" y2=\"\(f(yy))\" stroke=\"#e5e5e5\"/>\n"
-            out += "<text x=\"\(Int(left - 6))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(escape(label))</text>\n"
-        }
-        out += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(y + height + 34))\" text-anchor=\"middle\">\(escape(xLabel))</text>\n"
-        let cy = y + height / 2
-        out += "<text x=\"18\" y=\"\(f(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(f(cy)))\">\(escape(yLabel))</text>\n</g>\n"
-        return out
-    }
-
-    func legend(y: Double, entries: [(String, String, String)]) -> String {
-        let f = base.f
-        let x = left + plotWidth + 15
-        var out = "<g font-size=\"11\">\n"
-        for (i, (shape, color, label)) in entries.enumerated() {
-            let yy = y + 14 + Double(i) * 18
-            switch shape {
-            case "circle": out += "<circle cx=\"\(f(x + 10))\" cy=\"\(f(yy - 4))\" r=\"4\" fill=\"white\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-            case "none": break
-            default: out += "<line x1=\"\(f(x))\" y1=\"\(f(yy - 4))\" x2=\"\(f(x + 20))\" y2=\"\(f(yy - 4))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-            }
-            out += "<text x=\"\(f(x + 26))\" y=\"\(f(yy))\">\(base.escape(label))</text>\n"
-        }
-        return out + "</g>\n"
-    }
-}
-
 extension Double {
     /// Rounded to `places` decimals.
     func rounded(toPlaces places: Int) -> Double {

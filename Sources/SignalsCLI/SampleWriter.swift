@@ -43,14 +43,7 @@ struct SampleWriter {
     /// padded with spaces and a newline so that the data starts at a multiple of 64 bytes.
     static func npyHeader(frameCount: Int, channelCount: Int) -> Data {
         let shape = channelCount == 1 ? "(\(frameCount),)" : "(\(frameCount), \(channelCount))"
-        var dict = "{'descr': '<f4', 'fortran_order': False, 'shape': \(shape), }"
-        let unpadded = 10 + dict.utf8.count + 1
-        dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
-        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0])
-        let length = UInt16(dict.utf8.count)
-        data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        return data
+        return NPY.header(descr: "<f4", shape: shape)
     }
 
     /// One buffer in the output format.

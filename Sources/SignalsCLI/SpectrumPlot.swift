@@ -60,7 +60,7 @@ struct SpectrumPlot {
         let span = max(t1 - t0, 1e-12)
         func px(_ t: Double) -> Double { left + (t - t0) / span * plotWidth }
         func py(_ v: Double) -> Double { y + waveHeight - (v - lo) / (hi - lo) * waveHeight }
-        var out = frame(y: y, height: waveHeight, title: "channel \(c): waveform (first \(SpectrumPlot.number(seconds)) s)",
+        var out = panel.frame(y: y, height: waveHeight, title: "channel \(c): waveform (first \(SpectrumPlot.number(seconds)) s)",
                         xLabel: "time (s)", yLabel: "value (signal units)",
                         xTicks: SpectrumPlot.ticks(t0, t1).map { (px($0), SpectrumPlot.number($0)) },
                         yTicks: SpectrumPlot.ticks(lo, hi).map { (py($0), SpectrumPlot.number($0)) })
@@ -80,7 +80,7 @@ struct SpectrumPlot {
             }
         }
         out += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1\" points=\"\(points.joined(separator: " "))\"/>\n"
-        out += legend(y: y, entries: [("line", "#1f77b4", "samples")])
+        out += panel.legend(y: y, entries: [("line", "#1f77b4", "samples")])
         return out
     }
 
@@ -97,7 +97,7 @@ struct SpectrumPlot {
         let lo = hi - 160
         func px(_ f: Double) -> Double { left + f / nyquist * plotWidth }
         func py(_ db: Double) -> Double { y + spectrumHeight - (min(max(db, lo), hi) - lo) / (hi - lo) * spectrumHeight }
-        var out = frame(y: y, height: spectrumHeight, title: "channel \(c): amplitude spectrum (flat-top window, \(s.frameCount) samples, \(SpectrumPlot.number(s.binWidth)) Hz bins)",
+        var out = panel.frame(y: y, height: spectrumHeight, title: "channel \(c): amplitude spectrum (flat-top window, \(s.frameCount) samples, \(SpectrumPlot.number(s.binWidth)) Hz bins)",
                         xLabel: "frequency (Hz)", yLabel: "amplitude (dB re 1 unit)",
                         xTicks: SpectrumPlot.ticks(0, nyquist).map { (px($0), SpectrumPlot.number($0)) },
                         yTicks: stride(from: lo, through: hi, by: 20).map { (py($0), SpectrumPlot.number($0)) })
@@ -127,44 +127,13 @@ struct SpectrumPlot {
         var entries = [("line", "#1f77b4", "measured"), ("circle", "#d62728", "expected line")]
         if expectedChannel.dc != 0 { entries.append(("square", "#ff7f0e", "expected DC")) }
         if !expectedChannel.sweeps.isEmpty { entries.append(("band", "#2ca02c", "chirp band")) }
-        out += legend(y: y, entries: entries)
+        out += panel.legend(y: y, entries: entries)
         return out
     }
 
-    // MARK: Pieces
-
-    func frame(y: Double, height: Double, title: String, xLabel: String, yLabel: String,
-               xTicks: [(Double, String)], yTicks: [(Double, String)]) -> String {
-        var out = "<g>\n<text x=\"\(Int(left))\" y=\"\(SpectrumPlot.f(y - 8))\" font-size=\"13\" font-weight=\"bold\">\(SpectrumPlot.escape(title))</text>\n"
-        out += "<rect x=\"\(Int(left))\" y=\"\(SpectrumPlot.f(y))\" width=\"\(Int(plotWidth))\" height=\"\(Int(height))\" fill=\"none\" stroke=\"black\"/>\n"
-        for (x, label) in xTicks {
-            out += "<line x1=\"\(SpectrumPlot.f(x))\" y1=\"\(SpectrumPlot.f(y))\" x2=\"\(SpectrumPlot.f(x))\" y2=\"\(SpectrumPlot.f(y + height))\" stroke=\"#dddddd\"/>\n"
-            out += "<text x=\"\(SpectrumPlot.f(x))\" y=\"\(SpectrumPlot.f(y + height + 15))\" text-anchor=\"middle\">\(SpectrumPlot.escape(label))</text>\n"
-        }
-        for (yy, label) in yTicks {
-            out += "<line x1=\"\(Int(left))\" y1=\"\(SpectrumPlot.f(yy))\" x2=\"\(Int(left + plotWidth))\" y2=\"\(SpectrumPlot.f(yy))\" stroke=\"#dddddd\"/>\n"
-            out += "<text x=\"\(Int(left - 6))\" y=\"\(SpectrumPlot.f(yy + 4))\" text-anchor=\"end\">\(SpectrumPlot.escape(label))</text>\n"
-        }
-        out += "<text x=\"\(SpectrumPlot.f(left + plotWidth / 2))\" y=\"\(SpectrumPlot.f(y + height + 34))\" text-anchor=\"middle\">\(SpectrumPlot.escape(xLabel))</text>\n"
-        let cy = y + height / 2
-        out += "<text x=\"18\" y=\"\(SpectrumPlot.f(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(SpectrumPlot.f(cy)))\">\(SpectrumPlot.escape(yLabel))</text>\n</g>\n"
-        return out
-    }
-
-    func legend(y: Double, entries: [(String, String, String)]) -> String {
-        let x = left + plotWidth + 15
-        var out = "<g font-size=\"11\">\n"
-        for (i, (shape, color, label)) in entries.enumerated() {
-            let yy = y + 14 + Double(i) * 18
-            switch shape {
-            case "circle": out += "<circle cx=\"\(SpectrumPlot.f(x + 10))\" cy=\"\(SpectrumPlot.f(yy - 4))\" r=\"3.5\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
-            case "square": out += "<rect x=\"\(SpectrumPlot.f(x + 6))\" y=\"\(SpectrumPlot.f(yy - 8))\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
-            case "band": out += "<rect x=\"\(SpectrumPlot.f(x))\" y=\"\(SpectrumPlot.f(yy - 10))\" width=\"20\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.15\"/>\n"
-            default: out += "<line x1=\"\(SpectrumPlot.f(x))\" y1=\"\(SpectrumPlot.f(yy - 4))\" x2=\"\(SpectrumPlot.f(x + 20))\" y2=\"\(SpectrumPlot.f(yy - 4))\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
-            }
-            out += "<text x=\"\(SpectrumPlot.f(x + 26))\" y=\"\(SpectrumPlot.f(yy))\">\(SpectrumPlot.escape(label))</text>\n"
-        }
-        return out + "</g>\n"
+    /// The frame and legend drawing of this plot's panels.
+    var panel: SpectrumPanel {
+        SpectrumPanel(left: left, plotWidth: plotWidth, grid: "#dddddd", strokeWidth: "1.5", circle: "r=\"3.5\" fill=\"none\"")
     }
 
     /// About five round tick values (1, 2 or 5 × 10ᵏ apart) in `lo ... hi`.

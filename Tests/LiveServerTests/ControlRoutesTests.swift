@@ -8,10 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct ControlRoutesTests {
     @Test("status has exactly the contract's keys and counts")
     func status() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        await f.advance(points: 12)
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.sine, through: 12) { f, client in
             _ = try await client.execute(uri: "/data", method: .get)
             let status = try await client.execute(uri: "/v1/status", method: .get)
             #expect(status.status == .ok)
@@ -30,9 +27,7 @@ import Testing
 
     @Test("pause, resume and speed act on the timeline and answer with the status")
     func actions() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.sine) { f, client in
             let paused = try await client.send(.post, "/v1/control", json: #"{"action": "pause"}"#)
             #expect(paused.status == .ok)
             #expect(try paused.json()["paused"] as? Bool == true)
@@ -62,9 +57,7 @@ import Testing
         (#"{"action": 1}"#, "$.action", "must be a string"),
     ])
     func bad(body: String, path: String, message: String) async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.sine) { f, client in
             let response = try await client.send(.post, "/v1/control", json: body)
             #expect(response.status == .badRequest)
             let error = try response.error()

@@ -16,8 +16,7 @@ import Testing
 
     @Test("a client polling /data at 10 Hz, as the iOS code did, reads the accelerometer it expects")
     func originalClientAt10Hz() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.shake)
         let expected = try AnySignal(json: Data(TestSpecs.shake.utf8)).render(sampleRate: 100, duration: 3)
         try await f.test { client in
             for poll in 0 ..< 20 {
@@ -39,9 +38,7 @@ import Testing
 
     @Test("/data and /v1/point are 503 before the first point (a point file that starts at 1 s)")
     func beforeFirstPoint() async throws {
-        let f = try ManualFeed(points: "timestamp,x,y,z\n1,1,0,0\n2,2,0,0\n")
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(points: "timestamp,x,y,z\n1,1,0,0\n2,2,0,0\n") { f, client in
             for uri in ["/data", "/v1/point"] {
                 let early = try await client.execute(uri: uri, method: .get)
                 #expect(early.status == .serviceUnavailable)
@@ -73,9 +70,7 @@ import Testing
 
     @Test("POST /update holds the accelerometer (as gravity) and the location from the next sample")
     func update() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.shake) { f, client in
             let response = try await client.send(.post, "/update", json: #"{"accelerometer": {"x": 0, "y": -0.5, "z": -0.5}, "location": {"latitude": 51.5, "longitude": -0.12}}"#)
             #expect(response.status == .ok)
             #expect(response.text == #"{"accelerometer":{"x":0.0,"y":-0.5,"z":-0.5},"location":{"latitude":51.5,"longitude":-0.12}}"# + "\n")
@@ -109,9 +104,7 @@ import Testing
         ("{\"accelerometer\": ", "$.accelerometer", "line 1"),
     ])
     func badUpdates(body: String, path: String, message: String) async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.shake) { f, client in
             let response = try await client.send(.post, "/update", json: body)
             #expect(response.status == .badRequest)
             let error = try response.error()
@@ -123,9 +116,7 @@ import Testing
 
     @Test("POST /update: 415 for a body that is not sent as JSON, 413 over 1 MiB, 405 for GET")
     func statuses() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.shake) { f, client in
             let form = try await client.send(.post, "/update", json: #"{"location": {"latitude": 0, "longitude": 0}}"#,
                                              contentType: "application/x-www-form-urlencoded")
             #expect(form.status == .unsupportedMediaType)

@@ -9,9 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct LiveFeedTests {
     @Test("points are made at i / rate, every index once, as signals play prints them")
     func timeline() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        await f.advance(points: 24)
+        let f = try await ManualFeed.started(TestSpecs.sine, through: 24)
         let lines = await f.lines(from: 0, through: 24)
         #expect(lines.map(\.index) == Array(0 ... 24))
         for (index, line) in lines { #expect(line == (try expectedLine(TestSpecs.sine, rate: 100, index: index))) }
@@ -22,9 +20,7 @@ import Testing
 
     @Test("a spec replaced between points i−1 and i takes effect at exactly index i: no gap, no repeat, time goes on")
     func specSwitchAtExactIndex() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        await f.advance(points: 9)          // points 0 ... 9 made; the Runner waits for point 10
+        let f = try await ManualFeed.started(TestSpecs.sine, through: 9)   // points 0 ... 9 made; the Runner waits for point 10
         try f.feed.replaceSpec(json: Data(TestSpecs.square.utf8))
         #expect(f.feed.status.index == 9)   // nothing happens before the next sample
         await f.advance(points: 10)         // points 10 ... 19
@@ -39,11 +35,8 @@ import Testing
 
     @Test("a component the new spec keeps continues without a glitch across the switch")
     func unchangedComponentContinues() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        await f.advance(points: 49)
-        try f.feed.replaceSpec(json: Data(TestSpecs.calm.utf8))
-        await f.advance(points: 50)
+        let f = try await ManualFeed.started(TestSpecs.shake, through: 49)
+        try await f.switchSpec(to: TestSpecs.calm, thenAdvance: 50)
         let lines = await f.lines(from: 0, through: 99)
         #expect(lines.count == 100)
         let gravity = try AnySignal(json: Data(TestSpecs.gravity.utf8)).render(sampleRate: 100, duration: 1)
@@ -58,9 +51,7 @@ import Testing
 
     @Test("pause holds the timeline; resume continues it with no burst of missed points")
     func pauseAndResume() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        await f.advance(points: 5)
+        let f = try await ManualFeed.started(TestSpecs.sine, through: 5)
         f.feed.pause()
         #expect(f.feed.status.paused)
         f.clock.advance(by: .seconds(10))   // ten seconds pass while paused: nothing comes due
@@ -77,8 +68,7 @@ import Testing
 
     @Test("speed 2 plays two points per clock step; the timestamps stay timeline time")
     func speed() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.sine)
         try f.feed.setSpeed(2)
         #expect(f.feed.status.speed == 2)
         await f.advance(points: 10)         // 100 ms of clock: 20 points at speed 2
@@ -93,9 +83,7 @@ import Testing
 
     @Test("a held accelerometer applies from the next sample: gravity = the vector, the rest zero; a spec ends it")
     func accelerometerHold() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        await f.advance(points: 3)
+        let f = try await ManualFeed.started(TestSpecs.shake, through: 3)
         f.feed.hold(accelerometer: Acceleration(x: 0.5, y: -0.25, z: -0.75), location: nil)
         #expect(try object(String(buffer: try #require(f.feed.latest).json))["userAcceleration"] != nil)
         await f.advance(points: 2)
@@ -107,16 +95,14 @@ import Testing
         }
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         #expect(xyz(data["accelerometer"]) == [0.5, -0.25, -0.75])
-        try f.feed.replaceSpec(json: Data(TestSpecs.calm.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: TestSpecs.calm, thenAdvance: 1)
         #expect(String(buffer: try #require(f.feed.latest).json) == (try expectedLine(TestSpecs.calm, rate: 100, index: 6)))
         f.feed.close()
     }
 
     @Test("a held location is served in /data from the next sample, even for a motion-only source, and stays after a spec")
     func locationHold() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.shake)
         #expect(try object(String(buffer: try #require(f.feed.dataBody())))["location"] == nil)
         f.feed.hold(accelerometer: nil, location: GeoCoordinate(latitude: 48.8584, longitude: 2.2945))
         await f.advance(points: 1)
@@ -124,17 +110,14 @@ import Testing
         let location = try #require(data["location"] as? [String: Double])
         #expect(location == ["latitude": 48.8584, "longitude": 2.2945])
         #expect(try object(String(buffer: try #require(f.feed.latest).json))["userAcceleration"] != nil)   // motion unchanged
-        try f.feed.replaceSpec(json: Data(TestSpecs.sine.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: TestSpecs.sine, thenAdvance: 1)
         #expect(try object(String(buffer: try #require(f.feed.dataBody())))["location"] != nil)
         f.feed.close()
     }
 
     @Test("/data: the accelerometer is userAcceleration + gravity, with the timestamp and the whole point")
     func dataShape() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        await f.advance(points: 7)
+        let f = try await ManualFeed.started(TestSpecs.shake, through: 7)
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         #expect(Set(data.keys) == ["accelerometer", "timestamp", "motion"])
         let motion = try #require(data["motion"] as? [String: Any])
@@ -148,23 +131,19 @@ import Testing
     @Test("an axes spec's accelerometer is its three channels; a one-channel spec's is (value, 0, 0); other counts use 'channels'")
     func otherShapes() async throws {
         let axes = #"{"axes": {"x": {"constant": {"value": 0.25}}, "y": {"constant": {"value": 0.5}}, "z": {"constant": {"value": -1}}}}"#
-        let f = try ManualFeed(axes)
-        try await f.start()
+        let f = try await ManualFeed.started(axes)
         #expect(xyz(try object(String(buffer: try #require(f.feed.dataBody())))["accelerometer"]) == [0.25, 0.5, -1])
-        try f.feed.replaceSpec(json: Data(#"{"constant": {"value": 2}}"#.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: #"{"constant": {"value": 2}}"#, thenAdvance: 1)
         #expect(xyz(try object(String(buffer: try #require(f.feed.dataBody())))["accelerometer"]) == [2, 0, 0])
         let two = #"{"channels": [{"constant": {"value": 1}}, {"constant": {"value": -1}}]}"#
-        try f.feed.replaceSpec(json: Data(two.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: two, thenAdvance: 1)
         #expect(String(buffer: try #require(f.feed.latest).json) == #"{"timestamp":0.02,"channels":[1.0,-1.0]}"#)
         f.feed.close()
     }
 
     @Test("a motion with an attitude serves motion points with the quaternion; an IMU spec is refused with its path")
     func attitudeAndIMU() async throws {
-        let f = try ManualFeed(#"{"motion": {"attitude": "faceDown"}}"#)
-        try await f.start()
+        let f = try await ManualFeed.started(#"{"motion": {"attitude": "faceDown"}}"#)
         let line = String(buffer: try #require(f.feed.latest).json)
         #expect(line.contains(#""gravity":{"x":0.0,"y":0.0,"z":1.0}"#), "\(line)")
         #expect(line.contains(#""attitude":{"w":"#), "\(line)")
@@ -180,8 +159,7 @@ import Testing
 
     @Test("a client that stops reading is lapped by the ring and skips ahead, told exactly how many it missed; playback and a reading client are not held up")
     func slowClientSkipsAhead() async throws {
-        let f = try ManualFeed(TestSpecs.sine, replaySeconds: 10)   // 1001 points kept at 100 Hz
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.sine, replaySeconds: 10)   // 1001 points kept at 100 Hz
         let slow = f.feed.subscribe(.sse, from: .latest, rate: nil)
         let fast = f.feed.subscribe(.sse, from: .latest, rate: nil)
         var fastIndices: [Int] = []
@@ -206,9 +184,7 @@ import Testing
 
     @Test("Last-Event-ID: resume after k without gaps; older than the buffer, a note counts what is lost; ahead, the newest")
     func resume() async throws {
-        let f = try ManualFeed(TestSpecs.sine, replaySeconds: 10)
-        try await f.start()
-        await f.advance(points: 1500)                             // the ring keeps 500 ... 1500
+        let f = try await ManualFeed.started(TestSpecs.sine, through: 1500, replaySeconds: 10)   // the ring keeps 500 ... 1500
         let resumed = f.feed.subscribe(.sse, from: .after(1200), rate: nil)
         var indices: [Int] = []
         while indices.last != 1500, let batch = await resumed.next() {
@@ -263,8 +239,7 @@ import Testing
 
     @Test("status counts streams by kind and forgets closed ones; polling connections count for 2 s of the clock")
     func clients() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.sine)
         let a = f.feed.subscribe(.sse, from: .latest, rate: nil), b = f.feed.subscribe(.sse, from: .latest, rate: 5)
         let c = f.feed.subscribe(.ws, from: .latest, rate: nil)
         f.feed.notePoll("10.0.0.1:5000")
@@ -287,8 +262,7 @@ import Testing
 
     @Test("close ends every stream, waiting or not, and stops playing")
     func close() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.sine)
         let waiting = f.feed.subscribe(.sse, from: .after(0), rate: nil)
         async let ended = waiting.next()
         f.feed.close()
@@ -300,8 +274,7 @@ import Testing
 
     @Test("a cancelled reader stops waiting and is no longer counted")
     func cancellation() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.sine)
         let subscription = f.feed.subscribe(.sse, from: .after(0), rate: nil)
         let task = Task { await subscription.next() }
         task.cancel()
@@ -317,8 +290,7 @@ import Testing
 
     @Test("a point file plays at its timestamps, its values written as Doubles")
     func file() async throws {
-        let f = try ManualFeed(points: Self.walk)
-        try await f.start()
+        let f = try await ManualFeed.started(points: Self.walk)
         await f.finish()
         #expect(f.feed.summary?.reason == .finished)
         let lines = await f.lines(from: 0, through: 2)
@@ -332,8 +304,7 @@ import Testing
 
     @Test("--loop plays the file again with rising timestamps and contiguous indices")
     func loop() async throws {
-        let f = try ManualFeed(points: Self.walk, loop: true)
-        try await f.start()
+        let f = try await ManualFeed.started(points: Self.walk, loop: true)
         await f.advance(seconds: 0.3)        // two passes: 0, .05, .1 | .15, .2, .25 | .3
         let lines = await f.lines(from: 0, through: 6)
         let times = try lines.map { try #require(try object($0.line)["timestamp"] as? Double) }
@@ -345,8 +316,7 @@ import Testing
 
     @Test("a spec replacing a file takes over at the next index, at the feed's rate, timestamps rising")
     func specReplacesFile() async throws {
-        let f = try ManualFeed(points: "timestamp,x,y,z\n0,1,0,0\n1,2,0,0\n2,3,0,0\n")
-        try await f.start()
+        let f = try await ManualFeed.started(points: "timestamp,x,y,z\n0,1,0,0\n1,2,0,0\n2,3,0,0\n")
         try f.feed.replaceSpec(json: Data(TestSpecs.sine.utf8))
         await f.advance(seconds: 1)           // point 1 (the file's, at t = 1) is made from the spec
         await f.advance(points: 3)

@@ -11,11 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct LiveStreamTests {
     @Test("SSE: one event per point, id = index, data = the signals play line, from the newest point on")
     func events() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        await f.advance(points: 5)
-        try await f.test(.live) { client in
-            let port = try #require(client.port)
+        try await ManualFeed.testLive(TestSpecs.shake, through: 5) { f, port in
             let sse = try await SSEClient.open(port: port, path: "/v1/stream")
             #expect(sse.status == 200)
             #expect(sse.headers["content-type"] == "text/event-stream; charset=utf-8")
@@ -32,10 +28,7 @@ import Testing
 
     @Test("Last-Event-ID: a client that reconnects gets every point it missed, without gaps, then goes on live")
     func resumeWithoutGaps() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        try await f.test(.live) { client in
-            let port = try #require(client.port)
+        try await ManualFeed.testLive(TestSpecs.sine) { f, port in
             let first = try await SSEClient.open(port: port, path: "/v1/stream")
             await f.advance(points: 20)
             var comments: [String] = []
@@ -53,8 +46,7 @@ import Testing
 
     @Test("?rate decimates the stream by taking points")
     func decimated() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
+        let f = try await ManualFeed.started(TestSpecs.sine)
         try await f.test(.live) { client in
             let sse = try await SSEClient.open(port: try #require(client.port), path: "/v1/stream?rate=10", headers: ["Last-Event-ID": "0"])
             await f.advance(points: 100)
@@ -70,10 +62,7 @@ import Testing
     func concurrentUpdates() async throws {
         let specs = [TestSpecs.sine, TestSpecs.square, #"{"triangle": {"frequency": 3}}"#, #"{"sawtooth": {"frequency": 2, "offset": 1}}"#,
                      #"{"constant": {"value": 0.5}}"#]
-        let f = try ManualFeed(specs[0])
-        try await f.start()
-        try await f.test(.live) { client in
-            let port = try #require(client.port)
+        try await ManualFeed.testLive(specs[0]) { f, port in
             var streams: [SSEClient] = []
             for _ in 0 ..< 10 { streams.append(try await SSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "0"])) }
             for round in 0 ..< 5 {
@@ -110,10 +99,7 @@ import Testing
 
     @Test("a client that stops reading: playback and a reading client go on; it skips ahead with a comment counting exactly what it missed")
     func slowClient() async throws {
-        let f = try ManualFeed(TestSpecs.shake, replaySeconds: 10)      // 1001 points kept
-        try await f.start()
-        try await f.test(.live) { client in
-            let port = try #require(client.port)
+        try await ManualFeed.testLive(TestSpecs.shake, replaySeconds: 10) { f, port in   // 1001 points kept
             let slow = try await SSEClient.open(port: port, path: "/v1/stream", receiveBuffer: 4096)
             let fast = try await SSEClient.open(port: port, path: "/v1/stream")
             var fastIDs: [Int] = []
@@ -153,36 +139,15 @@ import Testing
 
     @Test("WebSocket: one text message per point, the signals play line; ?rate decimates")
     func webSocket() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        try await f.test(.live) { client in
-            let port = try #require(client.port)
+        try await ManualFeed.testLive(TestSpecs.shake) { f, port in
             let feed = f
-            let received = Messages()
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws", logger: .init(label: "ws")) { inbound, outbound, _ in
-                var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-                let message = try await iterator.next()
-                let first = try #require({ if case .text(let text) = message { text } else { nil } }(), "the first WebSocket message is not text: \(String(describing: message))")
-                received.append(first)
+            let received = try await Messages.read(webSocket: "ws://127.0.0.1:\(port)/v1/ws", count: 11) {
                 #expect(feed.feed.status.clients.ws == 1)
                 await feed.advance(points: 10)
-                while received.count < 11, let message = try await iterator.next() {
-                    if case .text(let text) = message { received.append(text) }
-                }
-                try await outbound.close(.normalClosure, reason: nil)
             }
             #expect(received.values == (try (0 ... 10).map { try expectedLine(TestSpecs.shake, rate: 100, index: $0) }))
-            let decimated = Messages()
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws?rate=20", logger: .init(label: "ws")) { inbound, outbound, _ in
-                var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-                let message = try await iterator.next()
-                let first = try #require({ if case .text(let text) = message { text } else { nil } }(), "the first WebSocket message is not text: \(String(describing: message))")
-                decimated.append(first)
+            let decimated = try await Messages.read(webSocket: "ws://127.0.0.1:\(port)/v1/ws?rate=20", count: 5) {
                 await feed.advance(points: 20)
-                while decimated.count < 5, let message = try await iterator.next() {
-                    if case .text(let text) = message { decimated.append(text) }
-                }
-                try await outbound.close(.normalClosure, reason: nil)
             }
             let times = try decimated.values.map { try #require(try object($0)["timestamp"] as? Double) }
             #expect(times == [0.1, 0.15, 0.2, 0.25, 0.3])
@@ -193,11 +158,7 @@ import Testing
 extension LiveStreamTests {
     @Test("WebSocket ?ids=true&after=N: {id, point} messages resume after N without gaps; a lapped client gets a note")
     func webSocketResume() async throws {
-        let f = try ManualFeed(TestSpecs.sine, rate: 10, replaySeconds: 10)      // 101 points kept
-        try await f.start()
-        await f.advance(points: 30)
-        try await f.test(.live) { client in
-            let port = try #require(client.port)
+        try await ManualFeed.testLive(TestSpecs.sine, through: 30, rate: 10, replaySeconds: 10) { f, port in   // 101 points kept
             let feed = f
             let received = Messages()
             try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/ws?ids=true&after=9", logger: .init(label: "ws")) { inbound, outbound, _ in
@@ -245,6 +206,25 @@ final class Messages: @unchecked Sendable {
     func append(_ s: String) { lock.withLock { storage.append(s) } }
     var values: [String] { lock.withLock { storage } }
     var count: Int { lock.withLock { storage.count } }
+
+    /// The text messages of a WebSocket at `url`: the first, then (after `afterFirst`) more until there
+    /// are `count`; the client then closes normally.
+    static func read(webSocket url: String, count: Int,
+                     afterFirst: @escaping @Sendable () async -> Void) async throws -> Messages {
+        let received = Messages()
+        try await WebSocketClient.connect(url: url, logger: .init(label: "ws")) { inbound, outbound, _ in
+            var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+            let message = try await iterator.next()
+            let first = try #require({ if case .text(let text) = message { text } else { nil } }(), "the first WebSocket message is not text: \(String(describing: message))")
+            received.append(first)
+            await afterFirst()
+            while received.count < count, let message = try await iterator.next() {
+                if case .text(let text) = message { received.append(text) }
+            }
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+        return received
+    }
 }
 
 /// One HTTP request on its own connection (`Connection: close`); the status and body.

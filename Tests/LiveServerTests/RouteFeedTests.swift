@@ -24,9 +24,7 @@ import InternalUtilities
 
     @Test("a route: each point is its fix at the global sample index, as signals play prints it; /data serves the location")
     func route() async throws {
-        let f = try ManualFeed(Self.walk, rate: 10)
-        try await f.start()
-        await f.advance(points: 20)
+        let f = try await ManualFeed.started(Self.walk, through: 20, rate: 10)
         let lines = await f.lines(from: 0, through: 20)
         #expect(lines.map(\.index) == Array(0 ... 20))
         for (index, line) in lines {
@@ -41,11 +39,8 @@ import InternalUtilities
 
     @Test("a motion and a route: the motion line with the location beside it; a spec switch keeps the global index")
     func motionAndRoute() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        await f.advance(points: 4)
-        try f.feed.replaceSpec(json: Data(Self.phoneWalk.utf8))
-        await f.advance(points: 5)
+        let f = try await ManualFeed.started(TestSpecs.shake, through: 4)
+        try await f.switchSpec(to: Self.phoneWalk, thenAdvance: 5)
         let lines = await f.lines(from: 0, through: 9)
         #expect(lines.map(\.index) == Array(0 ... 9))
         let document = try SpecDocument.decode(json: Data(Self.phoneWalk.utf8))
@@ -75,8 +70,7 @@ import InternalUtilities
         let held = try object(String(buffer: try #require(f.feed.latest).json))
         #expect((held["location"] as? [String: Any])?["latitude"] as? Double == 10)
         #expect(try object(String(buffer: try #require(f.feed.dataBody())))["location"] as? [String: Double] == ["latitude": 10, "longitude": 20])
-        try f.feed.replaceSpec(json: Data(Self.walk.utf8))
-        await f.advance(points: 1)
+        try await f.switchSpec(to: Self.walk, thenAdvance: 1)
         #expect(String(buffer: try #require(f.feed.latest).json) == (try Self.fix(Self.walk, rate: 10, index: 2)).jsonLine)
         f.feed.close()
     }

@@ -9,9 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct SpecRoutesTests {
     @Test("GET returns the spec with every field written out; PUT replaces it from the next index and returns it")
     func roundTrip() async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.sine) { f, client in
             let current = try await client.execute(uri: "/v1/spec", method: .get)
             #expect(current.status == .ok)
             #expect(try SignalNode.decode(json: Data(buffer: current.body)) == (try SignalNode.decode(json: Data(TestSpecs.sine.utf8))))
@@ -38,9 +36,7 @@ import Testing
         ("", "$", "line 1"),
     ])
     func invalid(body: String, path: String, message: String) async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.sine) { f, client in
             let before = try await client.execute(uri: "/v1/spec", method: .get).text
             let response = try await client.send(.put, "/v1/spec", json: body)
             #expect(response.status == .badRequest)
@@ -55,9 +51,7 @@ import Testing
 
     @Test("a point-file source has no spec: GET is 404; other methods are 405 with Allow; 415 and 413 apply")
     func statuses() async throws {
-        let f = try ManualFeed(points: "timestamp,x,y,z\n0,1,0,0\n1,2,0,0\n")
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(points: "timestamp,x,y,z\n0,1,0,0\n1,2,0,0\n") { f, client in
             let missing = try await client.execute(uri: "/v1/spec", method: .get)
             #expect(missing.status == .notFound)
             #expect(try missing.error().message.contains("the source is a point file"))

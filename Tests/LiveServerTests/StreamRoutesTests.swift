@@ -9,10 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct StreamRoutesTests {
     @Test("/v1/point is the newest point as one signals play line, newline included")
     func point() async throws {
-        let f = try ManualFeed(TestSpecs.shake)
-        try await f.start()
-        await f.advance(points: 42)
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.shake, through: 42) { f, client in
             let response = try await client.execute(uri: "/v1/point", method: .get)
             #expect(response.status == .ok)
             #expect(response.text == (try expectedLine(TestSpecs.shake, rate: 100, index: 42)) + "\n")
@@ -41,9 +38,7 @@ import Testing
         ("/v1/ws?ids=true&after=3", nil, "/v1/ws is a WebSocket endpoint"),
     ])
     func badStreams(uri: String, lastEventID: String?, message: String) async throws {
-        let f = try ManualFeed(TestSpecs.sine)
-        try await f.start()
-        try await f.test { client in
+        try await ManualFeed.test(TestSpecs.sine) { f, client in
             var headers: HTTPFields = [:]
             if let lastEventID { headers[StreamRoutes.lastEventID] = lastEventID }
             let response = try await client.execute(uri: uri, method: .get, headers: headers)

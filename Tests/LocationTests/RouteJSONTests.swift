@@ -6,13 +6,9 @@ import InternalUtilities
 
 /// The location spec, read by the package's one strict JSON reader: every problem names its JSON path.
 @Suite struct RouteJSONTests {
-    static let spec = #"""
-    {"route": {"speed": 3, "waypoints": [
-        {"latitude": 51.5007, "longitude": -0.1246},
-        {"latitude": 51.5033, "longitude": -0.1196, "pause": 20},
-        {"latitude": 51.5081, "longitude": -0.0759, "speed": 1.4}],
-      "error": {"sigma": 3, "correlationTime": 60, "seed": 1}}}
-    """#
+    /// The issue's spec, kept as the example walk (Examples/routes/walk.json).
+    static let spec = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/routes/walk.json"), encoding: .utf8)) ?? "(Examples/routes/walk.json is missing)"
 
     @Test("the issue's spec decodes to the issue's DSL route")
     func decodes() throws {

@@ -23,12 +23,7 @@ import Signals
 
     @Test("points come due only as the clock reaches their deadlines, never earlier")
     func stepByStep() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
-        let seen = Recorder<Double>()
-        let done = Completions()
-        try runner.start(ticks(4, step: 1)) { seen.append($0.timestamp) } completion: { done.record($0) }
-        await clock.waitForSleepers()
+        let (clock, _, seen, done) = try await startedRunner(ticks(4, step: 1))   // the playback thread holds the runner
         #expect(seen.values == [0])
         #expect(clock.sleeperDeadlines == [.at(1)])
         clock.advance(by: .milliseconds(999))
@@ -47,12 +42,7 @@ import Signals
 
     @Test("pause stops time; resume continues with the wait that was left")
     func pauseResume() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
-        let seen = Recorder<Double>()
-        let done = Completions()
-        try runner.start(ticks(3, step: 1)) { seen.append($0.timestamp) } completion: { done.record($0) }
-        await clock.waitForSleepers()
+        let (clock, runner, seen, done) = try await startedRunner(ticks(3, step: 1))
         clock.advance(by: .milliseconds(400))
         runner.pause()
         #expect(runner.isPaused)
@@ -74,8 +64,7 @@ import Signals
 
     @Test("speed: deadlines are t0 + timestamp / speed; setSpeed re-anchors at the present")
     func speed() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         let seen = Recorder<Double>()
         try runner.start(ticks(5, step: 1), options: PlaybackOptions(speed: 2)) { seen.append($0.timestamp) }
         await clock.waitForSleepers()
@@ -127,12 +116,7 @@ import Signals
 
     @Test("stop mid-run from another thread: nothing after it returns, completion once, restartable")
     func stopMidRun() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
-        let seen = Recorder<Double>()
-        let done = Completions()
-        try runner.start(ticks(10, step: 1)) { seen.append($0.timestamp) } completion: { done.record($0) }
-        await clock.waitForSleepers()
+        let (clock, runner, seen, done) = try await startedRunner(ticks(10, step: 1))
         clock.advance(to: .at(3))
         await clock.waitForSleepers()
         #expect(seen.values == [0, 1, 2, 3])
@@ -223,8 +207,7 @@ import Signals
 
     @Test("start while running, a bad speed, and bad timestamps are errors")
     func errors() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (_, runner) = manualRunner()
         try runner.start(ticks(3, step: 1)) { _ in }
         let running = #expect(throws: SignalError.self) { try runner.start(ticks(3)) { _ in } }
         #expect(running?.code == .alreadyRunning)
@@ -256,8 +239,7 @@ import Signals
 
     @Test("the AsyncSequence ends at stop(), even with points buffered")
     func asyncSequenceStop() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         let points = runner.points(ticks(10))
         await clock.waitForSleepers()
         clock.advance(to: .at(0.5))    // points 0 … 0.5 are delivered into the buffer
@@ -272,8 +254,7 @@ import Signals
 
     @Test("leaving the for-await loop stops the run")
     func asyncSequenceBreak() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (_, runner) = manualRunner()
         func first() async -> Double? {
             for await point in runner.points(ticks(10, step: 1), options: PlaybackOptions(loop: true)) { return point.timestamp }
             return nil
@@ -306,8 +287,7 @@ import Signals
 
     @Test("cancelling the task of run(...) stops the run")
     func cancelRun() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         let task = Task { try await runner.run(ticks(10, step: 1)) { _ in } }
         await clock.waitForSleepers()
         task.cancel()
@@ -355,8 +335,7 @@ import Signals
 
     @Test("statistics while running: what has been delivered so far, and lateness; nil when idle")
     func liveStatistics() async throws {
-        let clock = ManualClock()
-        let runner = Runner(clock: clock)
+        let (clock, runner) = manualRunner()
         #expect(runner.statistics == nil)
         let done = Completions()
         try runner.start(ticks(5, step: 1), handler: { _ in }, completion: done.handler)

@@ -49,6 +49,23 @@ func ticks(_ count: Int, step: Double = 0.1) -> [MotionPoint] {
     (0 ..< count).map { MotionPoint(timestamp: Double($0) * step, userAcceleration: Acceleration(x: Double($0), y: 0, z: 0)) }
 }
 
+/// A runner on a manual clock that only the test advances.
+func manualRunner() -> (ManualClock, Runner<ManualClock>) {
+    let clock = ManualClock()
+    return (clock, Runner(clock: clock))
+}
+
+/// A runner on a manual clock started over `points`, recording the timestamps it delivers and its
+/// completions; returns once point 0 is delivered (the runner then waits for point 1).
+func startedRunner(_ points: [MotionPoint]) async throws -> (ManualClock, Runner<ManualClock>, Recorder<Double>, Completions) {
+    let (clock, runner) = manualRunner()
+    let seen = Recorder<Double>()
+    let done = Completions()
+    try runner.start(points) { seen.append($0.timestamp) } completion: { done.record($0) }
+    await clock.waitForSleepers()
+    return (clock, runner, seen, done)
+}
+
 extension ManualClock.Instant {
     /// An instant `seconds` after zero.
     static func at(_ seconds: Double) -> ManualClock.Instant { ManualClock.Instant(offset: .seconds(seconds)) }

@@ -48,11 +48,7 @@ final class Counter: @unchecked Sendable {
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
             }
         }) { url in
-            let manager = SimulatedMotionManager(source: .server(url))
-            manager.deviceMotionUpdateInterval = 0.01
-            let got = Received<DeviceMotion>()
-            let queue = serialQueue()
-            manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+            let (manager, got, queue) = startDeviceMotion(from: .server(url))
             try await got.wait(for: "5 polled updates") { values, _ in values.count >= 5 }
             manager.stopDeviceMotionUpdates()
             drain(queue)

@@ -15,11 +15,7 @@ import Testing
     func motion50HzFrom1kHz(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 1000)
         try await server.start()
-        let manager = SimulatedMotionManager(source: .server(server.url(scheme)))
-        manager.deviceMotionUpdateInterval = 0.02
-        let got = Received<DeviceMotion>()
-        let queue = serialQueue()
-        manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+        let (manager, got, queue) = startDeviceMotion(from: .server(server.url(scheme)), interval: 0.02)
         try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
         #expect(server.clients(scheme) == 1)
         for _ in 0 ..< 10 { await server.advance(points: 100) }     // indices 1 ... 1000
@@ -86,11 +82,7 @@ import Testing
     func restartLosesNothing(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 100)
         try await server.start()
-        let manager = SimulatedMotionManager(source: .server(server.url(scheme)))
-        manager.deviceMotionUpdateInterval = 0.01
-        let got = Received<DeviceMotion>()
-        let queue = serialQueue()
-        manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+        let (manager, got, queue) = startDeviceMotion(from: .server(server.url(scheme)))
         try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
         #expect(server.clients(scheme) == 1)
         await server.advance(points: 100)
@@ -119,11 +111,7 @@ import Testing
         let epoch = 1_795_459_620.0, rate = 100.0
         let first = try TestServer(spec: Self.shake, rate: rate, epoch: epoch, now: epoch + 60)    // starts at index 6000
         try await first.start()
-        let manager = SimulatedMotionManager(source: .server(first.url(scheme)))
-        manager.deviceMotionUpdateInterval = 0.01
-        let got = Received<DeviceMotion>()
-        let queue = serialQueue()
-        manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+        let (manager, got, queue) = startDeviceMotion(from: .server(first.url(scheme)))
         try await got.wait(for: "point 6000, the stream's first") { values, _ in !values.isEmpty }
         #expect(first.clients(scheme) == 1)
         await first.advance(points: 100)

@@ -142,11 +142,7 @@ final class Seen: @unchecked Sendable {
                 _ = c.read(1)   // until the client closes
             },
         ])
-        let manager = SimulatedMotionManager(source: .server(URL(string: "ws://127.0.0.1:\(server.port)")!))
-        manager.deviceMotionUpdateInterval = 0.01
-        let got = Received<DeviceMotion>()
-        let queue = serialQueue()
-        manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
+        let (manager, got, queue) = startDeviceMotion(from: .server(URL(string: "ws://127.0.0.1:\(server.port)")!))
         try await got.wait(for: "points 1 and 2") { values, _ in values.count >= 2 }
         manager.stopDeviceMotionUpdates()
         drain(queue)

@@ -220,9 +220,7 @@ import Testing
         let url = try Self.temporary("walk.csv", "t,latitude,longitude\n0,1,2\n1,1,200\n")
         defer { try? FileManager.default.removeItem(at: url) }
         let manager = SimulatedLocationManager(source: .file(url), clock: ManualClock(autoAdvance: true))
-        let delegate = Fixes(until: 1)
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 1)
         #expect(delegate.wait())
         let error = try #require(delegate.errors.first as? SignalError)
         #expect(error.code == .outOfRange)

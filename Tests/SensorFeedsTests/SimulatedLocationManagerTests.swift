@@ -15,6 +15,14 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 
     init(until target: Int) { self.target = target }
 
+    /// A delegate for `manager` that waits for `target` calls, the manager's updates started.
+    static func started(on manager: SimulatedLocationManager, until target: Int) -> Fixes {
+        let delegate = Fixes(until: target)
+        manager.delegate = delegate
+        manager.startUpdatingLocation()
+        return delegate
+    }
+
     func locationManager(_ manager: any LocationProviding, didUpdateLocations locations: [LocationPoint]) {
         note { fixes += locations }
     }
@@ -47,9 +55,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     func routeSource() throws {
         let manager = SimulatedLocationManager(source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
         let expected = try Self.walk.render(sampleRate: 1, duration: 17)     // t = 0 ... 16; the last arrival is 16.7 s
-        let delegate = Fixes(until: 17)
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 17)
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
         #expect(delegate.locations.map(\.timestamp) == expected.map(\.timestamp))
@@ -63,9 +69,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     func distanceFilter() throws {
         let manager = SimulatedLocationManager(source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
         manager.distanceFilter = 9
-        let delegate = Fixes(until: 4)            // 0, ≥ 9, ≥ 18, ≥ 27 m: t = 0, 5, 10, 15
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 4)            // 0, ≥ 9, ≥ 18, ≥ 27 m: t = 0, 5, 10, 15
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
         #expect(delegate.locations.map(\.timestamp) == [0, 5, 10, 15])
@@ -79,9 +83,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         try fixes.map(\.jsonLine).joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let manager = SimulatedLocationManager(source: .file(url), clock: ManualClock(autoAdvance: true))
-        let delegate = Fixes(until: 5)
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 5)
         #expect(delegate.wait())
         #expect(delegate.locations.map(\.coordinate.latitude) == fixes.map(\.latitude))
         #expect(delegate.locations.map(\.timestamp) == fixes.map(\.timestamp))
@@ -90,9 +92,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         try Self.walk.gpx(interval: 1).write(to: gpx, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: gpx) }
         let fromGPX = SimulatedLocationManager(source: .file(gpx), clock: ManualClock(autoAdvance: true))
-        let gpxDelegate = Fixes(until: 10)
-        fromGPX.delegate = gpxDelegate
-        fromGPX.startUpdatingLocation()
+        let gpxDelegate = Fixes.started(on: fromGPX, until: 10)
         #expect(gpxDelegate.wait())
         fromGPX.stopUpdatingLocation()
         #expect(abs(gpxDelegate.locations[0].coordinate.latitude - 51.5007) < 1e-7)
@@ -110,9 +110,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let manager = SimulatedLocationManager(source: .file(url), clock: ManualClock(autoAdvance: true))
-        let delegate = Fixes(until: 1)
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 1)
         #expect(delegate.wait())
         let error = try #require(delegate.errors.first as? SignalError)
         #expect(error.file == url.lastPathComponent, "\(error)")
@@ -123,16 +121,12 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     @Test("a missing file and a bad route are errors, not crashes")
     func missing() throws {
         let manager = SimulatedLocationManager(source: .file(URL(fileURLWithPath: "/nonexistent/walk.gpx")), clock: ManualClock(autoAdvance: true))
-        let delegate = Fixes(until: 1)
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 1)
         #expect(delegate.wait())
         #expect((delegate.errors.first as? SignalError)?.code == .unreadable)
         let bad = SimulatedLocationManager(source: .signal(Route(speed: 0) { Waypoint(latitude: 0, longitude: 0); Waypoint(latitude: 1, longitude: 0) }),
                                            clock: ManualClock(autoAdvance: true))
-        let badDelegate = Fixes(until: 1)
-        bad.delegate = badDelegate
-        bad.startUpdatingLocation()
+        let badDelegate = Fixes.started(on: bad, until: 1)
         #expect(badDelegate.wait())
         #expect((badDelegate.errors.first as? SignalError)?.code == .outOfRange)
     }
@@ -145,9 +139,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
             Waypoint(latitude: 51.5010, longitude: -0.1246)
         }
         let manager = SimulatedLocationManager(source: .signal(loop, sampleRate: 10), clock: clock)
-        let delegate = Fixes(until: 500)
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 500)
         #expect(manager.isUpdatingLocation)
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
@@ -155,9 +147,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         manager.delegateQueue.waitUntilAllOperationsAreFinished()
         #expect(delegate.locations.count == atStop, "a delegate call ran after stopUpdatingLocation() returned")
         #expect(!manager.isUpdatingLocation)
-        let again = Fixes(until: 3)
-        manager.delegate = again
-        manager.startUpdatingLocation()
+        let again = Fixes.started(on: manager, until: 3)
         #expect(again.wait())
         manager.stopUpdatingLocation()
         #expect(again.locations.first?.timestamp == 0)
@@ -210,9 +200,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     @Test("an https URL is refused at once with a clear error, and the updates end")
     func invalidURL() throws {
         let manager = SimulatedLocationManager(source: .server(URL(string: "https://example.com")!))
-        let delegate = Fixes(until: 1)
-        manager.delegate = delegate
-        manager.startUpdatingLocation()
+        let delegate = Fixes.started(on: manager, until: 1)
         #expect(delegate.wait())
         let error = try #require(delegate.errors.first as? SensorFeedsError)
         #expect(error.code == .invalidURL)

@@ -4,8 +4,7 @@ import Testing
 import Signals
 
 @Suite struct ExampleSpecTests {
-    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/specs")
+    static let specs = Examples.url("specs")
 
     @Test("every IMU example under Examples/specs/imu decodes, validates and renders")
     func imuExamples() throws {

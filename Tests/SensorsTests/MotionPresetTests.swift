@@ -96,8 +96,7 @@ import Signals
 
     @Test("the spec files under Examples/specs/presets are the DSL's presets")
     func specFiles() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/specs/presets")
+        let folder = Examples.url("specs/presets")
         for (name, motion) in MotionPreset.all {
             let data = try Data(contentsOf: folder.appendingPathComponent("\(name).json"))
             #expect(try SignalNode.decode(json: data) == motion.node, "\(name)")

@@ -4,8 +4,7 @@ import Testing
 import Signals
 
 @Suite struct PhyphoxRecordingTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/recordings/phyphox")
+    static let examples = Examples.url("recordings/phyphox")
 
     @Test("reads the example exports: accelerometer in CoreMotion g (face up ≈ −1), gyroscope in rad/s")
     func examples() throws {

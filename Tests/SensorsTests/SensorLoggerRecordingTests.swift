@@ -3,8 +3,7 @@ import Testing
 @testable import Sensors
 
 @Suite struct SensorLoggerRecordingTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/recordings/sensor-logger")
+    static let examples = Examples.url("recordings/sensor-logger")
 
     static func paths(_ names: [String]) -> [String] { names.map { examples.appendingPathComponent($0).path } }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the package's built executables (they sit next to the test bundle in the build folder).
 enum Executables {
@@ -7,6 +8,8 @@ enum Executables {
         var stdout: Data
         var stderr: String
         var text: String { String(decoding: stdout, as: UTF8.self) }
+        /// Standard output's lines, without their newlines.
+        var lines: [Substring] { text.split(separator: "\n") }
     }
 
     struct Missing: Error, CustomStringConvertible {
@@ -24,6 +27,24 @@ enum Executables {
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
         throw Missing(name: name)
+    }
+
+    /// ``run(_:_:input:)``, expecting exit status 0 (standard error in the failure message).
+    @discardableResult
+    static func runSucceeding(_ name: String, _ arguments: [String], input: Data? = nil,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let result = try run(name, arguments, input: input)
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// ``run(_:_:input:)``, expecting exit status `status` (standard error in the failure message).
+    @discardableResult
+    static func runFailing(_ name: String, _ arguments: [String], input: Data? = nil, status: Int32 = 2,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let result = try run(name, arguments, input: input)
+        #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
+        return result
     }
 
     /// Runs `name arguments...` with `input` on stdin; waits for it to exit.

@@ -28,8 +28,7 @@ import Testing
     func regularFile() throws {
         let out = try Executables.temporaryFile("keep-mode.csv", contents: "old\n")
         #expect(chmod(out.path, 0o600) == 0)
-        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", out.path])
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
         let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -41,26 +40,22 @@ import Testing
         let target = try Executables.temporaryFile("target.csv", contents: "old\n")
         let link = try Executables.temporaryFile("link.csv")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
-        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", link.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", link.path])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("t,value"))
         let dangling = try Executables.temporaryFile("dangling.csv")
         let missing = try Executables.temporaryFile("not-yet.csv")
         try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: missing.path)
-        let d = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", dangling.path])
-        #expect(d.status == 0, "\(d.stderr)")
+        try Executables.runSucceeding("signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", dangling.path])
         #expect(FileManager.default.fileExists(atPath: missing.path))
     }
 
     @Test("-o writes through a device and never replaces it; /dev/full is an error")
     func devices() throws {
-        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/null"])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/null"])
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
-        let full = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/full"])
-        #expect(full.status == 2)
+        let full = try Executables.runFailing("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/full"])
         #expect(full.stderr.contains("cannot write to /dev/full: No space left on device"), "\(full.stderr)")
         let dir = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "csv", "-o", "/tmp"])
         #expect(dir.status == 2 && dir.stderr.contains("is a directory"))
@@ -78,8 +73,7 @@ import Testing
             if let h = FileHandle(forReadingAtPath: path) { received = h.readDataToEndOfFile() }
             done.signal()
         }
-        let r = try Executables.run("signals", ["render", try spec(), "--rate", "100", "--duration", "0.05", "--format", "csv", "-o", path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", try spec(), "--rate", "100", "--duration", "0.05", "--format", "csv", "-o", path])
         done.wait()
         #expect(String(decoding: received, as: UTF8.self).split(separator: "\n").count == 6)
     }
@@ -119,15 +113,12 @@ import Testing
 
     @Test("play reads standard input once: one-channel and axes specs, and point files")
     func stdinSpecs() throws {
-        let one = try Executables.run("signals", ["play", "-", "--rate", "1000", "--duration", "0.005"], input: Data(Self.sine.utf8))
-        #expect(one.status == 0, "\(one.stderr)")
+        let one = try Executables.runSucceeding("signals", ["play", "-", "--rate", "1000", "--duration", "0.005"], input: Data(Self.sine.utf8))
         #expect(one.text.split(separator: "\n").count == 5)
-        let axes = try Executables.run("signals", ["play", "-", "--rate", "1000", "--duration", "0.003"],
-                                       input: try Data(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/specs/shake-axes.json")))
-        #expect(axes.status == 0, "\(axes.stderr)")
+        let axes = try Executables.runSucceeding("signals", ["play", "-", "--rate", "1000", "--duration", "0.003"],
+                                                 input: try Data(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/specs/shake-axes.json")))
         #expect(axes.text.hasPrefix("{\"timestamp\":0.0,\"x\":"))
-        let csv = try Executables.run("signals", ["play", "-", "--speed", "1000"], input: Data("timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n".utf8))
-        #expect(csv.status == 0, "\(csv.stderr)")
+        let csv = try Executables.runSucceeding("signals", ["play", "-", "--speed", "1000"], input: Data("timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n".utf8))
         #expect(csv.text.split(separator: "\n").count == 2)
     }
 
@@ -139,15 +130,13 @@ import Testing
         Thread.detachNewThread {
             if let h = FileHandle(forWritingAtPath: path) { try? h.write(contentsOf: text); try? h.close() }
         }
-        let r = try Executables.run("signals", ["play", path, "--speed", "1000"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["play", path, "--speed", "1000"])
         #expect(r.text.split(separator: "\n").count == 100)
     }
 
     @Test("/dev/zero and an endless line fail fast with a clear error")
     func endless() throws {
-        let zero = try Executables.run("signals", ["play", "/dev/zero"])
-        #expect(zero.status == 2)
+        let zero = try Executables.runFailing("signals", ["play", "/dev/zero"])
         #expect(zero.stderr.contains("/dev/zero"), "\(zero.stderr)")
         var data = Data("timestamp,x,y,z\n".utf8)
         data.append(Data(repeating: UInt8(ascii: "7"), count: 3 << 20))
@@ -166,8 +155,7 @@ import Testing
     ])
     func maxWait(text: String, flags: [String]) throws {
         let file = try Executables.temporaryFile("gap.csv", contents: text)
-        let r = try Executables.run("signals", ["play", file.path] + flags)
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["play", file.path] + flags)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("--max-wait"), "\(r.stderr)")
     }
@@ -186,8 +174,7 @@ import Testing
     func negativeRate(command: String) throws {
         var args = [command, try spec(), "--rate", "-1000", "--duration", "1"]
         if command == "render" { args += ["--format", "csv"] }
-        let r = try Executables.run("signals", args)
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", args)
         #expect(r.stderr.contains("sample rate must be a finite number of Hz from 1e-06"), "\(r.stderr)")
         #expect(!r.stderr.contains("Missing value"))
     }
@@ -237,8 +224,7 @@ import Testing
         let render = try Executables.run("signals", ["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "1", "--format", "csv"])
         let file = try Executables.temporaryFile("rec.csv")
         try render.stdout.write(to: file)
-        let r = try Executables.run("signals", ["verify", "Examples/specs/sine.json", "--rate", "500", "--duration", "1", "--input", file.path])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["verify", "Examples/specs/sine.json", "--rate", "500", "--duration", "1", "--input", file.path])
         #expect(r.stderr.contains("advances at 1000"), "\(r.stderr)")
     }
 }

@@ -28,22 +28,19 @@ import Testing
     @Test("render -o onto its own spec is refused and the spec is kept; another file is written")
     func renderOntoSpec() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
-        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", spec.path])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", spec.path])
         #expect(r.stderr == "error: cannot write to \(spec.path): it is the input \(spec.path); write the output to another file\n")
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
         let out = try Executables.temporaryFile("out.csv")
-        let ok = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
-        #expect(ok.status == 0, "\(ok.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
     }
 
     @Test("import -o onto one of its recordings is refused and the recording is kept")
     func importOntoRecording() throws {
         let accelerometer = try Self.copy("Examples/recordings/phyphox/Accelerometer.csv", as: "Accelerometer.csv")
         let before = try Data(contentsOf: accelerometer)
-        let r = try Executables.run("signals", ["import", accelerometer.path, Self.example("Examples/recordings/phyphox/Gyroscope.csv"),
-                                                "--rate", "100", "-o", accelerometer.path])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["import", accelerometer.path, Self.example("Examples/recordings/phyphox/Gyroscope.csv"),
+                                                       "--rate", "100", "-o", accelerometer.path])
         #expect(r.stderr.contains("it is the input \(accelerometer.path)"), "\(r.stderr)")
         #expect(try Data(contentsOf: accelerometer) == before)
     }
@@ -58,8 +55,7 @@ import Testing
     func ontoInput(example: String, name: String, arguments: [String]) throws {
         let input = try Self.copy(example, as: name)
         let before = try Data(contentsOf: input)
-        let r = try Executables.run("signals", arguments.map { $0 == "INPUT" ? input.path : $0 })
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", arguments.map { $0 == "INPUT" ? input.path : $0 })
         #expect(r.stderr.contains("cannot write to \(input.path): it is the input"), "\(r.stderr)")
         #expect(try Data(contentsOf: input) == before)
     }
@@ -73,8 +69,7 @@ import Testing
         } else {
             try FileManager.default.linkItem(at: spec, to: link)
         }
-        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", link.path])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", link.path])
         #expect(r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(spec.path)"), "\(r.stderr)")
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
     }
@@ -83,8 +78,7 @@ import Testing
     func copyIsAnotherFile() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let copy = try Executables.temporaryFile("copy.csv", contents: Self.sine)
-        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path])
         #expect(try String(contentsOf: copy, encoding: .utf8).hasPrefix("t,value\n"))
     }
 
@@ -113,8 +107,7 @@ import Testing
     @Test("allan --plot and --fit-spec naming one file are refused")
     func twoOutputsOneFile() throws {
         let out = try Executables.temporaryFile("both.json")
-        let r = try Executables.run("signals", ["allan", Self.example("Examples/points/walk.csv"), "--plot", out.path, "--fit-spec", out.path])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["allan", Self.example("Examples/points/walk.csv"), "--plot", out.path, "--fit-spec", out.path])
         #expect(r.stderr.contains("--plot and --fit-spec name the same file"), "\(r.stderr)")
     }
 
@@ -132,8 +125,7 @@ import Testing
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile(name, contents: "old\n")
         #expect(chmod(out.path, 0o444) == 0)
-        let r = try Executables.run("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 == "OUT" ? out.path : $0 })
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 == "OUT" ? out.path : $0 })
         #expect(r.stderr.contains("cannot write to \(out.path): the file is read-only (mode 0444)"), "\(r.stderr)")
         #expect(try String(contentsOf: out, encoding: .utf8) == "old\n")
     }
@@ -143,8 +135,7 @@ import Testing
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile("out.csv", contents: "old\n")
         #expect(chmod(out.path, 0o644) == 0)
-        let r = try Executables.run("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
     }
 
@@ -155,8 +146,7 @@ import Testing
     ])
     func emptyPath(arguments: [String], option: String) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
-        let r = try Executables.run("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 })
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 })
         #expect(r.stderr == "error: \(option) '' names no file; give a file name, or - for standard output\n")
     }
 
@@ -165,9 +155,8 @@ import Testing
     @Test("import -o o.npy writes a real .npy: float64, (points, 9)")
     func importNPY() throws {
         let out = try Executables.temporaryFile("o.npy")
-        let r = try Executables.run("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
-                                                Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                                                  Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
         let data = try Data(contentsOf: out)
         #expect(data.prefix(6) == Data([0x93] + Array("NUMPY".utf8)))
         let headerLength = Int(data[8]) | Int(data[9]) << 8
@@ -182,9 +171,8 @@ import Testing
     @Test("import -o with an extension it does not write is refused, naming the formats")
     func importUnknownExtension() throws {
         let out = try Executables.temporaryFile("o.txt")
-        let r = try Executables.run("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
-                                                Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                                                       Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
         #expect(r.stderr.contains("import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .txt"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -198,8 +186,7 @@ import Testing
     func renderExtension(name: String, flags: [String], words: String) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile(name)
-        let r = try Executables.run("signals", ["render", spec.path] + Self.render + flags + ["-o", out.path])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render + flags + ["-o", out.path])
         #expect(r.stderr.contains(words), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -208,16 +195,14 @@ import Testing
     func renderByExtension(flags: [String]) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile("x.npy")
-        let r = try Executables.run("signals", ["render", spec.path] + Self.render + flags + ["-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path] + Self.render + flags + ["-o", out.path])
         #expect(try Data(contentsOf: out).prefix(6) == Data([0x93] + Array("NUMPY".utf8)))
     }
 
     @Test("render to standard output still needs --format")
     func renderStdoutNeedsFormat() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
-        let r = try Executables.run("signals", ["render", spec.path] + Self.render)
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render)
         #expect(r.stderr == "error: missing --format csv, npy or f32: standard output has no extension to choose it by\n")
     }
 
@@ -229,8 +214,7 @@ import Testing
     ])
     func otherExtensions(arguments: [String], name: String, words: String) throws {
         let out = try Executables.temporaryFile(name)
-        let r = try Executables.run("signals", arguments.map { $0 == "OUT" ? out.path : $0 })
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", arguments.map { $0 == "OUT" ? out.path : $0 })
         #expect(r.stderr.contains(words.replacingOccurrences(of: "OUT", with: out.path)), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -240,16 +224,14 @@ import Testing
     @Test("allan of a spec refuses 10⁹ samples up front, naming the bound")
     func allanTooLong() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
-        let r = try Executables.run("signals", ["allan", spec.path, "--rate", "10000", "--duration", "100000"])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["allan", spec.path, "--rate", "10000", "--duration", "100000"])
         #expect(r.stderr.contains("asks for 1000000000 samples per channel; allan analyses at most 100000000"), "\(r.stderr)")
     }
 
     @Test("allan of a spec within the bound is analysed")
     func allanWithinBound() throws {
-        let r = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "60",
-                                                "--channel", "gyroscope.x"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "60",
+                                                          "--channel", "gyroscope.x"])
         #expect(r.text.hasPrefix("gyroscope.x"))
     }
 
@@ -257,8 +239,7 @@ import Testing
 
     @Test("--channel '' is refused, naming the channels", arguments: ["", " ", "gyroscope.x,"])
     func emptyChannel(value: String) throws {
-        let r = try Executables.run("signals", ["allan", Self.example("Examples/points/walk.csv"), "--channel", value])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["allan", Self.example("Examples/points/walk.csv"), "--channel", value])
         #expect(r.stderr.contains("holds an empty channel name; the channels are accelerometer.x, accelerometer.y, accelerometer.z, gyroscope.x, gyroscope.y, gyroscope.z"), "\(r.stderr)")
     }
 
@@ -274,8 +255,7 @@ import Testing
         ]>
         <gpx><wpt lat="1" lon="2"><name>&lol1;</name></wpt></gpx>
         """)
-        let r = try Executables.run("signals", ["route", "export", gpx.path, "--simctl", "--speed", "1"])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["route", "export", gpx.path, "--simctl", "--speed", "1"])
         #expect(r.stderr.hasPrefix("error: \(gpx.path):3: XML error: the file declares the entity 'lol'"), "\(r.stderr)")
     }
 }

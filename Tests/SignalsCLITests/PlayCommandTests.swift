@@ -25,8 +25,7 @@ import Testing
     func scalar() throws {
         let text = #"{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}"#
         let spec = try Executables.temporaryFile("sine.json", contents: text)
-        let r = try Executables.run("signals", ["play", spec.path, "--rate", "100", "--duration", "0.5", "--speed", "1000"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "100", "--duration", "0.5", "--speed", "1000"])
         let lines = try Self.objects(r)
         #expect(lines.count == 50)
         let expected = try AnySignal(json: Data(text.utf8)).render(sampleRate: 100, duration: 0.5)
@@ -42,8 +41,7 @@ import Testing
     func axes() throws {
         let spec = try Executables.temporaryFile("axes.json", contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"constant": {"value": -1}}}}"#)
         for policy in ["precise", "efficient"] {
-            let r = try Executables.run("signals", ["play", spec.path, "--rate", "20", "--duration", "1", "--speed", "1000", "--policy", policy])
-            #expect(r.status == 0, "\(r.stderr)")
+            let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "20", "--duration", "1", "--speed", "1000", "--policy", policy])
             let lines = try Self.objects(r)
             #expect(lines.count == 20)
             let expected = try Axes(x: Sine(frequency: 3), y: Constant(0), z: Constant(-1)).render(sampleRate: 20, duration: 1)
@@ -60,8 +58,7 @@ import Testing
     func motion() throws {
         let ua = #"{"axes": {"x": {"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}"#
         let spec = try Executables.temporaryFile("motion.json", contents: #"{"motion": {"userAcceleration": \#(ua), "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#)
-        let r = try Executables.run("signals", ["play", spec.path, "--rate", "50", "--duration", "1", "--speed", "1000", "--stats"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "50", "--duration", "1", "--speed", "1000", "--stats"])
         let lines = try Self.objects(r)
         #expect(lines.count == 50)
         let expected = try AnySignal(json: Data(ua.utf8)).render(sampleRate: 50, duration: 1)
@@ -81,8 +78,7 @@ import Testing
 
     @Test("the shipped shake motion spec plays")
     func shakeExample() throws {
-        let r = try Executables.run("signals", ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.2", "--speed", "1000"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.2", "--speed", "1000"])
         #expect(try Self.objects(r).count == 20)
     }
 
@@ -105,8 +101,7 @@ import Testing
           ])
     func pointFiles(name: String, contents: String) throws {
         let file = try Executables.temporaryFile(name, contents: contents)
-        let r = try Executables.run("signals", ["play", file.path, "--speed", "100"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["play", file.path, "--speed", "100"])
         let lines = try Self.objects(r)
         #expect(lines.map { Self.number($0, "timestamp") } == [0, 0.01, 0.02])
         #expect(lines.map { Self.vector($0, "userAcceleration") } == [[1, 2, 3], [4, 5, 6], [7, 8, 9]])
@@ -163,8 +158,7 @@ import Testing
     ])
     func badInput(name: String, contents: String, flags: [String], message: String) throws {
         let file = try Executables.temporaryFile(name, contents: contents)
-        let r = try Executables.run("signals", ["play", file.path, "--rate", "100", "--duration", "0.05"] + flags)
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["play", file.path, "--rate", "100", "--duration", "0.05"] + flags)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(message), "\(r.stderr)")
         #expect(r.stderr.hasPrefix("error: "))
@@ -173,8 +167,7 @@ import Testing
     @Test("a missing file exits 2")
     func missing() throws {
         for name in ["/nonexistent/spec.json", "/nonexistent/points.csv"] {
-            let r = try Executables.run("signals", ["play", name])
-            #expect(r.status == 2)
+            let r = try Executables.runFailing("signals", ["play", name])
             #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
         }
     }
@@ -184,9 +177,7 @@ import Testing
 @Suite struct PlaybackExampleTests {
     @Test("PredefinedPoints plays a hundred points 0.1 s apart, in order")
     func predefined() throws {
-        let r = try Executables.run("PredefinedPoints", ["1000"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("PredefinedPoints", ["1000"]).lines
         #expect(lines.count == 101)
         #expect(lines.first == "t = 0.0 s  userAcceleration.x = 0.0 g")
         #expect(lines[99] == "t = 9.9 s  userAcceleration.x = 0.99 g")
@@ -195,9 +186,7 @@ import Testing
 
     @Test("SineMotion plays 2·sin(2π·t + 0.2) + 0.5 on all three axes at 10 Hz")
     func sine() throws {
-        let r = try Executables.run("SineMotion", ["1000"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("SineMotion", ["1000"]).lines
         try #require(lines.count == 31)   // not #expect: lines[3] below would trap the whole test run
         let expected = try Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5).render(sampleRate: 10, duration: 3)
         let v = Double(expected.samples[3])
@@ -207,9 +196,7 @@ import Testing
 
     @Test("ShakeMotion plays the shake spec at 100 Hz")
     func shake() throws {
-        let r = try Executables.run("ShakeMotion", ["1000"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("ShakeMotion", ["1000"]).lines
         #expect(lines.count == 21)
         #expect(lines.last?.hasPrefix("finished: delivered 200") == true)
     }

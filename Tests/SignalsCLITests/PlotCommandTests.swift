@@ -36,8 +36,7 @@ import Testing
     func svg() throws {
         let spec = try Executables.temporaryFile("axes.json", contents: #"{"axes": {"x": {"square": {"frequency": 10}}, "y": {"chirp": {"startFrequency": 5, "endFrequency": 100, "duration": 4}}, "z": {"sum": [{"sine": {"frequency": 30, "offset": 1}}, {"noise": {"amplitude": 0.01}}]}}}"#)
         let out = try Executables.temporaryFile("plot.svg")
-        let r = try Executables.run("signals", ["plot", spec.path, "--rate", "1000", "--duration", "5", "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["plot", spec.path, "--rate", "1000", "--duration", "5", "-o", out.path])
         let data = try Data(contentsOf: out)
         let (ok, svg) = Self.parse(data)
         #expect(ok)
@@ -57,11 +56,9 @@ import Testing
         let recording = try Executables.temporaryFile("sine.csv")
         _ = try Executables.run("signals", ["render", spec.path, "--rate", "100", "--duration", "3", "--format", "csv", "-o", recording.path])
         let out = try Executables.temporaryFile("sine.svg")
-        let r = try Executables.run("signals", ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", recording.path, "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", recording.path, "-o", out.path])
         #expect(Self.parse(try Data(contentsOf: out)).0)
-        let bad = try Executables.run("signals", ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", "/nonexistent.csv", "-o", out.path])
-        #expect(bad.status == 2)
+        let bad = try Executables.runFailing("signals", ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", "/nonexistent.csv", "-o", out.path])
         #expect(bad.stderr.contains("no such file"))
     }
 }

@@ -8,9 +8,7 @@ import Testing
     @Test("csv: header t,value, one line per frame, values as the library renders them")
     func csv() throws {
         let spec = try Executables.temporaryFile("wave.json", contents: Self.wave)
-        let r = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"]).lines
         #expect(lines.first == "t,value")
         #expect(lines.count == 501)
         let expected = try AnySignal(json: Data(Self.wave.utf8)).render(sampleRate: 1000, duration: 0.5)
@@ -25,8 +23,7 @@ import Testing
     func npy() throws {
         let spec = try Executables.temporaryFile("axes.json", contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"noise": {"seed": 4}}}}"#)
         let out = try Executables.temporaryFile("axes.npy")
-        let r = try Executables.run("signals", ["render", spec.path, "--rate", "100", "--duration", "2", "--format", "npy", "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "100", "--duration", "2", "--format", "npy", "-o", out.path])
         let data = try Data(contentsOf: out)
         #expect(Array(data.prefix(8)) == [0x93] + Array("NUMPY".utf8) + [1, 0])
         let headerLength = Int(data[8]) | Int(data[9]) << 8
@@ -48,8 +45,7 @@ import Testing
     @Test("npy for one channel has shape (frames,)")
     func npyScalar() throws {
         let spec = try Executables.temporaryFile("one.json", contents: #"{"constant": {"value": 1.5}}"#)
-        let r = try Executables.run("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "npy"])
-        #expect(r.status == 0)
+        let r = try Executables.runFailing("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "npy"], status: 0)
         #expect(r.text.contains("'shape': (10,)"))
         #expect(r.stdout.count % 64 == 40)   // 64-aligned header + 10 × 4 bytes
     }
@@ -57,8 +53,7 @@ import Testing
     @Test("f32 is raw interleaved float32; --start renders from round(start·rate) exactly")
     func f32Start() throws {
         let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 7, "phase": 0.3}}"#)
-        let r = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "1", "--start", "1000000", "--format", "f32"])
-        #expect(r.status == 0)
+        let r = try Executables.runFailing("signals", ["render", spec.path, "--rate", "1000", "--duration", "1", "--start", "1000000", "--format", "f32"], status: 0)
         #expect(r.stdout.count == 4000)
         let expected = try Sine(frequency: 7, phase: 0.3).render(sampleRate: 1000, startIndex: 1_000_000_000, frameCount: 1000)
         let floats = r.stdout.withUnsafeBytes { raw in (0 ..< 1000).map { Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) } }
@@ -91,8 +86,7 @@ import Testing
         let file = try Executables.temporaryFile("bad.json", contents: spec)
         var args = ["render", file.path] + flags
         if !flags.contains("--format") { args += ["--format", "csv"] }
-        let r = try Executables.run("signals", args)
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", args)
         #expect(r.stderr.contains("error:"))
         #expect(r.stderr.contains(mention), "stderr: \(r.stderr)")
         #expect(r.stdout.isEmpty)
@@ -100,27 +94,23 @@ import Testing
 
     @Test("a missing spec file and an unwritable output are errors")
     func files() throws {
-        let missing = try Executables.run("signals", ["render", "/nonexistent/spec.json", "--rate", "10", "--duration", "1", "--format", "csv"])
-        #expect(missing.status == 2)
+        let missing = try Executables.runFailing("signals", ["render", "/nonexistent/spec.json", "--rate", "10", "--duration", "1", "--format", "csv"])
         #expect(missing.stderr.contains("no such file"))
         let spec = try Executables.temporaryFile("ok.json", contents: #"{"constant": {"value": 1}}"#)
-        let unwritable = try Executables.run("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv", "-o", "/nonexistent/dir/out.csv"])
-        #expect(unwritable.status == 2)
+        let unwritable = try Executables.runFailing("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv", "-o", "/nonexistent/dir/out.csv"])
         #expect(unwritable.stderr.contains("/nonexistent/dir/out.csv"))
     }
 
     @Test("--allow-aliasing renders a frequency above Nyquist")
     func aliasing() throws {
         let spec = try Executables.temporaryFile("alias.json", contents: #"{"sine": {"frequency": 600}}"#)
-        let r = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.01", "--format", "csv", "--allow-aliasing"])
-        #expect(r.status == 0)
+        let r = try Executables.runFailing("signals", ["render", spec.path, "--rate", "1000", "--duration", "0.01", "--format", "csv", "--allow-aliasing"], status: 0)
         #expect(r.text.split(separator: "\n").count == 11)
     }
 
     @Test("the DSL tour example from the README builds and runs")
     func tour() throws {
-        let r = try Executables.run("SignalTour", [])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("SignalTour", [])
         #expect(r.text.contains("JSON round trip renders the same samples: true"))
         #expect(r.text.contains("streamed 60000 frames"))
         // 1 s at 1 kHz with a 5-sample pulse every 250 samples: 4 pulses, 20 samples.
@@ -131,26 +121,29 @@ import Testing
 @Suite struct RenderMotionSpecTests {
     @Test("a motion spec renders nine channels: user acceleration, gravity, rotation rate")
     func motion() throws {
-        let r = try Executables.run("signals", ["render", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.1", "--format", "csv"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["render", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.1", "--format", "csv"]).lines
         #expect(lines.count == 11)
         #expect(lines.first == "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z")
         let bad = try Executables.temporaryFile("bad-motion.json", contents: #"{"motion": {"gravty": {"axes": {}}}}"#)
-        let e = try Executables.run("signals", ["render", bad.path, "--rate", "100", "--duration", "1", "--format", "csv"])
-        #expect(e.status == 2)
+        let e = try Executables.runFailing("signals", ["render", bad.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(e.stderr.contains("gravty"))
         #expect(e.stdout.isEmpty)
     }
 }
 
 @Suite struct RenderPlayRoundTripTests {
+    /// `signals render SPEC --rate RATE --duration DURATION --format csv -o FILE`, expected to succeed: the file.
+    static func renderCSV(_ spec: String, rate: String, duration: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        let csv = try Executables.temporaryFile(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".csv")
+        try Executables.runSucceeding("signals", ["render", spec, "--rate", rate, "--duration", duration, "--format", "csv",
+                                                  "-o", csv.path], sourceLocation: sourceLocation)
+        return csv
+    }
+
     @Test("a motion spec rendered to CSV plays back as a point file: the same points as playing the spec")
     func roundTrip() throws {
-        let csv = try Executables.temporaryFile("shake.csv")
-        let r = try Executables.run("signals", ["render", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.5",
-                                                "--format", "csv", "-o", csv.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        let csv = try Self.renderCSV("Examples/specs/shake-motion.json", rate: "100", duration: "0.5")
         let fromFile = try Executables.run("signals", ["play", csv.path, "--speed", "1000"])
         let fromSpec = try Executables.run("signals", ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.5",
                                                        "--speed", "1000"])
@@ -171,12 +164,8 @@ import Testing
 
     @Test("an axes render (t,x,y,z) plays back as user acceleration")
     func axesRoundTrip() throws {
-        let csv = try Executables.temporaryFile("axes.csv")
-        let r = try Executables.run("signals", ["render", "Examples/specs/shake-axes.json", "--rate", "50", "--duration", "0.2",
-                                                "--format", "csv", "-o", csv.path])
-        #expect(r.status == 0, "\(r.stderr)")
-        let played = try Executables.run("signals", ["play", csv.path, "--speed", "1000"])
-        #expect(played.status == 0, "\(played.stderr)")
+        let csv = try Self.renderCSV("Examples/specs/shake-axes.json", rate: "50", duration: "0.2")
+        let played = try Executables.runSucceeding("signals", ["play", csv.path, "--speed", "1000"])
         #expect(played.text.split(separator: "\n").count == 10)
     }
 }

@@ -5,13 +5,9 @@ import Testing
 /// Routes through the `signals` tool end to end: render, play, plot and `route export`, from route specs,
 /// GPX files and specs that hold a motion and a route.
 @Suite struct RouteCommandTests {
-    static let walk = #"""
-    {"route": {"speed": 3, "waypoints": [
-        {"latitude": 51.5007, "longitude": -0.1246},
-        {"latitude": 51.5033, "longitude": -0.1196, "pause": 20},
-        {"latitude": 51.5081, "longitude": -0.0759, "speed": 1.4}],
-      "error": {"sigma": 3, "correlationTime": 60, "seed": 1}}}
-    """#
+    /// The example walk (Examples/routes/walk.json): three waypoints, a pause and a GNSS error model.
+    static let walk = (try? String(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/routes/walk.json"),
+                                   encoding: .utf8)) ?? "(Examples/routes/walk.json is missing)"
     static let columns = "t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy"
 
     static func route() throws -> Route { try Route(json: Data(walk.utf8)) }
@@ -19,9 +15,7 @@ import Testing
     @Test("render csv: the issue's columns, one row per sample, every value as the library computes it")
     func renderCSV() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let r = try Executables.run("signals", ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"]).lines
         #expect(lines.first.map(String.init) == Self.columns)
         #expect(lines.count == 601)
         let expected = try Self.route().render(sampleRate: 1, duration: 600)
@@ -36,9 +30,8 @@ import Testing
     func renderNPY() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let out = try Executables.temporaryFile("walk.npy")
-        let r = try Executables.run("signals", ["render", spec.path, "--rate", "10", "--duration", "30", "--start", "100",
-                                                "--format", "npy", "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "10", "--duration", "30", "--start", "100",
+                                                  "--format", "npy", "-o", out.path])
         let data = try Data(contentsOf: out)
         let headerLength = Int(data[8]) | Int(data[9]) << 8
         let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
@@ -50,8 +43,7 @@ import Testing
         }
         let expected = try Self.route().render(sampleRate: 10, duration: 30, start: 100)
         #expect(values == expected.flatMap { [$0.latitude, $0.longitude, $0.altitude, $0.speed, $0.course, $0.horizontalAccuracy, $0.verticalAccuracy] })
-        let f32 = try Executables.run("signals", ["render", spec.path, "--rate", "1", "--duration", "1", "--format", "f32"])
-        #expect(f32.status == 2)
+        let f32 = try Executables.runFailing("signals", ["render", spec.path, "--rate", "1", "--duration", "1", "--format", "f32"])
         #expect(f32.stderr.contains("render a route as csv, or npy (float64)"))
         #expect(f32.stdout.isEmpty)
     }
@@ -59,13 +51,11 @@ import Testing
     @Test("without --rate and --duration a route renders one pass at 1 Hz, ending on its arrival")
     func renderDefaults() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let r = try Executables.run("signals", ["render", spec.path, "--format", "csv"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["render", spec.path, "--format", "csv"])
         let pass = try Self.route().trajectory().passDuration
         #expect(r.text.split(separator: "\n").count == 1 + Int((pass + 1).rounded()))
         let signal = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
-        let missing = try Executables.run("signals", ["render", signal.path, "--format", "csv"])
-        #expect(missing.status == 2)
+        let missing = try Executables.runFailing("signals", ["render", signal.path, "--format", "csv"])
         #expect(missing.stderr.contains("missing --rate"))
     }
 
@@ -80,32 +70,26 @@ import Testing
     @Test("GPX in: a track with times renders and plays at its times; one without needs --speed")
     func gpxInput() throws {
         let track = try Executables.temporaryFile("run.gpx", contents: Self.gpx)
-        let r = try Executables.run("signals", ["render", track.path, "--rate", "1", "--duration", "61", "--format", "csv"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["render", track.path, "--rate", "1", "--duration", "61", "--format", "csv"])
         let last = r.text.split(separator: "\n").last?.split(separator: ",").compactMap { Double($0) } ?? []
         #expect(last.prefix(4) == [60, 47.3779, 8.5427, 410])
         let plain = try Executables.temporaryFile("plain.gpx", contents: "<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"1.001\"/></rte></gpx>")
-        let noSpeed = try Executables.run("signals", ["render", plain.path, "--format", "csv"])
-        #expect(noSpeed.status == 2)
+        let noSpeed = try Executables.runFailing("signals", ["render", plain.path, "--format", "csv"])
         #expect(noSpeed.stderr.contains("no times"))
         #expect(noSpeed.stderr.contains("--speed"))
-        let withSpeed = try Executables.run("signals", ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"])
-        #expect(withSpeed.status == 0, "\(withSpeed.stderr)")
+        let withSpeed = try Executables.runSucceeding("signals", ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"])
         #expect(withSpeed.text.split(separator: "\n").count == 3)
-        let timedWithSpeed = try Executables.run("signals", ["render", track.path, "--speed", "2", "--format", "csv"])
-        #expect(timedWithSpeed.status == 2)
+        let timedWithSpeed = try Executables.runFailing("signals", ["render", track.path, "--speed", "2", "--format", "csv"])
         #expect(timedWithSpeed.stderr.contains("have times"))
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let specWithSpeed = try Executables.run("signals", ["render", spec.path, "--speed", "2", "--format", "csv"])
-        #expect(specWithSpeed.status == 2)
+        let specWithSpeed = try Executables.runFailing("signals", ["render", spec.path, "--speed", "2", "--format", "csv"])
         #expect(specWithSpeed.stderr.contains("--speed 2.0 is for GPX files without times"))
     }
 
     @Test("bad GPX and bad route specs: exit 2, the file, the line or the JSON path, nothing on stdout")
     func badInput() throws {
         let broken = try Executables.temporaryFile("broken.gpx", contents: "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>")
-        let xml = try Executables.run("signals", ["render", broken.path, "--format", "csv"])
-        #expect(xml.status == 2)
+        let xml = try Executables.runFailing("signals", ["render", broken.path, "--format", "csv"])
         #expect(xml.stderr.contains("broken.gpx:4: malformed XML"))
         #expect(xml.stdout.isEmpty)
         let backwards = try Executables.temporaryFile("back.gpx", contents: """
@@ -114,8 +98,7 @@ import Testing
         <trkpt lat="1" lon="1.001"><time>2024-01-01T00:00:09Z</time></trkpt>
         </trkseg></trk></gpx>
         """)
-        let times = try Executables.run("signals", ["play", backwards.path])
-        #expect(times.status == 2)
+        let times = try Executables.runFailing("signals", ["play", backwards.path])
         #expect(times.stderr.contains("back.gpx:3:"))
         #expect(times.stderr.contains("times must increase"))
         for (text, words) in [
@@ -134,17 +117,14 @@ import Testing
             }
         }
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let verify = try Executables.run("signals", ["verify", spec.path, "--rate", "1", "--duration", "1"])
-        #expect(verify.status == 2)
+        let verify = try Executables.runFailing("signals", ["verify", spec.path, "--rate", "1", "--duration", "1"])
         #expect(verify.stderr.contains("this is a route, not a signal"))
     }
 
     @Test("play: one {timestamp, location} line per fix, as rendered")
     func play() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let r = try Executables.run("signals", ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"]).lines
         #expect(lines.count == 10)
         let expected = try Self.route().render(sampleRate: 2, duration: 5)
         for (k, line) in lines.enumerated() {
@@ -164,19 +144,15 @@ import Testing
     @Test("a motion and a route: play carries the motion parts and location; render has the 9 + 7 columns")
     func motionAndRoute() throws {
         let spec = try Executables.temporaryFile("phone.json", contents: Self.phone)
-        let r = try Executables.run("signals", ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.text.split(separator: "\n")
+        let lines = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"]).lines
         #expect(lines.count == 10)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(Set(first.keys) == ["timestamp", "userAcceleration", "gravity", "rotationRate", "location"])
-        let csv = try Executables.run("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv"])
-        #expect(csv.status == 0, "\(csv.stderr)")
+        let csv = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv"])
         let header = csv.text.split(separator: "\n").first.map(String.init) ?? ""
         #expect(header == "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy")
         #expect(csv.text.split(separator: "\n").count == 11)
-        let aliasing = try Executables.run("signals", ["play", spec.path, "--rate", "2", "--duration", "1"])
-        #expect(aliasing.status == 2)
+        let aliasing = try Executables.runFailing("signals", ["play", spec.path, "--rate", "2", "--duration", "1"])
         #expect(aliasing.stderr.contains("$.motion.userAcceleration.axes.z.sine.frequency"))
     }
 
@@ -184,8 +160,7 @@ import Testing
     func plot() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let out = try Executables.temporaryFile("walk.svg")
-        let r = try Executables.run("signals", ["plot", spec.path, "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try Executables.runSucceeding("signals", ["plot", spec.path, "-o", out.path])
         let svg = try String(contentsOf: out, encoding: .utf8)
         #expect(svg.hasPrefix("<?xml"))
         #expect(svg.hasSuffix("</svg>\n"))
@@ -193,8 +168,7 @@ import Testing
                       "1 · pause 20 s", "waypoint 2: 51.5081, -0.0759", "reported fix"] {
             #expect(svg.contains(words), "\(words)")
         }
-        let input = try Executables.run("signals", ["plot", spec.path, "-o", out.path, "--input", spec.path])
-        #expect(input.status == 2)
+        let input = try Executables.runFailing("signals", ["plot", spec.path, "-o", out.path, "--input", spec.path])
         #expect(input.stderr.contains("--input is for signal recordings"))
     }
 
@@ -202,8 +176,7 @@ import Testing
     func export() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let out = try Executables.temporaryFile("walk.gpx")
-        let r = try Executables.run("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "5", "--simctl"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "5", "--simctl"])
         #expect(r.text == "xcrun simctl location booted start --speed=1.503 51.5007,-0.1246 51.5033,-0.1196 51.5081,-0.0759\n")
         #expect(r.stderr.contains("note: simctl cannot pause"))
         let back = try Route(gpx: Data(contentsOf: out), file: out.path).trajectory()
@@ -217,11 +190,9 @@ import Testing
         #expect(none.status != 0)
         #expect(none.stderr.contains("give --gpx FILE, --simctl, or both"))
         let signal = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
-        let notRoute = try Executables.run("signals", ["route", "export", signal.path, "--simctl"])
-        #expect(notRoute.status == 2)
+        let notRoute = try Executables.runFailing("signals", ["route", "export", signal.path, "--simctl"])
         #expect(notRoute.stderr.contains("not a route"))
-        let interval = try Executables.run("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "0"])
-        #expect(interval.status == 2)
+        let interval = try Executables.runFailing("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "0"])
         #expect(interval.stderr.contains("interval must be"))
     }
 }
@@ -229,8 +200,7 @@ import Testing
 @Suite struct LocationWalkExampleTests {
     @Test("the LocationWalk example plays 30 fixes of the issue's route, each a few metres from the truth")
     func example() throws {
-        let r = try Executables.run("LocationWalk", ["10000"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("LocationWalk", ["10000"])
         let fixes = r.text.split(separator: "\n").filter { $0.hasPrefix("t = ") }
         #expect(fixes.count == 30)
         #expect(r.text.hasPrefix("one pass: "))

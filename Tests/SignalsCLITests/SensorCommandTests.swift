@@ -9,24 +9,20 @@ import InternalUtilities
 
     @Test("render: an IMU spec's CSV columns are accelerometer.x,…,gyroscope.z; an attitude motion adds attitude.w,x,y,z")
     func renderColumns() throws {
-        let imu = try Executables.run("signals", ["render", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "0.05", "--format", "csv"])
-        #expect(imu.status == 0, "\(imu.stderr)")
+        let imu = try Executables.runSucceeding("signals", ["render", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "0.05", "--format", "csv"])
         #expect(imu.text.hasPrefix("t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z\n"))
-        let tilt = try Executables.run("signals", ["render", Self.example("Examples/specs/tilt-attitude.json"), "--rate", "10", "--duration", "0.2", "--format", "csv"])
-        #expect(tilt.status == 0, "\(tilt.stderr)")
+        let tilt = try Executables.runSucceeding("signals", ["render", Self.example("Examples/specs/tilt-attitude.json"), "--rate", "10", "--duration", "0.2", "--format", "csv"])
         #expect(tilt.text.hasPrefix("t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,attitude.w,attitude.x,attitude.y,attitude.z\n"))
         // `signals play` reads the 13 columns back, attitude included.
         let file = try Executables.temporaryFile("tilt.csv", contents: tilt.text)
-        let play = try Executables.run("signals", ["play", file.path, "--speed", "1000"])
-        #expect(play.status == 0, "\(play.stderr)")
+        let play = try Executables.runSucceeding("signals", ["play", file.path, "--speed", "1000"])
         #expect(play.text.contains("\"attitude\""))
     }
 
     @Test("allan --json: one object per channel with the contract's keys; --si scales the accelerometer")
     func allanJSON() throws {
-        let r = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
-                                                "--json", "--channel", "gyroscope.x,accelerometer.z"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
+                                                          "--json", "--channel", "gyroscope.x,accelerometer.z"])
         let value = try JSONValue.parse(r.stdout)
         let items = try #require(value.array, "not an array: \(r.text.prefix(200))")
         try #require(items.count == 2)
@@ -39,9 +35,8 @@ import InternalUtilities
         #expect(abs(n / 2e-4 - 1) < 0.05)
         let na = try #require(accel["noiseDensity"]?.double)
         #expect(abs(na * 9.80665 / 0.002 - 1) < 0.05)         // g/√Hz without --si
-        let si = try Executables.run("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
-                                                 "--json", "--si", "--channel", "accelerometer.z"])
-        #expect(si.status == 0, "\(si.stderr)")
+        let si = try Executables.runSucceeding("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
+                                                           "--json", "--si", "--channel", "accelerometer.z"])
         let siItems = try #require(try JSONValue.parse(si.stdout).array, "not an array: \(si.text.prefix(200))")
         let siFirst = try #require(siItems.first)
         let siAccel = try #require({ if case .object(let o) = siFirst { o } else { nil } }(), "not an object: \(siFirst)")
@@ -55,29 +50,25 @@ import InternalUtilities
         let points = try Executables.temporaryFile("points.csv")
         let imu = try Executables.temporaryFile("imu.json")
         let svg = try Executables.temporaryFile("allan.svg")
-        let imported = try Executables.run("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
-                                                       Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100",
-                                                       "--interpolation", "cubic", "-o", points.path])
-        #expect(imported.status == 0, "\(imported.stderr)")
+        try Executables.runSucceeding("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                                                  Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100",
+                                                  "--interpolation", "cubic", "-o", points.path])
         let header = try String(contentsOf: points, encoding: .utf8).split(separator: "\n").first
         #expect(header == "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z")
-        let fitted = try Executables.run("signals", ["allan", points.path, "--fit-spec", imu.path, "--plot", svg.path])
-        #expect(fitted.status == 0, "\(fitted.stderr)")
+        let fitted = try Executables.runSucceeding("signals", ["allan", points.path, "--fit-spec", imu.path, "--plot", svg.path])
         #expect(fitted.text.contains("gyroscope.z"))
         #expect(fitted.text.contains("N = "))
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
         let spec = try String(contentsOf: imu, encoding: .utf8)
         #expect(spec.contains("\"accelerometer_noise_density\""))
         #expect(spec.contains("\"gyroscope_noise_density\""))
-        let render = try Executables.run("signals", ["render", imu.path, "--rate", "100", "--duration", "1", "--format", "csv"])
-        #expect(render.status == 0, "\(render.stderr)")
+        let render = try Executables.runSucceeding("signals", ["render", imu.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(render.text.split(separator: "\n").count == 101)
     }
 
     @Test("the SensorTour example counts 108 ± 2 steps and reads the gyroscope's noise density back")
     func sensorTour() throws {
-        let r = try Executables.run("SensorTour", [])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("SensorTour", [])
         let steps = r.text.split(separator: "\n").first { $0.hasPrefix("steps in 60 s: ") }.flatMap { Int($0.dropFirst(15)) } ?? 0
         #expect(abs(steps - 108) <= 2, "\(r.text)")
         let line = r.text.split(separator: "\n").first { $0.hasPrefix("gyroscope noise density: ") } ?? ""

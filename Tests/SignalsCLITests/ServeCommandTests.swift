@@ -136,8 +136,7 @@ import Testing
     func sameLinesAsPlay() throws {
         let server = try Server([Self.spec, "--port", "0", "--rate", "100"])
         let (lines, socket) = try Self.sse(server.port, count: 30)
-        let play = try Executables.run("signals", ["play", Self.spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
-        #expect(play.status == 0)
+        let play = try Executables.runFailing("signals", ["play", Self.spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"], status: 0)
         let expected = play.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 30)
         #expect(lines == Self.expectedStream(expected, received: lines))
@@ -151,8 +150,7 @@ import Testing
     func routesAsPlay(spec: String) throws {
         let server = try Server([spec, "--port", "0", "--rate", "100"])
         let (lines, _) = try Self.sse(server.port, count: 30)
-        let play = try Executables.run("signals", ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
-        #expect(play.status == 0, "\(play.stderr)")
+        let play = try Executables.runSucceeding("signals", ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
         let expected = play.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 30)
         #expect(lines == Self.expectedStream(expected, received: lines))
@@ -172,8 +170,7 @@ import Testing
 
     @Test("signals serve --help prints signals-serve's options")
     func help() throws {
-        let r = try Executables.run("signals", ["serve", "--help"])
-        #expect(r.status == 0)
+        let r = try Executables.runFailing("signals", ["serve", "--help"], status: 0)
         #expect(r.text.contains("USAGE: signals serve <input>"))
         #expect(r.text.contains("--port"))
         #expect(r.text.contains("--rate"))
@@ -198,8 +195,7 @@ import Testing
         ([], "Missing expected argument '<input>'"),
     ])
     func badInput(arguments: [String], message: String) throws {
-        let r = try Executables.run("signals", ["serve"] + arguments)
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["serve"] + arguments)
         #expect(r.stderr.contains("error: "), "\(r.stderr)")
         #expect(r.stderr.contains(message), "\(r.stderr)")
         #expect(r.text.isEmpty)
@@ -208,8 +204,7 @@ import Testing
     @Test("a port in use: exit 1 saying so")
     func portInUse() throws {
         let first = try Server([Self.spec, "--port", "0"])
-        let second = try Executables.run("signals", ["serve", Self.spec, "--port", "\(first.port)"])
-        #expect(second.status == 1)
+        let second = try Executables.runFailing("signals", ["serve", Self.spec, "--port", "\(first.port)"], status: 1)
         #expect(second.stderr.contains("error: cannot serve on http://127.0.0.1:\(first.port): Address already in use\n"), "\(second.stderr)")
         #expect(first.stop().status == 0)
     }

@@ -44,14 +44,12 @@ import Testing
         let spec = try Executables.temporaryFile("wave.json", contents: Self.spec)
         let wrong = try Executables.temporaryFile("wrong.json", contents: Self.wrong)
         let recording = try Executables.temporaryFile("wrong.npy")
-        let render = try Executables.run("signals", ["render", wrong.path] + Self.timing + ["--format", "npy", "-o", recording.path])
-        #expect(render.status == 0, "\(render.stderr)")
+        try Executables.runSucceeding("signals", ["render", wrong.path] + Self.timing + ["--format", "npy", "-o", recording.path])
         let r = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path])
         #expect(r.status == 1, "\(r.stderr)\(r.text)")
         #expect(r.text.contains("FAIL"))
         #expect(r.text.contains("FAILED:"))
-        let json = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path, "--json"])
-        #expect(json.status == 1)
+        let json = try Executables.runFailing("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path, "--json"], status: 1)
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
         let failed = (object["checks"] as? [[String: Any]] ?? []).filter { $0["passed"] as? Bool == false }
@@ -93,8 +91,7 @@ import Testing
         #expect(r.text.contains("NOT VERIFIED"))
         #expect(r.stderr.hasPrefix("error: not verified: 2 components"), "\(r.stderr)")
         #expect(r.stderr.contains("a record of at least"), "\(r.stderr)")
-        let j = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "1", "--json"])
-        #expect(j.status == 2)
+        let j = try Executables.runFailing("signals", ["verify", spec.path, "--rate", "1000", "--duration", "1", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: j.stdout) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
         #expect(object["verdict"] as? String == "incomplete")
@@ -127,8 +124,7 @@ import Testing
     func start() throws {
         let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 50, "phase": 0.3}}"#)
         let recording = try Executables.temporaryFile("late.npy")
-        let render = try Executables.run("signals", ["render", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--format", "npy", "-o", recording.path])
-        #expect(render.status == 0, "\(render.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--format", "npy", "-o", recording.path])
         let same = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--input", recording.path])
         #expect(same.status == 0, "\(same.stderr)\(same.text)")
         let wrong = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path])
@@ -141,8 +137,7 @@ import Testing
         let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 5}}"#)
         let output = try Executables.temporaryFile("long.svg")
         let extra = command == "plot" ? ["-o", output.path] : []
-        let r = try Executables.run("signals", [command, spec.path, "--rate", "1000000", "--duration", "1000"] + extra)
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", [command, spec.path, "--rate", "1000000", "--duration", "1000"] + extra)
         #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
         #expect(r.stderr.contains("268435456"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
@@ -153,8 +148,7 @@ import Testing
         let axes = #"{"axes": {"x": {"sine": {"frequency": 3}}, "y": {"triangle": {"amplitude": 0.5, "frequency": 10}}, "z": {"noise": {"amplitude": 0.2, "seed": 4}}}}"#
         let spec = try Executables.temporaryFile("axes.json", contents: axes)
         let recording = try Executables.temporaryFile("axes.\(format)")
-        let render = try Executables.run("signals", ["render", spec.path, "--rate", "200", "--duration", "60", "--format", format, "-o", recording.path])
-        #expect(render.status == 0, "\(render.stderr)")
+        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "200", "--duration", "60", "--format", format, "-o", recording.path])
         let r = try Executables.run("signals", ["verify", spec.path, "--rate", "200", "--duration", "60", "--input", recording.path, "--json"])
         #expect(r.status == 0, "\(r.stderr)\(r.text)")
         let object = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
@@ -188,8 +182,7 @@ import Testing
 
     @Test("a motion spec is verified channel by channel (nine channels)")
     func motion() throws {
-        let r = try Executables.run("signals", ["verify", "Examples/specs/shake-motion.json", "--rate", "200", "--duration", "30", "--json"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let r = try Executables.runSucceeding("signals", ["verify", "Examples/specs/shake-motion.json", "--rate", "200", "--duration", "30", "--json"])
         let object = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
         let channels = Set((object?["checks"] as? [[String: Any]] ?? []).compactMap { $0["channel"] as? Int })
         #expect(channels == Set(0 ..< 9))
@@ -198,8 +191,7 @@ import Testing
     @Test("too few samples for a spectrum exits 2")
     func tooShort() throws {
         let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
-        let r = try Executables.run("signals", ["verify", spec.path, "--rate", "100", "--duration", "0.05"])
-        #expect(r.status == 2)
+        let r = try Executables.runFailing("signals", ["verify", spec.path, "--rate", "100", "--duration", "0.05"])
         #expect(r.stderr.contains("too few"))
     }
 }

@@ -149,12 +149,23 @@ import Testing
         }
     }
 
-    @Test("Sine.kernel: every native level equals the portable kernel bit for bit",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
-    func sine() {
-        Self.phaseGrid("sine") { out, count, phase0, increment, gain, bias, accumulate, _ in
-            Sine.kernel(out, count: count, phase0: phase0, increment: increment, gain: gain, bias: bias,
-                        accumulate: accumulate)
+    /// ``phaseGrid(_:_:)`` for the kernel of a gain-and-bias wave (sine, sawtooth, triangle).
+    static func phaseWaveGrid<W: PhaseWave>(_ name: String, _ wave: W.Type) {
+        phaseGrid(name) { out, count, phase0, increment, gain, bias, accumulate, _ in
+            W.kernel(out, count: count, phase0: phase0, increment: increment, gain: gain, bias: bias,
+                     accumulate: accumulate)
+        }
+    }
+
+    @Test("Sine, Sawtooth and Triangle .kernel: every native level equals the portable kernel bit for bit",
+          .enabled(if: nativeBuild, "no native kernels are built for this architecture"),
+          arguments: ["sine", "sawtooth", "triangle"])
+    func gainAndBiasWave(_ name: String) {
+        switch name {
+        case "sine": Self.phaseWaveGrid(name, Sine.self)
+        case "sawtooth": Self.phaseWaveGrid(name, Sawtooth.self)
+        case "triangle": Self.phaseWaveGrid(name, Triangle.self)
+        default: Issue.record("no kernel test for \(name)")
         }
     }
 
@@ -166,24 +177,6 @@ import Testing
             Square.kernel(out, count: count, phase0: phase0, increment: increment,
                           threshold: thresholds[position % thresholds.count], high: high, low: low,
                           accumulate: accumulate)
-        }
-    }
-
-    @Test("Sawtooth.kernel: every native level equals the portable kernel bit for bit",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
-    func sawtooth() {
-        Self.phaseGrid("sawtooth") { out, count, phase0, increment, gain, bias, accumulate, _ in
-            Sawtooth.kernel(out, count: count, phase0: phase0, increment: increment, gain: gain, bias: bias,
-                            accumulate: accumulate)
-        }
-    }
-
-    @Test("Triangle.kernel: every native level equals the portable kernel bit for bit",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
-    func triangle() {
-        Self.phaseGrid("triangle") { out, count, phase0, increment, gain, bias, accumulate, _ in
-            Triangle.kernel(out, count: count, phase0: phase0, increment: increment, gain: gain, bias: bias,
-                            accumulate: accumulate)
         }
     }
 

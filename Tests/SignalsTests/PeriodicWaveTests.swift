@@ -48,35 +48,39 @@ import Testing
         #expect(b.samples[999] == -1)
     }
 
+    /// The largest `|rendered − expected(t)|` over 200,000 frames of `wave` (`frequency`, `phase` at
+    /// `sampleRate`), `t` each frame's exact phase in turns; frames where `skip(t)` are not compared.
+    static func worstError<S: Signal>(_ wave: S, frequency: Double, phase: Double, sampleRate: Double,
+                                      skip: (Double) -> Bool = { _ in false },
+                                      expected: (Double) -> Double) throws -> Double {
+        let n = 200_000
+        let b = try wave.render(sampleRate: sampleRate, frameCount: n)
+        var worst = 0.0
+        for i in 0 ..< n {
+            let t = Reference.turns(frequency: frequency, sampleRate: sampleRate, index: i, phase: phase)
+            if skip(t) { continue }
+            worst = max(worst, abs(Double(b.samples[i]) - expected(t)))
+        }
+        return worst
+    }
+
     @Test("sawtooth: A·(2·frac − 1) + offset, starting at −A + offset like scipy's sawtooth(width=1)", arguments: cases)
     func sawtooth(p: (Double, Double, Double, Double, Double)) throws {
         let (a, f, phase, offset, fs) = p
         let s = Sawtooth(amplitude: a, frequency: f, phase: phase, offset: offset)
-        let n = 200_000
-        let b = try s.render(sampleRate: fs, frameCount: n)
-        let tolerance = 2.5e-7 * (abs(a) + abs(offset))
-        var worst = 0.0
-        for i in 0 ..< n {
-            let t = Reference.turns(frequency: f, sampleRate: fs, index: i, phase: phase)
-            if Self.nearJump(t, at: [0]) { continue }
-            worst = max(worst, abs(Double(b.samples[i]) - (a * (2 * t - 1) + offset)))
-        }
-        #expect(worst <= tolerance)
+        let worst = try Self.worstError(s, frequency: f, phase: phase, sampleRate: fs,
+                                        skip: { Self.nearJump($0, at: [0]) }) { t in a * (2 * t - 1) + offset }
+        #expect(worst <= 2.5e-7 * (abs(a) + abs(offset)))
     }
 
     @Test("triangle: A·(1 − 4|frac − 1/2|) + offset, like scipy's sawtooth(width=0.5)", arguments: cases)
     func triangle(p: (Double, Double, Double, Double, Double)) throws {
         let (a, f, phase, offset, fs) = p
         let s = Triangle(amplitude: a, frequency: f, phase: phase, offset: offset)
-        let n = 200_000
-        let b = try s.render(sampleRate: fs, frameCount: n)
-        let tolerance = 2.5e-7 * (abs(a) + abs(offset))
-        var worst = 0.0
-        for i in 0 ..< n {
-            let t = Reference.turns(frequency: f, sampleRate: fs, index: i, phase: phase)
-            worst = max(worst, abs(Double(b.samples[i]) - (a * (1 - 4 * abs(t - 0.5)) + offset)))
+        let worst = try Self.worstError(s, frequency: f, phase: phase, sampleRate: fs) { t in
+            a * (1 - 4 * abs(t - 0.5)) + offset
         }
-        #expect(worst <= tolerance)
+        #expect(worst <= 2.5e-7 * (abs(a) + abs(offset)))
     }
 
     @Test("at phase 0 sawtooth and triangle start at −A + offset and rise")

@@ -267,40 +267,30 @@ class LowMinimums(unittest.TestCase):
     def test_exit_status_is_1(self):
         self.assertEqual(self.check.result.returncode, 1, self.check.transcript())
 
-    def test_fails_on_string_validating(self):
-        self.assert_fails("fail-validating",
-                          "String.init(validating:as:) needs macOS 15.0 / iOS 18.0 / tvOS 18.0 / watchOS 11.0 / visionOS 2.0")
+    # Each planted failure: what it shows, its case, and a phrase its message must hold.
+    PLANTED = [
+        ("fails_on_string_validating", "fail-validating",
+         "String.init(validating:as:) needs macOS 15.0 / iOS 18.0 / tvOS 18.0 / watchOS 11.0 / visionOS 2.0"),
+        ("message_names_the_declared_minimums", "fail-validating",
+         "the package declares macOS 13 / iOS 16 / tvOS 12 (SwiftPM default)"),
+        ("fails_on_inline_array", "fail-inline-array", "InlineArray needs macOS 26.0"),
+        ("fails_on_mutex", "fail-mutex", "Mutex needs macOS 15.0"),
+        ("fails_when_the_guard_is_too_low", "fail-guard-too-low", "InlineArray needs macOS 26.0"),
+        ("too_low_guard_is_named", "fail-guard-too-low", "if #available at"),
+        ("fails_before_a_guard", "fail-before-guard", "InlineArray needs macOS 26.0"),
+        ("macos_only_annotation_still_fails_elsewhere", "fail-annotated-for-macos-only", "too old: iOS 16"),
+        ("deprecated_is_no_floor", "fail-deprecated-is-no-floor", "InlineArray needs macOS 26.0"),
+        ("unavailable_then_branch_fails", "fail-unavailable-then-branch", "InlineArray needs macOS 26.0"),
+    ]
 
-    def test_message_names_the_declared_minimums(self):
-        self.assert_fails("fail-validating", "the package declares macOS 13 / iOS 16 / tvOS 12 (SwiftPM default)")
-
-    def test_fails_on_inline_array(self):
-        self.assert_fails("fail-inline-array", "InlineArray needs macOS 26.0")
-
-    def test_fails_on_mutex(self):
-        self.assert_fails("fail-mutex", "Mutex needs macOS 15.0")
-
-    def test_fails_when_the_guard_is_too_low(self):
-        self.assert_fails("fail-guard-too-low", "InlineArray needs macOS 26.0")
-
-    def test_too_low_guard_is_named(self):
-        self.assert_fails("fail-guard-too-low", "if #available at")
-
-    def test_fails_before_a_guard(self):
-        self.assert_fails("fail-before-guard", "InlineArray needs macOS 26.0")
-
-    def test_macos_only_annotation_still_fails_elsewhere(self):
-        self.assert_fails("fail-annotated-for-macos-only", "too old: iOS 16")
+    def test_each_planted_failure_names_its_api(self):
+        for what, case, needle in self.PLANTED:
+            with self.subTest(what):
+                self.assert_fails(case, needle)
 
     def test_macos_only_annotation_does_not_fail_on_macos(self):
         messages = self.check.messages("fail-annotated-for-macos-only")
         self.assertFalse(any("macOS 13" in m.split("too old:")[-1] for m in messages), messages)
-
-    def test_deprecated_is_no_floor(self):
-        self.assert_fails("fail-deprecated-is-no-floor", "InlineArray needs macOS 26.0")
-
-    def test_unavailable_then_branch_fails(self):
-        self.assert_fails("fail-unavailable-then-branch", "InlineArray needs macOS 26.0")
 
     def test_passes_inside_if_available(self):
         for case in ("pass-if-available-inline-array", "pass-if-available-mutex", "pass-if-available-validating"):

@@ -52,6 +52,18 @@ extension MotionComponent {
     /// Renders the three axes.
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) { axes.render(into: block, transform) }
+
+    /// Creates the part from one scalar signal per axis.
+    ///
+    /// ```swift
+    /// Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
+    /// ```
+    /// - Parameters:
+    ///   - x: The part along (or, for a rotation rate, about) x, in g or rad/s.
+    ///   - y: The part along or about y.
+    ///   - z: The part along or about z.
+    @inlinable
+    public init(x: X, y: Y, z: Z) { self.init(axes: Axes(x: x, y: y, z: z)) }
 }
 
 /// The user acceleration of a ``MotionSignal``, one signal per axis, in g.
@@ -66,16 +78,9 @@ public struct UserAcceleration<X: SpecRepresentable, Y: SpecRepresentable, Z: Sp
     /// The three axes (g).
     public var axes: Axes<X, Y, Z>
 
-    /// Creates the part from one scalar signal per axis.
-    /// - Parameters:
-    ///   - x: Acceleration along x in g.
-    ///   - y: Acceleration along y in g.
-    ///   - z: Acceleration along z in g.
-    @inlinable
-    public init(x: X, y: Y, z: Z) { self.init(axes: Axes(x: x, y: y, z: z)) }
-
     /// ``MotionSlot/userAcceleration``.
     public static var slot: MotionSlot { .userAcceleration }
+
     /// Creates the part from its three axes.
     /// - Parameter axes: One scalar signal per axis.
     @inlinable
@@ -93,14 +98,6 @@ public struct UserAcceleration<X: SpecRepresentable, Y: SpecRepresentable, Z: Sp
 public struct Gravity<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>: MotionComponent {
     /// The three axes (g).
     public var axes: Axes<X, Y, Z>
-
-    /// Creates the part from one scalar signal per axis.
-    /// - Parameters:
-    ///   - x: Gravity along x in g.
-    ///   - y: Gravity along y in g.
-    ///   - z: Gravity along z in g.
-    @inlinable
-    public init(x: X, y: Y, z: Z) { self.init(axes: Axes(x: x, y: y, z: z)) }
 
     /// ``MotionSlot/gravity``.
     public static var slot: MotionSlot { .gravity }
@@ -122,14 +119,6 @@ public struct Gravity<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecReprese
 public struct RotationRateSignal<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>: MotionComponent {
     /// The three axes (rad/s).
     public var axes: Axes<X, Y, Z>
-
-    /// Creates the part from one scalar signal per axis.
-    /// - Parameters:
-    ///   - x: Rate about x in rad/s.
-    ///   - y: Rate about y in rad/s.
-    ///   - z: Rate about z in rad/s.
-    @inlinable
-    public init(x: X, y: Y, z: Z) { self.init(axes: Axes(x: x, y: y, z: z)) }
 
     /// ``MotionSlot/rotationRate``.
     public static var slot: MotionSlot { .rotationRate }

@@ -66,12 +66,27 @@ enum BlockMath {
     /// `r[i] = x[i] − m[i]` (x Float, widened), `out[i] = Float(r[i])`; returns `Σ r[i]`.
     static func residual(_ x: UnsafePointer<Float>, minus m: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
                          store out: UnsafeMutablePointer<Float>, count: Int) -> Double {
+        difference(x, minus: m, into: r, store: out, count: count, squared: false)
+    }
+
+    /// `r[i] = x[i] − c[i]` in place on the Float residual `x`, `r` kept in Double; returns `Σ r[i]²`.
+    static func correct(_ x: UnsafeMutablePointer<Float>, minus c: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
+                        count: Int) -> Double {
+        difference(UnsafePointer(x), minus: c, into: r, store: x, count: count, squared: true)
+    }
+
+    /// `r[i] = x[i] − m[i]` (x Float, widened), `out[i] = Float(r[i])` (`out` may be `x`); returns `Σ r[i]`,
+    /// or `Σ r[i]²` when `squared`.
+    @inline(__always)
+    private static func difference(_ x: UnsafePointer<Float>, minus m: UnsafePointer<Double>,
+                                   into r: UnsafeMutablePointer<Double>, store out: UnsafeMutablePointer<Float>,
+                                   count: Int, squared: Bool) -> Double {
         var sum = Doubles(), i = 0
         while i + width <= count {
             let v = load(x, i) - load(m, i)
             store(v, r, i)
             store(v, out, i)
-            sum += v
+            sum += squared ? v * v : v
             i += width
         }
         var tail = 0.0
@@ -79,29 +94,7 @@ enum BlockMath {
             let v = Double(x[i]) - m[i]
             r[i] = v
             out[i] = Float(v)
-            tail += v
-            i += 1
-        }
-        return sum.sum() + tail
-    }
-
-    /// `r[i] = x[i] − c[i]` in place on the Float residual `x`, `r` kept in Double; returns `Σ r[i]²`.
-    static func correct(_ x: UnsafeMutablePointer<Float>, minus c: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
-                        count: Int) -> Double {
-        var sum = Doubles(), i = 0
-        while i + width <= count {
-            let v = load(UnsafePointer(x), i) - load(c, i)
-            store(v, r, i)
-            store(v, x, i)
-            sum += v * v
-            i += width
-        }
-        var tail = 0.0
-        while i < count {
-            let v = Double(x[i]) - c[i]
-            r[i] = v
-            x[i] = Float(v)
-            tail += v * v
+            tail += squared ? v * v : v
             i += 1
         }
         return sum.sum() + tail
@@ -176,39 +169,39 @@ enum BlockMath {
         return (SIMD8<UInt64>(repeating: u0) &+ lanes &* increment, SIMD8<UInt64>(repeating: increment &* 8))
     }
 
-    /// `out[i] += u_i < threshold ? g : −g` with `u_i = u₀ + i·I`.
-    static func addSquare(_ out: UnsafeMutablePointer<Double>, _ g: Double, threshold: UInt64, u0: UInt64, increment: UInt64, count: Int) {
+    /// Runs `body(u, i)` for the vectors of samples `i ..< i + 8` below `count`, `u` their phases `u₀ + i·I`.
+    @inline(__always)
+    static func forEachPhase(_ u0: UInt64, _ increment: UInt64, count: Int, _ body: (SIMD8<UInt64>, Int) -> Void) {
         var (u, step) = phases(u0, increment)
-        let t = SIMD8<UInt64>(repeating: threshold), low = Doubles(repeating: -g)
         var i = 0
         while i < count {
-            store(load(UnsafePointer(out), i) + low.replacing(with: g, where: u .< t), out, i)
+            body(u, i)
             u &+= step
             i += width
+        }
+    }
+
+    /// `out[i] += u_i < threshold ? g : −g` with `u_i = u₀ + i·I`.
+    static func addSquare(_ out: UnsafeMutablePointer<Double>, _ g: Double, threshold: UInt64, u0: UInt64, increment: UInt64, count: Int) {
+        let t = SIMD8<UInt64>(repeating: threshold), low = Doubles(repeating: -g)
+        forEachPhase(u0, increment, count: count) { u, i in
+            store(load(UnsafePointer(out), i) + low.replacing(with: g, where: u .< t), out, i)
         }
     }
 
     /// `out[i] += g·(2u_i/2⁶⁴ − 1)`.
     static func addSawtooth(_ out: UnsafeMutablePointer<Double>, _ g: Double, u0: UInt64, increment: UInt64, count: Int) {
-        var (u, step) = phases(u0, increment)
-        var i = 0
-        while i < count {
+        forEachPhase(u0, increment, count: count) { u, i in
             store(load(UnsafePointer(out), i) + g * (Doubles(u) * 0x1p-63 - 1), out, i)
-            u &+= step
-            i += width
         }
     }
 
     /// `out[i] += g·(1 − 4|u_i/2⁶⁴ − ½|)`.
     static func addTriangle(_ out: UnsafeMutablePointer<Double>, _ g: Double, u0: UInt64, increment: UInt64, count: Int) {
-        var (u, step) = phases(u0, increment)
-        var i = 0
-        while i < count {
+        forEachPhase(u0, increment, count: count) { u, i in
             let s = Doubles(u) * 0x1p-64 - 0.5
             let a = s.replacing(with: -s, where: s .< 0)
             store(load(UnsafePointer(out), i) + g * (1 - 4 * a), out, i)
-            u &+= step
-            i += width
         }
     }
 }

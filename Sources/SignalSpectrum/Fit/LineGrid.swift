@@ -11,6 +11,20 @@ struct LineGrid: Sendable, Hashable {
     /// The harmonic number `mₖ` of each line (`0 < mₖ ≤ Q/2`).
     let harmonics: [Int]
 
+    /// Splits samples `index ..< index + count` where they wrap around the period: `body(i, j, run)` for
+    /// each piece, `i` its offset from `index`, `j` its position in the period (`(index + i) mod Q`).
+    @inline(__always)
+    func forEachRun(from index: Int, count: Int, _ body: (_ i: Int, _ j: Int, _ run: Int) -> Void) {
+        var j = index % period, i = 0
+        while i < count {
+            let run = min(count - i, period - j)
+            body(i, j, run)
+            i += run
+            j += run
+            if j == period { j = 0 }
+        }
+    }
+
     /// The largest phase error (turns, over the whole record) accepted when a rate is replaced by `m/Q`.
     static let phaseTolerance = 1e-9
 

@@ -97,13 +97,8 @@ extension ModelFit {
             projection[0] += BlockMath.residual(base + offset, minus: model, into: r,
                                                 store: residual + offset, count: count)
             if let grid {
-                var j = index % grid.period, i = 0
-                while i < count {
-                    let run = min(count - i, grid.period - j)
+                grid.forEachRun(from: index, count: count) { i, j, run in
                     BlockMath.accumulate(fold + j, r + i, count: run)
-                    i += run
-                    j += run
-                    if j == grid.period { j = 0 }
                 }
             }
             if keepLines {

@@ -81,23 +81,13 @@ extension ModelFit {
             // table's runs are subtracted directly.
             let chirpsFitted = fitted.contains { candidates[$0].isChirp }
             if let table, let grid, !chirpsFitted {
-                var j = index % grid.period, i = 0
-                while i < count {
-                    let run = min(count - i, grid.period - j)
+                grid.forEachRun(from: index, count: count) { i, j, run in
                     sumSquares += BlockMath.correct(residual + offset + i, minus: table + j, into: r + i, count: run)
-                    i += run
-                    j += run
-                    if j == grid.period { j = 0 }
                 }
             } else {
                 if let table, let grid {
-                    var j = index % grid.period, i = 0
-                    while i < count {
-                        let run = min(count - i, grid.period - j)
+                    grid.forEachRun(from: index, count: count) { i, j, run in
                         BlockMath.copy(model + i, table + j, count: run)
-                        i += run
-                        j += run
-                        if j == grid.period { j = 0 }
                     }
                 } else {
                     BlockMath.fill(model, delta[0], count: count)
@@ -119,13 +109,8 @@ extension ModelFit {
             }
             // The frequency steps' projections: folded on the grid, else per line.
             if let grid, !frequencyLines.isEmpty {
-                var j = index % grid.period, i = 0
-                while i < count {
-                    let run = min(count - i, grid.period - j)
+                grid.forEachRun(from: index, count: count) { i, j, run in
                     BlockMath.accumulateWeighted(fold1 + j, r + i, base: Double(index + i) - center, count: run)
-                    i += run
-                    j += run
-                    if j == grid.period { j = 0 }
                 }
             }
             for k in frequencyLines where grid == nil || nearEdge.contains(k) {

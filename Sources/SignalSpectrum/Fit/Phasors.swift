@@ -31,6 +31,9 @@ enum Phasors {
         }
     }
 
+    /// The eight chains' current phasors, one a lane.
+    typealias Chains = (re: Vector, im: Vector)
+
     /// A linear phase's lane offsets `e^{2πi·jν}` (`j < 8`) and step `e^{2πi·8ν}`, computed once, so that
     /// each block costs one sine and cosine (its anchor) instead of nine: lane `j` of a block starts at
     /// `anchor · offset_j`, within `2·2⁻⁵³` of the exact phasor.
@@ -49,49 +52,34 @@ enum Phasors {
         }
 
         private init(step: Double, lane: (Int) -> Double) {
-            for j in 0 ..< lanes {
-                let p = TurnRate.phasor(turns: lane(j))
-                laneRe[j] = p.re
-                laneIm[j] = p.im
-            }
+            (laneRe, laneIm) = lanePhasors(lane)
             (stepRe, stepIm) = TurnRate.phasor(turns: step)
+        }
+
+        /// The chains of a block whose first sample is at `anchor` turns, and their step.
+        @inline(__always)
+        private func chains(anchor: Double) -> (start: Chains, step: Chains) {
+            let a = TurnRate.phasor(turns: anchor)
+            return ((laneRe * a.re - laneIm * a.im, laneRe * a.im + laneIm * a.re),
+                    (Vector(repeating: stepRe), Vector(repeating: stepIm)))
         }
 
         /// `out[i] += g · sin 2π·(anchor + i·ν)` for `i < count ≤ blockSize`: a sine term added without storing
         /// its phasors (`out` holds whole vectors past `count`).
         func addSine(_ g: Double, anchor: Double, count: Int, to out: UnsafeMutablePointer<Double>) {
             guard count > 0 else { return }
-            let a = TurnRate.phasor(turns: anchor)
-            var zr = laneRe * a.re - laneIm * a.im
-            var zi = laneRe * a.im + laneIm * a.re
-            let wr = Vector(repeating: stepRe), wi = Vector(repeating: stepIm)
-            var i = 0
-            while i < count {
+            let (start, step) = chains(anchor: anchor)
+            recur(count: count, from: start, by: step) { i, z in
                 let p = UnsafeMutableRawPointer(out + i)
-                p.storeBytes(of: p.loadUnaligned(as: Vector.self) + g * zi, as: Vector.self)
-                let r = zr * wr - zi * wi
-                zi = zr * wi + zi * wr
-                zr = r
-                i += lanes
+                p.storeBytes(of: p.loadUnaligned(as: Vector.self) + g * z.im, as: Vector.self)
             }
         }
 
         /// `re[i], im[i] = cos, sin 2π·(anchor + i·ν)` for `i < count ≤ blockSize` (`anchor` in turns).
         func fill(anchor: Double, count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
             guard count > 0 else { return }
-            let a = TurnRate.phasor(turns: anchor)
-            var zr = laneRe * a.re - laneIm * a.im
-            var zi = laneRe * a.im + laneIm * a.re
-            let wr = Vector(repeating: stepRe), wi = Vector(repeating: stepIm)
-            var i = 0
-            while i < count {
-                UnsafeMutableRawPointer(re + i).storeBytes(of: zr, as: Vector.self)
-                UnsafeMutableRawPointer(im + i).storeBytes(of: zi, as: Vector.self)
-                let r = zr * wr - zi * wi
-                zi = zr * wi + zi * wr
-                zr = r
-                i += lanes
-            }
+            let (start, step) = chains(anchor: anchor)
+            recur(count: count, from: start, by: step) { i, z in store(z, at: i, re: re, im: im) }
         }
     }
 
@@ -101,22 +89,8 @@ enum Phasors {
     static func fill(count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
                      step: Double, anchor: (Int) -> Double) {
         guard count > 0 else { return }
-        var zr = Vector(), zi = Vector()
-        for j in 0 ..< lanes {
-            let p = TurnRate.phasor(turns: anchor(j))
-            zr[j] = p.re
-            zi[j] = p.im
-        }
-        let w = TurnRate.phasor(turns: step)
-        let wr = Vector(repeating: w.re), wi = Vector(repeating: w.im)
-        var i = 0
-        while i < count {
-            UnsafeMutableRawPointer(re + i).storeBytes(of: zr, as: Vector.self)
-            UnsafeMutableRawPointer(im + i).storeBytes(of: zi, as: Vector.self)
-            let r = zr * wr - zi * wi
-            zi = zr * wi + zi * wr
-            zr = r
-            i += lanes
+        recur(count: count, from: lanePhasors(anchor), by: splat(TurnRate.phasor(turns: step))) { i, z in
+            store(z, at: i, re: re, im: im)
         }
     }
 
@@ -127,28 +101,59 @@ enum Phasors {
     static func fillQuadratic(count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
                               stepChange: Double, anchor: (Int) -> Double, stepAnchor: (Int) -> Double) {
         guard count > 0 else { return }
-        var zr = Vector(), zi = Vector(), wr = Vector(), wi = Vector()
-        for j in 0 ..< lanes {
-            let p = TurnRate.phasor(turns: anchor(j))
-            zr[j] = p.re
-            zi[j] = p.im
-            let s = TurnRate.phasor(turns: stepAnchor(j))
-            wr[j] = s.re
-            wi[j] = s.im
-        }
-        let v = TurnRate.phasor(turns: stepChange)
-        let vr = Vector(repeating: v.re), vi = Vector(repeating: v.im)
+        var z = lanePhasors(anchor), w = lanePhasors(stepAnchor)
+        let v = splat(TurnRate.phasor(turns: stepChange))
         var i = 0
         while i < count {
-            UnsafeMutableRawPointer(re + i).storeBytes(of: zr, as: Vector.self)
-            UnsafeMutableRawPointer(im + i).storeBytes(of: zi, as: Vector.self)
-            let r = zr * wr - zi * wi
-            zi = zr * wi + zi * wr
-            zr = r
-            let s = wr * vr - wi * vi
-            wi = wr * vi + wi * vr
-            wr = s
+            store(z, at: i, re: re, im: im)
+            z = multiply(z, w)
+            w = multiply(w, v)
             i += lanes
         }
+    }
+
+    // MARK: Chain arithmetic
+
+    /// The phasors `e^{2πi·turns(j)}` of the eight lanes.
+    @inline(__always)
+    static func lanePhasors(_ turns: (Int) -> Double) -> Chains {
+        var re = Vector(), im = Vector()
+        for j in 0 ..< lanes {
+            let p = TurnRate.phasor(turns: turns(j))
+            re[j] = p.re
+            im[j] = p.im
+        }
+        return (re, im)
+    }
+
+    /// One phasor in every lane.
+    @inline(__always)
+    static func splat(_ p: (re: Double, im: Double)) -> Chains {
+        (Vector(repeating: p.re), Vector(repeating: p.im))
+    }
+
+    /// The lane-wise complex product `a · b`.
+    @inline(__always)
+    static func multiply(_ a: Chains, _ b: Chains) -> Chains {
+        (a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re)
+    }
+
+    /// Runs the chains from `z` for `count` samples: `body(i, z)` for the vector of samples `i ..< i + 8`,
+    /// then `z · w` for the next.
+    @inline(__always)
+    static func recur(count: Int, from z: Chains, by w: Chains, _ body: (Int, Chains) -> Void) {
+        var z = z, i = 0
+        while i < count {
+            body(i, z)
+            z = multiply(z, w)
+            i += lanes
+        }
+    }
+
+    /// Stores the chains' vector at `re + i`, `im + i`.
+    @inline(__always)
+    static func store(_ z: Chains, at i: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
+        UnsafeMutableRawPointer(re + i).storeBytes(of: z.re, as: Vector.self)
+        UnsafeMutableRawPointer(im + i).storeBytes(of: z.im, as: Vector.self)
     }
 }

@@ -1,3 +1,5 @@
+import InternalUtilities
+
 /// A component of the expected signal that the verification could not check, and why.
 ///
 /// A report with an unchecked component never passes: the signal was not proved right. The usual cause
@@ -56,13 +58,9 @@ public struct UncheckedComponent: Sendable, Hashable, Codable {
 
     /// Encodes every key, `frequency` and `requiredDuration` as `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(channel, forKey: .channel)
-        try c.encode(component, forKey: .component)
-        try c.encode(frequency, forKey: .frequency)
-        try c.encode(source, forKey: .source)
-        try c.encode(reason, forKey: .reason)
-        try c.encode(requiredDuration, forKey: .requiredDuration)
+        try encoder.encodeFields(keyedBy: CodingKeys.self, [
+            .channel: channel, .component: component, .frequency: frequency, .source: source, .reason: reason,
+            .requiredDuration: requiredDuration])
     }
 
     /// One line of text: what, where, why, and the record length that would check it.

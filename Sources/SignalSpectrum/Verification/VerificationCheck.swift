@@ -1,3 +1,5 @@
+import InternalUtilities
+
 /// One comparison of a measured quantity with its expected value.
 ///
 /// Encodes as `{"channel": 0, "kind": "amplitude", "frequency": 10, "expected": 1.2734,
@@ -95,14 +97,8 @@ public struct VerificationCheck: Sendable, Hashable, Codable {
 
     /// Encodes every key, `frequency` as `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(channel, forKey: .channel)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(frequency, forKey: .frequency)
-        try c.encode(expected, forKey: .expected)
-        try c.encode(measured, forKey: .measured)
-        try c.encode(tolerance, forKey: .tolerance)
-        try c.encode(passed, forKey: .passed)
-        try c.encode(method, forKey: .method)
+        try encoder.encodeFields(keyedBy: CodingKeys.self, [
+            .channel: channel, .kind: kind, .frequency: frequency, .expected: expected, .measured: measured,
+            .tolerance: tolerance, .passed: passed, .method: method])
     }
 }

@@ -1,5 +1,5 @@
-import InternalUtilities
 import Foundation
+import InternalUtilities
 
 /// The result of ``Verifier/verify(_:against:tolerances:fft:)``: every check, every component that could
 /// not be checked, and the verdict.
@@ -56,11 +56,8 @@ public struct VerificationReport: Sendable, Hashable, Codable {
 
     /// Encodes `passed`, `checks`, `unchecked` and `verdict`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(passed, forKey: .passed)
-        try c.encode(checks, forKey: .checks)
-        try c.encode(unchecked, forKey: .unchecked)
-        try c.encode(verdict, forKey: .verdict)
+        try encoder.encodeFields(keyedBy: CodingKeys.self, [
+            .passed: passed, .checks: checks, .unchecked: unchecked, .verdict: verdict])
     }
 
     /// ``Verdict/failed`` when a check failed, else ``Verdict/incomplete`` when a component could not be

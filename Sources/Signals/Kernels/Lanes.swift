@@ -100,3 +100,21 @@
         low = newLow
     }
 }
+
+extension PhaseLanes {
+    /// The portable phase kernel: `out[i] (+)= gain · shape(phase_i) + bias` for `i < count`, 16 lanes at
+    /// a time, `shape` reading the top 32 bits of each sample's phase `phase0 &+ i &* increment`.
+    @inlinable @inline(__always)
+    package static func render(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+                               gain: Float, bias: Float, accumulate: Bool,
+                               _ shape: (Lanes.Words) -> Lanes.Samples) {
+        var lanes = PhaseLanes(phase0: phase0, increment: increment)
+        var i = 0
+        while i < count {
+            Lanes.store(shape(lanes.high), to: out, at: i, count: count,
+                        gain: gain, bias: bias, accumulate: accumulate)
+            lanes.advance()
+            i &+= Lanes.width
+        }
+    }
+}

@@ -43,13 +43,6 @@ public struct Chirp: SpecRepresentable {
         self.offset = offset
     }
 
-    /// `.chirp(self)`.
-    public var node: SignalNode { .chirp(self) }
-
-    /// Rebuilds the value from a `chirp` node.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.chirp, "chirp") }
-
     /// Last sample index of the sweep: the largest `n` with `n / sampleRate ≤ duration`.
     /// - Precondition: the chirp is validated at `sampleRate` (`duration · sampleRate < 2^52`).
     @inlinable

@@ -11,13 +11,6 @@ public struct Constant: SpecRepresentable {
     /// - Parameter value: The value at every sample (signal units).
     public init(_ value: Double) { self.value = value }
 
-    /// `.constant(self)`.
-    public var node: SignalNode { .constant(self) }
-
-    /// Rebuilds the value from a `constant` node.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.constant, "constant") }
-
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {

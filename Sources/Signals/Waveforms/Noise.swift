@@ -45,13 +45,6 @@ public struct Noise: SpecRepresentable {
         self.seed = seed
     }
 
-    /// `.noise(self)`.
-    public var node: SignalNode { .noise(self) }
-
-    /// Rebuilds the value from a `noise` node.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.noise, "noise") }
-
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {

@@ -32,40 +32,25 @@ public struct Sawtooth: SpecRepresentable {
         self.offset = offset
     }
 
-    /// `.sawtooth(self)`.
-    public var node: SignalNode { .sawtooth(self) }
-
-    /// Rebuilds the value from a `sawtooth` node.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.sawtooth, "sawtooth") }
-
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
-        let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
-        let phase0 = Phase.fromRadians(phase) &+ increment &* UInt64(truncatingIfNeeded: block.startIndex)
         // value = A·(2·frac − 1) + offset = 2A·s + offset with s = frac − 1/2 ∈ [−1/2, 1/2).
-        let gain = Float(transform.gain * 2 * amplitude)
-        let bias = Float(transform.gain * offset + transform.bias)
-        forEachChannel(block) { out in
-            Sawtooth.kernel(out, count: block.frameCount, phase0: phase0, increment: increment,
-                            gain: gain, bias: bias, accumulate: transform.accumulate)
-        }
+        renderWave(into: block, frequency: frequency, radians: phase, gain: transform.gain * 2 * amplitude,
+                   bias: transform.gain * offset + transform.bias, accumulate: transform.accumulate)
     }
+}
 
-    /// `out[i] (+)= gain · (frac_i − 1/2) + bias`, `frac_i` the phase in turns.
-    @inlinable
-    package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-                              gain: Float, bias: Float, accumulate: Bool) {
-        if sr_sawtooth(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
-        var lanes = PhaseLanes(phase0: phase0, increment: increment)
-        var i = 0
-        while i < count {
-            Lanes.store(centeredTurns(lanes.high), to: out, at: i, count: count,
-                        gain: gain, bias: bias, accumulate: accumulate)
-            lanes.advance()
-            i &+= Lanes.width
-        }
+extension Sawtooth: PhaseWave {
+    /// `frac − 1/2`, `frac` the phase in turns (see ``centeredTurns(_:)``).
+    @inlinable @inline(__always)
+    package static func shape(_ phase: Lanes.Words) -> Lanes.Samples { centeredTurns(phase) }
+
+    /// The native sawtooth kernel (`sr_sawtooth`).
+    @inlinable @inline(__always)
+    package static func nativeKernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+                                     gain: Float, bias: Float, accumulate: Bool) -> Int32 {
+        sr_sawtooth(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
     }
 
     /// `phase / 2^32 − 1/2` in [−1/2, 1/2), from the top 24 bits (exact in `Float`).

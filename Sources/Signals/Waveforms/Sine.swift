@@ -35,38 +35,23 @@ public struct Sine: SpecRepresentable {
         self.offset = offset
     }
 
-    /// `.sine(self)`.
-    public var node: SignalNode { .sine(self) }
-
-    /// Rebuilds the value from a `sine` node.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.sine, "sine") }
-
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
-        let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
-        let phase0 = Phase.fromRadians(phase) &+ increment &* UInt64(truncatingIfNeeded: block.startIndex)
-        let gain = Float(transform.gain * amplitude)
-        let bias = Float(transform.gain * offset + transform.bias)
-        forEachChannel(block) { out in
-            Sine.kernel(out, count: block.frameCount, phase0: phase0, increment: increment,
-                        gain: gain, bias: bias, accumulate: transform.accumulate)
-        }
+        renderWave(into: block, frequency: frequency, radians: phase, gain: transform.gain * amplitude,
+                   bias: transform.gain * offset + transform.bias, accumulate: transform.accumulate)
     }
+}
 
-    /// `out[i] (+)= gain · sin(2π · (phase0 + i · increment) / 2^64) + bias` for `i < count`.
-    @inlinable
-    package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-                              gain: Float, bias: Float, accumulate: Bool) {
-        if sr_sine(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
-        var lanes = PhaseLanes(phase0: phase0, increment: increment)
-        var i = 0
-        while i < count {
-            Lanes.store(Trig.sinTurns(lanes.high), to: out, at: i, count: count,
-                        gain: gain, bias: bias, accumulate: accumulate)
-            lanes.advance()
-            i &+= Lanes.width
-        }
+extension Sine: PhaseWave {
+    /// `sin(2π · phase / 2^32)` (see ``Trig/sinTurns(_:)``).
+    @inlinable @inline(__always)
+    package static func shape(_ phase: Lanes.Words) -> Lanes.Samples { Trig.sinTurns(phase) }
+
+    /// The native sine kernel (`sr_sine`).
+    @inlinable @inline(__always)
+    package static func nativeKernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+                                     gain: Float, bias: Float, accumulate: Bool) -> Int32 {
+        sr_sine(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
     }
 }

@@ -38,18 +38,10 @@ public struct Square: SpecRepresentable {
         self.dutyCycle = dutyCycle
     }
 
-    /// `.square(self)`.
-    public var node: SignalNode { .square(self) }
-
-    /// Rebuilds the value from a `square` node.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.square, "square") }
-
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
-        let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
-        let phase0 = Phase.fromRadians(phase) &+ increment &* UInt64(truncatingIfNeeded: block.startIndex)
+        let (phase0, increment) = block.phase(frequency: frequency, radians: phase)
         let high = Float(transform.gain * (amplitude + offset) + transform.bias)
         let low = Float(transform.gain * (offset - amplitude) + transform.bias)
         // High while phase < duty · 2^32 (in the 32-bit turn fraction the lanes read).
@@ -65,15 +57,9 @@ public struct Square: SpecRepresentable {
     package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
                               threshold: UInt32, high: Float, low: Float, accumulate: Bool) {
         if sr_square(out, count, phase0, increment, threshold, high, low, accumulate ? 1 : 0) != 0 { return }
-        var lanes = PhaseLanes(phase0: phase0, increment: increment)
         let t = Lanes.Words(repeating: threshold)
         let hi = Lanes.Samples(repeating: high), lo = Lanes.Samples(repeating: low)
-        var i = 0
-        while i < count {
-            let v = lo.replacing(with: hi, where: lanes.high .< t)
-            Lanes.store(v, to: out, at: i, count: count, gain: 1, bias: 0, accumulate: accumulate)
-            lanes.advance()
-            i &+= Lanes.width
-        }
+        PhaseLanes.render(out, count: count, phase0: phase0, increment: increment, gain: 1, bias: 0,
+                          accumulate: accumulate) { lo.replacing(with: hi, where: $0 .< t) }
     }
 }

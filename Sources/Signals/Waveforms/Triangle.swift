@@ -33,40 +33,27 @@ public struct Triangle: SpecRepresentable {
         self.offset = offset
     }
 
-    /// `.triangle(self)`.
-    public var node: SignalNode { .triangle(self) }
-
-    /// Rebuilds the value from a `triangle` node.
-    /// - Throws: ``SignalError`` for any other node.
-    public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.triangle, "triangle") }
-
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
-        let increment = Phase.increment(frequency: frequency, sampleRate: block.sampleRate)
-        let phase0 = Phase.fromRadians(phase) &+ increment &* UInt64(truncatingIfNeeded: block.startIndex)
         // value = A·(1 − 4|s|) + offset = (−4A)·|s| + (A + offset), s = frac − 1/2.
-        let gain = Float(transform.gain * -4 * amplitude)
-        let bias = Float(transform.gain * (amplitude + offset) + transform.bias)
-        forEachChannel(block) { out in
-            Triangle.kernel(out, count: block.frameCount, phase0: phase0, increment: increment,
-                            gain: gain, bias: bias, accumulate: transform.accumulate)
-        }
+        renderWave(into: block, frequency: frequency, radians: phase, gain: transform.gain * -4 * amplitude,
+                   bias: transform.gain * (amplitude + offset) + transform.bias, accumulate: transform.accumulate)
+    }
+}
+
+extension Triangle: PhaseWave {
+    /// `|frac − 1/2|`, `frac` the phase in turns.
+    @inlinable @inline(__always)
+    package static func shape(_ phase: Lanes.Words) -> Lanes.Samples {
+        let s = Sawtooth.centeredTurns(phase)
+        return s.replacing(with: -s, where: s .< 0)
     }
 
-    /// `out[i] (+)= gain · |frac_i − 1/2| + bias`, `frac_i` the phase in turns.
-    @inlinable
-    package static func kernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-                              gain: Float, bias: Float, accumulate: Bool) {
-        if sr_triangle(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
-        var lanes = PhaseLanes(phase0: phase0, increment: increment)
-        var i = 0
-        while i < count {
-            let s = Sawtooth.centeredTurns(lanes.high)
-            let a = s.replacing(with: -s, where: s .< 0)
-            Lanes.store(a, to: out, at: i, count: count, gain: gain, bias: bias, accumulate: accumulate)
-            lanes.advance()
-            i &+= Lanes.width
-        }
+    /// The native triangle kernel (`sr_triangle`).
+    @inlinable @inline(__always)
+    package static func nativeKernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+                                     gain: Float, bias: Float, accumulate: Bool) -> Int32 {
+        sr_triangle(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
     }
 }

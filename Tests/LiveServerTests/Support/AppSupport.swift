@@ -13,6 +13,32 @@ extension ManualFeed {
         let app = buildApplication(feed: feed, configuration: LiveServerConfiguration(port: 0))
         return try await app.test(setup, body)
     }
+
+    /// ``test(_:_:)`` on a feed ``started(_:through:rate:replaySeconds:)``.
+    static func test<Value: Sendable>(_ spec: String, through last: Int = 0, rate: Double = 100, replaySeconds: Double = 10,
+                                      _ body: @Sendable (ManualFeed, any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let f = try await started(spec, through: last, rate: rate, replaySeconds: replaySeconds)
+        return try await f.test { client in try await body(f, client) }
+    }
+
+    /// ``test(_:_:)`` on a point file's feed ``started(points:extension:loop:)``.
+    static func test<Value: Sendable>(points text: String,
+                                      _ body: @Sendable (ManualFeed, any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let f = try await started(points: text)
+        return try await f.test { client in try await body(f, client) }
+    }
+
+    /// ``testLive(_:)`` on a feed ``started(_:through:rate:replaySeconds:)``.
+    static func testLive<Value: Sendable>(_ spec: String, through last: Int = 0, rate: Double = 100, replaySeconds: Double = 10,
+                                          _ body: @Sendable (ManualFeed, _ port: Int) async throws -> Value) async throws -> Value {
+        let f = try await started(spec, through: last, rate: rate, replaySeconds: replaySeconds)
+        return try await f.testLive { port in try await body(f, port) }
+    }
+
+    /// Runs `body` against the app on a live server (a real socket per client), with the server's port.
+    func testLive<Value: Sendable>(_ body: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
+        try await test(.live) { client in try await body(try #require(client.port)) }
+    }
 }
 
 extension TestClientProtocol {

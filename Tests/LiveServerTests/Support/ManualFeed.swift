@@ -35,6 +35,22 @@ struct ManualFeed {
         feed = try LiveFeed(source: LiveSource.load(url.path, options: options), options: options, clock: clock)
     }
 
+    /// A started feed of a spec given as JSON text that has made points 0 through `last`.
+    static func started(_ spec: String, through last: Int = 0, rate: Double = 100,
+                        replaySeconds: Double = 10) async throws -> ManualFeed {
+        let f = try ManualFeed(spec, rate: rate, replaySeconds: replaySeconds)
+        try await f.start()
+        if last > 0 { await f.advance(points: last) }
+        return f
+    }
+
+    /// A started feed of a point file (text in a temporary file with the given extension).
+    static func started(points text: String, extension ext: String = "csv", loop: Bool = false) async throws -> ManualFeed {
+        let f = try ManualFeed(points: text, extension: ext, loop: loop)
+        try await f.start()
+        return f
+    }
+
     /// Starts playing and waits until point 0 is made (the Runner then waits for point 1).
     func start() async throws {
         try feed.start()
@@ -48,6 +64,12 @@ struct ManualFeed {
     func advance(points count: Int) async {
         clock.advance(by: .nanoseconds(Int64(count) * step))
         await clock.waitForSleepers()
+    }
+
+    /// Replaces the spec (JSON text) from the next index, then moves the clock on by `count` points.
+    func switchSpec(to spec: String, thenAdvance count: Int) async throws {
+        try feed.replaceSpec(json: Data(spec.utf8))
+        await advance(points: count)
     }
 
     /// Moves the clock on by `seconds` and waits until the points due are made.
