@@ -14,8 +14,7 @@ import InternalUtilities
 /// catch let error as SignalError { print(error.path ?? "", error.message) }   // $.sine.frequency ...
 /// ```
 /// Over HTTP it is written as `{"error": "message", "path": "$.…"}` (`path` only when there is one).
-@dynamicMemberLookup
-public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LiveServerError: LocatedError {
     /// What kind of problem this is (the names of `SignalError.Code` where the problem is the same).
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A request header or query parameter that is malformed or out of range (400).
@@ -62,13 +61,6 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
         explicitStatus = statusCode
     }
 
-    /// A part of ``location`` read or set as a property of the error (`error.path`).
-    /// - Parameter keyPath: The part of the location.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ErrorLocation, Value>) -> Value {
-        get { location[keyPath: keyPath] }
-        set { location[keyPath: keyPath] = newValue }
-    }
-
     /// The HTTP status code this error answers with (``status`` is the same as an `HTTPResponse.Status`).
     public var statusCode: Int {
         if let explicitStatus { return explicitStatus }
@@ -82,9 +74,6 @@ public struct LiveServerError: Error, Sendable, Hashable, CustomStringConvertibl
         case .internalError: 500
         }
     }
-
-    /// `path: message`, or the message alone.
-    public var description: String { location.prefixing(message) }
 
     /// The error as the JSON body of a response: `{"error":"…","path":"$.…"}`.
     public var json: String { LiveServerError.json(message: message, path: location.path) }

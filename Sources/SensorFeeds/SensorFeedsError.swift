@@ -13,24 +13,7 @@ import Signals
 ///     if let error = error as? SensorFeedsError, error.code == .connectionFailed { showOffline() }
 /// }
 /// ```
-@dynamicMemberLookup
-public struct SensorFeedsError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem this is (the names of `SignalError.Code` where the problem is the same).
-    public enum Code: String, Sendable, Hashable, CaseIterable {
-        /// The server cannot be reached (refused, unreachable, name not resolved, timed out).
-        case connectionFailed
-        /// The server closed the connection or stopped answering mid-stream.
-        case serverGone
-        /// The server answered with something that is not the expected HTTP response (status, headers, framing).
-        case badResponse
-        /// A point or `/data` body that is not the JSON expected (its JSON path in ``location``).
-        case malformed
-        /// The server says points were lost (older than its replay buffer, or a restarted timeline).
-        case missedPoints
-        /// The server URL cannot be used (not `http://` or `ws://`, no host, a bad port).
-        case invalidURL
-    }
-
+public struct SensorFeedsError: LocatedError {
     /// What kind of problem this is.
     public var code: Code
     /// Human-readable explanation naming the value at fault.
@@ -49,16 +32,22 @@ public struct SensorFeedsError: Error, Sendable, Hashable, CustomStringConvertib
         location = ErrorLocation(path: path)
     }
 
-    /// A part of ``location`` read or set as a property of the error (`error.path`).
-    /// - Parameter keyPath: The part of the location.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ErrorLocation, Value>) -> Value {
-        get { location[keyPath: keyPath] }
-        set { location[keyPath: keyPath] = newValue }
-    }
-
     /// Whether updates continue after it (a server that may come back) rather than end.
     public var isTransient: Bool { code != .invalidURL }
 
-    /// `path: message`, or the message alone.
-    public var description: String { location.prefixing(message) }
+    /// What kind of problem this is (the names of `SignalError.Code` where the problem is the same).
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// The server cannot be reached (refused, unreachable, name not resolved, timed out).
+        case connectionFailed
+        /// The server closed the connection or stopped answering mid-stream.
+        case serverGone
+        /// The server answered with something that is not the expected HTTP response (status, headers, framing).
+        case badResponse
+        /// A point or `/data` body that is not the JSON expected (its JSON path in ``location``).
+        case malformed
+        /// The server says points were lost (older than its replay buffer, or a restarted timeline).
+        case missedPoints
+        /// The server URL cannot be used (not `http://` or `ws://`, no host, a bad port).
+        case invalidURL
+    }
 }

@@ -15,8 +15,7 @@ import InternalUtilities
 ///
 /// The other two error types are about connections: `SensorFeedsError` (a client's server went away) and
 /// `LiveServerError` (an HTTP request the server refuses). They use the same ``ErrorLocation``.
-@dynamicMemberLookup
-public struct SignalError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SignalError: LocatedError {
     /// What kind of problem this is: one vocabulary for every module.
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         /// Not well-formed JSON, JSON Lines, CSV or XML, or a value of the wrong type.
@@ -95,17 +94,6 @@ public struct SignalError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
         location = ErrorLocation(file: file, line: line, column: column, path: path, index: index, field: field)
     }
-
-    /// A part of ``location``, read or set as a property of the error: `error.path`, `error.line`.
-    /// - Parameter keyPath: The part of the location.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ErrorLocation, Value>) -> Value {
-        get { location[keyPath: keyPath] }
-        set { location[keyPath: keyPath] = newValue }
-    }
-
-    /// The location, then the message, ready to print: `$.sine.frequency: 600 Hz is …`,
-    /// `walk.csv:12: point 10: timestamp 0.3 s is before …`, `spec.json: $: line 3, column 5: not valid JSON: …`.
-    public var description: String { location.prefixing(message) }
 
     /// The same error with the parts of the location it does not know taken from the caller's (the
     /// file, line or point index the reader knows).
