@@ -143,6 +143,7 @@ let package = Package(
                                                           "SensorFeeds"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
+        .testTarget(name: "FileReadersTests", dependencies: ["FileReaders", "Signals"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
