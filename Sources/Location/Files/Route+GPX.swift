@@ -77,13 +77,13 @@ extension Route {
     ///   years 0001 … 9999.
     public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(SignalError) -> String {
         guard interval.isFinite, interval > 0 else {
-            throw SignalError(.outOfRange, path: "interval", "interval must be a finite number of seconds > 0, got \(interval)")
+            throw SignalError(.outOfRange, "interval must be a finite number of seconds > 0, got \(interval)", field: "interval")
         }
         let trajectory = try trajectory()
         let end = trajectory.passDuration
         guard end / interval <= 1_000_000 else {
-            throw SignalError(.outOfRange, path: "interval",
-                              "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval")
+            throw SignalError(.outOfRange, "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval",
+                              field: "interval")
         }
         var times = (0 ... Int((end / interval).rounded(.down))).map { Double($0) * interval }
         times += trajectory.starts.filter { $0 <= end } + [end]
@@ -92,7 +92,7 @@ extension Route {
         for t in times where unique.last.map({ t - $0 > 1e-6 }) ?? true { unique.append(t) }
         let origin = (start ?? startDate ?? Date(timeIntervalSinceReferenceDate: 0)).timeIntervalSince1970
         guard ISO8601Time.range.contains(origin), ISO8601Time.range.contains(origin + end) else {
-            throw SignalError(.outOfRange, path: "start", "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970")
+            throw SignalError(.outOfRange, "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970", field: "start")
         }
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>

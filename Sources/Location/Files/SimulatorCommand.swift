@@ -35,7 +35,7 @@ extension Route {
     /// - Throws: `SignalError` for a bad route or an empty device name.
     public func simulatorCommand(device: String = "booted") throws(SignalError) -> SimulatorCommand {
         guard !device.isEmpty else {
-            throw SignalError(.outOfRange, path: "device", "the simulator device must be a name, a UDID or 'booted'")
+            throw SignalError(.outOfRange, "the simulator device must be a name, a UDID or 'booted'", field: "device")
         }
         let trajectory = try trajectory()
         let coordinates = waypoints.map { "\(Route.decimal($0.latitude)),\(Route.decimal($0.longitude))" }

@@ -32,8 +32,8 @@ extension Route {
         try sampler.checkRange(first: request.startIndex, count: request.frameCount)
         let bytes = request.frameCount.multipliedReportingOverflow(by: MemoryLayout<LocationSample>.stride)
         guard !bytes.overflow, bytes.partialValue <= RenderOptions.defaultMemoryLimit else {
-            throw SignalError(.invalidRender, path: "duration",
-                              "\(request.frameCount) samples do not fit in memory; stream them with points(sampleRate:duration:) or a RouteSampler cursor")
+            throw SignalError(.invalidRender, "\(request.frameCount) samples do not fit in memory; stream them with points(sampleRate:duration:) or a RouteSampler cursor",
+                              field: "duration")
         }
         var cursor = try sampler.cursor(at: request.startIndex)
         return (0 ..< request.frameCount).map { _ in cursor.next() }

@@ -46,7 +46,7 @@ public struct RouteSampler: Sendable {
     /// - Throws: `SignalError` (`invalidRender`) for a rate that is not finite and > 0.
     public init(_ trajectory: Trajectory, sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
-            throw SignalError(.invalidRender, path: "rate", "sample rate must be a positive, finite number of Hz, got \(sampleRate)")
+            throw SignalError(.invalidRender, "sample rate must be a positive, finite number of Hz, got \(sampleRate)", field: "rate")
         }
         self.trajectory = trajectory
         self.sampleRate = sampleRate
@@ -58,11 +58,11 @@ public struct RouteSampler: Sendable {
     /// - Throws: `SignalError` (`invalidRender`) past index 2^48 with an error model.
     public func checkRange(first: Int, count: Int) throws(SignalError) {
         guard first >= 0, count >= 0 else {
-            throw SignalError(.invalidRender, path: "start", "sample indices must be ≥ 0, got \(first) and \(count) samples")
+            throw SignalError(.invalidRender, "sample indices must be ≥ 0, got \(first) and \(count) samples", field: "start")
         }
         if process != nil, first > RouteSampler.indexLimit - count {
-            throw SignalError(.invalidRender, path: "duration",
-                              "the GNSS error is defined for sample indices below 2^48; \(count) samples from index \(first) reach past it")
+            throw SignalError(.invalidRender, "the GNSS error is defined for sample indices below 2^48; \(count) samples from index \(first) reach past it",
+                              field: "duration")
         }
     }
 

@@ -54,13 +54,13 @@ public struct RenderRequest: Sendable, Hashable {
     public init(sampleRate: Double, startIndex: Int, frameCount: Int) throws(SignalError) {
         try SignalLimits.checkSampleRate(sampleRate)
         guard startIndex >= 0 else {
-            throw SignalError(.invalidRender, path: "start", "start index must be ≥ 0, got \(startIndex)")
+            throw SignalError(.invalidRender, "start index must be ≥ 0, got \(startIndex)", field: "start")
         }
         guard frameCount >= 0 else {
-            throw SignalError(.invalidRender, path: "duration", "frame count must be ≥ 0, got \(frameCount)")
+            throw SignalError(.invalidRender, "frame count must be ≥ 0, got \(frameCount)", field: "duration")
         }
         guard startIndex <= Int.max - frameCount, startIndex + frameCount <= SignalLimits.largestIndex else {
-            throw SignalError(.invalidRender, path: "duration", "sample indices past 2^62 are not supported")
+            throw SignalError(.invalidRender, "sample indices past 2^62 are not supported", field: "duration")
         }
         self.sampleRate = sampleRate
         self.startIndex = startIndex
@@ -73,20 +73,20 @@ public struct RenderRequest: Sendable, Hashable {
     public init(sampleRate: Double, duration: Double, start: Double = 0) throws(SignalError) {
         try SignalLimits.checkSampleRate(sampleRate)
         guard duration.isFinite && duration > 0 else {
-            throw SignalError(.invalidRender, path: "duration", "duration must be a positive, finite number of seconds, got \(duration)")
+            throw SignalError(.invalidRender, "duration must be a positive, finite number of seconds, got \(duration)", field: "duration")
         }
         guard start.isFinite && start >= 0 else {
-            throw SignalError(.invalidRender, path: "start", "start must be a finite number of seconds ≥ 0, got \(start)")
+            throw SignalError(.invalidRender, "start must be a finite number of seconds ≥ 0, got \(start)", field: "start")
         }
         let frames = (duration * sampleRate).rounded()
         let first = (start * sampleRate).rounded()
         guard frames < 0x1p62 && first < 0x1p62 else {
-            throw SignalError(.invalidRender, path: "duration",
-                              "\(duration) s from \(start) s at \(sampleRate) Hz reaches past sample index 2^62")
+            throw SignalError(.invalidRender, "\(duration) s from \(start) s at \(sampleRate) Hz reaches past sample index 2^62",
+                              field: "duration")
         }
         guard frames >= 1 else {
-            throw SignalError(.invalidRender, path: "duration",
-                              "duration \(duration) s is shorter than one sample at \(sampleRate) Hz (\(1 / sampleRate) s)")
+            throw SignalError(.invalidRender, "duration \(duration) s is shorter than one sample at \(sampleRate) Hz (\(1 / sampleRate) s)",
+                              field: "duration")
         }
         try self.init(sampleRate: sampleRate, startIndex: Int(first), frameCount: Int(frames))
     }

@@ -34,8 +34,8 @@ extension Signal {
         let (samples, overflow) = request.frameCount.multipliedReportingOverflow(by: channels)
         let bytes = samples.multipliedReportingOverflow(by: MemoryLayout<Float>.size)
         guard !overflow, !bytes.overflow, bytes.partialValue <= options.memoryLimit else {
-            throw SignalError(.tooLarge, path: "duration",
-                              "\(request.frameCount) frames × \(channels) channels × 4 bytes exceeds the memory limit of \(options.memoryLimit) bytes; stream the render instead (blocks(...) or `signals render`, which streams)")
+            throw SignalError(.tooLarge, "\(request.frameCount) frames × \(channels) channels × 4 bytes exceeds the memory limit of \(options.memoryLimit) bytes; stream the render instead (blocks(...) or `signals render`, which streams)",
+                              field: "duration")
         }
         var buffer = SampleBuffer(sampleRate: request.sampleRate, startIndex: request.startIndex,
                                   channelCount: channels, frameCount: request.frameCount)

@@ -90,7 +90,7 @@ extension Signal {
                        options: RenderOptions = RenderOptions()) throws(SignalError) -> SignalBlocks<Self> {
         try validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
         guard blockFrames >= 1 else {
-            throw SignalError(.invalidRender, path: "blockFrames", "blockFrames must be ≥ 1, got \(blockFrames)")
+            throw SignalError(.invalidRender, "blockFrames must be ≥ 1, got \(blockFrames)", field: "blockFrames")
         }
         return SignalBlocks(signal: self, request: request, blockFrames: blockFrames, options: options,
                             channelCount: channelCount)

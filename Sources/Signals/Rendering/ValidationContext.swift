@@ -159,8 +159,8 @@ public enum SignalLimits {
     /// - Throws: ``SignalError`` (`invalidRender`, path `rate`).
     static func checkSampleRate(_ sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRates.contains(sampleRate) else {
-            throw SignalError(.invalidRender, path: "rate",
-                              "sample rate must be a finite number of Hz from \(sampleRates.lowerBound) to \(sampleRates.upperBound), got \(sampleRate)")
+            throw SignalError(.invalidRender, "sample rate must be a finite number of Hz from \(sampleRates.lowerBound) to \(sampleRates.upperBound), got \(sampleRate)",
+                              field: "rate")
         }
     }
 }
