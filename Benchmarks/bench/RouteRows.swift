@@ -19,10 +19,10 @@ func benchRoute() -> Route {
 func routeRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     var rows: [Row] = []
     let route = benchRoute()
-    let trajectory = try route.trajectory()
+    let timeline = try route.timeline()
     let count = quick ? 1 << 17 : 1 << 20
     let reps = quick ? 3 : 9
-    let step = trajectory.passDuration / Double(count)
+    let step = timeline.passDuration / Double(count)
     let name = "route positions [64 waypoints, 1 core]"
     if wanted(name) {
         let starts = route.waypoints.map { $0.coordinate }
@@ -31,7 +31,7 @@ func routeRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         for leg in legs { legStart.append(legStart[legStart.count - 1] + leg.distance) }
         let (t, b) = interleaved(repetitions: reps, {
             var sum = 0.0
-            for k in 0 ..< count { sum += trajectory.location(at: Double(k) * step).latitude }
+            for k in 0 ..< count { sum += timeline.location(at: Double(k) * step).latitude }
             blackHole(sum)
         }, baseline: {
             // The same points by the direct problem from the leg's start, no precomputed line.

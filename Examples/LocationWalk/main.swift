@@ -16,8 +16,8 @@ let walk = Route(speed: 3.0, error: GNSSErrorModel(sigma: 3, correlationTime: 60
 }
 
 do {
-    let trajectory = try walk.trajectory()
-    print("one pass: \(trajectory.passLength) m in \(trajectory.passDuration) s")
+    let timeline = try walk.timeline()
+    print("one pass: \(timeline.passLength) m in \(timeline.passDuration) s")
     let sampler = try walk.sampler(sampleRate: 1)
     let runner = Runner()
     for await fix in runner.points(try walk.points(sampleRate: 1, duration: 30), options: PlaybackOptions(speed: speed)) {

@@ -73,9 +73,9 @@ struct PlotCommand: ParsableCommand {
     /// one pass), at most 200,000 of them.
     func plotRoute(_ route: Route, name: String, inputs: OutputSink.Inputs) throws {
         guard input == nil else { throw CLIError("--input is for signal recordings; a route is plotted from its spec") }
-        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
+        let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let request = try RouteOutput.request(rate: timing.rate, duration: timing.duration, start: timing.start,
-                                              trajectory: trajectory)
+                                              timeline: timeline)
         guard request.frameCount <= 200_000 else {
             throw CLIError("\(name): \(request.frameCount) fixes are too many to plot (at most 200,000); lower --rate or --duration")
         }
@@ -83,9 +83,9 @@ struct PlotCommand: ParsableCommand {
             try route.samples(sampleRate: request.sampleRate, duration: Double(request.frameCount) / request.sampleRate,
                               start: Double(request.startIndex) / request.sampleRate)
         }
-        let km = trajectory.passLength / 1000
-        let title = "\(name) · \(route.waypoints.count) waypoints · \(SpectrumPlot.number(km.rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.passDuration.rounded(toPlaces: 1))) s a pass\(route.loops ? " (loops)" : "") · \(SpectrumPlot.number(request.sampleRate)) Hz"
-        let svg = RoutePlot(samples: samples, trajectory: trajectory, title: title).svg()
+        let km = timeline.passLength / 1000
+        let title = "\(name) · \(route.waypoints.count) waypoints · \(SpectrumPlot.number(km.rounded(toPlaces: 3))) km · \(SpectrumPlot.number(timeline.passDuration.rounded(toPlaces: 1))) s a pass\(route.loops ? " (loops)" : "") · \(SpectrumPlot.number(request.sampleRate)) Hz"
+        let svg = RoutePlot(samples: samples, timeline: timeline, title: title).svg()
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
             try sink.write(svg)

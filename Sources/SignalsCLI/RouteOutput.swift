@@ -41,16 +41,16 @@ enum RouteOutput {
 
     /// Seconds of a route played or rendered without `--duration`: one pass, with a last sample on the
     /// arrival of a route that does not loop.
-    static func defaultDuration(_ trajectory: Trajectory, rate: Double) -> Double {
-        let pass = trajectory.passDuration
-        return trajectory.route.loops && pass > 0 ? pass : pass + 1 / rate
+    static func defaultDuration(_ timeline: RouteTimeline, rate: Double) -> Double {
+        let pass = timeline.passDuration
+        return timeline.route.loops && pass > 0 ? pass : pass + 1 / rate
     }
 
     /// The samples of a route render: `--rate` (default 1 Hz), `--duration` (default one pass), `--start`.
-    static func request(rate: Double?, duration: Double?, start: Double, trajectory: Trajectory) throws -> RenderRequest {
+    static func request(rate: Double?, duration: Double?, start: Double, timeline: RouteTimeline) throws -> RenderRequest {
         let rate = rate ?? 1
         guard rate.isFinite, rate > 0 else { throw CLIError("--rate must be a positive, finite number of Hz, got \(rate)") }
-        return try RenderRequest(sampleRate: rate, duration: duration ?? defaultDuration(trajectory, rate: rate), start: start)
+        return try RenderRequest(sampleRate: rate, duration: duration ?? defaultDuration(timeline, rate: rate), start: start)
     }
 
     // MARK: render
@@ -62,9 +62,9 @@ enum RouteOutput {
         guard format != .f32 else {
             throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
         }
-        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
-        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, trajectory: trajectory)
-        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
+        let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
+        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
+        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(timeline, sampleRate: request.sampleRate) }
         var cursor = try routeStep(name) { () throws(SignalError) in
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
@@ -84,12 +84,12 @@ enum RouteOutput {
         guard format != .f32 else {
             throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
         }
-        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
-        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, trajectory: trajectory)
+        let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
+        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
         try routeStep(name) { () throws(SignalError) in
             try motion.validate(sampleRate: request.sampleRate, allowAliasing: timing.allowAliasing)
         }
-        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(trajectory, sampleRate: request.sampleRate) }
+        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(timeline, sampleRate: request.sampleRate) }
         var cursor = try routeStep(name) { () throws(SignalError) in
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
@@ -169,17 +169,17 @@ enum RouteOutput {
     /// The points `signals play` plays for a route: `--rate` fixes per second for `--duration` seconds
     /// (default one pass).
     static func points(_ route: Route, name: String, rate: Double, duration: Double?) throws -> RoutePoints {
-        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
-        let request = try Self.request(rate: rate, duration: duration, start: 0, trajectory: trajectory)
+        let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
+        let request = try Self.request(rate: rate, duration: duration, start: 0, timeline: timeline)
         return try routeStep(name) { () throws(SignalError) in
-            try RoutePoints(sampler: RouteSampler(trajectory, sampleRate: rate), request: request)
+            try RoutePoints(sampler: RouteSampler(timeline, sampleRate: rate), request: request)
         }
     }
 
     /// The points `signals play` plays for a motion and a route together.
     static func points(motion: AnySignal, route: Route, name: String, rate: Double, duration: Double?) throws -> MotionRoutePoints {
-        let trajectory = try routeStep(name) { () throws(SignalError) in try route.trajectory() }
-        let seconds = duration ?? defaultDuration(trajectory, rate: rate)
+        let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
+        let seconds = duration ?? defaultDuration(timeline, rate: rate)
         do {
             return try MotionRoutePoints(motion: MotionSignal(node: motion.node), route: route, sampleRate: rate, duration: seconds)
         } catch let error as SignalError {

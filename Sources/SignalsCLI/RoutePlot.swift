@@ -8,7 +8,7 @@ import Location
 /// horizontal error against the reported horizontalAccuracy over time.
 struct RoutePlot {
     let samples: [LocationSample]
-    let trajectory: Trajectory
+    let timeline: RouteTimeline
     let title: String
 
     let width = 1000.0
@@ -27,7 +27,7 @@ struct RoutePlot {
     }
 
     func svg() -> String {
-        let route = trajectory.route
+        let route = timeline.route
         let truth = samples.map(\.truth.coordinate)
         let all = truth + route.waypoints.map(\.coordinate)
         // The middle: the midpoint of the latitude range and of the shorter longitude range.
@@ -137,12 +137,12 @@ struct RoutePlot {
                            yTicks: plot.ticks(0, vmax).map { (vy($0), plot.number($0)) })
         out += "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"\(RoutePlot.thin(Array(zip(times, speeds))).map { plot.point(tx($0.0), vy($0.1)) }.joined(separator: " "))\"/>\n"
         // Arrivals at the waypoints, in every pass shown (at most 200 lines).
-        let pass = trajectory.passDuration
+        let pass = timeline.passDuration
         var arrivals: [Double] = []
         let passes = route.loops && pass > 0 ? Int(min(((t1 - t0) / pass).rounded(.up) + 1, 200)) : 1
         let firstPass = route.loops && pass > 0 ? (t0 / pass).rounded(.down) : 0
         for p in 0 ..< passes {
-            for (i, w) in trajectory.waypointTimes.enumerated() where i > 0 || (route.loops && p > 0) {
+            for (i, w) in timeline.waypointTimes.enumerated() where i > 0 || (route.loops && p > 0) {
                 let t = (firstPass + Double(p)) * pass + w.arrival
                 if t >= t0 && t <= t1 && arrivals.count < 200 { arrivals.append(t) }
             }

@@ -17,7 +17,7 @@ import InternalUtilities
     /// The route's fix at sample `index` and `rate`, from an independent sampler.
     static func fix(_ spec: String, rate: Double, index: Int) throws -> LocationPoint {
         guard let route = try SpecDocument.decode(json: Data(spec.utf8)).route else { throw RawError("no route") }
-        var point = try RouteSampler(route.trajectory(), sampleRate: rate).sample(at: index).measured
+        var point = try RouteSampler(route.timeline(), sampleRate: rate).sample(at: index).measured
         point.timestamp = Double(index) / rate
         return point
     }

@@ -30,7 +30,7 @@ import Signals
         #expect(route.startDate == Date(timeIntervalSince1970: 1_714_555_800))
         #expect(route.speed == nil)
         #expect(route.isTimed)
-        let t = try route.trajectory()
+        let t = try route.timeline()
         #expect(t.passDuration == 150.5)
         #expect(t.location(at: 60).latitude == 47.3779)
     }
@@ -103,7 +103,7 @@ import Signals
         let text = try first.gpx(interval: 7)
         let second = try Route(gpx: Data(text.utf8))
         #expect(second.startDate == first.startDate)
-        let a = try first.trajectory(), b = try second.trajectory()
+        let a = try first.timeline(), b = try second.timeline()
         #expect(abs(a.passDuration - b.passDuration) < 1e-3)
         for w in first.waypoints {
             #expect(second.waypoints.contains { abs($0.latitude - w.latitude) < 1e-9 && abs($0.longitude - w.longitude) < 1e-9 && $0.time == w.time })
@@ -125,8 +125,8 @@ import Signals
             Waypoint(latitude: -16.6, longitude: -179.95, altitude: 12, pause: 5)
             Waypoint(latitude: -16.7, longitude: -179.90, speed: 100)
         }
-        let a = try route.trajectory()
-        let b = try Route(gpx: Data(route.gpx(interval: 2.5).utf8)).trajectory()
+        let a = try route.timeline()
+        let b = try Route(gpx: Data(route.gpx(interval: 2.5).utf8)).timeline()
         #expect(abs(a.passDuration - b.passDuration) < 1e-3)
         for k in 0 ... Int(a.passDuration * 4) {
             let p = a.location(at: Double(k) / 4), q = b.location(at: Double(k) / 4)

@@ -82,7 +82,7 @@ import InternalUtilities
         let (text, path, code, words) = Self.bad[i]
         do {
             let route = try Route(json: Data(text.utf8))
-            _ = try route.trajectory()
+            _ = try route.timeline()
             Issue.record("accepted: \(text)")
         } catch {
             #expect(error.path == path, "\(error)")

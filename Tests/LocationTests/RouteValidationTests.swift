@@ -7,7 +7,7 @@ import Signals
 @Suite struct RouteValidationTests {
     static func error(_ route: Route) -> SignalError? {
         do {
-            _ = try route.trajectory()
+            _ = try route.timeline()
             return nil
         } catch {
             return error

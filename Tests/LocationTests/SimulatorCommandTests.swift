@@ -26,7 +26,7 @@ import Signals
             Waypoint(latitude: 0.01, longitude: 0.01, speed: 1)
         }
         let c = try route.simulatorCommand()
-        let t = try route.trajectory()
+        let t = try route.timeline()
         let average = t.passLength / (t.passDuration - 30)
         #expect(c.arguments[5] == "--speed=\(Route.decimal(average, digits: 3))")
         #expect(c.arguments.last == "0,0")

@@ -52,7 +52,7 @@ import Testing
     func renderDefaults() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let r = try Executables.runSucceeding("signals", ["render", spec.path, "--format", "csv"])
-        let pass = try Self.route().trajectory().passDuration
+        let pass = try Self.route().timeline().passDuration
         #expect(r.text.split(separator: "\n").count == 1 + Int((pass + 1).rounded()))
         let signal = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
         let missing = try Executables.runFailing("signals", ["render", signal.path, "--format", "csv"])
@@ -179,8 +179,8 @@ import Testing
         let r = try Executables.runSucceeding("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "5", "--simctl"])
         #expect(r.text == "xcrun simctl location booted start --speed=1.503 51.5007,-0.1246 51.5033,-0.1196 51.5081,-0.0759\n")
         #expect(r.stderr.contains("note: simctl cannot pause"))
-        let back = try Route(gpx: Data(contentsOf: out), file: out.path).trajectory()
-        let original = try Self.route().trajectory()
+        let back = try Route(gpx: Data(contentsOf: out), file: out.path).timeline()
+        let original = try Self.route().timeline()
         for k in 0 ... 2370 {
             let p = original.location(at: Double(k)), q = back.location(at: Double(k))
             #expect(abs(p.latitude - q.latitude) < 1e-7)

@@ -115,7 +115,7 @@ public struct LiveSpec: Sendable {
         try signal?.validate(sampleRate: sampleRate)
         if let route = document.route {
             do {
-                sampler = try RouteSampler(route.trajectory(), sampleRate: sampleRate)
+                sampler = try RouteSampler(route.timeline(), sampleRate: sampleRate)
             } catch {
                 var located = error
                 if located.path == nil { located.path = "$.route" }

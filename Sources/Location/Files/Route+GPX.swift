@@ -79,14 +79,14 @@ extension Route {
         guard interval.isFinite, interval > 0 else {
             throw SignalError(.outOfRange, "interval must be a finite number of seconds > 0, got \(interval)", field: "interval")
         }
-        let trajectory = try trajectory()
-        let end = trajectory.passDuration
+        let timeline = try timeline()
+        let end = timeline.passDuration
         guard end / interval <= 1_000_000 else {
             throw SignalError(.outOfRange, "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval",
                               field: "interval")
         }
         var times = (0 ... Int((end / interval).rounded(.down))).map { Double($0) * interval }
-        times += trajectory.starts.filter { $0 <= end } + [end]
+        times += timeline.starts.filter { $0 <= end } + [end]
         times.sort()
         var unique: [Double] = []
         for t in times where unique.last.map({ t - $0 > 1e-6 }) ?? true { unique.append(t) }
@@ -100,7 +100,7 @@ extension Route {
 
         """
         for t in unique {
-            let p = trajectory.location(at: t)
+            let p = timeline.location(at: t)
             out += "    <wpt lat=\"\(Route.decimal(p.latitude))\" lon=\"\(Route.decimal(p.longitude))\">\n"
             out += "        <ele>\(Route.decimal(p.altitude, digits: 3))</ele>\n"
             out += "        <time>\(ISO8601Time.format(origin + t))</time>\n"

@@ -37,20 +37,20 @@ extension Route {
         guard !device.isEmpty else {
             throw SignalError(.outOfRange, "the simulator device must be a name, a UDID or 'booted'", field: "device")
         }
-        let trajectory = try trajectory()
+        let timeline = try timeline()
         let coordinates = waypoints.map { "\(Route.decimal($0.latitude)),\(Route.decimal($0.longitude))" }
         var notes: [String] = []
-        if waypoints.count == 1 || trajectory.passLength == 0 {
+        if waypoints.count == 1 || timeline.passLength == 0 {
             if waypoints.count > 1 { notes.append("the route does not move; the simulator is set to its first waypoint") }
             return SimulatorCommand(arguments: ["xcrun", "simctl", "location", device, "set", coordinates[0]], notes: notes)
         }
         let pauses = waypoints.reduce(0) { $0 + $1.pause }
-        let moving = trajectory.passDuration - pauses
+        let moving = timeline.passDuration - pauses
         let routeSpeed = self.speed
         let uniform = !isTimed && acceleration == nil && routeSpeed != nil
             && waypoints.dropFirst().allSatisfy { $0.speed == nil || $0.speed == routeSpeed }
             && (!loops || waypoints[0].speed == nil || waypoints[0].speed == routeSpeed)
-        let speed = uniform ? (routeSpeed ?? 0) : trajectory.passLength / moving
+        let speed = uniform ? (routeSpeed ?? 0) : timeline.passLength / moving
         if !uniform {
             notes.append(isTimed ? "simctl moves at one speed: the times are replaced by the average speed \(Route.decimal(speed, digits: 3)) m/s"
                 : "simctl moves at one speed: the leg speeds and acceleration limits are replaced by the average speed \(Route.decimal(speed, digits: 3)) m/s")

@@ -5,7 +5,7 @@ extension Route {
     /// The route sampled at `sampleRate`.
     /// - Throws: `SignalError` for a bad route or rate.
     public func sampler(sampleRate: Double) throws(SignalError) -> RouteSampler {
-        try RouteSampler(trajectory(), sampleRate: sampleRate)
+        try RouteSampler(timeline(), sampleRate: sampleRate)
     }
 
     /// The frames of a render: `round(duration · rate)` samples from index `round(start · rate)`.

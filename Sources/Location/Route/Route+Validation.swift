@@ -17,7 +17,7 @@ extension Route {
     /// Checks the route: coordinates in range, speeds, pauses and times valid, and a speed for every leg.
     ///
     /// ```swift
-    /// try route.validate()            // or let it happen in render/points/trajectory
+    /// try route.validate()            // or let it happen in render/points/timeline
     /// ```
     /// - Parameter path: JSON path of the route in its spec (default `$.route`), used in messages.
     /// - Throws: `SignalError` naming the field: `tooShort`, `nonFinite`, `outOfRange`, `missingField`,

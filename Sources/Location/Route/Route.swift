@@ -13,8 +13,8 @@ import Foundation
 /// ```
 /// In a spec: `{"route": {"speed": 3, "waypoints": [...], "error": {"sigma": 3, "correlationTime": 60}}}`.
 ///
-/// A route is a plain value; it is checked when it is rendered, played or turned into a ``Trajectory``
-/// (``trajectory()``), and every problem is reported with the JSON path the same route would have as a spec
+/// A route is a plain value; it is checked when it is rendered, played or turned into a ``RouteTimeline``
+/// (``timeline()``), and every problem is reported with the JSON path the same route would have as a spec
 /// (`$.route.waypoints[2].latitude`).
 ///
 /// Timing: the route starts at the first waypoint at t = 0, waits there for that waypoint's `pause`, then

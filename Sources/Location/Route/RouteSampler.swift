@@ -32,7 +32,7 @@ public struct LocationSample: Sendable, Hashable {
 /// ```
 public struct RouteSampler: Sendable {
     /// The route's timeline.
-    public let trajectory: Trajectory
+    public let timeline: RouteTimeline
     /// Samples per second (Hz).
     public let sampleRate: Double
     /// The error model, if any.
@@ -42,15 +42,15 @@ public struct RouteSampler: Sendable {
     /// Largest sample index plus one when the route has an error model (2^48).
     public static let indexLimit = GaussMarkovProcess.indexLimit
 
-    /// Samples `trajectory` at `sampleRate`.
+    /// Samples `timeline` at `sampleRate`.
     /// - Throws: `SignalError` (`invalidRender`) for a rate that is not finite and > 0.
-    public init(_ trajectory: Trajectory, sampleRate: Double) throws(SignalError) {
+    public init(_ timeline: RouteTimeline, sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw SignalError(.invalidRender, "sample rate must be a positive, finite number of Hz, got \(sampleRate)", field: "rate")
         }
-        self.trajectory = trajectory
+        self.timeline = timeline
         self.sampleRate = sampleRate
-        model = trajectory.route.error
+        model = timeline.route.error
         process = model.map { GNSSErrorProcess($0, sampleRate: sampleRate) }
     }
 
@@ -72,7 +72,7 @@ public struct RouteSampler: Sendable {
     /// - Complexity: O(log segments) plus 3 × 48 normal draws for the error (use a ``Cursor`` for runs).
     public func sample(at index: Int) throws(SignalError) -> LocationSample {
         try checkRange(first: index, count: 1)
-        return combine(trajectory.location(at: Double(index) / sampleRate), process?.offset(at: index) ?? .zero)
+        return combine(timeline.location(at: Double(index) / sampleRate), process?.offset(at: index) ?? .zero)
     }
 
     /// The measurement of `truth` with `error`: moved `error.horizontal` metres along the geodesic at azimuth
@@ -118,7 +118,7 @@ public struct RouteSampler: Sendable {
         /// Sample ``index``, then moves to the next one (up to index 2^48 − 1 with an error model, `Int.max`
         /// without, where it stays).
         public mutating func next() -> LocationSample {
-            let truth = sampler.trajectory.location(at: Double(index) / sampler.sampleRate)
+            let truth = sampler.timeline.location(at: Double(index) / sampler.sampleRate)
             let sample = sampler.combine(truth, errors?.offset ?? .zero)
             if index < (errors == nil ? Int.max : RouteSampler.indexLimit - 1) {
                 index += 1

@@ -86,7 +86,7 @@ extension LocationSource {
         } else if route.loops {
             frames = 1 << 40
         } else {
-            let pass = try route.trajectory().passDuration * sampleRate
+            let pass = try route.timeline().passDuration * sampleRate
             guard pass.isFinite, pass < Double(1 << 40) else {
                 throw SignalError(.tooLarge, "the route lasts \(pass / sampleRate) s: too many samples at \(sampleRate) Hz; give a duration")
             }

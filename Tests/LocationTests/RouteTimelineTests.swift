@@ -3,7 +3,7 @@ import Testing
 @testable import Location
 
 /// Timing and geometry of routes: where the route is at each sample, exactly.
-@Suite struct TrajectoryTests {
+@Suite struct RouteTimelineTests {
     let g = Geodesic.wgs84
 
     /// A square of about 111 m a side near the equator, walked anticlockwise from its south-west corner.
@@ -13,7 +13,7 @@ import Testing
     func closedSquare() throws {
         let loop = try Route(speed: 2, loop: true) {
             for (lat, lon) in Self.square { Waypoint(latitude: lat, longitude: lon) }
-        }.trajectory()
+        }.timeline()
         let corners = (Self.square + [Self.square[0]]).map { GeoCoordinate(latitude: $0.0, longitude: $0.1) }
         let perimeter = zip(corners, corners.dropFirst()).map { g.inverse(from: $0, to: $1).distance }.reduce(0, +)
         #expect(abs(loop.passLength - perimeter) < 1e-9)
@@ -28,7 +28,7 @@ import Testing
 
         let closed = try Route(speed: 2) {
             for (lat, lon) in Self.square + [(0.0, 0.0)] { Waypoint(latitude: lat, longitude: lon) }
-        }.trajectory()
+        }.timeline()
         let end = closed.location(at: closed.passDuration)
         #expect(end.latitude == 0)
         #expect(end.longitude == 0)
@@ -45,7 +45,7 @@ import Testing
         let t = try Route(speed: 3) {
             Waypoint(latitude: a.latitude, longitude: a.longitude)
             Waypoint(latitude: b.latitude, longitude: b.longitude)
-        }.trajectory()
+        }.timeline()
         let leg = g.inverse(from: a, to: b)
         #expect(abs(t.passDuration - leg.distance / 3) < 1e-9)
         for k in 0 ..< Int(t.passDuration) {
@@ -65,7 +65,7 @@ import Testing
         let w0 = Waypoint(latitude: 51.5007, longitude: -0.1246)
         let w1 = Waypoint(latitude: 51.5033, longitude: -0.1196, pause: 20)
         let w2 = Waypoint(latitude: 51.5081, longitude: -0.0759, speed: 1.4)
-        let t = try Route(speed: 3) { w0; w1; w2 }.trajectory()
+        let t = try Route(speed: 3) { w0; w1; w2 }.timeline()
         let leg1 = g.inverse(from: w0.coordinate, to: w1.coordinate).distance
         let leg2 = g.inverse(from: w1.coordinate, to: w2.coordinate).distance
         let arrival = leg1 / 3, departure = arrival + 20
@@ -97,7 +97,7 @@ import Testing
         let t = try Route(speed: 1) {
             Waypoint(latitude: 10, longitude: 10, pause: 5)
             Waypoint(latitude: 10.0001, longitude: 10)
-        }.trajectory()
+        }.timeline()
         #expect(t.location(at: 4.99).latitude == 10)
         #expect(t.location(at: 4.99).speed == 0)
         #expect(t.location(at: 6).speed == 1)
@@ -110,7 +110,7 @@ import Testing
             Waypoint(latitude: 0, longitude: 0)
             Waypoint(latitude: 0, longitude: 0.003)                 // ≈ 334 m at up to 4 m/s
             Waypoint(latitude: 0, longitude: 0.004, speed: 2)       // ≈ 111 m at up to 2 m/s, then stop
-        }.trajectory()
+        }.timeline()
         // Speed 0 at the start and the end; 1 s in, 0.5 m/s and 0.25 m travelled.
         #expect(t.location(at: 0).speed == 0)
         #expect(abs(t.location(at: 1).speed - 0.5) < 1e-12)
@@ -136,7 +136,7 @@ import Testing
         let t = try Route(speed: 10, acceleration: 1) {
             Waypoint(latitude: 0, longitude: 0)
             Waypoint(latitude: 0, longitude: 0.0001)   // ≈ 11.1 m: peak √(a·L) ≈ 3.3 m/s
-        }.trajectory()
+        }.timeline()
         let length = t.passLength
         #expect(abs(t.passDuration - 2 * length.squareRoot()) < 1e-9)
         #expect(abs(t.location(at: t.passDuration / 2).speed - length.squareRoot()) < 1e-9)
@@ -149,7 +149,7 @@ import Testing
             Waypoint(latitude: 45.001, longitude: 7, altitude: 200, time: 110)
             Waypoint(latitude: 45.001, longitude: 7, altitude: 200, time: 130)    // standing still for 20 s
             Waypoint(latitude: 45.001, longitude: 7.001, altitude: 150, time: 160)
-        }.trajectory()
+        }.timeline()
         #expect(t.passDuration == 160)
         #expect(t.location(at: 5).latitude == 45)
         #expect(t.location(at: 5).speed == 0)
@@ -172,7 +172,7 @@ import Testing
             Waypoint(latitude: -10, longitude: -179.5)
             Waypoint(latitude: 89, longitude: 0)
             Waypoint(latitude: 89, longitude: 180)
-        }.trajectory()
+        }.timeline()
         let first = g.line(from: GeoCoordinate(latitude: 10, longitude: 179.5), to: GeoCoordinate(latitude: -10, longitude: -179.5))
         for k in 0 ... 100 {
             let time = Double(k) / 100 * t.waypointTimes[1].arrival
@@ -192,7 +192,7 @@ import Testing
             Waypoint(latitude: 48.85, longitude: 2.35, pause: 3)
             Waypoint(latitude: 48.851, longitude: 2.351, pause: 2)
             Waypoint(latitude: 48.852, longitude: 2.349, speed: 0.8)
-        }.trajectory()
+        }.timeline()
         let times = (0 ..< 500).map { Double($0) * 0.7 }
         let forward = times.map { t.location(at: $0) }
         let backward = times.reversed().map { t.location(at: $0) }.reversed()
@@ -203,7 +203,7 @@ import Testing
 
     @Test("a single waypoint is a route that stands still")
     func singlePoint() throws {
-        let t = try Route { Waypoint(latitude: -33.86, longitude: 151.21, altitude: 5) }.trajectory()
+        let t = try Route { Waypoint(latitude: -33.86, longitude: 151.21, altitude: 5) }.timeline()
         let p = t.location(at: 1000)
         #expect(p.latitude == -33.86)
         #expect(p.longitude == 151.21)

@@ -6,12 +6,16 @@ import Signals
 /// position at any time is a binary search plus one geodesic evaluation.
 ///
 /// ```swift
-/// let trajectory = try route.trajectory()
-/// let fix = trajectory.location(at: 90)     // the truth 90 s after the start
-/// print(trajectory.passDuration)            // seconds from the start to the end (or to the loop's restart)
+/// let timeline = try route.timeline()
+/// let fix = timeline.location(at: 90)     // the truth 90 s after the start
+/// print(timeline.passDuration)            // seconds from the start to the end (or to the loop's restart)
 /// ```
 /// The position at time `t` depends on `t` only, never on which times were asked before.
-public struct Trajectory: Sendable {
+///
+/// Its legs are straight geodesics joined at the waypoints, where the course turns at once: the timeline a
+/// GNSS fix is drawn from. (Called `Trajectory` before 2026-11-24; that name is kept for the smooth
+/// kinematic path, continuous in velocity and acceleration, that every sensor is to be derived from.)
+public struct RouteTimeline: Sendable {
     /// The route.
     public let route: Route
     /// Seconds of one pass: from the start to the last arrival (and its pause), or for a looping route
@@ -190,5 +194,5 @@ public struct Trajectory: Sendable {
 extension Route {
     /// The route checked and prepared for evaluation at any time.
     /// - Throws: `SignalError` naming the field at fault.
-    public func trajectory() throws(SignalError) -> Trajectory { try Trajectory(self) }
+    public func timeline() throws(SignalError) -> RouteTimeline { try RouteTimeline(self) }
 }
