@@ -14,7 +14,7 @@ import Signals
 /// p[n] = quantise(ISA(H) + weather[n] + N_p √fs · w[n])
 /// ```
 ///
-/// - `ISA(H)`: ``StandardAtmosphere`` with this model's sea-level pressure and temperature;
+/// - `ISA(H)`: `StandardAtmosphere` (`Location`) with this model's sea-level pressure and temperature;
 /// - `weather[n]`: a stationary first-order Gauss–Markov process (Pa) with standard deviation
 ///   ``weatherDeviation`` and correlation time ``weatherCorrelationTime``: the slow change of the
 ///   sea-level pressure a real barometer also sees;

@@ -5,7 +5,7 @@ import Signals
 extension MagnetometerModel {
     /// The geomagnetic field in the local east-north-up frame, µT: `(Y, X, −Z) / 1000` of the model's
     /// north `X`, east `Y` and down `Z` components in nT.
-    /// - Parameter field: A field from ``GeomagneticModel`` (nT, north-east-down).
+    /// - Parameter field: A field from `GeomagneticModel` (`Location`; nT, north-east-down).
     /// - Returns: East, north and up components, µT.
     public static func eastNorthUp(_ field: MagneticField) -> SIMD3<Double> {
         SIMD3(field.east, field.north, -field.down) / 1_000
