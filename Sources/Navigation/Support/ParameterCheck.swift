@@ -13,15 +13,16 @@ struct ParameterCheck: Sendable {
     /// - Parameters:
     ///   - value: The parameter.
     ///   - field: Its JSON name.
-    ///   - unit: Its unit, for the message.
+    ///   - unit: Its unit, for the message (empty for a pure number).
     ///   - range: The values allowed.
     func check(_ value: Double, _ field: String, unit: String, in range: ClosedRange<Double>) throws(SignalError) {
+        let unit = unit.isEmpty ? "" : " \(unit)"
         guard value.isFinite else {
-            throw SignalError(.nonFinite, path: path(field), "\(field) must be finite, got \(value) \(unit)")
+            throw SignalError(.nonFinite, path: path(field), "\(field) must be finite, got \(value)\(unit)")
         }
         guard range.contains(value) else {
             throw SignalError(.outOfRange, path: path(field),
-                              "\(field) \(value) \(unit) is outside \(range.lowerBound) \(unit) ... \(range.upperBound) \(unit)")
+                              "\(field) \(value)\(unit) is outside \(range.lowerBound)\(unit) ... \(range.upperBound)\(unit)")
         }
     }
 
