@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "SensorFeeds", targets: ["SensorFeeds"]),
         // IMU error model, Allan deviation, phone-recording importers, motion presets.
         .library(name: "Sensors", targets: ["Sensors"]),
+        // One trajectory, every sensor: the barometer and magnetometer measurement models (and the trajectory).
+        .library(name: "Navigation", targets: ["Navigation"]),
         // The FFTW-based verifier, separate because FFTW is GPL-licensed. Linux and the macOS command line
         // only (FFTW through pkg-config: Debian's libfftw3-dev, Homebrew's fftw); no iOS, tvOS, watchOS or
         // visionOS build of FFTW exists, and no product an app adds (SignalRunner and its parts) depends on it.
@@ -81,7 +83,9 @@ let package = Package(
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors"]),
+        // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
+        .target(name: "Navigation", dependencies: ["Signals", "Sensors", "Location", "InternalUtilities"]),
+        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "FileReaders", "InternalUtilities"]),
         .executableTarget(
@@ -142,6 +146,7 @@ let package = Package(
         .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "FileReaders", "Signals", "Location", "Playback",
                                                           "SensorFeeds"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
         .testTarget(name: "FileReadersTests", dependencies: ["FileReaders", "Signals"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors"]),

@@ -1,0 +1,47 @@
+import Signals
+
+/// The checks every sensor parameter of a trajectory passes, each throwing the package's `SignalError` at
+/// the parameter's JSON path (`$.trajectory.sensors.barometer.noise_density`).
+struct ParameterCheck: Sendable {
+    /// The JSON path of the sensor (`$.trajectory.sensors.magnetometer`).
+    let path: String
+
+    /// The path of one of the sensor's fields.
+    func path(_ field: String) -> String { "\(path).\(field)" }
+
+    /// Throws `.nonFinite` unless `value` is finite, then `.outOfRange` unless it is in `range`.
+    /// - Parameters:
+    ///   - value: The parameter.
+    ///   - field: Its JSON name.
+    ///   - unit: Its unit, for the message (empty for a pure number).
+    ///   - range: The values allowed.
+    func check(_ value: Double, _ field: String, unit: String, in range: ClosedRange<Double>) throws(SignalError) {
+        let unit = unit.isEmpty ? "" : " \(unit)"
+        guard value.isFinite else {
+            throw SignalError(.nonFinite, path: path(field), "\(field) must be finite, got \(value)\(unit)")
+        }
+        guard range.contains(value) else {
+            throw SignalError(.outOfRange, path: path(field),
+                              "\(field) \(value)\(unit) is outside \(range.lowerBound)\(unit) ... \(range.upperBound)\(unit)")
+        }
+    }
+
+    /// Throws unless a sample index is in `0 ..< 2⁶²` (the span of the random-access noise processes).
+    /// - Parameters:
+    ///   - first: The first sample index.
+    ///   - count: How many samples from it.
+    func checkSamples(first: Int, count: Int) throws(SignalError) {
+        guard first >= 0, count >= 0, first <= (1 << 62) - count else {
+            throw SignalError(.invalidRender,
+                              "\(path): samples \(first) ..< \(first) + \(count) are outside 0 ..< 2^62")
+        }
+    }
+
+    /// The same error at this sensor's path, with `context` before its message (the Earth models throw at `$`).
+    func relocated(_ error: any Error, _ context: String) -> SignalError {
+        guard let error = error as? SignalError else {
+            return SignalError(.invalidArgument, path: path, "\(context): \(error)")
+        }
+        return SignalError(error.code, path: path, "\(context): \(error.message)")
+    }
+}
