@@ -139,16 +139,6 @@ struct BarometerModelTests {
         #expect(offGrid > 450)
     }
 
-    @Test("The BMP388 preset: 0.03 Pa/√Hz, 0.016 Pa, weather 100 Pa over 3 h")
-    func preset() throws {
-        let baro = try BarometerModel.bmp388(sampleRate: 25, seed: 1)
-        #expect(baro.noiseDensity == 0.03)
-        #expect(baro.resolution == 0.016)
-        #expect(baro.weatherDeviation == 100)
-        #expect(baro.weatherCorrelationTime == 10_800)
-        #expect(baro.atmosphere == StandardAtmosphere.isa)
-    }
-
     /// Builds a barometer with one parameter changed.
     static func make(_ field: String, _ value: Double) throws(SignalError) -> BarometerModel {
         switch field {

@@ -22,11 +22,12 @@ import Signals
 /// - `quantise`: to the nearest multiple of ``resolution`` (ties to even); none when it is 0.
 ///
 /// A term that is zero is off, so ``init(sampleRate:seaLevelPressure:seaLevelTemperature:weatherDeviation:weatherCorrelationTime:noiseDensity:resolution:seed:)``
-/// with its defaults is the ideal barometer, and ``bmp388(sampleRate:seed:)`` a phone's.
+/// with its defaults is the ideal barometer; each term is set from the part's datasheet.
 ///
 /// ```swift
-/// let baro = try BarometerModel.bmp388(sampleRate: 25, seed: 7)
-/// let p = try baro.pressure(latitude: 51.5007, longitude: -0.1246, altitude: 60, sample: 250)  // the ISA's 101 156 Pa + weather (σ 100 Pa) + noise
+/// let baro = try BarometerModel(sampleRate: 25, weatherDeviation: 100, weatherCorrelationTime: 10_800,
+///                               noiseDensity: 0.03, resolution: 0.016, seed: 7)
+/// let p = try baro.pressure(latitude: 51.5007, longitude: -0.1246, altitude: 60, sample: 250)  // the ISA's 101 156 Pa + weather + noise
 /// ```
 ///
 /// The noise is counter-based and seeded (the IMU's generators): sample `n` is the same whether it is
@@ -101,23 +102,6 @@ public struct BarometerModel: Sendable, Hashable {
         self.noiseDensity = noiseDensity
         self.resolution = resolution
         self.seed = seed
-    }
-
-    /// A phone barometer of the Bosch BMP388 class, on a standard day.
-    ///
-    /// - ``noiseDensity`` 0.03 Pa/√Hz: the order of the BMP388's RMS pressure noise at its highest
-    ///   resolution setting (0.03 Pa, datasheet BST-BMP388-DS001, table 2, quoted from memory), taken as a
-    ///   density so that it scales with the rate (0.15 Pa RMS at 25 Hz);
-    /// - ``resolution`` 0.016 Pa: the BMP388's output resolution in its highest-resolution mode (same table);
-    /// - weather: σ = 100 Pa (1 hPa) with τ = 3 h, a representative slow synoptic drift (not a datasheet
-    ///   figure; it is what a barometer at rest sees over an afternoon).
-    /// - Parameters:
-    ///   - sampleRate: Samples per second, Hz.
-    ///   - seed: The seed of the noise streams.
-    /// - Throws: `SignalError` at `$.trajectory.sensors.barometer.rate` for a rate outside ``sampleRates``.
-    public static func bmp388(sampleRate: Double, seed: UInt64 = 0) throws(SignalError) -> BarometerModel {
-        try BarometerModel(sampleRate: sampleRate, weatherDeviation: 100, weatherCorrelationTime: 10_800,
-                           noiseDensity: 0.03, resolution: 0.016, seed: seed)
     }
 
     /// The stream numbers of the barometer's noise (apart from the IMU's 0 … 23 and the magnetometer's).
