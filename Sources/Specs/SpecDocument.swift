@@ -84,7 +84,7 @@ public enum SpecDocument: Sendable, Hashable {
             return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
         }
         for key in object.keys where key != "route" && key != "motion" {
-            throw SignalError(.unknownField, path: JSONFields.child("$", key),
+            throw SignalError(.unknownField, path: JSONPath.child("$", key),
                               "unknown field '\(SignalError.quoted(key, limit: 60))' beside 'route'; a spec with a route holds 'route' and optionally 'motion'")
         }
         let route = try Route(json: routeValue, path: "$.route")

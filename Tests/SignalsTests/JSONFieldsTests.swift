@@ -1,3 +1,4 @@
+import InternalUtilities
 import Foundation
 import Testing
 @testable import Signals
@@ -28,9 +29,9 @@ import Testing
     @Test("a key of 60 plain characters keeps the dotted form")
     func plainKeyInPath() {
         let key = String(repeating: "b", count: 60)
-        #expect(JSONFields.child("$", key) == "$." + key)
-        #expect(JSONFields.child("$", key + "b") == #"$[""# + String(repeating: "b", count: 59) + #"…"]"#)
-        #expect(JSONFields.child("$.x", "a b") == #"$.x["a b"]"#)
+        #expect(JSONPath.child("$", key) == "$." + key)
+        #expect(JSONPath.child("$", key + "b") == #"$[""# + String(repeating: "b", count: 59) + #"…"]"#)
+        #expect(JSONPath.child("$.x", "a b") == #"$.x["a b"]"#)
     }
 
     @Test("the parser's syntax errors write keys the same way")

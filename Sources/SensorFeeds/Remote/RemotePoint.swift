@@ -33,10 +33,10 @@ package struct RemotePoint: Sendable, Hashable {
         guard var object = value.object else {
             throw SignalError(.malformed, path: path, "a point is a JSON object, got \(value.kindDescription)")
         }
-        let timestamp = try JSONFields.number(object["timestamp"] ?? .null, path: JSONFields.child(path, "timestamp"), name: "timestamp")
+        let timestamp = try JSONFields.number(object["timestamp"] ?? .null, path: JSONPath.child(path, "timestamp"), name: "timestamp")
         var location: LocationPoint?
         if let l = object["location"] {
-            location = try RemotePoint.location(l, path: JSONFields.child(path, "location"), timestamp: timestamp, full: true)
+            location = try RemotePoint.location(l, path: JSONPath.child(path, "location"), timestamp: timestamp, full: true)
             object.members.removeAll { $0.key == "location" }
         }
         var motion: MotionPoint?

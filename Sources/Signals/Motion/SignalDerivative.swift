@@ -1,3 +1,4 @@
+import InternalUtilities
 import Foundation
 
 /// The exact time derivative of a one-channel signal tree, in signal units per second, as the engine
@@ -51,7 +52,7 @@ package struct SignalDerivative: Sendable, Hashable {
     }
 
     private mutating func collect(_ node: SignalNode, gain: Double, path: String) throws(SignalError) {
-        let here = JSONFields.child(path, node.kind)
+        let here = JSONPath.child(path, node.kind)
         func refuse(_ why: String) -> SignalError {
             SignalError(.outOfRange, path: here,
                         "\(why), so it has no time derivative: an attitude angle must be smooth for the rotation rate to be the one that turns the device (use sine, triangle, chirp or constant nodes, or give the attitude as integrated rotation rates)")

@@ -26,7 +26,7 @@ extension SignalNode {
         }
         let known = object.keys.filter(SignalNode.kinds.contains)
         if object.count > 1, known.count == 1, let extra = object.keys.first(where: { $0 != known[0] }) {
-            throw SignalError(.unknownField, path: JSONFields.child(path, extra),
+            throw SignalError(.unknownField, path: JSONPath.child(path, extra),
                               "a signal has one key naming its node ('\(known[0])'); '\(SignalError.quoted(extra, limit: 40))' is not allowed beside it")
         }
         guard object.count == 1, let member = object.members.first else {
@@ -35,7 +35,7 @@ extension SignalNode {
                               "a signal node must have exactly one key naming it, found \(object.count == 0 ? "none" : found)")
         }
         let name = member.key
-        let here = JSONFields.child(path, name)
+        let here = JSONPath.child(path, name)
         guard SignalNode.kinds.contains(name) else {
             var message = "unknown signal node '\(SignalError.quoted(name, limit: 60))'"
             if let guess = SignalError.closestName(to: name, in: SignalNode.kinds) { message += " (did you mean '\(guess)'?)" }

@@ -1,3 +1,5 @@
+import InternalUtilities
+
 extension SignalNode {
     /// Checks every parameter of the tree for a render at `sampleRate`.
     ///
@@ -24,7 +26,7 @@ extension SignalNode {
     /// - Returns: An upper bound of `|sample|` (signal units), finite and ≤ ``SignalLimits/largestSample``.
     /// - Throws: ``SignalError`` naming the field (by its JSON path), its value and the limit.
     public func validate(_ context: ValidationContext) throws(SignalError) -> Double {
-        let here = context.appending(JSONFields.child("", kind))
+        let here = context.appending(JSONPath.child("", kind))
         let sampleRate = context.sampleRate
         func finite(_ name: String, _ value: Double) throws(SignalError) {
             try here.requireFinite(name, value)

@@ -33,16 +33,12 @@ package struct JSONFields {
             var message = "unknown field '\(SignalError.quoted(key, limit: 60))' in \(what)"
             if let guess = SignalError.closestName(to: key, in: fields) { message += " (did you mean '\(guess)'?)" }
             message += "; its fields are \(fields.joined(separator: ", "))"
-            throw SignalError(.unknownField, path: JSONFields.child(path, key), message)
+            throw SignalError(.unknownField, path: JSONPath.child(path, key), message)
         }
     }
 
-    /// `path.key` (keys that are not plain identifiers, or longer than 60 characters, are written
-    /// `path["key"]`, cut to 60 characters).
-    package static func child(_ path: String, _ key: String) -> String { JSONPath.child(path, key) }
-
     /// JSON path of a field.
-    package func path(_ name: String) -> String { JSONFields.child(path, name) }
+    package func path(_ name: String) -> String { JSONPath.child(path, name) }
 
     /// Whether the field is present.
     package func has(_ name: String) -> Bool { object[name] != nil }

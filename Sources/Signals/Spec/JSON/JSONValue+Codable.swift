@@ -77,7 +77,7 @@ extension JSONValue: Codable {
     package static func path(_ codingPath: [any CodingKey]) -> String {
         var s = "$"
         for key in codingPath {
-            if let i = key.intValue { s += "[\(i)]" } else { s = JSONFields.child(s, key.stringValue) }
+            if let i = key.intValue { s += "[\(i)]" } else { s = JSONPath.child(s, key.stringValue) }
         }
         return s
     }
