@@ -170,3 +170,26 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("KinematicPath: every preset")
+struct KinematicPathPresetTests {
+    @Test("Each preset's path asked to go too fast keeps every limit (sampled every 10 ms), within 10 % of top speed",
+          arguments: [VehicleLimits.walk, .run, .bike, .car])
+    func presets(limits: VehicleLimits) throws {
+        var route = KinematicPathTests.route
+        route.speed = 1_000          // above every preset: the leg speed is capped at the maximum
+        let path = try KinematicPath(route: route, limits: limits)
+        let x = PathChecks.extremes(path, step: 0.01)
+        #expect(x.lateral <= limits.lateralAcceleration * (1 + 1e-9), "lateral \(x.lateral) m/s²")
+        #expect(x.yawRate <= limits.yawRate * (1 + 1e-9), "yaw rate \(x.yawRate) rad/s")
+        #expect(x.longitudinal <= limits.longitudinalAcceleration * (1 + 1e-9))
+        #expect(x.jerk <= limits.jerk * (1 + 1e-9))
+        #expect(x.lateralJerk <= limits.jerk * (1 + 1e-3), "lateral jerk \(x.lateralJerk) m/s³")
+        // The car reaches 35.35 of its 36.1 m/s on legs of at most 610 m; the others their maximum.
+        #expect(x.speed <= limits.maximumSpeed * (1 + 1e-12), "top speed \(x.speed) m/s")
+        #expect(x.speed > 0.9 * limits.maximumSpeed, "top speed \(x.speed) m/s")
+        let joins = KinematicPathTests.joins(path)
+        let dv = PathChecks.largestJump({ path.state(at: $0).velocity }, at: joins, epsilon: 1e-3)
+        #expect(dv <= 1.1 * max(limits.longitudinalAcceleration, limits.lateralAcceleration) * 2e-3, "|Δv| = \(dv) m/s")
+    }
+}
