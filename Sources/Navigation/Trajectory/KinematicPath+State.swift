@@ -24,14 +24,17 @@ extension KinematicPath {
         let horizontalAcceleration = a * tangent + v * v * kappa * normal
         let h = heights.evaluate(s)
         let geodetic = plane.unproject(point)
+        let velocity = SIMD3(horizontalVelocity.x, horizontalVelocity.y, h.grade * v)
+        let acceleration = SIMD3(horizontalAcceleration.x, horizontalAcceleration.y, h.curvature * v * v + h.grade * a)
+        let local = Self.local(plane: plane, latitude: geodetic.latitude, longitude: geodetic.longitude,
+                               height: h.height, velocity: velocity, acceleration: acceleration)
         var course = (Double.pi / 2 - psi).truncatingRemainder(dividingBy: 2 * .pi)
         if course < 0 { course += 2 * .pi }
         return KinematicState(time: t, station: s, east: point.x, north: point.y,
                               latitude: geodetic.latitude * 180 / .pi, longitude: geodetic.longitude * 180 / .pi,
                               altitude: h.height,
-                              velocity: SIMD3(horizontalVelocity.x, horizontalVelocity.y, h.grade * v),
-                              acceleration: SIMD3(horizontalAcceleration.x, horizontalAcceleration.y,
-                                                  h.curvature * v * v + h.grade * a),
+                              velocity: velocity, acceleration: acceleration,
+                              localVelocity: local.velocity, localAcceleration: local.acceleration,
                               speed: v, longitudinalAcceleration: a, longitudinalJerk: motion.jerk,
                               course: course, curvature: kappa)
     }

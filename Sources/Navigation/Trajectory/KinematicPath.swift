@@ -35,8 +35,9 @@ import Signals
 /// Accuracy of the plane: the orthographic map is exact at the waypoints; straight plane legs differ from
 /// the geodesics by millimetres for legs within 5 km of the first waypoint (the deviation grows as
 /// `L s² / R²`), plane distances are short by `s³ / (6R²)` (0.5 mm at 5 km), and the plane's north turns
-/// from the local north by the meridian convergence (0.035° at 5 km east, 51° N). Routes reaching more
-/// than 100 km from the first waypoint are refused.
+/// from the local north by the meridian convergence (0.035° at 5 km east, 51° N): ``KinematicState`` gives
+/// the motion in both frames, the local one exactly. Routes reaching more than 100 km from the first
+/// waypoint are refused.
 public struct KinematicPath: Sendable {
     /// The JSON path of a trajectory's route.
     public static let path = "$.trajectory.route"
