@@ -1,0 +1,51 @@
+import Foundation
+import Location
+
+extension KinematicPath {
+    /// Velocity and acceleration in the local east-north-up frame at the point, from the plane's kinematics.
+    ///
+    /// The position is `P = S(e, n) + h Û(S)`: `S` the ellipsoid point above or below the plane point along
+    /// the origin's up axis (``LocalTangentPlane``), `Û` the ellipsoid normal there, `h` the height. `Ṡ`, `S̈`
+    /// follow from differentiating the ellipsoid's equation `SᵀWS = 1` once and twice, `Û̇`, `Û̈` from
+    /// `Û = WS / |WS|`; so `Ṗ` and `P̈` are exact (to rounding). The velocity is `Ṗ` in the local frame; the
+    /// acceleration is the time derivative of those components (as `truth.csv` defines it), which includes
+    /// the frame's turn: `d/dt (E·Ṗ) = Ė·Ṗ + E·P̈`, with `φ̇ = v_N / (M + h)`, `λ̇ = v_E / ((N + h) cos φ)`.
+    static func local(plane: LocalTangentPlane, latitude phi: Double, longitude lambda: Double,
+                      height h: Double, velocity v: SIMD3<Double>, acceleration a: SIMD3<Double>)
+        -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>) {
+        let w = SIMD3(1, 1, WGS84.semiMajorAxis * WGS84.semiMajorAxis / (WGS84.semiMinorAxis * WGS84.semiMinorAxis))
+        let s = LocalTangentPlane.ecef(latitude: phi, longitude: lambda, height: 0)
+        let ws = w * s                                   // ∝ the gradient of SᵀWS (a scaled copy: W·a²)
+        let denominator = (ws * plane.up).sum()
+        // Ṡ = ė E0 + ṅ N0 + u̇ U0 with SᵀWṠ = 0.
+        let horizontal = v.x * plane.east + v.y * plane.north
+        let sDot = horizontal - ((ws * horizontal).sum() / denominator) * plane.up
+        // S̈ = ë E0 + n̈ N0 + ü U0 with SᵀWS̈ + ṠᵀWṠ = 0.
+        let horizontalA = a.x * plane.east + a.y * plane.north
+        let sDDot = horizontalA - (((ws * horizontalA).sum() + (w * sDot * sDot).sum()) / denominator) * plane.up
+        // Û = g / |g|, g = WS.
+        let g = ws, gDot = w * sDot, gDDot = w * sDDot
+        let norm = (g * g).sum().squareRoot()
+        let u = g / norm
+        let uDot = (gDot - u * (u * gDot).sum()) / norm
+        let normDDot = (uDot * gDot).sum() + (u * gDDot).sum()
+        let uDDot = (gDDot - 2 * uDot * (u * gDot).sum() - u * normDDot) / norm
+        let pDot = sDot + v.z * u + h * uDot
+        let pDDot = sDDot + a.z * u + 2 * v.z * uDot + h * uDDot
+        // The local frame at (φ, λ) and its rate.
+        let (sp, cp, sl, cl) = (sin(phi), cos(phi), sin(lambda), cos(lambda))
+        let east = SIMD3(-sl, cl, 0), north = SIMD3(-sp * cl, -sp * sl, cp), up = SIMD3(cp * cl, cp * sl, sp)
+        let velocity = SIMD3((east * pDot).sum(), (north * pDot).sum(), (up * pDot).sum())
+        let e2 = WGS84.eccentricitySquared
+        let nRadius = WGS84.semiMajorAxis / (1 - e2 * sp * sp).squareRoot()
+        let mRadius = nRadius * (1 - e2) / (1 - e2 * sp * sp)
+        let phiDot = velocity.y / (mRadius + h), lambdaDot = velocity.x / ((nRadius + h) * cp)
+        let eastDot = lambdaDot * SIMD3(-cl, -sl, 0)
+        let northDot = SIMD3(-cp * phiDot * cl + sp * sl * lambdaDot, -cp * phiDot * sl - sp * cl * lambdaDot, -sp * phiDot)
+        let upDot = SIMD3(-sp * phiDot * cl - cp * sl * lambdaDot, -sp * phiDot * sl + cp * cl * lambdaDot, cp * phiDot)
+        let acceleration = SIMD3((eastDot * pDot).sum() + (east * pDDot).sum(),
+                                 (northDot * pDot).sum() + (north * pDDot).sum(),
+                                 (upDot * pDot).sum() + (up * pDDot).sum())
+        return (velocity, acceleration)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Location
+import Signals
+
+/// A smooth kinematic path along a route's waypoints, within a vehicle's limits: the truth every sensor of a
+/// trajectory is to be derived from. Random access: ``state(at:)`` costs two binary searches and one
+/// geodetic conversion, and gives the same result in any order.
+///
+/// ```swift
+/// let route = Route(speed: 13.9) {
+///     Waypoint(latitude: 51.5007, longitude: -0.1246)
+///     Waypoint(latitude: 51.5033, longitude: -0.1196)
+///     Waypoint(latitude: 51.5081, longitude: -0.1220)
+/// }
+/// let path = try KinematicPath(route: route, limits: .car)
+/// let s = path.state(at: 30)         // position, velocity, acceleration, course, curvature
+/// ```
+///
+/// Construction, in the tangent plane at the first waypoint (``LocalTangentPlane``: exact orthographic map):
+/// - straight legs between the waypoints, joined at each interior waypoint by a symmetric clothoid – arc –
+///   clothoid turn designed for a constant speed `v` through it: curvature `κ ≤ min(a_lat / v², ω / v)`,
+///   curvature rate `σ = j / v³`, so lateral acceleration, yaw rate and its rate of change stay within the
+///   limits and curvature is continuous;
+/// - the speed starts and ends at rest, reaches each leg's speed (its arriving waypoint's `speed`, else the
+///   route's, capped at the vehicle's maximum) on the straights and is constant through each turn, every
+///   change an S-curve within the longitudinal acceleration and jerk limits; so position, velocity and
+///   acceleration are continuous;
+/// - a turn that does not fit between its legs at the leg speed (a sharp turn, a U-turn), or a speed change
+///   that does not fit along a straight, is driven slower: the turn's speed is lowered (its radius shrinks)
+///   until everything fits, and the vehicle slows down before it. Nothing is refused but reversals of 179°
+///   or more;
+/// - height: straight grades between the waypoints' stations, corners rounded (``HeightProfile``).
+///   Speeds are horizontal; vertical curves are not checked against the limits.
+///
+/// Accuracy of the plane: the orthographic map is exact at the waypoints; straight plane legs differ from
+/// the geodesics by millimetres for legs within 5 km of the first waypoint (the deviation grows as
+/// `L s² / R²`), plane distances are short by `s³ / (6R²)` (0.5 mm at 5 km), and the plane's north turns
+/// from the local north by the meridian convergence (0.035° at 5 km east, 51° N): ``KinematicState`` gives
+/// the motion in both frames, the local one exactly. Routes reaching more than 100 km from the first
+/// waypoint are refused.
+public struct KinematicPath: Sendable {
+    /// The JSON path of a trajectory's route.
+    public static let path = "$.trajectory.route"
+    /// Largest distance of a waypoint from the first, metres (the tangent plane's range).
+    public static let maximumExtent = 100_000.0
+    /// Largest deflection at a waypoint, radians (179°).
+    public static let maximumDeflection = 179 * Double.pi / 180
+
+    /// The limits the path keeps to.
+    public let limits: VehicleLimits
+    /// The designed turns, one per interior waypoint that changes heading.
+    public let turns: [Turn]
+    /// Horizontal length of the path, metres.
+    public let length: Double
+    /// Time from the start (at rest at the first waypoint) to the arrival (at rest at the last), seconds.
+    public var duration: Double { profile.time }
+
+    let plane: LocalTangentPlane
+    let pieces: [PathPiece]
+    let pieceStations: [Double]
+    let profile: SpeedProfile
+    let heights: HeightProfile
+
+    /// Builds the path along `route`'s waypoints within `limits`.
+    /// - Parameters:
+    ///   - route: At least two waypoints, no pauses, no times, not looping (the route's `acceleration` is
+    ///     not used: the vehicle's limits are).
+    ///   - limits: The vehicle's limits.
+    /// - Throws: `SignalError` at `$.trajectory.route…`: `.tooShort` for fewer than two waypoints,
+    ///   `.nonFinite`/`.outOfRange` for a waypoint's coordinates, speeds, a repeated waypoint, a reversal
+    ///   (deflection ≥ 179°), a waypoint beyond ``maximumExtent``; `.invalidArgument` for pauses, times or looping.
+    public init(route: Route, limits: VehicleLimits) throws(SignalError) {
+        let legs = try Self.legs(of: route, limits: limits)
+        self.limits = limits
+        let n = legs.points.count
+        var speeds = (0 ..< n).map { i in i == 0 || i == n - 1 ? 0 : min(legs.speeds[i - 1], legs.speeds[i]) }
+        let designs = try Self.fitSpeeds(&speeds, legs: legs, limits: limits)
+        plane = legs.plane
+
+        var pieces: [PathPiece] = [], pieceStations: [Double] = []
+        var profile = SpeedProfile()
+        var s = 0.0
+        var waypointStations = [0.0]
+        var turns: [Turn] = []
+        let (a, j) = (limits.longitudinalAcceleration, limits.jerk)
+        for k in 0 ..< n - 1 {
+            let direction = SIMD2(cos(legs.headings[k]), sin(legs.headings[k]))
+            let tA = k > 0 ? designs[k].tangentLength : 0, tB = k + 1 < n - 1 ? designs[k + 1].tangentLength : 0
+            let straight = max(legs.lengths[k] - tA - tB, 0)
+            if straight > 0 {
+                pieces.append(PathPiece(start: legs.points[k] + tA * direction,
+                                        end: legs.points[k + 1] - tB * direction,
+                                        startHeading: legs.headings[k], endHeading: legs.headings[k],
+                                        startCurvature: 0, endCurvature: 0, length: straight))
+                pieceStations.append(s)
+            }
+            let va = profile.speed, vb = speeds[k + 1]
+            let peak = Self.peakSpeed(from: va, to: vb, cap: legs.speeds[k], distance: straight, a: a, j: j)
+            let up = SpeedProfile.changeDistance(va, peak, acceleration: a, jerk: j)
+            let down = SpeedProfile.changeDistance(peak, vb, acceleration: a, jerk: j)
+            profile.change(to: peak, acceleration: a, jerk: j)
+            profile.cruise(straight - up - down)
+            profile.change(to: vb, acceleration: a, jerk: j)
+            s += straight
+            profile.anchor(station: s)
+            guard k + 1 < n - 1 else { continue }
+            let design = designs[k + 1]
+            let startTime = profile.time
+            for piece in design.pieces(at: legs.points[k + 1], entryHeading: legs.headings[k]) {
+                pieces.append(piece)
+                pieceStations.append(s)
+                s += piece.length
+            }
+            profile.cruise(design.length)
+            profile.anchor(station: s)
+            waypointStations.append(s - design.length / 2)
+            guard design.curvature > 0 else { continue }
+            turns.append(Turn(waypoint: k + 1, deflection: design.deflection, speed: design.speed,
+                              radius: 1 / design.curvature, tangentLength: design.tangentLength, offset: 0,
+                              startTime: startTime, endTime: profile.time))
+        }
+        waypointStations.append(s)
+        self.pieces = pieces
+        self.pieceStations = pieceStations
+        self.profile = profile
+        length = s
+        heights = HeightProfile(stations: waypointStations, heights: route.waypoints.map(\.altitude))
+        for i in turns.indices {
+            let mid = waypointStations[turns[i].waypoint]
+            let d = Self.piece(pieces, pieceStations, at: mid) - legs.points[turns[i].waypoint]
+            turns[i].offset = (d * d).sum().squareRoot()
+        }
+        self.turns = turns
+    }
+
+    /// The highest speed (m/s) between `va` and `cap` from which the vehicle can still reach `vb` within
+    /// `distance` metres after starting at `va` (bisection to rounding).
+    static func peakSpeed(from va: Double, to vb: Double, cap: Double, distance: Double, a: Double, j: Double) -> Double {
+        func needed(_ v: Double) -> Double {
+            SpeedProfile.changeDistance(va, v, acceleration: a, jerk: j) + SpeedProfile.changeDistance(v, vb, acceleration: a, jerk: j)
+        }
+        var low = max(va, vb), high = max(cap, low)
+        if needed(high) <= distance { return high }
+        for _ in 0 ..< 200 where high - low > 1e-13 * high {
+            let mid = (low + high) / 2
+            if needed(mid) <= distance { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// Plane point at station `s` of `pieces` starting at `stations`.
+    static func piece(_ pieces: [PathPiece], _ stations: [Double], at s: Double) -> SIMD2<Double> {
+        let i = index(stations, s)
+        return pieces[i].point(min(max(s - stations[i], 0), pieces[i].length))
+    }
+
+    /// Index of the last station ≤ `s` (0 if none).
+    static func index(_ stations: [Double], _ s: Double) -> Int {
+        var low = 0, high = stations.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if stations[mid] <= s { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Location
+
+/// The horizontal plane tangent to the WGS84 ellipsoid at an origin, with east-north axes, and its exact
+/// orthographic map to and from the ellipsoid: a point of the ellipsoid maps to the east and north
+/// components of its east-north-up offset from the origin (geodetic → ECEF → ENU, exact), and a plane point
+/// maps back to the point of the ellipsoid directly above or below it along the origin's up axis.
+///
+/// Both directions are exact (round trip within 1e-9 m for points within 100 km), so waypoints land exactly
+/// on themselves. The map is not conformal: plane distances are shorter than distances on the ellipsoid by
+/// about `s³ / (6 R²)` at a distance `s` from the origin (0.5 mm at 5 km, 3.3 cm at 20 km), and the plane's
+/// north differs from the local north by the meridian convergence, about `(s/R) sin φ` east of the origin
+/// (0.6 mrad, 0.035°, at 5 km and 51° N).
+struct LocalTangentPlane: Sendable, Hashable {
+    /// Geodetic latitude and longitude of the origin, radians.
+    let latitude: Double, longitude: Double
+    /// The origin's ECEF position, metres (on the ellipsoid, height 0).
+    let origin: SIMD3<Double>
+    /// The origin's east, north and up unit vectors in ECEF.
+    let east: SIMD3<Double>, north: SIMD3<Double>, up: SIMD3<Double>
+
+    /// The plane tangent at a geodetic latitude and longitude (degrees).
+    init(latitude: Double, longitude: Double) {
+        self.latitude = latitude * .pi / 180
+        self.longitude = longitude * .pi / 180
+        let (sp, cp) = (sin(self.latitude), cos(self.latitude))
+        let (sl, cl) = (sin(self.longitude), cos(self.longitude))
+        origin = Self.ecef(latitude: self.latitude, longitude: self.longitude, height: 0)
+        east = SIMD3(-sl, cl, 0)
+        north = SIMD3(-sp * cl, -sp * sl, cp)
+        up = SIMD3(cp * cl, cp * sl, sp)
+    }
+
+    /// ECEF position of a geodetic point (radians, metres).
+    static func ecef(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
+        let e2 = WGS84.eccentricitySquared
+        let sp = sin(latitude)
+        let n = WGS84.semiMajorAxis / (1 - e2 * sp * sp).squareRoot()
+        return SIMD3((n + height) * cos(latitude) * cos(longitude), (n + height) * cos(latitude) * sin(longitude),
+                     (n * (1 - e2) + height) * sp)
+    }
+
+    /// Geodetic latitude, longitude (radians) and height (metres) of an ECEF position, by fixed-point
+    /// iteration on the latitude to convergence (below 1e-14 rad, sub-micrometre, for heights within
+    /// ±100 km of the ellipsoid).
+    static func geodetic(_ x: SIMD3<Double>) -> (latitude: Double, longitude: Double, height: Double) {
+        let e2 = WGS84.eccentricitySquared, a = WGS84.semiMajorAxis
+        let p = (x.x * x.x + x.y * x.y).squareRoot()
+        var phi = atan2(x.z, p * (1 - e2))
+        var height = 0.0
+        for _ in 0 ..< 12 {
+            let sp = sin(phi)
+            let n = a / (1 - e2 * sp * sp).squareRoot()
+            height = abs(phi) < .pi / 4 ? p / cos(phi) - n : x.z / sp - n * (1 - e2)
+            let next = atan2(x.z, p * (1 - e2 * n / (n + height)))
+            if abs(next - phi) < 1e-15 { phi = next; break }
+            phi = next
+        }
+        let sp = sin(phi)
+        let n = a / (1 - e2 * sp * sp).squareRoot()
+        height = abs(phi) < .pi / 4 ? p / cos(phi) - n : x.z / sp - n * (1 - e2)
+        return (phi, atan2(x.y, x.x), height)
+    }
+
+    /// The plane point (east, north, metres) of a point of the ellipsoid (degrees).
+    func project(latitude: Double, longitude: Double) -> SIMD2<Double> {
+        let d = Self.ecef(latitude: latitude * .pi / 180, longitude: longitude * .pi / 180, height: 0) - origin
+        return SIMD2((d * east).sum(), (d * north).sum())
+    }
+
+    /// The point of the ellipsoid (radians) above or below a plane point (east, north, metres) along the
+    /// origin's up axis: the root nearest the plane of `|origin + e·east + n·north + u·up|` on the ellipsoid.
+    func unproject(_ point: SIMD2<Double>) -> (latitude: Double, longitude: Double) {
+        let a2 = WGS84.semiMajorAxis * WGS84.semiMajorAxis, b2 = WGS84.semiMinorAxis * WGS84.semiMinorAxis
+        let w = SIMD3(1 / a2, 1 / a2, 1 / b2)
+        let p = origin + point.x * east + point.y * north
+        // (p + u up)ᵀ W (p + u up) = 1: A u² + 2 B u + C = 0, C small near the origin.
+        let qa = (up * up * w).sum(), qb = (p * up * w).sum(), qc = (p * p * w).sum() - 1
+        let disc = max(qb * qb - qa * qc, 0).squareRoot()
+        // The root nearest zero, in the cancellation-free form.
+        let u = qb >= 0 ? -qc / (qb + disc) : -qc / (qb - disc)
+        let g = Self.geodetic(p + u * up)
+        return (g.latitude, g.longitude)
+    }
+}
