@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PLAYWRIGHT ?= playwright==1.65.2
 SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test lint-web demo bench clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address check-apple
+.PHONY: all deps build release test lint-web demo bench bench-baseline clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address check-apple
 
 all: build
 
@@ -59,6 +59,21 @@ bench: deps
 	}
 	$(SWIFT) build -c release --product signals-serve
 	$(SWIFT) run -c release bench $(ARGS)
+
+# Aceinna's gnss-ins-sim (Python) on the trajectory renderer's job, for scale (Benchmarks/baselines/README.md);
+# not part of `make test` or CI. It is not on PyPI: GNSS_INS_SIM names a checkout of its source (or any pip
+# requirement) to install with pip when `import gnss_ins_sim` fails. `make bench-baseline ARGS="--durations 600"`.
+GNSS_INS_SIM ?=
+bench-baseline:
+	@$(PYTHON) -c "import gnss_ins_sim" 2>/dev/null || { \
+		if [ -z "$(GNSS_INS_SIM)" ]; then \
+			echo "error: gnss-ins-sim is not installed and is not on PyPI; run make bench-baseline GNSS_INS_SIM=path/to/its/checkout (Benchmarks/baselines/README.md)" >&2; \
+			exit 1; \
+		fi; \
+		echo "installing gnss-ins-sim from $(GNSS_INS_SIM) with pip (it brings matplotlib from PyPI)"; \
+		$(PYTHON) -m pip install --quiet "$(GNSS_INS_SIM)"; \
+	}
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 $(PYTHON) -B Benchmarks/baselines/gnss_ins_sim_bench.py $(ARGS)
 
 # `make serve` or `make serve SPEC=Examples/points/walk.csv ARGS="--loop --port 9000"`: builds signals and
 # signals-serve, then runs `signals serve`.
