@@ -30,14 +30,14 @@ public struct LocalOffset: Sendable, Hashable, Codable {
 /// A ``GNSSErrorModel`` sampled at a rate: three independent Gauss–Markov processes (east, north, up)
 /// plus white jitter, evaluated at any sample index.
 @usableFromInline
-struct GNSSErrorProcess: Sendable {
+package struct GNSSErrorProcess: Sendable {
     @usableFromInline let east: GaussMarkovProcess, north: GaussMarkovProcess, up: GaussMarkovProcess
     /// Jitter per axis (metres) and the keys of its white normals.
     @usableFromInline let jitter: Double, verticalJitter: Double
     @usableFromInline let jitterKeys: [(UInt64, UInt64)]
 
     /// The model at `sampleRate` (Hz).
-    init(_ model: GNSSErrorModel, sampleRate: Double) {
+    package init(_ model: GNSSErrorModel, sampleRate: Double) {
         let step = 1 / sampleRate
         let vertical = model.sigma * model.verticalRatio
         east = GaussMarkovProcess(sigma: model.sigma, tau: model.correlationTime, step: step, seed: model.seed, stream: 1)
@@ -60,18 +60,18 @@ struct GNSSErrorProcess: Sendable {
 
     /// The error at sample `k` (0 ≤ k < 2^48), in O(log) time.
     @inlinable
-    func offset(at k: Int) -> LocalOffset {
+    package func offset(at k: Int) -> LocalOffset {
         let w = white(k)
         return LocalOffset(east: east.value(at: k) + w.east, north: north.value(at: k) + w.north, up: up.value(at: k) + w.up)
     }
 
     /// Walks the error forward, amortised O(1) per sample, with the values of ``offset(at:)``.
     @usableFromInline
-    struct Cursor: Sendable {
+    package struct Cursor: Sendable {
         @usableFromInline let process: GNSSErrorProcess
         @usableFromInline var east: GaussMarkovProcess.Cursor, north: GaussMarkovProcess.Cursor, up: GaussMarkovProcess.Cursor
 
-        init(_ process: GNSSErrorProcess, at index: Int) {
+        package init(_ process: GNSSErrorProcess, at index: Int) {
             self.process = process
             east = GaussMarkovProcess.Cursor(process.east, at: index)
             north = GaussMarkovProcess.Cursor(process.north, at: index)
@@ -80,14 +80,14 @@ struct GNSSErrorProcess: Sendable {
 
         /// The error at the cursor's index.
         @inlinable
-        var offset: LocalOffset {
+        package var offset: LocalOffset {
             let w = process.white(east.index)
             return LocalOffset(east: east.value + w.east, north: north.value + w.north, up: up.value + w.up)
         }
 
         /// Moves to the next index.
         @inlinable
-        mutating func advance() {
+        package mutating func advance() {
             east.advance()
             north.advance()
             up.advance()

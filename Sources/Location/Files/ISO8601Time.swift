@@ -3,9 +3,9 @@ import Foundation
 /// Reads and writes the XML Schema `dateTime` of GPX `<time>` elements, exactly (no `DateFormatter`,
 /// no locale): `2024-05-01T09:30:00Z`, `2024-05-01T09:30:00.250Z`, `2024-05-01T11:30:00+02:00`; a time
 /// without a zone is taken as UTC. Years 0001 … 9999.
-enum ISO8601Time {
+package enum ISO8601Time {
     /// Seconds since 1970-01-01T00:00:00Z of `text`, or `nil` when it is not a valid date and time.
-    static func parse(_ text: some StringProtocol) -> Double? {
+    package static func parse(_ text: some StringProtocol) -> Double? {
         let b = Array(text.utf8)
         var i = 0
         func digits(_ n: Int) -> Int? {
@@ -59,7 +59,7 @@ enum ISO8601Time {
 
     /// `seconds` since 1970 as `YYYY-MM-DDThh:mm:ss[.ffffff]Z`, rounded to the microsecond (the fraction
     /// is written only when it is not zero, without trailing zeros). `seconds` must be in ``range``.
-    static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         let us = Int((seconds * 1_000_000).rounded())
         let whole = us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000
         let micros = us - whole * 1_000_000

@@ -57,7 +57,7 @@ public struct BarometerModel: Sendable, Hashable {
     /// Quantisation step, pascals; 0 for none.
     public let resolution: Double
     /// The barometer's sample rate, Hz: sample `n` is at `n / sampleRate` seconds.
-    public let sampleRate: Double
+    public internal(set) var sampleRate: Double
     /// The seed of the weather and noise streams.
     public let seed: UInt64
 

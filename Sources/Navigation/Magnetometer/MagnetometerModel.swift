@@ -53,7 +53,7 @@ public struct MagnetometerModel: Sendable, Hashable {
     /// Quantisation step, µT; 0 for none.
     public let resolution: Double
     /// The magnetometer's sample rate, Hz: sample `n` is at `n / sampleRate` seconds.
-    public let sampleRate: Double
+    public internal(set) var sampleRate: Double
     /// The seed of the noise streams.
     public let seed: UInt64
 

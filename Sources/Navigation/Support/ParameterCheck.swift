@@ -45,3 +45,25 @@ struct ParameterCheck: Sendable {
         return SignalError(error.code, path: path, "\(context): \(error.message)")
     }
 }
+
+extension MagnetometerModel {
+    /// The same magnetometer sampled at `rate` Hz (the trajectory's render rate when its spec sets none).
+    /// - Throws: `SignalError` `.outOfRange` at `…magnetometer.rate` outside ``sampleRates``.
+    package func at(rate: Double) throws(SignalError) -> MagnetometerModel {
+        try ParameterCheck(path: Self.path).check(rate, "rate", unit: "Hz", in: Self.sampleRates)
+        var copy = self
+        copy.sampleRate = rate
+        return copy
+    }
+}
+
+extension BarometerModel {
+    /// The same barometer sampled at `rate` Hz (the trajectory's render rate when its spec sets none).
+    /// - Throws: `SignalError` `.outOfRange` at `…barometer.rate` outside ``sampleRates``.
+    package func at(rate: Double) throws(SignalError) -> BarometerModel {
+        try ParameterCheck(path: Self.path).check(rate, "rate", unit: "Hz", in: Self.sampleRates)
+        var copy = self
+        copy.sampleRate = rate
+        return copy
+    }
+}

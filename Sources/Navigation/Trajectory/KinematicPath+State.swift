@@ -1,15 +1,48 @@
 import Foundation
 
+/// Everything the trajectory derives its truth from at one instant (internal: ``KinematicState`` is the
+/// public face).
+struct PathSample: Sendable {
+    /// Station (m), speed (m/s), longitudinal acceleration (m/s²) and jerk (m/s³) along the path.
+    var station: Double, speed: Double, acceleration: Double, jerk: Double
+    /// The plane point (east, north), m; the plane heading (radians from east, counter-clockwise).
+    var point: SIMD2<Double>, planeHeading: Double
+    /// Curvature (1/m, positive left) and its derivative along the path, `dκ/ds` (1/m²).
+    var curvature: Double, curvatureRate: Double
+    /// Height above the ellipsoid (m), grade `dh/ds` and its derivative `d²h/ds²` (1/m).
+    var height: Double, grade: Double, gradeRate: Double
+    /// Geodetic latitude and longitude, radians.
+    var latitude: Double, longitude: Double
+    /// Velocity and acceleration in the plane frame (east, north, up), m/s and m/s².
+    var planeVelocity: SIMD3<Double>, planeAcceleration: SIMD3<Double>
+    /// Velocity and the time derivative of its components in the local east-north-up frame, m/s and m/s².
+    var localVelocity: SIMD3<Double>, localAcceleration: SIMD3<Double>
+}
+
 extension KinematicPath {
     /// The path's state at time `t`, seconds from the start: at rest at the first waypoint before 0, at rest
     /// at the last after ``duration``.
     ///
     /// A pure function of `t` (random access, any order, bit-identical). Cost: a binary search over the speed
     /// profile's phases and one over the path's pieces, a clothoid series (≤ 40 terms) inside a clothoid, and
-    /// an exact plane → geodetic conversion (an ECEF → geodetic iteration, ≤ 12 steps).
+    /// an exact plane → geodetic conversion.
     /// - Parameter t: Time, seconds.
     /// - Returns: Position, velocity, acceleration, course and curvature.
     public func state(at t: Double) -> KinematicState {
+        let p = sample(at: t)
+        var course = (Double.pi / 2 - p.planeHeading).truncatingRemainder(dividingBy: 2 * .pi)
+        if course < 0 { course += 2 * .pi }
+        return KinematicState(time: t, station: p.station, east: p.point.x, north: p.point.y,
+                              latitude: p.latitude * 180 / .pi, longitude: p.longitude * 180 / .pi,
+                              altitude: p.height,
+                              velocity: p.planeVelocity, acceleration: p.planeAcceleration,
+                              localVelocity: p.localVelocity, localAcceleration: p.localAcceleration,
+                              speed: p.speed, longitudinalAcceleration: p.acceleration, longitudinalJerk: p.jerk,
+                              course: course, curvature: p.curvature)
+    }
+
+    /// The full sample at time `t` (see ``state(at:)``).
+    func sample(at t: Double) -> PathSample {
         let motion = profile.state(at: t)
         let s = min(max(motion.station, 0), length)
         let i = Self.index(pieceStations, s)
@@ -18,7 +51,8 @@ extension KinematicPath {
         let point = piece.point(l)
         let psi = piece.heading(l)
         let kappa = piece.curvature(l)
-        let tangent = SIMD2(cos(psi), sin(psi)), normal = SIMD2(-sin(psi), cos(psi))
+        let kappaRate = piece.length > 0 ? (piece.endCurvature - piece.startCurvature) / piece.length : 0
+        let tangent = SIMD2(cos(psi), sin(psi)), normal = SIMD2(-tangent.y, tangent.x)
         let v = motion.speed, a = motion.acceleration
         let horizontalVelocity = v * tangent
         let horizontalAcceleration = a * tangent + v * v * kappa * normal
@@ -28,14 +62,10 @@ extension KinematicPath {
         let acceleration = SIMD3(horizontalAcceleration.x, horizontalAcceleration.y, h.curvature * v * v + h.grade * a)
         let local = Self.local(plane: plane, latitude: geodetic.latitude, longitude: geodetic.longitude,
                                height: h.height, velocity: velocity, acceleration: acceleration)
-        var course = (Double.pi / 2 - psi).truncatingRemainder(dividingBy: 2 * .pi)
-        if course < 0 { course += 2 * .pi }
-        return KinematicState(time: t, station: s, east: point.x, north: point.y,
-                              latitude: geodetic.latitude * 180 / .pi, longitude: geodetic.longitude * 180 / .pi,
-                              altitude: h.height,
-                              velocity: velocity, acceleration: acceleration,
-                              localVelocity: local.velocity, localAcceleration: local.acceleration,
-                              speed: v, longitudinalAcceleration: a, longitudinalJerk: motion.jerk,
-                              course: course, curvature: kappa)
+        return PathSample(station: s, speed: v, acceleration: a, jerk: motion.jerk, point: point, planeHeading: psi,
+                          curvature: kappa, curvatureRate: kappaRate, height: h.height, grade: h.grade,
+                          gradeRate: h.curvature, latitude: geodetic.latitude, longitude: geodetic.longitude,
+                          planeVelocity: velocity, planeAcceleration: acceleration,
+                          localVelocity: local.velocity, localAcceleration: local.acceleration)
     }
 }

@@ -32,6 +32,25 @@ extension IMU {
     ///   arrays of the wrong length, unknown presets or units, an invalid motion.
     package init(json: JSONValue, path: String = "$.imu") throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "'imu'", fields: IMU.fieldNames)
+        try self.init(fields: f, path: path, motionRequired: true)
+    }
+
+    /// Decodes the IMU of a trajectory (`$.trajectory.sensors.imu`): the fields of an `imu` spec but
+    /// `motion` (the trajectory's motion is the truth; giving one is an error), and `rate` (Hz, optional).
+    /// - Returns: The IMU (its `motion` unused) and its rate, `nil` for the render rate.
+    /// - Throws: `SignalError` naming the path, `.invalidArgument` at `…imu.motion` for a motion.
+    package static func trajectoryIMU(json: JSONValue, path: String) throws(SignalError) -> (imu: IMU, rate: Double?) {
+        let f = try JSONFields(json, path: path, what: "a trajectory's 'imu'", fields: IMU.fieldNames + ["rate"])
+        if f.has("motion") {
+            throw SignalError(.invalidArgument, path: f.path("motion"),
+                              "an IMU inside a trajectory measures the trajectory's motion; remove 'motion'")
+        }
+        let imu = try IMU(fields: f, path: path, motionRequired: false)
+        return (imu, try f.optionalNumber("rate"))
+    }
+
+    /// Decodes the fields of an `imu` object.
+    private init(fields f: JSONFields, path: String, motionRequired: Bool) throws(SignalError) {
         var accelerometer = SensorModel(), gyroscope = SensorModel()
         if let name = try f.optionalString("preset") {
             guard let preset = IMUPreset(rawValue: name) else {
@@ -44,10 +63,14 @@ extension IMU {
             accelerometer = preset.accelerometer
             gyroscope = preset.gyroscope
         }
-        let motionValue = try f.required("motion")
-        let motionNode = try SignalNode(json: .object(JSONObject([.init(key: "motion", value: motionValue)])), path: path)
-        guard case .motion(let motion) = motionNode else {
-            throw SignalError(.malformed, path: f.path("motion"), "'motion' must be the body of a motion spec")
+        var motion = MotionNode(attitude: .fixed(.named(.faceUp)))
+        if motionRequired {
+            let motionValue = try f.required("motion")
+            let motionNode = try SignalNode(json: .object(JSONObject([.init(key: "motion", value: motionValue)])), path: path)
+            guard case .motion(let m) = motionNode else {
+                throw SignalError(.malformed, path: f.path("motion"), "'motion' must be the body of a motion spec")
+            }
+            motion = m
         }
         var unit = AccelerometerUnit.g
         if let text = try f.optionalString("accelerometer_unit") {

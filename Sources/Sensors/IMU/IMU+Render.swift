@@ -44,6 +44,35 @@ extension IMU {
     /// With a low-pass, the samples from the first cell's warm-up start to the block's end are processed
     /// once, with two filter states per channel (see `FirstOrderLowPass`).
     public func render(into block: RenderBlock, _ transform: Affine) {
+        let truth = AnySignal(node: .motion(motion))
+        let motionChannels = motion.renderedChannelCount
+        render(into: block, transform) { first, count, fs, out, stride in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: motionChannels * count) { scratch in
+                guard let base = scratch.baseAddress else { return }
+                truth.render(into: RenderBlock(base: base, channelStride: count, channelCount: motionChannels, frameCount: count,
+                                               startIndex: first, sampleRate: fs), .identity)
+                let g = IMU.standardGravity
+                // Specific force (physical sign, m/s²) = −g · (userAcceleration + gravity) in CoreMotion g.
+                for axis in 0 ..< 3 {
+                    let ua = base + axis * count, gravity = base + (3 + axis) * count, rate = base + (6 + axis) * count
+                    let a = out + axis * stride, w = out + (3 + axis) * stride
+                    for i in 0 ..< count {
+                        a[i] = -g * (Double(ua[i]) + Double(gravity[i]))
+                        w[i] = Double(rate[i])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ideal readings of samples `first ..< first + count` at `sampleRate`: specific force (physical
+    /// sign, m/s²) into channels 0–2 and angular rate (rad/s) into channels 3–5, channel `c` at `out + c·stride`.
+    package typealias TruthSource = (_ first: Int, _ count: Int, _ sampleRate: Double, _ out: UnsafeMutablePointer<Double>,
+                                     _ stride: Int) -> Void
+
+    /// Renders one block of this IMU's errors on the ideal readings `truth` gives (the trajectory's IMU):
+    /// as ``render(into:_:)``, whose motion is one such source.
+    package func render(into block: RenderBlock, _ transform: Affine, truth: TruthSource) {
         let frames = block.frameCount
         guard frames > 0 else { return }
         let fs = block.sampleRate, start = block.startIndex
@@ -55,7 +84,6 @@ extension IMU {
         let processes = bridgedProcesses(sampleRate: fs)
         let knotOrigin = first / BridgedProcess.knotSpacing
         let knotCount = BridgedProcess.knotCount(first: first, count: end - first)
-        let truth = AnySignal(node: .motion(motion))
         let coefficients = bandwidths.map { $0 > 0 ? FirstOrderLowPass(bandwidth: $0).coefficient(sampleRate: fs) : 0 }
         let outputs = (0 ..< 6).map { block.channel($0) }
         let g = IMU.standardGravity
@@ -185,25 +213,12 @@ extension IMU {
     /// force in m/s², rate in rad/s), for samples `first ..< first + count` (`count ≤` ``chunk``):
     /// channel `c` at `out + c·stride`. The knot values of the bridged processes come precomputed.
     func raw(first: Int, count: Int, sampleRate fs: Double, into out: UnsafeMutablePointer<Double>, stride: Int,
-             truth: AnySignal, processes: [(channel: Int, process: BridgedProcess)], knots: UnsafePointer<Double>,
+             truth: TruthSource, processes: [(channel: Int, process: BridgedProcess)], knots: UnsafePointer<Double>,
              knotCount: Int, knotOrigin: Int) {
-        let motionChannels = motion.renderedChannelCount
         let L = BridgedProcess.knotSpacing
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: motionChannels * count + 4 * (count + 2 * L)) { scratch in
-            guard let base = scratch.baseAddress else { return }
-            truth.render(into: RenderBlock(base: base, channelStride: count, channelCount: motionChannels, frameCount: count,
-                                           startIndex: first, sampleRate: fs), .identity)
-            let g = IMU.standardGravity
-            // Specific force (physical sign, m/s²) = −g · (userAcceleration + gravity) in CoreMotion g.
-            for axis in 0 ..< 3 {
-                let ua = base + axis * count, gravity = base + (3 + axis) * count, rate = base + (6 + axis) * count
-                let a = out + axis * stride, w = out + (3 + axis) * stride
-                for i in 0 ..< count {
-                    a[i] = -g * (Double(ua[i]) + Double(gravity[i]))
-                    w[i] = Double(rate[i])
-                }
-            }
-            let normals = base + motionChannels * count
+        truth(first, count, fs, out, stride)
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * (count + 2 * L)) { scratch in
+            guard let normals = scratch.baseAddress else { return }
             for (sensor, model) in [accelerometer, gyroscope].enumerated() {
                 let channels = out + sensor * 3 * stride
                 // (I + S)(I + M) u, per sample, in place.

@@ -1,0 +1,59 @@
+/// Cumulative height gained and lost along a ``HeightProfile``: the profile split where its grade changes
+/// sign, so the height is monotonic between breakpoints; the totals at each breakpoint are summed once.
+struct AscentProfile: Sendable, Hashable {
+    /// Breakpoint stations (m, increasing), their heights (m), and the ascent and descent (m) before each.
+    let stations: [Double], heights: [Double], ascents: [Double], descents: [Double]
+
+    /// The profile of `heights`.
+    init(_ heights: HeightProfile) {
+        var stations: [Double] = []
+        for i in heights.stations.indices {
+            let b = heights.halfWidths[i], s = heights.stations[i]
+            if b > 0 {
+                stations.append(s - b)
+                // The grade g1 + (g2 − g1)(3x² − 2x³) is monotonic in x: one sign change at most.
+                let g1 = heights.grades[i - 1], g2 = heights.grades[i]
+                if g1 * g2 < 0 {
+                    var lo = 0.0, hi = 1.0
+                    for _ in 0 ..< 60 {
+                        let x = (lo + hi) / 2
+                        let g = g1 + (g2 - g1) * (3 * x * x - 2 * x * x * x)
+                        if (g < 0) == (g1 < 0) { lo = x } else { hi = x }
+                    }
+                    stations.append(s - b + 2 * b * (lo + hi) / 2)
+                }
+                stations.append(s + b)
+            } else {
+                stations.append(s)
+            }
+        }
+        var h: [Double] = [], up: [Double] = [], down: [Double] = []
+        var ascent = 0.0, descent = 0.0
+        for (k, s) in stations.enumerated() {
+            let height = heights.evaluate(s).height
+            if k > 0 {
+                let d = height - h[k - 1]
+                if d > 0 { ascent += d } else { descent -= d }
+            }
+            h.append(height)
+            up.append(ascent)
+            down.append(descent)
+        }
+        self.stations = stations
+        self.heights = h
+        ascents = up
+        descents = down
+    }
+
+    /// Height gained and lost (m) from the start to station `s` at height `height` (m).
+    func totals(at s: Double, height: Double) -> (ascent: Double, descent: Double) {
+        var low = 0, high = stations.count - 1
+        guard s > stations[0] else { return (0, 0) }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if stations[mid] <= s { low = mid } else { high = mid - 1 }
+        }
+        let d = height - heights[low]
+        return (ascents[low] + max(d, 0), descents[low] + max(-d, 0))
+    }
+}

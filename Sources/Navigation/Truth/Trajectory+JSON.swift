@@ -1,0 +1,238 @@
+import Foundation
+import InternalUtilities
+import Location
+import Sensors
+import Signals
+
+extension Trajectory {
+    /// The fields of a `trajectory` object.
+    public static let jsonFields = ["route", "vehicle", "mount", "epoch", "earthRotation", "vibration", "sensors"]
+    /// The sensors a trajectory can derive.
+    public static let sensorNames = ["imu", "magnetometer", "barometer", "gnss"]
+
+    /// Loads a spec document `{"trajectory": {...}}` from JSON bytes.
+    ///
+    /// ```json
+    /// {"trajectory": {
+    ///   "route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246},
+    ///                                          {"latitude": 51.5033, "longitude": -0.1196}]},
+    ///   "vehicle": "car", "mount": "dashboard", "epoch": "2026-06-01T12:00:00Z", "earthRotation": true,
+    ///   "sensors": {
+    ///     "imu": {"preset": "bmi160", "accelerometer_unit": "m/s^2", "seed": 1},
+    ///     "magnetometer": {"noise_density": 0.0, "hard_iron": [0, 0, 0]},
+    ///     "barometer": {"rate": 25},
+    ///     "gnss": {"rate": 1, "sigma": 3, "correlationTime": 60, "seed": 2}}}}
+    /// ```
+    /// - `route`: a route object (see `Route`), or `{"gpx": "file.gpx"}` (relative to `baseDirectory`;
+    ///   `"speed"` beside it for a GPX file without times; a GPX file's times give each leg's speed);
+    /// - `vehicle`: `walk`, `run`, `bike`, `car` (default) or an object (see ``Vehicle``);
+    /// - `mount`: `flat` (default), `dashboard`, `handheld`, `pocket` or `{"quaternion": {w, x, y, z}}`;
+    /// - `epoch` (default ``defaultEpoch``), `earthRotation` (default `true`), `vibration` (default 1);
+    /// - `sensors`: any of `imu` (an IMU spec without `motion`, plus `rate`), `magnetometer` (`rate`,
+    ///   `hard_iron`, `soft_iron`, `noise_density`, `resolution`, `seed`), `barometer` (`rate`,
+    ///   `sea_level_pressure`, `sea_level_temperature`, `weather_sigma`, `weather_correlation_time`,
+    ///   `noise_density`, `resolution`, `seed`), `gnss` (`rate`, `sigma`, `correlationTime`, `jitter`,
+    ///   `verticalRatio`, `velocitySigma`, `outages`: `[{"start", "end"}]`, `seed`). An absent term is zero.
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - baseDirectory: Where a relative GPX path is found (default: the current directory).
+    /// - Throws: `SignalError` with the JSON path of the fault.
+    public init(json data: Data, baseDirectory: URL? = nil) throws(SignalError) {
+        let value = try JSONValue.parse(data)
+        let f = try JSONFields(value, path: "$", what: "a trajectory spec", fields: ["trajectory"])
+        try self.init(json: try f.required("trajectory"), path: Self.path, baseDirectory: baseDirectory)
+    }
+
+    /// Decodes the object inside `{"trajectory": …}` (see ``init(json:baseDirectory:)``).
+    package init(json value: JSONValue, path: String, baseDirectory: URL?) throws(SignalError) {
+        let f = try JSONFields(value, path: path, what: "'trajectory'", fields: Self.jsonFields)
+        let route = try Self.route(try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory)
+        let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
+        let mount = try Self.mount(try f.value("mount"), path: f.path("mount"))
+        let sensors = try Self.sensors(try f.value("sensors"), path: f.path("sensors"))
+        try self.init(route: route, vehicle: vehicle, mount: mount, epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
+                      earthRotation: try f.optionalBool("earthRotation") ?? true,
+                      vibration: try f.number("vibration", default: 1), sensors: sensors)
+    }
+
+    /// A route object, or `{"gpx": FILE}` with an optional `speed`.
+    static func route(_ value: JSONValue, path: String, baseDirectory: URL?) throws(SignalError) -> Route {
+        guard case .object(let object) = value, object["gpx"] != nil else {
+            return try Route(json: value, path: path)
+        }
+        let f = try JSONFields(value, path: path, what: "a GPX route", fields: ["gpx", "speed"])
+        let name = try f.string("gpx")
+        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name)
+            : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(name)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SignalError(.unreadable, path: f.path("gpx"), "cannot read the GPX file \(url.path): \(error.localizedDescription)")
+        }
+        var route: Route
+        do {
+            route = try Route(gpx: data, speed: try f.optionalNumber("speed"), file: name)
+        } catch {
+            throw SignalError(error.code, path: f.path("gpx"), "\(name): \(error.message)")
+        }
+        // A recorded track's times give each leg's speed; the vehicle's limits shape the motion.
+        var waypoints = route.waypoints
+        for k in waypoints.indices where waypoints[k].time != nil {
+            if k > 0, let t0 = waypoints[k - 1].time, let t1 = waypoints[k].time, t1 > t0 {
+                let d = Geodesic.wgs84.inverse(from: waypoints[k - 1].coordinate, to: waypoints[k].coordinate).distance
+                waypoints[k].speed = max(d / (t1 - t0), 0.01)
+            }
+        }
+        for k in waypoints.indices { waypoints[k].time = nil }
+        route.waypoints = waypoints
+        return route
+    }
+
+    /// `"walk"`, `"run"`, `"bike"`, `"car"` or a custom object; absent: the car.
+    static func vehicle(_ value: JSONValue?, path: String) throws(SignalError) -> Vehicle {
+        guard let value else { return .car }
+        if case .string(let name) = value {
+            guard let v = Vehicle.presets[name] else {
+                throw unknownName(name, kind: "vehicle", names: Vehicle.presets.keys.sorted(), path: path)
+            }
+            return v
+        }
+        let gaitFields = ["stepLength", "bounce", "sway"]
+        let f = try JSONFields(value, path: path, what: "a vehicle",
+                               fields: ["maximumSpeed", "longitudinalAcceleration", "lateralAcceleration", "yawRate", "jerk",
+                                        "banks", "gait", "vibration"])
+        let limits = try VehicleLimits(maximumSpeed: try f.number("maximumSpeed"),
+                                       longitudinalAcceleration: try f.number("longitudinalAcceleration"),
+                                       lateralAcceleration: try f.number("lateralAcceleration"),
+                                       yawRate: try f.number("yawRate"), jerk: try f.number("jerk"))
+        var gait: Gait?
+        if let g = try f.value("gait") {
+            let gf = try JSONFields(g, path: f.path("gait"), what: "a gait", fields: gaitFields)
+            gait = try Gait(stepLength: try gf.number("stepLength"), bounce: try gf.number("bounce", default: 0),
+                            sway: try gf.number("sway", default: 0))
+        }
+        var vibration = Vibration.none
+        if let v = try f.value("vibration") {
+            let vf = try JSONFields(v, path: f.path("vibration"), what: "a vibration", fields: ["rms", "low", "high"])
+            let low = try vf.number("low"), high = try vf.number("high")
+            guard low.isFinite, high.isFinite, low < high else {
+                throw SignalError(.outOfRange, path: vf.path("high"), "the vibration band must have low < high, got \(low) ... \(high) Hz")
+            }
+            vibration = try Vibration(rms: try vf.number("rms"), band: low ... high)
+        }
+        return Vehicle(limits: limits, banks: try f.optionalBool("banks") ?? false, gait: gait, vibration: vibration)
+    }
+
+    /// A named mount or `{"quaternion": {w, x, y, z}}`; absent: flat.
+    static func mount(_ value: JSONValue?, path: String) throws(SignalError) -> Mount {
+        guard let value else { return .flat }
+        if case .string(let name) = value {
+            guard let m = Mount.presets[name] else {
+                throw unknownName(name, kind: "mount", names: Mount.presets.keys.sorted(), path: path)
+            }
+            return m
+        }
+        let f = try JSONFields(value, path: path, what: "a mount", fields: ["quaternion"])
+        let q = try JSONFields(try f.required("quaternion"), path: f.path("quaternion"), what: "a quaternion",
+                               fields: ["w", "x", "y", "z"])
+        return try Mount(quaternion: Quaternion(w: try q.number("w"), x: try q.number("x"), y: try q.number("y"),
+                                                z: try q.number("z")))
+    }
+
+    static func unknownName(_ name: String, kind: String, names: [String], path: String) -> SignalError {
+        var message = "unknown \(kind) \"\(SignalError.quoted(name, limit: 40))\""
+        if let guess = SignalError.closestName(to: name, in: names) { message += " (did you mean \"\(guess)\"?)" }
+        message += "; the \(kind)s are \(names.map { "\"\($0)\"" }.joined(separator: ", ")), or an object"
+        return SignalError(.malformed, path: path, message)
+    }
+
+    /// The `sensors` object.
+    static func sensors(_ value: JSONValue?, path: String) throws(SignalError) -> TrajectorySensors {
+        var sensors = TrajectorySensors()
+        guard let value else { return sensors }
+        let f = try JSONFields(value, path: path, what: "'sensors'", fields: sensorNames)
+        if let v = try f.value("imu") {
+            let (imu, rate) = try IMU.trajectoryIMU(json: v, path: f.path("imu"))
+            sensors.imu = imu
+            sensors.imuRate = try rate.map { r throws(SignalError) in try checkRate(r, path: f.path("imu")) }
+        }
+        if let v = try f.value("magnetometer") {
+            let m = try JSONFields(v, path: f.path("magnetometer"), what: "a magnetometer",
+                                   fields: ["rate", "hard_iron", "soft_iron", "noise_density", "resolution", "seed"])
+            let rate = try m.optionalNumber("rate")
+            var softIron = MagnetometerModel.identity
+            if let rows = try m.optionalArray("soft_iron") {
+                softIron = []
+                for (i, row) in rows.enumerated() {
+                    softIron.append(try vector(row, path: "\(m.path("soft_iron"))[\(i)]", scalar: false))
+                }
+            }
+            sensors.magnetometer = try MagnetometerModel(
+                sampleRate: rate ?? 100, hardIron: try m.value("hard_iron").map { x throws(SignalError) in try vector(x, path: m.path("hard_iron"), scalar: false) } ?? .zero,
+                softIron: softIron,
+                noiseDensity: try m.value("noise_density").map { x throws(SignalError) in try vector(x, path: m.path("noise_density"), scalar: true) } ?? .zero,
+                resolution: try m.number("resolution", default: 0), seed: try m.optionalUnsigned("seed") ?? 0)
+            sensors.magnetometerRate = rate
+        }
+        if let v = try f.value("barometer") {
+            let b = try JSONFields(v, path: f.path("barometer"), what: "a barometer",
+                                   fields: ["rate", "sea_level_pressure", "sea_level_temperature", "weather_sigma",
+                                            "weather_correlation_time", "noise_density", "resolution", "seed"])
+            let rate = try b.optionalNumber("rate")
+            sensors.barometer = try BarometerModel(
+                sampleRate: rate ?? 100,
+                seaLevelPressure: try b.number("sea_level_pressure", default: StandardAtmosphere.standardSeaLevelPressure),
+                seaLevelTemperature: try b.number("sea_level_temperature", default: StandardAtmosphere.standardSeaLevelTemperature),
+                weatherDeviation: try b.number("weather_sigma", default: 0),
+                weatherCorrelationTime: try b.number("weather_correlation_time", default: 0),
+                noiseDensity: try b.number("noise_density", default: 0), resolution: try b.number("resolution", default: 0),
+                seed: try b.optionalUnsigned("seed") ?? 0)
+            sensors.barometerRate = rate
+        }
+        if let v = try f.value("gnss") {
+            let g = try JSONFields(v, path: f.path("gnss"), what: "a GNSS receiver",
+                                   fields: ["rate", "sigma", "correlationTime", "jitter", "verticalRatio", "velocitySigma",
+                                            "outages", "seed"])
+            let sigma = try g.number("sigma", default: 0), jitter = try g.number("jitter", default: 0)
+            let tau = try g.optionalNumber("correlationTime")
+            if tau == nil, sigma != 0 {
+                throw SignalError(.missingField, path: g.path("correlationTime"),
+                                  "sigma \(sigma) m needs a correlationTime (s): how long the position error takes to wander")
+            }
+            var outages: [GNSSReceiver.Outage] = []
+            for (i, o) in (try g.optionalArray("outages") ?? []).enumerated() {
+                let of = try JSONFields(o, path: "\(g.path("outages"))[\(i)]", what: "an outage", fields: ["start", "end"])
+                outages.append(GNSSReceiver.Outage(start: try of.number("start"), end: try of.number("end")))
+            }
+            let model = GNSSErrorModel(sigma: sigma, correlationTime: tau ?? 60, jitter: jitter,
+                                       verticalRatio: try g.number("verticalRatio", default: 1.5),
+                                       seed: try g.optionalUnsigned("seed") ?? 0)
+            sensors.gnss = try GNSSReceiver(error: model, rate: try g.number("rate", default: 1),
+                                            velocitySigma: try g.number("velocitySigma", default: 0), outages: outages)
+        }
+        return sensors
+    }
+
+    /// A sensor's `rate`, Hz (0.001 … 1 MHz).
+    static func checkRate(_ rate: Double, path: String) throws(SignalError) -> Double {
+        try ParameterCheck(path: path).check(rate, "rate", unit: "Hz", in: 1e-3 ... 1e6)
+        return rate
+    }
+
+    /// `[x, y, z]`, or one number for all three when `scalar`.
+    static func vector(_ value: JSONValue, path: String, scalar: Bool) throws(SignalError) -> SIMD3<Double> {
+        if scalar, case .number(let n) = value { return SIMD3(repeating: n.value) }
+        guard case .array(let items) = value, items.count == 3 else {
+            throw SignalError(.malformed, path: path, scalar ? "expected a number or [x, y, z]" : "expected [x, y, z]: three numbers")
+        }
+        var v = SIMD3<Double>()
+        for (i, item) in items.enumerated() {
+            guard case .number(let n) = item else {
+                throw SignalError(.malformed, path: "\(path)[\(i)]", "expected a number")
+            }
+            v[i] = n.value
+        }
+        return v
+    }
+}

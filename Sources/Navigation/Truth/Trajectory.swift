@@ -1,0 +1,140 @@
+import Foundation
+import Location
+import Sensors
+import Signals
+
+/// One trajectory, every sensor: a route driven (walked, ridden) by a platform within its limits, a device
+/// mounted on it, and the sensors derived from that one truth.
+///
+/// ```swift
+/// let route = Route(speed: 13.9) {
+///     Waypoint(latitude: 51.5007, longitude: -0.1246)
+///     Waypoint(latitude: 51.5033, longitude: -0.1196)
+/// }
+/// let drive = try Trajectory(route: route, vehicle: .car, mount: .dashboard,
+///                            epoch: "2026-06-01T12:00:00Z",
+///                            sensors: TrajectorySensors(imu: IMU(preset: .bmi160, seed: 1)))
+/// let s = drive.state(at: 30)      // position, velocity, attitude, specific force, headings, steps
+/// ```
+/// Or from a spec document: `try Trajectory(json: data)` (`{"trajectory": {...}}`).
+///
+/// The truth, at any time `t` (``state(at:)``, a pure function of `t`):
+/// - the path (``KinematicPath``): straight legs joined by clothoid–arc–clothoid turns within the
+///   vehicle's limits, S-curve speed changes, heights on rounded grades; position, velocity and
+///   acceleration continuous;
+/// - the gait of a walking or running platform (``Gait``) added to the position, in the local frame;
+/// - the platform's attitude: heading along the path's course in the local frame, pitch `atan(grade)`,
+///   roll `−atan(v²κ / g)` for a platform that banks; its rate from the exact derivatives of the three angles;
+/// - the device's attitude: platform × ``Mount``;
+/// - the ideal IMU: `f = a + (2ω_ie + ω_en) × v − g` (local frame, then the device frame) and
+///   `ω = ω_nd + C_dn (ω_ie + ω_en)`, with `g` WGS84 normal gravity along the ellipsoid normal; without
+///   `earthRotation`, `f = a − g` and `ω = ω_nd`;
+/// - the geomagnetic field: WMM2025 at the path's position on a 1 s grid of times, linearly interpolated;
+/// - headings: true heading is the azimuth of the device's y axis; when y is within 45° of vertical (a
+///   device upright, as on a dashboard), the azimuth of the device's back (−z) instead, which is where an
+///   upright phone's camera looks; magnetic heading subtracts the declination.
+///
+/// Routes passing within 0.1° of latitude of a pole are refused: east, north, course and heading are
+/// undefined at a pole and turn without bound near it (the transport rate's `v_E tan φ / R`).
+public struct Trajectory: Sendable {
+    /// The JSON path of a trajectory.
+    public static let path = "$.trajectory"
+    /// Spacing of the geomagnetic model's time grid, seconds.
+    public static let magneticGridSpacing = 1.0
+    /// Largest latitude magnitude a route may reach, degrees.
+    public static let maximumLatitude = 89.9
+
+    /// The route.
+    public let route: Route
+    /// The platform.
+    public let vehicle: Vehicle
+    /// How the device sits on the platform.
+    public let mount: Mount
+    /// The start time (ISO 8601 UTC as given), and the same as seconds since 1970 and as a decimal year.
+    public let epoch: String, epochSeconds: Double, epochYear: Double
+    /// Whether the IMU measures the inertial rate and the Coriolis and transport terms.
+    public let earthRotation: Bool
+    /// The factor on the vehicle's vibration RMS (1 by default; 0 turns it off).
+    public let vibrationScale: Double
+    /// The sensors derived from the truth.
+    public let sensors: TrajectorySensors
+    /// The kinematic path.
+    public let path: KinematicPath
+    let ascent: AscentProfile
+
+    /// The default epoch: WMM2025's, 2025-01-01T00:00:00Z.
+    public static let defaultEpoch = "2025-01-01T00:00:00Z"
+
+    /// Time from the start (at rest) to the arrival (at rest), seconds.
+    public var duration: Double { path.duration }
+
+    /// Builds a trajectory.
+    /// - Parameters:
+    ///   - route: The waypoints (at least two; no pauses, times or loops); speeds as a route's.
+    ///   - vehicle: The platform (default ``Vehicle/car``).
+    ///   - mount: The device's mount (default ``Mount/flat``).
+    ///   - epoch: ISO 8601 UTC time of the start, within WMM2025's validity (2025.0 … 2030.0, the trajectory's
+    ///     end included).
+    ///   - earthRotation: Inertial IMU readings (default `true`).
+    ///   - vibration: Factor on the vehicle's vibration, 0 … 100 (default 1).
+    ///   - sensors: The sensors to derive (default none: the truth alone).
+    /// - Throws: `SignalError` with the JSON path: the route (see ``KinematicPath``), a route reaching
+    ///   beyond ±89.9° latitude, an epoch that is not ISO 8601 or outside WMM2025 (`$.trajectory.epoch`),
+    ///   a vibration factor out of range.
+    public init(route: Route, vehicle: Vehicle = .car, mount: Mount = .flat, epoch: String = Trajectory.defaultEpoch,
+                earthRotation: Bool = true, vibration: Double = 1, sensors: TrajectorySensors = TrajectorySensors())
+        throws(SignalError) {
+        let path = try KinematicPath(route: route, limits: vehicle.limits)
+        try ParameterCheck(path: Self.path).check(vibration, "vibration", unit: "", in: 0 ... 100)
+        guard let seconds = ISO8601Time.parse(epoch), seconds.isFinite else {
+            throw SignalError(.malformed, path: "\(Self.path).epoch",
+                              "epoch \"\(SignalError.quoted(epoch, limit: 40))\" is not an ISO 8601 UTC time such as 2026-06-01T12:00:00Z")
+        }
+        let year = GeomagneticModel.decimalYear(secondsSince1970: seconds)
+        let endYear = GeomagneticModel.decimalYear(secondsSince1970: seconds + path.duration)
+        let wmm = GeomagneticModel.wmm2025
+        guard wmm.validity.contains(year), wmm.validity.contains(endYear) else {
+            throw SignalError(.outOfRange, path: "\(Self.path).epoch",
+                              "epoch \(epoch) (\(String(format: "%.3f", year))) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound) (the trajectory lasts \(String(format: "%.1f", path.duration)) s); the magnetometer and the magnetic heading need the model")
+        }
+        try Self.checkPoles(path)
+        self.route = route
+        self.vehicle = vehicle
+        self.mount = mount
+        self.epoch = epoch
+        epochSeconds = seconds
+        epochYear = year
+        self.earthRotation = earthRotation
+        vibrationScale = vibration
+        self.sensors = sensors
+        self.path = path
+        ascent = AscentProfile(path.heights)
+    }
+
+    /// Refuses a path that reaches beyond ``maximumLatitude`` (checked at every piece's ends and 64 points
+    /// inside each curved piece; straight pieces are chords, whose latitude extreme inside is checked exactly).
+    static func checkPoles(_ path: KinematicPath) throws(SignalError) {
+        let limit = maximumLatitude * .pi / 180
+        func check(_ point: SIMD2<Double>) throws(SignalError) {
+            let phi = path.plane.unproject(point).latitude
+            guard abs(phi) <= limit else {
+                throw SignalError(.outOfRange, path: KinematicPath.path,
+                                  "the route reaches latitude \(String(format: "%.4f", phi * 180 / .pi))°; a trajectory stays within ±\(maximumLatitude)°: at a pole east, north, course and heading are undefined, and near it they turn without bound")
+            }
+        }
+        for piece in path.pieces {
+            let curved = piece.startCurvature != 0 || piece.endCurvature != 0
+            let n = curved ? 64 : 1
+            for k in 0 ... n { try check(piece.point(piece.length * Double(k) / Double(n))) }
+            if !curved {
+                // A chord's highest latitude: the point nearest the pole's projection, when inside the chord.
+                let pole = path.plane.latitude >= 0 ? 1.0 : -1.0
+                let poleECEF = SIMD3(0, 0, pole * WGS84.semiMinorAxis) - path.plane.origin
+                let q = SIMD2((poleECEF * path.plane.east).sum(), (poleECEF * path.plane.north).sum())
+                let d = piece.end - piece.start
+                let u = ((q - piece.start) * d).sum() / max((d * d).sum(), 1e-300)
+                if u > 0, u < 1 { try check(piece.start + u * d) }
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Location
+import Signals
+import Testing
+@testable import Navigation
+
+@Suite struct TrajectoryTruthTests {
+    let car = try! Trajectory(route: TruthChecks.carRoute(), vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z")
+    let walk = try! Trajectory(route: TruthChecks.walkRoute(), vehicle: .walk, mount: .handheld, epoch: "2026-06-01T12:00:00Z")
+    let bike = try! Trajectory(route: TruthChecks.carRoute(), vehicle: .bike, mount: .flat, epoch: "2026-06-01T12:00:00Z")
+
+    @Test func positionVelocityAndAccelerationAreConsistent() {
+        for (trajectory, bound) in [(car, 2e-5), (walk, 2e-5), (bike, 2e-5)] {
+            let times = TruthChecks.times(trajectory.duration, step: trajectory.duration / 397)
+            let f = { trajectory.state(at: $0) }
+            let dv = TruthChecks.velocityMismatch(f, times: times)
+            let da = TruthChecks.accelerationMismatch(f, times: times)
+            #expect(dv < bound, "velocity vs position: \(dv) m/s")
+            #expect(da < 1e-4, "acceleration vs velocity: \(da) m/s²")
+        }
+    }
+
+    @Test func attitudeAndRotationRateAreConsistent() {
+        for trajectory in [car, walk, bike] {
+            let times = TruthChecks.times(trajectory.duration, step: trajectory.duration / 397)
+            let dw = TruthChecks.rotationMismatch({ trajectory.state(at: $0) }, times: times)
+            #expect(dw < 1e-6, "rotation rate vs attitude: \(dw) rad/s")
+        }
+    }
+
+    @Test func theIdealIMUFollowsTheNavigationEquations() {
+        for trajectory in [car, walk, bike] {
+            let times = TruthChecks.times(trajectory.duration, step: trajectory.duration / 397)
+            let f = { trajectory.state(at: $0) }
+            #expect(TruthChecks.specificForceMismatch(f, times: times, earthRotation: true) < 1e-12 * 100)
+            #expect(TruthChecks.angularRateMismatch(f, times: times) < 1e-15 * 100)
+        }
+    }
+
+    @Test func theChecksFailOnACorruptedTruth() {
+        let times = TruthChecks.times(car.duration, step: car.duration / 97)
+        // A rotation rate with its sign flipped, a velocity 1 % fast, an acceleration without the frame's turn,
+        // a specific force without Coriolis.
+        let flipped: TruthChecks.States = { t in var s = car.state(at: t); s.rotationRate = -s.rotationRate; return s }
+        let fast: TruthChecks.States = { t in var s = car.state(at: t); s.velocity *= 1.01; return s }
+        let noCoriolis: TruthChecks.States = { t in
+            var s = car.state(at: t)
+            let w = 2 * EarthRotation.earthRate(latitude: s.latitude)
+            let c = SIMD3(w.y * s.velocity.z - w.z * s.velocity.y, w.z * s.velocity.x - w.x * s.velocity.z,
+                          w.x * s.velocity.y - w.y * s.velocity.x)
+            let d = s.attitude.inverseRotate((c.x, c.y, c.z))
+            s.specificForce -= SIMD3(d.x, d.y, d.z)
+            return s
+        }
+        #expect(TruthChecks.rotationMismatch(flipped, times: times) > 0.01)
+        #expect(TruthChecks.velocityMismatch(fast, times: times) > 0.01)
+        #expect(TruthChecks.specificForceMismatch(noCoriolis, times: times, earthRotation: true) > 1e-3)
+        #expect(TruthChecks.accelerationMismatch(fast, times: times) > 1e-3)
+    }
+
+    @Test func aDeviceAtRestReadsNormalGravityAndTheEarthsRate() {
+        let level = Route(speed: 5) {
+            Waypoint(latitude: 51.5007, longitude: -0.1246, altitude: 10)
+            Waypoint(latitude: 51.5033, longitude: -0.1196, altitude: 10)
+        }
+        let s = try! Trajectory(route: level, vehicle: .bike).state(at: -5)
+        let gamma = NormalGravity.magnitude(latitude: 51.5007, height: 10)
+        #expect(abs(s.specificForce.z - gamma) < 1e-9)
+        #expect(abs(s.specificForce.x) < 1e-9 && abs(s.specificForce.y) < 1e-9)
+        let rate = (s.angularRate * s.angularRate).sum().squareRoot()
+        #expect(abs(rate - EarthRotation.rate) < 1e-15)
+        // Face up: z is up, so the gyroscope's z reads the vertical component ω sin φ.
+        #expect(abs(s.angularRate.z - EarthRotation.rate * sin(51.5007 * .pi / 180)) < 1e-15)
+        #expect((s.rotationRate * s.rotationRate).sum() == 0)
+    }
+
+    @Test func withoutEarthRotationTheIMUReadsTheLocalFrame() throws {
+        let flat = try Trajectory(route: TruthChecks.carRoute(), vehicle: .car, earthRotation: false)
+        for t in stride(from: 0.0, to: flat.duration, by: 7.3) {
+            let s = flat.state(at: t)
+            #expect(s.angularRate == s.rotationRate)
+        }
+        let f: TruthChecks.States = { flat.state(at: $0) }
+        #expect(TruthChecks.specificForceMismatch(f, times: TruthChecks.times(flat.duration, step: 3.1), earthRotation: false) < 1e-10)
+    }
+
+    @Test func headingIsTheCourseForAPhoneWhoseTopPointsForward() {
+        for trajectory in [car, bike] {   // dashboard (upright: the back looks forward) and flat
+            for t in stride(from: 1.0, to: trajectory.duration - 1, by: 2.7) {
+                let s = trajectory.state(at: t)
+                var d = abs(s.trueHeading - s.course)
+                d = min(d, 360 - d)
+                // A bike's lean tilts the phone's top sideways only when it rolls; its y axis stays level.
+                #expect(d < 1e-9, "t \(t): heading \(s.trueHeading), course \(s.course)")
+            }
+        }
+    }
+
+    @Test func magneticHeadingSubtractsTheDeclination() throws {
+        let s = car.state(at: 30)
+        let year = GeomagneticModel.decimalYear(secondsSince1970: car.epochSeconds + 30)
+        let field = try GeomagneticModel.wmm2025.field(latitude: s.latitude, longitude: s.longitude, height: s.altitude,
+                                                       decimalYear: year)
+        #expect(abs(s.declination - field.declination) < 1e-4)
+        var d = abs(Trajectory.wrapDegrees(s.trueHeading - field.declination) - s.magneticHeading)
+        d = min(d, 360 - d)
+        #expect(d < 1e-4)
+    }
+
+    @Test func theMagneticGridStaysWithinATenthOfANanotesla() throws {
+        var worst = 0.0
+        for t in stride(from: 0.13, to: car.duration, by: 1.37) {
+            let s = car.state(at: t)
+            let year = GeomagneticModel.decimalYear(secondsSince1970: car.epochSeconds + t)
+            let field = try GeomagneticModel.wmm2025.field(latitude: s.latitude, longitude: s.longitude,
+                                                           height: s.altitude, decimalYear: year)
+            let enu = s.attitude.rotate((s.magneticField.x, s.magneticField.y, s.magneticField.z))
+            let d = SIMD3(enu.x, enu.y, enu.z) * 1000 - SIMD3(field.east, field.north, -field.down)
+            worst = max(worst, (d * d).sum().squareRoot())
+        }
+        #expect(worst < 0.1, "grid interpolation error \(worst) nT")
+    }
+
+    @Test func aWalkTakesStepsAtItsCadenceAndACarTakesNone() {
+        let end = walk.state(at: walk.duration + 1)
+        #expect(end.steps == Int((end.distance / 0.7).rounded(.down)))
+        #expect(end.steps > 100)
+        let mid = walk.state(at: walk.duration / 2)
+        #expect(abs(mid.cadence - mid.speed / 0.7) < 1e-12)
+        #expect(car.state(at: car.duration / 2).steps == 0)
+    }
+
+    @Test func floorsCountEveryThreeMetresClimbedAndDescended() throws {
+        let route = Route(speed: 1.4) {
+            Waypoint(latitude: 51.5, longitude: -0.12, altitude: 0)
+            Waypoint(latitude: 51.5005, longitude: -0.12, altitude: 10)
+            Waypoint(latitude: 51.5010, longitude: -0.12, altitude: 3)
+        }
+        let t = try Trajectory(route: route, vehicle: .walk)
+        let end = t.state(at: t.duration + 1)
+        // Rounded corners pass above a crest: the climb is a little over 10 m and the descent over 7 m.
+        #expect(end.floorsAscended == 3)
+        #expect(end.floorsDescended == 2)
+        #expect(t.state(at: -1).floorsAscended == 0)
+    }
+}
