@@ -87,11 +87,12 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["Signals", "Sensors", "Location", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "FileReaders", "InternalUtilities"]),
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "FileReaders", "InternalUtilities"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "FileReaders", "InternalUtilities",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "FileReaders",
+                "InternalUtilities",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.

@@ -137,6 +137,8 @@ struct AllanCommand: ParsableCommand {
             switch document {
             case .route, .motionAndRoute:
                 throw CLIError("\(source.name): this is a route; signals allan analyses IMU specs, motion and signal specs, and recordings")
+            case .trajectory:
+                throw CLIError("\(source.name): this is a trajectory; render its IMU with `signals render --output-dir DIR` and analyse DIR/imu.csv with `signals allan --input`")
             case .imu(let imu):
                 try checkIntegratedStart(imu, request)
                 return (ChannelRecording(names: IMU.channelNames, buffer: try imu.render(request, options: options)), imu.accelerometerUnit)

@@ -35,6 +35,8 @@ func loadSpec(_ input: InputSource) throws -> AnySignal {
         throw CLIError("\(input.name): this is an IMU spec (six sensor channels with noise), not a signal spec; `signals render` and `signals allan` take it")
     case .route, .motionAndRoute:
         throw CLIError("\(input.name): this is a route, not a signal; signals render, play and plot take routes")
+    case .trajectory:
+        throw CLIError("\(input.name): this is a trajectory, not a signal; signals render, play and plot take trajectories")
     }
 }
 

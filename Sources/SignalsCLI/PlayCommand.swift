@@ -168,6 +168,8 @@ enum PlayInput {
         case .motionAndRoute(let motion, let route):
             return .motionAndRoute(try RouteOutput.points(motion: motion, route: route, name: source.name, rate: rate,
                                                           duration: duration), schedule)
+        case .trajectory:
+            throw CLIError("\(source.name): playing a trajectory is not supported yet")
         }
         let request = try RenderRequest(sampleRate: rate, duration: duration ?? 10)
         do {

@@ -45,6 +45,8 @@ struct PlotCommand: ParsableCommand {
             throw CLIError("\(name): this is an IMU spec (six sensor channels with noise); its spectrum is noise: `signals allan` analyses it and --plot draws its Allan deviation")
         case .route(let route):
             return try plotRoute(route, name: name, inputs: inputs)
+        case .trajectory:
+            throw CLIError("\(name): plotting a trajectory is not supported yet")
         case .motionAndRoute(_, let route):
             StandardStreams.error("note: \(name) holds a motion and a route; this plot shows the route (plot {\"motion\": ...} alone for its spectrum)\n")
             return try plotRoute(route, name: name, inputs: inputs)

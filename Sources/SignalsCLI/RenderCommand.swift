@@ -26,6 +26,10 @@ struct RenderCommand: ParsableCommand {
           csv  `t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy`
           npy  float64, shape (frames, 7): the columns after t (a float32 latitude is only good to a metre)
         A motion and a route: the nine motion columns (13 with an attitude), then the route's seven (npy float64).
+        A trajectory ({"trajectory": ...}) writes one file per stream with --output-dir DIR: truth, imu,
+        magnetometer, barometer, gnss (.csv, or .npy float64 with --format npy), each with a first column t,
+        at its own rate (--rate for the truth and the sensors that set none; --duration by default the whole
+        trajectory). Without --output-dir, when every stream runs at --rate, one table with all the columns.
         The format follows -o's extension (.csv, .npy, .f32; .raw and .bin are f32 too); --format, needed for
         standard output or a name without an extension, must agree with it. -o never names the spec itself
         (nor a link to it) or a file you may not write.
@@ -58,13 +62,30 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
     var output: String?
 
+    @Option(name: .customLong("output-dir"), help: "A trajectory: write one file per stream (truth, imu, magnetometer, barometer, gnss) into this directory.")
+    var outputDirectory: String?
+
     @OptionGroup var routeSpeed: RouteSpeedOption
 
     func run() throws {
-        let inputs = OutputSink.Inputs([spec])
+        var inputs = OutputSink.Inputs([spec])
         try inputs.check(output, option: "-o")
-        let format = try outputFormat()
+        if let outputDirectory, outputDirectory.isEmpty {
+            throw CLIError("--output-dir '' names no directory")
+        }
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
+        if case .trajectory(let trajectory) = document {
+            if let gpx = trajectory.gpxFile { inputs.add(gpx) }
+            try inputs.check(output, option: "-o")
+            let chosen = outputDirectory != nil || (format == nil && OutputSink.fileExtension(output) == nil) ? format : try outputFormat()
+            try TrajectoryOutput.render(trajectory, name: name, timing: timing, format: chosen, output: output,
+                                        directory: outputDirectory, inputs: inputs)
+            return
+        }
+        if outputDirectory != nil {
+            throw CLIError("--output-dir is for trajectory specs ({\"trajectory\": ...}), which write one file per stream; use -o for a \(document.kind) spec")
+        }
+        let format = try outputFormat()
         switch document {
         case .signal(let signal):
             try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal), format: format, inputs: inputs)
@@ -75,6 +96,8 @@ struct RenderCommand: ParsableCommand {
         case .motionAndRoute(let motion, let route):
             try RouteOutput.render(motion: motion, route: route, name: name, timing: timing, format: format, output: output,
                                    inputs: inputs)
+        case .trajectory:
+            break
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import Navigation
 import Playback
 import Sensors
 import Signals
@@ -14,7 +15,8 @@ import FileReaders
 /// - `imu`: an IMU error model over a motion (six channels, see `IMU`), `{"imu": {"motion": {...}, ...}}`;
 /// - `route`: a route on the WGS84 ellipsoid (see ``Route``), `{"route": {"speed": 3, "waypoints": [...]}}`;
 /// - `motion` and `route` together: a phone on a walk, `{"motion": {...}, "route": {...}}`, played as
-///   points that carry both (the two keys only; the motion is decoded as in `{"motion": ...}`).
+///   points that carry both (the two keys only; the motion is decoded as in `{"motion": ...}`);
+/// - `trajectory`: one truth and every sensor derived from it (see `Trajectory`).
 /// A GPX file (``InputKind/gpx``) loads as a route.
 ///
 /// Decoding is strict everywhere (see the package's JSON rules: no duplicate keys, trailing commas,
@@ -32,6 +34,8 @@ public enum SpecDocument: Sendable, Hashable {
     case route(Route)
     /// A motion and a route sampled together (`{"motion": ..., "route": ...}`).
     case motionAndRoute(motion: AnySignal, route: Route)
+    /// A trajectory and its sensors (`{"trajectory": ...}`).
+    case trajectory(Trajectory)
 
     /// The document's signal, when it is one.
     public var signal: AnySignal? {
@@ -41,7 +45,7 @@ public enum SpecDocument: Sendable, Hashable {
     /// The document's route, when it has one.
     public var route: Route? {
         switch self {
-        case .signal, .imu: nil
+        case .signal, .imu, .trajectory: nil
         case .route(let r), .motionAndRoute(_, let r): r
         }
     }
@@ -58,27 +62,36 @@ public enum SpecDocument: Sendable, Hashable {
         case .imu: "imu"
         case .route: "route"
         case .motionAndRoute: "motion+route"
+        case .trajectory: "trajectory"
         }
     }
 
     /// Decodes a document from JSON bytes.
     /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error).
-    public static func decode(json data: Data) throws(SignalError) -> SpecDocument {
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - baseDirectory: Where a trajectory's relative GPX path is found (default: the current directory).
+    public static func decode(json data: Data, baseDirectory: URL? = nil) throws(SignalError) -> SpecDocument {
         let value = try JSONValue.parse(data)
-        return try decode(value)
+        return try decode(value, baseDirectory: baseDirectory)
     }
 
     /// Decodes a parsed document: dispatches on its key.
     /// - Throws: `SignalError` with the JSON path.
-    package static func decode(_ value: JSONValue) throws(SignalError) -> SpecDocument {
+    package static func decode(_ value: JSONValue, baseDirectory: URL? = nil) throws(SignalError) -> SpecDocument {
+        if case .object(let object) = value, object.keys.contains("trajectory") {
+            let f = try JSONFields(value, path: "$", what: "a trajectory spec (one key, 'trajectory')", fields: ["trajectory"])
+            return .trajectory(try Trajectory(json: try f.required("trajectory"), path: Trajectory.path, baseDirectory: baseDirectory))
+        }
         if case .object(let object) = value, object.keys.contains("imu") {
             let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
             return .imu(try IMU(json: try f.required("imu"), path: "$.imu"))
         }
         if case .object(let object) = value, object.count == 1, let key = object.keys.first, !SignalNode.kinds.contains(key),
-           SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route"]) == "imu" {
+           let guess = SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route", "trajectory"]),
+           guess == "imu" || guess == "trajectory" {
             throw SignalError(.unknownNode, path: "$.\(SignalError.quoted(key, limit: 40))",
-                              "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean 'imu'?); a spec is 'imu', 'route' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
+                              "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean '\(guess)'?); a spec is 'imu', 'route', 'trajectory' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
         }
         guard case .object(let object) = value, let routeValue = object["route"] else {
             return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
@@ -126,7 +139,8 @@ public enum SpecDocument: Sendable, Hashable {
             break
         }
         do {
-            return try decode(json: try input.data(limit: sizeLimit))
+            let base = input.path == "-" ? nil : URL(fileURLWithPath: input.path).deletingLastPathComponent()
+            return try decode(json: try input.data(limit: sizeLimit), baseDirectory: base)
         } catch {
             throw error.located(file: input.name)
         }

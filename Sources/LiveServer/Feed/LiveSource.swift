@@ -109,6 +109,8 @@ public struct LiveSpec: Sendable {
         case .signal(let s): signal = s
         case .route: signal = nil
         case .motionAndRoute(let motion, _): signal = motion
+        case .trajectory:
+            throw SignalError(.invalidArgument, path: "$.trajectory", "a trajectory is not served live yet")
         case .imu:
             throw SignalError(.invalidArgument, path: "$.imu", "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`")
         }

@@ -46,19 +46,20 @@ extension Trajectory {
     /// Decodes the object inside `{"trajectory": …}` (see ``init(json:baseDirectory:)``).
     package init(json value: JSONValue, path: String, baseDirectory: URL?) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'trajectory'", fields: Self.jsonFields)
-        let route = try Self.route(try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory)
+        let (route, gpx) = try Self.route(try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory)
         let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
         let mount = try Self.mount(try f.value("mount"), path: f.path("mount"))
         let sensors = try Self.sensors(try f.value("sensors"), path: f.path("sensors"))
         try self.init(route: route, vehicle: vehicle, mount: mount, epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
                       earthRotation: try f.optionalBool("earthRotation") ?? true,
                       vibration: try f.number("vibration", default: 1), sensors: sensors)
+        gpxFile = gpx
     }
 
     /// A route object, or `{"gpx": FILE}` with an optional `speed`.
-    static func route(_ value: JSONValue, path: String, baseDirectory: URL?) throws(SignalError) -> Route {
+    static func route(_ value: JSONValue, path: String, baseDirectory: URL?) throws(SignalError) -> (Route, String?) {
         guard case .object(let object) = value, object["gpx"] != nil else {
-            return try Route(json: value, path: path)
+            return (try Route(json: value, path: path), nil)
         }
         let f = try JSONFields(value, path: path, what: "a GPX route", fields: ["gpx", "speed"])
         let name = try f.string("gpx")
@@ -86,7 +87,7 @@ extension Trajectory {
         }
         for k in waypoints.indices { waypoints[k].time = nil }
         route.waypoints = waypoints
-        return route
+        return (route, url.path)
     }
 
     /// `"walk"`, `"run"`, `"bike"`, `"car"` or a custom object; absent: the car.

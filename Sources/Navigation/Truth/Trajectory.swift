@@ -60,6 +60,8 @@ public struct Trajectory: Sendable {
     public let sensors: TrajectorySensors
     /// The kinematic path.
     public let path: KinematicPath
+    /// The GPX file the route was read from (`{"gpx": …}` in a spec), as resolved, or `nil`.
+    public internal(set) var gpxFile: String?
     let ascent: AscentProfile
 
     /// The default epoch: WMM2025's, 2025-01-01T00:00:00Z.
@@ -109,6 +111,7 @@ public struct Trajectory: Sendable {
         self.sensors = sensors
         self.path = path
         ascent = AscentProfile(path.heights)
+        gpxFile = nil
     }
 
     /// Refuses a path that reaches beyond ``maximumLatitude`` (checked at every piece's ends and 64 points
@@ -136,5 +139,24 @@ public struct Trajectory: Sendable {
                 if u > 0, u < 1 { try check(piece.start + u * d) }
             }
         }
+    }
+}
+
+extension Trajectory: Hashable {
+    /// Trajectories are equal when built from equal inputs (the path follows from them).
+    public static func == (a: Trajectory, b: Trajectory) -> Bool {
+        a.route == b.route && a.vehicle == b.vehicle && a.mount == b.mount && a.epoch == b.epoch
+            && a.earthRotation == b.earthRotation && a.vibrationScale == b.vibrationScale && a.sensors == b.sensors
+    }
+
+    /// Hashes the inputs.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(route)
+        hasher.combine(vehicle)
+        hasher.combine(mount)
+        hasher.combine(epoch)
+        hasher.combine(earthRotation)
+        hasher.combine(vibrationScale)
+        hasher.combine(sensors)
     }
 }

@@ -1,0 +1,145 @@
+import Foundation
+import Navigation
+import Signals
+
+/// `signals render` of a trajectory: one file per stream in `--output-dir`, or one table when every stream
+/// runs at the render rate.
+enum TrajectoryOutput {
+    /// The sample range of a stream at `rate` Hz for a render from `start` seconds lasting `duration`:
+    /// `round(start · rate) ..< round((start + duration) · rate)`.
+    static func samples(rate: Double, start: Double, duration: Double) throws -> Range<Int> {
+        let first = (start * rate).rounded(), end = ((start + duration) * rate).rounded()
+        guard first >= 0, end <= Double(Trajectory.sampleLimit), first <= end else {
+            throw CLIError("--start \(start) and --duration \(duration) at \(rate) Hz reach samples \(first) ..< \(end), outside 0 ..< 2^48")
+        }
+        return Int(first) ..< Int(end)
+    }
+
+    /// The validated render timing: `--rate` (required), `--start` (≥ 0), `--duration` (default: the whole
+    /// trajectory from `--start`, its arrival included).
+    static func timing(_ timing: RenderTiming, _ trajectory: Trajectory) throws -> (rate: Double, start: Double, duration: Double) {
+        guard let rate = timing.rate else {
+            throw CLIError("missing --rate <Hz>: the rate of the truth and of the sensors that set none")
+        }
+        guard rate.isFinite, rate > 0, rate <= 1e6 else { throw CLIError("--rate must be a finite number of Hz in (0, 1e6], got \(rate)") }
+        guard timing.start.isFinite, timing.start >= 0 else { throw CLIError("--start must be a finite number of seconds ≥ 0, got \(timing.start)") }
+        let duration = timing.duration ?? max(trajectory.duration + 1 / rate - timing.start, 0)
+        guard duration.isFinite, duration >= 0 else { throw CLIError("--duration must be a finite number of seconds ≥ 0, got \(duration)") }
+        return (rate, timing.start, duration)
+    }
+
+    /// Renders `trajectory`: into `directory` (one file per stream), or to `output` as one table.
+    static func render(_ trajectory: Trajectory, name: String, timing: RenderTiming, format: RenderCommand.Format?,
+                       output: String?, directory: String?, inputs: OutputSink.Inputs) throws {
+        let (rate, start, duration) = try Self.timing(timing, trajectory)
+        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.streams(rate: rate) }
+        let format = format ?? (directory != nil ? .csv : nil) ?? RenderCommand.Format(extension: OutputSink.fileExtension(output) ?? "") ?? .csv
+        guard format != .f32 else {
+            throw CLIError("a trajectory renders csv or npy (float64), not f32: its latitudes need float64")
+        }
+        guard let directory else {
+            let odd = streams.filter { $0.rate != rate }
+            if let first = odd.first {
+                throw CLIError("the \(first.kind.rawValue) stream runs at \(first.rate) Hz, not the render rate \(rate) Hz; write one file per stream with --output-dir DIR")
+            }
+            if let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
+                throw CLIError("the GNSS stream has outages (rows without a fix), so it cannot share one table; write one file per stream with --output-dir DIR")
+            }
+            try writeTable(trajectory, streams: streams, samples: try samples(rate: rate, start: start, duration: duration),
+                           name: name, format: format, output: output, inputs: inputs)
+            return
+        }
+        guard output == nil else {
+            throw CLIError("-o and --output-dir both given: a trajectory writes one file per stream into --output-dir, or one table to -o")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("--output-dir \(directory): cannot create the directory: \(error.localizedDescription)")
+        }
+        let paths = streams.map { (directory as NSString).appendingPathComponent("\($0.kind.rawValue).\(format.rawValue)") }
+        try inputs.check(paths.map { (option: "--output-dir", path: Optional($0)) })
+        for (stream, path) in zip(streams, paths) {
+            let range = try samples(rate: stream.rate, start: start, duration: duration)
+            try write(stream: stream, of: trajectory, samples: range, name: name, format: format, output: path, inputs: inputs)
+        }
+    }
+
+    /// Rows of `stream` in blocks of 16,384 samples.
+    static func blocks(_ trajectory: Trajectory, _ stream: TrajectoryStream, _ range: Range<Int>, name: String,
+                       _ body: ([Double]) throws -> Void) throws {
+        var n = range.lowerBound
+        while n < range.upperBound {
+            let end = min(n + 16_384, range.upperBound)
+            let rows = try routeStep(name) { () throws(SignalError) in try trajectory.render(stream, samples: n ..< end) }
+            try body(rows)
+            n = end
+        }
+    }
+
+    /// One stream's file: CSV with `t` and the stream's columns, or float64 `.npy` of the columns after `t`.
+    static func write(stream: TrajectoryStream, of trajectory: Trajectory, samples range: Range<Int>, name: String,
+                      format: RenderCommand.Format, output: String, inputs: OutputSink.Inputs) throws {
+        let width = 1 + stream.columns.count
+        var rows = range.count
+        if stream.kind == .gnss, let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
+            rows = range.filter { !gnss.isInOutage(Double($0) / stream.rate) }.count
+        }
+        let sink = try OutputSink(path: output, option: "--output-dir", inputs: inputs)
+        try sink.finish {
+            try sink.write(format == .csv ? Data(((["t"] + stream.columns).joined(separator: ",") + "\n").utf8)
+                                          : RouteOutput.npyHeader(rows: rows, columns: stream.columns.count))
+            try blocks(trajectory, stream, range, name: name) { values in
+                try sink.write(encode(values, width: width, format: format))
+            }
+        }
+    }
+
+    /// Rows flattened `width` at a time: CSV text, or float64 bytes without the `t` column.
+    static func encode(_ values: [Double], width: Int, format: RenderCommand.Format) -> Data {
+        if format == .csv {
+            var text = ""
+            text.reserveCapacity(values.count * 20)
+            for (i, v) in values.enumerated() {
+                text += i % width == 0 ? "\(v)" : ",\(v)"
+                if i % width == width - 1 { text += "\n" }
+            }
+            return Data(text.utf8)
+        }
+        var data = Data(capacity: values.count * 8)
+        for (i, v) in values.enumerated() where i % width != 0 {
+            withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+        }
+        return data
+    }
+
+    /// Every stream in one table (all at the render rate, no outages): `t`, the truth's columns, then each
+    /// sensor's, GNSS columns prefixed `gnss.`.
+    static func writeTable(_ trajectory: Trajectory, streams: [TrajectoryStream], samples range: Range<Int>, name: String,
+                           format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs) throws {
+        let columns = streams.flatMap { s in s.kind == .gnss ? s.columns.map { "gnss.\($0)" } : s.columns }
+        let sink = try OutputSink(path: output, inputs: inputs)
+        try sink.finish {
+            try sink.write(format == .csv ? Data(((["t"] + columns).joined(separator: ",") + "\n").utf8)
+                                          : RouteOutput.npyHeader(rows: range.count, columns: columns.count))
+            var n = range.lowerBound
+            while n < range.upperBound {
+                let end = min(n + 16_384, range.upperBound)
+                let parts = try streams.map { s in
+                    try routeStep(name) { () throws(SignalError) in try trajectory.render(s, samples: n ..< end) }
+                }
+                var values: [Double] = []
+                values.reserveCapacity((end - n) * (1 + columns.count))
+                for i in 0 ..< end - n {
+                    values.append(Double(n + i) / streams[0].rate)
+                    for (s, part) in zip(streams, parts) {
+                        let w = 1 + s.columns.count
+                        values += part[(i * w + 1) ..< ((i + 1) * w)]
+                    }
+                }
+                try sink.write(encode(values, width: 1 + columns.count, format: format))
+                n = end
+            }
+        }
+    }
+}
