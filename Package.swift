@@ -119,7 +119,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "InternalUtilities",
-                "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds",
+                "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds", "Navigation",
             ] + products("swift-argument-parser", "ArgumentParser"),
             path: "Benchmarks/bench"
         ),

@@ -36,6 +36,7 @@ struct Bench: ParsableCommand {
         rows += try runnerRows(quick: quick, wanted: wanted)
         rows += try sensorRows(quick: quick, wanted: wanted)
         rows += try routeRows(quick: quick, wanted: wanted)
+        rows += try trajectoryRows(quick: quick, wanted: wanted)
         if wanted("stream") { rows.append(try memoryRow(quick: quick)) }
         if wanted("serve ") {
             do {

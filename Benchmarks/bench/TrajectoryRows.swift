@@ -1,0 +1,59 @@
+import Foundation
+import Location
+import Navigation
+import Sensors
+
+/// The trajectory rows: a car on a 10-minute route at 100 Hz, one core, rendered in blocks of 16 384
+/// samples (what `signals render --output-dir` streams): the truth alone, and the whole sensor set (truth,
+/// IMU with every error term and the car's vibration, magnetometer with noise, barometer with weather and
+/// noise, GNSS at 1 Hz with its error).
+func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
+    var rows: [Row] = []
+    let rate = 100.0
+    let reps = quick ? 2 : 5
+    let route = Route(speed: 13.9) {
+        Waypoint(latitude: 51.5007, longitude: -0.1246, altitude: 10)
+        Waypoint(latitude: 51.5107, longitude: -0.1246, altitude: 20)
+        Waypoint(latitude: 51.5107, longitude: -0.1046, altitude: 15)
+        Waypoint(latitude: 51.5257, longitude: -0.1046, altitude: 30)
+        Waypoint(latitude: 51.5257, longitude: -0.0846, altitude: 12)
+        Waypoint(latitude: 51.5007, longitude: -0.0846, altitude: 10)
+    }
+    let frames = quick ? 1 << 15 : Int(rate * 600)
+
+    func throughput(_ trajectory: Trajectory, _ name: String) throws -> Row {
+        let streams = try trajectory.streams(rate: rate)
+        func run() {
+            for stream in streams {
+                let count = Int((Double(frames) * stream.rate / rate).rounded())
+                var start = 0
+                while start < count {
+                    let end = min(start + 16_384, count)
+                    let rows = (try? trajectory.render(stream, samples: start ..< end)) ?? []
+                    blackHole(rows.last ?? 0)
+                    start = end
+                }
+            }
+        }
+        let (t, _) = interleaved(repetitions: reps, run, baseline: {})
+        return Row(name: name, unit: "Mframes/s", value: Double(frames) / t.median / 1e6, baseline: nil, baselineValue: nil,
+                   ratio: nil, spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6))
+    }
+
+    let truth = "trajectory truth [car, 100 Hz, 21 columns, 1 core]"
+    if wanted(truth) {
+        rows.append(try throughput(try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z"), truth))
+    }
+    let all = "trajectory, every sensor [car, 100 Hz: truth + IMU every term + vibration + magnetometer + barometer + GNSS 1 Hz, 1 core]"
+    if wanted(all) {
+        let sensors = TrajectorySensors(
+            imu: benchIMU(),
+            magnetometer: try MagnetometerModel(sampleRate: rate, noiseDensity: 0.1, resolution: 0.01, seed: 3),
+            barometer: try BarometerModel(sampleRate: rate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
+                                          resolution: 0.1, seed: 4),
+            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
+        rows.append(try throughput(try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z",
+                                                  sensors: sensors), all))
+    }
+    return rows
+}
