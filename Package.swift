@@ -84,7 +84,7 @@ let package = Package(
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"]),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
-        .target(name: "Navigation", dependencies: ["Signals", "Sensors", "Location", "InternalUtilities"]),
+        .target(name: "Navigation", dependencies: ["Signals", "Playback", "Sensors", "Location", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "FileReaders", "InternalUtilities"]),
@@ -102,7 +102,7 @@ let package = Package(
         .target(
             name: "LiveServer",
             dependencies: [
-                "Signals", "Playback", "Specs", "Location", "FileReaders", "InternalUtilities",
+                "Signals", "Playback", "Specs", "Location", "Navigation", "FileReaders", "InternalUtilities",
             ] + products("hummingbird", "Hummingbird") + products("hummingbird-websocket", "HummingbirdWebSocket")
                 + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOWebSocket")
                 + products("swift-http-types", "HTTPTypes") + products("swift-service-lifecycle", "ServiceLifecycle"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Location
+import Navigation
 import Playback
 import Signals
 
@@ -21,6 +22,9 @@ struct PlayCommand: AsyncParsableCommand {
           axes spec                  {"timestamp":0.01,"x":..,"y":..,"z":..}
           route                      {"timestamp":1.0,"location":{"latitude":..,"longitude":..,"altitude":..,"horizontalAccuracy":..,"verticalAccuracy":..,"speed":..,"course":..}}
           motion and route           the motion object with "location":{...} beside its parts
+          trajectory                 the motion object (with its attitude) and "location" (on each new GNSS fix),
+                                     "heading", "magneticField" (µT), "pressure" (Pa, with a barometer),
+                                     "altitude" (m above mean sea level) and "pedometer"; one pass by default
         --stats prints lateness p50/p99/max and counts to standard error at the end. Ctrl-C (SIGINT) \
         stops cleanly: every line written is complete, statistics are printed, exit status 0.
         Example: signals play Examples/specs/shake-motion.json --rate 100 --duration 5 --stats
@@ -100,6 +104,8 @@ struct PlayCommand: AsyncParsableCommand {
             summary = try await runner.run(points, options: options) { try StandardStreams.output(RouteOutput.line($0)) }
         case .motionAndRoute(let points, _):
             summary = try await runner.run(points, options: options) { try StandardStreams.output(RouteOutput.line($0)) }
+        case .trajectory(let points, _):
+            summary = try await runner.run(points, options: options) { try StandardStreams.output($0.jsonLine() + "\n") }
         }
         if stats {
             StandardStreams.error("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n")
@@ -119,11 +125,13 @@ enum PlayInput {
     case file(PointFile, PointSchedule)
     case route(RoutePoints, PointSchedule)
     case motionAndRoute(MotionRoutePoints, PointSchedule)
+    case trajectory(TrajectoryPoints, PointSchedule)
 
     /// The timing of one pass.
     var schedule: PointSchedule {
         switch self {
-        case .motion(_, let s), .scalar(_, let s), .axes(_, let s), .file(_, let s), .route(_, let s), .motionAndRoute(_, let s): s
+        case .motion(_, let s), .scalar(_, let s), .axes(_, let s), .file(_, let s), .route(_, let s), .motionAndRoute(_, let s),
+             .trajectory(_, let s): s
         }
     }
 
@@ -168,8 +176,11 @@ enum PlayInput {
         case .motionAndRoute(let motion, let route):
             return .motionAndRoute(try RouteOutput.points(motion: motion, route: route, name: source.name, rate: rate,
                                                           duration: duration), schedule)
-        case .trajectory:
-            throw CLIError("\(source.name): playing a trajectory is not supported yet")
+        case .trajectory(let trajectory):
+            let points = try routeStep(source.name) { () throws(SignalError) in
+                try TrajectoryPoints(trajectory, sampleRate: rate, duration: duration)
+            }
+            return .trajectory(points, schedule)
         }
         let request = try RenderRequest(sampleRate: rate, duration: duration ?? 10)
         do {

@@ -71,17 +71,20 @@ public enum SpecDocument: Sendable, Hashable {
     /// - Parameters:
     ///   - data: The document's bytes.
     ///   - baseDirectory: Where a trajectory's relative GPX path is found (default: the current directory).
-    public static func decode(json data: Data, baseDirectory: URL? = nil) throws(SignalError) -> SpecDocument {
+    ///   - allowFiles: Whether the document may name files to read (a trajectory's `{"gpx": FILE}` route);
+    ///     `false` for a spec from the network (the live server's `POST /v1/spec`).
+    public static func decode(json data: Data, baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) -> SpecDocument {
         let value = try JSONValue.parse(data)
-        return try decode(value, baseDirectory: baseDirectory)
+        return try decode(value, baseDirectory: baseDirectory, allowFiles: allowFiles)
     }
 
     /// Decodes a parsed document: dispatches on its key.
     /// - Throws: `SignalError` with the JSON path.
-    package static func decode(_ value: JSONValue, baseDirectory: URL? = nil) throws(SignalError) -> SpecDocument {
+    package static func decode(_ value: JSONValue, baseDirectory: URL? = nil, allowFiles: Bool) throws(SignalError) -> SpecDocument {
         if case .object(let object) = value, object.keys.contains("trajectory") {
             let f = try JSONFields(value, path: "$", what: "a trajectory spec (one key, 'trajectory')", fields: ["trajectory"])
-            return .trajectory(try Trajectory(json: try f.required("trajectory"), path: Trajectory.path, baseDirectory: baseDirectory))
+            return .trajectory(try Trajectory(json: try f.required("trajectory"), path: Trajectory.path, baseDirectory: baseDirectory,
+                                              allowFiles: allowFiles))
         }
         if case .object(let object) = value, object.keys.contains("imu") {
             let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])

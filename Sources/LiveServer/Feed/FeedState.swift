@@ -75,6 +75,8 @@ struct FeedState: Sendable {
         let kind: PointPlan.Kind
         if let v = accelerometerHold {
             kind = .hold(v)
+        } else if let spec, case .trajectory(let trajectory) = spec.document {
+            kind = .trajectory(trajectory)
         } else if let spec {
             kind = .spec(spec.signal)
         } else {

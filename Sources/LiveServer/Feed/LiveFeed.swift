@@ -257,7 +257,7 @@ public final class LiveFeed: Sendable {
     /// Replaces the source with a parsed spec (see ``replaceSpec(json:)``).
     /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP); nothing changes.
     func replaceSpec(_ value: JSONValue) throws(SignalError) {
-        let document = try SpecDocument.decode(value)
+        let document = try SpecDocument.decode(value, allowFiles: false)
         try replace(with: .spec(LiveSpec(document, text: value.serialized, sampleRate: options.sampleRate)))
     }
 

@@ -63,7 +63,8 @@ public enum LiveSource: Sendable {
                 return .spec(try LiveSpec(SpecDocument.load(input), text: nil, sampleRate: options.sampleRate))
             }
             let data = try input.data(limit: SpecDocument.sizeLimit)
-            return .spec(try LiveSpec(SpecDocument.decode(json: data), text: String(decoding: data, as: UTF8.self),
+            let base = input.path == "-" ? nil : URL(fileURLWithPath: input.path).deletingLastPathComponent()
+            return .spec(try LiveSpec(SpecDocument.decode(json: data, baseDirectory: base), text: String(decoding: data, as: UTF8.self),
                                       sampleRate: options.sampleRate))
         } catch {
             throw error.located(file: input.name)
@@ -76,7 +77,8 @@ public enum LiveSource: Sendable {
     ///   - sampleRate: The rate it will be rendered at, in Hz.
     /// - Throws: `SignalError` with the message and JSON path of the problem (a 400 over HTTP).
     public static func spec(json: Data, sampleRate: Double) throws(SignalError) -> LiveSource {
-        .spec(try LiveSpec(SpecDocument.decode(json: json), text: String(decoding: json, as: UTF8.self), sampleRate: sampleRate))
+        .spec(try LiveSpec(SpecDocument.decode(json: json, allowFiles: false), text: String(decoding: json, as: UTF8.self),
+                           sampleRate: sampleRate))
     }
 
     /// The spec, when the source is one.
@@ -109,8 +111,9 @@ public struct LiveSpec: Sendable {
         case .signal(let s): signal = s
         case .route: signal = nil
         case .motionAndRoute(let motion, _): signal = motion
-        case .trajectory:
-            throw SignalError(.invalidArgument, path: "$.trajectory", "a trajectory is not served live yet")
+        case .trajectory(let t):
+            _ = try t.streams(rate: sampleRate)
+            signal = nil
         case .imu:
             throw SignalError(.invalidArgument, path: "$.imu", "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`")
         }

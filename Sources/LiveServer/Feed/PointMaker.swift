@@ -1,4 +1,5 @@
 import Location
+import Navigation
 import NIOCore
 import Playback
 import Signals
@@ -12,6 +13,8 @@ struct PointPlan: Sendable {
         case spec(AnySignal?)
         /// The point read from the file.
         case file
+        /// A trajectory's points, from its start at the first tick of the generation.
+        case trajectory(Trajectory)
     }
 
     var kind: Kind
@@ -53,6 +56,12 @@ final class PointMaker: @unchecked Sendable {
     private var blockStart = 0
     private var blockCount = 0
     private var routeCursor: RouteSampler.Cursor?
+    /// A trajectory's generation, the tick index it started at, its block of points and the last fix.
+    private var trajectoryGeneration = -1
+    private var trajectoryStart = 0
+    private var trajectoryBlock: [TrajectoryPoint] = []
+    private var trajectoryBlockStart = 0
+    private var lastFix: LocationPoint?
     private var routeGeneration = -1
 
     init(rate: Double) {
@@ -82,6 +91,16 @@ final class PointMaker: @unchecked Sendable {
         case .spec(let signal?):
             try prepare(signal, generation: plan.generation, index: tick.index)
             (line, accelerometer) = sample(at: tick.index - blockStart, timestamp: tick.timestamp, location: location)
+        case .trajectory(let trajectory):
+            let point = try trajectoryPoint(trajectory, plan.generation, tick)
+            line = point.jsonLine()
+            accelerometer = PointMaker.accelerometer(point.motion)
+            precision = .double
+            if let fix = point.location { lastFix = fix }
+            let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
+            let latest = LatestPoint(index: tick.index, timestamp: tick.timestamp, accelerometer: accelerometer,
+                                     precision: precision, json: entry.json, location: plan.heldLocation ?? lastFix?.coordinate)
+            return (entry, latest)
         case .spec(nil):
             // A spec without a signal is a route: its fix is the point.
             line = location?.jsonLine ?? PointLine.channels(timestamp: tick.timestamp, [Float]())
@@ -91,6 +110,30 @@ final class PointMaker: @unchecked Sendable {
                                  precision: precision, json: entry.json,
                                  location: location?.coordinate ?? plan.heldLocation)
         return (entry, latest)
+    }
+
+    /// The trajectory's point for `tick`: point `tick.index − start` of the trajectory (it plays from its
+    /// start when it is set), stamped with the tick's timestamp.
+    private func trajectoryPoint(_ trajectory: Trajectory, _ generation: Int, _ tick: Tick) throws(LiveServerError) -> TrajectoryPoint {
+        if generation != trajectoryGeneration {
+            trajectoryGeneration = generation
+            trajectoryStart = tick.index
+            trajectoryBlock = []
+            lastFix = nil
+        }
+        let n = tick.index - trajectoryStart
+        if n < trajectoryBlockStart || n >= trajectoryBlockStart + trajectoryBlock.count {
+            do {
+                trajectoryBlock = try trajectory.points(first: n, count: PointMaker.blockFrames, rate: rate)
+            } catch {
+                throw LiveServerError(.unavailable, "the trajectory reached point \(n): \(error.message)")
+            }
+            trajectoryBlockStart = n
+        }
+        var point = trajectoryBlock[n - trajectoryBlockStart]
+        point.motion.timestamp = tick.timestamp
+        point.location?.timestamp = tick.timestamp
+        return point
     }
 
     /// `userAcceleration + gravity`.

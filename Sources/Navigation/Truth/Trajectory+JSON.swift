@@ -44,9 +44,12 @@ extension Trajectory {
     }
 
     /// Decodes the object inside `{"trajectory": …}` (see ``init(json:baseDirectory:)``).
-    package init(json value: JSONValue, path: String, baseDirectory: URL?) throws(SignalError) {
+    /// - Parameter allowFiles: Whether a `{"gpx": FILE}` route may be read (`false` for a spec that arrived
+    ///   over the network: a client must not make the server read its files).
+    package init(json value: JSONValue, path: String, baseDirectory: URL?, allowFiles: Bool = true) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'trajectory'", fields: Self.jsonFields)
-        let (route, gpx) = try Self.route(try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory)
+        let (route, gpx) = try Self.route(try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory,
+                                          allowFiles: allowFiles)
         let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
         let mount = try Self.mount(try f.value("mount"), path: f.path("mount"))
         let sensors = try Self.sensors(try f.value("sensors"), path: f.path("sensors"))
@@ -57,9 +60,13 @@ extension Trajectory {
     }
 
     /// A route object, or `{"gpx": FILE}` with an optional `speed`.
-    static func route(_ value: JSONValue, path: String, baseDirectory: URL?) throws(SignalError) -> (Route, String?) {
+    static func route(_ value: JSONValue, path: String, baseDirectory: URL?, allowFiles: Bool) throws(SignalError) -> (Route, String?) {
         guard case .object(let object) = value, object["gpx"] != nil else {
             return (try Route(json: value, path: path), nil)
+        }
+        guard allowFiles else {
+            throw SignalError(.invalidArgument, path: JSONPath.child(path, "gpx"),
+                              "a spec sent to a running server cannot name files; give the route's waypoints, or start the server with the spec file (signals serve FILE)")
         }
         let f = try JSONFields(value, path: path, what: "a GPX route", fields: ["gpx", "speed"])
         let name = try f.string("gpx")

@@ -1,0 +1,68 @@
+import Foundation
+import Location
+import Playback
+import Signals
+
+/// One point of a played trajectory: what an app's motion, location, heading, magnetometer, altimeter and
+/// pedometer would receive at that instant, all from the one truth.
+///
+/// - ``motion``: gravity and attitude from the truth (the attitude rotates device-frame vectors into the
+///   local east-north-up frame, a `xArbitraryZVertical` frame whose x is east); `userAcceleration + gravity`
+///   is the accelerometer's reading in g (CoreMotion's sign) and `rotationRate` the gyroscope's, from the
+///   IMU when the trajectory has one (errors included), else the ideal readings.
+/// - ``location``: a GNSS fix, on the first point at or after each fix's time (not during an outage);
+///   `nil` on the points between fixes.
+/// - ``magneticField``: the magnetometer's reading (µT, device frame) when it has one, else the true field.
+/// - ``pressure``: the barometer's reading (Pa) when it has one.
+/// - Headings and the pedometer's counts are the truth's.
+/// A sensor with its own rate holds its latest sample (at or before the point's time).
+public struct TrajectoryPoint: Runnable, Motionable, Sendable, Hashable {
+    /// The motion sample (g, rad/s, attitude).
+    public var motion: MotionPoint
+    /// A new GNSS fix, or `nil` between fixes.
+    public var location: LocationPoint?
+    /// True heading, degrees 0 ..< 360 (see `Trajectory`).
+    public var trueHeading: Double
+    /// Magnetic heading, degrees 0 ..< 360.
+    public var magneticHeading: Double
+    /// The heading's accuracy, degrees: `atan(σ / H)` for a magnetometer's white-noise deviation `σ` and the
+    /// horizontal field `H`; 0 without magnetometer noise.
+    public var headingAccuracy: Double
+    /// The magnetic field in the device frame, µT.
+    public var magneticField: SIMD3<Double>
+    /// Pressure, pascals, when the trajectory has a barometer.
+    public var pressure: Double?
+    /// Height above mean sea level, metres (truth).
+    public var altitude: Double
+    /// Steps and distance (m) from the start, floors climbed and descended (truth).
+    public var steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int
+    /// Steps per second (truth).
+    public var cadence: Double
+
+    /// Seconds from the start of the run.
+    public var timestamp: TimeInterval { motion.timestamp }
+    /// User acceleration, g.
+    public var userAcceleration: Acceleration { motion.userAcceleration }
+    /// Gravity, g.
+    public var gravity: Acceleration { motion.gravity }
+    /// Rotation rate, rad/s.
+    public var rotationRate: RotationRate { motion.rotationRate }
+    /// The attitude (device → local east-north-up).
+    public var attitude: Quaternion? { motion.attitude }
+
+    /// The point as `signals play` prints it (no newline): the motion line with `location` (on fix points),
+    /// `heading` (`trueHeading`, `magneticHeading`, `headingAccuracy`), `magneticField` (`x`, `y`, `z`, µT),
+    /// `pressure` (Pa, with a barometer), `altitude` (m above mean sea level) and `pedometer` (`steps`,
+    /// `distance`, `cadence`, `floorsAscended`, `floorsDescended`).
+    public func jsonLine() -> String {
+        var text = PointLine.motion(motion, precision: .double)
+        text.removeLast()
+        if let location { text += ",\"location\":\(location.locationJSON)" }
+        text += ",\"heading\":{\"trueHeading\":\(trueHeading),\"magneticHeading\":\(magneticHeading),\"headingAccuracy\":\(headingAccuracy)}"
+        text += ",\"magneticField\":{\"x\":\(magneticField.x),\"y\":\(magneticField.y),\"z\":\(magneticField.z)}"
+        if let pressure { text += ",\"pressure\":\(pressure)" }
+        text += ",\"altitude\":\(altitude)"
+        text += ",\"pedometer\":{\"steps\":\(steps),\"distance\":\(distance),\"cadence\":\(cadence),\"floorsAscended\":\(floorsAscended),\"floorsDescended\":\(floorsDescended)}"
+        return text + "}"
+    }
+}
