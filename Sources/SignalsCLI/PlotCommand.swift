@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Location
+import Navigation
 import SignalSpectrum
 import Signals
 
@@ -45,8 +46,8 @@ struct PlotCommand: ParsableCommand {
             throw CLIError("\(name): this is an IMU spec (six sensor channels with noise); its spectrum is noise: `signals allan` analyses it and --plot draws its Allan deviation")
         case .route(let route):
             return try plotRoute(route, name: name, inputs: inputs)
-        case .trajectory:
-            throw CLIError("\(name): plotting a trajectory is not supported yet")
+        case .trajectory(let trajectory):
+            return try plotTrajectory(trajectory, name: name, inputs: inputs)
         case .motionAndRoute(_, let route):
             StandardStreams.error("note: \(name) holds a motion and a route; this plot shows the route (plot {\"motion\": ...} alone for its spectrum)\n")
             return try plotRoute(route, name: name, inputs: inputs)
@@ -69,6 +70,35 @@ struct PlotCommand: ParsableCommand {
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.write(svg)
         try sink.close()
+    }
+
+    /// The trajectory's plot (see ``TrajectoryPlot``): the truth at `--rate` (default 10 Hz) for `--duration`
+    /// (default the whole trajectory), at most 200,000 states; the sensors at their own rates.
+    func plotTrajectory(_ trajectory: Trajectory, name: String, inputs: OutputSink.Inputs) throws {
+        guard input == nil else { throw CLIError("--input is for signal recordings; a trajectory is plotted from its spec") }
+        var timing = self.timing
+        if timing.rate == nil { timing.rate = 10 }
+        let (rate, start, duration) = try TrajectoryOutput.timing(timing, trajectory)
+        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.streams(rate: rate) }
+        var sensors: [TrajectoryStream.Kind: (stream: TrajectoryStream, rows: [Double])] = [:]
+        var states: [TrajectoryState] = []
+        for stream in streams {
+            let range = try TrajectoryOutput.samples(rate: stream.rate, start: start, duration: duration)
+            guard range.count <= 200_000 else {
+                throw CLIError("\(name): \(range.count) \(stream.kind.rawValue) samples are too many to plot (at most 200,000); lower --rate or --duration")
+            }
+            if stream.kind == .truth {
+                states = trajectory.states(first: range.lowerBound, count: range.count, rate: stream.rate)
+            } else {
+                sensors[stream.kind] = (stream, try routeStep(name) { () throws(SignalError) in try trajectory.render(stream, samples: range) })
+            }
+        }
+        let title = "\(name) · \(trajectory.vehicle.name ?? "custom vehicle") · \(SpectrumPlot.number((trajectory.path.length / 1000).rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.duration.rounded(toPlaces: 1))) s · \(SpectrumPlot.number(rate)) Hz"
+        let svg = TrajectoryPlot(states: states, streams: sensors, trajectory: trajectory, title: title).svg()
+        let sink = try OutputSink(path: output, inputs: inputs)
+        try sink.finish {
+            try sink.write(svg)
+        }
     }
 
     /// The route's plot (see ``RoutePlot``): its fixes at `--rate` (default 1 Hz) for `--duration` (default
