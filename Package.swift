@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "FileReaders", "Signals", "Location", "Playback",
                                                           "SensorFeeds"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "InternalUtilities"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
         .testTarget(name: "FileReadersTests", dependencies: ["FileReaders", "Signals"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors"]),

@@ -1,0 +1,193 @@
+import Foundation
+import InternalUtilities
+import Location
+import Sensors
+import Signals
+import Testing
+@testable import Navigation
+
+/// `{"trajectory": …}` specs: the issue's example, every refusal with its JSON path, and the sensors'
+/// outputs against the truth.
+@Suite struct TrajectorySpecTests {
+    static let example = """
+    {"trajectory": {
+      "route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]},
+      "vehicle": "car", "mount": "dashboard", "epoch": "2026-06-01T12:00:00Z", "earthRotation": true,
+      "sensors": {
+        "imu": {"preset": "bmi160", "accelerometer_unit": "m/s^2", "seed": 1},
+        "magnetometer": {"noise_density": 0.0, "hard_iron": [0, 0, 0]},
+        "barometer": {"rate": 25},
+        "gnss": {"rate": 1, "sigma": 3, "correlationTime": 60, "seed": 2}
+      }}}
+    """
+
+    /// The example with `body` in place of its `"vehicle": …, "sensors": {…}` part.
+    static func spec(_ body: String) -> Data {
+        Data("""
+        {"trajectory": {"route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]}\(body.isEmpty ? "" : ", " + body)}}
+        """.utf8)
+    }
+
+    static func error(_ body: String) -> SignalError? {
+        do {
+            _ = try Trajectory(json: spec(body))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theIssuesExampleLoads() throws {
+        let t = try Trajectory(json: Data(Self.example.utf8))
+        #expect(t.vehicle == .car && t.mount == .dashboard && t.earthRotation)
+        #expect(t.sensors.imu?.accelerometerUnit == .metersPerSecondSquared && t.sensors.imu?.seed == 1)
+        #expect(t.sensors.barometerRate == 25 && t.sensors.magnetometerRate == nil)
+        #expect(t.sensors.gnss?.rate == 1 && t.sensors.gnss?.error.sigma == 3)
+        let streams = try t.streams(rate: 100)
+        #expect(streams.map(\.kind) == [.truth, .imu, .magnetometer, .barometer, .gnss])
+        #expect(streams.map(\.rate) == [100, 100, 100, 25, 1])
+        #expect(TrajectoryStream.columns(.truth).count == 20)
+    }
+
+    @Test func everyRefusalNamesItsPath() {
+        let cases: [(String, SignalError.Code, String)] = [
+            (#""epoch": "2031-01-01T00:00:00Z""#, .outOfRange, "$.trajectory.epoch"),
+            (#""epoch": "2024-12-31T23:00:00Z""#, .outOfRange, "$.trajectory.epoch"),
+            (#""epoch": "June 2026""#, .malformed, "$.trajectory.epoch"),
+            (#""mount": {"quaternion": {"w": 1, "x": 1, "y": 0, "z": 0}}"#, .invalidArgument, "$.trajectory.mount.quaternion"),
+            (#""mount": "dashbord""#, .malformed, "$.trajectory.mount"),
+            (#""vehicle": "cra""#, .malformed, "$.trajectory.vehicle"),
+            (#""vehicle": {"maximumSpeed": -1, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1}"#,
+             .outOfRange, "$.trajectory.vehicle.maximumSpeed"),
+            (#""vibration": -1"#, .outOfRange, "$.trajectory.vibration"),
+            (#""sensors": {"imu": {"motion": {"attitude": "faceUp"}}}"#, .invalidArgument, "$.trajectory.sensors.imu.motion"),
+            (#""sensors": {"gps": {}}"#, .unknownField, "$.trajectory.sensors.gps"),
+            (#""sensors": {"gnss": {"sigma": 3}}"#, .missingField, "$.trajectory.sensors.gnss.correlationTime"),
+            (#""sensors": {"gnss": {"outages": [{"start": 10, "end": 5}]}}"#, .invalidArgument, "$.trajectory.sensors.gnss.outages[0]"),
+            (#""sensors": {"magnetometer": {"soft_iron": [[1, 0, 0], [0, 0, 0], [0, 0, 1]]}}"#, .outOfRange,
+             "$.trajectory.sensors.magnetometer.soft_iron"),
+            (#""sensors": {"barometer": {"rate": 0}}"#, .outOfRange, "$.trajectory.sensors.barometer.rate"),
+            (#""earthrotation": true"#, .unknownField, "$.trajectory.earthrotation"),
+        ]
+        for (body, code, path) in cases {
+            let e = Self.error(body)
+            #expect(e?.code == code, "\(body): \(e?.description ?? "accepted")")
+            #expect(e?.path == path, "\(body): \(e?.description ?? "accepted")")
+        }
+        #expect(Self.error(#""vehicle": "cra""#)?.message.contains("did you mean \"car\"") == true)
+        // The valid neighbours of the refused values.
+        for body in [#""epoch": "2029-12-31T23:00:00Z""#, #""mount": {"quaternion": {"w": 0.7071067811865476, "x": 0.7071067811865476, "y": 0, "z": 0}}"#,
+                     #""sensors": {"gnss": {"sigma": 3, "correlationTime": 60, "outages": [{"start": 5, "end": 10}]}}"#, #""vibration": 0"#] {
+            #expect(Self.error(body) == nil, "\(body)")
+        }
+    }
+
+    @Test func routesNearAPoleAreRefusedAndTheLimitIsExact() throws {
+        func route(_ lat1: Double, _ lat2: Double, _ lon2: Double) -> Route {
+            Route(speed: 10) {
+                Waypoint(latitude: lat1, longitude: 0)
+                Waypoint(latitude: lat2, longitude: lon2)
+            }
+        }
+        // A chord between two points at 89.85° on opposite sides passes over 89.9°.
+        #expect(throws: SignalError.self) { try Trajectory(route: route(89.85, 89.85, 180)) }
+        #expect(throws: SignalError.self) { try Trajectory(route: route(-89.8, -89.95, 0)) }
+        _ = try Trajectory(route: route(89.7, 89.85, 0))
+    }
+
+    @Test func aNetworkSpecCannotNameAFile() {
+        let data = Data(#"{"trajectory": {"route": {"gpx": "/etc/passwd"}}}"#.utf8)
+        do throws(SignalError) {
+            _ = try Trajectory(json: try JSONValue.parse(data).objectValue("trajectory"), path: "$.trajectory", baseDirectory: nil,
+                               allowFiles: false)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.path == "$.trajectory.route.gpx")
+        }
+    }
+
+    @Test func aSensorWithoutErrorsReadsTheTruth() throws {
+        let sensors = TrajectorySensors(imu: IMU(accelerometerUnit: .metersPerSecondSquared),
+                                        magnetometer: try MagnetometerModel(sampleRate: 1),
+                                        gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 0, correlationTime: 60), rate: 10))
+        let t = try Trajectory(route: TruthChecks.carRoute(), vibration: 0, sensors: sensors)
+        let rate = 10.0
+        let streams = try t.streams(rate: rate)
+        let range = 0 ..< 1000
+        let states = t.states(first: 0, count: 1000, rate: rate)
+        let imu = try t.render(streams[1], samples: range), mag = try t.render(streams[2], samples: range)
+        let gnss = try t.render(streams[3], samples: range)
+        for (k, s) in states.enumerated() {
+            for a in 0 ..< 3 {
+                #expect(imu[7 * k + 1 + a] == Double(Float(s.specificForce[a])))
+                #expect(imu[7 * k + 4 + a] == Double(Float(s.angularRate[a])))
+                #expect(mag[4 * k + 1 + a] == s.magneticField[a])
+            }
+            #expect(gnss[8 * k + 1] == s.latitude && gnss[8 * k + 2] == s.longitude && gnss[8 * k + 3] == s.altitude)
+            #expect(abs(gnss[8 * k + 4] - (s.velocity.x * s.velocity.x + s.velocity.y * s.velocity.y).squareRoot()) < 1e-12)
+        }
+    }
+
+    @Test func vibrationHasTheVehiclesRMSInItsBand() throws {
+        let imu = IMU(accelerometerUnit: .metersPerSecondSquared)
+        func readings(_ scale: Double) throws -> [Double] {
+            let t = try Trajectory(route: TruthChecks.carRoute(), vehicle: .car, vibration: scale, sensors: TrajectorySensors(imu: imu))
+            return try t.render(TrajectoryStream(kind: .imu, rate: 200), samples: 0 ..< 12_000)
+        }
+        let quiet = try readings(0), shaken = try readings(1), doubled = try readings(2)
+        var sum = 0.0, sum2 = 0.0
+        for k in 0 ..< 12_000 {
+            for a in 1 ... 3 {
+                let d = shaken[7 * k + a] - quiet[7 * k + a]
+                sum += d * d
+                let d2 = doubled[7 * k + a] - quiet[7 * k + a]
+                sum2 += d2 * d2
+            }
+            #expect(shaken[7 * k + 4] == quiet[7 * k + 4])   // the gyroscope does not shake
+        }
+        let rms = (sum / 36_000).squareRoot(), rms2 = (sum2 / 36_000).squareRoot()
+        // 0.3 m/s² over 5–50 Hz, all of it below 0.45 · 200 Hz.
+        #expect(abs(rms - 0.3) < 0.015, "RMS \(rms)")
+        #expect(abs(rms2 / rms - 2) < 0.01)
+        // At 100 Hz only 5–45 Hz of the band is kept: RMS 0.3 √(40/45).
+        let f = VibrationFilter(Vehicle.car.vibration, sampleRate: 100, seed: 0)
+        let v = f.values(first: 0, count: 30_000)
+        let r100 = (v.reduce(0) { $0 + $1 * $1 } / Double(v.count)).squareRoot()
+        #expect(abs(r100 - 0.3 * (40.0 / 45).squareRoot()) < 0.015, "RMS \(r100)")
+        #expect(VibrationFilter(Vehicle.car.vibration, sampleRate: 10, seed: 0).taps.isEmpty)   // band above 4.5 Hz
+    }
+
+    @Test func outagesDropFixes() throws {
+        let gnss = try GNSSReceiver(error: GNSSErrorModel(sigma: 2, correlationTime: 30, seed: 3), outages: [.init(start: 10, end: 20.5)])
+        let t = try Trajectory(route: TruthChecks.carRoute(), sensors: TrajectorySensors(gnss: gnss))
+        let rows = try t.render(TrajectoryStream(kind: .gnss, rate: 1), samples: 0 ..< 40)
+        let times = stride(from: 0, to: rows.count, by: 8).map { rows[$0] }
+        let expected: [Double] = (0 ..< 40).map { Double($0) }.filter { (t: Double) -> Bool in t < 10 || t >= 20.5 }
+        #expect(times == expected)
+    }
+
+    @Test func everyStreamIsBitIdenticalHoweverItIsChunked() throws {
+        let t = try Trajectory(json: Data(Self.example.utf8))
+        for stream in try t.streams(rate: 50) {
+            let n = Int(stream.rate * 40)
+            let whole = try t.render(stream, samples: 0 ..< n)
+            var pieces: [Double] = []
+            var a = 0
+            for size in [1, 7, 333, 2, 1000, 17] + Array(repeating: 97, count: 100) where a < n {
+                let b = min(a + size, n)
+                pieces += try t.render(stream, samples: a ..< b)
+                a = b
+            }
+            if a < n { pieces += try t.render(stream, samples: a ..< n) }
+            #expect(whole.map(\.bitPattern) == pieces.map(\.bitPattern), "\(stream.kind)")
+        }
+    }
+}
+
+extension JSONValue {
+    /// The member `key` of an object (for tests).
+    func objectValue(_ key: String) throws(SignalError) -> JSONValue {
+        guard case .object(let o) = self, let v = o[key] else { throw SignalError(.missingField, path: "$", key) }
+        return v
+    }
+}
