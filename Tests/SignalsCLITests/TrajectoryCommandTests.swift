@@ -4,8 +4,8 @@ import Testing
 /// Trajectories through the `signals` tool: render (--output-dir, csv and npy, --start, one table), play,
 /// plot, and the refusals.
 @Suite struct TrajectoryCommandTests {
-    static let example = (try? String(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/specs/trajectory-car.json"),
-                                      encoding: .utf8)) ?? "(Examples/specs/trajectory-car.json is missing)"
+    static let example = (try? String(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/trajectories/car.json"),
+                                      encoding: .utf8)) ?? "(Examples/trajectories/car.json is missing)"
     static let headers = [
         "truth": "t,latitude,longitude,altitude,velocity.east,velocity.north,velocity.up,acceleration.east,acceleration.north,acceleration.up,attitude.w,attitude.x,attitude.y,attitude.z,rotationRate.x,rotationRate.y,rotationRate.z,altitude.msl,heading.true,heading.magnetic,steps",
         "imu": "t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z",

@@ -191,3 +191,19 @@ extension JSONValue {
         return v
     }
 }
+
+@Suite struct TrajectoryExampleTests {
+    @Test("every example in Examples/trajectories loads and renders every stream")
+    func examples() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Examples/trajectories")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
+        #expect(files.count >= 3)
+        for file in files {
+            let t = try Trajectory(json: Data(contentsOf: dir.appendingPathComponent(file)), baseDirectory: dir)
+            for stream in try t.streams(rate: 20) {
+                let rows = try t.render(stream, samples: 0 ..< Int(stream.rate * 5))
+                #expect(!rows.isEmpty && rows.allSatisfy(\.isFinite), "\(file): \(stream.kind)")
+            }
+        }
+    }
+}
