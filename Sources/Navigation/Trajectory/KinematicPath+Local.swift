@@ -5,7 +5,7 @@ extension KinematicPath {
     /// Velocity and acceleration in the local east-north-up frame at the point, from the plane's kinematics.
     ///
     /// The position is `P = S(e, n) + h Û(S)`: `S` the ellipsoid point above or below the plane point along
-    /// the origin's up axis (``LocalTangentPlane``), `Û` the ellipsoid normal there, `h` the height. `Ṡ`, `S̈`
+    /// the origin's up axis (`LocalTangentPlane`), `Û` the ellipsoid normal there, `h` the height. `Ṡ`, `S̈`
     /// follow from differentiating the ellipsoid's equation `SᵀWS = 1` once and twice, `Û̇`, `Û̈` from
     /// `Û = WS / |WS|`; so `Ṗ` and `P̈` are exact (to rounding). The velocity is `Ṗ` in the local frame; the
     /// acceleration is the time derivative of those components (as `truth.csv` defines it), which includes

@@ -16,7 +16,7 @@ import Signals
 /// let s = path.state(at: 30)         // position, velocity, acceleration, course, curvature
 /// ```
 ///
-/// Construction, in the tangent plane at the first waypoint (``LocalTangentPlane``: exact orthographic map):
+/// Construction, in the tangent plane at the first waypoint (`LocalTangentPlane`: exact orthographic map):
 /// - straight legs between the waypoints, joined at each interior waypoint by a symmetric clothoid – arc –
 ///   clothoid turn designed for a constant speed `v` through it: curvature `κ ≤ min(a_lat / v², ω / v)`,
 ///   curvature rate `σ = j / v³`, so lateral acceleration, yaw rate and its rate of change stay within the
@@ -29,7 +29,7 @@ import Signals
 ///   that does not fit along a straight, is driven slower: the turn's speed is lowered (its radius shrinks)
 ///   until everything fits, and the vehicle slows down before it. Nothing is refused but reversals of 179°
 ///   or more;
-/// - height: straight grades between the waypoints' stations, corners rounded (``HeightProfile``).
+/// - height: straight grades between the waypoints' stations, corners rounded (`HeightProfile`).
 ///   Speeds are horizontal; vertical curves are not checked against the limits.
 ///
 /// Accuracy of the plane: the orthographic map is exact at the waypoints; straight plane legs differ from

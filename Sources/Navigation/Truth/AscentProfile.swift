@@ -1,4 +1,4 @@
-/// Cumulative height gained and lost along a ``HeightProfile``: the profile split where its grade changes
+/// Cumulative height gained and lost along a `HeightProfile`: the profile split where its grade changes
 /// sign, so the height is monotonic between breakpoints; the totals at each breakpoint are summed once.
 struct AscentProfile: Sendable, Hashable {
     /// Breakpoint stations (m, increasing), their heights (m), and the ascent and descent (m) before each.

@@ -5,7 +5,7 @@
 public struct TrajectoryStream: Sendable, Hashable {
     /// What the stream carries.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// The truth (``Trajectory/truthColumns``).
+        /// The truth (`TrajectoryStream.columns(.truth)`).
         case truth
         /// The IMU: accelerometer and gyroscope in the IMU spec's units.
         case imu
