@@ -50,10 +50,6 @@ extension Trajectory {
             psi = atan2(d.x, d.y)
             psiDot = -v * p.curvature
         }
-        // ψ̈ from the plane (the meridian convergence's second derivative is below 1e-9 rad/s²).
-        let psiDDot = -(a * p.curvature + v * v * p.curvatureRate)
-        let (sinPsi, cosPsi) = (sin(psi), cos(psi))
-
         // Gait: bounce up and sway to the right, in the local frame.
         var position = SIMD3<Double>(0, 0, 0), gaitVelocity = SIMD3<Double>(0, 0, 0), gaitAcceleration = SIMD3<Double>(0, 0, 0)
         var steps = 0, cadence = 0.0
@@ -73,8 +69,13 @@ extension Trajectory {
                 return (g, gs * v, gss * v * v + gs * a)
             }
             let z = oscillation(gait.bounce, 1), y = oscillation(gait.sway, 0.5)
-            let right = SIMD3(cosPsi, -sinPsi, 0), rightDot = psiDot * SIMD3(-sinPsi, -cosPsi, 0)
-            let rightDDot = psiDDot * SIMD3(-sinPsi, -cosPsi, 0) - psiDot * psiDot * right
+            // Sideways: to the right of the heading averaged over ±1 step (C², see HeadingSmoother), as a
+            // plane heading β (counter-clockwise from east): right = (sin β, −cos β).
+            let (beta, beta1, beta2) = smoother.smoothed(station, halfWidth: L)
+            let betaDot = beta1 * v, betaDDot = beta2 * v * v + beta1 * a
+            let (sb, cb) = (sin(beta), cos(beta))
+            let right = SIMD3(sb, -cb, 0), rightDot = betaDot * SIMD3(cb, sb, 0)
+            let rightDDot = betaDDot * SIMD3(cb, sb, 0) - betaDot * betaDot * right
             let up = SIMD3<Double>(0, 0, 1)
             position = y.0 * right + z.0 * up
             gaitVelocity = y.1 * right + y.0 * rightDot + z.1 * up
@@ -96,7 +97,10 @@ extension Trajectory {
         var roll = 0.0, rollDot = 0.0
         if vehicle.banks {
             let g = IMU.standardGravity
-            let lateral = v * v * p.curvature, lateralDot = 2 * v * a * p.curvature + v * v * v * p.curvatureRate
+            // The lean follows the curvature averaged over ±3 m (C¹, so the roll rate is continuous where the
+            // path's clothoids meet its arcs): the rider leans into a curve a moment before it.
+            let (_, kappa, kappaRate) = smoother.smoothed(p.station, halfWidth: Self.bankWindow)
+            let lateral = v * v * kappa, lateralDot = 2 * v * a * kappa + v * v * v * kappaRate
             roll = -atan(lateral / g)
             rollDot = -(lateralDot / g) / (1 + (lateral / g) * (lateral / g))
         }
@@ -145,6 +149,9 @@ extension Trajectory {
                                floorsAscended: Int((totals.ascent / 3).rounded(.down)),
                                floorsDescended: Int((totals.descent / 3).rounded(.down)))
     }
+
+    /// Half-width of the arc-length window over which a banking platform's lean averages the curvature, m.
+    static let bankWindow = 3.0
 
     /// The true heading of an attitude, degrees 0 ..< 360: the azimuth of the device's y axis, or of its
     /// back (−z) when y is within 45° of vertical.

@@ -24,7 +24,8 @@ import Signals
 ///   acceleration continuous;
 /// - the gait of a walking or running platform (``Gait``) added to the position, in the local frame;
 /// - the platform's attitude: heading along the path's course in the local frame, pitch `atan(grade)`,
-///   roll `−atan(v²κ / g)` for a platform that banks; its rate from the exact derivatives of the three angles;
+///   roll `−atan(v²κ̃ / g)` for a platform that banks (`κ̃` the curvature averaged over ±3 m of path, so
+///   the roll rate is continuous); its rate from the exact derivatives of the three angles;
 /// - the device's attitude: platform × ``Mount``;
 /// - the ideal IMU: `f = a + (2ω_ie + ω_en) × v − g` (local frame, then the device frame) and
 ///   `ω = ω_nd + C_dn (ω_ie + ω_en)`, with `g` WGS84 normal gravity along the ellipsoid normal; without
@@ -63,6 +64,7 @@ public struct Trajectory: Sendable {
     /// The GPX file the route was read from (`{"gpx": …}` in a spec), as resolved, or `nil`.
     public internal(set) var gpxFile: String?
     let ascent: AscentProfile
+    let smoother: HeadingSmoother
 
     /// The default epoch: WMM2025's, 2025-01-01T00:00:00Z.
     public static let defaultEpoch = "2025-01-01T00:00:00Z"
@@ -111,6 +113,7 @@ public struct Trajectory: Sendable {
         self.sensors = sensors
         self.path = path
         ascent = AscentProfile(path.heights)
+        smoother = HeadingSmoother(path)
         gpxFile = nil
     }
 

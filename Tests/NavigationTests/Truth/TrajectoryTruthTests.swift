@@ -144,3 +144,39 @@ import Testing
         #expect(t.state(at: -1).floorsAscended == 0)
     }
 }
+
+@Suite struct TrajectoryContinuityTests {
+    /// The times at which the path crosses each joint between its pieces (bisection on the station).
+    static func jointTimes(_ t: Trajectory) -> [Double] {
+        t.path.pieceStations.dropFirst().map { s in
+            var lo = 0.0, hi = t.duration
+            for _ in 0 ..< 60 {
+                let mid = (lo + hi) / 2
+                if t.path.state(at: mid).station < s { lo = mid } else { hi = mid }
+            }
+            return (lo + hi) / 2
+        }
+    }
+
+    @Test("velocity and acceleration are continuous through every joint of every turn, gait included")
+    func continuousThroughTurns() throws {
+        for vehicle in [Vehicle.walk, .run, .bike, .car] {
+            let t = try Trajectory(route: vehicle.gait != nil ? TruthChecks.walkRoute() : TruthChecks.carRoute(), vehicle: vehicle,
+                                   mount: .handheld)
+            let times = Self.jointTimes(t)
+            #expect(times.count >= 4)
+            let dv = PathChecks.largestJump({ t.state(at: $0).velocity }, at: times, epsilon: 1e-6)
+            let da = PathChecks.largestJump({ t.state(at: $0).acceleration }, at: times, epsilon: 1e-6)
+            let dw = PathChecks.largestJump({ t.state(at: $0).rotationRate }, at: times, epsilon: 1e-6)
+            #expect(dv < 1e-5, "\(vehicle.name ?? ""): velocity jumps \(dv) m/s")
+            #expect(da < 1e-4, "\(vehicle.name ?? ""): acceleration jumps \(da) m/s²")
+            #expect(dw < 1e-5, "\(vehicle.name ?? ""): rotation rate jumps \(dw) rad/s")
+            // The same check sees the lateral jerk v³σ, which does jump at these joints.
+            let jerk = PathChecks.largestJump({ s in
+                let a = t.path.state(at: s - 1e-4).lateralAcceleration, b = t.path.state(at: s + 1e-4).lateralAcceleration
+                return SIMD3((b - a) / 2e-4, 0, 0)
+            }, at: times, epsilon: 1e-3)
+            #expect(jerk > 0.1, "\(vehicle.name ?? ""): lateral jerk jump \(jerk)")
+        }
+    }
+}
