@@ -207,3 +207,39 @@ extension JSONValue {
         }
     }
 }
+
+@Suite struct TrajectoryBuilderTests {
+    @Test("the DSL builds the same trajectory as its spec")
+    func builderMatchesSpec() throws {
+        let built = try Trajectory(vehicle: .walk, mount: .handheld, epoch: "2026-06-01T08:30:00Z") {
+            TruthChecks.walkRoute()
+            IMU(preset: .bmi160, seed: 7)
+            try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, seed: 8)
+            for sigma in [2.5] { try GNSSReceiver(error: GNSSErrorModel(sigma: sigma, correlationTime: 30, seed: 10)) }
+        }
+        let spec = try Trajectory(json: Data("""
+        {"trajectory": {"route": {"speed": 1.4, "waypoints": [
+          {"latitude": 51.5007, "longitude": -0.1246, "altitude": 10}, {"latitude": 51.5010, "longitude": -0.1236, "altitude": 14},
+          {"latitude": 51.5016, "longitude": -0.1240, "altitude": 13}]},
+          "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
+          "sensors": {"imu": {"preset": "bmi160", "seed": 7}, "magnetometer": {"rate": 50, "noise_density": 0.1, "seed": 8},
+                      "gnss": {"sigma": 2.5, "correlationTime": 30, "seed": 10}}}}
+        """.utf8))
+        #expect(built == spec)
+        for stream in try built.streams(rate: 20) {
+            #expect(try built.render(stream, samples: 0 ..< 40) == spec.render(stream, samples: 0 ..< 40))
+        }
+    }
+
+    @Test("a builder without a route, or with a sensor twice, is refused at its path")
+    func builderRefusals() {
+        #expect { _ = try Trajectory { IMU() } } throws: { ($0 as? SignalError)?.path == "$.trajectory.route" }
+        #expect {
+            _ = try Trajectory {
+                TruthChecks.walkRoute()
+                IMU()
+                IMU()
+            }
+        } throws: { ($0 as? SignalError)?.path == "$.trajectory.sensors.imu" && ($0 as? SignalError)?.code == .duplicateField }
+    }
+}
