@@ -38,7 +38,7 @@ struct HeightProfile: Sendable, Hashable {
             if stations[mid] <= s { low = mid } else { high = mid - 1 }
         }
         // The corner this station may be rounding: the interval's start or end.
-        for i in [low, low + 1] where halfWidths[i] > 0 && abs(s - stations[i]) < halfWidths[i] {
+        for i in low ... low + 1 where halfWidths[i] > 0 && abs(s - stations[i]) < halfWidths[i] {
             let b = halfWidths[i], g1 = grades[i - 1], g2 = grades[i]
             let u: Double = s - stations[i] + b
             let x: Double = u / (2 * b)

@@ -13,8 +13,18 @@ extension KinematicPath {
     static func local(plane: LocalTangentPlane, latitude phi: Double, longitude lambda: Double,
                       height h: Double, velocity v: SIMD3<Double>, acceleration a: SIMD3<Double>)
         -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>) {
-        let w = SIMD3(1, 1, WGS84.semiMajorAxis * WGS84.semiMajorAxis / (WGS84.semiMinorAxis * WGS84.semiMinorAxis))
         let s = LocalTangentPlane.ecef(latitude: phi, longitude: lambda, height: 0)
+        return local(plane: plane, surface: s, sinLatitude: sin(phi), cosLatitude: cos(phi), sinLongitude: sin(lambda),
+                     cosLongitude: cos(lambda), height: h, velocity: v, acceleration: a)
+    }
+
+    /// As ``local(plane:latitude:longitude:height:velocity:acceleration:)``, from the ellipsoid point `s`
+    /// (ECEF, metres) and the sines and cosines of its latitude and longitude (no trigonometric calls).
+    @inline(__always)
+    static func local(plane: LocalTangentPlane, surface s: SIMD3<Double>, sinLatitude sp: Double, cosLatitude cp: Double,
+                      sinLongitude sl: Double, cosLongitude cl: Double, height h: Double, velocity v: SIMD3<Double>,
+                      acceleration a: SIMD3<Double>) -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>) {
+        let w = SIMD3(1, 1, WGS84.semiMajorAxis * WGS84.semiMajorAxis / (WGS84.semiMinorAxis * WGS84.semiMinorAxis))
         let ws = w * s                                   // ∝ the gradient of SᵀWS (a scaled copy: W·a²)
         let denominator = (ws * plane.up).sum()
         // Ṡ = ė E0 + ṅ N0 + u̇ U0 with SᵀWṠ = 0.
@@ -33,7 +43,6 @@ extension KinematicPath {
         let pDot = sDot + v.z * u + h * uDot
         let pDDot = sDDot + a.z * u + 2 * v.z * uDot + h * uDDot
         // The local frame at (φ, λ) and its rate.
-        let (sp, cp, sl, cl) = (sin(phi), cos(phi), sin(lambda), cos(lambda))
         let east = SIMD3(-sl, cl, 0), north = SIMD3(-sp * cl, -sp * sl, cp), up = SIMD3(cp * cl, cp * sl, sp)
         let velocity = SIMD3((east * pDot).sum(), (north * pDot).sum(), (up * pDot).sum())
         let e2 = WGS84.eccentricitySquared

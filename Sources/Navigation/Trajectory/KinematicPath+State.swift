@@ -11,8 +11,9 @@ struct PathSample: Sendable {
     var curvature: Double, curvatureRate: Double
     /// Height above the ellipsoid (m), grade `dh/ds` and its derivative `d²h/ds²` (1/m).
     var height: Double, grade: Double, gradeRate: Double
-    /// Geodetic latitude and longitude, radians.
+    /// Geodetic latitude and longitude, radians, and their sines and cosines.
     var latitude: Double, longitude: Double
+    var sinLatitude: Double, cosLatitude: Double, sinLongitude: Double, cosLongitude: Double
     /// Velocity and acceleration in the plane frame (east, north, up), m/s and m/s².
     var planeVelocity: SIMD3<Double>, planeAcceleration: SIMD3<Double>
     /// Velocity and the time derivative of its components in the local east-north-up frame, m/s and m/s².
@@ -48,23 +49,26 @@ extension KinematicPath {
         let i = Self.index(pieceStations, s)
         let piece = pieces[i]
         let l = min(max(s - pieceStations[i], 0), piece.length)
-        let point = piece.point(l)
-        let psi = piece.heading(l)
+        let (point, psi, tangent) = piece.pointAndTangent(l)
         let kappa = piece.curvature(l)
         let kappaRate = piece.length > 0 ? (piece.endCurvature - piece.startCurvature) / piece.length : 0
-        let tangent = SIMD2(cos(psi), sin(psi)), normal = SIMD2(-tangent.y, tangent.x)
+        let normal = SIMD2(-tangent.y, tangent.x)
         let v = motion.speed, a = motion.acceleration
         let horizontalVelocity = v * tangent
         let horizontalAcceleration = a * tangent + v * v * kappa * normal
         let h = heights.evaluate(s)
-        let geodetic = plane.unproject(point)
+        let geodetic = plane.surface(point)
         let velocity = SIMD3(horizontalVelocity.x, horizontalVelocity.y, h.grade * v)
         let acceleration = SIMD3(horizontalAcceleration.x, horizontalAcceleration.y, h.curvature * v * v + h.grade * a)
-        let local = Self.local(plane: plane, latitude: geodetic.latitude, longitude: geodetic.longitude,
-                               height: h.height, velocity: velocity, acceleration: acceleration)
+        let local = Self.local(plane: plane, surface: geodetic.ecef, sinLatitude: geodetic.sinLatitude,
+                               cosLatitude: geodetic.cosLatitude, sinLongitude: geodetic.sinLongitude,
+                               cosLongitude: geodetic.cosLongitude, height: h.height, velocity: velocity,
+                               acceleration: acceleration)
         return PathSample(station: s, speed: v, acceleration: a, jerk: motion.jerk, point: point, planeHeading: psi,
                           curvature: kappa, curvatureRate: kappaRate, height: h.height, grade: h.grade,
                           gradeRate: h.curvature, latitude: geodetic.latitude, longitude: geodetic.longitude,
+                          sinLatitude: geodetic.sinLatitude, cosLatitude: geodetic.cosLatitude,
+                          sinLongitude: geodetic.sinLongitude, cosLongitude: geodetic.cosLongitude,
                           planeVelocity: velocity, planeAcceleration: acceleration,
                           localVelocity: local.velocity, localAcceleration: local.acceleration)
     }

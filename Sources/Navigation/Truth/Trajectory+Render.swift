@@ -32,48 +32,113 @@ extension Trajectory {
     /// - Returns: The rows, flattened: `(1 + columns.count)` numbers each.
     /// - Throws: `SignalError` `.invalidRender` for samples outside `0 ..< 2⁴⁸`, or a sensor's error.
     public func render(_ stream: TrajectoryStream, samples: Range<Int>) throws(SignalError) -> [Double] {
+        try render([stream], samples: samples)[0]
+    }
+
+    /// The rows of samples `samples` of each of `streams`, as ``render(_:samples:)-(TrajectoryStream,_)`` gives
+    /// them one by one (bit-identical), computing the truth once for all the streams that share a rate.
+    ///
+    /// Every stream renders the same sample indices, so this suits streams at one rate (a GNSS stream at
+    /// its own rate is rendered alone). Sharing saves a truth state per sample per extra stream: about
+    /// 0.2 µs each (the truth, the IMU, the magnetometer and the barometer at 100 Hz compute one state per
+    /// sample instead of four).
+    ///
+    /// ```swift
+    /// let streams = try drive.streams(rate: 100).filter { $0.rate == 100 }
+    /// let blocks = try drive.render(streams, samples: 0 ..< 16_384)   // one array of rows per stream
+    /// ```
+    /// - Parameters:
+    ///   - streams: Some of ``streams(rate:)``.
+    ///   - samples: Sample indices, within `0 ..< 2⁴⁸`.
+    /// - Returns: One array per stream, in order: its rows flattened, `(1 + columns.count)` numbers each.
+    /// - Throws: `SignalError` `.invalidRender` for samples outside `0 ..< 2⁴⁸`, or a sensor's error.
+    public func render(_ streams: [TrajectoryStream], samples: Range<Int>) throws(SignalError) -> [[Double]] {
         guard samples.lowerBound >= 0, samples.upperBound <= Self.sampleLimit else {
             throw SignalError(.invalidRender, "samples \(samples.lowerBound) ..< \(samples.upperBound) are outside 0 ..< 2^48")
         }
+        // The streams that read the truth, by rate: those sharing a rate with another share its states.
+        var shared: [Double: [TrajectoryState]] = [:]
+        let truthKinds: Set<TrajectoryStream.Kind> = [.truth, .imu, .magnetometer, .barometer]
+        let rates = streams.filter { truthKinds.contains($0.kind) }.map(\.rate)
+        var out: [[Double]] = []
+        out.reserveCapacity(streams.count)
+        for stream in streams {
+            let rate = stream.rate
+            var states: [TrajectoryState]?
+            if truthKinds.contains(stream.kind), rates.filter({ $0 == rate }).count > 1 {
+                if shared[rate] == nil { shared[rate] = self.states(first: samples.lowerBound, count: samples.count, rate: rate) }
+                states = shared[rate]
+            }
+            out.append(try render(stream, samples: samples, states: states))
+        }
+        return out
+    }
+
+    /// One stream's rows, from `states` (the truth of `samples` at the stream's rate) when given.
+    func render(_ stream: TrajectoryStream, samples: Range<Int>, states: [TrajectoryState]?) throws(SignalError) -> [Double] {
         let rate = stream.rate
         switch stream.kind {
         case .truth:
-            let states = self.states(first: samples.lowerBound, count: samples.count, rate: rate)
-            var out: [Double] = []
-            out.reserveCapacity(states.count * 21)
-            for s in states {
-                out += [s.time, s.latitude, s.longitude, s.altitude, s.velocity.x, s.velocity.y, s.velocity.z,
-                        s.acceleration.x, s.acceleration.y, s.acceleration.z,
-                        s.attitude.w, s.attitude.x, s.attitude.y, s.attitude.z,
-                        s.rotationRate.x, s.rotationRate.y, s.rotationRate.z, s.altitudeAboveMeanSeaLevel,
-                        s.trueHeading, s.magneticHeading, Double(s.steps)]
-            }
-            return out
+            return truthRows(first: samples.lowerBound, count: samples.count, rate: rate, states: states)
         case .imu:
-            return try renderIMU(samples, rate: rate)
+            return try renderIMU(samples, rate: rate, states: states)
         case .magnetometer:
             guard let model = try sensors.magnetometer?.at(rate: rate) else { return [] }
-            let states = self.states(first: samples.lowerBound, count: samples.count, rate: rate)
+            let states = states ?? self.states(first: samples.lowerBound, count: samples.count, rate: rate)
             var out: [Double] = []
             out.reserveCapacity(states.count * 4)
             for (k, s) in states.enumerated() {
                 let m = model.measured(s.magneticField, sample: samples.lowerBound + k)
-                out += [s.time, m.x, m.y, m.z]
+                out.append(s.time)
+                out.append(m.x)
+                out.append(m.y)
+                out.append(m.z)
             }
             return out
         case .barometer:
             guard let model = try sensors.barometer?.at(rate: rate) else { return [] }
-            let states = self.states(first: samples.lowerBound, count: samples.count, rate: rate)
+            let states = states ?? self.states(first: samples.lowerBound, count: samples.count, rate: rate)
             let pressures = try model.pressures(first: samples.lowerBound, count: samples.count) { n in
                 let s = states[n - samples.lowerBound]
                 return (s.latitude, s.longitude, s.altitude)
             }
             var out: [Double] = []
             out.reserveCapacity(states.count * 2)
-            for (s, p) in zip(states, pressures) { out += [s.time, p] }
+            for (s, p) in zip(states, pressures) {
+                out.append(s.time)
+                out.append(p)
+            }
             return out
         case .gnss:
             return renderGNSS(samples, rate: rate)
+        }
+    }
+
+    /// The truth's rows (``truthColumns`` after `t`), written straight into the result.
+    func truthRows(first: Int, count: Int, rate: Double, states: [TrajectoryState]?) -> [Double] {
+        let width = 21
+        return [Double](unsafeUninitializedCapacity: width * count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { initialized = 0; return }
+            func write(_ k: Int, _ s: TrajectoryState) {
+                let r = base + width * k
+                (r + 0).initialize(to: s.time); (r + 1).initialize(to: s.latitude); (r + 2).initialize(to: s.longitude)
+                (r + 3).initialize(to: s.altitude)
+                (r + 4).initialize(to: s.velocity.x); (r + 5).initialize(to: s.velocity.y); (r + 6).initialize(to: s.velocity.z)
+                (r + 7).initialize(to: s.acceleration.x); (r + 8).initialize(to: s.acceleration.y)
+                (r + 9).initialize(to: s.acceleration.z)
+                (r + 10).initialize(to: s.attitude.w); (r + 11).initialize(to: s.attitude.x)
+                (r + 12).initialize(to: s.attitude.y); (r + 13).initialize(to: s.attitude.z)
+                (r + 14).initialize(to: s.rotationRate.x); (r + 15).initialize(to: s.rotationRate.y)
+                (r + 16).initialize(to: s.rotationRate.z)
+                (r + 17).initialize(to: s.altitudeAboveMeanSeaLevel); (r + 18).initialize(to: s.trueHeading)
+                (r + 19).initialize(to: s.magneticHeading); (r + 20).initialize(to: Double(s.steps))
+            }
+            if let states {
+                for (k, s) in states.enumerated() { write(k, s) }
+            } else {
+                forEachState(first: first, count: count, rate: rate) { k, s in write(k, s) }
+            }
+            initialized = width * count
         }
     }
 
@@ -81,6 +146,14 @@ extension Trajectory {
     public func states(first: Int, count: Int, rate: Double) -> [TrajectoryState] {
         var out: [TrajectoryState] = []
         out.reserveCapacity(count)
+        forEachState(first: first, count: count, rate: rate) { _, s in out.append(s) }
+        return out
+    }
+
+    /// Calls `body(k, state)` with the truth at sample `first + k` for `k` in `0 ..< count`, in order,
+    /// sharing the magnetic grid's nodes (no array of states).
+    @inline(__always)
+    func forEachState(first: Int, count: Int, rate: Double, _ body: (Int, TrajectoryState) -> Void) {
         var nodes: (k: Double, b0: SIMD3<Double>, b1: SIMD3<Double>)?
         for n in first ..< first + count {
             let t = Double(n) / rate
@@ -89,13 +162,12 @@ extension Trajectory {
                 let b0 = nodes?.k == k - 1 ? nodes!.b1 : magneticNode(k)
                 nodes = (k, b0, magneticNode(k + 1))
             }
-            out.append(state(at: t, magnetic: (nodes!.b0, nodes!.b1, k)))
+            body(n - first, state(at: t, magnetic: (nodes!.b0, nodes!.b1, k)))
         }
-        return out
     }
 
     /// The IMU's rows: the ideal readings plus vibration, through the IMU error model.
-    func renderIMU(_ samples: Range<Int>, rate: Double) throws(SignalError) -> [Double] {
+    func renderIMU(_ samples: Range<Int>, rate: Double, states shared: [TrajectoryState]? = nil) throws(SignalError) -> [Double] {
         guard let imu = sensors.imu, !samples.isEmpty else { return [] }
         let vibration = vehicle.vibration.scaled(by: vibrationScale)
         let filter = VibrationFilter(vibration, sampleRate: rate, seed: imu.seed)
@@ -106,15 +178,20 @@ extension Trajectory {
             let block = RenderBlock(base: base, channelStride: count, channelCount: 6, frameCount: count,
                                     startIndex: samples.lowerBound, sampleRate: rate)
             imu.render(into: block, .identity) { first, n, fs, out, stride in
-                let states = self.states(first: first, count: n, rate: fs)
                 let shake = filter.values(first: first, count: n)
-                for (i, s) in states.enumerated() {
+                func write(_ i: Int, _ s: TrajectoryState) {
                     out[i] = s.specificForce.x + shake[3 * i]
                     out[stride + i] = s.specificForce.y + shake[3 * i + 1]
                     out[2 * stride + i] = s.specificForce.z + shake[3 * i + 2]
                     out[3 * stride + i] = s.angularRate.x
                     out[4 * stride + i] = s.angularRate.y
                     out[5 * stride + i] = s.angularRate.z
+                }
+                // The shared states when the chunk lies within them (the low-pass's warm-up may start earlier).
+                if let shared, fs == rate, first >= samples.lowerBound, first + n <= samples.upperBound {
+                    for i in 0 ..< n { write(i, shared[first - samples.lowerBound + i]) }
+                } else {
+                    self.forEachState(first: first, count: n, rate: fs) { i, s in write(i, s) }
                 }
             }
         }
