@@ -38,7 +38,9 @@ extension Trajectory {
     /// half-angle quaternions come from the course's direction cosines, `cos θ = 1/√(1 + grade²)` and
     /// `cos r = 1/√(1 + (v²κ/g)²)` by square roots; `atan2` gives the course, the true heading and the
     /// declination (degrees, output columns).
-    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double)) -> TrajectoryState {
+    /// With `imu` false, the ideal IMU is left out (zero specific force and angular rate); every other
+    /// field is the full state's, bit for bit.
+    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool = true) -> TrajectoryState {
         let p = path.sample(at: t)
         let v = p.speed, a = p.acceleration
         // Course in the local frame and its rate, from the path's local velocity (exact); at rest, the local
@@ -143,17 +145,20 @@ extension Trajectory {
         let rotationRate = SIMD3(wd.x, wd.y, wd.z)
 
         // The ideal IMU.
-        let gamma = NormalGravity.magnitude(sinLatitude: sinPhi, height: h)
-        var force = acceleration + SIMD3(0, 0, gamma)
-        var rate = rotationRate
-        if earthRotation {
-            let earth = EarthRotation.earthRate(sinLatitude: sinPhi, cosLatitude: cosPhi)
-            let transport = EarthRotation.transportRate(sinLatitude: sinPhi, cosLatitude: cosPhi, radii: radii, height: h,
-                                                        velocity: velocity)
-            force += Self.cross(2 * earth + transport, velocity)
-            rate += toDevice(earth + transport)
+        var f = SIMD3<Double>(0, 0, 0), rate = SIMD3<Double>(0, 0, 0)
+        if imu {
+            let gamma = NormalGravity.magnitude(sinLatitude: sinPhi, height: h)
+            var force = acceleration + SIMD3(0, 0, gamma)
+            rate = rotationRate
+            if earthRotation {
+                let earth = EarthRotation.earthRate(sinLatitude: sinPhi, cosLatitude: cosPhi)
+                let transport = EarthRotation.transportRate(sinLatitude: sinPhi, cosLatitude: cosPhi, radii: radii, height: h,
+                                                            velocity: velocity)
+                force += Self.cross(2 * earth + transport, velocity)
+                rate += toDevice(earth + transport)
+            }
+            f = toDevice(force)
         }
-        let f = toDevice(force)
 
         // The magnetic field, interpolated in time, then in the device frame.
         let (b0, b1, k) = magnetic
