@@ -70,12 +70,13 @@ extension BarometerModel {
     public func pressures(first: Int, count: Int,
                           position: (Int) -> (latitude: Double, longitude: Double, altitude: Double)) throws(SignalError) -> [Double] {
         let weather = try weather(first: first, count: count)
+        let white = RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream)
         var out: [Double] = []
         out.reserveCapacity(count)
         for k in 0 ..< count {
             let (latitude, longitude, altitude) = position(first + k)
             let p = try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
-            out.append(measured(p, weather: weather.isEmpty ? 0 : weather[k], sample: first + k))
+            out.append(measured(p, weather: weather.isEmpty ? 0 : weather[k], sample: first + k, whiteStream: white))
         }
         return out
     }
@@ -97,10 +98,16 @@ extension BarometerModel {
 
     /// The true pressure plus the weather term and white noise of sample `n`, quantised.
     func measured(_ truth: Double, weather: Double, sample n: Int) -> Double {
+        measured(truth, weather: weather, sample: n, whiteStream: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream))
+    }
+
+    /// ``measured(_:weather:sample:)`` with the white-noise stream's seed given.
+    @inline(__always)
+    func measured(_ truth: Double, weather: Double, sample n: Int, whiteStream: UInt64) -> Double {
         var p = truth
         if weatherDeviation > 0 { p += weather }
         if noiseDensity > 0 {
-            let w = RandomAccessNoise.normal(streamSeed: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream), index: n)
+            let w = RandomAccessNoise.normal(streamSeed: whiteStream, index: n)
             p += noiseDensity * sampleRate.squareRoot() * w
         }
         return RandomAccessNoise.quantise(p, step: resolution)

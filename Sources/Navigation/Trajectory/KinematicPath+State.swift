@@ -44,9 +44,17 @@ extension KinematicPath {
 
     /// The full sample at time `t` (see ``state(at:)``).
     func sample(at t: Double) -> PathSample {
-        let motion = profile.state(at: t)
+        var hints = SearchHints()
+        return sample(at: t, hints: &hints)
+    }
+
+    /// ``sample(at:)`` with search hints (see `SearchHints`; the result does not depend on them).
+    func sample(at t: Double, hints: inout SearchHints) -> PathSample {
+        let motion = profile.state(at: t, hint: &hints.phase)
         let s = min(max(motion.station, 0), length)
-        let i = Self.index(pieceStations, s)
+        let i = pieceStations.withUnsafeBufferPointer { stations in
+            SearchHints.lastAtOrBelow(s, high: stations.count - 1, hint: &hints.piece) { stations[$0] }
+        }
         let piece = pieces[i]
         let l = min(max(s - pieceStations[i], 0), piece.length)
         let (point, psi, tangent) = piece.pointAndTangent(l)
@@ -56,7 +64,7 @@ extension KinematicPath {
         let v = motion.speed, a = motion.acceleration
         let horizontalVelocity = v * tangent
         let horizontalAcceleration = a * tangent + v * v * kappa * normal
-        let h = heights.evaluate(s)
+        let h = heights.evaluate(s, hint: &hints.height)
         let geodetic = plane.surface(point)
         let velocity = SIMD3(horizontalVelocity.x, horizontalVelocity.y, h.grade * v)
         let acceleration = SIMD3(horizontalAcceleration.x, horizontalAcceleration.y, h.curvature * v * v + h.grade * a)

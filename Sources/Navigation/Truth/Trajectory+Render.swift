@@ -84,6 +84,7 @@ extension Trajectory {
         let count = samples.count, start = samples.lowerBound
         let magnetometer = kinds.contains(.magnetometer) ? try sensors.magnetometer?.at(rate: rate) : nil
         let barometer = kinds.contains(.barometer) ? try sensors.barometer?.at(rate: rate) : nil
+        let magnetometerSeeds = magnetometer?.whiteStreamSeeds ?? SIMD3(repeating: 0)
         let wantsTruth = kinds.contains(.truth)
         let imu = kinds.contains(.imu) && count > 0 ? sensors.imu : nil
         let full = imu != nil
@@ -98,7 +99,7 @@ extension Trajectory {
                     func visit(_ k: Int, _ s: TrajectoryState) {
                         if wantsTruth, let base = truthBuffer.baseAddress { Self.writeTruthRow(s, to: base + truthWidth * k) }
                         if let magnetometer, let base = magnetometerBuffer.baseAddress {
-                            let m = magnetometer.measured(s.magneticField, sample: start + k)
+                            let m = magnetometer.measured(s.magneticField, sample: start + k, whiteStreams: magnetometerSeeds)
                             let r = base + 4 * k
                             r.initialize(to: s.time); (r + 1).initialize(to: m.x); (r + 2).initialize(to: m.y); (r + 3).initialize(to: m.z)
                         }
@@ -120,7 +121,7 @@ extension Trajectory {
                     }
                     if next < samples.upperBound {
                         let from = next
-                        forEachState(first: from, count: samples.upperBound - from, rate: rate, imu: full) { k, s in
+                        forEachState(first: from, count: samples.upperBound - from, rate: rate, imu: full, course: false) { k, s in
                             visit(from - start + k, s)
                         }
                     }
@@ -179,10 +180,13 @@ extension Trajectory {
 
     /// Calls `body(k, state)` with the truth at sample `first + k` for `k` in `0 ..< count`, in order,
     /// sharing the magnetic grid's nodes (no array of states). With `imu` false the states leave the ideal
-    /// IMU out (zero specific force and angular rate; every other field as the full state's, bit for bit).
+    /// IMU out (zero specific force and angular rate), with `course` false the course (0); every other field
+    /// is the full state's, bit for bit.
     @inline(__always)
-    func forEachState(first: Int, count: Int, rate: Double, imu: Bool = true, _ body: (Int, TrajectoryState) -> Void) {
+    func forEachState(first: Int, count: Int, rate: Double, imu: Bool = true, course: Bool = true,
+                      _ body: (Int, TrajectoryState) -> Void) {
         var nodes: (k: Double, b0: SIMD3<Double>, b1: SIMD3<Double>)?
+        var hints = SearchHints()
         for n in first ..< first + count {
             let t = Double(n) / rate
             let k = (t / Self.magneticGridSpacing).rounded(.down)
@@ -190,7 +194,7 @@ extension Trajectory {
                 let b0 = nodes?.k == k - 1 ? nodes!.b1 : magneticNode(k)
                 nodes = (k, b0, magneticNode(k + 1))
             }
-            body(n - first, state(at: t, magnetic: (nodes!.b0, nodes!.b1, k), imu: imu))
+            body(n - first, state(at: t, magnetic: (nodes!.b0, nodes!.b1, k), imu: imu, course: course, hints: &hints))
         }
     }
 
@@ -208,7 +212,7 @@ extension Trajectory {
                                     startIndex: samples.lowerBound, sampleRate: rate)
             imu.render(into: block, .identity) { first, n, fs, out, stride in
                 let shake = filter.values(first: first, count: n)
-                self.forEachState(first: first, count: n, rate: fs) { i, s in
+                self.forEachState(first: first, count: n, rate: fs, course: false) { i, s in
                     out[i] = s.specificForce.x + shake[3 * i]
                     out[stride + i] = s.specificForce.y + shake[3 * i + 1]
                     out[2 * stride + i] = s.specificForce.z + shake[3 * i + 2]
@@ -241,7 +245,7 @@ extension Trajectory {
             defer { cursor?.advance() }
             let t = Double(n) / rate
             if receiver.isInOutage(t) { continue }
-            let s = state(at: t, magnetic: (.zero, .zero, 0), imu: false)
+            let s = state(at: t, magnetic: (.zero, .zero, 0), imu: false, course: false)
             var latitude = s.latitude, longitude = s.longitude, altitude = s.altitude
             if let e = cursor?.offset {
                 let distance = e.horizontal

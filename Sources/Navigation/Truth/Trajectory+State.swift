@@ -38,10 +38,18 @@ extension Trajectory {
     /// half-angle quaternions come from the course's direction cosines, `cos θ = 1/√(1 + grade²)` and
     /// `cos r = 1/√(1 + (v²κ/g)²)` by square roots; `atan2` gives the course, the true heading and the
     /// declination (degrees, output columns).
-    /// With `imu` false, the ideal IMU is left out (zero specific force and angular rate); every other
-    /// field is the full state's, bit for bit.
-    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool = true) -> TrajectoryState {
-        let p = path.sample(at: t)
+    /// With `imu` false, the ideal IMU is left out (zero specific force and angular rate); with `course`
+    /// false, the course (0; no stream reads it); every other field is the full state's, bit for bit.
+    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool = true,
+               course wantsCourse: Bool = true) -> TrajectoryState {
+        var hints = SearchHints()
+        return state(at: t, magnetic: magnetic, imu: imu, course: wantsCourse, hints: &hints)
+    }
+
+    /// ``state(at:magnetic:imu:)`` with search hints (see `SearchHints`; the result does not depend on them).
+    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool, course wantsCourse: Bool,
+               hints: inout SearchHints) -> TrajectoryState {
+        let p = path.sample(at: t, hints: &hints)
         let v = p.speed, a = p.acceleration
         // Course in the local frame and its rate, from the path's local velocity (exact); at rest, the local
         // direction of the path's tangent.
@@ -50,7 +58,7 @@ extension Trajectory {
         let psi: Double, psiDot: Double, sinPsi: Double, cosPsi: Double
         if vh2 > 1e-18 {
             let vh = vh2.squareRoot()
-            psi = atan2(vl.x, vl.y)
+            psi = wantsCourse ? atan2(vl.x, vl.y) : 0
             (sinPsi, cosPsi) = (vl.x / vh, vl.y / vh)
             psiDot = (vl.y * al.x - vl.x * al.y) / vh2
         } else {
@@ -168,11 +176,11 @@ extension Trajectory {
         let declination = atan2(b.x, b.y) * 180 / .pi
         let heading = Self.heading(matrix: m)
         let magneticHeading = Self.wrapDegrees(heading - declination)
-        var course = psi * 180 / .pi
+        var course = wantsCourse ? psi * 180 / .pi : 0
         if course < 0 { course += 360 }
         let longitude = Self.wrapLongitude(lambda * 180 / .pi)
         let msl = h - ((try? Geoid.egm96.height(latitude: latitude, longitude: lambda * 180 / .pi)) ?? .nan)
-        let totals = ascent.totals(at: p.station, height: p.height)
+        let totals = ascent.totals(at: p.station, height: p.height, hint: &hints.ascent)
         return TrajectoryState(time: t, latitude: latitude, longitude: longitude, altitude: h,
                                altitudeAboveMeanSeaLevel: msl, velocity: velocity, acceleration: acceleration,
                                attitude: attitude, rotationRate: rotationRate, specificForce: f,
