@@ -29,10 +29,16 @@ extension BarometerModel {
         } catch {
             throw check.relocated(error, "the position (\(latitude)°, \(longitude)°)")
         }
+        return try truePressure(heightAboveMeanSeaLevel: msl)
+    }
+
+    /// The ISA pressure at a height above mean sea level (m), as ``truePressure(latitude:longitude:altitude:)``
+    /// gives it after its geoid lookup.
+    func truePressure(heightAboveMeanSeaLevel msl: Double) throws(SignalError) -> Double {
         do {
             return try atmosphere.pressure(geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: msl))
         } catch {
-            throw check.relocated(error, "the height \(msl) m above mean sea level")
+            throw ParameterCheck(path: Self.path).relocated(error, "the height \(msl) m above mean sea level")
         }
     }
 
@@ -69,13 +75,25 @@ extension BarometerModel {
     /// - Complexity: O(count) plus O(55 + count/128) tree draws for the weather term.
     public func pressures(first: Int, count: Int,
                           position: (Int) -> (latitude: Double, longitude: Double, altitude: Double)) throws(SignalError) -> [Double] {
+        try pressures(first: first, count: count) { n in
+            let p = position(n)
+            return (p.latitude, p.longitude, p.altitude, .nan)
+        }
+    }
+
+    /// ``pressures(first:count:position:)`` for positions whose height above mean sea level the caller has
+    /// already computed as `altitude − N(latitude, longitude)` (the truth's `altitudeAboveMeanSeaLevel`): the
+    /// same pressures, bit for bit, without a second geoid lookup (a non-finite one is looked up again).
+    func pressures(first: Int, count: Int,
+                   position: (Int) -> (latitude: Double, longitude: Double, altitude: Double, msl: Double)) throws(SignalError) -> [Double] {
         let weather = try weather(first: first, count: count)
         let white = RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream)
         var out: [Double] = []
         out.reserveCapacity(count)
         for k in 0 ..< count {
-            let (latitude, longitude, altitude) = position(first + k)
-            let p = try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
+            let (latitude, longitude, altitude, msl) = position(first + k)
+            let p = msl.isFinite && altitude.isFinite ? try truePressure(heightAboveMeanSeaLevel: msl)
+                : try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
             out.append(measured(p, weather: weather.isEmpty ? 0 : weather[k], sample: first + k, whiteStream: white))
         }
         return out

@@ -94,7 +94,7 @@ extension Trajectory {
         // Each output written in place, row k at k · width.
         truthRows = [Double](unsafeUninitializedCapacity: wantsTruth ? truthWidth * count : 0) { truthBuffer, truthCount in
             magnetometerRows = [Double](unsafeUninitializedCapacity: magnetometer != nil ? 4 * count : 0) { magnetometerBuffer, magnetometerCount in
-                positions = [Double](unsafeUninitializedCapacity: barometer != nil ? 3 * count : 0) { positionBuffer, positionCount in
+                positions = [Double](unsafeUninitializedCapacity: barometer != nil ? 4 * count : 0) { positionBuffer, positionCount in
                     /// Hands the state of sample `start + k` to every stream but the IMU.
                     func visit(_ k: Int, _ s: TrajectoryState) {
                         if wantsTruth, let base = truthBuffer.baseAddress { Self.writeTruthRow(s, to: base + truthWidth * k) }
@@ -104,8 +104,9 @@ extension Trajectory {
                             r.initialize(to: s.time); (r + 1).initialize(to: m.x); (r + 2).initialize(to: m.y); (r + 3).initialize(to: m.z)
                         }
                         if barometer != nil, let base = positionBuffer.baseAddress {
-                            let r = base + 3 * k
+                            let r = base + 4 * k
                             r.initialize(to: s.latitude); (r + 1).initialize(to: s.longitude); (r + 2).initialize(to: s.altitude)
+                            (r + 3).initialize(to: s.altitudeAboveMeanSeaLevel)
                         }
                     }
                     // The next sample to visit: the IMU's pass visits each sample of the block once, in order
@@ -127,15 +128,15 @@ extension Trajectory {
                     }
                     truthCount = wantsTruth ? truthWidth * count : 0
                     magnetometerCount = magnetometer != nil ? 4 * count : 0
-                    positionCount = barometer != nil ? 3 * count : 0
+                    positionCount = barometer != nil ? 4 * count : 0
                 }
             }
         }
         var barometerRows: [Double] = []
         if let barometer {
             let pressures = try barometer.pressures(first: start, count: count) { n in
-                let k = 3 * (n - start)
-                return (positions[k], positions[k + 1], positions[k + 2])
+                let k = 4 * (n - start)
+                return (positions[k], positions[k + 1], positions[k + 2], positions[k + 3])
             }
             barometerRows.reserveCapacity(2 * count)
             for (k, p) in pressures.enumerated() {

@@ -179,7 +179,8 @@ extension Trajectory {
         var course = wantsCourse ? psi * 180 / .pi : 0
         if course < 0 { course += 360 }
         let longitude = Self.wrapLongitude(lambda * 180 / .pi)
-        let msl = h - ((try? Geoid.egm96.height(latitude: latitude, longitude: lambda * 180 / .pi)) ?? .nan)
+        // As the barometer computes it from the state's position (so it can take this one).
+        let msl = h - ((try? Geoid.egm96.height(latitude: latitude, longitude: longitude)) ?? .nan)
         let totals = ascent.totals(at: p.station, height: p.height, hint: &hints.ascent)
         return TrajectoryState(time: t, latitude: latitude, longitude: longitude, altitude: h,
                                altitudeAboveMeanSeaLevel: msl, velocity: velocity, acceleration: acceleration,
