@@ -138,19 +138,17 @@ extension Trajectory {
         let rollHalf = Self.halfAngle(cos: cosRoll, sin: sinRoll)
         let qYaw = Quaternion(w: yaw.cos, x: 0, y: 0, z: -yaw.sin)
         let qPitch = Quaternion(w: pitch.cos, x: pitch.sin, y: 0, z: 0), qRoll = Quaternion(w: rollHalf.cos, x: 0, y: rollHalf.sin, z: 0)
-        let pitchRoll = qPitch * qRoll
-        let platform = qYaw * pitchRoll
-        let attitude = platform * mount.quaternion
-        let m = attitude.matrix
+        let pitchRoll = Self.product(qPitch, qRoll)
+        let platform = Self.product(qYaw, pitchRoll)
+        let attitude = Self.product(platform, mount.quaternion)
+        let m = Self.matrix(attitude)
         /// `R(q)ᵀ v`: a local-frame vector in the device frame.
-        @inline(__always) func toDevice(_ v: SIMD3<Double>) -> SIMD3<Double> {
-            SIMD3(m.0 * v.x + m.3 * v.y + m.6 * v.z, m.1 * v.x + m.4 * v.y + m.7 * v.z, m.2 * v.x + m.5 * v.y + m.8 * v.z)
-        }
+        @inline(__always) func toDevice(_ v: SIMD3<Double>) -> SIMD3<Double> { Self.inverseRotate(m, v) }
         // ω (platform relative to the local frame) in the platform frame: Rᵣᵀ Rθᵀ ψ̇ + Rᵣᵀ θ̇ + ṙ.
-        let w1 = pitchRoll.inverseRotate((0, 0, -psiDot)), w2 = qRoll.inverseRotate((thetaDot, 0, 0))
-        let wPlatform = (w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
-        let wd = mount.quaternion.inverseRotate(wPlatform)
-        let rotationRate = SIMD3(wd.x, wd.y, wd.z)
+        let w1 = Self.inverseRotate(Self.matrix(pitchRoll), SIMD3(0, 0, -psiDot))
+        let w2 = Self.inverseRotate(Self.matrix(qRoll), SIMD3(thetaDot, 0, 0))
+        let wPlatform = SIMD3(w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
+        let rotationRate = Self.inverseRotate(Self.matrix(mount.quaternion), wPlatform)
 
         // The ideal IMU.
         var f = SIMD3<Double>(0, 0, 0), rate = SIMD3<Double>(0, 0, 0)
@@ -190,6 +188,33 @@ extension Trajectory {
                                distance: p.station, steps: steps, cadence: cadence,
                                floorsAscended: Int((totals.ascent / 3).rounded(.down)),
                                floorsDescended: Int((totals.descent / 3).rounded(.down)))
+    }
+
+    /// `a ⊗ b`, as `Quaternion.*` (inlined here: the state's hot path).
+    @inline(__always)
+    static func product(_ a: Quaternion, _ b: Quaternion) -> Quaternion {
+        Quaternion(w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+                   x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                   y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                   z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+    }
+
+    /// `R(q)`, row-major, as `Quaternion.matrix` (inlined here).
+    @inline(__always)
+    static func matrix(_ q: Quaternion) -> (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
+        let (w, x, y, z) = (q.w, q.x, q.y, q.z)
+        let xx = x * x, yy = y * y, zz = z * z
+        let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
+        return (1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy),
+                2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx),
+                2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy))
+    }
+
+    /// `R(q)ᵀ v` from `R(q)` (`matrix(_:)`), as `Quaternion.inverseRotate`.
+    @inline(__always)
+    static func inverseRotate(_ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
+                              _ v: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(m.0 * v.x + m.3 * v.y + m.6 * v.z, m.1 * v.x + m.4 * v.y + m.7 * v.z, m.2 * v.x + m.5 * v.y + m.8 * v.z)
     }
 
     /// `(cos(α/2), sin(α/2))` of an angle `α` in (−π, π] given by `cos α` and `sin α`, by square roots, each
