@@ -1,4 +1,5 @@
 import Foundation
+import Location
 
 /// Everything the trajectory derives its truth from at one instant (internal: ``KinematicState`` is the
 /// public face).
@@ -14,6 +15,8 @@ struct PathSample: Sendable {
     /// Geodetic latitude and longitude, radians, and their sines and cosines.
     var latitude: Double, longitude: Double
     var sinLatitude: Double, cosLatitude: Double, sinLongitude: Double, cosLongitude: Double
+    /// The radii of curvature at the point.
+    var radii: RadiiOfCurvature
     /// Velocity and acceleration in the plane frame (east, north, up), m/s and m/s².
     var planeVelocity: SIMD3<Double>, planeAcceleration: SIMD3<Double>
     /// Velocity and the time derivative of its components in the local east-north-up frame, m/s and m/s².
@@ -70,13 +73,14 @@ extension KinematicPath {
         let acceleration = SIMD3(horizontalAcceleration.x, horizontalAcceleration.y, h.curvature * v * v + h.grade * a)
         let local = Self.local(plane: plane, surface: geodetic.ecef, sinLatitude: geodetic.sinLatitude,
                                cosLatitude: geodetic.cosLatitude, sinLongitude: geodetic.sinLongitude,
-                               cosLongitude: geodetic.cosLongitude, height: h.height, velocity: velocity,
+                               cosLongitude: geodetic.cosLongitude, normalLength: geodetic.normalLength,
+                               height: h.height, velocity: velocity,
                                acceleration: acceleration)
         return PathSample(station: s, speed: v, acceleration: a, jerk: motion.jerk, point: point, planeHeading: psi,
                           curvature: kappa, curvatureRate: kappaRate, height: h.height, grade: h.grade,
                           gradeRate: h.curvature, latitude: geodetic.latitude, longitude: geodetic.longitude,
                           sinLatitude: geodetic.sinLatitude, cosLatitude: geodetic.cosLatitude,
-                          sinLongitude: geodetic.sinLongitude, cosLongitude: geodetic.cosLongitude,
+                          sinLongitude: geodetic.sinLongitude, cosLongitude: geodetic.cosLongitude, radii: local.radii,
                           planeVelocity: velocity, planeAcceleration: acceleration,
                           localVelocity: local.velocity, localAcceleration: local.acceleration)
     }

@@ -63,10 +63,8 @@ extension Trajectory {
             psiDot = (vl.y * al.x - vl.x * al.y) / vh2
         } else {
             let tangent = SIMD3(cos(p.planeHeading), sin(p.planeHeading), p.grade)
-            let d = KinematicPath.local(plane: path.plane, surface: LocalTangentPlane.ecef(latitude: p.latitude, longitude: p.longitude, height: 0),
-                                        sinLatitude: p.sinLatitude, cosLatitude: p.cosLatitude, sinLongitude: p.sinLongitude,
-                                        cosLongitude: p.cosLongitude, height: p.height, velocity: tangent,
-                                        acceleration: .zero).velocity
+            let d = KinematicPath.local(plane: path.plane, latitude: p.latitude, longitude: p.longitude, height: p.height,
+                                        velocity: tangent, acceleration: .zero).velocity
             let dh = (d.x * d.x + d.y * d.y).squareRoot()
             psi = atan2(d.x, d.y)
             (sinPsi, cosPsi) = dh > 0 ? (d.x / dh, d.y / dh) : (sin(psi), cos(psi))
@@ -101,7 +99,7 @@ extension Trajectory {
             gaitVelocity = y.1 * right + y.0 * rightDot + z.1 * up
             gaitAcceleration = y.2 * right + 2 * y.1 * rightDot + y.0 * rightDDot + z.2 * up
         }
-        let pathRadii = RadiiOfCurvature(sinLatitude: p.sinLatitude)
+        let pathRadii = p.radii
         var phi = p.latitude, lambda = p.longitude, h = p.height
         var sinPhi = p.sinLatitude, cosPhi = p.cosLatitude, radii = pathRadii
         var velocity = vl, acceleration = al
