@@ -23,14 +23,19 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
 
     func throughput(_ trajectory: Trajectory, _ name: String) throws -> Row {
         let streams = try trajectory.streams(rate: rate)
+        // Streams at one rate render together (one truth per sample for all of them).
+        var groups: [[TrajectoryStream]] = []
+        for stream in streams {
+            if let g = groups.firstIndex(where: { $0[0].rate == stream.rate }) { groups[g].append(stream) } else { groups.append([stream]) }
+        }
         func run() {
-            for stream in streams {
-                let count = Int((Double(frames) * stream.rate / rate).rounded())
+            for group in groups {
+                let count = Int((Double(frames) * group[0].rate / rate).rounded())
                 var start = 0
                 while start < count {
                     let end = min(start + 16_384, count)
-                    let rows = (try? trajectory.render(stream, samples: start ..< end)) ?? []
-                    blackHole(rows.last ?? 0)
+                    let blocks = (try? trajectory.render(group, samples: start ..< end)) ?? []
+                    for rows in blocks { blackHole(rows.last ?? 0) }
                     start = end
                 }
             }

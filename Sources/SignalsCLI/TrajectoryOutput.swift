@@ -59,39 +59,55 @@ enum TrajectoryOutput {
         }
         let paths = streams.map { (directory as NSString).appendingPathComponent("\($0.kind.rawValue).\(format.rawValue)") }
         try inputs.check(paths.map { (option: "--output-dir", path: Optional($0)) })
-        for (stream, path) in zip(streams, paths) {
-            let range = try samples(rate: stream.rate, start: start, duration: duration)
-            try write(stream: stream, of: trajectory, samples: range, name: name, format: format, output: path, inputs: inputs)
-        }
+        let ranges = try streams.map { try samples(rate: $0.rate, start: start, duration: duration) }
+        try writeFiles(trajectory, streams: streams, ranges: ranges, paths: paths, name: name, format: format, inputs: inputs)
     }
 
-    /// Rows of `stream` in blocks of 16,384 samples.
-    static func blocks(_ trajectory: Trajectory, _ stream: TrajectoryStream, _ range: Range<Int>, name: String,
-                       _ body: ([Double]) throws -> Void) throws {
-        var n = range.lowerBound
-        while n < range.upperBound {
-            let end = min(n + 16_384, range.upperBound)
-            let rows = try routeStep(name) { () throws(SignalError) in try trajectory.render(stream, samples: n ..< end) }
-            try body(rows)
-            n = end
-        }
-    }
-
-    /// One stream's file: CSV with `t` and the stream's columns, or float64 `.npy` of the columns after `t`.
-    static func write(stream: TrajectoryStream, of trajectory: Trajectory, samples range: Range<Int>, name: String,
-                      format: RenderCommand.Format, output: String, inputs: OutputSink.Inputs) throws {
-        let width = 1 + stream.columns.count
-        var rows = range.count
-        if stream.kind == .gnss, let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
-            rows = range.filter { !gnss.isInOutage(Double($0) / stream.rate) }.count
-        }
-        let sink = try OutputSink(path: output, option: "--output-dir", inputs: inputs)
-        try sink.finish {
-            try sink.write(format == .csv ? Data(((["t"] + stream.columns).joined(separator: ",") + "\n").utf8)
-                                          : RouteOutput.npyHeader(rows: rows, columns: stream.columns.count))
-            try blocks(trajectory, stream, range, name: name) { values in
-                try sink.write(encode(values, width: width, format: format))
+    /// Every stream into its file: every sink opened first, then the streams of each rate rendered together
+    /// block by block (one truth per sample for all of them, see `Trajectory.render(_:samples:)`). A failure
+    /// drops the files not yet in place.
+    static func writeFiles(_ trajectory: Trajectory, streams: [TrajectoryStream], ranges: [Range<Int>], paths: [String],
+                           name: String, format: RenderCommand.Format, inputs: OutputSink.Inputs) throws {
+        var sinks: [OutputSink] = []
+        do {
+            for (stream, path) in zip(streams, paths) {
+                let sink = try OutputSink(path: path, option: "--output-dir", inputs: inputs)
+                sinks.append(sink)
+                let range = ranges[sinks.count - 1]
+                var rows = range.count
+                if stream.kind == .gnss, let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
+                    rows = range.filter { !gnss.isInOutage(Double($0) / stream.rate) }.count
+                }
+                try sink.write(format == .csv ? Data(((["t"] + stream.columns).joined(separator: ",") + "\n").utf8)
+                                              : RouteOutput.npyHeader(rows: rows, columns: stream.columns.count))
             }
+            // Streams with the same rate (hence the same sample range) render together.
+            var groups: [[Int]] = []
+            for i in streams.indices {
+                if let g = groups.firstIndex(where: { streams[$0[0]].rate == streams[i].rate && ranges[$0[0]] == ranges[i] }) {
+                    groups[g].append(i)
+                } else {
+                    groups.append([i])
+                }
+            }
+            for group in groups {
+                let range = ranges[group[0]]
+                var n = range.lowerBound
+                while n < range.upperBound {
+                    let end = min(n + 16_384, range.upperBound)
+                    let parts = try routeStep(name) { () throws(SignalError) in
+                        try trajectory.render(group.map { streams[$0] }, samples: n ..< end)
+                    }
+                    for (i, rows) in zip(group, parts) {
+                        try sinks[i].write(encode(rows, width: 1 + streams[i].columns.count, format: format))
+                    }
+                    n = end
+                }
+            }
+            for sink in sinks { try sink.close() }
+        } catch {
+            for sink in sinks { sink.abandon() }
+            throw error
         }
     }
 
@@ -125,9 +141,7 @@ enum TrajectoryOutput {
             var n = range.lowerBound
             while n < range.upperBound {
                 let end = min(n + 16_384, range.upperBound)
-                let parts = try streams.map { s in
-                    try routeStep(name) { () throws(SignalError) in try trajectory.render(s, samples: n ..< end) }
-                }
+                let parts = try routeStep(name) { () throws(SignalError) in try trajectory.render(streams, samples: n ..< end) }
                 var values: [Double] = []
                 values.reserveCapacity((end - n) * (1 + columns.count))
                 for i in 0 ..< end - n {

@@ -85,8 +85,12 @@ public struct Geoid: Sendable {
     @usableFromInline
     func interpolate(latitude: Double, longitude: Double) -> Double {
         let y = (latitude + 90) / spacing
-        var x = (longitude + 180).truncatingRemainder(dividingBy: 360)
-        if x < 0 { x += 360 }
+        var x = longitude + 180
+        // The remainder only off 0 ..< 360 (on it, it is the identity).
+        if !(x >= 0 && x < 360) {
+            x = x.truncatingRemainder(dividingBy: 360)
+            if x < 0 { x += 360 }
+        }
         x /= spacing
         let i = min(Int(y.rounded(.down)), rows - 2)
         let j = min(Int(x.rounded(.down)), columns - 1)

@@ -33,7 +33,16 @@ public enum NormalGravity {
     ///   decreasing by about 3.086 × 10⁻⁶ m/s² per metre of height.
     @inlinable
     public static func magnitude(latitude: Double, height: Double) -> Double {
-        let s = sin(latitude * .pi / 180)
+        magnitude(sinLatitude: sin(latitude * .pi / 180), height: height)
+    }
+
+    /// Normal gravity's magnitude `γ(φ, h)`, m/s², from `sin φ` (for callers that already hold it; the same
+    /// formula and error bounds as ``magnitude(latitude:height:)``).
+    /// - Parameters:
+    ///   - s: `sin φ` of the geodetic latitude, −1 … 1.
+    ///   - height: Height above the WGS84 ellipsoid, metres.
+    @inlinable
+    package static func magnitude(sinLatitude s: Double, height: Double) -> Double {
         let s2 = s * s
         let a = WGS84.semiMajorAxis, f = WGS84.flattening
         let surface = WGS84.equatorialGravity * (1 + WGS84.somiglianaConstant * s2)

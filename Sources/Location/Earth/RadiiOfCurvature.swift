@@ -20,7 +20,13 @@ public struct RadiiOfCurvature: Sendable, Hashable {
     /// The radii at a geodetic latitude.
     /// - Parameter latitude: Geodetic latitude, degrees (any finite value; ±90 at the poles).
     public init(latitude: Double) {
-        let s = sin(latitude * .pi / 180)
+        self.init(sinLatitude: sin(latitude * .pi / 180))
+    }
+
+    /// The radii at the geodetic latitude whose sine is `s` (for callers that already hold `sin φ`).
+    /// - Parameter s: `sin φ`, −1 … 1.
+    @inlinable
+    package init(sinLatitude s: Double) {
         let w = 1 - WGS84.eccentricitySquared * s * s
         primeVertical = WGS84.semiMajorAxis / w.squareRoot()
         meridian = WGS84.semiMajorAxis * (1 - WGS84.eccentricitySquared) / (w * w.squareRoot())

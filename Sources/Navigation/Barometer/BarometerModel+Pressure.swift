@@ -29,10 +29,16 @@ extension BarometerModel {
         } catch {
             throw check.relocated(error, "the position (\(latitude)°, \(longitude)°)")
         }
+        return try truePressure(heightAboveMeanSeaLevel: msl)
+    }
+
+    /// The ISA pressure at a height above mean sea level (m), as ``truePressure(latitude:longitude:altitude:)``
+    /// gives it after its geoid lookup.
+    func truePressure(heightAboveMeanSeaLevel msl: Double) throws(SignalError) -> Double {
         do {
             return try atmosphere.pressure(geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: msl))
         } catch {
-            throw check.relocated(error, "the height \(msl) m above mean sea level")
+            throw ParameterCheck(path: Self.path).relocated(error, "the height \(msl) m above mean sea level")
         }
     }
 
@@ -69,13 +75,26 @@ extension BarometerModel {
     /// - Complexity: O(count) plus O(55 + count/128) tree draws for the weather term.
     public func pressures(first: Int, count: Int,
                           position: (Int) -> (latitude: Double, longitude: Double, altitude: Double)) throws(SignalError) -> [Double] {
+        try pressures(first: first, count: count) { n in
+            let p = position(n)
+            return (p.latitude, p.longitude, p.altitude, .nan)
+        }
+    }
+
+    /// ``pressures(first:count:position:)`` for positions whose height above mean sea level the caller has
+    /// already computed as `altitude − N(latitude, longitude)` (the truth's `altitudeAboveMeanSeaLevel`): the
+    /// same pressures, bit for bit, without a second geoid lookup (a non-finite one is looked up again).
+    func pressures(first: Int, count: Int,
+                   position: (Int) -> (latitude: Double, longitude: Double, altitude: Double, msl: Double)) throws(SignalError) -> [Double] {
         let weather = try weather(first: first, count: count)
+        let white = RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream)
         var out: [Double] = []
         out.reserveCapacity(count)
         for k in 0 ..< count {
-            let (latitude, longitude, altitude) = position(first + k)
-            let p = try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
-            out.append(measured(p, weather: weather.isEmpty ? 0 : weather[k], sample: first + k))
+            let (latitude, longitude, altitude, msl) = position(first + k)
+            let p = msl.isFinite && altitude.isFinite ? try truePressure(heightAboveMeanSeaLevel: msl)
+                : try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
+            out.append(measured(p, weather: weather.isEmpty ? 0 : weather[k], sample: first + k, whiteStream: white))
         }
         return out
     }
@@ -97,10 +116,16 @@ extension BarometerModel {
 
     /// The true pressure plus the weather term and white noise of sample `n`, quantised.
     func measured(_ truth: Double, weather: Double, sample n: Int) -> Double {
+        measured(truth, weather: weather, sample: n, whiteStream: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream))
+    }
+
+    /// ``measured(_:weather:sample:)`` with the white-noise stream's seed given.
+    @inline(__always)
+    func measured(_ truth: Double, weather: Double, sample n: Int, whiteStream: UInt64) -> Double {
         var p = truth
         if weatherDeviation > 0 { p += weather }
         if noiseDensity > 0 {
-            let w = RandomAccessNoise.normal(streamSeed: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream), index: n)
+            let w = RandomAccessNoise.normal(streamSeed: whiteStream, index: n)
             p += noiseDensity * sampleRate.squareRoot() * w
         }
         return RandomAccessNoise.quantise(p, step: resolution)

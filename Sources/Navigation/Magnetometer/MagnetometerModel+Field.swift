@@ -85,12 +85,23 @@ extension MagnetometerModel {
     ///   - n: The sample index, ≥ 0.
     /// - Returns: The measured field, µT.
     public func measured(_ truth: SIMD3<Double>, sample n: Int) -> SIMD3<Double> {
+        measured(truth, sample: n, whiteStreams: whiteStreamSeeds)
+    }
+
+    /// The seeds of the three axes' white-noise streams (computed once per block by a renderer).
+    var whiteStreamSeeds: SIMD3<UInt64> {
+        SIMD3((0 ..< 3).map { RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream($0)) })
+    }
+
+    /// ``measured(_:sample:)`` with the white-noise stream seeds given (``whiteStreamSeeds``).
+    @inline(__always)
+    func measured(_ truth: SIMD3<Double>, sample n: Int, whiteStreams: SIMD3<UInt64>) -> SIMD3<Double> {
         let s = softIron
         var m = SIMD3((s[0] * truth).sum(), (s[1] * truth).sum(), (s[2] * truth).sum()) + hardIron
         let root = sampleRate.squareRoot()
         for i in 0 ..< 3 {
             if noiseDensity[i] > 0 {
-                let w = RandomAccessNoise.normal(streamSeed: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream(i)), index: n)
+                let w = RandomAccessNoise.normal(streamSeed: whiteStreams[i], index: n)
                 m[i] += noiseDensity[i] * root * w
             }
             m[i] = RandomAccessNoise.quantise(m[i], step: resolution)

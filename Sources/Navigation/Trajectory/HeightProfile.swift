@@ -30,15 +30,20 @@ struct HeightProfile: Sendable, Hashable {
 
     /// Height (m), grade `dh/ds` and its derivative `d²h/ds²` (1/m) at station `s` (m).
     func evaluate(_ s: Double) -> (height: Double, grade: Double, curvature: Double) {
+        var hint = 0
+        return evaluate(s, hint: &hint)
+    }
+
+    /// ``evaluate(_:)`` with a search hint (see `SearchHints`; the result does not depend on it).
+    @inline(__always)
+    func evaluate(_ s: Double, hint: inout Int) -> (height: Double, grade: Double, curvature: Double) {
         let n = stations.count
         let s = min(max(s, stations[0]), stations[n - 1])
-        var low = 0, high = n - 2
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if stations[mid] <= s { low = mid } else { high = mid - 1 }
+        let low = stations.withUnsafeBufferPointer { stations in
+            SearchHints.lastAtOrBelow(s, high: n - 2, hint: &hint) { stations[$0] }
         }
         // The corner this station may be rounding: the interval's start or end.
-        for i in [low, low + 1] where halfWidths[i] > 0 && abs(s - stations[i]) < halfWidths[i] {
+        for i in low ... low + 1 where halfWidths[i] > 0 && abs(s - stations[i]) < halfWidths[i] {
             let b = halfWidths[i], g1 = grades[i - 1], g2 = grades[i]
             let u: Double = s - stations[i] + b
             let x: Double = u / (2 * b)

@@ -1,4 +1,5 @@
 import Foundation
+import Location
 
 /// Everything the trajectory derives its truth from at one instant (internal: ``KinematicState`` is the
 /// public face).
@@ -11,8 +12,11 @@ struct PathSample: Sendable {
     var curvature: Double, curvatureRate: Double
     /// Height above the ellipsoid (m), grade `dh/ds` and its derivative `d²h/ds²` (1/m).
     var height: Double, grade: Double, gradeRate: Double
-    /// Geodetic latitude and longitude, radians.
+    /// Geodetic latitude and longitude, radians, and their sines and cosines.
     var latitude: Double, longitude: Double
+    var sinLatitude: Double, cosLatitude: Double, sinLongitude: Double, cosLongitude: Double
+    /// The radii of curvature at the point.
+    var radii: RadiiOfCurvature
     /// Velocity and acceleration in the plane frame (east, north, up), m/s and m/s².
     var planeVelocity: SIMD3<Double>, planeAcceleration: SIMD3<Double>
     /// Velocity and the time derivative of its components in the local east-north-up frame, m/s and m/s².
@@ -43,28 +47,40 @@ extension KinematicPath {
 
     /// The full sample at time `t` (see ``state(at:)``).
     func sample(at t: Double) -> PathSample {
-        let motion = profile.state(at: t)
+        var hints = SearchHints()
+        return sample(at: t, hints: &hints)
+    }
+
+    /// ``sample(at:)`` with search hints (see `SearchHints`; the result does not depend on them).
+    func sample(at t: Double, hints: inout SearchHints) -> PathSample {
+        let motion = profile.state(at: t, hint: &hints.phase)
         let s = min(max(motion.station, 0), length)
-        let i = Self.index(pieceStations, s)
+        let i = pieceStations.withUnsafeBufferPointer { stations in
+            SearchHints.lastAtOrBelow(s, high: stations.count - 1, hint: &hints.piece) { stations[$0] }
+        }
         let piece = pieces[i]
         let l = min(max(s - pieceStations[i], 0), piece.length)
-        let point = piece.point(l)
-        let psi = piece.heading(l)
+        let (point, psi, tangent) = piece.pointAndTangent(l)
         let kappa = piece.curvature(l)
         let kappaRate = piece.length > 0 ? (piece.endCurvature - piece.startCurvature) / piece.length : 0
-        let tangent = SIMD2(cos(psi), sin(psi)), normal = SIMD2(-tangent.y, tangent.x)
+        let normal = SIMD2(-tangent.y, tangent.x)
         let v = motion.speed, a = motion.acceleration
         let horizontalVelocity = v * tangent
         let horizontalAcceleration = a * tangent + v * v * kappa * normal
-        let h = heights.evaluate(s)
-        let geodetic = plane.unproject(point)
+        let h = heights.evaluate(s, hint: &hints.height)
+        let geodetic = plane.surface(point)
         let velocity = SIMD3(horizontalVelocity.x, horizontalVelocity.y, h.grade * v)
         let acceleration = SIMD3(horizontalAcceleration.x, horizontalAcceleration.y, h.curvature * v * v + h.grade * a)
-        let local = Self.local(plane: plane, latitude: geodetic.latitude, longitude: geodetic.longitude,
-                               height: h.height, velocity: velocity, acceleration: acceleration)
+        let local = Self.local(plane: plane, surface: geodetic.ecef, sinLatitude: geodetic.sinLatitude,
+                               cosLatitude: geodetic.cosLatitude, sinLongitude: geodetic.sinLongitude,
+                               cosLongitude: geodetic.cosLongitude, normalLength: geodetic.normalLength,
+                               height: h.height, velocity: velocity,
+                               acceleration: acceleration)
         return PathSample(station: s, speed: v, acceleration: a, jerk: motion.jerk, point: point, planeHeading: psi,
                           curvature: kappa, curvatureRate: kappaRate, height: h.height, grade: h.grade,
                           gradeRate: h.curvature, latitude: geodetic.latitude, longitude: geodetic.longitude,
+                          sinLatitude: geodetic.sinLatitude, cosLatitude: geodetic.cosLatitude,
+                          sinLongitude: geodetic.sinLongitude, cosLongitude: geodetic.cosLongitude, radii: local.radii,
                           planeVelocity: velocity, planeAcceleration: acceleration,
                           localVelocity: local.velocity, localAcceleration: local.acceleration)
     }

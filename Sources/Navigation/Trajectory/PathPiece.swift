@@ -12,6 +12,22 @@ struct PathPiece: Sendable, Hashable {
     let startCurvature: Double, endCurvature: Double
     /// Arc length, metres.
     let length: Double
+    /// `(cos, sin)` of ``startHeading`` and of ``endHeading`` (the direction of a straight piece), computed once.
+    let startDirection: SIMD2<Double>, endDirection: SIMD2<Double>
+
+    /// A piece from its ends, headings (radians), curvatures (1/m) and arc length (m).
+    init(start: SIMD2<Double>, end: SIMD2<Double>, startHeading: Double, endHeading: Double, startCurvature: Double,
+         endCurvature: Double, length: Double) {
+        self.start = start
+        self.end = end
+        self.startHeading = startHeading
+        self.endHeading = endHeading
+        self.startCurvature = startCurvature
+        self.endCurvature = endCurvature
+        self.length = length
+        startDirection = SIMD2(cos(startHeading), sin(startHeading))
+        endDirection = SIMD2(cos(endHeading), sin(endHeading))
+    }
 
     /// Curvature at arc length `l` (0 … ``length``), 1/m.
     func curvature(_ l: Double) -> Double {
@@ -25,27 +41,41 @@ struct PathPiece: Sendable, Hashable {
     }
 
     /// Point at arc length `l` (0 … ``length``), metres.
-    func point(_ l: Double) -> SIMD2<Double> {
+    func point(_ l: Double) -> SIMD2<Double> { pointAndTangent(l).point }
+
+    /// Point (metres), heading (radians) and unit tangent `(cos, sin)` of the heading at arc length `l`
+    /// (0 … ``length``): one `sin`/`cos` pair inside an arc or a clothoid, none on a straight piece.
+    @inline(__always)
+    func pointAndTangent(_ l: Double) -> (point: SIMD2<Double>, heading: Double, tangent: SIMD2<Double>) {
         if startCurvature == 0, endCurvature == 0 {
-            return start + l * SIMD2(cos(startHeading), sin(startHeading))
+            return (start + l * startDirection, startHeading, startDirection)
         }
+        let psi = heading(l)
+        let tangent = SIMD2(cos(psi), sin(psi))
         if startCurvature == endCurvature {
-            let psi = startHeading + startCurvature * l
-            return start + SIMD2(sin(psi) - sin(startHeading), cos(startHeading) - cos(psi)) / startCurvature
+            // heading(l) is startHeading + κ l here, bit for bit.
+            let d = SIMD2(tangent.y - startDirection.y, startDirection.x - tangent.x) / startCurvature
+            return (start + d, psi, tangent)
         }
         if startCurvature == 0 {
             let rate = endCurvature / length
             let c = Clothoid.displacement(length: l, rate: abs(rate))
-            return start + Self.rotate(SIMD2(c.x, rate < 0 ? -c.y : c.y), by: startHeading)
+            return (start + Self.rotate(SIMD2(c.x, rate < 0 ? -c.y : c.y), by: startDirection), psi, tangent)
         }
         let rate = startCurvature / length
         let c = Clothoid.displacement(length: length - l, rate: abs(rate))
-        return end + Self.rotate(SIMD2(-c.x, rate < 0 ? -c.y : c.y), by: endHeading)
+        return (end + Self.rotate(SIMD2(-c.x, rate < 0 ? -c.y : c.y), by: endDirection), psi, tangent)
     }
 
     /// `v` rotated counter-clockwise by `angle` radians.
     static func rotate(_ v: SIMD2<Double>, by angle: Double) -> SIMD2<Double> {
-        let (s, c) = (sin(angle), cos(angle))
+        rotate(v, by: SIMD2(cos(angle), sin(angle)))
+    }
+
+    /// `v` rotated counter-clockwise by the angle whose `(cos, sin)` is `direction`.
+    @inline(__always)
+    static func rotate(_ v: SIMD2<Double>, by direction: SIMD2<Double>) -> SIMD2<Double> {
+        let (s, c) = (direction.y, direction.x)
         return SIMD2(c * v.x - s * v.y, s * v.x + c * v.y)
     }
 }

@@ -69,12 +69,17 @@ struct SpeedProfile: Sendable, Hashable {
     /// Station (m), speed (m/s), acceleration (m/s²) and jerk (m/s³) at time `t` (s), by binary search
     /// over the phases; before the first phase the start, after the last the end at rest.
     func state(at t: Double) -> (station: Double, speed: Double, acceleration: Double, jerk: Double) {
+        var hint = 0
+        return state(at: t, hint: &hint)
+    }
+
+    /// ``state(at:)`` with a search hint (see `SearchHints`; the result does not depend on it).
+    @inline(__always)
+    func state(at t: Double, hint: inout Int) -> (station: Double, speed: Double, acceleration: Double, jerk: Double) {
         guard let first = phases.first, t > first.t0 else { return (phases.first?.s0 ?? station, 0, 0, 0) }
         guard t < time else { return (station, speed, acceleration, 0) }
-        var low = 0, high = phases.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if phases[mid].t0 <= t { low = mid } else { high = mid - 1 }
+        let low = phases.withUnsafeBufferPointer { phases in
+            SearchHints.lastAtOrBelow(t, high: phases.count - 1, hint: &hint) { phases[$0].t0 }
         }
         let p = phases[low]
         let tau = t - p.t0

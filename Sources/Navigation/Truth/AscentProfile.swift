@@ -47,11 +47,16 @@ struct AscentProfile: Sendable, Hashable {
 
     /// Height gained and lost (m) from the start to station `s` at height `height` (m).
     func totals(at s: Double, height: Double) -> (ascent: Double, descent: Double) {
-        var low = 0, high = stations.count - 1
+        var hint = 0
+        return totals(at: s, height: height, hint: &hint)
+    }
+
+    /// ``totals(at:height:)`` with a search hint (see `SearchHints`; the result does not depend on it).
+    @inline(__always)
+    func totals(at s: Double, height: Double, hint: inout Int) -> (ascent: Double, descent: Double) {
         guard s > stations[0] else { return (0, 0) }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if stations[mid] <= s { low = mid } else { high = mid - 1 }
+        let low = stations.withUnsafeBufferPointer { stations in
+            SearchHints.lastAtOrBelow(s, high: stations.count - 1, hint: &hint) { stations[$0] }
         }
         let d = height - heights[low]
         return (ascents[low] + max(d, 0), descents[low] + max(-d, 0))

@@ -32,56 +32,163 @@ extension Trajectory {
     /// - Returns: The rows, flattened: `(1 + columns.count)` numbers each.
     /// - Throws: `SignalError` `.invalidRender` for samples outside `0 ..< 2⁴⁸`, or a sensor's error.
     public func render(_ stream: TrajectoryStream, samples: Range<Int>) throws(SignalError) -> [Double] {
+        try render([stream], samples: samples)[0]
+    }
+
+    /// The rows of samples `samples` of each of `streams`, bit for bit what rendering each stream alone
+    /// gives, with the truth computed once per sample for all the streams that share a rate.
+    ///
+    /// Every stream renders the same sample indices, so this suits streams at one rate (a GNSS stream at
+    /// its own rate is rendered alone). Sharing saves a truth state per sample per extra stream, about
+    /// 0.25 µs each on the bench machine (the truth, the IMU, the magnetometer and the barometer at 100 Hz
+    /// compute one state per sample instead of four). A pure function of the sample indices, as
+    /// ``render(_:samples:)``.
+    ///
+    /// ```swift
+    /// let streams = try drive.streams(rate: 100).filter { $0.rate == 100 }
+    /// let blocks = try drive.render(streams, samples: 0 ..< 16_384)   // one array of rows per stream
+    /// ```
+    /// - Parameters:
+    ///   - streams: Some of ``streams(rate:)``.
+    ///   - samples: Sample indices, within `0 ..< 2⁴⁸`.
+    /// - Returns: One array per stream, in order: its rows flattened, `(1 + columns.count)` numbers each.
+    /// - Throws: `SignalError` `.invalidRender` for samples outside `0 ..< 2⁴⁸`, or a sensor's error.
+    public func render(_ streams: [TrajectoryStream], samples: Range<Int>) throws(SignalError) -> [[Double]] {
         guard samples.lowerBound >= 0, samples.upperBound <= Self.sampleLimit else {
             throw SignalError(.invalidRender, "samples \(samples.lowerBound) ..< \(samples.upperBound) are outside 0 ..< 2^48")
         }
-        let rate = stream.rate
-        switch stream.kind {
-        case .truth:
-            let states = self.states(first: samples.lowerBound, count: samples.count, rate: rate)
-            var out: [Double] = []
-            out.reserveCapacity(states.count * 21)
-            for s in states {
-                out += [s.time, s.latitude, s.longitude, s.altitude, s.velocity.x, s.velocity.y, s.velocity.z,
-                        s.acceleration.x, s.acceleration.y, s.acceleration.z,
-                        s.attitude.w, s.attitude.x, s.attitude.y, s.attitude.z,
-                        s.rotationRate.x, s.rotationRate.y, s.rotationRate.z, s.altitudeAboveMeanSeaLevel,
-                        s.trueHeading, s.magneticHeading, Double(s.steps)]
+        var out = [[Double]](repeating: [], count: streams.count)
+        var done = [Bool](repeating: false, count: streams.count)
+        for i in streams.indices where !done[i] {
+            let rate = streams[i].rate
+            if streams[i].kind == .gnss {
+                out[i] = renderGNSS(samples, rate: rate)
+                done[i] = true
+                continue
             }
-            return out
-        case .imu:
-            return try renderIMU(samples, rate: rate)
-        case .magnetometer:
-            guard let model = try sensors.magnetometer?.at(rate: rate) else { return [] }
-            let states = self.states(first: samples.lowerBound, count: samples.count, rate: rate)
-            var out: [Double] = []
-            out.reserveCapacity(states.count * 4)
-            for (k, s) in states.enumerated() {
-                let m = model.measured(s.magneticField, sample: samples.lowerBound + k)
-                out += [s.time, m.x, m.y, m.z]
+            // The streams at this rate that read the truth: one pass, one state per sample.
+            let group = streams.indices.filter { !done[$0] && streams[$0].kind != .gnss && streams[$0].rate == rate }
+            let rows = try renderTogether(group.map { streams[$0].kind }, samples: samples, rate: rate)
+            for (j, r) in zip(group, rows) {
+                out[j] = r
+                done[j] = true
             }
-            return out
-        case .barometer:
-            guard let model = try sensors.barometer?.at(rate: rate) else { return [] }
-            let states = self.states(first: samples.lowerBound, count: samples.count, rate: rate)
-            let pressures = try model.pressures(first: samples.lowerBound, count: samples.count) { n in
-                let s = states[n - samples.lowerBound]
-                return (s.latitude, s.longitude, s.altitude)
-            }
-            var out: [Double] = []
-            out.reserveCapacity(states.count * 2)
-            for (s, p) in zip(states, pressures) { out += [s.time, p] }
-            return out
-        case .gnss:
-            return renderGNSS(samples, rate: rate)
         }
+        return out
+    }
+
+    /// The rows of the truth, IMU, magnetometer and barometer streams `kinds` (any of them, in any order) at
+    /// `rate` Hz, in one pass over the samples: each state is computed once and handed to every stream (the
+    /// IMU's error model drives the pass when it is there). Without the IMU, the state leaves out the ideal IMU
+    /// (specific force and angular rate), which no other stream reads.
+    func renderTogether(_ kinds: [TrajectoryStream.Kind], samples: Range<Int>, rate: Double) throws(SignalError) -> [[Double]] {
+        let count = samples.count, start = samples.lowerBound
+        let magnetometer = kinds.contains(.magnetometer) ? try sensors.magnetometer?.at(rate: rate) : nil
+        let barometer = kinds.contains(.barometer) ? try sensors.barometer?.at(rate: rate) : nil
+        let magnetometerSeeds = magnetometer?.whiteStreamSeeds ?? SIMD3(repeating: 0)
+        let wantsTruth = kinds.contains(.truth)
+        let imu = kinds.contains(.imu) && count > 0 ? sensors.imu : nil
+        let full = imu != nil
+        let truthWidth = 1 + TrajectoryStream.columns(.truth).count
+        var truthRows: [Double] = [], magnetometerRows: [Double] = [], imuRows: [Double] = []
+        var positions: [Double] = []
+        // Each output written in place, row k at k · width.
+        truthRows = [Double](unsafeUninitializedCapacity: wantsTruth ? truthWidth * count : 0) { truthBuffer, truthCount in
+            magnetometerRows = [Double](unsafeUninitializedCapacity: magnetometer != nil ? 4 * count : 0) { magnetometerBuffer, magnetometerCount in
+                positions = [Double](unsafeUninitializedCapacity: barometer != nil ? 4 * count : 0) { positionBuffer, positionCount in
+                    /// Hands the state of sample `start + k` to every stream but the IMU.
+                    func visit(_ k: Int, _ s: TrajectoryState) {
+                        if wantsTruth, let base = truthBuffer.baseAddress { Self.writeTruthRow(s, to: base + truthWidth * k) }
+                        if let magnetometer, let base = magnetometerBuffer.baseAddress {
+                            let m = magnetometer.measured(s.magneticField, sample: start + k, whiteStreams: magnetometerSeeds)
+                            let r = base + 4 * k
+                            r.initialize(to: s.time); (r + 1).initialize(to: m.x); (r + 2).initialize(to: m.y); (r + 3).initialize(to: m.z)
+                        }
+                        if barometer != nil, let base = positionBuffer.baseAddress {
+                            let r = base + 4 * k
+                            r.initialize(to: s.latitude); (r + 1).initialize(to: s.longitude); (r + 2).initialize(to: s.altitude)
+                            (r + 3).initialize(to: s.altitudeAboveMeanSeaLevel)
+                        }
+                    }
+                    // The next sample to visit: the IMU's pass visits each sample of the block once, in order
+                    // (its low-pass warm-up samples before the block are not visited); any left are done after.
+                    var next = start
+                    if let imu {
+                        imuRows = renderIMU(imu, samples, rate: rate) { n, s in
+                            if n == next, n < samples.upperBound {
+                                visit(n - start, s)
+                                next += 1
+                            }
+                        }
+                    }
+                    if next < samples.upperBound {
+                        let from = next
+                        forEachState(first: from, count: samples.upperBound - from, rate: rate, imu: full, course: false) { k, s in
+                            visit(from - start + k, s)
+                        }
+                    }
+                    truthCount = wantsTruth ? truthWidth * count : 0
+                    magnetometerCount = magnetometer != nil ? 4 * count : 0
+                    positionCount = barometer != nil ? 4 * count : 0
+                }
+            }
+        }
+        var barometerRows: [Double] = []
+        if let barometer {
+            let pressures = try barometer.pressures(first: start, count: count) { n in
+                let k = 4 * (n - start)
+                return (positions[k], positions[k + 1], positions[k + 2], positions[k + 3])
+            }
+            barometerRows.reserveCapacity(2 * count)
+            for (k, p) in pressures.enumerated() {
+                barometerRows.append(Double(start + k) / rate)
+                barometerRows.append(p)
+            }
+        }
+        return kinds.map { kind in
+            switch kind {
+            case .truth: truthRows
+            case .imu: imuRows
+            case .magnetometer: magnetometerRows
+            case .barometer: barometerRows
+            case .gnss: []
+            }
+        }
+    }
+
+    /// Writes the truth's row (`t` and ``TrajectoryStream/columns(_:)`` of `.truth`) at `r` (21 numbers).
+    @inline(__always)
+    static func writeTruthRow(_ s: TrajectoryState, to r: UnsafeMutablePointer<Double>) {
+        (r + 0).initialize(to: s.time); (r + 1).initialize(to: s.latitude); (r + 2).initialize(to: s.longitude)
+        (r + 3).initialize(to: s.altitude)
+        (r + 4).initialize(to: s.velocity.x); (r + 5).initialize(to: s.velocity.y); (r + 6).initialize(to: s.velocity.z)
+        (r + 7).initialize(to: s.acceleration.x); (r + 8).initialize(to: s.acceleration.y)
+        (r + 9).initialize(to: s.acceleration.z)
+        (r + 10).initialize(to: s.attitude.w); (r + 11).initialize(to: s.attitude.x)
+        (r + 12).initialize(to: s.attitude.y); (r + 13).initialize(to: s.attitude.z)
+        (r + 14).initialize(to: s.rotationRate.x); (r + 15).initialize(to: s.rotationRate.y)
+        (r + 16).initialize(to: s.rotationRate.z)
+        (r + 17).initialize(to: s.altitudeAboveMeanSeaLevel); (r + 18).initialize(to: s.trueHeading)
+        (r + 19).initialize(to: s.magneticHeading); (r + 20).initialize(to: Double(s.steps))
     }
 
     /// The truth at samples `first ..< first + count` at `rate` Hz, sharing the magnetic grid's nodes.
     public func states(first: Int, count: Int, rate: Double) -> [TrajectoryState] {
         var out: [TrajectoryState] = []
         out.reserveCapacity(count)
+        forEachState(first: first, count: count, rate: rate) { _, s in out.append(s) }
+        return out
+    }
+
+    /// Calls `body(k, state)` with the truth at sample `first + k` for `k` in `0 ..< count`, in order,
+    /// sharing the magnetic grid's nodes (no array of states). With `imu` false the states leave the ideal
+    /// IMU out (zero specific force and angular rate), with `course` false the course (0); every other field
+    /// is the full state's, bit for bit.
+    @inline(__always)
+    func forEachState(first: Int, count: Int, rate: Double, imu: Bool = true, course: Bool = true,
+                      _ body: (Int, TrajectoryState) -> Void) {
         var nodes: (k: Double, b0: SIMD3<Double>, b1: SIMD3<Double>)?
+        var hints = SearchHints()
         for n in first ..< first + count {
             let t = Double(n) / rate
             let k = (t / Self.magneticGridSpacing).rounded(.down)
@@ -89,42 +196,43 @@ extension Trajectory {
                 let b0 = nodes?.k == k - 1 ? nodes!.b1 : magneticNode(k)
                 nodes = (k, b0, magneticNode(k + 1))
             }
-            out.append(state(at: t, magnetic: (nodes!.b0, nodes!.b1, k)))
+            body(n - first, state(at: t, magnetic: (nodes!.b0, nodes!.b1, k), imu: imu, course: course, hints: &hints))
         }
-        return out
     }
 
-    /// The IMU's rows: the ideal readings plus vibration, through the IMU error model.
-    func renderIMU(_ samples: Range<Int>, rate: Double) throws(SignalError) -> [Double] {
-        guard let imu = sensors.imu, !samples.isEmpty else { return [] }
+    /// The IMU's rows: the ideal readings plus vibration, through the IMU error model; `visit(n, state)` sees
+    /// every state the error model reads, sample `n` (its low-pass's warm-up may start before the block).
+    func renderIMU(_ imu: IMU, _ samples: Range<Int>, rate: Double, visit: (Int, TrajectoryState) -> Void) -> [Double] {
+        let count = samples.count
+        guard count > 0 else { return [] }
         let vibration = vehicle.vibration.scaled(by: vibrationScale)
         let filter = VibrationFilter(vibration, sampleRate: rate, seed: imu.seed)
-        let count = samples.count
-        var floats = [Float](repeating: 0, count: 6 * count)
-        floats.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * count) { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            base.initialize(repeating: 0, count: 6 * count)
             let block = RenderBlock(base: base, channelStride: count, channelCount: 6, frameCount: count,
                                     startIndex: samples.lowerBound, sampleRate: rate)
             imu.render(into: block, .identity) { first, n, fs, out, stride in
-                let states = self.states(first: first, count: n, rate: fs)
                 let shake = filter.values(first: first, count: n)
-                for (i, s) in states.enumerated() {
+                self.forEachState(first: first, count: n, rate: fs, course: false) { i, s in
                     out[i] = s.specificForce.x + shake[3 * i]
                     out[stride + i] = s.specificForce.y + shake[3 * i + 1]
                     out[2 * stride + i] = s.specificForce.z + shake[3 * i + 2]
                     out[3 * stride + i] = s.angularRate.x
                     out[4 * stride + i] = s.angularRate.y
                     out[5 * stride + i] = s.angularRate.z
+                    visit(first + i, s)
                 }
             }
+            return [Double](unsafeUninitializedCapacity: 7 * count) { rows, initialized in
+                guard let r = rows.baseAddress else { initialized = 0; return }
+                for i in 0 ..< count {
+                    (r + 7 * i).initialize(to: Double(samples.lowerBound + i) / rate)
+                    for c in 0 ..< 6 { (r + 7 * i + 1 + c).initialize(to: Double(base[c * count + i])) }
+                }
+                initialized = 7 * count
+            }
         }
-        var out: [Double] = []
-        out.reserveCapacity(7 * count)
-        for i in 0 ..< count {
-            out.append(Double(samples.lowerBound + i) / rate)
-            for c in 0 ..< 6 { out.append(Double(floats[c * count + i])) }
-        }
-        return out
     }
 
     /// The GNSS fixes of samples `samples` (those outside outages).
@@ -139,7 +247,7 @@ extension Trajectory {
             defer { cursor?.advance() }
             let t = Double(n) / rate
             if receiver.isInOutage(t) { continue }
-            let s = state(at: t, magnetic: (.zero, .zero, 0))
+            let s = state(at: t, magnetic: (.zero, .zero, 0), imu: false, course: false)
             var latitude = s.latitude, longitude = s.longitude, altitude = s.altitude
             if let e = cursor?.offset {
                 let distance = e.horizontal

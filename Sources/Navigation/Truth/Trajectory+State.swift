@@ -32,22 +32,42 @@ extension Trajectory {
     }
 
     /// The truth at `t` with the magnetic grid nodes around it.
-    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double)) -> TrajectoryState {
-        let p = path.sample(at: t)
+    ///
+    /// Trigonometry is spent only where an angle is an output: `sin φ`, `cos φ`, `sin λ`, `cos λ` come from the
+    /// path's ellipsoid point and serve the radii, normal gravity, the Earth and transport rates; the attitude's
+    /// half-angle quaternions come from the course's direction cosines, `cos θ = 1/√(1 + grade²)` and
+    /// `cos r = 1/√(1 + (v²κ/g)²)` by square roots; `atan2` gives the course, the true heading and the
+    /// declination (degrees, output columns).
+    /// With `imu` false, the ideal IMU is left out (zero specific force and angular rate); with `course`
+    /// false, the course (0; no stream reads it); every other field is the full state's, bit for bit.
+    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool = true,
+               course wantsCourse: Bool = true) -> TrajectoryState {
+        var hints = SearchHints()
+        return state(at: t, magnetic: magnetic, imu: imu, course: wantsCourse, hints: &hints)
+    }
+
+    /// ``state(at:magnetic:imu:)`` with search hints (see `SearchHints`; the result does not depend on them).
+    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool, course wantsCourse: Bool,
+               hints: inout SearchHints) -> TrajectoryState {
+        let p = path.sample(at: t, hints: &hints)
         let v = p.speed, a = p.acceleration
         // Course in the local frame and its rate, from the path's local velocity (exact); at rest, the local
         // direction of the path's tangent.
         let vl = p.localVelocity, al = p.localAcceleration
         let vh2 = vl.x * vl.x + vl.y * vl.y
-        var psi: Double, psiDot: Double
+        let psi: Double, psiDot: Double, sinPsi: Double, cosPsi: Double
         if vh2 > 1e-18 {
-            psi = atan2(vl.x, vl.y)
+            let vh = vh2.squareRoot()
+            psi = wantsCourse ? atan2(vl.x, vl.y) : 0
+            (sinPsi, cosPsi) = (vl.x / vh, vl.y / vh)
             psiDot = (vl.y * al.x - vl.x * al.y) / vh2
         } else {
             let tangent = SIMD3(cos(p.planeHeading), sin(p.planeHeading), p.grade)
             let d = KinematicPath.local(plane: path.plane, latitude: p.latitude, longitude: p.longitude, height: p.height,
                                         velocity: tangent, acceleration: .zero).velocity
+            let dh = (d.x * d.x + d.y * d.y).squareRoot()
             psi = atan2(d.x, d.y)
+            (sinPsi, cosPsi) = dh > 0 ? (d.x / dh, d.y / dh) : (sin(psi), cos(psi))
             psiDot = -v * p.curvature
         }
         // Gait: bounce up and sway to the right, in the local frame.
@@ -81,69 +101,92 @@ extension Trajectory {
             gaitVelocity = y.1 * right + y.0 * rightDot + z.1 * up
             gaitAcceleration = y.2 * right + 2 * y.1 * rightDot + y.0 * rightDDot + z.2 * up
         }
-        let radii = RadiiOfCurvature(latitude: p.latitude * 180 / .pi)
-        let phi = p.latitude + position.y / (radii.meridian + p.height)
-        let lambda = p.longitude + position.x / ((radii.primeVertical + p.height) * cos(p.latitude))
-        let h = p.height + position.z
+        let pathRadii = p.radii
+        var phi = p.latitude, lambda = p.longitude, h = p.height
+        var sinPhi = p.sinLatitude, cosPhi = p.cosLatitude, radii = pathRadii
+        var velocity = vl, acceleration = al
+        if vehicle.gait != nil {
+            phi += position.y / (pathRadii.meridian + p.height)
+            lambda += position.x / ((pathRadii.primeVertical + p.height) * p.cosLatitude)
+            h += position.z
+            (sinPhi, cosPhi) = (sin(phi), cos(phi))
+            radii = RadiiOfCurvature(sinLatitude: sinPhi)
+            // The frame's turn carries the offset: d/dt(C o) = C (ȯ + ω_en × o).
+            let transportPath = EarthRotation.transportRate(sinLatitude: sinPhi, cosLatitude: cosPhi, radii: radii, height: h,
+                                                            velocity: vl)
+            velocity = vl + gaitVelocity + Self.cross(transportPath, position)
+            acceleration = al + gaitAcceleration + Self.cross(transportPath, gaitVelocity)
+        }
         let latitude = phi * 180 / .pi
-        // The frame's turn carries the offset: d/dt(C o) = C (ȯ + ω_en × o).
-        let transportPath = EarthRotation.transportRate(latitude: latitude, height: h, velocity: vl)
-        let velocity = vl + gaitVelocity + Self.cross(transportPath, position)
-        let acceleration = al + gaitAcceleration + Self.cross(transportPath, gaitVelocity)
 
-        // Attitude: heading ψ (clockwise), pitch θ about x, roll r about y (right side down positive).
+        // Attitude: heading ψ (clockwise), pitch θ about x, roll r about y (right side down positive); each
+        // quaternion from its half angle's cosine and sine.
         let grade = p.grade
-        let theta = atan(grade), thetaDot = p.gradeRate * v / (1 + grade * grade)
-        var roll = 0.0, rollDot = 0.0
+        let thetaDot = p.gradeRate * v / (1 + grade * grade)
+        let cosTheta = 1 / (1 + grade * grade).squareRoot()
+        var cosRoll = 1.0, sinRoll = 0.0, rollDot = 0.0
         if vehicle.banks {
             let g = IMU.standardGravity
             // The lean follows the curvature averaged over ±3 m (C¹, so the roll rate is continuous where the
             // path's clothoids meet its arcs): the rider leans into a curve a moment before it.
             let (_, kappa, kappaRate) = smoother.smoothed(p.station, halfWidth: Self.bankWindow)
             let lateral = v * v * kappa, lateralDot = 2 * v * a * kappa + v * v * v * kappaRate
-            roll = -atan(lateral / g)
-            rollDot = -(lateralDot / g) / (1 + (lateral / g) * (lateral / g))
+            let x = lateral / g
+            cosRoll = 1 / (1 + x * x).squareRoot()
+            sinRoll = -x * cosRoll
+            rollDot = -(lateralDot / g) / (1 + x * x)
         }
-        let qYaw = Quaternion(axis: (0, 0, 1), angle: -psi)
-        let qPitch = Quaternion(axis: (1, 0, 0), angle: theta), qRoll = Quaternion(axis: (0, 1, 0), angle: roll)
-        let pitchRoll = qPitch * qRoll
-        let platform = qYaw * pitchRoll
-        let attitude = platform * mount.quaternion
+        let yaw = Self.halfAngle(cos: cosPsi, sin: sinPsi)
+        let pitch = Self.halfAngle(cos: cosTheta, sin: grade * cosTheta)
+        let rollHalf = Self.halfAngle(cos: cosRoll, sin: sinRoll)
+        let qYaw = Quaternion(w: yaw.cos, x: 0, y: 0, z: -yaw.sin)
+        let qPitch = Quaternion(w: pitch.cos, x: pitch.sin, y: 0, z: 0), qRoll = Quaternion(w: rollHalf.cos, x: 0, y: rollHalf.sin, z: 0)
+        let pitchRoll = Self.product(qPitch, qRoll)
+        let platform = Self.product(qYaw, pitchRoll)
+        let attitude = Self.product(platform, mount.quaternion)
+        let m = Self.matrix(attitude)
+        /// `R(q)ᵀ v`: a local-frame vector in the device frame.
+        @inline(__always) func toDevice(_ v: SIMD3<Double>) -> SIMD3<Double> { Self.inverseRotate(m, v) }
         // ω (platform relative to the local frame) in the platform frame: Rᵣᵀ Rθᵀ ψ̇ + Rᵣᵀ θ̇ + ṙ.
-        let w1 = pitchRoll.inverseRotate((0, 0, -psiDot)), w2 = qRoll.inverseRotate((thetaDot, 0, 0))
-        let wPlatform = (w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
-        let wd = mount.quaternion.inverseRotate(wPlatform)
-        let rotationRate = SIMD3(wd.x, wd.y, wd.z)
+        let w1 = Self.inverseRotate(Self.matrix(pitchRoll), SIMD3(0, 0, -psiDot))
+        let w2 = Self.inverseRotate(Self.matrix(qRoll), SIMD3(thetaDot, 0, 0))
+        let wPlatform = SIMD3(w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
+        let rotationRate = Self.inverseRotate(Self.matrix(mount.quaternion), wPlatform)
 
         // The ideal IMU.
-        let gamma = NormalGravity.magnitude(latitude: latitude, height: h)
-        var force = acceleration + SIMD3(0, 0, gamma)
-        var rate = rotationRate
-        if earthRotation {
-            let earth = EarthRotation.earthRate(latitude: latitude)
-            let transport = EarthRotation.transportRate(latitude: latitude, height: h, velocity: velocity)
-            force += Self.cross(2 * earth + transport, velocity)
-            let w = attitude.inverseRotate(((earth + transport).x, (earth + transport).y, (earth + transport).z))
-            rate += SIMD3(w.x, w.y, w.z)
+        var f = SIMD3<Double>(0, 0, 0), rate = SIMD3<Double>(0, 0, 0)
+        if imu {
+            let gamma = NormalGravity.magnitude(sinLatitude: sinPhi, height: h)
+            var force = acceleration + SIMD3(0, 0, gamma)
+            rate = rotationRate
+            if earthRotation {
+                let earth = EarthRotation.earthRate(sinLatitude: sinPhi, cosLatitude: cosPhi)
+                let transport = EarthRotation.transportRate(sinLatitude: sinPhi, cosLatitude: cosPhi, radii: radii, height: h,
+                                                            velocity: velocity)
+                force += Self.cross(2 * earth + transport, velocity)
+                rate += toDevice(earth + transport)
+            }
+            f = toDevice(force)
         }
-        let f = attitude.inverseRotate((force.x, force.y, force.z))
 
         // The magnetic field, interpolated in time, then in the device frame.
         let (b0, b1, k) = magnetic
         let u = t / Self.magneticGridSpacing - k
         let b = b0 + (b1 - b0) * u
-        let bd = attitude.inverseRotate((b.x, b.y, b.z))
+        let bd = toDevice(b)
         let declination = atan2(b.x, b.y) * 180 / .pi
-        let heading = Self.heading(attitude)
+        let heading = Self.heading(matrix: m)
         let magneticHeading = Self.wrapDegrees(heading - declination)
-        var course = psi * 180 / .pi
+        var course = wantsCourse ? psi * 180 / .pi : 0
         if course < 0 { course += 360 }
-        let msl = h - ((try? Geoid.egm96.height(latitude: latitude, longitude: lambda * 180 / .pi)) ?? .nan)
-        let totals = ascent.totals(at: p.station, height: p.height)
-        return TrajectoryState(time: t, latitude: latitude, longitude: Self.wrapLongitude(lambda * 180 / .pi), altitude: h,
+        let longitude = Self.wrapLongitude(lambda * 180 / .pi)
+        // As the barometer computes it from the state's position (so it can take this one).
+        let msl = h - ((try? Geoid.egm96.height(latitude: latitude, longitude: longitude)) ?? .nan)
+        let totals = ascent.totals(at: p.station, height: p.height, hint: &hints.ascent)
+        return TrajectoryState(time: t, latitude: latitude, longitude: longitude, altitude: h,
                                altitudeAboveMeanSeaLevel: msl, velocity: velocity, acceleration: acceleration,
-                               attitude: attitude, rotationRate: rotationRate, specificForce: SIMD3(f.x, f.y, f.z),
-                               angularRate: rate, magneticField: SIMD3(bd.x, bd.y, bd.z), trueHeading: heading,
+                               attitude: attitude, rotationRate: rotationRate, specificForce: f,
+                               angularRate: rate, magneticField: bd, trueHeading: heading,
                                magneticHeading: magneticHeading, declination: declination, speed: v, course: course,
                                distance: p.station, steps: steps, cadence: cadence,
                                floorsAscended: Int((totals.ascent / 3).rounded(.down)),
@@ -153,16 +196,61 @@ extension Trajectory {
     /// Half-width of the arc-length window over which a banking platform's lean averages the curvature, m.
     static let bankWindow = 3.0
 
+    /// `a ⊗ b`, as `Quaternion.*` (inlined here: the state's hot path).
+    @inline(__always)
+    static func product(_ a: Quaternion, _ b: Quaternion) -> Quaternion {
+        Quaternion(w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+                   x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                   y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                   z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+    }
+
+    /// `R(q)`, row-major, as `Quaternion.matrix` (inlined here).
+    @inline(__always)
+    static func matrix(_ q: Quaternion) -> (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
+        let (w, x, y, z) = (q.w, q.x, q.y, q.z)
+        let xx = x * x, yy = y * y, zz = z * z
+        let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
+        return (1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy),
+                2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx),
+                2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy))
+    }
+
+    /// `R(q)ᵀ v` from `R(q)` (`matrix(_:)`), as `Quaternion.inverseRotate`.
+    @inline(__always)
+    static func inverseRotate(_ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
+                              _ v: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(m.0 * v.x + m.3 * v.y + m.6 * v.z, m.1 * v.x + m.4 * v.y + m.7 * v.z, m.2 * v.x + m.5 * v.y + m.8 * v.z)
+    }
+
+    /// `(cos(α/2), sin(α/2))` of an angle `α` in (−π, π] given by `cos α` and `sin α`, by square roots, each
+    /// in its cancellation-free form (`cos(α/2) ≥ 0`, as `Quaternion(axis:angle:)` gives for such an angle).
+    @inline(__always)
+    static func halfAngle(cos c: Double, sin s: Double) -> (cos: Double, sin: Double) {
+        if c >= 0 {
+            let ch = ((1 + c) / 2).squareRoot()
+            return (ch, s / (2 * ch))
+        }
+        let sh = ((1 - c) / 2).squareRoot()
+        let signed = s < 0 ? -sh : sh
+        return (s / (2 * signed), signed)
+    }
+
     /// The true heading of an attitude, degrees 0 ..< 360: the azimuth of the device's y axis, or of its
     /// back (−z) when y is within 45° of vertical.
     public static func heading(_ attitude: Quaternion) -> Double {
-        let y = attitude.rotate((0, 1, 0))
-        let d: (x: Double, y: Double, z: Double)
-        if abs(y.z) <= 0.5.squareRoot() {
-            d = y
+        heading(matrix: attitude.matrix)
+    }
+
+    /// ``heading(_:)`` from the attitude's rotation matrix (row-major, `Quaternion.matrix`).
+    @inline(__always)
+    static func heading(matrix m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) -> Double {
+        // Columns 1 and 2 of R are the device's y and z axes in the local frame.
+        let d: (x: Double, y: Double)
+        if abs(m.7) <= 0.5.squareRoot() {
+            d = (m.1, m.4)
         } else {
-            let z = attitude.rotate((0, 0, 1))
-            d = (-z.x, -z.y, -z.z)
+            d = (-m.2, -m.5)
         }
         return wrapDegrees(atan2(d.x, d.y) * 180 / .pi)
     }
@@ -185,6 +273,12 @@ extension Trajectory {
 
     /// An angle in degrees wrapped to 0 ..< 360.
     static func wrapDegrees(_ x: Double) -> Double {
+        // The common cases without the remainder (the same result: fmod is exact and the identity there).
+        if x >= 0, x < 360 { return x }
+        if x < 0, x > -360 {
+            let r = x + 360
+            return r >= 360 ? 0 : r
+        }
         var r = x.truncatingRemainder(dividingBy: 360)
         if r < 0 { r += 360 }
         return r >= 360 ? 0 : r

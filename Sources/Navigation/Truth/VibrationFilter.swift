@@ -41,12 +41,31 @@ struct VibrationFilter: Sendable {
         guard !taps.isEmpty, count > 0 else { return out }
         let m = taps.count
         // Normal of sample n is drawn at index n + m − 1, so every index is ≥ 0.
-        for axis in 0 ..< 3 {
-            let w = (0 ..< count + m - 1).map { RandomAccessNoise.normal(streamSeed: streams[axis], index: first + $0) }
-            for i in 0 ..< count {
-                var sum = 0.0
-                for k in 0 ..< m { sum += taps[k] * w[i + m - 1 - k] }
-                out[3 * i + axis] = sum
+        // Four outputs at a time, each lane the scalar sum in the same order (bit-identical to it).
+        let w = UnsafeMutablePointer<Double>.allocate(capacity: count + m - 1)
+        defer { w.deallocate() }
+        taps.withUnsafeBufferPointer { t in
+            out.withUnsafeMutableBufferPointer { o in
+                for axis in 0 ..< 3 {
+                    let seed = streams[axis]
+                    for j in 0 ..< count + m - 1 { w[j] = RandomAccessNoise.normal(streamSeed: seed, index: first + j) }
+                    let raw = UnsafeRawPointer(w)
+                    var i = 0
+                    while i + 4 <= count {
+                        var sum = SIMD4<Double>(repeating: 0)
+                        for k in 0 ..< m {
+                            sum += t[k] * raw.loadUnaligned(fromByteOffset: 8 * (i + m - 1 - k), as: SIMD4<Double>.self)
+                        }
+                        for lane in 0 ..< 4 { o[3 * (i + lane) + axis] = sum[lane] }
+                        i += 4
+                    }
+                    while i < count {
+                        var sum = 0.0
+                        for k in 0 ..< m { sum += t[k] * w[i + m - 1 - k] }
+                        o[3 * i + axis] = sum
+                        i += 1
+                    }
+                }
             }
         }
         return out

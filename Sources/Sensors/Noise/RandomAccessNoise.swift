@@ -75,6 +75,7 @@ package enum RandomAccessNoise {
     ///   - value: The value (any unit).
     ///   - step: The quantisation step (the same unit), ≥ 0.
     /// - Returns: The quantised value.
+    @inlinable
     package static func quantise(_ value: Double, step: Double) -> Double {
         guard step > 0 else { return value }
         let q = value / step

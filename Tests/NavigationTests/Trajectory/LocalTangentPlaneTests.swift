@@ -45,3 +45,33 @@ struct LocalTangentPlaneTests {
         if distance >= 20_000 { #expect(geodesic - planar > 0.01) }
     }
 }
+
+@Suite("LocalTangentPlane.surface")
+struct LocalTangentPlaneSurfaceTests {
+    @Test("The closed-form surface point agrees with the iterative ECEF → geodetic within 1e-15 rad, up to ±89.9°, out to 300 km",
+          arguments: [-89.9, -75, -51.5, -20, 0, 0.01, 33.3, 51.5, 66, 80, 89.5, 89.9])
+    func agreesWithTheIteration(latitude: Double) {
+        let plane = LocalTangentPlane(latitude: latitude, longitude: 179.95)
+        for k in 0 ..< 400 {
+            // A spiral out to 300 km (across the date line at the origin's longitude; beyond 200 km the
+            // angles fall back to atan2).
+            let r = 300_000 * Double(k) / 400, a = 0.37 * Double(k)
+            let g = plane.surface(SIMD2(r * cos(a), r * sin(a)))
+            guard abs(g.latitude) <= 89.95 * .pi / 180 else { continue }
+            let it = LocalTangentPlane.geodetic(g.ecef)
+            #expect(abs(g.latitude - it.latitude) < 1e-15, "latitude at plane point \(k)")
+            var dl = g.longitude - it.longitude
+            dl -= 2 * .pi * (dl / (2 * .pi)).rounded()
+            #expect(abs(dl) < 1e-15, "longitude at plane point \(k)")
+            #expect(abs(it.height) < 1e-6, "the point is on the ellipsoid")
+            #expect(abs(g.sinLatitude - sin(it.latitude)) < 4.5e-16)
+            #expect(abs(g.cosLatitude - cos(it.latitude)) < 4.5e-16)
+            #expect(abs(g.sinLongitude - sin(it.longitude)) < 4.5e-16)
+            #expect(abs(g.cosLongitude - cos(it.longitude)) < 4.5e-16)
+        }
+        // The failing case: the geocentric latitude of the same point is off by far more than the bound.
+        let x = plane.surface(SIMD2(20_000, 0)).ecef
+        let geocentric = atan2(x.z, (x.x * x.x + x.y * x.y).squareRoot())
+        if abs(latitude) > 1, abs(latitude) < 89 { #expect(abs(geocentric - LocalTangentPlane.geodetic(x).latitude) > 1e-4) }
+    }
+}
