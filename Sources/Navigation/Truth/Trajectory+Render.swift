@@ -187,7 +187,7 @@ extension Trajectory {
     @inline(__always)
     func forEachState(first: Int, count: Int, rate: Double, imu: Bool = true, course: Bool = true,
                       _ body: (Int, TrajectoryState) -> Void) {
-        var nodes: (k: Double, b0: SIMD3<Double>, b1: SIMD3<Double>)?
+        var nodes: (k: Double, b0: GridNode, b1: GridNode)?
         var hints = SearchHints()
         for n in first ..< first + count {
             let t = Double(n) / rate

@@ -8,17 +8,24 @@ extension Trajectory {
     /// after ``duration``).
     ///
     /// A pure function of `t`: the same in any order, bit-identical. Cost: one path sample (see
-    /// `KinematicPath.state(at:)`), the attitude and IMU terms, a geoid lookup, and two WMM2025 syntheses for
-    /// the magnetic grid (about 2.5 µs; block rendering shares the grid between samples).
+    /// `KinematicPath.state(at:)`), the attitude and IMU terms, and two nodes of the 1 s grid (a WMM2025
+    /// synthesis and a geoid lookup each, about 2.5 µs; block rendering shares the grid between samples).
     /// - Parameter t: Seconds from the start.
     public func state(at t: Double) -> TrajectoryState {
         let k = (t / Self.magneticGridSpacing).rounded(.down)
         return state(at: t, magnetic: (magneticNode(k), magneticNode(k + 1), k))
     }
 
-    /// The geomagnetic field (east, north, up, µT) at grid time `k · magneticGridSpacing`, at the path's
-    /// position then (the gait's few centimetres are ignored: the field changes by picotesla over them).
-    func magneticNode(_ k: Double) -> SIMD3<Double> {
+    /// What the trajectory's 1 s time grid holds at one node: the geomagnetic field (east, north, up, µT),
+    /// its declination (degrees) and the EGM96 geoid height (m) at the path's position then (the gait's few
+    /// centimetres are ignored: the field changes by picotesla and the geoid by micrometres over them).
+    struct GridNode: Sendable {
+        var field: SIMD3<Double>, declination: Double, geoid: Double
+        static let zero = GridNode(field: .zero, declination: 0, geoid: 0)
+    }
+
+    /// The grid node at time `k · magneticGridSpacing`.
+    func magneticNode(_ k: Double) -> GridNode {
         let t = k * Self.magneticGridSpacing
         let p = path.sample(at: t)
         let year = GeomagneticModel.decimalYear(secondsSince1970: epochSeconds + t)
@@ -26,9 +33,12 @@ extension Trajectory {
         // long after the arrival) uses the model's end of validity.
         let wmm = GeomagneticModel.wmm2025
         let y = min(max(year, wmm.validity.lowerBound), wmm.validity.upperBound)
-        guard let field = try? wmm.field(latitude: p.latitude * 180 / .pi, longitude: p.longitude * 180 / .pi,
-                                         height: p.height, decimalYear: y) else { return SIMD3(repeating: .nan) }
-        return SIMD3(field.east, field.north, -field.down) / 1_000
+        let latitude = p.latitude * 180 / .pi, longitude = Self.wrapLongitude(p.longitude * 180 / .pi)
+        let geoid = (try? Geoid.egm96.height(latitude: latitude, longitude: longitude)) ?? .nan
+        guard let field = try? wmm.field(latitude: latitude, longitude: longitude, height: p.height, decimalYear: y) else {
+            return GridNode(field: SIMD3(repeating: .nan), declination: .nan, geoid: geoid)
+        }
+        return GridNode(field: SIMD3(field.east, field.north, -field.down) / 1_000, declination: field.declination, geoid: geoid)
     }
 
     /// The truth at `t` with the magnetic grid nodes around it.
@@ -36,18 +46,18 @@ extension Trajectory {
     /// Trigonometry is spent only where an angle is an output: `sin φ`, `cos φ`, `sin λ`, `cos λ` come from the
     /// path's ellipsoid point and serve the radii, normal gravity, the Earth and transport rates; the attitude's
     /// half-angle quaternions come from the course's direction cosines, `cos θ = 1/√(1 + grade²)` and
-    /// `cos r = 1/√(1 + (v²κ/g)²)` by square roots; `atan2` gives the course, the true heading and the
-    /// declination (degrees, output columns).
+    /// `cos r = 1/√(1 + (v²κ/g)²)` by square roots; `atan2` gives the course and the true heading
+    /// (degrees, output columns); the declination and the geoid height are interpolated on the grid.
     /// With `imu` false, the ideal IMU is left out (zero specific force and angular rate); with `course`
     /// false, the course (0; no stream reads it); every other field is the full state's, bit for bit.
-    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool = true,
+    func state(at t: Double, magnetic: (GridNode, GridNode, Double), imu: Bool = true,
                course wantsCourse: Bool = true) -> TrajectoryState {
         var hints = SearchHints()
         return state(at: t, magnetic: magnetic, imu: imu, course: wantsCourse, hints: &hints)
     }
 
     /// ``state(at:magnetic:imu:)`` with search hints (see `SearchHints`; the result does not depend on them).
-    func state(at t: Double, magnetic: (SIMD3<Double>, SIMD3<Double>, Double), imu: Bool, course wantsCourse: Bool,
+    func state(at t: Double, magnetic: (GridNode, GridNode, Double), imu: Bool, course wantsCourse: Bool,
                hints: inout SearchHints) -> TrajectoryState {
         let p = path.sample(at: t, hints: &hints)
         let v = p.speed, a = p.acceleration
@@ -169,19 +179,21 @@ extension Trajectory {
             f = toDevice(force)
         }
 
-        // The magnetic field, interpolated in time, then in the device frame.
-        let (b0, b1, k) = magnetic
+        // The magnetic field, its declination and the geoid, interpolated in time on the grid; the field then
+        // in the device frame.
+        let (n0, n1, k) = magnetic
         let u = t / Self.magneticGridSpacing - k
-        let b = b0 + (b1 - b0) * u
+        let b = n0.field + (n1.field - n0.field) * u
         let bd = toDevice(b)
-        let declination = atan2(b.x, b.y) * 180 / .pi
+        var turn = n1.declination - n0.declination
+        if abs(turn) > 180 { turn -= 360 * (turn / 360).rounded() }
+        let declination = n0.declination + turn * u
         let heading = Self.heading(matrix: m)
         let magneticHeading = Self.wrapDegrees(heading - declination)
         var course = wantsCourse ? psi * 180 / .pi : 0
         if course < 0 { course += 360 }
         let longitude = Self.wrapLongitude(lambda * 180 / .pi)
-        // As the barometer computes it from the state's position (so it can take this one).
-        let msl = h - ((try? Geoid.egm96.height(latitude: latitude, longitude: longitude)) ?? .nan)
+        let msl = h - (n0.geoid + (n1.geoid - n0.geoid) * u)
         let totals = ascent.totals(at: p.station, height: p.height, hint: &hints.ascent)
         return TrajectoryState(time: t, latitude: latitude, longitude: longitude, altitude: h,
                                altitudeAboveMeanSeaLevel: msl, velocity: velocity, acceleration: acceleration,

@@ -69,9 +69,10 @@ import Testing
         }
         #expect(Self.bits(truth) == Self.bits(expected))
         let barometer = try #require(drive.sensors.barometer).at(rate: rate)
+        // The barometer reads the state's height above mean sea level (the geoid interpolated on the 1 s grid).
         let pressures = try barometer.pressures(first: first, count: count) { n in
             let s = states[n - first]
-            return (s.latitude, s.longitude, s.altitude)
+            return (s.latitude, s.longitude, s.altitude, s.altitudeAboveMeanSeaLevel)
         }
         let baroRows = try drive.render(TrajectoryStream(kind: .barometer, rate: rate), samples: first ..< first + count)
         #expect(Self.bits(stride(from: 1, to: baroRows.count, by: 2).map { baroRows[$0] }) == Self.bits(pressures))

@@ -121,6 +121,24 @@ import Testing
         #expect(worst < 0.1, "grid interpolation error \(worst) nT")
     }
 
+    @Test func theGeoidOnTheGridStaysWithinACentimetre() throws {
+        // A fast car crossing the 1° grid's cells: London to 20 km north-east at 30 m/s.
+        let route = Route(speed: 30) {
+            Waypoint(latitude: 51.95, longitude: -0.05)
+            Waypoint(latitude: 52.05, longitude: 0.05)
+            Waypoint(latitude: 52.10, longitude: -0.10)
+        }
+        let t = try Trajectory(route: route, vehicle: .car)
+        var worst = 0.0
+        for time in stride(from: 0.37, to: t.duration, by: 0.93) {
+            let s = t.state(at: time)
+            let direct = s.altitude - (try Geoid.egm96.height(latitude: s.latitude, longitude: s.longitude))
+            worst = max(worst, abs(direct - s.altitudeAboveMeanSeaLevel))
+        }
+        #expect(worst < 0.01, "geoid on the grid vs direct: \(worst) m")
+        #expect(worst > 0, "the grid interpolates: it is not the direct lookup")
+    }
+
     @Test func aWalkTakesStepsAtItsCadenceAndACarTakesNone() {
         let end = walk.state(at: walk.duration + 1)
         #expect(end.steps == Int((end.distance / 0.7).rounded(.down)))
