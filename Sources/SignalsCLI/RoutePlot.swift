@@ -45,17 +45,7 @@ struct RoutePlot {
         let marks = RoutePlot.project(route.waypoints.map(\.coordinate), about: centre)
         let fixes = route.error == nil ? [] : RoutePlot.project(samples.map(\.measured.coordinate), about: centre)
 
-        // Equal metres per pixel both ways: the map keeps its shape; its height follows the route's.
-        let xs = (path + marks + fixes).map(\.0), ys = (path + marks + fixes).map(\.1)
-        var x0 = xs.min() ?? -1, x1 = xs.max() ?? 1, y0 = ys.min() ?? -1, y1 = ys.max() ?? 1
-        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
-        let dx = max(x1 - x0, 1) * 1.1, dy = max(y1 - y0, 1) * 1.1
-        let mapHeight = min(max(plotWidth * dy / dx, 260), 620)
-        let metresPerPixel = max(dx / plotWidth, dy / mapHeight)
-        x0 = cx - metresPerPixel * plotWidth / 2
-        x1 = cx + metresPerPixel * plotWidth / 2
-        y0 = cy - metresPerPixel * mapHeight / 2
-        y1 = cy + metresPerPixel * mapHeight / 2
+        let (x0, x1, y0, y1, mapHeight, metresPerPixel) = RoutePlot.mapBox(path + marks + fixes, width: plotWidth, maximumHeight: 620)
         let mapTop = top + 20
         func px(_ e: Double) -> Double { left + (e - x0) / (x1 - x0) * plotWidth }
         func py(_ n: Double) -> Double { mapTop + mapHeight - (n - y0) / (y1 - y0) * mapHeight }
@@ -170,6 +160,20 @@ struct RoutePlot {
                                                      ("line", "#d62728", "horizontalAccuracy"),
                                                      ("none", "", "\(Int((inside * 100).rounded())) % within it")])
         return out + "</svg>\n"
+    }
+
+    /// The map's extent in metres and its height in pixels for `points` (east, north metres) drawn `width`
+    /// pixels wide: equal metres per pixel both ways (the map keeps its shape), 10 % margin, the height
+    /// following the points' shape between 260 pixels and `maximumHeight`.
+    static func mapBox(_ points: [(Double, Double)], width: Double, maximumHeight: Double)
+        -> (x0: Double, x1: Double, y0: Double, y1: Double, height: Double, metresPerPixel: Double) {
+        let xs = points.map(\.0), ys = points.map(\.1)
+        let x0 = xs.min() ?? -1, x1 = xs.max() ?? 1, y0 = ys.min() ?? -1, y1 = ys.max() ?? 1
+        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
+        let dx = max(x1 - x0, 1) * 1.1, dy = max(y1 - y0, 1) * 1.1
+        let height = min(max(width * dy / dx, 260), maximumHeight)
+        let m = max(dx / width, dy / height)
+        return (cx - m * width / 2, cx + m * width / 2, cy - m * height / 2, cy + m * height / 2, height, m)
     }
 
     /// At most about 4,000 points of a polyline (every k-th, the last kept).

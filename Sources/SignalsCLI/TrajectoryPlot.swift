@@ -34,16 +34,7 @@ struct TrajectoryPlot {
             let coordinates = stride(from: 0, to: g.rows.count, by: w).map { GeoCoordinate(latitude: g.rows[$0 + 1], longitude: g.rows[$0 + 2]) }
             fixes = RoutePlot.project(coordinates, about: centre)
         }
-        let xs = (path + marks + fixes).map(\.0), ys = (path + marks + fixes).map(\.1)
-        var x0 = xs.min() ?? -1, x1 = xs.max() ?? 1, y0 = ys.min() ?? -1, y1 = ys.max() ?? 1
-        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
-        let dx = max(x1 - x0, 1) * 1.1, dy = max(y1 - y0, 1) * 1.1
-        let mapHeight = min(max(plotWidth * dy / dx, 260), 560)
-        let metresPerPixel = max(dx / plotWidth, dy / mapHeight)
-        x0 = cx - metresPerPixel * plotWidth / 2
-        x1 = cx + metresPerPixel * plotWidth / 2
-        y0 = cy - metresPerPixel * mapHeight / 2
-        y1 = cy + metresPerPixel * mapHeight / 2
+        let (x0, x1, y0, y1, mapHeight, _) = RoutePlot.mapBox(path + marks + fixes, width: plotWidth, maximumHeight: 560)
         let mapTop = top + 20
         func px(_ e: Double) -> Double { left + (e - x0) / (x1 - x0) * plotWidth }
         func py(_ n: Double) -> Double { mapTop + mapHeight - (n - y0) / (y1 - y0) * mapHeight }
