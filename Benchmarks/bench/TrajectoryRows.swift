@@ -60,5 +60,29 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         rows.append(try throughput(try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z",
                                                   sensors: sensors), all))
     }
+    for (start, truthOnly) in [("trajectory block start [every sensor, one sample at a random index, 1 core]", false),
+                               ("trajectory block start [truth, one sample at a random index, 1 core]", true)] where wanted(start) {
+        let sensors = TrajectorySensors(
+            imu: benchIMU(),
+            magnetometer: try MagnetometerModel(sampleRate: rate, noiseDensity: 0.1, resolution: 0.01, seed: 3),
+            barometer: try BarometerModel(sampleRate: rate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
+                                          resolution: 0.1, seed: 4),
+            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
+        let trajectory = try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z", sensors: sensors)
+        let streams = try trajectory.streams(rate: rate)
+        let sameRate = streams.filter { $0.rate == rate && (!truthOnly || $0.kind == .truth) }
+        let starts = quick ? 200 : 2000
+        var generator = SystemRandomNumberGenerator()
+        let indices = (0 ..< starts).map { _ in Int.random(in: 0 ..< 60_000, using: &generator) }
+        func run() {
+            for n in indices {
+                let rows = (try? trajectory.render(sameRate, samples: n ..< n + 1)) ?? []
+                blackHole(rows.last?.last ?? 0)
+            }
+        }
+        let (t, _) = interleaved(repetitions: reps, run, baseline: {})
+        rows.append(Row(name: start, unit: "µs", value: t.median / Double(starts) * 1e6, baseline: nil, baselineValue: nil,
+                        ratio: nil, spread: spreadText(t.min / Double(starts) * 1e6, t.max / Double(starts) * 1e6)))
+    }
     return rows
 }
