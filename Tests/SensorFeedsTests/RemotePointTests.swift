@@ -23,6 +23,18 @@ import Testing
         #expect(w.location == fix)
     }
 
+    @Test("a trajectory's line: the motion and the fix read past its heading, field, pressure, altitude and pedometer")
+    func trajectoryLine() throws {
+        // As `signals play Examples/trajectories/car.json` prints its first point (abridged numbers).
+        let line = #"{"timestamp":0.0,"userAcceleration":{"x":0.0,"y":-0.001,"z":-0.0005},"gravity":{"x":0.0,"y":-1.0,"z":0.0},"rotationRate":{"x":0.0,"y":0.05,"z":0.1},"attitude":{"w":0.64,"x":0.64,"y":-0.3,"z":-0.3},"location":{"latitude":51.5007,"longitude":-0.1245,"altitude":-1.3,"horizontalAccuracy":4.5,"verticalAccuracy":4.5,"speed":0.0,"course":-1.0},"heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":0.0},"magneticField":{"x":-14.8,"y":-45.1,"z":-12.8},"pressure":101878.2,"altitude":-45.9,"pedometer":{"steps":0,"distance":0.0,"cadence":0.0,"floorsAscended":0,"floorsDescended":0}}"#
+        let p = try RemotePoint(line: line)
+        #expect(p.motion?.gravity.y == -1 && p.motion?.rotationRate.z == 0.1 && p.motion?.attitude?.w == 0.64)
+        #expect(p.location?.latitude == 51.5007 && p.location?.horizontalAccuracy == 4.5)
+        // A rider that is neither an object nor a number, or an unknown key, is still refused.
+        #expect(throws: SensorFeedsError.self) { try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"pressure":"high"}"#) }
+        #expect(throws: SensorFeedsError.self) { try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"compass":1}"#) }
+    }
+
     @Test("/data bodies: the original server's shape (accelerometer as gravity) and the full one (motion)")
     func dataBodies() throws {
         let original = try RemotePoint(data: #"{"accelerometer": {"x": 0.1, "y": -0.2, "z": -0.97}}"#, fallbackTimestamp: 3)

@@ -14,6 +14,10 @@ package struct RemotePoint: Sendable, Hashable {
     /// The location fix, when the line has one.
     package var location: LocationPoint?
 
+    /// The keys a trajectory's point carries beside its motion and location (heading, magnetic field,
+    /// pressure, altitude, pedometer), which the motion reader skips.
+    static let trajectoryFields = ["heading", "magneticField", "pressure", "altitude", "pedometer"]
+
     /// The fields of a `location` object (as `signals play` writes them).
     static let locationFields = LocationPoint.locationFields
 
@@ -38,6 +42,16 @@ package struct RemotePoint: Sendable, Hashable {
         if let l = object["location"] {
             location = try RemotePoint.location(l, path: JSONPath.child(path, "location"), timestamp: timestamp, full: true)
             object.members.removeAll { $0.key == "location" }
+        }
+        // A trajectory's point carries its other sensors beside the motion (`TrajectoryPoint.jsonLine()`): the
+        // motion and location managers read past them (each must still be an object or a number).
+        for key in RemotePoint.trajectoryFields {
+            guard let v = object[key] else { continue }
+            switch v {
+            case .object, .number: object.members.removeAll { $0.key == key }
+            default:
+                throw SignalError(.malformed, path: JSONPath.child(path, key), "'\(key)' must be an object or a number, got \(v.kindDescription)")
+            }
         }
         var motion: MotionPoint?
         if object.count > 1 || location == nil {
