@@ -44,7 +44,7 @@ extension Trajectory {
     /// its own rate is rendered alone). Sharing saves a truth state per sample per extra stream, about
     /// 0.25 µs each on the bench machine (the truth, the IMU, the magnetometer and the barometer at 100 Hz
     /// compute one state per sample instead of four). A pure function of the sample indices, as
-    /// ``render(_:samples:)``.
+    /// ``render(_:samples:)->[Double]``.
     ///
     /// ```swift
     /// let streams = try drive.streams(rate: 100).filter { $0.rate == 100 }
