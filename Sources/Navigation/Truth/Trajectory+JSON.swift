@@ -173,13 +173,13 @@ extension Trajectory {
             if let rows = try m.optionalArray("soft_iron") {
                 softIron = []
                 for (i, row) in rows.enumerated() {
-                    softIron.append(try vector(row, path: "\(m.path("soft_iron"))[\(i)]", scalar: false))
+                    softIron.append(try IMU.vector(row, path: "\(m.path("soft_iron"))[\(i)]", name: "soft_iron"))
                 }
             }
             sensors.magnetometer = try MagnetometerModel(
-                sampleRate: rate ?? 100, hardIron: try m.value("hard_iron").map { x throws(SignalError) in try vector(x, path: m.path("hard_iron"), scalar: false) } ?? .zero,
+                sampleRate: rate ?? 100, hardIron: try m.value("hard_iron").map { x throws(SignalError) in try IMU.vector(x, path: m.path("hard_iron"), name: "hard_iron") } ?? .zero,
                 softIron: softIron,
-                noiseDensity: try m.value("noise_density").map { x throws(SignalError) in try vector(x, path: m.path("noise_density"), scalar: true) } ?? .zero,
+                noiseDensity: try m.value("noise_density").map { x throws(SignalError) in try IMU.vector(x, path: m.path("noise_density"), name: "noise_density") } ?? .zero,
                 resolution: try m.number("resolution", default: 0), seed: try m.optionalUnsigned("seed") ?? 0)
             sensors.magnetometerRate = rate
         }
@@ -226,21 +226,5 @@ extension Trajectory {
     static func checkRate(_ rate: Double, path: String) throws(SignalError) -> Double {
         try ParameterCheck(path: path).check(rate, "rate", unit: "Hz", in: 1e-3 ... 1e6)
         return rate
-    }
-
-    /// `[x, y, z]`, or one number for all three when `scalar`.
-    static func vector(_ value: JSONValue, path: String, scalar: Bool) throws(SignalError) -> SIMD3<Double> {
-        if scalar, case .number(let n) = value { return SIMD3(repeating: n.value) }
-        guard case .array(let items) = value, items.count == 3 else {
-            throw SignalError(.malformed, path: path, scalar ? "expected a number or [x, y, z]" : "expected [x, y, z]: three numbers")
-        }
-        var v = SIMD3<Double>()
-        for (i, item) in items.enumerated() {
-            guard case .number(let n) = item else {
-                throw SignalError(.malformed, path: "\(path)[\(i)]", "expected a number")
-            }
-            v[i] = n.value
-        }
-        return v
     }
 }

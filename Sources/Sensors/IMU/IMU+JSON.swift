@@ -95,7 +95,7 @@ extension IMU {
     }
 
     /// A number (all axes) or `[x, y, z]`.
-    static func vector(_ value: JSONValue, path: String, name: String) throws(SignalError) -> SIMD3<Double> {
+    package static func vector(_ value: JSONValue, path: String, name: String) throws(SignalError) -> SIMD3<Double> {
         switch value {
         case .number(let n):
             return SIMD3(repeating: n.value)
