@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the reference run of Madgwick's filter that MadgwickFilterTests compares against
-(Tests/SensorsTests/Data/Fusion/madgwick_ahrs.csv).
+"""Writes the reference runs of Madgwick's filter (and of Mahony's) that MadgwickFilterTests and
+MahonyFilterTests compare against (Tests/SensorsTests/Data/Fusion/ahrs_filters.csv).
 
 The inputs are deterministic (seeded NumPy): 2000 samples at 100 Hz of a device turning about all three axes
 (true rate up to about 1 rad/s), read by a gyroscope with a constant bias and white noise, an accelerometer
@@ -12,7 +12,9 @@ no correction).
 
 The outputs are `ahrs.filters.Madgwick` (the independent implementation) run in its batch mode on those
 inputs: IMU (6-axis) and MARG (9-axis), each at its default gain (0.033, 0.041) and at gain 0.1, with
-frequency = 100 Hz (Dt = 0.01 s) and ahrs's own initial attitudes (acc2q for IMU, ecompass 'NED' for MARG).
+frequency = 100 Hz (Dt = 0.01 s) and ahrs's own initial attitudes (acc2q for IMU, ecompass 'NED' for MARG);
+then `ahrs.filters.Mahony` on the same inputs, IMU and MARG, at its defaults (k_P 1, k_I 0.3) and at
+k_P 0.5, k_I 0.1 (initial attitudes acc2q and am2q, 'ENU'; initial bias zero).
 
     pip install ahrs==0.4.0 numpy
     python3 Tools/Fusion/make_madgwick_fixture.py
@@ -20,14 +22,15 @@ frequency = 100 Hz (Dt = 0.01 s) and ahrs's own initial attitudes (acc2q for IMU
 Frames (as ahrs's Madgwick uses them): the quaternion [w, x, y, z] rotates sensor-frame vectors into the
 earth frame; the earth frame's z is up (the accelerometer's specific force at rest, +9.81 m/s^2 on a
 device lying face up), x is the horizontal part of the magnetic field (magnetic north) and y is west.
+ahrs's Mahony puts the horizontal field on y instead: x east, y magnetic north, z up.
 """
 from importlib import metadata
 from pathlib import Path
 
 import numpy as np
-from ahrs.filters import Madgwick
+from ahrs.filters import Madgwick, Mahony
 
-OUT = Path(__file__).resolve().parents[2] / "Tests/SensorsTests/Data/Fusion/madgwick_ahrs.csv"
+OUT = Path(__file__).resolve().parents[2] / "Tests/SensorsTests/Data/Fusion/ahrs_filters.csv"
 
 SEED = 20261124
 RATE = 100.0          # Hz
@@ -103,22 +106,27 @@ def main():
         "marg": Madgwick(gyr=gyr, acc=acc, mag=mag, frequency=RATE).Q,
         "imu_g0.1": Madgwick(gyr=gyr, acc=acc, frequency=RATE, gain=0.1).Q,
         "marg_g0.1": Madgwick(gyr=gyr, acc=acc, mag=mag, frequency=RATE, gain=0.1).Q,
+        "mahony_imu": Mahony(gyr=gyr, acc=acc, frequency=RATE).Q,
+        "mahony_marg": Mahony(gyr=gyr, acc=acc, mag=mag, frequency=RATE).Q,
+        "mahony_imu_k": Mahony(gyr=gyr, acc=acc, frequency=RATE, k_P=0.5, k_I=0.1).Q,
+        "mahony_marg_k": Mahony(gyr=gyr, acc=acc, mag=mag, frequency=RATE, k_P=0.5, k_I=0.1).Q,
     }
     OUT.parent.mkdir(parents=True, exist_ok=True)
     columns = ["t", "gx", "gy", "gz", "ax", "ay", "az", "mx", "my", "mz", "true_w", "true_x", "true_y", "true_z"]
     for name in runs:
         columns += [f"{name}_{c}" for c in "wxyz"]
     with OUT.open("w") as f:
-        f.write(f"# ahrs {metadata.version('ahrs')}, numpy {np.__version__}: ahrs.filters.Madgwick in batch mode, "
+        f.write(f"# ahrs {metadata.version('ahrs')}, numpy {np.__version__}: ahrs.filters.Madgwick and Mahony in batch mode, "
                 f"frequency {RATE!r} Hz (Dt {1 / RATE!r} s); written by Tools/Fusion/make_madgwick_fixture.py\n")
         f.write(f"# seed {SEED}; gyroscope rad/s (bias {GYRO_BIAS.tolist()}, noise {GYRO_NOISE}), accelerometer "
                 f"m/s^2 specific force (noise {ACC_NOISE}), magnetometer uT (field {MAG_FIELD.tolist()} x north "
                 f"y west z up, noise {MAG_NOISE})\n")
         f.write(f"# exact zeros: gyroscope samples {ZERO_GYRO.start}..<{ZERO_GYRO.stop}, magnetometer "
                 f"{ZERO_MAG.start}..<{ZERO_MAG.stop}, accelerometer {ZERO_ACC.start}..<{ZERO_ACC.stop}\n")
-        f.write("# gains: imu 0.033 (default), marg 0.041 (default), imu_g0.1 and marg_g0.1 0.1; quaternions "
-                "[w, x, y, z], sensor -> earth (x magnetic north, y west, z up); true_* is the attitude the "
-                "inputs were made from\n")
+        f.write("# Madgwick gains: imu 0.033 (default), marg 0.041 (default), imu_g0.1 and marg_g0.1 0.1; "
+                "Mahony gains: mahony_imu and mahony_marg k_P 1 k_I 0.3 (defaults), mahony_*_k k_P 0.5 k_I 0.1; "
+                "quaternions [w, x, y, z], sensor -> earth (Madgwick and true_*: x magnetic north, y west, z up; "
+                "Mahony: x east, y magnetic north, z up); true_* is the attitude the inputs were made from\n")
         f.write(",".join(columns) + "\n")
         for k in range(len(t)):
             row = [t[k], *gyr[k], *acc[k], *mag[k], *truth[k]]

@@ -32,14 +32,7 @@ extension MadgwickFilter {
     /// - Returns: Device → reference; the identity for a zero reading.
     @inlinable
     public static func initialAttitude(accelerometer a: SIMD3<Double>) -> Quaternion {
-        let n = norm(a)
-        guard n > 0 else { return .identity }
-        let u = a / n
-        let roll = atan2(u.y, u.z)
-        let pitch = atan2(-u.x, (u.y * u.y + u.z * u.z).squareRoot())
-        let cx = cos(roll / 2), sx = sin(roll / 2), cy = cos(pitch / 2), sy = sin(pitch / 2)
-        let q = normalized(SIMD4(cx * cy, sx * cy, cx * sy, -sx * sy))
-        return Quaternion(w: q[0], x: q[1], y: q[2], z: q[3])
+        FusionMath.quaternion(FusionMath.gravityAttitude(a))
     }
 
     /// The attitude from one accelerometer and magnetometer reading, as `ahrs`'s
@@ -55,14 +48,14 @@ extension MadgwickFilter {
     /// - Returns: Device → (magnetic north, west, up).
     @inlinable
     public static func initialAttitude(accelerometer a: SIMD3<Double>, magnetometer m: SIMD3<Double>) -> Quaternion {
-        let na = norm(a), nm = norm(m)
+        let na = FusionMath.norm(a), nm = FusionMath.norm(m)
         guard na > 0, nm > 0 else { return initialAttitude(accelerometer: a) }
         let rz = a / na
-        let ry = cross(rz, m / nm)
-        let nry = norm(ry)
+        let ry = FusionMath.cross(rz, m / nm)
+        let nry = FusionMath.norm(ry)
         guard nry > 0, nry.isFinite else { return initialAttitude(accelerometer: a) }
-        let rx = cross(ry, rz)
-        return chiaverini(rx / norm(rx), ry / nry, rz)
+        let rx = FusionMath.cross(ry, rz)
+        return chiaverini(rx / FusionMath.norm(rx), ry / nry, rz)
     }
 
     /// The quaternion of the rotation matrix with rows `r0`, `r1`, `r2` (device → reference), as `ahrs`'s
@@ -76,13 +69,6 @@ extension MadgwickFilter {
                       sign(r0.z - r2.x) * part(r1.y - r2.z - r0.x),
                       sign(r1.x - r0.y) * part(r2.z - r0.x - r1.y))
         if q == .zero { q[0] = 1 }
-        q = normalized(q)
-        return Quaternion(w: q[0], x: q[1], y: q[2], z: q[3])
-    }
-
-    /// The cross product `u × v`.
-    @inlinable
-    static func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+        return FusionMath.quaternion(FusionMath.normalized(q))
     }
 }

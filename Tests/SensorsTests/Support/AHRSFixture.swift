@@ -2,9 +2,9 @@ import Foundation
 import Signals
 import Testing
 
-/// `ahrs`'s Madgwick filter run on seeded inputs: Data/Fusion/madgwick_ahrs.csv, written by
+/// `ahrs`'s Madgwick and Mahony filters run on seeded inputs: Data/Fusion/ahrs_filters.csv, written by
 /// Tools/Fusion/make_madgwick_fixture.py (see Data/Fusion/README.md).
-struct MadgwickFixture: Sendable {
+struct AHRSFixture: Sendable {
     /// One sample: the inputs and the quaternions `ahrs` computed, `[w, x, y, z]` device → (north, west, up).
     struct Row: Sendable {
         var t: Double
@@ -16,21 +16,29 @@ struct MadgwickFixture: Sendable {
         var magnetometer: SIMD3<Double>
         /// The attitude the inputs were made from.
         var truth: Quaternion
-        /// `ahrs` output by run name (`imu`, `marg`, `imu_g0.1`, `marg_g0.1`).
+        /// `ahrs` output by run name (``Run/name``).
         var runs: [String: Quaternion]
     }
 
-    /// One `ahrs` run: its column prefix, gain and whether it had the magnetometer.
+    /// One `ahrs` run: its column prefix, gains and whether it had the magnetometer.
     struct Run: Sendable, CustomTestStringConvertible {
         var name: String
+        /// Madgwick's β, or Mahony's kP.
         var gain: Double
+        /// Mahony's kI; nil for Madgwick.
+        var kI: Double?
         var magnetometer: Bool
-        var testDescription: String { "\(name) (gain \(gain))" }
+        var testDescription: String { kI.map { "\(name) (kP \(gain), kI \($0))" } ?? "\(name) (gain \(gain))" }
 
-        static let all = [Run(name: "imu", gain: 0.033, magnetometer: false),
-                          Run(name: "marg", gain: 0.041, magnetometer: true),
-                          Run(name: "imu_g0.1", gain: 0.1, magnetometer: false),
-                          Run(name: "marg_g0.1", gain: 0.1, magnetometer: true)]
+        static let madgwick = [Run(name: "imu", gain: 0.033, magnetometer: false),
+                               Run(name: "marg", gain: 0.041, magnetometer: true),
+                               Run(name: "imu_g0.1", gain: 0.1, magnetometer: false),
+                               Run(name: "marg_g0.1", gain: 0.1, magnetometer: true)]
+        static let mahony = [Run(name: "mahony_imu", gain: 1, kI: 0.3, magnetometer: false),
+                             Run(name: "mahony_marg", gain: 1, kI: 0.3, magnetometer: true),
+                             Run(name: "mahony_imu_k", gain: 0.5, kI: 0.1, magnetometer: false),
+                             Run(name: "mahony_marg_k", gain: 0.5, kI: 0.1, magnetometer: true)]
+        static let all = madgwick + mahony
     }
 
     /// The sample period the fixture's `ahrs` runs used (frequency 100 Hz), seconds.
@@ -42,8 +50,8 @@ struct MadgwickFixture: Sendable {
 
     enum LoadError: Error { case missing, malformed(line: Int) }
 
-    static func load() throws -> MadgwickFixture {
-        guard let url = Bundle.module.url(forResource: "madgwick_ahrs", withExtension: "csv", subdirectory: "Data/Fusion")
+    static func load() throws -> AHRSFixture {
+        guard let url = Bundle.module.url(forResource: "ahrs_filters", withExtension: "csv", subdirectory: "Data/Fusion")
         else { throw LoadError.missing }
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         var comments: [String] = [], header: [Substring] = [], rows: [Row] = []
@@ -61,7 +69,7 @@ struct MadgwickFixture: Sendable {
                             magnetometer: SIMD3(v[7], v[8], v[9]), truth: Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]),
                             runs: runs))
         }
-        return MadgwickFixture(rows: rows, comments: comments)
+        return AHRSFixture(rows: rows, comments: comments)
     }
 }
 
