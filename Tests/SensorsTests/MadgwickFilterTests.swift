@@ -71,6 +71,18 @@ import Signals
         #expect(degenerate == .identity)
     }
 
+    @Test("a field declined by D east: turning the magnetic-north attitude by −D about up gives true north")
+    func trueNorth() {
+        let d = 0.2   // rad, east
+        // Lying flat, x to true north: the field's horizontal part points D east of it, i.e. towards −y (west is +y).
+        let field = SIMD3(20 * cos(d), -20 * sin(d), -45)
+        let magnetic = MadgwickFilter.initialAttitude(accelerometer: SIMD3(0, 0, 9.8), magnetometer: field)
+        #expect(abs(magnetic.yaw - d) < 1e-12)
+        let trueNorth = Quaternion(axis: (0, 0, 1), angle: -d) * magnetic
+        #expect(angleBetween(trueNorth, .identity) < 1e-7)
+        #expect(angleBetween(Quaternion(axis: (0, 0, 1), angle: d) * magnetic, .identity) > 0.3)
+    }
+
     /// Wrong inputs or parameters that a port could get wrong, and how far each lands from `ahrs`.
     struct Mistake: Sendable, CustomTestStringConvertible {
         var testDescription: String

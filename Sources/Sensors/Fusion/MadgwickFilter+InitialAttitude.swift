@@ -31,8 +31,8 @@ extension MadgwickFilter {
     /// - Parameter accelerometer: Specific force in the device frame, physical sign; any unit.
     /// - Returns: Device → reference; the identity for a zero reading.
     @inlinable
-    public static func initialAttitude(accelerometer a: SIMD3<Double>) -> Quaternion {
-        FusionMath.quaternion(FusionMath.gravityAttitude(a))
+    public static func initialAttitude(accelerometer: SIMD3<Double>) -> Quaternion {
+        FusionMath.quaternion(FusionMath.gravityAttitude(accelerometer))
     }
 
     /// The attitude from one accelerometer and magnetometer reading, as `ahrs`'s
@@ -47,7 +47,8 @@ extension MadgwickFilter {
     ///   - magnetometer: Calibrated field in the device frame; any unit.
     /// - Returns: Device → (magnetic north, west, up).
     @inlinable
-    public static func initialAttitude(accelerometer a: SIMD3<Double>, magnetometer m: SIMD3<Double>) -> Quaternion {
+    public static func initialAttitude(accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>) -> Quaternion {
+        let a = accelerometer, m = magnetometer
         let na = FusionMath.norm(a), nm = FusionMath.norm(m)
         guard na > 0, nm > 0 else { return initialAttitude(accelerometer: a) }
         let rz = a / na

@@ -22,11 +22,13 @@ import Signals
 ///
 /// ## Frames
 /// ``quaternion`` rotates **device-frame vectors into the reference frame**, `v_ref = q ⊗ v_dev ⊗ q*`: the
-/// same sense as ``Quaternion`` and CoreMotion's `CMAttitude`. The three sensors must share one right-handed
+/// same sense as `Quaternion` and CoreMotion's `CMAttitude`. The three sensors must share one right-handed
 /// device frame (CoreMotion's: x right, y up the screen, z out of the screen). The reference frame is
 /// - **z up**: along the accelerometer's specific force at rest;
 /// - **x magnetic north** (MARG): along the horizontal part of the measured field, so **y is west**. This is
 ///   CoreMotion's `xMagneticNorthZVertical` frame, with no conversion;
+///   CoreMotion's `xTrueNorthZVertical` is `Quaternion(axis: (0, 0, 1), angle: −D) * quaternion` for a
+///   declination `D` (radians, east positive; tested);
 /// - **x arbitrary** (IMU): set by the initial attitude and turning with the gyroscope's vertical bias, as in
 ///   CoreMotion's `xArbitraryZVertical`, except that CoreMotion corrects that drift and this filter cannot.
 ///

@@ -23,7 +23,7 @@ import Signals
 /// ```
 ///
 /// ## Frames
-/// ``quaternion`` rotates **device-frame vectors into the reference frame** (as ``Quaternion`` and
+/// ``quaternion`` rotates **device-frame vectors into the reference frame** (as `Quaternion` and
 /// `CMAttitude`); the three sensors share one right-handed device frame. The reference frame is **z up**
 /// (along the specific force at rest) and, with a magnetometer, **y magnetic north, so x east (ENU)**:
 /// `ahrs`'s Mahony puts the field's horizontal part on y, where its Madgwick (``MadgwickFilter``) puts it on x.
@@ -145,7 +145,8 @@ public struct MahonyFilter: Sendable, Hashable {
     ///   - magnetometer: Calibrated field in the device frame; any unit.
     /// - Returns: Device → (east, magnetic north, up).
     @inlinable
-    public static func initialAttitude(accelerometer a: SIMD3<Double>, magnetometer m: SIMD3<Double>) -> Quaternion {
+    public static func initialAttitude(accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>) -> Quaternion {
+        let a = accelerometer, m = magnetometer
         let fallback = FusionMath.quaternion(FusionMath.gravityAttitude(a))
         let na = FusionMath.norm(a)
         var east = FusionMath.cross(m, a)
