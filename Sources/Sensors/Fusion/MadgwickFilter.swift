@@ -30,11 +30,12 @@ import Signals
 ///   CoreMotion's `xTrueNorthZVertical` is `Quaternion(axis: (0, 0, 1), angle: −D) * quaternion` for a
 ///   declination `D` (radians, east positive; tested);
 /// - **x arbitrary** (IMU): set by the initial attitude and turning with the gyroscope's vertical bias, as in
-///   CoreMotion's `xArbitraryZVertical`, except that CoreMotion corrects that drift and this filter cannot.
+///   CoreMotion's `xArbitraryZVertical`; this filter estimates no bias, so the yaw drifts at the whole of it.
 ///
-/// `ahrs` passes its MARG start-up attitude through `ecompass(…, frame='NED')`, but the frame its Madgwick
-/// filter converges to is north–west–up as above (the filter's gravity model is `(0, 0, 1)`, the direction
-/// the accelerometer reads at rest); there is no NED-to-ENU step to make.
+/// `ahrs` makes its MARG start-up attitude with `ecompass(…, frame='NED')`, which builds north–east–down
+/// axes from an accelerometer that points down; fed the specific force (pointing up), as the filter is, the
+/// same construction gives north–west–up, the frame the filter's gravity model `(0, 0, 1)` converges to. So
+/// no NED or ENU conversion is made anywhere.
 ///
 /// ## Inputs
 /// - `gyroscope`: angular rate of the device frame in the device frame, rad/s.
@@ -50,7 +51,7 @@ import Signals
 /// unit quaternion turning at `ω` rad/s has rate `|ω|/2`, the correction turns the attitude towards the
 /// measurements at **`2β` rad/s at most**, whatever the size of the error (the gradient is normalised).
 /// Madgwick sets `β = √(3/4) · ω̃` for a gyroscope error `ω̃` (rad/s) it must outrun. `ahrs`'s defaults,
-/// ``defaultIMUGain`` 0.033 and ``defaultMARGGain`` 0.041, correct at 0.066 and 0.082 rad/s (3.8 and
+/// ``defaultIMUGain`` 0.033 and ``defaultMARGGain`` 0.041, correct at up to 0.066 and 0.082 rad/s (3.8 and
 /// 4.7 °/s).
 ///
 /// ## Behaviour (measured in the tests, 100 Hz)
