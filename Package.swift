@@ -146,7 +146,8 @@ let package = Package(
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
         .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "FileReaders", "Signals", "Location", "Playback",
                                                           "SensorFeeds"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"],
+                    resources: [.copy("Data")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "InternalUtilities"],
                     exclude: ["Data"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
