@@ -45,30 +45,28 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
                    ratio: nil, spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6))
     }
 
+    /// The car with the whole sensor set: IMU with every term, magnetometer, barometer, GNSS at 1 Hz.
+    func everySensor() throws -> Trajectory {
+        let sensors = TrajectorySensors(
+            imu: benchIMU(),
+            magnetometer: try MagnetometerModel(sampleRate: rate, noiseDensity: 0.1, resolution: 0.01, seed: 3),
+            barometer: try BarometerModel(sampleRate: rate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
+                                          resolution: 0.1, seed: 4),
+            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
+        return try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z", sensors: sensors)
+    }
+
     let truth = "trajectory truth [car, 100 Hz, 21 columns, 1 core]"
     if wanted(truth) {
         rows.append(try throughput(try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z"), truth))
     }
     let all = "trajectory, every sensor [car, 100 Hz: truth + IMU every term + vibration + magnetometer + barometer + GNSS 1 Hz, 1 core]"
     if wanted(all) {
-        let sensors = TrajectorySensors(
-            imu: benchIMU(),
-            magnetometer: try MagnetometerModel(sampleRate: rate, noiseDensity: 0.1, resolution: 0.01, seed: 3),
-            barometer: try BarometerModel(sampleRate: rate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
-                                          resolution: 0.1, seed: 4),
-            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
-        rows.append(try throughput(try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z",
-                                                  sensors: sensors), all))
+        rows.append(try throughput(try everySensor(), all))
     }
     for (start, truthOnly) in [("trajectory block start [every sensor, one sample at a random index, 1 core]", false),
                                ("trajectory block start [truth, one sample at a random index, 1 core]", true)] where wanted(start) {
-        let sensors = TrajectorySensors(
-            imu: benchIMU(),
-            magnetometer: try MagnetometerModel(sampleRate: rate, noiseDensity: 0.1, resolution: 0.01, seed: 3),
-            barometer: try BarometerModel(sampleRate: rate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
-                                          resolution: 0.1, seed: 4),
-            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
-        let trajectory = try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z", sensors: sensors)
+        let trajectory = try everySensor()
         let streams = try trajectory.streams(rate: rate)
         let sameRate = streams.filter { $0.rate == rate && (!truthOnly || $0.kind == .truth) }
         let starts = quick ? 200 : 2000

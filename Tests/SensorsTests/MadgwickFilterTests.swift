@@ -25,16 +25,6 @@ import Signals
         return out
     }
 
-    /// The largest component difference from `ahrs`'s run `name`, and the sample where it is.
-    static func difference(_ swift: [Quaternion], _ rows: [AHRSFixture.Row], _ name: String) throws -> (Double, Int) {
-        var worst = (0.0, 0)
-        for (k, row) in rows.enumerated() {
-            let d = quaternionDistance(swift[k], try #require(row.runs[name]))
-            if !(d <= worst.0) { worst = (d, k) }   // NaN counts as worst
-        }
-        return worst
-    }
-
     @Test("the fixture: 2000 samples at 100 Hz, ahrs 0.4.0, with the exact-zero samples")
     func fixtureShape() throws {
         let f = try Self.fixture.get()
@@ -49,7 +39,7 @@ import Signals
     func matchesAHRS(run: AHRSFixture.Run) throws {
         let rows = try Self.fixture.get().rows
         let swift = Self.run(rows, gain: run.gain, magnetometer: run.magnetometer)
-        let (worst, at) = try Self.difference(swift, rows, run.name)
+        let (worst, at) = try AHRSFixture.difference(swift, rows, run.name)
         print("Madgwick \(run.name): max |Δq| vs ahrs = \(worst) at sample \(at)")
         #expect(worst < Self.tolerance, "sample \(at)")
         // Far tighter in fact: the two differ by rounding only.
@@ -109,7 +99,7 @@ import Signals
         let magnetometer = mistake.run.hasPrefix("marg")
         let swift = Self.run(rows, gain: mistake.gain, magnetometer: magnetometer,
                              changingAccelerometer: mistake.accelerometer, changingMagnetometer: mistake.magnetometer)
-        let (worst, at) = try Self.difference(swift, rows, mistake.run)
+        let (worst, at) = try AHRSFixture.difference(swift, rows, mistake.run)
         print("Madgwick mistake \(mistake.testDescription): max |Δq| vs ahrs = \(worst) at sample \(at)")
         #expect(worst > mistake.atLeast)
         #expect(worst > 1000 * Self.tolerance)

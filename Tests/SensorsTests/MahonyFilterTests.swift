@@ -23,20 +23,11 @@ import Signals
         return out
     }
 
-    static func difference(_ swift: [Quaternion], _ rows: [AHRSFixture.Row], _ name: String) throws -> (Double, Int) {
-        var worst = (0.0, 0)
-        for (k, row) in rows.enumerated() {
-            let d = quaternionDistance(swift[k], try #require(row.runs[name]))
-            if !(d <= worst.0) { worst = (d, k) }
-        }
-        return worst
-    }
-
     @Test("matches ahrs.filters.Mahony within 1e-6 over every sample", arguments: AHRSFixture.Run.mahony)
     func matchesAHRS(run: AHRSFixture.Run) throws {
         let rows = try Self.fixture.get().rows
         let swift = Self.run(rows, kP: run.gain, kI: try #require(run.kI), magnetometer: run.magnetometer)
-        let (worst, at) = try Self.difference(swift, rows, run.name)
+        let (worst, at) = try AHRSFixture.difference(swift, rows, run.name)
         print("Mahony \(run.name): max |Δq| vs ahrs = \(worst) at sample \(at)")
         #expect(worst < Self.tolerance, "sample \(at)")
         #expect(worst < 1e-12, "sample \(at)")
@@ -52,7 +43,7 @@ import Signals
                                                       changingMagnetometer: { SIMD3($0.y, $0.x, $0.z) }), "mahony_marg"),
         ]
         for (what, swift, name) in cases {
-            let (worst, at) = try Self.difference(swift, rows, name)
+            let (worst, at) = try AHRSFixture.difference(swift, rows, name)
             print("Mahony mistake \(what): max |Δq| vs ahrs = \(worst) at sample \(at)")
             #expect(worst > 1000 * Self.tolerance, "\(what)")
         }

@@ -75,6 +75,19 @@ struct AHRSFixture: Sendable {
 
 /// The largest component difference of `a` and `b`, after turning `b` to `a`'s side (`q` and `−q` are one
 /// rotation).
+extension AHRSFixture {
+    /// The largest component difference of a Swift run from `ahrs`'s run `name`, and the sample where it is
+    /// (NaN counts as worst).
+    static func difference(_ swift: [Quaternion], _ rows: [Row], _ name: String) throws -> (Double, Int) {
+        var worst = (0.0, 0)
+        for (k, row) in rows.enumerated() {
+            let d = quaternionDistance(swift[k], try #require(row.runs[name]))
+            if !(d <= worst.0) { worst = (d, k) }
+        }
+        return worst
+    }
+}
+
 func quaternionDistance(_ a: Quaternion, _ b: Quaternion) -> Double {
     let s: Double = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z < 0 ? -1 : 1
     return max(abs(a.w - s * b.w), abs(a.x - s * b.x), abs(a.y - s * b.y), abs(a.z - s * b.z))
