@@ -117,4 +117,44 @@ import Testing
             }
         }
     }
+
+    /// The result of a query, waited for.
+    func query(_ pedometer: SimulatedPedometer, from: Date, to: Date) -> (PedometerData?, [String]) {
+        let seen = Collected<PedometerData>(until: 1)
+        pedometer.queryPedometerData(from: from, to: to) { d, e in seen.add(d, e) }
+        #expect(seen.wait())
+        return (seen.values.first, seen.failures)
+    }
+
+    @Test("a query counts the truth's steps, distance and floors between two dates on the trajectory's clock")
+    func queryCounts() throws {
+        let walk = try WalkTrajectory.example()
+        let pedometer = SimulatedPedometer(source: .signal(walk), clock: ManualClock(autoAdvance: true))
+        let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+        let (data, failures) = query(pedometer, from: epoch + 10, to: epoch + 60)
+        #expect(failures.isEmpty)
+        let d = try #require(data)
+        let a = try WalkTrajectory.point(walk, at: 10), b = try WalkTrajectory.point(walk, at: 60)
+        #expect(d.numberOfSteps.intValue == b.steps - a.steps)
+        #expect(d.numberOfSteps.intValue != b.steps)                  // the failing case: counted from 10 s, not 0
+        #expect(d.distance?.doubleValue == b.distance - a.distance)
+        #expect(d.floorsAscended?.intValue == b.floorsAscended - a.floorsAscended)
+        #expect(d.startDate == epoch + 10)
+        #expect(d.endDate == epoch + 60)
+        #expect(d.currentCadence == nil)
+        // Before the epoch counts from the start.
+        let (early, _) = query(pedometer, from: epoch - 100, to: epoch + 60)
+        #expect(early?.numberOfSteps.intValue == b.steps - (try WalkTrajectory.point(walk, at: 0).steps))
+    }
+
+    @Test("a query whose end is before its start hands an error")
+    func queryBackwards() throws {
+        let walk = try WalkTrajectory.example()
+        let pedometer = SimulatedPedometer(source: .signal(walk), clock: ManualClock(autoAdvance: true))
+        let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+        let (data, failures) = query(pedometer, from: epoch + 60, to: epoch + 10)
+        #expect(data == nil)
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("before the start") == true)
+    }
 }

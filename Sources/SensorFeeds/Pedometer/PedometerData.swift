@@ -8,9 +8,9 @@ import Foundation
 /// }
 /// ```
 public struct PedometerData: Sendable, Hashable {
-    /// The start of the counted span (the date given to `startUpdates(from:withHandler:)`).
+    /// The start of the counted span (the date given to `startUpdates(from:withHandler:)`, or a query's `from`).
     public var startDate: Date
-    /// The end of the counted span: the start date plus the source's seconds at this update.
+    /// The end of the counted span: the start date plus the source's seconds at this update (a query's `to`).
     public var endDate: Date
     /// Steps taken from the start, as an `NSNumber` (Int).
     public var numberOfSteps: NSNumber

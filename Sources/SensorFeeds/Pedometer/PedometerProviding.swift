@@ -28,4 +28,6 @@ public protocol PedometerProviding: AnyObject {
     func startUpdates(from start: Date, withHandler handler: @escaping PedometerHandler)
     /// Stops updates: no handler call follows.
     func stopUpdates()
+    /// The counts between two dates, handed to `handler` once.
+    func queryPedometerData(from start: Date, to end: Date, withHandler handler: @escaping PedometerHandler)
 }

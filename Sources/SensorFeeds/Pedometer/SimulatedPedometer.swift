@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import Playback
+import Signals
 
 /// A `CMPedometer` that plays a trajectory's steps, distance and floors instead of counting the user's:
 /// the same API, so app code runs unchanged against either (see ``PedometerProviding``).
@@ -20,6 +21,7 @@ import Playback
 /// start, and the dates map the source's seconds onto the date given: `endDate = start + timestamp`.
 /// Handlers run on a serial queue of the pedometer's. Updates end with the source; restarting plays the
 /// source from its beginning. Timed by the manager's clock, so a `ManualClock` makes tests deterministic.
+/// ``queryPedometerData(from:to:withHandler:)`` reads the trajectory's history on its own clock (its epoch).
 public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     /// Where the counts come from.
     public let source: PedometerSource
@@ -80,6 +82,64 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
 
     /// Stops updates: when this returns, no handler call is running (on another thread) or will run.
     public func stopUpdates() { feed.stop() }
+
+    /// The counts between two dates, handed to `handler` once on the pedometer's serial queue.
+    ///
+    /// Dates are on the trajectory's own clock: its `epoch` (`Trajectory.epochSeconds`) is the source's
+    /// second 0, and each date takes the source's sample at or before it, clamped to the source's span
+    /// (before the epoch counts as its start; after the end as the end). The counts are the truth's
+    /// differences: steps, distance (m) and floors between the two samples. `averageActivePace` is the
+    /// span's seconds per metre of distance (`nil` without distance); `currentPace` and `currentCadence`
+    /// are `nil`, as CoreMotion's are for a query.
+    /// ```swift
+    /// let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+    /// pedometer.queryPedometerData(from: epoch, to: epoch + 60) { data, _ in print(data?.numberOfSteps ?? 0) }
+    /// ```
+    /// - Parameters:
+    ///   - start: The start of the span.
+    ///   - end: The end of the span (not before `start`).
+    ///   - handler: Receives the ``PedometerData``, or `(nil, error)`: a `SignalError` for an end before the
+    ///     start, a date that is not finite, or a source the trajectory cannot render.
+    public func queryPedometerData(from start: Date, to end: Date, withHandler handler: @escaping PedometerHandler) {
+        let source = self.source
+        handlerQueue.addOperation {
+            do {
+                handler(try Self.query(source, from: start, to: end), nil)
+            } catch {
+                handler(nil, error)
+            }
+        }
+    }
+
+    /// The counts of `source` between two dates on the trajectory's clock (see ``queryPedometerData(from:to:withHandler:)``).
+    static func query(_ source: PedometerSource, from start: Date, to end: Date) throws(SignalError) -> PedometerData {
+        let epoch = source.trajectory.epochSeconds
+        let a = start.timeIntervalSince1970 - epoch, b = end.timeIntervalSince1970 - epoch
+        guard a.isFinite, b.isFinite else {
+            throw SignalError(.invalidRender, "the dates must be finite, got \(start) and \(end)", field: "from")
+        }
+        guard b >= a else {
+            throw SignalError(.invalidRender, "the end \(end) is before the start \(start)", field: "to")
+        }
+        let points = try TrajectoryPoints(source.trajectory, sampleRate: source.sampleRate, duration: source.duration)
+        guard points.count > 0 else {
+            throw SignalError(.invalidRender, "the source has no samples (a duration of 0)", field: "duration")
+        }
+        /// The sample at or before `t` seconds, clamped to the source (the clamp keeps the Double → Int conversion in range).
+        func index(_ t: Double) -> Int {
+            Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
+        }
+        let rate = points.sampleRate
+        let first = try source.trajectory.points(first: points.first + index(a), count: 1, rate: rate)[0]
+        let last = try source.trajectory.points(first: points.first + index(b), count: 1, rate: rate)[0]
+        let distance = last.distance - first.distance
+        let span = last.timestamp - first.timestamp
+        return PedometerData(
+            startDate: start, endDate: end, numberOfSteps: NSNumber(value: last.steps - first.steps),
+            distance: NSNumber(value: distance), floorsAscended: NSNumber(value: last.floorsAscended - first.floorsAscended),
+            floorsDescended: NSNumber(value: last.floorsDescended - first.floorsDescended),
+            averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil)
+    }
 }
 
 /// Turns the points of one start into pedometer updates: only on a change of the step count.
