@@ -79,7 +79,7 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AltitudeData`` (metres since the first update, kPa, seconds).
     public func startRelativeAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler) {
-        let reading = BarometricReading(source.trajectory)
+        let reading = BarometricReading(source.trajectory, sourceRate: source.sampleRate)
         let first = FirstValue()
         relative.start(source, interval: Self.updateInterval, queue: queue, transform: { point in
             let (height, pascals) = reading.height(point)
@@ -98,7 +98,7 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AbsoluteAltitudeData`` (metres above mean sea level, their accuracy and precision).
     public func startAbsoluteAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler) {
-        let reading = BarometricReading(source.trajectory)
+        let reading = BarometricReading(source.trajectory, sourceRate: source.sampleRate)
         let first = FirstValue(), anchor = FirstValue()
         absolute.start(source, interval: Self.updateInterval, queue: queue, transform: { point in
             let (height, pascals) = reading.height(point)
@@ -121,9 +121,12 @@ struct BarometricReading: Sendable {
     /// The barometer's weather deviation, pascals.
     let weather: Double
 
-    init(_ trajectory: Trajectory) {
+    /// - Parameters:
+    ///   - trajectory: The trajectory.
+    ///   - sourceRate: The source timeline's rate, Hz: a barometer without a rate of its own samples at it.
+    init(_ trajectory: Trajectory, sourceRate: Double) {
         if let b = trajectory.sensors.barometer {
-            let rate = trajectory.sensors.barometerRate ?? b.sampleRate
+            let rate = trajectory.sensors.barometerRate ?? sourceRate
             let white = b.noiseDensity * rate.squareRoot()
             noise = (white * white + b.resolution * b.resolution / 12).squareRoot()
             weather = b.weatherDeviation

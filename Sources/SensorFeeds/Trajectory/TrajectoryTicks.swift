@@ -83,6 +83,8 @@ final class TrajectoryFeed: @unchecked Sendable {
             }
         }
         let runner = makeRunner()
+        // The runner's identity, not the runner: its completion must not hold it (a cycle).
+        let id = ObjectIdentifier(runner)
         do {
             let ticks = try TrajectoryTicks(source, interval: interval)
             lock.withLock { producer = runner }
@@ -90,17 +92,17 @@ final class TrajectoryFeed: @unchecked Sendable {
                 if let update = transform(point) { send(update, nil) }
             }, completion: { [weak self] summary in
                 if summary.reason == .failed, let error = summary.error { send(nil, error) }
-                if summary.reason != .stopped { self?.finish(runner) }
+                if summary.reason != .stopped { self?.finish(id) }
             })
         } catch {
-            finish(runner)
+            finish(id)
             send(nil, error)
         }
     }
 
     /// Forgets `runner` once it ended by itself (not when a newer start replaced it).
-    private func finish(_ runner: any StreamRunner) {
-        lock.withLock { if let p = producer, p === runner { producer = nil } }
+    private func finish(_ runner: ObjectIdentifier) {
+        lock.withLock { if let p = producer, ObjectIdentifier(p) == runner { producer = nil } }
     }
 
     /// Stops the updates: when this returns, no handler call is running (on another thread) or will run.
