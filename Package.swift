@@ -78,8 +78,8 @@ let package = Package(
         // The wire formats the live-server clients read (SSE, chunked coding, RFC 6455 frames, SHA-1):
         // one internal target for SensorFeeds, the server's tests and the fuzzers; in no product.
         .target(name: "WireFormats"),
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "WireFormats", "FileReaders",
-                                                    "InternalUtilities"],
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "WireFormats",
+                                                    "FileReaders", "InternalUtilities"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"]),
@@ -152,7 +152,8 @@ let package = Package(
                     exclude: ["Data"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
         .testTarget(name: "FileReadersTests", dependencies: ["FileReaders", "Signals"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors",
+                                                        "Navigation"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",

@@ -1,0 +1,175 @@
+import Foundation
+import Navigation
+import Playback
+import Signals
+
+/// A `CMPedometer` that plays a trajectory's steps, distance and floors instead of counting the user's:
+/// the same API, so app code runs unchanged against either (see ``PedometerProviding``).
+///
+/// ```swift
+/// let pedometer = SimulatedPedometer(source: .signal(walk))
+/// pedometer.startUpdates(from: Date()) { data, error in
+///     print(data?.numberOfSteps ?? 0, "steps")
+/// }
+/// ...
+/// pedometer.stopUpdates()                                   // no handler runs after this returns
+/// ```
+///
+/// The source's timeline is read every ``checkInterval`` seconds (the sample due at each tick), and an
+/// update is handed over when the step count changed since the last one (the first check always gives
+/// one): at most four a second, none while the walker stands still. Counts are the trajectory's from its
+/// start, and the dates map the source's seconds onto the date given: `endDate = start + timestamp`.
+/// Handlers run on a serial queue of the pedometer's. Updates end with the source; restarting plays the
+/// source from its beginning. Timed by the manager's clock, so a `ManualClock` makes tests deterministic.
+/// ``queryPedometerData(from:to:withHandler:)`` reads the trajectory's history on its own clock (its epoch).
+public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
+    /// Where the counts come from.
+    public let source: PedometerSource
+    /// Seconds of the source's timeline between checks of the step count: 0.25.
+    public static let checkInterval: TimeInterval = 0.25
+
+    private let feed: TrajectoryFeed
+    /// The serial queue handlers run on.
+    let handlerQueue: OperationQueue
+
+    /// Creates a pedometer that plays `source` in real time.
+    /// - Parameter source: A trajectory (see ``SensorSource``).
+    public convenience init(source: PedometerSource) {
+        self.init(source: source, clock: ContinuousClock())
+    }
+
+    /// Creates a pedometer that plays `source` on `clock` (a `ManualClock` makes tests deterministic).
+    /// - Parameters:
+    ///   - source: A trajectory.
+    ///   - clock: The clock that times the updates.
+    ///   - timing: How the playback thread waits (default: sleep without spinning).
+    public init<C: Clock>(source: PedometerSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
+        self.source = source
+        feed = TrajectoryFeed(makeRunner: { Runner(clock: clock) }, timing: timing)
+        handlerQueue = OperationQueue()
+        handlerQueue.maxConcurrentOperationCount = 1
+        handlerQueue.name = "SensorFeeds.SimulatedPedometer"
+    }
+
+    deinit { feed.stop() }
+
+    /// `true`: every trajectory counts steps.
+    public static func isStepCountingAvailable() -> Bool { true }
+    /// `true`: every trajectory gives distance (m).
+    public static func isDistanceAvailable() -> Bool { true }
+    /// `true`: every trajectory counts floors (3 m each).
+    public static func isFloorCountingAvailable() -> Bool { true }
+    /// `true`: every trajectory gives cadence (steps/s).
+    public static func isCadenceAvailable() -> Bool { true }
+    /// `true`: every trajectory gives pace (s/m).
+    public static func isPaceAvailable() -> Bool { true }
+
+    /// Whether updates are on.
+    public var isActive: Bool { feed.isActive }
+    /// Updates dropped because the handler's queue fell more than 1024 calls behind.
+    public var droppedUpdates: Int { feed.dropped }
+
+    /// Starts updates: each change of the step count (checked every ``checkInterval`` seconds of the
+    /// source) is handed to `handler` on the pedometer's serial queue. An error (a source the trajectory
+    /// cannot render) is handed as `(nil, error)` and ends the updates. Restarts them when already on.
+    /// - Parameters:
+    ///   - start: The date the source's second 0 maps to (``PedometerData/startDate``).
+    ///   - handler: Receives each ``PedometerData``.
+    public func startUpdates(from start: Date, withHandler handler: @escaping PedometerHandler) {
+        let counter = StepCounter(start: start, interval: Self.checkInterval)
+        feed.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { counter.update($0) }, deliver: handler)
+    }
+
+    /// Stops updates: when this returns, no handler call is running (on another thread) or will run.
+    public func stopUpdates() { feed.stop() }
+
+    /// The counts between two dates, handed to `handler` once on the pedometer's serial queue.
+    ///
+    /// Dates are on the trajectory's own clock: its `epoch` (`Trajectory.epochSeconds`) is the source's
+    /// second 0, and each date takes the source's sample at or before it, clamped to the source's span
+    /// (before the epoch counts as its start; after the end as the end). The counts are the truth's
+    /// differences: steps, distance (m) and floors between the two samples. `averageActivePace` is the
+    /// span's seconds per metre of distance (`nil` without distance); `currentPace` and `currentCadence`
+    /// are `nil`, as CoreMotion's are for a query.
+    /// ```swift
+    /// let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+    /// pedometer.queryPedometerData(from: epoch, to: epoch + 60) { data, _ in print(data?.numberOfSteps ?? 0) }
+    /// ```
+    /// - Parameters:
+    ///   - start: The start of the span.
+    ///   - end: The end of the span (not before `start`).
+    ///   - handler: Receives the ``PedometerData``, or `(nil, error)`: a `SignalError` for an end before the
+    ///     start, a date that is not finite, or a source the trajectory cannot render.
+    public func queryPedometerData(from start: Date, to end: Date, withHandler handler: @escaping PedometerHandler) {
+        let source = self.source
+        handlerQueue.addOperation {
+            do {
+                handler(try Self.query(source, from: start, to: end), nil)
+            } catch {
+                handler(nil, error)
+            }
+        }
+    }
+
+    /// The counts of `source` between two dates on the trajectory's clock (see ``queryPedometerData(from:to:withHandler:)``).
+    static func query(_ source: PedometerSource, from start: Date, to end: Date) throws(SignalError) -> PedometerData {
+        let epoch = source.trajectory.epochSeconds
+        let a = start.timeIntervalSince1970 - epoch, b = end.timeIntervalSince1970 - epoch
+        guard a.isFinite, b.isFinite else {
+            throw SignalError(.invalidRender, "the dates must be finite, got \(start) and \(end)", field: "from")
+        }
+        guard b >= a else {
+            throw SignalError(.invalidRender, "the end \(end) is before the start \(start)", field: "to")
+        }
+        let points = try TrajectoryPoints(source.trajectory, sampleRate: source.sampleRate, duration: source.duration)
+        guard points.count > 0 else {
+            throw SignalError(.invalidRender, "the source has no samples (a duration of 0)", field: "duration")
+        }
+        /// The sample at or before `t` seconds, clamped to the source (the clamp keeps the Double → Int conversion in range).
+        func index(_ t: Double) -> Int {
+            Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
+        }
+        let rate = points.sampleRate
+        let first = try source.trajectory.points(first: points.first + index(a), count: 1, rate: rate)[0]
+        let last = try source.trajectory.points(first: points.first + index(b), count: 1, rate: rate)[0]
+        let distance = last.distance - first.distance
+        let span = last.timestamp - first.timestamp
+        return PedometerData(
+            startDate: start, endDate: end, numberOfSteps: NSNumber(value: last.steps - first.steps),
+            distance: NSNumber(value: distance), floorsAscended: NSNumber(value: last.floorsAscended - first.floorsAscended),
+            floorsDescended: NSNumber(value: last.floorsDescended - first.floorsDescended),
+            averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil)
+    }
+}
+
+/// Turns the points of one start into pedometer updates: only on a change of the step count.
+final class StepCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start: Date
+    private let interval: Double
+    private var lastSteps: Int?
+    private var lastDistance: Double?
+    /// Seconds during which the distance grew.
+    private var activeTime = 0.0
+
+    init(start: Date, interval: Double) {
+        self.start = start
+        self.interval = interval
+    }
+
+    func update(_ point: TrajectoryPoint) -> PedometerData? {
+        lock.withLock {
+            let step = lastDistance.map { point.distance - $0 } ?? 0
+            lastDistance = point.distance
+            if step > 0 { activeTime += interval }
+            guard lastSteps != point.steps else { return nil }
+            lastSteps = point.steps
+            return PedometerData(
+                startDate: start, endDate: start.addingTimeInterval(point.timestamp),
+                numberOfSteps: NSNumber(value: point.steps), distance: NSNumber(value: point.distance),
+                floorsAscended: NSNumber(value: point.floorsAscended), floorsDescended: NSNumber(value: point.floorsDescended),
+                currentPace: step > 0 ? NSNumber(value: interval / step) : nil, currentCadence: NSNumber(value: point.cadence),
+                averageActivePace: point.distance > 0 && activeTime > 0 ? NSNumber(value: activeTime / point.distance) : nil)
+        }
+    }
+}

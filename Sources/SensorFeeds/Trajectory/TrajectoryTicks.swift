@@ -1,0 +1,117 @@
+import Foundation
+import Navigation
+import Playback
+import Signals
+
+/// A trajectory's timeline of `sampleRate` Hz read at a fixed interval: tick `k` (at `k · interval`
+/// seconds) delivers the timeline's sample `n = ⌊k · interval · sampleRate⌋`, the last at or before the
+/// tick, rendered alone (each point is a pure function of its index). Ticks end with the timeline.
+struct TrajectoryTicks: PointSource {
+    /// The timeline (its rate, first sample and length are checked by `TrajectoryPoints`).
+    let points: TrajectoryPoints
+    /// Seconds between ticks (> 0, finite).
+    let interval: Double
+
+    /// - Throws: `SignalError` for a rate, duration or length `TrajectoryPoints` refuses, or an interval
+    ///   that is not a positive finite number of seconds.
+    init(_ source: SensorSource, interval: Double) throws(SignalError) {
+        guard interval.isFinite, interval > 0 else {
+            throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
+        }
+        points = try TrajectoryPoints(source.trajectory, sampleRate: source.sampleRate, duration: source.duration)
+        self.interval = interval
+    }
+
+    /// The sample index of tick `k`, or `nil` past the end (indices stay below 2⁴⁸, checked by `TrajectoryPoints`).
+    func index(ofTick k: Int) -> Int? {
+        let x = (Double(k) * interval * points.sampleRate + 1e-9).rounded(.down)
+        guard x < Double(points.count) else { return nil }
+        return Int(x)
+    }
+
+    func makeCursor() -> Cursor { Cursor(ticks: self) }
+
+    struct Cursor: PointCursor {
+        let ticks: TrajectoryTicks
+        var tick = 0
+
+        mutating func next() throws -> (point: TrajectoryPoint, time: TimeInterval)? {
+            guard let n = ticks.index(ofTick: tick) else { return nil }
+            let points = try ticks.points.trajectory.points(first: ticks.points.first + n, count: 1, rate: ticks.points.sampleRate)
+            guard let point = points.first else { return nil }
+            defer { tick += 1 }
+            return (point, Double(tick) * ticks.interval)
+        }
+    }
+}
+
+/// One update stream fed by a trajectory on a Runner: the producer, the delivery gate, start and stop,
+/// as each kind of ``SimulatedMotionManager`` update has.
+final class TrajectoryFeed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var producer: (any UpdateProducer)?
+    private let gate = DeliveryGate()
+    private let makeRunner: @Sendable () -> any StreamRunner
+    private let timing: TimingPolicy
+
+    init(makeRunner: @escaping @Sendable () -> any StreamRunner, timing: TimingPolicy) {
+        self.makeRunner = makeRunner
+        self.timing = timing
+    }
+
+    /// Whether updates are on.
+    var isActive: Bool { lock.withLock { producer != nil } }
+
+    /// Updates dropped because a queue fell more than 1024 calls behind.
+    var dropped: Int { gate.dropped }
+
+    /// Plays `source` at `interval`: `transform` turns each point into an update (or `nil` to skip it; it
+    /// runs on the playback thread, in order), handed to `deliver` on `queue` (or on the playback thread).
+    /// An error is handed as `(nil, error)` and ends the updates.
+    func start<Update: Sendable>(_ source: SensorSource, interval: Double, queue: OperationQueue?,
+                                 transform: @escaping @Sendable (TrajectoryPoint) -> Update?,
+                                 deliver: @escaping @Sendable (Update?, (any Error)?) -> Void) {
+        stop()
+        let gate = self.gate
+        let token = gate.open()
+        let target = queue.map(SendableOperationQueue.init)
+        let send: @Sendable (Update?, (any Error)?) -> Void = { update, error in
+            if let target {
+                gate.enqueue(on: target.queue, token: token) { deliver(update, error) }
+            } else if gate.isCurrent(token) {
+                deliver(update, error)
+            }
+        }
+        let runner = makeRunner()
+        // The runner's identity, not the runner: its completion must not hold it (a cycle).
+        let id = ObjectIdentifier(runner)
+        do {
+            let ticks = try TrajectoryTicks(source, interval: interval)
+            lock.withLock { producer = runner }
+            try runner.play(ticks, options: PlaybackOptions(loop: false, timing: timing), handler: { point in
+                if let update = transform(point) { send(update, nil) }
+            }, completion: { [weak self] summary in
+                if summary.reason == .failed, let error = summary.error { send(nil, error) }
+                if summary.reason != .stopped { self?.finish(id) }
+            })
+        } catch {
+            finish(id)
+            send(nil, error)
+        }
+    }
+
+    /// Forgets `runner` once it ended by itself (not when a newer start replaced it).
+    private func finish(_ runner: ObjectIdentifier) {
+        lock.withLock { if let p = producer, ObjectIdentifier(p) == runner { producer = nil } }
+    }
+
+    /// Stops the updates: when this returns, no handler call is running (on another thread) or will run.
+    func stop() {
+        let runner: (any UpdateProducer)? = lock.withLock {
+            defer { producer = nil }
+            return producer
+        }
+        runner?.stop()
+        gate.close()
+    }
+}
