@@ -9,9 +9,20 @@ import Foundation
 /// ```
 public struct AltitudeData: Sendable, Hashable {
     /// Metres climbed since the first update of this start (negative when lower), as an `NSNumber` (Double).
-    public var relativeAltitude: NSNumber
+    public var relativeAltitude: NSNumber {
+        get { NSNumber(value: relativeAltitudeMetres) }
+        set { relativeAltitudeMetres = newValue.doubleValue }
+    }
     /// The recorded pressure, kilopascals, as an `NSNumber` (Double).
-    public var pressure: NSNumber
+    public var pressure: NSNumber {
+        get { NSNumber(value: pressureKilopascals) }
+        set { pressureKilopascals = newValue.doubleValue }
+    }
+    /// ``relativeAltitude`` as a `Double`, metres. Stored as a `Double` so the value is `Sendable` on every
+    /// platform, whatever a Foundation says of `NSNumber`.
+    public var relativeAltitudeMetres: Double
+    /// ``pressure`` as a `Double`, kilopascals.
+    public var pressureKilopascals: Double
     /// Seconds from the start of the source's timeline (not seconds since boot).
     public var timestamp: TimeInterval
 
@@ -21,8 +32,8 @@ public struct AltitudeData: Sendable, Hashable {
     ///   - pressure: Kilopascals.
     ///   - timestamp: Seconds from the start of the source.
     public init(relativeAltitude: NSNumber, pressure: NSNumber, timestamp: TimeInterval) {
-        self.relativeAltitude = relativeAltitude
-        self.pressure = pressure
+        relativeAltitudeMetres = relativeAltitude.doubleValue
+        pressureKilopascals = pressure.doubleValue
         self.timestamp = timestamp
     }
 }
