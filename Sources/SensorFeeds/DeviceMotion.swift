@@ -29,6 +29,17 @@ public struct DeviceMotion: Sendable, Hashable {
     public var gravity: Acceleration
     /// The acceleration the user gives the device, gravity excluded (g).
     public var userAcceleration: Acceleration
+    /// The calibrated magnetic field (µT, device frame), as `CMDeviceMotion.magneticField`:
+    /// ``CalibratedMagneticField/uncalibrated`` (0 µT) from a source without a magnetometer.
+    public var magneticField: CalibratedMagneticField
+    /// The heading, degrees clockwise from the frame's north, 0 ..< 360, in the north-referenced frames
+    /// (``AttitudeReferenceFrame/xMagneticNorthZVertical``: magnetic, ``AttitudeReferenceFrame/xTrueNorthZVertical``:
+    /// true), as `CMDeviceMotion.heading`: the azimuth of the device's y axis, or of its back (−z) when y is
+    /// within 45° of vertical. −1 in the arbitrary frames.
+    public var heading: Double
+    /// The true attitude in the same reference frame as ``attitude``, for tests: from a fused source (an IMU
+    /// with a magnetometer: a trajectory) the truth the filter estimates; otherwise ``attitude`` itself.
+    public var trueAttitude: Quaternion
 
     /// Creates an update.
     /// - Parameters:
@@ -37,13 +48,20 @@ public struct DeviceMotion: Sendable, Hashable {
     ///   - rotationRate: rad/s.
     ///   - gravity: g.
     ///   - userAcceleration: g.
+    ///   - magneticField: The calibrated field (default: none, ``CalibratedMagneticField/uncalibrated``).
+    ///   - heading: Degrees 0 ..< 360 in a north-referenced frame, −1 (default) otherwise.
+    ///   - trueAttitude: The truth (default: `attitude`).
     public init(timestamp: TimeInterval, attitude: Quaternion, rotationRate: RotationRate, gravity: Acceleration,
-                userAcceleration: Acceleration) {
+                userAcceleration: Acceleration, magneticField: CalibratedMagneticField = .uncalibrated,
+                heading: Double = -1, trueAttitude: Quaternion? = nil) {
         self.timestamp = timestamp
         self.attitude = attitude
         self.rotationRate = rotationRate
         self.gravity = gravity
         self.userAcceleration = userAcceleration
+        self.magneticField = magneticField
+        self.heading = heading
+        self.trueAttitude = trueAttitude ?? attitude
     }
 
     /// The update a motion point makes: its attitude is the point's own (a motion spec with an attitude,

@@ -6,6 +6,8 @@ public typealias DeviceMotionHandler = @Sendable (DeviceMotion?, (any Error)?) -
 public typealias AccelerometerHandler = @Sendable (AccelerometerData?, (any Error)?) -> Void
 /// Receives gyroscope updates or an error: CoreMotion's `CMGyroHandler`, `Sendable`.
 public typealias GyroHandler = @Sendable (GyroData?, (any Error)?) -> Void
+/// Receives magnetometer updates or an error: CoreMotion's `CMMagnetometerHandler`, `Sendable`.
+public typealias MagnetometerHandler = @Sendable (MagnetometerData?, (any Error)?) -> Void
 
 /// The part of CoreMotion's `CMMotionManager` that apps use, as a protocol: write app code against it,
 /// and give it a ``SimulatedMotionManager`` in tests, the simulator or CI, and the real manager
@@ -68,6 +70,29 @@ public protocol MotionProviding: AnyObject {
     func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping GyroHandler)
     /// Stops gyroscope updates: no handler call follows.
     func stopGyroUpdates()
+
+    /// Seconds between magnetometer updates.
+    var magnetometerUpdateInterval: TimeInterval { get set }
+    /// Whether magnetometer updates can be given.
+    var isMagnetometerAvailable: Bool { get }
+    /// Whether magnetometer updates are on.
+    var isMagnetometerActive: Bool { get }
+    /// The latest raw magnetometer reading (after ``startMagnetometerUpdates()``), or `nil`.
+    var magnetometerData: MagnetometerData? { get }
+    /// Starts magnetometer updates, read from ``magnetometerData``.
+    func startMagnetometerUpdates()
+    /// Starts magnetometer updates, each handed to `handler` on `queue`.
+    func startMagnetometerUpdates(to queue: OperationQueue, withHandler handler: @escaping MagnetometerHandler)
+    /// Stops magnetometer updates: no handler call follows.
+    func stopMagnetometerUpdates()
+
+    /// The reference frame of the device motion being delivered.
+    var attitudeReferenceFrame: AttitudeReferenceFrame { get }
+    /// Starts device-motion updates in `frame`, read from ``deviceMotion``.
+    func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame)
+    /// Starts device-motion updates in `frame`, each handed to `handler` on `queue`.
+    func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: OperationQueue,
+                                  withHandler handler: @escaping DeviceMotionHandler)
 
     /// Device-motion updates as an `AsyncSequence`, at ``deviceMotionUpdateInterval``: iterating starts
     /// them, ending the iteration stops them.

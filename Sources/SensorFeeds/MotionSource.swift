@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Playback
 import Sensors
 import Signals
@@ -16,6 +17,7 @@ public struct MotionSource: Sendable {
         case imu(IMU, sampleRate: Double, duration: Double?)
         case file(URL, loop: Bool)
         case server(URL)
+        case trajectory(Trajectory, sampleRate: Double, duration: Double?)
     }
 
     let kind: Kind
@@ -57,9 +59,34 @@ public struct MotionSource: Sendable {
         MotionSource(kind: .imu(imu, sampleRate: sampleRate, duration: duration))
     }
 
-    /// A point file (JSON array, JSON Lines or CSV, see `PointFile`), played at its timestamps.
+    /// A trajectory (`Trajectory`) played in process by the Runner on a timeline of `sampleRate` Hz, from
+    /// sample 0: every kind of update from the one truth.
+    ///
+    /// - Accelerometer and gyroscope updates are its IMU's readings (errors and vibration included; the ideal
+    ///   readings without an IMU), magnetometer updates its magnetometer's raw readings (µT, hard iron
+    ///   included; the model's field without a magnetometer).
+    /// - Device motion is fused: Madgwick's filter run on every sample of those readings, in the frame asked
+    ///   for (see ``SimulatedMotionManager/startDeviceMotionUpdates(using:to:withHandler:)``); the truth is
+    ///   ``DeviceMotion/trueAttitude``.
+    ///
+    /// ```swift
+    /// let walk = try Trajectory(json: Data(contentsOf: specURL), baseDirectory: specURL.deletingLastPathComponent())
+    /// let manager = SimulatedMotionManager(source: .signal(walk, sampleRate: 100))
+    /// manager.startDeviceMotionUpdates(using: .xTrueNorthZVertical, to: queue) { motion, _ in print(motion?.heading ?? -1) }
+    /// ```
     /// - Parameters:
-    ///   - url: The file.
+    ///   - trajectory: The trajectory.
+    ///   - sampleRate: The timeline's rate, Hz (0.001 … 1 000 000); default 100.
+    ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
+    public static func signal(_ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil) -> MotionSource {
+        MotionSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
+    }
+
+    /// A point file (JSON array, JSON Lines or CSV, see `PointFile`), played at its timestamps; or a
+    /// trajectory render's directory (what `signals render SPEC --rate R --output-dir DIR` writes: `truth.csv`,
+    /// `imu.csv`, `magnetometer.csv`, …), played as the trajectory itself would be, at the truth's rows.
+    /// - Parameters:
+    ///   - url: The file, or the render directory.
     ///   - loop: Play it again and again (default `false`: updates end after the last point).
     public static func file(_ url: URL, loop: Bool = false) -> MotionSource {
         MotionSource(kind: .file(url, loop: loop))

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Playback
 import Signals
 
@@ -29,18 +30,20 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// Where the motion comes from.
     public let source: MotionSource
 
-    fileprivate enum Kind: CaseIterable { case deviceMotion, accelerometer, gyro }
+    enum Kind: CaseIterable { case deviceMotion, accelerometer, gyro, magnetometer }
 
     private struct StreamState {
         var interval: TimeInterval = 0.01
         var runner: (any UpdateProducer)?
-        var latest: MotionPoint?
+        var latest: MotionSample?
         let gate = DeliveryGate()
     }
 
     private let lock = NSLock()
     private var bufferLimit = 64
-    private var streams: [Kind: StreamState] = [.deviceMotion: StreamState(), .accelerometer: StreamState(), .gyro: StreamState()]
+    private var streams: [Kind: StreamState] = [.deviceMotion: StreamState(), .accelerometer: StreamState(), .gyro: StreamState(),
+                                                 .magnetometer: StreamState()]
+    private var frame = AttitudeReferenceFrame.xArbitraryZVertical
     private let makeRunner: @Sendable () -> any StreamRunner
     private let timing: TimingPolicy
 
@@ -74,7 +77,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         lock.withLock { streams[kind]!.interval = value }
     }
     private func isActive(_ kind: Kind) -> Bool { lock.withLock { streams[kind]!.runner != nil } }
-    private func latest(_ kind: Kind) -> MotionPoint? { lock.withLock { streams[kind]!.runner != nil ? streams[kind]!.latest : nil } }
+    private func latest(_ kind: Kind) -> MotionSample? { lock.withLock { streams[kind]!.runner != nil ? streams[kind]!.latest : nil } }
 
     /// Seconds between device-motion updates (default 0.01; applies from the next start).
     public var deviceMotionUpdateInterval: TimeInterval {
@@ -107,12 +110,38 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// Whether gyroscope updates are on.
     public var isGyroActive: Bool { isActive(.gyro) }
 
+    /// Seconds between magnetometer updates (default 0.01; applies from the next start).
+    public var magnetometerUpdateInterval: TimeInterval {
+        get { interval(.magnetometer) }
+        set { setInterval(.magnetometer, newValue) }
+    }
+    /// Whether the source gives magnetometer readings: a trajectory (its magnetometer's readings, or the
+    /// model's field when it has none), a trajectory render with `magnetometer.csv`, or a server (whose
+    /// trajectory points carry `magneticField`). A signal, an IMU or a point file has none.
+    public var isMagnetometerAvailable: Bool { source.hasMagnetometer }
+    /// Whether magnetometer updates are on.
+    public var isMagnetometerActive: Bool { isActive(.magnetometer) }
+
+    /// The reference frame of the device motion being delivered (the one given to the last
+    /// ``startDeviceMotionUpdates(using:to:withHandler:)``; ``AttitudeReferenceFrame/xArbitraryZVertical``
+    /// by default).
+    public var attitudeReferenceFrame: AttitudeReferenceFrame { lock.withLock { frame } }
+
+    /// Every frame CoreMotion knows, as on a device with a magnetometer. Whether a frame can be given depends
+    /// on the source: the frames other than `.xArbitraryZVertical` need a magnetometer (``isMagnetometerAvailable``).
+    /// - Returns: The four frames.
+    public static func availableAttitudeReferenceFrames() -> AttitudeReferenceFrame {
+        [.xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical, .xTrueNorthZVertical]
+    }
+
     /// The latest device motion while device-motion updates are on, else `nil`.
-    public var deviceMotion: DeviceMotion? { latest(.deviceMotion).map(DeviceMotion.init) }
+    public var deviceMotion: DeviceMotion? { latest(.deviceMotion).map(\.deviceMotion) }
     /// The latest accelerometer reading while accelerometer updates are on, else `nil`.
-    public var accelerometerData: AccelerometerData? { latest(.accelerometer).map(AccelerometerData.init) }
+    public var accelerometerData: AccelerometerData? { latest(.accelerometer).map { AccelerometerData($0.motion) } }
     /// The latest gyroscope reading while gyroscope updates are on, else `nil`.
-    public var gyroData: GyroData? { latest(.gyro).map(GyroData.init) }
+    public var gyroData: GyroData? { latest(.gyro).map { GyroData($0.motion) } }
+    /// The latest magnetometer reading while magnetometer updates are on, else `nil`.
+    public var magnetometerData: MagnetometerData? { latest(.magnetometer).flatMap(\.magnetometerData) }
 
     /// Updates an async consumer of ``deviceMotionUpdates()`` may fall behind before the oldest are
     /// dropped (default 64; at least 1). Raise it when a source runs faster than real time (a
@@ -127,14 +156,44 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     // MARK: Start and stop
 
-    /// Starts device-motion updates, read from ``deviceMotion``.
-    public func startDeviceMotionUpdates() { start(.deviceMotion, queue: nil) { _, _ in } }
+    /// Starts device-motion updates in ``AttitudeReferenceFrame/xArbitraryZVertical``, read from ``deviceMotion``.
+    public func startDeviceMotionUpdates() { startDeviceMotionUpdates(using: .xArbitraryZVertical) }
 
-    /// Starts device-motion updates, each handed to `handler` on `queue` (an error, such as an unreadable
-    /// file, is handed as `(nil, error)` and ends the updates).
-    public func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler) {
-        start(.deviceMotion, queue: queue) { point, error in handler(point.map(DeviceMotion.init), error) }
+    /// Starts device-motion updates in `frame`, read from ``deviceMotion``.
+    /// - Parameter frame: The attitude's reference frame (see ``startDeviceMotionUpdates(using:to:withHandler:)``).
+    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame) {
+        setFrame(frame)
+        start(.deviceMotion, queue: nil) { _, _ in }
     }
+
+    /// Starts device-motion updates in ``AttitudeReferenceFrame/xArbitraryZVertical``, each handed to
+    /// `handler` on `queue` (an error, such as an unreadable file, is handed as `(nil, error)` and ends the updates).
+    public func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler) {
+        startDeviceMotionUpdates(using: .xArbitraryZVertical, to: queue, withHandler: handler)
+    }
+
+    /// Starts device-motion updates in `frame`, each handed to `handler` on `queue`.
+    ///
+    /// From a source with an IMU and a magnetometer (a trajectory, its render, a server playing one) the
+    /// attitude is not the truth: it is what a phone's sensor fusion makes of the simulated accelerometer,
+    /// gyroscope and magnetometer, Madgwick's filter run on every sample of the source (gains and start-up
+    /// in the SensorFeeds article *Fused attitude*). So the yaw drifts in `.xArbitraryZVertical` at the
+    /// gyroscope's vertical bias, the tilt errs under sustained acceleration, and the north-referenced frames
+    /// converge within 3 s of the start. The truth, in the same frame, is ``DeviceMotion/trueAttitude``.
+    /// From a signal, an IMU alone or a point file the attitude is the source's own (or its gravity's tilt),
+    /// as before, in `.xArbitraryZVertical` only: another frame needs a magnetometer, and asking for it hands
+    /// `(nil, error)` (a ``SensorFeedsError`` of kind `.unavailable`) and ends the updates.
+    /// - Parameters:
+    ///   - frame: One of the four frames (a single frame, not a set).
+    ///   - queue: Where `handler` runs.
+    ///   - handler: Receives each update, or an error.
+    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: OperationQueue,
+                                         withHandler handler: @escaping DeviceMotionHandler) {
+        setFrame(frame)
+        start(.deviceMotion, queue: queue) { sample, error in handler(sample.map(\.deviceMotion), error) }
+    }
+
+    private func setFrame(_ frame: AttitudeReferenceFrame) { lock.withLock { self.frame = frame } }
 
     /// Stops device-motion updates: when this returns, no handler call is running or will run.
     public func stopDeviceMotionUpdates() { stop(.deviceMotion) }
@@ -144,7 +203,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     /// Starts accelerometer updates, each handed to `handler` on `queue`.
     public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler) {
-        start(.accelerometer, queue: queue) { point, error in handler(point.map(AccelerometerData.init), error) }
+        start(.accelerometer, queue: queue) { sample, error in handler(sample.map { AccelerometerData($0.motion) }, error) }
     }
 
     /// Stops accelerometer updates: when this returns, no handler call is running or will run.
@@ -155,11 +214,25 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     /// Starts gyroscope updates, each handed to `handler` on `queue`.
     public func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping GyroHandler) {
-        start(.gyro, queue: queue) { point, error in handler(point.map(GyroData.init), error) }
+        start(.gyro, queue: queue) { sample, error in handler(sample.map { GyroData($0.motion) }, error) }
     }
 
     /// Stops gyroscope updates: when this returns, no handler call is running or will run.
     public func stopGyroUpdates() { stop(.gyro) }
+
+    /// Starts magnetometer updates, read from ``magnetometerData``.
+    public func startMagnetometerUpdates() { start(.magnetometer, queue: nil) { _, _ in } }
+
+    /// Starts magnetometer updates, each handed to `handler` on `queue`: the raw reading (µT, device frame,
+    /// hard iron included). A source without a magnetometer hands `(nil, error)` (`.unavailable`) and ends them.
+    public func startMagnetometerUpdates(to queue: OperationQueue, withHandler handler: @escaping MagnetometerHandler) {
+        start(.magnetometer, queue: queue) { sample, error in
+            if let error { handler(nil, error) } else if let data = sample?.magnetometerData { handler(data, nil) }
+        }
+    }
+
+    /// Stops magnetometer updates: when this returns, no handler call is running or will run.
+    public func stopMagnetometerUpdates() { stop(.magnetometer) }
 
     /// Device-motion updates as an `AsyncSequence`, at ``deviceMotionUpdateInterval``. Iterating
     /// starts the updates; ending the iteration (or cancelling its task) stops them. A consumer slower
@@ -173,7 +246,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 // A server's failures are transient: the stream goes on when the server is back.
                 if (error as? SensorFeedsError)?.isTransient != true { continuation.finish(throwing: error) }
             } else if let point {
-                continuation.yield(DeviceMotion(point))
+                continuation.yield(point.deviceMotion)
             }
         } finished: {
             continuation.finish()
@@ -182,14 +255,14 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     }
 
     private func start(_ kind: Kind, queue: OperationQueue?,
-                       deliver: @escaping @Sendable (MotionPoint?, (any Error)?) -> Void,
+                       deliver: @escaping @Sendable (MotionSample?, (any Error)?) -> Void,
                        finished: (@Sendable () -> Void)? = nil) {
         stop(kind)
-        let interval = lock.withLock { streams[kind]!.interval }
+        let (interval, frame) = lock.withLock { (streams[kind]!.interval, self.frame) }
         let gate = lock.withLock { streams[kind]!.gate }
         let token = gate.open()
         let target = queue.map(SendableOperationQueue.init)
-        let send: @Sendable (MotionPoint?, (any Error)?) -> Void = { point, error in
+        let send: @Sendable (MotionSample?, (any Error)?) -> Void = { point, error in
             if let target {
                 gate.enqueue(on: target.queue, token: token) { deliver(point, error) }
             } else if gate.isCurrent(token) {
@@ -197,7 +270,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
             }
         }
         let holder = ProducerHolder()
-        let record: @Sendable (MotionPoint) -> Void = { [weak self] point in
+        let record: @Sendable (MotionSample) -> Void = { [weak self] point in
             guard let self else { return }
             lock.withLock { if let p = streams[kind]!.runner, p === holder.producer { streams[kind]!.latest = point } }
             send(point, nil)
@@ -208,12 +281,18 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         }
         do {
             let options = PlaybackOptions(loop: source.loops, timing: timing)
+            if kind == .magnetometer, !source.hasMagnetometer {
+                throw SensorFeedsError(.unavailable, "this source has no magnetometer (a signal, an IMU or a point file); play a trajectory, its render or a server playing one")
+            }
+            if kind == .deviceMotion, frame.needsMagnetometer, !source.hasMagnetometer {
+                throw SensorFeedsError(.unavailable, "the reference frame \(frame) needs a magnetometer, and this source has none; use .xArbitraryZVertical or play a trajectory")
+            }
             switch source.kind {
             case .server(let url):
                 let noMotion = NoMotionNote()
                 let remote = try RemoteFeed(address: try ServerAddress(url), rate: 1 / interval, pollInterval: interval,
                                             deliver: { point in
-                                                if let motion = point.motion { record(motion) } else if noMotion.first() {
+                                                if let motion = point.motion { record(MotionSample(motion: motion)) } else if noMotion.first() {
                                                     send(nil, SensorFeedsError(.malformed, "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"))
                                                 }
                                             },
@@ -230,12 +309,26 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 }
                 let request = try duration.map { try RenderRequest(sampleRate: rate, duration: $0) }
                     ?? RenderRequest(sampleRate: rate, startIndex: 0, frameCount: SignalLimits.largestIndex)
-                try play(try player.makePoints(request), interval: interval, runner: runner, options: options,
-                         handler: record, completion: completion)
+                try playPlain(try player.makePoints(request),
+                         interval: interval, runner: runner, options: options, handler: record, completion: completion)
             case .file(let url, _):
                 let runner = makeRunner()
                 try install(runner, kind, holder)
-                try play(try PointFile(url), interval: interval, runner: runner, options: options, handler: record, completion: completion)
+                if TrajectoryRecording.isRecording(url) {
+                    let points = try TrajectoryRecording(directory: url)
+                    try play(MappedPoints(base: points, makeTransform: MotionSample.transform(kind, frame: frame, calibration: points.calibration)),
+                             interval: interval, runner: runner, options: options, handler: record, completion: completion)
+                } else {
+                    try playPlain(try PointFile(url),
+                             interval: interval, runner: runner, options: options, handler: record, completion: completion)
+                }
+            case .trajectory(let trajectory, let rate, let duration):
+                let runner = makeRunner()
+                try install(runner, kind, holder)
+                let points = try TrajectoryPoints(trajectory, sampleRate: rate, duration: duration)
+                try play(MappedPoints(base: points, makeTransform: MotionSample.transform(kind, frame: frame,
+                                                                                           calibration: MagnetometerCalibration(trajectory.sensors.magnetometer))),
+                         interval: interval, runner: runner, options: options, handler: record, completion: completion)
             }
         } catch {
             lock.withLock { if let p = streams[kind]!.runner, p === holder.producer { streams[kind]!.runner = nil } }
@@ -253,9 +346,16 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         }
     }
 
-    private func play<S: PointSourceOfMotion>(_ source: S, interval: TimeInterval, runner: any StreamRunner,
-                                              options: PlaybackOptions, handler: @escaping @Sendable (MotionPoint) -> Void,
-                                              completion: @escaping @Sendable (PlaybackSummary) -> Void) throws {
+    private func playPlain<S: PointSourceOfMotion>(_ source: S, interval: TimeInterval, runner: any StreamRunner,
+                                                   options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
+                                                   completion: @escaping @Sendable (PlaybackSummary) -> Void) throws {
+        try play(MotionSample.plain(source), interval: interval, runner: runner, options: options, handler: handler, completion: completion)
+    }
+
+    private func play<S: PointSource>(_ source: S, interval: TimeInterval, runner: any StreamRunner,
+                                      options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
+                                      completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
+        where S.Point == MotionSample {
         try runner.play(TickedPoints(base: source, interval: interval), options: options, handler: handler, completion: completion)
     }
 
@@ -272,13 +372,25 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 extension MotionSource {
     /// What a signal or IMU source plays for one kind of update: an IMU's true motion for device
     /// motion, its readings for the accelerometer and the gyroscope.
-    fileprivate func player(for kind: SimulatedMotionManager.Kind) -> (AnySignalPlayer, rate: Double, duration: Double?) {
+    func player(for kind: SimulatedMotionManager.Kind) -> (AnySignalPlayer, rate: Double, duration: Double?) {
         switch self.kind {
         case .signal(let player, let rate, let duration): return (player, rate, duration)
         case .imu(let imu, let rate, let duration):
             let player = kind == .deviceMotion ? AnySignalPlayer(AnySignal(node: .motion(imu.motion))) : AnySignalPlayer(IMUReadings(imu))
             return (player, rate, duration)
-        case .file, .server: preconditionFailure("not a signal source")
+        case .file, .server, .trajectory: preconditionFailure("not a signal source")
+        }
+    }
+
+    /// Whether the source gives a magnetic field: a trajectory, a render directory with `magnetometer.csv`,
+    /// or a server (known only once its points arrive).
+    var hasMagnetometer: Bool {
+        switch kind {
+        case .trajectory, .server: return true
+        case .file(let url, _):
+            return TrajectoryRecording.isRecording(url)
+                && FileManager.default.fileExists(atPath: url.appendingPathComponent("magnetometer.csv").path)
+        case .signal, .imu: return false
         }
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 import Playback
 
-/// A motion source read at a fixed interval: tick `k` (at `first + k · interval` seconds) delivers the
+/// A point source read at a fixed interval: tick `k` (at `first + k · interval` seconds) delivers the
 /// source's point due at that instant, the last with a timestamp at or before the tick. Points between
 /// ticks are skipped, never averaged; each delivered point keeps its own timestamp. Ticks cover one
 /// pass of the source, `[first, first + period)`, the period being the source's own (a signal's
 /// frames / rate) or its last timestamp plus the gap before it (as the Runner loops a file).
-struct TickedPoints<Base: PointSource>: PointSource where Base.Point == MotionPoint {
+struct TickedPoints<Base: PointSource>: PointSource {
     let base: Base
     /// Seconds between ticks (> 0).
     let interval: Double
@@ -28,13 +28,13 @@ struct TickedPoints<Base: PointSource>: PointSource where Base.Point == MotionPo
         let period: Double?
         var tick = 0
         var first: Double?
-        var pending: (point: MotionPoint, time: Double)?
-        var current: MotionPoint?
+        var pending: (point: Base.Point, time: Double)?
+        var current: Base.Point?
         var exhausted = false
         var lastTime: Double?
         var lastGap = 0.0
 
-        mutating func next() throws -> (point: MotionPoint, time: TimeInterval)? {
+        mutating func next() throws -> (point: Base.Point, time: TimeInterval)? {
             if pending == nil, !exhausted {
                 pending = try base.next()
                 if pending == nil { exhausted = true }
@@ -64,6 +64,28 @@ struct TickedPoints<Base: PointSource>: PointSource where Base.Point == MotionPo
             guard let point = current else { return nil }
             tick += 1
             return (point, due - start)
+        }
+    }
+}
+
+/// A point source whose points are made from another's, one by one and in order, by a transform made
+/// afresh for each pass (so a stateful transform, a fusion filter, starts again with the pass).
+struct MappedPoints<Base: PointSource, Point: Runnable & Sendable>: PointSource {
+    let base: Base
+    /// Makes the transform of one pass.
+    let makeTransform: @Sendable () -> (Base.Point) throws -> Point
+
+    var loopPeriod: TimeInterval? { base.loopPeriod }
+
+    func makeCursor() throws -> Cursor { Cursor(base: try base.makeCursor(), transform: makeTransform()) }
+
+    struct Cursor: PointCursor {
+        var base: Base.Cursor
+        let transform: (Base.Point) throws -> Point
+
+        mutating func next() throws -> (point: Point, time: TimeInterval)? {
+            guard let (point, time) = try base.next() else { return nil }
+            return (try transform(point), time)
         }
     }
 }

@@ -16,10 +16,10 @@ import Testing
         #expect(error.location.isEmpty)
     }
 
-    @Test("every connection problem is transient except a URL that can never work")
+    @Test("every connection problem is transient except a URL that can never work and an update the source cannot give")
     func transient() {
         for code in SensorFeedsError.Code.allCases {
-            #expect(SensorFeedsError(code, "x").isTransient == (code != .invalidURL), "\(code)")
+            #expect(SensorFeedsError(code, "x").isTransient == (code != .invalidURL && code != .unavailable), "\(code)")
         }
     }
 }

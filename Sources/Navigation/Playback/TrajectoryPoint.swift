@@ -39,6 +39,39 @@ public struct TrajectoryPoint: Runnable, Motionable, Sendable, Hashable {
     /// Steps per second (truth).
     public var cadence: Double
 
+    /// Creates a point (every value as the property of the same name describes it).
+    /// - Parameters:
+    ///   - motion: The motion sample (g, rad/s, attitude device → east-north-up).
+    ///   - location: A new fix, or `nil`.
+    ///   - trueHeading: Degrees 0 ..< 360.
+    ///   - magneticHeading: Degrees 0 ..< 360.
+    ///   - headingAccuracy: Degrees.
+    ///   - magneticField: µT, device frame.
+    ///   - pressure: Pa, or `nil`.
+    ///   - altitude: Metres above mean sea level.
+    ///   - steps: Steps from the start.
+    ///   - distance: Metres from the start.
+    ///   - floorsAscended: Floors climbed (3 m each).
+    ///   - floorsDescended: Floors descended (3 m each).
+    ///   - cadence: Steps per second.
+    public init(motion: MotionPoint, location: LocationPoint?, trueHeading: Double, magneticHeading: Double,
+                headingAccuracy: Double, magneticField: SIMD3<Double>, pressure: Double?, altitude: Double,
+                steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int, cadence: Double) {
+        self.motion = motion
+        self.location = location
+        self.trueHeading = trueHeading
+        self.magneticHeading = magneticHeading
+        self.headingAccuracy = headingAccuracy
+        self.magneticField = magneticField
+        self.pressure = pressure
+        self.altitude = altitude
+        self.steps = steps
+        self.distance = distance
+        self.floorsAscended = floorsAscended
+        self.floorsDescended = floorsDescended
+        self.cadence = cadence
+    }
+
     /// Seconds from the start of the run.
     public var timestamp: TimeInterval { motion.timestamp }
     /// User acceleration, g.

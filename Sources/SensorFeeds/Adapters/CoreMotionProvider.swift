@@ -112,6 +112,42 @@ public final class CoreMotionProvider: MotionProviding {
     /// Stops gyroscope updates.
     public func stopGyroUpdates() { manager.stopGyroUpdates() }
 
+    /// Seconds between magnetometer updates.
+    public var magnetometerUpdateInterval: TimeInterval {
+        get { manager.magnetometerUpdateInterval }
+        set { manager.magnetometerUpdateInterval = newValue }
+    }
+    /// Whether magnetometer updates can be given.
+    public var isMagnetometerAvailable: Bool { manager.isMagnetometerAvailable }
+    /// Whether magnetometer updates are on.
+    public var isMagnetometerActive: Bool { manager.isMagnetometerActive }
+    /// The latest raw magnetometer reading.
+    public var magnetometerData: MagnetometerData? { manager.magnetometerData.map(MagnetometerData.init) }
+    /// Starts magnetometer updates (pull).
+    public func startMagnetometerUpdates() { manager.startMagnetometerUpdates() }
+    /// Starts magnetometer updates to `handler` on `queue`.
+    public func startMagnetometerUpdates(to queue: OperationQueue, withHandler handler: @escaping MagnetometerHandler) {
+        manager.startMagnetometerUpdates(to: queue) { m, e in handler(m.map(MagnetometerData.init), e) }
+    }
+    /// Stops magnetometer updates.
+    public func stopMagnetometerUpdates() { manager.stopMagnetometerUpdates() }
+
+    /// The reference frame of the device motion being delivered.
+    public var attitudeReferenceFrame: AttitudeReferenceFrame {
+        AttitudeReferenceFrame(rawValue: manager.attitudeReferenceFrame.rawValue)
+    }
+    /// Starts device-motion updates in `frame` (pull).
+    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame) {
+        manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue))
+    }
+    /// Starts device-motion updates in `frame` to `handler` on `queue`.
+    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: OperationQueue,
+                                         withHandler handler: @escaping DeviceMotionHandler) {
+        manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue), to: queue) { m, e in
+            handler(m.map(DeviceMotion.init), e)
+        }
+    }
+
     /// Device-motion updates as an `AsyncSequence` (on a queue of their own): iterating starts them,
     /// and ending the last iteration (or cancelling its task) stops them.
     public func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error> {
@@ -124,10 +160,22 @@ extension DeviceMotion {
     /// - Parameter m: The update.
     public init(_ m: CMDeviceMotion) {
         let q = m.attitude.quaternion
+        let f = m.magneticField
+        let accuracy = MagneticFieldCalibrationAccuracy(rawValue: Int(f.accuracy.rawValue)) ?? .uncalibrated
         self.init(timestamp: m.timestamp, attitude: Quaternion(w: q.w, x: q.x, y: q.y, z: q.z),
                   rotationRate: RotationRate(x: m.rotationRate.x, y: m.rotationRate.y, z: m.rotationRate.z),
                   gravity: Acceleration(x: m.gravity.x, y: m.gravity.y, z: m.gravity.z),
-                  userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z))
+                  userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z),
+                  magneticField: CalibratedMagneticField(field: MagneticField(x: f.field.x, y: f.field.y, z: f.field.z), accuracy: accuracy),
+                  heading: m.heading)
+    }
+}
+
+extension MagnetometerData {
+    /// Copies a CoreMotion magnetometer reading.
+    /// - Parameter m: The reading (µT).
+    public init(_ m: CMMagnetometerData) {
+        self.init(timestamp: m.timestamp, magneticField: MagneticField(x: m.magneticField.x, y: m.magneticField.y, z: m.magneticField.z))
     }
 }
 

@@ -1,0 +1,270 @@
+import Foundation
+import FileReaders
+import Location
+import Navigation
+import Playback
+import Signals
+
+/// A trajectory render read back: the directory `signals render SPEC --rate R --output-dir DIR` writes
+/// (CSV), played as the same ``Navigation/TrajectoryPoint``s a trajectory plays in process, for the
+/// managers' `.file(directory)` sources.
+///
+/// - `truth.csv` is required: the points are its rows, at its `t`. Every other file is optional:
+///   `imu.csv` (the accelerometer and gyroscope readings; without it the ideal readings of the truth),
+///   `magnetometer.csv` (µT), `barometer.csv` (Pa) and `gnss.csv` (fixes). A stream at its own rate holds its
+///   latest row at or before each truth row; a fix is delivered on the first truth row at or after its time.
+/// - `sensors.json` (written beside them by `render`) gives the accelerometer's unit and the magnetometer's
+///   hard- and soft-iron calibration. Without it the unit is read from the readings' size (a median norm
+///   above 3 is m/s², physical sign; else g, CoreMotion's sign) and the calibrated field is the raw one.
+/// - What `truth.csv` does not hold is rebuilt: the pedometer's distance is the horizontal speed integrated
+///   over the rows (trapezoids), its floors are the climbs and descents of `altitude` in 3 m floors, its
+///   cadence the steps of the last second; the heading accuracy is 0.
+/// - Every cell is a finite number, times never decrease, and a missing column is named with its file.
+struct TrajectoryRecording: PointSource {
+    /// The points, one per truth row.
+    let points: [TrajectoryPoint]
+    /// The magnetometer's calibration (the identity without `sensors.json`).
+    let calibration: MagnetometerCalibration
+    /// Whether `magnetometer.csv` was there.
+    let hasMagnetometer: Bool
+    /// Whether `barometer.csv` was there.
+    let hasBarometer: Bool
+
+    /// The largest file read, bytes.
+    static let fileLimit = 1 << 30
+
+    /// Whether `url` is a render directory (a directory holding `truth.csv`).
+    static func isRecording(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            && FileManager.default.fileExists(atPath: url.appendingPathComponent("truth.csv").path)
+    }
+
+    var loopPeriod: TimeInterval? { nil }
+
+    func makeCursor() -> Cursor { Cursor(points: points) }
+
+    struct Cursor: PointCursor {
+        let points: [TrajectoryPoint]
+        var position = 0
+
+        mutating func next() -> (point: TrajectoryPoint, time: TimeInterval)? {
+            guard position < points.count else { return nil }
+            defer { position += 1 }
+            return (points[position], points[position].timestamp - points[0].timestamp)
+        }
+    }
+
+    /// A table of numbers read from a CSV by column name.
+    struct Table {
+        let file: String
+        let names: [String]
+        /// Rows, each `names.count` numbers.
+        let rows: [[Double]]
+
+        init(_ url: URL, required: [String]) throws(SignalError) {
+            file = url.lastPathComponent
+            let csv = CSVReader(try ByteReader(path: url.path, name: file))
+            var fields: [String] = []
+            guard try csv.nextRecord(into: &fields) else {
+                throw SignalError(.tooShort, "the file is empty; expected a header starting 't,'", file: file)
+            }
+            names = fields
+            guard names.first == "t" else {
+                throw SignalError(.missingField, "the first column is '\(SignalError.quoted(names.first ?? "", limit: 40))', not 't'; this is not a signals render file", file: file, line: csv.line)
+            }
+            for name in required where !names.contains(name) {
+                throw SignalError(.missingField, "the header has no '\(name)' column", file: file, line: csv.line)
+            }
+            var rows: [[Double]] = []
+            while try csv.nextRecord(into: &fields) {
+                guard fields.count == names.count else {
+                    throw SignalError(.malformed, "expected \(names.count) cells as in the header, found \(fields.count)", file: file, line: csv.line)
+                }
+                var row = [Double]()
+                row.reserveCapacity(fields.count)
+                for (k, text) in fields.enumerated() { row.append(try csv.finiteNumber(text, column: names[k])) }
+                if let last = rows.last, row[0] < last[0] {
+                    throw SignalError(.invalidTime, "time \(row[0]) s is before the previous row's, \(last[0]) s; times must not decrease", file: file, line: csv.line)
+                }
+                rows.append(row)
+            }
+            self.rows = rows
+        }
+
+        /// The column `name`'s index.
+        func column(_ name: String) -> Int { names.firstIndex(of: name)! }
+    }
+
+    /// Reads a render directory.
+    /// - Throws: `SignalError` naming the file (and line) at fault.
+    init(directory: URL) throws(SignalError) {
+        func file(_ name: String) -> URL? {
+            let url = directory.appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: url.path) ? url : nil
+        }
+        let truthColumns = TrajectoryStream.columns(.truth)
+        let truth = try Table(directory.appendingPathComponent("truth.csv"), required: truthColumns)
+        guard !truth.rows.isEmpty else { throw SignalError(.tooShort, "the file has a header but no rows", file: "truth.csv") }
+        let imu = try file("imu.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.imu)) }
+        let magnetometer = try file("magnetometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.magnetometer)) }
+        let barometer = try file("barometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.barometer)) }
+        let gnss = try file("gnss.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.gnss)) }
+        let sidecar = try file("sensors.json").map { u throws(SignalError) in try RecordingSensors(u) }
+        calibration = sidecar?.calibration ?? MagnetometerCalibration(nil)
+        hasMagnetometer = magnetometer != nil
+        hasBarometer = barometer != nil
+
+        let c = Dictionary(uniqueKeysWithValues: truthColumns.map { ($0, truth.column($0)) })
+        let g0 = 9.80665
+        // The accelerometer's unit and sign: the sidecar's, else its size.
+        var imuScale = 1.0
+        if let imu {
+            let a = imu.column("accelerometer.x")
+            if let unit = sidecar?.accelerometerInMetresPerSecondSquared {
+                imuScale = unit ? -1 / g0 : 1
+            } else {
+                var norms = imu.rows.map { r in (r[a] * r[a] + r[a + 1] * r[a + 1] + r[a + 2] * r[a + 2]).squareRoot() }
+                norms.sort()
+                if !norms.isEmpty, norms[norms.count / 2] > 3 { imuScale = -1 / g0 }
+            }
+        }
+        var cursors = (imu: 0, magnetometer: 0, barometer: 0, gnss: 0)
+        func held(_ table: Table?, _ cursor: inout Int, at t: Double) -> [Double]? {
+            guard let table, !table.rows.isEmpty else { return nil }
+            while cursor + 1 < table.rows.count, table.rows[cursor + 1][0] <= t + 1e-9 { cursor += 1 }
+            return table.rows[cursor][0] <= t + 1e-9 ? table.rows[cursor] : nil
+        }
+        var points: [TrajectoryPoint] = []
+        points.reserveCapacity(truth.rows.count)
+        var distance = 0.0, ascent = 0.0, descent = 0.0
+        var stepHistory: [(t: Double, steps: Int)] = []
+        var historyStart = 0
+        for (k, r) in truth.rows.enumerated() {
+            let t = r[0]
+            let attitude = Quaternion(w: r[c["attitude.w"]!], x: r[c["attitude.x"]!], y: r[c["attitude.y"]!], z: r[c["attitude.z"]!]).normalized
+            let g = attitude.gravity
+            let gravity = Acceleration(x: g.x, y: g.y, z: g.z)
+            var reading: (Double, Double, Double)
+            var rate = RotationRate(x: r[c["rotationRate.x"]!], y: r[c["rotationRate.y"]!], z: r[c["rotationRate.z"]!])
+            if let row = held(imu, &cursors.imu, at: t), let imu {
+                let a = imu.column("accelerometer.x"), w = imu.column("gyroscope.x")
+                reading = (row[a] * imuScale, row[a + 1] * imuScale, row[a + 2] * imuScale)
+                rate = RotationRate(x: row[w], y: row[w + 1], z: row[w + 2])
+            } else {
+                // The ideal reading: the acceleration in the device frame (g) plus gravity.
+                let aENU = (r[c["acceleration.east"]!] / g0, r[c["acceleration.north"]!] / g0, r[c["acceleration.up"]!] / g0)
+                let user = attitude.inverseRotate((aENU.0, aENU.1, aENU.2))
+                reading = (user.x + g.x, user.y + g.y, user.z + g.z)
+            }
+            let user = Acceleration(x: reading.0 - g.x, y: reading.1 - g.y, z: reading.2 - g.z)
+            let motion = MotionPoint(timestamp: t, userAcceleration: user, gravity: gravity, rotationRate: rate, attitude: attitude)
+            var field = SIMD3<Double>(0, 0, 0)
+            if let row = held(magnetometer, &cursors.magnetometer, at: t), let magnetometer {
+                let m = magnetometer.column("magnetometer.x")
+                field = SIMD3(row[m], row[m + 1], row[m + 2])
+            }
+            let pressure = held(barometer, &cursors.barometer, at: t).map { $0[barometer!.column("pressure")] }
+            var location: LocationPoint?
+            if let gnss {
+                let previous = k > 0 ? truth.rows[k - 1][0] : -Double.infinity
+                while cursors.gnss < gnss.rows.count, gnss.rows[cursors.gnss][0] <= t + 1e-9 {
+                    let f = gnss.rows[cursors.gnss]
+                    if f[0] > previous + 1e-9 || k == 0 {
+                        let col = { (name: String) in f[gnss.column(name)] }
+                        location = LocationPoint(timestamp: t, latitude: col("latitude"), longitude: col("longitude"),
+                                                 altitude: col("altitude"), horizontalAccuracy: col("horizontalAccuracy"),
+                                                 verticalAccuracy: col("verticalAccuracy"), speed: col("speed"), course: col("course"))
+                    }
+                    cursors.gnss += 1
+                }
+            }
+            let steps = Int(r[c["steps"]!])
+            if k > 0 {
+                let p = truth.rows[k - 1], dt = t - p[0]
+                let v0 = (p[c["velocity.east"]!] * p[c["velocity.east"]!] + p[c["velocity.north"]!] * p[c["velocity.north"]!]).squareRoot()
+                let v1 = (r[c["velocity.east"]!] * r[c["velocity.east"]!] + r[c["velocity.north"]!] * r[c["velocity.north"]!]).squareRoot()
+                distance += 0.5 * (v0 + v1) * dt
+                let dh = r[c["altitude"]!] - p[c["altitude"]!]
+                if dh > 0 { ascent += dh } else { descent -= dh }
+            }
+            stepHistory.append((t, steps))
+            while historyStart < stepHistory.count - 1, stepHistory[historyStart + 1].t <= t - 1 { historyStart += 1 }
+            let oldest = stepHistory[historyStart]
+            let cadence = t - oldest.t > 0 ? Double(steps - oldest.steps) / (t - oldest.t) : 0
+            let trueHeading = r[c["heading.true"]!], magneticHeading = r[c["heading.magnetic"]!]
+            points.append(TrajectoryPoint(motion: motion, location: location, trueHeading: trueHeading, magneticHeading: magneticHeading,
+                                          headingAccuracy: 0, magneticField: field, pressure: pressure, altitude: r[c["altitude.msl"]!],
+                                          steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
+                                          floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence))
+        }
+        self.points = points
+    }
+}
+
+/// `sensors.json` of a render directory: `{"accelerometerUnit": "g" | "m/s^2", "magnetometer": {"hard_iron": [x, y, z],
+/// "soft_iron": [[…], […], […]]}}`, every key optional.
+struct RecordingSensors {
+    var accelerometerInMetresPerSecondSquared: Bool?
+    var calibration: MagnetometerCalibration?
+
+    init(_ url: URL) throws(SignalError) {
+        let file = url.lastPathComponent
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw SignalError(.unreadable, "cannot read: \(error.localizedDescription)", file: file) }
+        guard data.count <= 1 << 20, let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw SignalError(.malformed, "not a JSON object of at most 1 MiB", file: file)
+        }
+        if let unit = object["accelerometerUnit"] {
+            guard let text = unit as? String, ["g", "m/s^2"].contains(text) else {
+                throw SignalError(.malformed, "$.accelerometerUnit must be \"g\" or \"m/s^2\"", file: file, field: "$.accelerometerUnit")
+            }
+            accelerometerInMetresPerSecondSquared = text == "m/s^2"
+        }
+        if let magnetometer = object["magnetometer"] {
+            guard let m = magnetometer as? [String: Any],
+                  let hard = (m["hard_iron"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), hard.count == 3,
+                  let soft = (m["soft_iron"] as? [Any])?.compactMap({ ($0 as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } }),
+                  soft.count == 3, soft.allSatisfy({ $0.count == 3 }), (hard + soft.flatMap { $0 }).allSatisfy(\.isFinite) else {
+                throw SignalError(.malformed, "$.magnetometer must be {\"hard_iron\": [x, y, z], \"soft_iron\": [[3 numbers] × 3]}", file: file, field: "$.magnetometer")
+            }
+            guard let calibration = MagnetometerCalibration(hardIron: SIMD3(hard[0], hard[1], hard[2]),
+                                                            softIron: soft.map { SIMD3($0[0], $0[1], $0[2]) }) else {
+                throw SignalError(.outOfRange, "$.magnetometer.soft_iron is singular (its determinant is 0)", file: file, field: "$.magnetometer.soft_iron")
+            }
+            self.calibration = calibration
+        }
+    }
+}
+
+/// A converged magnetometer calibration: `S⁻¹ (m − b)` for the model's soft-iron matrix `S` and hard-iron
+/// offset `b` (µT), what a phone's calibration estimates.
+struct MagnetometerCalibration: Sendable {
+    let hardIron: SIMD3<Double>
+    /// `S⁻¹`, rows.
+    let inverse: [SIMD3<Double>]
+
+    /// The calibration of a model (the identity for none).
+    init(_ model: MagnetometerModel?) {
+        self = model.flatMap { Self(hardIron: $0.hardIron, softIron: $0.softIron) }
+            ?? Self(hardIron: .zero, softIron: MagnetometerModel.identity)!
+    }
+
+    /// `nil` when `softIron` is singular.
+    init?(hardIron: SIMD3<Double>, softIron s: [SIMD3<Double>]) {
+        let (a, b, c) = (s[0], s[1], s[2])
+        let r0 = SIMD3(b.y * c.z - b.z * c.y, a.z * c.y - a.y * c.z, a.y * b.z - a.z * b.y)
+        let r1 = SIMD3(b.z * c.x - b.x * c.z, a.x * c.z - a.z * c.x, a.z * b.x - a.x * b.z)
+        let r2 = SIMD3(b.x * c.y - b.y * c.x, a.y * c.x - a.x * c.y, a.x * b.y - a.y * b.x)
+        let det = a.x * r0.x + a.y * r1.x + a.z * r2.x
+        guard det != 0, det.isFinite else { return nil }
+        self.hardIron = hardIron
+        inverse = [r0 / det, r1 / det, r2 / det]
+    }
+
+    /// The calibrated field of a raw reading, µT.
+    func calibrate(_ raw: SIMD3<Double>) -> SIMD3<Double> {
+        let d = raw - hardIron
+        return SIMD3((inverse[0] * d).sum(), (inverse[1] * d).sum(), (inverse[2] * d).sum())
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Navigation
+import Playback
+@testable import SensorFeeds
+import Signals
+import Testing
+
+/// Device motion and the magnetometer from a trajectory: the fused attitude a phone would report.
+@Suite struct FusedDeviceMotionTests {
+    /// The walk example's route with `sensors` (JSON text of the `sensors` object) and `mount`.
+    static func walk(sensors: String, mount: String = "handheld") throws -> Trajectory {
+        let json = """
+        {"trajectory": {
+          "route": {"speed": 1.4, "waypoints": [
+            {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
+            {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58},
+            {"latitude": 51.5016, "longitude": -0.1240, "altitude": 64},
+            {"latitude": 51.5020, "longitude": -0.1228, "altitude": 62}]},
+          "vehicle": "walk", "mount": "\(mount)", "epoch": "2026-06-01T08:30:00Z",
+          "sensors": \(sensors)}}
+        """
+        return try Trajectory(json: Data(json.utf8), baseDirectory: WalkTrajectory.examples)
+    }
+
+    /// Every device-motion update of the first `count` at `interval` in `frame`, played instantly.
+    static func deviceMotion(_ source: MotionSource, frame: AttitudeReferenceFrame, interval: Double = 0.1,
+                             count: Int) -> (values: [DeviceMotion], failures: [String]) {
+        let manager = SimulatedMotionManager(source: source, clock: ManualClock(autoAdvance: true))
+        manager.deviceMotionUpdateInterval = interval
+        let seen = Collected<DeviceMotion>(until: count)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        manager.startDeviceMotionUpdates(using: frame, to: queue) { m, e in seen.add(m, e) }
+        _ = seen.wait()
+        manager.stopDeviceMotionUpdates()
+        #expect(manager.attitudeReferenceFrame == frame)
+        return (Array(seen.values.prefix(count)), seen.failures)
+    }
+
+    /// The signed yaw of `a` relative to `b` (radians, −π ..< π): the twist about the vertical of `a ⊗ b*`.
+    static func yawError(_ a: Quaternion, _ b: Quaternion) -> Double {
+        let e = a * b.conjugate
+        let twist = AttitudeFusion.twistZ(e)
+        return 2 * atan2(twist.z, twist.w)
+    }
+
+    /// |a − b| in degrees on the circle, 0 … 180.
+    static func headingError(_ a: Double, _ b: Double) -> Double { abs(TrajectoryMath.signedDegrees(a - b)) }
+
+    /// The fused device motion of every `step`-th sample of `trajectory` at 100 Hz in `frame`, run outside a
+    /// manager with the given calibration (for the failing cases).
+    static func fused(_ trajectory: Trajectory, frame: AttitudeReferenceFrame, calibration: MagnetometerCalibration,
+                      seconds: Double, step: Int = 10) throws -> [DeviceMotion] {
+        let transform = MotionSample.transform(.deviceMotion, frame: frame, calibration: calibration)()
+        var cursor = try TrajectoryPoints(trajectory, sampleRate: 100, duration: seconds).makeCursor()
+        var out: [DeviceMotion] = []
+        var n = 0
+        while let (p, _) = try cursor.next() {
+            let m = transform(p).deviceMotion
+            if n % step == 0 { out.append(m) }
+            n += 1
+        }
+        return out
+    }
+
+    /// The largest heading error (degrees) of north-referenced updates at or after `from` seconds.
+    static func worstHeading(_ updates: [DeviceMotion], _ trajectory: Trajectory, frame: AttitudeReferenceFrame,
+                             from: Double) throws -> Double {
+        try updates.filter { $0.timestamp >= from - 1e-9 }.map { m in
+            let truth = try WalkTrajectory.point(trajectory, at: m.timestamp)
+            return headingError(m.heading, frame == .xTrueNorthZVertical ? truth.trueHeading : truth.magneticHeading)
+        }.max() ?? .infinity
+    }
+
+    /// The documented settling time of the north-referenced frames, seconds, and the heading and attitude errors
+    /// after it on the walk example (BMI160 and magnetometer, degrees).
+    static let settling = 3.0, headingBound = 16.0, attitudeBound = 13.0
+
+    @Test("north-referenced frames start unsettled, converge within 3 s and then stay within 16° of the true heading")
+    func northConverges() throws {
+        let walk = try WalkTrajectory.example()
+        for frame: AttitudeReferenceFrame in [.xTrueNorthZVertical, .xMagneticNorthZVertical] {
+            let (updates, failures) = Self.deviceMotion(.signal(walk), frame: frame, count: 1500)
+            #expect(failures.isEmpty)
+            try #require(updates.count == 1500)
+            // At the start the heading is not yet known: far from the truth.
+            let first = try WalkTrajectory.point(walk, at: 0)
+            #expect(Self.headingError(updates[0].heading, frame == .xTrueNorthZVertical ? first.trueHeading : first.magneticHeading) > 45)
+            let worst = try Self.worstHeading(updates, walk, frame: frame, from: Self.settling)
+            #expect(worst <= Self.headingBound, "frame \(frame.rawValue): worst heading error \(worst)°")
+            let worstAttitude = updates.filter { $0.timestamp >= Self.settling }.map { $0.attitude.angle(to: $0.trueAttitude) * 180 / .pi }.max() ?? .infinity
+            #expect(worstAttitude <= Self.attitudeBound, "worst attitude error \(worstAttitude)°")
+            // Not the truth: a filter's error, whose tilt follows the accelerometer's bias and the gait.
+            #expect(updates.filter { $0.timestamp >= Self.settling }.allSatisfy { $0.attitude.angle(to: $0.trueAttitude) > 1e-6 })
+            #expect(updates.allSatisfy { $0.magneticField.accuracy == .high && (0 ..< 360).contains($0.heading) })
+        }
+    }
+
+    @Test("the failing case: a field with its hard iron left in breaks the 16° heading bound")
+    func uncalibratedFails() throws {
+        let walk = try WalkTrajectory.example()
+        let calibrated = try Self.fused(walk, frame: .xTrueNorthZVertical, calibration: MagnetometerCalibration(walk.sensors.magnetometer), seconds: 150)
+        #expect(try Self.worstHeading(calibrated, walk, frame: .xTrueNorthZVertical, from: Self.settling) <= Self.headingBound)
+        let raw = try Self.fused(walk, frame: .xTrueNorthZVertical, calibration: MagnetometerCalibration(nil), seconds: 150)
+        #expect(try Self.worstHeading(raw, walk, frame: .xTrueNorthZVertical, from: Self.settling) > Self.headingBound)
+    }
+
+    /// The walk with an IMU whose only error is a gyroscope bias (rad/s per axis) and a quiet magnetometer.
+    static func biasedWalk(_ bias: (Double, Double, Double)) throws -> Trajectory {
+        try walk(sensors: """
+            {"imu": {"gyroscope_bias": [\(bias.0), \(bias.1), \(bias.2)]},
+             "magnetometer": {"rate": 100, "noise_density": 0.01, "hard_iron": [12, -3, 40], "seed": 8}}
+            """, mount: "flat")
+    }
+
+    /// The yaw drift (radians) the gyroscope's bias implies over the first `seconds`: the bias's component along
+    /// the vertical (the truth's "up" in the device frame, −gravity) integrated at 100 Hz.
+    static func expectedDrift(_ trajectory: Trajectory, bias: SIMD3<Double>, seconds: Double) throws -> Double {
+        let points = try trajectory.points(first: 0, count: Int(seconds * 100), rate: 100)
+        return points.reduce(0) { sum, p in
+            let g = p.motion.gravity
+            return sum - (bias.x * g.x + bias.y * g.y + bias.z * g.z) / 100
+        }
+    }
+
+    @Test(".xArbitraryZVertical yaw drifts at the gyroscope bias's vertical component; a bias-free gyroscope does not")
+    func arbitraryDrift() throws {
+        let bias = SIMD3(0.002, -0.001, 0.01)
+        let walk = try Self.biasedWalk((bias.x, bias.y, bias.z))
+        let expected = try Self.expectedDrift(walk, bias: bias, seconds: 60)
+        #expect(abs(expected) > 0.5)     // 0.01 rad/s for 60 s: a drift worth measuring
+        let (updates, failures) = Self.deviceMotion(.signal(walk), frame: .xArbitraryZVertical, count: 601)
+        #expect(failures.isEmpty)
+        let last = try #require(updates.last)
+        #expect(abs(last.timestamp - 60) < 1e-9)
+        let drift = Self.yawError(last.attitude, last.trueAttitude)
+        #expect(abs(drift - expected) <= 0.05 * abs(expected), "drift \(drift) rad, expected \(expected) rad")
+        #expect(updates.allSatisfy { $0.heading == -1 })
+
+        // The failing case: the same walk with a bias-free gyroscope hardly drifts.
+        let still = try Self.biasedWalk((0, 0, 0))
+        let (clean, _) = Self.deviceMotion(.signal(still), frame: .xArbitraryZVertical, count: 601)
+        let cleanDrift = Self.yawError(try #require(clean.last).attitude, try #require(clean.last).trueAttitude)
+        #expect(abs(cleanDrift - expected) > 0.5 * abs(expected), "bias-free drift \(cleanDrift) rad")
+    }
+
+    @Test(".xArbitraryCorrectedZVertical starts where .xArbitraryZVertical does and holds its yaw with the magnetometer")
+    func arbitraryCorrected() throws {
+        let walk = try Self.biasedWalk((0.002, -0.001, 0.01))
+        let (corrected, _) = Self.deviceMotion(.signal(walk), frame: .xArbitraryCorrectedZVertical, count: 601)
+        let (arbitrary, _) = Self.deviceMotion(.signal(walk), frame: .xArbitraryZVertical, count: 601)
+        try #require(corrected.count == 601 && arbitrary.count == 601)
+        // The same frame at the start: the first attitudes agree to the magnetometer's noise.
+        #expect(corrected[0].attitude.angle(to: arbitrary[0].attitude) < 0.01)
+        let worst = corrected.map { abs(Self.yawError($0.attitude, $0.trueAttitude)) }.max() ?? .infinity
+        // Bounded (the bias against the magnetometer's pull, larger through turns), not growing.
+        #expect(worst < 0.3, "corrected yaw error \(worst) rad")
+        let lateMean = corrected[500...].map { abs(Self.yawError($0.attitude, $0.trueAttitude)) }.reduce(0, +) / 101
+        #expect(lateMean < 0.1, "corrected yaw error over the last 10 s \(lateMean) rad")
+        #expect(abs(Self.yawError(arbitrary[600].attitude, arbitrary[600].trueAttitude)) > 0.5)
+    }
+
+    @Test("the magnetometer reads the model's field plus its hard iron; device motion's calibrated field removes it")
+    func magnetometer() throws {
+        let walk = try WalkTrajectory.example()
+        let ideal = try WalkTrajectory.with(barometer: nil)      // no magnetometer: its points hold the model's field
+        let manager = SimulatedMotionManager(source: .signal(walk), clock: ManualClock(autoAdvance: true))
+        #expect(manager.isMagnetometerAvailable)
+        manager.magnetometerUpdateInterval = 0.02
+        let seen = Collected<MagnetometerData>(until: 200)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        manager.startMagnetometerUpdates(to: queue) { d, e in seen.add(d, e) }
+        #expect(seen.wait())
+        manager.stopMagnetometerUpdates()
+        let updates = Array(seen.values.prefix(200))
+        #expect(seen.failures.isEmpty)
+        #expect(updates.map(\.timestamp) == (0 ..< 200).map { Double(2 * $0) / 100 })
+        let hardIron = try #require(walk.sensors.magnetometer).hardIron
+        var sum = SIMD3<Double>(0, 0, 0)
+        for d in updates {
+            let reading = try WalkTrajectory.point(walk, at: d.timestamp).magneticField
+            #expect(d.magneticField.vector == reading)
+            let truth = try WalkTrajectory.point(ideal, at: d.timestamp).magneticField
+            let offset = d.magneticField.vector - truth
+            sum += offset
+            // Minus the bias, the reading is the model's field to the noise (0.1 µT/√Hz at 50 Hz: σ 0.7 µT).
+            let residual = offset - hardIron
+            #expect((residual * residual).sum().squareRoot() < 4, "residual \(residual) µT")
+            // The failing case: without the bias removed the reading is ≥ 30 µT from the field.
+            #expect((offset * offset).sum().squareRoot() > 30)
+        }
+        let mean = sum / Double(updates.count)
+        #expect(((mean - hardIron) * (mean - hardIron)).sum().squareRoot() < 0.5, "mean offset \(mean) µT")
+    }
+
+    @Test("device motion's calibrated field is the reading minus the hard iron, accuracy high")
+    func calibratedField() throws {
+        let walk = try WalkTrajectory.example()
+        let (updates, _) = Self.deviceMotion(.signal(walk), frame: .xMagneticNorthZVertical, count: 20)
+        let hardIron = try #require(walk.sensors.magnetometer).hardIron
+        for m in updates {
+            let reading = try WalkTrajectory.point(walk, at: m.timestamp).magneticField
+            #expect(m.magneticField.field.vector == reading - hardIron)
+            #expect(m.magneticField.accuracy == .high)
+        }
+    }
+
+    @Test("a source without a magnetometer: no magnetometer updates and no north frame, each with an error")
+    func unavailable() throws {
+        let signal = MotionSignal {
+            Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
+        }
+        let manager = SimulatedMotionManager(source: .signal(signal, duration: 1), clock: ManualClock(autoAdvance: true))
+        #expect(!manager.isMagnetometerAvailable)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let magnetometer = Collected<MagnetometerData>(until: 1)
+        manager.startMagnetometerUpdates(to: queue) { d, e in magnetometer.add(d, e) }
+        #expect(magnetometer.wait())
+        #expect(magnetometer.values.isEmpty)
+        #expect(magnetometer.failures.first?.contains("no magnetometer") == true)
+        let north = Collected<DeviceMotion>(until: 1)
+        manager.startDeviceMotionUpdates(using: .xTrueNorthZVertical, to: queue) { d, e in north.add(d, e) }
+        #expect(north.wait())
+        #expect(north.values.isEmpty)
+        #expect(north.failures.first?.contains("needs a magnetometer") == true)
+        // The arbitrary frame plays the signal's own attitude, as before.
+        let arbitrary = Collected<DeviceMotion>(until: 3)
+        manager.startDeviceMotionUpdates(using: .xArbitraryZVertical, to: queue) { d, e in arbitrary.add(d, e) }
+        #expect(arbitrary.wait())
+        manager.stopDeviceMotionUpdates()
+        #expect(arbitrary.failures.isEmpty)
+        #expect(arbitrary.values.allSatisfy { $0.magneticField == .uncalibrated && $0.heading == -1 && $0.trueAttitude == $0.attitude })
+        #expect(SimulatedMotionManager.availableAttitudeReferenceFrames().contains(.xTrueNorthZVertical))
+    }
+}
