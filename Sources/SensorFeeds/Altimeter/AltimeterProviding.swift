@@ -6,7 +6,7 @@ public typealias AltitudeHandler = @Sendable (AltitudeData?, (any Error)?) -> Vo
 public typealias AbsoluteAltitudeHandler = @Sendable (AbsoluteAltitudeData?, (any Error)?) -> Void
 
 /// The part of CoreMotion's `CMAltimeter` that apps use, as a protocol: write app code against it, and
-/// give it a ``SimulatedAltimeter`` in tests, the simulator or CI (a `CMAltimeter` adapter can conform later).
+/// give it a ``SimulatedAltimeter`` in tests, the simulator or CI and the real altimeter through `CoreMotionAltimeter` on a device.
 ///
 /// ```swift
 /// let altimeter: any AltimeterProviding = SimulatedAltimeter(source: .signal(walk))

@@ -79,7 +79,7 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AltitudeData`` (metres since the first update, kPa, seconds).
     public func startRelativeAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler) {
-        let reading = BarometricReading(source.trajectory, sourceRate: source.sampleRate)
+        let reading = BarometricReading(source)
         let first = FirstValue()
         relative.start(source, interval: Self.updateInterval, queue: queue, transform: { point in
             let (height, pascals) = reading.height(point)
@@ -98,7 +98,7 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AbsoluteAltitudeData`` (metres above mean sea level, their accuracy and precision).
     public func startAbsoluteAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler) {
-        let reading = BarometricReading(source.trajectory, sourceRate: source.sampleRate)
+        let reading = BarometricReading(source)
         let first = FirstValue(), anchor = FirstValue()
         absolute.start(source, interval: Self.updateInterval, queue: queue, transform: { point in
             let (height, pascals) = reading.height(point)
@@ -116,21 +116,32 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
 
 /// How the altimeter reads a trajectory's point: the barometer's pressure turned into height, or the truth.
 struct BarometricReading: Sendable {
-    /// The barometer's white noise per sample including quantisation, pascals (nil: no barometer).
+    /// Whether the source has a barometer (its pressure is read; else the truth's height).
+    let usesPressure: Bool
+    /// The barometer's white noise per sample including quantisation, pascals (nil: no barometer, or one
+    /// whose model is unknown: a render directory's).
     let noise: Double?
     /// The barometer's weather deviation, pascals.
     let weather: Double
 
-    /// - Parameters:
-    ///   - trajectory: The trajectory.
-    ///   - sourceRate: The source timeline's rate, Hz: a barometer without a rate of its own samples at it.
-    init(_ trajectory: Trajectory, sourceRate: Double) {
-        if let b = trajectory.sensors.barometer {
-            let rate = trajectory.sensors.barometerRate ?? sourceRate
-            let white = b.noiseDensity * rate.squareRoot()
-            noise = (white * white + b.resolution * b.resolution / 12).squareRoot()
-            weather = b.weatherDeviation
-        } else {
+    /// The reading of a source: a trajectory's barometer model, or a render directory's `barometer.csv`.
+    init(_ source: SensorSource) {
+        switch source.kind {
+        case .trajectory(let trajectory, let sourceRate, _):
+            if let b = trajectory.sensors.barometer {
+                // A barometer without a rate of its own samples at the source's.
+                let rate = trajectory.sensors.barometerRate ?? sourceRate
+                let white = b.noiseDensity * rate.squareRoot()
+                noise = (white * white + b.resolution * b.resolution / 12).squareRoot()
+                weather = b.weatherDeviation
+                usesPressure = true
+            } else {
+                noise = nil
+                weather = 0
+                usesPressure = false
+            }
+        case .file(let url):
+            usesPressure = FileManager.default.fileExists(atPath: url.appendingPathComponent("barometer.csv").path)
             noise = nil
             weather = 0
         }
@@ -138,12 +149,14 @@ struct BarometricReading: Sendable {
 
     /// The height (m, standard atmosphere or truth) and pressure (Pa) of a point.
     func height(_ point: TrajectoryPoint) -> (metres: Double, pascals: Double) {
-        if let p = point.pressure, noise != nil { return (PressureAltitude.height(pascals: p), p) }
+        if let p = point.pressure, usesPressure { return (PressureAltitude.height(pascals: p), p) }
         return (point.altitude, PressureAltitude.pressure(metres: point.altitude))
     }
 
-    /// Accuracy and precision, metres: a difference of two readings' noise and weather, and one reading's noise.
+    /// Accuracy and precision, metres: a difference of two readings' noise and weather, and one reading's
+    /// noise; 0 for the truth, −1 (unknown) for a recorded barometer whose model is not known.
     func errors(pascals: Double) -> (accuracy: Double, precision: Double) {
+        if usesPressure, noise == nil { return (-1, -1) }
         guard let noise else { return (0, 0) }
         let gradient = PressureAltitude.gradient(pascals: pascals)
         return ((2 * (noise * noise + weather * weather)).squareRoot() / gradient, noise / gradient)

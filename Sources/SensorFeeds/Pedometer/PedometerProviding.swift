@@ -2,9 +2,36 @@ import Foundation
 
 /// Receives pedometer updates or an error: CoreMotion's `CMPedometerHandler`, `Sendable`.
 public typealias PedometerHandler = @Sendable (PedometerData?, (any Error)?) -> Void
+/// Receives pedometer events or an error: CoreMotion's `CMPedometerEventHandler`, `Sendable`.
+public typealias PedometerEventHandler = @Sendable (PedometerEvent?, (any Error)?) -> Void
+
+/// What a pedometer event says: CoreMotion's `CMPedometerEventType` (same raw values).
+public enum PedometerEventType: Int, Sendable, Hashable {
+    /// The user stopped walking or running.
+    case pause = 0
+    /// The user started (again).
+    case resume = 1
+}
+
+/// A pause or resume of the user's walking or running: CoreMotion's `CMPedometerEvent`.
+public struct PedometerEvent: Sendable, Hashable {
+    /// When it happened.
+    public var date: Date
+    /// A pause or a resume.
+    public var type: PedometerEventType
+
+    /// Creates an event.
+    /// - Parameters:
+    ///   - date: When it happened.
+    ///   - type: A pause or a resume.
+    public init(date: Date, type: PedometerEventType) {
+        self.date = date
+        self.type = type
+    }
+}
 
 /// The part of CoreMotion's `CMPedometer` that apps use, as a protocol: write app code against it, and
-/// give it a ``SimulatedPedometer`` in tests, the simulator or CI (a `CMPedometer` adapter can conform later).
+/// give it a ``SimulatedPedometer`` in tests, the simulator or CI and the real pedometer through `CoreMotionPedometer` on a device.
 ///
 /// ```swift
 /// let pedometer: any PedometerProviding = SimulatedPedometer(source: .signal(walk))
@@ -30,4 +57,11 @@ public protocol PedometerProviding: AnyObject {
     func stopUpdates()
     /// The counts between two dates, handed to `handler` once.
     func queryPedometerData(from start: Date, to end: Date, withHandler handler: @escaping PedometerHandler)
+
+    /// Whether pause and resume events can be given.
+    static func isPedometerEventTrackingAvailable() -> Bool
+    /// Starts pause and resume events, each handed to `handler` (on a queue of the pedometer's).
+    func startEventUpdates(handler: @escaping PedometerEventHandler)
+    /// Stops events: no handler call follows.
+    func stopEventUpdates()
 }

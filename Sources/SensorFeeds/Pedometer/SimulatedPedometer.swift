@@ -29,6 +29,7 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     public static let checkInterval: TimeInterval = 0.25
 
     private let feed: TrajectoryFeed
+    private let events: TrajectoryFeed
     /// The serial queue handlers run on.
     let handlerQueue: OperationQueue
 
@@ -46,12 +47,16 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     public init<C: Clock>(source: PedometerSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
         self.source = source
         feed = TrajectoryFeed(makeRunner: { Runner(clock: clock) }, timing: timing)
+        events = TrajectoryFeed(makeRunner: { Runner(clock: clock) }, timing: timing)
         handlerQueue = OperationQueue()
         handlerQueue.maxConcurrentOperationCount = 1
         handlerQueue.name = "SensorFeeds.SimulatedPedometer"
     }
 
-    deinit { feed.stop() }
+    deinit {
+        feed.stop()
+        events.stop()
+    }
 
     /// `true`: every trajectory counts steps.
     public static func isStepCountingAvailable() -> Bool { true }
@@ -83,6 +88,34 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     /// Stops updates: when this returns, no handler call is running (on another thread) or will run.
     public func stopUpdates() { feed.stop() }
 
+    /// `true`: every source gives pause and resume events.
+    public static func isPedometerEventTrackingAvailable() -> Bool { true }
+
+    /// Whether events are on.
+    public var isEventTrackingActive: Bool { events.isActive }
+
+    /// Starts pause and resume events, handed to `handler` on the pedometer's serial queue.
+    ///
+    /// The source is checked every ``checkInterval`` seconds: the walker moves when the distance grew by
+    /// more than 1 mm since the last check. The source starts at rest, so the first check that moves gives a
+    /// ``PedometerEventType/resume``; each stop after moving (a waypoint's `pause`, the arrival) gives a
+    /// ``PedometerEventType/pause``, each start after it a `resume`. An event's date is the check's second on
+    /// the source's own clock, as ``queryPedometerData(from:to:withHandler:)`` reads it: the trajectory's epoch
+    /// plus the seconds (a render directory's `sensors.json` epoch; the Unix epoch without one).
+    /// - Parameter handler: Receives each ``PedometerEvent``, or `(nil, error)` that ends them.
+    public func startEventUpdates(handler: @escaping PedometerEventHandler) {
+        let epoch: Double
+        switch source.kind {
+        case .trajectory(let trajectory, _, _): epoch = trajectory.epochSeconds
+        case .file(let url): epoch = (try? RecordingSensors(url.appendingPathComponent("sensors.json")))?.epochSeconds ?? 0
+        }
+        let detector = MotionDetector(epoch: epoch)
+        events.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { detector.update($0) }, deliver: handler)
+    }
+
+    /// Stops events: when this returns, no handler call is running (on another thread) or will run.
+    public func stopEventUpdates() { events.stop() }
+
     /// The counts between two dates, handed to `handler` once on the pedometer's serial queue.
     ///
     /// Dates are on the trajectory's own clock: its `epoch` (`Trajectory.epochSeconds`) is the source's
@@ -113,25 +146,15 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
 
     /// The counts of `source` between two dates on the trajectory's clock (see ``queryPedometerData(from:to:withHandler:)``).
     static func query(_ source: PedometerSource, from start: Date, to end: Date) throws(SignalError) -> PedometerData {
-        let epoch = source.trajectory.epochSeconds
-        let a = start.timeIntervalSince1970 - epoch, b = end.timeIntervalSince1970 - epoch
+        let history = try PedometerHistory(source)
+        let a = start.timeIntervalSince1970 - history.epoch, b = end.timeIntervalSince1970 - history.epoch
         guard a.isFinite, b.isFinite else {
             throw SignalError(.invalidRender, "the dates must be finite, got \(start) and \(end)", field: "from")
         }
         guard b >= a else {
             throw SignalError(.invalidRender, "the end \(end) is before the start \(start)", field: "to")
         }
-        let points = try TrajectoryPoints(source.trajectory, sampleRate: source.sampleRate, duration: source.duration)
-        guard points.count > 0 else {
-            throw SignalError(.invalidRender, "the source has no samples (a duration of 0)", field: "duration")
-        }
-        /// The sample at or before `t` seconds, clamped to the source (the clamp keeps the Double → Int conversion in range).
-        func index(_ t: Double) -> Int {
-            Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
-        }
-        let rate = points.sampleRate
-        let first = try source.trajectory.points(first: points.first + index(a), count: 1, rate: rate)[0]
-        let last = try source.trajectory.points(first: points.first + index(b), count: 1, rate: rate)[0]
+        let first = try history.point(a), last = try history.point(b)
         let distance = last.distance - first.distance
         let span = last.timestamp - first.timestamp
         return PedometerData(
@@ -139,6 +162,45 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
             distance: NSNumber(value: distance), floorsAscended: NSNumber(value: last.floorsAscended - first.floorsAscended),
             floorsDescended: NSNumber(value: last.floorsDescended - first.floorsDescended),
             averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil)
+    }
+}
+
+/// A source's counts over its whole span, for queries: the point at or before any second, clamped.
+struct PedometerHistory {
+    /// Unix seconds of the source's second 0: the trajectory's epoch (a render directory's `sensors.json`
+    /// `epoch`; 0, the Unix epoch, without one).
+    let epoch: Double
+    /// The point at or before `t` seconds of the source, clamped to its span.
+    let point: (Double) throws(SignalError) -> TrajectoryPoint
+
+    init(_ source: SensorSource) throws(SignalError) {
+        switch source.kind {
+        case .trajectory(let trajectory, let rate, let duration):
+            let points = try TrajectoryPoints(trajectory, sampleRate: rate, duration: duration)
+            guard points.count > 0 else {
+                throw SignalError(.invalidRender, "the source has no samples (a duration of 0)", field: "duration")
+            }
+            epoch = trajectory.epochSeconds
+            point = { t throws(SignalError) in
+                // The clamp keeps the Double → Int conversion in range.
+                let n = Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
+                return try trajectory.points(first: points.first + n, count: 1, rate: points.sampleRate)[0]
+            }
+        case .file(let url):
+            let recording = try TrajectoryRecording(directory: url)
+            epoch = recording.epochSeconds ?? 0
+            let points = recording.points
+            let t0 = points[0].timestamp
+            point = { t in
+                // The last row at or before t (rows are in time order), the first before it.
+                var lo = 0, hi = points.count - 1
+                while lo < hi {
+                    let mid = (lo + hi + 1) / 2
+                    if points[mid].timestamp - t0 <= t + 1e-9 { lo = mid } else { hi = mid - 1 }
+                }
+                return points[lo]
+            }
+        }
     }
 }
 
@@ -170,6 +232,28 @@ final class StepCounter: @unchecked Sendable {
                 floorsAscended: NSNumber(value: point.floorsAscended), floorsDescended: NSNumber(value: point.floorsDescended),
                 currentPace: step > 0 ? NSNumber(value: interval / step) : nil, currentCadence: NSNumber(value: point.cadence),
                 averageActivePace: point.distance > 0 && activeTime > 0 ? NSNumber(value: activeTime / point.distance) : nil)
+        }
+    }
+}
+
+/// Turns the points of one start into pause and resume events: moving is a distance grown by > 1 mm
+/// since the previous check.
+final class MotionDetector: @unchecked Sendable {
+    private let lock = NSLock()
+    private let epoch: Double
+    private var lastDistance: Double?
+    private var moving = false
+
+    init(epoch: Double) { self.epoch = epoch }
+
+    func update(_ point: TrajectoryPoint) -> PedometerEvent? {
+        lock.withLock {
+            defer { lastDistance = point.distance }
+            guard let last = lastDistance else { return nil }
+            let now = point.distance - last > 0.001
+            guard now != moving else { return nil }
+            moving = now
+            return PedometerEvent(date: Date(timeIntervalSince1970: epoch + point.timestamp), type: now ? .resume : .pause)
         }
     }
 }

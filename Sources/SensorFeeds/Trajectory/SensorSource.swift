@@ -11,12 +11,25 @@ import Signals
 /// let pedometer = SimulatedPedometer(source: .signal(walk, sampleRate: 50, duration: 60))
 /// ```
 public struct SensorSource: Sendable {
-    /// The trajectory played.
-    public let trajectory: Trajectory
-    /// The source timeline's rate, Hz: the readings are those of its sample `n`, at `n / sampleRate` seconds.
-    public let sampleRate: Double
-    /// Seconds played, or `nil` to play to the arrival (included).
-    public let duration: Double?
+    enum Kind: Sendable {
+        case trajectory(Trajectory, sampleRate: Double, duration: Double?)
+        case file(URL)
+    }
+
+    let kind: Kind
+
+    /// The trajectory played, for a ``signal(_:sampleRate:duration:)`` source; `nil` for a file.
+    public var trajectory: Trajectory? {
+        if case .trajectory(let trajectory, _, _) = kind { return trajectory }
+        return nil
+    }
+
+    /// The source timeline's rate, Hz, for a ``signal(_:sampleRate:duration:)`` source; `nil` for a file
+    /// (which plays at its rows' times).
+    public var sampleRate: Double? {
+        if case .trajectory(_, let rate, _) = kind { return rate }
+        return nil
+    }
 
     /// A trajectory played in process by the Runner on a timeline of `sampleRate` Hz, from sample 0.
     ///
@@ -28,10 +41,20 @@ public struct SensorSource: Sendable {
     ///   - sampleRate: The timeline's rate, Hz (0.001 … 1 000 000); default 100.
     ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
     public static func signal(_ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil) -> SensorSource {
-        SensorSource(trajectory: trajectory, sampleRate: sampleRate, duration: duration)
+        SensorSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
+    }
+
+    /// A trajectory render's directory, what `signals render SPEC --rate R --output-dir DIR` writes
+    /// (`truth.csv`, and `barometer.csv` for pressure), played at the truth's rows' times: the altimeter
+    /// reads `barometer.csv` (or the truth's `altitude.msl` without it), the pedometer the truth's `steps`,
+    /// with the distance integrated from its velocity and the floors from its climbs (3 m each). The files
+    /// are read whole, strictly, at each start: a bad cell ends the updates with a `SignalError` naming the
+    /// file, the line and the column.
+    /// - Parameter directory: The render directory.
+    public static func file(_ directory: URL) -> SensorSource {
+        SensorSource(kind: .file(directory))
     }
 }
-
 /// The ``SensorSource`` of a ``SimulatedAltimeter``.
 public typealias AltimeterSource = SensorSource
 /// The ``SensorSource`` of a ``SimulatedPedometer``.

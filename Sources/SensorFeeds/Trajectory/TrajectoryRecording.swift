@@ -29,6 +29,8 @@ struct TrajectoryRecording: PointSource {
     let hasMagnetometer: Bool
     /// Whether `barometer.csv` was there.
     let hasBarometer: Bool
+    /// Unix seconds of the truth's `t = 0`: `sensors.json`'s `epoch`, when given.
+    let epochSeconds: Double?
 
     /// The largest file read, bytes.
     static let fileLimit = 1 << 30
@@ -114,6 +116,7 @@ struct TrajectoryRecording: PointSource {
         calibration = sidecar?.calibration ?? MagnetometerCalibration(nil)
         hasMagnetometer = magnetometer != nil
         hasBarometer = barometer != nil
+        epochSeconds = sidecar?.epochSeconds
 
         let c = Dictionary(uniqueKeysWithValues: truthColumns.map { ($0, truth.column($0)) })
         let g0 = 9.80665
@@ -202,11 +205,13 @@ struct TrajectoryRecording: PointSource {
     }
 }
 
-/// `sensors.json` of a render directory: `{"accelerometerUnit": "g" | "m/s^2", "magnetometer": {"hard_iron": [x, y, z],
+/// `sensors.json` of a render directory: `{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g" | "m/s^2", "magnetometer": {"hard_iron": [x, y, z],
 /// "soft_iron": [[…], […], […]]}}`, every key optional.
 struct RecordingSensors {
     var accelerometerInMetresPerSecondSquared: Bool?
     var calibration: MagnetometerCalibration?
+    /// Unix seconds of the trajectory's epoch (`"epoch"`: ISO 8601, as in the spec).
+    var epochSeconds: Double?
 
     init(_ url: URL) throws(SignalError) {
         let file = url.lastPathComponent
@@ -220,6 +225,12 @@ struct RecordingSensors {
                 throw SignalError(.malformed, "$.accelerometerUnit must be \"g\" or \"m/s^2\"", file: file, field: "$.accelerometerUnit")
             }
             accelerometerInMetresPerSecondSquared = text == "m/s^2"
+        }
+        if let epoch = object["epoch"] {
+            guard let text = epoch as? String, let seconds = ISO8601Time.parse(text) else {
+                throw SignalError(.malformed, "$.epoch must be an ISO 8601 date and time such as \"2026-06-01T08:30:00Z\"", file: file, field: "$.epoch")
+            }
+            epochSeconds = seconds
         }
         if let magnetometer = object["magnetometer"] {
             guard let m = magnetometer as? [String: Any],

@@ -14,11 +14,11 @@ struct TrajectoryTicks: PointSource {
 
     /// - Throws: `SignalError` for a rate, duration or length `TrajectoryPoints` refuses, or an interval
     ///   that is not a positive finite number of seconds.
-    init(_ source: SensorSource, interval: Double) throws(SignalError) {
+    init(_ trajectory: Trajectory, sampleRate: Double, duration: Double?, interval: Double) throws(SignalError) {
         guard interval.isFinite, interval > 0 else {
             throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
         }
-        points = try TrajectoryPoints(source.trajectory, sampleRate: source.sampleRate, duration: source.duration)
+        points = try TrajectoryPoints(trajectory, sampleRate: sampleRate, duration: duration)
         self.interval = interval
     }
 
@@ -86,14 +86,27 @@ final class TrajectoryFeed: @unchecked Sendable {
         // The runner's identity, not the runner: its completion must not hold it (a cycle).
         let id = ObjectIdentifier(runner)
         do {
-            let ticks = try TrajectoryTicks(source, interval: interval)
-            lock.withLock { producer = runner }
-            try runner.play(ticks, options: PlaybackOptions(loop: false, timing: timing), handler: { point in
+            let handler: @Sendable (TrajectoryPoint) -> Void = { point in
                 if let update = transform(point) { send(update, nil) }
-            }, completion: { [weak self] summary in
+            }
+            let completion: @Sendable (PlaybackSummary) -> Void = { [weak self] summary in
                 if summary.reason == .failed, let error = summary.error { send(nil, error) }
                 if summary.reason != .stopped { self?.finish(id) }
-            })
+            }
+            let options = PlaybackOptions(loop: false, timing: timing)
+            switch source.kind {
+            case .trajectory(let trajectory, let rate, let duration):
+                let ticks = try TrajectoryTicks(trajectory, sampleRate: rate, duration: duration, interval: interval)
+                lock.withLock { producer = runner }
+                try runner.play(ticks, options: options, handler: handler, completion: completion)
+            case .file(let url):
+                guard interval.isFinite, interval > 0 else {
+                    throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
+                }
+                let recording = try TrajectoryRecording(directory: url)
+                lock.withLock { producer = runner }
+                try runner.play(TickedPoints(base: recording, interval: interval), options: options, handler: handler, completion: completion)
+            }
         } catch {
             finish(id)
             send(nil, error)
