@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
         .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "FileReaders", "Signals", "Location", "Playback",
-                                                          "SensorFeeds"]),
+                                                          "SensorFeeds", "Navigation"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"],
                     resources: [.copy("Data")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "InternalUtilities"],

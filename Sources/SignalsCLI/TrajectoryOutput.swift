@@ -58,9 +58,28 @@ enum TrajectoryOutput {
             throw CLIError("--output-dir \(directory): cannot create the directory: \(error.localizedDescription)")
         }
         let paths = streams.map { (directory as NSString).appendingPathComponent("\($0.kind.rawValue).\(format.rawValue)") }
-        try inputs.check(paths.map { (option: "--output-dir", path: Optional($0)) })
+        let sidecar = (directory as NSString).appendingPathComponent("sensors.json")
+        try inputs.check((paths + [sidecar]).map { (option: "--output-dir", path: Optional($0)) })
         let ranges = try streams.map { try samples(rate: $0.rate, start: start, duration: duration) }
         try writeFiles(trajectory, streams: streams, ranges: ranges, paths: paths, name: name, format: format, inputs: inputs)
+        let sink = try OutputSink(path: sidecar, option: "--output-dir", inputs: inputs)
+        try sink.finish { try sink.write(sensorsJSON(trajectory)) }
+    }
+
+    /// `sensors.json`, beside the streams: what reading them back needs and their columns do not say (the
+    /// `SensorFeeds` managers' `.file(directory)` sources read it): the trajectory's `epoch` (the instant of
+    /// `t = 0`), the accelerometer's unit (`"g"`, CoreMotion's sign, or `"m/s^2"`, the physical sign) and the
+    /// magnetometer's `hard_iron` (µT) and `soft_iron` (rows), its calibration.
+    static func sensorsJSON(_ trajectory: Trajectory) -> String {
+        var fields = ["\"epoch\": \"\(trajectory.epoch)\""]
+        if let imu = trajectory.sensors.imu {
+            fields.append("\"accelerometerUnit\": \"\(imu.accelerometerUnit == .metersPerSecondSquared ? "m/s^2" : "g")\"")
+        }
+        if let m = trajectory.sensors.magnetometer {
+            func list(_ v: SIMD3<Double>) -> String { "[\(v.x), \(v.y), \(v.z)]" }
+            fields.append("\"magnetometer\": {\"hard_iron\": \(list(m.hardIron)), \"soft_iron\": [\(m.softIron.map(list).joined(separator: ", "))]}")
+        }
+        return "{" + fields.joined(separator: ", ") + "}\n"
     }
 
     /// Every stream into its file: every sink opened first, then the streams of each rate rendered together

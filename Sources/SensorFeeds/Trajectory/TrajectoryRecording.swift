@@ -17,7 +17,8 @@ import Signals
 ///   hard- and soft-iron calibration. Without it the unit is read from the readings' size (a median norm
 ///   above 3 is m/s², physical sign; else g, CoreMotion's sign) and the calibrated field is the raw one.
 /// - What `truth.csv` does not hold is rebuilt: the pedometer's distance is the horizontal speed integrated
-///   over the rows (trapezoids), its floors are the climbs and descents of `altitude` in 3 m floors, its
+///   over the rows (trapezoids), its floors are the climbs and descents of `altitude` averaged over the last second (the gait's bounce
+///   averages out) in 3 m floors, its
 ///   cadence the steps of the last second; the heading accuracy is 0.
 /// - Every cell is a finite number, times never decrease, and a missing column is named with its file.
 struct TrajectoryRecording: PointSource {
@@ -141,6 +142,10 @@ struct TrajectoryRecording: PointSource {
         var points: [TrajectoryPoint] = []
         points.reserveCapacity(truth.rows.count)
         var distance = 0.0, ascent = 0.0, descent = 0.0
+        // The height averaged over the last second (the gait's bounce, a step or two, averages out).
+        var heights: [(t: Double, h: Double)] = []
+        var heightStart = 0, heightSum = 0.0
+        var smoothed: Double?
         var stepHistory: [(t: Double, steps: Int)] = []
         var historyStart = 0
         for (k, r) in truth.rows.enumerated() {
@@ -188,9 +193,19 @@ struct TrajectoryRecording: PointSource {
                 let v0 = (p[c["velocity.east"]!] * p[c["velocity.east"]!] + p[c["velocity.north"]!] * p[c["velocity.north"]!]).squareRoot()
                 let v1 = (r[c["velocity.east"]!] * r[c["velocity.east"]!] + r[c["velocity.north"]!] * r[c["velocity.north"]!]).squareRoot()
                 distance += 0.5 * (v0 + v1) * dt
-                let dh = r[c["altitude"]!] - p[c["altitude"]!]
+            }
+            heights.append((t, r[c["altitude"]!]))
+            heightSum += r[c["altitude"]!]
+            while heightStart < heights.count - 1, heights[heightStart].t <= t - 1 {
+                heightSum -= heights[heightStart].h
+                heightStart += 1
+            }
+            let mean = heightSum / Double(heights.count - heightStart)
+            if let previous = smoothed {
+                let dh = mean - previous
                 if dh > 0 { ascent += dh } else { descent -= dh }
             }
+            smoothed = mean
             stepHistory.append((t, steps))
             while historyStart < stepHistory.count - 1, stepHistory[historyStart + 1].t <= t - 1 { historyStart += 1 }
             let oldest = stepHistory[historyStart]

@@ -1,0 +1,139 @@
+import Foundation
+import Navigation
+import Playback
+@testable import SensorFeeds
+import Testing
+
+/// The managers' `.file(directory)` sources on a real `signals render --output-dir` directory: the same
+/// updates as the trajectory played in process.
+@Suite struct RenderDirectorySourceTests {
+    static let specURL = Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json")
+
+    /// The walk rendered at 100 Hz for `seconds` into a new directory.
+    static func render(seconds: Int = 60) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-source-\(UUID().uuidString)")
+        try Executables.runSucceeding("signals", ["render", specURL.path, "--rate", "100", "--duration", "\(seconds)",
+                                                  "--output-dir", dir.path])
+        return dir
+    }
+
+    static func walk() throws -> Trajectory {
+        try Trajectory(json: Data(contentsOf: specURL), baseDirectory: specURL.deletingLastPathComponent())
+    }
+
+    /// Collects `count` updates (or errors) of a start, played instantly.
+    final class Seen<Value: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [Value] = []
+        private var errors: [String] = []
+        private let target: Int
+        private let reached = DispatchSemaphore(value: 0)
+        init(_ target: Int) { self.target = target }
+        func add(_ value: Value?, _ error: (any Error)?) {
+            let count: Int = lock.withLock {
+                if let value { storage.append(value) }
+                if let error { errors.append("\(error)") }
+                return storage.count + errors.count
+            }
+            if count == target { reached.signal() }
+        }
+        /// The first `target` values (more may arrive between the last wanted one and the stop).
+        var values: [Value] { lock.withLock { Array(storage.prefix(target)) } }
+        var failures: [String] { lock.withLock { errors } }
+        func wait() -> Bool { reached.wait(timeout: .now() + 30) == .success }
+    }
+
+    static func queue() -> OperationQueue {
+        let q = OperationQueue()
+        q.maxConcurrentOperationCount = 1
+        return q
+    }
+
+    static func fused(_ source: MotionSource, count: Int) -> Seen<DeviceMotion> {
+        let manager = SimulatedMotionManager(source: source, clock: ManualClock(autoAdvance: true))
+        manager.deviceMotionUpdateInterval = 0.1
+        let seen = Seen<DeviceMotion>(count)
+        manager.startDeviceMotionUpdates(using: .xTrueNorthZVertical, to: queue()) { m, e in seen.add(m, e) }
+        _ = seen.wait()
+        manager.stopDeviceMotionUpdates()
+        return seen
+    }
+
+    @Test("render writes sensors.json: the epoch, the accelerometer's unit and the magnetometer's calibration")
+    func sidecar() throws {
+        let dir = try Self.render(seconds: 2)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("sensors.json"))) as? [String: Any])
+        #expect(object["epoch"] as? String == "2026-06-01T08:30:00Z")
+        #expect(object["accelerometerUnit"] as? String == "g")
+        let magnetometer = try #require(object["magnetometer"] as? [String: Any])
+        #expect((magnetometer["hard_iron"] as? [Double]) == [12, -3, 40])
+        #expect((magnetometer["soft_iron"] as? [[Double]]) == [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    }
+
+    @Test("motion from the render directory: the same readings, magnetometer and fused attitude as in process")
+    func motion() throws {
+        let dir = try Self.render()
+        let walk = try Self.walk()
+        let fromFile = Self.fused(.file(dir), count: 300), inProcess = Self.fused(.signal(walk), count: 300)
+        #expect(fromFile.failures.isEmpty && inProcess.failures.isEmpty, "\(fromFile.failures) \(inProcess.failures)")
+        try #require(fromFile.values.count == 300 && inProcess.values.count == 300)
+        for (a, b) in zip(fromFile.values, inProcess.values) {
+            #expect(abs(a.timestamp - b.timestamp) < 1e-12)
+            #expect(a.attitude.angle(to: b.attitude) < 1e-9, "t \(a.timestamp)")
+            #expect(a.trueAttitude.angle(to: b.trueAttitude) < 1e-9)
+            #expect(abs(a.heading - b.heading) < 1e-6)
+            #expect(a.magneticField.field.vector == b.magneticField.field.vector)
+        }
+        // The failing case: without sensors.json the field keeps its hard iron, and the heading goes wrong.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("sensors.json"))
+        let raw = Self.fused(.file(dir), count: 300)
+        let worst = zip(raw.values, inProcess.values).map { abs(TrajectoryMath.signedDegrees($0.heading - $1.heading)) }.max() ?? 0
+        #expect(worst > 10, "worst heading difference without calibration \(worst)°")
+    }
+
+    @Test("altimeter and pedometer from the render directory follow the in-process trajectory")
+    func altimeterAndPedometer() throws {
+        let dir = try Self.render()
+        let walk = try Self.walk()
+        func altitudes(_ source: AltimeterSource) -> [AltitudeData] {
+            let altimeter = SimulatedAltimeter(source: source, clock: ManualClock(autoAdvance: true))
+            let seen = Seen<AltitudeData>(60)
+            altimeter.startRelativeAltitudeUpdates(to: Self.queue()) { d, e in seen.add(d, e) }
+            _ = seen.wait()
+            altimeter.stopRelativeAltitudeUpdates()
+            #expect(seen.failures.isEmpty, "\(seen.failures)")
+            return seen.values
+        }
+        let a = altitudes(.file(dir)), b = altitudes(.signal(walk))
+        try #require(a.count == 60 && b.count == 60)
+        for (x, y) in zip(a, b) {
+            #expect(x.timestamp == y.timestamp)
+            #expect(abs(x.relativeAltitudeMetres - y.relativeAltitudeMetres) < 1e-9)
+            #expect(abs(x.pressureKilopascals - y.pressureKilopascals) < 1e-12)
+        }
+
+        // The pedometer's query on the trajectory's clock (the epoch from sensors.json).
+        let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+        let fromFile = try SimulatedPedometer.query(.file(dir), from: epoch, to: epoch + 50)
+        let inProcess = try SimulatedPedometer.query(.signal(walk), from: epoch, to: epoch + 50)
+        #expect(fromFile.steps == inProcess.steps && fromFile.steps > 40)
+        let d = try #require(fromFile.distanceMetres), e = try #require(inProcess.distanceMetres)
+        #expect(abs(d - e) <= 0.005 * e, "distance \(d) m from the file, \(e) m in process")
+        #expect(fromFile.floorsAscendedCount == inProcess.floorsAscendedCount)
+    }
+
+    @Test("a bad cell in truth.csv ends the updates with an error naming the file, the line and the column")
+    func badCell() throws {
+        let dir = try Self.render(seconds: 2)
+        let truth = dir.appendingPathComponent("truth.csv")
+        var lines = try String(contentsOf: truth, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var cells = lines[3].split(separator: ",").map(String.init)
+        cells[11] = "abc"
+        lines[3] = cells.joined(separator: ",")
+        try lines.joined(separator: "\n").write(to: truth, atomically: true, encoding: .utf8)
+        let seen = Self.fused(.file(dir), count: 1)
+        let message = try #require(seen.failures.first)
+        #expect(message.contains("truth.csv") && message.contains("4") && message.contains("attitude.x"), "\(message)")
+        #expect(seen.values.isEmpty)
+    }
+}
