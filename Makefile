@@ -84,7 +84,7 @@ serve: deps
 
 # The web console's script: its files, in the order Plugins/EmbedWebConsole concatenates them into /console.js.
 CONSOLE_WEB := Sources/LiveServer/Console/Web
-CONSOLE_SCRIPTS := console-store.js console-plot.js console-phone.js console-map.js console-spec.js console-controls.js
+CONSOLE_SCRIPTS := console-store.js console-plot.js console-phone.js console-map.js console-nav.js console-spec.js console-controls.js
 
 # The web console's script must parse (node --check; Debian's nodejs when node is missing): each file, and
 # the files concatenated as /console.js serves them (a newline between each), which must be every .js file

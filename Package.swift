@@ -167,7 +167,7 @@ let package = Package(
             name: "LiveServerTests",
             dependencies: ["InternalUtilities", 
                 "WireFormats",
-                "LiveServer", "Signals", "Playback", "Specs", "Location",
+                "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")
                 + products("swift-nio", "NIOCore", "NIOPosix") + products("swift-log", "Logging")
                 + products("swift-service-lifecycle", "ServiceLifecycle")

@@ -13,8 +13,8 @@ struct EmbedWebConsole: BuildToolPlugin {
     /// starts the console. `make lint-web` and `EmbeddedConsoleTests` list the same order.
     static let constants: [(name: String, files: [String])] = [
         ("html", ["console.html"]),
-        ("script", ["console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-spec.js",
-                    "console-controls.js"]),
+        ("script", ["console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-nav.js",
+                    "console-spec.js", "console-controls.js"]),
         ("style", ["console.css"]),
     ]
 

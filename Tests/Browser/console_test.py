@@ -10,8 +10,15 @@ than a sleep:
   3. a slider moved with the keyboard changes GET /v1/spec at its parameter;
   4. a bad spec shows the server's error and its JSON path inline;
   5. dragging the 3D phone holds a 1 g gravity (POST /update, seen in GET /data);
-  6. nothing is fetched from another origin and the page logs no error;
-and saves a screenshot at 1280x800 under the build folder.
+  6. a motion with a route: the map draws the fixes, and a click holds a location;
+  7. nothing is fetched from another origin and the page logs no error;
+and saves a screenshot at 1280x800 under the build folder. Then, on a second server playing a trajectory
+(the walk example, 100 Hz):
+  8. the compass shows the true and magnetic headings, the step count rises, the altitude and pressure
+     strip fills and shows numbers, and the map carries the heading arrow at the device's position;
+  9. dragging the compass holds that true heading (GET /v1/point's `heading.trueHeading` is it), and
+     Release lets the trajectory's own heading through again;
+with a second screenshot, console-trajectory.png. A motion spec shows no compass (the panel is hidden).
 
     python3 Tests/Browser/console_test.py --serve .build/debug/signals-serve --out .build/browser
 """
@@ -69,6 +76,7 @@ def main():
     parser.add_argument("--serve", default=".build/debug/signals-serve")
     parser.add_argument("--spec", default="Examples/specs/shake-motion.json")
     parser.add_argument("--route", default="Examples/routes/phone-walk.json")
+    parser.add_argument("--trajectory", default="Examples/trajectories/walk.json")
     parser.add_argument("--out", default=".build/browser")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     args = parser.parse_args()
@@ -76,15 +84,21 @@ def main():
     if not os.path.exists(args.chromium):
         fail(f"no Chromium at {args.chromium}: install Debian's chromium package (make browser-deps)")
 
-    server = subprocess.Popen([args.serve, args.spec, "--port", "0", "--rate", "1000"],
+    serving(args, [args.spec, "--rate", "1000"], lambda base: run(base, args))
+    serving(args, [args.trajectory, "--rate", "100"], lambda base: run_trajectory(base, args))
+    print("browser test passed")
+
+
+def serving(args, arguments, body):
+    """Runs `body(base URL)` against a signals-serve started with `arguments` on a free port, then stops it."""
+    server = subprocess.Popen([args.serve] + arguments + ["--port", "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = server.stdout.readline().strip()
         match = re.fullmatch(r"listening on (http://127\.0\.0\.1:\d+)", first)
         if not match:
             fail(f"unexpected first line {first!r}; stderr: {server.stderr.read()}")
-        base = match.group(1)
-        run(base, args)
+        body(match.group(1))
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -94,26 +108,41 @@ def main():
             fail("signals-serve did not exit within 10 s of SIGTERM")
         if status != 0:
             fail(f"signals-serve exited with {status}: {server.stderr.read()}")
-    print("browser test passed")
+
+
+def open_page(p, base, args, problems, expected_400):
+    """A 1280x800 page of the console at `base`, its errors and foreign requests collected in `problems`
+    (a 400 is expected while `expected_400` is not empty)."""
+    browser = p.chromium.launch(executable_path=args.chromium, headless=True, args=["--no-sandbox"])
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+
+    def console(message):
+        if message.type != "error":
+            return
+        if expected_400 and "status of 400" in message.text:
+            return
+        problems.append(f"console {message.type}: {message.text}")
+    page.on("console", console)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("request", lambda r: None if r.url.startswith(base) else problems.append(f"request to another origin: {r.url}"))
+    page.goto(base + "/")
+    return browser, page
+
+
+def number_in(page, selector):
+    """The number an element shows, or None (for '—', '–' or nothing)."""
+    text = (page.locator(selector).text_content() or "").strip()
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def run(base, args):
     problems = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=args.chromium, headless=True, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
         expected_400 = []   # the bad spec below is answered 400 on purpose; Chromium logs that as an error
-
-        def console(message):
-            if message.type != "error":
-                return
-            if expected_400 and "status of 400" in message.text:
-                return
-            problems.append(f"console {message.type}: {message.text}")
-        page.on("console", console)
-        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-        page.on("request", lambda r: None if r.url.startswith(base) else problems.append(f"request to another origin: {r.url}"))
-        page.goto(base + "/")
+        browser, page = open_page(p, base, args, problems, expected_400)
 
         # 1. The plot shows data, decimated: segments drawn are bounded by pixel columns, not by points.
         canvas = page.locator("#plot")
@@ -124,6 +153,8 @@ def run(base, args):
         if drawn > width * 9:
             fail(f"{drawn} segments drawn for {points} points on a {width}-px plot: not decimated")
         print(f"plot: {points} points in the window, {drawn} column segments drawn ({width} px wide, 9 channels)")
+        if page.locator("#nav-section").is_visible():
+            fail("a motion spec's points carry no heading, yet the compass panel shows")
 
         # 2. The page's newest timestamp is within 1 s of /v1/point's; paused, the values shown are the point's.
         def close_in_time():
@@ -233,6 +264,73 @@ def run(base, args):
         shot = os.path.join(args.out, "console.png")
         page.screenshot(path=shot)
         print(f"screenshot: {shot}")
+        browser.close()
+    if problems:
+        fail("; ".join(problems))
+
+
+def run_trajectory(base, args):
+    problems = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, base, args, problems, [])
+
+        # 8. The compass, the steps, the altitude and pressure strip, and the heading arrow on the map.
+        until("the compass panel to show", lambda: page.locator("#nav-section").is_visible(), timeout=10)
+        until("the compass to show a true and a magnetic heading",
+              lambda: number_in(page, "#true-heading") is not None and number_in(page, "#magnetic-heading") is not None)
+        true_heading, magnetic = number_in(page, "#true-heading"), number_in(page, "#magnetic-heading")
+        if not (0 <= true_heading < 360 and 0 <= magnetic < 360):
+            fail(f"headings out of range on the page: true {true_heading}, magnetic {magnetic}")
+        point = get(base, "/v1/point")
+        print(f"compass: true {true_heading}°, magnetic {magnetic}° (/v1/point: {point['heading']})")
+        until("a step count", lambda: number_in(page, "#steps") is not None, timeout=10)
+        first_steps = number_in(page, "#steps")
+        until(f"the step count to rise above {first_steps}", lambda: number_in(page, "#steps") > first_steps, timeout=10)
+        print(f"steps: {first_steps} -> {number_in(page, '#steps')}")
+        strip = page.locator("#baro")
+        until("the altitude and pressure strip to hold 10 samples", lambda: int(strip.get_attribute("data-samples") or 0) >= 10, timeout=10)
+        altitude, pressure = number_in(page, "#altitude"), number_in(page, "#pressure")
+        if altitude is None or pressure is None:
+            fail(f"the strip's numbers are missing: altitude {altitude}, pressure {pressure}")
+        if not (abs(altitude - point["altitude"]) < 20 and abs(pressure - point["pressure"] / 100) < 5):
+            fail(f"the page shows {altitude} m and {pressure} hPa; /v1/point has {point['altitude']} m and {point['pressure']} Pa")
+        print(f"strip: {strip.get_attribute('data-samples')} samples, altitude {altitude} m, pressure {pressure} hPa")
+        map_canvas = page.locator("#map")
+        until("the map to draw the walk's fixes and the heading arrow", lambda: page.locator("#map-section").is_visible()
+              and int(map_canvas.get_attribute("data-points") or 0) >= 2 and map_canvas.get_attribute("data-heading") is not None,
+              timeout=10)
+
+        def arrow_follows():
+            marker, shown = float(map_canvas.get_attribute("data-heading") or "nan"), number_in(page, "#true-heading")
+            return shown is not None and abs((marker - shown + 180) % 360 - 180) < 1.0
+        until("the map's arrow to point along the true heading shown", arrow_follows)
+        print(f"map: {map_canvas.get_attribute('data-points')} fixes, arrow at {map_canvas.get_attribute('data-heading')}°")
+
+        # 9. Dragging the compass holds a true heading: /v1/point serves it. Release lets the walk's own through.
+        page.locator("#compass").scroll_into_view_if_needed()
+        box = page.locator("#compass").bounding_box()
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(cx + 5, cy - 40)
+        page.mouse.down()
+        for k in range(1, 11):
+            page.mouse.move(cx + 5 + 4.5 * k, cy - 40 + 4 * k)
+        page.mouse.up()
+        compass = page.locator("#compass")
+        held = float(until("the compass to post the held heading", lambda: compass.get_attribute("data-held")))
+        if abs(held - 90) > 3:
+            fail(f"dragged the compass to the east, but it holds {held}°")
+        until(f"/v1/point's true heading to be the held {held}°",
+              lambda: get(base, "/v1/point")["heading"]["trueHeading"] == held)
+        until("the page to show the held heading", lambda: number_in(page, "#true-heading") == round(held, 1)
+              and page.locator("#heading-held").is_visible())
+        print(f"compass dragged: /v1/point heading = {get(base, '/v1/point')['heading']}")
+        shot = os.path.join(args.out, "console-trajectory.png")
+        page.screenshot(path=shot)
+        print(f"screenshot: {shot}")
+        page.locator("#release-heading").click()
+        until("Release to let the walk's own heading through", lambda: get(base, "/v1/point")["heading"]["trueHeading"] != held
+              and compass.get_attribute("data-held") is None)
+        print(f"released: /v1/point heading = {get(base, '/v1/point')['heading']}")
         browser.close()
     if problems:
         fail("; ".join(problems))

@@ -36,8 +36,8 @@ import Testing
 
     /// The script's files in the order `Plugins/EmbedWebConsole` concatenates them (the first declares the
     /// namespace the others fill; the last starts the console).
-    static let scriptFiles = ["console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-spec.js",
-                              "console-controls.js"]
+    static let scriptFiles = ["console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-nav.js",
+                              "console-spec.js", "console-controls.js"]
 
     @Test("each served asset is its file, byte for byte", arguments: [
         ("console.html", ConsoleAssets.html), ("console.css", ConsoleAssets.style),

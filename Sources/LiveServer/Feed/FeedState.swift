@@ -49,6 +49,10 @@ struct FeedState: Sendable {
     var timing: Timing
     var accelerometerHold: Acceleration?
     var locationHold: GeoCoordinate?
+    /// A heading held by `POST /update` (trajectories only).
+    var headingHold: HeldHeading?
+    /// A pressure held by `POST /update`, pascals (trajectories only).
+    var pressureHold: Double?
     var ring: PointRing
     var latest: LatestPoint?
     /// The body of `GET /data` for ``latest``, made on first request.
@@ -65,6 +69,11 @@ struct FeedState: Sendable {
     var speed: Double
     var summary: PlaybackSummary?
 
+    /// Whether the source is a trajectory spec (whose points carry a heading and a pressure to hold).
+    var isTrajectory: Bool {
+        if let spec = source.spec, case .trajectory = spec.document { true } else { false }
+    }
+
     /// Decides what the playback thread makes of `tick`; a spec that replaced a point file takes over
     /// the cadence from this tick on.
     mutating func plan(for tick: Tick) -> PointPlan {
@@ -73,10 +82,10 @@ struct FeedState: Sendable {
             timing = .signal(index: tick.index, timestamp: tick.timestamp, media: tick.media)
         }
         let kind: PointPlan.Kind
-        if let v = accelerometerHold {
+        if let spec, case .trajectory(let trajectory) = spec.document {
+            kind = .trajectory(trajectory, TrajectoryHolds(accelerometer: accelerometerHold, heading: headingHold, pressure: pressureHold))
+        } else if let v = accelerometerHold {
             kind = .hold(v)
-        } else if let spec, case .trajectory(let trajectory) = spec.document {
-            kind = .trajectory(trajectory)
         } else if let spec {
             kind = .spec(spec.signal)
         } else {

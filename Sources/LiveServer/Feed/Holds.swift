@@ -3,21 +3,30 @@ import Playback
 import Signals
 import InternalUtilities
 
-/// The body of `POST /update`: `{"accelerometer": {"x","y","z"}}` and/or `{"location": {"latitude","longitude"}}`,
-/// read strictly (unknown fields, `null`, missing components and values out of range are errors with
-/// their JSON path).
+/// The body of `POST /update`: `{"accelerometer": {"x","y","z"}}` (g), `{"location": {"latitude","longitude"}}`
+/// (degrees), `{"heading": {"trueHeading", "magneticHeading"?}}` (degrees, 0 ..< 360) and/or
+/// `{"pressure": Pa}`, read strictly (unknown fields, `null`, missing components and values out of range
+/// are errors with their JSON path).
 struct UpdateRequest: Sendable, Hashable {
     /// The largest component accepted in a posted accelerometer reading, in g.
     static let largestComponent = 1000.0
+    /// The pressures accepted, in pascals: from a near vacuum to twice the sea-level pressure (a
+    /// barometer's reading anywhere a phone goes, with room for tests of odd values).
+    static let pressureRange = 1.0 ... 200_000.0
+    /// The fields of an update.
+    static let fields = ["accelerometer", "location", "heading", "pressure"]
 
     var accelerometer: Acceleration?
     var location: GeoCoordinate?
+    var heading: HeldHeading?
+    /// Pascals.
+    var pressure: Double?
 
     init(json: JSONValue) throws(SignalError) {
-        let f = try JSONFields(json, path: "$", what: "an update", fields: ["accelerometer", "location"])
-        guard f.has("accelerometer") || f.has("location") else {
+        let f = try JSONFields(json, path: "$", what: "an update", fields: UpdateRequest.fields)
+        guard UpdateRequest.fields.contains(where: f.has) else {
             throw SignalError(.missingField, path: "$",
-                              "an update needs 'accelerometer' ({\"x\", \"y\", \"z\"} in g) and/or 'location' ({\"latitude\", \"longitude\"} in degrees)")
+                              "an update needs 'accelerometer' ({\"x\", \"y\", \"z\"} in g), 'location' ({\"latitude\", \"longitude\"} in degrees), 'heading' ({\"trueHeading\", \"magneticHeading\"} in degrees) and/or 'pressure' (Pa)")
         }
         if let value = try f.value("accelerometer") {
             let a = try JSONFields(value, path: f.path("accelerometer"), what: "'accelerometer'", fields: ["x", "y", "z"])
@@ -41,6 +50,33 @@ struct UpdateRequest: Sendable, Hashable {
                 throw SignalError(.outOfRange, path: l.path("longitude"), "'longitude' must be from -180 to 180 degrees, got \(longitude)")
             }
             location = GeoCoordinate(latitude: latitude, longitude: longitude)
+        }
+        if let value = try f.value("heading") {
+            guard case .object = value else {
+                throw SignalError(.malformed, path: f.path("heading"),
+                                  "'heading' must be an object, {\"trueHeading\": degrees} with an optional \"magneticHeading\", got \(value.preview())")
+            }
+            let h = try JSONFields(value, path: f.path("heading"), what: "'heading'", fields: ["trueHeading", "magneticHeading"])
+            func degrees(_ name: String) throws(SignalError) -> Double? {
+                guard let v = try h.optionalNumber(name) else { return nil }
+                guard v.isFinite, v >= 0, v < 360 else {
+                    throw SignalError(.outOfRange, path: h.path(name), "'\(name)' must be from 0 up to (not including) 360 degrees, got \(v)")
+                }
+                return v + 0   // -0 is 0
+            }
+            guard let trueHeading = try degrees("trueHeading") else {
+                throw SignalError(.missingField, path: h.path("trueHeading"),
+                                  "missing required field 'trueHeading' (degrees clockwise from true north, 0 up to 360)")
+            }
+            heading = HeldHeading(trueHeading: trueHeading, magneticHeading: try degrees("magneticHeading"))
+        }
+        if f.has("pressure") {
+            let p = try f.number("pressure")
+            guard p.isFinite, UpdateRequest.pressureRange.contains(p) else {
+                throw SignalError(.outOfRange, path: f.path("pressure"),
+                                  "'pressure' must be from \(UpdateRequest.pressureRange.lowerBound) to \(UpdateRequest.pressureRange.upperBound) Pa, got \(p)")
+            }
+            pressure = p
         }
     }
 }

@@ -246,7 +246,7 @@ public final class LiveFeed: Sendable {
     /// Replaces the source with a spec from JSON, from the next sample index on: the timeline goes on
     /// (timestamps keep rising, no index is skipped or repeated) and the new signal is evaluated at the
     /// same global sample index, so a component that did not change continues without a glitch. It
-    /// ends a held accelerometer. A point file that had finished starts the timeline again at the
+    /// ends a held accelerometer, heading and pressure. A point file that had finished starts the timeline again at the
     /// feed's rate.
     /// - Parameter json: Any spec `signals render` accepts.
     /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP); nothing changes.
@@ -268,6 +268,8 @@ public final class LiveFeed: Sendable {
             s.source = source
             s.generation += 1
             s.accelerometerHold = nil
+            s.headingHold = nil
+            s.pressureHold = nil
             if source.spec?.sampler != nil { s.locationHold = nil }   // a route replaces a held location
             guard s.started, !control.isRunning else { return nil }
             // The point file ended: a new run continues the timeline at the feed's rate.
@@ -298,13 +300,37 @@ public final class LiveFeed: Sendable {
         }
     }
 
-    /// The values held by `POST /update`, as JSON: `{"accelerometer": {...}, "location": {...}}` (each
-    /// only while held).
+    /// Holds what a `POST /update` body names, all or nothing, from the next sample (see
+    /// ``hold(accelerometer:location:)``); a heading or a pressure holds only on a trajectory's points.
+    /// - Throws: `SignalError` (`invalidArgument`, path `$.heading` or `$.pressure`; a 400 over HTTP) for
+    ///   a heading or a pressure when the source is not a trajectory spec; nothing is held then.
+    func hold(_ update: UpdateRequest) throws(SignalError) {
+        let refused: SignalError? = state.withLockedValue { s in
+            if !s.isTrajectory, update.heading != nil || update.pressure != nil {
+                let field = update.heading != nil ? "heading" : "pressure"
+                return SignalError(.invalidArgument, path: "$.\(field)",
+                                   "'\(field)' is held on a trajectory's points, and the source is not a trajectory spec ({\"trajectory\": …}); PUT one to /v1/spec first")
+            }
+            if let a = update.accelerometer { s.accelerometerHold = a }
+            if let l = update.location { s.locationHold = l }
+            if let h = update.heading { s.headingHold = h }
+            if let p = update.pressure { s.pressureHold = p }
+            return nil
+        }
+        if let refused { throw refused }
+    }
+
+    /// The values held by `POST /update`, as JSON: `{"accelerometer": {...}, "location": {...},
+    /// "heading": {"trueHeading", "magneticHeading"?}, "pressure": Pa}` (each only while held).
     var holdsJSON: String {
-        let (a, l) = state.withLockedValue { ($0.accelerometerHold, $0.locationHold) }
+        let (a, l, h, p) = state.withLockedValue { ($0.accelerometerHold, $0.locationHold, $0.headingHold, $0.pressureHold) }
         var parts: [String] = []
         if let a { parts.append("\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, .double))") }
         if let l { parts.append("\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}") }
+        if let h {
+            parts.append("\"heading\":{\"trueHeading\":\(h.trueHeading)" + (h.magneticHeading.map { ",\"magneticHeading\":\($0)" } ?? "") + "}")
+        }
+        if let p { parts.append("\"pressure\":\(p)") }
         return "{" + parts.joined(separator: ",") + "}"
     }
 
@@ -364,16 +390,20 @@ public final class LiveFeed: Sendable {
         return body
     }
 
-    /// `{"accelerometer":{"x","y","z"},"timestamp":t,"motion":{...},"location":{"latitude","longitude"}}`.
+    /// `{"accelerometer":{"x","y","z"},"timestamp":t,"motion":{...},"location":{"latitude","longitude"}}`;
+    /// a trajectory's point adds `heading`, `magneticField`, `pressure` (with a barometer), `altitude` and
+    /// `pedometer` beside them, as its line writes them.
     static func dataJSON(_ p: LatestPoint) -> ByteBuffer {
         let a = p.accelerometer
+        let extra = p.trajectory?.dataMembers ?? ""
         var buffer = ByteBuffer()
-        buffer.reserveCapacity(p.json.readableBytes + 160)
+        buffer.reserveCapacity(p.json.readableBytes + 160 + extra.utf8.count)
         buffer.writeString("{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":")
         buffer.writeImmutableBuffer(p.json)
         if let l = p.location {
             buffer.writeString(",\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}")
         }
+        buffer.writeString(extra)
         buffer.writeStaticString("}\n")
         return buffer
     }

@@ -7,14 +7,16 @@ import Signals
 /// What the playback thread makes of the next tick, decided under the feed's lock.
 struct PointPlan: Sendable {
     enum Kind: Sendable {
-        /// A held accelerometer: gravity = the vector, user acceleration and rotation rate zero.
+        /// A held accelerometer on a source that is not a trajectory: gravity = the vector, user
+        /// acceleration and rotation rate zero.
         case hold(Acceleration)
         /// The spec's signal (if it has one), rendered at the tick's global sample index.
         case spec(AnySignal?)
         /// The point read from the file.
         case file
-        /// A trajectory's points, from its start at the first tick of the generation.
-        case trajectory(Trajectory)
+        /// A trajectory's points, from its start at the first tick of the generation, with what
+        /// `POST /update` holds over them.
+        case trajectory(Trajectory, TrajectoryHolds)
     }
 
     var kind: Kind
@@ -37,6 +39,8 @@ struct LatestPoint: Sendable {
     /// The `signals play` line without its newline (a slice of the SSE event).
     var json: ByteBuffer
     var location: GeoCoordinate?
+    /// The point of a trajectory (holds applied), whose sensors `/data` adds beside the original keys.
+    var trajectory: TrajectoryPoint?
 }
 
 /// Makes points on the playback thread (and only there): renders the signal a block at a time at the
@@ -91,15 +95,16 @@ final class PointMaker: @unchecked Sendable {
         case .spec(let signal?):
             try prepare(signal, generation: plan.generation, index: tick.index)
             (line, accelerometer) = sample(at: tick.index - blockStart, timestamp: tick.timestamp, location: location)
-        case .trajectory(let trajectory):
-            let point = try trajectoryPoint(trajectory, plan.generation, tick)
+        case .trajectory(let trajectory, let holds):
+            let point = holds.applied(to: try trajectoryPoint(trajectory, plan.generation, tick))
             line = point.jsonLine()
             accelerometer = PointMaker.accelerometer(point.motion)
             precision = .double
             if let fix = point.location { lastFix = fix }
             let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
             let latest = LatestPoint(index: tick.index, timestamp: tick.timestamp, accelerometer: accelerometer,
-                                     precision: precision, json: entry.json, location: plan.heldLocation ?? lastFix?.coordinate)
+                                     precision: precision, json: entry.json, location: plan.heldLocation ?? lastFix?.coordinate,
+                                     trajectory: point)
             return (entry, latest)
         case .spec(nil):
             // A spec without a signal is a route: its fix is the point.

@@ -1,4 +1,4 @@
-// The web console, part 6 of 6: the playback controls, the status line, and the start.
+// The web console, part 7 of 7: the playback controls, the status line, and the start.
 // Served as one script, /console.js: these files concatenated in the order Plugins/EmbedWebConsole lists.
 
 (() => {
@@ -53,7 +53,7 @@
   pollStatus();
   setInterval(pollStatus, 1000);
   setInterval(app.pollLocation, 1000);
-  setInterval(app.updateReadout, 100);
+  setInterval(() => { app.updateReadout(); app.updateNav(); }, 100);
   requestAnimationFrame(app.draw);
 
   Object.assign(app, { setStatus });

@@ -1,4 +1,5 @@
-// The web console, part 4 of 6: the map, the route in a local projection (metres east and north), no tiles.
+// The web console, part 4 of 7: the map, the route in a local projection (metres east and north), no tiles,
+// with the device's heading as an arrow at its position.
 // Served as one script, /console.js: these files concatenated in the order Plugins/EmbedWebConsole lists.
 
 (() => {
@@ -12,6 +13,7 @@
   const trail = [];            // recent fixes [latitude, longitude]
   let waypoints = [];          // the spec's waypoints [latitude, longitude]
   let heldLocation = null, mapDirty = true;
+  let heading = null;          // true heading (degrees) of the newest point, when it carries one
   const METRES_PER_DEGREE = 111320;
 
   function addFix(latitude, longitude) {
@@ -71,7 +73,16 @@
     if (current) {
       const [x, y] = proj.toXY(current);
       c.fillStyle = heldLocation ? '#c77c0e' : '#c8372d';
-      c.beginPath(); c.arc(x, y, 5, 0, 2 * Math.PI); c.fill();
+      if (heading !== null) {
+        // An arrow pointing along the true heading (the map is north up).
+        c.save();
+        c.translate(x, y); c.rotate(heading * Math.PI / 180);
+        c.beginPath(); c.moveTo(0, -11); c.lineTo(6.5, 7); c.lineTo(0, 3.5); c.lineTo(-6.5, 7); c.closePath();
+        c.fill(); c.strokeStyle = '#ffffff'; c.lineWidth = 1; c.stroke();
+        c.restore();
+      } else {
+        c.beginPath(); c.arc(x, y, 5, 0, 2 * Math.PI); c.fill();
+      }
       $('map-position').textContent = `${current[0].toFixed(6)}, ${current[1].toFixed(6)}${heldLocation ? ' (held)' : ''}`;
     }
     // Scale bar and north.
@@ -83,6 +94,15 @@
     c.fillText(metres >= 1000 ? `${metres / 1000} km` : `${metres} m`, 10, h - 15);
     c.textAlign = 'center'; c.fillText('N ↑', w - 16, 16);
     map.dataset.points = String(trail.length);
+    if (heading !== null && current) map.dataset.heading = heading.toFixed(1); else delete map.dataset.heading;
+  }
+
+  /** The newest point's true heading (degrees), or null: the marker turns when it moves by 0.5 degree. */
+  function setHeading(degrees) {
+    const next = typeof degrees === 'number' && isFinite(degrees) ? degrees : null;
+    if (next === heading || (next !== null && heading !== null && Math.abs(next - heading) < 0.5)) return;
+    heading = next;
+    mapDirty = true;
   }
 
   async function holdLocation(latitude, longitude) {
@@ -115,6 +135,8 @@
   async function pollLocation() {
     try {
       const data = await (await fetch('/data')).json();
+      // A trajectory's /data location is its last fix, which the stream's fixes already draw.
+      if (store.latest && store.latest.heading) return;
       if (data.location && !(store.latest && store.latest.location)) {
         heldLocation = [data.location.latitude, data.location.longitude];
         $('map-section').hidden = false;
@@ -123,13 +145,13 @@
     } catch (error) { /* the status line reports the server */ }
   }
 
-  /** The spec's route, drawn dashed. */
+  /** The spec's route (or its trajectory's), drawn dashed. */
   function readWaypoints(spec) {
-    const route = spec && spec.route;
+    const route = spec && (spec.route || (spec.trajectory && spec.trajectory.route));
     waypoints = route && Array.isArray(route.waypoints)
       ? route.waypoints.filter((w) => typeof w.latitude === 'number').map((w) => [w.latitude, w.longitude]) : [];
     if (waypoints.length) { $('map-section').hidden = false; mapDirty = true; }
   }
 
-  Object.assign(app, { addFix, drawMap, pollLocation, readWaypoints });
+  Object.assign(app, { addFix, drawMap, pollLocation, readWaypoints, setHeading });
 })();

@@ -1,4 +1,4 @@
-// The web console, part 3 of 6: the phone, its attitude from gravity; dragging it holds a gravity.
+// The web console, part 3 of 7: the phone, its attitude from gravity; dragging it holds a gravity.
 // Served as one script, /console.js: these files concatenated in the order Plugins/EmbedWebConsole lists.
 
 (() => {

@@ -1,4 +1,4 @@
-// The web console, part 2 of 6: the plot and the newest point as numbers.
+// The web console, part 2 of 7: the plot and the newest point as numbers.
 // Served as one script, /console.js: these files concatenated in the order Plugins/EmbedWebConsole lists.
 
 (() => {
@@ -36,6 +36,7 @@
     if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; store.dirty = true; }
     app.updatePhone();
     app.drawMap();
+    app.drawNav();
     if (!store.dirty) return;
     store.dirty = false;
     const began = performance.now();

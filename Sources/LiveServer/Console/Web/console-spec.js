@@ -1,4 +1,4 @@
-// The web console, part 5 of 6: the spec, its editor and sliders.
+// The web console, part 6 of 7: the spec, its editor and sliders.
 // Served as one script, /console.js: these files concatenated in the order Plugins/EmbedWebConsole lists.
 
 (() => {
@@ -45,6 +45,7 @@
       if (!response.ok) { showSpecError(body); return false; }
       showSpecError(null);
       spec = body;
+      app.releaseHeading();   // a spec ends every hold
       if (rebuild) { editor.value = JSON.stringify(spec, null, 2); buildSliders(); }
       app.readWaypoints(spec);
       return true;
@@ -138,8 +139,9 @@
     });
   }
 
-  // The phone's Release: the spec applied again replaces what /update holds.
-  $('release').addEventListener('click', () => applySpec(JSON.stringify(spec, null, 2), { rebuild: false }));
+  // Release (the phone's and the compass's): the spec applied again replaces what /update holds.
+  function releaseHolds() { return applySpec(JSON.stringify(spec, null, 2), { rebuild: false }); }
+  $('release').addEventListener('click', releaseHolds);
 
-  Object.assign(app, { loadSpec, showSpecError });
+  Object.assign(app, { loadSpec, showSpecError, releaseHolds });
 })();

@@ -1,4 +1,4 @@
-// The web console, part 1 of 6: the namespace, the points received and the stream.
+// The web console, part 1 of 7: the namespace, the points received and the stream.
 // Served as one script, /console.js: these files concatenated in the order Plugins/EmbedWebConsole lists.
 
 /**
@@ -80,6 +80,7 @@ const SignalConsole = {
     store.latest = p;
     store.dirty = true;
     if (p.location) app.addFix(p.location.latitude, p.location.longitude);
+    app.takePoint(p);
   }
 
   // ---------- The stream ----------

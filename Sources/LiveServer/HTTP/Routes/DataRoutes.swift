@@ -3,7 +3,8 @@ import NIOCore
 import Signals
 
 /// The original server's endpoints: `GET /data` (the state the iOS app polled) and `POST /update`
-/// (what the page posted as the user tilted the phone or moved on the map).
+/// (what the page posted as the user tilted the phone or moved on the map; also a heading and a pressure
+/// over a trajectory's points).
 struct DataRoutes {
     let feed: LiveFeed
 
@@ -16,7 +17,7 @@ struct DataRoutes {
         router.post("/update") { request, _ in
             let body = try await request.jsonBody()
             let update = try UpdateRequest(json: body)
-            feed.hold(accelerometer: update.accelerometer, location: update.location)
+            try feed.hold(update)
             return LiveRoutes.json(feed.holdsJSON)
         }
     }
