@@ -235,3 +235,56 @@ import Testing
         #expect(SimulatedMotionManager.availableAttitudeReferenceFrames().contains(.xTrueNorthZVertical))
     }
 }
+
+/// The manager's fusion against the `ahrs` package's Madgwick filter on the same inputs.
+@Suite struct FusionAgainstAHRSTests {
+    static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
+    /// The samples compared: after the start-up (3 s at 100 Hz), where the gain is ahrs's default.
+    static let first = 300, last = 900
+
+    /// The walk's fusion in the magnetic frame (the filter's own frame): per sample, the attitude and the
+    /// filter's inputs (specific force in g, rate in rad/s, calibrated field in µT).
+    static func run() throws -> [(q: Quaternion, acc: SIMD3<Double>, gyr: SIMD3<Double>, mag: SIMD3<Double>)] {
+        let walk = try WalkTrajectory.example()
+        let transform = MotionSample.transform(.deviceMotion, frame: .xMagneticNorthZVertical,
+                                               calibration: MagnetometerCalibration(walk.sensors.magnetometer))()
+        let calibration = MagnetometerCalibration(walk.sensors.magnetometer)
+        return try walk.points(first: 0, count: last + 1, rate: 100).map { p in
+            let m = transform(p).deviceMotion
+            let a = p.motion.userAcceleration, g = p.motion.gravity, w = p.motion.rotationRate
+            return (m.attitude, -SIMD3(a.x + g.x, a.y + g.y, a.z + g.z), SIMD3(w.x, w.y, w.z), calibration.calibrate(p.magneticField))
+        }
+    }
+
+    @Test("after the start-up, the fused attitude is ahrs's Madgwick (gain 0.041) on the same inputs, within 1e-9")
+    func matchesAHRS() throws {
+        let samples = try Self.run()
+        if let path = ProcessInfo.processInfo.environment["SIGNALRUNNER_WRITE_FUSION_INPUTS"] {
+            // For Tools/Fusion/make_fused_walk_fixture.py: the inputs from `first` on, and the attitude at `first`.
+            var text = "n,qw,qx,qy,qz,ax,ay,az,gx,gy,gz,mx,my,mz\n"
+            for n in Self.first ... Self.last {
+                let s = samples[n]
+                text += "\(n),\(s.q.w),\(s.q.x),\(s.q.y),\(s.q.z),\(s.acc.x),\(s.acc.y),\(s.acc.z),\(s.gyr.x),\(s.gyr.y),\(s.gyr.z),\(s.mag.x),\(s.mag.y),\(s.mag.z)\n"
+            }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let lines = try String(contentsOf: Self.data.appendingPathComponent("fused_walk_ahrs.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst()
+        try #require(lines.count == Self.last - Self.first + 1)
+        var worst = 0.0
+        for line in lines {
+            let v = line.split(separator: ",").map { Double($0)! }
+            let n = Int(v[0]), q = samples[n].q
+            // q and −q are one attitude: compare with the sign that matches.
+            let sign = (q.w * v[1] + q.x * v[2] + q.y * v[3] + q.z * v[4]) < 0 ? -1.0 : 1.0
+            worst = max(worst, abs(sign * q.w - v[1]), abs(sign * q.x - v[2]), abs(sign * q.y - v[3]), abs(sign * q.z - v[4]))
+        }
+        #expect(worst < 1e-9, "worst component difference \(worst)")
+        // The failing case: the reference is not the truth (the filter's error is degrees, not 1e-9).
+        let walk = try WalkTrajectory.example()
+        let truth = try walk.points(first: Self.last, count: 1, rate: 100)[0]
+        let declination = TrajectoryMath.signedDegrees(truth.trueHeading - truth.magneticHeading) * .pi / 180
+        let trueMagnetic = AttitudeFusion.turn(declination) * AttitudeFusion.enuToNWU * (truth.motion.attitude ?? .identity)
+        #expect(samples[Self.last].q.angle(to: trueMagnetic) > 1e-3)
+    }
+}

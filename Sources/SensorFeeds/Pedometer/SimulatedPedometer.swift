@@ -98,7 +98,7 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     ///
     /// The source is checked every ``checkInterval`` seconds: the walker moves when the distance grew by
     /// more than 1 mm since the last check. The source starts at rest, so the first check that moves gives a
-    /// ``PedometerEventType/resume``; each stop after moving (a waypoint's `pause`, the arrival) gives a
+    /// ``PedometerEventType/resume``; each stop after moving (a waypoint's `pause`; the arrival, at the last check) gives a
     /// ``PedometerEventType/pause``, each start after it a `resume`. An event's date is the check's second on
     /// the source's own clock, as ``queryPedometerData(from:to:withHandler:)`` reads it: the trajectory's epoch
     /// plus the seconds (a render directory's `sensors.json` epoch; the Unix epoch without one).
@@ -110,7 +110,8 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
         case .file(let url): epoch = (try? RecordingSensors(url.appendingPathComponent("sensors.json")))?.epochSeconds ?? 0
         }
         let detector = MotionDetector(epoch: epoch)
-        events.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { detector.update($0) }, deliver: handler)
+        events.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { detector.update($0) },
+                     atEnd: { detector.end() }, deliver: handler)
     }
 
     /// Stops events: when this returns, no handler call is running (on another thread) or will run.
@@ -242,13 +243,23 @@ final class MotionDetector: @unchecked Sendable {
     private let lock = NSLock()
     private let epoch: Double
     private var lastDistance: Double?
+    private var lastTime = 0.0
     private var moving = false
 
     init(epoch: Double) { self.epoch = epoch }
 
+    /// The source ended: a walker still moving at its last check stops there (the arrival).
+    func end() -> PedometerEvent? {
+        lock.withLock {
+            guard moving else { return nil }
+            moving = false
+            return PedometerEvent(date: Date(timeIntervalSince1970: epoch + lastTime), type: .pause)
+        }
+    }
+
     func update(_ point: TrajectoryPoint) -> PedometerEvent? {
         lock.withLock {
-            defer { lastDistance = point.distance }
+            defer { lastDistance = point.distance; lastTime = point.timestamp }
             guard let last = lastDistance else { return nil }
             let now = point.distance - last > 0.001
             guard now != moving else { return nil }

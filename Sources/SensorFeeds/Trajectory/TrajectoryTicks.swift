@@ -68,8 +68,10 @@ final class TrajectoryFeed: @unchecked Sendable {
     /// Plays `source` at `interval`: `transform` turns each point into an update (or `nil` to skip it; it
     /// runs on the playback thread, in order), handed to `deliver` on `queue` (or on the playback thread).
     /// An error is handed as `(nil, error)` and ends the updates.
+    /// `atEnd`, when given, makes a last update when the source ends by itself (not when stopped).
     func start<Update: Sendable>(_ source: SensorSource, interval: Double, queue: OperationQueue?,
                                  transform: @escaping @Sendable (TrajectoryPoint) -> Update?,
+                                 atEnd: (@Sendable () -> Update?)? = nil,
                                  deliver: @escaping @Sendable (Update?, (any Error)?) -> Void) {
         stop()
         let gate = self.gate
@@ -91,6 +93,7 @@ final class TrajectoryFeed: @unchecked Sendable {
             }
             let completion: @Sendable (PlaybackSummary) -> Void = { [weak self] summary in
                 if summary.reason == .failed, let error = summary.error { send(nil, error) }
+                if summary.reason == .finished, let update = atEnd?() { send(update, nil) }
                 if summary.reason != .stopped { self?.finish(id) }
             }
             let options = PlaybackOptions(loop: false, timing: timing)
