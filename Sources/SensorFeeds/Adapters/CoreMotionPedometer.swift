@@ -74,7 +74,7 @@ extension PedometerEvent {
 
 /// The real `CMAltimeter` behind ``AltimeterProviding``, for a device: each call forwards to it and each
 /// update is copied into this module's values. A `nil` queue becomes the main queue (CoreMotion needs one).
-/// Absolute altitude needs iOS 15, watchOS 8: before them its start hands `(nil, error)`.
+/// Absolute altitude (iOS 15, watchOS 8) is within the package's minimums (iOS 18, watchOS 11, visionOS 2).
 public final class CoreMotionAltimeter: AltimeterProviding {
     /// The wrapped altimeter.
     public let altimeter: CMAltimeter
@@ -86,10 +86,7 @@ public final class CoreMotionAltimeter: AltimeterProviding {
     /// Whether relative-altitude updates can be given.
     public static func isRelativeAltitudeAvailable() -> Bool { CMAltimeter.isRelativeAltitudeAvailable() }
     /// Whether absolute-altitude updates can be given.
-    public static func isAbsoluteAltitudeAvailable() -> Bool {
-        if #available(iOS 15.0, watchOS 8.0, macCatalyst 15.0, *) { return CMAltimeter.isAbsoluteAltitudeAvailable() }
-        return false
-    }
+    public static func isAbsoluteAltitudeAvailable() -> Bool { CMAltimeter.isAbsoluteAltitudeAvailable() }
 
     /// Starts relative-altitude updates (metres, kPa).
     public func startRelativeAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler) {
@@ -102,18 +99,12 @@ public final class CoreMotionAltimeter: AltimeterProviding {
 
     /// Starts absolute-altitude updates (metres above sea level).
     public func startAbsoluteAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler) {
-        if #available(iOS 15.0, watchOS 8.0, macCatalyst 15.0, *) {
-            altimeter.startAbsoluteAltitudeUpdates(to: queue ?? .main) { d, e in
-                handler(d.map { AbsoluteAltitudeData(altitude: $0.altitude, accuracy: $0.accuracy, precision: $0.precision,
-                                                     timestamp: $0.timestamp) }, e)
-            }
-        } else {
-            handler(nil, SensorFeedsError(.unavailable, "absolute altitude needs iOS 15 or watchOS 8"))
+        altimeter.startAbsoluteAltitudeUpdates(to: queue ?? .main) { d, e in
+            handler(d.map { AbsoluteAltitudeData(altitude: $0.altitude, accuracy: $0.accuracy, precision: $0.precision,
+                                                 timestamp: $0.timestamp) }, e)
         }
     }
     /// Stops absolute-altitude updates.
-    public func stopAbsoluteAltitudeUpdates() {
-        if #available(iOS 15.0, watchOS 8.0, macCatalyst 15.0, *) { altimeter.stopAbsoluteAltitudeUpdates() }
-    }
+    public func stopAbsoluteAltitudeUpdates() { altimeter.stopAbsoluteAltitudeUpdates() }
 }
 #endif
