@@ -6,7 +6,7 @@ import Playback
 import Signals
 
 /// A trajectory render read back: the directory `signals render SPEC --rate R --output-dir DIR` writes
-/// (CSV), played as the same ``Navigation/TrajectoryPoint``s a trajectory plays in process, for the
+/// (CSV), played as the same `TrajectoryPoint`s a trajectory plays in process, for the
 /// managers' `.file(directory)` sources.
 ///
 /// - `truth.csv` is required: the points are its rows, at its `t`. Every other file is optional:
