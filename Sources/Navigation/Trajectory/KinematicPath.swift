@@ -79,8 +79,8 @@ public struct KinematicPath: Sendable {
     ///   - limits: The vehicle's limits.
     /// - Throws: `SignalError` at `$.trajectory.route…`: `.tooShort` for fewer than two waypoints,
     ///   `.nonFinite`/`.outOfRange` for a waypoint's coordinates, speeds, a repeated waypoint, a reversal
-    ///   (deflection ≥ 179°), a waypoint beyond ``maximumExtent``; `.nonFinite`/`.outOfRange` for a pause (at `…waypoints[i].pause`, 0 … `Route.Limits.duration` s),
-    ///   `.invalidArgument` for times (at `…waypoints[i].time`) or looping.
+    ///   (deflection ≥ 179°), a waypoint beyond ``maximumExtent``, a pause outside 0 … `Route.Limits.duration`
+    ///   seconds (at `…waypoints[i].pause`); `.invalidArgument` for times (at `…waypoints[i].time`) or looping.
     public init(route: Route, limits: VehicleLimits) throws(SignalError) {
         let legs = try Self.legs(of: route, limits: limits)
         self.limits = limits
