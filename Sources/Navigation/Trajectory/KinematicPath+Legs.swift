@@ -13,6 +13,12 @@ extension KinematicPath {
         var lengths: [Double], headings: [Double], speeds: [Double]
         /// Deflection at each waypoint, radians, wrapped to −π ..< π (0 at the ends).
         var deflections: [Double]
+        /// Each waypoint's pause, seconds (≥ 0; at the first a wait before leaving, at the last a stay).
+        var pauses: [Double]
+
+        /// Whether interior waypoint `i` holds a pause: the vehicle stops at the middle of its turn (`false`
+        /// at the ends, where it is at rest anyway).
+        func stops(at i: Int) -> Bool { i > 0 && i < points.count - 1 && pauses[i] > 0 }
     }
 
     /// Checks `route` and lays its legs out in the plane.
@@ -34,9 +40,10 @@ extension KinematicPath {
             try check.check(w.longitude, "longitude", unit: "degrees", in: -180 ... 180)
             try check.check(w.altitude, "altitude", unit: "m", in: -12_000 ... 100_000)
             if let speed = w.speed { try check.check(speed, "speed", unit: "m/s", in: 1e-3 ... 1e4) }
-            guard w.pause == 0, w.time == nil else {
-                throw SignalError(.invalidArgument, path: check.path,
-                                  "waypoint pauses and times are not supported by a trajectory yet")
+            try check.check(w.pause, "pause", unit: "s", in: 0 ... Route.Limits.duration)
+            guard w.time == nil else {
+                throw SignalError(.invalidArgument, path: "\(check.path).time",
+                                  "waypoint times are not supported by a trajectory yet (give the legs' speeds instead)")
             }
         }
         let first = waypoints[0]
@@ -70,7 +77,7 @@ extension KinematicPath {
         }
         deflections.append(0)
         return Legs(plane: plane, points: points, lengths: lengths, headings: headings, speeds: speeds,
-                    deflections: deflections)
+                    deflections: deflections, pauses: waypoints.map(\.pause))
     }
 
     /// Lowers the turn speeds (`speeds[i]`, m/s, 0 at the ends) until every turn fits between its legs and
@@ -79,7 +86,9 @@ extension KinematicPath {
     /// Each pass gives every turn the highest speed, at most its current one, at which, on both of its legs,
     /// (1) its tangent length is at most the leg's length less the neighbour's (or half the leg, when the
     /// neighbour alone is too long: the neighbour then shrinks in its turn), and (2) when it is the faster of
-    /// the two, the S-curve from the neighbour's speed fits between the two turns. Both conditions only get
+    /// the two, the S-curve from the neighbour's speed fits between the two turns; when the neighbour holds a
+    /// pause, the turn is at most the neighbour's speed and the S-curve to rest fits between the turn's end
+    /// and the middle of the neighbour's turn (a turn holding a pause is only held to (1)). The conditions only get
     /// easier as the speed falls (a slower turn is tighter and shorter), so the highest such speed is found
     /// by bisection; passes repeat until no speed changes. Speeds only fall, so it ends.
     static func fitSpeeds(_ speeds: inout [Double], legs: Legs, limits: VehicleLimits) throws(SignalError) -> [TurnDesign] {
@@ -93,8 +102,16 @@ extension KinematicPath {
             for (k, neighbour) in [(i - 1, i - 1), (i, i + 1)] {
                 let length = legs.lengths[k], other = designs[neighbour].tangentLength
                 guard t <= max(length - other, length / 2) else { return false }
+                // A turn with a pause is entered and left below its speed (its neighbours see a stop).
+                guard !legs.stops(at: i) else { continue }
                 let vn = speeds[neighbour]
-                if v > vn, t + other + SpeedProfile.changeDistance(vn, v, acceleration: a, jerk: j) > length {
+                if legs.stops(at: neighbour) {
+                    // Stopping at the middle of the neighbour's turn, never faster in it than it was designed for.
+                    let toMiddle = other - designs[neighbour].length / 2
+                    guard v <= vn, t + toMiddle + SpeedProfile.changeDistance(0, v, acceleration: a, jerk: j) <= length else {
+                        return false
+                    }
+                } else if v > vn, t + other + SpeedProfile.changeDistance(vn, v, acceleration: a, jerk: j) > length {
                     return false
                 }
             }

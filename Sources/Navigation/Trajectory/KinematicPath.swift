@@ -25,6 +25,14 @@ import Signals
 ///   route's, capped at the vehicle's maximum) on the straights and is constant through each turn, every
 ///   change an S-curve within the longitudinal acceleration and jerk limits; so position, velocity and
 ///   acceleration are continuous;
+/// - a waypoint's `pause` (seconds): at an interior waypoint the vehicle slows down with the same S-curve to
+///   rest at the waypoint's station (the middle of its turn, the path's point nearest the waypoint), stands
+///   still for exactly `pause` seconds and sets off again. The turn keeps the geometry designed for its
+///   speed, and the vehicle is never faster in it than that speed (lateral acceleration `v²κ`, yaw rate `vκ`
+///   and lateral jerk only fall with `v`); the legs on either side are driven at most at that speed, and a
+///   neighbouring turn is slowed, if need be, to at most that speed and so that it can stop in time. A
+///   pause at the first waypoint is a wait before leaving, at the last a stay after arriving; every pause
+///   counts in ``duration``;
 /// - a turn that does not fit between its legs at the leg speed (a sharp turn, a U-turn), or a speed change
 ///   that does not fit along a straight, is driven slower: the turn's speed is lowered (its radius shrinks)
 ///   until everything fits, and the vehicle slows down before it. Nothing is refused but reversals of 179°
@@ -52,7 +60,8 @@ public struct KinematicPath: Sendable {
     public let turns: [Turn]
     /// Horizontal length of the path, metres.
     public let length: Double
-    /// Time from the start (at rest at the first waypoint) to the arrival (at rest at the last), seconds.
+    /// Time from the start (at rest at the first waypoint) to the arrival (at rest at the last), seconds,
+    /// every waypoint's pause included (the first's wait before leaving and the last's stay).
     public var duration: Double { profile.time }
 
     let plane: LocalTangentPlane
@@ -60,15 +69,18 @@ public struct KinematicPath: Sendable {
     let pieceStations: [Double]
     let profile: SpeedProfile
     let heights: HeightProfile
+    /// Stations (m, increasing) where the vehicle stops for an interior waypoint's pause.
+    let stops: [Double]
 
     /// Builds the path along `route`'s waypoints within `limits`.
     /// - Parameters:
-    ///   - route: At least two waypoints, no pauses, no times, not looping (the route's `acceleration` is
-    ///     not used: the vehicle's limits are).
+    ///   - route: At least two waypoints, pauses (seconds) anywhere, no times, not looping (the route's
+    ///     `acceleration` is not used: the vehicle's limits are).
     ///   - limits: The vehicle's limits.
     /// - Throws: `SignalError` at `$.trajectory.route…`: `.tooShort` for fewer than two waypoints,
     ///   `.nonFinite`/`.outOfRange` for a waypoint's coordinates, speeds, a repeated waypoint, a reversal
-    ///   (deflection ≥ 179°), a waypoint beyond ``maximumExtent``; `.invalidArgument` for pauses, times or looping.
+    ///   (deflection ≥ 179°), a waypoint beyond ``maximumExtent``, a pause outside 0 … `Route.Limits.duration`
+    ///   seconds (at `…waypoints[i].pause`); `.invalidArgument` for times (at `…waypoints[i].time`) or looping.
     public init(route: Route, limits: VehicleLimits) throws(SignalError) {
         let legs = try Self.legs(of: route, limits: limits)
         self.limits = limits
@@ -81,8 +93,13 @@ public struct KinematicPath: Sendable {
         var profile = SpeedProfile()
         var s = 0.0
         var waypointStations = [0.0]
-        var turns: [Turn] = []
+        var turns: [Turn] = [], stops: [Double] = []
+        var turnEnds: [(turn: Int, station: Double)] = []    // turns holding a pause: their ends, reached later
         let (a, j) = (limits.longitudinalAcceleration, limits.jerk)
+        profile.rest(legs.pauses[0])
+        // Path still to drive from the last stop (the second half of a turn holding a pause), metres, and the
+        // speed cap it carries (that turn's speed), m/s.
+        var carried = 0.0, carriedCap = Double.infinity
         for k in 0 ..< n - 1 {
             let direction = SIMD2(cos(legs.headings[k]), sin(legs.headings[k]))
             let tA = k > 0 ? designs[k].tangentLength : 0, tB = k + 1 < n - 1 ? designs[k + 1].tangentLength : 0
@@ -94,35 +111,61 @@ public struct KinematicPath: Sendable {
                                         startCurvature: 0, endCurvature: 0, length: straight))
                 pieceStations.append(s)
             }
-            let va = profile.speed, vb = speeds[k + 1]
-            let peak = Self.peakSpeed(from: va, to: vb, cap: legs.speeds[k], distance: straight, a: a, j: j)
+            // Along the straight (and into a turn holding a pause, to its middle): from the speed reached to
+            // the next turn's, or to rest at the next stop.
+            let stopping = legs.stops(at: k + 1)
+            let half = stopping ? designs[k + 1].length / 2 : 0
+            let distance = carried + straight + half
+            let cap = min(legs.speeds[k], carriedCap, stopping ? designs[k + 1].speed : .infinity)
+            let va = profile.speed, vb = stopping ? 0 : speeds[k + 1]
+            let peak = Self.peakSpeed(from: va, to: vb, cap: cap, distance: distance, a: a, j: j)
             let up = SpeedProfile.changeDistance(va, peak, acceleration: a, jerk: j)
             let down = SpeedProfile.changeDistance(peak, vb, acceleration: a, jerk: j)
             profile.change(to: peak, acceleration: a, jerk: j)
-            profile.cruise(straight - up - down)
+            profile.cruise(distance - up - down)
             profile.change(to: vb, acceleration: a, jerk: j)
             s += straight
-            profile.anchor(station: s)
-            guard k + 1 < n - 1 else { continue }
+            (carried, carriedCap) = (0, .infinity)
+            guard k + 1 < n - 1 else {
+                profile.anchor(station: s)
+                continue
+            }
             let design = designs[k + 1]
-            let startTime = profile.time
+            profile.anchor(station: s + half)
+            let start = s
             for piece in design.pieces(at: legs.points[k + 1], entryHeading: legs.headings[k]) {
                 pieces.append(piece)
                 pieceStations.append(s)
                 s += piece.length
             }
-            profile.cruise(design.length)
-            profile.anchor(station: s)
             waypointStations.append(s - design.length / 2)
+            let startTime: Double, endTime: Double
+            if stopping {
+                // At rest at the turn's middle for the pause; the rest of the turn is driven with the next leg.
+                stops.append(start + half)
+                startTime = profile.time(atStation: start)
+                profile.rest(legs.pauses[k + 1])
+                (carried, carriedCap) = (design.length - half, design.speed)
+                endTime = profile.time   // the next leg drives the turn's second half: set below
+            } else {
+                startTime = profile.time
+                profile.cruise(design.length)
+                profile.anchor(station: s)
+                endTime = profile.time
+            }
             guard design.curvature > 0 else { continue }
+            if stopping { turnEnds.append((turns.count, s)) }
             turns.append(Turn(waypoint: k + 1, deflection: design.deflection, speed: design.speed,
                               radius: 1 / design.curvature, tangentLength: design.tangentLength, offset: 0,
-                              startTime: startTime, endTime: profile.time))
+                              startTime: startTime, endTime: endTime, pause: legs.pauses[k + 1]))
         }
+        profile.rest(legs.pauses[n - 1])
+        for (i, end) in turnEnds { turns[i].endTime = profile.time(atStation: end) }
         waypointStations.append(s)
         self.pieces = pieces
         self.pieceStations = pieceStations
         self.profile = profile
+        self.stops = stops
         length = s
         heights = HeightProfile(stations: waypointStations, heights: route.waypoints.map(\.altitude))
         for i in turns.indices {

@@ -63,6 +63,24 @@ struct SpeedProfile: Sendable, Hashable {
         acceleration = 0
     }
 
+    /// Appends a stop of `duration` seconds at rest (speed and acceleration 0; no phase for a duration of 0).
+    mutating func rest(_ duration: Double) {
+        precondition(speed == 0 && acceleration == 0, "a rest starts at rest")
+        append(jerk: 0, duration: duration)
+    }
+
+    /// The first time (s) the profile reaches `target` metres (bisection to rounding over the phases; the
+    /// station never decreases): 0 at or before the start, ``time`` past the end.
+    func time(atStation target: Double) -> Double {
+        var low = 0.0, high = time
+        guard state(at: high).station > target else { return high }
+        for _ in 0 ..< 200 where high - low > 1e-12 * max(high, 1) {
+            let mid = (low + high) / 2
+            if state(at: mid).station < target { low = mid } else { high = mid }
+        }
+        return high
+    }
+
     /// Sets the station to its planned value (removes rounding accumulated along the phases).
     mutating func anchor(station planned: Double) { station = planned }
 

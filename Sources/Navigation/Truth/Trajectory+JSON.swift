@@ -23,8 +23,9 @@ extension Trajectory {
     ///     "barometer": {"rate": 25},
     ///     "gnss": {"rate": 1, "sigma": 3, "correlationTime": 60, "seed": 2}}}}
     /// ```
-    /// - `route`: a route object (see `Route`), or `{"gpx": "file.gpx"}` (relative to `baseDirectory`;
-    ///   `"speed"` beside it for a GPX file without times; a GPX file's times give each leg's speed);
+    /// - `route`: a route object (see `Route`; a waypoint's `pause`, seconds, stops the vehicle there, see
+    ///   ``KinematicPath``; waypoint `time`s are refused), or `{"gpx": "file.gpx"}` (relative to
+    ///   `baseDirectory`; `"speed"` beside it for a GPX file without times; a GPX file's times give each leg's speed);
     /// - `vehicle`: `walk`, `run`, `bike`, `car` (default) or an object (see ``Vehicle``);
     /// - `mount`: `flat` (default), `dashboard`, `handheld`, `pocket` or `{"quaternion": {w, x, y, z}}`;
     /// - `epoch` (default ``defaultEpoch``), `earthRotation` (default `true`), `vibration` (default 1);

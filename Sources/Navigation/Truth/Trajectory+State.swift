@@ -88,8 +88,10 @@ extension Trajectory {
             steps = Int((station / L).rounded(.down))
             cadence = v / L
             // Offsets as functions of the station s (so their time derivatives, g′v and g″v² + g′a, are as
-            // continuous as the speed and acceleration), faded in over the first stride and out over the last.
-            let (ramp, ramp1, ramp2) = Self.fade(station, length: path.length, width: 2 * L)
+            // continuous as the speed and acceleration), faded in over the first stride and out over the last,
+            // and out and in again over a stride either side of each pause's stop.
+            var (ramp, ramp1, ramp2) = Self.fade(station, length: path.length, width: 2 * L)
+            if !path.stops.isEmpty { (ramp, ramp1, ramp2) = Self.fade((ramp, ramp1, ramp2), station, stops: path.stops, width: 2 * L) }
             func oscillation(_ amplitude: Double, _ cycles: Double) -> (Double, Double, Double) {
                 let k = 2 * .pi * cycles / L
                 let (sn, cs) = (sin(k * station), cos(k * station))
@@ -281,6 +283,31 @@ extension Trajectory {
         let w = 1 / width
         // d/ds of b(x(s)) with x = (L − s)/w is −b′/w.
         return (a.0 * b.0, a.1 * w * b.0 - a.0 * b.1 * w, a.2 * w * w * b.0 - 2 * a.1 * b.1 * w * w + a.0 * b.2 * w * w)
+    }
+
+    /// `fade` (a factor of the station and its first and second derivatives along the path) times the fade
+    /// out and in again around each of `stops` (stations, m, increasing): the quintic smoothstep of
+    /// `|s − stop| / width`, 0 at the stop with its first two derivatives, 1 from `width` metres away (so the
+    /// product stays C²). Only the stops within `width` of `s` count (a binary search, then a walk out to them).
+    static func fade(_ fade: (Double, Double, Double), _ s: Double, stops: [Double], width: Double)
+        -> (Double, Double, Double) {
+        var (f, f1, f2) = fade
+        let w = 1 / width
+        func include(_ stop: Double) {
+            let x = abs(s - stop) * w
+            guard x < 1 else { return }
+            let x2 = x * x
+            let sign: Double = s >= stop ? 1 : -1
+            let g = x2 * x * (10 - 15 * x + 6 * x2)
+            let g1 = sign * 30 * x2 * (1 - x) * (1 - x) * w, g2 = 60 * x * (1 - x) * (1 - 2 * x) * w * w
+            (f, f1, f2) = (f * g, f1 * g + f * g1, f2 * g + 2 * f1 * g1 + f * g2)
+        }
+        var below = KinematicPath.index(stops, s)
+        var above = below + 1
+        if stops[below] > s { above = below; below = -1 }
+        while below >= 0, s - stops[below] < width { include(stops[below]); below -= 1 }
+        while above < stops.count, stops[above] - s < width { include(stops[above]); above += 1 }
+        return (f, f1, f2)
     }
 
     /// An angle in degrees wrapped to 0 ..< 360.

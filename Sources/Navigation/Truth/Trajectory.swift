@@ -22,6 +22,9 @@ import Signals
 /// - the path (``KinematicPath``): straight legs joined by clothoid–arc–clothoid turns within the
 ///   vehicle's limits, S-curve speed changes, heights on rounded grades; position, velocity and
 ///   acceleration continuous;
+/// - the route's pauses: the vehicle stops at the waypoint (the middle of its turn) for each `pause` and
+///   sets off again, at rest in between (speed 0, the gait faded out, the IMU reading gravity and the
+///   Earth's rate); ``duration`` counts them;
 /// - the gait of a walking or running platform (``Gait``) added to the position, in the local frame;
 /// - the platform's attitude: heading along the path's course in the local frame, pitch `atan(grade)`,
 ///   roll `−atan(v²κ̃ / g)` for a platform that banks (`κ̃` the curvature averaged over ±3 m of path, so
@@ -69,12 +72,12 @@ public struct Trajectory: Sendable {
     /// The default epoch: WMM2025's, 2025-01-01T00:00:00Z.
     public static let defaultEpoch = "2025-01-01T00:00:00Z"
 
-    /// Time from the start (at rest) to the arrival (at rest), seconds.
+    /// Time from the start (at rest) to the arrival (at rest), seconds, every waypoint's pause included.
     public var duration: Double { path.duration }
 
     /// Builds a trajectory.
     /// - Parameters:
-    ///   - route: The waypoints (at least two; no pauses, times or loops); speeds as a route's.
+    ///   - route: The waypoints (at least two; pauses in seconds, no times or loops); speeds as a route's.
     ///   - vehicle: The platform (default ``Vehicle/car``).
     ///   - mount: The device's mount (default ``Mount/flat``).
     ///   - epoch: ISO 8601 UTC time of the start, within WMM2025's validity (2025.0 … 2030.0, the trajectory's

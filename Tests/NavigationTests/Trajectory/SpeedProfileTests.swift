@@ -30,4 +30,40 @@ struct SpeedProfileTests {
         let small = abs(v2 - v1) < a * a / j
         #expect(small ? peak < a : abs(peak - a) < 1e-9)
     }
+
+    @Test("A rest holds the station at speed 0 for its duration; time(atStation:) finds the first time a station is reached")
+    func restAndStationTimes() {
+        let (a, j) = (2.5, 1.5)
+        var profile = SpeedProfile()
+        profile.rest(2)
+        profile.change(to: 5, acceleration: a, jerk: j)
+        profile.change(to: 0, acceleration: a, jerk: j)
+        let stop = profile.time, station = profile.station
+        profile.rest(10)
+        profile.rest(0)                            // no phase
+        profile.change(to: 3, acceleration: a, jerk: j)
+        profile.change(to: 0, acceleration: a, jerk: j)
+        #expect(profile.phases.count == 1 + 3 + 3 + 1 + 2 + 2)   // rest, two 3-phase curves, rest, two 2-phase curves
+        #expect(abs(profile.time - stop - 10 - 2 * SpeedProfile.changeTime(3, acceleration: a, jerk: j)) < 1e-12)
+        for t in [0.0, 1, 1.999] {
+            #expect(profile.state(at: t).station == 0, "t \(t)")
+            #expect(profile.state(at: t).speed == 0, "t \(t)")
+        }
+        for t in [stop, stop + 5, stop + 10] {
+            let s = profile.state(at: t)
+            #expect(s.station == station, "t \(t)")
+            #expect(s.speed == 0, "t \(t)")
+        }
+        // The first time at the stop's station is the stop's start, not its end (to 1e-4 s: the station
+        // approaches the stop as j τ³ / 6, so its rounding, 1e-15 m, hides the last 3e-5 s); inside a motion
+        // it inverts to 1e-9 s.
+        #expect(abs(profile.time(atStation: station) - stop) < 1e-4)
+        #expect(profile.time(atStation: station) < stop + 1)
+        #expect(profile.time(atStation: 0) < 1e-9)
+        #expect(profile.time(atStation: profile.station + 1) == profile.time)
+        let t = stop + 10 + 1.3
+        #expect(abs(profile.time(atStation: profile.state(at: t).station) - t) < 1e-9)
+        // The failing case: a moment before the stop the station is still short of it.
+        #expect(profile.state(at: stop - 0.5).station < station)
+    }
 }

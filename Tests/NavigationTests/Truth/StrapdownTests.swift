@@ -137,6 +137,41 @@ import Testing
         Self.check(e[1], Self.walk600, "walk")
     }
 
+    /// Across pauses: the walk and the drive of `TruthChecks` with their pauses (12 s and 4 s), integrated
+    /// from the start to past the arrival; the navigator stands still where the truth does.
+    @Test func acrossPausesTheNavigatorFollowsTheTruth() throws {
+        for (vehicle, route, bounds) in [(Vehicle.walk, TruthChecks.walkRoute(), Self.pausedWalk),
+                                         (.car, TruthChecks.carRoute(), Self.pausedCar)] {
+            let truth = try Trajectory(route: TruthChecks.paused(route), vehicle: vehicle, mount: .handheld, epoch: Self.epoch)
+            let rests = TruthChecks.restTimes(truth)
+            try #require(rests.count >= 2)
+            // Checkpoints: the middle of the first stop, and the end.
+            let checkpoints = [Int((rests[0] + rests[1]) / 2), Int(truth.duration) + 1]
+            let e = Self.run(truth, checkpoints: checkpoints)
+            try #require(e.count == 2)
+            Self.check(e[0], bounds, "\(vehicle.name ?? "") with pauses, standing")
+            Self.check(e[1], bounds, "\(vehicle.name ?? "") with pauses, arrived")
+        }
+        // The failing case: the readings of the walk without its pauses drift far from the walk that stops.
+        let paused = try Trajectory(route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: .handheld,
+                                    epoch: Self.epoch)
+        let plain = try Trajectory(route: TruthChecks.walkRoute(), vehicle: .walk, mount: .handheld, epoch: Self.epoch)
+        let rests = TruthChecks.restTimes(paused)
+        try #require(rests.count >= 2)
+        let wrong = Self.run(paused, readings: { Strapdown.Reading(plain.state(at: $0)) }, checkpoints: [Int(rests[1])])
+        try #require(wrong.count == 1)
+        print("strapdown walk with pauses, the readings without them: \(wrong[0])")
+        #expect(wrong[0].horizontal > 1_000 * Self.pausedWalk.horizontal)
+    }
+
+    // Bounds: about 3× the errors measured on Linux x86_64 (Swift 6.3.1, debug), at either checkpoint. The
+    // routes turn early (unlike the long routes' first minute), so the errors are the scheme's at the
+    // clothoids' ends, as without the pauses (walk 7.2e-4 m, car 3.8e-4 m at the arrival without them).
+    // Measured: walk standing (62 s) 3.0e-5 m, 4.5e-5 m, 8.3e-6 m/s; arrived (123 s) 1.6e-4 m, 7.6e-4 m, 3.1e-5 m/s.
+    // Car standing (45 s) 1.0e-4 m, 3.2e-6 m, 6.4e-6 m/s; arrived (149 s) 1.4e-3 m, 3.1e-5 m, 2.2e-5 m/s.
+    static let pausedWalk = Bounds(horizontal: 5e-4, vertical: 2.5e-3, velocity: 1e-4)
+    static let pausedCar = Bounds(horizontal: 4.5e-3, vertical: 1e-4, velocity: 7e-5)
+
     /// The check can fail: readings relative to the local frame (`earthRotation: false`: no Earth rate, no
     /// transport rate, no Coriolis) fed to the navigator that assumes them drift far past the bound in a
     /// minute; so do the inertial readings with only the Coriolis term `2ω_ie × v` taken out of the specific

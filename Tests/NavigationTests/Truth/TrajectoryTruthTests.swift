@@ -197,4 +197,30 @@ import Testing
             #expect(jerk > 0.1, "\(vehicle.name ?? ""): lateral jerk jump \(jerk)")
         }
     }
+
+    @Test("velocity, acceleration and rotation rate are continuous into and out of every pause and every joint, gait included")
+    func continuousThroughPauses() throws {
+        for vehicle in [Vehicle.walk, .run, .bike, .car] {
+            let route = TruthChecks.paused(vehicle.gait != nil ? TruthChecks.walkRoute() : TruthChecks.carRoute())
+            let t = try Trajectory(route: route, vehicle: vehicle, mount: .handheld)
+            let rests = TruthChecks.restTimes(t)
+            #expect(rests.count == (vehicle.gait != nil ? 2 : 4))
+            let times = Self.jointTimes(t) + rests + t.path.profile.phases.map(\.t0)
+            let dv = PathChecks.largestJump({ t.state(at: $0).velocity }, at: times, epsilon: 1e-6)
+            let da = PathChecks.largestJump({ t.state(at: $0).acceleration }, at: times, epsilon: 1e-6)
+            let dw = PathChecks.largestJump({ t.state(at: $0).rotationRate }, at: times, epsilon: 1e-6)
+            print("pauses, \(vehicle.name ?? ""): |Δv| \(dv) m/s, |Δa| \(da) m/s², |Δω| \(dw) rad/s over ±1 µs at \(times.count) joins")
+            #expect(dv < 1e-5, "\(vehicle.name ?? ""): velocity jumps \(dv) m/s")
+            #expect(da < 1e-4, "\(vehicle.name ?? ""): acceleration jumps \(da) m/s²")
+            #expect(dw < 1e-5, "\(vehicle.name ?? ""): rotation rate jumps \(dw) rad/s")
+        }
+        // The failing case: a naive pause, the walk without it frozen for 12 s in its first turn, stops dead.
+        let plain = try Trajectory(route: TruthChecks.walkRoute(), vehicle: .walk, mount: .handheld)
+        let stop = Self.jointTimes(plain)[1]
+        let naive: (Double) -> SIMD3<Double> = { t in
+            t < stop ? plain.state(at: t).velocity : (t < stop + 12 ? .zero : plain.state(at: t - 12).velocity)
+        }
+        let jump = PathChecks.largestJump(naive, at: [stop, stop + 12], epsilon: 1e-6)
+        #expect(jump > 1, "naive pause: velocity jumps \(jump) m/s")
+    }
 }

@@ -26,6 +26,20 @@ enum TruthChecks {
         }
     }
 
+    /// `route` with a 12 s pause at its waypoint 1 and, when it has more than three, a 4 s pause at its
+    /// waypoint 2 (both turns).
+    static func paused(_ route: Route) -> Route {
+        var route = route
+        route.waypoints[1].pause = 12
+        if route.waypoints.count > 3 { route.waypoints[2].pause = 4 }
+        return route
+    }
+
+    /// The times a trajectory's stops for pauses start and end (its speed profile's phases at rest).
+    static func restTimes(_ t: Trajectory) -> [Double] {
+        t.path.profile.phases.filter { $0.v0 == 0 && $0.a0 == 0 && $0.jerk == 0 }.flatMap { [$0.t0, $0.t0 + $0.duration] }
+    }
+
     /// East, north, up metres from `a` to `b` (small separations; radii at `a`).
     static func enu(from a: TrajectoryState, to b: TrajectoryState) -> SIMD3<Double> {
         let r = RadiiOfCurvature(latitude: a.latitude)
