@@ -65,7 +65,7 @@ final class HeadingUpdates: @unchecked Sendable {
                deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void) {
         stop()
         let filter = HeadingFilterBox(HeadingFilter())
-        /// The heading of the y axis turned to the orientation, if it passes the filter.
+        // The heading of the y axis turned to the orientation, if it passes the filter.
         let admit: @Sendable (SimulatedHeading) -> SimulatedHeading? = { [weak self] heading in
             guard let self else { return nil }
             let (degrees, orientation) = settings
