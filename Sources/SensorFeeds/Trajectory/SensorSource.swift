@@ -3,7 +3,7 @@ import Navigation
 import Signals
 
 /// Where a ``SimulatedAltimeter`` or a ``SimulatedPedometer`` gets its readings from, chosen when the
-/// manager is made: a ``Navigation/Trajectory``, whose barometer, altitude and pedometer counts are one truth.
+/// manager is made: a `Trajectory` (Navigation), whose barometer, altitude and pedometer counts are one truth.
 ///
 /// ```swift
 /// let walk = try Trajectory(json: Data(contentsOf: specURL), baseDirectory: specURL.deletingLastPathComponent())
