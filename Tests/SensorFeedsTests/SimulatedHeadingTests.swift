@@ -308,5 +308,12 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         #expect(error.code == .unknownFormat)
         #expect(error.description.contains("render directory"), "\(error)")
         #expect(delegate.headings.isEmpty)
+        manager.stopUpdatingHeading()
+        // The locations of the same source meet the same hook.
+        let fixes = Fixes.started(on: manager, until: 1)
+        #expect(fixes.wait())
+        let locationError = try #require(fixes.errors.first as? SignalError)
+        #expect(locationError.code == .unknownFormat)
+        #expect(fixes.locations.isEmpty)
     }
 }
