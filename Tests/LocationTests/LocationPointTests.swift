@@ -35,4 +35,23 @@ import Testing
             #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8)) }
         }
     }
+
+    @Test("speedAccuracy and courseAccuracy: −1 (unknown) by default and then not written; known ones written after course and read back")
+    func velocityAccuracies() throws {
+        let unknown = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speed: 1.4, course: 45)
+        #expect(unknown.speedAccuracy == -1)
+        #expect(unknown.courseAccuracy == -1)
+        #expect(!unknown.jsonLine.contains("Accuracy\":-1"))
+        #expect(!unknown.jsonLine.contains("speedAccuracy"))
+        let known = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speed: 1.4, course: 45, speedAccuracy: 0.1, courseAccuracy: 4.08)
+        #expect(known.jsonLine == #"{"timestamp":1.0,"location":{"latitude":2.0,"longitude":3.0,"altitude":0.0,"horizontalAccuracy":0.0,"verticalAccuracy":0.0,"speed":1.4,"course":45.0,"speedAccuracy":0.1,"courseAccuracy":4.08}}"#)
+        let decoded = try JSONDecoder().decode(LocationPoint.self, from: Data(known.jsonLine.utf8))
+        #expect(decoded == known)
+        #expect(decoded != unknown)                  // the failing case: the accuracies take part in equality
+        #expect(try JSONDecoder().decode(LocationPoint.self, from: JSONEncoder().encode(known)) == known)
+        // Only the speed's known: the course's stays out and reads back as −1.
+        let half = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speedAccuracy: 0.5)
+        #expect(!half.jsonLine.contains("courseAccuracy"))
+        #expect(try JSONDecoder().decode(LocationPoint.self, from: Data(half.jsonLine.utf8)) == half)
+    }
 }

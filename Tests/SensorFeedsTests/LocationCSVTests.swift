@@ -77,6 +77,20 @@ import Testing
         #expect(played.map(\.timestamp) == (0 ..< 120).map { Double($0) / 2 })
     }
 
+    @Test("speedAccuracy and courseAccuracy columns are read when present, and −1 when absent")
+    func velocityAccuracyColumns() throws {
+        let with = try #require(try LocationCSV.points(Data("t,latitude,longitude,speed,course,speedAccuracy,courseAccuracy\n0,1,2,1.5,90,0.1,3.8\n".utf8), file: "a.csv").first)
+        #expect(with.speedAccuracy == 0.1)
+        #expect(with.courseAccuracy == 3.8)
+        let without = try #require(try LocationCSV.points(Data("t,latitude,longitude,speed,course\n0,1,2,1.5,90\n".utf8), file: "a.csv").first)
+        #expect(without.speedAccuracy == -1)
+        #expect(without.courseAccuracy == -1)
+        // A typo of the new columns is refused like any location column's.
+        let typo = try #require(Self.csvError("t,latitude,longitude,speedAcuracy\n0,1,2,0.1\n"))
+        #expect(typo.code == .unknownField)
+        #expect(typo.description.contains("speedAccuracy"), "\(typo)")
+    }
+
     @Test("distanceFilter drops the same fixes from a CSV file as from the same fixes in JSON Lines")
     func distanceFilterAsJSONLines() async throws {
         let fixes = try Self.fixes()

@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import Navigation
 import Playback
 @testable import SensorFeeds
 import Testing
@@ -33,6 +34,68 @@ import Testing
         // A rider that is neither an object nor a number, or an unknown key, is still refused.
         #expect(throws: SensorFeedsError.self) { try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"pressure":"high"}"#) }
         #expect(throws: SensorFeedsError.self) { try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"compass":1}"#) }
+    }
+
+    @Test("every rider key of a trajectory's line is read: heading, magnetic field, pressure, altitude, pedometer")
+    func riders() throws {
+        let line = #"{"timestamp":2.0,"gravity":{"x":0.0,"y":-1.0,"z":0.0},"location":{"latitude":51.5007,"longitude":-0.1245,"altitude":-1.3,"horizontalAccuracy":4.5,"verticalAccuracy":4.5,"speed":1.4,"course":50.0,"speedAccuracy":0.1,"courseAccuracy":4.08},"heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5},"magneticField":{"x":-14.8,"y":-45.1,"z":-12.8},"pressure":101878.2,"altitude":-45.9,"pedometer":{"steps":12,"distance":8.5,"cadence":1.9,"floorsAscended":1,"floorsDescended":2}}"#
+        let p = try RemotePoint(line: line)
+        #expect(p.heading == RemotePoint.Heading(trueHeading: 50.2, magneticHeading: 49.0, headingAccuracy: 1.5))
+        #expect(p.magneticField == SIMD3(-14.8, -45.1, -12.8))
+        #expect(p.pressure == 101878.2)
+        #expect(p.altitude == -45.9)
+        #expect(p.pedometer == RemotePoint.Pedometer(steps: 12, distance: 8.5, cadence: 1.9, floorsAscended: 1, floorsDescended: 2))
+        #expect(p.location?.speedAccuracy == 0.1)
+        #expect(p.location?.courseAccuracy == 4.08)
+        #expect(p.motion?.gravity.y == -1)
+        // The failing case: a motion line has none of them.
+        let plain = try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1}}"#)
+        #expect(plain.heading == nil)
+        #expect(plain.magneticField == nil)
+        #expect(plain.pressure == nil)
+        #expect(plain.altitude == nil)
+        #expect(plain.pedometer == nil)
+    }
+
+    @Test("a trajectory's own line (TrajectoryPoint.jsonLine) reads back every rider exactly")
+    func trajectoryRoundTrip() throws {
+        let walk = try WalkTrajectory.example()
+        for point in try walk.points(first: 0, count: 3, rate: 10) {
+            let p = try RemotePoint(line: point.jsonLine())
+            #expect(p.heading == RemotePoint.Heading(trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
+                                                     headingAccuracy: point.headingAccuracy))
+            #expect(p.magneticField == point.magneticField)
+            #expect(p.pressure == point.pressure)
+            #expect(p.altitude == point.altitude)
+            #expect(p.pedometer == RemotePoint.Pedometer(steps: point.steps, distance: point.distance, cadence: point.cadence,
+                                                         floorsAscended: point.floorsAscended, floorsDescended: point.floorsDescended))
+            #expect(p.location == point.location)
+        }
+    }
+
+    @Test("a malformed rider is refused with its JSON path and what is wrong", arguments: [
+        (#""heading":"north""#, "$.heading", "must be a JSON object"),
+        (#""heading":{"trueHeading":1,"magneticHeading":2}"#, "$.heading", "missing required field 'headingAccuracy'"),
+        (#""heading":{"trueHeading":1,"magneticHeading":2,"headingAccuracy":0,"extra":1}"#, "$.heading.extra", "unknown field"),
+        (#""heading":{"trueHeading":360,"magneticHeading":2,"headingAccuracy":0}"#, "$.heading.trueHeading", "0 ..< 360"),
+        (#""heading":{"trueHeading":"1","magneticHeading":2,"headingAccuracy":0}"#, "$.heading.trueHeading", "must be a number"),
+        (#""magneticField":12"#, "$.magneticField", "must be a JSON object"),
+        (#""magneticField":{"x":1,"y":2}"#, "$.magneticField", "missing required field 'z'"),
+        (#""pressure":{"value":1}"#, "$.pressure", "must be a number"),
+        (#""pressure":-5"#, "$.pressure", "negative"),
+        (#""altitude":"high""#, "$.altitude", "must be a number"),
+        (#""pedometer":{"steps":1.5,"distance":0,"cadence":0,"floorsAscended":0,"floorsDescended":0}"#, "$.pedometer.steps", "whole number"),
+        (#""pedometer":{"steps":1,"distance":-1,"cadence":0,"floorsAscended":0,"floorsDescended":0}"#, "$.pedometer.distance", "negative"),
+        (#""pedometer":{"steps":1,"distance":0,"cadence":0,"floorsAscended":0}"#, "$.pedometer", "missing required field 'floorsDescended'"),
+        (#""pedometer":[1]"#, "$.pedometer", "must be a JSON object"),
+    ])
+    func badRider(rider: String, path: String, mention: String) throws {
+        let e = try #require(throws: SensorFeedsError.self) {
+            try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"# + rider + "}")
+        }
+        #expect(e.code == .malformed)
+        #expect(e.path == path, "\(e.path ?? "no path")")
+        #expect(e.description.contains(mention), "\(e)")
     }
 
     @Test("/data bodies: the original server's shape (accelerometer as gravity) and the full one (motion)")

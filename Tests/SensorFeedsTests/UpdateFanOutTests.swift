@@ -161,6 +161,16 @@ import Location
         #expect(location.speed == 1.4)
         #expect(location.course == 90)
         #expect(location.timestamp == 1_700_000_000)
+        #expect(location.speedAccuracy == -1)       // not given: unknown
+        #expect(location.courseAccuracy == -1)
+    }
+
+    @Test func theVelocityAccuraciesAreCopied() {
+        let fix = CoreLocationFix(latitude: 51.5, longitude: -0.12, altitude: 11, ellipsoidalAltitude: 57, horizontalAccuracy: 5,
+                                  verticalAccuracy: 3, speed: 1.4, course: 90, speedAccuracy: 0.3, courseAccuracy: 12, timestamp: 1)
+        let location = LocationPoint(fix)
+        #expect(location.speedAccuracy == 0.3)
+        #expect(location.courseAccuracy == 12)
     }
 }
 

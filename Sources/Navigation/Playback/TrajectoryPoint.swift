@@ -11,7 +11,8 @@ import Signals
 ///   is the accelerometer's reading in g (CoreMotion's sign) and `rotationRate` the gyroscope's, from the
 ///   IMU when the trajectory has one (errors included), else the ideal readings.
 /// - ``location``: a GNSS fix, on the first point at or after each fix's time (not during an outage);
-///   `nil` on the points between fixes.
+///   `nil` on the points between fixes. Its `speedAccuracy` is the receiver's `velocitySigma` (m/s) and its
+///   `courseAccuracy` `atan2(velocitySigma, speed)` in degrees (−1 when the speed is ~0 and the course unknown).
 /// - ``magneticField``: the magnetometer's reading (µT, device frame) when it has one, else the true field.
 /// - ``pressure``: the barometer's reading (Pa) when it has one.
 /// - Headings and the pedometer's counts are the truth's.

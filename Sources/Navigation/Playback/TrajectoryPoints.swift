@@ -130,8 +130,10 @@ extension Trajectory {
                 if isNew {
                     let row = try render(TrajectoryStream(kind: .gnss, rate: gnss.rate), samples: k ..< k + 1)
                     if row.count == 8 {
+                        let (speedAccuracy, courseAccuracy) = Self.velocityAccuracies(speed: row[4], course: row[5], sigma: gnss.velocitySigma)
                         location = LocationPoint(timestamp: t, latitude: row[1], longitude: row[2], altitude: row[3],
-                                                 horizontalAccuracy: row[6], verticalAccuracy: row[7], speed: row[4], course: row[5])
+                                                 horizontalAccuracy: row[6], verticalAccuracy: row[7], speed: row[4], course: row[5],
+                                                 speedAccuracy: speedAccuracy, courseAccuracy: courseAccuracy)
                     }
                 }
             }
@@ -145,6 +147,14 @@ extension Trajectory {
                 distance: s.distance, floorsAscended: s.floorsAscended, floorsDescended: s.floorsDescended, cadence: s.cadence))
         }
         return out
+    }
+
+    /// A GNSS fix's `speedAccuracy` (m/s) and `courseAccuracy` (degrees): the receiver's velocity error per
+    /// axis `sigma`, and `atan2(sigma, speed)` in degrees, or −1 when the course is unknown (speed ~0, below
+    /// 1 nm/s, where the fix reports course −1).
+    package static func velocityAccuracies(speed: Double, course: Double, sigma: Double) -> (speed: Double, course: Double) {
+        let known = speed > 1e-9 && course >= 0
+        return (sigma, known ? atan2(sigma, speed) * 180 / .pi : -1)
     }
 
     /// The sample of a stream at `streamRate` Hz held at point `n` of a `rate` Hz run: the latest at or

@@ -21,12 +21,17 @@ package struct CoreLocationFix: Sendable, Hashable {
     package var speed: Double
     /// Degrees from true north (negative: unknown).
     package var course: Double
+    /// `CLLocation.speedAccuracy`: m/s (negative: unknown).
+    package var speedAccuracy: Double
+    /// `CLLocation.courseAccuracy`: degrees (negative: unknown).
+    package var courseAccuracy: Double
     /// `CLLocation.timestamp.timeIntervalSince1970`: seconds since 1970.
     package var timestamp: Double
 
     /// Creates the fields of a fix.
     package init(latitude: Double, longitude: Double, altitude: Double, ellipsoidalAltitude: Double,
-                 horizontalAccuracy: Double, verticalAccuracy: Double, speed: Double, course: Double, timestamp: Double) {
+                 horizontalAccuracy: Double, verticalAccuracy: Double, speed: Double, course: Double,
+                 speedAccuracy: Double = -1, courseAccuracy: Double = -1, timestamp: Double) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude
@@ -35,6 +40,8 @@ package struct CoreLocationFix: Sendable, Hashable {
         self.verticalAccuracy = verticalAccuracy
         self.speed = speed
         self.course = course
+        self.speedAccuracy = speedAccuracy
+        self.courseAccuracy = courseAccuracy
         self.timestamp = timestamp
     }
 }
@@ -46,6 +53,7 @@ extension LocationPoint {
     package init(_ fix: CoreLocationFix) {
         self.init(timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
                   altitude: fix.ellipsoidalAltitude, horizontalAccuracy: fix.horizontalAccuracy,
-                  verticalAccuracy: fix.verticalAccuracy, speed: fix.speed, course: fix.course)
+                  verticalAccuracy: fix.verticalAccuracy, speed: fix.speed, course: fix.course,
+                  speedAccuracy: fix.speedAccuracy, courseAccuracy: fix.courseAccuracy)
     }
 }

@@ -16,13 +16,17 @@ import Location
 ///   wants it, and stops when the last of them ends (``UpdateFanOut``, tested on Linux).
 /// - Calls into the manager are made on the main queue: create the provider on the main thread, as Core
 ///   Location calls its delegate on the run loop of the thread that made the manager.
-/// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every `LocationPoint` is.
+/// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every `LocationPoint` is; the
+///   speed and course accuracies are copied.
+/// - Headings: the heading settings forward to the manager, and each `CLHeading` is copied into a
+///   ``SimulatedHeading`` for your delegate's ``LocationProvidingDelegate/locationManager(_:didUpdateHeading:)``.
 public final class CoreLocationProvider: NSObject, LocationProviding, CLLocationManagerDelegate {
     /// The wrapped manager.
     public let manager: CLLocationManager
     /// Who receives the updates (held weakly).
     public weak var delegate: (any LocationProvidingDelegate)?
     private let updates: UpdateFanOut<LocationPoint>
+    private let headingUpdates: UpdateFanOut<SimulatedHeading>
     private let bound: MainQueueBound<CLLocationManager>
 
     /// Wraps `manager` (default: a new one) and becomes its delegate. Create it on the main thread.
@@ -36,12 +40,18 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
                 if fanOut.isRunning { manager.startUpdatingLocation() } else { manager.stopUpdatingLocation() }
             }
         }
+        headingUpdates = UpdateFanOut { fanOut in
+            bound.async { manager in
+                if fanOut.isRunning { manager.startUpdatingHeading() } else { manager.stopUpdatingHeading() }
+            }
+        }
         super.init()
         manager.delegate = self
     }
 
     deinit {
         if updates.isRunning { bound.async { $0.stopUpdatingLocation() } }
+        if headingUpdates.isRunning { bound.async { $0.stopUpdatingHeading() } }
     }
 
     /// The accuracy wanted, in metres.
@@ -79,7 +89,75 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
 
     /// Forwards Core Location's failures (to the delegate only: Core Location keeps trying after them).
     public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        if updates.isAppStarted { delegate?.locationManager(self, didFailWithError: error) }
+        if updates.isAppStarted || headingUpdates.isAppStarted { delegate?.locationManager(self, didFailWithError: error) }
+    }
+
+    /// `CLLocationManager.headingAvailable()`: whether the device has a compass.
+    public static func headingAvailable() -> Bool { CLLocationManager.headingAvailable() }
+
+    /// Degrees the heading must change before the next update (`CLLocationManager.headingFilter`).
+    public var headingFilter: Double {
+        get { manager.headingFilter }
+        set { manager.headingFilter = newValue }
+    }
+
+    /// The orientation headings are reported for (`CLLocationManager.headingOrientation`).
+    public var headingOrientation: DeviceOrientation {
+        get { DeviceOrientation(manager.headingOrientation) }
+        set { manager.headingOrientation = newValue.coreLocation }
+    }
+
+    /// The most recent heading (`CLLocationManager.heading`), copied.
+    public var heading: SimulatedHeading? { manager.heading.map(SimulatedHeading.init) }
+
+    /// Starts heading updates to the delegate.
+    public func startUpdatingHeading() { headingUpdates.setAppStarted(true) }
+    /// Stops heading updates to the delegate: no heading delegate call follows.
+    public func stopUpdatingHeading() { headingUpdates.setAppStarted(false) }
+
+    /// Forwards Core Location's headings.
+    public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
+        let heading = SimulatedHeading(newHeading)
+        if headingUpdates.yield(heading) { delegate?.locationManager(self, didUpdateHeading: heading) }
+    }
+}
+
+extension SimulatedHeading {
+    /// Copies a Core Location heading: degrees, µT, timestamp in seconds since 1970.
+    /// - Parameter h: The heading.
+    public init(_ h: CLHeading) {
+        self.init(magneticHeading: h.magneticHeading, trueHeading: h.trueHeading, headingAccuracy: h.headingAccuracy,
+                  x: h.x, y: h.y, z: h.z, timestamp: h.timestamp.timeIntervalSince1970)
+    }
+}
+
+extension DeviceOrientation {
+    /// Copies Core Location's orientation (a case Core Location adds later is ``unknown``).
+    /// - Parameter o: The orientation.
+    public init(_ o: CLDeviceOrientation) {
+        switch o {
+        case .portrait: self = .portrait
+        case .portraitUpsideDown: self = .portraitUpsideDown
+        case .landscapeLeft: self = .landscapeLeft
+        case .landscapeRight: self = .landscapeRight
+        case .faceUp: self = .faceUp
+        case .faceDown: self = .faceDown
+        case .unknown: self = .unknown
+        @unknown default: self = .unknown
+        }
+    }
+
+    /// The same orientation as Core Location's value.
+    public var coreLocation: CLDeviceOrientation {
+        switch self {
+        case .unknown: .unknown
+        case .portrait: .portrait
+        case .portraitUpsideDown: .portraitUpsideDown
+        case .landscapeLeft: .landscapeLeft
+        case .landscapeRight: .landscapeRight
+        case .faceUp: .faceUp
+        case .faceDown: .faceDown
+        }
     }
 }
 
@@ -90,7 +168,8 @@ extension LocationPoint {
         self.init(CoreLocationFix(latitude: l.coordinate.latitude, longitude: l.coordinate.longitude,
                                   altitude: l.altitude, ellipsoidalAltitude: l.ellipsoidalAltitude,
                                   horizontalAccuracy: l.horizontalAccuracy, verticalAccuracy: l.verticalAccuracy,
-                                  speed: l.speed, course: l.course, timestamp: l.timestamp.timeIntervalSince1970))
+                                  speed: l.speed, course: l.course, speedAccuracy: l.speedAccuracy,
+                                  courseAccuracy: l.courseAccuracy, timestamp: l.timestamp.timeIntervalSince1970))
     }
 }
 #endif

@@ -14,7 +14,8 @@ import FileReaders
 ///
 /// - Columns are found by name: `t` or `timestamp` (seconds), `latitude` and `longitude` (degrees) are
 ///   required; `altitude` (m), `speed` (m/s), `course` (degrees), `horizontalAccuracy` and
-///   `verticalAccuracy` (m) are optional and default as in a JSON Lines fix (0, 0, −1, 0, 0). Any other
+///   `verticalAccuracy` (m), `speedAccuracy` (m/s) and `courseAccuracy` (degrees) are optional and default as
+///   in a JSON Lines fix (0, 0, −1, 0, 0, −1, −1; `render` writes neither accuracy column). Any other
 ///   column is ignored (the motion columns of a motion-and-route render), unless its name is within two
 ///   edits of a location column (`altitdue`, `Latitude`): that is a typo, refused, not silently dropped.
 /// - Every cell read is a finite decimal number (Swift's `Double` description, as `render` writes it, reads
@@ -28,9 +29,13 @@ enum LocationCSV {
     static let timeColumns = ["t", "timestamp"]
     /// The location columns, in `signals render`'s order.
     static let locationColumns = ["latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
-    /// A row's values before its cells are read, by slot (`t`, then ``locationColumns``): absent optional
-    /// columns keep them, as a JSON Lines fix defaults them (course −1, the rest 0).
-    static let defaults: [Double] = [0, 0, 0, 0, 0, -1, 0, 0]
+    /// The optional columns of a fix's velocity accuracies (m/s, degrees), read when present.
+    static let accuracyColumns = LocationPoint.velocityAccuracyFields
+    /// Every column read: ``locationColumns`` then ``accuracyColumns``.
+    static let readColumns = locationColumns + accuracyColumns
+    /// A row's values before its cells are read, by slot (`t`, then ``readColumns``): absent optional
+    /// columns keep them, as a JSON Lines fix defaults them (course and the accuracies −1, the rest 0).
+    static let defaults: [Double] = [0, 0, 0, 0, 0, -1, 0, 0, -1, -1]
 
     /// The fixes of a location CSV, every cell checked.
     /// - Parameters:
@@ -77,7 +82,7 @@ enum LocationCSV {
             }
             points.append(LocationPoint(timestamp: time, latitude: latitude, longitude: longitude, altitude: values[3],
                                         horizontalAccuracy: values[6], verticalAccuracy: values[7],
-                                        speed: values[4], course: values[5]))
+                                        speed: values[4], course: values[5], speedAccuracy: values[8], courseAccuracy: values[9]))
         }
         guard !points.isEmpty else {
             throw SignalError(.tooShort, "the CSV has a header (line \(headerLine)) but no rows of fixes", file: file)
@@ -89,7 +94,7 @@ enum LocationCSV {
     static var header: String { (["t"] + locationColumns).joined(separator: ",") }
 
     /// For each header cell its value slot (0 time, 1 latitude, 2 longitude, 3 altitude, 4 speed, 5 course,
-    /// 6 horizontal and 7 vertical accuracy) or `nil` for a column ignored; and for each slot the column's
+    /// 6 horizontal and 7 vertical accuracy, 8 speed and 9 course accuracy) or `nil` for a column ignored; and for each slot the column's
     /// name as the header spells it, quoted for messages.
     private static func columns(_ fields: [String], line: Int, file: String) throws(SignalError) -> (slots: [Int?], names: [String]) {
         func fail(_ message: String, _ code: SignalError.Code = .missingField) -> SignalError {
@@ -102,9 +107,9 @@ enum LocationCSV {
             let slot: Int?
             if timeColumns.contains(name) {
                 slot = 0
-            } else if let i = locationColumns.firstIndex(of: name) {
+            } else if let i = readColumns.firstIndex(of: name) {
                 slot = i + 1
-            } else if name.utf8.count <= 24, let guess = SignalError.closestName(to: name, in: locationColumns) {
+            } else if name.utf8.count <= 24, let guess = SignalError.closestName(to: name, in: readColumns) {
                 throw fail("unknown column '\(quoted)' in the CSV header (did you mean '\(guess)'?); the location columns are \(header)", .unknownField)
             } else {
                 slot = nil
@@ -123,7 +128,7 @@ enum LocationCSV {
         for (slot, name) in [(1, "latitude"), (2, "longitude")] where names[slot] == nil {
             throw fail("the CSV header has no '\(name)' column; a location CSV has the header \(header) (time, latitude and longitude required)")
         }
-        return (slots, zip(names, ["t"] + locationColumns).map { $0 ?? $1 })
+        return (slots, zip(names, ["t"] + readColumns).map { $0 ?? $1 })
     }
 
     /// A cell's value: a finite decimal number.

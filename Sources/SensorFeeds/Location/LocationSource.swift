@@ -3,6 +3,7 @@ import Location
 import Playback
 import Signals
 import FileReaders
+import Navigation
 
 /// Where a ``SimulatedLocationManager`` gets its locations from, chosen when the manager is made.
 ///
@@ -14,12 +15,14 @@ import FileReaders
 /// SimulatedLocationManager(source: .signal(walk))                                 // a route, played in process
 /// SimulatedLocationManager(source: .file(URL(fileURLWithPath: "walk.gpx")))        // GPX, CSV or JSON Lines
 /// SimulatedLocationManager(source: .server(URL(string: "http://127.0.0.1:8080")!)) // a running signals serve
+/// SimulatedLocationManager(source: .signal(trajectory))                           // fixes and headings of a trajectory
 /// ```
 public struct LocationSource: Sendable {
     enum Kind: Sendable {
         case route(Route, sampleRate: Double, duration: Double?)
         case file(URL, speed: Double?, sampleRate: Double)
         case server(URL, rate: Double)
+        case trajectory(SensorSource)
     }
 
     let kind: Kind
@@ -35,6 +38,31 @@ public struct LocationSource: Sendable {
         LocationSource(kind: .route(route, sampleRate: sampleRate, duration: duration))
     }
 
+    /// A trajectory played in process by the Runner on a timeline of `sampleRate` Hz: locations, headings
+    /// and (for a ``SimulatedMotionManager`` given the same trajectory) motion from one truth.
+    ///
+    /// - Locations are the trajectory's GNSS fixes, each delivered at its fix's time (none during an
+    ///   outage, none without a GNSS receiver), with the receiver's errors, `speedAccuracy` (its
+    ///   `velocitySigma`, m/s) and `courseAccuracy` (degrees).
+    /// - Headings are checked at every sample of the timeline (``SimulatedLocationManager/headingFilter``
+    ///   decides which are delivered): the truth's true and magnetic headings, the heading accuracy and the
+    ///   magnetometer's reading (the true field without a magnetometer).
+    ///
+    /// ```swift
+    /// let walk = try Trajectory(json: Data(contentsOf: specURL), baseDirectory: specURL.deletingLastPathComponent())
+    /// let manager = SimulatedLocationManager(source: .signal(walk))          // 100 Hz timeline, to the arrival
+    /// manager.startUpdatingLocation()                                        // 1 Hz fixes of a 1 Hz receiver
+    /// manager.startUpdatingHeading()
+    /// ```
+    /// - Parameters:
+    ///   - trajectory: The trajectory (with a `gnss` receiver for locations).
+    ///   - sampleRate: The timeline's rate, Hz (0.001 … 1 000 000); default 100. A fix is delivered on the
+    ///     first sample at or after its time, so keep it at or above the receiver's rate.
+    ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
+    public static func signal(_ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil) -> LocationSource {
+        LocationSource(kind: .trajectory(SensorSource(trajectory: trajectory, sampleRate: sampleRate, duration: duration)))
+    }
+
     /// A file of at most 64 MiB, in one of three formats:
     /// - GPX (`.gpx`, or text starting with `<`): tracks, routes and Xcode's waypoints, played as a route
     ///   at `sampleRate`, moving at `speed` when it has no times.
@@ -45,6 +73,9 @@ public struct LocationSource: Sendable {
     ///   accuracies 0 when absent), other columns (a motion-and-route render's) are ignored.
     /// - JSON Lines of located points as `signals play` prints them (`{"timestamp": t, "location": {...}}`,
     ///   with or without motion), played at their timestamps.
+    ///
+    /// A directory (a trajectory render, as `signals render SPEC --output-dir DIR` writes it) is not read yet:
+    /// the updates end with a `SignalError` (`unknownFormat`) saying so.
     ///
     /// CSV and JSON Lines are read whole before the first fix and strictly: a bad value, a latitude
     /// outside −90 … 90 or longitude outside −180 … 180, a non-finite number or times that go back end the
@@ -67,10 +98,14 @@ public struct LocationSource: Sendable {
     /// Server-Sent Events from `/v1/stream` for an `http://` URL or over a WebSocket from `/v1/ws` for a
     /// `ws://` URL (plain HTTP, loopback or a LAN; no TLS), with the reconnection, resume after the last
     /// point read and `/data` polling fallback of ``MotionSource/server(_:)``.
+    ///
+    /// When the server plays a trajectory, its points carry a `heading` (`trueHeading`, `magneticHeading`,
+    /// `headingAccuracy`) and a `magneticField` (`x`, `y`, `z`, µT): ``SimulatedLocationManager/startUpdatingHeading()``
+    /// then reads every point on a connection of its own and delivers those that pass the heading filter.
     /// - Parameters:
     ///   - url: The server, e.g. `http://127.0.0.1:8080` or `ws://127.0.0.1:8080`.
     ///   - rate: Fixes per second delivered (Hz; default 1, as Core Location delivers): the first point
-    ///     at or after each tick is taken, never an average.
+    ///     at or after each tick is taken, never an average. Headings are not decimated (the filter decides).
     public static func server(_ url: URL, rate: Double = 1) -> LocationSource {
         LocationSource(kind: .server(url, rate: rate))
     }

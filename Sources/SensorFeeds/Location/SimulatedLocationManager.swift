@@ -2,9 +2,11 @@ import Foundation
 import Location
 import Playback
 import Signals
+import Navigation
 
-/// A `CLLocationManager` that plays a route, a file or a live `signals serve` instead of reading GNSS:
-/// the same API shape, so app code runs unchanged against either (see ``LocationProviding``).
+/// A `CLLocationManager` that plays a route, a trajectory, a file or a live `signals serve` instead of
+/// reading GNSS and the compass: the same API shape, so app code runs unchanged against either (see
+/// ``LocationProviding``).
 ///
 /// ```swift
 /// let manager = SimulatedLocationManager(source: .signal(walk, sampleRate: 1))
@@ -14,6 +16,11 @@ import Signals
 /// ...
 /// manager.stopUpdatingLocation()                   // no delegate call after this returns
 /// for try await fix in manager.locationUpdates() { print(fix.coordinate) }
+///
+/// let compass = SimulatedLocationManager(source: .signal(trajectory))
+/// compass.headingFilter = 5                        // degrees: no update until turned by 5°
+/// compass.delegate = model
+/// compass.startUpdatingHeading()                   // model.locationManager(_:didUpdateHeading:) on delegateQueue
 /// ```
 ///
 /// - `distanceFilter` is honoured as Core Location does: the first fix is delivered, then a fix only
@@ -23,6 +30,11 @@ import Signals
 /// - The delegate is called on ``delegateQueue`` (a serial queue by default; set `.main` in an app).
 /// - Errors of a file or a route end the updates; a server's are transient and updates go on.
 /// - Restarting a stopped manager plays a signal or file source from its beginning again.
+///
+/// Headings (``startUpdatingHeading()``) come from a trajectory source (checked at every sample of its
+/// timeline) or from a server whose points carry a `heading` (a trajectory served by `signals serve`); a
+/// route or a location file has none, and delivers no heading. They play independently of the locations,
+/// on their own Runner, and honour ``headingFilter`` and ``headingOrientation`` as Core Location does.
 public final class SimulatedLocationManager: LocationProviding, @unchecked Sendable {
     /// Where the locations come from.
     public let source: LocationSource
@@ -43,9 +55,11 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     private let gate = DeliveryGate()
     private let makeRunner: @Sendable () -> any StreamRunner
     private let timing: TimingPolicy
+    /// The heading updates (see SimulatedLocationManager+Heading.swift).
+    let headings: HeadingUpdates
 
     /// Creates a manager that plays `source` in real time.
-    /// - Parameter source: A route, a file or a server (see ``LocationSource``).
+    /// - Parameter source: A route, a trajectory, a file or a server (see ``LocationSource``).
     public convenience init(source: LocationSource) {
         self.init(source: source, clock: ContinuousClock())
     }
@@ -53,19 +67,24 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     /// Creates a manager that plays `source` on `clock` (a `ManualClock` makes tests deterministic;
     /// a server source is timed by the server).
     /// - Parameters:
-    ///   - source: A route, a file or a server.
-    ///   - clock: The clock that times a route or a file.
+    ///   - source: A route, a trajectory, a file or a server.
+    ///   - clock: The clock that times a route, a trajectory or a file.
     ///   - timing: How the playback thread waits (default: sleep without spinning).
     public init<C: Clock>(source: LocationSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
         self.source = source
         self.timing = timing
-        makeRunner = { Runner(clock: clock) }
+        let makeRunner: @Sendable () -> any StreamRunner = { Runner(clock: clock) }
+        self.makeRunner = makeRunner
+        headings = HeadingUpdates(makeRunner: makeRunner, timing: timing)
         queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "SensorFeeds.SimulatedLocationManager"
     }
 
-    deinit { stopUpdatingLocation() }
+    deinit {
+        stopUpdatingLocation()
+        headings.stop()
+    }
 
     /// Who receives the updates (held weakly, as Core Location does).
     public var delegate: (any LocationProvidingDelegate)? {
@@ -100,8 +119,8 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
         set { lock.withLock { bufferLimit = max(1, newValue) } }
     }
 
-    /// Updates dropped because the delegate queue fell more than 1024 calls behind.
-    public var droppedUpdates: Int { gate.dropped }
+    /// Updates dropped because the delegate queue fell more than 1024 calls behind (locations and headings).
+    public var droppedUpdates: Int { gate.dropped + headings.dropped }
 
     /// Starts delivering updates to the delegate (restarts them when already on).
     public func startUpdatingLocation() {
@@ -194,6 +213,19 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
             holder.producer = runner
             try runner.play(points, options: options,
                             handler: handle, completion: completion)
+            return runner
+        case .trajectory(let sensors):
+            let fixes = try TrajectoryFixes(sensors)
+            let runner = makeRunner()
+            holder.producer = runner
+            try runner.play(fixes, options: options, handler: handle, completion: completion)
+            return runner
+        case .file(let url, _, _) where LocationSource.isDirectory(url):
+            let points = try LocationSource.renderDirectoryPoints(url).compactMap(\.location)
+            let runner = makeRunner()
+            holder.producer = runner
+            try runner.play(PointSequence(points.map { TimedFix(fix: $0, offset: points.first?.timestamp ?? 0) }), options: options,
+                            handler: { handle($0.fix) }, completion: completion)
             return runner
         case .file(let url, let speed, let rate):
             let data = try LocationSource.fileData(url)

@@ -13,13 +13,51 @@ package struct RemotePoint: Sendable, Hashable {
     package var motion: MotionPoint?
     /// The location fix, when the line has one.
     package var location: LocationPoint?
+    /// The headings, when the line has them (a trajectory's `heading`).
+    package var heading: Heading?
+    /// The magnetometer's reading in the device frame, µT, when the line has it (a trajectory's `magneticField`).
+    package var magneticField: SIMD3<Double>?
+    /// Pressure, pascals, when the line has it (a trajectory with a barometer).
+    package var pressure: Double?
+    /// Height above mean sea level, metres, when the line has it (a trajectory's `altitude`).
+    package var altitude: Double?
+    /// The pedometer's counts, when the line has them (a trajectory's `pedometer`).
+    package var pedometer: Pedometer?
+
+    /// A trajectory point's `heading` object.
+    package struct Heading: Sendable, Hashable {
+        /// Degrees clockwise from true north, 0 ..< 360.
+        package var trueHeading: Double
+        /// Degrees clockwise from magnetic north, 0 ..< 360.
+        package var magneticHeading: Double
+        /// Degrees (negative: invalid, as Core Location reports it).
+        package var headingAccuracy: Double
+    }
+
+    /// A trajectory point's `pedometer` object: counts from the start of the run.
+    package struct Pedometer: Sendable, Hashable {
+        /// Steps taken.
+        package var steps: Int
+        /// Metres walked.
+        package var distance: Double
+        /// Steps per second.
+        package var cadence: Double
+        /// Floors climbed.
+        package var floorsAscended: Int
+        /// Floors descended.
+        package var floorsDescended: Int
+    }
 
     /// The keys a trajectory's point carries beside its motion and location (heading, magnetic field,
-    /// pressure, altitude, pedometer), which the motion reader skips.
+    /// pressure, altitude, pedometer), read strictly into the optional fields above and not by the motion reader.
     static let trajectoryFields = ["heading", "magneticField", "pressure", "altitude", "pedometer"]
+    /// The fields of a `heading` object.
+    static let headingFields = ["trueHeading", "magneticHeading", "headingAccuracy"]
+    /// The fields of a `pedometer` object.
+    static let pedometerFields = ["steps", "distance", "cadence", "floorsAscended", "floorsDescended"]
 
     /// The fields of a `location` object (as `signals play` writes them).
-    static let locationFields = LocationPoint.locationFields
+    static let locationFields = LocationPoint.locationFields + LocationPoint.velocityAccuracyFields
 
     /// Reads a `signals play` line strictly: `{"timestamp", "userAcceleration", "gravity", "rotationRate"}`,
     /// the three-axis short form, and/or `"location": {...}` (see ``LocationPoint``).
@@ -43,21 +81,61 @@ package struct RemotePoint: Sendable, Hashable {
             location = try RemotePoint.location(l, path: JSONPath.child(path, "location"), timestamp: timestamp, full: true)
             object.members.removeAll { $0.key == "location" }
         }
-        // A trajectory's point carries its other sensors beside the motion (`TrajectoryPoint.jsonLine()`): the
-        // motion and location managers read past them (each must still be an object or a number).
-        for key in RemotePoint.trajectoryFields {
-            guard let v = object[key] else { continue }
-            switch v {
-            case .object, .number: object.members.removeAll { $0.key == key }
-            default:
-                throw SignalError(.malformed, path: JSONPath.child(path, key), "'\(key)' must be an object or a number, got \(v.kindDescription)")
-            }
-        }
-        var motion: MotionPoint?
+        // A trajectory's point carries its other sensors beside the motion (`TrajectoryPoint.jsonLine()`): each
+        // is read strictly here, and taken out before the motion is read.
+        var riders = RemotePoint(timestamp: timestamp, motion: nil, location: location)
+        try riders.readRiders(object, path: path)
+        object.members.removeAll { RemotePoint.trajectoryFields.contains($0.key) }
         if object.count > 1 || location == nil {
-            motion = try MotionPoint(json: .object(object), path: path)
+            riders.motion = try MotionPoint(json: .object(object), path: path)
         }
-        return RemotePoint(timestamp: timestamp, motion: motion, location: location)
+        return riders
+    }
+
+    /// Reads the trajectory's keys of a point object (see ``trajectoryFields``) into the optional fields.
+    /// - Throws: `SignalError` naming the JSON path: a value of the wrong kind (`"heading": "north"`), a
+    ///   missing or unknown field of an object, a heading outside 0 ..< 360, a negative pressure, distance,
+    ///   cadence or count, a count that is not a whole number.
+    mutating func readRiders(_ object: JSONObject, path: String) throws(SignalError) {
+        if let v = object["heading"] {
+            let f = try JSONFields(v, path: JSONPath.child(path, "heading"), what: "'heading'", fields: RemotePoint.headingFields)
+            func degrees(_ name: String) throws(SignalError) -> Double {
+                let d = try f.number(name)
+                guard d >= 0, d < 360 else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(d) is not within 0 ..< 360 degrees") }
+                return d
+            }
+            heading = Heading(trueHeading: try degrees("trueHeading"), magneticHeading: try degrees("magneticHeading"),
+                              headingAccuracy: try f.number("headingAccuracy"))
+        }
+        if let v = object["magneticField"] {
+            let f = try JSONFields(v, path: JSONPath.child(path, "magneticField"), what: "'magneticField'", fields: ["x", "y", "z"])
+            magneticField = SIMD3(try f.number("x"), try f.number("y"), try f.number("z"))
+        }
+        if let v = object["pressure"] {
+            let p = try JSONFields.number(v, path: JSONPath.child(path, "pressure"), name: "pressure")
+            guard p >= 0 else { throw SignalError(.outOfRange, path: JSONPath.child(path, "pressure"), "'pressure' \(p) Pa is negative") }
+            pressure = p
+        }
+        if let v = object["altitude"] {
+            altitude = try JSONFields.number(v, path: JSONPath.child(path, "altitude"), name: "altitude")
+        }
+        if let v = object["pedometer"] {
+            let f = try JSONFields(v, path: JSONPath.child(path, "pedometer"), what: "'pedometer'", fields: RemotePoint.pedometerFields)
+            func count(_ name: String) throws(SignalError) -> Int {
+                guard let u = try f.optionalUnsigned(name) else {
+                    throw SignalError(.missingField, path: f.path, "missing required field '\(name)' in 'pedometer'")
+                }
+                guard u <= UInt64(Int.max) else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(u) is too large") }
+                return Int(u)
+            }
+            func amount(_ name: String, _ unit: String) throws(SignalError) -> Double {
+                let x = try f.number(name)
+                guard x >= 0 else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(x) \(unit) is negative") }
+                return x
+            }
+            pedometer = Pedometer(steps: try count("steps"), distance: try amount("distance", "m"), cadence: try amount("cadence", "steps/s"),
+                                  floorsAscended: try count("floorsAscended"), floorsDescended: try count("floorsDescended"))
+        }
     }
 
     /// Reads a `GET /data` body: `{"accelerometer": {"x","y","z"}, "timestamp", "motion": {...},
@@ -103,6 +181,8 @@ package struct RemotePoint: Sendable, Hashable {
                              altitude: try f.number("altitude", default: 0),
                              horizontalAccuracy: try f.number("horizontalAccuracy", default: 0),
                              verticalAccuracy: try f.number("verticalAccuracy", default: 0),
-                             speed: try f.number("speed", default: 0), course: try f.number("course", default: -1))
+                             speed: try f.number("speed", default: 0), course: try f.number("course", default: -1),
+                             speedAccuracy: try f.number("speedAccuracy", default: -1),
+                             courseAccuracy: try f.number("courseAccuracy", default: -1))
     }
 }

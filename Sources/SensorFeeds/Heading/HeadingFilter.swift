@@ -1,0 +1,31 @@
+import Foundation
+
+/// Core Location's heading filter: the first heading passes; each later one only when its magnetic heading
+/// differs by at least `degrees` (the shorter way round the circle) from the last heading that passed. Zero,
+/// a negative value (``headingFilterNone``) or NaN passes every heading. The degrees are given with each
+/// heading, so that a change of the manager's filter applies to the next heading.
+struct HeadingFilter: Sendable {
+    private(set) var last: Double?
+
+    /// The angle between two headings, degrees, 0 … 180.
+    static func difference(_ a: Double, _ b: Double) -> Double {
+        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
+        return min(d, 360 - d)
+    }
+
+    /// Whether `heading` (its magnetic heading, degrees) is delivered under a filter of `degrees` (and, if so,
+    /// the new reference).
+    mutating func admit(_ heading: Double, degrees: Double) -> Bool {
+        if degrees > 0, let last, Self.difference(heading, last) < degrees { return false }
+        last = heading
+        return true
+    }
+}
+
+/// A heading filter shared by a playback's callbacks.
+final class HeadingFilterBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var filter: HeadingFilter
+    init(_ filter: HeadingFilter) { self.filter = filter }
+    func admit(_ heading: SimulatedHeading, degrees: Double) -> Bool { lock.withLock { filter.admit(heading.magneticHeading, degrees: degrees) } }
+}
