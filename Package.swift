@@ -159,7 +159,7 @@ let package = Package(
             name: "SensorFeedsServerTests",
             dependencies: [
                 "WireFormats",
-                "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location",
+                "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "Hummingbird") + products("hummingbird-websocket", "HummingbirdWebSocket")
                 + products("swift-log", "Logging") + products("swift-service-lifecycle", "ServiceLifecycle")
         ),

@@ -48,6 +48,7 @@ struct Bench: ParsableCommand {
         if wanted("feeds ") {
             do {
                 rows += try feedRows(quick: quick, wanted: wanted)
+                rows += try sensorSetRows(quick: quick, wanted: wanted)
             } catch let error as BenchError where filter == nil && error.description.hasPrefix("no signals-serve") {
                 FileHandle.standardError.write(Data("note: the feeds rows were skipped: \(error)\n".utf8))
             }

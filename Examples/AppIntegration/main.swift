@@ -1,10 +1,15 @@
 import Foundation
 import SignalRunner
 
-// The app-side code of issue 13, run three ways:
+// The app-side code, run three ways for each view model.
+// WalkViewModel (motion and location):
 //   AppIntegration spec                 a motion signal and a route from the DSL, played in process
 //   AppIntegration file                 Examples/points/walk.csv and Examples/routes/walk.gpx
 //   AppIntegration server URL [SECONDS] a running `signals serve` of a walk spec (motion and route)
+// RunViewModel (a running app: pedometer, location and heading), on one trajectory:
+//   AppIntegration run [SECONDS]               Examples/trajectories/walk.json played in process
+//   AppIntegration run-file DIR [SECONDS]      its render directory (signals render … --output-dir DIR)
+//   AppIntegration run-server URL [SECONDS]    a running `signals serve` of it
 // In an app the one-line switch picks the real managers on a device:
 //
 //   #if targetEnvironment(simulator)
@@ -27,6 +32,55 @@ let route = Route(speed: 1.4) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first ?? "spec"
+
+/// The SECONDS argument at `index`, if given: a number from 0 to 3600.
+func secondsArgument(_ index: Int, default value: Double) -> Double {
+    guard arguments.count > index else { return value }
+    guard let s = Double(arguments[index]), s.isFinite, s > 0, s <= 3600 else {
+        FileHandle.standardError.write(Data("SECONDS must be a number from 0 to 3600, got '\(arguments[index])'\n".utf8))
+        exit(2)
+    }
+    return s
+}
+
+if mode.hasPrefix("run") {
+    let usage = "usage: AppIntegration run [SECONDS] | run-file DIR [SECONDS] | run-server URL [SECONDS]\n"
+    let location: any LocationProviding, pedometer: any PedometerProviding
+    let limit: Double
+    switch mode {
+    case "run":
+        let spec = URL(fileURLWithPath: "Examples/trajectories/walk.json")
+        let walk: Trajectory
+        do {
+            walk = try Trajectory(json: Data(contentsOf: spec), baseDirectory: spec.deletingLastPathComponent())
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            exit(1)
+        }
+        // Instant: clocks that jump to each deadline (an app leaves the clock out: real time).
+        location = SimulatedLocationManager(source: .signal(walk), clock: ManualClock(autoAdvance: true))
+        pedometer = SimulatedPedometer(source: .signal(walk), clock: ManualClock(autoAdvance: true))
+        limit = secondsArgument(1, default: 60)
+    case "run-file":
+        guard arguments.count >= 2 else { FileHandle.standardError.write(Data(usage.utf8)); exit(2) }
+        let directory = URL(fileURLWithPath: arguments[1])
+        location = SimulatedLocationManager(source: .file(directory), clock: ManualClock(autoAdvance: true))
+        pedometer = SimulatedPedometer(source: .file(directory), clock: ManualClock(autoAdvance: true))
+        limit = secondsArgument(2, default: 60)
+    case "run-server":
+        guard arguments.count >= 2, let url = URL(string: arguments[1]) else { FileHandle.standardError.write(Data(usage.utf8)); exit(2) }
+        location = SimulatedLocationManager(source: .server(url, rate: 1))
+        pedometer = SimulatedPedometer(source: .server(url))
+        limit = secondsArgument(2, default: 60)
+    default:
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(2)
+    }
+    let run = RunViewModel(location: location, pedometer: pedometer)
+    try await run.track(seconds: limit)
+    print("\(mode): \(run.summary)")
+    exit(0)
+}
 let motion: any MotionProviding
 let location: any LocationProviding
 var seconds = 10.0

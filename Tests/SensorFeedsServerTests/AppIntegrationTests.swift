@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Testing
 
 /// Runs `Examples/AppIntegration` (built by `swift build --build-tests`, next to the test bundle) the
@@ -76,9 +77,78 @@ import Testing
         #expect(r.output == "server: 18 steps, 14.0 m in 10.00 s of motion\n", "\(r.output)\(r.errors)")
     }
 
+    static let walkSpec = packageRoot.appendingPathComponent("Examples/trajectories/walk.json")
+
+    /// The running app's line for the walk at `seconds`, from the truth: the pedometer's last update at or
+    /// before then (a step change, checked every 0.25 s), the heading of the sample at then.
+    static func expectedRun(seconds: Double) throws -> String {
+        let walk = try Trajectory(json: Data(contentsOf: walkSpec), baseDirectory: walkSpec.deletingLastPathComponent())
+        let ticks = try (0 ... Int(seconds * 4)).map { try walk.points(first: $0 * 25, count: 1, rate: 100)[0] }
+        // Updates: each tick whose step count differs from the previous update's.
+        var updates: [(point: TrajectoryPoint, pace: Double?)] = []
+        var lastSteps: Int?
+        for (k, p) in ticks.enumerated() where p.steps != lastSteps {
+            lastSteps = p.steps
+            let step = k > 0 ? p.distance - ticks[k - 1].distance : 0
+            updates.append((p, step > 0 ? 0.25 / step * 1000 : nil))
+        }
+        let last = try #require(updates.last)
+        let heading = try walk.points(first: Int(seconds * 100), count: 1, rate: 100)[0].trueHeading
+        let pace = last.pace.map { String(format: "%d:%02d /km", Int($0) / 60, Int($0) % 60) } ?? "standing"
+        return "\(last.point.steps) steps, \(String(format: "%.1f", last.point.distance)) m, pace \(pace), \(last.point.floorsAscended) floors up, heading \(String(format: "%.0f°", heading)) at \(String(format: "%.2f", last.point.timestamp)) s\n"
+    }
+
+    @Test("the running app against the walk trajectory in process: steps, distance, pace, floors and heading of the truth")
+    func runInProcess() async throws {
+        let r = try await Child(["run", "60"]).finish()
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output == "run: " + (try Self.expectedRun(seconds: 60)), "\(r.output)\(r.errors)")
+        // The failing case: the truth ten seconds earlier is another line.
+        #expect(r.output != "run: " + (try Self.expectedRun(seconds: 50)))
+    }
+
+    @Test("the running app against the walk's render directory: the same steps, floors and heading; distance integrated")
+    func runFromFiles() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let signals = try Self.executable().deletingLastPathComponent().appendingPathComponent("signals")
+        let render = Process()
+        render.executableURL = signals
+        render.arguments = ["render", Self.walkSpec.path, "--rate", "100", "--duration", "70", "--output-dir", dir.path]
+        render.standardOutput = FileHandle.nullDevice
+        try render.run()
+        render.waitUntilExit()
+        try #require(render.terminationStatus == 0)
+        let r = try await Child(["run-file", dir.path, "60"]).finish()
+        #expect(r.status == 0, "\(r.errors)")
+        let expected = try Self.expectedRun(seconds: 60)
+        // Everything but the distance (integrated from the truth's velocity, within 0.2 m) is the truth's.
+        func fields(_ line: String) -> [Substring] { line.split(separator: ",") }
+        let got = fields(String(r.output.dropFirst("run-file: ".count))), want = fields(expected)
+        try #require(got.count == want.count, "\(r.output)")
+        #expect(got[0] == want[0] && got[3] == want[3] && got[4] == want[4], "\(r.output) vs \(expected)")
+        let metres = { (s: Substring) in Double(s.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) ?? .nan }
+        #expect(abs(metres(got[1]) - metres(want[1])) <= 0.2, "\(r.output) vs \(expected)")
+    }
+
+    @Test("the running app against a live server playing the walk trajectory: the in-process line")
+    func runFromServer() async throws {
+        let spec = try String(contentsOf: Self.walkSpec, encoding: .utf8)
+        let server = try TestServer(spec: spec, rate: 100, replaySeconds: 70)
+        try await server.start()
+        let child = try Child(["run-server", server.url("http").absoluteString, "60"])
+        // Three streams: the fixes, the headings and the pedometer.
+        try await pollUntil("the example's three streams") { server.clients("http") == 3 }
+        for _ in 0 ..< 61 { await server.advance(points: 100) }     // 61 s of timeline
+        let r = try await child.finish()
+        try await server.shutdown()
+        #expect(r.status == 0, "\(r.errors)")
+        #expect(r.output == "run-server: " + (try Self.expectedRun(seconds: 60)), "\(r.output)\(r.errors)")
+    }
+
     @Test("bad arguments: a usage message and exit status 2, no crash")
     func usage() async throws {
-        for args in [["walk"], ["server"], ["server", "http://127.0.0.1:1", "-3"]] {
+        for args in [["walk"], ["server"], ["server", "http://127.0.0.1:1", "-3"], ["run-file"], ["run", "-1"], ["run-server"]] {
             let r = try await Child(args).finish()
             #expect(r.status == 2, "\(args): \(r.errors)")
             #expect(r.errors.contains("usage") || r.errors.contains("SECONDS"), "\(args): \(r.errors)")

@@ -294,7 +294,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         #expect(delegate.errors.isEmpty)
     }
 
-    @Test("a trajectory render directory (.file(DIR)) is refused with a clear error until its reader lands")
+    @Test("a directory that is not a trajectory render (no truth.csv) is refused with a clear error")
     func renderDirectoryHook() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -306,7 +306,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         #expect(delegate.wait())
         let error = try #require(delegate.errors.first as? SignalError)
         #expect(error.code == .unknownFormat)
-        #expect(error.description.contains("render directory"), "\(error)")
+        #expect(error.description.contains("without truth.csv"), "\(error)")
         #expect(delegate.headings.isEmpty)
         manager.stopUpdatingHeading()
         // The locations of the same source meet the same hook.

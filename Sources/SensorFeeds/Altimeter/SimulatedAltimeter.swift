@@ -104,7 +104,7 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
             let (height, pascals) = reading.height(point)
             let base = first.keep(height)
             let start = anchor.keep(point.altitude)
-            let (accuracy, precision) = reading.errors(pascals: pascals)
+            let (accuracy, precision) = reading.measured(point) ? reading.errors(pascals: pascals) : (0, 0)
             return AbsoluteAltitudeData(altitude: start + (height - base), accuracy: accuracy, precision: precision,
                                         timestamp: point.timestamp)
         }, deliver: handler)
@@ -144,6 +144,11 @@ struct BarometricReading: Sendable {
             usesPressure = FileManager.default.fileExists(atPath: url.appendingPathComponent("barometer.csv").path)
             noise = nil
             weather = 0
+        case .server:
+            // The server's points carry `pressure` only with a barometer: read it when there.
+            usesPressure = true
+            noise = nil
+            weather = 0
         }
     }
 
@@ -152,6 +157,9 @@ struct BarometricReading: Sendable {
         if let p = point.pressure, usesPressure { return (PressureAltitude.height(pascals: p), p) }
         return (point.altitude, PressureAltitude.pressure(metres: point.altitude))
     }
+
+    /// Whether `point` was read from a barometer (not the truth's height).
+    func measured(_ point: TrajectoryPoint) -> Bool { usesPressure && point.pressure != nil }
 
     /// Accuracy and precision, metres: a difference of two readings' noise and weather, and one reading's
     /// noise; 0 for the truth, −1 (unknown) for a recorded barometer whose model is not known.

@@ -75,10 +75,10 @@ final class HeadingUpdates: @unchecked Sendable {
             return turned
         }
         switch source.kind {
-        case .trajectory(let s):
+        case .trajectory(let trajectory, let rate, let duration):
             // An invalid rate gets an interval TrajectoryTicks accepts, so that TrajectoryPoints names the rate.
-            let interval = s.sampleRate.isFinite && s.sampleRate > 0 ? 1 / s.sampleRate : 1
-            feed.start(s, interval: interval, queue: queue, transform: { point in
+            let interval = rate.isFinite && rate > 0 ? 1 / rate : 1
+            feed.start(.signal(trajectory, sampleRate: rate, duration: duration), interval: interval, queue: queue, transform: { point in
                 admit(SimulatedHeading(point))
             }, deliver: deliver)
         case .server(let url, let rate):

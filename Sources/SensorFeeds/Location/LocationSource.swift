@@ -22,7 +22,7 @@ public struct LocationSource: Sendable {
         case route(Route, sampleRate: Double, duration: Double?)
         case file(URL, speed: Double?, sampleRate: Double)
         case server(URL, rate: Double)
-        case trajectory(SensorSource)
+        case trajectory(Trajectory, sampleRate: Double, duration: Double?)
     }
 
     let kind: Kind
@@ -60,7 +60,7 @@ public struct LocationSource: Sendable {
     ///     first sample at or after its time, so keep it at or above the receiver's rate.
     ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
     public static func signal(_ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil) -> LocationSource {
-        LocationSource(kind: .trajectory(SensorSource(trajectory: trajectory, sampleRate: sampleRate, duration: duration)))
+        LocationSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
     }
 
     /// A file of at most 64 MiB, in one of three formats:

@@ -1,11 +1,10 @@
 import Foundation
+import Navigation
+import Playback
 import Signals
 
-// The hook for `.file(DIR)` where DIR is what `signals render SPEC --rate R --output-dir DIR` writes for a
-// trajectory (truth.csv, gnss.csv, magnetometer.csv, …). The shared reader of that directory is written
-// elsewhere (another engineer's task); when it lands, only the body of `renderDirectoryPoints(_:)` changes:
-// SimulatedLocationManager already plays what it returns, the locations through `startUpdatingLocation()`
-// and `locationUpdates()` (`TimedFix`), the headings through `startUpdatingHeading()` (`TimedHeading`).
+// `.file(DIR)` where DIR is what `signals render SPEC --rate R --output-dir DIR` writes for a trajectory
+// (truth.csv, gnss.csv, magnetometer.csv, …): read by `TrajectoryRecording`, the reader every manager shares.
 
 extension LocationSource {
     /// Whether `url` names a directory (a trajectory render directory, for ``renderDirectoryPoints(_:)``).
@@ -14,21 +13,42 @@ extension LocationSource {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
     }
 
-    /// HOOK, not yet implemented: the points of a trajectory render directory, in time order (times never
-    /// decreasing, at least one point), for a location manager.
-    ///
-    /// What the reader must return, one ``RemotePoint`` per row of the truth's timeline:
-    /// - `timestamp`: the row's `t`, seconds;
-    /// - `location`: the fix of `gnss.csv` on the first row at or after its time (`nil` between fixes), with
-    ///   its `speedAccuracy` and `courseAccuracy` when the directory has them;
-    /// - `heading`: `truth.csv`'s `trueHeading` and `magneticHeading`, and the heading accuracy (0 without a
-    ///   magnetometer's noise); `magneticField`: `magnetometer.csv`'s reading held at the row (the true
-    ///   field without one), µT, device frame.
+    /// The points of a trajectory render directory, one per row of `truth.csv`, in time order: a fix on the
+    /// first row at or after each `gnss.csv` row, the truth's headings, the magnetometer's reading held at
+    /// the row (0 µT without `magnetometer.csv`).
     /// - Parameter directory: The directory.
-    /// - Throws: `SignalError` naming the file, line and column of a bad value. Today: `unknownFormat`, saying
-    ///   that render directories are not read yet.
+    /// - Throws: `SignalError` naming the file (and line and column) at fault; `unknownFormat` for a
+    ///   directory without `truth.csv`.
     static func renderDirectoryPoints(_ directory: URL) throws(SignalError) -> [RemotePoint] {
-        throw SignalError(.unknownFormat, "'\(directory.lastPathComponent)' is a directory: a trajectory render directory (truth.csv, gnss.csv, … as `signals render SPEC --output-dir DIR` writes it) is not read yet; give a location file (GPX, CSV or JSON Lines) or the trajectory itself (`.signal(trajectory)`)",
-                          file: directory.lastPathComponent)
+        guard TrajectoryRecording.isRecording(directory) else {
+            throw SignalError(.unknownFormat, "'\(directory.lastPathComponent)' is a directory without truth.csv: give a location file (GPX, CSV or JSON Lines) or the directory `signals render SPEC --output-dir DIR` writes for a trajectory",
+                              file: directory.lastPathComponent)
+        }
+        return try TrajectoryRecording(directory: directory).points.map(RemotePoint.init)
+    }
+}
+
+extension RemotePoint {
+    /// The point a server would send for a trajectory's point.
+    init(_ p: TrajectoryPoint) {
+        self.init(timestamp: p.timestamp, motion: p.motion, location: p.location)
+        heading = Heading(trueHeading: p.trueHeading, magneticHeading: p.magneticHeading, headingAccuracy: p.headingAccuracy)
+        magneticField = p.magneticField
+        pressure = p.pressure
+        altitude = p.altitude
+        pedometer = Pedometer(steps: p.steps, distance: p.distance, cadence: p.cadence,
+                              floorsAscended: p.floorsAscended, floorsDescended: p.floorsDescended)
+    }
+}
+
+extension TrajectoryPoint {
+    /// The trajectory point a server's point carries, or `nil` for one that is not a trajectory's (no
+    /// motion, heading, altitude or pedometer). The field is 0 µT without `magneticField`.
+    init?(_ p: RemotePoint) {
+        guard let motion = p.motion, let heading = p.heading, let altitude = p.altitude, let pedometer = p.pedometer else { return nil }
+        self.init(motion: motion, location: p.location, trueHeading: heading.trueHeading, magneticHeading: heading.magneticHeading,
+                  headingAccuracy: heading.headingAccuracy, magneticField: p.magneticField ?? .zero, pressure: p.pressure,
+                  altitude: altitude, steps: pedometer.steps, distance: pedometer.distance,
+                  floorsAscended: pedometer.floorsAscended, floorsDescended: pedometer.floorsDescended, cadence: pedometer.cadence)
     }
 }

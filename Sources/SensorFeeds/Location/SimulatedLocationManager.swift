@@ -214,8 +214,8 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
             try runner.play(points, options: options,
                             handler: handle, completion: completion)
             return runner
-        case .trajectory(let sensors):
-            let fixes = try TrajectoryFixes(sensors)
+        case .trajectory(let trajectory, let rate, let duration):
+            let fixes = try TrajectoryFixes(trajectory, sampleRate: rate, duration: duration)
             let runner = makeRunner()
             holder.producer = runner
             try runner.play(fixes, options: options, handler: handle, completion: completion)

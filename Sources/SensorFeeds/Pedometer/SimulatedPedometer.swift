@@ -108,6 +108,7 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
         switch source.kind {
         case .trajectory(let trajectory, _, _): epoch = trajectory.epochSeconds
         case .file(let url): epoch = (try? RecordingSensors(url.appendingPathComponent("sensors.json")))?.epochSeconds ?? 0
+        case .server: epoch = 0
         }
         let detector = MotionDetector(epoch: epoch)
         events.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { detector.update($0) },
@@ -187,6 +188,8 @@ struct PedometerHistory {
                 let n = Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
                 return try trajectory.points(first: points.first + n, count: 1, rate: points.sampleRate)[0]
             }
+        case .server:
+            throw SignalError(.invalidArgument, "a server source has no history to query: query a trajectory (.signal) or its render directory (.file)", field: "source")
         case .file(let url):
             let recording = try TrajectoryRecording(directory: url)
             epoch = recording.epochSeconds ?? 0

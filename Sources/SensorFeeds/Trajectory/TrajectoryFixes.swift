@@ -12,8 +12,8 @@ struct TrajectoryFixes: PointSource {
     let points: TrajectoryPoints
 
     /// - Throws: `SignalError` for a rate, duration or length `TrajectoryPoints` refuses.
-    init(_ source: SensorSource) throws(SignalError) {
-        points = try TrajectoryPoints(source.trajectory, sampleRate: source.sampleRate, duration: source.duration)
+    init(_ trajectory: Trajectory, sampleRate: Double, duration: Double?) throws(SignalError) {
+        points = try TrajectoryPoints(trajectory, sampleRate: sampleRate, duration: duration)
     }
 
     var loopPeriod: TimeInterval? { points.loopPeriod }

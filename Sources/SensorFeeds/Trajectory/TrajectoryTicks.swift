@@ -102,6 +102,20 @@ final class TrajectoryFeed: @unchecked Sendable {
                 let ticks = try TrajectoryTicks(trajectory, sampleRate: rate, duration: duration, interval: interval)
                 lock.withLock { producer = runner }
                 try runner.play(ticks, options: options, handler: handler, completion: completion)
+            case .server(let url):
+                guard interval.isFinite, interval > 0 else {
+                    throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
+                }
+                let note = NoMotionNote()
+                let remote = try RemoteFeed(address: try ServerAddress(url), rate: 1 / interval, pollInterval: interval, deliver: { point in
+                    if let trajectoryPoint = TrajectoryPoint(point) {
+                        handler(trajectoryPoint)
+                    } else if note.first() {
+                        send(nil, SensorFeedsError(.malformed, "the server's points are not a trajectory's (no heading, altitude or pedometer); play a trajectory spec; updates wait for points that have them"))
+                    }
+                }, fail: { error in send(nil, error) })
+                lock.withLock { producer = remote }
+                remote.start()
             case .file(let url):
                 guard interval.isFinite, interval > 0 else {
                     throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
