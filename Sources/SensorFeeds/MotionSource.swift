@@ -103,6 +103,12 @@ public struct MotionSource: Sendable {
     /// server has no stream, and hands every failure to the handler's error argument as a transient
     /// ``SensorFeedsError`` without stopping. Timestamps are the server's; each point is delivered as it
     /// arrives (its server deadline plus the network delay). A stream starts at the server's newest point.
+    ///
+    /// A server playing a trajectory spec sends its IMU readings, `magneticField` and `heading` with each
+    /// point: magnetometer updates are that field (raw, µT), and device motion is fused from the points
+    /// delivered (see ``SimulatedMotionManager/startDeviceMotionUpdates(using:to:withHandler:)``), with the
+    /// magnetometer's calibration read once, at the first such point, from the server's `GET /v1/spec`
+    /// (none when it cannot be read, or after a `PUT` of another spec).
     /// - Parameter url: The server, e.g. `http://127.0.0.1:8080` (the URL `signals serve` prints), or
     ///   `ws://127.0.0.1:8080` for the WebSocket.
     public static func server(_ url: URL) -> MotionSource {

@@ -289,11 +289,33 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
             }
             switch source.kind {
             case .server(let url):
-                let noMotion = NoMotionNote()
-                let remote = try RemoteFeed(address: try ServerAddress(url), rate: 1 / interval, pollInterval: interval,
+                let noMotion = NoMotionNote(), noField = NoMotionNote()
+                let address = try ServerAddress(url)
+                let fusion = kind == .deviceMotion ? ServerFusion(frame: frame, address: address) : nil
+                let remote = try RemoteFeed(address: address, rate: 1 / interval, pollInterval: interval,
                                             deliver: { point in
-                                                if let motion = point.motion { record(MotionSample(motion: motion)) } else if noMotion.first() {
-                                                    send(nil, SensorFeedsError(.malformed, "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"))
+                                                guard let motion = point.motion else {
+                                                    if noMotion.first() {
+                                                        send(nil, SensorFeedsError(.malformed, "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"))
+                                                    }
+                                                    return
+                                                }
+                                                if kind == .magnetometer, point.magneticField == nil {
+                                                    if noField.first() {
+                                                        send(nil, SensorFeedsError(.malformed, "the server's points have no magneticField (not a trajectory spec); magnetometer updates wait for points that have one"))
+                                                    }
+                                                    return
+                                                }
+                                                if frame.needsMagnetometer, kind == .deviceMotion, point.magneticField == nil {
+                                                    if noField.first() {
+                                                        send(nil, SensorFeedsError(.malformed, "the reference frame \(frame) needs a magnetometer and the server's points have no magneticField (not a trajectory spec); device motion waits for points that have one"))
+                                                    }
+                                                    return
+                                                }
+                                                if let fusion {
+                                                    if let sample = fusion.sample(point) { record(sample) }
+                                                } else {
+                                                    record(MotionSample(motion: motion, rawField: point.magneticField))
                                                 }
                                             },
                                             fail: { error in send(nil, error) })

@@ -62,6 +62,7 @@ final class TestServer: @unchecked Sendable {
         router.add(middleware: JSONErrorMiddleware())
         DataRoutes(feed: feed).add(to: router)
         StreamRoutes(feed: feed).add(to: router)
+        SpecRoutes(feed: feed).add(to: router)      // GET /v1/spec: a motion client reads the magnetometer's calibration there
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let feed = self.feed
         let app = Application(router: router,
