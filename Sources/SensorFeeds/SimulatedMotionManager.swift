@@ -281,6 +281,9 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         }
         do {
             let options = PlaybackOptions(loop: source.loops, timing: timing)
+            if kind == .deviceMotion, !Self.availableAttitudeReferenceFrames().contains(frame) || frame.rawValue.nonzeroBitCount != 1 {
+                throw SignalError(.invalidArgument, "the reference frame must be one of .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical or .xTrueNorthZVertical, got the bits \(frame.rawValue)", field: "using")
+            }
             if kind == .magnetometer, !source.hasMagnetometer {
                 throw SensorFeedsError(.unavailable, "this source has no magnetometer (a signal, an IMU or a point file); play a trajectory, its render or a server playing one")
             }

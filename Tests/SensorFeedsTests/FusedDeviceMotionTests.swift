@@ -234,6 +234,18 @@ import Testing
         #expect(arbitrary.values.allSatisfy { $0.magneticField == .uncalibrated && $0.heading == -1 && $0.trueAttitude == $0.attitude })
         #expect(SimulatedMotionManager.availableAttitudeReferenceFrames().contains(.xTrueNorthZVertical))
     }
+
+    @Test("a set of frames, or bits CoreMotion does not have, is refused: device motion takes one frame")
+    func oneFrame() throws {
+        let walk = try WalkTrajectory.example()
+        for frame: AttitudeReferenceFrame in [[.xArbitraryZVertical, .xTrueNorthZVertical], AttitudeReferenceFrame(rawValue: 16), []] {
+            let (values, failures) = Self.deviceMotion(.signal(walk), frame: frame, count: 1)
+            #expect(values.isEmpty)
+            #expect(failures.first?.contains("must be one of") == true, "\(failures)")
+        }
+        // The failing case: a single frame plays.
+        #expect(Self.deviceMotion(.signal(walk), frame: .xMagneticNorthZVertical, count: 1).values.count == 1)
+    }
 }
 
 /// The manager's fusion against the `ahrs` package's Madgwick filter on the same inputs.

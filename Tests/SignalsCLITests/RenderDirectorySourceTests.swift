@@ -122,6 +122,18 @@ import Testing
         #expect(fromFile.floorsAscendedCount == inProcess.floorsAscendedCount)
     }
 
+    @Test("a malformed sensors.json is refused with its file and JSON path, not read as if absent")
+    func badSidecar() throws {
+        let dir = try Self.render(seconds: 1)
+        for (text, path) in [(#"{"epoch": 5}"#, "$.epoch"), (#"{"accelerometerUnit": "furlongs"}"#, "$.accelerometerUnit"),
+                             (#"{"magnetometer": {"hard_iron": [1, 2]}}"#, "$.magnetometer"), ("[1, 2]", "JSON object")] {
+            try Data(text.utf8).write(to: dir.appendingPathComponent("sensors.json"))
+            let seen = Self.fused(.file(dir), count: 1)
+            let message = try #require(seen.failures.first, "\(text)")
+            #expect(message.contains("sensors.json") && message.contains(path), "\(text): \(message)")
+        }
+    }
+
     @Test("a bad cell in truth.csv ends the updates with an error naming the file, the line and the column")
     func badCell() throws {
         let dir = try Self.render(seconds: 2)
