@@ -169,7 +169,7 @@ let package = Package(
                 "WireFormats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")
-                + products("swift-nio", "NIOCore", "NIOPosix") + products("swift-log", "Logging")
+                + products("swift-nio", "NIOCore", "NIOHTTP1", "NIOPosix") + products("swift-log", "Logging")
                 + products("swift-service-lifecycle", "ServiceLifecycle")
         ),
     ],
