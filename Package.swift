@@ -103,8 +103,8 @@ let package = Package(
             name: "LiveServer",
             dependencies: [
                 "Signals", "Playback", "Specs", "Location", "Navigation", "FileReaders", "InternalUtilities",
-            ] + products("hummingbird", "Hummingbird") + products("hummingbird-websocket", "HummingbirdWebSocket")
-                + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOWebSocket")
+            ] + products("hummingbird", "Hummingbird", "HummingbirdCore") + products("hummingbird-websocket", "HummingbirdWebSocket")
+                + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket")
                 + products("swift-http-types", "HTTPTypes") + products("swift-service-lifecycle", "ServiceLifecycle"),
             exclude: ["Console/Web"],
             plugins: ["EmbedWebConsole"]
@@ -169,7 +169,7 @@ let package = Package(
                 "WireFormats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")
-                + products("swift-nio", "NIOCore", "NIOPosix") + products("swift-log", "Logging")
+                + products("swift-nio", "NIOCore", "NIOHTTP1", "NIOPosix") + products("swift-log", "Logging")
                 + products("swift-service-lifecycle", "ServiceLifecycle")
         ),
     ],

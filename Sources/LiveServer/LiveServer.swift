@@ -8,21 +8,30 @@ import ServiceLifecycle
 /// as a service of the application (it starts with the server and closes its streams when the server
 /// shuts down). Tests and `signals-serve` build it the same way.
 ///
+/// With the default host (`localhost`) it listens on both loopbacks, 127.0.0.1 and ::1, on one port: a
+/// client that resolves `localhost` to `::1` first (as macOS does) reaches it too. Where the machine has
+/// no IPv6 loopback, it listens on 127.0.0.1 alone and says so in ``ListeningAddresses/notes``.
+///
+/// Every connection is guarded (``ConnectionGuard``): a malformed request is answered with a 4xx and
+/// closed, a connection that has not sent a whole request head within
+/// ``LiveServerConfiguration/headTimeout`` is closed, and at shutdown idle connections close at once.
+///
 /// ```swift
 /// let feed = try LiveFeed(source: .load("Examples/specs/sine.json", options: FeedOptions()), options: FeedOptions())
-/// let app = buildApplication(feed: feed, configuration: LiveServerConfiguration(port: 0)) { port in
-///     print("listening on http://127.0.0.1:\(port)")
+/// let app = buildApplication(feed: feed, configuration: LiveServerConfiguration(port: 0)) { listening in
+///     for url in listening.urls { print("listening on \(url)") }
 /// }
 /// try await app.runService()          // SIGINT or SIGTERM: streams close, the call returns
 /// ```
 /// - Parameters:
 ///   - feed: The timeline served.
-///   - configuration: Host and port (the feed's options are the feed's own).
+///   - configuration: Host, port and head timeout (the feed's options are the feed's own).
 ///   - logger: Where the server logs (default: warnings and errors on standard error).
-///   - onServerRunning: Called with the port bound, once the server accepts connections.
+///   - onServerRunning: Called once the server accepts connections on every address, with the port and
+///     the addresses.
 /// - Returns: The application; run it with `runService()` (handles SIGINT and SIGTERM) or `run()`.
 public func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil,
-                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+                             onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONErrorMiddleware())
     ConsoleRoutes().add(to: router)
@@ -32,15 +41,42 @@ public func buildApplication(feed: LiveFeed, configuration: LiveServerConfigurat
     ControlRoutes(feed: feed).add(to: router)
     var log = logger ?? Logger(label: "signals-serve")
     if logger == nil { log.logLevel = .warning }
+    let responder = router.buildResponder()
+    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout)
+    var services: [any Service] = [FeedService(feed: feed)]
+    let second = configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil
+    if let second { services.append(second) }
     return Application(
-        router: router,
-        server: .http1WebSocketUpgrade { head, _, _ in WebSocketStream.shouldUpgrade(head, feed: feed) },
-        configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                serverName: nil),
-        services: [FeedService(feed: feed)],
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        responder: responder,
+        server: server,
+        configuration: ApplicationConfiguration(address: .hostname(configuration.bindHost, port: configuration.port), serverName: nil),
+        services: services,
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            var listening = ListeningAddresses(port: port, urls: [configuration.url(port: port)], notes: [])
+            if let second, let address = channel.localAddress {
+                listening.urls = [LiveServerConfiguration.url(address.ipAddress ?? configuration.bindHost, port: port)]
+                switch await second.listen(besides: address) {
+                case .listening(let url): listening.urls.append(url)
+                case .unavailable(let note): listening.notes.append(note)
+                case .failed: return   // the service threw: the application stops with that error
+                }
+                listening.urls.sort { $0.contains("[") == false && $1.contains("[") }
+            }
+            await onServerRunning(listening)
+        },
         logger: log
     )
+}
+
+/// Where a running server listens.
+public struct ListeningAddresses: Sendable, Hashable {
+    /// The TCP port bound (the one picked, for port 0).
+    public var port: Int
+    /// `http://HOST:PORT` for each address listened on, 127.0.0.1 first.
+    public var urls: [String]
+    /// What did not go as configured without stopping the server (no IPv6 loopback on this machine).
+    public var notes: [String]
 }
 
 /// Runs a ``LiveFeed`` with the application: starts it, and closes it (ending every stream) at graceful

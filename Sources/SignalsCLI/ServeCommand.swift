@@ -49,12 +49,21 @@ enum ServeLauncher {
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
+    /// What to run when the server is not built beside `signals` (`swift run signals serve` on a fresh
+    /// clone builds `signals` alone): the one command that builds it, for the configuration `signals`
+    /// was built in.
+    static func missingMessage(_ path: String) -> String {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let release = directory.hasSuffix("/release") ? " -c release" : ""
+        return "signals serve needs the server, which is not built yet (\(path) is missing): run `swift build\(release) --product \(name)` once, then run signals serve again"
+    }
+
     /// Replaces this process with `signals-serve arguments...`; returns only by throwing.
     /// - Throws: ``CLIError`` when the executable is missing (saying how to build it) or cannot be run.
     static func exec(_ arguments: [String]) throws -> Never {
         let path = try siblingPath()
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw CLIError("signals serve runs \(path), which is not there: build it with `swift build --product signals-serve` (add `-c release` for a release signals), or `make build`; `swift run signals ...` builds only signals")
+            throw CLIError(missingMessage(path))
         }
         let argv = [path] + arguments
         var cArguments = argv.map { strdup($0) }

@@ -12,9 +12,12 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "signals serve",
         abstract: "Serve a JSON signal spec or a point file live over HTTP, Server-Sent Events and WebSocket, with a web console.",
         discussion: """
-        One timeline plays in real time; every client sees the same points. The first line on standard \
-        output is `listening on http://HOST:PORT` (with --port 0, the port picked). Open that address in a \
-        browser for the console. SIGINT or SIGTERM closes the streams and exits 0.
+        One timeline plays in real time; every client sees the same points. Standard output has a line \
+        `listening on http://HOST:PORT` for each address (with --port 0, the port picked): by default \
+        http://127.0.0.1:PORT first, then http://[::1]:PORT. Open one in a browser for the console. \
+        SIGINT or SIGTERM ends every stream, closes every connection and exits 0 within 2 s. A connection \
+        that has not sent a whole request header within 10 s is closed; a malformed request is answered \
+        with a 4xx and closed.
         Endpoints: GET /data, POST /update, GET /v1/point, GET /v1/stream (SSE, ?rate=, Last-Event-ID), \
         GET /v1/ws (WebSocket, ?rate=, ?ids=, ?after=), GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
         Example: signals serve Examples/specs/shake-motion.json --rate 100
@@ -24,8 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "A JSON spec (any spec signals render accepts) or a point file (.json, .jsonl, .csv); - for standard input.")
     var input: String
 
-    @Option(name: .long, help: "Address to bind: 127.0.0.1 (loopback) by default; 0.0.0.0 serves every interface (prints a warning).")
-    var host = "127.0.0.1"
+    @Option(name: .long, help: "Address to bind: by default both loopbacks, 127.0.0.1 and ::1 (localhost); an address given binds that alone (::1 or [::1] for IPv6); 0.0.0.0 or :: serves every interface (prints a warning).")
+    var host: String?
 
     @Option(name: .long, parsing: .unconditional, help: "TCP port; 0 picks a free one (printed on the first line).")
     var port = 8080
@@ -88,16 +91,19 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try LiveServerConfiguration(
-            host: host, port: port, feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime))
+            host: host ?? LiveServerConfiguration.bothLoopbacks, port: port, feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime))
         ).validated()
         let source = try LiveSource.load(input, options: configuration.feed)
         let feed = try LiveFeed(source: source, options: configuration.feed)
-        if configuration.isExposed {
-            FileHandle.standardError.write(Data("warning: --host \(host) serves every network interface this machine has: anyone who can reach it can read the feed and change it (there is no authentication). Use --host 127.0.0.1 to keep it on this machine.\n".utf8))
+        if configuration.isWildcard {
+            FileHandle.standardError.write(Data("warning: --host \(configuration.host) serves every network interface this machine has: anyone who can reach it can read the feed and change it (there is no authentication). Leave --host out to keep it on this machine.\n".utf8))
+        } else if configuration.isExposed {
+            FileHandle.standardError.write(Data("warning: --host \(configuration.host) is not a loopback address: other machines that reach it can read the feed and change it (there is no authentication). Leave --host out to keep it on this machine.\n".utf8))
         }
         let printOrigin = self.printOrigin
-        let app = buildApplication(feed: feed, configuration: configuration) { port in
-            FileHandle.standardOutput.write(Data("listening on \(configuration.url(port: port))\n".utf8))
+        let app = buildApplication(feed: feed, configuration: configuration) { listening in
+            for note in listening.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+            FileHandle.standardOutput.write(Data(listening.urls.map { "listening on \($0)\n" }.joined().utf8))
             if printOrigin {
                 // For the bench: when timeline time 0 is due on CLOCK_MONOTONIC (a point is due at origin + t / speed).
                 while feed.monotonicOrigin == nil, !feed.isClosed { try? await Task.sleep(for: .milliseconds(1)) }
@@ -106,10 +112,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await app.runService()
+        } catch let error as LiveServerBindError {
+            feed.close()
+            ServeCommand.fail(error.description, status: 1)
         } catch {
             feed.close()
-            // A system call's failure (the port in use, no permission for a low port) in the system's words.
-            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            // A system call's failure (the port in use, no permission for a low port) in the system's words;
+            // anything else (a name that does not resolve) without the framework's type names.
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) }
+                ?? "'\(configuration.host)' is not an address of this machine"
             ServeCommand.fail("cannot serve on \(configuration.url(port: port)): \(reason)", status: 1)
         }
     }

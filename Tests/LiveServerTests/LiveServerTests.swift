@@ -25,7 +25,7 @@ final class Bytes: @unchecked Sendable {
     func shutdownWithOpenStreams() async throws {
         let f = try ManualFeed(TestSpecs.sine)
         let (ports, port) = AsyncStream<Int>.makeStream()
-        let app = buildApplication(feed: f.feed, configuration: LiveServerConfiguration(port: 0)) { port.yield($0) }
+        let app = buildApplication(feed: f.feed, configuration: LiveServerConfiguration(port: 0)) { port.yield($0.port) }
         let logger = {
             var logger = Logger(label: "shutdown-test")
             logger.logLevel = .warning

@@ -14,6 +14,8 @@ import Testing
         let process = Process()
         let out = Pipe(), err = Pipe()
         var firstLine = ""
+        /// Everything the first read of standard output gave (the lines printed together at start).
+        var output = ""
         var port = 0
 
         init(_ arguments: [String], executable: URL? = nil) throws {
@@ -31,6 +33,7 @@ import Testing
                 if bytes.contains(UInt8(ascii: "\n")) { break }
             }
             firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            output = String(decoding: bytes, as: UTF8.self)
             port = Int(firstLine.split(separator: ":").last ?? "") ?? 0
         }
 
@@ -168,6 +171,41 @@ import Testing
         #expect(stopped.stderr.contains("warning: --host 0.0.0.0 serves every network interface"))
     }
 
+    @Test("SIGTERM with an idle connection, a half-sent request and an open stream exits 0 within 2 s")
+    func stopsWithOpenConnections() throws {
+        let server = try Server([Self.spec, "--port", "0"])
+        let idle = try Socket(port: server.port)
+        let halfHead = try Socket(port: server.port)
+        halfHead.send("GET /data HTTP/1.1\r\nHost: localhost\r\n")
+        let halfBody = try Socket(port: server.port)
+        halfBody.send("POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
+        let (lines, stream) = try Self.sse(server.port, count: 1)
+        #expect(lines.count == 1)
+        // The stream is open; the other three may or may not have been read yet: either way they must close.
+        let clock = ContinuousClock()
+        let start = clock.now
+        let stopped = server.stop()
+        let elapsed = clock.now - start
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(elapsed < .seconds(2), "SIGTERM to exit took \(elapsed)")
+        #expect(stream.readAll().contains(": the server is shutting down"))
+        for socket in [idle, halfHead, halfBody] { _ = socket.readAll() }   // each closed (read returns 0)
+    }
+
+    @Test("by default both loopbacks are printed; --host [::1] serves ::1 alone with no warning")
+    func loopbacks() throws {
+        let both = try Server([Self.spec, "--port", "0"])
+        #expect(both.firstLine == "listening on http://127.0.0.1:\(both.port)")
+        // Both lines are printed in one write, once both addresses are bound.
+        #expect(both.output == "listening on http://127.0.0.1:\(both.port)\nlistening on http://[::1]:\(both.port)\n", "\(both.output)")
+        #expect(both.stop().status == 0)
+        let v6 = try Server([Self.spec, "--port", "0", "--host", "[::1]"])
+        #expect(v6.firstLine == "listening on http://[::1]:\(v6.port)")
+        let stopped = v6.stop()
+        #expect(stopped.status == 0)
+        #expect(!stopped.stderr.contains("warning"), "\(stopped.stderr)")
+    }
+
     @Test("signals serve --help prints signals-serve's options")
     func help() throws {
         let r = try Executables.runFailing("signals", ["serve", "--help"], status: 0)
@@ -231,6 +269,7 @@ import Testing
         process.waitUntilExit()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 2)
-        #expect(text.contains("signals-serve, which is not there: build it with `swift build --product signals-serve`"), "\(text)")
+        #expect(text.contains("signals serve needs the server, which is not built yet"), "\(text)")
+        #expect(text.contains("run `swift build --product signals-serve` once, then run signals serve again"), "\(text)")
     }
 }

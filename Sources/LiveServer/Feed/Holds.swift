@@ -6,7 +6,7 @@ import InternalUtilities
 /// The body of `POST /update`: `{"accelerometer": {"x","y","z"}}` (g), `{"location": {"latitude","longitude"}}`
 /// (degrees), `{"heading": {"trueHeading", "magneticHeading"?}}` (degrees, 0 ..< 360) and/or
 /// `{"pressure": Pa}`, read strictly (unknown fields, `null`, missing components and values out of range
-/// are errors with their JSON path).
+/// are errors with their JSON path). `{}` releases every hold (the original web page's reset).
 struct UpdateRequest: Sendable, Hashable {
     /// The largest component accepted in a posted accelerometer reading, in g.
     static let largestComponent = 1000.0
@@ -21,9 +21,15 @@ struct UpdateRequest: Sendable, Hashable {
     var heading: HeldHeading?
     /// Pascals.
     var pressure: Double?
+    /// `{}`: every held value is released, and the points are the source's again.
+    var releasesAll = false
 
     init(json: JSONValue) throws(SignalError) {
         let f = try JSONFields(json, path: "$", what: "an update", fields: UpdateRequest.fields)
+        if case .object(let object) = json, object.members.isEmpty {
+            releasesAll = true
+            return
+        }
         guard UpdateRequest.fields.contains(where: f.has) else {
             throw SignalError(.missingField, path: "$",
                               "an update needs 'accelerometer' ({\"x\", \"y\", \"z\"} in g), 'location' ({\"latitude\", \"longitude\"} in degrees), 'heading' ({\"trueHeading\", \"magneticHeading\"} in degrees) and/or 'pressure' (Pa)")

@@ -302,10 +302,18 @@ public final class LiveFeed: Sendable {
 
     /// Holds what a `POST /update` body names, all or nothing, from the next sample (see
     /// ``hold(accelerometer:location:)``); a heading or a pressure holds only on a trajectory's points.
+    /// `{}` (``UpdateRequest/releasesAll``) releases every hold.
     /// - Throws: `SignalError` (`invalidArgument`, path `$.heading` or `$.pressure`; a 400 over HTTP) for
     ///   a heading or a pressure when the source is not a trajectory spec; nothing is held then.
     func hold(_ update: UpdateRequest) throws(SignalError) {
         let refused: SignalError? = state.withLockedValue { s in
+            if update.releasesAll {
+                s.accelerometerHold = nil
+                s.locationHold = nil
+                s.headingHold = nil
+                s.pressureHold = nil
+                return nil
+            }
             if !s.isTrajectory, update.heading != nil || update.pressure != nil {
                 let field = update.heading != nil ? "heading" : "pressure"
                 return SignalError(.invalidArgument, path: "$.\(field)",

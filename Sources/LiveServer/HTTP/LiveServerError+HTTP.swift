@@ -1,5 +1,6 @@
 import Hummingbird
 import HTTPTypes
+import NIOHTTP1
 import NIOCore
 import Signals
 
@@ -54,8 +55,26 @@ extension SignalError: HTTPResponseError {
 /// it is logged, and the client gets a 500 with no internal detail.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let header = request.headers[.transferEncoding] {
+            let codings = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if codings.last != "chunked" {
+                // The decoder cannot tell where such a body ends, and fails it: read it here, so that this
+                // answer is the only one, and close (RFC 9112, section 6.3).
+                _ = try? await request.body.collect(upTo: LiveServerConfiguration.bodyLimit)
+                return try Self.closing(LiveServerError(.badRequest, "Transfer-Encoding '\(LiveServerError.clip(header))' must end with chunked"),
+                                        request: request, context: context)
+            }
+            if codings.contains(where: { $0 != "chunked" }) {
+                throw LiveServerError(.badRequest, "Transfer-Encoding '\(LiveServerError.clip(header))' is not implemented: send the body with Content-Length, or chunked alone",
+                                      statusCode: 501)
+            }
+        }
         do {
             return try await next(request, context)
+        } catch let error as HTTPParserError {
+            // The body broke off as malformed HTTP (a bad chunk size, a Transfer-Encoding not ending in
+            // chunked): a 400 naming the problem, and the connection closes.
+            return try Self.closing(MalformedRequest.refusal(for: error) ?? MalformedRequest.notHTTP, request: request, context: context)
         } catch let error as LiveServerError {
             throw error
         } catch let error as SignalError {
@@ -66,6 +85,13 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.error("internal error answering \(request.method) \(request.uri.path): \(error)")
             throw LiveServerError(.internalError, "internal error")
         }
+    }
+
+    /// `error`'s response with `Connection: close`: the connection ends after it.
+    static func closing(_ error: LiveServerError, request: Request, context: Context) throws -> Response {
+        var response = try error.response(from: request, context: context)
+        response.headers[.connection] = "close"
+        return response
     }
 
     /// Hummingbird's `error` for `request`, as a ``LiveServerError``.

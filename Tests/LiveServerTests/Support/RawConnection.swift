@@ -18,15 +18,15 @@ final class RawConnection: @unchecked Sendable {
         self.task = task
     }
 
-    /// Connects to 127.0.0.1:`port`.
+    /// Connects to `host`:`port` (127.0.0.1 by default).
     /// - Parameter receiveBuffer: `SO_RCVBUF` in bytes (small values keep the kernel from buffering much
     ///   for a client that stops reading).
-    static func connect(port: Int, receiveBuffer: Int? = nil) async throws -> RawConnection {
+    static func connect(host: String = "127.0.0.1", port: Int, receiveBuffer: Int? = nil) async throws -> RawConnection {
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         if let receiveBuffer {
             bootstrap = bootstrap.channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
         }
-        let channel = try await bootstrap.connect(host: "127.0.0.1", port: port) { channel in
+        let channel = try await bootstrap.connect(host: host, port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
                 try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
@@ -53,6 +53,30 @@ final class RawConnection: @unchecked Sendable {
     /// The next bytes read, or `nil` when the server closed the connection.
     func next() async throws -> ByteBuffer? {
         try await iterator.next()
+    }
+
+    /// Sends bytes.
+    func send(_ bytes: [UInt8]) async throws {
+        try await outbound.write(ByteBuffer(bytes: bytes))
+    }
+
+    /// Everything the server sends until it closes the connection, or `nil` when it has not closed it
+    /// within `limit` (a bound for a failing test, not a timing the test relies on).
+    func readToClose(limit: Duration = .seconds(10)) async throws -> String? {
+        try await withThrowingTaskGroup(of: String?.self) { group in
+            group.addTask {
+                var text = ""
+                while let bytes = try await self.next() { text += String(buffer: bytes) }
+                return text
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     /// Closes the connection.

@@ -10,6 +10,9 @@ import Signals
 struct StreamRoutes {
     let feed: LiveFeed
 
+    /// The comment that ends a stream the server closes.
+    static let endComment = ": the server is shutting down\n\n"
+
     /// The `Last-Event-ID` header.
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
 
@@ -54,6 +57,9 @@ struct StreamRoutes {
                     throw error
                 }
                 subscription.close()
+                // The server ended the stream (it is shutting down): a last comment says so before the
+                // end of the body (a client that left does not read it, and the write fails quietly).
+                try? await writer.write(ByteBuffer(string: StreamRoutes.endComment))
                 try await writer.finish(nil)
             })
         }

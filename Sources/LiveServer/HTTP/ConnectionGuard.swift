@@ -1,0 +1,255 @@
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// The first bytes a connection sent (its first request head, up to 16 KiB), kept at the front of its
+/// pipeline for ``ConnectionGuard``: to tell an unknown method from bytes that are not HTTP, to read the
+/// head of a WebSocket handshake that the upgrade handler refused (it passes the head on to no one), and
+/// to see an HTTP/0.9 request line, which the decoder would wait on for ever. It never changes what
+/// passes through.
+final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    /// How many bytes are kept at most.
+    static let kept = 16 * 1024
+    /// The connection's first bytes.
+    private(set) var bytes: [UInt8] = []
+    /// Whether the guard no longer needs them.
+    private var released = false
+    /// Whether the first line was looked at.
+    private var firstLineSeen = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !released, bytes.count < Self.kept {
+            bytes += unwrapInboundIn(data).readableBytesView.prefix(Self.kept - bytes.count)
+        }
+        context.fireChannelRead(data)
+        if !released, !firstLineSeen, let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+            firstLineSeen = true
+            // `GET /` and nothing else: HTTP/0.9, which has no version and no header.
+            let line = bytes[..<end].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            if line.count == 2 { context.fireErrorCaught(MalformedRequest.HTTP09Request()) }
+        }
+    }
+
+    /// Stops keeping bytes (the first request was read), and frees them.
+    func release() {
+        released = true
+        bytes = []
+    }
+}
+
+/// Answers what Hummingbird leaves unanswered before a connection's first request reaches it, and never
+/// lets such a connection hold the server.
+///
+/// Until the first request head is read, Hummingbird's HTTP handlers are not in the pipeline yet (the
+/// WebSocket upgrade handler decides first), so a decoder error there was never answered and the
+/// connection never closed, and an idle connection kept a graceful shutdown waiting for ever. This
+/// handler sits after the upgrade handler and, until the first request passes it:
+/// - answers a decoder error with its ``MalformedRequest`` status and a JSON reason, then closes;
+/// - answers a failed WebSocket handshake and an unsupported HTTP version with 400 and the reason;
+/// - closes the connection when the server shuts down (`ChannelShouldQuiesceEvent`), or when the head has
+///   not arrived within `headTimeout` (a 408 when part of it had; silently for a connection that sent
+///   nothing): the slowloris guard.
+/// After that (a request passed, or the connection became a WebSocket) it passes everything on untouched;
+/// Hummingbird's own idle timeout and quiescing take over.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    /// Never read: what is written after this handler answered is dropped, whatever it is (after a
+    /// WebSocket upgrade, frames pass through as bytes).
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    enum Phase {
+        /// No request has passed yet.
+        case awaitingFirstRequest
+        /// A request passed, or the connection was upgraded: nothing more to do.
+        case handedOver
+        /// This handler answered and is closing the connection: everything else is dropped.
+        case answered
+    }
+
+    /// How long a connection may take to send its first request head.
+    let headTimeout: TimeAmount
+    /// How long an answered connection is kept half-closed, reading what the client still sends, so that
+    /// closing with unread bytes does not reset the connection before the client read the answer.
+    static let linger = TimeAmount.seconds(1)
+
+    private let start: ConnectionStart
+    private(set) var phase = Phase.awaitingFirstRequest
+    /// Whether the connection became a WebSocket (what passes is no longer HTTP).
+    private var upgraded = false
+    /// Whether a request's body is still arriving (its head passed, its end not yet).
+    private var readingRequest = false
+    private var timer: Scheduled<Void>?
+
+    init(start: ConnectionStart, headTimeout: TimeAmount) {
+        self.start = start
+        self.headTimeout = headTimeout
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { schedule(context, in: headTimeout, headTimedOut) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if phase == .awaitingFirstRequest { schedule(context, in: headTimeout, headTimedOut) }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelTimer()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch phase {
+        case .handedOver:
+            if !upgraded { noteRequestPart(data) }
+            context.fireChannelRead(data)
+        case .answered:
+            break
+        case .awaitingFirstRequest:
+            cancelTimer()
+            var replayed: HTTPRequestHead?
+            let head: HTTPRequestHead
+            if case .head(let first) = unwrapInboundIn(data) {
+                head = first
+            } else {
+                // The upgrade handler kept the head of an upgrade it did not make, and passed on only the
+                // rest of the request: the head is read again from the connection's first bytes.
+                guard let kept = MalformedRequest.head(start.bytes) else {
+                    answer(context, MalformedRequest.notHTTP)
+                    return
+                }
+                head = kept
+                replayed = kept
+            }
+            start.release()
+            if let refusal = MalformedRequest.refusal(of: head) {
+                answer(context, refusal)
+                return
+            }
+            phase = .handedOver
+            // An upgrade to another protocol (`Upgrade: h2c`) is ignored, as RFC 9110 allows: the request is
+            // answered over HTTP/1.1, its head given back to the HTTP handlers.
+            if let replayed { context.fireChannelRead(wrapInboundOut(.head(replayed))) }
+            readingRequest = true
+            noteRequestPart(data)
+            context.fireChannelRead(data)
+        }
+    }
+
+    /// Follows whether a request is still arriving.
+    private func noteRequestPart(_ data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head: readingRequest = true
+        case .body: break
+        case .end: readingRequest = false
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard phase != .answered else {
+            // Hummingbird's own answer to a request this handler answered already.
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        context.write(data, promise: promise)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch (phase, event) {
+        case (.awaitingFirstRequest, is HTTPServerUpgradeEvents):
+            cancelTimer()
+            phase = .handedOver
+            upgraded = true
+        case (.handedOver, is ChannelShouldQuiesceEvent) where !upgraded && readingRequest:
+            // Shutting down while a request is still arriving (half its body sent): it would hold the
+            // shutdown as long as the client waits, so the connection closes.
+            close(context)
+            return
+        case (.awaitingFirstRequest, is ChannelShouldQuiesceEvent), (.answered, is ChannelShouldQuiesceEvent):
+            // Shutting down: a connection that has not sent a whole request head has nothing to wait for.
+            close(context)
+            return
+        case (.answered, ChannelEvent.inputClosed):
+            close(context)
+            return
+        default:
+            break
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch phase {
+        case .handedOver:
+            context.fireErrorCaught(error)
+        case .answered:
+            break
+        case .awaitingFirstRequest:
+            if error is NIOWebSocketUpgradeError {
+                // The upgrader refused the handshake: the rest of the request comes next, and is answered
+                // with the reason.
+                return
+            }
+            if let refusal = MalformedRequest.refusal(for: error, start: start.bytes) {
+                answer(context, refusal)
+            } else {
+                close(context)   // not about the request (the connection failed): nothing to answer
+            }
+        }
+    }
+
+    /// Writes `refusal` as a JSON response with `Connection: close`, then half-closes the connection.
+    private func answer(_ context: ChannelHandlerContext, _ refusal: LiveServerError) {
+        cancelTimer()
+        phase = .answered
+        let body = ByteBuffer(string: refusal.json + "\n")
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        headers.add(name: "Connection", value: "close")
+        if refusal.message.contains("Sec-WebSocket-Version") { headers.add(name: "Sec-WebSocket-Version", value: "13") }
+        let status = HTTPResponseStatus(statusCode: refusal.statusCode)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        let channel = context.channel
+        written.futureResult.whenComplete { _ in channel.close(mode: .output, promise: nil) }
+        schedule(context, in: Self.linger) { [weak self] context in self?.close(context) }
+    }
+
+    /// The head did not arrive in time.
+    private func headTimedOut(_ context: ChannelHandlerContext) {
+        guard phase == .awaitingFirstRequest else { return }
+        if start.bytes.isEmpty {
+            close(context)
+        } else {
+            answer(context, LiveServerError(.badRequest, "the request header did not arrive within \(headTimeout.nanoseconds / 1_000_000) ms", statusCode: 408))
+        }
+    }
+
+    private func close(_ context: ChannelHandlerContext) {
+        cancelTimer()
+        phase = .answered
+        context.close(promise: nil)
+    }
+
+    private func schedule(_ context: ChannelHandlerContext, in delay: TimeAmount, _ action: @escaping (ChannelHandlerContext) -> Void) {
+        cancelTimer()
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { action(context) }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+}
