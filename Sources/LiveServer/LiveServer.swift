@@ -17,7 +17,9 @@ import ServiceLifecycle
 /// ```
 /// - Parameters:
 ///   - feed: The timeline served.
-///   - configuration: Host and port (the feed's options are the feed's own).
+///   - configuration: Host and port, the origins allowed to change the feed and the token changes must
+///     carry (the feed's options are the feed's own). Requests are checked by `Host`, `Origin` and token
+///     before any route answers: see the *Security* section of the *Server protocol* article.
 ///   - logger: Where the server logs (default: warnings and errors on standard error).
 ///   - onServerRunning: Called with the port bound, once the server accepts connections.
 /// - Returns: The application; run it with `runService()` (handles SIGINT and SIGTERM) or `run()`.
@@ -25,6 +27,8 @@ public func buildApplication(feed: LiveFeed, configuration: LiveServerConfigurat
                              onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONErrorMiddleware())
+    let access = RequestGuard(configuration)
+    router.add(middleware: RequestGuardMiddleware(access: access))
     ConsoleRoutes().add(to: router)
     DataRoutes(feed: feed).add(to: router)
     StreamRoutes(feed: feed).add(to: router)
@@ -34,7 +38,7 @@ public func buildApplication(feed: LiveFeed, configuration: LiveServerConfigurat
     if logger == nil { log.logLevel = .warning }
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade { head, _, _ in WebSocketStream.shouldUpgrade(head, feed: feed) },
+        server: .http1WebSocketUpgrade { head, _, logger in WebSocketStream.shouldUpgrade(head, feed: feed, access: access, logger: logger) },
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                 serverName: nil),
         services: [FeedService(feed: feed)],
