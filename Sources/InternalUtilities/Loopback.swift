@@ -5,5 +5,9 @@
 package func isLoopbackHost(_ host: String) -> Bool {
     var h = Substring(host.lowercased())
     if h.hasPrefix("["), h.hasSuffix("]") { h = h.dropFirst().dropLast() }
-    return h == "localhost" || h.hasSuffix(".localhost") || h == "::1" || h.hasPrefix("127.")
+    if h == "localhost" || h.hasSuffix(".localhost") || h == "::1" { return true }
+    // 127.0.0.0/8 as four decimal numbers 0 ... 255 (a name such as 127.evil.example is not loopback).
+    let parts = h.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127"
+        && parts.allSatisfy { p in !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) && (Int(p) ?? 256) <= 255 }
 }

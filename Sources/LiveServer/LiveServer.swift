@@ -25,7 +25,9 @@ import ServiceLifecycle
 /// ```
 /// - Parameters:
 ///   - feed: The timeline served.
-///   - configuration: Host, port and head timeout (the feed's options are the feed's own).
+///   - configuration: Host, port and head timeout, the origins allowed to change the feed and the token
+///     changes must carry (the feed's options are the feed's own). Requests are checked by `Host`, `Origin`
+///     and token before any route answers: see the *Security* section of the *Server protocol* article.
 ///   - logger: Where the server logs (default: warnings and errors on standard error).
 ///   - onServerRunning: Called once the server accepts connections on every address, with the port and
 ///     the addresses.
@@ -34,6 +36,8 @@ public func buildApplication(feed: LiveFeed, configuration: LiveServerConfigurat
                              onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONErrorMiddleware())
+    let access = RequestGuard(configuration)
+    router.add(middleware: RequestGuardMiddleware(access: access))
     ConsoleRoutes().add(to: router)
     DataRoutes(feed: feed).add(to: router)
     StreamRoutes(feed: feed).add(to: router)
@@ -42,7 +46,7 @@ public func buildApplication(feed: LiveFeed, configuration: LiveServerConfigurat
     var log = logger ?? Logger(label: "signals-serve")
     if logger == nil { log.logLevel = .warning }
     let responder = router.buildResponder()
-    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout)
+    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout, access: access)
     var services: [any Service] = [FeedService(feed: feed)]
     let second = configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil
     if let second { services.append(second) }

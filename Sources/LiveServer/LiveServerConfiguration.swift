@@ -1,10 +1,18 @@
+import Foundation
 import InternalUtilities
 import Signals
-/// Where a live server listens and how its feed plays.
+
+/// Where a live server listens, who may change its feed, and how the feed plays.
 ///
 /// ```swift
-/// let configuration = LiveServerConfiguration(host: "127.0.0.1", port: 0, feed: FeedOptions(sampleRate: 1000))
+/// let configuration = LiveServerConfiguration(host: "127.0.0.1", port: 0, feed: FeedOptions(sampleRate: 1000),
+///                                             allowedOrigins: ["http://localhost:5173"], token: LiveServerConfiguration.generateToken())
 /// ```
+///
+/// Every request must name this server in `Host` (a loopback name or address, or ``host``), and a change
+/// (any method but `GET` and `HEAD`) or a WebSocket upgrade sent by a web page must come from the server's
+/// own origin or one of ``allowedOrigins``; with a ``token`` it must carry it too. The *Server protocol*
+/// article's *Security* section says why.
 public struct LiveServerConfiguration: Sendable, Hashable {
     /// The host that binds both loopbacks, 127.0.0.1 and ::1 (the default).
     public static let bothLoopbacks = "localhost"
@@ -21,6 +29,14 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     /// before the server closes it (a slowloris guard): 10 s by default. A connection that sent part of
     /// a head is answered 408 first. Streams and requests being answered are not timed.
     public var headTimeout: Duration = .seconds(10)
+    /// Origins (`scheme://host[:port]`, `--allow-origin`) whose pages may change the feed and open
+    /// WebSockets, beside the server's own. Empty by default.
+    public var allowedOrigins: [String]
+    /// The secret that changes and WebSocket upgrades must carry (`--token`, `SIGNALS_SERVE_TOKEN`), as
+    /// `Authorization: Bearer TOKEN` (a WebSocket may give `?token=TOKEN` instead): 1 to 256 characters
+    /// among `A-Z a-z 0-9 - . _ ~`. `nil` (the default) asks for none, except on a host that binds every
+    /// interface (``bindsEveryInterface``), where changes are refused until a token is set.
+    public var token: String?
 
     /// The largest request body read, in bytes: 1 MiB.
     public static let bodyLimit = 1 << 20
@@ -30,10 +46,41 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     ///   - host: The address to bind (default `localhost`: both 127.0.0.1 and ::1).
     ///   - port: The TCP port, 0 to 65535 (default 8080; 0 picks a free one).
     ///   - feed: How the feed plays.
-    public init(host: String = LiveServerConfiguration.bothLoopbacks, port: Int = 8080, feed: FeedOptions = FeedOptions()) {
+    ///   - allowedOrigins: Other origins whose pages may change the feed (default none).
+    ///   - token: The token changes must carry (default none).
+    public init(host: String = LiveServerConfiguration.bothLoopbacks, port: Int = 8080, feed: FeedOptions = FeedOptions(),
+                allowedOrigins: [String] = [], token: String? = nil) {
         self.host = host
         self.port = port
         self.feed = feed
+        self.allowedOrigins = allowedOrigins
+        self.token = token
+    }
+
+    /// Whether ``host`` is a wildcard address (`0.0.0.0`, `::`) that binds every interface: then any
+    /// `Host` is accepted (the server cannot know its names), and changes need the ``token``.
+    public var bindsEveryInterface: Bool {
+        var h = Substring(host)
+        if h.hasPrefix("["), h.hasSuffix("]") { h = h.dropFirst().dropLast() }
+        return h == "0.0.0.0" || h.allSatisfy { $0 == "0" || $0 == ":" } && h.contains(":")
+    }
+
+    /// Whether changes and WebSocket upgrades must carry a token: when one is set, and always on a host
+    /// that binds every interface.
+    public var requiresToken: Bool { token != nil || bindsEveryInterface }
+
+    /// A new random token: 32 hexadecimal digits (128 bits from the system's secure generator), for
+    /// `--token generate`.
+    ///
+    /// ```swift
+    /// LiveServerConfiguration.generateToken()   // "3f9c0e…" (32 characters)
+    /// ```
+    public static func generateToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0 ..< 2).map { _ in
+            let text = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
     }
 
     /// Whether the host serves other machines too (anything but a loopback address).
@@ -41,10 +88,9 @@ public struct LiveServerConfiguration: Sendable, Hashable {
         !isLoopbackHost(host)
     }
 
-    /// Whether the host is a wildcard address, which serves every network interface (`0.0.0.0`, `::`).
-    public var isWildcard: Bool {
-        ["0.0.0.0", "::", "[::]"].contains(host)
-    }
+    /// Whether the host is a wildcard address, which serves every network interface (`0.0.0.0`, `::`):
+    /// the same as ``bindsEveryInterface``.
+    public var isWildcard: Bool { bindsEveryInterface }
 
     /// Whether the server binds both loopbacks (the host is ``bothLoopbacks``).
     public var bindsBothLoopbacks: Bool {
@@ -78,6 +124,21 @@ public struct LiveServerConfiguration: Sendable, Hashable {
             throw SignalError(.invalidArgument, "the head timeout must be more than 0 s and at most 3600 s, got \(headTimeout)")
         }
         checked.feed = try feed.validated()
+        checked.allowedOrigins = try allowedOrigins.map { text throws(SignalError) in
+            guard let origin = WebOrigin(text) else {
+                throw SignalError(.invalidArgument, "--allow-origin must be an origin such as http://localhost:5173 (scheme://host[:port], no path), got '\(SignalError.quoted(text, limit: 80))'")
+            }
+            return origin.description
+        }
+        if let token {
+            // The token is a secret: the messages describe it, never quote it.
+            guard (1 ... 256).contains(token.utf8.count) else {
+                throw SignalError(.invalidArgument, "--token must be 1 to 256 characters long (or 'generate' for a random one), got \(token.utf8.count)")
+            }
+            guard token.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0)) }) else {
+                throw SignalError(.invalidArgument, "--token may hold only A-Z a-z 0-9 - . _ ~ (it travels in a header and in a URL), and this one holds other characters")
+            }
+        }
         return checked
     }
 

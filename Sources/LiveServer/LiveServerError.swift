@@ -2,7 +2,8 @@ import Signals
 import InternalUtilities
 
 /// A request the server refuses for a reason of HTTP: an unknown path or method, a body too large or not
-/// JSON, a malformed header or query, nothing played yet, or a fault of the server. Each carries the HTTP
+/// JSON, a malformed header or query, a change from another web site or without the token, a `Host` that
+/// is not this server's, nothing played yet, or a fault of the server. Each carries the HTTP
 /// status it answers with and a message naming the problem.
 ///
 /// A request body whose *content* is wrong (a spec, a speed, an update) throws the package's
@@ -19,6 +20,12 @@ public struct LiveServerError: LocatedError {
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A request header or query parameter that is malformed or out of range (400).
         case badRequest
+        /// A change or a WebSocket upgrade without the server's token (`--token`) in
+        /// `Authorization: Bearer TOKEN` (401).
+        case unauthorized
+        /// A change or a WebSocket upgrade sent by a web page of another origin, or by an opaque one
+        /// (`Origin: null`) (403).
+        case forbidden
         /// A resource that does not exist: an unknown path, or the spec of a source that is a point file (404).
         case notFound
         /// A method the path does not allow (405).
@@ -27,6 +34,9 @@ public struct LiveServerError: LocatedError {
         case tooLarge
         /// A request body that is not JSON (415).
         case unsupportedMediaType
+        /// A request whose `Host` names neither this machine's loopback nor the address bound, as a page
+        /// of a domain rebound to this machine sends (421).
+        case misdirected
         /// Nothing has played yet, or the timeline ran past what can be rendered (503).
         case unavailable
         /// A fault of the server itself (500).
@@ -66,10 +76,13 @@ public struct LiveServerError: LocatedError {
         if let explicitStatus { return explicitStatus }
         return switch code {
         case .badRequest: 400
+        case .unauthorized: 401
+        case .forbidden: 403
         case .notFound: 404
         case .methodNotAllowed: 405
         case .tooLarge: 413
         case .unsupportedMediaType: 415
+        case .misdirected: 421
         case .unavailable: 503
         case .internalError: 500
         }

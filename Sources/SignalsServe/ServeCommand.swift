@@ -20,6 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
         with a 4xx and closed.
         Endpoints: GET /data, POST /update, GET /v1/point, GET /v1/stream (SSE, ?rate=, Last-Event-ID), \
         GET /v1/ws (WebSocket, ?rate=, ?ids=, ?after=), GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
+        Safe on a developer's machine: a request whose Host is not this server's is refused (421); a change \
+        (POST, PUT) or a WebSocket from another web site's page is refused (403) unless --allow-origin names \
+        it; a change's body must be sent as Content-Type: application/json (415). With --token, changes and \
+        WebSockets must send Authorization: Bearer TOKEN (401); open the console at /?token=TOKEN.
         Example: signals serve Examples/specs/shake-motion.json --rate 100
         """
     )
@@ -27,8 +31,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "A JSON spec (any spec signals render accepts) or a point file (.json, .jsonl, .csv); - for standard input.")
     var input: String
 
-    @Option(name: .long, help: "Address to bind: by default both loopbacks, 127.0.0.1 and ::1 (localhost); an address given binds that alone (::1 or [::1] for IPv6); 0.0.0.0 or :: serves every interface (prints a warning).")
+    @Option(name: .long, help: "Address to bind: by default both loopbacks, 127.0.0.1 and ::1 (localhost); an address given binds that alone (::1 or [::1] for IPv6); 0.0.0.0 or :: serves every interface (prints a warning, and changes then need a token: one is generated without --token).")
     var host: String?
+
+    @Option(name: .customLong("allow-origin"),
+            help: ArgumentHelp("An origin (scheme://host[:port]) whose web pages may change the feed and open WebSockets, beside the server's own; repeatable.", valueName: "origin"))
+    var allowOrigin: [String] = []
+
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("A secret that changes and WebSocket upgrades must carry as Authorization: Bearer TOKEN (a WebSocket may use ?token=TOKEN; the console takes it from its address, /?token=TOKEN); 1 to 256 of A-Z a-z 0-9 - . _ ~. 'generate' makes a random one and prints it. Default: the environment's \(ServeCommand.tokenVariable), else none.", valueName: "token"))
+    var token: String?
 
     @Option(name: .long, parsing: .unconditional, help: "TCP port; 0 picks a free one (printed on the first line).")
     var port = 8080
@@ -84,26 +96,79 @@ struct ServeCommand: AsyncParsableCommand {
         throw SignalError(.invalidArgument, "--epoch must be Unix seconds or an ISO 8601 time with a zone, such as 2026-11-23T09:00:00Z; got '\(SignalError.quoted(text, limit: 61))'")
     }
 
+    /// The environment variable read for the token when `--token` is not given.
+    static let tokenVariable = "SIGNALS_SERVE_TOKEN"
+
+    /// Where the token came from, which says what to print about it.
+    enum TokenSource: Equatable {
+        /// No token.
+        case none
+        /// `--token TOKEN` or the environment: the user knows it; it is never printed.
+        case given
+        /// `--token generate`, or a wildcard host without a token: printed once, since nobody else knows it.
+        case generated
+    }
+
+    /// The token to serve with and where it came from: `--token`, else `SIGNALS_SERVE_TOKEN` (empty counts
+    /// as absent); `generate` from either makes a random one, and so does a host that binds every
+    /// interface without one.
+    /// - Parameters:
+    ///   - flag: `--token`, if given.
+    ///   - environment: The process's environment.
+    ///   - everyInterface: Whether the host binds every interface.
+    static func token(flag: String?, environment: [String: String], everyInterface: Bool) -> (token: String?, source: TokenSource) {
+        let given = flag ?? environment[tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if given == "generate" || (given == nil && everyInterface) {
+            return (LiveServerConfiguration.generateToken(), .generated)
+        }
+        return (given, given == nil ? .none : .given)
+    }
+
+    /// The line printed once at start when a token is required (`nil` when none is), after `listening on`.
+    /// - Parameters:
+    ///   - url: `http://HOST:PORT` of the server.
+    ///   - token: The token.
+    ///   - source: Where it came from: a generated token is printed, a given one never is.
+    static func tokenLine(url: String, token: String?, source: TokenSource) -> String? {
+        guard let token else { return nil }
+        switch source {
+        case .none: return nil
+        case .given:
+            return "token required: changes and WebSockets must send Authorization: Bearer TOKEN (the token you gave); open the console at \(url)/?token=TOKEN"
+        case .generated:
+            return "token required: changes and WebSockets must send Authorization: Bearer \(token); open the console at \(url)/?token=\(token)"
+        }
+    }
+
     static func fail(_ message: String, status: Int32) -> Never {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         Foundation.exit(status)
     }
 
     func run() async throws {
-        let configuration = try LiveServerConfiguration(
-            host: host ?? LiveServerConfiguration.bothLoopbacks, port: port, feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime))
-        ).validated()
+        var unchecked = LiveServerConfiguration(
+            host: host ?? LiveServerConfiguration.bothLoopbacks, port: port,
+            feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime)),
+            allowedOrigins: allowOrigin
+        )
+        let (token, tokenSource) = Self.token(flag: token, environment: ProcessInfo.processInfo.environment,
+                                              everyInterface: unchecked.bindsEveryInterface)
+        unchecked.token = token
+        let configuration = try unchecked.validated()
         let source = try LiveSource.load(input, options: configuration.feed)
         let feed = try LiveFeed(source: source, options: configuration.feed)
-        if configuration.isWildcard {
-            FileHandle.standardError.write(Data("warning: --host \(configuration.host) serves every network interface this machine has: anyone who can reach it can read the feed and change it (there is no authentication). Leave --host out to keep it on this machine.\n".utf8))
-        } else if configuration.isExposed {
-            FileHandle.standardError.write(Data("warning: --host \(configuration.host) is not a loopback address: other machines that reach it can read the feed and change it (there is no authentication). Leave --host out to keep it on this machine.\n".utf8))
+        if configuration.isExposed {
+            let reach = configuration.bindsEveryInterface ? "serves every network interface this machine has" : "is not a loopback address: other machines can reach it"
+            let change = configuration.requiresToken ? "changing it needs the token" : "anyone who can reach it can change it too (start it with --token to prevent that)"
+            FileHandle.standardError.write(Data("warning: --host \(configuration.host) \(reach): anyone who can reach it can read the feed, and \(change). Leave --host out to keep it on this machine.\n".utf8))
         }
         let printOrigin = self.printOrigin
         let app = buildApplication(feed: feed, configuration: configuration) { listening in
             for note in listening.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
             FileHandle.standardOutput.write(Data(listening.urls.map { "listening on \($0)\n" }.joined().utf8))
+            if let line = Self.tokenLine(url: listening.urls.first ?? configuration.url(port: listening.port), token: configuration.token, source: tokenSource) {
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
             if printOrigin {
                 // For the bench: when timeline time 0 is due on CLOCK_MONOTONIC (a point is due at origin + t / speed).
                 while feed.monotonicOrigin == nil, !feed.isClosed { try? await Task.sleep(for: .milliseconds(1)) }

@@ -19,6 +19,9 @@ and saves a screenshot at 1280x800 under the build folder. Then, on a second ser
   9. dragging the compass holds that true heading (GET /v1/point's `heading.trueHeading` is it), and
      Release lets the trajectory's own heading through again;
 with a second screenshot, console-trajectory.png. A motion spec shows no compass (the panel is hidden).
+Then, on a third server started with `--token generate`:
+ 10. the console opened at /?token=TOKEN (the address the server prints) pauses and resumes the feed:
+     it sends the token with its changes.
 
     python3 Tests/Browser/console_test.py --serve .build/debug/signals-serve --out .build/browser
 """
@@ -86,11 +89,13 @@ def main():
 
     serving(args, [args.spec, "--rate", "1000"], lambda base: run(base, args))
     serving(args, [args.trajectory, "--rate", "100"], lambda base: run_trajectory(base, args))
+    serving(args, [args.spec, "--rate", "100", "--token", "generate"], lambda base, token: run_token(base, token, args), token=True)
     print("browser test passed")
 
 
-def serving(args, arguments, body):
-    """Runs `body(base URL)` against a signals-serve started with `arguments` on a free port, then stops it."""
+def serving(args, arguments, body, token=False):
+    """Runs `body(base URL)` against a signals-serve started with `arguments` on a free port, then stops it
+    (`body(base URL, token)` with `token`: the server's generated token, read from its second line)."""
     server = subprocess.Popen([args.serve] + arguments + ["--port", "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -98,7 +103,14 @@ def serving(args, arguments, body):
         match = re.fullmatch(r"listening on (http://127\.0\.0\.1:\d+)", first)
         if not match:
             fail(f"unexpected first line {first!r}; stderr: {server.stderr.read()}")
-        body(match.group(1))
+        if token:
+            second = server.stdout.readline().strip()
+            found = re.search(r"/\?token=([0-9a-f]{32})$", second)
+            if not found:
+                fail(f"unexpected token line {second!r}")
+            body(match.group(1), found.group(1))
+        else:
+            body(match.group(1))
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -110,9 +122,9 @@ def serving(args, arguments, body):
             fail(f"signals-serve exited with {status}: {server.stderr.read()}")
 
 
-def open_page(p, base, args, problems, expected_400):
-    """A 1280x800 page of the console at `base`, its errors and foreign requests collected in `problems`
-    (a 400 is expected while `expected_400` is not empty)."""
+def open_page(p, base, args, problems, expected_400, path="/"):
+    """A 1280x800 page of the console at `base` (at `path`), its errors and foreign requests collected in
+    `problems` (a 400 is expected while `expected_400` is not empty)."""
     browser = p.chromium.launch(executable_path=args.chromium, headless=True, args=["--no-sandbox"])
     page = browser.new_page(viewport={"width": 1280, "height": 800})
 
@@ -125,7 +137,7 @@ def open_page(p, base, args, problems, expected_400):
     page.on("console", console)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("request", lambda r: None if r.url.startswith(base) else problems.append(f"request to another origin: {r.url}"))
-    page.goto(base + "/")
+    page.goto(base + path)
     return browser, page
 
 
@@ -334,6 +346,25 @@ def run_trajectory(base, args):
         browser.close()
     if problems:
         fail("; ".join(problems))
+
+
+
+def run_token(base, token, args):
+    """10. With a token: the console opened at /?token=TOKEN pauses and resumes the feed."""
+    problems = []
+    with sync_playwright() as p:
+        browser, page = open_page(p, base, args, problems, [], path=f"/?token={token}")
+        until("the plot to show points", lambda: int(page.locator("#plot").get_attribute("data-points") or 0) > 0, timeout=15)
+        page.locator("#pause").click()
+        until("the pause button to say Resume", lambda: page.locator("#pause").text_content() == "Resume")
+        until("GET /v1/status to say paused", lambda: get(base, "/v1/status")["paused"])
+        page.locator("#pause").click()
+        until("the pause button to say Pause", lambda: page.locator("#pause").text_content() == "Pause")
+        until("GET /v1/status to say playing", lambda: not get(base, "/v1/status")["paused"])
+        browser.close()
+    if problems:
+        fail("; ".join(problems))
+    print("token: the console at /?token=TOKEN paused and resumed the feed")
 
 
 if __name__ == "__main__":

@@ -40,31 +40,31 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
     /// (what the client sends, the status line expected, a word of the reason)
     static let malformed: [(String, [UInt8], String, String)] = [
         ("not HTTP", Array("HELLO\r\n\r\n".utf8), "400 Bad Request", "request line"),
-        ("an unknown method", Array("BREW /data HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "501 Not Implemented", "'BREW'"),
+        ("an unknown method", Array("BREW /data HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), "501 Not Implemented", "'BREW'"),
         ("HTTP/0.9", Array("GET /\r\n".utf8), "400 Bad Request", "HTTP/0.9"),
         ("the HTTP/2 preface", Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8), "400 Bad Request", "HTTP/2"),
-        ("a 200 KB header", Array(("GET /data HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 200_000) + "\r\n\r\n").utf8),
+        ("a 200 KB header", Array(("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 200_000) + "\r\n\r\n").utf8),
          "431 Request Header Fields Too Large", "too large"),
-        ("10,000 headers", Array(("GET /data HTTP/1.1\r\nHost: x\r\n" + (0 ..< 10_000).map { "X-\($0): 1\r\n" }.joined() + "\r\n").utf8),
+        ("10,000 headers", Array(("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0 ..< 10_000).map { "X-\($0): 1\r\n" }.joined() + "\r\n").utf8),
          "431 Request Header Fields Too Large", "1000 fields"),
-        ("Content-Length: -5", Array("POST /update HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n".utf8), "400 Bad Request", "Content-Length"),
-        ("two Content-Lengths", Array("POST /update HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}".utf8),
+        ("Content-Length: -5", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n".utf8), "400 Bad Request", "Content-Length"),
+        ("two Content-Lengths", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}".utf8),
          "400 Bad Request", "Content-Length"),
-        ("Content-Length with chunked", Array("POST /update HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n".utf8),
+        ("Content-Length with chunked", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n".utf8),
          "400 Bad Request", "Transfer-Encoding"),
-        ("bare LF lines", Array("GET /data HTTP/1.1\nHost: x\n\n".utf8), "400 Bad Request", "bare LF"),
-        ("a header without a colon", Array("GET /data HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n".utf8), "400 Bad Request", "colon"),
-        ("a bad chunk size", Array("POST /update HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n".utf8),
+        ("bare LF lines", Array("GET /data HTTP/1.1\nHost: 127.0.0.1\n\n".utf8), "400 Bad Request", "bare LF"),
+        ("a header without a colon", Array("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColonHere\r\n\r\n".utf8), "400 Bad Request", "colon"),
+        ("a bad chunk size", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n".utf8),
          "400 Bad Request", "chunk"),
-        ("Transfer-Encoding: gzip", Array("POST /update HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}".utf8),
+        ("Transfer-Encoding: gzip", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}".utf8),
          "400 Bad Request", "must end with chunked"),
-        ("a WebSocket handshake without a key", Array("GET /v1/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8),
+        ("a WebSocket handshake without a key", Array("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8),
          "400 Bad Request", "Sec-WebSocket-Key is missing"),
-        ("a WebSocket handshake of version 8", Array(("GET /v1/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 8\r\n" + key + "\r\n").utf8),
+        ("a WebSocket handshake of version 8", Array(("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 8\r\n" + key + "\r\n").utf8),
          "400 Bad Request", "Sec-WebSocket-Version must be 13"),
-        ("Upgrade: foo on /v1/ws", Array(("GET /v1/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: foo\r\nSec-WebSocket-Version: 13\r\n" + key + "\r\n").utf8),
+        ("Upgrade: foo on /v1/ws", Array(("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: foo\r\nSec-WebSocket-Version: 13\r\n" + key + "\r\n").utf8),
          "400 Bad Request", "Upgrade must be websocket"),
-        ("a WebSocket handshake with a bad query", Array(("GET /v1/ws?rate=x HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n" + key + "\r\n").utf8),
+        ("a WebSocket handshake with a bad query", Array(("GET /v1/ws?rate=x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n" + key + "\r\n").utf8),
          "400 Bad Request", "'rate'"),
     ]
 
@@ -93,8 +93,8 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
     func unsupportedTransferCoding() async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await RawConnection.connect(port: listening.port)
-            try await connection.send("POST /update HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
-                + "GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try await connection.send("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+                + "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             let text = try #require(try await connection.readToClose())
             await connection.close()
             #expect(text.hasPrefix("HTTP/1.1 501 Not Implemented\r\n"), "\(text.prefix(200))")
@@ -108,7 +108,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         configuration.headTimeout = .milliseconds(200)
         try await withRunningServer(configuration) { listening, _, _ in
             let slow = try await RawConnection.connect(port: listening.port)
-            try await slow.send("GET /data HTTP/1.1\r\nHost: x\r\n")
+            try await slow.send("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             let silent = try await RawConnection.connect(port: listening.port)
             let answer = try #require(try await slow.readToClose(), "the slow connection was not closed")
             #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(answer)")
@@ -122,7 +122,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
     func otherUpgradesIgnored() async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await RawConnection.connect(port: listening.port)
-            try await connection.send("GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n")
+            try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n")
             var text = ""
             while !text.contains("\r\n\r\n"), let bytes = try await connection.next() { text += String(buffer: bytes) }
             await connection.close()
@@ -145,9 +145,9 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
             await f.clock.waitForSleepers()
             let idle = try await RawConnection.connect(port: port)
             let halfHead = try await RawConnection.connect(port: port)
-            try await halfHead.send("GET /data HTTP/1.1\r\nHost: x\r\n")
+            try await halfHead.send("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             let halfBody = try await RawConnection.connect(port: port)
-            try await halfBody.send("POST /update HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
+            try await halfBody.send("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
             let stream = try await SSEClient.open(port: port, path: "/v1/stream")
             var comments: [String] = []
             #expect(try await stream.nextEvent(comments: &comments)?.id == 0)
@@ -200,7 +200,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         try await withRunningServer(configuration) { listening, _, _ in
             #expect(listening.urls == ["http://[::1]:\(listening.port)"])
             let connection = try await RawConnection.connect(host: "::1", port: listening.port)
-            try await connection.send("GET /v1/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             #expect(try await connection.readToClose()?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
             await connection.close()
             var refused = false

@@ -140,7 +140,7 @@ import Testing
         }
     }
 
-    @Test("POST /update: 415 for a body that is not sent as JSON, 413 over 1 MiB, 405 for GET")
+    @Test("POST /update: 415 for a body that is not sent as JSON (or sent with no type), 413 over 1 MiB, 405 for GET")
     func statuses() async throws {
         try await ManualFeed.test(TestSpecs.shake) { f, client in
             let form = try await client.send(.post, "/update", json: #"{"location": {"latitude": 0, "longitude": 0}}"#,
@@ -156,7 +156,9 @@ import Testing
             #expect(get.headers[.allow] == "POST")
             #expect(try get.error().message == "/update does not take GET; it takes POST")
             let noType = try await client.send(.post, "/update", json: #"{"location": {"latitude": 1, "longitude": 2}}"#, contentType: nil)
-            #expect(noType.status == .ok)
+            #expect(noType.status == .unsupportedMediaType)
+            #expect(try noType.error().message.contains("Content-Type: application/json"))
+            #expect(f.feed.holdsJSON == "{}")
         }
     }
 }

@@ -118,9 +118,10 @@ final class Bytes: @unchecked Sendable {
         #expect(error.status == 400)
         #expect(error.description == "$.a: bad \"x\"\n")
         #expect(LiveServerError(.notFound, "gone").json == #"{"error":"gone"}"#)
-        let statuses = [LiveServerError.Code.badRequest, .notFound, .methodNotAllowed, .tooLarge, .unsupportedMediaType, .unavailable, .internalError]
+        let statuses = [LiveServerError.Code.badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .tooLarge,
+                        .unsupportedMediaType, .misdirected, .unavailable, .internalError]
             .map { LiveServerError($0, "").status }
-        #expect(statuses == [400, 404, 405, 413, 415, 503, 500])
+        #expect(statuses == [400, 401, 403, 404, 405, 413, 415, 421, 503, 500])
     }
 }
 
@@ -163,7 +164,7 @@ final class Bytes: @unchecked Sendable {
     }
 
     @Test func statusAndStatusCodeAgree() {
-        for code in [LiveServerError.Code.badRequest, .notFound, .methodNotAllowed, .tooLarge, .unsupportedMediaType, .unavailable, .internalError] {
+        for code in LiveServerError.Code.allCases {
             let error = LiveServerError(code, "")
             #expect(error.status.code == error.statusCode)
         }

@@ -14,27 +14,39 @@ import Testing
         let process = Process()
         let out = Pipe(), err = Pipe()
         var firstLine = ""
-        /// Everything the first read of standard output gave (the lines printed together at start).
-        var output = ""
         var port = 0
+        /// Standard output read past the lines returned.
+        private var pending: [UInt8] = []
 
-        init(_ arguments: [String], executable: URL? = nil) throws {
+        init(_ arguments: [String], executable: URL? = nil, environment: [String: String] = [:]) throws {
             process.executableURL = try executable ?? Executables.url("signals")
             process.arguments = ["serve"] + arguments
             process.currentDirectoryURL = Executables.packageRoot
             process.standardOutput = out
             process.standardError = err
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             try process.run()
-            var bytes: [UInt8] = []
-            while true {
+            firstLine = nextLine()
+            port = Int(firstLine.split(separator: ":").last ?? "") ?? 0
+        }
+
+        /// The next line of standard output (without its newline); what is left at the end.
+        func nextLine() -> String {
+            while !pending.contains(UInt8(ascii: "\n")) {
                 let data = out.fileHandleForReading.availableData
                 if data.isEmpty { break }
-                bytes += data
-                if bytes.contains(UInt8(ascii: "\n")) { break }
+                pending += data
             }
-            firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-            output = String(decoding: bytes, as: UTF8.self)
-            port = Int(firstLine.split(separator: ":").last ?? "") ?? 0
+            let line = pending.prefix { $0 != UInt8(ascii: "\n") }
+            pending.removeFirst(min(pending.count, line.count + 1))
+            return String(decoding: line, as: UTF8.self)
+        }
+
+        /// The first line of standard output after the `listening on` lines (one per loopback).
+        func lineAfterListening() -> String {
+            var line = nextLine()
+            while line.hasPrefix("listening on ") { line = nextLine() }
+            return line
         }
 
         /// Sends `signal`, waits for the exit; the status and standard error.
@@ -90,6 +102,17 @@ import Testing
     static func get(_ port: Int, _ path: String) throws -> (status: Int, body: String) {
         let socket = try Socket(port: port)
         socket.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        let text = socket.readAll()
+        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    /// `POST path` with a JSON body on its own connection (with `Authorization: Bearer token` when given):
+    /// status and body.
+    static func post(_ port: Int, _ path: String, json: String, token: String? = nil) throws -> (status: Int, body: String) {
+        let socket = try Socket(port: port)
+        let authorization = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
+        socket.send("POST \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\n\(authorization)Content-Length: \(json.utf8.count)\r\n\r\n\(json)")
         let text = socket.readAll()
         let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
         return (status, text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
@@ -162,13 +185,42 @@ import Testing
         #expect(server.stop().status == 0)
     }
 
-    @Test("--host 0.0.0.0 is served with a warning on stderr")
+    @Test("--host 0.0.0.0 is served with a warning on stderr, and a token is generated for changes")
     func exposed() throws {
         let server = try Server([Self.spec, "--port", "0", "--host", "0.0.0.0"])
         #expect(server.firstLine.hasPrefix("listening on http://0.0.0.0:"))
+        #expect(server.nextLine().hasPrefix("token required: changes and WebSockets must send Authorization: Bearer "), "a token is generated")
         let stopped = server.stop()
         #expect(stopped.status == 0)
         #expect(stopped.stderr.contains("warning: --host 0.0.0.0 serves every network interface"))
+        #expect(stopped.stderr.contains("changing it needs the token"))
+    }
+
+    @Test("--token generate prints the token once, after the listening lines; changes need it, reads do not")
+    func generatedToken() throws {
+        let server = try Server([Self.spec, "--port", "0", "--token", "generate"])
+        let line = server.lineAfterListening()
+        let token = String(line.split(separator: "=").last ?? "")
+        #expect(token.count == 32, "\(line)")
+        #expect(line == "token required: changes and WebSockets must send Authorization: Bearer \(token); open the console at http://127.0.0.1:\(server.port)/?token=\(token)")
+        #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#).status == 401)
+        #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: "0" + token.dropFirst()).status == 401)
+        #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: token).status == 200)
+        #expect(try Self.get(server.port, "/v1/status").body.contains("\"paused\":true"))
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("a token from SIGNALS_SERVE_TOKEN is required and never printed")
+    func tokenFromEnvironment() throws {
+        let server = try Server([Self.spec, "--port", "0"], environment: ["SIGNALS_SERVE_TOKEN": "from-the-env-42"])
+        let line = server.lineAfterListening()
+        #expect(line.hasPrefix("token required: changes and WebSockets must send Authorization: Bearer TOKEN (the token you gave)"))
+        #expect(!line.contains("from-the-env-42"))
+        #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#).status == 401)
+        #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: "from-the-env-42").status == 200)
+        let stopped = server.stop()
+        #expect(stopped.status == 0)
+        #expect(!stopped.stderr.contains("from-the-env-42"))
     }
 
     @Test("SIGTERM with an idle connection, a half-sent request and an open stream exits 0 within 2 s")
@@ -196,8 +248,8 @@ import Testing
     func loopbacks() throws {
         let both = try Server([Self.spec, "--port", "0"])
         #expect(both.firstLine == "listening on http://127.0.0.1:\(both.port)")
-        // Both lines are printed in one write, once both addresses are bound.
-        #expect(both.output == "listening on http://127.0.0.1:\(both.port)\nlistening on http://[::1]:\(both.port)\n", "\(both.output)")
+        // Both lines, once both addresses are bound.
+        #expect(both.nextLine() == "listening on http://[::1]:\(both.port)")
         #expect(both.stop().status == 0)
         let v6 = try Server([Self.spec, "--port", "0", "--host", "[::1]"])
         #expect(v6.firstLine == "listening on http://[::1]:\(v6.port)")
@@ -222,6 +274,8 @@ import Testing
         ([spec, "--speed", "0"], "--speed must be a number from 0.01 to 100.0, got 0.0"),
         ([spec, "--port", "70000"], "--port must be from 0 to 65535"),
         ([spec, "--host", ""], "--host must be an address"),
+        ([spec, "--allow-origin", "evil.example"], "--allow-origin must be an origin such as http://localhost:5173"),
+        ([spec, "--token", "two words"], "--token may hold only A-Z a-z 0-9 - . _ ~"),
         ([spec, "--loop"], "--loop is for point files; a spec plays endlessly"),
         (["Examples/specs/sine.json", "--rate", "1"], "Nyquist"),
         ([spec, "--bogus"], "Unknown option '--bogus'"),

@@ -18,14 +18,14 @@ struct GuardedServerChannel: ServerChildChannel {
 
     /// The server of the application: `/v1/ws` upgrades as ``WebSocketStream`` decides; a connection idle
     /// between requests closes after `headTimeout` too.
-    static func builder(feed: LiveFeed, headTimeout: Duration) -> HTTPServerBuilder {
+    static func builder(feed: LiveFeed, headTimeout: Duration, access: RequestGuard) -> HTTPServerBuilder {
         let timeout = TimeAmount.nanoseconds(Int64(headTimeout.components.seconds) * 1_000_000_000
             + headTimeout.components.attoseconds / 1_000_000_000)
         return HTTPServerBuilder { responder in
             let base = HTTP1WebSocketUpgradeChannel(
                 responder: responder,
                 configuration: .init(http1: .init(idleTimeout: timeout), ws: .init(closeTimeout: webSocketCloseTimeout)),
-                shouldUpgrade: { head, _, _ in WebSocketStream.shouldUpgrade(head, feed: feed) }
+                shouldUpgrade: { head, _, logger in WebSocketStream.shouldUpgrade(head, feed: feed, access: access, logger: logger) }
             )
             return GuardedServerChannel(base: base, headTimeout: timeout)
         }

@@ -7,17 +7,18 @@ import Signals
 /// A ``LiveServerError`` answers a request by itself: Hummingbird turns any error that is an
 /// `HTTPResponseError` into its response, so a handler just throws it.
 extension LiveServerError: HTTPResponseError {
-    /// The status this error answers with (400, 404, 405, 413, 415, 500 or 503).
+    /// The status this error answers with (400, 401, 403, 404, 405, 413, 415, 421, 500 or 503).
     public var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
 
-    /// The error as a JSON response, `{"error": "…", "path": "$.…"}`, with its status; a 405 carries the
-    /// `Allow` header and a 503 `Retry-After: 1`.
+    /// The error as a JSON response, `{"error": "…", "path": "$.…"}`, with its status; a 401 carries
+    /// `WWW-Authenticate: Bearer`, a 405 the `Allow` header and a 503 `Retry-After: 1`.
     /// - Parameters:
     ///   - request: The request answered.
     ///   - context: Its context.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if code == .unavailable { fields[.retryAfter] = "1" }
+        if code == .unauthorized { fields[.wwwAuthenticate] = "Bearer realm=\"signals-serve\"" }
         if code == .methodNotAllowed, let methods = LiveRoutes.methods[request.uri.path] {
             fields[.allow] = methods.map(\.rawValue).joined(separator: ", ")
         }

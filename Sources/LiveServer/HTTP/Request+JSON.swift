@@ -7,17 +7,19 @@ import InternalUtilities
 extension Request {
     /// The body as a JSON value read by the package's strict reader: at most 1 MiB, sent as JSON.
     ///
-    /// A `Content-Type` other than `application/json` (or `…+json`) is refused with 415, which also keeps
-    /// other web sites from posting here with a plain form; a missing one is read as JSON.
-    /// - Throws: ``LiveServerError``: 415 for another media type, 413 over the limit, 400 for JSON that
-    ///   is malformed (with line, column and path).
+    /// The body must be sent with `Content-Type: application/json` (or `application/…+json`): any other
+    /// type, or none, is refused with 415. A page of another web site can send a form, `text/plain` or a
+    /// body without a type with no preflight (`fetch(url, {mode: 'no-cors', …})`); it cannot send JSON.
+    /// - Throws: ``LiveServerError``: 415 for another media type or none, 413 over the limit, 400 for JSON
+    ///   that is malformed (with line, column and path).
     func jsonBody(limit: Int = LiveServerConfiguration.bodyLimit) async throws -> JSONValue {
-        if let type = headers[.contentType] {
-            let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-            guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) else {
-                throw LiveServerError(.unsupportedMediaType,
-                                      "the body must be JSON sent with Content-Type: application/json, got '\(SignalError.quoted(type, limit: 60))'")
-            }
+        guard let type = headers[.contentType] else {
+            throw LiveServerError(.unsupportedMediaType, "the body must be JSON sent with Content-Type: application/json; the request has no Content-Type")
+        }
+        let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) else {
+            throw LiveServerError(.unsupportedMediaType,
+                                  "the body must be JSON sent with Content-Type: application/json, got '\(SignalError.quoted(type, limit: 60))'")
         }
         if let length = headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw LiveServerError(.tooLarge, "the body is \(length) bytes; the limit is \(limit) bytes (1 MiB)")

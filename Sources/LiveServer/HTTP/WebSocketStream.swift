@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdWebSocket
+import Logging
 import NIOCore
 import NIOWebSocket
 import ServiceLifecycle
@@ -20,8 +21,9 @@ import InternalUtilities
 enum WebSocketStream {
     static let path = "/v1/ws"
 
-    /// The query parameters of `/v1/ws`.
-    static let parameters = ["rate", "after", "ids"]
+    /// The query parameters of `/v1/ws` (`token`: the server's token, for browsers, which cannot set
+    /// `Authorization` on a WebSocket; ``RequestGuard`` checks it).
+    static let parameters = ["rate", "after", "ids", "token"]
 
     /// What a `/v1/ws` request asks for.
     struct Options: Sendable, Hashable {
@@ -56,11 +58,23 @@ enum WebSocketStream {
         return Options(rate: rate, start: start, ids: ids)
     }
 
-    /// Whether to upgrade a request: only `/v1/ws` with a valid query. Anything else goes on to the
-    /// router, which answers it (with a JSON error for a bad query).
-    static func shouldUpgrade(_ head: HTTPRequest, feed: LiveFeed) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+    /// Whether to upgrade a request: only `/v1/ws` with a valid query, that `access` lets through (its
+    /// `Host`, `Origin` and token).
+    ///
+    /// A refused upgrade is answered by hummingbird-websocket itself, `400 Bad Request` with no body and
+    /// `Connection: close` (it answers every upgrade it does not make so; the reason cannot reach the
+    /// client). A refusal by `access` is logged with its reason as a warning, so that the developer
+    /// whose page is refused sees why (a missing `--allow-origin` or token).
+    static func shouldUpgrade(_ head: HTTPRequest, feed: LiveFeed, access: RequestGuard = RequestGuard(LiveServerConfiguration()),
+                              logger: Logger? = nil) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path == path else { return .dontUpgrade }
+        do {
+            try access.check(head)
+        } catch {
+            logger?.warning("refused a WebSocket upgrade on \(path) (\(error.statusCode)): \(error.message)")
+            return .dontUpgrade
+        }
         let options: Options
         do {
             options = try self.options(request)

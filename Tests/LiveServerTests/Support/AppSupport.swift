@@ -6,11 +6,14 @@ import NIOCore
 import Testing
 
 extension ManualFeed {
-    /// Runs `body` against the server over this feed (`.router`: requests go straight to the router;
-    /// `.live`: a real server on a free port).
-    func test<Value: Sendable>(_ setup: TestingSetup = .router,
+    /// Runs `body` against the server over this feed (`.router`: requests go straight to the router, with
+    /// `Host: localhost`; `.live`: a real server on a free port), served with `configuration` (its port is
+    /// set to 0).
+    func test<Value: Sendable>(_ setup: TestingSetup = .router, configuration: LiveServerConfiguration = LiveServerConfiguration(),
                                _ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let app = buildApplication(feed: feed, configuration: LiveServerConfiguration(port: 0))
+        var configuration = configuration
+        configuration.port = 0
+        let app = buildApplication(feed: feed, configuration: configuration)
         return try await app.test(setup, body)
     }
 
@@ -36,16 +39,17 @@ extension ManualFeed {
     }
 
     /// Runs `body` against the app on a live server (a real socket per client), with the server's port.
-    func testLive<Value: Sendable>(_ body: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
-        try await test(.live) { client in try await body(try #require(client.port)) }
+    func testLive<Value: Sendable>(configuration: LiveServerConfiguration = LiveServerConfiguration(),
+                                   _ body: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
+        try await test(.live, configuration: configuration) { client in try await body(try #require(client.port)) }
     }
 }
 
 extension TestClientProtocol {
-    /// A JSON request.
+    /// A JSON request, with more `headers` (an `Origin`, an `Authorization`) when given.
     func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil,
-              contentType: String? = "application/json") async throws -> TestResponse {
-        var headers: HTTPFields = [:]
+              contentType: String? = "application/json", headers more: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = more
         if let contentType, json != nil { headers[.contentType] = contentType }
         return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
     }

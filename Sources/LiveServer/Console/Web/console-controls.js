@@ -11,7 +11,7 @@
   let paused = false;
   async function control(body) {
     try {
-      const response = await fetch('/v1/control', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch('/v1/control', { method: 'POST', headers: app.jsonHeaders(), body: JSON.stringify(body) });
       const status = await response.json();
       if (!response.ok) { setStatus(`control refused: ${status.error}`, true); return; }
       showStatus(status);

@@ -109,7 +109,7 @@
     heldLocation = [latitude, longitude];
     mapDirty = true;
     try {
-      const response = await fetch('/update', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      const response = await fetch('/update', { method: 'POST', headers: app.jsonHeaders(),
         body: JSON.stringify({ location: { latitude: Math.round(latitude * 1e7) / 1e7, longitude: Math.round(longitude * 1e7) / 1e7 } }) });
       if (!response.ok) app.setStatus(`location refused: ${(await response.json()).error}`, true);
     } catch (error) { app.setStatus(`update failed: ${error}`, true); }

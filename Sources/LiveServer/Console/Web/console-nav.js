@@ -75,7 +75,7 @@
     held = degrees;
     compass.dataset.held = String(degrees);
     try {
-      const response = await fetch('/update', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      const response = await fetch('/update', { method: 'POST', headers: app.jsonHeaders(),
         body: JSON.stringify({ heading: { trueHeading: degrees } }) });
       if (!response.ok) app.setStatus(`heading refused: ${(await response.json()).error}`, true);
     } catch (error) { app.setStatus(`update failed: ${error}`, true); }

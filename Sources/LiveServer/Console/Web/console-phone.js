@@ -60,7 +60,7 @@
     lastPost = performance.now();
     const g = gravityOf(a.pitch, a.roll);
     try {
-      const response = await fetch('/update', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      const response = await fetch('/update', { method: 'POST', headers: app.jsonHeaders(),
         body: JSON.stringify({ accelerometer: g }) });
       if (!response.ok) app.setStatus(`update refused: ${(await response.json()).error}`, true);
     } catch (error) { app.setStatus(`update failed: ${error}`, true); }

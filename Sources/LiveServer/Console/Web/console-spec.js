@@ -40,7 +40,7 @@
   }
   async function applySpec(text, { rebuild = true } = {}) {
     try {
-      const response = await fetch('/v1/spec', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: text });
+      const response = await fetch('/v1/spec', { method: 'PUT', headers: app.jsonHeaders(), body: text });
       const body = await response.json();
       if (!response.ok) { showSpecError(body); return false; }
       showSpecError(null);

@@ -17,6 +17,17 @@ const SignalConsole = {
   /** The plot's frames per second and smoothed draw time in ms (plot), for the status line (controls). */
   fps: 0,
   drawTime: 0,
+  /**
+   * The server's token when it has one (`signals serve --token`): the page cannot know it unless told, so
+   * the user opens `/?token=TOKEN` and every change sends it as `Authorization: Bearer TOKEN`.
+   */
+  token: new URLSearchParams(location.search).get('token'),
+  /** The headers of a change: its body is JSON, and the token goes along when there is one. */
+  jsonHeaders() {
+    const headers = { 'Content-Type': 'application/json' };
+    if (SignalConsole.token) headers.Authorization = `Bearer ${SignalConsole.token}`;
+    return headers;
+  },
 };
 
 (() => {

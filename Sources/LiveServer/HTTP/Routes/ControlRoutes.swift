@@ -18,7 +18,7 @@ struct ControlRoutes {
             return LiveRoutes.json(feed.status.json)
         }
         router.get("/v1/status") { _, _ in
-            LiveRoutes.json(feed.status.json, shared: true)
+            LiveRoutes.json(feed.status.json)
         }
     }
 }

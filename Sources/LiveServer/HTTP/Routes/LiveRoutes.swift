@@ -20,8 +20,9 @@ enum LiveRoutes {
     /// A `200 OK` JSON response.
     /// - Parameters:
     ///   - body: The JSON text (a newline is part of it).
-    ///   - shared: Whether pages of other origins may read it (`Access-Control-Allow-Origin: *`): the
-    ///     read-only endpoints are; the ones that change the feed are not.
+    ///   - shared: Whether pages of other origins may read it (`Access-Control-Allow-Origin: *`): only the
+    ///     points are (`/data`, `/v1/point`, and `/v1/stream`, which writes its own headers); the spec,
+    ///     the status and every change are readable by the server's own pages only.
     static func json(_ body: ByteBuffer, shared: Bool = false) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if shared { headers[.accessControlAllowOrigin] = "*" }

@@ -8,7 +8,7 @@ struct SpecRoutes {
 
     func add(to router: Router<LiveRequestContext>) {
         router.get("/v1/spec") { _, _ in
-            try LiveRoutes.json(current(), shared: true)
+            try LiveRoutes.json(current())
         }
         router.put("/v1/spec") { request, _ in
             try feed.replaceSpec(try await request.jsonBody())
