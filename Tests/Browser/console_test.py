@@ -95,7 +95,7 @@ def main():
 
 def serving(args, arguments, body, token=False):
     """Runs `body(base URL)` against a signals-serve started with `arguments` on a free port, then stops it
-    (`body(base URL, token)` with `token`: the server's generated token, read from its second line)."""
+    (`body(base URL, token)` with `token`: the server's generated token, read from the line after the listening lines)."""
     server = subprocess.Popen([args.serve] + arguments + ["--port", "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -104,7 +104,10 @@ def serving(args, arguments, body, token=False):
         if not match:
             fail(f"unexpected first line {first!r}; stderr: {server.stderr.read()}")
         if token:
+            # After the listening lines (one per loopback address), the token line.
             second = server.stdout.readline().strip()
+            while second.startswith("listening on "):
+                second = server.stdout.readline().strip()
             found = re.search(r"/\?token=([0-9a-f]{32})$", second)
             if not found:
                 fail(f"unexpected token line {second!r}")
