@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// client that resolves `localhost` to `::1` first (as macOS does) reaches it too. Where the machine has
 /// no IPv6 loopback, it listens on 127.0.0.1 alone and says so in ``ListeningAddresses/notes``.
 ///
-/// Every connection is guarded (``ConnectionGuard``): a malformed request is answered with a 4xx and
+/// Every connection is guarded: a malformed request is answered with a 4xx and
 /// closed, a connection that has not sent a whole request head within
 /// ``LiveServerConfiguration/headTimeout`` is closed, and at shutdown idle connections close at once.
 ///
