@@ -7,21 +7,6 @@ import Testing
 
 /// Device motion and the magnetometer from a trajectory: the fused attitude a phone would report.
 @Suite struct FusedDeviceMotionTests {
-    /// The walk example's route with `sensors` (JSON text of the `sensors` object) and `mount`.
-    static func walk(sensors: String, mount: String = "handheld") throws -> Trajectory {
-        let json = """
-        {"trajectory": {
-          "route": {"speed": 1.4, "waypoints": [
-            {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
-            {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58},
-            {"latitude": 51.5016, "longitude": -0.1240, "altitude": 64},
-            {"latitude": 51.5020, "longitude": -0.1228, "altitude": 62}]},
-          "vehicle": "walk", "mount": "\(mount)", "epoch": "2026-06-01T08:30:00Z",
-          "sensors": \(sensors)}}
-        """
-        return try Trajectory(json: Data(json.utf8), baseDirectory: WalkTrajectory.examples)
-    }
-
     /// Every device-motion update of the first `count` at `interval` in `frame`, played instantly.
     static func deviceMotion(_ source: MotionSource, frame: AttitudeReferenceFrame, interval: Double = 0.1,
                              count: Int) -> (values: [DeviceMotion], failures: [String]) {
@@ -107,7 +92,7 @@ import Testing
 
     /// The walk with an IMU whose only error is a gyroscope bias (rad/s per axis) and a quiet magnetometer.
     static func biasedWalk(_ bias: (Double, Double, Double)) throws -> Trajectory {
-        try walk(sensors: """
+        try WalkTrajectory.with(sensors: """
             {"imu": {"gyroscope_bias": [\(bias.0), \(bias.1), \(bias.2)]},
              "magnetometer": {"rate": 100, "noise_density": 0.01, "hard_iron": [12, -3, 40], "seed": 8}}
             """, mount: "flat")

@@ -8,10 +8,7 @@ struct HeadingFilter: Sendable {
     private(set) var last: Double?
 
     /// The angle between two headings, degrees, 0 … 180.
-    static func difference(_ a: Double, _ b: Double) -> Double {
-        let d = abs(a - b).truncatingRemainder(dividingBy: 360)
-        return min(d, 360 - d)
-    }
+    static func difference(_ a: Double, _ b: Double) -> Double { abs(TrajectoryMath.signedDegrees(a - b)) }
 
     /// Whether `heading` (its magnetic heading, degrees) is delivered under a filter of `degrees` (and, if so,
     /// the new reference).

@@ -95,8 +95,11 @@ struct TrajectoryRecording: PointSource {
             self.rows = rows
         }
 
-        /// The column `name`'s index.
+        /// The column `name`'s index (a required column: checked at reading).
         func column(_ name: String) -> Int { names.firstIndex(of: name)! }
+
+        /// The indices of `names`, in their order, found once (columns are found by name, never by position).
+        func columns(_ wanted: [String]) -> [Int] { wanted.map(column) }
     }
 
     /// Reads a render directory.
@@ -119,16 +122,27 @@ struct TrajectoryRecording: PointSource {
         hasBarometer = barometer != nil
         epochSeconds = sidecar?.epochSeconds
 
+        // Every column's index, found once before the rows.
         let c = Dictionary(uniqueKeysWithValues: truthColumns.map { ($0, truth.column($0)) })
+        let (tw, tx, ty, tz) = (c["attitude.w"]!, c["attitude.x"]!, c["attitude.y"]!, c["attitude.z"]!)
+        let trueRate = [c["rotationRate.x"]!, c["rotationRate.y"]!, c["rotationRate.z"]!]
+        let trueAcceleration = [c["acceleration.east"]!, c["acceleration.north"]!, c["acceleration.up"]!]
+        let (ve, vn) = (c["velocity.east"]!, c["velocity.north"]!)
+        let (stepsColumn, heightColumn, mslColumn) = (c["steps"]!, c["altitude"]!, c["altitude.msl"]!)
+        let (trueHeadingColumn, magneticHeadingColumn) = (c["heading.true"]!, c["heading.magnetic"]!)
+        let accelerometer = imu?.columns(["accelerometer.x", "accelerometer.y", "accelerometer.z"])
+        let gyroscope = imu?.columns(["gyroscope.x", "gyroscope.y", "gyroscope.z"])
+        let field = magnetometer?.columns(["magnetometer.x", "magnetometer.y", "magnetometer.z"])
+        let pressureColumn = barometer?.column("pressure")
+        let fix = gnss?.columns(TrajectoryStream.columns(.gnss))
         let g0 = 9.80665
         // The accelerometer's unit and sign: the sidecar's, else its size.
         var imuScale = 1.0
-        if let imu {
-            let a = imu.column("accelerometer.x")
+        if let imu, let a = accelerometer {
             if let unit = sidecar?.accelerometerInMetresPerSecondSquared {
                 imuScale = unit ? -1 / g0 : 1
             } else {
-                var norms = imu.rows.map { r in (r[a] * r[a] + r[a + 1] * r[a + 1] + r[a + 2] * r[a + 2]).squareRoot() }
+                var norms = imu.rows.map { r in (r[a[0]] * r[a[0]] + r[a[1]] * r[a[1]] + r[a[2]] * r[a[2]]).squareRoot() }
                 norms.sort()
                 if !norms.isEmpty, norms[norms.count / 2] > 3 { imuScale = -1 / g0 }
             }
@@ -150,52 +164,49 @@ struct TrajectoryRecording: PointSource {
         var historyStart = 0
         for (k, r) in truth.rows.enumerated() {
             let t = r[0]
-            let attitude = Quaternion(w: r[c["attitude.w"]!], x: r[c["attitude.x"]!], y: r[c["attitude.y"]!], z: r[c["attitude.z"]!]).normalized
+            let attitude = Quaternion(w: r[tw], x: r[tx], y: r[ty], z: r[tz]).normalized
             let g = attitude.gravity
             let gravity = Acceleration(x: g.x, y: g.y, z: g.z)
             var reading: (Double, Double, Double)
-            var rate = RotationRate(x: r[c["rotationRate.x"]!], y: r[c["rotationRate.y"]!], z: r[c["rotationRate.z"]!])
-            if let row = held(imu, &cursors.imu, at: t), let imu {
-                let a = imu.column("accelerometer.x"), w = imu.column("gyroscope.x")
-                reading = (row[a] * imuScale, row[a + 1] * imuScale, row[a + 2] * imuScale)
-                rate = RotationRate(x: row[w], y: row[w + 1], z: row[w + 2])
+            var rate = RotationRate(x: r[trueRate[0]], y: r[trueRate[1]], z: r[trueRate[2]])
+            if let row = held(imu, &cursors.imu, at: t), let a = accelerometer, let w = gyroscope {
+                reading = (row[a[0]] * imuScale, row[a[1]] * imuScale, row[a[2]] * imuScale)
+                rate = RotationRate(x: row[w[0]], y: row[w[1]], z: row[w[2]])
             } else {
                 // The ideal reading: the acceleration in the device frame (g) plus gravity.
-                let aENU = (r[c["acceleration.east"]!] / g0, r[c["acceleration.north"]!] / g0, r[c["acceleration.up"]!] / g0)
+                let aENU = (r[trueAcceleration[0]] / g0, r[trueAcceleration[1]] / g0, r[trueAcceleration[2]] / g0)
                 let user = attitude.inverseRotate((aENU.0, aENU.1, aENU.2))
                 reading = (user.x + g.x, user.y + g.y, user.z + g.z)
             }
             let user = Acceleration(x: reading.0 - g.x, y: reading.1 - g.y, z: reading.2 - g.z)
             let motion = MotionPoint(timestamp: t, userAcceleration: user, gravity: gravity, rotationRate: rate, attitude: attitude)
-            var field = SIMD3<Double>(0, 0, 0)
-            if let row = held(magnetometer, &cursors.magnetometer, at: t), let magnetometer {
-                let m = magnetometer.column("magnetometer.x")
-                field = SIMD3(row[m], row[m + 1], row[m + 2])
+            var magneticField = SIMD3<Double>(0, 0, 0)
+            if let row = held(magnetometer, &cursors.magnetometer, at: t), let m = field {
+                magneticField = SIMD3(row[m[0]], row[m[1]], row[m[2]])
             }
-            let pressure = held(barometer, &cursors.barometer, at: t).map { $0[barometer!.column("pressure")] }
+            let pressure = pressureColumn.flatMap { p in held(barometer, &cursors.barometer, at: t).map { $0[p] } }
             var location: LocationPoint?
-            if let gnss {
+            if let gnss, let fix {
                 let previous = k > 0 ? truth.rows[k - 1][0] : -Double.infinity
                 while cursors.gnss < gnss.rows.count, gnss.rows[cursors.gnss][0] <= t + 1e-9 {
                     let f = gnss.rows[cursors.gnss]
                     if f[0] > previous + 1e-9 || k == 0 {
-                        let col = { (name: String) in f[gnss.column(name)] }
-                        location = LocationPoint(timestamp: t, latitude: col("latitude"), longitude: col("longitude"),
-                                                 altitude: col("altitude"), horizontalAccuracy: col("horizontalAccuracy"),
-                                                 verticalAccuracy: col("verticalAccuracy"), speed: col("speed"), course: col("course"))
+                        // latitude, longitude, altitude, speed, course, horizontalAccuracy, verticalAccuracy
+                        location = LocationPoint(timestamp: t, latitude: f[fix[0]], longitude: f[fix[1]], altitude: f[fix[2]],
+                                                 horizontalAccuracy: f[fix[5]], verticalAccuracy: f[fix[6]],
+                                                 speed: f[fix[3]], course: f[fix[4]])
                     }
                     cursors.gnss += 1
                 }
             }
-            let steps = Int(r[c["steps"]!])
+            let steps = Int(r[stepsColumn])
             if k > 0 {
                 let p = truth.rows[k - 1], dt = t - p[0]
-                let v0 = (p[c["velocity.east"]!] * p[c["velocity.east"]!] + p[c["velocity.north"]!] * p[c["velocity.north"]!]).squareRoot()
-                let v1 = (r[c["velocity.east"]!] * r[c["velocity.east"]!] + r[c["velocity.north"]!] * r[c["velocity.north"]!]).squareRoot()
+                let v0 = (p[ve] * p[ve] + p[vn] * p[vn]).squareRoot(), v1 = (r[ve] * r[ve] + r[vn] * r[vn]).squareRoot()
                 distance += 0.5 * (v0 + v1) * dt
             }
-            heights.append((t, r[c["altitude"]!]))
-            heightSum += r[c["altitude"]!]
+            heights.append((t, r[heightColumn]))
+            heightSum += r[heightColumn]
             while heightStart < heights.count - 1, heights[heightStart].t <= t - 1 {
                 heightSum -= heights[heightStart].h
                 heightStart += 1
@@ -210,9 +221,9 @@ struct TrajectoryRecording: PointSource {
             while historyStart < stepHistory.count - 1, stepHistory[historyStart + 1].t <= t - 1 { historyStart += 1 }
             let oldest = stepHistory[historyStart]
             let cadence = t - oldest.t > 0 ? Double(steps - oldest.steps) / (t - oldest.t) : 0
-            let trueHeading = r[c["heading.true"]!], magneticHeading = r[c["heading.magnetic"]!]
+            let trueHeading = r[trueHeadingColumn], magneticHeading = r[magneticHeadingColumn]
             points.append(TrajectoryPoint(motion: motion, location: location, trueHeading: trueHeading, magneticHeading: magneticHeading,
-                                          headingAccuracy: 0, magneticField: field, pressure: pressure, altitude: r[c["altitude.msl"]!],
+                                          headingAccuracy: 0, magneticField: magneticField, pressure: pressure, altitude: r[mslColumn],
                                           steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
                                           floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence))
         }

@@ -30,17 +30,23 @@
     return wrap(Math.atan2(dx, -dy) * 180 / Math.PI);
   }
 
+  // Sizes `canvas` to its box at the device's pixel ratio and clears it: the context drawing in CSS pixels,
+  // and the box's width and height.
+  function clearedCanvas(canvas, context) {
+    const dpr = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth, h = canvas.clientHeight;
+    if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+      canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+    }
+    context.setTransform(dpr, 0, 0, dpr, 0, 0);
+    context.clearRect(0, 0, w, h);
+    return { c: context, w, h };
+  }
+
   function drawCompass() {
     if (!compassDirty) return;
     compassDirty = false;
-    const dpr = window.devicePixelRatio || 1;
-    const w = compass.clientWidth, h = compass.clientHeight;
-    if (compass.width !== Math.round(w * dpr) || compass.height !== Math.round(h * dpr)) {
-      compass.width = Math.round(w * dpr); compass.height = Math.round(h * dpr);
-    }
-    const c = compassContext;
-    c.setTransform(dpr, 0, 0, dpr, 0, 0);
-    c.clearRect(0, 0, w, h);
+    const { c, w, h } = clearedCanvas(compass, compassContext);
     const cx = w / 2, cy = h / 2, r = Math.min(w, h) / 2 - 4;
     c.fillStyle = '#fbfcfd'; c.strokeStyle = '#9aa3b2'; c.lineWidth = 1.5;
     c.beginPath(); c.arc(cx, cy, r, 0, 2 * Math.PI); c.fill(); c.stroke();
@@ -134,14 +140,7 @@
   function drawStrip() {
     if (!stripDirty) return;
     stripDirty = false;
-    const dpr = window.devicePixelRatio || 1;
-    const w = strip.clientWidth, h = strip.clientHeight;
-    if (strip.width !== Math.round(w * dpr) || strip.height !== Math.round(h * dpr)) {
-      strip.width = Math.round(w * dpr); strip.height = Math.round(h * dpr);
-    }
-    const c = stripContext;
-    c.setTransform(dpr, 0, 0, dpr, 0, 0);
-    c.clearRect(0, 0, w, h);
+    const { c, w, h } = clearedCanvas(strip, stripContext);
     c.strokeStyle = '#d7dbe3'; c.lineWidth = 1;
     c.strokeRect(0.5, 0.5, w - 1, h - 1);
     strip.dataset.samples = String(samples.length);
