@@ -48,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // NIOHTTPTypes: the fan-out writes a stream's HTTP body parts to its channel directly.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -105,6 +107,7 @@ let package = Package(
                 "Signals", "Playback", "Specs", "Location", "Navigation", "FileReaders", "InternalUtilities",
             ] + products("hummingbird", "Hummingbird", "HummingbirdCore") + products("hummingbird-websocket", "HummingbirdWebSocket")
                 + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket")
+                + products("swift-nio-extras", "NIOHTTPTypes")
                 + products("swift-http-types", "HTTPTypes") + products("swift-service-lifecycle", "ServiceLifecycle"),
             exclude: ["Console/Web"],
             plugins: ["EmbedWebConsole"]
@@ -169,7 +172,7 @@ let package = Package(
                 "WireFormats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")
-                + products("swift-nio", "NIOCore", "NIOHTTP1", "NIOPosix") + products("swift-log", "Logging")
+                + products("swift-nio", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOEmbedded", "NIOWebSocket") + products("swift-log", "Logging")
                 + products("swift-service-lifecycle", "ServiceLifecycle")
         ),
     ],

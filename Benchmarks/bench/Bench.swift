@@ -38,7 +38,7 @@ struct Bench: ParsableCommand {
         rows += try routeRows(quick: quick, wanted: wanted)
         rows += try trajectoryRows(quick: quick, wanted: wanted)
         if wanted("stream") { rows.append(try memoryRow(quick: quick)) }
-        if wanted("serve ") {
+        if filter.map({ f in serveRowNames.contains { $0.contains(f) } }) ?? true {
             do {
                 rows += try serverRows(quick: quick, soakSeconds: soakSeconds, wanted: wanted)
             } catch let error as BenchError where filter == nil && error.description.hasPrefix("no signals-serve") {

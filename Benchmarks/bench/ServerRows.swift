@@ -31,7 +31,9 @@ final class ServeProcess: @unchecked Sendable {
             throw BenchError("no signals-serve beside the bench (\(executable.path)); build it first: swift build -c release --product signals-serve (make bench does)")
         }
         process.executableURL = executable
-        process.arguments = [spec, "--port", "0", "--rate", "\(rate)", "--print-origin"]
+        // BENCH_SERVE_ARGS adds options to the server's command line (`BENCH_SERVE_ARGS="--write-window 3"`).
+        let extra = ProcessInfo.processInfo.environment["BENCH_SERVE_ARGS"].map { $0.split(separator: " ").map(String.init) } ?? []
+        process.arguments = [spec, "--port", "0", "--rate", "\(rate)", "--print-origin"] + extra
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -80,6 +82,11 @@ final class ServeProcess: @unchecked Sendable {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The server's open file descriptors (/proc/PID/fd).
+    var openDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
+    }
+
     /// The server's resident memory in KiB (VmRSS).
     var residentKiB: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
@@ -126,148 +133,136 @@ func httpGet(port: Int, path: String) -> String? {
     return text.components(separatedBy: "\r\n\r\n").dropFirst().first
 }
 
-/// An SSE client on its own thread: records, for the points with ids in its window, whether they came in
-/// order and how late each was read (from its deadline `origin + timestamp`).
-final class SSEBenchClient: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var firstID = -1
-    private(set) var lastID = -1
-    /// Points with ids in the window that were skipped, or came out of order.
-    private(set) var missed = 0
-    private(set) var received = 0
-    private(set) var failed: String?
-    var lateness: [Int64] = []
-    private var window = Int.max ..< Int.max
-    private var origin: Int64 = 0
-
-    var snapshot: (first: Int, last: Int) { lock.withLock { (firstID, lastID) } }
-
-    func measure(window: Range<Int>, origin: Int64) {
-        lock.withLock {
-            self.window = window
-            self.origin = origin
-            lateness.reserveCapacity(window.count)
-        }
-    }
-
-    /// Reads the stream until `shouldStop()` or the window is complete.
-    func run(port: Int, shouldStop: @escaping @Sendable () -> Bool) {
-        guard let fd = connectLoopback(port: port) else {
-            lock.withLock { failed = "cannot connect" }
-            return
-        }
-        defer { close(fd) }
-        let request = Array("GET /v1/stream HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var pending: [UInt8] = []
-        var currentID = -1
-        while !shouldStop() {
-            let n = read(fd, &buffer, buffer.count)
-            if n <= 0 {
-                lock.withLock { failed = "the server closed the stream" }
-                return
-            }
-            let arrival = monotonicNanos()
-            pending += buffer[0 ..< n]
-            var start = 0
-            var done = false
-            lock.lock()
-            for i in 0 ..< pending.count where pending[i] == UInt8(ascii: "\n") {
-                let line = pending[start ..< i]
-                start = i + 1
-                if line.starts(with: Array("id: ".utf8)) {
-                    currentID = Int(String(decoding: line.dropFirst(4), as: UTF8.self)) ?? -1
-                } else if line.starts(with: Array("data: {\"timestamp\":".utf8)) {
-                    let numberStart = line.startIndex + 19
-                    let numberEnd = line[numberStart...].firstIndex(of: UInt8(ascii: ",")) ?? line.endIndex
-                    let timestamp = Double(String(decoding: line[numberStart ..< numberEnd], as: UTF8.self)) ?? .nan
-                    if firstID < 0 { firstID = currentID }
-                    if window.contains(currentID) {
-                        if lastID >= window.lowerBound - 1, currentID != lastID + 1 { missed += 1 }
-                        received += 1
-                        lateness.append(arrival - (origin + Int64((timestamp * 1e9).rounded())))
-                    }
-                    lastID = currentID
-                    if currentID >= window.upperBound - 1 { done = true }
-                }
-            }
-            lock.unlock()
-            pending.removeFirst(start)
-            if done { return }
-        }
-    }
-}
-
 /// Percentile (nearest rank) of sorted values.
 func percentile(_ sorted: [Int64], _ p: Double) -> Int64 {
     guard !sorted.isEmpty else { return 0 }
     return sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
 }
 
-/// The `serve` rows: 100 SSE clients at 1 kHz (order, deadline-to-receipt, CPU per client), `GET /data`
-/// under wrk, and the resident memory of a soak with clients connecting and disconnecting.
+/// The names of the `serve` rows, for `--filter` (every one contains "serve"; the fan-out ones "fleet").
+let serveRowNames: [String] = {
+    var names: [String] = []
+    for scenario in FanOutScenario.all {
+        names += ["missed", "deadline-to-receipt p50", "deadline-to-receipt p99", "deadline-to-receipt max", "CPU per client"].map { "\(scenario.name) \($0)" }
+    }
+    return names + ["serve GET /data (wrk)", "serve soak RSS growth", "serve soak file descriptor growth"]
+}()
+
+/// One fan-out measurement: `clients` streams (plus `stalled` that never read) of a feed at `rate`.
+struct FanOutScenario {
+    var name: String
+    var kind: FleetClients.Kind
+    var clients: Int
+    var stalled = 0
+    var rate: Double
+    /// The p99 target, in ms.
+    var target: Double
+
+    static let all = [
+        FanOutScenario(name: "serve fleet 100 SSE × 1 kHz", kind: .sse, clients: 100, rate: 1000, target: 5),
+        FanOutScenario(name: "serve fleet 100 WebSocket × 1 kHz", kind: .ws, clients: 100, rate: 1000, target: 5),
+        FanOutScenario(name: "serve fleet 1000 SSE × 100 Hz", kind: .sse, clients: 1000, rate: 100, target: 20),
+        FanOutScenario(name: "serve fleet 99 SSE × 1 kHz + 1 stalled", kind: .sse, clients: 99, stalled: 1, rate: 1000, target: 5),
+    ]
+
+    /// The CI-sized version: a fifth of the clients.
+    var quick: FanOutScenario {
+        var q = self
+        q.clients = max(1, clients / 5)
+        return q
+    }
+}
+
+/// What one fan-out run measured.
+struct FanOutResult {
+    var received: Int
+    var missed: Int
+    var expected: Int
+    /// Nanoseconds, sorted.
+    var lateness: [Int64]
+    /// Server CPU, fraction of a core, with the clients and playing alone.
+    var serverCPU: Double
+    var idleCPU: Double
+}
+
+/// Runs a fan-out scenario for `seconds` of points against a fresh `signals-serve`.
+func runFanOut(_ scenario: FanOutScenario, spec: String, seconds: Double, idleSeconds: Double) throws -> FanOutResult {
+    let server = try ServeProcess(spec: spec, rate: scenario.rate)
+    defer { server.stop() }
+    let origin = try server.origin()
+    let idle0 = server.cpuSeconds, idleT0 = now()
+    Thread.sleep(forTimeInterval: idleSeconds)
+    let idleCPU = (server.cpuSeconds - idle0) / (now() - idleT0)
+    let clients = try FleetClients(kind: scenario.kind, port: server.port, count: scenario.clients, stalled: scenario.stalled)
+    let stop = StopFlag()
+    let finished = DispatchSemaphore(value: 0)
+    let reader = Thread {
+        clients.run(shouldStop: { stop.value })
+        finished.signal()
+    }
+    reader.start()
+    defer {
+        stop.set()
+        finished.wait()
+    }
+    // Every client reads; then a window of `seconds` of points starting 0.5 s ahead.
+    let connectDeadline = now() + 30
+    while clients.progress.slowestFirst < 0, clients.failure == nil, now() < connectDeadline { usleep(2000) }
+    if let failure = clients.failure { throw BenchError("\(scenario.name): a client failed: \(failure)") }
+    let newest = clients.progress.newest
+    guard newest >= 0, clients.progress.slowestFirst >= 0 else { throw BenchError("\(scenario.name): not every client got a point within 30 s") }
+    let lead = Int(0.5 * scenario.rate)
+    let window = (newest + lead) ..< (newest + lead + Int(seconds * scenario.rate))
+    clients.measure(window: window, origin: origin)
+    while clients.progress.slowestLast < window.lowerBound, clients.failure == nil, now() < connectDeadline + 30 { usleep(1000) }
+    let cpu0 = server.cpuSeconds, t0 = now()
+    let waitDeadline = now() + seconds + 30
+    while clients.progress.slowestLast < window.upperBound - 1, clients.failure == nil, now() < waitDeadline { usleep(5000) }
+    let serverCPU = (server.cpuSeconds - cpu0) / (now() - t0)
+    if let failure = clients.failure { throw BenchError("\(scenario.name): a client failed: \(failure)") }
+    let (received, missed, lateness) = clients.results()
+    return FanOutResult(received: received, missed: missed, expected: window.count * scenario.clients, lateness: lateness,
+                        serverCPU: serverCPU, idleCPU: idleCPU)
+}
+
+/// The `serve` rows: the fan-out scenarios (order, deadline-to-receipt, CPU per client), `GET /data` under
+/// wrk, and the resident memory and descriptors of a soak with clients connecting and disconnecting.
 func serverRows(quick: Bool, soakSeconds: Double, wanted: (String) -> Bool) throws -> [Row] {
     let spec = "Examples/specs/shake-motion.json"
     var rows: [Row] = []
-    let clientCount = quick ? 20 : 100
     let seconds = quick ? 2.0 : 10.0
-    let rate = 1000.0
-    let fanOut = ["missed", "deadline-to-receipt", "CPU per client"].map { "serve SSE \($0)" }
-    if fanOut.contains(where: { name in ["", " p50", " p99", " max"].contains { wanted(name + $0) } }) {
-        let server = try ServeProcess(spec: spec, rate: rate)
-        defer { server.stop() }
-        let origin = try server.origin()
-        // The playback alone, for the CPU baseline.
-        let idle0 = server.cpuSeconds, idleT0 = now()
-        Thread.sleep(forTimeInterval: quick ? 1 : 3)
-        let idleRate = (server.cpuSeconds - idle0) / (now() - idleT0)
-        let clients = (0 ..< clientCount).map { _ in SSEBenchClient() }
-        let stop = StopFlag()
-        let group = DispatchGroup()
-        for client in clients {
-            group.enter()
-            let thread = Thread { client.run(port: server.port, shouldStop: { stop.value }); group.leave() }
-            thread.stackSize = 1 << 18
-            thread.start()
+    var readingP99: [String: Double] = [:]
+    for full in FanOutScenario.all {
+        let scenario = quick ? full.quick : full
+        let names = serveRowNames.filter { $0.hasPrefix(full.name + " ") }
+        guard names.contains(where: wanted) else { continue }
+        let result = try runFanOut(scenario, spec: spec, seconds: seconds, idleSeconds: quick ? 1 : 3)
+        let stalled = scenario.stalled > 0 ? " (\(scenario.stalled) more connected and never read)" : ""
+        let perClient = max(0, result.serverCPU - result.idleCPU) / Double(scenario.clients) * 100
+        let p99 = Double(percentile(result.lateness, 0.99)) / 1000
+        readingP99[full.name] = p99
+        if wanted("\(full.name) missed") {
+            rows.append(Row(name: "\(full.name) missed", unit: "points", value: Double(result.missed),
+                            spread: "\(scenario.clients) clients\(stalled) × \(formatted(seconds, digits: 0)) s at \(formatted(scenario.rate, digits: 0)) Hz: \(formatted(Double(result.received))) of \(formatted(Double(result.expected))) points read, in order (target 0)"))
         }
-        // Every client reads; then a window of `seconds` of points starting 0.3 s ahead.
-        let connectDeadline = now() + 30
-        while clients.contains(where: { $0.snapshot.first < 0 }), now() < connectDeadline { usleep(2000) }
-        guard let newest = clients.map(\.snapshot.last).max(), newest >= 0 else { throw BenchError("the SSE clients got no point") }
-        let window = (newest + Int(0.3 * rate)) ..< (newest + Int(0.3 * rate) + Int(seconds * rate))
-        for client in clients { client.measure(window: window, origin: origin) }
-        while clients.contains(where: { $0.snapshot.last < window.lowerBound }) { usleep(1000) }
-        let cpu0 = server.cpuSeconds, t0 = now()
-        let waitDeadline = now() + seconds + 30
-        while clients.contains(where: { $0.snapshot.last < window.upperBound - 1 && $0.failed == nil }), now() < waitDeadline { usleep(5000) }
-        let cpu = server.cpuSeconds - cpu0, elapsed = now() - t0
-        stop.set()
-        _ = group.wait(timeout: .now() + 5)
-        if let failure = clients.compactMap(\.failed).first { throw BenchError("an SSE client failed: \(failure)") }
-        let expected = window.count * clientCount
-        let got = clients.map(\.received).reduce(0, +)
-        let missed = clients.map(\.missed).reduce(0, +) + (expected - got)
-        let spread = "\(clientCount) clients × \(formatted(seconds, digits: 0)) s at \(Int(rate)) Hz: \(formatted(Double(got))) of \(formatted(Double(expected))) points read, in order"
-        if wanted("serve SSE missed") {
-            rows.append(Row(name: "serve SSE missed or out-of-order points", unit: "points", value: Double(missed), spread: spread))
+        for (stat, p) in [("p50", 0.5), ("p99", 0.99), ("max", 1.0)] where wanted("\(full.name) deadline-to-receipt \(stat)") {
+            var spread = "\(formatted(Double(result.lateness.count))) points, from each point's deadline to a client's read (target p99 < \(formatted(scenario.target, digits: 0)) ms)"
+            if scenario.stalled > 0, stat == "p99", let reference = readingP99[FanOutScenario.all[0].name] {
+                spread += "; \(formatted(p99 / reference * 100 - 100, digits: 0)) % against the 100 readers' \(formatted(reference, digits: 0)) µs (target within 20 %)"
+            }
+            rows.append(Row(name: "\(full.name) deadline-to-receipt \(stat)", unit: "µs",
+                            value: Double(percentile(result.lateness, p)) / 1000, spread: spread))
         }
-        let all = clients.flatMap(\.lateness).sorted()
-        for (stat, p) in [("p50", 0.5), ("p99", 0.99), ("max", 1.0)] where wanted("serve SSE deadline-to-receipt \(stat)") {
-            rows.append(Row(name: "serve SSE deadline-to-receipt \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
-                            spread: "\(formatted(Double(all.count))) points, from each point's deadline to a client's read (target p99 < 5 ms)"))
-        }
-        if wanted("serve SSE CPU per client") {
-            let perClient = max(0, cpu / elapsed - idleRate) / Double(clientCount) * 100
-            rows.append(Row(name: "serve SSE CPU per client at 1 kHz", unit: "% of a core", value: perClient,
-                            spread: "server \(formatted(cpu / elapsed * 100, digits: 0)) % of a core with \(clientCount) clients, \(formatted(idleRate * 100, digits: 1)) % playing alone"))
+        if wanted("\(full.name) CPU per client") {
+            rows.append(Row(name: "\(full.name) CPU per client", unit: "% of a core", value: perClient,
+                            spread: "server \(formatted(result.serverCPU * 100, digits: 0)) % of a core with \(scenario.clients + scenario.stalled) clients, \(formatted(result.idleCPU * 100, digits: 1)) % playing alone (target ≤ 0.3 % at 1 kHz)"))
         }
     }
-    if wanted("serve GET /data") {
+    if wanted("serve GET /data (wrk)") {
         rows.append(try wrkRow(spec: spec, seconds: quick ? 3 : 10))
     }
-    if wanted("serve soak") {
-        rows.append(try soakRow(spec: spec, seconds: soakSeconds > 0 ? soakSeconds : (quick ? 10 : 30), clients: clientCount))
+    if wanted("serve soak RSS growth") || wanted("serve soak file descriptor growth") {
+        rows += try soakRows(spec: spec, seconds: soakSeconds > 0 ? soakSeconds : (quick ? 10 : 30), clients: quick ? 20 : 100)
     }
     return rows
 }
@@ -303,11 +298,14 @@ func wrkRow(spec: String, seconds: Double) throws -> Row {
                spread: "wrk -t2 -c50 -d\(Int(seconds))s on loopback, 1 kHz feed (target ≥ 10,000)\(errors)")
 }
 
-/// Server memory over a soak: `clients` threads connect to /v1/stream, read for 0.2 to 2 s, disconnect
-/// and connect again, for `seconds`; the row is the growth of VmRSS from the end of the first 20 % to the end.
-func soakRow(spec: String, seconds: Double, clients: Int) throws -> Row {
+/// Server memory and descriptors over a soak: `clients` threads connect to /v1/stream, read for 0.2 to 2 s,
+/// disconnect and connect again, for `seconds`; the rows are the growth of VmRSS and of open file
+/// descriptors from the end of the first 20 % (the warm-up) to the end.
+func soakRows(spec: String, seconds: Double, clients: Int) throws -> [Row] {
     let server = try ServeProcess(spec: spec, rate: 1000)
     defer { server.stop() }
+    guard httpGet(port: server.port, path: "/v1/status") != nil else { throw BenchError("the soak's server does not answer") }
+    let idleFDs = server.openDescriptors
     let stop = StopFlag()
     let connections = Counter()
     let group = DispatchGroup()
@@ -329,19 +327,27 @@ func soakRow(spec: String, seconds: Double, clients: Int) throws -> Row {
             group.leave()
         }
     }
-    var samples: [(t: Double, kib: Int)] = []
+    var samples: [(t: Double, kib: Int, fds: Int)] = []
     let t0 = now()
     while now() - t0 < seconds {
         Thread.sleep(forTimeInterval: 1)
-        samples.append((now() - t0, server.residentKiB))
+        samples.append((now() - t0, server.residentKiB, server.openDescriptors))
     }
     stop.set()
     _ = group.wait(timeout: .now() + 10)
+    // Every client has closed: the descriptors the server still holds are its own, not connections.
+    Thread.sleep(forTimeInterval: 1)
+    let settledFDs = server.openDescriptors
     guard let last = samples.last, let warm = samples.first(where: { $0.t >= seconds * 0.2 }) else { throw BenchError("no memory samples") }
     let peak = samples.map(\.kib).max() ?? 0
     let mib = { (kib: Int) in Double(kib) / 1024 }
-    return Row(name: "serve soak RSS growth", unit: "MiB", value: mib(last.kib - warm.kib),
-               spread: "\(formatted(seconds, digits: 0)) s, \(clients) clients reconnecting (\(formatted(Double(connections.value))) connections): RSS \(formatted(mib(warm.kib), digits: 1)) MiB after warm-up, \(formatted(mib(last.kib), digits: 1)) MiB at the end, peak \(formatted(mib(peak), digits: 1)) MiB")
+    let what = "\(formatted(seconds, digits: 0)) s, \(clients) clients reconnecting (\(formatted(Double(connections.value))) connections)"
+    return [
+        Row(name: "serve soak RSS growth", unit: "MiB", value: mib(last.kib - warm.kib),
+            spread: "\(what): RSS \(formatted(mib(warm.kib), digits: 1)) MiB after warm-up, \(formatted(mib(last.kib), digits: 1)) MiB at the end, peak \(formatted(mib(peak), digits: 1)) MiB (target < 5 MiB)"),
+        Row(name: "serve soak file descriptor growth", unit: "descriptors", value: Double(settledFDs - idleFDs),
+            spread: "\(what): \(idleFDs) open before the clients came, \(warm.fds) after warm-up and \(last.fds) at the end with clients connected, \(settledFDs) once they all left (target 0)"),
+    ]
 }
 
 /// A thread-safe counter.

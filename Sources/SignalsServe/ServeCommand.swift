@@ -51,6 +51,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Playback speed, 0.01 to 100: 2 plays twice as fast.")
     var speed: Double = 1
 
+    @Option(name: .customLong("write-window"), parsing: .unconditional,
+            help: ArgumentHelp("Milliseconds, 0 to 50: points due within this window share one write to a streaming client, so each point reaches a client at most this late and a client costs one write per window (0: a write per point).", valueName: "ms"))
+    var writeWindow: Double = 3
+
     @Flag(name: .long, help: "Play a point file again and again (a spec plays endlessly anyway).")
     var loop = false
 
@@ -94,6 +98,15 @@ struct ServeCommand: AsyncParsableCommand {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
         throw SignalError(.invalidArgument, "--epoch must be Unix seconds or an ISO 8601 time with a zone, such as 2026-11-23T09:00:00Z; got '\(SignalError.quoted(text, limit: 61))'")
+    }
+
+    /// Reads `--write-window`.
+    /// - Throws: `SignalError` (`invalidArgument`) for a value that is not 0 to 50 ms.
+    static func writeWindow(milliseconds: Double) throws(SignalError) -> Duration {
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= 50 else {
+            throw SignalError(.invalidArgument, "--write-window must be a number of milliseconds from 0 to 50, got \(milliseconds)")
+        }
+        return .nanoseconds(Int64((milliseconds * 1e6).rounded()))
     }
 
     /// The environment variable read for the token when `--token` is not given.
@@ -148,7 +161,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var unchecked = LiveServerConfiguration(
             host: host ?? LiveServerConfiguration.bothLoopbacks, port: port,
-            feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime)),
+            feed: FeedOptions(sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime),
+                              writeWindow: try Self.writeWindow(milliseconds: writeWindow)),
             allowedOrigins: allowOrigin
         )
         let (token, tokenSource) = Self.token(flag: token, environment: ProcessInfo.processInfo.environment,

@@ -20,6 +20,12 @@ public struct FeedOptions: Sendable, Hashable {
     public var timing: TimingPolicy
     /// Most points written to a client in one write when it is behind (the rest follow at once).
     public var batchLimit: Int
+    /// The shortest time between two writes to a streaming client (`--write-window`, 0 to 50 ms; default
+    /// 3 ms): points due within it share one write, so a point reaches a client at most this late, and
+    /// each client costs one write per window rather than one per point.
+    public var writeWindow: Duration
+    /// The write windows accepted.
+    public static let writeWindows: ClosedRange<Duration> = .zero ... .milliseconds(50)
     /// Unix time (seconds since 1970-01-01 UTC) of timeline index 0 (`--epoch`), or `nil` (default) for a
     /// timeline that starts at index 0 when the feed starts.
     ///
@@ -51,9 +57,13 @@ public struct FeedOptions: Sendable, Hashable {
     ///   - timing: How to wait for each point (default `TimingPolicy.efficient`).
     ///   - batchLimit: Most points per write (default 512).
     ///   - epoch: Unix time (s) of index 0, or `nil` (see ``epoch``).
+    ///   - writeWindow: The shortest time between two writes to a streaming client (default 3 ms; see
+    ///     ``writeWindow``).
     public init(sampleRate: Double = 100, speed: Double = 1, loop: Bool = false, replaySeconds: Double = 10,
-                timing: TimingPolicy = .efficient, batchLimit: Int = 512, epoch: Double? = nil) {
+                timing: TimingPolicy = .efficient, batchLimit: Int = 512, epoch: Double? = nil,
+                writeWindow: Duration = .milliseconds(3)) {
         self.epoch = epoch
+        self.writeWindow = writeWindow
         self.sampleRate = sampleRate
         self.speed = speed
         self.loop = loop
@@ -76,6 +86,9 @@ public struct FeedOptions: Sendable, Hashable {
             guard epoch.isFinite, epoch >= 0 else {
                 throw SignalError(.invalidArgument, "--epoch must be a Unix time in seconds (≥ 0), got \(epoch)")
             }
+        }
+        guard FeedOptions.writeWindows.contains(writeWindow) else {
+            throw SignalError(.invalidArgument, "--write-window must be from 0 to 50 ms, got \(writeWindow)")
         }
         guard batchLimit >= 1, batchLimit <= 1 << 16 else {
             throw SignalError(.invalidArgument, "the batch limit must be from 1 to 65536 points, got \(batchLimit)")

@@ -182,6 +182,18 @@ struct FeedState: Sendable {
         return .batch(FeedBatch(note: note, entries: entries))
     }
 
+    /// ``take(_:limit:)`` for the fan-out: past points a decimated stream does not keep (at most 16
+    /// rounds), and whether the client is still behind the head afterwards.
+    mutating func takeForFanOut(_ id: Int, limit: Int) -> (Take, more: Bool) {
+        var take = Take.again
+        for _ in 0 ..< 16 {
+            take = self.take(id, limit: limit)
+            guard case .again = take else { break }
+        }
+        let more = subscribers[id].map { $0.cursor < ring.head } ?? false
+        return (take, more)
+    }
+
     /// Whether a decimated stream keeps a point: when its tick, `floor(t · rate)`, differs from the
     /// previous point's, so that `rate` points per second of timeline time are taken, never averaged.
     static func keep(_ timestamp: Double, after previous: Double?, rate: Double?) -> Bool {

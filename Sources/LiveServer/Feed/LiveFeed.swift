@@ -38,6 +38,8 @@ public final class LiveFeed: Sendable {
     let wallClock: @Sendable () -> Double
     /// Seconds of timeline time before the Runner's first point (an epoch's start), for ``monotonicOrigin``.
     let timelineOffset: NIOLockedValueBox<Double>
+    /// Writes the points to the streaming connections.
+    let fanOut: FanOut
 
     /// How long a polling connection counts in ``FeedStatus/Clients/polling``.
     static let pollingWindow = Duration.seconds(2)
@@ -108,6 +110,7 @@ public final class LiveFeed: Sendable {
         let wanted = (options.replaySeconds * rate).rounded(.up) + 1
         let capacity = wanted < Double(FeedOptions.largestReplayCapacity) ? max(16, Int(wanted)) : FeedOptions.largestReplayCapacity
         state = NIOLockedValueBox(FeedState(source: source, timing: timing, ring: PointRing(capacity: capacity), speed: options.speed))
+        fanOut = FanOut(feed: state, window: options.writeWindow, batchLimit: options.batchLimit)
     }
 
     // MARK: - Playing
@@ -198,6 +201,7 @@ public final class LiveFeed: Sendable {
         let (entry, latest) = try maker.make(tick, plan)
         let woken = state.withLockedValue { $0.publish(entry, latest) }
         for continuation in woken { continuation.resume() }
+        fanOut.published()
     }
 
     /// How the cursor times the next tick.
@@ -212,6 +216,7 @@ public final class LiveFeed: Sendable {
             return woken
         }
         for continuation in woken { continuation.resume() }
+        fanOut.detachAll()
         control.stop()
     }
 
@@ -450,6 +455,13 @@ public final class LiveFeed: Sendable {
     /// Ends a stream: it is no longer counted, and a ``next(_:)`` waiting returns `nil`.
     func unsubscribe(_ id: Int) {
         state.withLockedValue { $0.unsubscribe(id) }?.resume()
+        fanOut.detach(id)
+    }
+
+    /// Writes the points of `subscription` to `channel` from its event loop (see ``FanOut``).
+    /// - Returns: A future completed once no more points will be written to it.
+    func attach(_ subscription: Subscription, to channel: any Channel, encoding: StreamEncoding) -> EventLoopFuture<Void> {
+        fanOut.attach(subscription.id, channel: channel, encoding: encoding)
     }
 }
 

@@ -7,8 +7,35 @@ import NIOWebSocket
 /// head of a WebSocket handshake that the upgrade handler refused (it passes the head on to no one), and
 /// to see an HTTP/0.9 request line, which the decoder would wait on for ever. It never changes what
 /// passes through.
+///
+/// Being next to the socket, it is also where the fan-out writes a stream's bytes that it framed
+/// itself (``write(raw:)``), past the HTTP and WebSocket encoders.
 final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private var context: ChannelHandlerContext?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    /// Writes bytes straight to the socket (on the channel's event loop; no flush).
+    /// - Returns: `false` when the handler has left the pipeline (nothing was written).
+    func write(raw: ByteBuffer) -> Bool {
+        guard let context else { return false }
+        context.write(wrapOutboundOut(raw), promise: nil)
+        return true
+    }
+
+    /// Flushes what was written (on the channel's event loop).
+    func flushRaw() {
+        context?.flush()
+    }
 
     /// How many bytes are kept at most.
     static let kept = 16 * 1024

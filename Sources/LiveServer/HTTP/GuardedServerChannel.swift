@@ -25,7 +25,9 @@ struct GuardedServerChannel: ServerChildChannel {
             let base = HTTP1WebSocketUpgradeChannel(
                 responder: responder,
                 configuration: .init(http1: .init(idleTimeout: timeout), ws: .init(closeTimeout: webSocketCloseTimeout)),
-                shouldUpgrade: { head, _, logger in WebSocketStream.shouldUpgrade(head, feed: feed, access: access, logger: logger) }
+                shouldUpgrade: { head, channel, logger in
+                    WebSocketStream.shouldUpgrade(head, channel: channel, feed: feed, access: access, logger: logger)
+                }
             )
             return GuardedServerChannel(base: base, headTimeout: timeout)
         }

@@ -22,7 +22,7 @@ import Signals
 ///    give `?token=TOKEN` instead). Else 401 with `WWW-Authenticate: Bearer`.
 ///
 /// A refused WebSocket upgrade is answered by hummingbird-websocket with an empty 400 (see
-/// ``WebSocketStream/shouldUpgrade(_:feed:access:logger:)``), the reason logged.
+/// ``WebSocketStream/shouldUpgrade(_:channel:feed:access:logger:)``), the reason logged.
 ///
 /// A change's body must also be sent as JSON (415 otherwise); ``Request/jsonBody(limit:)`` checks that.
 ///

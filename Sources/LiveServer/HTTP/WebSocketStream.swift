@@ -65,7 +65,7 @@ enum WebSocketStream {
     /// `Connection: close` (it answers every upgrade it does not make so; the reason cannot reach the
     /// client). A refusal by `access` is logged with its reason as a warning, so that the developer
     /// whose page is refused sees why (a missing `--allow-origin` or token).
-    static func shouldUpgrade(_ head: HTTPRequest, feed: LiveFeed, access: RequestGuard = RequestGuard(LiveServerConfiguration()),
+    static func shouldUpgrade(_ head: HTTPRequest, channel: any Channel, feed: LiveFeed, access: RequestGuard = RequestGuard(LiveServerConfiguration()),
                               logger: Logger? = nil) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path == path else { return .dontUpgrade }
@@ -82,49 +82,30 @@ enum WebSocketStream {
             return .dontUpgrade   // the router answers 400 with the reason
         }
         return .upgrade([:]) { inbound, outbound, _ in
-            try await stream(feed: feed, options: options, inbound: inbound, outbound: outbound)
+            try await stream(feed: feed, channel: channel, options: options, inbound: inbound, outbound: outbound)
         }
     }
 
     /// Writes the points until the client, the feed or the server ends the stream.
     ///
-    /// Reading runs in its own task, so that it notices a close frame or a dropped connection and ends
-    /// the writing. It is not awaited: an inbound iteration does not always end when cancelled (seen
-    /// when the server shut down while a client was connected: the peer never answered the close, and
-    /// the handler waited for ever). Once the writing ends, the handler sends a close (1001, going away)
-    /// and returns; Hummingbird then closes the channel, which ends the reader.
-    static func stream(feed: LiveFeed, options: Options, inbound: WebSocketInboundStream,
+    /// The fan-out writes the frames to `channel` from its event loop (see `FanOut`); this task waits for
+    /// the stream to end. Reading runs in its own task, so that it notices a close frame or a dropped
+    /// connection and ends the stream. It is not awaited: an inbound iteration does not always end when
+    /// cancelled (seen when the server shut down while a client was connected: the peer never answered
+    /// the close, and the handler waited for ever). Once the stream ends, the handler sends a close
+    /// (1001, going away) and returns; Hummingbird then closes the channel, which ends the reader.
+    static func stream(feed: LiveFeed, channel: any Channel, options: Options, inbound: WebSocketInboundStream,
                        outbound: WebSocketOutboundWriter) async throws {
         let subscription = feed.subscribe(.ws, from: options.start, rate: options.rate)
         defer { subscription.close() }
+        let ended = feed.attach(subscription, to: channel, encoding: .webSocket(ids: options.ids))
         let reader = Task {
             do { for try await _ in inbound {} } catch {}
             subscription.close()
         }
         defer { reader.cancel() }
         try await withGracefulShutdownHandler {
-            while let batch = await subscription.next() {
-                if options.ids, let note = batch.note {
-                    let text = "{\"note\":" + JSONValue.string(note).serialized + "}"
-                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))))
-                }
-                for entry in batch.entries {
-                    let data: ByteBuffer
-                    if options.ids {
-                        var buffer = ByteBuffer()
-                        buffer.reserveCapacity(entry.json.readableBytes + 32)
-                        buffer.writeStaticString("{\"id\":")
-                        buffer.writeString(String(entry.index))
-                        buffer.writeStaticString(",\"point\":")
-                        buffer.writeImmutableBuffer(entry.json)
-                        buffer.writeStaticString("}")
-                        data = buffer
-                    } else {
-                        data = entry.json
-                    }
-                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: data)))
-                }
-            }
+            try await ended.get()
         } onGracefulShutdown: {
             subscription.close()
         }

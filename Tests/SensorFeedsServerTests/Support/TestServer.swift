@@ -66,7 +66,7 @@ final class TestServer: @unchecked Sendable {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let feed = self.feed
         let app = Application(router: router,
-                              server: .http1WebSocketUpgrade { head, _, _ in WebSocketStream.shouldUpgrade(head, feed: feed) },
+                              server: .http1WebSocketUpgrade { head, channel, _ in WebSocketStream.shouldUpgrade(head, channel: channel, feed: feed) },
                               configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: wanted), serverName: nil),
                               onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? wanted) },
                               logger: TestServer.logger)

@@ -26,7 +26,7 @@ struct StreamRoutes {
             body.writeStaticString("\n")
             return LiveRoutes.json(body, shared: true)
         }
-        router.get("/v1/stream") { request, _ in
+        router.get("/v1/stream") { request, context in
             let rate = try request.decimationRate()
             let start = try StreamRoutes.start(request.headers[StreamRoutes.lastEventID])
             let headers: HTTPFields = [
@@ -34,18 +34,16 @@ struct StreamRoutes {
                 .accessControlAllowOrigin: "*", HTTPField.Name("X-Accel-Buffering")!: "no",
             ]
             let feed = self.feed
+            let channel = context.channel
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                // The head is on its way (Hummingbird wrote it before calling this): the fan-out writes the
+                // events to the channel after it, and this task only waits for the stream to end.
                 let subscription = feed.subscribe(.sse, from: start, rate: rate)
+                let ended = feed.attach(subscription, to: channel, encoding: .sse)
                 do {
                     try await request.body.consumeWithInboundCloseHandler { _ in
                         try await withGracefulShutdownHandler {
-                            while let batch = await subscription.next() {
-                                var buffers: [ByteBuffer] = []
-                                buffers.reserveCapacity(batch.entries.count + 1)
-                                if let note = batch.note { buffers.append(ByteBuffer(string: ": \(note)\n\n")) }
-                                for entry in batch.entries { buffers.append(entry.event) }
-                                try await writer.write(contentsOf: buffers)
-                            }
+                            try await ended.get()
                         } onGracefulShutdown: {
                             subscription.close()
                         }
@@ -57,6 +55,7 @@ struct StreamRoutes {
                     throw error
                 }
                 subscription.close()
+                try await ended.get()
                 // The server ended the stream (it is shutting down): a last comment says so before the
                 // end of the body (a client that left does not read it, and the write fails quietly).
                 try? await writer.write(ByteBuffer(string: StreamRoutes.endComment))

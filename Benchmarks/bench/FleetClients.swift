@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+import Foundation
+
+/// Streaming clients of a `signals-serve` child, all read by one thread with poll(2), as a lean client
+/// process would read them: the bench process is not the server's, and reading costs it one thread
+/// however many clients there are (a thread per client would take the 2 cores from the server).
+///
+/// Each client reads `/v1/stream` (Server-Sent Events) or `/v1/ws?ids=true` (WebSocket), and records for
+/// the points whose ids fall in the measured window whether they came in order and how late each was
+/// read: from its deadline (`origin + timestamp`, CLOCK_MONOTONIC) to the return of the `read` that
+/// brought its last byte. Some clients can be "stalled": they send their request and never read.
+final class FleetClients: @unchecked Sendable {
+    /// Which stream the clients read.
+    enum Kind: String {
+        case sse = "SSE"
+        case ws = "WebSocket"
+    }
+
+    /// One connection's state.
+    struct Connection {
+        var fd: Int32
+        var reads: Bool
+        var pending: [UInt8] = []
+        /// Whether the response head (and, for WebSocket, the 101) was read.
+        var headRead = false
+        var currentID = -1
+        var firstID = -1
+        var lastID = -1
+        var missed = 0
+        var received = 0
+        var failure: String?
+        var lateness: [Int64] = []
+    }
+
+    let kind: Kind
+    private let lock = NSLock()
+    private var connections: [Connection] = []
+    private var window = Int.max ..< Int.max
+    private var origin: Int64 = 0
+
+    /// Connects `count` reading clients and `stalled` clients that never read.
+    /// - Throws: `BenchError` when a connection cannot be made.
+    init(kind: Kind, port: Int, count: Int, stalled: Int = 0) throws {
+        self.kind = kind
+        let request: [UInt8]
+        switch kind {
+        case .sse:
+            request = Array("GET /v1/stream HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
+        case .ws:
+            request = Array(("GET /v1/ws?ids=true HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+        }
+        for k in 0 ..< count + stalled {
+            guard let fd = connectLoopback(port: port) else { throw BenchError("client \(k) cannot connect to port \(port)") }
+            var size: Int32 = 1 << 20
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            connections.append(Connection(fd: fd, reads: k < count))
+        }
+    }
+
+    deinit {
+        for c in connections { close(c.fd) }
+    }
+
+    /// The first and the newest id any reading client has read (−1 before any).
+    var progress: (slowestFirst: Int, slowestLast: Int, newest: Int) {
+        lock.withLock {
+            let reading = connections.filter(\.reads)
+            return (reading.map(\.firstID).min() ?? -1, reading.map(\.lastID).min() ?? -1, reading.map(\.lastID).max() ?? -1)
+        }
+    }
+
+    /// The first failure of a reading client, if any.
+    var failure: String? { lock.withLock { connections.lazy.filter(\.reads).compactMap(\.failure).first } }
+
+    /// Starts recording the points with ids in `window`, due at `origin + timestamp`.
+    func measure(window: Range<Int>, origin: Int64) {
+        lock.withLock {
+            self.window = window
+            self.origin = origin
+            for i in connections.indices where connections[i].reads { connections[i].lateness.reserveCapacity(window.count) }
+        }
+    }
+
+    /// What the reading clients recorded: points read in the window, missed (skipped or out of order,
+    /// and those never read), and every lateness (ns), sorted.
+    func results() -> (received: Int, missed: Int, lateness: [Int64]) {
+        lock.withLock {
+            let reading = connections.filter(\.reads)
+            let received = reading.map(\.received).reduce(0, +)
+            let expected = window.count * reading.count
+            return (received, reading.map(\.missed).reduce(0, +) + max(0, expected - received),
+                    reading.flatMap(\.lateness).sorted())
+        }
+    }
+
+    /// Reads every client until `shouldStop()` or every reading client has read the whole window.
+    func run(shouldStop: @Sendable () -> Bool) {
+        var watched = connections.enumerated().filter { $0.element.reads }.map { (index: $0.offset, fd: $0.element.fd) }
+        var polls = watched.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 18)
+        while !shouldStop(), !polls.isEmpty {
+            let n = poll(&polls, nfds_t(polls.count), 20)
+            if n <= 0 { continue }
+            var gone: [Int] = []
+            lock.lock()
+            for k in polls.indices where polls[k].revents != 0 {
+                let i = watched[k].index
+                while true {
+                    let got = read(connections[i].fd, &buffer, buffer.count)
+                    if got < 0, errno == EAGAIN || errno == EINTR { break }
+                    if got <= 0 {
+                        if connections[i].failure == nil { connections[i].failure = "the server closed the stream" }
+                        gone.append(k)
+                        break
+                    }
+                    let arrival = monotonicNanos()
+                    connections[i].pending += buffer[0 ..< got]
+                    consume(&connections[i], arrival: arrival)
+                    if got < buffer.count { break }
+                }
+            }
+            let done = connections.allSatisfy { !$0.reads || $0.lastID >= window.upperBound - 1 || $0.failure != nil }
+            lock.unlock()
+            if done { return }
+            for k in gone.reversed() {
+                polls.remove(at: k)
+                watched.remove(at: k)
+            }
+        }
+    }
+
+    /// Parses what `c` has read so far, keeping an incomplete tail.
+    private func consume(_ c: inout Connection, arrival: Int64) {
+        if !c.headRead {
+            guard let end = FleetClients.find([13, 10, 13, 10], in: c.pending) else { return }
+            let head = String(decoding: c.pending[..<end], as: UTF8.self)
+            let wanted = kind == .sse ? " 200 " : " 101 "
+            guard head.contains(wanted) else {
+                c.failure = "the server answered: \(head.split(separator: "\r\n").first ?? "")"
+                c.pending = []
+                return
+            }
+            c.headRead = true
+            c.pending.removeFirst(end + 4)
+        }
+        switch kind {
+        case .sse: consumeEvents(&c, arrival: arrival)
+        case .ws: consumeFrames(&c, arrival: arrival)
+        }
+    }
+
+    /// SSE: `id: N` then `data: {"timestamp":T,…}` lines (inside HTTP chunks, whose size lines never start
+    /// with either prefix).
+    private func consumeEvents(_ c: inout Connection, arrival: Int64) {
+        var start = 0
+        let data = c.pending
+        data.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i < bytes.count {
+                guard bytes[i] == 10 else { i += 1; continue }
+                let line = UnsafeBufferPointer(rebasing: bytes[start ..< i])
+                start = i + 1
+                i += 1
+                if line.count > 4, line[0] == UInt8(ascii: "i"), line[1] == UInt8(ascii: "d"), line[2] == UInt8(ascii: ":") {
+                    c.currentID = FleetClients.integer(line, from: 4)
+                } else if line.count > 19, line[0] == UInt8(ascii: "d"), line[6] == UInt8(ascii: "{") {
+                    record(&c, id: c.currentID, timestamp: FleetClients.number(line, from: 19), arrival: arrival)
+                }
+            }
+        }
+        if start > 0 { c.pending = Array(data[start...]) }
+    }
+
+    /// WebSocket: unmasked text frames `{"id":N,"point":{"timestamp":T,…}}`, and `{"note":…}` frames.
+    private func consumeFrames(_ c: inout Connection, arrival: Int64) {
+        var start = 0
+        let data = c.pending
+        data.withUnsafeBufferPointer { bytes in
+            while bytes.count - start >= 2 {
+                let opcode = bytes[start] & 0x0F
+                var length = Int(bytes[start + 1] & 0x7F)
+                var header = 2
+                if length == 126 {
+                    guard bytes.count - start >= 4 else { return }
+                    length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+                    header = 4
+                } else if length == 127 {
+                    guard bytes.count - start >= 10 else { return }
+                    length = (0 ..< 8).reduce(0) { $0 << 8 | Int(bytes[start + 2 + $1]) }
+                    header = 10
+                }
+                guard bytes.count - start >= header + length else { return }
+                let payload = UnsafeBufferPointer(rebasing: bytes[start + header ..< start + header + length])
+                start += header + length
+                // {"id":N,"point":{"timestamp":T
+                if opcode == 1, payload.count > 30, payload[2] == UInt8(ascii: "i") {
+                    let id = FleetClients.integer(payload, from: 6)
+                    guard let comma = payload[6...].firstIndex(of: UInt8(ascii: ",")) else { continue }
+                    record(&c, id: id, timestamp: FleetClients.number(payload, from: comma + 22), arrival: arrival)
+                } else if opcode == 8 {
+                    c.failure = "the server closed the WebSocket"
+                }
+            }
+        }
+        if start > 0 { c.pending = Array(data[start...]) }
+    }
+
+    private func record(_ c: inout Connection, id: Int, timestamp: Double, arrival: Int64) {
+        if c.firstID < 0 { c.firstID = id }
+        if window.contains(id) {
+            if c.lastID >= window.lowerBound - 1, id != c.lastID + 1 { c.missed += 1 }
+            c.received += 1
+            c.lateness.append(arrival - (origin + Int64((timestamp * 1e9).rounded())))
+        }
+        c.lastID = id
+    }
+
+    /// The whole number at `from` (digits only).
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var value = 0, i = from
+        while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+            value = value * 10 + Int(bytes[i] - 48)
+            i += 1
+        }
+        return i > from ? value : -1
+    }
+
+    /// The JSON number at `from`.
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Double {
+        var end = from
+        while end < bytes.count, bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: "}") { end += 1 }
+        guard end > from, end - from < 40 else { return .nan }
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[from ..< end]), as: UTF8.self)) ?? .nan
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for i in 0 ... haystack.count - needle.count where haystack[i] == needle[0] {
+            if Array(haystack[i ..< i + needle.count]) == needle { return i }
+        }
+        return nil
+    }
+}
+#endif
