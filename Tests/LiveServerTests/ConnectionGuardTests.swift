@@ -89,6 +89,38 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         }
     }
 
+    @Test("a malformed later request on a kept-alive connection gets its 4xx with the JSON reason too, and the connection closed",
+          arguments: [("not HTTP", "HELLO\r\n\r\n", "400 Bad Request", "request line"),
+                      ("a header without a colon", "GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColonHere\r\n\r\n", "400 Bad Request", "colon"),
+                      ("a 200 KB header", "GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 200_000) + "\r\n\r\n",
+                       "431 Request Header Fields Too Large", "too large")])
+    func malformedLaterRequest(name: String, second: String, status: String, reason: String) async throws {
+        try await withRunningServer { listening, _, _ in
+            let connection = try await RawConnection.connect(port: listening.port)
+            try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            // The first answer whole (its Content-Length of body read), so the next request comes between two.
+            var first = ""
+            while true {
+                if let end = first.range(of: "\r\n\r\n"),
+                   let line = first[..<end.lowerBound].split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+                   let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
+                   first[end.upperBound...].utf8.count >= length { break }
+                guard let bytes = try await connection.next() else { break }
+                first += String(buffer: bytes)
+            }
+            #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(name): \(first.prefix(200))")
+            try await connection.send(second)
+            let answer = try await connection.readToClose()
+            await connection.close()
+            let text = try #require(answer, "\(name): the connection was not closed")
+            #expect(text.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(name): \(text.prefix(200))")
+            let body = try #require(text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)")
+            let message = try #require(json["error"] as? String, "\(name)")
+            #expect(message.contains(reason), "\(name): \(message)")
+        }
+    }
+
     @Test("a transfer coding other than chunked is 501, and the connection serves the next request")
     func unsupportedTransferCoding() async throws {
         try await withRunningServer { listening, _, _ in

@@ -78,8 +78,10 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
 /// - closes the connection when the server shuts down (`ChannelShouldQuiesceEvent`), or when the head has
 ///   not arrived within `headTimeout` (a 408 when part of it had; silently for a connection that sent
 ///   nothing): the slowloris guard.
-/// After that (a request passed, or the connection became a WebSocket) it passes everything on untouched;
-/// Hummingbird's own idle timeout and quiescing take over.
+/// After that (a request passed, or the connection became a WebSocket) it passes everything on;
+/// Hummingbird's own idle timeout and quiescing take over. One thing it still answers itself: a later
+/// request on a kept-alive connection that the decoder cannot read, arriving between two requests, gets
+/// the same JSON reason and close as a first one.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -109,6 +111,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var upgraded = false
     /// Whether a request's body is still arriving (its head passed, its end not yet).
     private var readingRequest = false
+    /// Whether a response is being written (its head passed, its end not yet).
+    private var responding = false
     private var timer: Scheduled<Void>?
 
     init(start: ConnectionStart, headTimeout: TimeAmount) {
@@ -187,6 +191,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
+        if phase == .handedOver, !upgraded {
+            switch unwrapOutboundIn(data) {
+            case .head: responding = true
+            case .body: break
+            case .end: responding = false
+            }
+        }
         context.write(data, promise: promise)
     }
 
@@ -217,6 +228,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         switch phase {
         case .handedOver:
+            // A later request on a kept-alive connection that the decoder cannot read, between two
+            // requests (the last answer written, no request under way): answered with the reason, as a
+            // first one is. Anything else is Hummingbird's to handle.
+            if !upgraded, !readingRequest, !responding, let refusal = MalformedRequest.refusal(for: error) {
+                answer(context, refusal)
+                return
+            }
             context.fireErrorCaught(error)
         case .answered:
             break
