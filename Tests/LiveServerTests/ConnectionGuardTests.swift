@@ -203,6 +203,56 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         }
     }
 
+    @Test("graceful shutdown with 100 streams (50 SSE, 50 WebSocket) and an idle connection: every stream ends with its last comment or close frame, within 2 s")
+    func shutdownEndsAHundredStreams() async throws {
+        try await withRunningServer { listening, group, _ in
+            let port = listening.port
+            let idle = try await RawConnection.connect(port: port)
+            var streams: [(RawConnection, Bool)] = []
+            for k in 0 ..< 100 {
+                let webSocket = k % 2 == 1
+                let connection = try await RawConnection.connect(port: port)
+                try await connection.send(webSocket
+                    ? "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n"
+                    : "GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                streams.append((connection, webSocket))
+            }
+            // Every stream has its first point (point 0) before the shutdown.
+            var heads: [String] = []
+            for (connection, _) in streams {
+                var text = ""
+                while !text.contains("\"timestamp\""), let bytes = try await connection.next() { text += String(buffer: bytes) }
+                heads.append(text)
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            await group.triggerGracefulShutdown()
+            var ends: [[UInt8]] = []
+            for (connection, _) in streams {
+                ends.append(try await connection.readBytesToClose() ?? Array("(not closed)".utf8))
+                await connection.close()
+            }
+            #expect(try await idle.readToClose() != nil)
+            await idle.close()
+            let elapsed = clock.now - start
+            #expect(elapsed < .seconds(2), "the streams took \(elapsed) to end")
+            for ((_, webSocket), (head, end)) in zip(streams, zip(heads, ends)) {
+                if webSocket {
+                    #expect(head.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"), "\(head.prefix(80))")
+                    // A close frame (FIN + opcode 8, unmasked) with a status, then the close: 1000 from the
+                    // WebSocket handler's own shutdown, or 1001 (going away) from the stream's end.
+                    let close = end.firstRange(of: [0x88])
+                    let status = close.map { Array(end[$0.upperBound...].dropFirst().prefix(2)) }
+                    #expect(status == [0x03, 0xE8] || status == [0x03, 0xE9], "no close frame: \(end.suffix(40))")
+                } else {
+                    #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(head.prefix(80))")
+                    let text = String(decoding: end, as: UTF8.self)
+                    #expect(text.hasSuffix(": the server is shutting down\n\n\r\n0\r\n\r\n"), "\(text.suffix(80))")
+                }
+            }
+        }
+    }
+
     @Test("by default both loopbacks answer, 127.0.0.1 and ::1, on one port; every address is reported")
     func bothLoopbacks() async throws {
         try await withRunningServer { listening, _, _ in

@@ -28,9 +28,14 @@ import Testing
 
         /// A channel whose pipeline starts with a `ConnectionStart`, as a server connection's does (or
         /// with none, to take the encoders' path).
-        func channel(raw: Bool = true) throws -> EmbeddedChannel {
+        /// Its response head counts as sent unless `headSent` is false.
+        func channel(raw: Bool = true, headSent: Bool = true) throws -> EmbeddedChannel {
             let channel = EmbeddedChannel(loop: loop)
-            if raw { try channel.pipeline.syncOperations.addHandler(ConnectionStart()) }
+            if raw {
+                let start = ConnectionStart()
+                try channel.pipeline.syncOperations.addHandler(start)
+                start.noteResponse(headSent: headSent)
+            }
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
             return channel
         }
@@ -137,6 +142,21 @@ import Testing
         _ = rig.attach(channel, .sse, from: .after(0))   // from point 1
         rig.loop.run()
         #expect(try Self.writes(channel).map(Self.chunkIDs) == [[1, 2, 3, 4], [5, 6, 7, 8], [9]])
+    }
+
+    @Test func sseChunksWaitForTheResponseHeadThenFollowItAtOnce() throws {
+        let rig = try Rig(window: .milliseconds(3))
+        rig.publish(0)
+        let channel = try rig.channel(headSent: false)
+        _ = rig.attach(channel, .sse)
+        rig.loop.run()
+        rig.publish(1)
+        rig.advance(milliseconds: 5)
+        #expect(try Self.writes(channel).isEmpty)   // nothing before the head
+        let start = try channel.pipeline.syncOperations.handler(type: ConnectionStart.self)
+        start.noteResponse(headSent: true)
+        rig.loop.run()
+        #expect(try Self.writes(channel).map(Self.chunkIDs) == [[0, 1]])
     }
 
     @Test func aChannelThatIsNotWritableIsLeftOutThenServedByTheRetry() throws {

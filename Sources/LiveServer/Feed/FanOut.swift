@@ -186,6 +186,18 @@ final class FanOut: Sendable {
         ready.reserveCapacity(sinks.count)
         var blocked = false
         for sink in sinks {
+            if case .unknown = sink.path.value {
+                if let start = try? sink.channel.pipeline.syncOperations.handler(type: ConnectionStart.self) {
+                    sink.path.value = .raw(start)
+                } else {
+                    sink.path.value = .encoders
+                }
+            }
+            // An SSE response's head goes out through the encoders: its chunks framed here wait for it.
+            if case .raw(let start) = sink.path.value, sink.encoding == .sse, !start.responseHeadSent {
+                start.onResponseHead { [self] in schedule(key, delay: 0) }
+                continue
+            }
             if sink.channel.isWritable { ready.append(sink) } else { blocked = true }
         }
         let limit = batchLimit
@@ -212,13 +224,6 @@ final class FanOut: Sendable {
 
     /// Writes and flushes one stream's batch (on its event loop).
     private func write(_ batch: FeedBatch, to sink: Sink, cache: inout BatchCache) {
-        if case .unknown = sink.path.value {
-            if let start = try? sink.channel.pipeline.syncOperations.handler(type: ConnectionStart.self) {
-                sink.path.value = .raw(start)
-            } else {
-                sink.path.value = .encoders
-            }
-        }
         if case .raw(let start) = sink.path.value {
             let bytes = cache.framed(batch, sink.encoding)
             guard bytes.readableBytes > 0 else { return }

@@ -15,6 +15,25 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
 
     private var context: ChannelHandlerContext?
+    /// Whether a response's head has gone past the HTTP encoder and its end has not (set by
+    /// ``ConnectionGuard``): a streaming response's chunks framed here may follow only then.
+    private(set) var responseHeadSent = false
+    /// Called once when a response head goes out next.
+    private var whenHeadSent: (() -> Void)?
+
+    /// A response head went out (`true`) or its end did (`false`).
+    func noteResponse(headSent: Bool) {
+        responseHeadSent = headSent
+        if headSent, let action = whenHeadSent {
+            whenHeadSent = nil
+            action()
+        }
+    }
+
+    /// Calls `action` once the next response head goes out (on the channel's event loop).
+    func onResponseHead(_ action: @escaping () -> Void) {
+        whenHeadSent = action
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -191,14 +210,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
+        var headSent: Bool?
         if phase == .handedOver, !upgraded {
             switch unwrapOutboundIn(data) {
-            case .head: responding = true
+            case .head: headSent = true
             case .body: break
-            case .end: responding = false
+            case .end: headSent = false
             }
+            responding = headSent ?? responding
         }
         context.write(data, promise: promise)
+        // After the write: what the fan-out writes past the encoders when told follows the head.
+        if let headSent { start.noteResponse(headSent: headSent) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -60,6 +60,25 @@ final class RawConnection: @unchecked Sendable {
         try await outbound.write(ByteBuffer(bytes: bytes))
     }
 
+    /// Every byte the server sends until it closes the connection, or `nil` when it has not closed it
+    /// within `limit` (a bound for a failing test, not a timing the test relies on).
+    func readBytesToClose(limit: Duration = .seconds(10)) async throws -> [UInt8]? {
+        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask {
+                var bytes: [UInt8] = []
+                while let buffer = try await self.next() { bytes += buffer.readableBytesView }
+                return bytes
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Everything the server sends until it closes the connection, or `nil` when it has not closed it
     /// within `limit` (a bound for a failing test, not a timing the test relies on).
     func readToClose(limit: Duration = .seconds(10)) async throws -> String? {
