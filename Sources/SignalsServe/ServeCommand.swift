@@ -1,5 +1,10 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LiveServer
 import NIOCore
 import Signals
@@ -67,6 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        raiseDescriptorLimit()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -98,6 +104,25 @@ struct ServeCommand: AsyncParsableCommand {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
         throw SignalError(.invalidArgument, "--epoch must be Unix seconds or an ISO 8601 time with a zone, such as 2026-11-23T09:00:00Z; got '\(SignalError.quoted(text, limit: 61))'")
+    }
+
+    /// Raises the soft limit on open descriptors to the hard limit: every client is a descriptor, and the
+    /// usual soft limit, 1024 (256 on macOS), would refuse a fleet's 1000th before `--max-connections`
+    /// does. Left as it is when it cannot be raised.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        #if canImport(Darwin)
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(OPEN_MAX))   // Darwin refuses more than OPEN_MAX
+        #else
+        limit.rlim_cur = limit.rlim_max
+        #endif
+        _ = setrlimit(resource, &limit)
     }
 
     /// Reads `--write-window`.
