@@ -98,6 +98,10 @@ final class Bytes: @unchecked Sendable {
         #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated() }
         #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated() }
         #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))).validated() }
+        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))).validated() }
+        #expect(try FeedOptions(writeWindow: .zero).validated().writeWindow == .zero)
+        #expect(try FeedOptions(writeWindow: .milliseconds(50)).validated().writeWindow == .milliseconds(50))
         #expect(try LiveServerConfiguration(port: 0).validated().port == 0)
         #expect(!LiveServerConfiguration(host: "127.0.0.1").isExposed)
         // One rule with the client's: brackets and case do not make loopback exposed.

@@ -284,6 +284,9 @@ import Testing
         ([spec, "--epoch", "-1"], "--epoch must be a Unix time in seconds (≥ 0), got -1.0"),
         ([spec, "--epoch", "nan"], "--epoch must be Unix seconds or an ISO 8601 time"),
         (["Examples/points/walk.csv", "--epoch", "0"], "a point file plays on its own timestamps"),
+        ([spec, "--write-window", "51"], "--write-window must be a number of milliseconds from 0 to 50, got 51.0"),
+        ([spec, "--write-window", "-1"], "--write-window must be a number of milliseconds from 0 to 50, got -1.0"),
+        ([spec, "--write-window", "nan"], "--write-window must be a number of milliseconds from 0 to 50"),
         ([], "Missing expected argument '<input>'"),
     ])
     func badInput(arguments: [String], message: String) throws {
