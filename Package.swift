@@ -118,10 +118,12 @@ let package = Package(
                 "LiveServer",
             ] + products("swift-nio", "NIOCore") + products("swift-argument-parser", "ArgumentParser")
         ),
+        // epoll(7) for the bench's fleet of clients (Swift's Glibc module does not export it).
+        .target(name: "CBenchEpoll", path: "Benchmarks/CBenchEpoll"),
         .executableTarget(
             name: "bench",
             dependencies: [
-                "InternalUtilities",
+                "InternalUtilities", "CBenchEpoll",
                 "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds", "Navigation",
             ] + products("swift-argument-parser", "ArgumentParser"),
             path: "Benchmarks/bench"

@@ -1,8 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CBenchEpoll
 import Foundation
 
-/// Streaming clients of a `signals-serve` child, all read by one thread with poll(2), as a lean client
+/// Streaming clients of a `signals-serve` child, all read by one thread with epoll(7) (poll(2) where there is none), as a lean client
 /// process would read them: the bench process is not the server's, and reading costs it one thread
 /// however many clients there are (a thread per client would take the 2 cores from the server).
 ///
@@ -99,8 +103,30 @@ final class FleetClients: @unchecked Sendable {
 
     /// Reads every client until `shouldStop()` or every reading client has read the whole window.
     func run(shouldStop: @Sendable () -> Bool) {
-        var watched = connections.enumerated().filter { $0.element.reads }.map { (index: $0.offset, fd: $0.element.fd) }
-        var polls = watched.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        let epoll = bench_epoll_create()
+        if epoll < 0 {
+            runWithPoll(shouldStop: shouldStop)
+            return
+        }
+        defer { close(epoll) }
+        for (i, c) in connections.enumerated() where c.reads { _ = bench_epoll_add(epoll, c.fd, UInt64(i)) }
+        var ready = [UInt64](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 1 << 18)
+        while !shouldStop() {
+            let n = bench_epoll_wait(epoll, &ready, Int32(ready.count), 20)
+            if n <= 0 { continue }
+            lock.lock()
+            for k in 0 ..< Int(n) where readAll(Int(ready[k]), &buffer) { _ = bench_epoll_remove(epoll, connections[Int(ready[k])].fd) }
+            let done = finished
+            lock.unlock()
+            if done { return }
+        }
+    }
+
+    /// ``run(shouldStop:)`` with poll(2), where there is no epoll.
+    private func runWithPoll(shouldStop: @Sendable () -> Bool) {
+        var watched = connections.enumerated().filter { $0.element.reads }.map(\.offset)
+        var polls = watched.map { pollfd(fd: connections[$0].fd, events: Int16(POLLIN), revents: 0) }
         var buffer = [UInt8](repeating: 0, count: 1 << 18)
         while !shouldStop(), !polls.isEmpty {
             let n = poll(&polls, nfds_t(polls.count), 20)
@@ -108,28 +134,37 @@ final class FleetClients: @unchecked Sendable {
             var gone: [Int] = []
             lock.lock()
             for k in polls.indices where polls[k].revents != 0 {
-                let i = watched[k].index
-                while true {
-                    let got = read(connections[i].fd, &buffer, buffer.count)
-                    if got < 0, errno == EAGAIN || errno == EINTR { break }
-                    if got <= 0 {
-                        if connections[i].failure == nil { connections[i].failure = "the server closed the stream" }
-                        gone.append(k)
-                        break
-                    }
-                    let arrival = monotonicNanos()
-                    connections[i].pending += buffer[0 ..< got]
-                    consume(&connections[i], arrival: arrival)
-                    if got < buffer.count { break }
-                }
+                if readAll(watched[k], &buffer) { gone.append(k) }
             }
-            let done = connections.allSatisfy { !$0.reads || $0.lastID >= window.upperBound - 1 || $0.failure != nil }
+            let done = finished
             lock.unlock()
             if done { return }
             for k in gone.reversed() {
                 polls.remove(at: k)
                 watched.remove(at: k)
             }
+        }
+    }
+
+    /// Whether every reading client has read the whole window (or failed). Under the lock.
+    private var finished: Bool {
+        connections.allSatisfy { !$0.reads || $0.lastID >= window.upperBound - 1 || $0.failure != nil }
+    }
+
+    /// Reads what connection `i` has (non-blocking) and parses it. Under the lock.
+    /// - Returns: Whether the connection ended (stop watching it).
+    private func readAll(_ i: Int, _ buffer: inout [UInt8]) -> Bool {
+        while true {
+            let got = read(connections[i].fd, &buffer, buffer.count)
+            if got < 0, errno == EAGAIN || errno == EINTR { return false }
+            if got <= 0 {
+                if connections[i].failure == nil { connections[i].failure = "the server closed the stream" }
+                return true
+            }
+            let arrival = monotonicNanos()
+            connections[i].pending += buffer[0 ..< got]
+            consume(&connections[i], arrival: arrival)
+            if got < buffer.count { return false }
         }
     }
 
@@ -229,12 +264,12 @@ final class FleetClients: @unchecked Sendable {
         return i > from ? value : -1
     }
 
-    /// The JSON number at `from`.
+    /// The JSON number at `from` (read in place with strtod, which stops at the `,` or `}` after it).
     static func number(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Double {
         var end = from
         while end < bytes.count, bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: "}") { end += 1 }
-        guard end > from, end - from < 40 else { return .nan }
-        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[from ..< end]), as: UTF8.self)) ?? .nan
+        guard end > from, end < bytes.count, end - from < 40, let base = bytes.baseAddress else { return .nan }
+        return (base + from).withMemoryRebound(to: CChar.self, capacity: end - from + 1) { strtod($0, nil) }
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
@@ -245,4 +280,3 @@ final class FleetClients: @unchecked Sendable {
         return nil
     }
 }
-#endif
