@@ -47,7 +47,8 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
 /// connection never closed, and an idle connection kept a graceful shutdown waiting for ever. This
 /// handler sits after the upgrade handler and, until the first request passes it:
 /// - answers a decoder error with its ``MalformedRequest`` status and a JSON reason, then closes;
-/// - answers a failed WebSocket handshake and an unsupported HTTP version with 400 and the reason;
+/// - answers a failed WebSocket handshake and an unsupported HTTP version with 400 and the reason, and a
+///   handshake that ``RequestGuard`` refuses with its status (421, 403, 401) and reason;
 /// - closes the connection when the server shuts down (`ChannelShouldQuiesceEvent`), or when the head has
 ///   not arrived within `headTimeout` (a 408 when part of it had; silently for a connection that sent
 ///   nothing): the slowloris guard.
@@ -78,15 +79,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let start: ConnectionStart
     private(set) var phase = Phase.awaitingFirstRequest
+    /// Who checks a refused WebSocket handshake's `Host`, `Origin` and token, to give its reason.
+    private let access: RequestGuard?
     /// Whether the connection became a WebSocket (what passes is no longer HTTP).
     private var upgraded = false
     /// Whether a request's body is still arriving (its head passed, its end not yet).
     private var readingRequest = false
     private var timer: Scheduled<Void>?
 
-    init(start: ConnectionStart, headTimeout: TimeAmount) {
+    /// A guard.
+    /// - Parameters:
+    ///   - start: The connection's first bytes, kept at the front of its pipeline.
+    ///   - headTimeout: How long the first request head may take.
+    ///   - access: The server's request guard, for the reason of a refused WebSocket handshake.
+    init(start: ConnectionStart, headTimeout: TimeAmount, access: RequestGuard? = nil) {
         self.start = start
         self.headTimeout = headTimeout
+        self.access = access
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -131,7 +140,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 replayed = kept
             }
             start.release()
-            if let refusal = MalformedRequest.refusal(of: head) {
+            if let refusal = MalformedRequest.refusal(of: head, access: replayed == nil ? nil : access) {
                 answer(context, refusal)
                 return
             }
@@ -217,6 +226,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Connection", value: "close")
         if refusal.message.contains("Sec-WebSocket-Version") { headers.add(name: "Sec-WebSocket-Version", value: "13") }
+        // As the routes answer these errors (LiveServerError+HTTP).
+        if refusal.code == .unauthorized { headers.add(name: "WWW-Authenticate", value: "Bearer realm=\"signals-serve\"") }
         let status = HTTPResponseStatus(statusCode: refusal.statusCode)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)

@@ -11,6 +11,7 @@ struct GuardedServerChannel: ServerChildChannel {
 
     let base: HTTP1WebSocketUpgradeChannel
     let headTimeout: TimeAmount
+    let access: RequestGuard
 
     /// How long a WebSocket waits for the client's answer to the server's close frame before it closes
     /// anyway (Hummingbird's default, 15 s, would hold a shutdown that long).
@@ -27,16 +28,16 @@ struct GuardedServerChannel: ServerChildChannel {
                 configuration: .init(http1: .init(idleTimeout: timeout), ws: .init(closeTimeout: webSocketCloseTimeout)),
                 shouldUpgrade: { head, _, logger in WebSocketStream.shouldUpgrade(head, feed: feed, access: access, logger: logger) }
             )
-            return GuardedServerChannel(base: base, headTimeout: timeout)
+            return GuardedServerChannel(base: base, headTimeout: timeout, access: access)
         }
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let headTimeout = self.headTimeout
+        let headTimeout = self.headTimeout, access = self.access
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let start = ConnectionStart()
             try channel.pipeline.syncOperations.addHandler(start, position: .first)
-            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(start: start, headTimeout: headTimeout))
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(start: start, headTimeout: headTimeout, access: access))
             return value
         }
     }
