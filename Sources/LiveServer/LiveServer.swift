@@ -15,6 +15,10 @@ import ServiceLifecycle
 /// Every connection is guarded: a malformed request is answered with a 4xx and
 /// closed, a connection that has not sent a whole request head within
 /// ``LiveServerConfiguration/headTimeout`` is closed, and at shutdown idle connections close at once.
+/// Connections are counted on every address together: one over ``LiveServerConfiguration/maxConnections``
+/// or ``LiveServerConfiguration/maxConnectionsPerPeer`` is answered 503 and closed, and beyond
+/// ``LiveServerConfiguration/maxIdleConnections`` connections that have sent no request head yet, the
+/// oldest of them is closed.
 ///
 /// ```swift
 /// let feed = try LiveFeed(source: .load("Examples/specs/sine.json", options: FeedOptions()), options: FeedOptions())
@@ -34,6 +38,13 @@ import ServiceLifecycle
 /// - Returns: The application; run it with `runService()` (handles SIGINT and SIGTERM) or `run()`.
 public func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil,
                              onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }) -> some ApplicationProtocol {
+    buildApplication(feed: feed, configuration: configuration, logger: logger, limiter: nil, onServerRunning: onServerRunning)
+}
+
+/// ``buildApplication(feed:configuration:logger:onServerRunning:)`` counting its connections with
+/// `limiter` (a test watches its counts); `nil` makes one from the configuration's limits.
+func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil, limiter: ConnectionLimiter?,
+                      onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONErrorMiddleware())
     let access = RequestGuard(configuration)
@@ -46,7 +57,8 @@ public func buildApplication(feed: LiveFeed, configuration: LiveServerConfigurat
     var log = logger ?? Logger(label: "signals-serve")
     if logger == nil { log.logLevel = .warning }
     let responder = router.buildResponder()
-    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout, access: access)
+    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout, access: access,
+                                              limits: ConnectionLimiter.Limits(configuration), limiter: limiter)
     var services: [any Service] = [FeedService(feed: feed)]
     let second = configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil
     if let second { services.append(second) }

@@ -29,6 +29,20 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     /// before the server closes it (a slowloris guard): 10 s by default. A connection that sent part of
     /// a head is answered 408 first. Streams and requests being answered are not timed.
     public var headTimeout: Duration = .seconds(10)
+    /// The most connections open at once, every client and every address listened on together
+    /// (`--max-connections`): 4096 by default, at least 1. One more is answered `503 Service Unavailable`
+    /// with `Retry-After: 1` and a JSON reason naming the limit, then closed; it is not counted.
+    public var maxConnections = 4096
+    /// The most connections open at once from one client address (one IP address, whatever its ports;
+    /// `--max-connections-per-peer`): 1024 by default, at least 1. One more is answered 503 as over
+    /// ``maxConnections``.
+    public var maxConnectionsPerPeer = 1024
+    /// The most connections that may be *idle* at once, having sent no whole request head yet (no flag;
+    /// `signals serve` keeps 128, the default; at least 1). When one more connects, the oldest idle
+    /// connection is closed, silently, as the head timeout closes one: sockets that connect and send
+    /// nothing (hundreds of them, or a slowloris client's) never keep out a client that sends its request
+    /// at once. A connection stops being idle when its first request head arrives.
+    public var maxIdleConnections = 128
     /// Origins (`scheme://host[:port]`, `--allow-origin`) whose pages may change the feed and open
     /// WebSockets, beside the server's own. Empty by default.
     public var allowedOrigins: [String]
@@ -122,6 +136,15 @@ public struct LiveServerConfiguration: Sendable, Hashable {
         checked.host = bare
         guard headTimeout > .zero, headTimeout <= .seconds(3600) else {
             throw SignalError(.invalidArgument, "the head timeout must be more than 0 s and at most 3600 s, got \(headTimeout)")
+        }
+        guard maxConnections >= 1 else {
+            throw SignalError(.invalidArgument, "--max-connections must be a whole number ≥ 1, got \(maxConnections)")
+        }
+        guard maxConnectionsPerPeer >= 1 else {
+            throw SignalError(.invalidArgument, "--max-connections-per-peer must be a whole number ≥ 1, got \(maxConnectionsPerPeer)")
+        }
+        guard maxIdleConnections >= 1 else {
+            throw SignalError(.invalidArgument, "the most idle connections (maxIdleConnections) must be ≥ 1, got \(maxIdleConnections)")
         }
         checked.feed = try feed.validated()
         checked.allowedOrigins = try allowedOrigins.map { text throws(SignalError) in

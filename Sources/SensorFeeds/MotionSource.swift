@@ -10,13 +10,14 @@ import Signals
 /// SimulatedMotionManager(source: .signal(motion))                       // a DSL motion, played in process
 /// SimulatedMotionManager(source: .file(URL(fileURLWithPath: "walk.csv")))   // a point file
 /// SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:8080")!))   // a running signals serve
+/// SimulatedMotionManager(source: .server(URL(string: "ws://127.0.0.1:8080")!, token: "5f0c9e…"))   // one started with --token
 /// ```
 public struct MotionSource: Sendable {
     enum Kind: Sendable {
         case signal(AnySignalPlayer, sampleRate: Double, duration: Double?)
         case imu(IMU, sampleRate: Double, duration: Double?)
         case file(URL, loop: Bool)
-        case server(URL)
+        case server(URL, token: String?)
         case trajectory(Trajectory, sampleRate: Double, duration: Double?)
     }
 
@@ -109,10 +110,25 @@ public struct MotionSource: Sendable {
     /// delivered (see ``SimulatedMotionManager/startDeviceMotionUpdates(using:to:withHandler:)``), with the
     /// magnetometer's calibration read once, at the first such point, from the server's `GET /v1/spec`
     /// (none when it cannot be read, or after a `PUT` of another spec).
-    /// - Parameter url: The server, e.g. `http://127.0.0.1:8080` (the URL `signals serve` prints), or
-    ///   `ws://127.0.0.1:8080` for the WebSocket.
-    public static func server(_ url: URL) -> MotionSource {
-        MotionSource(kind: .server(url))
+    ///
+    /// A server started with `--token` (or `SIGNALS_SERVE_TOKEN`) refuses a WebSocket without its token:
+    /// give it as `token`, or in the URL (`ws://127.0.0.1:8080/?token=TOKEN`). The manager sends it as
+    /// `Authorization: Bearer TOKEN` on every request it makes (the stream or the WebSocket upgrade, `/data`
+    /// and `/v1/spec`), never in a request's URL. A server that refuses it (none given, or not its own)
+    /// answers 401, which reaches the handler as a transient ``SensorFeedsError`` whose code is
+    /// ``SensorFeedsError/Code/unauthorized``, at each attempt.
+    /// ```swift
+    /// // signals serve walk.json --token generate   →   token required: … Bearer 5f0c9e…
+    /// SimulatedMotionManager(source: .server(URL(string: "ws://127.0.0.1:8080")!, token: "5f0c9e…"))
+    /// ```
+    /// - Parameters:
+    ///   - url: The server, e.g. `http://127.0.0.1:8080` (the URL `signals serve` prints), or
+    ///     `ws://127.0.0.1:8080` for the WebSocket; a `?token=TOKEN` query gives the token.
+    ///   - token: The server's token: 1 to 256 of `A-Z a-z 0-9 - . _ ~`, as `signals serve --token` takes
+    ///     it (another one ends the updates with an `invalidURL` error that does not quote it). `nil` (the
+    ///     default) or empty takes the URL's `?token=`, if any.
+    public static func server(_ url: URL, token: String? = nil) -> MotionSource {
+        MotionSource(kind: .server(url, token: token))
     }
 }
 

@@ -43,11 +43,16 @@ public struct SensorFeedsError: LocatedError {
         case serverGone
         /// The server answered with something that is not the expected HTTP response (status, headers, framing).
         case badResponse
+        /// The server refused the request for want of its token (401): none was given, or not the one
+        /// `signals serve --token` was started with. Give it to the source (`.server(url, token:)`, or
+        /// `?token=` in the URL).
+        case unauthorized
         /// A point or `/data` body that is not the JSON expected (its JSON path in ``location``).
         case malformed
         /// The server says points were lost (older than its replay buffer, or a restarted timeline).
         case missedPoints
-        /// The server URL cannot be used (not `http://` or `ws://`, no host, a bad port).
+        /// The server URL cannot be used (not `http://` or `ws://`, no host, a bad port), or its token
+        /// cannot (characters `signals serve --token` never takes).
         case invalidURL
         /// The source cannot give this kind of update (a magnetometer, or a north-referenced frame, from a
         /// source without a magnetometer); the updates end.

@@ -291,9 +291,9 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 throw SensorFeedsError(.unavailable, "the reference frame \(frame) needs a magnetometer, and this source has none; use .xArbitraryZVertical or play a trajectory")
             }
             switch source.kind {
-            case .server(let url):
+            case .server(let url, let token):
                 let noMotion = NoMotionNote(), noField = NoMotionNote()
-                let address = try ServerAddress(url)
+                let address = try ServerAddress(url, token: token)
                 let fusion = kind == .deviceMotion ? ServerFusion(frame: frame, address: address) : nil
                 let remote = try RemoteFeed(address: address, rate: 1 / interval, pollInterval: interval,
                                             deliver: { point in

@@ -22,7 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
         http://127.0.0.1:PORT first, then http://[::1]:PORT. Open one in a browser for the console. \
         SIGINT or SIGTERM ends every stream, closes every connection and exits 0 within 2 s. A connection \
         that has not sent a whole request header within 10 s is closed; a malformed request is answered \
-        with a 4xx and closed.
+        with a 4xx and closed. At most 128 connections may wait without having sent a request header: one \
+        more closes the oldest of them. --max-connections (4096) and --max-connections-per-peer (1024, per \
+        client IP address) bound the connections open; one over them is answered 503 with Retry-After: 1.
         Endpoints: GET /data, POST /update, GET /v1/point, GET /v1/stream (SSE, ?rate=, Last-Event-ID), \
         GET /v1/ws (WebSocket, ?rate=, ?ids=, ?after=), GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
         Safe on a developer's machine: a request whose Host is not this server's is refused (421); a change \
@@ -49,6 +51,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: "TCP port; 0 picks a free one (printed on the first line).")
     var port = 8080
+
+    @Option(name: .customLong("max-connections"), parsing: .unconditional,
+            help: ArgumentHelp("The most connections open at once, every client together, a whole number ≥ 1 (default \(LiveServerConfiguration().maxConnections)). One more is answered 503 Service Unavailable with Retry-After: 1 and the reason, then closed.", valueName: "n"))
+    var maxConnections: String?
+
+    @Option(name: .customLong("max-connections-per-peer"), parsing: .unconditional,
+            help: ArgumentHelp("The most connections open at once from one client IP address (whatever its ports), a whole number ≥ 1 (default \(LiveServerConfiguration().maxConnectionsPerPeer)). One more is answered 503 as over --max-connections.", valueName: "n"))
+    var maxConnectionsPerPeer: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Points per second of a spec (Hz), 0.001 to 10000.")
     var rate: Double = 100
@@ -134,6 +144,18 @@ struct ServeCommand: AsyncParsableCommand {
         return .nanoseconds(Int64((milliseconds * 1e6).rounded()))
     }
 
+    /// Reads a count flag (`--max-connections N`): a whole number ≥ 1.
+    /// - Parameters:
+    ///   - text: The flag's value.
+    ///   - flag: The flag, for the message (`--max-connections`).
+    /// - Throws: `SignalError` (`invalidArgument`) naming the flag and the value.
+    static func count(_ text: String, flag: String) throws(SignalError) -> Int {
+        guard let count = Int(text), count >= 1 else {
+            throw SignalError(.invalidArgument, "\(flag) must be a whole number ≥ 1, got '\(SignalError.quoted(text, limit: 40))'")
+        }
+        return count
+    }
+
     /// The environment variable read for the token when `--token` is not given.
     static let tokenVariable = "SIGNALS_SERVE_TOKEN"
 
@@ -193,6 +215,8 @@ struct ServeCommand: AsyncParsableCommand {
         let (token, tokenSource) = Self.token(flag: token, environment: ProcessInfo.processInfo.environment,
                                               everyInterface: unchecked.bindsEveryInterface)
         unchecked.token = token
+        if let maxConnections { unchecked.maxConnections = try Self.count(maxConnections, flag: "--max-connections") }
+        if let maxConnectionsPerPeer { unchecked.maxConnectionsPerPeer = try Self.count(maxConnectionsPerPeer, flag: "--max-connections-per-peer") }
         let configuration = try unchecked.validated()
         let source = try LiveSource.load(input, options: configuration.feed)
         let feed = try LiveFeed(source: source, options: configuration.feed)

@@ -8,13 +8,14 @@ import ServiceLifecycle
 import Testing
 
 /// The server as `signals-serve` runs it (a service group on real sockets), with the addresses it listens
-/// on, until `body` returns; then a graceful shutdown.
+/// on, until `body` returns; then a graceful shutdown. With a `limiter`, the server counts its connections
+/// there (the test watches its counts); else in one of its own.
 func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration = LiveServerConfiguration(port: 0),
-                                        spec: String = TestSpecs.sine,
+                                        spec: String = TestSpecs.sine, limiter: ConnectionLimiter? = nil,
                                         _ body: @Sendable (ListeningAddresses, ServiceGroup, ManualFeed) async throws -> Value) async throws -> Value {
     let f = try ManualFeed(spec)
     let (addresses, address) = AsyncStream<ListeningAddresses>.makeStream()
-    let app = buildApplication(feed: f.feed, configuration: configuration) { address.yield($0) }
+    let app = buildApplication(feed: f.feed, configuration: configuration, limiter: limiter) { address.yield($0) }
     var logger = Logger(label: "guard-test")
     logger.logLevel = .warning
     let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))

@@ -372,18 +372,26 @@ import Testing
          "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="] + more
     }
 
-    /// What hummingbird-websocket answers to an upgrade it does not make: an empty 400 that closes.
-    static func refusedUpgrade(_ response: RawExchange, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(response.status == 400, sourceLocation: sourceLocation)
+    /// What the server answers to an upgrade the request guard refuses: the guard's status and a JSON
+    /// reason holding `reason` (as a change would be answered), no upgrade, and the connection closed.
+    static func refusedUpgrade(_ response: RawExchange, status: Int, reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.header("connection") == "close", sourceLocation: sourceLocation)
         #expect(response.header("upgrade") == nil, sourceLocation: sourceLocation)
+        #expect(response.header("content-type") == "application/json; charset=utf-8", sourceLocation: sourceLocation)
+        #expect(response.body.contains(reason), "\(response.body)", sourceLocation: sourceLocation)
+        #expect(!response.body.contains("malformed"), "\(response.body)", sourceLocation: sourceLocation)
+        if status == 401 {
+            #expect(response.header("www-authenticate") == "Bearer realm=\"signals-serve\"", sourceLocation: sourceLocation)
+        }
     }
 
-    @Test("WebSocket: an upgrade from a foreign or null Origin or a foreign Host is refused (400), from none or the server's own origin accepted (101)")
+    @Test("WebSocket: an upgrade from a foreign or null Origin (403) or a foreign Host (421) is refused with the reason, from none or the server's own origin accepted (101)")
     func webSocketOrigin() async throws {
         try await ManualFeed.testLive(TestSpecs.shake) { f, port in
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: http://evil.example"])))
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: null"])))
+            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: http://evil.example"])),
+                                status: 403, reason: "a WebSocket upgrade from Origin http://evil.example is refused")
+            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: null"])), status: 403, reason: "opaque origin")
             #expect(f.feed.status.clients.ws == 0)
             let none = try await RawExchange.send(port: port, Self.upgrade(port))
             #expect(none.status == 101)
@@ -391,16 +399,20 @@ import Testing
             #expect(own.status == 101)
             let host = try await RawExchange.send(port: port, ["GET /v1/ws HTTP/1.1", "Host: evil.example:\(port)", "Connection: Upgrade",
                                                                "Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="])
-            Self.refusedUpgrade(host)
+            Self.refusedUpgrade(host, status: 421, reason: "not to Host 'evil.example")
         }
     }
 
-    @Test("WebSocket with a token: none or a wrong one is refused (400); ?token= or Authorization: Bearer upgrades")
+    @Test("WebSocket with a token: none or a wrong one is refused (401, with the reason); ?token= or Authorization: Bearer upgrades")
     func webSocketToken() async throws {
         let f = try await ManualFeed.started(TestSpecs.shake)
         try await f.testLive(configuration: LiveServerConfiguration(token: "s3cret")) { port in
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port)))
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?token=nope")))
+            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port)), status: 401,
+                                reason: "a WebSocket upgrade needs this server's token")
+            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?token=nope")), status: 401,
+                                reason: "carries a token that is not this server's")
+            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer nope"])), status: 401,
+                                reason: "carries a token that is not this server's")
             let query = try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?rate=10&token=s3cret"))
             #expect(query.status == 101)
             let header = try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer s3cret"]))

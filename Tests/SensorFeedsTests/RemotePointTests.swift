@@ -163,4 +163,26 @@ import Testing
             #expect(!error.isTransient, "\(text)")
         }
     }
+
+    @Test("the token given wins over the URL's ?token=; empty is none; the URL's path prefix is kept without its query")
+    func sources() throws {
+        let url = try #require(URL(string: "ws://127.0.0.1:8080/feeds/?token=from-url"))
+        #expect(try ServerAddress(url).token == "from-url")
+        #expect(try ServerAddress(url).prefix == "/feeds")
+        #expect(try ServerAddress(url, token: "given").token == "given")
+        #expect(try ServerAddress(url, token: "").token == "from-url")
+        #expect(try ServerAddress(try #require(URL(string: "http://127.0.0.1:8080"))).token == nil)
+        #expect(try ServerAddress(try #require(URL(string: "http://127.0.0.1:8080/?token="))).token == nil)
+    }
+
+    @Test("a token signals serve never takes is an invalid URL error (the updates end) that does not quote it",
+          arguments: ["two words", "line\r\nX-Injected: 1", String(repeating: "a", count: 257), "ünicode"])
+    func invalidToken(token: String) throws {
+        let url = try #require(URL(string: "http://127.0.0.1:8080"))
+        let error = try #require(throws: SensorFeedsError.self) { try ServerAddress(url, token: token) }
+        #expect(error.code == .invalidURL)
+        #expect(!error.isTransient)
+        #expect(error.message.contains("A-Z a-z 0-9 - . _ ~"), "\(error.message)")
+        #expect(!error.message.contains(token), "\(error.message)")
+    }
 }

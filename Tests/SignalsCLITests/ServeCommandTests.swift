@@ -60,7 +60,7 @@ import Testing
 
     /// A blocking loopback connection.
     final class Socket {
-        let fd: Int32
+        private(set) var fd: Int32
         var buffer: [UInt8] = []
 
         init(port: Int) throws {
@@ -75,7 +75,13 @@ import Testing
             guard connected == 0 else { throw Executables.Missing(name: "a server on port \(port)") }
         }
 
-        deinit { close(fd) }
+        deinit { hangUp() }
+
+        /// Closes the connection (once).
+        func hangUp() {
+            if fd >= 0 { close(fd) }
+            fd = -1
+        }
 
         func send(_ text: String) {
             let bytes = Array(text.utf8)
@@ -223,6 +229,28 @@ import Testing
         #expect(!stopped.stderr.contains("from-the-env-42"))
     }
 
+    @Test("--max-connections 1 and --max-connections-per-peer 1: with a stream open, another request is answered 503 naming the flag; once the stream closes, it is served",
+          arguments: ["--max-connections", "--max-connections-per-peer"])
+    func connectionLimit(flag: String) throws {
+        let server = try Server([Self.spec, "--port", "0", flag, "1"])
+        let (lines, stream) = try Self.sse(server.port, count: 1)
+        #expect(lines.count == 1)
+        // The stream's first event arrived: it holds the one place.
+        let refused = try Self.get(server.port, "/v1/status")
+        #expect(refused.status == 503, "\(refused)")
+        #expect(refused.body.contains("(\(flag) 1)"), "\(refused)")
+        stream.hangUp()
+        // The server releases the place once it has read the close.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var status = 0
+        while status != 200, ContinuousClock.now < deadline {
+            status = try Self.get(server.port, "/v1/status").status
+            if status != 200 { usleep(2000) }
+        }
+        #expect(status == 200)
+        #expect(server.stop().status == 0)
+    }
+
     @Test("SIGTERM with an idle connection, a half-sent request and an open stream exits 0 within 2 s")
     func stopsWithOpenConnections() throws {
         let server = try Server([Self.spec, "--port", "0"])
@@ -265,6 +293,8 @@ import Testing
         #expect(r.text.contains("--port"))
         #expect(r.text.contains("--rate"))
         #expect(r.text.contains("--loop"))
+        #expect(r.text.contains("--max-connections <n>"))
+        #expect(r.text.contains("--max-connections-per-peer <n>"))
     }
 
     @Test("bad input is refused before serving, exit 2, naming the problem", arguments: [
@@ -276,6 +306,11 @@ import Testing
         ([spec, "--host", ""], "--host must be an address"),
         ([spec, "--allow-origin", "evil.example"], "--allow-origin must be an origin such as http://localhost:5173"),
         ([spec, "--token", "two words"], "--token may hold only A-Z a-z 0-9 - . _ ~"),
+        ([spec, "--max-connections", "0"], "--max-connections must be a whole number ≥ 1, got '0'"),
+        ([spec, "--max-connections", "-3"], "--max-connections must be a whole number ≥ 1, got '-3'"),
+        ([spec, "--max-connections", "lots"], "--max-connections must be a whole number ≥ 1, got 'lots'"),
+        ([spec, "--max-connections-per-peer", "1.5"], "--max-connections-per-peer must be a whole number ≥ 1, got '1.5'"),
+        ([spec, "--max-connections-per-peer", "0"], "--max-connections-per-peer must be a whole number ≥ 1, got '0'"),
         ([spec, "--loop"], "--loop is for point files; a spec plays endlessly"),
         (["Examples/specs/sine.json", "--rate", "1"], "Nyquist"),
         ([spec, "--bogus"], "Unknown option '--bogus'"),

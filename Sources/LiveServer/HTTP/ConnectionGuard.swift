@@ -64,8 +64,11 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
     private var released = false
     /// Whether the first line was looked at.
     private var firstLineSeen = false
+    /// Whether what arrives is dropped here (the guard answered and is closing the connection).
+    private var discarding = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if discarding { return }
         if !released, bytes.count < Self.kept {
             bytes += unwrapInboundIn(data).readableBytesView.prefix(Self.kept - bytes.count)
         }
@@ -83,6 +86,13 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
         released = true
         bytes = []
     }
+
+    /// Drops everything that arrives from now on, before the HTTP decoder and the upgrade handler: the
+    /// guard has answered, and the connection only lingers until it closes.
+    func discard() {
+        discarding = true
+        release()
+    }
 }
 
 /// Answers what Hummingbird leaves unanswered before a connection's first request reaches it, and never
@@ -93,14 +103,18 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
 /// connection never closed, and an idle connection kept a graceful shutdown waiting for ever. This
 /// handler sits after the upgrade handler and, until the first request passes it:
 /// - answers a decoder error with its ``MalformedRequest`` status and a JSON reason, then closes;
-/// - answers a failed WebSocket handshake and an unsupported HTTP version with 400 and the reason;
+/// - answers a connection over the server's limits (``ConnectionLimiter``) with 503, `Retry-After: 1`
+///   and the reason as soon as it is active, without waiting for a request;
+/// - answers a failed WebSocket handshake and an unsupported HTTP version with 400 and the reason, and a
+///   handshake that ``RequestGuard`` refuses with its status (421, 403, 401) and reason;
 /// - closes the connection when the server shuts down (`ChannelShouldQuiesceEvent`), or when the head has
 ///   not arrived within `headTimeout` (a 408 when part of it had; silently for a connection that sent
-///   nothing): the slowloris guard.
+///   nothing): the slowloris guard;
+/// - closes it silently when the limiter evicts it: it is the oldest of too many idle connections.
 /// After that (a request passed, or the connection became a WebSocket) it passes everything on;
-/// Hummingbird's own idle timeout and quiescing take over. One thing it still answers itself: a later
-/// request on a kept-alive connection that the decoder cannot read, arriving between two requests, gets
-/// the same JSON reason and close as a first one.
+/// Hummingbird's own idle timeout and quiescing take over. The connection is idle for the limiter until
+/// then. One thing it still answers itself: a later request on a kept-alive connection that the decoder
+/// cannot read, arriving between two requests, gets the same JSON reason and close as a first one.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -125,7 +139,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let linger = TimeAmount.seconds(1)
 
     private let start: ConnectionStart
-    private(set) var phase = Phase.awaitingFirstRequest
+    /// Whether the connection is still awaiting its first request; leaving that phase ends its idle time.
+    private(set) var phase = Phase.awaitingFirstRequest {
+        didSet {
+            if oldValue == .awaitingFirstRequest, phase != .awaitingFirstRequest, let limiter, case .admitted(let ticket)? = admission {
+                limiter.endIdle(ticket)
+            }
+        }
+    }
+    /// Who checks a refused WebSocket handshake's `Host`, `Origin` and token, to give its reason.
+    private let access: RequestGuard?
+    /// The server's connection count, told when the connection stops being idle.
+    private let limiter: ConnectionLimiter?
+    /// The connection's place: admitted (idle until its first request), or refused (a 503 to answer).
+    private let admission: ConnectionLimiter.Admission?
     /// Whether the connection became a WebSocket (what passes is no longer HTTP).
     private var upgraded = false
     /// Whether a request's body is still arriving (its head passed, its end not yet).
@@ -134,13 +161,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var responding = false
     private var timer: Scheduled<Void>?
 
-    init(start: ConnectionStart, headTimeout: TimeAmount) {
+    /// A guard.
+    /// - Parameters:
+    ///   - start: The connection's first bytes, kept at the front of its pipeline.
+    ///   - headTimeout: How long the first request head may take.
+    ///   - access: The server's request guard, for the reason of a refused WebSocket handshake.
+    ///   - limiter: The server's connection count.
+    ///   - admission: What `limiter` decided for this connection.
+    init(start: ConnectionStart, headTimeout: TimeAmount, access: RequestGuard? = nil, limiter: ConnectionLimiter? = nil,
+         admission: ConnectionLimiter.Admission? = nil) {
         self.start = start
         self.headTimeout = headTimeout
+        self.access = access
+        self.limiter = limiter
+        self.admission = admission
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { schedule(context, in: headTimeout, headTimedOut) }
+        if context.channel.isActive { started(context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -148,8 +186,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if phase == .awaitingFirstRequest { schedule(context, in: headTimeout, headTimedOut) }
         context.fireChannelActive()
+        if phase == .awaitingFirstRequest { started(context) }
+    }
+
+    /// The connection is active: a refused one is answered at once, an admitted one waits for its head
+    /// for `headTimeout`.
+    private func started(_ context: ChannelHandlerContext) {
+        if case .refused(let refusal)? = admission {
+            answer(context, refusal)
+        } else {
+            schedule(context, in: headTimeout, headTimedOut)
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -181,7 +229,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 replayed = kept
             }
             start.release()
-            if let refusal = MalformedRequest.refusal(of: head) {
+            if let refusal = MalformedRequest.refusal(of: head, access: replayed == nil ? nil : access) {
                 answer(context, refusal)
                 return
             }
@@ -279,12 +327,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func answer(_ context: ChannelHandlerContext, _ refusal: LiveServerError) {
         cancelTimer()
         phase = .answered
+        start.discard()
         let body = ByteBuffer(string: refusal.json + "\n")
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         headers.add(name: "Connection", value: "close")
         if refusal.message.contains("Sec-WebSocket-Version") { headers.add(name: "Sec-WebSocket-Version", value: "13") }
+        // As the routes answer these errors (LiveServerError+HTTP).
+        if refusal.code == .unavailable { headers.add(name: "Retry-After", value: "1") }
+        if refusal.code == .unauthorized { headers.add(name: "WWW-Authenticate", value: "Bearer realm=\"signals-serve\"") }
         let status = HTTPResponseStatus(statusCode: refusal.statusCode)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
@@ -309,6 +361,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         cancelTimer()
         phase = .answered
         context.close(promise: nil)
+    }
+
+    /// Closes the connection of `channel` if it is still idle: the limiter evicts it, the oldest of too
+    /// many idle connections. Callable from any thread (it hops to the channel's event loop).
+    static func evict(_ channel: any Channel) {
+        channel.eventLoop.execute {
+            guard let context = try? channel.pipeline.syncOperations.context(handlerType: ConnectionGuard.self),
+                  let handler = context.handler as? ConnectionGuard else {
+                channel.close(promise: nil)   // not set up yet (or gone): nothing it sent was read
+                return
+            }
+            handler.evicted(context)
+        }
+    }
+
+    /// Closes the connection, silently (as a connection that sent nothing within the head timeout), when
+    /// no request head has arrived yet.
+    private func evicted(_ context: ChannelHandlerContext) {
+        guard phase == .awaitingFirstRequest else { return }
+        close(context)
     }
 
     private func schedule(_ context: ChannelHandlerContext, in delay: TimeAmount, _ action: @escaping (ChannelHandlerContext) -> Void) {

@@ -5,12 +5,16 @@ import Logging
 import NIOCore
 
 /// Hummingbird's HTTP/1.1 channel with the WebSocket upgrade, and a ``ConnectionGuard`` in every
-/// connection's pipeline (with ``ConnectionStart`` at its front).
+/// connection's pipeline (with ``ConnectionStart`` at its front); every connection is counted by the
+/// server's ``ConnectionLimiter`` from its setup until it closes.
 struct GuardedServerChannel: ServerChildChannel {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
 
     let base: HTTP1WebSocketUpgradeChannel
     let headTimeout: TimeAmount
+    let access: RequestGuard
+    /// The server's connection count, shared by every address it listens on.
+    let limiter: ConnectionLimiter
 
     /// How long a WebSocket waits for the client's answer to the server's close frame before it closes
     /// anyway (Hummingbird's default, 15 s, would hold a shutdown that long).
@@ -18,7 +22,16 @@ struct GuardedServerChannel: ServerChildChannel {
 
     /// The server of the application: `/v1/ws` upgrades as ``WebSocketStream`` decides; a connection idle
     /// between requests closes after `headTimeout` too.
-    static func builder(feed: LiveFeed, headTimeout: Duration, access: RequestGuard) -> HTTPServerBuilder {
+    /// - Parameters:
+    ///   - feed: The timeline served.
+    ///   - headTimeout: How long a connection may take to send a request head.
+    ///   - access: The request guard.
+    ///   - limits: The limits of the limiter made here, one for every server the builder builds (the
+    ///     application's and the other loopback's).
+    ///   - limiter: A limiter to use instead (a test watches its counts).
+    static func builder(feed: LiveFeed, headTimeout: Duration, access: RequestGuard, limits: ConnectionLimiter.Limits,
+                        limiter: ConnectionLimiter? = nil) -> HTTPServerBuilder {
+        let limiter = limiter ?? ConnectionLimiter(limits)
         let timeout = TimeAmount.nanoseconds(Int64(headTimeout.components.seconds) * 1_000_000_000
             + headTimeout.components.attoseconds / 1_000_000_000)
         return HTTPServerBuilder { responder in
@@ -29,16 +42,23 @@ struct GuardedServerChannel: ServerChildChannel {
                     WebSocketStream.shouldUpgrade(head, channel: channel, feed: feed, access: access, logger: logger)
                 }
             )
-            return GuardedServerChannel(base: base, headTimeout: timeout)
+            return GuardedServerChannel(base: base, headTimeout: timeout, access: access, limiter: limiter)
         }
     }
 
+    /// Counts the connection (it is released when it closes; one over a limit is not counted, and its
+    /// guard answers it with a 503), then sets up Hummingbird's pipeline and the guard.
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let headTimeout = self.headTimeout
+        let headTimeout = self.headTimeout, access = self.access, limiter = self.limiter
+        let admission = limiter.admit(peer: ConnectionLimiter.peer(of: channel.remoteAddress)) { ConnectionGuard.evict(channel) }
+        if case .admitted(let ticket) = admission {
+            channel.closeFuture.whenComplete { _ in limiter.release(ticket) }
+        }
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let start = ConnectionStart()
             try channel.pipeline.syncOperations.addHandler(start, position: .first)
-            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(start: start, headTimeout: headTimeout))
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(start: start, headTimeout: headTimeout, access: access,
+                                                                           limiter: limiter, admission: admission))
             return value
         }
     }

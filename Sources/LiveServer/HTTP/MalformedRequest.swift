@@ -111,18 +111,23 @@ enum MalformedRequest {
     /// WebSocket handshake (any `Upgrade: websocket`, or any `Upgrade` on `/v1/ws`) with its reason, or a
     /// version other than HTTP/1.0 and 1.1. `nil` for a request to answer as usual (an `Upgrade: h2c`
     /// elsewhere is ignored, as RFC 9110 allows).
-    static func refusal(of head: HTTPRequestHead) -> LiveServerError? {
+    /// - Parameters:
+    ///   - head: The request's head.
+    ///   - access: The server's request guard, when the upgrade handler refused the handshake: a
+    ///     well-formed handshake it refuses (`Host`, `Origin`, token) is answered with its status and reason.
+    static func refusal(of head: HTTPRequestHead, access: RequestGuard? = nil) -> LiveServerError? {
         guard head.version.major == 1, head.version.minor <= 1 else {
             return LiveServerError(.badRequest, "HTTP/\(head.version.major).\(head.version.minor) is not served: send HTTP/1.1")
         }
         let upgrade = head.headers[canonicalForm: "upgrade"].map { $0.lowercased() }
         let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         guard !upgrade.isEmpty, upgrade.contains("websocket") || path == WebSocketStream.path else { return nil }
-        return webSocketRefusal(head, path: path, upgrade: upgrade)
+        return webSocketRefusal(head, path: path, upgrade: upgrade, access: access)
     }
 
-    /// Why a WebSocket handshake was not taken (RFC 6455, section 4.2.1).
-    static func webSocketRefusal(_ head: HTTPRequestHead, path: String, upgrade: [String]) -> LiveServerError {
+    /// Why a WebSocket handshake was not taken (RFC 6455, section 4.2.1): what is malformed in it, else what
+    /// `access` refuses (421, 403 or 401, as a change would be refused).
+    static func webSocketRefusal(_ head: HTTPRequestHead, path: String, upgrade: [String], access: RequestGuard? = nil) -> LiveServerError {
         func refused(_ reason: String) -> LiveServerError {
             LiveServerError(.badRequest, "WebSocket handshake refused: \(reason)")
         }
@@ -149,6 +154,25 @@ enum MalformedRequest {
         } catch {
             return refused(error.message)
         }
+        if let access {
+            do { try access.check(request(head)) } catch { return error }
+        }
         return refused("the key or another header is malformed")
+    }
+
+    /// `head` as the HTTP types the router sees it: the first `Host` is the authority, any other stays a
+    /// field (as NIO converts it).
+    static func request(_ head: HTTPRequestHead) -> HTTPRequest {
+        var fields = HTTPFields()
+        var authority: String?
+        for (name, value) in head.headers {
+            if authority == nil, name.lowercased() == "host" {
+                authority = value
+            } else if let field = HTTPField.Name(name) {
+                fields.append(HTTPField(name: field, value: value))
+            }
+        }
+        return HTTPRequest(method: HTTPRequest.Method(head.method.rawValue) ?? .get, scheme: nil, authority: authority, path: head.uri,
+                           headerFields: fields)
     }
 }

@@ -21,8 +21,8 @@ import Signals
 /// 3. Then, when ``LiveServerConfiguration/requiresToken``: `Authorization: Bearer TOKEN` (an upgrade may
 ///    give `?token=TOKEN` instead). Else 401 with `WWW-Authenticate: Bearer`.
 ///
-/// A refused WebSocket upgrade is answered by hummingbird-websocket with an empty 400 (see
-/// ``WebSocketStream/shouldUpgrade(_:channel:feed:access:logger:)``), the reason logged.
+/// A refused WebSocket upgrade is answered by ``ConnectionGuard`` with the same status and JSON reason
+/// (hummingbird-websocket's own empty 400 never reaches the client), the reason logged.
 ///
 /// A change's body must also be sent as JSON (415 otherwise); ``Request/jsonBody(limit:)`` checks that.
 ///

@@ -61,10 +61,10 @@ enum WebSocketStream {
     /// Whether to upgrade a request: only `/v1/ws` with a valid query, that `access` lets through (its
     /// `Host`, `Origin` and token).
     ///
-    /// A refused upgrade is answered by hummingbird-websocket itself, `400 Bad Request` with no body and
-    /// `Connection: close` (it answers every upgrade it does not make so; the reason cannot reach the
-    /// client). A refusal by `access` is logged with its reason as a warning, so that the developer
-    /// whose page is refused sees why (a missing `--allow-origin` or token).
+    /// A refused upgrade never gets hummingbird-websocket's empty 400: ``ConnectionGuard`` answers it
+    /// with the reason as JSON and closes, with `access`'s status (421, 403, 401) when `access` refused
+    /// it, else 400 (a malformed handshake or query). A refusal by `access` is also logged as a warning,
+    /// so that the developer whose page is refused sees why (a missing `--allow-origin` or token).
     static func shouldUpgrade(_ head: HTTPRequest, channel: any Channel, feed: LiveFeed, access: RequestGuard = RequestGuard(LiveServerConfiguration()),
                               logger: Logger? = nil) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))

@@ -81,10 +81,10 @@ final class HeadingUpdates: @unchecked Sendable {
             feed.start(.signal(trajectory, sampleRate: rate, duration: duration), interval: interval, queue: queue, transform: { point in
                 admit(SimulatedHeading(point))
             }, deliver: deliver)
-        case .server(let url, let rate):
+        case .server(let url, let rate, let token):
             let send = sender(queue, deliver)
             do {
-                let remote = try RemoteFeed(address: try ServerAddress(url), rate: nil, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
+                let remote = try RemoteFeed(address: try ServerAddress(url, token: token), rate: nil, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
                     if let heading = SimulatedHeading(point), let kept = admit(heading) { send(kept, nil) }
                 }, fail: { error in
                     if reportFailures() { send(nil, error) }

@@ -21,7 +21,7 @@ public struct LocationSource: Sendable {
     enum Kind: Sendable {
         case route(Route, sampleRate: Double, duration: Double?)
         case file(URL, speed: Double?, sampleRate: Double)
-        case server(URL, rate: Double)
+        case server(URL, rate: Double, token: String?)
         case trajectory(Trajectory, sampleRate: Double, duration: Double?)
     }
 
@@ -97,7 +97,7 @@ public struct LocationSource: Sendable {
     /// A running `signals serve` whose points carry a location (a route or a walk spec), read as
     /// Server-Sent Events from `/v1/stream` for an `http://` URL or over a WebSocket from `/v1/ws` for a
     /// `ws://` URL (plain HTTP, loopback or a LAN; no TLS), with the reconnection, resume after the last
-    /// point read and `/data` polling fallback of ``MotionSource/server(_:)``.
+    /// point read, `/data` polling fallback and token of ``MotionSource/server(_:token:)``.
     ///
     /// When the server plays a trajectory, its points carry a `heading` (`trueHeading`, `magneticHeading`,
     /// `headingAccuracy`) and a `magneticField` (`x`, `y`, `z`, µT): ``SimulatedLocationManager/startUpdatingHeading()``
@@ -106,8 +106,12 @@ public struct LocationSource: Sendable {
     ///   - url: The server, e.g. `http://127.0.0.1:8080` or `ws://127.0.0.1:8080`.
     ///   - rate: Fixes per second delivered (Hz; default 1, as Core Location delivers): the first point
     ///     at or after each tick is taken, never an average. Headings are not decimated (the filter decides).
-    public static func server(_ url: URL, rate: Double = 1) -> LocationSource {
-        LocationSource(kind: .server(url, rate: rate))
+    ///   - token: The token of a server started with `--token`, sent as `Authorization: Bearer TOKEN` on
+    ///     every request (1 to 256 of `A-Z a-z 0-9 - . _ ~`); `nil` (the default) or empty takes the URL's
+    ///     `?token=`, if any. Without the right one, a WebSocket is refused: a transient
+    ///     ``SensorFeedsError`` whose code is ``SensorFeedsError/Code/unauthorized`` at each attempt.
+    public static func server(_ url: URL, rate: Double = 1, token: String? = nil) -> LocationSource {
+        LocationSource(kind: .server(url, rate: rate, token: token))
     }
 }
 

@@ -200,8 +200,8 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
         }
         let options = PlaybackOptions(loop: false, timing: timing)
         switch source.kind {
-        case .server(let url, let rate):
-            let remote = try RemoteFeed(address: try ServerAddress(url), rate: rate, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
+        case .server(let url, let rate, let token):
+            let remote = try RemoteFeed(address: try ServerAddress(url, token: token), rate: rate, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
                 if let location = point.location { handle(location) }
             }, fail: { error in fail(error, false) })
             holder.producer = remote

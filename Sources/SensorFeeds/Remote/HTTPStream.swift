@@ -3,7 +3,8 @@ import WireFormats
 import Signals
 
 /// Where a `signals serve` listens: `http://HOST:PORT[/prefix]` for Server-Sent Events, or
-/// `ws://HOST:PORT[/prefix]` for a WebSocket (plain HTTP only: loopback or a LAN).
+/// `ws://HOST:PORT[/prefix]` for a WebSocket (plain HTTP only: loopback or a LAN), and the token it asks
+/// for, if any.
 struct ServerAddress: Sendable, Hashable {
     let host: String
     let port: Int
@@ -11,6 +12,9 @@ struct ServerAddress: Sendable, Hashable {
     let prefix: String
     /// How points are streamed: `/v1/stream` for `http://`, `/v1/ws` for `ws://`.
     let transport: Transport
+    /// The server's token (`signals serve --token`), sent as `Authorization: Bearer TOKEN` with every
+    /// request; `nil` for none.
+    let token: String?
 
     /// How a client streams points from the server.
     enum Transport: Sendable, Hashable {
@@ -20,9 +24,14 @@ struct ServerAddress: Sendable, Hashable {
         case webSocket
     }
 
-    /// Reads a server URL.
-    /// - Throws: ``SensorFeedsError`` (`invalidURL`) for another scheme (https, wss: no TLS here), no host or a bad port.
-    init(_ url: URL) throws(SensorFeedsError) {
+    /// Reads a server URL, and its token.
+    /// - Parameters:
+    ///   - url: `http://HOST:PORT[/prefix]` or `ws://…`; a `?token=TOKEN` query gives the token.
+    ///   - token: The token, which wins over the URL's; `nil` or empty takes the URL's.
+    /// - Throws: ``SensorFeedsError`` (`invalidURL`) for another scheme (https, wss: no TLS here), no host,
+    ///   a bad port, or a token of characters `signals serve --token` never takes (the message does not
+    ///   quote it: it is a secret).
+    init(_ url: URL, token: String? = nil) throws(SensorFeedsError) {
         let quoted = SignalError.quoted(url.absoluteString, limit: 100)
         switch url.scheme?.lowercased() {
         case "http": transport = .serverSentEvents
@@ -38,6 +47,32 @@ struct ServerAddress: Sendable, Hashable {
         var path = url.path
         while path.hasSuffix("/") { path.removeLast() }
         prefix = path
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.last { $0.name == "token" }?.value
+        if let token, !token.isEmpty {
+            self.token = try ServerAddress.checked(token: token, from: "the token")
+        } else if let query, !query.isEmpty {
+            self.token = try ServerAddress.checked(token: query, from: "the URL's ?token=")
+        } else {
+            self.token = nil
+        }
+    }
+
+    /// `token`, when `signals serve --token` could have it: 1 to 256 of `A-Z a-z 0-9 - . _ ~` (it then
+    /// travels safely in a header).
+    /// - Throws: ``SensorFeedsError`` (`invalidURL`) describing the token, never quoting it.
+    static func checked(token: String, from source: String) throws(SensorFeedsError) -> String {
+        let allowed = token.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+                true
+            default:
+                Array("-._~".utf8).contains(byte)
+            }
+        }
+        guard (1 ... 256).contains(token.utf8.count), allowed else {
+            throw SensorFeedsError(.invalidURL, "\(source) must be 1 to 256 of A-Z a-z 0-9 - . _ ~ (what signals serve --token takes); this one is \(token.utf8.count) bytes\(allowed ? "" : " and holds other characters")")
+        }
+        return token
     }
 
     /// `host:port` for the `Host` header (IPv6 in brackets).
@@ -67,6 +102,7 @@ final class HTTPStream {
          wakeup: Wakeup) throws(SensorFeedsError) {
         connection = try SocketConnection(host: address.host, port: address.port, timeout: timeout, wakeup: wakeup)
         var request = "GET \(address.prefix)\(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nUser-Agent: SensorFeeds\r\n"
+        if let token = address.token { request += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in extra { request += "\(name): \(value)\r\n" }
         try connection.send(request + "\r\n")
         var raw: [UInt8] = []

@@ -144,6 +144,7 @@ final class RemoteFeed: @unchecked Sendable {
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 200 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if http.status == 401 { throw unauthorized("GET /v1/stream", body: body) }
             throw SensorFeedsError(.badResponse, "GET /v1/stream answered \(http.status): \(SignalError.quoted(body, limit: 100))")
         }
         guard http.headers["content-type"]?.lowercased().hasPrefix("text/event-stream") == true else { return true }
@@ -193,6 +194,7 @@ final class RemoteFeed: @unchecked Sendable {
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 101 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if http.status == 401 { throw unauthorized("GET /v1/ws", body: body) }
             throw SensorFeedsError(.badResponse, "GET /v1/ws answered \(http.status) instead of switching to a WebSocket: \(SignalError.quoted(body, limit: 100))")
         }
         guard http.headers["upgrade"]?.lowercased() == "websocket",
@@ -243,6 +245,17 @@ final class RemoteFeed: @unchecked Sendable {
         }
     }
 
+    /// The error of a 401 answer to `request`: the server wants its token, and this client sent none, or
+    /// another one. It names the status and the token (never quoting it), and quotes the server's reason.
+    private func unauthorized(_ request: String, body: String) -> SensorFeedsError {
+        let reason = (try? JSONValue.parse(Data(body.utf8)))?.object?["error"]?.string ?? body
+        let said = reason.isEmpty ? "" : " (the server says: '\(SignalError.quoted(reason, limit: 200))')"
+        if address.token == nil {
+            return SensorFeedsError(.unauthorized, "\(request) answered 401 Unauthorized: the server was started with a token (signals serve --token) and this source sent none; give it as .server(url, token: TOKEN) or ?token=TOKEN in the URL\(said)")
+        }
+        return SensorFeedsError(.unauthorized, "\(request) answered 401 Unauthorized: the server refused the token given, which is not the one signals serve --token was started with\(said)")
+    }
+
     /// Polls `/data` at ``pollInterval`` until a request fails.
     private func poll(onData: () -> Void) throws(SensorFeedsError) {
         let start = Monotonic.now()
@@ -253,6 +266,7 @@ final class RemoteFeed: @unchecked Sendable {
             let http = try HTTPStream(address, path: "/data", timeout: RemoteFeed.connectTimeout, wakeup: wakeup)
             let body = try http.readAll(limit: 1 << 20, timeout: RemoteFeed.connectTimeout)
             guard http.status == 200 else {
+                if http.status == 401 { throw unauthorized("GET /data", body: String(decoding: body, as: UTF8.self)) }
                 throw SensorFeedsError(.badResponse, "GET /data answered \(http.status): \(SignalError.quoted(String(decoding: body, as: UTF8.self), limit: 100))")
             }
             onData()

@@ -14,7 +14,7 @@ public struct SensorSource: Sendable {
     enum Kind: Sendable {
         case trajectory(Trajectory, sampleRate: Double, duration: Double?)
         case file(URL)
-        case server(URL)
+        case server(URL, token: String?)
     }
 
     let kind: Kind
@@ -58,16 +58,21 @@ public struct SensorSource: Sendable {
 
     /// A running `signals serve` playing a trajectory spec, read as Server-Sent Events from `/v1/stream` for an
     /// `http://` URL or over a WebSocket from `/v1/ws` for a `ws://` URL, with the reconnection and resume of
-    /// ``MotionSource/server(_:)``. Each manager takes the first point at or after each of its ticks (the
+    /// ``MotionSource/server(_:token:)`` (its token too). Each manager takes the first point at or after each of its ticks (the
     /// altimeter once a second, the pedometer every 0.25 s) from the points' `pressure`, `altitude` and
     /// `pedometer` keys; points without them (a spec that is not a trajectory) are skipped, with one
     /// `malformed` ``SensorFeedsError`` to the handler. Failures are transient: updates go on when the
     /// server is back. The altimeter reads the server's barometer (its `pressure` key) when it has one, with
     /// accuracy and precision −1 (the model is the server's, unknown here). ``SimulatedPedometer/queryPedometerData(from:to:withHandler:)``
     /// has no history to read from a server: it hands a `SignalError`. Event dates are the server's seconds from the Unix epoch.
-    /// - Parameter url: The server, e.g. `http://127.0.0.1:8080` or `ws://127.0.0.1:8080`.
-    public static func server(_ url: URL) -> SensorSource {
-        SensorSource(kind: .server(url))
+    /// - Parameters:
+    ///   - url: The server, e.g. `http://127.0.0.1:8080` or `ws://127.0.0.1:8080`.
+    ///   - token: The token of a server started with `--token`, sent as `Authorization: Bearer TOKEN` on
+    ///     every request (1 to 256 of `A-Z a-z 0-9 - . _ ~`); `nil` (the default) or empty takes the URL's
+    ///     `?token=`, if any. Without the right one, a WebSocket is refused: a transient
+    ///     ``SensorFeedsError`` whose code is ``SensorFeedsError/Code/unauthorized`` at each attempt.
+    public static func server(_ url: URL, token: String? = nil) -> SensorSource {
+        SensorSource(kind: .server(url, token: token))
     }
 }
 /// The ``SensorSource`` of a ``SimulatedAltimeter``.

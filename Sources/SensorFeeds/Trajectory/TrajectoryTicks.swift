@@ -102,12 +102,12 @@ final class TrajectoryFeed: @unchecked Sendable {
                 let ticks = try TrajectoryTicks(trajectory, sampleRate: rate, duration: duration, interval: interval)
                 lock.withLock { producer = runner }
                 try runner.play(ticks, options: options, handler: handler, completion: completion)
-            case .server(let url):
+            case .server(let url, let token):
                 guard interval.isFinite, interval > 0 else {
                     throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
                 }
                 let note = NoMotionNote()
-                let remote = try RemoteFeed(address: try ServerAddress(url), rate: 1 / interval, pollInterval: interval, deliver: { point in
+                let remote = try RemoteFeed(address: try ServerAddress(url, token: token), rate: 1 / interval, pollInterval: interval, deliver: { point in
                     if let trajectoryPoint = TrajectoryPoint(point) {
                         handler(trajectoryPoint)
                     } else if note.first() {

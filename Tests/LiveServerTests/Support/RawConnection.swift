@@ -19,10 +19,14 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Connects to `host`:`port` (127.0.0.1 by default).
-    /// - Parameter receiveBuffer: `SO_RCVBUF` in bytes (small values keep the kernel from buffering much
-    ///   for a client that stops reading).
-    static func connect(host: String = "127.0.0.1", port: Int, receiveBuffer: Int? = nil) async throws -> RawConnection {
+    /// - Parameters:
+    ///   - receiveBuffer: `SO_RCVBUF` in bytes (small values keep the kernel from buffering much for a
+    ///     client that stops reading).
+    ///   - source: The local address to connect from (another peer for the server, such as 127.0.0.2);
+    ///     the system's choice by default.
+    static func connect(host: String = "127.0.0.1", port: Int, receiveBuffer: Int? = nil, from source: String? = nil) async throws -> RawConnection {
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
         if let receiveBuffer {
             bootstrap = bootstrap.channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
         }

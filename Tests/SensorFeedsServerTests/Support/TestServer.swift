@@ -14,6 +14,10 @@ final class TestServer: @unchecked Sendable {
     let clock = ManualClock()
     let feed: LiveFeed
     let rate: Double
+    /// The token the server asks for (`signals serve --token`), or `nil` (the default): with one, it is
+    /// served as `signals serve` serves it (`buildApplication`: every route, the request guard that asks
+    /// WebSocket upgrades and changes for the token, and the connection guard).
+    var token: String?
     private(set) var port = 0
     private var group: ServiceGroup?
     private var task: Task<Void, any Error>?
@@ -58,6 +62,18 @@ final class TestServer: @unchecked Sendable {
 
     /// Starts the HTTP server on `port` (0: a free one) and waits until it accepts connections.
     func serve(port wanted: Int) async throws {
+        if let token {
+            let (ports, continuation) = AsyncStream<Int>.makeStream()
+            let app = buildApplication(feed: feed, configuration: LiveServerConfiguration(host: "127.0.0.1", port: wanted, token: token),
+                                       logger: TestServer.logger) { listening in continuation.yield(listening.port) }
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
+            self.group = group
+            task = Task { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let bound = await iterator.next() else { throw TestFailure("the server did not start") }
+            port = bound
+            return
+        }
         let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: JSONErrorMiddleware())
         DataRoutes(feed: feed).add(to: router)
