@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PLAYWRIGHT ?= playwright==1.65.2
 SPEC ?= Examples/specs/shake-motion.json
 
-.PHONY: all deps build release test lint-web demo bench bench-baseline clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address check-apple
+.PHONY: all deps build release test test-python python-deps lint-web demo bench bench-baseline clean serve browser-deps test-browser fuzz fuzz-build sanitize sanitize-thread sanitize-address check-apple
 
 all: build
 
@@ -30,6 +30,7 @@ release: deps
 test: deps lint-web
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-python
 	$(MAKE) --no-print-directory check-apple
 	@if command -v chromium >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory test-browser; \
@@ -100,6 +101,24 @@ lint-web:
 	@mkdir -p .build/lint-web
 	@sep=; for f in $(CONSOLE_SCRIPTS); do printf "$$sep"; cat "$(CONSOLE_WEB)/$$f"; sep='\n'; done > .build/lint-web/console.js
 	node --check .build/lint-web/console.js
+
+# PyPI packages the Python integration tests read the package's output with (Python reads what Swift wrote;
+# the Swift package itself never depends on Python), pinned. Installed by `make python-deps`.
+PY_TEST_PACKAGES ?=
+
+python-deps:
+	@if [ -n "$(strip $(PY_TEST_PACKAGES))" ]; then \
+		$(PYTHON) -m pip install --quiet $(PY_TEST_PACKAGES); \
+	fi
+
+# The Python integration tests, Tests/Python/test_*.py (unittest), with SIGNALS naming the debug `signals`.
+test-python: python-deps
+	@if ls Tests/Python/test_*.py >/dev/null 2>&1; then \
+		$(SWIFT) build --product signals && \
+		SIGNALS="$$($(SWIFT) build --show-bin-path)/signals" $(PYTHON) -B -m unittest discover -s Tests/Python -p 'test_*.py'; \
+	else \
+		echo "note: no Python integration tests (Tests/Python/test_*.py)"; \
+	fi
 
 # Headless Chromium from Debian's packages and Playwright from PyPI, for the browser test.
 browser-deps:
