@@ -80,7 +80,6 @@ final class ConnectionLimiter: Sendable {
         self.limits = limits
     }
 
-
     /// The key a peer is counted under: its IP address without the port (an IPv4 address mapped into IPv6,
     /// `::ffff:a.b.c.d`, as `a.b.c.d`), or `"local"` for an address without one (a Unix socket).
     static func peer(of address: SocketAddress?) -> String {
