@@ -20,7 +20,8 @@ import FileReaders
 /// Accelerations are m/s² with g = 9.80665. Their sign depends on the platform: iOS recordings keep
 /// CoreMotion's (gravity reads −z face up), Android ones (and iOS ones made with "Standardise Units &
 /// Frames") have the opposite sign. The platform comes from `Metadata.csv` when it is among the files
-/// (its `standardisation` column, when true, means Android's convention), or must be given.
+/// (its `standardisation` column, when true, means Android's convention), or must be given; ``RecordingImport``
+/// refuses a given convention that contradicts the `Metadata.csv` among its files.
 /// `AccelerometerUncalibrated.csv` is in g with CoreMotion's sign on iOS, and in m/s² with Android's sign on
 /// Android or with "Standardise Units & Frames". Rates are rad/s with the same sign on both. Time is
 /// `seconds_elapsed` (which may start below 0: samples from just before the recording's start), else
