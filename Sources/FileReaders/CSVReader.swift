@@ -1,21 +1,30 @@
 /// The one CSV reader of the package (point files, recordings for `verify`/`plot`, phone exports):
-/// comma-separated records, one per line, streamed from a ``ByteReader``.
+/// comma-separated records (or separated by another byte, as phyphox's `;` and tab exports), one per
+/// line, streamed from a ``ByteReader``.
 ///
 /// A UTF-8 byte order mark before the first line is skipped; blank lines are skipped; fields are
-/// trimmed of spaces and tabs; a field in double quotes may hold commas and doubled quotes (`""`), as
-/// RFC 4180 writes them. Numbers are parsed with ``number(_:)``: decimal only, the same in every locale.
+/// trimmed of spaces and tabs (spaces only when tabs separate); a field in double quotes may hold
+/// separators and doubled quotes (`""`), as RFC 4180 writes them. Numbers are parsed with
+/// ``number(_:)``: decimal only, the same in every locale.
 package final class CSVReader {
     /// The bytes.
     package let bytes: ByteReader
+    /// The byte between fields: `,` unless told otherwise.
+    package let separator: UInt8
     private var scratch: [UInt8] = []
     /// 1-based line of the record last read.
     package private(set) var line = 0
 
-    /// Reads CSV records from `bytes`.
-    package init(_ bytes: ByteReader) {
+    /// Reads CSV records from `bytes`, fields separated by `separator` (default `,`).
+    package init(_ bytes: ByteReader, separator: UInt8 = UInt8(ascii: ",")) {
         self.bytes = bytes
+        self.separator = separator
         bytes.skipByteOrderMark()
     }
+
+    /// Whether `b` is white space trimmed around a field (a tab is not when it separates fields).
+    @inline(__always)
+    private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b == 0x09 && separator != 0x09) }
 
     /// The name of the input, for errors.
     package var name: String? { bytes.name }
@@ -32,7 +41,7 @@ package final class CSVReader {
         var i = 0
         let n = scratch.count
         while true {
-            while i < n, scratch[i] == 0x20 || scratch[i] == 0x09 { i += 1 }
+            while i < n, isSpace(scratch[i]) { i += 1 }
             if i < n, scratch[i] == UInt8(ascii: "\"") {
                 var value: [UInt8] = []
                 i += 1
@@ -50,19 +59,19 @@ package final class CSVReader {
                 guard closed else {
                     throw SignalError(.malformed, "a quoted field is not closed (a '\"' is missing)", file: name, line: line)
                 }
-                while i < n, scratch[i] == 0x20 || scratch[i] == 0x09 { i += 1 }
+                while i < n, isSpace(scratch[i]) { i += 1 }
                 fields.append(String(decoding: value, as: UTF8.self))
                 guard i < n else { break }
-                guard scratch[i] == UInt8(ascii: ",") else {
-                    throw SignalError(.malformed, "unexpected text after a quoted field (expected ',')", file: name, line: line)
+                guard scratch[i] == separator else {
+                    throw SignalError(.malformed, "unexpected text after a quoted field (expected '\(separator == 0x09 ? "tab" : String(UnicodeScalar(separator)))')", file: name, line: line)
                 }
                 i += 1
                 continue
             }
             var stop = i
-            while stop < n, scratch[stop] != UInt8(ascii: ",") { stop += 1 }
+            while stop < n, scratch[stop] != separator { stop += 1 }
             var last = stop
-            while last > i, scratch[last - 1] == 0x20 || scratch[last - 1] == 0x09 { last -= 1 }
+            while last > i, isSpace(scratch[last - 1]) { last -= 1 }
             fields.append(String(decoding: scratch[i ..< last], as: UTF8.self))
             guard stop < n else { break }
             i = stop + 1

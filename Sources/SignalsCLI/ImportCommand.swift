@@ -10,11 +10,15 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import phyphox or Sensor Logger CSV recordings into a point file at a uniform rate.",
         discussion: """
-        Give one file per sensor: phyphox exports ("CSV (Comma, decimal point)": Accelerometer.csv, Gyroscope.csv,
-        Linear Acceleration.csv) or Sensor Logger files (Accelerometer.csv, TotalAcceleration.csv, Gravity.csv,
-        Gyroscope.csv, with its Metadata.csv or --platform). Accelerations become g in CoreMotion's sign, rates rad/s;
+        Give one file per sensor, or the folder of an unzipped export: phyphox exports (any of its CSV formats:
+        comma, semicolon or tab, decimal point or comma; Accelerometer.csv, Gyroscope.csv, Linear Acceleration.csv,
+        with its meta/device.csv beside them or --platform) or Sensor Logger files (Accelerometer.csv,
+        TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, with its Metadata.csv or
+        --platform; its other files, such as Annotation.csv, are skipped with a note). A --platform that contradicts
+        the export's own metadata is refused. Accelerations become g in CoreMotion's sign, rates rad/s;
         the streams are merged over the span they all cover and resampled at --rate (linear or cubic). Without a
-        gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g.
+        gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g (only then must
+        --gravity-window fit in the recording).
         The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
         extension; `signals play` plays it and `signals allan` analyses it. A .npy name writes a NumPy array of
         float64, shape (points, 9): the nine columns after the timestamp (points every 1/rate s). Any other
@@ -27,7 +31,7 @@ struct ImportCommand: ParsableCommand {
         case ios, android
     }
 
-    @Argument(help: "The recording files, one per sensor.")
+    @Argument(help: "The recording files, one per sensor, or the folder of an export.")
     var files: [String]
 
     @Option(name: .long, parsing: .unconditional, help: "Output rate in Hz.")
@@ -36,7 +40,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "Resampling: linear or cubic.")
     var interpolation: Interpolation = .linear
 
-    @Option(name: .long, help: "Sensor Logger only: the phone's platform (ios or android) when no Metadata.csv is given.")
+    @Option(name: .long, help: "The phone's platform (ios or android) when no Sensor Logger Metadata.csv or phyphox meta/device.csv says it; refused when they say otherwise.")
     var platform: Platform?
 
     @Option(name: .customLong("gravity-window"), parsing: .unconditional, help: "Seconds of moving average for estimating gravity from the raw accelerometer.")
@@ -68,7 +72,9 @@ struct ImportCommand: ParsableCommand {
         let output = try outputFormat()
         var importer = RecordingImport(rate: rate, interpolation: interpolation, gravityWindow: gravityWindow)
         importer.convention = platform.map { $0 == .ios ? .ios : .android }
-        let points = try sensorsStep { () throws(SignalError) in try importer.points(try importer.read(files)) }
+        var notes: [String] = []
+        let points = try sensorsStep { () throws(SignalError) in try importer.points(try importer.read(files, notes: &notes)) }
+        for note in notes { StandardStreams.error("note: \(note)\n") }
         let sink = try OutputSink(path: self.output, inputs: inputs)
         try sink.finish {
             switch output {

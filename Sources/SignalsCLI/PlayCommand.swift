@@ -15,7 +15,7 @@ struct PlayCommand: AsyncParsableCommand {
         discussion: """
         A spec plays round(rate · duration) points at t = 0, 1/rate, ...; a point file (.json array, \
         .jsonl JSON Lines, .csv with a header) plays every point at its timestamp; a route (a route spec, or \
-        a GPX file, --route-speed for one without times) plays its reported fixes, one pass unless \
+        a GPX file, --route-speed for one without times or to ignore its times) plays its reported fixes, one pass unless \
         --duration says otherwise. Each line is flushed as its point becomes due:
           motion spec or point file  {"timestamp":0.01,"userAcceleration":{"x":..,"y":..,"z":..},"gravity":{...},"rotationRate":{...}}
           one-channel spec           {"timestamp":0.01,"value":...}
@@ -141,7 +141,7 @@ enum PlayInput {
         let source = try openInput(path)
         let kind = InputKind.detect(name: source.path, head: source.head)
         if routeSpeed != nil, kind != .gpx {
-            throw CLIError("\(source.name): --route-speed is for GPX files without times")
+            throw CLIError("\(source.name): --route-speed is for GPX files without times (or to ignore a GPX file's times)")
         }
         switch kind {
         case .points(let format):

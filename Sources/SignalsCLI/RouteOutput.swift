@@ -8,15 +8,19 @@ import FileReaders
 /// Opens any spec or GPX file once and decodes it (see ``SpecDocument``), naming the input in any error.
 /// - Parameters:
 ///   - path: The file, or `-`.
-///   - routeSpeed: m/s for a GPX file without times (`--speed`).
+///   - routeSpeed: m/s along a GPX file (`--speed`): needed without times, ignores the file's times with a note.
 func loadDocument(_ path: String, routeSpeed: Double?) throws -> (document: SpecDocument, name: String) {
     let input = try openInput(path, spoolLimit: SpecDocument.sizeLimit)
     return (try loadDocument(input, routeSpeed: routeSpeed), input.name)
 }
 
 /// Decodes an opened input (see ``SpecDocument``).
+/// Notes (a GPX file's times ignored for `--speed`) are printed on stderr as `note: ...`.
 func loadDocument(_ input: InputSource, routeSpeed: Double?) throws -> SpecDocument {
-    try SpecDocument.load(input, routeSpeed: routeSpeed)
+    var notes: [String] = []
+    let document = try SpecDocument.load(input, routeSpeed: routeSpeed, notes: &notes)
+    for note in notes { StandardStreams.error("note: \(note)\n") }
+    return document
 }
 
 /// Runs route code, naming the input in its `SignalError`.

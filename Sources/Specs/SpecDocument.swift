@@ -117,9 +117,20 @@ public enum SpecDocument: Sendable, Hashable {
     ///   `unknownFormat`), too large, unreadable, or an invalid spec (with its JSON path).
     /// - Parameter routeSpeed: m/s for a GPX file without times (`--speed`); refused for anything else.
     package static func load(_ input: InputSource, routeSpeed: Double? = nil) throws(SignalError) -> SpecDocument {
+        var notes: [String] = []
+        return try load(input, routeSpeed: routeSpeed, notes: &notes)
+    }
+
+    /// Reads and decodes the spec an opened input holds, as ``load(_:routeSpeed:)``, appending to `notes`
+    /// what was done that the file does not say (a GPX file's times ignored for `routeSpeed`).
+    /// - Parameters:
+    ///   - routeSpeed: m/s along a GPX file (`--speed`): needed without times, and ignores the file's times
+    ///     when it has them; refused for anything else.
+    ///   - notes: Sentences for the user.
+    package static func load(_ input: InputSource, routeSpeed: Double?, notes: inout [String]) throws(SignalError) -> SpecDocument {
         let kind = InputKind.detect(name: input.path, head: input.head)
         if let routeSpeed, kind != .gpx {
-            throw SignalError(.invalidArgument, "--speed \(routeSpeed) is for GPX files without times; a JSON route has its own speeds",
+            throw SignalError(.invalidArgument, "--speed \(routeSpeed) is for GPX files without times (or to ignore a GPX file's times); a JSON route has its own speeds",
                               file: input.name)
         }
         switch kind {
@@ -130,7 +141,7 @@ public enum SpecDocument: Sendable, Hashable {
         case .gpx:
             do {
                 let data = try input.data(limit: sizeLimit)
-                return .route(try Route(gpx: data, speed: routeSpeed, file: input.name))
+                return .route(try Route(gpx: data, speed: routeSpeed, file: input.name, notes: &notes))
             } catch where error.code == .missingField && error.message == Route.gpxNeedsSpeed {
                 var hinted = error.located(file: input.name)
                 hinted.message += " (--speed)"

@@ -92,9 +92,13 @@ import Signals
         }
     }
 
-    @Test("a file with times refuses a speed (it would be ignored)")
-    func speedWithTimes() {
-        #expect(throws: SignalError.self) { try Route(gpx: Data(Self.track.utf8), speed: 2) }
+    @Test("a speed for a file with times ignores the times, with a note (see RealGPXFilesTests)")
+    func speedWithTimes() throws {
+        var notes: [String] = []
+        let route = try Route(gpx: Data(Self.track.utf8), speed: 2, file: "run.gpx", notes: &notes)
+        #expect(notes == ["run.gpx: ignored the <time> of 3 points; moving at 2.0 m/s"])
+        #expect(!route.isTimed)
+        #expect(route.speed == 2)
     }
 
     @Test("round trip in, out, in: every waypoint comes back at its time, and every position within 1e-7°")

@@ -94,4 +94,20 @@ import InternalUtilities
         #expect(r.status == 2, "\(r.text) \(r.stderr)")
         #expect(r.stderr.contains(fragment), "\(r.stderr)")
     }
+    @Test("import a Sensor Logger folder: Annotation.csv skipped with a note on stderr; --platform against Metadata.csv refused (issue 23)")
+    func importFolder() throws {
+        let dir = try Executables.temporaryFile("sensor-logger-export")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let examples = Executables.packageRoot.appendingPathComponent("Examples/recordings/sensor-logger")
+        for name in ["Accelerometer.csv", "Gravity.csv", "Gyroscope.csv", "Metadata.csv"] {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        try Data("time,seconds_elapsed,millisecond_press_duration,text\n".utf8).write(to: dir.appendingPathComponent("Annotation.csv"))
+        let r = try Executables.runSucceeding("signals", ["import", dir.path, "--rate", "50"])
+        #expect(r.stderr.contains("note: skipped \(dir.appendingPathComponent("Annotation.csv").path): it holds no rows"), "\(r.stderr)")
+        #expect(r.text.hasPrefix("timestamp,userAcceleration.x"))
+        let contradiction = try Executables.runFailing("signals", ["import", dir.path, "--rate", "50", "--platform", "android"])
+        #expect(contradiction.stderr.contains("Metadata.csv:2: --platform android contradicts this Metadata.csv"), "\(contradiction.stderr)")
+        #expect(contradiction.stdout.isEmpty)
+    }
 }

@@ -38,7 +38,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
     /// parsing: GPX needs none, and they can expand without bound ("billion laughs") or name other files.
     /// - Throws: `SignalError` naming the line: malformed XML (`malformed`, in words), entities
     ///   (`malformed`), a point without `lat`/`lon` or with values out of range, an unreadable `<ele>` or
-    ///   `<time>` (`malformed`, `outOfRange`), a file that is not GPX or holds no points (`unreadable`).
+    ///   `<time>` (`malformed`, `outOfRange`; an empty `<ele/>` is no altitude, not an error), a file that is not GPX or holds no points (`unreadable`).
     static func points(_ data: Data) throws(SignalError) -> [GPXPoint] {
         if let (name, line) = GPXReader.entityDeclaration(in: data) {
             throw SignalError(.malformed, "XML error: the file declares the entity '\(SignalError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused",
@@ -229,6 +229,8 @@ final class GPXReader: NSObject, XMLParserDelegate {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch local {
         case "ele" where stack.last == "trkpt" || stack.last == "rtept" || stack.last == "wpt":
+            // An empty `<ele/>` (as Ride with GPS and Wahoo write) says nothing: the point has no altitude.
+            if value.isEmpty { break }
             guard let e = Double(value), e.isFinite else {
                 return fail(SignalError(.malformed, "<ele>\(SignalError.quoted(value))</ele> is not a number of metres", line: line))
             }

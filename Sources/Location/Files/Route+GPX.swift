@@ -7,8 +7,10 @@ extension Route {
 
     /// Reads a GPX file: the points of its tracks (`<trk><trkseg><trkpt>`), or of its routes (`<rte><rtept>`)
     /// when it has no track, or its waypoints (`<wpt>`, as Xcode's location files) when it has neither. Each
-    /// point's `<ele>` is its altitude. With `<time>` on every point the route follows those times (t = 0 at
-    /// the first, ``startDate`` set to it); without times it moves at `speed`.
+    /// point's `<ele>` is its altitude (an empty `<ele/>` or none: 0 m). With `<time>` on every point, increasing,
+    /// the route follows those times (t = 0 at the first, ``startDate`` set to it); without times it moves at
+    /// `speed`. A speed given for a file with times (all, some, or not increasing) ignores the times: the
+    /// route moves at `speed`, and `notes` says so.
     ///
     /// ```swift
     /// let run = try Route(gpx: Data(contentsOf: url), file: "run.gpx")
@@ -16,45 +18,64 @@ extension Route {
     /// ```
     /// - Parameters:
     ///   - data: The file's bytes.
-    ///   - speed: m/s for a file without times; must be `nil` when the points have times.
+    ///   - speed: m/s to move at: needed for a file without times; for a file with times, the times are
+    ///     ignored.
     ///   - file: The file's name, for messages.
     /// - Throws: `SignalError` naming the file and line: malformed XML, bad coordinates, `<ele>` or
-    ///   `<time>`, times on some points only or not increasing (`invalidTime`), no points, a missing speed for
-    ///   a file without times (`missingField`).
+    ///   `<time>`, times on some points only or not increasing without a speed (`invalidTime`), no points, a
+    ///   missing speed for a file without times (`missingField`).
     public init(gpx data: Data, speed: Double? = nil, file: String? = nil) throws(SignalError) {
+        var notes: [String] = []
+        try self.init(gpx: data, speed: speed, file: file, notes: &notes)
+    }
+
+    /// Reads a GPX file as ``init(gpx:speed:file:)`` does, and tells what it did that the file does not say.
+    ///
+    /// ```swift
+    /// var notes: [String] = []
+    /// let walk = try Route(gpx: data, speed: 1.4, file: "Mojstrovka.gpx", notes: &notes)
+    /// // notes: ["Mojstrovka.gpx: ignored the <time> of 184 points; moving at 1.4 m/s"]
+    /// ```
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - speed: m/s to move at (the file's times, if any, are then ignored).
+    ///   - file: The file's name, for messages and notes.
+    ///   - notes: Sentences appended for the user: times ignored for a speed.
+    /// - Throws: `SignalError` as ``init(gpx:speed:file:)``.
+    public init(gpx data: Data, speed: Double?, file: String?, notes: inout [String]) throws(SignalError) {
         do throws(SignalError) {
             let points = try GPXReader.points(data)
             let timed = points.filter { $0.time != nil }
+            if let speed {
+                if !timed.isEmpty {
+                    notes.append("\(file.map { "\($0): " } ?? "")ignored the <time> of \(timed.count) point\(timed.count == 1 ? "" : "s"); moving at \(speed) m/s")
+                }
+                self.init(speed: speed, waypoints: points.map {
+                    Waypoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.elevation ?? 0)
+                })
+                try validate()
+                return
+            }
             if !timed.isEmpty, timed.count < points.count {
                 let odd = points.first { ($0.time == nil) == (points[0].time != nil) } ?? points[0]
-                throw SignalError(.invalidTime, "this point has \(odd.time == nil ? "no <time>" : "a <time>") but the first point (line \(points[0].line)) \(odd.time == nil ? "has one" : "has none"); give every point a time, or none",
+                throw SignalError(.invalidTime, "this point has \(odd.time == nil ? "no <time>" : "a <time>") but the first point (line \(points[0].line)) \(odd.time == nil ? "has one" : "has none"); give every point a time or none, or give a speed to ignore the times (\(timed.count) of \(points.count) points have one)",
                                   line: odd.line)
             }
-            var waypoints: [Waypoint] = []
-            if let t0 = points[0].time {
-                if speed != nil {
-                    throw SignalError(.invalidTime, "the GPX points have times, which set the speed; a speed is only for files without times")
-                }
-                for (i, p) in points.enumerated() {
-                    let t = p.time ?? t0
-                    if i > 0, let previous = points[i - 1].time, t <= previous {
-                        throw SignalError(.invalidTime, "<time> \(ISO8601Time.format(t)) is not after the previous point's \(ISO8601Time.format(previous)) (line \(points[i - 1].line)); times must increase",
-                                          line: p.line)
-                    }
-                    waypoints.append(Waypoint(latitude: p.latitude, longitude: p.longitude, altitude: p.elevation ?? 0,
-                                              time: t - t0))
-                }
-                self.init(waypoints: waypoints)
-                startDate = Date(timeIntervalSince1970: t0)
-            } else {
-                guard let speed else {
-                    throw SignalError(.missingField, Route.gpxNeedsSpeed)
-                }
-                waypoints = points.map {
-                    Waypoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.elevation ?? 0)
-                }
-                self.init(speed: speed, waypoints: waypoints)
+            guard let t0 = points[0].time else {
+                throw SignalError(.missingField, Route.gpxNeedsSpeed)
             }
+            var waypoints: [Waypoint] = []
+            for (i, p) in points.enumerated() {
+                let t = p.time ?? t0
+                if i > 0, let previous = points[i - 1].time, t <= previous {
+                    throw SignalError(.invalidTime, "<time> \(ISO8601Time.format(t)) of point \(i + 1) is not after the previous point's \(ISO8601Time.format(previous)) (line \(points[i - 1].line)); times must increase, or give a speed to ignore them",
+                                      line: p.line)
+                }
+                waypoints.append(Waypoint(latitude: p.latitude, longitude: p.longitude, altitude: p.elevation ?? 0,
+                                          time: t - t0))
+            }
+            self.init(waypoints: waypoints)
+            startDate = Date(timeIntervalSince1970: t0)
             try validate()
         } catch {
             throw error.located(file: file)

@@ -172,9 +172,15 @@ public struct RouteTimeline: Sendable {
     @inlinable @inline(__always)
     func point(_ segment: Segment, tau: Double, timestamp: TimeInterval) -> LocationPoint {
         if segment.holds || segment.length == 0 {
-            // Standing still (a pause, or a timed leg between equal positions): the waypoint exactly.
+            // Standing still (a pause, or a timed leg between equal positions): the waypoint exactly. A timed
+            // leg that does not move still changes altitude, linearly in time from its start point's to its
+            // end point's, so that each point keeps its own altitude at its own time.
+            var altitude = segment.altitude1
+            if !segment.holds, segment.duration > 0, segment.duration.isFinite {
+                altitude = segment.altitude0 + (segment.altitude1 - segment.altitude0) * min(1, max(0, tau / segment.duration))
+            }
             return LocationPoint(timestamp: timestamp, latitude: segment.latitude, longitude: segment.longitude,
-                                 altitude: segment.altitude1, speed: 0, course: -1)
+                                 altitude: altitude, speed: 0, course: -1)
         }
         let (s, v) = segment.motion(at: tau)
         var p = segment.line.position(distance: s)

@@ -3,28 +3,71 @@ import Playback
 import Signals
 import FileReaders
 
-/// Reads phyphox CSV exports ("CSV (Comma, decimal point)"): a quoted header and numbers such as
-/// `9.810000000E0`, one file per sensor (`Accelerometer.csv`, `Gyroscope.csv`, `Linear Acceleration.csv`,
-/// or `Raw Data.csv` of a one-sensor experiment), recognised by their columns:
+/// Reads phyphox CSV exports: a quoted header and numbers such as `9.810000000E0`, one file per sensor
+/// (`Accelerometer.csv`, `Gyroscope.csv`, `Linear Acceleration.csv`, or `Raw Data.csv` of a one-sensor
+/// experiment), separated by commas, semicolons or tabs (numbers with a decimal comma after `;` or tabs),
+/// recognised by their columns:
 ///
 /// | columns | series |
 /// | --- | --- |
 /// | `"Time (s)"`, `"Acceleration x (m/s^2)"`, y, z | ``SensorSeries/Kind/accelerometer`` (with g) |
 /// | `"Time (s)"`, `"Linear Acceleration x (m/s^2)"`, y, z | ``SensorSeries/Kind/userAcceleration`` |
 /// | `"Time (s)"`, `"Gyroscope x (rad/s)"`, y, z | ``SensorSeries/Kind/gyroscope`` |
+/// | `"Time (s)"`, `"X (m/s^2)"`, `"Y (m/s^2)"`, `"Z (m/s^2)"` (phyphox 1.1.16 for iOS) | by the file's name: `Linear Accelerometer.csv` (or any name with "linear") user acceleration, `Accelerometer.csv` the accelerometer |
+/// | `"Time (s)"`, `"X (rad/s)"`, `"Y (rad/s)"`, `"Z (rad/s)"` (phyphox 1.1.16 for iOS) | ``SensorSeries/Kind/gyroscope`` |
 ///
 /// Other columns (`"Absolute acceleration (m/s^2)"`) are ignored; a row whose sample is missing (`NaN`
-/// on Android, `""` on iOS) is skipped. phyphox reports accelerations as Android does on both platforms
-/// (a phone face up reads +9.81 m/s² on z; its iOS app multiplies CoreMotion's g by −9.81), so they are
-/// converted to CoreMotion g by dividing by −9.81, which inverts the iOS conversion exactly (and reads
-/// an Android recording 0.03 % low against standard gravity). Rates are rad/s with the same sign on both.
+/// on Android, `""` on iOS) is skipped.
+///
+/// Accelerations have Android's sign on both platforms (a phone face up reads +9.81 m/s² on z) and are
+/// converted to CoreMotion g (face up −1) by dividing by minus the platform's g:
+///
+/// - iOS: phyphox multiplies CoreMotion's g by 9.81 (``gravity``), so dividing by 9.81 inverts it exactly;
+/// - Android: the sensors report m/s², with g = 9.80665 (`SensorManager.STANDARD_GRAVITY`, ``IMU/standardGravity``).
+///
+/// The platform comes from the export's `meta/device.csv` (`deviceBrand` "Apple" or a `deviceModel` of
+/// an iPhone, iPad or iPod: iOS; any other device: Android), else from the iOS-only 1.1.16 header, else
+/// from what the caller says; unknown, 9.81 is used (an Android recording then reads 0.03 % low).
+/// Rates are rad/s with the same sign on both.
 public enum PhyphoxRecording {
-    /// phyphox's g (m/s²).
+    /// phyphox's g on iOS (m/s²): its app multiplies CoreMotion's g by this.
     public static let gravity = 9.81
+
+    /// The phone phyphox ran on, which sets the unit of its accelerations.
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
+        /// iOS: accelerations are CoreMotion's g × 9.81.
+        case ios
+        /// Android: accelerations are the sensors' m/s² (g = 9.80665).
+        case android
+
+        /// m/s² per g in this platform's exports.
+        public var gravity: Double { self == .ios ? PhyphoxRecording.gravity : IMU.standardGravity }
+    }
 
     /// Whether a header is a phyphox export.
     static func recognises(_ header: [String]) -> Bool {
-        header.contains { $0 == "Time (s)" } && kind(header) != nil
+        header.contains { $0 == "Time (s)" } && (kind(header) != nil || header.contains("X (m/s^2)") || header.contains("X (rad/s)"))
+    }
+
+    /// Whether a table is phyphox's `meta/device.csv` (`"property","value"` rows).
+    static func isDeviceSheet(_ header: [String]) -> Bool {
+        header.count == 2 && header[0].lowercased() == "property" && header[1].lowercased() == "value"
+    }
+
+    /// The platform a `meta/device.csv` table states (see the type's documentation).
+    /// - Throws: `SignalError` naming the file when it names no device.
+    static func platform(device table: RecordingTable) throws(SignalError) -> Platform {
+        var properties: [String: String] = [:]
+        for row in table.rows where row.fields.count >= 2 { properties[row.fields[0]] = row.fields[1] }
+        let brand = properties["deviceBrand"] ?? "", model = properties["deviceModel"] ?? ""
+        if brand.lowercased() == "apple" || ["iphone", "ipad", "ipod"].contains(where: { model.lowercased().hasPrefix($0) }) {
+            return .ios
+        }
+        guard !brand.isEmpty || !model.isEmpty || !(properties["deviceManufacturer"] ?? "").isEmpty else {
+            throw SignalError(.malformed, "a phyphox device sheet needs a deviceBrand or deviceModel row to tell iOS from Android",
+                              file: table.file)
+        }
+        return .android
     }
 
     static func kind(_ header: [String]) -> (SensorSeries.Kind, prefix: String, unit: String)? {
@@ -37,30 +80,71 @@ public enum PhyphoxRecording {
     }
 
     /// Reads one phyphox export.
-    /// - Parameter path: The file (`-` for standard input).
+    /// - Parameters:
+    ///   - path: The file (`-` for standard input).
+    ///   - platform: The phone's platform, when known (see the type's documentation); `nil`: from the
+    ///     file's own `meta/device.csv` beside it, else 9.81 m/s² per g.
     /// - Returns: The sensor series it holds (one).
     /// - Throws: `SignalError` naming the file, line and column: not a phyphox export, a field that
     ///   is not a number, decreasing times.
-    public static func read(path: String) throws(SignalError) -> [SensorSeries] {
+    public static func read(path: String, platform: Platform? = nil) throws(SignalError) -> [SensorSeries] {
         let input: InputSource
         do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
-        return try read(RecordingTable.read(input))
+        var platform = platform
+        if platform == nil, let device = try deviceSheet(besides: path) { platform = try Self.platform(device: device) }
+        return try read(RecordingTable.read(input), name: path, platform: platform)
     }
 
-    static func read(_ table: RecordingTable) throws(SignalError) -> [SensorSeries] {
-        guard let (kind, prefix, unit) = kind(table.header), let time = table.column("Time (s)") else {
-            throw SignalError(.unknownFormat, "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\" or \"Gyroscope x (rad/s)\" columns",
+    /// `meta/device.csv` in the folder of `path`, as phyphox exports it, when there is one.
+    static func deviceSheet(besides path: String) throws(SignalError) -> RecordingTable? {
+        guard path != "-" else { return nil }
+        let sheet = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("meta/device.csv").path
+        guard FileManager.default.isReadableFile(atPath: sheet) else { return nil }
+        let input: InputSource
+        do { input = try InputSource.open(sheet) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? sheet) }
+        let table = try RecordingTable.read(input)
+        return isDeviceSheet(table.header) ? table : nil
+    }
+
+    static func read(_ table: RecordingTable, name: String, platform: Platform?) throws(SignalError) -> [SensorSeries] {
+        guard let time = table.column("Time (s)") else {
+            throw SignalError(.unknownFormat, "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
+                              file: table.file, line: table.headerLine)
+        }
+        var platform = platform
+        let kind: SensorSeries.Kind, names: [String]
+        if let (k, prefix, unit) = Self.kind(table.header) {
+            kind = k
+            names = ["x", "y", "z"].map { "\(prefix) \($0) (\(unit))" }
+        } else if table.header.contains("X (m/s^2)") || table.header.contains("X (rad/s)") {
+            // phyphox 1.1.16 for iOS: bare axis names; only the file's name tells gravity in or out.
+            let unit = table.header.contains("X (rad/s)") ? "rad/s" : "m/s^2"
+            let file = (name as NSString).lastPathComponent.lowercased().replacingOccurrences(of: " ", with: "")
+            if unit == "rad/s" {
+                kind = .gyroscope
+            } else if file.contains("linear") {
+                kind = .userAcceleration
+            } else if file.contains("accelerometer") || file.contains("acceleration") {
+                kind = .accelerometer
+            } else {
+                throw SignalError(.unknownFormat, "the header's \"X (m/s^2)\" (phyphox 1.1.16 for iOS) does not say whether gravity is included, and neither does the file's name: keep phyphox's name (Accelerometer.csv, or Linear Accelerometer.csv without gravity)",
+                                  file: table.file, line: table.headerLine)
+            }
+            names = ["X", "Y", "Z"].map { "\($0) (\(unit))" }
+            if platform == nil { platform = .ios }      // only the iOS app writes these headers
+        } else {
+            throw SignalError(.unknownFormat, "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
                               file: table.file, line: table.headerLine)
         }
         var columns: [Int] = []
-        for axis in ["x", "y", "z"] {
-            guard let c = table.column("\(prefix) \(axis) (\(unit))") else {
-                throw SignalError(.unknownFormat, "the header has \"\(prefix) x (\(unit))\" but no \"\(prefix) \(axis) (\(unit))\"",
+        for column in names {
+            guard let c = table.column(column) else {
+                throw SignalError(.unknownFormat, "the header has \"\(names[0])\" but no \"\(column)\"",
                                   file: table.file, line: table.headerLine)
             }
             columns.append(c)
         }
-        let scale = kind == .gyroscope ? 1 : -1 / gravity
+        let scale = kind == .gyroscope ? 1 : -1 / (platform?.gravity ?? gravity)
         return [try SeriesBuilder.build(table, kind: kind, time: time, timeScale: 1, columns: columns, scale: scale)]
     }
 }

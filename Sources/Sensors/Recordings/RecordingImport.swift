@@ -56,26 +56,108 @@ public struct RecordingImport: Sendable, Hashable {
     /// - Returns: Their sensor series.
     /// - Throws: `SignalError` naming the file (and line and column) of the first problem.
     public func read(_ paths: [String]) throws(SignalError) -> [SensorSeries] {
-        var tables: [(String, RecordingTable)] = []
-        var convention = self.convention
+        var notes: [String] = []
+        return try read(paths, notes: &notes)
+    }
+
+    /// Reads recording files or folders, telling phyphox from Sensor Logger by their headers, and tells
+    /// what it skipped or assumed.
+    ///
+    /// A folder stands for its `.csv` files (a Sensor Logger export unzipped, or a phyphox export with
+    /// its `meta/device.csv`). Sensor Logger's files of other sensors (`Annotation.csv`, `Barometer.csv`,
+    /// `Location.csv`, `Magnetometer.csv`, ...) and empty ones are skipped with a note. The platform comes
+    /// from a Sensor Logger `Metadata.csv` or a phyphox `meta/device.csv` (among the files, or phyphox's
+    /// beside its file), else from ``convention``; when both are known and disagree, the import is refused.
+    ///
+    /// ```swift
+    /// var notes: [String] = []
+    /// let series = try RecordingImport(rate: 100).read(["Recording-2024-05-01"], notes: &notes)
+    /// ```
+    /// - Parameters:
+    ///   - paths: Files or folders.
+    ///   - notes: Sentences appended for the user: files skipped, a unit assumed.
+    /// - Returns: Their sensor series.
+    /// - Throws: `SignalError` naming the file (and line and column) of the first problem.
+    public func read(_ paths: [String], notes: inout [String]) throws(SignalError) -> [SensorSeries] {
+        var files: [String] = []
         for path in paths {
+            var isFolder: ObjCBool = false
+            if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                    .filter { $0.lowercased().hasSuffix(".csv") && !$0.hasPrefix(".") }.sorted()
+                guard !names.isEmpty else {
+                    throw SignalError(.unreadable, "the folder holds no .csv file; give the recording's CSV files or the folder of an unzipped export", file: path)
+                }
+                files += names.map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                files.append(path)
+            }
+        }
+        var tables: [(String, RecordingTable)] = []
+        var stated: (SensorLoggerRecording.Convention, RecordingTable)?
+        var device: (PhyphoxRecording.Platform, RecordingTable)?
+        for path in files {
             let input: InputSource
             do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
-            guard case .points(.csv)? = InputKind.detect(name: input.path, head: input.head) else {
+            let fileName = (path as NSString).lastPathComponent
+            let known = SensorLoggerRecording.otherFiles.contains(fileName.lowercased())
+            if known, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                notes.append("skipped \(input.name): it is empty")
+                continue
+            }
+            let head = input.head.prefix { $0 != 0x0A && $0 != 0x0D }
+            guard case .points(.csv)? = InputKind.detect(name: input.path, head: input.head)
+                    ?? (head.contains(UInt8(ascii: ";")) || head.contains(0x09) ? .points(.csv) : nil) else {
                 throw SignalError(.unknownFormat, "not a phyphox or Sensor Logger CSV export (not a CSV file)", file: input.name)
             }
             let table = try RecordingTable.read(input)
             if SensorLoggerRecording.isMetadata(table.header) {
-                let stated = try SensorLoggerRecording.convention(table)
-                if self.convention == nil { convention = stated }
+                stated = (try SensorLoggerRecording.convention(table), table)
+                continue
+            }
+            if PhyphoxRecording.isDeviceSheet(table.header) {
+                device = (try PhyphoxRecording.platform(device: table), table)
+                continue
+            }
+            if known {
+                notes.append(table.rows.isEmpty ? "skipped \(input.name): it holds no rows"
+                             : "skipped \(input.name): Sensor Logger's \((fileName as NSString).deletingPathExtension), not a motion sensor this import reads")
                 continue
             }
             tables.append((path, table))
         }
+        var convention = self.convention
+        if let (said, table) = stated {
+            if let given = self.convention, given != said {
+                throw SignalError(.incompatible, "--platform \(given == .ios ? "ios" : "android") contradicts this Metadata.csv, whose accelerations have \(said == .ios ? "iOS's (CoreMotion's) sign" : "Android's sign (platform Android, or iOS with standardisation on)"); drop --platform, or leave out a Metadata.csv from another recording",
+                                  file: table.file, line: table.rows.first?.line)
+            }
+            convention = said
+        }
+        let given: PhyphoxRecording.Platform? = self.convention.map { $0 == .ios ? .ios : .android }
+        if let (said, table) = device, let given, given != said {
+            throw SignalError(.incompatible, "--platform \(given.rawValue) contradicts this phyphox device sheet, which names \(said == .ios ? "an Apple device" : "an Android device"); drop --platform",
+                              file: table.file)
+        }
         var series: [SensorSeries] = []
         for (path, table) in tables {
             if PhyphoxRecording.recognises(table.header) {
-                series += try PhyphoxRecording.read(table)
+                var platform = device?.0
+                if platform == nil, let sheet = try PhyphoxRecording.deviceSheet(besides: path) {
+                    let said = try PhyphoxRecording.platform(device: sheet)
+                    if let given, given != said {
+                        throw SignalError(.incompatible, "--platform \(given.rawValue) contradicts this phyphox device sheet, which names \(said == .ios ? "an Apple device" : "an Android device"); drop --platform",
+                                          file: sheet.file)
+                    }
+                    platform = said
+                }
+                platform = platform ?? given
+                // The bare 1.1.16 headers come from iOS only; rates need no platform.
+                let bare = table.header.contains("X (m/s^2)") || table.header.contains("X (rad/s)")
+                if platform == nil, !bare, PhyphoxRecording.kind(table.header)?.0 != .gyroscope {
+                    notes.append("\(table.file): no phyphox meta/device.csv and no --platform: accelerations read with iOS's 9.81 m/s² per g (an Android recording, in m/s² of 9.80665, then reads 0.03 % low)")
+                }
+                series += try PhyphoxRecording.read(table, name: path, platform: platform)
             } else if SensorLoggerRecording.recognises(table.header) {
                 guard let convention else {
                     throw SignalError(.invalidArgument, "Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android",
@@ -88,7 +170,7 @@ public struct RecordingImport: Sendable, Hashable {
                                   file: table.file, line: table.headerLine)
             }
         }
-        guard !series.isEmpty else { throw SignalError(.invalidArgument, "no sensor file among the inputs (only metadata)") }
+        guard !series.isEmpty else { throw SignalError(.invalidArgument, "no sensor file among the inputs (only metadata or skipped files)") }
         return series
     }
 
@@ -120,9 +202,6 @@ public struct RecordingImport: Sendable, Hashable {
         guard count >= 2 else {
             throw SignalError(.invalidArgument, "the recordings overlap for \(end - start) s: at \(rate) Hz that is fewer than two points; raise --rate")
         }
-        guard gravityWindow <= end - start else {
-            throw SignalError(.invalidArgument, "the gravity window \(gravityWindow) s is longer than the recordings' overlap \(end - start) s")
-        }
         for s in series { try RecordingImport.checkGaps(s, from: start, to: end) }
         let grid = (0 ..< count).map { start + Double($0) / rate }
         func resampled(_ kind: SensorSeries.Kind) -> [[Double]]? {
@@ -136,6 +215,10 @@ public struct RecordingImport: Sendable, Hashable {
         if gravity == nil, let total, let user {
             gravity = (0 ..< 3).map { a in zip(total[a], user[a]).map { $0 - $1 } }
         } else if gravity == nil, let total {
+            // Only an estimate needs the window, so only then must it fit in the overlap.
+            guard gravityWindow <= end - start else {
+                throw SignalError(.invalidArgument, "the gravity window \(gravityWindow) s is longer than the recordings' overlap \(end - start) s; gravity is estimated from the raw accelerometer alone: shorten --gravity-window, or give a gravity or linear-acceleration recording too")
+            }
             // gravityWindow ≤ end − start, so the window is at most count + 1 samples (no overflow).
             gravity = RecordingImport.gravityEstimate(total, window: min(count, max(1, Int((gravityWindow * rate).rounded()))))
         }

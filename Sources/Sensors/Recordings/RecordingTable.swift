@@ -5,6 +5,10 @@ import FileReaders
 
 /// A CSV file read with the package's CSV reader: its header and its rows as numbers, with the line of
 /// each row, for the recording importers. Errors name the file, the line and the column.
+///
+/// The separator is told from the header line: `,` unless the header has none and has `;` or tabs (the
+/// other phyphox exports: "CSV (Semicolon, …)", "CSV (Tabulator, …)"). With `;` or tabs a number may
+/// have a decimal comma (`4,826846900E-2`, phyphox's "decimal comma" exports).
 struct RecordingTable {
     /// The file's name, for messages.
     let file: String
@@ -14,19 +18,23 @@ struct RecordingTable {
     let headerLine: Int
     /// Rows: the line and the raw fields.
     var rows: [(line: Int, fields: [String])]
+    /// Whether numbers may have a decimal comma (the separator is `;` or a tab).
+    var decimalComma = false
 
     /// Reads a whole CSV file (at most `limit` bytes).
     /// - Throws: `SignalError` (`unreadable`, `malformed`, `unknownFormat`).
     static func read(_ input: InputSource, limit: Int = 1 << 30) throws(SignalError) -> RecordingTable {
-        // A phyphox export with another separator: say so before the CSV reader trips on it.
-        let firstLine = String(decoding: input.head.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
-        if !firstLine.contains(","), firstLine.contains(";") || firstLine.contains("\t") {
-            throw SignalError(.unknownFormat, "the header is separated by ';' or tabs: export the recording as comma-separated values (phyphox: \"CSV (Comma, decimal point)\")",
-                              file: input.name, line: 1)
+        var head = input.head[...]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        let firstLine = head.prefix { $0 != 0x0A && $0 != 0x0D }
+        var separator = UInt8(ascii: ",")
+        if !firstLine.contains(separator) {
+            if firstLine.contains(UInt8(ascii: ";")) { separator = UInt8(ascii: ";") }
+            else if firstLine.contains(0x09) { separator = 0x09 }
         }
         let reader: CSVReader
         do {
-            reader = CSVReader(try input.byteReader())
+            reader = CSVReader(try input.byteReader(), separator: separator)
         } catch {
             throw SignalError(.unreadable, error.message, file: input.name)
         }
@@ -49,11 +57,8 @@ struct RecordingTable {
             throw SignalError(.malformed, error.message, file: input.name, line: error.line)
         }
         guard !empty else { throw SignalError(.malformed, "the file is empty; expected a CSV header", file: input.name, line: 1) }
-        if header.count == 1, let only = header.first, only.contains(";") || only.contains("\t") {
-            throw SignalError(.unknownFormat, "the header has one column holding ';' or tabs: export the recording as comma-separated values (phyphox: \"CSV (Comma, decimal point)\")",
-                              file: input.name, line: headerLine)
-        }
-        return RecordingTable(file: input.name, header: header, headerLine: headerLine, rows: rows)
+        return RecordingTable(file: input.name, header: header, headerLine: headerLine, rows: rows,
+                              decimalComma: separator != UInt8(ascii: ","))
     }
 
     /// The index of the first column whose name matches (case-insensitively, spaces trimmed).
@@ -62,7 +67,7 @@ struct RecordingTable {
     }
 
     /// A finite number within ±10¹⁰ from a row, or `nil` for an empty field or `NaN` (a missing sample, as
-    /// phyphox writes them).
+    /// phyphox writes them). With ``decimalComma``, `4,8E-2` reads as `4.8E-2`.
     /// - Throws: `SignalError` naming the file, line and column for anything else that is not a number,
     ///   or a number beyond ±10¹⁰.
     func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(SignalError) -> Double? {
@@ -70,11 +75,14 @@ struct RecordingTable {
             throw SignalError(.malformed, "expected \(header.count) fields as in the header, found \(row.fields.count)",
                               file: file, line: row.line, column: min(row.fields.count, header.count) + 1)
         }
-        let text = row.fields[column]
+        var text = row.fields[column]
         if text.isEmpty || text.lowercased() == "nan" { return nil }
+        if decimalComma, !text.contains("."), text.utf8.lazy.filter({ $0 == UInt8(ascii: ",") }).count == 1 {
+            text = text.replacingOccurrences(of: ",", with: ".")
+        }
         guard let value = CSVReader.number(text), value.isFinite else {
             let name = header[column]
-            let what = text.contains(",") || (text.contains(".") == false && text.contains(";")) ? " (a decimal comma? export with a decimal point)" : ""
+            let what = !decimalComma && text.contains(",") ? " (a decimal comma? phyphox's decimal-comma exports separate fields with ';' or tabs)" : ""
             throw SignalError(.malformed, "\"\(String(text.prefix(60)))\" in column \"\(name)\" is not a finite number\(what)",
                               file: file, line: row.line, column: column + 1)
         }

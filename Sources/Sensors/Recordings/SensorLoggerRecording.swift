@@ -12,6 +12,7 @@ import FileReaders
 /// | --- | --- |
 /// | `Accelerometer.csv` | ``SensorSeries/Kind/userAcceleration`` (gravity excluded, on both platforms) |
 /// | `TotalAcceleration.csv` (Android) | ``SensorSeries/Kind/accelerometer`` |
+/// | `AccelerometerUncalibrated.csv` | ``SensorSeries/Kind/accelerometer`` (raw: g on iOS, m/s² on Android or standardised) |
 /// | `Gravity.csv` | ``SensorSeries/Kind/gravity`` |
 /// | `Gyroscope.csv` | ``SensorSeries/Kind/gyroscope`` |
 /// | `Metadata.csv` | the recording's `platform` (iOS or Android) |
@@ -19,8 +20,14 @@ import FileReaders
 /// Accelerations are m/s² with g = 9.80665. Their sign depends on the platform: iOS recordings keep
 /// CoreMotion's (gravity reads −z face up), Android ones (and iOS ones made with "Standardise Units &
 /// Frames") have the opposite sign. The platform comes from `Metadata.csv` when it is among the files
-/// (its `standardisation` column, when true, means Android's convention), or must be given.
-/// Rates are rad/s with the same sign on both. Time is `seconds_elapsed`, else `time` (integer ns).
+/// (its `standardisation` column, when true, means Android's convention), or must be given; ``RecordingImport``
+/// refuses a given convention that contradicts the `Metadata.csv` among its files.
+/// `AccelerometerUncalibrated.csv` is in g with CoreMotion's sign on iOS, and in m/s² with Android's sign on
+/// Android or with "Standardise Units & Frames". Rates are rad/s with the same sign on both. Time is
+/// `seconds_elapsed` (which may start below 0: samples from just before the recording's start), else
+/// `time` (integer ns since the epoch, taken from the first). The axis columns are found by name, so their
+/// order (Sensor Logger writes `z,y,x`) does not matter. The export's other files (``otherFiles``) are not
+/// motion sensors; ``RecordingImport`` skips them with a note.
 public enum SensorLoggerRecording {
     /// Whose sign convention the accelerations use.
     public enum Convention: String, Sendable, Hashable, CaseIterable {
@@ -59,12 +66,22 @@ public enum SensorLoggerRecording {
     static func kind(fileName: String) -> SensorSeries.Kind? {
         switch (fileName as NSString).lastPathComponent.lowercased() {
         case "accelerometer.csv": .userAcceleration
-        case "totalacceleration.csv": .accelerometer
+        case "totalacceleration.csv", "accelerometeruncalibrated.csv": .accelerometer
         case "gravity.csv": .gravity
         case "gyroscope.csv": .gyroscope
         default: nil
         }
     }
+
+    /// The files of a Sensor Logger export that hold no motion stream this import reads (lowercased):
+    /// skipped with a note.
+    public static let otherFiles: Set<String> = [
+        "annotation.csv", "barometer.csv", "battery.csv", "brightness.csv", "compass.csv", "location.csv",
+        "locationgps.csv", "locationnetwork.csv", "magnetometer.csv", "magnetometeruncalibrated.csv",
+        "gyroscopeuncalibrated.csv", "orientation.csv", "microphone.csv", "pedometer.csv", "heartrate.csv",
+        "wristmotion.csv", "watchlocation.csv", "light.csv", "proximity.csv", "network.csv", "bluetooth.csv",
+        "camera.csv", "wifi.csv",
+    ]
 
     /// Reads one Sensor Logger sensor file.
     /// - Parameters:
@@ -79,9 +96,10 @@ public enum SensorLoggerRecording {
 
     static func read(_ table: RecordingTable, name: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
         guard let kind = kind(fileName: name) else {
-            throw SignalError(.unknownFormat, "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, Gravity.csv or Gyroscope.csv (this one's name does not tell)",
+            throw SignalError(.unknownFormat, "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv or Gyroscope.csv (this one's name does not tell)",
                               file: table.file)
         }
+        let uncalibrated = (name as NSString).lastPathComponent.lowercased() == "accelerometeruncalibrated.csv"
         var columns: [Int] = []
         for axis in ["x", "y", "z"] {
             guard let c = table.column(axis) else {
@@ -90,7 +108,8 @@ public enum SensorLoggerRecording {
             columns.append(c)
         }
         let g = IMU.standardGravity
-        let scale = kind == .gyroscope ? 1 : (convention == .ios ? 1 / g : -1 / g)
+        // iOS's uncalibrated accelerometer is CoreMotion's raw reading, already in g.
+        let scale = kind == .gyroscope ? 1 : (convention == .ios ? (uncalibrated ? 1 : 1 / g) : -1 / g)
         if let elapsed = table.column("seconds_elapsed") {
             return [try SeriesBuilder.build(table, kind: kind, time: elapsed, timeScale: 1, columns: columns, scale: scale)]
         }
@@ -108,8 +127,15 @@ public enum SensorLoggerRecording {
                 throw SignalError(.malformed, "\"\(String(rows.rows[i].fields[time].prefix(40)))\" in column 'time' is not an integer number of nanoseconds",
                                   file: table.file, line: rows.rows[i].line, column: time + 1)
             }
-            rows.rows[i].fields[time] = String(ns &- t0)
+            // Seconds from the first sample (a difference of ns up to 2⁶³ is exact in Int64; the
+            // seconds of a recording are far below ±10¹⁰, the table's bound on numbers).
+            let (difference, overflow) = ns.subtractingReportingOverflow(t0)
+            guard !overflow else {
+                throw SignalError(.outOfRange, "\(ns) ns in column 'time' is too far from the first sample's \(t0) ns",
+                                  file: table.file, line: rows.rows[i].line, column: time + 1)
+            }
+            rows.rows[i].fields[time] = String(Double(difference) / 1e9)
         }
-        return [try SeriesBuilder.build(rows, kind: kind, time: time, timeScale: 1e-9, columns: columns, scale: scale)]
+        return [try SeriesBuilder.build(rows, kind: kind, time: time, timeScale: 1, columns: columns, scale: scale)]
     }
 }
