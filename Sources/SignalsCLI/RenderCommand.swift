@@ -38,13 +38,14 @@ struct RenderCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, npy, f32
+        case csv, npy, f32, mcap
 
         /// The format an output's extension names (`raw` and `bin` are f32), `nil` for any other.
         init?(extension ext: String) {
             switch ext {
             case "csv": self = .csv
             case "npy": self = .npy
+            case "mcap": self = .mcap
             case "f32", "raw", "bin": self = .f32
             default: return nil
             }
@@ -56,7 +57,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var timing: RenderTiming
 
-    @Option(name: .long, help: "Output format: csv, npy or f32 (by default -o's extension).")
+    @Option(name: .long, help: "Output format: csv, npy, f32 or mcap (by default -o's extension).")
     var format: Format?
 
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
@@ -78,6 +79,13 @@ struct RenderCommand: ParsableCommand {
             if let gpx = trajectory.gpxFile { inputs.add(gpx) }
             try inputs.check(output, option: "-o")
             let chosen = outputDirectory != nil || (format == nil && OutputSink.fileExtension(output) == nil) ? format : try outputFormat()
+            if chosen == .mcap {
+                guard outputDirectory == nil else {
+                    throw CLIError("--format mcap writes every stream into one file: give it with -o FILE.mcap, not --output-dir")
+                }
+                try MCAPOutput.render(trajectory, name: name, timing: timing, output: output, inputs: inputs)
+                return
+            }
             try TrajectoryOutput.render(trajectory, name: name, timing: timing, format: chosen, output: output,
                                         directory: outputDirectory, inputs: inputs)
             return
@@ -86,6 +94,16 @@ struct RenderCommand: ParsableCommand {
             throw CLIError("--output-dir is for trajectory specs ({\"trajectory\": ...}), which write one file per stream; use -o for a \(document.kind) spec")
         }
         let format = try outputFormat()
+        if format == .mcap {
+            guard case .imu(let imu) = document else {
+                throw CLIError("MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs ({\"trajectory\": ...}: every sensor) and IMU specs ({\"imu\": ...}: /imu/data); a \(document.kind) spec renders csv, npy or f32")
+            }
+            let request = try timing.validated(imu, name: spec)
+            try checkIntegratedStart(imu, request)
+            let blocks = try imu.blocks(request, blockFrames: 16_384, options: timing.options)
+            try MCAPOutput.render(imu: imu, blocks: blocks, output: output, inputs: inputs, rate: request.sampleRate)
+            return
+        }
         switch document {
         case .signal(let signal):
             try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal), format: format, inputs: inputs)
@@ -107,7 +125,7 @@ struct RenderCommand: ParsableCommand {
         let ext = OutputSink.fileExtension(output)
         let named = ext.flatMap(Format.init(extension:))
         if let ext, named == nil {
-            throw CLIError("-o \(output ?? ""): render writes csv, npy or f32, not .\(ext); name the file .csv, .npy or .f32 (.raw and .bin are f32 too)")
+            throw CLIError("-o \(output ?? ""): render writes csv, npy, f32 or mcap, not .\(ext); name the file .csv, .npy, .f32 or .mcap (.raw and .bin are f32 too)")
         }
         switch (format, named) {
         case (let asked?, let named?) where asked != named:
@@ -117,7 +135,7 @@ struct RenderCommand: ParsableCommand {
         case (nil, let named?):
             return named
         case (nil, nil):
-            throw CLIError("missing --format csv, npy or f32: \(output == nil || output == "-" ? "standard output" : "-o \(output ?? "")") has no extension to choose it by")
+            throw CLIError("missing --format csv, npy, f32 or mcap: \(output == nil || output == "-" ? "standard output" : "-o \(output ?? "")") has no extension to choose it by")
         }
     }
 
