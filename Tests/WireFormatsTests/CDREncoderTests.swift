@@ -1,0 +1,67 @@
+@testable import WireFormats
+import Testing
+
+@Suite struct CDREncoderTests {
+    @Test("the encapsulation header: CDR little endian, 00 01 00 00")
+    func header() {
+        #expect(CDREncoder().bytes == [0x00, 0x01, 0x00, 0x00])
+    }
+
+    @Test("primitives align to their size relative to the payload after the 4-byte header")
+    func alignment() {
+        var cdr = CDREncoder()
+        cdr.write(UInt8(0xAA))         // payload offset 0
+        cdr.write(UInt16(0x0102))      // 1 byte of padding, offset 2
+        cdr.write(UInt8(0xBB))         // offset 4
+        cdr.write(UInt32(0x0304_0506)) // 3 bytes of padding, offset 8
+        cdr.write(Double(1))           // offset 12 → 4 bytes of padding, offset 16
+        #expect(cdr.bytes == [0, 1, 0, 0,
+                              0xAA, 0, 0x02, 0x01, 0xBB, 0, 0, 0, 0x06, 0x05, 0x04, 0x03,
+                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
+    }
+
+    @Test("failing case: a float64 after one byte takes 7 bytes of padding (payload-relative), not 3 (buffer-relative)")
+    func alignmentIsPayloadRelative() {
+        var cdr = CDREncoder()
+        cdr.write(UInt8(1))
+        cdr.write(2.0)
+        #expect(cdr.bytes.count == 4 + 8 + 8)
+        // Aligning to the start of the buffer (a common bug) would give 4 + 1 + 3 + 8 = 16 bytes.
+        let bufferRelative: [UInt8] = [0, 1, 0, 0, 1, 0, 0, 0] + withUnsafeBytes(of: 2.0.bitPattern.littleEndian, Array.init)
+        #expect(cdr.bytes != bufferRelative)
+    }
+
+    @Test("a string is its uint32 length counting the NUL, the UTF-8 bytes and the NUL", arguments: ["", "imu", "µT"])
+    func string(text: String) {
+        var cdr = CDREncoder()
+        cdr.write(text)
+        let utf8 = Array(text.utf8)
+        let n = UInt32(utf8.count + 1)
+        #expect(cdr.bytes == [0, 1, 0, 0] + withUnsafeBytes(of: n.littleEndian, Array.init) + utf8 + [0])
+    }
+
+    @Test("failing case: a string's length without its NUL is not what a ROS 2 reader expects")
+    func stringLengthCountsTheNUL() {
+        var cdr = CDREncoder()
+        cdr.write("map")
+        #expect(cdr.bytes[4] == 4)
+        #expect(cdr.bytes[4] != 3)
+    }
+
+    @Test("a header: int32 sec, uint32 nanosec, frame_id; a float64 after it aligns to 8")
+    func rosHeader() {
+        var cdr = CDREncoder()
+        ROS2.Header(time: 5_000_000_007, frameID: "imu_link").encode(into: &cdr)
+        cdr.write(1.5)
+        #expect(cdr.bytes.count == 36)
+        #expect(Array(cdr.bytes[4 ..< 12]) == [5, 0, 0, 0, 7, 0, 0, 0])
+        #expect(Array(cdr.bytes[25 ..< 28]) == [0, 0, 0])    // padding after "imu_link\0" (payload offset 21)
+    }
+
+    @Test("FluidPressure is header, fluid_pressure, variance: 4 + 8 + 4 + 7 (frame \"device\") + 5 padding + 16 bytes")
+    func fluidPressure() {
+        let bytes = ROS2.FluidPressure(header: ROS2.Header(time: 0, frameID: "device"), pressure: 101_325, variance: 0).cdr()
+        #expect(bytes.count == 4 + 8 + 4 + 7 + 5 + 16)
+        #expect(Array(bytes[28 ..< 36]) == withUnsafeBytes(of: 101_325.0.bitPattern.littleEndian, Array.init))
+    }
+}
