@@ -10,7 +10,7 @@ import Specs
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples.",
+        abstract: "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples, or a trajectory to MCAP.",
         discussion: """
         Streams block by block, so memory stays bounded whatever the duration. Signal specs, motion specs
         ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z; with an
@@ -30,7 +30,11 @@ struct RenderCommand: ParsableCommand {
         magnetometer, barometer, gnss (.csv, or .npy float64 with --format npy), each with a first column t,
         at its own rate (--rate for the truth and the sensors that set none; --duration by default the whole
         trajectory). Without --output-dir, when every stream runs at --rate, one table with all the columns.
-        The format follows -o's extension (.csv, .npy, .f32; .raw and .bin are f32 too); --format, needed for
+        mcap (-o FILE.mcap or --format mcap): a trajectory's streams, or an IMU spec's readings, as ROS 2 messages
+        (CDR) in one MCAP file: /imu/data (sensor_msgs/msg/Imu), /imu/mag (MagneticField, tesla), /pressure
+        (FluidPressure, Pa), /gnss/fix (NavSatFix), /truth/odometry (nav_msgs/msg/Odometry, ENU); stamps are the
+        trajectory's epoch plus t. Other specs are refused.
+        The format follows -o's extension (.csv, .npy, .f32, .mcap; .raw and .bin are f32 too); --format, needed for
         standard output or a name without an extension, must agree with it. -o never names the spec itself
         (nor a link to it) or a file you may not write.
         Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 -o shake.npy

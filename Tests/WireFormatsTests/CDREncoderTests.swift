@@ -47,21 +47,4 @@ import Testing
         #expect(cdr.bytes[4] == 4)
         #expect(cdr.bytes[4] != 3)
     }
-
-    @Test("a header: int32 sec, uint32 nanosec, frame_id; a float64 after it aligns to 8")
-    func rosHeader() {
-        var cdr = CDREncoder()
-        ROS2.Header(time: 5_000_000_007, frameID: "imu_link").encode(into: &cdr)
-        cdr.write(1.5)
-        #expect(cdr.bytes.count == 36)
-        #expect(Array(cdr.bytes[4 ..< 12]) == [5, 0, 0, 0, 7, 0, 0, 0])
-        #expect(Array(cdr.bytes[25 ..< 28]) == [0, 0, 0])    // padding after "imu_link\0" (payload offset 21)
-    }
-
-    @Test("FluidPressure is header, fluid_pressure, variance: 4 + 8 + 4 + 7 (frame \"device\") + 5 padding + 16 bytes")
-    func fluidPressure() {
-        let bytes = ROS2.FluidPressure(header: ROS2.Header(time: 0, frameID: "device"), pressure: 101_325, variance: 0).cdr()
-        #expect(bytes.count == 4 + 8 + 4 + 7 + 5 + 16)
-        #expect(Array(bytes[28 ..< 36]) == withUnsafeBytes(of: 101_325.0.bitPattern.littleEndian, Array.init))
-    }
 }

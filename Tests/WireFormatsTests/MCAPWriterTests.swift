@@ -29,12 +29,14 @@ struct MCAPCheck {
         let all = try records(b, from: 8, to: b.count - 8)
         guard let footer = all.last, footer.opcode == 0x02, let dataEnd = all.first(where: { $0.opcode == 0x0F }) else { throw .truncated }
         for chunk in all where chunk.opcode == 0x06 {
-            let records = Array(chunk.content[(8 + 8 + 8 + 4 + 4 + 8)...])
+            let recordsStart = 40    // start, end, uncompressed size (8 each), CRC (4), "" (4), records length (8)
+            let records = Array(chunk.content[recordsStart...])
             guard u32(chunk.content, 24) == CRC32.checksum(records) else { throw .chunkCRC }
         }
         guard u32(dataEnd.content, 0) == CRC32.checksum(b[0 ..< dataEnd.offset]) else { throw .dataCRC }
         let summaryStart = Int(u64(footer.content, 0)), summaryOffsetStart = Int(u64(footer.content, 8))
-        guard u32(footer.content, 16) == CRC32.checksum(b[summaryStart ..< (footer.offset + 9 + 16)]) else { throw .summaryCRC }
+        let footerCRCAt = footer.offset + 25    // opcode, length, summary_start, summary_offset_start
+        guard u32(footer.content, 16) == CRC32.checksum(b[summaryStart ..< footerCRCAt]) else { throw .summaryCRC }
         for offset in all where offset.opcode == 0x0E {
             let start = Int(u64(offset.content, 1))
             guard start >= summaryStart, start < summaryOffsetStart, b[start] == offset.content[0] else { throw .offset("summary offset") }
@@ -86,10 +88,11 @@ struct MCAPCheck {
         let stats = try #require(records.first { $0.opcode == 0x0B })
         #expect(MCAPCheck.u64(stats.content, 0) == 200)
         let chunks = records.filter { $0.opcode == 0x06 }.count
-        #expect(MCAPCheck.u32(stats.content, 2 + 8 + 4 + 4 + 4) == UInt32(chunks))
+        #expect(MCAPCheck.u32(stats.content, 22) == UInt32(chunks))
         #expect(records.filter { $0.opcode == 0x08 }.count == chunks)
         #expect(chunks == (chunkSize == 64 ? 200 : 1))    // a 75-byte message fills a 64-byte chunk
         #expect(MCAPCheck.u64(stats.content, 34) == 990_000_000)    // message_end_time
+        // chunk_count at 22: after message_count (8), schema, channel, attachment and metadata counts (2 + 4 + 4 + 4)
     }
 
     @Test("a record is opcode, uint64 content length, content")
@@ -105,7 +108,8 @@ struct MCAPCheck {
         let records = try MCAPCheck.check(bytes)
         let chunk = try #require(records.first { $0.opcode == 0x06 })
         var broken = bytes
-        broken[chunk.offset + 9 + 40 + 30] ^= 0xFF
+        let inRecords = chunk.offset + 79    // the record's 9 bytes, the chunk's 40, then 30 into its records
+        broken[inRecords] ^= 0xFF
         #expect(throws: MCAPCheck.Problem.chunkCRC) { try MCAPCheck.check(broken) }
         let stats = try #require(records.first { $0.opcode == 0x0B })
         bytes[stats.offset + 9] ^= 0x01
