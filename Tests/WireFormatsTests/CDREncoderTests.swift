@@ -17,7 +17,7 @@ import Testing
         cdr.write(Double(1))           // offset 12 → 4 bytes of padding, offset 16
         #expect(cdr.bytes == [0, 1, 0, 0,
                               0xAA, 0, 0x02, 0x01, 0xBB, 0, 0, 0, 0x06, 0x05, 0x04, 0x03,
-                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
+                              0, 0, 0, 0, /* float64 1.0: */ 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
     }
 
     @Test("failing case: a float64 after one byte takes 7 bytes of padding (payload-relative), not 3 (buffer-relative)")
