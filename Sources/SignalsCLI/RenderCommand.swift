@@ -100,7 +100,8 @@ struct RenderCommand: ParsableCommand {
         let format = try outputFormat()
         if format == .mcap {
             guard case .imu(let imu) = document else {
-                throw CLIError("MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs ({\"trajectory\": ...}: every sensor) and IMU specs ({\"imu\": ...}: /imu/data); a \(document.kind) spec renders csv, npy or f32")
+                let kind = if case .signal = document { "signal (\(document.kind))" } else { document.kind }
+                throw CLIError("MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs ({\"trajectory\": ...}: every sensor) and IMU specs ({\"imu\": ...}: /imu/data); a \(kind) spec renders csv, npy or f32")
             }
             let request = try timing.validated(imu, name: spec)
             try checkIntegratedStart(imu, request)

@@ -260,6 +260,32 @@ class TunnelMCAP(unittest.TestCase):
             self.assertFalse(any(60 <= row["t"] < 90 for row in gnss))
 
 
+class ImuSpecMCAP(unittest.TestCase):
+    """An {"imu": ...} spec: /imu/data only, the accelerometer's g (CoreMotion's sign) as m/s² (physical sign)."""
+
+    def test_imu_spec(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            spec = ROOT / "Examples" / "specs" / "imu" / "bmi160-walking.json"
+            out, table = Path(tmp) / "imu.mcap", Path(tmp) / "imu.csv"
+            run("render", str(spec), "--rate", "100", "--duration", "3", "-o", str(out))
+            run("render", str(spec), "--rate", "100", "--duration", "3", "-o", str(table))
+            rows = read_csv(table)
+            with open(out, "rb") as f:
+                reader = make_reader(f, decoder_factories=[DecoderFactory()])
+                topics = [c.topic for c in reader.get_summary().channels.values()]
+                items = [(m, msg) for _, _, m, msg in reader.iter_decoded_messages()]
+            self.assertEqual(topics, ["/imu/data"])
+            self.assertEqual(len(items), len(rows))
+            for row, (message, msg) in zip(rows, items):
+                self.assertEqual(message.log_time, round(row["t"] * 1e9))    # no epoch: from 1970
+                self.assertEqual(msg.orientation_covariance[0], -1.0)        # no orientation given
+                a, g = msg.linear_acceleration, msg.angular_velocity
+                for got, axis in ((a.x, "x"), (a.y, "y"), (a.z, "z")):      # float32 in the CSV, × −9.80665
+                    close(self, got, -9.80665 * row[f"accelerometer.{axis}"], f"linear_acceleration.{axis}", rel=1e-6, abs_tol=1e-6)
+                for got, axis in ((g.x, "x"), (g.y, "y"), (g.z, "z")):
+                    close(self, got, row[f"gyroscope.{axis}"], f"angular_velocity.{axis}", rel=1e-6, abs_tol=1e-9)
+
+
 class Refusals(unittest.TestCase):
     def refused(self, *args, says):
         done = subprocess.run([SIGNALS, *args], capture_output=True, text=True)
