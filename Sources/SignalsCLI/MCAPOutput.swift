@@ -129,6 +129,10 @@ enum MCAPOutput {
         let baroDensity = trajectory.sensors.barometer?.noiseDensity ?? 0
         let baroVariance = baroDensity * baroDensity * baroRate
 
+        // Covariance arrays shared by every message (the per-message work is then the encoding alone).
+        let zeros9 = [Double](repeating: 0, count: 9), zeros36 = [Double](repeating: 0, count: 36)
+        let gyroCovariance = diagonal3(gyroVariance), accelCovariance = diagonal3(accelVariance), magCovariance = diagonal3(magVariance)
+
         // The IMU's orientation is the truth's attitude at the IMU's samples: a truth stream at the IMU's rate.
         var renderStreams = streams
         let imuTruth: Int? = imu == nil ? nil : (imuRate == rate ? 0 : { renderStreams.append(TrajectoryStream(kind: .truth, rate: imuRate)); return renderStreams.count - 1 }())
@@ -136,7 +140,7 @@ enum MCAPOutput {
         if renderStreams.count > streams.count { renderRanges.append(ranges[streams.firstIndex { $0.kind == .imu }!]) }
 
         let maxRate = renderStreams.map(\.rate).max() ?? rate
-        let window = 16_384 / maxRate   // seconds per window: at most 16 384 rows a stream
+        let window = 4_096 / maxRate   // seconds per window: at most 4 096 rows a stream (bounded memory)
         var next = renderRanges.map(\.lowerBound)
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
@@ -183,19 +187,19 @@ enum MCAPOutput {
                                 orientation: SIMD4(x, y, z, w),
                                 linearVelocity: rotateBack(SIMD3(v(3), v(4), v(5)), w: w, x: x, y: y, z: z),
                                 angularVelocity: SIMD3(v(13), v(14), v(15)),
-                                poseCovariance: Array(repeating: 0, count: 36), twistCovariance: Array(repeating: 0, count: 36)).cdr()
+                                poseCovariance: zeros36, twistCovariance: zeros36).cdr()
                         case .imu:
                             let truth = rows[imuTruth!], tw = 1 + TrajectoryStream.columns(.truth).count
                             let q = truth[(k * tw + 10) ..< (k * tw + 14)]
                             let (w, x, y, z) = (q[q.startIndex], q[q.startIndex + 1], q[q.startIndex + 2], q[q.startIndex + 3])
                             data = ROS2.Imu(header: header, orientation: SIMD4(x, y, z, w),
-                                            orientationCovariance: Array(repeating: 0, count: 9),
-                                            angularVelocity: SIMD3(v(3), v(4), v(5)), angularVelocityCovariance: diagonal3(gyroVariance),
+                                            orientationCovariance: zeros9,
+                                            angularVelocity: SIMD3(v(3), v(4), v(5)), angularVelocityCovariance: gyroCovariance,
                                             linearAcceleration: SIMD3(v(0), v(1), v(2)) * accelScale,
-                                            linearAccelerationCovariance: diagonal3(accelVariance)).cdr()
+                                            linearAccelerationCovariance: accelCovariance).cdr()
                         case .magnetometer:
                             data = ROS2.MagneticField(header: header, field: SIMD3(v(0), v(1), v(2)) * 1e-6,
-                                                      covariance: diagonal3(magVariance)).cdr()
+                                                      covariance: magCovariance).cdr()
                         case .barometer:
                             data = ROS2.FluidPressure(header: header, pressure: v(0), variance: baroVariance).cdr()
                         case .gnss:
