@@ -104,7 +104,7 @@ lint-web:
 
 # PyPI packages the Python integration tests read the package's output with (Python reads what Swift wrote;
 # the Swift package itself never depends on Python), pinned. Installed by `make python-deps`.
-PY_TEST_PACKAGES ?=
+PY_TEST_PACKAGES ?= mcap==1.6.0 mcap-ros2-support==0.6.0 rosbags==0.11.9
 
 python-deps:
 	@if [ -n "$(strip $(PY_TEST_PACKAGES))" ]; then \

@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "FileReaders",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "FileReaders", "WireFormats",
                 "InternalUtilities",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),

@@ -10,7 +10,7 @@ import Specs
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples.",
+        abstract: "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples, or a trajectory to MCAP.",
         discussion: """
         Streams block by block, so memory stays bounded whatever the duration. Signal specs, motion specs
         ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z; with an
@@ -30,7 +30,11 @@ struct RenderCommand: ParsableCommand {
         magnetometer, barometer, gnss (.csv, or .npy float64 with --format npy), each with a first column t,
         at its own rate (--rate for the truth and the sensors that set none; --duration by default the whole
         trajectory). Without --output-dir, when every stream runs at --rate, one table with all the columns.
-        The format follows -o's extension (.csv, .npy, .f32; .raw and .bin are f32 too); --format, needed for
+        mcap (-o FILE.mcap or --format mcap): a trajectory's streams, or an IMU spec's readings, as ROS 2 messages
+        (CDR) in one MCAP file: /imu/data (sensor_msgs/msg/Imu), /imu/mag (MagneticField, tesla), /pressure
+        (FluidPressure, Pa), /gnss/fix (NavSatFix), /truth/odometry (nav_msgs/msg/Odometry, ENU); stamps are the
+        trajectory's epoch plus t. Other specs are refused.
+        The format follows -o's extension (.csv, .npy, .f32, .mcap; .raw and .bin are f32 too); --format, needed for
         standard output or a name without an extension, must agree with it. -o never names the spec itself
         (nor a link to it) or a file you may not write.
         Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 -o shake.npy
@@ -38,13 +42,14 @@ struct RenderCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, npy, f32
+        case csv, npy, f32, mcap
 
         /// The format an output's extension names (`raw` and `bin` are f32), `nil` for any other.
         init?(extension ext: String) {
             switch ext {
             case "csv": self = .csv
             case "npy": self = .npy
+            case "mcap": self = .mcap
             case "f32", "raw", "bin": self = .f32
             default: return nil
             }
@@ -56,7 +61,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var timing: RenderTiming
 
-    @Option(name: .long, help: "Output format: csv, npy or f32 (by default -o's extension).")
+    @Option(name: .long, help: "Output format: csv, npy, f32 or mcap (by default -o's extension).")
     var format: Format?
 
     @Option(name: .shortAndLong, help: "Output file (standard output when absent).")
@@ -78,6 +83,13 @@ struct RenderCommand: ParsableCommand {
             if let gpx = trajectory.gpxFile { inputs.add(gpx) }
             try inputs.check(output, option: "-o")
             let chosen = outputDirectory != nil || (format == nil && OutputSink.fileExtension(output) == nil) ? format : try outputFormat()
+            if chosen == .mcap {
+                guard outputDirectory == nil else {
+                    throw CLIError("--format mcap writes every stream into one file: give it with -o FILE.mcap, not --output-dir")
+                }
+                try MCAPOutput.render(trajectory, name: name, timing: timing, output: output, inputs: inputs)
+                return
+            }
             try TrajectoryOutput.render(trajectory, name: name, timing: timing, format: chosen, output: output,
                                         directory: outputDirectory, inputs: inputs)
             return
@@ -86,6 +98,17 @@ struct RenderCommand: ParsableCommand {
             throw CLIError("--output-dir is for trajectory specs ({\"trajectory\": ...}), which write one file per stream; use -o for a \(document.kind) spec")
         }
         let format = try outputFormat()
+        if format == .mcap {
+            guard case .imu(let imu) = document else {
+                let kind = if case .signal = document { "signal (\(document.kind))" } else { document.kind }
+                throw CLIError("MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs ({\"trajectory\": ...}: every sensor) and IMU specs ({\"imu\": ...}: /imu/data); a \(kind) spec renders csv, npy or f32")
+            }
+            let request = try timing.validated(imu, name: spec)
+            try checkIntegratedStart(imu, request)
+            let blocks = try imu.blocks(request, blockFrames: 16_384, options: timing.options)
+            try MCAPOutput.render(imu: imu, blocks: blocks, output: output, inputs: inputs, rate: request.sampleRate)
+            return
+        }
         switch document {
         case .signal(let signal):
             try write(signal, request: try timing.validated(signal, name: spec), names: columnNames(signal), format: format, inputs: inputs)
@@ -107,7 +130,7 @@ struct RenderCommand: ParsableCommand {
         let ext = OutputSink.fileExtension(output)
         let named = ext.flatMap(Format.init(extension:))
         if let ext, named == nil {
-            throw CLIError("-o \(output ?? ""): render writes csv, npy or f32, not .\(ext); name the file .csv, .npy or .f32 (.raw and .bin are f32 too)")
+            throw CLIError("-o \(output ?? ""): render writes csv, npy, f32 or mcap, not .\(ext); name the file .csv, .npy, .f32 or .mcap (.raw and .bin are f32 too)")
         }
         switch (format, named) {
         case (let asked?, let named?) where asked != named:
@@ -117,7 +140,7 @@ struct RenderCommand: ParsableCommand {
         case (nil, let named?):
             return named
         case (nil, nil):
-            throw CLIError("missing --format csv, npy or f32: \(output == nil || output == "-" ? "standard output" : "-o \(output ?? "")") has no extension to choose it by")
+            throw CLIError("missing --format csv, npy, f32 or mcap: \(output == nil || output == "-" ? "standard output" : "-o \(output ?? "")") has no extension to choose it by")
         }
     }
 

@@ -133,6 +133,7 @@ enum RouteOutput {
             case .csv: try sink.write((["t"] + columns).joined(separator: ",") + "\n")
             case .npy: try sink.write(npyHeader(rows: rows, columns: columns.count))
             case .f32: break
+            case .mcap: preconditionFailure("MCAP is written by MCAPOutput, never for a route")
             }
             var done = 0
             while done < rows {

@@ -36,6 +36,7 @@ struct SampleWriter {
         case .csv: return Data((["t"] + columns).joined(separator: ",").appending("\n").utf8)
         case .f32: return Data()
         case .npy: return SampleWriter.npyHeader(frameCount: frameCount, channelCount: channelCount)
+        case .mcap: preconditionFailure("MCAP is written by MCAPOutput")
         }
     }
 
@@ -63,6 +64,8 @@ struct SampleWriter {
                 }
             }
             return Data(text.utf8)
+        case .mcap:
+            preconditionFailure("MCAP is written by MCAPOutput")
         case .npy, .f32:
             let interleaved = block.interleaved()
             return interleaved.withUnsafeBufferPointer { p in

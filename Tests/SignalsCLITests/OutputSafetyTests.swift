@@ -179,9 +179,10 @@ import Testing
 
     @Test("render: the extension chooses the format; a contradicting --format or an unknown extension is refused", arguments: [
         ("x.npy", ["--format", "csv"], "names a .npy file but --format is csv"),
-        ("x.txt", ["--format", "csv"], "render writes csv, npy or f32, not .txt"),
-        ("x.svg", [String](), "render writes csv, npy or f32, not .svg"),
-        ("x", [String](), "missing --format csv, npy or f32"),
+        ("x.txt", ["--format", "csv"], "render writes csv, npy, f32 or mcap, not .txt"),
+        ("x.svg", [String](), "render writes csv, npy, f32 or mcap, not .svg"),
+        ("x", [String](), "missing --format csv, npy, f32 or mcap"),
+        ("x.mcap", [String](), "MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs"),
     ])
     func renderExtension(name: String, flags: [String], words: String) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
@@ -203,7 +204,7 @@ import Testing
     func renderStdoutNeedsFormat() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render)
-        #expect(r.stderr == "error: missing --format csv, npy or f32: standard output has no extension to choose it by\n")
+        #expect(r.stderr == "error: missing --format csv, npy, f32 or mcap: standard output has no extension to choose it by\n")
     }
 
     @Test("plot, allan --plot, --fit-spec and route export --gpx refuse another format's extension", arguments: [
