@@ -112,17 +112,17 @@ import Testing
     }
 
     @Test("bad plans are refused with the JSON path", arguments: [
-        (onePlan(#"{"uniform": [3, 2]}"#), "$.templates[0].parameters.p.uniform"),
-        (onePlan(#"{"normal": [3, -1]}"#), "$.templates[0].parameters.p.normal[1]"),
-        (onePlan(#"{"choice": []}"#), "$.templates[0].parameters.p.choice"),
-        (onePlan(#"{"int": [4, 2]}"#), "$.templates[0].parameters.p.int"),
-        (onePlan(#"{"unifrom": [1, 2]}"#), "$.templates[0].parameters.p.unifrom"),
-        (onePlan(#"{"uniform": [1, 2]}"#).replacingOccurrences(of: "\"$p\"", with: "\"$q\""), "$.templates[0].spec.sine.frequency"),
-        (onePlan(#"{"choice": [5, 500]}"#), "$.templates[0].spec.sine.frequency"),
-        (example.replacingOccurrences(of: "android-hifi", with: "android-hi-fi"), "$.templates[0].spec.imu.preset"),
-        (example.replacingOccurrences(of: #""preset": "walking""#, with: #""preset": "walkin""#), "$.templates[0].spec.imu.motion.preset"),
-        (example.replacingOccurrences(of: #""rate": 50"#, with: #""rate": -50"#), "$.rate"),
-        (example.replacingOccurrences(of: #""name": "still""#, with: #""name": "walk""#), "$.templates[1].name"),
+        (DatasetPlanTests.onePlan(#"{"uniform": [3, 2]}"#), "$.templates[0].parameters.p.uniform"),
+        (DatasetPlanTests.onePlan(#"{"normal": [3, -1]}"#), "$.templates[0].parameters.p.normal[1]"),
+        (DatasetPlanTests.onePlan(#"{"choice": []}"#), "$.templates[0].parameters.p.choice"),
+        (DatasetPlanTests.onePlan(#"{"int": [4, 2]}"#), "$.templates[0].parameters.p.int"),
+        (DatasetPlanTests.onePlan(#"{"unifrom": [1, 2]}"#), "$.templates[0].parameters.p.unifrom"),
+        (DatasetPlanTests.onePlan(#"{"uniform": [1, 2]}"#).replacingOccurrences(of: "\"$p\"", with: "\"$q\""), "$.templates[0].spec.sine.frequency"),
+        (DatasetPlanTests.onePlan(#"{"choice": [5, 500]}"#), "$.templates[0].spec.sine.frequency"),
+        (DatasetPlanTests.example.replacingOccurrences(of: "android-hifi", with: "android-hi-fi"), "$.templates[0].spec.imu.preset"),
+        (DatasetPlanTests.example.replacingOccurrences(of: #""preset": "walking""#, with: #""preset": "walkin""#), "$.templates[0].spec.imu.motion.preset"),
+        (DatasetPlanTests.example.replacingOccurrences(of: #""rate": 50"#, with: #""rate": -50"#), "$.rate"),
+        (DatasetPlanTests.example.replacingOccurrences(of: #""name": "still""#, with: #""name": "walk""#), "$.templates[1].name"),
     ])
     func refused(_ text: String, _ path: String) throws {
         let error = try #require(throws: SignalError.self) { try Self.plan(text) }
