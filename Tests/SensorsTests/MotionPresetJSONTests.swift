@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Sensors
+import Playback
 import Signals
 
 @Suite struct MotionPresetJSONTests {
