@@ -44,17 +44,16 @@ package struct SHA256: Sendable {
         var start = 0
         if !buffer.isEmpty {
             let take = min(64 - buffer.count, raw.count)
-            update(UnsafeRawBufferPointer(rebasing: raw[0 ..< take]))
+            update(raw[0 ..< take])   // the byte-by-byte path: fills and compresses the buffer
             start = take
             if !buffer.isEmpty { return }
         }
-        let bytes = raw.bindMemory(to: UInt8.self)
         while raw.count - start >= 64 {
-            compress(UnsafeBufferPointer(rebasing: bytes[start ..< start + 64]))
+            compress(UnsafeRawBufferPointer(rebasing: raw[start ..< start + 64]))
             length &+= 64
             start += 64
         }
-        update(bytes[start...])
+        update(raw[start...])
     }
 
     private mutating func compress(_ block: some Collection<UInt8>) {
