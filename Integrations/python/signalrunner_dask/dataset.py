@@ -74,7 +74,8 @@ def shard_rows(output_dir: str, shard: int, shards: int, labels: list[str], rate
         for key in labels:
             columns[key] = pa.array([line["labels"].get(key)] * rows, type=pa.string())
         pieces.append(pa.table(columns))
-    table = pa.concat_tables(pieces) if pieces else pa.table({})
+    # Templates may render different columns (an IMU's six, a motion's 13): missing ones are null.
+    table = pa.concat_tables(pieces, promote_options="default") if pieces else pa.table({})
     return table, lines
 
 
