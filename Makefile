@@ -103,8 +103,9 @@ lint-web:
 	node --check .build/lint-web/console.js
 
 # PyPI packages the Python integration tests read the package's output with (Python reads what Swift wrote;
-# the Swift package itself never depends on Python), pinned. Installed by `make python-deps`.
-PY_TEST_PACKAGES ?= 'dask[distributed]==2026.8.0' pyarrow==26.0.1
+# the Swift package itself never depends on Python), pinned: Dask (psutil with it), pyarrow and NumPy for the
+# dataset test (Tests/Python/test_dataset.py, Integrations/python/signalrunner_dask). Installed by `make python-deps`.
+PY_TEST_PACKAGES ?= 'dask[distributed]==2026.8.0' pyarrow==26.0.1 numpy==2.4.6
 
 python-deps:
 	@if [ -n "$(strip $(PY_TEST_PACKAGES))" ]; then \
