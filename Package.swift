@@ -156,6 +156,8 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "InternalUtilities"],
                     exclude: ["Data"]),
         .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
+        // Dataset plans (Specs): distributions, substitution, determinism, refusals.
+        .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "InternalUtilities"]),
         .testTarget(name: "FileReadersTests", dependencies: ["FileReaders", "Signals"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors",
                                                         "Navigation"]),

@@ -31,6 +31,8 @@ final class OutputSink {
     /// The temporary file and where it goes, for a regular file.
     private var replacement: (temporary: String, target: String)?
     private var closed = false
+    /// Whether ``close()`` flushes the temporary file to disk before renaming it.
+    private let durable: Bool
 
     /// Opens `path` for writing, or standard output for `nil` / `-`, after checking it against the
     /// command's inputs (see ``Inputs/check(_:option:)``).
@@ -38,8 +40,11 @@ final class OutputSink {
     ///   - path: The output file, `-` or `nil` for standard output.
     ///   - option: The flag that named it, for messages (`-o`, `--plot`).
     ///   - inputs: Every file the command reads.
+    ///   - durable: Whether the temporary file is flushed to disk (`fsync`) before the rename (default);
+    ///     `false` where a later check catches a file a power loss tore (`signals dataset`'s checksums).
     /// - Throws: ``CLIError`` naming the path and the reason.
-    init(path: String?, option: String = "-o", inputs: Inputs) throws {
+    init(path: String?, option: String = "-o", inputs: Inputs, durable: Bool = true) throws {
+        self.durable = durable
         try inputs.check(path, option: option)
         guard let path, path != "-" else {
             fd = STDOUT_FILENO
@@ -136,7 +141,7 @@ final class OutputSink {
         do {
             try flush()
             if let replacement {
-                if fsync(fd) != 0, errno != EINVAL {
+                if durable, fsync(fd) != 0, errno != EINVAL {
                     throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))")
                 }
                 if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }

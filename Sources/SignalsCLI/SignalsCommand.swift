@@ -11,7 +11,7 @@ struct SignalsCommand: AsyncParsableCommand {
         abstract: "Render, verify, plot and play sensor signals described as JSON specs; analyse and import sensor recordings.",
         discussion: "Exit status: 0 on success, 1 when a verification check fails, 2 for bad input (spec, file, flag or parameter).",
         subcommands: [RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, RouteCommand.self,
-                      ServeCommand.self, AllanCommand.self, ImportCommand.self]
+                      ServeCommand.self, AllanCommand.self, ImportCommand.self, DatasetCommand.self]
     )
 
     /// Runs the command; every failure is reported on stderr with a non-zero status, never a crash:

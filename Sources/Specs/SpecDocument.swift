@@ -11,7 +11,8 @@ import FileReaders
 ///
 /// A spec document is one JSON object. Its key names what it describes:
 /// - a signal node (`sine`, `sum`, `axes`, ..., see ``SignalNode``), including `motion`
-///   (nine channels: user acceleration, gravity, rotation rate; 13 with an attitude);
+///   (nine channels: user acceleration, gravity, rotation rate; 13 with an attitude), and a motion preset,
+///   `{"motion": {"preset": "walking", "cadence": 1.8}}` (13 channels, see `MotionPreset`);
 /// - `imu`: an IMU error model over a motion (six channels, see `IMU`), `{"imu": {"motion": {...}, ...}}`;
 /// - `route`: a route on the WGS84 ellipsoid (see ``Route``), `{"route": {"speed": 3, "waypoints": [...]}}`;
 /// - `motion` and `route` together: a phone on a walk, `{"motion": {...}, "route": {...}}`, played as
@@ -97,6 +98,7 @@ public enum SpecDocument: Sendable, Hashable {
                               "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean '\(guess)'?); a spec is 'imu', 'route', 'trajectory' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
         }
         guard case .object(let object) = value, let routeValue = object["route"] else {
+            if let preset = try motionPreset(value) { return .signal(AnySignal(node: preset)) }
             return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
         }
         for key in object.keys where key != "route" && key != "motion" {
@@ -105,8 +107,19 @@ public enum SpecDocument: Sendable, Hashable {
         }
         let route = try Route(json: routeValue, path: "$.route")
         guard let motion = object["motion"] else { return .route(route) }
-        let node = try SignalNode(json: .object(JSONObject([JSONObject.Member(key: "motion", value: motion)])), path: "$")
+        let wrapped = JSONValue.object(JSONObject([JSONObject.Member(key: "motion", value: motion)]))
+        let node: SignalNode
+        if let preset = try motionPreset(wrapped) { node = preset } else { node = try SignalNode(json: wrapped, path: "$") }
         return .motionAndRoute(motion: AnySignal(node: node), route: route)
+    }
+
+    /// A motion preset node, `{"motion": {"preset": "walking", "cadence": 1.8}}` (see `MotionPreset`), as
+    /// the motion it names; `nil` for any other document.
+    /// - Throws: `SignalError` naming the path of a bad preset or parameter.
+    static func motionPreset(_ value: JSONValue) throws(SignalError) -> SignalNode? {
+        guard case .object(let object) = value, object.count == 1, let body = object["motion"],
+              let motion = try MotionPreset.motionNode(json: body, path: "$.motion") else { return nil }
+        return .motion(motion)
     }
 
     /// The largest spec read, in bytes: 64 MiB.

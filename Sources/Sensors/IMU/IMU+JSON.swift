@@ -19,7 +19,8 @@ extension IMU {
     ///          "accelerometer_noise_density": 0.002, "accelerometer_random_walk": 0.0003,
     ///          "gyroscope_noise_density": 0.0002, "gyroscope_random_walk": 2e-05, "seed": 7}}
     /// ```
-    /// - `motion` (required): the body of a `motion` spec (with an attitude, or a free motion).
+    /// - `motion` (required): the body of a `motion` spec (with an attitude, or a free motion), or a motion
+    ///   preset node, `{"preset": "walking", "cadence": 1.8}` (see `MotionPreset.specParameters`).
     /// - `accelerometer_*` in Kalibr's SI units (m/s², m/s²/√Hz, m/s³/√Hz), `gyroscope_*` in rad/s units;
     ///   the terms are ``termNames`` (see ``SensorModel``). Each is a number (all axes) or `[x, y, z]`;
     ///   `*_misalignment` is `[[…], […], […]]`. An absent term is zero (off): there are no hidden defaults.
@@ -66,11 +67,15 @@ extension IMU {
         var motion = MotionNode(attitude: .fixed(.named(.faceUp)))
         if motionRequired {
             let motionValue = try f.required("motion")
-            let motionNode = try SignalNode(json: .object(JSONObject([.init(key: "motion", value: motionValue)])), path: path)
-            guard case .motion(let m) = motionNode else {
-                throw SignalError(.malformed, path: f.path("motion"), "'motion' must be the body of a motion spec")
+            if let preset = try MotionPreset.motionNode(json: motionValue, path: f.path("motion")) {
+                motion = preset
+            } else {
+                let motionNode = try SignalNode(json: .object(JSONObject([.init(key: "motion", value: motionValue)])), path: path)
+                guard case .motion(let m) = motionNode else {
+                    throw SignalError(.malformed, path: f.path("motion"), "'motion' must be the body of a motion spec")
+                }
+                motion = m
             }
-            motion = m
         }
         var unit = AccelerometerUnit.g
         if let text = try f.optionalString("accelerometer_unit") {

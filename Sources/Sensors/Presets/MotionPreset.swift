@@ -4,6 +4,8 @@ import Signals
 /// Physically consistent device motions for common situations, as DSL values (`MotionSignal`s with an
 /// attitude, 13 channels) and as specs under `Examples/specs/presets/` (the same trees).
 ///
+/// In a spec: `{"motion": {"preset": "walking", "cadence": 1.8}}` (see ``specParameters``).
+///
 /// Accelerations follow CoreMotion's sign (see `MotionNode`): a world-frame value is what
 /// `userAcceleration` would read with the device face up, yaw 0. Parameters are checked when the motion
 /// is rendered (a negative cadence is refused there, naming the path).
@@ -15,7 +17,7 @@ import Signals
 /// | ``walking(cadence:)`` | held in front, tilted 46° | vertical bounce at `cadence` (+ 2nd harmonic), forward surge at `cadence`, sway at `cadence/2` |
 /// | ``running(cadence:)`` | upright in an armband | as walking, 3–4× stronger |
 /// | ``shaking(frequency:)`` | wrist rolling ±0.5 rad | `frequency` in acceleration and rate |
-/// | ``carRide()`` | mounted upright | 0.05 and 0.08 Hz manoeuvres, 30 Hz engine vibration, road noise |
+/// | ``carRide(seed:)`` | mounted upright | 0.05 and 0.08 Hz manoeuvres, 30 Hz engine vibration, road noise |
 /// | ``freeFall()`` | tumbling at 0.5 rev/s about x | 0.5 Hz in gravity; the accelerometer reads 0 |
 /// | ``faceDownFlip(period:)`` | rolls face up → face down → face up | `1/period` |
 ///
@@ -75,10 +77,11 @@ public enum MotionPreset {
     /// A car ride with the phone in a dashboard mount (pitch 1.2 rad): accelerating and braking at 0.15 g
     /// every 20 s, turning at 0.1 g every 12.5 s, engine vibration of 0.02 g at 30 Hz and road noise of
     /// 0.01 g (seeded). Render at 100 Hz or more for the engine line.
-    public static func carRide() -> MotionSignal {
+    /// - Parameter seed: The road noise's seed (default 30).
+    public static func carRide(seed: UInt64 = 30) -> MotionSignal {
         motion(.fixed(.angles(roll: 0, pitch: 1.2, yaw: 0)),
                world: axes(.sine(Sine(amplitude: 0.1, frequency: 0.08)), .sine(Sine(amplitude: 0.15, frequency: 0.05)),
-                           .sum([.sine(Sine(amplitude: 0.02, frequency: 30)), .noise(Noise(amplitude: 0.01, seed: 30))])))
+                           .sum([.sine(Sine(amplitude: 0.02, frequency: 30)), .noise(Noise(amplitude: 0.01, seed: seed))])))
     }
 
     /// Free fall while tumbling end over end at 0.5 rev/s about the device's x axis: gravity turns at

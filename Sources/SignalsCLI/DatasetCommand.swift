@@ -1,0 +1,228 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import FileReaders
+import InternalUtilities
+import Sensors
+import Signals
+import Specs
+
+/// `signals dataset`: the recordings of one shard of a dataset plan, one `.npy` each, and their manifest.
+struct DatasetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dataset",
+        abstract: "Render the recordings of a dataset plan (one shard of them) to .npy files and a JSON Lines manifest.",
+        discussion: """
+        A plan ({"seed", "rate", "duration", "templates": [{"name", "labels", "weight", "parameters", "spec"}]})
+        draws recording i's template, parameters and seeds from counter-based randomness keyed by (seed, i): any
+        recording can be made alone, on any machine, and a shard's files are the same bytes on every run.
+        Shard I of K holds the recordings i < --count with i mod K = I. Each goes to DIR/recordings/NNNNNN.npy
+        (six digits or more; NumPy .npy v1.0, little-endian float32, shape (rows, columns), columns as
+        `signals render` names them), written to a temporary file and renamed into place. The manifest, one JSON
+        line per recording in index order (index, template, parameters, labels, seeds, file, rows, columns,
+        checksum = "sha256:" + SHA-256 of the float32 little-endian sample bytes after the .npy header), is
+        DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise; lines are journalled in
+        DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
+        file whose checksum its journal or manifest records for the same plan and count, and renders the rest.
+        Two runs of the same shard on one directory take turns (a lock file, DIR/.shard-I-of-K.lock).
+        Example: signals dataset plan.json --count 2000 --shard 0/4 --output-dir out
+        """
+    )
+
+    @Argument(help: "The dataset plan (JSON).")
+    var plan: String
+
+    @Option(name: .long, parsing: .unconditional, help: "Recordings in the dataset (indices 0 ..< count).")
+    var count: Int
+
+    @Option(name: .long, help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all.")
+    var shard: String = "0/1"
+
+    @Option(name: .customLong("output-dir"), help: "Directory for recordings/ and the manifest (created if missing).")
+    var outputDirectory: String
+
+    func run() throws {
+        let (index, of) = try DatasetCommand.parseShard(shard)
+        guard count >= 0, count <= 1_000_000_000 else { throw CLIError("--count \(count): give a number of recordings from 0 to 1e9") }
+        guard !outputDirectory.isEmpty else { throw CLIError("--output-dir '' names no directory") }
+        let input = try openInput(plan, spoolLimit: SpecDocument.sizeLimit)
+        let planData: Data
+        let datasetPlan: DatasetPlan
+        do {
+            planData = try input.data(limit: SpecDocument.sizeLimit)
+            datasetPlan = try DatasetPlan.decode(json: planData)
+        } catch {
+            throw error.located(file: input.name)
+        }
+        let inputs = OutputSink.Inputs([plan])
+        try DatasetCommand.makeDirectory(outputDirectory, inputs: inputs)
+        try DatasetCommand.makeDirectory(outputDirectory + "/recordings", inputs: inputs)
+        let suffix = "\(index)-of-\(of)"
+        let lock = try DatasetCommand.lock(outputDirectory + "/.shard-\(suffix).lock")
+        defer { close(lock) }
+
+        // What an earlier run of this shard left, usable only for the same plan bytes and count.
+        var planHash = SHA256()
+        planHash.update(planData)
+        planHash.update(Array("\ncount=\(count)\n".utf8))
+        let stamp = planHash.hexDigest()
+        let stampPath = outputDirectory + "/.shard-\(suffix).plan"
+        let manifestName = of == 1 ? "manifest.jsonl" : "manifest-\(suffix).jsonl"
+        let manifestPath = outputDirectory + "/" + manifestName
+        let journalPath = outputDirectory + "/.manifest-\(suffix).jsonl.partial"
+        var earlier: [Int: String] = [:]
+        if (try? String(contentsOfFile: stampPath, encoding: .utf8)) == stamp + "\n" {
+            for path in [manifestPath, journalPath] { DatasetCommand.readLines(path, into: &earlier) }
+        }
+        for path in [manifestPath, stampPath, journalPath] { try inputs.check(path, option: "--output-dir") }
+        let stampSink = try OutputSink(path: stampPath, option: "--output-dir", inputs: inputs)
+        try stampSink.finish { try stampSink.write(stamp + "\n") }
+        let journal = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
+        guard journal >= 0 else { throw CLIError("cannot open \(journalPath): \(String(cString: strerror(errno)))") }
+        defer { close(journal) }
+
+        let width = max(6, String(max(count - 1, 0)).count)
+        var lines: [String] = []
+        var rendered = 0, kept = 0, bytes = 0
+        let started = Date()
+        for i in stride(from: index, to: count, by: of) {
+            let name = String(repeating: "0", count: max(0, width - String(i).count)) + String(i)
+            let file = "recordings/\(name).npy"
+            let path = outputDirectory + "/" + file
+            if let line = earlier[i], let checksum = DatasetCommand.field(line, "checksum"),
+               DatasetCommand.checksum(ofNPY: path) == checksum, DatasetCommand.field(line, "file") == file {
+                lines.append(line)
+                kept += 1
+                continue
+            }
+            let recording: DatasetRecording
+            do {
+                recording = try datasetPlan.recording(i)
+            } catch {
+                throw CLIError("\(input.name): recording \(i): \(error.description)")
+            }
+            let (rows, columns, checksum, written) = try DatasetCommand.render(recording, plan: datasetPlan, path: path, inputs: inputs)
+            let line = recording.manifestLine(file: file, rows: rows, columns: columns, checksum: checksum)
+            if let error = StandardStreams.writeAll(journal, Data((line + "\n").utf8)) {
+                throw CLIError("cannot write to \(journalPath): \(error)")
+            }
+            lines.append(line)
+            rendered += 1
+            bytes += written
+        }
+        let manifest = try OutputSink(path: manifestPath, option: "--output-dir", inputs: inputs)
+        try manifest.finish { try manifest.write(lines.map { $0 + "\n" }.joined()) }
+        unlink(journalPath)
+        let seconds = Date().timeIntervalSince(started)
+        StandardStreams.error("shard \(index)/\(of): \(rendered) recordings rendered, \(kept) kept, \(bytes) bytes written in \(String(format: "%.3f", seconds)) s; manifest \(manifestPath)\n")
+    }
+
+    /// Renders one recording to `path` (temporary file, then rename).
+    /// - Returns: Rows, column names, `sha256:` checksum of the sample bytes, bytes written.
+    static func render(_ recording: DatasetRecording, plan: DatasetPlan, path: String,
+                       inputs: OutputSink.Inputs) throws -> (Int, [String], String, Int) {
+        let request = try RenderRequest(sampleRate: plan.rate, duration: plan.duration)
+        // No fsync per recording: a file a power loss tore fails its checksum on the next run, which renders it again.
+        let sink = try OutputSink(path: path, option: "--output-dir", inputs: inputs, durable: false)
+        var hash = SHA256()
+        var bytes = 0
+        let columns: [String]
+        func write<S: Signal>(_ signal: S, _ names: [String]) throws {
+            let blocks = try signal.blocks(request, blockFrames: 16_384, options: RenderOptions())
+            let writer = SampleWriter(format: .npy, channelCount: signal.channelCount, frameCount: request.frameCount, names: names)
+            try sink.finish {
+                let header = writer.header()
+                try sink.write(header)
+                bytes += header.count
+                for block in blocks {
+                    let data = writer.encode(block)
+                    data.withUnsafeBytes { hash.update($0) }
+                    try sink.write(data)
+                    bytes += data.count
+                }
+            }
+        }
+        switch recording.document {
+        case .signal(let signal):
+            columns = columnNames(signal)
+            try write(signal, columns)
+        case .imu(let imu):
+            columns = IMU.channelNames
+            try write(imu, columns)
+        case .route, .motionAndRoute, .trajectory:
+            throw CLIError("recording \(recording.index): a template's spec must be a signal, motion or IMU spec")
+        }
+        return (request.frameCount, columns, "sha256:" + hash.hexDigest(), bytes)
+    }
+
+    /// `sha256:` and the SHA-256 of the data after a .npy file's header; `nil` when there is no such file.
+    static func checksum(ofNPY path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path), data.count >= 10,
+              data.prefix(6) == Data([0x93] + Array("NUMPY".utf8)) else { return nil }
+        let headerLength = 10 + Int(data[data.startIndex + 8]) + Int(data[data.startIndex + 9]) << 8
+        guard data.count >= headerLength else { return nil }
+        var hash = SHA256()
+        data.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[headerLength...])) }
+        return "sha256:" + hash.hexDigest()
+    }
+
+    /// A string field of a manifest line.
+    static func field(_ line: String, _ key: String) -> String? {
+        guard let value = try? JSONValue.parse(Data(line.utf8)), case .object(let o) = value, case .string(let s)? = o[key] else { return nil }
+        return s
+    }
+
+    /// Adds the complete lines of a manifest or journal (a torn last line is skipped) by index.
+    static func readLines(_ path: String, into lines: inout [Int: String]) {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard let value = try? JSONValue.parse(Data(line.utf8)), case .object(let o) = value,
+                  case .number(let n)? = o["index"], let i = n.integer else { continue }
+            lines[i] = String(line)
+        }
+    }
+
+    /// `I/K` with 0 ≤ I < K.
+    static func parseShard(_ text: String) throws -> (Int, Int) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let k = Int(parts[1]), k >= 1, k <= 1_000_000, i >= 0, i < k else {
+            throw CLIError("--shard \(text): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)")
+        }
+        return (i, k)
+    }
+
+    /// Creates a directory (and its parents); refuses a path that is a file, above all an input.
+    static func makeDirectory(_ path: String, inputs: OutputSink.Inputs) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                if let identity = FileIdentity.of(path), let input = inputs.input(sameAs: identity) {
+                    throw CLIError("--output-dir \(path) is the input \(input), not a directory; name a directory")
+                }
+                throw CLIError("--output-dir: \(path) exists and is not a directory")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot create the directory \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Opens and locks (`flock`, exclusive, waiting) the shard's lock file.
+    static func lock(_ path: String) throws -> Int32 {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw CLIError("cannot open the lock file \(path): \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw CLIError("cannot lock \(path): \(reason)")
+        }
+        return fd
+    }
+}

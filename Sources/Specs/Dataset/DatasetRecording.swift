@@ -1,0 +1,119 @@
+import Foundation
+import InternalUtilities
+import Sensors
+import Signals
+
+/// Recording `i` of a dataset: its template, drawn parameters, labels, seeds and spec, a pure function of
+/// (plan, i) (see ``DatasetPlan/recording(_:)``).
+package struct DatasetRecording: Sendable {
+    /// The recording's index (0-based).
+    package var index: Int
+    /// The template it was drawn from.
+    package var template: String
+    /// The drawn parameters, in the template's order.
+    package var parameters: [(name: String, value: JSONValue)]
+    /// The template's labels.
+    package var labels: [(key: String, value: String)]
+    /// Every seed of the spec by its JSON path (`$.imu.seed`): derived ones and those the template fixes.
+    package var seeds: [(path: String, seed: UInt64)]
+    /// The spec after substitution and seeding.
+    package var spec: JSONValue
+    /// The decoded spec (a signal, motion or IMU).
+    package var document: SpecDocument
+
+    /// The manifest's line for this recording (compact JSON, no newline): `index`, `template`,
+    /// `parameters`, `labels`, `seeds`, `file`, `rows`, `columns`, `checksum`.
+    /// - Parameters:
+    ///   - file: The recording's file, relative to the output directory.
+    ///   - rows: Rows (frames) in the file.
+    ///   - columns: Column names, one per float32 column.
+    ///   - checksum: `sha256:` and the hex SHA-256 of the float32 little-endian sample bytes.
+    package func manifestLine(file: String, rows: Int, columns: [String], checksum: String) -> String {
+        let object = JSONValue.object(JSONObject([
+            .init(key: "index", value: .number(index)),
+            .init(key: "template", value: .string(template)),
+            .init(key: "parameters", value: .object(JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }))),
+            .init(key: "labels", value: .object(JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }))),
+            .init(key: "seeds", value: .object(JSONObject(seeds.map {
+                .init(key: $0.path, value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed))))
+            }))),
+            .init(key: "file", value: .string(file)),
+            .init(key: "rows", value: .number(rows)),
+            .init(key: "columns", value: .array(columns.map { .string($0) })),
+            .init(key: "checksum", value: .string(checksum)),
+        ]))
+        return object.serialized
+    }
+}
+
+extension DatasetPlan {
+    /// The largest derived seed: 2⁵³ − 1, so that every seed is exact as a JSON number in any reader.
+    package static let seedMask: UInt64 = (1 << 53) - 1
+
+    /// The template recording `index` is drawn from: weighted (stream `template`).
+    package func template(of index: Int) -> Int {
+        let total = templates.reduce(0) { $0 + $1.weight }
+        let u = DatasetRandom.unit(seed: seed, index: index, stream: DatasetRandom.stream("template")) * total
+        var sum = 0.0
+        for (t, template) in templates.enumerated() {
+            sum += template.weight
+            if u < sum { return t }
+        }
+        return templates.count - 1
+    }
+
+    /// Recording `index`: a pure function of the plan and `index`, made alone.
+    ///
+    /// Its template is drawn by weight, each parameter from its distribution (stream
+    /// `parameter:TEMPLATE.NAME`), and every seed the spec can hold but does not fix gets a derived one
+    /// (stream `seed:PATH`, below 2⁵³): the `imu` object's `seed`, each `noise` node's `seed`, and a
+    /// `car-ride` motion preset's `seed`.
+    /// - Parameter index: The recording's index, ≥ 0.
+    /// - Throws: `SignalError` at the template's spec path when the drawn values make an invalid spec
+    ///   (a normal draw outside a parameter's range, say), naming the values.
+    package func recording(_ index: Int) throws(SignalError) -> DatasetRecording {
+        precondition(index >= 0, "a recording's index is ≥ 0")
+        let t = template(of: index)
+        let template = templates[t]
+        let values: [(name: String, value: JSONValue)] = template.parameters.map { p in
+            (p.name, p.distribution.draw(seed: seed, index: index, stream: DatasetRandom.stream("parameter:\(template.name).\(p.name)")))
+        }
+        let path = "$.templates[\(t)].spec"
+        let substituted = try DatasetPlan.substitute(template.spec, values: values.map { ($0.name, $0.value) }, path: path)
+        var seeds: [(path: String, seed: UInt64)] = []
+        let spec = seeded(substituted, path: "$", index: index, seeds: &seeds)
+        let document = try DatasetPlan.document(spec, rate: rate, path: path, with: values.map { ($0.name, $0.value) })
+        return DatasetRecording(index: index, template: template.name, parameters: values, labels: template.labels, seeds: seeds,
+                                spec: spec, document: document)
+    }
+
+    /// `spec` with a derived `seed` in every object that takes one and has none; records every seed.
+    private func seeded(_ spec: JSONValue, path: String, index: Int, seeds: inout [(path: String, seed: UInt64)],
+                        takesSeed: Bool = false) -> JSONValue {
+        switch spec {
+        case .object(let o):
+            var members: [JSONObject.Member] = []
+            for m in o.members {
+                let child = JSONPath.child(path, m.key)
+                var takes = m.key == "imu" || m.key == "noise"
+                if m.key == "motion", case .object(let body) = m.value, body["preset"] == .string("car-ride") { takes = true }
+                members.append(.init(key: m.key, value: seeded(m.value, path: child, index: index, seeds: &seeds, takesSeed: takes)))
+            }
+            if takesSeed {
+                let at = JSONPath.child(path, "seed")
+                if case .number(let n)? = o["seed"], let fixed = n.unsignedInteger {
+                    seeds.append((at, fixed))
+                } else if o["seed"] == nil {
+                    let s = DatasetRandom.bits(seed: seed, index: index, stream: DatasetRandom.stream("seed:\(at)")) & DatasetPlan.seedMask
+                    seeds.append((at, s))
+                    members.append(.init(key: "seed", value: .number(JSONNumber(text: String(s), value: Double(s)))))
+                }
+            }
+            return .object(JSONObject(members))
+        case .array(let items):
+            return .array(items.enumerated().map { seeded($0.element, path: "\(path)[\($0.offset)]", index: index, seeds: &seeds) })
+        default:
+            return spec
+        }
+    }
+}

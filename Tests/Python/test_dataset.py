@@ -1,0 +1,168 @@
+"""signals dataset on Dask (Integrations/python/signalrunner_dask): a LocalCluster of 2 workers renders
+2,000 recordings of 10 s at 100 Hz; the Parquet data equals a serial `signals dataset --shard 0/1` run value
+for value; the labels follow the plan's weights; a worker killed mid-run gives the same dataset.
+
+SIGNALS names the `signals` binary (make test-python sets it to the debug build)."""
+
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+import numpy as np
+import psutil
+import pyarrow.dataset as pads
+import pyarrow.parquet as pq
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SIGNALS = os.environ.get("SIGNALS") or os.path.join(ROOT, ".build", "debug", "signals")
+COUNT = 2000
+PLAN = {
+    "seed": 11, "rate": 100, "duration": 10, "templates": [
+        {"name": "walk", "labels": {"activity": "walking"},
+         "parameters": {"cadence": {"uniform": [1.5, 2.1]}, "device": {"choice": ["bmi160", "android-hifi"]}},
+         "spec": {"imu": {"preset": "$device", "motion": {"preset": "walking", "cadence": "$cadence"}}}},
+        {"name": "still", "labels": {"activity": "still"},
+         "parameters": {"device": {"choice": ["bmi160", "android-hifi"]}},
+         "spec": {"imu": {"preset": "$device", "motion": {"attitude": "faceUp"}}}},
+    ],
+}
+CHANNELS = ["accelerometer.x", "accelerometer.y", "accelerometer.z", "gyroscope.x", "gyroscope.y", "gyroscope.z"]
+
+
+def run_dask(plan, output_dir, count=COUNT, extra=()):
+    """Starts `python3 -m signalrunner_dask` on a LocalCluster of 2 workers."""
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "Integrations", "python"))
+    return subprocess.Popen(
+        [sys.executable, "-m", "signalrunner_dask", plan, "--count", str(count), "--workers", "2",
+         "--output-dir", output_dir, "--signals", SIGNALS, *extra],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def parquet_samples(output_dir):
+    """The Parquet data sorted by (index, row): index, row and channel arrays, and the label per index."""
+    table = pads.dataset(os.path.join(output_dir, "data"), format="parquet", partitioning="hive").to_table()
+    table = table.sort_by([("index", "ascending"), ("row", "ascending")])
+    labels = dict(zip(table.column("index").to_pylist()[::1000], table.column("activity").to_pylist()[::1000]))
+    return table, labels
+
+
+class DatasetTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.plan = os.path.join(cls.tmp.name, "plan.json")
+        with open(cls.plan, "w") as f:
+            json.dump(PLAN, f)
+        # The serial reference: one process, every recording.
+        cls.serial = os.path.join(cls.tmp.name, "serial")
+        started = time.monotonic()
+        subprocess.run([SIGNALS, "dataset", cls.plan, "--count", str(COUNT), "--shard", "0/1", "--output-dir", cls.serial],
+                       check=True, capture_output=True)
+        cls.serial_seconds = time.monotonic() - started
+        cls.dask_dir = os.path.join(cls.tmp.name, "dask")
+        started = time.monotonic()
+        process = run_dask(cls.plan, cls.dask_dir)
+        out, err = process.communicate(timeout=900)
+        cls.dask_seconds = time.monotonic() - started
+        if process.returncode != 0:
+            raise AssertionError(f"signalrunner_dask exited {process.returncode}: {err}")
+        print(f"\n{COUNT} recordings: serial signals dataset {cls.serial_seconds:.1f} s, "
+              f"Dask on 2 workers (Parquet included) {cls.dask_seconds:.1f} s", file=sys.stderr)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def serial_manifest(self):
+        with open(os.path.join(self.serial, "manifest.jsonl")) as f:
+            return [json.loads(line) for line in f]
+
+    def test_parquet_equals_serial_run(self):
+        table, labels = parquet_samples(self.dask_dir)
+        manifest = self.serial_manifest()
+        self.assertEqual(len(manifest), COUNT)
+        self.assertEqual(table.num_rows, sum(m["rows"] for m in manifest))
+        expected = np.concatenate([np.load(os.path.join(self.serial, m["file"])) for m in manifest])
+        self.assertEqual(expected.dtype, np.float32)
+        for c, name in enumerate(CHANNELS):
+            got = table.column(name).to_numpy()
+            # Bit for bit: float32 patterns, so that NaN or -0.0 could not hide a difference.
+            self.assertTrue(np.array_equal(got.view(np.uint32), expected[:, c].view(np.uint32)), name)
+        index = table.column("index").to_numpy()
+        self.assertTrue(np.array_equal(index, np.repeat(np.arange(COUNT), 1000)))
+        self.assertTrue(np.array_equal(table.column("row").to_numpy(), np.tile(np.arange(1000), COUNT)))
+        self.assertEqual(labels, {m["index"]: m["labels"]["activity"] for m in manifest})
+
+    def test_manifest_table_matches_serial_manifest(self):
+        table = pq.read_table(os.path.join(self.dask_dir, "manifest.parquet")).to_pylist()
+        manifest = self.serial_manifest()
+        self.assertEqual([r["index"] for r in table], list(range(COUNT)))
+        for row, line in zip(table, manifest):
+            self.assertEqual(row["checksum"], line["checksum"])
+            self.assertEqual(json.loads(row["parameters"]), line["parameters"])
+            self.assertEqual(json.loads(row["seeds"]), line["seeds"])
+            self.assertEqual(row["template"], line["template"])
+
+    def test_checksums_are_sha256_of_the_samples(self):
+        import hashlib
+        for line in self.serial_manifest()[:50]:
+            samples = np.load(os.path.join(self.serial, line["file"]))
+            self.assertEqual("sha256:" + hashlib.sha256(samples.astype("<f4").tobytes()).hexdigest(), line["checksum"])
+
+    def test_label_counts_follow_the_plan(self):
+        counts = {}
+        for line in self.serial_manifest():
+            counts[line["labels"]["activity"]] = counts.get(line["labels"]["activity"], 0) + 1
+        # Two templates drawn evenly: walking ~ Binomial(2000, 1/2), sd = sqrt(500) ~ 22.4; five sd either way.
+        bound = 5 * math.sqrt(COUNT * 0.25)
+        self.assertLess(abs(counts["walking"] - COUNT / 2), bound, counts)
+        self.assertEqual(counts["walking"] + counts["still"], COUNT)
+
+    def test_worker_killed_mid_run_gives_the_same_dataset(self):
+        output = os.path.join(self.tmp.name, "killed")
+        process = run_dask(self.plan, output)
+        killed = None
+        deadline = time.monotonic() + 300
+        # Kill the worker process running a shard once that shard has written some recordings.
+        while killed is None and process.poll() is None and time.monotonic() < deadline:
+            for child in psutil.Process(process.pid).children(recursive=True):
+                try:
+                    if os.path.basename(child.exe()) == os.path.basename(SIGNALS) and "dataset" in child.cmdline():
+                        recordings = os.path.join(output, "recordings")
+                        if os.path.isdir(recordings) and len(os.listdir(recordings)) >= 20:
+                            worker = child.parent()
+                            os.kill(worker.pid, signal.SIGKILL)
+                            killed = worker.pid
+                            break
+                except (psutil.NoSuchProcess, psutil.AccessDenied, FileNotFoundError):
+                    continue
+            time.sleep(0.05)
+        out, err = process.communicate(timeout=900)
+        self.assertIsNotNone(killed, "no worker was running a shard to kill")
+        self.assertEqual(process.returncode, 0, err)
+        got, got_labels = parquet_samples(output)
+        want, want_labels = parquet_samples(self.dask_dir)
+        self.assertTrue(got.equals(want))
+        self.assertEqual(got_labels, want_labels)
+        self.assertEqual(pq.read_table(os.path.join(output, "manifest.parquet")),
+                         pq.read_table(os.path.join(self.dask_dir, "manifest.parquet")))
+
+    def test_rerun_of_a_shard_writes_the_same_bytes(self):
+        first = os.path.join(self.serial, "recordings", "000123.npy")
+        with open(first, "rb") as f:
+            before = f.read()
+        again = os.path.join(self.tmp.name, "again")
+        subprocess.run([SIGNALS, "dataset", self.plan, "--count", str(COUNT), "--shard", "123/1000", "--output-dir", again],
+                       check=True, capture_output=True)
+        with open(os.path.join(again, "recordings", "000123.npy"), "rb") as f:
+            self.assertEqual(f.read(), before)
+
+
+if __name__ == "__main__":
+    unittest.main()
