@@ -104,7 +104,7 @@ lint-web:
 
 # PyPI packages the Python integration tests read the package's output with (Python reads what Swift wrote;
 # the Swift package itself never depends on Python), pinned. Installed by `make python-deps`.
-PY_TEST_PACKAGES ?=
+PY_TEST_PACKAGES ?= allantools==2024.6
 
 python-deps:
 	@if [ -n "$(strip $(PY_TEST_PACKAGES))" ]; then \

@@ -26,7 +26,7 @@ struct AllanCommand: ParsableCommand {
           --fit-spec imu.json writes an IMU spec fitted to a still recording (all six IMU channels needed).
           --kalibr-yaml imu.yaml writes the same fit as Kalibr's imu.yaml (per sensor the largest axis's noise
           density and random walk, SI units, update_rate = the rate); an IMU spec reads it back with "kalibr".
-        Other deviations (allantools' and Stable32's): --deviation adev|oadev|mdev|tdev|hdev|ohdev|totdev,
+        Deviations as allantools and Stable32 compute them: --deviation adev|oadev|mdev|tdev|hdev|ohdev|totdev,
         --taus octave|decade|all, --phase for phase data (default: frequency/rate data). With any of them the
         output is the curve alone: a table of tau, deviation and n, or --json [{"channel", "unit", "deviation",
         "taus", "data", "tau": [...], "<deviation>": [...], "n": [...]}] (no fits, --plot, --fit-spec or --kalibr-yaml).
@@ -67,10 +67,10 @@ struct AllanCommand: ParsableCommand {
     var kalibrYAML: String?
 
     @Option(name: .long, help: "The deviation: adev, oadev (default), mdev, tdev, hdev, ohdev or totdev.")
-    var deviation: String = StabilityDeviation.Statistic.oadev.rawValue
+    var deviation: String?
 
     @Option(name: .long, help: "The τ grid: octave (default), decade (1, 2, 4, 10, …) or all.")
-    var taus: String = StabilityDeviation.TauGrid.octave.rawValue
+    var taus: String?
 
     @Flag(name: .long, help: "The channels are phase data (default: frequency or rate data).")
     var phase = false
@@ -85,13 +85,14 @@ struct AllanCommand: ParsableCommand {
         try OutputSink.checkExtension(fitSpec, option: "--fit-spec", extensions: ["json"], what: "an IMU spec (JSON)")
         try OutputSink.checkExtension(kalibrYAML, option: "--kalibr-yaml", extensions: ["yaml", "yml"], what: "a Kalibr imu.yaml")
         try inputs.check(nil, option: "standard output")
-        guard let statistic = StabilityDeviation.Statistic(rawValue: deviation) else {
-            throw CLIError("--deviation '\(SignalError.quoted(deviation, limit: 40))' is not one of \(StabilityDeviation.Statistic.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let statistic = StabilityDeviation.Statistic(rawValue: deviation ?? "oadev") else {
+            throw CLIError("--deviation '\(SignalError.quoted(deviation ?? "", limit: 40))' is not one of \(StabilityDeviation.Statistic.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let grid = StabilityDeviation.TauGrid(rawValue: taus) else {
-            throw CLIError("--taus '\(SignalError.quoted(taus, limit: 40))' is not one of \(StabilityDeviation.TauGrid.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let grid = StabilityDeviation.TauGrid(rawValue: taus ?? "octave") else {
+            throw CLIError("--taus '\(SignalError.quoted(taus ?? "", limit: 40))' is not one of \(StabilityDeviation.TauGrid.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let curveOnly = statistic != .oadev || grid != .octave || phase
+        // Any of the three asks for the curve alone; without them the output is the fits' (unchanged).
+        let curveOnly = deviation != nil || taus != nil || phase
         if curveOnly {
             for (option, value) in [("--plot", plot), ("--fit-spec", fitSpec), ("--kalibr-yaml", kalibrYAML)] where value != nil {
                 throw CLIError("\(option) uses the fits of the overlapping Allan deviation of rate data at octave τ; leave out --deviation, --taus and --phase to write it")
