@@ -24,7 +24,7 @@ import Signals
 /// let mdev = try StabilityDeviation(.mdev, samples: gyro.channel(3), sampleRate: 100, taus: .decade)
 /// mdev.taus          // [0.01, 0.02, 0.04, 0.1, …] s
 /// ```
-/// - Complexity: O(P) time per τ (O(P·m) for nothing: MDEV's inner sums are updated in O(1) a step) and
+/// - Complexity: O(P) time per τ (MDEV's inner sums are updated in O(1) a step) and
 ///   8P bytes: O(P log P) on the octave and decade grids, O(P²) on ``TauGrid/all`` (which is refused above
 ///   ``maximumAllSampleCount`` samples).
 public struct StabilityDeviation: Sendable, Hashable {
