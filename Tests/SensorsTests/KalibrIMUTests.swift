@@ -88,7 +88,7 @@ import InternalUtilities
         ("accelerometer_noise_density: .inf\n", .outOfRange, 1, "must be finite"),
         ("accelerometer_noise_density: 1\naccelerometer_random_walk: 1\ngyroscope_noise_density: 1\ngyroscope_random_walk: 1\nupdate_rate: 0\n",
          .outOfRange, 5, "'update_rate' must be a rate in Hz > 0"),
-        ("accelerometer_noise_density: 1\naccelerometer_noise_density: 2\n", .duplicateField, 2, "given twice"),
+        ("accelerometer_noise_density: 1\naccelerometer_noise_density: 2\n", .duplicateField, 1, "given twice"),
         ("imu0: 3\n", .malformed, 1, "'imu0' must be a mapping"),
         ("IMU.NoiseGyro: 1e-4\nIMU.NoiseAcc: 1e-3\nIMU.GyroWalk: 1e-5\n", .missingField, 1, "no 'IMU.AccWalk'"),
     ]

@@ -197,6 +197,9 @@ public struct KalibrIMU: Sendable, Hashable {
                               file: file, line: node.mark?.line, field: name)
         }
         let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        if scalar.style == .plain, [".inf", "+.inf", "-.inf", ".nan"].contains(text.lowercased()) {
+            throw SignalError(.outOfRange, "'\(name)' must be finite, got \(text)", file: file, line: node.mark?.line, field: name)
+        }
         guard scalar.style == .plain, let v = Double(text) else {
             throw SignalError(.malformed, "'\(name)' must be a number, got \(scalar.style == .plain ? "" : "the quoted string ")'\(SignalError.quoted(text, limit: 40))'",
                               file: file, line: node.mark?.line, field: name)
@@ -212,6 +215,10 @@ public struct KalibrIMU: Sendable, Hashable {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return SignalError(.malformed, "not valid YAML: \(problem)", file: file, line: mark.line, column: mark.column)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let names = duplicates.sorted()
+            return SignalError(.duplicateField, "\(names.map { "'\($0)'" }.joined(separator: ", ")) given twice in one mapping",
+                               file: file, line: context.mark.line, field: names.first)
         default:
             return SignalError(.malformed, "not valid YAML: \(error)", file: file)
         }
