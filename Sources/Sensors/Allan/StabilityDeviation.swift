@@ -120,7 +120,10 @@ public struct StabilityDeviation: Sendable, Hashable {
         let x = dataType == .phase ? data : StabilityDeviation.phase(frequency: data, sampleRate: sampleRate)
         let p = x.count
         var ms: [Int] = [], ts: [Double] = [], devs: [Double] = [], counts: [Int] = []
-        let (reflected, offset) = statistic == .totdev ? StabilityDeviation.reflected(x) : ([], 0)
+        let (reflectedArray, offset) = statistic == .totdev ? StabilityDeviation.reflected(x) : ([], 0)
+        // Unchecked reads in the O(P) loops: every index is bounded by the guards in each function.
+        x.withUnsafeBufferPointer { x in
+        reflectedArray.withUnsafeBufferPointer { reflected in
         for m in StabilityDeviation.factors(taus, count: p) {
             let (dev, n): (Double, Int)
             let tau = Double(m) / sampleRate
@@ -137,6 +140,8 @@ public struct StabilityDeviation: Sendable, Hashable {
             }
             guard n > 1 else { continue }
             ms.append(m); ts.append(tau); devs.append(dev); counts.append(n)
+        }
+        }
         }
         guard !ms.isEmpty else {
             throw SignalError(.tooShort, "\(samples.count) samples give no τ with two terms for the \(statistic.rawValue); record more")
@@ -207,7 +212,7 @@ public struct StabilityDeviation: Sendable, Hashable {
     }
 
     /// ADEV (`stride == m`) and OADEV (`stride == 1`): the deviation and its number of terms.
-    static func allan(_ x: [Double], m: Int, stride: Int, tau: Double) -> (Double, Int) {
+    static func allan(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
         let last = x.count - 1 - 2 * m
         guard last >= 0 else { return (0, 0) }
         var s = 0.0, n = 0
@@ -222,7 +227,7 @@ public struct StabilityDeviation: Sendable, Hashable {
     }
 
     /// HDEV (`stride == m`) and OHDEV (`stride == 1`).
-    static func hadamard(_ x: [Double], m: Int, stride: Int, tau: Double) -> (Double, Int) {
+    static func hadamard(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
         let last = x.count - 1 - 3 * m
         guard last >= 0 else { return (0, 0) }
         var s = 0.0, n = 0
@@ -237,7 +242,7 @@ public struct StabilityDeviation: Sendable, Hashable {
     }
 
     /// MDEV: the inner sums `vⱼ` updated by `x[j+3m] − 3x[j+2m] + 3x[j+m] − x[j]` (compensated).
-    static func modified(_ x: [Double], m: Int, tau: Double) -> (Double, Int) {
+    static func modified(_ x: UnsafeBufferPointer<Double>, m: Int, tau: Double) -> (Double, Int) {
         let p = x.count
         guard p - 3 * m >= 1 else { return (0, 0) }
         var v = 0.0
@@ -269,7 +274,7 @@ public struct StabilityDeviation: Sendable, Hashable {
     }
 
     /// TOTDEV: second differences centred on `x[1] … x[P−2]` of the reflected series.
-    static func total(_ r: [Double], offset: Int, count p: Int, m: Int, tau: Double) -> (Double, Int) {
+    static func total(_ r: UnsafeBufferPointer<Double>, offset: Int, count p: Int, m: Int, tau: Double) -> (Double, Int) {
         let n = p - 2
         guard n >= 1 else { return (0, 0) }
         var s = 0.0
