@@ -127,7 +127,9 @@ extension IMU {
     }
 
     /// Decodes `{"imu": {...}}` from JSON bytes with the strict reader.
-    /// - Parameter baseDirectory: The folder a relative `kalibr` file is in (default: the current directory).
+    /// - Parameters:
+    ///   - data: The spec's bytes.
+    ///   - baseDirectory: The folder a relative `kalibr` file is in (default: the current directory).
     /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error).
     public static func decode(json data: Data, baseDirectory: URL? = nil) throws(SignalError) -> IMU {
         let value = try JSONValue.parse(data)
