@@ -55,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `make docs`: builds every module's DocC catalog (swift package generate-documentation).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Sensors: Kalibr / OpenVINS / ORB-SLAM3 `imu.yaml` files named by an IMU spec's `kalibr` key.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Shared plumbing every module uses and no product exports (as swift-collections'
@@ -84,7 +86,7 @@ let package = Package(
                                                     "FileReaders", "InternalUtilities"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
-        .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"]),
+        .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"] + products("Yams", "Yams")),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
         .target(name: "Navigation", dependencies: ["Signals", "Playback", "Sensors", "Location", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),

@@ -24,8 +24,14 @@ struct AllanCommand: ParsableCommand {
           "biasInstability", "noiseDensityInterval": [lo, hi], "randomWalkInterval", "biasInstabilityInterval",
           "biasInstabilityTau"}]
           --fit-spec imu.json writes an IMU spec fitted to a still recording (all six IMU channels needed).
-        --plot is an .svg name and --fit-spec a .json one; neither may be the input, each other, or a file you may
-        not write. A spec renders at most 10^8 samples per channel (--rate × --duration), the most analysed.
+          --kalibr-yaml imu.yaml writes the same fit as Kalibr's imu.yaml (per sensor the largest axis's noise
+          density and random walk, SI units, update_rate = the rate); an IMU spec reads it back with "kalibr".
+        Deviations as allantools and Stable32 compute them: --deviation adev|oadev|mdev|tdev|hdev|ohdev|totdev,
+        --taus octave|decade|all, --phase for phase data (default: frequency/rate data). With any of them the
+        output is the curve alone: a table of tau, deviation and n, or --json [{"channel", "unit", "deviation",
+        "taus", "data", "tau": [...], "<deviation>": [...], "n": [...]}] (no fits, --plot, --fit-spec or --kalibr-yaml).
+        --plot is an .svg name, --fit-spec a .json one and --kalibr-yaml a .yaml one; none may be the input, another
+        output, or a file you may not write. A spec renders at most 10^8 samples per channel (--rate × --duration), the most analysed.
         Example: signals allan Examples/specs/imu/kalibr-example.json --rate 100 --duration 3600 --plot allan.svg
         """
     )
@@ -57,15 +63,41 @@ struct AllanCommand: ParsableCommand {
     @Option(name: .customLong("fit-spec"), help: "Write an IMU spec fitted to this (still) recording here.")
     var fitSpec: String?
 
+    @Option(name: .customLong("kalibr-yaml"), help: "Write the fitted noise terms as a Kalibr imu.yaml here.")
+    var kalibrYAML: String?
+
+    @Option(name: .long, help: "The deviation: adev, oadev (default), mdev, tdev, hdev, ohdev or totdev.")
+    var deviation: String?
+
+    @Option(name: .long, help: "The τ grid: octave (default), decade (1, 2, 4, 10, …) or all.")
+    var taus: String?
+
+    @Flag(name: .long, help: "The channels are phase data (default: frequency or rate data).")
+    var phase = false
+
     @Flag(name: .long, help: "Accept frequencies at or above Nyquist when rendering a spec.")
     var allowAliasing = false
 
     func run() throws {
         let inputs = OutputSink.Inputs([input])
-        try inputs.check([("--plot", plot), ("--fit-spec", fitSpec)])
+        try inputs.check([("--plot", plot), ("--fit-spec", fitSpec), ("--kalibr-yaml", kalibrYAML)])
         try OutputSink.checkExtension(plot, option: "--plot", extensions: ["svg"], what: "an SVG plot")
         try OutputSink.checkExtension(fitSpec, option: "--fit-spec", extensions: ["json"], what: "an IMU spec (JSON)")
+        try OutputSink.checkExtension(kalibrYAML, option: "--kalibr-yaml", extensions: ["yaml", "yml"], what: "a Kalibr imu.yaml")
         try inputs.check(nil, option: "standard output")
+        guard let statistic = StabilityDeviation.Statistic(rawValue: deviation ?? "oadev") else {
+            throw CLIError("--deviation '\(SignalError.quoted(deviation ?? "", limit: 40))' is not one of \(StabilityDeviation.Statistic.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let grid = StabilityDeviation.TauGrid(rawValue: taus ?? "octave") else {
+            throw CLIError("--taus '\(SignalError.quoted(taus ?? "", limit: 40))' is not one of \(StabilityDeviation.TauGrid.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        // Any of the three asks for the curve alone; without them the output is the fits' (unchanged).
+        let curveOnly = deviation != nil || taus != nil || phase
+        if curveOnly {
+            for (option, value) in [("--plot", plot), ("--fit-spec", fitSpec), ("--kalibr-yaml", kalibrYAML)] where value != nil {
+                throw CLIError("\(option) uses the fits of the overlapping Allan deviation of rate data at octave τ; leave out --deviation, --taus and --phase to write it")
+            }
+        }
         let (recording, accelerometerUnit) = try load()
         var selected = Array(recording.names.indices)
         let requested = channel.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) } }
@@ -82,6 +114,10 @@ struct AllanCommand: ParsableCommand {
                 }
                 selected.append(i)
             }
+        }
+        if curveOnly {
+            try runCurves(recording, selected, accelerometerUnit, statistic, grid)
+            return
         }
         var curves: [AllanPlot.Curve] = []
         var rows: [String] = []
@@ -100,12 +136,19 @@ struct AllanCommand: ParsableCommand {
             objects.append(jsonObject(name, unit, adev, fit, scale))
             rows.append(row(name, unit, fit, scale, adev))
         }
-        if let fitSpec {
+        if fitSpec != nil || kalibrYAML != nil {
             let fitted = try sensorsStep { () throws(SignalError) in try IMUFit(recording, accelerometerUnit: accelerometerUnit) }
-            let sink = try OutputSink(path: fitSpec, option: "--fit-spec", inputs: inputs)
-            try sink.write(fitted.imu.json())
-            try sink.write(Data("\n".utf8))
-            try sink.close()
+            if let fitSpec {
+                let sink = try OutputSink(path: fitSpec, option: "--fit-spec", inputs: inputs)
+                try sink.write(fitted.imu.json())
+                try sink.write(Data("\n".utf8))
+                try sink.close()
+            }
+            if let kalibrYAML {
+                let sink = try OutputSink(path: kalibrYAML, option: "--kalibr-yaml", inputs: inputs)
+                try sink.write(Data(fitted.kalibr.yaml.utf8))
+                try sink.close()
+            }
         }
         if let plot {
             let title = "Allan deviation · \(input) · \(SpectrumPlot.number(recording.buffer.sampleRate)) Hz · \(SpectrumPlot.number(recording.buffer.duration)) s"
@@ -118,6 +161,41 @@ struct AllanCommand: ParsableCommand {
         } else {
             try StandardStreams.output(rows.joined())
         }
+    }
+
+    /// `--deviation`, `--taus`, `--phase`: each channel's curve, as a table or JSON.
+    func runCurves(_ recording: ChannelRecording, _ selected: [Int], _ accelerometerUnit: AccelerometerUnit,
+                   _ statistic: StabilityDeviation.Statistic, _ grid: StabilityDeviation.TauGrid) throws {
+        let dataType: StabilityDeviation.DataType = phase ? .phase : .frequency
+        var text = ""
+        var objects: [JSONValue] = []
+        func number(_ v: Double) -> JSONValue { .number(JSONNumber(v)) }
+        for i in selected {
+            let name = recording.names[i]
+            let dev = try sensorsStep { () throws(SignalError) in
+                try StabilityDeviation(statistic, recording.buffer, channel: i, dataType: dataType, taus: grid)
+            }
+            var unit = unitOf(name, accelerometerUnit: accelerometerUnit)
+            var scale = 1.0
+            if si && unit == "g" {
+                scale = IMU.standardGravity
+                unit = "m/s^2"
+            }
+            objects.append(.object(JSONObject([
+                .init(key: "channel", value: .string(name)), .init(key: "unit", value: .string(unit)),
+                .init(key: "deviation", value: .string(statistic.rawValue)), .init(key: "taus", value: .string(grid.rawValue)),
+                .init(key: "data", value: .string(dataType.rawValue)),
+                .init(key: "tau", value: .array(dev.taus.map(number))),
+                .init(key: statistic.rawValue, value: .array(dev.deviations.map { number($0 * scale) })),
+                .init(key: "n", value: .array(dev.termCounts.map { .number(JSONNumber(text: String($0), value: Double($0))) })),
+            ])))
+            text += "\(name) (\(statistic.rawValue), \(grid.rawValue) τ, \(dataType.rawValue) data\(unit.isEmpty ? "" : ", \(unit)"))\n"
+            text += "  tau_s  \(statistic.rawValue)  n\n"
+            for k in dev.taus.indices {
+                text += "  " + String(format: "%.6g  %.6g  %d", dev.taus[k], dev.deviations[k] * scale, dev.termCounts[k]) + "\n"
+            }
+        }
+        try StandardStreams.output(json ? JSONValue.array(objects).prettyPrinted + "\n" : text)
     }
 
     /// The recording (or render) and the unit of its accelerometer channels.

@@ -71,8 +71,10 @@ public enum SpecDocument: Sendable, Hashable {
     /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error).
     /// - Parameters:
     ///   - data: The document's bytes.
-    ///   - baseDirectory: Where a trajectory's relative GPX path is found (default: the current directory).
-    ///   - allowFiles: Whether the document may name files to read (a trajectory's `{"gpx": FILE}` route);
+    ///   - baseDirectory: Where a trajectory's relative GPX path and an IMU's relative `kalibr` file are found
+    ///     (default: the current directory).
+    ///   - allowFiles: Whether the document may name files to read (a trajectory's `{"gpx": FILE}` route, an
+    ///     IMU's `{"kalibr": FILE}`);
     ///     `false` for a spec from the network (the live server's `POST /v1/spec`).
     public static func decode(json data: Data, baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) -> SpecDocument {
         let value = try JSONValue.parse(data)
@@ -89,7 +91,7 @@ public enum SpecDocument: Sendable, Hashable {
         }
         if case .object(let object) = value, object.keys.contains("imu") {
             let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
-            return .imu(try IMU(json: try f.required("imu"), path: "$.imu"))
+            return .imu(try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory, allowFiles: allowFiles))
         }
         if case .object(let object) = value, object.count == 1, let key = object.keys.first, !SignalNode.kinds.contains(key),
            let guess = SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route", "trajectory"]),

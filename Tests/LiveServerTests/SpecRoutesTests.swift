@@ -34,6 +34,8 @@ import Testing
         (#"{"motion": {"gravity": {"sine": {"frequency": 1}}}}"#, "$.motion.gravity", "three-channel"),
         (#"[{"timestamp": 0}]"#, "$", "must be a JSON object"),
         ("", "$", "line 1"),
+        // A client must not make the server read its files: an IMU's Kalibr imu.yaml is refused before it is opened.
+        (#"{"imu": {"motion": {"attitude": "faceUp"}, "kalibr": "/etc/passwd"}}"#, "$.imu.kalibr", "cannot name files"),
     ])
     func invalid(body: String, path: String, message: String) async throws {
         try await ManualFeed.test(TestSpecs.sine) { f, client in

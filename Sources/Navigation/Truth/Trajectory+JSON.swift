@@ -53,7 +53,7 @@ extension Trajectory {
                                           allowFiles: allowFiles)
         let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
         let mount = try Self.mount(try f.value("mount"), path: f.path("mount"))
-        let sensors = try Self.sensors(try f.value("sensors"), path: f.path("sensors"))
+        let sensors = try Self.sensors(try f.value("sensors"), path: f.path("sensors"), baseDirectory: baseDirectory, allowFiles: allowFiles)
         try self.init(route: route, vehicle: vehicle, mount: mount, epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
                       earthRotation: try f.optionalBool("earthRotation") ?? true,
                       vibration: try f.number("vibration", default: 1), sensors: sensors)
@@ -157,12 +157,12 @@ extension Trajectory {
     }
 
     /// The `sensors` object.
-    static func sensors(_ value: JSONValue?, path: String) throws(SignalError) -> TrajectorySensors {
+    static func sensors(_ value: JSONValue?, path: String, baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) -> TrajectorySensors {
         var sensors = TrajectorySensors()
         guard let value else { return sensors }
         let f = try JSONFields(value, path: path, what: "'sensors'", fields: sensorNames)
         if let v = try f.value("imu") {
-            let (imu, rate) = try IMU.trajectoryIMU(json: v, path: f.path("imu"))
+            let (imu, rate) = try IMU.trajectoryIMU(json: v, path: f.path("imu"), baseDirectory: baseDirectory, allowFiles: allowFiles)
             sensors.imu = imu
             sensors.imuRate = try rate.map { r throws(SignalError) in try checkRate(r, path: f.path("imu")) }
         }

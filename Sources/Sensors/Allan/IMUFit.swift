@@ -78,3 +78,19 @@ public struct IMUFit: Sendable, Hashable {
         self.deviations = deviations
     }
 }
+
+extension IMUFit {
+    /// The fit as Kalibr's `imu.yaml` terms: per sensor, the largest of the three axes' noise density and
+    /// random walk (Kalibr has one number per sensor; the largest is the conservative choice its wiki
+    /// recommends), accelerometer in m/s² units, and the recording's rate as `update_rate`.
+    ///
+    /// ```swift
+    /// try fitted.kalibr.yaml.write(toFile: "imu.yaml", atomically: true, encoding: .utf8)
+    /// ```
+    public var kalibr: KalibrIMU {
+        let a = imu.accelerometer, g = imu.gyroscope
+        return KalibrIMU(accelerometerNoiseDensity: a.noiseDensity.max(), accelerometerRandomWalk: a.randomWalk.max(),
+                         gyroscopeNoiseDensity: g.noiseDensity.max(), gyroscopeRandomWalk: g.randomWalk.max(),
+                         updateRate: deviations.first?.sampleRate)
+    }
+}

@@ -9,7 +9,7 @@ extension IMU {
                                    "turn_on_bias", "bias", "scale_factor", "misalignment", "resolution", "range", "bandwidth"]
 
     /// Every field of an `imu` object.
-    public static let fieldNames = ["preset", "motion", "seed", "accelerometer_unit"]
+    public static let fieldNames = ["preset", "kalibr", "motion", "seed", "accelerometer_unit"]
         + ["accelerometer", "gyroscope"].flatMap { p in termNames.map { "\(p)_\($0)" } }
 
     /// Decodes the body of an `{"imu": {...}}` spec strictly.
@@ -25,33 +25,65 @@ extension IMU {
     ///   the terms are ``termNames`` (see ``SensorModel``). Each is a number (all axes) or `[x, y, z]`;
     ///   `*_misalignment` is `[[…], […], […]]`. An absent term is zero (off): there are no hidden defaults.
     /// - `preset`: a preset's name (``IMUPreset``); its terms apply unless given explicitly.
+    /// - `kalibr`: a Kalibr, OpenVINS or ORB-SLAM3 `imu.yaml` (a path relative to the spec's folder, or
+    ///   absolute; see ``KalibrIMU``): its four noise terms, on every axis, override the preset's; terms
+    ///   given in the spec override the file's. Refused in a spec from the network (`allowFiles: false`).
     /// - `seed` (default 0), `accelerometer_unit` (`"g"`, default, or `"m/s^2"`).
     /// - Parameters:
     ///   - json: The object inside `{"imu": …}`.
     ///   - path: Its JSON path (`$.imu`).
+    ///   - baseDirectory: The folder a relative `kalibr` path is in (the spec's; default: the current directory).
+    ///   - allowFiles: Whether `kalibr` may name a file (`false` for a spec that came over the network).
     /// - Throws: `SignalError` naming the path: unknown fields (with a suggestion), wrong types, `null`s,
-    ///   arrays of the wrong length, unknown presets or units, an invalid motion.
-    package init(json: JSONValue, path: String = "$.imu") throws(SignalError) {
+    ///   arrays of the wrong length, unknown presets or units, an invalid motion; for `kalibr`, the file,
+    ///   its line and key as ``KalibrIMU/init(yaml:file:)`` finds them, with the JSON path.
+    package init(json: JSONValue, path: String = "$.imu", baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "'imu'", fields: IMU.fieldNames)
-        try self.init(fields: f, path: path, motionRequired: true)
+        let imu = try IMU.decode(fields: f, path: path, motionRequired: true, baseDirectory: baseDirectory, allowFiles: allowFiles).imu
+        self.init(motion: imu.motion, accelerometer: imu.accelerometer, gyroscope: imu.gyroscope, seed: imu.seed,
+                  accelerometerUnit: imu.accelerometerUnit)
     }
 
     /// Decodes the IMU of a trajectory (`$.trajectory.sensors.imu`): the fields of an `imu` spec but
-    /// `motion` (the trajectory's motion is the truth; giving one is an error), and `rate` (Hz, optional).
+    /// `motion` (the trajectory's motion is the truth; giving one is an error), and `rate` (Hz, optional;
+    /// absent, a `kalibr` file's `update_rate`).
     /// - Returns: The IMU (its `motion` unused) and its rate, `nil` for the render rate.
     /// - Throws: `SignalError` naming the path, `.invalidArgument` at `…imu.motion` for a motion.
-    package static func trajectoryIMU(json: JSONValue, path: String) throws(SignalError) -> (imu: IMU, rate: Double?) {
+    package static func trajectoryIMU(json: JSONValue, path: String, baseDirectory: URL? = nil,
+                                      allowFiles: Bool = true) throws(SignalError) -> (imu: IMU, rate: Double?) {
         let f = try JSONFields(json, path: path, what: "a trajectory's 'imu'", fields: IMU.fieldNames + ["rate"])
         if f.has("motion") {
             throw SignalError(.invalidArgument, path: f.path("motion"),
                               "an IMU inside a trajectory measures the trajectory's motion; remove 'motion'")
         }
-        let imu = try IMU(fields: f, path: path, motionRequired: false)
-        return (imu, try f.optionalNumber("rate"))
+        let (imu, kalibr) = try IMU.decode(fields: f, path: path, motionRequired: false, baseDirectory: baseDirectory, allowFiles: allowFiles)
+        return (imu, try f.optionalNumber("rate") ?? kalibr?.updateRate)
     }
 
-    /// Decodes the fields of an `imu` object.
-    private init(fields f: JSONFields, path: String, motionRequired: Bool) throws(SignalError) {
+    /// Reads the `kalibr` file an `imu` object names, if any.
+    private static func kalibrTerms(_ f: JSONFields, baseDirectory: URL?, allowFiles: Bool) throws(SignalError) -> KalibrIMU? {
+        guard let name = try f.optionalString("kalibr") else { return nil }
+        guard allowFiles else {
+            throw SignalError(.invalidArgument, path: f.path("kalibr"),
+                              "a spec sent to a running server cannot name files; give the noise terms (accelerometer_noise_density, …) in the spec, or start the server with the spec file (signals serve FILE)")
+        }
+        guard !name.isEmpty else {
+            throw SignalError(.malformed, path: f.path("kalibr"), "'kalibr' must name an imu.yaml file, got an empty string")
+        }
+        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name)
+            : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(name)
+        do {
+            return try KalibrIMU(contentsOf: url)
+        } catch {
+            var located = error
+            if located.location.path == nil { located.location.path = f.path("kalibr") }
+            throw located
+        }
+    }
+
+    /// Decodes the fields of an `imu` object: the IMU and the `kalibr` file's terms, if any.
+    private static func decode(fields f: JSONFields, path: String, motionRequired: Bool, baseDirectory: URL?,
+                               allowFiles: Bool) throws(SignalError) -> (imu: IMU, kalibr: KalibrIMU?) {
         var accelerometer = SensorModel(), gyroscope = SensorModel()
         if let name = try f.optionalString("preset") {
             guard let preset = IMUPreset(rawValue: name) else {
@@ -63,6 +95,13 @@ extension IMU {
             }
             accelerometer = preset.accelerometer
             gyroscope = preset.gyroscope
+        }
+        let kalibr = try kalibrTerms(f, baseDirectory: baseDirectory, allowFiles: allowFiles)
+        if let kalibr {
+            accelerometer.noiseDensity = kalibr.accelerometer.noiseDensity
+            accelerometer.randomWalk = kalibr.accelerometer.randomWalk
+            gyroscope.noiseDensity = kalibr.gyroscope.noiseDensity
+            gyroscope.randomWalk = kalibr.gyroscope.randomWalk
         }
         var motion = MotionNode(attitude: .fixed(.named(.faceUp)))
         if motionRequired {
@@ -87,16 +126,20 @@ extension IMU {
         }
         try IMU.readTerms(f, prefix: "accelerometer", into: &accelerometer)
         try IMU.readTerms(f, prefix: "gyroscope", into: &gyroscope)
-        self.init(motion: motion, accelerometer: accelerometer, gyroscope: gyroscope,
-                  seed: try f.optionalUnsigned("seed") ?? 0, accelerometerUnit: unit)
+        let imu = IMU(motion: motion, accelerometer: accelerometer, gyroscope: gyroscope,
+                      seed: try f.optionalUnsigned("seed") ?? 0, accelerometerUnit: unit)
+        return (imu, kalibr)
     }
 
     /// Decodes `{"imu": {...}}` from JSON bytes with the strict reader.
+    /// - Parameters:
+    ///   - data: The spec's bytes.
+    ///   - baseDirectory: The folder a relative `kalibr` file is in (default: the current directory).
     /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error).
-    public static func decode(json data: Data) throws(SignalError) -> IMU {
+    public static func decode(json data: Data, baseDirectory: URL? = nil) throws(SignalError) -> IMU {
         let value = try JSONValue.parse(data)
         let f = try JSONFields(value, path: "$", what: "an IMU spec", fields: ["imu"])
-        return try IMU(json: try f.required("imu"), path: "$.imu")
+        return try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory)
     }
 
     /// A number (all axes) or `[x, y, z]`.

@@ -22,7 +22,7 @@ import Signals
 ///                 gyroscope: SensorModel(noiseDensity: 0.0002, randomWalk: 2e-5), seed: 7)
 /// let hour = try phone.render(sampleRate: 100, duration: 3600)    // 6 channels
 /// ```
-/// In JSON (`{"imu": {...}}`), see ``IMU/decode(json:)``; with a preset motion:
+/// In JSON (`{"imu": {...}}`), see ``IMU/decode(json:baseDirectory:)``; with a preset motion:
 /// `IMU(preset: .bmi160, motion: MotionPreset.walking().motionNode)`.
 public struct IMU: Signal, Sendable, Hashable {
     /// The true motion (a physically consistent one, or a free nine-channel motion).

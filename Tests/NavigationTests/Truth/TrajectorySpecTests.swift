@@ -106,6 +106,30 @@ import Testing
         }
     }
 
+    @Test("an IMU's kalibr file: refused from the network; its update_rate is the IMU's rate unless 'rate' is given")
+    func kalibrFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trajectory-kalibr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "%YAML:1.0\nimu0:\n  accelerometer_noise_density: 2.0e-3\n  accelerometer_random_walk: 3.0e-3\n  gyroscope_noise_density: 1.7e-4\n  gyroscope_random_walk: 2.0e-5\n  update_rate: 200\n"
+            .write(to: folder.appendingPathComponent("imu.yaml"), atomically: true, encoding: .utf8)
+        func decode(_ imu: String, allowFiles: Bool) throws(SignalError) -> Trajectory {
+            try Trajectory(json: try JSONValue.parse(Self.spec(#""sensors": {"imu": \#(imu)}"#)).objectValue("trajectory"), path: "$.trajectory",
+                           baseDirectory: folder, allowFiles: allowFiles)
+        }
+        let t = try decode(#"{"kalibr": "imu.yaml"}"#, allowFiles: true)
+        #expect(t.sensors.imuRate == 200)
+        #expect(t.sensors.imu?.gyroscope.noiseDensity == SIMD3(repeating: 1.7e-4))
+        #expect(try decode(#"{"kalibr": "imu.yaml", "rate": 100}"#, allowFiles: true).sensors.imuRate == 100)
+        #expect(try decode(#"{"preset": "bmi160"}"#, allowFiles: true).sensors.imuRate == nil)
+        do throws(SignalError) {
+            _ = try decode(#"{"kalibr": "imu.yaml"}"#, allowFiles: false)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.path == "$.trajectory.sensors.imu.kalibr")
+        }
+    }
+
     @Test func aSensorWithoutErrorsReadsTheTruth() throws {
         let sensors = TrajectorySensors(imu: IMU(accelerometerUnit: .metersPerSecondSquared),
                                         magnetometer: try MagnetometerModel(sampleRate: 1),

@@ -1,0 +1,288 @@
+import Signals
+
+/// A frequency-stability deviation of the Allan family, as allantools (`allantools.adev`, `oadev`, `mdev`,
+/// `tdev`, `hdev`, `ohdev`, `totdev`) and Stable32 compute it, at the averaging times of a τ grid, from
+/// frequency (rate) or phase data.
+///
+/// The data become phase `x[0..<P]` with sample interval `τ₀ = 1/fs` (s): phase data as given; frequency
+/// data `y[0..<N]` (their mean removed) integrated to `x[0] = 0`, `x[i+1] = x[i] + y[i]·τ₀` (`P = N + 1`).
+/// With `τ = m·τ₀` (NIST SP 1065 equation numbers):
+/// - ADEV (7): `σ² = Σ (x[i+2m] − 2x[i+m] + x[i])² / (2τ²n)` over `i = 0, m, 2m, …` (`n` terms);
+/// - OADEV (11): the same sum over every `i < P − 2m`;
+/// - MDEV (14): `σ² = Σⱼ (Σᵢ₌ⱼ^{j+m−1} x[i+2m] − 2x[i+m] + x[i])² / (2m²τ²n)`, `j < n = P − 3m + 1`;
+/// - TDEV (15): `τ·MDEV/√3` (seconds of phase for phase data in seconds);
+/// - HDEV (18): `σ² = Σ (x[i+3m] − 3x[i+2m] + 3x[i+m] − x[i])² / (6τ²n)` over `i = 0, m, 2m, …`;
+/// - OHDEV (20): the same sum over every `i < P − 3m`;
+/// - TOTDEV (25): OADEV's terms centred on `x[1] … x[P−2]` of the series extended by reflection at both
+///   ends (`x[−j] = 2x[0] − x[j]`, `x[P−1+j] = 2x[P−1] − x[P−1−j]`), over `2τ²(P − 2)`, without bias correction.
+///
+/// A point is kept when its sum has at least two terms (allantools' `remove_small_ns`), and `m < P`.
+/// The unit of a deviation is the frequency data's (a gyroscope's rad/s), or the phase data's per second
+/// (TDEV: the phase data's). The existing ``AllanDeviation`` is OADEV at ``TauGrid/octave``.
+///
+/// ```swift
+/// let mdev = try StabilityDeviation(.mdev, samples: gyro.channel(3), sampleRate: 100, taus: .decade)
+/// mdev.taus          // [0.01, 0.02, 0.04, 0.1, …] s
+/// ```
+/// - Complexity: O(P) time per τ (MDEV's inner sums are updated in O(1) a step) and
+///   8P bytes: O(P log P) on the octave and decade grids, O(P²) on ``TauGrid/all`` (which is refused above
+///   ``maximumAllSampleCount`` samples).
+public struct StabilityDeviation: Sendable, Hashable {
+    /// Which deviation.
+    public enum Statistic: String, Sendable, Hashable, CaseIterable {
+        /// Allan deviation (non-overlapping).
+        case adev
+        /// Overlapping Allan deviation.
+        case oadev
+        /// Modified Allan deviation.
+        case mdev
+        /// Time deviation, `τ·MDEV/√3`.
+        case tdev
+        /// Hadamard deviation (non-overlapping).
+        case hdev
+        /// Overlapping Hadamard deviation.
+        case ohdev
+        /// Total deviation (no bias correction).
+        case totdev
+    }
+
+    /// The averaging factors `m` (τ = m/fs), as allantools' `tau_generator` makes them; each kept while
+    /// `m < P` and its sum has at least two terms.
+    public enum TauGrid: String, Sendable, Hashable, CaseIterable {
+        /// `m = 1, 2, 4, 8, …`, up to `2^⌊log₂ P⌋`.
+        case octave
+        /// `m = 1, 2, 4, 10, 20, 40, 100, …` (Stable32's spacing), up to `4·10^⌊log₁₀ P⌋`.
+        case decade
+        /// Every `m = 1, 2, 3, …, P`.
+        case all
+    }
+
+    /// What the samples are.
+    public enum DataType: String, Sendable, Hashable, CaseIterable {
+        /// Frequency or rate data (a gyroscope's rad/s, fractional frequency): integrated to phase.
+        case frequency
+        /// Phase (time-error) data, used as given.
+        case phase
+    }
+
+    /// The deviation computed.
+    public let statistic: Statistic
+    /// What the input samples were.
+    public let dataType: DataType
+    /// Samples per second of the input (Hz).
+    public let sampleRate: Double
+    /// Number of input samples.
+    public let sampleCount: Int
+    /// Averaging factors `m`, ascending.
+    public let averagingFactors: [Int]
+    /// Averaging times `τ = m/fs` (s), ascending.
+    public let taus: [Double]
+    /// The deviation at each `τ` (see the units above).
+    public let deviations: [Double]
+    /// Number of terms in each sum (allantools' `ns`).
+    public let termCounts: [Int]
+
+    /// The most samples the ``TauGrid/all`` grid analyses: 10⁵ (its cost grows as the square).
+    public static let maximumAllSampleCount = 100_000
+
+    /// Computes the deviation of `samples`.
+    /// - Parameters:
+    ///   - statistic: Which deviation.
+    ///   - samples: Frequency or phase data (at least 4 samples, all finite; at most
+    ///     `AllanDeviation.maximumSampleCount`).
+    ///   - sampleRate: Samples per second (Hz), finite and > 0.
+    ///   - dataType: What the samples are (default frequency).
+    ///   - taus: The τ grid (default octave).
+    /// - Throws: `SignalError` `.tooShort`, `.outOfRange`, `.invalidArgument` for too few or too many samples,
+    ///   a bad rate, a non-finite sample, the `all` grid on more than ``maximumAllSampleCount`` samples, or
+    ///   no τ with two terms.
+    public init<C: Collection>(_ statistic: Statistic, samples: C, sampleRate: Double, dataType: DataType = .frequency,
+                               taus: TauGrid = .octave) throws(SignalError) where C.Element: BinaryFloatingPoint {
+        guard samples.count <= AllanDeviation.maximumSampleCount else {
+            throw SignalError(.invalidArgument, "\(samples.count) samples are more than the deviations analyse (at most \(AllanDeviation.maximumSampleCount))")
+        }
+        guard sampleRate.isFinite, sampleRate > 0 else {
+            throw SignalError(.invalidArgument, "the sample rate must be a finite number of Hz > 0, got \(sampleRate)")
+        }
+        guard samples.count >= 4 else {
+            throw SignalError(.tooShort, "the \(statistic.rawValue) needs at least 4 samples, got \(samples.count)")
+        }
+        if taus == .all, samples.count > StabilityDeviation.maximumAllSampleCount {
+            throw SignalError(.invalidArgument, "the 'all' τ grid costs O(N²): it analyses at most \(StabilityDeviation.maximumAllSampleCount) samples, got \(samples.count); use the octave or decade grid")
+        }
+        var data: [Double] = []
+        data.reserveCapacity(samples.count + 1)
+        for (i, v) in samples.enumerated() {
+            let d = Double(v)
+            guard d.isFinite else { throw SignalError(.outOfRange, "sample \(i) is not finite (\(d))") }
+            data.append(d)
+        }
+        let x = dataType == .phase ? data : StabilityDeviation.phase(frequency: data, sampleRate: sampleRate)
+        let p = x.count
+        var ms: [Int] = [], ts: [Double] = [], devs: [Double] = [], counts: [Int] = []
+        let (reflectedArray, offset) = statistic == .totdev ? StabilityDeviation.reflected(x) : ([], 0)
+        // Unchecked reads in the O(P) loops: every index is bounded by the guards in each function.
+        x.withUnsafeBufferPointer { x in
+        reflectedArray.withUnsafeBufferPointer { reflected in
+        for m in StabilityDeviation.factors(taus, count: p) {
+            let (dev, n): (Double, Int)
+            let tau = Double(m) / sampleRate
+            switch statistic {
+            case .adev: (dev, n) = StabilityDeviation.allan(x, m: m, stride: m, tau: tau)
+            case .oadev: (dev, n) = StabilityDeviation.allan(x, m: m, stride: 1, tau: tau)
+            case .mdev: (dev, n) = StabilityDeviation.modified(x, m: m, tau: tau)
+            case .tdev:
+                let (md, count) = StabilityDeviation.modified(x, m: m, tau: tau)
+                (dev, n) = (tau * md / 3.0.squareRoot(), count)
+            case .hdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: m, tau: tau)
+            case .ohdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: 1, tau: tau)
+            case .totdev: (dev, n) = StabilityDeviation.total(reflected, offset: offset, count: p, m: m, tau: tau)
+            }
+            guard n > 1 else { continue }
+            ms.append(m); ts.append(tau); devs.append(dev); counts.append(n)
+        }
+        }
+        }
+        guard !ms.isEmpty else {
+            throw SignalError(.tooShort, "\(samples.count) samples give no τ with two terms for the \(statistic.rawValue); record more")
+        }
+        self.statistic = statistic
+        self.dataType = dataType
+        self.sampleRate = sampleRate
+        self.sampleCount = samples.count
+        averagingFactors = ms
+        self.taus = ts
+        deviations = devs
+        termCounts = counts
+    }
+
+    /// Computes the deviation of one channel of a rendered or recorded buffer.
+    /// - Throws: `SignalError` as the initialiser; `.invalidArgument` for a channel out of range.
+    public init(_ statistic: Statistic, _ buffer: SampleBuffer, channel: Int, dataType: DataType = .frequency,
+                taus: TauGrid = .octave) throws(SignalError) {
+        guard channel >= 0 && channel < buffer.channelCount else {
+            throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(buffer.channelCount)")
+        }
+        try self.init(statistic, samples: buffer.channel(channel), sampleRate: buffer.sampleRate, dataType: dataType, taus: taus)
+    }
+
+    /// Frequency to phase as allantools' `frequency2phase`: the mean removed, a (compensated) running sum
+    /// times `1/fs`, a leading 0.
+    static func phase(frequency y: [Double], sampleRate: Double) -> [Double] {
+        let mean = y.reduce(0, +) / Double(y.count)
+        let dt = 1 / sampleRate
+        var x = [Double](repeating: 0, count: y.count + 1)
+        var acc = 0.0, carry = 0.0
+        for i in 0 ..< y.count {
+            let term = (y[i] - mean) - carry
+            let next = acc + term
+            carry = (next - acc) - term
+            acc = next
+            x[i + 1] = acc * dt
+        }
+        return x
+    }
+
+    /// The averaging factors of a grid for `count` phase points (`m < count`, ascending, unique).
+    static func factors(_ grid: TauGrid, count p: Int) -> [Int] {
+        var ms: [Int] = []
+        switch grid {
+        case .all:
+            ms = Array(1 ..< p)
+        case .octave:
+            var m = 1
+            while m < p {
+                ms.append(m)
+                guard m <= Int.max / 2 else { break }
+                m *= 2
+            }
+        case .decade:
+            var decade = 1
+            outer: while true {
+                for k in [1, 2, 4] {
+                    let m = k * decade
+                    guard m < p else { break outer }
+                    ms.append(m)
+                }
+                guard decade <= Int.max / 40 else { break }
+                decade *= 10
+            }
+        }
+        return ms
+    }
+
+    /// ADEV (`stride == m`) and OADEV (`stride == 1`): the deviation and its number of terms.
+    static func allan(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
+        let last = x.count - 1 - 2 * m
+        guard last >= 0 else { return (0, 0) }
+        var s = 0.0, n = 0
+        var i = 0
+        while i <= last {
+            let d = x[i + 2 * m] - 2 * x[i + m] + x[i]
+            s += d * d
+            n += 1
+            i += stride
+        }
+        return ((s / (2 * Double(n))).squareRoot() / tau, n)
+    }
+
+    /// HDEV (`stride == m`) and OHDEV (`stride == 1`).
+    static func hadamard(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
+        let last = x.count - 1 - 3 * m
+        guard last >= 0 else { return (0, 0) }
+        var s = 0.0, n = 0
+        var i = 0
+        while i <= last {
+            let d = x[i + 3 * m] - 3 * x[i + 2 * m] + 3 * x[i + m] - x[i]
+            s += d * d
+            n += 1
+            i += stride
+        }
+        return ((s / 6 / Double(n)).squareRoot() / tau, n)
+    }
+
+    /// MDEV: the inner sums `vⱼ` updated by `x[j+3m] − 3x[j+2m] + 3x[j+m] − x[j]` (compensated).
+    static func modified(_ x: UnsafeBufferPointer<Double>, m: Int, tau: Double) -> (Double, Int) {
+        let p = x.count
+        guard p - 3 * m >= 1 else { return (0, 0) }
+        var v = 0.0
+        for i in 0 ..< m { v += x[i + 2 * m] - 2 * x[i + m] + x[i] }
+        var s = v * v
+        var carry = 0.0
+        for j in 0 ..< p - 3 * m {
+            let step = (x[j + 3 * m] - 3 * x[j + 2 * m] + 3 * x[j + m] - x[j]) - carry
+            let next = v + step
+            carry = (next - v) - step
+            v = next
+            s += v * v
+        }
+        let n = p - 3 * m + 1
+        let md = Double(m)
+        return ((s / (2 * md * md * tau * tau * Double(n))).squareRoot(), n)
+    }
+
+    /// The phase extended by reflection at both ends (length `3P − 4`) and the index of `x[0]` in it.
+    static func reflected(_ x: [Double]) -> ([Double], Int) {
+        let p = x.count
+        guard p >= 3 else { return (x, 0) }
+        var r: [Double] = []
+        r.reserveCapacity(3 * p - 4)
+        for j in stride(from: p - 2, through: 1, by: -1) { r.append(2 * x[0] - x[j]) }
+        r.append(contentsOf: x)
+        for j in 1 ... p - 2 { r.append(2 * x[p - 1] - x[p - 1 - j]) }
+        return (r, p - 2)
+    }
+
+    /// TOTDEV: second differences centred on `x[1] … x[P−2]` of the reflected series.
+    static func total(_ r: UnsafeBufferPointer<Double>, offset: Int, count p: Int, m: Int, tau: Double) -> (Double, Int) {
+        let n = p - 2
+        guard n >= 1 else { return (0, 0) }
+        var s = 0.0
+        for i in 1 ... n {
+            let c = offset + i
+            let d = r[c - m] - 2 * r[c] + r[c + m]
+            s += d * d
+        }
+        return ((s / (2 * tau * tau * Double(n))).squareRoot(), n)
+    }
+}
