@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import NIOWebSocket
 import Playback
 import Testing
@@ -28,13 +29,10 @@ import Testing
 
         /// A channel whose pipeline starts with a `ConnectionStart`, as a server connection's does (or
         /// with none, to take the encoders' path).
-        /// Its response head counts as sent unless `headSent` is false.
-        func channel(raw: Bool = true, headSent: Bool = true) throws -> EmbeddedChannel {
+        func channel(raw: Bool = true) throws -> EmbeddedChannel {
             let channel = EmbeddedChannel(loop: loop)
             if raw {
-                let start = ConnectionStart()
-                try channel.pipeline.syncOperations.addHandler(start)
-                start.noteResponse(headSent: headSent)
+                try channel.pipeline.syncOperations.addHandler(ConnectionStart())
             }
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
             return channel
@@ -56,10 +54,16 @@ import Testing
             loop.advanceTime(by: .milliseconds(milliseconds))
         }
 
-        /// Subscribes a client and attaches it to `channel`.
-        func attach(_ channel: EmbeddedChannel, _ encoding: StreamEncoding, from start: StreamStart = .latest) -> (Int, EventLoopFuture<Void>) {
+        /// Subscribes a client and attaches it to `channel`; an SSE stream's response head is number
+        /// `100 + id`, and counts as sent unless `headSent` is false.
+        func attach(_ channel: EmbeddedChannel, _ encoding: StreamEncoding, from start: StreamStart = .latest,
+                    headSent: Bool = true) -> (Int, EventLoopFuture<Void>) {
             let id = state.withLockedValue { $0.subscribe(encoding == .sse ? .sse : .ws, from: start, rate: nil) }
-            return (id, fanOut.attach(id, channel: channel, encoding: encoding))
+            let head = encoding == .sse ? 100 + id : nil
+            if let head, headSent, let start = try? channel.pipeline.syncOperations.handler(type: ConnectionStart.self) {
+                start.noteResponse(stream: head)
+            }
+            return (id, fanOut.attach(id, channel: channel, encoding: encoding, head: head))
         }
     }
 
@@ -147,16 +151,55 @@ import Testing
     @Test func sseChunksWaitForTheResponseHeadThenFollowItAtOnce() throws {
         let rig = try Rig(window: .milliseconds(3))
         rig.publish(0)
-        let channel = try rig.channel(headSent: false)
-        _ = rig.attach(channel, .sse)
+        let channel = try rig.channel()
+        let (id, _) = rig.attach(channel, .sse, headSent: false)
         rig.loop.run()
         rig.publish(1)
         rig.advance(milliseconds: 5)
         #expect(try Self.writes(channel).isEmpty)   // nothing before the head
         let start = try channel.pipeline.syncOperations.handler(type: ConnectionStart.self)
-        start.noteResponse(headSent: true)
+        start.noteResponse(stream: 100 + id)
         rig.loop.run()
         #expect(try Self.writes(channel).map(Self.chunkIDs) == [[0, 1]])
+    }
+
+    /// The race CI once hit: on a kept-alive connection the head of an earlier response (its end still on
+    /// its way) or of another stream must not let this stream's chunks out ahead of its own head.
+    @Test func sseChunksWaitForTheirOwnHeadNotAnEarlierResponses() throws {
+        let rig = try Rig(window: .zero)
+        rig.publish(0)
+        let channel = try rig.channel()
+        let start = try channel.pipeline.syncOperations.handler(type: ConnectionStart.self)
+        start.noteResponse(stream: nil)   // an earlier response's head (GET /v1/spec): its end not yet out
+        let (id, _) = rig.attach(channel, .sse, headSent: false)
+        rig.loop.run()
+        rig.publish(1)   // a flush comes (the window is zero) and must hold back
+        rig.loop.run()
+        #expect(try Self.writes(channel).isEmpty)
+        start.noteResponse(stream: 100 + id + 1)   // another stream's head
+        rig.publish(2)   // and another flush: a head went out, but not this stream's
+        rig.loop.run()
+        #expect(try Self.writes(channel).isEmpty)
+        start.noteResponse(stream: nil)   // that response's end
+        start.noteResponse(stream: 100 + id)
+        rig.loop.run()
+        #expect(try Self.writes(channel).map(Self.chunkIDs) == [[0, 1, 2]])
+    }
+
+    @Test func anSSEStreamThatCannotBeOrderedAfterItsHeadEndsWithAnErrorAndWritesNothing() throws {
+        let rig = try Rig(window: .zero)
+        rig.publish(0)
+        for raw in [true, false] {   // no head number; no ConnectionStart
+            let channel = try rig.channel(raw: raw)
+            let id = rig.state.withLockedValue { $0.subscribe(.sse, from: .latest, rate: nil) }
+            let ended = rig.fanOut.attach(id, channel: channel, encoding: .sse, head: raw ? nil : 7)
+            let failure = NIOLockedValueBox<(any Error)?>(nil)
+            ended.whenFailure { error in failure.withLockedValue { $0 = error } }
+            rig.loop.run()
+            #expect(failure.withLockedValue { $0 } as? FanOutError == .unorderedStream)
+            #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+            #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) == nil)
+        }
     }
 
     @Test func aChannelThatIsNotWritableIsLeftOutThenServedByTheRetry() throws {
@@ -246,12 +289,12 @@ import Testing
         let (id, ended) = rig.attach(channel, .sse)
         rig.loop.run()
         _ = try Self.writes(channel)
-        var done = false
-        ended.whenSuccess { done = true }
+        let done = NIOLockedValueBox(false)
+        ended.whenSuccess { done.withLockedValue { $0 = true } }
         rig.fanOut.detach(id)
-        #expect(!done)   // it happens on the loop
+        #expect(!done.withLockedValue { $0 })   // it happens on the loop
         rig.loop.run()
-        #expect(done)
+        #expect(done.withLockedValue { $0 })
         rig.publish(1)
         rig.loop.run()
         #expect(try Self.writes(channel).isEmpty)
@@ -263,11 +306,11 @@ import Testing
         let channel = try rig.channel()
         let (_, ended) = rig.attach(channel, .sse)
         rig.loop.run()
-        var done = false
-        ended.whenSuccess { done = true }
+        let done = NIOLockedValueBox(false)
+        ended.whenSuccess { done.withLockedValue { $0 = true } }
         _ = try channel.finish()
         rig.loop.run()
-        #expect(done)
+        #expect(done.withLockedValue { $0 })
     }
 
     /// Everything a channel received, as bytes.

@@ -15,6 +15,7 @@ import Testing
             let sse = try await SSEClient.open(port: port, path: "/v1/stream")
             #expect(sse.status == 200)
             #expect(sse.headers["content-type"] == "text/event-stream; charset=utf-8")
+            #expect(sse.headers[ConnectionStart.streamHeader] == nil)   // the guard's own, taken out
             await f.advance(points: 20)
             var comments: [String] = []
             let events = try await sse.events(through: 25, comments: &comments)
@@ -23,6 +24,29 @@ import Testing
             #expect(comments.isEmpty)
             #expect(f.feed.status.clients.sse == 1)
             await sse.close()
+        }
+    }
+
+    @Test("a stream asked for right behind another request on a kept-alive connection: its head comes first, after the whole first response")
+    func streamBehindAnotherRequest() async throws {
+        try await ManualFeed.testLive(TestSpecs.shake, through: 5) { f, port in
+            for _ in 0 ..< 20 {
+                let connection = try await RawConnection.connect(port: port)
+                try await connection.send("GET /v1/status HTTP/1.1\r\nHost: localhost\r\n\r\nGET /v1/stream HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                var text = ""
+                while !text.contains("\nid: ") || text.components(separatedBy: "HTTP/1.1 200").count < 3 {
+                    guard let buffer = try await connection.next() else { break }
+                    text += String(buffer: buffer)
+                }
+                await connection.close()
+                let heads = text.ranges(of: "HTTP/1.1 200")
+                let firstEvent = text.range(of: "\nid: ")
+                #expect(heads.count == 2, "\(text.prefix(400))")
+                if heads.count == 2, let firstEvent {
+                    #expect(heads[1].lowerBound < firstEvent.lowerBound, "\(text.prefix(400))")
+                }
+                #expect(!text.lowercased().contains(ConnectionStart.streamHeader))
+            }
         }
     }
 

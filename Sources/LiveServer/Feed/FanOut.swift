@@ -34,15 +34,19 @@ final class FanOut: Sendable {
         let subscription: Int
         let channel: any Channel
         let encoding: StreamEncoding
+        /// The number its response head carries in ``ConnectionStart/streamHeader`` (SSE): its chunks wait
+        /// for that head.
+        let head: Int?
         /// Completed (on the channel's event loop) once no more points will be written.
         let ended: EventLoopPromise<Void>
         /// Where the framed bytes go, found on the first flush.
         let path: NIOLoopBoundBox<Path>
 
-        init(subscription: Int, channel: any Channel, encoding: StreamEncoding) {
+        init(subscription: Int, channel: any Channel, encoding: StreamEncoding, head: Int?) {
             self.subscription = subscription
             self.channel = channel
             self.encoding = encoding
+            self.head = head
             ended = channel.eventLoop.makePromise()
             path = NIOLoopBoundBox.makeBoxSendingValue(.unknown, eventLoop: channel.eventLoop)
         }
@@ -57,7 +61,7 @@ final class FanOut: Sendable {
         /// points.
         case raw(ConnectionStart)
         /// Through the channel's encoders (a pipeline without a ``ConnectionStart``, as in tests that
-        /// build their own server).
+        /// build their own server): WebSocket only, whose `101` went out before the upgrade completed.
         case encoders
     }
 
@@ -107,10 +111,12 @@ final class FanOut: Sendable {
     }
 
     /// Starts writing the points of `subscription` to `channel`.
+    /// - Parameter head: For an SSE stream, the number its response head carries in
+    ///   ``ConnectionStart/streamHeader``: nothing is written past the encoders before that head.
     /// - Returns: A future completed once no more points will be written: the stream was detached, the
     ///   channel closed, or the feed closed.
-    func attach(_ subscription: Int, channel: any Channel, encoding: StreamEncoding) -> EventLoopFuture<Void> {
-        let sink = Sink(subscription: subscription, channel: channel, encoding: encoding)
+    func attach(_ subscription: Int, channel: any Channel, encoding: StreamEncoding, head: Int? = nil) -> EventLoopFuture<Void> {
+        let sink = Sink(subscription: subscription, channel: channel, encoding: encoding, head: head)
         let key = ObjectIdentifier(channel.eventLoop)
         state.withLockedValue { s in
             s.loops[key, default: Loop(eventLoop: channel.eventLoop)].sinks[subscription] = sink
@@ -123,14 +129,16 @@ final class FanOut: Sendable {
 
     /// Stops writing to `subscription` (idempotent). It happens on the stream's event loop, after any
     /// flush under way there, so nothing is written after its ``Sink/ended`` completes.
-    func detach(_ subscription: Int) {
+    /// - Parameter error: Why the stream cannot go on (its ``Sink/ended`` fails with it); `nil` when it
+    ///   simply ends.
+    func detach(_ subscription: Int, failing error: (any Error)? = nil) {
         guard let loop = state.withLockedValue({ s in s.owners[subscription].flatMap { s.loops[$0]?.eventLoop } }) else { return }
         loop.execute { [self] in
             let sink = state.withLockedValue { s -> Sink? in
                 guard let key = s.owners.removeValue(forKey: subscription) else { return nil }
                 return s.loops[key]?.sinks.removeValue(forKey: subscription)
             }
-            sink?.ended.succeed()
+            if let error { sink?.ended.fail(error) } else { sink?.ended.succeed() }
         }
     }
 
@@ -193,10 +201,20 @@ final class FanOut: Sendable {
                     sink.path.value = .encoders
                 }
             }
-            // An SSE response's head goes out through the encoders: its chunks framed here wait for it.
-            if case .raw(let start) = sink.path.value, sink.encoding == .sse, !start.responseHeadSent {
-                start.onResponseHead { [self] in schedule(key, delay: 0) }
-                continue
+            if sink.encoding == .sse {
+                // An SSE response's head goes out through the encoders, from Hummingbird's writer: the
+                // events may follow only once its own head is out (the head of an earlier response on the
+                // same connection may still be ahead of it), which only the guard's `ConnectionStart`
+                // sees. Without it, or without the head's number, there is no telling: the stream ends
+                // with an error rather than risk an event ahead of its head.
+                guard case .raw(let start) = sink.path.value, let head = sink.head else {
+                    detach(sink.subscription, failing: FanOutError.unorderedStream)
+                    continue
+                }
+                if start.streamHeadSent != head {
+                    start.onResponseHead(of: head) { [self] in schedule(key, delay: 0) }
+                    continue
+                }
             }
             if sink.channel.isWritable { ready.append(sink) } else { blocked = true }
         }
@@ -252,6 +270,17 @@ final class FanOut: Sendable {
                 sink.channel.write(WebSocketFrame(fin: true, opcode: .text, data: ids ? cache.wrapped(entry) : entry.json), promise: nil)
             }
         }
+    }
+}
+
+/// Why the fan-out ended a stream.
+enum FanOutError: Error, CustomStringConvertible {
+    /// An SSE stream on a connection without the guard's `ConnectionStart`, or whose response head
+    /// carries no number: its events could go out ahead of its head.
+    case unorderedStream
+
+    var description: String {
+        "an SSE stream needs the server's guarded pipeline (its ConnectionStart) and a numbered response head, or its events could precede the head"
     }
 }
 

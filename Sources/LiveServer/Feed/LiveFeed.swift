@@ -459,9 +459,22 @@ public final class LiveFeed: Sendable {
     }
 
     /// Writes the points of `subscription` to `channel` from its event loop (see ``FanOut``).
+    /// - Parameter head: For SSE, the number its response head carries (``ConnectionStart/streamHeader``).
     /// - Returns: A future completed once no more points will be written to it.
-    func attach(_ subscription: Subscription, to channel: any Channel, encoding: StreamEncoding) -> EventLoopFuture<Void> {
-        fanOut.attach(subscription.id, channel: channel, encoding: encoding)
+    func attach(_ subscription: Subscription, to channel: any Channel, encoding: StreamEncoding,
+                head: Int? = nil) -> EventLoopFuture<Void> {
+        fanOut.attach(subscription.id, channel: channel, encoding: encoding, head: head)
+    }
+
+    /// Numbers for streaming responses' heads (``ConnectionStart/streamHeader``).
+    private let streamHeads = NIOLockedValueBox(0)
+
+    /// A new number for a streaming response's head.
+    func nextStreamHead() -> Int {
+        streamHeads.withLockedValue { n in
+            n &+= 1
+            return n
+        }
     }
 }
 

@@ -15,25 +15,35 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
 
     private var context: ChannelHandlerContext?
-    /// Whether a response's head has gone past the HTTP encoder and its end has not (set by
-    /// ``ConnectionGuard``): a streaming response's chunks framed here may follow only then.
-    private(set) var responseHeadSent = false
-    /// Called once when a response head goes out next.
+    /// The stream whose response head has gone past the HTTP encoder, and whose end has not (set by
+    /// ``ConnectionGuard`` from the head's ``streamHeader``): that response's chunks framed here may
+    /// follow only then. It is the response's own number, so the head of an earlier response on the same
+    /// connection (whose end may still be on its way) never lets a stream's chunks out before its head.
+    private(set) var streamHeadSent: Int?
+    /// Called once when the head of stream `streamHeadWanted` goes out.
     private var whenHeadSent: (() -> Void)?
+    private var streamHeadWanted: Int?
 
-    /// A response head went out (`true`) or its end did (`false`).
-    func noteResponse(headSent: Bool) {
-        responseHeadSent = headSent
-        if headSent, let action = whenHeadSent {
+    /// The response head that carries ``streamHeader`` `stream` went out (`stream` non-nil), or a
+    /// response's end did (`nil`).
+    func noteResponse(stream: Int?) {
+        streamHeadSent = stream
+        if let stream, stream == streamHeadWanted, let action = whenHeadSent {
             whenHeadSent = nil
+            streamHeadWanted = nil
             action()
         }
     }
 
-    /// Calls `action` once the next response head goes out (on the channel's event loop).
-    func onResponseHead(_ action: @escaping () -> Void) {
+    /// Calls `action` once the head of stream `stream` goes out (on the channel's event loop).
+    func onResponseHead(of stream: Int, _ action: @escaping () -> Void) {
+        streamHeadWanted = stream
         whenHeadSent = action
     }
+
+    /// The header by which a streaming response's head names its stream to ``ConnectionGuard``, which
+    /// takes it out of the head before it is encoded (a client never sees it).
+    static let streamHeader = "x-signalrunner-stream"
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -258,18 +268,30 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
-        var headSent: Bool?
-        if phase == .handedOver, !upgraded {
-            switch unwrapOutboundIn(data) {
-            case .head: headSent = true
-            case .body: break
-            case .end: headSent = false
-            }
-            responding = headSent ?? responding
+        guard phase == .handedOver, !upgraded else {
+            context.write(data, promise: promise)   // WebSocket frames after an upgrade, or no request yet
+            return
         }
-        context.write(data, promise: promise)
-        // After the write: what the fan-out writes past the encoders when told follows the head.
-        if let headSent { start.noteResponse(headSent: headSent) }
+        var part = unwrapOutboundIn(data)
+        switch part {
+        case .head(var head):
+            // A streaming response names its stream in a header of ours, taken out here: no client sees it.
+            let stream = head.headers.first(name: ConnectionStart.streamHeader).flatMap { Int($0) }
+            if head.headers.contains(name: ConnectionStart.streamHeader) {
+                head.headers.remove(name: ConnectionStart.streamHeader)
+                part = .head(head)
+            }
+            responding = true
+            context.write(wrapOutboundOut(part), promise: promise)
+            // After the write: what the fan-out writes past the encoders when told follows the head.
+            start.noteResponse(stream: stream)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            responding = false
+            context.write(data, promise: promise)
+            start.noteResponse(stream: nil)
+        }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

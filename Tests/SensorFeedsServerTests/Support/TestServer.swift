@@ -81,8 +81,12 @@ final class TestServer: @unchecked Sendable {
         SpecRoutes(feed: feed).add(to: router)      // GET /v1/spec: a motion client reads the magnetometer's calibration there
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let feed = self.feed
+        // The server's own pipeline (the guard and the fan-out's `ConnectionStart`), as `signals serve` has it.
+        let configuration = LiveServerConfiguration(host: "127.0.0.1", port: wanted)
+        let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout,
+                                                  access: RequestGuard(configuration), limits: ConnectionLimiter.Limits(configuration))
         let app = Application(router: router,
-                              server: .http1WebSocketUpgrade { head, channel, _ in WebSocketStream.shouldUpgrade(head, channel: channel, feed: feed) },
+                              server: server,
                               configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: wanted), serverName: nil),
                               onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? wanted) },
                               logger: TestServer.logger)

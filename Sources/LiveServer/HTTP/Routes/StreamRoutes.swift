@@ -29,17 +29,21 @@ struct StreamRoutes {
         router.get("/v1/stream") { request, context in
             let rate = try request.decimationRate()
             let start = try StreamRoutes.start(request.headers[StreamRoutes.lastEventID])
+            let feed = self.feed
+            // The connection's guard takes the stream's number out of the head as it goes out; from then
+            // on the fan-out may write this response's chunks.
+            let head = feed.nextStreamHead()
             let headers: HTTPFields = [
                 .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
                 .accessControlAllowOrigin: "*", HTTPField.Name("X-Accel-Buffering")!: "no",
+                HTTPField.Name(ConnectionStart.streamHeader)!: String(head),
             ]
-            let feed = self.feed
             let channel = context.channel
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
                 // The head is on its way (Hummingbird wrote it before calling this): the fan-out writes the
                 // events to the channel after it, and this task only waits for the stream to end.
                 let subscription = feed.subscribe(.sse, from: start, rate: rate)
-                let ended = feed.attach(subscription, to: channel, encoding: .sse)
+                let ended = feed.attach(subscription, to: channel, encoding: .sse, head: head)
                 do {
                     try await request.body.consumeWithInboundCloseHandler { _ in
                         try await withGracefulShutdownHandler {
