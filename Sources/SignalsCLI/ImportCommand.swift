@@ -15,8 +15,9 @@ struct ImportCommand: ParsableCommand {
         with its meta/device.csv beside them or --platform) or Sensor Logger files (Accelerometer.csv,
         TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, with its Metadata.csv or
         --platform; its other files, such as Annotation.csv, are skipped with a note). A --platform that contradicts
-        the export's own metadata is refused. Accelerations become g in CoreMotion's sign, rates rad/s;
-        the streams are merged over the span they all cover and resampled at --rate (linear or cubic). Without a
+        the export's own metadata is refused, and so are times rounded so that three rows share one.
+        Accelerations become g in CoreMotion's sign, rates rad/s; the streams are merged over the span they all
+        cover and resampled at --rate (linear or cubic). Without a
         gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g (only then must
         --gravity-window fit in the recording).
         The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's

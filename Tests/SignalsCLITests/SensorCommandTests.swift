@@ -183,4 +183,12 @@ import InternalUtilities
         #expect(abs(first[1] + 7.499999832E-3 / 9.80665) < 1e-15)
         #expect(abs(first[3] + 6.830000132E-2 / 9.80665) < 1e-15)
     }
+
+    @Test("import a real phyphox file re-saved with rounded times: exit 2 naming the file, line 4 and why")
+    func importRealRoundedTimes() throws {
+        let path = Self.realExport("phyphox-Activity-Tracking-Project/kjb_data.csv")
+        let r = try Executables.runFailing("signals", ["import", path, "--rate", "100"])
+        #expect(r.stderr.contains("\(path):4: column 1: this row and the 2 complete rows before it (from line 2) all have time 120.0 s: the times were rounded"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
 }

@@ -15,9 +15,10 @@ import FileReaders
 ///   the recorded accelerometer exactly (what `signals allan` analyses);
 /// - a part that cannot be derived is zero.
 ///
-/// Timestamps start at 0 (the first instant every stream covers). Repeated samples (same time) are
-/// dropped; decreasing times, gaps longer than max(0.5 s, 20 median intervals), streams that do not
-/// overlap and two files for one sensor are refused with the file and line.
+/// Timestamps start at 0 (the first instant every stream covers). A repeated sample (a row with the
+/// previous row's time) is dropped; decreasing times, a time shared by more than two rows (rounded
+/// times), gaps longer than max(0.5 s, 20 median intervals), streams that do not overlap and two files
+/// for one sensor are refused with the file and line.
 ///
 /// ```swift
 /// var recording = RecordingImport(rate: 100)
