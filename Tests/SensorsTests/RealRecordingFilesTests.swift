@@ -147,6 +147,55 @@ import Signals
         #expect(Self.sample(gyro, 0) == [-0.001963005168363452, -0.0005883350968360901, -0.0014150890056043863])
     }
 
+    // MARK: Sensor Logger, uncalibrated (simorxb/quaternion-complementary-filter)
+
+    @Test("Sensor Logger iOS AccelerometerUncalibrated.csv (g) and GyroscopeUncalibrated.csv alone: both read, no note")
+    func sensorLoggerUncalibrated() throws {
+        var notes: [String] = []
+        let series = try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-quaternion-complementary-filter")], notes: &notes)
+        #expect(series.map(\.kind) == [.accelerometer, .gyroscope])
+        #expect(notes.isEmpty, "\(notes)")
+        let raw = try #require(series.first), gyro = try #require(series.last)
+        #expect(raw.count == 300)
+        #expect(gyro.count == 300)
+        // Row 1: 1699734109763076400,0.037076416015625,-0.940948486328125,-0.2747650146484375,0.0849761962890625 (g, CoreMotion's sign)
+        #expect(raw.times.first == 0.037076416015625)
+        #expect(Self.sample(raw, 0) == [0.0849761962890625, -0.2747650146484375, -0.940948486328125])
+        // Row 300: 1699734112760386000,3.034385986328125,-0.207733154296875,-0.9764556884765625,0.0344696044921875
+        #expect(raw.times.last == 3.034385986328125)
+        #expect(Self.sample(raw, 299) == [0.0344696044921875, -0.9764556884765625, -0.207733154296875])
+        // GyroscopeUncalibrated.csv row 1: 1699734109846237400,0.120237548828125,0.0007491472060792148,-0.16851603984832764,0.062139272689819336
+        #expect(gyro.times.first == 0.120237548828125)
+        #expect(Self.sample(gyro, 0) == [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148])
+        // Row 300: 1699734112843582000,3.11758203125,0.07216367870569229,-0.6804555058479309,0.2777266800403595
+        #expect(gyro.times.last == 3.11758203125)
+        #expect(Self.sample(gyro, 299) == [0.2777266800403595, -0.6804555058479309, 0.07216367870569229])
+    }
+
+    @Test("the uncalibrated export imports to points with its rotation rate (was zero: GyroscopeUncalibrated.csv was skipped)")
+    func sensorLoggerUncalibratedPoints() throws {
+        let importer = RecordingImport(rate: 100, convention: .ios)
+        let points = try importer.points(try importer.read([Self.data("SensorLogger-quaternion-complementary-filter")]))
+        // From the gyroscope's first sample (0.120237548828125 s) to the accelerometer's last (3.034385986328125 s).
+        #expect(points.count == Int(((3.034385986328125 - 0.120237548828125) * 100).rounded(.down)) + 1)
+        let first = try #require(points.first)
+        #expect(Self.close([first.rotationRate.x, first.rotationRate.y, first.rotationRate.z], [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]))
+    }
+
+    @Test("GyroscopeUncalibrated.csv beside a Gyroscope.csv: the calibrated one is read, the other skipped with a note saying why")
+    func sensorLoggerUncalibratedBesideCalibrated() throws {
+        let dir = try RecordingFixtures.folder()
+        for (from, name) in [("SensorLogger-quaternion-complementary-filter/GyroscopeUncalibrated.csv", "GyroscopeUncalibrated.csv"),
+                             ("SensorLogger-kalman-net/Gyroscope.csv", "Gyroscope.csv")] {
+            try FileManager.default.copyItem(atPath: Self.data(from), toPath: dir.appendingPathComponent(name).path)
+        }
+        var notes: [String] = []
+        let series = try RecordingImport(rate: 100, convention: .ios).read([dir.path], notes: &notes)
+        #expect(series.map(\.kind) == [.gyroscope])
+        #expect(series.first?.file.hasSuffix("/Gyroscope.csv") == true)
+        #expect(notes == ["skipped \(dir.appendingPathComponent("GyroscopeUncalibrated.csv").path): Sensor Logger's uncalibrated gyroscope; the calibrated Gyroscope.csv among the files is read"])
+    }
+
     // MARK: phyphox "Raw Data.csv", linear acceleration (MagdalenaMorus/pyphox)
 
     @Test("phyphox Raw Data.csv (\"Linear Acceleration x (m/s^2)\"): 622 samples of user acceleration, 9.81 m/s² per g without a platform")

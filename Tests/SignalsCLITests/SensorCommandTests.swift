@@ -168,6 +168,16 @@ import InternalUtilities
         #expect(r.stdout.isEmpty)
     }
 
+    @Test("import a real Sensor Logger uncalibrated export: GyroscopeUncalibrated.csv read, not skipped; its rate in the first row")
+    func importRealUncalibrated() throws {
+        let r = try Executables.runSucceeding("signals", ["import", Self.realExport("SensorLogger-quaternion-complementary-filter"), "--rate", "100", "--platform", "ios"])
+        #expect(!r.stderr.contains("note:"), "\(r.stderr)")
+        let first = try Self.row(r, 0)
+        try #require(first.count == 10)
+        // GyroscopeUncalibrated.csv row 1 (z,y,x): 0.0007491472060792148,-0.16851603984832764,0.062139272689819336 rad/s.
+        #expect(zip(first[7 ... 9], [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(first)")
+    }
+
     @Test("import a real phyphox Raw Data.csv: a note that 9.81 m/s² per g was assumed; none with --platform android; 617 points")
     func importRealRawData() throws {
         let path = Self.realExport("phyphox-pyphox/Raw Data.csv")

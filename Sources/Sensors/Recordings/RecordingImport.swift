@@ -66,9 +66,11 @@ public struct RecordingImport: Sendable, Hashable {
     ///
     /// A folder stands for its `.csv` files (a Sensor Logger export unzipped, or a phyphox export with
     /// its `meta/device.csv`). Sensor Logger's files of other sensors (`Annotation.csv`, `Barometer.csv`,
-    /// `Location.csv`, `Magnetometer.csv`, ...) and empty ones are skipped with a note. The platform comes
-    /// from a Sensor Logger `Metadata.csv` or a phyphox `meta/device.csv` (among the files, or phyphox's
-    /// beside its file), else from ``convention``; when both are known and disagree, the import is refused.
+    /// `Location.csv`, `Magnetometer.csv`, ...) and empty ones are skipped with a note, and so is its
+    /// `GyroscopeUncalibrated.csv` when a `Gyroscope.csv` is among the files (alone, it is the gyroscope).
+    /// The platform comes from a Sensor Logger `Metadata.csv` or a phyphox `meta/device.csv` (among the
+    /// files, or phyphox's beside its file), else from ``convention``; when both are known and disagree,
+    /// the import is refused.
     ///
     /// ```swift
     /// var notes: [String] = []
@@ -94,6 +96,8 @@ public struct RecordingImport: Sendable, Hashable {
                 files.append(path)
             }
         }
+        // Sensor Logger's uncalibrated gyroscope is read only when its calibrated one is not among the files.
+        let calibratedGyroscope = files.contains { ($0 as NSString).lastPathComponent.lowercased() == "gyroscope.csv" }
         var tables: [(String, RecordingTable)] = []
         var stated: (SensorLoggerRecording.Convention, RecordingTable)?
         var device: (PhyphoxRecording.Platform, RecordingTable)?
@@ -102,7 +106,8 @@ public struct RecordingImport: Sendable, Hashable {
             do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
             let fileName = (path as NSString).lastPathComponent
             let known = SensorLoggerRecording.otherFiles.contains(fileName.lowercased())
-            if known, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            let uncalibratedGyroscope = fileName.lowercased() == "gyroscopeuncalibrated.csv"
+            if known || uncalibratedGyroscope, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 notes.append("skipped \(input.name): it is empty")
                 continue
             }
@@ -123,6 +128,11 @@ public struct RecordingImport: Sendable, Hashable {
             if known {
                 notes.append(table.rows.isEmpty ? "skipped \(input.name): it holds no rows"
                              : "skipped \(input.name): Sensor Logger's \((fileName as NSString).deletingPathExtension), not a motion sensor this import reads")
+                continue
+            }
+            if uncalibratedGyroscope, calibratedGyroscope || table.rows.isEmpty, SensorLoggerRecording.recognises(table.header) {
+                notes.append(table.rows.isEmpty ? "skipped \(input.name): it holds no rows"
+                             : "skipped \(input.name): Sensor Logger's uncalibrated gyroscope; the calibrated Gyroscope.csv among the files is read")
                 continue
             }
             tables.append((path, table))
