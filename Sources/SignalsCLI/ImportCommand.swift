@@ -16,7 +16,7 @@ struct ImportCommand: ParsableCommand {
         TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, GyroscopeUncalibrated.csv,
         with its Metadata.csv or --platform; its other files, such as Annotation.csv, are skipped with a note, and so
         is GyroscopeUncalibrated.csv beside a Gyroscope.csv). A --platform that contradicts the export's own metadata
-        is refused, and so are times rounded so that three rows share one.
+        is refused, and so are files of two Sensor Logger exports and times rounded so that three rows share one.
         Accelerations become g in CoreMotion's sign, rates rad/s; the streams are merged over the span they all
         cover and resampled at --rate (linear or cubic). Without a
         gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g (only then must

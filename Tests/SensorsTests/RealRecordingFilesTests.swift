@@ -196,6 +196,21 @@ import Signals
         #expect(notes == ["skipped \(dir.appendingPathComponent("GyroscopeUncalibrated.csv").path): Sensor Logger's uncalibrated gyroscope; the calibrated Gyroscope.csv among the files is read"])
     }
 
+    @Test("Sensor Logger files of two exports (recordings started 2023-11-11 and 2025-05-07): refused naming both and their starts")
+    func sensorLoggerTwoRecordings() throws {
+        // Their seconds_elapsed overlap by chance (0.04…3.03 s and 0.02…3.00 s): only `time` tells them apart.
+        let accelerometer = try Self.data("SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv")
+        let gyroscope = try Self.data("SensorLogger-kalman-net/Gyroscope.csv")
+        let error = #expect(throws: SignalError.self) { try RecordingImport(rate: 100, convention: .ios).read([accelerometer, gyroscope]) }
+        #expect(error?.code == .incompatible)
+        #expect(error?.file == gyroscope)
+        #expect(error?.line == 2)
+        #expect(error?.message == "this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000 (its time minus its seconds_elapsed), that one at 2023-11-11 20:21:49 +0000; give the files of one recording",
+                "\(String(describing: error))")
+        // The files of one export agree: each folder reads.
+        #expect(try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-kalman-net")]).count == 2)
+    }
+
     // MARK: phyphox "Raw Data.csv", linear acceleration (MagdalenaMorus/pyphox)
 
     @Test("phyphox Raw Data.csv (\"Linear Acceleration x (m/s^2)\"): 622 samples of user acceleration, 9.81 m/s² per g without a platform")

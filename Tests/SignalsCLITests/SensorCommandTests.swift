@@ -178,6 +178,15 @@ import InternalUtilities
         #expect(zip(first[7 ... 9], [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(first)")
     }
 
+    @Test("import Sensor Logger files of two real exports (2023 and 2025): exit 2 naming the second file and both starts")
+    func importRealTwoRecordings() throws {
+        let accelerometer = Self.realExport("SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv")
+        let gyroscope = Self.realExport("SensorLogger-kalman-net/Gyroscope.csv")
+        let r = try Executables.runFailing("signals", ["import", accelerometer, gyroscope, "--rate", "100", "--platform", "ios"])
+        #expect(r.stderr.contains("\(gyroscope):2: this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test("import a real phyphox Raw Data.csv: a note that 9.81 m/s² per g was assumed; none with --platform android; 617 points")
     func importRealRawData() throws {
         let path = Self.realExport("phyphox-pyphox/Raw Data.csv")

@@ -70,7 +70,8 @@ public struct RecordingImport: Sendable, Hashable {
     /// `GyroscopeUncalibrated.csv` when a `Gyroscope.csv` is among the files (alone, it is the gyroscope).
     /// The platform comes from a Sensor Logger `Metadata.csv` or a phyphox `meta/device.csv` (among the
     /// files, or phyphox's beside its file), else from ``convention``; when both are known and disagree,
-    /// the import is refused.
+    /// the import is refused. Sensor Logger files whose recordings started more than a second apart (each
+    /// file's `time` minus its `seconds_elapsed`) are from two exports and are refused.
     ///
     /// ```swift
     /// var notes: [String] = []
@@ -151,6 +152,7 @@ public struct RecordingImport: Sendable, Hashable {
                               file: table.file)
         }
         var series: [SensorSeries] = []
+        var recording: (start: Double, file: String)?
         for (path, table) in tables {
             if PhyphoxRecording.recognises(table.header) {
                 var platform = device?.0
@@ -173,6 +175,13 @@ public struct RecordingImport: Sendable, Hashable {
                 guard let convention else {
                     throw SignalError(.invalidArgument, "Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android",
                                       file: table.file)
+                }
+                if let (start, line) = SensorLoggerRecording.recordingStart(table) {
+                    if let first = recording, abs(start - first.start) > SensorLoggerRecording.sameRecording {
+                        throw SignalError(.incompatible, "this file is from another Sensor Logger recording than \(first.file): its recording started at \(Date(timeIntervalSince1970: start)) (its time minus its seconds_elapsed), that one at \(Date(timeIntervalSince1970: first.start)); give the files of one recording",
+                                          file: table.file, line: line)
+                    }
+                    if recording == nil { recording = (start, table.file) }
                 }
                 series += try SensorLoggerRecording.read(table, name: path, convention: convention)
             } else {

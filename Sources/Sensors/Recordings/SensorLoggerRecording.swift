@@ -84,6 +84,21 @@ public enum SensorLoggerRecording {
         "camera.csv", "wifi.csv",
     ]
 
+    /// How far apart (s) the starts of two files may be and still be one recording: the files of one export
+    /// agree to well under a millisecond; two exports are minutes to years apart.
+    static let sameRecording = 1.0
+
+    /// When a file's recording started, from its first row with both columns: `time` (ns since the epoch) minus
+    /// `seconds_elapsed`, in seconds since the epoch; `nil` for a file without both.
+    static func recordingStart(_ table: RecordingTable) -> (seconds: Double, line: Int)? {
+        guard let time = table.column("time"), let elapsed = table.column("seconds_elapsed") else { return nil }
+        for row in table.rows where max(time, elapsed) < row.fields.count {
+            guard let ns = Int64(row.fields[time]), let s = CSVReader.number(row.fields[elapsed]), s.isFinite else { continue }
+            return (Double(ns) / 1e9 - s, row.line)
+        }
+        return nil
+    }
+
     /// Reads one Sensor Logger sensor file.
     /// - Parameters:
     ///   - path: The file; its name tells the sensor (`Gyroscope.csv`, ...).
