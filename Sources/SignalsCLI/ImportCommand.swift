@@ -13,10 +13,12 @@ struct ImportCommand: ParsableCommand {
         Give one file per sensor, or the folder of an unzipped export: phyphox exports (any of its CSV formats:
         comma, semicolon or tab, decimal point or comma; Accelerometer.csv, Gyroscope.csv, Linear Acceleration.csv,
         with its meta/device.csv beside them or --platform) or Sensor Logger files (Accelerometer.csv,
-        TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, with its Metadata.csv or
-        --platform; its other files, such as Annotation.csv, are skipped with a note). A --platform that contradicts
-        the export's own metadata is refused. Accelerations become g in CoreMotion's sign, rates rad/s;
-        the streams are merged over the span they all cover and resampled at --rate (linear or cubic). Without a
+        TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, GyroscopeUncalibrated.csv,
+        with its Metadata.csv or --platform; its other files, such as Annotation.csv, are skipped with a note, and so
+        is GyroscopeUncalibrated.csv beside a Gyroscope.csv). A --platform that contradicts the export's own metadata
+        is refused, and so are files of two Sensor Logger exports and times rounded so that three rows share one.
+        Accelerations become g in CoreMotion's sign, rates rad/s; the streams are merged over the span they all
+        cover and resampled at --rate (linear or cubic). Without a
         gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g (only then must
         --gravity-window fit in the recording).
         The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's

@@ -3,8 +3,8 @@ import Testing
 @testable import Location
 import Signals
 
-/// Real GPX files from other projects (Data/georust, and ../NavigationTests/Data/gpxpy), read as their
-/// authors meant: each point's altitude at its time, empty `<ele/>`, times that cannot be followed.
+/// Real GPX files from other projects (Data/georust, Data/GPXParser.js, and ../NavigationTests/Data/gpxpy),
+/// read as their authors meant: each point's altitude at its time, empty `<ele/>`, times that cannot be followed.
 @Suite struct RealGPXFilesTests {
     static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
 
@@ -106,5 +106,38 @@ import Signals
         let rte = "<gpx><rte><rtept lat=\"10\" lon=\"20\"/><rtept lat=\"10.001\" lon=\"20\"/></rte></gpx>"
         _ = try Route(gpx: Data(rte.utf8), speed: 1.4, file: "r.gpx", notes: &notes)
         #expect(notes.isEmpty)
+    }
+
+    @Test("GPXParser.js test.xml (every point at one instant): refused at the track's second point, line 57, with the way in")
+    func gpxParserSameTimeRefused() throws {
+        let error = #expect(throws: SignalError.self) { try Route(gpx: Self.file("GPXParser.js/test.xml"), file: "test.xml") }
+        #expect(error?.code == .invalidTime)
+        #expect(error?.file == "test.xml")
+        #expect(error?.line == 57)
+        #expect(error?.message.contains("<time> 2020-02-02T07:54:30Z of point 2 is not after the previous point's 2020-02-02T07:54:30Z (line 53)") == true,
+                "\(String(describing: error))")
+        #expect(error?.message.contains("give a speed to ignore them") == true)
+    }
+
+    @Test("GPXParser.js test.xml with a speed: the track's 205 points (not the route's, nor the 2 waypoints), their <ele>, a note")
+    func gpxParserWithSpeed() throws {
+        var notes: [String] = []
+        let route = try Route(gpx: Self.file("GPXParser.js/test.xml"), speed: 1.4, file: "test.xml", notes: &notes)
+        #expect(notes == ["test.xml: ignored the <time> of 205 points; moving at 1.4 m/s"])
+        #expect(route.waypoints.count == 205)
+        #expect(!route.isTimed)
+        // <trkpt lat="47.2278526991611" lon="-1.5521714646550901"><ele>12.36</ele> (line 53)
+        let first = try #require(route.waypoints.first)
+        #expect(first.latitude == 47.2278526991611)
+        #expect(first.longitude == -1.5521714646550901)
+        #expect(first.altitude == 12.36)
+        // <trkpt lat="47.24726758529114" lon="-1.5037400726690622"><ele>13.96</ele> (line 870)
+        let last = try #require(route.waypoints.last)
+        #expect(last.latitude == 47.24726758529114)
+        #expect(last.longitude == -1.5037400726690622)
+        #expect(last.altitude == 13.96)
+        #expect(route.waypoints[1].altitude == 7.08)
+        let timeline = try route.timeline()
+        #expect(abs(timeline.passLength / timeline.passDuration - 1.4) < 1e-9)
     }
 }

@@ -44,6 +44,7 @@ import Signals
         ("\"Time (s)\",\"Pressure (hPa)\"\n0,1000\n", ":1", "not a phyphox export"),
         (header + "0,1,2,3\n", "", "at least 2"),
         (header + "0,1,2,3\n0.01,1,2,3,4\n0.02,1,2\n", ":3: column 5", "expected 4 fields"),
+        (header + "0,1,2,3\n0.01,1,2,3\n0.01,4,5,6\n0.01,7,8,9\n0.02,1,2,3\n", ":5: column 1", "all have time 0.01 s: the times were rounded"),
     ])
     func errors(_ text: String, _ location: String, _ fragment: String) {
         do {

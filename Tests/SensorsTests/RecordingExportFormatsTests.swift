@@ -235,7 +235,7 @@ import Signals
         #expect(Self.close(android[0].axes[2], [0.998 / 9.80665, 1.002 / 9.80665]))
     }
 
-    @Test("GyroscopeUncalibrated.csv and Magnetometer.csv are skipped with a note, not refused for their names")
+    @Test("GyroscopeUncalibrated.csv beside a Gyroscope.csv, and Magnetometer.csv, are skipped with a note, not refused for their names")
     func otherSensorLoggerFiles() throws {
         let dir = try Self.folder(["GyroscopeUncalibrated.csv": Self.slHeader + Self.slRows(), "Gyroscope.csv": Self.slHeader + Self.slRows(z: 0.01),
                                    "Magnetometer.csv": Self.slHeader + Self.slRows(z: 40)])
@@ -244,6 +244,22 @@ import Signals
             .map { dir.appendingPathComponent($0).path }, notes: &notes)
         #expect(series.map(\.kind) == [.gyroscope])
         #expect(notes.count == 2)
+    }
+
+    @Test("an empty or header-only GyroscopeUncalibrated.csv is skipped with a note, as Sensor Logger's other empty files")
+    func emptyUncalibratedGyroscope() throws {
+        let dir = try Self.folder(["Gyroscope.csv": Self.slHeader + Self.slRows(z: 0.01), "GyroscopeUncalibrated.csv": "",
+                                   "Gravity.csv": Self.slHeader + Self.slRows()])
+        var notes: [String] = []
+        let series = try RecordingImport(rate: 100, convention: .ios).read([dir.path], notes: &notes)
+        #expect(series.map(\.kind) == [.gravity, .gyroscope])
+        #expect(notes == ["skipped \(dir.appendingPathComponent("GyroscopeUncalibrated.csv").path): it is empty"])
+        // Alone and header-only: skipped, and the import goes on with the other files.
+        let headerOnly = try Self.folder(["GyroscopeUncalibrated.csv": Self.slHeader, "Gravity.csv": Self.slHeader + Self.slRows()])
+        var headerNotes: [String] = []
+        let gravity = try RecordingImport(rate: 100, convention: .ios).read([headerOnly.path], notes: &headerNotes)
+        #expect(gravity.map(\.kind) == [.gravity])
+        #expect(headerNotes == ["skipped \(headerOnly.appendingPathComponent("GyroscopeUncalibrated.csv").path): it holds no rows"])
     }
 
     // MARK: 8: --platform against Metadata.csv

@@ -110,4 +110,104 @@ import InternalUtilities
         #expect(contradiction.stderr.contains("Metadata.csv:2: --platform android contradicts this Metadata.csv"), "\(contradiction.stderr)")
         #expect(contradiction.stdout.isEmpty)
     }
+
+    /// A real export under Tests/SensorsTests/Data (its README.md names the source and licence).
+    static func realExport(_ path: String) -> String {
+        Executables.packageRoot.appendingPathComponent("Tests/SensorsTests/Data").appendingPathComponent(path).path
+    }
+
+    /// The columns of a point CSV's data row `k` (0: the first after the header).
+    static func row(_ r: Executables.Result, _ k: Int) throws -> [Double] {
+        let lines = r.lines
+        try #require(lines.count > k + 1, "\(r.text.prefix(300))")
+        return lines[k + 1].split(separator: ",").compactMap { Double($0) }
+    }
+
+    @Test("import a real phyphox iOS export's folder: 296 points at 100 Hz, no note, the gyroscope's first rate in the first row")
+    func importRealPhyphox() throws {
+        let r = try Executables.runSucceeding("signals", ["import", Self.realExport("phyphox-DeadReckoning"), "--rate", "100"])
+        #expect(r.lines.first == "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z")
+        #expect(r.lines.count == 1 + 296)
+        #expect(!r.stderr.contains("note:"), "\(r.stderr)")
+        let first = try Self.row(r, 0)
+        try #require(first.count == 10)
+        #expect(first[0] == 0)
+        // Gyroscope.csv row 1: 1.958608333E-2,1.314016283E-1,1.265425533E-1,7.930336893E-2 (rad/s).
+        #expect(zip(first[7 ... 9], [1.314016283E-1, 1.265425533E-1, 7.930336893E-2]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(first)")
+        let last = try Self.row(r, 295)
+        #expect(abs(last[0] - 2.95) < 1e-9)
+    }
+
+    @Test("import a real Sensor Logger export (no Metadata.csv): refused without --platform naming Accelerometer.csv; with it, 298 points")
+    func importRealSensorLogger() throws {
+        let folder = Self.realExport("SensorLogger-kalman-net")
+        let refused = try Executables.runFailing("signals", ["import", folder, "--rate", "100"])
+        #expect(refused.stderr.contains("\(folder)/Accelerometer.csv: Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android"),
+                "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        let ios = try Executables.runSucceeding("signals", ["import", folder, "--rate", "100", "--platform", "ios"])
+        // 0.0228515625 … 3.002583251953125 s at 100 Hz.
+        #expect(ios.lines.count == 1 + 298)
+        #expect(!ios.stderr.contains("note:"), "\(ios.stderr)")
+        let first = try Self.row(ios, 0)
+        try #require(first.count == 10)
+        // Accelerometer.csv row 1 (z,y,x): -0.05398235007822513,-0.010347553551103918,0.040905997184314764 m/s²; no gravity stream: gravity 0.
+        #expect(abs(first[1] - 0.040905997184314764 / 9.80665) < 1e-15)
+        #expect(abs(first[3] + 0.05398235007822513 / 9.80665) < 1e-15)
+        #expect(first[4 ... 6].allSatisfy { $0 == 0 })
+        let android = try Self.row(try Executables.runSucceeding("signals", ["import", folder, "--rate", "100", "--platform", "android"]), 0)
+        #expect(android[1] == -first[1])
+        #expect(android[7 ... 9] == first[7 ... 9])
+    }
+
+    @Test("import a real Sensor Logger file renamed by its author: exit 2 naming the file and why")
+    func importRealRenamed() throws {
+        let path = Self.realExport("SensorLogger-kalman-net/renamed/noise_Gyr.csv")
+        let r = try Executables.runFailing("signals", ["import", path, "--rate", "100", "--platform", "ios"])
+        #expect(r.stderr.contains("\(path): a Sensor Logger file is named after its sensor"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("import a real Sensor Logger uncalibrated export: GyroscopeUncalibrated.csv read, not skipped; its rate in the first row")
+    func importRealUncalibrated() throws {
+        let r = try Executables.runSucceeding("signals", ["import", Self.realExport("SensorLogger-quaternion-complementary-filter"), "--rate", "100", "--platform", "ios"])
+        #expect(!r.stderr.contains("note:"), "\(r.stderr)")
+        let first = try Self.row(r, 0)
+        try #require(first.count == 10)
+        // GyroscopeUncalibrated.csv row 1 (z,y,x): 0.0007491472060792148,-0.16851603984832764,0.062139272689819336 rad/s.
+        #expect(zip(first[7 ... 9], [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(first)")
+    }
+
+    @Test("import Sensor Logger files of two real exports (2023 and 2025): exit 2 naming the second file and both starts")
+    func importRealTwoRecordings() throws {
+        let accelerometer = Self.realExport("SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv")
+        let gyroscope = Self.realExport("SensorLogger-kalman-net/Gyroscope.csv")
+        let r = try Executables.runFailing("signals", ["import", accelerometer, gyroscope, "--rate", "100", "--platform", "ios"])
+        #expect(r.stderr.contains("\(gyroscope):2: this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("import a real phyphox Raw Data.csv: a note that 9.81 m/s² per g was assumed; none with --platform android; 617 points")
+    func importRealRawData() throws {
+        let path = Self.realExport("phyphox-pyphox/Raw Data.csv")
+        let assumed = try Executables.runSucceeding("signals", ["import", path, "--rate", "100"])
+        #expect(assumed.stderr.contains("note: \(path): no phyphox meta/device.csv and no --platform: accelerations read with iOS's 9.81 m/s² per g"), "\(assumed.stderr)")
+        // 7.359827000E-3 … 6.171606702 s at 100 Hz.
+        #expect(assumed.lines.count == 1 + 617)
+        let android = try Executables.runSucceeding("signals", ["import", path, "--rate", "100", "--platform", "android"])
+        #expect(!android.stderr.contains("note:"), "\(android.stderr)")
+        let first = try Self.row(android, 0)
+        try #require(first.count == 10)
+        // Row 1: 7.359827000E-3,7.499999832E-3,-1.799999923E-2,6.830000132E-2 m/s², Android's sign: CoreMotion g is −value / 9.80665.
+        #expect(abs(first[1] + 7.499999832E-3 / 9.80665) < 1e-15)
+        #expect(abs(first[3] + 6.830000132E-2 / 9.80665) < 1e-15)
+    }
+
+    @Test("import a real phyphox file re-saved with rounded times: exit 2 naming the file, line 4 and why")
+    func importRealRoundedTimes() throws {
+        let path = Self.realExport("phyphox-Activity-Tracking-Project/kjb_data.csv")
+        let r = try Executables.runFailing("signals", ["import", path, "--rate", "100"])
+        #expect(r.stderr.contains("\(path):4: column 1: this row and the 2 complete rows before it (from line 2) all have time 120.0 s: the times were rounded"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
 }

@@ -149,13 +149,20 @@ public enum PhyphoxRecording {
     }
 }
 
-/// Turns a table's rows into a series: skips rows with a missing value, drops exact repeats of a time,
-/// refuses decreasing times (naming the line).
+/// Turns a table's rows into a series: skips rows with a missing value, drops a repeat of the previous
+/// sample's time (the first sample at a time is kept), refuses decreasing times and a time shared by more
+/// than ``largestRepeat`` rows (naming the lines).
 enum SeriesBuilder {
+    /// The most complete rows one time may have. A recording app writes a sample twice now and then; a longer
+    /// run means the times were rounded (a spreadsheet that saved `1.20E+02` for 120.0083 s), and dropping
+    /// the run's rows would read a recording that is not there.
+    static let largestRepeat = 2
+
     static func build(_ table: RecordingTable, kind: SensorSeries.Kind, time: Int, timeScale: Double,
                       timeOffset: Double = 0, columns: [Int], scale: Double) throws(SignalError) -> SensorSeries {
         var times: [Double] = [], lines: [Int] = []
         var axes: [[Double]] = [[], [], []]
+        var repeats = 1
         for row in table.rows {
             guard let t = try table.number(row, time) else { continue }
             var values: [Double] = []
@@ -166,7 +173,15 @@ enum SeriesBuilder {
             guard values.count == 3 else { continue }
             let seconds = (t - timeOffset) * timeScale
             if let last = times.last {
-                if seconds == last { continue }          // a repeated sample
+                if seconds == last {                     // a repeated sample
+                    repeats += 1
+                    guard repeats <= largestRepeat else {
+                        throw SignalError(.invalidTime, "this row and the \(repeats - 1) complete rows before it (from line \(lines.last ?? 0)) all have time \(seconds) s: the times were rounded (by a spreadsheet?), so these samples cannot be placed; use the file as the app exported it",
+                                          file: table.file, line: row.line, column: time + 1)
+                    }
+                    continue
+                }
+                repeats = 1
                 guard seconds > last else {
                     throw SignalError(.invalidTime, "time \(seconds) s is before the previous sample's \(last) s (line \(lines.last ?? 0)); samples must be in time order",
                                       file: table.file, line: row.line, column: time + 1)

@@ -15,9 +15,10 @@ import FileReaders
 ///   the recorded accelerometer exactly (what `signals allan` analyses);
 /// - a part that cannot be derived is zero.
 ///
-/// Timestamps start at 0 (the first instant every stream covers). Repeated samples (same time) are
-/// dropped; decreasing times, gaps longer than max(0.5 s, 20 median intervals), streams that do not
-/// overlap and two files for one sensor are refused with the file and line.
+/// Timestamps start at 0 (the first instant every stream covers). A repeated sample (a row with the
+/// previous row's time) is dropped; decreasing times, a time shared by more than two rows (rounded
+/// times), gaps longer than max(0.5 s, 20 median intervals), streams that do not overlap and two files
+/// for one sensor are refused with the file and line.
 ///
 /// ```swift
 /// var recording = RecordingImport(rate: 100)
@@ -65,9 +66,12 @@ public struct RecordingImport: Sendable, Hashable {
     ///
     /// A folder stands for its `.csv` files (a Sensor Logger export unzipped, or a phyphox export with
     /// its `meta/device.csv`). Sensor Logger's files of other sensors (`Annotation.csv`, `Barometer.csv`,
-    /// `Location.csv`, `Magnetometer.csv`, ...) and empty ones are skipped with a note. The platform comes
-    /// from a Sensor Logger `Metadata.csv` or a phyphox `meta/device.csv` (among the files, or phyphox's
-    /// beside its file), else from ``convention``; when both are known and disagree, the import is refused.
+    /// `Location.csv`, `Magnetometer.csv`, ...) and empty ones are skipped with a note, and so is its
+    /// `GyroscopeUncalibrated.csv` when a `Gyroscope.csv` is among the files (alone, it is the gyroscope).
+    /// The platform comes from a Sensor Logger `Metadata.csv` or a phyphox `meta/device.csv` (among the
+    /// files, or phyphox's beside its file), else from ``convention``; when both are known and disagree,
+    /// the import is refused. Sensor Logger files whose recordings started more than a second apart (each
+    /// file's `time` minus its `seconds_elapsed`) are from two exports and are refused.
     ///
     /// ```swift
     /// var notes: [String] = []
@@ -93,6 +97,8 @@ public struct RecordingImport: Sendable, Hashable {
                 files.append(path)
             }
         }
+        // Sensor Logger's uncalibrated gyroscope is read only when its calibrated one is not among the files.
+        let calibratedGyroscope = files.contains { ($0 as NSString).lastPathComponent.lowercased() == "gyroscope.csv" }
         var tables: [(String, RecordingTable)] = []
         var stated: (SensorLoggerRecording.Convention, RecordingTable)?
         var device: (PhyphoxRecording.Platform, RecordingTable)?
@@ -101,7 +107,8 @@ public struct RecordingImport: Sendable, Hashable {
             do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
             let fileName = (path as NSString).lastPathComponent
             let known = SensorLoggerRecording.otherFiles.contains(fileName.lowercased())
-            if known, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            let uncalibratedGyroscope = fileName.lowercased() == "gyroscopeuncalibrated.csv"
+            if known || uncalibratedGyroscope, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 notes.append("skipped \(input.name): it is empty")
                 continue
             }
@@ -124,6 +131,11 @@ public struct RecordingImport: Sendable, Hashable {
                              : "skipped \(input.name): Sensor Logger's \((fileName as NSString).deletingPathExtension), not a motion sensor this import reads")
                 continue
             }
+            if uncalibratedGyroscope, calibratedGyroscope || table.rows.isEmpty, SensorLoggerRecording.recognises(table.header) {
+                notes.append(table.rows.isEmpty ? "skipped \(input.name): it holds no rows"
+                             : "skipped \(input.name): Sensor Logger's uncalibrated gyroscope; the calibrated Gyroscope.csv among the files is read")
+                continue
+            }
             tables.append((path, table))
         }
         var convention = self.convention
@@ -140,6 +152,7 @@ public struct RecordingImport: Sendable, Hashable {
                               file: table.file)
         }
         var series: [SensorSeries] = []
+        var recording: (start: Double, file: String)?
         for (path, table) in tables {
             if PhyphoxRecording.recognises(table.header) {
                 var platform = device?.0
@@ -162,6 +175,13 @@ public struct RecordingImport: Sendable, Hashable {
                 guard let convention else {
                     throw SignalError(.invalidArgument, "Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android",
                                       file: table.file)
+                }
+                if let (start, line) = SensorLoggerRecording.recordingStart(table) {
+                    if let first = recording, abs(start - first.start) > SensorLoggerRecording.sameRecording {
+                        throw SignalError(.incompatible, "this file is from another Sensor Logger recording than \(first.file): its recording started at \(Date(timeIntervalSince1970: start)) (its time minus its seconds_elapsed), that one at \(Date(timeIntervalSince1970: first.start)); give the files of one recording",
+                                          file: table.file, line: line)
+                    }
+                    if recording == nil { recording = (start, table.file) }
                 }
                 series += try SensorLoggerRecording.read(table, name: path, convention: convention)
             } else {

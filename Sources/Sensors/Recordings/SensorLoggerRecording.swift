@@ -15,6 +15,7 @@ import FileReaders
 /// | `AccelerometerUncalibrated.csv` | ``SensorSeries/Kind/accelerometer`` (raw: g on iOS, m/s² on Android or standardised) |
 /// | `Gravity.csv` | ``SensorSeries/Kind/gravity`` |
 /// | `Gyroscope.csv` | ``SensorSeries/Kind/gyroscope`` |
+/// | `GyroscopeUncalibrated.csv` | ``SensorSeries/Kind/gyroscope`` (raw, bias included; ``RecordingImport`` skips it with a note beside a `Gyroscope.csv`) |
 /// | `Metadata.csv` | the recording's `platform` (iOS or Android) |
 ///
 /// Accelerations are m/s² with g = 9.80665. Their sign depends on the platform: iOS recordings keep
@@ -68,7 +69,7 @@ public enum SensorLoggerRecording {
         case "accelerometer.csv": .userAcceleration
         case "totalacceleration.csv", "accelerometeruncalibrated.csv": .accelerometer
         case "gravity.csv": .gravity
-        case "gyroscope.csv": .gyroscope
+        case "gyroscope.csv", "gyroscopeuncalibrated.csv": .gyroscope
         default: nil
         }
     }
@@ -78,10 +79,25 @@ public enum SensorLoggerRecording {
     public static let otherFiles: Set<String> = [
         "annotation.csv", "barometer.csv", "battery.csv", "brightness.csv", "compass.csv", "location.csv",
         "locationgps.csv", "locationnetwork.csv", "magnetometer.csv", "magnetometeruncalibrated.csv",
-        "gyroscopeuncalibrated.csv", "orientation.csv", "microphone.csv", "pedometer.csv", "heartrate.csv",
+        "orientation.csv", "microphone.csv", "pedometer.csv", "heartrate.csv",
         "wristmotion.csv", "watchlocation.csv", "light.csv", "proximity.csv", "network.csv", "bluetooth.csv",
         "camera.csv", "wifi.csv",
     ]
+
+    /// How far apart (s) the starts of two files may be and still be one recording: the files of one export
+    /// agree to well under a millisecond; two exports are minutes to years apart.
+    static let sameRecording = 1.0
+
+    /// When a file's recording started, from its first row with both columns: `time` (ns since the epoch) minus
+    /// `seconds_elapsed`, in seconds since the epoch; `nil` for a file without both.
+    static func recordingStart(_ table: RecordingTable) -> (seconds: Double, line: Int)? {
+        guard let time = table.column("time"), let elapsed = table.column("seconds_elapsed") else { return nil }
+        for row in table.rows where max(time, elapsed) < row.fields.count {
+            guard let ns = Int64(row.fields[time]), let s = CSVReader.number(row.fields[elapsed]), s.isFinite else { continue }
+            return (Double(ns) / 1e9 - s, row.line)
+        }
+        return nil
+    }
 
     /// Reads one Sensor Logger sensor file.
     /// - Parameters:
@@ -96,7 +112,7 @@ public enum SensorLoggerRecording {
 
     static func read(_ table: RecordingTable, name: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
         guard let kind = kind(fileName: name) else {
-            throw SignalError(.unknownFormat, "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv or Gyroscope.csv (this one's name does not tell)",
+            throw SignalError(.unknownFormat, "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv or GyroscopeUncalibrated.csv (this one's name does not tell)",
                               file: table.file)
         }
         let uncalibrated = (name as NSString).lastPathComponent.lowercased() == "accelerometeruncalibrated.csv"
