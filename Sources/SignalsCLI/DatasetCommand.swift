@@ -7,6 +7,7 @@ import ArgumentParser
 import Foundation
 import FileReaders
 import InternalUtilities
+import Navigation
 import Sensors
 import Signals
 import Specs
@@ -17,14 +18,20 @@ struct DatasetCommand: ParsableCommand {
         commandName: "dataset",
         abstract: "Render the recordings of a dataset plan (one shard of them) to .npy files and a JSON Lines manifest.",
         discussion: """
-        A plan ({"seed", "rate", "duration", "templates": [{"name", "labels", "weight", "parameters", "spec"}]})
-        draws recording i's template, parameters and seeds from counter-based randomness keyed by (seed, i): any
-        recording can be made alone, on any machine, and a shard's files are the same bytes on every run.
+        A plan ({"seed", "rate", "duration", "templates": [{"name", "labels", "weight", "parameters", "spec"}]}, each
+        spec a signal, motion, IMU or trajectory spec) draws recording i's template, parameters and seeds from
+        counter-based randomness keyed by (seed, i): any recording can be made alone, on any machine, and a
+        shard's files are the same bytes on every run.
         Shard I of K holds the recordings i < --count with i mod K = I. Each goes to DIR/recordings/NNNNNN.npy
-        (six digits or more; NumPy .npy v1.0, little-endian float32, shape (rows, columns), columns as
-        `signals render` names them), written to a temporary file and renamed into place. The manifest, one JSON
-        line per recording in index order (index, template, parameters, labels, seeds, file, rows, columns,
-        checksum = "sha256:" + SHA-256 of the float32 little-endian sample bytes after the .npy header), is
+        (six digits or more; NumPy .npy v1.0, shape (rows, columns), columns as `signals render` names them),
+        written to a temporary file and renamed into place. A signal, motion or IMU template writes little-endian
+        float32; a trajectory template ({"trajectory": ...}) writes the one float64 table (latitudes need float64)
+        that `signals render SPEC --rate RATE --duration DURATION -o x.npy` writes: every stream at the plan's
+        rate (a sensor without a "rate", the GNSS receiver included, runs at the plan's rate; another rate is
+        refused, as are GNSS outages and GPX files), every sensor's seed derived unless the template sets it.
+        The manifest, one JSON line per recording in index order (index, template, parameters, labels, seeds,
+        file, rows, columns, dtype = "float32" or "float64", checksum = "sha256:" + SHA-256 of the
+        little-endian sample bytes after the .npy header), is
         DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise; lines are journalled in
         DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
         file whose checksum its journal or manifest records for the same plan and count, and renders the rest.
@@ -93,7 +100,8 @@ struct DatasetCommand: ParsableCommand {
             let name = String(repeating: "0", count: max(0, width - String(i).count)) + String(i)
             let file = "recordings/\(name).npy"
             let path = outputDirectory + "/" + file
-            if let line = earlier[i], let checksum = DatasetCommand.field(line, "checksum"),
+            // A line without `dtype` (written before trajectory templates) is rendered again, to gain it.
+            if let line = earlier[i], let checksum = DatasetCommand.field(line, "checksum"), DatasetCommand.field(line, "dtype") != nil,
                DatasetCommand.checksum(ofNPY: path) == checksum, DatasetCommand.field(line, "file") == file {
                 lines.append(line)
                 kept += 1
@@ -153,8 +161,28 @@ struct DatasetCommand: ParsableCommand {
         case .imu(let imu):
             columns = IMU.channelNames
             try write(imu, columns)
-        case .route, .motionAndRoute, .trajectory:
-            throw CLIError("recording \(recording.index): a template's spec must be a signal, motion or IMU spec")
+        case .trajectory(let trajectory):
+            // What `signals render SPEC --rate RATE --duration DURATION -o x.npy` writes: one float64 table, every
+            // stream at the plan's rate (the plan's checks made sure of it).
+            let name = "recording \(recording.index)"
+            let streams = try routeStep(name) { () throws(SignalError) in try trajectory.streams(rate: plan.rate) }
+            let range = try TrajectoryOutput.samples(rate: plan.rate, start: 0, duration: plan.duration)
+            guard range.count == request.frameCount, streams.allSatisfy({ $0.rate == plan.rate }) else {
+                throw CLIError("\(name): a trajectory's streams must all run at the plan's rate \(plan.rate) Hz for \(request.frameCount) rows")
+            }
+            columns = TrajectoryOutput.tableColumns(streams)
+            try sink.finish {
+                let header = TrajectoryOutput.tableHeader(columns, rows: range.count, format: .npy)
+                try sink.write(header)
+                bytes += header.count
+                try TrajectoryOutput.tableRows(trajectory, streams: streams, samples: range, name: name, format: .npy) { data in
+                    data.withUnsafeBytes { hash.update($0) }
+                    try sink.write(data)
+                    bytes += data.count
+                }
+            }
+        case .route, .motionAndRoute:
+            throw CLIError("recording \(recording.index): a template's spec must be a signal, motion, IMU or trajectory spec")
         }
         return (request.frameCount, columns, "sha256:" + hash.hexDigest(), bytes)
     }

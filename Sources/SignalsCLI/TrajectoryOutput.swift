@@ -149,30 +149,46 @@ enum TrajectoryOutput {
     }
 
     /// Every stream in one table (all at the render rate, no outages): `t`, the truth's columns, then each
-    /// sensor's, GNSS columns prefixed `gnss.`.
+    /// sensor's, GNSS columns prefixed `gnss.` (``tableColumns(_:)``; npy leaves `t` out).
     static func writeTable(_ trajectory: Trajectory, streams: [TrajectoryStream], samples range: Range<Int>, name: String,
                            format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs) throws {
-        let columns = streams.flatMap { s in s.kind == .gnss ? s.columns.map { "gnss.\($0)" } : s.columns }
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
-            try sink.write(format == .csv ? Data(((["t"] + columns).joined(separator: ",") + "\n").utf8)
-                                          : RouteOutput.npyHeader(rows: range.count, columns: columns.count))
-            var n = range.lowerBound
-            while n < range.upperBound {
-                let end = min(n + 16_384, range.upperBound)
-                let parts = try routeStep(name) { () throws(SignalError) in try trajectory.render(streams, samples: n ..< end) }
-                var values: [Double] = []
-                values.reserveCapacity((end - n) * (1 + columns.count))
-                for i in 0 ..< end - n {
-                    values.append(Double(n + i) / streams[0].rate)
-                    for (s, part) in zip(streams, parts) {
-                        let w = 1 + s.columns.count
-                        values += part[(i * w + 1) ..< ((i + 1) * w)]
-                    }
+            try sink.write(tableHeader(tableColumns(streams), rows: range.count, format: format))
+            try tableRows(trajectory, streams: streams, samples: range, name: name, format: format) { try sink.write($0) }
+        }
+    }
+
+    /// The one table's columns after `t`: the truth's, then each sensor's, GNSS columns prefixed `gnss.`.
+    static func tableColumns(_ streams: [TrajectoryStream]) -> [String] {
+        streams.flatMap { s in s.kind == .gnss ? s.columns.map { "gnss.\($0)" } : s.columns }
+    }
+
+    /// The one table's header: the CSV header line (`t` first), or the .npy header (float64, `t` left out).
+    static func tableHeader(_ columns: [String], rows: Int, format: RenderCommand.Format) -> Data {
+        format == .csv ? Data(((["t"] + columns).joined(separator: ",") + "\n").utf8) : RouteOutput.npyHeader(rows: rows, columns: columns.count)
+    }
+
+    /// The one table's rows after its header, handed to `write` in blocks of up to 16,384 rows: CSV text, or
+    /// little-endian float64 bytes without `t` (what `signals dataset` writes for a trajectory template).
+    static func tableRows(_ trajectory: Trajectory, streams: [TrajectoryStream], samples range: Range<Int>, name: String,
+                          format: RenderCommand.Format, write: (Data) throws -> Void) throws {
+        let width = 1 + tableColumns(streams).count
+        var n = range.lowerBound
+        while n < range.upperBound {
+            let end = min(n + 16_384, range.upperBound)
+            let parts = try routeStep(name) { () throws(SignalError) in try trajectory.render(streams, samples: n ..< end) }
+            var values: [Double] = []
+            values.reserveCapacity((end - n) * width)
+            for i in 0 ..< end - n {
+                values.append(Double(n + i) / streams[0].rate)
+                for (s, part) in zip(streams, parts) {
+                    let w = 1 + s.columns.count
+                    values += part[(i * w + 1) ..< ((i + 1) * w)]
                 }
-                try sink.write(encode(values, width: 1 + columns.count, format: format))
-                n = end
             }
+            try write(encode(values, width: width, format: format))
+            n = end
         }
     }
 }

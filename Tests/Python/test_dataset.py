@@ -1,6 +1,8 @@
 """signals dataset on Dask (Integrations/python/signalrunner_dask): a LocalCluster of 2 workers renders
 2,000 recordings of 10 s at 100 Hz; the Parquet data equals a serial `signals dataset --shard 0/1` run value
-for value; the labels follow the plan's weights; a worker killed mid-run gives the same dataset.
+for value; the labels follow the plan's weights; a worker killed mid-run gives the same dataset. A plan that
+mixes an IMU template (float32 recordings) with a trajectory template (float64) gives float64 channel
+columns in every Parquet file, equal to the recordings value for value.
 
 SIGNALS names the `signals` binary (make test-python sets it to the debug build)."""
 
@@ -14,8 +16,13 @@ import tempfile
 import time
 import unittest
 
+import glob
+import hashlib
+
 import numpy as np
 import psutil
+import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
@@ -30,6 +37,21 @@ PLAN = {
         {"name": "still", "labels": {"activity": "still"},
          "parameters": {"device": {"choice": ["bmi160", "android-hifi"]}},
          "spec": {"imu": {"preset": "$device", "motion": {"attitude": "faceUp"}}}},
+    ],
+}
+# A trajectory template (float64 recordings, 37 columns) beside an IMU template (float32, six columns that the
+# trajectory also has): one Parquet type per column, float64.
+MIXED_COUNT = 40
+ROUTE = {"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}
+MIXED_PLAN = {
+    "seed": 5, "rate": 20, "duration": 5, "templates": [
+        {"name": "trip", "labels": {"activity": "trip"},
+         "parameters": {"vehicle": {"choice": ["walk", "bike"]}, "speed": {"uniform": [1.2, 1.6]}},
+         "spec": {"trajectory": {"route": ROUTE, "vehicle": "$vehicle", "mount": "handheld",
+                                 "sensors": {"imu": {"preset": "bmi160"}, "barometer": {"noise_density": 0.03},
+                                             "gnss": {"sigma": 2, "correlationTime": 30}}}}},
+        {"name": "still", "labels": {"activity": "still"},
+         "spec": {"imu": {"preset": "bmi160", "motion": {"attitude": "faceUp"}}}},
     ],
 }
 CHANNELS = ["accelerometer.x", "accelerometer.y", "accelerometer.z", "gyroscope.x", "gyroscope.y", "gyroscope.z"]
@@ -162,6 +184,98 @@ class DatasetTest(unittest.TestCase):
                        check=True, capture_output=True)
         with open(os.path.join(again, "recordings", "000123.npy"), "rb") as f:
             self.assertEqual(f.read(), before)
+
+
+def unified_dataset(output_dir):
+    """DIR/data/ read with the schema unified over its files (templates write different columns) plus the
+    label partition; sorted by (index, row). Unifying fails if two files give a column different types."""
+    files = sorted(glob.glob(os.path.join(output_dir, "data", "**", "*.parquet"), recursive=True))
+    schema = pa.unify_schemas([pq.read_schema(f) for f in files] + [pa.schema([("activity", pa.string())])])
+    table = pads.dataset(os.path.join(output_dir, "data"), schema=schema, format="parquet", partitioning="hive").to_table()
+    return files, table.sort_by([("index", "ascending"), ("row", "ascending")])
+
+
+class MixedDatasetTest(unittest.TestCase):
+    """A plan with a trajectory template and an IMU template, on Dask and serially."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.plan = os.path.join(cls.tmp.name, "mixed.json")
+        with open(cls.plan, "w") as f:
+            json.dump(MIXED_PLAN, f)
+        cls.serial = os.path.join(cls.tmp.name, "serial")
+        subprocess.run([SIGNALS, "dataset", cls.plan, "--count", str(MIXED_COUNT), "--shard", "0/1", "--output-dir", cls.serial],
+                       check=True, capture_output=True)
+        with open(os.path.join(cls.serial, "manifest.jsonl")) as f:
+            cls.manifest = [json.loads(line) for line in f]
+        cls.dask_dir = os.path.join(cls.tmp.name, "dask")
+        process = run_dask(cls.plan, cls.dask_dir, count=MIXED_COUNT)
+        out, err = process.communicate(timeout=900)
+        if process.returncode != 0:
+            raise AssertionError(f"signalrunner_dask exited {process.returncode}: {err}")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_plan_channel_type(self):
+        sys.path.insert(0, os.path.join(ROOT, "Integrations", "python"))
+        from signalrunner_dask import plan_channel_type
+        self.assertEqual(plan_channel_type(self.plan), pa.float64())
+        # The failing case: a plan without a trajectory keeps float32 columns.
+        plain = os.path.join(self.tmp.name, "plain.json")
+        with open(plain, "w") as f:
+            json.dump(PLAN, f)
+        self.assertEqual(plan_channel_type(plain), pa.float32())
+
+    def test_manifest_says_each_recording_dtype(self):
+        dtypes = {line["template"]: set() for line in self.manifest}
+        for line in self.manifest:
+            dtypes[line["template"]].add(line["dtype"])
+        self.assertEqual(dtypes, {"trip": {"float64"}, "still": {"float32"}})
+        for line in self.manifest:
+            self.assertEqual(np.load(os.path.join(self.serial, line["file"])).dtype, np.dtype(line["dtype"]), line["file"])
+        table = pq.read_table(os.path.join(self.dask_dir, "manifest.parquet")).to_pylist()
+        self.assertEqual([row["dtype"] for row in table], [line["dtype"] for line in self.manifest])
+
+    def test_checksums_are_sha256_of_the_samples_in_their_dtype(self):
+        for line in self.manifest:
+            samples = np.load(os.path.join(self.serial, line["file"]))
+            little = "<f8" if line["dtype"] == "float64" else "<f4"
+            self.assertEqual("sha256:" + hashlib.sha256(samples.astype(little).tobytes()).hexdigest(), line["checksum"], line["file"])
+
+    def test_every_file_gives_channel_columns_float64(self):
+        files, _ = unified_dataset(self.dask_dir)
+        self.assertGreater(len(files), 1)
+        channels = set()
+        for f in files:
+            for field in pq.read_schema(f):
+                if field.name not in ("index", "row", "t"):
+                    channels.add(field.name)
+                    self.assertEqual(field.type, pa.float64(), f"{f}: {field.name}")
+        # The six IMU columns both templates have, and the trajectory's own.
+        self.assertTrue({"accelerometer.x", "gyroscope.z", "latitude", "pressure", "gnss.latitude"} <= channels, channels)
+
+    def test_parquet_equals_serial_recordings(self):
+        _, table = unified_dataset(self.dask_dir)
+        rows = 100
+        self.assertEqual(table.num_rows, rows * MIXED_COUNT)
+        index = table.column("index").to_numpy()
+        for line in self.manifest:
+            samples = np.load(os.path.join(self.serial, line["file"]))
+            selected = table.filter(pc.equal(table.column("index"), line["index"]))
+            self.assertEqual(selected.num_rows, rows)
+            for c, name in enumerate(line["columns"]):
+                got = selected.column(name).to_numpy()
+                # Bit for bit in float64: float32 samples widened exactly, float64 samples as written.
+                want = samples[:, c].astype(np.float64)
+                self.assertTrue(np.array_equal(got.view(np.uint64), want.view(np.uint64)), f"{line['file']}: {name}")
+            # Columns of the other template are null in this recording's rows.
+            if line["template"] == "still":
+                self.assertEqual(selected.column("latitude").null_count, rows)
+            self.assertEqual(selected.column("activity").to_pylist(), [line["labels"]["activity"]] * rows)
+        self.assertTrue(np.array_equal(index, np.repeat(np.arange(MIXED_COUNT), rows)))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 import Testing
 
 /// `signals dataset` end to end: shards, byte-identical reruns, resuming, refusals (exit 2, JSON path).
@@ -86,5 +87,160 @@ import Testing
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--shard", shard, "--output-dir", try Self.directory("shard").path])
         #expect(failed.stderr.contains("--shard"), "\(failed.stderr)")
+    }
+
+    // MARK: trajectory templates
+
+    static let route = #"{"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}"#
+
+    /// A trajectory template (vehicle, mount, speed drawn; no sensor sets a rate or seed) and an IMU template.
+    static let trajectoryPlan = """
+    {"seed": 5, "rate": 20, "duration": 5, "templates": [
+      {"name": "trip", "labels": {"activity": "trip"},
+       "parameters": {"vehicle": {"choice": ["walk", "bike", "car"]}, "mount": {"choice": ["handheld", "pocket"]},
+                      "speed": {"uniform": [1.2, 1.6]}},
+       "spec": {"trajectory": {"route": \(route), "vehicle": "$vehicle", "mount": "$mount",
+         "sensors": {"imu": {"preset": "bmi160"}, "magnetometer": {"noise_density": [0.1, 0.1, 0.1]},
+                     "barometer": {"noise_density": 0.03}, "gnss": {"sigma": 2, "correlationTime": 30}}}}},
+      {"name": "still", "labels": {"activity": "still"}, "spec": {"imu": {"preset": "bmi160", "motion": {"attitude": "faceUp"}}}}]}
+    """
+
+    static func object(_ line: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    /// The text of the value of `key` in a manifest line, as written (JSONSerialization can round a number's
+    /// last digit, and the spec must have the manifest's exact numbers).
+    static func raw(_ key: String, in line: String) throws -> String {
+        let pattern = try Regex("\"" + NSRegularExpression.escapedPattern(for: key) + "\":\"?([^\",}]+)")
+        let match = try #require(line.firstMatch(of: pattern))
+        return String(try #require(match.output[1].substring))
+    }
+
+    /// The spec a trip recording was rendered from, written out by hand from its manifest line: its drawn
+    /// parameters, its seeds (the IMU's plus `imuSeedOffset`) and the GNSS at the plan's rate.
+    static func tripSpec(_ line: String, imuSeedOffset: UInt64 = 0) throws -> String {
+        func seed(_ sensor: String) throws -> String { try raw("$.trajectory.sensors.\(sensor).seed", in: line) }
+        let imuSeed = try #require(UInt64(try seed("imu"))) + imuSeedOffset
+        let route = Self.route.replacingOccurrences(of: #""$speed""#, with: try raw("speed", in: line))
+        return """
+        {"trajectory": {"route": \(route), "vehicle": "\(try raw("vehicle", in: line))", "mount": "\(try raw("mount", in: line))",
+          "sensors": {"imu": {"preset": "bmi160", "seed": \(imuSeed)},
+                      "magnetometer": {"noise_density": [0.1, 0.1, 0.1], "seed": \(try seed("magnetometer"))},
+                      "barometer": {"noise_density": 0.03, "seed": \(try seed("barometer"))},
+                      "gnss": {"sigma": 2, "correlationTime": 30, "rate": 20, "seed": \(try seed("gnss"))}}}}
+        """
+    }
+
+    /// The manifest lines of the trip template.
+    static func trips(_ url: URL) throws -> [String] {
+        try lines(url).filter { $0.contains(#""template":"trip""#) }
+    }
+
+    /// The `descr` of a .npy file's header (`<f4`, `<f8`).
+    static func descr(_ url: URL) throws -> String {
+        let data = try Data(contentsOf: url)
+        let header = String(decoding: data.prefix(10 + (Int(data[8]) | Int(data[9]) << 8)).dropFirst(10), as: UTF8.self)
+        let start = try #require(header.range(of: "'descr': '"))
+        return String(header[start.upperBound...].prefix(3))
+    }
+
+    @Test("a trajectory recording is, byte for byte, what signals render writes for its spec; another seed is not")
+    func trajectoryEqualsRender() throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
+        let out = try Self.directory("trajectory")
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", out.path])
+        let trips = try Self.trips(out.appendingPathComponent("manifest.jsonl"))
+        try #require(!trips.isEmpty)
+        for line in trips {
+            let file = out.appendingPathComponent(try Self.raw("file", in: line))
+            let spec = try Executables.temporaryFile("trip.json", contents: try Self.tripSpec(line))
+            let rendered = try Executables.temporaryFile("trip.npy")
+            try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "20", "--duration", "5", "-o", rendered.path])
+            #expect(try Data(contentsOf: file) == Data(contentsOf: rendered), "\(file.lastPathComponent)")
+        }
+        // The failing case: the same spec with another IMU seed renders other bytes.
+        let reseeded = try Executables.temporaryFile("trip.json", contents: try Self.tripSpec(trips[0], imuSeedOffset: 1))
+        let other = try Executables.temporaryFile("other.npy")
+        try Executables.runSucceeding("signals", ["render", reseeded.path, "--rate", "20", "--duration", "5", "-o", other.path])
+        #expect(try Data(contentsOf: out.appendingPathComponent(try Self.raw("file", in: trips[0]))) != Data(contentsOf: other))
+    }
+
+    @Test("a trajectory's manifest line: dtype float64, the render's columns, 100 rows, a seed per sensor, its checksum")
+    func trajectoryManifest() throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
+        let out = try Self.directory("trajectory-manifest")
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", out.path])
+        let lines = try Self.lines(out.appendingPathComponent("manifest.jsonl"))
+        let tripLine = try #require(try Self.trips(out.appendingPathComponent("manifest.jsonl")).first)
+        let trip = try Self.object(tripLine)
+        let spec = try Executables.temporaryFile("trip.json", contents: try Self.tripSpec(tripLine))
+        let csv = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "20", "--duration", "5", "--format", "csv"])
+        let header = try #require(csv.lines.first).split(separator: ",").map(String.init)
+        #expect(trip["columns"] as? [String] == Array(header.dropFirst()))
+        #expect(trip["dtype"] as? String == "float64")
+        #expect((trip["rows"] as? NSNumber)?.intValue == 100)
+        #expect((trip["seeds"] as? [String: Any]).map { Set($0.keys) } == Set(["imu", "magnetometer", "barometer", "gnss"].map { "$.trajectory.sensors.\($0).seed" }))
+        let file = out.appendingPathComponent(try #require(trip["file"] as? String))
+        #expect(try Self.descr(file) == "<f8")
+        let data = try Data(contentsOf: file)
+        let headerLength = 10 + (Int(data[8]) | Int(data[9]) << 8)
+        #expect(data.count - headerLength == 100 * header.dropFirst().count * 8)
+        var hash = SHA256()
+        hash.update(data.dropFirst(headerLength))
+        #expect(trip["checksum"] as? String == "sha256:" + hash.hexDigest())
+        let still = try Self.object(try #require(lines.first { $0.contains(#""template":"still""#) }))
+        #expect(still["dtype"] as? String == "float32")
+        #expect(try Self.descr(out.appendingPathComponent(try #require(still["file"] as? String))) == "<f4")
+    }
+
+    @Test("a trajectory plan in shards 0/2 and 1/2 gives the files and lines of 0/1, byte for byte")
+    func trajectoryShards() throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
+        let whole = try Self.directory("trajectory-whole"), sharded = try Self.directory("trajectory-sharded")
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", whole.path])
+        for s in 0 ..< 2 {
+            try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "\(s)/2", "--output-dir", sharded.path])
+        }
+        let one = try Self.lines(whole.appendingPathComponent("manifest.jsonl"))
+        #expect(one.contains { $0.contains(#""dtype":"float64""#) })
+        let merged = try Self.lines(sharded.appendingPathComponent("manifest-0-of-2.jsonl")) + Self.lines(sharded.appendingPathComponent("manifest-1-of-2.jsonl"))
+        #expect(Set(merged) == Set(one))
+        for i in 0 ..< 6 {
+            let name = String(format: "recordings/%06d.npy", i)
+            #expect(try Data(contentsOf: whole.appendingPathComponent(name)) == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
+    @Test("trajectory templates that are not one table, or name a file, exit 2 naming the JSON path", arguments: [
+        (#"{"preset": "bmi160"}"#, #"{"preset": "bmi160", "rate": 10}"#, "$.templates[0].spec.trajectory.sensors.imu.rate"),
+        (#""correlationTime": 30}"#, #""correlationTime": 30, "outages": [{"start": 1, "end": 2}]}"#, "$.templates[0].spec.trajectory.sensors.gnss.outages"),
+        (#""route": \#(DatasetCommandTests.route)"#, #""route": {"gpx": "Examples/routes/walk.gpx"}"#, "$.templates[0].spec.trajectory.route.gpx"),
+    ])
+    func trajectoryRefused(_ good: String, _ bad: String, _ path: String) throws {
+        let text = Self.trajectoryPlan.replacingOccurrences(of: good, with: bad)
+        #expect(text != Self.trajectoryPlan)
+        let plan = try Executables.temporaryFile("plan.json", contents: text)
+        let out = try Self.directory("trajectory-bad")
+        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
+        #expect(failed.stderr.contains(path), "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("recordings").path))
+    }
+
+    @Test("a manifest line without dtype (an earlier version's) is rendered again, to the same bytes, and gains it")
+    func lineWithoutDType() throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
+        let out = try Self.directory("dtype")
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "4", "--output-dir", out.path])
+        let manifest = out.appendingPathComponent("manifest.jsonl")
+        let before = try Data(contentsOf: manifest)
+        let file = try Data(contentsOf: out.appendingPathComponent("recordings/000002.npy"))
+        let old = String(decoding: before, as: UTF8.self).replacingOccurrences(of: #""dtype":"float32","#, with: "")
+        #expect(old.utf8.count < before.count)
+        try Data(old.utf8).write(to: manifest)
+        let again = try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "4", "--output-dir", out.path])
+        #expect(again.stderr.contains("4 recordings rendered, 0 kept"), "\(again.stderr)")
+        #expect(try Data(contentsOf: manifest) == before)
+        #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000002.npy")) == file)
     }
 }

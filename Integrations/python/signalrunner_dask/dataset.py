@@ -34,6 +34,19 @@ def plan_rate(plan_path: str) -> float:
         return float(json.load(f)["rate"])
 
 
+def plan_channel_type(plan_path: str) -> pa.DataType:
+    """The Parquet type of every channel column: float64 when any template of the plan is a trajectory
+    (``{"trajectory": ...}``, whose recordings are float64 .npy files), float32 otherwise.
+
+    Decided from the plan, not from a shard's recordings, so that every shard's files give a column the
+    same type (a shard may hold no trajectory recording); float32 samples widen to float64 exactly.
+    """
+    with open(plan_path, "rb") as f:
+        plan = json.load(f)
+    trajectory = any(isinstance(t.get("spec"), dict) and "trajectory" in t["spec"] for t in plan["templates"])
+    return pa.float64() if trajectory else pa.float32()
+
+
 def manifest_name(shard: int, shards: int) -> str:
     """The manifest ``signals dataset`` writes for shard ``shard`` of ``shards``."""
     return "manifest.jsonl" if shards == 1 else f"manifest-{shard}-of-{shards}.jsonl"
@@ -50,17 +63,28 @@ def resolve_signals(signals: str) -> str:
     return path
 
 
-def shard_rows(output_dir: str, shard: int, shards: int, labels: list[str], rate: float) -> tuple[pa.Table, list[dict]]:
+def shard_rows(output_dir: str, shard: int, shards: int, labels: list[str], rate: float,
+               channel_type: pa.DataType = pa.float32()) -> tuple[pa.Table, list[dict]]:
     """One shard's samples as a table (one row per sample) and its manifest lines (dicts), in index order.
 
-    Columns: ``index`` (int64, the recording), ``row`` (int64), ``t`` (float64 s, row / rate), one float32
-    column per channel (named as ``signals render`` names them), then one string column per label.
+    Columns: ``index`` (int64, the recording), ``row`` (int64), ``t`` (float64 s, row / rate), one column per
+    channel (named as ``signals render`` names them) of ``channel_type`` (``plan_channel_type``: float32, or
+    float64 for a plan with a trajectory template), then one string column per label. A recording's .npy
+    must have the type its manifest line's ``dtype`` names (float32 when the line has none), and a float64
+    recording needs a float64 ``channel_type``: nothing is narrowed.
     """
     with open(os.path.join(output_dir, manifest_name(shard, shards)), encoding="utf-8") as f:
         lines = [json.loads(line) for line in f if line.strip()]
+    numpy_type = np.dtype(channel_type.to_pandas_dtype())
     pieces = []
     for line in lines:
         samples = np.load(os.path.join(output_dir, line["file"]))
+        dtype = np.dtype(line.get("dtype", "float32"))
+        if samples.dtype != dtype:
+            raise ValueError(f"{line['file']}: the manifest says {dtype}, the file holds {samples.dtype}")
+        if not np.can_cast(dtype, numpy_type, casting="safe"):
+            raise ValueError(f"{line['file']}: {dtype} samples cannot be written as {numpy_type} channel columns "
+                             "without rounding; pass the plan's type (plan_channel_type)")
         if samples.ndim == 1:
             samples = samples[:, None]
         rows = samples.shape[0]
@@ -70,11 +94,11 @@ def shard_rows(output_dir: str, shard: int, shards: int, labels: list[str], rate
             "t": pa.array(np.arange(rows, dtype=np.float64) / rate),
         }
         for c, name in enumerate(line["columns"]):
-            columns[name] = pa.array(np.ascontiguousarray(samples[:, c], dtype=np.float32))
+            columns[name] = pa.array(np.ascontiguousarray(samples[:, c], dtype=numpy_type))
         for key in labels:
             columns[key] = pa.array([line["labels"].get(key)] * rows, type=pa.string())
         pieces.append(pa.table(columns))
-    # Templates may render different columns (an IMU's six, a motion's 13): missing ones are null.
+    # Templates may render different columns (an IMU's six, a trajectory's 37): missing ones are null.
     table = pa.concat_tables(pieces, promote_options="default") if pieces else pa.table({})
     return table, lines
 
@@ -95,7 +119,7 @@ def render_shard(signals: str, plan: str, count: int, shard: int, shards: int, o
     if result.returncode != 0:
         raise RuntimeError(f"signals dataset --shard {shard}/{shards} exited {result.returncode}: {result.stderr.strip()}")
     labels = plan_labels(plan)
-    table, lines = shard_rows(output_dir, shard, shards, labels, plan_rate(plan))
+    table, lines = shard_rows(output_dir, shard, shards, labels, plan_rate(plan), plan_channel_type(plan))
     if table.num_rows:
         pads.write_dataset(
             table, os.path.join(output_dir, "data"), format="parquet",
@@ -108,7 +132,8 @@ def render_shard(signals: str, plan: str, count: int, shard: int, shards: int, o
 
 def manifest_table(lines: list[dict], labels: list[str]) -> pa.Table:
     """The manifest as a table: one row per recording, by index; parameters, labels and seeds as JSON
-    text (their types vary by template), and one string column per label as well."""
+    text (their types vary by template), ``dtype`` (the .npy's samples: ``float32``, or ``float64`` for a
+    trajectory), and one string column per label as well."""
     lines = sorted(lines, key=lambda line: line["index"])
     columns: dict[str, Any] = {
         "index": pa.array([line["index"] for line in lines], type=pa.int64()),
@@ -118,6 +143,7 @@ def manifest_table(lines: list[dict], labels: list[str]) -> pa.Table:
         "seeds": pa.array([json.dumps(line["seeds"]) for line in lines], type=pa.string()),
         "file": pa.array([line["file"] for line in lines], type=pa.string()),
         "rows": pa.array([line["rows"] for line in lines], type=pa.int64()),
+        "dtype": pa.array([line.get("dtype", "float32") for line in lines], type=pa.string()),
         "checksum": pa.array([line["checksum"] for line in lines], type=pa.string()),
     }
     for key in labels:

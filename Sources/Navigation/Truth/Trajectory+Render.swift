@@ -4,11 +4,14 @@ import Sensors
 import Signals
 
 extension Trajectory {
+    /// The render rates a trajectory takes, Hz: 0.001 … 1 MHz (see ``streams(rate:)``).
+    public static let renderRates: ClosedRange<Double> = 1e-3 ... 1e6
+
     /// The streams this trajectory produces at render rate `rate` (Hz): the truth, then each sensor present
     /// (the IMU, magnetometer and barometer at `rate` unless their spec sets one; GNSS at its own rate).
-    /// - Throws: `SignalError` `.outOfRange` for a rate outside 0.001 Hz … 1 MHz.
+    /// - Throws: `SignalError` `.outOfRange` for a rate outside ``renderRates``, 0.001 Hz … 1 MHz.
     public func streams(rate: Double) throws(SignalError) -> [TrajectoryStream] {
-        try ParameterCheck(path: "--rate").check(rate, "rate", unit: "Hz", in: 1e-3 ... 1e6)
+        try ParameterCheck(path: "--rate").check(rate, "rate", unit: "Hz", in: Self.renderRates)
         var list = [TrajectoryStream(kind: .truth, rate: rate)]
         if sensors.imu != nil { list.append(TrajectoryStream(kind: .imu, rate: sensors.imuRate ?? rate)) }
         if sensors.magnetometer != nil { list.append(TrajectoryStream(kind: .magnetometer, rate: sensors.magnetometerRate ?? rate)) }

@@ -51,6 +51,8 @@ public struct TrajectorySensors: Sendable, Hashable {
 public struct GNSSReceiver: Sendable, Hashable {
     /// The JSON path of a trajectory's GNSS receiver.
     public static let path = "$.trajectory.sensors.gnss"
+    /// The fix rates a receiver takes, Hz: 0.001 … 100.
+    public static let rates: ClosedRange<Double> = 0.001 ... 100
     /// The position error model.
     public var error: GNSSErrorModel
     /// Fixes per second, Hz (default 1).
@@ -85,7 +87,7 @@ public struct GNSSReceiver: Sendable, Hashable {
     public init(error: GNSSErrorModel, rate: Double = 1, velocitySigma: Double = 0, outages: [Outage] = []) throws(SignalError) {
         try error.validate(path: Self.path)
         let check = ParameterCheck(path: Self.path)
-        try check.check(rate, "rate", unit: "Hz", in: 0.001 ... 100)
+        try check.check(rate, "rate", unit: "Hz", in: Self.rates)
         try check.check(velocitySigma, "velocitySigma", unit: "m/s", in: 0 ... 100)
         for (i, o) in outages.enumerated() {
             let c = ParameterCheck(path: "\(Self.path).outages[\(i)]")

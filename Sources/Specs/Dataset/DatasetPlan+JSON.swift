@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import Navigation
 import Sensors
 import Signals
 
@@ -63,14 +64,23 @@ extension DatasetPlan {
         }
         for trial in trials {
             let spec = try DatasetPlan.substitute(template.spec, values: trial, path: "\(path).spec")
-            _ = try DatasetPlan.document(spec, rate: rate, path: "\(path).spec", with: trial)
+            _ = try prepared(spec, path: "\(path).spec", with: trial)
         }
     }
 
-    /// Decodes a substituted spec and validates it at `rate`.
-    /// - Throws: `SignalError` at `path` + the spec's own path; a spec that is no signal, motion or IMU.
-    static func document(_ spec: JSONValue, rate: Double, path: String,
-                         with values: [(String, JSONValue)]) throws(SignalError) -> SpecDocument {
+    /// Decodes a substituted spec and validates it at the plan's rate, with the plan's rate written into a
+    /// trajectory's GNSS receiver that sets none (``withPlanRate(_:rate:)``).
+    /// - Parameters:
+    ///   - spec: The substituted (and seeded) spec.
+    ///   - path: The template's spec path (`$.templates[0].spec`), which every error's path starts with.
+    ///   - values: The parameters' values, named in every error's message.
+    /// - Returns: The spec as rendered, and its document.
+    /// - Throws: `SignalError` at `path` + the spec's own path: a bad spec; a route or a motion with a route
+    ///   (not one table); a named file (``refuseFiles(_:)``); a trajectory whose streams do not all run at
+    ///   the plan's rate or whose GNSS has outages (``checkTable(_:rate:)``); at `$.rate`, a plan rate
+    ///   outside a trajectory's render rates.
+    func prepared(_ spec: JSONValue, path: String, with values: [(String, JSONValue)]) throws(SignalError)
+        -> (spec: JSONValue, document: SpecDocument) {
         let drawn = values.isEmpty ? "" : " (with " + values.map { "\($0.0) = \($0.1.serialized)" }.joined(separator: ", ") + ")"
         func rebased(_ error: SignalError) -> SignalError {
             var e = error
@@ -78,20 +88,27 @@ extension DatasetPlan {
             e.message += drawn
             return e
         }
-        let document: SpecDocument
+        if spec.object?["trajectory"] != nil, !Trajectory.renderRates.contains(rate) {
+            throw SignalError(.outOfRange, path: "$.rate",
+                              "the template at \(path) is a trajectory, which renders at \(Trajectory.renderRates.lowerBound) ... \(Trajectory.renderRates.upperBound) Hz; the plan's 'rate' is \(rate) Hz")
+        }
+        let rendered: JSONValue, document: SpecDocument
         do throws(SignalError) {
-            document = try SpecDocument.decode(spec, allowFiles: false)
+            try DatasetPlan.refuseFiles(spec)
+            rendered = try DatasetPlan.withPlanRate(spec, rate: rate)
+            document = try SpecDocument.decode(rendered, allowFiles: false)
             switch document {
             case .signal(let s): try s.validate(sampleRate: rate)
             case .imu(let imu): try imu.validate(sampleRate: rate)
-            case .route, .motionAndRoute, .trajectory:
+            case .trajectory(let trajectory): try DatasetPlan.checkTable(trajectory, rate: rate)
+            case .route, .motionAndRoute:
                 throw SignalError(.invalidArgument, path: "$",
-                                  "a template's spec must be a signal, motion or IMU spec, not a \(document.kind) (one table per recording)")
+                                  "a template's spec must be a signal, motion, IMU or trajectory spec, not a \(document.kind) (one table per recording: put the route in a trajectory, {\"trajectory\": {\"route\": …, \"vehicle\": …}}, to render its truth and sensors as one table)")
             }
         } catch {
             throw rebased(error)
         }
-        return document
+        return (rendered, document)
     }
 
     /// `spec` with every string `"$name"` replaced by its value.

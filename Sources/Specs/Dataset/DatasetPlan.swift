@@ -15,8 +15,10 @@ import Signals
 /// - `seed` (whole number), `rate` (Hz, > 0), `duration` (s, > 0): shared by every recording.
 /// - `templates` (at least one): `name` (unique), `labels` (strings, optional), `weight` (> 0, default 1:
 ///   templates are drawn in proportion to their weights), `parameters` (name → distribution, see
-///   ``DatasetDistribution``), `spec` (a signal, motion or IMU spec in which a string `"$name"` is that
-///   parameter's drawn value).
+///   ``DatasetDistribution``), `spec` (a signal, motion, IMU or trajectory spec in which a string `"$name"`
+///   is that parameter's drawn value). A trajectory template's recording is the one table `signals render`
+///   writes (float64; every stream at the plan's rate, a sensor without a `rate` included; no GNSS outages;
+///   no GPX file), see ``prepared(_:path:with:)``.
 package struct DatasetPlan: Sendable, Hashable {
     /// One template.
     package struct Template: Sendable, Hashable {

@@ -16,18 +16,35 @@ package struct DatasetRecording: Sendable {
     package var labels: [(key: String, value: String)]
     /// Every seed of the spec by its JSON path (`$.imu.seed`): derived ones and those the template fixes.
     package var seeds: [(path: String, seed: UInt64)]
-    /// The spec after substitution and seeding.
+    /// The spec after substitution and seeding (and, for a trajectory, the plan's rate as its GNSS receiver's
+    /// `rate` when it sets none): what `signals render` renders to the same samples.
     package var spec: JSONValue
-    /// The decoded spec (a signal, motion or IMU).
+    /// The decoded spec (a signal, motion, IMU or trajectory).
     package var document: SpecDocument
 
+    /// The type of a recording's samples in its `.npy` file.
+    package enum SampleType: String, Sendable, Hashable {
+        /// Little-endian float32 (`<f4`): a signal, motion or IMU.
+        case float32
+        /// Little-endian float64 (`<f8`): a trajectory, whose latitudes and longitudes (degrees) need it:
+        /// float32 steps them by 3.8e-6° (0.42 m) from 32° to 64° and by up to 1.5e-5° (1.7 m) beyond 128° of
+        /// longitude, while a walk at 50 Hz moves 3 cm per row.
+        case float64
+    }
+
+    /// The type of this recording's samples: float64 for a trajectory, float32 otherwise.
+    package var sampleType: SampleType {
+        if case .trajectory = document { .float64 } else { .float32 }
+    }
+
     /// The manifest's line for this recording (compact JSON, no newline): `index`, `template`,
-    /// `parameters`, `labels`, `seeds`, `file`, `rows`, `columns`, `checksum`.
+    /// `parameters`, `labels`, `seeds`, `file`, `rows`, `columns`, `dtype` (`"float32"` or `"float64"`, see
+    /// ``sampleType``), `checksum`.
     /// - Parameters:
     ///   - file: The recording's file, relative to the output directory.
     ///   - rows: Rows (frames) in the file.
-    ///   - columns: Column names, one per float32 column.
-    ///   - checksum: `sha256:` and the hex SHA-256 of the float32 little-endian sample bytes.
+    ///   - columns: Column names, one per column of the file.
+    ///   - checksum: `sha256:` and the hex SHA-256 of the little-endian sample bytes (float32 or float64).
     package func manifestLine(file: String, rows: Int, columns: [String], checksum: String) -> String {
         let object = JSONValue.object(JSONObject([
             .init(key: "index", value: .number(index)),
@@ -40,6 +57,7 @@ package struct DatasetRecording: Sendable {
             .init(key: "file", value: .string(file)),
             .init(key: "rows", value: .number(rows)),
             .init(key: "columns", value: .array(columns.map { .string($0) })),
+            .init(key: "dtype", value: .string(sampleType.rawValue)),
             .init(key: "checksum", value: .string(checksum)),
         ]))
         return object.serialized
@@ -66,8 +84,10 @@ extension DatasetPlan {
     ///
     /// Its template is drawn by weight, each parameter from its distribution (stream
     /// `parameter:TEMPLATE.NAME`), and every seed the spec can hold but does not fix gets a derived one
-    /// (stream `seed:PATH`, below 2⁵³): the `imu` object's `seed`, each `noise` node's `seed`, and a
-    /// `car-ride` motion preset's `seed`.
+    /// (stream `seed:PATH`, below 2⁵³): the `imu` object's `seed`, each `noise` node's `seed`, a
+    /// `car-ride` motion preset's `seed`, and a trajectory's sensors' (`$.trajectory.sensors.imu.seed`,
+    /// `.magnetometer.seed`, `.barometer.seed`, `.gnss.seed`). A trajectory's GNSS receiver without a `rate`
+    /// gets the plan's (see ``withPlanRate(_:rate:)``).
     /// - Parameter index: The recording's index, ≥ 0.
     /// - Throws: `SignalError` at the template's spec path when the drawn values make an invalid spec
     ///   (a normal draw outside a parameter's range, say), naming the values.
@@ -81,8 +101,8 @@ extension DatasetPlan {
         let path = "$.templates[\(t)].spec"
         let substituted = try DatasetPlan.substitute(template.spec, values: values.map { ($0.name, $0.value) }, path: path)
         var seeds: [(path: String, seed: UInt64)] = []
-        let spec = seeded(substituted, path: "$", index: index, seeds: &seeds)
-        let document = try DatasetPlan.document(spec, rate: rate, path: path, with: values.map { ($0.name, $0.value) })
+        let seededSpec = seeded(substituted, path: "$", index: index, seeds: &seeds)
+        let (spec, document) = try prepared(seededSpec, path: path, with: values.map { ($0.name, $0.value) })
         return DatasetRecording(index: index, template: template.name, parameters: values, labels: template.labels, seeds: seeds,
                                 spec: spec, document: document)
     }
@@ -97,6 +117,7 @@ extension DatasetPlan {
                 let child = JSONPath.child(path, m.key)
                 var takes = m.key == "imu" || m.key == "noise"
                 if m.key == "motion", case .object(let body) = m.value, body["preset"] == .string("car-ride") { takes = true }
+                if path == "$.trajectory.sensors", DatasetPlan.trajectorySensorNames.contains(m.key) { takes = true }
                 members.append(.init(key: m.key, value: seeded(m.value, path: child, index: index, seeds: &seeds, takesSeed: takes)))
             }
             if takesSeed {
