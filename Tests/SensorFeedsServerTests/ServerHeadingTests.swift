@@ -41,7 +41,7 @@ import Testing
         manager.stopUpdatingHeading()
         let got = delegate.received.values
         #expect(got.count == 30)
-        #expect(delegate.received.errors.isEmpty, "\(delegate.received.errors)")
+        #expect(unexpected(delegate.received.errors).isEmpty, "\(delegate.received.errors)")
         let truth = try #require(try Self.truth(try SpecDocument.decode(json: spec), count: 30, rate: 10), "walk.json is a trajectory spec")
         for (k, (h, p)) in zip(got, truth).enumerated() {
             #expect(h.timestamp == p.timestamp, "heading \(k)")

@@ -41,7 +41,8 @@ import Testing
         manager.stopDeviceMotionUpdates()
         manager.stopMagnetometerUpdates()
         try await server.shutdown()
-        #expect(fused.errors.isEmpty && field.errors.isEmpty, "\(fused.errors) \(field.errors)")
+        #expect(unexpected(fused.errors).isEmpty, "\(fused.errors)")
+        #expect(unexpected(field.errors).isEmpty, "\(field.errors)")
         let expected = try Self.inProcess(.xTrueNorthZVertical, count: 500)
         let points = try Self.walk().points(first: 0, count: 500, rate: 100)
         for (k, (m, e)) in zip(fused.values.prefix(500), expected).enumerated() {
@@ -74,7 +75,8 @@ import Testing
         altimeter.stopRelativeAltitudeUpdates()
         pedometer.stopUpdates()
         try await server.shutdown()
-        #expect(heights.errors.isEmpty && counts.errors.isEmpty, "\(heights.errors) \(counts.errors)")
+        #expect(unexpected(heights.errors).isEmpty, "\(heights.errors)")
+        #expect(unexpected(counts.errors).isEmpty, "\(counts.errors)")
         let walk = try Self.walk()
         let start = try walk.points(first: 0, count: 1, rate: 100)[0]
         for d in heights.values.prefix(30) {

@@ -24,7 +24,7 @@ import Testing
         drain(queue)
         let values = got.values
         #expect(values.count == 51)
-        #expect(got.errors.isEmpty, "\(got.errors)")
+        #expect(unexpected(got.errors).isEmpty, "\(got.errors)")
         let signal = try AnySignal(json: Data(Self.shake.utf8))
         let rendered = try signal.render(sampleRate: 1000, startIndex: 0, frameCount: 1001)
         for (k, m) in values.enumerated() {
@@ -74,7 +74,7 @@ import Testing
         }
         for (a, b) in zip(got, got.dropFirst()) { #expect(b.distance(from: a) >= 25) }
         #expect(manager.location == got.last)
-        #expect(delegate.errors.isEmpty, "\(delegate.errors)")
+        #expect(unexpected(delegate.errors).isEmpty, "\(delegate.errors)")
         try await server.shutdown()
     }
 

@@ -177,7 +177,7 @@ final class Seen: @unchecked Sendable {
             manager.stopDeviceMotionUpdates()
             drain(queue)
             #expect(got.values.first?.gravity.x == 0.1)
-            #expect(got.errors.isEmpty, "\(got.errors)")
+            #expect(unexpected(got.errors).isEmpty, "\(got.errors)")
         }
     }
 
