@@ -139,19 +139,18 @@ struct DatasetCommand: ParsableCommand {
         var hash = SHA256()
         var bytes = 0
         let columns: [String]
+        /// Writes bytes to the recording's file and counts them; sample bytes (not the header) go into the checksum.
+        func emit(_ data: Data, samples: Bool) throws {
+            if samples { data.withUnsafeBytes { hash.update($0) } }
+            try sink.write(data)
+            bytes += data.count
+        }
         func write<S: Signal>(_ signal: S, _ names: [String]) throws {
             let blocks = try signal.blocks(request, blockFrames: 16_384, options: RenderOptions())
             let writer = SampleWriter(format: .npy, channelCount: signal.channelCount, frameCount: request.frameCount, names: names)
             try sink.finish {
-                let header = writer.header()
-                try sink.write(header)
-                bytes += header.count
-                for block in blocks {
-                    let data = writer.encode(block)
-                    data.withUnsafeBytes { hash.update($0) }
-                    try sink.write(data)
-                    bytes += data.count
-                }
+                try emit(writer.header(), samples: false)
+                for block in blocks { try emit(writer.encode(block), samples: true) }
             }
         }
         switch recording.document {
@@ -172,13 +171,9 @@ struct DatasetCommand: ParsableCommand {
             }
             columns = TrajectoryOutput.tableColumns(streams)
             try sink.finish {
-                let header = TrajectoryOutput.tableHeader(columns, rows: range.count, format: .npy)
-                try sink.write(header)
-                bytes += header.count
-                try TrajectoryOutput.tableRows(trajectory, streams: streams, samples: range, name: name, format: .npy) { data in
-                    data.withUnsafeBytes { hash.update($0) }
-                    try sink.write(data)
-                    bytes += data.count
+                try emit(TrajectoryOutput.tableHeader(columns, rows: range.count, format: .npy), samples: false)
+                try TrajectoryOutput.tableRows(trajectory, streams: streams, samples: range, name: name, format: .npy) {
+                    try emit($0, samples: true)
                 }
             }
         case .route, .motionAndRoute:

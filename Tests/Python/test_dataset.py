@@ -57,6 +57,18 @@ MIXED_PLAN = {
 CHANNELS = ["accelerometer.x", "accelerometer.y", "accelerometer.z", "gyroscope.x", "gyroscope.y", "gyroscope.z"]
 
 
+def write_plan_and_run_serial(folder, name, plan, count):
+    """Writes `plan` as FOLDER/NAME and renders it serially (`--shard 0/1`) into FOLDER/serial: the plan's path
+    and the output directory."""
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        json.dump(plan, f)
+    serial = os.path.join(folder, "serial")
+    subprocess.run([SIGNALS, "dataset", path, "--count", str(count), "--shard", "0/1", "--output-dir", serial],
+                   check=True, capture_output=True)
+    return path, serial
+
+
 def run_dask(plan, output_dir, count=COUNT, extra=()):
     """Starts `python3 -m signalrunner_dask` on a LocalCluster of 2 workers."""
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "Integrations", "python"))
@@ -78,14 +90,9 @@ class DatasetTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        cls.plan = os.path.join(cls.tmp.name, "plan.json")
-        with open(cls.plan, "w") as f:
-            json.dump(PLAN, f)
         # The serial reference: one process, every recording.
-        cls.serial = os.path.join(cls.tmp.name, "serial")
         started = time.monotonic()
-        subprocess.run([SIGNALS, "dataset", cls.plan, "--count", str(COUNT), "--shard", "0/1", "--output-dir", cls.serial],
-                       check=True, capture_output=True)
+        cls.plan, cls.serial = write_plan_and_run_serial(cls.tmp.name, "plan.json", PLAN, COUNT)
         cls.serial_seconds = time.monotonic() - started
         cls.dask_dir = os.path.join(cls.tmp.name, "dask")
         started = time.monotonic()
@@ -201,12 +208,7 @@ class MixedDatasetTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.TemporaryDirectory()
-        cls.plan = os.path.join(cls.tmp.name, "mixed.json")
-        with open(cls.plan, "w") as f:
-            json.dump(MIXED_PLAN, f)
-        cls.serial = os.path.join(cls.tmp.name, "serial")
-        subprocess.run([SIGNALS, "dataset", cls.plan, "--count", str(MIXED_COUNT), "--shard", "0/1", "--output-dir", cls.serial],
-                       check=True, capture_output=True)
+        cls.plan, cls.serial = write_plan_and_run_serial(cls.tmp.name, "mixed.json", MIXED_PLAN, MIXED_COUNT)
         with open(os.path.join(cls.serial, "manifest.jsonl")) as f:
             cls.manifest = [json.loads(line) for line in f]
         cls.dask_dir = os.path.join(cls.tmp.name, "dask")

@@ -132,6 +132,21 @@ import Testing
         """
     }
 
+    /// `signals dataset` of ``trajectoryPlan``, 6 recordings, in one run: its output directory.
+    static func trajectoryDataset(_ name: String) throws -> URL {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
+        let out = try Self.directory(name)
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", out.path])
+        return out
+    }
+
+    /// `signals render` of a trip's spec at the plan's rate and duration, with `output` (`-o FILE`, `--format csv`).
+    @discardableResult
+    static func renderTrip(_ spec: String, _ output: [String]) throws -> Executables.Result {
+        let file = try Executables.temporaryFile("trip.json", contents: spec)
+        return try Executables.runSucceeding("signals", ["render", file.path, "--rate", "20", "--duration", "5"] + output)
+    }
+
     /// The manifest lines of the trip template.
     static func trips(_ url: URL) throws -> [String] {
         try lines(url).filter { $0.contains(#""template":"trip""#) }
@@ -147,35 +162,28 @@ import Testing
 
     @Test("a trajectory recording is, byte for byte, what signals render writes for its spec; another seed is not")
     func trajectoryEqualsRender() throws {
-        let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
-        let out = try Self.directory("trajectory")
-        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", out.path])
+        let out = try Self.trajectoryDataset("trajectory")
         let trips = try Self.trips(out.appendingPathComponent("manifest.jsonl"))
         try #require(!trips.isEmpty)
         for line in trips {
             let file = out.appendingPathComponent(try Self.raw("file", in: line))
-            let spec = try Executables.temporaryFile("trip.json", contents: try Self.tripSpec(line))
             let rendered = try Executables.temporaryFile("trip.npy")
-            try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "20", "--duration", "5", "-o", rendered.path])
+            try Self.renderTrip(try Self.tripSpec(line), ["-o", rendered.path])
             #expect(try Data(contentsOf: file) == Data(contentsOf: rendered), "\(file.lastPathComponent)")
         }
         // The failing case: the same spec with another IMU seed renders other bytes.
-        let reseeded = try Executables.temporaryFile("trip.json", contents: try Self.tripSpec(trips[0], imuSeedOffset: 1))
         let other = try Executables.temporaryFile("other.npy")
-        try Executables.runSucceeding("signals", ["render", reseeded.path, "--rate", "20", "--duration", "5", "-o", other.path])
+        try Self.renderTrip(try Self.tripSpec(trips[0], imuSeedOffset: 1), ["-o", other.path])
         #expect(try Data(contentsOf: out.appendingPathComponent(try Self.raw("file", in: trips[0]))) != Data(contentsOf: other))
     }
 
     @Test("a trajectory's manifest line: dtype float64, the render's columns, 100 rows, a seed per sensor, its checksum")
     func trajectoryManifest() throws {
-        let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
-        let out = try Self.directory("trajectory-manifest")
-        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", out.path])
+        let out = try Self.trajectoryDataset("trajectory-manifest")
         let lines = try Self.lines(out.appendingPathComponent("manifest.jsonl"))
         let tripLine = try #require(try Self.trips(out.appendingPathComponent("manifest.jsonl")).first)
         let trip = try Self.object(tripLine)
-        let spec = try Executables.temporaryFile("trip.json", contents: try Self.tripSpec(tripLine))
-        let csv = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "20", "--duration", "5", "--format", "csv"])
+        let csv = try Self.renderTrip(try Self.tripSpec(tripLine), ["--format", "csv"])
         let header = try #require(csv.lines.first).split(separator: ",").map(String.init)
         #expect(trip["columns"] as? [String] == Array(header.dropFirst()))
         #expect(trip["dtype"] as? String == "float64")

@@ -20,25 +20,22 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
     /// follow only then. It is the response's own number, so the head of an earlier response on the same
     /// connection (whose end may still be on its way) never lets a stream's chunks out before its head.
     private(set) var streamHeadSent: Int?
-    /// Called once when the head of stream `streamHeadWanted` goes out.
-    private var whenHeadSent: (() -> Void)?
-    private var streamHeadWanted: Int?
+    /// The stream whose head is awaited, and what to call once it goes out.
+    private var awaited: (stream: Int, action: () -> Void)?
 
     /// The response head that carries ``streamHeader`` `stream` went out (`stream` non-nil), or a
     /// response's end did (`nil`).
     func noteResponse(stream: Int?) {
         streamHeadSent = stream
-        if let stream, stream == streamHeadWanted, let action = whenHeadSent {
-            whenHeadSent = nil
-            streamHeadWanted = nil
-            action()
+        if let stream, let awaited, awaited.stream == stream {
+            self.awaited = nil
+            awaited.action()
         }
     }
 
     /// Calls `action` once the head of stream `stream` goes out (on the channel's event loop).
     func onResponseHead(of stream: Int, _ action: @escaping () -> Void) {
-        streamHeadWanted = stream
-        whenHeadSent = action
+        awaited = (stream, action)
     }
 
     /// The header by which a streaming response's head names its stream to ``ConnectionGuard``, which

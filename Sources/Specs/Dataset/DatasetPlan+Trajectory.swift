@@ -6,9 +6,6 @@ import Signals
 /// Trajectory templates: each recording is the one table `signals render SPEC --rate RATE --duration
 /// DURATION -o x.npy` writes (every stream at the plan's rate, float64).
 extension DatasetPlan {
-    /// The sensors of a trajectory (`$.trajectory.sensors.NAME`), each of which takes a `seed`.
-    static let trajectorySensorNames = ["imu", "magnetometer", "barometer", "gnss"]
-
     /// `spec` with the plan's rate as the `rate` of a trajectory's GNSS receiver that sets none.
     ///
     /// A trajectory's IMU, magnetometer and barometer run at the render rate unless they set a rate; its
@@ -63,16 +60,13 @@ extension DatasetPlan {
     /// - Throws: `SignalError` at the offending field: `$.trajectory.sensors.imu.rate` for a sensor whose
     ///   rate differs, `$.trajectory.sensors.gnss.outages` for outages.
     static func checkTable(_ trajectory: Trajectory, rate: Double) throws(SignalError) {
-        let sensors = trajectory.sensors
-        let rates: [(String, Double?)] = [("imu", sensors.imu == nil ? nil : sensors.imuRate),
-                                          ("magnetometer", sensors.magnetometer == nil ? nil : sensors.magnetometerRate),
-                                          ("barometer", sensors.barometer == nil ? nil : sensors.barometerRate),
-                                          ("gnss", sensors.gnss?.rate)]
-        for case let (name, own?) in rates where own != rate {
+        // The streams `signals render` would write at `rate` (the truth always at `rate`), each sensor at its own.
+        for stream in try trajectory.streams(rate: rate) where stream.rate != rate {
+            let (name, own) = (stream.kind.rawValue, stream.rate)
             throw SignalError(.sampleRateMismatch, path: "$.trajectory.sensors.\(name).rate",
                               "the \(name) runs at \(own) Hz, not the plan's rate \(rate) Hz, and a dataset recording is one table (one row per sample, every stream at the plan's rate); leave 'rate' out of the \(name) (it then runs at the plan's rate) or set it to \(rate)")
         }
-        if let gnss = sensors.gnss, !gnss.outages.isEmpty {
+        if let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
             throw SignalError(.invalidArgument, path: "$.trajectory.sensors.gnss.outages",
                               "GNSS outages leave rows without a fix, and a dataset recording is one table with a value in every row; leave 'outages' out of the template (signals render SPEC --output-dir DIR writes a trajectory with outages, one file per stream)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import Navigation
 import Sensors
 import Signals
 
@@ -117,7 +118,7 @@ extension DatasetPlan {
                 let child = JSONPath.child(path, m.key)
                 var takes = m.key == "imu" || m.key == "noise"
                 if m.key == "motion", case .object(let body) = m.value, body["preset"] == .string("car-ride") { takes = true }
-                if path == "$.trajectory.sensors", DatasetPlan.trajectorySensorNames.contains(m.key) { takes = true }
+                if path == "$.trajectory.sensors", Trajectory.sensorNames.contains(m.key) { takes = true }
                 members.append(.init(key: m.key, value: seeded(m.value, path: child, index: index, seeds: &seeds, takesSeed: takes)))
             }
             if takesSeed {
