@@ -222,10 +222,12 @@ import Testing
     @Test("idle sockets over the bound: the oldest are closed (EOF, no answer), the newest stay usable, and a real GET /v1/status is answered 200")
     func idleEvictionOnAServer() async throws {
         var configuration = LiveServerConfiguration(port: 0)
-        // Without eviction, ten idle sockets would hold all 8 places (and the head timeout would take 60 s).
+        // Without eviction, ten idle sockets would hold all 8 places. The head timeout is the longest there is
+        // (an hour), so that only eviction closes a socket: at 60 s, a CI run with the whole suite loading two
+        // cores once took longer than that, and the server closed sockets 7 to 9 before they were used.
         configuration.maxConnections = 8
         configuration.maxIdleConnections = 4
-        configuration.headTimeout = .seconds(60)
+        configuration.headTimeout = .seconds(3600)
         let limiter = ConnectionLimiter(.init(configuration))
         try await withRunningServer(configuration, limiter: limiter) { listening, _, _ in
             var idle: [RawConnection] = []
@@ -263,7 +265,7 @@ import Testing
         var configuration = LiveServerConfiguration(port: 0)
         configuration.maxConnections = 6
         configuration.maxIdleConnections = 2
-        configuration.headTimeout = .seconds(60)   // so that only eviction closes the idle sockets
+        configuration.headTimeout = .seconds(3600)   // so that only eviction closes the idle sockets, however slow the machine
         let limiter = ConnectionLimiter(.init(configuration))
         try await withRunningServer(configuration, limiter: limiter) { listening, _, f in
             let stream = try await SSEClient.open(port: listening.port, path: "/v1/stream")
