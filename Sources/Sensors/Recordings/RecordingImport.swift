@@ -105,9 +105,9 @@ public struct RecordingImport: Sendable, Hashable {
         for path in files {
             let input: InputSource
             do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
-            let fileName = (path as NSString).lastPathComponent
-            let known = SensorLoggerRecording.otherFiles.contains(fileName.lowercased())
-            let uncalibratedGyroscope = fileName.lowercased() == "gyroscopeuncalibrated.csv"
+            let fileName = (path as NSString).lastPathComponent, lowered = fileName.lowercased()
+            let known = SensorLoggerRecording.otherFiles.contains(lowered)
+            let uncalibratedGyroscope = lowered == "gyroscopeuncalibrated.csv"
             if known || uncalibratedGyroscope, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
                 notes.append("skipped \(input.name): it is empty")
                 continue
