@@ -162,7 +162,8 @@ let package = Package(
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "InternalUtilities"]),
         .testTarget(name: "FileReadersTests", dependencies: ["FileReaders", "Signals"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors",
-                                                        "Navigation"]),
+                                                        "Navigation"],
+                    exclude: ["Data"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",
