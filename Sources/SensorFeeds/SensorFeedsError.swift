@@ -4,7 +4,7 @@ import Signals
 /// A connection to a server that failed: what a simulated manager hands to a handler's error argument or
 /// to `locationManager(_:didFailWithError:)` when its source is `signals serve`.
 ///
-/// These errors are *transient* (``isTransient``, all but `invalidURL` and `unavailable`): the manager keeps reconnecting,
+/// These errors are *transient* (``isTransient``, all but `invalidURL`, `unavailable` and `notAuthorized`): the manager keeps reconnecting,
 /// and updates continue when the server is back. A signal or file source that cannot play hands a
 /// `SignalError` instead, and its updates end.
 ///
@@ -33,7 +33,7 @@ public struct SensorFeedsError: LocatedError {
     }
 
     /// Whether updates continue after it (a server that may come back) rather than end.
-    public var isTransient: Bool { code != .invalidURL && code != .unavailable }
+    public var isTransient: Bool { code != .invalidURL && code != .unavailable && code != .notAuthorized }
 
     /// What kind of problem this is (the names of `SignalError.Code` where the problem is the same).
     public enum Code: String, Sendable, Hashable, CaseIterable {
@@ -55,7 +55,11 @@ public struct SensorFeedsError: LocatedError {
         /// cannot (characters `signals serve --token` never takes).
         case invalidURL
         /// The source cannot give this kind of update (a magnetometer, or a north-referenced frame, from a
-        /// source without a magnetometer); the updates end.
+        /// source without a magnetometer; an API the platform does not have, such as headings on visionOS);
+        /// the updates end.
         case unavailable
+        /// The user has not allowed the app this sensor (Core Location's `CLError.denied`); the updates end
+        /// until the app asks again and the user allows it.
+        case notAuthorized
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 
 /// SIGINT and SIGTERM, caught reliably in a multithreaded process.
 ///
-/// A `sigaction` handler (async-signal-safe: it only writes the signal's number to a pipe) catches the
+/// A signal handler (async-signal-safe: it only writes the signal's number to a pipe) catches the
 /// signal whichever thread the kernel delivers it to; a dedicated thread reads the pipe and runs the
 /// current action. (libdispatch's signal sources block the signal only on the thread that creates
 /// them and read it through `signalfd`, so with `SIG_IGN` set a signal delivered to any other thread
@@ -43,21 +43,13 @@ enum SignalTrap {
         reader.name = "SignalRunner.SignalTrap"
         reader.start()
         for number in [SIGINT, SIGTERM] {
-            var act = sigaction()
-            #if canImport(Glibc)
-            act.__sigaction_handler.sa_handler = { number in
+            // signal(2) has BSD semantics on both Glibc and Darwin: the handler stays installed and
+            // interrupted system calls restart (SA_RESTART), as a sigaction with that flag would give,
+            // without the two libraries' different `struct sigaction` layouts.
+            _ = signal(number) { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(SignalTrap.writeEnd, &byte, 1)
             }
-            #else
-            act.__sigaction_u.__sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(SignalTrap.writeEnd, &byte, 1)
-            }
-            #endif
-            sigemptyset(&act.sa_mask)
-            act.sa_flags = SA_RESTART
-            sigaction(number, &act, nil)
         }
         // A process inherits its parent's signal mask: one started from a thread that blocks SIGINT
         // (a test runner's worker thread, libdispatch's pool) would never receive it. Unblock both

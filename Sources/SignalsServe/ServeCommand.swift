@@ -124,7 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
         #if canImport(Glibc)
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        let resource = RLIMIT_NOFILE
+        let resource: Int32 = RLIMIT_NOFILE
         #endif
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         #if canImport(Darwin)

@@ -16,10 +16,11 @@ import Testing
         #expect(error.location.isEmpty)
     }
 
-    @Test("every connection problem is transient except a URL that can never work and an update the source cannot give")
+    @Test("every connection problem is transient except a URL that can never work, an update the source cannot give and a permission the user denied")
     func transient() {
+        let terminal: Set<SensorFeedsError.Code> = [.invalidURL, .unavailable, .notAuthorized]
         for code in SensorFeedsError.Code.allCases {
-            #expect(SensorFeedsError(code, "x").isTransient == (code != .invalidURL && code != .unavailable), "\(code)")
+            #expect(SensorFeedsError(code, "x").isTransient == !terminal.contains(code), "\(code)")
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
 import InternalUtilities
 import Signals
+// swift-corelibs-foundation keeps XMLParser in FoundationXML; Apple's Foundation has it.
+#if canImport(FoundationXML)
+import FoundationXML
 #endif
 
 /// One point of a GPX file: `<trkpt>`, `<rtept>` or `<wpt>`.

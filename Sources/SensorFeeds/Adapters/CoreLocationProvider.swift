@@ -1,6 +1,8 @@
-// Apple-only (listed in SensorFeeds.docc/ApplePlatforms.md): Core Location exists on Apple platforms
-// only, and tvOS has no `startUpdatingLocation()`.
-#if canImport(CoreLocation) && !os(tvOS)
+// Apple-only (listed in SensorFeeds.docc/ApplePlatforms.md): Core Location exists on every Apple platform,
+// but not all of it: tvOS has no `startUpdatingLocation()`, and headings (`CLHeading`, `startUpdatingHeading()`,
+// `headingFilter`, `heading`) exist on iOS, Mac Catalyst and watchOS only (macOS has `startUpdatingHeading()`
+// but no `stopUpdatingHeading()`, visionOS neither). Where an API is missing, the provider says so at run time.
+#if canImport(CoreLocation)
 import CoreLocation
 import Foundation
 import Location
@@ -13,13 +15,23 @@ import Location
 /// (`manager.requestWhenInUseAuthorization()`, with `NSLocationWhenInUseUsageDescription` in Info.plist).
 ///
 /// - Core Location runs while your ``startUpdatingLocation()`` or any ``locationUpdates()`` iteration
-///   wants it, and stops when the last of them ends (``UpdateFanOut``, tested on Linux).
-/// - Calls into the manager are made on the main queue: create the provider on the main thread, as Core
-///   Location calls its delegate on the run loop of the thread that made the manager.
+///   wants it, and stops when the last of them ends (``UpdateFanOut``, tested on Linux), or when the
+///   provider is released.
+/// - It is created on the main actor: Core Location calls a delegate on the run loop of the thread that
+///   made the manager, and a provider made on another thread (a `Task` on the cooperative pool) would
+///   never hear from it. Calls into the manager are made on the main queue.
+/// - When the user denies the app location services (`CLError.denied`), your delegate receives the error
+///   and every ``locationUpdates()`` iteration ends with a ``SensorFeedsError`` whose code is
+///   ``SensorFeedsError/Code/notAuthorized``; other failures are transient (Core Location keeps trying).
 /// - Altitudes are ellipsoidal (`CLLocation.ellipsoidalAltitude`), as every `LocationPoint` is; the
 ///   speed and course accuracies are copied.
-/// - Headings: the heading settings forward to the manager, and each `CLHeading` is copied into a
-///   ``SimulatedHeading`` for your delegate's ``LocationProvidingDelegate/locationManager(_:didUpdateHeading:)``.
+/// - Headings, on iOS, Mac Catalyst and watchOS: the heading settings forward to the manager, and each
+///   `CLHeading` is copied into a ``SimulatedHeading`` for your delegate's
+///   ``LocationProvidingDelegate/locationManager(_:didUpdateHeading:)``. On macOS, tvOS and visionOS
+///   ``headingAvailable()`` is `false` and ``startUpdatingHeading()`` hands your delegate a
+///   ``SensorFeedsError`` whose code is ``SensorFeedsError/Code/unavailable``.
+/// - On tvOS, which has no continuous location updates, ``startUpdatingLocation()`` and
+///   ``locationUpdates()`` fail the same way.
 public final class CoreLocationProvider: NSObject, LocationProviding, CLLocationManagerDelegate {
     /// The wrapped manager.
     public let manager: CLLocationManager
@@ -28,30 +40,53 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     private let updates: UpdateFanOut<LocationPoint>
     private let headingUpdates: UpdateFanOut<SimulatedHeading>
     private let bound: MainQueueBound<CLLocationManager>
+    #if !(os(iOS) || os(watchOS))
+    private var headingSettings = (filter: 1.0, orientation: DeviceOrientation.portrait)
+    private static let headingUnavailable = PlatformUnavailable(
+        "CLLocationManager.startUpdatingHeading() and stopUpdatingHeading()",
+        evidence: "https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatingheading() "
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
+    #endif
+    #if os(tvOS)
+    private static let locationUnavailable = PlatformUnavailable(
+        "CLLocationManager.startUpdatingLocation()",
+        evidence: "https://developer.apple.com/documentation/corelocation/cllocationmanager/startupdatinglocation() "
+            + "lists iOS, iPadOS, Mac Catalyst, macOS, visionOS and watchOS; tvOS has requestLocation() only")
+    #endif
 
-    /// Wraps `manager` (default: a new one) and becomes its delegate. Create it on the main thread.
+    /// Wraps `manager` (default: a new one) and becomes its delegate. On the main actor: Core Location
+    /// delivers to the run loop of the thread that made the manager.
     /// - Parameter manager: The manager.
+    @MainActor
     public init(_ manager: CLLocationManager = CLLocationManager()) {
         self.manager = manager
         let bound = MainQueueBound(manager)
         self.bound = bound
         updates = UpdateFanOut { fanOut in
+            #if !os(tvOS)
             bound.async { manager in
                 if fanOut.isRunning { manager.startUpdatingLocation() } else { manager.stopUpdatingLocation() }
             }
+            #endif
         }
         headingUpdates = UpdateFanOut { fanOut in
+            #if os(iOS) || os(watchOS)
             bound.async { manager in
                 if fanOut.isRunning { manager.startUpdatingHeading() } else { manager.stopUpdatingHeading() }
             }
+            #endif
         }
         super.init()
         manager.delegate = self
     }
 
     deinit {
+        #if !os(tvOS)
         if updates.isRunning { bound.async { $0.stopUpdatingLocation() } }
+        #endif
+        #if os(iOS) || os(watchOS)
         if headingUpdates.isRunning { bound.async { $0.stopUpdatingHeading() } }
+        #endif
     }
 
     /// The accuracy wanted, in metres.
@@ -67,16 +102,29 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     /// The most recent location.
     public var location: LocationPoint? { manager.location.map(LocationPoint.init) }
 
-    /// Starts updates to the delegate.
-    public func startUpdatingLocation() { updates.setAppStarted(true) }
+    /// Starts updates to the delegate (on tvOS: the delegate receives a ``SensorFeedsError`` whose code is
+    /// ``SensorFeedsError/Code/unavailable``).
+    public func startUpdatingLocation() {
+        #if os(tvOS)
+        failOnMain(Self.locationUnavailable.error)
+        #else
+        updates.setAppStarted(true)
+        #endif
+    }
     /// Stops updates to the delegate: no delegate call follows. Core Location itself stops unless a
     /// ``locationUpdates()`` iteration is still running.
     public func stopUpdatingLocation() { updates.setAppStarted(false) }
 
     /// Updates as an `AsyncSequence`: iterating starts Core Location's updates, and ending the iteration
     /// (or cancelling its task) stops them unless the delegate's updates or another iteration still want them.
+    /// It ends with a ``SensorFeedsError`` (``SensorFeedsError/Code/notAuthorized``) when the user denies the
+    /// app location services, and at once (``SensorFeedsError/Code/unavailable``) on tvOS.
     public func locationUpdates() -> AsyncThrowingStream<LocationPoint, any Error> {
+        #if os(tvOS)
+        Self.locationUnavailable.stream()
+        #else
         updates.makeStream(bufferingNewest: 64)
+        #endif
     }
 
     /// Forwards Core Location's updates.
@@ -87,11 +135,26 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
         if forward { delegate?.locationManager(self, didUpdateLocations: fixes) }
     }
 
-    /// Forwards Core Location's failures (to the delegate only: Core Location keeps trying after them).
+    /// Forwards Core Location's failures to the delegate; a denial (`CLError.denied`) also ends every
+    /// iteration (``CoreLocationFailure``), as Core Location sends nothing more after it.
     public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        if CoreLocationFailure(error) == .denied {
+            updates.finishAll(throwing: CoreLocationFailure.deniedError)
+            headingUpdates.finishAll(throwing: CoreLocationFailure.deniedError)
+        }
         if updates.isAppStarted || headingUpdates.isAppStarted { delegate?.locationManager(self, didFailWithError: error) }
     }
 
+    /// Hands the delegate `error` on the main queue, as Core Location calls it, never inside the call that
+    /// caused it.
+    private func failOnMain(_ error: SensorFeedsError) {
+        MainQueueBound(WeakReference(self)).async { reference in
+            guard let provider = reference.value else { return }
+            provider.delegate?.locationManager(provider, didFailWithError: error)
+        }
+    }
+
+    #if os(iOS) || os(watchOS)
     /// `CLLocationManager.headingAvailable()`: whether the device has a compass.
     public static func headingAvailable() -> Bool { CLLocationManager.headingAvailable() }
 
@@ -112,16 +175,42 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
 
     /// Starts heading updates to the delegate.
     public func startUpdatingHeading() { headingUpdates.setAppStarted(true) }
-    /// Stops heading updates to the delegate: no heading delegate call follows.
-    public func stopUpdatingHeading() { headingUpdates.setAppStarted(false) }
 
     /// Forwards Core Location's headings.
     public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading) {
         let heading = SimulatedHeading(newHeading)
         if headingUpdates.yield(heading) { delegate?.locationManager(self, didUpdateHeading: heading) }
     }
+    #else
+    /// `false`: this platform has no heading updates (macOS has no `stopUpdatingHeading()`, tvOS and
+    /// visionOS no `startUpdatingHeading()`).
+    public static func headingAvailable() -> Bool { false }
+
+    /// Degrees the heading must change before the next update (kept; no heading is delivered here).
+    public var headingFilter: Double {
+        get { headingSettings.filter }
+        set { headingSettings.filter = newValue }
+    }
+
+    /// The orientation headings would be reported for (kept; no heading is delivered here).
+    public var headingOrientation: DeviceOrientation {
+        get { headingSettings.orientation }
+        set { headingSettings.orientation = newValue }
+    }
+
+    /// `nil`: no heading is delivered on this platform.
+    public var heading: SimulatedHeading? { nil }
+
+    /// Hands the delegate a ``SensorFeedsError`` whose code is ``SensorFeedsError/Code/unavailable``
+    /// (on the main queue): this platform has no heading updates.
+    public func startUpdatingHeading() { failOnMain(Self.headingUnavailable.error) }
+    #endif
+
+    /// Stops heading updates to the delegate: no heading delegate call follows.
+    public func stopUpdatingHeading() { headingUpdates.setAppStarted(false) }
 }
 
+#if os(iOS) || os(watchOS)
 extension SimulatedHeading {
     /// Copies a Core Location heading: degrees, µT, timestamp in seconds since 1970.
     /// - Parameter h: The heading.
@@ -130,6 +219,7 @@ extension SimulatedHeading {
                   x: h.x, y: h.y, z: h.z, timestamp: h.timestamp.timeIntervalSince1970)
     }
 }
+#endif
 
 extension DeviceOrientation {
     /// Copies Core Location's orientation (a case Core Location adds later is ``unknown``).

@@ -1,6 +1,8 @@
-// Apple-only (listed in SensorFeeds.docc/ApplePlatforms.md): `CMPedometer` and `CMAltimeter` on iOS (Mac
-// Catalyst included), watchOS and visionOS, as `CoreMotionProvider`. Not compiled on Linux.
-#if canImport(CoreMotion) && (os(iOS) || os(watchOS) || os(visionOS))
+// Apple-only (listed in SensorFeeds.docc/ApplePlatforms.md). `CMPedometer` exists on iOS (Mac Catalyst
+// included), macOS and watchOS, but macOS has no cadence and no pedometer events; `CMAltimeter` exists on
+// iOS, Mac Catalyst and watchOS only. Where either is missing (the branches at the end of this file), the
+// adapter compiles and reports it unavailable at run time.
+#if canImport(CoreMotion) && (os(iOS) || os(watchOS) || os(macOS))
 import CoreMotion
 import Foundation
 
@@ -15,13 +17,34 @@ import Foundation
 /// let pedometer: any PedometerProviding = CoreMotionPedometer()
 /// #endif
 /// ```
+///
+/// Releasing it stops the updates it started. On macOS, which has no cadence and no pedometer events,
+/// ``isCadenceAvailable()`` and ``isPedometerEventTrackingAvailable()`` are `false` and
+/// ``startEventUpdates(handler:)`` calls its handler once with a ``SensorFeedsError`` whose code is
+/// ``SensorFeedsError/Code/unavailable``. On tvOS and visionOS the whole pedometer is an ``UnavailablePedometer``.
 public final class CoreMotionPedometer: PedometerProviding {
     /// The wrapped pedometer.
     public let pedometer: CMPedometer
+    private let started = StartedUpdates<Kind>()
+    private enum Kind: Sendable { case steps, events }
+    #if os(macOS)
+    private static let eventsUnavailable = PlatformUnavailable(
+        "CMPedometer.startEventUpdates(handler:)",
+        evidence: "https://developer.apple.com/documentation/coremotion/cmpedometer/starteventupdates(handler:) "
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
+    #endif
 
     /// Wraps `pedometer` (default: a new one).
     /// - Parameter pedometer: The pedometer.
     public init(_ pedometer: CMPedometer = CMPedometer()) { self.pedometer = pedometer }
+
+    deinit {
+        let kinds = started.drain()
+        if kinds.contains(.steps) { pedometer.stopUpdates() }
+        #if !os(macOS)
+        if kinds.contains(.events) { pedometer.stopEventUpdates() }
+        #endif
+    }
 
     /// Whether steps can be counted.
     public static func isStepCountingAvailable() -> Bool { CMPedometer.isStepCountingAvailable() }
@@ -29,29 +52,57 @@ public final class CoreMotionPedometer: PedometerProviding {
     public static func isDistanceAvailable() -> Bool { CMPedometer.isDistanceAvailable() }
     /// Whether floors can be counted.
     public static func isFloorCountingAvailable() -> Bool { CMPedometer.isFloorCountingAvailable() }
+    #if os(macOS)
+    /// `false`: macOS has no cadence (`CMPedometer.isCadenceAvailable()` lists no macOS).
+    public static func isCadenceAvailable() -> Bool { false }
+    #else
     /// Whether cadence (steps/s) can be given.
     public static func isCadenceAvailable() -> Bool { CMPedometer.isCadenceAvailable() }
+    #endif
     /// Whether pace (s/m) can be given.
     public static func isPaceAvailable() -> Bool { CMPedometer.isPaceAvailable() }
+    #if os(macOS)
+    /// `false`: macOS has no pedometer events.
+    public static func isPedometerEventTrackingAvailable() -> Bool { false }
+    #else
     /// Whether pause and resume events can be given.
     public static func isPedometerEventTrackingAvailable() -> Bool { CMPedometer.isPedometerEventTrackingAvailable() }
+    #endif
 
     /// Starts updates counted from `start`.
     public func startUpdates(from start: Date, withHandler handler: @escaping PedometerHandler) {
+        started.start(.steps)
         pedometer.startUpdates(from: start) { d, e in handler(d.map(PedometerData.init), e) }
     }
     /// Stops updates.
-    public func stopUpdates() { pedometer.stopUpdates() }
+    public func stopUpdates() {
+        started.stop(.steps)
+        pedometer.stopUpdates()
+    }
     /// The counts between two dates.
     public func queryPedometerData(from start: Date, to end: Date, withHandler handler: @escaping PedometerHandler) {
         pedometer.queryPedometerData(from: start, to: end) { d, e in handler(d.map(PedometerData.init), e) }
     }
+    #if os(macOS)
+    /// Calls `handler` once, on the main queue, with a ``SensorFeedsError`` whose code is
+    /// ``SensorFeedsError/Code/unavailable``: macOS has no pedometer events.
+    public func startEventUpdates(handler: @escaping PedometerEventHandler) {
+        Self.eventsUnavailable.fail(handler, on: nil)
+    }
+    /// Does nothing.
+    public func stopEventUpdates() {}
+    #else
     /// Starts pause and resume events.
     public func startEventUpdates(handler: @escaping PedometerEventHandler) {
+        started.start(.events)
         pedometer.startEventUpdates { event, e in handler(event.map(PedometerEvent.init), e) }
     }
     /// Stops events.
-    public func stopEventUpdates() { pedometer.stopEventUpdates() }
+    public func stopEventUpdates() {
+        started.stop(.events)
+        pedometer.stopEventUpdates()
+    }
+    #endif
 }
 
 extension PedometerData {
@@ -64,6 +115,7 @@ extension PedometerData {
     }
 }
 
+#if !os(macOS)
 extension PedometerEvent {
     /// Copies a CoreMotion pedometer event.
     /// - Parameter e: The event.
@@ -71,17 +123,29 @@ extension PedometerEvent {
         self.init(date: e.date, type: e.type == .pause ? .pause : .resume)
     }
 }
+#endif
 
+#if os(iOS) || os(watchOS)
 /// The real `CMAltimeter` behind ``AltimeterProviding``, for a device: each call forwards to it and each
 /// update is copied into this module's values. A `nil` queue becomes the main queue (CoreMotion needs one).
-/// Absolute altitude (iOS 15, watchOS 8) is within the package's minimums (iOS 18, watchOS 11, visionOS 2).
+/// Absolute altitude (iOS 15, watchOS 8) is within the package's minimums (iOS 18, watchOS 11).
+/// Releasing it stops the updates it started. On macOS, tvOS and visionOS, which have no `CMAltimeter`, it is
+/// an ``UnavailableAltimeter``.
 public final class CoreMotionAltimeter: AltimeterProviding {
     /// The wrapped altimeter.
     public let altimeter: CMAltimeter
+    private let started = StartedUpdates<Kind>()
+    private enum Kind: Sendable { case relative, absolute }
 
     /// Wraps `altimeter` (default: a new one).
     /// - Parameter altimeter: The altimeter.
     public init(_ altimeter: CMAltimeter = CMAltimeter()) { self.altimeter = altimeter }
+
+    deinit {
+        let kinds = started.drain()
+        if kinds.contains(.relative) { altimeter.stopRelativeAltitudeUpdates() }
+        if kinds.contains(.absolute) { altimeter.stopAbsoluteAltitudeUpdates() }
+    }
 
     /// Whether relative-altitude updates can be given.
     public static func isRelativeAltitudeAvailable() -> Bool { CMAltimeter.isRelativeAltitudeAvailable() }
@@ -90,21 +154,60 @@ public final class CoreMotionAltimeter: AltimeterProviding {
 
     /// Starts relative-altitude updates (metres, kPa).
     public func startRelativeAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler) {
+        started.start(.relative)
         altimeter.startRelativeAltitudeUpdates(to: queue ?? .main) { d, e in
             handler(d.map { AltitudeData(relativeAltitude: $0.relativeAltitude, pressure: $0.pressure, timestamp: $0.timestamp) }, e)
         }
     }
     /// Stops relative-altitude updates.
-    public func stopRelativeAltitudeUpdates() { altimeter.stopRelativeAltitudeUpdates() }
+    public func stopRelativeAltitudeUpdates() {
+        started.stop(.relative)
+        altimeter.stopRelativeAltitudeUpdates()
+    }
 
     /// Starts absolute-altitude updates (metres above sea level).
     public func startAbsoluteAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler) {
+        started.start(.absolute)
         altimeter.startAbsoluteAltitudeUpdates(to: queue ?? .main) { d, e in
             handler(d.map { AbsoluteAltitudeData(altitude: $0.altitude, accuracy: $0.accuracy, precision: $0.precision,
                                                  timestamp: $0.timestamp) }, e)
         }
     }
     /// Stops absolute-altitude updates.
-    public func stopAbsoluteAltitudeUpdates() { altimeter.stopAbsoluteAltitudeUpdates() }
+    public func stopAbsoluteAltitudeUpdates() {
+        started.stop(.absolute)
+        altimeter.stopAbsoluteAltitudeUpdates()
+    }
+}
+#endif
+#endif
+
+// tvOS and visionOS have no `CMPedometer`
+// (https://developer.apple.com/documentation/coremotion/cmpedometer lists iOS, iPadOS, Mac Catalyst, macOS and watchOS).
+#if os(tvOS) || os(visionOS)
+import Foundation
+
+/// `CoreMotionPedometer` on tvOS and visionOS, which have no `CMPedometer`: an ``UnavailablePedometer``.
+public final class CoreMotionPedometer: UnavailablePedometer {
+    /// A pedometer that reports steps unavailable.
+    public init() {
+        super.init(PlatformUnavailable("CMPedometer", evidence: "https://developer.apple.com/documentation/coremotion/cmpedometer "
+                                           + "lists iOS, iPadOS, Mac Catalyst, macOS and watchOS"))
+    }
+}
+#endif
+
+// macOS, tvOS and visionOS have no `CMAltimeter`
+// (https://developer.apple.com/documentation/coremotion/cmaltimeter lists iOS, iPadOS, Mac Catalyst and watchOS).
+#if os(macOS) || os(tvOS) || os(visionOS)
+import Foundation
+
+/// `CoreMotionAltimeter` on macOS, tvOS and visionOS, which have no `CMAltimeter`: an ``UnavailableAltimeter``.
+public final class CoreMotionAltimeter: UnavailableAltimeter {
+    /// An altimeter that reports altitude unavailable.
+    public init() {
+        super.init(PlatformUnavailable("CMAltimeter", evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter "
+                                           + "lists iOS, iPadOS, Mac Catalyst and watchOS"))
+    }
 }
 #endif

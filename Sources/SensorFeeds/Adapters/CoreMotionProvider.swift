@@ -1,5 +1,7 @@
 // Apple-only (listed in SensorFeeds.docc/ApplePlatforms.md): `CMMotionManager` exists on iOS (Mac
-// Catalyst included), watchOS and visionOS; macOS and tvOS have CoreMotion without it.
+// Catalyst included), watchOS and visionOS; visionOS has none of its magnetometer members and no
+// `CMDeviceMotion.heading`. macOS and tvOS have CoreMotion without `CMMotionManager`: there the provider
+// reports every sensor unavailable (the second branch, at the end of this file).
 #if canImport(CoreMotion) && (os(iOS) || os(watchOS) || os(visionOS))
 import CoreMotion
 import Foundation
@@ -17,6 +19,12 @@ import Signals
 /// ``deviceMotionUpdates()`` iterations replace each other's, as they do on ``SimulatedMotionManager``.
 /// The iterations share one handler (``UpdateFanOut``, tested on Linux) and stop CoreMotion's device-motion
 /// updates when the last of them ends; their calls into the manager are made on the main queue.
+/// Releasing the provider stops every update it started (a manager you passed in outlives it).
+///
+/// On visionOS, which has no magnetometer updates, ``isMagnetometerAvailable`` is `false`, a magnetometer
+/// handler is called once with a ``SensorFeedsError`` whose code is ``SensorFeedsError/Code/unavailable``,
+/// and device motion's `heading` is −1 (CoreMotion's value for no heading). On macOS and tvOS the whole
+/// provider is an ``UnavailableMotionProvider``.
 ///
 /// ```swift
 /// #if targetEnvironment(simulator)
@@ -29,12 +37,24 @@ public final class CoreMotionProvider: MotionProviding {
     /// The wrapped manager (make one per app, as Apple advises).
     public let manager: CMMotionManager
     private let deviceMotionIterations: UpdateFanOut<DeviceMotion>
+    private let bound: MainQueueBound<CMMotionManager>
+    private let started = StartedUpdates<Kind>()
+    /// The updates the app started through this provider.
+    private enum Kind: Sendable { case deviceMotion, accelerometer, gyro, magnetometer }
+    #if os(visionOS)
+    private static let magnetometerUnavailable = PlatformUnavailable(
+        "CMMotionManager's magnetometer updates",
+        evidence: "https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:) "
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
+    private var storedMagnetometerInterval: TimeInterval = 0.01
+    #endif
 
     /// Wraps `manager` (default: a new one).
     /// - Parameter manager: The manager.
     public init(_ manager: CMMotionManager = CMMotionManager()) {
         self.manager = manager
         let bound = MainQueueBound(manager)
+        self.bound = bound
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "SensorFeeds.CoreMotionProvider"
@@ -46,6 +66,20 @@ public final class CoreMotionProvider: MotionProviding {
                     if let m { fanOut?.yield(DeviceMotion(m)) } else if let e { fanOut?.finishAll(throwing: e) }
                 }
             }
+        }
+    }
+
+    deinit {
+        let kinds = started.drain()
+        let iterating = deviceMotionIterations.isRunning
+        guard iterating || !kinds.isEmpty else { return }
+        bound.async { manager in
+            if iterating || kinds.contains(.deviceMotion) { manager.stopDeviceMotionUpdates() }
+            if kinds.contains(.accelerometer) { manager.stopAccelerometerUpdates() }
+            if kinds.contains(.gyro) { manager.stopGyroUpdates() }
+            #if !os(visionOS)
+            if kinds.contains(.magnetometer) { manager.stopMagnetometerUpdates() }
+            #endif
         }
     }
 
@@ -86,32 +120,74 @@ public final class CoreMotionProvider: MotionProviding {
     public var gyroData: GyroData? { manager.gyroData.map(GyroData.init) }
 
     /// Starts device-motion updates (pull).
-    public func startDeviceMotionUpdates() { manager.startDeviceMotionUpdates() }
+    public func startDeviceMotionUpdates() {
+        started.start(.deviceMotion)
+        manager.startDeviceMotionUpdates()
+    }
     /// Starts device-motion updates to `handler` on `queue`.
     public func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler) {
+        started.start(.deviceMotion)
         manager.startDeviceMotionUpdates(to: queue) { m, e in handler(m.map(DeviceMotion.init), e) }
     }
     /// Stops device-motion updates.
-    public func stopDeviceMotionUpdates() { manager.stopDeviceMotionUpdates() }
+    public func stopDeviceMotionUpdates() {
+        started.stop(.deviceMotion)
+        manager.stopDeviceMotionUpdates()
+    }
 
     /// Starts accelerometer updates (pull).
-    public func startAccelerometerUpdates() { manager.startAccelerometerUpdates() }
+    public func startAccelerometerUpdates() {
+        started.start(.accelerometer)
+        manager.startAccelerometerUpdates()
+    }
     /// Starts accelerometer updates to `handler` on `queue`.
     public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler) {
+        started.start(.accelerometer)
         manager.startAccelerometerUpdates(to: queue) { a, e in handler(a.map(AccelerometerData.init), e) }
     }
     /// Stops accelerometer updates.
-    public func stopAccelerometerUpdates() { manager.stopAccelerometerUpdates() }
+    public func stopAccelerometerUpdates() {
+        started.stop(.accelerometer)
+        manager.stopAccelerometerUpdates()
+    }
 
     /// Starts gyroscope updates (pull).
-    public func startGyroUpdates() { manager.startGyroUpdates() }
+    public func startGyroUpdates() {
+        started.start(.gyro)
+        manager.startGyroUpdates()
+    }
     /// Starts gyroscope updates to `handler` on `queue`.
     public func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping GyroHandler) {
+        started.start(.gyro)
         manager.startGyroUpdates(to: queue) { g, e in handler(g.map(GyroData.init), e) }
     }
     /// Stops gyroscope updates.
-    public func stopGyroUpdates() { manager.stopGyroUpdates() }
+    public func stopGyroUpdates() {
+        started.stop(.gyro)
+        manager.stopGyroUpdates()
+    }
 
+    #if os(visionOS)
+    /// Seconds between magnetometer updates (kept: visionOS has no magnetometer updates).
+    public var magnetometerUpdateInterval: TimeInterval {
+        get { storedMagnetometerInterval }
+        set { storedMagnetometerInterval = newValue }
+    }
+    /// `false`: visionOS has no magnetometer updates.
+    public var isMagnetometerAvailable: Bool { false }
+    /// `false`.
+    public var isMagnetometerActive: Bool { false }
+    /// `nil`.
+    public var magnetometerData: MagnetometerData? { nil }
+    /// Does nothing: visionOS has no magnetometer updates.
+    public func startMagnetometerUpdates() {}
+    /// Calls `handler` once on `queue` with a ``SensorFeedsError`` whose code is ``SensorFeedsError/Code/unavailable``.
+    public func startMagnetometerUpdates(to queue: OperationQueue, withHandler handler: @escaping MagnetometerHandler) {
+        Self.magnetometerUnavailable.fail(handler, on: queue)
+    }
+    /// Does nothing.
+    public func stopMagnetometerUpdates() {}
+    #else
     /// Seconds between magnetometer updates.
     public var magnetometerUpdateInterval: TimeInterval {
         get { manager.magnetometerUpdateInterval }
@@ -124,13 +200,21 @@ public final class CoreMotionProvider: MotionProviding {
     /// The latest raw magnetometer reading.
     public var magnetometerData: MagnetometerData? { manager.magnetometerData.map(MagnetometerData.init) }
     /// Starts magnetometer updates (pull).
-    public func startMagnetometerUpdates() { manager.startMagnetometerUpdates() }
+    public func startMagnetometerUpdates() {
+        started.start(.magnetometer)
+        manager.startMagnetometerUpdates()
+    }
     /// Starts magnetometer updates to `handler` on `queue`.
     public func startMagnetometerUpdates(to queue: OperationQueue, withHandler handler: @escaping MagnetometerHandler) {
+        started.start(.magnetometer)
         manager.startMagnetometerUpdates(to: queue) { m, e in handler(m.map(MagnetometerData.init), e) }
     }
     /// Stops magnetometer updates.
-    public func stopMagnetometerUpdates() { manager.stopMagnetometerUpdates() }
+    public func stopMagnetometerUpdates() {
+        started.stop(.magnetometer)
+        manager.stopMagnetometerUpdates()
+    }
+    #endif
 
     /// The reference frame of the device motion being delivered.
     public var attitudeReferenceFrame: AttitudeReferenceFrame {
@@ -138,11 +222,13 @@ public final class CoreMotionProvider: MotionProviding {
     }
     /// Starts device-motion updates in `frame` (pull).
     public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame) {
+        started.start(.deviceMotion)
         manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue))
     }
     /// Starts device-motion updates in `frame` to `handler` on `queue`.
     public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: OperationQueue,
                                          withHandler handler: @escaping DeviceMotionHandler) {
+        started.start(.deviceMotion)
         manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue), to: queue) { m, e in
             handler(m.map(DeviceMotion.init), e)
         }
@@ -167,10 +253,20 @@ extension DeviceMotion {
                   gravity: Acceleration(x: m.gravity.x, y: m.gravity.y, z: m.gravity.z),
                   userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z),
                   magneticField: CalibratedMagneticField(field: MagneticField(x: f.field.x, y: f.field.y, z: f.field.z), accuracy: accuracy),
-                  heading: m.heading)
+                  heading: Self.heading(of: m))
+    }
+
+    /// `CMDeviceMotion.heading` in degrees, or −1 (CoreMotion's "no heading") where it does not exist (visionOS).
+    private static func heading(of m: CMDeviceMotion) -> Double {
+        #if os(visionOS)
+        -1
+        #else
+        m.heading
+        #endif
     }
 }
 
+#if !os(visionOS)
 extension MagnetometerData {
     /// Copies a CoreMotion magnetometer reading.
     /// - Parameter m: The reading (µT).
@@ -178,6 +274,7 @@ extension MagnetometerData {
         self.init(timestamp: m.timestamp, magneticField: MagneticField(x: m.magneticField.x, y: m.magneticField.y, z: m.magneticField.z))
     }
 }
+#endif
 
 extension AccelerometerData {
     /// Copies a CoreMotion accelerometer reading.
@@ -192,6 +289,25 @@ extension GyroData {
     /// - Parameter g: The reading (rad/s).
     public init(_ g: CMGyroData) {
         self.init(timestamp: g.timestamp, rotationRate: RotationRate(x: g.rotationRate.x, y: g.rotationRate.y, z: g.rotationRate.z))
+    }
+}
+#endif
+
+// macOS and tvOS have CoreMotion but no `CMMotionManager`
+// (https://developer.apple.com/documentation/coremotion/cmmotionmanager lists iOS, iPadOS, Mac Catalyst,
+// visionOS and watchOS): the provider compiles there and reports every sensor unavailable.
+#if os(macOS) || os(tvOS)
+import Foundation
+
+/// `CoreMotionProvider` on macOS and tvOS, which have no `CMMotionManager`: an ``UnavailableMotionProvider``
+/// (every availability `false`, every handler called once with a ``SensorFeedsError`` whose code is
+/// ``SensorFeedsError/Code/unavailable``), so that app code written for iOS compiles here and finds out at
+/// run time.
+public final class CoreMotionProvider: UnavailableMotionProvider {
+    /// A provider that reports every motion sensor unavailable.
+    public init() {
+        super.init(PlatformUnavailable("CMMotionManager", evidence: "https://developer.apple.com/documentation/coremotion/cmmotionmanager "
+                                           + "lists iOS, iPadOS, Mac Catalyst, visionOS and watchOS"))
     }
 }
 #endif

@@ -128,6 +128,16 @@ package struct MainQueueBound<Value>: @unchecked Sendable {
     }
 }
 
+/// A weak reference, for ``MainQueueBound`` to carry an adapter to the main queue without keeping it alive.
+package final class WeakReference<Value: AnyObject> {
+    /// The object, or `nil` once it is released.
+    package weak var value: Value?
+
+    /// Refers to `value` weakly.
+    /// - Parameter value: The object.
+    package init(_ value: Value) { self.value = value }
+}
+
 /// An `OperationQueue` captured by `@Sendable` closures. Apple documents the queue as safe to use from
 /// several threads without extra locking; this wrapper says so to the compiler whether or not the SDK in
 /// use marks `OperationQueue` `Sendable`.
