@@ -39,11 +39,11 @@ public struct IMUFit: Sendable, Hashable {
         }
         var deviations: [AllanDeviation] = [], fits: [AllanFit] = [], means: [Double] = []
         for i in index {
-            let adev = try AllanDeviation(recording.buffer, channel: i)
+            let adev = try AllanDeviation(recording, channel: i)
             deviations.append(adev)
             fits.append(try AllanFit(adev))
-            let channel = recording.buffer.channel(i)
-            means.append(channel.reduce(0.0) { $0 + Double($1) } / Double(max(1, channel.count)))
+            let channel = recording.channels[i]
+            means.append(channel.reduce(0.0, +) / Double(max(1, channel.count)))
         }
         let g = IMU.standardGravity
         let toSI = accelerometerUnit == .g ? g : 1
