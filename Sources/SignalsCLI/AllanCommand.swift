@@ -137,6 +137,8 @@ struct AllanCommand: ParsableCommand {
             objects.append(jsonObject(name, unit, adev, fit, scale))
             rows.append(row(name, unit, fit, scale, adev))
         }
+        // Before anything is written: the curves and fits that the table, JSON, plot and spec are made of.
+        try FiniteOutput.check(json: .array(objects), what: "the Allan deviations of \(input)")
         if fitSpec != nil || kalibrYAML != nil {
             let fitted = try sensorsStep { () throws(SignalError) in try IMUFit(recording, accelerometerUnit: accelerometerUnit) }
             if let fitSpec {
@@ -196,6 +198,7 @@ struct AllanCommand: ParsableCommand {
                 text += "  " + String(format: "%.6g  %.6g  %d", dev.taus[k], dev.deviations[k] * scale, dev.termCounts[k]) + "\n"
             }
         }
+        try FiniteOutput.check(json: .array(objects), what: "the \(statistic.rawValue) of \(input)")
         try StandardStreams.output(json ? JSONValue.array(objects).prettyPrinted + "\n" : text)
     }
 

@@ -118,7 +118,7 @@ enum TrajectoryOutput {
                         try trajectory.render(group.map { streams[$0] }, samples: n ..< end)
                     }
                     for (i, rows) in zip(group, parts) {
-                        try sinks[i].write(encode(rows, width: 1 + streams[i].columns.count, format: format))
+                        try sinks[i].write(try encode(rows, width: 1 + streams[i].columns.count, format: format, what: "the \(streams[i].kind.rawValue) stream"))
                     }
                     n = end
                 }
@@ -131,7 +131,11 @@ enum TrajectoryOutput {
     }
 
     /// Rows flattened `width` at a time: CSV text, or float64 bytes without the `t` column.
-    static func encode(_ values: [Double], width: Int, format: RenderCommand.Format) -> Data {
+    /// - Throws: `SignalError` `.nonFinite` for a value that is not finite (no output carries one).
+    static func encode(_ values: [Double], width: Int, format: RenderCommand.Format, what: @autoclosure () -> String) throws -> Data {
+        if let bad = FiniteOutput.firstNonFinite(values) {
+            try FiniteOutput.check(values[bad], what: "\(what()), row at t = \(values[bad - bad % width]) s, column \(bad % width)")
+        }
         if format == .csv {
             var text = ""
             text.reserveCapacity(values.count * 20)
@@ -187,7 +191,7 @@ enum TrajectoryOutput {
                     values += part[(i * w + 1) ..< ((i + 1) * w)]
                 }
             }
-            try write(encode(values, width: width, format: format))
+            try write(try encode(values, width: width, format: format, what: "the trajectory table"))
             n = end
         }
     }
