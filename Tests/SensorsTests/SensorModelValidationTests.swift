@@ -22,7 +22,7 @@ import Signals
         ("turn_on_bias", { $0.turnOnBias = SIMD3(repeating: .nan) }, .nonFinite, "finite"),
         ("bias", { $0.bias = SIMD3(-1e300, 0, 0) }, .outOfRange, "within -1000"),
         ("scale_factor", { $0.scaleFactor = SIMD3(0, 0, 0.5) }, .outOfRange, "±0.5"),
-        ("resolution", { $0.resolution = SIMD3(repeating: 1e-320) }, .outOfRange, "at least 1e-12"),
+        ("resolution", { $0.resolution = SIMD3(repeating: .leastNonzeroMagnitude) }, .outOfRange, "at least 1e-12"),
         ("resolution", { $0.resolution = SIMD3(repeating: 1e5) }, .outOfRange, "at most 10000"),
         ("resolution", { $0.resolution = SIMD3(repeating: 1); $0.range = SIMD3(repeating: 0.5) }, .outOfRange, "larger than the range"),
         ("range", { $0.range = SIMD3(repeating: 1e7) }, .outOfRange, "at most 1000000"),

@@ -12,8 +12,9 @@ import InternalUtilities
 /// // throws SignalError .nonFinite: "the render of walk.json: value 12 is -inf; …"
 /// ```
 ///
-/// The scan adds `v − v` (0 for a finite `v`, NaN otherwise) over the values, which vectorises: about
-/// 0.1 ns a value, less than a thousandth of the cost of writing it as text.
+/// The scan takes the largest exponent field of a block of `Float` or `Double` (an integer `max`, which
+/// vectorises: about 0.5 ns a value with the bench machine loaded, far below the cost of writing a value
+/// as text or bytes) and searches for the value only in a block that holds one.
 package enum FiniteOutput {
     /// Throws unless every value is finite.
     /// - Parameters:
@@ -49,14 +50,30 @@ package enum FiniteOutput {
     }
 
     /// The index of the first value that is not finite, or `nil`.
+    ///
+    /// A contiguous block of `Float` or `Double` is scanned first for the largest exponent field (an integer
+    /// `max`, which vectorises: about 0.5 ns a `Float` on the bench machine); only a block holding a value
+    /// that is not finite is searched for it.
     @inlinable
     package static func firstNonFinite<C: Collection>(_ values: C) -> C.Index? where C.Element: BinaryFloatingPoint {
-        let fast: Bool? = values.withContiguousStorageIfAvailable { buffer in
-            var sum = C.Element(0)
-            for v in buffer { sum += v - v }
-            return sum == 0
-        }
-        if fast == true { return nil }
+        let clean: Bool? = values.withContiguousStorageIfAvailable { buffer in
+            if C.Element.self == Float.self {
+                return buffer.withMemoryRebound(to: UInt32.self) { bits in
+                    var top: UInt32 = 0
+                    for b in bits { top = max(top, b & 0x7F80_0000) }
+                    return top != 0x7F80_0000
+                }
+            }
+            if C.Element.self == Double.self {
+                return buffer.withMemoryRebound(to: UInt64.self) { bits in
+                    var top: UInt64 = 0
+                    for b in bits { top = max(top, b & 0x7FF0_0000_0000_0000) }
+                    return top != 0x7FF0_0000_0000_0000
+                }
+            }
+            return nil
+        } ?? nil
+        if clean == true { return nil }
         return values.firstIndex { !$0.isFinite }
     }
 
