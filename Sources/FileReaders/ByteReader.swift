@@ -146,6 +146,26 @@ package final class ByteReader {
         return any
     }
 
+    /// Copies the next bytes into `out` (binary data: lines are not counted).
+    /// - Parameter out: Where the bytes go; filled unless the input ends first.
+    /// - Returns: How many bytes were copied (fewer than `out.count` only at the end of the input).
+    /// - Throws: `SignalError` (`unreadable`) for a read error.
+    package func read(into out: UnsafeMutableRawBufferPointer) throws(SignalError) -> Int {
+        var filled = 0
+        while filled < out.count {
+            if position == end, !refill() { break }
+            let n = min(end - position, out.count - filled)
+            buffer.withUnsafeBytes { b in
+                guard let src = b.baseAddress, let dst = out.baseAddress else { return }
+                (dst + filled).copyMemory(from: src + position, byteCount: n)
+            }
+            position += n
+            filled += n
+        }
+        try checkReadError()
+        return filled
+    }
+
     /// Skips spaces, tabs and line breaks.
     package func skipWhitespace() {
         while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { _ = next() }

@@ -172,6 +172,22 @@ extension JSONValue {
         }
     }
 
+    /// The first number in the value (depth first, in document order) that is not finite, if any: a
+    /// ``JSONNumber`` made from NaN or an infinity, which JSON cannot carry. Writers refuse such a value
+    /// (`FiniteOutput.check(json:what:)` in `Signals`).
+    package var firstNonFiniteNumber: Double? {
+        switch self {
+        case .number(let n): return n.value.isFinite ? nil : n.value
+        case .array(let a):
+            for v in a { if let bad = v.firstNonFiniteNumber { return bad } }
+            return nil
+        case .object(let o):
+            for m in o.members { if let bad = m.value.firstNonFiniteNumber { return bad } }
+            return nil
+        case .string, .bool, .null: return nil
+        }
+    }
+
     /// A short preview of the value for messages: at most `limit` characters, cut with `…`.
     package func preview(limit: Int = 100) -> String {
         quotedForMessage(serialized, limit: limit)

@@ -31,7 +31,8 @@ struct AllanCommand: ParsableCommand {
         output is the curve alone: a table of tau, deviation and n, or --json [{"channel", "unit", "deviation",
         "taus", "data", "tau": [...], "<deviation>": [...], "n": [...]}] (no fits, --plot, --fit-spec or --kalibr-yaml).
         --plot is an .svg name, --fit-spec a .json one and --kalibr-yaml a .yaml one; none may be the input, another
-        output, or a file you may not write. A spec renders at most 10^8 samples per channel (--rate × --duration), the most analysed.
+        output, or a file you may not write. Values are read and analysed in float64. allan holds at most 2×10^8 values
+        (channels × samples; 10^8 samples a channel), about 3 GB at most; a larger file or render is refused (--rate × --duration for a spec).
         Example: signals allan Examples/specs/imu/kalibr-example.json --rate 100 --duration 3600 --plot allan.svg
         """
     )
@@ -124,7 +125,7 @@ struct AllanCommand: ParsableCommand {
         var objects: [JSONValue] = []
         for i in selected {
             let name = recording.names[i]
-            let adev = try sensorsStep { () throws(SignalError) in try AllanDeviation(recording.buffer, channel: i) }
+            let adev = try sensorsStep { () throws(SignalError) in try AllanDeviation(recording, channel: i) }
             let fit = try? AllanFit(adev)
             var unit = unitOf(name, accelerometerUnit: accelerometerUnit)
             var scale = 1.0
@@ -136,6 +137,8 @@ struct AllanCommand: ParsableCommand {
             objects.append(jsonObject(name, unit, adev, fit, scale))
             rows.append(row(name, unit, fit, scale, adev))
         }
+        // Before anything is written: the curves and fits that the table, JSON, plot and spec are made of.
+        try FiniteOutput.check(json: .array(objects), what: "the Allan deviations of \(input)")
         if fitSpec != nil || kalibrYAML != nil {
             let fitted = try sensorsStep { () throws(SignalError) in try IMUFit(recording, accelerometerUnit: accelerometerUnit) }
             if let fitSpec {
@@ -151,7 +154,7 @@ struct AllanCommand: ParsableCommand {
             }
         }
         if let plot {
-            let title = "Allan deviation · \(input) · \(SpectrumPlot.number(recording.buffer.sampleRate)) Hz · \(SpectrumPlot.number(recording.buffer.duration)) s"
+            let title = "Allan deviation · \(input) · \(SpectrumPlot.number(recording.sampleRate)) Hz · \(SpectrumPlot.number(recording.duration)) s"
             let sink = try OutputSink(path: plot, option: "--plot", inputs: inputs)
             try sink.write(AllanPlot(curves: curves, title: title).svg())
             try sink.close()
@@ -173,7 +176,7 @@ struct AllanCommand: ParsableCommand {
         for i in selected {
             let name = recording.names[i]
             let dev = try sensorsStep { () throws(SignalError) in
-                try StabilityDeviation(statistic, recording.buffer, channel: i, dataType: dataType, taus: grid)
+                try StabilityDeviation(statistic, recording, channel: i, dataType: dataType, taus: grid)
             }
             var unit = unitOf(name, accelerometerUnit: accelerometerUnit)
             var scale = 1.0
@@ -195,6 +198,7 @@ struct AllanCommand: ParsableCommand {
                 text += "  " + String(format: "%.6g  %.6g  %d", dev.taus[k], dev.deviations[k] * scale, dev.termCounts[k]) + "\n"
             }
         }
+        try FiniteOutput.check(json: .array(objects), what: "the \(statistic.rawValue) of \(input)")
         try StandardStreams.output(json ? JSONValue.array(objects).prettyPrinted + "\n" : text)
     }
 
@@ -207,9 +211,9 @@ struct AllanCommand: ParsableCommand {
                 throw CLIError("\(source.name): a spec is rendered before its analysis: give --rate and --duration")
             }
             let request = try RenderRequest(sampleRate: rate, duration: duration, start: start)
-            // Refused before rendering: the render and the analysis hold every sample.
+            // Refused before rendering: the analysis holds every sample.
             guard request.frameCount <= AllanDeviation.maximumSampleCount else {
-                throw CLIError("--rate × --duration asks for \(request.frameCount) samples per channel; allan analyses at most \(AllanDeviation.maximumSampleCount) (about 4 bytes a channel and 16 bytes for the analysis each): shorten --duration or lower --rate")
+                throw CLIError("--rate × --duration asks for \(request.frameCount) samples per channel; allan analyses at most \(AllanDeviation.maximumSampleCount) (8 bytes a channel and 8 for the analysis each): shorten --duration or lower --rate")
             }
             let options = RenderOptions(allowAliasing: allowAliasing)
             switch document {
@@ -219,20 +223,21 @@ struct AllanCommand: ParsableCommand {
                 throw CLIError("\(source.name): this is a trajectory; render its IMU with `signals render --output-dir DIR` and analyse DIR/imu.csv with `signals allan --input`")
             case .imu(let imu):
                 try checkIntegratedStart(imu, request)
-                return (ChannelRecording(names: IMU.channelNames, buffer: try imu.render(request, options: options)), imu.accelerometerUnit)
+                let channels = try Self.render(imu, request, options: options)
+                return (ChannelRecording(names: IMU.channelNames, sampleRate: request.sampleRate, channels: channels), imu.accelerometerUnit)
             case .signal(let signal):
                 try checkIntegratedStart(signal, request)
-                let buffer = try signal.render(request, options: options)
+                var channels = try Self.render(signal, request, options: options)
                 if case .motion = signal.node {
                     // Analyse the IMU view of a motion: accelerometer = userAcceleration + gravity, gyroscope = rate.
-                    var data: [[Float]] = []
-                    for axis in 0 ..< 3 { data.append(zip(buffer.channel(axis), buffer.channel(3 + axis)).map { $0 + $1 }) }
-                    for axis in 0 ..< 3 { data.append(Array(buffer.channel(6 + axis))) }
-                    let imuView = SampleBuffer(sampleRate: buffer.sampleRate, startIndex: buffer.startIndex, channelCount: 6,
-                                               frameCount: buffer.frameCount, samples: data.flatMap { $0 })
-                    return (ChannelRecording(names: IMU.channelNames, buffer: imuView), .g)
+                    for axis in 0 ..< 3 {
+                        let gravity = channels[3 + axis]
+                        for i in gravity.indices { channels[axis][i] += gravity[i] }
+                    }
+                    channels = Array(channels[0 ..< 3]) + Array(channels[6 ..< 9])
+                    return (ChannelRecording(names: IMU.channelNames, sampleRate: request.sampleRate, channels: channels), .g)
                 }
-                return (ChannelRecording(names: columnNames(signal), buffer: buffer), .g)
+                return (ChannelRecording(names: columnNames(signal), sampleRate: request.sampleRate, channels: channels), .g)
             }
         }
         if duration != nil { throw CLIError("\(source.name): --duration applies to a spec; a recording is analysed whole") }
@@ -241,14 +246,33 @@ struct AllanCommand: ParsableCommand {
         var unit = AccelerometerUnit.g
         let accelerometer = IMU.channelNames.prefix(3).compactMap { recording.names.firstIndex(of: $0) }
         if accelerometer.count == 3 {
-            let b = recording.buffer
+            let x = recording.channels[accelerometer[0]], y = recording.channels[accelerometer[1]], z = recording.channels[accelerometer[2]]
             var sum = 0.0
-            for i in 0 ..< b.frameCount {
-                sum += accelerometer.reduce(0.0) { $0 + Double(b[frame: i, channel: $1]) * Double(b[frame: i, channel: $1]) }.squareRoot()
-            }
-            if sum / Double(max(1, b.frameCount)) > 4 { unit = .metersPerSecondSquared }
+            for i in x.indices { sum += (x[i] * x[i] + y[i] * y[i] + z[i] * z[i]).squareRoot() }
+            if sum / Double(max(1, x.count)) > 4 { unit = .metersPerSecondSquared }
         }
         return (recording, unit)
+    }
+
+    /// Renders `request` in pieces of 2¹⁸ frames into one `Double` array per channel (the render is the
+    /// same however it is split), refusing beforehand more than `ChannelRecording.maximumValueCount` values.
+    static func render(_ signal: some Signal, _ request: RenderRequest, options: RenderOptions) throws -> [[Double]] {
+        let k = signal.channelCount
+        let (values, overflow) = request.frameCount.multipliedReportingOverflow(by: k)
+        guard !overflow, values <= ChannelRecording.maximumValueCount else {
+            throw CLIError("--rate × --duration asks for \(request.frameCount) frames of \(k) channels; allan holds at most \(ChannelRecording.maximumValueCount) values (channels × samples, 8 bytes each): shorten --duration or lower --rate")
+        }
+        var channels = [[Double]](repeating: [], count: k)
+        for c in 0 ..< k { channels[c].reserveCapacity(request.frameCount) }
+        var first = request.startIndex
+        let end = request.startIndex + request.frameCount
+        while first < end {
+            let count = min(1 << 18, end - first)
+            let piece = try signal.render(try RenderRequest(sampleRate: request.sampleRate, startIndex: first, frameCount: count), options: options)
+            for c in 0 ..< k { channels[c].append(contentsOf: piece.channel(c).lazy.map { Double($0) }) }
+            first += count
+        }
+        return channels
     }
 
     func unitOf(_ name: String, accelerometerUnit: AccelerometerUnit) -> String {

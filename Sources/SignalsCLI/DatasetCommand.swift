@@ -150,7 +150,7 @@ struct DatasetCommand: ParsableCommand {
             let writer = SampleWriter(format: .npy, channelCount: signal.channelCount, frameCount: request.frameCount, names: names)
             try sink.finish {
                 try emit(writer.header(), samples: false)
-                for block in blocks { try emit(writer.encode(block), samples: true) }
+                for block in blocks { try emit(try writer.encode(block), samples: true) }
             }
         }
         switch recording.document {

@@ -77,6 +77,8 @@ struct ImportCommand: ParsableCommand {
         var notes: [String] = []
         let points = try sensorsStep { () throws(SignalError) in try importer.points(try importer.read(files, notes: &notes)) }
         for note in notes { StandardStreams.error("note: \(note)\n") }
+        // No output carries a number that is not finite: checked before the file is opened.
+        for p in points { try PointLine.checkFinite(p) }
         let sink = try OutputSink(path: self.output, inputs: inputs)
         try sink.finish {
             switch output {

@@ -132,6 +132,7 @@ enum MCAPOutput {
         // Covariance arrays shared by every message (the per-message work is then the encoding alone).
         let zeros9 = [Double](repeating: 0, count: 9), zeros36 = [Double](repeating: 0, count: 36)
         let gyroCovariance = diagonal3(gyroVariance), accelCovariance = diagonal3(accelVariance), magCovariance = diagonal3(magVariance)
+        try FiniteOutput.check(gyroCovariance + accelCovariance + magCovariance + [baroVariance], what: "the sensors' covariances")
 
         // The IMU's orientation is the truth's attitude at the IMU's samples: a truth stream at the IMU's rate.
         var renderStreams = streams
@@ -165,6 +166,9 @@ enum MCAPOutput {
                         next[j] = upper
                         done.insert(j)
                     }
+                }
+                for (j, part) in rows.enumerated() {
+                    try FiniteOutput.check(part, what: "the \(renderStreams[j].kind.rawValue) stream")
                 }
                 var pending: [Pending] = []
                 for (s, stream) in streams.enumerated() {
@@ -228,10 +232,12 @@ enum MCAPOutput {
         let gyroVariance = imu.gyroscope.noiseDensity * imu.gyroscope.noiseDensity * rate
         let accelVariance = imu.accelerometer.noiseDensity * imu.accelerometer.noiseDensity * rate
         let accelScale = imu.accelerometerUnit == .g ? -IMU.standardGravity : 1
+        try FiniteOutput.check(diagonal3(gyroVariance) + diagonal3(accelVariance), what: "the IMU's covariances")
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
             try sink.write(Data(writer.drain()))
             for block in blocks {
+                try FiniteOutput.check(block.samples, what: "the IMU render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)")
                 let n = block.frameCount
                 try block.samples.withUnsafeBufferPointer { s in
                     for i in 0 ..< n {

@@ -91,21 +91,21 @@ struct PlayCommand: AsyncParsableCommand {
         switch play {
         case .motion(let motion, _):
             let points = try motion.points(sampleRate: rate, duration: duration)
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(PlayOutput.motion($0, single: true)) }
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.motion($0, single: true)) }
         case .scalar(let signal, _):
             let points = try signal.points(sampleRate: rate, duration: duration, as: ScalarPoint.self)
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(PlayOutput.scalar($0)) }
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.scalar($0)) }
         case .axes(let signal, _):
             let points = try signal.points(sampleRate: rate, duration: duration, as: AxesPoint.self)
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(PlayOutput.axes($0)) }
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.axes($0)) }
         case .file(let file, _):
-            summary = try await runner.run(file, options: options) { try StandardStreams.output(PlayOutput.motion($0, single: false)) }
+            summary = try await runner.run(file, options: options) { try StandardStreams.output(try PlayOutput.motion($0, single: false)) }
         case .route(let points, _):
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(RouteOutput.line($0)) }
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(try RouteOutput.line($0)) }
         case .motionAndRoute(let points, _):
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(RouteOutput.line($0)) }
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(try RouteOutput.line($0)) }
         case .trajectory(let points, _):
-            summary = try await runner.run(points, options: options) { try StandardStreams.output($0.jsonLine() + "\n") }
+            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.trajectory($0)) }
         }
         if stats {
             StandardStreams.error("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n")
@@ -202,13 +202,26 @@ enum PlayInput {
 }
 
 /// One JSON object per point, written and flushed at once: the text of ``PointLine`` (shared with the
-/// live server, so `signals play` and `signals serve` print the same bytes) and a newline.
+/// live server, so `signals play` and `signals serve` print the same bytes) and a newline. A point with a
+/// number that is not finite is an error, never a line (JSON has no NaN or infinity).
 enum PlayOutput {
-    static func motion(_ p: MotionPoint, single: Bool) -> String {
-        PointLine.motion(p, precision: single ? .single : .double) + "\n"
+    static func motion(_ p: MotionPoint, single: Bool) throws -> String {
+        try PointLine.checkFinite(p)
+        return PointLine.motion(p, precision: single ? .single : .double) + "\n"
     }
 
-    static func scalar(_ p: ScalarPoint) -> String { PointLine.scalar(p) + "\n" }
+    static func scalar(_ p: ScalarPoint) throws -> String {
+        try PointLine.checkFinite(p)
+        return PointLine.scalar(p) + "\n"
+    }
 
-    static func axes(_ p: AxesPoint) -> String { PointLine.axes(p) + "\n" }
+    static func axes(_ p: AxesPoint) throws -> String {
+        try PointLine.checkFinite(p)
+        return PointLine.axes(p) + "\n"
+    }
+
+    static func trajectory(_ p: TrajectoryPoint) throws -> String {
+        try p.checkFinite()
+        return p.jsonLine() + "\n"
+    }
 }

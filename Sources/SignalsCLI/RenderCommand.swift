@@ -153,7 +153,7 @@ struct RenderCommand: ParsableCommand {
         try sink.finish {
             try sink.write(writer.header())
             for block in blocks {
-                try sink.write(writer.encode(block))
+                try sink.write(try writer.encode(block))
             }
         }
     }

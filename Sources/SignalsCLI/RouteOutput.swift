@@ -139,6 +139,10 @@ enum RouteOutput {
             while done < rows {
                 let chunk = try next(min(16_384, rows - done))
                 guard !chunk.isEmpty else { break }
+                for (t, values, singles) in chunk {
+                    try FiniteOutput.check([t] + values, what: "the row at t = \(t) s")
+                    try FiniteOutput.check(singles, what: "the row at t = \(t) s")
+                }
                 switch format {
                 case .csv:
                     var text = ""
@@ -193,8 +197,15 @@ enum RouteOutput {
     }
 
     /// `{"timestamp":t,"location":{...}}` and a newline.
-    static func line(_ p: LocationPoint) -> String { p.jsonLine + "\n" }
+    static func line(_ p: LocationPoint) throws -> String {
+        try p.checkFinite()
+        return p.jsonLine + "\n"
+    }
 
     /// The motion point's line with `"location": {...}` beside its parts.
-    static func line(_ p: MotionLocationPoint) -> String { p.jsonLine() + "\n" }
+    static func line(_ p: MotionLocationPoint) throws -> String {
+        try PointLine.checkFinite(p.motion)
+        try p.location.checkFinite()
+        return p.jsonLine() + "\n"
+    }
 }

@@ -48,7 +48,9 @@ struct SampleWriter {
     }
 
     /// One buffer in the output format.
-    func encode(_ block: SampleBuffer) -> Data {
+    /// - Throws: `SignalError` `.nonFinite` for a sample that is not finite (no output carries one).
+    func encode(_ block: SampleBuffer) throws -> Data {
+        try FiniteOutput.check(block.samples, what: "the render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)")
         switch format {
         case .csv:
             var text = ""

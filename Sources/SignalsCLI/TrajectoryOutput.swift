@@ -16,15 +16,26 @@ enum TrajectoryOutput {
     }
 
     /// The validated render timing: `--rate` (required), `--start` (≥ 0), `--duration` (default: the whole
-    /// trajectory from `--start`, its arrival included).
+    /// trajectory from `--start`, its arrival included). The window is checked as a signal's and a route's
+    /// are (`RenderRequest`): it must hold at least one sample, so `render`, `plot` and MCAP never write an
+    /// empty result with exit 0.
     static func timing(_ timing: RenderTiming, _ trajectory: Trajectory) throws -> (rate: Double, start: Double, duration: Double) {
         guard let rate = timing.rate else {
             throw CLIError("missing --rate <Hz>: the rate of the truth and of the sensors that set none")
         }
         guard rate.isFinite, rate > 0, rate <= 1e6 else { throw CLIError("--rate must be a finite number of Hz in (0, 1e6], got \(rate)") }
         guard timing.start.isFinite, timing.start >= 0 else { throw CLIError("--start must be a finite number of seconds ≥ 0, got \(timing.start)") }
-        let duration = timing.duration ?? max(trajectory.duration + 1 / rate - timing.start, 0)
-        guard duration.isFinite, duration >= 0 else { throw CLIError("--duration must be a finite number of seconds ≥ 0, got \(duration)") }
+        let end = trajectory.duration + 1 / rate
+        if timing.duration == nil, timing.start >= end {
+            throw CLIError("--start \(timing.start) s is past the trajectory's end (it lasts \(trajectory.duration) s): the window holds no sample; start earlier, or give --duration for the vehicle at rest after its arrival")
+        }
+        let duration = timing.duration ?? end - timing.start
+        // The signal and route windows' check: a positive, finite duration of at least one sample.
+        do {
+            _ = try RenderRequest(sampleRate: rate, duration: duration, start: timing.start)
+        } catch {
+            throw CLIError(error.description)
+        }
         return (rate, timing.start, duration)
     }
 
@@ -118,7 +129,7 @@ enum TrajectoryOutput {
                         try trajectory.render(group.map { streams[$0] }, samples: n ..< end)
                     }
                     for (i, rows) in zip(group, parts) {
-                        try sinks[i].write(encode(rows, width: 1 + streams[i].columns.count, format: format))
+                        try sinks[i].write(try encode(rows, width: 1 + streams[i].columns.count, format: format, what: "the \(streams[i].kind.rawValue) stream"))
                     }
                     n = end
                 }
@@ -131,7 +142,11 @@ enum TrajectoryOutput {
     }
 
     /// Rows flattened `width` at a time: CSV text, or float64 bytes without the `t` column.
-    static func encode(_ values: [Double], width: Int, format: RenderCommand.Format) -> Data {
+    /// - Throws: `SignalError` `.nonFinite` for a value that is not finite (no output carries one).
+    static func encode(_ values: [Double], width: Int, format: RenderCommand.Format, what: @autoclosure () -> String) throws -> Data {
+        if let bad = FiniteOutput.firstNonFinite(values) {
+            try FiniteOutput.check(values[bad], what: "\(what()), row at t = \(values[bad - bad % width]) s, column \(bad % width)")
+        }
         if format == .csv {
             var text = ""
             text.reserveCapacity(values.count * 20)
@@ -187,7 +202,7 @@ enum TrajectoryOutput {
                     values += part[(i * w + 1) ..< ((i + 1) * w)]
                 }
             }
-            try write(encode(values, width: width, format: format))
+            try write(try encode(values, width: width, format: format, what: "the trajectory table"))
             n = end
         }
     }

@@ -24,6 +24,11 @@ import Testing
         }
     }
 
+    /// A walking trajectory with `sensors` as given.
+    static func trajectory(_ sensors: String) -> String {
+        #"{"trajectory": {"route": {"speed": 1.4, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5010, "longitude": -0.1236}]}, "vehicle": "walk", "sensors": {\#(sensors)}}}"#
+    }
+
     @Test("PUT refuses an invalid spec with 400 {error, path} and changes nothing", arguments: [
         (#"{"sine": {"frequency": 1000}}"#, "$.sine.frequency", "Nyquist"),
         (#"{"sine": {"frequency": 1, "amplitdue": 2}}"#, "$.sine.amplitdue", "did you mean 'amplitude'"),
@@ -36,6 +41,12 @@ import Testing
         ("", "$", "line 1"),
         // A client must not make the server read its files: an IMU's Kalibr imu.yaml is refused before it is opened.
         (#"{"imu": {"motion": {"attitude": "faceUp"}, "kalibr": "/etc/passwd"}}"#, "$.imu.kalibr", "cannot name files"),
+        // IMU and sensor terms that would serve inf: refused by the models' one validation, with their paths.
+        (#"{"imu": {"motion": {"attitude": "faceUp"}, "accelerometer_noise_density": 1e300}}"#, "$.imu.accelerometer_noise_density", "at most 10"),
+        (Self.trajectory(#""imu": {"gyroscope_bias_instability": 0.001, "gyroscope_bias_correlation_time": -5}"#),
+         "$.trajectory.sensors.imu.gyroscope_bias_correlation_time", "≥ 0"),
+        (Self.trajectory(#""imu": {"accelerometer_noise_density": 1e300}"#), "$.trajectory.sensors.imu.accelerometer_noise_density", "at most 10"),
+        (Self.trajectory(#""magnetometer": {"resolution": 1e-320}"#), "$.trajectory.sensors.magnetometer.resolution", "at least 1e-12"),
     ])
     func invalid(body: String, path: String, message: String) async throws {
         try await ManualFeed.test(TestSpecs.sine) { f, client in

@@ -1,7 +1,8 @@
 """`signals allan` against allantools: every deviation, every τ grid, frequency and phase data.
 
 Run by `make test-python` (SIGNALS names the debug `signals`; allantools is pinned in the Makefile's
-PY_TEST_PACKAGES). The data are seeded and float32 (what `signals` holds), so both sides see the same numbers.
+PY_TEST_PACKAGES). The data are seeded; `signals` reads and computes in float64, so float32 and float64 files agree
+with allantools to 1e-9 (the documented bound) and ordinary float64 data to 1e-12.
 """
 import json
 import os
@@ -98,6 +99,46 @@ class AllanAgainstAllantools(unittest.TestCase):
         oadev = allantools.oadev(self.frequency.astype(np.float64), rate=RATE, data_type="freq", taus="decade")
         self.assertIsNotNone(mismatch("mdev", devs, oadev[1]))
         self.assertIsNotNone(mismatch("tau", taus[:-1], ref[0]))
+
+    def test_float64_data_keep_every_bit(self):
+        """The hostile pass's repros: float64 data that float32 would flatten, compared with allantools."""
+        rng = np.random.default_rng(31)
+        n = 4000
+        cases = [
+            # A clock's phase: 100 s plus a 1e-9 s random walk (as float32 it is 100 s exactly: ADEV 0).
+            ("clock", 100 + 1e-9 * np.cumsum(rng.normal(0, 1, n)), "phase", "adev", 1e-9),
+            # A small frequency noise on a large offset (as float32 it is 1e-3 exactly: OADEV 0).
+            ("offset", 1e-3 + 1e-12 * rng.normal(0, 1, n), "frequency", "oadev", 1e-9),
+            # Ordinary float64 data: the documented agreement.
+            ("ordinary", 0.3 + rng.normal(0, 2e-3, n) + np.cumsum(rng.normal(0, 1e-5, n)), "frequency", "oadev", 1e-12),
+        ]
+        for name, data, data_type, statistic, tolerance in cases:
+            for suffix in ["npy", "csv"]:
+                with self.subTest(case=name, file=suffix):
+                    path = os.path.join(self.folder.name, f"{name}64.{suffix}")
+                    if suffix == "npy":
+                        np.save(path, data.reshape(-1, 1))
+                        args = [path, "--rate", str(RATE)]
+                    else:
+                        with open(path, "w") as f:
+                            f.write("t,value\n")
+                            f.writelines(f"{k / RATE!r},{v!r}\n" for k, v in enumerate(data.tolist()))
+                        args = [path]
+                    args += ["--deviation", statistic, "--taus", "octave", "--json"]
+                    if data_type == "phase":
+                        args.append("--phase")
+                    result = run(*args)
+                    self.assertEqual(result.returncode, 0, result.stderr)
+                    (channel,) = json.loads(result.stdout)
+                    ref = getattr(allantools, statistic)(data, rate=RATE, data_type="freq" if data_type == "frequency" else "phase",
+                                                         taus="octave")
+                    self.assertGreater(min(channel[statistic]), 0)
+                    self.assertIsNone(mismatch(statistic, channel[statistic], ref[1], tolerance))
+                    self.assertIsNone(mismatch("tau", channel["tau"], ref[0]))
+        # The check fails on what float32 gives (every deviation 0).
+        flat = allantools.adev(cases[0][1].astype(np.float32).astype(np.float64), rate=RATE, data_type="phase", taus="octave")[1]
+        ref = allantools.adev(cases[0][1], rate=RATE, data_type="phase", taus="octave")[1]
+        self.assertIsNotNone(mismatch("adev", flat, ref, 1e-9))
 
     def test_bad_options_exit_non_zero(self):
         for args, message in [(["--deviation", "avar"], "--deviation 'avar' is not one of"),

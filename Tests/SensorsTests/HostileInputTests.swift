@@ -8,14 +8,14 @@ import FileReaders
 /// Numbers that enter the sensors code from a user (IMU terms, CSV values, import and fit parameters)
 /// are range-checked with an error that names them: never a trap, a hang or inf in the output.
 @Suite struct HostileInputTests {
-    @Test("IMU: a positive resolution or range below 1e-12 is refused (1/resolution would overflow to inf)", arguments: [
+    @Test("IMU: a positive resolution or range below 1e-12 is refused when the spec is read (1/resolution would overflow to inf)", arguments: [
         (#""gyroscope_resolution": 1e-320"#, "$.imu.gyroscope_resolution"),
         (#""accelerometer_resolution": 1e-13"#, "$.imu.accelerometer_resolution"),
         (#""gyroscope_range": 1e-300"#, "$.imu.gyroscope_range"),
     ])
     func tinyResolution(_ term: String, _ path: String) throws {
-        let imu = try IMU.decode(json: Data(#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, \#(term)}}"#.utf8))
         do {
+            let imu = try IMU.decode(json: Data(#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, \#(term)}}"#.utf8))
             _ = try imu.render(sampleRate: 100, duration: 0.1)
             Issue.record("rendered with \(term)")
         } catch {
@@ -31,7 +31,7 @@ import FileReaders
         for c in 3 ..< 6 { #expect(b.channel(c).allSatisfy { $0.isFinite && abs($0) <= 2e-12 }) }
     }
 
-    @Test("IMU: extreme but valid correlation times keep every sample finite", arguments: [1e-300, 1e-9, 1e12])
+    @Test("IMU: extreme but valid correlation times keep every sample finite", arguments: [1e-300, 1e-9, SensorModel.biasCorrelationTimes.upperBound])
     func correlationTimes(_ tau: Double) throws {
         var imu = IMU(motion: MotionNode(attitude: .fixed(.named(.faceUp))))
         imu.gyroscope.biasInstability = SIMD3(repeating: 0.001)
@@ -135,7 +135,7 @@ import FileReaders
         var data = Self.npyHeader(frames: 1000)
         data.append(Data(count: 1000 * 6 * 4))
         let recording = try ChannelRecording.read(InputSource(name: "short.npy", bytes: data), rate: 100)
-        #expect(recording.buffer.frameCount == 1000)
+        #expect(recording.frameCount == 1000)
         #expect(recording.names.count == 6)
     }
 }

@@ -86,6 +86,11 @@ import InternalUtilities
         ("accelerometer_noise_density: \"0.1\"\n", .malformed, 1, "quoted string"),
         ("%YAML:1.0\naccelerometer_noise_density: 0.1\naccelerometer_random_walk: -0.1\n", .outOfRange, 3, "must be ≥ 0"),
         ("accelerometer_noise_density: .inf\n", .outOfRange, 1, "must be finite"),
+        // Beyond the IMU model's range (10 SI units), which keeps the samples finite.
+        ("accelerometer_noise_density: 1e300\naccelerometer_random_walk: 0\ngyroscope_noise_density: 0\ngyroscope_random_walk: 0\n",
+         .outOfRange, 1, "'accelerometer_noise_density' must be at most 10.0"),
+        ("accelerometer_noise_density: 0\naccelerometer_random_walk: 0\ngyroscope_noise_density: 0\ngyroscope_random_walk: 10.5\n",
+         .outOfRange, 4, "'gyroscope_random_walk' must be at most 10.0"),
         ("accelerometer_noise_density: 1\naccelerometer_random_walk: 1\ngyroscope_noise_density: 1\ngyroscope_random_walk: 1\nupdate_rate: 0\n",
          .outOfRange, 5, "'update_rate' must be a rate in Hz > 0"),
         ("accelerometer_noise_density: 1\naccelerometer_noise_density: 2\n", .duplicateField, 1, "given twice"),

@@ -26,7 +26,7 @@ import Signals
         let points = try importer.points(importer.read([paths["Accelerometer.csv"] ?? "", paths["Gyroscope.csv"] ?? ""]))
         // Fit (what `signals allan --fit-spec` does on the point file).
         let recording = try ChannelRecording.fromPoints(points, file: "points", rate: nil)
-        #expect(recording.buffer.sampleRate == rate)
+        #expect(recording.sampleRate == rate)
         let fitted = try IMUFit(recording, accelerometerUnit: .g)
         let imu = fitted.imu
         for axis in 0 ..< 3 {
@@ -52,7 +52,7 @@ import Signals
                         "channel \(c) τ \(original.taus[i])")
             }
             let mean = simulated.channel(c).reduce(0.0) { $0 + Double($1) } / Double(simulated.frameCount)
-            let recorded = recording.buffer.channel(c).reduce(0.0) { $0 + Double($1) } / Double(recording.buffer.frameCount)
+            let recorded = recording.channels[c].reduce(0.0, +) / Double(recording.frameCount)
             // Both random walks start at 0 and wander by K·√(T/3) (~0.003 g, ~0.003 rad/s) around the fitted bias.
             #expect(abs(mean - recorded) < (c < 3 ? 0.02 : 0.02))
         }

@@ -50,4 +50,50 @@ import Testing
                                                          "--deviation", "allan"])
         #expect(bad.stderr.contains("--deviation 'allan' is not one of"), "\(bad.stderr)")
     }
+
+    /// A float64 `.npy` of one column.
+    static func npy(_ values: [Double], shape: String? = nil) -> Data {
+        var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': \(shape ?? "(\(values.count), 1)"), }"
+        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
+        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
+        data.append(contentsOf: Array(dict.utf8))
+        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+        return data
+    }
+
+    @Test("allan reads float64: a clock phase 100 s ± 1e-9 s gives ADEV 1.41e-9, not 0; a CSV frequency 1e-3 ± 1e-12 gives 1.41e-12")
+    func float64Input() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A phase alternating by 1e-9 s: second differences of ±2e-9 s at τ = 1 s, so ADEV(1 s) = √(4e-18 / 2) = 1.41e-9.
+        let phase = (0 ..< 1000).map { 100 + ($0 % 2 == 0 ? 0 : 1e-9) }
+        let file = dir.appendingPathComponent("clock.npy")
+        try Self.npy(phase).write(to: file)
+        let r = try Executables.runSucceeding("signals", ["allan", file.path, "--rate", "1", "--phase", "--deviation", "adev", "--json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]])
+        let adev = try #require(objects.first?["adev"] as? [Double])
+        #expect(abs(adev[0] / (2.0.squareRoot() * 1e-9) - 1) < 1e-4, "\(adev[0])")
+        // Frequency: 1e-3 + alternating ±1e-12 (a Float cannot tell them from 1e-3).
+        let csv = dir.appendingPathComponent("frequency.csv")
+        let text = "t,y\n" + (0 ..< 1000).map { "\($0),\(1e-3 + ($0 % 2 == 0 ? 1e-12 : -1e-12))\n" }.joined()
+        try Data(text.utf8).write(to: csv)
+        let f = try Executables.runSucceeding("signals", ["allan", csv.path, "--deviation", "oadev", "--json"])
+        let fo = try #require(try JSONSerialization.jsonObject(with: f.stdout) as? [[String: Any]])
+        let oadev = try #require(fo.first?["oadev"] as? [Double])
+        // y − mean = ±1e-12: the phase alternates by 1e-12, second differences ±2e-12 at τ = 1, OADEV = √(4e-24 / 2) = 1.41e-12.
+        #expect(abs(oadev[0] / (2.0.squareRoot() * 1e-12) - 1) < 1e-3, "\(oadev[0])")
+    }
+
+    @Test("allan refuses more values than it holds (2e8), naming the bound, before reading the data")
+    func tooManyValues() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("wide.npy")
+        try Self.npy([], shape: "(50000000, 6)").write(to: file)
+        let r = try Executables.runFailing("signals", ["allan", file.path, "--rate", "100"])
+        #expect(r.stderr.contains("at most 200000000 values"), "\(r.stderr)")
+        let spec = try Executables.temporaryFile("imu.json", contents: #"{"imu": {"motion": {"attitude": "faceUp"}}}"#)
+        let render = try Executables.runFailing("signals", ["allan", spec.path, "--rate", "1000", "--duration", "40000"])
+        #expect(render.stderr.contains("at most 200000000 values"), "\(render.stderr)")
+    }
 }

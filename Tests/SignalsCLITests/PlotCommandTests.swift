@@ -61,4 +61,22 @@ import Testing
         let bad = try Executables.runFailing("signals", ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", "/nonexistent.csv", "-o", out.path])
         #expect(bad.stderr.contains("no such file"))
     }
+
+    @Test("a trajectory's window with no sample (--duration 0, --start past its end) exits 2 as a signal's and a route's do, writing no plot",
+          arguments: [(["--duration", "0"], "duration must be a positive"), (["--start", "1e12"], "past the trajectory's end"),
+                      (["--start", "1e9", "--duration", "0"], "duration must be a positive")])
+    func emptyTrajectoryWindow(_ options: [String], _ message: String) throws {
+        let walk = Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).svg")
+        let result = try Executables.runFailing("signals", ["plot", walk.path] + options + ["-o", out.path])
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        // The same window check for render: no header-only files.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        let render = try Executables.runFailing("signals", ["render", walk.path, "--rate", "10"] + options + ["--output-dir", dir.path])
+        #expect(render.stderr.contains(message), "\(render.stderr)")
+        // A window after the arrival with a duration is the vehicle at rest: plotted.
+        try Executables.runSucceeding("signals", ["plot", walk.path, "--start", "1000", "--duration", "5", "-o", out.path])
+        #expect(Self.parse(try Data(contentsOf: out)).0)
+    }
 }

@@ -77,18 +77,21 @@ final class PointMaker: @unchecked Sendable {
     ///   route's GNSS error).
     func make(_ tick: Tick, _ plan: PointPlan) throws(LiveServerError) -> (FeedEntry, LatestPoint) {
         let location = try sampleRoute(plan, tick)
+        if let location { try PointMaker.finite { () throws(SignalError) in try location.checkFinite() } }
         var line: String
         var accelerometer = Acceleration(x: 0, y: 0, z: 0)
         var precision = PointLine.Precision.single
         switch plan.kind {
         case .hold(let v):
             let point = MotionPoint(timestamp: tick.timestamp, gravity: Acceleration(x: v.x, y: v.y, z: v.z))
+            try PointMaker.finite { () throws(SignalError) in try PointLine.checkFinite(point) }
             line = location.map { MotionLocationPoint(motion: point, location: $0).jsonLine(precision: .double) }
                 ?? PointLine.motion(point, precision: .double)
             accelerometer = v
             precision = .double
         case .file:
             let point = tick.filePoint ?? MotionPoint(timestamp: tick.timestamp)
+            try PointMaker.finite { () throws(SignalError) in try PointLine.checkFinite(point) }
             line = PointLine.motion(point, precision: .double)
             accelerometer = PointMaker.accelerometer(point)
             precision = .double
@@ -97,6 +100,7 @@ final class PointMaker: @unchecked Sendable {
             (line, accelerometer) = sample(at: tick.index - blockStart, timestamp: tick.timestamp, location: location)
         case .trajectory(let trajectory, let holds):
             let point = holds.applied(to: try trajectoryPoint(trajectory, plan.generation, tick))
+            try PointMaker.finite { () throws(SignalError) in try point.checkFinite() }
             line = point.jsonLine()
             accelerometer = PointMaker.accelerometer(point.motion)
             precision = .double
@@ -139,6 +143,17 @@ final class PointMaker: @unchecked Sendable {
         point.motion.timestamp = tick.timestamp
         point.location?.timestamp = tick.timestamp
         return point
+    }
+
+    /// Runs a finite check of a point about to be served: a number that is not finite ends the run with
+    /// an error (its status says why) instead of reaching a client, since JSON has no NaN or infinity.
+    /// Every spec is range-checked when it is set (`PUT /v1/spec` answers 400), so this is the last line.
+    static func finite(_ check: () throws(SignalError) -> Void) throws(LiveServerError) {
+        do {
+            try check()
+        } catch {
+            throw LiveServerError(.internalError, "no point is served: \(error.message)")
+        }
     }
 
     /// `userAcceleration + gravity`.
@@ -192,6 +207,10 @@ final class PointMaker: @unchecked Sendable {
             guard let base = all.baseAddress else { return }
             signal.renderFrames(into: base, channelStride: frames, channelCount: channelCount, frames: 0 ..< frames,
                                 request: request, options: options)
+        }
+        let rendered = block
+        try PointMaker.finite { () throws(SignalError) in
+            try FiniteOutput.check(rendered, what: "the signal's samples \(index) ..< \(index + frames)")
         }
         blockStart = index
         blockCount = frames

@@ -43,8 +43,10 @@ public struct BarometerModel: Sendable, Hashable {
     public static let correlationTimes: ClosedRange<Double> = 0 ... 1e6
     /// The noise densities allowed, Pa/√Hz.
     public static let noiseDensities: ClosedRange<Double> = 0 ... 1_000
-    /// The quantisation steps allowed, pascals.
+    /// The quantisation steps allowed (0 for none, else at least ``smallestResolution``), pascals.
     public static let resolutions: ClosedRange<Double> = 0 ... 1_000
+    /// The smallest quantisation step other than 0, Pa: 10⁻¹², as the IMU's (`SensorModel/resolutions`).
+    public static let smallestResolution = 1e-12
 
     /// The atmosphere the true pressure comes from (sea-level pressure and temperature).
     public let atmosphere: StandardAtmosphere
@@ -70,7 +72,7 @@ public struct BarometerModel: Sendable, Hashable {
     ///   - weatherCorrelationTime: Its correlation time, seconds, within ``correlationTimes``; > 0 when the
     ///     deviation is.
     ///   - noiseDensity: White-noise density, Pa/√Hz, within ``noiseDensities``.
-    ///   - resolution: Quantisation step, pascals, within ``resolutions``.
+    ///   - resolution: Quantisation step, pascals, within ``resolutions``: 0 (none) or at least ``smallestResolution``.
     ///   - seed: The seed of the noise streams.
     /// - Throws: `SignalError` `.nonFinite`, `.outOfRange` or `.missingField` at the parameter's path
     ///   (`$.trajectory.sensors.barometer.rate`, `.sea_level_pressure`, `.sea_level_temperature`,
@@ -87,6 +89,10 @@ public struct BarometerModel: Sendable, Hashable {
         try check.check(weatherCorrelationTime, "weather_correlation_time", unit: "s", in: Self.correlationTimes)
         try check.check(noiseDensity, "noise_density", unit: "Pa/√Hz", in: Self.noiseDensities)
         try check.check(resolution, "resolution", unit: "Pa", in: Self.resolutions)
+        guard resolution == 0 || resolution >= Self.smallestResolution else {
+            throw SignalError(.outOfRange, path: check.path("resolution"),
+                              "resolution must be 0 (none) or at least \(Self.smallestResolution) Pa, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)")
+        }
         if weatherDeviation > 0 && !(weatherCorrelationTime > 0) {
             throw SignalError(.missingField, path: check.path("weather_correlation_time"),
                               "weather_sigma \(weatherDeviation) Pa needs a positive weather_correlation_time (s)")

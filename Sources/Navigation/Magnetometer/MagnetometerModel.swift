@@ -38,8 +38,10 @@ public struct MagnetometerModel: Sendable, Hashable {
     public static let minimumSoftIronDeterminant = 1e-6
     /// The noise densities allowed per axis, µT/√Hz.
     public static let noiseDensities: ClosedRange<Double> = 0 ... 1_000
-    /// The quantisation steps allowed, µT.
+    /// The quantisation steps allowed (0 for none, else at least ``smallestResolution``), µT.
     public static let resolutions: ClosedRange<Double> = 0 ... 1_000
+    /// The smallest quantisation step other than 0, µT: 10⁻¹², as the IMU's (`SensorModel/resolutions`).
+    public static let smallestResolution = 1e-12
 
     /// The identity soft-iron matrix (no distortion), as rows.
     public static let identity: [SIMD3<Double>] = [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
@@ -64,7 +66,7 @@ public struct MagnetometerModel: Sendable, Hashable {
     ///   - softIron: Soft-iron matrix as three rows, each entry within ``softIronEntries``, with
     ///     `|det| ≥` ``minimumSoftIronDeterminant``; the identity for none.
     ///   - noiseDensity: White-noise density, µT/√Hz per axis, within ``noiseDensities``.
-    ///   - resolution: Quantisation step, µT, within ``resolutions``.
+    ///   - resolution: Quantisation step, µT, within ``resolutions``: 0 (none) or at least ``smallestResolution``.
     ///   - seed: The seed of the noise streams.
     /// - Throws: `SignalError` `.nonFinite` or `.outOfRange` at the parameter's path
     ///   (`$.trajectory.sensors.magnetometer.rate`, `.hard_iron[i]`, `.soft_iron[i][j]`, `.noise_density[i]`,
@@ -94,6 +96,10 @@ public struct MagnetometerModel: Sendable, Hashable {
             try check.check(noiseDensity[i], "noise_density[\(i)]", unit: "µT/√Hz", in: Self.noiseDensities)
         }
         try check.check(resolution, "resolution", unit: "µT", in: Self.resolutions)
+        guard resolution == 0 || resolution >= Self.smallestResolution else {
+            throw SignalError(.outOfRange, path: check.path("resolution"),
+                              "resolution must be 0 (none) or at least \(Self.smallestResolution) µT, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)")
+        }
         self.sampleRate = sampleRate
         self.hardIron = hardIron
         self.softIron = softIron

@@ -9,9 +9,11 @@ extension Trajectory {
 
     /// The streams this trajectory produces at render rate `rate` (Hz): the truth, then each sensor present
     /// (the IMU, magnetometer and barometer at `rate` unless their spec sets one; GNSS at its own rate).
-    /// - Throws: `SignalError` `.outOfRange` for a rate outside ``renderRates``, 0.001 Hz … 1 MHz.
+    /// - Throws: `SignalError` `.outOfRange` for a rate outside ``renderRates``, 0.001 Hz … 1 MHz, or at
+    ///   `$.trajectory.sensors.imu.TERM` for an IMU term that does not suit the IMU's rate (a low-pass too slow for it).
     public func streams(rate: Double) throws(SignalError) -> [TrajectoryStream] {
         try ParameterCheck(path: "--rate").check(rate, "rate", unit: "Hz", in: Self.renderRates)
+        try sensors.imu?.validate(path: TrajectorySensors.imuPath, sampleRate: sensors.imuRate ?? rate)
         var list = [TrajectoryStream(kind: .truth, rate: rate)]
         if sensors.imu != nil { list.append(TrajectoryStream(kind: .imu, rate: sensors.imuRate ?? rate)) }
         if sensors.magnetometer != nil { list.append(TrajectoryStream(kind: .magnetometer, rate: sensors.magnetometerRate ?? rate)) }

@@ -87,12 +87,14 @@ public struct Trajectory: Sendable {
     ///   - sensors: The sensors to derive (default none: the truth alone).
     /// - Throws: `SignalError` with the JSON path: the route (see ``KinematicPath``), a route reaching
     ///   beyond ±89.9° latitude, an epoch that is not ISO 8601 or outside WMM2025 (`$.trajectory.epoch`),
-    ///   a vibration factor out of range.
+    ///   a vibration factor out of range, an IMU error term outside its range (`IMU/validate(path:)`, at
+    ///   `$.trajectory.sensors.imu.TERM`).
     public init(route: Route, vehicle: Vehicle = .car, mount: Mount = .flat, epoch: String = Trajectory.defaultEpoch,
                 earthRotation: Bool = true, vibration: Double = 1, sensors: TrajectorySensors = TrajectorySensors())
         throws(SignalError) {
         let path = try KinematicPath(route: route, limits: vehicle.limits)
         try ParameterCheck(path: Self.path).check(vibration, "vibration", unit: "", in: 0 ... 100)
+        try sensors.imu?.validate(path: TrajectorySensors.imuPath)
         guard let seconds = ISO8601Time.parse(epoch), seconds.isFinite else {
             throw SignalError(.malformed, path: "\(Self.path).epoch",
                               "epoch \"\(SignalError.quoted(epoch, limit: 40))\" is not an ISO 8601 UTC time such as 2026-06-01T12:00:00Z")

@@ -7,8 +7,11 @@ import Signals
 /// Each runs at its own rate: the IMU, magnetometer and barometer at the render rate unless their `rate` is
 /// set, the GNSS receiver at its ``GNSSReceiver/rate`` (1 Hz by default).
 public struct TrajectorySensors: Sendable, Hashable {
+    /// The JSON path of a trajectory's IMU, where its errors are reported.
+    public static let imuPath = "$.trajectory.sensors.imu"
     /// The IMU: specific force and angular rate in the device frame, plus the vehicle's vibration, through
-    /// the IMU error model (its `motion` is the trajectory's and unused).
+    /// the IMU error model (its `motion` is the trajectory's and unused). Its terms are checked by
+    /// `Trajectory`'s initialiser (`IMU/validate(path:)`) and, at its rate, by `Trajectory/streams(rate:)`.
     public var imu: IMU?
     /// The IMU's rate, Hz, or `nil` for the render rate.
     public var imuRate: Double?

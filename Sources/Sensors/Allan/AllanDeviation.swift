@@ -18,6 +18,8 @@ import Signals
 /// let adev = try AllanDeviation(gyro, channel: 3)
 /// adev.deviations[0]   // ≈ 2e-4 · √100 = 2e-3 rad/s at τ = 0.01 s
 /// ```
+/// Computed in `Double` throughout (a `Float` input widens exactly), so it agrees with allantools on
+/// float64 data to about 10⁻¹² relative (`Tests/Python/test_allan.py`).
 /// - Complexity: O(N log N) time (one pass over the cumulative sums per octave) and 8N bytes; 10⁷
 ///   samples take about 0.1 s on one core (see the bench).
 public struct AllanDeviation: Sendable, Hashable {
@@ -32,21 +34,32 @@ public struct AllanDeviation: Sendable, Hashable {
     /// Number of terms in each sum (`P − 2m`).
     public let termCounts: [Int]
 
-    /// The most samples analysed: 10⁸ (about 28 hours at 1 kHz). The analysis holds 16 bytes a sample
-    /// (the samples and their integral as `Double`), 1.6 GB at the bound; readers and renders check it
-    /// before they allocate.
+    /// The most samples analysed: 10⁸ (about 28 hours at 1 kHz). The analysis holds the samples and their
+    /// integral as `Double` (8 bytes a sample for the integral when the samples are `[Double]` already, as a
+    /// ``ChannelRecording``'s are; 16 otherwise); readers and renders check it before they allocate (and
+    /// ``ChannelRecording/maximumValueCount`` bounds the channels they hold together).
     public static let maximumSampleCount = 100_000_000
+
+    /// The largest sample magnitude analysed: 10¹⁵ (of any unit). Within it, at any rate the engine takes
+    /// (10⁻⁶ … 10¹⁰ Hz) and up to ``maximumSampleCount`` samples, the phase, its second differences and
+    /// their sums of squares stay far inside a `Double`'s range, so every deviation is finite.
+    public static let largestMagnitude = 1e15
 
     /// Computes the deviation of `samples` at `sampleRate`.
     /// - Parameters:
-    ///   - samples: The rate signal (at least 4 samples, all finite).
+    ///   - samples: The rate signal (at least 4 samples, all finite and within ±``largestMagnitude``).
     ///   - sampleRate: Samples per second (Hz), finite and > 0.
     /// - Throws: `SignalError` (`tooShort`, `outOfRange`, `invalidArgument`) for fewer than 4 samples,
-    ///   more than ``maximumSampleCount``, a bad rate or a non-finite sample.
+    ///   more than ``maximumSampleCount``, a bad rate, a non-finite sample or one beyond ``largestMagnitude``.
     @inlinable
     public init<C: Collection>(samples: C, sampleRate: Double) throws(SignalError) where C.Element: BinaryFloatingPoint {
         guard samples.count <= AllanDeviation.maximumSampleCount else {
             throw SignalError(.invalidArgument, "\(samples.count) samples are more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount), 16 bytes each)")
+        }
+        if let doubles = samples as? [Double] {
+            // Float64 data as it is: no copy, no narrowing.
+            try self.init(doubles: doubles, sampleRate: sampleRate)
+            return
         }
         var y: [Double] = []
         y.reserveCapacity(samples.count)
@@ -67,6 +80,9 @@ public struct AllanDeviation: Sendable, Hashable {
         var sum = 0.0
         for i in 0 ..< n {
             guard y[i].isFinite else { throw SignalError(.outOfRange, "sample \(i) is not finite (\(y[i]))") }
+            guard abs(y[i]) <= AllanDeviation.largestMagnitude else {
+                throw SignalError(.outOfRange, "sample \(i) is \(y[i]), beyond ±1e15 (AllanDeviation.largestMagnitude): the squared differences of such samples overflow")
+            }
             sum += y[i]
         }
         let mean = sum / Double(n)
@@ -102,6 +118,15 @@ public struct AllanDeviation: Sendable, Hashable {
         self.taus = taus
         self.deviations = deviations
         self.termCounts = counts
+    }
+
+    /// Computes the deviation of one channel of a recording, in float64 as the file holds it.
+    /// - Throws: `SignalError` as the initialiser; `invalidArgument` for a channel out of range.
+    public init(_ recording: ChannelRecording, channel: Int) throws(SignalError) {
+        guard channel >= 0 && channel < recording.channels.count else {
+            throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(recording.channels.count)")
+        }
+        try self.init(doubles: recording.channels[channel], sampleRate: recording.sampleRate)
     }
 
     /// Computes the deviation of one channel of a rendered or recorded buffer.

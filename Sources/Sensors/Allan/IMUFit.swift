@@ -27,7 +27,8 @@ public struct IMUFit: Sendable, Hashable {
     /// - Parameters:
     ///   - recording: Channels including `accelerometer.x, y, z` and `gyroscope.x, y, z`.
     ///   - accelerometerUnit: The unit of its accelerometer channels (g: CoreMotion's sign; m/s²: physical).
-    /// - Throws: `SignalError` for missing channels or too short a recording.
+    /// - Throws: `SignalError` for missing channels or too short a recording, or a fitted term outside the
+    ///   IMU model's ranges (`IMU/validate(path:)`, at `$.imu.TERM`).
     public init(_ recording: ChannelRecording, accelerometerUnit: AccelerometerUnit) throws(SignalError) {
         var index: [Int] = []
         for name in IMU.channelNames {
@@ -39,11 +40,11 @@ public struct IMUFit: Sendable, Hashable {
         }
         var deviations: [AllanDeviation] = [], fits: [AllanFit] = [], means: [Double] = []
         for i in index {
-            let adev = try AllanDeviation(recording.buffer, channel: i)
+            let adev = try AllanDeviation(recording, channel: i)
             deviations.append(adev)
             fits.append(try AllanFit(adev))
-            let channel = recording.buffer.channel(i)
-            means.append(channel.reduce(0.0) { $0 + Double($1) } / Double(max(1, channel.count)))
+            let channel = recording.channels[i]
+            means.append(channel.reduce(0.0, +) / Double(max(1, channel.count)))
         }
         let g = IMU.standardGravity
         let toSI = accelerometerUnit == .g ? g : 1
@@ -73,7 +74,15 @@ public struct IMUFit: Sendable, Hashable {
             accelerometer.bias[axis] = -g * (coreMotion[axis] - down[axis])
             gyroscope.bias[axis] = means[3 + axis]
         }
-        imu = IMU(motion: MotionNode(attitude: .fixed(attitude)), accelerometer: accelerometer, gyroscope: gyroscope, seed: 1)
+        let fitted = IMU(motion: MotionNode(attitude: .fixed(attitude)), accelerometer: accelerometer, gyroscope: gyroscope, seed: 1)
+        // A fit is written as a spec: it must be one the IMU model accepts.
+        do {
+            try fitted.validate(path: "$.imu")
+        } catch {
+            throw SignalError(error.code, path: error.location.path ?? "$.imu",
+                              "the fitted IMU is outside the model's ranges (is this a still recording of an IMU?): \(error.message)")
+        }
+        imu = fitted
         self.fits = fits
         self.deviations = deviations
     }

@@ -24,8 +24,11 @@ import Signals
 /// let mdev = try StabilityDeviation(.mdev, samples: gyro.channel(3), sampleRate: 100, taus: .decade)
 /// mdev.taus          // [0.01, 0.02, 0.04, 0.1, …] s
 /// ```
+/// Computed in `Double` throughout (a `Float` input widens exactly), so it agrees with allantools on
+/// float64 data to about 10⁻¹² relative, and keeps a clock's `100 s + 10⁻⁹ s` phase or a `10⁻³ + 10⁻¹²`
+/// frequency (`Tests/Python/test_allan.py`).
 /// - Complexity: O(P) time per τ (MDEV's inner sums are updated in O(1) a step) and
-///   8P bytes: O(P log P) on the octave and decade grids, O(P²) on ``TauGrid/all`` (which is refused above
+///   8P bytes (none for phase data given as `[Double]`): O(P log P) on the octave and decade grids, O(P²) on ``TauGrid/all`` (which is refused above
 ///   ``maximumAllSampleCount`` samples).
 public struct StabilityDeviation: Sendable, Hashable {
     /// Which deviation.
@@ -88,7 +91,8 @@ public struct StabilityDeviation: Sendable, Hashable {
     /// Computes the deviation of `samples`.
     /// - Parameters:
     ///   - statistic: Which deviation.
-    ///   - samples: Frequency or phase data (at least 4 samples, all finite; at most
+    ///   - samples: Frequency or phase data (at least 4 samples, all finite and within
+    ///     ±`AllanDeviation.largestMagnitude`; at most
     ///     `AllanDeviation.maximumSampleCount`).
     ///   - sampleRate: Samples per second (Hz), finite and > 0.
     ///   - dataType: What the samples are (default frequency).
@@ -110,20 +114,17 @@ public struct StabilityDeviation: Sendable, Hashable {
         if taus == .all, samples.count > StabilityDeviation.maximumAllSampleCount {
             throw SignalError(.invalidArgument, "the 'all' τ grid costs O(N²): it analyses at most \(StabilityDeviation.maximumAllSampleCount) samples, got \(samples.count); use the octave or decade grid")
         }
-        var data: [Double] = []
-        data.reserveCapacity(samples.count + 1)
-        for (i, v) in samples.enumerated() {
-            let d = Double(v)
-            guard d.isFinite else { throw SignalError(.outOfRange, "sample \(i) is not finite (\(d))") }
-            data.append(d)
+        // Float64 data as they are (no copy); anything else widened exactly.
+        let data: [Double] = samples as? [Double] ?? samples.map { Double($0) }
+        for (i, d) in data.enumerated() where !(abs(d) <= AllanDeviation.largestMagnitude) {
+            throw SignalError(.outOfRange, d.isFinite ? "sample \(i) is \(d), beyond ±1e15 (AllanDeviation.largestMagnitude): the squared differences of such samples overflow"
+                                                     : "sample \(i) is not finite (\(d))")
         }
         let x = dataType == .phase ? data : StabilityDeviation.phase(frequency: data, sampleRate: sampleRate)
         let p = x.count
         var ms: [Int] = [], ts: [Double] = [], devs: [Double] = [], counts: [Int] = []
-        let (reflectedArray, offset) = statistic == .totdev ? StabilityDeviation.reflected(x) : ([], 0)
         // Unchecked reads in the O(P) loops: every index is bounded by the guards in each function.
         x.withUnsafeBufferPointer { x in
-        reflectedArray.withUnsafeBufferPointer { reflected in
         for m in StabilityDeviation.factors(taus, count: p) {
             let (dev, n): (Double, Int)
             let tau = Double(m) / sampleRate
@@ -136,11 +137,10 @@ public struct StabilityDeviation: Sendable, Hashable {
                 (dev, n) = (tau * md / 3.0.squareRoot(), count)
             case .hdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: m, tau: tau)
             case .ohdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: 1, tau: tau)
-            case .totdev: (dev, n) = StabilityDeviation.total(reflected, offset: offset, count: p, m: m, tau: tau)
+            case .totdev: (dev, n) = StabilityDeviation.total(x, m: m, tau: tau)
             }
             guard n > 1 else { continue }
             ms.append(m); ts.append(tau); devs.append(dev); counts.append(n)
-        }
         }
         }
         guard !ms.isEmpty else {
@@ -154,6 +154,16 @@ public struct StabilityDeviation: Sendable, Hashable {
         self.taus = ts
         deviations = devs
         termCounts = counts
+    }
+
+    /// Computes the deviation of one channel of a recording, in float64 as the file holds it.
+    /// - Throws: `SignalError` as the initialiser; `.invalidArgument` for a channel out of range.
+    public init(_ statistic: Statistic, _ recording: ChannelRecording, channel: Int, dataType: DataType = .frequency,
+                taus: TauGrid = .octave) throws(SignalError) {
+        guard channel >= 0 && channel < recording.channels.count else {
+            throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(recording.channels.count)")
+        }
+        try self.init(statistic, samples: recording.channels[channel], sampleRate: recording.sampleRate, dataType: dataType, taus: taus)
     }
 
     /// Computes the deviation of one channel of a rendered or recorded buffer.
@@ -261,26 +271,21 @@ public struct StabilityDeviation: Sendable, Hashable {
         return ((s / (2 * md * md * tau * tau * Double(n))).squareRoot(), n)
     }
 
-    /// The phase extended by reflection at both ends (length `3P − 4`) and the index of `x[0]` in it.
-    static func reflected(_ x: [Double]) -> ([Double], Int) {
+    /// TOTDEV: second differences centred on `x[1] … x[P−2]` of the series extended by reflection at both
+    /// ends, `x[−j] = 2x[0] − x[j]` and `x[P−1+j] = 2x[P−1] − x[P−1−j]`, read in place (the extension is
+    /// never stored: it would be 16 bytes a sample more).
+    static func total(_ x: UnsafeBufferPointer<Double>, m: Int, tau: Double) -> (Double, Int) {
         let p = x.count
-        guard p >= 3 else { return (x, 0) }
-        var r: [Double] = []
-        r.reserveCapacity(3 * p - 4)
-        for j in stride(from: p - 2, through: 1, by: -1) { r.append(2 * x[0] - x[j]) }
-        r.append(contentsOf: x)
-        for j in 1 ... p - 2 { r.append(2 * x[p - 1] - x[p - 1 - j]) }
-        return (r, p - 2)
-    }
-
-    /// TOTDEV: second differences centred on `x[1] … x[P−2]` of the reflected series.
-    static func total(_ r: UnsafeBufferPointer<Double>, offset: Int, count p: Int, m: Int, tau: Double) -> (Double, Int) {
         let n = p - 2
-        guard n >= 1 else { return (0, 0) }
+        guard n >= 1, m < p else { return (0, 0) }
+        let first = x[0], last = x[p - 1]
+        /// The extended series at index `j`, `−(P−2) ≤ j ≤ 2P−3`.
+        @inline(__always) func r(_ j: Int) -> Double {
+            j < 0 ? 2 * first - x[-j] : (j < p ? x[j] : 2 * last - x[2 * (p - 1) - j])
+        }
         var s = 0.0
         for i in 1 ... n {
-            let c = offset + i
-            let d = r[c - m] - 2 * r[c] + r[c + m]
+            let d = r(i - m) - 2 * x[i] + r(i + m)
             s += d * d
         }
         return ((s / (2 * tau * tau * Double(n))).squareRoot(), n)

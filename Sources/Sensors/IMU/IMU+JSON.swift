@@ -35,7 +35,8 @@ extension IMU {
     ///   - baseDirectory: The folder a relative `kalibr` path is in (the spec's; default: the current directory).
     ///   - allowFiles: Whether `kalibr` may name a file (`false` for a spec that came over the network).
     /// - Throws: `SignalError` naming the path: unknown fields (with a suggestion), wrong types, `null`s,
-    ///   arrays of the wrong length, unknown presets or units, an invalid motion; for `kalibr`, the file,
+    ///   arrays of the wrong length, unknown presets or units, an invalid motion, a term outside its range
+    ///   (``validate(path:)``, after the preset's, the file's and the spec's terms are layered); for `kalibr`, the file,
     ///   its line and key as ``KalibrIMU/init(yaml:file:)`` finds them, with the JSON path.
     package init(json: JSONValue, path: String = "$.imu", baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "'imu'", fields: IMU.fieldNames)
@@ -128,6 +129,8 @@ extension IMU {
         try IMU.readTerms(f, prefix: "gyroscope", into: &gyroscope)
         let imu = IMU(motion: motion, accelerometer: accelerometer, gyroscope: gyroscope,
                       seed: try f.optionalUnsigned("seed") ?? 0, accelerometerUnit: unit)
+        // The preset's, the file's and the spec's terms together, checked once as every IMU is.
+        try imu.validate(path: path)
         return (imu, kalibr)
     }
 

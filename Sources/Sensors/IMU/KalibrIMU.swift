@@ -77,7 +77,8 @@ public struct KalibrIMU: Sendable, Hashable {
     ///   - file: Its name, for errors.
     /// - Throws: `SignalError` with the file and, where known, the line: `.malformed` for text that is not
     ///   YAML, not a mapping, or a value that is not a plain number; `.missingField` naming the missing key;
-    ///   `.outOfRange` for a negative or non-finite term or a rate that is not > 0.
+    ///   `.outOfRange` for a negative or non-finite term, one beyond the IMU model's range
+    ///   (``SensorModel/noiseDensities``, ``SensorModel/randomWalks``: 10 SI units), or a rate that is not > 0.
     public init(yaml: String, file: String? = nil) throws(SignalError) {
         // OpenCV's FileStorage writes "%YAML:1.0" (not a valid YAML directive): keep the line count.
         var text = yaml
@@ -118,6 +119,12 @@ public struct KalibrIMU: Sendable, Hashable {
             let v = try KalibrIMU.number(node, name: prefix + name, file: file)
             guard v >= 0 else {
                 throw SignalError(.outOfRange, "'\(prefix)\(name)' must be ≥ 0 (a noise density or random walk), got \(v)",
+                                  file: file, line: node.mark?.line, field: prefix + name)
+            }
+            // The IMU model's own ranges (densities and random walks share one).
+            let accepted = values.count % 2 == 0 ? SensorModel.noiseDensities : SensorModel.randomWalks
+            guard accepted.contains(v) else {
+                throw SignalError(.outOfRange, "'\(prefix)\(name)' must be at most \(accepted.upperBound) (SI units), got \(v): no sensor has such a term, and larger ones could overflow the samples",
                                   file: file, line: node.mark?.line, field: prefix + name)
             }
             values.append(v)

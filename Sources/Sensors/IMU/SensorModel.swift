@@ -21,35 +21,42 @@
 /// - `saturate`: clamp to ±``range``; `quantise`: round to a multiple of ``resolution``.
 /// `w` are independent standard normal draws per sensor, axis and process.
 ///
+/// Every term has a documented range (``noiseDensities``, ``randomWalks``, …), checked by
+/// ``validate(sensor:path:)`` wherever a model is written: physical maxima far beyond any real part, which
+/// keep every sample finite at every rate the engine renders.
+///
 /// ```swift
 /// var gyro = SensorModel()
 /// gyro.noiseDensity = SIMD3(repeating: 2e-4)     // rad/s/√Hz
 /// gyro.randomWalk = SIMD3(repeating: 2e-5)       // rad/s²/√Hz
 /// ```
 public struct SensorModel: Sendable, Hashable {
-    /// White noise density `N` (unit/√Hz).
+    /// White noise density `N` (unit/√Hz), 0 … 10 (``noiseDensities``).
     public var noiseDensity: SIMD3<Double>
-    /// Bias random walk `K` (unit/s/√Hz).
+    /// Bias random walk `K` (unit/s/√Hz), 0 … 10 (``randomWalks``).
     public var randomWalk: SIMD3<Double>
-    /// Bias instability: the stationary standard deviation `σ` of a first-order Gauss–Markov bias (unit).
+    /// Bias instability: the stationary standard deviation `σ` of a first-order Gauss–Markov bias (unit),
+    /// 0 … 100 (``biasInstabilities``).
     /// Its Allan deviation peaks at 0.617·σ for τ ≈ 1.89 × the correlation time.
     public var biasInstability: SIMD3<Double>
-    /// Correlation time `τ` of the Gauss–Markov bias (s); required (> 0) where ``biasInstability`` is not 0.
+    /// Correlation time `τ` of the Gauss–Markov bias (s), up to 10⁹ (``biasCorrelationTimes``); required
+    /// (> 0) where ``biasInstability`` is not 0.
     public var biasCorrelationTime: SIMD3<Double>
-    /// Standard deviation of the turn-on bias, a constant drawn per run from the seed (unit).
+    /// Standard deviation of the turn-on bias, a constant drawn per run from the seed (unit), 0 … 100
+    /// (``turnOnBiases``).
     public var turnOnBias: SIMD3<Double>
-    /// A fixed bias (unit).
+    /// A fixed bias (unit), −1000 … 1000 (``biases``).
     public var bias: SIMD3<Double>
-    /// Scale-factor error (a fraction: 0.01 reads 1 % high).
+    /// Scale-factor error (a fraction: 0.01 reads 1 % high), within ±0.5 (``scaleFactors``).
     public var scaleFactor: SIMD3<Double>
     /// Axis misalignment, small angles (rad): row `i` is how much of each true axis leaks into axis `i`;
-    /// the diagonal must be zero (that is the scale factor).
+    /// the diagonal must be zero (that is the scale factor); each within ±0.2 (``misalignmentAngles``).
     public var misalignment: [SIMD3<Double>]
-    /// Quantisation step (unit per least significant bit); 0 for none.
+    /// Quantisation step (unit per least significant bit); 0 for none, else 10⁻¹² … 10⁴ (``resolutions``).
     public var resolution: SIMD3<Double>
-    /// Measurement range: outputs saturate at ±range (unit); 0 for none.
+    /// Measurement range: outputs saturate at ±range (unit); 0 for none, else 10⁻¹² … 10⁶ (``ranges``).
     public var range: SIMD3<Double>
-    /// −3 dB bandwidth of a first-order low-pass (Hz); 0 for none.
+    /// −3 dB bandwidth of a first-order low-pass (Hz); 0 for none, else up to 10⁶ (``bandwidths``).
     public var bandwidth: SIMD3<Double>
 
     /// An ideal sensor: every term zero (off).

@@ -21,9 +21,25 @@ struct RecordingTable {
     /// Whether numbers may have a decimal comma (the separator is `;` or a tab).
     var decimalComma = false
 
-    /// Reads a whole CSV file (at most `limit` bytes).
+    /// Reads a whole CSV file, every row kept.
     /// - Throws: `SignalError` (`unreadable`, `malformed`, `unknownFormat`).
-    static func read(_ input: InputSource, limit: Int = 1 << 30) throws(SignalError) -> RecordingTable {
+    static func read(_ input: InputSource) throws(SignalError) -> RecordingTable {
+        var rows: [(line: Int, fields: [String])] = []
+        var table = try scan(input) { _, row throws(SignalError) in rows.append(row) }
+        table.rows = rows
+        return table
+    }
+
+    /// Reads a CSV file's header, then hands each row to `body` as it is read, keeping none: memory stays
+    /// that of one row whatever the file's size.
+    /// - Parameters:
+    ///   - input: The file.
+    ///   - body: Called with the table (its header; no rows) and each row in order; what it throws
+    ///     stops the scan and is thrown as it is.
+    /// - Returns: The table, without rows.
+    /// - Throws: `SignalError` (`unreadable`, `malformed`), or `body`'s error.
+    static func scan(_ input: InputSource,
+                     _ body: (RecordingTable, (line: Int, fields: [String])) throws(SignalError) -> Void) throws(SignalError) -> RecordingTable {
         var head = input.head[...]
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
         let firstLine = head.prefix { $0 != 0x0A && $0 != 0x0D }
@@ -39,26 +55,23 @@ struct RecordingTable {
             throw SignalError(.unreadable, error.message, file: input.name)
         }
         var fields: [String] = []
-        var header: [String] = []
-        var headerLine = 0
-        var rows: [(Int, [String])] = []
-        var empty = false
-        do {
-            if try reader.nextRecord(into: &fields) {
-                header = fields
-                headerLine = reader.line
-                while try reader.nextRecord(into: &fields) {
-                    rows.append((reader.line, fields))
-                }
-            } else {
-                empty = true
+        /// The reader's next record; its errors located in the file.
+        func next() throws(SignalError) -> Bool {
+            do {
+                return try reader.nextRecord(into: &fields)
+            } catch {
+                throw SignalError(.malformed, error.message, file: input.name, line: error.line)
             }
-        } catch {
-            throw SignalError(.malformed, error.message, file: input.name, line: error.line)
         }
-        guard !empty else { throw SignalError(.malformed, "the file is empty; expected a CSV header", file: input.name, line: 1) }
-        return RecordingTable(file: input.name, header: header, headerLine: headerLine, rows: rows,
-                              decimalComma: separator != UInt8(ascii: ","))
+        guard try next() else {
+            throw SignalError(.malformed, "the file is empty; expected a CSV header", file: input.name, line: 1)
+        }
+        let table = RecordingTable(file: input.name, header: fields, headerLine: reader.line, rows: [],
+                                   decimalComma: separator != UInt8(ascii: ","))
+        while try next() {
+            try body(table, (reader.line, fields))
+        }
+        return table
     }
 
     /// The index of the first column whose name matches (case-insensitively, spaces trimmed).
