@@ -254,6 +254,53 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         }
     }
 
+    /// Clients that stopped reading: `count` SSE and `count` WebSocket streams, each on a socket with a tiny
+    /// receive buffer that is never read, sent a replay of megabytes so that every socket is full and the
+    /// server's channel stays unwritable. A graceful shutdown then finishes anyway (its last writes are
+    /// abandoned): an event awaited with a generous bound, no timing.
+    @Test("graceful shutdown with stalled SSE and WebSocket clients (full sockets, never read) finishes", arguments: [1, 5])
+    func shutdownWithStalledClients(count: Int) async throws {
+        // 30,000 motion points of about 250 bytes: 7 MB per stream, more than the kernel's largest send
+        // buffer (4 MB by default on Linux) and NIO's 64 KiB high-water mark together.
+        let points = 30_000
+        let f = try ManualFeed(TestSpecs.shake, rate: 1000, replaySeconds: 40)
+        let (addresses, address) = AsyncStream<ListeningAddresses>.makeStream()
+        let app = buildApplication(feed: f.feed, configuration: LiveServerConfiguration(port: 0)) { address.yield($0) }
+        var logger = Logger(label: "stalled-shutdown-test")
+        logger.logLevel = .critical
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
+        let (finished, finish) = AsyncStream<Void>.makeStream()
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                finish.finish()
+            }
+            var iterator = addresses.makeAsyncIterator()
+            let port = try #require(await iterator.next()).port
+            await f.clock.waitForSleepers()
+            await f.advance(points: points)
+            var stalled: [RawConnection] = []
+            for _ in 0 ..< count {
+                let sse = try await RawConnection.connect(port: port, receiveBuffer: 1024)
+                try await sse.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 0\r\n\r\n")
+                let webSocket = try await RawConnection.connect(port: port, receiveBuffer: 1024)
+                try await webSocket.send("GET /v1/ws?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n")
+                stalled += [sse, webSocket]
+            }
+            // The event the shutdown must survive: every stream's channel has stopped being writable.
+            try await ConnectionLimiterTests.waitUntil("every stalled stream's socket is full (\(2 * count) unwritable channels)") {
+                f.feed.fanOut.unwritableStreams == 2 * count
+            }
+            await group.triggerGracefulShutdown()
+            let done = await arrives(finished, within: .seconds(60))
+            #expect(done, "shutdown blocked: \(count) stalled SSE and \(count) stalled WebSocket clients held it for 60 s")
+            // Closing the clients releases a server that waited on them, so the test ends either way.
+            for connection in stalled { await connection.close() }
+            try await tasks.waitForAll()
+            #expect(f.feed.isClosed)
+        }
+    }
+
     @Test("by default both loopbacks answer, 127.0.0.1 and ::1, on one port; every address is reported")
     func bothLoopbacks() async throws {
         try await withRunningServer { listening, _, _ in
