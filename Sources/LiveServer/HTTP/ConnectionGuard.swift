@@ -50,12 +50,23 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
         self.context = nil
     }
 
+    /// Whether the stream's bytes are no longer written: its WebSocket failed, and its close frame must
+    /// be the last frame sent.
+    private var rawWritesEnded = false
+
     /// Writes bytes straight to the socket (on the channel's event loop; no flush).
-    /// - Returns: `false` when the handler has left the pipeline (nothing was written).
+    /// - Returns: `false` when the handler has left the pipeline (nothing was written). After
+    ///   ``endRawWrites()`` the bytes are dropped, and it returns `true`: the connection is closing.
     func write(raw: ByteBuffer) -> Bool {
         guard let context else { return false }
+        if rawWritesEnded { return true }
         context.write(wrapOutboundOut(raw), promise: nil)
         return true
+    }
+
+    /// Drops every stream byte from now on (the connection failed and is closing).
+    func endRawWrites() {
+        rawWritesEnded = true
     }
 
     /// Flushes what was written (on the channel's event loop).
@@ -319,6 +330,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             cancelTimer()
             phase = .handedOver
             upgraded = true
+            // The WebSocket's handlers are in place: every frame the client sends is checked right after the
+            // decoder. Without the decoder there is no WebSocket to check (the upgrade failed).
+            let pipeline = context.pipeline.syncOperations
+            if let decoder = try? pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self) {
+                try? pipeline.addHandler(WebSocketFrameCheck(start: start), position: .after(decoder))
+            }
         case (.handedOver, is ChannelShouldQuiesceEvent) where !upgraded && readingRequest:
             // Shutting down while a request is still arriving (half its body sent): it would hold the
             // shutdown as long as the client waits, so the connection closes.
