@@ -20,7 +20,7 @@ final class SpecChecker: @unchecked Sendable {
     static let niceness: Int32 = 10
     /// Checks that may wait behind the one running.
     static let mostWaiting = 4
-    /// The checking thread's name (at most 15 bytes: Linux refuses a longer thread name).
+    /// The checking thread's name (at most 15 bytes, as Linux allows).
     static let threadName = "spec check"
 
     private let lock = NSLock()
@@ -58,13 +58,13 @@ final class SpecChecker: @unchecked Sendable {
     /// Starts a thread that takes jobs until there are none left.
     private func startThread() {
         let thread = Thread { [self] in
-            Thread.current.name = Self.threadName   // set from the thread itself, so that Linux has it too
             #if os(Linux)
             // On Linux the nice value is the calling thread's (PRIO_PROCESS with who 0, under NPTL).
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)
             #endif
             while let job = next() { job() }
         }
+        thread.name = Self.threadName
         thread.qualityOfService = .utility
         thread.start()
     }
