@@ -72,7 +72,7 @@ import Testing
         #expect(most == 1)
     }
 
-    @Test("with the most checks waiting behind a running one (4), one more is refused: 503")
+    @Test("with the most checks waiting behind a running one (8), one more is refused: 503")
     func boundedQueue() async throws {
         let checker = SpecChecker()
         let gate = DispatchSemaphore(value: 0)

@@ -19,7 +19,7 @@ final class SpecChecker: @unchecked Sendable {
     /// The nice value of the checking thread on Linux (0 is the process's, 19 the lowest priority).
     static let niceness: Int32 = 10
     /// Checks that may wait behind the one running.
-    static let mostWaiting = 4
+    static let mostWaiting = 8
     /// The checking thread's name (at most 15 bytes, as Linux allows).
     static let threadName = "spec check"
 
@@ -28,6 +28,8 @@ final class SpecChecker: @unchecked Sendable {
     private var jobs: [@Sendable () -> Void] = []
     /// Whether a thread is taking jobs (guarded by `lock`).
     private var running = false
+    /// Checks accepted and not finished: those waiting and the one running (guarded by `lock`).
+    private var accepted = 0
 
     /// How many checks wait behind the one running.
     var waiting: Int { lock.withLock { jobs.count } }
@@ -38,15 +40,20 @@ final class SpecChecker: @unchecked Sendable {
     ///   `work` throws.
     func check<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-            let job: @Sendable () -> Void = { continuation.resume(with: Result { try work() }) }
-            let (accepted, start) = lock.withLock { () -> (Bool, Bool) in
-                guard jobs.count < Self.mostWaiting else { return (false, false) }
+            let job: @Sendable () -> Void = { [self] in
+                let result = Result { try work() }
+                lock.withLock { accepted -= 1 }
+                continuation.resume(with: result)
+            }
+            let (taken, start) = lock.withLock { () -> (Bool, Bool) in
+                guard accepted <= Self.mostWaiting else { return (false, false) }
+                accepted += 1
                 jobs.append(job)
                 let start = !running
                 running = true
                 return (true, start)
             }
-            guard accepted else {
+            guard taken else {
                 continuation.resume(throwing: LiveServerError(.unavailable,
                     "\(Self.mostWaiting) specs are waiting to be checked already; send this one once they are applied"))
                 return
