@@ -13,8 +13,8 @@ import NIOWebSocket
 /// - a reserved bit is set (no extension is negotiated, §5.2);
 /// - its opcode is reserved (3 to 7, 11 to 15);
 /// - it is a control frame (close, ping, pong) with more than 125 bytes or without FIN (§5.5);
-/// - it is a continuation with no fragmented message begun, or a new text or binary frame while one is
-///   (§5.4);
+/// - it is a continuation with no fragmented message begun, or a new text or binary frame while a
+///   fragmented message is under way (§5.4);
 /// - it ends a text message that is not UTF-8 (1007, §8.1), or, as a close frame, carries one byte, a
 ///   status that may not be sent (§7.4) or a reason that is not UTF-8.
 ///
