@@ -20,7 +20,8 @@ struct ServeCommand: AsyncParsableCommand {
         One timeline plays in real time; every client sees the same points. Standard output has a line \
         `listening on http://HOST:PORT` for each address (with --port 0, the port picked): by default \
         http://127.0.0.1:PORT first, then http://[::1]:PORT. Open one in a browser for the console. \
-        SIGINT or SIGTERM ends every stream, closes every connection and exits 0 within 2 s. A connection \
+        SIGINT or SIGTERM ends every stream, closes every connection (one whose client stopped reading is cut \
+        off after 1 s) and exits 0 within 2 s. A connection \
         that has not sent a whole request header within 10 s is closed; a malformed request is answered \
         with a 4xx and closed. At most 128 connections may wait without having sent a request header: one \
         more closes the oldest of them. --max-connections (4096) and --max-connections-per-peer (1024, per \

@@ -2,7 +2,9 @@
 2,000 recordings of 10 s at 100 Hz; the Parquet data equals a serial `signals dataset --shard 0/1` run value
 for value; the labels follow the plan's weights; a worker killed mid-run gives the same dataset. A plan that
 mixes an IMU template (float32 recordings) with a trajectory template (float64) gives float64 channel
-columns in every Parquet file, equal to the recordings value for value.
+columns in every Parquet file, equal to the recordings value for value. What the integration refuses (labels
+named like a data column, the Hive null value, --shards 0, a --signals that is missing or writes nothing), a
+rerun leaving no stale Parquet file, and SIGINT stopping a run with 130 and no retry.
 
 SIGNALS names the `signals` binary (make test-python sets it to the debug build)."""
 
@@ -278,6 +280,193 @@ class MixedDatasetTest(unittest.TestCase):
                 self.assertEqual(selected.column("latitude").null_count, rows)
             self.assertEqual(selected.column("activity").to_pylist(), [line["labels"]["activity"]] * rows)
         self.assertTrue(np.array_equal(index, np.repeat(np.arange(MIXED_COUNT), rows)))
+
+
+SMALL_PLAN = {
+    "seed": 3, "rate": 20, "duration": 1, "templates": [
+        {"name": "walk", "labels": {"activity": "walking"},
+         "spec": {"imu": {"preset": "bmi160", "motion": {"preset": "walking"}}}},
+        {"name": "still", "labels": {"activity": "still"},
+         "spec": {"imu": {"preset": "bmi160", "motion": {"attitude": "faceUp"}}}},
+    ],
+}
+
+
+def plan_with_label(key, value="walking"):
+    """SMALL_PLAN with the first template's label `key: value` instead of `activity`."""
+    plan = json.loads(json.dumps(SMALL_PLAN))
+    plan["templates"][0]["labels"] = {key: value}
+    return plan
+
+
+def run_cli(args, timeout=600, **popen):
+    """`python3 -m signalrunner_dask ARGS`: its exit status, standard output and standard error."""
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "Integrations", "python"))
+    process = subprocess.Popen([sys.executable, "-m", "signalrunner_dask", *args], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, **popen)
+    out, err = process.communicate(timeout=timeout)
+    return process.returncode, out, err
+
+
+class DaskRefusalsTest(unittest.TestCase):
+    """What the Dask integration refuses, and what it does not leave behind."""
+
+    @classmethod
+    def setUpClass(cls):
+        sys.path.insert(0, os.path.join(ROOT, "Integrations", "python"))
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+
+    def write_plan(self, plan, name="plan.json"):
+        path = os.path.join(self.tmp.name, name)
+        with open(path, "w") as f:
+            json.dump(plan, f)
+        return path
+
+    def test_labels_named_like_a_data_column_are_refused(self):
+        from signalrunner_dask import PlanError, run_dataset
+        for key in ["index", "row", "t", "value", "x", "z", "c0", "c12", "accelerometer.x", ".hidden", "_private"]:
+            with self.subTest(key=key):
+                plan = self.write_plan(plan_with_label(key))
+                output = os.path.join(self.tmp.name, "out-" + key)
+                status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS])
+                self.assertEqual(status, 2, err)
+                self.assertIn(f"$.templates[0].labels.{key}", err)
+                self.assertNotIn("Traceback", err)
+                self.assertFalse(os.path.exists(os.path.join(output, "data")))
+                # The library refuses it before any task runs (no client is needed to see it).
+                with self.assertRaisesRegex(PlanError, "may not"):
+                    run_dataset(None, SIGNALS, plan, 4, output, 1)
+        # The failing case: an ordinary label name passes.
+        from signalrunner_dask.dataset import plan_labels
+        self.assertEqual(plan_labels(self.write_plan(plan_with_label("activity"))), ["activity"])
+        self.assertEqual(plan_labels(self.write_plan(plan_with_label("row_count"))), ["row_count", "activity"])
+
+    def test_a_label_clashing_with_a_channel_column_found_in_a_shard_is_refused(self):
+        from signalrunner_dask import PlanError, shard_rows
+        folder = self.tmp.name
+        np.save(os.path.join(folder, "r.npy"), np.zeros((2, 1), dtype=np.float32))
+        with open(os.path.join(folder, "manifest.jsonl"), "w") as f:
+            f.write(json.dumps({"index": 0, "file": "r.npy", "columns": ["pressure"], "labels": {"pressure": "high"}}) + "\n")
+        with self.assertRaisesRegex(PlanError, "'pressure'"):
+            shard_rows(folder, 0, 1, ["pressure"], 20.0)
+        # The failing case: another label name gives the table.
+        table, _ = shard_rows(folder, 0, 1, ["level"], 20.0)
+        self.assertEqual(table.column_names, ["index", "row", "t", "pressure", "level"])
+
+    def test_hive_default_partition_value_is_refused(self):
+        plan = self.write_plan(plan_with_label("activity", "__HIVE_DEFAULT_PARTITION__"))
+        output = os.path.join(self.tmp.name, "out")
+        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS])
+        self.assertEqual(status, 2, err)
+        self.assertIn("__HIVE_DEFAULT_PARTITION__", err)
+        self.assertIn("$.templates[0].labels.activity", err)
+        self.assertFalse(os.path.exists(os.path.join(output, "data")))
+
+    def test_non_positive_shards_and_negative_retries_are_refused(self):
+        from signalrunner_dask import run_dataset
+        plan = self.write_plan(SMALL_PLAN)
+        output = os.path.join(self.tmp.name, "out")
+        for flag, value, message in [("--shards", "0", "--shards must be >= 1, got 0"), ("--shards", "-3", "--shards must be >= 1, got -3"),
+                                     ("--retries", "-1", "--retries must be >= 0, got -1")]:
+            with self.subTest(flag=flag, value=value):
+                status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS, flag, value])
+                self.assertEqual(status, 2, err)
+                self.assertIn(message, err)
+        for shards in [0, -1]:
+            with self.assertRaisesRegex(ValueError, f"shards must be a whole number >= 1, got {shards}"):
+                run_dataset(None, SIGNALS, plan, 4, output, shards)
+        self.assertFalse(os.path.exists(output))
+
+    def test_a_signals_binary_that_is_missing_or_writes_nothing_gets_a_clear_error(self):
+        plan = self.write_plan(SMALL_PLAN)
+        output = os.path.join(self.tmp.name, "out")
+        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", os.path.join(self.tmp.name, "nowhere")])
+        self.assertEqual(status, 2, err)
+        self.assertIn("no such executable", err)
+        # /bin/true exits 0 and writes nothing.
+        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", "/bin/true",
+                                  "--workers", "1", "--shards", "1", "--retries", "0"])
+        self.assertEqual(status, 1, err)
+        self.assertIn("wrote no manifest.jsonl", err)
+        self.assertNotIn("Traceback", err)
+        self.assertFalse(os.path.exists(os.path.join(output, "manifest.parquet")))
+
+    def test_a_rerun_with_fewer_recordings_or_shards_leaves_no_stale_parquet(self):
+        plan = self.write_plan(SMALL_PLAN)
+        output = os.path.join(self.tmp.name, "out")
+        status, _, err = run_cli([plan, "--count", "40", "--output-dir", output, "--signals", SIGNALS, "--shards", "4"])
+        self.assertEqual(status, 0, err)
+        self.assertEqual(parquet_samples_small(output).num_rows, 40 * 20)
+        status, _, err = run_cli([plan, "--count", "6", "--output-dir", output, "--signals", SIGNALS, "--shards", "2"])
+        self.assertEqual(status, 0, err)
+        table = parquet_samples_small(output)
+        manifest = pq.read_table(os.path.join(output, "manifest.parquet"))
+        self.assertEqual(manifest.column("index").to_pylist(), list(range(6)))
+        self.assertEqual(sorted(set(table.column("index").to_pylist())), list(range(6)))
+        self.assertEqual(table.num_rows, sum(manifest.column("rows").to_pylist()))
+        files = glob.glob(os.path.join(output, "data", "**", "*.parquet"), recursive=True)
+        self.assertTrue(all(os.path.basename(f).startswith(("part-00000-", "part-00001-")) for f in files), files)
+
+    def interrupted_run(self, whom):
+        """Starts a long run in its own process group, waits until a shard's signals has written recordings,
+        sends SIGINT to `whom` ("group": every process, as Ctrl-C in a terminal; "signals": only the shards'
+        signals processes), and checks that the run stops: exit 130, no manifest.parquet (the run did not go
+        on to the end, retrying), no signals process left."""
+        plan = self.write_plan(dict(SMALL_PLAN, duration=60, rate=100))
+        output = os.path.join(self.tmp.name, "out")
+        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "Integrations", "python"))
+        process = subprocess.Popen([sys.executable, "-m", "signalrunner_dask", plan, "--count", "2000", "--workers", "2",
+                                    "--output-dir", output, "--signals", SIGNALS], env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        seen = set()
+        running = []
+        deadline = time.monotonic() + 300
+        # The event: a shard's signals process has written recordings.
+        while process.poll() is None and time.monotonic() < deadline:
+            running = [p for p in psutil.Process(process.pid).children(recursive=True)
+                       if p.is_running() and p.name() == os.path.basename(SIGNALS)[:15]]
+            seen.update(running)
+            recordings = os.path.join(output, "recordings")
+            if running and os.path.isdir(recordings) and len(os.listdir(recordings)) >= 4:
+                break
+            time.sleep(0.05)
+        self.assertIsNone(process.poll(), "the run ended before a shard was under way")
+        if whom == "group":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            for p in running:
+                p.send_signal(signal.SIGINT)
+        try:
+            _, err = process.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            self.fail("SIGINT did not stop the run within 120 s")
+        self.assertEqual(process.returncode, 130, err)
+        self.assertIn("interrupted", err)
+        self.assertNotIn("Traceback", err)
+        self.assertFalse(os.path.exists(os.path.join(output, "manifest.parquet")), "the run went on to the end")
+        left = []
+        for p in seen:
+            try:
+                p.wait(timeout=30)
+            except psutil.TimeoutExpired:
+                left.append(p.pid)
+        self.assertEqual(left, [], "signals processes still running after the run stopped")
+
+    def test_ctrl_c_stops_the_run_with_130_and_no_retry(self):
+        self.interrupted_run("group")
+
+    def test_sigint_to_the_shards_signals_stops_the_run_with_130_and_no_retry(self):
+        self.interrupted_run("signals")
+
+
+def parquet_samples_small(output_dir):
+    """SMALL_PLAN's Parquet data (the `activity` partition)."""
+    return pads.dataset(os.path.join(output_dir, "data"), format="parquet", partitioning="hive").to_table()
 
 
 if __name__ == "__main__":

@@ -6,6 +6,6 @@ partitioned by label (hive style, ``activity=walking/``), one row per sample. Th
 shards' manifests into ``DIR/manifest.parquet``. See ``Integrations/python/README.md``.
 """
 
-from .dataset import plan_channel_type, render_shard, run_dataset, shard_rows
+from .dataset import Interrupted, PlanError, ShardError, plan_channel_type, render_shard, run_dataset, shard_rows
 
-__all__ = ["plan_channel_type", "render_shard", "run_dataset", "shard_rows"]
+__all__ = ["Interrupted", "PlanError", "ShardError", "plan_channel_type", "render_shard", "run_dataset", "shard_rows"]

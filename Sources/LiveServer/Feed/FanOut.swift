@@ -142,6 +142,12 @@ final class FanOut: Sendable {
         }
     }
 
+    /// How many streams' channels are not writable now: their clients stopped reading and their sockets
+    /// are full (a test waits for it before a shutdown that must not wait on them).
+    var unwritableStreams: Int {
+        state.withLockedValue { s in s.loops.values.reduce(0) { $0 + $1.sinks.values.filter { !$0.channel.isWritable }.count } }
+    }
+
     /// Ends every stream (the feed closed).
     func detachAll() {
         for subscription in state.withLockedValue({ Array($0.owners.keys) }) { detach(subscription) }

@@ -40,6 +40,9 @@ public final class LiveFeed: Sendable {
     let timelineOffset: NIOLockedValueBox<Double>
     /// Writes the points to the streaming connections.
     let fanOut: FanOut
+    /// Where a spec sent over HTTP is decoded and checked: off the request's thread, below the playback
+    /// thread's priority.
+    let specChecker = SpecChecker()
 
     /// How long a polling connection counts in ``FeedStatus/Clients/polling``.
     static let pollingWindow = Duration.seconds(2)
@@ -253,17 +256,32 @@ public final class LiveFeed: Sendable {
     /// same global sample index, so a component that did not change continues without a glitch. It
     /// ends a held accelerometer, heading and pressure. A point file that had finished starts the timeline again at the
     /// feed's rate.
+    /// A route may have at most ``LiveSpec/mostLiveWaypoints`` waypoints here (a source given at start-up
+    /// has no such bound).
     /// - Parameter json: Any spec `signals render` accepts.
-    /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP); nothing changes.
+    /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP), a route over the bound
+    ///   included (`tooLarge`); nothing changes.
     public func replaceSpec(json: Data) throws(SignalError) {
-        try replace(with: LiveSource.spec(json: json, sampleRate: options.sampleRate))
+        let value = try JSONValue.parse(json)
+        try LiveSpec.checkLiveWaypoints(value)
+        let document = try SpecDocument.decode(value, allowFiles: false)
+        try replace(with: .spec(LiveSpec(document, text: String(decoding: json, as: UTF8.self), sampleRate: options.sampleRate)))
     }
 
-    /// Replaces the source with a parsed spec (see ``replaceSpec(json:)``).
-    /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP); nothing changes.
-    func replaceSpec(_ value: JSONValue) throws(SignalError) {
-        let document = try SpecDocument.decode(value, allowFiles: false)
-        try replace(with: .spec(LiveSpec(document, text: value.serialized, sampleRate: options.sampleRate)))
+    /// Replaces the source with a parsed spec (see ``replaceSpec(json:)``), decoded and checked by the
+    /// feed's ``SpecChecker`` (its own thread, below the playback thread's priority) while the timeline
+    /// plays on.
+    /// - Throws: `SignalError` with the message and JSON path (a 400 over HTTP), a route over
+    ///   ``LiveSpec/mostLiveWaypoints`` waypoints included (before any decoding); ``LiveServerError`` (503)
+    ///   when too many specs wait to be checked. Nothing changes.
+    func replaceSpec(_ value: JSONValue) async throws {
+        try LiveSpec.checkLiveWaypoints(value)
+        let rate = options.sampleRate
+        let source = try await specChecker.check { () throws -> LiveSource in
+            let document = try SpecDocument.decode(value, allowFiles: false)
+            return .spec(try LiveSpec(document, text: value.serialized, sampleRate: rate))
+        }
+        try replace(with: source)
     }
 
     /// Switches to a checked spec source from the next index.

@@ -131,6 +131,28 @@ public struct LiveSpec: Sendable {
         }
     }
 
+    /// The most waypoints a route may have in a spec that replaces a playing feed's source
+    /// (``LiveFeed/replaceSpec(json:)``, `PUT /v1/spec`): checking a route takes time in proportion to its
+    /// waypoints (a trajectory's path: about 0.18 ms each in a debug build, a tenth of that in a release
+    /// build), and the feed plays while it is checked. A source given at start-up has no such bound.
+    public static let mostLiveWaypoints = 10_000
+
+    /// Refuses a spec whose route has more than ``mostLiveWaypoints`` waypoints, before anything is
+    /// decoded: `{"route": …}`, `{"motion": …, "route": …}` and `{"trajectory": {"route": …}}`.
+    /// - Throws: `SignalError` (`tooLarge`; a 400 over HTTP) with the path of the waypoints, naming the bound.
+    static func checkLiveWaypoints(_ value: JSONValue) throws(SignalError) {
+        guard case .object(let document) = value else { return }
+        var route = document["route"], path = "$.route.waypoints"
+        if case .object(let trajectory)? = document["trajectory"] {
+            route = trajectory["route"]
+            path = "$.trajectory.route.waypoints"
+        }
+        guard case .object(let fields)? = route, case .array(let waypoints)? = fields["waypoints"],
+              waypoints.count > mostLiveWaypoints else { return }
+        throw SignalError(.tooLarge, path: path,
+                          "the route has \(waypoints.count) waypoints; a spec that replaces the playing one takes at most \(mostLiveWaypoints) (its check takes time while the timeline plays): thin the route, or serve it from the start (signals serve FILE)")
+    }
+
     /// The spec as `GET /v1/spec` serves it: a signal with every field written out; a document with a
     /// route as it was given; `nil` for a route read from GPX.
     var json: String? {

@@ -50,12 +50,23 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
         self.context = nil
     }
 
+    /// Whether the stream's bytes are no longer written: its WebSocket failed, and its close frame must
+    /// be the last frame sent.
+    private var rawWritesEnded = false
+
     /// Writes bytes straight to the socket (on the channel's event loop; no flush).
-    /// - Returns: `false` when the handler has left the pipeline (nothing was written).
+    /// - Returns: `false` when the handler has left the pipeline (nothing was written). After
+    ///   ``endRawWrites()`` the bytes are dropped, and it returns `true`: the connection is closing.
     func write(raw: ByteBuffer) -> Bool {
         guard let context else { return false }
+        if rawWritesEnded { return true }
         context.write(wrapOutboundOut(raw), promise: nil)
         return true
+    }
+
+    /// Drops every stream byte from now on (the connection failed and is closing).
+    func endRawWrites() {
+        rawWritesEnded = true
     }
 
     /// Flushes what was written (on the channel's event loop).
@@ -122,6 +133,11 @@ final class ConnectionStart: ChannelInboundHandler, RemovableChannelHandler {
 /// Hummingbird's own idle timeout and quiescing take over. The connection is idle for the limiter until
 /// then. One thing it still answers itself: a later request on a kept-alive connection that the decoder
 /// cannot read, arriving between two requests, gets the same JSON reason and close as a first one.
+///
+/// Whatever the phase, a shutdown never waits on a connection for longer than ``shutdownGrace``: when the
+/// server shuts down, a stream, a WebSocket or a response still open then is closed, its pending writes
+/// dropped. A client that stopped reading leaves its socket full, and every write to it (the stream's
+/// last comment, a WebSocket's close frame) would wait for the client for ever; a shutdown must not.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -144,6 +160,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// How long an answered connection is kept half-closed, reading what the client still sends, so that
     /// closing with unread bytes does not reset the connection before the client read the answer.
     static let linger = TimeAmount.seconds(1)
+    /// How long a connection may take to finish once the server shuts down (a stream's last comment, a
+    /// WebSocket's close handshake, a response under way) before it is closed with its writes pending:
+    /// as long as a WebSocket waits for the client's close frame
+    /// (``GuardedServerChannel/webSocketCloseTimeout``), so a client that reads loses nothing.
+    static let shutdownGrace = TimeAmount.seconds(1)
 
     private let start: ConnectionStart
     /// Whether the connection is still awaiting its first request; leaving that phase ends its idle time.
@@ -167,6 +188,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether a response is being written (its head passed, its end not yet).
     private var responding = false
     private var timer: Scheduled<Void>?
+    /// Closes the connection ``shutdownGrace`` after the server began to shut down.
+    private var shutdownTimer: Scheduled<Void>?
 
     /// A guard.
     /// - Parameters:
@@ -190,6 +213,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         cancelTimer()
+        shutdownTimer?.cancel()
+        shutdownTimer = nil
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -209,6 +234,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         cancelTimer()
+        shutdownTimer?.cancel()
+        shutdownTimer = nil
         context.fireChannelInactive()
     }
 
@@ -292,11 +319,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, shutdownTimer == nil {
+            // Whatever the connection does next (it is closed below, or Hummingbird finishes its response,
+            // or its stream ends), it is closed after the grace if still open: no socket holds a shutdown.
+            let channel = context.channel
+            shutdownTimer = context.eventLoop.scheduleTask(in: Self.shutdownGrace) { channel.close(promise: nil) }
+        }
         switch (phase, event) {
         case (.awaitingFirstRequest, is HTTPServerUpgradeEvents):
             cancelTimer()
             phase = .handedOver
             upgraded = true
+            // The WebSocket's handlers are in place: every frame the client sends is checked right after the
+            // decoder. Without the decoder there is no WebSocket to check (the upgrade failed).
+            let pipeline = context.pipeline.syncOperations
+            if let decoder = try? pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self) {
+                try? pipeline.addHandler(WebSocketFrameCheck(start: start), position: .after(decoder))
+            }
         case (.handedOver, is ChannelShouldQuiesceEvent) where !upgraded && readingRequest:
             // Shutting down while a request is still arriving (half its body sent): it would hold the
             // shutdown as long as the client waits, so the connection closes.

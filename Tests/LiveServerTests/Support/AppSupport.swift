@@ -67,3 +67,22 @@ extension TestResponse {
         return (o["error"] as? String ?? "", o["path"] as? String)
     }
 }
+
+/// Whether `stream` yields (or ends) within `limit`: an event awaited with a bound for a failing test,
+/// not a timing the test relies on.
+func arrives(_ stream: AsyncStream<Void>, within limit: Duration) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            var iterator = stream.makeAsyncIterator()
+            _ = await iterator.next()
+            return !Task.isCancelled
+        }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return false
+        }
+        let first = await group.next() ?? false
+        group.cancelAll()
+        return first
+    }
+}

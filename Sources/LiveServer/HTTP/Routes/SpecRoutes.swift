@@ -11,7 +11,7 @@ struct SpecRoutes {
             try LiveRoutes.json(current())
         }
         router.put("/v1/spec") { request, _ in
-            try feed.replaceSpec(try await request.jsonBody())
+            try await feed.replaceSpec(try await request.jsonBody())
             return try LiveRoutes.json(current())
         }
     }
