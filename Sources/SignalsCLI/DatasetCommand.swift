@@ -46,7 +46,8 @@ struct DatasetCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Recordings in the dataset (indices 0 ..< count).")
     var count: Int
 
-    @Option(name: .long, help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all.")
+    // Unconditional, so that `--shard -1/4` reaches the range check instead of being read as a flag.
+    @Option(name: .long, parsing: .unconditional, help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all.")
     var shard: String = "0/1"
 
     @Option(name: .customLong("output-dir"), help: "Directory for recordings/ and the manifest (created if missing).")

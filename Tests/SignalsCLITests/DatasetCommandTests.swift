@@ -82,11 +82,27 @@ import Testing
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
-    @Test("--shard must be I/K with I < K", arguments: ["3/3", "1", "-1/2", "0/0"])
+    @Test("--shard must be I/K with I < K, a negative I or K included (not read as a flag)",
+          arguments: ["3/3", "1", "-1/2", "-1/4", "0/-4", "-0/1x", "0/99999999999999999999", "0/0"])
     func badShard(_ shard: String) throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--shard", shard, "--output-dir", try Self.directory("shard").path])
-        #expect(failed.stderr.contains("--shard"), "\(failed.stderr)")
+        #expect(failed.stderr == "error: --shard \(shard): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)\n")
+    }
+
+    @Test("--count out of range is refused naming it", arguments: ["-1", "-9223372036854775808", "1000000001"])
+    func badCount(_ count: String) throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
+        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", count, "--output-dir", try Self.directory("count").path])
+        #expect(failed.stderr.contains("--count \(count): give a number of recordings from 0 to 1e9"), "\(failed.stderr)")
+    }
+
+    @Test("an int parameter of -2^63 exits 2 naming its JSON path, never a crash")
+    func intParameterOfMinimum() throws {
+        let text = Self.plan.replacingOccurrences(of: #""uniform": [1.5, 2.1]"#, with: #""int": [-9223372036854775808, 0]"#)
+        let plan = try Executables.temporaryFile("plan.json", contents: text)
+        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("int").path])
+        #expect(failed.stderr.contains("$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"), "\(failed.stderr)")
     }
 
     // MARK: trajectory templates
