@@ -79,7 +79,7 @@ struct AllanCommand: ParsableCommand {
     var allowAliasing = false
 
     func run() throws {
-        let inputs = OutputSink.Inputs([input])
+        let inputs = try OutputSink.Inputs([input])
         try inputs.check([("--plot", plot), ("--fit-spec", fitSpec), ("--kalibr-yaml", kalibrYAML)])
         try OutputSink.checkExtension(plot, option: "--plot", extensions: ["svg"], what: "an SVG plot")
         try OutputSink.checkExtension(fitSpec, option: "--fit-spec", extensions: ["json"], what: "an IMU spec (JSON)")

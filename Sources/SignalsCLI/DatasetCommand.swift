@@ -66,7 +66,7 @@ struct DatasetCommand: ParsableCommand {
         } catch {
             throw error.located(file: input.name)
         }
-        let inputs = OutputSink.Inputs([plan])
+        let inputs = try OutputSink.Inputs([plan])
         try DatasetCommand.makeDirectory(outputDirectory, inputs: inputs)
         try DatasetCommand.makeDirectory(outputDirectory + "/recordings", inputs: inputs)
         let suffix = "\(index)-of-\(of)"

@@ -193,84 +193,68 @@ final class OutputSink {
 }
 
 extension OutputSink {
-    /// The files a command reads, registered before it writes anything, so that no output lands on one.
+    /// The files a command reads, registered before it writes anything, so that no output lands on one; a
+    /// folder stands for every file beneath it (see ``InputFiles``).
     ///
     /// ```swift
-    /// let inputs = OutputSink.Inputs([spec, recording])
+    /// let inputs = try OutputSink.Inputs([spec, recording])
     /// try inputs.check(output, option: "-o")        // before any work
     /// let sink = try OutputSink(path: output, inputs: inputs)
     /// ```
-    struct Inputs {
-        /// Each input's name as given and the file it is (links followed).
-        private(set) var files: [(name: String, identity: FileIdentity)] = []
+    typealias Inputs = InputFiles
+}
 
-        /// Registers the inputs named (`nil` is skipped, `-` is standard input; a path with nothing
-        /// there is skipped: reading it fails anyway).
-        init(_ paths: [String?]) {
-            for path in paths { add(path) }
-        }
-
-        /// Registers one more input.
-        mutating func add(_ path: String?) {
-            guard let path, !path.isEmpty else { return }
-            let identity = path == "-" ? FileIdentity.of(descriptor: STDIN_FILENO) : FileIdentity.of(path)
-            guard let identity, !identity.isDevice else { return }
-            files.append((path == "-" ? "standard input" : path, identity))
-        }
-
-        /// The input that is the file `identity`, if any.
-        func input(sameAs identity: FileIdentity) -> String? {
-            files.first { $0.identity.isSameFile(as: identity) }?.name
-        }
-
-        /// Refuses an output that would lose something the user gave: an empty path, one of the inputs
-        /// (the same device and inode, links followed), or an existing regular file the user may not write
-        /// (``WriteAccess``); for standard output (`nil` or `-`), a redirection onto an input.
-        /// - Parameters:
-        ///   - path: The output, `-` or `nil` for standard output.
-        ///   - option: The flag that named it (`-o`, `--plot`), for messages.
-        /// - Throws: ``CLIError`` (exit status 2) saying why and what to do.
-        func check(_ path: String?, option: String) throws {
-            guard let path, path != "-" else {
-                if let out = FileIdentity.of(descriptor: STDOUT_FILENO), out.isRegularFile, let input = input(sameAs: out) {
-                    throw CLIError("standard output is the input \(input) (redirected onto it); redirect the output to another file")
-                }
-                return
+extension InputFiles {
+    /// Refuses an output that would lose something the user gave: an empty path, one of the inputs
+    /// (the same device and inode, links followed), or an existing regular file the user may not write
+    /// (``WriteAccess``); for standard output (`nil` or `-`), a redirection onto an input.
+    /// - Parameters:
+    ///   - path: The output, `-` or `nil` for standard output.
+    ///   - option: The flag that named it (`-o`, `--plot`), for messages.
+    /// - Throws: ``CLIError`` (exit status 2) saying why and what to do.
+    func check(_ path: String?, option: String) throws {
+        guard let path, path != "-" else {
+            if let out = FileIdentity.of(descriptor: STDOUT_FILENO), out.isRegularFile, let input = input(sameAs: out) {
+                throw CLIError("standard output is the input \(input) (redirected onto it); redirect the output to another file")
             }
-            guard !path.isEmpty else {
-                throw CLIError("\(option) '' names no file; give a file name, or - for standard output")
-            }
-            guard let identity = FileIdentity.of(path), !identity.isDevice else { return }
-            if let input = input(sameAs: identity) {
-                let how = input == path ? "it is the input \(input)" : "it is the same file as the input \(input)"
-                throw CLIError("cannot write to \(path): \(how); write the output to another file")
-            }
-            guard identity.isRegularFile, !WriteAccess.currentUserMayWrite(path) else { return }
-            let mode = String(identity.mode & 0o7777, radix: 8)
-            if identity.mode & 0o222 == 0 {
-                throw CLIError("cannot write to \(path): the file is read-only (mode 0\(mode)); make it writable (chmod u+w) or write to another file")
-            }
-            throw CLIError("cannot write to \(path): permission denied (mode 0\(mode), and you are not allowed to write it); write to another file")
+            return
         }
-
-        /// Checks several outputs of one command (see ``check(_:option:)``), and that no two are one file.
-        /// - Parameter outputs: Each output's flag and path (`nil` when not asked for).
-        /// - Throws: ``CLIError``.
-        func check(_ outputs: [(option: String, path: String?)]) throws {
-            var seen: [(option: String, key: String)] = []
-            for (option, path) in outputs {
-                try check(path, option: option)
-                guard let path, path != "-", !path.isEmpty else { continue }
-                let key = FileIdentity.of(path).map { "\($0.device):\($0.inode)" }
-                    ?? URL(fileURLWithPath: (try? OutputSink.resolveLinks(path)) ?? path).standardizedFileURL.path
-                if let other = seen.first(where: { $0.key == key }) {
-                    throw CLIError("\(other.option) and \(option) name the same file, \(path); give each its own file")
-                }
-                seen.append((option, key))
-            }
+        guard !path.isEmpty else {
+            throw CLIError("\(option) '' names no file; give a file name, or - for standard output")
         }
+        guard let identity = FileIdentity.of(path), !identity.isDevice else { return }
+        if let input = entry(sameAs: identity) {
+            var how = input.name == path ? "it is the input \(input.name)" : "it is the same file as the input \(input.name)"
+            if let folder = input.folder { how += ", which the command reads from the folder \(folder)" }
+            throw CLIError("cannot write to \(path): \(how); write the output to another file")
+        }
+        guard identity.isRegularFile, !WriteAccess.currentUserMayWrite(path) else { return }
+        let mode = String(identity.mode & 0o7777, radix: 8)
+        if identity.mode & 0o222 == 0 {
+            throw CLIError("cannot write to \(path): the file is read-only (mode 0\(mode)); make it writable (chmod u+w) or write to another file")
+        }
+        throw CLIError("cannot write to \(path): permission denied (mode 0\(mode), and you are not allowed to write it); write to another file")
     }
 
+    /// Checks several outputs of one command (see ``check(_:option:)``), and that no two are one file.
+    /// - Parameter outputs: Each output's flag and path (`nil` when not asked for).
+    /// - Throws: ``CLIError``.
+    func check(_ outputs: [(option: String, path: String?)]) throws {
+        var seen: [(option: String, key: String)] = []
+        for (option, path) in outputs {
+            try check(path, option: option)
+            guard let path, path != "-", !path.isEmpty else { continue }
+            let key = FileIdentity.of(path).map { "\($0.device):\($0.inode)" }
+                ?? URL(fileURLWithPath: (try? OutputSink.resolveLinks(path)) ?? path).standardizedFileURL.path
+            if let other = seen.first(where: { $0.key == key }) {
+                throw CLIError("\(other.option) and \(option) name the same file, \(path); give each its own file")
+            }
+            seen.append((option, key))
+        }
+    }
+}
+
+extension OutputSink {
     /// The lowercased extension of an output's name (`csv` for `Out.CSV`); `nil` for standard output or a
     /// name without one (`/dev/null`, a pipe).
     static func fileExtension(_ path: String?) -> String? {

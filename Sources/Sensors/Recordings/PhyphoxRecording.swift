@@ -95,11 +95,16 @@ public enum PhyphoxRecording {
         return try read(RecordingTable.read(input), name: path, platform: platform)
     }
 
+    /// Where phyphox puts the device sheet of the recording `path`: `meta/device.csv` in its folder; `nil`
+    /// for standard input.
+    static func deviceSheetPath(besides path: String) -> String? {
+        guard path != "-" else { return nil }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("meta/device.csv").path
+    }
+
     /// `meta/device.csv` in the folder of `path`, as phyphox exports it, when there is one.
     static func deviceSheet(besides path: String) throws(SignalError) -> RecordingTable? {
-        guard path != "-" else { return nil }
-        let sheet = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("meta/device.csv").path
-        guard FileManager.default.isReadableFile(atPath: sheet) else { return nil }
+        guard let sheet = deviceSheetPath(besides: path), FileManager.default.isReadableFile(atPath: sheet) else { return nil }
         let input: InputSource
         do { input = try InputSource.open(sheet) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? sheet) }
         let table = try RecordingTable.read(input)
