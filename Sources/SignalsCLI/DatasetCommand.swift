@@ -36,6 +36,8 @@ struct DatasetCommand: ParsableCommand {
         DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
         file whose checksum its journal or manifest records for the same plan and count, and renders the rest.
         Two runs of the same shard on one directory take turns (a lock file, DIR/.shard-I-of-K.lock).
+        A directory holds one plan's dataset (DIR/.dataset-plan.json records it): another plan is refused,
+        naming both; the same plan bytes resume with any --count or --shard.
         Example: signals dataset plan.json --count 2000 --shard 0/4 --output-dir out
         """
     )
@@ -68,16 +70,18 @@ struct DatasetCommand: ParsableCommand {
         }
         let inputs = try OutputSink.Inputs([plan])
         try DatasetCommand.makeDirectory(outputDirectory, inputs: inputs)
+        // What an earlier run of this shard left is usable only for the same plan bytes and count.
+        var planHash = SHA256()
+        planHash.update(planData)
+        let planDigest = planHash.hexDigest()
+        planHash.update(Array("\ncount=\(count)\n".utf8))
+        let stamp = planHash.hexDigest()
+        // The directory is one plan's: another plan's recordings would overwrite files its manifests list.
+        try DatasetDirectory.claim(outputDirectory, plan: plan, planDigest: planDigest, shardStamp: stamp, inputs: inputs)
         try DatasetCommand.makeDirectory(outputDirectory + "/recordings", inputs: inputs)
         let suffix = "\(index)-of-\(of)"
         let lock = try DatasetCommand.lock(outputDirectory + "/.shard-\(suffix).lock")
         defer { close(lock) }
-
-        // What an earlier run of this shard left, usable only for the same plan bytes and count.
-        var planHash = SHA256()
-        planHash.update(planData)
-        planHash.update(Array("\ncount=\(count)\n".utf8))
-        let stamp = planHash.hexDigest()
         let stampPath = outputDirectory + "/.shard-\(suffix).plan"
         let manifestName = of == 1 ? "manifest.jsonl" : "manifest-\(suffix).jsonl"
         let manifestPath = outputDirectory + "/" + manifestName

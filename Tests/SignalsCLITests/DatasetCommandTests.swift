@@ -105,6 +105,77 @@ import Testing
         #expect(failed.stderr.contains("$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"), "\(failed.stderr)")
     }
 
+    // MARK: one plan per directory
+
+    /// Every file beneath `dir` (hidden ones too) and its bytes.
+    static func contents(_ dir: URL) throws -> [String: Data] {
+        var all: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
+            var isFolder: ObjCBool = false
+            let url = dir.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { all[name] = try Data(contentsOf: url) }
+        }
+        return all
+    }
+
+    /// ``plan`` with another seed: another plan, whose recording i differs.
+    static let otherPlan = plan.replacingOccurrences(of: #""seed": 11"#, with: #""seed": 12"#)
+
+    @Test("a second plan into another plan's directory is refused, exit 2, naming both plans and how to go on; nothing changes",
+          arguments: [["--shard", "0/2"], ["--shard", "0/1"], ["--shard", "2/3"]])
+    func secondPlanRefused(_ shard: [String]) throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan), b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
+        let out = try Self.directory("two-plans")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
+        let before = try Self.contents(out)
+        let failed = try Executables.runFailing("signals", ["dataset", b.path, "--count", "6"] + shard + ["--output-dir", out.path])
+        #expect(failed.stderr.contains("--output-dir \(out.path) holds the dataset of the plan \(a.path) (sha256 "), "\(failed.stderr)")
+        #expect(failed.stderr.contains("and \(b.path) is another plan (sha256 "), "\(failed.stderr)")
+        #expect(failed.stderr.hasSuffix("give another --output-dir, or remove \(out.path) to start it again with this plan\n"), "\(failed.stderr)")
+        #expect(try Self.contents(out) == before)
+    }
+
+    @Test("the same plan resumes: its bytes under another name, another --count, another sharding")
+    func samePlanResumes() throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan), copy = try Executables.temporaryFile("copy.json", contents: Self.plan)
+        let out = try Self.directory("same-plan")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
+        let again = try Executables.runSucceeding("signals", ["dataset", copy.path, "--count", "6", "--output-dir", out.path])
+        #expect(again.stderr.contains("0 recordings rendered, 6 kept"), "\(again.stderr)")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "8", "--shard", "1/2", "--output-dir", out.path])
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest-1-of-2.jsonl").path))
+    }
+
+    @Test("a directory whose dataset records no plan (its record removed) is resumed by its own plan and count, refused to another")
+    func unrecordedDataset() throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan), b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
+        let out = try Self.directory("unrecorded")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
+        let record = out.appendingPathComponent(".dataset-plan.json")
+        try FileManager.default.removeItem(at: record)
+        let before = try Self.contents(out)
+        let refused = try Executables.runFailing("signals", ["dataset", b.path, "--count", "4", "--output-dir", out.path])
+        #expect(refused.stderr.contains("holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"), "\(refused.stderr)")
+        #expect(try Self.contents(out) == before)
+        let other = try Executables.runFailing("signals", ["dataset", a.path, "--count", "5", "--output-dir", out.path])
+        #expect(other.stderr.contains("records no plan"), "\(other.stderr)")
+        let resumed = try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
+        #expect(resumed.stderr.contains("0 recordings rendered, 4 kept"), "\(resumed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: record.path))
+    }
+
+    @Test("a recording with no manifest and no plan record is another's: refused; an empty directory is claimed")
+    func strayRecording() throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan)
+        let out = try Self.directory("stray")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("recordings"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: out.appendingPathComponent("recordings/000000.npy"))
+        let refused = try Executables.runFailing("signals", ["dataset", a.path, "--count", "2", "--output-dir", out.path])
+        #expect(refused.stderr.contains("recordings/000000.npy) that records no plan"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000000.npy")) == Data("x".utf8))
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path])
+    }
+
     // MARK: trajectory templates
 
     static let route = #"{"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}"#
