@@ -34,7 +34,8 @@ struct DatasetCommand: ParsableCommand {
         little-endian sample bytes after the .npy header), is
         DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise; lines are journalled in
         DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
-        file whose checksum its journal or manifest records for the same plan and count, and renders the rest.
+        file whose checksum its journal or manifest records for the same plan and count, renders the rest, and
+        removes the temporary recordings a killed run of the shard left.
         Two runs of the same shard on one directory take turns (a lock file, DIR/.shard-I-of-K.lock).
         A directory holds one plan's dataset (DIR/.dataset-plan.json records it): another plan is refused,
         naming both; the same plan bytes resume with any --count or --shard.
@@ -82,6 +83,8 @@ struct DatasetCommand: ParsableCommand {
         let suffix = "\(index)-of-\(of)"
         let lock = try DatasetCommand.lock(outputDirectory + "/.shard-\(suffix).lock")
         defer { close(lock) }
+        // A killed run of this shard may have left a temporary recording; no run of it is alive now (the lock).
+        DatasetDirectory.removeStaleRecordings(outputDirectory, shard: index, of: of, inputs: inputs)
         let stampPath = outputDirectory + "/.shard-\(suffix).plan"
         let manifestName = of == 1 ? "manifest.jsonl" : "manifest-\(suffix).jsonl"
         let manifestPath = outputDirectory + "/" + manifestName
@@ -140,7 +143,7 @@ struct DatasetCommand: ParsableCommand {
                        inputs: OutputSink.Inputs) throws -> (Int, [String], String, Int) {
         let request = try RenderRequest(sampleRate: plan.rate, duration: plan.duration)
         // No fsync per recording: a file a power loss tore fails its checksum on the next run, which renders it again.
-        let sink = try OutputSink(path: path, option: "--output-dir", inputs: inputs, durable: false)
+        let sink = try OutputSink(path: path, option: "--output-dir", inputs: inputs, durable: false, removesStale: false)
         var hash = SHA256()
         var bytes = 0
         let columns: [String]

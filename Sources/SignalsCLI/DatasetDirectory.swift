@@ -6,7 +6,8 @@ import Darwin
 import Foundation
 import InternalUtilities
 
-/// The output directory of `signals dataset`: the one plan it belongs to.
+/// The output directory of `signals dataset`: the one plan it belongs to, and the temporary files a killed
+/// run of a shard left in it.
 ///
 /// A directory holds one plan's recordings: its manifests list each recording's checksum, and another
 /// plan's recording `i` would overwrite the file a manifest still lists. The first run records its plan
@@ -92,5 +93,19 @@ enum DatasetDirectory {
             if !name.hasPrefix("."), name.hasSuffix(".npy") { return [recordings + "/" + name] }
         }
         return []
+    }
+
+    /// Removes the temporary recordings (`recordings/.NNNNNN.npy.partial-XXXXXX`) of shard `index` of `of`
+    /// that a killed run left (see ``OutputSink/removeStalePartials(in:sparing:where:)``); another shard's, and one
+    /// a live run is writing, stay.
+    /// - Returns: How many were removed.
+    @discardableResult
+    static func removeStaleRecordings(_ directory: String, shard index: Int, of: Int, inputs: OutputSink.Inputs) -> Int {
+        OutputSink.removeStalePartials(in: directory + "/recordings", sparing: inputs) { base in
+            guard base.hasSuffix(".npy") else { return false }
+            let digits = base.dropLast(4)
+            guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let i = Int(digits) else { return false }
+            return i % of == index
+        }
     }
 }

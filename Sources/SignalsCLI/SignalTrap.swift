@@ -5,7 +5,8 @@ import Darwin
 #endif
 import Foundation
 
-/// SIGINT and SIGTERM, caught reliably in a multithreaded process.
+/// The terminating signals the CLI handles (SIGINT, SIGTERM, SIGHUP, SIGPIPE), caught reliably in a
+/// multithreaded process.
 ///
 /// A `sigaction` handler (async-signal-safe: it only writes the signal's number to a pipe) catches the
 /// signal whichever thread the kernel delivers it to; a dedicated thread reads the pipe and runs the
@@ -14,13 +15,21 @@ import Foundation
 /// was silently dropped: Ctrl-C could be lost.)
 ///
 /// The default action removes the temporary output files (see ``TemporaryFiles``) and exits with
-/// 128 + the signal's number; `signals play` replaces it with a clean stop.
+/// 128 + the signal's number (130, 143, 129, 141), as the shell reports a process the signal killed;
+/// `signals play` replaces it with a clean stop for SIGINT and SIGTERM. SIGHUP (the terminal went away)
+/// and SIGPIPE (the reader of a pipe went away: `signals render … | head`) always take the default.
 enum SignalTrap {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     private static let lock = NSLock()
     nonisolated(unsafe) private static var action: (@Sendable (Int32) -> Void)?
 
-    /// Installs the handlers for SIGINT and SIGTERM and starts the reader thread (once).
+    /// The signals caught.
+    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
+
+    /// The signals whose action ``onSignal(_:)`` may replace; the others always end the process.
+    static let replaceable: Set<Int32> = [SIGINT, SIGTERM]
+
+    /// Installs the handlers for ``terminating`` and starts the reader thread (once).
     static func install() {
         lock.lock()
         defer { lock.unlock() }
@@ -42,7 +51,10 @@ enum SignalTrap {
         }
         reader.name = "SignalRunner.SignalTrap"
         reader.start()
-        for number in [SIGINT, SIGTERM] {
+        for number in terminating {
+            // `nohup` starts a command with SIGHUP ignored so that it outlives the terminal, and a parent may
+            // ignore SIGPIPE to see EPIPE instead: an inherited SIG_IGN for those two stays.
+            if number == SIGHUP || number == SIGPIPE, isIgnored(number) { continue }
             var act = sigaction()
             #if canImport(Glibc)
             act.__sigaction_handler.sa_handler = { number in
@@ -60,28 +72,46 @@ enum SignalTrap {
             sigaction(number, &act, nil)
         }
         // A process inherits its parent's signal mask: one started from a thread that blocks SIGINT
-        // (a test runner's worker thread, libdispatch's pool) would never receive it. Unblock both
+        // (a test runner's worker thread, libdispatch's pool) would never receive it. Unblock them
         // here, in the main thread before the work starts; threads created later inherit this mask.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGTERM)
+        for number in terminating { sigaddset(&unblock, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
-    /// Replaces what a signal does (`nil` restores the default: remove temporary files and exit).
+    /// Whether `number`'s disposition is SIG_IGN (inherited from the parent).
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var old = sigaction()
+        guard sigaction(number, nil, &old) == 0 else { return false }
+        #if canImport(Glibc)
+        let handler = old.__sigaction_handler.sa_handler
+        #else
+        let handler = old.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Replaces what SIGINT and SIGTERM do (`nil` restores the default: remove temporary files and exit).
     /// - Parameter action: Called on the reader thread with the signal's number.
     static func onSignal(_ action: (@Sendable (Int32) -> Void)?) {
         lock.withLock { self.action = action }
     }
 
     private static func handle(_ number: Int32) {
-        let current = lock.withLock { action }
+        let current = replaceable.contains(number) ? lock.withLock { action } : nil
         if let current {
             current(number)
         } else {
-            TemporaryFiles.shared.removeAll()
-            _exit(128 + number)
+            terminate(number)
         }
+    }
+
+    /// The default action, now, on the calling thread: removes the temporary output files and exits with
+    /// 128 + `number`. A write that fails with EPIPE calls it for SIGPIPE, so that a closed pipe ends the
+    /// process quietly whichever thread sees it first.
+    static func terminate(_ number: Int32) -> Never {
+        TemporaryFiles.shared.removeAll()
+        _exit(128 + number)
     }
 }

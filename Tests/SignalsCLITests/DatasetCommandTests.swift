@@ -176,6 +176,60 @@ import Testing
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path])
     }
 
+    // MARK: temporary files a killed run left
+
+    /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
+    static func partials(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".partial-") }.sorted()
+    }
+
+    @Test("a resume removes this shard's temporary recordings a killed run left; another shard's, and one a live process holds, stay")
+    func stalePartials() throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
+        let out = try Self.directory("stale")
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
+        let recordings = out.appendingPathComponent("recordings")
+        let stale = ".000002.npy.partial-Ab12Cd", otherShard = ".000003.npy.partial-Xy34Zw", held = ".000004.npy.partial-Lk56Mn"
+        for name in [stale, otherShard, held] { try Data("torn".utf8).write(to: recordings.appendingPathComponent(name)) }
+        let fd = open(recordings.appendingPathComponent(held).path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
+        #expect(Self.partials(recordings) == [otherShard, held].sorted())
+    }
+
+    @Test("SIGKILL leaves a temporary recording; the resume removes it before rendering, and SIGTERM removes the resume's own")
+    func killedRunResumed() throws {
+        // Recordings of 10^9 samples: no run finishes while the test waits for it.
+        let text = #"{"seed": 1, "rate": 1000, "duration": 1000000, "templates": [{"name": "a", "spec": {"sine": {"frequency": 5}}}]}"#
+        let plan = try Executables.temporaryFile("plan.json", contents: text)
+        let out = try Self.directory("killed")
+        let recordings = out.appendingPathComponent("recordings")
+        /// Starts a run and waits (a bounded wait for the other process to reach a state) for a temporary recording not in `old`.
+        func start(besides old: [String]) throws -> (Process, [String]) {
+            let process = Process()
+            process.executableURL = try Executables.url("signals")
+            process.arguments = ["dataset", plan.path, "--count", "1", "--output-dir", out.path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var waited = 0
+            while Set(Self.partials(recordings)).subtracting(old).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
+            return (process, Self.partials(recordings))
+        }
+        let (first, left) = try start(besides: [])
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        try #require(left.count == 1, "the first run never started its recording")
+        #expect(Self.partials(recordings) == left)
+        let (second, seen) = try start(besides: left)
+        #expect(!seen.contains(left[0]), "the killed run's temporary recording is still there: \(seen)")
+        kill(second.processIdentifier, SIGTERM)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 143)
+        #expect(Self.partials(recordings).isEmpty)
+    }
+
     // MARK: trajectory templates
 
     static let route = #"{"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}"#

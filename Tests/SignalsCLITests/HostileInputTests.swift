@@ -98,6 +98,105 @@ import Testing
         #expect(try partials(of: out).isEmpty)
     }
 
+    /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
+    static func partials(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".partial-") }.sorted()
+    }
+
+    @Test("every terminating signal the CLI handles during render --output-dir leaves no temporary file and exits 128 + its number",
+          arguments: [SIGHUP, SIGPIPE, SIGINT, SIGTERM])
+    func signalDuringOutputDirectory(_ number: Int32) throws {
+        let dir = try Executables.temporaryFile("render-dir")
+        let process = Process()
+        process.executableURL = try Executables.url("signals")
+        // Ten million seconds: the render is still writing when the signal comes.
+        process.arguments = ["render", Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path,
+                             "--rate", "100", "--duration", "10000000", "--output-dir", dir.path]
+        process.standardError = Pipe()
+        try process.run()
+        // A bounded wait for the other process to be under way (its temporary files exist).
+        var waited = 0
+        while Self.partials(in: dir).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
+        #expect(!Self.partials(in: dir).isEmpty, "the render never started")
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + number)
+        #expect(Self.partials(in: dir).isEmpty)
+    }
+
+    @Test("under nohup (SIGHUP ignored) a SIGHUP does not end a render: every line is written, exit 0")
+    func nohupKeepsRunning() throws {
+        let nohup = "/usr/bin/nohup"
+        try #require(FileManager.default.isExecutableFile(atPath: nohup), "no \(nohup) on this machine")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nohup)
+        process.arguments = [try Executables.url("signals").path, "render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "100",
+                             "--format", "csv"]
+        process.currentDirectoryURL = Executables.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line read: the render is running (and, its output unread, soon blocked on the full pipe).
+        var head = Data()
+        while !head.contains(0x0A), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { head += byte }
+        kill(process.processIdentifier, SIGHUP)
+        let rest = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect((head + rest).split(separator: 0x0A).count == 100_001)
+    }
+
+    @Test("standard output closed by its reader (| head -1) ends a render quietly with 141, whichever command writes")
+    func closedPipe() throws {
+        for arguments in [["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "1000000", "--format", "csv"],
+                          ["play", "Examples/specs/sine.json", "--rate", "1000", "--duration", "100"]] {
+            let process = Process()
+            process.executableURL = try Executables.url("signals")
+            process.arguments = arguments
+            process.currentDirectoryURL = Executables.packageRoot
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            // One line read, then the reader goes away, as `head -1` does.
+            var line = Data()
+            while !line.contains(0x0A), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
+            try out.fileHandleForReading.close()
+            let message = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 141, "\(arguments[0])")
+            #expect(String(decoding: message, as: UTF8.self) == "", "\(arguments[0])")
+        }
+    }
+
+    @Test("a temporary file a killed render left beside its output is removed by the next render of it; one a live process holds stays")
+    func stalePartialRemoved() throws {
+        let dir = try Executables.temporaryFile("stale-render")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let stale = ".truth.csv.partial-Qw12Er", held = ".imu.csv.partial-Ty34Ui", unrelated = ".notes.txt.partial-Op56As"
+        for name in [stale, held, unrelated] { try Data("torn".utf8).write(to: dir.appendingPathComponent(name)) }
+        let fd = open(dir.appendingPathComponent(held).path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        try Executables.runSucceeding("signals", ["render", Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path,
+                                                  "--rate", "100", "--duration", "1", "--output-dir", dir.path])
+        #expect(Self.partials(in: dir) == [held, unrelated].sorted())
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("truth.csv").path))
+    }
+
+    @Test("an input named like a temporary file of the output is never taken for a stale one")
+    func inputNamedLikeAPartial() throws {
+        let dir = try Executables.temporaryFile("partial-input")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let spec = dir.appendingPathComponent(".out.csv.partial-Zx98Cv")
+        try Data(Self.sine.utf8).write(to: spec)
+        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "100", "--duration", "0.1", "--format", "csv",
+                                                  "-o", dir.appendingPathComponent("out.csv").path])
+        #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
+    }
+
     @Test("a write error on standard output exits 2 with a message, never a crash")
     func stdoutFull() throws {
         let verify = try run(["verify", "Examples/specs/sine.json", "--rate", "1000", "--duration", "2"], stdoutTo: "/dev/full")
