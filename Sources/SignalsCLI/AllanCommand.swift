@@ -219,9 +219,19 @@ struct AllanCommand: ParsableCommand {
                 throw CLIError("\(source.name): this is a trajectory; render its IMU with `signals render --output-dir DIR` and analyse DIR/imu.csv with `signals allan --input`")
             case .imu(let imu):
                 try checkIntegratedStart(imu, request)
+                do {
+                    try imu.validate(sampleRate: rate, allowAliasing: allowAliasing)
+                } catch {
+                    throw CLIError("\(source.name): \(error.locatedAtPreset(inSpec: source.path).offeringAllowAliasing.description)")
+                }
                 return (ChannelRecording(names: IMU.channelNames, buffer: try imu.render(request, options: options)), imu.accelerometerUnit)
             case .signal(let signal):
                 try checkIntegratedStart(signal, request)
+                do {
+                    try signal.validate(sampleRate: rate, allowAliasing: allowAliasing)
+                } catch {
+                    throw CLIError("\(source.name): \(error.locatedAtPreset(inSpec: source.path).offeringAllowAliasing.description)")
+                }
                 let buffer = try signal.render(request, options: options)
                 if case .motion = signal.node {
                     // Analyse the IMU view of a motion: accelerometer = userAcceleration + gravity, gyroscope = rate.

@@ -105,6 +105,19 @@ import Testing
         #expect(failed.stderr.contains("$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"), "\(failed.stderr)")
     }
 
+    @Test("aliasing in a template names the plan's rate, never a flag dataset does not have; a preset's is at the preset's path")
+    func aliasingAdvice() throws {
+        let sine = #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"sine": {"frequency": 60}}}]}"#
+        let walk = #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"motion": {"preset": "walking", "cadence": 80}}}]}"#
+        for (text, path) in [(sine, "$.templates[0].spec.sine.frequency: "), (walk, "$.templates[0].spec.motion: the 'walking' motion preset with cadence 80")] {
+            let plan = try Executables.temporaryFile("plan.json", contents: text)
+            let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "1", "--output-dir", try Self.directory("alias").path])
+            #expect(failed.stderr.contains(path), "\(failed.stderr)")
+            #expect(failed.stderr.contains("(the sample rate is the plan's 'rate', at $.rate)"), "\(failed.stderr)")
+            #expect(!failed.stderr.contains("allow"), "\(failed.stderr)")
+        }
+    }
+
     // MARK: one plan per directory
 
     /// Every file beneath `dir` (hidden ones too) and its bytes.

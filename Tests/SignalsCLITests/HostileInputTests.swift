@@ -326,4 +326,23 @@ import Testing
         let r = try Executables.runFailing("signals", ["verify", "Examples/specs/sine.json", "--rate", "500", "--duration", "1", "--input", file.path])
         #expect(r.stderr.contains("advances at 1000"), "\(r.stderr)")
     }
+
+    // MARK: Messages that name the right thing
+
+    @Test("aliasing: commands with --allow-aliasing offer it, play (which has none) does not; a preset's is at the preset's path")
+    func aliasingAdvice() throws {
+        let sine = try Executables.temporaryFile("fast.json", contents: #"{"sine": {"frequency": 60}}"#)
+        let walk = try Executables.temporaryFile("walk.json", contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#)
+        let render = try Executables.runFailing("signals", ["render", sine.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(render.stderr.contains("$.sine.frequency: frequency 60.0 Hz is at or above the Nyquist frequency 50.0 Hz"), "\(render.stderr)")
+        #expect(render.stderr.hasSuffix("(or pass --allow-aliasing to render it anyway)\n"), "\(render.stderr)")
+        let play = try Executables.runFailing("signals", ["play", sine.path, "--rate", "100", "--duration", "1"])
+        #expect(play.stderr.contains("Nyquist"), "\(play.stderr)")
+        #expect(!play.stderr.contains("allow"), "\(play.stderr)")
+        let preset = try Executables.runFailing("signals", ["render", walk.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(preset.stderr.contains("\(walk.path): $.motion: the 'walking' motion preset with cadence 80 makes a signal that cannot be rendered here"), "\(preset.stderr)")
+        #expect(!preset.stderr.contains("worldAcceleration"), "\(preset.stderr)")
+        let allowed = try Executables.runSucceeding("signals", ["render", sine.path, "--rate", "100", "--duration", "0.05", "--format", "csv", "--allow-aliasing"])
+        #expect(allowed.lines.count == 6)
+    }
 }
