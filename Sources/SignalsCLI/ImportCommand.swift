@@ -26,6 +26,7 @@ struct ImportCommand: ParsableCommand {
         float64, shape (points, 9): the nine columns after the timestamp (points every 1/rate s). Any other
         extension is refused, and so is -o naming any file the import reads: a recording, any file in a folder
         given (its Metadata.csv or meta/device.csv too), or the meta/device.csv beside a phyphox file.
+        A zip archive is not read: unzip it and give the folder.
         Example: signals import Examples/recordings/phyphox/Accelerometer.csv Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
         """
     )

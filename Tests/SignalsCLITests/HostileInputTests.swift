@@ -329,6 +329,15 @@ import Testing
 
     // MARK: Messages that name the right thing
 
+    @Test("import of a zip archive says to unzip it, exit 2, naming the folder to give")
+    func importZip() throws {
+        let zip = try Executables.temporaryFile("Recording.zip")
+        try (Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x3B, 0x22, 0x09]) + Data("\"quoted;".utf8)).write(to: zip)
+        let r = try Executables.runFailing("signals", ["import", zip.path, "--rate", "100"])
+        let folder = String(zip.path.dropLast(4))
+        #expect(r.stderr == "error: \(zip.path): this is a zip archive, and import reads the CSV files of an unzipped export, not the archive: unzip it first (unzip '\(zip.path)' -d '\(folder)') and give the folder\n")
+    }
+
     @Test("aliasing: commands with --allow-aliasing offer it, play (which has none) does not; a preset's is at the preset's path")
     func aliasingAdvice() throws {
         let sine = try Executables.temporaryFile("fast.json", contents: #"{"sine": {"frequency": 60}}"#)

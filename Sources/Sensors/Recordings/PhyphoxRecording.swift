@@ -49,6 +49,9 @@ public enum PhyphoxRecording {
         header.contains { $0 == "Time (s)" } && (kind(header) != nil || header.contains("X (m/s^2)") || header.contains("X (rad/s)"))
     }
 
+    /// Whether a header is one of phyphox's, of any sensor (its time column, `Time (s)`, comes first).
+    static func isExport(_ header: [String]) -> Bool { header.first == "Time (s)" }
+
     /// Whether a table is phyphox's `meta/device.csv` (`"property","value"` rows).
     static func isDeviceSheet(_ header: [String]) -> Bool {
         header.count == 2 && header[0].lowercased() == "property" && header[1].lowercased() == "value"

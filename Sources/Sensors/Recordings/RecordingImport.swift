@@ -93,6 +93,12 @@ public struct RecordingImport: Sendable, Hashable {
             let input: InputSource
             do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
             let fileName = (path as NSString).lastPathComponent, lowered = fileName.lowercased()
+            // Both apps share their exports as zip archives; this reads the CSV files inside, never the archive.
+            if input.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || input.head.starts(with: [0x50, 0x4B, 0x05, 0x06]) || lowered.hasSuffix(".zip") {
+                let folder = lowered.hasSuffix(".zip") ? String(path.dropLast(4)) : path + "-unzipped"
+                throw SignalError(.unknownFormat, "this is a zip archive, and import reads the CSV files of an unzipped export, not the archive: unzip it first (unzip '\(path)' -d '\(folder)') and give the folder",
+                                  file: input.name)
+            }
             let known = SensorLoggerRecording.otherFiles.contains(lowered)
             let uncalibratedGyroscope = lowered == "gyroscopeuncalibrated.csv"
             if known || uncalibratedGyroscope, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -114,8 +120,10 @@ public struct RecordingImport: Sendable, Hashable {
                 continue
             }
             if known {
+                // Both apps name some files alike (Location.csv, Magnetometer.csv): the header tells whose it is.
+                let app = PhyphoxRecording.isExport(table.header) ? "phyphox's " : SensorLoggerRecording.isExport(table.header) ? "Sensor Logger's " : ""
                 notes.append(table.rows.isEmpty ? "skipped \(input.name): it holds no rows"
-                             : "skipped \(input.name): Sensor Logger's \((fileName as NSString).deletingPathExtension), not a motion sensor this import reads")
+                             : "skipped \(input.name): \(app)\((fileName as NSString).deletingPathExtension), not a motion sensor this import reads")
                 continue
             }
             if uncalibratedGyroscope, calibratedGyroscope || table.rows.isEmpty, SensorLoggerRecording.recognises(table.header) {
