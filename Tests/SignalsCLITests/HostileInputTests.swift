@@ -329,6 +329,37 @@ import Testing
 
     // MARK: Messages that name the right thing
 
+    @Test("a JSON spec named like a point file or an array says which name is wrong", arguments: ["imu.csv", "imu.jsonl", "imu.npy"])
+    func specWithAPointFileName(name: String) throws {
+        let file = try Executables.temporaryFile(name, contents: Self.sine)
+        let r = try Executables.runFailing("signals", ["render", file.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        let ext = (name as NSString).pathExtension
+        #expect(r.stderr.hasPrefix("error: \(file.path): this holds a JSON spec, but its name ends in .\(ext), which names "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("; name a spec .json\n"), "\(r.stderr)")
+        // A real point file with that name is still a point file.
+        let points = try Executables.temporaryFile("walk.csv", contents: "timestamp,x,y,z\n0,1,0,0\n")
+        let p = try Executables.runFailing("signals", ["render", points.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(p.stderr.contains("this is a point file, not a spec"), "\(p.stderr)")
+    }
+
+    @Test("a trajectory whose streams cannot share one table names --output-dir and MCAP, for -o - and for -o FILE", arguments: [
+        ("Examples/trajectories/car.json", ["-o", "-"], "--format mcap -o - (every stream in one MCAP file, on standard output)"),
+        ("Examples/trajectories/car.json", ["-o", "OUT"], "-o FILE.mcap (every stream in one MCAP file)"),
+        ("Examples/trajectories/bike-tunnel.json", ["-o", "-"], "--format mcap -o -"),
+    ])
+    func trajectoryTableAdvice(spec: String, output: [String], advice: String) throws {
+        let out = try Executables.temporaryFile("table.csv")
+        let r = try Executables.runFailing("signals", ["render", spec, "--rate", "100"] + output.map { $0 == "OUT" ? out.path : $0 })
+        #expect(r.stderr.contains("write one file per stream with --output-dir DIR, or \(advice)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("the MCAP the advice names writes to standard output")
+    func mcapOnStandardOutput() throws {
+        let r = try Executables.runSucceeding("signals", ["render", "Examples/trajectories/car.json", "--rate", "100", "--duration", "1", "--format", "mcap", "-o", "-"])
+        #expect(r.stdout.prefix(8) == Data([0x89] + Array("MCAP0\r\n".utf8)))
+    }
+
     @Test("import of a zip archive says to unzip it, exit 2, naming the folder to give")
     func importZip() throws {
         let zip = try Executables.temporaryFile("Recording.zip")
