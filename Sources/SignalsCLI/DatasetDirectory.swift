@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FileReaders
 import Foundation
 import InternalUtilities
 
@@ -45,6 +46,9 @@ enum DatasetDirectory {
         let shown = name == "-" ? "the plan read from standard input" : URL(fileURLWithPath: name).standardizedFileURL.path
         let recordPath = directory + "/" + recordName
         let remedy = "give another --output-dir, or remove \(directory) to start it again with this plan"
+        if let identity = FileIdentity.of(recordPath), let input = inputs.input(sameAs: identity) {
+            throw CLIError("--output-dir \(directory): the directory's plan record goes to \(recordPath), which is the input \(input); give another --output-dir, or name the plan otherwise")
+        }
         if FileManager.default.fileExists(atPath: recordPath) {
             guard let data = FileManager.default.contents(atPath: recordPath), let value = try? JSONValue.parse(data),
                   case .object(let record) = value, case .string(let digest)? = record["sha256"] else {

@@ -177,6 +177,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: record.path))
     }
 
+    @Test("a plan kept in the output directory under the record's name is refused as the input, and kept")
+    func planNamedLikeTheRecord() throws {
+        let out = try Self.directory("plan-as-record")
+        let plan = out.appendingPathComponent(".dataset-plan.json")
+        try Data(Self.plan.utf8).write(to: plan)
+        let refused = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
+        #expect(refused.stderr.contains("the directory's plan record goes to \(plan.path), which is the input \(plan.path)"), "\(refused.stderr)")
+        #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
+    }
+
     @Test("a recording with no manifest and no plan record is another's: refused; an empty directory is claimed")
     func strayRecording() throws {
         let a = try Executables.temporaryFile("A.json", contents: Self.plan)
