@@ -17,7 +17,8 @@ import Foundation
 /// The default action removes the temporary output files (see ``TemporaryFiles``) and exits with
 /// 128 + the signal's number (130, 143, 129, 141), as the shell reports a process the signal killed;
 /// `signals play` replaces it with a clean stop for SIGINT and SIGTERM. SIGHUP (the terminal went away)
-/// and SIGPIPE (the reader of a pipe went away: `signals render … | head`) always take the default.
+/// and SIGPIPE (the reader of a pipe went away: `signals render … | head`) always take the default; a
+/// SIGHUP ignored from the start (`nohup`) stays ignored.
 enum SignalTrap {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     private static let lock = NSLock()
@@ -52,9 +53,10 @@ enum SignalTrap {
         reader.name = "SignalRunner.SignalTrap"
         reader.start()
         for number in terminating {
-            // `nohup` starts a command with SIGHUP ignored so that it outlives the terminal, and a parent may
-            // ignore SIGPIPE to see EPIPE instead: an inherited SIG_IGN for those two stays.
-            if number == SIGHUP || number == SIGPIPE, isIgnored(number) { continue }
+            // `nohup` starts a command with SIGHUP ignored so that it outlives the terminal: that SIG_IGN stays.
+            // (An inherited SIG_IGN for SIGPIPE is an accident of the parent, a test runner or a server: the
+            // signal is caught whatever the parent did, as the other two are.)
+            if number == SIGHUP, isIgnored(number) { continue }
             var act = sigaction()
             #if canImport(Glibc)
             act.__sigaction_handler.sa_handler = { number in

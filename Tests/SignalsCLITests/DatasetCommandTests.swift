@@ -242,13 +242,13 @@ import Testing
         }
         let (first, left) = try start(besides: [])
         kill(first.processIdentifier, SIGKILL)
-        first.waitUntilExit()
+        #expect(Executables.waitForExit(first))
         try #require(left.count == 1, "the first run never started its recording")
         #expect(Self.partials(recordings) == left)
         let (second, seen) = try start(besides: left)
         #expect(!seen.contains(left[0]), "the killed run's temporary recording is still there: \(seen)")
         kill(second.processIdentifier, SIGTERM)
-        second.waitUntilExit()
+        #expect(Executables.waitForExit(second))
         #expect(second.terminationStatus == 143)
         #expect(Self.partials(recordings).isEmpty)
     }

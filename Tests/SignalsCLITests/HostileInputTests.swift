@@ -119,7 +119,7 @@ import Testing
         while Self.partials(in: dir).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
         #expect(!Self.partials(in: dir).isEmpty, "the render never started")
         kill(process.processIdentifier, number)
-        process.waitUntilExit()
+        #expect(Executables.waitForExit(process), "still running after signal \(number): is it ignored in this test process?")
         #expect(process.terminationStatus == 128 + number)
         #expect(Self.partials(in: dir).isEmpty)
     }
@@ -142,7 +142,7 @@ import Testing
         while !head.contains(0x0A), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { head += byte }
         kill(process.processIdentifier, SIGHUP)
         let rest = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        #expect(Executables.waitForExit(process))
         #expect(process.terminationStatus == 0)
         #expect((head + rest).split(separator: 0x0A).count == 100_001)
     }
@@ -163,8 +163,8 @@ import Testing
             var line = Data()
             while !line.contains(0x0A), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
             try out.fileHandleForReading.close()
+            #expect(Executables.waitForExit(process), "\(arguments[0]) did not end on the closed pipe")
             let message = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
             #expect(process.terminationStatus == 141, "\(arguments[0])")
             #expect(String(decoding: message, as: UTF8.self) == "", "\(arguments[0])")
         }
