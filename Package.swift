@@ -88,7 +88,7 @@ let package = Package(
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"] + products("Yams", "Yams")),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
-        .target(name: "Navigation", dependencies: ["Signals", "Playback", "Sensors", "Location", "InternalUtilities"]),
+        .target(name: "Navigation", dependencies: ["Signals", "Playback", "Sensors", "Location", "FileReaders", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "FileReaders", "InternalUtilities"]),

@@ -153,16 +153,23 @@ public struct LiveServerConfiguration: Sendable, Hashable {
             }
             return origin.description
         }
-        if let token {
-            // The token is a secret: the messages describe it, never quote it.
-            guard (1 ... 256).contains(token.utf8.count) else {
-                throw SignalError(.invalidArgument, "--token must be 1 to 256 characters long (or 'generate' for a random one), got \(token.utf8.count)")
-            }
-            guard token.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0)) }) else {
-                throw SignalError(.invalidArgument, "--token may hold only A-Z a-z 0-9 - . _ ~ (it travels in a header and in a URL), and this one holds other characters")
-            }
-        }
+        if let token { try Self.checkToken(token, from: "--token") }
         return checked
+    }
+
+    /// Checks a token: 1 to 256 of `A-Z a-z 0-9 - . _ ~`. The token is a secret: the messages describe
+    /// it, never quote it.
+    /// - Parameters:
+    ///   - token: The token.
+    ///   - source: Where it was given, for the message (`--token`, `SIGNALS_SERVE_TOKEN`).
+    /// - Throws: `SignalError` (`invalidArgument`) naming `source`.
+    package static func checkToken(_ token: String, from source: String) throws(SignalError) {
+        guard (1 ... 256).contains(token.utf8.count) else {
+            throw SignalError(.invalidArgument, "\(source) must be 1 to 256 characters long (or 'generate' for a random one), got \(token.utf8.count)")
+        }
+        guard token.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0)) }) else {
+            throw SignalError(.invalidArgument, "\(source) may hold only A-Z a-z 0-9 - . _ ~ (it travels in a header and in a URL), and this one holds other characters")
+        }
     }
 
     /// `http://HOST:PORT` of the address bound first (IPv6 addresses in brackets; 127.0.0.1 for

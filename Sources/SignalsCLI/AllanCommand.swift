@@ -80,7 +80,7 @@ struct AllanCommand: ParsableCommand {
     var allowAliasing = false
 
     func run() throws {
-        let inputs = OutputSink.Inputs([input])
+        let inputs = try OutputSink.Inputs([input])
         try inputs.check([("--plot", plot), ("--fit-spec", fitSpec), ("--kalibr-yaml", kalibrYAML)])
         try OutputSink.checkExtension(plot, option: "--plot", extensions: ["svg"], what: "an SVG plot")
         try OutputSink.checkExtension(fitSpec, option: "--fit-spec", extensions: ["json"], what: "an IMU spec (JSON)")
@@ -223,10 +223,20 @@ struct AllanCommand: ParsableCommand {
                 throw CLIError("\(source.name): this is a trajectory; render its IMU with `signals render --output-dir DIR` and analyse DIR/imu.csv with `signals allan --input`")
             case .imu(let imu):
                 try checkIntegratedStart(imu, request)
+                do {
+                    try imu.validate(sampleRate: rate, allowAliasing: allowAliasing)
+                } catch {
+                    throw CLIError("\(source.name): \(error.locatedAtPreset(inSpec: source.path).offeringAllowAliasing.description)")
+                }
                 let channels = try Self.render(imu, request, options: options)
                 return (ChannelRecording(names: IMU.channelNames, sampleRate: request.sampleRate, channels: channels), imu.accelerometerUnit)
             case .signal(let signal):
                 try checkIntegratedStart(signal, request)
+                do {
+                    try signal.validate(sampleRate: rate, allowAliasing: allowAliasing)
+                } catch {
+                    throw CLIError("\(source.name): \(error.locatedAtPreset(inSpec: source.path).offeringAllowAliasing.description)")
+                }
                 var channels = try Self.render(signal, request, options: options)
                 if case .motion = signal.node {
                     // Analyse the IMU view of a motion: accelerometer = userAcceleration + gravity, gyroscope = rate.

@@ -5,6 +5,7 @@ import Sensors
 import Signals
 import Specs
 import FileReaders
+import InternalUtilities
 
 /// A user-facing error of the CLI (bad file, bad flag value): printed as `error: message`, exit 2.
 struct CLIError: Error, CustomStringConvertible {
@@ -102,9 +103,28 @@ struct RenderTiming: ParsableArguments {
         do {
             try signal.validate(sampleRate: request.sampleRate, allowAliasing: allowAliasing)
         } catch {
-            throw CLIError("\(name == "-" ? "standard input" : name): \(error.description)")
+            throw CLIError("\(name == "-" ? "standard input" : name): \(error.locatedAtPreset(inSpec: name).offeringAllowAliasing.description)")
         }
         return request
+    }
+}
+
+extension SignalError {
+    /// This error moved from inside a motion preset's expansion to the preset the spec file `name` holds
+    /// (see `SpecDocument.locatedAtPreset(_:in:)`); as it is for standard input, which cannot be read again.
+    func locatedAtPreset(inSpec name: String) -> SignalError {
+        guard name != "-", name != "standard input", let input = try? InputSource.open(name, spoolLimit: SpecDocument.sizeLimit),
+              let data = try? input.data(limit: SpecDocument.sizeLimit), let spec = try? JSONValue.parse(data) else { return self }
+        return SpecDocument.locatedAtPreset(self, in: spec)
+    }
+
+    /// This error, with an aliasing refusal's way out in this CLI added (`--allow-aliasing`): for the
+    /// commands that have the flag (render, verify, plot, allan), not for those that do not (dataset, play).
+    var offeringAllowAliasing: SignalError {
+        guard code == .aliasing else { return self }
+        var copy = self
+        copy.message += " (or pass --allow-aliasing to render it anyway)"
+        return copy
     }
 }
 

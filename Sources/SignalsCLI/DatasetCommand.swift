@@ -34,8 +34,11 @@ struct DatasetCommand: ParsableCommand {
         little-endian sample bytes after the .npy header), is
         DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise; lines are journalled in
         DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
-        file whose checksum its journal or manifest records for the same plan and count, and renders the rest.
+        file whose checksum its journal or manifest records for the same plan and count, renders the rest, and
+        removes the temporary recordings a killed run of the shard left.
         Two runs of the same shard on one directory take turns (a lock file, DIR/.shard-I-of-K.lock).
+        A directory holds one plan's dataset (DIR/.dataset-plan.json records it): another plan is refused,
+        naming both; the same plan bytes resume with any --count or --shard.
         Example: signals dataset plan.json --count 2000 --shard 0/4 --output-dir out
         """
     )
@@ -46,7 +49,8 @@ struct DatasetCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Recordings in the dataset (indices 0 ..< count).")
     var count: Int
 
-    @Option(name: .long, help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all.")
+    // Unconditional, so that `--shard -1/4` reaches the range check instead of being read as a flag.
+    @Option(name: .long, parsing: .unconditional, help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all.")
     var shard: String = "0/1"
 
     @Option(name: .customLong("output-dir"), help: "Directory for recordings/ and the manifest (created if missing).")
@@ -65,18 +69,22 @@ struct DatasetCommand: ParsableCommand {
         } catch {
             throw error.located(file: input.name)
         }
-        let inputs = OutputSink.Inputs([plan])
+        let inputs = try OutputSink.Inputs([plan])
         try DatasetCommand.makeDirectory(outputDirectory, inputs: inputs)
+        // What an earlier run of this shard left is usable only for the same plan bytes and count.
+        var planHash = SHA256()
+        planHash.update(planData)
+        let planDigest = planHash.hexDigest()
+        planHash.update(Array("\ncount=\(count)\n".utf8))
+        let stamp = planHash.hexDigest()
+        // The directory is one plan's: another plan's recordings would overwrite files its manifests list.
+        try DatasetDirectory.claim(outputDirectory, plan: plan, planDigest: planDigest, shardStamp: stamp, inputs: inputs)
         try DatasetCommand.makeDirectory(outputDirectory + "/recordings", inputs: inputs)
         let suffix = "\(index)-of-\(of)"
         let lock = try DatasetCommand.lock(outputDirectory + "/.shard-\(suffix).lock")
         defer { close(lock) }
-
-        // What an earlier run of this shard left, usable only for the same plan bytes and count.
-        var planHash = SHA256()
-        planHash.update(planData)
-        planHash.update(Array("\ncount=\(count)\n".utf8))
-        let stamp = planHash.hexDigest()
+        // A killed run of this shard may have left a temporary recording; no run of it is alive now (the lock).
+        DatasetDirectory.removeStaleRecordings(outputDirectory, shard: index, of: of, inputs: inputs)
         let stampPath = outputDirectory + "/.shard-\(suffix).plan"
         let manifestName = of == 1 ? "manifest.jsonl" : "manifest-\(suffix).jsonl"
         let manifestPath = outputDirectory + "/" + manifestName
@@ -135,7 +143,7 @@ struct DatasetCommand: ParsableCommand {
                        inputs: OutputSink.Inputs) throws -> (Int, [String], String, Int) {
         let request = try RenderRequest(sampleRate: plan.rate, duration: plan.duration)
         // No fsync per recording: a file a power loss tore fails its checksum on the next run, which renders it again.
-        let sink = try OutputSink(path: path, option: "--output-dir", inputs: inputs, durable: false)
+        let sink = try OutputSink(path: path, option: "--output-dir", inputs: inputs, durable: false, removesStale: false)
         var hash = SHA256()
         var bytes = 0
         let columns: [String]

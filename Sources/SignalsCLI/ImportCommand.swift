@@ -24,7 +24,9 @@ struct ImportCommand: ParsableCommand {
         The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
         extension; `signals play` plays it and `signals allan` analyses it. A .npy name writes a NumPy array of
         float64, shape (points, 9): the nine columns after the timestamp (points every 1/rate s). Any other
-        extension is refused, and so is -o naming one of the recordings.
+        extension is refused, and so is -o naming any file the import reads: a recording, any file in a folder
+        given (its Metadata.csv or meta/device.csv too), or the meta/device.csv beside a phyphox file.
+        A zip archive is not read: unzip it and give the folder.
         Example: signals import Examples/recordings/phyphox/Accelerometer.csv Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
         """
     )
@@ -69,7 +71,8 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = OutputSink.Inputs(files)
+        // Every file the import reads, a folder's included, so that -o never lands on one.
+        let inputs = try RecordingImport.inputs(files)
         try inputs.check(output, option: "-o")
         let output = try outputFormat()
         var importer = RecordingImport(rate: rate, interpolation: interpolation, gravityWindow: gravityWindow)

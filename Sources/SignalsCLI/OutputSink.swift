@@ -15,8 +15,11 @@ import FileReaders
 /// - a symbolic link: followed; the rules apply to what it points at;
 /// - a regular file, or nothing: the output goes to a temporary file beside it, which is renamed over
 ///   PATH only when everything was written. The file keeps its mode (a new one gets `0666 & ~umask`).
-///   An error, SIGINT or SIGTERM leaves the old file (or none) and no temporary file, never a file whose
-///   `.npy` header promises more frames than it holds.
+///   An error or a terminating signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE) leaves the old file (or none)
+///   and no temporary file, never a file whose `.npy` header promises more frames than it holds. The
+///   temporary file (`.NAME.partial-XXXXXX`) is locked (`flock`) while it is written, so that the
+///   temporary files a killed run left (SIGKILL, a power loss) are told from live ones and removed when
+///   the same output is written again (see ``removeStalePartials(in:sparing:where:)``).
 ///
 /// Nothing a user gave is lost: before anything is written, an output that is one of the command's
 /// inputs (the same device and inode, so through a symbolic or hard link too), a file the user may not
@@ -42,8 +45,10 @@ final class OutputSink {
     ///   - inputs: Every file the command reads.
     ///   - durable: Whether the temporary file is flushed to disk (`fsync`) before the rename (default);
     ///     `false` where a later check catches a file a power loss tore (`signals dataset`'s checksums).
+    ///   - removesStale: Whether the temporary files of this output that a killed run left are removed
+    ///     first (default); `false` where the command removes them all at once (`signals dataset`).
     /// - Throws: ``CLIError`` naming the path and the reason.
-    init(path: String?, option: String = "-o", inputs: Inputs, durable: Bool = true) throws {
+    init(path: String?, option: String = "-o", inputs: Inputs, durable: Bool = true, removesStale: Bool = true) throws {
         self.durable = durable
         try inputs.check(path, option: option)
         guard let path, path != "-" else {
@@ -55,6 +60,10 @@ final class OutputSink {
         // Handlers first: a SIGINT that arrives once the temporary file exists must find them in place.
         TemporaryFiles.shared.installHandlers()
         let target = try OutputSink.resolveLinks(path)
+        if removesStale {
+            let base = (target as NSString).lastPathComponent
+            OutputSink.removeStalePartials(in: (target as NSString).deletingLastPathComponent, sparing: inputs) { $0 == base }
+        }
         var info = stat()
         if stat(target, &info) == 0 {
             let type = info.st_mode & S_IFMT
@@ -105,6 +114,8 @@ final class OutputSink {
         // finds the file to remove (the handler takes the same lock).
         let opened = TemporaryFiles.shared.creating {
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            // Locked while this process lives: another run's cleanup leaves it alone (see removeStalePartials).
+            if fd >= 0 { _ = flock(fd, LOCK_EX | LOCK_NB) }
             return fd >= 0 ? (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) : (fd, nil)
         }
         guard opened >= 0 else {
@@ -144,15 +155,14 @@ final class OutputSink {
                 if durable, fsync(fd) != 0, errno != EINVAL {
                     throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))")
                 }
-                if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }
-                closed = true
+                // Renamed while still open and locked, so that no other run's cleanup takes it for a stale one.
                 guard rename(replacement.temporary, replacement.target) == 0 else {
                     let reason = String(cString: strerror(errno))
-                    unlink(replacement.temporary)
-                    TemporaryFiles.shared.unregister(replacement.temporary)
                     throw CLIError("cannot replace \(name): \(reason)")
                 }
                 TemporaryFiles.shared.unregister(replacement.temporary)
+                closed = true
+                if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }
             } else if fd != STDOUT_FILENO {
                 closed = true
                 if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }
@@ -193,82 +203,105 @@ final class OutputSink {
 }
 
 extension OutputSink {
-    /// The files a command reads, registered before it writes anything, so that no output lands on one.
+    /// The files a command reads, registered before it writes anything, so that no output lands on one; a
+    /// folder stands for every file beneath it (see ``InputFiles``).
     ///
     /// ```swift
-    /// let inputs = OutputSink.Inputs([spec, recording])
+    /// let inputs = try OutputSink.Inputs([spec, recording])
     /// try inputs.check(output, option: "-o")        // before any work
     /// let sink = try OutputSink(path: output, inputs: inputs)
     /// ```
-    struct Inputs {
-        /// Each input's name as given and the file it is (links followed).
-        private(set) var files: [(name: String, identity: FileIdentity)] = []
+    typealias Inputs = InputFiles
+}
 
-        /// Registers the inputs named (`nil` is skipped, `-` is standard input; a path with nothing
-        /// there is skipped: reading it fails anyway).
-        init(_ paths: [String?]) {
-            for path in paths { add(path) }
+extension InputFiles {
+    /// Refuses an output that would lose something the user gave: an empty path, one of the inputs
+    /// (the same device and inode, links followed), or an existing regular file the user may not write
+    /// (``WriteAccess``); for standard output (`nil` or `-`), a redirection onto an input.
+    /// - Parameters:
+    ///   - path: The output, `-` or `nil` for standard output.
+    ///   - option: The flag that named it (`-o`, `--plot`), for messages.
+    /// - Throws: ``CLIError`` (exit status 2) saying why and what to do.
+    func check(_ path: String?, option: String) throws {
+        guard let path, path != "-" else {
+            if let out = FileIdentity.of(descriptor: STDOUT_FILENO), out.isRegularFile, let input = input(sameAs: out) {
+                throw CLIError("standard output is the input \(input) (redirected onto it); redirect the output to another file")
+            }
+            return
         }
+        guard !path.isEmpty else {
+            throw CLIError("\(option) '' names no file; give a file name, or - for standard output")
+        }
+        guard let identity = FileIdentity.of(path), !identity.isDevice else { return }
+        if let input = entry(sameAs: identity) {
+            var how = input.name == path ? "it is the input \(input.name)" : "it is the same file as the input \(input.name)"
+            if let folder = input.folder { how += ", which the command reads from the folder \(folder)" }
+            throw CLIError("cannot write to \(path): \(how); write the output to another file")
+        }
+        guard identity.isRegularFile, !WriteAccess.currentUserMayWrite(path) else { return }
+        let mode = String(identity.mode & 0o7777, radix: 8)
+        if identity.mode & 0o222 == 0 {
+            throw CLIError("cannot write to \(path): the file is read-only (mode 0\(mode)); make it writable (chmod u+w) or write to another file")
+        }
+        throw CLIError("cannot write to \(path): permission denied (mode 0\(mode), and you are not allowed to write it); write to another file")
+    }
 
-        /// Registers one more input.
-        mutating func add(_ path: String?) {
-            guard let path, !path.isEmpty else { return }
-            let identity = path == "-" ? FileIdentity.of(descriptor: STDIN_FILENO) : FileIdentity.of(path)
-            guard let identity, !identity.isDevice else { return }
-            files.append((path == "-" ? "standard input" : path, identity))
+    /// Checks several outputs of one command (see ``check(_:option:)``), and that no two are one file.
+    /// - Parameter outputs: Each output's flag and path (`nil` when not asked for).
+    /// - Throws: ``CLIError``.
+    func check(_ outputs: [(option: String, path: String?)]) throws {
+        var seen: [(option: String, key: String)] = []
+        for (option, path) in outputs {
+            try check(path, option: option)
+            guard let path, path != "-", !path.isEmpty else { continue }
+            let key = FileIdentity.of(path).map { "\($0.device):\($0.inode)" }
+                ?? URL(fileURLWithPath: (try? OutputSink.resolveLinks(path)) ?? path).standardizedFileURL.path
+            if let other = seen.first(where: { $0.key == key }) {
+                throw CLIError("\(other.option) and \(option) name the same file, \(path); give each its own file")
+            }
+            seen.append((option, key))
         }
+    }
+}
 
-        /// The input that is the file `identity`, if any.
-        func input(sameAs identity: FileIdentity) -> String? {
-            files.first { $0.identity.isSameFile(as: identity) }?.name
+extension OutputSink {
+    /// The temporary files a killed run left in `directory` for the outputs `isOurs` accepts, removed: files
+    /// named `.NAME.partial-XXXXXX` (what ``init(path:option:inputs:durable:removesStale:)`` creates for
+    /// NAME) that no live process holds locked. One that a running process is still writing is kept.
+    /// - Parameters:
+    ///   - directory: Where to look (`""` is the current directory).
+    ///   - inputs: The command's inputs, never removed, whatever their names.
+    ///   - isOurs: Whether NAME is one of the caller's outputs.
+    /// - Returns: How many were removed.
+    @discardableResult
+    static func removeStalePartials(in directory: String, sparing inputs: Inputs, where isOurs: (String) -> Bool) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return 0 }
+        var removed = 0
+        for name in names {
+            guard let base = partialBase(name), isOurs(base) else { continue }
+            let path = (directory.isEmpty ? "." : directory) + "/" + name
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard fd >= 0 else { continue }
+            var info = stat()
+            // A regular file that no process holds locked (its writer is gone), and no input.
+            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, FileIdentity.of(descriptor: fd).flatMap({ inputs.entry(sameAs: $0) }) == nil,
+               flock(fd, LOCK_EX | LOCK_NB) == 0, unlink(path) == 0 {
+                removed += 1
+            }
+            _ = posixClose(fd)
         }
+        return removed
+    }
 
-        /// Refuses an output that would lose something the user gave: an empty path, one of the inputs
-        /// (the same device and inode, links followed), or an existing regular file the user may not write
-        /// (``WriteAccess``); for standard output (`nil` or `-`), a redirection onto an input.
-        /// - Parameters:
-        ///   - path: The output, `-` or `nil` for standard output.
-        ///   - option: The flag that named it (`-o`, `--plot`), for messages.
-        /// - Throws: ``CLIError`` (exit status 2) saying why and what to do.
-        func check(_ path: String?, option: String) throws {
-            guard let path, path != "-" else {
-                if let out = FileIdentity.of(descriptor: STDOUT_FILENO), out.isRegularFile, let input = input(sameAs: out) {
-                    throw CLIError("standard output is the input \(input) (redirected onto it); redirect the output to another file")
-                }
-                return
-            }
-            guard !path.isEmpty else {
-                throw CLIError("\(option) '' names no file; give a file name, or - for standard output")
-            }
-            guard let identity = FileIdentity.of(path), !identity.isDevice else { return }
-            if let input = input(sameAs: identity) {
-                let how = input == path ? "it is the input \(input)" : "it is the same file as the input \(input)"
-                throw CLIError("cannot write to \(path): \(how); write the output to another file")
-            }
-            guard identity.isRegularFile, !WriteAccess.currentUserMayWrite(path) else { return }
-            let mode = String(identity.mode & 0o7777, radix: 8)
-            if identity.mode & 0o222 == 0 {
-                throw CLIError("cannot write to \(path): the file is read-only (mode 0\(mode)); make it writable (chmod u+w) or write to another file")
-            }
-            throw CLIError("cannot write to \(path): permission denied (mode 0\(mode), and you are not allowed to write it); write to another file")
-        }
-
-        /// Checks several outputs of one command (see ``check(_:option:)``), and that no two are one file.
-        /// - Parameter outputs: Each output's flag and path (`nil` when not asked for).
-        /// - Throws: ``CLIError``.
-        func check(_ outputs: [(option: String, path: String?)]) throws {
-            var seen: [(option: String, key: String)] = []
-            for (option, path) in outputs {
-                try check(path, option: option)
-                guard let path, path != "-", !path.isEmpty else { continue }
-                let key = FileIdentity.of(path).map { "\($0.device):\($0.inode)" }
-                    ?? URL(fileURLWithPath: (try? OutputSink.resolveLinks(path)) ?? path).standardizedFileURL.path
-                if let other = seen.first(where: { $0.key == key }) {
-                    throw CLIError("\(other.option) and \(option) name the same file, \(path); give each its own file")
-                }
-                seen.append((option, key))
-            }
-        }
+    /// NAME, when `file` is the name of a temporary file of an output NAME (`.NAME.partial-XXXXXX`, six
+    /// letters or digits as `mkstemp` makes them).
+    static func partialBase(_ file: String) -> String? {
+        let marker = ".partial-"
+        guard file.hasPrefix("."), let range = file.range(of: marker, options: .backwards) else { return nil }
+        let suffix = file[range.upperBound...]
+        guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        let base = file[file.index(after: file.startIndex) ..< range.lowerBound]
+        return base.isEmpty ? nil : String(base)
     }
 
     /// The lowercased extension of an output's name (`csv` for `Out.CSV`); `nil` for standard output or a
@@ -296,13 +329,13 @@ extension OutputSink {
     }
 }
 
-/// Temporary output files to remove when SIGINT or SIGTERM ends the process (see ``SignalTrap``).
+/// Temporary output files to remove when a terminating signal ends the process (see ``SignalTrap``).
 final class TemporaryFiles: @unchecked Sendable {
     static let shared = TemporaryFiles()
     private let lock = NSLock()
     private var paths: Set<String> = []
 
-    /// Makes sure SIGINT and SIGTERM remove the registered files (then exit 130 or 143).
+    /// Makes sure SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the registered files (then exit 128 + the signal).
     func installHandlers() { SignalTrap.install() }
 
     /// Runs `create` (which makes a file and returns its descriptor and path, or a path of `nil`) and
@@ -339,6 +372,8 @@ enum StandardStreams {
                 let n = posixWrite(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    // The reader went away: end quietly, as SIGPIPE's default would (its handler may not have run yet).
+                    if errno == EPIPE { SignalTrap.terminate(SIGPIPE) }
                     return String(cString: strerror(errno))
                 }
                 offset += n

@@ -186,7 +186,7 @@ enum PlayInput {
         do {
             try signal.validate(sampleRate: rate)
         } catch {
-            throw CLIError("\(source.name): \(error.description)")
+            throw CLIError("\(source.name): \(error.locatedAtPreset(inSpec: source.path).description)")
         }
         _ = request
         if case .motion = signal.node {

@@ -35,7 +35,7 @@ struct PlotCommand: ParsableCommand {
     @OptionGroup var routeSpeed: RouteSpeedOption
 
     func run() throws {
-        let inputs = OutputSink.Inputs([spec, input])
+        let inputs = try OutputSink.Inputs([spec, input])
         try inputs.check(output, option: "-o")
         try OutputSink.checkExtension(output, option: "-o", extensions: ["svg"], what: "an SVG plot")
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)

@@ -73,14 +73,14 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var routeSpeed: RouteSpeedOption
 
     func run() throws {
-        var inputs = OutputSink.Inputs([spec])
+        var inputs = try OutputSink.Inputs([spec])
         try inputs.check(output, option: "-o")
         if let outputDirectory, outputDirectory.isEmpty {
             throw CLIError("--output-dir '' names no directory")
         }
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
         if case .trajectory(let trajectory) = document {
-            if let gpx = trajectory.gpxFile { inputs.add(gpx) }
+            if let gpx = trajectory.gpxFile { try inputs.add(gpx) }
             try inputs.check(output, option: "-o")
             let chosen = outputDirectory != nil || (format == nil && OutputSink.fileExtension(output) == nil) ? format : try outputFormat()
             if chosen == .mcap {

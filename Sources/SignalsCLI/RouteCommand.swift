@@ -52,7 +52,7 @@ struct RouteExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = OutputSink.Inputs([route])
+        let inputs = try OutputSink.Inputs([route])
         try inputs.check(gpx, option: "--gpx")
         if simctl { try inputs.check(nil, option: "standard output") }
         try OutputSink.checkExtension(gpx, option: "--gpx", extensions: ["gpx"], what: "a GPX file")

@@ -90,8 +90,10 @@ enum RouteOutput {
         }
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
-        try routeStep(name) { () throws(SignalError) in
+        do {
             try motion.validate(sampleRate: request.sampleRate, allowAliasing: timing.allowAliasing)
+        } catch {
+            throw error.locatedAtPreset(inSpec: name).offeringAllowAliasing.located(file: name)
         }
         let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(timeline, sampleRate: request.sampleRate) }
         var cursor = try routeStep(name) { () throws(SignalError) in

@@ -5,7 +5,8 @@ import Darwin
 #endif
 import Foundation
 
-/// SIGINT and SIGTERM, caught reliably in a multithreaded process.
+/// The terminating signals the CLI handles (SIGINT, SIGTERM, SIGHUP, SIGPIPE), caught reliably in a
+/// multithreaded process.
 ///
 /// A signal handler (async-signal-safe: it only writes the signal's number to a pipe) catches the
 /// signal whichever thread the kernel delivers it to; a dedicated thread reads the pipe and runs the
@@ -14,13 +15,22 @@ import Foundation
 /// was silently dropped: Ctrl-C could be lost.)
 ///
 /// The default action removes the temporary output files (see ``TemporaryFiles``) and exits with
-/// 128 + the signal's number; `signals play` replaces it with a clean stop.
+/// 128 + the signal's number (130, 143, 129, 141), as the shell reports a process the signal killed;
+/// `signals play` replaces it with a clean stop for SIGINT and SIGTERM. SIGHUP (the terminal went away)
+/// and SIGPIPE (the reader of a pipe went away: `signals render … | head`) always take the default; a
+/// SIGHUP ignored from the start (`nohup`) stays ignored.
 enum SignalTrap {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     private static let lock = NSLock()
     nonisolated(unsafe) private static var action: (@Sendable (Int32) -> Void)?
 
-    /// Installs the handlers for SIGINT and SIGTERM and starts the reader thread (once).
+    /// The signals caught.
+    static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
+
+    /// The signals whose action ``onSignal(_:)`` may replace; the others always end the process.
+    static let replaceable: Set<Int32> = [SIGINT, SIGTERM]
+
+    /// Installs the handlers for ``terminating`` and starts the reader thread (once).
     static func install() {
         lock.lock()
         defer { lock.unlock() }
@@ -42,7 +52,11 @@ enum SignalTrap {
         }
         reader.name = "SignalRunner.SignalTrap"
         reader.start()
-        for number in [SIGINT, SIGTERM] {
+        for number in terminating {
+            // `nohup` starts a command with SIGHUP ignored so that it outlives the terminal: that SIG_IGN stays.
+            // (An inherited SIG_IGN for SIGPIPE is an accident of the parent, a test runner or a server: the
+            // signal is caught whatever the parent did, as the other two are.)
+            if number == SIGHUP, isIgnored(number) { continue }
             // signal(2) has BSD semantics on both Glibc and Darwin: the handler stays installed and
             // interrupted system calls restart (SA_RESTART), as a sigaction with that flag would give,
             // without the two libraries' different `struct sigaction` layouts.
@@ -52,28 +66,42 @@ enum SignalTrap {
             }
         }
         // A process inherits its parent's signal mask: one started from a thread that blocks SIGINT
-        // (a test runner's worker thread, libdispatch's pool) would never receive it. Unblock both
+        // (a test runner's worker thread, libdispatch's pool) would never receive it. Unblock them
         // here, in the main thread before the work starts; threads created later inherit this mask.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGTERM)
+        for number in terminating { sigaddset(&unblock, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
-    /// Replaces what a signal does (`nil` restores the default: remove temporary files and exit).
+    /// Whether `number`'s disposition is SIG_IGN (inherited from the parent): signal(2) returns the
+    /// disposition it replaces, so this sets SIG_IGN, reads the old one and puts it back.
+    private static func isIgnored(_ number: Int32) -> Bool {
+        let old = signal(number, SIG_IGN)
+        _ = signal(number, old)
+        return unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Replaces what SIGINT and SIGTERM do (`nil` restores the default: remove temporary files and exit).
     /// - Parameter action: Called on the reader thread with the signal's number.
     static func onSignal(_ action: (@Sendable (Int32) -> Void)?) {
         lock.withLock { self.action = action }
     }
 
     private static func handle(_ number: Int32) {
-        let current = lock.withLock { action }
+        let current = replaceable.contains(number) ? lock.withLock { action } : nil
         if let current {
             current(number)
         } else {
-            TemporaryFiles.shared.removeAll()
-            _exit(128 + number)
+            terminate(number)
         }
+    }
+
+    /// The default action, now, on the calling thread: removes the temporary output files and exits with
+    /// 128 + `number`. A write that fails with EPIPE calls it for SIGPIPE, so that a closed pipe ends the
+    /// process quietly whichever thread sees it first.
+    static func terminate(_ number: Int32) -> Never {
+        TemporaryFiles.shared.removeAll()
+        _exit(128 + number)
     }
 }

@@ -17,9 +17,9 @@ struct SignalsCommand: AsyncParsableCommand {
     /// Runs the command; every failure is reported on stderr with a non-zero status, never a crash:
     /// bad input exits 2, a failed verification exits 1.
     static func main() async {
-        // A closed pipe (`signals render ... | head`) ends the process quietly, as for any Unix filter.
-        signal(SIGPIPE, SIG_DFL)
-        // SIGINT and SIGTERM are caught from the start: temporary files are removed, `play` stops cleanly.
+        // SIGINT, SIGTERM, SIGHUP and SIGPIPE are caught from the start: temporary files are removed, `play`
+        // stops cleanly on the first two; a closed pipe (`signals render ... | head`) ends the process quietly
+        // (exit 141), as for any Unix filter.
         SignalTrap.install()
         do {
             // `signals serve ...` hands every argument (--help included) to signals-serve unparsed.

@@ -49,12 +49,15 @@ enum TrajectoryOutput {
             throw CLIError("a trajectory renders csv or npy (float64), not f32: its latitudes need float64")
         }
         guard let directory else {
+            // MCAP holds every stream at its own rate, and writes to standard output too.
+            let mcap = output == nil || output == "-" ? "--format mcap -o - (every stream in one MCAP file, on standard output)"
+                : "-o FILE.mcap (every stream in one MCAP file)"
             let odd = streams.filter { $0.rate != rate }
             if let first = odd.first {
-                throw CLIError("the \(first.kind.rawValue) stream runs at \(first.rate) Hz, not the render rate \(rate) Hz; write one file per stream with --output-dir DIR")
+                throw CLIError("the \(first.kind.rawValue) stream runs at \(first.rate) Hz, not the render rate \(rate) Hz, so the streams cannot share one table; write one file per stream with --output-dir DIR, or \(mcap)")
             }
             if let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
-                throw CLIError("the GNSS stream has outages (rows without a fix), so it cannot share one table; write one file per stream with --output-dir DIR")
+                throw CLIError("the GNSS stream has outages (rows without a fix), so it cannot share one table; write one file per stream with --output-dir DIR, or \(mcap)")
             }
             try writeTable(trajectory, streams: streams, samples: try samples(rate: rate, start: start, duration: duration),
                            name: name, format: format, output: output, inputs: inputs)

@@ -39,7 +39,7 @@ struct VerifyCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let inputs = OutputSink.Inputs([spec, input])
+        let inputs = try OutputSink.Inputs([spec, input])
         try inputs.check(nil, option: "standard output")
         let signal = try loadSpec(spec)
         let request = try timing.validated(signal, name: spec)

@@ -216,6 +216,10 @@ struct ServeCommand: AsyncParsableCommand {
         let (token, tokenSource) = Self.token(flag: token, environment: ProcessInfo.processInfo.environment,
                                               everyInterface: unchecked.bindsEveryInterface)
         unchecked.token = token
+        // A token from the environment is checked under its own name (the configuration's check names --token).
+        if self.token == nil, tokenSource == .given, let token {
+            try LiveServerConfiguration.checkToken(token, from: "the environment variable \(Self.tokenVariable)")
+        }
         if let maxConnections { unchecked.maxConnections = try Self.count(maxConnections, flag: "--max-connections") }
         if let maxConnectionsPerPeer { unchecked.maxConnectionsPerPeer = try Self.count(maxConnectionsPerPeer, flag: "--max-connections-per-peer") }
         let configuration = try unchecked.validated()

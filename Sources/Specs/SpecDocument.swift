@@ -148,6 +148,12 @@ public enum SpecDocument: Sendable, Hashable {
             throw SignalError(.invalidArgument, "--speed \(routeSpeed) is for GPX files without times (or to ignore a GPX file's times); a JSON route has its own speeds",
                               file: input.name)
         }
+        // The extension chose a point file or an array, but the bytes are a JSON spec: say which name is wrong.
+        if kind != .spec, kind != .gpx, kind != nil, InputKind.detect(name: "", head: input.head) == .spec {
+            let ext = (input.path as NSString).pathExtension
+            throw SignalError(.unknownFormat, "this holds a JSON spec, but its name ends in .\(ext), which names \(kind == .npy ? "a NumPy array" : "a point file"); name a spec .json",
+                              file: input.name)
+        }
         switch kind {
         case .points:
             throw SignalError(.unknownFormat, "this is a point file, not a spec; `signals play` plays it", file: input.name)

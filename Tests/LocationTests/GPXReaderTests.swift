@@ -78,6 +78,22 @@ import Signals
         #expect(GPXReader.describe(error, line: 2, in: data) == words)
     }
 
+    @Test("a file that is not XML is called that, not empty; one of white space alone is empty",
+          arguments: [("hello, world\n", "not XML: a GPX file starts with '<'"), ("{\"route\": {}}", "not XML: a GPX file starts with '<'"),
+                      ("lat,lon\n51.5,-0.12\n", "not XML: a GPX file starts with '<'")])
+    func notXML(text: String, words: String) throws {
+        let error = try #require(throws: SignalError.self) { try Route(gpx: Data(text.utf8), speed: 1, file: "walk.gpx") }
+        #expect(error.message.hasPrefix(words), "\(error)")
+        #expect(!error.message.contains("empty"), "\(error)")
+    }
+
+    @Test("libxml2's 'empty document' (code 4) is empty only when the data is: otherwise it is not XML")
+    func emptyOrNotXML() {
+        let error = NSError(domain: "NSXMLParserErrorDomain", code: 4)
+        #expect(GPXReader.describe(error, line: 1, in: Data(" \n\t".utf8)) == "malformed XML: the document is empty")
+        #expect(GPXReader.describe(error, line: 1, in: Data("x".utf8)).hasPrefix("not XML: a GPX file starts with '<'"))
+    }
+
     @Test("every code libxml2 reports for a malformed file has words", arguments: Array(GPXReader.reasons.keys.sorted()))
     func noBareNumbers(code: Int) {
         let error = NSError(domain: "NSXMLParserErrorDomain", code: code)

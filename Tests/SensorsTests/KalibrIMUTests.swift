@@ -96,6 +96,9 @@ import InternalUtilities
         ("accelerometer_noise_density: 1\naccelerometer_noise_density: 2\n", .duplicateField, 1, "given twice"),
         ("imu0: 3\n", .malformed, 1, "'imu0' must be a mapping"),
         ("IMU.NoiseGyro: 1e-4\nIMU.NoiseAcc: 1e-3\nIMU.GyroWalk: 1e-5\n", .missingField, 1, "no 'IMU.AccWalk'"),
+        // libyaml stops at a NUL byte: the file is not "empty", it is not text.
+        ("\0accelerometer_noise_density: 0.1\n", .malformed, 1, "holds a NUL byte (line 1)"),
+        ("accelerometer_noise_density: 0.1\naccelerometer_random_walk: 0.1\n\0\0\0", .malformed, 3, "holds a NUL byte (line 3)"),
     ]
 
     @Test("bad files: a clear error with the file, line and key", arguments: bad.indices)
@@ -106,6 +109,17 @@ import InternalUtilities
         #expect(error.location.file == "imu.yaml")
         #expect(error.location.line == b.line)
         #expect(error.message.contains(b.words), "\(error.message)")
+    }
+
+    @Test("a file of NUL bytes is no empty file: it is refused as binary, by path too")
+    func nulBytes() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kalibr-nul-\(UUID().uuidString).yaml")
+        try Data(repeating: 0, count: 64).write(to: url)
+        let error = try #require(throws: SignalError.self) { try KalibrIMU(contentsOf: url) }
+        #expect(error.code == .malformed)
+        #expect(error.location.file == url.path)
+        #expect(error.message.contains("holds a NUL byte"), "\(error.message)")
+        #expect(!error.message.contains("empty"), "\(error.message)")
     }
 
     @Test("integers, floats and the rate are read; a good file next to each bad one passes")

@@ -220,6 +220,41 @@ import Signals
         #expect(listed.count == 3)
     }
 
+    @Test("phyphox's Location.csv and Magnetometer.csv are skipped as phyphox's, Sensor Logger's as Sensor Logger's, a file of neither as itself")
+    func otherFilesNamedByTheirApp() throws {
+        let phyphox = try Self.folder([
+            "Accelerometer.csv": Self.phyphoxAccelerometer(),
+            "Location.csv": "\"Time (s)\",\"Latitude (°)\",\"Longitude (°)\",\"Height (m)\",\"Velocity (m/s)\",\"Direction (°)\",\"Horizontal Accuracy (m)\",\"Vertical Accuracy (m)\"\n0.0,51.5,-0.12,50,0,0,5,8\n",
+            "Magnetometer.csv": "\"Time (s)\",\"Magnetic field x (µT)\",\"Magnetic field y (µT)\",\"Magnetic field z (µT)\",\"Absolute field (µT)\"\n0.0,1,2,3,4\n",
+            "meta/device.csv": Self.deviceSheet(ios: false),
+        ])
+        var notes: [String] = []
+        _ = try RecordingImport(rate: 50).read([phyphox.path], notes: &notes)
+        #expect(notes.contains("skipped \(phyphox.appendingPathComponent("Location.csv").path): phyphox's Location, not a motion sensor this import reads"), "\(notes)")
+        #expect(notes.contains("skipped \(phyphox.appendingPathComponent("Magnetometer.csv").path): phyphox's Magnetometer, not a motion sensor this import reads"), "\(notes)")
+        #expect(!notes.contains { $0.contains("Sensor Logger") }, "\(notes)")
+        let neither = try Self.folder(["Gravity.csv": Self.slHeader + Self.slRows(), "Location.csv": "a,b\n1,2\n",
+                                       "Metadata.csv": "version,device name,recording time,platform\n3,iPhone,2023-10-28_13-52-24,ios\n"])
+        var other: [String] = []
+        _ = try RecordingImport(rate: 50).read([neither.path], notes: &other)
+        #expect(other == ["skipped \(neither.appendingPathComponent("Location.csv").path): Location, not a motion sensor this import reads"])
+    }
+
+    @Test("a zip archive (by its bytes or its name) is refused saying to unzip it, never read as CSV", arguments: [
+        ("export.zip", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x3B, 0x22, 0x09]) + Data("\"a;b\tc".utf8)),
+        ("Accelerometer.csv", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x3B, 0x22])),
+        ("empty.zip", Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))),
+    ])
+    func zipArchive(name: String, bytes: Data) throws {
+        let dir = try RecordingFixtures.folder()
+        let url = dir.appendingPathComponent(name)
+        try bytes.write(to: url)
+        let error = try #require(throws: SignalError.self) { try RecordingImport(rate: 100).read([url.path]) }
+        #expect(error.code == .unknownFormat)
+        #expect(error.location.file == url.path)
+        #expect(error.message.hasPrefix("this is a zip archive, and import reads the CSV files of an unzipped export, not the archive: unzip it first (unzip '\(url.path)' -d "), "\(error.message)")
+    }
+
     // MARK: 7: the uncalibrated accelerometer
 
     @Test("AccelerometerUncalibrated.csv: the raw accelerometer, in g on iOS, in m/s² (Android's sign) on Android")

@@ -82,11 +82,175 @@ import Testing
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
-    @Test("--shard must be I/K with I < K", arguments: ["3/3", "1", "-1/2", "0/0"])
+    @Test("--shard must be I/K with I < K, a negative I or K included (not read as a flag)",
+          arguments: ["3/3", "1", "-1/2", "-1/4", "0/-4", "-0/1x", "0/99999999999999999999", "0/0"])
     func badShard(_ shard: String) throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--shard", shard, "--output-dir", try Self.directory("shard").path])
-        #expect(failed.stderr.contains("--shard"), "\(failed.stderr)")
+        #expect(failed.stderr == "error: --shard \(shard): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)\n")
+    }
+
+    @Test("--count out of range is refused naming it", arguments: ["-1", "-9223372036854775808", "1000000001"])
+    func badCount(_ count: String) throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
+        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", count, "--output-dir", try Self.directory("count").path])
+        #expect(failed.stderr.contains("--count \(count): give a number of recordings from 0 to 1e9"), "\(failed.stderr)")
+    }
+
+    @Test("an int parameter of -2^63 exits 2 naming its JSON path, never a crash")
+    func intParameterOfMinimum() throws {
+        let text = Self.plan.replacingOccurrences(of: #""uniform": [1.5, 2.1]"#, with: #""int": [-9223372036854775808, 0]"#)
+        let plan = try Executables.temporaryFile("plan.json", contents: text)
+        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("int").path])
+        #expect(failed.stderr.contains("$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"), "\(failed.stderr)")
+    }
+
+    @Test("aliasing in a template names the plan's rate, never a flag dataset does not have; a preset's is at the preset's path")
+    func aliasingAdvice() throws {
+        let sine = #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"sine": {"frequency": 60}}}]}"#
+        let walk = #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"motion": {"preset": "walking", "cadence": 80}}}]}"#
+        for (text, path) in [(sine, "$.templates[0].spec.sine.frequency: "), (walk, "$.templates[0].spec.motion: the 'walking' motion preset with cadence 80")] {
+            let plan = try Executables.temporaryFile("plan.json", contents: text)
+            let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "1", "--output-dir", try Self.directory("alias").path])
+            #expect(failed.stderr.contains(path), "\(failed.stderr)")
+            #expect(failed.stderr.contains("(the sample rate is the plan's 'rate', at $.rate)"), "\(failed.stderr)")
+            #expect(!failed.stderr.contains("allow"), "\(failed.stderr)")
+        }
+    }
+
+    // MARK: one plan per directory
+
+    /// Every file beneath `dir` (hidden ones too) and its bytes.
+    static func contents(_ dir: URL) throws -> [String: Data] {
+        var all: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
+            var isFolder: ObjCBool = false
+            let url = dir.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { all[name] = try Data(contentsOf: url) }
+        }
+        return all
+    }
+
+    /// ``plan`` with another seed: another plan, whose recording i differs.
+    static let otherPlan = plan.replacingOccurrences(of: #""seed": 11"#, with: #""seed": 12"#)
+
+    @Test("a second plan into another plan's directory is refused, exit 2, naming both plans and how to go on; nothing changes",
+          arguments: [["--shard", "0/2"], ["--shard", "0/1"], ["--shard", "2/3"]])
+    func secondPlanRefused(_ shard: [String]) throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan), b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
+        let out = try Self.directory("two-plans")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
+        let before = try Self.contents(out)
+        let failed = try Executables.runFailing("signals", ["dataset", b.path, "--count", "6"] + shard + ["--output-dir", out.path])
+        #expect(failed.stderr.contains("--output-dir \(out.path) holds the dataset of the plan \(a.path) (sha256 "), "\(failed.stderr)")
+        #expect(failed.stderr.contains("and \(b.path) is another plan (sha256 "), "\(failed.stderr)")
+        #expect(failed.stderr.hasSuffix("give another --output-dir, or remove \(out.path) to start it again with this plan\n"), "\(failed.stderr)")
+        #expect(try Self.contents(out) == before)
+    }
+
+    @Test("the same plan resumes: its bytes under another name, another --count, another sharding")
+    func samePlanResumes() throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan), copy = try Executables.temporaryFile("copy.json", contents: Self.plan)
+        let out = try Self.directory("same-plan")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
+        let again = try Executables.runSucceeding("signals", ["dataset", copy.path, "--count", "6", "--output-dir", out.path])
+        #expect(again.stderr.contains("0 recordings rendered, 6 kept"), "\(again.stderr)")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "8", "--shard", "1/2", "--output-dir", out.path])
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest-1-of-2.jsonl").path))
+    }
+
+    @Test("a directory whose dataset records no plan (its record removed) is resumed by its own plan and count, refused to another")
+    func unrecordedDataset() throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan), b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
+        let out = try Self.directory("unrecorded")
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
+        let record = out.appendingPathComponent(".dataset-plan.json")
+        try FileManager.default.removeItem(at: record)
+        let before = try Self.contents(out)
+        let refused = try Executables.runFailing("signals", ["dataset", b.path, "--count", "4", "--output-dir", out.path])
+        #expect(refused.stderr.contains("holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"), "\(refused.stderr)")
+        #expect(try Self.contents(out) == before)
+        let other = try Executables.runFailing("signals", ["dataset", a.path, "--count", "5", "--output-dir", out.path])
+        #expect(other.stderr.contains("records no plan"), "\(other.stderr)")
+        let resumed = try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
+        #expect(resumed.stderr.contains("0 recordings rendered, 4 kept"), "\(resumed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: record.path))
+    }
+
+    @Test("a plan kept in the output directory under the record's name is refused as the input, and kept")
+    func planNamedLikeTheRecord() throws {
+        let out = try Self.directory("plan-as-record")
+        let plan = out.appendingPathComponent(".dataset-plan.json")
+        try Data(Self.plan.utf8).write(to: plan)
+        let refused = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
+        #expect(refused.stderr.contains("the directory's plan record goes to \(plan.path), which is the input \(plan.path)"), "\(refused.stderr)")
+        #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
+    }
+
+    @Test("a recording with no manifest and no plan record is another's: refused; an empty directory is claimed")
+    func strayRecording() throws {
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan)
+        let out = try Self.directory("stray")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("recordings"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: out.appendingPathComponent("recordings/000000.npy"))
+        let refused = try Executables.runFailing("signals", ["dataset", a.path, "--count", "2", "--output-dir", out.path])
+        #expect(refused.stderr.contains("recordings/000000.npy) that records no plan"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000000.npy")) == Data("x".utf8))
+        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path])
+    }
+
+    // MARK: temporary files a killed run left
+
+    /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
+    static func partials(_ dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".partial-") }.sorted()
+    }
+
+    @Test("a resume removes this shard's temporary recordings a killed run left; another shard's, and one a live process holds, stay")
+    func stalePartials() throws {
+        let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
+        let out = try Self.directory("stale")
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
+        let recordings = out.appendingPathComponent("recordings")
+        let stale = ".000002.npy.partial-Ab12Cd", otherShard = ".000003.npy.partial-Xy34Zw", held = ".000004.npy.partial-Lk56Mn"
+        for name in [stale, otherShard, held] { try Data("torn".utf8).write(to: recordings.appendingPathComponent(name)) }
+        let fd = open(recordings.appendingPathComponent(held).path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
+        #expect(Self.partials(recordings) == [otherShard, held].sorted())
+    }
+
+    @Test("SIGKILL leaves a temporary recording; the resume removes it before rendering, and SIGTERM removes the resume's own")
+    func killedRunResumed() throws {
+        // Recordings of 10^9 samples: no run finishes while the test waits for it.
+        let text = #"{"seed": 1, "rate": 1000, "duration": 1000000, "templates": [{"name": "a", "spec": {"sine": {"frequency": 5}}}]}"#
+        let plan = try Executables.temporaryFile("plan.json", contents: text)
+        let out = try Self.directory("killed")
+        let recordings = out.appendingPathComponent("recordings")
+        /// Starts a run and waits (a bounded wait for the other process to reach a state) for a temporary recording not in `old`.
+        func start(besides old: [String]) throws -> (Process, [String]) {
+            let process = Process()
+            process.executableURL = try Executables.url("signals")
+            process.arguments = ["dataset", plan.path, "--count", "1", "--output-dir", out.path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var waited = 0
+            while Set(Self.partials(recordings)).subtracting(old).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
+            return (process, Self.partials(recordings))
+        }
+        let (first, left) = try start(besides: [])
+        kill(first.processIdentifier, SIGKILL)
+        #expect(Executables.waitForExit(first))
+        try #require(left.count == 1, "the first run never started its recording")
+        #expect(Self.partials(recordings) == left)
+        let (second, seen) = try start(besides: left)
+        #expect(!seen.contains(left[0]), "the killed run's temporary recording is still there: \(seen)")
+        kill(second.processIdentifier, SIGTERM)
+        #expect(Executables.waitForExit(second))
+        #expect(second.terminationStatus == 143)
+        #expect(Self.partials(recordings).isEmpty)
     }
 
     // MARK: trajectory templates

@@ -74,6 +74,18 @@ enum Executables {
         return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Waits for `process` to exit, at most `seconds` (a bounded wait for an event of another process,
+    /// never a measurement); past that it is killed (SIGKILL) and reaped.
+    /// - Returns: Whether it exited by itself within the bound.
+    static func waitForExit(_ process: Process, seconds: Double = 120) -> Bool {
+        var waited = 0.0
+        while process.isRunning, waited < seconds { usleep(10_000); waited += 0.01 }
+        guard process.isRunning else { process.waitUntilExit(); return true }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return false
+    }
+
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

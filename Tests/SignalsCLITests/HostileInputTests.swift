@@ -98,6 +98,105 @@ import Testing
         #expect(try partials(of: out).isEmpty)
     }
 
+    /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
+    static func partials(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".partial-") }.sorted()
+    }
+
+    @Test("every terminating signal the CLI handles during render --output-dir leaves no temporary file and exits 128 + its number",
+          arguments: [SIGHUP, SIGPIPE, SIGINT, SIGTERM])
+    func signalDuringOutputDirectory(_ number: Int32) throws {
+        let dir = try Executables.temporaryFile("render-dir")
+        let process = Process()
+        process.executableURL = try Executables.url("signals")
+        // Ten million seconds: the render is still writing when the signal comes.
+        process.arguments = ["render", Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path,
+                             "--rate", "100", "--duration", "10000000", "--output-dir", dir.path]
+        process.standardError = Pipe()
+        try process.run()
+        // A bounded wait for the other process to be under way (its temporary files exist).
+        var waited = 0
+        while Self.partials(in: dir).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
+        #expect(!Self.partials(in: dir).isEmpty, "the render never started")
+        kill(process.processIdentifier, number)
+        #expect(Executables.waitForExit(process), "still running after signal \(number): is it ignored in this test process?")
+        #expect(process.terminationStatus == 128 + number)
+        #expect(Self.partials(in: dir).isEmpty)
+    }
+
+    @Test("under nohup (SIGHUP ignored) a SIGHUP does not end a render: every line is written, exit 0")
+    func nohupKeepsRunning() throws {
+        let nohup = "/usr/bin/nohup"
+        try #require(FileManager.default.isExecutableFile(atPath: nohup), "no \(nohup) on this machine")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nohup)
+        process.arguments = [try Executables.url("signals").path, "render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "100",
+                             "--format", "csv"]
+        process.currentDirectoryURL = Executables.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line read: the render is running (and, its output unread, soon blocked on the full pipe).
+        var head = Data()
+        while !head.contains(0x0A), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { head += byte }
+        kill(process.processIdentifier, SIGHUP)
+        let rest = out.fileHandleForReading.readDataToEndOfFile()
+        #expect(Executables.waitForExit(process))
+        #expect(process.terminationStatus == 0)
+        #expect((head + rest).split(separator: 0x0A).count == 100_001)
+    }
+
+    @Test("standard output closed by its reader (| head -1) ends a render quietly with 141, whichever command writes")
+    func closedPipe() throws {
+        for arguments in [["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "1000000", "--format", "csv"],
+                          ["play", "Examples/specs/sine.json", "--rate", "1000", "--duration", "100"]] {
+            let process = Process()
+            process.executableURL = try Executables.url("signals")
+            process.arguments = arguments
+            process.currentDirectoryURL = Executables.packageRoot
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            // One line read, then the reader goes away, as `head -1` does.
+            var line = Data()
+            while !line.contains(0x0A), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { line += byte }
+            try out.fileHandleForReading.close()
+            #expect(Executables.waitForExit(process), "\(arguments[0]) did not end on the closed pipe")
+            let message = err.fileHandleForReading.readDataToEndOfFile()
+            #expect(process.terminationStatus == 141, "\(arguments[0])")
+            #expect(String(decoding: message, as: UTF8.self) == "", "\(arguments[0])")
+        }
+    }
+
+    @Test("a temporary file a killed render left beside its output is removed by the next render of it; one a live process holds stays")
+    func stalePartialRemoved() throws {
+        let dir = try Executables.temporaryFile("stale-render")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let stale = ".truth.csv.partial-Qw12Er", held = ".imu.csv.partial-Ty34Ui", unrelated = ".notes.txt.partial-Op56As"
+        for name in [stale, held, unrelated] { try Data("torn".utf8).write(to: dir.appendingPathComponent(name)) }
+        let fd = open(dir.appendingPathComponent(held).path, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        try Executables.runSucceeding("signals", ["render", Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path,
+                                                  "--rate", "100", "--duration", "1", "--output-dir", dir.path])
+        #expect(Self.partials(in: dir) == [held, unrelated].sorted())
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("truth.csv").path))
+    }
+
+    @Test("an input named like a temporary file of the output is never taken for a stale one")
+    func inputNamedLikeAPartial() throws {
+        let dir = try Executables.temporaryFile("partial-input")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let spec = dir.appendingPathComponent(".out.csv.partial-Zx98Cv")
+        try Data(Self.sine.utf8).write(to: spec)
+        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "100", "--duration", "0.1", "--format", "csv",
+                                                  "-o", dir.appendingPathComponent("out.csv").path])
+        #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
+    }
+
     @Test("a write error on standard output exits 2 with a message, never a crash")
     func stdoutFull() throws {
         let verify = try run(["verify", "Examples/specs/sine.json", "--rate", "1000", "--duration", "2"], stdoutTo: "/dev/full")
@@ -226,5 +325,64 @@ import Testing
         try render.stdout.write(to: file)
         let r = try Executables.runFailing("signals", ["verify", "Examples/specs/sine.json", "--rate", "500", "--duration", "1", "--input", file.path])
         #expect(r.stderr.contains("advances at 1000"), "\(r.stderr)")
+    }
+
+    // MARK: Messages that name the right thing
+
+    @Test("a JSON spec named like a point file or an array says which name is wrong", arguments: ["imu.csv", "imu.jsonl", "imu.npy"])
+    func specWithAPointFileName(name: String) throws {
+        let file = try Executables.temporaryFile(name, contents: Self.sine)
+        let r = try Executables.runFailing("signals", ["render", file.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        let ext = (name as NSString).pathExtension
+        #expect(r.stderr.hasPrefix("error: \(file.path): this holds a JSON spec, but its name ends in .\(ext), which names "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("; name a spec .json\n"), "\(r.stderr)")
+        // A real point file with that name is still a point file.
+        let points = try Executables.temporaryFile("walk.csv", contents: "timestamp,x,y,z\n0,1,0,0\n")
+        let p = try Executables.runFailing("signals", ["render", points.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(p.stderr.contains("this is a point file, not a spec"), "\(p.stderr)")
+    }
+
+    @Test("a trajectory whose streams cannot share one table names --output-dir and MCAP, for -o - and for -o FILE", arguments: [
+        ("Examples/trajectories/car.json", ["-o", "-"], "--format mcap -o - (every stream in one MCAP file, on standard output)"),
+        ("Examples/trajectories/car.json", ["-o", "OUT"], "-o FILE.mcap (every stream in one MCAP file)"),
+        ("Examples/trajectories/bike-tunnel.json", ["-o", "-"], "--format mcap -o -"),
+    ])
+    func trajectoryTableAdvice(spec: String, output: [String], advice: String) throws {
+        let out = try Executables.temporaryFile("table.csv")
+        let r = try Executables.runFailing("signals", ["render", spec, "--rate", "100"] + output.map { $0 == "OUT" ? out.path : $0 })
+        #expect(r.stderr.contains("write one file per stream with --output-dir DIR, or \(advice)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("the MCAP the advice names writes to standard output")
+    func mcapOnStandardOutput() throws {
+        let r = try Executables.runSucceeding("signals", ["render", "Examples/trajectories/car.json", "--rate", "100", "--duration", "1", "--format", "mcap", "-o", "-"])
+        #expect(r.stdout.prefix(8) == Data([0x89] + Array("MCAP0\r\n".utf8)))
+    }
+
+    @Test("import of a zip archive says to unzip it, exit 2, naming the folder to give")
+    func importZip() throws {
+        let zip = try Executables.temporaryFile("Recording.zip")
+        try (Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x3B, 0x22, 0x09]) + Data("\"quoted;".utf8)).write(to: zip)
+        let r = try Executables.runFailing("signals", ["import", zip.path, "--rate", "100"])
+        let folder = String(zip.path.dropLast(4))
+        #expect(r.stderr == "error: \(zip.path): this is a zip archive, and import reads the CSV files of an unzipped export, not the archive: unzip it first (unzip '\(zip.path)' -d '\(folder)') and give the folder\n")
+    }
+
+    @Test("aliasing: commands with --allow-aliasing offer it, play (which has none) does not; a preset's is at the preset's path")
+    func aliasingAdvice() throws {
+        let sine = try Executables.temporaryFile("fast.json", contents: #"{"sine": {"frequency": 60}}"#)
+        let walk = try Executables.temporaryFile("walk.json", contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#)
+        let render = try Executables.runFailing("signals", ["render", sine.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(render.stderr.contains("$.sine.frequency: frequency 60.0 Hz is at or above the Nyquist frequency 50.0 Hz"), "\(render.stderr)")
+        #expect(render.stderr.hasSuffix("(or pass --allow-aliasing to render it anyway)\n"), "\(render.stderr)")
+        let play = try Executables.runFailing("signals", ["play", sine.path, "--rate", "100", "--duration", "1"])
+        #expect(play.stderr.contains("Nyquist"), "\(play.stderr)")
+        #expect(!play.stderr.contains("allow"), "\(play.stderr)")
+        let preset = try Executables.runFailing("signals", ["render", walk.path, "--rate", "100", "--duration", "1", "--format", "csv"])
+        #expect(preset.stderr.contains("\(walk.path): $.motion: the 'walking' motion preset with cadence 80 makes a signal that cannot be rendered here"), "\(preset.stderr)")
+        #expect(!preset.stderr.contains("worldAcceleration"), "\(preset.stderr)")
+        let allowed = try Executables.runSucceeding("signals", ["render", sine.path, "--rate", "100", "--duration", "0.05", "--format", "csv", "--allow-aliasing"])
+        #expect(allowed.lines.count == 6)
     }
 }

@@ -45,6 +45,79 @@ import Testing
         #expect(try Data(contentsOf: accelerometer) == before)
     }
 
+    /// phyphox's device sheet of an Android phone (`meta/device.csv`), as phyphox writes it.
+    static let deviceSheet = "\"property\",\"value\"\n\"version\",\"1.2.0\"\n\"deviceModel\",\"Pixel 7\"\n\"deviceBrand\",\"google\"\n"
+
+    /// A copy of an export's folder in a fresh folder: Sensor Logger's (Accelerometer, Gravity, Gyroscope,
+    /// Metadata) or phyphox's (Accelerometer, Gyroscope and meta/device.csv).
+    static func exportFolder(_ app: String) throws -> URL {
+        let dir = try Executables.temporaryFile("\(app)-export")
+        let examples = Executables.packageRoot.appendingPathComponent("Examples/recordings/\(app)")
+        try FileManager.default.copyItem(at: examples, to: dir)
+        if app == "phyphox" {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("meta"), withIntermediateDirectories: true)
+            try Data(deviceSheet.utf8).write(to: dir.appendingPathComponent("meta/device.csv"))
+        }
+        return dir
+    }
+
+    /// Every file beneath `dir` and its bytes.
+    static func contents(_ dir: URL) throws -> [String: Data] {
+        var all: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
+            var isFolder: ObjCBool = false
+            let url = dir.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { all[name] = try Data(contentsOf: url) }
+        }
+        return all
+    }
+
+    @Test("import DIR -o onto a file of the export's folder is refused, exit 2, naming the file and the folder; nothing is changed",
+          arguments: [("sensor-logger", "Accelerometer.csv"), ("sensor-logger", "Metadata.csv"), ("sensor-logger", "Gyroscope.csv"),
+                      ("phyphox", "Accelerometer.csv"), ("phyphox", "Gyroscope.csv"), ("phyphox", "meta/device.csv")])
+    func importFolderOntoItsFile(app: String, name: String) throws {
+        let dir = try Self.exportFolder(app)
+        let before = try Self.contents(dir)
+        let target = dir.appendingPathComponent(name).path
+        let r = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", target])
+        #expect(r.stderr == "error: cannot write to \(target): it is the input \(target), which the command reads from the folder \(dir.path); write the output to another file\n")
+        #expect(try Self.contents(dir) == before)
+    }
+
+    @Test("import DIR -o through a link to a file of the folder is refused as that file")
+    func importFolderThroughLink() throws {
+        let dir = try Self.exportFolder("sensor-logger")
+        let before = try Self.contents(dir)
+        let link = try Executables.temporaryFile("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: dir.appendingPathComponent("Metadata.csv").path)
+        let r = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", link.path])
+        #expect(r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(dir.path)/Metadata.csv"), "\(r.stderr)")
+        #expect(try Self.contents(dir) == before)
+    }
+
+    @Test("import of phyphox files listed one by one: -o onto the meta/device.csv it reads beside them is refused")
+    func importListedOntoDeviceSheet() throws {
+        let dir = try Self.exportFolder("phyphox")
+        let before = try Self.contents(dir)
+        let sheet = dir.appendingPathComponent("meta/device.csv").path
+        let r = try Executables.runFailing("signals", ["import", dir.appendingPathComponent("Accelerometer.csv").path,
+                                                       dir.appendingPathComponent("Gyroscope.csv").path, "--rate", "100", "-o", sheet])
+        #expect(r.stderr.contains("cannot write to \(sheet): it is the input \(sheet)"), "\(r.stderr)")
+        #expect(try Self.contents(dir) == before)
+    }
+
+    @Test("import DIR -o a new file in the folder is written; the next import of DIR reads it, so -o onto it is then refused")
+    func importFolderNewFile() throws {
+        let dir = try Self.exportFolder("sensor-logger")
+        let points = dir.appendingPathComponent("points.csv").path
+        try Executables.runSucceeding("signals", ["import", dir.path, "--rate", "100", "-o", points])
+        let written = try Data(contentsOf: URL(fileURLWithPath: points))
+        #expect(String(decoding: written.prefix(26), as: UTF8.self) == "timestamp,userAcceleration")
+        let again = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", points])
+        #expect(again.stderr.contains("cannot write to \(points): it is the input \(points), which the command reads from the folder"), "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: points)) == written)
+    }
+
     @Test("plot, allan --plot and route export --gpx onto their input are refused", arguments: [
         ("Examples/routes/walk.json", "walk.json", ["plot", "INPUT", "-o", "INPUT"]),
         ("Examples/points/walk.csv", "walk.csv", ["allan", "INPUT", "--plot", "INPUT"]),

@@ -331,6 +331,24 @@ import Testing
         #expect(r.text.isEmpty)
     }
 
+    @Test("a bad token from SIGNALS_SERVE_TOKEN is refused naming the variable, not --token", arguments: ["two words", String(repeating: "a", count: 300)])
+    func badEnvironmentToken(token: String) throws {
+        let server = try Server([Self.spec, "--port", "0"], environment: ["SIGNALS_SERVE_TOKEN": token])
+        #expect(server.firstLine == "", "it served: \(server.firstLine)")
+        let stopped = server.stop()
+        #expect(stopped.status == 2)
+        #expect(stopped.stderr.hasPrefix("error: the environment variable SIGNALS_SERVE_TOKEN "), "\(stopped.stderr)")
+        #expect(!stopped.stderr.contains("--token"), "\(stopped.stderr)")
+    }
+
+    @Test("a motion preset that aliases at --rate is named at its path, with no flag serve does not have")
+    func presetAliasing() throws {
+        let spec = try Executables.temporaryFile("walk.json", contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#)
+        let r = try Executables.runFailing("signals", ["serve", spec.path, "--rate", "100"])
+        #expect(r.stderr.contains("\(spec.path): $.motion: the 'walking' motion preset with cadence 80 makes a signal that cannot be rendered here"), "\(r.stderr)")
+        #expect(!r.stderr.contains("allow"), "\(r.stderr)")
+    }
+
     @Test("a port in use: exit 1 saying so")
     func portInUse() throws {
         let first = try Server([Self.spec, "--port", "0"])

@@ -116,6 +116,14 @@ import Testing
         (DatasetPlanTests.onePlan(#"{"normal": [3, -1]}"#), "$.templates[0].parameters.p.normal[1]"),
         (DatasetPlanTests.onePlan(#"{"choice": []}"#), "$.templates[0].parameters.p.choice"),
         (DatasetPlanTests.onePlan(#"{"int": [4, 2]}"#), "$.templates[0].parameters.p.int"),
+        (DatasetPlanTests.onePlan(#"{"int": [-9223372036854775808, 0]}"#), "$.templates[0].parameters.p.int[0]"),
+        (DatasetPlanTests.onePlan(#"{"int": [0, 9223372036854775807]}"#), "$.templates[0].parameters.p.int[1]"),
+        (DatasetPlanTests.onePlan(#"{"int": [-9007199254740993, 0]}"#), "$.templates[0].parameters.p.int[0]"),
+        (DatasetPlanTests.onePlan(#"{"int": [0, 99999999999999999999]}"#), "$.templates[0].parameters.p.int[1]"),
+        (DatasetPlanTests.onePlan(#"{"int": [0.5, 3]}"#), "$.templates[0].parameters.p.int[0]"),
+        (DatasetPlanTests.onePlan(#"{"int": [1, 3]}"#).replacingOccurrences(of: #""seed": 3"#, with: #""seed": -1"#), "$.seed"),
+        (DatasetPlanTests.onePlan(#"{"int": [1, 3]}"#).replacingOccurrences(of: #""seed": 3"#, with: #""seed": 18446744073709551616"#), "$.seed"),
+        (DatasetPlanTests.onePlan(#"{"int": [1, 3]}"#).replacingOccurrences(of: #""seed": 3"#, with: #""seed": 1.5"#), "$.seed"),
         (DatasetPlanTests.onePlan(#"{"unifrom": [1, 2]}"#), "$.templates[0].parameters.p.unifrom"),
         (DatasetPlanTests.onePlan(#"{"uniform": [1, 2]}"#).replacingOccurrences(of: "\"$p\"", with: "\"$q\""), "$.templates[0].spec.sine.frequency"),
         (DatasetPlanTests.onePlan(#"{"choice": [5, 500]}"#), "$.templates[0].spec.sine.frequency"),
@@ -127,6 +135,28 @@ import Testing
     func refused(_ text: String, _ path: String) throws {
         let error = try #require(throws: SignalError.self) { try Self.plan(text) }
         #expect(error.location.path == path, "\(error)")
+    }
+
+    @Test("an int bound beyond ±2^53 (-2^63 among them, whose magnitude traps abs) is refused naming the bound's range",
+          arguments: ["[-9223372036854775808, 0]", "[-9223372036854775807, 0]", "[0, 9223372036854775807]", "[9007199254740993, 9007199254740994]"])
+    func intBoundsOutOfRange(_ bounds: String) throws {
+        let error = try #require(throws: SignalError.self) { try Self.plan(Self.onePlan(#"{"int": \#(bounds)}"#)) }
+        #expect(error.code == .malformed)
+        #expect(error.message.contains("'int' bounds must be whole numbers from -2^53 to 2^53"), "\(error)")
+    }
+
+    @Test("int bounds of exactly ±2^53 are accepted, and every draw stays between them")
+    func intBoundsAtTheLimit() throws {
+        let text = """
+        {"seed": 3, "rate": 100, "duration": 1, "templates": [{"name": "t", "parameters": {"p": {"int": [-9007199254740992, 9007199254740992]}},
+         "spec": {"sine": {"frequency": 5}}}]}
+        """
+        let plan = try Self.plan(text)
+        for i in 0 ..< 50 {
+            let v = try #require(try Self.drawn(plan, i).double)
+            #expect(abs(v) <= 0x1p53, "\(v)")
+            #expect(v == v.rounded(), "\(v)")
+        }
     }
 
     @Test("a good plan is not refused (the refusals above are not a broken decoder)")

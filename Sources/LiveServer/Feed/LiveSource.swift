@@ -117,7 +117,13 @@ public struct LiveSpec: Sendable {
         case .imu:
             throw SignalError(.invalidArgument, path: "$.imu", "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`")
         }
-        try signal?.validate(sampleRate: sampleRate)
+        do {
+            try signal?.validate(sampleRate: sampleRate)
+        } catch {
+            // A preset's expansion is no field of the spec: name the preset the user wrote.
+            guard let text, let spec = try? JSONValue.parse(Data(text.utf8)) else { throw error }
+            throw SpecDocument.locatedAtPreset(error, in: spec)
+        }
         if let route = document.route {
             do {
                 sampler = try RouteSampler(route.timeline(), sampleRate: sampleRate)

@@ -188,6 +188,9 @@ final class GPXReader: NSObject, XMLParserDelegate {
             return "XML error: \(reason)\(name)"
         case 1:
             return "XML error: \(reason)"
+        case 4 where data.contains(where: { !$0.isXMLSpace }):
+            // libxml2 reports a document that does not start with '<' as empty.
+            return "not XML: a GPX file starts with '<' (<?xml …?> or <gpx>), and this one does not (is it a GPX file?)"
         default:
             return "malformed XML: \(reason)"
         }
@@ -266,4 +269,10 @@ extension SignalError {
     static func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
         quotedForMessage(text, limit: limit)
     }
+}
+
+private extension UInt8 {
+    /// XML's white space: space, tab, line feed, carriage return (and a byte order mark's bytes, which
+    /// libxml2 skips too).
+    var isXMLSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0xEF || self == 0xBB || self == 0xBF }
 }

@@ -21,6 +21,9 @@ extension KinematicPath {
         func stops(at i: Int) -> Bool { i > 0 && i < points.count - 1 && pauses[i] > 0 }
     }
 
+    /// Why a trajectory's waypoint may not have a `time`, said once wherever one is found.
+    static let waypointTimeRefusal = "a trajectory's waypoints take no 'time': its vehicle moves at speeds (the route's 'speed', or a leg's on its arriving waypoint), shaped by the vehicle's limits; remove every 'time' and give speeds (a GPX track's times are turned into leg speeds)"
+
     /// Checks `route` and lays its legs out in the plane.
     static func legs(of route: Route, limits: VehicleLimits) throws(SignalError) -> Legs {
         let waypoints = route.waypoints
@@ -42,8 +45,7 @@ extension KinematicPath {
             if let speed = w.speed { try check.check(speed, "speed", unit: "m/s", in: 1e-3 ... 1e4) }
             try check.check(w.pause, "pause", unit: "s", in: 0 ... Route.Limits.duration)
             guard w.time == nil else {
-                throw SignalError(.invalidArgument, path: "\(check.path).time",
-                                  "waypoint times are not supported by a trajectory yet (give the legs' speeds instead)")
+                throw SignalError(.invalidArgument, path: "\(check.path).time", waypointTimeRefusal)
             }
         }
         let first = waypoints[0]

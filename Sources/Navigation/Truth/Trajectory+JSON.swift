@@ -1,3 +1,4 @@
+import FileReaders
 import Foundation
 import InternalUtilities
 import Location
@@ -60,10 +61,25 @@ extension Trajectory {
         gpxFile = gpx
     }
 
+    /// The largest GPX file a trajectory reads, in bytes (64 MiB, as a spec document).
+    static let gpxSizeLimit = 64 << 20
+
     /// A route object, or `{"gpx": FILE}` with an optional `speed`.
     static func route(_ value: JSONValue, path: String, baseDirectory: URL?, allowFiles: Bool) throws(SignalError) -> (Route, String?) {
         guard case .object(let object) = value, object["gpx"] != nil else {
-            return (try Route(json: value, path: path), nil)
+            // Before the route's own checks, which would ask for a time on every waypoint once one has one.
+            if case .array(let list)? = value.object?["waypoints"] {
+                for (i, item) in list.enumerated() where item.object?["time"] != nil {
+                    throw SignalError(.invalidArgument, path: "\(path).waypoints[\(i)].time", KinematicPath.waypointTimeRefusal)
+                }
+            }
+            do {
+                return (try Route(json: value, path: path), nil)
+            } catch where error.code == .missingField && error.location.path == JSONPath.child(path, "speed") {
+                // A route's own advice offers waypoint times, which a trajectory does not take.
+                throw SignalError(.missingField, path: JSONPath.child(path, "speed"),
+                                  "missing 'speed': give the route a speed in m/s, or every leg one on its arriving waypoint (a trajectory moves at speeds; its waypoints take no 'time')")
+            }
         }
         guard allowFiles else {
             throw SignalError(.invalidArgument, path: JSONPath.child(path, "gpx"),
@@ -75,9 +91,10 @@ extension Trajectory {
             : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(name)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // The package's bounded reader: a device (/dev/zero), a pipe or a huge file fails with its reason.
+            data = try InputSource.open(url.path, spoolLimit: gpxSizeLimit).data(limit: gpxSizeLimit)
         } catch {
-            throw SignalError(.unreadable, path: f.path("gpx"), "cannot read the GPX file \(url.path): \(error.localizedDescription)")
+            throw SignalError(error.code, path: f.path("gpx"), "cannot read the GPX file \(url.path): \(error.message)")
         }
         var route: Route
         do {
@@ -205,10 +222,6 @@ extension Trajectory {
                                             "outages", "seed"])
             let sigma = try g.number("sigma", default: 0), jitter = try g.number("jitter", default: 0)
             let tau = try g.optionalNumber("correlationTime")
-            if tau == nil, sigma != 0 {
-                throw SignalError(.missingField, path: g.path("correlationTime"),
-                                  "sigma \(sigma) m needs a correlationTime (s): how long the position error takes to wander")
-            }
             var outages: [GNSSReceiver.Outage] = []
             for (i, o) in (try g.optionalArray("outages") ?? []).enumerated() {
                 let of = try JSONFields(o, path: "\(g.path("outages"))[\(i)]", what: "an outage", fields: ["start", "end"])
@@ -217,8 +230,14 @@ extension Trajectory {
             let model = GNSSErrorModel(sigma: sigma, correlationTime: tau ?? 60, jitter: jitter,
                                        verticalRatio: try g.number("verticalRatio", default: 1.5),
                                        seed: try g.optionalUnsigned("seed") ?? 0)
+            // The model's own checks first (sigma ≥ 0, …): a sigma that is wrong is reported as wrong, not as
+            // lacking a correlation time.
             sensors.gnss = try GNSSReceiver(error: model, rate: try g.number("rate", default: 1),
                                             velocitySigma: try g.number("velocitySigma", default: 0), outages: outages)
+            if tau == nil, sigma > 0 {
+                throw SignalError(.missingField, path: g.path("correlationTime"),
+                                  "sigma \(sigma) m needs a correlationTime (s): how long the position error takes to wander")
+            }
         }
         return sensors
     }

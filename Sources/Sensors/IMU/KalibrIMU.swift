@@ -81,6 +81,13 @@ public struct KalibrIMU: Sendable, Hashable {
     ///   (``SensorModel/noiseDensities``, ``SensorModel/randomWalks``: 10 SI units), or a rate that is not > 0.
     public init(yaml: String, file: String? = nil) throws(SignalError) {
         // OpenCV's FileStorage writes "%YAML:1.0" (not a valid YAML directive): keep the line count.
+        // libyaml reads a C string: text after a NUL byte would be silently dropped (all of it, for a NUL
+        // first, which then reads as an empty file).
+        if let nul = yaml.utf8.firstIndex(of: 0) {
+            let line = 1 + yaml.utf8[..<nul].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw SignalError(.malformed, "an IMU noise file is YAML text, and this one holds a NUL byte (line \(line)); is it a binary file?",
+                              file: file, line: line)
+        }
         var text = yaml
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         if text.hasPrefix("%YAML:") { text = "#" + text }

@@ -49,6 +49,9 @@ public enum PhyphoxRecording {
         header.contains { $0 == "Time (s)" } && (kind(header) != nil || header.contains("X (m/s^2)") || header.contains("X (rad/s)"))
     }
 
+    /// Whether a header is one of phyphox's, of any sensor (its time column, `Time (s)`, comes first).
+    static func isExport(_ header: [String]) -> Bool { header.first == "Time (s)" }
+
     /// Whether a table is phyphox's `meta/device.csv` (`"property","value"` rows).
     static func isDeviceSheet(_ header: [String]) -> Bool {
         header.count == 2 && header[0].lowercased() == "property" && header[1].lowercased() == "value"
@@ -95,11 +98,16 @@ public enum PhyphoxRecording {
         return try read(RecordingTable.read(input), name: path, platform: platform)
     }
 
+    /// Where phyphox puts the device sheet of the recording `path`: `meta/device.csv` in its folder; `nil`
+    /// for standard input.
+    static func deviceSheetPath(besides path: String) -> String? {
+        guard path != "-" else { return nil }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("meta/device.csv").path
+    }
+
     /// `meta/device.csv` in the folder of `path`, as phyphox exports it, when there is one.
     static func deviceSheet(besides path: String) throws(SignalError) -> RecordingTable? {
-        guard path != "-" else { return nil }
-        let sheet = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("meta/device.csv").path
-        guard FileManager.default.isReadableFile(atPath: sheet) else { return nil }
+        guard let sheet = deviceSheetPath(besides: path), FileManager.default.isReadableFile(atPath: sheet) else { return nil }
         let input: InputSource
         do { input = try InputSource.open(sheet) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? sheet) }
         let table = try RecordingTable.read(input)

@@ -83,20 +83,7 @@ public struct RecordingImport: Sendable, Hashable {
     /// - Returns: Their sensor series.
     /// - Throws: `SignalError` naming the file (and line and column) of the first problem.
     public func read(_ paths: [String], notes: inout [String]) throws(SignalError) -> [SensorSeries] {
-        var files: [String] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-                    .filter { $0.lowercased().hasSuffix(".csv") && !$0.hasPrefix(".") }.sorted()
-                guard !names.isEmpty else {
-                    throw SignalError(.unreadable, "the folder holds no .csv file; give the recording's CSV files or the folder of an unzipped export", file: path)
-                }
-                files += names.map { (path as NSString).appendingPathComponent($0) }
-            } else {
-                files.append(path)
-            }
-        }
+        let files = try InputFiles.expand(paths, extensions: RecordingImport.folderExtensions)
         // Sensor Logger's uncalibrated gyroscope is read only when its calibrated one is not among the files.
         let calibratedGyroscope = files.contains { ($0 as NSString).lastPathComponent.lowercased() == "gyroscope.csv" }
         var tables: [(String, RecordingTable)] = []
@@ -106,6 +93,12 @@ public struct RecordingImport: Sendable, Hashable {
             let input: InputSource
             do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
             let fileName = (path as NSString).lastPathComponent, lowered = fileName.lowercased()
+            // Both apps share their exports as zip archives; this reads the CSV files inside, never the archive.
+            if input.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || input.head.starts(with: [0x50, 0x4B, 0x05, 0x06]) || lowered.hasSuffix(".zip") {
+                let folder = lowered.hasSuffix(".zip") ? String(path.dropLast(4)) : path + "-unzipped"
+                throw SignalError(.unknownFormat, "this is a zip archive, and import reads the CSV files of an unzipped export, not the archive: unzip it first (unzip '\(path)' -d '\(folder)') and give the folder",
+                                  file: input.name)
+            }
             let known = SensorLoggerRecording.otherFiles.contains(lowered)
             let uncalibratedGyroscope = lowered == "gyroscopeuncalibrated.csv"
             if known || uncalibratedGyroscope, input.head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -127,8 +120,10 @@ public struct RecordingImport: Sendable, Hashable {
                 continue
             }
             if known {
+                // Both apps name some files alike (Location.csv, Magnetometer.csv): the header tells whose it is.
+                let app = PhyphoxRecording.isExport(table.header) ? "phyphox's " : SensorLoggerRecording.isExport(table.header) ? "Sensor Logger's " : ""
                 notes.append(table.rows.isEmpty ? "skipped \(input.name): it holds no rows"
-                             : "skipped \(input.name): Sensor Logger's \((fileName as NSString).deletingPathExtension), not a motion sensor this import reads")
+                             : "skipped \(input.name): \(app)\((fileName as NSString).deletingPathExtension), not a motion sensor this import reads")
                 continue
             }
             if uncalibratedGyroscope, calibratedGyroscope || table.rows.isEmpty, SensorLoggerRecording.recognises(table.header) {
@@ -192,6 +187,29 @@ public struct RecordingImport: Sendable, Hashable {
         }
         guard !series.isEmpty else { throw SignalError(.invalidArgument, "no sensor file among the inputs (only metadata or skipped files)") }
         return series
+    }
+
+    /// What a folder given to ``read(_:notes:)`` stands for: its `.csv` files.
+    static let folderExtensions: Set<String> = ["csv"]
+
+    /// Every file ``read(_:notes:)`` of `paths` may open, registered by identity: the files given, every
+    /// file beneath a folder given, and the phyphox device sheet (`meta/device.csv`) beside each recording.
+    /// A command checks its outputs against these before it writes (so `-o` never lands on an export's
+    /// own `Accelerometer.csv`, `Metadata.csv` or `meta/device.csv`).
+    ///
+    /// ```swift
+    /// let inputs = try RecordingImport.inputs(["Recording-2024-05-01"])
+    /// inputs.input(sameAs: FileIdentity.of("Recording-2024-05-01/Metadata.csv")!)   // its name
+    /// ```
+    /// - Parameter paths: Files or folders, as given to ``read(_:notes:)``.
+    /// - Returns: The files, by identity.
+    /// - Throws: `SignalError` naming a folder with no `.csv` file or too many files to check.
+    package static func inputs(_ paths: [String]) throws(SignalError) -> InputFiles {
+        var inputs = try InputFiles(paths)
+        for file in try InputFiles.expand(paths, extensions: folderExtensions) {
+            try inputs.add(PhyphoxRecording.deviceSheetPath(besides: file))
+        }
+        return inputs
     }
 
     /// Merges and resamples series into points (see the type's documentation).

@@ -44,6 +44,9 @@ public enum SensorLoggerRecording {
         return names.isSuperset(of: ["x", "y", "z"]) && (names.contains("seconds_elapsed") || names.contains("time"))
     }
 
+    /// Whether a header is one of Sensor Logger's, of any sensor (it has a `seconds_elapsed` column).
+    static func isExport(_ header: [String]) -> Bool { header.contains { $0.lowercased() == "seconds_elapsed" } }
+
     /// Whether a header is a Sensor Logger metadata file.
     static func isMetadata(_ header: [String]) -> Bool { header.contains { $0.lowercased() == "platform" } }
 

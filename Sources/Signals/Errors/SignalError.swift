@@ -34,7 +34,9 @@ public struct SignalError: LocatedError {
         case outOfRange
         /// An argument of a call or a command-line option is out of its range or cannot be used.
         case invalidArgument
-        /// A frequency at or above the Nyquist frequency (`sampleRate / 2`).
+        /// A frequency at or above the Nyquist frequency (`sampleRate / 2`). The message names no way to
+        /// accept it, since each caller has its own (`RenderOptions(allowAliasing: true)`, the CLI's
+        /// `--allow-aliasing`; a dataset or a live server has none): a caller that has one adds it.
         case aliasing
         /// The sample rate, duration, start or frame count of a render or playback is invalid.
         case invalidRender

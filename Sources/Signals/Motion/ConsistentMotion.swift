@@ -74,7 +74,7 @@ enum ConsistentMotion {
         let turn = speed / here.sampleRate
         if !here.allowAliasing && turn > Double.pi {
             throw SignalError(.aliasing, path: at.path,
-                              "the attitude can turn by up to \(turn) rad between samples (a rotation rate of up to \(turn * here.sampleRate) rad/s at \(here.sampleRate) Hz), more than half a turn: the samples would alias (raise the sample rate, or pass --allow-aliasing / allowAliasing: true)")
+                              "the attitude can turn by up to \(turn) rad between samples (a rotation rate of up to \(turn * here.sampleRate) rad/s at \(here.sampleRate) Hz), more than half a turn, so the samples would alias; raise the sample rate")
         }
         // A rotated vector's components are at most its length, √3 × the largest component bound.
         return try here.checkBound(max(1, ua + 3.0.squareRoot() * world, rate)) ?? 1

@@ -40,7 +40,7 @@ extension SignalNode {
             let nyquist = sampleRate / 2
             if !context.allowAliasing && value >= nyquist {
                 throw here.error(.aliasing, field: name,
-                                 "\(name) \(value) Hz is at or above the Nyquist frequency \(nyquist) Hz of sample rate \(sampleRate) Hz (pass --allow-aliasing / allowAliasing: true to render it anyway)")
+                                 "\(name) \(value) Hz is at or above the Nyquist frequency \(nyquist) Hz of sample rate \(sampleRate) Hz, so it would alias; lower it, or raise the sample rate")
             }
             guard value / sampleRate <= SignalLimits.largestTurnsPerSample else {
                 throw here.error(.outOfRange, field: name,

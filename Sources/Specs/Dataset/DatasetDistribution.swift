@@ -100,7 +100,8 @@ package enum DatasetDistribution: Sendable, Hashable {
         default:
             var ints: [Int] = []
             for (i, item) in items.enumerated() {
-                guard case .number(let n) = item, let v = n.integer, abs(v) <= 1 << 53 else {
+                // `magnitude`, not `abs`: abs(Int.min) traps, and -2^63 is a literal a plan can hold.
+                guard case .number(let n) = item, let v = n.integer, v.magnitude <= 1 << 53 else {
                     throw SignalError(.malformed, path: "\(at)[\(i)]", "'int' bounds must be whole numbers from -2^53 to 2^53, got \(item.preview())")
                 }
                 ints.append(v)

@@ -83,8 +83,10 @@ extension DatasetPlan {
         -> (spec: JSONValue, document: SpecDocument) {
         let drawn = values.isEmpty ? "" : " (with " + values.map { "\($0.0) = \($0.1.serialized)" }.joined(separator: ", ") + ")"
         func rebased(_ error: SignalError) -> SignalError {
-            var e = error
+            var e = SpecDocument.locatedAtPreset(error, in: spec)
             if let p = e.location.path, p.hasPrefix("$") { e.location.path = path + p.dropFirst() } else if e.location.path == nil { e.location.path = path }
+            // A dataset has no way to accept aliasing: its sample rate is the plan's.
+            if e.code == .aliasing { e.message += " (the sample rate is the plan's 'rate', at $.rate)" }
             e.message += drawn
             return e
         }

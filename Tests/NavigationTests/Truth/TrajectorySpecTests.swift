@@ -82,6 +82,55 @@ import Testing
         }
     }
 
+    @Test("a GNSS sigma that is wrong is reported as wrong, with or without a correlationTime; a right one still needs the time",
+          arguments: [(#"{"sigma": -3}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got -3.0"),
+                      (#"{"sigma": -3, "correlationTime": 30}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got -3.0"),
+                      (#"{"sigma": 5000}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got 5000.0"),
+                      (#"{"sigma": 3}"#, "$.trajectory.sensors.gnss.correlationTime", "sigma 3.0 m needs a correlationTime (s)")])
+    func gnssSigma(gnss: String, path: String, words: String) throws {
+        let error = try #require(Self.error(#""sensors": {"gnss": "# + gnss + "}"))
+        #expect(error.path == path, "\(error)")
+        #expect(error.message.contains(words), "\(error)")
+    }
+
+    /// A trajectory over the example's two waypoints, each written as given.
+    static func twoWaypoints(_ first: String, _ second: String, speed: String = #""speed": 13.9, "#) -> Data {
+        Data(#"{"trajectory": {"route": {\#(speed)"waypoints": [\#(first), \#(second)]}}}"#.utf8)
+    }
+
+    @Test("a waypoint time is refused once, at the first waypoint that has one, saying a trajectory takes none (on one waypoint or on all)",
+          arguments: [(#"{"latitude": 51.5007, "longitude": -0.1246}"#, #"{"latitude": 51.5033, "longitude": -0.1196, "time": 60}"#, 1),
+                      (#"{"latitude": 51.5007, "longitude": -0.1246, "time": 0}"#, #"{"latitude": 51.5033, "longitude": -0.1196, "time": 60}"#, 0),
+                      (#"{"latitude": 51.5007, "longitude": -0.1246, "time": 0}"#, #"{"latitude": 51.5033, "longitude": -0.1196}"#, 0)])
+    func waypointTimes(first: String, second: String, at index: Int) throws {
+        for speed in [#""speed": 13.9, "#, ""] {
+            let error = try #require(throws: SignalError.self) { try Trajectory(json: Self.twoWaypoints(first, second, speed: speed)) }
+            #expect(error.path == "$.trajectory.route.waypoints[\(index)].time", "\(error)")
+            #expect(error.message.hasPrefix("a trajectory's waypoints take no 'time'"), "\(error)")
+            #expect(!error.message.contains("every waypoint a time"), "\(error)")
+        }
+    }
+
+    @Test("a trajectory's route without speeds asks for speeds, never for waypoint times")
+    func missingSpeed() throws {
+        let error = try #require(throws: SignalError.self) {
+            try Trajectory(json: Self.twoWaypoints(#"{"latitude": 51.5007, "longitude": -0.1246}"#, #"{"latitude": 51.5033, "longitude": -0.1196}"#, speed: ""))
+        }
+        #expect(error.code == .missingField)
+        #expect(error.path == "$.trajectory.route.speed")
+        #expect(error.message.hasPrefix("missing 'speed': give the route a speed in m/s, or every leg one"), "\(error)")
+        #expect(!error.message.contains("every waypoint a time"), "\(error)")
+    }
+
+    @Test("a GPX route that is no file of text (/dev/zero) says why, not a permission problem")
+    func gpxFromADevice() throws {
+        let error = try #require(throws: SignalError.self) {
+            try Trajectory(json: Data(#"{"trajectory": {"route": {"gpx": "/dev/zero"}}}"#.utf8))
+        }
+        #expect(error.path == "$.trajectory.route.gpx")
+        #expect(error.message.contains("cannot read the GPX file /dev/zero: holds a NUL byte at offset 0"), "\(error)")
+    }
+
     @Test func routesNearAPoleAreRefusedAndTheLimitIsExact() throws {
         func route(_ lat1: Double, _ lat2: Double, _ lon2: Double) -> Route {
             Route(speed: 10) {
