@@ -59,4 +59,12 @@ import Signals
         #expect(throws: SignalError.self) { try RecordingImport(rate: .nan).points([a]) }
         #expect(throws: SignalError.self) { try RecordingImport(rate: 100, gravityWindow: 0).points([a]) }
     }
+
+    @Test("a rate of 0 Hz is refused in words that do not offer 0", arguments: [0, -5, 1e9, Double.nan])
+    func badRate(rate: Double) throws {
+        let a = Self.gyro((0 ..< 100).map { Double($0) * 0.01 })
+        let error = try #require(throws: SignalError.self) { try RecordingImport(rate: rate).points([a]) }
+        #expect(error.code == .invalidArgument)
+        #expect(error.message.hasPrefix("the import rate must be above 0 Hz and at most 10^6 Hz"), "\(error.message)")
+    }
 }

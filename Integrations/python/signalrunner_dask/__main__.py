@@ -95,16 +95,53 @@ def main(argv: list[str] | None = None) -> int:
         # A second Ctrl-C while the cluster closes would only leave its processes behind.
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
+            # A shard's signals started just after Ctrl-C did not receive it: it is found now, while it is
+            # still this process's descendant, and stopped once the cluster is closed, so that nothing writes
+            # into the output directory after the run has returned.
+            shards_left = local_shard_processes(UPLOADED_NAME if signals == "uploaded:" else signals) if cluster is not None else []
             if client is not None:
                 client.close()
             if cluster is not None:
                 cluster.close()
+            stop_processes(shards_left)
         finally:
             signal.signal(signal.SIGINT, previous)
     seconds = time.monotonic() - started
     print(f"{table.num_rows} recordings in {shards} shards, {seconds:.1f} s ({table.num_rows / max(seconds, 1e-9):.1f} recordings/s); "
           f"{os.path.join(args.output_dir, 'data')} and {os.path.join(args.output_dir, 'manifest.parquet')}", file=sys.stderr)
     return 0
+
+
+def local_shard_processes(signals: str) -> list:
+    """The ``signals`` processes this run started on its own machine (a LocalCluster's workers' children)."""
+    try:
+        import psutil  # a dependency of distributed
+    except ImportError:
+        return []
+    name = os.path.basename(signals)[:15]
+    try:
+        return [p for p in psutil.Process().children(recursive=True) if p.name() == name]
+    except psutil.Error:
+        return []
+
+
+def stop_processes(processes: list) -> None:
+    """SIGTERM (signals removes its temporary files and exits), then SIGKILL after 30 s, and waits."""
+    if not processes:
+        return
+    import psutil
+    for process in processes:
+        try:
+            process.terminate()
+        except psutil.Error:
+            pass
+    _, alive = psutil.wait_procs(processes, timeout=30)
+    for process in alive:
+        try:
+            process.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(alive, timeout=10)
 
 
 if __name__ == "__main__":

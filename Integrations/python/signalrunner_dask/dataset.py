@@ -8,6 +8,7 @@ import re
 import signal
 import stat
 import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -159,8 +160,18 @@ def shard_rows(output_dir: str, shard: int, shards: int, labels: list[str], rate
 
 
 def default_sigint() -> None:
-    """In the child, before ``signals`` starts: SIGINT's default action (the worker may ignore it)."""
+    """In the child, before ``signals`` starts: SIGINT's default action (the worker may ignore it), and on
+    Linux SIGTERM when the worker dies (``prctl(PR_SET_PDEATHSIG)``), so that a shard's ``signals`` never
+    outlives the worker that started it (a cluster closed after Ctrl-C kills its workers)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            PR_SET_PDEATHSIG = 1
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
 
 
 # What render_shard returns for a shard whose ``signals`` was interrupted (SIGINT, SIGTERM): a result, not

@@ -216,7 +216,7 @@ public struct RecordingImport: Sendable, Hashable {
     /// - Throws: `SignalError`: a bad rate, two series of one kind, no overlap, a gap, too many points.
     public func points(_ series: [SensorSeries]) throws(SignalError) -> [MotionPoint] {
         guard rate.isFinite, rate > 0, rate <= 1e6 else {
-            throw SignalError(.invalidArgument, "the rate must be a finite number of Hz from 0 to 10^6, got \(rate)")
+            throw SignalError(.invalidArgument, "the import rate must be above 0 Hz and at most 10^6 Hz, got \(rate)")
         }
         guard gravityWindow.isFinite, gravityWindow > 0 else {
             throw SignalError(.invalidArgument, "the gravity window must be a positive number of seconds, got \(gravityWindow)")
