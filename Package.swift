@@ -64,12 +64,14 @@ let package = Package(
         .target(name: "InternalUtilities", resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
         .target(name: "CSignalKernels"),
-        .target(name: "Signals", dependencies: ["CSignalKernels", "InternalUtilities"]),
+        // The values every layer passes around and the package's error model (public, re-exported by the engines).
+        .target(name: "SensorData", dependencies: ["InternalUtilities"]),
+        .target(name: "Signals", dependencies: ["SensorData", "CSignalKernels", "InternalUtilities"]),
         // The input layer every module reads files through, in no product: opening a file or standard input
         // once (InputSource), bounded byte and CSV readers, .npy headers, file identity for output safety.
         // It throws the package's SignalError, so it sits just above Signals.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
-        .target(name: "FileReaders", dependencies: ["Signals", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "FileReaders", dependencies: ["SensorData", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "Playback", dependencies: ["Signals", "FileReaders", "InternalUtilities"]),
         .target(name: "Location", dependencies: ["Signals", "Playback", "InternalUtilities"]),
         .systemLibrary(

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Signals
+import SensorData
 
 /// Reads bytes from a regular file in 64 KB chunks (or from bytes in memory), counting lines, for the
 /// file readers: memory stays bounded whatever the file's size, and no line may exceed ``lineLimit``.

@@ -131,7 +131,7 @@ package final class CSVReader {
     }
 }
 
-import Signals
+import SensorData
 
 /// Quoting of user input in messages (cut to 100 characters).
 enum SignalErrorQuote {

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Signals
+import SensorData
 
 /// The files a command reads, by identity (``FileIdentity``), registered before it writes anything so
 /// that no output lands on one; and the one expansion of a folder named as an input.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Signals
+import SensorData
 
 /// An input the user named: a regular file (re-read on every pass), or standard input (`-`), a named
 /// pipe, process substitution (`<(cat walk.csv)`) or a device, which can be read only once and is

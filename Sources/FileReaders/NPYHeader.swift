@@ -1,5 +1,5 @@
 import Foundation
-import Signals
+import SensorData
 
 /// The header of a NumPy `.npy` file (format versions 1, 2 and 3), parsed strictly: every number is
 /// range-checked before it is used, so no header can make a reader trap or allocate without bound.

@@ -19,7 +19,7 @@ public struct SampleBuffer: Sendable, Hashable {
     /// Number of frames (samples per channel).
     public let frameCount: Int
     /// All samples, planar: channel `c` is `samples[c * frameCount ..< (c + 1) * frameCount]`.
-    public internal(set) var samples: [Float]
+    public package(set) var samples: [Float]
 
     /// Creates a buffer from planar samples.
     /// - Precondition: `samples.count == channelCount * frameCount`, `sampleRate > 0`.
