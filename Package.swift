@@ -66,14 +66,14 @@ let package = Package(
         .target(name: "CSignalKernels"),
         // The values every layer passes around and the package's error model (public, re-exported by the engines).
         .target(name: "SensorData", dependencies: ["InternalUtilities"]),
-        .target(name: "Signals", dependencies: ["SensorData", "CSignalKernels", "InternalUtilities"]),
-        // The input layer every module reads files through, in no product: opening a file or standard input
-        // once (InputSource), bounded byte and CSV readers, .npy headers, file identity for output safety.
-        // It throws the package's SignalError, so it sits just above Signals.
+        .target(name: "Signals", dependencies: ["SensorData", "Formats", "CSignalKernels", "InternalUtilities"]),
+        // The file and wire formats, in no product: opening a file or standard input once (InputSource),
+        // bounded byte and CSV readers, .npy headers, file identity for output safety, strict JSON parsing,
+        // the live server's wire formats (SSE, chunked coding, RFC 6455 frames, SHA-1) and MCAP/CDR/ROS 2.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
-        .target(name: "FileReaders", dependencies: ["SensorData", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-        .target(name: "Playback", dependencies: ["Signals", "FileReaders", "InternalUtilities"]),
-        .target(name: "Location", dependencies: ["Signals", "Playback", "InternalUtilities"]),
+        .target(name: "Formats", dependencies: ["SensorData", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "Playback", dependencies: ["Signals", "Formats", "InternalUtilities"]),
+        .target(name: "Location", dependencies: ["Signals", "Playback", "Formats", "InternalUtilities"]),
         .systemLibrary(
             name: "CFFTW",
             pkgConfig: "fftw3f",
@@ -81,24 +81,20 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW", "InternalUtilities"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        // The wire formats the live-server clients read (SSE, chunked coding, RFC 6455 frames, SHA-1):
-        // one internal target for SensorFeeds, the server's tests and the fuzzers; in no product.
-        .target(name: "WireFormats"),
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "WireFormats",
-                                                    "FileReaders", "InternalUtilities"],
+        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "Formats",
+                                                    "InternalUtilities"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
-        .target(name: "Sensors", dependencies: ["Signals", "Playback", "FileReaders", "InternalUtilities"] + products("Yams", "Yams")),
+        .target(name: "Sensors", dependencies: ["Signals", "Playback", "Formats", "InternalUtilities"] + products("Yams", "Yams")),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
-        .target(name: "Navigation", dependencies: ["Signals", "Playback", "Sensors", "Location", "FileReaders", "InternalUtilities"]),
+        .target(name: "Navigation", dependencies: ["Signals", "Playback", "Sensors", "Location", "Formats", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "FileReaders", "InternalUtilities"]),
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "FileReaders", "WireFormats",
-                "InternalUtilities",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
@@ -108,7 +104,7 @@ let package = Package(
         .target(
             name: "LiveServer",
             dependencies: [
-                "Signals", "Playback", "Specs", "Location", "Navigation", "FileReaders", "InternalUtilities",
+                "Signals", "Playback", "Specs", "Location", "Navigation", "Formats", "InternalUtilities",
             ] + products("hummingbird", "Hummingbird", "HummingbirdCore") + products("hummingbird-websocket", "HummingbirdWebSocket")
                 + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket")
                 + products("swift-nio-extras", "NIOHTTPTypes")
@@ -139,38 +135,37 @@ let package = Package(
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "Signals", "Playback"], path: "Fuzz/Support"),
         .executableTarget(name: "FuzzSpec", dependencies: ["FuzzSupport", "Signals", "Playback", "Specs"], path: "Fuzz/FuzzSpec"),
-        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals", "InternalUtilities"], path: "Fuzz/FuzzJSON"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals", "Formats", "InternalUtilities"], path: "Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
         .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
-        .executableTarget(name: "FuzzFeed", dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location", "WireFormats"],
+        .executableTarget(name: "FuzzFeed", dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location", "Formats"],
                           path: "Fuzz/FuzzFeed"),
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         example("AppIntegration"),
-        .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Signals"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "FileReaders", "Playback", "Signals"]),
-        .testTarget(name: "LocationTests", dependencies: ["InternalUtilities", "Location", "Playback", "Signals"],
+        .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Formats", "Signals"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Formats", "Playback", "Signals"]),
+        .testTarget(name: "LocationTests", dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
-        .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "FileReaders", "Signals", "Location", "Playback",
+        .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "Formats", "Signals", "Location", "Playback",
                                                           "SensorFeeds", "Navigation"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "FileReaders", "SignalSpectrum"],
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "Formats", "SignalSpectrum"],
                     resources: [.copy("Data")]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "InternalUtilities"],
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "Formats", "InternalUtilities"],
                     exclude: ["Data"]),
-        .testTarget(name: "WireFormatsTests", dependencies: ["WireFormats"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
-        .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "InternalUtilities"]),
-        .testTarget(name: "FileReadersTests", dependencies: ["FileReaders", "Signals"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "FileReaders", "Signals", "Location", "Sensors",
+        .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",
                                                         "Navigation"],
                     exclude: ["Data"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",
             dependencies: [
-                "WireFormats",
+                "Formats",
                 "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "Hummingbird") + products("hummingbird-websocket", "HummingbirdWebSocket")
                 + products("swift-log", "Logging") + products("swift-service-lifecycle", "ServiceLifecycle")
@@ -178,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "LiveServerTests",
             dependencies: ["InternalUtilities", 
-                "WireFormats",
+                "Formats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")
                 + products("swift-nio", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOEmbedded", "NIOWebSocket") + products("swift-log", "Logging")

@@ -1,5 +1,5 @@
 import SensorFeeds
-import WireFormats
+import Formats
 
 /// A plain, whole-input reading of a `text/event-stream` body by the WHATWG rules, byte by byte, to
 /// compare ``SSEParser`` with: one leading UTF-8 byte order mark is skipped; lines end in CR LF, LF or

@@ -4,7 +4,7 @@ import Location
 import Playback
 import SensorFeeds
 import Signals
-import WireFormats
+import Formats
 
 /// Fuzzes the wire formats the app-side client of a live server reads (`Sources/SensorFeeds/Remote`):
 /// the WebSocket frame reader and the `/v1/ws` messages, the Server-Sent Events parser, the chunked

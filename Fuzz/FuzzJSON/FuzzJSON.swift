@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import Signals
 import InternalUtilities
+import Formats
 
 /// Fuzzes the strict JSON reader, ``JSONValue/parse(_:limits:)``, alone.
 ///

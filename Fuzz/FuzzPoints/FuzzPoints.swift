@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// Fuzzes point-file reading: ``PointFile/decode(_:format:name:)`` in each format (JSON array, JSON
 /// Lines, CSV), and opening the same bytes as an input whose format is detected.

@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// Fuzzes the recording readers of `signals verify` and `signals plot`: the `.npy` header
 /// (``NPYHeader``) and ``Recording/read(_:sampleRate:channelCount:frameCount:memoryLimit:)`` over

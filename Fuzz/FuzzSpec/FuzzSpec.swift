@@ -3,7 +3,7 @@ import FuzzSupport
 import Playback
 import Signals
 import Specs
-import FileReaders
+import Formats
 
 /// Fuzzes spec decoding, validation and rendering.
 ///

@@ -1,4 +1,4 @@
-import WireFormats
+import Formats
 import Signals
 
 /// A connection to a server that failed: what a simulated manager hands to a handler's error argument or

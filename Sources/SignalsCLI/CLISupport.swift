@@ -4,7 +4,7 @@ import Playback
 import Sensors
 import Signals
 import Specs
-import FileReaders
+import Formats
 import InternalUtilities
 
 /// A user-facing error of the CLI (bad file, bad flag value): printed as `error: message`, exit 2.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import Foundation
-import FileReaders
+import Formats
 import InternalUtilities
 import Navigation
 import Sensors

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FileReaders
+import Formats
 import Foundation
 import InternalUtilities
 

@@ -2,7 +2,7 @@ import Foundation
 import Navigation
 import Sensors
 import Signals
-import WireFormats
+import Formats
 
 /// `signals render --format mcap`: a trajectory's streams, or an IMU spec's readings, as ROS 2 messages
 /// (CDR) in one MCAP file (profile `ros2`, schema encoding `ros2msg`, message encoding `cdr`), chunked and

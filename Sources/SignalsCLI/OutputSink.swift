@@ -6,7 +6,7 @@ import Darwin
 import Dispatch
 import Foundation
 import Playback
-import FileReaders
+import Formats
 
 /// Writes the CLI's output to a file named by `-o`, or to standard output, reporting every write error.
 ///

@@ -3,7 +3,7 @@ import Location
 import Playback
 import Signals
 import Specs
-import FileReaders
+import Formats
 
 /// Opens any spec or GPX file once and decodes it (see ``SpecDocument``), naming the input in any error.
 /// - Parameters:

@@ -5,7 +5,7 @@ import Playback
 import Sensors
 import Signals
 import InternalUtilities
-import FileReaders
+import Formats
 
 /// Everything the `signals` tool and the live server accept as a spec, decoded in one place.
 ///

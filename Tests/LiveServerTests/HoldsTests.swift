@@ -6,6 +6,7 @@ import Playback
 import Signals
 import Testing
 import InternalUtilities
+import Formats
 
 /// The bodies of POST /update and POST /v1/control, read strictly.
 @Suite struct HoldsTests {

@@ -8,6 +8,7 @@ import Signals
 import Specs
 import Testing
 import InternalUtilities
+import Formats
 
 /// Routes on the timeline: a route, or a motion and a route, sampled at the global sample index.
 @Suite(.timeLimit(.minutes(5))) struct RouteFeedTests {

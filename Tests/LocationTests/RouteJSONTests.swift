@@ -3,6 +3,7 @@ import Testing
 @testable import Location
 import Signals
 import InternalUtilities
+import Formats
 
 /// The location spec, read by the package's one strict JSON reader: every problem names its JSON path.
 @Suite struct RouteJSONTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// The byte reader under every refill boundary: point files must read the same through a buffer of
 /// any size (the FuzzPoints harness checks it on every input with buffers of 1 and 5 bytes).

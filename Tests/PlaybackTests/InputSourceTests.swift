@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Playback
 @testable import Signals
-import FileReaders
+import Formats
 
 @Suite struct InputSourceTests {
     static let dir: URL = {

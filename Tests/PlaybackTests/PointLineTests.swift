@@ -3,6 +3,7 @@ import Foundation
 import Signals
 import Testing
 import InternalUtilities
+import Formats
 
 /// The one formatter of `signals play` lines (also the live server's payload).
 @Suite struct PointLineTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// Recordings for `verify` and `plot` (`.npy` and CSV), as the FuzzRecording harness reads them.
 @Suite struct RecordingTests {

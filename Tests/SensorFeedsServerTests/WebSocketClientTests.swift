@@ -1,6 +1,6 @@
 import Foundation
 @testable import SensorFeeds
-import WireFormats
+import Formats
 import Testing
 #if canImport(Glibc)
 import Glibc

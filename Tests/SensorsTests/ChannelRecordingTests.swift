@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Sensors
 import Signals
-import FileReaders
+import Formats
 
 /// `signals allan`'s reader: every value kept as the float64 the file holds (a clock's `100 s + 1e-9 s`
 /// phase, a `1e-3 + 1e-12` frequency), read row by row within a bound on the values held.

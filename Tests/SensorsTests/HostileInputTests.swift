@@ -3,7 +3,7 @@ import Testing
 @testable import Sensors
 import Signals
 import Playback
-import FileReaders
+import Formats
 
 /// Numbers that enter the sensors code from a user (IMU terms, CSV values, import and fit parameters)
 /// are range-checked with an error that names them: never a trap, a hang or inf in the output.

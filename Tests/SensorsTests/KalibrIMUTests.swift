@@ -3,6 +3,7 @@ import Testing
 @testable import Sensors
 import Signals
 import InternalUtilities
+import Formats
 
 /// Kalibr / OpenVINS / ORB-SLAM3 `imu.yaml` files in, through `KalibrIMU` and an IMU spec's `"kalibr"` key.
 @Suite struct KalibrIMUTests {

@@ -2,6 +2,7 @@ import Foundation
 import Signals
 import Testing
 import InternalUtilities
+import Formats
 
 /// `signals render` of IMU and attitude specs, `signals allan`, `signals import`, and the loop through the CLI.
 @Suite struct SensorCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Signals
 import InternalUtilities
+import Formats
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws(SignalError) -> JSONValue { try JSONValue.parse(text) }

@@ -3,6 +3,7 @@ import InternalUtilities
 import Signals
 import Specs
 import Testing
+import Formats
 
 /// Trajectory templates in dataset plans (`DatasetPlan+Trajectory.swift`): accepted, seeded, one table per
 /// recording, and refused with the JSON path when they cannot be.

@@ -6,6 +6,7 @@ import Playback
 import Signals
 import Specs
 import InternalUtilities
+import Formats
 
 /// One shared timeline of points, played in real time by a `Runner` and read by any number of clients.
 ///

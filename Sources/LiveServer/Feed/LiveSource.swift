@@ -4,7 +4,7 @@ import Playback
 import Signals
 import Specs
 import InternalUtilities
-import FileReaders
+import Formats
 
 /// What a ``LiveFeed`` plays: a spec (rendered endlessly at the feed's rate: a signal, a route, or a
 /// motion and a route together) or a point file (played at its own timestamps), decoded and checked

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import Signals
 import InternalUtilities
+import Formats
 
 extension Request {
     /// The body as a JSON value read by the package's strict reader: at most 1 MiB, sent as JSON.

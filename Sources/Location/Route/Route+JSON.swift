@@ -1,6 +1,7 @@
 import Foundation
 import Signals
 import InternalUtilities
+import Formats
 
 extension Route {
     /// The fields of a route object in a spec.

@@ -1,4 +1,4 @@
-import FileReaders
+import Formats
 import Foundation
 import InternalUtilities
 import Location

@@ -1,6 +1,7 @@
 import Foundation
 import Signals
 import InternalUtilities
+import Formats
 
 /// What an input holds, told in one place for every command: by the file name's extension when it
 /// tells, else by the first bytes (so pipes and process substitution work too).

@@ -1,6 +1,6 @@
 import Foundation
 import Signals
-import FileReaders
+import Formats
 
 /// A file of recorded motion points, played (or loaded) as ``MotionPoint``s: a JSON array of points,
 /// JSON Lines (one point object per line) or CSV with a header.

@@ -1,7 +1,7 @@
 import Foundation
 import Signals
 import InternalUtilities
-import FileReaders
+import Formats
 
 /// Decodes the points of a point file one at a time, in any of its formats, and checks that timestamps
 /// are finite and non-decreasing.

@@ -1,6 +1,6 @@
 import Foundation
 import Signals
-import FileReaders
+import Formats
 
 /// Reads a recording for `signals verify` and `signals plot`: NumPy `.npy` (v1–v3, little-endian
 /// float32 or float64, shape `(frames,)` or `(frames, channels)`, C order) or CSV (one column per

@@ -2,7 +2,7 @@ import Foundation
 import Location
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// The CSV of fixes `signals render` writes for a route, read strictly for
 /// ``LocationSource/file(_:speed:sampleRate:)``: a header line naming the columns, then one fix per line.

@@ -2,7 +2,7 @@ import Foundation
 import Location
 import Playback
 import Signals
-import FileReaders
+import Formats
 import Navigation
 
 /// Where a ``SimulatedLocationManager`` gets its locations from, chosen when the manager is made.

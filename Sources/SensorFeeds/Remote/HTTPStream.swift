@@ -1,5 +1,5 @@
 import Foundation
-import WireFormats
+import Formats
 import Signals
 
 /// Where a `signals serve` listens: `http://HOST:PORT[/prefix]` for Server-Sent Events, or

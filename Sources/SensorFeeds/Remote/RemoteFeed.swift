@@ -1,5 +1,5 @@
 import Foundation
-import WireFormats
+import Formats
 import Signals
 import InternalUtilities
 

@@ -3,6 +3,7 @@ import Location
 import Playback
 import Signals
 import InternalUtilities
+import Formats
 
 /// One point read from a server: a `signals play` line (the `data:` of an SSE event, a point file line)
 /// or a `GET /data` body, with its motion and its location when it has them.

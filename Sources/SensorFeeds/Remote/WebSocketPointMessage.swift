@@ -1,5 +1,6 @@
 import Signals
 import InternalUtilities
+import Formats
 
 /// A `/v1/ws?ids=true` text message: `{"id": INDEX, "point": LINE}` or `{"note": TEXT}`, read strictly.
 package enum WebSocketPointMessage: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import FileReaders
+import Formats
 import Location
 import Navigation
 import Playback

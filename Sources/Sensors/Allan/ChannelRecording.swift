@@ -1,7 +1,7 @@
 import Foundation
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// Named channels at a uniform rate, read from a file for analysis (`signals allan FILE`), in float64.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Signals
 import InternalUtilities
+import Formats
 
 extension IMU {
     /// The error terms of each sensor as JSON keys (after the `accelerometer_` or `gyroscope_` prefix),

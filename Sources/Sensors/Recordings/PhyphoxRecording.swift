@@ -1,7 +1,7 @@
 import Foundation
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// Reads phyphox CSV exports: a quoted header and numbers such as `9.810000000E0`, one file per sensor
 /// (`Accelerometer.csv`, `Gyroscope.csv`, `Linear Acceleration.csv`, or `Raw Data.csv` of a one-sensor

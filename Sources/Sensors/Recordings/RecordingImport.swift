@@ -1,7 +1,7 @@
 import Foundation
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// Turns phone recordings (phyphox or Sensor Logger CSV files, one per sensor) into motion points on a
 /// uniform grid: the streams are merged on time (over the span they all cover), resampled at ``rate``

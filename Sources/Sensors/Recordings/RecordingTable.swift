@@ -1,7 +1,7 @@
 import Foundation
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// A CSV file read with the package's CSV reader: its header and its rows as numbers, with the line of
 /// each row, for the recording importers. Errors name the file, the line and the column.

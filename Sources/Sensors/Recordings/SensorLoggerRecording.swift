@@ -1,7 +1,7 @@
 import Foundation
 import Playback
 import Signals
-import FileReaders
+import Formats
 
 /// Reads Sensor Logger CSV exports (the app by Kelvin Choi; its units and frames are documented in
 /// the `awesome-sensor-logger` repository's `UNITS.md` and `COORDINATES.md`): one file per sensor with

@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import Formats
 
 extension SignalNode {
     /// Decodes a spec from JSON bytes with the package's strict reader: no duplicate keys, trailing

@@ -3,6 +3,7 @@ import InternalUtilities
 import Navigation
 import Sensors
 import Signals
+import Formats
 
 extension DatasetPlan {
     /// The fields of a plan and of a template.

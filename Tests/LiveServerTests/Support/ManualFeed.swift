@@ -4,6 +4,7 @@ import Playback
 import Signals
 import Specs
 import InternalUtilities
+import Formats
 
 /// A feed on a manual clock: it plays only as far as the test advances the clock, so every point lands
 /// at a known index without sleeping.

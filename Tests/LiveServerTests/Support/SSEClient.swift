@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import WireFormats
+import Formats
 
 /// What a Server-Sent Events stream carries.
 enum SSEItem: Sendable, Equatable {

@@ -5,6 +5,7 @@ import Sensors
 import Signals
 import Testing
 @testable import Navigation
+import Formats
 
 /// `{"trajectory": …}` specs: the example, every refusal with its JSON path, and the sensors'
 /// outputs against the truth.

@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import SensorData
 
 extension JSONValue {
     /// Parses one JSON document strictly (see ``JSONValue``): a leading UTF-8 byte order mark and

@@ -1,7 +1,7 @@
 import Foundation
-import Signals
+import SensorData
 import Testing
-@testable import FileReaders
+@testable import Formats
 
 /// The files a command reads: a folder stands for every file beneath it, and a reader's expansion of a
 /// folder lists only files that are registered.

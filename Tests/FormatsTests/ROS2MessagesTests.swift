@@ -1,4 +1,4 @@
-@testable import WireFormats
+@testable import Formats
 import Testing
 
 @Suite struct ROS2MessagesTests {

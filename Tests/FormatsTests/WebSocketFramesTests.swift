@@ -1,5 +1,5 @@
 import Foundation
-@testable import WireFormats
+@testable import Formats
 import Testing
 
 /// The WebSocket client's handshake key, its frames and the strict reader of the server's frames.

@@ -1,4 +1,4 @@
-@testable import WireFormats
+@testable import Formats
 import Testing
 
 /// A minimal MCAP reader for the tests: the records of a file, with every CRC and offset checked.

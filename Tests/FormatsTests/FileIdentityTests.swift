@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FileReaders
+@testable import Formats
 
 /// Which file a path names (links followed), and whether a user may write a file, decided from made-up
 /// `stat` fields so that the tests hold when they run as root.
