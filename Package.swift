@@ -72,22 +72,22 @@ let package = Package(
         // the live server's wire formats (SSE, chunked coding, RFC 6455 frames, SHA-1) and MCAP/CDR/ROS 2.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
         .target(name: "Formats", dependencies: ["SensorData", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
-        .target(name: "Playback", dependencies: ["Signals", "Formats", "InternalUtilities"]),
-        .target(name: "Location", dependencies: ["Signals", "Playback", "Formats", "InternalUtilities"]),
+        .target(name: "Playback", dependencies: ["SensorData", "Signals", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities"]),
+        .target(name: "Location", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"]),
         .systemLibrary(
             name: "CFFTW",
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
-        .target(name: "SignalSpectrum", dependencies: ["Signals", "CFFTW", "InternalUtilities"]),
+        .target(name: "SignalSpectrum", dependencies: ["SensorData", "Signals", "CFFTW", "InternalUtilities"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        .target(name: "SensorFeeds", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "Formats",
+        .target(name: "SensorFeeds", dependencies: ["SensorData", "Signals", "Playback", "Location", "Sensors", "Navigation", "Formats",
                                                     "InternalUtilities"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
-        .target(name: "Sensors", dependencies: ["Signals", "Playback", "Formats", "InternalUtilities"] + products("Yams", "Yams")),
+        .target(name: "Sensors", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"] + products("Yams", "Yams")),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
-        .target(name: "Navigation", dependencies: ["Signals", "Playback", "Sensors", "Location", "Formats", "InternalUtilities"]),
+        .target(name: "Navigation", dependencies: ["SensorData", "Signals", "Sensors", "Location", "Formats", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities"]),

@@ -14,7 +14,7 @@ import Formats
 /// count the points that decoding gives.
 enum PointsHarness {
     static func run(_ data: Data) {
-        for format in PointFile.Format.allCases {
+        for format in PointFormat.allCases {
             let points = decode(data, format)
             for size in [1, 5] {
                 let small = decode(data, format, bufferSize: size)
@@ -35,7 +35,7 @@ enum PointsHarness {
     }
 
     /// The points, checked; `nil` when decoding throws.
-    static func decode(_ data: Data, _ format: PointFile.Format, bufferSize: Int? = nil) -> [MotionPoint]? {
+    static func decode(_ data: Data, _ format: PointFormat, bufferSize: Int? = nil) -> [MotionPoint]? {
         let points: [MotionPoint]
         do {
             if let bufferSize {

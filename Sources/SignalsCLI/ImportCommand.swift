@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
 
     /// What `-o` writes, by its extension.
     enum Output: Equatable {
-        case points(PointFile.Format)
+        case points(PointFormat)
         case npy
     }
 
@@ -64,7 +64,7 @@ struct ImportCommand: ParsableCommand {
     func outputFormat() throws -> Output {
         guard let ext = OutputSink.fileExtension(output) else { return .points(.csv) }
         if ext == "npy" { return .npy }
-        guard let format = output.flatMap(PointFile.Format.init(extensionOf:)) else {
+        guard let format = output.flatMap(PointFormat.init(extensionOf:)) else {
             throw CLIError("-o \(output ?? ""): import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .\(ext); name the file with one of these extensions")
         }
         return .points(format)

@@ -9,7 +9,7 @@ struct MagnetometerModelTests {
     static let (latitude, longitude, altitude, year) = (51.5007, -0.1246, 60.0, 2026.4)
 
     /// WMM2025's north X, east Y, down Z at London, nT.
-    static func wmm() throws -> MagneticField {
+    static func wmm() throws -> GeomagneticField {
         try GeomagneticModel.wmm2025.field(latitude: latitude, longitude: longitude, height: altitude, decimalYear: year)
     }
 

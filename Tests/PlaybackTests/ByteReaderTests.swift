@@ -7,13 +7,13 @@ import Formats
 /// The byte reader under every refill boundary: point files must read the same through a buffer of
 /// any size (the FuzzPoints harness checks it on every input with buffers of 1 and 5 bytes).
 @Suite struct ByteReaderTests {
-    static let inputs: [(String, PointFile.Format)] = [
+    static let inputs: [(String, PointFormat)] = [
         ("timestamp,x,y,z\r\n0,1,2,3\r\n\r\n0.5, -1 ,\"2\",3e-3\n1,0,0,0", .csv),
         ("{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\r\n\n{\"timestamp\": 1}\n", .jsonLines),
         ("[{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": -1}} ,\n {\"timestamp\": 2, \"rotationRate\": {\"x\": 1, \"y\": 0, \"z\": 0} }]", .json),
     ]
 
-    func decode(_ text: String, _ format: PointFile.Format, bufferSize: Int) -> Result<[MotionPoint], SignalError> {
+    func decode(_ text: String, _ format: PointFormat, bufferSize: Int) -> Result<[MotionPoint], SignalError> {
         Result { () throws(SignalError) in
             try PointFile.decode(ByteReader(data: Data(text.utf8), name: "t", bufferSize: bufferSize), format: format)
         }

@@ -45,7 +45,7 @@ import Signals
 
     @Test("errors name the line, the point and the field", arguments: [
         // (format, contents, code, line, index, field)
-        (PointFile.Format.csv, "timestamp,x,y,z\n0,1,2,3\n0.1,nan,0,0\n", SignalError.Code.nonFinite, 3, 1, "x"),
+        (PointFormat.csv, "timestamp,x,y,z\n0,1,2,3\n0.1,nan,0,0\n", SignalError.Code.nonFinite, 3, 1, "x"),
         (.csv, "timestamp,x,y,z\n0,1,2,3\n0.1,inf,0,0\n", .nonFinite, 3, 1, "x"),
         (.csv, "timestamp,x,y,z\n0.2,1,2,3\n\n0.1,0,0,0\n", .invalidTime, 4, 1, "timestamp"),
         (.csv, "timestamp,x,yy,z\n0,1,2,3\n", .unknownField, 1, nil, "yy"),
@@ -70,8 +70,8 @@ import Signals
         (.json, "[{\"timestamp\": 0},\n]", .malformed, 2, 1, nil),
         (.json, "[{\"timestamp\": 0},\n{\"timestamp\": 1}", .malformed, 2, 1, nil),
         (.json, "[{\"timestamp\": 0}] x", .malformed, 1, nil, nil),
-    ] as [(PointFile.Format, String, SignalError.Code, Int, Int?, String?)])
-    func errors(format: PointFile.Format, text: String, code: SignalError.Code, line: Int, index: Int?, field: String?) throws {
+    ] as [(PointFormat, String, SignalError.Code, Int, Int?, String?)])
+    func errors(format: PointFormat, text: String, code: SignalError.Code, line: Int, index: Int?, field: String?) throws {
         let error = #expect(throws: SignalError.self) { try PointFile.decode(Data(text.utf8), format: format, name: "points") }
         #expect(error?.code == code, "\(String(describing: error))")
         #expect(error?.line == line, "\(String(describing: error))")

@@ -1,3 +1,4 @@
+import Formats
 import Signals
 import Foundation
 import Location

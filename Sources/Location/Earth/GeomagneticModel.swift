@@ -80,7 +80,7 @@ public struct GeomagneticModel: Sendable {
     /// - Returns: The field's north, east and down components, nT, and the elements derived from them.
     /// - Throws: `SignalError` `.outOfRange` (path `$`) naming the value and the valid range when the latitude,
     ///   height or year is outside the model's domain; `.nonFinite` when one is NaN or infinite.
-    public func field(latitude: Double, longitude: Double, height: Double, decimalYear: Double) throws -> MagneticField {
+    public func field(latitude: Double, longitude: Double, height: Double, decimalYear: Double) throws -> GeomagneticField {
         try check(latitude: latitude, longitude: longitude, height: height, decimalYear: decimalYear)
         return synthesize(latitude: latitude, longitude: longitude, height: height, decimalYear: decimalYear)
     }
@@ -107,7 +107,7 @@ public struct GeomagneticModel: Sendable {
     }
 
     /// The synthesis, for arguments already checked.
-    func synthesize(latitude: Double, longitude: Double, height: Double, decimalYear: Double) -> MagneticField {
+    func synthesize(latitude: Double, longitude: Double, height: Double, decimalYear: Double) -> GeomagneticField {
         // Geodetic → geocentric spherical (WMM report eq. 7).
         let phi = latitude * .pi / 180
         let sinPhi = sin(phi), cosPhi = cos(phi)
@@ -162,7 +162,7 @@ public struct GeomagneticModel: Sendable {
         // Geocentric → geodetic north-east-down (WMM report eq. 17): rotate by ψ = φ′ − φ.
         let psi = atan2(cosTheta, sinTheta) - phi
         let cosPsi = cos(psi), sinPsi = sin(psi)
-        return MagneticField(north: xPrime * cosPsi - zPrime * sinPsi, east: yPrime,
+        return GeomagneticField(north: xPrime * cosPsi - zPrime * sinPsi, east: yPrime,
                              down: xPrime * sinPsi + zPrime * cosPsi)
     }
 }

@@ -49,15 +49,4 @@ extension Route {
     public func render(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> [LocationPoint] {
         try samples(sampleRate: sampleRate, duration: duration, start: start).map(\.measured)
     }
-
-    /// The route as points for a `Runner`, computed as they are played (bounded memory).
-    ///
-    /// ```swift
-    /// try runner.start(try walk.points(sampleRate: 1, duration: 600)) { fix in print(fix.latitude) }
-    /// ```
-    /// - Throws: As ``samples(sampleRate:duration:start:)``, without the memory limit.
-    public func points(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> RoutePoints {
-        try RoutePoints(sampler: sampler(sampleRate: sampleRate),
-                        request: Route.request(sampleRate: sampleRate, duration: duration, start: start))
-    }
 }

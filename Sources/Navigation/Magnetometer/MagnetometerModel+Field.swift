@@ -7,7 +7,7 @@ extension MagnetometerModel {
     /// north `X`, east `Y` and down `Z` components in nT.
     /// - Parameter field: A field from `GeomagneticModel` (`Location`; nT, north-east-down).
     /// - Returns: East, north and up components, µT.
-    public static func eastNorthUp(_ field: MagneticField) -> SIMD3<Double> {
+    public static func eastNorthUp(_ field: GeomagneticField) -> SIMD3<Double> {
         SIMD3(field.east, field.north, -field.down) / 1_000
     }
 
@@ -46,7 +46,7 @@ extension MagnetometerModel {
             throw SignalError(.invalidArgument, path: Self.path,
                               "the attitude (\(q.w), \(q.x), \(q.y), \(q.z)) is not a unit quaternion")
         }
-        let field: MagneticField
+        let field: GeomagneticField
         do {
             field = try wmm.field(latitude: latitude, longitude: longitude, height: altitude, decimalYear: decimalYear)
         } catch {

@@ -11,7 +11,7 @@ import Formats
 /// let all = try PointFile.load(URL(fileURLWithPath: "walk.jsonl"))   // [MotionPoint]
 /// ```
 ///
-/// Formats (see ``Format``):
+/// Formats (see ``PointFormat``):
 /// - JSON array: `[{"timestamp": 0, "userAcceleration": {"x": 0.1, "y": 0, "z": 0}, "gravity": {...},
 ///   "rotationRate": {...}}, ...]`; absent parts are zero; the short form `{"timestamp": 0, "x": .., "y": .., "z": ..}`
 ///   is a user acceleration alone.
@@ -25,31 +25,10 @@ import Formats
 /// the point index and the field. Files are read in 64 KB chunks and decoded one point at a time, so
 /// a file of any size plays in bounded memory.
 public struct PointFile: PointSource, Sendable, Hashable {
-    /// What the file holds.
-    public enum Format: String, Sendable, Hashable, CaseIterable {
-        /// A JSON array of point objects (`.json`).
-        case json
-        /// One JSON point object per line (`.jsonl`, `.ndjson`).
-        case jsonLines
-        /// CSV with a header line (`.csv`).
-        case csv
-
-        /// The format for a file name's extension, if it tells.
-        /// - Parameter path: A file name or path.
-        public init?(extensionOf path: String) {
-            switch (path as NSString).pathExtension.lowercased() {
-            case "json": self = .json
-            case "jsonl", "ndjson": self = .jsonLines
-            case "csv": self = .csv
-            default: return nil
-            }
-        }
-    }
-
     /// The file's path as given (`-` for standard input).
     public let path: String
     /// The file's format.
-    public let format: Format
+    public let format: PointFormat
     /// The bytes: the regular file (read again on each pass) or a one-shot input read once, whole.
     package let source: InputSource
 
@@ -63,19 +42,19 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - format: The format; by default told from the extension (`.json`, `.jsonl`/`.ndjson`, `.csv`)
     ///     or else from the first bytes (see `InputKind`).
     /// - Throws: `SignalError` (`unreadable`, `unknownFormat`).
-    public init(path: String, format: Format? = nil) throws(SignalError) {
+    public init(path: String, format: PointFormat? = nil) throws(SignalError) {
         try self.init(source: InputSource.open(path), format: format)
     }
 
     /// Opens a point file at a file URL (see ``init(path:format:)``).
     /// - Throws: `SignalError` (`unreadable`, `unknownFormat`).
-    public init(_ url: URL, format: Format? = nil) throws(SignalError) {
+    public init(_ url: URL, format: PointFormat? = nil) throws(SignalError) {
         try self.init(path: url.path, format: format)
     }
 
     /// A point file over an opened input.
     /// - Throws: `SignalError` (`unknownFormat`) when the input is not a point file.
-    package init(source: InputSource, format: Format? = nil) throws(SignalError) {
+    package init(source: InputSource, format: PointFormat? = nil) throws(SignalError) {
         self.source = source
         path = source.path
         if let format {
@@ -122,7 +101,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - format: The format (default: told from the name or first bytes).
     /// - Returns: The points, in order.
     /// - Throws: `SignalError` naming the file, line, point and field of the first problem.
-    public static func load(_ url: URL, format: Format? = nil) throws(SignalError) -> [MotionPoint] {
+    public static func load(_ url: URL, format: PointFormat? = nil) throws(SignalError) -> [MotionPoint] {
         var cursor = try PointFile(url, format: format).makeCursor()
         var points: [MotionPoint] = []
         while let (point, _) = try cursor.next() { points.append(point) }
@@ -140,14 +119,14 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - name: A name for errors (default none).
     /// - Returns: The points, in order.
     /// - Throws: `SignalError` naming the line, point and field of the first problem.
-    public static func decode(_ data: Data, format: Format, name: String? = nil) throws(SignalError) -> [MotionPoint] {
+    public static func decode(_ data: Data, format: PointFormat, name: String? = nil) throws(SignalError) -> [MotionPoint] {
         try decode(ByteReader(data: data, name: name), format: format)
     }
 
     /// Decodes every point a byte reader holds (tests and the fuzz harness pass readers with small
     /// buffers, to check that a point split across refills reads the same).
     /// - Throws: `SignalError` naming the line, point and field of the first problem.
-    package static func decode(_ bytes: ByteReader, format: Format) throws(SignalError) -> [MotionPoint] {
+    package static func decode(_ bytes: ByteReader, format: PointFormat) throws(SignalError) -> [MotionPoint] {
         var cursor = Cursor(reader: PointReader(bytes, format: format))
         var points: [MotionPoint] = []
         while let (point, _) = try cursor.next() { points.append(point) }

@@ -43,13 +43,10 @@ extension MotionPoint: FramePoint {
     /// Reads channels 0–2 as user acceleration, 3–5 as gravity and 6–8 as rotation rate.
     @inlinable
     public init(timestamp: TimeInterval, frame: UnsafePointer<Float>, channelStride s: Int) {
-        self.timestamp = timestamp
-        userAcceleration = Acceleration(x: Double(frame[0]), y: Double(frame[s]), z: Double(frame[2 * s]))
-        gravity = Acceleration(x: Double(frame[3 * s]), y: Double(frame[4 * s]), z: Double(frame[5 * s]))
-        rotationX = Double(frame[6 * s])
-        rotationY = Double(frame[7 * s])
-        rotationZ = Double(frame[8 * s])
-        attitude = nil
+        self.init(timestamp: timestamp,
+                  userAcceleration: Acceleration(x: Double(frame[0]), y: Double(frame[s]), z: Double(frame[2 * s])),
+                  gravity: Acceleration(x: Double(frame[3 * s]), y: Double(frame[4 * s]), z: Double(frame[5 * s])),
+                  rotationRate: RotationRate(x: Double(frame[6 * s]), y: Double(frame[7 * s]), z: Double(frame[8 * s])))
     }
 
     /// Nine channels, or 13 (a motion with an attitude: the quaternion w, x, y, z in channels 9–12).
@@ -65,24 +62,7 @@ extension MotionPoint: FramePoint {
     }
 }
 
-/// A one-channel sample at a time: what a scalar signal plays as.
-///
-/// In `signals play` output: `{"timestamp": 0.01, "value": 0.5}`.
-public struct ScalarPoint: FramePoint, Hashable, Codable {
-    /// Seconds from the start of the run.
-    public var timestamp: TimeInterval
-    /// The sample (signal units).
-    public var value: Double
-
-    /// Creates a point.
-    /// - Parameters:
-    ///   - timestamp: Seconds from the start of the run.
-    ///   - value: The sample in signal units.
-    public init(timestamp: TimeInterval, value: Double) {
-        self.timestamp = timestamp
-        self.value = value
-    }
-
+extension ScalarPoint: FramePoint {
     /// One.
     public static var channelCount: Int { 1 }
 
@@ -93,32 +73,7 @@ public struct ScalarPoint: FramePoint, Hashable, Codable {
     }
 }
 
-/// A three-axis sample at a time: what an `Axes` signal plays as.
-///
-/// In `signals play` output: `{"timestamp": 0.01, "x": 0.5, "y": 0, "z": -1}`.
-public struct AxesPoint: FramePoint, Hashable, Codable {
-    /// Seconds from the start of the run.
-    public var timestamp: TimeInterval
-    /// Channel 0 (signal units).
-    public var x: Double
-    /// Channel 1 (signal units).
-    public var y: Double
-    /// Channel 2 (signal units).
-    public var z: Double
-
-    /// Creates a point.
-    /// - Parameters:
-    ///   - timestamp: Seconds from the start of the run.
-    ///   - x: Channel 0 in signal units.
-    ///   - y: Channel 1 in signal units.
-    ///   - z: Channel 2 in signal units.
-    public init(timestamp: TimeInterval, x: Double, y: Double, z: Double) {
-        self.timestamp = timestamp
-        self.x = x
-        self.y = y
-        self.z = z
-    }
-
+extension AxesPoint: FramePoint {
     /// Three.
     public static var channelCount: Int { 3 }
 

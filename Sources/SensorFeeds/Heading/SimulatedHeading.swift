@@ -53,8 +53,8 @@ public struct SimulatedHeading: Sendable, Hashable {
         self.timestamp = timestamp
     }
 
-    /// The raw magnetometer reading as a vector (device frame, µT).
-    public var magneticField: SIMD3<Double> { SIMD3(x, y, z) }
+    /// The raw magnetometer reading (device frame, µT).
+    public var magneticField: MagneticField { MagneticField(x: x, y: y, z: z) }
 }
 
 extension SimulatedHeading {

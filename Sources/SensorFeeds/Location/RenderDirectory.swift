@@ -33,7 +33,7 @@ extension RemotePoint {
     init(_ p: TrajectoryPoint) {
         self.init(timestamp: p.timestamp, motion: p.motion, location: p.location)
         heading = Heading(trueHeading: p.trueHeading, magneticHeading: p.magneticHeading, headingAccuracy: p.headingAccuracy)
-        magneticField = p.magneticField
+        magneticField = p.magneticField.vector
         pressure = p.pressure
         altitude = p.altitude
         pedometer = Pedometer(steps: p.steps, distance: p.distance, cadence: p.cadence,
@@ -47,7 +47,7 @@ extension TrajectoryPoint {
     init?(_ p: RemotePoint) {
         guard let motion = p.motion, let heading = p.heading, let altitude = p.altitude, let pedometer = p.pedometer else { return nil }
         self.init(motion: motion, location: p.location, trueHeading: heading.trueHeading, magneticHeading: heading.magneticHeading,
-                  headingAccuracy: heading.headingAccuracy, magneticField: p.magneticField ?? .zero, pressure: p.pressure,
+                  headingAccuracy: heading.headingAccuracy, magneticField: MagneticField(p.magneticField ?? .zero), pressure: p.pressure,
                   altitude: altitude, steps: pedometer.steps, distance: pedometer.distance,
                   floorsAscended: pedometer.floorsAscended, floorsDescended: pedometer.floorsDescended, cadence: pedometer.cadence)
     }

@@ -33,7 +33,7 @@ struct MotionSample: Runnable, Sendable {
     static func transform(_ kind: SimulatedMotionManager.Kind, frame: AttitudeReferenceFrame,
                           calibration: MagnetometerCalibration) -> @Sendable () -> (TrajectoryPoint) -> MotionSample {
         if kind != .deviceMotion {
-            return { { p in MotionSample(motion: p.motion, rawField: p.magneticField) } }
+            return { { p in MotionSample(motion: p.motion, rawField: p.magneticField.vector) } }
         }
         return {
             var fusion = AttitudeFusion(frame: frame)
@@ -41,9 +41,9 @@ struct MotionSample: Runnable, Sendable {
                 let a = p.motion.userAcceleration, g = p.motion.gravity, w = p.motion.rotationRate
                 let declination = TrajectoryMath.signedDegrees(p.trueHeading - p.magneticHeading)
                 let input = FusionInput(timestamp: p.timestamp, accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
-                                        gyroscope: SIMD3(w.x, w.y, w.z), field: calibration.calibrate(p.magneticField),
+                                        gyroscope: SIMD3(w.x, w.y, w.z), field: calibration.calibrate(p.magneticField.vector),
                                         truth: p.motion.attitude ?? .identity, declination: declination)
-                return MotionSample(motion: p.motion, fused: fusion.update(input), rawField: p.magneticField)
+                return MotionSample(motion: p.motion, fused: fusion.update(input), rawField: p.magneticField.vector)
             }
         }
     }

@@ -223,7 +223,7 @@ struct TrajectoryRecording: PointSource {
             let cadence = t - oldest.t > 0 ? Double(steps - oldest.steps) / (t - oldest.t) : 0
             let trueHeading = r[trueHeadingColumn], magneticHeading = r[magneticHeadingColumn]
             points.append(TrajectoryPoint(motion: motion, location: location, trueHeading: trueHeading, magneticHeading: magneticHeading,
-                                          headingAccuracy: 0, magneticField: magneticField, pressure: pressure, altitude: r[mslColumn],
+                                          headingAccuracy: 0, magneticField: MagneticField(magneticField), pressure: pressure, altitude: r[mslColumn],
                                           steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
                                           floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence))
         }

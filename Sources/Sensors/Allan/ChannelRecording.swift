@@ -1,5 +1,4 @@
 import Foundation
-import Playback
 import Signals
 import Formats
 
@@ -96,9 +95,8 @@ public struct ChannelRecording: Sendable, Hashable {
             var times = Column()
             var data = [Column](repeating: Column(), count: 6)
             do throws(SignalError) {
-                let file = try PointFile(source: input, format: format)
-                var cursor = try file.makeCursor()
-                while let (p, _) = try cursor.next() {
+                let reader = PointReader(try input.byteReader(), format: format)
+                while let p = try reader.next() {
                     try checkSize(frames: times.count + 1, channels: 6, file: input.name, what: "points")
                     append(p, times: &times, data: &data)
                 }

@@ -1,5 +1,4 @@
 import InternalUtilities
-import Playback
 import Signals
 
 extension MotionPreset {

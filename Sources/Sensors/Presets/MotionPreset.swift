@@ -1,4 +1,3 @@
-import Playback
 import Signals
 
 /// Physically consistent device motions for common situations, as DSL values (`MotionSignal`s with an

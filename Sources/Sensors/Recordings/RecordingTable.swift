@@ -1,5 +1,4 @@
 import Foundation
-import Playback
 import Signals
 import Formats
 

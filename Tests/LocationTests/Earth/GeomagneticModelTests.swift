@@ -8,7 +8,7 @@ struct GeomagneticModelTests {
     let wmm = GeomagneticModel.wmm2025
 
     /// The field at a fixture row's year, height (m), latitude and longitude.
-    func field(_ year: Double, _ height: Double, _ latitude: Double, _ longitude: Double) throws -> MagneticField {
+    func field(_ year: Double, _ height: Double, _ latitude: Double, _ longitude: Double) throws -> GeomagneticField {
         try wmm.field(latitude: latitude, longitude: longitude, height: height, decimalYear: year)
     }
 

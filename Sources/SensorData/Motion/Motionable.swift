@@ -1,5 +1,4 @@
 import Foundation
-import Signals
 
 /// Something that happens at a time: the ``Runner`` delivers it when its ``timestamp`` comes.
 ///

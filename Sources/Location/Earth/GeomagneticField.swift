@@ -7,7 +7,7 @@ import Foundation
 /// let field = try GeomagneticModel.wmm2025.field(latitude: 51.5, longitude: -0.12, height: 0, decimalYear: 2026.5)
 /// print(field.declination, field.totalIntensity)   // degrees east of true north, nT
 /// ```
-public struct MagneticField: Sendable, Hashable {
+public struct GeomagneticField: Sendable, Hashable {
     /// North component `X`, nanotesla (along the local geodetic meridian, toward true north).
     public var north: Double
     /// East component `Y`, nanotesla.

@@ -1,4 +1,3 @@
-import Playback
 import Signals
 
 extension TrajectoryPoint {

@@ -1,4 +1,3 @@
-import Signals
 import InternalUtilities
 
 /// An acceleration along the device's three axes, in g (1 g = 9.80665 m/s²), as CoreMotion reports

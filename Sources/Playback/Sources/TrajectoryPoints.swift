@@ -1,6 +1,6 @@
 import Foundation
 import Location
-import Playback
+import Navigation
 import Sensors
 import Signals
 
@@ -143,7 +143,7 @@ extension Trajectory {
                 motion: MotionPoint(timestamp: t, userAcceleration: user, gravity: gravity, rotationRate: rotation, attitude: s.attitude),
                 location: location, trueHeading: s.trueHeading, magneticHeading: s.magneticHeading,
                 headingAccuracy: headingAccuracy > 0 ? atan2(headingAccuracy, horizontal) * 180 / .pi : 0,
-                magneticField: field, pressure: pressure, altitude: s.altitudeAboveMeanSeaLevel, steps: s.steps,
+                magneticField: MagneticField(field), pressure: pressure, altitude: s.altitudeAboveMeanSeaLevel, steps: s.steps,
                 distance: s.distance, floorsAscended: s.floorsAscended, floorsDescended: s.floorsDescended, cadence: s.cadence))
         }
         return out

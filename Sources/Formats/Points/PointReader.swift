@@ -1,17 +1,17 @@
-import Foundation
-import Signals
-import InternalUtilities
 import Formats
+import Foundation
+import SensorData
+import InternalUtilities
 
 /// Decodes the points of a point file one at a time, in any of its formats, and checks that timestamps
 /// are finite and non-decreasing.
-final class PointReader {
+package final class PointReader {
     private let bytes: ByteReader
-    private let format: PointFile.Format
+    private let format: PointFormat
     /// Reused for each line or JSON element.
     private var scratch: [UInt8] = []
     /// Index of the next point.
-    private(set) var index = 0
+    package private(set) var index = 0
     private var previous = -Double.infinity
     private var started = false
     private var finished = false
@@ -25,7 +25,7 @@ final class PointReader {
     /// CSV: whether the header has the attitude columns.
     private var hasAttitude = false
 
-    init(_ bytes: ByteReader, format: PointFile.Format) {
+    package init(_ bytes: ByteReader, format: PointFormat) {
         self.bytes = bytes
         self.format = format
         if format == .csv { csv = CSVReader(bytes) } else { bytes.skipByteOrderMark() }
@@ -37,7 +37,7 @@ final class PointReader {
     }
 
     /// The next point, or `nil` at the end of the file.
-    func next() throws(SignalError) -> MotionPoint? {
+    package func next() throws(SignalError) -> MotionPoint? {
         guard !finished else { return nil }
         let item: (MotionPoint, Int)?
         switch format {

@@ -1,7 +1,4 @@
 import Foundation
-import Location
-import Playback
-import Signals
 
 /// One point of a played trajectory: what an app's motion, location, heading, magnetometer, altimeter and
 /// pedometer would receive at that instant, all from the one truth.
@@ -30,7 +27,7 @@ public struct TrajectoryPoint: Runnable, Motionable, Sendable, Hashable {
     /// horizontal field `H`; 0 without magnetometer noise.
     public var headingAccuracy: Double
     /// The magnetic field in the device frame, µT.
-    public var magneticField: SIMD3<Double>
+    public var magneticField: MagneticField
     /// Pressure, pascals, when the trajectory has a barometer.
     public var pressure: Double?
     /// Height above mean sea level, metres (truth).
@@ -56,7 +53,7 @@ public struct TrajectoryPoint: Runnable, Motionable, Sendable, Hashable {
     ///   - floorsDescended: Floors descended (3 m each).
     ///   - cadence: Steps per second.
     public init(motion: MotionPoint, location: LocationPoint?, trueHeading: Double, magneticHeading: Double,
-                headingAccuracy: Double, magneticField: SIMD3<Double>, pressure: Double?, altitude: Double,
+                headingAccuracy: Double, magneticField: MagneticField, pressure: Double?, altitude: Double,
                 steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int, cadence: Double) {
         self.motion = motion
         self.location = location
@@ -83,20 +80,4 @@ public struct TrajectoryPoint: Runnable, Motionable, Sendable, Hashable {
     public var rotationRate: RotationRate { motion.rotationRate }
     /// The attitude (device → local east-north-up).
     public var attitude: Quaternion? { motion.attitude }
-
-    /// The point as `signals play` prints it (no newline): the motion line with `location` (on fix points),
-    /// `heading` (`trueHeading`, `magneticHeading`, `headingAccuracy`), `magneticField` (`x`, `y`, `z`, µT),
-    /// `pressure` (Pa, with a barometer), `altitude` (m above mean sea level) and `pedometer` (`steps`,
-    /// `distance`, `cadence`, `floorsAscended`, `floorsDescended`).
-    public func jsonLine() -> String {
-        var text = PointLine.motion(motion, precision: .double)
-        text.removeLast()
-        if let location { text += ",\"location\":\(location.locationJSON)" }
-        text += ",\"heading\":{\"trueHeading\":\(trueHeading),\"magneticHeading\":\(magneticHeading),\"headingAccuracy\":\(headingAccuracy)}"
-        text += ",\"magneticField\":{\"x\":\(magneticField.x),\"y\":\(magneticField.y),\"z\":\(magneticField.z)}"
-        if let pressure { text += ",\"pressure\":\(pressure)" }
-        text += ",\"altitude\":\(altitude)"
-        text += ",\"pedometer\":{\"steps\":\(steps),\"distance\":\(distance),\"cadence\":\(cadence),\"floorsAscended\":\(floorsAscended),\"floorsDescended\":\(floorsDescended)}"
-        return text + "}"
-    }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import Signals
-import InternalUtilities
 import Formats
+import Foundation
+import SensorData
+import InternalUtilities
 
 /// What an input holds, told in one place for every command: by the file name's extension when it
 /// tells, else by the first bytes (so pipes and process substitution work too).
@@ -22,7 +22,7 @@ package enum InputKind: Sendable, Hashable {
     /// A JSON spec (a signal, motion, or another document the spec loader knows).
     case spec
     /// Recorded points.
-    case points(PointFile.Format)
+    case points(PointFormat)
     /// A NumPy `.npy` array (a recording for `verify`/`plot`).
     case npy
     /// A GPX track, route or waypoint file.

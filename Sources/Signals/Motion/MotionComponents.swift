@@ -1,24 +1,4 @@
-import Signals
-
-/// Which part of a motion sample a three-channel signal drives, and the channels it fills in a
-/// ``MotionSignal``'s nine.
-public enum MotionSlot: String, Sendable, Hashable, Codable, CaseIterable {
-    /// User acceleration (g): channels 0–2.
-    case userAcceleration
-    /// Gravity (g): channels 3–5.
-    case gravity
-    /// Rotation rate (rad/s): channels 6–8.
-    case rotationRate
-
-    /// The channels of a ``MotionSignal`` this part renders into.
-    public var channels: Range<Int> {
-        switch self {
-        case .userAcceleration: 0 ..< 3
-        case .gravity: 3 ..< 6
-        case .rotationRate: 6 ..< 9
-        }
-    }
-}
+import SensorData
 
 /// A three-channel signal that drives one part of a ``MotionSignal``: ``UserAcceleration``,
 /// ``Gravity`` or ``RotationRateSignal`` (in a builder, `RotationRate(x:y:z:)` with signals is the same part).
@@ -179,7 +159,7 @@ public enum MotionBuilder {
     /// `RotationRate(x: someSignal, y: ..., z: ...)`: the rotation rate over time; a plain value
     /// `RotationRate(x: 0, y: 0, z: 0.5)` is a constant rotation rate (rad/s).
     public static func buildExpression(_ rate: RotationRate) -> [MotionPart] {
-        let signal = rate.signal ?? AnySignal(node: .axes(x: .constant(Constant(rate.x)), y: .constant(Constant(rate.y)),
+        let signal = rate.signal?.base as? AnySignal ?? AnySignal(node: .axes(x: .constant(Constant(rate.x)), y: .constant(Constant(rate.y)),
                                                              z: .constant(Constant(rate.z))))
         return [MotionPart(slot: .rotationRate, checked: signal)]
     }
@@ -201,4 +181,23 @@ public enum MotionBuilder {
 
     /// `if #available`.
     public static func buildLimitedAvailability(_ parts: [MotionPart]) -> [MotionPart] { parts }
+}
+
+extension RotationRate {
+    /// A rotation rate over time for a ``MotionSignal``: one scalar signal per axis, in rad/s.
+    ///
+    /// ```swift
+    /// let motion = MotionSignal {
+    ///     RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
+    /// }
+    /// ```
+    /// The value only carries the signals to the ``MotionBuilder`` (its `x`, `y`, `z` are zero); it is the
+    /// same part as ``RotationRateSignal``, which keeps the signal types.
+    /// - Parameters:
+    ///   - x: Rate about x in rad/s, a one-channel signal.
+    ///   - y: Rate about y in rad/s, a one-channel signal.
+    ///   - z: Rate about z in rad/s, a one-channel signal.
+    public init<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>(x: X, y: Y, z: Z) {
+        self.init(signal: SignalPayload(AnySignal(Axes(x: x, y: y, z: z))))
+    }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Playback
+import Location
 import Signals
 
 /// A route played at a sample rate: the reported location of each sample as a ``LocationPoint``,

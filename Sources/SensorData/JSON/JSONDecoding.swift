@@ -1,4 +1,3 @@
-import Signals
 import InternalUtilities
 
 /// Decodes a value through any `Decoder` by reading its JSON value and applying the strict rules.

@@ -1,4 +1,4 @@
-import Playback
+import Location
 
 extension MotionLocationPoint {
     /// The point as `signals play` prints it (without the newline): the motion line

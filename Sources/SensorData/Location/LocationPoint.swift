@@ -1,5 +1,4 @@
 import Foundation
-import Playback
 
 /// One location fix, shaped like Core Location's `CLLocation`: the point the `Runner` plays from a
 /// ``Route`` or a file, and the value a simulated location manager hands to app code (the one location
@@ -62,15 +61,5 @@ public struct LocationPoint: Runnable, Sendable, Hashable {
         self.course = course
         self.speedAccuracy = speedAccuracy
         self.courseAccuracy = courseAccuracy
-    }
-
-    /// The position.
-    public var coordinate: GeoCoordinate { GeoCoordinate(latitude: latitude, longitude: longitude) }
-
-    /// The distance to `other` along the WGS84 geodesic, in metres (as `CLLocation.distance(from:)`),
-    /// altitude ignored; accurate to well under a millimetre (Karney's algorithm).
-    /// - Parameter other: Another fix.
-    public func distance(from other: LocationPoint) -> Double {
-        Geodesic.wgs84.inverse(from: other.coordinate, to: coordinate).distance
     }
 }

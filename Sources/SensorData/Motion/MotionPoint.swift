@@ -1,5 +1,4 @@
 import Foundation
-import Signals
 import InternalUtilities
 
 /// One motion sample: what the ``Runner`` *plays* from a ``MotionSignal``, a point file or a server.

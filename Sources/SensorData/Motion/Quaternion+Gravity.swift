@@ -1,5 +1,4 @@
 import Foundation
-import Signals
 
 extension Quaternion {
     /// The tilt that gravity implies (yaw 0): the attitude whose reference down, (0, 0, −1), is

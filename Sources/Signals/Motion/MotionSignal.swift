@@ -1,5 +1,4 @@
 import Foundation
-import Signals
 
 /// A device motion over time: user acceleration and gravity (g) and rotation rate (rad/s), each three
 /// signals, one per axis. It renders nine channels with the engine's block kernels and plays as
@@ -148,20 +147,4 @@ public struct MotionSignal: SpecRepresentable {
         gravity.render(into: block.channels(MotionSlot.gravity.channels), transform)
         rotationRate.render(into: block.channels(MotionSlot.rotationRate.channels), transform)
     }
-
-    /// The motion as points at `sampleRate`, ready for a ``Runner``: `round(duration · sampleRate)` points at
-    /// `t = start, start + 1/sampleRate, …` rendered block by block (bounded memory, no per-point allocation).
-    /// - Parameters:
-    ///   - sampleRate: Points per second (Hz).
-    ///   - duration: Seconds of motion.
-    ///   - start: Time of the first point in seconds (default 0).
-    ///   - options: Aliasing policy and block size of the render.
-    /// - Throws: `SignalError` for a bad rate, duration or parameter.
-    public func points(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
-                       options: RenderOptions = RenderOptions()) throws -> SignalPoints<MotionSignal, MotionPoint> {
-        try validate(sampleRate: sampleRate, allowAliasing: options.allowAliasing)
-        return try SignalPoints(self, sampleRate: sampleRate, duration: duration, start: start, as: MotionPoint.self,
-                         options: options)
-    }
 }
-

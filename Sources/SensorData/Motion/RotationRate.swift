@@ -1,4 +1,3 @@
-import Signals
 import InternalUtilities
 
 /// A rotation rate about the device's three axes, in radians per second, as CoreMotion reports
@@ -9,10 +8,10 @@ import InternalUtilities
 /// ```
 /// In JSON: `{"x": 0, "y": 0, "z": 3.14159}` (all three axes required, finite).
 ///
-/// Inside a ``MotionSignal`` builder the same name describes a rotation rate that changes over time,
+/// Inside a `MotionSignal` builder the same name describes a rotation rate that changes over time,
 /// one signal per axis: `RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))`
-/// (see ``init(x:y:z:)-(X,Y,Z)``). Such a value carries its signals for the builder and its `x`, `y`, `z`
-/// are zero; ``RotationRateSignal`` is the same part as a typed signal.
+/// (`init(x:y:z:)` with signals, in `Signals`). Such a value carries its signals for the builder and its `x`,
+/// `y`, `z` are zero; `RotationRateSignal` is the same part as a typed signal.
 public struct RotationRate: Sendable, Hashable {
     /// Rotation rate about x (rad/s).
     public var x: Double
@@ -20,8 +19,9 @@ public struct RotationRate: Sendable, Hashable {
     public var y: Double
     /// Rotation rate about z (rad/s).
     public var z: Double
-    /// The per-axis signals of a rotation rate made from signals (for ``MotionBuilder``), else `nil`.
-    let signal: AnySignal?
+    /// The per-axis signals of a rotation rate made from signals, else `nil`: set and read by `Signals`
+    /// (its `MotionBuilder`), since this module knows no signal type.
+    package let signal: SignalPayload?
 
     /// Creates a rotation rate.
     /// - Parameters:
@@ -35,24 +35,13 @@ public struct RotationRate: Sendable, Hashable {
         self.signal = nil
     }
 
-    /// A rotation rate over time for a ``MotionSignal``: one scalar signal per axis, in rad/s.
-    ///
-    /// ```swift
-    /// let motion = MotionSignal {
-    ///     RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
-    /// }
-    /// ```
-    /// The value only carries the signals to the ``MotionBuilder`` (its `x`, `y`, `z` are zero); it is the
-    /// same part as ``RotationRateSignal``, which keeps the signal types.
-    /// - Parameters:
-    ///   - x: Rate about x in rad/s, a one-channel signal.
-    ///   - y: Rate about y in rad/s, a one-channel signal.
-    ///   - z: Rate about z in rad/s, a one-channel signal.
-    public init<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>(x: X, y: Y, z: Z) {
-        self.x = 0
-        self.y = 0
-        self.z = 0
-        self.signal = AnySignal(Axes(x: x, y: y, z: z))
+    /// A rotation rate that carries signals for a motion builder: `x`, `y`, `z` are zero.
+    /// - Parameter signal: The per-axis signals.
+    package init(signal: SignalPayload) {
+        x = 0
+        y = 0
+        z = 0
+        self.signal = signal
     }
 
     /// No rotation: `(0, 0, 0)` rad/s.
@@ -77,6 +66,23 @@ extension RotationRate: Codable {
     }
 
     /// Encodes `{"x": .., "y": .., "z": ..}` (the signals of a rotation rate made from signals are not
-    /// encoded: encode the ``MotionSignal`` instead).
+    /// encoded: encode the `MotionSignal` instead).
     public func encode(to encoder: any Encoder) throws { try encodeXYZ(x, y, z, to: encoder) }
+}
+
+extension RotationRate {
+    /// A value of a type this module does not know (a signal, for a motion builder), kept equatable and
+    /// hashable so that a rotation rate made from signals compares by its signals.
+    package struct SignalPayload: Sendable, Hashable {
+        /// The value.
+        package let base: any Hashable & Sendable
+
+        /// Wraps a value.
+        /// - Parameter base: The value.
+        package init(_ base: some Hashable & Sendable) { self.base = base }
+
+        package static func == (a: SignalPayload, b: SignalPayload) -> Bool { AnyHashable(a.base) == AnyHashable(b.base) }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+    }
 }
