@@ -55,7 +55,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `make docs`: builds every module's DocC catalog (swift package generate-documentation).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // Sensors: Kalibr / OpenVINS / ORB-SLAM3 `imu.yaml` files named by an IMU spec's `kalibr` key.
+        // KalibrYAML: Kalibr / OpenVINS / ORB-SLAM3 `imu.yaml` files named by an IMU spec's `kalibr` key (the
+        // command line and the server only; no product an app adds links it).
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -85,12 +86,15 @@ let package = Package(
                                                     "InternalUtilities"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
-        .target(name: "Sensors", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"] + products("Yams", "Yams")),
+        .target(name: "Sensors", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"]),
+        // The Kalibr / OpenVINS / ORB-SLAM3 imu.yaml reader: Yams, linked by the command line and the server only.
+        .target(name: "KalibrYAML", dependencies: ["Sensors", "SensorData"] + products("Yams", "Yams")),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
         .target(name: "Navigation", dependencies: ["SensorData", "Signals", "Sensors", "Location", "Formats", "InternalUtilities"]),
         .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities"]),
+        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "KalibrYAML", "Navigation", "Formats",
+                                             "InternalUtilities"]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
@@ -151,9 +155,10 @@ let package = Package(
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
         .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "Formats", "Signals", "Location", "Playback",
                                                           "SensorFeeds", "Navigation"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Signals", "Playback", "Formats", "SignalSpectrum"],
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
                     resources: [.copy("Data")]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "Formats", "InternalUtilities"],
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "KalibrYAML", "Signals", "Formats",
+                                                       "InternalUtilities"],
                     exclude: ["Data"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.

@@ -1,4 +1,5 @@
 import Foundation
+import KalibrYAML
 import Location
 import Navigation
 import Playback
@@ -87,11 +88,12 @@ public enum SpecDocument: Sendable, Hashable {
         if case .object(let object) = value, object.keys.contains("trajectory") {
             let f = try JSONFields(value, path: "$", what: "a trajectory spec (one key, 'trajectory')", fields: ["trajectory"])
             return .trajectory(try Trajectory(json: try f.required("trajectory"), path: Trajectory.path, baseDirectory: baseDirectory,
-                                              allowFiles: allowFiles))
+                                              allowFiles: allowFiles, readKalibr: KalibrIMU.init(contentsOf:)))
         }
         if case .object(let object) = value, object.keys.contains("imu") {
             let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
-            return .imu(try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory, allowFiles: allowFiles))
+            return .imu(try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory, allowFiles: allowFiles,
+                                readKalibr: KalibrIMU.init(contentsOf:)))
         }
         if case .object(let object) = value, object.count == 1, let key = object.keys.first, !SignalNode.kinds.contains(key),
            let guess = SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route", "trajectory"]),

@@ -4,6 +4,7 @@ import Testing
 import Signals
 import InternalUtilities
 import Formats
+import KalibrYAML
 
 /// Kalibr / OpenVINS / ORB-SLAM3 `imu.yaml` files in, through `KalibrIMU` and an IMU spec's `"kalibr"` key.
 @Suite struct KalibrIMUTests {
@@ -48,14 +49,14 @@ import Formats
     @Test("a spec's kalibr path is relative to the spec's folder; terms beside it override the file's")
     func specReadsFile() throws {
         let folder = try Self.data("kalibr-imu.yaml").deletingLastPathComponent()
-        let imu = try IMU.decode(json: Self.spec(#""kalibr": "kalibr-imu.yaml", "gyroscope_random_walk": 1e-6"#), baseDirectory: folder)
+        let imu = try IMU.decode(json: Self.spec(#""kalibr": "kalibr-imu.yaml", "gyroscope_random_walk": 1e-6"#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
         #expect(imu.accelerometer.noiseDensity == SIMD3(repeating: 1.86e-3))
         #expect(imu.accelerometer.randomWalk == SIMD3(repeating: 4.33e-4))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
         #expect(imu.gyroscope.randomWalk == SIMD3(repeating: 1e-6))
         // An absolute path, no base folder; the file's terms override a preset's noise terms only.
         let path = try Self.data("kalibr-imu.yaml").path
-        let withPreset = try IMU.decode(json: Self.spec(#""preset": "bmi160", "kalibr": "\#(path)""#))
+        let withPreset = try IMU.decode(json: Self.spec(#""preset": "bmi160", "kalibr": "\#(path)""#), readKalibr: KalibrIMU.init(contentsOf:))
         #expect(withPreset.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
         #expect(withPreset.gyroscope.turnOnBias == IMUPreset.bmi160.gyroscope.turnOnBias)
         #expect(withPreset.gyroscope.turnOnBias != .zero)
@@ -73,7 +74,7 @@ import Formats
         #expect(error.location.path == "$.imu.kalibr")
         #expect(error.message.contains("cannot name files"))
         // The same spec with files allowed reads it.
-        let imu = try IMU(json: try #require(value.object?["imu"]), allowFiles: true)
+        let imu = try IMU(json: try #require(value.object?["imu"]), allowFiles: true, readKalibr: KalibrIMU.init(contentsOf:))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
     }
 
@@ -141,14 +142,14 @@ import Formats
         try "imu0:\n  accelerometer_noise_density: 0.1\n  accelerometer_random_walk: x\n".write(to: folder.appendingPathComponent("imu.yaml"),
                                                                                               atomically: true, encoding: .utf8)
         let error = try #require(throws: SignalError.self) {
-            try IMU.decode(json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder)
+            try IMU.decode(json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
         }
         #expect(error.location.file?.hasSuffix("/imu.yaml") == true)
         #expect(error.location.line == 3)
         #expect(error.location.field == "imu0.accelerometer_random_walk")
         #expect(error.location.path == "$.imu.kalibr")
         let missing = try #require(throws: SignalError.self) {
-            try IMU.decode(json: Self.spec(#""kalibr": "absent.yaml""#), baseDirectory: folder)
+            try IMU.decode(json: Self.spec(#""kalibr": "absent.yaml""#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
         }
         #expect(missing.code == .unreadable)
     }
@@ -183,7 +184,7 @@ import Formats
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try terms.yaml.write(to: folder.appendingPathComponent("imu.yaml"), atomically: true, encoding: .utf8)
-        let imu = try IMU.decode(json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder)
+        let imu = try IMU.decode(json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
         #expect(imu.accelerometer.noiseDensity == SIMD3(repeating: terms.accelerometerNoiseDensity))
         #expect(imu.accelerometer.randomWalk == SIMD3(repeating: terms.accelerometerRandomWalk))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: terms.gyroscopeNoiseDensity))

@@ -48,13 +48,16 @@ extension Trajectory {
     /// Decodes the object inside `{"trajectory": …}` (see ``init(json:baseDirectory:)``).
     /// - Parameter allowFiles: Whether a `{"gpx": FILE}` route may be read (`false` for a spec that arrived
     ///   over the network: a client must not make the server read its files).
-    package init(json value: JSONValue, path: String, baseDirectory: URL?, allowFiles: Bool = true) throws(SignalError) {
+    /// - Parameter readKalibr: The reader of an IMU's `kalibr` file (see `IMU.init(json:path:baseDirectory:allowFiles:readKalibr:)`).
+    package init(json value: JSONValue, path: String, baseDirectory: URL?, allowFiles: Bool = true,
+                 readKalibr: KalibrFileReader? = nil) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'trajectory'", fields: Self.jsonFields)
         let (route, gpx) = try Self.route(try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory,
                                           allowFiles: allowFiles)
         let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
         let mount = try Self.mount(try f.value("mount"), path: f.path("mount"))
-        let sensors = try Self.sensors(try f.value("sensors"), path: f.path("sensors"), baseDirectory: baseDirectory, allowFiles: allowFiles)
+        let sensors = try Self.sensors(try f.value("sensors"), path: f.path("sensors"), baseDirectory: baseDirectory, allowFiles: allowFiles,
+                                       readKalibr: readKalibr)
         try self.init(route: route, vehicle: vehicle, mount: mount, epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
                       earthRotation: try f.optionalBool("earthRotation") ?? true,
                       vibration: try f.number("vibration", default: 1), sensors: sensors)
@@ -174,12 +177,14 @@ extension Trajectory {
     }
 
     /// The `sensors` object.
-    static func sensors(_ value: JSONValue?, path: String, baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) -> TrajectorySensors {
+    static func sensors(_ value: JSONValue?, path: String, baseDirectory: URL? = nil, allowFiles: Bool = true,
+                        readKalibr: KalibrFileReader? = nil) throws(SignalError) -> TrajectorySensors {
         var sensors = TrajectorySensors()
         guard let value else { return sensors }
         let f = try JSONFields(value, path: path, what: "'sensors'", fields: sensorNames)
         if let v = try f.value("imu") {
-            let (imu, rate) = try IMU.trajectoryIMU(json: v, path: f.path("imu"), baseDirectory: baseDirectory, allowFiles: allowFiles)
+            let (imu, rate) = try IMU.trajectoryIMU(json: v, path: f.path("imu"), baseDirectory: baseDirectory, allowFiles: allowFiles,
+                                                    readKalibr: readKalibr)
             sensors.imu = imu
             sensors.imuRate = try rate.map { r throws(SignalError) in try checkRate(r, path: f.path("imu")) }
         }

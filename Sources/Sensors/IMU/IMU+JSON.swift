@@ -35,13 +35,17 @@ extension IMU {
     ///   - path: Its JSON path (`$.imu`).
     ///   - baseDirectory: The folder a relative `kalibr` path is in (the spec's; default: the current directory).
     ///   - allowFiles: Whether `kalibr` may name a file (`false` for a spec that came over the network).
+    ///   - readKalibr: The reader of a `kalibr` file (the KalibrYAML module's `KalibrIMU.init(contentsOf:)`,
+    ///     which the command line and the server pass); `nil` refuses the key (`.invalidArgument`).
     /// - Throws: `SignalError` naming the path: unknown fields (with a suggestion), wrong types, `null`s,
     ///   arrays of the wrong length, unknown presets or units, an invalid motion, a term outside its range
     ///   (``validate(path:)``, after the preset's, the file's and the spec's terms are layered); for `kalibr`, the file,
     ///   its line and key as ``KalibrIMU/init(yaml:file:)`` finds them, with the JSON path.
-    package init(json: JSONValue, path: String = "$.imu", baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) {
+    package init(json: JSONValue, path: String = "$.imu", baseDirectory: URL? = nil, allowFiles: Bool = true,
+                 readKalibr: KalibrFileReader? = nil) throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "'imu'", fields: IMU.fieldNames)
-        let imu = try IMU.decode(fields: f, path: path, motionRequired: true, baseDirectory: baseDirectory, allowFiles: allowFiles).imu
+        let imu = try IMU.decode(fields: f, path: path, motionRequired: true, baseDirectory: baseDirectory, allowFiles: allowFiles,
+                                 readKalibr: readKalibr).imu
         self.init(motion: imu.motion, accelerometer: imu.accelerometer, gyroscope: imu.gyroscope, seed: imu.seed,
                   accelerometerUnit: imu.accelerometerUnit)
     }
@@ -52,18 +56,21 @@ extension IMU {
     /// - Returns: The IMU (its `motion` unused) and its rate, `nil` for the render rate.
     /// - Throws: `SignalError` naming the path, `.invalidArgument` at `…imu.motion` for a motion.
     package static func trajectoryIMU(json: JSONValue, path: String, baseDirectory: URL? = nil,
-                                      allowFiles: Bool = true) throws(SignalError) -> (imu: IMU, rate: Double?) {
+                                      allowFiles: Bool = true,
+                                      readKalibr: KalibrFileReader? = nil) throws(SignalError) -> (imu: IMU, rate: Double?) {
         let f = try JSONFields(json, path: path, what: "a trajectory's 'imu'", fields: IMU.fieldNames + ["rate"])
         if f.has("motion") {
             throw SignalError(.invalidArgument, path: f.path("motion"),
                               "an IMU inside a trajectory measures the trajectory's motion; remove 'motion'")
         }
-        let (imu, kalibr) = try IMU.decode(fields: f, path: path, motionRequired: false, baseDirectory: baseDirectory, allowFiles: allowFiles)
+        let (imu, kalibr) = try IMU.decode(fields: f, path: path, motionRequired: false, baseDirectory: baseDirectory, allowFiles: allowFiles,
+                                           readKalibr: readKalibr)
         return (imu, try f.optionalNumber("rate") ?? kalibr?.updateRate)
     }
 
     /// Reads the `kalibr` file an `imu` object names, if any.
-    private static func kalibrTerms(_ f: JSONFields, baseDirectory: URL?, allowFiles: Bool) throws(SignalError) -> KalibrIMU? {
+    private static func kalibrTerms(_ f: JSONFields, baseDirectory: URL?, allowFiles: Bool,
+                                    readKalibr: KalibrFileReader?) throws(SignalError) -> KalibrIMU? {
         guard let name = try f.optionalString("kalibr") else { return nil }
         guard allowFiles else {
             throw SignalError(.invalidArgument, path: f.path("kalibr"),
@@ -72,10 +79,14 @@ extension IMU {
         guard !name.isEmpty else {
             throw SignalError(.malformed, path: f.path("kalibr"), "'kalibr' must name an imu.yaml file, got an empty string")
         }
+        guard let readKalibr else {
+            throw SignalError(.invalidArgument, path: f.path("kalibr"),
+                              "'kalibr' names a YAML file, and this decoder reads none: load the spec with the command line or the server (SpecDocument), or give the noise terms (accelerometer_noise_density, …) in the spec")
+        }
         let url = name.hasPrefix("/") ? URL(fileURLWithPath: name)
             : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(name)
         do {
-            return try KalibrIMU(contentsOf: url)
+            return try readKalibr(url)
         } catch {
             var located = error
             if located.location.path == nil { located.location.path = f.path("kalibr") }
@@ -85,7 +96,7 @@ extension IMU {
 
     /// Decodes the fields of an `imu` object: the IMU and the `kalibr` file's terms, if any.
     private static func decode(fields f: JSONFields, path: String, motionRequired: Bool, baseDirectory: URL?,
-                               allowFiles: Bool) throws(SignalError) -> (imu: IMU, kalibr: KalibrIMU?) {
+                               allowFiles: Bool, readKalibr: KalibrFileReader?) throws(SignalError) -> (imu: IMU, kalibr: KalibrIMU?) {
         var accelerometer = SensorModel(), gyroscope = SensorModel()
         if let name = try f.optionalString("preset") {
             guard let preset = IMUPreset(rawValue: name) else {
@@ -98,7 +109,7 @@ extension IMU {
             accelerometer = preset.accelerometer
             gyroscope = preset.gyroscope
         }
-        let kalibr = try kalibrTerms(f, baseDirectory: baseDirectory, allowFiles: allowFiles)
+        let kalibr = try kalibrTerms(f, baseDirectory: baseDirectory, allowFiles: allowFiles, readKalibr: readKalibr)
         if let kalibr {
             accelerometer.noiseDensity = kalibr.accelerometer.noiseDensity
             accelerometer.randomWalk = kalibr.accelerometer.randomWalk
@@ -139,11 +150,19 @@ extension IMU {
     /// - Parameters:
     ///   - data: The spec's bytes.
     ///   - baseDirectory: The folder a relative `kalibr` file is in (default: the current directory).
-    /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error).
+    /// - Throws: `SignalError` with the JSON path (and line and column of a syntax error); `.invalidArgument`
+    ///   at `$.imu.kalibr` for a `kalibr` key: YAML files are read by the command line and the server
+    ///   (`signals render`, `signals serve`), which link the KalibrYAML module.
     public static func decode(json data: Data, baseDirectory: URL? = nil) throws(SignalError) -> IMU {
+        try decode(json: data, baseDirectory: baseDirectory, readKalibr: nil)
+    }
+
+    /// Decodes `{"imu": {...}}` from JSON bytes, reading a `kalibr` file with `readKalibr`.
+    /// - Throws: As ``decode(json:baseDirectory:)``, and the reader's errors with the JSON path.
+    package static func decode(json data: Data, baseDirectory: URL? = nil, readKalibr: KalibrFileReader?) throws(SignalError) -> IMU {
         let value = try JSONValue.parse(data)
         let f = try JSONFields(value, path: "$", what: "an IMU spec", fields: ["imu"])
-        return try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory)
+        return try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory, readKalibr: readKalibr)
     }
 
     /// A number (all axes) or `[x, y, z]`.

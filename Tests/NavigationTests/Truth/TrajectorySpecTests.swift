@@ -4,6 +4,7 @@ import Location
 import Sensors
 import Signals
 import Testing
+import KalibrYAML
 @testable import Navigation
 import Formats
 
@@ -165,7 +166,7 @@ import Formats
             .write(to: folder.appendingPathComponent("imu.yaml"), atomically: true, encoding: .utf8)
         func decode(_ imu: String, allowFiles: Bool) throws(SignalError) -> Trajectory {
             try Trajectory(json: try JSONValue.parse(Self.spec(#""sensors": {"imu": \#(imu)}"#)).objectValue("trajectory"), path: "$.trajectory",
-                           baseDirectory: folder, allowFiles: allowFiles)
+                           baseDirectory: folder, allowFiles: allowFiles, readKalibr: KalibrIMU.init(contentsOf:))
         }
         let t = try decode(#"{"kalibr": "imu.yaml"}"#, allowFiles: true)
         #expect(t.sensors.imuRate == 200)
