@@ -157,7 +157,7 @@ let package = Package(
                                                           "SensorFeeds", "Navigation"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
                     resources: [.copy("Data")]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "KalibrYAML", "Signals", "Formats",
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals", "Formats",
                                                        "InternalUtilities"],
                     exclude: ["Data"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData"]),

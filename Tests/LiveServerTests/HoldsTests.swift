@@ -78,7 +78,7 @@ import Formats
         let motion = MotionPoint(timestamp: 2, userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
                                  gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0, z: 0.3))
         let point = TrajectoryPoint(motion: motion, location: nil, trueHeading: 10, magneticHeading: 12, headingAccuracy: 3,
-                                    magneticField: SIMD3(20, 0, -40), pressure: nil, altitude: 56, steps: 4, distance: 3,
+                                    magneticField: MagneticField(x: 20, y: 0, z: -40), pressure: nil, altitude: 56, steps: 4, distance: 3,
                                     floorsAscended: 0, floorsDescended: 0, cadence: 1.8)
         #expect(TrajectoryHolds().applied(to: point) == point)
         let heading = TrajectoryHolds(heading: HeldHeading(trueHeading: 1)).applied(to: point)

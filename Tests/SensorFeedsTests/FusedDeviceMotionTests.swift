@@ -164,9 +164,9 @@ import Testing
         let hardIron = try #require(walk.sensors.magnetometer).hardIron
         var sum = SIMD3<Double>(0, 0, 0)
         for d in updates {
-            let reading = try WalkTrajectory.point(walk, at: d.timestamp).magneticField
+            let reading = try WalkTrajectory.point(walk, at: d.timestamp).magneticField.vector
             #expect(d.magneticField.vector == reading)
-            let truth = try WalkTrajectory.point(ideal, at: d.timestamp).magneticField
+            let truth = try WalkTrajectory.point(ideal, at: d.timestamp).magneticField.vector
             let offset = d.magneticField.vector - truth
             sum += offset
             // Minus the bias, the reading is the model's field to the noise (0.1 µT/√Hz at 50 Hz: σ 0.7 µT).
@@ -185,7 +185,7 @@ import Testing
         let (updates, _) = Self.deviceMotion(.signal(walk), frame: .xMagneticNorthZVertical, count: 20)
         let hardIron = try #require(walk.sensors.magnetometer).hardIron
         for m in updates {
-            let reading = try WalkTrajectory.point(walk, at: m.timestamp).magneticField
+            let reading = try WalkTrajectory.point(walk, at: m.timestamp).magneticField.vector
             #expect(m.magneticField.field.vector == reading - hardIron)
             #expect(m.magneticField.accuracy == .high)
         }
@@ -249,7 +249,7 @@ import Testing
         return try walk.points(first: 0, count: last + 1, rate: 100).map { p in
             let m = transform(p).deviceMotion
             let a = p.motion.userAcceleration, g = p.motion.gravity, w = p.motion.rotationRate
-            return (m.attitude, -SIMD3(a.x + g.x, a.y + g.y, a.z + g.z), SIMD3(w.x, w.y, w.z), calibration.calibrate(p.magneticField))
+            return (m.attitude, -SIMD3(a.x + g.x, a.y + g.y, a.z + g.z), SIMD3(w.x, w.y, w.z), calibration.calibrate(p.magneticField.vector))
         }
     }
 

@@ -64,7 +64,7 @@ import Testing
             let p = try RemotePoint(line: point.jsonLine())
             #expect(p.heading == RemotePoint.Heading(trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
                                                      headingAccuracy: point.headingAccuracy))
-            #expect(p.magneticField == point.magneticField)
+            #expect(p.magneticField == point.magneticField.vector)
             #expect(p.pressure == point.pressure)
             #expect(p.altitude == point.altitude)
             #expect(p.pedometer == RemotePoint.Pedometer(steps: point.steps, distance: point.distance, cadence: point.cadence,

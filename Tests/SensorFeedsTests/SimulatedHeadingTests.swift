@@ -277,7 +277,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         #expect(h.turned(to: .landscapeRight).trueHeading == 320.2)
         #expect(h.turned(to: .landscapeRight).magneticField == h.magneticField)
         let bare = try RemotePoint(line: #"{"timestamp":1,"gravity":{"x":0,"y":0,"z":-1},"heading":{"trueHeading":10,"magneticHeading":9,"headingAccuracy":2}}"#)
-        #expect(SimulatedHeading(bare)?.magneticField == .zero)
+        #expect(SimulatedHeading(bare)?.magneticField == MagneticField(x: 0, y: 0, z: 0))
         // The failing case: a line without a heading gives none.
         #expect(SimulatedHeading(try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1}}"#)) == nil)
     }

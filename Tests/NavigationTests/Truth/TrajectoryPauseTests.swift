@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import Playback
 import Sensors
 import Signals
 import Testing
