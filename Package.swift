@@ -68,7 +68,7 @@ let package = Package(
         // The values every layer passes around and the package's error model (public, re-exported by the engines).
         .target(name: "SensorData", dependencies: ["InternalUtilities"]),
         .target(name: "Signals", dependencies: ["SensorData", "Formats", "CSignalKernels", "InternalUtilities"]),
-        // The file and wire formats, in no product: opening a file or standard input once (InputSource),
+        // The file and wire formats, in no product: opening a file or standard input once (NamedInput),
         // bounded byte and CSV readers, .npy headers, file identity for output safety, strict JSON parsing,
         // the live server's wire formats (SSE, chunked coding, RFC 6455 frames, SHA-1) and MCAP/CDR/ROS 2.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.

@@ -22,9 +22,9 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     let frames = quick ? 1 << 15 : Int(rate * 600)
 
     func throughput(_ trajectory: Trajectory, _ name: String) throws -> Row {
-        let streams = try trajectory.streams(rate: rate)
+        let streams = try trajectory.series(rate: rate)
         // Streams at one rate render together (one truth per sample for all of them).
-        var groups: [[TrajectoryStream]] = []
+        var groups: [[TrajectorySeries]] = []
         for stream in streams {
             if let g = groups.firstIndex(where: { $0[0].rate == stream.rate }) { groups[g].append(stream) } else { groups.append([stream]) }
         }
@@ -67,7 +67,7 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     for (start, truthOnly) in [("trajectory block start [every sensor, one sample at a random index, 1 core]", false),
                                ("trajectory block start [truth, one sample at a random index, 1 core]", true)] where wanted(start) {
         let trajectory = try everySensor()
-        let streams = try trajectory.streams(rate: rate)
+        let streams = try trajectory.series(rate: rate)
         let sameRate = streams.filter { $0.rate == rate && (!truthOnly || $0.kind == .truth) }
         let starts = quick ? 200 : 2000
         var generator = SystemRandomNumberGenerator()

@@ -22,7 +22,7 @@ enum PointsHarness {
                                     "\(format): \(points.map { "\($0.count) points" } ?? "an error") from the input, \(small.map { "\($0.count) points" } ?? "an error") through a buffer of \(size) bytes")
             }
         }
-        let input = InputSource(name: "points", bytes: data)
+        let input = NamedInput(name: "points", bytes: data)
         guard let file = try? PointFile(source: input) else { return }
         let direct = decode(data, file.format)
         do {

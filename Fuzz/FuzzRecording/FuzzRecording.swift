@@ -5,7 +5,7 @@ import Signals
 import Formats
 
 /// Fuzzes the recording readers of `signals verify` and `signals plot`: the `.npy` header
-/// (``NPYHeader``) and ``Recording/read(_:sampleRate:channelCount:frameCount:memoryLimit:)`` over
+/// (``NPYHeader``) and ``RecordedSamples/read(_:sampleRate:channelCount:frameCount:memoryLimit:)`` over
 /// `.npy` and CSV bytes.
 ///
 /// For every input: a parsed `.npy` header describes an array whose size cannot overflow and whose data
@@ -39,7 +39,7 @@ enum RecordingHarness {
             channelCounts.formUnion([columns, columns - 1].filter { $0 >= 1 && $0 <= 64 })
         }
         for name in ["recording", "recording.npy", "recording.csv"] {
-            let input = InputSource(name: name, bytes: data)
+            let input = NamedInput(name: name, bytes: data)
             for channels in channelCounts.sorted() {
                 for frames in frameCounts.sorted() {
                     for rate in [1000.0, 1] {
@@ -50,10 +50,10 @@ enum RecordingHarness {
         }
     }
 
-    static func read(_ input: InputSource, rate: Double, channels: Int, frames: Int) {
+    static func read(_ input: NamedInput, rate: Double, channels: Int, frames: Int) {
         let buffer: SampleBuffer
         do {
-            buffer = try Recording.read(input, sampleRate: rate, channelCount: channels, frameCount: frames,
+            buffer = try RecordedSamples.read(input, sampleRate: rate, channelCount: channels, frameCount: frames,
                                         memoryLimit: memoryLimit)
         } catch {
             FuzzHarness.requireBounded(error)

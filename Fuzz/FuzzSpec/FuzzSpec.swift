@@ -79,7 +79,7 @@ enum SpecHarness {
         FuzzHarness.require(document.signal == nil && document.route != nil,
                             "SpecDocument decoded a signal where SignalNode.decode failed with \(signalError)")
         do {
-            let loaded = try SpecDocument.load(InputSource(name: "spec.json", bytes: data))
+            let loaded = try SpecDocument.load(NamedInput(name: "spec.json", bytes: data))
             FuzzHarness.require(loaded == document, "SpecDocument.load gives another route document")
         } catch {
             FuzzHarness.fail("SpecDocument.decode passed but SpecDocument.load throws \(error)")
@@ -97,7 +97,7 @@ enum SpecHarness {
         }
         for name in ["spec.json", "spec"] {
             do {
-                let document = try SpecDocument.load(InputSource(name: name, bytes: data))
+                let document = try SpecDocument.load(NamedInput(name: name, bytes: data))
                 FuzzHarness.require(document.signal?.node == node, "SpecDocument.load(\(name)) gives another node")
             } catch {
                 FuzzHarness.fail("SignalNode.decode passed but SpecDocument.load(\(name)) throws \(error)")

@@ -3,7 +3,8 @@ import InternalUtilities
 
 /// A request the server refuses for a reason of HTTP: an unknown path or method, a body too large or not
 /// JSON, a malformed header or query, a change from another web site or without the token, a `Host` that
-/// is not this server's, nothing played yet, or a fault of the server. Each carries the HTTP
+/// is not this server's, nothing played yet, or a fault of the server; or an address it cannot bind
+/// (code `.bindFailed`, `cannot serve on http://HOST:PORT: REASON`). Each carries the HTTP
 /// status it answers with and a message naming the problem.
 ///
 /// A request body whose *content* is wrong (a spec, a speed, an update) throws the package's
@@ -41,6 +42,9 @@ public struct LiveServerError: LocatedError {
         case unavailable
         /// A fault of the server itself (500).
         case internalError
+        /// An address the server cannot listen on (in use, or a port it may not bind): thrown when it starts,
+        /// never sent over HTTP (500 if it were).
+        case bindFailed
     }
 
     /// What kind of problem this is.
@@ -84,7 +88,7 @@ public struct LiveServerError: LocatedError {
         case .unsupportedMediaType: 415
         case .misdirected: 421
         case .unavailable: 503
-        case .internalError: 500
+        case .internalError, .bindFailed: 500
         }
     }
 

@@ -14,7 +14,7 @@ public struct SampleBuffer: Sendable, Hashable {
     public let sampleRate: Double
     /// Sample index of the first frame (frame `i` is sample `startIndex + i`).
     public let startIndex: Int
-    /// Number of channels (1 for a scalar signal, 3 for ``Axes``).
+    /// Number of channels (1 for a scalar signal, 3 for `Axes`).
     public let channelCount: Int
     /// Number of frames (samples per channel).
     public let frameCount: Int

@@ -32,19 +32,42 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     enum Kind: CaseIterable { case deviceMotion, accelerometer, gyro, magnetometer }
 
-    private struct StreamState {
+    private struct UpdateState {
         var interval: TimeInterval = 0.01
         var runner: (any UpdateProducer)?
         var latest: MotionSample?
         let gate = DeliveryGate()
     }
 
+    /// One ``UpdateState`` per kind, looked up without an optional.
+    private struct Updates {
+        var deviceMotion = UpdateState(), accelerometer = UpdateState(), gyro = UpdateState(), magnetometer = UpdateState()
+
+        subscript(kind: Kind) -> UpdateState {
+            get {
+                switch kind {
+                case .deviceMotion: deviceMotion
+                case .accelerometer: accelerometer
+                case .gyro: gyro
+                case .magnetometer: magnetometer
+                }
+            }
+            set {
+                switch kind {
+                case .deviceMotion: deviceMotion = newValue
+                case .accelerometer: accelerometer = newValue
+                case .gyro: gyro = newValue
+                case .magnetometer: magnetometer = newValue
+                }
+            }
+        }
+    }
+
     private let lock = NSLock()
     private var bufferLimit = 64
-    private var streams: [Kind: StreamState] = [.deviceMotion: StreamState(), .accelerometer: StreamState(), .gyro: StreamState(),
-                                                 .magnetometer: StreamState()]
+    private var updates = Updates()
     private var frame = AttitudeReferenceFrame.xArbitraryZVertical
-    private let makeRunner: @Sendable () -> any StreamRunner
+    private let makeRunner: @Sendable () -> any UpdateRunner
     private let timing: TimingPolicy
 
     /// Creates a manager that plays `source` in real time.
@@ -70,14 +93,14 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     // MARK: Intervals and state
 
-    private func interval(_ kind: Kind) -> TimeInterval { lock.withLock { streams[kind]!.interval } }
+    private func interval(_ kind: Kind) -> TimeInterval { lock.withLock { updates[kind].interval } }
     private func setInterval(_ kind: Kind, _ value: TimeInterval) {
         // As CoreMotion: the interval applies from the next start; non-positive or NaN values are ignored.
         guard value.isFinite, value > 0 else { return }
-        lock.withLock { streams[kind]!.interval = value }
+        lock.withLock { updates[kind].interval = value }
     }
-    private func isActive(_ kind: Kind) -> Bool { lock.withLock { streams[kind]!.runner != nil } }
-    private func latest(_ kind: Kind) -> MotionSample? { lock.withLock { streams[kind]!.runner != nil ? streams[kind]!.latest : nil } }
+    private func isActive(_ kind: Kind) -> Bool { lock.withLock { updates[kind].runner != nil } }
+    private func latest(_ kind: Kind) -> MotionSample? { lock.withLock { updates[kind].runner != nil ? updates[kind].latest : nil } }
 
     /// Seconds between device-motion updates (default 0.01; applies from the next start).
     public var deviceMotionUpdateInterval: TimeInterval {
@@ -152,7 +175,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     }
 
     /// Updates dropped because a handler's queue fell more than 1024 calls behind (all kinds).
-    public var droppedUpdates: Int { lock.withLock { streams.values.map(\.gate.dropped).reduce(0, +) } }
+    public var droppedUpdates: Int { lock.withLock { Kind.allCases.map { updates[$0].gate.dropped }.reduce(0, +) } }
 
     // MARK: Start and stop
 
@@ -258,8 +281,8 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                        deliver: @escaping @Sendable (MotionSample?, (any Error)?) -> Void,
                        finished: (@Sendable () -> Void)? = nil) {
         stop(kind)
-        let (interval, frame) = lock.withLock { (streams[kind]!.interval, self.frame) }
-        let gate = lock.withLock { streams[kind]!.gate }
+        let (interval, frame) = lock.withLock { (updates[kind].interval, self.frame) }
+        let gate = lock.withLock { updates[kind].gate }
         let token = gate.open()
         let target = queue.map(SendableOperationQueue.init)
         let send: @Sendable (MotionSample?, (any Error)?) -> Void = { point, error in
@@ -272,7 +295,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         let holder = ProducerHolder()
         let record: @Sendable (MotionSample) -> Void = { [weak self] point in
             guard let self else { return }
-            lock.withLock { if let p = streams[kind]!.runner, p === holder.producer { streams[kind]!.latest = point } }
+            lock.withLock { if let p = updates[kind].runner, p === holder.producer { updates[kind].latest = point } }
             send(point, nil)
         }
         let completion: @Sendable (PlaybackSummary) -> Void = { summary in
@@ -295,7 +318,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                 let noMotion = NoMotionNote(), noField = NoMotionNote()
                 let address = try ServerAddress(url, token: token)
                 let fusion = kind == .deviceMotion ? ServerFusion(frame: frame, address: address) : nil
-                let remote = try RemoteFeed(address: address, rate: 1 / interval, pollInterval: interval,
+                let remote = try LiveServerClient(address: address, rate: 1 / interval, pollInterval: interval,
                                             deliver: { point in
                                                 guard let motion = point.motion else {
                                                     if noMotion.first() {
@@ -339,8 +362,8 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
             case .file(let url, _):
                 let runner = makeRunner()
                 try install(runner, kind, holder)
-                if TrajectoryRecording.isRecording(url) {
-                    let points = try TrajectoryRecording(directory: url)
+                if RenderDirectory.isRecording(url) {
+                    let points = try RenderDirectory(directory: url)
                     try play(MappedPoints(base: points, makeTransform: MotionSample.transform(kind, frame: frame, calibration: points.calibration)),
                              interval: interval, runner: runner, options: options, handler: record, completion: completion)
                 } else {
@@ -356,7 +379,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                          interval: interval, runner: runner, options: options, handler: record, completion: completion)
             }
         } catch {
-            lock.withLock { if let p = streams[kind]!.runner, p === holder.producer { streams[kind]!.runner = nil } }
+            lock.withLock { if let p = updates[kind].runner, p === holder.producer { updates[kind].runner = nil } }
             send(nil, error)
             finished?()
         }
@@ -366,18 +389,18 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     private func install(_ producer: any UpdateProducer, _ kind: Kind, _ holder: ProducerHolder) throws(SensorFeedsError) {
         holder.producer = producer
         lock.withLock {
-            streams[kind]!.runner = producer
-            streams[kind]!.latest = nil
+            updates[kind].runner = producer
+            updates[kind].latest = nil
         }
     }
 
-    private func playPlain<S: PointSourceOfMotion>(_ source: S, interval: TimeInterval, runner: any StreamRunner,
+    private func playPlain<S: PointSourceOfMotion>(_ source: S, interval: TimeInterval, runner: any UpdateRunner,
                                                    options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
                                                    completion: @escaping @Sendable (PlaybackSummary) -> Void) throws {
         try play(MotionSample.plain(source), interval: interval, runner: runner, options: options, handler: handler, completion: completion)
     }
 
-    private func play<S: PointSource>(_ source: S, interval: TimeInterval, runner: any StreamRunner,
+    private func play<S: PointSource>(_ source: S, interval: TimeInterval, runner: any UpdateRunner,
                                       options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
                                       completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
         where S.Point == MotionSample {
@@ -386,8 +409,8 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     private func stop(_ kind: Kind) {
         let (runner, gate): ((any UpdateProducer)?, DeliveryGate) = lock.withLock {
-            defer { streams[kind]!.runner = nil }
-            return (streams[kind]!.runner, streams[kind]!.gate)
+            defer { updates[kind].runner = nil }
+            return (updates[kind].runner, updates[kind].gate)
         }
         runner?.stop()
         gate.close()
@@ -413,7 +436,7 @@ extension MotionSource {
         switch kind {
         case .trajectory, .server: return true
         case .file(let url, _):
-            return TrajectoryRecording.isRecording(url)
+            return RenderDirectory.isRecording(url)
                 && FileManager.default.fileExists(atPath: url.appendingPathComponent("magnetometer.csv").path)
         case .signal, .imu: return false
         }
@@ -431,7 +454,7 @@ protocol UpdateProducer: AnyObject, Sendable {
     func stop()
 }
 
-extension RemoteFeed: UpdateProducer {}
+extension LiveServerClient: UpdateProducer {}
 
 /// The producer a start installed, for the identity checks of its callbacks (set before it plays).
 final class ProducerHolder: @unchecked Sendable {
@@ -451,13 +474,13 @@ final class NoMotionNote: @unchecked Sendable {
 }
 
 /// A runner with its clock erased.
-protocol StreamRunner: UpdateProducer {
+protocol UpdateRunner: UpdateProducer {
     func play<S: PointSource>(_ source: S, options: PlaybackOptions, handler: @escaping @Sendable (S.Point) throws -> Void,
                               completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
     func stop()
 }
 
-extension Runner: StreamRunner {
+extension Runner: UpdateRunner {
     func play<S: PointSource>(_ source: S, options: PlaybackOptions, handler: @escaping @Sendable (S.Point) throws -> Void,
                               completion: @escaping @Sendable (PlaybackSummary) -> Void) throws {
         try start(source, options: options, handler: handler, completion: completion)

@@ -70,7 +70,7 @@ struct TickedPoints<Base: PointSource>: PointSource {
 
 /// A point source whose points are made from another's, one by one and in order, by a transform made
 /// afresh for each pass (so a stateful transform, a fusion filter, starts again with the pass).
-struct MappedPoints<Base: PointSource, Point: Runnable & Sendable>: PointSource {
+struct MappedPoints<Base: PointSource, Point: Timestamped & Sendable>: PointSource {
     let base: Base
     /// Makes the transform of one pass.
     let makeTransform: @Sendable () -> (Base.Point) throws -> Point

@@ -161,9 +161,9 @@ struct AllanCommand: ParsableCommand {
             try sink.close()
         }
         if json {
-            try StandardStreams.output(JSONValue.array(objects).prettyPrinted + "\n")
+            try ProcessOutput.output(JSONValue.array(objects).prettyPrinted + "\n")
         } else {
-            try StandardStreams.output(rows.joined())
+            try ProcessOutput.output(rows.joined())
         }
     }
 
@@ -200,7 +200,7 @@ struct AllanCommand: ParsableCommand {
             }
         }
         try FiniteOutput.check(json: .array(objects), what: "the \(statistic.rawValue) of \(input)")
-        try StandardStreams.output(json ? JSONValue.array(objects).prettyPrinted + "\n" : text)
+        try ProcessOutput.output(json ? JSONValue.array(objects).prettyPrinted + "\n" : text)
     }
 
     /// The recording (or render) and the unit of its accelerometer channels.

@@ -15,7 +15,7 @@ struct CLIError: Error, CustomStringConvertible {
 
     /// Prints `error: message` on stderr and exits with status 2 (bad input).
     static func fail(_ message: String) -> Never {
-        StandardStreams.error("error: \(message)\n")
+        ProcessOutput.error("error: \(message)\n")
         exit(2)
     }
 }
@@ -27,7 +27,7 @@ func loadSpec(_ path: String) throws -> AnySignal {
 }
 
 /// Decodes the signal spec an opened input holds (see ``SpecDocument``).
-func loadSpec(_ input: InputSource) throws -> AnySignal {
+func loadSpec(_ input: NamedInput) throws -> AnySignal {
     let document = try loadDocument(input, routeSpeed: nil)
     switch document {
     case .signal(let signal):
@@ -58,10 +58,10 @@ func motionColumnNames(_ motion: MotionNode) -> [String] {
     return motion.attitude == nil ? nine : nine + ["w", "x", "y", "z"].map { "attitude.\($0)" }
 }
 
-/// Opens an input once (see ``InputSource``), turning its error into a ``CLIError``.
-func openInput(_ path: String, spoolLimit: Int = InputSource.defaultSpoolLimit) throws -> InputSource {
+/// Opens an input once (see ``NamedInput``), turning its error into a ``CLIError``.
+func openInput(_ path: String, spoolLimit: Int = NamedInput.defaultSpoolLimit) throws -> NamedInput {
     do {
-        return try InputSource.open(path, spoolLimit: spoolLimit)
+        return try NamedInput.open(path, spoolLimit: spoolLimit)
     } catch {
         throw CLIError(error.description)
     }
@@ -113,7 +113,7 @@ extension SignalError {
     /// This error moved from inside a motion preset's expansion to the preset the spec file `name` holds
     /// (see `SpecDocument.locatedAtPreset(_:in:)`); as it is for standard input, which cannot be read again.
     func locatedAtPreset(inSpec name: String) -> SignalError {
-        guard name != "-", name != "standard input", let input = try? InputSource.open(name, spoolLimit: SpecDocument.sizeLimit),
+        guard name != "-", name != "standard input", let input = try? NamedInput.open(name, spoolLimit: SpecDocument.sizeLimit),
               let data = try? input.data(limit: SpecDocument.sizeLimit), let spec = try? JSONValue.parse(data) else { return self }
         return SpecDocument.locatedAtPreset(self, in: spec)
     }

@@ -115,15 +115,15 @@ struct DatasetCommand: ParsableCommand {
                 kept += 1
                 continue
             }
-            let recording: DatasetRecording
+            let recording: DatasetItem
             do {
-                recording = try datasetPlan.recording(i)
+                recording = try datasetPlan.item(i)
             } catch {
                 throw CLIError("\(input.name): recording \(i): \(error.description)")
             }
             let (rows, columns, checksum, written) = try DatasetCommand.render(recording, plan: datasetPlan, path: path, inputs: inputs)
             let line = recording.manifestLine(file: file, rows: rows, columns: columns, checksum: checksum)
-            if let error = StandardStreams.writeAll(journal, Data((line + "\n").utf8)) {
+            if let error = ProcessOutput.writeAll(journal, Data((line + "\n").utf8)) {
                 throw CLIError("cannot write to \(journalPath): \(error)")
             }
             lines.append(line)
@@ -134,12 +134,12 @@ struct DatasetCommand: ParsableCommand {
         try manifest.finish { try manifest.write(lines.map { $0 + "\n" }.joined()) }
         unlink(journalPath)
         let seconds = Date().timeIntervalSince(started)
-        StandardStreams.error("shard \(index)/\(of): \(rendered) recordings rendered, \(kept) kept, \(bytes) bytes written in \(String(format: "%.3f", seconds)) s; manifest \(manifestPath)\n")
+        ProcessOutput.error("shard \(index)/\(of): \(rendered) recordings rendered, \(kept) kept, \(bytes) bytes written in \(String(format: "%.3f", seconds)) s; manifest \(manifestPath)\n")
     }
 
     /// Renders one recording to `path` (temporary file, then rename).
     /// - Returns: Rows, column names, `sha256:` checksum of the sample bytes, bytes written.
-    static func render(_ recording: DatasetRecording, plan: DatasetPlan, path: String,
+    static func render(_ recording: DatasetItem, plan: DatasetPlan, path: String,
                        inputs: OutputSink.Inputs) throws -> (Int, [String], String, Int) {
         let request = try RenderRequest(sampleRate: plan.rate, duration: plan.duration)
         // No fsync per recording: a file a power loss tore fails its checksum on the next run, which renders it again.
@@ -173,7 +173,7 @@ struct DatasetCommand: ParsableCommand {
             // stream at the plan's rate (`DatasetPlan.checkTable` refused any other when the plan loaded), its
             // rows the same round(duration · rate) as `request`'s frames.
             let name = "recording \(recording.index)"
-            let streams = try routeStep(name) { () throws(SignalError) in try trajectory.streams(rate: plan.rate) }
+            let streams = try routeStep(name) { () throws(SignalError) in try trajectory.series(rate: plan.rate) }
             let range = try TrajectoryOutput.samples(rate: plan.rate, start: 0, duration: plan.duration)
             columns = TrajectoryOutput.tableColumns(streams)
             try sink.finish {

@@ -79,7 +79,7 @@ struct ImportCommand: ParsableCommand {
         importer.convention = platform.map { $0 == .ios ? .ios : .android }
         var notes: [String] = []
         let points = try sensorsStep { () throws(SignalError) in try importer.points(try importer.read(files, notes: &notes)) }
-        for note in notes { StandardStreams.error("note: \(note)\n") }
+        for note in notes { ProcessOutput.error("note: \(note)\n") }
         // No output carries a number that is not finite: checked before the file is opened.
         for p in points { try PointLine.checkFinite(p) }
         let sink = try OutputSink(path: self.output, inputs: inputs)

@@ -93,14 +93,14 @@ enum MCAPOutput {
     static func render(_ trajectory: Trajectory, name: String, timing: RenderTiming, output: String?,
                        inputs: OutputSink.Inputs) throws {
         let (rate, start, duration) = try TrajectoryOutput.timing(timing, trajectory)
-        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.streams(rate: rate) }
+        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.series(rate: rate) }
         let ranges = try streams.map { try TrajectoryOutput.samples(rate: $0.rate, start: start, duration: duration) }
         let epoch = trajectory.epochSeconds
         let origin = try routeStep(name) { () throws(SignalError) in try trajectory.render(streams[0], samples: 0 ..< 1) }
         let frame = LocalFrame(latitude: origin[1], longitude: origin[2])
 
         var writer = MCAPWriter(profile: "ros2", library: library)
-        var channels: [TrajectoryStream.Kind: UInt16] = [:]
+        var channels: [TrajectorySeries.Kind: UInt16] = [:]
         for stream in streams {
             let rateText = "\(stream.rate)"
             switch stream.kind {
@@ -136,7 +136,7 @@ enum MCAPOutput {
 
         // The IMU's orientation is the truth's attitude at the IMU's samples: a truth stream at the IMU's rate.
         var renderStreams = streams
-        let imuTruth: Int? = imu == nil ? nil : (imuRate == rate ? 0 : { renderStreams.append(TrajectoryStream(kind: .truth, rate: imuRate)); return renderStreams.count - 1 }())
+        let imuTruth: Int? = imu == nil ? nil : (imuRate == rate ? 0 : { renderStreams.append(TrajectorySeries(kind: .truth, rate: imuRate)); return renderStreams.count - 1 }())
         var renderRanges = ranges
         if renderStreams.count > streams.count { renderRanges.append(ranges[streams.firstIndex { $0.kind == .imu }!]) }
 
@@ -193,7 +193,7 @@ enum MCAPOutput {
                                 angularVelocity: SIMD3(v(13), v(14), v(15)),
                                 poseCovariance: zeros36, twistCovariance: zeros36).cdr()
                         case .imu:
-                            let truth = rows[imuTruth!], tw = 1 + TrajectoryStream.columns(.truth).count
+                            let truth = rows[imuTruth!], tw = 1 + TrajectorySeries.columns(.truth).count
                             let q = truth[(k * tw + 10) ..< (k * tw + 14)]
                             let (w, x, y, z) = (q[q.startIndex], q[q.startIndex + 1], q[q.startIndex + 2], q[q.startIndex + 3])
                             data = ROS2.Imu(header: header, orientation: SIMD4(x, y, z, w),

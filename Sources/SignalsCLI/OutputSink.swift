@@ -141,7 +141,7 @@ final class OutputSink {
     /// Writes what is buffered.
     func flush() throws {
         guard !pending.isEmpty else { return }
-        let result = StandardStreams.writeAll(fd, pending)
+        let result = ProcessOutput.writeAll(fd, pending)
         pending.removeAll(keepingCapacity: true)
         if let error = result { throw CLIError("cannot write to \(name): \(error)") }
     }
@@ -363,7 +363,7 @@ final class TemporaryFiles: @unchecked Sendable {
 }
 
 /// Writes to standard output and standard error without ever trapping on an error.
-enum StandardStreams {
+enum ProcessOutput {
     /// Writes all of `data` to `fd`, retrying on EINTR; the error text, or `nil` on success.
     static func writeAll(_ fd: Int32, _ data: Data) -> String? {
         data.withUnsafeBytes { raw -> String? in

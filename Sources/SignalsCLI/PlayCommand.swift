@@ -92,24 +92,24 @@ struct PlayCommand: AsyncParsableCommand {
         switch play {
         case .motion(let motion, _):
             let points = try motion.points(sampleRate: rate, duration: duration)
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.motion($0, single: true)) }
+            summary = try await runner.run(points, options: options) { try ProcessOutput.output(try PlayOutput.motion($0, single: true)) }
         case .scalar(let signal, _):
             let points = try signal.points(sampleRate: rate, duration: duration, as: ScalarPoint.self)
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.scalar($0)) }
+            summary = try await runner.run(points, options: options) { try ProcessOutput.output(try PlayOutput.scalar($0)) }
         case .axes(let signal, _):
             let points = try signal.points(sampleRate: rate, duration: duration, as: AxesPoint.self)
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.axes($0)) }
+            summary = try await runner.run(points, options: options) { try ProcessOutput.output(try PlayOutput.axes($0)) }
         case .file(let file, _):
-            summary = try await runner.run(file, options: options) { try StandardStreams.output(try PlayOutput.motion($0, single: false)) }
+            summary = try await runner.run(file, options: options) { try ProcessOutput.output(try PlayOutput.motion($0, single: false)) }
         case .route(let points, _):
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(try RouteOutput.line($0)) }
+            summary = try await runner.run(points, options: options) { try ProcessOutput.output(try RouteOutput.line($0)) }
         case .motionAndRoute(let points, _):
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(try RouteOutput.line($0)) }
+            summary = try await runner.run(points, options: options) { try ProcessOutput.output(try RouteOutput.line($0)) }
         case .trajectory(let points, _):
-            summary = try await runner.run(points, options: options) { try StandardStreams.output(try PlayOutput.trajectory($0)) }
+            summary = try await runner.run(points, options: options) { try ProcessOutput.output(try PlayOutput.trajectory($0)) }
         }
         if stats {
-            StandardStreams.error("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n")
+            ProcessOutput.error("\(summary.reason.rawValue): \(summary.statistics), passes \(summary.passes)\n")
         }
         if summary.reason == .failed, let error = summary.error {
             if let error = error as? SignalError { throw CLIError(error.description) }

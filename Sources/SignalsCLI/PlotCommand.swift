@@ -49,7 +49,7 @@ struct PlotCommand: ParsableCommand {
         case .trajectory(let trajectory):
             return try plotTrajectory(trajectory, name: name, inputs: inputs)
         case .motionAndRoute(_, let route):
-            StandardStreams.error("note: \(name) holds a motion and a route; this plot shows the route (plot {\"motion\": ...} alone for its spectrum)\n")
+            ProcessOutput.error("note: \(name) holds a motion and a route; this plot shows the route (plot {\"motion\": ...} alone for its spectrum)\n")
             return try plotRoute(route, name: name, inputs: inputs)
         }
         try VerifyCommand.checkLength(try timing.request().frameCount)
@@ -79,8 +79,8 @@ struct PlotCommand: ParsableCommand {
         var timing = self.timing
         if timing.rate == nil { timing.rate = 10 }
         let (rate, start, duration) = try TrajectoryOutput.timing(timing, trajectory)
-        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.streams(rate: rate) }
-        var sensors: [TrajectoryStream.Kind: (stream: TrajectoryStream, rows: [Double])] = [:]
+        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.series(rate: rate) }
+        var sensors: [TrajectorySeries.Kind: (stream: TrajectorySeries, rows: [Double])] = [:]
         var states: [TrajectoryState] = []
         for stream in streams {
             let range = try TrajectoryOutput.samples(rate: stream.rate, start: start, duration: duration)

@@ -70,8 +70,8 @@ struct RouteExportCommand: ParsableCommand {
             }
         }
         if let command {
-            for note in command.notes { StandardStreams.error("note: \(note)\n") }
-            try StandardStreams.output(command.commandLine + "\n")
+            for note in command.notes { ProcessOutput.error("note: \(note)\n") }
+            try ProcessOutput.output(command.commandLine + "\n")
         }
     }
 }

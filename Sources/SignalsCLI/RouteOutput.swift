@@ -16,10 +16,10 @@ func loadDocument(_ path: String, routeSpeed: Double?) throws -> (document: Spec
 
 /// Decodes an opened input (see ``SpecDocument``).
 /// Notes (a GPX file's times ignored for `--speed`) are printed on stderr as `note: ...`.
-func loadDocument(_ input: InputSource, routeSpeed: Double?) throws -> SpecDocument {
+func loadDocument(_ input: NamedInput, routeSpeed: Double?) throws -> SpecDocument {
     var notes: [String] = []
     let document = try SpecDocument.load(input, routeSpeed: routeSpeed, notes: &notes)
-    for note in notes { StandardStreams.error("note: \(note)\n") }
+    for note in notes { ProcessOutput.error("note: \(note)\n") }
     return document
 }
 

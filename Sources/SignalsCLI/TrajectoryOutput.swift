@@ -43,7 +43,7 @@ enum TrajectoryOutput {
     static func render(_ trajectory: Trajectory, name: String, timing: RenderTiming, format: RenderCommand.Format?,
                        output: String?, directory: String?, inputs: OutputSink.Inputs) throws {
         let (rate, start, duration) = try Self.timing(timing, trajectory)
-        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.streams(rate: rate) }
+        let streams = try routeStep(name) { () throws(SignalError) in try trajectory.series(rate: rate) }
         let format = format ?? (directory != nil ? .csv : nil) ?? RenderCommand.Format(extension: OutputSink.fileExtension(output) ?? "") ?? .csv
         guard format != .f32 else {
             throw CLIError("a trajectory renders csv or npy (float64), not f32: its latitudes need float64")
@@ -99,7 +99,7 @@ enum TrajectoryOutput {
     /// Every stream into its file: every sink opened first, then the streams of each rate rendered together
     /// block by block (one truth per sample for all of them, see `Trajectory.render(_:samples:)`). A failure
     /// drops the files not yet in place.
-    static func writeFiles(_ trajectory: Trajectory, streams: [TrajectoryStream], ranges: [Range<Int>], paths: [String],
+    static func writeFiles(_ trajectory: Trajectory, streams: [TrajectorySeries], ranges: [Range<Int>], paths: [String],
                            name: String, format: RenderCommand.Format, inputs: OutputSink.Inputs) throws {
         var sinks: [OutputSink] = []
         do {
@@ -168,7 +168,7 @@ enum TrajectoryOutput {
 
     /// Every stream in one table (all at the render rate, no outages): `t`, the truth's columns, then each
     /// sensor's, GNSS columns prefixed `gnss.` (``tableColumns(_:)``; npy leaves `t` out).
-    static func writeTable(_ trajectory: Trajectory, streams: [TrajectoryStream], samples range: Range<Int>, name: String,
+    static func writeTable(_ trajectory: Trajectory, streams: [TrajectorySeries], samples range: Range<Int>, name: String,
                            format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs) throws {
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
@@ -178,7 +178,7 @@ enum TrajectoryOutput {
     }
 
     /// The one table's columns after `t`: the truth's, then each sensor's, GNSS columns prefixed `gnss.`.
-    static func tableColumns(_ streams: [TrajectoryStream]) -> [String] {
+    static func tableColumns(_ streams: [TrajectorySeries]) -> [String] {
         streams.flatMap { s in s.kind == .gnss ? s.columns.map { "gnss.\($0)" } : s.columns }
     }
 
@@ -189,7 +189,7 @@ enum TrajectoryOutput {
 
     /// The one table's rows after its header, handed to `write` in blocks of up to 16,384 rows: CSV text, or
     /// little-endian float64 bytes without `t` (what `signals dataset` writes for a trajectory template).
-    static func tableRows(_ trajectory: Trajectory, streams: [TrajectoryStream], samples range: Range<Int>, name: String,
+    static func tableRows(_ trajectory: Trajectory, streams: [TrajectorySeries], samples range: Range<Int>, name: String,
                           format: RenderCommand.Format, write: (Data) throws -> Void) throws {
         let width = 1 + tableColumns(streams).count
         var n = range.lowerBound

@@ -9,7 +9,7 @@ struct TrajectoryPlot {
     /// The truth at the plot's rate.
     let states: [TrajectoryState]
     /// The sensors' rows (`t` then the stream's columns), by stream kind.
-    let streams: [TrajectoryStream.Kind: (stream: TrajectoryStream, rows: [Double])]
+    let streams: [TrajectorySeries.Kind: (stream: TrajectorySeries, rows: [Double])]
     let trajectory: Trajectory
     let title: String
 
@@ -48,7 +48,7 @@ struct TrajectoryPlot {
                                                ("magnetic heading", "#ff7f0e", truth(\.magneticHeading)),
                                                ("course", "#7f7f7f", truth(\.course))]))
         panels.append(("height above mean sea level (EGM96)", "m", [("altitude.msl", "#2ca02c", truth(\.altitudeAboveMeanSeaLevel))]))
-        func sensor(_ kind: TrajectoryStream.Kind, _ columns: [(Int, String, String)]) -> [Series] {
+        func sensor(_ kind: TrajectorySeries.Kind, _ columns: [(Int, String, String)]) -> [Series] {
             guard let s = streams[kind] else { return [] }
             let w = 1 + s.stream.columns.count
             return columns.map { column, name, colour in

@@ -133,7 +133,7 @@ public enum SpecDocument: Sendable, Hashable {
     /// - Throws: `SignalError` located in the input's file: not a spec (a point file, a `.npy` array,
     ///   `unknownFormat`), too large, unreadable, or an invalid spec (with its JSON path).
     /// - Parameter routeSpeed: m/s for a GPX file without times (`--speed`); refused for anything else.
-    package static func load(_ input: InputSource, routeSpeed: Double? = nil) throws(SignalError) -> SpecDocument {
+    package static func load(_ input: NamedInput, routeSpeed: Double? = nil) throws(SignalError) -> SpecDocument {
         var notes: [String] = []
         return try load(input, routeSpeed: routeSpeed, notes: &notes)
     }
@@ -144,7 +144,7 @@ public enum SpecDocument: Sendable, Hashable {
     ///   - routeSpeed: m/s along a GPX file (`--speed`): needed without times, and ignores the file's times
     ///     when it has them; refused for anything else.
     ///   - notes: Sentences for the user.
-    package static func load(_ input: InputSource, routeSpeed: Double?, notes: inout [String]) throws(SignalError) -> SpecDocument {
+    package static func load(_ input: NamedInput, routeSpeed: Double?, notes: inout [String]) throws(SignalError) -> SpecDocument {
         let kind = InputKind.detect(name: input.path, head: input.head)
         if let routeSpeed, kind != .gpx {
             throw SignalError(.invalidArgument, "--speed \(routeSpeed) is for GPX files without times (or to ignore a GPX file's times); a JSON route has its own speeds",

@@ -4,12 +4,12 @@ import Testing
 import Signals
 
 @Suite struct MotionPointTests {
-    struct Accelerometer: Runnable, Motionable {
+    struct Accelerometer: Timestamped, Motionable {
         var timestamp: TimeInterval
         var userAcceleration: Acceleration
     }
 
-    @Test("Motionable parts default to zero; MotionPoint copies any Runnable & Motionable")
+    @Test("Motionable parts default to zero; MotionPoint copies any Timestamped & Motionable")
     func defaults() {
         let a = Accelerometer(timestamp: 1.5, userAcceleration: Acceleration(x: 1, y: 2, z: 3))
         #expect(a.gravity == .zero)

@@ -164,7 +164,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     }
 }
 
-@Suite struct RemoteFeedTests {
+@Suite struct LiveServerClientTests {
     /// A loopback port nobody listens on (bound, then closed).
     func closedPort() throws -> Int {
         #if canImport(Darwin)

@@ -9,7 +9,7 @@ import Location
 @Suite struct UpdateFanOutTests {
     /// Records each control call; `drain()` then runs them as the adapters do on the main queue
     /// (reading the fan-out's wanted state when they run).
-    final class Source: Sendable {
+    final class ControlLog: Sendable {
         private let queued = Mutex<[UpdateFanOut<Int>]>([])
         private let log = Mutex<[String]>([])
 
@@ -23,8 +23,8 @@ import Location
         var calls: [String] { log.withLock { $0 } }
     }
 
-    func make() -> (UpdateFanOut<Int>, Source) {
-        let source = Source()
+    func make() -> (UpdateFanOut<Int>, ControlLog) {
+        let source = ControlLog()
         return (UpdateFanOut { source.control($0) }, source)
     }
 

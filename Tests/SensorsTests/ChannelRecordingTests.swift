@@ -34,7 +34,7 @@ import Formats
         var walk = [0.0]
         for w in Self.normals(4000, seed: 7) { walk.append(walk[walk.count - 1] + 1e-9 * w) }
         let phase = walk.map { 100 + $0 }
-        let recording = try ChannelRecording.read(InputSource(name: "clock.npy", bytes: Self.npy(phase)), rate: 1)
+        let recording = try ChannelRecording.read(NamedInput(name: "clock.npy", bytes: Self.npy(phase)), rate: 1)
         #expect(recording.channels[0] == phase)
         let ours = try StabilityDeviation(.adev, recording, channel: 0, dataType: .phase)
         // The offset cancels in every second difference: the walk alone is the reference (its rounding to
@@ -54,7 +54,7 @@ import Formats
         let y = noise.map { 1e-3 + $0 }
         let text = "t,y\n" + y.enumerated().map { "\(Double($0.offset) / 10),\($0.element)\n" }.joined()
         let paths = try RecordingFixtures.write(["frequency.csv": text])
-        let recording = try ChannelRecording.read(try InputSource.open(try #require(paths["frequency.csv"])), rate: nil)
+        let recording = try ChannelRecording.read(try NamedInput.open(try #require(paths["frequency.csv"])), rate: nil)
         #expect(recording.sampleRate == 10)
         #expect(recording.channels[0] == y)
         let ours = try AllanDeviation(recording, channel: 0)
@@ -77,7 +77,7 @@ import Formats
         data.append(contentsOf: Array(dict.utf8))
         let floats: [Float] = [0.1, 1, 0.2, 2, 0.3, 3, 0.4, 4, 0.5, 5]
         for v in floats { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-        let recording = try ChannelRecording.read(InputSource(name: "f.npy", bytes: data), rate: 50)
+        let recording = try ChannelRecording.read(NamedInput(name: "f.npy", bytes: data), rate: 50)
         #expect(recording.names == ["c0", "c1"])
         #expect(recording.channels[0] == [0.1, 0.2, 0.3, 0.4, 0.5].map { Double(Float($0)) })
         #expect(recording.channels[1] == [1, 2, 3, 4, 5])
@@ -100,7 +100,7 @@ import Formats
         let text = "t,a\n0,1\n0.1,2\n\n0.2,3\n0.3,4\n0.9,5\n0.5,6\n"
         let paths = try RecordingFixtures.write(["gap.csv": text])
         let error = try #require(throws: SignalError.self) {
-            try ChannelRecording.read(try InputSource.open(try #require(paths["gap.csv"])), rate: nil)
+            try ChannelRecording.read(try NamedInput.open(try #require(paths["gap.csv"])), rate: nil)
         }
         #expect(error.code == .incompatible)
         #expect(error.line == 7, "\(error)")
@@ -113,7 +113,7 @@ import Formats
         dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
         var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
         data.append(contentsOf: Array(dict.utf8))
-        let error = try #require(throws: SignalError.self) { try ChannelRecording.read(InputSource(name: "wide.npy", bytes: data), rate: 100) }
+        let error = try #require(throws: SignalError.self) { try ChannelRecording.read(NamedInput(name: "wide.npy", bytes: data), rate: 100) }
         #expect(error.code == .tooLarge)
         #expect(error.message.contains("holds 40000000 frames of 6 channels"), "\(error.message)")
         #expect(error.message.contains("at most 200000000 values"), "\(error.message)")

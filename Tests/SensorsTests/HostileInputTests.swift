@@ -89,7 +89,7 @@ import Formats
     func rateFromTimestamps() throws {
         let text = "t,a\n" + (0 ..< 50).map { "\(Double($0) * 1e-300),\($0 % 3)\n" }.joined()
         let paths = try RecordingFixtures.write(["tiny.csv": text])
-        let input = try InputSource.open(try #require(paths["tiny.csv"]))
+        let input = try NamedInput.open(try #require(paths["tiny.csv"]))
         do {
             _ = try ChannelRecording.read(input, rate: nil)
             Issue.record("accepted a rate of 1e300 Hz")
@@ -125,7 +125,7 @@ import Formats
 
     @Test("allan's reader refuses a .npy of more frames than the analysis holds, before reading its data")
     func npyTooLong() throws {
-        let input = InputSource(name: "long.npy", bytes: Self.npyHeader(frames: 1_000_000_000))
+        let input = NamedInput(name: "long.npy", bytes: Self.npyHeader(frames: 1_000_000_000))
         let error = try #require(throws: SignalError.self) { try ChannelRecording.read(input, rate: 100) }
         #expect(error.message.contains("holds 1000000000 frames"), "\(error.message)")
     }
@@ -134,7 +134,7 @@ import Formats
     func npyWithinBound() throws {
         var data = Self.npyHeader(frames: 1000)
         data.append(Data(count: 1000 * 6 * 4))
-        let recording = try ChannelRecording.read(InputSource(name: "short.npy", bytes: data), rate: 100)
+        let recording = try ChannelRecording.read(NamedInput(name: "short.npy", bytes: data), rate: 100)
         #expect(recording.frameCount == 1000)
         #expect(recording.names.count == 6)
     }

@@ -20,8 +20,8 @@ import Testing
 
     @Test("noise deviation and density; the reference level")
     func noise() {
-        let channel = ExpectedChannel(noise: [NoiseSource(distribution: .gaussian, seed: 1, gain: 3),
-                                              NoiseSource(distribution: .uniform, seed: 1, gain: 3 * 3.0.squareRoot())])
+        let channel = ExpectedChannel(noise: [NoiseComponent(distribution: .gaussian, seed: 1, gain: 3),
+                                              NoiseComponent(distribution: .uniform, seed: 1, gain: 3 * 3.0.squareRoot())])
         #expect(abs(channel.noiseDeviation - 18.0.squareRoot()) < 1e-12)
         #expect(abs(channel.noiseDensity(sampleRate: 10) - 2 * 18 / 10) < 1e-12)
         #expect(abs(channel.reference - 18.0.squareRoot()) < 1e-12)

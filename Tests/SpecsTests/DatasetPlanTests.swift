@@ -26,7 +26,7 @@ import Testing
     }
 
     static func drawn(_ plan: DatasetPlan, _ i: Int) throws -> JSONValue {
-        try #require(try plan.recording(i).parameters.first?.value)
+        try #require(try plan.item(i).parameters.first?.value)
     }
 
     @Test("the example plan decodes: two templates, rate, duration, rows")
@@ -68,7 +68,7 @@ import Testing
     @Test("choice draws every value, templates are drawn by weight")
     func choiceAndWeights() throws {
         let plan = try Self.plan()
-        let devices = try (0 ..< 200).map { try plan.recording($0).parameters.first { $0.name == "device" }?.value.string }
+        let devices = try (0 ..< 200).map { try plan.item($0).parameters.first { $0.name == "device" }?.value.string }
         #expect(Set(devices) == ["bmi160", "android-hifi"])
         let weighted = try Self.plan(Self.example.replacingOccurrences(of: #""name": "still","#, with: #""name": "still", "weight": 3,"#))
         let still = (0 ..< 4000).filter { weighted.template(of: $0) == 1 }.count
@@ -80,13 +80,13 @@ import Testing
 
     @Test("\"$name\" is replaced by the drawn value and a seed is derived per recording")
     func substitution() throws {
-        let recording = try Self.plan().recording(0)
+        let recording = try Self.plan().item(0)
         let imu = try #require(recording.spec.object?["imu"]?.object)
         let device = try #require(recording.parameters.first { $0.name == "device" }?.value)
         #expect(imu["preset"] == device)
         #expect(imu["seed"] != nil)
         #expect(recording.seeds.map(\.path) == ["$.imu.seed"])
-        let other = try Self.plan().recording(1)
+        let other = try Self.plan().item(1)
         #expect(other.seeds.first?.seed != recording.seeds.first?.seed)
     }
 
@@ -95,20 +95,20 @@ import Testing
         let text = Self.example.replacingOccurrences(of: #""motion": {"attitude": "faceUp"}"#, with: #""motion": {"attitude": "faceUp"}, "seed": 42"#)
         let plan = try Self.plan(text)
         let i = try #require((0 ..< 20).first { plan.template(of: $0) == 1 })
-        #expect(try plan.recording(i).seeds.first?.seed == 42)
+        #expect(try plan.item(i).seeds.first?.seed == 42)
     }
 
     @Test("recording i alone equals recording i made in a shard, and a different seed changes it")
     func determinism() throws {
         let plan = try Self.plan()
-        let shard = try stride(from: 1, to: 40, by: 4).map { try plan.recording($0) }
+        let shard = try stride(from: 1, to: 40, by: 4).map { try plan.item($0) }
         for r in shard {
-            let alone = try Self.plan().recording(r.index)
+            let alone = try Self.plan().item(r.index)
             #expect(alone.spec == r.spec)
             #expect(alone.manifestLine(file: "f", rows: 1, columns: [], checksum: "c") == r.manifestLine(file: "f", rows: 1, columns: [], checksum: "c"))
         }
         let reseeded = try Self.plan(Self.example.replacingOccurrences(of: #""seed": 11"#, with: #""seed": 12"#))
-        #expect(try reseeded.recording(5).spec != shard[1].spec)
+        #expect(try reseeded.item(5).spec != shard[1].spec)
     }
 
     @Test("bad plans are refused with the JSON path", arguments: [

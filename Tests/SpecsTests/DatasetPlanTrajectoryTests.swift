@@ -32,20 +32,20 @@ import Formats
     }
 
     /// The sensors object of a recording's spec.
-    static func sensors(_ recording: DatasetRecording) throws -> JSONObject {
+    static func sensors(_ recording: DatasetItem) throws -> JSONObject {
         try #require(recording.spec.object?["trajectory"]?.object?["sensors"]?.object)
     }
 
     @Test("a trajectory template decodes; its recordings are trajectories written as float64")
     func accepted() throws {
-        let recording = try Self.decode().recording(0)
+        let recording = try Self.decode().item(0)
         #expect(recording.document.kind == "trajectory")
         #expect(recording.sampleType == .float64)
     }
 
     @Test("an IMU template's recordings stay float32")
     func imuStaysFloat32() throws {
-        let recording = try DatasetPlanTests.plan().recording(0)
+        let recording = try DatasetPlanTests.plan().item(0)
         #expect(recording.sampleType == .float32)
     }
 
@@ -53,7 +53,7 @@ import Formats
         (DatasetPlanTrajectoryTests.plan, "float64"), (DatasetPlanTests.example, "float32"),
     ])
     func manifestDType(_ text: String, _ dtype: String) throws {
-        let line = try Self.decode(text).recording(0).manifestLine(file: "f", rows: 1, columns: ["a"], checksum: "c")
+        let line = try Self.decode(text).item(0).manifestLine(file: "f", rows: 1, columns: ["a"], checksum: "c")
         let object = try #require(try JSONValue.parse(Data(line.utf8)).object)
         #expect(object["dtype"] == .string(dtype))
         #expect(object.keys == ["index", "template", "parameters", "labels", "seeds", "file", "rows", "columns", "dtype", "checksum"])
@@ -62,7 +62,7 @@ import Formats
     @Test("every sensor of a trajectory gets a seed derived from the plan's seed and the index")
     func seedsDerived() throws {
         let plan = try Self.decode()
-        let first = try plan.recording(0), second = try plan.recording(1)
+        let first = try plan.item(0), second = try plan.item(1)
         #expect(first.seeds.map(\.path) == Self.sensorSeeds)
         for (a, b) in zip(first.seeds, second.seeds) {
             #expect(a.seed != b.seed, "\(a.path)")
@@ -76,14 +76,14 @@ import Formats
     @Test("a sensor seed the template fixes is kept and listed; the others are still derived")
     func fixedSeedKept() throws {
         let plan = try Self.decode(Self.edited(#""correlationTime": 30}"#, #""correlationTime": 30, "seed": 42}"#))
-        let seeds = try plan.recording(3).seeds
+        let seeds = try plan.item(3).seeds
         #expect(seeds.first { $0.path == "$.trajectory.sensors.gnss.seed" }?.seed == 42)
         #expect(seeds.count == 4)
     }
 
     @Test("a GNSS receiver without a rate runs at the plan's rate, written into the recording's spec")
     func gnssAtPlanRate() throws {
-        let sensors = try Self.sensors(try Self.decode().recording(0))
+        let sensors = try Self.sensors(try Self.decode().item(0))
         #expect(sensors["gnss"]?.object?["rate"]?.double == 20)
         // The failing case: the IMU, which runs at the render rate without one, gets no rate written.
         #expect(sensors["imu"]?.object?["rate"] == nil)
@@ -92,11 +92,11 @@ import Formats
     @Test("recording i of a trajectory plan is the same made alone or in a run, and the plan's seed changes it")
     func determinism() throws {
         let plan = try Self.decode()
-        let run = try (0 ..< 8).map { try plan.recording($0) }
-        let alone = try Self.decode().recording(5)
+        let run = try (0 ..< 8).map { try plan.item($0) }
+        let alone = try Self.decode().item(5)
         #expect(alone.spec == run[5].spec)
         #expect(alone.manifestLine(file: "f", rows: 1, columns: [], checksum: "c") == run[5].manifestLine(file: "f", rows: 1, columns: [], checksum: "c"))
-        let reseeded = try Self.decode(Self.edited(#""seed": 5"#, #""seed": 6"#)).recording(5)
+        let reseeded = try Self.decode(Self.edited(#""seed": 5"#, #""seed": 6"#)).item(5)
         #expect(reseeded.spec != run[5].spec)
     }
 
@@ -107,7 +107,7 @@ import Formats
         text = Self.edited(#""noise_density": 0.03}"#, #""noise_density": 0.03, "rate": 20}"#, in: text)
         // Every edit made: the plan's rate and three sensors'.
         #expect(text.components(separatedBy: #""rate": 20"#).count == 5)
-        #expect(try Self.decode(text).recording(0).document.kind == "trajectory")
+        #expect(try Self.decode(text).item(0).document.kind == "trajectory")
     }
 
     @Test("trajectories that are not one table, or name files, are refused at plan load with the JSON path and what to do",
@@ -160,7 +160,7 @@ import Formats
         #expect(files.contains("commute.json"))
         for file in files {
             let plan = try DatasetPlan.decode(json: Data(contentsOf: directory.appendingPathComponent(file)))
-            for i in 0 ..< 4 { _ = try plan.recording(i) }
+            for i in 0 ..< 4 { _ = try plan.item(i) }
         }
     }
 
@@ -168,7 +168,7 @@ import Formats
     func commuteIsTrajectories() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/datasets/commute.json")
         let plan = try DatasetPlan.decode(json: Data(contentsOf: url))
-        let types = try Set((0 ..< 12).map { try plan.recording($0).sampleType })
+        let types = try Set((0 ..< 12).map { try plan.item($0).sampleType })
         #expect(types == [.float64])
     }
 }

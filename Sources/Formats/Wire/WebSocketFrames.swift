@@ -1,6 +1,6 @@
 import Foundation
 
-/// The client side of RFC 6455 that the live-server client (SensorFeeds' `RemoteFeed`) needs: the opening handshake's key and its check,
+/// The client side of RFC 6455 that the live-server client (SensorFeeds' `LiveServerClient`) needs: the opening handshake's key and its check,
 /// masked frames to send, and a strict reader of the server's frames.
 package enum WebSocketProtocol {
     /// The GUID appended to the key before hashing (RFC 6455 §1.3).

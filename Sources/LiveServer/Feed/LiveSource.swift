@@ -30,7 +30,7 @@ public enum LiveSource: Sendable {
     ///   - options: The feed's options: a spec is checked at `sampleRate`; `loop` is for point files only.
     /// - Throws: `SignalError` located in the input: its file, and the JSON path or line.
     public static func load(_ path: String, options: FeedOptions) throws(SignalError) -> LiveSource {
-        let input = try InputSource.open(path, spoolLimit: SpecDocument.sizeLimit)
+        let input = try NamedInput.open(path, spoolLimit: SpecDocument.sizeLimit)
         func refuse(_ code: SignalError.Code, _ message: String) -> SignalError {
             SignalError(code, message, file: input.name)
         }
@@ -112,7 +112,7 @@ public struct LiveSpec: Sendable {
         case .route: signal = nil
         case .motionAndRoute(let motion, _): signal = motion
         case .trajectory(let t):
-            _ = try t.streams(rate: sampleRate)
+            _ = try t.series(rate: sampleRate)
             signal = nil
         case .imu:
             throw SignalError(.invalidArgument, path: "$.imu", "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`")

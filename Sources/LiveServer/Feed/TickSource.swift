@@ -5,7 +5,7 @@ import Signals
 /// One step of the timeline: the index and time of the next point, and for a point file the point read.
 /// The value itself is made when the tick is delivered (see ``PointMaker``), so that a spec replaced
 /// between two points takes effect at the very next index.
-struct Tick: Runnable, Sendable {
+struct Tick: Timestamped, Sendable {
     /// The point's global index.
     var index: Int
     /// Its timestamp (timeline seconds), as clients see it.

@@ -76,20 +76,11 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
             try await app.run()
         } catch let error as IOError where [EADDRINUSE, EACCES].contains(error.errnoCode) {
             outcome.yield(.failed)
-            throw LiveServerBindError(url: url, reason: String(cString: strerror(error.errnoCode)))
+            throw LiveServerError(.bindFailed, "cannot serve on \(url): \(String(cString: strerror(error.errnoCode)))")
         } catch {
             let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "the address cannot be bound"
             outcome.yield(.unavailable("\(url) is not served (\(reason.lowercased())): this machine has no IPv6 loopback, so only 127.0.0.1 is"))
             try? await gracefulShutdown()
         }
     }
-}
-
-/// An address the server could not bind.
-public struct LiveServerBindError: Error, CustomStringConvertible {
-    /// `http://HOST:PORT`.
-    public var url: String
-    /// The system's words (`Address already in use`).
-    public var reason: String
-    public var description: String { "cannot serve on \(url): \(reason)" }
 }

@@ -95,7 +95,7 @@ extension Trajectory {
         let data: Data
         do {
             // The package's bounded reader: a device (/dev/zero), a pipe or a huge file fails with its reason.
-            data = try InputSource.open(url.path, spoolLimit: gpxSizeLimit).data(limit: gpxSizeLimit)
+            data = try NamedInput.open(url.path, spoolLimit: gpxSizeLimit).data(limit: gpxSizeLimit)
         } catch {
             throw SignalError(error.code, path: f.path("gpx"), "cannot read the GPX file \(url.path): \(error.message)")
         }

@@ -4,21 +4,21 @@ import Sensors
 import Signals
 
 extension Trajectory {
-    /// The render rates a trajectory takes, Hz: 0.001 … 1 MHz (see ``streams(rate:)``).
+    /// The render rates a trajectory takes, Hz: 0.001 … 1 MHz (see ``series(rate:)``).
     public static let renderRates: ClosedRange<Double> = 1e-3 ... 1e6
 
     /// The streams this trajectory produces at render rate `rate` (Hz): the truth, then each sensor present
     /// (the IMU, magnetometer and barometer at `rate` unless their spec sets one; GNSS at its own rate).
     /// - Throws: `SignalError` `.outOfRange` for a rate outside ``renderRates``, 0.001 Hz … 1 MHz, or at
     ///   `$.trajectory.sensors.imu.TERM` for an IMU term that does not suit the IMU's rate (a low-pass too slow for it).
-    public func streams(rate: Double) throws(SignalError) -> [TrajectoryStream] {
+    public func series(rate: Double) throws(SignalError) -> [TrajectorySeries] {
         try ParameterCheck(path: "--rate").check(rate, "rate", unit: "Hz", in: Self.renderRates)
         try sensors.imu?.validate(path: TrajectorySensors.imuPath, sampleRate: sensors.imuRate ?? rate)
-        var list = [TrajectoryStream(kind: .truth, rate: rate)]
-        if sensors.imu != nil { list.append(TrajectoryStream(kind: .imu, rate: sensors.imuRate ?? rate)) }
-        if sensors.magnetometer != nil { list.append(TrajectoryStream(kind: .magnetometer, rate: sensors.magnetometerRate ?? rate)) }
-        if sensors.barometer != nil { list.append(TrajectoryStream(kind: .barometer, rate: sensors.barometerRate ?? rate)) }
-        if let gnss = sensors.gnss { list.append(TrajectoryStream(kind: .gnss, rate: gnss.rate)) }
+        var list = [TrajectorySeries(kind: .truth, rate: rate)]
+        if sensors.imu != nil { list.append(TrajectorySeries(kind: .imu, rate: sensors.imuRate ?? rate)) }
+        if sensors.magnetometer != nil { list.append(TrajectorySeries(kind: .magnetometer, rate: sensors.magnetometerRate ?? rate)) }
+        if sensors.barometer != nil { list.append(TrajectorySeries(kind: .barometer, rate: sensors.barometerRate ?? rate)) }
+        if let gnss = sensors.gnss { list.append(TrajectorySeries(kind: .gnss, rate: gnss.rate)) }
         return list
     }
 
@@ -34,11 +34,11 @@ extension Trajectory {
     /// and, with a low-pass, the replay of up to one 1024-sample warm-up cell of ideal readings (0.95 ms for the
     /// bench's 50 Hz low-pass); the vibration filter's 62 samples before the block; the GNSS error's O(log n) tree.
     /// - Parameters:
-    ///   - stream: One of ``streams(rate:)``.
+    ///   - stream: One of ``series(rate:)``.
     ///   - samples: Sample indices, within `0 ..< 2⁴⁸`.
     /// - Returns: The rows, flattened: `(1 + columns.count)` numbers each.
     /// - Throws: `SignalError` `.invalidRender` for samples outside `0 ..< 2⁴⁸`, or a sensor's error.
-    public func render(_ stream: TrajectoryStream, samples: Range<Int>) throws(SignalError) -> [Double] {
+    public func render(_ stream: TrajectorySeries, samples: Range<Int>) throws(SignalError) -> [Double] {
         try render([stream], samples: samples)[0]
     }
 
@@ -52,15 +52,15 @@ extension Trajectory {
     /// ``render(_:samples:)->[Double]``.
     ///
     /// ```swift
-    /// let streams = try drive.streams(rate: 100).filter { $0.rate == 100 }
+    /// let streams = try drive.series(rate: 100).filter { $0.rate == 100 }
     /// let blocks = try drive.render(streams, samples: 0 ..< 16_384)   // one array of rows per stream
     /// ```
     /// - Parameters:
-    ///   - streams: Some of ``streams(rate:)``.
+    ///   - streams: Some of ``series(rate:)``.
     ///   - samples: Sample indices, within `0 ..< 2⁴⁸`.
     /// - Returns: One array per stream, in order: its rows flattened, `(1 + columns.count)` numbers each.
     /// - Throws: `SignalError` `.invalidRender` for samples outside `0 ..< 2⁴⁸`, or a sensor's error.
-    public func render(_ streams: [TrajectoryStream], samples: Range<Int>) throws(SignalError) -> [[Double]] {
+    public func render(_ streams: [TrajectorySeries], samples: Range<Int>) throws(SignalError) -> [[Double]] {
         guard samples.lowerBound >= 0, samples.upperBound <= Self.sampleLimit else {
             throw SignalError(.invalidRender, "samples \(samples.lowerBound) ..< \(samples.upperBound) are outside 0 ..< 2^48")
         }
@@ -88,7 +88,7 @@ extension Trajectory {
     /// `rate` Hz, in one pass over the samples: each state is computed once and handed to every stream (the
     /// IMU's error model drives the pass when it is there). Without the IMU, the state leaves out the ideal IMU
     /// (specific force and angular rate), which no other stream reads.
-    func renderTogether(_ kinds: [TrajectoryStream.Kind], samples: Range<Int>, rate: Double) throws(SignalError) -> [[Double]] {
+    func renderTogether(_ kinds: [TrajectorySeries.Kind], samples: Range<Int>, rate: Double) throws(SignalError) -> [[Double]] {
         let count = samples.count, start = samples.lowerBound
         let magnetometer = kinds.contains(.magnetometer) ? try sensors.magnetometer?.at(rate: rate) : nil
         let barometer = kinds.contains(.barometer) ? try sensors.barometer?.at(rate: rate) : nil
@@ -96,7 +96,7 @@ extension Trajectory {
         let wantsTruth = kinds.contains(.truth)
         let imu = kinds.contains(.imu) && count > 0 ? sensors.imu : nil
         let full = imu != nil
-        let truthWidth = 1 + TrajectoryStream.columns(.truth).count
+        let truthWidth = 1 + TrajectorySeries.columns(.truth).count
         var truthRows: [Double] = [], magnetometerRows: [Double] = [], imuRows: [Double] = []
         var positions: [Double] = []
         // Each output written in place, row k at k · width.
@@ -163,7 +163,7 @@ extension Trajectory {
         }
     }
 
-    /// Writes the truth's row (`t` and ``TrajectoryStream/columns(_:)`` of `.truth`) at `r` (21 numbers).
+    /// Writes the truth's row (`t` and ``TrajectorySeries/columns(_:)`` of `.truth`) at `r` (21 numbers).
     @inline(__always)
     static func writeTruthRow(_ s: TrajectoryState, to r: UnsafeMutablePointer<Double>) {
         (r + 0).initialize(to: s.time); (r + 1).initialize(to: s.latitude); (r + 2).initialize(to: s.longitude)

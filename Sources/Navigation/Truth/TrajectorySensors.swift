@@ -11,7 +11,7 @@ public struct TrajectorySensors: Sendable, Hashable {
     public static let imuPath = "$.trajectory.sensors.imu"
     /// The IMU: specific force and angular rate in the device frame, plus the vehicle's vibration, through
     /// the IMU error model (its `motion` is the trajectory's and unused). Its terms are checked by
-    /// `Trajectory`'s initialiser (`IMU/validate(path:)`) and, at its rate, by `Trajectory/streams(rate:)`.
+    /// `Trajectory`'s initialiser (`IMU/validate(path:)`) and, at its rate, by `Trajectory/series(rate:)`.
     public var imu: IMU?
     /// The IMU's rate, Hz, or `nil` for the render rate.
     public var imuRate: Double?

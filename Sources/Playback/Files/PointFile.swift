@@ -30,7 +30,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
     /// The file's format.
     public let format: PointFormat
     /// The bytes: the regular file (read again on each pass) or a one-shot input read once, whole.
-    package let source: InputSource
+    package let source: NamedInput
 
     /// Opens a point file (it is read when played or loaded).
     ///
@@ -43,7 +43,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///     or else from the first bytes (see `InputKind`).
     /// - Throws: `SignalError` (`unreadable`, `unknownFormat`).
     public init(path: String, format: PointFormat? = nil) throws(SignalError) {
-        try self.init(source: InputSource.open(path), format: format)
+        try self.init(source: NamedInput.open(path), format: format)
     }
 
     /// Opens a point file at a file URL (see ``init(path:format:)``).
@@ -54,7 +54,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
 
     /// A point file over an opened input.
     /// - Throws: `SignalError` (`unknownFormat`) when the input is not a point file.
-    package init(source: InputSource, format: PointFormat? = nil) throws(SignalError) {
+    package init(source: NamedInput, format: PointFormat? = nil) throws(SignalError) {
         self.source = source
         path = source.path
         if let format {

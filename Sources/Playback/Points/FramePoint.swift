@@ -5,7 +5,7 @@ import Signals
 ///
 /// The frame is read straight from the rendered block (planar `Float` channels), so making a point
 /// allocates nothing. ``MotionPoint`` reads 9 channels, ``AxesPoint`` 3 and ``ScalarPoint`` 1.
-public protocol FramePoint: Runnable, Sendable {
+public protocol FramePoint: Timestamped, Sendable {
     /// Channels the point reads from a frame.
     static var channelCount: Int { get }
 

@@ -18,7 +18,7 @@ extension Runner {
     public func start<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions(),
                                                    handler: @escaping @Sendable (Points.Element) throws -> Void,
                                                    completion: (@Sendable (PlaybackSummary) -> Void)? = nil) throws
-        where Points.Element: Runnable & Sendable {
+        where Points.Element: Timestamped & Sendable {
         try start(PointSequence(points), options: options, handler: handler, completion: completion)
     }
 
@@ -32,7 +32,7 @@ extension Runner {
     ///   - options: Loop, timing policy, late policy and speed.
     /// - Returns: The points, each yielded when due.
     public func points<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions())
-        -> PlaybackPoints<Points.Element> where Points.Element: Runnable & Sendable {
+        -> PlaybackPoints<Points.Element> where Points.Element: Timestamped & Sendable {
         self.points(PointSequence(points), options: options)
     }
 
@@ -45,7 +45,7 @@ extension Runner {
     /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument`).
     public func run<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions(),
                                                  handler: @escaping @Sendable (Points.Element) throws -> Void) async throws -> PlaybackSummary
-        where Points.Element: Runnable & Sendable {
+        where Points.Element: Timestamped & Sendable {
         try await run(PointSequence(points), options: options, handler: handler)
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 import Signals
 
-/// Any sequence of ``Runnable`` points, played at their timestamps: an array of predefined points,
+/// Any sequence of ``Timestamped`` points, played at their timestamps: an array of predefined points,
 /// a lazy sequence, a decoded file.
 ///
 /// ```swift
 /// let points = (0 ..< 100).map { MotionPoint(timestamp: Double($0) / 10) }
 /// try runner.start(PointSequence(points)) { point in print(point.timestamp) }
 /// ```
-public struct PointSequence<Base: Sequence & Sendable>: PointSource where Base.Element: Runnable & Sendable {
+public struct PointSequence<Base: Sequence & Sendable>: PointSource where Base.Element: Timestamped & Sendable {
     /// The points, in playback order.
     public let base: Base
     /// Loop period in seconds, if given.
@@ -48,7 +48,7 @@ public struct PointSequence<Base: Sequence & Sendable>: PointSource where Base.E
 ///     return MotionPoint(timestamp: t, userAcceleration: Acceleration(x: a, y: a, z: a))
 /// }
 /// ```
-public struct SampledFunction<Point: Runnable & Sendable>: PointSource {
+public struct SampledFunction<Point: Timestamped & Sendable>: PointSource {
     /// Seconds between points (> 0).
     public let interval: TimeInterval
     /// Number of points per pass; `nil` plays until stopped.

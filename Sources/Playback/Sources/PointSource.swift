@@ -7,12 +7,12 @@ import Signals
 /// and never decrease. A source can be played many times (each ``makeCursor()`` starts again from the
 /// first point), which is how the runner loops and restarts.
 ///
-/// Conforming types in this module: ``PointSequence`` (any sequence of ``Runnable`` points),
+/// Conforming types in this module: ``PointSequence`` (any sequence of ``Timestamped`` points),
 /// ``SampledFunction`` (`(TimeInterval) -> Point` every interval), ``SignalPoints`` (a signal rendered
 /// block by block), ``BufferPoints`` (an already rendered buffer) and ``PointFile`` (a file, streamed).
 public protocol PointSource: Sendable {
     /// What the source delivers.
-    associatedtype Point: Runnable & Sendable
+    associatedtype Point: Timestamped & Sendable
     /// Reads the points of one pass.
     associatedtype Cursor: PointCursor where Cursor.Point == Point
 

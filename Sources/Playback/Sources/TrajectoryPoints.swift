@@ -23,7 +23,7 @@ public struct TrajectoryPoints: PointSource {
     /// - Throws: `SignalError` for a rate outside 0.001 Hz … 1 MHz, a negative or non-finite start or
     ///   duration, or points beyond index 2⁴⁸.
     public init(_ trajectory: Trajectory, sampleRate: Double, duration: Double? = nil, start: Double = 0) throws(SignalError) {
-        _ = try trajectory.streams(rate: sampleRate)
+        _ = try trajectory.series(rate: sampleRate)
         guard start.isFinite, start >= 0 else {
             throw SignalError(.invalidRender, "the start must be a finite number of seconds ≥ 0, got \(start)", field: "start")
         }
@@ -82,9 +82,9 @@ extension Trajectory {
         let states = self.states(first: first, count: count, rate: rate)
         let last = first + count - 1
         /// The rows of a stream at `r` Hz holding points `first … last` (sample floor(n · r / rate)).
-        func held(_ kind: TrajectoryStream.Kind, _ r: Double) throws(SignalError) -> (rows: [Double], base: Int, width: Int) {
+        func held(_ kind: TrajectorySeries.Kind, _ r: Double) throws(SignalError) -> (rows: [Double], base: Int, width: Int) {
             let a = Self.heldIndex(first, rate: rate, streamRate: r), b = Self.heldIndex(last, rate: rate, streamRate: r)
-            let stream = TrajectoryStream(kind: kind, rate: r)
+            let stream = TrajectorySeries(kind: kind, rate: r)
             return (try render(stream, samples: a ..< b + 1), a, 1 + stream.columns.count)
         }
         let imu = try sensors.imu.map { _ throws(SignalError) in try held(.imu, sensors.imuRate ?? rate) }
@@ -128,7 +128,7 @@ extension Trajectory {
                 let k = Self.heldIndex(n, rate: rate, streamRate: gnss.rate)
                 let isNew = n == 0 || Self.heldIndex(n - 1, rate: rate, streamRate: gnss.rate) != k
                 if isNew {
-                    let row = try render(TrajectoryStream(kind: .gnss, rate: gnss.rate), samples: k ..< k + 1)
+                    let row = try render(TrajectorySeries(kind: .gnss, rate: gnss.rate), samples: k ..< k + 1)
                     if row.count == 8 {
                         let (speedAccuracy, courseAccuracy) = Self.velocityAccuracies(speed: row[4], course: row[5], sigma: gnss.velocitySigma)
                         location = LocationPoint(timestamp: t, latitude: row[1], longitude: row[2], altitude: row[3],

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One location fix, shaped like Core Location's `CLLocation`: the point the `Runner` plays from a
-/// ``Route`` or a file, and the value a simulated location manager hands to app code (the one location
+/// `Route` or a file, and the value a simulated location manager hands to app code (the one location
 /// type of the package).
 ///
 /// ```swift
@@ -10,7 +10,7 @@ import Foundation
 /// In JSON (`signals play`): `{"timestamp": 12, "location": {"latitude": 51.5007, "longitude": -0.1246,
 /// "altitude": 0, "horizontalAccuracy": 4.53, "verticalAccuracy": 4.47, "speed": 1.4, "course": 45}}`, with
 /// `"speedAccuracy"` (m/s) and `"courseAccuracy"` (degrees) after `course` when they are known (not −1).
-public struct LocationPoint: Runnable, Sendable, Hashable {
+public struct LocationPoint: Timestamped, Sendable, Hashable {
     /// Seconds from the start of the run.
     public var timestamp: TimeInterval
     /// Degrees north, −90 … 90 (WGS84).

@@ -4,7 +4,7 @@ import Foundation
 /// spec that holds a motion and a route (`{"motion": {...}, "route": {...}}`).
 ///
 /// In JSON (`signals play`): the motion point's fields and `"location": {...}` beside them.
-public struct MotionLocationPoint: Runnable, Motionable, Sendable, Hashable {
+public struct MotionLocationPoint: Timestamped, Motionable, Sendable, Hashable {
     /// The motion sample.
     public var motion: MotionPoint
     /// The location fix.

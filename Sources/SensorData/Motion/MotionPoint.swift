@@ -1,7 +1,7 @@
 import Foundation
 import InternalUtilities
 
-/// One motion sample: what the ``Runner`` *plays* from a ``MotionSignal``, a point file or a server.
+/// One motion sample: what the `Runner` *plays* from a `MotionSignal`, a point file or a server.
 /// A simulated motion manager turns each into the `DeviceMotion` (`CMDeviceMotion`-shaped, always with
 /// an attitude) that app code receives.
 ///
@@ -11,7 +11,7 @@ import InternalUtilities
 /// ```
 /// In JSON (point files, `signals play`): `{"timestamp": 0.1, "userAcceleration": {"x": .., "y": .., "z": ..},
 /// "gravity": {...}, "rotationRate": {...}}`; an absent part is zero.
-public struct MotionPoint: Runnable, Motionable, Sendable, Hashable {
+public struct MotionPoint: Timestamped, Motionable, Sendable, Hashable {
     /// Seconds from the start of the run.
     public var timestamp: TimeInterval
     /// The acceleration the user gives the device, gravity excluded (g).
@@ -52,8 +52,8 @@ public struct MotionPoint: Runnable, Motionable, Sendable, Hashable {
     }
 
     /// Copies any motion sample at a time.
-    /// - Parameter point: A value that is both ``Runnable`` and ``Motionable``.
-    public init(_ point: some Runnable & Motionable) {
+    /// - Parameter point: A value that is both ``Timestamped`` and ``Motionable``.
+    public init(_ point: some Timestamped & Motionable) {
         self.init(timestamp: point.timestamp, userAcceleration: point.userAcceleration, gravity: point.gravity,
                   rotationRate: point.rotationRate, attitude: point.attitude)
     }

@@ -1,20 +1,10 @@
 import Foundation
 
-/// Something that happens at a time: the ``Runner`` delivers it when its ``timestamp`` comes.
-///
-/// ```swift
-/// struct Tap: Runnable { var timestamp: TimeInterval }
-/// ```
-public protocol Runnable {
-    /// Seconds from the start of the run.
-    var timestamp: TimeInterval { get }
-}
-
 /// A motion sample shaped like CoreMotion's `CMDeviceMotion`: user acceleration and gravity in g,
 /// rotation rate in rad/s. Every part defaults to zero, so a type provides only what it has.
 ///
 /// ```swift
-/// struct Accelerometer: Runnable, Motionable {
+/// struct Accelerometer: Timestamped, Motionable {
 ///     var timestamp: TimeInterval
 ///     var userAcceleration: Acceleration      // gravity and rotationRate are zero
 /// }

@@ -3,7 +3,7 @@ import Foundation
 /// A three-axis sample at a time: what an `Axes` signal plays as.
 ///
 /// In `signals play` output: `{"timestamp": 0.01, "x": 0.5, "y": 0, "z": -1}`.
-public struct AxesPoint: Runnable, Sendable, Hashable, Codable {
+public struct AxesPoint: Timestamped, Sendable, Hashable, Codable {
     /// Seconds from the start of the run.
     public var timestamp: TimeInterval
     /// Channel 0 (signal units).

@@ -3,7 +3,7 @@ import Foundation
 /// A one-channel sample at a time: what a scalar signal plays as.
 ///
 /// In `signals play` output: `{"timestamp": 0.01, "value": 0.5}`.
-public struct ScalarPoint: Runnable, Sendable, Hashable, Codable {
+public struct ScalarPoint: Timestamped, Sendable, Hashable, Codable {
     /// Seconds from the start of the run.
     public var timestamp: TimeInterval
     /// The sample (signal units).

@@ -14,7 +14,7 @@ import Foundation
 /// - ``pressure``: the barometer's reading (Pa) when it has one.
 /// - Headings and the pedometer's counts are the truth's.
 /// A sensor with its own rate holds its latest sample (at or before the point's time).
-public struct TrajectoryPoint: Runnable, Motionable, Sendable, Hashable {
+public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
     /// The motion sample (g, rad/s, attitude).
     public var motion: MotionPoint
     /// A new GNSS fix, or `nil` between fixes.

@@ -34,8 +34,8 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
     /// Seconds of the source's timeline between updates: 1, as CoreMotion's relative altitude.
     public static let updateInterval: TimeInterval = 1
 
-    private let relative: TrajectoryFeed
-    private let absolute: TrajectoryFeed
+    private let relative: TrajectoryUpdates
+    private let absolute: TrajectoryUpdates
 
     /// Creates an altimeter that plays `source` in real time.
     /// - Parameter source: A trajectory (see ``SensorSource``).
@@ -50,9 +50,9 @@ public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
     ///   - timing: How the playback threads wait (default: sleep without spinning).
     public init<C: Clock>(source: AltimeterSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
         self.source = source
-        let makeRunner: @Sendable () -> any StreamRunner = { Runner(clock: clock) }
-        relative = TrajectoryFeed(makeRunner: makeRunner, timing: timing)
-        absolute = TrajectoryFeed(makeRunner: makeRunner, timing: timing)
+        let makeRunner: @Sendable () -> any UpdateRunner = { Runner(clock: clock) }
+        relative = TrajectoryUpdates(makeRunner: makeRunner, timing: timing)
+        absolute = TrajectoryUpdates(makeRunner: makeRunner, timing: timing)
     }
 
     deinit {

@@ -5,7 +5,7 @@ import Playback
 import Signals
 
 /// The heading side of a ``SimulatedLocationManager``: its settings, the latest heading, and the playback
-/// of one start (a trajectory's timeline on a ``TrajectoryFeed``, a server's points on a ``RemoteFeed``, or
+/// of one start (a trajectory's timeline on a ``TrajectoryUpdates``, a server's points on a ``LiveServerClient``, or
 /// the points of a render directory on a Runner).
 final class HeadingUpdates: @unchecked Sendable {
     private let lock = NSLock()
@@ -16,14 +16,14 @@ final class HeadingUpdates: @unchecked Sendable {
     private var latest: SimulatedHeading?
     private var producer: (any UpdateProducer)?
     private let gate = DeliveryGate()
-    private let feed: TrajectoryFeed
-    private let makeRunner: @Sendable () -> any StreamRunner
+    private let updates: TrajectoryUpdates
+    private let makeRunner: @Sendable () -> any UpdateRunner
     private let timing: TimingPolicy
 
-    init(makeRunner: @escaping @Sendable () -> any StreamRunner, timing: TimingPolicy) {
+    init(makeRunner: @escaping @Sendable () -> any UpdateRunner, timing: TimingPolicy) {
         self.makeRunner = makeRunner
         self.timing = timing
-        feed = TrajectoryFeed(makeRunner: makeRunner, timing: timing)
+        updates = TrajectoryUpdates(makeRunner: makeRunner, timing: timing)
     }
 
     /// Degrees (≤ 0: every heading); NaN is stored as ``headingFilterNone``.
@@ -51,10 +51,10 @@ final class HeadingUpdates: @unchecked Sendable {
     var heading: SimulatedHeading? { lock.withLock { latest } }
 
     /// Whether updates are on.
-    var isActive: Bool { feed.isActive || lock.withLock { producer != nil } }
+    var isActive: Bool { updates.isActive || lock.withLock { producer != nil } }
 
     /// Updates dropped because the delegate queue fell behind.
-    var dropped: Int { gate.dropped + feed.dropped }
+    var dropped: Int { gate.dropped + updates.dropped }
 
     private func record(_ heading: SimulatedHeading) { lock.withLock { latest = heading } }
 
@@ -78,13 +78,13 @@ final class HeadingUpdates: @unchecked Sendable {
         case .trajectory(let trajectory, let rate, let duration):
             // An invalid rate gets an interval TrajectoryTicks accepts, so that TrajectoryPoints names the rate.
             let interval = rate.isFinite && rate > 0 ? 1 / rate : 1
-            feed.start(.signal(trajectory, sampleRate: rate, duration: duration), interval: interval, queue: queue, transform: { point in
+            updates.start(.signal(trajectory, sampleRate: rate, duration: duration), interval: interval, queue: queue, transform: { point in
                 admit(SimulatedHeading(point))
             }, deliver: deliver)
         case .server(let url, let rate, let token):
             let send = sender(queue, deliver)
             do {
-                let remote = try RemoteFeed(address: try ServerAddress(url, token: token), rate: nil, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
+                let remote = try LiveServerClient(address: try ServerAddress(url, token: token), rate: nil, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
                     if let heading = SimulatedHeading(point), let kept = admit(heading) { send(kept, nil) }
                 }, fail: { error in
                     if reportFailures() { send(nil, error) }
@@ -140,13 +140,13 @@ final class HeadingUpdates: @unchecked Sendable {
             return producer
         }
         running?.stop()
-        feed.stop()
+        updates.stop()
         gate.close()
     }
 }
 
 /// A heading played at its timestamp measured from the first's.
-struct TimedHeading: Runnable, Sendable {
+struct TimedHeading: Timestamped, Sendable {
     let heading: SimulatedHeading
     let offset: Double
     var timestamp: TimeInterval { heading.timestamp - offset }

@@ -143,7 +143,7 @@ extension LocationSource {
     /// the limit, at a NUL byte or at a line over 1 MiB).
     /// - Throws: `SignalError` (`unreadable`, `tooLarge`): missing, a directory, unreadable, too large.
     static func fileData(_ url: URL) throws(SignalError) -> Data {
-        let input = try InputSource.open(url.path, spoolLimit: fileSizeLimit)
+        let input = try NamedInput.open(url.path, spoolLimit: fileSizeLimit)
         if case .file = input.storage, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int,
            size > fileSizeLimit {
             throw SignalError(.tooLarge, "\(size) bytes is more than \(fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix",

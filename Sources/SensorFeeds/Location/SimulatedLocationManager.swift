@@ -53,7 +53,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     private var bufferLimit = 64
     private var producer: (any UpdateProducer)?
     private let gate = DeliveryGate()
-    private let makeRunner: @Sendable () -> any StreamRunner
+    private let makeRunner: @Sendable () -> any UpdateRunner
     private let timing: TimingPolicy
     /// The heading updates (see SimulatedLocationManager+Heading.swift).
     let headings: HeadingUpdates
@@ -73,7 +73,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     public init<C: Clock>(source: LocationSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
         self.source = source
         self.timing = timing
-        let makeRunner: @Sendable () -> any StreamRunner = { Runner(clock: clock) }
+        let makeRunner: @Sendable () -> any UpdateRunner = { Runner(clock: clock) }
         self.makeRunner = makeRunner
         headings = HeadingUpdates(makeRunner: makeRunner, timing: timing)
         queue = OperationQueue()
@@ -201,7 +201,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
         let options = PlaybackOptions(loop: false, timing: timing)
         switch source.kind {
         case .server(let url, let rate, let token):
-            let remote = try RemoteFeed(address: try ServerAddress(url, token: token), rate: rate, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
+            let remote = try LiveServerClient(address: try ServerAddress(url, token: token), rate: rate, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
                 if let location = point.location { handle(location) }
             }, fail: { error in fail(error, false) })
             holder.producer = remote
@@ -247,7 +247,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
 }
 
 /// A fix played at its timestamp measured from the file's first.
-struct TimedFix: Runnable, Sendable {
+struct TimedFix: Timestamped, Sendable {
     let fix: LocationPoint
     let offset: Double
     var timestamp: TimeInterval { fix.timestamp - offset }

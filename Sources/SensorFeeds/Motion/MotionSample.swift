@@ -5,7 +5,7 @@ import Signals
 
 /// What one motion-manager stream plays: the motion point, and from a source with a magnetometer the raw
 /// field and (for device motion) the fused update.
-struct MotionSample: Runnable, Sendable {
+struct MotionSample: Timestamped, Sendable {
     /// The played point (a trajectory's: the IMU's readings and the true attitude).
     var motion: MotionPoint
     /// The fused device motion, from a source with an IMU and a magnetometer.

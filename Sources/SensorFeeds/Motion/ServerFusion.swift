@@ -40,7 +40,7 @@ final class ServerFusion: @unchecked Sendable {
     /// magnetometer distortion or cannot be read.
     static func calibration(_ address: ServerAddress) -> MagnetometerCalibration {
         guard let wakeup = try? Wakeup(),
-              let http = try? HTTPStream(address, path: "/v1/spec", timeout: 2, wakeup: wakeup), http.status == 200,
+              let http = try? HTTPResponseReader(address, path: "/v1/spec", timeout: 2, wakeup: wakeup), http.status == 200,
               let body = try? http.readAll(limit: 1 << 20, timeout: 2),
               let spec = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
               let trajectory = spec["trajectory"] as? [String: Any], let sensors = trajectory["sensors"] as? [String: Any],

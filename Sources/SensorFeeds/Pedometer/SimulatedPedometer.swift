@@ -28,8 +28,8 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     /// Seconds of the source's timeline between checks of the step count: 0.25.
     public static let checkInterval: TimeInterval = 0.25
 
-    private let feed: TrajectoryFeed
-    private let events: TrajectoryFeed
+    private let updates: TrajectoryUpdates
+    private let events: TrajectoryUpdates
     /// The serial queue handlers run on.
     let handlerQueue: OperationQueue
 
@@ -46,15 +46,15 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     ///   - timing: How the playback thread waits (default: sleep without spinning).
     public init<C: Clock>(source: PedometerSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
         self.source = source
-        feed = TrajectoryFeed(makeRunner: { Runner(clock: clock) }, timing: timing)
-        events = TrajectoryFeed(makeRunner: { Runner(clock: clock) }, timing: timing)
+        updates = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
+        events = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
         handlerQueue = OperationQueue()
         handlerQueue.maxConcurrentOperationCount = 1
         handlerQueue.name = "SensorFeeds.SimulatedPedometer"
     }
 
     deinit {
-        feed.stop()
+        updates.stop()
         events.stop()
     }
 
@@ -70,9 +70,9 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     public static func isPaceAvailable() -> Bool { true }
 
     /// Whether updates are on.
-    public var isActive: Bool { feed.isActive }
+    public var isActive: Bool { updates.isActive }
     /// Updates dropped because the handler's queue fell more than 1024 calls behind.
-    public var droppedUpdates: Int { feed.dropped }
+    public var droppedUpdates: Int { updates.dropped }
 
     /// Starts updates: each change of the step count (checked every ``checkInterval`` seconds of the
     /// source) is handed to `handler` on the pedometer's serial queue. An error (a source the trajectory
@@ -81,12 +81,12 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
     ///   - start: The date the source's second 0 maps to (``PedometerData/startDate``).
     ///   - handler: Receives each ``PedometerData``.
     public func startUpdates(from start: Date, withHandler handler: @escaping PedometerHandler) {
-        let counter = StepCounter(start: start, interval: Self.checkInterval)
-        feed.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { counter.update($0) }, deliver: handler)
+        let counter = PedometerDataTracker(start: start, interval: Self.checkInterval)
+        updates.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { counter.update($0) }, deliver: handler)
     }
 
     /// Stops updates: when this returns, no handler call is running (on another thread) or will run.
-    public func stopUpdates() { feed.stop() }
+    public func stopUpdates() { updates.stop() }
 
     /// `true`: every source gives pause and resume events.
     public static func isPedometerEventTrackingAvailable() -> Bool { true }
@@ -107,7 +107,7 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
         let epoch: Double
         switch source.kind {
         case .trajectory(let trajectory, _, _): epoch = trajectory.epochSeconds
-        case .file(let url): epoch = (try? RecordingSensors(url.appendingPathComponent("sensors.json")))?.epochSeconds ?? 0
+        case .file(let url): epoch = (try? RenderDirectory.SensorsFile(url.appendingPathComponent("sensors.json")))?.epochSeconds ?? 0
         case .server: epoch = 0
         }
         let detector = MotionDetector(epoch: epoch)
@@ -191,7 +191,7 @@ struct PedometerHistory {
         case .server:
             throw SignalError(.invalidArgument, "a server source has no history to query: query a trajectory (.signal) or its render directory (.file)", field: "source")
         case .file(let url):
-            let recording = try TrajectoryRecording(directory: url)
+            let recording = try RenderDirectory(directory: url)
             epoch = recording.epochSeconds ?? 0
             let points = recording.points
             let t0 = points[0].timestamp
@@ -209,7 +209,7 @@ struct PedometerHistory {
 }
 
 /// Turns the points of one start into pedometer updates: only on a change of the step count.
-final class StepCounter: @unchecked Sendable {
+final class PedometerDataTracker: @unchecked Sendable {
     private let lock = NSLock()
     private let start: Date
     private let interval: Double

@@ -47,14 +47,14 @@ struct TrajectoryTicks: PointSource {
 
 /// One update stream fed by a trajectory on a Runner: the producer, the delivery gate, start and stop,
 /// as each kind of ``SimulatedMotionManager`` update has.
-final class TrajectoryFeed: @unchecked Sendable {
+final class TrajectoryUpdates: @unchecked Sendable {
     private let lock = NSLock()
     private var producer: (any UpdateProducer)?
     private let gate = DeliveryGate()
-    private let makeRunner: @Sendable () -> any StreamRunner
+    private let makeRunner: @Sendable () -> any UpdateRunner
     private let timing: TimingPolicy
 
-    init(makeRunner: @escaping @Sendable () -> any StreamRunner, timing: TimingPolicy) {
+    init(makeRunner: @escaping @Sendable () -> any UpdateRunner, timing: TimingPolicy) {
         self.makeRunner = makeRunner
         self.timing = timing
     }
@@ -107,7 +107,7 @@ final class TrajectoryFeed: @unchecked Sendable {
                     throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
                 }
                 let note = NoMotionNote()
-                let remote = try RemoteFeed(address: try ServerAddress(url, token: token), rate: 1 / interval, pollInterval: interval, deliver: { point in
+                let remote = try LiveServerClient(address: try ServerAddress(url, token: token), rate: 1 / interval, pollInterval: interval, deliver: { point in
                     if let trajectoryPoint = TrajectoryPoint(point) {
                         handler(trajectoryPoint)
                     } else if note.first() {
@@ -120,7 +120,7 @@ final class TrajectoryFeed: @unchecked Sendable {
                 guard interval.isFinite, interval > 0 else {
                     throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
                 }
-                let recording = try TrajectoryRecording(directory: url)
+                let recording = try RenderDirectory(directory: url)
                 lock.withLock { producer = runner }
                 try runner.play(TickedPoints(base: recording, interval: interval), options: options, handler: handler, completion: completion)
             }

@@ -87,7 +87,7 @@ public struct ChannelRecording: Sendable, Hashable {
     ///   - rate: The sample rate (Hz), required for `.npy`, else checked against the timestamps.
     /// - Throws: `SignalError` naming the file, line and column of a problem; `.tooLarge` beyond
     ///   ``maximumValueCount`` values (checked as the file is read, before the memory is taken).
-    package static func read(_ input: InputSource, rate: Double?) throws(SignalError) -> ChannelRecording {
+    package static func read(_ input: NamedInput, rate: Double?) throws(SignalError) -> ChannelRecording {
         switch InputKind.detect(name: input.path, head: input.head) {
         case .points(.csv):
             return try csv(input, rate: rate)
@@ -125,7 +125,7 @@ public struct ChannelRecording: Sendable, Hashable {
     }
 
     /// A `.npy` array of float32 or float64, read in 1 MiB pieces into `Double` channels.
-    static func npy(_ input: InputSource, rate: Double) throws(SignalError) -> ChannelRecording {
+    static func npy(_ input: NamedInput, rate: Double) throws(SignalError) -> ChannelRecording {
         var head = input.head
         if head.count == 1 << 16 { head = try input.data(limit: 12 + NPYHeader.largestHeader, allowingMore: true) }
         let header = try NPYHeader(head, name: input.name)
@@ -205,7 +205,7 @@ public struct ChannelRecording: Sendable, Hashable {
     }
 
     /// A CSV file, read row by row into `Double` columns.
-    static func csv(_ input: InputSource, rate: Double?) throws(SignalError) -> ChannelRecording {
+    static func csv(_ input: NamedInput, rate: Double?) throws(SignalError) -> ChannelRecording {
         var times = Column()
         var columns: [Column] = []
         var time = 0

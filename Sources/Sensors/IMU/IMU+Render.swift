@@ -67,12 +67,12 @@ extension IMU {
 
     /// The ideal readings of samples `first ..< first + count` at `sampleRate`: specific force (physical
     /// sign, m/s²) into channels 0–2 and angular rate (rad/s) into channels 3–5, channel `c` at `out + c·stride`.
-    package typealias TruthSource = (_ first: Int, _ count: Int, _ sampleRate: Double, _ out: UnsafeMutablePointer<Double>,
+    package typealias TruthRenderer = (_ first: Int, _ count: Int, _ sampleRate: Double, _ out: UnsafeMutablePointer<Double>,
                                      _ stride: Int) -> Void
 
     /// Renders one block of this IMU's errors on the ideal readings `truth` gives (the trajectory's IMU):
     /// as ``render(into:_:)``, whose motion is one such source.
-    package func render(into block: RenderBlock, _ transform: Affine, truth: TruthSource) {
+    package func render(into block: RenderBlock, _ transform: Affine, truth: TruthRenderer) {
         let frames = block.frameCount
         guard frames > 0 else { return }
         let fs = block.sampleRate, start = block.startIndex
@@ -213,7 +213,7 @@ extension IMU {
     /// force in m/s², rate in rad/s), for samples `first ..< first + count` (`count ≤` ``chunk``):
     /// channel `c` at `out + c·stride`. The knot values of the bridged processes come precomputed.
     func raw(first: Int, count: Int, sampleRate fs: Double, into out: UnsafeMutablePointer<Double>, stride: Int,
-             truth: TruthSource, processes: [(channel: Int, process: BridgedProcess)], knots: UnsafePointer<Double>,
+             truth: TruthRenderer, processes: [(channel: Int, process: BridgedProcess)], knots: UnsafePointer<Double>,
              knotCount: Int, knotOrigin: Int) {
         let L = BridgedProcess.knotSpacing
         truth(first, count, fs, out, stride)

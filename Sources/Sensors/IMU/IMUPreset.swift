@@ -79,8 +79,8 @@ public enum IMUPreset: String, Sendable, Hashable, CaseIterable {
         return m
     }
 
-    /// Where the numbers come from.
-    public var source: String {
+    /// Where the numbers come from: the publication, datasheet or source file cited for the preset.
+    public var citation: String {
         switch self {
         case .adis16448:
             "RotorS simulator, rotors_gazebo_plugins/include/rotors_gazebo_plugins/gazebo_imu_plugin.h (kDefaultAdis* constants)"

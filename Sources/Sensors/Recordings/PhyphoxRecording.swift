@@ -90,8 +90,8 @@ public enum PhyphoxRecording {
     /// - Throws: `SignalError` naming the file, line and column: not a phyphox export, a field that
     ///   is not a number, decreasing times.
     public static func read(path: String, platform: Platform? = nil) throws(SignalError) -> [SensorSeries] {
-        let input: InputSource
-        do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
+        let input: NamedInput
+        do { input = try NamedInput.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
         var platform = platform
         if platform == nil, let device = try deviceSheet(besides: path) { platform = try Self.platform(device: device) }
         return try read(RecordingTable.read(input), name: path, platform: platform)
@@ -107,8 +107,8 @@ public enum PhyphoxRecording {
     /// `meta/device.csv` in the folder of `path`, as phyphox exports it, when there is one.
     static func deviceSheet(besides path: String) throws(SignalError) -> RecordingTable? {
         guard let sheet = deviceSheetPath(besides: path), FileManager.default.isReadableFile(atPath: sheet) else { return nil }
-        let input: InputSource
-        do { input = try InputSource.open(sheet) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? sheet) }
+        let input: NamedInput
+        do { input = try NamedInput.open(sheet) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? sheet) }
         let table = try RecordingTable.read(input)
         return isDeviceSheet(table.header) ? table : nil
     }

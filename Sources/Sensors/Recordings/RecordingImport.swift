@@ -89,8 +89,8 @@ public struct RecordingImport: Sendable, Hashable {
         var stated: (SensorLoggerRecording.Convention, RecordingTable)?
         var device: (PhyphoxRecording.Platform, RecordingTable)?
         for path in files {
-            let input: InputSource
-            do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
+            let input: NamedInput
+            do { input = try NamedInput.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
             let fileName = (path as NSString).lastPathComponent, lowered = fileName.lowercased()
             // Both apps share their exports as zip archives; this reads the CSV files inside, never the archive.
             if input.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || input.head.starts(with: [0x50, 0x4B, 0x05, 0x06]) || lowered.hasSuffix(".zip") {

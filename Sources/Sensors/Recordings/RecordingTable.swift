@@ -22,7 +22,7 @@ struct RecordingTable {
 
     /// Reads a whole CSV file, every row kept.
     /// - Throws: `SignalError` (`unreadable`, `malformed`, `unknownFormat`).
-    static func read(_ input: InputSource) throws(SignalError) -> RecordingTable {
+    static func read(_ input: NamedInput) throws(SignalError) -> RecordingTable {
         var rows: [(line: Int, fields: [String])] = []
         var table = try scan(input) { _, row throws(SignalError) in rows.append(row) }
         table.rows = rows
@@ -37,7 +37,7 @@ struct RecordingTable {
     ///     stops the scan and is thrown as it is.
     /// - Returns: The table, without rows.
     /// - Throws: `SignalError` (`unreadable`, `malformed`), or `body`'s error.
-    static func scan(_ input: InputSource,
+    static func scan(_ input: NamedInput,
                      _ body: (RecordingTable, (line: Int, fields: [String])) throws(SignalError) -> Void) throws(SignalError) -> RecordingTable {
         var head = input.head[...]
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }

@@ -107,8 +107,8 @@ public enum SensorLoggerRecording {
     ///   - convention: The platform's sign convention for accelerations.
     /// - Throws: `SignalError` naming the file, line and column.
     public static func read(path: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
-        let input: InputSource
-        do { input = try InputSource.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
+        let input: NamedInput
+        do { input = try NamedInput.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
         return try read(RecordingTable.read(input), name: path, convention: convention)
     }
 

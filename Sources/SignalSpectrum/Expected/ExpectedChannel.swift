@@ -3,7 +3,7 @@ import Signals
 
 /// A seeded noise source as it reaches one channel: the same `(distribution, seed)` reached twice
 /// adds coherently (it is the same sequence), different sources add in variance.
-public struct NoiseSource: Sendable, Hashable {
+public struct NoiseComponent: Sendable, Hashable {
     /// The distribution of the samples.
     public var distribution: Noise.Distribution
     /// The seed of the sequence.
@@ -79,7 +79,7 @@ public struct ExpectedChannel: Sendable, Hashable {
     /// The lines, sorted by frequency, merged (one per frequency), in `(0, sampleRate/2]`.
     public var lines: [SpectralLine] { didSet { terms = nil } }
     /// The noise sources.
-    public var noise: [NoiseSource]
+    public var noise: [NoiseComponent]
     /// Bands swept by chirps.
     public var sweeps: [SweepBand] { didSet { terms = nil } }
     /// Variance of harmonics too weak to be listed (signal units²), spread over the spectrum (they are
@@ -96,13 +96,13 @@ public struct ExpectedChannel: Sendable, Hashable {
     ///   - noise: Noise sources.
     ///   - sweeps: Swept bands (a hand-written band has no chirp to model: the verifier reports it unchecked).
     ///   - residualVariance: Unlisted harmonic variance (signal units²).
-    public init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseSource] = [], sweeps: [SweepBand] = [],
+    public init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseComponent] = [], sweeps: [SweepBand] = [],
                 residualVariance: Double = 0) {
         self.init(dc: dc, lines: lines, noise: noise, sweeps: sweeps, residualVariance: residualVariance, terms: nil)
     }
 
     /// Creates a channel with its model terms (derived from a signal tree).
-    init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseSource] = [], sweeps: [SweepBand] = [],
+    init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseComponent] = [], sweeps: [SweepBand] = [],
          residualVariance: Double = 0, terms: [ModelTerm]?) {
         self.dc = dc
         self.lines = lines
@@ -138,7 +138,7 @@ extension ExpectedChannel {
         ExpectedChannel(
             dc: dc * factor,
             lines: lines.map { SpectralLine(frequency: $0.frequency, real: $0.real * factor, imaginary: $0.imaginary * factor, source: $0.source) },
-            noise: noise.map { NoiseSource(distribution: $0.distribution, seed: $0.seed, gain: $0.gain * factor) },
+            noise: noise.map { NoiseComponent(distribution: $0.distribution, seed: $0.seed, gain: $0.gain * factor) },
             sweeps: sweeps.map { SweepBand(lowFrequency: $0.lowFrequency, highFrequency: $0.highFrequency,
                                            amplitude: $0.amplitude * abs(factor), sweepRate: $0.sweepRate, source: $0.source) },
             residualVariance: residualVariance * factor * factor,

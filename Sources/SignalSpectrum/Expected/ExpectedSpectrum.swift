@@ -98,7 +98,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
             return [ExpectedChannel(dc: c.offset, sweeps: c.amplitude == 0 ? [] : [band],
                                     terms: c.amplitude == 0 ? [] : [term])]
         case .noise(let n):
-            return [ExpectedChannel(noise: [NoiseSource(distribution: n.distribution, seed: n.seed, gain: n.amplitude)],
+            return [ExpectedChannel(noise: [NoiseComponent(distribution: n.distribution, seed: n.seed, gain: n.amplitude)],
                                     terms: [])]
         case .constant(let c):
             return [ExpectedChannel(dc: c.value, terms: [])]

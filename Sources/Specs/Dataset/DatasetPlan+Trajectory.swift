@@ -61,7 +61,7 @@ extension DatasetPlan {
     ///   rate differs, `$.trajectory.sensors.gnss.outages` for outages.
     static func checkTable(_ trajectory: Trajectory, rate: Double) throws(SignalError) {
         // The streams `signals render` would write at `rate` (the truth always at `rate`), each sensor at its own.
-        for stream in try trajectory.streams(rate: rate) where stream.rate != rate {
+        for stream in try trajectory.series(rate: rate) where stream.rate != rate {
             let (name, own) = (stream.kind.rawValue, stream.rate)
             throw SignalError(.sampleRateMismatch, path: "$.trajectory.sensors.\(name).rate",
                               "the \(name) runs at \(own) Hz, not the plan's rate \(rate) Hz, and a dataset recording is one table (one row per sample, every stream at the plan's rate); leave 'rate' out of the \(name) (it then runs at the plan's rate) or set it to \(rate)")

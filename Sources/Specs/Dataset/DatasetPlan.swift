@@ -4,7 +4,7 @@ import Sensors
 import Signals
 
 /// A dataset plan: templates of specs with randomised parameters, from which recording `i` of a dataset is
-/// drawn as a pure function of (plan, i) (see ``recording(_:)``).
+/// drawn as a pure function of (plan, i) (see ``item(_:)``).
 ///
 /// ```json
 /// {"seed": 11, "rate": 50, "duration": 4, "templates": [

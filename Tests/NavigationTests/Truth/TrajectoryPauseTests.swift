@@ -73,7 +73,7 @@ import Testing
         try #require(rests.count == 2)
         let rate = 50.0
         let samples = Int((rests[0] - 10) * rate) ..< Int((rests[1] + 10) * rate)
-        let streams = try walk.streams(rate: rate)
+        let streams = try walk.series(rate: rate)
         let whole = try walk.render(streams, samples: samples)
         var pieces = [[Double]](repeating: [], count: streams.count)
         var n = samples.lowerBound
@@ -88,7 +88,7 @@ import Testing
         // The truth's velocity changes by at most a walk's acceleration over a sample: the path's (≤ 1 m/s²) and
         // the gait's bounce (0.025 m a step: 4 m/s² at 1.4 m/s).
         let truth = try #require(streams.firstIndex { $0.kind == .truth && $0.rate == rate })
-        let width = 1 + TrajectoryStream.columns(.truth).count
+        let width = 1 + TrajectorySeries.columns(.truth).count
         let rows = whole[truth]
         var largest = 0.0
         for r in 1 ..< rows.count / width {

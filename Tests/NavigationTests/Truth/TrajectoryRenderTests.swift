@@ -32,7 +32,7 @@ import Testing
     func chunkingDoesNotChangeABit(bandwidth: Double) throws {
         let drive = try Self.drive(bandwidth: bandwidth)
         let rate = 50.0
-        let streams = try drive.streams(rate: rate).filter { $0.rate == rate }
+        let streams = try drive.series(rate: rate).filter { $0.rate == rate }
         #expect(streams.count == 4)
         let samples = 1_234 ..< 4_321           // across the start (rest), the turns and a low-pass cell boundary
         let whole = try drive.render(streams, samples: samples)
@@ -60,7 +60,7 @@ import Testing
         let drive = try Self.drive(bandwidth: 0)
         let first = 100, count = 900, rate = 50.0
         let states = drive.states(first: first, count: count, rate: rate)
-        let truth = try drive.render(TrajectoryStream(kind: .truth, rate: rate), samples: first ..< first + count)
+        let truth = try drive.render(TrajectorySeries(kind: .truth, rate: rate), samples: first ..< first + count)
         let expected = states.flatMap { s in
             [s.time, s.latitude, s.longitude, s.altitude, s.velocity.x, s.velocity.y, s.velocity.z,
              s.acceleration.x, s.acceleration.y, s.acceleration.z, s.attitude.w, s.attitude.x, s.attitude.y, s.attitude.z,
@@ -74,10 +74,10 @@ import Testing
             let s = states[n - first]
             return (s.latitude, s.longitude, s.altitude, s.altitudeAboveMeanSeaLevel)
         }
-        let baroRows = try drive.render(TrajectoryStream(kind: .barometer, rate: rate), samples: first ..< first + count)
+        let baroRows = try drive.render(TrajectorySeries(kind: .barometer, rate: rate), samples: first ..< first + count)
         #expect(Self.bits(stride(from: 1, to: baroRows.count, by: 2).map { baroRows[$0] }) == Self.bits(pressures))
         let magnetometer = try #require(drive.sensors.magnetometer).at(rate: rate)
-        let magRows = try drive.render(TrajectoryStream(kind: .magnetometer, rate: rate), samples: first ..< first + count)
+        let magRows = try drive.render(TrajectorySeries(kind: .magnetometer, rate: rate), samples: first ..< first + count)
         let fields = states.enumerated().flatMap { k, s in
             let m = magnetometer.measured(s.magneticField, sample: first + k)
             return [s.time, m.x, m.y, m.z]

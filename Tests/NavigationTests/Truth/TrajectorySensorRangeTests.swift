@@ -39,8 +39,8 @@ import Testing
         var slow = IMU()
         slow.accelerometer.bandwidth = SIMD3(repeating: 1e-3)
         let trajectory = try Trajectory(route: Self.route, vehicle: .walk, sensors: TrajectorySensors(imu: slow))
-        _ = try trajectory.streams(rate: 1)
-        let rateError = try #require(throws: SignalError.self) { try trajectory.streams(rate: 1e6) }
+        _ = try trajectory.series(rate: 1)
+        let rateError = try #require(throws: SignalError.self) { try trajectory.series(rate: 1e6) }
         #expect(rateError.path == "$.trajectory.sensors.imu.accelerometer_bandwidth", "\(rateError)")
         #expect(rateError.message.contains("2^20"), "\(rateError.message)")
     }
@@ -66,7 +66,7 @@ import Testing
         #expect(p.allSatisfy { $0.isFinite })
         let magnetometer = try MagnetometerModel(sampleRate: 1e6, noiseDensity: 1000, resolution: MagnetometerModel.smallestResolution, seed: 1)
         let trajectory = try Trajectory(route: Self.route, vehicle: .walk, sensors: TrajectorySensors(magnetometer: magnetometer))
-        let rows = try trajectory.render(TrajectoryStream(kind: .magnetometer, rate: 1e6), samples: 0 ..< 1000)
+        let rows = try trajectory.render(TrajectorySeries(kind: .magnetometer, rate: 1e6), samples: 0 ..< 1000)
         #expect(rows.allSatisfy { $0.isFinite })
     }
 }

@@ -45,10 +45,10 @@ import Formats
         #expect(t.sensors.imu?.accelerometerUnit == .metersPerSecondSquared && t.sensors.imu?.seed == 1)
         #expect(t.sensors.barometerRate == 25 && t.sensors.magnetometerRate == nil)
         #expect(t.sensors.gnss?.rate == 1 && t.sensors.gnss?.error.sigma == 3)
-        let streams = try t.streams(rate: 100)
+        let streams = try t.series(rate: 100)
         #expect(streams.map(\.kind) == [.truth, .imu, .magnetometer, .barometer, .gnss])
         #expect(streams.map(\.rate) == [100, 100, 100, 25, 1])
-        #expect(TrajectoryStream.columns(.truth).count == 20)
+        #expect(TrajectorySeries.columns(.truth).count == 20)
     }
 
     @Test func everyRefusalNamesItsPath() {
@@ -187,7 +187,7 @@ import Formats
                                         gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 0, correlationTime: 60), rate: 10))
         let t = try Trajectory(route: TruthChecks.carRoute(), vibration: 0, sensors: sensors)
         let rate = 10.0
-        let streams = try t.streams(rate: rate)
+        let streams = try t.series(rate: rate)
         let range = 0 ..< 1000
         let states = t.states(first: 0, count: 1000, rate: rate)
         let imu = try t.render(streams[1], samples: range), mag = try t.render(streams[2], samples: range)
@@ -207,7 +207,7 @@ import Formats
         let imu = IMU(accelerometerUnit: .metersPerSecondSquared)
         func readings(_ scale: Double) throws -> [Double] {
             let t = try Trajectory(route: TruthChecks.carRoute(), vehicle: .car, vibration: scale, sensors: TrajectorySensors(imu: imu))
-            return try t.render(TrajectoryStream(kind: .imu, rate: 200), samples: 0 ..< 12_000)
+            return try t.render(TrajectorySeries(kind: .imu, rate: 200), samples: 0 ..< 12_000)
         }
         let quiet = try readings(0), shaken = try readings(1), doubled = try readings(2)
         var sum = 0.0, sum2 = 0.0
@@ -235,7 +235,7 @@ import Formats
     @Test func outagesDropFixes() throws {
         let gnss = try GNSSReceiver(error: GNSSErrorModel(sigma: 2, correlationTime: 30, seed: 3), outages: [.init(start: 10, end: 20.5)])
         let t = try Trajectory(route: TruthChecks.carRoute(), sensors: TrajectorySensors(gnss: gnss))
-        let rows = try t.render(TrajectoryStream(kind: .gnss, rate: 1), samples: 0 ..< 40)
+        let rows = try t.render(TrajectorySeries(kind: .gnss, rate: 1), samples: 0 ..< 40)
         let times = stride(from: 0, to: rows.count, by: 8).map { rows[$0] }
         let expected: [Double] = (0 ..< 40).map { Double($0) }.filter { (t: Double) -> Bool in t < 10 || t >= 20.5 }
         #expect(times == expected)
@@ -243,7 +243,7 @@ import Formats
 
     @Test func everyStreamIsBitIdenticalHoweverItIsChunked() throws {
         let t = try Trajectory(json: Data(Self.example.utf8))
-        for stream in try t.streams(rate: 50) {
+        for stream in try t.series(rate: 50) {
             let n = Int(stream.rate * 40)
             let whole = try t.render(stream, samples: 0 ..< n)
             var pieces: [Double] = []
@@ -275,7 +275,7 @@ extension JSONValue {
         #expect(files.count >= 3)
         for file in files {
             let t = try Trajectory(json: Data(contentsOf: dir.appendingPathComponent(file)), baseDirectory: dir)
-            for stream in try t.streams(rate: 20) {
+            for stream in try t.series(rate: 20) {
                 let rows = try t.render(stream, samples: 0 ..< Int(stream.rate * 5))
                 #expect(!rows.isEmpty && rows.allSatisfy(\.isFinite), "\(file): \(stream.kind)")
             }
@@ -301,7 +301,7 @@ extension JSONValue {
                       "gnss": {"sigma": 2.5, "correlationTime": 30, "seed": 10}}}}
         """.utf8))
         #expect(built == spec)
-        for stream in try built.streams(rate: 20) {
+        for stream in try built.series(rate: 20) {
             #expect(try built.render(stream, samples: 0 ..< 40) == spec.render(stream, samples: 0 ..< 40))
         }
     }

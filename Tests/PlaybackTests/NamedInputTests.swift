@@ -4,7 +4,7 @@ import Testing
 @testable import Signals
 import Formats
 
-@Suite struct InputSourceTests {
+@Suite struct NamedInputTests {
     static let dir: URL = {
         let d = FileManager.default.temporaryDirectory.appendingPathComponent("input-tests-\(getpid())")
         try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
@@ -48,14 +48,14 @@ import Formats
 
     @Test("binary data and endless lines from a pipe fail fast instead of filling memory")
     func pipeLimits() throws {
-        let zeros = #expect(throws: SignalError.self) { _ = try InputSource.open(try fifo("zeros", Data(count: 200_000))) }
+        let zeros = #expect(throws: SignalError.self) { _ = try NamedInput.open(try fifo("zeros", Data(count: 200_000))) }
         #expect(zeros?.message.contains("NUL byte") == true)
         let line = #expect(throws: SignalError.self) {
-            _ = try InputSource.open(try fifo("line", Data(repeating: UInt8(ascii: "1"), count: 300_000)), lineLimit: 100_000)
+            _ = try NamedInput.open(try fifo("line", Data(repeating: UInt8(ascii: "1"), count: 300_000)), lineLimit: 100_000)
         }
         #expect(line?.message.contains("longer than 100000 bytes") == true)
         let big = #expect(throws: SignalError.self) {
-            _ = try InputSource.open(try fifo("big", Data(repeating: 0x0A, count: 300_000)), spoolLimit: 100_000)
+            _ = try NamedInput.open(try fifo("big", Data(repeating: 0x0A, count: 300_000)), spoolLimit: 100_000)
         }
         #expect(big?.message.contains("save it to a regular file") == true)
     }
@@ -70,7 +70,7 @@ import Formats
             _ = try PointFile(path: try write("long.json", Data("[{\"timestamp\": 0, \"x\": \"".utf8) + Data(repeating: 0x61, count: 2 << 20))).validate()
         }
         #expect(json?.message.contains("longer than 1048576 bytes") == true)
-        let dir = #expect(throws: SignalError.self) { _ = try InputSource.open(Self.dir.path) }
+        let dir = #expect(throws: SignalError.self) { _ = try NamedInput.open(Self.dir.path) }
         #expect(dir?.message.contains("directory") == true)
     }
 

@@ -81,7 +81,7 @@ struct ServerAddress: Sendable, Hashable {
 
 /// One HTTP/1.1 GET over a ``SocketConnection``: the response head, then the body as it arrives
 /// (chunked, with a length, or up to the close).
-final class HTTPStream {
+final class HTTPResponseReader {
     private let connection: SocketConnection
     /// The status code.
     private(set) var status = 0
@@ -113,12 +113,12 @@ final class HTTPStream {
                 pending = Array(raw[end.upperBound...])
                 return
             }
-            guard raw.count < HTTPStream.headLimit else { throw SensorFeedsError(.badResponse, "the response head is over 64 KiB") }
+            guard raw.count < HTTPResponseReader.headLimit else { throw SensorFeedsError(.badResponse, "the response head is over 64 KiB") }
             switch try connection.read(into: &raw, timeout: timeout) {
             case .data: continue
             case .end: throw SensorFeedsError(.serverGone, "the server closed the connection before answering")
             case .timedOut: throw SensorFeedsError(.serverGone, "the server did not answer within \(timeout) s")
-            case .stopped: throw HTTPStream.stopped
+            case .stopped: throw HTTPResponseReader.stopped
             }
         }
     }
@@ -213,7 +213,7 @@ final class HTTPStream {
                 guard body.count <= limit else { throw SensorFeedsError(.badResponse, "the response body is over \(limit) bytes") }
             case .end: return body
             case .timedOut: throw SensorFeedsError(.serverGone, "the server stopped sending within \(timeout) s")
-            case .stopped: throw HTTPStream.stopped
+            case .stopped: throw HTTPResponseReader.stopped
             }
         }
     }

@@ -2,10 +2,10 @@
 ///
 /// Sample `n` of a stream is at `n / rate` seconds from the start. Every row starts with that time, `t`;
 /// ``columns`` name the values after it (`truth.csv`, `imu.csv`, … with `t` first).
-public struct TrajectoryStream: Sendable, Hashable {
+public struct TrajectorySeries: Sendable, Hashable {
     /// What the stream carries.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// The truth (`TrajectoryStream.columns(.truth)`).
+        /// The truth (`TrajectorySeries.columns(.truth)`).
         case truth
         /// The IMU: accelerometer and gyroscope in the IMU spec's units.
         case imu

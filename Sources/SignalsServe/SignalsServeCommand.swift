@@ -12,7 +12,7 @@ import Signals
 /// `signals-serve` (run as `signals serve`): plays a spec or a point file in real time on one shared
 /// timeline and serves it over HTTP, Server-Sent Events and WebSocket, with a web console at `/`.
 @main
-struct ServeCommand: AsyncParsableCommand {
+struct SignalsServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signals serve",
         abstract: "Serve a JSON signal spec or a point file live over HTTP, Server-Sent Events and WebSocket, with a web console.",
@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     var allowOrigin: [String] = []
 
     @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("A secret that changes and WebSocket upgrades must carry as Authorization: Bearer TOKEN (a WebSocket may use ?token=TOKEN; the console takes it from its address, /?token=TOKEN); 1 to 256 of A-Z a-z 0-9 - . _ ~. 'generate' makes a random one and prints it. Default: the environment's \(ServeCommand.tokenVariable), else none.", valueName: "token"))
+            help: ArgumentHelp("A secret that changes and WebSocket upgrades must carry as Authorization: Bearer TOKEN (a WebSocket may use ?token=TOKEN; the console takes it from its address, /?token=TOKEN); 1 to 256 of A-Z a-z 0-9 - . _ ~. 'generate' makes a random one and prints it. Default: the environment's \(SignalsServeCommand.tokenVariable), else none.", valueName: "token"))
     var token: String?
 
     @Option(name: .long, parsing: .unconditional, help: "TCP port; 0 picks a free one (printed on the first line).")
@@ -161,7 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let tokenVariable = "SIGNALS_SERVE_TOKEN"
 
     /// Where the token came from, which says what to print about it.
-    enum TokenSource: Equatable {
+    enum TokenOrigin: Equatable {
         /// No token.
         case none
         /// `--token TOKEN` or the environment: the user knows it; it is never printed.
@@ -177,7 +177,7 @@ struct ServeCommand: AsyncParsableCommand {
     ///   - flag: `--token`, if given.
     ///   - environment: The process's environment.
     ///   - everyInterface: Whether the host binds every interface.
-    static func token(flag: String?, environment: [String: String], everyInterface: Bool) -> (token: String?, source: TokenSource) {
+    static func token(flag: String?, environment: [String: String], everyInterface: Bool) -> (token: String?, source: TokenOrigin) {
         let given = flag ?? environment[tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
         if given == "generate" || (given == nil && everyInterface) {
             return (LiveServerConfiguration.generateToken(), .generated)
@@ -190,7 +190,7 @@ struct ServeCommand: AsyncParsableCommand {
     ///   - url: `http://HOST:PORT` of the server.
     ///   - token: The token.
     ///   - source: Where it came from: a generated token is printed, a given one never is.
-    static func tokenLine(url: String, token: String?, source: TokenSource) -> String? {
+    static func tokenLine(url: String, token: String?, source: TokenOrigin) -> String? {
         guard let token else { return nil }
         switch source {
         case .none: return nil
@@ -245,16 +245,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await app.runService()
-        } catch let error as LiveServerBindError {
+        } catch let error as LiveServerError where error.code == .bindFailed {
             feed.close()
-            ServeCommand.fail(error.description, status: 1)
+            SignalsServeCommand.fail(error.message, status: 1)
         } catch {
             feed.close()
             // A system call's failure (the port in use, no permission for a low port) in the system's words;
             // anything else (a name that does not resolve) without the framework's type names.
             let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) }
                 ?? "'\(configuration.host)' is not an address of this machine"
-            ServeCommand.fail("cannot serve on \(configuration.url(port: port)): \(reason)", status: 1)
+            SignalsServeCommand.fail("cannot serve on \(configuration.url(port: port)): \(reason)", status: 1)
         }
     }
 }

@@ -5,8 +5,8 @@ import Sensors
 import Signals
 
 /// Recording `i` of a dataset: its template, drawn parameters, labels, seeds and spec, a pure function of
-/// (plan, i) (see ``DatasetPlan/recording(_:)``).
-package struct DatasetRecording: Sendable {
+/// (plan, i) (see ``DatasetPlan/item(_:)``).
+package struct DatasetItem: Sendable {
     /// The recording's index (0-based).
     package var index: Int
     /// The template it was drawn from.
@@ -92,7 +92,7 @@ extension DatasetPlan {
     /// - Parameter index: The recording's index, ≥ 0.
     /// - Throws: `SignalError` at the template's spec path when the drawn values make an invalid spec
     ///   (a normal draw outside a parameter's range, say), naming the values.
-    package func recording(_ index: Int) throws(SignalError) -> DatasetRecording {
+    package func item(_ index: Int) throws(SignalError) -> DatasetItem {
         precondition(index >= 0, "a recording's index is ≥ 0")
         let t = template(of: index)
         let template = templates[t]
@@ -104,7 +104,7 @@ extension DatasetPlan {
         var seeds: [(path: String, seed: UInt64)] = []
         let seededSpec = seeded(substituted, path: "$", index: index, seeds: &seeds)
         let (spec, document) = try prepared(seededSpec, path: path, with: values.map { ($0.name, $0.value) })
-        return DatasetRecording(index: index, template: template.name, parameters: values, labels: template.labels, seeds: seeds,
+        return DatasetItem(index: index, template: template.name, parameters: values, labels: template.labels, seeds: seeds,
                                 spec: spec, document: document)
     }
 

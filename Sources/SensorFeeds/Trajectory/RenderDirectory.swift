@@ -21,7 +21,7 @@ import Signals
 ///   averages out) in 3 m floors, its
 ///   cadence the steps of the last second; the heading accuracy is 0.
 /// - Every cell is a finite number, times never decrease, and a missing column is named with its file.
-struct TrajectoryRecording: PointSource {
+struct RenderDirectory: PointSource {
     /// The points, one per truth row.
     let points: [TrajectoryPoint]
     /// The magnetometer's calibration (the identity without `sensors.json`).
@@ -109,14 +109,14 @@ struct TrajectoryRecording: PointSource {
             let url = directory.appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: url.path) ? url : nil
         }
-        let truthColumns = TrajectoryStream.columns(.truth)
+        let truthColumns = TrajectorySeries.columns(.truth)
         let truth = try Table(directory.appendingPathComponent("truth.csv"), required: truthColumns)
         guard !truth.rows.isEmpty else { throw SignalError(.tooShort, "the file has a header but no rows", file: "truth.csv") }
-        let imu = try file("imu.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.imu)) }
-        let magnetometer = try file("magnetometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.magnetometer)) }
-        let barometer = try file("barometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.barometer)) }
-        let gnss = try file("gnss.csv").map { u throws(SignalError) in try Table(u, required: TrajectoryStream.columns(.gnss)) }
-        let sidecar = try file("sensors.json").map { u throws(SignalError) in try RecordingSensors(u) }
+        let imu = try file("imu.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.imu)) }
+        let magnetometer = try file("magnetometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.magnetometer)) }
+        let barometer = try file("barometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.barometer)) }
+        let gnss = try file("gnss.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.gnss)) }
+        let sidecar = try file("sensors.json").map { u throws(SignalError) in try SensorsFile(u) }
         calibration = sidecar?.calibration ?? MagnetometerCalibration(nil)
         hasMagnetometer = magnetometer != nil
         hasBarometer = barometer != nil
@@ -134,7 +134,7 @@ struct TrajectoryRecording: PointSource {
         let gyroscope = imu?.columns(["gyroscope.x", "gyroscope.y", "gyroscope.z"])
         let field = magnetometer?.columns(["magnetometer.x", "magnetometer.y", "magnetometer.z"])
         let pressureColumn = barometer?.column("pressure")
-        let fix = gnss?.columns(TrajectoryStream.columns(.gnss))
+        let fix = gnss?.columns(TrajectorySeries.columns(.gnss))
         let g0 = 9.80665
         // The accelerometer's unit and sign: the sidecar's, else its size.
         var imuScale = 1.0
@@ -231,45 +231,47 @@ struct TrajectoryRecording: PointSource {
     }
 }
 
-/// `sensors.json` of a render directory: `{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g" | "m/s^2", "magnetometer": {"hard_iron": [x, y, z],
-/// "soft_iron": [[…], […], […]]}}`, every key optional.
-struct RecordingSensors {
-    var accelerometerInMetresPerSecondSquared: Bool?
-    var calibration: MagnetometerCalibration?
-    /// Unix seconds of the trajectory's epoch (`"epoch"`: ISO 8601, as in the spec).
-    var epochSeconds: Double?
+extension RenderDirectory {
+    /// `sensors.json` of a render directory: `{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g" | "m/s^2", "magnetometer": {"hard_iron": [x, y, z],
+    /// "soft_iron": [[…], […], […]]}}`, every key optional.
+    struct SensorsFile {
+        var accelerometerInMetresPerSecondSquared: Bool?
+        var calibration: MagnetometerCalibration?
+        /// Unix seconds of the trajectory's epoch (`"epoch"`: ISO 8601, as in the spec).
+        var epochSeconds: Double?
 
-    init(_ url: URL) throws(SignalError) {
-        let file = url.lastPathComponent
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw SignalError(.unreadable, "cannot read: \(error.localizedDescription)", file: file) }
-        guard data.count <= 1 << 20, let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw SignalError(.malformed, "not a JSON object of at most 1 MiB", file: file)
-        }
-        if let unit = object["accelerometerUnit"] {
-            guard let text = unit as? String, ["g", "m/s^2"].contains(text) else {
-                throw SignalError(.malformed, "$.accelerometerUnit must be \"g\" or \"m/s^2\"", file: file, field: "$.accelerometerUnit")
+        init(_ url: URL) throws(SignalError) {
+            let file = url.lastPathComponent
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch { throw SignalError(.unreadable, "cannot read: \(error.localizedDescription)", file: file) }
+            guard data.count <= 1 << 20, let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                throw SignalError(.malformed, "not a JSON object of at most 1 MiB", file: file)
             }
-            accelerometerInMetresPerSecondSquared = text == "m/s^2"
-        }
-        if let epoch = object["epoch"] {
-            guard let text = epoch as? String, let seconds = ISO8601Time.parse(text) else {
-                throw SignalError(.malformed, "$.epoch must be an ISO 8601 date and time such as \"2026-06-01T08:30:00Z\"", file: file, field: "$.epoch")
+            if let unit = object["accelerometerUnit"] {
+                guard let text = unit as? String, ["g", "m/s^2"].contains(text) else {
+                    throw SignalError(.malformed, "$.accelerometerUnit must be \"g\" or \"m/s^2\"", file: file, field: "$.accelerometerUnit")
+                }
+                accelerometerInMetresPerSecondSquared = text == "m/s^2"
             }
-            epochSeconds = seconds
-        }
-        if let magnetometer = object["magnetometer"] {
-            guard let m = magnetometer as? [String: Any],
-                  let hard = (m["hard_iron"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), hard.count == 3,
-                  let soft = (m["soft_iron"] as? [Any])?.compactMap({ ($0 as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } }),
-                  soft.count == 3, soft.allSatisfy({ $0.count == 3 }), (hard + soft.flatMap { $0 }).allSatisfy(\.isFinite) else {
-                throw SignalError(.malformed, "$.magnetometer must be {\"hard_iron\": [x, y, z], \"soft_iron\": [[3 numbers] × 3]}", file: file, field: "$.magnetometer")
+            if let epoch = object["epoch"] {
+                guard let text = epoch as? String, let seconds = ISO8601Time.parse(text) else {
+                    throw SignalError(.malformed, "$.epoch must be an ISO 8601 date and time such as \"2026-06-01T08:30:00Z\"", file: file, field: "$.epoch")
+                }
+                epochSeconds = seconds
             }
-            guard let calibration = MagnetometerCalibration(hardIron: SIMD3(hard[0], hard[1], hard[2]),
-                                                            softIron: soft.map { SIMD3($0[0], $0[1], $0[2]) }) else {
-                throw SignalError(.outOfRange, "$.magnetometer.soft_iron is singular (its determinant is 0)", file: file, field: "$.magnetometer.soft_iron")
+            if let magnetometer = object["magnetometer"] {
+                guard let m = magnetometer as? [String: Any],
+                      let hard = (m["hard_iron"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), hard.count == 3,
+                      let soft = (m["soft_iron"] as? [Any])?.compactMap({ ($0 as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } }),
+                      soft.count == 3, soft.allSatisfy({ $0.count == 3 }), (hard + soft.flatMap { $0 }).allSatisfy(\.isFinite) else {
+                    throw SignalError(.malformed, "$.magnetometer must be {\"hard_iron\": [x, y, z], \"soft_iron\": [[3 numbers] × 3]}", file: file, field: "$.magnetometer")
+                }
+                guard let calibration = MagnetometerCalibration(hardIron: SIMD3(hard[0], hard[1], hard[2]),
+                                                                softIron: soft.map { SIMD3($0[0], $0[1], $0[2]) }) else {
+                    throw SignalError(.outOfRange, "$.magnetometer.soft_iron is singular (its determinant is 0)", file: file, field: "$.magnetometer.soft_iron")
+                }
+                self.calibration = calibration
             }
-            self.calibration = calibration
         }
     }
 }

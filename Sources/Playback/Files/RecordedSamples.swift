@@ -9,7 +9,7 @@ import Formats
 ///
 /// When the CSV has a time column, every row's time must be that of its sample index at the given
 /// rate (to 1 % of a sample period): a recording made at another rate is refused, not misread.
-package enum Recording {
+package enum RecordedSamples {
     /// Reads the first `frameCount` frames of `input` as a buffer at `sampleRate`.
     /// - Parameters:
     ///   - input: The recording.
@@ -19,7 +19,7 @@ package enum Recording {
     ///   - memoryLimit: Largest buffer allocated, in bytes.
     /// - Throws: `SignalError` naming the file, line and problem (format, channel count, too few
     ///   frames, a time column at another rate, a non-finite sample).
-    package static func read(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int,
+    package static func read(_ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int,
                              memoryLimit: Int = RenderOptions.defaultMemoryLimit) throws(SignalError) -> SampleBuffer {
         let (count, overflow) = frameCount.multipliedReportingOverflow(by: channelCount)
         guard !overflow, count <= memoryLimit / MemoryLayout<Float>.size else {
@@ -37,7 +37,7 @@ package enum Recording {
         }
     }
 
-    private static func npy(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
+    private static func npy(_ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
         var head = input.head
         if head.count < 12 + NPYHeader.largestHeader, head.count == 1 << 16 {
             head = try input.data(limit: 12 + NPYHeader.largestHeader, allowingMore: true)
@@ -79,7 +79,7 @@ package enum Recording {
         return SampleBuffer(sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, samples: planar)
     }
 
-    private static func csv(_ input: InputSource, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
+    private static func csv(_ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
         let reader = CSVReader(try input.byteReader())
         var fields: [String] = []
         guard try reader.nextRecord(into: &fields) else {

@@ -40,19 +40,19 @@ struct TickFilter {
 /// - Reports every failure (refused connection, broken stream, bad JSON, a server note of missed points)
 ///   to `fail` as a transient ``SensorFeedsError``, and keeps going until ``stop()``.
 ///
-/// Transport: a small HTTP/1.1 reader on POSIX sockets (``SocketConnection``, ``HTTPStream``), the same on
+/// Transport: a small HTTP/1.1 reader on POSIX sockets (``SocketConnection``, ``HTTPResponseReader``), the same on
 /// Linux and Apple platforms, plain HTTP only (loopback or a LAN; no TLS). FoundationNetworking's
 /// `URLSession` data delegate was tried on Linux and does deliver SSE incrementally (one callback per
 /// event at 100 Hz); the socket reader was kept for its immediate, deterministic stop (a wake-up pipe in
 /// the same `poll`), explicit `Last-Event-ID` and framing control, and no SwiftNIO. A `URLSession`
-/// transport (for TLS on Apple platforms) would replace ``HTTPStream`` only.
+/// transport (for TLS on Apple platforms) would replace ``HTTPResponseReader`` only.
 ///
 /// Time: the server paces the points on its own timeline; the client re-times nothing. Each point keeps
 /// the server's timestamp and is delivered as soon as it arrives, so its local delivery instant is its
 /// server deadline plus the network delay (measured in the bench), and no error accumulates over a long
 /// run. Points replayed after a reconnect are late, and are delivered at once, in order. Polling runs
 /// at absolute instants `start + k · interval` on the monotonic clock, so it does not drift either.
-final class RemoteFeed: @unchecked Sendable {
+final class LiveServerClient: @unchecked Sendable {
     let address: ServerAddress
     /// Points per second delivered (decimated here, see ``TickFilter``), or `nil` for every point.
     let rate: Double?
@@ -92,7 +92,7 @@ final class RemoteFeed: @unchecked Sendable {
     /// Starts reading on a new thread.
     func start() {
         let thread = Thread { [self] in run() }
-        thread.name = "SensorFeeds.RemoteFeed"
+        thread.name = "SensorFeeds.LiveServerClient"
         thread.qualityOfService = .userInteractive
         lock.withLock { self.thread = thread }
         thread.start()
@@ -120,11 +120,11 @@ final class RemoteFeed: @unchecked Sendable {
                     continue
                 }
             } catch {
-                if stopped || error == HTTPStream.stopped { return }
+                if stopped || error == HTTPResponseReader.stopped { return }
                 fail(error)
                 polling = false
             }
-            let wait = min(RemoteFeed.backoff.longest, RemoteFeed.backoff.first * pow(2, Double(min(failures, 16))))
+            let wait = min(LiveServerClient.backoff.longest, LiveServerClient.backoff.first * pow(2, Double(min(failures, 16))))
             failures += 1
             if wakeup.wait(seconds: wait) { return }
         }
@@ -139,8 +139,8 @@ final class RemoteFeed: @unchecked Sendable {
         let query = ""
         var headers = [("Accept", "text/event-stream"), ("Cache-Control", "no-store")]
         if let id = lastEventID { headers.append(("Last-Event-ID", String(id))) }
-        let http = try HTTPStream(address, path: "/v1/stream" + query, headers: headers,
-                                  timeout: RemoteFeed.connectTimeout, wakeup: wakeup)
+        let http = try HTTPResponseReader(address, path: "/v1/stream" + query, headers: headers,
+                                  timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 200 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -158,7 +158,7 @@ final class RemoteFeed: @unchecked Sendable {
                 for item in items { handle(item) }
                 items.removeAll(keepingCapacity: true)
             case .timedOut: continue
-            case .stopped: throw HTTPStream.stopped
+            case .stopped: throw HTTPResponseReader.stopped
             case .end: throw SensorFeedsError(.serverGone, "the server ended the stream")
             }
         }
@@ -190,7 +190,7 @@ final class RemoteFeed: @unchecked Sendable {
         if let id = lastEventID { query += "&after=\(id)" }
         let key = WebSocketProtocol.makeKey()
         let headers = [("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"), ("Sec-WebSocket-Key", key)]
-        let http = try HTTPStream(address, path: "/v1/ws" + query, headers: headers, timeout: RemoteFeed.connectTimeout, wakeup: wakeup)
+        let http = try HTTPResponseReader(address, path: "/v1/ws" + query, headers: headers, timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 101 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -225,7 +225,7 @@ final class RemoteFeed: @unchecked Sendable {
             case .timedOut: continue
             case .stopped:
                 try? http.send(WebSocketProtocol.closeFrame())
-                throw HTTPStream.stopped
+                throw HTTPResponseReader.stopped
             case .end: throw SensorFeedsError(.serverGone, "the server ended the WebSocket without a close frame")
             }
         }
@@ -263,8 +263,8 @@ final class RemoteFeed: @unchecked Sendable {
         var last: Double?
         let step = Int64(pollInterval * 1e9)
         while !stopped {
-            let http = try HTTPStream(address, path: "/data", timeout: RemoteFeed.connectTimeout, wakeup: wakeup)
-            let body = try http.readAll(limit: 1 << 20, timeout: RemoteFeed.connectTimeout)
+            let http = try HTTPResponseReader(address, path: "/data", timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
+            let body = try http.readAll(limit: 1 << 20, timeout: LiveServerClient.connectTimeout)
             guard http.status == 200 else {
                 if http.status == 401 { throw unauthorized("GET /data", body: String(decoding: body, as: UTF8.self)) }
                 throw SensorFeedsError(.badResponse, "GET /data answered \(http.status): \(SignalError.quoted(String(decoding: body, as: UTF8.self), limit: 100))")

@@ -12,10 +12,10 @@ import SensorData
 /// therefore read once, whole, into memory when opened.
 ///
 /// ```swift
-/// let input = try InputSource.open("walk.csv")
+/// let input = try NamedInput.open("walk.csv")
 /// let kind = InputKind.detect(name: input.name, head: input.head)   // .points(.csv)
 /// ```
-package struct InputSource: Sendable, Hashable {
+package struct NamedInput: Sendable, Hashable {
     /// Where the bytes are.
     package enum Storage: Sendable, Hashable {
         /// A regular file, opened again for each pass.
@@ -46,7 +46,7 @@ package struct InputSource: Sendable, Hashable {
     ///   - spoolLimit: Largest one-shot input kept, in bytes.
     ///   - lineLimit: Longest line of a text input, in bytes.
     /// - Throws: `SignalError` (`unreadable`: missing file, a directory, a read error, too large).
-    package static func open(_ path: String, spoolLimit: Int = defaultSpoolLimit, lineLimit: Int = 1 << 20) throws(SignalError) -> InputSource {
+    package static func open(_ path: String, spoolLimit: Int = defaultSpoolLimit, lineLimit: Int = 1 << 20) throws(SignalError) -> NamedInput {
         let name = path == "-" ? "standard input" : path
         let fd: Int32
         if path == "-" {
@@ -67,10 +67,10 @@ package struct InputSource: Sendable, Hashable {
         if type == S_IFDIR { throw SignalError(.unreadable, "is a directory, not a file", file: name) }
         if type == S_IFREG && path != "-" {
             let head = try readChunk(fd, max: 1 << 16, name: name)
-            return InputSource(name: name, path: path, storage: .file(path: path), head: head)
+            return NamedInput(name: name, path: path, storage: .file(path: path), head: head)
         }
         let all = try spool(fd, name: name, limit: spoolLimit, lineLimit: lineLimit)
-        return InputSource(name: name, path: path, storage: .bytes(all), head: all.prefix(1 << 16))
+        return NamedInput(name: name, path: path, storage: .bytes(all), head: all.prefix(1 << 16))
     }
 
     /// Wraps bytes already in memory.
@@ -109,8 +109,8 @@ package struct InputSource: Sendable, Hashable {
             let fd = posixOpen(path)
             guard fd >= 0 else { throw SignalError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: name) }
             defer { close(fd) }
-            if allowingMore { return try InputSource.readChunk(fd, max: limit, name: name) }
-            return try InputSource.spool(fd, name: name, limit: limit, lineLimit: nil)
+            if allowingMore { return try NamedInput.readChunk(fd, max: limit, name: name) }
+            return try NamedInput.spool(fd, name: name, limit: limit, lineLimit: nil)
         }
     }
 

@@ -5,7 +5,7 @@ import Signals
 import Formats
 
 /// Recordings for `verify` and `plot` (`.npy` and CSV), as the FuzzRecording harness reads them.
-@Suite struct RecordingTests {
+@Suite struct RecordedSamplesTests {
     func npy(_ header: String, payload: Data = Data()) -> Data {
         var dict = header
         let unpadded = 10 + dict.utf8.count + 1
@@ -17,7 +17,7 @@ import Formats
     }
 
     func read(_ data: Data, name: String = "r.npy", frames: Int = 4, channels: Int = 1, rate: Double = 1000) throws(SignalError) -> SampleBuffer {
-        try Recording.read(InputSource(name: name, bytes: data), sampleRate: rate, channelCount: channels, frameCount: frames)
+        try RecordedSamples.read(NamedInput(name: name, bytes: data), sampleRate: rate, channelCount: channels, frameCount: frames)
     }
 
     @Test(".npy shapes that cannot be are refused, never trap", arguments: [

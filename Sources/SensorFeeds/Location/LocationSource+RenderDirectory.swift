@@ -4,7 +4,7 @@ import Playback
 import Signals
 
 // `.file(DIR)` where DIR is what `signals render SPEC --rate R --output-dir DIR` writes for a trajectory
-// (truth.csv, gnss.csv, magnetometer.csv, …): read by `TrajectoryRecording`, the reader every manager shares.
+// (truth.csv, gnss.csv, magnetometer.csv, …): read by `RenderDirectory`, the reader every manager shares.
 
 extension LocationSource {
     /// Whether `url` names a directory (a trajectory render directory, for ``renderDirectoryPoints(_:)``).
@@ -20,11 +20,11 @@ extension LocationSource {
     /// - Throws: `SignalError` naming the file (and line and column) at fault; `unknownFormat` for a
     ///   directory without `truth.csv`.
     static func renderDirectoryPoints(_ directory: URL) throws(SignalError) -> [RemotePoint] {
-        guard TrajectoryRecording.isRecording(directory) else {
+        guard RenderDirectory.isRecording(directory) else {
             throw SignalError(.unknownFormat, "'\(directory.lastPathComponent)' is a directory without truth.csv: give a location file (GPX, CSV or JSON Lines) or the directory `signals render SPEC --output-dir DIR` writes for a trajectory",
                               file: directory.lastPathComponent)
         }
-        return try TrajectoryRecording(directory: directory).points.map(RemotePoint.init)
+        return try RenderDirectory(directory: directory).points.map(RemotePoint.init)
     }
 }
 
