@@ -41,7 +41,7 @@ test: deps lint-web
 
 # Every public module's DocC catalog (Sources/MODULE/MODULE.docc) with swift-docc-plugin, into
 # .build/docs/MODULE.doccarchive; any DocC warning (a broken symbol link, a malformed doc comment) fails it.
-DOCS_TARGETS ?= Signals Playback Location Sensors Navigation SensorFeeds SignalSpectrum LiveServer SignalRunner
+DOCS_TARGETS ?= SensorData Signals Playback Location Sensors Navigation SensorFeeds SignalSpectrum LiveServer SignalRunner
 DOCS_OUT := .build/docs
 .PHONY: docs
 docs: deps
