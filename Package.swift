@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "KalibrYAML", dependencies: ["Sensors", "SensorData"] + products("Yams", "Yams")),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
         .target(name: "Navigation", dependencies: ["SensorData", "Signals", "Sensors", "Location", "Formats", "InternalUtilities"]),
-        .target(name: "SignalRunner", dependencies: ["Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
+        .target(name: "SignalRunner", dependencies: ["SensorData", "Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
         .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "KalibrYAML", "Navigation", "Formats",
                                              "InternalUtilities"]),

@@ -6,6 +6,7 @@
 @_exported import Location
 @_exported import Navigation
 @_exported import Playback
+@_exported import SensorData
 @_exported import SensorFeeds
 @_exported import Sensors
 @_exported import Signals
