@@ -73,6 +73,7 @@ let package = Package(
         // the live server's wire formats (SSE, chunked coding, RFC 6455 frames, SHA-1) and MCAP/CDR/ROS 2.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
         .target(name: "Formats", dependencies: ["SensorData", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The Runner, its clocks and the point sources (signals, point files, routes, trajectories): above the engines.
         .target(name: "Playback", dependencies: ["SensorData", "Signals", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities"]),
         .target(name: "Location", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"]),
         .systemLibrary(
