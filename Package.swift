@@ -155,7 +155,7 @@ let package = Package(
                     resources: [.copy("Data")]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "Signals", "Formats", "InternalUtilities"],
                     exclude: ["Data"]),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData", "InternalUtilities"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",
