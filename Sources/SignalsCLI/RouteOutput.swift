@@ -35,12 +35,13 @@ func routeStep<R>(_ name: String, _ body: () throws(SignalError) -> R) throws(Si
 /// Rendering, playing and plotting routes for `signals render`, `play` and `plot`.
 enum RouteOutput {
     /// CSV columns of a rendered route.
-    static let columns = ["latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
+    static let columns = LocationColumns.names
 
     /// The values of `p` in the order of ``columns``.
     @inline(__always)
     static func values(_ p: LocationPoint) -> [Double] {
-        [p.latitude, p.longitude, p.altitude, p.speed, p.course, p.horizontalAccuracy, p.verticalAccuracy]
+        LocationColumns.row(latitude: p.latitude, longitude: p.longitude, altitude: p.altitude, speed: p.speed, course: p.course,
+                            horizontalAccuracy: p.horizontalAccuracy, verticalAccuracy: p.verticalAccuracy)
     }
 
     /// Seconds of a route played or rendered without `--duration`: one pass, with a last sample on the
