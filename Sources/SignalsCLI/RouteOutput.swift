@@ -173,7 +173,7 @@ enum RouteOutput {
     /// NumPy .npy v1.0 header for little-endian float64 of shape `(rows, columns)`, padded so that the data
     /// starts at a multiple of 64 bytes.
     static func npyHeader(rows: Int, columns: Int) -> Data {
-        NPY.header(descr: "<f8", shape: "(\(rows), \(columns))")
+        NPYHeader.encode(dtype: .float64, shape: [rows, columns])
     }
 
     // MARK: play
