@@ -123,7 +123,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "InternalUtilities", "CBenchEpoll",
+                "InternalUtilities", "CBenchEpoll", "Formats",
                 "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds", "Navigation",
             ] + products("swift-argument-parser", "ArgumentParser"),
             path: "Benchmarks/bench"
