@@ -354,11 +354,7 @@ struct BatchCache {
         if let key, let body = bodies[key] { return body }
         var body = ByteBuffer()
         body.reserveCapacity(batch.entries.reduce(batch.note.map { $0.utf8.count + 4 } ?? 0) { $0 + $1.event.readableBytes })
-        if let note = batch.note {
-            body.writeStaticString(": ")
-            body.writeString(note)
-            body.writeStaticString("\n\n")
-        }
+        if let note = batch.note { body.writeString(SSEWriter.comment(note)) }
         for entry in batch.entries { body.writeImmutableBuffer(entry.event) }
         if let key { bodies[key] = body }
         return body
