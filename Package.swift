@@ -128,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "bench",
             dependencies: [
-                "InternalUtilities", "CBenchEpoll",
+                "InternalUtilities", "CBenchEpoll", "Formats",
                 "Signals", "Playback", "SignalSpectrum", "Location", "Sensors", "SensorFeeds", "Navigation",
             ] + products("swift-argument-parser", "ArgumentParser"),
             path: "Benchmarks/bench"
@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals", "Formats",
                                                        "InternalUtilities"],
                     exclude: ["Data"]),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData", "InternalUtilities"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
         .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CBenchEpoll
+import Formats
 import Foundation
 
 /// Streaming clients of a `signals-serve` child, all read by one thread with epoll(7) (poll(2) where there is none), as a lean client
@@ -28,7 +29,12 @@ final class FleetClients: @unchecked Sendable {
         var pending: [UInt8] = []
         /// Whether the response head (and, for WebSocket, the 101) was read.
         var headRead = false
-        var currentID = -1
+        /// Whether the SSE body comes in HTTP chunks (`Transfer-Encoding: chunked`).
+        var chunked = false
+        /// The package's decoders of the stream (Formats): chunked coding, SSE, WebSocket frames.
+        var dechunker = ChunkedDecoder()
+        var events = SSEParser()
+        var frames = WebSocketFrameReader()
         var firstID = -1
         var lastID = -1
         var missed = 0
@@ -180,6 +186,7 @@ final class FleetClients: @unchecked Sendable {
                 return
             }
             c.headRead = true
+            c.chunked = head.lowercased().contains("transfer-encoding: chunked")
             c.pending.removeFirst(end + 4)
         }
         switch kind {
@@ -188,60 +195,56 @@ final class FleetClients: @unchecked Sendable {
         }
     }
 
-    /// SSE: `id: N` then `data: {"timestamp":T,…}` lines (inside HTTP chunks, whose size lines never start
-    /// with either prefix).
+    /// SSE: the body (de-chunked by `ChunkedDecoder`) through `SSEParser`; each event's `id` and its point's
+    /// `timestamp` (the first member of a point line, `{"timestamp":T,…}`).
     private func consumeEvents(_ c: inout Connection, arrival: Int64) {
-        var start = 0
-        let data = c.pending
-        data.withUnsafeBufferPointer { bytes in
-            var i = 0
-            while i < bytes.count {
-                guard bytes[i] == 10 else { i += 1; continue }
-                let line = UnsafeBufferPointer(rebasing: bytes[start ..< i])
-                start = i + 1
-                i += 1
-                if line.count > 4, line[0] == UInt8(ascii: "i"), line[1] == UInt8(ascii: "d"), line[2] == UInt8(ascii: ":") {
-                    c.currentID = FleetClients.integer(line, from: 4)
-                } else if line.count > 19, line[0] == UInt8(ascii: "d"), line[6] == UInt8(ascii: "{") {
-                    record(&c, id: c.currentID, timestamp: FleetClients.number(line, from: 19), arrival: arrival)
-                }
+        var body: [UInt8] = []
+        if c.chunked {
+            do {
+                try c.dechunker.feed(c.pending[...], into: &body)
+            } catch {
+                c.failure = "bad chunked coding: \(error)"
             }
+        } else {
+            body = c.pending
         }
-        if start > 0 { c.pending = Array(data[start...]) }
+        c.pending = []
+        var items: [SSEParser.Item] = []
+        c.events.feed(body, into: &items)
+        for case .event(let event) in items {
+            let id = event.id.flatMap { Int($0) } ?? -1
+            let timestamp = Array(event.data.utf8).withUnsafeBufferPointer { FleetClients.number($0, from: 13) }
+            record(&c, id: id, timestamp: timestamp, arrival: arrival)
+        }
     }
 
-    /// WebSocket: unmasked text frames `{"id":N,"point":{"timestamp":T,…}}`, and `{"note":…}` frames.
+    /// WebSocket: the server's frames through `WebSocketFrameReader` (every RFC 6455 rule checked); text
+    /// messages `{"id":N,"point":{"timestamp":T,…}}`, and `{"note":…}` ones.
     private func consumeFrames(_ c: inout Connection, arrival: Int64) {
-        var start = 0
-        let data = c.pending
-        data.withUnsafeBufferPointer { bytes in
-            while bytes.count - start >= 2 {
-                let opcode = bytes[start] & 0x0F
-                var length = Int(bytes[start + 1] & 0x7F)
-                var header = 2
-                if length == 126 {
-                    guard bytes.count - start >= 4 else { return }
-                    length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
-                    header = 4
-                } else if length == 127 {
-                    guard bytes.count - start >= 10 else { return }
-                    length = (0 ..< 8).reduce(0) { $0 << 8 | Int(bytes[start + 2 + $1]) }
-                    header = 10
-                }
-                guard bytes.count - start >= header + length else { return }
-                let payload = UnsafeBufferPointer(rebasing: bytes[start + header ..< start + header + length])
-                start += header + length
+        var messages: [WebSocketMessage] = []
+        do {
+            try c.frames.feed(c.pending, into: &messages)
+        } catch {
+            c.failure = "bad WebSocket frames: \(error)"
+        }
+        c.pending = []
+        for message in messages {
+            switch message {
+            case .text(let text):
                 // {"id":N,"point":{"timestamp":T
-                if opcode == 1, payload.count > 30, payload[2] == UInt8(ascii: "i") {
+                let bytes = Array(text.utf8)
+                guard bytes.count > 30, bytes[2] == UInt8(ascii: "i") else { continue }
+                bytes.withUnsafeBufferPointer { payload in
                     let id = FleetClients.integer(payload, from: 6)
-                    guard let comma = payload[6...].firstIndex(of: UInt8(ascii: ",")) else { continue }
+                    guard let comma = payload[6...].firstIndex(of: UInt8(ascii: ",")) else { return }
                     record(&c, id: id, timestamp: FleetClients.number(payload, from: comma + 22), arrival: arrival)
-                } else if opcode == 8 {
-                    c.failure = "the server closed the WebSocket"
                 }
+            case .close:
+                c.failure = "the server closed the WebSocket"
+            case .binary, .ping:
+                continue
             }
         }
-        if start > 0 { c.pending = Array(data[start...]) }
     }
 
     private func record(_ c: inout Connection, id: Int, timestamp: Double, arrival: Int64) {

@@ -188,12 +188,11 @@ struct DatasetCommand: ParsableCommand {
         return (request.frameCount, columns, "sha256:" + hash.hexDigest(), bytes)
     }
 
-    /// `sha256:` and the SHA-256 of the data after a .npy file's header; `nil` when there is no such file.
+    /// `sha256:` and the SHA-256 of the data after a .npy file's header (any version `NPYHeader` reads);
+    /// `nil` when there is no such file or its header is not one.
     static func checksum(ofNPY path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= 10,
-              data.prefix(6) == Data([0x93] + Array("NUMPY".utf8)) else { return nil }
-        let headerLength = 10 + Int(data[data.startIndex + 8]) + Int(data[data.startIndex + 9]) << 8
-        guard data.count >= headerLength else { return nil }
+        guard let data = FileManager.default.contents(atPath: path),
+              let headerLength = try? NPYHeader(data, name: path).dataOffset else { return nil }
         var hash = SHA256()
         data.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[headerLength...])) }
         return "sha256:" + hash.hexDigest()

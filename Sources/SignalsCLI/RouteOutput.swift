@@ -35,12 +35,13 @@ func routeStep<R>(_ name: String, _ body: () throws(SignalError) -> R) throws(Si
 /// Rendering, playing and plotting routes for `signals render`, `play` and `plot`.
 enum RouteOutput {
     /// CSV columns of a rendered route.
-    static let columns = ["latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
+    static let columns = LocationColumns.names
 
     /// The values of `p` in the order of ``columns``.
     @inline(__always)
     static func values(_ p: LocationPoint) -> [Double] {
-        [p.latitude, p.longitude, p.altitude, p.speed, p.course, p.horizontalAccuracy, p.verticalAccuracy]
+        LocationColumns.row(latitude: p.latitude, longitude: p.longitude, altitude: p.altitude, speed: p.speed, course: p.course,
+                            horizontalAccuracy: p.horizontalAccuracy, verticalAccuracy: p.verticalAccuracy)
     }
 
     /// Seconds of a route played or rendered without `--duration`: one pass, with a last sample on the
@@ -172,7 +173,7 @@ enum RouteOutput {
     /// NumPy .npy v1.0 header for little-endian float64 of shape `(rows, columns)`, padded so that the data
     /// starts at a multiple of 64 bytes.
     static func npyHeader(rows: Int, columns: Int) -> Data {
-        NPY.header(descr: "<f8", shape: "(\(rows), \(columns))")
+        NPYHeader.encode(dtype: .float64, shape: [rows, columns])
     }
 
     // MARK: play

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import Signals
 
 /// Encodes rendered buffers as CSV, NumPy .npy v1.0 or raw little-endian float32.
@@ -43,8 +44,7 @@ struct SampleWriter {
     /// NumPy .npy v1.0 header for little-endian float32 of shape `(frames,)` or `(frames, channels)`,
     /// padded with spaces and a newline so that the data starts at a multiple of 64 bytes.
     static func npyHeader(frameCount: Int, channelCount: Int) -> Data {
-        let shape = channelCount == 1 ? "(\(frameCount),)" : "(\(frameCount), \(channelCount))"
-        return NPY.header(descr: "<f4", shape: shape)
+        NPYHeader.encode(dtype: .float32, shape: channelCount == 1 ? [frameCount] : [frameCount, channelCount])
     }
 
     /// One buffer in the output format.

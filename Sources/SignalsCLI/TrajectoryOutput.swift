@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import Navigation
 import Signals
 
@@ -72,7 +73,7 @@ enum TrajectoryOutput {
             throw CLIError("--output-dir \(directory): cannot create the directory: \(error.localizedDescription)")
         }
         let paths = streams.map { (directory as NSString).appendingPathComponent("\($0.kind.rawValue).\(format.rawValue)") }
-        let sidecar = (directory as NSString).appendingPathComponent("sensors.json")
+        let sidecar = (directory as NSString).appendingPathComponent(SensorsSidecar.fileName)
         try inputs.check((paths + [sidecar]).map { (option: "--output-dir", path: Optional($0)) })
         let ranges = try streams.map { try samples(rate: $0.rate, start: start, duration: duration) }
         try writeFiles(trajectory, streams: streams, ranges: ranges, paths: paths, name: name, format: format, inputs: inputs)
@@ -80,20 +81,12 @@ enum TrajectoryOutput {
         try sink.finish { try sink.write(sensorsJSON(trajectory)) }
     }
 
-    /// `sensors.json`, beside the streams: what reading them back needs and their columns do not say (the
-    /// `SensorFeeds` managers' `.file(directory)` sources read it): the trajectory's `epoch` (the instant of
-    /// `t = 0`), the accelerometer's unit (`"g"`, CoreMotion's sign, or `"m/s^2"`, the physical sign) and the
-    /// magnetometer's `hard_iron` (µT) and `soft_iron` (rows), its calibration.
-    static func sensorsJSON(_ trajectory: Trajectory) -> String {
-        var fields = ["\"epoch\": \"\(trajectory.epoch)\""]
-        if let imu = trajectory.sensors.imu {
-            fields.append("\"accelerometerUnit\": \"\(imu.accelerometerUnit == .metersPerSecondSquared ? "m/s^2" : "g")\"")
-        }
-        if let m = trajectory.sensors.magnetometer {
-            func list(_ v: SIMD3<Double>) -> String { "[\(v.x), \(v.y), \(v.z)]" }
-            fields.append("\"magnetometer\": {\"hard_iron\": \(list(m.hardIron)), \"soft_iron\": [\(m.softIron.map(list).joined(separator: ", "))]}")
-        }
-        return "{" + fields.joined(separator: ", ") + "}\n"
+    /// `sensors.json`, beside the streams (`SensorsSidecar`, its one writer and reader): the trajectory's
+    /// `epoch`, the accelerometer's unit and the magnetometer's `hard_iron` (µT) and `soft_iron` (rows).
+    static func sensorsJSON(_ trajectory: Trajectory) throws(SignalError) -> String {
+        try SensorsSidecar(epoch: trajectory.epoch, accelerometerUnit: trajectory.sensors.imu?.accelerometerUnit.rawValue,
+                           magnetometer: trajectory.sensors.magnetometer.map { SensorsSidecar.Magnetometer(hardIron: $0.hardIron, softIron: $0.softIron) })
+            .json()
     }
 
     /// Every stream into its file: every sink opened first, then the streams of each rate rendered together

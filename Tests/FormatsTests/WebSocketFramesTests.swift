@@ -4,18 +4,11 @@ import Testing
 
 /// The WebSocket client's handshake key, its frames and the strict reader of the server's frames.
 @Suite struct WebSocketFramesTests {
-    /// A server frame (unmasked) with the given first byte and payload.
+    /// A server frame (unmasked) with the given first byte (FIN, RSV and opcode bits) and payload: the
+    /// package's frame head with its first byte replaced.
     static func serverFrame(_ b0: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        var frame: [UInt8] = [b0]
-        let n = payload.count
-        if n < 126 {
-            frame.append(UInt8(n))
-        } else if n <= 0xFFFF {
-            frame += [126, UInt8(n >> 8), UInt8(n & 0xFF)]
-        } else {
-            frame.append(127)
-            frame += (0 ..< 8).reversed().map { UInt8((UInt64(n) >> (8 * UInt64($0))) & 0xFF) }
-        }
+        var frame = WebSocketProtocol.frameHead(.text, length: payload.count, masked: false)
+        frame[0] = b0
         return frame + payload
     }
 

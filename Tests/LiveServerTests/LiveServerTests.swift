@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Hummingbird
 import HummingbirdWSClient
@@ -69,21 +70,14 @@ final class Bytes: @unchecked Sendable {
             #expect(String(decoding: received.prefix(34), as: UTF8.self) == "HTTP/1.1 101 Switching Protocols\r\n")
             // After the head: text frames (points), then the server's close frame, then nothing.
             let head = try #require(received.firstRange(of: Array("\r\n\r\n".utf8)))
-            var frames: [(opcode: UInt8, payload: [UInt8])] = []
-            var i = head.upperBound
-            while i + 2 <= received.count {
-                var length = Int(received[i + 1] & 0x7F), start = i + 2
-                if length == 126 { length = Int(received[i + 2]) << 8 | Int(received[i + 3]); start = i + 4 }
-                guard start + length <= received.count else { break }
-                frames.append((received[i] & 0x0F, Array(received[start ..< start + length])))
-                i = start + length
-            }
-            #expect(i == received.count, "bytes after the last whole frame")
-            #expect(frames.dropLast().allSatisfy { $0.opcode == 1 })
-            let close = try #require(frames.last)
-            #expect(close.opcode == 8, "\(frames.map(\.opcode))")
-            #expect(close.payload.count >= 2, "\(frames.map(\.opcode))")
-            let code = Int(close.payload[0]) << 8 | Int(close.payload[1])
+            // Read as a client reads them (Formats' WebSocketFrameReader: every RFC 6455 rule checked).
+            var reader = WebSocketFrameReader()
+            var messages: [Formats.WebSocketMessage] = []
+            try reader.feed(Array(received[head.upperBound...]), into: &messages)
+            #expect(reader.pendingBytes == 0, "bytes after the last whole frame")
+            #expect(messages.dropLast().allSatisfy { if case .text = $0 { true } else { false } }, "\(messages)")
+            let closeCode: UInt16? = if case .close(let code, _) = try #require(messages.last) { code } else { nil }
+            let code = try #require(closeCode, "the last message is not a close frame with a status: \(messages)")
             #expect(code == 1000 || code == 1001, "close code \(code)")
             #expect(f.feed.isClosed)
             #expect(f.feed.status.clients == FeedStatus.Clients(sse: 0, ws: 0, polling: 0))

@@ -94,10 +94,9 @@ final class ScriptedConnection: @unchecked Sendable {
     }
 }
 
-/// A text frame from the server.
+/// A text frame from the server (the package's one frame encoder, any length).
 func textFrame(_ text: String) -> [UInt8] {
-    let payload = Array(text.utf8)
-    return [0x81, UInt8(payload.count)] + payload
+    WebSocketProtocol.serverFrame(.text, Array(text.utf8))
 }
 
 /// What the scripted connections saw.

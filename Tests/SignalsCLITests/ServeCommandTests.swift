@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Formats
 import Foundation
 import Testing
 
@@ -124,17 +125,32 @@ import Testing
         return (status, text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
     }
 
-    /// The `data:` lines of SSE events with ids 1 ... count (Last-Event-ID 0), read from a raw stream.
+    /// The `data:` of SSE events with ids 1 ... count (Last-Event-ID 0), read from a raw stream through the
+    /// package's decoders (Formats: `ChunkedDecoder` when the body is chunked, then `SSEParser`).
     static func sse(_ port: Int, count: Int) throws -> (lines: [String], socket: Socket) {
         let socket = try Socket(port: port)
         socket.send("GET /v1/stream HTTP/1.1\r\nHost: localhost\r\nLast-Event-ID: 0\r\n\r\n")
         var lines: [String] = []
-        var text = ""
+        var dechunker = ChunkedDecoder(), parser = SSEParser()
+        var chunked: Bool?
+        var consumed = 0
         while lines.count < count, socket.fill() {
-            text = String(decoding: socket.buffer, as: UTF8.self)
-            lines = text.components(separatedBy: "\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+            if chunked == nil, let end = socket.buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
+                chunked = String(decoding: socket.buffer[..<end.lowerBound], as: UTF8.self).lowercased().contains("transfer-encoding: chunked")
+                consumed = end.upperBound
+            }
+            guard let chunked else { continue }
+            var body: [UInt8] = []
+            if chunked {
+                try dechunker.feed(socket.buffer[consumed...], into: &body)
+            } else {
+                body = Array(socket.buffer[consumed...])
+            }
+            consumed = socket.buffer.count
+            var items: [SSEParser.Item] = []
+            parser.feed(body, into: &items)
+            for case .event(let event) in items { lines.append(event.data) }
         }
-        // A chunk of the body may split a line: keep only the whole events.
         return (Array(lines.prefix(count)), socket)
     }
 

@@ -41,7 +41,7 @@ package enum InputKind: Sendable, Hashable {
         case "json": return detectJSON(head) ?? .spec
         default: break
         }
-        if head.starts(with: [0x93] + Array("NUMPY".utf8)) { return .npy }
+        if NPYHeader.isNPY(head) { return .npy }
         if let json = detectJSON(head) { return json }
         guard let first = firstByte(head) else { return nil }
         if first == UInt8(ascii: "<") { return .gpx }

@@ -139,7 +139,7 @@ package struct NamedInput: Sendable, Hashable {
         while true {
             let chunk = try readChunk(fd, max: 1 << 16, name: name)
             if chunk.isEmpty { break }
-            if all.isEmpty, chunk.starts(with: [0x93] + Array("NUMPY".utf8)) { checkText = false }
+            if all.isEmpty, NPYHeader.isNPY(chunk) { checkText = false }
             if checkText, let lineLimit {
                 for (offset, byte) in chunk.enumerated() {
                     if byte == 0 {

@@ -1,12 +1,53 @@
 import Foundation
 import SensorData
 
-/// The header of a NumPy `.npy` file (format versions 1, 2 and 3), parsed strictly: every number is
+/// The header of a NumPy `.npy` file: the one reader (format versions 1, 2 and 3), writer (version 1.0)
+/// and sniffer (the magic `\x93NUMPY`) of the format in the package. Parsed strictly: every number is
 /// range-checked before it is used, so no header can make a reader trap or allocate without bound.
 ///
 /// Supported arrays: little-endian `float32` (`<f4`) or `float64` (`<f8`), C order, shape `(frames,)`
 /// or `(frames, channels)`.
+///
+/// ```swift
+/// let bytes = NPYHeader.encode(dtype: .float64, shape: [100, 3])   // 128 bytes: the data starts at 128
+/// let header = try NPYHeader(bytes, name: "truth.npy")              // width 8, frames 100, channels 3
+/// ```
 package struct NPYHeader: Sendable, Hashable {
+    /// The first six bytes of every `.npy` file: `\x93NUMPY`.
+    package static let magic: [UInt8] = [0x93] + Array("NUMPY".utf8)
+
+    /// Whether `head` (the start of a file) begins with ``magic``.
+    package static func isNPY(_ head: some Sequence<UInt8>) -> Bool { head.starts(with: magic) }
+
+    /// The value types written: little-endian IEEE 754 floats.
+    package enum DType: String, Sendable, CaseIterable {
+        /// `<f4`: 4-byte `Float`.
+        case float32 = "<f4"
+        /// `<f8`: 8-byte `Double`.
+        case float64 = "<f8"
+
+        /// Bytes per value.
+        package var width: Int { self == .float32 ? 4 : 8 }
+    }
+
+    /// A version 1.0 header for C-ordered data of `dtype` and `shape` (`[frames]` or `[frames, channels]`,
+    /// written as the Python tuples `(frames,)` and `(frames, channels)`), padded with spaces and a newline
+    /// so that the data starts at a multiple of 64 bytes.
+    /// - Precondition: the padded dictionary fits the 65 535 bytes of a version 1.0 header (any shape of
+    ///   at most a few hundred dimensions does).
+    package static func encode(dtype: DType, shape: [Int]) -> Data {
+        let tuple = shape.count == 1 ? "(\(shape[0]),)" : "(" + shape.map(String.init).joined(separator: ", ") + ")"
+        var dict = "{'descr': '\(dtype.rawValue)', 'fortran_order': False, 'shape': \(tuple), }"
+        let unpadded = 10 + dict.utf8.count + 1
+        dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
+        precondition(dict.utf8.count <= Int(UInt16.max), ".npy header of \(dict.utf8.count) bytes does not fit version 1.0")
+        var data = Data(magic + [1, 0])
+        let length = UInt16(dict.utf8.count)
+        data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
+        data.append(contentsOf: Array(dict.utf8))
+        return data
+    }
+
     /// Bytes per value: 4 (`<f4`) or 8 (`<f8`).
     package let width: Int
     /// Number of frames (rows).
@@ -27,7 +68,7 @@ package struct NPYHeader: Sendable, Hashable {
     package init(_ bytes: Data, name: String) throws(SignalError) {
         func fail(_ message: String) -> SignalError { SignalError(.malformed, message, file: name) }
         let b = [UInt8](bytes.prefix(12))
-        guard b.count >= 10, b[0] == 0x93, Array(b[1 ..< 6]) == Array("NUMPY".utf8) else {
+        guard b.count >= 10, NPYHeader.isNPY(b) else {
             throw fail("not a .npy file (it does not start with \\x93NUMPY)")
         }
         let major = b[6]

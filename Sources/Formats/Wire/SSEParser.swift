@@ -108,3 +108,49 @@ package struct SSEParser {
         // event:, retry: and unknown fields are ignored, as a browser does
     }
 }
+
+/// The writer of a `text/event-stream` body, the counterpart of ``SSEParser`` in this file: the live
+/// server's events (`id: N`, `data: LINE`) and its comments (notes such as missed points, and the
+/// shutdown notice).
+///
+/// ```swift
+/// SSEWriter.event(id: 7, data: #"{"timestamp":0.07}"#)   // "id: 7\ndata: {\"timestamp\":0.07}\n\n"
+/// SSEWriter.comment("missed 3 points")                  // ": missed 3 points\n\n"
+/// ```
+package enum SSEWriter {
+    /// What ends an event or a comment: the blank line that dispatches it.
+    package static let eventEnd = "\n\n"
+
+    /// The start of a one-line event, up to its data: `id: N\ndata: `. The data (one line: no CR or LF)
+    /// and ``eventEnd`` follow.
+    /// - Parameter id: The event's id (the server's point index).
+    package static func eventHead(id: Int) -> String { "id: \(id)\ndata: " }
+
+    /// A whole event: its id, then one `data:` line per line of `data` (split at LF, as ``SSEParser``
+    /// joins them), then the blank line.
+    /// - Parameters:
+    ///   - id: The event's id.
+    ///   - data: The event's data; a CR, which the parser would read as a line end too, is written as LF.
+    package static func event(id: Int, data: String) -> String {
+        var text = "id: \(id)\n"
+        for line in data.replacingCRs().split(separator: "\n", omittingEmptySubsequences: false) {
+            text += "data: " + line + "\n"
+        }
+        return text + "\n"
+    }
+
+    /// A comment: `: text` and the blank line. A CR or LF inside `text` (which would end the comment and
+    /// start a line of another kind) is written as a space; the parser drops the spaces at its start.
+    /// - Parameter text: The comment (a server's note).
+    package static func comment(_ text: String) -> String {
+        ": " + String(text.map { $0 == "\r" || $0 == "\n" || $0 == "\r\n" ? " " : $0 }) + eventEnd
+    }
+}
+
+private extension String {
+    /// The text with every CR LF and lone CR as LF.
+    func replacingCRs() -> String {
+        guard contains(where: { $0 == "\r" || $0 == "\r\n" }) else { return self }
+        return String(map { $0 == "\r" || $0 == "\r\n" ? "\n" : $0 })
+    }
+}

@@ -25,27 +25,57 @@ package enum WebSocketProtocol {
         case continuation = 0x0, text = 0x1, binary = 0x2, close = 0x8, ping = 0x9, pong = 0xA
     }
 
+    /// The head of one final frame (RFC 6455 §5.2): FIN and `opcode`, then the payload length in 7, 16 or
+    /// 64 bits, with the MASK bit when `masked` (the 4-byte key follows the head). The one frame encoder:
+    /// the server's fan-out writes this head before its payloads; ``frame(_:_:mask:)`` builds whole frames.
+    /// - Parameters:
+    ///   - opcode: What the frame is.
+    ///   - length: The payload's length in bytes (at most 125 for a control frame).
+    ///   - masked: Whether a masking key follows (a client's frames are masked, a server's are not).
+    package static func frameHead(_ opcode: Opcode, length: Int, masked: Bool) -> [UInt8] {
+        var head: [UInt8] = [0x80 | opcode.rawValue]
+        let maskBit: UInt8 = masked ? 0x80 : 0
+        if length < 126 {
+            head.append(maskBit | UInt8(length))
+        } else if length <= 0xFFFF {
+            head.append(maskBit | 126)
+            head += [UInt8(length >> 8), UInt8(length & 0xFF)]
+        } else {
+            head.append(maskBit | 127)
+            head += (0 ..< 8).reversed().map { UInt8((UInt64(length) >> (8 * UInt64($0))) & 0xFF) }
+        }
+        return head
+    }
+
+    /// One final frame: its head, then the payload, masked with `mask` (4 bytes) when given.
+    /// - Parameters:
+    ///   - opcode: What the frame is.
+    ///   - payload: Its data (at most 125 bytes for a control frame).
+    ///   - mask: The masking key: a client's frame has one (RFC 6455 §5.3), a server's has none.
+    package static func frame(_ opcode: Opcode, _ payload: [UInt8], mask: [UInt8]?) -> [UInt8] {
+        var frame = frameHead(opcode, length: payload.count, masked: mask != nil)
+        guard let mask else { return frame + payload }
+        precondition(mask.count == 4, "a WebSocket masking key is 4 bytes")
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
+        return frame
+    }
+
     /// One frame from the client: final, masked with a random key (as RFC 6455 §5.3 requires).
     /// - Parameters:
     ///   - opcode: What the frame is.
     ///   - payload: Its data (at most 125 bytes for a control frame).
     package static func clientFrame(_ opcode: Opcode, _ payload: [UInt8]) -> [UInt8] {
-        var frame: [UInt8] = [0x80 | opcode.rawValue]
-        let n = payload.count
-        if n < 126 {
-            frame.append(0x80 | UInt8(n))
-        } else if n <= 0xFFFF {
-            frame.append(0x80 | 126)
-            frame += [UInt8(n >> 8), UInt8(n & 0xFF)]
-        } else {
-            frame.append(0x80 | 127)
-            frame += (0 ..< 8).reversed().map { UInt8((UInt64(n) >> (8 * UInt64($0))) & 0xFF) }
-        }
         var generator = SystemRandomNumberGenerator()
-        let mask = (0 ..< 4).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
-        return frame
+        return frame(opcode, payload, mask: (0 ..< 4).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
+    }
+
+    /// One frame from the server: final and unmasked.
+    /// - Parameters:
+    ///   - opcode: What the frame is.
+    ///   - payload: Its data (at most 125 bytes for a control frame).
+    package static func serverFrame(_ opcode: Opcode, _ payload: [UInt8]) -> [UInt8] {
+        frame(opcode, payload, mask: nil)
     }
 
     /// A close frame with a status code (1000: normal closure) and no reason.
@@ -66,18 +96,31 @@ package enum WebSocketMessage: Equatable {
     case close(code: UInt16?, reason: String)
 }
 
-/// Reads the server's frames into messages, strictly: an unmasked frame, no reserved bits (no
-/// extension is negotiated), a known opcode, control frames final and at most 125 bytes, continuation
-/// frames only inside a fragmented message, text that is valid UTF-8, and no message over
-/// ``WebSocketProtocol/messageLimit``. Anything else is a protocol error (`badResponse`), after which the
-/// connection is dropped.
+/// Reads the peer's frames into messages, strictly: the server's frames unmasked and a client's masked
+/// (``Role``), no reserved bits (no extension is negotiated), a known opcode, control frames final and at
+/// most 125 bytes, continuation frames only inside a fragmented message, text that is valid UTF-8, and no
+/// message over ``WebSocketProtocol/messageLimit``. Anything else is a protocol error (`badResponse`),
+/// after which the connection is dropped.
 package struct WebSocketFrameReader {
+    /// Which end reads: a client reads the server's (unmasked) frames, a server a client's (masked) ones.
+    package enum Role: Sendable {
+        /// Reads a server's frames (the default).
+        case client
+        /// Reads a client's frames, unmasking them.
+        case server
+    }
+
+    private let role: Role
     private var buffer: [UInt8] = []
     private var fragments: [UInt8] = []
     private var fragmentOpcode: WebSocketProtocol.Opcode?
 
     /// A reader at the start of a connection.
-    package init() {}
+    /// - Parameter role: Which end reads (default: the client, reading the server's frames).
+    package init(role: Role = .client) { self.role = role }
+
+    /// Bytes received that do not yet make a whole frame (0 at a frame boundary).
+    package var pendingBytes: Int { buffer.count }
 
     /// Adds `bytes` and appends every message they complete to `messages`.
     /// - Throws: ``WireError`` naming the protocol error.
@@ -91,7 +134,11 @@ package struct WebSocketFrameReader {
             guard let opcode = WebSocketProtocol.Opcode(rawValue: b0 & 0x0F) else {
                 throw WireError("a WebSocket frame has the unknown opcode \(b0 & 0x0F)")
             }
-            guard b1 & 0x80 == 0 else { throw WireError("a WebSocket frame from the server is masked (RFC 6455 forbids it)") }
+            let masked = b1 & 0x80 != 0
+            switch role {
+            case .client: guard !masked else { throw WireError("a WebSocket frame from the server is masked (RFC 6455 forbids it)") }
+            case .server: guard masked else { throw WireError("a WebSocket frame from the client is not masked (RFC 6455 requires it)") }
+            }
             let fin = b0 & 0x80 != 0
             var header = 2
             var length = UInt64(b1 & 0x7F)
@@ -112,9 +159,14 @@ package struct WebSocketFrameReader {
                 throw WireError("a WebSocket message is longer than \(WebSocketProtocol.messageLimit) bytes")
             }
             let size = Int(length)
-            guard buffer.count - start >= header + size else { return }
-            let payload = Array(buffer[(start + header) ..< (start + header + size)])
-            start += header + size
+            let key = masked ? 4 : 0
+            guard buffer.count - start >= header + key + size else { return }
+            var payload = Array(buffer[(start + header + key) ..< (start + header + key + size)])
+            if masked {
+                let mask = buffer[(start + header) ..< (start + header + 4)].map { $0 }
+                for i in payload.indices { payload[i] ^= mask[i & 3] }
+            }
+            start += header + key + size
             switch opcode {
             case .ping: messages.append(.ping(payload))
             case .pong: continue

@@ -1,3 +1,4 @@
+import Formats
 import InternalUtilities
 import NIOConcurrencyHelpers
 import NIOCore
@@ -330,19 +331,10 @@ struct BatchCache {
         return out
     }
 
-    /// An unmasked, final text frame (a server's): `0x81`, the payload length in 7, 16 or 64 bits, the payload.
+    /// An unmasked, final text frame (a server's): the head `WebSocketProtocol.frameHead` writes (`0x81`, the
+    /// payload length in 7, 16 or 64 bits), then the payload.
     static func writeTextFrame(_ payload: ByteBuffer, to out: inout ByteBuffer) {
-        let length = payload.readableBytes
-        out.writeInteger(UInt8(0x81))
-        if length < 126 {
-            out.writeInteger(UInt8(length))
-        } else if length <= 0xFFFF {
-            out.writeInteger(UInt8(126))
-            out.writeInteger(UInt16(length))
-        } else {
-            out.writeInteger(UInt8(127))
-            out.writeInteger(UInt64(length))
-        }
+        out.writeBytes(WebSocketProtocol.frameHead(.text, length: payload.readableBytes, masked: false))
         out.writeImmutableBuffer(payload)
     }
 
@@ -362,11 +354,7 @@ struct BatchCache {
         if let key, let body = bodies[key] { return body }
         var body = ByteBuffer()
         body.reserveCapacity(batch.entries.reduce(batch.note.map { $0.utf8.count + 4 } ?? 0) { $0 + $1.event.readableBytes })
-        if let note = batch.note {
-            body.writeStaticString(": ")
-            body.writeString(note)
-            body.writeStaticString("\n\n")
-        }
+        if let note = batch.note { body.writeString(SSEWriter.comment(note)) }
         for entry in batch.entries { body.writeImmutableBuffer(entry.event) }
         if let key { bodies[key] = body }
         return body

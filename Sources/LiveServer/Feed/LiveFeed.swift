@@ -427,7 +427,7 @@ public final class LiveFeed: Sendable {
     /// `pedometer` beside them, as its line writes them.
     static func dataJSON(_ p: LatestPoint) -> ByteBuffer {
         let a = p.accelerometer
-        let extra = p.trajectory?.dataMembers ?? ""
+        let extra = p.trajectory?.riders.members ?? ""
         var buffer = ByteBuffer()
         buffer.reserveCapacity(p.json.readableBytes + 160 + extra.utf8.count)
         buffer.writeString("{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":")

@@ -1,3 +1,4 @@
+import Formats
 import NIOCore
 
 /// One point of the timeline as every client receives it, encoded once by the playback thread.
@@ -21,12 +22,10 @@ struct FeedEntry: Sendable {
         self.index = index
         self.timestamp = timestamp
         var buffer = allocator.buffer(capacity: line.utf8.count + 32)
-        buffer.writeStaticString("id: ")
-        buffer.writeString(String(index))
-        buffer.writeStaticString("\ndata: ")
+        buffer.writeString(SSEWriter.eventHead(id: index))
         let start = buffer.writerIndex
         let length = buffer.writeString(line)
-        buffer.writeStaticString("\n\n")
+        buffer.writeString(SSEWriter.eventEnd)
         event = buffer
         json = buffer.getSlice(at: start, length: length) ?? ByteBuffer(string: line)
     }

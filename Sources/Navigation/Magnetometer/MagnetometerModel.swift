@@ -1,3 +1,4 @@
+import Formats
 import Signals
 
 /// The measurement model of a three-axis magnetometer: the World Magnetic Model 2025 at the device's
@@ -31,11 +32,12 @@ public struct MagnetometerModel: Sendable, Hashable {
     /// The sample rates a magnetometer may have, Hz.
     public static let sampleRates: ClosedRange<Double> = 1e-3 ... 1e6
     /// The hard-iron offsets allowed per axis, µT (±10 mT).
-    public static let hardIronOffsets: ClosedRange<Double> = -10_000 ... 10_000
+    public static let hardIronOffsets: ClosedRange<Double> = MagnetometerCalibrationRules.hardIronOffsets
     /// The soft-iron matrix entries allowed.
-    public static let softIronEntries: ClosedRange<Double> = -10 ... 10
+    public static let softIronEntries: ClosedRange<Double> = MagnetometerCalibrationRules.softIronEntries
     /// The smallest `|det S|` of a soft-iron matrix: below it the matrix is taken as singular (not invertible).
-    public static let minimumSoftIronDeterminant = 1e-6
+    /// The one threshold of the package: a render directory's `sensors.json` and a server's spec are held to it too.
+    public static let minimumSoftIronDeterminant = MagnetometerCalibrationRules.minimumSoftIronDeterminant
     /// The noise densities allowed per axis, µT/√Hz.
     public static let noiseDensities: ClosedRange<Double> = 0 ... 1_000
     /// The quantisation steps allowed (0 for none, else at least ``smallestResolution``), µT.
@@ -44,7 +46,7 @@ public struct MagnetometerModel: Sendable, Hashable {
     public static let smallestResolution = 1e-12
 
     /// The identity soft-iron matrix (no distortion), as rows.
-    public static let identity: [SIMD3<Double>] = [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
+    public static let identity: [SIMD3<Double>] = MagnetometerCalibrationRules.identity
 
     /// Hard-iron offset added in the device frame, µT.
     public let hardIron: SIMD3<Double>
@@ -76,22 +78,7 @@ public struct MagnetometerModel: Sendable, Hashable {
                 noiseDensity: SIMD3<Double> = .zero, resolution: Double = 0, seed: UInt64 = 0) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(sampleRate, "rate", unit: "Hz", in: Self.sampleRates)
-        for i in 0 ..< 3 {
-            try check.check(hardIron[i], "hard_iron[\(i)]", unit: "µT", in: Self.hardIronOffsets)
-        }
-        guard softIron.count == 3 else {
-            throw SignalError(.malformed, path: check.path("soft_iron"), "soft_iron must have 3 rows of 3, got \(softIron.count) rows")
-        }
-        for i in 0 ..< 3 {
-            for j in 0 ..< 3 {
-                try check.check(softIron[i][j], "soft_iron[\(i)][\(j)]", unit: "", in: Self.softIronEntries)
-            }
-        }
-        let determinant = Self.determinant(softIron)
-        guard abs(determinant) >= Self.minimumSoftIronDeterminant else {
-            throw SignalError(.outOfRange, path: check.path("soft_iron"),
-                              "soft_iron is singular (determinant \(determinant)); it must be invertible, |det| ≥ 1e-6")
-        }
+        try MagnetometerCalibrationRules.check(hardIron: hardIron, softIron: softIron, path: Self.path)
         for i in 0 ..< 3 {
             try check.check(noiseDensity[i], "noise_density[\(i)]", unit: "µT/√Hz", in: Self.noiseDensities)
         }
@@ -121,13 +108,6 @@ public struct MagnetometerModel: Sendable, Hashable {
                 noiseDensity: Double, resolution: Double = 0, seed: UInt64 = 0) throws(SignalError) {
         try self.init(sampleRate: sampleRate, hardIron: hardIron, softIron: softIron,
                       noiseDensity: SIMD3(repeating: noiseDensity), resolution: resolution, seed: seed)
-    }
-
-    /// The determinant of a 3 × 3 matrix given as rows.
-    static func determinant(_ m: [SIMD3<Double>]) -> Double {
-        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
     }
 
     /// The stream number of axis `i`'s white noise (apart from the IMU's and the barometer's).

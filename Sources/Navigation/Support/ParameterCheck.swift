@@ -1,3 +1,4 @@
+import Formats
 import Signals
 
 /// The checks every sensor parameter of a trajectory passes, each throwing the package's `SignalError` at
@@ -16,14 +17,7 @@ struct ParameterCheck: Sendable {
     ///   - unit: Its unit, for the message (empty for a pure number).
     ///   - range: The values allowed.
     func check(_ value: Double, _ field: String, unit: String, in range: ClosedRange<Double>) throws(SignalError) {
-        let unit = unit.isEmpty ? "" : " \(unit)"
-        guard value.isFinite else {
-            throw SignalError(.nonFinite, path: path(field), "\(field) must be finite, got \(value)\(unit)")
-        }
-        guard range.contains(value) else {
-            throw SignalError(.outOfRange, path: path(field),
-                              "\(field) \(value)\(unit) is outside \(range.lowerBound)\(unit) ... \(range.upperBound)\(unit)")
-        }
+        try ParameterRange.check(value, field, unit: unit, in: range, path: path(field))
     }
 
     /// Throws unless a sample index is in `0 ..< 2⁶²` (the span of the random-access noise processes).

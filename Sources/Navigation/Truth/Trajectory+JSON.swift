@@ -176,6 +176,25 @@ extension Trajectory {
         return SignalError(.malformed, path: path, message)
     }
 
+    /// A `sensors.magnetometer` object: the model and its own `rate` (Hz, `nil` for the render rate). The one
+    /// decoder of a magnetometer's JSON, used by the spec and by a live server's client (its `/v1/spec`):
+    /// `hard_iron` and `soft_iron` are read by `MagnetometerCalibrationRules` and checked by the model.
+    /// - Parameters:
+    ///   - value: The magnetometer object.
+    ///   - path: Its JSON path (`$.trajectory.sensors.magnetometer`).
+    /// - Throws: `SignalError` with the JSON path of the field at fault.
+    package static func magnetometer(_ value: JSONValue, path: String) throws(SignalError) -> (model: MagnetometerModel, rate: Double?) {
+        let m = try JSONFields(value, path: path, what: "a magnetometer",
+                               fields: ["rate", "hard_iron", "soft_iron", "noise_density", "resolution", "seed"])
+        let rate = try m.optionalNumber("rate")
+        let (hardIron, softIron) = try MagnetometerCalibrationRules.read(m)
+        let model = try MagnetometerModel(
+            sampleRate: rate ?? 100, hardIron: hardIron ?? .zero, softIron: softIron ?? MagnetometerModel.identity,
+            noiseDensity: try m.value("noise_density").map { x throws(SignalError) in try IMU.vector(x, path: m.path("noise_density"), name: "noise_density") } ?? .zero,
+            resolution: try m.number("resolution", default: 0), seed: try m.optionalUnsigned("seed") ?? 0)
+        return (model, rate)
+    }
+
     /// The `sensors` object.
     static func sensors(_ value: JSONValue?, path: String, baseDirectory: URL? = nil, allowFiles: Bool = true,
                         readKalibr: KalibrFileReader? = nil) throws(SignalError) -> TrajectorySensors {
@@ -189,21 +208,8 @@ extension Trajectory {
             sensors.imuRate = try rate.map { r throws(SignalError) in try checkRate(r, path: f.path("imu")) }
         }
         if let v = try f.value("magnetometer") {
-            let m = try JSONFields(v, path: f.path("magnetometer"), what: "a magnetometer",
-                                   fields: ["rate", "hard_iron", "soft_iron", "noise_density", "resolution", "seed"])
-            let rate = try m.optionalNumber("rate")
-            var softIron = MagnetometerModel.identity
-            if let rows = try m.optionalArray("soft_iron") {
-                softIron = []
-                for (i, row) in rows.enumerated() {
-                    softIron.append(try IMU.vector(row, path: "\(m.path("soft_iron"))[\(i)]", name: "soft_iron"))
-                }
-            }
-            sensors.magnetometer = try MagnetometerModel(
-                sampleRate: rate ?? 100, hardIron: try m.value("hard_iron").map { x throws(SignalError) in try IMU.vector(x, path: m.path("hard_iron"), name: "hard_iron") } ?? .zero,
-                softIron: softIron,
-                noiseDensity: try m.value("noise_density").map { x throws(SignalError) in try IMU.vector(x, path: m.path("noise_density"), name: "noise_density") } ?? .zero,
-                resolution: try m.number("resolution", default: 0), seed: try m.optionalUnsigned("seed") ?? 0)
+            let (model, rate) = try magnetometer(v, path: f.path("magnetometer"))
+            sensors.magnetometer = model
             sensors.magnetometerRate = rate
         }
         if let v = try f.value("barometer") {

@@ -1,3 +1,5 @@
+import Formats
+
 /// One output stream of a ``Trajectory``: the truth or one sensor, at its own rate, as rows of numbers.
 ///
 /// Sample `n` of a stream is at `n / rate` seconds from the start. Every row starts with that time, `t`;
@@ -41,7 +43,7 @@ public struct TrajectorySeries: Sendable, Hashable {
         case .imu: ["accelerometer.x", "accelerometer.y", "accelerometer.z", "gyroscope.x", "gyroscope.y", "gyroscope.z"]
         case .magnetometer: ["magnetometer.x", "magnetometer.y", "magnetometer.z"]
         case .barometer: ["pressure"]
-        case .gnss: ["latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
+        case .gnss: LocationColumns.names
         }
     }
 }

@@ -28,7 +28,7 @@ enum LocationCSV {
     /// The names of the time column.
     static let timeColumns = ["t", "timestamp"]
     /// The location columns, in `signals render`'s order.
-    static let locationColumns = ["latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
+    static let locationColumns = LocationColumns.names
     /// The optional columns of a fix's velocity accuracies (m/s, degrees), read when present.
     static let accuracyColumns = LocationPoint.velocityAccuracyFields
     /// Every column read: ``locationColumns`` then ``accuracyColumns``.

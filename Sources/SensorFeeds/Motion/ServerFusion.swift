@@ -35,31 +35,4 @@ final class ServerFusion: @unchecked Sendable {
         let fused = lock.withLock { fusion.update(input) }
         return MotionSample(motion: motion, fused: fused, rawField: field)
     }
-
-    /// The magnetometer's calibration in the server's spec, or none (the identity) when the spec has no
-    /// magnetometer distortion or cannot be read.
-    static func calibration(_ address: ServerAddress) -> MagnetometerCalibration {
-        guard let wakeup = try? Wakeup(),
-              let http = try? HTTPResponseReader(address, path: "/v1/spec", timeout: 2, wakeup: wakeup), http.status == 200,
-              let body = try? http.readAll(limit: 1 << 20, timeout: 2),
-              let spec = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let trajectory = spec["trajectory"] as? [String: Any], let sensors = trajectory["sensors"] as? [String: Any],
-              let magnetometer = sensors["magnetometer"] as? [String: Any] else {
-            return MagnetometerCalibration(nil)
-        }
-        /// A number for every axis, or three.
-        func vector(_ value: Any?, default d: Double) -> SIMD3<Double>? {
-            if value == nil { return SIMD3(repeating: d) }
-            if let x = (value as? NSNumber)?.doubleValue { return SIMD3(repeating: x) }
-            guard let xs = (value as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), xs.count == 3 else { return nil }
-            return SIMD3(xs[0], xs[1], xs[2])
-        }
-        let hard = vector(magnetometer["hard_iron"], default: 0) ?? .zero
-        var rows = MagnetometerModel.identity
-        if let soft = magnetometer["soft_iron"] as? [Any], soft.count == 3 {
-            let parsed = soft.compactMap { vector($0, default: 0) }
-            if parsed.count == 3 { rows = parsed }
-        }
-        return MagnetometerCalibration(hardIron: hard, softIron: rows) ?? MagnetometerCalibration(nil)
-    }
 }

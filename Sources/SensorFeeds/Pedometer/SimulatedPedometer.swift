@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import Navigation
 import Playback
 import Signals
@@ -107,7 +108,7 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
         let epoch: Double
         switch source.kind {
         case .trajectory(let trajectory, _, _): epoch = trajectory.epochSeconds
-        case .file(let url): epoch = (try? RenderDirectory.SensorsFile(url.appendingPathComponent("sensors.json")))?.epochSeconds ?? 0
+        case .file(let url): epoch = (try? SensorsSidecar.read(contentsOf: url.appendingPathComponent(SensorsSidecar.fileName)))?.epochSeconds ?? 0
         case .server: epoch = 0
         }
         let detector = MotionDetector(epoch: epoch)

@@ -25,37 +25,10 @@ package struct RemotePoint: Sendable, Hashable {
     /// The pedometer's counts, when the line has them (a trajectory's `pedometer`).
     package var pedometer: Pedometer?
 
-    /// A trajectory point's `heading` object.
-    package struct Heading: Sendable, Hashable {
-        /// Degrees clockwise from true north, 0 ..< 360.
-        package var trueHeading: Double
-        /// Degrees clockwise from magnetic north, 0 ..< 360.
-        package var magneticHeading: Double
-        /// Degrees (negative: invalid, as Core Location reports it).
-        package var headingAccuracy: Double
-    }
-
+    /// A trajectory point's `heading` object (read by `TrajectoryRiders`, the members' one codec).
+    package typealias Heading = TrajectoryRiders.Heading
     /// A trajectory point's `pedometer` object: counts from the start of the run.
-    package struct Pedometer: Sendable, Hashable {
-        /// Steps taken.
-        package var steps: Int
-        /// Metres walked.
-        package var distance: Double
-        /// Steps per second.
-        package var cadence: Double
-        /// Floors climbed.
-        package var floorsAscended: Int
-        /// Floors descended.
-        package var floorsDescended: Int
-    }
-
-    /// The keys a trajectory's point carries beside its motion and location (heading, magnetic field,
-    /// pressure, altitude, pedometer), read strictly into the optional fields above and not by the motion reader.
-    static let trajectoryFields = ["heading", "magneticField", "pressure", "altitude", "pedometer"]
-    /// The fields of a `heading` object.
-    static let headingFields = ["trueHeading", "magneticHeading", "headingAccuracy"]
-    /// The fields of a `pedometer` object.
-    static let pedometerFields = ["steps", "distance", "cadence", "floorsAscended", "floorsDescended"]
+    package typealias Pedometer = TrajectoryRiders.Pedometer
 
     /// The fields of a `location` object (as `signals play` writes them).
     static let locationFields = LocationPoint.locationFields + LocationPoint.velocityAccuracyFields
@@ -86,68 +59,36 @@ package struct RemotePoint: Sendable, Hashable {
         // is read strictly here, and taken out before the motion is read.
         var riders = RemotePoint(timestamp: timestamp, motion: nil, location: location)
         try riders.readRiders(object, path: path)
-        object.members.removeAll { RemotePoint.trajectoryFields.contains($0.key) }
+        object.members.removeAll { TrajectoryRiders.keys.contains($0.key) }
         if object.count > 1 || location == nil {
             riders.motion = try MotionPoint(json: .object(object), path: path)
         }
         return riders
     }
 
-    /// Reads the trajectory's keys of a point object (see ``trajectoryFields``) into the optional fields.
-    /// - Throws: `SignalError` naming the JSON path: a value of the wrong kind (`"heading": "north"`), a
-    ///   missing or unknown field of an object, a heading outside 0 ..< 360, a negative pressure, distance,
-    ///   cadence or count, a count that is not a whole number.
+    /// Reads the trajectory's keys of a point object (`TrajectoryRiders.keys`) into the optional fields,
+    /// through their one reader (`TrajectoryRiders.read(_:path:)`).
+    /// - Throws: `SignalError` naming the JSON path (see `TrajectoryRiders.read(_:path:)`).
     mutating func readRiders(_ object: JSONObject, path: String) throws(SignalError) {
-        if let v = object["heading"] {
-            let f = try JSONFields(v, path: JSONPath.child(path, "heading"), what: "'heading'", fields: RemotePoint.headingFields)
-            func degrees(_ name: String) throws(SignalError) -> Double {
-                let d = try f.number(name)
-                guard d >= 0, d < 360 else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(d) is not within 0 ..< 360 degrees") }
-                return d
-            }
-            heading = Heading(trueHeading: try degrees("trueHeading"), magneticHeading: try degrees("magneticHeading"),
-                              headingAccuracy: try f.number("headingAccuracy"))
-        }
-        if let v = object["magneticField"] {
-            let f = try JSONFields(v, path: JSONPath.child(path, "magneticField"), what: "'magneticField'", fields: ["x", "y", "z"])
-            magneticField = SIMD3(try f.number("x"), try f.number("y"), try f.number("z"))
-        }
-        if let v = object["pressure"] {
-            let p = try JSONFields.number(v, path: JSONPath.child(path, "pressure"), name: "pressure")
-            guard p >= 0 else { throw SignalError(.outOfRange, path: JSONPath.child(path, "pressure"), "'pressure' \(p) Pa is negative") }
-            pressure = p
-        }
-        if let v = object["altitude"] {
-            altitude = try JSONFields.number(v, path: JSONPath.child(path, "altitude"), name: "altitude")
-        }
-        if let v = object["pedometer"] {
-            let f = try JSONFields(v, path: JSONPath.child(path, "pedometer"), what: "'pedometer'", fields: RemotePoint.pedometerFields)
-            func count(_ name: String) throws(SignalError) -> Int {
-                guard let u = try f.optionalUnsigned(name) else {
-                    throw SignalError(.missingField, path: f.path, "missing required field '\(name)' in 'pedometer'")
-                }
-                guard u <= UInt64(Int.max) else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(u) is too large") }
-                return Int(u)
-            }
-            func amount(_ name: String, _ unit: String) throws(SignalError) -> Double {
-                let x = try f.number(name)
-                guard x >= 0 else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(x) \(unit) is negative") }
-                return x
-            }
-            pedometer = Pedometer(steps: try count("steps"), distance: try amount("distance", "m"), cadence: try amount("cadence", "steps/s"),
-                                  floorsAscended: try count("floorsAscended"), floorsDescended: try count("floorsDescended"))
-        }
+        let riders = try TrajectoryRiders.read(object, path: path)
+        heading = riders.heading
+        magneticField = riders.magneticField
+        pressure = riders.pressure
+        altitude = riders.altitude
+        pedometer = riders.pedometer
     }
 
     /// Reads a `GET /data` body: `{"accelerometer": {"x","y","z"}, "timestamp", "motion": {...},
-    /// "location": {"latitude", "longitude"}}`. Without `motion` (the original server's shape), the
-    /// accelerometer is gravity with no user acceleration, as the original page held it.
+    /// "location": {"latitude", "longitude"}}`, and a trajectory's members beside them (`heading`,
+    /// `magneticField`, `pressure`, `altitude`, `pedometer`, as the server writes them). Without `motion`
+    /// (the original server's shape), the accelerometer is gravity with no user acceleration, as the
+    /// original page held it.
     /// - Parameter fallbackTimestamp: The time used when the body has no `timestamp` (seconds).
     /// - Throws: ``SensorFeedsError`` (`malformed`) naming the JSON path.
     package init(data text: String, fallbackTimestamp: Double) throws(SensorFeedsError) {
         do throws(SignalError) {
             let f = try JSONFields(try JSONValue.parse(text), path: "$", what: "a /data body",
-                                   fields: ["accelerometer", "timestamp", "motion", "location"])
+                                   fields: ["accelerometer", "timestamp", "motion", "location"] + TrajectoryRiders.keys)
             let timestamp = try f.optionalNumber("timestamp") ?? fallbackTimestamp
             var motion: MotionPoint?
             if let m = try f.value("motion") {
@@ -161,6 +102,7 @@ package struct RemotePoint: Sendable, Hashable {
                 location = try RemotePoint.location(l, path: f.path("location"), timestamp: timestamp, full: false)
             }
             self.init(timestamp: timestamp, motion: motion, location: location)
+            try readRiders(f.object, path: "$")
         } catch {
             throw SensorFeedsError(.malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }

@@ -116,8 +116,8 @@ struct RenderDirectory: PointSource {
         let magnetometer = try file("magnetometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.magnetometer)) }
         let barometer = try file("barometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.barometer)) }
         let gnss = try file("gnss.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.gnss)) }
-        let sidecar = try file("sensors.json").map { u throws(SignalError) in try SensorsFile(u) }
-        calibration = sidecar?.calibration ?? MagnetometerCalibration(nil)
+        let sidecar = try file(SensorsSidecar.fileName).map { u throws(SignalError) in try SensorsSidecar.read(contentsOf: u) }
+        calibration = sidecar?.magnetometer.map(MagnetometerCalibration.init) ?? MagnetometerCalibration(nil)
         hasMagnetometer = magnetometer != nil
         hasBarometer = barometer != nil
         epochSeconds = sidecar?.epochSeconds
@@ -231,51 +231,6 @@ struct RenderDirectory: PointSource {
     }
 }
 
-extension RenderDirectory {
-    /// `sensors.json` of a render directory: `{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g" | "m/s^2", "magnetometer": {"hard_iron": [x, y, z],
-    /// "soft_iron": [[…], […], […]]}}`, every key optional.
-    struct SensorsFile {
-        var accelerometerInMetresPerSecondSquared: Bool?
-        var calibration: MagnetometerCalibration?
-        /// Unix seconds of the trajectory's epoch (`"epoch"`: ISO 8601, as in the spec).
-        var epochSeconds: Double?
-
-        init(_ url: URL) throws(SignalError) {
-            let file = url.lastPathComponent
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch { throw SignalError(.unreadable, "cannot read: \(error.localizedDescription)", file: file) }
-            guard data.count <= 1 << 20, let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw SignalError(.malformed, "not a JSON object of at most 1 MiB", file: file)
-            }
-            if let unit = object["accelerometerUnit"] {
-                guard let text = unit as? String, ["g", "m/s^2"].contains(text) else {
-                    throw SignalError(.malformed, "$.accelerometerUnit must be \"g\" or \"m/s^2\"", file: file, field: "$.accelerometerUnit")
-                }
-                accelerometerInMetresPerSecondSquared = text == "m/s^2"
-            }
-            if let epoch = object["epoch"] {
-                guard let text = epoch as? String, let seconds = ISO8601Time.parse(text) else {
-                    throw SignalError(.malformed, "$.epoch must be an ISO 8601 date and time such as \"2026-06-01T08:30:00Z\"", file: file, field: "$.epoch")
-                }
-                epochSeconds = seconds
-            }
-            if let magnetometer = object["magnetometer"] {
-                guard let m = magnetometer as? [String: Any],
-                      let hard = (m["hard_iron"] as? [Any])?.compactMap({ ($0 as? NSNumber)?.doubleValue }), hard.count == 3,
-                      let soft = (m["soft_iron"] as? [Any])?.compactMap({ ($0 as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } }),
-                      soft.count == 3, soft.allSatisfy({ $0.count == 3 }), (hard + soft.flatMap { $0 }).allSatisfy(\.isFinite) else {
-                    throw SignalError(.malformed, "$.magnetometer must be {\"hard_iron\": [x, y, z], \"soft_iron\": [[3 numbers] × 3]}", file: file, field: "$.magnetometer")
-                }
-                guard let calibration = MagnetometerCalibration(hardIron: SIMD3(hard[0], hard[1], hard[2]),
-                                                                softIron: soft.map { SIMD3($0[0], $0[1], $0[2]) }) else {
-                    throw SignalError(.outOfRange, "$.magnetometer.soft_iron is singular (its determinant is 0)", file: file, field: "$.magnetometer.soft_iron")
-                }
-                self.calibration = calibration
-            }
-        }
-    }
-}
-
 /// A converged magnetometer calibration: `S⁻¹ (m − b)` for the model's soft-iron matrix `S` and hard-iron
 /// offset `b` (µT), what a phone's calibration estimates.
 struct MagnetometerCalibration: Sendable {
@@ -285,18 +240,23 @@ struct MagnetometerCalibration: Sendable {
 
     /// The calibration of a model (the identity for none).
     init(_ model: MagnetometerModel?) {
-        self = model.flatMap { Self(hardIron: $0.hardIron, softIron: $0.softIron) }
-            ?? Self(hardIron: .zero, softIron: MagnetometerModel.identity)!
+        self.init(hardIron: model?.hardIron ?? .zero, softIron: model?.softIron ?? MagnetometerModel.identity)
     }
 
-    /// `nil` when `softIron` is singular.
-    init?(hardIron: SIMD3<Double>, softIron s: [SIMD3<Double>]) {
+    /// The calibration a render directory's `sensors.json` holds (checked by its reader).
+    init(_ sidecar: SensorsSidecar.Magnetometer) {
+        self.init(hardIron: sidecar.hardIron, softIron: sidecar.softIron)
+    }
+
+    /// `softIron` must be invertible: the models and the sidecar's reader refuse `|det| < 1e-6`
+    /// (`MagnetometerCalibrationRules`), so every caller passes a matrix checked there.
+    private init(hardIron: SIMD3<Double>, softIron s: [SIMD3<Double>]) {
         let (a, b, c) = (s[0], s[1], s[2])
         let r0 = SIMD3(b.y * c.z - b.z * c.y, a.z * c.y - a.y * c.z, a.y * b.z - a.z * b.y)
         let r1 = SIMD3(b.z * c.x - b.x * c.z, a.x * c.z - a.z * c.x, a.z * b.x - a.x * b.z)
         let r2 = SIMD3(b.x * c.y - b.y * c.x, a.y * c.x - a.x * c.y, a.x * b.y - a.y * b.x)
-        let det = a.x * r0.x + a.y * r1.x + a.z * r2.x
-        guard det != 0, det.isFinite else { return nil }
+        let det = MagnetometerCalibrationRules.determinant(s)
+        precondition(abs(det) >= MagnetometerCalibrationRules.minimumSoftIronDeterminant, "a singular soft-iron matrix passed the rules")
         self.hardIron = hardIron
         inverse = [r0 / det, r1 / det, r2 / det]
     }

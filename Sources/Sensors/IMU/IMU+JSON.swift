@@ -167,19 +167,7 @@ extension IMU {
 
     /// A number (all axes) or `[x, y, z]`.
     package static func vector(_ value: JSONValue, path: String, name: String) throws(SignalError) -> SIMD3<Double> {
-        switch value {
-        case .number(let n):
-            return SIMD3(repeating: n.value)
-        case .array(let items):
-            guard items.count == 3 else {
-                throw SignalError(.malformed, path: path, "'\(name)' must be a number or [x, y, z], got an array of \(items.count)")
-            }
-            var v = SIMD3<Double>.zero
-            for i in 0 ..< 3 { v[i] = try JSONFields.number(items[i], path: "\(path)[\(i)]", name: name) }
-            return v
-        default:
-            throw SignalError(.malformed, path: path, "'\(name)' must be a number or [x, y, z], got \(value.preview())")
-        }
+        try JSONVector3.read(value, path: path, name: name)
     }
 
     static func readTerms(_ f: JSONFields, prefix: String, into m: inout SensorModel) throws(SignalError) {

@@ -1,3 +1,4 @@
+import Formats
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
@@ -11,7 +12,7 @@ struct StreamRoutes {
     let feed: LiveFeed
 
     /// The comment that ends a stream the server closes.
-    static let endComment = ": the server is shutting down\n\n"
+    static let endComment = SSEWriter.comment("the server is shutting down")
 
     /// The `Last-Event-ID` header.
     static let lastEventID = HTTPField.Name("Last-Event-ID")!

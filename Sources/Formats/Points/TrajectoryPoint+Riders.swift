@@ -1,0 +1,14 @@
+import SensorData
+
+extension TrajectoryPoint {
+    /// The members the point's line and a `/data` body carry beside the motion and location (`heading`,
+    /// `magneticField`, `pressure` with a barometer, `altitude`, `pedometer`), for their one writer and
+    /// reader, `TrajectoryRiders` in `Formats`.
+    package var riders: TrajectoryRiders {
+        TrajectoryRiders(heading: TrajectoryRiders.Heading(trueHeading: trueHeading, magneticHeading: magneticHeading,
+                                                           headingAccuracy: headingAccuracy),
+                         magneticField: magneticField, pressure: pressure, altitude: altitude,
+                         pedometer: TrajectoryRiders.Pedometer(steps: steps, distance: distance, cadence: cadence,
+                                                               floorsAscended: floorsAscended, floorsDescended: floorsDescended))
+    }
+}
