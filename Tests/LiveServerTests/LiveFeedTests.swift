@@ -291,7 +291,7 @@ import Testing
     @Test("a point file plays at its timestamps, its values written as Doubles")
     func file() async throws {
         let f = try await ManualFeed.started(points: Self.walk)
-        await f.finish()
+        try await f.finish()
         #expect(f.feed.summary?.reason == .finished)
         let lines = await f.lines(from: 0, through: 2)
         #expect(lines.map(\.line) == [0.1, 0.2, 0.3].enumerated().map { k, x in
@@ -335,7 +335,7 @@ import Testing
     func specAfterEnd() async throws {
         let f = try ManualFeed(points: Self.walk)
         try f.feed.start()
-        await f.finish()
+        try await f.finish()
         #expect(f.feed.summary?.reason == .finished)
         #expect(f.feed.status.index == 2)
         try f.feed.replaceSpec(json: Data(TestSpecs.sine.utf8))

@@ -53,7 +53,7 @@ final class Bytes: @unchecked Sendable {
             var comments: [String] = []
             for stream in streams { #expect(try await stream.nextEvent(comments: &comments)?.id == 0) }
             await f.advance(points: 3)
-            while f.feed.status.clients.ws == 0 { await Task.yield() }
+            try await ConnectionLimiterTests.waitUntil("the server counts the WebSocket client") { f.feed.status.clients.ws > 0 }
             await group.triggerGracefulShutdown()
             for stream in streams {
                 var ids: [Int] = []

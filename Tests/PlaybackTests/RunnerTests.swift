@@ -356,14 +356,15 @@ import Signals
     func monotonicOrigin() async throws {
         let runner = Runner()
         #expect(runner.monotonicOrigin == nil)
-        let seen = Recorder<Int64>()
+        let (delivered, deliver) = AsyncStream<Int64>.makeStream()
         let first = Completions()
         try runner.start(PointSequence([MotionPoint(timestamp: 0), MotionPoint(timestamp: 3600)])) { _ in
-            seen.append(Monotonic.now())
+            deliver.yield(Monotonic.now())
         } completion: { first.record($0) }
-        while seen.count == 0 { await Task.yield() }
+        var deliveries = delivered.makeAsyncIterator()
+        let deliveredAt = try #require(await deliveries.next())   // the event: point 0 delivered
         let origin = try #require(runner.monotonicOrigin)
-        #expect(origin <= seen.values[0])                  // point 0 was delivered at or after its deadline
+        #expect(origin <= deliveredAt)                     // point 0 was delivered at or after its deadline
         runner.pause()
         #expect(runner.monotonicOrigin == nil)
         runner.stop()
