@@ -63,9 +63,10 @@ import Testing
         for (rate, duration, start) in [(0.0, 1.0, 0.0), (-1, 1, 0), (.nan, 1, 0), (.infinity, 1, 0), (1000, 0, 0),
                                         (1000, -1, 0), (1000, .nan, 0), (1000, 1, -1), (1000, 1, .infinity),
                                         (1000, 0.0001, 0), (1000, 1e300, 0)] {
-            #expect(throws: SignalError.self, "rate \(rate) duration \(duration) start \(start)") {
+            let error = #expect(throws: SignalError.self, "rate \(rate) duration \(duration) start \(start)") {
                 try s.render(sampleRate: rate, duration: duration, start: start)
             }
+            #expect(error?.code == .invalidRender, "rate \(rate) duration \(duration) start \(start)")
         }
         #expect(#expect(throws: SignalError.self) { try s.render(sampleRate: 1000, startIndex: -1, frameCount: 10) }?.code == .invalidRender)
         #expect(#expect(throws: SignalError.self) { try s.blocks(sampleRate: 1000, duration: 1, blockFrames: 0) }?.code == .invalidRender)
