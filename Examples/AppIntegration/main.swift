@@ -116,8 +116,14 @@ case "server":
         }
         seconds = s
     }
-    motion = SimulatedMotionManager(source: .server(url))
-    location = SimulatedLocationManager(source: .server(url, rate: 1))
+    let m = SimulatedMotionManager(source: .server(url))
+    let l = SimulatedLocationManager(source: .server(url, rate: 1))
+    // The tests play the server faster than real time: the async sequences must buffer every update, or a
+    // child slowed down by a loaded machine loses the oldest (an app leaves the default).
+    m.updateBufferLimit = 1 << 16
+    l.updateBufferLimit = 1 << 16
+    motion = m
+    location = l
 default:
     FileHandle.standardError.write(Data("usage: AppIntegration spec | file | server URL [SECONDS]\n".utf8))
     exit(2)

@@ -3,7 +3,7 @@ import Foundation
 /// Guards the handler calls of one update stream so that after `close()` returns no call runs: calls
 /// already queued see a newer generation and return at once; a call in progress on another thread is
 /// waited for (one in progress on the calling thread, a handler stopping its own updates, is not).
-final class DeliveryGate: @unchecked Sendable {
+final class DeliveryGate: @unchecked Sendable { // state guarded by an NSCondition (a wait for calls in flight), which the compiler cannot see
     private let condition = NSCondition()
     private var generation = 0
     private var inFlight: [ObjectIdentifier: Int] = [:]

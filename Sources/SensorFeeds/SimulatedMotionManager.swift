@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import Playback
 import Signals
+import Synchronization
 
 /// A `CMMotionManager` that plays a signal, a point file or a live `signals serve` instead of reading
 /// the hardware: the same API, so app code runs unchanged against either (see ``MotionProviding``).
@@ -26,7 +27,7 @@ import Signals
 ///
 /// Availability: device motion, accelerometer and gyroscope are all available from every source.
 /// Timestamps are the source's (seconds from its start), not seconds since boot.
-public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable {
+public final class SimulatedMotionManager: MotionProviding, Sendable {
     /// Where the motion comes from.
     public let source: MotionSource
 
@@ -63,10 +64,14 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         }
     }
 
-    private let lock = NSLock()
-    private var bufferLimit = 64
-    private var updates = Updates()
-    private var frame = AttitudeReferenceFrame.xArbitraryZVertical
+    /// The settings and the updates, guarded together.
+    private struct State {
+        var bufferLimit = 64
+        var updates = Updates()
+        var frame = AttitudeReferenceFrame.xArbitraryZVertical
+    }
+
+    private let state = Mutex(State())
     private let makeRunner: @Sendable () -> any UpdateRunner
     private let timing: TimingPolicy
 
@@ -93,14 +98,14 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
 
     // MARK: Intervals and state
 
-    private func interval(_ kind: Kind) -> TimeInterval { lock.withLock { updates[kind].interval } }
+    private func interval(_ kind: Kind) -> TimeInterval { state.withLock { $0.updates[kind].interval } }
     private func setInterval(_ kind: Kind, _ value: TimeInterval) {
         // As CoreMotion: the interval applies from the next start; non-positive or NaN values are ignored.
         guard value.isFinite, value > 0 else { return }
-        lock.withLock { updates[kind].interval = value }
+        state.withLock { $0.updates[kind].interval = value }
     }
-    private func isActive(_ kind: Kind) -> Bool { lock.withLock { updates[kind].runner != nil } }
-    private func latest(_ kind: Kind) -> MotionSample? { lock.withLock { updates[kind].runner != nil ? updates[kind].latest : nil } }
+    private func isActive(_ kind: Kind) -> Bool { state.withLock { $0.updates[kind].runner != nil } }
+    private func latest(_ kind: Kind) -> MotionSample? { state.withLock { $0.updates[kind].runner != nil ? $0.updates[kind].latest : nil } }
 
     /// Seconds between device-motion updates (default 0.01; applies from the next start).
     public var deviceMotionUpdateInterval: TimeInterval {
@@ -148,7 +153,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// The reference frame of the device motion being delivered (the one given to the last
     /// ``startDeviceMotionUpdates(using:to:withHandler:)``; ``AttitudeReferenceFrame/xArbitraryZVertical``
     /// by default).
-    public var attitudeReferenceFrame: AttitudeReferenceFrame { lock.withLock { frame } }
+    public var attitudeReferenceFrame: AttitudeReferenceFrame { state.withLock { $0.frame } }
 
     /// Every frame CoreMotion knows, as on a device with a magnetometer. Whether a frame can be given depends
     /// on the source: the frames other than `.xArbitraryZVertical` need a magnetometer (``isMagnetometerAvailable``).
@@ -170,12 +175,12 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// dropped (default 64; at least 1). Raise it when a source runs faster than real time (a
     /// `ManualClock(autoAdvance: true)`) and every update must be seen. Applies from the next call.
     public var updateBufferLimit: Int {
-        get { lock.withLock { bufferLimit } }
-        set { lock.withLock { bufferLimit = max(1, newValue) } }
+        get { state.withLock { $0.bufferLimit } }
+        set { state.withLock { $0.bufferLimit = max(1, newValue) } }
     }
 
     /// Updates dropped because a handler's queue fell more than 1024 calls behind (all kinds).
-    public var droppedUpdates: Int { lock.withLock { Kind.allCases.map { updates[$0].gate.dropped }.reduce(0, +) } }
+    public var droppedUpdates: Int { state.withLock { s in Kind.allCases.map { s.updates[$0].gate.dropped }.reduce(0, +) } }
 
     // MARK: Start and stop
 
@@ -216,7 +221,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         start(.deviceMotion, queue: queue) { sample, error in handler(sample.map(\.deviceMotion), error) }
     }
 
-    private func setFrame(_ frame: AttitudeReferenceFrame) { lock.withLock { self.frame = frame } }
+    private func setFrame(_ frame: AttitudeReferenceFrame) { state.withLock { $0.frame = frame } }
 
     /// Stops device-motion updates: when this returns, no handler call is running or will run.
     public func stopDeviceMotionUpdates() { stop(.deviceMotion) }
@@ -281,8 +286,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                        deliver: @escaping @Sendable (MotionSample?, (any Error)?) -> Void,
                        finished: (@Sendable () -> Void)? = nil) {
         stop(kind)
-        let (interval, frame) = lock.withLock { (updates[kind].interval, self.frame) }
-        let gate = lock.withLock { updates[kind].gate }
+        let (interval, frame, gate) = state.withLock { ($0.updates[kind].interval, $0.frame, $0.updates[kind].gate) }
         let token = gate.open()
         let target = queue.map(SendableOperationQueue.init)
         let send: @Sendable (MotionSample?, (any Error)?) -> Void = { point, error in
@@ -295,7 +299,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
         let holder = ProducerHolder()
         let record: @Sendable (MotionSample) -> Void = { [weak self] point in
             guard let self else { return }
-            lock.withLock { if let p = updates[kind].runner, p === holder.producer { updates[kind].latest = point } }
+            state.withLock { if let p = $0.updates[kind].runner, p === holder.producer { $0.updates[kind].latest = point } }
             send(point, nil)
         }
         let completion: @Sendable (PlaybackSummary) -> Void = { summary in
@@ -379,7 +383,7 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
                          interval: interval, runner: runner, options: options, handler: record, completion: completion)
             }
         } catch {
-            lock.withLock { if let p = updates[kind].runner, p === holder.producer { updates[kind].runner = nil } }
+            state.withLock { if let p = $0.updates[kind].runner, p === holder.producer { $0.updates[kind].runner = nil } }
             send(nil, error)
             finished?()
         }
@@ -388,9 +392,9 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     /// Makes `producer` the current one of `kind`.
     private func install(_ producer: any UpdateProducer, _ kind: Kind, _ holder: ProducerHolder) throws(SensorFeedsError) {
         holder.producer = producer
-        lock.withLock {
-            updates[kind].runner = producer
-            updates[kind].latest = nil
+        state.withLock {
+            $0.updates[kind].runner = producer
+            $0.updates[kind].latest = nil
         }
     }
 
@@ -408,9 +412,9 @@ public final class SimulatedMotionManager: MotionProviding, @unchecked Sendable 
     }
 
     private func stop(_ kind: Kind) {
-        let (runner, gate): ((any UpdateProducer)?, DeliveryGate) = lock.withLock {
-            defer { updates[kind].runner = nil }
-            return (updates[kind].runner, updates[kind].gate)
+        let (runner, gate): ((any UpdateProducer)?, DeliveryGate) = state.withLock { s in
+            defer { s.updates[kind].runner = nil }
+            return (s.updates[kind].runner, s.updates[kind].gate)
         }
         runner?.stop()
         gate.close()
@@ -457,20 +461,18 @@ protocol UpdateProducer: AnyObject, Sendable {
 extension LiveServerClient: UpdateProducer {}
 
 /// The producer a start installed, for the identity checks of its callbacks (set before it plays).
-final class ProducerHolder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: (any UpdateProducer)?
+final class ProducerHolder: Sendable {
+    private let value = Mutex<(any UpdateProducer)?>(nil)
     var producer: (any UpdateProducer)? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }
 
 /// Says "no motion" once per start.
-final class NoMotionNote: @unchecked Sendable {
-    private let lock = NSLock()
-    private var said = false
-    func first() -> Bool { lock.withLock { defer { said = true }; return !said } }
+final class NoMotionNote: Sendable {
+    private let said = Mutex(false)
+    func first() -> Bool { said.withLock { said in defer { said = true }; return !said } }
 }
 
 /// A runner with its clock erased.

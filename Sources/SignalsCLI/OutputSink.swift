@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import Playback
 import Formats
+import Synchronization
 
 /// Writes the CLI's output to a file named by `-o`, or to standard output, reporting every write error.
 ///
@@ -330,10 +331,9 @@ extension OutputSink {
 }
 
 /// Temporary output files to remove when a terminating signal ends the process (see ``SignalTrap``).
-final class TemporaryFiles: @unchecked Sendable {
+final class TemporaryFiles: Sendable {
     static let shared = TemporaryFiles()
-    private let lock = NSLock()
-    private var paths: Set<String> = []
+    private let paths = Mutex<Set<String>>([])
 
     /// Makes sure SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the registered files (then exit 128 + the signal).
     func installHandlers() { SignalTrap.install() }
@@ -342,23 +342,23 @@ final class TemporaryFiles: @unchecked Sendable {
     /// registers the path, both under the lock that ``removeAll()`` takes.
     func creating(_ create: () -> (Int32, String?)) -> Int32 {
         installHandlers()
-        lock.lock()
-        defer { lock.unlock() }
-        let (fd, path) = create()
-        if let path { paths.insert(path) }
-        return fd
+        return paths.withLock { paths in
+            let (fd, path) = create()
+            if let path { paths.insert(path) }
+            return fd
+        }
     }
 
     func unregister(_ path: String) {
-        lock.withLock { _ = paths.remove(path) }
+        paths.withLock { _ = $0.remove(path) }
     }
 
     /// Removes every registered file.
     func removeAll() {
-        lock.lock()
-        for path in paths { unlink(path) }
-        paths.removeAll()
-        lock.unlock()
+        paths.withLock { paths in
+            for path in paths { unlink(path) }
+            paths.removeAll()
+        }
     }
 }
 

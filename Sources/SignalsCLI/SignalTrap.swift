@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// The terminating signals the CLI handles (SIGINT, SIGTERM, SIGHUP, SIGPIPE), caught reliably in a
 /// multithreaded process.
@@ -21,8 +22,9 @@ import Foundation
 /// SIGHUP ignored from the start (`nohup`) stays ignored.
 enum SignalTrap {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var action: (@Sendable (Int32) -> Void)?
+    /// Serialises ``install()``.
+    private static let installing = Mutex(())
+    private static let action = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
     /// The signals caught.
     static let terminating: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE]
@@ -32,8 +34,11 @@ enum SignalTrap {
 
     /// Installs the handlers for ``terminating`` and starts the reader thread (once).
     static func install() {
-        lock.lock()
-        defer { lock.unlock() }
+        installing.withLock { _ in installOnce() }
+    }
+
+    /// ``install()``'s work, under its lock.
+    private static func installOnce() {
         guard writeEnd < 0 else { return }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
@@ -85,11 +90,11 @@ enum SignalTrap {
     /// Replaces what SIGINT and SIGTERM do (`nil` restores the default: remove temporary files and exit).
     /// - Parameter action: Called on the reader thread with the signal's number.
     static func onSignal(_ action: (@Sendable (Int32) -> Void)?) {
-        lock.withLock { self.action = action }
+        self.action.withLock { $0 = action }
     }
 
     private static func handle(_ number: Int32) {
-        let current = replaceable.contains(number) ? lock.withLock { action } : nil
+        let current = replaceable.contains(number) ? action.withLock { $0 } : nil
         if let current {
             current(number)
         } else {

@@ -54,7 +54,7 @@ final class Bytes: @unchecked Sendable {
             var comments: [String] = []
             for stream in streams { #expect(try await stream.nextEvent(comments: &comments)?.id == 0) }
             await f.advance(points: 3)
-            while f.feed.status.clients.ws == 0 { await Task.yield() }
+            try await ConnectionLimiterTests.waitUntil("the server counts the WebSocket client") { f.feed.status.clients.ws > 0 }
             await group.triggerGracefulShutdown()
             for stream in streams {
                 var ids: [Int] = []
@@ -86,14 +86,14 @@ final class Bytes: @unchecked Sendable {
 
     @Test("configuration checks: port range, host, the exposed warning, the URL printed")
     func configuration() throws {
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(port: 65536).validated() }
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(host: "a b").validated() }
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated() }
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated() }
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated() }
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated() }
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))).validated() }
-        #expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))).validated() }
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(port: 65536).validated() }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(host: "a b").validated() }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated() }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated() }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated() }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated() }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))).validated() }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))).validated() }?.code == .invalidArgument)
         #expect(try FeedOptions(writeWindow: .zero).validated().writeWindow == .zero)
         #expect(try FeedOptions(writeWindow: .milliseconds(50)).validated().writeWindow == .milliseconds(50))
         #expect(try LiveServerConfiguration(port: 0).validated().port == 0)

@@ -56,7 +56,7 @@ import Signals
         (GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 2.5), "$.route.error.verticalRatio", .outOfRange),
     ])
     func validation(_ model: GNSSErrorModel, _ path: String, _ code: SignalError.Code) {
-        #expect(throws: SignalError.self) { try model.validate() }
+        #expect(#expect(throws: SignalError.self) { try model.validate() }?.code == code)
         do {
             try model.validate()
         } catch {

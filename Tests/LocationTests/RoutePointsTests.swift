@@ -28,7 +28,7 @@ import Signals
     func rateMismatch() throws {
         let sampler = try Route { Waypoint(latitude: 0, longitude: 0) }.sampler(sampleRate: 10)
         let request = try Route.request(sampleRate: 5, duration: 1)
-        #expect(throws: SignalError.self) { try RoutePoints(sampler: sampler, request: request) }
+        #expect(#expect(throws: SignalError.self) { try RoutePoints(sampler: sampler, request: request) }?.code == .invalidRender)
     }
 }
 

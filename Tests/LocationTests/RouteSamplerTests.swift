@@ -70,12 +70,12 @@ import Signals
 
     @Test("bad rates, durations and indices are refused with clear errors")
     func badRequests() throws {
-        #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 0, duration: 1) }
-        #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1, duration: .nan) }
-        #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1e6, duration: 1e9) }
+        #expect(#expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 0, duration: 1) }?.code == .invalidRender)
+        #expect(#expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1, duration: .nan) }?.code == .invalidRender)
+        #expect(#expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1e6, duration: 1e9) }?.code == .invalidRender)
         let sampler = try Self.walk.sampler(sampleRate: 1)
-        #expect(throws: SignalError.self) { try sampler.sample(at: -1) }
-        #expect(throws: SignalError.self) { try sampler.sample(at: 1 << 48) }
+        #expect(#expect(throws: SignalError.self) { try sampler.sample(at: -1) }?.code == .invalidRender)
+        #expect(#expect(throws: SignalError.self) { try sampler.sample(at: 1 << 48) }?.code == .invalidRender)
         #expect(throws: Never.self) { try sampler.sample(at: (1 << 48) - 1) }
         do {
             _ = try Self.walk.points(sampleRate: 1000, duration: 1e12)

@@ -33,8 +33,8 @@ import Formats
     @Test("a mark that is not at the start is not skipped")
     func byteOrderMarkInside() {
         for size in [1, 3, 1 << 16] {
-            #expect(throws: SignalError.self) { try decode("\n\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }
-            #expect(throws: SignalError.self) { try decode("\u{EF}\u{BB}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }
+            #expect(#expect(throws: SignalError.self) { try decode("\n\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }?.code == .unknownField)
+            #expect(#expect(throws: SignalError.self) { try decode("\u{EF}\u{BB}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }?.code == .unknownField)
         }
     }
 

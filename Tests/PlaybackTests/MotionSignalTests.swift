@@ -87,7 +87,7 @@ import Testing
     func json() throws {
         let text = #"{"motion": {"userAcceleration": {"axes": {"x": {"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}}}, "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#
         let motion = try MotionSignal.decode(json: Data(text.utf8))
-        #expect(throws: SignalError.self) { try MotionSignal.decode(json: Data(#"{"sine": {"frequency": 1}}"#.utf8)) }
+        #expect(#expect(throws: SignalError.self) { try MotionSignal.decode(json: Data(#"{"sine": {"frequency": 1}}"#.utf8)) }?.code == .malformed)
         #expect(motion.rotationRate == MotionSignal.zeroAxes)
         let b = try motion.render(sampleRate: 10, duration: 1)
         let x = try Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5).render(sampleRate: 10, duration: 1)

@@ -45,7 +45,7 @@ import Testing
             try Sine(frequency: 1).points(sampleRate: 10, duration: 1, as: MotionPoint.self)
         }
         #expect(signalMismatch?.code == .channelMismatch)
-        #expect(throws: SignalError.self) { try Sine(frequency: 1).points(sampleRate: 10, duration: 0, as: ScalarPoint.self) }
+        #expect(#expect(throws: SignalError.self) { try Sine(frequency: 1).points(sampleRate: 10, duration: 0, as: ScalarPoint.self) }?.code == .invalidRender)
     }
 
     /// A waveform written outside the engine: a staircase, one step per second.

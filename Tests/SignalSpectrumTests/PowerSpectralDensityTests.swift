@@ -29,7 +29,7 @@ import Testing
         #expect(PowerSpectralDensity.defaultSegmentLength(frameCount: 100) == 64)
         #expect(PowerSpectralDensity.defaultSegmentLength(frameCount: Int.max) == 4096)   // no overflow
         let samples = [Float](repeating: 0, count: 100)
-        #expect(throws: SignalError.self) { try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 48) }
-        #expect(throws: SignalError.self) { try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 128) }
+        #expect(#expect(throws: SignalError.self) { try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 48) }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 128) }?.code == .invalidArgument)
     }
 }

@@ -29,13 +29,13 @@ import Testing
     @Test("bad channel, group count, too few samples or a NaN throw")
     func errors() throws {
         let buffer = SampleBuffer(sampleRate: 100, channelCount: 1, frameCount: 64, samples: [Float](repeating: 1, count: 64))
-        #expect(throws: SignalError.self) { try SpectrumEnvelope(buffer, channel: 1, groups: 10) }
-        #expect(throws: SignalError.self) { try SpectrumEnvelope(buffer, channel: 0, groups: 0) }
+        #expect(#expect(throws: SignalError.self) { try SpectrumEnvelope(buffer, channel: 1, groups: 10) }?.code == .invalidArgument)
+        #expect(#expect(throws: SignalError.self) { try SpectrumEnvelope(buffer, channel: 0, groups: 0) }?.code == .invalidArgument)
         let short = SampleBuffer(sampleRate: 100, channelCount: 1, frameCount: 8, samples: [Float](repeating: 1, count: 8))
-        #expect(throws: SignalError.self) { try SpectrumEnvelope(short, channel: 0, groups: 10) }
+        #expect(#expect(throws: SignalError.self) { try SpectrumEnvelope(short, channel: 0, groups: 10) }?.code == .tooShort)
         var values = [Float](repeating: 1, count: 64)
         values[3] = .infinity
         let bad = SampleBuffer(sampleRate: 100, channelCount: 1, frameCount: 64, samples: values)
-        #expect(throws: SignalError.self) { try SpectrumEnvelope(bad, channel: 0, groups: 10) }
+        #expect(#expect(throws: SignalError.self) { try SpectrumEnvelope(bad, channel: 0, groups: 10) }?.code == .nonFinite)
     }
 }

@@ -89,10 +89,10 @@ import Testing
         // Wait for the render to be under way (its temporary file exists), then interrupt it. (A bounded
         // wait for another process to reach a state; nothing here depends on how long it takes.)
         var waited = 0
-        while try partials(of: out).isEmpty, waited < 3000 { usleep(10_000); waited += 10 }
-        #expect(try !partials(of: out).isEmpty, "the render never started")
+        while try partials(of: out).isEmpty, waited < 60_000 { usleep(10_000); waited += 10 }
+        #expect(try !partials(of: out).isEmpty, "the render had not made its temporary file within 60 s")
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        #expect(Executables.waitForExit(process, seconds: 60), "signals render did not exit within 60 s of SIGINT (killed)")
         #expect(process.terminationStatus == 130)
         #expect(try String(contentsOf: out, encoding: .utf8) == "old contents\n")
         #expect(try partials(of: out).isEmpty)

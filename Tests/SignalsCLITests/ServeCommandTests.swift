@@ -257,17 +257,18 @@ import Testing
         #expect(refused.body.contains("(\(flag) 1)"), "\(refused)")
         stream.hangUp()
         // The server releases the place once it has read the close.
-        let deadline = ContinuousClock.now + .seconds(10)
+        // No event tells the test: a poll, bounded for a failing test (not a timing it relies on).
+        let deadline = ContinuousClock.now + .seconds(60)
         var status = 0
         while status != 200, ContinuousClock.now < deadline {
             status = try Self.get(server.port, "/v1/status").status
             if status != 200 { usleep(2000) }
         }
-        #expect(status == 200)
+        #expect(status == 200, "the server had not released the stream's place 60 s after the client hung up")
         #expect(server.stop().status == 0)
     }
 
-    @Test("SIGTERM with an idle connection, a half-sent request and an open stream exits 0 within 2 s")
+    @Test("SIGTERM with an idle connection, a half-sent request and an open stream: the server exits 0, the stream gets its last comment")
     func stopsWithOpenConnections() throws {
         let server = try Server([Self.spec, "--port", "0"])
         let idle = try Socket(port: server.port)
@@ -277,13 +278,14 @@ import Testing
         halfBody.send("POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
         let (lines, stream) = try Self.sse(server.port, count: 1)
         #expect(lines.count == 1)
-        // The stream is open; the other three may or may not have been read yet: either way they must close.
-        let clock = ContinuousClock()
-        let start = clock.now
-        let stopped = server.stop()
-        let elapsed = clock.now - start
-        #expect(stopped.status == 0, "\(stopped.stderr)")
-        #expect(elapsed < .seconds(2), "SIGTERM to exit took \(elapsed)")
+        // The stream is open; the other three may or may not have been read yet: either way they must not
+        // hold the shutdown. The exit is an event awaited with a generous bound (how soon it comes is the
+        // machine's; the shutdown's own grace is measured by the bench, not here).
+        kill(server.process.processIdentifier, SIGTERM)
+        let exited = Executables.waitForExit(server.process, seconds: 60)
+        #expect(exited, "signals serve did not exit within 60 s of SIGTERM with open connections (killed)")
+        let stderr = String(decoding: server.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if exited { #expect(server.process.terminationStatus == 0, "\(stderr)") }
         #expect(stream.readAll().contains(": the server is shutting down"))
         for socket in [idle, halfHead, halfBody] { _ = socket.readAll() }   // each closed (read returns 0)
     }

@@ -47,7 +47,7 @@ struct LatestPoint: Sendable {
 /// timeline's global sample indices, samples the route at the same indices, re-starting both from the
 /// current index when the spec changes, and encodes each point once. Not thread-safe; owned by one run's
 /// handler.
-final class PointMaker: @unchecked Sendable {
+final class PointMaker: @unchecked Sendable { // confined to the playback thread: captured by the @Sendable handler, which runs only there
     /// Frames rendered at once.
     static let blockFrames = 64
 

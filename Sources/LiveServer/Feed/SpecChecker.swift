@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,7 @@ import Glibc
 ///
 /// At most ``mostWaiting`` checks wait behind the one running: one more is refused (503), so that a
 /// client that sends spec after spec holds at most that much memory and work.
-final class SpecChecker: @unchecked Sendable {
+final class SpecChecker: Sendable {
     /// The nice value of the checking thread on Linux (0 is the process's, 19 the lowest priority).
     static let niceness: Int32 = 10
     /// Checks that may wait behind the one running.
@@ -23,16 +24,19 @@ final class SpecChecker: @unchecked Sendable {
     /// The checking thread's name (at most 15 bytes, as Linux allows).
     static let threadName = "spec check"
 
-    private let lock = NSLock()
-    /// The work waiting, in order (guarded by `lock`).
-    private var jobs: [@Sendable () -> Void] = []
-    /// Whether a thread is taking jobs (guarded by `lock`).
-    private var running = false
-    /// Checks accepted and not finished: those waiting and the one running (guarded by `lock`).
-    private var accepted = 0
+    private struct State {
+        /// The work waiting, in order.
+        var jobs: [@Sendable () -> Void] = []
+        /// Whether a thread is taking jobs.
+        var running = false
+        /// Checks accepted and not finished: those waiting and the one running.
+        var accepted = 0
+    }
+
+    private let state = NIOLockedValueBox(State())
 
     /// How many checks wait behind the one running.
-    var waiting: Int { lock.withLock { jobs.count } }
+    var waiting: Int { state.withLockedValue { $0.jobs.count } }
 
     /// Runs `work` on the checking thread once the checks before it are done.
     /// - Returns: What `work` returns.
@@ -42,15 +46,15 @@ final class SpecChecker: @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             let job: @Sendable () -> Void = { [self] in
                 let result = Result { try work() }
-                lock.withLock { accepted -= 1 }
+                state.withLockedValue { $0.accepted -= 1 }
                 continuation.resume(with: result)
             }
-            let (taken, start) = lock.withLock { () -> (Bool, Bool) in
-                guard accepted <= Self.mostWaiting else { return (false, false) }
-                accepted += 1
-                jobs.append(job)
-                let start = !running
-                running = true
+            let (taken, start) = state.withLockedValue { s -> (Bool, Bool) in
+                guard s.accepted <= Self.mostWaiting else { return (false, false) }
+                s.accepted += 1
+                s.jobs.append(job)
+                let start = !s.running
+                s.running = true
                 return (true, start)
             }
             guard taken else {
@@ -78,12 +82,12 @@ final class SpecChecker: @unchecked Sendable {
 
     /// The next job, or `nil` once there is none (the thread then ends; the next check starts another).
     private func next() -> (@Sendable () -> Void)? {
-        lock.withLock {
-            guard !jobs.isEmpty else {
-                running = false
+        state.withLockedValue { s in
+            guard !s.jobs.isEmpty else {
+                s.running = false
                 return nil
             }
-            return jobs.removeFirst()
+            return s.jobs.removeFirst()
         }
     }
 }

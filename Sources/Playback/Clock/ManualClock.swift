@@ -1,4 +1,5 @@
 import InternalUtilities
+import Synchronization
 /// A clock that moves only when told to: a whole playback runs deterministically and instantly in tests.
 ///
 /// Like swift-clocks' `TestClock`, time stands still until ``advance(by:)`` or ``advance(to:)``; every
@@ -119,7 +120,7 @@ extension ManualClock {
         }
     }
 
-    struct Sleeper {
+    struct Sleeper: Sendable {
         var deadline: Instant
         var wake: Wake
     }
@@ -136,20 +137,17 @@ extension ManualClock {
     }
 
     /// The shared timeline of a manual clock and its copies.
-    final class Storage: @unchecked Sendable {
-        private let lock = Lock()
-        private var state: State
+    final class Storage: Sendable {
+        private let state: Mutex<State>
         let autoAdvance: Bool
 
         init(now: Instant, autoAdvance: Bool) {
-            state = State(now: now)
+            state = Mutex(State(now: now))
             self.autoAdvance = autoAdvance
         }
 
-        func withLock<R>(_ body: (inout State) -> R) -> R {
-            lock.lock()
-            defer { lock.unlock() }
-            return body(&state)
+        func withLock<R: Sendable>(_ body: (inout State) -> R) -> R {
+            state.withLock { body(&$0) }
         }
 
         func nextID() -> Int { withLock { s in s.nextID += 1; return s.nextID } }

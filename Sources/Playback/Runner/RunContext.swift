@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import Synchronization
 
 /// Where a run's time comes from: nanoseconds on a timebase, and how to wait for one of them.
 ///
@@ -43,12 +44,12 @@ enum Timebase<C: Clock> where C.Duration == Duration {
 /// map to nanoseconds on the timebase through an anchor,
 /// `deadline(t) = anchorNanos + (t − anchorMedia) / speed`, computed afresh for every point (never by
 /// adding intervals). Pause, resume and a change of speed move the anchor; nothing else does.
-final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Duration {
+final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Duration { // fields guarded by the runner's Mutex and deliveryLock, by convention (see above)
     let timebase: Timebase<C>
     let options: PlaybackOptions
     let parker = Parker()
     /// Held by the playback thread around each delivery; `stop()` takes it to wait for one in flight.
-    let deliveryLock = Lock()
+    let deliveryLock = Mutex(())
     let spinNanos: Int64
     let completion: (@Sendable (PlaybackSummary) -> Void)?
     /// Identity of the playback thread (set before it starts).
@@ -117,7 +118,7 @@ final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Durati
     ///   `spinWindow`, to the deadline itself.
     /// - Manual: registers a sleeper on the manual clock and parks until the clock reaches it.
     /// - Other clocks: a task sleeps on the clock and unparks the thread.
-    func wait(until deadline: Int64, version: UInt64, lock: Lock) {
+    func wait(until deadline: Int64, version: UInt64, runner: Runner<C>) {
         switch timebase {
         case .monotonic:
             let sleepEnd = deadline &- spinNanos
@@ -130,7 +131,7 @@ final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Durati
             while Monotonic.now() < deadline {}
         case .manual(let storage, let start):
             let id = storage.nextID()
-            let current: Bool = lock.withLock {
+            let current: Bool = runner.withRunnerLock {
                 guard self.version == version, !stopRequested else { return false }
                 sleeperID = id
                 return true
@@ -138,7 +139,7 @@ final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Durati
             guard current else { return }
             storage.addSleeper(id: id, deadline: start.advanced(by: .nanoseconds(deadline)), wake: .parker(parker))
             parker.park()
-            lock.withLock { sleeperID = nil }
+            runner.withRunnerLock { sleeperID = nil }
             storage.removeSleeper(id: id)
         case .other(let clock, let start):
             let instant = start.advanced(by: .nanoseconds(deadline))

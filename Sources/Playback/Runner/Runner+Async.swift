@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import Synchronization
 
 extension Runner {
     /// Plays `source` as an `AsyncSequence` of points, each yielded when it is due.
@@ -30,9 +31,8 @@ extension Runner {
             continuation.onTermination = { [weak self] termination in
                 if case .cancelled = termination { self?.stop(context) }
             }
-            let lock = self.lockForSequences
             let stopper = RunStopper { [weak self] in self?.stop(context) }
-            return PlaybackPoints(stream: stream, stopper: stopper) { lock.withLock { context.stopRequested } }
+            return PlaybackPoints(stream: stream, stopper: stopper) { self.withRunnerLock { context.stopRequested } }
         } catch {
             record(PlaybackSummary(reason: .failed, error: error, statistics: LatenessStatistics(), passes: 0))
             continuation.finish()
@@ -96,25 +96,24 @@ public struct PlaybackPoints<Point: Sendable>: AsyncSequence, Sendable {
 }
 
 /// A summary handed from the completion to an awaiting task.
-final class SummaryBox: @unchecked Sendable {
-    private let lock = Lock()
-    private var summary: PlaybackSummary?
-    private var waiter: CheckedContinuation<PlaybackSummary, Never>?
+final class SummaryBox: Sendable {
+    /// The summary once set, and the task waiting for it.
+    private let state = Mutex<(summary: PlaybackSummary?, waiter: CheckedContinuation<PlaybackSummary, Never>?)>((nil, nil))
 
     func set(_ value: PlaybackSummary) {
-        let waiter: CheckedContinuation<PlaybackSummary, Never>? = lock.withLock {
-            summary = value
-            defer { self.waiter = nil }
-            return self.waiter
+        let waiter: CheckedContinuation<PlaybackSummary, Never>? = state.withLock { s in
+            s.summary = value
+            defer { s.waiter = nil }
+            return s.waiter
         }
         waiter?.resume(returning: value)
     }
 
     func value() async -> PlaybackSummary {
         await withCheckedContinuation { continuation in
-            let ready: PlaybackSummary? = lock.withLock {
-                if let summary { return summary }
-                waiter = continuation
+            let ready: PlaybackSummary? = state.withLock { s in
+                if let summary = s.summary { return summary }
+                s.waiter = continuation
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }

@@ -1,6 +1,7 @@
 import Foundation
 import InternalUtilities
 import Signals
+import Synchronization
 
 /// Plays timestamped points in real time: each point is handed to a handler (or an `AsyncSequence`) when
 /// its time comes, exactly once and in order, as CoreMotion would deliver device-motion updates.
@@ -32,15 +33,13 @@ import Signals
 /// effect at once: when it returns no delivery is in flight (unless `stop()` was called by the handler
 /// itself) and none will follow, and the completion has run. A stopped or finished runner can be
 /// started again. A `Runner` is a class because a running playback has identity: a thread and a clock.
-public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Duration {
+public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
     /// The clock that times the runs.
     public let clock: C
 
-    private let lock = Lock()
-    /// Runner lock.
-    private var current: RunContext<C>?
-    /// Runner lock.
-    private var last: PlaybackSummary?
+    /// The runner lock: the current run and the last summary, and (by convention, see ``RunContext``) the
+    /// current run's control fields.
+    private let state = Mutex<(current: RunContext<C>?, last: PlaybackSummary?)>((nil, nil))
 
     /// Creates a runner on a clock.
     ///
@@ -55,16 +54,16 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     }
 
     /// Whether a run is in progress (started, not yet finished or stopped; paused counts as running).
-    public var isRunning: Bool { lock.withLock { current != nil } }
+    public var isRunning: Bool { state.withLock { $0.current != nil } }
 
     /// Whether the current run is paused.
-    public var isPaused: Bool { lock.withLock { current?.paused ?? false } }
+    public var isPaused: Bool { state.withLock { $0.current?.paused ?? false } }
 
     /// The speed of the current run (1 when idle): 2 is twice as fast.
-    public var speed: Double { lock.withLock { current?.speed ?? 1 } }
+    public var speed: Double { state.withLock { $0.current?.speed ?? 1 } }
 
     /// How the last run ended (`nil` before the first run has ended): reason, error, lateness statistics.
-    public var summary: PlaybackSummary? { lock.withLock { last } }
+    public var summary: PlaybackSummary? { state.withLock { $0.last } }
 
     /// Lateness of the current run so far, as its summary will report it (`nil` when idle).
     ///
@@ -74,9 +73,9 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// Safe from any thread, including the handler. It waits for a delivery in flight and computes the
     /// percentiles (a few µs), so call it at a human rate (a status page), not per point.
     public var statistics: LatenessStatistics? {
-        guard let context = lock.withLock({ current }) else { return nil }
+        guard let context = state.withLock({ $0.current }) else { return nil }
         if context.isPlaybackThread { return context.histogram.statistics(skipped: context.skipped) }
-        return context.deliveryLock.withLock { context.histogram.statistics(skipped: context.skipped) }
+        return context.deliveryLock.withLock { _ in context.histogram.statistics(skipped: context.skipped) }
     }
 
     /// The instant, in nanoseconds of `CLOCK_MONOTONIC`, at which playback time zero is due at the current
@@ -84,18 +83,18 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// on its thread, or on a clock other than ``ContinuousClock`` or ``SuspendingClock``. Benchmarks read
     /// it to measure deadline-to-receipt latency in another process.
     package var monotonicOrigin: Int64? {
-        lock.withLock {
-            guard let context = current, !context.paused, case .monotonic = context.timebase,
+        state.withLock {
+            guard let context = $0.current, !context.paused, case .monotonic = context.timebase,
                   context.originSet else { return nil }
             return context.deadline(media: 0)
         }
     }
 
-    /// The runner lock, for the iterators of ``points(_:options:)``.
-    var lockForSequences: Lock { lock }
+    /// Runs `body` under the runner lock, for the fields of a ``RunContext`` it guards.
+    func withRunnerLock<R: Sendable>(_ body: () -> R) -> R { state.withLock { _ in body() } }
 
     /// Records the summary of a run that could not start.
-    func record(_ summary: PlaybackSummary) { lock.withLock { last = summary } }
+    func record(_ summary: PlaybackSummary) { state.withLock { $0.last = summary } }
 
     /// Starts playing `source` on a new playback thread; `handler` gets each point when it is due.
     ///
@@ -128,13 +127,13 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
             throw SignalError(.invalidArgument, "speed must be a finite number > 0, got \(options.speed)")
         }
         let cursor = try source.makeCursor()
-        let context: RunContext<C> = try lock.withLock {
-            guard current == nil else {
+        let context: RunContext<C> = try state.withLock { (s) throws(SignalError) -> RunContext<C> in
+            guard s.current == nil else {
                 throw SignalError(.alreadyRunning, "the runner is already playing; stop() it before starting again")
             }
             let context = RunContext<C>(timebase: Timebase(clock: clock), options: options, completion: completion)
             context.passes = 1
-            current = context
+            s.current = context
             return context
         }
         // The cursor moves to the playback thread, which alone uses it from now on.
@@ -158,15 +157,15 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// Called from another thread while the handler runs, `stop()` waits for that call to return, so do
     /// not call it while holding something the handler waits for.
     public func stop() {
-        let context: RunContext<C>? = lock.withLock { current }
+        let context: RunContext<C>? = state.withLock { $0.current }
         if let context { stop(context) }
     }
 
     /// Stops `context` if it is still the current run.
     func stop(_ context: RunContext<C>) {
-        let sleeper: Int?? = lock.withLock {
-            guard context.active, current === context else { return nil }
-            current = nil
+        let sleeper: Int?? = state.withLock { s in
+            guard context.active, s.current === context else { return nil }
+            s.current = nil
             context.active = false
             context.stopRequested = true
             context.version &+= 1
@@ -176,18 +175,18 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
         context.interrupt(sleeper: sleeper)
         if !context.isPlaybackThread {
             // Wait for a delivery in flight; every later one sees `stopRequested` and does not happen.
-            context.deliveryLock.withLock {}
+            context.deliveryLock.withLock { _ in }
         }
-        let summary = context.summary(.stopped, error: nil, passes: lock.withLock { context.passes })
-        lock.withLock { last = summary }
+        let summary = context.summary(.stopped, error: nil, passes: withRunnerLock { context.passes })
+        state.withLock { $0.last = summary }
         context.completion?(summary)
     }
 
     /// Pauses the current run: playback time stops (no point comes due) until ``resume()``.
     /// A delivery already in flight completes. Does nothing when idle or already paused.
     public func pause() {
-        let paused: (RunContext<C>, Int?)? = lock.withLock {
-            guard let context = current, !context.paused else { return nil }
+        let paused: (RunContext<C>, Int?)? = state.withLock {
+            guard let context = $0.current, !context.paused else { return nil }
             let now = context.timebase.now()
             context.pausedMedia = context.media(at: now)
             context.paused = true
@@ -200,8 +199,8 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
     /// Resumes a paused run where it stopped: the next point is due after the time it still had to wait
     /// when paused. Does nothing when not paused.
     public func resume() {
-        let context: RunContext<C>? = lock.withLock {
-            guard let context = current, context.paused else { return nil }
+        let context: RunContext<C>? = state.withLock {
+            guard let context = $0.current, context.paused else { return nil }
             context.anchorNanos = context.timebase.now()
             context.anchorMedia = context.pausedMedia
             context.paused = false
@@ -222,8 +221,8 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
         guard speed.isFinite, speed > 0 else {
             throw SignalError(.invalidArgument, "speed must be a finite number > 0, got \(speed)")
         }
-        let sleeper: (RunContext<C>, Int?)? = lock.withLock {
-            guard let context = current else { return nil }
+        let sleeper: (RunContext<C>, Int?)? = state.withLock {
+            guard let context = $0.current else { return nil }
             let now = context.timebase.now()
             if !context.paused {
                 context.anchorMedia = context.media(at: now)
@@ -244,43 +243,58 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
         case failed(any Error)
     }
 
+    /// What the playback thread does next while waiting for a point.
+    private enum Step {
+        case stopped
+        case paused
+        case due(deadline: Int64, version: UInt64)
+    }
+
+    /// What became of one point at its delivery.
+    private enum Delivery {
+        case stopped
+        case notDue
+        case delivered
+        case failed(any Error)
+    }
+
     /// Waits until `media` is due. Returns its deadline, or `nil` when the run was stopped.
     @inline(__always)
     private func waitUntilDue(_ media: Double, _ context: RunContext<C>) -> Int64? {
         while true {
-            lock.lock()
-            if context.stopRequested { lock.unlock(); return nil }
-            if context.paused {
-                lock.unlock()
-                context.parker.park()
-                continue
+            let step: Step = withRunnerLock {
+                if context.stopRequested { return .stopped }
+                if context.paused { return .paused }
+                return .due(deadline: context.deadline(media: media), version: context.version)
             }
-            let deadline = context.deadline(media: media)
-            let version = context.version
-            lock.unlock()
-            if context.timebase.now() >= deadline { return deadline }
-            context.wait(until: deadline, version: version, lock: lock)
+            switch step {
+            case .stopped:
+                return nil
+            case .paused:
+                context.parker.park()
+            case .due(let deadline, let version):
+                if context.timebase.now() >= deadline { return deadline }
+                context.wait(until: deadline, version: version, runner: self)
+            }
         }
     }
 
     private func play<S: PointSource>(_ reader: inout PassReader<S>, _ context: RunContext<C>,
                                       _ handler: @Sendable (S.Point) throws -> Void) {
         let outcome = loop(&reader, context, handler)
-        lock.lock()
-        guard context.active else {
-            lock.unlock()   // stopped: stop() reports.
-            return
+        let summary: PlaybackSummary? = state.withLock { s in
+            guard context.active else { return nil }   // stopped: stop() reports.
+            context.active = false
+            if s.current === context { s.current = nil }
+            let summary: PlaybackSummary
+            switch outcome {
+            case .finished, .stopped: summary = context.summary(.finished, error: nil, passes: context.passes)
+            case .failed(let error): summary = context.summary(.failed, error: error, passes: context.passes)
+            }
+            s.last = summary
+            return summary
         }
-        context.active = false
-        if current === context { current = nil }
-        let summary: PlaybackSummary
-        switch outcome {
-        case .finished, .stopped: summary = context.summary(.finished, error: nil, passes: context.passes)
-        case .failed(let error): summary = context.summary(.failed, error: error, passes: context.passes)
-        }
-        last = summary
-        lock.unlock()
-        context.completion?(summary)
+        if let summary { context.completion?(summary) }
     }
 
     private func loop<S: PointSource>(_ reader: inout PassReader<S>, _ context: RunContext<C>,
@@ -289,16 +303,16 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
         let loops = context.options.loop
         var current: (point: S.Point, media: Double)?
         do {
-            current = try reader.next(loop: loops, context: context, lock: lock)
+            current = try reader.next(loop: loops, context: context, runner: self)
         } catch {
             return .failed(error)
         }
-        if current == nil { lock.withLock { context.passes = 0 } }
+        if current == nil { withRunnerLock { context.passes = 0 } }
         if case .monotonic = context.timebase {
             Monotonic.prepareThread()
             // t0 is the instant playback begins on its thread with the first point ready (not the
             // thread's start-up or the first render before it), unless a control call moved the anchor.
-            lock.withLock {
+            withRunnerLock {
                 if context.version == 0 { context.anchorNanos = Monotonic.now() }
                 context.originSet = true
             }
@@ -311,17 +325,17 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
         while let (point, media) = current {
             if skipping, !haveNext, pendingError == nil {
                 do {
-                    next = try reader.next(loop: loops, context: context, lock: lock)
+                    next = try reader.next(loop: loops, context: context, runner: self)
                 } catch {
                     pendingError = error
                 }
                 haveNext = true
             }
-            guard var deadline = waitUntilDue(media, context) else { return .stopped }
+            guard waitUntilDue(media, context) != nil else { return .stopped }
             if skipping, let upcoming = next {
-                let upcomingDeadline = lock.withLock { context.deadline(media: upcoming.media) }
+                let upcomingDeadline = withRunnerLock { context.deadline(media: upcoming.media) }
                 if context.timebase.now() >= upcomingDeadline {
-                    context.deliveryLock.withLock { context.skipped += 1 }
+                    context.deliveryLock.withLock { _ in context.skipped += 1 }
                     current = upcoming
                     next = nil
                     haveNext = false
@@ -329,31 +343,32 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
                 }
             }
             // Deliver, unless stopped or paused meanwhile (or slowed down so that it is not due yet).
-            context.deliveryLock.lock()
-            lock.lock()
-            if context.stopRequested {
-                lock.unlock()
-                context.deliveryLock.unlock()
-                return .stopped
+            // The delivery lock is held across the handler call: stop() waits for it.
+            let delivery: Delivery = context.deliveryLock.withLock { _ in
+                let check: (due: Bool, deadline: Int64, now: Int64)? = withRunnerLock {
+                    if context.stopRequested { return nil }
+                    let deadline = context.deadline(media: media)
+                    let now = context.timebase.now()
+                    return (!context.paused && now >= deadline, deadline, now)
+                }
+                guard let check else { return .stopped }
+                guard check.due else { return .notDue }
+                let lateness = check.now &- check.deadline
+                context.histogram.record(nanoseconds: lateness)
+                context.lastLateness = lateness
+                do {
+                    try handler(point)
+                } catch {
+                    return .failed(error)
+                }
+                return .delivered
             }
-            deadline = context.deadline(media: media)
-            let now = context.timebase.now()
-            let due = !context.paused && now >= deadline
-            lock.unlock()
-            guard due else {
-                context.deliveryLock.unlock()
-                continue
+            switch delivery {
+            case .stopped: return .stopped
+            case .notDue: continue
+            case .failed(let error): return .failed(error)
+            case .delivered: break
             }
-            let lateness = now &- deadline
-            context.histogram.record(nanoseconds: lateness)
-            context.lastLateness = lateness
-            do {
-                try handler(point)
-            } catch {
-                context.deliveryLock.unlock()
-                return .failed(error)
-            }
-            context.deliveryLock.unlock()
             if skipping {
                 if let pendingError { return .failed(pendingError) }
                 current = next
@@ -361,7 +376,7 @@ public final class Runner<C: Clock>: @unchecked Sendable where C.Duration == Dur
                 haveNext = false
             } else {
                 do {
-                    current = try reader.next(loop: loops, context: context, lock: lock)
+                    current = try reader.next(loop: loops, context: context, runner: self)
                 } catch {
                     return .failed(error)
                 }
@@ -400,7 +415,7 @@ struct PassReader<S: PointSource> {
         period = source.loopPeriod
     }
 
-    mutating func next<C>(loop: Bool, context: RunContext<C>, lock: Lock) throws -> (point: S.Point, media: Double)? {
+    mutating func next<C>(loop: Bool, context: RunContext<C>, runner: Runner<C>) throws -> (point: S.Point, media: Double)? {
         while true {
             if let (point, time) = try cursor.next() {
                 guard time.isFinite else {
@@ -432,13 +447,13 @@ struct PassReader<S: PointSource> {
             lastTime = -.infinity
             previousTime = -.infinity
             let passes = pass + 1
-            lock.withLock { context.passes = passes }
+            runner.withRunnerLock { context.passes = passes }
         }
     }
 }
 
 /// Hands a value that is not `Sendable` to another thread that alone uses it from then on.
-struct Transfer<Value>: @unchecked Sendable {
+struct Transfer<Value>: @unchecked Sendable { // Value is not Sendable; the sender gives up every reference (the compiler cannot see it)
     let value: Value
     init(_ value: Value) { self.value = value }
 }

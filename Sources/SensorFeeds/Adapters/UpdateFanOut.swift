@@ -113,7 +113,7 @@ package final class UpdateFanOut<Element: Sendable>: Sendable {
 
 /// A value touched only on the main queue, so that it may be captured by `@Sendable` closures: Apple's
 /// managers are not `Sendable`, and the adapters call them only through ``async(_:)``.
-package struct MainQueueBound<Value>: @unchecked Sendable {
+package struct MainQueueBound<Value>: @unchecked Sendable { // Value (an Apple manager) is not Sendable; it is touched only on the main queue
     private let value: Value
 
     /// Wraps `value`, which from now on must be used only through ``async(_:)``.
@@ -141,7 +141,7 @@ package final class WeakReference<Value: AnyObject> {
 /// An `OperationQueue` captured by `@Sendable` closures. Apple documents the queue as safe to use from
 /// several threads without extra locking; this wrapper says so to the compiler whether or not the SDK in
 /// use marks `OperationQueue` `Sendable`.
-struct SendableOperationQueue: @unchecked Sendable {
+struct SendableOperationQueue: @unchecked Sendable { // OperationQueue is thread-safe by Apple's documentation, whether or not the SDK marks it Sendable
     /// The queue.
     let queue: OperationQueue
 }

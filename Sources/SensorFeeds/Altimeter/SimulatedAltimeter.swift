@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import Playback
+import Synchronization
 
 /// A `CMAltimeter` that plays a trajectory instead of reading the barometer: the same API, so app code
 /// runs unchanged against either (see ``AltimeterProviding``).
@@ -28,7 +29,7 @@ import Playback
 /// - Each kind plays the source on its own Runner; restarting a kind plays the source from its beginning.
 ///   Updates end with the source (its `duration`, or the arrival).
 /// - Timestamps are the source's seconds from its start, not seconds since boot.
-public final class SimulatedAltimeter: AltimeterProviding, @unchecked Sendable {
+public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     /// Where the readings come from.
     public let source: AltimeterSource
     /// Seconds of the source's timeline between updates: 1, as CoreMotion's relative altitude.
@@ -172,9 +173,8 @@ struct BarometricReading: Sendable {
 }
 
 /// The first value given to it, kept for the rest of one start.
-final class FirstValue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Double?
+final class FirstValue: Sendable {
+    private let value = Mutex<Double?>(nil)
     /// The first value ever given (this one, the first time).
-    func keep(_ x: Double) -> Double { lock.withLock { if let value { return value }; value = x; return x } }
+    func keep(_ x: Double) -> Double { value.withLock { value in if let value { return value }; value = x; return x } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Core Location's heading filter: the first heading passes; each later one only when its magnetic heading
 /// differs by at least `degrees` (the shorter way round the circle) from the last heading that passed. Zero,
@@ -20,9 +21,8 @@ struct HeadingFilter: Sendable {
 }
 
 /// A heading filter shared by a playback's callbacks.
-final class HeadingFilterBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var filter: HeadingFilter
-    init(_ filter: HeadingFilter) { self.filter = filter }
-    func admit(_ heading: SimulatedHeading, degrees: Double) -> Bool { lock.withLock { filter.admit(heading.magneticHeading, degrees: degrees) } }
+final class HeadingFilterBox: Sendable {
+    private let filter: Mutex<HeadingFilter>
+    init(_ filter: HeadingFilter) { self.filter = Mutex(filter) }
+    func admit(_ heading: SimulatedHeading, degrees: Double) -> Bool { filter.withLock { $0.admit(heading.magneticHeading, degrees: degrees) } }
 }

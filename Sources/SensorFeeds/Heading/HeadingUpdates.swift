@@ -3,18 +3,23 @@ import Location
 import Navigation
 import Playback
 import Signals
+import Synchronization
 
 /// The heading side of a ``SimulatedLocationManager``: its settings, the latest heading, and the playback
 /// of one start (a trajectory's timeline on a ``TrajectoryUpdates``, a server's points on a ``LiveServerClient``, or
 /// the points of a render directory on a Runner).
-final class HeadingUpdates: @unchecked Sendable {
-    private let lock = NSLock()
-    private var filterDegrees = 1.0
-    private var orientationStorage = DeviceOrientation.portrait
-    /// The orientation the headings are turned to: the last of portrait, upside down or landscape set.
-    private var reference = DeviceOrientation.portrait
-    private var latest: SimulatedHeading?
-    private var producer: (any UpdateProducer)?
+final class HeadingUpdates: Sendable {
+    /// The settings, the latest heading and the current start's producer.
+    private struct State {
+        var filterDegrees = 1.0
+        var orientation = DeviceOrientation.portrait
+        /// The orientation the headings are turned to: the last of portrait, upside down or landscape set.
+        var reference = DeviceOrientation.portrait
+        var latest: SimulatedHeading?
+        var producer: (any UpdateProducer)?
+    }
+
+    private let state = Mutex(State())
     private let gate = DeliveryGate()
     private let updates: TrajectoryUpdates
     private let makeRunner: @Sendable () -> any UpdateRunner
@@ -28,35 +33,35 @@ final class HeadingUpdates: @unchecked Sendable {
 
     /// Degrees (≤ 0: every heading); NaN is stored as ``headingFilterNone``.
     var filter: Double {
-        get { lock.withLock { filterDegrees } }
-        set { lock.withLock { filterDegrees = newValue.isNaN ? headingFilterNone : newValue } }
+        get { state.withLock { $0.filterDegrees } }
+        set { state.withLock { $0.filterDegrees = newValue.isNaN ? headingFilterNone : newValue } }
     }
 
     /// The orientation set (the headings are turned to the last one that is not unknown, face up or down).
     var orientation: DeviceOrientation {
-        get { lock.withLock { orientationStorage } }
+        get { state.withLock { $0.orientation } }
         set {
-            lock.withLock {
-                orientationStorage = newValue
-                if newValue.isReference { reference = newValue }
+            state.withLock {
+                $0.orientation = newValue
+                if newValue.isReference { $0.reference = newValue }
             }
         }
     }
 
     /// The filter's degrees and the reference orientation now (read for each heading: a change applies to
     /// the next one, as in Core Location).
-    private var settings: (degrees: Double, orientation: DeviceOrientation) { lock.withLock { (filterDegrees, reference) } }
+    private var settings: (degrees: Double, orientation: DeviceOrientation) { state.withLock { ($0.filterDegrees, $0.reference) } }
 
     /// The latest heading delivered.
-    var heading: SimulatedHeading? { lock.withLock { latest } }
+    var heading: SimulatedHeading? { state.withLock { $0.latest } }
 
     /// Whether updates are on.
-    var isActive: Bool { updates.isActive || lock.withLock { producer != nil } }
+    var isActive: Bool { updates.isActive || state.withLock { $0.producer != nil } }
 
     /// Updates dropped because the delegate queue fell behind.
     var dropped: Int { gate.dropped + updates.dropped }
 
-    private func record(_ heading: SimulatedHeading) { lock.withLock { latest = heading } }
+    private func record(_ heading: SimulatedHeading) { state.withLock { $0.latest = heading } }
 
     /// Plays the headings of `source`: each that passes the heading filter is recorded as the latest and
     /// handed to `deliver` on `queue`; an error is handed as `(nil, error)` (a server's only while
@@ -89,7 +94,7 @@ final class HeadingUpdates: @unchecked Sendable {
                 }, fail: { error in
                     if reportFailures() { send(nil, error) }
                 })
-                lock.withLock { producer = remote }
+                state.withLock { $0.producer = remote }
                 remote.start()
             } catch {
                 send(nil, error)
@@ -103,7 +108,7 @@ final class HeadingUpdates: @unchecked Sendable {
                 guard let first = headings.first?.timestamp else { return }
                 let runner = makeRunner()
                 let id = ObjectIdentifier(runner)
-                lock.withLock { producer = runner }
+                state.withLock { $0.producer = runner }
                 try runner.play(PointSequence(headings.map { TimedHeading(heading: $0, offset: first) }),
                                 options: PlaybackOptions(loop: false, timing: timing), handler: { timed in
                     if let kept = admit(timed.heading) { send(kept, nil) }
@@ -130,14 +135,14 @@ final class HeadingUpdates: @unchecked Sendable {
 
     /// Forgets `runner` once it ended by itself (not when a newer start replaced it).
     private func finish(_ runner: ObjectIdentifier) {
-        lock.withLock { if let p = producer, ObjectIdentifier(p) == runner { producer = nil } }
+        state.withLock { if let p = $0.producer, ObjectIdentifier(p) == runner { $0.producer = nil } }
     }
 
     /// Stops the updates: when this returns, no delivery is running (on another thread) or will run.
     func stop() {
-        let running: (any UpdateProducer)? = lock.withLock {
-            defer { producer = nil }
-            return producer
+        let running: (any UpdateProducer)? = state.withLock { s in
+            defer { s.producer = nil }
+            return s.producer
         }
         running?.stop()
         updates.stop()

@@ -3,6 +3,7 @@ import Location
 import Playback
 import Signals
 import Navigation
+import Synchronization
 
 /// A `CLLocationManager` that plays a route, a trajectory, a file or a live `signals serve` instead of
 /// reading GNSS and the compass: the same API shape, so app code runs unchanged against either (see
@@ -35,23 +36,27 @@ import Navigation
 /// timeline) or from a server whose points carry a `heading` (a trajectory served by `signals serve`); a
 /// route or a location file has none, and delivers no heading. They play independently of the locations,
 /// on their own Runner, and honour ``headingFilter`` and ``headingOrientation`` as Core Location does.
-public final class SimulatedLocationManager: LocationProviding, @unchecked Sendable {
+public final class SimulatedLocationManager: LocationProviding, Sendable {
     /// Where the locations come from.
     public let source: LocationSource
     /// The queue the delegate is called on (default: a serial queue of this manager).
     public var delegateQueue: OperationQueue {
-        get { lock.withLock { queue } }
-        set { lock.withLock { queue = newValue } }
+        get { state.withLock { $0.queue.queue } }
+        set { state.withLock { $0.queue = SendableOperationQueue(queue: newValue) } }
     }
 
-    private let lock = NSLock()
-    private var queue: OperationQueue
-    private weak var delegateStorage: (any LocationProvidingDelegate)?
-    private var accuracy = locationAccuracyBest
-    private var filterDistance = locationDistanceFilterNone
-    private var latest: LocationPoint?
-    private var bufferLimit = 64
-    private var producer: (any UpdateProducer)?
+    /// The settings, the delegate, the latest fix and the current start's producer.
+    private struct State {
+        var queue: SendableOperationQueue
+        var accuracy = locationAccuracyBest
+        var filterDistance = locationDistanceFilterNone
+        var latest: LocationPoint?
+        var bufferLimit = 64
+        var producer: (any UpdateProducer)?
+    }
+
+    private let state: Mutex<State>
+    private let delegateReference = DelegateReference()
     private let gate = DeliveryGate()
     private let makeRunner: @Sendable () -> any UpdateRunner
     private let timing: TimingPolicy
@@ -76,9 +81,10 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
         let makeRunner: @Sendable () -> any UpdateRunner = { Runner(clock: clock) }
         self.makeRunner = makeRunner
         headings = HeadingUpdates(makeRunner: makeRunner, timing: timing)
-        queue = OperationQueue()
+        let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "SensorFeeds.SimulatedLocationManager"
+        state = Mutex(State(queue: SendableOperationQueue(queue: queue)))
     }
 
     deinit {
@@ -88,35 +94,35 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
 
     /// Who receives the updates (held weakly, as Core Location does).
     public var delegate: (any LocationProvidingDelegate)? {
-        get { lock.withLock { delegateStorage } }
-        set { lock.withLock { delegateStorage = newValue } }
+        get { delegateReference.value }
+        set { delegateReference.value = newValue }
     }
 
     /// The accuracy wanted, in metres: a hint, as in Core Location (default ``locationAccuracyBest``).
     public var desiredAccuracy: Double {
-        get { lock.withLock { accuracy } }
-        set { lock.withLock { accuracy = newValue } }
+        get { state.withLock { $0.accuracy } }
+        set { state.withLock { $0.accuracy = newValue } }
     }
 
     /// Metres to move before the next update (default ``locationDistanceFilterNone``); NaN counts as none.
     /// A change applies from the next start.
     public var distanceFilter: Double {
-        get { lock.withLock { filterDistance } }
-        set { lock.withLock { filterDistance = newValue.isNaN ? locationDistanceFilterNone : newValue } }
+        get { state.withLock { $0.filterDistance } }
+        set { state.withLock { $0.filterDistance = newValue.isNaN ? locationDistanceFilterNone : newValue } }
     }
 
     /// The most recent location delivered (kept after a stop), or `nil` before the first.
-    public var location: LocationPoint? { lock.withLock { latest } }
+    public var location: LocationPoint? { state.withLock { $0.latest } }
 
     /// Whether updates are on.
-    public var isUpdatingLocation: Bool { lock.withLock { producer != nil } }
+    public var isUpdatingLocation: Bool { state.withLock { $0.producer != nil } }
 
     /// Updates an async consumer of ``locationUpdates()`` may fall behind before the oldest are dropped
     /// (default 64; at least 1). Raise it when a source runs faster than real time (a
     /// `ManualClock(autoAdvance: true)`) and every update must be seen. Applies from the next call.
     public var updateBufferLimit: Int {
-        get { lock.withLock { bufferLimit } }
-        set { lock.withLock { bufferLimit = max(1, newValue) } }
+        get { state.withLock { $0.bufferLimit } }
+        set { state.withLock { $0.bufferLimit = max(1, newValue) } }
     }
 
     /// Updates dropped because the delegate queue fell more than 1024 calls behind (locations and headings).
@@ -126,7 +132,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
     public func startUpdatingLocation() {
         stopUpdatingLocation()
         let token = gate.open()
-        let (target, filter) = lock.withLock { (SendableOperationQueue(queue: self.queue), filterDistance) }
+        let (target, filter) = state.withLock { ($0.queue, $0.filterDistance) }
         let gate = self.gate
         let weakSelf = WeakManager(self)
         let call: @Sendable (@escaping @Sendable (SimulatedLocationManager, any LocationProvidingDelegate) -> Void) -> Void = { body in
@@ -143,7 +149,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
             }, fail: { error, _ in
                 call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
             })
-            lock.withLock { self.producer = producer }
+            state.withLock { $0.producer = producer }
         } catch {
             call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
         }
@@ -151,9 +157,9 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
 
     /// Stops delivering updates: when this returns, no delegate call is running (on another thread) or will run.
     public func stopUpdatingLocation() {
-        let producer: (any UpdateProducer)? = lock.withLock {
-            defer { self.producer = nil }
-            return self.producer
+        let producer: (any UpdateProducer)? = state.withLock { s in
+            defer { s.producer = nil }
+            return s.producer
         }
         producer?.stop()
         gate.close()
@@ -181,7 +187,7 @@ public final class SimulatedLocationManager: LocationProviding, @unchecked Senda
         return stream
     }
 
-    private func record(_ fix: LocationPoint) { lock.withLock { latest = fix } }
+    private func record(_ fix: LocationPoint) { state.withLock { $0.latest = fix } }
 
     /// Starts a playback of the source: `emit` gets each fix that passes the distance filter, `fail`
     /// each error (`final` when the updates end with it).
@@ -254,15 +260,28 @@ struct TimedFix: Timestamped, Sendable {
 }
 
 /// A manager held weakly by queued delegate calls.
-final class WeakManager: @unchecked Sendable {
-    weak var value: SimulatedLocationManager?
-    init(_ value: SimulatedLocationManager) { self.value = value }
+final class WeakManager: Sendable {
+    private struct Reference { weak var value: SimulatedLocationManager? }
+    private let reference: Mutex<Reference>
+    var value: SimulatedLocationManager? { reference.withLock { $0.value } }
+    init(_ value: SimulatedLocationManager) { reference = Mutex(Reference(value: value)) }
+}
+
+/// A manager's delegate, held weakly (as Core Location holds it).
+final class DelegateReference: @unchecked Sendable { // the delegate is the app's object, not Sendable; Core Location's contract: called on the delegate queue
+    private let lock = Mutex(())
+    private weak var reference: (any LocationProvidingDelegate)?
+
+    /// The delegate, or `nil` once the app released it.
+    var value: (any LocationProvidingDelegate)? {
+        get { lock.withLock { _ in reference } }
+        set { lock.withLock { _ in reference = newValue } }
+    }
 }
 
 /// A distance filter shared by a playback's callbacks.
-final class FilterBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var filter: DistanceFilter
-    init(_ filter: DistanceFilter) { self.filter = filter }
-    func admit(_ fix: LocationPoint) -> Bool { lock.withLock { filter.admit(fix) } }
+final class FilterBox: Sendable {
+    private let filter: Mutex<DistanceFilter>
+    init(_ filter: DistanceFilter) { self.filter = Mutex(filter) }
+    func admit(_ fix: LocationPoint) -> Bool { filter.withLock { $0.admit(fix) } }
 }

@@ -2,18 +2,18 @@ import Foundation
 import Navigation
 import Playback
 import Signals
+import Synchronization
 
 /// The fusion of one device-motion start from a server: the filter's state across the points the server
 /// sends (in order, on the client's reader thread), and the magnetometer's calibration read once from the
 /// server's spec (`GET /v1/spec`: `trajectory.sensors.magnetometer`'s `hard_iron` and `soft_iron`).
-final class ServerFusion: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fusion: AttitudeFusion
-    private var calibration: MagnetometerCalibration?
+final class ServerFusion: Sendable {
+    private let fusion: Mutex<AttitudeFusion>
+    private let calibration = Mutex<MagnetometerCalibration?>(nil)
     private let address: ServerAddress
 
     init(frame: AttitudeReferenceFrame, address: ServerAddress) {
-        fusion = AttitudeFusion(frame: frame)
+        fusion = Mutex(AttitudeFusion(frame: frame))
         self.address = address
     }
 
@@ -22,9 +22,9 @@ final class ServerFusion: @unchecked Sendable {
     func sample(_ point: RemotePoint) -> MotionSample? {
         guard let motion = point.motion else { return nil }
         guard let field = point.magneticField, let heading = point.heading else { return MotionSample(motion: motion) }
-        let calibration = lock.withLock { self.calibration } ?? {
+        let calibration = self.calibration.withLock { $0 } ?? {
             let fetched = Self.calibration(address)
-            lock.withLock { self.calibration = fetched }
+            self.calibration.withLock { $0 = fetched }
             return fetched
         }()
         let a = motion.userAcceleration, g = motion.gravity, w = motion.rotationRate
@@ -32,7 +32,7 @@ final class ServerFusion: @unchecked Sendable {
                                 gyroscope: SIMD3(w.x, w.y, w.z), field: calibration.calibrate(field),
                                 truth: motion.attitude ?? .identity,
                                 declination: TrajectoryMath.signedDegrees(heading.trueHeading - heading.magneticHeading))
-        let fused = lock.withLock { fusion.update(input) }
+        let fused = fusion.withLock { $0.update(input) }
         return MotionSample(motion: motion, fused: fused, rawField: field)
     }
 }

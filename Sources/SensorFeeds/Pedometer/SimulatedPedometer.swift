@@ -3,6 +3,7 @@ import Formats
 import Navigation
 import Playback
 import Signals
+import Synchronization
 
 /// A `CMPedometer` that plays a trajectory's steps, distance and floors instead of counting the user's:
 /// the same API, so app code runs unchanged against either (see ``PedometerProviding``).
@@ -23,7 +24,7 @@ import Signals
 /// Handlers run on a serial queue of the pedometer's. Updates end with the source; restarting plays the
 /// source from its beginning. Timed by the manager's clock, so a `ManualClock` makes tests deterministic.
 /// ``queryPedometerData(from:to:withHandler:)`` reads the trajectory's history on its own clock (its epoch).
-public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
+public final class SimulatedPedometer: PedometerProviding, Sendable {
     /// Where the counts come from.
     public let source: PedometerSource
     /// Seconds of the source's timeline between checks of the step count: 0.25.
@@ -31,8 +32,9 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
 
     private let updates: TrajectoryUpdates
     private let events: TrajectoryUpdates
+    private let handlerTarget: SendableOperationQueue
     /// The serial queue handlers run on.
-    let handlerQueue: OperationQueue
+    var handlerQueue: OperationQueue { handlerTarget.queue }
 
     /// Creates a pedometer that plays `source` in real time.
     /// - Parameter source: A trajectory (see ``SensorSource``).
@@ -49,9 +51,10 @@ public final class SimulatedPedometer: PedometerProviding, @unchecked Sendable {
         self.source = source
         updates = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
         events = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
-        handlerQueue = OperationQueue()
+        let handlerQueue = OperationQueue()
         handlerQueue.maxConcurrentOperationCount = 1
         handlerQueue.name = "SensorFeeds.SimulatedPedometer"
+        handlerTarget = SendableOperationQueue(queue: handlerQueue)
     }
 
     deinit {
@@ -210,14 +213,17 @@ struct PedometerHistory {
 }
 
 /// Turns the points of one start into pedometer updates: only on a change of the step count.
-final class PedometerDataTracker: @unchecked Sendable {
-    private let lock = NSLock()
+final class PedometerDataTracker: Sendable {
+    private struct State {
+        var lastSteps: Int?
+        var lastDistance: Double?
+        /// Seconds during which the distance grew.
+        var activeTime = 0.0
+    }
+
+    private let state = Mutex(State())
     private let start: Date
     private let interval: Double
-    private var lastSteps: Int?
-    private var lastDistance: Double?
-    /// Seconds during which the distance grew.
-    private var activeTime = 0.0
 
     init(start: Date, interval: Double) {
         self.start = start
@@ -225,12 +231,13 @@ final class PedometerDataTracker: @unchecked Sendable {
     }
 
     func update(_ point: TrajectoryPoint) -> PedometerData? {
-        lock.withLock {
-            let step = lastDistance.map { point.distance - $0 } ?? 0
-            lastDistance = point.distance
-            if step > 0 { activeTime += interval }
-            guard lastSteps != point.steps else { return nil }
-            lastSteps = point.steps
+        state.withLock { s in
+            let step = s.lastDistance.map { point.distance - $0 } ?? 0
+            s.lastDistance = point.distance
+            if step > 0 { s.activeTime += interval }
+            guard s.lastSteps != point.steps else { return nil }
+            s.lastSteps = point.steps
+            let activeTime = s.activeTime
             return PedometerData(
                 startDate: start, endDate: start.addingTimeInterval(point.timestamp),
                 numberOfSteps: NSNumber(value: point.steps), distance: NSNumber(value: point.distance),
@@ -243,31 +250,34 @@ final class PedometerDataTracker: @unchecked Sendable {
 
 /// Turns the points of one start into pause and resume events: moving is a distance grown by > 1 mm
 /// since the previous check.
-final class MotionDetector: @unchecked Sendable {
-    private let lock = NSLock()
+final class MotionDetector: Sendable {
+    private struct State {
+        var lastDistance: Double?
+        var lastTime = 0.0
+        var moving = false
+    }
+
+    private let state = Mutex(State())
     private let epoch: Double
-    private var lastDistance: Double?
-    private var lastTime = 0.0
-    private var moving = false
 
     init(epoch: Double) { self.epoch = epoch }
 
     /// The source ended: a walker still moving at its last check stops there (the arrival).
     func end() -> PedometerEvent? {
-        lock.withLock {
-            guard moving else { return nil }
-            moving = false
-            return PedometerEvent(date: Date(timeIntervalSince1970: epoch + lastTime), type: .pause)
+        state.withLock { s in
+            guard s.moving else { return nil }
+            s.moving = false
+            return PedometerEvent(date: Date(timeIntervalSince1970: epoch + s.lastTime), type: .pause)
         }
     }
 
     func update(_ point: TrajectoryPoint) -> PedometerEvent? {
-        lock.withLock {
-            defer { lastDistance = point.distance; lastTime = point.timestamp }
-            guard let last = lastDistance else { return nil }
+        state.withLock { s in
+            defer { s.lastDistance = point.distance; s.lastTime = point.timestamp }
+            guard let last = s.lastDistance else { return nil }
             let now = point.distance - last > 0.001
-            guard now != moving else { return nil }
-            moving = now
+            guard now != s.moving else { return nil }
+            s.moving = now
             return PedometerEvent(date: Date(timeIntervalSince1970: epoch + point.timestamp), type: now ? .resume : .pause)
         }
     }

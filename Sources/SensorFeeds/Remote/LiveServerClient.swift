@@ -2,6 +2,7 @@ import Foundation
 import Formats
 import Signals
 import InternalUtilities
+import Synchronization
 
 /// Decimation to `rate` points per second by taking points, never averaging: a point is kept when it
 /// is the first at or after a tick `k / rate` (a tolerance of 10⁻⁶ of a tick absorbs the rounding of
@@ -52,7 +53,7 @@ struct TickFilter {
 /// server deadline plus the network delay (measured in the bench), and no error accumulates over a long
 /// run. Points replayed after a reconnect are late, and are delivered at once, in order. Polling runs
 /// at absolute instants `start + k · interval` on the monotonic clock, so it does not drift either.
-final class LiveServerClient: @unchecked Sendable {
+final class LiveServerClient: Sendable {
     let address: ServerAddress
     /// Points per second delivered (decimated here, see ``TickFilter``), or `nil` for every point.
     let rate: Double?
@@ -61,11 +62,8 @@ final class LiveServerClient: @unchecked Sendable {
     private let deliver: @Sendable (RemotePoint) -> Void
     private let fail: @Sendable (SensorFeedsError) -> Void
     private let wakeup: Wakeup
-    private let lock = NSLock()
-    private var lastID: Int?
-    private var thread: Thread?
-    /// The decimation (used by the reading thread only).
-    private var ticks: TickFilter
+    /// The index of the last point read, and the decimation (used by the reading thread only).
+    private let state: Mutex<(lastID: Int?, ticks: TickFilter)>
 
     /// Seconds allowed to connect and to receive a response head.
     static let connectTimeout = 2.0
@@ -82,19 +80,18 @@ final class LiveServerClient: @unchecked Sendable {
         self.pollInterval = pollInterval.isFinite && pollInterval > 0 ? min(pollInterval, 3600) : 0.1
         self.deliver = deliver
         self.fail = fail
-        ticks = TickFilter(rate: self.rate)
+        state = Mutex((lastID: nil, ticks: TickFilter(rate: self.rate)))
         wakeup = try Wakeup()
     }
 
     /// The index of the last point read (the next `Last-Event-ID`).
-    var lastEventID: Int? { lock.withLock { lastID } }
+    var lastEventID: Int? { state.withLock { $0.lastID } }
 
     /// Starts reading on a new thread.
     func start() {
         let thread = Thread { [self] in run() }
         thread.name = "SensorFeeds.LiveServerClient"
         thread.qualityOfService = .userInteractive
-        lock.withLock { self.thread = thread }
         thread.start()
     }
 
@@ -103,6 +100,9 @@ final class LiveServerClient: @unchecked Sendable {
     func stop() { wakeup.signal() }
 
     private var stopped: Bool { wakeup.isSignalled }
+
+    /// Whether the point at `timestamp` passes the decimation.
+    private func keep(_ timestamp: Double) -> Bool { state.withLock { $0.ticks.keep(timestamp) } }
 
     private func run() {
         var failures = 0
@@ -173,10 +173,10 @@ final class LiveServerClient: @unchecked Sendable {
                 fail(SensorFeedsError(.missedPoints, "the server says: \(SignalError.quoted(text, limit: 200))"))
             }
         case .event(let event):
-            if let text = event.id, let id = Int(text) { lock.withLock { lastID = id } }
+            if let text = event.id, let id = Int(text) { state.withLock { $0.lastID = id } }
             do {
                 let point = try RemotePoint(line: event.data)
-                if ticks.keep(point.timestamp), !stopped { deliver(point) }
+                if keep(point.timestamp), !stopped { deliver(point) }
             } catch {
                 fail(error)
             }
@@ -237,8 +237,8 @@ final class LiveServerClient: @unchecked Sendable {
             switch try WebSocketPointMessage(text) {
             case .note(let note): handle(.comment(note))
             case .point(let id, let point):
-                lock.withLock { lastID = id }
-                if ticks.keep(point.timestamp), !stopped { deliver(point) }
+                state.withLock { $0.lastID = id }
+                if keep(point.timestamp), !stopped { deliver(point) }
             }
         } catch {
             fail(error)
@@ -273,7 +273,7 @@ final class LiveServerClient: @unchecked Sendable {
             let local = Double(Monotonic.now() - start) / 1e9
             do {
                 let point = try RemotePoint(data: String(decoding: body, as: UTF8.self), fallbackTimestamp: local)
-                if point.timestamp != last, ticks.keep(point.timestamp), !stopped { deliver(point) }
+                if point.timestamp != last, keep(point.timestamp), !stopped { deliver(point) }
                 last = point.timestamp
             } catch {
                 fail(error)

@@ -8,14 +8,14 @@ import Darwin
 import Foundation
 import InternalUtilities
 import Signals
+import Synchronization
 
 /// A wake-up for a thread blocked in ``SocketConnection/read(into:)`` or a backoff wait: a pipe that
 /// `signal()` makes readable. Owned by one remote client; closed when it is released.
-final class Wakeup: @unchecked Sendable {
+final class Wakeup: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
-    private let lock = NSLock()
-    private var signalled = false
+    private let signalled = Mutex(false)
 
     init() throws(SensorFeedsError) {
         var fds: [Int32] = [0, 0]
@@ -32,7 +32,7 @@ final class Wakeup: @unchecked Sendable {
 
     /// Wakes the waiter, now and for every later wait.
     func signal() {
-        let first = lock.withLock { () -> Bool in
+        let first = signalled.withLock { signalled in
             defer { signalled = true }
             return !signalled
         }
@@ -43,7 +43,7 @@ final class Wakeup: @unchecked Sendable {
     }
 
     /// Whether ``signal()`` was called.
-    var isSignalled: Bool { lock.withLock { signalled } }
+    var isSignalled: Bool { signalled.withLock { $0 } }
 
     /// Waits up to `seconds`; `true` when woken.
     func wait(seconds: Double) -> Bool {

@@ -2,6 +2,7 @@ import Foundation
 import Navigation
 import Playback
 import Signals
+import Synchronization
 
 /// A trajectory's timeline of `sampleRate` Hz read at a fixed interval: tick `k` (at `k · interval`
 /// seconds) delivers the timeline's sample `n = ⌊k · interval · sampleRate⌋`, the last at or before the
@@ -47,9 +48,8 @@ struct TrajectoryTicks: PointSource {
 
 /// One update stream fed by a trajectory on a Runner: the producer, the delivery gate, start and stop,
 /// as each kind of ``SimulatedMotionManager`` update has.
-final class TrajectoryUpdates: @unchecked Sendable {
-    private let lock = NSLock()
-    private var producer: (any UpdateProducer)?
+final class TrajectoryUpdates: Sendable {
+    private let producer = Mutex<(any UpdateProducer)?>(nil)
     private let gate = DeliveryGate()
     private let makeRunner: @Sendable () -> any UpdateRunner
     private let timing: TimingPolicy
@@ -60,7 +60,7 @@ final class TrajectoryUpdates: @unchecked Sendable {
     }
 
     /// Whether updates are on.
-    var isActive: Bool { lock.withLock { producer != nil } }
+    var isActive: Bool { producer.withLock { $0 != nil } }
 
     /// Updates dropped because a queue fell more than 1024 calls behind.
     var dropped: Int { gate.dropped }
@@ -100,7 +100,7 @@ final class TrajectoryUpdates: @unchecked Sendable {
             switch source.kind {
             case .trajectory(let trajectory, let rate, let duration):
                 let ticks = try TrajectoryTicks(trajectory, sampleRate: rate, duration: duration, interval: interval)
-                lock.withLock { producer = runner }
+                producer.withLock { $0 = runner }
                 try runner.play(ticks, options: options, handler: handler, completion: completion)
             case .server(let url, let token):
                 guard interval.isFinite, interval > 0 else {
@@ -114,14 +114,14 @@ final class TrajectoryUpdates: @unchecked Sendable {
                         send(nil, SensorFeedsError(.malformed, "the server's points are not a trajectory's (no heading, altitude or pedometer); play a trajectory spec; updates wait for points that have them"))
                     }
                 }, fail: { error in send(nil, error) })
-                lock.withLock { producer = remote }
+                producer.withLock { $0 = remote }
                 remote.start()
             case .file(let url):
                 guard interval.isFinite, interval > 0 else {
                     throw SignalError(.invalidRender, "the update interval must be a positive number of seconds, got \(interval)", field: "interval")
                 }
                 let recording = try RenderDirectory(directory: url)
-                lock.withLock { producer = runner }
+                producer.withLock { $0 = runner }
                 try runner.play(TickedPoints(base: recording, interval: interval), options: options, handler: handler, completion: completion)
             }
         } catch {
@@ -132,14 +132,14 @@ final class TrajectoryUpdates: @unchecked Sendable {
 
     /// Forgets `runner` once it ended by itself (not when a newer start replaced it).
     private func finish(_ runner: ObjectIdentifier) {
-        lock.withLock { if let p = producer, ObjectIdentifier(p) == runner { producer = nil } }
+        producer.withLock { if let p = $0, ObjectIdentifier(p) == runner { $0 = nil } }
     }
 
     /// Stops the updates: when this returns, no handler call is running (on another thread) or will run.
     func stop() {
-        let runner: (any UpdateProducer)? = lock.withLock {
-            defer { producer = nil }
-            return producer
+        let runner: (any UpdateProducer)? = producer.withLock { s in
+            defer { s = nil }
+            return s
         }
         runner?.stop()
         gate.close()

@@ -1,11 +1,12 @@
 import CFFTW
 import Foundation
 import Signals
+import Synchronization
 
 /// FFTW's planner, plan destruction and allocator are process-wide and not thread-safe: every call
 /// to them, from any ``RealFFT`` instance, goes through this lock. Executing a plan on new arrays
 /// (`fftwf_execute_dft_r2c`, `fftw_execute_dft_r2c`) is thread-safe and runs outside it.
-private let fftwLock = NSLock()
+private let fftwLock = Mutex(())
 
 /// The DFT bins of a real sequence: `X[k] = Σₙ x[n]·e^{−2πikn/N}` for `k = 0 ... N/2`
 /// (the rest follow from `X[N−k] = conj(X[k])`). Unnormalised, in the input's units.
@@ -33,7 +34,7 @@ public struct ComplexBins: Sendable, Hashable {
 ///
 /// - Complexity: O(N log N) per transform for any `N` (FFTW handles every size); planning with
 ///   ``Planning/estimate`` takes microseconds, ``Planning/measure`` can take seconds for large `N`.
-public final class RealFFT: @unchecked Sendable {
+public final class RealFFT: @unchecked Sendable { // plans and buffers are FFTW's raw pointers (not Sendable), guarded by `lock` and fftwLock
     /// How hard FFTW looks for a fast plan.
     public enum Planning: Sendable, Hashable {
         /// `FFTW_ESTIMATE`: a heuristic plan at once (the default).
@@ -49,7 +50,7 @@ public final class RealFFT: @unchecked Sendable {
     public let planning: Planning
 
     /// Guards `plans` and `pool` (never held while FFTW executes).
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var plans: [PlanKey: OpaquePointer] = [:]
     private var pool: [PlanKey: [UnsafeMutableRawPointer]] = [:]
 
@@ -65,14 +66,14 @@ public final class RealFFT: @unchecked Sendable {
     }
 
     deinit {
-        fftwLock.lock()
-        defer { fftwLock.unlock() }
-        for (key, plan) in plans {
-            if key.double { fftw_destroy_plan(plan) } else { fftwf_destroy_plan(plan) }
-        }
-        for (key, buffers) in pool {
-            for buffer in buffers {
-                if key.double { fftw_free(buffer) } else { fftwf_free(buffer) }
+        fftwLock.withLock { _ in
+            for (key, plan) in plans {
+                if key.double { fftw_destroy_plan(plan) } else { fftwf_destroy_plan(plan) }
+            }
+            for (key, buffers) in pool {
+                for buffer in buffers {
+                    if key.double { fftw_free(buffer) } else { fftwf_free(buffer) }
+                }
             }
         }
     }
@@ -117,44 +118,42 @@ public final class RealFFT: @unchecked Sendable {
         let key = PlanKey(size: size, double: T.isDouble)
         let bytes = T.workspaceBytes(size: size)
         // Reuse a plan and a scratch buffer if there are; plan and allocate otherwise.
-        lock.lock()
-        var plan = plans[key]
-        var buffer = pool[key]?.popLast()
-        lock.unlock()
+        var plan: OpaquePointer?
+        var buffer: UnsafeMutableRawPointer?
+        lock.withLock { _ in
+            plan = plans[key]
+            buffer = pool[key]?.popLast()
+        }
         if plan == nil || buffer == nil {
-            fftwLock.lock()
-            if buffer == nil { buffer = T.allocate(bytes: bytes) }
-            if plan == nil, let buffer {
-                // FFTW_ESTIMATE leaves the arrays alone; FFTW_MEASURE overwrites them while it plans,
-                // which is fine for a scratch buffer.
-                let flags = planning == .estimate ? signalrunner_fftw_estimate : signalrunner_fftw_measure
-                plan = T.makePlan(size: size, buffer: buffer, flags: flags)
+            fftwLock.withLock { _ in
+                if buffer == nil { buffer = T.allocate(bytes: bytes) }
+                if plan == nil, let buffer {
+                    // FFTW_ESTIMATE leaves the arrays alone; FFTW_MEASURE overwrites them while it plans,
+                    // which is fine for a scratch buffer.
+                    let flags = planning == .estimate ? signalrunner_fftw_estimate : signalrunner_fftw_measure
+                    plan = T.makePlan(size: size, buffer: buffer, flags: flags)
+                }
             }
-            fftwLock.unlock()
             guard buffer != nil, let newPlan = plan else {
-                if let buffer { fftwLock.lock(); T.free(buffer); fftwLock.unlock() }
+                if let buffer { fftwLock.withLock { _ in T.free(buffer) } }
                 throw SignalError(.fftFailure, "FFTW could not plan or allocate a \(size)-point \(T.isDouble ? "double" : "single")-precision transform",
                                   field: "fft")
             }
-            lock.lock()
-            if let existing = plans[key] {
-                // Another thread planned the same size meanwhile: keep one plan.
-                if existing != newPlan {
-                    fftwLock.lock()
-                    T.destroy(newPlan)
-                    fftwLock.unlock()
+            lock.withLock { _ in
+                if let existing = plans[key] {
+                    // Another thread planned the same size meanwhile: keep one plan.
+                    if existing != newPlan {
+                        fftwLock.withLock { _ in T.destroy(newPlan) }
+                    }
+                    plan = existing
+                } else {
+                    plans[key] = newPlan
                 }
-                plan = existing
-            } else {
-                plans[key] = newPlan
             }
-            lock.unlock()
         }
         let work = FFTWorkspace<T>(size: size, raw: buffer!, plan: plan!)
         let result = body(work)
-        lock.lock()
-        pool[key, default: []].append(buffer!)
-        lock.unlock()
+        lock.withLock { _ in pool[key, default: []].append(buffer!) }
         return result
     }
 }

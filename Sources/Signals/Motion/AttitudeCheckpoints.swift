@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The memo of an ``IntegratedAttitude``: its attitude every ``spacing`` samples (and at the ends of
 /// the latest blocks), per sample rate, so that a render that starts late in a long motion does not
@@ -8,7 +8,7 @@ import Foundation
 /// stepped `n` times (see ``IntegratedAttitude``); starting the stepping at any remembered sample gives
 /// the same bits. Thread-safe (one lock, taken once per block and once per 4096 steps, never per
 /// sample); shared by copies of the attitude value.
-package final class AttitudeCheckpoints: @unchecked Sendable {
+package final class AttitudeCheckpoints: Sendable {
     /// Samples between checkpoints.
     package static let spacing = 4096
     /// Checkpoints kept per sample rate (2²⁰: 32 MiB; beyond, renders step from the last one).
@@ -21,59 +21,56 @@ package final class AttitudeCheckpoints: @unchecked Sendable {
         var recent: [(index: Int, state: Quaternion)] = []
     }
 
-    private let lock = NSLock()
-    private var tables: [UInt64: Table] = [:]
+    private let tables = Mutex<[UInt64: Table]>([:])
 
     package init() {}
 
     /// The best remembered state at or before `n`.
     func start(at n: Int, sampleRate: Double, initial: Quaternion) -> (index: Int, state: Quaternion) {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = sampleRate.bitPattern
-        let table: Table
-        if let existing = tables[key] {
-            table = existing
-        } else {
-            if tables.count >= 8 { tables.removeAll() }
-            table = Table(states: [initial])
-            tables[key] = table
+        tables.withLock { tables in
+            let key = sampleRate.bitPattern
+            let table: Table
+            if let existing = tables[key] {
+                table = existing
+            } else {
+                if tables.count >= 8 { tables.removeAll() }
+                table = Table(states: [initial])
+                tables[key] = table
+            }
+            let slot = min(n / AttitudeCheckpoints.spacing, table.states.count - 1)
+            var best = (index: slot * AttitudeCheckpoints.spacing, state: table.states[slot])
+            for r in table.recent where r.index <= n && r.index > best.index { best = r }
+            return best
         }
-        let slot = min(n / AttitudeCheckpoints.spacing, table.states.count - 1)
-        var best = (index: slot * AttitudeCheckpoints.spacing, state: table.states[slot])
-        for r in table.recent where r.index <= n && r.index > best.index { best = r }
-        return best
     }
 
     /// Remembers the state at a multiple of ``spacing`` if it extends the table.
     func recordCheckpoint(_ index: Int, _ state: Quaternion, sampleRate: Double) {
         guard index % AttitudeCheckpoints.spacing == 0 else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        let key = sampleRate.bitPattern
-        guard var table = tables[key], table.states.count == index / AttitudeCheckpoints.spacing,
-              table.states.count < AttitudeCheckpoints.maximumCount else { return }
-        tables[key] = nil
-        table.states.append(state)
-        tables[key] = table
+        tables.withLock { tables in
+            let key = sampleRate.bitPattern
+            guard var table = tables[key], table.states.count == index / AttitudeCheckpoints.spacing,
+                  table.states.count < AttitudeCheckpoints.maximumCount else { return }
+            tables[key] = nil
+            table.states.append(state)
+            tables[key] = table
+        }
     }
 
     /// Remembers the state at a block's end.
     func recordRecent(_ index: Int, _ state: Quaternion, sampleRate: Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = sampleRate.bitPattern
-        guard var table = tables[key] else { return }
-        tables[key] = nil
-        if table.recent.count >= AttitudeCheckpoints.recentCount { table.recent.removeFirst() }
-        table.recent.append((index, state))
-        tables[key] = table
+        tables.withLock { tables in
+            let key = sampleRate.bitPattern
+            guard var table = tables[key] else { return }
+            tables[key] = nil
+            if table.recent.count >= AttitudeCheckpoints.recentCount { table.recent.removeFirst() }
+            table.recent.append((index, state))
+            tables[key] = table
+        }
     }
 
     /// Number of checkpoints held for a rate (for tests).
     package func checkpointCount(sampleRate: Double) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return tables[sampleRate.bitPattern]?.states.count ?? 0
+        tables.withLock { $0[sampleRate.bitPattern]?.states.count ?? 0 }
     }
 }

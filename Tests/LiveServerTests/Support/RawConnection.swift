@@ -102,6 +102,40 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// How the server ended a connection.
+    enum End: Equatable {
+        /// Closed (end of file), after sending this text.
+        case closed(String)
+        /// Reset (`ECONNRESET`), after sending this text: what TCP does when the server closes a socket
+        /// with bytes of the client's still unread.
+        case reset(String)
+        /// Neither within the limit.
+        case open
+    }
+
+    /// Everything the server sends until it closes or resets the connection, or `.open` when it has done
+    /// neither within `limit` (a bound for a failing test, not a timing the test relies on).
+    func end(limit: Duration = .seconds(10)) async throws -> End {
+        try await withThrowingTaskGroup(of: End.self) { group in
+            group.addTask {
+                var text = ""
+                do {
+                    while let bytes = try await self.next() { text += String(buffer: bytes) }
+                } catch let error as IOError where error.errnoCode == ECONNRESET {
+                    return .reset(text)
+                }
+                return .closed(text)
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return .open
+            }
+            let first = try await group.next() ?? .open
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Closes the connection.
     func close() async {
         finish.finish()
