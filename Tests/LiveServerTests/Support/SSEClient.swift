@@ -21,7 +21,7 @@ final class SSEClient: @unchecked Sendable {
     private(set) var errorBody = ""
     /// Bytes read past the response head and not yet decoded.
     private var raw: [UInt8] = []
-    /// The body's chunked coding and its events, read by the package's wire readers (WireFormats).
+    /// The body's chunked coding and its events, read by the package's wire readers (Formats).
     private var chunks = ChunkedDecoder()
     private var parser = SSEParser()
     private var items: [SSEItem] = []
