@@ -19,7 +19,7 @@ import Testing
             #expect(p.motion == point.motion)
             #expect(p.heading == RemotePoint.Heading(trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
                                                      headingAccuracy: point.headingAccuracy))
-            #expect(p.magneticField == point.magneticField)
+            #expect(p.magneticField == point.magneticField.vector)
             #expect(p.altitude == point.altitude)
             #expect(p.pedometer?.steps == point.steps)
             // The body's `location` is the server's lat/lon pair, left out here: the rest is the whole point.

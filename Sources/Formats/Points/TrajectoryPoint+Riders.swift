@@ -7,7 +7,7 @@ extension TrajectoryPoint {
     package var riders: TrajectoryRiders {
         TrajectoryRiders(heading: TrajectoryRiders.Heading(trueHeading: trueHeading, magneticHeading: magneticHeading,
                                                            headingAccuracy: headingAccuracy),
-                         magneticField: magneticField, pressure: pressure, altitude: altitude,
+                         magneticField: magneticField.vector, pressure: pressure, altitude: altitude,
                          pedometer: TrajectoryRiders.Pedometer(steps: steps, distance: distance, cadence: cadence,
                                                                floorsAscended: floorsAscended, floorsDescended: floorsDescended))
     }
