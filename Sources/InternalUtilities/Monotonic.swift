@@ -44,7 +44,7 @@ package enum Monotonic {
     /// Prepares the calling (playback) thread for precise sleeps. On Linux it lowers the thread's timer
     /// slack from the default 50 µs to 1 ns (`/proc/<tid>/timerslack_ns`), so that
     /// `clock_nanosleep` wakes when asked rather than up to 50 µs later; where that file cannot be
-    /// written, nothing changes (the spin of ``TimingPolicy/precise`` absorbs the slack). It affects this
+    /// written, nothing changes (the spin of `TimingPolicy.precise` absorbs the slack). It affects this
     /// thread only. Elsewhere it does nothing.
     package static func prepareThread() {
         #if canImport(Glibc)

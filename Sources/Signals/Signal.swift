@@ -42,12 +42,12 @@ public protocol Signal: Sendable {
     /// Checks every parameter for a render at `context.sampleRate` and returns the largest magnitude a
     /// sample can have (signal units), or `nil` when the signal cannot bound it.
     ///
-    /// Called once before a render, never per block. Throw ``SignalError`` for a parameter that cannot
+    /// Called once before a render, never per block. Throw `SignalError` for a parameter that cannot
     /// be rendered (use ``ValidationContext/error(_:field:_:)`` so the error carries the path).
     /// The default accepts everything and returns `nil`.
     /// - Parameter context: The sample rate, the aliasing policy and the path of this signal in its tree.
     /// - Returns: An upper bound of `|sample|` in signal units, or `nil` when unknown.
-    /// - Throws: ``SignalError`` naming the parameter, its value and the limit.
+    /// - Throws: `SignalError` naming the parameter, its value and the limit.
     func validate(_ context: ValidationContext) throws(SignalError) -> Double?
 
     /// Renders one block: `out = transform.gain · self + transform.bias`, stored or accumulated.
@@ -74,7 +74,7 @@ extension Signal {
     /// - Parameters:
     ///   - sampleRate: Samples per second (Hz).
     ///   - allowAliasing: Accept frequencies at or above `sampleRate / 2`.
-    /// - Throws: ``SignalError`` naming the parameter (with its JSON path for spec signals), its value and the limit.
+    /// - Throws: `SignalError` naming the parameter (with its JSON path for spec signals), its value and the limit.
     public func validate(sampleRate: Double, allowAliasing: Bool = false) throws(SignalError) {
         let context = try ValidationContext(sampleRate: sampleRate, allowAliasing: allowAliasing)
         _ = try context.checkBound(validate(context))

@@ -26,7 +26,7 @@ func loadSpec(_ path: String) throws -> AnySignal {
     try loadSpec(openInput(path, spoolLimit: SpecDocument.sizeLimit))
 }
 
-/// Decodes the signal spec an opened input holds (see ``SpecDocument``).
+/// Decodes the signal spec an opened input holds (see `SpecDocument`).
 func loadSpec(_ input: NamedInput) throws -> AnySignal {
     let document = try loadDocument(input, routeSpeed: nil)
     switch document {
@@ -58,7 +58,7 @@ func motionColumnNames(_ motion: MotionNode) -> [String] {
     return motion.attitude == nil ? nine : nine + ["w", "x", "y", "z"].map { "attitude.\($0)" }
 }
 
-/// Opens an input once (see ``NamedInput``), turning its error into a ``CLIError``.
+/// Opens an input once (see `NamedInput`), turning its error into a ``CLIError``.
 func openInput(_ path: String, spoolLimit: Int = NamedInput.defaultSpoolLimit) throws -> NamedInput {
     do {
         return try NamedInput.open(path, spoolLimit: spoolLimit)

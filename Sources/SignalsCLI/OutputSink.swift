@@ -24,7 +24,7 @@ import Synchronization
 ///
 /// Nothing a user gave is lost: before anything is written, an output that is one of the command's
 /// inputs (the same device and inode, so through a symbolic or hard link too), a file the user may not
-/// write (see ``WriteAccess``) or an empty path is refused (see ``Inputs``); so is standard output
+/// write (see `WriteAccess`) or an empty path is refused (see ``Inputs``); so is standard output
 /// redirected onto an input.
 final class OutputSink {
     private let fd: Int32
@@ -205,7 +205,7 @@ final class OutputSink {
 
 extension OutputSink {
     /// The files a command reads, registered before it writes anything, so that no output lands on one; a
-    /// folder stands for every file beneath it (see ``InputFiles``).
+    /// folder stands for every file beneath it (see `InputFiles`).
     ///
     /// ```swift
     /// let inputs = try OutputSink.Inputs([spec, recording])
@@ -218,7 +218,7 @@ extension OutputSink {
 extension InputFiles {
     /// Refuses an output that would lose something the user gave: an empty path, one of the inputs
     /// (the same device and inode, links followed), or an existing regular file the user may not write
-    /// (``WriteAccess``); for standard output (`nil` or `-`), a redirection onto an input.
+    /// (`WriteAccess`); for standard output (`nil` or `-`), a redirection onto an input.
     /// - Parameters:
     ///   - path: The output, `-` or `nil` for standard output.
     ///   - option: The flag that named it (`-o`, `--plot`), for messages.

@@ -136,7 +136,7 @@ enum PlayInput {
         }
     }
 
-    /// Opens `path` once, tells a spec from a point file (see ``InputKind``), decodes it and checks all
+    /// Opens `path` once, tells a spec from a point file (see `InputKind`), decodes it and checks all
     /// of it: a point file is read to the end (every point, its timestamps), a spec is validated at `rate`.
     static func load(_ path: String, rate: Double, duration: Double?, routeSpeed: Double?) throws -> PlayInput {
         let source = try openInput(path)
@@ -202,7 +202,7 @@ enum PlayInput {
     }
 }
 
-/// One JSON object per point, written and flushed at once: the text of ``PointLine`` (shared with the
+/// One JSON object per point, written and flushed at once: the text of `PointLine` (shared with the
 /// live server, so `signals play` and `signals serve` print the same bytes) and a newline. A point with a
 /// number that is not finite is an error, never a line (JSON has no NaN or infinity).
 enum PlayOutput {

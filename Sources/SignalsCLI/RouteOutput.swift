@@ -5,7 +5,7 @@ import Signals
 import Specs
 import Formats
 
-/// Opens any spec or GPX file once and decodes it (see ``SpecDocument``), naming the input in any error.
+/// Opens any spec or GPX file once and decodes it (see `SpecDocument`), naming the input in any error.
 /// - Parameters:
 ///   - path: The file, or `-`.
 ///   - routeSpeed: m/s along a GPX file (`--speed`): needed without times, ignores the file's times with a note.
@@ -14,7 +14,7 @@ func loadDocument(_ path: String, routeSpeed: Double?) throws -> (document: Spec
     return (try loadDocument(input, routeSpeed: routeSpeed), input.name)
 }
 
-/// Decodes an opened input (see ``SpecDocument``).
+/// Decodes an opened input (see `SpecDocument`).
 /// Notes (a GPX file's times ignored for `--speed`) are printed on stderr as `note: ...`.
 func loadDocument(_ input: NamedInput, routeSpeed: Double?) throws -> SpecDocument {
     var notes: [String] = []

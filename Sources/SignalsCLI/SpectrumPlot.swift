@@ -4,7 +4,7 @@ import Signals
 
 /// Draws the SVG of `signals plot`: per channel, a waveform panel and a spectrum panel (dB).
 ///
-/// The spectrum panels draw a ``SpectrumEnvelope`` per channel (the largest amplitude per pixel column),
+/// The spectrum panels draw a `SpectrumEnvelope` per channel (the largest amplitude per pixel column),
 /// so a plot of a long record holds no spectrum arrays.
 struct SpectrumPlot {
     let buffer: SampleBuffer

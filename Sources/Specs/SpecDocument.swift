@@ -11,15 +11,15 @@ import Formats
 /// Everything the `signals` tool and the live server accept as a spec, decoded in one place.
 ///
 /// A spec document is one JSON object. Its key names what it describes:
-/// - a signal node (`sine`, `sum`, `axes`, ..., see ``SignalNode``), including `motion`
+/// - a signal node (`sine`, `sum`, `axes`, ..., see `SignalNode`), including `motion`
 ///   (nine channels: user acceleration, gravity, rotation rate; 13 with an attitude), and a motion preset,
 ///   `{"motion": {"preset": "walking", "cadence": 1.8}}` (13 channels, see `MotionPreset`);
 /// - `imu`: an IMU error model over a motion (six channels, see `IMU`), `{"imu": {"motion": {...}, ...}}`;
-/// - `route`: a route on the WGS84 ellipsoid (see ``Route``), `{"route": {"speed": 3, "waypoints": [...]}}`;
+/// - `route`: a route on the WGS84 ellipsoid (see `Route`), `{"route": {"speed": 3, "waypoints": [...]}}`;
 /// - `motion` and `route` together: a phone on a walk, `{"motion": {...}, "route": {...}}`, played as
 ///   points that carry both (the two keys only; the motion is decoded as in `{"motion": ...}`);
 /// - `trajectory`: one truth and every sensor derived from it (see `Trajectory`).
-/// A GPX file (``InputKind/gpx``) loads as a route.
+/// A GPX file (`InputKind.gpx`) loads as a route.
 ///
 /// Decoding is strict everywhere (see the package's JSON rules: no duplicate keys, trailing commas,
 /// `null`s, unknown fields or non-finite numbers), and every error names the JSON path.

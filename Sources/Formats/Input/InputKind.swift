@@ -1,4 +1,3 @@
-import Formats
 import Foundation
 import SensorData
 import InternalUtilities

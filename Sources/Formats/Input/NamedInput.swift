@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Formats
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

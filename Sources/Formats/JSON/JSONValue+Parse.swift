@@ -3,10 +3,10 @@ import InternalUtilities
 import SensorData
 
 extension JSONValue {
-    /// Parses one JSON document strictly (see ``JSONValue``): a leading UTF-8 byte order mark and
+    /// Parses one JSON document strictly (see `JSONValue`): a leading UTF-8 byte order mark and
     /// surrounding whitespace are allowed, anything else after the value is an error.
     ///
-    /// - Throws: ``SignalError`` (`malformed`) with its ``SignalError/line`` and ``SignalError/column``,
+    /// - Throws: `SignalError` (`malformed`) with its `SignalError.line` and `SignalError.column`,
     ///   and the JSON path of the container where the problem is
     ///   (`$.sum[1]: line 3, column 7: not valid JSON: trailing comma before ']'`).
     /// - Complexity: O(bytes), recursion bounded by `limits.depth`.

@@ -25,7 +25,7 @@ enum Timing: Sendable, Hashable {
     case file
 }
 
-/// The timeline as a ``PointSource`` for the Runner: endless ticks at the feed's rate while a signal
+/// The timeline as a `PointSource` for the Runner: endless ticks at the feed's rate while a signal
 /// plays, the file's points while a point file plays. The cursor reads the feed's ``Timing`` at every
 /// tick, so a spec that replaces a file switches the cadence at the next index.
 struct TickSource: PointSource {

@@ -25,7 +25,7 @@ extension Route {
     ///   - duration: Seconds.
     ///   - start: Time of the first sample in seconds (default 0).
     /// - Throws: `SignalError` for a bad route, rate or duration, or a render too large to hold in memory
-    ///   (stream it with ``points(sampleRate:duration:start:)`` or a ``RouteSampler/Cursor``).
+    ///   (stream it with `points(sampleRate:duration:start:)` (Playback) or a ``RouteSampler/Cursor``).
     public func samples(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> [LocationSample] {
         let request = try Route.request(sampleRate: sampleRate, duration: duration, start: start)
         let sampler = try sampler(sampleRate: sampleRate)

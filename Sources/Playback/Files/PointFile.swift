@@ -2,7 +2,7 @@ import Foundation
 import Signals
 import Formats
 
-/// A file of recorded motion points, played (or loaded) as ``MotionPoint``s: a JSON array of points,
+/// A file of recorded motion points, played (or loaded) as `MotionPoint`s: a JSON array of points,
 /// JSON Lines (one point object per line) or CSV with a header.
 ///
 /// ```swift
@@ -11,7 +11,7 @@ import Formats
 /// let all = try PointFile.load(URL(fileURLWithPath: "walk.jsonl"))   // [MotionPoint]
 /// ```
 ///
-/// Formats (see ``PointFormat``):
+/// Formats (see `PointFormat`):
 /// - JSON array: `[{"timestamp": 0, "userAcceleration": {"x": 0.1, "y": 0, "z": 0}, "gravity": {...},
 ///   "rotationRate": {...}}, ...]`; absent parts are zero; the short form `{"timestamp": 0, "x": .., "y": .., "z": ..}`
 ///   is a user acceleration alone.

@@ -4,7 +4,7 @@ import Signals
 /// A point read from one frame of a rendered signal: the ``Runner`` plays signals as these.
 ///
 /// The frame is read straight from the rendered block (planar `Float` channels), so making a point
-/// allocates nothing. ``MotionPoint`` reads 9 channels, ``AxesPoint`` 3 and ``ScalarPoint`` 1.
+/// allocates nothing. `MotionPoint` reads 9 channels, `AxesPoint` 3 and `ScalarPoint` 1.
 public protocol FramePoint: Timestamped, Sendable {
     /// Channels the point reads from a frame.
     static var channelCount: Int { get }

@@ -5,10 +5,10 @@ import Synchronization
 /// Where a run's time comes from: nanoseconds on a timebase, and how to wait for one of them.
 ///
 /// Chosen once per run from the runner's clock (never per point): ``ContinuousClock`` and
-/// ``SuspendingClock`` run on ``Monotonic`` (`CLOCK_MONOTONIC`), a ``ManualClock`` on its own timeline,
+/// ``SuspendingClock`` run on `Monotonic` (`CLOCK_MONOTONIC`), a ``ManualClock`` on its own timeline,
 /// any other `Clock` through its `sleep(until:)`.
 enum Timebase<C: Clock> where C.Duration == Duration {
-    /// Nanoseconds on ``Monotonic`` (absolute).
+    /// Nanoseconds on `Monotonic` (absolute).
     case monotonic
     /// A manual clock, nanoseconds from the instant the run started.
     case manual(ManualClock.Storage, ManualClock.Instant)

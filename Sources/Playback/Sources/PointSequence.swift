@@ -1,7 +1,7 @@
 import Foundation
 import Signals
 
-/// Any sequence of ``Timestamped`` points, played at their timestamps: an array of predefined points,
+/// Any sequence of `Timestamped` points, played at their timestamps: an array of predefined points,
 /// a lazy sequence, a decoded file.
 ///
 /// ```swift

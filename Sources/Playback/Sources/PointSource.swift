@@ -7,7 +7,7 @@ import Signals
 /// and never decrease. A source can be played many times (each ``makeCursor()`` starts again from the
 /// first point), which is how the runner loops and restarts.
 ///
-/// Conforming types in this module: ``PointSequence`` (any sequence of ``Timestamped`` points),
+/// Conforming types in this module: ``PointSequence`` (any sequence of `Timestamped` points),
 /// ``SampledFunction`` (`(TimeInterval) -> Point` every interval), ``SignalPoints`` (a signal rendered
 /// block by block), ``BufferPoints`` (an already rendered buffer) and ``PointFile`` (a file, streamed).
 public protocol PointSource: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Location
 import Signals
 
-/// A route played at a sample rate: the reported location of each sample as a ``LocationPoint``,
+/// A route played at a sample rate: the reported location of each sample as a `LocationPoint`,
 /// computed as the `Runner` asks for it (nothing is stored).
 ///
 /// ```swift

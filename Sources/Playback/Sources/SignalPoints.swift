@@ -24,7 +24,7 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
     ///   - sampleRate: Points per second (Hz).
     ///   - duration: Seconds to play.
     ///   - start: Time of the first point in seconds (default 0).
-    ///   - type: The point type (``MotionPoint``, ``AxesPoint``, ``ScalarPoint``).
+    ///   - type: The point type (`MotionPoint`, `AxesPoint`, `ScalarPoint`).
     ///   - options: Aliasing policy and block size.
     /// - Throws: `SignalError` for a bad rate, duration or signal parameter; `SignalError`
     ///   (`channelMismatch`) when the signal's channel count is not the point type's.

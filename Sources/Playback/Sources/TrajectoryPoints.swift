@@ -5,7 +5,7 @@ import Sensors
 import Signals
 
 /// A trajectory played as points at one rate: point `n` at `n / sampleRate` seconds (see
-/// ``TrajectoryPoint``). Any range of points renders alone, bit-identically.
+/// `TrajectoryPoint`). Any range of points renders alone, bit-identically.
 ///
 /// ```swift
 /// let points = try TrajectoryPoints(trajectory, sampleRate: 50)
@@ -75,7 +75,7 @@ public struct TrajectoryPoints: PointSource {
 }
 
 extension Trajectory {
-    /// Points `first ..< first + count` at `rate` Hz (see ``TrajectoryPoint``): a pure function of the indices.
+    /// Points `first ..< first + count` at `rate` Hz (see `TrajectoryPoint`): a pure function of the indices.
     /// - Throws: `SignalError` from a sensor, or indices outside `0 ..< 2⁴⁸`.
     public func points(first: Int, count: Int, rate: Double) throws(SignalError) -> [TrajectoryPoint] {
         guard count > 0 else { return [] }

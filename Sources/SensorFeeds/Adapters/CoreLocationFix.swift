@@ -8,7 +8,7 @@ package struct CoreLocationFix: Sendable, Hashable {
     package var latitude: Double
     /// Degrees (WGS84).
     package var longitude: Double
-    /// `CLLocation.altitude`: metres above mean sea level. Not copied: ``LocationPoint/altitude`` is
+    /// `CLLocation.altitude`: metres above mean sea level. Not copied: `LocationPoint.altitude` is
     /// ellipsoidal, and the two differ by the geoid height (−107 m to +85 m).
     package var altitude: Double
     /// `CLLocation.ellipsoidalAltitude`: metres above the WGS84 ellipsoid.

@@ -22,7 +22,7 @@ import Formats
 ///   back bit for bit); latitude within −90 … 90, longitude within −180 … 180; times never decrease.
 ///   Negative speed, course and accuracies pass through: Core Location's "unknown/invalid" markers.
 /// - `render` never leaves a cell empty (an unknown course is written as `-1.0`), so an empty cell is an error.
-/// - Quoted cells, a UTF-8 byte order mark, blank lines and `\r\n` line ends are read as ``CSVReader`` reads
+/// - Quoted cells, a UTF-8 byte order mark, blank lines and `\r\n` line ends are read as `CSVReader` reads
 ///   them; a line is at most 1 MiB.
 enum LocationCSV {
     /// The names of the time column.

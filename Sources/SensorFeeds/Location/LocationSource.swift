@@ -203,7 +203,7 @@ extension LocationSource {
     }
 
     /// What `data`, read from `url`, holds, told the way every reader of the package tells files
-    /// (``InputKind/detect(name:head:)``: the extension first, then the content); anything that is not GPX
+    /// (`InputKind.detect(name:head:)`: the extension first, then the content); anything that is not GPX
     /// or CSV is read as JSON Lines, whose reader then names what is wrong.
     /// - Parameters:
     ///   - url: The file, for its extension.

@@ -37,7 +37,7 @@ struct TickFilter {
 ///   501, or a 200 that is not `text/event-stream`, as the original server), and tries the stream again
 ///   after the polling fails.
 /// - The WebSocket side is RFC 6455's client: a checked `Sec-WebSocket-Accept`, masked frames, pings
-///   answered, a close answered, and the server's frames read strictly (``WebSocketFrameReader``).
+///   answered, a close answered, and the server's frames read strictly (`WebSocketFrameReader`).
 /// - Reports every failure (refused connection, broken stream, bad JSON, a server note of missed points)
 ///   to `fail` as a transient ``SensorFeedsError``, and keeps going until ``stop()``.
 ///

@@ -34,7 +34,7 @@ package struct RemotePoint: Sendable, Hashable {
     static let locationFields = LocationPoint.locationFields + LocationPoint.velocityAccuracyFields
 
     /// Reads a `signals play` line strictly: `{"timestamp", "userAcceleration", "gravity", "rotationRate"}`,
-    /// the three-axis short form, and/or `"location": {...}` (see ``LocationPoint``).
+    /// the three-axis short form, and/or `"location": {...}` (see `LocationPoint`).
     /// - Throws: ``SensorFeedsError`` (`malformed`) naming the JSON path.
     package init(line text: String) throws(SensorFeedsError) {
         do throws(SignalError) {

@@ -6,7 +6,7 @@ import Signals
 
 /// The GNSS fixes of a trajectory's timeline of `sampleRate` Hz: each fix at the time of the point that
 /// carries it (the first at or after the fix's time), the points between fixes skipped. The points are
-/// rendered a block at a time (``TrajectoryPoints``), so the Runner waits only for the fixes.
+/// rendered a block at a time (`TrajectoryPoints`), so the Runner waits only for the fixes.
 struct TrajectoryFixes: PointSource {
     /// The timeline.
     let points: TrajectoryPoints

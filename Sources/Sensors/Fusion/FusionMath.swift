@@ -74,11 +74,11 @@ enum FusionMath {
         return normalized(SIMD4(cx * cy, sx * cy, cx * sy, -sx * sy))
     }
 
-    /// `(w, x, y, z)` as the package's ``Quaternion``.
+    /// `(w, x, y, z)` as the package's `Quaternion`.
     @inlinable
     static func quaternion(_ q: SIMD4<Double>) -> Quaternion { Quaternion(w: q[0], x: q[1], y: q[2], z: q[3]) }
 
-    /// The package's ``Quaternion`` as `(w, x, y, z)`.
+    /// The package's `Quaternion` as `(w, x, y, z)`.
     @inlinable
     static func simd(_ q: Quaternion) -> SIMD4<Double> { SIMD4(q.w, q.x, q.y, q.z) }
 }

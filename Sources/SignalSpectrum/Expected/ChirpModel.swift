@@ -1,6 +1,6 @@
 import Signals
 
-/// The exact phase of a ``Chirp`` sample by sample, as the engine renders it, for the time-domain model.
+/// The exact phase of a `Chirp` sample by sample, as the engine renders it, for the time-domain model.
 ///
 /// The engine's phase (without the chirp's own phase `φ`) is, at sample `n`:
 /// - during the sweep (`n ≤ lastSweep`, the last sample with `n/fs ≤ T`): `α·n + β·n²` turns with

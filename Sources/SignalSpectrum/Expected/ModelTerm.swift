@@ -35,7 +35,7 @@ package struct ModelTerm: Sendable, Hashable {
     package var source: String
 
     /// The engine's documented worst-case error of this term's kernel, relative to `|gain|`: 4·10⁻⁷ for
-    /// the sine (``Trig`` `sinTurns`) and chirp; the sawtooth and triangle quantise the phase to 2⁻²⁴ turn
+    /// the sine (`Trig` `sinTurns`) and chirp; the sawtooth and triangle quantise the phase to 2⁻²⁴ turn
     /// (at most 2.4·10⁻⁷ with the Float evaluation), also bounded by 4·10⁻⁷; a square's levels are exact
     /// (their Float rounding is counted with every other rounding).
     var kernelError: Double {

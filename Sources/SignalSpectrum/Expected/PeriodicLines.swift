@@ -1,12 +1,12 @@
 import Foundation
 import Signals
 
-/// The spectral lines of a *sampled* periodic waveform (``Square``, ``Sawtooth``, ``Triangle``),
+/// The spectral lines of a *sampled* periodic waveform (`Square`, `Sawtooth`, `Triangle`),
 /// derived from its exact definition, never from a render.
 ///
 /// Sample `n` of a waveform of shape `g` (one period on `[0, 1)` turns) is `A·g(u_n) + offset` with the
-/// engine's exact phase `u_n = (P₀ + n·I) mod 2⁶⁴` (``Phase/fromRadians(_:)`` and
-/// ``Phase/increment(frequency:sampleRate:)``: 64-bit turn fractions, no accumulated error). Two cases:
+/// engine's exact phase `u_n = (P₀ + n·I) mod 2⁶⁴` (`Phase.fromRadians(_:)` and
+/// `Phase.increment(frequency:sampleRate:)`: 64-bit turn fractions, no accumulated error). Two cases:
 ///
 /// - **Periodic samples** (`f/fs` close to `p/q` with `q ≤ ` ``maximumPeriod``, i.e. `|I·q mod 2⁶⁴|`
 ///   below `4096·q` units): the sampled sequence repeats every `q` samples, so its spectrum is exactly

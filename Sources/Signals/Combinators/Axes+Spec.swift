@@ -4,7 +4,7 @@ extension Axes: SpecRepresentable, Codable where X: SpecRepresentable, Y: SpecRe
     public var node: SignalNode { .axes(x: x.node, y: y.node, z: z.node) }
 
     /// Rebuilds from an `axes` node.
-    /// - Throws: ``SignalError`` for another node or an axis of another type.
+    /// - Throws: `SignalError` for another node or an axis of another type.
     public init(node: SignalNode) throws(SignalError) {
         guard case .axes(let x, let y, let z) = node else { throw node.mismatch("axes") }
         self.init(x: try X(node: x), y: try Y(node: y), z: try Z(node: z))

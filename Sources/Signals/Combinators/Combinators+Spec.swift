@@ -17,7 +17,7 @@ extension Combinators.Pair: SpecRepresentable, Codable where First: SpecRepresen
     public var node: SignalNode { .sum(termNodes) }
 
     /// Rebuilds the pair from a `sum` of at least two terms: the last is `Second`, the rest `First`.
-    /// - Throws: ``SignalError`` when the node is not such a sum or a term does not fit its type.
+    /// - Throws: `SignalError` when the node is not such a sum or a term does not fit its type.
     public init(node: SignalNode) throws(SignalError) {
         guard case .sum(let list) = node, list.count >= 2, let last = list.last else {
             throw SignalError(.malformed, path: "$", "expected a 'sum' of at least two terms for \(Self.self), found '\(node.kind)'")
@@ -32,7 +32,7 @@ extension Combinators.Empty: SpecRepresentable, Codable {
     public var node: SignalNode { .sum([]) }
 
     /// Accepts only the empty sum.
-    /// - Throws: ``SignalError`` for any other node.
+    /// - Throws: `SignalError` for any other node.
     public init(node: SignalNode) throws(SignalError) {
         guard case .sum(let list) = node, list.isEmpty else {
             throw SignalError(.malformed, path: "$", "expected an empty 'sum', found '\(node.kind)'")
@@ -59,7 +59,7 @@ extension Combinators.Conditional: SpecRepresentable, Codable where TrueBranch: 
     }
 
     /// The `if` branch when the node fits its type, else the `else` branch.
-    /// - Throws: ``SignalError`` when the node fits neither.
+    /// - Throws: `SignalError` when the node fits neither.
     public init(node: SignalNode) throws(SignalError) {
         if let s = try? TrueBranch(node: node) {
             self = .first(s)
@@ -74,7 +74,7 @@ extension Optional: SpecRepresentable where Wrapped: SpecRepresentable {
     public var node: SignalNode { self?.node ?? .sum([]) }
 
     /// `nil` for an empty `sum`, else the wrapped type.
-    /// - Throws: ``SignalError`` when the node does not fit the wrapped type.
+    /// - Throws: `SignalError` when the node does not fit the wrapped type.
     public init(node: SignalNode) throws(SignalError) {
         if case .sum(let list) = node, list.isEmpty { self = .none } else { self = .some(try Wrapped(node: node)) }
     }
@@ -85,7 +85,7 @@ extension Array: SpecRepresentable where Element: SpecRepresentable {
     public var node: SignalNode { .sum(map(\.node)) }
 
     /// One element per term of a `sum` (any other node is one element).
-    /// - Throws: ``SignalError`` when a term does not fit `Element`.
+    /// - Throws: `SignalError` when a term does not fit `Element`.
     public init(node: SignalNode) throws(SignalError) {
         guard case .sum(let list) = node else {
             self = [try Element(node: node)]

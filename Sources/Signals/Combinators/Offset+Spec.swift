@@ -4,7 +4,7 @@ extension Combinators.Offset: SpecRepresentable, Codable where Base: SpecReprese
     public var node: SignalNode { .offset(by: amount, base.node) }
 
     /// Rebuilds from an `offset` node.
-    /// - Throws: ``SignalError`` for another node or a base of another type.
+    /// - Throws: `SignalError` for another node or a base of another type.
     public init(node: SignalNode) throws(SignalError) {
         guard case .offset(let by, let inner) = node else { throw node.mismatch("offset") }
         self.init(try Base(node: inner), by: by)

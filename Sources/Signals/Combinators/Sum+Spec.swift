@@ -4,7 +4,7 @@ extension Sum: SpecRepresentable, Codable where Content: SpecRepresentable {
     public var node: SignalNode { content.node }
 
     /// Rebuilds the sum; a `sum` of one term also decodes into a single-part content.
-    /// - Throws: ``SignalError`` when the node does not fit `Content`.
+    /// - Throws: `SignalError` when the node does not fit `Content`.
     public init(node: SignalNode) throws(SignalError) {
         do {
             content = try Content(node: node)

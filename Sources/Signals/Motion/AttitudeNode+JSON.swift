@@ -4,7 +4,7 @@ extension AttitudeNode {
     /// - Parameters:
     ///   - json: The value.
     ///   - path: Its JSON path (`$.motion.attitude`).
-    /// - Throws: ``SignalError`` naming the path: an unknown name (with a suggestion), mixed forms,
+    /// - Throws: `SignalError` naming the path: an unknown name (with a suggestion), mixed forms,
     ///   a non-differentiable angle, a rate that is not three channels, a zero quaternion.
     package init(json: JSONValue, path: String) throws(SignalError) {
         switch json {
@@ -68,7 +68,7 @@ extension AttitudeNode {
 
 extension FixedAttitude {
     /// Decodes a constant attitude: a name, `{"quaternion": {...}}` or `{"roll": r, "pitch": p, "yaw": y}` (numbers).
-    /// - Throws: ``SignalError`` naming the path.
+    /// - Throws: `SignalError` naming the path.
     package init(json: JSONValue, path: String) throws(SignalError) {
         switch json {
         case .string(let text):

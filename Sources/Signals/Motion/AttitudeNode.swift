@@ -12,7 +12,7 @@
 /// "attitude": {"rotationRate": {"axes": {"z": {"constant": {"value": 0.5}}}}, "initial": "portrait"}
 /// ```
 ///
-/// See ``Quaternion`` for the frames and sign conventions.
+/// See `Quaternion` for the frames and sign conventions.
 public enum AttitudeNode: Sendable, Hashable {
     /// A constant attitude: gravity is constant and the rotation rate is zero.
     case fixed(FixedAttitude)
@@ -78,7 +78,7 @@ public struct EulerAttitude: Sendable, Hashable {
     ///   - roll: Roll signal (rad).
     ///   - pitch: Pitch signal (rad).
     ///   - yaw: Yaw signal (rad).
-    /// - Throws: ``SignalError`` naming the path (`$.motion.attitude.roll…`) of a node that is not one
+    /// - Throws: `SignalError` naming the path (`$.motion.attitude.roll…`) of a node that is not one
     ///   channel or has no time derivative.
     public init(roll: SignalNode = .constant(Constant(0)), pitch: SignalNode = .constant(Constant(0)),
                 yaw: SignalNode = .constant(Constant(0))) throws(SignalError) {

@@ -58,7 +58,7 @@ public struct UserAcceleration<X: SpecRepresentable, Y: SpecRepresentable, Z: Sp
     /// The three axes (g).
     public var axes: Axes<X, Y, Z>
 
-    /// ``MotionSlot/userAcceleration``.
+    /// `MotionSlot.userAcceleration`.
     public static var slot: MotionSlot { .userAcceleration }
 
     /// Creates the part from its three axes.
@@ -79,7 +79,7 @@ public struct Gravity<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecReprese
     /// The three axes (g).
     public var axes: Axes<X, Y, Z>
 
-    /// ``MotionSlot/gravity``.
+    /// `MotionSlot.gravity`.
     public static var slot: MotionSlot { .gravity }
 
     /// Creates the part from its three axes.
@@ -95,12 +95,12 @@ public struct Gravity<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecReprese
 ///     RotationRateSignal(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
 /// }
 /// ```
-/// (The value type ``RotationRate`` holds one rotation rate; this type describes one over time.)
+/// (The value type `RotationRate` holds one rotation rate; this type describes one over time.)
 public struct RotationRateSignal<X: SpecRepresentable, Y: SpecRepresentable, Z: SpecRepresentable>: MotionComponent {
     /// The three axes (rad/s).
     public var axes: Axes<X, Y, Z>
 
-    /// ``MotionSlot/rotationRate``.
+    /// `MotionSlot.rotationRate`.
     public static var slot: MotionSlot { .rotationRate }
 
     /// Creates the part from its three axes.

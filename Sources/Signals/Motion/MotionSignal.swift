@@ -2,7 +2,7 @@ import Foundation
 
 /// A device motion over time: user acceleration and gravity (g) and rotation rate (rad/s), each three
 /// signals, one per axis. It renders nine channels with the engine's block kernels and plays as
-/// ``MotionPoint``s.
+/// `MotionPoint`s.
 ///
 /// ```swift
 /// let motion = MotionSignal {
@@ -14,7 +14,7 @@ import Foundation
 /// let buffer = try motion.render(sampleRate: 100, duration: 1)   // 9 channels, 100 frames
 /// ```
 ///
-/// Channels 0–2 are the user acceleration x, y, z, 3–5 gravity, 6–8 rotation rate (see ``MotionSlot``).
+/// Channels 0–2 are the user acceleration x, y, z, 3–5 gravity, 6–8 rotation rate (see `MotionSlot`).
 /// A part that is not given is zero. In JSON:
 /// `{"motion": {"userAcceleration": {"axes": ...}, "gravity": {"axes": ...}, "rotationRate": {"axes": ...}}}`.
 ///

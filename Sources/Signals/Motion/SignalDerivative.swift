@@ -39,7 +39,7 @@ package struct SignalDerivative: Sendable, Hashable {
     /// - Parameters:
     ///   - node: The signal (signal units).
     ///   - path: Its JSON path, for errors.
-    /// - Throws: ``SignalError`` (`outOfRange`) naming the path of a node that has no derivative.
+    /// - Throws: `SignalError` (`outOfRange`) naming the path of a node that has no derivative.
     package init(of node: SignalNode, path: String) throws(SignalError) {
         terms = []
         chirps = []
@@ -93,7 +93,7 @@ package struct SignalDerivative: Sendable, Hashable {
     }
 
     /// Checks the derivative's nodes at the context's sample rate and returns a bound of `|d/dt|`.
-    /// - Throws: ``SignalError`` for a derivative node that cannot be rendered at this rate.
+    /// - Throws: `SignalError` for a derivative node that cannot be rendered at this rate.
     package func validate(_ context: ValidationContext) throws(SignalError) -> Double {
         var bound = 0.0
         for term in terms { bound += try term.validate(context) }

@@ -16,7 +16,7 @@ public struct RenderOptions: Sendable, Hashable {
     public var allowAliasing: Bool
     /// Threads to use; every choice gives bit-identical samples.
     public var parallelism: Parallelism
-    /// Largest whole buffer a render may allocate, in bytes; larger renders throw ``SignalError/Code/tooLarge``
+    /// Largest whole buffer a render may allocate, in bytes; larger renders throw `SignalError.Code.tooLarge`
     /// (stream them with ``Signal/blocks(sampleRate:duration:start:blockFrames:options:)``). Default:
     /// ``defaultMemoryLimit``.
     public var memoryLimit: Int
@@ -49,7 +49,7 @@ public struct RenderRequest: Sendable, Hashable {
     public let frameCount: Int
 
     /// Validates a request given in samples.
-    /// - Throws: ``SignalError`` for a rate outside ``SignalLimits/sampleRates``, a negative start or
+    /// - Throws: `SignalError` for a rate outside ``SignalLimits/sampleRates``, a negative start or
     ///   frame count, or indices past ``SignalLimits/largestIndex``.
     public init(sampleRate: Double, startIndex: Int, frameCount: Int) throws(SignalError) {
         try SignalLimits.checkSampleRate(sampleRate)
@@ -68,7 +68,7 @@ public struct RenderRequest: Sendable, Hashable {
     }
 
     /// Validates a request given in seconds: `round(duration · rate)` frames from index `round(start · rate)`.
-    /// - Throws: ``SignalError`` for a non-positive rate or duration, a negative start, or a duration
+    /// - Throws: `SignalError` for a non-positive rate or duration, a negative start, or a duration
     ///   shorter than one sample.
     public init(sampleRate: Double, duration: Double, start: Double = 0) throws(SignalError) {
         try SignalLimits.checkSampleRate(sampleRate)

@@ -12,7 +12,7 @@ extension Signal {
     ///   - start: Time of the first frame in seconds (≥ 0); rendering starts at sample index
     ///     `round(start · sampleRate)`, as exact as a render from 0.
     ///   - options: Aliasing policy, threads, memory limit.
-    /// - Throws: ``SignalError`` for bad parameters or a buffer over `options.memoryLimit`.
+    /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
     /// - Complexity: O(frames · channels · tree size), split across cores for long renders.
     public func render(sampleRate: Double, duration: Double, start: Double = 0,
                        options: RenderOptions = RenderOptions()) throws(SignalError) -> SampleBuffer {
@@ -20,14 +20,14 @@ extension Signal {
     }
 
     /// Renders `frameCount` frames from sample index `startIndex` at `sampleRate` into a new buffer.
-    /// - Throws: ``SignalError`` for bad parameters or a buffer over `options.memoryLimit`.
+    /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
     public func render(sampleRate: Double, startIndex: Int = 0, frameCount: Int,
                        options: RenderOptions = RenderOptions()) throws(SignalError) -> SampleBuffer {
         try render(RenderRequest(sampleRate: sampleRate, startIndex: startIndex, frameCount: frameCount), options: options)
     }
 
     /// Renders a validated request into a new buffer.
-    /// - Throws: ``SignalError`` for bad parameters or a buffer over `options.memoryLimit`.
+    /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
     public func render(_ request: RenderRequest, options: RenderOptions = RenderOptions()) throws(SignalError) -> SampleBuffer {
         try validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
         let channels = channelCount

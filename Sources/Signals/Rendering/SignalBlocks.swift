@@ -2,7 +2,7 @@
 ///
 /// Iterate it synchronously (`for block in blocks`) or asynchronously
 /// (`for try await block in blocks`, which checks for task cancellation between blocks). Each element is
-/// a ``SampleBuffer`` of at most `blockFrames` frames; together they are bit for bit the samples of one
+/// a `SampleBuffer` of at most `blockFrames` frames; together they are bit for bit the samples of one
 /// whole render.
 ///
 /// ```swift
@@ -77,7 +77,7 @@ extension Signal {
     ///   - start: Time of the first frame in seconds (≥ 0).
     ///   - blockFrames: Frames per buffer (default 65 536).
     ///   - options: Aliasing policy and threads (the memory limit does not apply: memory is bounded).
-    /// - Throws: ``SignalError`` for bad parameters, before any buffer is rendered.
+    /// - Throws: `SignalError` for bad parameters, before any buffer is rendered.
     public func blocks(sampleRate: Double, duration: Double, start: Double = 0, blockFrames: Int = 65_536,
                        options: RenderOptions = RenderOptions()) throws(SignalError) -> SignalBlocks<Self> {
         try blocks(RenderRequest(sampleRate: sampleRate, duration: duration, start: start),
@@ -85,7 +85,7 @@ extension Signal {
     }
 
     /// Streams a validated request as buffers of `blockFrames` frames.
-    /// - Throws: ``SignalError`` for bad parameters, before any buffer is rendered.
+    /// - Throws: `SignalError` for bad parameters, before any buffer is rendered.
     public func blocks(_ request: RenderRequest, blockFrames: Int = 65_536,
                        options: RenderOptions = RenderOptions()) throws(SignalError) -> SignalBlocks<Self> {
         try validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)

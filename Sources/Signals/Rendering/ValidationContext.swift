@@ -25,7 +25,7 @@ public struct ValidationContext: Sendable, Hashable {
     ///   - sampleRate: Samples per second (Hz).
     ///   - allowAliasing: Accept frequencies at or above Nyquist.
     ///   - path: JSON path of the root (default `$`).
-    /// - Throws: ``SignalError`` (`invalidRender`) when the rate is not a finite number in ``SignalLimits/sampleRates``.
+    /// - Throws: `SignalError` (`invalidRender`) when the rate is not a finite number in ``SignalLimits/sampleRates``.
     public init(sampleRate: Double, allowAliasing: Bool = false, path: String = "$") throws(SignalError) {
         try SignalLimits.checkSampleRate(sampleRate)
         self.sampleRate = sampleRate
@@ -55,7 +55,7 @@ public struct ValidationContext: Sendable, Hashable {
     /// Call it on the scaled node's own context (the error names that node), then append `".signal"`;
     /// validate the signal under it first when it throws, so that a deeper node's own problem is named.
     /// - Parameter factor: The scale factor (finite: check it first).
-    /// - Throws: ``SignalError`` (`outOfRange`, at this context's path) when `|gain × factor|` exceeds
+    /// - Throws: `SignalError` (`outOfRange`, at this context's path) when `|gain × factor|` exceeds
     ///   ``SignalLimits/largestSample``.
     public func scaled(by factor: Double) throws(SignalError) -> ValidationContext {
         let product = gain * factor
@@ -73,7 +73,7 @@ public struct ValidationContext: Sendable, Hashable {
     ///   - value: The parameter's value.
     ///   - multiple: What the kernel computes from it, in signal units (`4 * abs(amplitude)`).
     ///   - what: How the message names `multiple` (`"4 × amplitude (the slope)"`).
-    /// - Throws: ``SignalError`` (`outOfRange`).
+    /// - Throws: `SignalError` (`outOfRange`).
     public func requireKernelRange(_ name: String, _ value: Double, multiple: Double, _ what: String) throws(SignalError) {
         let scaled = multiple * gain.magnitude
         guard scaled <= SignalLimits.largestSample else {
@@ -95,7 +95,7 @@ public struct ValidationContext: Sendable, Hashable {
     /// - Parameters:
     ///   - name: The parameter's name (for the path and message).
     ///   - value: Its value.
-    /// - Throws: ``SignalError`` (`nonFinite`).
+    /// - Throws: `SignalError` (`nonFinite`).
     public func requireFinite(_ name: String, _ value: Double) throws(SignalError) {
         guard value.isFinite else {
             throw error(.nonFinite, field: name, "\(name) must be a finite number, got \(value)")
@@ -105,7 +105,7 @@ public struct ValidationContext: Sendable, Hashable {
     /// Checks a sample bound against ``SignalLimits/largestSample`` and returns it.
     /// - Parameter bound: The largest `|sample|` a node can produce (signal units), or `nil` when unknown.
     /// - Returns: `bound`.
-    /// - Throws: ``SignalError`` (`outOfRange`) when samples could overflow `Float`.
+    /// - Throws: `SignalError` (`outOfRange`) when samples could overflow `Float`.
     @discardableResult
     public func checkBound(_ bound: Double?) throws(SignalError) -> Double? {
         guard let bound else { return nil }
@@ -156,7 +156,7 @@ public enum SignalLimits {
     }
 
     /// Checks a sample rate.
-    /// - Throws: ``SignalError`` (`invalidRender`, path `rate`).
+    /// - Throws: `SignalError` (`invalidRender`, path `rate`).
     static func checkSampleRate(_ sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRates.contains(sampleRate) else {
             throw SignalError(.invalidRender, "sample rate must be a finite number of Hz from \(sampleRates.lowerBound) to \(sampleRates.upperBound), got \(sampleRate)",

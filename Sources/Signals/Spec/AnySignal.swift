@@ -18,7 +18,7 @@ public struct AnySignal: SpecRepresentable {
     public init<S: SpecRepresentable>(_ signal: S) { self.node = signal.node }
 
     /// Decodes a JSON spec with the strict reader (see ``SignalNode/decode(json:)``).
-    /// - Throws: ``SignalError`` naming the JSON path of any problem.
+    /// - Throws: `SignalError` naming the JSON path of any problem.
     public init(json data: Data) throws(SignalError) { self.node = try SignalNode.decode(json: data) }
 
     /// Renders one block by walking the tree (see ``Signal/render(into:_:)``).

@@ -9,7 +9,7 @@ extension SignalNode {
     /// ```swift
     /// let node = try SignalNode.decode(json: Data(#"{"sine": {"frequency": 5}}"#.utf8))
     /// ```
-    /// - Throws: ``SignalError`` with the JSON path of the problem (and the line and column of a
+    /// - Throws: `SignalError` with the JSON path of the problem (and the line and column of a
     ///   syntax error).
     public static func decode(json data: Data) throws(SignalError) -> SignalNode {
         try SignalNode(json: JSONValue.parse(data), path: "$")
@@ -19,7 +19,7 @@ extension SignalNode {
     /// - Parameters:
     ///   - json: The value: an object with exactly one key naming the node.
     ///   - path: JSON path of the value, for errors.
-    /// - Throws: ``SignalError`` with the JSON path of the problem.
+    /// - Throws: `SignalError` with the JSON path of the problem.
     package init(json: JSONValue, path: String) throws(SignalError) {
         guard case .object(let object) = json else {
             throw SignalError(.malformed, path: path,
@@ -199,7 +199,7 @@ extension SignalNode: Codable {
     /// rules as ``decode(json:)`` (unknown fields, `null`s and non-finite numbers are errors; duplicate
     /// keys and trailing commas are caught only by ``decode(json:)``, because a `Decoder` has already
     /// merged or accepted them).
-    /// - Throws: ``SignalError`` with the JSON path of the problem.
+    /// - Throws: `SignalError` with the JSON path of the problem.
     public init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
         try self.init(json: value, path: JSONValue.path(decoder.codingPath))

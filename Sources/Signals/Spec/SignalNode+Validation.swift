@@ -8,7 +8,7 @@ extension SignalNode {
     ///   - sampleRate: Samples per second (Hz).
     ///   - allowAliasing: Accept frequencies at or above `sampleRate / 2`.
     ///   - path: JSON path of this node, for the error.
-    /// - Throws: ``SignalError`` naming the field, its value and the limit.
+    /// - Throws: `SignalError` naming the field, its value and the limit.
     public func validate(sampleRate: Double, allowAliasing: Bool = false, path: String = "$") throws(SignalError) {
         _ = try validate(ValidationContext(sampleRate: sampleRate, allowAliasing: allowAliasing, path: path))
     }
@@ -24,7 +24,7 @@ extension SignalNode {
     /// `scaled` 1e300 × 1e300 would render as inf or NaN).
     /// - Parameter context: The sample rate, aliasing policy and JSON path of this node.
     /// - Returns: An upper bound of `|sample|` (signal units), finite and ≤ ``SignalLimits/largestSample``.
-    /// - Throws: ``SignalError`` naming the field (by its JSON path), its value and the limit.
+    /// - Throws: `SignalError` naming the field (by its JSON path), its value and the limit.
     public func validate(_ context: ValidationContext) throws(SignalError) -> Double {
         let here = context.appending(JSONPath.child("", kind))
         let sampleRate = context.sampleRate

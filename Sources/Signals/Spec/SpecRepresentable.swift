@@ -17,7 +17,7 @@ public protocol SpecRepresentable: Signal, Codable, Hashable {
     var node: SignalNode { get }
 
     /// Rebuilds the signal from a spec tree.
-    /// - Throws: ``SignalError`` when the node does not describe a value of this type.
+    /// - Throws: `SignalError` when the node does not describe a value of this type.
     init(node: SignalNode) throws(SignalError)
 }
 

@@ -4,6 +4,6 @@ extension Chirp {
     public var node: SignalNode { .chirp(self) }
 
     /// Rebuilds the value from a `chirp` node.
-    /// - Throws: ``SignalError`` for any other node.
+    /// - Throws: `SignalError` for any other node.
     public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.chirp, "chirp") }
 }

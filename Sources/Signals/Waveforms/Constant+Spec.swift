@@ -4,6 +4,6 @@ extension Constant {
     public var node: SignalNode { .constant(self) }
 
     /// Rebuilds the value from a `constant` node.
-    /// - Throws: ``SignalError`` for any other node.
+    /// - Throws: `SignalError` for any other node.
     public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.constant, "constant") }
 }

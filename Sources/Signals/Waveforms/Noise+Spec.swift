@@ -4,6 +4,6 @@ extension Noise {
     public var node: SignalNode { .noise(self) }
 
     /// Rebuilds the value from a `noise` node.
-    /// - Throws: ``SignalError`` for any other node.
+    /// - Throws: `SignalError` for any other node.
     public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.noise, "noise") }
 }

@@ -4,6 +4,6 @@ extension Sine {
     public var node: SignalNode { .sine(self) }
 
     /// Rebuilds the value from a `sine` node.
-    /// - Throws: ``SignalError`` for any other node.
+    /// - Throws: `SignalError` for any other node.
     public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.sine, "sine") }
 }

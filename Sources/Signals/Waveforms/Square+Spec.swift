@@ -4,6 +4,6 @@ extension Square {
     public var node: SignalNode { .square(self) }
 
     /// Rebuilds the value from a `square` node.
-    /// - Throws: ``SignalError`` for any other node.
+    /// - Throws: `SignalError` for any other node.
     public init(node: SignalNode) throws(SignalError) { self = try node.expect(\.square, "square") }
 }

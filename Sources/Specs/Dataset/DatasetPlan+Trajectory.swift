@@ -14,7 +14,7 @@ extension DatasetPlan {
     /// row (its white `jitter` is drawn per fix, so it is per row too). Writing the rate into the spec keeps
     /// the recording's spec what `signals render` renders to the same table.
     /// - Throws: `SignalError` at `$.trajectory.sensors.gnss` when the plan's rate is above a receiver's
-    ///   100 Hz (``GNSSReceiver/rates``).
+    ///   100 Hz (`GNSSReceiver.rates`).
     static func withPlanRate(_ spec: JSONValue, rate: Double) throws(SignalError) -> JSONValue {
         guard case .object(let document) = spec, case .object(let trajectory)? = document["trajectory"],
               case .object(let sensors)? = trajectory["sensors"], case .object(let gnss)? = sensors["gnss"],
