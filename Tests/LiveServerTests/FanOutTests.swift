@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 @testable import LiveServer
 import NIOConcurrencyHelpers
@@ -82,8 +83,10 @@ import Testing
         let size = try #require(Int(String(decoding: bytes[..<sizeEnd], as: UTF8.self), radix: 16))
         #expect(bytes.count == sizeEnd + 2 + size + 2)
         #expect(bytes.suffix(2) == Array("\r\n".utf8))
-        let body = String(decoding: bytes[(sizeEnd + 2) ..< (sizeEnd + 2 + size)], as: UTF8.self)
-        return body.split(separator: "\n").compactMap { $0.hasPrefix("id: ") ? Int($0.dropFirst(4)) : nil }
+        var parser = SSEParser()
+        var items: [SSEParser.Item] = []
+        parser.feed(bytes[(sizeEnd + 2) ..< (sizeEnd + 2 + size)], into: &items)
+        return items.compactMap { if case .event(let event) = $0 { event.id.flatMap { Int($0) } } else { nil } }
     }
 
     @Test func pointsDueWithinTheWindowShareOneWriteAtMostTheWindowLate() throws {
@@ -320,20 +323,20 @@ import Testing
         return all
     }
 
-    /// The payloads of the unmasked text frames in `bytes` (every frame must be whole, final and text).
+    /// The payloads of the unmasked text frames in `bytes` (every frame must be whole, final and text),
+    /// read as a client reads them (Formats' `WebSocketFrameReader`).
     static func frames(_ bytes: ByteBuffer) throws -> [String] {
-        var buffer = bytes
+        var reader = WebSocketFrameReader()
+        var messages: [Formats.WebSocketMessage] = []
+        try reader.feed(Array(bytes.readableBytesView), into: &messages)
+        #expect(reader.pendingBytes == 0, "a frame cut short")
         var out: [String] = []
-        while buffer.readableBytes > 0 {
-            let first = buffer.readInteger(as: UInt8.self)
-            #expect(first == 0x81)
-            let short = buffer.readInteger(as: UInt8.self) ?? 0
-            #expect(short & 0x80 == 0)   // unmasked
-            var length = Int(short)
-            if length == 126 { length = Int(buffer.readInteger(as: UInt16.self) ?? 0) }
-            if length == 127 { length = Int(buffer.readInteger(as: UInt64.self) ?? 0) }
-            let payload = buffer.readString(length: length)
-            out.append(try #require(payload))
+        for message in messages {
+            guard case .text(let text) = message else {
+                Issue.record("not a text frame: \(message)")
+                continue
+            }
+            out.append(text)
         }
         return out
     }

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 @testable import LiveServer
 import NIOCore
@@ -9,17 +10,9 @@ import Testing
     /// A client's frame: `mask` (RFC 6455 requires one from a client) XORs the payload.
     static func frame(_ opcode: UInt8, _ payload: [UInt8] = [], fin: Bool = true, rsv: UInt8 = 0,
                       mask: [UInt8]? = [0x37, 0xFA, 0x21, 0x3D], length: Int? = nil) -> [UInt8] {
-        var bytes: [UInt8] = [(fin ? 0x80 : 0) | rsv << 4 | opcode]
-        let maskBit: UInt8 = mask == nil ? 0 : 0x80
-        let n = length ?? payload.count
-        if n < 126 {
-            bytes.append(maskBit | UInt8(n))
-        } else if n <= 0xFFFF {
-            bytes += [maskBit | 126, UInt8(n >> 8), UInt8(n & 0xFF)]
-        } else {
-            bytes.append(maskBit | 127)
-            bytes += (0 ..< 8).reversed().map { UInt8((n >> ($0 * 8)) & 0xFF) }
-        }
+        // The package's frame head (Formats), with the first byte's bits and the length as given.
+        var bytes = WebSocketProtocol.frameHead(.text, length: length ?? payload.count, masked: mask != nil)
+        bytes[0] = (fin ? 0x80 : 0) | rsv << 4 | opcode
         if let mask {
             bytes += mask
             bytes += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }

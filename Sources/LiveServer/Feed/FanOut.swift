@@ -270,7 +270,7 @@ final class FanOut: Sendable {
             sink.channel.write(HTTPResponsePart.body(cache.sseBody(batch)), promise: nil)
         case .webSocket(let ids):
             if ids, let note = batch.note {
-                let text = "{\"note\":" + JSONValue.string(note).serialized + "}"
+                let text = StreamMessage.note(note)
                 sink.channel.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), promise: nil)
             }
             for entry in batch.entries {
@@ -323,7 +323,7 @@ struct BatchCache {
         case .webSocket(let ids):
             out.reserveCapacity(batch.entries.reduce(0) { $0 + $1.json.readableBytes + (ids ? 40 : 10) })
             if ids, let note = batch.note {
-                BatchCache.writeTextFrame(ByteBuffer(string: "{\"note\":" + JSONValue.string(note).serialized + "}"), to: &out)
+                BatchCache.writeTextFrame(ByteBuffer(string: StreamMessage.note(note)), to: &out)
             }
             for entry in batch.entries { BatchCache.writeTextFrame(ids ? wrapped(entry) : entry.json, to: &out) }
         }
@@ -365,11 +365,9 @@ struct BatchCache {
         if let done = wrappedPoints[entry.index] { return done }
         var buffer = ByteBuffer()
         buffer.reserveCapacity(entry.json.readableBytes + 32)
-        buffer.writeStaticString("{\"id\":")
-        buffer.writeString(String(entry.index))
-        buffer.writeStaticString(",\"point\":")
+        buffer.writeString(StreamMessage.pointHead(id: entry.index))
         buffer.writeImmutableBuffer(entry.json)
-        buffer.writeStaticString("}")
+        buffer.writeString(StreamMessage.pointEnd)
         wrappedPoints[entry.index] = buffer
         return buffer
     }
