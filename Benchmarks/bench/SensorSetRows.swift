@@ -6,7 +6,7 @@ import Playback
 import SensorFeeds
 import Signals
 
-// Rows for every manager of issue 21 together (motion with the fused attitude and the magnetometer,
+// Rows for every manager together (motion with the fused attitude and the magnetometer,
 // location with headings, altimeter, pedometer) on one trajectory: handler calls per second in process,
 // and the latency from a served point's deadline to the handler for the full sensor set at 100 Hz.
 

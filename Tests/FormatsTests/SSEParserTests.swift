@@ -37,8 +37,8 @@ import Testing
         #expect(parse("data\n\n", cut: 100) == [.event(SSEEvent(id: nil, data: ""))])
     }
 
-    // Found by FuzzFeed (its comparison with a byte-level WHATWG reading): lines were split on
-    // Characters, so a combining mark after the ':' or the space joined it into one grapheme.
+    // Lines are split on bytes, not Characters: a combining mark after the ':' or the space would join it
+    // into one grapheme (FuzzFeed compares the parser with a byte-level WHATWG reading).
     @Test("a field and its space are found by bytes, even before a combining mark; an id holding NUL is ignored", arguments: [1, 2, 1000])
     func combiningMarks(cut: Int) {
         #expect(parse(": \u{301}note\n", cut: cut) == [.comment("\u{301}note")])
@@ -47,7 +47,7 @@ import Testing
         #expect(parse("id: \0\u{301}\ndata: x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "x"))])
     }
 
-    // Found by FuzzFeed: a leading byte order mark made the first line's field unknown.
+    // A leading byte order mark is not part of the first line's field name (WHATWG).
     @Test("a leading byte order mark is skipped, even cut; a second one, or a part of one, is text", arguments: [1, 2, 1000])
     func byteOrderMark(cut: Int) {
         #expect(parse("\u{FEFF}data: x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "x"))])
@@ -106,7 +106,7 @@ extension SSEParserTests {
         #expect(throws: WireError.self) { try decode("3\r\nabcX", cut: 100) }
         #expect(throws: WireError.self) { try decode("\r\n", cut: 100) }
         #expect(throws: WireError.self) { try decode("ffffffffffffffffff\r\n", cut: 100) }
-        // A space between digits is not a size (it was read as 0x12 before).
+        // A space between digits is not a size.
         let spaced = try #require(throws: WireError.self) { try decode("1 2\r\n", cut: 100) }
         #expect(spaced.message.contains("space between its digits"), "\(spaced.message)")
         // Spaces after the size are allowed (RFC 9112's BWS before an extension).

@@ -41,9 +41,8 @@ final class Bytes: @unchecked Sendable {
             var streams: [SSEClient] = []
             for _ in 0 ..< 3 { streams.append(try await SSEClient.open(port: bound, path: "/v1/stream")) }
             // A raw WebSocket client: it reads until the server closes the connection, and keeps every
-            // byte, so the test sees the server's own close frame. (HummingbirdWSClient's connect did not
-            // always return after the server closed, leaving this test waiting for ever, about one run in
-            // ten on a loaded machine; the server side had closed each time.)
+            // byte, so the test sees the server's own close frame. (HummingbirdWSClient's connect may not
+            // return after the server closes, which would leave the test waiting for ever.)
             let webSocket = try await RawConnection.connect(port: bound)
             try await webSocket.send("GET /v1/ws HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
             let socket = Bytes()

@@ -39,8 +39,8 @@ import Location
         var iterator = stream!.makeAsyncIterator()
         #expect(try await iterator.next() == 1)
         #expect(try await iterator.next() == 2)
-        // Ending the iteration (dropping the stream and its iterator) must stop the source: the bug was
-        // that Core Location kept running for ever.
+        // Ending the iteration (dropping the stream and its iterator) must stop the source, or Core Location
+        // would keep running for ever.
         stream = nil
         _ = consume iterator
         #expect(fanOut.consumerCount == 0)

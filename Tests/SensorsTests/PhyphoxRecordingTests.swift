@@ -39,7 +39,7 @@ import Signals
     @Test("errors name the file, line and column", arguments: [
         (header + "0,1,2,3\n0.01,1,x,3\n", ":3: column 3", "is not a finite number"),
         (header + "0,1,2,3\n0.01,1,2,3\n0.005,1,2,3\n", ":4: column 1", "before the previous sample"),
-        ("\"Time (s)\";\"Gyroscope x (rad/s)\"\n0;1\n", ":1", "but no \"Gyroscope y (rad/s)\""),      // ';' is read (issue 23)
+        ("\"Time (s)\";\"Gyroscope x (rad/s)\"\n0;1\n", ":1", "but no \"Gyroscope y (rad/s)\""),      // ';' as the separator
         ("\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope z (rad/s)\"\n0,1,2\n", ":1", "\"Gyroscope y (rad/s)\""),
         ("\"Time (s)\",\"Pressure (hPa)\"\n0,1000\n", ":1", "not a phyphox export"),
         (header + "0,1,2,3\n", "", "at least 2"),

@@ -280,7 +280,7 @@ import Signals
     @Test("phyphox re-saved with 3 significant digits (100 rows at 1.20E+02 s): refused at the third row at one time, saying why")
     func phyphoxRoundedTimesRefused() throws {
         // Right to refuse: 50 rows stamped 120 s, 100 at 121 s, ... hold 10 ms samples whose times are lost;
-        // dropping the repeats (as for a sample written twice) read 4 samples 1 s apart that were never recorded.
+        // dropping the repeats (as for a sample written twice) would read 4 samples 1 s apart that were never recorded.
         let path = try Self.data("phyphox-Activity-Tracking-Project/kjb_data.csv")
         let error = #expect(throws: SignalError.self) { try PhyphoxRecording.read(path: path) }
         #expect(error?.code == .invalidTime)

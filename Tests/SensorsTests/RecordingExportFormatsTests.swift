@@ -3,7 +3,7 @@ import Testing
 @testable import Sensors
 import Signals
 
-/// The export forms real phone recordings come in (issue 23): phyphox's other CSV formats, its iOS 1.1.16
+/// The export forms real phone recordings come in: phyphox's other CSV formats, its iOS 1.1.16
 /// headers and device sheet, Sensor Logger's whole folders, uncalibrated accelerometer, nanosecond times and
 /// metadata that contradicts --platform. The headers and the shape of the numbers are those of real exports.
 @Suite struct RecordingExportFormatsTests {

@@ -3,7 +3,7 @@ import SignalSpectrum
 import Signals
 import Testing
 
-/// Issue 9: every waveform and sum, rendered, passes at lengths down to one period of its lowest
+/// Every waveform and sum, rendered, passes at lengths down to one period of its lowest
 /// frequency (16 samples at least), and at a few longer ones.
 @Suite struct VerifierShortRecordTests {
     static let rate = 1000.0

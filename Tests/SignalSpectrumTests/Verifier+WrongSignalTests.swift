@@ -3,7 +3,8 @@ import SignalSpectrum
 import Signals
 import Testing
 
-/// Issue 9: wrong signals that the spectral verifier used to pass. None may pass now.
+/// Wrong signals against the expected ones (a constant, zeros, a phase, amplitude or one-sample time shift,
+/// folded harmonics): none may pass.
 @Suite struct VerifierWrongSignalTests {
     static func constant(_ value: Float, frames: Int, rate: Double = 1000) -> SampleBuffer {
         SampleBuffer(sampleRate: rate, channelCount: 1, frameCount: frames, samples: [Float](repeating: value, count: frames))

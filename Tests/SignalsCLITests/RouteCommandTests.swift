@@ -79,8 +79,8 @@ import Testing
         #expect(noSpeed.stderr.contains("--speed"))
         let withSpeed = try Executables.runSucceeding("signals", ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"])
         #expect(withSpeed.text.split(separator: "\n").count == 3)
-        // A speed for a file with times ignores them, and a note says so (issue 23: the way in for times that
-        // cannot be followed).
+        // A speed for a file with times ignores them, and a note says so (a file's times that cannot be
+        // followed are played at its speed only with --route-speed).
         let timedWithSpeed = try Executables.runSucceeding("signals", ["render", track.path, "--speed", "2", "--rate", "1", "--duration", "3", "--format", "csv"])
         #expect(timedWithSpeed.stderr.contains("run.gpx: ignored the <time> of 2 points; moving at 2.0 m/s"), "\(timedWithSpeed.stderr)")
         #expect(timedWithSpeed.stderr.hasPrefix("note: "))

@@ -15,8 +15,8 @@ import Testing
         }
     }
 
-    // A plain key (letters, digits, `_`) went into the path whole: an 8 MB unknown field was echoed in
-    // full, after minutes in the "did you mean" search.
+    // A key is user input: a plain one (letters, digits, `_`) is cut in the path like any other, so an 8 MB
+    // unknown field is neither echoed whole nor searched for a "did you mean" suggestion.
     @Test("a long key is cut to 60 characters in the path, plain or not", arguments: [300, 1 << 20])
     func longKeyInPath(length: Int) {
         let key = String(repeating: "a", count: length)

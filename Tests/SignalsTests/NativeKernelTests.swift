@@ -467,7 +467,7 @@ import Testing
 
     @Test func macOSLazyAVX512StateStillChoosesAVX512() throws {
         try #require(NativeKernelTests.nativeBuild, "no native kernels on this architecture")
-        // Before the fix XCR0 alone decided, so macOS never ran the AVX-512 kernels.
+        // macOS enables AVX-512 state lazily: XCR0 alone says no, so the lazy flag must be read too.
         #expect(Self.levels(Self.osxsaveAVX, Self.ymmOnly, Self.avx2AVX512F, lazy: true) == 0b1101)
     }
 

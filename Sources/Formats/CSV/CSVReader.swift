@@ -109,7 +109,7 @@ package final class CSVReader {
     ///   - column: The column's name, for the message.
     ///   - index: The point index, when known.
     package func finiteNumber(_ text: String, column header: String, index: Int? = nil) throws(SignalError) -> Double {
-        // A header name is user input too: cut it like the value (a 3,000-character name was echoed whole).
+        // A header name is user input too: cut it like the value, so a message never echoes a huge name whole.
         let column = SignalErrorQuote.quote(header)
         guard !text.isEmpty else {
             throw SignalError(.malformed, "empty value in column '\(column)'", file: name, line: line, index: index, field: column)
