@@ -61,7 +61,7 @@ let package = Package(
     ],
     targets: [
         // Shared plumbing every module uses and no product exports (as swift-collections'
-        // InternalCollectionsUtilities): the JSON value and its writer, quoting, the monotonic clock, locks.
+        // InternalCollectionsUtilities): the JSON value and its writer, quoting, the monotonic clock, the Runner's parker.
         .target(name: "InternalUtilities", resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Native AVX2 / AVX-512 kernels chosen at run time (C with target attributes: no compiler flags).
         .target(name: "CSignalKernels"),
