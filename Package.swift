@@ -182,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveServerTests",
-            dependencies: ["InternalUtilities", 
+            dependencies: ["SignalRunnerTesting", "InternalUtilities", 
                 "Formats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")

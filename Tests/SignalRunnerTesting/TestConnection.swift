@@ -12,12 +12,15 @@ package enum TestingError: Error, Equatable, CustomStringConvertible {
     case system(String, Int32)
     /// The peer sent something that is not the protocol.
     case malformed(String)
+    /// A test's own failure, described.
+    case failure(String)
 
     package var description: String {
         switch self {
         case .timedOut(let what): "timed out waiting for \(what)"
         case .system(let call, let code): "\(call) failed: errno \(code)"
         case .malformed(let what): "malformed: \(what)"
+        case .failure(let description): description
         }
     }
 }

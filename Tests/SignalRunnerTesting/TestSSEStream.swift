@@ -76,6 +76,15 @@ package final class TestSSEStream: @unchecked Sendable {
         return nil
     }
 
+    /// Reads the body of a response that is not a stream: `length` bytes (fewer if the stream ends first).
+    package func readBody(length: Int, limit: Duration = defaultWaitLimit) throws(TestingError) -> [UInt8] {
+        let deadline = ContinuousClock.now + limit
+        while connection.buffer.count - decoded < length,
+              try connection.fill(limit: max(.zero, ContinuousClock.now.duration(to: deadline))) {}
+        defer { decoded = min(connection.buffer.count, decoded + length) }
+        return Array(connection.buffer[decoded...].prefix(length))
+    }
+
     /// Reads until the server closes the stream; every byte received on the connection (head included).
     package func readAll(limit: Duration = defaultWaitLimit) throws(TestingError) -> [UInt8] {
         let bytes = try connection.readToEOF(limit: limit)
