@@ -1,5 +1,6 @@
 import Foundation
 @testable import SensorFeeds
+import SignalRunnerTesting
 import Testing
 
 /// `.server(url, token:)` against a server started with a token (`signals serve --token`), which refuses
