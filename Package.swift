@@ -148,13 +148,17 @@ let package = Package(
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         example("AppIntegration"),
+        // The tests' shared network helpers (as HummingbirdTesting, NIOTestUtils): a blocking loopback
+        // connection with bounded waits, a listener, an HTTP/1.1 request helper and an SSE client, on the
+        // package's own wire readers. In no product; no SwiftNIO.
+        .target(name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"], path: "Tests/SignalRunnerTesting"),
         .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Formats", "Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Formats", "Playback", "Signals"]),
         .testTarget(name: "LocationTests", dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
                     resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
-        .testTarget(name: "SignalsCLITests", dependencies: ["InternalUtilities", "Formats", "Signals", "Location", "Playback",
+        .testTarget(name: "SignalsCLITests", dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Signals", "Location", "Playback",
                                                           "SensorFeeds", "Navigation"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
                     resources: [.copy("Data")]),
@@ -164,21 +168,21 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData", "InternalUtilities"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",
+        .testTarget(name: "SensorFeedsTests", dependencies: ["SignalRunnerTesting", "SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",
                                                         "Navigation"],
                     exclude: ["Data"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",
             dependencies: [
-                "Formats",
+                "SignalRunnerTesting", "Formats",
                 "SensorFeeds", "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "Hummingbird") + products("hummingbird-websocket", "HummingbirdWebSocket")
                 + products("swift-log", "Logging") + products("swift-service-lifecycle", "ServiceLifecycle")
         ),
         .testTarget(
             name: "LiveServerTests",
-            dependencies: ["InternalUtilities", 
+            dependencies: ["SignalRunnerTesting", "InternalUtilities", 
                 "Formats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")

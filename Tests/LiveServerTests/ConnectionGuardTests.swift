@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
+import SignalRunnerTesting
 import Testing
 
 /// The server as `signals-serve` runs it (a service group on real sockets), with the addresses it listens
@@ -73,7 +74,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
           arguments: malformed)
     func malformedRequests(name: String, bytes: [UInt8], status: String, reason: String) async throws {
         try await withRunningServer { listening, _, _ in
-            let connection = try await RawConnection.connect(port: listening.port)
+            let connection = try await AsyncTestConnection.connect(port: listening.port)
             try await connection.send(bytes)
             let answer = try await connection.readToClose()
             await connection.close()
@@ -97,7 +98,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
                        "431 Request Header Fields Too Large", "too large")])
     func malformedLaterRequest(name: String, second: String, status: String, reason: String) async throws {
         try await withRunningServer { listening, _, _ in
-            let connection = try await RawConnection.connect(port: listening.port)
+            let connection = try await AsyncTestConnection.connect(port: listening.port)
             try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             // The first answer whole (its Content-Length of body read), so the next request comes between two.
             var first = ""
@@ -107,7 +108,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
                    let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
                    first[end.upperBound...].utf8.count >= length { break }
                 guard let bytes = try await connection.next() else { break }
-                first += String(buffer: bytes)
+                first += String(decoding: bytes, as: UTF8.self)
             }
             #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(name): \(first.prefix(200))")
             try await connection.send(second)
@@ -125,7 +126,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
     @Test("a transfer coding other than chunked is 501, and the connection serves the next request")
     func unsupportedTransferCoding() async throws {
         try await withRunningServer { listening, _, _ in
-            let connection = try await RawConnection.connect(port: listening.port)
+            let connection = try await AsyncTestConnection.connect(port: listening.port)
             try await connection.send("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
                 + "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             let text = try #require(try await connection.readToClose())
@@ -143,9 +144,9 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         // "silent" case, closed with them unread, which the client sees as a reset).
         configuration.headTimeout = .seconds(2)
         try await withRunningServer(configuration) { listening, _, _ in
-            let slow = try await RawConnection.connect(port: listening.port)
+            let slow = try await AsyncTestConnection.connect(port: listening.port)
             try await slow.send("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            let silent = try await RawConnection.connect(port: listening.port)
+            let silent = try await AsyncTestConnection.connect(port: listening.port)
             let answer = try #require(try await slow.readToClose(), "the slow connection was not closed")
             #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(answer)")
             #expect(try await silent.readToClose() == "")
@@ -157,10 +158,10 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
     @Test("a request line with Upgrade: h2c elsewhere is answered over HTTP/1.1 (the upgrade ignored)")
     func otherUpgradesIgnored() async throws {
         try await withRunningServer { listening, _, _ in
-            let connection = try await RawConnection.connect(port: listening.port)
+            let connection = try await AsyncTestConnection.connect(port: listening.port)
             try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n")
             var text = ""
-            while !text.contains("\r\n\r\n"), let bytes = try await connection.next() { text += String(buffer: bytes) }
+            while !text.contains("\r\n\r\n"), let bytes = try await connection.next() { text += String(decoding: bytes, as: UTF8.self) }
             await connection.close()
             #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(text.prefix(200))")
         }
@@ -183,12 +184,12 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
             var iterator = addresses.makeAsyncIterator()
             let port = try #require(await iterator.next()).port
             await f.clock.waitForSleepers()
-            let idle = try await RawConnection.connect(port: port)
-            let halfHead = try await RawConnection.connect(port: port)
+            let idle = try await AsyncTestConnection.connect(port: port)
+            let halfHead = try await AsyncTestConnection.connect(port: port)
             try await halfHead.send("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            let halfBody = try await RawConnection.connect(port: port)
+            let halfBody = try await AsyncTestConnection.connect(port: port)
             try await halfBody.send("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
-            let stream = try await SSEClient.open(port: port, path: "/v1/stream")
+            let stream = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
             var comments: [String] = []
             #expect(try await stream.nextEvent(comments: &comments)?.id == 0)
             // The half-sent body has reached the route (it waits for the rest) before the shutdown. The waits
@@ -217,11 +218,11 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
     func shutdownEndsAHundredStreams() async throws {
         try await withRunningServer { listening, group, _ in
             let port = listening.port
-            let idle = try await RawConnection.connect(port: port)
-            var streams: [(RawConnection, Bool)] = []
+            let idle = try await AsyncTestConnection.connect(port: port)
+            var streams: [(AsyncTestConnection, Bool)] = []
             for k in 0 ..< 100 {
                 let webSocket = k % 2 == 1
-                let connection = try await RawConnection.connect(port: port)
+                let connection = try await AsyncTestConnection.connect(port: port)
                 try await connection.send(webSocket
                     ? "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n"
                     : "GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -231,7 +232,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
             var heads: [String] = []
             for (connection, _) in streams {
                 var text = ""
-                while !text.contains("\"timestamp\""), let bytes = try await connection.next() { text += String(buffer: bytes) }
+                while !text.contains("\"timestamp\""), let bytes = try await connection.next() { text += String(decoding: bytes, as: UTF8.self) }
                 heads.append(text)
             }
             await group.triggerGracefulShutdown()
@@ -286,11 +287,11 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
             let port = try #require(await iterator.next()).port
             await f.clock.waitForSleepers()
             await f.advance(points: points)
-            var stalled: [RawConnection] = []
+            var stalled: [AsyncTestConnection] = []
             for _ in 0 ..< count {
-                let sse = try await RawConnection.connect(port: port, receiveBuffer: 1024)
+                let sse = try await AsyncTestConnection.connect(port: port, receiveBuffer: 1024)
                 try await sse.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 0\r\n\r\n")
-                let webSocket = try await RawConnection.connect(port: port, receiveBuffer: 1024)
+                let webSocket = try await AsyncTestConnection.connect(port: port, receiveBuffer: 1024)
                 try await webSocket.send("GET /v1/ws?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n")
                 stalled += [sse, webSocket]
             }
@@ -318,7 +319,7 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
                     withKnownIssue("this machine has no IPv6 loopback: \(listening.notes)") { Issue.record("::1 not served") }
                     continue
                 }
-                let connection = try await RawConnection.connect(host: host, port: listening.port)
+                let connection = try await AsyncTestConnection.connect(host: host, port: listening.port)
                 try await connection.send("GET /v1/status HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                 let text = try #require(try await connection.readToClose(), "\(host)")
                 await connection.close()
@@ -339,13 +340,13 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         #expect(configuration.url(port: 80) == "http://[::1]:80")
         try await withRunningServer(configuration) { listening, _, _ in
             #expect(listening.urls == ["http://[::1]:\(listening.port)"])
-            let connection = try await RawConnection.connect(host: "::1", port: listening.port)
+            let connection = try await AsyncTestConnection.connect(host: "::1", port: listening.port)
             try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             #expect(try await connection.readToClose()?.hasPrefix("HTTP/1.1 200 OK\r\n") == true)
             await connection.close()
             var refused = false
             do {
-                let other = try await RawConnection.connect(host: "127.0.0.1", port: listening.port)
+                let other = try await AsyncTestConnection.connect(host: "127.0.0.1", port: listening.port)
                 await other.close()
             } catch {
                 refused = true
@@ -361,6 +362,6 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
         #expect(MalformedRequest.refusal(for: HTTPParserError.headerOverflow)?.statusCode == 431)
         #expect(MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("BREW /x HTTP/1.1\r\n".utf8))?.statusCode == 501)
         #expect(MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("HELLO\r\n".utf8))?.statusCode == 400)
-        #expect(MalformedRequest.refusal(for: RawError("not a parser error")) == nil)
+        #expect(MalformedRequest.refusal(for: TestingError.failure("not a parser error")) == nil)
     }
 }

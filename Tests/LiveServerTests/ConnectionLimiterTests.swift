@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import Signals
 import Synchronization
+import SignalRunnerTesting
 import Testing
 
 /// Connection limits: in all (`--max-connections`), per peer (`--max-connections-per-peer`), and idle
@@ -21,7 +22,7 @@ import Testing
     static func ticket(_ admission: ConnectionLimiter.Admission, sourceLocation: SourceLocation = #_sourceLocation) throws -> ConnectionLimiter.Ticket {
         guard case .admitted(let ticket) = admission else {
             Issue.record("refused: \(admission)", sourceLocation: sourceLocation)
-            throw RawError("refused")
+            throw TestingError.failure("refused")
         }
         return ticket
     }
@@ -132,21 +133,15 @@ import Testing
     }
 
     /// `GET /v1/status` with `Connection: close` on `connection`: the whole answer.
-    static func status(_ connection: RawConnection) async throws -> String {
+    static func status(_ connection: AsyncTestConnection) async throws -> String {
         try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return try #require(try await connection.readToClose(limit: .seconds(60)), "the status request was not answered and closed")
     }
 
-    /// Checks `condition` every 2 ms until it holds, up to 10 s: for the limiter's counts, which change on
-    /// the server's event loops after the client's call returned (no event tells the test).
+    /// Waits until `condition` holds: for the limiter's counts, which change on the server's event loops
+    /// after the client's call returned (no event tells the test); a poll bounded at 60 s.
     static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        // A bound for a failing test, not a timing it relies on: generous, since a loaded CI machine running
-        // the whole suite in parallel can be slow to run the server's event loops.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw RawError("timed out waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        try await pollUntil(what, limit: .seconds(60), condition)
     }
 
     @Test("--max-connections 2: a third connection is answered 503 with Retry-After: 1 and the reason, then closed; after one closes, a new one is served")
@@ -155,10 +150,10 @@ import Testing
         configuration.maxConnections = 2
         let limiter = ConnectionLimiter(.init(configuration))
         try await withRunningServer(configuration, limiter: limiter) { listening, _, _ in
-            let first = try await RawConnection.connect(port: listening.port)
-            let second = try await RawConnection.connect(port: listening.port)
+            let first = try await AsyncTestConnection.connect(port: listening.port)
+            let second = try await AsyncTestConnection.connect(port: listening.port)
             try await Self.waitUntil("two connections are counted") { limiter.counts.open == 2 }
-            let third = try await RawConnection.connect(port: listening.port)
+            let third = try await AsyncTestConnection.connect(port: listening.port)
             let text = try #require(try await third.readToClose(limit: .seconds(60)), "the third connection was not closed")
             await third.close()
             let answer = try Answer(text)
@@ -170,7 +165,7 @@ import Testing
             #expect(limiter.counts.open == 2)
             await first.close()
             try await Self.waitUntil("the closed connection is released") { limiter.counts.open == 1 }
-            let fourth = try await RawConnection.connect(port: listening.port)
+            let fourth = try await AsyncTestConnection.connect(port: listening.port)
             let served = try await Self.status(fourth)
             await fourth.close()
             #expect(served.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(served.prefix(200))")
@@ -186,9 +181,9 @@ import Testing
         configuration.maxConnectionsPerPeer = 1
         let limiter = ConnectionLimiter(.init(configuration))
         try await withRunningServer(configuration, limiter: limiter) { listening, _, _ in
-            let first = try await RawConnection.connect(port: listening.port)
+            let first = try await AsyncTestConnection.connect(port: listening.port)
             try await Self.waitUntil("the first connection is counted") { limiter.counts.open == 1 }
-            let second = try await RawConnection.connect(port: listening.port)
+            let second = try await AsyncTestConnection.connect(port: listening.port)
             let text = try #require(try await second.readToClose(limit: .seconds(60)), "the second connection was not closed")
             await second.close()
             let answer = try Answer(text)
@@ -197,9 +192,9 @@ import Testing
             #expect(answer.error.contains("127.0.0.1 has 1 connection open"), "\(answer.error)")
             #expect(answer.error.contains("--max-connections-per-peer 1"), "\(answer.error)")
 
-            let other: RawConnection
+            let other: AsyncTestConnection
             do {
-                other = try await RawConnection.connect(port: listening.port, from: "127.0.0.2")
+                other = try await AsyncTestConnection.connect(port: listening.port, from: "127.0.0.2")
             } catch {
                 // Linux routes all of 127.0.0.0/8 to the loopback; macOS has only 127.0.0.1 unless aliased.
                 withKnownIssue("this machine cannot connect from 127.0.0.2: \(error)") { Issue.record("no second peer") }
@@ -212,7 +207,7 @@ import Testing
 
             await first.close()
             try await Self.waitUntil("both connections are released") { limiter.counts.open == 0 }
-            let again = try await RawConnection.connect(port: listening.port)
+            let again = try await AsyncTestConnection.connect(port: listening.port)
             let servedAgain = try await Self.status(again)
             await again.close()
             #expect(servedAgain.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(servedAgain.prefix(200))")
@@ -229,9 +224,9 @@ import Testing
         configuration.headTimeout = .seconds(3600)
         let limiter = ConnectionLimiter(.init(configuration))
         try await withRunningServer(configuration, limiter: limiter) { listening, _, _ in
-            var idle: [RawConnection] = []
+            var idle: [AsyncTestConnection] = []
             for i in 0 ..< 10 {
-                idle.append(try await RawConnection.connect(port: listening.port))
+                idle.append(try await AsyncTestConnection.connect(port: listening.port))
                 // One at a time, so that the server admits them in this order (the oldest is the first). From
                 // the fifth on, the counts stay at 4 whether or not socket i was admitted yet; its admission is
                 // seen as the eviction it causes, of socket i - 4. (Waiting on the counts alone let socket 5 be
@@ -247,7 +242,7 @@ import Testing
                 }
             }
             // Served, not refused: without eviction the idle sockets would hold every place (503).
-            let fresh = try await RawConnection.connect(port: listening.port)
+            let fresh = try await AsyncTestConnection.connect(port: listening.port)
             let served = try await Self.status(fresh)
             await fresh.close()
             #expect(served.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(served.prefix(200))")
@@ -271,20 +266,20 @@ import Testing
         configuration.headTimeout = .seconds(3600)   // so that only eviction closes the idle sockets, however slow the machine
         let limiter = ConnectionLimiter(.init(configuration))
         try await withRunningServer(configuration, limiter: limiter) { listening, _, f in
-            let stream = try await SSEClient.open(port: listening.port, path: "/v1/stream")
+            let stream = try await AsyncSSEClient.open(port: listening.port, path: "/v1/stream")
             #expect(stream.status == 200)
             var comments: [String] = []
             #expect(try await stream.nextEvent(comments: &comments)?.id == 0)
-            let socket = try await RawConnection.connect(port: listening.port)
+            let socket = try await AsyncTestConnection.connect(port: listening.port)
             try await socket.send("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
                 + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
             var head = ""
-            while !head.contains("\r\n\r\n"), let bytes = try await socket.next() { head += String(buffer: bytes) }
+            while !head.contains("\r\n\r\n"), let bytes = try await socket.next() { head += String(decoding: bytes, as: UTF8.self) }
             #expect(head.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"), "\(head.prefix(200))")
             try await Self.waitUntil("both streams are counted, neither idle") { limiter.counts == .init(open: 2, idle: 0, peers: 1) }
-            var idle: [RawConnection] = []
+            var idle: [AsyncTestConnection] = []
             for i in 0 ..< 5 {
-                idle.append(try await RawConnection.connect(port: listening.port))
+                idle.append(try await AsyncTestConnection.connect(port: listening.port))
                 // From the third on, the counts do not change: the admission is seen as the eviction of i - 2.
                 let kept = min(i + 1, 2)
                 try await Self.waitUntil("idle socket \(i) is admitted") { limiter.counts == .init(open: 2 + kept, idle: kept, peers: 1) }
@@ -298,7 +293,7 @@ import Testing
             // Point 1 (at 0.01 s), made after the evictions, reaches the WebSocket too.
             var frames: [UInt8] = []
             while !String(decoding: frames, as: UTF8.self).contains("\"timestamp\":0.01"), let bytes = try await socket.next() {
-                frames += bytes.readableBytesView
+                frames += bytes
             }
             #expect(String(decoding: frames, as: UTF8.self).contains("\"timestamp\":0.01"), "the WebSocket goes on")
             await stream.close()

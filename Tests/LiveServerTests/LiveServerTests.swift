@@ -5,6 +5,7 @@ import HummingbirdWSClient
 @testable import LiveServer
 import Logging
 import ServiceLifecycle
+import SignalRunnerTesting
 import Testing
 import Signals
 
@@ -38,16 +39,16 @@ final class Bytes: @unchecked Sendable {
             var iterator = ports.makeAsyncIterator()
             let bound = try #require(await iterator.next())
             await f.clock.waitForSleepers()                      // the feed service started playing
-            var streams: [SSEClient] = []
-            for _ in 0 ..< 3 { streams.append(try await SSEClient.open(port: bound, path: "/v1/stream")) }
+            var streams: [AsyncSSEClient] = []
+            for _ in 0 ..< 3 { streams.append(try await AsyncSSEClient.open(port: bound, path: "/v1/stream")) }
             // A raw WebSocket client: it reads until the server closes the connection, and keeps every
             // byte, so the test sees the server's own close frame. (HummingbirdWSClient's connect may not
             // return after the server closes, which would leave the test waiting for ever.)
-            let webSocket = try await RawConnection.connect(port: bound)
+            let webSocket = try await AsyncTestConnection.connect(port: bound)
             try await webSocket.send("GET /v1/ws HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
             let socket = Bytes()
             tasks.addTask {
-                while let bytes = try await webSocket.next() { socket.append(Array(bytes.readableBytesView)) }
+                while let bytes = try await webSocket.next() { socket.append(bytes) }
                 socket.finish()
             }
             var comments: [String] = []

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdWSClient
 @testable import LiveServer
 import NIOCore
+import SignalRunnerTesting
 import Testing
 
 /// The streams on a live server (a real socket per client), driven by a manual clock: each client reads
@@ -12,7 +13,7 @@ import Testing
     @Test("SSE: one event per point, id = index, data = the signals play line, from the newest point on")
     func events() async throws {
         try await ManualFeed.testLive(TestSpecs.shake, through: 5) { f, port in
-            let sse = try await SSEClient.open(port: port, path: "/v1/stream")
+            let sse = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
             #expect(sse.status == 200)
             #expect(sse.headers["content-type"] == "text/event-stream; charset=utf-8")
             #expect(sse.headers[ConnectionStart.streamHeader] == nil)   // the guard's own, taken out
@@ -31,12 +32,12 @@ import Testing
     func streamBehindAnotherRequest() async throws {
         try await ManualFeed.testLive(TestSpecs.shake, through: 5) { f, port in
             for _ in 0 ..< 20 {
-                let connection = try await RawConnection.connect(port: port)
+                let connection = try await AsyncTestConnection.connect(port: port)
                 try await connection.send("GET /v1/status HTTP/1.1\r\nHost: localhost\r\n\r\nGET /v1/stream HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 var text = ""
                 while !text.contains("\nid: ") || text.components(separatedBy: "HTTP/1.1 200").count < 3 {
                     guard let buffer = try await connection.next() else { break }
-                    text += String(buffer: buffer)
+                    text += String(decoding: buffer, as: UTF8.self)
                 }
                 await connection.close()
                 let heads = text.ranges(of: "HTTP/1.1 200")
@@ -53,13 +54,13 @@ import Testing
     @Test("Last-Event-ID: a client that reconnects gets every point it missed, without gaps, then goes on live")
     func resumeWithoutGaps() async throws {
         try await ManualFeed.testLive(TestSpecs.sine) { f, port in
-            let first = try await SSEClient.open(port: port, path: "/v1/stream")
+            let first = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
             await f.advance(points: 20)
             var comments: [String] = []
             let before = try await first.events(through: 20, comments: &comments)
             await first.close()
             await f.advance(points: 30)                       // 21 ... 50 happen while it is away
-            let again = try await SSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "\(before.last?.id ?? -1)"])
+            let again = try await AsyncSSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "\(before.last?.id ?? -1)"])
             await f.advance(points: 10)
             let after = try await again.events(through: 60, comments: &comments)
             #expect((before + after).map(\.id) == Array(0 ... 60))
@@ -72,7 +73,7 @@ import Testing
     func decimated() async throws {
         let f = try await ManualFeed.started(TestSpecs.sine)
         try await f.test(.live) { client in
-            let sse = try await SSEClient.open(port: try #require(client.port), path: "/v1/stream?rate=10", headers: ["Last-Event-ID": "0"])
+            let sse = try await AsyncSSEClient.open(port: try #require(client.port), path: "/v1/stream?rate=10", headers: ["Last-Event-ID": "0"])
             await f.advance(points: 100)
             var comments: [String] = []
             let events = try await sse.events(through: 100, comments: &comments)
@@ -87,8 +88,8 @@ import Testing
         let specs = [TestSpecs.sine, TestSpecs.square, #"{"triangle": {"frequency": 3}}"#, #"{"sawtooth": {"frequency": 2, "offset": 1}}"#,
                      #"{"constant": {"value": 0.5}}"#]
         try await ManualFeed.testLive(specs[0]) { f, port in
-            var streams: [SSEClient] = []
-            for _ in 0 ..< 10 { streams.append(try await SSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "0"])) }
+            var streams: [AsyncSSEClient] = []
+            for _ in 0 ..< 10 { streams.append(try await AsyncSSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "0"])) }
             for round in 0 ..< 5 {
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for spec in specs.shuffled() {
@@ -124,8 +125,8 @@ import Testing
     @Test("a client that stops reading: playback and a reading client go on; it skips ahead with a comment counting exactly what it missed")
     func slowClient() async throws {
         try await ManualFeed.testLive(TestSpecs.shake, replaySeconds: 10) { f, port in   // 1001 points kept
-            let slow = try await SSEClient.open(port: port, path: "/v1/stream", receiveBuffer: 4096)
-            let fast = try await SSEClient.open(port: port, path: "/v1/stream")
+            let slow = try await AsyncSSEClient.open(port: port, path: "/v1/stream", receiveBuffer: 4096)
+            let fast = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
             var fastIDs: [Int] = []
             var comments: [String] = []
             var slowEvents: [(id: Int, data: String)] = []
@@ -253,15 +254,7 @@ final class Messages: @unchecked Sendable {
 
 /// One HTTP request on its own connection (`Connection: close`); the status and body.
 func rawRequest(port: Int, method: String, path: String, body: String? = nil) async throws -> (status: Int, body: String) {
-    let connection = try await RawConnection.connect(port: port)
-    var request = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
-    if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
-    try await connection.send(request + "\r\n" + (body ?? ""))
-    var raw: [UInt8] = []
-    while let buffer = try await connection.next() { raw.append(contentsOf: buffer.readableBytesView) }
-    await connection.close()
-    let text = String(decoding: raw, as: UTF8.self)
-    let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-    let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
-    return (status, body)
+    let response = try await TestHTTP.fetch(method, port: port, path, headers: body == nil ? [] : [("Content-Type", "application/json")],
+                                            body: Array((body ?? "").utf8))
+    return (response.status, response.text)
 }

@@ -5,6 +5,7 @@ import HummingbirdTesting
 @testable import LiveServer
 import NIOCore
 import Signals
+import SignalRunnerTesting
 import Testing
 
 /// The checks themselves, on request heads: `Host` (DNS rebinding), `Origin` and the token.
@@ -438,14 +439,14 @@ struct RawExchange {
     }
 
     static func send(port: Int, _ lines: [String], body: String? = nil) async throws -> RawExchange {
-        let connection = try await RawConnection.connect(port: port)
+        let connection = try await AsyncTestConnection.connect(port: port)
         var request = lines.joined(separator: "\r\n") + "\r\n"
         if let body { request += "Content-Length: \(body.utf8.count)\r\n" }
         try await connection.send(request + "\r\n" + (body ?? ""))
         var raw: [UInt8] = []
         var result: RawExchange?
         while result == nil, let buffer = try await connection.next() {
-            raw.append(contentsOf: buffer.readableBytesView)
+            raw.append(contentsOf: buffer)
             let text = String(decoding: raw, as: UTF8.self)
             guard let end = text.range(of: "\r\n\r\n") else { continue }
             let head = String(text[..<end.lowerBound])

@@ -6,6 +6,7 @@ import Location
 import Playback
 import Signals
 import Specs
+import SignalRunnerTesting
 import Testing
 import InternalUtilities
 import Formats
@@ -17,7 +18,7 @@ import Formats
 
     /// The route's fix at sample `index` and `rate`, from an independent sampler.
     static func fix(_ spec: String, rate: Double, index: Int) throws -> LocationPoint {
-        guard let route = try SpecDocument.decode(json: Data(spec.utf8)).route else { throw RawError("no route") }
+        guard let route = try SpecDocument.decode(json: Data(spec.utf8)).route else { throw TestingError.failure("no route") }
         var point = try RouteSampler(route.timeline(), sampleRate: rate).sample(at: index).measured
         point.timestamp = Double(index) / rate
         return point

@@ -7,6 +7,7 @@ import Navigation
 import Playback
 import Specs
 import Signals
+import SignalRunnerTesting
 import Testing
 
 /// A trajectory spec over the server: every endpoint carries its heading, magnetic field, pressure,
@@ -62,7 +63,7 @@ import Testing
     @Test("/v1/stream: every event is the trajectory's line with every sensor key")
     func stream() async throws {
         try await ManualFeed.testLive(TestSpecs.walk, through: 5) { f, port in
-            let sse = try await SSEClient.open(port: port, path: "/v1/stream")
+            let sse = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
             #expect(sse.status == 200)
             await f.advance(points: 20)
             var comments: [String] = []
@@ -286,7 +287,7 @@ import Testing
 /// stamped as the server stamps it (`index / rate`).
 func trajectoryPoint(_ spec: String, rate: Double, index: Int) throws -> TrajectoryPoint {
     guard case .trajectory(let trajectory) = try SpecDocument.decode(json: Data(spec.utf8), allowFiles: false) else {
-        throw RawError("not a trajectory spec")
+        throw TestingError.failure("not a trajectory spec")
     }
     var point = try #require(try trajectory.points(first: index, count: 1, rate: rate).first)
     point.motion.timestamp = Double(index) / rate

@@ -2,6 +2,7 @@ import Formats
 import Foundation
 @testable import LiveServer
 import NIOCore
+import SignalRunnerTesting
 import Testing
 
 /// A WebSocket client that breaks RFC 6455 has its connection failed: a close frame with 1002 (protocol
@@ -60,11 +61,11 @@ import Testing
     /// - Returns: Every frame the server sent after the handshake.
     static func exchange(_ frames: [[UInt8]]) async throws -> [(opcode: UInt8, payload: [UInt8])] {
         try await withRunningServer { listening, _, f in
-            let connection = try await RawConnection.connect(port: listening.port)
+            let connection = try await AsyncTestConnection.connect(port: listening.port)
             try await connection.send("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(ConnectionGuardTests.key)\r\n")
             var head: [UInt8] = []
             while !String(decoding: head, as: UTF8.self).contains("\"timestamp\""), let bytes = try await connection.next() {
-                head += bytes.readableBytesView
+                head += bytes
             }
             let end = try #require(head.firstRange(of: Array("\r\n\r\n".utf8)), "no handshake answer: \(String(decoding: head.prefix(200), as: UTF8.self))")
             #expect(head.starts(with: Array("HTTP/1.1 101 Switching Protocols\r\n".utf8)))

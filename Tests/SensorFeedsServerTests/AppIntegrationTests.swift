@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import SignalRunnerTesting
 import Testing
 
 /// Runs `Examples/AppIntegration` (built by `swift build --build-tests`, next to the test bundle) the
@@ -14,7 +15,7 @@ import Testing
             let url = dir.appendingPathComponent("AppIntegration")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        throw TestFailure("AppIntegration not found next to the test bundle; build it first (swift build --build-tests; make test does)")
+        throw TestingError.failure("AppIntegration not found next to the test bundle; build it first (swift build --build-tests; make test does)")
     }
 
     /// Starts the example; `finish()` waits for it and returns its status and output.

@@ -1,4 +1,5 @@
 import Foundation
+import SignalRunnerTesting
 import Testing
 
 /// The test helper the server tests wait with: woken by `add`, and failing (not hanging) at its deadline.
@@ -10,7 +11,7 @@ import Testing
         try await got.wait(for: "one value", timeout: .seconds(30)) { values, _ in values == [1] }
         let adding = Task.detached {
             got.add(2, nil)
-            got.add(nil, TestFailure("an error"))
+            got.add(nil, TestingError.failure("an error"))
         }
         try await got.wait(for: "a value and an error", timeout: .seconds(30)) { values, errors in values.count == 2 && errors.count == 1 }
         await adding.value
@@ -22,7 +23,7 @@ import Testing
     func timesOut() async throws {
         let got = Received<Int>()
         got.add(1, nil)
-        let failure = try await #require(throws: TestFailure.self) {
+        let failure = try await #require(throws: TestingError.self) {
             try await got.wait(for: "two values", timeout: .milliseconds(50)) { values, _ in values.count >= 2 }
         }
         #expect(failure.description.contains("two values"))

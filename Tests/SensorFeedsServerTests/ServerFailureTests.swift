@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import SensorFeeds
 import ServiceLifecycle
+import SignalRunnerTesting
 import Testing
 
 /// A small HTTP server with hand-written routes, for the failures a real `signals serve` does not make.
@@ -17,7 +18,7 @@ func withFakeServer(_ routes: @escaping @Sendable (Router<BasicRequestContext>) 
     try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask { try await group.run() }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw TestFailure("the fake server did not start") }
+        guard let port = await iterator.next() else { throw TestingError.failure("the fake server did not start") }
         do {
             try await body(URL(string: "http://127.0.0.1:\(port)")!)
         } catch {

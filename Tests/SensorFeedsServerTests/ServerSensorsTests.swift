@@ -3,6 +3,7 @@ import Navigation
 import Playback
 @testable import SensorFeeds
 import Signals
+import SignalRunnerTesting
 import Testing
 
 /// Motion (fused, magnetometer), altimeter and pedometer from a server playing a trajectory, against the

@@ -3,6 +3,7 @@ import Location
 import Playback
 import SensorFeeds
 import Signals
+import SignalRunnerTesting
 import Testing
 
 /// The managers' `.server(URL)` source against a real server on loopback (timeline on a manual clock:

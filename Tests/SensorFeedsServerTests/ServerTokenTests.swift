@@ -1,5 +1,6 @@
 import Foundation
 @testable import SensorFeeds
+import SignalRunnerTesting
 import Testing
 
 /// `.server(url, token:)` against a server started with a token (`signals serve --token`), which refuses
@@ -50,13 +51,7 @@ import Testing
 
     /// The header lines of a request read from `connection`, its request line first.
     static func requestHead(_ connection: ScriptedConnection) -> [String] {
-        var head: [UInt8] = []
-        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
-            let byte = connection.read(1)
-            if byte.isEmpty { break }
-            head += byte
-        }
-        return String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        connection.headLines().filter { !$0.isEmpty }
     }
 
     @Test("the token travels as Authorization: Bearer on every request (the stream, the /data poll, the WebSocket upgrade), never in a request line")

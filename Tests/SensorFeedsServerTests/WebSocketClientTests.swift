@@ -1,82 +1,55 @@
 import Foundation
 @testable import SensorFeeds
 import Formats
+import SignalRunnerTesting
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A one-thread TCP server on loopback that hands each accepted connection to `script`, in order, for
 /// the WebSocket failures a real `signals serve` does not make.
 final class ScriptedServer: @unchecked Sendable {
     let port: Int
-    private let fd: Int32
+    private let listener: TestListener
     private let thread: Thread
 
     init(_ scripts: [@Sendable (ScriptedConnection) throws -> Void]) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, size) } }
-        guard bound == 0, listen(listener, 8) == 0 else { throw TestFailure("cannot listen: \(errno)") }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &size) } }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        fd = listener
+        let listener = try TestListener()
+        self.listener = listener
+        port = listener.port
         thread = Thread {
             for script in scripts {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
-                let connection = ScriptedConnection(fd: client)
-                try? script(connection)
-                close(client)
+                guard let client = try? listener.accept() else { return }
+                try? script(ScriptedConnection(client))
+                client.close()
             }
         }
         thread.start()
     }
 
-    deinit { close(fd) }
+    deinit { listener.stop() }
 }
 
-/// One accepted connection of a ``ScriptedServer``.
+/// One accepted connection of a ``ScriptedServer``: its reads and writes, a script's failures ending it.
 final class ScriptedConnection: @unchecked Sendable {
-    let fd: Int32
-    private var buffer: [UInt8] = []
-    init(fd: Int32) { self.fd = fd }
+    let connection: TestConnection
+    init(_ connection: TestConnection) { self.connection = connection }
 
     /// Reads until `count` bytes are buffered (or the peer closes); returns and consumes them.
-    func read(_ count: Int) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while buffer.count < count {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            buffer += chunk[0 ..< n]
-        }
-        let taken = Array(buffer.prefix(count))
-        buffer.removeFirst(taken.count)
-        return taken
+    func read(_ count: Int) -> [UInt8] { (try? connection.take(count)) ?? [] }
+
+    /// Reads a request head; its lines, the request line first (none when the peer closed first).
+    func headLines() -> [String] {
+        guard let head = (try? connection.readHead()).flatMap({ $0 }) else { return [] }
+        return String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
     }
 
     /// Reads the request head; returns its request line and its `Sec-WebSocket-Key`.
     func readRequest() -> (line: String, key: String) {
-        var head: [UInt8] = []
-        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
-            let byte = read(1)
-            if byte.isEmpty { break }
-            head += byte
-        }
-        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        let lines = headLines()
         let key = lines.first { $0.lowercased().hasPrefix("sec-websocket-key:") }.map { String($0.dropFirst(18)).trimmingCharacters(in: .whitespaces) } ?? ""
         return (lines.first ?? "", key)
     }
 
-    func send(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
+    func send(_ bytes: [UInt8]) { try? connection.send(bytes) }
 
     /// Answers the upgrade with `accept` (the right one by default).
     func switchProtocols(key: String, accept: String? = nil) {

@@ -3,6 +3,7 @@ import Foundation
 import Location
 import Playback
 @testable import SensorFeeds
+import SignalRunnerTesting
 import Testing
 
 /// A location delegate that records what it is given and signals when `target` calls arrived.
@@ -165,27 +166,9 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 }
 
 @Suite struct LiveServerClientTests {
-    /// A loopback port nobody listens on (bound, then closed).
-    func closedPort() throws -> Int {
-        #if canImport(Darwin)
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #else
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        close(fd)
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test("a refused connection reaches the handler as a transient error, again and again (backoff), never stopping the updates")
     func refused() throws {
-        let port = try closedPort()
+        let port = try TestListener.closedPort()
         let manager = SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:\(port)")!))
         let seen = Collected<DeviceMotion>(until: 3)
         manager.startDeviceMotionUpdates(to: OperationQueue()) { m, e in seen.add(m, e) }

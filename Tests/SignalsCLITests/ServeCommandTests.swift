@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Formats
 import Foundation
+import SignalRunnerTesting
 import Testing
 
 /// `signals serve` end to end: the real `signals` executable running its `signals-serve` sibling.
@@ -59,99 +59,26 @@ import Testing
         }
     }
 
-    /// A blocking loopback connection.
-    final class Socket {
-        private(set) var fd: Int32
-        var buffer: [UInt8] = []
-
-        init(port: Int) throws {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { throw Executables.Missing(name: "a server on port \(port)") }
-        }
-
-        deinit { hangUp() }
-
-        /// Closes the connection (once).
-        func hangUp() {
-            if fd >= 0 { close(fd) }
-            fd = -1
-        }
-
-        func send(_ text: String) {
-            let bytes = Array(text.utf8)
-            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        }
-
-        /// Reads more; `false` at the end.
-        func fill() -> Bool {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = read(fd, &chunk, chunk.count)
-            guard n > 0 else { return false }
-            buffer += chunk[0 ..< n]
-            return true
-        }
-
-        /// Everything until the server closes.
-        func readAll() -> String {
-            while fill() {}
-            return String(decoding: buffer, as: UTF8.self)
-        }
-    }
-
     /// `GET path` on its own connection: status and body.
     static func get(_ port: Int, _ path: String) throws -> (status: Int, body: String) {
-        let socket = try Socket(port: port)
-        socket.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-        let text = socket.readAll()
-        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-        return (status, text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
+        let response = try TestHTTP.get(port: port, path)
+        return (response.status, response.text)
     }
 
     /// `POST path` with a JSON body on its own connection (with `Authorization: Bearer token` when given):
     /// status and body.
     static func post(_ port: Int, _ path: String, json: String, token: String? = nil) throws -> (status: Int, body: String) {
-        let socket = try Socket(port: port)
-        let authorization = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
-        socket.send("POST \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\n\(authorization)Content-Length: \(json.utf8.count)\r\n\r\n\(json)")
-        let text = socket.readAll()
-        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-        return (status, text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
+        let response = try TestHTTP.post(port: port, path, json: json, headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+        return (response.status, response.text)
     }
 
     /// The `data:` of SSE events with ids 1 ... count (Last-Event-ID 0), read from a raw stream through the
     /// package's decoders (Formats: `ChunkedDecoder` when the body is chunked, then `SSEParser`).
-    static func sse(_ port: Int, count: Int) throws -> (lines: [String], socket: Socket) {
-        let socket = try Socket(port: port)
-        socket.send("GET /v1/stream HTTP/1.1\r\nHost: localhost\r\nLast-Event-ID: 0\r\n\r\n")
+    static func sse(_ port: Int, count: Int) throws -> (lines: [String], socket: TestSSEStream) {
+        let stream = try TestSSEStream(port: port, "/v1/stream", headers: [("Last-Event-ID", "0")])
         var lines: [String] = []
-        var dechunker = ChunkedDecoder(), parser = SSEParser()
-        var chunked: Bool?
-        var consumed = 0
-        while lines.count < count, socket.fill() {
-            if chunked == nil, let end = socket.buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
-                chunked = String(decoding: socket.buffer[..<end.lowerBound], as: UTF8.self).lowercased().contains("transfer-encoding: chunked")
-                consumed = end.upperBound
-            }
-            guard let chunked else { continue }
-            var body: [UInt8] = []
-            if chunked {
-                try dechunker.feed(socket.buffer[consumed...], into: &body)
-            } else {
-                body = Array(socket.buffer[consumed...])
-            }
-            consumed = socket.buffer.count
-            var items: [SSEParser.Item] = []
-            parser.feed(body, into: &items)
-            for case .event(let event) in items { lines.append(event.data) }
-        }
-        return (Array(lines.prefix(count)), socket)
+        while lines.count < count, let event = try stream.nextEvent() { lines.append(event.data) }
+        return (lines, stream)
     }
 
     static let spec = "Examples/specs/shake-motion.json"
@@ -190,7 +117,7 @@ import Testing
         #expect(lines == Self.expectedStream(expected, received: lines))
         let stopped = server.stop(SIGINT)
         #expect(stopped.status == 0)
-        #expect(socket.readAll().hasSuffix("0\r\n\r\n"), "the stream ends with the last chunk")
+        #expect(try String(decoding: socket.readAll(), as: UTF8.self).hasSuffix("0\r\n\r\n"), "the stream ends with the last chunk")
     }
 
     @Test("routes: SSE data lines are the lines signals play prints, for a route and for a motion with a route",
@@ -255,7 +182,7 @@ import Testing
         let refused = try Self.get(server.port, "/v1/status")
         #expect(refused.status == 503, "\(refused)")
         #expect(refused.body.contains("(\(flag) 1)"), "\(refused)")
-        stream.hangUp()
+        stream.close()
         // The server releases the place once it has read the close.
         // No event tells the test: a poll, bounded for a failing test (not a timing it relies on).
         let deadline = ContinuousClock.now + .seconds(60)
@@ -271,11 +198,11 @@ import Testing
     @Test("SIGTERM with an idle connection, a half-sent request and an open stream: the server exits 0, the stream gets its last comment")
     func stopsWithOpenConnections() throws {
         let server = try Server([Self.spec, "--port", "0"])
-        let idle = try Socket(port: server.port)
-        let halfHead = try Socket(port: server.port)
-        halfHead.send("GET /data HTTP/1.1\r\nHost: localhost\r\n")
-        let halfBody = try Socket(port: server.port)
-        halfBody.send("POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
+        let idle = try TestConnection(port: server.port)
+        let halfHead = try TestConnection(port: server.port)
+        try halfHead.send("GET /data HTTP/1.1\r\nHost: localhost\r\n")
+        let halfBody = try TestConnection(port: server.port)
+        try halfBody.send("POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
         let (lines, stream) = try Self.sse(server.port, count: 1)
         #expect(lines.count == 1)
         // The stream is open; the other three may or may not have been read yet: either way they must not
@@ -286,8 +213,8 @@ import Testing
         #expect(exited, "signals serve did not exit within 60 s of SIGTERM with open connections (killed)")
         let stderr = String(decoding: server.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         if exited { #expect(server.process.terminationStatus == 0, "\(stderr)") }
-        #expect(stream.readAll().contains(": the server is shutting down"))
-        for socket in [idle, halfHead, halfBody] { _ = socket.readAll() }   // each closed (read returns 0)
+        #expect(try String(decoding: stream.readAll(), as: UTF8.self).contains(": the server is shutting down"))
+        for socket in [idle, halfHead, halfBody] { _ = try socket.end(limit: defaultWaitLimit) }   // each closed or reset
     }
 
     @Test("by default both loopbacks are printed; --host [::1] serves ::1 alone with no warning")

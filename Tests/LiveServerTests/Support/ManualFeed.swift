@@ -5,6 +5,7 @@ import Signals
 import Specs
 import InternalUtilities
 import Formats
+import SignalRunnerTesting
 
 /// A feed on a manual clock: it plays only as far as the test advances the clock, so every point lands
 /// at a known index without sleeping.
@@ -130,7 +131,7 @@ func object(_ text: String) throws -> [String: Any] {
         case .null: return NSNull()
         }
     }
-    guard let value = plain(try JSONValue.parse(Data(text.utf8))) as? [String: Any] else { throw RawError("not an object: \(text)") }
+    guard let value = plain(try JSONValue.parse(Data(text.utf8))) as? [String: Any] else { throw TestingError.failure("not an object: \(text)") }
     return value
 }
 

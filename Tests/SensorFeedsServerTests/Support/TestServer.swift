@@ -6,6 +6,7 @@ import Logging
 import Playback
 import ServiceLifecycle
 import Signals
+import SignalRunnerTesting
 
 /// A real `signals serve` in process on loopback, over a feed on a manual clock that outlives the HTTP
 /// server: `restart()` stops the server (every stream ends, connections are refused) and starts it
@@ -70,7 +71,7 @@ final class TestServer: @unchecked Sendable {
             self.group = group
             task = Task { try await group.run() }
             var iterator = ports.makeAsyncIterator()
-            guard let bound = await iterator.next() else { throw TestFailure("the server did not start") }
+            guard let bound = await iterator.next() else { throw TestingError.failure("the server did not start") }
             port = bound
             return
         }
@@ -94,7 +95,7 @@ final class TestServer: @unchecked Sendable {
         self.group = group
         task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next() else { throw TestFailure("the server did not start") }
+        guard let bound = await iterator.next() else { throw TestingError.failure("the server did not start") }
         port = bound
     }
 
@@ -116,28 +117,6 @@ final class TestServer: @unchecked Sendable {
     func shutdown() async throws {
         try await stopServing()
         feed.close()
-    }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Checks `condition` every 2 ms until it holds, up to 30 s of real time (a broken client fails the test
-/// instead of hanging it).
-///
-/// A poll, and named so: use it only for state the test cannot observe by an event. What the tests wait
-/// on here is the server's count of streaming clients (``TestServer/clients(_:)``, from `LiveFeed.status`):
-/// `LiveFeed` has no status stream and no callback when a client comes or goes, and the tests must not
-/// change the product to get one. It serves two waits: that a stream has closed on the server's side, and
-/// that a child process (which the test cannot watch) has opened its streams. Everything the test's own
-/// handlers collect is awaited with ``Received/wait(for:timeout:until:)`` instead, which does not poll.
-func pollUntil(_ what: String, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { throw TestFailure("timed out waiting for \(what)") }
-        try await Task.sleep(for: .milliseconds(2))
     }
 }
 
@@ -173,7 +152,7 @@ final class Received<Value: Sendable>: @unchecked Sendable {
     var errors: [any Error] { lock.withLock { errorList } }
 
     /// Returns once `condition` holds for what was collected: at once if it already does, else from the
-    /// `add` that makes it hold. Throws ``TestFailure`` after `timeout` of real time, so a broken client
+    /// `add` that makes it hold. Throws ``TestingError/failure(_:)`` after `timeout` of real time, so a broken client
     /// fails the test instead of hanging it (one timer, not a poll).
     func wait(for what: String, timeout: Duration = .seconds(30), until condition: @escaping Condition) async throws {
         let id = lock.withLock { () -> Int in
@@ -183,13 +162,13 @@ final class Received<Value: Sendable>: @unchecked Sendable {
         let timer = Task { [weak self] in
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled else { return }
-            self?.expire(id, TestFailure("timed out after \(timeout) waiting for \(what)"))
+            self?.expire(id, TestingError.failure("timed out after \(timeout) waiting for \(what)"))
         }
         defer { timer.cancel() }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome = lock.withLock { () -> Result<Bool, TestFailure> in
+            let outcome = lock.withLock { () -> Result<Bool, TestingError> in
                 if condition(storage, errorList) { return .success(true) }
-                if expired.remove(id) != nil { return .failure(TestFailure("timed out after \(timeout) waiting for \(what)")) }
+                if expired.remove(id) != nil { return .failure(TestingError.failure("timed out after \(timeout) waiting for \(what)")) }
                 waiters[id] = Waiter(condition: condition, continuation: continuation)
                 return .success(false)
             }
@@ -202,7 +181,7 @@ final class Received<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Fails the waiter `id` if it is still waiting.
-    private func expire(_ id: Int, _ failure: TestFailure) {
+    private func expire(_ id: Int, _ failure: TestingError) {
         let waiter = lock.withLock { () -> Waiter? in
             guard let waiter = waiters.removeValue(forKey: id) else {
                 expired.insert(id)
