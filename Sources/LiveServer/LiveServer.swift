@@ -57,7 +57,8 @@ func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, lo
     var log = logger ?? Logger(label: "signals-serve")
     if logger == nil { log.logLevel = .warning }
     let responder = router.buildResponder()
-    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout, access: access,
+    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout,
+                                              shutdownGrace: configuration.shutdownGrace, access: access,
                                               limits: ConnectionLimiter.Limits(configuration), limiter: limiter)
     var services: [any Service] = [FeedService(feed: feed)]
     let second = configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil

@@ -29,6 +29,12 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     /// before the server closes it (a slowloris guard): 10 s by default. A connection that sent part of
     /// a head is answered 408 first. Streams and requests being answered are not timed.
     public var headTimeout: Duration = .seconds(10)
+    /// How long a connection may take to finish once the server shuts down (a stream's last comment, a
+    /// WebSocket's close handshake, a response under way) before it is closed with its writes pending:
+    /// 1 s by default, more than 0 s and at most 3600 s. A client that stopped reading never holds a
+    /// shutdown longer than this; one that reads gets its ending unless the server's threads cannot write
+    /// within it.
+    public var shutdownGrace: Duration = .seconds(1)
     /// The most connections open at once, every client and every address listened on together
     /// (`--max-connections`): 4096 by default, at least 1. One more is answered `503 Service Unavailable`
     /// with `Retry-After: 1` and a JSON reason naming the limit, then closed; it is not counted.
@@ -136,6 +142,9 @@ public struct LiveServerConfiguration: Sendable, Hashable {
         checked.host = bare
         guard headTimeout > .zero, headTimeout <= .seconds(3600) else {
             throw SignalError(.invalidArgument, "the head timeout must be more than 0 s and at most 3600 s, got \(headTimeout)")
+        }
+        guard shutdownGrace > .zero, shutdownGrace <= .seconds(3600) else {
+            throw SignalError(.invalidArgument, "the shutdown grace must be more than 0 s and at most 3600 s, got \(shutdownGrace)")
         }
         guard maxConnections >= 1 else {
             throw SignalError(.invalidArgument, "--max-connections must be a whole number ≥ 1, got \(maxConnections)")

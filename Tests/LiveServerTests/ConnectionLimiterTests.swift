@@ -108,6 +108,16 @@ import Testing
         #expect(defaults.maxConnections == 4096)
         #expect(defaults.maxConnectionsPerPeer == 1024)
         #expect(defaults.maxIdleConnections == 128)
+        #expect(defaults.shutdownGrace == .seconds(1))
+    }
+
+    @Test("a shutdown grace of 0 s, below 0 s or over an hour is refused, naming it", arguments: [Duration.zero, .seconds(-1), .seconds(3601)])
+    func shutdownGraceValidation(grace: Duration) throws {
+        var configuration = LiveServerConfiguration(port: 0)
+        configuration.shutdownGrace = grace
+        let error = try #require(throws: SignalError.self) { try configuration.validated() }
+        #expect(error.code == .invalidArgument)
+        #expect(error.message.contains("the shutdown grace must be more than 0 s and at most 3600 s"))
     }
 
     // MARK: A running server

@@ -161,10 +161,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// closing with unread bytes does not reset the connection before the client read the answer.
     static let linger = TimeAmount.seconds(1)
     /// How long a connection may take to finish once the server shuts down (a stream's last comment, a
-    /// WebSocket's close handshake, a response under way) before it is closed with its writes pending:
-    /// as long as a WebSocket waits for the client's close frame
-    /// (``GuardedServerChannel/webSocketCloseTimeout``), so a client that reads loses nothing.
-    static let shutdownGrace = TimeAmount.seconds(1)
+    /// WebSocket's close handshake, a response under way) before it is closed with its writes pending
+    /// (``LiveServerConfiguration/shutdownGrace``, 1 s by default): as long as a WebSocket waits for the
+    /// client's close frame, so a client that reads loses nothing unless the server's threads cannot
+    /// write within it.
+    let shutdownGrace: TimeAmount
 
     private let start: ConnectionStart
     /// Whether the connection is still awaiting its first request; leaving that phase ends its idle time.
@@ -195,13 +196,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// - Parameters:
     ///   - start: The connection's first bytes, kept at the front of its pipeline.
     ///   - headTimeout: How long the first request head may take.
+    ///   - shutdownGrace: How long a connection may take to finish once the server shuts down (default 1 s).
     ///   - access: The server's request guard, for the reason of a refused WebSocket handshake.
     ///   - limiter: The server's connection count.
     ///   - admission: What `limiter` decided for this connection.
-    init(start: ConnectionStart, headTimeout: TimeAmount, access: RequestGuard? = nil, limiter: ConnectionLimiter? = nil,
-         admission: ConnectionLimiter.Admission? = nil) {
+    init(start: ConnectionStart, headTimeout: TimeAmount, shutdownGrace: TimeAmount = .seconds(1), access: RequestGuard? = nil,
+         limiter: ConnectionLimiter? = nil, admission: ConnectionLimiter.Admission? = nil) {
         self.start = start
         self.headTimeout = headTimeout
+        self.shutdownGrace = shutdownGrace
         self.access = access
         self.limiter = limiter
         self.admission = admission
@@ -323,7 +326,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // Whatever the connection does next (it is closed below, or Hummingbird finishes its response,
             // or its stream ends), it is closed after the grace if still open: no socket holds a shutdown.
             let channel = context.channel
-            shutdownTimer = context.eventLoop.scheduleTask(in: Self.shutdownGrace) { channel.close(promise: nil) }
+            shutdownTimer = context.eventLoop.scheduleTask(in: shutdownGrace) { channel.close(promise: nil) }
         }
         switch (phase, event) {
         case (.awaitingFirstRequest, is HTTPServerUpgradeEvents):
