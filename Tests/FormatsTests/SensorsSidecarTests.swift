@@ -80,12 +80,7 @@ import Testing
 
     @Test("hostile files are refused with the code and JSON path of the value at fault", arguments: hostile)
     func refused(_ text: String, _ code: SignalError.Code, _ path: String) {
-        #expect {
-            _ = try SensorsSidecar.read(Data(text.utf8))
-        } throws: { error in
-            let error = error as? SignalError
-            return error?.code == code && error?.location.path == path
-        }
+        expectRefusal(code, at: path) { _ = try SensorsSidecar.read(Data(text.utf8)) }
     }
 
     /// The error reading `text` throws, or `nil` when it is read.
@@ -134,12 +129,7 @@ import Testing
             (SensorsSidecar(accelerometerUnit: "G"), .malformed, "$.accelerometerUnit"),
         ]
         for (sidecar, code, path) in cases {
-            #expect {
-                _ = try sidecar.json()
-            } throws: { error in
-                let error = error as? SignalError
-                return error?.code == code && error?.location.path == path
-            }
+            expectRefusal(code, at: path) { _ = try sidecar.json() }
         }
     }
 

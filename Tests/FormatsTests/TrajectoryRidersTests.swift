@@ -80,12 +80,7 @@ import Testing
 
     @Test("hostile members are refused with the code and JSON path of the value at fault", arguments: hostile)
     func refused(_ members: String, _ code: SignalError.Code, _ path: String) {
-        #expect {
-            _ = try Self.read(members)
-        } throws: { error in
-            let error = error as? SignalError
-            return error?.code == code && error?.location.path == path
-        }
+        expectRefusal(code, at: path) { _ = try Self.read(members) }
     }
 
     @Test("the largest count and the heading just below 360 are read (the failing cases' neighbours)")
