@@ -17,18 +17,6 @@ import Testing
         #expect(try SensorsSidecar(accelerometerUnit: "m/s^2").json() == #"{"accelerometerUnit": "m/s^2"}"# + "\n")
     }
 
-    /// A deterministic generator (SplitMix64), so that every run checks the same sidecars.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("write → read is the identity, bit for bit, for valid sidecars (−0, subnormals and the range ends included)")
     func roundTrip() throws {
         var random = SplitMix(state: 32)
@@ -92,12 +80,7 @@ import Testing
 
     @Test("hostile files are refused with the code and JSON path of the value at fault", arguments: hostile)
     func refused(_ text: String, _ code: SignalError.Code, _ path: String) {
-        #expect {
-            _ = try SensorsSidecar.read(Data(text.utf8))
-        } throws: { error in
-            let error = error as? SignalError
-            return error?.code == code && error?.location.path == path
-        }
+        expectRefusal(code, at: path) { _ = try SensorsSidecar.read(Data(text.utf8)) }
     }
 
     /// The error reading `text` throws, or `nil` when it is read.
@@ -146,12 +129,7 @@ import Testing
             (SensorsSidecar(accelerometerUnit: "G"), .malformed, "$.accelerometerUnit"),
         ]
         for (sidecar, code, path) in cases {
-            #expect {
-                _ = try sidecar.json()
-            } throws: { error in
-                let error = error as? SignalError
-                return error?.code == code && error?.location.path == path
-            }
+            expectRefusal(code, at: path) { _ = try sidecar.json() }
         }
     }
 

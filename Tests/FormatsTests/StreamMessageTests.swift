@@ -38,11 +38,6 @@ import Testing
 
     @Test("hostile messages are refused with the code and JSON path of the value at fault", arguments: hostile)
     func refused(_ text: String, _ code: SignalError.Code, _ path: String) {
-        #expect {
-            _ = try StreamMessage.read(text)
-        } throws: { error in
-            let error = error as? SignalError
-            return error?.code == code && error?.location.path == path
-        }
+        expectRefusal(code, at: path) { _ = try StreamMessage.read(text) }
     }
 }

@@ -26,17 +26,6 @@ import Testing
         #expect(TrajectoryRiders().members.isEmpty)
     }
 
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("write → read is the identity, bit for bit (−0, subnormals, 1e308, Int.max counts)")
     func roundTrip() throws {
         var random = SplitMix(state: 2)
@@ -91,12 +80,7 @@ import Testing
 
     @Test("hostile members are refused with the code and JSON path of the value at fault", arguments: hostile)
     func refused(_ members: String, _ code: SignalError.Code, _ path: String) {
-        #expect {
-            _ = try Self.read(members)
-        } throws: { error in
-            let error = error as? SignalError
-            return error?.code == code && error?.location.path == path
-        }
+        expectRefusal(code, at: path) { _ = try Self.read(members) }
     }
 
     @Test("the largest count and the heading just below 360 are read (the failing cases' neighbours)")

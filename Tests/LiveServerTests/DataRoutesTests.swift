@@ -130,13 +130,20 @@ import Testing
         ("{\"accelerometer\": ", "$.accelerometer", "line 1"),
     ])
     func badUpdates(body: String, path: String, message: String) async throws {
-        try await ManualFeed.test(TestSpecs.shake) { f, client in
+        try await Self.expectRefusedUpdate(TestSpecs.shake, body: body, path: path, message: message)
+    }
+
+    /// Posts `body` to `/update` of a feed playing `spec` and checks the refusal: 400, the error's JSON
+    /// `path`, `message` in its reason, and nothing held.
+    static func expectRefusedUpdate(_ spec: String, body: String, path: String, message: String,
+                                    sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await ManualFeed.test(spec) { f, client in
             let response = try await client.send(.post, "/update", json: body)
-            #expect(response.status == .badRequest)
+            #expect(response.status == .badRequest, sourceLocation: sourceLocation)
             let error = try response.error()
-            #expect(error.path == path)
-            #expect(error.message.contains(message), "\(error.message)")
-            #expect(f.feed.holdsJSON == "{}")
+            #expect(error.path == path, sourceLocation: sourceLocation)
+            #expect(error.message.contains(message), "\(error.message)", sourceLocation: sourceLocation)
+            #expect(f.feed.holdsJSON == "{}", sourceLocation: sourceLocation)
         }
     }
 

@@ -244,14 +244,7 @@ import Testing
         (#"{"accelerometer": {"x": 0, "y": 0, "z": -1}, "pressure": 101325}"#, "$.pressure"),
     ])
     func notATrajectory(body: String, path: String) async throws {
-        try await ManualFeed.test(TestSpecs.shake) { f, client in
-            let response = try await client.send(.post, "/update", json: body)
-            #expect(response.status == .badRequest)
-            let error = try response.error()
-            #expect(error.path == path)
-            #expect(error.message.contains("not a trajectory"), "\(error.message)")
-            #expect(f.feed.holdsJSON == "{}")
-        }
+        try await DataRoutesTests.expectRefusedUpdate(TestSpecs.shake, body: body, path: path, message: "not a trajectory")
     }
 
     @Test("bad headings and pressures: 400 with the JSON path, nothing held", arguments: [
@@ -272,14 +265,7 @@ import Testing
         (#"{"pressure": 101325, "heading": {"trueHeading": 400}}"#, "$.heading.trueHeading", "360"),
     ])
     func badHeadingsAndPressures(body: String, path: String, message: String) async throws {
-        try await ManualFeed.test(TestSpecs.walk) { f, client in
-            let response = try await client.send(.post, "/update", json: body)
-            #expect(response.status == .badRequest)
-            let error = try response.error()
-            #expect(error.path == path)
-            #expect(error.message.contains(message), "\(error.message)")
-            #expect(f.feed.holdsJSON == "{}")
-        }
+        try await DataRoutesTests.expectRefusedUpdate(TestSpecs.walk, body: body, path: path, message: message)
     }
 }
 

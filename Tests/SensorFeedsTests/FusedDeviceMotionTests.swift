@@ -13,8 +13,7 @@ import Testing
         let manager = SimulatedMotionManager(source: source, clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = interval
         let seen = Collected<DeviceMotion>(until: count)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
+        let queue = serialQueue()
         manager.startDeviceMotionUpdates(using: frame, to: queue) { m, e in seen.add(m, e) }
         _ = seen.wait()
         manager.stopDeviceMotionUpdates()
@@ -153,9 +152,7 @@ import Testing
         #expect(manager.isMagnetometerAvailable)
         manager.magnetometerUpdateInterval = 0.02
         let seen = Collected<MagnetometerData>(until: 200)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        manager.startMagnetometerUpdates(to: queue) { d, e in seen.add(d, e) }
+        manager.startMagnetometerUpdates(to: serialQueue()) { d, e in seen.add(d, e) }
         #expect(seen.wait())
         manager.stopMagnetometerUpdates()
         let updates = Array(seen.values.prefix(200))
@@ -198,8 +195,7 @@ import Testing
         }
         let manager = SimulatedMotionManager(source: .signal(signal, duration: 1), clock: ManualClock(autoAdvance: true))
         #expect(!manager.isMagnetometerAvailable)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
+        let queue = serialQueue()
         let magnetometer = Collected<MagnetometerData>(until: 1)
         manager.startMagnetometerUpdates(to: queue) { d, e in magnetometer.add(d, e) }
         #expect(magnetometer.wait())

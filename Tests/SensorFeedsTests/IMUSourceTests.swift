@@ -10,12 +10,6 @@ import Testing
 @Suite struct IMUSourceTests {
     static let walking = MotionPreset.walking().motionNode
 
-    func serialQueue() -> OperationQueue {
-        let q = OperationQueue()
-        q.maxConcurrentOperationCount = 1
-        return q
-    }
-
     /// Plays one kind of update of `imu` at 200 Hz for 1 s at a 0.01 s interval (samples 0, 2, 4, …).
     func play<Value: Sendable>(_ imu: IMU, _ start: (SimulatedMotionManager, OperationQueue, Collected<Value>) -> Void) throws -> [Value] {
         let manager = SimulatedMotionManager(source: .signal(imu, sampleRate: 200, duration: 1), clock: ManualClock(autoAdvance: true))

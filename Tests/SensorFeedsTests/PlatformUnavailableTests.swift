@@ -30,12 +30,6 @@ import Testing
         var all: [(Value?, (any Error)?)] { calls.withLock { $0 } }
     }
 
-    func queue() -> OperationQueue {
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        return queue
-    }
-
     @Test("the error names the API, the platform and the evidence, and is not transient")
     func message() {
         let unavailable = PlatformUnavailable("CMAltimeter", platform: "visionOS",
@@ -50,7 +44,7 @@ import Testing
     func handler() async throws {
         let unavailable = PlatformUnavailable("CMMotionManager", evidence: "test")
         let received = Received<Int>()
-        let queue = queue()
+        let queue = serialQueue()
         unavailable.fail(received.handler, on: queue)
         _ = await received.first()
         // The queue is serial: once an operation queued after the call has run, any second call would have too.
@@ -94,7 +88,7 @@ import Testing
         motion.magnetometerUpdateInterval = 0.5
         #expect(motion.magnetometerUpdateInterval == 0.5)
 
-        let queue = queue()
+        let queue = serialQueue()
         let deviceMotion = Received<DeviceMotion>()
         motion.startDeviceMotionUpdates(using: .xTrueNorthZVertical, to: queue, withHandler: deviceMotion.handler)
         let magnetometer = Received<MagnetometerData>()
@@ -116,7 +110,7 @@ import Testing
         #expect(!UnavailableAltimeter.isAbsoluteAltitudeAvailable())
         let altimeter = UnavailableAltimeter(reason: "no barometer")
         let received = Received<AltitudeData>()
-        altimeter.startRelativeAltitudeUpdates(to: queue(), withHandler: received.handler)
+        altimeter.startRelativeAltitudeUpdates(to: serialQueue(), withHandler: received.handler)
         let calls = await received.first()
         #expect(calls.count == 1)
         #expect((calls[0].1 as? SensorFeedsError)?.code == .unavailable)

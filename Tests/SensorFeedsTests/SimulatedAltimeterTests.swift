@@ -18,8 +18,7 @@ import Testing
     func relative(_ trajectory: Trajectory, count: Int) -> [AltitudeData] {
         let altimeter = SimulatedAltimeter(source: .signal(trajectory), clock: ManualClock(autoAdvance: true))
         let seen = Collected<AltitudeData>(until: count)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
+        let queue = serialQueue()
         altimeter.startRelativeAltitudeUpdates(to: queue) { d, e in seen.add(d, e) }
         #expect(seen.wait())
         altimeter.stopRelativeAltitudeUpdates()
@@ -91,9 +90,7 @@ import Testing
         let walk = try WalkTrajectory.with(barometer: Self.quietBarometer)
         let altimeter = SimulatedAltimeter(source: .signal(walk), clock: ManualClock(autoAdvance: true))
         let seen = Collected<AbsoluteAltitudeData>(until: 60)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        altimeter.startAbsoluteAltitudeUpdates(to: queue) { d, e in seen.add(d, e) }
+        altimeter.startAbsoluteAltitudeUpdates(to: serialQueue()) { d, e in seen.add(d, e) }
         #expect(seen.wait())
         altimeter.stopAbsoluteAltitudeUpdates()
         let updates = Array(seen.values.prefix(60))

@@ -30,17 +30,18 @@ final class Collected<Value: Sendable>: @unchecked Sendable {
     func wait() -> Bool { reached.wait(timeout: .now() + 30) == .success }
 }
 
+/// A queue that runs one handler at a time, in order: where the tests start their updates.
+func serialQueue() -> OperationQueue {
+    let q = OperationQueue()
+    q.maxConcurrentOperationCount = 1
+    return q
+}
+
 @Suite struct SimulatedMotionManagerTests {
     static let motion = MotionSignal {
         UserAcceleration(x: Sine(amplitude: 0.5, frequency: 3), y: Noise(amplitude: 0.1, seed: 4), z: Constant(0))
         Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
         RotationRateSignal(x: Constant(0.25), y: Constant(0), z: Sine(amplitude: 1, frequency: 0.5))
-    }
-
-    func serialQueue() -> OperationQueue {
-        let q = OperationQueue()
-        q.maxConcurrentOperationCount = 1
-        return q
     }
 
     @Test("a 1 kHz source at a 0.02 s interval gives 50 Hz: samples 0, 20, 40, … in order, never averaged")

@@ -116,11 +116,7 @@ import Formats
 
     /// A .npy header of float32 `(frames, 6)` with no data after it.
     static func npyHeader(frames: Int) -> Data {
-        var dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (\(frames), 6), }"
-        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        return data
+        ChannelRecordingTests.npyHeader(descr: "<f4", shape: "(\(frames), 6)")
     }
 
     @Test("allan's reader refuses a .npy of more frames than the analysis holds, before reading its data")

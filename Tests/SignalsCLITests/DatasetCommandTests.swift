@@ -20,10 +20,6 @@ import Testing
         return url
     }
 
-    static func lines(_ url: URL) throws -> [String] {
-        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
-    }
-
     @Test("three shards hold the same recordings, byte for byte, as one")
     func shardsEqualOne() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
@@ -32,10 +28,10 @@ import Testing
         for s in 0 ..< 3 {
             _ = try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "12", "--shard", "\(s)/3", "--output-dir", sharded.path])
         }
-        let one = try Self.lines(whole.appendingPathComponent("manifest.jsonl"))
+        let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
         #expect(one.count == 12)
         var merged: [String] = []
-        for s in 0 ..< 3 { merged += try Self.lines(sharded.appendingPathComponent("manifest-\(s)-of-3.jsonl")) }
+        for s in 0 ..< 3 { merged += try textLines(sharded.appendingPathComponent("manifest-\(s)-of-3.jsonl")) }
         #expect(Set(merged) == Set(one))
         for i in 0 ..< 12 {
             let name = String(format: "recordings/%06d.npy", i)
@@ -120,17 +116,6 @@ import Testing
 
     // MARK: one plan per directory
 
-    /// Every file beneath `dir` (hidden ones too) and its bytes.
-    static func contents(_ dir: URL) throws -> [String: Data] {
-        var all: [String: Data] = [:]
-        for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
-            var isFolder: ObjCBool = false
-            let url = dir.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { all[name] = try Data(contentsOf: url) }
-        }
-        return all
-    }
-
     /// ``plan`` with another seed: another plan, whose recording i differs.
     static let otherPlan = plan.replacingOccurrences(of: #""seed": 11"#, with: #""seed": 12"#)
 
@@ -140,12 +125,12 @@ import Testing
         let a = try Executables.temporaryFile("A.json", contents: Self.plan), b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
         let out = try Self.directory("two-plans")
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
-        let before = try Self.contents(out)
+        let before = try directoryContents(out)
         let failed = try Executables.runFailing("signals", ["dataset", b.path, "--count", "6"] + shard + ["--output-dir", out.path])
         #expect(failed.stderr.contains("--output-dir \(out.path) holds the dataset of the plan \(a.path) (sha256 "), "\(failed.stderr)")
         #expect(failed.stderr.contains("and \(b.path) is another plan (sha256 "), "\(failed.stderr)")
         #expect(failed.stderr.hasSuffix("give another --output-dir, or remove \(out.path) to start it again with this plan\n"), "\(failed.stderr)")
-        #expect(try Self.contents(out) == before)
+        #expect(try directoryContents(out) == before)
     }
 
     @Test("the same plan resumes: its bytes under another name, another --count, another sharding")
@@ -166,10 +151,10 @@ import Testing
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
         let record = out.appendingPathComponent(".dataset-plan.json")
         try FileManager.default.removeItem(at: record)
-        let before = try Self.contents(out)
+        let before = try directoryContents(out)
         let refused = try Executables.runFailing("signals", ["dataset", b.path, "--count", "4", "--output-dir", out.path])
         #expect(refused.stderr.contains("holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"), "\(refused.stderr)")
-        #expect(try Self.contents(out) == before)
+        #expect(try directoryContents(out) == before)
         let other = try Executables.runFailing("signals", ["dataset", a.path, "--count", "5", "--output-dir", out.path])
         #expect(other.stderr.contains("records no plan"), "\(other.stderr)")
         let resumed = try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
@@ -202,10 +187,6 @@ import Testing
     // MARK: temporary files a killed run left
 
     /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
-    static func partials(_ dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".partial-") }.sorted()
-    }
-
     @Test("a resume removes this shard's temporary recordings a killed run left; another shard's, and one a live process holds, stay")
     func stalePartials() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
@@ -213,13 +194,10 @@ import Testing
         try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
         let recordings = out.appendingPathComponent("recordings")
         let stale = ".000002.npy.partial-Ab12Cd", otherShard = ".000003.npy.partial-Xy34Zw", held = ".000004.npy.partial-Lk56Mn"
-        for name in [stale, otherShard, held] { try Data("torn".utf8).write(to: recordings.appendingPathComponent(name)) }
-        let fd = open(recordings.appendingPathComponent(held).path, O_RDONLY)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        #expect(flock(fd, LOCK_EX) == 0)
-        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
-        #expect(Self.partials(recordings) == [otherShard, held].sorted())
+        try withTornPartials([stale, otherShard, held], in: recordings, held: held) {
+            try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
+            #expect(partialFiles(in: recordings) == [otherShard, held].sorted())
+        }
     }
 
     @Test("SIGKILL leaves a temporary recording; the resume removes it before rendering, and SIGTERM removes the resume's own")
@@ -237,20 +215,20 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             var waited = 0
-            while Set(Self.partials(recordings)).subtracting(old).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
-            return (process, Self.partials(recordings))
+            while Set(partialFiles(in: recordings)).subtracting(old).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
+            return (process, partialFiles(in: recordings))
         }
         let (first, left) = try start(besides: [])
         kill(first.processIdentifier, SIGKILL)
         #expect(Executables.waitForExit(first))
         try #require(left.count == 1, "the first run never started its recording")
-        #expect(Self.partials(recordings) == left)
+        #expect(partialFiles(in: recordings) == left)
         let (second, seen) = try start(besides: left)
         #expect(!seen.contains(left[0]), "the killed run's temporary recording is still there: \(seen)")
         kill(second.processIdentifier, SIGTERM)
         #expect(Executables.waitForExit(second))
         #expect(second.terminationStatus == 143)
-        #expect(Self.partials(recordings).isEmpty)
+        #expect(partialFiles(in: recordings).isEmpty)
     }
 
     // MARK: trajectory templates
@@ -313,7 +291,7 @@ import Testing
 
     /// The manifest lines of the trip template.
     static func trips(_ url: URL) throws -> [String] {
-        try lines(url).filter { $0.contains(#""template":"trip""#) }
+        try textLines(url).filter { $0.contains(#""template":"trip""#) }
     }
 
     /// The `descr` of a .npy file's header (`<f4`, `<f8`).
@@ -344,7 +322,7 @@ import Testing
     @Test("a trajectory's manifest line: dtype float64, the render's columns, 100 rows, a seed per sensor, its checksum")
     func trajectoryManifest() throws {
         let out = try Self.trajectoryDataset("trajectory-manifest")
-        let lines = try Self.lines(out.appendingPathComponent("manifest.jsonl"))
+        let lines = try textLines(out.appendingPathComponent("manifest.jsonl"))
         let tripLine = try #require(try Self.trips(out.appendingPathComponent("manifest.jsonl")).first)
         let trip = try Self.object(tripLine)
         let csv = try Self.renderTrip(try Self.tripSpec(tripLine), ["--format", "csv"])
@@ -374,9 +352,9 @@ import Testing
         for s in 0 ..< 2 {
             try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "\(s)/2", "--output-dir", sharded.path])
         }
-        let one = try Self.lines(whole.appendingPathComponent("manifest.jsonl"))
+        let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
         #expect(one.contains { $0.contains(#""dtype":"float64""#) })
-        let merged = try Self.lines(sharded.appendingPathComponent("manifest-0-of-2.jsonl")) + Self.lines(sharded.appendingPathComponent("manifest-1-of-2.jsonl"))
+        let merged = try textLines(sharded.appendingPathComponent("manifest-0-of-2.jsonl")) + textLines(sharded.appendingPathComponent("manifest-1-of-2.jsonl"))
         #expect(Set(merged) == Set(one))
         for i in 0 ..< 6 {
             let name = String(format: "recordings/%06d.npy", i)

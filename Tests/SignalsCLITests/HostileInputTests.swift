@@ -99,10 +99,6 @@ import Testing
     }
 
     /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
-    static func partials(in dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".partial-") }.sorted()
-    }
-
     @Test("every terminating signal the CLI handles during render --output-dir leaves no temporary file and exits 128 + its number",
           arguments: [SIGHUP, SIGPIPE, SIGINT, SIGTERM])
     func signalDuringOutputDirectory(_ number: Int32) throws {
@@ -116,12 +112,12 @@ import Testing
         try process.run()
         // A bounded wait for the other process to be under way (its temporary files exist).
         var waited = 0
-        while Self.partials(in: dir).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
-        #expect(!Self.partials(in: dir).isEmpty, "the render never started")
+        while partialFiles(in: dir).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
+        #expect(!partialFiles(in: dir).isEmpty, "the render never started")
         kill(process.processIdentifier, number)
         #expect(Executables.waitForExit(process), "still running after signal \(number): is it ignored in this test process?")
         #expect(process.terminationStatus == 128 + number)
-        #expect(Self.partials(in: dir).isEmpty)
+        #expect(partialFiles(in: dir).isEmpty)
     }
 
     @Test("under nohup (SIGHUP ignored) a SIGHUP does not end a render: every line is written, exit 0")
@@ -175,14 +171,11 @@ import Testing
         let dir = try Executables.temporaryFile("stale-render")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let stale = ".truth.csv.partial-Qw12Er", held = ".imu.csv.partial-Ty34Ui", unrelated = ".notes.txt.partial-Op56As"
-        for name in [stale, held, unrelated] { try Data("torn".utf8).write(to: dir.appendingPathComponent(name)) }
-        let fd = open(dir.appendingPathComponent(held).path, O_RDONLY)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        #expect(flock(fd, LOCK_EX) == 0)
-        try Executables.runSucceeding("signals", ["render", Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path,
-                                                  "--rate", "100", "--duration", "1", "--output-dir", dir.path])
-        #expect(Self.partials(in: dir) == [held, unrelated].sorted())
+        try withTornPartials([stale, held, unrelated], in: dir, held: held) {
+            try Executables.runSucceeding("signals", ["render", Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path,
+                                                      "--rate", "100", "--duration", "1", "--output-dir", dir.path])
+            #expect(partialFiles(in: dir) == [held, unrelated].sorted())
+        }
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("truth.csv").path))
     }
 

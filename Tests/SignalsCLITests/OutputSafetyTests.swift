@@ -61,49 +61,38 @@ import Testing
         return dir
     }
 
-    /// Every file beneath `dir` and its bytes.
-    static func contents(_ dir: URL) throws -> [String: Data] {
-        var all: [String: Data] = [:]
-        for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
-            var isFolder: ObjCBool = false
-            let url = dir.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { all[name] = try Data(contentsOf: url) }
-        }
-        return all
-    }
-
     @Test("import DIR -o onto a file of the export's folder is refused, exit 2, naming the file and the folder; nothing is changed",
           arguments: [("sensor-logger", "Accelerometer.csv"), ("sensor-logger", "Metadata.csv"), ("sensor-logger", "Gyroscope.csv"),
                       ("phyphox", "Accelerometer.csv"), ("phyphox", "Gyroscope.csv"), ("phyphox", "meta/device.csv")])
     func importFolderOntoItsFile(app: String, name: String) throws {
         let dir = try Self.exportFolder(app)
-        let before = try Self.contents(dir)
+        let before = try directoryContents(dir)
         let target = dir.appendingPathComponent(name).path
         let r = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", target])
         #expect(r.stderr == "error: cannot write to \(target): it is the input \(target), which the command reads from the folder \(dir.path); write the output to another file\n")
-        #expect(try Self.contents(dir) == before)
+        #expect(try directoryContents(dir) == before)
     }
 
     @Test("import DIR -o through a link to a file of the folder is refused as that file")
     func importFolderThroughLink() throws {
         let dir = try Self.exportFolder("sensor-logger")
-        let before = try Self.contents(dir)
+        let before = try directoryContents(dir)
         let link = try Executables.temporaryFile("link.csv")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: dir.appendingPathComponent("Metadata.csv").path)
         let r = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", link.path])
         #expect(r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(dir.path)/Metadata.csv"), "\(r.stderr)")
-        #expect(try Self.contents(dir) == before)
+        #expect(try directoryContents(dir) == before)
     }
 
     @Test("import of phyphox files listed one by one: -o onto the meta/device.csv it reads beside them is refused")
     func importListedOntoDeviceSheet() throws {
         let dir = try Self.exportFolder("phyphox")
-        let before = try Self.contents(dir)
+        let before = try directoryContents(dir)
         let sheet = dir.appendingPathComponent("meta/device.csv").path
         let r = try Executables.runFailing("signals", ["import", dir.appendingPathComponent("Accelerometer.csv").path,
                                                        dir.appendingPathComponent("Gyroscope.csv").path, "--rate", "100", "-o", sheet])
         #expect(r.stderr.contains("cannot write to \(sheet): it is the input \(sheet)"), "\(r.stderr)")
-        #expect(try Self.contents(dir) == before)
+        #expect(try directoryContents(dir) == before)
     }
 
     @Test("import DIR -o a new file in the folder is written; the next import of DIR reads it, so -o onto it is then refused")

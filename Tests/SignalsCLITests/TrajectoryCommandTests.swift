@@ -25,17 +25,13 @@ import Testing
         return dir
     }
 
-    static func rows(_ url: URL) throws -> [String] {
-        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
-    }
-
     @Test("--output-dir writes one CSV per stream with the contract's headers, at each stream's rate")
     func outputDirectory() throws {
         let spec = try Executables.temporaryFile("car.json", contents: Self.example)
         let dir = try Self.directory()
         try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "100", "--duration", "20", "--output-dir", dir.path])
         for (name, header) in Self.headers {
-            let lines = try Self.rows(dir.appendingPathComponent("\(name).csv"))
+            let lines = try textLines(dir.appendingPathComponent("\(name).csv"))
             #expect(lines.first == header, "\(name)")
             let rate = Self.rate(name, 100)
             let count = Int(20 * rate)
@@ -57,7 +53,7 @@ import Testing
         try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "50", "--start", "12", "--duration", "10",
                                                   "--output-dir", npy.path, "--format", "npy"])
         for name in Self.headers.keys {
-            let all = try Self.rows(whole.appendingPathComponent("\(name).csv")), some = try Self.rows(part.appendingPathComponent("\(name).csv"))
+            let all = try textLines(whole.appendingPathComponent("\(name).csv")), some = try textLines(part.appendingPathComponent("\(name).csv"))
             let rate = Self.rate(name, 50)
             let first = Int(12 * rate), count = Int(10 * rate)
             let slice: [String] = Array(all[(1 + first) ..< (1 + first + count)])

@@ -75,4 +75,11 @@ package struct CDREncoder: Sendable, Hashable {
         precondition(values.count == count, "a float64[\(count)] needs \(count) values, got \(values.count)")
         for v in values { write(v) }
     }
+
+    /// Appends a vector of `float64` fields in lane order (`geometry_msgs/Vector3` as `x, y, z`,
+    /// `geometry_msgs/Quaternion` as `x, y, z, w`), the first aligned to 8.
+    /// - Parameter vector: The fields.
+    package mutating func write<V: SIMD>(_ vector: V) where V.Scalar == Double {
+        for i in vector.indices { write(vector[i]) }
+    }
 }

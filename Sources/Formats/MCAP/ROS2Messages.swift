@@ -104,11 +104,11 @@ extension ROS2 {
         /// Writes the fields in definition order.
         package func encode(into cdr: inout CDREncoder) {
             header.encode(into: &cdr)
-            for i in 0 ..< 4 { cdr.write(orientation[i]) }
+            cdr.write(orientation)
             cdr.write(orientationCovariance, count: 9)
-            for i in 0 ..< 3 { cdr.write(angularVelocity[i]) }
+            cdr.write(angularVelocity)
             cdr.write(angularVelocityCovariance, count: 9)
-            for i in 0 ..< 3 { cdr.write(linearAcceleration[i]) }
+            cdr.write(linearAcceleration)
             cdr.write(linearAccelerationCovariance, count: 9)
         }
     }
@@ -141,7 +141,7 @@ extension ROS2 {
         /// Writes the fields in definition order.
         package func encode(into cdr: inout CDREncoder) {
             header.encode(into: &cdr)
-            for i in 0 ..< 3 { cdr.write(field[i]) }
+            cdr.write(field)
             cdr.write(covariance, count: 9)
         }
     }
@@ -303,11 +303,11 @@ extension ROS2 {
         package func encode(into cdr: inout CDREncoder) {
             header.encode(into: &cdr)
             cdr.write(childFrameID)
-            for i in 0 ..< 3 { cdr.write(position[i]) }
-            for i in 0 ..< 4 { cdr.write(orientation[i]) }
+            cdr.write(position)
+            cdr.write(orientation)
             cdr.write(poseCovariance, count: 36)
-            for i in 0 ..< 3 { cdr.write(linearVelocity[i]) }
-            for i in 0 ..< 3 { cdr.write(angularVelocity[i]) }
+            cdr.write(linearVelocity)
+            cdr.write(angularVelocity)
             cdr.write(twistCovariance, count: 36)
         }
     }

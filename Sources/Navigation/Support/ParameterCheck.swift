@@ -40,10 +40,20 @@ struct ParameterCheck: Sendable {
     }
 }
 
-extension MagnetometerModel {
-    /// The same magnetometer sampled at `rate` Hz (the trajectory's render rate when its spec sets none).
-    /// - Throws: `SignalError` `.outOfRange` at `…magnetometer.rate` outside ``sampleRates``.
-    package func at(rate: Double) throws(SignalError) -> MagnetometerModel {
+/// A sensor model that a trajectory samples at a rate of its own: the magnetometer and the barometer.
+protocol ResampledSensorModel {
+    /// The JSON path of the sensor's parameters.
+    static var path: String { get }
+    /// The sample rates the sensor may have, Hz.
+    static var sampleRates: ClosedRange<Double> { get }
+    /// Its sample rate, Hz.
+    var sampleRate: Double { get set }
+}
+
+extension ResampledSensorModel {
+    /// The same sensor sampled at `rate` Hz (the trajectory's render rate when its spec sets none).
+    /// - Throws: `SignalError` `.outOfRange` at `…magnetometer.rate` or `…barometer.rate` outside `sampleRates`.
+    func at(rate: Double) throws(SignalError) -> Self {
         try ParameterCheck(path: Self.path).check(rate, "rate", unit: "Hz", in: Self.sampleRates)
         var copy = self
         copy.sampleRate = rate
@@ -51,13 +61,5 @@ extension MagnetometerModel {
     }
 }
 
-extension BarometerModel {
-    /// The same barometer sampled at `rate` Hz (the trajectory's render rate when its spec sets none).
-    /// - Throws: `SignalError` `.outOfRange` at `…barometer.rate` outside ``sampleRates``.
-    package func at(rate: Double) throws(SignalError) -> BarometerModel {
-        try ParameterCheck(path: Self.path).check(rate, "rate", unit: "Hz", in: Self.sampleRates)
-        var copy = self
-        copy.sampleRate = rate
-        return copy
-    }
-}
+extension MagnetometerModel: ResampledSensorModel {}
+extension BarometerModel: ResampledSensorModel {}

@@ -57,10 +57,13 @@ package struct JSONFields {
     /// The field's value, which must be present.
     /// - Throws: ``SignalError`` (`missingField`, `malformed` for `null`).
     package func required(_ name: String) throws(SignalError) -> JSONValue {
-        guard let v = try value(name) else {
-            throw SignalError(.missingField, path: path, "missing required field '\(name)' in \(what)")
-        }
+        guard let v = try value(name) else { throw missing(name) }
         return v
+    }
+
+    /// The error for a required field that is absent: `missingField` at this object's path.
+    private func missing(_ name: String) -> SignalError {
+        SignalError(.missingField, path: path, "missing required field '\(name)' in \(what)")
     }
 
     /// A finite number, or `nil` when absent.
@@ -100,9 +103,7 @@ package struct JSONFields {
 
     /// A string that must be present.
     package func string(_ name: String) throws(SignalError) -> String {
-        guard let s = try optionalString(name) else {
-            throw SignalError(.missingField, path: path, "missing required field '\(name)' in \(what)")
-        }
+        guard let s = try optionalString(name) else { throw missing(name) }
         return s
     }
 
