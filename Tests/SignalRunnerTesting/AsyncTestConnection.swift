@@ -1,39 +1,19 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Work handed to a thread of its own.
-private final class ThreadJob: @unchecked Sendable {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
-}
-
 /// Runs `work` on a new thread (not on Swift concurrency's pool, which a blocking wait would starve: it
 /// has one thread per core, and the server under test needs them).
-func onThreadOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () throws(TestingError) -> T) async throws(TestingError) -> T {
+func onThreadOfItsOwn<T: Sendable>(
+    _ work: @escaping @Sendable () throws(TestingError) -> T
+) async throws(TestingError) -> T {
     let result: Result<T, TestingError> = await withCheckedContinuation { continuation in
-        let job = Unmanaged.passRetained(ThreadJob { continuation.resume(returning: Result { () throws(TestingError) -> T in try work() }) })
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        let started = pthread_create(&thread, nil, { raw in
-            Unmanaged<ThreadJob>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, job.toOpaque())
-        if started == 0, let thread { pthread_detach(thread) }
-        #else
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<ThreadJob>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, job.toOpaque())
-        if started == 0 { pthread_detach(thread) }
-        #endif
-        if started != 0 {
-            job.release()
-            continuation.resume(returning: .failure(.system("pthread_create", started)))
+        Thread.detachNewThread {
+            continuation.resume(returning: Result { () throws(TestingError) -> T in try work() })
         }
     }
     return try result.get()
@@ -49,8 +29,12 @@ package final class AsyncTestConnection: @unchecked Sendable {
     private init(_ connection: TestConnection) { self.connection = connection }
 
     /// Connects to `host`:`port` (127.0.0.1 by default); see ``TestConnection/init(port:host:receiveBuffer:from:)``.
-    package static func connect(host: String = "127.0.0.1", port: Int, receiveBuffer: Int? = nil,
-                                from source: String? = nil) async throws(TestingError) -> AsyncTestConnection {
+    package static func connect(
+        host: String = "127.0.0.1",
+        port: Int,
+        receiveBuffer: Int? = nil,
+        from source: String? = nil
+    ) async throws(TestingError) -> AsyncTestConnection {
         AsyncTestConnection(try TestConnection(port: port, host: host, receiveBuffer: receiveBuffer, from: source))
     }
 
@@ -97,7 +81,9 @@ package final class AsyncTestConnection: @unchecked Sendable {
     /// How the peer ended the connection within `limit`; see ``TestConnection/end(limit:)``.
     package func end(limit: Duration = .seconds(10)) async throws(TestingError) -> TestConnection.End {
         let connection = connection
-        return try await onThreadOfItsOwn { () throws(TestingError) -> TestConnection.End in try connection.end(limit: limit) }
+        return try await onThreadOfItsOwn { () throws(TestingError) -> TestConnection.End in
+            try connection.end(limit: limit)
+        }
     }
 
     /// Half-closes: the peer reads the end of the stream.
@@ -135,10 +121,15 @@ package final class AsyncSSEClient: @unchecked Sendable {
 
     /// Opens `path` on 127.0.0.1:`port` (`Accept: text/event-stream` and `headers`) and reads the response
     /// head, and the body of a response other than 200.
-    package static func open(port: Int, path: String, headers: [String: String] = [:],
-                             receiveBuffer: Int? = nil) async throws(TestingError) -> AsyncSSEClient {
+    package static func open(
+        port: Int,
+        path: String,
+        headers: [String: String] = [:],
+        receiveBuffer: Int? = nil
+    ) async throws(TestingError) -> AsyncSSEClient {
         try await onThreadOfItsOwn { () throws(TestingError) -> AsyncSSEClient in
-            let fields = [("Accept", "text/event-stream")] + headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            let fields =
+                [("Accept", "text/event-stream")] + headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             let stream = try TestSSEStream(port: port, path, headers: fields, receiveBuffer: receiveBuffer)
             var errorBody = ""
             if stream.head.status != 200 {
@@ -157,10 +148,14 @@ package final class AsyncSSEClient: @unchecked Sendable {
             switch try stream.next(limit: limit) {
             case nil: return nil
             case .event(let event)?:
-                guard let text = event.id, let id = Int(text) else { throw .malformed("an event without a numeric id: \(event)") }
+                guard let text = event.id, let id = Int(text) else {
+                    throw .malformed("an event without a numeric id: \(event)")
+                }
                 return .event(id: id, data: event.data)
             case .comment(let text)?:
-                return .comment(String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+                return .comment(
+                    String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+                )
             case .dropped(let why)?:
                 throw .malformed(why)
             }
@@ -179,7 +174,10 @@ package final class AsyncSSEClient: @unchecked Sendable {
     }
 
     /// Events until one with `id` (included); comments are collected.
-    package func events(through id: Int, comments: inout [String]) async throws(TestingError) -> [(id: Int, data: String)] {
+    package func events(
+        through id: Int,
+        comments: inout [String]
+    ) async throws(TestingError) -> [(id: Int, data: String)] {
         var out: [(id: Int, data: String)] = []
         while let event = try await nextEvent(comments: &comments) {
             out.append(event)
@@ -194,8 +192,15 @@ package final class AsyncSSEClient: @unchecked Sendable {
 
 extension TestHTTP {
     /// ``request(_:port:_:headers:body:host:limit:)`` for async tests, on a thread of its own.
-    package static func fetch(_ method: String, port: Int, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-                              host: String = "127.0.0.1", limit: Duration = defaultWaitLimit) async throws(TestingError) -> TestResponse {
+    package static func fetch(
+        _ method: String,
+        port: Int,
+        _ path: String,
+        headers: [(String, String)] = [],
+        body: [UInt8] = [],
+        host: String = "127.0.0.1",
+        limit: Duration = defaultWaitLimit
+    ) async throws(TestingError) -> TestResponse {
         try await onThreadOfItsOwn { () throws(TestingError) -> TestResponse in
             try request(method, port: port, path, headers: headers, body: body, host: host, limit: limit)
         }

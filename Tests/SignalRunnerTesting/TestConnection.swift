@@ -45,7 +45,12 @@ package final class TestConnection: @unchecked Sendable {
     ///   - receiveBuffer: `SO_RCVBUF` in bytes (small values keep the kernel from buffering much for a
     ///     client that stops reading).
     ///   - source: The local address to connect from (another peer for the server, such as 127.0.0.2).
-    package init(port: Int, host: String = "127.0.0.1", receiveBuffer: Int? = nil, from source: String? = nil) throws(TestingError) {
+    package init(
+        port: Int,
+        host: String = "127.0.0.1",
+        receiveBuffer: Int? = nil,
+        from source: String? = nil
+    ) throws(TestingError) {
         let family = host.contains(":") ? AF_INET6 : AF_INET
         #if canImport(Darwin)
         fd = socket(family, SOCK_STREAM, 0)
@@ -88,8 +93,11 @@ package final class TestConnection: @unchecked Sendable {
     deinit { close() }
 
     /// Calls `body` with the socket address of `host` (a numeric IPv4 or IPv6 address) and `port`.
-    static func withAddress(_ host: String, port: Int,
-                            _ body: (UnsafePointer<sockaddr>, socklen_t) throws(TestingError) -> Void) throws(TestingError) {
+    static func withAddress(
+        _ host: String,
+        port: Int,
+        _ body: (UnsafePointer<sockaddr>, socklen_t) throws(TestingError) -> Void
+    ) throws(TestingError) {
         if host.contains(":") {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
@@ -121,11 +129,8 @@ package final class TestConnection: @unchecked Sendable {
 
     /// Half-closes: the peer reads the end of the stream; this side can still read.
     package func shutdownWrite() {
-        #if canImport(Darwin)
-        _ = shutdown(fd, SHUT_WR)
-        #else
+        // Int32 on Darwin already; an Int (an imported enum) in Glibc.
         _ = shutdown(fd, Int32(SHUT_WR))
-        #endif
     }
 
     /// Sends `bytes`, all of them.
@@ -176,7 +181,7 @@ package final class TestConnection: @unchecked Sendable {
             try waitReadable(until: deadline)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
-                buffer += chunk[0 ..< n]
+                buffer += chunk[0..<n]
                 return true
             }
             if n == 0 { return false }

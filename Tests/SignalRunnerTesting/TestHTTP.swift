@@ -16,8 +16,10 @@ package struct ResponseHead: Sendable, Equatable {
         headers = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-                .reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            headers[line[..<colon].lowercased()] = String(
+                line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+                    .reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+            )
         }
     }
 
@@ -43,7 +45,12 @@ package struct TestResponse: Sendable, Equatable, CustomStringConvertible {
 package enum TestHTTP {
     /// The request's bytes: `METHOD path`, `Host: localhost`, the given fields in order, and
     /// `Content-Length` when there is a body or the method is POST or PUT.
-    package static func requestText(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) -> [UInt8] {
+    package static func requestText(
+        _ method: String,
+        _ path: String,
+        headers: [(String, String)] = [],
+        body: [UInt8] = []
+    ) -> [UInt8] {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
@@ -51,8 +58,15 @@ package enum TestHTTP {
     }
 
     /// Sends `method path` to `host`:`port` on a new connection and reads the whole response.
-    package static func request(_ method: String, port: Int, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-                                host: String = "127.0.0.1", limit: Duration = defaultWaitLimit) throws(TestingError) -> TestResponse {
+    package static func request(
+        _ method: String,
+        port: Int,
+        _ path: String,
+        headers: [(String, String)] = [],
+        body: [UInt8] = [],
+        host: String = "127.0.0.1",
+        limit: Duration = defaultWaitLimit
+    ) throws(TestingError) -> TestResponse {
         let connection = try TestConnection(port: port, host: host)
         defer { connection.close() }
         try connection.send(requestText(method, path, headers: [("Connection", "close")] + headers, body: body))
@@ -60,22 +74,42 @@ package enum TestHTTP {
     }
 
     /// `GET path`.
-    package static func get(port: Int, _ path: String, headers: [(String, String)] = []) throws(TestingError) -> TestResponse {
+    package static func get(
+        port: Int,
+        _ path: String,
+        headers: [(String, String)] = []
+    ) throws(TestingError) -> TestResponse {
         try request("GET", port: port, path, headers: headers)
     }
 
     /// `POST path` with a JSON body.
-    package static func post(port: Int, _ path: String, json: String, headers: [(String, String)] = []) throws(TestingError) -> TestResponse {
-        try request("POST", port: port, path, headers: [("Content-Type", "application/json")] + headers, body: Array(json.utf8))
+    package static func post(
+        port: Int,
+        _ path: String,
+        json: String,
+        headers: [(String, String)] = []
+    ) throws(TestingError) -> TestResponse {
+        try request(
+            "POST",
+            port: port,
+            path,
+            headers: [("Content-Type", "application/json")] + headers,
+            body: Array(json.utf8)
+        )
     }
 
     /// Reads one response from `connection`: its head, then its body (chunked, `Content-Length`, or to the
     /// end of the stream); the body of a response to HEAD, a 1xx, 204 or 304 is empty.
-    package static func readResponse(_ connection: TestConnection, method: String = "GET",
-                                     limit: Duration = defaultWaitLimit) throws(TestingError) -> TestResponse {
+    package static func readResponse(
+        _ connection: TestConnection,
+        method: String = "GET",
+        limit: Duration = defaultWaitLimit
+    ) throws(TestingError) -> TestResponse {
         let deadline = ContinuousClock.now + limit
         func left() -> Duration { max(.zero, ContinuousClock.now.duration(to: deadline)) }
-        guard let bytes = try connection.readHead(limit: left()) else { throw .malformed("the connection closed before the response head") }
+        guard let bytes = try connection.readHead(limit: left()) else {
+            throw .malformed("the connection closed before the response head")
+        }
         let head = try ResponseHead(bytes)
         var body: [UInt8] = []
         if method == "HEAD" || head.status < 200 || head.status == 204 || head.status == 304 {
@@ -90,7 +124,9 @@ package enum TestHTTP {
                 }
                 connection.buffer.removeAll()
                 if decoder.isDone { break }
-                guard try connection.fill(limit: left()) else { throw .malformed("the connection closed inside the chunked body") }
+                guard try connection.fill(limit: left()) else {
+                    throw .malformed("the connection closed inside the chunked body")
+                }
             }
         } else if let length = head.headers["content-length"].flatMap({ Int($0) }) {
             body = try connection.take(length, limit: left())

@@ -37,12 +37,16 @@ package final class TestListener: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
         guard bound == 0 else {
             closeDescriptor(fd)
             throw .system("bind", errno)
         }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) }
+        }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
@@ -78,10 +82,7 @@ package final class TestListener: @unchecked Sendable {
 
     /// Stops listening: a thread waiting in ``accept(limit:)`` returns with an error at once.
     package func stop() {
-        #if canImport(Darwin)
-        _ = shutdown(fd, SHUT_RDWR)
-        #else
+        // Int32 on Darwin already; an Int (an imported enum) in Glibc.
         _ = shutdown(fd, Int32(SHUT_RDWR))
-        #endif
     }
 }

@@ -15,8 +15,13 @@ package final class TestSSEStream: @unchecked Sendable {
     private var ended = false
 
     /// Sends `GET path` with `headers` (after `Host: localhost`) to 127.0.0.1:`port` and reads the head.
-    package init(port: Int, _ path: String, headers: [(String, String)] = [], receiveBuffer: Int? = nil,
-                 limit: Duration = defaultWaitLimit) throws(TestingError) {
+    package init(
+        port: Int,
+        _ path: String,
+        headers: [(String, String)] = [],
+        receiveBuffer: Int? = nil,
+        limit: Duration = defaultWaitLimit
+    ) throws(TestingError) {
         connection = try TestConnection(port: port, receiveBuffer: receiveBuffer)
         try connection.send(TestHTTP.requestText("GET", path, headers: headers))
         let deadline = ContinuousClock.now + limit
@@ -80,7 +85,8 @@ package final class TestSSEStream: @unchecked Sendable {
     package func readBody(length: Int, limit: Duration = defaultWaitLimit) throws(TestingError) -> [UInt8] {
         let deadline = ContinuousClock.now + limit
         while connection.buffer.count - decoded < length,
-              try connection.fill(limit: max(.zero, ContinuousClock.now.duration(to: deadline))) {}
+            try connection.fill(limit: max(.zero, ContinuousClock.now.duration(to: deadline)))
+        {}
         defer { decoded = min(connection.buffer.count, decoded + length) }
         return Array(connection.buffer[decoded...].prefix(length))
     }
