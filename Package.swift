@@ -72,9 +72,18 @@ let package = Package(
         // bounded byte and CSV readers, .npy headers, file identity for output safety, strict JSON parsing,
         // the live server's wire formats (SSE, chunked coding, RFC 6455 frames, SHA-1) and MCAP/CDR/ROS 2.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
-        .target(name: "Formats", dependencies: ["SensorData", "InternalUtilities"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "Formats",
+            dependencies: ["SensorData", "InternalUtilities"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         // The Runner, its clocks and the point sources (signals, point files, routes, trajectories): above the engines.
-        .target(name: "Playback", dependencies: ["SensorData", "Signals", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities"]),
+        .target(
+            name: "Playback",
+            dependencies: [
+                "SensorData", "Signals", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities",
+            ]
+        ),
         .target(name: "Location", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"]),
         .systemLibrary(
             name: "CFFTW",
@@ -83,23 +92,40 @@ let package = Package(
         ),
         .target(name: "SignalSpectrum", dependencies: ["SensorData", "Signals", "CFFTW", "InternalUtilities"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
-        .target(name: "SensorFeeds", dependencies: ["SensorData", "Signals", "Playback", "Location", "Sensors", "Navigation", "Formats",
-                                                    "InternalUtilities"],
-                resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "SensorFeeds",
+            dependencies: [
+                "SensorData", "Signals", "Playback", "Location", "Sensors", "Navigation", "Formats",
+                "InternalUtilities",
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"]),
         // The Kalibr / OpenVINS / ORB-SLAM3 imu.yaml reader: Yams, linked by the command line and the server only.
         .target(name: "KalibrYAML", dependencies: ["Sensors", "SensorData"] + products("Yams", "Yams")),
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
-        .target(name: "Navigation", dependencies: ["SensorData", "Signals", "Sensors", "Location", "Formats", "InternalUtilities"]),
-        .target(name: "SignalRunner", dependencies: ["SensorData", "Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
+        .target(
+            name: "Navigation",
+            dependencies: ["SensorData", "Signals", "Sensors", "Location", "Formats", "InternalUtilities"]
+        ),
+        .target(
+            name: "SignalRunner",
+            dependencies: ["SensorData", "Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]
+        ),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
-        .target(name: "Specs", dependencies: ["Signals", "Playback", "Location", "Sensors", "KalibrYAML", "Navigation", "Formats",
-                                             "InternalUtilities"]),
+        .target(
+            name: "Specs",
+            dependencies: [
+                "Signals", "Playback", "Location", "Sensors", "KalibrYAML", "Navigation", "Formats",
+                "InternalUtilities",
+            ]
+        ),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
-                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities",
+                "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "Formats",
+                "InternalUtilities",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
@@ -110,7 +136,8 @@ let package = Package(
             name: "LiveServer",
             dependencies: [
                 "Signals", "Playback", "Specs", "Location", "Navigation", "Formats", "InternalUtilities",
-            ] + products("hummingbird", "Hummingbird", "HummingbirdCore") + products("hummingbird-websocket", "HummingbirdWebSocket")
+            ] + products("hummingbird", "Hummingbird", "HummingbirdCore")
+                + products("hummingbird-websocket", "HummingbirdWebSocket")
                 + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket")
                 + products("swift-nio-extras", "NIOHTTPTypes")
                 + products("swift-http-types", "HTTPTypes") + products("swift-service-lifecycle", "ServiceLifecycle"),
@@ -120,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "SignalsServe",
             dependencies: [
-                "LiveServer",
+                "LiveServer"
             ] + products("swift-nio", "NIOCore") + products("swift-argument-parser", "ArgumentParser")
         ),
         // epoll(7) for the bench's fleet of clients (Swift's Glibc module does not export it).
@@ -139,38 +166,78 @@ let package = Package(
         // build makes each a reproducer that runs the harness over the files named on its command line.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "Signals", "Playback"], path: "Fuzz/Support"),
-        .executableTarget(name: "FuzzSpec", dependencies: ["FuzzSupport", "Signals", "Playback", "Specs"], path: "Fuzz/FuzzSpec"),
-        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals", "Formats", "InternalUtilities"], path: "Fuzz/FuzzJSON"),
+        .executableTarget(
+            name: "FuzzSpec",
+            dependencies: ["FuzzSupport", "Signals", "Playback", "Specs"],
+            path: "Fuzz/FuzzSpec"
+        ),
+        .executableTarget(
+            name: "FuzzJSON",
+            dependencies: ["FuzzSupport", "Signals", "Formats", "InternalUtilities"],
+            path: "Fuzz/FuzzJSON"
+        ),
         .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
-        .executableTarget(name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
-        .executableTarget(name: "FuzzFeed", dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location", "Formats"],
-                          path: "Fuzz/FuzzFeed"),
+        .executableTarget(
+            name: "FuzzRecording",
+            dependencies: ["FuzzSupport", "Playback", "Signals"],
+            path: "Fuzz/FuzzRecording"
+        ),
+        .executableTarget(
+            name: "FuzzFeed",
+            dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location", "Formats"],
+            path: "Fuzz/FuzzFeed"
+        ),
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         example("AppIntegration"),
         // The tests' shared network helpers (as HummingbirdTesting, NIOTestUtils): a blocking loopback
         // connection with bounded waits, a listener, an HTTP/1.1 request helper and an SSE client, on the
         // package's own wire readers. In no product; no SwiftNIO.
-        .target(name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"], path: "Tests/SignalRunnerTesting"),
+        .target(
+            name: "SignalRunnerTesting",
+            dependencies: ["Formats", "InternalUtilities"],
+            path: "Tests/SignalRunnerTesting"
+        ),
         .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Formats", "Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Formats", "Playback", "Signals"]),
-        .testTarget(name: "LocationTests", dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
-                    resources: [.copy("Data")]),
+        .testTarget(
+            name: "LocationTests",
+            dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
+            resources: [.copy("Data")]
+        ),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
-        .testTarget(name: "SignalsCLITests", dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Signals", "Location", "Playback",
-                                                          "SensorFeeds", "Navigation"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
-                    resources: [.copy("Data")]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals", "Formats",
-                                                       "InternalUtilities"],
-                    exclude: ["Data"]),
+        .testTarget(
+            name: "SignalsCLITests",
+            dependencies: [
+                "SignalRunnerTesting", "InternalUtilities", "Formats", "Signals", "Location", "Playback",
+                "SensorFeeds", "Navigation",
+            ]
+        ),
+        .testTarget(
+            name: "SensorsTests",
+            dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
+            resources: [.copy("Data")]
+        ),
+        .testTarget(
+            name: "NavigationTests",
+            dependencies: [
+                "Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals", "Formats",
+                "InternalUtilities",
+            ],
+            exclude: ["Data"]
+        ),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData", "InternalUtilities"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
-        .testTarget(name: "SensorFeedsTests", dependencies: ["SignalRunnerTesting", "SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",
-                                                        "Navigation"],
-                    exclude: ["Data"]),
+        .testTarget(
+            name: "SensorFeedsTests",
+            dependencies: [
+                "SignalRunnerTesting", "SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",
+                "Navigation",
+            ],
+            exclude: ["Data"]
+        ),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",
@@ -182,11 +249,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveServerTests",
-            dependencies: ["SignalRunnerTesting", "InternalUtilities", 
+            dependencies: [
+                "SignalRunnerTesting", "InternalUtilities",
                 "Formats",
                 "LiveServer", "Signals", "Playback", "Specs", "Location", "Navigation",
             ] + products("hummingbird", "HummingbirdTesting") + products("hummingbird-websocket", "HummingbirdWSClient")
-                + products("swift-nio", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOEmbedded", "NIOWebSocket") + products("swift-log", "Logging")
+                + products("swift-nio", "NIOCore", "NIOHTTP1", "NIOPosix", "NIOEmbedded", "NIOWebSocket")
+                + products("swift-log", "Logging")
                 + products("swift-service-lifecycle", "ServiceLifecycle")
         ),
     ],

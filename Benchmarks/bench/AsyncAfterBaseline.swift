@@ -36,7 +36,7 @@ extension LatenessFigures {
 /// `asyncAfter` asked for. The relative delays add up, so the final drift against the absolute
 /// schedule `t0 + n / rate` grows with the run; it is reported separately.
 func asyncAfterBaseline(rate: Double, count: Int) -> LatenessFigures {
-    final class State: @unchecked Sendable {   // touched only on the serial queue, then after `done`
+    final class State: @unchecked Sendable {  // touched only on the serial queue, then after `done`
         var lateness: [Double] = []
         var finalDrift = 0.0
         let done = DispatchSemaphore(value: 0)

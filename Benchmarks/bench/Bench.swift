@@ -16,7 +16,10 @@ struct Bench: ParsableCommand {
     @Flag(help: "CI-sized runs: fewer repetitions and shorter playback.") var quick = false
     @Option(help: .hidden) var memoryProbe: String?
     @Option(help: .hidden) var memorySeconds: Double = 3600
-    @Option(help: "Seconds of the `serve soak` row (100 SSE clients connecting and disconnecting); 600 for the 10-minute soak. Default 30 (10 with --quick).")
+    @Option(
+        help:
+            "Seconds of the `serve soak` row (100 SSE clients connecting and disconnecting); 600 for the 10-minute soak. Default 30 (10 with --quick)."
+    )
     var soakSeconds: Double = 0
 
     func run() throws {
@@ -25,7 +28,8 @@ struct Bench: ParsableCommand {
             return
         }
         #if DEBUG
-        let debugNote = "NOTE: this is a DEBUG build; these are debug figures, far below release ones. Run `swift run -c release bench` (or `make bench`) for real figures."
+        let debugNote =
+            "NOTE: this is a DEBUG build; these are debug figures, far below release ones. Run `swift run -c release bench` (or `make bench`) for real figures."
         FileHandle.standardError.write(Data((debugNote + "\n").utf8))
         #endif
         var rows: [Row] = []
@@ -67,13 +71,19 @@ struct Bench: ParsableCommand {
 func printTable(_ rows: [Row]) {
     let header = ["name", "value", "unit", "spread", "baseline", "baseline value", "ratio"]
     let cells = rows.map { r in
-        [r.name, formatted(r.value, digits: r.value < 100 ? 2 : 0), r.unit, r.spread ?? "", r.baseline ?? "",
-         r.baselineValue.map { formatted($0, digits: $0 < 100 ? 2 : 0) } ?? "", r.ratio.map { String(format: "%.1f×", $0) } ?? ""]
+        [
+            r.name, formatted(r.value, digits: r.value < 100 ? 2 : 0), r.unit, r.spread ?? "", r.baseline ?? "",
+            r.baselineValue.map { formatted($0, digits: $0 < 100 ? 2 : 0) } ?? "",
+            r.ratio.map { String(format: "%.1f×", $0) } ?? "",
+        ]
     }
-    let widths = (0 ..< header.count).map { c in ([header[c]] + cells.map { $0[c] }).map(\.count).max() ?? 0 }
+    let widths = (0..<header.count).map { c in ([header[c]] + cells.map { $0[c] }).map(\.count).max() ?? 0 }
     func line(_ cols: [String]) -> String {
-        cols.enumerated().map { c, s in c == 0 || c >= 4 && c != 5 ? s.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-            : String(repeating: " ", count: widths[c] - s.count) + s }.joined(separator: "  ")
+        cols.enumerated().map { c, s in
+            c == 0 || c >= 4 && c != 5
+                ? s.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                : String(repeating: " ", count: widths[c] - s.count) + s
+        }.joined(separator: "  ")
     }
     print(line(header))
     print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))

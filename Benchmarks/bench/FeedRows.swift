@@ -42,32 +42,41 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     var rows: [Row] = []
     let spec = "Examples/specs/shake-motion.json"
     for (transport, scheme) in [("SSE", "http"), ("WebSocket", "ws")] {
-    for (label, rate) in [("100 Hz", 100.0), ("1 kHz", 1000.0)] {
-        let name = "feeds \(transport) deadline-to-handler \(label)"
-        guard wanted(name + " p50") || wanted(name + " p99") else { continue }
-        let server = try ServeProcess(spec: spec, rate: rate)
-        defer { server.stop() }
-        let origin = try server.origin()
-        let seconds = quick ? 2.0 : 10.0
-        // Skip the first half second of the timeline the client sees (connection set-up).
-        let startAt = Double(monotonicNanos() - origin) / 1e9 + 0.5
-        let log = LatencyLog(origin: origin, skipBefore: startAt)
-        let manager = SimulatedMotionManager(source: .server(URL(string: "\(scheme)://127.0.0.1:\(server.port)")!))
-        manager.deviceMotionUpdateInterval = 1 / rate
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        manager.startDeviceMotionUpdates(to: queue) { m, e in
-            if let m { log.add(m.timestamp) } else if e != nil { log.fail() }
+        for (label, rate) in [("100 Hz", 100.0), ("1 kHz", 1000.0)] {
+            let name = "feeds \(transport) deadline-to-handler \(label)"
+            guard wanted(name + " p50") || wanted(name + " p99") else { continue }
+            let server = try ServeProcess(spec: spec, rate: rate)
+            defer { server.stop() }
+            let origin = try server.origin()
+            let seconds = quick ? 2.0 : 10.0
+            // Skip the first half second of the timeline the client sees (connection set-up).
+            let startAt = Double(monotonicNanos() - origin) / 1e9 + 0.5
+            let log = LatencyLog(origin: origin, skipBefore: startAt)
+            let manager = SimulatedMotionManager(source: .server(URL(string: "\(scheme)://127.0.0.1:\(server.port)")!))
+            manager.deviceMotionUpdateInterval = 1 / rate
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            manager.startDeviceMotionUpdates(to: queue) { m, e in
+                if let m { log.add(m.timestamp) } else if e != nil { log.fail() }
+            }
+            Thread.sleep(forTimeInterval: 0.5 + seconds)
+            manager.stopDeviceMotionUpdates()
+            let all = log.sorted
+            guard !all.isEmpty else {
+                throw BenchError("\(name): no update reached the handler (\(log.errors) errors)")
+            }
+            for (stat, p) in [("p50", 0.5), ("p99", 0.99)] where wanted("\(name) \(stat)") {
+                rows.append(
+                    Row(
+                        name: "\(name) \(stat)",
+                        unit: "µs",
+                        value: Double(percentile(all, p)) / 1000,
+                        spread:
+                            "\(formatted(Double(all.count))) updates, max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call on an OperationQueue (target p99 < 5 ms)"
+                    )
+                )
+            }
         }
-        Thread.sleep(forTimeInterval: 0.5 + seconds)
-        manager.stopDeviceMotionUpdates()
-        let all = log.sorted
-        guard !all.isEmpty else { throw BenchError("\(name): no update reached the handler (\(log.errors) errors)") }
-        for (stat, p) in [("p50", 0.5), ("p99", 0.99)] where wanted("\(name) \(stat)") {
-            rows.append(Row(name: "\(name) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
-                            spread: "\(formatted(Double(all.count))) updates, max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call on an OperationQueue (target p99 < 5 ms)"))
-        }
-    }
     }
     let name = "feeds manager handler calls in process"
     if wanted(name) {
@@ -76,9 +85,11 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let count = quick ? 200_000 : 1_000_000
         var rates: [Double] = []
         var dropped = 0
-        for _ in 0 ..< (quick ? 2 : 5) {
-            let manager = SimulatedMotionManager(source: .signal(benchMotion(), sampleRate: 1e6, duration: Double(count) / 1e6),
-                                                 clock: ManualClock(autoAdvance: true))
+        for _ in 0..<(quick ? 2 : 5) {
+            let manager = SimulatedMotionManager(
+                source: .signal(benchMotion(), sampleRate: 1e6, duration: Double(count) / 1e6),
+                clock: ManualClock(autoAdvance: true)
+            )
             manager.deviceMotionUpdateInterval = 1e-6
             let queue = OperationQueue()
             queue.maxConcurrentOperationCount = 1
@@ -87,7 +98,9 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             let t0 = now()
             manager.startDeviceMotionUpdates(to: queue) { _, _ in calls.add() }
             // The source ends after `count` updates; wait for the queue to drain.
-            while calls.value + manager.droppedUpdates < count, now() - t0 < 60 { _ = done.wait(timeout: .now() + 0.001) }
+            while calls.value + manager.droppedUpdates < count, now() - t0 < 60 {
+                _ = done.wait(timeout: .now() + 0.001)
+            }
             let elapsed = now() - t0
             queue.waitUntilAllOperationsAreFinished()
             rates.append(Double(calls.value) / elapsed)
@@ -95,8 +108,15 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             manager.stopDeviceMotionUpdates()
         }
         let t = Timing(seconds: rates)
-        rows.append(Row(name: name, unit: "calls/s", value: t.median,
-                        spread: "\(formatted(t.min)) … \(formatted(t.max)); empty handler on a serial OperationQueue, \(dropped) dropped (queue > 1024 behind) (target ≥ 100 k/s)"))
+        rows.append(
+            Row(
+                name: name,
+                unit: "calls/s",
+                value: t.median,
+                spread:
+                    "\(formatted(t.min)) … \(formatted(t.max)); empty handler on a serial OperationQueue, \(dropped) dropped (queue > 1024 behind) (target ≥ 100 k/s)"
+            )
+        )
     }
     return rows
 }

@@ -1,11 +1,12 @@
+import CBenchEpoll
+import Formats
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CBenchEpoll
-import Formats
-import Foundation
 
 /// Streaming clients of a `signals-serve` child, all read by one thread with epoll(7) (poll(2) where there is none), as a lean client
 /// process would read them: the bench process is not the server's, and reading costs it one thread
@@ -46,7 +47,7 @@ final class FleetClients: @unchecked Sendable {
     let kind: Kind
     private let lock = NSLock()
     private var connections: [Connection] = []
-    private var window = Int.max ..< Int.max
+    private var window = Int.max..<Int.max
     private var origin: Int64 = 0
 
     /// Connects `count` reading clients and `stalled` clients that never read.
@@ -58,11 +59,15 @@ final class FleetClients: @unchecked Sendable {
         case .sse:
             request = Array("GET /v1/stream HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
         case .ws:
-            request = Array(("GET /v1/ws?ids=true HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+            request = Array(
+                ("GET /v1/ws?ids=true HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8
+            )
         }
-        for k in 0 ..< count + stalled {
-            guard let fd = connectLoopback(port: port) else { throw BenchError("client \(k) cannot connect to port \(port)") }
+        for k in 0..<count + stalled {
+            guard let fd = connectLoopback(port: port) else {
+                throw BenchError("client \(k) cannot connect to port \(port)")
+            }
             var size: Int32 = 1 << 20
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -79,7 +84,9 @@ final class FleetClients: @unchecked Sendable {
     var progress: (slowestFirst: Int, slowestLast: Int, newest: Int) {
         lock.withLock {
             let reading = connections.filter(\.reads)
-            return (reading.map(\.firstID).min() ?? -1, reading.map(\.lastID).min() ?? -1, reading.map(\.lastID).max() ?? -1)
+            return (
+                reading.map(\.firstID).min() ?? -1, reading.map(\.lastID).min() ?? -1, reading.map(\.lastID).max() ?? -1
+            )
         }
     }
 
@@ -91,7 +98,9 @@ final class FleetClients: @unchecked Sendable {
         lock.withLock {
             self.window = window
             self.origin = origin
-            for i in connections.indices where connections[i].reads { connections[i].lateness.reserveCapacity(window.count) }
+            for i in connections.indices where connections[i].reads {
+                connections[i].lateness.reserveCapacity(window.count)
+            }
         }
     }
 
@@ -102,8 +111,10 @@ final class FleetClients: @unchecked Sendable {
             let reading = connections.filter(\.reads)
             let received = reading.map(\.received).reduce(0, +)
             let expected = window.count * reading.count
-            return (received, reading.map(\.missed).reduce(0, +) + max(0, expected - received),
-                    reading.flatMap(\.lateness).sorted())
+            return (
+                received, reading.map(\.missed).reduce(0, +) + max(0, expected - received),
+                reading.flatMap(\.lateness).sorted()
+            )
         }
     }
 
@@ -122,7 +133,9 @@ final class FleetClients: @unchecked Sendable {
             let n = bench_epoll_wait(epoll, &ready, Int32(ready.count), 20)
             if n <= 0 { continue }
             lock.lock()
-            for k in 0 ..< Int(n) where readAll(Int(ready[k]), &buffer) { _ = bench_epoll_remove(epoll, connections[Int(ready[k])].fd) }
+            for k in 0..<Int(n) where readAll(Int(ready[k]), &buffer) {
+                _ = bench_epoll_remove(epoll, connections[Int(ready[k])].fd)
+            }
             let done = finished
             lock.unlock()
             if done { return }
@@ -168,7 +181,7 @@ final class FleetClients: @unchecked Sendable {
                 return true
             }
             let arrival = monotonicNanos()
-            connections[i].pending += buffer[0 ..< got]
+            connections[i].pending += buffer[0..<got]
             consume(&connections[i], arrival: arrival)
             if got < buffer.count { return false }
         }
@@ -259,7 +272,8 @@ final class FleetClients: @unchecked Sendable {
 
     /// The whole number at `from` (digits only).
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        var value = 0, i = from
+        var value = 0
+        var i = from
         while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
             value = value * 10 + Int(bytes[i] - 48)
             i += 1
@@ -277,8 +291,8 @@ final class FleetClients: @unchecked Sendable {
 
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for i in 0 ... haystack.count - needle.count where haystack[i] == needle[0] {
-            if Array(haystack[i ..< i + needle.count]) == needle { return i }
+        for i in 0...haystack.count - needle.count where haystack[i] == needle[0] {
+            if Array(haystack[i..<i + needle.count]) == needle { return i }
         }
         return nil
     }

@@ -14,9 +14,13 @@ struct Row: Codable {
 
     /// Every key of the contract is written, absent values as `null`.
     func encode(to encoder: any Encoder) throws {
-        try encoder.encodeFields(keyedBy: CodingKeys.self, [
-            .name: name, .unit: unit, .value: value, .baseline: baseline, .baselineValue: baselineValue,
-            .ratio: ratio, .spread: spread])
+        try encoder.encodeFields(
+            keyedBy: CodingKeys.self,
+            [
+                .name: name, .unit: unit, .value: value, .baseline: baseline, .baselineValue: baselineValue,
+                .ratio: ratio, .spread: spread,
+            ]
+        )
     }
 }
 
@@ -42,8 +46,9 @@ struct Timing {
 func interleaved(repetitions: Int, _ measured: () -> Void, baseline: () -> Void) -> (Timing, Timing) {
     measured()
     baseline()
-    var a: [Double] = [], b: [Double] = []
-    for _ in 0 ..< repetitions {
+    var a: [Double] = []
+    var b: [Double] = []
+    for _ in 0..<repetitions {
         let t0 = now()
         measured()
         a.append(now() - t0)

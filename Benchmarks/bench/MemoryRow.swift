@@ -5,7 +5,8 @@ import Signals
 /// Child mode: stream a 1-hour, 1 kHz, 9-channel render to `path` as interleaved float32, block by block.
 func streamToFile(path: String, seconds: Double) throws {
     guard FileManager.default.createFile(atPath: path, contents: nil),
-          let handle = FileHandle(forWritingAtPath: path) else { throw BenchError("cannot create \(path)") }
+        let handle = FileHandle(forWritingAtPath: path)
+    else { throw BenchError("cannot create \(path)") }
     defer { try? handle.close() }
     for block in try benchMotion().blocks(sampleRate: 1000, duration: seconds, blockFrames: 16_384) {
         let interleaved = block.interleaved()
@@ -20,8 +21,9 @@ func streamToFile(path: String, seconds: Double) throws {
 func peakResidentKiB() -> Int {
     #if os(Linux)
     if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-       let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+    {
         return kib
     }
     #endif
@@ -58,14 +60,21 @@ func memoryRow(quick: Bool) throws -> Row {
     process.waitUntilExit()
     let elapsed = now() - t0
     guard process.terminationStatus == 0,
-          let kib = Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        let kib = Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
         throw BenchError("memory probe failed (status \(process.terminationStatus))")
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let expected = Int(seconds * 1000) * 9 * 4
     guard size == expected else { throw BenchError("memory probe wrote \(size) bytes, expected \(expected)") }
     let peakMiB = Double(kib) / 1024
-    return Row(name: "stream \(Int(seconds / 60)) min, 1 kHz, 9 channels to a file: peak RSS", unit: "MiB", value: peakMiB,
-               baseline: "whole buffer in memory", baselineValue: Double(expected) / 1_048_576,
-               ratio: nil, spread: "\(formatted(Double(size) / 1_048_576)) MiB written in \(formatted(elapsed, digits: 2)) s")
+    return Row(
+        name: "stream \(Int(seconds / 60)) min, 1 kHz, 9 channels to a file: peak RSS",
+        unit: "MiB",
+        value: peakMiB,
+        baseline: "whole buffer in memory",
+        baselineValue: Double(expected) / 1_048_576,
+        ratio: nil,
+        spread: "\(formatted(Double(size) / 1_048_576)) MiB written in \(formatted(elapsed, digits: 2)) s"
+    )
 }

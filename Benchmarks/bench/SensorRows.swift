@@ -27,8 +27,14 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
                 let count = min(block, frames - start)
                 let request = try? RenderRequest(sampleRate: fs, startIndex: start, frameCount: count)
                 if let request {
-                    signal.renderFrames(into: out, channelStride: block, channelCount: channels, frames: 0 ..< count,
-                                        request: request, options: RenderOptions(parallelism: .serial))
+                    signal.renderFrames(
+                        into: out,
+                        channelStride: block,
+                        channelCount: channels,
+                        frames: 0..<count,
+                        request: request,
+                        options: RenderOptions(parallelism: .serial)
+                    )
                 }
                 start += count
             }
@@ -36,12 +42,21 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         }
         let (t, _) = interleaved(repetitions: reps, run, baseline: {})
         let value = Double(frames) / t.median / 1e6
-        return Row(name: name, unit: "Mframes/s", value: value, baseline: nil, baselineValue: nil, ratio: nil,
-                   spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6))
+        return Row(
+            name: name,
+            unit: "Mframes/s",
+            value: value,
+            baseline: nil,
+            baselineValue: nil,
+            ratio: nil,
+            spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6)
+        )
     }
 
     let euler = "consistent motion [13 ch, Euler-angle signals + world acceleration, 1 core]"
-    if wanted(euler) { rows.append(try throughput(MotionPreset.shaking().eraseAttitudeTo(.angles(benchAngles())), euler)) }
+    if wanted(euler) {
+        rows.append(try throughput(MotionPreset.shaking().eraseAttitudeTo(.angles(benchAngles())), euler))
+    }
     let integrated = "consistent motion [13 ch, integrated body rates, 1 core]"
     if wanted(integrated) { rows.append(try throughput(MotionPreset.freeFall(), integrated)) }
     let fixed = "consistent motion [13 ch, fixed attitude + world acceleration, 1 core]"
@@ -51,8 +66,11 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     if wanted(all) { rows.append(try throughput(benchIMU(), all)) }
     let three = "IMU [6 ch, three noise processes each: white, random walk, Gauss–Markov, 1 core]"
     if wanted(three) {
-        var imu = IMU(accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 3e-4),
-                      gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5), seed: 7)
+        var imu = IMU(
+            accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 3e-4),
+            gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5),
+            seed: 7
+        )
         imu.accelerometer.biasInstability = SIMD3(repeating: 0.01)
         imu.accelerometer.biasCorrelationTime = SIMD3(repeating: 300)
         imu.gyroscope.biasInstability = SIMD3(repeating: 1e-3)
@@ -61,23 +79,48 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     }
     let kalibr = "IMU [6 ch, Kalibr terms: white noise + random walk, 1 core]"
     if wanted(kalibr) {
-        rows.append(try throughput(IMU(accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 3e-4),
-                                       gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5), seed: 7), kalibr))
+        rows.append(
+            try throughput(
+                IMU(
+                    accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 3e-4),
+                    gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5),
+                    seed: 7
+                ),
+                kalibr
+            )
+        )
     }
 
     let allan = "Allan deviation, 10^7 samples (octave τ, cumulative sums), 1 core"
     if wanted(allan) {
         let count = quick ? 1_000_000 : 10_000_000
-        let b = try Noise(amplitude: 0.01, seed: 5).render(sampleRate: 100, frameCount: count, options: RenderOptions(parallelism: .serial))
+        let b = try Noise(amplitude: 0.01, seed: 5).render(
+            sampleRate: 100,
+            frameCount: count,
+            options: RenderOptions(parallelism: .serial)
+        )
         let samples = Array(b.channel(0))
         var points = 0
-        let (t, _) = interleaved(repetitions: quick ? 3 : 5, {
-            let adev = try? AllanDeviation(samples: samples, sampleRate: 100)
-            points = adev?.taus.count ?? 0
-            blackHole(adev)
-        }, baseline: {})
-        rows.append(Row(name: allan + (quick ? " [quick: 10^6]" : ""), unit: "ms", value: t.median * 1000, baseline: nil, baselineValue: nil,
-                        ratio: nil, spread: "\(formatted(t.min * 1000, digits: 1))…\(formatted(t.max * 1000, digits: 1)) ms, \(points) τ"))
+        let (t, _) = interleaved(
+            repetitions: quick ? 3 : 5,
+            {
+                let adev = try? AllanDeviation(samples: samples, sampleRate: 100)
+                points = adev?.taus.count ?? 0
+                blackHole(adev)
+            },
+            baseline: {}
+        )
+        rows.append(
+            Row(
+                name: allan + (quick ? " [quick: 10^6]" : ""),
+                unit: "ms",
+                value: t.median * 1000,
+                baseline: nil,
+                baselineValue: nil,
+                ratio: nil,
+                spread: "\(formatted(t.min * 1000, digits: 1))…\(formatted(t.max * 1000, digits: 1)) ms, \(points) τ"
+            )
+        )
     }
     return rows
 }
@@ -85,9 +128,11 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
 /// Roll, pitch and yaw all moving (sines, a triangle and a chirp).
 func benchAngles() -> EulerAttitude {
     do {
-        return try EulerAttitude(roll: .sine(Sine(amplitude: 0.4, frequency: 0.7)),
-                                 pitch: .sum([.constant(Constant(0.3)), .triangle(Triangle(amplitude: 0.2, frequency: 0.25))]),
-                                 yaw: .chirp(Chirp(amplitude: 0.3, startFrequency: 0.1, endFrequency: 2, duration: 60)))
+        return try EulerAttitude(
+            roll: .sine(Sine(amplitude: 0.4, frequency: 0.7)),
+            pitch: .sum([.constant(Constant(0.3)), .triangle(Triangle(amplitude: 0.2, frequency: 0.25))]),
+            yaw: .chirp(Chirp(amplitude: 0.3, startFrequency: 0.1, endFrequency: 2, duration: 60))
+        )
     } catch {
         preconditionFailure("sines, triangles and chirps are differentiable: \(error)")
     }
@@ -95,7 +140,11 @@ func benchAngles() -> EulerAttitude {
 
 /// Every error term on, a still phone at a tilt.
 func benchIMU() -> IMU {
-    var imu = IMU(preset: .adis16448, motion: MotionNode(attitude: .fixed(.angles(roll: 0.1, pitch: 0.2, yaw: 0))), seed: 11)
+    var imu = IMU(
+        preset: .adis16448,
+        motion: MotionNode(attitude: .fixed(.angles(roll: 0.1, pitch: 0.2, yaw: 0))),
+        seed: 11
+    )
     imu.accelerometer.randomWalk = SIMD3(repeating: 3e-4)
     imu.gyroscope.randomWalk = SIMD3(repeating: 2e-5)
     imu.accelerometer.bias = SIMD3(0.05, -0.02, 0.01)
@@ -116,6 +165,7 @@ func benchIMU() -> IMU {
 extension MotionSignal {
     /// The same accelerations with another attitude (for the bench).
     func eraseAttitudeTo(_ attitude: AttitudeNode) -> MotionSignal {
-        (try? MotionSignal(attitude: attitude, userAcceleration: userAcceleration, worldAcceleration: worldAcceleration)) ?? self
+        (try? MotionSignal(attitude: attitude, userAcceleration: userAcceleration, worldAcceleration: worldAcceleration))
+            ?? self
     }
 }

@@ -12,8 +12,13 @@ import Signals
 
 /// Starts every kind of update of the managers, each with its own serial queue, every handler calling
 /// `handler` with the update's time (`nil` for an error); returns a stop.
-func startEverySensor(motion: SimulatedMotionManager, location: SimulatedLocationManager, altimeter: SimulatedAltimeter,
-                      pedometer: SimulatedPedometer, handler: @escaping @Sendable (Double?) -> Void) -> () -> Void {
+func startEverySensor(
+    motion: SimulatedMotionManager,
+    location: SimulatedLocationManager,
+    altimeter: SimulatedAltimeter,
+    pedometer: SimulatedPedometer,
+    handler: @escaping @Sendable (Double?) -> Void
+) -> () -> Void {
     var queues: [OperationQueue] = []
     /// A serial queue of its own for the next kind.
     func queue() -> OperationQueue {
@@ -38,7 +43,9 @@ func startEverySensor(motion: SimulatedMotionManager, location: SimulatedLocatio
     location.startUpdatingHeading()
     altimeter.startRelativeAltitudeUpdates(to: queue()) { d, _ in handler(d?.timestamp) }
     altimeter.startAbsoluteAltitudeUpdates(to: queue()) { d, _ in handler(d?.timestamp) }
-    pedometer.startUpdates(from: Date(timeIntervalSince1970: 0)) { d, _ in handler(d.map { $0.endDate.timeIntervalSince1970 }) }
+    pedometer.startUpdates(from: Date(timeIntervalSince1970: 0)) { d, _ in
+        handler(d.map { $0.endDate.timeIntervalSince1970 })
+    }
     let all = queues
     return {
         for q in all { q.waitUntilAllOperationsAreFinished() }
@@ -63,7 +70,9 @@ final class EveryLocation: LocationProvidingDelegate, @unchecked Sendable {
         for fix in locations { handler(fix.timestamp) }
     }
     func locationManager(_ manager: any LocationProviding, didFailWithError error: any Error) { handler(nil) }
-    func locationManager(_ manager: any LocationProviding, didUpdateHeading heading: SimulatedHeading) { handler(heading.timestamp) }
+    func locationManager(_ manager: any LocationProviding, didUpdateHeading heading: SimulatedHeading) {
+        handler(heading.timestamp)
+    }
 }
 
 /// The `feeds every sensor` rows.
@@ -75,8 +84,9 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let walk = try Trajectory(json: Data(contentsOf: specURL), baseDirectory: specURL.deletingLastPathComponent())
         let seconds = quick ? 30.0 : walk.duration
         var rates: [Double] = []
-        var total = 0, dropped = 0
-        for _ in 0 ..< (quick ? 1 : 3) {
+        var total = 0
+        var dropped = 0
+        for _ in 0..<(quick ? 1 : 3) {
             let clock = { ManualClock(autoAdvance: true) }
             let motion = SimulatedMotionManager(source: .signal(walk, duration: seconds), clock: clock())
             let location = SimulatedLocationManager(source: .signal(walk, duration: seconds), clock: clock())
@@ -86,7 +96,8 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             // Every stream's updates to the end: 4 motion kinds at 100 Hz, headings at the source's rate (100 Hz),
             // 1 Hz fixes and altitudes, pedometer updates on each step.
             let t0 = now()
-            let stop = startEverySensor(motion: motion, location: location, altimeter: altimeter, pedometer: pedometer) { t in
+            let stop = startEverySensor(motion: motion, location: location, altimeter: altimeter, pedometer: pedometer)
+            { t in
                 if t != nil { calls.add() }
             }
             var last = -1
@@ -100,11 +111,19 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             stop()
             rates.append(Double(calls.value) / elapsed)
             total = calls.value
-            dropped = motion.droppedUpdates + location.droppedUpdates + altimeter.droppedUpdates + pedometer.droppedUpdates
+            dropped =
+                motion.droppedUpdates + location.droppedUpdates + altimeter.droppedUpdates + pedometer.droppedUpdates
         }
         let t = Timing(seconds: rates)
-        rows.append(Row(name: name, unit: "calls/s", value: t.median,
-                        spread: "\(formatted(t.min)) … \(formatted(t.max)); \(total) calls (\(dropped) dropped by a queue > 1024 behind) for \(formatted(seconds)) s of the walk example (4 motion kinds at 100 Hz with the fused attitude, fixes, headings, 2 altitudes, pedometer), every kind on its own serial queue, every manager at once, clocks that jump to each deadline"))
+        rows.append(
+            Row(
+                name: name,
+                unit: "calls/s",
+                value: t.median,
+                spread:
+                    "\(formatted(t.min)) … \(formatted(t.max)); \(total) calls (\(dropped) dropped by a queue > 1024 behind) for \(formatted(seconds)) s of the walk example (4 motion kinds at 100 Hz with the fused attitude, fixes, headings, 2 altitudes, pedometer), every kind on its own serial queue, every manager at once, clocks that jump to each deadline"
+            )
+        )
     }
     let latency = "feeds every sensor deadline-to-handler 100 Hz"
     if wanted(latency + " p50") || wanted(latency + " p99") {
@@ -115,10 +134,12 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let startAt = Double(monotonicNanos() - origin) / 1e9 + 0.5
         let log = LatencyLog(origin: origin, skipBefore: startAt)
         let url = URL(string: "http://127.0.0.1:\(server.port)")!
-        let stop = startEverySensor(motion: SimulatedMotionManager(source: .server(url)),
-                                    location: SimulatedLocationManager(source: .server(url, rate: 100)),
-                                    altimeter: SimulatedAltimeter(source: .server(url)),
-                                    pedometer: SimulatedPedometer(source: .server(url))) { t in
+        let stop = startEverySensor(
+            motion: SimulatedMotionManager(source: .server(url)),
+            location: SimulatedLocationManager(source: .server(url, rate: 100)),
+            altimeter: SimulatedAltimeter(source: .server(url)),
+            pedometer: SimulatedPedometer(source: .server(url))
+        ) { t in
             if let t { log.add(t) } else { log.fail() }
         }
         Thread.sleep(forTimeInterval: 0.5 + seconds)
@@ -126,8 +147,15 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let all = log.sorted
         guard !all.isEmpty else { throw BenchError("\(latency): no update reached a handler (\(log.errors) errors)") }
         for (stat, p) in [("p50", 0.5), ("p99", 0.99)] where wanted("\(latency) \(stat)") {
-            rows.append(Row(name: "\(latency) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
-                            spread: "\(formatted(Double(all.count))) updates of 9 kinds over SSE (4 motion at 100 Hz, 100 Hz fixes and headings, 2 altitudes at 1 Hz, pedometer; each kind on its own serial queue), max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call"))
+            rows.append(
+                Row(
+                    name: "\(latency) \(stat)",
+                    unit: "µs",
+                    value: Double(percentile(all, p)) / 1000,
+                    spread:
+                        "\(formatted(Double(all.count))) updates of 9 kinds over SSE (4 motion at 100 Hz, 100 Hz fixes and headings, 2 altitudes at 1 Hz, pedometer; each kind on its own serial queue), max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call"
+                )
+            )
         }
     }
     return rows

@@ -26,7 +26,11 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         // Streams at one rate render together (one truth per sample for all of them).
         var groups: [[TrajectorySeries]] = []
         for stream in streams {
-            if let g = groups.firstIndex(where: { $0[0].rate == stream.rate }) { groups[g].append(stream) } else { groups.append([stream]) }
+            if let g = groups.firstIndex(where: { $0[0].rate == stream.rate }) {
+                groups[g].append(stream)
+            } else {
+                groups.append([stream])
+            }
         }
         func run() {
             for group in groups {
@@ -34,15 +38,22 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
                 var start = 0
                 while start < count {
                     let end = min(start + 16_384, count)
-                    let blocks = (try? trajectory.render(group, samples: start ..< end)) ?? []
+                    let blocks = (try? trajectory.render(group, samples: start..<end)) ?? []
                     for rows in blocks { blackHole(rows.last ?? 0) }
                     start = end
                 }
             }
         }
         let (t, _) = interleaved(repetitions: reps, run, baseline: {})
-        return Row(name: name, unit: "Mframes/s", value: Double(frames) / t.median / 1e6, baseline: nil, baselineValue: nil,
-                   ratio: nil, spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6))
+        return Row(
+            name: name,
+            unit: "Mframes/s",
+            value: Double(frames) / t.median / 1e6,
+            baseline: nil,
+            baselineValue: nil,
+            ratio: nil,
+            spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6)
+        )
     }
 
     /// The car with the whole sensor set: IMU with every term, magnetometer, barometer, GNSS at 1 Hz.
@@ -50,37 +61,71 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let sensors = TrajectorySensors(
             imu: benchIMU(),
             magnetometer: try MagnetometerModel(sampleRate: rate, noiseDensity: 0.1, resolution: 0.01, seed: 3),
-            barometer: try BarometerModel(sampleRate: rate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
-                                          resolution: 0.1, seed: 4),
-            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
-        return try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z", sensors: sensors)
+            barometer: try BarometerModel(
+                sampleRate: rate,
+                weatherDeviation: 50,
+                weatherCorrelationTime: 3600,
+                noiseDensity: 1,
+                resolution: 0.1,
+                seed: 4
+            ),
+            gnss: try GNSSReceiver(
+                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2),
+                rate: 1,
+                velocitySigma: 0.1
+            )
+        )
+        return try Trajectory(
+            route: route,
+            vehicle: .car,
+            mount: .dashboard,
+            epoch: "2026-06-01T12:00:00Z",
+            sensors: sensors
+        )
     }
 
     let truth = "trajectory truth [car, 100 Hz, 21 columns, 1 core]"
     if wanted(truth) {
-        rows.append(try throughput(try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z"), truth))
+        rows.append(
+            try throughput(
+                try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z"),
+                truth
+            )
+        )
     }
-    let all = "trajectory, every sensor [car, 100 Hz: truth + IMU every term + vibration + magnetometer + barometer + GNSS 1 Hz, 1 core]"
+    let all =
+        "trajectory, every sensor [car, 100 Hz: truth + IMU every term + vibration + magnetometer + barometer + GNSS 1 Hz, 1 core]"
     if wanted(all) {
         rows.append(try throughput(try everySensor(), all))
     }
-    for (start, truthOnly) in [("trajectory block start [every sensor, one sample at a random index, 1 core]", false),
-                               ("trajectory block start [truth, one sample at a random index, 1 core]", true)] where wanted(start) {
+    for (start, truthOnly) in [
+        ("trajectory block start [every sensor, one sample at a random index, 1 core]", false),
+        ("trajectory block start [truth, one sample at a random index, 1 core]", true),
+    ] where wanted(start) {
         let trajectory = try everySensor()
         let streams = try trajectory.series(rate: rate)
         let sameRate = streams.filter { $0.rate == rate && (!truthOnly || $0.kind == .truth) }
         let starts = quick ? 200 : 2000
         var generator = SystemRandomNumberGenerator()
-        let indices = (0 ..< starts).map { _ in Int.random(in: 0 ..< 60_000, using: &generator) }
+        let indices = (0..<starts).map { _ in Int.random(in: 0..<60_000, using: &generator) }
         func run() {
             for n in indices {
-                let rows = (try? trajectory.render(sameRate, samples: n ..< n + 1)) ?? []
+                let rows = (try? trajectory.render(sameRate, samples: n..<n + 1)) ?? []
                 blackHole(rows.last?.last ?? 0)
             }
         }
         let (t, _) = interleaved(repetitions: reps, run, baseline: {})
-        rows.append(Row(name: start, unit: "µs", value: t.median / Double(starts) * 1e6, baseline: nil, baselineValue: nil,
-                        ratio: nil, spread: spreadText(t.min / Double(starts) * 1e6, t.max / Double(starts) * 1e6)))
+        rows.append(
+            Row(
+                name: start,
+                unit: "µs",
+                value: t.median / Double(starts) * 1e6,
+                baseline: nil,
+                baselineValue: nil,
+                ratio: nil,
+                spread: spreadText(t.min / Double(starts) * 1e6, t.max / Double(starts) * 1e6)
+            )
+        )
     }
     return rows
 }

@@ -52,7 +52,7 @@ final class RunViewModel: LocationProvidingDelegate, @unchecked Sendable {
             self.limit = limit
         }
         location.delegate = self
-        location.headingFilter = headingFilterNone          // every heading, so that the stream passes the limit
+        location.headingFilter = headingFilterNone  // every heading, so that the stream passes the limit
         location.startUpdatingHeading()
         location.startUpdatingLocation()
         pedometer.startUpdates(from: Date(timeIntervalSince1970: 0)) { [weak self] data, error in
@@ -73,7 +73,8 @@ final class RunViewModel: LocationProvidingDelegate, @unchecked Sendable {
     /// Whether both the pedometer and the headings reached past the limit (or ended).
     private var passed: Bool {
         lock.withLock {
-            let pedometerDone = ended.pedometer || (updates.last.map { $0.endDate.timeIntervalSince($0.startDate) > limit } ?? false)
+            let pedometerDone =
+                ended.pedometer || (updates.last.map { $0.endDate.timeIntervalSince($0.startDate) > limit } ?? false)
             let headingDone = ended.heading || (headings.last.map { $0.timestamp > limit } ?? false)
             return pedometerDone && headingDone
         }
@@ -106,6 +107,7 @@ final class RunViewModel: LocationProvidingDelegate, @unchecked Sendable {
     var summary: String {
         let pace = self.pace.map { String(format: "%d:%02d /km", Int($0) / 60, Int($0) % 60) } ?? "standing"
         let heading = self.heading.map { String(format: "%.0f°", $0) } ?? "none"
-        return "\(steps) steps, \(String(format: "%.1f", distance)) m, pace \(pace), \(floors) floors up, heading \(heading) at \(String(format: "%.2f", seconds)) s"
+        return
+            "\(steps) steps, \(String(format: "%.1f", distance)) m, pace \(pace), \(floors) floors up, heading \(heading) at \(String(format: "%.2f", seconds)) s"
     }
 }

@@ -37,7 +37,9 @@ let mode = arguments.first ?? "spec"
 func secondsArgument(_ index: Int, default value: Double) -> Double {
     guard arguments.count > index else { return value }
     guard let s = Double(arguments[index]), s.isFinite, s > 0, s <= 3600 else {
-        FileHandle.standardError.write(Data("SECONDS must be a number from 0 to 3600, got '\(arguments[index])'\n".utf8))
+        FileHandle.standardError.write(
+            Data("SECONDS must be a number from 0 to 3600, got '\(arguments[index])'\n".utf8)
+        )
         exit(2)
     }
     return s
@@ -45,7 +47,8 @@ func secondsArgument(_ index: Int, default value: Double) -> Double {
 
 if mode.hasPrefix("run") {
     let usage = "usage: AppIntegration run [SECONDS] | run-file DIR [SECONDS] | run-server URL [SECONDS]\n"
-    let location: any LocationProviding, pedometer: any PedometerProviding
+    let location: any LocationProviding
+    let pedometer: any PedometerProviding
     let limit: Double
     switch mode {
     case "run":
@@ -62,13 +65,19 @@ if mode.hasPrefix("run") {
         pedometer = SimulatedPedometer(source: .signal(walk), clock: ManualClock(autoAdvance: true))
         limit = secondsArgument(1, default: 60)
     case "run-file":
-        guard arguments.count >= 2 else { FileHandle.standardError.write(Data(usage.utf8)); exit(2) }
+        guard arguments.count >= 2 else {
+            FileHandle.standardError.write(Data(usage.utf8))
+            exit(2)
+        }
         let directory = URL(fileURLWithPath: arguments[1])
         location = SimulatedLocationManager(source: .file(directory), clock: ManualClock(autoAdvance: true))
         pedometer = SimulatedPedometer(source: .file(directory), clock: ManualClock(autoAdvance: true))
         limit = secondsArgument(2, default: 60)
     case "run-server":
-        guard arguments.count >= 2, let url = URL(string: arguments[1]) else { FileHandle.standardError.write(Data(usage.utf8)); exit(2) }
+        guard arguments.count >= 2, let url = URL(string: arguments[1]) else {
+            FileHandle.standardError.write(Data(usage.utf8))
+            exit(2)
+        }
         location = SimulatedLocationManager(source: .server(url, rate: 1))
         pedometer = SimulatedPedometer(source: .server(url))
         limit = secondsArgument(2, default: 60)
@@ -96,12 +105,17 @@ func instant(_ motion: MotionSource, _ location: LocationSource) -> (SimulatedMo
 }
 switch mode {
 case "spec":
-    let managers = instant(.signal(steps, sampleRate: 100, duration: 10.01), .signal(route, sampleRate: 1, duration: 11))
+    let managers = instant(
+        .signal(steps, sampleRate: 100, duration: 10.01),
+        .signal(route, sampleRate: 1, duration: 11)
+    )
     motion = managers.0
     location = managers.1
 case "file":
-    let managers = instant(.file(URL(fileURLWithPath: "Examples/points/walk.csv")),
-                           .file(URL(fileURLWithPath: "Examples/routes/walk.gpx")))
+    let managers = instant(
+        .file(URL(fileURLWithPath: "Examples/points/walk.csv")),
+        .file(URL(fileURLWithPath: "Examples/routes/walk.gpx"))
+    )
     motion = managers.0
     location = managers.1
 case "server":
@@ -111,7 +125,9 @@ case "server":
     }
     if arguments.count >= 3 {
         guard let s = Double(arguments[2]), s.isFinite, s > 0, s <= 3600 else {
-            FileHandle.standardError.write(Data("SECONDS must be a number from 0 to 3600, got '\(arguments[2])'\n".utf8))
+            FileHandle.standardError.write(
+                Data("SECONDS must be a number from 0 to 3600, got '\(arguments[2])'\n".utf8)
+            )
             exit(2)
         }
         seconds = s
@@ -136,4 +152,6 @@ do {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)
 }
-print("\(mode): \(model.steps) steps, \(String(format: "%.1f", model.distance)) m in \(String(format: "%.2f", model.seconds)) s of motion")
+print(
+    "\(mode): \(model.steps) steps, \(String(format: "%.1f", model.distance)) m in \(String(format: "%.2f", model.seconds)) s of motion"
+)

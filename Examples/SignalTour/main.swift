@@ -13,7 +13,7 @@ let wave = Sum {
 let harmonics = 3
 let withDrift = true
 let richer = Sum {
-    for k in 1 ... harmonics {
+    for k in 1...harmonics {
         Sine(amplitude: 1 / Double(k), frequency: 10 * Double(k))
     }
     if withDrift {
@@ -39,19 +39,23 @@ let shake = Axes(
 // signals, mixes into a Sum, and plays through the Runner.
 struct PulseTrain: Signal {
     var amplitude: Double
-    var period: Int      // samples
-    var width: Int       // samples
+    var period: Int  // samples
+    var width: Int  // samples
 
     func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
         try context.requireFinite("amplitude", amplitude)
         guard period > 0, width >= 0, width <= period else {
-            throw context.error(.outOfRange, field: "width", "need 0 ≤ width ≤ period and period > 0, got \(width) of \(period)")
+            throw context.error(
+                .outOfRange,
+                field: "width",
+                "need 0 ≤ width ≤ period and period > 0, got \(width) of \(period)"
+            )
         }
-        return abs(amplitude)                                   // the largest |sample|
+        return abs(amplitude)  // the largest |sample|
     }
 
     func render(into block: RenderBlock, _ transform: Affine) {
-        block.store(transform) { out in                        // one block, never one call per sample
+        block.store(transform) { out in  // one block, never one call per sample
             var phase = block.startIndex % period
             for i in out.indices {
                 out[i] = phase < width ? Float(amplitude) : 0
@@ -68,7 +72,9 @@ let clicks = Sum {
 
 do {
     let buffer = try wave.render(sampleRate: 1000, duration: 10)
-    print("wave: \(buffer.frameCount) frames at \(buffer.sampleRate) Hz, first \(buffer.channel(0).prefix(3).map { $0 })")
+    print(
+        "wave: \(buffer.frameCount) frames at \(buffer.sampleRate) Hz, first \(buffer.channel(0).prefix(3).map { $0 })"
+    )
     let r = try richer.render(sampleRate: 1000, duration: 1)
     print("richer: max \(r.samples.max() ?? 0)")
     let b = try both.render(sampleRate: 200, duration: 1)
@@ -86,7 +92,9 @@ do {
     let whole = try clicks.render(sampleRate: 1000, duration: 1)
     var pieces: [Float] = []
     for block in try clicks.blocks(sampleRate: 1000, duration: 1, blockFrames: 37) { pieces += block.samples }
-    print("custom pulse train in a sum: \(whole.samples.filter { $0 > 0.5 }.count) pulse samples, chunked identically: \(pieces == whole.samples)")
+    print(
+        "custom pulse train in a sum: \(whole.samples.filter { $0 > 0.5 }.count) pulse samples, chunked identically: \(pieces == whole.samples)"
+    )
 
     // Long renders stream in bounded memory.
     var frames = 0

@@ -1,5 +1,5 @@
-import SensorFeeds
 import Formats
+import SensorFeeds
 
 /// A plain, whole-input reading of a `text/event-stream` body by the WHATWG rules, byte by byte, to
 /// compare ``SSEParser`` with: one leading UTF-8 byte order mark is skipped; lines end in CR LF, LF or
@@ -20,7 +20,7 @@ enum EventStreamReference {
             switch item {
             case .event(let event): self = .event(id: event.id, data: event.data)
             case .comment(let text): self = .comment(text)
-            case .dropped(let why): self = .comment("dropped: " + why)   // never from the reference: a mismatch
+            case .dropped(let why): self = .comment("dropped: " + why)  // never from the reference: a mismatch
             }
         }
     }

@@ -1,10 +1,10 @@
+import Formats
 import Foundation
 import FuzzSupport
 import Location
 import Playback
 import SensorFeeds
 import Signals
-import Formats
 
 /// Fuzzes the wire formats the app-side client of a live server reads (`Sources/SensorFeeds/Remote`):
 /// the WebSocket frame reader and the `/v1/ws` messages, the Server-Sent Events parser, the chunked
@@ -49,7 +49,7 @@ enum FeedHarness {
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + 1 + Int((bytes[start] ^ seed) % 7))
-            small.append(bytes[start ..< end])
+            small.append(bytes[start..<end])
             start = end
         }
         return [[bytes[...]], [bytes[..<split], bytes[split...]], small]
@@ -57,7 +57,9 @@ enum FeedHarness {
 
     /// Describes how `bytes` were fed, for a failure message.
     static func describe(_ feed: [ArraySlice<UInt8>]) -> String {
-        feed.count == 1 ? "all at once" : "in \(feed.count) pieces of \(feed.prefix(12).map { "\($0.count)" }.joined(separator: ", "))\(feed.count > 12 ? ", …" : "") bytes"
+        feed.count == 1
+            ? "all at once"
+            : "in \(feed.count) pieces of \(feed.prefix(12).map { "\($0.count)" }.joined(separator: ", "))\(feed.count > 12 ? ", …" : "") bytes"
     }
 
     // MARK: WebSocket frames
@@ -70,9 +72,12 @@ enum FeedHarness {
     static func webSocket(_ feeds: [[ArraySlice<UInt8>]]) {
         let outcomes = feeds.map(readFrames)
         for (feed, outcome) in zip(feeds, outcomes).dropFirst() {
-            FuzzHarness.require(outcome == outcomes[0], """
+            FuzzHarness.require(
+                outcome == outcomes[0],
+                """
                 WebSocket frames fed \(describe(feed)) give \(summary(outcome)); all at once, \(summary(outcomes[0]))
-                """)
+                """
+            )
         }
         for message in outcomes[0].messages {
             switch message {
@@ -81,9 +86,15 @@ enum FeedHarness {
             case .binary:
                 break
             case .ping(let payload):
-                FuzzHarness.require(payload.count <= 125, "a ping carries \(payload.count) bytes (a control frame holds at most 125)")
+                FuzzHarness.require(
+                    payload.count <= 125,
+                    "a ping carries \(payload.count) bytes (a control frame holds at most 125)"
+                )
             case .close(let code, let reason):
-                FuzzHarness.require(reason.utf8.count <= 123 * 3, "a close frame's reason is \(reason.utf8.count) bytes")
+                FuzzHarness.require(
+                    reason.utf8.count <= 123 * 3,
+                    "a close frame's reason is \(reason.utf8.count) bytes"
+                )
                 FuzzHarness.require(code != nil || reason.isEmpty, "a close frame has a reason and no code")
             }
         }
@@ -94,10 +105,15 @@ enum FeedHarness {
         var outcome = FramesOutcome()
         for piece in feed {
             do throws(SensorFeedsError) {
-                do throws(WireError) { try reader.feed(Array(piece), into: &outcome.messages) } catch { throw SensorFeedsError(.badResponse, error.message) }
+                do throws(WireError) { try reader.feed(Array(piece), into: &outcome.messages) } catch {
+                    throw SensorFeedsError(.badResponse, error.message)
+                }
             } catch {
                 FuzzHarness.requireBounded(error)
-                FuzzHarness.require(error.code == .badResponse && error.path == nil, "a WebSocket protocol error is \(error.code) at \(error.path ?? "no path"): \(error)")
+                FuzzHarness.require(
+                    error.code == .badResponse && error.path == nil,
+                    "a WebSocket protocol error is \(error.code) at \(error.path ?? "no path"): \(error)"
+                )
                 outcome.error = error
                 break
             }
@@ -109,8 +125,10 @@ enum FeedHarness {
             case .close(_, let reason): total + reason.utf8.count
             }
         }
-        FuzzHarness.require(payload <= feed.reduce(0) { $0 + $1.count } * 3,
-                            "messages of \(payload) bytes from \(feed.reduce(0) { $0 + $1.count }) bytes of frames")
+        FuzzHarness.require(
+            payload <= feed.reduce(0) { $0 + $1.count } * 3,
+            "messages of \(payload) bytes from \(feed.reduce(0) { $0 + $1.count }) bytes of frames"
+        )
         return outcome
     }
 
@@ -123,7 +141,8 @@ enum FeedHarness {
             case .close(let code, let reason): "close(\(code.map { "\($0)" } ?? "no code"), \(reason.utf8.count) bytes)"
             }
         }
-        return "\(outcome.messages.count) messages [\(kinds.joined(separator: ", "))] and \(outcome.error.map { "the error '\($0)'" } ?? "no error")"
+        return
+            "\(outcome.messages.count) messages [\(kinds.joined(separator: ", "))] and \(outcome.error.map { "the error '\($0)'" } ?? "no error")"
     }
 
     /// A `/v1/ws` text message: a note, a point with an id in range, or a bounded `malformed`.
@@ -151,11 +170,14 @@ enum FeedHarness {
             var items: [SSEParser.Item] = []
             for piece in feed { parser.feed(piece, into: &items) }
             let read = items.map(EventStreamReference.Item.init)
-            FuzzHarness.require(read == expected, """
+            FuzzHarness.require(
+                read == expected,
+                """
                 an event stream fed \(describe(feed)) gives \(read.count) items, the WHATWG rules \(expected.count):
                 \(read.prefix(8))
                 \(expected.prefix(8))
-                """)
+                """
+            )
         }
         for case .event(_, let data) in expected {
             line(data, "an event's data")
@@ -176,24 +198,35 @@ enum FeedHarness {
             var outcome = ChunkedOutcome()
             for piece in feed {
                 do throws(SensorFeedsError) {
-                    do throws(WireError) { try decoder.feed(piece, into: &outcome.body) } catch { throw SensorFeedsError(.badResponse, error.message) }
+                    do throws(WireError) { try decoder.feed(piece, into: &outcome.body) } catch {
+                        throw SensorFeedsError(.badResponse, error.message)
+                    }
                 } catch {
                     FuzzHarness.requireBounded(error)
-                    FuzzHarness.require(error.code == .badResponse && error.path == nil, "a chunked framing error is \(error.code): \(error)")
+                    FuzzHarness.require(
+                        error.code == .badResponse && error.path == nil,
+                        "a chunked framing error is \(error.code): \(error)"
+                    )
                     outcome.error = error
                     break
                 }
             }
             outcome.isDone = decoder.isDone
-            FuzzHarness.require(outcome.body.count <= inputCount, "a chunked body of \(outcome.body.count) bytes from \(inputCount) bytes")
+            FuzzHarness.require(
+                outcome.body.count <= inputCount,
+                "a chunked body of \(outcome.body.count) bytes from \(inputCount) bytes"
+            )
             return outcome
         }
         for (feed, outcome) in zip(feeds, outcomes).dropFirst() {
-            FuzzHarness.require(outcome == outcomes[0], """
+            FuzzHarness.require(
+                outcome == outcomes[0],
+                """
                 a chunked body fed \(describe(feed)) gives \(outcome.body.count) bytes, \(outcome.isDone ? "done" : "not done"), \
                 \(outcome.error.map { "'\($0)'" } ?? "no error"); all at once, \(outcomes[0].body.count) bytes, \
                 \(outcomes[0].isDone ? "done" : "not done"), \(outcomes[0].error.map { "'\($0)'" } ?? "no error")
-                """)
+                """
+            )
         }
         if outcomes[0].isDone {
             body(String(decoding: outcomes[0].body, as: UTF8.self), fallbackTimestamp: 0.5)
@@ -206,7 +239,10 @@ enum FeedHarness {
         if let point = line(text, "a point line"), !text.hasPrefix("\u{FEFF}") {
             do throws(SensorFeedsError) {
                 let message = try WebSocketPointMessage("{\"id\":7,\"point\":\(text)}")
-                FuzzHarness.require(message == .point(id: 7, point), "a point line wrapped as a /v1/ws message reads as \(message), not \(point)")
+                FuzzHarness.require(
+                    message == .point(id: 7, point),
+                    "a point line wrapped as a /v1/ws message reads as \(message), not \(point)"
+                )
             } catch {
                 FuzzHarness.fail("a point line wrapped as a /v1/ws message fails: \(error)")
             }
@@ -243,14 +279,21 @@ enum FeedHarness {
     static func check(_ point: RemotePoint, _ what: String) {
         var numbers = [point.timestamp]
         if let m = point.motion {
-            numbers += [m.timestamp, m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z,
-                        m.gravity.x, m.gravity.y, m.gravity.z, m.rotationRate.x, m.rotationRate.y, m.rotationRate.z]
+            numbers += [
+                m.timestamp, m.userAcceleration.x, m.userAcceleration.y, m.userAcceleration.z,
+                m.gravity.x, m.gravity.y, m.gravity.z, m.rotationRate.x, m.rotationRate.y, m.rotationRate.z,
+            ]
             if let q = m.attitude { numbers += [q.w, q.x, q.y, q.z] }
         }
         if let l = point.location {
-            numbers += [l.timestamp, l.latitude, l.longitude, l.altitude, l.horizontalAccuracy, l.verticalAccuracy, l.speed, l.course]
-            FuzzHarness.require((-90 ... 90).contains(l.latitude) && (-180 ... 180).contains(l.longitude),
-                                "\(what) gives the location \(l.latitude), \(l.longitude)")
+            numbers += [
+                l.timestamp, l.latitude, l.longitude, l.altitude, l.horizontalAccuracy, l.verticalAccuracy, l.speed,
+                l.course,
+            ]
+            FuzzHarness.require(
+                (-90...90).contains(l.latitude) && (-180...180).contains(l.longitude),
+                "\(what) gives the location \(l.latitude), \(l.longitude)"
+            )
         }
         FuzzHarness.require(numbers.allSatisfy(\.isFinite), "\(what) gives a non-finite number: \(point)")
     }

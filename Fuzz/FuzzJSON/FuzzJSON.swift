@@ -1,8 +1,8 @@
+import Formats
 import Foundation
 import FuzzSupport
-import Signals
 import InternalUtilities
-import Formats
+import Signals
 
 /// Fuzzes the strict JSON reader, ``JSONValue/parse(_:limits:)``, alone.
 ///
@@ -17,8 +17,10 @@ enum JSONHarness {
             value = try JSONValue.parse(data)
         } catch {
             FuzzHarness.requireBounded(error)
-            FuzzHarness.require(error.code != .malformed || (error.line != nil && error.column != nil),
-                                "a syntax error has no line and column: \(error)")
+            FuzzHarness.require(
+                error.code != .malformed || (error.line != nil && error.column != nil),
+                "a syntax error has no line and column: \(error)"
+            )
             return
         }
         let compact = value.serialized
@@ -32,14 +34,19 @@ enum JSONHarness {
         FuzzHarness.require(again.serialized == compact, "serializing is not a fixed point:\n\(compact.prefix(2000))")
         do {
             let pretty = try JSONValue.parse(value.prettyPrinted)
-            FuzzHarness.require(pretty == value, "the pretty-printed value parses to another value:\n\(value.prettyPrinted.prefix(2000))")
+            FuzzHarness.require(
+                pretty == value,
+                "the pretty-printed value parses to another value:\n\(value.prettyPrinted.prefix(2000))"
+            )
         } catch {
             FuzzHarness.fail("the pretty-printed value does not parse: \(error)\n\(value.prettyPrinted.prefix(2000))")
         }
         let depth = value.depth
         let shallow = try? JSONValue.parse(data, limits: JSONLimits(depth: 3))
-        FuzzHarness.require((shallow != nil) == (depth <= 3),
-                            "a document nested \(depth) deep is \(shallow == nil ? "refused" : "accepted") with a depth limit of 3")
+        FuzzHarness.require(
+            (shallow != nil) == (depth <= 3),
+            "a document nested \(depth) deep is \(shallow == nil ? "refused" : "accepted") with a depth limit of 3"
+        )
     }
 }
 

@@ -1,8 +1,8 @@
+import Formats
 import Foundation
 import FuzzSupport
 import Playback
 import Signals
-import Formats
 
 /// Fuzzes point-file reading: ``PointFile/decode(_:format:name:)`` in each format (JSON array, JSON
 /// Lines, CSV), and opening the same bytes as an input whose format is detected.
@@ -18,8 +18,10 @@ enum PointsHarness {
             let points = decode(data, format)
             for size in [1, 5] {
                 let small = decode(data, format, bufferSize: size)
-                FuzzHarness.require(small == points,
-                                    "\(format): \(points.map { "\($0.count) points" } ?? "an error") from the input, \(small.map { "\($0.count) points" } ?? "an error") through a buffer of \(size) bytes")
+                FuzzHarness.require(
+                    small == points,
+                    "\(format): \(points.map { "\($0.count) points" } ?? "an error") from the input, \(small.map { "\($0.count) points" } ?? "an error") through a buffer of \(size) bytes"
+                )
             }
         }
         let input = NamedInput(name: "points", bytes: data)
@@ -27,10 +29,16 @@ enum PointsHarness {
         let direct = decode(data, file.format)
         do {
             let schedule = try file.schedule()
-            FuzzHarness.require(schedule.count == direct?.count, "the schedule counts \(schedule.count) points, decoding gives \(direct.map { "\($0.count)" } ?? "an error")")
+            FuzzHarness.require(
+                schedule.count == direct?.count,
+                "the schedule counts \(schedule.count) points, decoding gives \(direct.map { "\($0.count)" } ?? "an error")"
+            )
         } catch {
             FuzzHarness.requireBounded(error)
-            FuzzHarness.require(direct == nil, "decoding gives \(direct?.count ?? 0) points but the schedule throws \(error)")
+            FuzzHarness.require(
+                direct == nil,
+                "decoding gives \(direct?.count ?? 0) points but the schedule throws \(error)"
+            )
         }
     }
 
@@ -39,7 +47,10 @@ enum PointsHarness {
         let points: [MotionPoint]
         do {
             if let bufferSize {
-                points = try PointFile.decode(ByteReader(data: data, name: "points", bufferSize: bufferSize), format: format)
+                points = try PointFile.decode(
+                    ByteReader(data: data, name: "points", bufferSize: bufferSize),
+                    format: format
+                )
             } else {
                 points = try PointFile.decode(data, format: format, name: "points")
             }
@@ -49,10 +60,15 @@ enum PointsHarness {
         }
         var previous = -Double.infinity
         for (i, p) in points.enumerated() {
-            let numbers = [p.timestamp, p.userAcceleration.x, p.userAcceleration.y, p.userAcceleration.z,
-                           p.gravity.x, p.gravity.y, p.gravity.z, p.rotationRate.x, p.rotationRate.y, p.rotationRate.z]
+            let numbers = [
+                p.timestamp, p.userAcceleration.x, p.userAcceleration.y, p.userAcceleration.z,
+                p.gravity.x, p.gravity.y, p.gravity.z, p.rotationRate.x, p.rotationRate.y, p.rotationRate.z,
+            ]
             FuzzHarness.require(numbers.allSatisfy(\.isFinite), "\(format): point \(i) has a non-finite number: \(p)")
-            FuzzHarness.require(p.timestamp >= previous, "\(format): point \(i) goes back in time: \(p.timestamp) after \(previous)")
+            FuzzHarness.require(
+                p.timestamp >= previous,
+                "\(format): point \(i) goes back in time: \(p.timestamp) after \(previous)"
+            )
             previous = p.timestamp
         }
         return points

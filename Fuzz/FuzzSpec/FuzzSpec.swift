@@ -1,9 +1,9 @@
+import Formats
 import Foundation
 import FuzzSupport
 import Playback
 import Signals
 import Specs
-import Formats
 
 /// Fuzzes spec decoding, validation and rendering.
 ///
@@ -32,9 +32,14 @@ enum SpecHarness {
             let text = node.json(pretty: pretty)
             do {
                 let again = try SignalNode.decode(json: text)
-                FuzzHarness.require(again == node, "the \(pretty ? "pretty" : "compact") encoding decodes to another node:\n\(String(decoding: text, as: UTF8.self))")
+                FuzzHarness.require(
+                    again == node,
+                    "the \(pretty ? "pretty" : "compact") encoding decodes to another node:\n\(String(decoding: text, as: UTF8.self))"
+                )
             } catch {
-                FuzzHarness.fail("the \(pretty ? "pretty" : "compact") encoding does not decode: \(error)\n\(String(decoding: text, as: UTF8.self))")
+                FuzzHarness.fail(
+                    "the \(pretty ? "pretty" : "compact") encoding does not decode: \(error)\n\(String(decoding: text, as: UTF8.self))"
+                )
             }
         }
         checkRenders(node, AnySignal(node: node))
@@ -76,8 +81,10 @@ enum SpecHarness {
             FuzzHarness.requireBounded(error)
             return
         }
-        FuzzHarness.require(document.signal == nil && document.route != nil,
-                            "SpecDocument decoded a signal where SignalNode.decode failed with \(signalError)")
+        FuzzHarness.require(
+            document.signal == nil && document.route != nil,
+            "SpecDocument decoded a signal where SignalNode.decode failed with \(signalError)"
+        )
         do {
             let loaded = try SpecDocument.load(NamedInput(name: "spec.json", bytes: data))
             FuzzHarness.require(loaded == document, "SpecDocument.load gives another route document")
@@ -106,30 +113,47 @@ enum SpecHarness {
     }
 
     static func render(_ signal: AnySignal, rate: Double, aliasing: Bool, start: Int, bound: Double) {
-        let whole: SampleBuffer, split: SampleBuffer
+        let whole: SampleBuffer
+        let split: SampleBuffer
         do {
-            whole = try signal.render(sampleRate: rate, startIndex: start, frameCount: frames,
-                                      options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 128))
-            split = try signal.render(sampleRate: rate, startIndex: start + 37, frameCount: frames - 37,
-                                      options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 16))
+            whole = try signal.render(
+                sampleRate: rate,
+                startIndex: start,
+                frameCount: frames,
+                options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 128)
+            )
+            split = try signal.render(
+                sampleRate: rate,
+                startIndex: start + 37,
+                frameCount: frames - 37,
+                options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 16)
+            )
         } catch {
-            FuzzHarness.fail("a validated spec failed to render \(frames) frames from index \(start) at \(rate) Hz: \(error)")
+            FuzzHarness.fail(
+                "a validated spec failed to render \(frames) frames from index \(start) at \(rate) Hz: \(error)"
+            )
         }
         let channels = signal.channelCount
-        FuzzHarness.require(whole.channelCount == channels && whole.frameCount == frames,
-                            "the buffer is \(whole.channelCount) × \(whole.frameCount), expected \(channels) × \(frames)")
+        FuzzHarness.require(
+            whole.channelCount == channels && whole.frameCount == frames,
+            "the buffer is \(whole.channelCount) × \(whole.frameCount), expected \(channels) × \(frames)"
+        )
         // Float rounding of gains, biases and sums stays far below 1e-4 of the bound.
         let limit = bound * (1 + 1e-4) + Double(Float.leastNormalMagnitude)
-        for c in 0 ..< channels {
-            for i in 0 ..< frames {
+        for c in 0..<channels {
+            for i in 0..<frames {
                 let v = whole.samples[c * frames + i]
                 guard v.isFinite, Double(v.magnitude) <= limit else {
-                    FuzzHarness.fail("sample \(start + i) of channel \(c) at \(rate) Hz (aliasing \(aliasing)) is \(v), the validated bound is \(bound)")
+                    FuzzHarness.fail(
+                        "sample \(start + i) of channel \(c) at \(rate) Hz (aliasing \(aliasing)) is \(v), the validated bound is \(bound)"
+                    )
                 }
                 if i >= 37 {
                     let w = split.samples[c * (frames - 37) + i - 37]
-                    FuzzHarness.require(w.bitPattern == v.bitPattern,
-                                        "sample \(start + i) of channel \(c) at \(rate) Hz is \(v) in one render and \(w) in blocks of 16 from \(start + 37)")
+                    FuzzHarness.require(
+                        w.bitPattern == v.bitPattern,
+                        "sample \(start + i) of channel \(c) at \(rate) Hz is \(v) in one render and \(w) in blocks of 16 from \(start + 37)"
+                    )
                 }
             }
         }

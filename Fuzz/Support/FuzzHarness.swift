@@ -1,12 +1,13 @@
+import CFuzzDriver
+import Foundation
+import Playback
+import Signals
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CFuzzDriver
-import Foundation
-import Playback
-import Signals
 
 /// What every fuzz harness shares: turning libFuzzer's bytes into `Data`, checking an invariant (a
 /// failed check stops the process, so libFuzzer records the input as a crash), and running a harness
@@ -46,8 +47,12 @@ public enum FuzzHarness {
     /// - Parameters:
     ///   - condition: The invariant.
     ///   - message: What broke, with the values involved.
-    public static func require(_ condition: Bool, _ message: @autoclosure () -> String,
-                               file: StaticString = #fileID, line: UInt = #line) {
+    public static func require(
+        _ condition: Bool,
+        _ message: @autoclosure () -> String,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
         guard !condition else { return }
         fail(message(), file: file, line: line)
     }
@@ -62,9 +67,12 @@ public enum FuzzHarness {
     /// - Parameter message: The error's message.
     public static func requireBoundedMessage(_ message: String, file: StaticString = #fileID, line: UInt = #line) {
         require(!message.isEmpty, "an error has an empty message", file: file, line: line)
-        require(message.utf8.count <= longestMessage,
-                "an error message is \(message.utf8.count) bytes (limit \(longestMessage)); it echoes input: \(message.prefix(300))…",
-                file: file, line: line)
+        require(
+            message.utf8.count <= longestMessage,
+            "an error message is \(message.utf8.count) bytes (limit \(longestMessage)); it echoes input: \(message.prefix(300))…",
+            file: file,
+            line: line
+        )
     }
 
     /// Checks that no component of a JSON path (`.key`, `[3]`, `["key"]`) is longer than
@@ -84,8 +92,11 @@ public enum FuzzHarness {
             rest = rest[end...]
         }
         if let long = components.first(where: { $0.count > longestPathComponent }) {
-            fail("a JSON path component is \(long.count) characters (limit \(longestPathComponent)); it echoes input: \(long.prefix(120))…",
-                 file: file, line: line)
+            fail(
+                "a JSON path component is \(long.count) characters (limit \(longestPathComponent)); it echoes input: \(long.prefix(120))…",
+                file: file,
+                line: line
+            )
         }
     }
 
@@ -125,7 +136,12 @@ public enum FuzzHarness {
     public static func reproduce(_ arguments: [String], _ body: (Data) -> Void) -> Int32 {
         let program = arguments.first.map { ($0 as NSString).lastPathComponent } ?? "harness"
         guard arguments.count > 1 else {
-            FileHandle.standardError.write(Data("usage: \(program) FILE|FOLDER...\n  runs the harness over each input (built without libFuzzer; `make fuzz` builds the fuzzer)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "usage: \(program) FILE|FOLDER...\n  runs the harness over each input (built without libFuzzer; `make fuzz` builds the fuzzer)\n"
+                        .utf8
+                )
+            )
             return 2
         }
         var status: Int32 = 0

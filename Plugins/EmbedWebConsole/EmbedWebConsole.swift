@@ -13,24 +13,34 @@ struct EmbedWebConsole: BuildToolPlugin {
     /// starts the console. `make lint-web` and `EmbeddedConsoleTests` list the same order.
     static let constants: [(name: String, files: [String])] = [
         ("html", ["console.html"]),
-        ("script", ["console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-nav.js",
-                    "console-spec.js", "console-controls.js"]),
+        (
+            "script",
+            [
+                "console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-nav.js",
+                "console-spec.js", "console-controls.js",
+            ]
+        ),
         ("style", ["console.css"]),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let folder = target.directoryURL.appending(path: "Console").appending(path: "Web")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedConsole.swift")
-        var arguments = [output.path], inputs: [URL] = []
+        var arguments = [output.path]
+        var inputs: [URL] = []
         for (name, files) in Self.constants {
             let urls = files.map { folder.appending(path: $0) }
             arguments += ["--constant", name] + urls.map(\.path)
             inputs += urls
         }
         return [
-            .buildCommand(displayName: "Embedding the web console into \(target.name)",
-                          executable: try context.tool(named: "EmbedFiles").url,
-                          arguments: arguments, inputFiles: inputs, outputFiles: [output]),
+            .buildCommand(
+                displayName: "Embedding the web console into \(target.name)",
+                executable: try context.tool(named: "EmbedFiles").url,
+                arguments: arguments,
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
         ]
     }
 }

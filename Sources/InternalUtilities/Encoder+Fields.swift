@@ -9,7 +9,10 @@ extension Encoder {
     ///   - keys: The coding keys' type.
     ///   - fields: The keys and their values, in the order to write them.
     /// - Throws: The first error a value's encoding throws.
-    package func encodeFields<Key: CodingKey>(keyedBy keys: Key.Type, _ fields: KeyValuePairs<Key, any Encodable>) throws {
+    package func encodeFields<Key: CodingKey>(
+        keyedBy keys: Key.Type,
+        _ fields: KeyValuePairs<Key, any Encodable>
+    ) throws {
         var container = container(keyedBy: keys)
         for (key, value) in fields { try container.encode(value, forKey: key) }
     }

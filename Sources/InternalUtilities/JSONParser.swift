@@ -43,9 +43,11 @@ package enum JSONPath {
     /// The path of `key` inside the object at `path`: `$.a.b` for a plain key, `$.a["x y"]` for any other
     /// (quoted, cut to 60 characters).
     package static func child(_ path: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.count <= 60 && key.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
-        }
+        let plain =
+            !key.isEmpty && key.utf8.count <= 60
+            && key.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+            }
         return plain ? "\(path).\(key)" : "\(path)[\"\(quotedForMessage(key, limit: 60))\"]"
     }
 }
@@ -55,8 +57,11 @@ extension JSONParser {
     /// - Throws: ``JSONSyntaxError``.
     package static func parse(_ data: Data, limits: JSONLimits) throws(JSONSyntaxError) -> JSONValue {
         guard data.count <= limits.bytes else {
-            throw JSONSyntaxError(message: "the JSON document is \(data.count) bytes; the limit is \(limits.bytes) bytes",
-                                  path: "$", isTooLarge: true)
+            throw JSONSyntaxError(
+                message: "the JSON document is \(data.count) bytes; the limit is \(limits.bytes) bytes",
+                path: "$",
+                isTooLarge: true
+            )
         }
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(raw.bindMemory(to: UInt8.self), limits: limits)
@@ -117,11 +122,15 @@ package struct JSONParser {
 
     /// 1-based line and column (in bytes) of `offset`.
     private func location(_ offset: Int) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         var i = 0
         let end = min(offset, bytes.count)
         while i < end {
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
             i += 1
         }
         return (line, end - lineStart + 1)
@@ -156,10 +165,16 @@ package struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
             throw fail("NaN and Infinity are not JSON numbers; every number must be finite")
         case UInt8(ascii: "'"):
@@ -175,7 +190,7 @@ package struct JSONParser {
         var ok = position + count <= bytes.count
         if ok {
             word.withUTF8Buffer { w in
-                for k in 0 ..< count where bytes[position + k] != w[k] { ok = false }
+                for k in 0..<count where bytes[position + k] != w[k] { ok = false }
             }
         }
         guard ok else { throw fail("unexpected \(describeHere()): expected a value", at: start) }
@@ -191,7 +206,7 @@ package struct JSONParser {
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        position += 1   // {
+        position += 1  // {
         var members: [JSONObject.Member] = []
         var seen: Set<String>? = nil
         skipWhitespace()
@@ -223,7 +238,9 @@ package struct JSONParser {
             seen?.insert(key)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw fail("unexpected \(describeHere()): expected ':' after the key '\(quotedForMessage(key, limit: 60))'")
+                throw fail(
+                    "unexpected \(describeHere()): expected ':' after the key '\(quotedForMessage(key, limit: 60))'"
+                )
             }
             position += 1
             skipWhitespace()
@@ -232,7 +249,9 @@ package struct JSONParser {
             path.removeLast()
             members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
-            guard position < bytes.count else { throw fail("unexpected end of input inside an object: expected ',' or '}'") }
+            guard position < bytes.count else {
+                throw fail("unexpected end of input inside an object: expected ',' or '}'")
+            }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
                 continue
@@ -248,7 +267,7 @@ package struct JSONParser {
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        position += 1   // [
+        position += 1  // [
         var elements: [JSONValue] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
@@ -266,7 +285,9 @@ package struct JSONParser {
             path.removeLast()
             elements.append(value)
             skipWhitespace()
-            guard position < bytes.count else { throw fail("unexpected end of input inside an array: expected ',' or ']'") }
+            guard position < bytes.count else {
+                throw fail("unexpected end of input inside an array: expected ',' or ']'")
+            }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
                 continue
@@ -282,14 +303,14 @@ package struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = position
-        position += 1   // opening quote
+        position += 1  // opening quote
         var scratch: [UInt8] = []
         var runStart = position
         while true {
             guard position < bytes.count else { throw fail("unterminated string", at: start) }
             let b = bytes[position]
             if b == UInt8(ascii: "\"") {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< position]))
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
                 position += 1
                 break
             }
@@ -297,7 +318,7 @@ package struct JSONParser {
                 throw fail("control character 0x\(String(b, radix: 16, uppercase: true)) inside a string (escape it)")
             }
             if b == UInt8(ascii: "\\") {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< position]))
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
                 position += 1
                 guard position < bytes.count else { throw fail("unterminated string", at: start) }
                 let e = bytes[position]
@@ -315,7 +336,8 @@ package struct JSONParser {
                     var scalar = try hex4()
                     if scalar >= 0xD800 && scalar < 0xDC00 {
                         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                              bytes[position + 1] == UInt8(ascii: "u") else {
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else {
                             throw fail("unpaired UTF-16 surrogate \\u\(String(scalar, radix: 16)) in a string")
                         }
                         position += 2
@@ -346,13 +368,13 @@ package struct JSONParser {
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw fail("truncated \\u escape") }
         var v: UInt32 = 0
-        for _ in 0 ..< 4 {
+        for _ in 0..<4 {
             let b = bytes[position]
             let d: UInt32
             switch b {
-            case UInt8(ascii: "0") ... UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a") ... UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A") ... UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
             default: throw fail("invalid hex digit in a \\u escape")
             }
             v = v << 4 | d
@@ -394,10 +416,13 @@ package struct JSONParser {
             }
             guard digits() > 0 else { throw fail("a number needs digits in its exponent", at: start) }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< position]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         // Double(String) parses with the C locale (never the user's), correctly rounded.
         guard let value = Double(text), value.isFinite else {
-            throw fail("the number \(quotedForMessage(text, limit: 40)) is too large for a Double (largest ±1.8e308)", at: start)
+            throw fail(
+                "the number \(quotedForMessage(text, limit: 40)) is too large for a Double (largest ±1.8e308)",
+                at: start
+            )
         }
         return JSONNumber(text: text, value: value)
     }

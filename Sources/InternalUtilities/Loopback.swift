@@ -9,5 +9,7 @@ package func isLoopbackHost(_ host: String) -> Bool {
     // 127.0.0.0/8 as four decimal numbers 0 ... 255 (a name such as 127.evil.example is not loopback).
     let parts = h.split(separator: ".", omittingEmptySubsequences: false)
     return parts.count == 4 && parts[0] == "127"
-        && parts.allSatisfy { p in !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) && (Int(p) ?? 256) <= 255 }
+        && parts.allSatisfy { p in
+            !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) && (Int(p) ?? 256) <= 255
+        }
 }

@@ -52,8 +52,10 @@ package enum Monotonic {
         // per-thread file is only at that level.
         var link = [CChar](repeating: 0, count: 64)
         let length = readlink("/proc/thread-self", &link, link.count - 1)
-        guard length > 0, let tid = String(decoding: link[0 ..< length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .split(separator: "/").last.flatMap({ Int($0) }) else { return }
+        guard length > 0,
+            let tid = String(decoding: link[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .split(separator: "/").last.flatMap({ Int($0) })
+        else { return }
         let fd = open("/proc/\(tid)/timerslack_ns", O_WRONLY)
         guard fd >= 0 else { return }
         _ = write(fd, "1", 1)

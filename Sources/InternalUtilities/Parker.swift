@@ -9,7 +9,8 @@ import Foundation
 /// A one-token wake-up for one waiting thread: ``unpark()`` leaves a token, ``park(until:)`` consumes
 /// it or waits for it (up to a deadline on ``Monotonic``). A token left before the wait is not lost,
 /// so there is no race between deciding to wait and waiting.
-package final class Parker: @unchecked Sendable { // token and pthread condition guarded by its own pthread mutex (a monotonic-clock condition variable)
+// token and pthread condition guarded by its own pthread mutex (a monotonic-clock condition variable)
+package final class Parker: @unchecked Sendable {  // guarded by its own pthread mutex
     #if canImport(Glibc) || canImport(Darwin)
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>

@@ -44,12 +44,12 @@ package struct SHA256: Sendable {
         var start = 0
         if !buffer.isEmpty {
             let take = min(64 - buffer.count, raw.count)
-            update(raw[0 ..< take])   // the byte-by-byte path: fills and compresses the buffer
+            update(raw[0..<take])  // the byte-by-byte path: fills and compresses the buffer
             start = take
             if !buffer.isEmpty { return }
         }
         while raw.count - start >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: raw[start ..< start + 64]))
+            compress(UnsafeRawBufferPointer(rebasing: raw[start..<start + 64]))
             length &+= 64
             start += 64
         }
@@ -59,13 +59,13 @@ package struct SHA256: Sendable {
     private mutating func compress(_ block: some Collection<UInt8>) {
         var w = [UInt32](repeating: 0, count: 64)
         for (n, b) in block.enumerated() { w[n / 4] |= UInt32(b) << (24 - 8 * UInt32(n % 4)) }
-        for t in 16 ..< 64 {
+        for t in 16..<64 {
             let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
             let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, h) = state
-        for t in 0 ..< 64 {
+        for t in 0..<64 {
             let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
             let ch = (e & f) ^ (~e & g)
             let t1 = h &+ s1 &+ ch &+ SHA256.k[t] &+ w[t]
@@ -74,7 +74,10 @@ package struct SHA256: Sendable {
             let t2 = s0 &+ maj
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+            state.7 &+ h
+        )
     }
 
     /// The digest, as 64 lowercase hex digits (the value is not changed).
@@ -85,8 +88,11 @@ package struct SHA256: Sendable {
         while tail.count % 64 != 56 { tail.append(0) }
         for s in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(s))) }
         copy.buffer = []
-        for start in stride(from: 0, to: tail.count, by: 64) { copy.compress(tail[start ..< start + 64]) }
-        let words = [copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6, copy.state.7]
+        for start in stride(from: 0, to: tail.count, by: 64) { copy.compress(tail[start..<start + 64]) }
+        let words = [
+            copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6,
+            copy.state.7,
+        ]
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         for word in words {

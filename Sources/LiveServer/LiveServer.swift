@@ -36,15 +36,30 @@ import ServiceLifecycle
 ///   - onServerRunning: Called once the server accepts connections on every address, with the port and
 ///     the addresses.
 /// - Returns: The application; run it with `runService()` (handles SIGINT and SIGTERM) or `run()`.
-public func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil,
-                             onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }) -> some ApplicationProtocol {
-    buildApplication(feed: feed, configuration: configuration, logger: logger, limiter: nil, onServerRunning: onServerRunning)
+public func buildApplication(
+    feed: LiveFeed,
+    configuration: LiveServerConfiguration,
+    logger: Logger? = nil,
+    onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    buildApplication(
+        feed: feed,
+        configuration: configuration,
+        logger: logger,
+        limiter: nil,
+        onServerRunning: onServerRunning
+    )
 }
 
 /// ``buildApplication(feed:configuration:logger:onServerRunning:)`` counting its connections with
 /// `limiter` (a test watches its counts); `nil` makes one from the configuration's limits.
-func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil, limiter: ConnectionLimiter?,
-                      onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }) -> some ApplicationProtocol {
+func buildApplication(
+    feed: LiveFeed,
+    configuration: LiveServerConfiguration,
+    logger: Logger? = nil,
+    limiter: ConnectionLimiter?,
+    onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }
+) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONErrorMiddleware())
     let access = RequestGuard(configuration)
@@ -57,16 +72,25 @@ func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, lo
     var log = logger ?? Logger(label: "signals-serve")
     if logger == nil { log.logLevel = .warning }
     let responder = router.buildResponder()
-    let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout,
-                                              shutdownGrace: configuration.shutdownGrace, access: access,
-                                              limits: ConnectionLimiter.Limits(configuration), limiter: limiter)
+    let server = GuardedServerChannel.builder(
+        feed: feed,
+        headTimeout: configuration.headTimeout,
+        shutdownGrace: configuration.shutdownGrace,
+        access: access,
+        limits: ConnectionLimiter.Limits(configuration),
+        limiter: limiter
+    )
     var services: [any Service] = [FeedService(feed: feed)]
-    let second = configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil
+    let second =
+        configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil
     if let second { services.append(second) }
     return Application(
         responder: responder,
         server: server,
-        configuration: ApplicationConfiguration(address: .hostname(configuration.bindHost, port: configuration.port), serverName: nil),
+        configuration: ApplicationConfiguration(
+            address: .hostname(configuration.bindHost, port: configuration.port),
+            serverName: nil
+        ),
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
@@ -76,7 +100,7 @@ func buildApplication(feed: LiveFeed, configuration: LiveServerConfiguration, lo
                 switch await second.listen(besides: address) {
                 case .listening(let url): listening.urls.append(url)
                 case .unavailable(let note): listening.notes.append(note)
-                case .failed: return   // the service threw: the application stops with that error
+                case .failed: return  // the service threw: the application stops with that error
                 }
                 listening.urls.sort { $0.contains("[") == false && $1.contains("[") }
             }

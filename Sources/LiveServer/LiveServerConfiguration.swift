@@ -68,8 +68,13 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     ///   - feed: How the feed plays.
     ///   - allowedOrigins: Other origins whose pages may change the feed (default none).
     ///   - token: The token changes must carry (default none).
-    public init(host: String = LiveServerConfiguration.bothLoopbacks, port: Int = 8080, feed: FeedOptions = FeedOptions(),
-                allowedOrigins: [String] = [], token: String? = nil) {
+    public init(
+        host: String = LiveServerConfiguration.bothLoopbacks,
+        port: Int = 8080,
+        feed: FeedOptions = FeedOptions(),
+        allowedOrigins: [String] = [],
+        token: String? = nil
+    ) {
         self.host = host
         self.port = port
         self.feed = feed
@@ -97,7 +102,7 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     /// ```
     public static func generateToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0 ..< 2).map { _ in
+        return (0..<2).map { _ in
             let text = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - text.count) + text
         }.joined()
@@ -127,38 +132,60 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     /// The configuration, checked.
     /// - Throws: `SignalError` (`invalidArgument`) naming the flag and its range.
     public func validated() throws(SignalError) -> LiveServerConfiguration {
-        guard (0 ... 65535).contains(port) else {
+        guard (0...65535).contains(port) else {
             throw SignalError(.invalidArgument, "--port must be from 0 to 65535 (0 picks a free port), got \(port)")
         }
         guard !host.isEmpty, host.utf8.count <= 255, !host.contains(where: { $0.isWhitespace || $0 == "/" }) else {
-            throw SignalError(.invalidArgument, "--host must be an address or a host name such as 127.0.0.1, got '\(host)'")
+            throw SignalError(
+                .invalidArgument,
+                "--host must be an address or a host name such as 127.0.0.1, got '\(host)'"
+            )
         }
         var checked = self
         // An IPv6 address may come in brackets, as in a URL: [::1] is ::1.
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
+        let bare =
+            host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
         guard !bare.contains("[") && !bare.contains("]") else {
-            throw SignalError(.invalidArgument, "--host must be an address or a host name such as 127.0.0.1 or ::1, got '\(SignalError.quoted(host, limit: 60))'")
+            throw SignalError(
+                .invalidArgument,
+                "--host must be an address or a host name such as 127.0.0.1 or ::1, got '\(SignalError.quoted(host, limit: 60))'"
+            )
         }
         checked.host = bare
         guard headTimeout > .zero, headTimeout <= .seconds(3600) else {
-            throw SignalError(.invalidArgument, "the head timeout must be more than 0 s and at most 3600 s, got \(headTimeout)")
+            throw SignalError(
+                .invalidArgument,
+                "the head timeout must be more than 0 s and at most 3600 s, got \(headTimeout)"
+            )
         }
         guard shutdownGrace > .zero, shutdownGrace <= .seconds(3600) else {
-            throw SignalError(.invalidArgument, "the shutdown grace must be more than 0 s and at most 3600 s, got \(shutdownGrace)")
+            throw SignalError(
+                .invalidArgument,
+                "the shutdown grace must be more than 0 s and at most 3600 s, got \(shutdownGrace)"
+            )
         }
         guard maxConnections >= 1 else {
             throw SignalError(.invalidArgument, "--max-connections must be a whole number ≥ 1, got \(maxConnections)")
         }
         guard maxConnectionsPerPeer >= 1 else {
-            throw SignalError(.invalidArgument, "--max-connections-per-peer must be a whole number ≥ 1, got \(maxConnectionsPerPeer)")
+            throw SignalError(
+                .invalidArgument,
+                "--max-connections-per-peer must be a whole number ≥ 1, got \(maxConnectionsPerPeer)"
+            )
         }
         guard maxIdleConnections >= 1 else {
-            throw SignalError(.invalidArgument, "the most idle connections (maxIdleConnections) must be ≥ 1, got \(maxIdleConnections)")
+            throw SignalError(
+                .invalidArgument,
+                "the most idle connections (maxIdleConnections) must be ≥ 1, got \(maxIdleConnections)"
+            )
         }
         checked.feed = try feed.validated()
         checked.allowedOrigins = try allowedOrigins.map { text throws(SignalError) in
             guard let origin = WebOrigin(text) else {
-                throw SignalError(.invalidArgument, "--allow-origin must be an origin such as http://localhost:5173 (scheme://host[:port], no path), got '\(SignalError.quoted(text, limit: 80))'")
+                throw SignalError(
+                    .invalidArgument,
+                    "--allow-origin must be an origin such as http://localhost:5173 (scheme://host[:port], no path), got '\(SignalError.quoted(text, limit: 80))'"
+                )
             }
             return origin.description
         }
@@ -173,11 +200,21 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     ///   - source: Where it was given, for the message (`--token`, `SIGNALS_SERVE_TOKEN`).
     /// - Throws: `SignalError` (`invalidArgument`) naming `source`.
     package static func checkToken(_ token: String, from source: String) throws(SignalError) {
-        guard (1 ... 256).contains(token.utf8.count) else {
-            throw SignalError(.invalidArgument, "\(source) must be 1 to 256 characters long (or 'generate' for a random one), got \(token.utf8.count)")
+        guard (1...256).contains(token.utf8.count) else {
+            throw SignalError(
+                .invalidArgument,
+                "\(source) must be 1 to 256 characters long (or 'generate' for a random one), got \(token.utf8.count)"
+            )
         }
-        guard token.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0)) }) else {
-            throw SignalError(.invalidArgument, "\(source) may hold only A-Z a-z 0-9 - . _ ~ (it travels in a header and in a URL), and this one holds other characters")
+        guard
+            token.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~".unicodeScalars.contains($0))
+            })
+        else {
+            throw SignalError(
+                .invalidArgument,
+                "\(source) may hold only A-Z a-z 0-9 - . _ ~ (it travels in a header and in a URL), and this one holds other characters"
+            )
         }
     }
 

@@ -1,5 +1,5 @@
-import Signals
 import InternalUtilities
+import Signals
 
 /// A request the server refuses for a reason of HTTP: an unknown path or method, a body too large or not
 /// JSON, a malformed header or query, a change from another web site or without the token, a `Host` that

@@ -5,8 +5,13 @@ extension LocationPoint {
     /// (`signals play`, `signals render`, the live server; see `FiniteOutput`).
     /// - Throws: `SignalError` `.nonFinite` naming the fix's time and the value.
     package func checkFinite() throws(SignalError) {
-        try FiniteOutput.check([timestamp, latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course,
-                                speedAccuracy, courseAccuracy],
-                               what: "the location fix at t = \(timestamp) s (timestamp, latitude, longitude, altitude, accuracies, speed, course)")
+        try FiniteOutput.check(
+            [
+                timestamp, latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course,
+                speedAccuracy, courseAccuracy,
+            ],
+            what:
+                "the location fix at t = \(timestamp) s (timestamp, latitude, longitude, altitude, accuracies, speed, course)"
+        )
     }
 }

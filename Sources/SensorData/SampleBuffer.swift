@@ -24,8 +24,10 @@ public struct SampleBuffer: Sendable, Hashable {
     /// Creates a buffer from planar samples.
     /// - Precondition: `samples.count == channelCount * frameCount`, `sampleRate > 0`.
     public init(sampleRate: Double, startIndex: Int = 0, channelCount: Int, frameCount: Int, samples: [Float]) {
-        precondition(channelCount >= 1 && frameCount >= 0 && samples.count == channelCount * frameCount,
-                     "SampleBuffer: samples.count must be channelCount * frameCount")
+        precondition(
+            channelCount >= 1 && frameCount >= 0 && samples.count == channelCount * frameCount,
+            "SampleBuffer: samples.count must be channelCount * frameCount"
+        )
         precondition(sampleRate > 0 && sampleRate.isFinite, "SampleBuffer: sampleRate must be positive")
         self.sampleRate = sampleRate
         self.startIndex = startIndex
@@ -36,15 +38,20 @@ public struct SampleBuffer: Sendable, Hashable {
 
     /// Creates a zero-filled buffer.
     public init(sampleRate: Double, startIndex: Int = 0, channelCount: Int, frameCount: Int) {
-        self.init(sampleRate: sampleRate, startIndex: startIndex, channelCount: channelCount,
-                  frameCount: frameCount, samples: [Float](repeating: 0, count: channelCount * frameCount))
+        self.init(
+            sampleRate: sampleRate,
+            startIndex: startIndex,
+            channelCount: channelCount,
+            frameCount: frameCount,
+            samples: [Float](repeating: 0, count: channelCount * frameCount)
+        )
     }
 
     /// The contiguous samples of one channel.
     /// - Complexity: O(1).
     public func channel(_ channel: Int) -> ArraySlice<Float> {
         precondition(channel >= 0 && channel < channelCount, "channel \(channel) out of 0..<\(channelCount)")
-        return samples[channel * frameCount ..< (channel + 1) * frameCount]
+        return samples[channel * frameCount..<(channel + 1) * frameCount]
     }
 
     /// The sample of `channel` at `frame`.
@@ -62,10 +69,11 @@ public struct SampleBuffer: Sendable, Hashable {
     public var duration: Double { Double(frameCount) / sampleRate }
 
     /// Calls `body` with the samples of one channel.
-    public func withUnsafeBufferPointer<R>(channel: Int, _ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows -> R {
+    public func withUnsafeBufferPointer<R>(channel: Int, _ body: (UnsafeBufferPointer<Float>) throws -> R) rethrows -> R
+    {
         precondition(channel >= 0 && channel < channelCount, "channel \(channel) out of 0..<\(channelCount)")
         return try samples.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[channel * frameCount ..< (channel + 1) * frameCount]))
+            try body(UnsafeBufferPointer(rebasing: all[channel * frameCount..<(channel + 1) * frameCount]))
         }
     }
 
@@ -73,7 +81,8 @@ public struct SampleBuffer: Sendable, Hashable {
     public func interleaved() -> [Float] {
         if channelCount == 1 { return samples }
         var out = [Float](repeating: 0, count: samples.count)
-        let frames = frameCount, channels = channelCount
+        let frames = frameCount
+        let channels = channelCount
         samples.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for c in 0..<channels {

@@ -3,7 +3,8 @@ import Foundation
 /// Guards the handler calls of one update stream so that after `close()` returns no call runs: calls
 /// already queued see a newer generation and return at once; a call in progress on another thread is
 /// waited for (one in progress on the calling thread, a handler stopping its own updates, is not).
-final class DeliveryGate: @unchecked Sendable { // state guarded by an NSCondition (a wait for calls in flight), which the compiler cannot see
+// state guarded by an NSCondition (a wait for calls in flight), which the compiler cannot see
+final class DeliveryGate: @unchecked Sendable {  // guarded by an NSCondition
     private let condition = NSCondition()
     private var generation = 0
     private var inFlight: [ObjectIdentifier: Int] = [:]
@@ -38,7 +39,10 @@ final class DeliveryGate: @unchecked Sendable { // state guarded by an NSConditi
     /// Queues `body` on `queue` for generation `token`; drops it (counted) when the queue is too far behind.
     func enqueue(on queue: OperationQueue, token: Int, _ body: @escaping @Sendable () -> Void) {
         condition.lock()
-        guard token == generation else { condition.unlock(); return }
+        guard token == generation else {
+            condition.unlock()
+            return
+        }
         guard pending < pendingLimit else {
             dropped += 1
             condition.unlock()
@@ -49,7 +53,10 @@ final class DeliveryGate: @unchecked Sendable { // state guarded by an NSConditi
         queue.addOperation { [self] in
             condition.lock()
             pending -= 1
-            guard token == generation else { condition.unlock(); return }
+            guard token == generation else {
+                condition.unlock()
+                return
+            }
             let me = ObjectIdentifier(Thread.current)
             inFlight[me, default: 0] += 1
             condition.unlock()

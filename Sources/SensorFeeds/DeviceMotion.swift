@@ -51,9 +51,16 @@ public struct DeviceMotion: Sendable, Hashable {
     ///   - magneticField: The calibrated field (default: none, ``CalibratedMagneticField/uncalibrated``).
     ///   - heading: Degrees 0 ..< 360 in a north-referenced frame, −1 (default) otherwise.
     ///   - trueAttitude: The truth (default: `attitude`).
-    public init(timestamp: TimeInterval, attitude: Quaternion, rotationRate: RotationRate, gravity: Acceleration,
-                userAcceleration: Acceleration, magneticField: CalibratedMagneticField = .uncalibrated,
-                heading: Double = -1, trueAttitude: Quaternion? = nil) {
+    public init(
+        timestamp: TimeInterval,
+        attitude: Quaternion,
+        rotationRate: RotationRate,
+        gravity: Acceleration,
+        userAcceleration: Acceleration,
+        magneticField: CalibratedMagneticField = .uncalibrated,
+        heading: Double = -1,
+        trueAttitude: Quaternion? = nil
+    ) {
         self.timestamp = timestamp
         self.attitude = attitude
         self.rotationRate = rotationRate
@@ -69,8 +76,13 @@ public struct DeviceMotion: Sendable, Hashable {
     /// - Parameter point: A played point.
     public init(_ point: MotionPoint) {
         let attitude = point.attitude?.normalized ?? Quaternion(gravity: point.gravity)
-        self.init(timestamp: point.timestamp, attitude: attitude, rotationRate: point.rotationRate,
-                  gravity: point.gravity, userAcceleration: point.userAcceleration)
+        self.init(
+            timestamp: point.timestamp,
+            attitude: attitude,
+            rotationRate: point.rotationRate,
+            gravity: point.gravity,
+            userAcceleration: point.userAcceleration
+        )
     }
 }
 
@@ -94,7 +106,8 @@ public struct AccelerometerData: Sendable, Hashable {
     /// The accelerometer reading of a motion point: `userAcceleration + gravity`.
     /// - Parameter point: A played point.
     public init(_ point: MotionPoint) {
-        let a = point.userAcceleration, g = point.gravity
+        let a = point.userAcceleration
+        let g = point.gravity
         self.init(timestamp: point.timestamp, acceleration: Acceleration(x: a.x + g.x, y: a.y + g.y, z: a.z + g.z))
     }
 }

@@ -32,7 +32,8 @@ public struct MotionSource: Sendable {
     ///   - signal: A nine-channel signal (a `MotionSignal`, a motion `AnySignal`, or one of your own).
     ///   - sampleRate: The source's rate (Hz); default 100.
     ///   - duration: Seconds to play, or `nil` (default) to play until stopped.
-    public static func signal<S: Signal>(_ signal: S, sampleRate: Double = 100, duration: Double? = nil) -> MotionSource {
+    public static func signal<S: Signal>(_ signal: S, sampleRate: Double = 100, duration: Double? = nil) -> MotionSource
+    {
         MotionSource(kind: .signal(AnySignalPlayer(signal), sampleRate: sampleRate, duration: duration))
     }
 
@@ -79,7 +80,11 @@ public struct MotionSource: Sendable {
     ///   - trajectory: The trajectory.
     ///   - sampleRate: The timeline's rate, Hz (0.001 … 1 000 000); default 100.
     ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
-    public static func signal(_ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil) -> MotionSource {
+    public static func signal(
+        _ trajectory: Trajectory,
+        sampleRate: Double = 100,
+        duration: Double? = nil
+    ) -> MotionSource {
         MotionSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
     }
 
@@ -160,8 +165,8 @@ struct IMUReadings: Signal {
     func validate(_ context: ValidationContext) throws(SignalError) -> Double? { try imu.validate(context) }
 
     func render(into block: RenderBlock, _ transform: Affine) {
-        for c in 0 ..< 3 { block.store(channel: c, transform) { _ in } }
-        imu.render(into: block.channels(3 ..< 9), transform)
+        for c in 0..<3 { block.store(channel: c, transform) { _ in } }
+        imu.render(into: block.channels(3..<9), transform)
     }
 }
 

@@ -42,7 +42,8 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
 
     /// One ``UpdateState`` per kind, looked up without an optional.
     private struct Updates {
-        var deviceMotion = UpdateState(), accelerometer = UpdateState(), gyro = UpdateState(), magnetometer = UpdateState()
+        var deviceMotion = UpdateState(), accelerometer = UpdateState(), gyro = UpdateState(),
+            magnetometer = UpdateState()
 
         subscript(kind: Kind) -> UpdateState {
             get {
@@ -86,7 +87,8 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     ///   - source: A signal, a point file or a server.
     ///   - clock: The clock that times the updates.
     ///   - timing: How the playback threads wait (default: sleep without spinning).
-    public init<C: Clock>(source: MotionSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
+    public init<C: Clock>(source: MotionSource, clock: C, timing: TimingPolicy = .efficient)
+    where C.Duration == Duration {
         self.source = source
         self.timing = timing
         makeRunner = { Runner(clock: clock) }
@@ -105,7 +107,9 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
         state.withLock { $0.updates[kind].interval = value }
     }
     private func isActive(_ kind: Kind) -> Bool { state.withLock { $0.updates[kind].runner != nil } }
-    private func latest(_ kind: Kind) -> MotionSample? { state.withLock { $0.updates[kind].runner != nil ? $0.updates[kind].latest : nil } }
+    private func latest(_ kind: Kind) -> MotionSample? {
+        state.withLock { $0.updates[kind].runner != nil ? $0.updates[kind].latest : nil }
+    }
 
     /// Seconds between device-motion updates (default 0.01; applies from the next start).
     public var deviceMotionUpdateInterval: TimeInterval {
@@ -180,7 +184,9 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     }
 
     /// Updates dropped because a handler's queue fell more than 1024 calls behind (all kinds).
-    public var droppedUpdates: Int { state.withLock { s in Kind.allCases.map { s.updates[$0].gate.dropped }.reduce(0, +) } }
+    public var droppedUpdates: Int {
+        state.withLock { s in Kind.allCases.map { s.updates[$0].gate.dropped }.reduce(0, +) }
+    }
 
     // MARK: Start and stop
 
@@ -215,8 +221,11 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     ///   - frame: One of the four frames (a single frame, not a set).
     ///   - queue: Where `handler` runs.
     ///   - handler: Receives each update, or an error.
-    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: OperationQueue,
-                                         withHandler handler: @escaping DeviceMotionHandler) {
+    public func startDeviceMotionUpdates(
+        using frame: AttitudeReferenceFrame,
+        to queue: OperationQueue,
+        withHandler handler: @escaping DeviceMotionHandler
+    ) {
         setFrame(frame)
         start(.deviceMotion, queue: queue) { sample, error in handler(sample.map(\.deviceMotion), error) }
     }
@@ -230,8 +239,11 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     public func startAccelerometerUpdates() { start(.accelerometer, queue: nil) { _, _ in } }
 
     /// Starts accelerometer updates, each handed to `handler` on `queue`.
-    public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler) {
-        start(.accelerometer, queue: queue) { sample, error in handler(sample.map { AccelerometerData($0.motion) }, error) }
+    public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler)
+    {
+        start(.accelerometer, queue: queue) { sample, error in
+            handler(sample.map { AccelerometerData($0.motion) }, error)
+        }
     }
 
     /// Stops accelerometer updates: when this returns, no handler call is running or will run.
@@ -267,7 +279,9 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     /// than the updates gets the newest ``updateBufferLimit`` buffered.
     /// - Returns: The updates, ending with an error when the source fails (an unreadable file).
     public func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
+        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(updateBufferLimit)
+        )
         continuation.onTermination = { [weak self] _ in self?.stop(.deviceMotion) }
         start(.deviceMotion, queue: nil) { point, error in
             if let error {
@@ -282,9 +296,12 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
         return stream
     }
 
-    private func start(_ kind: Kind, queue: OperationQueue?,
-                       deliver: @escaping @Sendable (MotionSample?, (any Error)?) -> Void,
-                       finished: (@Sendable () -> Void)? = nil) {
+    private func start(
+        _ kind: Kind,
+        queue: OperationQueue?,
+        deliver: @escaping @Sendable (MotionSample?, (any Error)?) -> Void,
+        finished: (@Sendable () -> Void)? = nil
+    ) {
         stop(kind)
         let (interval, frame, gate) = state.withLock { ($0.updates[kind].interval, $0.frame, $0.updates[kind].gate) }
         let token = gate.open()
@@ -299,7 +316,9 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
         let holder = ProducerHolder()
         let record: @Sendable (MotionSample) -> Void = { [weak self] point in
             guard let self else { return }
-            state.withLock { if let p = $0.updates[kind].runner, p === holder.producer { $0.updates[kind].latest = point } }
+            state.withLock {
+                if let p = $0.updates[kind].runner, p === holder.producer { $0.updates[kind].latest = point }
+            }
             send(point, nil)
         }
         let completion: @Sendable (PlaybackSummary) -> Void = { summary in
@@ -308,47 +327,82 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
         }
         do {
             let options = PlaybackOptions(loop: source.loops, timing: timing)
-            if kind == .deviceMotion, !Self.availableAttitudeReferenceFrames().contains(frame) || frame.rawValue.nonzeroBitCount != 1 {
-                throw SignalError(.invalidArgument, "the reference frame must be one of .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical or .xTrueNorthZVertical, got the bits \(frame.rawValue)", field: "using")
+            if kind == .deviceMotion,
+                !Self.availableAttitudeReferenceFrames().contains(frame) || frame.rawValue.nonzeroBitCount != 1
+            {
+                throw SignalError(
+                    .invalidArgument,
+                    "the reference frame must be one of .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical or .xTrueNorthZVertical, got the bits \(frame.rawValue)",
+                    field: "using"
+                )
             }
             if kind == .magnetometer, !source.hasMagnetometer {
-                throw SensorFeedsError(.unavailable, "this source has no magnetometer (a signal, an IMU or a point file); play a trajectory, its render or a server playing one")
+                throw SensorFeedsError(
+                    .unavailable,
+                    "this source has no magnetometer (a signal, an IMU or a point file); play a trajectory, its render or a server playing one"
+                )
             }
             if kind == .deviceMotion, frame.needsMagnetometer, !source.hasMagnetometer {
-                throw SensorFeedsError(.unavailable, "the reference frame \(frame) needs a magnetometer, and this source has none; use .xArbitraryZVertical or play a trajectory")
+                throw SensorFeedsError(
+                    .unavailable,
+                    "the reference frame \(frame) needs a magnetometer, and this source has none; use .xArbitraryZVertical or play a trajectory"
+                )
             }
             switch source.kind {
             case .server(let url, let token):
-                let noMotion = NoMotionNote(), noField = NoMotionNote()
+                let noMotion = NoMotionNote()
+                let noField = NoMotionNote()
                 let address = try ServerAddress(url, token: token)
                 let fusion = kind == .deviceMotion ? ServerFusion(frame: frame, address: address) : nil
-                let remote = try LiveServerClient(address: address, rate: 1 / interval, pollInterval: interval,
-                                            deliver: { point in
-                                                guard let motion = point.motion else {
-                                                    if noMotion.first() {
-                                                        send(nil, SensorFeedsError(.malformed, "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"))
-                                                    }
-                                                    return
-                                                }
-                                                if kind == .magnetometer, point.magneticField == nil {
-                                                    if noField.first() {
-                                                        send(nil, SensorFeedsError(.malformed, "the server's points have no magneticField (not a trajectory spec); magnetometer updates wait for points that have one"))
-                                                    }
-                                                    return
-                                                }
-                                                if frame.needsMagnetometer, kind == .deviceMotion, point.magneticField == nil {
-                                                    if noField.first() {
-                                                        send(nil, SensorFeedsError(.malformed, "the reference frame \(frame) needs a magnetometer and the server's points have no magneticField (not a trajectory spec); device motion waits for points that have one"))
-                                                    }
-                                                    return
-                                                }
-                                                if let fusion {
-                                                    if let sample = fusion.sample(point) { record(sample) }
-                                                } else {
-                                                    record(MotionSample(motion: motion, rawField: point.magneticField))
-                                                }
-                                            },
-                                            fail: { error in send(nil, error) })
+                let remote = try LiveServerClient(
+                    address: address,
+                    rate: 1 / interval,
+                    pollInterval: interval,
+                    deliver: { point in
+                        guard let motion = point.motion else {
+                            if noMotion.first() {
+                                send(
+                                    nil,
+                                    SensorFeedsError(
+                                        .malformed,
+                                        "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"
+                                    )
+                                )
+                            }
+                            return
+                        }
+                        if kind == .magnetometer, point.magneticField == nil {
+                            if noField.first() {
+                                send(
+                                    nil,
+                                    SensorFeedsError(
+                                        .malformed,
+                                        "the server's points have no magneticField (not a trajectory spec); magnetometer updates wait for points that have one"
+                                    )
+                                )
+                            }
+                            return
+                        }
+                        if frame.needsMagnetometer, kind == .deviceMotion, point.magneticField == nil {
+                            if noField.first() {
+                                send(
+                                    nil,
+                                    SensorFeedsError(
+                                        .malformed,
+                                        "the reference frame \(frame) needs a magnetometer and the server's points have no magneticField (not a trajectory spec); device motion waits for points that have one"
+                                    )
+                                )
+                            }
+                            return
+                        }
+                        if let fusion {
+                            if let sample = fusion.sample(point) { record(sample) }
+                        } else {
+                            record(MotionSample(motion: motion, rawField: point.magneticField))
+                        }
+                    },
+                    fail: { error in send(nil, error) }
+                )
                 try install(remote, kind, holder)
                 remote.start()
             case .signal, .imu:
@@ -357,40 +411,83 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                 try install(runner, kind, holder)
                 guard MotionPoint.reads(channelCount: player.channelCount) else {
                     let hint = player.channelCount == 6 ? " (an IMU: pass the IMU value itself, `.signal(imu)`)" : ""
-                    throw SignalError(.channelMismatch, "a motion source renders nine channels (user acceleration, gravity, rotation rate), or 13 with an attitude; this signal renders \(player.channelCount)\(hint)")
+                    throw SignalError(
+                        .channelMismatch,
+                        "a motion source renders nine channels (user acceleration, gravity, rotation rate), or 13 with an attitude; this signal renders \(player.channelCount)\(hint)"
+                    )
                 }
-                let request = try duration.map { try RenderRequest(sampleRate: rate, duration: $0) }
+                let request =
+                    try duration.map { try RenderRequest(sampleRate: rate, duration: $0) }
                     ?? RenderRequest(sampleRate: rate, startIndex: 0, frameCount: SignalLimits.largestIndex)
-                try playPlain(try player.makePoints(request),
-                         interval: interval, runner: runner, options: options, handler: record, completion: completion)
+                try playPlain(
+                    try player.makePoints(request),
+                    interval: interval,
+                    runner: runner,
+                    options: options,
+                    handler: record,
+                    completion: completion
+                )
             case .file(let url, _):
                 let runner = makeRunner()
                 try install(runner, kind, holder)
                 if RenderDirectory.isRecording(url) {
                     let points = try RenderDirectory(directory: url)
-                    try play(MappedPoints(base: points, makeTransform: MotionSample.transform(kind, frame: frame, calibration: points.calibration)),
-                             interval: interval, runner: runner, options: options, handler: record, completion: completion)
+                    try play(
+                        MappedPoints(
+                            base: points,
+                            makeTransform: MotionSample.transform(kind, frame: frame, calibration: points.calibration)
+                        ),
+                        interval: interval,
+                        runner: runner,
+                        options: options,
+                        handler: record,
+                        completion: completion
+                    )
                 } else {
-                    try playPlain(try PointFile(url),
-                             interval: interval, runner: runner, options: options, handler: record, completion: completion)
+                    try playPlain(
+                        try PointFile(url),
+                        interval: interval,
+                        runner: runner,
+                        options: options,
+                        handler: record,
+                        completion: completion
+                    )
                 }
             case .trajectory(let trajectory, let rate, let duration):
                 let runner = makeRunner()
                 try install(runner, kind, holder)
                 let points = try TrajectoryPoints(trajectory, sampleRate: rate, duration: duration)
-                try play(MappedPoints(base: points, makeTransform: MotionSample.transform(kind, frame: frame,
-                                                                                           calibration: MagnetometerCalibration(trajectory.sensors.magnetometer))),
-                         interval: interval, runner: runner, options: options, handler: record, completion: completion)
+                try play(
+                    MappedPoints(
+                        base: points,
+                        makeTransform: MotionSample.transform(
+                            kind,
+                            frame: frame,
+                            calibration: MagnetometerCalibration(trajectory.sensors.magnetometer)
+                        )
+                    ),
+                    interval: interval,
+                    runner: runner,
+                    options: options,
+                    handler: record,
+                    completion: completion
+                )
             }
         } catch {
-            state.withLock { if let p = $0.updates[kind].runner, p === holder.producer { $0.updates[kind].runner = nil } }
+            state.withLock {
+                if let p = $0.updates[kind].runner, p === holder.producer { $0.updates[kind].runner = nil }
+            }
             send(nil, error)
             finished?()
         }
     }
 
     /// Makes `producer` the current one of `kind`.
-    private func install(_ producer: any UpdateProducer, _ kind: Kind, _ holder: ProducerHolder) throws(SensorFeedsError) {
+    private func install(
+        _ producer: any UpdateProducer,
+        _ kind: Kind,
+        _ holder: ProducerHolder
+    ) throws(SensorFeedsError) {
         holder.producer = producer
         state.withLock {
             $0.updates[kind].runner = producer
@@ -398,17 +495,39 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
         }
     }
 
-    private func playPlain<S: PointSourceOfMotion>(_ source: S, interval: TimeInterval, runner: any UpdateRunner,
-                                                   options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
-                                                   completion: @escaping @Sendable (PlaybackSummary) -> Void) throws {
-        try play(MotionSample.plain(source), interval: interval, runner: runner, options: options, handler: handler, completion: completion)
+    private func playPlain<S: PointSourceOfMotion>(
+        _ source: S,
+        interval: TimeInterval,
+        runner: any UpdateRunner,
+        options: PlaybackOptions,
+        handler: @escaping @Sendable (MotionSample) -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void
+    ) throws {
+        try play(
+            MotionSample.plain(source),
+            interval: interval,
+            runner: runner,
+            options: options,
+            handler: handler,
+            completion: completion
+        )
     }
 
-    private func play<S: PointSource>(_ source: S, interval: TimeInterval, runner: any UpdateRunner,
-                                      options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
-                                      completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
-        where S.Point == MotionSample {
-        try runner.play(TickedPoints(base: source, interval: interval), options: options, handler: handler, completion: completion)
+    private func play<S: PointSource>(
+        _ source: S,
+        interval: TimeInterval,
+        runner: any UpdateRunner,
+        options: PlaybackOptions,
+        handler: @escaping @Sendable (MotionSample) -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void
+    ) throws
+    where S.Point == MotionSample {
+        try runner.play(
+            TickedPoints(base: source, interval: interval),
+            options: options,
+            handler: handler,
+            completion: completion
+        )
     }
 
     private func stop(_ kind: Kind) {
@@ -428,7 +547,9 @@ extension MotionSource {
         switch self.kind {
         case .signal(let player, let rate, let duration): return (player, rate, duration)
         case .imu(let imu, let rate, let duration):
-            let player = kind == .deviceMotion ? AnySignalPlayer(AnySignal(node: .motion(imu.motion))) : AnySignalPlayer(IMUReadings(imu))
+            let player =
+                kind == .deviceMotion
+                ? AnySignalPlayer(AnySignal(node: .motion(imu.motion))) : AnySignalPlayer(IMUReadings(imu))
             return (player, rate, duration)
         case .file, .server, .trajectory: preconditionFailure("not a signal source")
         }
@@ -472,19 +593,32 @@ final class ProducerHolder: Sendable {
 /// Says "no motion" once per start.
 final class NoMotionNote: Sendable {
     private let said = Mutex(false)
-    func first() -> Bool { said.withLock { said in defer { said = true }; return !said } }
+    func first() -> Bool {
+        said.withLock { said in
+            defer { said = true }
+            return !said
+        }
+    }
 }
 
 /// A runner with its clock erased.
 protocol UpdateRunner: UpdateProducer {
-    func play<S: PointSource>(_ source: S, options: PlaybackOptions, handler: @escaping @Sendable (S.Point) throws -> Void,
-                              completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
+    func play<S: PointSource>(
+        _ source: S,
+        options: PlaybackOptions,
+        handler: @escaping @Sendable (S.Point) throws -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void
+    ) throws
     func stop()
 }
 
 extension Runner: UpdateRunner {
-    func play<S: PointSource>(_ source: S, options: PlaybackOptions, handler: @escaping @Sendable (S.Point) throws -> Void,
-                              completion: @escaping @Sendable (PlaybackSummary) -> Void) throws {
+    func play<S: PointSource>(
+        _ source: S,
+        options: PlaybackOptions,
+        handler: @escaping @Sendable (S.Point) throws -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void
+    ) throws {
         try start(source, options: options, handler: handler, completion: completion)
     }
 }

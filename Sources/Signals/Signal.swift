@@ -86,6 +86,6 @@ extension Signal {
     /// broadcast to all channels).
     @inlinable @inline(__always)
     func forEachChannel(_ block: RenderBlock, _ body: (UnsafeMutablePointer<Float>) -> Void) {
-        for c in 0 ..< block.channelCount { body(block.channel(c)) }
+        for c in 0..<block.channelCount { body(block.channel(c)) }
     }
 }

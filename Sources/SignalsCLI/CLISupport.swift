@@ -1,11 +1,11 @@
 import ArgumentParser
+import Formats
 import Foundation
+import InternalUtilities
 import Playback
 import Sensors
 import Signals
 import Specs
-import Formats
-import InternalUtilities
 
 /// A user-facing error of the CLI (bad file, bad flag value): printed as `error: message`, exit 2.
 struct CLIError: Error, CustomStringConvertible {
@@ -33,11 +33,15 @@ func loadSpec(_ input: NamedInput) throws -> AnySignal {
     case .signal(let signal):
         return signal
     case .imu:
-        throw CLIError("\(input.name): this is an IMU spec (six sensor channels with noise), not a signal spec; `signals render` and `signals allan` take it")
+        throw CLIError(
+            "\(input.name): this is an IMU spec (six sensor channels with noise), not a signal spec; `signals render` and `signals allan` take it"
+        )
     case .route, .motionAndRoute:
         throw CLIError("\(input.name): this is a route, not a signal; signals render, play and plot take routes")
     case .trajectory:
-        throw CLIError("\(input.name): this is a trajectory, not a signal; signals render, play and plot take trajectories")
+        throw CLIError(
+            "\(input.name): this is a trajectory, not a signal; signals render, play and plot take trajectories"
+        )
     }
 }
 
@@ -48,13 +52,15 @@ func columnNames(_ signal: AnySignal) -> [String] {
     switch signal.channelCount {
     case 1: return ["value"]
     case 3: return ["x", "y", "z"]
-    default: return (0 ..< signal.channelCount).map { "c\($0)" }
+    default: return (0..<signal.channelCount).map { "c\($0)" }
     }
 }
 
 /// `userAcceleration.x, …, rotationRate.z`, and `attitude.w,x,y,z` when the motion has an attitude.
 func motionColumnNames(_ motion: MotionNode) -> [String] {
-    let nine = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in ["x", "y", "z"].map { "\(part).\($0)" } }
+    let nine = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in
+        ["x", "y", "z"].map { "\(part).\($0)" }
+    }
     return motion.attitude == nil ? nine : nine + ["w", "x", "y", "z"].map { "attitude.\($0)" }
 }
 
@@ -70,13 +76,26 @@ func openInput(_ path: String, spoolLimit: Int = NamedInput.defaultSpoolLimit) t
 /// The options every rendering subcommand shares. Numbers are parsed unconditionally, so that
 /// `--rate -1000` reaches the range check ("must be ... from 1e-06 to ...") instead of being read as a flag.
 struct RenderTiming: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: "Sample rate in Hz (samples per second); required for a signal, 1 Hz by default for a route.")
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: "Sample rate in Hz (samples per second); required for a signal, 1 Hz by default for a route."
+    )
     var rate: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Duration in seconds; round(rate · duration) frames are rendered. Required for a signal; a route's by default (one pass).")
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help:
+            "Duration in seconds; round(rate · duration) frames are rendered. Required for a signal; a route's by default (one pass)."
+    )
     var duration: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate).")
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate)."
+    )
     var start: Double = 0
 
     @Flag(name: .long, help: "Accept frequencies at or above Nyquist (rate / 2); they alias.")
@@ -103,7 +122,9 @@ struct RenderTiming: ParsableArguments {
         do {
             try signal.validate(sampleRate: request.sampleRate, allowAliasing: allowAliasing)
         } catch {
-            throw CLIError("\(name == "-" ? "standard input" : name): \(error.locatedAtPreset(inSpec: name).offeringAllowAliasing.description)")
+            throw CLIError(
+                "\(name == "-" ? "standard input" : name): \(error.locatedAtPreset(inSpec: name).offeringAllowAliasing.description)"
+            )
         }
         return request
     }
@@ -113,8 +134,10 @@ extension SignalError {
     /// This error moved from inside a motion preset's expansion to the preset the spec file `name` holds
     /// (see `SpecDocument.locatedAtPreset(_:in:)`); as it is for standard input, which cannot be read again.
     func locatedAtPreset(inSpec name: String) -> SignalError {
-        guard name != "-", name != "standard input", let input = try? NamedInput.open(name, spoolLimit: SpecDocument.sizeLimit),
-              let data = try? input.data(limit: SpecDocument.sizeLimit), let spec = try? JSONValue.parse(data) else { return self }
+        guard name != "-", name != "standard input",
+            let input = try? NamedInput.open(name, spoolLimit: SpecDocument.sizeLimit),
+            let data = try? input.data(limit: SpecDocument.sizeLimit), let spec = try? JSONValue.parse(data)
+        else { return self }
         return SpecDocument.locatedAtPreset(self, in: spec)
     }
 
@@ -135,6 +158,8 @@ func checkIntegratedStart<S: Signal>(_ signal: S, _ request: RenderRequest) thro
     if let any = signal as? AnySignal, case .motion(let m) = any.node { motion = m }
     if let imu = signal as? IMU { motion = imu.motion }
     if case .integrated? = motion?.attitude, request.startIndex > 1 << 27 {
-        throw CLIError("--start reaches sample \(request.startIndex), but an attitude integrated from rotation rates must be stepped from sample 0 first (about 40 ns a sample); start at most at sample 2^27 (\(Double(1 << 27) / request.sampleRate) s at this rate)")
+        throw CLIError(
+            "--start reaches sample \(request.startIndex), but an attitude integrated from rotation rates must be stepped from sample 0 first (about 40 ns a sample); start at most at sample 2^27 (\(Double(1 << 27) / request.sampleRate) s at this rate)"
+        )
     }
 }

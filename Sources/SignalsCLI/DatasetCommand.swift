@@ -1,46 +1,48 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
-import Foundation
 import Formats
+import Foundation
 import InternalUtilities
 import Navigation
 import Sensors
 import Signals
 import Specs
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `signals dataset`: the recordings of one shard of a dataset plan, one `.npy` each, and their manifest.
 struct DatasetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dataset",
-        abstract: "Render the recordings of a dataset plan (one shard of them) to .npy files and a JSON Lines manifest.",
+        abstract:
+            "Render the recordings of a dataset plan (one shard of them) to .npy files and a JSON Lines manifest.",
         discussion: """
-        A plan ({"seed", "rate", "duration", "templates": [{"name", "labels", "weight", "parameters", "spec"}]}, each
-        spec a signal, motion, IMU or trajectory spec) draws recording i's template, parameters and seeds from
-        counter-based randomness keyed by (seed, i): any recording can be made alone, on any machine, and a
-        shard's files are the same bytes on every run.
-        Shard I of K holds the recordings i < --count with i mod K = I. Each goes to DIR/recordings/NNNNNN.npy
-        (six digits or more; NumPy .npy v1.0, shape (rows, columns), columns as `signals render` names them),
-        written to a temporary file and renamed into place. A signal, motion or IMU template writes little-endian
-        float32; a trajectory template ({"trajectory": ...}) writes the one float64 table (latitudes need float64)
-        that `signals render SPEC --rate RATE --duration DURATION -o x.npy` writes: every stream at the plan's
-        rate (a sensor without a "rate", the GNSS receiver included, runs at the plan's rate; another rate is
-        refused, as are GNSS outages and GPX files), every sensor's seed derived unless the template sets it.
-        The manifest, one JSON line per recording in index order (index, template, parameters, labels, seeds,
-        file, rows, columns, dtype = "float32" or "float64", checksum = "sha256:" + SHA-256 of the
-        little-endian sample bytes after the .npy header), is
-        DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise; lines are journalled in
-        DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
-        file whose checksum its journal or manifest records for the same plan and count, renders the rest, and
-        removes the temporary recordings a killed run of the shard left.
-        Two runs of the same shard on one directory take turns (a lock file, DIR/.shard-I-of-K.lock).
-        A directory holds one plan's dataset (DIR/.dataset-plan.json records it): another plan is refused,
-        naming both; the same plan bytes resume with any --count or --shard.
-        Example: signals dataset plan.json --count 2000 --shard 0/4 --output-dir out
-        """
+            A plan ({"seed", "rate", "duration", "templates": [{"name", "labels", "weight", "parameters", "spec"}]}, each
+            spec a signal, motion, IMU or trajectory spec) draws recording i's template, parameters and seeds from
+            counter-based randomness keyed by (seed, i): any recording can be made alone, on any machine, and a
+            shard's files are the same bytes on every run.
+            Shard I of K holds the recordings i < --count with i mod K = I. Each goes to DIR/recordings/NNNNNN.npy
+            (six digits or more; NumPy .npy v1.0, shape (rows, columns), columns as `signals render` names them),
+            written to a temporary file and renamed into place. A signal, motion or IMU template writes little-endian
+            float32; a trajectory template ({"trajectory": ...}) writes the one float64 table (latitudes need float64)
+            that `signals render SPEC --rate RATE --duration DURATION -o x.npy` writes: every stream at the plan's
+            rate (a sensor without a "rate", the GNSS receiver included, runs at the plan's rate; another rate is
+            refused, as are GNSS outages and GPX files), every sensor's seed derived unless the template sets it.
+            The manifest, one JSON line per recording in index order (index, template, parameters, labels, seeds,
+            file, rows, columns, dtype = "float32" or "float64", checksum = "sha256:" + SHA-256 of the
+            little-endian sample bytes after the .npy header), is
+            DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise; lines are journalled in
+            DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
+            file whose checksum its journal or manifest records for the same plan and count, renders the rest, and
+            removes the temporary recordings a killed run of the shard left.
+            Two runs of the same shard on one directory take turns (a lock file, DIR/.shard-I-of-K.lock).
+            A directory holds one plan's dataset (DIR/.dataset-plan.json records it): another plan is refused,
+            naming both; the same plan bytes resume with any --count or --shard.
+            Example: signals dataset plan.json --count 2000 --shard 0/4 --output-dir out
+            """
     )
 
     @Argument(help: "The dataset plan (JSON).")
@@ -50,7 +52,11 @@ struct DatasetCommand: ParsableCommand {
     var count: Int
 
     // Unconditional, so that `--shard -1/4` reaches the range check instead of being read as a flag.
-    @Option(name: .long, parsing: .unconditional, help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all.")
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all."
+    )
     var shard: String = "0/1"
 
     @Option(name: .customLong("output-dir"), help: "Directory for recordings/ and the manifest (created if missing).")
@@ -58,7 +64,9 @@ struct DatasetCommand: ParsableCommand {
 
     func run() throws {
         let (index, of) = try DatasetCommand.parseShard(shard)
-        guard count >= 0, count <= 1_000_000_000 else { throw CLIError("--count \(count): give a number of recordings from 0 to 1e9") }
+        guard count >= 0, count <= 1_000_000_000 else {
+            throw CLIError("--count \(count): give a number of recordings from 0 to 1e9")
+        }
         guard !outputDirectory.isEmpty else { throw CLIError("--output-dir '' names no directory") }
         let input = try openInput(plan, spoolLimit: SpecDocument.sizeLimit)
         let planData: Data
@@ -78,7 +86,13 @@ struct DatasetCommand: ParsableCommand {
         planHash.update(Array("\ncount=\(count)\n".utf8))
         let stamp = planHash.hexDigest()
         // The directory is one plan's: another plan's recordings would overwrite files its manifests list.
-        try DatasetDirectory.claim(outputDirectory, plan: plan, planDigest: planDigest, shardStamp: stamp, inputs: inputs)
+        try DatasetDirectory.claim(
+            outputDirectory,
+            plan: plan,
+            planDigest: planDigest,
+            shardStamp: stamp,
+            inputs: inputs
+        )
         try DatasetCommand.makeDirectory(outputDirectory + "/recordings", inputs: inputs)
         let suffix = "\(index)-of-\(of)"
         let lock = try DatasetCommand.lock(outputDirectory + "/.shard-\(suffix).lock")
@@ -102,15 +116,19 @@ struct DatasetCommand: ParsableCommand {
 
         let width = max(6, String(max(count - 1, 0)).count)
         var lines: [String] = []
-        var rendered = 0, kept = 0, bytes = 0
+        var rendered = 0
+        var kept = 0
+        var bytes = 0
         let started = Date()
         for i in stride(from: index, to: count, by: of) {
             let name = String(repeating: "0", count: max(0, width - String(i).count)) + String(i)
             let file = "recordings/\(name).npy"
             let path = outputDirectory + "/" + file
             // A line without `dtype` (written before trajectory templates) is rendered again, to gain it.
-            if let line = earlier[i], let checksum = DatasetCommand.field(line, "checksum"), DatasetCommand.field(line, "dtype") != nil,
-               DatasetCommand.checksum(ofNPY: path) == checksum, DatasetCommand.field(line, "file") == file {
+            if let line = earlier[i], let checksum = DatasetCommand.field(line, "checksum"),
+                DatasetCommand.field(line, "dtype") != nil,
+                DatasetCommand.checksum(ofNPY: path) == checksum, DatasetCommand.field(line, "file") == file
+            {
                 lines.append(line)
                 kept += 1
                 continue
@@ -121,7 +139,12 @@ struct DatasetCommand: ParsableCommand {
             } catch {
                 throw CLIError("\(input.name): recording \(i): \(error.description)")
             }
-            let (rows, columns, checksum, written) = try DatasetCommand.render(recording, plan: datasetPlan, path: path, inputs: inputs)
+            let (rows, columns, checksum, written) = try DatasetCommand.render(
+                recording,
+                plan: datasetPlan,
+                path: path,
+                inputs: inputs
+            )
             let line = recording.manifestLine(file: file, rows: rows, columns: columns, checksum: checksum)
             if let error = ProcessOutput.writeAll(journal, Data((line + "\n").utf8)) {
                 throw CLIError("cannot write to \(journalPath): \(error)")
@@ -134,16 +157,28 @@ struct DatasetCommand: ParsableCommand {
         try manifest.finish { try manifest.write(lines.map { $0 + "\n" }.joined()) }
         unlink(journalPath)
         let seconds = Date().timeIntervalSince(started)
-        ProcessOutput.error("shard \(index)/\(of): \(rendered) recordings rendered, \(kept) kept, \(bytes) bytes written in \(String(format: "%.3f", seconds)) s; manifest \(manifestPath)\n")
+        ProcessOutput.error(
+            "shard \(index)/\(of): \(rendered) recordings rendered, \(kept) kept, \(bytes) bytes written in \(String(format: "%.3f", seconds)) s; manifest \(manifestPath)\n"
+        )
     }
 
     /// Renders one recording to `path` (temporary file, then rename).
     /// - Returns: Rows, column names, `sha256:` checksum of the sample bytes, bytes written.
-    static func render(_ recording: DatasetItem, plan: DatasetPlan, path: String,
-                       inputs: OutputSink.Inputs) throws -> (Int, [String], String, Int) {
+    static func render(
+        _ recording: DatasetItem,
+        plan: DatasetPlan,
+        path: String,
+        inputs: OutputSink.Inputs
+    ) throws -> (Int, [String], String, Int) {
         let request = try RenderRequest(sampleRate: plan.rate, duration: plan.duration)
         // No fsync per recording: a file a power loss tore fails its checksum on the next run, which renders it again.
-        let sink = try OutputSink(path: path, option: "--output-dir", inputs: inputs, durable: false, removesStale: false)
+        let sink = try OutputSink(
+            path: path,
+            option: "--output-dir",
+            inputs: inputs,
+            durable: false,
+            removesStale: false
+        )
         var hash = SHA256()
         var bytes = 0
         let columns: [String]
@@ -155,7 +190,12 @@ struct DatasetCommand: ParsableCommand {
         }
         func write<S: Signal>(_ signal: S, _ names: [String]) throws {
             let blocks = try signal.blocks(request, blockFrames: 16_384, options: RenderOptions())
-            let writer = SampleWriter(format: .npy, channelCount: signal.channelCount, frameCount: request.frameCount, names: names)
+            let writer = SampleWriter(
+                format: .npy,
+                channelCount: signal.channelCount,
+                frameCount: request.frameCount,
+                names: names
+            )
             try sink.finish {
                 try emit(writer.header(), samples: false)
                 for block in blocks { try emit(try writer.encode(block), samples: true) }
@@ -183,7 +223,9 @@ struct DatasetCommand: ParsableCommand {
                 }
             }
         case .route, .motionAndRoute:
-            throw CLIError("recording \(recording.index): a template's spec must be a signal, motion, IMU or trajectory spec")
+            throw CLIError(
+                "recording \(recording.index): a template's spec must be a signal, motion, IMU or trajectory spec"
+            )
         }
         return (request.frameCount, columns, "sha256:" + hash.hexDigest(), bytes)
     }
@@ -192,7 +234,8 @@ struct DatasetCommand: ParsableCommand {
     /// `nil` when there is no such file or its header is not one.
     static func checksum(ofNPY path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path),
-              let headerLength = try? NPYHeader(data, name: path).dataOffset else { return nil }
+            let headerLength = try? NPYHeader(data, name: path).dataOffset
+        else { return nil }
         var hash = SHA256()
         data.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[headerLength...])) }
         return "sha256:" + hash.hexDigest()
@@ -200,7 +243,9 @@ struct DatasetCommand: ParsableCommand {
 
     /// A string field of a manifest line.
     static func field(_ line: String, _ key: String) -> String? {
-        guard let value = try? JSONValue.parse(Data(line.utf8)), case .object(let o) = value, case .string(let s)? = o[key] else { return nil }
+        guard let value = try? JSONValue.parse(Data(line.utf8)), case .object(let o) = value,
+            case .string(let s)? = o[key]
+        else { return nil }
         return s
     }
 
@@ -209,7 +254,8 @@ struct DatasetCommand: ParsableCommand {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let value = try? JSONValue.parse(Data(line.utf8)), case .object(let o) = value,
-                  case .number(let n)? = o["index"], let i = n.integer else { continue }
+                case .number(let n)? = o["index"], let i = n.integer
+            else { continue }
             lines[i] = String(line)
         }
     }
@@ -217,7 +263,8 @@ struct DatasetCommand: ParsableCommand {
     /// `I/K` with 0 ≤ I < K.
     static func parseShard(_ text: String) throws -> (Int, Int) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let k = Int(parts[1]), k >= 1, k <= 1_000_000, i >= 0, i < k else {
+        guard parts.count == 2, let i = Int(parts[0]), let k = Int(parts[1]), k >= 1, k <= 1_000_000, i >= 0, i < k
+        else {
             throw CLIError("--shard \(text): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)")
         }
         return (i, k)

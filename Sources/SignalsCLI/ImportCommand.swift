@@ -10,25 +10,25 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import phyphox or Sensor Logger CSV recordings into a point file at a uniform rate.",
         discussion: """
-        Give one file per sensor, or the folder of an unzipped export: phyphox exports (any of its CSV formats:
-        comma, semicolon or tab, decimal point or comma; Accelerometer.csv, Gyroscope.csv, Linear Acceleration.csv,
-        with its meta/device.csv beside them or --platform) or Sensor Logger files (Accelerometer.csv,
-        TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, GyroscopeUncalibrated.csv,
-        with its Metadata.csv or --platform; its other files, such as Annotation.csv, are skipped with a note, and so
-        is GyroscopeUncalibrated.csv beside a Gyroscope.csv). A --platform that contradicts the export's own metadata
-        is refused, and so are files of two Sensor Logger exports and times rounded so that three rows share one.
-        Accelerations become g in CoreMotion's sign, rates rad/s; the streams are merged over the span they all
-        cover and resampled at --rate (linear or cubic). Without a
-        gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g (only then must
-        --gravity-window fit in the recording).
-        The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
-        extension; `signals play` plays it and `signals allan` analyses it. A .npy name writes a NumPy array of
-        float64, shape (points, 9): the nine columns after the timestamp (points every 1/rate s). Any other
-        extension is refused, and so is -o naming any file the import reads: a recording, any file in a folder
-        given (its Metadata.csv or meta/device.csv too), or the meta/device.csv beside a phyphox file.
-        A zip archive is not read: unzip it and give the folder.
-        Example: signals import Examples/recordings/phyphox/Accelerometer.csv Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
-        """
+            Give one file per sensor, or the folder of an unzipped export: phyphox exports (any of its CSV formats:
+            comma, semicolon or tab, decimal point or comma; Accelerometer.csv, Gyroscope.csv, Linear Acceleration.csv,
+            with its meta/device.csv beside them or --platform) or Sensor Logger files (Accelerometer.csv,
+            TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, GyroscopeUncalibrated.csv,
+            with its Metadata.csv or --platform; its other files, such as Annotation.csv, are skipped with a note, and so
+            is GyroscopeUncalibrated.csv beside a Gyroscope.csv). A --platform that contradicts the export's own metadata
+            is refused, and so are files of two Sensor Logger exports and times rounded so that three rows share one.
+            Accelerations become g in CoreMotion's sign, rates rad/s; the streams are merged over the span they all
+            cover and resampled at --rate (linear or cubic). Without a
+            gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g (only then must
+            --gravity-window fit in the recording).
+            The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
+            extension; `signals play` plays it and `signals allan` analyses it. A .npy name writes a NumPy array of
+            float64, shape (points, 9): the nine columns after the timestamp (points every 1/rate s). Any other
+            extension is refused, and so is -o naming any file the import reads: a recording, any file in a folder
+            given (its Metadata.csv or meta/device.csv too), or the meta/device.csv beside a phyphox file.
+            A zip archive is not read: unzip it and give the folder.
+            Example: signals import Examples/recordings/phyphox/Accelerometer.csv Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
+            """
     )
 
     enum Platform: String, ExpressibleByArgument, CaseIterable {
@@ -44,10 +44,18 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "Resampling: linear or cubic.")
     var interpolation: Interpolation = .linear
 
-    @Option(name: .long, help: "The phone's platform (ios or android) when no Sensor Logger Metadata.csv or phyphox meta/device.csv says it; refused when they say otherwise.")
+    @Option(
+        name: .long,
+        help:
+            "The phone's platform (ios or android) when no Sensor Logger Metadata.csv or phyphox meta/device.csv says it; refused when they say otherwise."
+    )
     var platform: Platform?
 
-    @Option(name: .customLong("gravity-window"), parsing: .unconditional, help: "Seconds of moving average for estimating gravity from the raw accelerometer.")
+    @Option(
+        name: .customLong("gravity-window"),
+        parsing: .unconditional,
+        help: "Seconds of moving average for estimating gravity from the raw accelerometer."
+    )
     var gravityWindow: Double = 1
 
     @Option(name: .shortAndLong, help: "Output file (.csv, .jsonl, .json or .npy; standard output, CSV, when absent).")
@@ -65,7 +73,9 @@ struct ImportCommand: ParsableCommand {
         guard let ext = OutputSink.fileExtension(output) else { return .points(.csv) }
         if ext == "npy" { return .npy }
         guard let format = output.flatMap(PointFormat.init(extensionOf:)) else {
-            throw CLIError("-o \(output ?? ""): import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .\(ext); name the file with one of these extensions")
+            throw CLIError(
+                "-o \(output ?? ""): import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .\(ext); name the file with one of these extensions"
+            )
         }
         return .points(format)
     }
@@ -78,7 +88,9 @@ struct ImportCommand: ParsableCommand {
         var importer = RecordingImport(rate: rate, interpolation: interpolation, gravityWindow: gravityWindow)
         importer.convention = platform.map { $0 == .ios ? .ios : .android }
         var notes: [String] = []
-        let points = try sensorsStep { () throws(SignalError) in try importer.points(try importer.read(files, notes: &notes)) }
+        let points = try sensorsStep { () throws(SignalError) in
+            try importer.points(try importer.read(files, notes: &notes))
+        }
         for note in notes { ProcessOutput.error("note: \(note)\n") }
         // No output carries a number that is not finite: checked before the file is opened.
         for p in points { try PointLine.checkFinite(p) }
@@ -89,20 +101,35 @@ struct ImportCommand: ParsableCommand {
                 try sink.write(RouteOutput.npyHeader(rows: points.count, columns: 9))
                 var data = Data(capacity: 4096 * 72)
                 for (k, p) in points.enumerated() {
-                    let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
+                    let a = p.userAcceleration
+                    let g = p.gravity
+                    let r = p.rotationRate
                     for v in [a.x, a.y, a.z, g.x, g.y, g.z, r.x, r.y, r.z] {
                         withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
                     }
-                    if k % 4096 == 4095 { try sink.write(data); data.removeAll(keepingCapacity: true) }
+                    if k % 4096 == 4095 {
+                        try sink.write(data)
+                        data.removeAll(keepingCapacity: true)
+                    }
                 }
                 try sink.write(data)
             case .points(.csv):
-                try sink.write(Data("timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z\n".utf8))
+                try sink.write(
+                    Data(
+                        "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z\n"
+                            .utf8
+                    )
+                )
                 var text = ""
                 for (k, p) in points.enumerated() {
-                    let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
+                    let a = p.userAcceleration
+                    let g = p.gravity
+                    let r = p.rotationRate
                     text += "\(p.timestamp),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z),\(r.x),\(r.y),\(r.z)\n"
-                    if k % 4096 == 4095 { try sink.write(Data(text.utf8)); text = "" }
+                    if k % 4096 == 4095 {
+                        try sink.write(Data(text.utf8))
+                        text = ""
+                    }
                 }
                 try sink.write(Data(text.utf8))
             case .points(let format):

@@ -1,8 +1,8 @@
+import Formats
 import Foundation
 import Navigation
 import Sensors
 import Signals
-import Formats
 
 /// `signals render --format mcap`: a trajectory's streams, or an IMU spec's readings, as ROS 2 messages
 /// (CDR) in one MCAP file (profile `ros2`, schema encoding `ros2msg`, message encoding `cdr`), chunked and
@@ -27,20 +27,27 @@ enum MCAPOutput {
     static let worldFrame = "enu"
     /// Topics.
     static let imuTopic = "/imu/data", magTopic = "/imu/mag", pressureTopic = "/pressure", gnssTopic = "/gnss/fix",
-               truthTopic = "/truth/odometry"
+        truthTopic = "/truth/odometry"
 
     /// Nanoseconds since 1970 of `t` seconds after `epoch` seconds since 1970.
     static func stamp(epoch: Double, t: Double) throws -> UInt64 {
-        let e = (epoch * 1e9).rounded(), s = (t * 1e9).rounded()
+        let e = (epoch * 1e9).rounded()
+        let s = (t * 1e9).rounded()
         guard e >= 0, s >= 0, e + s < 2_147_483_647e9 else {
-            throw CLIError("MCAP time stamps run from 1970 to 2038 (ROS 2 Time's int32 seconds); \(epoch) s + \(t) s is outside")
+            throw CLIError(
+                "MCAP time stamps run from 1970 to 2038 (ROS 2 Time's int32 seconds); \(epoch) s + \(t) s is outside"
+            )
         }
         return UInt64(e) + UInt64(s)
     }
 
     /// A messages' channel registration: one schema per type, one channel per topic.
-    static func channel<M: ROS2Message>(_ type: M.Type, topic: String, metadata: [String: String] = [:],
-                                        in writer: inout MCAPWriter) -> UInt16 {
+    static func channel<M: ROS2Message>(
+        _ type: M.Type,
+        topic: String,
+        metadata: [String: String] = [:],
+        in writer: inout MCAPWriter
+    ) -> UInt16 {
         let schema = writer.addSchema(name: M.name, encoding: "ros2msg", data: Array(M.definition.utf8))
         return writer.addChannel(topic: topic, messageEncoding: "cdr", schema: schema, metadata: metadata)
     }
@@ -65,17 +72,25 @@ enum MCAPOutput {
 
         init(latitude: Double, longitude: Double) {
             origin = Self.ecef(latitude: latitude, longitude: longitude, height: 0)
-            let φ = latitude * .pi / 180, λ = longitude * .pi / 180
+            let φ = latitude * .pi / 180
+            let λ = longitude * .pi / 180
             east = SIMD3(-sin(λ), cos(λ), 0)
             north = SIMD3(-sin(φ) * cos(λ), -sin(φ) * sin(λ), cos(φ))
             up = SIMD3(cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
         }
 
         static func ecef(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
-            let a = 6_378_137.0, f = 1 / 298.257223563, e2 = f * (2 - f)
-            let φ = latitude * .pi / 180, λ = longitude * .pi / 180
+            let a = 6_378_137.0
+            let f = 1 / 298.257223563
+            let e2 = f * (2 - f)
+            let φ = latitude * .pi / 180
+            let λ = longitude * .pi / 180
             let n = a / (1 - e2 * sin(φ) * sin(φ)).squareRoot()
-            return SIMD3((n + height) * cos(φ) * cos(λ), (n + height) * cos(φ) * sin(λ), (n * (1 - e2) + height) * sin(φ))
+            return SIMD3(
+                (n + height) * cos(φ) * cos(λ),
+                (n + height) * cos(φ) * sin(λ),
+                (n * (1 - e2) + height) * sin(φ)
+            )
         }
 
         func enu(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
@@ -90,13 +105,18 @@ enum MCAPOutput {
     }
 
     /// Writes every stream of `trajectory` to `output` (see the table above).
-    static func render(_ trajectory: Trajectory, name: String, timing: RenderTiming, output: String?,
-                       inputs: OutputSink.Inputs) throws {
+    static func render(
+        _ trajectory: Trajectory,
+        name: String,
+        timing: RenderTiming,
+        output: String?,
+        inputs: OutputSink.Inputs
+    ) throws {
         let (rate, start, duration) = try TrajectoryOutput.timing(timing, trajectory)
         let streams = try routeStep(name) { () throws(SignalError) in try trajectory.series(rate: rate) }
         let ranges = try streams.map { try TrajectoryOutput.samples(rate: $0.rate, start: start, duration: duration) }
         let epoch = trajectory.epochSeconds
-        let origin = try routeStep(name) { () throws(SignalError) in try trajectory.render(streams[0], samples: 0 ..< 1) }
+        let origin = try routeStep(name) { () throws(SignalError) in try trajectory.render(streams[0], samples: 0..<1) }
         let frame = LocalFrame(latitude: origin[1], longitude: origin[2])
 
         var writer = MCAPWriter(profile: "ros2", library: library)
@@ -105,14 +125,38 @@ enum MCAPOutput {
             let rateText = "\(stream.rate)"
             switch stream.kind {
             case .truth:
-                channels[.truth] = channel(ROS2.Odometry.self, topic: truthTopic, metadata: [
-                    "rate_hz": rateText, "origin_latitude": "\(origin[1])", "origin_longitude": "\(origin[2])",
-                    "origin_height": "0", "epoch": trajectory.epoch,
-                ], in: &writer)
-            case .imu: channels[.imu] = channel(ROS2.Imu.self, topic: imuTopic, metadata: ["rate_hz": rateText], in: &writer)
-            case .magnetometer: channels[.magnetometer] = channel(ROS2.MagneticField.self, topic: magTopic, metadata: ["rate_hz": rateText], in: &writer)
-            case .barometer: channels[.barometer] = channel(ROS2.FluidPressure.self, topic: pressureTopic, metadata: ["rate_hz": rateText], in: &writer)
-            case .gnss: channels[.gnss] = channel(ROS2.NavSatFix.self, topic: gnssTopic, metadata: ["rate_hz": rateText], in: &writer)
+                channels[.truth] = channel(
+                    ROS2.Odometry.self,
+                    topic: truthTopic,
+                    metadata: [
+                        "rate_hz": rateText, "origin_latitude": "\(origin[1])", "origin_longitude": "\(origin[2])",
+                        "origin_height": "0", "epoch": trajectory.epoch,
+                    ],
+                    in: &writer
+                )
+            case .imu:
+                channels[.imu] = channel(ROS2.Imu.self, topic: imuTopic, metadata: ["rate_hz": rateText], in: &writer)
+            case .magnetometer:
+                channels[.magnetometer] = channel(
+                    ROS2.MagneticField.self,
+                    topic: magTopic,
+                    metadata: ["rate_hz": rateText],
+                    in: &writer
+                )
+            case .barometer:
+                channels[.barometer] = channel(
+                    ROS2.FluidPressure.self,
+                    topic: pressureTopic,
+                    metadata: ["rate_hz": rateText],
+                    in: &writer
+                )
+            case .gnss:
+                channels[.gnss] = channel(
+                    ROS2.NavSatFix.self,
+                    topic: gnssTopic,
+                    metadata: ["rate_hz": rateText],
+                    in: &writer
+                )
             }
         }
 
@@ -120,7 +164,8 @@ enum MCAPOutput {
         let imu = trajectory.sensors.imu
         let imuRate = streams.first { $0.kind == .imu }?.rate ?? rate
         let gyroVariance = (imu?.gyroscope.noiseDensity ?? .zero) * (imu?.gyroscope.noiseDensity ?? .zero) * imuRate
-        let accelVariance = (imu?.accelerometer.noiseDensity ?? .zero) * (imu?.accelerometer.noiseDensity ?? .zero) * imuRate
+        let accelVariance =
+            (imu?.accelerometer.noiseDensity ?? .zero) * (imu?.accelerometer.noiseDensity ?? .zero) * imuRate
         let accelScale = imu?.accelerometerUnit == .g ? -IMU.standardGravity : 1
         let magRate = streams.first { $0.kind == .magnetometer }?.rate ?? rate
         let magDensity = (trajectory.sensors.magnetometer?.noiseDensity ?? .zero) * 1e-6
@@ -130,18 +175,32 @@ enum MCAPOutput {
         let baroVariance = baroDensity * baroDensity * baroRate
 
         // Covariance arrays shared by every message (the per-message work is then the encoding alone).
-        let zeros9 = [Double](repeating: 0, count: 9), zeros36 = [Double](repeating: 0, count: 36)
-        let gyroCovariance = diagonal3(gyroVariance), accelCovariance = diagonal3(accelVariance), magCovariance = diagonal3(magVariance)
-        try FiniteOutput.check(gyroCovariance + accelCovariance + magCovariance + [baroVariance], what: "the sensors' covariances")
+        let zeros9 = [Double](repeating: 0, count: 9)
+        let zeros36 = [Double](repeating: 0, count: 36)
+        let gyroCovariance = diagonal3(gyroVariance)
+        let accelCovariance = diagonal3(accelVariance)
+        let magCovariance = diagonal3(magVariance)
+        try FiniteOutput.check(
+            gyroCovariance + accelCovariance + magCovariance + [baroVariance],
+            what: "the sensors' covariances"
+        )
 
         // The IMU's orientation is the truth's attitude at the IMU's samples: a truth stream at the IMU's rate.
         var renderStreams = streams
-        let imuTruth: Int? = imu == nil ? nil : (imuRate == rate ? 0 : { renderStreams.append(TrajectorySeries(kind: .truth, rate: imuRate)); return renderStreams.count - 1 }())
+        let imuTruth: Int? =
+            imu == nil
+            ? nil
+            : (imuRate == rate
+                ? 0
+                : {
+                    renderStreams.append(TrajectorySeries(kind: .truth, rate: imuRate))
+                    return renderStreams.count - 1
+                }())
         var renderRanges = ranges
         if renderStreams.count > streams.count { renderRanges.append(ranges[streams.firstIndex { $0.kind == .imu }!]) }
 
         let maxRate = renderStreams.map(\.rate).max() ?? rate
-        let window = 4_096 / maxRate   // seconds per window: at most 4 096 rows a stream (bounded memory)
+        let window = 4_096 / maxRate  // seconds per window: at most 4 096 rows a stream (bounded memory)
         var next = renderRanges.map(\.lowerBound)
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
@@ -154,12 +213,17 @@ enum MCAPOutput {
                 // Streams of one rate share one pass over the truth (Trajectory.render(_:samples:)).
                 var done = Set<Int>()
                 for i in renderStreams.indices where !done.contains(i) {
-                    let group = renderStreams.indices.filter { !done.contains($0) && renderStreams[$0].rate == renderStreams[i].rate
-                        && renderRanges[$0] == renderRanges[i] }
+                    let group = renderStreams.indices.filter {
+                        !done.contains($0) && renderStreams[$0].rate == renderStreams[i].rate
+                            && renderRanges[$0] == renderRanges[i]
+                    }
                     let r = renderStreams[i].rate
-                    let upper = min(renderRanges[i].upperBound, max(next[i], Int(min((windowEnd * r).rounded(.up), Double(Trajectory.sampleLimit)))))
+                    let upper = min(
+                        renderRanges[i].upperBound,
+                        max(next[i], Int(min((windowEnd * r).rounded(.up), Double(Trajectory.sampleLimit))))
+                    )
                     let parts = try routeStep(name) { () throws(SignalError) in
-                        try trajectory.render(group.map { renderStreams[$0] }, samples: next[i] ..< upper)
+                        try trajectory.render(group.map { renderStreams[$0] }, samples: next[i]..<upper)
                     }
                     for (j, part) in zip(group, parts) {
                         rows[j] = part
@@ -172,10 +236,11 @@ enum MCAPOutput {
                 }
                 var pending: [Pending] = []
                 for (s, stream) in streams.enumerated() {
-                    let width = 1 + stream.columns.count, values = rows[s]
+                    let width = 1 + stream.columns.count
+                    let values = rows[s]
                     let channel = channels[stream.kind]!
-                    for k in 0 ..< values.count / width {
-                        let row = values[(k * width) ..< ((k + 1) * width)]
+                    for k in 0..<values.count / width {
+                        let row = values[(k * width)..<((k + 1) * width)]
                         let t = row[row.startIndex]
                         func v(_ column: Int) -> Double { row[row.startIndex + 1 + column] }
                         let time = try stamp(epoch: epoch, t: t)
@@ -186,31 +251,52 @@ enum MCAPOutput {
                             // latitude, longitude, altitude, velocity ENU, acceleration ENU, attitude w x y z, rotation rate.
                             let (w, x, y, z) = (v(9), v(10), v(11), v(12))
                             data = ROS2.Odometry(
-                                header: ROS2.Header(time: time, frameID: worldFrame), childFrameID: deviceFrame,
+                                header: ROS2.Header(time: time, frameID: worldFrame),
+                                childFrameID: deviceFrame,
                                 position: frame.enu(latitude: v(0), longitude: v(1), height: v(2)),
                                 orientation: SIMD4(x, y, z, w),
                                 linearVelocity: rotateBack(SIMD3(v(3), v(4), v(5)), w: w, x: x, y: y, z: z),
                                 angularVelocity: SIMD3(v(13), v(14), v(15)),
-                                poseCovariance: zeros36, twistCovariance: zeros36).cdr()
+                                poseCovariance: zeros36,
+                                twistCovariance: zeros36
+                            ).cdr()
                         case .imu:
-                            let truth = rows[imuTruth!], tw = 1 + TrajectorySeries.columns(.truth).count
-                            let q = truth[(k * tw + 10) ..< (k * tw + 14)]
-                            let (w, x, y, z) = (q[q.startIndex], q[q.startIndex + 1], q[q.startIndex + 2], q[q.startIndex + 3])
-                            data = ROS2.Imu(header: header, orientation: SIMD4(x, y, z, w),
-                                            orientationCovariance: zeros9,
-                                            angularVelocity: SIMD3(v(3), v(4), v(5)), angularVelocityCovariance: gyroCovariance,
-                                            linearAcceleration: SIMD3(v(0), v(1), v(2)) * accelScale,
-                                            linearAccelerationCovariance: accelCovariance).cdr()
+                            let truth = rows[imuTruth!]
+                            let tw = 1 + TrajectorySeries.columns(.truth).count
+                            let q = truth[(k * tw + 10)..<(k * tw + 14)]
+                            let (w, x, y, z) = (
+                                q[q.startIndex], q[q.startIndex + 1], q[q.startIndex + 2], q[q.startIndex + 3]
+                            )
+                            data = ROS2.Imu(
+                                header: header,
+                                orientation: SIMD4(x, y, z, w),
+                                orientationCovariance: zeros9,
+                                angularVelocity: SIMD3(v(3), v(4), v(5)),
+                                angularVelocityCovariance: gyroCovariance,
+                                linearAcceleration: SIMD3(v(0), v(1), v(2)) * accelScale,
+                                linearAccelerationCovariance: accelCovariance
+                            ).cdr()
                         case .magnetometer:
-                            data = ROS2.MagneticField(header: header, field: SIMD3(v(0), v(1), v(2)) * 1e-6,
-                                                      covariance: magCovariance).cdr()
+                            data = ROS2.MagneticField(
+                                header: header,
+                                field: SIMD3(v(0), v(1), v(2)) * 1e-6,
+                                covariance: magCovariance
+                            ).cdr()
                         case .barometer:
                             data = ROS2.FluidPressure(header: header, pressure: v(0), variance: baroVariance).cdr()
                         case .gnss:
-                            let h = v(5), vertical = v(6)
-                            data = ROS2.NavSatFix(header: header, status: 0, service: 1, latitude: v(0), longitude: v(1),
-                                                  altitude: v(2), covariance: diagonal3(SIMD3(h * h, h * h, vertical * vertical)),
-                                                  covarianceType: ROS2.NavSatFix.covarianceApproximated).cdr()
+                            let h = v(5)
+                            let vertical = v(6)
+                            data = ROS2.NavSatFix(
+                                header: header,
+                                status: 0,
+                                service: 1,
+                                latitude: v(0),
+                                longitude: v(1),
+                                altitude: v(2),
+                                covariance: diagonal3(SIMD3(h * h, h * h, vertical * vertical)),
+                                covarianceType: ROS2.NavSatFix.covarianceApproximated
+                            ).cdr()
                         }
                         pending.append(Pending(time: time, order: s, channel: channel, data: data))
                     }
@@ -225,8 +311,13 @@ enum MCAPOutput {
     }
 
     /// Writes an IMU spec's readings as `/imu/data` (no orientation: its covariance's element 0 is −1).
-    static func render(imu: IMU, blocks: some Sequence<SampleBuffer>, output: String?, inputs: OutputSink.Inputs,
-                       rate: Double) throws {
+    static func render(
+        imu: IMU,
+        blocks: some Sequence<SampleBuffer>,
+        output: String?,
+        inputs: OutputSink.Inputs,
+        rate: Double
+    ) throws {
         var writer = MCAPWriter(profile: "ros2", library: library)
         let channel = channel(ROS2.Imu.self, topic: imuTopic, metadata: ["rate_hz": "\(rate)"], in: &writer)
         let gyroVariance = imu.gyroscope.noiseDensity * imu.gyroscope.noiseDensity * rate
@@ -237,17 +328,24 @@ enum MCAPOutput {
         try sink.finish {
             try sink.write(Data(writer.drain()))
             for block in blocks {
-                try FiniteOutput.check(block.samples, what: "the IMU render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)")
+                try FiniteOutput.check(
+                    block.samples,
+                    what: "the IMU render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)"
+                )
                 let n = block.frameCount
                 try block.samples.withUnsafeBufferPointer { s in
-                    for i in 0 ..< n {
+                    for i in 0..<n {
                         func c(_ k: Int) -> Double { Double(s[k * n + i]) }
                         let time = try stamp(epoch: 0, t: block.timestamp(of: i))
-                        let message = ROS2.Imu(header: ROS2.Header(time: time, frameID: deviceFrame), orientation: SIMD4(0, 0, 0, 1),
-                                               orientationCovariance: unknown3, angularVelocity: SIMD3(c(3), c(4), c(5)),
-                                               angularVelocityCovariance: diagonal3(gyroVariance),
-                                               linearAcceleration: SIMD3(c(0), c(1), c(2)) * accelScale,
-                                               linearAccelerationCovariance: diagonal3(accelVariance))
+                        let message = ROS2.Imu(
+                            header: ROS2.Header(time: time, frameID: deviceFrame),
+                            orientation: SIMD4(0, 0, 0, 1),
+                            orientationCovariance: unknown3,
+                            angularVelocity: SIMD3(c(3), c(4), c(5)),
+                            angularVelocityCovariance: diagonal3(gyroVariance),
+                            linearAcceleration: SIMD3(c(0), c(1), c(2)) * accelScale,
+                            linearAccelerationCovariance: diagonal3(accelVariance)
+                        )
                         writer.addMessage(channel: channel, logTime: time, data: message.cdr())
                     }
                 }

@@ -1,13 +1,14 @@
+import Dispatch
+import Formats
+import Foundation
+import Playback
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import Foundation
-import Playback
-import Formats
-import Synchronization
 
 /// Writes the CLI's output to a file named by `-o`, or to standard output, reporting every write error.
 ///
@@ -63,7 +64,9 @@ final class OutputSink {
         let target = try OutputSink.resolveLinks(path)
         if removesStale {
             let base = (target as NSString).lastPathComponent
-            OutputSink.removeStalePartials(in: (target as NSString).deletingLastPathComponent, sparing: inputs) { $0 == base }
+            OutputSink.removeStalePartials(in: (target as NSString).deletingLastPathComponent, sparing: inputs) {
+                $0 == base
+            }
         }
         var info = stat()
         if stat(target, &info) == 0 {
@@ -72,16 +75,29 @@ final class OutputSink {
             if type != S_IFREG {
                 // A device, FIFO or socket: write through it.
                 let opened = open(target, O_WRONLY | O_CLOEXEC)
-                guard opened >= 0 else { throw CLIError("cannot open \(path) for writing: \(String(cString: strerror(errno)))") }
+                guard opened >= 0 else {
+                    throw CLIError("cannot open \(path) for writing: \(String(cString: strerror(errno)))")
+                }
                 fd = opened
                 return
             }
-            fd = try OutputSink.temporary(beside: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid),
-                                          name: path, replacement: &replacement)
+            fd = try OutputSink.temporary(
+                beside: target,
+                mode: info.st_mode & 0o7777,
+                owner: (info.st_uid, info.st_gid),
+                name: path,
+                replacement: &replacement
+            )
         } else {
             let mask = umask(0)
             umask(mask)
-            fd = try OutputSink.temporary(beside: target, mode: 0o666 & ~mask, owner: nil, name: path, replacement: &replacement)
+            fd = try OutputSink.temporary(
+                beside: target,
+                mode: 0o666 & ~mask,
+                owner: nil,
+                name: path,
+                replacement: &replacement
+            )
         }
     }
 
@@ -92,22 +108,29 @@ final class OutputSink {
     /// Follows symbolic links (up to 40) to the path they name, even when it does not exist yet.
     static func resolveLinks(_ path: String) throws -> String {
         var current = path
-        for _ in 0 ..< 40 {
+        for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n >= 0 else { throw CLIError("cannot follow the link \(path): \(String(cString: strerror(errno)))") }
-            let destination = String(decoding: buffer[0 ..< n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination
+            let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                destination.hasPrefix("/")
+                ? destination
                 : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
         throw CLIError("cannot follow the link \(path): too many levels of symbolic links")
     }
 
     /// Creates the temporary file beside `target`.
-    private static func temporary(beside target: String, mode: mode_t, owner: (uid_t, gid_t)?, name: String,
-                                  replacement: inout (temporary: String, target: String)?) throws -> Int32 {
+    private static func temporary(
+        beside target: String,
+        mode: mode_t,
+        owner: (uid_t, gid_t)?,
+        name: String,
+        replacement: inout (temporary: String, target: String)?
+    ) throws -> Int32 {
         let directory = (target as NSString).deletingLastPathComponent
         let base = (target as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/." + base + ".partial-XXXXXX").utf8CString)
@@ -117,7 +140,9 @@ final class OutputSink {
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             // Locked while this process lives: another run's cleanup leaves it alone (see removeStalePartials).
             if fd >= 0 { _ = flock(fd, LOCK_EX | LOCK_NB) }
-            return fd >= 0 ? (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) : (fd, nil)
+            return fd >= 0
+                ? (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                : (fd, nil)
         }
         guard opened >= 0 else {
             throw CLIError("cannot create \(name): \(String(cString: strerror(errno)))")
@@ -163,10 +188,14 @@ final class OutputSink {
                 }
                 TemporaryFiles.shared.unregister(replacement.temporary)
                 closed = true
-                if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }
+                if posixClose(fd) != 0 {
+                    throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))")
+                }
             } else if fd != STDOUT_FILENO {
                 closed = true
-                if posixClose(fd) != 0 { throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))") }
+                if posixClose(fd) != 0 {
+                    throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))")
+                }
             } else {
                 closed = true
             }
@@ -191,7 +220,10 @@ final class OutputSink {
     /// Drops the output: removes the temporary file, leaving whatever was at the path before.
     func abandon() {
         guard !closed else {
-            if let replacement { unlink(replacement.temporary); TemporaryFiles.shared.unregister(replacement.temporary) }
+            if let replacement {
+                unlink(replacement.temporary)
+                TemporaryFiles.shared.unregister(replacement.temporary)
+            }
             return
         }
         closed = true
@@ -226,7 +258,9 @@ extension InputFiles {
     func check(_ path: String?, option: String) throws {
         guard let path, path != "-" else {
             if let out = FileIdentity.of(descriptor: STDOUT_FILENO), out.isRegularFile, let input = input(sameAs: out) {
-                throw CLIError("standard output is the input \(input) (redirected onto it); redirect the output to another file")
+                throw CLIError(
+                    "standard output is the input \(input) (redirected onto it); redirect the output to another file"
+                )
             }
             return
         }
@@ -235,16 +269,21 @@ extension InputFiles {
         }
         guard let identity = FileIdentity.of(path), !identity.isDevice else { return }
         if let input = entry(sameAs: identity) {
-            var how = input.name == path ? "it is the input \(input.name)" : "it is the same file as the input \(input.name)"
+            var how =
+                input.name == path ? "it is the input \(input.name)" : "it is the same file as the input \(input.name)"
             if let folder = input.folder { how += ", which the command reads from the folder \(folder)" }
             throw CLIError("cannot write to \(path): \(how); write the output to another file")
         }
         guard identity.isRegularFile, !WriteAccess.currentUserMayWrite(path) else { return }
         let mode = String(identity.mode & 0o7777, radix: 8)
         if identity.mode & 0o222 == 0 {
-            throw CLIError("cannot write to \(path): the file is read-only (mode 0\(mode)); make it writable (chmod u+w) or write to another file")
+            throw CLIError(
+                "cannot write to \(path): the file is read-only (mode 0\(mode)); make it writable (chmod u+w) or write to another file"
+            )
         }
-        throw CLIError("cannot write to \(path): permission denied (mode 0\(mode), and you are not allowed to write it); write to another file")
+        throw CLIError(
+            "cannot write to \(path): permission denied (mode 0\(mode), and you are not allowed to write it); write to another file"
+        )
     }
 
     /// Checks several outputs of one command (see ``check(_:option:)``), and that no two are one file.
@@ -255,7 +294,8 @@ extension InputFiles {
         for (option, path) in outputs {
             try check(path, option: option)
             guard let path, path != "-", !path.isEmpty else { continue }
-            let key = FileIdentity.of(path).map { "\($0.device):\($0.inode)" }
+            let key =
+                FileIdentity.of(path).map { "\($0.device):\($0.inode)" }
                 ?? URL(fileURLWithPath: (try? OutputSink.resolveLinks(path)) ?? path).standardizedFileURL.path
             if let other = seen.first(where: { $0.key == key }) {
                 throw CLIError("\(other.option) and \(option) name the same file, \(path); give each its own file")
@@ -275,8 +315,10 @@ extension OutputSink {
     ///   - isOurs: Whether NAME is one of the caller's outputs.
     /// - Returns: How many were removed.
     @discardableResult
-    static func removeStalePartials(in directory: String, sparing inputs: Inputs, where isOurs: (String) -> Bool) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return 0 }
+    static func removeStalePartials(in directory: String, sparing inputs: Inputs, where isOurs: (String) -> Bool) -> Int
+    {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)
+        else { return 0 }
         var removed = 0
         for name in names {
             guard let base = partialBase(name), isOurs(base) else { continue }
@@ -285,8 +327,10 @@ extension OutputSink {
             guard fd >= 0 else { continue }
             var info = stat()
             // A regular file that no process holds locked (its writer is gone), and no input.
-            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, FileIdentity.of(descriptor: fd).flatMap({ inputs.entry(sameAs: $0) }) == nil,
-               flock(fd, LOCK_EX | LOCK_NB) == 0, unlink(path) == 0 {
+            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                FileIdentity.of(descriptor: fd).flatMap({ inputs.entry(sameAs: $0) }) == nil,
+                flock(fd, LOCK_EX | LOCK_NB) == 0, unlink(path) == 0
+            {
                 removed += 1
             }
             _ = posixClose(fd)
@@ -301,7 +345,7 @@ extension OutputSink {
         guard file.hasPrefix("."), let range = file.range(of: marker, options: .backwards) else { return nil }
         let suffix = file[range.upperBound...]
         guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
-        let base = file[file.index(after: file.startIndex) ..< range.lowerBound]
+        let base = file[file.index(after: file.startIndex)..<range.lowerBound]
         return base.isEmpty ? nil : String(base)
     }
 

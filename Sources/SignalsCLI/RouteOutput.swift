@@ -1,9 +1,9 @@
+import Formats
 import Foundation
 import Location
 import Playback
 import Signals
 import Specs
-import Formats
 
 /// Opens any spec or GPX file once and decodes it (see `SpecDocument`), naming the input in any error.
 /// - Parameters:
@@ -40,8 +40,15 @@ enum RouteOutput {
     /// The values of `p` in the order of ``columns``.
     @inline(__always)
     static func values(_ p: LocationPoint) -> [Double] {
-        LocationColumns.row(latitude: p.latitude, longitude: p.longitude, altitude: p.altitude, speed: p.speed, course: p.course,
-                            horizontalAccuracy: p.horizontalAccuracy, verticalAccuracy: p.verticalAccuracy)
+        LocationColumns.row(
+            latitude: p.latitude,
+            longitude: p.longitude,
+            altitude: p.altitude,
+            speed: p.speed,
+            course: p.course,
+            horizontalAccuracy: p.horizontalAccuracy,
+            verticalAccuracy: p.verticalAccuracy
+        )
     }
 
     /// Seconds of a route played or rendered without `--duration`: one pass, with a last sample on the
@@ -52,30 +59,56 @@ enum RouteOutput {
     }
 
     /// The samples of a route render: `--rate` (default 1 Hz), `--duration` (default one pass), `--start`.
-    static func request(rate: Double?, duration: Double?, start: Double, timeline: RouteTimeline) throws -> RenderRequest {
+    static func request(
+        rate: Double?,
+        duration: Double?,
+        start: Double,
+        timeline: RouteTimeline
+    ) throws -> RenderRequest {
         let rate = rate ?? 1
-        guard rate.isFinite, rate > 0 else { throw CLIError("--rate must be a positive, finite number of Hz, got \(rate)") }
-        return try RenderRequest(sampleRate: rate, duration: duration ?? defaultDuration(timeline, rate: rate), start: start)
+        guard rate.isFinite, rate > 0 else {
+            throw CLIError("--rate must be a positive, finite number of Hz, got \(rate)")
+        }
+        return try RenderRequest(
+            sampleRate: rate,
+            duration: duration ?? defaultDuration(timeline, rate: rate),
+            start: start
+        )
     }
 
     // MARK: render
 
     /// Writes a route's reported fixes as CSV (`t,latitude,longitude,altitude,speed,course,horizontalAccuracy,
     /// verticalAccuracy`) or float64 `.npy` (the seven columns after `t`), streamed.
-    static func render(_ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format, output: String?,
-                       inputs: OutputSink.Inputs) throws {
+    static func render(
+        _ route: Route,
+        name: String,
+        timing: RenderTiming,
+        format: RenderCommand.Format,
+        output: String?,
+        inputs: OutputSink.Inputs
+    ) throws {
         guard format != .f32 else {
-            throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
+            throw CLIError(
+                "\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)"
+            )
         }
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
-        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
-        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(timeline, sampleRate: request.sampleRate) }
+        let request = try Self.request(
+            rate: timing.rate,
+            duration: timing.duration,
+            start: timing.start,
+            timeline: timeline
+        )
+        let sampler = try routeStep(name) { () throws(SignalError) in
+            try RouteSampler(timeline, sampleRate: request.sampleRate)
+        }
         var cursor = try routeStep(name) { () throws(SignalError) in
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
         }
         try write(rows: request.frameCount, columns: columns, format: format, output: output, inputs: inputs) { count in
-            (0 ..< count).map { _ in
+            (0..<count).map { _ in
                 let p = cursor.next().measured
                 return (p.timestamp, values(p), [])
             }
@@ -84,19 +117,35 @@ enum RouteOutput {
 
     /// Writes a motion and a route sampled together: the nine motion columns of a motion render, then the
     /// route's seven; `.npy` is float64 (sixteen columns).
-    static func render(motion: AnySignal, route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format,
-                       output: String?, inputs: OutputSink.Inputs) throws {
+    static func render(
+        motion: AnySignal,
+        route: Route,
+        name: String,
+        timing: RenderTiming,
+        format: RenderCommand.Format,
+        output: String?,
+        inputs: OutputSink.Inputs
+    ) throws {
         guard format != .f32 else {
-            throw CLIError("\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)")
+            throw CLIError(
+                "\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)"
+            )
         }
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
-        let request = try Self.request(rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
+        let request = try Self.request(
+            rate: timing.rate,
+            duration: timing.duration,
+            start: timing.start,
+            timeline: timeline
+        )
         do {
             try motion.validate(sampleRate: request.sampleRate, allowAliasing: timing.allowAliasing)
         } catch {
             throw error.locatedAtPreset(inSpec: name).offeringAllowAliasing.located(file: name)
         }
-        let sampler = try routeStep(name) { () throws(SignalError) in try RouteSampler(timeline, sampleRate: request.sampleRate) }
+        let sampler = try routeStep(name) { () throws(SignalError) in
+            try RouteSampler(timeline, sampleRate: request.sampleRate)
+        }
         var cursor = try routeStep(name) { () throws(SignalError) in
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
@@ -108,16 +157,22 @@ enum RouteOutput {
         var blocks = try motion.blocks(request, blockFrames: 16_384, options: timing.options).makeIterator()
         var block: SampleBuffer?
         var position = 0
-        try write(rows: request.frameCount, columns: motionColumns + columns, format: format, output: output, inputs: inputs) { count in
+        try write(
+            rows: request.frameCount,
+            columns: motionColumns + columns,
+            format: format,
+            output: output,
+            inputs: inputs
+        ) { count in
             var rows: [(Double, [Double], [Float])] = []
             rows.reserveCapacity(count)
-            for _ in 0 ..< count {
+            for _ in 0..<count {
                 if block == nil || position == block?.frameCount {
                     block = blocks.next()
                     position = 0
                 }
                 guard let b = block else { break }
-                let m = (0 ..< motionChannels).map { b.samples[$0 * b.frameCount + position] }
+                let m = (0..<motionChannels).map { b.samples[$0 * b.frameCount + position] }
                 position += 1
                 let p = cursor.next().measured
                 rows.append((p.timestamp, values(p), m))
@@ -128,8 +183,14 @@ enum RouteOutput {
 
     /// Streams `rows` rows in chunks of 16,384: CSV with `t` and `columns`, or a float64 `.npy` of the
     /// columns. Each row is its time, its float64 values and float32 values written first (motion samples).
-    static func write(rows: Int, columns: [String], format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs,
-                      next: (Int) throws -> [(Double, [Double], [Float])]) throws {
+    static func write(
+        rows: Int,
+        columns: [String],
+        format: RenderCommand.Format,
+        output: String?,
+        inputs: OutputSink.Inputs,
+        next: (Int) throws -> [(Double, [Double], [Float])]
+    ) throws {
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
             switch format {
@@ -189,11 +250,22 @@ enum RouteOutput {
     }
 
     /// The points `signals play` plays for a motion and a route together.
-    static func points(motion: AnySignal, route: Route, name: String, rate: Double, duration: Double?) throws -> MotionRoutePoints {
+    static func points(
+        motion: AnySignal,
+        route: Route,
+        name: String,
+        rate: Double,
+        duration: Double?
+    ) throws -> MotionRoutePoints {
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let seconds = duration ?? defaultDuration(timeline, rate: rate)
         do {
-            return try MotionRoutePoints(motion: MotionSignal(node: motion.node), route: route, sampleRate: rate, duration: seconds)
+            return try MotionRoutePoints(
+                motion: MotionSignal(node: motion.node),
+                route: route,
+                sampleRate: rate,
+                duration: seconds
+            )
         } catch let error as SignalError {
             throw error.located(file: name)
         }

@@ -4,7 +4,11 @@ import ArgumentParser
 /// (`render`, `plot`, `route export`): needed for a file without times; for a file whose times are on some
 /// points only or do not increase, it ignores them (a note says so).
 struct RouteSpeedOption: ParsableArguments {
-    @Option(name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
-            help: "m/s along a GPX file: needed without times; with times, ignores them (for times on some points only or not increasing).")
+    @Option(
+        name: [.customLong("speed"), .customLong("route-speed")],
+        parsing: .unconditional,
+        help:
+            "m/s along a GPX file: needed without times; with times, ignores them (for times on some points only or not increasing)."
+    )
     var value: Double?
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Signals
 
 /// Encodes rendered buffers as CSV, NumPy .npy v1.0 or raw little-endian float32.
@@ -21,7 +21,7 @@ struct SampleWriter {
             switch channelCount {
             case 1: self.names = ["value"]
             case 3: self.names = ["x", "y", "z"]
-            default: self.names = (0 ..< channelCount).map { "c\($0)" }
+            default: self.names = (0..<channelCount).map { "c\($0)" }
             }
         }
     }
@@ -50,15 +50,18 @@ struct SampleWriter {
     /// One buffer in the output format.
     /// - Throws: `SignalError` `.nonFinite` for a sample that is not finite (no output carries one).
     func encode(_ block: SampleBuffer) throws -> Data {
-        try FiniteOutput.check(block.samples, what: "the render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)")
+        try FiniteOutput.check(
+            block.samples,
+            what: "the render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)"
+        )
         switch format {
         case .csv:
             var text = ""
             text.reserveCapacity(block.frameCount * (12 + 14 * channelCount))
             block.samples.withUnsafeBufferPointer { s in
-                for i in 0 ..< block.frameCount {
+                for i in 0..<block.frameCount {
                     text += "\(block.timestamp(of: i))"
-                    for c in 0 ..< channelCount {
+                    for c in 0..<channelCount {
                         text += ","
                         text += "\(s[c * block.frameCount + i])"
                     }

@@ -1,10 +1,11 @@
+import ArgumentParser
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import Foundation
 
 /// `signals serve`: runs the `signals-serve` executable that sits next to `signals`, with the same
 /// arguments. The server lives in its own executable so that `signals` (and `make demo`) never build or
@@ -14,13 +15,16 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve a spec or a point file live over HTTP, Server-Sent Events and WebSocket, with a web console.",
         discussion: """
-        Runs signals-serve (built next to signals by `swift build` or `make`) with the same arguments; \
-        `signals serve --help` prints its options.
-        Example: signals serve Examples/specs/shake-motion.json --port 8080
-        """
+            Runs signals-serve (built next to signals by `swift build` or `make`) with the same arguments; \
+            `signals serve --help` prints its options.
+            Example: signals serve Examples/specs/shake-motion.json --port 8080
+            """
     )
 
-    @Argument(parsing: .captureForPassthrough, help: "SPEC|POINTS [--host 127.0.0.1] [--port 8080] [--rate 100] [--speed 1] [--loop]")
+    @Argument(
+        parsing: .captureForPassthrough,
+        help: "SPEC|POINTS [--host 127.0.0.1] [--port 8080] [--rate 100] [--speed 1] [--loop]"
+    )
     var arguments: [String] = []
 
     func run() throws {
@@ -44,7 +48,9 @@ enum ServeLauncher {
     /// Where `signals-serve` should be: beside this executable.
     static func siblingPath() throws -> String {
         guard let me = executablePath() else {
-            throw CLIError("signals serve: cannot tell where the signals executable is, so cannot find \(name) beside it; run \(name) directly")
+            throw CLIError(
+                "signals serve: cannot tell where the signals executable is, so cannot find \(name) beside it; run \(name) directly"
+            )
         }
         return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
     }
@@ -55,7 +61,8 @@ enum ServeLauncher {
     static func missingMessage(_ path: String) -> String {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let release = directory.hasSuffix("/release") ? " -c release" : ""
-        return "signals serve needs the server, which is not built yet (\(path) is missing): run `swift build\(release) --product \(name)` once, then run signals serve again"
+        return
+            "signals serve needs the server, which is not built yet (\(path) is missing): run `swift build\(release) --product \(name)` once, then run signals serve again"
     }
 
     /// Replaces this process with `signals-serve arguments...`; returns only by throwing.

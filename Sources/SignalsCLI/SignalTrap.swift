@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// The terminating signals the CLI handles (SIGINT, SIGTERM, SIGHUP, SIGPIPE), caught reliably in a
 /// multithreaded process.

@@ -8,10 +8,14 @@ import Signals
 struct SignalsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signals",
-        abstract: "Render, verify, plot and play sensor signals described as JSON specs; analyse and import sensor recordings.",
-        discussion: "Exit status: 0 on success, 1 when a verification check fails, 2 for bad input (spec, file, flag or parameter).",
-        subcommands: [RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, RouteCommand.self,
-                      ServeCommand.self, AllanCommand.self, ImportCommand.self, DatasetCommand.self]
+        abstract:
+            "Render, verify, plot and play sensor signals described as JSON specs; analyse and import sensor recordings.",
+        discussion:
+            "Exit status: 0 on success, 1 when a verification check fails, 2 for bad input (spec, file, flag or parameter).",
+        subcommands: [
+            RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, RouteCommand.self,
+            ServeCommand.self, AllanCommand.self, ImportCommand.self, DatasetCommand.self,
+        ]
     )
 
     /// Runs the command; every failure is reported on stderr with a non-zero status, never a crash:
@@ -43,7 +47,7 @@ struct SignalsCommand: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
             var message = fullMessage(for: error)
-            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }   // printed as "error: ..."
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }  // printed as "error: ..."
             CLIError.fail(message)
         }
     }

@@ -19,8 +19,12 @@ func analysedSamples(signal: AnySignal, timing: RenderTiming, input: String?, sp
     if let input {
         let source = try openInput(input)
         do {
-            return try RecordedSamples.read(source, sampleRate: request.sampleRate, channelCount: signal.channelCount,
-                                      frameCount: request.frameCount)
+            return try RecordedSamples.read(
+                source,
+                sampleRate: request.sampleRate,
+                channelCount: signal.channelCount,
+                frameCount: request.frameCount
+            )
         } catch {
             throw CLIError(error.description)
         }

@@ -17,22 +17,35 @@ struct SpectrumPanel {
     private var base: SpectrumPlot.Type { SpectrumPlot.self }
 
     /// The panel's frame at `y` (pixels from the top), `height` high, with its ticks at pixel positions.
-    func frame(y: Double, height: Double, title: String, xLabel: String, yLabel: String,
-               xTicks: [(Double, String)], yTicks: [(Double, String)]) -> String {
-        let f = base.f, escape = base.escape
-        var out = "<g>\n<text x=\"\(Int(left))\" y=\"\(f(y - 8))\" font-size=\"13\" font-weight=\"bold\">\(escape(title))</text>\n"
-        out += "<rect x=\"\(Int(left))\" y=\"\(f(y))\" width=\"\(Int(plotWidth))\" height=\"\(Int(height))\" fill=\"none\" stroke=\"black\"/>\n"
+    func frame(
+        y: Double,
+        height: Double,
+        title: String,
+        xLabel: String,
+        yLabel: String,
+        xTicks: [(Double, String)],
+        yTicks: [(Double, String)]
+    ) -> String {
+        let f = base.f
+        let escape = base.escape
+        var out =
+            "<g>\n<text x=\"\(Int(left))\" y=\"\(f(y - 8))\" font-size=\"13\" font-weight=\"bold\">\(escape(title))</text>\n"
+        out +=
+            "<rect x=\"\(Int(left))\" y=\"\(f(y))\" width=\"\(Int(plotWidth))\" height=\"\(Int(height))\" fill=\"none\" stroke=\"black\"/>\n"
         for (x, label) in xTicks {
             out += "<line x1=\"\(f(x))\" y1=\"\(f(y))\" x2=\"\(f(x))\" y2=\"\(f(y + height))\" stroke=\"\(grid)\"/>\n"
             out += "<text x=\"\(f(x))\" y=\"\(f(y + height + 15))\" text-anchor=\"middle\">\(escape(label))</text>\n"
         }
         for (yy, label) in yTicks {
-            out += "<line x1=\"\(Int(left))\" y1=\"\(f(yy))\" x2=\"\(Int(left + plotWidth))\" y2=\"\(f(yy))\" stroke=\"\(grid)\"/>\n"
+            out +=
+                "<line x1=\"\(Int(left))\" y1=\"\(f(yy))\" x2=\"\(Int(left + plotWidth))\" y2=\"\(f(yy))\" stroke=\"\(grid)\"/>\n"
             out += "<text x=\"\(Int(left - 6))\" y=\"\(f(yy + 4))\" text-anchor=\"end\">\(escape(label))</text>\n"
         }
-        out += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(y + height + 34))\" text-anchor=\"middle\">\(escape(xLabel))</text>\n"
+        out +=
+            "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(y + height + 34))\" text-anchor=\"middle\">\(escape(xLabel))</text>\n"
         let cy = y + height / 2
-        out += "<text x=\"18\" y=\"\(f(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(f(cy)))\">\(escape(yLabel))</text>\n</g>\n"
+        out +=
+            "<text x=\"18\" y=\"\(f(cy))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(f(cy)))\">\(escape(yLabel))</text>\n</g>\n"
         return out
     }
 
@@ -45,11 +58,19 @@ struct SpectrumPanel {
         for (i, (shape, color, label)) in entries.enumerated() {
             let yy = y + 14 + Double(i) * 18
             switch shape {
-            case "circle": out += "<circle cx=\"\(f(x + 10))\" cy=\"\(f(yy - 4))\" \(circle) stroke=\"\(color)\" stroke-width=\"\(strokeWidth)\"/>\n"
-            case "square": out += "<rect x=\"\(f(x + 6))\" y=\"\(f(yy - 8))\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(strokeWidth)\"/>\n"
-            case "band": out += "<rect x=\"\(f(x))\" y=\"\(f(yy - 10))\" width=\"20\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.15\"/>\n"
+            case "circle":
+                out +=
+                    "<circle cx=\"\(f(x + 10))\" cy=\"\(f(yy - 4))\" \(circle) stroke=\"\(color)\" stroke-width=\"\(strokeWidth)\"/>\n"
+            case "square":
+                out +=
+                    "<rect x=\"\(f(x + 6))\" y=\"\(f(yy - 8))\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(strokeWidth)\"/>\n"
+            case "band":
+                out +=
+                    "<rect x=\"\(f(x))\" y=\"\(f(yy - 10))\" width=\"20\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.15\"/>\n"
             case "none": break
-            default: out += "<line x1=\"\(f(x))\" y1=\"\(f(yy - 4))\" x2=\"\(f(x + 20))\" y2=\"\(f(yy - 4))\" stroke=\"\(color)\" stroke-width=\"\(strokeWidth)\"/>\n"
+            default:
+                out +=
+                    "<line x1=\"\(f(x))\" y1=\"\(f(yy - 4))\" x2=\"\(f(x + 20))\" y2=\"\(f(yy - 4))\" stroke=\"\(color)\" stroke-width=\"\(strokeWidth)\"/>\n"
             }
             out += "<text x=\"\(f(x + 26))\" y=\"\(f(yy))\">\(base.escape(label))</text>\n"
         }

@@ -27,7 +27,8 @@ extension SpecDocument {
             var moved = error
             moved.location.path = presetPath
             moved.location.field = nil
-            moved.message = "the '\(name)' motion preset\(parameters.isEmpty ? "" : " with " + parameters.joined(separator: ", ")) makes a signal that cannot be rendered here: \(error.message)"
+            moved.message =
+                "the '\(name)' motion preset\(parameters.isEmpty ? "" : " with " + parameters.joined(separator: ", ")) makes a signal that cannot be rendered here: \(error.message)"
             return moved
         }
         return error

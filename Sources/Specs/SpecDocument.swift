@@ -1,12 +1,12 @@
+import Formats
 import Foundation
+import InternalUtilities
 import KalibrYAML
 import Location
 import Navigation
 import Playback
 import Sensors
 import Signals
-import InternalUtilities
-import Formats
 
 /// Everything the `signals` tool and the live server accept as a spec, decoded in one place.
 ///
@@ -77,43 +77,82 @@ public enum SpecDocument: Sendable, Hashable {
     ///   - allowFiles: Whether the document may name files to read (a trajectory's `{"gpx": FILE}` route, an
     ///     IMU's `{"kalibr": FILE}`);
     ///     `false` for a spec from the network (the live server's `POST /v1/spec`).
-    public static func decode(json data: Data, baseDirectory: URL? = nil, allowFiles: Bool = true) throws(SignalError) -> SpecDocument {
+    public static func decode(
+        json data: Data,
+        baseDirectory: URL? = nil,
+        allowFiles: Bool = true
+    ) throws(SignalError) -> SpecDocument {
         let value = try JSONValue.parse(data)
         return try decode(value, baseDirectory: baseDirectory, allowFiles: allowFiles)
     }
 
     /// Decodes a parsed document: dispatches on its key.
     /// - Throws: `SignalError` with the JSON path.
-    package static func decode(_ value: JSONValue, baseDirectory: URL? = nil, allowFiles: Bool) throws(SignalError) -> SpecDocument {
+    package static func decode(
+        _ value: JSONValue,
+        baseDirectory: URL? = nil,
+        allowFiles: Bool
+    ) throws(SignalError) -> SpecDocument {
         if case .object(let object) = value, object.keys.contains("trajectory") {
-            let f = try JSONFields(value, path: "$", what: "a trajectory spec (one key, 'trajectory')", fields: ["trajectory"])
-            return .trajectory(try Trajectory(json: try f.required("trajectory"), path: Trajectory.path, baseDirectory: baseDirectory,
-                                              allowFiles: allowFiles, readKalibr: KalibrIMU.init(contentsOf:)))
+            let f = try JSONFields(
+                value,
+                path: "$",
+                what: "a trajectory spec (one key, 'trajectory')",
+                fields: ["trajectory"]
+            )
+            return .trajectory(
+                try Trajectory(
+                    json: try f.required("trajectory"),
+                    path: Trajectory.path,
+                    baseDirectory: baseDirectory,
+                    allowFiles: allowFiles,
+                    readKalibr: KalibrIMU.init(contentsOf:)
+                )
+            )
         }
         if case .object(let object) = value, object.keys.contains("imu") {
             let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
-            return .imu(try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory, allowFiles: allowFiles,
-                                readKalibr: KalibrIMU.init(contentsOf:)))
+            return .imu(
+                try IMU(
+                    json: try f.required("imu"),
+                    path: "$.imu",
+                    baseDirectory: baseDirectory,
+                    allowFiles: allowFiles,
+                    readKalibr: KalibrIMU.init(contentsOf:)
+                )
+            )
         }
-        if case .object(let object) = value, object.count == 1, let key = object.keys.first, !SignalNode.kinds.contains(key),
-           let guess = SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route", "trajectory"]),
-           guess == "imu" || guess == "trajectory" {
-            throw SignalError(.unknownNode, path: "$.\(SignalError.quoted(key, limit: 40))",
-                              "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean '\(guess)'?); a spec is 'imu', 'route', 'trajectory' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))")
+        if case .object(let object) = value, object.count == 1, let key = object.keys.first,
+            !SignalNode.kinds.contains(key),
+            let guess = SignalError.closestName(to: key, in: SignalNode.kinds + ["imu", "route", "trajectory"]),
+            guess == "imu" || guess == "trajectory"
+        {
+            throw SignalError(
+                .unknownNode,
+                path: "$.\(SignalError.quoted(key, limit: 40))",
+                "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean '\(guess)'?); a spec is 'imu', 'route', 'trajectory' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))"
+            )
         }
         guard case .object(let object) = value, let routeValue = object["route"] else {
             if let preset = try motionPreset(value) { return .signal(AnySignal(node: preset)) }
             return .signal(AnySignal(node: try SignalNode(json: value, path: "$")))
         }
         for key in object.keys where key != "route" && key != "motion" {
-            throw SignalError(.unknownField, path: JSONPath.child("$", key),
-                              "unknown field '\(SignalError.quoted(key, limit: 60))' beside 'route'; a spec with a route holds 'route' and optionally 'motion'")
+            throw SignalError(
+                .unknownField,
+                path: JSONPath.child("$", key),
+                "unknown field '\(SignalError.quoted(key, limit: 60))' beside 'route'; a spec with a route holds 'route' and optionally 'motion'"
+            )
         }
         let route = try Route(json: routeValue, path: "$.route")
         guard let motion = object["motion"] else { return .route(route) }
         let wrapped = JSONValue.object(JSONObject([JSONObject.Member(key: "motion", value: motion)]))
         let node: SignalNode
-        if let preset = try motionPreset(wrapped) { node = preset } else { node = try SignalNode(json: wrapped, path: "$") }
+        if let preset = try motionPreset(wrapped) {
+            node = preset
+        } else {
+            node = try SignalNode(json: wrapped, path: "$")
+        }
         return .motionAndRoute(motion: AnySignal(node: node), route: route)
     }
 
@@ -122,7 +161,8 @@ public enum SpecDocument: Sendable, Hashable {
     /// - Throws: `SignalError` naming the path of a bad preset or parameter.
     static func motionPreset(_ value: JSONValue) throws(SignalError) -> SignalNode? {
         guard case .object(let object) = value, object.count == 1, let body = object["motion"],
-              let motion = try MotionPreset.motionNode(json: body, path: "$.motion") else { return nil }
+            let motion = try MotionPreset.motionNode(json: body, path: "$.motion")
+        else { return nil }
         return .motion(motion)
     }
 
@@ -144,28 +184,46 @@ public enum SpecDocument: Sendable, Hashable {
     ///   - routeSpeed: m/s along a GPX file (`--speed`): needed without times, and ignores the file's times
     ///     when it has them; refused for anything else.
     ///   - notes: Sentences for the user.
-    package static func load(_ input: NamedInput, routeSpeed: Double?, notes: inout [String]) throws(SignalError) -> SpecDocument {
+    package static func load(
+        _ input: NamedInput,
+        routeSpeed: Double?,
+        notes: inout [String]
+    ) throws(SignalError) -> SpecDocument {
         let kind = InputKind.detect(name: input.path, head: input.head)
         if let routeSpeed, kind != .gpx {
-            throw SignalError(.invalidArgument, "--speed \(routeSpeed) is for GPX files without times (or to ignore a GPX file's times); a JSON route has its own speeds",
-                              file: input.name)
+            throw SignalError(
+                .invalidArgument,
+                "--speed \(routeSpeed) is for GPX files without times (or to ignore a GPX file's times); a JSON route has its own speeds",
+                file: input.name
+            )
         }
         // The extension chose a point file or an array, but the bytes are a JSON spec: say which name is wrong.
         if kind != .spec, kind != .gpx, kind != nil, InputKind.detect(name: "", head: input.head) == .spec {
             let ext = (input.path as NSString).pathExtension
-            throw SignalError(.unknownFormat, "this holds a JSON spec, but its name ends in .\(ext), which names \(kind == .npy ? "a NumPy array" : "a point file"); name a spec .json",
-                              file: input.name)
+            throw SignalError(
+                .unknownFormat,
+                "this holds a JSON spec, but its name ends in .\(ext), which names \(kind == .npy ? "a NumPy array" : "a point file"); name a spec .json",
+                file: input.name
+            )
         }
         switch kind {
         case .points:
-            throw SignalError(.unknownFormat, "this is a point file, not a spec; `signals play` plays it", file: input.name)
+            throw SignalError(
+                .unknownFormat,
+                "this is a point file, not a spec; `signals play` plays it",
+                file: input.name
+            )
         case .npy:
-            throw SignalError(.unknownFormat, "this is a .npy array, not a spec; pass it to verify or plot with --input", file: input.name)
+            throw SignalError(
+                .unknownFormat,
+                "this is a .npy array, not a spec; pass it to verify or plot with --input",
+                file: input.name
+            )
         case .gpx:
             do {
                 let data = try input.data(limit: sizeLimit)
                 return .route(try Route(gpx: data, speed: routeSpeed, file: input.name, notes: &notes))
-            } catch where error.code == .missingField && error.message == Route.gpxNeedsSpeed {
+            } catch  where error.code == .missingField && error.message == Route.gpxNeedsSpeed {
                 var hinted = error.located(file: input.name)
                 hinted.message += " (--speed)"
                 throw hinted
@@ -183,4 +241,3 @@ public enum SpecDocument: Sendable, Hashable {
         }
     }
 }
-

@@ -1,5 +1,6 @@
-@testable import Formats
 import Testing
+
+@testable import Formats
 
 @Suite struct CRC32Tests {
     @Test("the standard check value: CRC-32 of \"123456789\" is 0xCBF43926")
@@ -10,7 +11,7 @@ import Testing
     @Test("known vectors: empty, one byte, a sentence (zlib's crc32)")
     func vectors() {
         #expect(CRC32.checksum([UInt8]()) == 0)
-        #expect(CRC32.checksum([0x61]) == 0xE8B7_BE43)                    // "a"
+        #expect(CRC32.checksum([0x61]) == 0xE8B7_BE43)  // "a"
         #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
     }
 

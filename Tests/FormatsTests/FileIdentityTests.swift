@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Formats
 
 /// Which file a path names (links followed), and whether a user may write a file, decided from made-up
@@ -15,7 +16,9 @@ import Testing
     func links() throws {
         let file = try temporaryPath("walk.csv")
         try Data("timestamp\n".utf8).write(to: URL(fileURLWithPath: file))
-        let symbolic = try temporaryPath("symbolic.csv"), hard = try temporaryPath("hard.csv"), copy = try temporaryPath("copy.csv")
+        let symbolic = try temporaryPath("symbolic.csv")
+        let hard = try temporaryPath("hard.csv")
+        let copy = try temporaryPath("copy.csv")
         try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: file)
         try FileManager.default.linkItem(atPath: file, toPath: hard)
         try FileManager.default.copyItem(atPath: file, toPath: copy)
@@ -36,19 +39,21 @@ import Testing
 
     /// (mode, owner, group, user, user's groups, allowed).
     static let cases: [(UInt32, UInt32, UInt32, UInt32, Set<UInt32>, Bool)] = [
-        (0o100644, 1000, 1000, 1000, [1000], true),     // the owner, u+w
-        (0o100444, 1000, 1000, 1000, [1000], false),    // the owner, read-only
-        (0o100444, 1000, 1000, 0, [0], false),          // root, but no write bit for anyone: chmod 444 is kept
-        (0o100644, 1000, 1000, 0, [0], true),           // root, someone may write
-        (0o100644, 1000, 1000, 1001, [1001], false),    // another user, no o+w
-        (0o100664, 1000, 50, 1001, [1001, 50], true),   // another user in the file's group, g+w
+        (0o100644, 1000, 1000, 1000, [1000], true),  // the owner, u+w
+        (0o100444, 1000, 1000, 1000, [1000], false),  // the owner, read-only
+        (0o100444, 1000, 1000, 0, [0], false),  // root, but no write bit for anyone: chmod 444 is kept
+        (0o100644, 1000, 1000, 0, [0], true),  // root, someone may write
+        (0o100644, 1000, 1000, 1001, [1001], false),  // another user, no o+w
+        (0o100664, 1000, 50, 1001, [1001, 50], true),  // another user in the file's group, g+w
         (0o100644, 1000, 50, 1001, [1001, 50], false),  // in the group, no g+w
-        (0o100646, 1000, 50, 1001, [1001], true),       // anyone, o+w
-        (0o100464, 1000, 50, 1000, [50], false),        // the owner's bits decide for the owner, even in the group
+        (0o100646, 1000, 50, 1001, [1001], true),  // anyone, o+w
+        (0o100464, 1000, 50, 1000, [50], false),  // the owner's bits decide for the owner, even in the group
     ]
 
-    @Test("write permission follows access(2): owner, then group, then others; no write bit refuses root too",
-          arguments: cases.indices)
+    @Test(
+        "write permission follows access(2): owner, then group, then others; no write bit refuses root too",
+        arguments: cases.indices
+    )
     func writeAccess(_ i: Int) {
         let (mode, owner, group, user, groups, allowed) = Self.cases[i]
         #expect(WriteAccess.allows(mode: mode, owner: owner, group: group, user: user, groups: groups) == allowed)

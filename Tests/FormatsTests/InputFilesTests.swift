@@ -1,6 +1,7 @@
 import Foundation
 import SensorData
 import Testing
+
 @testable import Formats
 
 /// The files a command reads: a folder stands for every file beneath it, and a reader's expansion of a
@@ -11,14 +12,20 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("input-files-\(UUID().uuidString)")
         for (name, text) in files {
             let url = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(text.utf8).write(to: url)
         }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.path
     }
 
-    static let export = ["Accelerometer.csv": "a\n", "Metadata.csv": "m\n", "meta/device.csv": "d\n", ".hidden.csv": "h\n", "notes.txt": "n\n"]
+    static let export = [
+        "Accelerometer.csv": "a\n", "Metadata.csv": "m\n", "meta/device.csv": "d\n", ".hidden.csv": "h\n",
+        "notes.txt": "n\n",
+    ]
 
     @Test("a folder registers every file beneath it, subfolders' and hidden ones included, named by their paths")
     func folderRegistersEveryFile() throws {
@@ -82,7 +89,7 @@ import Testing
     @Test("more files beneath a folder than can be checked is refused, never checked in part")
     func tooMany() throws {
         var files: [String: String] = [:]
-        for i in 0 ... 20 { files["sub\(i % 7)/f\(i).csv"] = "" }
+        for i in 0...20 { files["sub\(i % 7)/f\(i).csv"] = "" }
         let dir = try folder(files)
         let error = try #require(throws: SignalError.self) { try InputFiles([dir], limit: 20) }
         #expect(error.code == .tooLarge)

@@ -1,6 +1,7 @@
 import Foundation
 import SensorData
 import Testing
+
 @testable import Formats
 
 /// The `.npy` header: the bytes NumPy writes, write → parse round trips, the magic, and every refusal once.
@@ -14,18 +15,30 @@ import Testing
 
     @Test("the writer's bytes are NumPy's for the same array")
     func golden() {
-        #expect(NPYHeader.encode(dtype: .float64, shape: [100, 3]) == Self.numpy("{'descr': '<f8', 'fortran_order': False, 'shape': (100, 3), }"))
-        #expect(NPYHeader.encode(dtype: .float32, shape: [7]) == Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }"))
+        #expect(
+            NPYHeader.encode(dtype: .float64, shape: [100, 3])
+                == Self.numpy("{'descr': '<f8', 'fortran_order': False, 'shape': (100, 3), }")
+        )
+        #expect(
+            NPYHeader.encode(dtype: .float32, shape: [7])
+                == Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }")
+        )
         // The failing case: another shape is other bytes.
-        #expect(NPYHeader.encode(dtype: .float32, shape: [7, 1]) != Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }"))
+        #expect(
+            NPYHeader.encode(dtype: .float32, shape: [7, 1])
+                != Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }")
+        )
     }
 
-    @Test("write → parse gives the dtype, shape and a data offset aligned to 64 bytes", arguments: NPYHeader.DType.allCases)
+    @Test(
+        "write → parse gives the dtype, shape and a data offset aligned to 64 bytes",
+        arguments: NPYHeader.DType.allCases
+    )
     func roundTrip(_ dtype: NPYHeader.DType) throws {
         var state: UInt64 = 6
-        for k in 0 ..< 200 {
+        for k in 0..<200 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let frames = k == 0 ? Int.max / 8 : k == 3 ? 0 : Int(state >> 40)   // k = 0 and 3: one-dimensional
+            let frames = k == 0 ? Int.max / 8 : k == 3 ? 0 : Int(state >> 40)  // k = 0 and 3: one-dimensional
             let channels = 1 + Int(state % 300)
             let shape = k % 3 == 0 ? [frames] : [frames, channels]
             let bytes = NPYHeader.encode(dtype: dtype, shape: shape)
@@ -51,7 +64,10 @@ import Testing
     static func header(version: UInt8, _ dict: String) -> Data {
         let body = Array(dict.utf8)
         let n = body.count
-        let length: [UInt8] = version == 1 ? [UInt8(n & 0xFF), UInt8(n >> 8)] : [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)]
+        let length: [UInt8] =
+            version == 1
+            ? [UInt8(n & 0xFF), UInt8(n >> 8)]
+            : [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)]
         return Data(NPYHeader.magic + [version, 0] + length + body)
     }
 
@@ -73,8 +89,14 @@ import Testing
         (header(version: 1, "{'descr': '<i8', 'fortran_order': False, 'shape': (3,), }"), "dtype <i8"),
         (header(version: 1, "{'descr': '<f4', 'fortran_order': True, 'shape': (3,), }"), "Fortran"),
         (header(version: 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 0), }"), "0 channels"),
-        (header(version: 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3, 4), }"), "must be (frames,) or (frames, channels)"),
-        (header(version: 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904, 4), }"), "more values than any file"),
+        (
+            header(version: 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3, 4), }"),
+            "must be (frames,) or (frames, channels)"
+        ),
+        (
+            header(version: 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904, 4), }"),
+            "more values than any file"
+        ),
         (header(version: 1, "{'descr': '<f4', 'fortran_order': False, }"), "no 'shape'"),
         (header(version: 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }").dropLast(5), "truncated"),
         (Data(NPYHeader.magic + [2, 0, 1, 0, 0x10, 0] + Array("{}".utf8)), "larger than 1048576"),
@@ -86,7 +108,8 @@ import Testing
             _ = try NPYHeader(bytes, name: "bad.npy")
         } throws: { error in
             let error = error as? SignalError
-            return error?.code == .malformed && error?.message.contains(words) == true && error?.location.file == "bad.npy"
+            return error?.code == .malformed && error?.message.contains(words) == true
+                && error?.location.file == "bad.npy"
         }
     }
 }

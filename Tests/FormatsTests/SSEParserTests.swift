@@ -1,8 +1,10 @@
-@testable import Formats
 import Testing
 
+@testable import Formats
+
 @Suite struct SSEParserTests {
-    static let stream = "id: 7\ndata: {\"a\":1}\n\n: missed 3 points\n\nid:8\r\ndata: one\r\ndata:two\r\n\r\nevent: x\ndata: three\rid: 9\r\r"
+    static let stream =
+        "id: 7\ndata: {\"a\":1}\n\n: missed 3 points\n\nid:8\r\ndata: one\r\ndata:two\r\n\r\nevent: x\ndata: three\rid: 9\r\r"
 
     func parse(_ text: String, cut: Int) -> [SSEParser.Item] {
         parse(bytes: Array(text.utf8), cut: cut)
@@ -14,20 +16,25 @@ import Testing
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + cut)
-            parser.feed(bytes[start ..< end], into: &items)
+            parser.feed(bytes[start..<end], into: &items)
             start = end
         }
         return items
     }
 
-    @Test("events, ids, multi-line data, comments; LF, CR LF and CR line ends; bytes cut anywhere", arguments: [1, 2, 3, 7, 1000])
+    @Test(
+        "events, ids, multi-line data, comments; LF, CR LF and CR line ends; bytes cut anywhere",
+        arguments: [1, 2, 3, 7, 1000]
+    )
     func events(cut: Int) {
-        #expect(parse(Self.stream, cut: cut) == [
-            .event(SSEEvent(id: "7", data: "{\"a\":1}")),
-            .comment("missed 3 points"),
-            .event(SSEEvent(id: "8", data: "one\ntwo")),
-            .event(SSEEvent(id: "9", data: "three")),
-        ])
+        #expect(
+            parse(Self.stream, cut: cut) == [
+                .event(SSEEvent(id: "7", data: "{\"a\":1}")),
+                .comment("missed 3 points"),
+                .event(SSEEvent(id: "8", data: "one\ntwo")),
+                .event(SSEEvent(id: "9", data: "three")),
+            ]
+        )
     }
 
     @Test("an event is dispatched only by its blank line; an event without data is not dispatched")
@@ -39,7 +46,10 @@ import Testing
 
     // Lines are split on bytes, not Characters: a combining mark after the ':' or the space would join it
     // into one grapheme (FuzzFeed compares the parser with a byte-level WHATWG reading).
-    @Test("a field and its space are found by bytes, even before a combining mark; an id holding NUL is ignored", arguments: [1, 2, 1000])
+    @Test(
+        "a field and its space are found by bytes, even before a combining mark; an id holding NUL is ignored",
+        arguments: [1, 2, 1000]
+    )
     func combiningMarks(cut: Int) {
         #expect(parse(": \u{301}note\n", cut: cut) == [.comment("\u{301}note")])
         #expect(parse("data:\u{301}x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "\u{301}x"))])
@@ -48,7 +58,10 @@ import Testing
     }
 
     // A leading byte order mark is not part of the first line's field name (WHATWG).
-    @Test("a leading byte order mark is skipped, even cut; a second one, or a part of one, is text", arguments: [1, 2, 1000])
+    @Test(
+        "a leading byte order mark is skipped, even cut; a second one, or a part of one, is text",
+        arguments: [1, 2, 1000]
+    )
     func byteOrderMark(cut: Int) {
         #expect(parse("\u{FEFF}data: x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "x"))])
         #expect(parse("\u{FEFF}: 3\n", cut: cut) == [.comment("3")])
@@ -59,10 +72,13 @@ import Testing
 }
 
 extension SSEParserTests {
-    @Test("an event with more than 1 MiB of data is dropped and reported; the stream goes on", arguments: [4096, 1 << 20])
+    @Test(
+        "an event with more than 1 MiB of data is dropped and reported; the stream goes on",
+        arguments: [4096, 1 << 20]
+    )
     func oversizedEvent(cut: Int) throws {
         let line = "data: " + String(repeating: "x", count: 1000) + "\n"
-        let big = String(repeating: line, count: 1100)          // 1.1 MB of data in one event
+        let big = String(repeating: line, count: 1100)  // 1.1 MB of data in one event
         let items = parse("id: 1\n" + big + "\nid: 2\ndata: {}\n\n", cut: cut)
         #expect(items.count == 2)
         #expect(items.first == .dropped("an event of more than 1048576 bytes of data was dropped"))
@@ -84,7 +100,7 @@ extension SSEParserTests {
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + cut)
-            try decoder.feed(bytes[start ..< end], into: &body)
+            try decoder.feed(bytes[start..<end], into: &body)
             start = end
         }
         return (String(decoding: body, as: UTF8.self), decoder.isDone)

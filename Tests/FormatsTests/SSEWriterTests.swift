@@ -1,5 +1,6 @@
-@testable import Formats
 import Testing
+
+@testable import Formats
 
 /// The SSE writer against the parser: the server's bytes, round trips cut at every byte, and notes that
 /// cannot forge an event.
@@ -15,14 +16,19 @@ import Testing
     @Test("the bytes are the live server's: `id: N`, `data: LINE`, a blank line; `: note` and a blank line")
     func golden() {
         #expect(SSEWriter.event(id: 7, data: #"{"timestamp":0.07}"#) == "id: 7\ndata: {\"timestamp\":0.07}\n\n")
-        #expect(SSEWriter.eventHead(id: 7) + #"{"timestamp":0.07}"# + SSEWriter.eventEnd == SSEWriter.event(id: 7, data: #"{"timestamp":0.07}"#))
+        #expect(
+            SSEWriter.eventHead(id: 7) + #"{"timestamp":0.07}"# + SSEWriter.eventEnd
+                == SSEWriter.event(id: 7, data: #"{"timestamp":0.07}"#)
+        )
         #expect(SSEWriter.comment("missed 3 points") == ": missed 3 points\n\n")
         #expect(SSEWriter.comment("the server is shutting down") == ": the server is shutting down\n\n")
     }
 
     @Test("writer → parser is the identity for events and notes, cut at every byte, with and without a byte order mark")
     func roundTrip() {
-        let events: [(Int, String)] = [(0, #"{"timestamp":0}"#), (1, ""), (42, "two\nlines"), (Int.max, "ü€𝄞 \u{301}"), (3, "tail\n")]
+        let events: [(Int, String)] = [
+            (0, #"{"timestamp":0}"#), (1, ""), (42, "two\nlines"), (Int.max, "ü€𝄞 \u{301}"), (3, "tail\n"),
+        ]
         let notes = ["missed 5 points older than the replay buffer", "not on this timeline", "ok"]
         var stream: [UInt8] = []
         var expected: [SSEParser.Item] = []
@@ -36,7 +42,7 @@ import Testing
         }
         for prefix in [[], SSEParser.byteOrderMark] {
             let bytes = prefix + stream
-            for cut in 0 ... bytes.count {
+            for cut in 0...bytes.count {
                 let items = Self.parse(bytes, cut: cut)
                 #expect(items == expected, "cut at \(cut)")
                 if items != expected { break }

@@ -1,18 +1,26 @@
 import Foundation
 import SensorData
 import Testing
+
 @testable import Formats
 
 /// `sensors.json` of a render directory: golden bytes, write → read round trips, and every refusal once.
 @Suite struct SensorsSidecarTests {
-    static let walk = SensorsSidecar(epoch: "2026-06-01T08:30:00Z", accelerometerUnit: "g",
-                                     magnetometer: .init(hardIron: SIMD3(12, -3, 40), softIron: MagnetometerCalibrationRules.identity))
+    static let walk = SensorsSidecar(
+        epoch: "2026-06-01T08:30:00Z",
+        accelerometerUnit: "g",
+        magnetometer: .init(hardIron: SIMD3(12, -3, 40), softIron: MagnetometerCalibrationRules.identity)
+    )
 
     /// The bytes `signals render --output-dir` wrote before the codec (string concatenation), unchanged.
     @Test("the writer's bytes are the file format as it was")
     func golden() throws {
         let text = try Self.walk.json()
-        #expect(text == #"{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g", "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]}}"# + "\n")
+        #expect(
+            text
+                == #"{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g", "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]}}"#
+                + "\n"
+        )
         #expect(try SensorsSidecar().json() == "{}\n")
         #expect(try SensorsSidecar(accelerometerUnit: "m/s^2").json() == #"{"accelerometerUnit": "m/s^2"}"# + "\n")
     }
@@ -21,20 +29,26 @@ import Testing
     func roundTrip() throws {
         var random = SplitMix(state: 32)
         let specials: [Double] = [-0.0, 5e-324, -2.2250738585072014e-308, 10_000, -10_000, 0.1, 1.0 / 3]
-        for k in 0 ..< 200 {
+        for k in 0..<200 {
             func value() -> Double {
-                k % 4 == 0 ? specials.randomElement(using: &random)! : Double.random(in: -10_000 ... 10_000, using: &random)
+                k % 4 == 0
+                    ? specials.randomElement(using: &random)! : Double.random(in: -10_000...10_000, using: &random)
             }
             var soft = MagnetometerCalibrationRules.identity
-            for i in 0 ..< 3 { for j in 0 ..< 3 { soft[i][j] += Double.random(in: -0.2 ... 0.2, using: &random) } }
-            let seconds = Double(Int.random(in: 1_700_000_000 ... 1_900_000_000, using: &random))
-            let sidecar = SensorsSidecar(epoch: k % 5 == 0 ? nil : ISO8601.format(seconds),
-                                         accelerometerUnit: k % 3 == 0 ? nil : SensorsSidecar.accelerometerUnits[k % 2],
-                                         magnetometer: k % 7 == 0 ? nil : .init(hardIron: SIMD3(value(), value(), value()), softIron: soft))
+            for i in 0..<3 { for j in 0..<3 { soft[i][j] += Double.random(in: -0.2...0.2, using: &random) } }
+            let seconds = Double(Int.random(in: 1_700_000_000...1_900_000_000, using: &random))
+            let sidecar = SensorsSidecar(
+                epoch: k % 5 == 0 ? nil : ISO8601.format(seconds),
+                accelerometerUnit: k % 3 == 0 ? nil : SensorsSidecar.accelerometerUnits[k % 2],
+                magnetometer: k % 7 == 0 ? nil : .init(hardIron: SIMD3(value(), value(), value()), softIron: soft)
+            )
             let back = try SensorsSidecar.read(Data(try sidecar.json().utf8))
             #expect(back == sidecar)
             let bits = { (s: SensorsSidecar) in
-                s.magnetometer.map { m in [m.hardIron.x, m.hardIron.y, m.hardIron.z].map(\.bitPattern) + m.softIron.flatMap { [$0.x, $0.y, $0.z].map(\.bitPattern) } }
+                s.magnetometer.map { m in
+                    [m.hardIron.x, m.hardIron.y, m.hardIron.z].map(\.bitPattern)
+                        + m.softIron.flatMap { [$0.x, $0.y, $0.z].map(\.bitPattern) }
+                }
             }
             #expect(bits(back) == bits(sidecar), "sidecar \(k)")
             #expect(back.epochSeconds == sidecar.epoch.map { _ in seconds })
@@ -43,7 +57,9 @@ import Testing
 
     @Test("the spec's shapes are read: a number for every axis, and a number for a soft-iron row")
     func specShapes() throws {
-        let s = try SensorsSidecar.read(Data(#"{"magnetometer": {"hard_iron": 2, "soft_iron": [[2, 0, 0], 1, [0, 0, 1]]}}"#.utf8))
+        let s = try SensorsSidecar.read(
+            Data(#"{"magnetometer": {"hard_iron": 2, "soft_iron": [[2, 0, 0], 1, [0, 0, 1]]}}"#.utf8)
+        )
         let m = try #require(s.magnetometer)
         #expect(m.hardIron == SIMD3(2, 2, 2))
         #expect(m.softIron == [SIMD3(2, 0, 0), SIMD3(1, 1, 1), SIMD3(0, 0, 1)])
@@ -70,12 +86,30 @@ import Testing
         (#"{"magnetometer": {"hard_iron": [true, 1, 2], "soft_iron": 1}}"#, .malformed, "$.magnetometer.hard_iron[0]"),
         (#"{"magnetometer": {"hard_iron": [NaN, 1, 2], "soft_iron": 1}}"#, .malformed, "$.magnetometer.hard_iron[0]"),
         (#"{"magnetometer": {"hard_iron": [1e999, 1, 2], "soft_iron": 1}}"#, .malformed, "$.magnetometer.hard_iron[0]"),
-        (#"{"magnetometer": {"hard_iron": [10001, 1, 2], "soft_iron": [1, [0, 1, 0], [0, 0, 1]]}}"#, .outOfRange, "$.magnetometer.hard_iron[0]"),
-        (#"{"magnetometer": {"hard_iron": 0, "soft_iron": [[11, 0, 0], [0, 1, 0], [0, 0, 1]]}}"#, .outOfRange, "$.magnetometer.soft_iron[0][0]"),
-        (#"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0]]}}"#, .malformed, "$.magnetometer.soft_iron"),
-        (#"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, 1e-7]]}}"#, .outOfRange, "$.magnetometer.soft_iron"),
-        (#"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 2, 3], [2, 4, 6], [0, 0, 1]]}}"#, .outOfRange, "$.magnetometer.soft_iron"),
-        (#"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "noise_density": 0}}"#, .unknownField, "$.magnetometer.noise_density"),
+        (
+            #"{"magnetometer": {"hard_iron": [10001, 1, 2], "soft_iron": [1, [0, 1, 0], [0, 0, 1]]}}"#, .outOfRange,
+            "$.magnetometer.hard_iron[0]"
+        ),
+        (
+            #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[11, 0, 0], [0, 1, 0], [0, 0, 1]]}}"#, .outOfRange,
+            "$.magnetometer.soft_iron[0][0]"
+        ),
+        (
+            #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0]]}}"#, .malformed,
+            "$.magnetometer.soft_iron"
+        ),
+        (
+            #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, 1e-7]]}}"#, .outOfRange,
+            "$.magnetometer.soft_iron"
+        ),
+        (
+            #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 2, 3], [2, 4, 6], [0, 0, 1]]}}"#, .outOfRange,
+            "$.magnetometer.soft_iron"
+        ),
+        (
+            #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "noise_density": 0}}"#,
+            .unknownField, "$.magnetometer.noise_density"
+        ),
     ]
 
     @Test("hostile files are refused with the code and JSON path of the value at fault", arguments: hostile)
@@ -95,7 +129,9 @@ import Testing
 
     @Test("the singular threshold is the model's: |det| = 1e-6 is read, 0.999e-6 is refused")
     func singularThreshold() throws {
-        func text(_ d: Double) -> String { #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, \#(d)]]}}"# }
+        func text(_ d: Double) -> String {
+            #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, \#(d)]]}}"#
+        }
         #expect(MagnetometerCalibrationRules.minimumSoftIronDeterminant == 1e-6)
         let read = try SensorsSidecar.read(Data(text(1e-6).utf8))
         #expect(read.magnetometer?.softIron[2].z == 1e-6)
@@ -120,11 +156,25 @@ import Testing
     func writerRefuses() {
         let identity = MagnetometerCalibrationRules.identity
         let cases: [(SensorsSidecar, SignalError.Code, String)] = [
-            (SensorsSidecar(magnetometer: .init(hardIron: SIMD3(.nan, 0, 0), softIron: identity)), .nonFinite, "$.magnetometer.hard_iron[0]"),
-            (SensorsSidecar(magnetometer: .init(hardIron: .zero, softIron: [SIMD3(1, 0, 0), SIMD3(0, .infinity, 0), SIMD3(0, 0, 1)])),
-             .nonFinite, "$.magnetometer.soft_iron[1][1]"),
-            (SensorsSidecar(magnetometer: .init(hardIron: .zero, softIron: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 0)])),
-             .outOfRange, "$.magnetometer.soft_iron"),
+            (
+                SensorsSidecar(magnetometer: .init(hardIron: SIMD3(.nan, 0, 0), softIron: identity)), .nonFinite,
+                "$.magnetometer.hard_iron[0]"
+            ),
+            (
+                SensorsSidecar(
+                    magnetometer: .init(
+                        hardIron: .zero,
+                        softIron: [SIMD3(1, 0, 0), SIMD3(0, .infinity, 0), SIMD3(0, 0, 1)]
+                    )
+                ),
+                .nonFinite, "$.magnetometer.soft_iron[1][1]"
+            ),
+            (
+                SensorsSidecar(
+                    magnetometer: .init(hardIron: .zero, softIron: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 0)])
+                ),
+                .outOfRange, "$.magnetometer.soft_iron"
+            ),
             (SensorsSidecar(epoch: "2026-06-01 08:30"), .malformed, "$.epoch"),
             (SensorsSidecar(accelerometerUnit: "G"), .malformed, "$.accelerometerUnit"),
         ]

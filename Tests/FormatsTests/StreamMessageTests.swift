@@ -1,6 +1,7 @@
 import InternalUtilities
 import SensorData
 import Testing
+
 @testable import Formats
 
 /// The `/v1/ws?ids=true` messages: the server's bytes, write → read, and every refusal once.
@@ -8,7 +9,10 @@ import Testing
     @Test("the bytes are the server's: {\"id\":N,\"point\":LINE} and {\"note\":TEXT}")
     func golden() {
         #expect(StreamMessage.point(id: 7, line: #"{"timestamp":0.07}"#) == #"{"id":7,"point":{"timestamp":0.07}}"#)
-        #expect(StreamMessage.pointHead(id: 7) + #"{"timestamp":0.07}"# + StreamMessage.pointEnd == StreamMessage.point(id: 7, line: #"{"timestamp":0.07}"#))
+        #expect(
+            StreamMessage.pointHead(id: 7) + #"{"timestamp":0.07}"# + StreamMessage.pointEnd
+                == StreamMessage.point(id: 7, line: #"{"timestamp":0.07}"#)
+        )
         #expect(StreamMessage.note("missed 3 points") == #"{"note":"missed 3 points"}"#)
     }
 
@@ -16,7 +20,10 @@ import Testing
     func roundTrip() throws {
         let line = #"{"timestamp":1.5,"gravity":{"x":0,"y":0,"z":-1}}"#
         for id in [0, 1, 1 << 40, (1 << 62) - 1024] {
-            #expect(try StreamMessage.read(StreamMessage.point(id: id, line: line)) == .point(id: id, try JSONValue.parse(line)))
+            #expect(
+                try StreamMessage.read(StreamMessage.point(id: id, line: line))
+                    == .point(id: id, try JSONValue.parse(line))
+            )
         }
         for note in ["missed 5 points", "quote \" and \\ backslash", "line\nbreak\r\tand \u{1}", "ü€𝄞", ""] {
             #expect(try StreamMessage.read(StreamMessage.note(note)) == .note(note))

@@ -1,10 +1,15 @@
-@testable import Formats
 import Testing
+
+@testable import Formats
 
 /// One frame encoder and one reader for both ends: server frames read by a client, client frames read by a
 /// server, at every length class, and each end refusing the other end's masking rule.
 @Suite struct WebSocketRoundTripTests {
-    static func read(_ bytes: [UInt8], role: WebSocketFrameReader.Role, cut: Int? = nil) throws(WireError) -> [WebSocketMessage] {
+    static func read(
+        _ bytes: [UInt8],
+        role: WebSocketFrameReader.Role,
+        cut: Int? = nil
+    ) throws(WireError) -> [WebSocketMessage] {
         var reader = WebSocketFrameReader(role: role)
         var messages: [WebSocketMessage] = []
         if let cut {
@@ -21,7 +26,7 @@ import Testing
 
     @Test("a server's frame reads back in a client, a client's in a server, at every length class", arguments: lengths)
     func roundTrip(_ length: Int) throws {
-        let payload = (0 ..< length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let payload = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         let server = WebSocketProtocol.serverFrame(.binary, payload)
         let client = WebSocketProtocol.clientFrame(.binary, payload)
         #expect(try Self.read(server, role: .client) == [.binary(payload)])
@@ -38,9 +43,9 @@ import Testing
     @Test("text split inside a UTF-8 character across fragments reads whole")
     func fragmentedText() throws {
         let text = Array("naïve €".utf8)
-        let split = 3   // inside "ï"
+        let split = 3  // inside "ï"
         var first = WebSocketProtocol.clientFrame(.text, Array(text[..<split]))
-        first[0] &= 0x7F   // not final
+        first[0] &= 0x7F  // not final
         let second = WebSocketProtocol.clientFrame(.continuation, Array(text[split...]))
         #expect(try Self.read(first + second, role: .server) == [.text("naïve €")])
     }
@@ -60,8 +65,12 @@ import Testing
     func masking() throws {
         let masked = WebSocketProtocol.clientFrame(.text, Array("hi".utf8))
         let unmasked = WebSocketProtocol.serverFrame(.text, Array("hi".utf8))
-        #expect { try Self.read(masked, role: .client) } throws: { ($0 as? WireError)?.description.contains("masked") == true }
-        #expect { try Self.read(unmasked, role: .server) } throws: { ($0 as? WireError)?.description.contains("not masked") == true }
+        #expect { try Self.read(masked, role: .client) } throws: {
+            ($0 as? WireError)?.description.contains("masked") == true
+        }
+        #expect { try Self.read(unmasked, role: .server) } throws: {
+            ($0 as? WireError)?.description.contains("not masked") == true
+        }
         // The failing cases' counterparts are read.
         #expect(try Self.read(masked, role: .server) == [.text("hi")])
         #expect(try Self.read(unmasked, role: .client) == [.text("hi")])
@@ -69,8 +78,12 @@ import Testing
 
     @Test("a close frame with its status reads back at both ends")
     func close() throws {
-        #expect(try Self.read(WebSocketProtocol.closeFrame(code: 1001), role: .server) == [.close(code: 1001, reason: "")])
-        #expect(try Self.read(WebSocketProtocol.serverFrame(.close, [0x03, 0xE8] + Array("bye".utf8)), role: .client)
-            == [.close(code: 1000, reason: "bye")])
+        #expect(
+            try Self.read(WebSocketProtocol.closeFrame(code: 1001), role: .server) == [.close(code: 1001, reason: "")]
+        )
+        #expect(
+            try Self.read(WebSocketProtocol.serverFrame(.close, [0x03, 0xE8] + Array("bye".utf8)), role: .client)
+                == [.close(code: 1000, reason: "bye")]
+        )
     }
 }

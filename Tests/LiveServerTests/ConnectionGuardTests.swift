@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-@testable import LiveServer
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -8,12 +7,17 @@ import ServiceLifecycle
 import SignalRunnerTesting
 import Testing
 
+@testable import LiveServer
+
 /// The server as `signals-serve` runs it (a service group on real sockets), with the addresses it listens
 /// on, until `body` returns; then a graceful shutdown. With a `limiter`, the server counts its connections
 /// there (the test watches its counts); else in one of its own.
-func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration = LiveServerConfiguration(port: 0),
-                                        spec: String = TestSpecs.sine, limiter: ConnectionLimiter? = nil,
-                                        _ body: @Sendable (ListeningAddresses, ServiceGroup, ManualFeed) async throws -> Value) async throws -> Value {
+func withRunningServer<Value: Sendable>(
+    _ configuration: LiveServerConfiguration = LiveServerConfiguration(port: 0),
+    spec: String = TestSpecs.sine,
+    limiter: ConnectionLimiter? = nil,
+    _ body: @Sendable (ListeningAddresses, ServiceGroup, ManualFeed) async throws -> Value
+) async throws -> Value {
     let f = try ManualFeed(spec)
     let (addresses, address) = AsyncStream<ListeningAddresses>.makeStream()
     let app = buildApplication(feed: f.feed, configuration: configuration, limiter: limiter) { address.yield($0) }
@@ -38,8 +42,13 @@ func withRunningServer<Value: Sendable>(_ configuration: LiveServerConfiguration
 /// The server on `f`'s feed in a service group on real sockets, for a test of its graceful shutdown:
 /// `body` gets the port, the group (to trigger the shutdown) and a stream that finishes when the group's
 /// run has returned; then the group's task is awaited.
-func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level, shutdownGrace: Duration = .seconds(1),
-                          _ body: (_ port: Int, ServiceGroup, _ finished: AsyncStream<Void>) async throws -> Void) async throws {
+func withServerToShutDown(
+    _ f: ManualFeed,
+    label: String,
+    logLevel: Logger.Level,
+    shutdownGrace: Duration = .seconds(1),
+    _ body: (_ port: Int, ServiceGroup, _ finished: AsyncStream<Void>) async throws -> Void
+) async throws {
     let (addresses, address) = AsyncStream<ListeningAddresses>.makeStream()
     var configuration = LiveServerConfiguration(port: 0)
     configuration.shutdownGrace = shutdownGrace
@@ -68,36 +77,104 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
     /// (what the client sends, the status line expected, a word of the reason)
     static let malformed: [(String, [UInt8], String, String)] = [
         ("not HTTP", Array("HELLO\r\n\r\n".utf8), "400 Bad Request", "request line"),
-        ("an unknown method", Array("BREW /data HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), "501 Not Implemented", "'BREW'"),
+        (
+            "an unknown method", Array("BREW /data HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), "501 Not Implemented",
+            "'BREW'"
+        ),
         ("HTTP/0.9", Array("GET /\r\n".utf8), "400 Bad Request", "HTTP/0.9"),
         ("the HTTP/2 preface", Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8), "400 Bad Request", "HTTP/2"),
-        ("a 200 KB header", Array(("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 200_000) + "\r\n\r\n").utf8),
-         "431 Request Header Fields Too Large", "too large"),
-        ("10,000 headers", Array(("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0 ..< 10_000).map { "X-\($0): 1\r\n" }.joined() + "\r\n").utf8),
-         "431 Request Header Fields Too Large", "1000 fields"),
-        ("Content-Length: -5", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n".utf8), "400 Bad Request", "Content-Length"),
-        ("two Content-Lengths", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}".utf8),
-         "400 Bad Request", "Content-Length"),
-        ("Content-Length with chunked", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n".utf8),
-         "400 Bad Request", "Transfer-Encoding"),
+        (
+            "a 200 KB header",
+            Array(
+                ("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 200_000)
+                    + "\r\n\r\n").utf8
+            ),
+            "431 Request Header Fields Too Large", "too large"
+        ),
+        (
+            "10,000 headers",
+            Array(
+                ("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0..<10_000).map { "X-\($0): 1\r\n" }.joined() + "\r\n")
+                    .utf8
+            ),
+            "431 Request Header Fields Too Large", "1000 fields"
+        ),
+        (
+            "Content-Length: -5", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n".utf8),
+            "400 Bad Request", "Content-Length"
+        ),
+        (
+            "two Content-Lengths",
+            Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}".utf8),
+            "400 Bad Request", "Content-Length"
+        ),
+        (
+            "Content-Length with chunked",
+            Array(
+                "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+                    .utf8
+            ),
+            "400 Bad Request", "Transfer-Encoding"
+        ),
         ("bare LF lines", Array("GET /data HTTP/1.1\nHost: 127.0.0.1\n\n".utf8), "400 Bad Request", "bare LF"),
-        ("a header without a colon", Array("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColonHere\r\n\r\n".utf8), "400 Bad Request", "colon"),
-        ("a bad chunk size", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n".utf8),
-         "400 Bad Request", "chunk"),
-        ("Transfer-Encoding: gzip", Array("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}".utf8),
-         "400 Bad Request", "must end with chunked"),
-        ("a WebSocket handshake without a key", Array("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8),
-         "400 Bad Request", "Sec-WebSocket-Key is missing"),
-        ("a WebSocket handshake of version 8", Array(("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 8\r\n" + key + "\r\n").utf8),
-         "400 Bad Request", "Sec-WebSocket-Version must be 13"),
-        ("Upgrade: foo on /v1/ws", Array(("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: foo\r\nSec-WebSocket-Version: 13\r\n" + key + "\r\n").utf8),
-         "400 Bad Request", "Upgrade must be websocket"),
-        ("a WebSocket handshake with a bad query", Array(("GET /v1/ws?rate=x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n" + key + "\r\n").utf8),
-         "400 Bad Request", "'rate'"),
+        (
+            "a header without a colon", Array("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColonHere\r\n\r\n".utf8),
+            "400 Bad Request", "colon"
+        ),
+        (
+            "a bad chunk size",
+            Array(
+                "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
+                    .utf8
+            ),
+            "400 Bad Request", "chunk"
+        ),
+        (
+            "Transfer-Encoding: gzip",
+            Array(
+                "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}"
+                    .utf8
+            ),
+            "400 Bad Request", "must end with chunked"
+        ),
+        (
+            "a WebSocket handshake without a key",
+            Array(
+                "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                    .utf8
+            ),
+            "400 Bad Request", "Sec-WebSocket-Key is missing"
+        ),
+        (
+            "a WebSocket handshake of version 8",
+            Array(
+                ("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 8\r\n"
+                    + key + "\r\n").utf8
+            ),
+            "400 Bad Request", "Sec-WebSocket-Version must be 13"
+        ),
+        (
+            "Upgrade: foo on /v1/ws",
+            Array(
+                ("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: foo\r\nSec-WebSocket-Version: 13\r\n"
+                    + key + "\r\n").utf8
+            ),
+            "400 Bad Request", "Upgrade must be websocket"
+        ),
+        (
+            "a WebSocket handshake with a bad query",
+            Array(
+                ("GET /v1/ws?rate=x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                    + key + "\r\n").utf8
+            ),
+            "400 Bad Request", "'rate'"
+        ),
     ]
 
-    @Test("each malformed request gets its 4xx with a JSON reason (no internal names), and its connection closed",
-          arguments: malformed)
+    @Test(
+        "each malformed request gets its 4xx with a JSON reason (no internal names), and its connection closed",
+        arguments: malformed
+    )
     func malformedRequests(name: String, bytes: [UInt8], status: String, reason: String) async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await AsyncTestConnection.connect(port: listening.port)
@@ -108,7 +185,10 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
             #expect(text.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(name): \(text.prefix(200))")
             #expect(text.contains("\r\nConnection: close\r\n"), "\(name)")
             let body = try #require(text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+                "\(name): \(body)"
+            )
             let message = try #require(json["error"] as? String, "\(name)")
             #expect(message.contains(reason), "\(name): \(message)")
             for leak in ["HTTPParserError", "NIO", "Error(", "internal error"] {
@@ -117,11 +197,22 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
         }
     }
 
-    @Test("a malformed later request on a kept-alive connection gets its 4xx with the JSON reason too, and the connection closed",
-          arguments: [("not HTTP", "HELLO\r\n\r\n", "400 Bad Request", "request line"),
-                      ("a header without a colon", "GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColonHere\r\n\r\n", "400 Bad Request", "colon"),
-                      ("a 200 KB header", "GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 200_000) + "\r\n\r\n",
-                       "431 Request Header Fields Too Large", "too large")])
+    @Test(
+        "a malformed later request on a kept-alive connection gets its 4xx with the JSON reason too, and the connection closed",
+        arguments: [
+            ("not HTTP", "HELLO\r\n\r\n", "400 Bad Request", "request line"),
+            (
+                "a header without a colon", "GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColonHere\r\n\r\n",
+                "400 Bad Request", "colon"
+            ),
+            (
+                "a 200 KB header",
+                "GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 200_000)
+                    + "\r\n\r\n",
+                "431 Request Header Fields Too Large", "too large"
+            ),
+        ]
+    )
     func malformedLaterRequest(name: String, second: String, status: String, reason: String) async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await AsyncTestConnection.connect(port: listening.port)
@@ -130,9 +221,14 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
             var first = ""
             while true {
                 if let end = first.range(of: "\r\n\r\n"),
-                   let line = first[..<end.lowerBound].split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
-                   let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
-                   first[end.upperBound...].utf8.count >= length { break }
+                    let line = first[..<end.lowerBound].split(separator: "\r\n").first(where: {
+                        $0.lowercased().hasPrefix("content-length:")
+                    }),
+                    let length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)),
+                    first[end.upperBound...].utf8.count >= length
+                {
+                    break
+                }
                 guard let bytes = try await connection.next() else { break }
                 first += String(decoding: bytes, as: UTF8.self)
             }
@@ -143,7 +239,10 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
             let text = try #require(answer, "\(name): the connection was not closed")
             #expect(text.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(name): \(text.prefix(200))")
             let body = try #require(text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+                "\(name): \(body)"
+            )
             let message = try #require(json["error"] as? String, "\(name)")
             #expect(message.contains(reason), "\(name): \(message)")
         }
@@ -153,8 +252,10 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
     func unsupportedTransferCoding() async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await AsyncTestConnection.connect(port: listening.port)
-            try await connection.send("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
-                + "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            try await connection.send(
+                "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+                    + "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            )
             let text = try #require(try await connection.readToClose())
             await connection.close()
             #expect(text.hasPrefix("HTTP/1.1 501 Not Implemented\r\n"), "\(text.prefix(200))")
@@ -162,7 +263,9 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
         }
     }
 
-    @Test("a connection that sends part of a head within the head timeout gets 408 and is closed; one that sends nothing is closed")
+    @Test(
+        "a connection that sends part of a head within the head timeout gets 408 and is closed; one that sends nothing is closed"
+    )
     func headTimeout() async throws {
         var configuration = LiveServerConfiguration(port: 0)
         // Long enough that the server has read the partial head before the timeout fires even on a loaded
@@ -185,25 +288,36 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
     func otherUpgradesIgnored() async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await AsyncTestConnection.connect(port: listening.port)
-            try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n")
+            try await connection.send(
+                "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n"
+            )
             var text = ""
-            while !text.contains("\r\n\r\n"), let bytes = try await connection.next() { text += String(decoding: bytes, as: UTF8.self) }
+            while !text.contains("\r\n\r\n"), let bytes = try await connection.next() {
+                text += String(decoding: bytes, as: UTF8.self)
+            }
             await connection.close()
             #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(text.prefix(200))")
         }
     }
 
-    @Test("graceful shutdown with an idle connection, a half-sent head, a half-sent body and an SSE stream: all close, the group returns")
+    @Test(
+        "graceful shutdown with an idle connection, a half-sent head, a half-sent body and an SSE stream: all close, the group returns"
+    )
     func shutdownClosesEveryConnection() async throws {
         let f = try ManualFeed(TestSpecs.sine)
         // The SSE client reads, so it gets its last comment however slowly a loaded machine writes it: the
         // grace is long here (the three others are closed at once, not after it).
-        try await withServerToShutDown(f, label: "shutdown-test", logLevel: .warning, shutdownGrace: .seconds(30)) { port, group, finished in
+        try await withServerToShutDown(f, label: "shutdown-test", logLevel: .warning, shutdownGrace: .seconds(30)) {
+            port,
+            group,
+            finished in
             let idle = try await AsyncTestConnection.connect(port: port)
             let halfHead = try await AsyncTestConnection.connect(port: port)
             try await halfHead.send("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             let halfBody = try await AsyncTestConnection.connect(port: port)
-            try await halfBody.send("POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
+            try await halfBody.send(
+                "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"
+            )
             let stream = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
             var comments: [String] = []
             #expect(try await stream.nextEvent(comments: &comments)?.id == 0)
@@ -215,11 +329,17 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
             // a clean end of file. The other two may still have bytes in the server's socket that it never
             // read (under load the half head or body can arrive after the close), and closing a socket with
             // unread bytes is a reset in TCP: for a connection that gets no answer, a reset loses nothing.
-            #expect(try await idle.end(limit: .seconds(60)) == .closed(""), "the idle connection was not closed cleanly, without an answer, within 60 s")
+            #expect(
+                try await idle.end(limit: .seconds(60)) == .closed(""),
+                "the idle connection was not closed cleanly, without an answer, within 60 s"
+            )
             await idle.close()
             for (name, connection) in [("half-sent head", halfHead), ("half-sent body", halfBody)] {
                 let end = try await connection.end(limit: .seconds(60))
-                #expect(end == .closed("") || end == .reset(""), "the \(name) connection was not closed without an answer within 60 s: \(end)")
+                #expect(
+                    end == .closed("") || end == .reset(""),
+                    "the \(name) connection was not closed without an answer within 60 s: \(end)"
+                )
                 await connection.close()
             }
             while try await stream.nextEvent(comments: &comments) != nil {}
@@ -228,7 +348,9 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
         }
     }
 
-    @Test("graceful shutdown with 100 streams (50 SSE, 50 WebSocket) and an idle connection: every stream ends with its last comment or close frame")
+    @Test(
+        "graceful shutdown with 100 streams (50 SSE, 50 WebSocket) and an idle connection: every stream ends with its last comment or close frame"
+    )
     func shutdownEndsAHundredStreams() async throws {
         // These clients read, so each gets its ending however long the server's threads take to write 100 of
         // them on a loaded machine: the grace is long here. A client that stops reading is closed after the
@@ -239,19 +361,23 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
             let port = listening.port
             let idle = try await AsyncTestConnection.connect(port: port)
             var streams: [(AsyncTestConnection, Bool)] = []
-            for k in 0 ..< 100 {
+            for k in 0..<100 {
                 let webSocket = k % 2 == 1
                 let connection = try await AsyncTestConnection.connect(port: port)
-                try await connection.send(webSocket
-                    ? "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n"
-                    : "GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                try await connection.send(
+                    webSocket
+                        ? "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n"
+                        : "GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                )
                 streams.append((connection, webSocket))
             }
             // Every stream has its first point (point 0) before the shutdown.
             var heads: [String] = []
             for (connection, _) in streams {
                 var text = ""
-                while !text.contains("\"timestamp\""), let bytes = try await connection.next() { text += String(decoding: bytes, as: UTF8.self) }
+                while !text.contains("\"timestamp\""), let bytes = try await connection.next() {
+                    text += String(decoding: bytes, as: UTF8.self)
+                }
                 heads.append(text)
             }
             await group.triggerGracefulShutdown()
@@ -284,29 +410,42 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
     /// receive buffer that is never read, sent a replay of megabytes so that every socket is full and the
     /// server's channel stays unwritable. A graceful shutdown then finishes anyway (its last writes are
     /// abandoned): an event awaited with a generous bound, no timing.
-    @Test("graceful shutdown with stalled SSE and WebSocket clients (full sockets, never read) finishes", arguments: [1, 5])
+    @Test(
+        "graceful shutdown with stalled SSE and WebSocket clients (full sockets, never read) finishes",
+        arguments: [1, 5]
+    )
     func shutdownWithStalledClients(count: Int) async throws {
         // 30,000 motion points of about 250 bytes: 7 MB per stream, more than the kernel's largest send
         // buffer (4 MB by default on Linux) and NIO's 64 KiB high-water mark together.
         let points = 30_000
         let f = try ManualFeed(TestSpecs.shake, rate: 1000, replaySeconds: 40)
-        try await withServerToShutDown(f, label: "stalled-shutdown-test", logLevel: .critical) { port, group, finished in
+        try await withServerToShutDown(f, label: "stalled-shutdown-test", logLevel: .critical) {
+            port,
+            group,
+            finished in
             await f.advance(points: points)
             var stalled: [AsyncTestConnection] = []
-            for _ in 0 ..< count {
+            for _ in 0..<count {
                 let sse = try await AsyncTestConnection.connect(port: port, receiveBuffer: 1024)
                 try await sse.send("GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 0\r\n\r\n")
                 let webSocket = try await AsyncTestConnection.connect(port: port, receiveBuffer: 1024)
-                try await webSocket.send("GET /v1/ws?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n")
+                try await webSocket.send(
+                    "GET /v1/ws?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n"
+                )
                 stalled += [sse, webSocket]
             }
             // The event the shutdown must survive: every stream's channel has stopped being writable.
-            try await ConnectionLimiterTests.waitUntil("every stalled stream's socket is full (\(2 * count) unwritable channels)") {
+            try await ConnectionLimiterTests.waitUntil(
+                "every stalled stream's socket is full (\(2 * count) unwritable channels)"
+            ) {
                 f.feed.fanOut.unwritableStreams == 2 * count
             }
             await group.triggerGracefulShutdown()
             let done = await arrives(finished, within: .seconds(60))
-            #expect(done, "shutdown blocked: \(count) stalled SSE and \(count) stalled WebSocket clients held it for 60 s")
+            #expect(
+                done,
+                "shutdown blocked: \(count) stalled SSE and \(count) stalled WebSocket clients held it for 60 s"
+            )
             // Closing the clients releases a server that waited on them, so the test ends either way.
             for connection in stalled { await connection.close() }
         }
@@ -320,7 +459,9 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
             for host in ["127.0.0.1", "::1"] {
                 if host == "::1", !listening.notes.isEmpty {
                     // Recorded, not dropped: a machine with no IPv6 loopback serves 127.0.0.1 alone.
-                    withKnownIssue("this machine has no IPv6 loopback: \(listening.notes)") { Issue.record("::1 not served") }
+                    withKnownIssue("this machine has no IPv6 loopback: \(listening.notes)") {
+                        Issue.record("::1 not served")
+                    }
                     continue
                 }
                 let connection = try await AsyncTestConnection.connect(host: host, port: listening.port)
@@ -364,8 +505,14 @@ func withServerToShutDown(_ f: ManualFeed, label: String, logLevel: Logger.Level
         #expect(MalformedRequest.requestLineMethod(Array("BREW /x HTTP/1.1\r\n".utf8)) == "BREW")
         #expect(MalformedRequest.requestLineMethod(Array("HELLO\r\n".utf8)) == nil)
         #expect(MalformedRequest.refusal(for: HTTPParserError.headerOverflow)?.statusCode == 431)
-        #expect(MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("BREW /x HTTP/1.1\r\n".utf8))?.statusCode == 501)
-        #expect(MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("HELLO\r\n".utf8))?.statusCode == 400)
+        #expect(
+            MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("BREW /x HTTP/1.1\r\n".utf8))?
+                .statusCode == 501
+        )
+        #expect(
+            MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("HELLO\r\n".utf8))?.statusCode
+                == 400
+        )
         #expect(MalformedRequest.refusal(for: TestingError.failure("not a parser error")) == nil)
     }
 }

@@ -1,14 +1,19 @@
 import Foundation
-import HummingbirdTesting
 import Hummingbird
-@testable import LiveServer
+import HummingbirdTesting
 import Testing
+
+@testable import LiveServer
 
 /// The web console's files come from the binary with their content types.
 @Suite struct ConsoleRoutesTests {
-    @Test("/, /console.js and /console.css are served with their types, and link only to each other", arguments: [
-        ("/", "text/html; charset=utf-8"), ("/console.js", "text/javascript; charset=utf-8"), ("/console.css", "text/css; charset=utf-8"),
-    ])
+    @Test(
+        "/, /console.js and /console.css are served with their types, and link only to each other",
+        arguments: [
+            ("/", "text/html; charset=utf-8"), ("/console.js", "text/javascript; charset=utf-8"),
+            ("/console.css", "text/css; charset=utf-8"),
+        ]
+    )
     func assets(path: String, type: String) async throws {
         let f = try ManualFeed(TestSpecs.sine)
         try await f.test { client in
@@ -36,12 +41,17 @@ import Testing
 
     /// The script's files in the order `Plugins/EmbedWebConsole` concatenates them (the first declares the
     /// namespace the others fill; the last starts the console).
-    static let scriptFiles = ["console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-nav.js",
-                              "console-spec.js", "console-controls.js"]
+    static let scriptFiles = [
+        "console-store.js", "console-plot.js", "console-phone.js", "console-map.js", "console-nav.js",
+        "console-spec.js", "console-controls.js",
+    ]
 
-    @Test("each served asset is its file, byte for byte", arguments: [
-        ("console.html", ConsoleAssets.html), ("console.css", ConsoleAssets.style),
-    ])
+    @Test(
+        "each served asset is its file, byte for byte",
+        arguments: [
+            ("console.html", ConsoleAssets.html), ("console.css", ConsoleAssets.style),
+        ]
+    )
     func verbatim(file: String, served: String) throws {
         let onDisk = try Data(contentsOf: Self.web.appendingPathComponent(file))
         #expect(Data(served.utf8) == onDisk)

@@ -1,8 +1,9 @@
 import Foundation
-import HummingbirdTesting
 import Hummingbird
-@testable import LiveServer
+import HummingbirdTesting
 import Testing
+
+@testable import LiveServer
 
 /// `POST /v1/control` and `GET /v1/status`.
 @Suite(.timeLimit(.minutes(5))) struct ControlRoutesTests {
@@ -44,18 +45,21 @@ import Testing
         }
     }
 
-    @Test("bad control bodies are 400 with the path", arguments: [
-        (#"{"action": "stop"}"#, "$.action", "unknown action 'stop'"),
-        (#"{"action": "pase"}"#, "$.action", "did you mean 'pause'"),
-        (#"{"action": "speed"}"#, "$", "missing required field 'speed'"),
-        (#"{"action": "speed", "speed": 0}"#, "$.speed", "from 0.01 to 100.0"),
-        (#"{"action": "speed", "speed": 1000}"#, "$.speed", "from 0.01 to 100.0"),
-        (#"{"action": "speed", "speed": "2"}"#, "$.speed", "must be a number"),
-        (#"{"action": "pause", "speed": 2}"#, "$.speed", "goes with the action 'speed' only"),
-        (#"{"action": "pause", "now": true}"#, "$.now", "unknown field"),
-        (#"{"speed": 2}"#, "$", "missing required field 'action'"),
-        (#"{"action": 1}"#, "$.action", "must be a string"),
-    ])
+    @Test(
+        "bad control bodies are 400 with the path",
+        arguments: [
+            (#"{"action": "stop"}"#, "$.action", "unknown action 'stop'"),
+            (#"{"action": "pase"}"#, "$.action", "did you mean 'pause'"),
+            (#"{"action": "speed"}"#, "$", "missing required field 'speed'"),
+            (#"{"action": "speed", "speed": 0}"#, "$.speed", "from 0.01 to 100.0"),
+            (#"{"action": "speed", "speed": 1000}"#, "$.speed", "from 0.01 to 100.0"),
+            (#"{"action": "speed", "speed": "2"}"#, "$.speed", "must be a number"),
+            (#"{"action": "pause", "speed": 2}"#, "$.speed", "goes with the action 'speed' only"),
+            (#"{"action": "pause", "now": true}"#, "$.now", "unknown field"),
+            (#"{"speed": 2}"#, "$", "missing required field 'action'"),
+            (#"{"action": 1}"#, "$.action", "must be a string"),
+        ]
+    )
     func bad(body: String, path: String, message: String) async throws {
         try await ManualFeed.test(TestSpecs.sine) { f, client in
             let response = try await client.send(.post, "/v1/control", json: body)
@@ -80,7 +84,10 @@ import Testing
             #expect(put.headers[.allow] == "GET, HEAD")
             let missing = try await client.execute(uri: "/v2/status", method: .get)
             #expect(missing.status == .notFound)
-            #expect(try missing.error().message == "no endpoint /v2/status; the endpoints are /, /console.css, /console.js, /data, /update, /v1/control, /v1/point, /v1/spec, /v1/status, /v1/stream, /v1/ws")
+            #expect(
+                try missing.error().message
+                    == "no endpoint /v2/status; the endpoints are /, /console.css, /console.js, /data, /update, /v1/control, /v1/point, /v1/spec, /v1/status, /v1/stream, /v1/ws"
+            )
         }
     }
 }

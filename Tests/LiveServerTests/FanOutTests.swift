@@ -1,6 +1,5 @@
 import Formats
 import Foundation
-@testable import LiveServer
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
@@ -8,6 +7,8 @@ import NIOHTTP1
 import NIOWebSocket
 import Playback
 import Testing
+
+@testable import LiveServer
 
 /// The fan-out on an `EmbeddedEventLoop`, whose scheduled tasks run only when the test advances its
 /// time, with the window's clock moved in step: which points share a write, and when, are exact.
@@ -22,8 +23,14 @@ import Testing
 
         init(window: Duration, batchLimit: Int = 512, capacity: Int = 64) throws {
             let source = try LiveSource.spec(json: Data(#"{"sine": {"frequency": 1}}"#.utf8), sampleRate: 100)
-            state = NIOLockedValueBox(FeedState(source: source, timing: .signal(index: 0, timestamp: 0, media: 0),
-                                                ring: PointRing(capacity: capacity), speed: 1))
+            state = NIOLockedValueBox(
+                FeedState(
+                    source: source,
+                    timing: .signal(index: 0, timestamp: 0, media: 0),
+                    ring: PointRing(capacity: capacity),
+                    speed: 1
+                )
+            )
             let clock = self.clock
             fanOut = FanOut(feed: state, window: window, batchLimit: batchLimit, now: { clock.withLockedValue { $0 } })
         }
@@ -43,8 +50,15 @@ import Testing
         func publish(_ index: Int) {
             let line = "{\"timestamp\":\(Double(index) / 100),\"i\":\(index)}"
             let entry = FeedEntry(index: index, timestamp: Double(index) / 100, line: line, allocator: allocator)
-            let latest = LatestPoint(index: index, timestamp: entry.timestamp, accelerometer: Acceleration(x: 0, y: 0, z: -1),
-                                     precision: .double, json: entry.json, location: nil, trajectory: nil)
+            let latest = LatestPoint(
+                index: index,
+                timestamp: entry.timestamp,
+                accelerometer: Acceleration(x: 0, y: 0, z: -1),
+                precision: .double,
+                json: entry.json,
+                location: nil,
+                trajectory: nil
+            )
             _ = state.withLockedValue { $0.publish(entry, latest) }
             fanOut.published()
         }
@@ -57,11 +71,16 @@ import Testing
 
         /// Subscribes a client and attaches it to `channel`; an SSE stream's response head is number
         /// `100 + id`, and counts as sent unless `headSent` is false.
-        func attach(_ channel: EmbeddedChannel, _ encoding: StreamEncoding, from start: StreamStart = .latest,
-                    headSent: Bool = true) -> (Int, EventLoopFuture<Void>) {
+        func attach(
+            _ channel: EmbeddedChannel,
+            _ encoding: StreamEncoding,
+            from start: StreamStart = .latest,
+            headSent: Bool = true
+        ) -> (Int, EventLoopFuture<Void>) {
             let id = state.withLockedValue { $0.subscribe(encoding == .sse ? .sse : .ws, from: start, rate: nil) }
             let head = encoding == .sse ? 100 + id : nil
-            if let head, headSent, let start = try? channel.pipeline.syncOperations.handler(type: ConnectionStart.self) {
+            if let head, headSent, let start = try? channel.pipeline.syncOperations.handler(type: ConnectionStart.self)
+            {
                 start.noteResponse(stream: head)
             }
             return (id, fanOut.attach(id, channel: channel, encoding: encoding, head: head))
@@ -85,7 +104,7 @@ import Testing
         #expect(bytes.suffix(2) == Array("\r\n".utf8))
         var parser = SSEParser()
         var items: [SSEParser.Item] = []
-        parser.feed(bytes[(sizeEnd + 2) ..< (sizeEnd + 2 + size)], into: &items)
+        parser.feed(bytes[(sizeEnd + 2)..<(sizeEnd + 2 + size)], into: &items)
         return items.compactMap { if case .event(let event) = $0 { event.id.flatMap { Int($0) } } else { nil } }
     }
 
@@ -95,7 +114,7 @@ import Testing
         let channel = try rig.channel()
         _ = rig.attach(channel, .sse)
         rig.loop.run()
-        #expect(try Self.writes(channel).map(Self.chunkIDs) == [[0]])   // the newest point at once
+        #expect(try Self.writes(channel).map(Self.chunkIDs) == [[0]])  // the newest point at once
 
         // Point 1 at 1 ms, points 2 and 3 at 2 ms: the next flush is due 3 ms after the last, and takes all three.
         rig.advance(milliseconds: 1)
@@ -121,7 +140,7 @@ import Testing
         let channel = try rig.channel()
         _ = rig.attach(channel, .sse)
         rig.loop.run()
-        for index in 1 ... 3 {
+        for index in 1...3 {
             rig.publish(index)
             rig.loop.run()
         }
@@ -130,11 +149,13 @@ import Testing
 
     @Test func clientsDueTheSameBatchGetTheSameBytesAndALaggingOneGetsItsOwn() throws {
         let rig = try Rig(window: .zero)
-        for index in 0 ... 5 { rig.publish(index) }
-        let a = try rig.channel(), b = try rig.channel(), c = try rig.channel()
+        for index in 0...5 { rig.publish(index) }
+        let a = try rig.channel()
+        let b = try rig.channel()
+        let c = try rig.channel()
         _ = rig.attach(a, .sse)
         _ = rig.attach(b, .sse)
-        _ = rig.attach(c, .sse, from: .after(2))   // resumes with 3, 4, 5
+        _ = rig.attach(c, .sse, from: .after(2))  // resumes with 3, 4, 5
         rig.loop.run()
         let (wa, wb, wc) = (try Self.writes(a), try Self.writes(b), try Self.writes(c))
         #expect(wa == wb)
@@ -144,9 +165,9 @@ import Testing
 
     @Test func aBatchOverTheLimitIsSplitAndTheRestFollowsAtOnce() throws {
         let rig = try Rig(window: .milliseconds(3), batchLimit: 4)
-        for index in 0 ... 9 { rig.publish(index) }
+        for index in 0...9 { rig.publish(index) }
         let channel = try rig.channel()
-        _ = rig.attach(channel, .sse, from: .after(0))   // from point 1
+        _ = rig.attach(channel, .sse, from: .after(0))  // from point 1
         rig.loop.run()
         #expect(try Self.writes(channel).map(Self.chunkIDs) == [[1, 2, 3, 4], [5, 6, 7, 8], [9]])
     }
@@ -159,7 +180,7 @@ import Testing
         rig.loop.run()
         rig.publish(1)
         rig.advance(milliseconds: 5)
-        #expect(try Self.writes(channel).isEmpty)   // nothing before the head
+        #expect(try Self.writes(channel).isEmpty)  // nothing before the head
         let start = try channel.pipeline.syncOperations.handler(type: ConnectionStart.self)
         start.noteResponse(stream: 100 + id)
         rig.loop.run()
@@ -173,17 +194,17 @@ import Testing
         rig.publish(0)
         let channel = try rig.channel()
         let start = try channel.pipeline.syncOperations.handler(type: ConnectionStart.self)
-        start.noteResponse(stream: nil)   // an earlier response's head (GET /v1/spec): its end not yet out
+        start.noteResponse(stream: nil)  // an earlier response's head (GET /v1/spec): its end not yet out
         let (id, _) = rig.attach(channel, .sse, headSent: false)
         rig.loop.run()
-        rig.publish(1)   // a flush comes (the window is zero) and must hold back
+        rig.publish(1)  // a flush comes (the window is zero) and must hold back
         rig.loop.run()
         #expect(try Self.writes(channel).isEmpty)
-        start.noteResponse(stream: 100 + id + 1)   // another stream's head
-        rig.publish(2)   // and another flush: a head went out, but not this stream's
+        start.noteResponse(stream: 100 + id + 1)  // another stream's head
+        rig.publish(2)  // and another flush: a head went out, but not this stream's
         rig.loop.run()
         #expect(try Self.writes(channel).isEmpty)
-        start.noteResponse(stream: nil)   // that response's end
+        start.noteResponse(stream: nil)  // that response's end
         start.noteResponse(stream: 100 + id)
         rig.loop.run()
         #expect(try Self.writes(channel).map(Self.chunkIDs) == [[0, 1, 2]])
@@ -192,7 +213,7 @@ import Testing
     @Test func anSSEStreamThatCannotBeOrderedAfterItsHeadEndsWithAnErrorAndWritesNothing() throws {
         let rig = try Rig(window: .zero)
         rig.publish(0)
-        for raw in [true, false] {   // no head number; no ConnectionStart
+        for raw in [true, false] {  // no head number; no ConnectionStart
             let channel = try rig.channel(raw: raw)
             let id = rig.state.withLockedValue { $0.subscribe(.sse, from: .latest, rate: nil) }
             let ended = rig.fanOut.attach(id, channel: channel, encoding: .sse, head: raw ? nil : 7)
@@ -208,7 +229,8 @@ import Testing
     @Test func aChannelThatIsNotWritableIsLeftOutThenServedByTheRetry() throws {
         let rig = try Rig(window: .zero)
         rig.publish(0)
-        let slow = try rig.channel(), fast = try rig.channel()
+        let slow = try rig.channel()
+        let fast = try rig.channel()
         _ = rig.attach(slow, .sse)
         _ = rig.attach(fast, .sse)
         rig.loop.run()
@@ -238,25 +260,32 @@ import Testing
         rig.loop.run()
         _ = try Self.writes(channel)
         channel.isWritable = false
-        for index in 1 ... 40 { rig.publish(index) }   // the ring keeps 25 ... 40
+        for index in 1...40 { rig.publish(index) }  // the ring keeps 25 ... 40
         rig.loop.run()
         channel.isWritable = true
         rig.advance(milliseconds: 10)
         let chunk = try #require(try Self.writes(channel).first)
-        #expect(chunk.contains(": missed 39 points: this client read more slowly than the feed, so it skipped ahead to the newest point (40)"))
+        #expect(
+            chunk.contains(
+                ": missed 39 points: this client read more slowly than the feed, so it skipped ahead to the newest point (40)"
+            )
+        )
         #expect(try Self.chunkIDs(chunk) == [40])
     }
 
     @Test func webSocketBatchesAreWholeUnmaskedTextFramesOnePerPoint() throws {
         let rig = try Rig(window: .zero)
-        for index in 0 ... 2 { rig.publish(index) }
-        let plain = try rig.channel(), withIDs = try rig.channel()
+        for index in 0...2 { rig.publish(index) }
+        let plain = try rig.channel()
+        let withIDs = try rig.channel()
         _ = rig.attach(plain, .webSocket(ids: false), from: .after(0))
         _ = rig.attach(withIDs, .webSocket(ids: true), from: .after(0))
         rig.loop.run()
         #expect(try Self.frames(Self.bytes(plain)) == [#"{"timestamp":0.01,"i":1}"#, #"{"timestamp":0.02,"i":2}"#])
-        #expect(try Self.frames(Self.bytes(withIDs))
-            == [#"{"id":1,"point":{"timestamp":0.01,"i":1}}"#, #"{"id":2,"point":{"timestamp":0.02,"i":2}}"#])
+        #expect(
+            try Self.frames(Self.bytes(withIDs))
+                == [#"{"id":1,"point":{"timestamp":0.01,"i":1}}"#, #"{"id":2,"point":{"timestamp":0.02,"i":2}}"#]
+        )
     }
 
     @Test func framesOf126BytesAndMoreCarryA16Or64BitLength() {
@@ -268,20 +297,30 @@ import Testing
             #expect(out.getInteger(at: 0, as: UInt8.self) == 0x81)
             switch header {
             case 2: #expect(out.getInteger(at: 1, as: UInt8.self) == UInt8(length))
-            case 4: #expect(out.getInteger(at: 1, as: UInt8.self) == 126 && out.getInteger(at: 2, as: UInt16.self) == UInt16(length))
-            default: #expect(out.getInteger(at: 1, as: UInt8.self) == 127 && out.getInteger(at: 2, as: UInt64.self) == UInt64(length))
+            case 4:
+                #expect(
+                    out.getInteger(at: 1, as: UInt8.self) == 126
+                        && out.getInteger(at: 2, as: UInt16.self) == UInt16(length)
+                )
+            default:
+                #expect(
+                    out.getInteger(at: 1, as: UInt8.self) == 127
+                        && out.getInteger(at: 2, as: UInt64.self) == UInt64(length)
+                )
             }
         }
     }
 
     @Test func withoutAConnectionStartTheEncodersFrameTheBatch() throws {
         let rig = try Rig(window: .zero)
-        for index in 0 ... 2 { rig.publish(index) }
+        for index in 0...2 { rig.publish(index) }
         let channel = try rig.channel(raw: false)
         _ = rig.attach(channel, .webSocket(ids: false), from: .after(0))
         rig.loop.run()
         var payloads: [String] = []
-        while let frame = try channel.readOutbound(as: WebSocketFrame.self) { payloads.append(String(buffer: frame.data)) }
+        while let frame = try channel.readOutbound(as: WebSocketFrame.self) {
+            payloads.append(String(buffer: frame.data))
+        }
         #expect(payloads == [#"{"timestamp":0.01,"i":1}"#, #"{"timestamp":0.02,"i":2}"#])
     }
 
@@ -295,7 +334,7 @@ import Testing
         let done = NIOLockedValueBox(false)
         ended.whenSuccess { done.withLockedValue { $0 = true } }
         rig.fanOut.detach(id)
-        #expect(!done.withLockedValue { $0 })   // it happens on the loop
+        #expect(!done.withLockedValue { $0 })  // it happens on the loop
         rig.loop.run()
         #expect(done.withLockedValue { $0 })
         rig.publish(1)

@@ -1,12 +1,13 @@
+import Formats
 import Foundation
-@testable import LiveServer
+import InternalUtilities
 import Location
-@testable import Navigation
 import Playback
 import Signals
 import Testing
-import InternalUtilities
-import Formats
+
+@testable import LiveServer
+@testable import Navigation
 
 /// The bodies of POST /update and POST /v1/control, read strictly.
 @Suite struct HoldsTests {
@@ -14,22 +15,32 @@ import Formats
 
     @Test("an update holds an accelerometer and/or a location")
     func update() throws {
-        let both = try UpdateRequest(json: parse(#"{"accelerometer": {"x": 0.1, "y": -0.2, "z": -0.97}, "location": {"latitude": -33.86, "longitude": 151.21}}"#))
+        let both = try UpdateRequest(
+            json: parse(
+                #"{"accelerometer": {"x": 0.1, "y": -0.2, "z": -0.97}, "location": {"latitude": -33.86, "longitude": 151.21}}"#
+            )
+        )
         #expect(both.accelerometer == Acceleration(x: 0.1, y: -0.2, z: -0.97))
         #expect(both.location == GeoCoordinate(latitude: -33.86, longitude: 151.21))
         let edge = try UpdateRequest(json: parse(#"{"location": {"latitude": 90, "longitude": -180}}"#))
         #expect(edge.accelerometer == nil)
         #expect(edge.location == GeoCoordinate(latitude: 90, longitude: -180))
-        #expect(try UpdateRequest(json: parse(#"{"accelerometer": {"x": -1000, "y": 1000, "z": 0}}"#)).accelerometer?.x == -1000)
+        #expect(
+            try UpdateRequest(json: parse(#"{"accelerometer": {"x": -1000, "y": 1000, "z": 0}}"#)).accelerometer?.x
+                == -1000
+        )
     }
 
-    @Test("a bad update names the field", arguments: [
-        (#"{"accelerometer": [0, 0, 1]}"#, "$.accelerometer"),
-        (#"{"accelerometer": {"x": 0, "y": 0, "z": 1000.5}}"#, "$.accelerometer.z"),
-        (#"{"location": {"latitude": 0}}"#, "$.location"),
-        (#"{"location": null}"#, "$.location"),
-        (#""accelerometer""#, "$"),
-    ])
+    @Test(
+        "a bad update names the field",
+        arguments: [
+            (#"{"accelerometer": [0, 0, 1]}"#, "$.accelerometer"),
+            (#"{"accelerometer": {"x": 0, "y": 0, "z": 1000.5}}"#, "$.accelerometer.z"),
+            (#"{"location": {"latitude": 0}}"#, "$.location"),
+            (#"{"location": null}"#, "$.location"),
+            (#""accelerometer""#, "$"),
+        ]
+    )
     func badUpdate(text: String, path: String) throws {
         let error = try #require(throws: SignalError.self) { try UpdateRequest(json: parse(text)) }
         #expect(error.path == path)
@@ -37,7 +48,9 @@ import Formats
 
     @Test("an update holds a heading (magnetic optional) and/or a pressure")
     func headingAndPressure() throws {
-        let both = try UpdateRequest(json: parse(#"{"heading": {"trueHeading": 359.9, "magneticHeading": 0}, "pressure": 1}"#))
+        let both = try UpdateRequest(
+            json: parse(#"{"heading": {"trueHeading": 359.9, "magneticHeading": 0}, "pressure": 1}"#)
+        )
         #expect(both.heading == HeldHeading(trueHeading: 359.9, magneticHeading: 0))
         #expect(both.pressure == 1)
         #expect(both.accelerometer == nil)
@@ -48,23 +61,29 @@ import Formats
         #expect(try UpdateRequest(json: parse(#"{"pressure": 101325}"#)).heading == nil)
     }
 
-    @Test("a bad heading or pressure names the field", arguments: [
-        (#"{"heading": {"trueHeading": 360}}"#, "$.heading.trueHeading"),
-        (#"{"heading": {"trueHeading": 359.99999999, "magneticHeading": -1e-9}}"#, "$.heading.magneticHeading"),
-        (#"{"heading": {}}"#, "$.heading.trueHeading"),
-        (#"{"heading": [90]}"#, "$.heading"),
-        (#"{"pressure": 0.5}"#, "$.pressure"),
-        (#"{"pressure": 200000.01}"#, "$.pressure"),
-        (#"{"pressure": "1"}"#, "$.pressure"),
-    ])
+    @Test(
+        "a bad heading or pressure names the field",
+        arguments: [
+            (#"{"heading": {"trueHeading": 360}}"#, "$.heading.trueHeading"),
+            (#"{"heading": {"trueHeading": 359.99999999, "magneticHeading": -1e-9}}"#, "$.heading.magneticHeading"),
+            (#"{"heading": {}}"#, "$.heading.trueHeading"),
+            (#"{"heading": [90]}"#, "$.heading"),
+            (#"{"pressure": 0.5}"#, "$.pressure"),
+            (#"{"pressure": 200000.01}"#, "$.pressure"),
+            (#"{"pressure": "1"}"#, "$.pressure"),
+        ]
+    )
     func badHeadingOrPressure(text: String, path: String) throws {
         let error = try #require(throws: SignalError.self) { try UpdateRequest(json: parse(text)) }
         #expect(error.path == path)
     }
 
-    @Test("degrees wrap into 0 ..< 360", arguments: [
-        (0.0, 0.0), (359.5, 359.5), (360, 0), (-90, 270), (725, 5), (-360, 0), (-1e-17, 0), (-0.0, 0),
-    ])
+    @Test(
+        "degrees wrap into 0 ..< 360",
+        arguments: [
+            (0.0, 0.0), (359.5, 359.5), (360, 0), (-90, 270), (725, 5), (-360, 0), (-1e-17, 0), (-0.0, 0),
+        ]
+    )
     func wrapped(degrees: Double, expected: Double) {
         let w = HeldHeading.wrapped(degrees)
         #expect(w == expected)
@@ -75,20 +94,36 @@ import Formats
 
     @Test("holds over a trajectory point replace only their part")
     func trajectoryHolds() {
-        let motion = MotionPoint(timestamp: 2, userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
-                                 gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0, z: 0.3))
-        let point = TrajectoryPoint(motion: motion, location: nil, trueHeading: 10, magneticHeading: 12, headingAccuracy: 3,
-                                    magneticField: MagneticField(x: 20, y: 0, z: -40), pressure: nil, altitude: 56, steps: 4, distance: 3,
-                                    floorsAscended: 0, floorsDescended: 0, cadence: 1.8)
+        let motion = MotionPoint(
+            timestamp: 2,
+            userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
+            gravity: Acceleration(x: 0, y: 0, z: -1),
+            rotationRate: RotationRate(x: 0, y: 0, z: 0.3)
+        )
+        let point = TrajectoryPoint(
+            motion: motion,
+            location: nil,
+            trueHeading: 10,
+            magneticHeading: 12,
+            headingAccuracy: 3,
+            magneticField: MagneticField(x: 20, y: 0, z: -40),
+            pressure: nil,
+            altitude: 56,
+            steps: 4,
+            distance: 3,
+            floorsAscended: 0,
+            floorsDescended: 0,
+            cadence: 1.8
+        )
         #expect(TrajectoryHolds().applied(to: point) == point)
         let heading = TrajectoryHolds(heading: HeldHeading(trueHeading: 1)).applied(to: point)
         #expect(heading.trueHeading == 1)
-        #expect(heading.magneticHeading == 3)            // 1 − (10 − 12)
+        #expect(heading.magneticHeading == 3)  // 1 − (10 − 12)
         #expect(heading.headingAccuracy == 3)
         #expect(heading.motion == motion)
         #expect(heading.pressure == nil)
         let west = TrajectoryHolds(heading: HeldHeading(trueHeading: 359, magneticHeading: nil)).applied(to: point)
-        #expect(west.magneticHeading == 1)               // 359 + 2, wrapped
+        #expect(west.magneticHeading == 1)  // 359 + 2, wrapped
         let pressure = TrajectoryHolds(pressure: 90_000).applied(to: point)
         #expect(pressure.pressure == 90_000)
         #expect(pressure.altitude == 56)

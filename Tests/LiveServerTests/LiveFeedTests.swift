@@ -1,9 +1,10 @@
 import Foundation
-@testable import LiveServer
 import Location
 import Playback
 import Signals
 import Testing
+
+@testable import LiveServer
 
 /// The shared timeline on a manual clock: every point lands at a known index, with no sleeps.
 @Suite(.timeLimit(.minutes(5))) struct LiveFeedTests {
@@ -11,7 +12,7 @@ import Testing
     func timeline() async throws {
         let f = try await ManualFeed.started(TestSpecs.sine, through: 24)
         let lines = await f.lines(from: 0, through: 24)
-        #expect(lines.map(\.index) == Array(0 ... 24))
+        #expect(lines.map(\.index) == Array(0...24))
         for (index, line) in lines { #expect(line == (try expectedLine(TestSpecs.sine, rate: 100, index: index))) }
         #expect(f.feed.status.index == 24)
         #expect(f.feed.status.timestamp == 0.24)
@@ -20,12 +21,13 @@ import Testing
 
     @Test("a spec replaced between points i−1 and i takes effect at exactly index i: no gap, no repeat, time goes on")
     func specSwitchAtExactIndex() async throws {
-        let f = try await ManualFeed.started(TestSpecs.sine, through: 9)   // points 0 ... 9 made; the Runner waits for point 10
+        // points 0 ... 9 made; the Runner waits for point 10
+        let f = try await ManualFeed.started(TestSpecs.sine, through: 9)
         try f.feed.replaceSpec(json: Data(TestSpecs.square.utf8))
-        #expect(f.feed.status.index == 9)   // nothing happens before the next sample
-        await f.advance(points: 10)         // points 10 ... 19
+        #expect(f.feed.status.index == 9)  // nothing happens before the next sample
+        await f.advance(points: 10)  // points 10 ... 19
         let lines = await f.lines(from: 0, through: 19)
-        #expect(lines.map(\.index) == Array(0 ... 19))
+        #expect(lines.map(\.index) == Array(0...19))
         for (index, line) in lines {
             let spec = index < 10 ? TestSpecs.sine : TestSpecs.square
             #expect(line == (try expectedLine(spec, rate: 100, index: index)), "index \(index)")
@@ -42,7 +44,7 @@ import Testing
         let gravity = try AnySignal(json: Data(TestSpecs.gravity.utf8)).render(sampleRate: 100, duration: 1)
         for (index, line) in lines {
             let g = try #require(xyz(try object(line)["gravity"]))
-            #expect(g.map(Float.init) == (0 ..< 3).map { gravity[frame: index, channel: $0] }, "gravity at \(index)")
+            #expect(g.map(Float.init) == (0..<3).map { gravity[frame: index, channel: $0] }, "gravity at \(index)")
             let spec = index < 50 ? TestSpecs.shake : TestSpecs.calm
             #expect(line == (try expectedLine(spec, rate: 100, index: index)))
         }
@@ -54,15 +56,15 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.sine, through: 5)
         f.feed.pause()
         #expect(f.feed.status.paused)
-        f.clock.advance(by: .seconds(10))   // ten seconds pass while paused: nothing comes due
+        f.clock.advance(by: .seconds(10))  // ten seconds pass while paused: nothing comes due
         #expect(f.feed.status.index == 5)
         f.feed.resume()
         await f.clock.waitForSleepers()
-        #expect(f.feed.status.index == 5)   // no burst
+        #expect(f.feed.status.index == 5)  // no burst
         #expect(!f.feed.status.paused)
         await f.advance(points: 1)
         #expect(f.feed.status.index == 6)
-        #expect(f.feed.status.timestamp == 0.06)                  // timeline time does not jump
+        #expect(f.feed.status.timestamp == 0.06)  // timeline time does not jump
         f.feed.close()
     }
 
@@ -71,7 +73,7 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.sine)
         try f.feed.setSpeed(2)
         #expect(f.feed.status.speed == 2)
-        await f.advance(points: 10)         // 100 ms of clock: 20 points at speed 2
+        await f.advance(points: 10)  // 100 ms of clock: 20 points at speed 2
         #expect(f.feed.status.index == 20)
         #expect(f.feed.status.timestamp == 0.2)
         #expect(#expect(throws: SignalError.self) { try f.feed.setSpeed(0) }?.code == .outOfRange)
@@ -91,16 +93,23 @@ import Testing
         try #require(lines.map(\.index) == [3, 4, 5])
         #expect(lines[0].line == (try expectedLine(TestSpecs.shake, rate: 100, index: 3)))
         for (index, line) in lines.dropFirst() {
-            #expect(line == "{\"timestamp\":\(Double(index) / 100),\"userAcceleration\":{\"x\":0.0,\"y\":0.0,\"z\":0.0},\"gravity\":{\"x\":0.5,\"y\":-0.25,\"z\":-0.75},\"rotationRate\":{\"x\":0.0,\"y\":0.0,\"z\":0.0}}")
+            #expect(
+                line
+                    == "{\"timestamp\":\(Double(index) / 100),\"userAcceleration\":{\"x\":0.0,\"y\":0.0,\"z\":0.0},\"gravity\":{\"x\":0.5,\"y\":-0.25,\"z\":-0.75},\"rotationRate\":{\"x\":0.0,\"y\":0.0,\"z\":0.0}}"
+            )
         }
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         #expect(xyz(data["accelerometer"]) == [0.5, -0.25, -0.75])
         try await f.switchSpec(to: TestSpecs.calm, thenAdvance: 1)
-        #expect(String(buffer: try #require(f.feed.latest).json) == (try expectedLine(TestSpecs.calm, rate: 100, index: 6)))
+        #expect(
+            String(buffer: try #require(f.feed.latest).json) == (try expectedLine(TestSpecs.calm, rate: 100, index: 6))
+        )
         f.feed.close()
     }
 
-    @Test("a held location is served in /data from the next sample, even for a motion-only source, and stays after a spec")
+    @Test(
+        "a held location is served in /data from the next sample, even for a motion-only source, and stays after a spec"
+    )
     func locationHold() async throws {
         let f = try await ManualFeed.started(TestSpecs.shake)
         #expect(try object(String(buffer: try #require(f.feed.dataBody())))["location"] == nil)
@@ -109,7 +118,8 @@ import Testing
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         let location = try #require(data["location"] as? [String: Double])
         #expect(location == ["latitude": 48.8584, "longitude": 2.2945])
-        #expect(try object(String(buffer: try #require(f.feed.latest).json))["userAcceleration"] != nil)   // motion unchanged
+        // motion unchanged
+        #expect(try object(String(buffer: try #require(f.feed.latest).json))["userAcceleration"] != nil)
         try await f.switchSpec(to: TestSpecs.sine, thenAdvance: 1)
         #expect(try object(String(buffer: try #require(f.feed.dataBody())))["location"] != nil)
         f.feed.close()
@@ -121,16 +131,20 @@ import Testing
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         #expect(Set(data.keys) == ["accelerometer", "timestamp", "motion"])
         let motion = try #require(data["motion"] as? [String: Any])
-        let ua = try #require(xyz(motion["userAcceleration"])), g = try #require(xyz(motion["gravity"]))
+        let ua = try #require(xyz(motion["userAcceleration"]))
+        let g = try #require(xyz(motion["gravity"]))
         let a = try #require(xyz(data["accelerometer"]))
-        for k in 0 ..< 3 { #expect(Float(a[k]) == Float(ua[k] + g[k])) }
+        for k in 0..<3 { #expect(Float(a[k]) == Float(ua[k] + g[k])) }
         #expect((data["timestamp"] as? Double) == 0.07)
         f.feed.close()
     }
 
-    @Test("an axes spec's accelerometer is its three channels; a one-channel spec's is (value, 0, 0); other counts use 'channels'")
+    @Test(
+        "an axes spec's accelerometer is its three channels; a one-channel spec's is (value, 0, 0); other counts use 'channels'"
+    )
     func otherShapes() async throws {
-        let axes = #"{"axes": {"x": {"constant": {"value": 0.25}}, "y": {"constant": {"value": 0.5}}, "z": {"constant": {"value": -1}}}}"#
+        let axes =
+            #"{"axes": {"x": {"constant": {"value": 0.25}}, "y": {"constant": {"value": 0.5}}, "z": {"constant": {"value": -1}}}}"#
         let f = try await ManualFeed.started(axes)
         #expect(xyz(try object(String(buffer: try #require(f.feed.dataBody())))["accelerometer"]) == [0.25, 0.5, -1])
         try await f.switchSpec(to: #"{"constant": {"value": 2}}"#, thenAdvance: 1)
@@ -157,23 +171,28 @@ import Testing
         f.feed.close()
     }
 
-    @Test("a client that stops reading is lapped by the ring and skips ahead, told exactly how many it missed; playback and a reading client are not held up")
+    @Test(
+        "a client that stops reading is lapped by the ring and skips ahead, told exactly how many it missed; playback and a reading client are not held up"
+    )
     func slowClientSkipsAhead() async throws {
-        let f = try await ManualFeed.started(TestSpecs.sine, replaySeconds: 10)   // 1001 points kept at 100 Hz
+        let f = try await ManualFeed.started(TestSpecs.sine, replaySeconds: 10)  // 1001 points kept at 100 Hz
         let slow = f.feed.subscribe(.sse, from: .latest, rate: nil)
         let fast = f.feed.subscribe(.sse, from: .latest, rate: nil)
         var fastIndices: [Int] = []
-        for round in 1 ... 6 {
-            await f.advance(points: 500)                          // the slow client never reads meanwhile
-            #expect(f.feed.status.index == 500 * round)           // playback went on
+        for round in 1...6 {
+            await f.advance(points: 500)  // the slow client never reads meanwhile
+            #expect(f.feed.status.index == 500 * round)  // playback went on
             while fastIndices.last != 500 * round, let batch = await fast.next() {
                 #expect(batch.note == nil)
                 fastIndices += batch.entries.map(\.index)
             }
         }
-        #expect(fastIndices == Array(0 ... 3000))
+        #expect(fastIndices == Array(0...3000))
         let batch = try #require(await slow.next())
-        #expect(batch.note == "missed 3000 points: this client read more slowly than the feed, so it skipped ahead to the newest point (3000)")
+        #expect(
+            batch.note
+                == "missed 3000 points: this client read more slowly than the feed, so it skipped ahead to the newest point (3000)"
+        )
         #expect(batch.entries.map(\.index) == [3000])
         await f.advance(points: 1)
         #expect(await slow.next()?.entries.map(\.index) == [3001])
@@ -182,27 +201,36 @@ import Testing
         f.feed.close()
     }
 
-    @Test("Last-Event-ID: resume after k without gaps; older than the buffer, a note counts what is lost; ahead, the newest")
+    @Test(
+        "Last-Event-ID: resume after k without gaps; older than the buffer, a note counts what is lost; ahead, the newest"
+    )
     func resume() async throws {
-        let f = try await ManualFeed.started(TestSpecs.sine, through: 1500, replaySeconds: 10)   // the ring keeps 500 ... 1500
+        // the ring keeps 500 ... 1500
+        let f = try await ManualFeed.started(TestSpecs.sine, through: 1500, replaySeconds: 10)
         let resumed = f.feed.subscribe(.sse, from: .after(1200), rate: nil)
         var indices: [Int] = []
         while indices.last != 1500, let batch = await resumed.next() {
             #expect(batch.note == nil)
             indices += batch.entries.map(\.index)
         }
-        #expect(indices == Array(1201 ... 1500))
+        #expect(indices == Array(1201...1500))
         resumed.close()
 
         let old = f.feed.subscribe(.sse, from: .after(10), rate: nil)
         let first = try #require(await old.next())
-        #expect(first.note == "missed 489 points older than the replay buffer (it keeps the last 1001 points); resuming from the oldest kept, 500")
+        #expect(
+            first.note
+                == "missed 489 points older than the replay buffer (it keeps the last 1001 points); resuming from the oldest kept, 500"
+        )
         #expect(first.entries.first?.index == 500)
         old.close()
 
         let ahead = f.feed.subscribe(.sse, from: .after(99_999), rate: nil)
         let newest = try #require(await ahead.next())
-        #expect(newest.note == "Last-Event-ID 99999 is not on this timeline (its newest point is 1500); resuming from the newest point")
+        #expect(
+            newest.note
+                == "Last-Event-ID 99999 is not on this timeline (its newest point is 1500); resuming from the newest point"
+        )
         #expect(newest.entries.map(\.index) == [1500])
         ahead.close()
         f.feed.close()
@@ -226,7 +254,7 @@ import Testing
         #expect(product < 29)
         #expect(FeedState.keep(0.58, after: 0.579, rate: 50))
         #expect(!FeedState.keep(0.581, after: 0.58, rate: 50))
-        let fifty: [Int] = (0 ... 1000).filter { (i: Int) -> Bool in
+        let fifty: [Int] = (0...1000).filter { (i: Int) -> Bool in
             FeedState.keep(Double(i) / 1000, after: Double(i - 1) / 1000, rate: 50)
         }
         #expect(fifty == Array(stride(from: 0, through: 1000, by: 20)))
@@ -240,7 +268,8 @@ import Testing
     @Test("status counts streams by kind and forgets closed ones; polling connections count for 2 s of the clock")
     func clients() async throws {
         let f = try await ManualFeed.started(TestSpecs.sine)
-        let a = f.feed.subscribe(.sse, from: .latest, rate: nil), b = f.feed.subscribe(.sse, from: .latest, rate: 5)
+        let a = f.feed.subscribe(.sse, from: .latest, rate: nil)
+        let b = f.feed.subscribe(.sse, from: .latest, rate: 5)
         let c = f.feed.subscribe(.ws, from: .latest, rate: nil)
         f.feed.notePoll("10.0.0.1:5000")
         f.feed.notePoll("10.0.0.1:5000")
@@ -294,9 +323,12 @@ import Testing
         try await f.finish()
         #expect(f.feed.summary?.reason == .finished)
         let lines = await f.lines(from: 0, through: 2)
-        #expect(lines.map(\.line) == [0.1, 0.2, 0.3].enumerated().map { k, x in
-            "{\"timestamp\":\(Double(k) * 0.05),\"userAcceleration\":{\"x\":\(x),\"y\":0.0,\"z\":0.0},\"gravity\":{\"x\":0.0,\"y\":0.0,\"z\":0.0},\"rotationRate\":{\"x\":0.0,\"y\":0.0,\"z\":0.0}}"
-        })
+        #expect(
+            lines.map(\.line)
+                == [0.1, 0.2, 0.3].enumerated().map { k, x in
+                    "{\"timestamp\":\(Double(k) * 0.05),\"userAcceleration\":{\"x\":\(x),\"y\":0.0,\"z\":0.0},\"gravity\":{\"x\":0.0,\"y\":0.0,\"z\":0.0},\"rotationRate\":{\"x\":0.0,\"y\":0.0,\"z\":0.0}}"
+                }
+        )
         #expect(f.feed.status.sampleRate == 20)
         #expect(f.feed.spec == nil)
         f.feed.close()
@@ -305,12 +337,12 @@ import Testing
     @Test("--loop plays the file again with rising timestamps and contiguous indices")
     func loop() async throws {
         let f = try await ManualFeed.started(points: Self.walk, loop: true)
-        await f.advance(seconds: 0.3)        // two passes: 0, .05, .1 | .15, .2, .25 | .3
+        await f.advance(seconds: 0.3)  // two passes: 0, .05, .1 | .15, .2, .25 | .3
         let lines = await f.lines(from: 0, through: 6)
         let times = try lines.map { try #require(try object($0.line)["timestamp"] as? Double) }
-        let period = 0.1 + (0.1 - 0.05)    // the last timestamp plus the gap before it
+        let period = 0.1 + (0.1 - 0.05)  // the last timestamp plus the gap before it
         #expect(times == [0, 0.05, 0.1, period, period + 0.05, period + 0.1, 2 * period])
-        #expect(lines.map(\.index) == Array(0 ... 6))
+        #expect(lines.map(\.index) == Array(0...6))
         f.feed.close()
     }
 
@@ -318,15 +350,15 @@ import Testing
     func specReplacesFile() async throws {
         let f = try await ManualFeed.started(points: "timestamp,x,y,z\n0,1,0,0\n1,2,0,0\n2,3,0,0\n")
         try f.feed.replaceSpec(json: Data(TestSpecs.sine.utf8))
-        await f.advance(seconds: 1)           // point 1 (the file's, at t = 1) is made from the spec
+        await f.advance(seconds: 1)  // point 1 (the file's, at t = 1) is made from the spec
         await f.advance(points: 3)
         let lines = await f.lines(from: 0, through: 4)
-        #expect(lines.map(\.index) == Array(0 ... 4))
+        #expect(lines.map(\.index) == Array(0...4))
         let times = try lines.map { try #require(try object($0.line)["timestamp"] as? Double) }
         let expected: [Double] = [0, 1, 1 + 1 / 100.0, 1 + 2 / 100.0, 1 + 3 / 100.0]
         #expect(times == expected)
         #expect(try object(lines[0].line)["userAcceleration"] != nil)
-        #expect(try object(lines[1].line)["value"] != nil)    // the sine, at global sample index 1
+        #expect(try object(lines[1].line)["value"] != nil)  // the sine, at global sample index 1
         #expect(f.feed.status.sampleRate == 100)
         f.feed.close()
     }

@@ -2,12 +2,13 @@ import Formats
 import Foundation
 import Hummingbird
 import HummingbirdWSClient
-@testable import LiveServer
 import Logging
 import ServiceLifecycle
 import SignalRunnerTesting
-import Testing
 import Signals
+import Testing
+
+@testable import LiveServer
 
 /// Bytes a raw client received, and whether the server closed the connection.
 final class Bytes: @unchecked Sendable {
@@ -23,11 +24,15 @@ final class Bytes: @unchecked Sendable {
 /// The application as `signals-serve` runs it: a service group whose graceful shutdown (SIGINT, SIGTERM)
 /// must close every open stream and end.
 @Suite(.timeLimit(.minutes(5))) struct ApplicationTests {
-    @Test("graceful shutdown with open SSE and WebSocket streams: every stream ends cleanly, the feed closes, the group returns")
+    @Test(
+        "graceful shutdown with open SSE and WebSocket streams: every stream ends cleanly, the feed closes, the group returns"
+    )
     func shutdownWithOpenStreams() async throws {
         let f = try ManualFeed(TestSpecs.sine)
         let (ports, port) = AsyncStream<Int>.makeStream()
-        let app = buildApplication(feed: f.feed, configuration: LiveServerConfiguration(port: 0)) { port.yield($0.port) }
+        let app = buildApplication(feed: f.feed, configuration: LiveServerConfiguration(port: 0)) {
+            port.yield($0.port)
+        }
         let logger = {
             var logger = Logger(label: "shutdown-test")
             logger.logLevel = .warning
@@ -38,14 +43,16 @@ final class Bytes: @unchecked Sendable {
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
             let bound = try #require(await iterator.next())
-            await f.clock.waitForSleepers()                      // the feed service started playing
+            await f.clock.waitForSleepers()  // the feed service started playing
             var streams: [AsyncSSEClient] = []
-            for _ in 0 ..< 3 { streams.append(try await AsyncSSEClient.open(port: bound, path: "/v1/stream")) }
+            for _ in 0..<3 { streams.append(try await AsyncSSEClient.open(port: bound, path: "/v1/stream")) }
             // A raw WebSocket client: it reads until the server closes the connection, and keeps every
             // byte, so the test sees the server's own close frame. (HummingbirdWSClient's connect may not
             // return after the server closes, which would leave the test waiting for ever.)
             let webSocket = try await AsyncTestConnection.connect(port: bound)
-            try await webSocket.send("GET /v1/ws HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+            try await webSocket.send(
+                "GET /v1/ws HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+            )
             let socket = Bytes()
             tasks.addTask {
                 while let bytes = try await webSocket.next() { socket.append(bytes) }
@@ -54,14 +61,16 @@ final class Bytes: @unchecked Sendable {
             var comments: [String] = []
             for stream in streams { #expect(try await stream.nextEvent(comments: &comments)?.id == 0) }
             await f.advance(points: 3)
-            try await ConnectionLimiterTests.waitUntil("the server counts the WebSocket client") { f.feed.status.clients.ws > 0 }
+            try await ConnectionLimiterTests.waitUntil("the server counts the WebSocket client") {
+                f.feed.status.clients.ws > 0
+            }
             await group.triggerGracefulShutdown()
             for stream in streams {
                 var ids: [Int] = []
                 while let event = try await stream.nextEvent(comments: &comments) { ids.append(event.id) }
                 // Points already made may or may not go out before the close; then the stream ends.
                 #expect(ids == ids.sorted())
-                #expect(ids.allSatisfy { (1 ... 3).contains($0) })
+                #expect(ids.allSatisfy { (1...3).contains($0) })
                 await stream.close()
             }
             try await tasks.waitForAll()
@@ -86,14 +95,44 @@ final class Bytes: @unchecked Sendable {
 
     @Test("configuration checks: port range, host, the exposed warning, the URL printed")
     func configuration() throws {
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(port: 65536).validated() }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(host: "a b").validated() }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated() }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated() }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated() }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated() }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))).validated() }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))).validated() }?.code == .invalidArgument)
+        #expect(
+            #expect(throws: SignalError.self) { try LiveServerConfiguration(port: 65536).validated() }?.code
+                == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try LiveServerConfiguration(host: "a b").validated() }?.code
+                == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated()
+            }?.code == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated()
+            }?.code == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated()
+            }?.code == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated()
+            }?.code == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))).validated()
+            }?.code == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))).validated()
+            }?.code == .invalidArgument
+        )
         #expect(try FeedOptions(writeWindow: .zero).validated().writeWindow == .zero)
         #expect(try FeedOptions(writeWindow: .milliseconds(50)).validated().writeWindow == .milliseconds(50))
         #expect(try LiveServerConfiguration(port: 0).validated().port == 0)
@@ -116,16 +155,20 @@ final class Bytes: @unchecked Sendable {
         #expect(error.status == 400)
         #expect(error.description == "$.a: bad \"x\"\n")
         #expect(LiveServerError(.notFound, "gone").json == #"{"error":"gone"}"#)
-        let statuses = [LiveServerError.Code.badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .tooLarge,
-                        .unsupportedMediaType, .misdirected, .unavailable, .internalError]
-            .map { LiveServerError($0, "").status }
+        let statuses = [
+            LiveServerError.Code.badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .tooLarge,
+            .unsupportedMediaType, .misdirected, .unavailable, .internalError,
+        ]
+        .map { LiveServerError($0, "").status }
         #expect(statuses == [400, 401, 403, 404, 405, 413, 415, 421, 503, 500])
     }
 }
 
 /// Errors answer as JSON through `HTTPResponseError`; a fault of the server says nothing of itself.
 @Suite struct ErrorResponseTests {
-    struct SecretFault: Error, CustomStringConvertible { var description: String { "SecretFault at /srv/internal/path" } }
+    struct SecretFault: Error, CustomStringConvertible {
+        var description: String { "SecretFault at /srv/internal/path" }
+    }
 
     func app() -> some ApplicationProtocol {
         let router = Router(context: LiveRequestContext.self)

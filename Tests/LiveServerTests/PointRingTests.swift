@@ -1,11 +1,17 @@
 import NIOCore
-@testable import LiveServer
 import Testing
+
+@testable import LiveServer
 
 /// The replay ring: global indices, the last `capacity` kept.
 @Suite struct PointRingTests {
     func entry(_ index: Int) -> FeedEntry {
-        FeedEntry(index: index, timestamp: Double(index) / 10, line: #"{"timestamp":\#(Double(index) / 10),"value":1.0}"#, allocator: ByteBufferAllocator())
+        FeedEntry(
+            index: index,
+            timestamp: Double(index) / 10,
+            line: #"{"timestamp":\#(Double(index) / 10),"value":1.0}"#,
+            allocator: ByteBufferAllocator()
+        )
     }
 
     @Test("an entry is the SSE event with the line as its data, and the line itself as a slice")
@@ -22,11 +28,11 @@ import Testing
         #expect(ring.tail == 0)
         #expect(ring.last == nil)
         #expect(ring[0] == nil)
-        for i in 0 ..< 40 { ring.append(entry(i)) }
+        for i in 0..<40 { ring.append(entry(i)) }
         #expect(ring.head == 40)
         #expect(ring.tail == 40 - capacity)
         #expect(ring.last?.index == 39)
-        for i in 0 ..< 45 {
+        for i in 0..<45 {
             let kept = i >= 40 - capacity && i < 40
             #expect((ring[i]?.index == i) == kept, "index \(i)")
         }

@@ -2,18 +2,24 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-@testable import LiveServer
 import NIOCore
-import Signals
 import SignalRunnerTesting
+import Signals
 import Testing
+
+@testable import LiveServer
 
 /// The checks themselves, on request heads: `Host` (DNS rebinding), `Origin` and the token.
 @Suite struct RequestGuardTests {
     static let loopback = RequestGuard(LiveServerConfiguration())
 
     /// A request head.
-    static func head(_ method: HTTPRequest.Method = .post, host: String?, path: String = "/update", _ fields: HTTPFields = [:]) -> HTTPRequest {
+    static func head(
+        _ method: HTTPRequest.Method = .post,
+        host: String?,
+        path: String = "/update",
+        _ fields: HTTPFields = [:]
+    ) -> HTTPRequest {
         HTTPRequest(method: method, scheme: "http", authority: host, path: path, headerFields: fields)
     }
 
@@ -32,25 +38,36 @@ import Testing
         }
     }
 
-    @Test("Host: loopback names and addresses pass, with or without a port", arguments: [
-        "localhost", "localhost:8080", "LocalHost:8080", "127.0.0.1", "127.0.0.1:8080", "127.1.2.3:9", "127.255.255.255:1",
-        "[::1]", "[::1]:8080", "[0:0:0:0:0:0:0:1]:80",
-    ])
+    @Test(
+        "Host: loopback names and addresses pass, with or without a port",
+        arguments: [
+            "localhost", "localhost:8080", "LocalHost:8080", "127.0.0.1", "127.0.0.1:8080", "127.1.2.3:9",
+            "127.255.255.255:1",
+            "[::1]", "[::1]:8080", "[0:0:0:0:0:0:0:1]:80",
+        ]
+    )
     func loopbackHosts(host: String) {
         #expect(Self.refusal(Self.head(.get, host: host, path: "/data")) == nil)
         #expect(Self.refusal(Self.head(.post, host: host)) == nil)
     }
 
-    @Test("Host: any other name or address is refused with 421 (DNS rebinding), reads too", arguments: [
-        "evil.example", "evil.example:8080", "127.0.0.1.nip.io:8080", "127.evil.example", "localhost.evil.example:8080",
-        "sub.localhost:8080", "192.168.1.5:8080", "10.0.0.1", "[::2]:8080", "128.0.0.1:8080", "127.0.0.256:8080",
-    ])
+    @Test(
+        "Host: any other name or address is refused with 421 (DNS rebinding), reads too",
+        arguments: [
+            "evil.example", "evil.example:8080", "127.0.0.1.nip.io:8080", "127.evil.example",
+            "localhost.evil.example:8080",
+            "sub.localhost:8080", "192.168.1.5:8080", "10.0.0.1", "[::2]:8080", "128.0.0.1:8080", "127.0.0.256:8080",
+        ]
+    )
     func foreignHosts(host: String) {
         #expect(Self.refusal(Self.head(.get, host: host, path: "/data")) == .misdirected)
         #expect(Self.refusal(Self.head(.post, host: host)) == .misdirected)
     }
 
-    @Test("Host: a malformed one is a 400", arguments: ["", "local host", "localhost:99999", "localhost:", "::1", "a:b:c", "[::1", "[::1]x"])
+    @Test(
+        "Host: a malformed one is a 400",
+        arguments: ["", "local host", "localhost:99999", "localhost:", "::1", "a:b:c", "[::1", "[::1]x"]
+    )
     func malformedHosts(host: String) {
         #expect(Self.refusal(Self.head(.get, host: host, path: "/data")) == .badRequest)
     }
@@ -58,7 +75,10 @@ import Testing
     @Test("Host: none at all passes (browsers always send one); two are a 400")
     func missingOrRepeatedHost() {
         #expect(Self.refusal(Self.head(.post, host: nil)) == nil)
-        #expect(Self.refusal(Self.head(.get, host: "localhost", path: "/data", [RequestGuard.host: "evil.example"])) == .badRequest)
+        #expect(
+            Self.refusal(Self.head(.get, host: "localhost", path: "/data", [RequestGuard.host: "evil.example"]))
+                == .badRequest
+        )
     }
 
     @Test("Host: the address bound with --host passes beside loopback; on 0.0.0.0 or :: any Host passes")
@@ -71,24 +91,36 @@ import Testing
         #expect(Self.refusal(v6, Self.head(.get, host: "[fe80::1]:8080", path: "/data")) == nil)
         for wildcard in ["0.0.0.0", "::", "[::]"] {
             let every = RequestGuard(LiveServerConfiguration(host: wildcard))
-            #expect(Self.refusal(every, Self.head(.get, host: "evil.example:8080", path: "/data")) == nil, "\(wildcard)")
-            #expect(Self.refusal(every, Self.head(.get, host: "my-laptop.local:8080", path: "/data")) == nil, "\(wildcard)")
+            #expect(
+                Self.refusal(every, Self.head(.get, host: "evil.example:8080", path: "/data")) == nil,
+                "\(wildcard)"
+            )
+            #expect(
+                Self.refusal(every, Self.head(.get, host: "my-laptop.local:8080", path: "/data")) == nil,
+                "\(wildcard)"
+            )
         }
     }
 
-    @Test("Origin on a change: the server's own (as Host names it) and allowed ones pass; others, null and malformed ones are 403")
+    @Test(
+        "Origin on a change: the server's own (as Host names it) and allowed ones pass; others, null and malformed ones are 403"
+    )
     func origins() {
         let own: [(host: String, origin: String)] = [
-            ("localhost:8080", "http://localhost:8080"), ("127.0.0.1:8080", "http://127.0.0.1:8080"), ("[::1]:8080", "http://[::1]:8080"),
-            ("localhost", "http://localhost"), ("localhost:80", "http://localhost"), ("localhost", "http://localhost:80"),
+            ("localhost:8080", "http://localhost:8080"), ("127.0.0.1:8080", "http://127.0.0.1:8080"),
+            ("[::1]:8080", "http://[::1]:8080"),
+            ("localhost", "http://localhost"), ("localhost:80", "http://localhost"),
+            ("localhost", "http://localhost:80"),
             ("LOCALHOST:8080", "http://localhost:8080/"),
         ]
         for (host, origin) in own {
             #expect(Self.refusal(Self.head(host: host, [.origin: origin])) == nil, "\(host) \(origin)")
         }
         let foreign: [(host: String, origin: String)] = [
-            ("localhost:8080", "http://evil.example"), ("localhost:8080", "https://localhost:8080"), ("localhost:8080", "http://localhost:8081"),
-            ("127.0.0.1:8080", "http://localhost:8080"), ("localhost:8080", "null"), ("localhost:8080", "http://localhost:8080/path"),
+            ("localhost:8080", "http://evil.example"), ("localhost:8080", "https://localhost:8080"),
+            ("localhost:8080", "http://localhost:8081"),
+            ("127.0.0.1:8080", "http://localhost:8080"), ("localhost:8080", "null"),
+            ("localhost:8080", "http://localhost:8080/path"),
             ("localhost:8080", ""), ("localhost:8080", "file://"),
         ]
         for (host, origin) in foreign {
@@ -100,21 +132,36 @@ import Testing
 
     @Test("Origin: --allow-origin lets those pages change the feed (scheme, host and port all count)")
     func allowedOrigins() throws {
-        let configuration = try LiveServerConfiguration(allowedOrigins: ["HTTP://LocalHost:5173/", "https://tools.example"]).validated()
+        let configuration = try LiveServerConfiguration(allowedOrigins: [
+            "HTTP://LocalHost:5173/", "https://tools.example",
+        ]).validated()
         #expect(configuration.allowedOrigins == ["http://localhost:5173", "https://tools.example"])
         let access = RequestGuard(configuration)
         #expect(Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://localhost:5173"])) == nil)
         #expect(Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "https://tools.example:443"])) == nil)
-        #expect(Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://tools.example"])) == .forbidden)
-        #expect(Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://localhost:5174"])) == .forbidden)
+        #expect(
+            Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://tools.example"])) == .forbidden
+        )
+        #expect(
+            Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://localhost:5174"])) == .forbidden
+        )
     }
 
     @Test("Origin: reads are not refused for it (CORS decides what a page may read)")
     func readsFromAnyOrigin() {
-        #expect(Self.refusal(Self.head(.get, host: "localhost:8080", path: "/data", [.origin: "http://evil.example"])) == nil)
+        #expect(
+            Self.refusal(Self.head(.get, host: "localhost:8080", path: "/data", [.origin: "http://evil.example"]))
+                == nil
+        )
         #expect(Self.refusal(Self.head(.head, host: "localhost:8080", path: "/data", [.origin: "null"])) == nil)
-        #expect(Self.refusal(Self.head(.options, host: "localhost:8080", path: "/update", [.origin: "http://evil.example"])) == .forbidden)
-        #expect(Self.refusal(Self.head(.delete, host: "localhost:8080", path: "/v1/spec", [.origin: "http://evil.example"])) == .forbidden)
+        #expect(
+            Self.refusal(Self.head(.options, host: "localhost:8080", path: "/update", [.origin: "http://evil.example"]))
+                == .forbidden
+        )
+        #expect(
+            Self.refusal(Self.head(.delete, host: "localhost:8080", path: "/v1/spec", [.origin: "http://evil.example"]))
+                == .forbidden
+        )
     }
 
     @Test("WebSocket upgrade: a foreign or null Origin is refused; none and the server's own pass")
@@ -139,20 +186,37 @@ import Testing
         let access = RequestGuard(LiveServerConfiguration(token: "s3cret-token"))
         #expect(Self.refusal(access, Self.head(host: "localhost")) == .unauthorized)
         #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "Bearer wrong"])) == .unauthorized)
-        #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "Bearer s3cret-tokenX"])) == .unauthorized)
-        #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "Basic s3cret-token"])) == .unauthorized)
-        #expect(Self.refusal(access, Self.head(host: "localhost", path: "/update?token=s3cret-token")) == .unauthorized, "a change takes the header only")
+        #expect(
+            Self.refusal(access, Self.head(host: "localhost", [.authorization: "Bearer s3cret-tokenX"]))
+                == .unauthorized
+        )
+        #expect(
+            Self.refusal(access, Self.head(host: "localhost", [.authorization: "Basic s3cret-token"])) == .unauthorized
+        )
+        #expect(
+            Self.refusal(access, Self.head(host: "localhost", path: "/update?token=s3cret-token")) == .unauthorized,
+            "a change takes the header only"
+        )
         #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "Bearer s3cret-token"])) == nil)
         #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "bearer s3cret-token"])) == nil)
         #expect(Self.refusal(access, Self.head(.get, host: "localhost", path: "/data")) == nil)
         let upgrade: HTTPFields = [.upgrade: "websocket", .connection: "Upgrade"]
         #expect(Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws", upgrade)) == .unauthorized)
-        #expect(Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?token=nope", upgrade)) == .unauthorized)
-        #expect(Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?rate=5&token=s3cret-token", upgrade)) == nil)
+        #expect(
+            Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?token=nope", upgrade))
+                == .unauthorized
+        )
+        #expect(
+            Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?rate=5&token=s3cret-token", upgrade))
+                == nil
+        )
         // The Origin check comes first: the right token does not make a foreign page's change acceptable.
         var foreign = upgrade
         foreign[.origin] = "http://evil.example"
-        #expect(Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?token=s3cret-token", foreign)) == .forbidden)
+        #expect(
+            Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?token=s3cret-token", foreign))
+                == .forbidden
+        )
     }
 
     @Test("0.0.0.0 without a token: changes are refused (401) until one is set; reads pass")
@@ -179,11 +243,18 @@ import Testing
 
 /// `--allow-origin` and `--token` are checked where they enter; a generated token is random.
 @Suite struct AccessConfigurationTests {
-    @Test("an --allow-origin that is not scheme://host[:port] is refused", arguments: [
-        "null", "*", "localhost:5173", "http://", "http://a/b", "http://a?b", "http://user@host", "://host", "http://evil example",
-    ])
+    @Test(
+        "an --allow-origin that is not scheme://host[:port] is refused",
+        arguments: [
+            "null", "*", "localhost:5173", "http://", "http://a/b", "http://a?b", "http://user@host", "://host",
+            "http://evil example",
+        ]
+    )
     func badOrigin(origin: String) {
-        #expect(#expect(throws: SignalError.self) { try LiveServerConfiguration(allowedOrigins: [origin]).validated() }?.code == .invalidArgument)
+        #expect(
+            #expect(throws: SignalError.self) { try LiveServerConfiguration(allowedOrigins: [origin]).validated() }?
+                .code == .invalidArgument
+        )
         do {
             _ = try LiveServerConfiguration(allowedOrigins: [origin]).validated()
         } catch {
@@ -191,7 +262,10 @@ import Testing
         }
     }
 
-    @Test("a --token of other characters, empty or too long is refused, without quoting it", arguments: ["has space", "tab\t", "é", "", String(repeating: "a", count: 257)])
+    @Test(
+        "a --token of other characters, empty or too long is refused, without quoting it",
+        arguments: ["has space", "tab\t", "é", "", String(repeating: "a", count: 257)]
+    )
     func badToken(token: String) {
         do {
             _ = try LiveServerConfiguration(token: token).validated()
@@ -204,17 +278,22 @@ import Testing
 
     @Test("a generated token is 32 hex digits, a new one each time, and is valid")
     func generated() throws {
-        let a = LiveServerConfiguration.generateToken(), b = LiveServerConfiguration.generateToken()
+        let a = LiveServerConfiguration.generateToken()
+        let b = LiveServerConfiguration.generateToken()
         #expect(a.count == 32)
         #expect(a.allSatisfy { $0.isHexDigit })
         #expect(a != b)
         #expect(try LiveServerConfiguration(token: a).validated().token == a)
     }
 
-    @Test("origins read as a browser writes them", arguments: [
-        ("http://localhost:8080", "http://localhost:8080"), ("http://LOCALHOST:80", "http://localhost"), ("https://a.example:443/", "https://a.example"),
-        ("http://[::1]:8080", "http://[::1]:8080"), ("chrome-extension://abcdef", "chrome-extension://abcdef"),
-    ])
+    @Test(
+        "origins read as a browser writes them",
+        arguments: [
+            ("http://localhost:8080", "http://localhost:8080"), ("http://LOCALHOST:80", "http://localhost"),
+            ("https://a.example:443/", "https://a.example"),
+            ("http://[::1]:8080", "http://[::1]:8080"), ("chrome-extension://abcdef", "chrome-extension://abcdef"),
+        ]
+    )
     func originForms(text: String, normal: String) throws {
         #expect(try #require(WebOrigin(text)).description == normal)
     }
@@ -230,7 +309,7 @@ import Testing
         (.post, "/v1/control", #"{"action": "pause"}"#),
     ]
 
-    @Test("a change from a foreign Origin is 403 with a JSON error and changes nothing; each route", arguments: 0 ..< 3)
+    @Test("a change from a foreign Origin is 403 with a JSON error and changes nothing; each route", arguments: 0..<3)
     func foreignOrigin(index: Int) async throws {
         let (method, path, body) = Self.changes[index]
         try await ManualFeed.test(TestSpecs.shake) { f, client in
@@ -253,38 +332,60 @@ import Testing
         let body = #"{"accelerometer": {"x": 0, "y": -1, "z": 0}}"#
         try await ManualFeed.test(TestSpecs.shake) { _, client in
             // The router's requests carry Host: localhost.
-            #expect(try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost"]).status == .ok)
+            #expect(
+                try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost"]).status
+                    == .ok
+            )
             #expect(try await client.send(.post, "/update", json: body).status == .ok)
             let null = try await client.send(.post, "/update", json: body, headers: [.origin: "null"])
             #expect(null.status == .forbidden)
             #expect(try null.error().message.contains("opaque origin"))
-            #expect(try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost:5173"]).status == .forbidden)
+            #expect(
+                try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost:5173"]).status
+                    == .forbidden
+            )
         }
         let f = try await ManualFeed.started(TestSpecs.shake)
         try await f.test(configuration: LiveServerConfiguration(allowedOrigins: ["http://localhost:5173"])) { client in
-            let allowed = try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost:5173"])
+            let allowed = try await client.send(
+                .post,
+                "/update",
+                json: body,
+                headers: [.origin: "http://localhost:5173"]
+            )
             #expect(allowed.status == .ok)
             let other = try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost:5174"])
             #expect(other.status == .forbidden)
         }
     }
 
-    @Test("a change's body with no Content-Type or text/plain is 415 naming application/json; each route", arguments: 0 ..< 3)
+    @Test(
+        "a change's body with no Content-Type or text/plain is 415 naming application/json; each route",
+        arguments: 0..<3
+    )
     func notJSON(index: Int) async throws {
         let (method, path, body) = Self.changes[index]
         try await ManualFeed.test(TestSpecs.shake) { f, client in
-            for type in [nil, "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+            for type in [
+                nil, "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+                "multipart/form-data; boundary=x",
+            ] {
                 let response = try await client.send(method, path, json: body, contentType: type)
                 #expect(response.status == .unsupportedMediaType, "\(type ?? "no type")")
                 #expect(try response.error().message.contains("Content-Type: application/json"), "\(type ?? "no type")")
             }
             #expect(f.feed.holdsJSON == "{}")
             #expect(!f.feed.status.paused)
-            #expect(try await client.send(method, path, json: body, contentType: "application/json; charset=utf-8").status == .ok)
+            #expect(
+                try await client.send(method, path, json: body, contentType: "application/json; charset=utf-8").status
+                    == .ok
+            )
         }
     }
 
-    @Test("with a token: a change without it or with a wrong one is 401 (WWW-Authenticate: Bearer); with it 200; reads need none")
+    @Test(
+        "with a token: a change without it or with a wrong one is 401 (WWW-Authenticate: Bearer); with it 200; reads need none"
+    )
     func token() async throws {
         let body = #"{"accelerometer": {"x": 0, "y": -1, "z": 0}}"#
         let f = try await ManualFeed.started(TestSpecs.shake)
@@ -308,7 +409,9 @@ import Testing
         }
     }
 
-    @Test("CORS: Access-Control-Allow-Origin: * on /data, /v1/point and /v1/stream only; never on a change, the spec or the status")
+    @Test(
+        "CORS: Access-Control-Allow-Origin: * on /data, /v1/point and /v1/stream only; never on a change, the spec or the status"
+    )
     func cors() async throws {
         try await ManualFeed.test(TestSpecs.shake) { _, client in
             #expect(try await client.execute(uri: "/data", method: .get).headers[.accessControlAllowOrigin] == "*")
@@ -352,16 +455,30 @@ import Testing
         }
     }
 
-    @Test("the console's own change: Host 127.0.0.1:PORT, Origin http://127.0.0.1:PORT is 200; Origin http://localhost:PORT is 403")
+    @Test(
+        "the console's own change: Host 127.0.0.1:PORT, Origin http://127.0.0.1:PORT is 200; Origin http://localhost:PORT is 403"
+    )
     func sameOriginOverSocket() async throws {
         try await ManualFeed.testLive(TestSpecs.shake) { f, port in
             let body = #"{"accelerometer": {"x": 0, "y": -1, "z": 0}}"#
-            let other = try await RawExchange.send(port: port, ["POST /update HTTP/1.1", "Host: 127.0.0.1:\(port)", "Origin: http://localhost:\(port)",
-                                                                "Content-Type: application/json"], body: body)
+            let other = try await RawExchange.send(
+                port: port,
+                [
+                    "POST /update HTTP/1.1", "Host: 127.0.0.1:\(port)", "Origin: http://localhost:\(port)",
+                    "Content-Type: application/json",
+                ],
+                body: body
+            )
             #expect(other.status == 403)
             #expect(f.feed.holdsJSON == "{}")
-            let own = try await RawExchange.send(port: port, ["POST /update HTTP/1.1", "Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)",
-                                                              "Content-Type: application/json"], body: body)
+            let own = try await RawExchange.send(
+                port: port,
+                [
+                    "POST /update HTTP/1.1", "Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)",
+                    "Content-Type: application/json",
+                ],
+                body: body
+            )
             #expect(own.status == 200)
             #expect(f.feed.holdsJSON != "{}")
         }
@@ -369,13 +486,20 @@ import Testing
 
     /// A WebSocket handshake on /v1/ws.
     static func upgrade(_ port: Int, path: String = "/v1/ws", _ more: [String] = []) -> [String] {
-        ["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: Upgrade", "Upgrade: websocket",
-         "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="] + more
+        [
+            "GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: Upgrade", "Upgrade: websocket",
+            "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        ] + more
     }
 
     /// What the server answers to an upgrade the request guard refuses: the guard's status and a JSON
     /// reason holding `reason` (as a change would be answered), no upgrade, and the connection closed.
-    static func refusedUpgrade(_ response: RawExchange, status: Int, reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func refusedUpgrade(
+        _ response: RawExchange,
+        status: Int,
+        reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.header("connection") == "close", sourceLocation: sourceLocation)
         #expect(response.header("upgrade") == nil, sourceLocation: sourceLocation)
@@ -383,37 +507,65 @@ import Testing
         #expect(response.body.contains(reason), "\(response.body)", sourceLocation: sourceLocation)
         #expect(!response.body.contains("malformed"), "\(response.body)", sourceLocation: sourceLocation)
         if status == 401 {
-            #expect(response.header("www-authenticate") == "Bearer realm=\"signals-serve\"", sourceLocation: sourceLocation)
+            #expect(
+                response.header("www-authenticate") == "Bearer realm=\"signals-serve\"",
+                sourceLocation: sourceLocation
+            )
         }
     }
 
-    @Test("WebSocket: an upgrade from a foreign or null Origin (403) or a foreign Host (421) is refused with the reason, from none or the server's own origin accepted (101)")
+    @Test(
+        "WebSocket: an upgrade from a foreign or null Origin (403) or a foreign Host (421) is refused with the reason, from none or the server's own origin accepted (101)"
+    )
     func webSocketOrigin() async throws {
         try await ManualFeed.testLive(TestSpecs.shake) { f, port in
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: http://evil.example"])),
-                                status: 403, reason: "a WebSocket upgrade from Origin http://evil.example is refused")
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: null"])), status: 403, reason: "opaque origin")
+            Self.refusedUpgrade(
+                try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: http://evil.example"])),
+                status: 403,
+                reason: "a WebSocket upgrade from Origin http://evil.example is refused"
+            )
+            Self.refusedUpgrade(
+                try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: null"])),
+                status: 403,
+                reason: "opaque origin"
+            )
             #expect(f.feed.status.clients.ws == 0)
             let none = try await RawExchange.send(port: port, Self.upgrade(port))
             #expect(none.status == 101)
             let own = try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: http://127.0.0.1:\(port)"]))
             #expect(own.status == 101)
-            let host = try await RawExchange.send(port: port, ["GET /v1/ws HTTP/1.1", "Host: evil.example:\(port)", "Connection: Upgrade",
-                                                               "Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="])
+            let host = try await RawExchange.send(
+                port: port,
+                [
+                    "GET /v1/ws HTTP/1.1", "Host: evil.example:\(port)", "Connection: Upgrade",
+                    "Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+                ]
+            )
             Self.refusedUpgrade(host, status: 421, reason: "not to Host 'evil.example")
         }
     }
 
-    @Test("WebSocket with a token: none or a wrong one is refused (401, with the reason); ?token= or Authorization: Bearer upgrades")
+    @Test(
+        "WebSocket with a token: none or a wrong one is refused (401, with the reason); ?token= or Authorization: Bearer upgrades"
+    )
     func webSocketToken() async throws {
         let f = try await ManualFeed.started(TestSpecs.shake)
         try await f.testLive(configuration: LiveServerConfiguration(token: "s3cret")) { port in
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port)), status: 401,
-                                reason: "a WebSocket upgrade needs this server's token")
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?token=nope")), status: 401,
-                                reason: "carries a token that is not this server's")
-            Self.refusedUpgrade(try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer nope"])), status: 401,
-                                reason: "carries a token that is not this server's")
+            Self.refusedUpgrade(
+                try await RawExchange.send(port: port, Self.upgrade(port)),
+                status: 401,
+                reason: "a WebSocket upgrade needs this server's token"
+            )
+            Self.refusedUpgrade(
+                try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?token=nope")),
+                status: 401,
+                reason: "carries a token that is not this server's"
+            )
+            Self.refusedUpgrade(
+                try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer nope"])),
+                status: 401,
+                reason: "carries a token that is not this server's"
+            )
             let query = try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?rate=10&token=s3cret"))
             #expect(query.status == 101)
             let header = try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer s3cret"]))
@@ -461,6 +613,9 @@ struct RawExchange {
             }
         }
         await connection.close()
-        return try #require(result, "the server closed the connection before a whole response: \(String(decoding: raw, as: UTF8.self))")
+        return try #require(
+            result,
+            "the server closed the connection before a whole response: \(String(decoding: raw, as: UTF8.self))"
+        )
     }
 }

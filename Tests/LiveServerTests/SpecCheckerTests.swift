@@ -1,19 +1,22 @@
 import Foundation
+import Signals
+import Testing
+
+@testable import LiveServer
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import LiveServer
-import Signals
-import Testing
 
 /// A spec sent to replace the playing one is decoded and checked on a thread of its own, below the
 /// playback thread's priority, one at a time; a route over the live bound is refused before that.
 @Suite(.timeLimit(.minutes(5))) struct SpecCheckerTests {
     /// A walk of `count` waypoints about 3 m apart (a plain route, `{"route": …}`).
     static func waypoints(_ count: Int) -> String {
-        "[" + (0 ..< count).map { i in
-            "{\"latitude\":\(51.5 + Double(i) * 0.00003),\"longitude\":\(-0.12 + 0.00003 * sin(Double(i) / 13))}"
-        }.joined(separator: ",") + "]"
+        "["
+            + (0..<count).map { i in
+                "{\"latitude\":\(51.5 + Double(i) * 0.00003),\"longitude\":\(-0.12 + 0.00003 * sin(Double(i) / 13))}"
+            }.joined(separator: ",") + "]"
     }
 
     /// On Linux the thread is told by its nice value (no thread of the cooperative pool, nor the caller's,
@@ -26,7 +29,10 @@ import Testing
         let process = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         let nice = try await checker.check { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
         #expect(nice == max(process, SpecChecker.niceness))
-        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == process, "the caller's thread was lowered too")
+        #expect(
+            getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == process,
+            "the caller's thread was lowered too"
+        )
         #else
         let (name, service) = try await checker.check { (Thread.current.name, Thread.current.qualityOfService) }
         #expect(name == SpecChecker.threadName)
@@ -41,9 +47,14 @@ import Testing
         let (started, start) = AsyncStream<Void>.makeStream()
         let log = NSLock()
         nonisolated(unsafe) var order: [String] = []
-        nonisolated(unsafe) var inside = 0, most = 0
+        nonisolated(unsafe) var inside = 0
+        nonisolated(unsafe) var most = 0
         @Sendable func enter(_ name: String) {
-            log.withLock { order.append(name); inside += 1; most = max(most, inside) }
+            log.withLock {
+                order.append(name)
+                inside += 1
+                most = max(most, inside)
+            }
         }
         @Sendable func leave() { log.withLock { inside -= 1 } }
         let first = Task {
@@ -77,12 +88,19 @@ import Testing
         let checker = SpecChecker()
         let gate = DispatchSemaphore(value: 0)
         let (started, start) = AsyncStream<Void>.makeStream()
-        let running = Task { try await checker.check { start.yield(); gate.wait() } }
+        let running = Task {
+            try await checker.check {
+                start.yield()
+                gate.wait()
+            }
+        }
         var events = started.makeAsyncIterator()
         _ = await events.next()
         var waiting: [Task<Void, any Error>] = []
-        for _ in 0 ..< SpecChecker.mostWaiting { waiting.append(Task { try await checker.check {} }) }
-        try await ConnectionLimiterTests.waitUntil("\(SpecChecker.mostWaiting) checks wait") { checker.waiting == SpecChecker.mostWaiting }
+        for _ in 0..<SpecChecker.mostWaiting { waiting.append(Task { try await checker.check {} }) }
+        try await ConnectionLimiterTests.waitUntil("\(SpecChecker.mostWaiting) checks wait") {
+            checker.waiting == SpecChecker.mostWaiting
+        }
         let error = await #expect(throws: LiveServerError.self) { try await checker.check {} }
         #expect(error?.statusCode == 503)
         #expect(error?.message.contains("\(SpecChecker.mostWaiting) specs are waiting to be checked") == true)
@@ -93,12 +111,20 @@ import Testing
         #expect(try await checker.check { 7 } == 7)
     }
 
-    @Test("PUT /v1/spec refuses a route over the live bound with 400 naming it and its path, before decoding; the spec stays",
-          arguments: [
-              (#"{"route": {"speed": 1.4, "waypoints": WAYPOINTS}}"#, "$.route.waypoints"),
-              (#"{"motion": {"preset": "walking"}, "route": {"speed": 1.4, "waypoints": WAYPOINTS}}"#, "$.route.waypoints"),
-              (#"{"trajectory": {"route": {"speed": 1.4, "waypoints": WAYPOINTS}, "vehicle": "walk"}}"#, "$.trajectory.route.waypoints"),
-          ])
+    @Test(
+        "PUT /v1/spec refuses a route over the live bound with 400 naming it and its path, before decoding; the spec stays",
+        arguments: [
+            (#"{"route": {"speed": 1.4, "waypoints": WAYPOINTS}}"#, "$.route.waypoints"),
+            (
+                #"{"motion": {"preset": "walking"}, "route": {"speed": 1.4, "waypoints": WAYPOINTS}}"#,
+                "$.route.waypoints"
+            ),
+            (
+                #"{"trajectory": {"route": {"speed": 1.4, "waypoints": WAYPOINTS}, "vehicle": "walk"}}"#,
+                "$.trajectory.route.waypoints"
+            ),
+        ]
+    )
     func liveWaypointBound(template: String, path: String) async throws {
         let body = template.replacingOccurrences(of: "WAYPOINTS", with: Self.waypoints(LiveSpec.mostLiveWaypoints + 1))
         try await ManualFeed.test(TestSpecs.sine) { f, client in

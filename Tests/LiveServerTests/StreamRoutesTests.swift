@@ -1,8 +1,9 @@
 import Foundation
-import HummingbirdTesting
 import Hummingbird
-@testable import LiveServer
+import HummingbirdTesting
 import Testing
+
+@testable import LiveServer
 
 /// `/v1/point`, and the checks `/v1/stream` and `/v1/ws` make before streaming (the streams themselves
 /// are tested on a live server in ``LiveStreamTests``).
@@ -17,26 +18,32 @@ import Testing
         }
     }
 
-    @Test("/v1/stream and /v1/ws refuse a bad ?rate, an unknown parameter and a bad Last-Event-ID with 400", arguments: [
-        ("/v1/stream?rate=0", nil as String?, "'rate' must be a number of points per second, > 0 and at most 1e9, got '0'"),
-        ("/v1/stream?rate=-5", nil, "got '-5'"),
-        ("/v1/stream?rate=abc", nil, "got 'abc'"),
-        ("/v1/stream?rate=inf", nil, "got 'inf'"),
-        ("/v1/stream?rate=1e308", nil, "at most 1e9, got '1e308'"),
-        ("/v1/stream?rate=1&rate=2", nil, "give the query parameter 'rate' once"),
-        ("/v1/stream?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate"),
-        ("/v1/stream", "abc", "Last-Event-ID must be a point index"),
-        ("/v1/stream", "-3", "Last-Event-ID must be a point index"),
-        ("/v1/ws?rate=0", nil, "'rate' must be a number"),
-        ("/v1/ws", nil, "/v1/ws is a WebSocket endpoint"),
-        ("/v1/ws?after=-1", nil, "'after' must be a point index"),
-        ("/v1/ws?after=x", nil, "'after' must be a point index"),
-        ("/v1/ws?after=3", "4", "'after' is 3 but the Last-Event-ID header is 4"),
-        ("/v1/ws?ids=maybe", nil, "'ids' is true or false, got 'maybe'"),
-        ("/v1/ws?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate, after, ids"),
-        ("/v1/ws", "abc", "Last-Event-ID must be a point index"),
-        ("/v1/ws?ids=true&after=3", nil, "/v1/ws is a WebSocket endpoint"),
-    ])
+    @Test(
+        "/v1/stream and /v1/ws refuse a bad ?rate, an unknown parameter and a bad Last-Event-ID with 400",
+        arguments: [
+            (
+                "/v1/stream?rate=0", nil as String?,
+                "'rate' must be a number of points per second, > 0 and at most 1e9, got '0'"
+            ),
+            ("/v1/stream?rate=-5", nil, "got '-5'"),
+            ("/v1/stream?rate=abc", nil, "got 'abc'"),
+            ("/v1/stream?rate=inf", nil, "got 'inf'"),
+            ("/v1/stream?rate=1e308", nil, "at most 1e9, got '1e308'"),
+            ("/v1/stream?rate=1&rate=2", nil, "give the query parameter 'rate' once"),
+            ("/v1/stream?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate"),
+            ("/v1/stream", "abc", "Last-Event-ID must be a point index"),
+            ("/v1/stream", "-3", "Last-Event-ID must be a point index"),
+            ("/v1/ws?rate=0", nil, "'rate' must be a number"),
+            ("/v1/ws", nil, "/v1/ws is a WebSocket endpoint"),
+            ("/v1/ws?after=-1", nil, "'after' must be a point index"),
+            ("/v1/ws?after=x", nil, "'after' must be a point index"),
+            ("/v1/ws?after=3", "4", "'after' is 3 but the Last-Event-ID header is 4"),
+            ("/v1/ws?ids=maybe", nil, "'ids' is true or false, got 'maybe'"),
+            ("/v1/ws?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate, after, ids"),
+            ("/v1/ws", "abc", "Last-Event-ID must be a point index"),
+            ("/v1/ws?ids=true&after=3", nil, "/v1/ws is a WebSocket endpoint"),
+        ]
+    )
     func badStreams(uri: String, lastEventID: String?, message: String) async throws {
         try await ManualFeed.test(TestSpecs.sine) { f, client in
             var headers: HTTPFields = [:]

@@ -1,14 +1,15 @@
 import Foundation
-import HummingbirdTesting
 import Hummingbird
+import HummingbirdTesting
 import HummingbirdWSClient
-@testable import LiveServer
 import Navigation
 import Playback
-import Specs
-import Signals
 import SignalRunnerTesting
+import Signals
+import Specs
 import Testing
+
+@testable import LiveServer
 
 /// A trajectory spec over the server: every endpoint carries its heading, magnetic field, pressure,
 /// altitude and pedometer (the keys of `TrajectoryPoint.jsonLine()`), and `POST /update` holds a heading
@@ -27,7 +28,10 @@ import Testing
     static func missingSensorKeys(_ o: [String: Any], pressure: Bool = true) -> [String] {
         var problems: [String] = []
         for (key, members) in sensorKeys where key != "pressure" || pressure {
-            guard let value = o[key] else { problems.append("no '\(key)'"); continue }
+            guard let value = o[key] else {
+                problems.append("no '\(key)'")
+                continue
+            }
             if let members {
                 let keys = Set((value as? [String: Any])?.keys.map { $0 } ?? [])
                 if keys != members { problems.append("'\(key)' has \(keys.sorted()), not \(members.sorted())") }
@@ -68,7 +72,7 @@ import Testing
             await f.advance(points: 20)
             var comments: [String] = []
             let events = try await sse.events(through: 25, comments: &comments)
-            #expect(events.map(\.id) == Array(5 ... 25))
+            #expect(events.map(\.id) == Array(5...25))
             for event in events {
                 #expect(event.data == (try expectedTrajectoryLine(TestSpecs.walk, rate: 100, index: event.id)))
                 #expect(TrajectoryServeTests.missingSensorKeys(try object(event.data)) == [], "event \(event.id)")
@@ -90,7 +94,10 @@ import Testing
                 let id = Int(try #require(message["id"] as? Double))
                 let point = try #require(message["point"] as? [String: Any])
                 #expect(TrajectoryServeTests.missingSensorKeys(point) == [], "message \(id)")
-                #expect(text == "{\"id\":\(id),\"point\":\(try expectedTrajectoryLine(TestSpecs.walk, rate: 100, index: id))}")
+                #expect(
+                    text
+                        == "{\"id\":\(id),\"point\":\(try expectedTrajectoryLine(TestSpecs.walk, rate: 100, index: id))}"
+                )
             }
         }
     }
@@ -101,35 +108,47 @@ import Testing
             let response = try await client.execute(uri: "/data", method: .get)
             let point = try await client.execute(uri: "/v1/point", method: .get)
             let data = try response.json()
-            #expect(Set(data.keys) == ["accelerometer", "timestamp", "motion", "location", "heading", "magneticField", "pressure",
-                                       "altitude", "pedometer"])
+            #expect(
+                Set(data.keys) == [
+                    "accelerometer", "timestamp", "motion", "location", "heading", "magneticField", "pressure",
+                    "altitude", "pedometer",
+                ]
+            )
             #expect(TrajectoryServeTests.missingSensorKeys(data) == [])
             let motion = try #require(data["motion"] as? [String: Any])
             #expect(NSDictionary(dictionary: motion) == NSDictionary(dictionary: try point.json()))
             for key in TrajectoryServeTests.sensorKeys.keys {
-                let top = try #require(data[key]), inLine = try #require(motion[key])
+                let top = try #require(data[key])
+                let inLine = try #require(motion[key])
                 #expect(NSDictionary(dictionary: ["v": top]) == NSDictionary(dictionary: ["v": inLine]), "\(key)")
             }
             #expect(data["timestamp"] as? Double == 1.2)
             // The accelerometer is the motion's user acceleration plus gravity, as for any motion.
-            let ua = try #require(xyz(motion["userAcceleration"])), g = try #require(xyz(motion["gravity"]))
+            let ua = try #require(xyz(motion["userAcceleration"]))
+            let g = try #require(xyz(motion["gravity"]))
             #expect(xyz(data["accelerometer"]) == zip(ua, g).map { $0 + $1 })
         }
     }
 
-    @Test("/data of a spec that is not a trajectory is the original shape, byte for byte", arguments: [
-        TestSpecs.shake, TestSpecs.sine, TestSpecs.gravity,
-    ])
+    @Test(
+        "/data of a spec that is not a trajectory is the original shape, byte for byte",
+        arguments: [
+            TestSpecs.shake, TestSpecs.sine, TestSpecs.gravity,
+        ]
+    )
     func dataUnchanged(spec: String) async throws {
         try await ManualFeed.test(spec, through: 7) { f, client in
             let body = try await client.execute(uri: "/data", method: .get).text
-            let line = try await client.execute(uri: "/v1/point", method: .get).text.dropLast()   // its newline
+            let line = try await client.execute(uri: "/v1/point", method: .get).text.dropLast()  // its newline
             let data = try object(body)
             #expect(Set(data.keys) == ["accelerometer", "timestamp", "motion"])
             #expect(TrajectoryServeTests.sensorKeysPresent(data) == [])
             let a = try #require(f.feed.latest).accelerometer
             let precision = try #require(f.feed.latest).precision
-            #expect(body == "{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, precision)),\"timestamp\":0.07,\"motion\":\(line)}\n")
+            #expect(
+                body
+                    == "{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, precision)),\"timestamp\":0.07,\"motion\":\(line)}\n"
+            )
         }
     }
 
@@ -150,7 +169,11 @@ import Testing
     @Test("POST /update holds a heading and a pressure over the trajectory's points until the spec is applied again")
     func holdHeadingAndPressure() async throws {
         try await ManualFeed.test(TestSpecs.walk, through: 50) { f, client in
-            let response = try await client.send(.post, "/update", json: #"{"heading": {"trueHeading": 90}, "pressure": 95000.5}"#)
+            let response = try await client.send(
+                .post,
+                "/update",
+                json: #"{"heading": {"trueHeading": 90}, "pressure": 95000.5}"#
+            )
             #expect(response.status == .ok)
             #expect(response.text == #"{"heading":{"trueHeading":90.0},"pressure":95000.5}"# + "\n")
             await f.advance(points: 10)
@@ -163,7 +186,7 @@ import Testing
                 #expect(heading["magneticHeading"] == HeldHeading.wrapped(90 - declination), "\(uri)")
                 #expect(heading["headingAccuracy"] == truth.headingAccuracy, "\(uri)")
                 #expect(o["pressure"] as? Double == 95000.5, "\(uri)")
-                #expect(o["altitude"] as? Double == truth.altitude, "\(uri)")   // the truth's, not from the pressure
+                #expect(o["altitude"] as? Double == truth.altitude, "\(uri)")  // the truth's, not from the pressure
             }
             // The stream carries the held values too.
             let line = try #require(await f.lines(from: 60, through: 60).first).line
@@ -172,11 +195,21 @@ import Testing
             #expect(streamed["pressure"] as? Double == 95000.5)
 
             // A magnetic heading given is held as given; the pressure stays held.
-            #expect(try await client.send(.post, "/update", json: #"{"heading": {"trueHeading": 359.5, "magneticHeading": 0}}"#).status == .ok)
+            #expect(
+                try await client.send(
+                    .post,
+                    "/update",
+                    json: #"{"heading": {"trueHeading": 359.5, "magneticHeading": 0}}"#
+                ).status == .ok
+            )
             await f.advance(points: 1)
             let both = try await client.execute(uri: "/v1/point", method: .get).json()
-            #expect(both["heading"] as? [String: Double] == ["trueHeading": 359.5, "magneticHeading": 0,
-                                                              "headingAccuracy": try trajectoryPoint(TestSpecs.walk, rate: 100, index: 61).headingAccuracy])
+            #expect(
+                both["heading"] as? [String: Double] == [
+                    "trueHeading": 359.5, "magneticHeading": 0,
+                    "headingAccuracy": try trajectoryPoint(TestSpecs.walk, rate: 100, index: 61).headingAccuracy,
+                ]
+            )
             #expect(both["pressure"] as? Double == 95000.5)
 
             // The console's Release: the spec applied again ends every hold; the points are the trajectory's again.
@@ -185,7 +218,7 @@ import Testing
             await f.advance(points: 1)
             let released = try await client.execute(uri: "/v1/point", method: .get).json()
             let index = f.feed.status.index
-            let again = try trajectoryPoint(TestSpecs.walk, rate: 100, index: index - 62)   // the spec restarts at 62
+            let again = try trajectoryPoint(TestSpecs.walk, rate: 100, index: index - 62)  // the spec restarts at 62
             #expect((released["heading"] as? [String: Double])?["trueHeading"] == again.trueHeading)
             #expect(released["pressure"] as? Double == again.pressure)
             #expect(released["pressure"] as? Double != 95000.5)
@@ -195,7 +228,8 @@ import Testing
     @Test("POST /update with {} on a trajectory releases the heading, pressure and accelerometer held")
     func emptyUpdateReleasesTrajectoryHolds() async throws {
         try await ManualFeed.test(TestSpecs.walk, through: 5) { f, client in
-            let body = #"{"heading": {"trueHeading": 90}, "pressure": 95000.5, "accelerometer": {"x": 0, "y": -1, "z": 0}}"#
+            let body =
+                #"{"heading": {"trueHeading": 90}, "pressure": 95000.5, "accelerometer": {"x": 0, "y": -1, "z": 0}}"#
             #expect(try await client.send(.post, "/update", json: body).status == .ok)
             await f.advance(points: 1)
             #expect(try await client.execute(uri: "/v1/point", method: .get).json()["pressure"] as? Double == 95000.5)
@@ -225,7 +259,10 @@ import Testing
     @Test("a held accelerometer on a trajectory replaces its motion and keeps its sensor keys")
     func heldAccelerometerKeepsSensors() async throws {
         try await ManualFeed.test(TestSpecs.walk, through: 5) { f, client in
-            #expect(try await client.send(.post, "/update", json: #"{"accelerometer": {"x": 0, "y": -1, "z": 0}}"#).status == .ok)
+            #expect(
+                try await client.send(.post, "/update", json: #"{"accelerometer": {"x": 0, "y": -1, "z": 0}}"#).status
+                    == .ok
+            )
             await f.advance(points: 1)
             let point = try await client.execute(uri: "/v1/point", method: .get).json()
             #expect(xyz(point["gravity"]) == [0, -1, 0])
@@ -238,32 +275,43 @@ import Testing
         }
     }
 
-    @Test("a heading or a pressure on a source that is not a trajectory: 400 naming the field, nothing held", arguments: [
-        (#"{"heading": {"trueHeading": 90}}"#, "$.heading"),
-        (#"{"pressure": 101325}"#, "$.pressure"),
-        (#"{"accelerometer": {"x": 0, "y": 0, "z": -1}, "pressure": 101325}"#, "$.pressure"),
-    ])
+    @Test(
+        "a heading or a pressure on a source that is not a trajectory: 400 naming the field, nothing held",
+        arguments: [
+            (#"{"heading": {"trueHeading": 90}}"#, "$.heading"),
+            (#"{"pressure": 101325}"#, "$.pressure"),
+            (#"{"accelerometer": {"x": 0, "y": 0, "z": -1}, "pressure": 101325}"#, "$.pressure"),
+        ]
+    )
     func notATrajectory(body: String, path: String) async throws {
-        try await DataRoutesTests.expectRefusedUpdate(TestSpecs.shake, body: body, path: path, message: "not a trajectory")
+        try await DataRoutesTests.expectRefusedUpdate(
+            TestSpecs.shake,
+            body: body,
+            path: path,
+            message: "not a trajectory"
+        )
     }
 
-    @Test("bad headings and pressures: 400 with the JSON path, nothing held", arguments: [
-        (#"{"heading": {"trueHeading": 360}}"#, "$.heading.trueHeading", "from 0 up to (not including) 360"),
-        (#"{"heading": {"trueHeading": -0.5}}"#, "$.heading.trueHeading", "from 0 up to (not including) 360"),
-        (#"{"heading": {"trueHeading": 10, "magneticHeading": 400}}"#, "$.heading.magneticHeading", "360"),
-        (#"{"heading": {"trueHeading": 1e999}}"#, "$.heading.trueHeading", "line 1"),
-        (#"{"heading": {"magneticHeading": 10}}"#, "$.heading.trueHeading", "missing required field 'trueHeading'"),
-        (#"{"heading": {"trueHeading": 10, "accuracy": 1}}"#, "$.heading.accuracy", "unknown field"),
-        (#"{"heading": 90}"#, "$.heading", "must be an object"),
-        (#"{"heading": null}"#, "$.heading", "null"),
-        (#"{"heading": {"trueHeading": "90"}}"#, "$.heading.trueHeading", "must be a number"),
-        (#"{"pressure": 0}"#, "$.pressure", "from 1.0 to 200000.0 Pa"),
-        (#"{"pressure": 200001}"#, "$.pressure", "from 1.0 to 200000.0 Pa"),
-        (#"{"pressure": -101325}"#, "$.pressure", "Pa"),
-        (#"{"pressure": null}"#, "$.pressure", "null"),
-        (#"{"pressure": {"value": 1000}}"#, "$.pressure", "must be a number"),
-        (#"{"pressure": 101325, "heading": {"trueHeading": 400}}"#, "$.heading.trueHeading", "360"),
-    ])
+    @Test(
+        "bad headings and pressures: 400 with the JSON path, nothing held",
+        arguments: [
+            (#"{"heading": {"trueHeading": 360}}"#, "$.heading.trueHeading", "from 0 up to (not including) 360"),
+            (#"{"heading": {"trueHeading": -0.5}}"#, "$.heading.trueHeading", "from 0 up to (not including) 360"),
+            (#"{"heading": {"trueHeading": 10, "magneticHeading": 400}}"#, "$.heading.magneticHeading", "360"),
+            (#"{"heading": {"trueHeading": 1e999}}"#, "$.heading.trueHeading", "line 1"),
+            (#"{"heading": {"magneticHeading": 10}}"#, "$.heading.trueHeading", "missing required field 'trueHeading'"),
+            (#"{"heading": {"trueHeading": 10, "accuracy": 1}}"#, "$.heading.accuracy", "unknown field"),
+            (#"{"heading": 90}"#, "$.heading", "must be an object"),
+            (#"{"heading": null}"#, "$.heading", "null"),
+            (#"{"heading": {"trueHeading": "90"}}"#, "$.heading.trueHeading", "must be a number"),
+            (#"{"pressure": 0}"#, "$.pressure", "from 1.0 to 200000.0 Pa"),
+            (#"{"pressure": 200001}"#, "$.pressure", "from 1.0 to 200000.0 Pa"),
+            (#"{"pressure": -101325}"#, "$.pressure", "Pa"),
+            (#"{"pressure": null}"#, "$.pressure", "null"),
+            (#"{"pressure": {"value": 1000}}"#, "$.pressure", "must be a number"),
+            (#"{"pressure": 101325, "heading": {"trueHeading": 400}}"#, "$.heading.trueHeading", "360"),
+        ]
+    )
     func badHeadingsAndPressures(body: String, path: String, message: String) async throws {
         try await DataRoutesTests.expectRefusedUpdate(TestSpecs.walk, body: body, path: path, message: message)
     }
@@ -289,27 +337,27 @@ func expectedTrajectoryLine(_ spec: String, rate: Double, index: Int) throws -> 
 extension TestSpecs {
     /// `Examples/trajectories/walk.json`: every sensor, a barometer included.
     static let walk = #"""
-    {"trajectory": {
-      "route": {"speed": 1.4, "waypoints": [
-        {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
-        {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58},
-        {"latitude": 51.5016, "longitude": -0.1240, "altitude": 64},
-        {"latitude": 51.5020, "longitude": -0.1228, "altitude": 62}]},
-      "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
-      "sensors": {
-        "imu": {"preset": "bmi160", "seed": 7},
-        "magnetometer": {"rate": 50, "noise_density": 0.1, "hard_iron": [12, -3, 40], "resolution": 0.1, "seed": 8},
-        "barometer": {"rate": 25, "weather_sigma": 50, "weather_correlation_time": 10800, "noise_density": 0.03, "resolution": 0.016, "seed": 9},
-        "gnss": {"rate": 1, "sigma": 2.5, "correlationTime": 30, "jitter": 0.5, "velocitySigma": 0.1, "seed": 10}
-      }}}
-    """#
+        {"trajectory": {
+          "route": {"speed": 1.4, "waypoints": [
+            {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
+            {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58},
+            {"latitude": 51.5016, "longitude": -0.1240, "altitude": 64},
+            {"latitude": 51.5020, "longitude": -0.1228, "altitude": 62}]},
+          "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
+          "sensors": {
+            "imu": {"preset": "bmi160", "seed": 7},
+            "magnetometer": {"rate": 50, "noise_density": 0.1, "hard_iron": [12, -3, 40], "resolution": 0.1, "seed": 8},
+            "barometer": {"rate": 25, "weather_sigma": 50, "weather_correlation_time": 10800, "noise_density": 0.03, "resolution": 0.016, "seed": 9},
+            "gnss": {"rate": 1, "sigma": 2.5, "correlationTime": 30, "jitter": 0.5, "velocitySigma": 0.1, "seed": 10}
+          }}}
+        """#
     /// The walk without its barometer (so its points carry no pressure).
     static let walkWithoutBarometer = #"""
-    {"trajectory": {
-      "route": {"speed": 1.4, "waypoints": [
-        {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
-        {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58}]},
-      "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
-      "sensors": {"magnetometer": {"rate": 50, "noise_density": 0.1, "seed": 8}}}}
-    """#
+        {"trajectory": {
+          "route": {"speed": 1.4, "waypoints": [
+            {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
+            {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58}]},
+          "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
+          "sensors": {"magnetometer": {"rate": 50, "noise_density": 0.1, "seed": 8}}}}
+        """#
 }

@@ -1,16 +1,23 @@
 import Formats
 import Foundation
-@testable import LiveServer
 import NIOCore
 import SignalRunnerTesting
 import Testing
+
+@testable import LiveServer
 
 /// A WebSocket client that breaks RFC 6455 has its connection failed: a close frame with 1002 (protocol
 /// error), 1007 (a text that is not UTF-8) or 1009 (too large), then the close; no point after it.
 @Suite(.timeLimit(.minutes(5))) struct WebSocketFrameCheckTests {
     /// A client's frame: `mask` (RFC 6455 requires one from a client) XORs the payload.
-    static func frame(_ opcode: UInt8, _ payload: [UInt8] = [], fin: Bool = true, rsv: UInt8 = 0,
-                      mask: [UInt8]? = [0x37, 0xFA, 0x21, 0x3D], length: Int? = nil) -> [UInt8] {
+    static func frame(
+        _ opcode: UInt8,
+        _ payload: [UInt8] = [],
+        fin: Bool = true,
+        rsv: UInt8 = 0,
+        mask: [UInt8]? = [0x37, 0xFA, 0x21, 0x3D],
+        length: Int? = nil
+    ) -> [UInt8] {
         // The package's frame head (Formats), with the first byte's bits and the length as given.
         var bytes = WebSocketProtocol.frameHead(.text, length: length ?? payload.count, masked: mask != nil)
         bytes[0] = (fin ? 0x80 : 0) | rsv << 4 | opcode
@@ -46,11 +53,11 @@ import Testing
                 at += 2
             } else if n == 127 {
                 guard at + 8 <= bytes.count else { return (frames, false) }
-                n = bytes[at ..< at + 8].reduce(0) { $0 << 8 | Int($1) }
+                n = bytes[at..<at + 8].reduce(0) { $0 << 8 | Int($1) }
                 at += 8
             }
             guard at + n <= bytes.count else { return (frames, false) }
-            frames.append((opcode, Array(bytes[at ..< at + n])))
+            frames.append((opcode, Array(bytes[at..<at + n])))
             i = at + n
         }
         return (frames, true)
@@ -62,12 +69,19 @@ import Testing
     static func exchange(_ frames: [[UInt8]]) async throws -> [(opcode: UInt8, payload: [UInt8])] {
         try await withRunningServer { listening, _, f in
             let connection = try await AsyncTestConnection.connect(port: listening.port)
-            try await connection.send("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(ConnectionGuardTests.key)\r\n")
+            try await connection.send(
+                "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(ConnectionGuardTests.key)\r\n"
+            )
             var head: [UInt8] = []
-            while !String(decoding: head, as: UTF8.self).contains("\"timestamp\""), let bytes = try await connection.next() {
+            while !String(decoding: head, as: UTF8.self).contains("\"timestamp\""),
+                let bytes = try await connection.next()
+            {
                 head += bytes
             }
-            let end = try #require(head.firstRange(of: Array("\r\n\r\n".utf8)), "no handshake answer: \(String(decoding: head.prefix(200), as: UTF8.self))")
+            let end = try #require(
+                head.firstRange(of: Array("\r\n\r\n".utf8)),
+                "no handshake answer: \(String(decoding: head.prefix(200), as: UTF8.self))"
+            )
             #expect(head.starts(with: Array("HTTP/1.1 101 Switching Protocols\r\n".utf8)))
             for frame in frames { try await connection.send(frame) }
             await f.advance(points: 5)
@@ -101,27 +115,42 @@ import Testing
         Violation("a text frame with a UTF-16 surrogate (ED A0 80)", [frame(text, [0xED, 0xA0, 0x80])], 1007),
         Violation("a text frame with an overlong '/' (C0 AF)", [frame(text, [0xC0, 0xAF])], 1007),
         Violation("a text frame ending mid-character", [frame(text, [0x61, 0xE2, 0x82])], 1007),
-        Violation("a fragmented text whose second part is not UTF-8",
-                  [frame(text, [0x61, 0xE2, 0x82], fin: false), frame(continuation, [0x28])], 1007),
+        Violation(
+            "a fragmented text whose second part is not UTF-8",
+            [frame(text, [0x61, 0xE2, 0x82], fin: false), frame(continuation, [0x28])],
+            1007
+        ),
         Violation("RSV1 set", [frame(text, Array("hi".utf8), rsv: 0b100)], 1002),
         Violation("RSV3 set on a ping", [frame(ping, [], rsv: 0b001)], 1002),
         Violation("reserved opcode 3", [frame(0x3, Array("hi".utf8))], 1002),
         Violation("reserved opcode 0xB (control)", [frame(0xB)], 1002),
         Violation("a ping of 126 bytes", [frame(ping, [UInt8](repeating: 0x61, count: 126))], 1002),
         Violation("a fragmented ping", [frame(ping, Array("hi".utf8), fin: false)], 1002),
-        Violation("a new text frame while a fragmented one is open",
-                  [frame(text, Array("a".utf8), fin: false), frame(text, Array("b".utf8))], 1002),
-        Violation("a new binary frame while a fragmented text is open",
-                  [frame(text, Array("a".utf8), fin: false), frame(binary, [1])], 1002),
+        Violation(
+            "a new text frame while a fragmented one is open",
+            [frame(text, Array("a".utf8), fin: false), frame(text, Array("b".utf8))],
+            1002
+        ),
+        Violation(
+            "a new binary frame while a fragmented text is open",
+            [frame(text, Array("a".utf8), fin: false), frame(binary, [1])],
+            1002
+        ),
         Violation("a close frame of one byte", [frame(close, [0x03])], 1002),
         Violation("a close status that may not be sent (1005)", [frame(close, closePayload(1005))], 1002),
         Violation("a close status out of range (999)", [frame(close, closePayload(999))], 1002),
         Violation("a close reason that is not UTF-8", [frame(close, closePayload(1000, [0xFF]))], 1007),
-        Violation("a frame over the size limit (20,000 bytes)", [frame(binary, [UInt8](repeating: 0, count: 20_000))], 1009),
+        Violation(
+            "a frame over the size limit (20,000 bytes)",
+            [frame(binary, [UInt8](repeating: 0, count: 20_000))],
+            1009
+        ),
     ]
 
-    @Test("a client that breaks RFC 6455 gets a close frame with the status, then the connection closes; nothing follows the close frame",
-          arguments: violations)
+    @Test(
+        "a client that breaks RFC 6455 gets a close frame with the status, then the connection closes; nothing follows the close frame",
+        arguments: violations
+    )
     func violationFailsTheConnection(_ violation: Violation) async throws {
         let (what, status) = (violation.what, violation.status)
         let received = try await Self.exchange(violation.frames)
@@ -130,13 +159,18 @@ import Testing
         let last = try #require(received.last, "\(what): no frame")
         #expect(last.opcode == Self.close, "\(what): the last frame has opcode \(last.opcode)")
         let code = last.payload.count >= 2 ? UInt16(last.payload[0]) << 8 | UInt16(last.payload[1]) : 0
-        #expect(code == status, "\(what): close status \(code), reason '\(String(decoding: last.payload.dropFirst(2), as: UTF8.self))'")
+        #expect(
+            code == status,
+            "\(what): close status \(code), reason '\(String(decoding: last.payload.dropFirst(2), as: UTF8.self))'"
+        )
         #expect(last.payload.count > 2, "\(what): the close frame gives no reason")
     }
 
-    @Test("a well-behaved client is not failed: a text split mid-character over fragments with a ping between them is answered with a pong, and its close 1000 with a close 1000")
+    @Test(
+        "a well-behaved client is not failed: a text split mid-character over fragments with a ping between them is answered with a pong, and its close 1000 with a close 1000"
+    )
     func validFragmentsPass() async throws {
-        let euro: [UInt8] = [0xE2, 0x82, 0xAC]   // €
+        let euro: [UInt8] = [0xE2, 0x82, 0xAC]  // €
         let received = try await Self.exchange([
             Self.frame(Self.text, [0x61, euro[0]], fin: false),
             Self.frame(Self.ping, Array("p".utf8)),
@@ -156,20 +190,22 @@ import Testing
         #expect(received.contains { $0.opcode == Self.text })
     }
 
-    @Test("UTF8Check: well-formed UTF-8 in pieces; overlong forms, surrogates, code points past U+10FFFF and a cut character refused",
-          arguments: [
-              ([[0x61], [0xE2, 0x82], [0xAC]], true),                 // "a€" split inside the euro sign
-              ([[0xF0, 0x9F], [0x98, 0x80]], true),                   // 😀
-              ([[0xF4, 0x8F, 0xBF, 0xBF]], true),                     // U+10FFFF
-              ([[]], true),
-              ([[0xF4, 0x90, 0x80, 0x80]], false),                    // U+110000
-              ([[0xC0, 0x80]], false),                                // overlong NUL
-              ([[0xE0, 0x80, 0xAF]], false),                          // overlong '/'
-              ([[0xED, 0xBF, 0xBF]], false),                          // a surrogate
-              ([[0xE2, 0x82]], false),                                // cut
-              ([[0x80]], false),                                      // a lone continuation byte
-              ([[0xFF]], false),
-          ] as [([[UInt8]], Bool)])
+    @Test(
+        "UTF8Check: well-formed UTF-8 in pieces; overlong forms, surrogates, code points past U+10FFFF and a cut character refused",
+        arguments: [
+            ([[0x61], [0xE2, 0x82], [0xAC]], true),  // "a€" split inside the euro sign
+            ([[0xF0, 0x9F], [0x98, 0x80]], true),  // 😀
+            ([[0xF4, 0x8F, 0xBF, 0xBF]], true),  // U+10FFFF
+            ([[]], true),
+            ([[0xF4, 0x90, 0x80, 0x80]], false),  // U+110000
+            ([[0xC0, 0x80]], false),  // overlong NUL
+            ([[0xE0, 0x80, 0xAF]], false),  // overlong '/'
+            ([[0xED, 0xBF, 0xBF]], false),  // a surrogate
+            ([[0xE2, 0x82]], false),  // cut
+            ([[0x80]], false),  // a lone continuation byte
+            ([[0xFF]], false),
+        ] as [([[UInt8]], Bool)]
+    )
     func utf8Check(_ pieces: [[UInt8]], _ valid: Bool) {
         var check = UTF8Check()
         var readable = true
@@ -182,10 +218,14 @@ import Testing
         #expect((String(validating: pieces.flatMap { $0 }, as: UTF8.self) != nil) == valid)
     }
 
-    @Test("the close statuses a client may send: 1000 to 1003, 1007 to 1014, 3000 to 4999", arguments: [
-        (1000, true), (1003, true), (1004, false), (1005, false), (1006, false), (1007, true), (1014, true), (1015, false),
-        (2999, false), (3000, true), (4999, true), (5000, false), (0, false),
-    ] as [(UInt16, Bool)])
+    @Test(
+        "the close statuses a client may send: 1000 to 1003, 1007 to 1014, 3000 to 4999",
+        arguments: [
+            (1000, true), (1003, true), (1004, false), (1005, false), (1006, false), (1007, true), (1014, true),
+            (1015, false),
+            (2999, false), (3000, true), (4999, true), (5000, false), (0, false),
+        ] as [(UInt16, Bool)]
+    )
     func closeStatuses(_ code: UInt16, _ allowed: Bool) {
         #expect(WebSocketFrameCheck.maySend(code) == allowed)
     }

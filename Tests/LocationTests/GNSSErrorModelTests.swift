@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Location
 import Signals
+import Testing
+
+@testable import Location
 
 @Suite struct GNSSErrorModelTests {
     @Test("horizontalAccuracy is the 68 % radius of the error, verticalAccuracy the 68 % half-width, jitter included")
@@ -11,9 +12,12 @@ import Signals
         #expect(abs(model.verticalAccuracy - 0.99446 * 2 * 10.0.squareRoot()) < 1e-3)
         let process = GNSSErrorProcess(model, sampleRate: 1)
         var cursor = GNSSErrorProcess.Cursor(process, at: 0)
-        var inside = 0, insideVertical = 0, east = 0.0, up = 0.0
+        var inside = 0
+        var insideVertical = 0
+        var east = 0.0
+        var up = 0.0
         let count = 1 << 18
-        for _ in 0 ..< count {
+        for _ in 0..<count {
             let e = cursor.offset
             if e.horizontal <= model.horizontalAccuracy { inside += 1 }
             if abs(e.up) <= model.verticalAccuracy { insideVertical += 1 }
@@ -29,7 +33,7 @@ import Signals
         let optimistic = GNSSErrorModel(sigma: 1.5, correlationTime: 10, jitter: 0.5)
         var fooled = 0
         var again = GNSSErrorProcess.Cursor(process, at: 0)
-        for _ in 0 ..< 10_000 {
+        for _ in 0..<10_000 {
             if again.offset.horizontal <= optimistic.horizontalAccuracy { fooled += 1 }
             again.advance()
         }
@@ -38,23 +42,35 @@ import Signals
 
     @Test("random access and a cursor give the same error, jitter included")
     func randomAccess() {
-        let process = GNSSErrorProcess(GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: 0.7, seed: 9), sampleRate: 5)
+        let process = GNSSErrorProcess(
+            GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: 0.7, seed: 9),
+            sampleRate: 5
+        )
         var cursor = GNSSErrorProcess.Cursor(process, at: 1000)
-        for k in 1000 ..< 1300 {
+        for k in 1000..<1300 {
             #expect(cursor.offset == process.offset(at: k))
             cursor.advance()
         }
     }
 
-    @Test("each parameter is checked, naming its field", arguments: [
-        (GNSSErrorModel(sigma: -1, correlationTime: 60), "$.route.error.sigma", SignalError.Code.outOfRange),
-        (GNSSErrorModel(sigma: .nan, correlationTime: 60), "$.route.error.sigma", .nonFinite),
-        (GNSSErrorModel(sigma: 3, correlationTime: 0), "$.route.error.correlationTime", .outOfRange),
-        (GNSSErrorModel(sigma: 3, correlationTime: .infinity), "$.route.error.correlationTime", .nonFinite),
-        (GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: -0.1), "$.route.error.jitter", .outOfRange),
-        (GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 1), "$.route.error.verticalRatio", .outOfRange),
-        (GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 2.5), "$.route.error.verticalRatio", .outOfRange),
-    ])
+    @Test(
+        "each parameter is checked, naming its field",
+        arguments: [
+            (GNSSErrorModel(sigma: -1, correlationTime: 60), "$.route.error.sigma", SignalError.Code.outOfRange),
+            (GNSSErrorModel(sigma: .nan, correlationTime: 60), "$.route.error.sigma", .nonFinite),
+            (GNSSErrorModel(sigma: 3, correlationTime: 0), "$.route.error.correlationTime", .outOfRange),
+            (GNSSErrorModel(sigma: 3, correlationTime: .infinity), "$.route.error.correlationTime", .nonFinite),
+            (GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: -0.1), "$.route.error.jitter", .outOfRange),
+            (
+                GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 1), "$.route.error.verticalRatio",
+                .outOfRange
+            ),
+            (
+                GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 2.5), "$.route.error.verticalRatio",
+                .outOfRange
+            ),
+        ]
+    )
     func validation(_ model: GNSSErrorModel, _ path: String, _ code: SignalError.Code) {
         #expect(#expect(throws: SignalError.self) { try model.validate() }?.code == code)
         do {
@@ -63,6 +79,8 @@ import Signals
             #expect(error.path == path)
             #expect(error.code == code)
         }
-        #expect(throws: Never.self) { try GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: 1, verticalRatio: 2).validate() }
+        #expect(throws: Never.self) {
+            try GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: 1, verticalRatio: 2).validate()
+        }
     }
 }

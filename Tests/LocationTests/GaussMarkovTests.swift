@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Location
 
 /// The correlated GNSS error: a Gauss–Markov process drawn on a dyadic tree, so any sample can be computed
@@ -10,7 +11,7 @@ import Testing
         var c = GaussMarkovProcess.Cursor(p, at: start)
         var out: [Double] = []
         out.reserveCapacity(count)
-        for _ in 0 ..< count {
+        for _ in 0..<count {
             out.append(c.value)
             c.advance()
         }
@@ -22,14 +23,16 @@ import Testing
         let power = x.reduce(0) { $0 + $1 * $1 }
         func rho(_ lag: Int) -> Double {
             var s = 0.0
-            for i in 0 ..< x.count - lag { s += x[i] * x[i + lag] }
+            for i in 0..<x.count - lag { s += x[i] * x[i + lag] }
             return s / power * Double(x.count) / Double(x.count - lag)
         }
         return ((power / Double(x.count)).squareRoot(), -step / log(rho(1)), rho)
     }
 
-    @Test("σ and τ of a long render (2^20 samples) within 10 % of the model's, at two rates",
-          arguments: [(3.0, 60.0, 1.0), (0.5, 5.0, 10.0)])
+    @Test(
+        "σ and τ of a long render (2^20 samples) within 10 % of the model's, at two rates",
+        arguments: [(3.0, 60.0, 1.0), (0.5, 5.0, 10.0)]
+    )
     func sigmaAndTau(_ sigma: Double, _ tau: Double, _ rate: Double) {
         let p = GaussMarkovProcess(sigma: sigma, tau: tau, step: 1 / rate, seed: 7, stream: 1)
         let x = Self.run(p, count: 1 << 20)
@@ -50,8 +53,9 @@ import Testing
 
     @Test("stationary from the first sample: x[0] and x[2^20] have variance σ² over 4000 seeds")
     func stationaryStart() {
-        var first = 0.0, late = 0.0
-        for seed in 0 ..< 4000 as Range<UInt64> {
+        var first = 0.0
+        var late = 0.0
+        for seed in 0..<4000 as Range<UInt64> {
             let p = GaussMarkovProcess(sigma: 2, tau: 30, step: 1, seed: seed, stream: 1)
             first += pow(p.value(at: 0), 2)
             late += pow(p.value(at: 1 << 20), 2)
@@ -75,7 +79,7 @@ import Testing
         for k in [0, 1, 2, 3, 1023, 1024, 4095, 4999] { #expect(p.value(at: k) == whole[k]) }
         // Far away, near the end of the index range.
         let far = (1 << 48) - 10
-        #expect(Self.run(p, from: far, count: 10) == (far ..< far + 10).map { p.value(at: $0) })
+        #expect(Self.run(p, from: far, count: 10) == (far..<far + 10).map { p.value(at: $0) })
     }
 
     @Test("seeded: the same seed gives the same values, another seed or stream other values")
@@ -92,7 +96,7 @@ import Testing
     @Test("standard normals: mean 0, variance 1, and no correlation between neighbouring counters")
     func normals() {
         let keys = GaussMarkovProcess.keys(seed: 3, stream: 9)
-        let z = (0 ..< 200_000).map { GaussMarkovProcess.normal(UInt64($0), keys) }
+        let z = (0..<200_000).map { GaussMarkovProcess.normal(UInt64($0), keys) }
         let mean = z.reduce(0, +) / Double(z.count)
         let variance = z.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(z.count)
         let lag1 = zip(z, z.dropFirst()).reduce(0) { $0 + $1.0 * $1.1 } / Double(z.count)

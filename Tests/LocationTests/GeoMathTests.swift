@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+
 @testable import Location
 
 /// Exact angle reductions: quarter turns, the antimeridian and signs come out exact.
 @Suite struct GeoMathTests {
     @Test("sincosd is exact at multiples of 90° and symmetric")
     func sincosd() {
-        for (x, s, c) in [(0.0, 0.0, 1.0), (90, 1, 0), (180, 0, -1), (270, -1, 0), (-90, -1, 0), (360, 0, 1), (450, 1, 0), (-810, -1, 0)] {
+        for (x, s, c) in [
+            (0.0, 0.0, 1.0), (90, 1, 0), (180, 0, -1), (270, -1, 0), (-90, -1, 0), (360, 0, 1), (450, 1, 0),
+            (-810, -1, 0),
+        ] {
             let r = GeoMath.sincosd(x)
             #expect(r.s == s, "\(x)")
             #expect(r.c == c, "\(x)")
@@ -45,9 +49,9 @@ import Testing
     @Test("series: Clenshaw summation equals the direct sum; A1, A2 at ε = 0 are 1")
     func series() {
         var c = SIMD8<Double>()
-        for l in 1 ... 6 { c[l] = 1 / Double(l * l) }
+        for l in 1...6 { c[l] = 1 / Double(l * l) }
         let x = 0.7
-        let direct = (1 ... 6).reduce(0.0) { $0 + c[$1] * sin(2 * Double($1) * x) }
+        let direct = (1...6).reduce(0.0) { $0 + c[$1] * sin(2 * Double($1) * x) }
         #expect(abs(GeodesicSeries.sinCosSeries(true, sin(x), cos(x), c, count: 7) - direct) < 1e-15)
         #expect(GeodesicSeries.a1m1(0) == 0)
         #expect(GeodesicSeries.a2m1(0) == 0)

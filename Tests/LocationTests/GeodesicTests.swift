@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Location
 import Signals
+import Testing
+
+@testable import Location
 
 /// Karney's geodesics against GeographicLib's published test set (Data/GeodTest-100.dat) and values from
 /// GeographicLib itself: the issue asks for positions within 1 mm and distances within 1 mm over 10,000 km;
@@ -25,15 +26,17 @@ import Signals
             // Azimuth at a point within a few metres of a pole is ill-conditioned; elsewhere it is exact.
             if abs(t.lat2) < 89.99 { #expect(abs(angleDifference(t.azi2, p.azimuth)) < 1e-9, "\(t)") }
         }
-        #expect(worst > 0)   // the comparison ran on real numbers
+        #expect(worst > 0)  // the comparison ran on real numbers
     }
 
     @Test("inverse problem: every reference line, distance within 1 µm, azimuths within 1e-9° off the poles")
     func inverse() {
-        #expect(GeodTestLine.all.count == 100)   // the loop below must not run over nothing
+        #expect(GeodTestLine.all.count == 100)  // the loop below must not run over nothing
         for t in GeodTestLine.all {
-            let r = g.inverse(from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1),
-                              to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2))
+            let r = g.inverse(
+                from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1),
+                to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2)
+            )
             #expect(abs(r.distance - t.s12) < 1e-6, "\(t): \(r.distance - t.s12) m")
             #expect(abs(r.arcLength - t.a12) < 1e-9, "\(t)")
             #expect(abs(r.reducedLength - t.m12) < 1e-5, "\(t): m12 \(r.reducedLength) vs \(t.m12)")
@@ -55,8 +58,10 @@ import Signals
         #expect(polar.count == 24)
         #expect(short.count == 8)
         for t in antipodal + polar + short {
-            let r = g.inverse(from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1),
-                              to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2))
+            let r = g.inverse(
+                from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1),
+                to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2)
+            )
             #expect(abs(r.distance - t.s12) < 1e-6, "\(t)")
             let p = g.direct(from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1), azimuth: t.azi1, distance: t.s12)
             #expect(metres(t.lat2, t.lon2, p.latitude, p.longitude) < 1e-6, "\(t)")
@@ -67,12 +72,14 @@ import Signals
     func antimeridian() {
         var crossings = 0
         for t in GeodTestLine.all where t.lon2 > 1 && t.lon2 < 179 {
-            let lon1 = 180 - t.lon2 / 2   // the line now spans 180° − lon2/2 … 180° + lon2/2
+            let lon1 = 180 - t.lon2 / 2  // the line now spans 180° − lon2/2 … 180° + lon2/2
             let lon2 = GeoMath.angNormalize(lon1 + t.lon2)
             #expect(lon2 < 0)
             crossings += 1
-            let r = g.inverse(from: GeoCoordinate(latitude: t.lat1, longitude: lon1),
-                              to: GeoCoordinate(latitude: t.lat2, longitude: lon2))
+            let r = g.inverse(
+                from: GeoCoordinate(latitude: t.lat1, longitude: lon1),
+                to: GeoCoordinate(latitude: t.lat2, longitude: lon2)
+            )
             #expect(abs(r.distance - t.s12) < 1e-6, "\(t)")
             let p = g.direct(from: GeoCoordinate(latitude: t.lat1, longitude: lon1), azimuth: t.azi1, distance: t.s12)
             #expect(metres(t.lat2, lon2, p.latitude, p.longitude) < 1e-6, "\(t)")
@@ -98,11 +105,16 @@ import Signals
         (45, 0, 45, 0, 0.0, 180.0, 180.0),
     ]
 
-    @Test("poles, the equator, the antimeridian and coincident points: as GeographicLib solves them",
-          arguments: geographicLibInverse.indices)
+    @Test(
+        "poles, the equator, the antimeridian and coincident points: as GeographicLib solves them",
+        arguments: geographicLibInverse.indices
+    )
     func specialCases(_ i: Int) {
         let (lat1, lon1, lat2, lon2, s12, azi1, azi2) = Self.geographicLibInverse[i]
-        let r = g.inverse(from: GeoCoordinate(latitude: lat1, longitude: lon1), to: GeoCoordinate(latitude: lat2, longitude: lon2))
+        let r = g.inverse(
+            from: GeoCoordinate(latitude: lat1, longitude: lon1),
+            to: GeoCoordinate(latitude: lat2, longitude: lon2)
+        )
         #expect(abs(r.distance - s12) < 1e-6)
         #expect(abs(angleDifference(azi1, r.initialAzimuth)) < 1e-9)
         #expect(abs(angleDifference(azi2, r.finalAzimuth)) < 1e-9)
@@ -112,9 +124,18 @@ import Signals
     /// 2.1 (Python), at 10 %, 50 % and 90 % of each line: London–New York, across the antimeridian, over the
     /// North Pole, nearly antipodal along the equator, Sydney–San Francisco.
     static let geographicLibLines: [(Double, Double, Double, Double, Double, Double, Double, Double)] = [
-        (51.5007, -0.1246, 40.6892, -74.0445, 558985.7367524727, 52.825728273574796, -8.009229572331154, -77.85489160904027),
-        (51.5007, -0.1246, 40.6892, -74.0445, 2794928.683762363, 52.38216550070758, -41.30311446229967, -104.58124695973487),
-        (51.5007, -0.1246, 40.6892, -74.0445, 5030871.6307722535, 43.71761703055624, -68.6356812508177, -125.14025788860633),
+        (
+            51.5007, -0.1246, 40.6892, -74.0445, 558985.7367524727, 52.825728273574796, -8.009229572331154,
+            -77.85489160904027
+        ),
+        (
+            51.5007, -0.1246, 40.6892, -74.0445, 2794928.683762363, 52.38216550070758, -41.30311446229967,
+            -104.58124695973487
+        ),
+        (
+            51.5007, -0.1246, 40.6892, -74.0445, 5030871.6307722535, 43.71761703055624, -68.6356812508177,
+            -125.14025788860633
+        ),
         (10, 179.5, -10, -179.5, 221448.10721071225, 8.000327522390362, 179.6014668793902, 177.11987076687706),
         (10, 179.5, -10, -179.5, 1107240.5360535611, 0.0, 180.0, 177.14774047554482),
         (10, 179.5, -10, -179.5, 1993032.96489641, -8.000327522390359, -179.6014668793902, 177.11987076687706),
@@ -129,11 +150,16 @@ import Signals
         (-33.9, 151.2, 37.6, -122.4, 10736126.013420712, 31.767380282875905, -133.3531919952066, 54.15648150120373),
     ]
 
-    @Test("points along a line between two points (a route leg): within 1 µm of GeographicLib",
-          arguments: geographicLibLines.indices)
+    @Test(
+        "points along a line between two points (a route leg): within 1 µm of GeographicLib",
+        arguments: geographicLibLines.indices
+    )
     func linePositions(_ i: Int) {
         let (lat1, lon1, lat2, lon2, s, lat, lon, azi) = Self.geographicLibLines[i]
-        let line = g.line(from: GeoCoordinate(latitude: lat1, longitude: lon1), to: GeoCoordinate(latitude: lat2, longitude: lon2))
+        let line = g.line(
+            from: GeoCoordinate(latitude: lat1, longitude: lon1),
+            to: GeoCoordinate(latitude: lat2, longitude: lon2)
+        )
         let p = line.position(distance: s)
         #expect(metres(lat, lon, p.latitude, p.longitude) < 1e-6)
         if abs(lat) < 90 { #expect(abs(angleDifference(azi, p.azimuth)) < 1e-9) }
@@ -154,11 +180,22 @@ import Signals
 
     @Test("the ellipsoid's parameters are checked; a sphere has great-circle distances")
     func ellipsoid() throws {
-        #expect(#expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 0, flattening: 0) }?.code == .outOfRange)
-        #expect(#expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 6e6, flattening: -0.1) }?.code == .outOfRange)
-        #expect(#expect(throws: SignalError.self) { try Geodesic(equatorialRadius: .nan, flattening: 0) }?.code == .outOfRange)
+        #expect(
+            #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 0, flattening: 0) }?.code == .outOfRange
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 6e6, flattening: -0.1) }?.code
+                == .outOfRange
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: .nan, flattening: 0) }?.code
+                == .outOfRange
+        )
         let sphere = try Geodesic(equatorialRadius: 6_371_000, flattening: 0)
-        let r = sphere.inverse(from: GeoCoordinate(latitude: 0, longitude: 0), to: GeoCoordinate(latitude: 0, longitude: 90))
+        let r = sphere.inverse(
+            from: GeoCoordinate(latitude: 0, longitude: 0),
+            to: GeoCoordinate(latitude: 0, longitude: 90)
+        )
         #expect(abs(r.distance - 6_371_000 * Double.pi / 2) < 1e-6)
     }
 

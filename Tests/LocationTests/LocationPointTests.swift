@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Location
 
 @Suite struct LocationPointTests {
@@ -13,11 +14,24 @@ import Testing
         #expect(p.course == -1)
     }
 
-    @Test("JSON line: {timestamp, location: {latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course}}")
+    @Test(
+        "JSON line: {timestamp, location: {latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course}}"
+    )
     func jsonLine() throws {
-        let p = LocationPoint(timestamp: 0.5, latitude: 51.5007, longitude: -0.1246, altitude: 10, horizontalAccuracy: 4.5,
-                              verticalAccuracy: 6.75, speed: 1.4, course: 45)
-        #expect(p.jsonLine == #"{"timestamp":0.5,"location":{"latitude":51.5007,"longitude":-0.1246,"altitude":10.0,"horizontalAccuracy":4.5,"verticalAccuracy":6.75,"speed":1.4,"course":45.0}}"#)
+        let p = LocationPoint(
+            timestamp: 0.5,
+            latitude: 51.5007,
+            longitude: -0.1246,
+            altitude: 10,
+            horizontalAccuracy: 4.5,
+            verticalAccuracy: 6.75,
+            speed: 1.4,
+            course: 45
+        )
+        #expect(
+            p.jsonLine
+                == #"{"timestamp":0.5,"location":{"latitude":51.5007,"longitude":-0.1246,"altitude":10.0,"horizontalAccuracy":4.5,"verticalAccuracy":6.75,"speed":1.4,"course":45.0}}"#
+        )
         let decoded = try JSONDecoder().decode(LocationPoint.self, from: Data(p.jsonLine.utf8))
         #expect(decoded == p)
         let encoded = try JSONEncoder().encode(p)
@@ -26,28 +40,48 @@ import Testing
 
     @Test("decoding is strict: unknown fields and missing coordinates are refused; the rest defaults")
     func strictDecoding() throws {
-        let minimal = try JSONDecoder().decode(LocationPoint.self, from: Data(#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}}"#.utf8))
+        let minimal = try JSONDecoder().decode(
+            LocationPoint.self,
+            from: Data(#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}}"#.utf8)
+        )
         #expect(minimal == LocationPoint(timestamp: 1, latitude: 1, longitude: 2))
-        for bad in [#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2, "heading": 3}}"#,
-                    #"{"timestamp": 1, "location": {"latitude": 1}}"#,
-                    #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}, "extra": 0}"#,
-                    #"{"location": {"latitude": 1, "longitude": 2}}"#] {
-            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8)) }
+        for bad in [
+            #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2, "heading": 3}}"#,
+            #"{"timestamp": 1, "location": {"latitude": 1}}"#,
+            #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}, "extra": 0}"#,
+            #"{"location": {"latitude": 1, "longitude": 2}}"#,
+        ] {
+            #expect(throws: DecodingError.self, "\(bad)") {
+                try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8))
+            }
         }
     }
 
-    @Test("speedAccuracy and courseAccuracy: −1 (unknown) by default and then not written; known ones written after course and read back")
+    @Test(
+        "speedAccuracy and courseAccuracy: −1 (unknown) by default and then not written; known ones written after course and read back"
+    )
     func velocityAccuracies() throws {
         let unknown = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speed: 1.4, course: 45)
         #expect(unknown.speedAccuracy == -1)
         #expect(unknown.courseAccuracy == -1)
         #expect(!unknown.jsonLine.contains("Accuracy\":-1"))
         #expect(!unknown.jsonLine.contains("speedAccuracy"))
-        let known = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speed: 1.4, course: 45, speedAccuracy: 0.1, courseAccuracy: 4.08)
-        #expect(known.jsonLine == #"{"timestamp":1.0,"location":{"latitude":2.0,"longitude":3.0,"altitude":0.0,"horizontalAccuracy":0.0,"verticalAccuracy":0.0,"speed":1.4,"course":45.0,"speedAccuracy":0.1,"courseAccuracy":4.08}}"#)
+        let known = LocationPoint(
+            timestamp: 1,
+            latitude: 2,
+            longitude: 3,
+            speed: 1.4,
+            course: 45,
+            speedAccuracy: 0.1,
+            courseAccuracy: 4.08
+        )
+        #expect(
+            known.jsonLine
+                == #"{"timestamp":1.0,"location":{"latitude":2.0,"longitude":3.0,"altitude":0.0,"horizontalAccuracy":0.0,"verticalAccuracy":0.0,"speed":1.4,"course":45.0,"speedAccuracy":0.1,"courseAccuracy":4.08}}"#
+        )
         let decoded = try JSONDecoder().decode(LocationPoint.self, from: Data(known.jsonLine.utf8))
         #expect(decoded == known)
-        #expect(decoded != unknown)                  // the failing case: the accuracies take part in equality
+        #expect(decoded != unknown)  // the failing case: the accuracies take part in equality
         #expect(try JSONDecoder().decode(LocationPoint.self, from: JSONEncoder().encode(known)) == known)
         // Only the speed's known: the course's stays out and reads back as −1.
         let half = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speedAccuracy: 0.5)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Location
 import Signals
+import Testing
+
+@testable import Location
 
 /// Real GPX files from other projects (Data/georust, Data/GPXParser.js, and ../NavigationTests/Data/gpxpy),
 /// read as their authors meant: each point's altitude at its time, empty `<ele/>`, times that cannot be followed.
@@ -43,7 +44,8 @@ import Signals
 
     @Test("an <ele> that holds only spaces is no altitude either; one that holds a word is still refused")
     func elevationText() throws {
-        let blank = "<gpx><wpt lat=\"1\" lon=\"1\"><ele>  </ele></wpt><wpt lat=\"1\" lon=\"1.001\"><ele>7</ele></wpt></gpx>"
+        let blank =
+            "<gpx><wpt lat=\"1\" lon=\"1\"><ele>  </ele></wpt><wpt lat=\"1\" lon=\"1.001\"><ele>7</ele></wpt></gpx>"
         #expect(try Route(gpx: Data(blank.utf8), speed: 1).waypoints.map(\.altitude) == [0, 7])
         let word = "<gpx>\n<wpt lat=\"1\" lon=\"1\"><ele>n/a</ele></wpt></gpx>"
         let error = #expect(throws: SignalError.self) { try Route(gpx: Data(word.utf8), speed: 1, file: "w.gpx") }
@@ -61,7 +63,10 @@ import Signals
         #expect(error?.code == .invalidTime)
         #expect(error?.file == "Mojstrovka.gpx")
         #expect(error?.line == 16)
-        #expect(error?.message.contains("of point 2 is not after the previous point's") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("of point 2 is not after the previous point's") == true,
+            "\(String(describing: error))"
+        )
         #expect(error?.message.contains("give a speed to ignore them") == true)
     }
 
@@ -83,16 +88,20 @@ import Signals
     @Test("times on some points only: refused naming the point, or ignored with a speed")
     func someTimes() throws {
         let text = """
-        <gpx><trk><trkseg>
-        <trkpt lat="1" lon="1"><time>2024-01-01T00:00:00Z</time></trkpt>
-        <trkpt lat="1" lon="1.001"></trkpt>
-        <trkpt lat="1" lon="1.002"><time>2024-01-01T00:02:00Z</time></trkpt>
-        </trkseg></trk></gpx>
-        """
+            <gpx><trk><trkseg>
+            <trkpt lat="1" lon="1"><time>2024-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="1" lon="1.001"></trkpt>
+            <trkpt lat="1" lon="1.002"><time>2024-01-01T00:02:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
         let error = #expect(throws: SignalError.self) { try Route(gpx: Data(text.utf8), file: "some.gpx") }
         #expect(error?.line == 3)
-        #expect(error?.message.contains("give every point a time or none, or give a speed to ignore the times (2 of 3 points have one)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains(
+                "give every point a time or none, or give a speed to ignore the times (2 of 3 points have one)"
+            ) == true,
+            "\(String(describing: error))"
+        )
         var notes: [String] = []
         let route = try Route(gpx: Data(text.utf8), speed: 2, file: "some.gpx", notes: &notes)
         #expect(notes == ["some.gpx: ignored the <time> of 2 points; moving at 2.0 m/s"])
@@ -108,18 +117,28 @@ import Signals
         #expect(notes.isEmpty)
     }
 
-    @Test("GPXParser.js test.xml (every point at one instant): refused at the track's second point, line 57, with the way in")
+    @Test(
+        "GPXParser.js test.xml (every point at one instant): refused at the track's second point, line 57, with the way in"
+    )
     func gpxParserSameTimeRefused() throws {
-        let error = #expect(throws: SignalError.self) { try Route(gpx: Self.file("GPXParser.js/test.xml"), file: "test.xml") }
+        let error = #expect(throws: SignalError.self) {
+            try Route(gpx: Self.file("GPXParser.js/test.xml"), file: "test.xml")
+        }
         #expect(error?.code == .invalidTime)
         #expect(error?.file == "test.xml")
         #expect(error?.line == 57)
-        #expect(error?.message.contains("<time> 2020-02-02T07:54:30Z of point 2 is not after the previous point's 2020-02-02T07:54:30Z (line 53)") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains(
+                "<time> 2020-02-02T07:54:30Z of point 2 is not after the previous point's 2020-02-02T07:54:30Z (line 53)"
+            ) == true,
+            "\(String(describing: error))"
+        )
         #expect(error?.message.contains("give a speed to ignore them") == true)
     }
 
-    @Test("GPXParser.js test.xml with a speed: the track's 205 points (not the route's, nor the 2 waypoints), their <ele>, a note")
+    @Test(
+        "GPXParser.js test.xml with a speed: the track's 205 points (not the route's, nor the 2 waypoints), their <ele>, a note"
+    )
     func gpxParserWithSpeed() throws {
         var notes: [String] = []
         let route = try Route(gpx: Self.file("GPXParser.js/test.xml"), speed: 1.4, file: "test.xml", notes: &notes)

@@ -1,8 +1,9 @@
 import Foundation
 import Playback
-import Testing
-@testable import Location
 import Signals
+import Testing
+
+@testable import Location
 
 /// A route played by the Runner: one reported location per sample, at its time.
 @Suite struct RoutePointsTests {
@@ -21,14 +22,17 @@ import Signals
         #expect(summary.reason == .finished)
         let expected = try route.render(sampleRate: 2, duration: 30, start: 5)
         #expect(seen.values == expected)
-        #expect(seen.values.map(\.timestamp) == (10 ..< 70).map { Double($0) / 2 })
+        #expect(seen.values.map(\.timestamp) == (10..<70).map { Double($0) / 2 })
     }
 
     @Test("a request at another rate than the sampler's is refused")
     func rateMismatch() throws {
         let sampler = try Route { Waypoint(latitude: 0, longitude: 0) }.sampler(sampleRate: 10)
         let request = try Route.request(sampleRate: 5, duration: 1)
-        #expect(#expect(throws: SignalError.self) { try RoutePoints(sampler: sampler, request: request) }?.code == .invalidRender)
+        #expect(
+            #expect(throws: SignalError.self) { try RoutePoints(sampler: sampler, request: request) }?.code
+                == .invalidRender
+        )
     }
 }
 

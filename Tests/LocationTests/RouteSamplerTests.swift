@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Location
 import Signals
+import Testing
+
+@testable import Location
 
 /// Truth beside measurement: the reported point is the true one moved by the error, exactly.
 @Suite struct RouteSamplerTests {
@@ -18,7 +19,7 @@ import Signals
         #expect(samples.count == 600)
         for s in samples {
             let r = g.inverse(from: s.truth.coordinate, to: s.measured.coordinate)
-            #expect(abs(r.distance - s.error.horizontal) < 1e-8)   // coordinates hold ~1 nm
+            #expect(abs(r.distance - s.error.horizontal) < 1e-8)  // coordinates hold ~1 nm
             let azimuth = atan2(s.error.east, s.error.north) * 180 / .pi
             #expect(abs(angleDifference(azimuth, r.initialAzimuth)) < 1e-6)
             #expect(abs(s.measured.altitude - s.truth.altitude - s.error.up) < 1e-9)
@@ -70,9 +71,18 @@ import Signals
 
     @Test("bad rates, durations and indices are refused with clear errors")
     func badRequests() throws {
-        #expect(#expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 0, duration: 1) }?.code == .invalidRender)
-        #expect(#expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1, duration: .nan) }?.code == .invalidRender)
-        #expect(#expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1e6, duration: 1e9) }?.code == .invalidRender)
+        #expect(
+            #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 0, duration: 1) }?.code
+                == .invalidRender
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1, duration: .nan) }?.code
+                == .invalidRender
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1e6, duration: 1e9) }?.code
+                == .invalidRender
+        )
         let sampler = try Self.walk.sampler(sampleRate: 1)
         #expect(#expect(throws: SignalError.self) { try sampler.sample(at: -1) }?.code == .invalidRender)
         #expect(#expect(throws: SignalError.self) { try sampler.sample(at: 1 << 48) }?.code == .invalidRender)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Location
 
 /// Timing and geometry of routes: where the route is at each sample, exactly.
@@ -18,11 +19,11 @@ import Testing
         let perimeter = zip(corners, corners.dropFirst()).map { g.inverse(from: $0, to: $1).distance }.reduce(0, +)
         #expect(abs(loop.passLength - perimeter) < 1e-9)
         #expect(abs(loop.passDuration - loop.passLength / 2) < 1e-9)
-        for pass in 0 ..< 3 {
+        for pass in 0..<3 {
             let p = loop.location(at: Double(pass) * loop.passDuration)
             #expect(metres(0, 0, p.latitude, p.longitude) < 1e-9, "pass \(pass)")
         }
-        let justBefore = loop.location(at: loop.passDuration - 0.5)   // 1 m before the start, coming from the north
+        let justBefore = loop.location(at: loop.passDuration - 0.5)  // 1 m before the start, coming from the north
         #expect(abs(g.inverse(from: corners[0], to: justBefore.coordinate).distance - 1) < 1e-9)
         #expect(abs(justBefore.course - 180) < 1e-6)
 
@@ -41,14 +42,15 @@ import Testing
 
     @Test("speed: the distance from the start is speed · t at every sample of a leg, and the course is the azimuth")
     func speedTiming() throws {
-        let a = GeoCoordinate(latitude: 51.5007, longitude: -0.1246), b = GeoCoordinate(latitude: 51.5081, longitude: -0.0759)
+        let a = GeoCoordinate(latitude: 51.5007, longitude: -0.1246)
+        let b = GeoCoordinate(latitude: 51.5081, longitude: -0.0759)
         let t = try Route(speed: 3) {
             Waypoint(latitude: a.latitude, longitude: a.longitude)
             Waypoint(latitude: b.latitude, longitude: b.longitude)
         }.timeline()
         let leg = g.inverse(from: a, to: b)
         #expect(abs(t.passDuration - leg.distance / 3) < 1e-9)
-        for k in 0 ..< Int(t.passDuration) {
+        for k in 0..<Int(t.passDuration) {
             let p = t.location(at: Double(k))
             let r = g.inverse(from: a, to: p.coordinate)
             #expect(abs(r.distance - 3 * Double(k)) < 1e-6, "sample \(k)")
@@ -65,15 +67,20 @@ import Testing
         let w0 = Waypoint(latitude: 51.5007, longitude: -0.1246)
         let w1 = Waypoint(latitude: 51.5033, longitude: -0.1196, pause: 20)
         let w2 = Waypoint(latitude: 51.5081, longitude: -0.0759, speed: 1.4)
-        let t = try Route(speed: 3) { w0; w1; w2 }.timeline()
+        let t = try Route(speed: 3) {
+            w0
+            w1
+            w2
+        }.timeline()
         let leg1 = g.inverse(from: w0.coordinate, to: w1.coordinate).distance
         let leg2 = g.inverse(from: w1.coordinate, to: w2.coordinate).distance
-        let arrival = leg1 / 3, departure = arrival + 20
+        let arrival = leg1 / 3
+        let departure = arrival + 20
         #expect(t.waypointTimes[1].arrival == arrival)
         #expect(t.waypointTimes[1].departure == departure)
         #expect(abs(t.passDuration - (departure + leg2 / 1.4)) < 1e-9)
         let rate = 10.0
-        for k in 0 ... Int(t.passDuration * rate) {
+        for k in 0...Int(t.passDuration * rate) {
             let time = Double(k) / rate
             let p = t.location(at: time)
             let atWaypoint = p.latitude == w1.latitude && p.longitude == w1.longitude
@@ -104,19 +111,23 @@ import Testing
         #expect(t.waypointTimes[0] == (0, 5))
     }
 
-    @Test("acceleration: from rest at the limit, cruise, and to rest; speed continuous between legs of different speeds")
+    @Test(
+        "acceleration: from rest at the limit, cruise, and to rest; speed continuous between legs of different speeds"
+    )
     func acceleration() throws {
         let t = try Route(speed: 4, acceleration: 0.5) {
             Waypoint(latitude: 0, longitude: 0)
-            Waypoint(latitude: 0, longitude: 0.003)                 // ≈ 334 m at up to 4 m/s
-            Waypoint(latitude: 0, longitude: 0.004, speed: 2)       // ≈ 111 m at up to 2 m/s, then stop
+            Waypoint(latitude: 0, longitude: 0.003)  // ≈ 334 m at up to 4 m/s
+            Waypoint(latitude: 0, longitude: 0.004, speed: 2)  // ≈ 111 m at up to 2 m/s, then stop
         }.timeline()
         // Speed 0 at the start and the end; 1 s in, 0.5 m/s and 0.25 m travelled.
         #expect(t.location(at: 0).speed == 0)
         #expect(abs(t.location(at: 1).speed - 0.5) < 1e-12)
         let p1 = t.location(at: 1)
-        #expect(abs(g.inverse(from: GeoCoordinate(latitude: 0, longitude: 0), to: p1.coordinate).distance - 0.25) < 1e-9)
-        #expect(abs(t.location(at: 8).speed - 4) < 1e-12)   // reached after 8 s
+        #expect(
+            abs(g.inverse(from: GeoCoordinate(latitude: 0, longitude: 0), to: p1.coordinate).distance - 0.25) < 1e-9
+        )
+        #expect(abs(t.location(at: 8).speed - 4) < 1e-12)  // reached after 8 s
         // At the first waypoint the speed is the slower leg's (2 m/s), reached by braking before it.
         let arrival = t.waypointTimes[1].arrival
         #expect(abs(t.location(at: arrival).speed - 2) < 1e-9)
@@ -124,7 +135,7 @@ import Testing
         #expect(t.location(at: t.passDuration).speed == 0)
         // Speed never jumps by more than the limit allows between samples 0.1 s apart.
         var previous = 0.0
-        for k in 1 ... Int(t.passDuration * 10) {
+        for k in 1...Int(t.passDuration * 10) {
             let v = t.location(at: Double(k) / 10).speed
             #expect(abs(v - previous) <= 0.05 + 1e-9, "sample \(k)")
             previous = v
@@ -135,7 +146,7 @@ import Testing
     func triangleProfile() throws {
         let t = try Route(speed: 10, acceleration: 1) {
             Waypoint(latitude: 0, longitude: 0)
-            Waypoint(latitude: 0, longitude: 0.0001)   // ≈ 11.1 m: peak √(a·L) ≈ 3.3 m/s
+            Waypoint(latitude: 0, longitude: 0.0001)  // ≈ 11.1 m: peak √(a·L) ≈ 3.3 m/s
         }.timeline()
         let length = t.passLength
         #expect(abs(t.passDuration - 2 * length.squareRoot()) < 1e-9)
@@ -147,7 +158,7 @@ import Testing
         let t = try Route {
             Waypoint(latitude: 45, longitude: 7, altitude: 100, time: 10)
             Waypoint(latitude: 45.001, longitude: 7, altitude: 200, time: 110)
-            Waypoint(latitude: 45.001, longitude: 7, altitude: 200, time: 130)    // standing still for 20 s
+            Waypoint(latitude: 45.001, longitude: 7, altitude: 200, time: 130)  // standing still for 20 s
             Waypoint(latitude: 45.001, longitude: 7.001, altitude: 150, time: 160)
         }.timeline()
         #expect(t.passDuration == 160)
@@ -155,9 +166,15 @@ import Testing
         #expect(t.location(at: 5).speed == 0)
         let mid = t.location(at: 60)
         #expect(abs(mid.altitude - 150) < 1e-9)
-        let leg = g.inverse(from: GeoCoordinate(latitude: 45, longitude: 7), to: GeoCoordinate(latitude: 45.001, longitude: 7)).distance
+        let leg = g.inverse(
+            from: GeoCoordinate(latitude: 45, longitude: 7),
+            to: GeoCoordinate(latitude: 45.001, longitude: 7)
+        ).distance
         #expect(abs(mid.speed - leg / 100) < 1e-12)
-        #expect(abs(g.inverse(from: GeoCoordinate(latitude: 45, longitude: 7), to: mid.coordinate).distance - leg / 2) < 1e-6)
+        #expect(
+            abs(g.inverse(from: GeoCoordinate(latitude: 45, longitude: 7), to: mid.coordinate).distance - leg / 2)
+                < 1e-6
+        )
         let still = t.location(at: 120)
         #expect(still.speed == 0)
         #expect(still.course == -1)
@@ -173,8 +190,11 @@ import Testing
             Waypoint(latitude: 89, longitude: 0)
             Waypoint(latitude: 89, longitude: 180)
         }.timeline()
-        let first = g.line(from: GeoCoordinate(latitude: 10, longitude: 179.5), to: GeoCoordinate(latitude: -10, longitude: -179.5))
-        for k in 0 ... 100 {
+        let first = g.line(
+            from: GeoCoordinate(latitude: 10, longitude: 179.5),
+            to: GeoCoordinate(latitude: -10, longitude: -179.5)
+        )
+        for k in 0...100 {
             let time = Double(k) / 100 * t.waypointTimes[1].arrival
             let p = t.location(at: time)
             #expect(p.longitude >= -180)
@@ -193,11 +213,12 @@ import Testing
             Waypoint(latitude: 48.851, longitude: 2.351, pause: 2)
             Waypoint(latitude: 48.852, longitude: 2.349, speed: 0.8)
         }.timeline()
-        let times = (0 ..< 500).map { Double($0) * 0.7 }
+        let times = (0..<500).map { Double($0) * 0.7 }
         let forward = times.map { t.location(at: $0) }
         let backward = times.reversed().map { t.location(at: $0) }.reversed()
         #expect(Array(forward) == Array(backward))
-        let p = t.location(at: 12.25), q = t.location(at: 12.25 + 3 * t.passDuration)
+        let p = t.location(at: 12.25)
+        let q = t.location(at: 12.25 + 3 * t.passDuration)
         #expect(metres(p.latitude, p.longitude, q.latitude, q.longitude) < 1e-6)
     }
 

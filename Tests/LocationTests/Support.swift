@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Location
 
 /// One line of GeographicLib's test set (see Data/README.md).
@@ -9,12 +10,22 @@ struct GeodTestLine: Sendable, CustomStringConvertible {
     /// The 100 lines of Data/GeodTest-100.dat.
     static let all: [GeodTestLine] = {
         guard let url = Bundle.module.url(forResource: "GeodTest-100", withExtension: "dat", subdirectory: "Data"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return [] }
         return text.split(separator: "\n").compactMap { line in
             let v = line.split(separator: " ").compactMap { Double($0) }
             guard v.count == 10 else { return nil }
-            return GeodTestLine(lat1: v[0], lon1: v[1], azi1: v[2], lat2: v[3], lon2: v[4], azi2: v[5], s12: v[6],
-                                a12: v[7], m12: v[8])
+            return GeodTestLine(
+                lat1: v[0],
+                lon1: v[1],
+                azi1: v[2],
+                lat2: v[3],
+                lon2: v[4],
+                azi2: v[5],
+                s12: v[6],
+                a12: v[7],
+                m12: v[8]
+            )
         }
     }()
 }
@@ -30,7 +41,8 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
 /// Distance in metres between two nearby points (local flat approximation; exact enough below a kilometre,
 /// and well defined at the poles).
 func metres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-    let r = 6_371_008.8, rad = Double.pi / 180
+    let r = 6_371_008.8
+    let rad = Double.pi / 180
     let north = (lat2 - lat1) * rad * r
     let east = angleDifference(lon1, lon2) * rad * r * cos((lat1 + lat2) / 2 * rad)
     return (north * north + east * east).squareRoot()

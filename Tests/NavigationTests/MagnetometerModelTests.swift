@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Location
 import Signals
+import Testing
+
 @testable import Navigation
 
 @Suite("MagnetometerModel")
@@ -10,11 +11,22 @@ struct MagnetometerModelTests {
 
     /// WMM2025's north X, east Y, down Z at London, nT.
     static func wmm() throws -> GeomagneticField {
-        try GeomagneticModel.wmm2025.field(latitude: latitude, longitude: longitude, height: altitude, decimalYear: year)
+        try GeomagneticModel.wmm2025.field(
+            latitude: latitude,
+            longitude: longitude,
+            height: altitude,
+            decimalYear: year
+        )
     }
 
     static func trueField(_ model: MagnetometerModel, _ q: Quaternion) throws -> SIMD3<Double> {
-        try model.trueField(latitude: latitude, longitude: longitude, altitude: altitude, decimalYear: year, attitude: q)
+        try model.trueField(
+            latitude: latitude,
+            longitude: longitude,
+            altitude: altitude,
+            decimalYear: year,
+            attitude: q
+        )
     }
 
     static func close(_ a: SIMD3<Double>, _ b: SIMD3<Double>, _ tolerance: Double = 1e-12) -> Bool {
@@ -54,19 +66,36 @@ struct MagnetometerModelTests {
         #expect(Self.close(b, SIMD3(enu.x, enu.z, -enu.y)), "\(b) µT")
     }
 
-    @Test("Identity soft iron and no hard iron preserve the norm (|B| = F/1000) at any attitude",
-          arguments: [(0.3, -1.2, 2.0), (1.5, 0.1, -0.7), (-2.9, 0.6, 0.0), (0.0, 0.0, 3.1)])
+    @Test(
+        "Identity soft iron and no hard iron preserve the norm (|B| = F/1000) at any attitude",
+        arguments: [(0.3, -1.2, 2.0), (1.5, 0.1, -0.7), (-2.9, 0.6, 0.0), (0.0, 0.0, 3.1)]
+    )
     func normPreserved(roll: Double, pitch: Double, yaw: Double) throws {
         let mag = try MagnetometerModel(sampleRate: 50)
         let f = try Self.wmm()
-        let b = try mag.field(latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
-                              attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw), sample: 3)
+        let b = try mag.field(
+            latitude: Self.latitude,
+            longitude: Self.longitude,
+            altitude: Self.altitude,
+            decimalYear: Self.year,
+            attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw),
+            sample: 3
+        )
         let norm = (b * b).sum().squareRoot()
         #expect(abs(norm - f.totalIntensity / 1_000) <= 1e-12 * norm, "|B| = \(norm) µT")
         // The failing case: a soft iron that is not a rotation changes the norm.
-        let scaled = try MagnetometerModel(sampleRate: 50, softIron: [SIMD3(1.1, 0, 0), SIMD3(0, 1.1, 0), SIMD3(0, 0, 1.1)])
-        let c = try scaled.field(latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
-                                 attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw), sample: 3)
+        let scaled = try MagnetometerModel(
+            sampleRate: 50,
+            softIron: [SIMD3(1.1, 0, 0), SIMD3(0, 1.1, 0), SIMD3(0, 0, 1.1)]
+        )
+        let c = try scaled.field(
+            latitude: Self.latitude,
+            longitude: Self.longitude,
+            altitude: Self.altitude,
+            decimalYear: Self.year,
+            attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw),
+            sample: 3
+        )
         #expect(abs((c * c).sum().squareRoot() - norm) > 1)
     }
 
@@ -77,8 +106,14 @@ struct MagnetometerModelTests {
         let mag = try MagnetometerModel(sampleRate: 50, hardIron: hard, softIron: s)
         let q = Quaternion(roll: 0.2, pitch: 0.4, yaw: 1.0)
         let truth = try Self.trueField(try MagnetometerModel(sampleRate: 50), q)
-        let m = try mag.field(latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
-                              attitude: q, sample: 0)
+        let m = try mag.field(
+            latitude: Self.latitude,
+            longitude: Self.longitude,
+            altitude: Self.altitude,
+            decimalYear: Self.year,
+            attitude: q,
+            sample: 0
+        )
         let expected = SIMD3((s[0] * truth).sum(), (s[1] * truth).sum(), (s[2] * truth).sum()) + hard
         #expect(Self.close(m, expected), "\(m) µT vs \(expected) µT")
         // The failing cases: hard iron before soft iron, and no iron at all.
@@ -91,11 +126,17 @@ struct MagnetometerModelTests {
     func noiseStatistics() throws {
         let mag = try MagnetometerModel(sampleRate: 100, noiseDensity: 0.1, seed: 21)
         let truth = try Self.trueField(mag, .identity)
-        let samples = try (0 ..< 20_000).map { n in
-            try mag.field(latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
-                          attitude: .identity, sample: n) - truth
+        let samples = try (0..<20_000).map { n in
+            try mag.field(
+                latitude: Self.latitude,
+                longitude: Self.longitude,
+                altitude: Self.altitude,
+                decimalYear: Self.year,
+                attitude: .identity,
+                sample: n
+            ) - truth
         }
-        for axis in 0 ..< 3 {
+        for axis in 0..<3 {
             let e = samples.map { $0[axis] }
             let mean = e.reduce(0, +) / Double(e.count)
             let std = (e.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(e.count - 1)).squareRoot()
@@ -105,8 +146,15 @@ struct MagnetometerModelTests {
         let xy = samples.map { $0.x * $0.y }.reduce(0, +) / Double(samples.count)
         #expect(abs(xy) < 4 / Double(samples.count).squareRoot(), "x·y correlation \(xy)")
         // The failing case: sample n is the same in any order, and differs from sample n + 1.
-        let again = try mag.field(latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
-                                  attitude: .identity, sample: 19_999) - truth
+        let again =
+            try mag.field(
+                latitude: Self.latitude,
+                longitude: Self.longitude,
+                altitude: Self.altitude,
+                decimalYear: Self.year,
+                attitude: .identity,
+                sample: 19_999
+            ) - truth
         #expect(again == samples[19_999])
         #expect(samples[19_998] != samples[19_999])
     }
@@ -118,9 +166,10 @@ struct MagnetometerModelTests {
         let raw = try MagnetometerModel(sampleRate: 100, noiseDensity: 0.05, seed: 2)
         let truth = try Self.trueField(raw, .identity)
         var offGrid = 0
-        for n in 0 ..< 300 {
-            let a = q.measured(truth, sample: n), b = raw.measured(truth, sample: n)
-            for axis in 0 ..< 3 {
+        for n in 0..<300 {
+            let a = q.measured(truth, sample: n)
+            let b = raw.measured(truth, sample: n)
+            for axis in 0..<3 {
                 #expect(abs(a[axis] / step - (a[axis] / step).rounded()) < 1e-9)
                 #expect(abs(a[axis] - b[axis]) <= step / 2 + 1e-12)
                 if abs(b[axis] / step - (b[axis] / step).rounded()) > 1e-3 { offGrid += 1 }
@@ -137,22 +186,28 @@ struct MagnetometerModelTests {
         case "hard_iron[1]": try MagnetometerModel(sampleRate: 1, hardIron: SIMD3(0, .infinity, 0))
         case "hard_iron[2]": try MagnetometerModel(sampleRate: 1, hardIron: SIMD3(0, 0, 2e4))
         case "soft_iron rows": try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1, 0, 0), SIMD3(0, 1, 0)])
-        case "soft_iron[2][0]": try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(.nan, 0, 1)])
-        case "soft_iron[0][1]": try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1, 11, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
-        case "soft_iron singular": try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1, 2, 3), SIMD3(2, 4, 6), SIMD3(0, 0, 1)])
+        case "soft_iron[2][0]":
+            try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(.nan, 0, 1)])
+        case "soft_iron[0][1]":
+            try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1, 11, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
+        case "soft_iron singular":
+            try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1, 2, 3), SIMD3(2, 4, 6), SIMD3(0, 0, 1)])
         case "noise_density[0]": try MagnetometerModel(sampleRate: 1, noiseDensity: SIMD3(-0.1, 0, 0))
         case "resolution": try MagnetometerModel(sampleRate: 1, resolution: .nan)
         default: preconditionFailure("no case \(name)")
         }
     }
 
-    @Test("Invalid parameters throw at their JSON path", arguments: [
-        ("rate", SignalError.Code.outOfRange, "rate"), ("rate nan", .nonFinite, "rate"),
-        ("hard_iron[1]", .nonFinite, "hard_iron[1]"), ("hard_iron[2]", .outOfRange, "hard_iron[2]"),
-        ("soft_iron rows", .malformed, "soft_iron"), ("soft_iron[2][0]", .nonFinite, "soft_iron[2][0]"),
-        ("soft_iron[0][1]", .outOfRange, "soft_iron[0][1]"), ("soft_iron singular", .outOfRange, "soft_iron"),
-        ("noise_density[0]", .outOfRange, "noise_density[0]"), ("resolution", .nonFinite, "resolution"),
-    ])
+    @Test(
+        "Invalid parameters throw at their JSON path",
+        arguments: [
+            ("rate", SignalError.Code.outOfRange, "rate"), ("rate nan", .nonFinite, "rate"),
+            ("hard_iron[1]", .nonFinite, "hard_iron[1]"), ("hard_iron[2]", .outOfRange, "hard_iron[2]"),
+            ("soft_iron rows", .malformed, "soft_iron"), ("soft_iron[2][0]", .nonFinite, "soft_iron[2][0]"),
+            ("soft_iron[0][1]", .outOfRange, "soft_iron[0][1]"), ("soft_iron singular", .outOfRange, "soft_iron"),
+            ("noise_density[0]", .outOfRange, "noise_density[0]"), ("resolution", .nonFinite, "resolution"),
+        ]
+    )
     func invalid(name: String, code: SignalError.Code, field: String) throws {
         let error = #expect(throws: SignalError.self) { try Self.make(name) }
         #expect(error?.code == code)
@@ -162,10 +217,18 @@ struct MagnetometerModelTests {
     @Test("A nearly singular but invertible soft iron (det 1e-5) and the range edges are accepted")
     func validEdges() throws {
         _ = try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1e-5, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
-        _ = try MagnetometerModel(sampleRate: 1e6, hardIron: SIMD3(repeating: 1e4), noiseDensity: 1_000, resolution: 1_000)
+        _ = try MagnetometerModel(
+            sampleRate: 1e6,
+            hardIron: SIMD3(repeating: 1e4),
+            noiseDensity: 1_000,
+            resolution: 1_000
+        )
     }
 
-    @Test("Epochs outside WMM2025 (2025.0 ... 2030.0) throw at $.trajectory.epoch", arguments: [2024.99, 2030.01, Double.nan])
+    @Test(
+        "Epochs outside WMM2025 (2025.0 ... 2030.0) throw at $.trajectory.epoch",
+        arguments: [2024.99, 2030.01, Double.nan]
+    )
     func epoch(year: Double) throws {
         let mag = try MagnetometerModel(sampleRate: 1)
         let error = #expect(throws: SignalError.self) {
@@ -174,14 +237,26 @@ struct MagnetometerModelTests {
         #expect(error?.path == "$.trajectory.epoch")
         #expect(error?.code == (year.isNaN ? .nonFinite : .outOfRange))
         // The failing case: the validity's ends are accepted.
-        _ = try mag.trueField(latitude: 0, longitude: 0, altitude: 0, decimalYear: year < 2027 ? 2025.0 : 2030.0, attitude: .identity)
+        _ = try mag.trueField(
+            latitude: 0,
+            longitude: 0,
+            altitude: 0,
+            decimalYear: year < 2027 ? 2025.0 : 2030.0,
+            attitude: .identity
+        )
     }
 
     @Test("An attitude that is not a unit quaternion, a bad position or sample throw")
     func invalidInputs() throws {
         let mag = try MagnetometerModel(sampleRate: 1)
         let attitude = #expect(throws: SignalError.self) {
-            try mag.trueField(latitude: 0, longitude: 0, altitude: 0, decimalYear: 2026, attitude: Quaternion(w: 2, x: 0, y: 0, z: 0))
+            try mag.trueField(
+                latitude: 0,
+                longitude: 0,
+                altitude: 0,
+                decimalYear: 2026,
+                attitude: Quaternion(w: 2, x: 0, y: 0, z: 0)
+            )
         }
         #expect(attitude?.code == .invalidArgument)
         #expect(attitude?.path == "$.trajectory.sensors.magnetometer")

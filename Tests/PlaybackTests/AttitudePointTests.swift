@@ -1,13 +1,19 @@
 import Foundation
 import Signals
 import Testing
+
 @testable import Playback
 
 /// Motion points with an attitude: 13-channel frames, CSV attitude columns, JSON `attitude`.
 @Suite struct AttitudePointTests {
-    static let spin = MotionNode(attitude: .integrated(IntegratedAttitude(
-        rotationRate: .axes(x: .constant(Constant(0)), y: .constant(Constant(0)), z: .constant(Constant(0.5))),
-        initial: .named(.portrait))))
+    static let spin = MotionNode(
+        attitude: .integrated(
+            IntegratedAttitude(
+                rotationRate: .axes(x: .constant(Constant(0)), y: .constant(Constant(0)), z: .constant(Constant(0.5))),
+                initial: .named(.portrait)
+            )
+        )
+    )
 
     @Test("a motion with an attitude plays as MotionPoints carrying the quaternion; roll/pitch/yaw are CoreMotion's")
     func framePoints() throws {
@@ -29,7 +35,9 @@ import Testing
     @Test("MotionSignal keeps its attitude through its node and JSON")
     func roundTrip() throws {
         let motion = try MotionSignal(node: .motion(Self.spin))
-        #expect(motion.node == .motion(MotionNode(attitude: Self.spin.attitude!, userAcceleration: MotionNode.zeroAxes)))
+        #expect(
+            motion.node == .motion(MotionNode(attitude: Self.spin.attitude!, userAcceleration: MotionNode.zeroAxes))
+        )
         let again = try JSONDecoder().decode(MotionSignal.self, from: try JSONEncoder().encode(motion))
         #expect(again == motion)
     }

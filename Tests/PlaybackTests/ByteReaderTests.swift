@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import Playback
-import Signals
 import Formats
+import Foundation
+import Signals
+import Testing
+
+@testable import Playback
 
 /// The byte reader under every refill boundary: point files must read the same through a buffer of
 /// any size (the FuzzPoints harness checks it on every input with buffers of 1 and 5 bytes).
@@ -10,7 +11,10 @@ import Formats
     static let inputs: [(String, PointFormat)] = [
         ("timestamp,x,y,z\r\n0,1,2,3\r\n\r\n0.5, -1 ,\"2\",3e-3\n1,0,0,0", .csv),
         ("{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\r\n\n{\"timestamp\": 1}\n", .jsonLines),
-        ("[{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": -1}} ,\n {\"timestamp\": 2, \"rotationRate\": {\"x\": 1, \"y\": 0, \"z\": 0} }]", .json),
+        (
+            "[{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": -1}} ,\n {\"timestamp\": 2, \"rotationRate\": {\"x\": 1, \"y\": 0, \"z\": 0} }]",
+            .json
+        ),
     ]
 
     func decode(_ text: String, _ format: PointFormat, bufferSize: Int) -> Result<[MotionPoint], SignalError> {
@@ -26,19 +30,33 @@ import Formats
     func byteOrderMark(bufferSize: Int) throws {
         let expected = try PointFile.decode(Data("timestamp,x,y,z\n0,1,2,3\n".utf8), format: .csv)
         #expect(try decode("\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: bufferSize).get() == expected)
-        #expect(try decode("\u{FEFF}{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n", .jsonLines, bufferSize: bufferSize).get() == expected)
-        #expect(try decode("\u{FEFF}[{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}]", .json, bufferSize: bufferSize).get() == expected)
+        #expect(
+            try decode("\u{FEFF}{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n", .jsonLines, bufferSize: bufferSize)
+                .get() == expected
+        )
+        #expect(
+            try decode("\u{FEFF}[{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}]", .json, bufferSize: bufferSize)
+                .get() == expected
+        )
     }
 
     @Test("a mark that is not at the start is not skipped")
     func byteOrderMarkInside() {
         for size in [1, 3, 1 << 16] {
-            #expect(#expect(throws: SignalError.self) { try decode("\n\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }?.code == .unknownField)
-            #expect(#expect(throws: SignalError.self) { try decode("\u{EF}\u{BB}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get() }?.code == .unknownField)
+            #expect(
+                #expect(throws: SignalError.self) {
+                    try decode("\n\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get()
+                }?.code == .unknownField
+            )
+            #expect(
+                #expect(throws: SignalError.self) {
+                    try decode("\u{EF}\u{BB}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get()
+                }?.code == .unknownField
+            )
         }
     }
 
-    @Test("lines, CRLF, quoted fields and JSON elements split across refills read the same", arguments: 1 ... 9)
+    @Test("lines, CRLF, quoted fields and JSON elements split across refills read the same", arguments: 1...9)
     func refillBoundaries(bufferSize: Int) throws {
         for (text, format) in Self.inputs {
             let whole = try decode(text, format, bufferSize: 1 << 16).get()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Playback
 
 @Suite struct LatenessHistogramTests {
@@ -8,11 +9,12 @@ import Testing
         #expect(h.percentile(0.5) == .zero)
         #expect(h.max == .zero)
         #expect(h.count == 0)
-        for v in 1 ... 100 { h.record(.microseconds(v)) }
+        for v in 1...100 { h.record(.microseconds(v)) }
         #expect(h.count == 100)
         #expect(h.max == .microseconds(100))
         #expect(h.mean == .nanoseconds(50_500))
-        let p50 = h.percentile(0.5), p99 = h.percentile(0.99)
+        let p50 = h.percentile(0.5)
+        let p99 = h.percentile(0.99)
         // Within 1/64 above the exact nearest-rank values (50 µs, 99 µs), never below.
         #expect(p50 >= .microseconds(50))
         #expect(p50 <= .nanoseconds(50_000 + 50_000 / 64))
@@ -40,9 +42,19 @@ import Testing
 
     @Test("statistics print in µs; microseconds(_:) converts for benchmarks")
     func formatting() {
-        let s = LatenessStatistics(delivered: 3, skipped: 1, p50: .nanoseconds(12_340), p99: .microseconds(41),
-                                   max: .microseconds(180), mean: .microseconds(4), finalDrift: .nanoseconds(900))
-        #expect(s.description == "delivered 3, skipped 1, lateness p50 12.3 µs, p99 41.0 µs, max 180.0 µs, mean 4.0 µs, final drift 0.9 µs")
+        let s = LatenessStatistics(
+            delivered: 3,
+            skipped: 1,
+            p50: .nanoseconds(12_340),
+            p99: .microseconds(41),
+            max: .microseconds(180),
+            mean: .microseconds(4),
+            finalDrift: .nanoseconds(900)
+        )
+        #expect(
+            s.description
+                == "delivered 3, skipped 1, lateness p50 12.3 µs, p99 41.0 µs, max 180.0 µs, mean 4.0 µs, final drift 0.9 µs"
+        )
         #expect(LatenessStatistics.microseconds(.nanoseconds(12_340)) == 12.34)
         #expect(LatenessStatistics.microseconds(.seconds(2)) == 2_000_000)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Playback
 
 @Suite struct ManualClockTests {
@@ -7,8 +8,14 @@ import Testing
         let clock = ManualClock()
         #expect(clock.now == .at(0))
         let woke = Recorder<Int>()
-        let a = Task { try await clock.sleep(until: .at(2)); woke.append(2) }
-        let b = Task { try await clock.sleep(until: .at(1)); woke.append(1) }
+        let a = Task {
+            try await clock.sleep(until: .at(2))
+            woke.append(2)
+        }
+        let b = Task {
+            try await clock.sleep(until: .at(1))
+            woke.append(1)
+        }
         await clock.waitForSleepers(2)
         #expect(clock.sleeperDeadlines == [.at(1), .at(2)])
         clock.advance(by: .milliseconds(500))
@@ -16,12 +23,12 @@ import Testing
         clock.advance(to: .at(1))
         try await b.value
         #expect(woke.values == [1])
-        clock.advance(to: .at(0.5))     // never goes back
+        clock.advance(to: .at(0.5))  // never goes back
         #expect(clock.now == .at(1))
         clock.advance(by: .seconds(1))
         try await a.value
         #expect(woke.values == [1, 2])
-        try await clock.sleep(until: .at(0))   // already past: returns at once
+        try await clock.sleep(until: .at(0))  // already past: returns at once
     }
 
     @Test("a cancelled sleeper throws CancellationError and leaves the clock")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Playback
 import Signals
+import Testing
+
+@testable import Playback
 
 @Suite struct MotionPointTests {
     struct Accelerometer: Timestamped, Motionable {
@@ -27,14 +28,24 @@ import Signals
 
     @Test("JSON: every part written, strict reading, short x/y/z form")
     func codable() throws {
-        let p = MotionPoint(timestamp: 0.25, userAcceleration: Acceleration(x: 1, y: 0, z: 0),
-                            gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0.1, y: 0.2, z: 0.3))
+        let p = MotionPoint(
+            timestamp: 0.25,
+            userAcceleration: Acceleration(x: 1, y: 0, z: 0),
+            gravity: Acceleration(x: 0, y: 0, z: -1),
+            rotationRate: RotationRate(x: 0.1, y: 0.2, z: 0.3)
+        )
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(p), as: UTF8.self)
-        #expect(json == #"{"gravity":{"x":0,"y":0,"z":-1},"rotationRate":{"x":0.1,"y":0.2,"z":0.3},"timestamp":0.25,"userAcceleration":{"x":1,"y":0,"z":0}}"#)
+        #expect(
+            json
+                == #"{"gravity":{"x":0,"y":0,"z":-1},"rotationRate":{"x":0.1,"y":0.2,"z":0.3},"timestamp":0.25,"userAcceleration":{"x":1,"y":0,"z":0}}"#
+        )
         #expect(try JSONDecoder().decode(MotionPoint.self, from: Data(json.utf8)) == p)
-        let short = try JSONDecoder().decode(MotionPoint.self, from: Data(#"{"timestamp": 1, "x": 1, "y": 2, "z": 3}"#.utf8))
+        let short = try JSONDecoder().decode(
+            MotionPoint.self,
+            from: Data(#"{"timestamp": 1, "x": 1, "y": 2, "z": 3}"#.utf8)
+        )
         #expect(short.userAcceleration == Acceleration(x: 1, y: 2, z: 3))
         let error = #expect(throws: SignalError.self) {
             try JSONDecoder().decode(MotionPoint.self, from: Data(#"{"timestamp": 1, "rotationrate": {}}"#.utf8))

@@ -1,12 +1,17 @@
 import Foundation
 import Signals
 import Testing
+
 @testable import Playback
 
 @Suite struct MotionSignalTests {
     /// The issue's example, exactly as written.
     static let motion = MotionSignal {
-        UserAcceleration(x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5), y: Constant(0), z: Noise(amplitude: 0.02, seed: 1))
+        UserAcceleration(
+            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5),
+            y: Constant(0),
+            z: Noise(amplitude: 0.02, seed: 1)
+        )
         Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
         RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
     }
@@ -16,10 +21,13 @@ import Testing
         let buffer = try Self.motion.render(sampleRate: 100, duration: 2)
         #expect(buffer.channelCount == 9)
         #expect(buffer.frameCount == 200)
-        let ua = try Axes(x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5), y: Constant(0),
-                          z: Noise(amplitude: 0.02, seed: 1)).render(sampleRate: 100, duration: 2)
+        let ua = try Axes(
+            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5),
+            y: Constant(0),
+            z: Noise(amplitude: 0.02, seed: 1)
+        ).render(sampleRate: 100, duration: 2)
         let rr = try Square(amplitude: 0.1, frequency: 0.5).render(sampleRate: 100, duration: 2)
-        #expect(Array(buffer.samples[0 ..< 600]) == ua.samples)
+        #expect(Array(buffer.samples[0..<600]) == ua.samples)
         #expect(buffer.channel(3).allSatisfy { $0 == 0 })
         #expect(buffer.channel(4).allSatisfy { $0 == 0 })
         #expect(buffer.channel(5).allSatisfy { $0 == -1 })
@@ -43,8 +51,12 @@ import Testing
         #expect(t.channel(0).allSatisfy { $0 == 3 })
         #expect(t.channel(1).allSatisfy { $0 == 3 })
         #expect(t.channel(8).allSatisfy { $0 == 0.5 })
-        let typed = MotionSignal { RotationRateSignal(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0)) }
-        let erased = MotionSignal { RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0)) }
+        let typed = MotionSignal {
+            RotationRateSignal(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
+        }
+        let erased = MotionSignal {
+            RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
+        }
         #expect(typed == erased)
     }
 
@@ -76,8 +88,14 @@ import Testing
         #expect(seen.count == 100)
         for (k, p) in seen.values.enumerated() {
             #expect(p.timestamp == Double(k) / 100)
-            #expect(p.userAcceleration == Acceleration(x: Double(buffer[frame: k, channel: 0]), y: Double(buffer[frame: k, channel: 1]),
-                                                       z: Double(buffer[frame: k, channel: 2])))
+            #expect(
+                p.userAcceleration
+                    == Acceleration(
+                        x: Double(buffer[frame: k, channel: 0]),
+                        y: Double(buffer[frame: k, channel: 1]),
+                        z: Double(buffer[frame: k, channel: 2])
+                    )
+            )
             #expect(p.gravity.z == -1)
             #expect(p.rotationRate.x == Double(buffer[frame: k, channel: 6]))
         }
@@ -85,9 +103,14 @@ import Testing
 
     @Test("JSON spec {\"motion\": {...}}: decodes, omitted parts zero, round-trips")
     func json() throws {
-        let text = #"{"motion": {"userAcceleration": {"axes": {"x": {"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}}}, "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#
+        let text =
+            #"{"motion": {"userAcceleration": {"axes": {"x": {"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}}}, "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#
         let motion = try MotionSignal.decode(json: Data(text.utf8))
-        #expect(#expect(throws: SignalError.self) { try MotionSignal.decode(json: Data(#"{"sine": {"frequency": 1}}"#.utf8)) }?.code == .malformed)
+        #expect(
+            #expect(throws: SignalError.self) {
+                try MotionSignal.decode(json: Data(#"{"sine": {"frequency": 1}}"#.utf8))
+            }?.code == .malformed
+        )
         #expect(motion.rotationRate == MotionSignal.zeroAxes)
         let b = try motion.render(sampleRate: 10, duration: 1)
         let x = try Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5).render(sampleRate: 10, duration: 1)
@@ -99,15 +122,21 @@ import Testing
         #expect(try MotionSignal(node: Self.motion.node) == Self.motion)
     }
 
-    @Test("JSON errors name the path", arguments: [
-        (#"{"motion": {"gravty": {"axes": {}}}}"#, "$.motion.gravty", SignalError.Code.unknownField),
-        (#"{"motion": {"gravity": {"sine": {"frequency": 1}}}}"#, "$.motion.gravity", .channelMismatch),
-        (#"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequncy": 1}}}}}}"#, "$.motion.gravity.axes.z.sine", .unknownField),
-        (#"{"motion": 3}"#, "$.motion", .malformed),
-        (#"{"motion": {}, "extra": 1}"#, "$.extra", .unknownField),
-        (#"[1, 2]"#, "$", .malformed),
-        (#"{"motion": {"#, "$", .malformed),
-    ])
+    @Test(
+        "JSON errors name the path",
+        arguments: [
+            (#"{"motion": {"gravty": {"axes": {}}}}"#, "$.motion.gravty", SignalError.Code.unknownField),
+            (#"{"motion": {"gravity": {"sine": {"frequency": 1}}}}"#, "$.motion.gravity", .channelMismatch),
+            (
+                #"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequncy": 1}}}}}}"#, "$.motion.gravity.axes.z.sine",
+                .unknownField
+            ),
+            (#"{"motion": 3}"#, "$.motion", .malformed),
+            (#"{"motion": {}, "extra": 1}"#, "$.extra", .unknownField),
+            (#"[1, 2]"#, "$", .malformed),
+            (#"{"motion": {"#, "$", .malformed),
+        ]
+    )
     func jsonErrors(text: String, path: String, code: SignalError.Code) throws {
         let error = #expect(throws: SignalError.self) { try MotionSignal.decode(json: Data(text.utf8)) }
         #expect(error?.path?.hasPrefix(path) == true, "\(String(describing: error))")

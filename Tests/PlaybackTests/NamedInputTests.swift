@@ -1,8 +1,9 @@
+import Formats
 import Foundation
 import Testing
+
 @testable import Playback
 @testable import Signals
-import Formats
 
 @Suite struct NamedInputTests {
     static let dir: URL = {
@@ -20,7 +21,7 @@ import Formats
     /// A named pipe fed by a writer thread (as `<(cat file)` or `mkfifo` would be).
     func fifo(_ name: String, _ contents: Data) throws -> String {
         let path = Self.dir.appendingPathComponent(name).path
-        signal(SIGPIPE, SIG_IGN)   // the reader may stop early: the writer gets EPIPE, not a signal
+        signal(SIGPIPE, SIG_IGN)  // the reader may stop early: the writer gets EPIPE, not a signal
         unlink(path)
         #expect(mkfifo(path, 0o600) == 0)
         let bytes = contents
@@ -48,10 +49,15 @@ import Formats
 
     @Test("binary data and endless lines from a pipe fail fast instead of filling memory")
     func pipeLimits() throws {
-        let zeros = #expect(throws: SignalError.self) { _ = try NamedInput.open(try fifo("zeros", Data(count: 200_000))) }
+        let zeros = #expect(throws: SignalError.self) {
+            _ = try NamedInput.open(try fifo("zeros", Data(count: 200_000)))
+        }
         #expect(zeros?.message.contains("NUL byte") == true)
         let line = #expect(throws: SignalError.self) {
-            _ = try NamedInput.open(try fifo("line", Data(repeating: UInt8(ascii: "1"), count: 300_000)), lineLimit: 100_000)
+            _ = try NamedInput.open(
+                try fifo("line", Data(repeating: UInt8(ascii: "1"), count: 300_000)),
+                lineLimit: 100_000
+            )
         }
         #expect(line?.message.contains("longer than 100000 bytes") == true)
         let big = #expect(throws: SignalError.self) {
@@ -67,7 +73,12 @@ import Formats
         let e = #expect(throws: SignalError.self) { _ = try PointFile(path: try write("long.csv", data)).validate() }
         #expect(e?.message.contains("longer than 1048576 bytes") == true)
         let json = #expect(throws: SignalError.self) {
-            _ = try PointFile(path: try write("long.json", Data("[{\"timestamp\": 0, \"x\": \"".utf8) + Data(repeating: 0x61, count: 2 << 20))).validate()
+            _ = try PointFile(
+                path: try write(
+                    "long.json",
+                    Data("[{\"timestamp\": 0, \"x\": \"".utf8) + Data(repeating: 0x61, count: 2 << 20)
+                )
+            ).validate()
         }
         #expect(json?.message.contains("longer than 1048576 bytes") == true)
         let dir = #expect(throws: SignalError.self) { _ = try NamedInput.open(Self.dir.path) }
@@ -84,18 +95,23 @@ import Formats
         #expect(try lines.validate() == 1)
     }
 
-    @Test("points are read strictly: duplicate keys, trailing commas and nulls are errors", arguments: [
-        ("{\"timestamp\": 0, \"timestamp\": 1}\n", "duplicate key 'timestamp'"),
-        ("{\"timestamp\": 0, \"gravity\": null}\n", "'gravity' is null"),
-        ("{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": -1,}}\n", "trailing comma"),
-        ("{\"timestamp\": 0, \"x\": 1e400, \"y\": 0, \"z\": 0}\n", "too large for a Double"),
-    ])
+    @Test(
+        "points are read strictly: duplicate keys, trailing commas and nulls are errors",
+        arguments: [
+            ("{\"timestamp\": 0, \"timestamp\": 1}\n", "duplicate key 'timestamp'"),
+            ("{\"timestamp\": 0, \"gravity\": null}\n", "'gravity' is null"),
+            ("{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": -1,}}\n", "trailing comma"),
+            ("{\"timestamp\": 0, \"x\": 1e400, \"y\": 0, \"z\": 0}\n", "too large for a Double"),
+        ]
+    )
     func strictPoints(text: String, message: String) {
         let e = #expect(throws: SignalError.self) { _ = try PointFile.decode(Data(text.utf8), format: .jsonLines) }
         #expect(e?.message.contains(message) == true, "\(e?.description ?? "")")
         #expect(e?.line == 1)
         #expect(e?.index == 0)
-        let array = #expect(throws: SignalError.self) { _ = try PointFile.decode(Data("[{\"timestamp\": 0},]".utf8), format: .json) }
+        let array = #expect(throws: SignalError.self) {
+            _ = try PointFile.decode(Data("[{\"timestamp\": 0},]".utf8), format: .json)
+        }
         #expect(array?.message.contains("trailing comma") == true)
     }
 
@@ -104,8 +120,12 @@ import Formats
         #expect(CSVReader.number("1.5e3") == 1500)
         #expect(CSVReader.number("-.5") == -0.5)
         #expect(CSVReader.number("+2.") == 2)
-        for bad in ["0x1p3", "nan", "inf", "1.5.2", "", "1e", "--1", " 1"] { #expect(CSVReader.number(bad) == nil, "\(bad)") }
-        let e = #expect(throws: SignalError.self) { _ = try PointFile.decode(Data("timestamp,x,y,z\n0,inf,0,0\n".utf8), format: .csv) }
+        for bad in ["0x1p3", "nan", "inf", "1.5.2", "", "1e", "--1", " 1"] {
+            #expect(CSVReader.number(bad) == nil, "\(bad)")
+        }
+        let e = #expect(throws: SignalError.self) {
+            _ = try PointFile.decode(Data("timestamp,x,y,z\n0,inf,0,0\n".utf8), format: .csv)
+        }
         #expect(e?.code == .nonFinite)
         #expect(e?.field == "x")
         #expect(e?.line == 2)
@@ -113,19 +133,24 @@ import Formats
 
     @Test("a schedule sums up the timing a player checks before it starts")
     func schedule() throws {
-        let file = try PointFile(path: try write("gap.csv", Data("timestamp,x,y,z\n1,0,0,0\n2,0,0,0\n1000000001,0,0,0\n".utf8)))
+        let file = try PointFile(
+            path: try write("gap.csv", Data("timestamp,x,y,z\n1,0,0,0\n2,0,0,0\n1000000001,0,0,0\n".utf8))
+        )
         let s = try file.schedule()
         #expect(s.count == 3)
         #expect(s.first == 1)
         #expect(s.last == 1_000_000_001)
         #expect(s.largestGap == 999_999_999)
         #expect(s.longestWait(speed: 1, loop: false) == 999_999_999)
-        #expect(s.longestWait(speed: 1e-300, loop: false).isInfinite || s.longestWait(speed: 1e-300, loop: false) > 1e300)
+        #expect(
+            s.longestWait(speed: 1e-300, loop: false).isInfinite || s.longestWait(speed: 1e-300, loop: false) > 1e300
+        )
         var one = PointSchedule()
         one.add(5)
         #expect(one.loopPeriod == nil)
         var same = PointSchedule()
-        same.add(0); same.add(0)
+        same.add(0)
+        same.add(0)
         #expect(same.loopPeriod == nil)
     }
 

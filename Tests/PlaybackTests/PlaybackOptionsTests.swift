@@ -1,6 +1,7 @@
-import Testing
-@testable import Playback
 import Signals
+import Testing
+
+@testable import Playback
 
 @Suite struct PlaybackOptionsTests {
     @Test("timing policies: precise spins 100 µs, efficient never; negative windows are zero")

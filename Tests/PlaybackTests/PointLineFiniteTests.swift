@@ -1,12 +1,17 @@
-import Testing
-@testable import Playback
 import Signals
+import Testing
+
+@testable import Playback
 
 /// `signals play` and the live server check every point before its line is written.
 @Suite struct PointLineFiniteTests {
     @Test("a motion point with an infinite or NaN value is refused naming its time; finite points pass")
     func motion() throws {
-        var p = MotionPoint(timestamp: 0.5, userAcceleration: Acceleration(x: 0, y: 0, z: 0), gravity: Acceleration(x: 0, y: 0, z: -1))
+        var p = MotionPoint(
+            timestamp: 0.5,
+            userAcceleration: Acceleration(x: 0, y: 0, z: 0),
+            gravity: Acceleration(x: 0, y: 0, z: -1)
+        )
         try PointLine.checkFinite(p)
         p.rotationRate = RotationRate(x: 0, y: -.infinity, z: 0)
         let error = try #require(throws: SignalError.self) { try PointLine.checkFinite(p) }
@@ -23,15 +28,21 @@ import Signals
     @Test("scalar, axes and channel points: the same check")
     func others() throws {
         try PointLine.checkFinite(ScalarPoint(timestamp: 1, value: 2))
-        let scalar = try #require(throws: SignalError.self) { try PointLine.checkFinite(ScalarPoint(timestamp: 1, value: .nan)) }
+        let scalar = try #require(throws: SignalError.self) {
+            try PointLine.checkFinite(ScalarPoint(timestamp: 1, value: .nan))
+        }
         #expect(scalar.code == .nonFinite)
         #expect(scalar.message.contains("value 1 is nan"), "\(scalar.message)")
         try PointLine.checkFinite(AxesPoint(timestamp: 1, x: 1, y: 2, z: 3))
-        let axes = try #require(throws: SignalError.self) { try PointLine.checkFinite(AxesPoint(timestamp: 1, x: 1, y: .infinity, z: 3)) }
+        let axes = try #require(throws: SignalError.self) {
+            try PointLine.checkFinite(AxesPoint(timestamp: 1, x: 1, y: .infinity, z: 3))
+        }
         #expect(axes.code == .nonFinite)
         #expect(axes.message.contains("value 2 is inf"), "\(axes.message)")
         try PointLine.checkFinite(timestamp: 1, [Float(1), 2, 3, 4])
-        let error = try #require(throws: SignalError.self) { try PointLine.checkFinite(timestamp: 1, [Float(1), 2, -.infinity, 4]) }
+        let error = try #require(throws: SignalError.self) {
+            try PointLine.checkFinite(timestamp: 1, [Float(1), 2, -.infinity, 4])
+        }
         #expect(error.code == .nonFinite)
         #expect(error.message.contains("value 2 is -inf"), "\(error.message)")
     }

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import Playback
-import Signals
 import Formats
+import Foundation
+import Signals
+import Testing
+
+@testable import Playback
 
 /// Recordings for `verify` and `plot` (`.npy` and CSV), as the FuzzRecording harness reads them.
 @Suite struct RecordedSamplesTests {
@@ -16,13 +17,28 @@ import Formats
         return data + payload
     }
 
-    func read(_ data: Data, name: String = "r.npy", frames: Int = 4, channels: Int = 1, rate: Double = 1000) throws(SignalError) -> SampleBuffer {
-        try RecordedSamples.read(NamedInput(name: name, bytes: data), sampleRate: rate, channelCount: channels, frameCount: frames)
+    func read(
+        _ data: Data,
+        name: String = "r.npy",
+        frames: Int = 4,
+        channels: Int = 1,
+        rate: Double = 1000
+    ) throws(SignalError) -> SampleBuffer {
+        try RecordedSamples.read(
+            NamedInput(name: name, bytes: data),
+            sampleRate: rate,
+            channelCount: channels,
+            frameCount: frames
+        )
     }
 
-    @Test(".npy shapes that cannot be are refused, never trap", arguments: [
-        "(-1,)", "(2305843009213693952,)", "(4611686018427387904, 4)", "(1, 2, 3)", "()", "(99999999999999999999,)", "(x,)",
-    ])
+    @Test(
+        ".npy shapes that cannot be are refused, never trap",
+        arguments: [
+            "(-1,)", "(2305843009213693952,)", "(4611686018427387904, 4)", "(1, 2, 3)", "()", "(99999999999999999999,)",
+            "(x,)",
+        ]
+    )
     func badShapes(shape: String) {
         let data = npy("{'descr': '<f4', 'fortran_order': False, 'shape': \(shape), }")
         #expect(#expect(throws: SignalError.self) { _ = try read(data) }?.code == .malformed)
@@ -31,18 +47,32 @@ import Formats
     @Test(".npy: float32 and float64 read, truncated data and other dtypes refused")
     func npyFiles() throws {
         var payload = Data()
-        for v: Float in [1, 2, 3, 4] { withUnsafeBytes(of: v.bitPattern.littleEndian) { payload.append(contentsOf: $0) } }
+        for v: Float in [1, 2, 3, 4] {
+            withUnsafeBytes(of: v.bitPattern.littleEndian) { payload.append(contentsOf: $0) }
+        }
         let b = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
         #expect(b.samples == [1, 2, 3, 4])
         let truncated = #expect(throws: SignalError.self) {
             _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload.prefix(10)))
         }
         #expect(truncated?.message.contains("truncated") == true)
-        #expect(#expect(throws: SignalError.self) { _ = try read(npy("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload)) }?.code == .malformed)
-        #expect(#expect(throws: SignalError.self) { _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF])) }?.code == .malformed)
+        #expect(
+            #expect(throws: SignalError.self) {
+                _ = try read(npy("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
+            }?.code == .malformed
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF]))
+            }?.code == .malformed
+        )
         var nan = Data()
-        for v: Float in [1, .nan, 3, 4] { withUnsafeBytes(of: v.bitPattern.littleEndian) { nan.append(contentsOf: $0) } }
-        let e = #expect(throws: SignalError.self) { _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan)) }
+        for v: Float in [1, .nan, 3, 4] {
+            withUnsafeBytes(of: v.bitPattern.littleEndian) { nan.append(contentsOf: $0) }
+        }
+        let e = #expect(throws: SignalError.self) {
+            _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan))
+        }
         #expect(e?.code == .nonFinite)
     }
 
@@ -54,7 +84,9 @@ import Formats
         let e = #expect(throws: SignalError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 4, rate: 500) }
         #expect(e?.message.contains("advances at 1000") == true, "\(e?.description ?? "")")
         #expect(e?.line == 3)
-        let few = #expect(throws: SignalError.self) { _ = try read(Data(text.utf8), name: "r.csv", frames: 5, rate: 1000) }
+        let few = #expect(throws: SignalError.self) {
+            _ = try read(Data(text.utf8), name: "r.csv", frames: 5, rate: 1000)
+        }
         #expect(few?.message.contains("has 4 frames") == true)
         let noHeader = try read(Data("1,2\n3,4\n".utf8), name: "r.csv", frames: 2, channels: 2)
         #expect(noHeader.samples == [1, 3, 2, 4])

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import Playback
 import InternalUtilities
 import Signals
+import Testing
+
+@testable import Playback
 
 @Suite struct RunnerTests {
     @Test("every point exactly once, in order, each at its own time on the clock")
@@ -23,7 +24,7 @@ import Signals
 
     @Test("points come due only as the clock reaches their deadlines, never earlier")
     func stepByStep() async throws {
-        let (clock, _, seen, done) = try await startedRunner(ticks(4, step: 1))   // the playback thread holds the runner
+        let (clock, _, seen, done) = try await startedRunner(ticks(4, step: 1))  // the playback thread holds the runner
         #expect(seen.values == [0])
         #expect(clock.sleeperDeadlines == [.at(1)])
         clock.advance(by: .milliseconds(999))
@@ -31,11 +32,11 @@ import Signals
         clock.advance(by: .milliseconds(1))
         await clock.waitForSleepers()
         #expect(seen.values == [0, 1])
-        clock.advance(by: .seconds(5))   // both remaining points are due: delivered late, in order
+        clock.advance(by: .seconds(5))  // both remaining points are due: delivered late, in order
         let summary = await done.first()
         #expect(seen.values == [0, 1, 2, 3])
         #expect(summary.statistics.delivered == 4)
-        #expect(summary.statistics.max == .seconds(4))   // point 2 due at 2 s, delivered at 6 s
+        #expect(summary.statistics.max == .seconds(4))  // point 2 due at 2 s, delivered at 6 s
         #expect(summary.statistics.finalDrift == .seconds(3))
         #expect(done.count == 1)
     }
@@ -50,7 +51,7 @@ import Signals
         #expect(seen.values == [0])
         runner.resume()
         await clock.waitForSleepers()
-        #expect(clock.sleeperDeadlines == [.at(11)])   // 10.4 s + the 0.6 s that were left
+        #expect(clock.sleeperDeadlines == [.at(11)])  // 10.4 s + the 0.6 s that were left
         clock.advance(to: .at(11))
         await clock.waitForSleepers()
         #expect(seen.values == [0, 1])
@@ -72,11 +73,11 @@ import Signals
         clock.advance(to: .at(0.5))
         await clock.waitForSleepers()
         #expect(clock.sleeperDeadlines == [.at(1)])
-        clock.advance(to: .at(0.75))          // playback time 1.5 s
+        clock.advance(to: .at(0.75))  // playback time 1.5 s
         try runner.setSpeed(0.5)
         #expect(runner.speed == 0.5)
         await clock.waitForSleepers()
-        #expect(clock.sleeperDeadlines == [.at(1.75)])   // 0.5 s of playback at half speed
+        #expect(clock.sleeperDeadlines == [.at(1.75)])  // 0.5 s of playback at half speed
         #expect(#expect(throws: SignalError.self) { try runner.setSpeed(0) }?.code == .invalidArgument)
         #expect(#expect(throws: SignalError.self) { try runner.setSpeed(.infinity) }?.code == .invalidArgument)
         runner.stop()
@@ -133,7 +134,11 @@ import Signals
 
         // Restart: a new run from the first point, timed from the present.
         let again = Completions()
-        try runner.start(ticks(2, step: 1)) { seen.append($0.timestamp) } completion: { again.record($0) }
+        try runner.start(ticks(2, step: 1)) {
+            seen.append($0.timestamp)
+        } completion: {
+            again.record($0)
+        }
         await clock.waitForSleepers()
         #expect(clock.sleeperDeadlines == [.at(104)])
         clock.advance(by: .seconds(1))
@@ -152,7 +157,9 @@ import Signals
         try runner.start(ticks(10)) { p in
             seen.append(p.timestamp)
             if seen.count == 3 { runner.stop() }
-        } completion: { done.record($0) }
+        } completion: {
+            done.record($0)
+        }
         let summary = await done.first()
         #expect(summary.reason == .stopped)
         #expect(seen.values == [0, 0.1, 0.2])
@@ -185,7 +192,7 @@ import Signals
         #expect(seen.values == ticks(10).map(\.timestamp))
         #expect(summary.statistics.delivered == 10)
         #expect(summary.statistics.skipped == 0)
-        #expect(summary.statistics.max == .milliseconds(250))   // point 1: due 0.1 s, delivered at 0.35 s
+        #expect(summary.statistics.max == .milliseconds(250))  // point 1: due 0.1 s, delivered at 0.35 s
         #expect(summary.statistics.p50 == .zero)
         #expect(summary.statistics.finalDrift == .zero)
     }
@@ -212,7 +219,9 @@ import Signals
         let running = #expect(throws: SignalError.self) { try runner.start(ticks(3)) { _ in } }
         #expect(running?.code == .alreadyRunning)
         runner.stop()
-        let speed = #expect(throws: SignalError.self) { try runner.start(ticks(3), options: PlaybackOptions(speed: -1)) { _ in } }
+        let speed = #expect(throws: SignalError.self) {
+            try runner.start(ticks(3), options: PlaybackOptions(speed: -1)) { _ in }
+        }
         #expect(speed?.code == .invalidArgument)
         let backwards = [MotionPoint(timestamp: 0), MotionPoint(timestamp: 2), MotionPoint(timestamp: 1)]
         let auto = Runner(clock: ManualClock(autoAdvance: true))
@@ -242,7 +251,7 @@ import Signals
         let (clock, runner) = manualRunner()
         let points = runner.points(ticks(10))
         await clock.waitForSleepers()
-        clock.advance(to: .at(0.5))    // points 0 … 0.5 are delivered into the buffer
+        clock.advance(to: .at(0.5))  // points 0 … 0.5 are delivered into the buffer
         await clock.waitForSleepers()
         var iterator = points.makeAsyncIterator()
         #expect(await iterator.next()?.timestamp == 0)
@@ -256,7 +265,9 @@ import Signals
     func asyncSequenceBreak() async throws {
         let (_, runner) = manualRunner()
         func first() async -> Double? {
-            for await point in runner.points(ticks(10, step: 1), options: PlaybackOptions(loop: true)) { return point.timestamp }
+            for await point in runner.points(ticks(10, step: 1), options: PlaybackOptions(loop: true)) {
+                return point.timestamp
+            }
             return nil
         }
         #expect(await first() == 0)
@@ -268,7 +279,10 @@ import Signals
     func empty() async throws {
         let runner = Runner(clock: ManualClock())
         let done = Completions()
-        try runner.start([MotionPoint]()) { _ in } completion: { done.record($0) }
+        try runner.start([MotionPoint]()) { _ in
+        } completion: {
+            done.record($0)
+        }
         let summary = await done.first()
         #expect(summary.reason == .finished)
         #expect(summary.statistics.delivered == 0)
@@ -311,16 +325,26 @@ import Signals
             #expect(p.timestamp == t)
             #expect(p.userAcceleration.x == 2 * sin(2 * .pi * t + 0.2) + 0.5)
         }
-        #expect(#expect(throws: SignalError.self) { try SampledFunction(interval: 0) { MotionPoint(timestamp: $0) } }?.code == .invalidArgument)
-        #expect(#expect(throws: SignalError.self) { try SampledFunction(interval: 0.1, count: -1) { MotionPoint(timestamp: $0) } }?.code == .invalidArgument)
+        #expect(
+            #expect(throws: SignalError.self) { try SampledFunction(interval: 0) { MotionPoint(timestamp: $0) } }?.code
+                == .invalidArgument
+        )
+        #expect(
+            #expect(throws: SignalError.self) {
+                try SampledFunction(interval: 0.1, count: -1) { MotionPoint(timestamp: $0) }
+            }?.code == .invalidArgument
+        )
     }
 
-    @Test("real clocks (both timing policies) and any other Clock deliver every point in order",
-          arguments: [TimingPolicy.precise, .efficient])
+    @Test(
+        "real clocks (both timing policies) and any other Clock deliver every point in order",
+        arguments: [TimingPolicy.precise, .efficient]
+    )
     func realClock(timing: TimingPolicy) async throws {
         let runner = Runner()
         let seen = Recorder<Double>()
-        let summary = try await runner.run(ticks(20, step: 0.001), options: PlaybackOptions(timing: timing, speed: 10)) {
+        let summary = try await runner.run(ticks(20, step: 0.001), options: PlaybackOptions(timing: timing, speed: 10))
+        {
             seen.append($0.timestamp)
         }
         #expect(summary.reason == .finished)
@@ -341,12 +365,12 @@ import Signals
         try runner.start(ticks(5, step: 1), handler: { _ in }, completion: done.handler)
         await clock.waitForSleepers()
         #expect(runner.statistics?.delivered == 1)
-        clock.advance(by: .milliseconds(2500))            // point 1 due at 1 s, point 2 at 2 s: both late
+        clock.advance(by: .milliseconds(2500))  // point 1 due at 1 s, point 2 at 2 s: both late
         await clock.waitForSleepers()
         let live = try #require(runner.statistics)
         #expect(live.delivered == 3)
         #expect(live.max == .milliseconds(1500))
-        #expect(runner.monotonicOrigin == nil)              // a manual clock has no monotonic origin
+        #expect(runner.monotonicOrigin == nil)  // a manual clock has no monotonic origin
         runner.stop()
         #expect(runner.statistics == nil)
         #expect(await done.first().statistics.delivered == 3)
@@ -360,11 +384,13 @@ import Signals
         let first = Completions()
         try runner.start(PointSequence([MotionPoint(timestamp: 0), MotionPoint(timestamp: 3600)])) { _ in
             deliver.yield(Monotonic.now())
-        } completion: { first.record($0) }
+        } completion: {
+            first.record($0)
+        }
         var deliveries = delivered.makeAsyncIterator()
-        let deliveredAt = try #require(await deliveries.next())   // the event: point 0 delivered
+        let deliveredAt = try #require(await deliveries.next())  // the event: point 0 delivered
         let origin = try #require(runner.monotonicOrigin)
-        #expect(origin <= deliveredAt)                     // point 0 was delivered at or after its deadline
+        #expect(origin <= deliveredAt)  // point 0 was delivered at or after its deadline
         runner.pause()
         #expect(runner.monotonicOrigin == nil)
         runner.stop()

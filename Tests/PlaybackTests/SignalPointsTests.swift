@@ -1,11 +1,14 @@
 import Foundation
 import Signals
 import Testing
+
 @testable import Playback
 
 @Suite struct SignalPointsTests {
-    @Test("a scalar signal plays as ScalarPoints, axes as AxesPoints, frame by frame as rendered",
-          arguments: [1, 7, 2048])
+    @Test(
+        "a scalar signal plays as ScalarPoints, axes as AxesPoints, frame by frame as rendered",
+        arguments: [1, 7, 2048]
+    )
     func frames(blockFrames: Int) async throws {
         var options = RenderOptions()
         options.blockFrames = blockFrames
@@ -13,14 +16,18 @@ import Testing
         let expected = try sine.render(sampleRate: 50, duration: 1)
         let runner = Runner(clock: ManualClock(autoAdvance: true))
         let seen = Recorder<ScalarPoint>()
-        _ = try await runner.run(try sine.points(sampleRate: 50, duration: 1, as: ScalarPoint.self, options: options)) { seen.append($0) }
+        _ = try await runner.run(try sine.points(sampleRate: 50, duration: 1, as: ScalarPoint.self, options: options)) {
+            seen.append($0)
+        }
         #expect(seen.values.map(\.value) == expected.samples.map(Double.init))
-        #expect(seen.values.map(\.timestamp) == (0 ..< 50).map { Double($0) / 50 })
+        #expect(seen.values.map(\.timestamp) == (0..<50).map { Double($0) / 50 })
 
         let axes = Axes(x: Sine(frequency: 3), y: Constant(1), z: Noise(amplitude: 0.1, seed: 3))
         let rendered = try axes.render(sampleRate: 40, duration: 0.5, start: 2)
         let points = Recorder<AxesPoint>()
-        _ = try await runner.run(try axes.points(sampleRate: 40, duration: 0.5, start: 2, as: AxesPoint.self, options: options)) { points.append($0) }
+        _ = try await runner.run(
+            try axes.points(sampleRate: 40, duration: 0.5, start: 2, as: AxesPoint.self, options: options)
+        ) { points.append($0) }
         #expect(points.count == 20)
         for (i, p) in points.values.enumerated() {
             #expect(p.timestamp == rendered.timestamp(of: i))
@@ -45,7 +52,11 @@ import Testing
             try Sine(frequency: 1).points(sampleRate: 10, duration: 1, as: MotionPoint.self)
         }
         #expect(signalMismatch?.code == .channelMismatch)
-        #expect(#expect(throws: SignalError.self) { try Sine(frequency: 1).points(sampleRate: 10, duration: 0, as: ScalarPoint.self) }?.code == .invalidRender)
+        #expect(
+            #expect(throws: SignalError.self) {
+                try Sine(frequency: 1).points(sampleRate: 10, duration: 0, as: ScalarPoint.self)
+            }?.code == .invalidRender
+        )
     }
 
     /// A waveform written outside the engine: a staircase, one step per second.
@@ -62,12 +73,17 @@ import Testing
     func customSignal() async throws {
         let runner = Runner(clock: ManualClock(autoAdvance: true))
         let seen = Recorder<ScalarPoint>()
-        let mix = Sum { Staircase(); Constant(0.5) }
+        let mix = Sum {
+            Staircase()
+            Constant(0.5)
+        }
         _ = try await runner.run(try mix.points(sampleRate: 4, duration: 3, as: ScalarPoint.self)) { seen.append($0) }
         #expect(seen.values.map(\.value) == [0.5, 0.5, 0.5, 0.5, 1.5, 1.5, 1.5, 1.5, 2.5, 2.5, 2.5, 2.5])
         let axes = Recorder<AxesPoint>()
-        _ = try await runner.run(try Axes(x: Staircase(), y: Constant(1), z: Staircase().scaled(by: -1))
-            .points(sampleRate: 1, duration: 3, start: 5, as: AxesPoint.self)) { axes.append($0) }
+        _ = try await runner.run(
+            try Axes(x: Staircase(), y: Constant(1), z: Staircase().scaled(by: -1))
+                .points(sampleRate: 1, duration: 3, start: 5, as: AxesPoint.self)
+        ) { axes.append($0) }
         #expect(axes.values.map(\.x) == [5, 6, 7])
         #expect(axes.values.map(\.z) == [-5, -6, -7])
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Playback
 
 /// Values collected from the playback thread, read by the test (locked).
@@ -46,7 +47,9 @@ final class Completions: @unchecked Sendable {
 
 /// Points `0, step, 2·step, …` (seconds).
 func ticks(_ count: Int, step: Double = 0.1) -> [MotionPoint] {
-    (0 ..< count).map { MotionPoint(timestamp: Double($0) * step, userAcceleration: Acceleration(x: Double($0), y: 0, z: 0)) }
+    (0..<count).map {
+        MotionPoint(timestamp: Double($0) * step, userAcceleration: Acceleration(x: Double($0), y: 0, z: 0))
+    }
 }
 
 /// A runner on a manual clock that only the test advances.
@@ -57,11 +60,17 @@ func manualRunner() -> (ManualClock, Runner<ManualClock>) {
 
 /// A runner on a manual clock started over `points`, recording the timestamps it delivers and its
 /// completions; returns once point 0 is delivered (the runner then waits for point 1).
-func startedRunner(_ points: [MotionPoint]) async throws -> (ManualClock, Runner<ManualClock>, Recorder<Double>, Completions) {
+func startedRunner(
+    _ points: [MotionPoint]
+) async throws -> (ManualClock, Runner<ManualClock>, Recorder<Double>, Completions) {
     let (clock, runner) = manualRunner()
     let seen = Recorder<Double>()
     let done = Completions()
-    try runner.start(points) { seen.append($0.timestamp) } completion: { done.record($0) }
+    try runner.start(points) {
+        seen.append($0.timestamp)
+    } completion: {
+        done.record($0)
+    }
     await clock.waitForSleepers()
     return (clock, runner, seen, done)
 }

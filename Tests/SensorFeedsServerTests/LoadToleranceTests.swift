@@ -10,14 +10,16 @@ import Testing
         #expect(unexpected([timeout]).isEmpty)
     }
 
-    @Test("every other error stays unexpected: a stream that ended, a refused connection, a bad event, a refusal",
-          arguments: [
-              SensorFeedsError(.serverGone, "the server ended the stream"),
-              SensorFeedsError(.serverGone, "the server stopped sending within 2.0 s"),
-              SensorFeedsError(.connectionFailed, "the server did not answer within 2.0 s"),
-              SensorFeedsError(.malformed, "line 1: not JSON"),
-              SensorFeedsError(.unauthorized, "401"),
-          ])
+    @Test(
+        "every other error stays unexpected: a stream that ended, a refused connection, a bad event, a refusal",
+        arguments: [
+            SensorFeedsError(.serverGone, "the server ended the stream"),
+            SensorFeedsError(.serverGone, "the server stopped sending within 2.0 s"),
+            SensorFeedsError(.connectionFailed, "the server did not answer within 2.0 s"),
+            SensorFeedsError(.malformed, "line 1: not JSON"),
+            SensorFeedsError(.unauthorized, "401"),
+        ]
+    )
     func otherErrorsStay(_ error: SensorFeedsError) {
         #expect(!isConnectTimeout(error))
         #expect(unexpected([error]).count == 1)

@@ -13,7 +13,9 @@ import Testing
             got.add(2, nil)
             got.add(nil, TestingError.failure("an error"))
         }
-        try await got.wait(for: "a value and an error", timeout: .seconds(30)) { values, errors in values.count == 2 && errors.count == 1 }
+        try await got.wait(for: "a value and an error", timeout: .seconds(30)) { values, errors in
+            values.count == 2 && errors.count == 1
+        }
         await adding.value
         #expect(got.values == [1, 2])
         #expect(got.errors.count == 1)
@@ -27,7 +29,7 @@ import Testing
             try await got.wait(for: "two values", timeout: .milliseconds(50)) { values, _ in values.count >= 2 }
         }
         #expect(failure.description.contains("two values"))
-        got.add(2, nil)   // a late value wakes no one and breaks nothing
+        got.add(2, nil)  // a late value wakes no one and breaks nothing
         #expect(got.values == [1, 2])
     }
 }

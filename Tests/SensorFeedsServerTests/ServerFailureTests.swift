@@ -7,13 +7,19 @@ import SignalRunnerTesting
 import Testing
 
 /// A small HTTP server with hand-written routes, for the failures a real `signals serve` does not make.
-func withFakeServer(_ routes: @escaping @Sendable (Router<BasicRequestContext>) -> Void,
-                    _ body: @Sendable (URL) async throws -> Void) async throws {
+func withFakeServer(
+    _ routes: @escaping @Sendable (Router<BasicRequestContext>) -> Void,
+    body: @Sendable (URL) async throws -> Void
+) async throws {
     let router = Router()
     routes(router)
     let (ports, continuation) = AsyncStream<Int>.makeStream()
-    let app = Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-                          onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: TestServer.logger)
+    let app = Application(
+        router: router,
+        configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+        onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) },
+        logger: TestServer.logger
+    )
     let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
     try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask { try await group.run() }
@@ -34,21 +40,34 @@ func withFakeServer(_ routes: @escaping @Sendable (Router<BasicRequestContext>) 
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { defer { value += 1 }; return value } }
+    func next() -> Int {
+        lock.withLock {
+            defer { value += 1 }
+            return value
+        }
+    }
 }
 
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ServerFailureTests {
-    @Test("no /v1/stream (the original server): polls /data at the interval; bad JSON reaches the handler and polling goes on")
+    @Test(
+        "no /v1/stream (the original server): polls /data at the interval; bad JSON reaches the handler and polling goes on"
+    )
     func pollingFallbackAndBadJSON() async throws {
         let polls = Counter()
-        try await withFakeServer({ router in
+        try await withFakeServer { router in
             router.get("/data") { _, _ -> Response in
                 let n = polls.next()
-                let text = n == 0 ? #"{"accelerometer": {"x": 0, "y": 0, "z": -1}, "timestamp": 0, "extra": 1}"#
+                let text =
+                    n == 0
+                    ? #"{"accelerometer": {"x": 0, "y": 0, "z": -1}, "timestamp": 0, "extra": 1}"#
                     : #"{"accelerometer": {"x": 0.1, "y": 0, "z": -1}, "timestamp": \#(Double(n) / 100)}"#
-                return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "application/json"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: text))
+                )
             }
-        }) { url in
+        } body: { url in
             let (manager, got, queue) = startDeviceMotion(from: .server(url))
             try await got.wait(for: "5 polled updates") { values, _ in values.count >= 5 }
             manager.stopDeviceMotionUpdates()
@@ -65,25 +84,30 @@ final class Counter: @unchecked Sendable {
 
     @Test("a bad event on the stream reaches the handler with its JSON path; the good events around it are delivered")
     func badEventOnStream() async throws {
-        try await withFakeServer({ router in
+        try await withFakeServer { router in
             router.get("/v1/stream") { _, _ -> Response in
                 let body = """
-                id: 0
-                data: {"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"spin":1}
+                    id: 0
+                    data: {"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"spin":1}
 
-                id: 1
-                data: {"timestamp":0.01,"gravity":{"x":0,"y":0,"z":-1}}
+                    id: 1
+                    data: {"timestamp":0.01,"gravity":{"x":0,"y":0,"z":-1}}
 
 
-                """
-                return Response(status: .ok, headers: [.contentType: "text/event-stream"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+                    """
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: body))
+                )
             }
-        }) { url in
+        } body: { url in
             let manager = SimulatedMotionManager(source: .server(url))
             let got = Received<DeviceMotion>()
             let queue = serialQueue()
             manager.startDeviceMotionUpdates(to: queue) { m, e in got.add(m, e) }
-            try await got.wait(for: "a point and an error") { values, errors in !values.isEmpty && !errors.isEmpty }   // both are needed before the checks below
+            // both are needed before the checks below
+            try await got.wait(for: "a point and an error") { values, errors in !values.isEmpty && !errors.isEmpty }
             manager.stopDeviceMotionUpdates()
             drain(queue)
             let first = try #require(got.errors.first as? SensorFeedsError)
@@ -96,12 +120,15 @@ final class Counter: @unchecked Sendable {
     @Test("a server that answers 503 on the stream: the status reaches the handler; it keeps trying")
     func unavailableStatus() async throws {
         let tries = Counter()
-        try await withFakeServer({ router in
+        try await withFakeServer { router in
             router.get("/v1/stream") { _, _ -> Response in
                 _ = tries.next()
-                return Response(status: .serviceUnavailable, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"no point has played yet"}"#)))
+                return Response(
+                    status: .serviceUnavailable,
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"no point has played yet"}"#))
+                )
             }
-        }) { url in
+        } body: { url in
             let manager = SimulatedMotionManager(source: .server(url))
             let got = Received<DeviceMotion>()
             manager.startDeviceMotionUpdates(to: serialQueue()) { m, e in got.add(m, e) }

@@ -1,10 +1,11 @@
 import Foundation
 import Navigation
 import Playback
-@testable import SensorFeeds
-import Signals
 import SignalRunnerTesting
+import Signals
 import Testing
+
+@testable import SensorFeeds
 
 /// Motion (fused, magnetometer), altimeter and pedometer from a server playing a trajectory, against the
 /// same trajectory in process (timeline on a manual clock: exact counts and values).
@@ -18,20 +19,30 @@ import Testing
 
     /// The first `count` in-process fused updates of the walk at 100 Hz in `frame`.
     static func inProcess(_ frame: AttitudeReferenceFrame, count: Int) throws -> [DeviceMotion] {
-        let transform = MotionSample.transform(.deviceMotion, frame: frame,
-                                               calibration: MagnetometerCalibration(try walk().sensors.magnetometer))()
+        let transform = MotionSample.transform(
+            .deviceMotion,
+            frame: frame,
+            calibration: MagnetometerCalibration(try walk().sensors.magnetometer)
+        )()
         return try walk().points(first: 0, count: count, rate: 100).map { transform($0).deviceMotion }
     }
 
-    @Test("fused device motion and the magnetometer from a served trajectory equal the in-process ones",
-          arguments: ["http", "ws"])
+    @Test(
+        "fused device motion and the magnetometer from a served trajectory equal the in-process ones",
+        arguments: ["http", "ws"]
+    )
     func motion(scheme: String) async throws {
-        let server = try TestServer(spec: try String(contentsOf: Self.walkURL, encoding: .utf8), rate: 100, replaySeconds: 60)
+        let server = try TestServer(
+            spec: try String(contentsOf: Self.walkURL, encoding: .utf8),
+            rate: 100,
+            replaySeconds: 60
+        )
         try await server.start()
         let manager = SimulatedMotionManager(source: .server(server.url(scheme)))
         manager.deviceMotionUpdateInterval = 0.01
         manager.magnetometerUpdateInterval = 0.01
-        let fused = Received<DeviceMotion>(), field = Received<MagnetometerData>()
+        let fused = Received<DeviceMotion>()
+        let field = Received<MagnetometerData>()
         manager.startDeviceMotionUpdates(using: .xTrueNorthZVertical, to: serialQueue()) { m, e in fused.add(m, e) }
         manager.startMagnetometerUpdates(to: serialQueue()) { m, e in field.add(m, e) }
         try await fused.wait(for: "the first update") { values, _ in !values.isEmpty }
@@ -61,18 +72,25 @@ import Testing
 
     @Test("altimeter and pedometer from a served trajectory equal the in-process ones")
     func altimeterAndPedometer() async throws {
-        let server = try TestServer(spec: try String(contentsOf: Self.walkURL, encoding: .utf8), rate: 100, replaySeconds: 60)
+        let server = try TestServer(
+            spec: try String(contentsOf: Self.walkURL, encoding: .utf8),
+            rate: 100,
+            replaySeconds: 60
+        )
         try await server.start()
         let url = server.url("http")
         let altimeter = SimulatedAltimeter(source: .server(url))
         let pedometer = SimulatedPedometer(source: .server(url))
-        let heights = Received<AltitudeData>(), counts = Received<PedometerData>()
+        let heights = Received<AltitudeData>()
+        let counts = Received<PedometerData>()
         altimeter.startRelativeAltitudeUpdates(to: serialQueue()) { d, e in heights.add(d, e) }
         pedometer.startUpdates(from: Date(timeIntervalSince1970: 0)) { d, e in counts.add(d, e) }
         try await pollUntil("two streams") { server.clients("http") == 2 }
-        for _ in 0 ..< 30 { await server.advance(points: 100) }         // 30 s of timeline
+        for _ in 0..<30 { await server.advance(points: 100) }  // 30 s of timeline
         try await heights.wait(for: "30 altitudes") { values, _ in values.count >= 30 }
-        try await counts.wait(for: "the pedometer at 29 s") { values, _ in (values.last?.endDate.timeIntervalSince1970 ?? 0) >= 29 }
+        try await counts.wait(for: "the pedometer at 29 s") { values, _ in
+            (values.last?.endDate.timeIntervalSince1970 ?? 0) >= 29
+        }
         altimeter.stopRelativeAltitudeUpdates()
         pedometer.stopUpdates()
         try await server.shutdown()
@@ -84,10 +102,12 @@ import Testing
             let p = try walk.points(first: Int((d.timestamp * 100).rounded()), count: 1, rate: 100)[0]
             let pressure = try #require(p.pressure)
             #expect(d.pressureKilopascals == pressure / 1000, "t \(d.timestamp)")
-            let expected = PressureAltitude.height(pascals: pressure) - PressureAltitude.height(pascals: try #require(start.pressure))
+            let expected =
+                PressureAltitude.height(pascals: pressure)
+                - PressureAltitude.height(pascals: try #require(start.pressure))
             #expect(abs(d.relativeAltitudeMetres - expected) < 1e-9, "t \(d.timestamp)")
         }
-        #expect(heights.values.prefix(30).map(\.timestamp) == (0 ..< 30).map(Double.init))
+        #expect(heights.values.prefix(30).map(\.timestamp) == (0..<30).map(Double.init))
         for d in counts.values {
             let t = d.endDate.timeIntervalSince1970
             let p = try walk.points(first: Int((t * 100).rounded()), count: 1, rate: 100)[0]
@@ -95,6 +115,9 @@ import Testing
         }
         #expect((counts.values.last?.steps ?? 0) > 30)
         // A query has no history on a server.
-        #expect(#expect(throws: SignalError.self) { try SimulatedPedometer.query(.server(url), from: Date(), to: Date()) }?.code == .invalidArgument)
+        #expect(
+            #expect(throws: SignalError.self) { try SimulatedPedometer.query(.server(url), from: Date(), to: Date()) }?
+                .code == .invalidArgument
+        )
     }
 }

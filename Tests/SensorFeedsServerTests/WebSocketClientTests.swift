@@ -1,8 +1,9 @@
-import Foundation
-@testable import SensorFeeds
 import Formats
+import Foundation
 import SignalRunnerTesting
 import Testing
+
+@testable import SensorFeeds
 
 /// A one-thread TCP server on loopback that hands each accepted connection to `script`, in order, for
 /// the WebSocket failures a real `signals serve` does not make.
@@ -45,7 +46,10 @@ final class ScriptedConnection: @unchecked Sendable {
     /// Reads the request head; returns its request line and its `Sec-WebSocket-Key`.
     func readRequest() -> (line: String, key: String) {
         let lines = headLines()
-        let key = lines.first { $0.lowercased().hasPrefix("sec-websocket-key:") }.map { String($0.dropFirst(18)).trimmingCharacters(in: .whitespaces) } ?? ""
+        let key =
+            lines.first { $0.lowercased().hasPrefix("sec-websocket-key:") }.map {
+                String($0.dropFirst(18)).trimmingCharacters(in: .whitespaces)
+            } ?? ""
         return (lines.first ?? "", key)
     }
 
@@ -53,14 +57,19 @@ final class ScriptedConnection: @unchecked Sendable {
 
     /// Answers the upgrade with `accept` (the right one by default).
     func switchProtocols(key: String, accept: String? = nil) {
-        send(Array("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept ?? WebSocketProtocol.accept(for: key))\r\n\r\n".utf8))
+        send(
+            Array(
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept ?? WebSocketProtocol.accept(for: key))\r\n\r\n"
+                    .utf8
+            )
+        )
     }
 
     /// Reads one masked client frame: its opcode and unmasked payload.
     func readClientFrame() -> (opcode: UInt8, payload: [UInt8], masked: Bool) {
         let head = read(2)
         guard head.count == 2 else { return (0xFF, [], false) }
-        let length = Int(head[1] & 0x7F)      // control frames: < 126
+        let length = Int(head[1] & 0x7F)  // control frames: < 126
         let mask = read(4)
         let data = read(length)
         return (head[0] & 0x0F, data.enumerated().map { $0.element ^ mask[$0.offset & 3] }, head[1] & 0x80 != 0)
@@ -81,7 +90,9 @@ final class Seen: @unchecked Sendable {
 }
 
 @Suite(.serialized, .timeLimit(.minutes(2))) struct WebSocketClientTests {
-    @Test("ws://: a bad Sec-WebSocket-Accept is refused; bad JSON, a note and a close reach the handler; pings are answered; it resumes with after=")
+    @Test(
+        "ws://: a bad Sec-WebSocket-Accept is refused; bad JSON, a note and a close reach the handler; pings are answered; it resumes with after="
+    )
     func failures() async throws {
         let seen = Seen()
         let server = try ScriptedServer([
@@ -96,13 +107,13 @@ final class Seen: @unchecked Sendable {
                 seen.add(line)
                 c.switchProtocols(key: key)
                 c.send(textFrame(#"{"id":0,"point":{"timestamp":0,"spin":1}}"#))
-                c.send([0x89, 2, 7, 9])                                       // ping
+                c.send([0x89, 2, 7, 9])  // ping
                 let pong = c.readClientFrame()
                 seen.add("pong \(pong.opcode) \(pong.payload) masked \(pong.masked)")
                 c.send(textFrame(#"{"id":1,"point":{"timestamp":0.01,"gravity":{"x":0,"y":0,"z":-1}}}"#))
                 c.send(textFrame(#"{"note":"missed 5 points older than the replay buffer"}"#))
-                c.send([0x82, 1, 0])                                          // a binary message
-                c.send([0x88, 2, 0x03, 0xE9])                                 // close 1001
+                c.send([0x82, 1, 0])  // a binary message
+                c.send([0x88, 2, 0x03, 0xE9])  // close 1001
                 let close = c.readClientFrame()
                 seen.add("close \(close.opcode) \(close.payload)")
             },
@@ -111,14 +122,14 @@ final class Seen: @unchecked Sendable {
                 seen.add(line)
                 c.switchProtocols(key: key)
                 c.send(textFrame(#"{"id":2,"point":{"timestamp":0.02,"gravity":{"x":0,"y":0,"z":-1}}}"#))
-                _ = c.read(1)   // until the client closes
+                _ = c.read(1)  // until the client closes
             },
         ])
         let (manager, got, queue) = startDeviceMotion(from: .server(URL(string: "ws://127.0.0.1:\(server.port)")!))
         try await got.wait(for: "points 1 and 2") { values, _ in values.count >= 2 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
-        #expect(got.values.map(\.timestamp) == [0.01, 0.02])       // nothing from the connection with the bad accept key
+        #expect(got.values.map(\.timestamp) == [0.01, 0.02])  // nothing from the connection with the bad accept key
         let errors = got.errors.compactMap { $0 as? SensorFeedsError }
         #expect(errors.count == 5, "\(errors)")
         #expect(errors.allSatisfy { $0.isTransient })
@@ -132,14 +143,14 @@ final class Seen: @unchecked Sendable {
         #expect(lines.first == "GET /v1/ws?ids=true HTTP/1.1")
         #expect(lines.contains("pong 10 [7, 9] masked true"))
         #expect(lines.contains("close 8 [3, 233]"))
-        #expect(lines.last == "GET /v1/ws?ids=true&after=1 HTTP/1.1", "\(lines)")    // resumes after the last point read
+        #expect(lines.last == "GET /v1/ws?ids=true&after=1 HTTP/1.1", "\(lines)")  // resumes after the last point read
     }
 
     @Test("ws:// to a server without /v1/ws (404): polls /data instead")
     func noWebSocketEndpoint() async throws {
-        try await withFakeServer({ router in
+        try await withFakeServer { router in
             router.get("/data") { _, _ in #"{"accelerometer": {"x": 0.1, "y": 0, "z": -1}, "timestamp": 1}"# }
-        }) { url in
+        } body: { url in
             let ws = URL(string: url.absoluteString.replacingOccurrences(of: "http://", with: "ws://"))!
             let manager = SimulatedMotionManager(source: .server(ws))
             let got = Received<DeviceMotion>()

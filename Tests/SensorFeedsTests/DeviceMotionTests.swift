@@ -1,8 +1,9 @@
 import Foundation
-@testable import Playback
-@testable import SensorFeeds
 import Signals
 import Testing
+
+@testable import Playback
+@testable import SensorFeeds
 
 /// `DeviceMotion(point)`: the attitude of a consistent motion reaches the CoreMotion-shaped update.
 @Suite struct DeviceMotionTests {

@@ -1,6 +1,7 @@
 import Location
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 @Suite struct DistanceFilterTests {
     /// A fix `metres` north of (0, 0) along the meridian (1 m is about 9.04e-6° there).

@@ -1,15 +1,20 @@
 import Foundation
 import Navigation
 import Playback
-@testable import SensorFeeds
 import Signals
 import Testing
+
+@testable import SensorFeeds
 
 /// Device motion and the magnetometer from a trajectory: the fused attitude a phone would report.
 @Suite struct FusedDeviceMotionTests {
     /// Every device-motion update of the first `count` at `interval` in `frame`, played instantly.
-    static func deviceMotion(_ source: MotionSource, frame: AttitudeReferenceFrame, interval: Double = 0.1,
-                             count: Int) -> (values: [DeviceMotion], failures: [String]) {
+    static func deviceMotion(
+        _ source: MotionSource,
+        frame: AttitudeReferenceFrame,
+        interval: Double = 0.1,
+        count: Int
+    ) -> (values: [DeviceMotion], failures: [String]) {
         let manager = SimulatedMotionManager(source: source, clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = interval
         let seen = Collected<DeviceMotion>(until: count)
@@ -33,8 +38,13 @@ import Testing
 
     /// The fused device motion of every `step`-th sample of `trajectory` at 100 Hz in `frame`, run outside a
     /// manager with the given calibration (for the failing cases).
-    static func fused(_ trajectory: Trajectory, frame: AttitudeReferenceFrame, calibration: MagnetometerCalibration,
-                      seconds: Double, step: Int = 10) throws -> [DeviceMotion] {
+    static func fused(
+        _ trajectory: Trajectory,
+        frame: AttitudeReferenceFrame,
+        calibration: MagnetometerCalibration,
+        seconds: Double,
+        step: Int = 10
+    ) throws -> [DeviceMotion] {
         let transform = MotionSample.transform(.deviceMotion, frame: frame, calibration: calibration)()
         var cursor = try TrajectoryPoints(trajectory, sampleRate: 100, duration: seconds).makeCursor()
         var out: [DeviceMotion] = []
@@ -48,8 +58,12 @@ import Testing
     }
 
     /// The largest heading error (degrees) of north-referenced updates at or after `from` seconds.
-    static func worstHeading(_ updates: [DeviceMotion], _ trajectory: Trajectory, frame: AttitudeReferenceFrame,
-                             from: Double) throws -> Double {
+    static func worstHeading(
+        _ updates: [DeviceMotion],
+        _ trajectory: Trajectory,
+        frame: AttitudeReferenceFrame,
+        from: Double
+    ) throws -> Double {
         try updates.filter { $0.timestamp >= from - 1e-9 }.map { m in
             let truth = try WalkTrajectory.point(trajectory, at: m.timestamp)
             return headingError(m.heading, frame == .xTrueNorthZVertical ? truth.trueHeading : truth.magneticHeading)
@@ -69,32 +83,60 @@ import Testing
             try #require(updates.count == 1500)
             // At the start the heading is not yet known: far from the truth.
             let first = try WalkTrajectory.point(walk, at: 0)
-            #expect(Self.headingError(updates[0].heading, frame == .xTrueNorthZVertical ? first.trueHeading : first.magneticHeading) > 45)
+            #expect(
+                Self.headingError(
+                    updates[0].heading,
+                    frame == .xTrueNorthZVertical ? first.trueHeading : first.magneticHeading
+                ) > 45
+            )
             let worst = try Self.worstHeading(updates, walk, frame: frame, from: Self.settling)
             #expect(worst <= Self.headingBound, "frame \(frame.rawValue): worst heading error \(worst)°")
-            let worstAttitude = updates.filter { $0.timestamp >= Self.settling }.map { $0.attitude.angle(to: $0.trueAttitude) * 180 / .pi }.max() ?? .infinity
+            let worstAttitude =
+                updates.filter { $0.timestamp >= Self.settling }.map {
+                    $0.attitude.angle(to: $0.trueAttitude) * 180 / .pi
+                }.max() ?? .infinity
             #expect(worstAttitude <= Self.attitudeBound, "worst attitude error \(worstAttitude)°")
             // Not the truth: a filter's error, whose tilt follows the accelerometer's bias and the gait.
-            #expect(updates.filter { $0.timestamp >= Self.settling }.allSatisfy { $0.attitude.angle(to: $0.trueAttitude) > 1e-6 })
-            #expect(updates.allSatisfy { $0.magneticField.accuracy == .high && (0 ..< 360).contains($0.heading) })
+            #expect(
+                updates.filter { $0.timestamp >= Self.settling }.allSatisfy {
+                    $0.attitude.angle(to: $0.trueAttitude) > 1e-6
+                }
+            )
+            #expect(updates.allSatisfy { $0.magneticField.accuracy == .high && (0..<360).contains($0.heading) })
         }
     }
 
     @Test("the failing case: a field with its hard iron left in breaks the 16° heading bound")
     func uncalibratedFails() throws {
         let walk = try WalkTrajectory.example()
-        let calibrated = try Self.fused(walk, frame: .xTrueNorthZVertical, calibration: MagnetometerCalibration(walk.sensors.magnetometer), seconds: 150)
-        #expect(try Self.worstHeading(calibrated, walk, frame: .xTrueNorthZVertical, from: Self.settling) <= Self.headingBound)
-        let raw = try Self.fused(walk, frame: .xTrueNorthZVertical, calibration: MagnetometerCalibration(nil), seconds: 150)
+        let calibrated = try Self.fused(
+            walk,
+            frame: .xTrueNorthZVertical,
+            calibration: MagnetometerCalibration(walk.sensors.magnetometer),
+            seconds: 150
+        )
+        #expect(
+            try Self.worstHeading(calibrated, walk, frame: .xTrueNorthZVertical, from: Self.settling)
+                <= Self.headingBound
+        )
+        let raw = try Self.fused(
+            walk,
+            frame: .xTrueNorthZVertical,
+            calibration: MagnetometerCalibration(nil),
+            seconds: 150
+        )
         #expect(try Self.worstHeading(raw, walk, frame: .xTrueNorthZVertical, from: Self.settling) > Self.headingBound)
     }
 
     /// The walk with an IMU whose only error is a gyroscope bias (rad/s per axis) and a quiet magnetometer.
     static func biasedWalk(_ bias: (Double, Double, Double)) throws -> Trajectory {
-        try WalkTrajectory.with(sensors: """
-            {"imu": {"gyroscope_bias": [\(bias.0), \(bias.1), \(bias.2)]},
-             "magnetometer": {"rate": 100, "noise_density": 0.01, "hard_iron": [12, -3, 40], "seed": 8}}
-            """, mount: "flat")
+        try WalkTrajectory.with(
+            sensors: """
+                {"imu": {"gyroscope_bias": [\(bias.0), \(bias.1), \(bias.2)]},
+                 "magnetometer": {"rate": 100, "noise_density": 0.01, "hard_iron": [12, -3, 40], "seed": 8}}
+                """,
+            mount: "flat"
+        )
     }
 
     /// The yaw drift (radians) the gyroscope's bias implies over the first `seconds`: the bias's component along
@@ -112,7 +154,7 @@ import Testing
         let bias = SIMD3(0.002, -0.001, 0.01)
         let walk = try Self.biasedWalk((bias.x, bias.y, bias.z))
         let expected = try Self.expectedDrift(walk, bias: bias, seconds: 60)
-        #expect(abs(expected) > 0.5)     // 0.01 rad/s for 60 s: a drift worth measuring
+        #expect(abs(expected) > 0.5)  // 0.01 rad/s for 60 s: a drift worth measuring
         let (updates, failures) = Self.deviceMotion(.signal(walk), frame: .xArbitraryZVertical, count: 601)
         #expect(failures.isEmpty)
         let last = try #require(updates.last)
@@ -128,7 +170,9 @@ import Testing
         #expect(abs(cleanDrift - expected) > 0.5 * abs(expected), "bias-free drift \(cleanDrift) rad")
     }
 
-    @Test(".xArbitraryCorrectedZVertical starts where .xArbitraryZVertical does and holds its yaw with the magnetometer")
+    @Test(
+        ".xArbitraryCorrectedZVertical starts where .xArbitraryZVertical does and holds its yaw with the magnetometer"
+    )
     func arbitraryCorrected() throws {
         let walk = try Self.biasedWalk((0.002, -0.001, 0.01))
         let (corrected, _) = Self.deviceMotion(.signal(walk), frame: .xArbitraryCorrectedZVertical, count: 601)
@@ -147,7 +191,7 @@ import Testing
     @Test("the magnetometer reads the model's field plus its hard iron; device motion's calibrated field removes it")
     func magnetometer() throws {
         let walk = try WalkTrajectory.example()
-        let ideal = try WalkTrajectory.with(barometer: nil)      // no magnetometer: its points hold the model's field
+        let ideal = try WalkTrajectory.with(barometer: nil)  // no magnetometer: its points hold the model's field
         let manager = SimulatedMotionManager(source: .signal(walk), clock: ManualClock(autoAdvance: true))
         #expect(manager.isMagnetometerAvailable)
         manager.magnetometerUpdateInterval = 0.02
@@ -157,7 +201,7 @@ import Testing
         manager.stopMagnetometerUpdates()
         let updates = Array(seen.values.prefix(200))
         #expect(seen.failures.isEmpty)
-        #expect(updates.map(\.timestamp) == (0 ..< 200).map { Double(2 * $0) / 100 })
+        #expect(updates.map(\.timestamp) == (0..<200).map { Double(2 * $0) / 100 })
         let hardIron = try #require(walk.sensors.magnetometer).hardIron
         var sum = SIMD3<Double>(0, 0, 0)
         for d in updates {
@@ -193,7 +237,10 @@ import Testing
         let signal = MotionSignal {
             Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
         }
-        let manager = SimulatedMotionManager(source: .signal(signal, duration: 1), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedMotionManager(
+            source: .signal(signal, duration: 1),
+            clock: ManualClock(autoAdvance: true)
+        )
         #expect(!manager.isMagnetometerAvailable)
         let queue = serialQueue()
         let magnetometer = Collected<MagnetometerData>(until: 1)
@@ -212,14 +259,20 @@ import Testing
         #expect(arbitrary.wait())
         manager.stopDeviceMotionUpdates()
         #expect(arbitrary.failures.isEmpty)
-        #expect(arbitrary.values.allSatisfy { $0.magneticField == .uncalibrated && $0.heading == -1 && $0.trueAttitude == $0.attitude })
+        #expect(
+            arbitrary.values.allSatisfy {
+                $0.magneticField == .uncalibrated && $0.heading == -1 && $0.trueAttitude == $0.attitude
+            }
+        )
         #expect(SimulatedMotionManager.availableAttitudeReferenceFrames().contains(.xTrueNorthZVertical))
     }
 
     @Test("a set of frames, or bits CoreMotion does not have, is refused: device motion takes one frame")
     func oneFrame() throws {
         let walk = try WalkTrajectory.example()
-        for frame: AttitudeReferenceFrame in [[.xArbitraryZVertical, .xTrueNorthZVertical], AttitudeReferenceFrame(rawValue: 16), []] {
+        for frame: AttitudeReferenceFrame in [
+            [.xArbitraryZVertical, .xTrueNorthZVertical], AttitudeReferenceFrame(rawValue: 16), [],
+        ] {
             let (values, failures) = Self.deviceMotion(.signal(walk), frame: frame, count: 1)
             #expect(values.isEmpty)
             #expect(failures.first?.contains("must be one of") == true, "\(failures)")
@@ -239,13 +292,21 @@ import Testing
     /// filter's inputs (specific force in g, rate in rad/s, calibrated field in µT).
     static func run() throws -> [(q: Quaternion, acc: SIMD3<Double>, gyr: SIMD3<Double>, mag: SIMD3<Double>)] {
         let walk = try WalkTrajectory.example()
-        let transform = MotionSample.transform(.deviceMotion, frame: .xMagneticNorthZVertical,
-                                               calibration: MagnetometerCalibration(walk.sensors.magnetometer))()
+        let transform = MotionSample.transform(
+            .deviceMotion,
+            frame: .xMagneticNorthZVertical,
+            calibration: MagnetometerCalibration(walk.sensors.magnetometer)
+        )()
         let calibration = MagnetometerCalibration(walk.sensors.magnetometer)
         return try walk.points(first: 0, count: last + 1, rate: 100).map { p in
             let m = transform(p).deviceMotion
-            let a = p.motion.userAcceleration, g = p.motion.gravity, w = p.motion.rotationRate
-            return (m.attitude, -SIMD3(a.x + g.x, a.y + g.y, a.z + g.z), SIMD3(w.x, w.y, w.z), calibration.calibrate(p.magneticField.vector))
+            let a = p.motion.userAcceleration
+            let g = p.motion.gravity
+            let w = p.motion.rotationRate
+            return (
+                m.attitude, -SIMD3(a.x + g.x, a.y + g.y, a.z + g.z), SIMD3(w.x, w.y, w.z),
+                calibration.calibrate(p.magneticField.vector)
+            )
         }
     }
 
@@ -255,9 +316,10 @@ import Testing
         if let path = ProcessInfo.processInfo.environment["SIGNALRUNNER_WRITE_FUSION_INPUTS"] {
             // For Tools/Fusion/make_fused_walk_fixture.py: the inputs from `first` on, and the attitude at `first`.
             var text = "n,qw,qx,qy,qz,ax,ay,az,gx,gy,gz,mx,my,mz\n"
-            for n in Self.first ... Self.last {
+            for n in Self.first...Self.last {
                 let s = samples[n]
-                text += "\(n),\(s.q.w),\(s.q.x),\(s.q.y),\(s.q.z),\(s.acc.x),\(s.acc.y),\(s.acc.z),\(s.gyr.x),\(s.gyr.y),\(s.gyr.z),\(s.mag.x),\(s.mag.y),\(s.mag.z)\n"
+                text +=
+                    "\(n),\(s.q.w),\(s.q.x),\(s.q.y),\(s.q.z),\(s.acc.x),\(s.acc.y),\(s.acc.z),\(s.gyr.x),\(s.gyr.y),\(s.gyr.z),\(s.mag.x),\(s.mag.y),\(s.mag.z)\n"
             }
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
@@ -267,17 +329,25 @@ import Testing
         var worst = 0.0
         for line in lines {
             let v = line.split(separator: ",").map { Double($0)! }
-            let n = Int(v[0]), q = samples[n].q
+            let n = Int(v[0])
+            let q = samples[n].q
             // q and −q are one attitude: compare with the sign that matches.
             let sign = (q.w * v[1] + q.x * v[2] + q.y * v[3] + q.z * v[4]) < 0 ? -1.0 : 1.0
-            worst = max(worst, abs(sign * q.w - v[1]), abs(sign * q.x - v[2]), abs(sign * q.y - v[3]), abs(sign * q.z - v[4]))
+            worst = max(
+                worst,
+                abs(sign * q.w - v[1]),
+                abs(sign * q.x - v[2]),
+                abs(sign * q.y - v[3]),
+                abs(sign * q.z - v[4])
+            )
         }
         #expect(worst < 1e-9, "worst component difference \(worst)")
         // The failing case: the reference is not the truth (the filter's error is degrees, not 1e-9).
         let walk = try WalkTrajectory.example()
         let truth = try walk.points(first: Self.last, count: 1, rate: 100)[0]
         let declination = TrajectoryMath.signedDegrees(truth.trueHeading - truth.magneticHeading) * .pi / 180
-        let trueMagnetic = AttitudeFusion.turn(declination) * AttitudeFusion.enuToNWU * (truth.motion.attitude ?? .identity)
+        let trueMagnetic =
+            AttitudeFusion.turn(declination) * AttitudeFusion.enuToNWU * (truth.motion.attitude ?? .identity)
         #expect(samples[Self.last].q.angle(to: trueMagnetic) > 1e-3)
     }
 }

@@ -1,5 +1,6 @@
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 @Suite struct HeadingFilterTests {
     @Test("the angle between two headings goes the shorter way round: 359° and 1° are 2° apart")
@@ -15,13 +16,13 @@ import Testing
         var f = HeadingFilter()
         let steps: [(heading: Double, degrees: Double, passes: Bool)] = [
             (10, 5, true),
-            (14, 5, false),         // 4° from 10
-            (6, 5, false),          // 4° the other way
-            (15, 5, true),          // 5°: passes, the new reference
+            (14, 5, false),  // 4° from 10
+            (6, 5, false),  // 4° the other way
+            (15, 5, true),  // 5°: passes, the new reference
             (19, 5, false),
-            (12, 1, true),          // a smaller filter from now on
-            (358, 5, true),         // across north: 14° the short way
-            (1, 5, false),          // 3° across north
+            (12, 1, true),  // a smaller filter from now on
+            (358, 5, true),  // across north: 14° the short way
+            (1, 5, false),  // 3° across north
         ]
         for (k, step) in steps.enumerated() {
             let passed = f.admit(step.heading, degrees: step.degrees)
@@ -33,7 +34,7 @@ import Testing
     func none() {
         var f = HeadingFilter()
         var passed: [Bool] = []
-        for _ in 0 ..< 3 { passed.append(f.admit(10, degrees: headingFilterNone)) }
+        for _ in 0..<3 { passed.append(f.admit(10, degrees: headingFilterNone)) }
         passed.append(f.admit(10, degrees: 0))
         // The failing case: a positive filter drops the repeat.
         passed.append(f.admit(10, degrees: 0.1))
@@ -46,7 +47,11 @@ import Testing
     func values() {
         #expect(DeviceOrientation.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6])
         #expect(DeviceOrientation.allCases.map(\.headingOffset) == [0, 0, 180, 90, 270, 0, 0])
-        #expect(DeviceOrientation.allCases.filter(\.isReference) == [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight])
+        #expect(
+            DeviceOrientation.allCases.filter(\.isReference) == [
+                .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight,
+            ]
+        )
     }
 
     @Test("turning wraps to 0 ..< 360 and keeps an unknown (negative) heading")

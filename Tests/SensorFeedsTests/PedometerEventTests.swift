@@ -1,21 +1,22 @@
 import Foundation
 import Navigation
 import Playback
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 /// `startEventUpdates(handler:)`: pause and resume when the walker stops and goes.
 @Suite struct PedometerEventTests {
     /// A short walk with a `pause` (seconds) at its middle waypoint (0: none).
     static func walk(pause: Double) throws -> Trajectory {
         let json = """
-        {"trajectory": {
-          "route": {"speed": 1.4, "waypoints": [
-            {"latitude": 51.5007, "longitude": -0.1246},
-            {"latitude": 51.5010, "longitude": -0.1240, "pause": \(pause)},
-            {"latitude": 51.5013, "longitude": -0.1234}]},
-          "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z", "sensors": {}}}
-        """
+            {"trajectory": {
+              "route": {"speed": 1.4, "waypoints": [
+                {"latitude": 51.5007, "longitude": -0.1246},
+                {"latitude": 51.5010, "longitude": -0.1240, "pause": \(pause)},
+                {"latitude": 51.5013, "longitude": -0.1234}]},
+              "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z", "sensors": {}}}
+            """
         return try Trajectory(json: Data(json.utf8), baseDirectory: WalkTrajectory.examples)
     }
 
@@ -46,7 +47,8 @@ import Testing
         // Each event at its check: moving (distance grown > 1 mm over the last 0.25 s) changed there. The
         // last, the arrival, comes at the source's end (its last check, still moving).
         for (event, t) in zip(events, seconds).dropLast() {
-            let now = try WalkTrajectory.point(walk, at: t).distance, before = try WalkTrajectory.point(walk, at: t - 0.25).distance
+            let now = try WalkTrajectory.point(walk, at: t).distance
+            let before = try WalkTrajectory.point(walk, at: t - 0.25).distance
             #expect((now - before > 0.001) == (event.type == .resume), "t \(t)")
         }
         // The pause at the waypoint lasts its 20 s, give or take the deceleration and the check interval.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import SensorFeeds
 
 /// What the Apple adapters do on a platform that lacks an API (compiled and tested here; the adapters only
@@ -32,10 +33,16 @@ import Testing
 
     @Test("the error names the API, the platform and the evidence, and is not transient")
     func message() {
-        let unavailable = PlatformUnavailable("CMAltimeter", platform: "visionOS",
-                                              evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter lists iOS")
+        let unavailable = PlatformUnavailable(
+            "CMAltimeter",
+            platform: "visionOS",
+            evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter lists iOS"
+        )
         #expect(unavailable.error.code == .unavailable)
-        #expect(unavailable.error.message == "CMAltimeter is unavailable in visionOS (https://developer.apple.com/documentation/coremotion/cmaltimeter lists iOS)")
+        #expect(
+            unavailable.error.message
+                == "CMAltimeter is unavailable in visionOS (https://developer.apple.com/documentation/coremotion/cmaltimeter lists iOS)"
+        )
         #expect(!unavailable.error.isTransient)
         #expect(PlatformUnavailable.current == "Linux")
     }
@@ -59,7 +66,11 @@ import Testing
 
     @Test("an iteration ends at once with the error")
     func stream() async {
-        let unavailable = PlatformUnavailable("CLLocationManager.startUpdatingLocation()", platform: "tvOS", evidence: "test")
+        let unavailable = PlatformUnavailable(
+            "CLLocationManager.startUpdatingLocation()",
+            platform: "tvOS",
+            evidence: "test"
+        )
         var count = 0
         do {
             for try await _ in unavailable.stream(of: Int.self) { count += 1 }
@@ -130,9 +141,13 @@ import Testing
         #expect(error.message.contains("CLError.denied"))
     }
 
-    @Test("locationUnknown, network, headingFailure and other domains are transient",
-          arguments: [("kCLErrorDomain", 0), ("kCLErrorDomain", 2), ("kCLErrorDomain", 3), ("NSURLErrorDomain", 1),
-                      ("kCLErrorDomain", 17)])
+    @Test(
+        "locationUnknown, network, headingFailure and other domains are transient",
+        arguments: [
+            ("kCLErrorDomain", 0), ("kCLErrorDomain", 2), ("kCLErrorDomain", 3), ("NSURLErrorDomain", 1),
+            ("kCLErrorDomain", 17),
+        ]
+    )
     func transient(domain: String, code: Int) {
         #expect(CoreLocationFailure(domain: domain, code: code) == .transient)
     }

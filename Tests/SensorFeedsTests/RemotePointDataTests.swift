@@ -1,8 +1,9 @@
-import Foundation
 import Formats
+import Foundation
 import Navigation
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 /// `GET /data` of a trajectory read by the client: the server writes the trajectory's members at the top
 /// level beside `accelerometer`, `timestamp`, `motion` and `location` (`LiveFeed.dataJSON`).
@@ -11,14 +12,22 @@ import Testing
     func trajectoryBody() throws {
         let walk = try WalkTrajectory.example()
         for point in try walk.points(first: 0, count: 3, rate: 10) {
-            let g = point.gravity, a = point.userAcceleration
-            var body = "{\"accelerometer\":{\"x\":\(a.x + g.x),\"y\":\(a.y + g.y),\"z\":\(a.z + g.z)},\"timestamp\":\(point.timestamp),\"motion\":\(point.jsonLine())"
+            let g = point.gravity
+            let a = point.userAcceleration
+            var body =
+                "{\"accelerometer\":{\"x\":\(a.x + g.x),\"y\":\(a.y + g.y),\"z\":\(a.z + g.z)},\"timestamp\":\(point.timestamp),\"motion\":\(point.jsonLine())"
             point.riders.write(into: &body)
             body += "}\n"
             let p = try RemotePoint(data: body, fallbackTimestamp: 0)
             #expect(p.motion == point.motion)
-            #expect(p.heading == RemotePoint.Heading(trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
-                                                     headingAccuracy: point.headingAccuracy))
+            #expect(
+                p.heading
+                    == RemotePoint.Heading(
+                        trueHeading: point.trueHeading,
+                        magneticHeading: point.magneticHeading,
+                        headingAccuracy: point.headingAccuracy
+                    )
+            )
             #expect(p.magneticField == point.magneticField.vector)
             #expect(p.altitude == point.altitude)
             #expect(p.pedometer?.steps == point.steps)

@@ -1,5 +1,6 @@
 import Signals
 import Testing
+
 @testable import SensorFeeds
 
 /// The connection error shares the package's error model: one location, printed one way.
@@ -16,7 +17,9 @@ import Testing
         #expect(error.location.isEmpty)
     }
 
-    @Test("every connection problem is transient except a URL that can never work, an update the source cannot give and a permission the user denied")
+    @Test(
+        "every connection problem is transient except a URL that can never work, an update the source cannot give and a permission the user denied"
+    )
     func transient() {
         let terminal: Set<SensorFeedsError.Code> = [.invalidURL, .unavailable, .notAuthorized]
         for code in SensorFeedsError.Code.allCases {

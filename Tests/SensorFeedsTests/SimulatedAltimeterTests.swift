@@ -2,8 +2,9 @@ import Foundation
 import Location
 import Navigation
 import Playback
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 @Suite struct SimulatedAltimeterTests {
     /// A barometer with small white noise and quantisation and no weather: 0.03 Pa/√Hz at 25 Hz is
@@ -30,7 +31,10 @@ import Testing
     func worstError(_ trajectory: Trajectory, _ updates: [AltitudeData]) throws -> Double {
         let start = try WalkTrajectory.point(trajectory, at: 0).altitude
         return try updates.map { d in
-            abs(d.relativeAltitude.doubleValue - (try WalkTrajectory.point(trajectory, at: d.timestamp).altitude - start))
+            abs(
+                d.relativeAltitude.doubleValue
+                    - (try WalkTrajectory.point(trajectory, at: d.timestamp).altitude - start)
+            )
         }.max() ?? .infinity
     }
 
@@ -40,7 +44,7 @@ import Testing
     func availability() {
         #expect(SimulatedAltimeter.isRelativeAltitudeAvailable())
         #expect(SimulatedAltimeter.isAbsoluteAltitudeAvailable())
-        #expect(relativeAvailable(SimulatedAltimeter.self))       // through the protocol
+        #expect(relativeAvailable(SimulatedAltimeter.self))  // through the protocol
     }
 
     @Test("updates come once a second of the source: timestamps 0, 1, 2, …")
@@ -80,8 +84,12 @@ import Testing
         let updates = relative(walk, count: 60)
         #expect(try worstError(walk, updates) < 1e-9)
         let last = try #require(updates.last)
-        let isa = try StandardAtmosphere.isa.pressure(geopotentialHeight:
-            StandardAtmosphere.geopotentialHeight(geometricHeight: WalkTrajectory.point(walk, at: last.timestamp).altitude))
+        let isa = try StandardAtmosphere.isa.pressure(
+            geopotentialHeight:
+                StandardAtmosphere.geopotentialHeight(
+                    geometricHeight: WalkTrajectory.point(walk, at: last.timestamp).altitude
+                )
+        )
         #expect(abs(last.pressure.doubleValue - isa / 1000) < 1e-9)
     }
 
@@ -98,7 +106,7 @@ import Testing
         #expect(updates[0].altitude == (try WalkTrajectory.point(walk, at: 0).altitude))
         for d in updates {
             #expect(abs(d.altitude - (try WalkTrajectory.point(walk, at: d.timestamp).altitude)) <= Self.bound)
-            #expect(d.precision > 0.005)       // 0.15 Pa at ≈ 11.3 Pa/m: ≈ 0.013 m
+            #expect(d.precision > 0.005)  // 0.15 Pa at ≈ 11.3 Pa/m: ≈ 0.013 m
             #expect(d.precision < 0.02)
             #expect(d.accuracy >= d.precision)
         }
@@ -111,10 +119,10 @@ import Testing
             let clock = ManualClock()
             let altimeter = SimulatedAltimeter(source: .signal(walk), clock: clock)
             let seen = Collected<AltitudeData>(until: .max)
-            altimeter.startRelativeAltitudeUpdates { d, e in seen.add(d, e) }      // on the playback thread
-            await clock.waitForSleepers()                                             // update 0 delivered
+            altimeter.startRelativeAltitudeUpdates { d, e in seen.add(d, e) }  // on the playback thread
+            await clock.waitForSleepers()  // update 0 delivered
             clock.advance(by: .seconds(2))
-            await clock.waitForSleepers()                                             // updates 1, 2
+            await clock.waitForSleepers()  // updates 1, 2
             #expect(seen.values.count == 3)
             #expect(altimeter.isRelativeAltitudeActive)
             if stops {
@@ -125,7 +133,7 @@ import Testing
             } else {
                 clock.advance(by: .seconds(5))
                 await clock.waitForSleepers()
-                #expect(seen.values.count == 8)                                       // the failing case of the check above
+                #expect(seen.values.count == 8)  // the failing case of the check above
                 altimeter.stopRelativeAltitudeUpdates()
             }
         }
@@ -143,8 +151,10 @@ import Testing
 
     @Test("an invalid source rate reaches the handler as an error")
     func invalidRate() throws {
-        let altimeter = SimulatedAltimeter(source: .signal(try WalkTrajectory.with(barometer: nil), sampleRate: 0),
-                                           clock: ManualClock(autoAdvance: true))
+        let altimeter = SimulatedAltimeter(
+            source: .signal(try WalkTrajectory.with(barometer: nil), sampleRate: 0),
+            clock: ManualClock(autoAdvance: true)
+        )
         let seen = Collected<AltitudeData>(until: 1)
         altimeter.startRelativeAltitudeUpdates { d, e in seen.add(d, e) }
         #expect(seen.wait())

@@ -3,8 +3,9 @@ import Location
 import Navigation
 import Playback
 import Signals
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 /// A location delegate that records headings, fixes and errors, and signals when `target` headings arrived.
 final class Headings: LocationProvidingDelegate, @unchecked Sendable {
@@ -67,9 +68,17 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     }
 
     /// The first `count` headings of `walk` played instantly with `filter` and `orientations` (set in order).
-    static func play(_ walk: Trajectory, filter: Double, orientations: [DeviceOrientation] = [], count: Int,
-                     duration: Double = duration) throws -> (headings: [SimulatedHeading], manager: SimulatedLocationManager) {
-        let manager = SimulatedLocationManager(source: .signal(walk, sampleRate: rate, duration: duration), clock: ManualClock(autoAdvance: true))
+    static func play(
+        _ walk: Trajectory,
+        filter: Double,
+        orientations: [DeviceOrientation] = [],
+        count: Int,
+        duration: Double = duration
+    ) throws -> (headings: [SimulatedHeading], manager: SimulatedLocationManager) {
+        let manager = SimulatedLocationManager(
+            source: .signal(walk, sampleRate: rate, duration: duration),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.headingFilter = filter
         for o in orientations { manager.headingOrientation = o }
         let delegate = Headings(until: count)
@@ -90,7 +99,9 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     @Test("headingAvailable: the simulated device has a compass (also through the protocol's type)")
     func available() {
         #expect(SimulatedLocationManager.headingAvailable())
-        let manager: any LocationProviding = SimulatedLocationManager(source: .signal(SimulatedLocationManagerTests.walk))
+        let manager: any LocationProviding = SimulatedLocationManager(
+            source: .signal(SimulatedLocationManagerTests.walk)
+        )
         #expect(type(of: manager).headingAvailable())
     }
 
@@ -105,7 +116,10 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         #expect(manager.headingFilter == headingFilterNone)
     }
 
-    @Test("headingFilter: exactly the headings that turned by the filter from the last one delivered", arguments: [1.0, 5.0])
+    @Test(
+        "headingFilter: exactly the headings that turned by the filter from the last one delivered",
+        arguments: [1.0, 5.0]
+    )
     func filter(degrees: Double) throws {
         let walk = try WalkTrajectory.example()
         let truth = try Self.truth(walk)
@@ -123,7 +137,8 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     func smallerFilterDeliversMore() throws {
         let walk = try WalkTrajectory.example()
         let truth = try Self.truth(walk)
-        let fine = Self.expectedFiltered(truth, degrees: 0.5), coarse = Self.expectedFiltered(truth, degrees: 5)
+        let fine = Self.expectedFiltered(truth, degrees: 0.5)
+        let coarse = Self.expectedFiltered(truth, degrees: 5)
         #expect(fine.count > coarse.count)
         let gotFine = try Self.play(walk, filter: 0.5, count: fine.count).headings
         let gotCoarse = try Self.play(walk, filter: 5, count: coarse.count).headings
@@ -162,18 +177,28 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         for (h, b) in zip(got, field) { #expect(abs(h.z - b.z) > 20, "the hard iron's 40 µT on z") }
     }
 
-    @Test("headingOrientation turns both headings as Core Location: +90° landscapeLeft, +180° upside down, +270° landscapeRight; x, y, z unchanged",
-          arguments: [(DeviceOrientation.portrait, 0.0), (.landscapeLeft, 90), (.portraitUpsideDown, 180), (.landscapeRight, 270)])
+    @Test(
+        "headingOrientation turns both headings as Core Location: +90° landscapeLeft, +180° upside down, +270° landscapeRight; x, y, z unchanged",
+        arguments: [
+            (DeviceOrientation.portrait, 0.0), (.landscapeLeft, 90), (.portraitUpsideDown, 180), (.landscapeRight, 270),
+        ]
+    )
     func orientation(orientation: DeviceOrientation, offset: Double) throws {
         let walk = try WalkTrajectory.example()
         let truth = try Self.truth(walk, duration: 5)
-        let got = try Self.play(walk, filter: headingFilterNone, orientations: [orientation], count: truth.count, duration: 5).headings
+        let got = try Self.play(
+            walk,
+            filter: headingFilterNone,
+            orientations: [orientation],
+            count: truth.count,
+            duration: 5
+        ).headings
         try #require(got.count == truth.count)
         for (h, p) in zip(got, truth) {
             #expect(Self.apart(h.trueHeading, p.trueHeading + offset) < 1e-9)
             #expect(Self.apart(h.magneticHeading, p.magneticHeading + offset) < 1e-9)
-            #expect((0 ..< 360).contains(h.trueHeading))
-            #expect((0 ..< 360).contains(h.magneticHeading))
+            #expect((0..<360).contains(h.trueHeading))
+            #expect((0..<360).contains(h.magneticHeading))
             #expect(h.magneticField == p.magneticField)
         }
         // The failing case: any other orientation's offset is 90° or more away.
@@ -186,22 +211,39 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     func nonReferenceOrientations() throws {
         let walk = try WalkTrajectory.example()
         let truth = try Self.truth(walk, duration: 1)
-        let (got, manager) = try Self.play(walk, filter: headingFilterNone, orientations: [.landscapeLeft, .faceUp], count: truth.count, duration: 1)
+        let (got, manager) = try Self.play(
+            walk,
+            filter: headingFilterNone,
+            orientations: [.landscapeLeft, .faceUp],
+            count: truth.count,
+            duration: 1
+        )
         #expect(manager.headingOrientation == .faceUp)
         for (h, p) in zip(got, truth) { #expect(Self.apart(h.trueHeading, p.trueHeading + 90) < 1e-9) }
-        let plain = try Self.play(walk, filter: headingFilterNone, orientations: [.faceDown], count: truth.count, duration: 1).headings
+        let plain = try Self.play(
+            walk,
+            filter: headingFilterNone,
+            orientations: [.faceDown],
+            count: truth.count,
+            duration: 1
+        ).headings
         for (h, p) in zip(plain, truth) { #expect(h.trueHeading == p.trueHeading) }
     }
 
-    @Test("a trajectory's locations are its GNSS fixes at their times, with speedAccuracy = velocitySigma and courseAccuracy = atan2(σ, speed)")
+    @Test(
+        "a trajectory's locations are its GNSS fixes at their times, with speedAccuracy = velocitySigma and courseAccuracy = atan2(σ, speed)"
+    )
     func trajectoryFixes() throws {
-        let walk = try WalkTrajectory.example()          // a 1 Hz receiver, velocitySigma 0.1 m/s
-        let manager = SimulatedLocationManager(source: .signal(walk, sampleRate: Self.rate, duration: 10), clock: ManualClock(autoAdvance: true))
+        let walk = try WalkTrajectory.example()  // a 1 Hz receiver, velocitySigma 0.1 m/s
+        let manager = SimulatedLocationManager(
+            source: .signal(walk, sampleRate: Self.rate, duration: 10),
+            clock: ManualClock(autoAdvance: true)
+        )
         let delegate = Fixes.started(on: manager, until: 10)
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
         let fixes = delegate.locations
-        #expect(fixes.map(\.timestamp) == (0 ..< 10).map(Double.init))
+        #expect(fixes.map(\.timestamp) == (0..<10).map(Double.init))
         let truth = try Self.truth(walk, duration: 10).compactMap(\.location)
         #expect(fixes == truth)
         for fix in fixes {
@@ -234,7 +276,10 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     @Test("one trajectory source: locations and headings together, from the same truth")
     func locationsAndHeadings() throws {
         let walk = try WalkTrajectory.example()
-        let manager = SimulatedLocationManager(source: .signal(walk, sampleRate: Self.rate, duration: 3), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedLocationManager(
+            source: .signal(walk, sampleRate: Self.rate, duration: 3),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.headingFilter = headingFilterNone
         let delegate = Headings(until: Int(3 * Self.rate))
         manager.delegate = delegate
@@ -252,31 +297,65 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         }
     }
 
-    @Test("a delegate written before headings (no didUpdateHeading) still conforms and receives locations; headings are kept by the manager")
+    @Test(
+        "a delegate written before headings (no didUpdateHeading) still conforms and receives locations; headings are kept by the manager"
+    )
     func delegateDefault() throws {
         let walk = try WalkTrajectory.example()
-        let manager = SimulatedLocationManager(source: .signal(walk, sampleRate: Self.rate, duration: 5), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedLocationManager(
+            source: .signal(walk, sampleRate: Self.rate, duration: 5),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.headingFilter = headingFilterNone
-        let delegate = Fixes.started(on: manager, until: 5)         // Fixes has no heading method
+        let delegate = Fixes.started(on: manager, until: 5)  // Fixes has no heading method
         manager.startUpdatingHeading()
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
         #expect(delegate.locations.map(\.timestamp) == [0, 1, 2, 3, 4])
         // The default implementation is what a delegate without the method gets: calling it does nothing.
         let asProtocol: any LocationProvidingDelegate = delegate
-        asProtocol.locationManager(manager, didUpdateHeading: SimulatedHeading(magneticHeading: 1, trueHeading: 2, headingAccuracy: 3,
-                                                                                x: 4, y: 5, z: 6, timestamp: 7))
+        asProtocol.locationManager(
+            manager,
+            didUpdateHeading: SimulatedHeading(
+                magneticHeading: 1,
+                trueHeading: 2,
+                headingAccuracy: 3,
+                x: 4,
+                y: 5,
+                z: 6,
+                timestamp: 7
+            )
+        )
         #expect(delegate.locations.count == 5)
     }
 
-    @Test("a server's point with a heading becomes a SimulatedHeading (the field as x, y, z; 0 µT without one); without one, none")
+    @Test(
+        "a server's point with a heading becomes a SimulatedHeading (the field as x, y, z; 0 µT without one); without one, none"
+    )
     func serverPoint() throws {
-        let p = try RemotePoint(line: #"{"timestamp":2.0,"gravity":{"x":0,"y":0,"z":-1},"heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5},"magneticField":{"x":-14.8,"y":-45.1,"z":-12.8}}"#)
+        let p = try RemotePoint(
+            line:
+                #"{"timestamp":2.0,"gravity":{"x":0,"y":0,"z":-1},"heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5},"magneticField":{"x":-14.8,"y":-45.1,"z":-12.8}}"#
+        )
         let h = try #require(SimulatedHeading(p))
-        #expect(h == SimulatedHeading(magneticHeading: 49.0, trueHeading: 50.2, headingAccuracy: 1.5, x: -14.8, y: -45.1, z: -12.8, timestamp: 2))
+        #expect(
+            h
+                == SimulatedHeading(
+                    magneticHeading: 49.0,
+                    trueHeading: 50.2,
+                    headingAccuracy: 1.5,
+                    x: -14.8,
+                    y: -45.1,
+                    z: -12.8,
+                    timestamp: 2
+                )
+        )
         #expect(h.turned(to: .landscapeRight).trueHeading == 320.2)
         #expect(h.turned(to: .landscapeRight).magneticField == h.magneticField)
-        let bare = try RemotePoint(line: #"{"timestamp":1,"gravity":{"x":0,"y":0,"z":-1},"heading":{"trueHeading":10,"magneticHeading":9,"headingAccuracy":2}}"#)
+        let bare = try RemotePoint(
+            line:
+                #"{"timestamp":1,"gravity":{"x":0,"y":0,"z":-1},"heading":{"trueHeading":10,"magneticHeading":9,"headingAccuracy":2}}"#
+        )
         #expect(SimulatedHeading(bare)?.magneticField == MagneticField(x: 0, y: 0, z: 0))
         // The failing case: a line without a heading gives none.
         #expect(SimulatedHeading(try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1}}"#)) == nil)
@@ -284,7 +363,10 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
 
     @Test("a route or a location file has no heading: startUpdatingHeading delivers none and no error")
     func noHeadingSources() {
-        let manager = SimulatedLocationManager(source: .signal(SimulatedLocationManagerTests.walk), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedLocationManager(
+            source: .signal(SimulatedLocationManagerTests.walk),
+            clock: ManualClock(autoAdvance: true)
+        )
         let delegate = Headings(until: 1)
         manager.delegate = delegate
         manager.startUpdatingHeading()

@@ -1,10 +1,11 @@
-import Signals
 import Foundation
 import Location
 import Playback
-@testable import SensorFeeds
 import SignalRunnerTesting
+import Signals
 import Testing
+
+@testable import SensorFeeds
 
 /// A location delegate that records what it is given and signals when `target` calls arrived.
 final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
@@ -49,13 +50,16 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 @Suite struct SimulatedLocationManagerTests {
     static let walk = Route(speed: 2) {
         Waypoint(latitude: 51.5007, longitude: -0.1246)
-        Waypoint(latitude: 51.5010, longitude: -0.1246)     // about 33 m north: 16.7 s at 2 m/s
+        Waypoint(latitude: 51.5010, longitude: -0.1246)  // about 33 m north: 16.7 s at 2 m/s
     }
 
     @Test("a route at 1 Hz: one fix per sample, as the route renders, to the end of the route")
     func routeSource() throws {
-        let manager = SimulatedLocationManager(source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
-        let expected = try Self.walk.render(sampleRate: 1, duration: 17)     // t = 0 ... 16; the last arrival is 16.7 s
+        let manager = SimulatedLocationManager(
+            source: .signal(Self.walk, sampleRate: 1),
+            clock: ManualClock(autoAdvance: true)
+        )
+        let expected = try Self.walk.render(sampleRate: 1, duration: 17)  // t = 0 ... 16; the last arrival is 16.7 s
         let delegate = Fixes.started(on: manager, until: 17)
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
@@ -68,9 +72,12 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 
     @Test("distanceFilter: no update until the position has moved by the distance")
     func distanceFilter() throws {
-        let manager = SimulatedLocationManager(source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedLocationManager(
+            source: .signal(Self.walk, sampleRate: 1),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.distanceFilter = 9
-        let delegate = Fixes.started(on: manager, until: 4)            // 0, ≥ 9, ≥ 18, ≥ 27 m: t = 0, 5, 10, 15
+        let delegate = Fixes.started(on: manager, until: 4)  // 0, ≥ 9, ≥ 18, ≥ 27 m: t = 0, 5, 10, 15
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
         #expect(delegate.locations.map(\.timestamp) == [0, 5, 10, 15])
@@ -79,7 +86,9 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 
     @Test("a point file of located lines (signals play's) plays at its timestamps; a GPX file plays as a route")
     func fileSources() throws {
-        let fixes = (0 ..< 5).map { LocationPoint(timestamp: 10 + Double($0), latitude: 48.85 + Double($0) * 1e-4, longitude: 2.29) }
+        let fixes = (0..<5).map {
+            LocationPoint(timestamp: 10 + Double($0), latitude: 48.85 + Double($0) * 1e-4, longitude: 2.29)
+        }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID().uuidString).jsonl")
         try fixes.map(\.jsonLine).joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -100,12 +109,21 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
         #expect(gpxDelegate.errors.isEmpty)
     }
 
-    @Test("a bad file reaches didFailWithError naming the line and the path", arguments: [
-        ("{\"timestamp\":0,\"location\":{\"latitude\":1,\"longitude\":2}}\n{\"timestamp\":1,\"location\":{\"latitude\":100,\"longitude\":2}}", ":2:"),
-        ("{\"timestamp\":0,\"userAcceleration\":{\"x\":0,\"y\":0,\"z\":0}}", ":1:"),
-        ("", "holds no points"),
-        ("{\"timestamp\":1,\"location\":{\"latitude\":1,\"longitude\":2}}\n{\"timestamp\":0,\"location\":{\"latitude\":1,\"longitude\":2}}", "before the previous"),
-    ])
+    @Test(
+        "a bad file reaches didFailWithError naming the line and the path",
+        arguments: [
+            (
+                "{\"timestamp\":0,\"location\":{\"latitude\":1,\"longitude\":2}}\n{\"timestamp\":1,\"location\":{\"latitude\":100,\"longitude\":2}}",
+                ":2:"
+            ),
+            ("{\"timestamp\":0,\"userAcceleration\":{\"x\":0,\"y\":0,\"z\":0}}", ":1:"),
+            ("", "holds no points"),
+            (
+                "{\"timestamp\":1,\"location\":{\"latitude\":1,\"longitude\":2}}\n{\"timestamp\":0,\"location\":{\"latitude\":1,\"longitude\":2}}",
+                "before the previous"
+            ),
+        ]
+    )
     func badFile(text: String, mention: String) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID().uuidString).jsonl")
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -121,12 +139,22 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 
     @Test("a missing file and a bad route are errors, not crashes")
     func missing() throws {
-        let manager = SimulatedLocationManager(source: .file(URL(fileURLWithPath: "/nonexistent/walk.gpx")), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedLocationManager(
+            source: .file(URL(fileURLWithPath: "/nonexistent/walk.gpx")),
+            clock: ManualClock(autoAdvance: true)
+        )
         let delegate = Fixes.started(on: manager, until: 1)
         #expect(delegate.wait())
         #expect((delegate.errors.first as? SignalError)?.code == .unreadable)
-        let bad = SimulatedLocationManager(source: .signal(Route(speed: 0) { Waypoint(latitude: 0, longitude: 0); Waypoint(latitude: 1, longitude: 0) }),
-                                           clock: ManualClock(autoAdvance: true))
+        let bad = SimulatedLocationManager(
+            source: .signal(
+                Route(speed: 0) {
+                    Waypoint(latitude: 0, longitude: 0)
+                    Waypoint(latitude: 1, longitude: 0)
+                }
+            ),
+            clock: ManualClock(autoAdvance: true)
+        )
         let badDelegate = Fixes.started(on: bad, until: 1)
         #expect(badDelegate.wait())
         #expect((badDelegate.errors.first as? SignalError)?.code == .outOfRange)
@@ -156,7 +184,10 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 
     @Test("locationUpdates(): an async sequence with the distance filter, ended by the consumer")
     func asyncSequence() async throws {
-        let manager = SimulatedLocationManager(source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedLocationManager(
+            source: .signal(Self.walk, sampleRate: 1),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.distanceFilter = 9
         var stamps: [Double] = []
         for try await fix in manager.locationUpdates() { stamps.append(fix.timestamp) }
@@ -166,7 +197,9 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
 }
 
 @Suite struct LiveServerClientTests {
-    @Test("a refused connection reaches the handler as a transient error, again and again (backoff), never stopping the updates")
+    @Test(
+        "a refused connection reaches the handler as a transient error, again and again (backoff), never stopping the updates"
+    )
     func refused() throws {
         let port = try TestListener.closedPort()
         let manager = SimulatedMotionManager(source: .server(URL(string: "http://127.0.0.1:\(port)")!))

@@ -1,8 +1,9 @@
 import Foundation
 import Playback
-@testable import SensorFeeds
 import Signals
 import Testing
+
+@testable import SensorFeeds
 
 /// Values handed to handlers on an operation queue, collected for the test.
 final class Collected<Value: Sendable>: @unchecked Sendable {
@@ -46,8 +47,10 @@ func serialQueue() -> OperationQueue {
 
     @Test("a 1 kHz source at a 0.02 s interval gives 50 Hz: samples 0, 20, 40, … in order, never averaged")
     func decimation() throws {
-        let manager = SimulatedMotionManager(source: .signal(Self.motion, sampleRate: 1000, duration: 1),
-                                             clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedMotionManager(
+            source: .signal(Self.motion, sampleRate: 1000, duration: 1),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.deviceMotionUpdateInterval = 0.02
         let seen = Collected<DeviceMotion>(until: 50)
         let queue = serialQueue()
@@ -59,7 +62,7 @@ func serialQueue() -> OperationQueue {
         for (k, m) in seen.values.enumerated() {
             let n = 20 * k
             #expect(m.timestamp == Double(n) / 1000)
-            #expect(m.userAcceleration.y == Double(rendered[frame: n, channel: 1]))      // the noise sample itself
+            #expect(m.userAcceleration.y == Double(rendered[frame: n, channel: 1]))  // the noise sample itself
             #expect(m.rotationRate.z == Double(rendered[frame: n, channel: 8]))
             #expect(m.gravity.z == -1)
         }
@@ -68,7 +71,10 @@ func serialQueue() -> OperationQueue {
 
     @Test("after stop returns no handler runs; restarting starts the source again")
     func stopSemantics() throws {
-        let manager = SimulatedMotionManager(source: .signal(Self.motion, sampleRate: 100), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedMotionManager(
+            source: .signal(Self.motion, sampleRate: 100),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.gyroUpdateInterval = 0.01
         let queue = serialQueue()
         let first = Collected<GyroData>(until: 200)
@@ -92,7 +98,10 @@ func serialQueue() -> OperationQueue {
 
     @Test("a handler may stop its own updates; later queued calls do not run")
     func stopFromHandler() throws {
-        let manager = SimulatedMotionManager(source: .signal(Self.motion, sampleRate: 100), clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedMotionManager(
+            source: .signal(Self.motion, sampleRate: 100),
+            clock: ManualClock(autoAdvance: true)
+        )
         let queue = serialQueue()
         let seen = Collected<AccelerometerData>(until: 1)
         weak let weakManager = manager
@@ -108,8 +117,10 @@ func serialQueue() -> OperationQueue {
 
     @Test("the accelerometer reads user acceleration plus gravity (g), as CMAccelerometerData")
     func accelerometer() throws {
-        let manager = SimulatedMotionManager(source: .signal(Self.motion, sampleRate: 100, duration: 0.1),
-                                             clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedMotionManager(
+            source: .signal(Self.motion, sampleRate: 100, duration: 0.1),
+            clock: ManualClock(autoAdvance: true)
+        )
         let seen = Collected<AccelerometerData>(until: 10)
         manager.startAccelerometerUpdates(to: serialQueue()) { a, e in seen.add(a, e) }
         #expect(seen.wait())
@@ -128,18 +139,23 @@ func serialQueue() -> OperationQueue {
             .deletingLastPathComponent().appendingPathComponent("Examples/points/walk.csv")
         let points = try PointFile.load(url)
         let manager = SimulatedMotionManager(source: .file(url), clock: ManualClock(autoAdvance: true))
-        manager.deviceMotionUpdateInterval = 0.04     // the file is at 50 Hz: every other point
+        manager.deviceMotionUpdateInterval = 0.04  // the file is at 50 Hz: every other point
         let seen = Collected<DeviceMotion>(until: 50)
         manager.startDeviceMotionUpdates(to: serialQueue()) { m, e in seen.add(m, e) }
         #expect(seen.wait())
         #expect(seen.values.map(\.timestamp) == stride(from: 0, to: 100, by: 2).map { points[$0].timestamp })
-        #expect(seen.values.map(\.userAcceleration) == stride(from: 0, to: 100, by: 2).map { points[$0].userAcceleration })
+        #expect(
+            seen.values.map(\.userAcceleration) == stride(from: 0, to: 100, by: 2).map { points[$0].userAcceleration }
+        )
         manager.stopDeviceMotionUpdates()
     }
 
     @Test("errors reach the handler's error argument, never a crash")
     func errors() throws {
-        let missing = SimulatedMotionManager(source: .file(URL(fileURLWithPath: "/nonexistent/walk.csv")), clock: ManualClock(autoAdvance: true))
+        let missing = SimulatedMotionManager(
+            source: .file(URL(fileURLWithPath: "/nonexistent/walk.csv")),
+            clock: ManualClock(autoAdvance: true)
+        )
         let seen = Collected<DeviceMotion>(until: 1)
         missing.startDeviceMotionUpdates(to: serialQueue()) { m, e in seen.add(m, e) }
         #expect(seen.wait())
@@ -153,12 +169,14 @@ func serialQueue() -> OperationQueue {
 
     @Test("device motion as an AsyncSequence, ending with the source")
     func asyncSequence() async throws {
-        let manager = SimulatedMotionManager(source: .signal(Self.motion, sampleRate: 200, duration: 0.5),
-                                             clock: ManualClock(autoAdvance: true))
+        let manager = SimulatedMotionManager(
+            source: .signal(Self.motion, sampleRate: 200, duration: 0.5),
+            clock: ManualClock(autoAdvance: true)
+        )
         manager.deviceMotionUpdateInterval = 0.05
         var stamps: [Double] = []
         for try await m in manager.deviceMotionUpdates() { stamps.append(m.timestamp) }
-        #expect(stamps == (0 ..< 10).map { Double($0 * 10) / 200 })
+        #expect(stamps == (0..<10).map { Double($0 * 10) / 200 })
     }
 
     @Test("attitude: Euler angles round-trip, and the tilt gravity implies")

@@ -1,11 +1,12 @@
 import Foundation
 import Navigation
 import Playback
-@testable import SensorFeeds
 import Testing
 
+@testable import SensorFeeds
+
 @Suite struct SimulatedPedometerTests {
-    static let start = Date(timeIntervalSince1970: 1_780_302_600)      // 2026-06-01T08:30:00Z, the walk's epoch
+    static let start = Date(timeIntervalSince1970: 1_780_302_600)  // 2026-06-01T08:30:00Z, the walk's epoch
 
     /// The first `count` updates of the walk example, played instantly.
     func updates(_ trajectory: Trajectory, count: Int) -> [PedometerData] {
@@ -27,7 +28,7 @@ import Testing
         #expect(SimulatedPedometer.isFloorCountingAvailable())
         #expect(SimulatedPedometer.isCadenceAvailable())
         #expect(SimulatedPedometer.isPaceAvailable())
-        #expect(stepsAvailable(SimulatedPedometer.self))          // through the protocol
+        #expect(stepsAvailable(SimulatedPedometer.self))  // through the protocol
     }
 
     @Test("counts and distance equal the walk's steps and distance at the same times")
@@ -68,7 +69,7 @@ import Testing
         let pace = try #require(cruising.currentPace?.doubleValue)
         #expect(abs(pace - 1 / 1.4) < 0.05)
         let average = try #require(cruising.averageActivePace?.doubleValue)
-        #expect(average > 1 / 1.4)                                   // the start's acceleration makes it slower
+        #expect(average > 1 / 1.4)  // the start's acceleration makes it slower
         #expect(average < 1.5)
     }
 
@@ -77,8 +78,9 @@ import Testing
 
     /// How many updates the walk gives in its first `seconds` (a change of the step count at a tick; the first tick).
     func expectedCount(_ walk: Trajectory, through seconds: Double) throws -> Int {
-        var last: Int?, count = 0
-        for k in 0 ... Int(seconds / SimulatedPedometer.checkInterval) {
+        var last: Int?
+        var count = 0
+        for k in 0...Int(seconds / SimulatedPedometer.checkInterval) {
             let steps = try WalkTrajectory.point(walk, at: Double(k) * SimulatedPedometer.checkInterval).steps
             if steps != last { count += 1 }
             last = steps
@@ -89,7 +91,8 @@ import Testing
     @Test("stop stops delivery: no update after it returns, while the same run without stop goes on")
     func stop() async throws {
         let walk = try WalkTrajectory.example()
-        let at20 = try expectedCount(walk, through: 20), at40 = try expectedCount(walk, through: 40)
+        let at20 = try expectedCount(walk, through: 20)
+        let at40 = try expectedCount(walk, through: 40)
         #expect(at40 > at20)
         for stops in [true, false] {
             let clock = ManualClock()
@@ -98,7 +101,7 @@ import Testing
             pedometer.startUpdates(from: Self.start) { d, e in seen.add(d, e) }
             await clock.waitForSleepers()
             clock.advance(by: .seconds(20))
-            await clock.waitForSleepers()                            // every tick through 20 s played
+            await clock.waitForSleepers()  // every tick through 20 s played
             drain(pedometer.handlerQueue)
             #expect(seen.values.count == at20)
             #expect(pedometer.isActive)
@@ -112,7 +115,7 @@ import Testing
                 clock.advance(by: .seconds(20))
                 await clock.waitForSleepers()
                 drain(pedometer.handlerQueue)
-                #expect(seen.values.count == at40)                   // the failing case of the check above
+                #expect(seen.values.count == at40)  // the failing case of the check above
                 pedometer.stopUpdates()
             }
         }
@@ -134,9 +137,10 @@ import Testing
         let (data, failures) = query(pedometer, from: epoch + 10, to: epoch + 60)
         #expect(failures.isEmpty)
         let d = try #require(data)
-        let a = try WalkTrajectory.point(walk, at: 10), b = try WalkTrajectory.point(walk, at: 60)
+        let a = try WalkTrajectory.point(walk, at: 10)
+        let b = try WalkTrajectory.point(walk, at: 60)
         #expect(d.numberOfSteps.intValue == b.steps - a.steps)
-        #expect(d.numberOfSteps.intValue != b.steps)                  // the failing case: counted from 10 s, not 0
+        #expect(d.numberOfSteps.intValue != b.steps)  // the failing case: counted from 10 s, not 0
         #expect(d.distance?.doubleValue == b.distance - a.distance)
         #expect(d.floorsAscended?.intValue == b.floorsAscended - a.floorsAscended)
         #expect(d.startDate == epoch + 10)

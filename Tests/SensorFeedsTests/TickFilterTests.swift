@@ -1,11 +1,12 @@
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 @Suite struct TickFilterTests {
     @Test("1 kHz at 50 Hz keeps samples 0, 20, 40, … exactly (floor(t · rate) alone would take 581, not 580)")
     func exactTicks() {
         var filter = TickFilter(rate: 50)
-        let kept = (0 ..< 2000).filter { filter.keep(Double($0) / 1000) }
+        let kept = (0..<2000).filter { filter.keep(Double($0) / 1000) }
         #expect(kept == Array(stride(from: 0, to: 2000, by: 20)))
         // The failing case the tolerance is for: 580 / 1000 · 50 is just under 29.
         #expect((Double(580) / 1000 * 50).rounded(.down) == 28)

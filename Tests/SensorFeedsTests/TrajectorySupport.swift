@@ -20,15 +20,15 @@ enum WalkTrajectory {
     /// The walk's route with `sensors` (JSON text of the `sensors` object) and `mount`.
     static func with(sensors: String, mount: String = "handheld") throws -> Trajectory {
         let json = """
-        {"trajectory": {
-          "route": {"speed": 1.4, "waypoints": [
-            {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
-            {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58},
-            {"latitude": 51.5016, "longitude": -0.1240, "altitude": 64},
-            {"latitude": 51.5020, "longitude": -0.1228, "altitude": 62}]},
-          "vehicle": "walk", "mount": "\(mount)", "epoch": "2026-06-01T08:30:00Z",
-          "sensors": \(sensors)}}
-        """
+            {"trajectory": {
+              "route": {"speed": 1.4, "waypoints": [
+                {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
+                {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58},
+                {"latitude": 51.5016, "longitude": -0.1240, "altitude": 64},
+                {"latitude": 51.5020, "longitude": -0.1228, "altitude": 62}]},
+              "vehicle": "walk", "mount": "\(mount)", "epoch": "2026-06-01T08:30:00Z",
+              "sensors": \(sensors)}}
+            """
         return try Trajectory(json: Data(json.utf8), baseDirectory: examples)
     }
 

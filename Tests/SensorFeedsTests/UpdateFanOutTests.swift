@@ -1,8 +1,9 @@
 import Foundation
-@testable import SensorFeeds
+import Location
 import Synchronization
 import Testing
-import Location
+
+@testable import SensorFeeds
 
 /// The part of the Apple adapters that is not Apple's: when the underlying source runs, who gets what,
 /// and that nothing is left running when the last consumer is gone.
@@ -16,7 +17,10 @@ import Location
         func control(_ fanOut: UpdateFanOut<Int>) { queued.withLock { $0.append(fanOut) } }
 
         func drain() {
-            let calls = queued.withLock { q in defer { q = [] }; return q }
+            let calls = queued.withLock { q in
+                defer { q = [] }
+                return q
+            }
             for fanOut in calls { log.withLock { $0.append(fanOut.isRunning ? "start" : "stop") } }
         }
 
@@ -110,10 +114,10 @@ import Location
     @Test func aLateControlCallDoesNotUndoANewerState() {
         let (fanOut, source) = make()
         do {
-            let stream = fanOut.makeStream(bufferingNewest: 8)   // queues a start
-            fanOut.setAppStarted(true)                              // already running: nothing queued
+            let stream = fanOut.makeStream(bufferingNewest: 8)  // queues a start
+            fanOut.setAppStarted(true)  // already running: nothing queued
             withExtendedLifetime(stream) {}
-        }                                                           // the iteration ends; the app still wants updates
+        }  // the iteration ends; the app still wants updates
         source.drain()
         #expect(source.calls == ["start"])
         #expect(fanOut.isRunning)
@@ -150,8 +154,17 @@ import Location
 @Suite struct CoreLocationFixTests {
     @Test func theAltitudeIsEllipsoidalNotAboveMeanSeaLevel() {
         // London: the geoid is about 46 m above the ellipsoid, so MSL 11 m is 57 m ellipsoidal.
-        let fix = CoreLocationFix(latitude: 51.5, longitude: -0.12, altitude: 11, ellipsoidalAltitude: 57,
-                                  horizontalAccuracy: 5, verticalAccuracy: 3, speed: 1.4, course: 90, timestamp: 1_700_000_000)
+        let fix = CoreLocationFix(
+            latitude: 51.5,
+            longitude: -0.12,
+            altitude: 11,
+            ellipsoidalAltitude: 57,
+            horizontalAccuracy: 5,
+            verticalAccuracy: 3,
+            speed: 1.4,
+            course: 90,
+            timestamp: 1_700_000_000
+        )
         let location = LocationPoint(fix)
         #expect(location.altitude == 57)
         #expect(location.coordinate.latitude == 51.5)
@@ -161,13 +174,24 @@ import Location
         #expect(location.speed == 1.4)
         #expect(location.course == 90)
         #expect(location.timestamp == 1_700_000_000)
-        #expect(location.speedAccuracy == -1)       // not given: unknown
+        #expect(location.speedAccuracy == -1)  // not given: unknown
         #expect(location.courseAccuracy == -1)
     }
 
     @Test func theVelocityAccuraciesAreCopied() {
-        let fix = CoreLocationFix(latitude: 51.5, longitude: -0.12, altitude: 11, ellipsoidalAltitude: 57, horizontalAccuracy: 5,
-                                  verticalAccuracy: 3, speed: 1.4, course: 90, speedAccuracy: 0.3, courseAccuracy: 12, timestamp: 1)
+        let fix = CoreLocationFix(
+            latitude: 51.5,
+            longitude: -0.12,
+            altitude: 11,
+            ellipsoidalAltitude: 57,
+            horizontalAccuracy: 5,
+            verticalAccuracy: 3,
+            speed: 1.4,
+            course: 90,
+            speedAccuracy: 0.3,
+            courseAccuracy: 12,
+            timestamp: 1
+        )
         let location = LocationPoint(fix)
         #expect(location.speedAccuracy == 0.3)
         #expect(location.courseAccuracy == 12)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 @Suite struct AllanDeviationTests {
     /// `allantools.oadev(y, rate=50, data_type="freq", taus="octave")` (allantools 2024.06) for
@@ -13,7 +14,7 @@ import Signals
     ]
 
     static func fixture() -> [Double] {
-        (0 ..< 1000).map { (i: Int) -> Double in
+        (0..<1000).map { (i: Int) -> Double in
             let x = Double(i)
             let wrap = Double((i * 7919) % 101) / 101
             return sin(0.37 * x) + 0.01 * x + wrap
@@ -46,16 +47,25 @@ import Signals
         let adev = try AllanDeviation(b, channel: 0)
         #expect(abs(adev.deviations[0] / 0.5 - 1) < 0.01)
         // σ(τ)·√τ constant: N = σ/√fs.
-        for i in 0 ..< 8 {
+        for i in 0..<8 {
             #expect(abs(adev.deviations[i] * adev.taus[i].squareRoot() / (0.5 / 10) - 1) < 0.05)
         }
     }
 
     @Test("bad inputs throw clear errors")
     func badInputs() {
-        #expect(#expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, 3], sampleRate: 10) }?.code == .tooShort)
-        #expect(#expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, .nan, 4, 5], sampleRate: 10) }?.code == .outOfRange)
-        #expect(#expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, 3, 4, 5], sampleRate: 0) }?.code == .invalidArgument)
+        #expect(
+            #expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, 3], sampleRate: 10) }?.code
+                == .tooShort
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, .nan, 4, 5], sampleRate: 10) }?
+                .code == .outOfRange
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, 3, 4, 5], sampleRate: 0) }?.code
+                == .invalidArgument
+        )
         do {
             _ = try AllanDeviation(samples: [1.0, 2, .infinity, 4, 5], sampleRate: 10)
         } catch {

@@ -1,19 +1,23 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 @Suite struct AllanFitTests {
     /// The IMU: Kalibr terms, still and face up.
-    static let imu = IMU(accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 0.0003),
-                         gyroscope: SensorModel(noiseDensity: 0.0002, randomWalk: 2e-5), seed: 7,
-                         accelerometerUnit: .metersPerSecondSquared)
+    static let imu = IMU(
+        accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 0.0003),
+        gyroscope: SensorModel(noiseDensity: 0.0002, randomWalk: 2e-5),
+        seed: 7,
+        accelerometerUnit: .metersPerSecondSquared
+    )
 
     static func fits(_ imu: IMU, seconds: Double) throws -> (accelerometer: AllanFit, gyroscope: AllanFit) {
         let b = try imu.render(sampleRate: 100, duration: seconds)
         var curves: [AllanDeviation] = []
-        for c in 0 ..< 6 { curves.append(try AllanDeviation(b, channel: c)) }
-        return (try AllanFit(pooling: Array(curves[0 ..< 3])), try AllanFit(pooling: Array(curves[3 ..< 6])))
+        for c in 0..<6 { curves.append(try AllanDeviation(b, channel: c)) }
+        return (try AllanFit(pooling: Array(curves[0..<3])), try AllanFit(pooling: Array(curves[3..<6])))
     }
 
     @Test("a 1-hour, 100 Hz static IMU gives N back within 5 % and K within 15 % (axes pooled per sensor)")
@@ -47,14 +51,17 @@ import Signals
     static func flicker(count: Int, sampleRate: Double, sigma: Double, seed: UInt64) -> [Double] {
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         func uniform() -> Double {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return (Double(state >> 11) + 0.5) * 0x1p-53
         }
         var y = [Double](repeating: 0, count: count)
         for tau in [0.3, 3.0, 30.0, 300.0] {
-            let phi = exp(-1 / (tau * sampleRate)), drive = sigma * (1 - phi * phi).squareRoot()
+            let phi = exp(-1 / (tau * sampleRate))
+            let drive = sigma * (1 - phi * phi).squareRoot()
             var x = 0.0
-            for i in 0 ..< count {
+            for i in 0..<count {
                 let normal = (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform())
                 x = phi * x + drive * normal
                 y[i] += x
@@ -71,7 +78,10 @@ import Signals
         let fit = try AllanFit(adev)
         #expect(fit.floor != nil)
         // The minimum over the points averaged over at least 9 windows.
-        let minimum = adev.taus.indices.filter { Double(adev.sampleCount) / (adev.taus[$0] * fs) >= 9 }.map { adev.deviations[$0] }.min() ?? 0
+        let minimum =
+            adev.taus.indices.filter { Double(adev.sampleCount) / (adev.taus[$0] * fs) >= 9 }.map {
+                adev.deviations[$0]
+            }.min() ?? 0
         #expect(abs(fit.biasInstability.value * AllanFit.flickerFloor - minimum) < 1e-12)
         #expect(fit.biasInstability.lower < fit.biasInstability.value)
         #expect(fit.biasInstability.value < fit.biasInstability.upper)
@@ -86,7 +96,7 @@ import Signals
 
     @Test("too short a recording for the fit is refused")
     func tooShort() throws {
-        let adev = try AllanDeviation(samples: (0 ..< 40).map { Double($0 % 3) }, sampleRate: 100)
+        let adev = try AllanDeviation(samples: (0..<40).map { Double($0 % 3) }, sampleRate: 100)
         #expect(#expect(throws: SignalError.self) { try AllanFit(adev) }?.code == .tooShort)
     }
 }

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import Sensors
-import Signals
 import Formats
+import Foundation
+import Signals
+import Testing
+
+@testable import Sensors
 
 /// `signals allan`'s reader: every value kept as the float64 the file holds (a clock's `100 s + 1e-9 s`
 /// phase, a `1e-3 + 1e-12` frequency), read row by row within a bound on the values held.
@@ -11,17 +12,19 @@ import Formats
     static func normals(_ count: Int, seed: UInt64) -> [Double] {
         var state = seed
         func uniform() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return (Double(state >> 11) + 0.5) / 9007199254740992
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (Double(state >> 11) + 0.5) / 9_007_199_254_740_992
         }
-        return (0 ..< count).map { _ in (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()) }
+        return (0..<count).map { _ in (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()) }
     }
 
     /// A float64 `.npy` of one column.
     static func npy(_ values: [Double]) -> Data {
         var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (\(values.count), 1), }"
         dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
+        var data = Data(
+            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)]
+        )
         data.append(contentsOf: Array(dict.utf8))
         for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
         return data
@@ -29,7 +32,9 @@ import Formats
 
     static func relative(_ a: Double, _ b: Double) -> Double { abs(a / b - 1) }
 
-    @Test("a clock's phase, 100 s + 1e-9 s × a random walk, read from a float64 .npy: ADEV is the walk's (to 1e-5), not 0")
+    @Test(
+        "a clock's phase, 100 s + 1e-9 s × a random walk, read from a float64 .npy: ADEV is the walk's (to 1e-5), not 0"
+    )
     func clockPhase() throws {
         var walk = [0.0]
         for w in Self.normals(4000, seed: 7) { walk.append(walk[walk.count - 1] + 1e-9 * w) }
@@ -73,7 +78,9 @@ import Formats
     static func npyHeader(descr: String, shape: String) -> Data {
         var dict = "{'descr': '\(descr)', 'fortran_order': False, 'shape': \(shape), }"
         dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
+        var data = Data(
+            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)]
+        )
         data.append(contentsOf: Array(dict.utf8))
         return data
     }
@@ -89,8 +96,10 @@ import Formats
         #expect(recording.channels[1] == [1, 2, 3, 4, 5])
     }
 
-    @Test("the median interval: Hoare's selection agrees with sorting, with many equal values and without",
-          arguments: [1, 2, 3, 10, 101, 1000])
+    @Test(
+        "the median interval: Hoare's selection agrees with sorting, with many equal values and without",
+        arguments: [1, 2, 3, 10, 101, 1000]
+    )
     func selection(_ count: Int) {
         let random = Self.normals(count, seed: UInt64(count))
         let ties = random.map { ($0 * 2).rounded() / 1000 + 0.01 }
@@ -116,7 +125,9 @@ import Formats
     func sizeBound() throws {
         // 4 × 10⁷ frames of 6 channels: 2.4 × 10⁸ values, within the 10⁸ a channel but beyond the 2 × 10⁸ in all.
         let data = Self.npyHeader(descr: "<f8", shape: "(40000000, 6)")
-        let error = try #require(throws: SignalError.self) { try ChannelRecording.read(NamedInput(name: "wide.npy", bytes: data), rate: 100) }
+        let error = try #require(throws: SignalError.self) {
+            try ChannelRecording.read(NamedInput(name: "wide.npy", bytes: data), rate: 100)
+        }
         #expect(error.code == .tooLarge)
         #expect(error.message.contains("holds 40000000 frames of 6 channels"), "\(error.message)")
         #expect(error.message.contains("at most 200000000 values"), "\(error.message)")
@@ -127,7 +138,12 @@ import Formats
         #expect(streaming.code == .tooLarge)
         #expect(streaming.message.contains("more than 33333333 rows"), "\(streaming.message)")
         try ChannelRecording.checkSize(frames: 33_333_333, channels: 6, file: "imu.csv", what: "rows")
-        try ChannelRecording.checkSize(frames: AllanDeviation.maximumSampleCount, channels: 2, file: "two.csv", what: "rows")
+        try ChannelRecording.checkSize(
+            frames: AllanDeviation.maximumSampleCount,
+            channels: 2,
+            file: "two.csv",
+            what: "rows"
+        )
     }
 
     @Test("samples beyond ±1e15 are refused: their squared differences would overflow to inf")
@@ -150,11 +166,11 @@ import Formats
         var r: [Double] = []
         for j in stride(from: p - 2, through: 1, by: -1) { r.append(2 * x[0] - x[j]) }
         r += x
-        for j in 1 ... p - 2 { r.append(2 * x[p - 1] - x[p - 1 - j]) }
+        for j in 1...p - 2 { r.append(2 * x[p - 1] - x[p - 1 - j]) }
         let ours = try StabilityDeviation(.totdev, samples: x, sampleRate: 1, dataType: .phase, taus: .all)
         for (k, m) in ours.averagingFactors.enumerated() {
             var s = 0.0
-            for i in 1 ... p - 2 {
+            for i in 1...p - 2 {
                 let c = p - 2 + i
                 let d = r[c - m] - 2 * r[c] + r[c + m]
                 s += d * d

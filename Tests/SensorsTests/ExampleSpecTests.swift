@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 @Suite struct ExampleSpecTests {
     static let specs = Examples.url("specs")
@@ -19,7 +20,9 @@ import Signals
 
     @Test("the attitude example decodes as a 13-channel motion")
     func attitudeExample() throws {
-        let node = try SignalNode.decode(json: Data(contentsOf: Self.specs.appendingPathComponent("tilt-attitude.json")))
+        let node = try SignalNode.decode(
+            json: Data(contentsOf: Self.specs.appendingPathComponent("tilt-attitude.json"))
+        )
         #expect(node.channelCount == 13)
         try node.validate(sampleRate: 100)
     }

@@ -1,21 +1,29 @@
-import Foundation
-import Testing
-@testable import Sensors
-import Signals
-import Playback
 import Formats
+import Foundation
+import Playback
+import Signals
+import Testing
+
+@testable import Sensors
 
 /// Numbers that enter the sensors code from a user (IMU terms, CSV values, import and fit parameters)
 /// are range-checked with an error that names them: never a trap, a hang or inf in the output.
 @Suite struct HostileInputTests {
-    @Test("IMU: a positive resolution or range below 1e-12 is refused when the spec is read (1/resolution would overflow to inf)", arguments: [
-        (#""gyroscope_resolution": 1e-320"#, "$.imu.gyroscope_resolution"),
-        (#""accelerometer_resolution": 1e-13"#, "$.imu.accelerometer_resolution"),
-        (#""gyroscope_range": 1e-300"#, "$.imu.gyroscope_range"),
-    ])
+    @Test(
+        "IMU: a positive resolution or range below 1e-12 is refused when the spec is read (1/resolution would overflow to inf)",
+        arguments: [
+            (#""gyroscope_resolution": 1e-320"#, "$.imu.gyroscope_resolution"),
+            (#""accelerometer_resolution": 1e-13"#, "$.imu.accelerometer_resolution"),
+            (#""gyroscope_range": 1e-300"#, "$.imu.gyroscope_range"),
+        ]
+    )
     func tinyResolution(_ term: String, _ path: String) throws {
         do {
-            let imu = try IMU.decode(json: Data(#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, \#(term)}}"#.utf8))
+            let imu = try IMU.decode(
+                json: Data(
+                    #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, \#(term)}}"#.utf8
+                )
+            )
             _ = try imu.render(sampleRate: 100, duration: 0.1)
             Issue.record("rendered with \(term)")
         } catch {
@@ -26,18 +34,26 @@ import Formats
 
     @Test("IMU: the smallest accepted resolution renders finite, quantised samples")
     func smallestResolution() throws {
-        let imu = try IMU.decode(json: Data(#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, "gyroscope_resolution": 1e-12, "gyroscope_range": 1e-12, "seed": 3}}"#.utf8))
+        let imu = try IMU.decode(
+            json: Data(
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, "gyroscope_resolution": 1e-12, "gyroscope_range": 1e-12, "seed": 3}}"#
+                    .utf8
+            )
+        )
         let b = try imu.render(sampleRate: 100, duration: 1)
-        for c in 3 ..< 6 { #expect(b.channel(c).allSatisfy { $0.isFinite && abs($0) <= 2e-12 }) }
+        for c in 3..<6 { #expect(b.channel(c).allSatisfy { $0.isFinite && abs($0) <= 2e-12 }) }
     }
 
-    @Test("IMU: extreme but valid correlation times keep every sample finite", arguments: [1e-300, 1e-9, SensorModel.biasCorrelationTimes.upperBound])
+    @Test(
+        "IMU: extreme but valid correlation times keep every sample finite",
+        arguments: [1e-300, 1e-9, SensorModel.biasCorrelationTimes.upperBound]
+    )
     func correlationTimes(_ tau: Double) throws {
         var imu = IMU(motion: MotionNode(attitude: .fixed(.named(.faceUp))))
         imu.gyroscope.biasInstability = SIMD3(repeating: 0.001)
         imu.gyroscope.biasCorrelationTime = SIMD3(repeating: tau)
         let b = try imu.render(sampleRate: 100, duration: 2)
-        for c in 0 ..< 6 { #expect(b.channel(c).allSatisfy { $0.isFinite }) }
+        for c in 0..<6 { #expect(b.channel(c).allSatisfy { $0.isFinite }) }
     }
 
     @Test("CSV: a number beyond ±1e10 is refused with the file, line and column")
@@ -54,7 +70,7 @@ import Formats
 
     @Test("import: a gravity window longer than the recordings, or fewer than two points, is refused (no trap)")
     func importRanges() {
-        let a = RecordingImportTests.gyro((0 ..< 100).map { Double($0) * 0.01 })
+        let a = RecordingImportTests.gyro((0..<100).map { Double($0) * 0.01 })
         var accel = a
         accel.kind = .accelerometer
         for window in [1e300, 2.0] {
@@ -71,12 +87,14 @@ import Formats
         } catch {
             #expect(error.description.contains("fewer than two points"), "\(error)")
         }
-        #expect(#expect(throws: SignalError.self) { try RecordingImport(rate: 1e7).points([a]) }?.code == .invalidArgument)
+        #expect(
+            #expect(throws: SignalError.self) { try RecordingImport(rate: 1e7).points([a]) }?.code == .invalidArgument
+        )
     }
 
     @Test("Allan fit: the shortest τ must be positive and within the recording", arguments: [Double.nan, -1, 0, 1e300])
     func minimumTau(_ tau: Double) throws {
-        let adev = try AllanDeviation(samples: (0 ..< 10_000).map { sin(Double($0) * 12.9898) * 0.01 }, sampleRate: 100)
+        let adev = try AllanDeviation(samples: (0..<10_000).map { sin(Double($0) * 12.9898) * 0.01 }, sampleRate: 100)
         do {
             _ = try AllanFit(adev, minimumTau: tau)
             Issue.record("accepted τ = \(tau)")
@@ -87,7 +105,7 @@ import Formats
 
     @Test("allan FILE: timestamps 1e-300 s apart give a rate outside the engine's range: refused, naming the file")
     func rateFromTimestamps() throws {
-        let text = "t,a\n" + (0 ..< 50).map { "\(Double($0) * 1e-300),\($0 % 3)\n" }.joined()
+        let text = "t,a\n" + (0..<50).map { "\(Double($0) * 1e-300),\($0 % 3)\n" }.joined()
         let paths = try RecordingFixtures.write(["tiny.csv": text])
         let input = try NamedInput.open(try #require(paths["tiny.csv"]))
         do {
@@ -110,7 +128,10 @@ import Formats
 
     @Test("Allan deviation: a few samples are analysed")
     func fewSamples() throws {
-        let adev = try AllanDeviation(samples: [Float](repeating: 0, count: 16).enumerated().map { Float($0.offset % 3) }, sampleRate: 100)
+        let adev = try AllanDeviation(
+            samples: [Float](repeating: 0, count: 16).enumerated().map { Float($0.offset % 3) },
+            sampleRate: 100
+        )
         #expect(adev.sampleCount == 16)
     }
 

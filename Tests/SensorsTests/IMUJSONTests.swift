@@ -1,15 +1,16 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 @Suite struct IMUJSONTests {
     /// The issue's contract, verbatim.
     static let contract = """
-    {"imu": {"motion": {"attitude": "faceUp"},
-             "accelerometer_noise_density": 0.002, "accelerometer_random_walk": 0.0003,
-             "gyroscope_noise_density": 0.0002, "gyroscope_random_walk": 2e-05, "seed": 7}}
-    """
+        {"imu": {"motion": {"attitude": "faceUp"},
+                 "accelerometer_noise_density": 0.002, "accelerometer_random_walk": 0.0003,
+                 "gyroscope_noise_density": 0.0002, "gyroscope_random_walk": 2e-05, "seed": 7}}
+        """
 
     @Test("the contract decodes: Kalibr's keys in SI units, six channels, absent terms zero")
     func contract() throws {
@@ -37,24 +38,49 @@ import Signals
 
     @Test("a preset supplies its terms; explicit keys override them")
     func preset() throws {
-        let json = #"{"imu": {"preset": "adis16448", "motion": {"attitude": "portrait"}, "gyroscope_noise_density": 1e-4}}"#
+        let json =
+            #"{"imu": {"preset": "adis16448", "motion": {"attitude": "portrait"}, "gyroscope_noise_density": 1e-4}}"#
         let imu = try IMU.decode(json: Data(json.utf8))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 1e-4))
         #expect(imu.accelerometer == IMUPreset.adis16448.accelerometer)
         #expect(imu.gyroscope.turnOnBias == IMUPreset.adis16448.gyroscope.turnOnBias)
     }
 
-    @Test("bad specs name their JSON path", arguments: [
-        (#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_densty": 1}}"#, "$.imu.gyroscope_noise_densty", "did you mean 'gyroscope_noise_density'"),
-        (#"{"imu": {"accelerometer_noise_density": 0.002}}"#, "$.imu", "missing required field 'motion'"),
-        (#"{"imu": {"motion": {"attitude": "faceUp"}, "preset": "adis1644"}}"#, "$.imu.preset", "did you mean \"adis16448\""),
-        (#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_bias": [1, 2]}}"#, "$.imu.gyroscope_bias", "[x, y, z]"),
-        (#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_range": 0}}"#, "$.imu.gyroscope_range", "leave it out for no saturation"),
-        (#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": null}}"#, "$.imu.gyroscope_noise_density", "null"),
-        (#"{"imu": {"motion": {"attitude": "faceUp"}, "accelerometer_unit": "mps2"}}"#, "$.imu.accelerometer_unit", "m/s^2"),
-        (#"{"imu": {"motion": {"attitude": "faceUP"}}}"#, "$.imu.motion.attitude", "did you mean \"faceUp\""),
-        (#"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_misalignment": [[0, 1, 0], [0, 0, 0]]}}"#, "$.imu.gyroscope_misalignment", "3×3"),
-    ])
+    @Test(
+        "bad specs name their JSON path",
+        arguments: [
+            (
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_densty": 1}}"#,
+                "$.imu.gyroscope_noise_densty", "did you mean 'gyroscope_noise_density'"
+            ),
+            (#"{"imu": {"accelerometer_noise_density": 0.002}}"#, "$.imu", "missing required field 'motion'"),
+            (
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "preset": "adis1644"}}"#, "$.imu.preset",
+                "did you mean \"adis16448\""
+            ),
+            (
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_bias": [1, 2]}}"#, "$.imu.gyroscope_bias",
+                "[x, y, z]"
+            ),
+            (
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_range": 0}}"#, "$.imu.gyroscope_range",
+                "leave it out for no saturation"
+            ),
+            (
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": null}}"#,
+                "$.imu.gyroscope_noise_density", "null"
+            ),
+            (
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "accelerometer_unit": "mps2"}}"#,
+                "$.imu.accelerometer_unit", "m/s^2"
+            ),
+            (#"{"imu": {"motion": {"attitude": "faceUP"}}}"#, "$.imu.motion.attitude", "did you mean \"faceUp\""),
+            (
+                #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_misalignment": [[0, 1, 0], [0, 0, 0]]}}"#,
+                "$.imu.gyroscope_misalignment", "3×3"
+            ),
+        ]
+    )
     func badSpecs(_ json: String, _ path: String, _ fragment: String) {
         do {
             _ = try IMU.decode(json: Data(json.utf8))
@@ -79,10 +105,13 @@ import Signals
         return m
     }
 
-    @Test("validation refuses impossible terms, naming the field", arguments: [
-        ("noise_density", "≥ 0"), ("bias_correlation_time", "positive"), ("misalignment", "diagonal"),
-        ("misalignment-angle", "±0.2"), ("scale_factor", "±0.5"), ("bias", "finite"), ("bandwidth", "2^20"),
-    ])
+    @Test(
+        "validation refuses impossible terms, naming the field",
+        arguments: [
+            ("noise_density", "≥ 0"), ("bias_correlation_time", "positive"), ("misalignment", "diagonal"),
+            ("misalignment-angle", "±0.2"), ("scale_factor", "±0.5"), ("bias", "finite"), ("bandwidth", "2^20"),
+        ]
+    )
     func validation(_ field: String, _ fragment: String) {
         var imu = IMU()
         imu.gyroscope = Self.broken(field)

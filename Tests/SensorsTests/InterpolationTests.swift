@@ -1,20 +1,21 @@
 import Foundation
 import Testing
+
 @testable import Sensors
 
 @Suite struct InterpolationTests {
-    static let times = (0 ..< 200).map { Double($0) * 0.01 + 0.003 * sin(Double($0)) }
+    static let times = (0..<200).map { Double($0) * 0.01 + 0.003 * sin(Double($0)) }
 
     @Test("linear reproduces straight lines; cubic reproduces parabolas on a uniform grid")
     func exactness() {
-        let grid = (0 ..< 150).map { Double($0) * 0.0123 + 0.01 }
+        let grid = (0..<150).map { Double($0) * 0.0123 + 0.01 }
         let line = Self.times.map { 2 * $0 - 1 }
         let linear = Interpolation.linear.resample(times: Self.times, values: line, at: grid)
         #expect(linear.count == grid.count)
         for (t, v) in zip(grid, linear) {
             #expect(abs(v - (2 * t - 1)) < 1e-12)
         }
-        let uniform = (0 ..< 200).map { Double($0) * 0.01 }
+        let uniform = (0..<200).map { Double($0) * 0.01 }
         let parabola = uniform.map { $0 * $0 }
         let inner = grid.filter { $0 > 0.02 && $0 < 1.97 }
         let cubic = Interpolation.cubic.resample(times: uniform, values: parabola, at: inner)
@@ -30,20 +31,26 @@ import Testing
 
     /// Amplitude of a resampled sine relative to the input, halfway between samples (the worst case).
     static func gain(_ method: Interpolation, _ f: Double) -> Double {
-        let fs = 100.0, n = 4000
-        let t = (0 ..< n).map { Double($0) / fs }
+        let fs = 100.0
+        let n = 4000
+        let t = (0..<n).map { Double($0) / fs }
         let v = t.map { sin(2 * .pi * f * $0) }
-        let grid = (100 ..< n - 100).map { (Double($0) + 0.5) / fs }
+        let grid = (100..<n - 100).map { (Double($0) + 0.5) / fs }
         let out = method.resample(times: t, values: v, at: grid)
-        var c = 0.0, s = 0.0
-        for (x, y) in zip(grid, out) { c += y * cos(2 * .pi * f * x); s += y * sin(2 * .pi * f * x) }
+        var c = 0.0
+        var s = 0.0
+        for (x, y) in zip(grid, out) {
+            c += y * cos(2 * .pi * f * x)
+            s += y * sin(2 * .pi * f * x)
+        }
         return 2 * (c * c + s * s).squareRoot() / Double(grid.count)
     }
 
     @Test("spectral effect halfway between samples: cos(πf/fs) for linear, flatter for cubic")
     func spectrum() {
         for f in [5.0, 10, 20, 25] {
-            let linear = Self.gain(.linear, f), cubic = Self.gain(.cubic, f)
+            let linear = Self.gain(.linear, f)
+            let cubic = Self.gain(.cubic, f)
             #expect(abs(linear - cos(.pi * f / 100)) < 1e-3)
             #expect(cubic > linear)
         }

@@ -1,10 +1,11 @@
-import Foundation
-import Testing
-@testable import Sensors
-import Signals
-import InternalUtilities
 import Formats
+import Foundation
+import InternalUtilities
 import KalibrYAML
+import Signals
+import Testing
+
+@testable import Sensors
 
 /// Kalibr / OpenVINS / ORB-SLAM3 `imu.yaml` files in, through `KalibrIMU` and an IMU spec's `"kalibr"` key.
 @Suite struct KalibrIMUTests {
@@ -49,14 +50,21 @@ import KalibrYAML
     @Test("a spec's kalibr path is relative to the spec's folder; terms beside it override the file's")
     func specReadsFile() throws {
         let folder = try Self.data("kalibr-imu.yaml").deletingLastPathComponent()
-        let imu = try IMU.decode(json: Self.spec(#""kalibr": "kalibr-imu.yaml", "gyroscope_random_walk": 1e-6"#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
+        let imu = try IMU.decode(
+            json: Self.spec(#""kalibr": "kalibr-imu.yaml", "gyroscope_random_walk": 1e-6"#),
+            baseDirectory: folder,
+            readKalibr: KalibrIMU.init(contentsOf:)
+        )
         #expect(imu.accelerometer.noiseDensity == SIMD3(repeating: 1.86e-3))
         #expect(imu.accelerometer.randomWalk == SIMD3(repeating: 4.33e-4))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
         #expect(imu.gyroscope.randomWalk == SIMD3(repeating: 1e-6))
         // An absolute path, no base folder; the file's terms override a preset's noise terms only.
         let path = try Self.data("kalibr-imu.yaml").path
-        let withPreset = try IMU.decode(json: Self.spec(#""preset": "bmi160", "kalibr": "\#(path)""#), readKalibr: KalibrIMU.init(contentsOf:))
+        let withPreset = try IMU.decode(
+            json: Self.spec(#""preset": "bmi160", "kalibr": "\#(path)""#),
+            readKalibr: KalibrIMU.init(contentsOf:)
+        )
         #expect(withPreset.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
         #expect(withPreset.gyroscope.turnOnBias == IMUPreset.bmi160.gyroscope.turnOnBias)
         #expect(withPreset.gyroscope.turnOnBias != .zero)
@@ -74,33 +82,54 @@ import KalibrYAML
         #expect(error.location.path == "$.imu.kalibr")
         #expect(error.message.contains("cannot name files"))
         // The same spec with files allowed reads it.
-        let imu = try IMU(json: try #require(value.object?["imu"]), allowFiles: true, readKalibr: KalibrIMU.init(contentsOf:))
+        let imu = try IMU(
+            json: try #require(value.object?["imu"]),
+            allowFiles: true,
+            readKalibr: KalibrIMU.init(contentsOf:)
+        )
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
     }
 
     static let bad: [(yaml: String, code: SignalError.Code, line: Int?, words: String)] = [
         ("accelerometer_noise_density: [1\n", .malformed, 2, "not valid YAML"),
         ("- 1\n- 2\n", .malformed, 1, "YAML mapping"),
-        ("accelerometer_noise_density: 0.1\naccelerometer_random_walk: 0.1\ngyroscope_noise_density: 0.1\n", .missingField, 1,
-         "no 'gyroscope_random_walk'"),
-        ("imu0:\n  accelerometer_noise_density: 0.1\n  accelerometer_random_walk: abc\n", .malformed, 3,
-         "'imu0.accelerometer_random_walk' must be a number, got 'abc'"),
+        (
+            "accelerometer_noise_density: 0.1\naccelerometer_random_walk: 0.1\ngyroscope_noise_density: 0.1\n",
+            .missingField, 1,
+            "no 'gyroscope_random_walk'"
+        ),
+        (
+            "imu0:\n  accelerometer_noise_density: 0.1\n  accelerometer_random_walk: abc\n", .malformed, 3,
+            "'imu0.accelerometer_random_walk' must be a number, got 'abc'"
+        ),
         ("accelerometer_noise_density: \"0.1\"\n", .malformed, 1, "quoted string"),
-        ("%YAML:1.0\naccelerometer_noise_density: 0.1\naccelerometer_random_walk: -0.1\n", .outOfRange, 3, "must be ≥ 0"),
+        (
+            "%YAML:1.0\naccelerometer_noise_density: 0.1\naccelerometer_random_walk: -0.1\n", .outOfRange, 3,
+            "must be ≥ 0"
+        ),
         ("accelerometer_noise_density: .inf\n", .outOfRange, 1, "must be finite"),
         // Beyond the IMU model's range (10 SI units), which keeps the samples finite.
-        ("accelerometer_noise_density: 1e300\naccelerometer_random_walk: 0\ngyroscope_noise_density: 0\ngyroscope_random_walk: 0\n",
-         .outOfRange, 1, "'accelerometer_noise_density' must be at most 10.0"),
-        ("accelerometer_noise_density: 0\naccelerometer_random_walk: 0\ngyroscope_noise_density: 0\ngyroscope_random_walk: 10.5\n",
-         .outOfRange, 4, "'gyroscope_random_walk' must be at most 10.0"),
-        ("accelerometer_noise_density: 1\naccelerometer_random_walk: 1\ngyroscope_noise_density: 1\ngyroscope_random_walk: 1\nupdate_rate: 0\n",
-         .outOfRange, 5, "'update_rate' must be a rate in Hz > 0"),
+        (
+            "accelerometer_noise_density: 1e300\naccelerometer_random_walk: 0\ngyroscope_noise_density: 0\ngyroscope_random_walk: 0\n",
+            .outOfRange, 1, "'accelerometer_noise_density' must be at most 10.0"
+        ),
+        (
+            "accelerometer_noise_density: 0\naccelerometer_random_walk: 0\ngyroscope_noise_density: 0\ngyroscope_random_walk: 10.5\n",
+            .outOfRange, 4, "'gyroscope_random_walk' must be at most 10.0"
+        ),
+        (
+            "accelerometer_noise_density: 1\naccelerometer_random_walk: 1\ngyroscope_noise_density: 1\ngyroscope_random_walk: 1\nupdate_rate: 0\n",
+            .outOfRange, 5, "'update_rate' must be a rate in Hz > 0"
+        ),
         ("accelerometer_noise_density: 1\naccelerometer_noise_density: 2\n", .duplicateField, 1, "given twice"),
         ("imu0: 3\n", .malformed, 1, "'imu0' must be a mapping"),
         ("IMU.NoiseGyro: 1e-4\nIMU.NoiseAcc: 1e-3\nIMU.GyroWalk: 1e-5\n", .missingField, 1, "no 'IMU.AccWalk'"),
         // libyaml stops at a NUL byte: the file is not "empty", it is not text.
         ("\0accelerometer_noise_density: 0.1\n", .malformed, 1, "holds a NUL byte (line 1)"),
-        ("accelerometer_noise_density: 0.1\naccelerometer_random_walk: 0.1\n\0\0\0", .malformed, 3, "holds a NUL byte (line 3)"),
+        (
+            "accelerometer_noise_density: 0.1\naccelerometer_random_walk: 0.1\n\0\0\0", .malformed, 3,
+            "holds a NUL byte (line 3)"
+        ),
     ]
 
     @Test("bad files: a clear error with the file, line and key", arguments: bad.indices)
@@ -126,11 +155,17 @@ import KalibrYAML
 
     @Test("integers, floats and the rate are read; a good file next to each bad one passes")
     func goodVariants() throws {
-        let terms = try KalibrIMU(yaml: "accelerometer_noise_density: 1\naccelerometer_random_walk: 0\ngyroscope_noise_density: 2.5e-4\ngyroscope_random_walk: 3.0e-5\nupdate_rate: 400\n")
+        let terms = try KalibrIMU(
+            yaml:
+                "accelerometer_noise_density: 1\naccelerometer_random_walk: 0\ngyroscope_noise_density: 2.5e-4\ngyroscope_random_walk: 3.0e-5\nupdate_rate: 400\n"
+        )
         #expect(terms.accelerometerNoiseDensity == 1)
         #expect(terms.accelerometerRandomWalk == 0)
         #expect(terms.updateRate == 400)
-        let noRate = try KalibrIMU(yaml: "accelerometer_noise_density: 1\naccelerometer_random_walk: 0\ngyroscope_noise_density: 2\ngyroscope_random_walk: 3\n")
+        let noRate = try KalibrIMU(
+            yaml:
+                "accelerometer_noise_density: 1\naccelerometer_random_walk: 0\ngyroscope_noise_density: 2\ngyroscope_random_walk: 3\n"
+        )
         #expect(noRate.updateRate == nil)
     }
 
@@ -139,25 +174,41 @@ import KalibrYAML
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kalibr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "imu0:\n  accelerometer_noise_density: 0.1\n  accelerometer_random_walk: x\n".write(to: folder.appendingPathComponent("imu.yaml"),
-                                                                                              atomically: true, encoding: .utf8)
+        try "imu0:\n  accelerometer_noise_density: 0.1\n  accelerometer_random_walk: x\n".write(
+            to: folder.appendingPathComponent("imu.yaml"),
+            atomically: true,
+            encoding: .utf8
+        )
         let error = try #require(throws: SignalError.self) {
-            try IMU.decode(json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
+            try IMU.decode(
+                json: Self.spec(#""kalibr": "imu.yaml""#),
+                baseDirectory: folder,
+                readKalibr: KalibrIMU.init(contentsOf:)
+            )
         }
         #expect(error.location.file?.hasSuffix("/imu.yaml") == true)
         #expect(error.location.line == 3)
         #expect(error.location.field == "imu0.accelerometer_random_walk")
         #expect(error.location.path == "$.imu.kalibr")
         let missing = try #require(throws: SignalError.self) {
-            try IMU.decode(json: Self.spec(#""kalibr": "absent.yaml""#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
+            try IMU.decode(
+                json: Self.spec(#""kalibr": "absent.yaml""#),
+                baseDirectory: folder,
+                readKalibr: KalibrIMU.init(contentsOf:)
+            )
         }
         #expect(missing.code == .unreadable)
     }
 
     @Test("yaml writes what it reads back exactly, with a '.' in every mantissa (PyYAML's floats)")
     func writesYAML() throws {
-        let terms = KalibrIMU(accelerometerNoiseDensity: 2e-05, accelerometerRandomWalk: 0.1 + 0.2, gyroscopeNoiseDensity: 1.6968e-04,
-                              gyroscopeRandomWalk: 3, updateRate: 200)
+        let terms = KalibrIMU(
+            accelerometerNoiseDensity: 2e-05,
+            accelerometerRandomWalk: 0.1 + 0.2,
+            gyroscopeNoiseDensity: 1.6968e-04,
+            gyroscopeRandomWalk: 3,
+            updateRate: 200
+        )
         let text = terms.yaml
         #expect(text.contains("accelerometer_noise_density: 2.0e-05"))
         #expect(!text.contains(" 2e-05"))
@@ -171,7 +222,11 @@ import KalibrYAML
     func fitRoundTrip() throws {
         var accelerometer = SensorModel(noiseDensity: 2e-3, randomWalk: 3e-4)
         accelerometer.noiseDensity.y = 3e-3
-        let still = IMU(accelerometer: accelerometer, gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5), seed: 5)
+        let still = IMU(
+            accelerometer: accelerometer,
+            gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5),
+            seed: 5
+        )
         let buffer = try still.render(sampleRate: 100, duration: 600)
         let fit = try IMUFit(ChannelRecording(names: IMU.channelNames, buffer: buffer), accelerometerUnit: .g)
         let terms = fit.kalibr
@@ -184,7 +239,11 @@ import KalibrYAML
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try terms.yaml.write(to: folder.appendingPathComponent("imu.yaml"), atomically: true, encoding: .utf8)
-        let imu = try IMU.decode(json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
+        let imu = try IMU.decode(
+            json: Self.spec(#""kalibr": "imu.yaml""#),
+            baseDirectory: folder,
+            readKalibr: KalibrIMU.init(contentsOf:)
+        )
         #expect(imu.accelerometer.noiseDensity == SIMD3(repeating: terms.accelerometerNoiseDensity))
         #expect(imu.accelerometer.randomWalk == SIMD3(repeating: terms.accelerometerRandomWalk))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: terms.gyroscopeNoiseDensity))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 /// Madgwick's filter against `ahrs` (an independent implementation) on the same inputs, then its physics.
 @Suite struct MadgwickFilterTests {
@@ -11,15 +12,26 @@ import Signals
 
     /// Runs the Swift filter over the fixture's inputs as `ahrs`'s batch mode does (start from sample 0, update
     /// from sample 1 on), with the inputs passed through `accelerometer` and `magnetometer` first.
-    static func run(_ rows: [AHRSFixture.Row], gain: Double, magnetometer useMagnetometer: Bool,
-                    changingAccelerometer a: (SIMD3<Double>) -> SIMD3<Double> = { $0 },
-                    changingMagnetometer m: (SIMD3<Double>) -> SIMD3<Double> = { $0 }) -> [Quaternion] {
-        var filter = MadgwickFilter(gain: gain, accelerometer: a(rows[0].accelerometer),
-                                    magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil)
+    static func run(
+        _ rows: [AHRSFixture.Row],
+        gain: Double,
+        magnetometer useMagnetometer: Bool,
+        changingAccelerometer a: (SIMD3<Double>) -> SIMD3<Double> = { $0 },
+        changingMagnetometer m: (SIMD3<Double>) -> SIMD3<Double> = { $0 }
+    ) -> [Quaternion] {
+        var filter = MadgwickFilter(
+            gain: gain,
+            accelerometer: a(rows[0].accelerometer),
+            magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil
+        )
         var out = [filter.quaternion]
         for row in rows.dropFirst() {
-            filter.update(gyroscope: row.gyroscope, accelerometer: a(row.accelerometer),
-                          magnetometer: useMagnetometer ? m(row.magnetometer) : nil, dt: AHRSFixture.dt)
+            filter.update(
+                gyroscope: row.gyroscope,
+                accelerometer: a(row.accelerometer),
+                magnetometer: useMagnetometer ? m(row.magnetometer) : nil,
+                dt: AHRSFixture.dt
+            )
             out.append(filter.quaternion)
         }
         return out
@@ -63,7 +75,7 @@ import Signals
 
     @Test("a field declined by D east: turning the magnetic-north attitude by −D about up gives true north")
     func trueNorth() {
-        let d = 0.2   // rad, east
+        let d = 0.2  // rad, east
         // Lying flat, x to true north: the field's horizontal part points D east of it, i.e. towards −y (west is +y).
         let field = SIMD3(20 * cos(d), -20 * sin(d), -45)
         let magnetic = MadgwickFilter.initialAttitude(accelerometer: SIMD3(0, 0, 9.8), magnetometer: field)
@@ -86,19 +98,39 @@ import Signals
 
     static let mistakes = [
         Mistake(testDescription: "IMU at gain 0.04 instead of 0.033", run: "imu", gain: 0.04, atLeast: 1e-3),
-        Mistake(testDescription: "MARG at the IMU gain 0.033 instead of 0.041", run: "marg", gain: 0.033, atLeast: 1e-3),
-        Mistake(testDescription: "MARG with the magnetometer's x and y swapped", run: "marg", gain: 0.041,
-                magnetometer: { SIMD3($0.y, $0.x, $0.z) }, atLeast: 0.1),
-        Mistake(testDescription: "IMU with CoreMotion's accelerometer sign (face up −z)", run: "imu", gain: 0.033,
-                accelerometer: { -$0 }, atLeast: 0.5),
+        Mistake(
+            testDescription: "MARG at the IMU gain 0.033 instead of 0.041",
+            run: "marg",
+            gain: 0.033,
+            atLeast: 1e-3
+        ),
+        Mistake(
+            testDescription: "MARG with the magnetometer's x and y swapped",
+            run: "marg",
+            gain: 0.041,
+            magnetometer: { SIMD3($0.y, $0.x, $0.z) },
+            atLeast: 0.1
+        ),
+        Mistake(
+            testDescription: "IMU with CoreMotion's accelerometer sign (face up −z)",
+            run: "imu",
+            gain: 0.033,
+            accelerometer: { -$0 },
+            atLeast: 0.5
+        ),
     ]
 
     @Test("a mistaken gain, axis or sign lands far outside the tolerance", arguments: MadgwickFilterTests.mistakes)
     func mistakesAreCaught(mistake: Mistake) throws {
         let rows = try Self.fixture.get().rows
         let magnetometer = mistake.run.hasPrefix("marg")
-        let swift = Self.run(rows, gain: mistake.gain, magnetometer: magnetometer,
-                             changingAccelerometer: mistake.accelerometer, changingMagnetometer: mistake.magnetometer)
+        let swift = Self.run(
+            rows,
+            gain: mistake.gain,
+            magnetometer: magnetometer,
+            changingAccelerometer: mistake.accelerometer,
+            changingMagnetometer: mistake.magnetometer
+        )
         let (worst, at) = try AHRSFixture.difference(swift, rows, mistake.run)
         print("Madgwick mistake \(mistake.testDescription): max |Δq| vs ahrs = \(worst) at sample \(at)")
         #expect(worst > mistake.atLeast)
@@ -110,7 +142,7 @@ import Signals
         let rows = try Self.fixture.get().rows
         let swift = Self.run(rows, gain: MadgwickFilter.defaultMARGGain, magnetometer: true)
         // Noise, gyroscope bias and up to 1 m/s² of linear acceleration: a few degrees.
-        let worst = (500 ..< rows.count).map { angleBetween(swift[$0], rows[$0].truth) }.max() ?? .nan
+        let worst = (500..<rows.count).map { angleBetween(swift[$0], rows[$0].truth) }.max() ?? .nan
         print("Madgwick MARG vs truth after 5 s: max angle \(worst) rad")
         #expect(worst < 0.1)
         // Without the magnetometer the heading is not north: a far larger difference from the truth.
@@ -119,11 +151,16 @@ import Signals
     }
 
     /// A device lying still, face up, for `seconds` at 100 Hz; the field points north and down.
-    static func still(_ filter: inout MadgwickFilter, seconds: Double, gyroscope: SIMD3<Double>,
-                      accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665), magnetometer: SIMD3<Double>?,
-                      each: (Int, Quaternion) -> Void = { _, _ in }) {
+    static func still(
+        _ filter: inout MadgwickFilter,
+        seconds: Double,
+        gyroscope: SIMD3<Double>,
+        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665),
+        magnetometer: SIMD3<Double>?,
+        each: (Int, Quaternion) -> Void = { _, _ in }
+    ) {
         let n = Int((seconds * 100).rounded())
-        for k in 1 ... n {
+        for k in 1...n {
             filter.update(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: 0.01)
             each(k, filter.quaternion)
         }
@@ -145,7 +182,7 @@ import Signals
             largest = max(largest, abs(q.yaw))
         }
         print("Madgwick MARG yaw with bias \(b): largest \(largest) rad, final \(marg.quaternion.yaw) rad")
-        #expect(largest < 0.003)   // ahrs: 0.0010
+        #expect(largest < 0.003)  // ahrs: 0.0010
     }
 
     @Test("still with a horizontal gyroscope bias below 2β: the IMU tilt error stays bounded")
@@ -156,7 +193,7 @@ import Signals
             largest = max(largest, tiltError(q, up: (0, 0, 1)))
         }
         print("Madgwick IMU tilt error with horizontal bias 0.022 rad/s: largest \(largest) rad")
-        #expect(largest < 0.003)   // ahrs: 0.00088
+        #expect(largest < 0.003)  // ahrs: 0.00088
     }
 
     @Test("tilt converges to gravity from 1 rad off, a little slower than 2β rad/s", arguments: [0.033, 0.1])
@@ -198,9 +235,14 @@ import Signals
     @Test("a sustained horizontal acceleration tilts the estimate by atan(a/g)")
     func tiltErrsUnderAcceleration() {
         var filter = MadgwickFilter(gain: MadgwickFilter.defaultIMUGain)
-        let a = 0.980665   // 0.1 g along device x, device level
-        Self.still(&filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), accelerometer: SIMD3(a, 0, 9.80665),
-                   magnetometer: nil)
+        let a = 0.980665  // 0.1 g along device x, device level
+        Self.still(
+            &filter,
+            seconds: 20,
+            gyroscope: SIMD3(0, 0, 1e-3),
+            accelerometer: SIMD3(a, 0, 9.80665),
+            magnetometer: nil
+        )
         let error = tiltError(filter.quaternion, up: (0, 0, 1))
         print("Madgwick tilt under 0.1 g: \(error) rad (atan 0.1 = \(atan(0.1)))")
         #expect(abs(error - atan(0.1)) < 0.005)
@@ -219,7 +261,7 @@ import Signals
     @Test("free fall (a zero accelerometer) integrates the gyroscope alone")
     func freeFall() {
         var filter = MadgwickFilter(gain: MadgwickFilter.defaultMARGGain)
-        for _ in 0 ..< 100 {
+        for _ in 0..<100 {
             filter.update(gyroscope: SIMD3(0, 0, 0.5), accelerometer: .zero, magnetometer: SIMD3(20, 0, -45), dt: 0.01)
         }
         // ahrs's one Euler step per sample, renormalised, turns 2·atan(ω·dt/2) rather than ω·dt.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 /// Mahony's filter against `ahrs` (an independent implementation) on the same inputs, then its physics.
 @Suite struct MahonyFilterTests {
@@ -10,14 +11,27 @@ import Signals
     static let tolerance = 1e-6
 
     /// Runs the Swift filter over the fixture's inputs as `ahrs`'s batch mode does.
-    static func run(_ rows: [AHRSFixture.Row], kP: Double, kI: Double, magnetometer useMagnetometer: Bool,
-                    changingMagnetometer m: (SIMD3<Double>) -> SIMD3<Double> = { $0 }) -> [Quaternion] {
-        var filter = MahonyFilter(kP: kP, kI: kI, accelerometer: rows[0].accelerometer,
-                                  magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil)
+    static func run(
+        _ rows: [AHRSFixture.Row],
+        kP: Double,
+        kI: Double,
+        magnetometer useMagnetometer: Bool,
+        changingMagnetometer m: (SIMD3<Double>) -> SIMD3<Double> = { $0 }
+    ) -> [Quaternion] {
+        var filter = MahonyFilter(
+            kP: kP,
+            kI: kI,
+            accelerometer: rows[0].accelerometer,
+            magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil
+        )
         var out = [filter.quaternion]
         for row in rows.dropFirst() {
-            filter.update(gyroscope: row.gyroscope, accelerometer: row.accelerometer,
-                          magnetometer: useMagnetometer ? m(row.magnetometer) : nil, dt: AHRSFixture.dt)
+            filter.update(
+                gyroscope: row.gyroscope,
+                accelerometer: row.accelerometer,
+                magnetometer: useMagnetometer ? m(row.magnetometer) : nil,
+                dt: AHRSFixture.dt
+            )
             out.append(filter.quaternion)
         }
         return out
@@ -39,8 +53,16 @@ import Signals
         let cases: [(String, [Quaternion], String)] = [
             ("kI 0.2 instead of 0.3", Self.run(rows, kP: 1, kI: 0.2, magnetometer: false), "mahony_imu"),
             ("kP 1.2 instead of 1", Self.run(rows, kP: 1.2, kI: 0.3, magnetometer: true), "mahony_marg"),
-            ("magnetometer x and y swapped", Self.run(rows, kP: 1, kI: 0.3, magnetometer: true,
-                                                      changingMagnetometer: { SIMD3($0.y, $0.x, $0.z) }), "mahony_marg"),
+            (
+                "magnetometer x and y swapped",
+                Self.run(
+                    rows,
+                    kP: 1,
+                    kI: 0.3,
+                    magnetometer: true,
+                    changingMagnetometer: { SIMD3($0.y, $0.x, $0.z) }
+                ), "mahony_marg"
+            ),
         ]
         for (what, swift, name) in cases {
             let (worst, at) = try AHRSFixture.difference(swift, rows, name)
@@ -54,7 +76,7 @@ import Signals
         let rows = try Self.fixture.get().rows
         let mahony = Self.run(rows, kP: 1, kI: 0.3, magnetometer: true)
         let toNorthWestUp = Quaternion(axis: (0, 0, 1), angle: -.pi / 2)
-        let worst = (500 ..< rows.count).map { angleBetween(toNorthWestUp * mahony[$0], rows[$0].truth) }.max() ?? .nan
+        let worst = (500..<rows.count).map { angleBetween(toNorthWestUp * mahony[$0], rows[$0].truth) }.max() ?? .nan
         print("Mahony MARG (turned to north–west–up) vs truth after 5 s: max angle \(worst) rad")
         #expect(worst < 0.1)
         // Not turned, it is a quarter turn off.
@@ -67,10 +89,15 @@ import Signals
         #expect(quaternionDistance(enu, try #require(row.runs["mahony_marg"])) < 1e-15)
     }
 
-    static func still(_ filter: inout MahonyFilter, seconds: Double, gyroscope: SIMD3<Double>,
-                      accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665), magnetometer: SIMD3<Double>?,
-                      each: (Int, Quaternion) -> Void = { _, _ in }) {
-        for k in 1 ... Int((seconds * 100).rounded()) {
+    static func still(
+        _ filter: inout MahonyFilter,
+        seconds: Double,
+        gyroscope: SIMD3<Double>,
+        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665),
+        magnetometer: SIMD3<Double>?,
+        each: (Int, Quaternion) -> Void = { _, _ in }
+    ) {
+        for k in 1...Int((seconds * 100).rounded()) {
             filter.update(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: 0.01)
             each(k, filter.quaternion)
         }
@@ -84,12 +111,14 @@ import Signals
         Self.still(&filter, seconds: 60, gyroscope: b, magnetometer: nil) { k, q in
             if k > 1000 { tilt = max(tilt, tiltError(q, up: (0, 0, 1))) }
         }
-        print("Mahony IMU: yaw rate \(filter.quaternion.yaw / 60) rad/s, bias \(filter.bias), tilt after 10 s ≤ \(tilt)")
+        print(
+            "Mahony IMU: yaw rate \(filter.quaternion.yaw / 60) rad/s, bias \(filter.bias), tilt after 10 s ≤ \(tilt)"
+        )
         #expect(abs(filter.quaternion.yaw / 60 - b.z) < 0.01 * b.z)
         #expect(abs(filter.bias.x - b.x) < 1e-4)
         #expect(abs(filter.bias.y - b.y) < 1e-4)
         #expect(abs(filter.bias.z) < 1e-9)
-        #expect(tilt < 0.002)   // ahrs: 0.00053
+        #expect(tilt < 0.002)  // ahrs: 0.00053
     }
 
     @Test("still with a gyroscope bias: with the magnetometer the vertical bias is learnt and the yaw holds")
@@ -99,7 +128,7 @@ import Signals
         // East–north–up: the field north (+y) and down.
         Self.still(&filter, seconds: 60, gyroscope: b, magnetometer: SIMD3(0, 20, -45))
         print("Mahony MARG: yaw \(filter.quaternion.yaw) rad, bias \(filter.bias)")
-        #expect(abs(filter.quaternion.yaw) < 0.005)   // ahrs: 0.0007
+        #expect(abs(filter.quaternion.yaw) < 0.005)  // ahrs: 0.0007
         #expect(abs(filter.bias.z - b.z) < 0.2 * b.z)  // ahrs: 0.0108 after 60 s, still converging
     }
 
@@ -111,7 +140,7 @@ import Signals
             if converged == nil, tiltError(q, up: (0, 0, 1)) < 0.01 { converged = k }
         }
         let seconds = Double(converged ?? .max) / 100
-        print("Mahony tilt convergence: \(seconds) s")   // ahrs: 1.90 s
+        print("Mahony tilt convergence: \(seconds) s")  // ahrs: 1.90 s
         #expect(seconds > 1)
         #expect(seconds < 3)
     }
@@ -119,8 +148,13 @@ import Signals
     @Test("a sustained horizontal acceleration tilts the estimate by atan(a/g)")
     func tiltErrsUnderAcceleration() {
         var filter = MahonyFilter()
-        Self.still(&filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), accelerometer: SIMD3(0.980665, 0, 9.80665),
-                   magnetometer: nil)
+        Self.still(
+            &filter,
+            seconds: 20,
+            gyroscope: SIMD3(0, 0, 1e-3),
+            accelerometer: SIMD3(0.980665, 0, 9.80665),
+            magnetometer: nil
+        )
         let error = tiltError(filter.quaternion, up: (0, 0, 1))
         print("Mahony tilt under 0.1 g: \(error) rad (atan 0.1 = \(atan(0.1)))")
         #expect(abs(error - atan(0.1)) < 0.001)
@@ -134,7 +168,7 @@ import Signals
         #expect(filter.quaternion == start)
         #expect(filter.bias == SIMD3(0, 0, 0.1))
         var falling = MahonyFilter(bias: SIMD3(0, 0, 0.1))
-        for _ in 0 ..< 100 {
+        for _ in 0..<100 {
             falling.update(gyroscope: SIMD3(0, 0, 0.5), accelerometer: .zero, magnetometer: nil, dt: 0.01)
         }
         // The raw rate, not rate − bias: 0.5 rad (less the Euler step's 1e-6), not 0.4.

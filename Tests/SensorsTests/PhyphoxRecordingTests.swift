@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 @Suite struct PhyphoxRecordingTests {
     static let examples = Examples.url("recordings/phyphox")
@@ -31,21 +32,30 @@ import Signals
 
     @Test("rows with a missing sample (NaN on Android, \"\" on iOS) are skipped; repeated times are dropped")
     func missingSamples() throws {
-        let s = try Self.table(Self.header + "0,1,2,3\n0.01,NaN,NaN,NaN\n0.02,\"\",\"\",\"\"\n0.02,1,2,3\n0.03,4,5,6\n0.03,7,8,9\n")
+        let s = try Self.table(
+            Self.header + "0,1,2,3\n0.01,NaN,NaN,NaN\n0.02,\"\",\"\",\"\"\n0.02,1,2,3\n0.03,4,5,6\n0.03,7,8,9\n"
+        )
         #expect(s[0].times == [0, 0.02, 0.03])
         #expect(s[0].axes[0] == [1, 1, 4])
     }
 
-    @Test("errors name the file, line and column", arguments: [
-        (header + "0,1,2,3\n0.01,1,x,3\n", ":3: column 3", "is not a finite number"),
-        (header + "0,1,2,3\n0.01,1,2,3\n0.005,1,2,3\n", ":4: column 1", "before the previous sample"),
-        ("\"Time (s)\";\"Gyroscope x (rad/s)\"\n0;1\n", ":1", "but no \"Gyroscope y (rad/s)\""),      // ';' as the separator
-        ("\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope z (rad/s)\"\n0,1,2\n", ":1", "\"Gyroscope y (rad/s)\""),
-        ("\"Time (s)\",\"Pressure (hPa)\"\n0,1000\n", ":1", "not a phyphox export"),
-        (header + "0,1,2,3\n", "", "at least 2"),
-        (header + "0,1,2,3\n0.01,1,2,3,4\n0.02,1,2\n", ":3: column 5", "expected 4 fields"),
-        (header + "0,1,2,3\n0.01,1,2,3\n0.01,4,5,6\n0.01,7,8,9\n0.02,1,2,3\n", ":5: column 1", "all have time 0.01 s: the times were rounded"),
-    ])
+    @Test(
+        "errors name the file, line and column",
+        arguments: [
+            (header + "0,1,2,3\n0.01,1,x,3\n", ":3: column 3", "is not a finite number"),
+            (header + "0,1,2,3\n0.01,1,2,3\n0.005,1,2,3\n", ":4: column 1", "before the previous sample"),
+            // ';' as the separator
+            ("\"Time (s)\";\"Gyroscope x (rad/s)\"\n0;1\n", ":1", "but no \"Gyroscope y (rad/s)\""),
+            ("\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope z (rad/s)\"\n0,1,2\n", ":1", "\"Gyroscope y (rad/s)\""),
+            ("\"Time (s)\",\"Pressure (hPa)\"\n0,1000\n", ":1", "not a phyphox export"),
+            (header + "0,1,2,3\n", "", "at least 2"),
+            (header + "0,1,2,3\n0.01,1,2,3,4\n0.02,1,2\n", ":3: column 5", "expected 4 fields"),
+            (
+                header + "0,1,2,3\n0.01,1,2,3\n0.01,4,5,6\n0.01,7,8,9\n0.02,1,2,3\n", ":5: column 1",
+                "all have time 0.01 s: the times were rounded"
+            ),
+        ]
+    )
     func errors(_ text: String, _ location: String, _ fragment: String) {
         do {
             _ = try Self.table(text)

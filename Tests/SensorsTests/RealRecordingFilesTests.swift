@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 /// Real phone exports from other projects (Data/phyphox-DeadReckoning, Data/phyphox-pyphox,
 /// Data/phyphox-Activity-Tracking-Project, Data/SensorLogger-kalman-net, Data/SensorLogger-quaternion-complementary-filter;
@@ -44,8 +45,12 @@ import Signals
 
     @Test("the phyphox check fails on Android's g: the same row read with 9.80665 differs by more than 1e-12")
     func phyphoxAccelerometerCheckCanFail() throws {
-        let s = try #require(try PhyphoxRecording.read(path: Self.data("phyphox-DeadReckoning/Accelerometer.csv")).first)
-        #expect(!Self.close(Self.sample(s, 0), [4.806504822E-1 / 9.80665, -1.707798615 / 9.80665, -9.449848938 / 9.80665]))
+        let s = try #require(
+            try PhyphoxRecording.read(path: Self.data("phyphox-DeadReckoning/Accelerometer.csv")).first
+        )
+        #expect(
+            !Self.close(Self.sample(s, 0), [4.806504822E-1 / 9.80665, -1.707798615 / 9.80665, -9.449848938 / 9.80665])
+        )
     }
 
     @Test("phyphox iOS Gyroscope.csv (\"X (rad/s)\"): 300 samples in rad/s, unchanged")
@@ -61,7 +66,9 @@ import Signals
         #expect(Self.sample(s, 299) == [-4.531011879E-1, -2.002098709E-1, 1.094695032E-1])
     }
 
-    @Test("the phyphox export's folder: both files, no note (only iOS writes these headers), 296 points at 100 Hz over the overlap")
+    @Test(
+        "the phyphox export's folder: both files, no note (only iOS writes these headers), 296 points at 100 Hz over the overlap"
+    )
     func phyphoxFolder() throws {
         let importer = RecordingImport(rate: 100)
         var notes: [String] = []
@@ -74,7 +81,12 @@ import Signals
         let first = try #require(points.first)
         #expect(first.timestamp == 0)
         // The grid starts on the gyroscope's first sample: its rate exactly.
-        #expect(Self.close([first.rotationRate.x, first.rotationRate.y, first.rotationRate.z], [1.314016283E-1, 1.265425533E-1, 7.930336893E-2]))
+        #expect(
+            Self.close(
+                [first.rotationRate.x, first.rotationRate.y, first.rotationRate.z],
+                [1.314016283E-1, 1.265425533E-1, 7.930336893E-2]
+            )
+        )
         // Gravity is estimated (scaled to 1 g); user acceleration + gravity is the recorded accelerometer,
         // interpolated between its rows 2 and 3 (1.337908334E-2 s and 2.33… s).
         let g = first.gravity
@@ -82,28 +94,44 @@ import Signals
         let a = try #require(series.first { $0.kind == .accelerometer })
         let k = try #require(a.times.lastIndex { $0 <= 1.958608333E-2 })
         let w = (1.958608333E-2 - a.times[k]) / (a.times[k + 1] - a.times[k])
-        let recorded = (0 ..< 3).map { a.axes[$0][k] + w * (a.axes[$0][k + 1] - a.axes[$0][k]) }
+        let recorded = (0..<3).map { a.axes[$0][k] + w * (a.axes[$0][k + 1] - a.axes[$0][k]) }
         let total = [first.userAcceleration.x + g.x, first.userAcceleration.y + g.y, first.userAcceleration.z + g.z]
         #expect(zip(total, recorded).allSatisfy { abs($0 - $1) < 1e-12 }, "\(total) vs \(recorded)")
     }
 
     // MARK: Sensor Logger, Accelerometer.csv and Gyroscope.csv (Ash920323/kalman-net)
 
-    @Test("Sensor Logger Accelerometer.csv and Gyroscope.csv (z,y,x), iOS: 300 samples each, seconds_elapsed the time, x the last column")
+    @Test(
+        "Sensor Logger Accelerometer.csv and Gyroscope.csv (z,y,x), iOS: 300 samples each, seconds_elapsed the time, x the last column"
+    )
     func sensorLoggerIOS() throws {
         var notes: [String] = []
-        let series = try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-kalman-net")], notes: &notes)
+        let series = try RecordingImport(rate: 100, convention: .ios).read(
+            [Self.data("SensorLogger-kalman-net")],
+            notes: &notes
+        )
         #expect(series.map(\.kind) == [.userAcceleration, .gyroscope])
         #expect(notes.isEmpty, "\(notes)")
-        let user = try #require(series.first), gyro = try #require(series.last)
+        let user = try #require(series.first)
+        let gyro = try #require(series.last)
         #expect(user.count == 300)
         #expect(gyro.count == 300)
         // Row 1 of Accelerometer.csv: 1746650740041851600,0.0228515625,-0.05398235007822513,-0.010347553551103918,0.040905997184314764
         #expect(user.times.first == 0.0228515625)
-        #expect(Self.close(Self.sample(user, 0), [0.040905997184314764 / 9.80665, -0.010347553551103918 / 9.80665, -0.05398235007822513 / 9.80665]))
+        #expect(
+            Self.close(
+                Self.sample(user, 0),
+                [0.040905997184314764 / 9.80665, -0.010347553551103918 / 9.80665, -0.05398235007822513 / 9.80665]
+            )
+        )
         // Row 300: 1746650743021583400,3.002583251953125,-0.0320242007702589,-0.07778501300802454,-0.10406118991188705
         #expect(user.times.last == 3.002583251953125)
-        #expect(Self.close(Self.sample(user, 299), [-0.10406118991188705 / 9.80665, -0.07778501300802454 / 9.80665, -0.0320242007702589 / 9.80665]))
+        #expect(
+            Self.close(
+                Self.sample(user, 299),
+                [-0.10406118991188705 / 9.80665, -0.07778501300802454 / 9.80665, -0.0320242007702589 / 9.80665]
+            )
+        )
         // Gyroscope.csv row 1: …,0.0228515625,0.0003267227439209819,-0.003185904584825039,0.0018055193359032273
         #expect(gyro.times.first == 0.0228515625)
         #expect(Self.sample(gyro, 0) == [0.0018055193359032273, -0.003185904584825039, 0.0003267227439209819])
@@ -122,9 +150,14 @@ import Signals
 
     @Test("Sensor Logger without Metadata.csv or a platform: refused naming the first sensor file and the two ways out")
     func sensorLoggerNeedsPlatform() throws {
-        let error = #expect(throws: SignalError.self) { try RecordingImport(rate: 100).read([Self.data("SensorLogger-kalman-net")]) }
+        let error = #expect(throws: SignalError.self) {
+            try RecordingImport(rate: 100).read([Self.data("SensorLogger-kalman-net")])
+        }
         #expect(error?.code == .invalidArgument)
-        #expect(error?.file?.hasSuffix("SensorLogger-kalman-net/Accelerometer.csv") == true, "\(String(describing: error))")
+        #expect(
+            error?.file?.hasSuffix("SensorLogger-kalman-net/Accelerometer.csv") == true,
+            "\(String(describing: error))"
+        )
         #expect(error?.message.contains("pass its Metadata.csv too, or --platform ios|android") == true)
     }
 
@@ -136,7 +169,10 @@ import Signals
         let error = #expect(throws: SignalError.self) { try RecordingImport(rate: 100, convention: .ios).read([path]) }
         #expect(error?.code == .unknownFormat)
         #expect(error?.file == path)
-        #expect(error?.message.contains("a Sensor Logger file is named after its sensor") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("a Sensor Logger file is named after its sensor") == true,
+            "\(String(describing: error))"
+        )
         #expect(error?.message.contains("this one's name does not tell") == true)
         // Renamed back to Sensor Logger's name, the same bytes read: 300 rates, row 1's x last.
         let dir = try RecordingFixtures.folder()
@@ -152,10 +188,14 @@ import Signals
     @Test("Sensor Logger iOS AccelerometerUncalibrated.csv (g) and GyroscopeUncalibrated.csv alone: both read, no note")
     func sensorLoggerUncalibrated() throws {
         var notes: [String] = []
-        let series = try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-quaternion-complementary-filter")], notes: &notes)
+        let series = try RecordingImport(rate: 100, convention: .ios).read(
+            [Self.data("SensorLogger-quaternion-complementary-filter")],
+            notes: &notes
+        )
         #expect(series.map(\.kind) == [.accelerometer, .gyroscope])
         #expect(notes.isEmpty, "\(notes)")
-        let raw = try #require(series.first), gyro = try #require(series.last)
+        let raw = try #require(series.first)
+        let gyro = try #require(series.last)
         #expect(raw.count == 300)
         #expect(gyro.count == 300)
         // Row 1: 1699734109763076400,0.037076416015625,-0.940948486328125,-0.2747650146484375,0.0849761962890625 (g, CoreMotion's sign)
@@ -172,48 +212,74 @@ import Signals
         #expect(Self.sample(gyro, 299) == [0.2777266800403595, -0.6804555058479309, 0.07216367870569229])
     }
 
-    @Test("the uncalibrated export imports to points with its rotation rate (was zero: GyroscopeUncalibrated.csv was skipped)")
+    @Test(
+        "the uncalibrated export imports to points with its rotation rate (was zero: GyroscopeUncalibrated.csv was skipped)"
+    )
     func sensorLoggerUncalibratedPoints() throws {
         let importer = RecordingImport(rate: 100, convention: .ios)
         let points = try importer.points(try importer.read([Self.data("SensorLogger-quaternion-complementary-filter")]))
         // From the gyroscope's first sample (0.120237548828125 s) to the accelerometer's last (3.034385986328125 s).
         #expect(points.count == Int(((3.034385986328125 - 0.120237548828125) * 100).rounded(.down)) + 1)
         let first = try #require(points.first)
-        #expect(Self.close([first.rotationRate.x, first.rotationRate.y, first.rotationRate.z], [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]))
+        #expect(
+            Self.close(
+                [first.rotationRate.x, first.rotationRate.y, first.rotationRate.z],
+                [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]
+            )
+        )
     }
 
-    @Test("GyroscopeUncalibrated.csv beside a Gyroscope.csv: the calibrated one is read, the other skipped with a note saying why")
+    @Test(
+        "GyroscopeUncalibrated.csv beside a Gyroscope.csv: the calibrated one is read, the other skipped with a note saying why"
+    )
     func sensorLoggerUncalibratedBesideCalibrated() throws {
         let dir = try RecordingFixtures.folder()
-        for (from, name) in [("SensorLogger-quaternion-complementary-filter/GyroscopeUncalibrated.csv", "GyroscopeUncalibrated.csv"),
-                             ("SensorLogger-kalman-net/Gyroscope.csv", "Gyroscope.csv")] {
+        for (from, name) in [
+            ("SensorLogger-quaternion-complementary-filter/GyroscopeUncalibrated.csv", "GyroscopeUncalibrated.csv"),
+            ("SensorLogger-kalman-net/Gyroscope.csv", "Gyroscope.csv"),
+        ] {
             try FileManager.default.copyItem(atPath: Self.data(from), toPath: dir.appendingPathComponent(name).path)
         }
         var notes: [String] = []
         let series = try RecordingImport(rate: 100, convention: .ios).read([dir.path], notes: &notes)
         #expect(series.map(\.kind) == [.gyroscope])
         #expect(series.first?.file.hasSuffix("/Gyroscope.csv") == true)
-        #expect(notes == ["skipped \(dir.appendingPathComponent("GyroscopeUncalibrated.csv").path): Sensor Logger's uncalibrated gyroscope; the calibrated Gyroscope.csv among the files is read"])
+        #expect(
+            notes == [
+                "skipped \(dir.appendingPathComponent("GyroscopeUncalibrated.csv").path): Sensor Logger's uncalibrated gyroscope; the calibrated Gyroscope.csv among the files is read"
+            ]
+        )
     }
 
-    @Test("Sensor Logger files of two exports (recordings started 2023-11-11 and 2025-05-07): refused naming both and their starts")
+    @Test(
+        "Sensor Logger files of two exports (recordings started 2023-11-11 and 2025-05-07): refused naming both and their starts"
+    )
     func sensorLoggerTwoRecordings() throws {
         // Their seconds_elapsed overlap by chance (0.04…3.03 s and 0.02…3.00 s): only `time` tells them apart.
         let accelerometer = try Self.data("SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv")
         let gyroscope = try Self.data("SensorLogger-kalman-net/Gyroscope.csv")
-        let error = #expect(throws: SignalError.self) { try RecordingImport(rate: 100, convention: .ios).read([accelerometer, gyroscope]) }
+        let error = #expect(throws: SignalError.self) {
+            try RecordingImport(rate: 100, convention: .ios).read([accelerometer, gyroscope])
+        }
         #expect(error?.code == .incompatible)
         #expect(error?.file == gyroscope)
         #expect(error?.line == 2)
-        #expect(error?.message == "this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000 (its time minus its seconds_elapsed), that one at 2023-11-11 20:21:49 +0000; give the files of one recording",
-                "\(String(describing: error))")
+        #expect(
+            error?.message
+                == "this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000 (its time minus its seconds_elapsed), that one at 2023-11-11 20:21:49 +0000; give the files of one recording",
+            "\(String(describing: error))"
+        )
         // The files of one export agree: each folder reads.
-        #expect(try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-kalman-net")]).count == 2)
+        #expect(
+            try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-kalman-net")]).count == 2
+        )
     }
 
     // MARK: phyphox "Raw Data.csv", linear acceleration (MagdalenaMorus/pyphox)
 
-    @Test("phyphox Raw Data.csv (\"Linear Acceleration x (m/s^2)\"): 622 samples of user acceleration, 9.81 m/s² per g without a platform")
+    @Test(
+        "phyphox Raw Data.csv (\"Linear Acceleration x (m/s^2)\"): 622 samples of user acceleration, 9.81 m/s² per g without a platform"
+    )
     func phyphoxRawData() throws {
         let s = try #require(try PhyphoxRecording.read(path: Self.data("phyphox-pyphox/Raw Data.csv")).first)
         #expect(s.kind == .userAcceleration)
@@ -223,25 +289,42 @@ import Signals
         #expect(Self.close(Self.sample(s, 0), [-7.499999832E-3 / 9.81, 1.799999923E-2 / 9.81, -6.830000132E-2 / 9.81]))
         // Row 622: 6.171606702E0,2.402999997E-1,-2.188999951E-1,-2.009999901E-1,3.821809699E-1
         #expect(s.times.last == 6.171606702)
-        #expect(Self.close(Self.sample(s, 621), [-2.402999997E-1 / 9.81, 2.188999951E-1 / 9.81, 2.009999901E-1 / 9.81]))
+        #expect(
+            Self.close(Self.sample(s, 621), [-2.402999997E-1 / 9.81, 2.188999951E-1 / 9.81, 2.009999901E-1 / 9.81])
+        )
         #expect(s.lines.last == 623)
     }
 
-    @Test("phyphox Raw Data.csv: the import notes the assumed 9.81; with --platform android it reads m/s² of 9.80665 and notes nothing")
+    @Test(
+        "phyphox Raw Data.csv: the import notes the assumed 9.81; with --platform android it reads m/s² of 9.80665 and notes nothing"
+    )
     func phyphoxRawDataPlatform() throws {
         let path = try Self.data("phyphox-pyphox/Raw Data.csv")
         var notes: [String] = []
         _ = try RecordingImport(rate: 100).read([path], notes: &notes)
-        #expect(notes == ["\(path): no phyphox meta/device.csv and no --platform: accelerations read with iOS's 9.81 m/s² per g (an Android recording, in m/s² of 9.80665, then reads 0.03 % low)"])
+        #expect(
+            notes == [
+                "\(path): no phyphox meta/device.csv and no --platform: accelerations read with iOS's 9.81 m/s² per g (an Android recording, in m/s² of 9.80665, then reads 0.03 % low)"
+            ]
+        )
         var androidNotes: [String] = []
-        let android = try #require(try RecordingImport(rate: 100, convention: .android).read([path], notes: &androidNotes).first)
+        let android = try #require(
+            try RecordingImport(rate: 100, convention: .android).read([path], notes: &androidNotes).first
+        )
         #expect(androidNotes.isEmpty)
-        #expect(Self.close(Self.sample(android, 0), [-7.499999832E-3 / 9.80665, 1.799999923E-2 / 9.80665, -6.830000132E-2 / 9.80665]))
+        #expect(
+            Self.close(
+                Self.sample(android, 0),
+                [-7.499999832E-3 / 9.80665, 1.799999923E-2 / 9.80665, -6.830000132E-2 / 9.80665]
+            )
+        )
     }
 
     // MARK: phyphox, as exported and re-saved by a spreadsheet (aghassel/Activity-Tracking-Project)
 
-    @Test("phyphox \"Acceleration x (m/s^2)\" whose first time is negative: read, and imported from t = 0 at that instant")
+    @Test(
+        "phyphox \"Acceleration x (m/s^2)\" whose first time is negative: read, and imported from t = 0 at that instant"
+    )
     func phyphoxNegativeStart() throws {
         let path = try Self.data("phyphox-Activity-Tracking-Project/Testing3.csv")
         let s = try #require(try PhyphoxRecording.read(path: path).first)
@@ -258,13 +341,20 @@ import Signals
         #expect(points.count == Int(((2.968873333 + 1.229749992E-3) * 100).rounded(.down)) + 1)
         #expect(points.first?.timestamp == 0)
         let first = try #require(points.first)
-        let total = [first.userAcceleration.x + first.gravity.x, first.userAcceleration.y + first.gravity.y, first.userAcceleration.z + first.gravity.z]
+        let total = [
+            first.userAcceleration.x + first.gravity.x, first.userAcceleration.y + first.gravity.y,
+            first.userAcceleration.z + first.gravity.z,
+        ]
         #expect(Self.close(total, [4.177063751 / 9.81, -5.200335846 / 9.81, -6.744824066 / 9.81]))
     }
 
-    @Test("phyphox re-saved by a spreadsheet (byte-order mark, CRLF, unquoted header, plain decimals): read as the same numbers")
+    @Test(
+        "phyphox re-saved by a spreadsheet (byte-order mark, CRLF, unquoted header, plain decimals): read as the same numbers"
+    )
     func phyphoxSpreadsheetResaved() throws {
-        let s = try #require(try PhyphoxRecording.read(path: Self.data("phyphox-Activity-Tracking-Project/lwlh_data.csv")).first)
+        let s = try #require(
+            try PhyphoxRecording.read(path: Self.data("phyphox-Activity-Tracking-Project/lwlh_data.csv")).first
+        )
         #expect(s.kind == .userAcceleration)
         #expect(s.count == 300)
         // Row 1: 0.001969125,-0.68556864,1.895534583,-1.812524001,2.710774607
@@ -277,7 +367,9 @@ import Signals
         #expect(s.lines.last == 301)
     }
 
-    @Test("phyphox re-saved with 3 significant digits (100 rows at 1.20E+02 s): refused at the third row at one time, saying why")
+    @Test(
+        "phyphox re-saved with 3 significant digits (100 rows at 1.20E+02 s): refused at the third row at one time, saying why"
+    )
     func phyphoxRoundedTimesRefused() throws {
         // Right to refuse: 50 rows stamped 120 s, 100 at 121 s, ... hold 10 ms samples whose times are lost;
         // dropping the repeats (as for a sample written twice) would read 4 samples 1 s apart that were never recorded.
@@ -287,7 +379,11 @@ import Signals
         #expect(error?.file == path)
         #expect(error?.line == 4)
         #expect(error?.column == 1)
-        #expect(error?.message.contains("this row and the 2 complete rows before it (from line 2) all have time 120.0 s") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("this row and the 2 complete rows before it (from line 2) all have time 120.0 s")
+                == true,
+            "\(String(describing: error))"
+        )
         #expect(error?.message.contains("the times were rounded") == true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sensors
 
 @Suite struct SensorLoggerRecordingTests {
@@ -9,11 +10,13 @@ import Testing
 
     @Test("the example export with its Metadata.csv: iOS signs, gravity −z face up, columns z,y,x by name")
     func examples() throws {
-        let series = try RecordingImport(rate: 100).read(Self.paths(["Metadata.csv", "Accelerometer.csv", "Gravity.csv", "Gyroscope.csv"]))
+        let series = try RecordingImport(rate: 100).read(
+            Self.paths(["Metadata.csv", "Accelerometer.csv", "Gravity.csv", "Gyroscope.csv"])
+        )
         #expect(Set(series.map(\.kind)) == [.userAcceleration, .gravity, .gyroscope])
         let gravity = try #require(series.first { $0.kind == .gravity })
         #expect(abs(gravity.axes[2].reduce(0, +) / Double(gravity.count) + 1) < 0.01)
-        #expect(abs(gravity.axes[0][0] - 0.20504747368988252 / 9.80665) < 1e-12)     // x is the last column
+        #expect(abs(gravity.axes[0][0] - 0.20504747368988252 / 9.80665) < 1e-12)  // x is the last column
         // seconds_elapsed is the time.
         #expect(abs(gravity.times[0] - 0.216891157) < 1e-12)
     }
@@ -38,17 +41,23 @@ import Testing
 
     @Test("integer nanosecond times when there is no seconds_elapsed")
     func nanoseconds() throws {
-        let paths = try RecordingFixtures.write(["Gyroscope.csv": "time,z,y,x\n1698501144401773000,1,2,3\n1698501144411773000,4,5,6\n1698501144421773001,7,8,9\n"])
+        let paths = try RecordingFixtures.write([
+            "Gyroscope.csv":
+                "time,z,y,x\n1698501144401773000,1,2,3\n1698501144411773000,4,5,6\n1698501144421773001,7,8,9\n"
+        ])
         let s = try SensorLoggerRecording.read(path: paths["Gyroscope.csv"] ?? "", convention: .ios)
         #expect(s[0].times == [0, 0.01, 0.020000001])
         #expect(s[0].axes[0] == [3, 6, 9])
     }
 
-    @Test("bad files are refused with the file and line", arguments: [
-        ("Gyro.csv", "time,seconds_elapsed,z,y,x\n1,0,1,2,3\n", "named after its sensor"),
-        ("Gyroscope.csv", "time,z,y,x\n1.5e18,1,2,3\n", "integer nanoseconds"),
-        ("Gyroscope.csv", "time,seconds_elapsed,z,y,x\n1,0,1,2,3\n2,0.01,1,oops,3\n", ":3: column 4"),
-    ])
+    @Test(
+        "bad files are refused with the file and line",
+        arguments: [
+            ("Gyro.csv", "time,seconds_elapsed,z,y,x\n1,0,1,2,3\n", "named after its sensor"),
+            ("Gyroscope.csv", "time,z,y,x\n1.5e18,1,2,3\n", "integer nanoseconds"),
+            ("Gyroscope.csv", "time,seconds_elapsed,z,y,x\n1,0,1,2,3\n2,0.01,1,oops,3\n", ":3: column 4"),
+        ]
+    )
     func errors(_ name: String, _ text: String, _ fragment: String) throws {
         let paths = try RecordingFixtures.write([name: text])
         do {

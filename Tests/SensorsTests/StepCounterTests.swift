@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Sensors
 import Signals
+import Testing
+
+@testable import Sensors
 
 @Suite struct StepCounterTests {
     @Test("walking(cadence: 1.8) for 60 s has 108 ± 2 steps")

@@ -13,7 +13,8 @@ enum Stats {
     /// Lag-`k` autocorrelation.
     static func autocorrelation(_ x: [Double], lag k: Int = 1) -> Double {
         let m = mean(x)
-        var c = 0.0, v = 0.0
+        var c = 0.0
+        var v = 0.0
         for i in x.indices {
             v += (x[i] - m) * (x[i] - m)
             if i >= k { c += (x[i] - m) * (x[i - k] - m) }
@@ -22,7 +23,7 @@ enum Stats {
     }
 
     /// Differences `x[i+1] − x[i]`.
-    static func differences(_ x: [Double]) -> [Double] { (1 ..< x.count).map { x[$0] - x[$0 - 1] } }
+    static func differences(_ x: [Double]) -> [Double] { (1..<x.count).map { x[$0] - x[$0 - 1] } }
 
     /// One channel as Doubles.
     static func channel(_ b: SampleBuffer, _ c: Int) -> [Double] { b.channel(c).map(Double.init) }

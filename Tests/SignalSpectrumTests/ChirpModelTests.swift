@@ -1,19 +1,29 @@
 import Foundation
-@testable import SignalSpectrum
 import Signals
 import Testing
+
+@testable import SignalSpectrum
 
 /// The chirp's phase law, evaluated in double-double, agrees with the engine's 128-bit render.
 @Suite struct ChirpModelTests {
     static let cases: [(String, Chirp)] = [
         ("up-sweep ending inside the record", Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 2)),
-        ("down-sweep with phase", Chirp(amplitude: 0.7, startFrequency: 300, endFrequency: 100, duration: 3.3, phase: 1.2)),
+        (
+            "down-sweep with phase",
+            Chirp(amplitude: 0.7, startFrequency: 300, endFrequency: 100, duration: 3.3, phase: 1.2)
+        ),
         ("longer than the record", Chirp(amplitude: 2, startFrequency: 1, endFrequency: 50, duration: 100)),
-        ("duration 1e-40: a steady tone from sample 1", Chirp(amplitude: 1, startFrequency: 10, endFrequency: 50, duration: 1e-40)),
+        (
+            "duration 1e-40: a steady tone from sample 1",
+            Chirp(amplitude: 1, startFrequency: 10, endFrequency: 50, duration: 1e-40)
+        ),
         ("zero sweep", Chirp(amplitude: 1, startFrequency: 42, endFrequency: 42, duration: 1)),
     ]
 
-    @Test("model = render within E, across the end of the sweep, from sample 0 and from a later start", arguments: 0 ..< cases.count)
+    @Test(
+        "model = render within E, across the end of the sweep, from sample 0 and from a later start",
+        arguments: 0..<cases.count
+    )
     func agrees(_ index: Int) throws {
         let (name, chirp) = Self.cases[index]
         for start in [0, 1999, 50_000] {
@@ -24,8 +34,11 @@ import Testing
 
     @Test("an aliased chirp (allowAliasing) is modelled too")
     func aliased() throws {
-        let (deviation, bound) = try ModelSupport.deviation(Chirp(amplitude: 1, startFrequency: 400, endFrequency: 900, duration: 2),
-                                                            count: 4000, allowAliasing: true)
+        let (deviation, bound) = try ModelSupport.deviation(
+            Chirp(amplitude: 1, startFrequency: 400, endFrequency: 900, duration: 2),
+            count: 4000,
+            allowAliasing: true
+        )
         #expect(deviation <= bound)
     }
 

@@ -1,12 +1,14 @@
 import Foundation
-@testable import SignalSpectrum
 import Testing
+
+@testable import SignalSpectrum
 
 /// The closed-form geometric sum equals the sum by definition.
 @Suite struct DirichletSumTests {
     static func direct(_ rate: TurnRate, start: Int, count: Int) -> (re: Double, im: Double) {
-        var re = 0.0, im = 0.0
-        for n in start ..< start + count {
+        var re = 0.0
+        var im = 0.0
+        for n in start..<start + count {
             let p = TurnRate.phasor(turns: rate.turns(at: n))
             re += p.re
             im += p.im
@@ -14,16 +16,25 @@ import Testing
         return (re, im)
     }
 
-    @Test("closed form = Σ e^{2πiνn} for ν near 0, near 1/2, whole turns, any start", arguments: [
-        0.0, 1e-9, 0.001, 0.123456, 0.25, 0.4999, 0.5, 1.0, 1.3, -0.2,
-    ])
+    @Test(
+        "closed form = Σ e^{2πiνn} for ν near 0, near 1/2, whole turns, any start",
+        arguments: [
+            0.0, 1e-9, 0.001, 0.123456, 0.25, 0.4999, 0.5, 1.0, 1.3, -0.2,
+        ]
+    )
     func matches(nu: Double) {
         for (start, count) in [(0, 1), (0, 1000), (5, 777), (1 << 33, 1024)] {
             let rate = TurnRate(high: nu)
             let closed = DirichletSum.sum(rate, start: start, count: count)
             let sum = Self.direct(rate, start: start, count: count)
-            #expect(abs(closed.re - sum.re) < 1e-9 * Double(count), "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)")
-            #expect(abs(closed.im - sum.im) < 1e-9 * Double(count), "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)")
+            #expect(
+                abs(closed.re - sum.re) < 1e-9 * Double(count),
+                "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)"
+            )
+            #expect(
+                abs(closed.im - sum.im) < 1e-9 * Double(count),
+                "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)"
+            )
         }
     }
 

@@ -9,7 +9,8 @@ import Testing
 
     @Test("sine: one line at f, amplitude A, phase φ (as a phasor of sin), DC = offset")
     func sine() throws {
-        let e = try ExpectedSpectrum(Sine(amplitude: 2, frequency: 50, phase: 0.5, offset: 0.25), sampleRate: fs).channels[0]
+        let e = try ExpectedSpectrum(Sine(amplitude: 2, frequency: 50, phase: 0.5, offset: 0.25), sampleRate: fs)
+            .channels[0]
         #expect(e.lines.count == 1)
         #expect(abs(e.lines[0].frequency - 50) < 1e-9)
         #expect(abs(e.lines[0].amplitude - 2) < 1e-12)
@@ -40,12 +41,14 @@ import Testing
     func dutyQuarter() throws {
         let e = try ExpectedSpectrum(Square(amplitude: 1, frequency: 10, dutyCycle: 0.25), sampleRate: fs).channels[0]
         #expect(abs(e.dc - -0.5) < 1e-12)
-        for m in 1 ... 50 where m % 4 != 0 {
-            let expected = 4.0 / 100 * abs(sin(Double.pi * Double(m) * 25 / 100) / sin(Double.pi * Double(m) / 100)) / (m == 50 ? 2 : 1)
+        for m in 1...50 where m % 4 != 0 {
+            let expected =
+                4.0 / 100 * abs(sin(Double.pi * Double(m) * 25 / 100) / sin(Double.pi * Double(m) / 100))
+                / (m == 50 ? 2 : 1)
             let line = try #require(e.lines.first { abs($0.frequency - Double(m) * 10) < 1e-6 })
             #expect(abs(line.amplitude - expected) < 1e-9)
         }
-        #expect(!e.lines.contains { abs($0.frequency - 40) < 1e-6 })   // every 4th harmonic vanishes
+        #expect(!e.lines.contains { abs($0.frequency - 40) < 1e-6 })  // every 4th harmonic vanishes
     }
 
     @Test("a sample exactly on the jump holds the full level: a 125 Hz sawtooth at 1 kHz has DC −A/8, not 0")
@@ -78,9 +81,10 @@ import Testing
     func triangle() throws {
         let q = 100
         let e = try ExpectedSpectrum(Triangle(amplitude: 1, frequency: 10), sampleRate: fs).channels[0]
-        let period = (0 ..< q).map { 1 - 4 * abs(Double($0) / Double(q) - 0.5) }
-        for m in 1 ..< q / 2 {
-            var re = 0.0, im = 0.0
+        let period = (0..<q).map { 1 - 4 * abs(Double($0) / Double(q) - 0.5) }
+        for m in 1..<q / 2 {
+            var re = 0.0
+            var im = 0.0
             for (n, v) in period.enumerated() {
                 re += v * cos(2 * Double.pi * Double(m * n) / Double(q))
                 im -= v * sin(2 * Double.pi * Double(m * n) / Double(q))
@@ -106,8 +110,15 @@ import Testing
 
     @Test("chirp: a band from f0 to f1 holding A²/2")
     func chirp() throws {
-        let e = try ExpectedSpectrum(Chirp(amplitude: 2, startFrequency: 200, endFrequency: 20, duration: 5, offset: 1), sampleRate: fs).channels[0]
-        #expect(e.sweeps == [SweepBand(lowFrequency: 20, highFrequency: 200, amplitude: 2, sweepRate: 36, source: "$.chirp")])
+        let e = try ExpectedSpectrum(
+            Chirp(amplitude: 2, startFrequency: 200, endFrequency: 20, duration: 5, offset: 1),
+            sampleRate: fs
+        ).channels[0]
+        #expect(
+            e.sweeps == [
+                SweepBand(lowFrequency: 20, highFrequency: 200, amplitude: 2, sweepRate: 36, source: "$.chirp")
+            ]
+        )
         #expect(e.sweeps[0].power == 2)
         #expect(e.dc == 1)
     }
@@ -123,32 +134,75 @@ import Testing
 
     @Test("sum superposes: equal frequencies add as phasors, the same seeded noise adds coherently")
     func sum() throws {
-        let same = try ExpectedSpectrum(Sum { Sine(frequency: 50); Sine(frequency: 50) }, sampleRate: fs).channels[0]
+        let same = try ExpectedSpectrum(
+            Sum {
+                Sine(frequency: 50)
+                Sine(frequency: 50)
+            },
+            sampleRate: fs
+        ).channels[0]
         try #require(same.lines.count == 1)
         #expect(abs(same.lines[0].amplitude - 2) < 1e-12)
-        let cancel = try ExpectedSpectrum(Sum { Sine(frequency: 50); Sine(frequency: 50).scaled(by: -1) }, sampleRate: fs).channels[0]
+        let cancel = try ExpectedSpectrum(
+            Sum {
+                Sine(frequency: 50)
+                Sine(frequency: 50).scaled(by: -1)
+            },
+            sampleRate: fs
+        ).channels[0]
         #expect(cancel.lines.isEmpty)
-        let quadrature = try ExpectedSpectrum(Sum { Sine(frequency: 50); Sine(frequency: 50, phase: Double.pi / 2) }, sampleRate: fs).channels[0]
+        let quadrature = try ExpectedSpectrum(
+            Sum {
+                Sine(frequency: 50)
+                Sine(frequency: 50, phase: Double.pi / 2)
+            },
+            sampleRate: fs
+        ).channels[0]
         #expect(abs(quadrature.lines[0].amplitude - 2.0.squareRoot()) < 1e-12)
-        let coherent = try ExpectedSpectrum(Sum { Noise(amplitude: 1, seed: 4); Noise(amplitude: 1, seed: 4) }, sampleRate: fs).channels[0]
+        let coherent = try ExpectedSpectrum(
+            Sum {
+                Noise(amplitude: 1, seed: 4)
+                Noise(amplitude: 1, seed: 4)
+            },
+            sampleRate: fs
+        ).channels[0]
         #expect(coherent.noiseDeviation == 2)
-        let independent = try ExpectedSpectrum(Sum { Noise(amplitude: 1, seed: 4); Noise(amplitude: 1, seed: 5) }, sampleRate: fs).channels[0]
+        let independent = try ExpectedSpectrum(
+            Sum {
+                Noise(amplitude: 1, seed: 4)
+                Noise(amplitude: 1, seed: 5)
+            },
+            sampleRate: fs
+        ).channels[0]
         #expect(abs(independent.noiseDeviation - 2.0.squareRoot()) < 1e-15)
     }
 
     @Test("scaled multiplies lines, DC and noise; offset adds to DC")
     func scaledOffset() throws {
-        let e = try ExpectedSpectrum(Sum { Sine(frequency: 5, offset: 1); Noise(amplitude: 0.1) }.scaled(by: -3).offset(by: 0.5),
-                                     sampleRate: fs).channels[0]
+        let e = try ExpectedSpectrum(
+            Sum {
+                Sine(frequency: 5, offset: 1)
+                Noise(amplitude: 0.1)
+            }.scaled(by: -3).offset(by: 0.5),
+            sampleRate: fs
+        ).channels[0]
         #expect(abs(e.lines[0].amplitude - 3) < 1e-12)
         #expect(abs(e.dc - -2.5) < 1e-12)
         #expect(abs(e.noiseDeviation - 0.3) < 1e-12)
     }
 
-    @Test("axes and channels give one expectation per channel; a scalar term of a multi-channel sum is in every channel")
+    @Test(
+        "axes and channels give one expectation per channel; a scalar term of a multi-channel sum is in every channel"
+    )
     func channels() throws {
         let axes = Axes(x: Sine(frequency: 1), y: Sine(amplitude: 2, frequency: 2), z: Constant(-1))
-        let e = try ExpectedSpectrum(Sum { axes; Constant(0.5) }, sampleRate: fs)
+        let e = try ExpectedSpectrum(
+            Sum {
+                axes
+                Constant(0.5)
+            },
+            sampleRate: fs
+        )
         #expect(e.channelCount == 3)
         #expect(e.channels.map(\.dc) == [0.5, 0.5, -0.5])
         #expect(e.channels[1].lines[0].frequency == 2)
@@ -162,7 +216,13 @@ import Testing
         let e = try ExpectedSpectrum(Sine(frequency: 900), sampleRate: fs, allowAliasing: true).channels[0]
         #expect(abs(e.lines[0].frequency - 100) < 1e-9)
         do {
-            _ = try ExpectedSpectrum(Sum { Constant(0); Sine(frequency: 900) }, sampleRate: fs)
+            _ = try ExpectedSpectrum(
+                Sum {
+                    Constant(0)
+                    Sine(frequency: 900)
+                },
+                sampleRate: fs
+            )
             Issue.record("expected an error")
         } catch {
             #expect(error.code == .aliasing)

@@ -1,12 +1,15 @@
 import Foundation
-@testable import SignalSpectrum
 import Signals
 import Testing
 
+@testable import SignalSpectrum
+
 /// The sampled-waveform derivation: when the samples repeat, and the two ways of computing the lines.
 @Suite struct PeriodicLinesTests {
-    @Test("the period of the phase sequence: 100 samples for 10 Hz at 1 kHz, 8 for 125 Hz, none for 10√2 Hz",
-          arguments: [(10.0, 100), (125, 8), (7, 1000), (0, 1), (12.5, 80)])
+    @Test(
+        "the period of the phase sequence: 100 samples for 10 Hz at 1 kHz, 8 for 125 Hz, none for 10√2 Hz",
+        arguments: [(10.0, 100), (125, 8), (7, 1000), (0, 1), (12.5, 80)]
+    )
     func period(_ pair: (Double, Int)) {
         #expect(PeriodicLines.period(Phase.increment(frequency: pair.0, sampleRate: 1000)) == pair.1)
     }
@@ -16,7 +19,10 @@ import Testing
         #expect(PeriodicLines.period(Phase.increment(frequency: 10 * 2.0.squareRoot(), sampleRate: 1000)) == nil)
     }
 
-    @Test("the continuous coefficients: |Z_k| = 4|sin(πkD)|/(πk) (square), 2/(πk) (sawtooth), 8/(π²k²) at odd k (triangle)", arguments: 1 ... 9)
+    @Test(
+        "the continuous coefficients: |Z_k| = 4|sin(πkD)|/(πk) (square), 2/(πk) (sawtooth), 8/(π²k²) at odd k (triangle)",
+        arguments: 1...9
+    )
     func coefficients(k: Int) {
         func magnitude(_ c: (re: Double, im: Double)) -> Double { (c.re * c.re + c.im * c.im).squareRoot() }
         let kd = Double(k)
@@ -31,8 +37,15 @@ import Testing
     @Test("for a long period the exact DFT and the continuous series agree on the low harmonics")
     func exactAgreesWithSeries() throws {
         // 7 Hz at 1 kHz: q = 1000; the fundamental differs from 4/π by the aliases, O((π/q)²).
-        let (_, lines, _) = try PeriodicLines.lines(.init(square: Square(frequency: 7)), amplitude: 1, frequency: 7,
-                                                     phase: 0, sampleRate: 1000, source: "", fft: .shared)
+        let (_, lines, _) = try PeriodicLines.lines(
+            .init(square: Square(frequency: 7)),
+            amplitude: 1,
+            frequency: 7,
+            phase: 0,
+            sampleRate: 1000,
+            source: "",
+            fft: .shared
+        )
         let fundamental = try #require(lines.first { abs($0.frequency - 7) < 1e-9 })
         #expect(abs(fundamental.amplitude - 4 / Double.pi) < 1e-4)
     }

@@ -1,14 +1,16 @@
 import Foundation
-@testable import SignalSpectrum
-import Testing
 import Signals
+import Testing
+
+@testable import SignalSpectrum
 
 @Suite struct RealFFTTests {
     /// The DFT by definition.
     static func naive(_ x: [Double]) -> (re: [Double], im: [Double]) {
         let n = x.count
-        var re = [Double](repeating: 0, count: n / 2 + 1), im = re
-        for k in 0 ... n / 2 {
+        var re = [Double](repeating: 0, count: n / 2 + 1)
+        var im = re
+        for k in 0...n / 2 {
             for (j, v) in x.enumerated() {
                 let angle = -2 * Double.pi * Double((k * j) % n) / Double(n)
                 re[k] += v * cos(angle)
@@ -18,14 +20,17 @@ import Signals
         return (re, im)
     }
 
-    @Test("forward equals the DFT by definition, in single and double precision", arguments: [1, 2, 15, 16, 17, 100, 1024])
+    @Test(
+        "forward equals the DFT by definition, in single and double precision",
+        arguments: [1, 2, 15, 16, 17, 100, 1024]
+    )
     func matchesDefinition(size: Int) throws {
-        let x = (0 ..< size).map { sin(Double($0) * 0.37) + Double($0 % 5) * 0.1 }
+        let x = (0..<size).map { sin(Double($0) * 0.37) + Double($0 % 5) * 0.1 }
         let reference = Self.naive(x)
         let double = try RealFFT.shared.forward(x)
         let single = try RealFFT.shared.forward(x.map { Float($0) })
         #expect(double.count == size / 2 + 1)
-        for k in 0 ..< double.count {
+        for k in 0..<double.count {
             #expect(abs(double.real[k] - reference.re[k]) < 1e-9)
             #expect(abs(double.imaginary[k] - reference.im[k]) < 1e-9)
             #expect(abs(single.real[k] - reference.re[k]) < 1e-4 * Double(size))
@@ -43,7 +48,7 @@ import Signals
     @Test("transforms run concurrently from many threads on shared plans and give the same bins")
     func concurrent() throws {
         let fft = RealFFT()
-        let x = (0 ..< 4096).map { Float(sin(Double($0) * 0.01)) }
+        let x = (0..<4096).map { Float(sin(Double($0) * 0.01)) }
         let reference = try fft.forward(x)
         let results = Mutex([Result<ComplexBins, SignalError>?](repeating: nil, count: 32))
         DispatchQueue.concurrentPerform(iterations: 32) { i in
@@ -53,7 +58,7 @@ import Signals
         }
         for (i, result) in results.withLock({ $0 }).enumerated() {
             let size = i.isMultiple(of: 2) ? 4096 : 1000 + i
-            let bins = try #require(result, "transform \(i) did not run").get()   // a thrown error fails the test, named
+            let bins = try #require(result, "transform \(i) did not run").get()  // a thrown error fails the test, named
             if size == 4096 {
                 #expect(bins == reference, "transform \(i)")
             } else {
@@ -64,12 +69,12 @@ import Signals
 
     @Test("a measured plan gives the same transform")
     func measure() throws {
-        let x = (0 ..< 256).map { Float($0 % 7) }
+        let x = (0..<256).map { Float($0 % 7) }
         let a = try RealFFT(planning: .measure).forward(x)
         let b = try RealFFT(planning: .estimate).forward(x)
         #expect(a.count == 129)
         try #require(b.count == a.count)
-        for k in 0 ..< a.count {
+        for k in 0..<a.count {
             #expect(abs(a.real[k] - b.real[k]) < 1e-3, "bin \(k)")
             #expect(abs(a.imaginary[k] - b.imaginary[k]) < 1e-3, "bin \(k)")
         }

@@ -4,9 +4,13 @@ import Signals
 import Testing
 
 @Suite struct SpectrumTests {
-    @Test("a flat-top reading is within 0.1 dB of the amplitude anywhere between bins", arguments: [0.0, 0.1, 0.25, 0.37, 0.5])
+    @Test(
+        "a flat-top reading is within 0.1 dB of the amplitude anywhere between bins",
+        arguments: [0.0, 0.1, 0.25, 0.37, 0.5]
+    )
     func flatTopAmplitude(offset: Double) throws {
-        let n = 4096, fs = 1000.0
+        let n = 4096
+        let fs = 1000.0
         let f = (300 + offset) * fs / Double(n)
         let buffer = try Sine(amplitude: 2, frequency: f).render(sampleRate: fs, frameCount: n)
         let spectrum = try Spectrum(buffer, window: .flatTop)
@@ -24,8 +28,11 @@ import Testing
         #expect(spectrum.count == 33)
         #expect(spectrum.binWidth == 1)
         #expect(spectrum.frequency(ofBin: 3) == 3)
-        #expect(spectrum.amplitude(at: 10) < 1e-9)   // a constant leaks only into the flat-top main lobe (±6 bins)
-        #expect(#expect(throws: SignalError.self) { try Spectrum(samples: [Float](repeating: 0, count: 8), sampleRate: 1) }?.code == .tooShort)
+        #expect(spectrum.amplitude(at: 10) < 1e-9)  // a constant leaks only into the flat-top main lobe (±6 bins)
+        #expect(
+            #expect(throws: SignalError.self) { try Spectrum(samples: [Float](repeating: 0, count: 8), sampleRate: 1) }?
+                .code == .tooShort
+        )
         var bad = [Double](repeating: 0, count: 32)
         bad[3] = .nan
         do {
@@ -34,7 +41,11 @@ import Testing
         } catch {
             #expect(error.code == .nonFinite)
         }
-        #expect(#expect(throws: SignalError.self) { try Spectrum(samples: [Float](repeating: 0, count: 32), sampleRate: 0) }?.code == .invalidArgument)
+        #expect(
+            #expect(throws: SignalError.self) {
+                try Spectrum(samples: [Float](repeating: 0, count: 32), sampleRate: 0)
+            }?.code == .invalidArgument
+        )
     }
 
     @Test("nearestBin never traps: NaN and anything below 0 give bin 0, anything past Nyquist the last bin")

@@ -18,9 +18,15 @@ import Testing
     @Test("tolerances out of range throw instead of making checks that cannot fail (or cannot pass)")
     func validation() throws {
         let buffer = try Fixture.render(Sine(frequency: 50))
-        for bad in [Tolerances(amplitude: .nan), Tolerances(phase: -1), Tolerances(sigmas: .infinity),
-                    Tolerances(flatnessBands: 0), Tolerances(maximumLines: 1_000_000), Tolerances(unresolvedFloor: -0.1)] {
-            #expect(#expect(throws: SignalError.self) { try Fixture.verify(buffer, against: Sine(frequency: 50), tolerances: bad) }?.code == .invalidArgument)
+        for bad in [
+            Tolerances(amplitude: .nan), Tolerances(phase: -1), Tolerances(sigmas: .infinity),
+            Tolerances(flatnessBands: 0), Tolerances(maximumLines: 1_000_000), Tolerances(unresolvedFloor: -0.1),
+        ] {
+            #expect(
+                #expect(throws: SignalError.self) {
+                    try Fixture.verify(buffer, against: Sine(frequency: 50), tolerances: bad)
+                }?.code == .invalidArgument
+            )
         }
         #expect(Tolerances().phase == 1e-3)
         #expect(Tolerances().noiseFloor == 1e-5)
@@ -34,4 +40,3 @@ import Testing
         #expect(try !Fixture.verify(buffer, against: Sine(frequency: 50), tolerances: Tolerances(phase: 1e-4)).passed)
     }
 }
-

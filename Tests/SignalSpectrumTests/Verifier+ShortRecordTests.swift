@@ -24,13 +24,47 @@ import Testing
         ("gaussian noise", AnySignal(Noise(amplitude: 0.3, seed: 9)), 16),
         ("uniform noise", AnySignal(Noise(amplitude: 0.3, distribution: .uniform, seed: 9)), 16),
         ("constant", AnySignal(Constant(-2)), 16),
-        ("sum: sine 3 Hz + square 10 Hz", AnySignal(Sum { Sine(frequency: 3); Square(amplitude: 0.2, frequency: 10) }), 334),
-        ("sum with noise", AnySignal(Sum { Sine(frequency: 50); Square(amplitude: 0.2, frequency: 8); Noise(amplitude: 0.01, seed: 1) }), 125),
-        ("scaled sum", AnySignal(Sum { Sine(frequency: 50); Triangle(amplitude: 0.5, frequency: 20) }.scaled(by: 9.81)), 50),
-        ("chirp, tone and noise", AnySignal(Sum { Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 0.5); Sine(amplitude: 0.5, frequency: 40); Noise(amplitude: 0.05, seed: 2) }), 100),
+        (
+            "sum: sine 3 Hz + square 10 Hz",
+            AnySignal(
+                Sum {
+                    Sine(frequency: 3)
+                    Square(amplitude: 0.2, frequency: 10)
+                }
+            ), 334
+        ),
+        (
+            "sum with noise",
+            AnySignal(
+                Sum {
+                    Sine(frequency: 50)
+                    Square(amplitude: 0.2, frequency: 8)
+                    Noise(amplitude: 0.01, seed: 1)
+                }
+            ), 125
+        ),
+        (
+            "scaled sum",
+            AnySignal(
+                Sum {
+                    Sine(frequency: 50)
+                    Triangle(amplitude: 0.5, frequency: 20)
+                }.scaled(by: 9.81)
+            ), 50
+        ),
+        (
+            "chirp, tone and noise",
+            AnySignal(
+                Sum {
+                    Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 0.5)
+                    Sine(amplitude: 0.5, frequency: 40)
+                    Noise(amplitude: 0.05, seed: 2)
+                }
+            ), 100
+        ),
     ]
 
-    @Test("passes at one period, 1.5, 3 and 10 periods", arguments: 0 ..< cases.count)
+    @Test("passes at one period, 1.5, 3 and 10 periods", arguments: 0..<cases.count)
     func passes(_ index: Int) throws {
         let (name, signal, period) = Self.cases[index]
         for frames in [max(16, period), max(16, period * 3 / 2), period * 3, period * 10] {
@@ -42,9 +76,14 @@ import Testing
 
     @Test("the start index is part of the expectation: a render from sample 12345 passes against its own position")
     func startIndex() throws {
-        let signal = Sum { Sine(amplitude: 1, frequency: 13.7, phase: 0.4); Square(amplitude: 0.3, frequency: 4) }
-        let buffer = try signal.render(RenderRequest(sampleRate: 1000, startIndex: 12_345, frameCount: 3000),
-                                       options: RenderOptions(parallelism: .serial))
+        let signal = Sum {
+            Sine(amplitude: 1, frequency: 13.7, phase: 0.4)
+            Square(amplitude: 0.3, frequency: 4)
+        }
+        let buffer = try signal.render(
+            RenderRequest(sampleRate: 1000, startIndex: 12_345, frameCount: 3000),
+            options: RenderOptions(parallelism: .serial)
+        )
         #expect(try Fixture.verify(buffer, against: signal).passed)
     }
 }

@@ -19,14 +19,40 @@ import Testing
         ("gaussian noise", AnySignal(Noise(amplitude: 0.3, seed: 9))),
         ("uniform noise", AnySignal(Noise(amplitude: 0.3, distribution: .uniform, seed: 9))),
         ("constant", AnySignal(Constant(-2))),
-        ("sum", AnySignal(Sum { Sine(frequency: 50); Square(amplitude: 0.2, frequency: 8); Noise(amplitude: 0.01, seed: 1) })),
-        ("scaled", AnySignal(Sum { Sine(frequency: 50); Triangle(amplitude: 0.5, frequency: 20) }.scaled(by: 9.81))),
+        (
+            "sum",
+            AnySignal(
+                Sum {
+                    Sine(frequency: 50)
+                    Square(amplitude: 0.2, frequency: 8)
+                    Noise(amplitude: 0.01, seed: 1)
+                }
+            )
+        ),
+        (
+            "scaled",
+            AnySignal(
+                Sum {
+                    Sine(frequency: 50)
+                    Triangle(amplitude: 0.5, frequency: 20)
+                }.scaled(by: 9.81)
+            )
+        ),
         ("offset", AnySignal(Sawtooth(amplitude: 1, frequency: 20).offset(by: 3))),
         ("chirp", AnySignal(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60))),
-        ("chirp with noise and a tone", AnySignal(Sum { Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 50); Sine(amplitude: 0.5, frequency: 40); Noise(amplitude: 0.05, seed: 2) })),
+        (
+            "chirp with noise and a tone",
+            AnySignal(
+                Sum {
+                    Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 50)
+                    Sine(amplitude: 0.5, frequency: 40)
+                    Noise(amplitude: 0.05, seed: 2)
+                }
+            )
+        ),
     ]
 
-    @Test("each waveform and combinator has the spectrum its description predicts", arguments: 0 ..< cases.count)
+    @Test("each waveform and combinator has the spectrum its description predicts", arguments: 0..<cases.count)
     func waveform(_ index: Int) throws {
         let (name, signal) = Self.cases[index]
         let report = try Fixture.verify(Fixture.render(signal), against: signal)
@@ -34,7 +60,9 @@ import Testing
         #expect(report.checks.contains { $0.kind == .spurious })
     }
 
-    @Test("a chirp is fitted as one component: its amplitude and phase are checked; a wrong amplitude, a wrong phase or an extra tone fails")
+    @Test(
+        "a chirp is fitted as one component: its amplitude and phase are checked; a wrong amplitude, a wrong phase or an extra tone fails"
+    )
     func chirpFit() throws {
         let chirp = Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60)
         let report = try Fixture.verify(Fixture.render(chirp), against: chirp)
@@ -44,26 +72,51 @@ import Testing
         #expect(amplitude.expected == 1, report.summary)
         #expect(abs(amplitude.measured - 1) < 1e-5, report.summary)
         #expect(report.check(.phase)?.passed == true)
-        let weak = try Fixture.verify(Fixture.render(Chirp(amplitude: 0.95, startFrequency: 20, endFrequency: 200, duration: 60)), against: chirp)
+        let weak = try Fixture.verify(
+            Fixture.render(Chirp(amplitude: 0.95, startFrequency: 20, endFrequency: 200, duration: 60)),
+            against: chirp
+        )
         #expect(Fixture.failed(weak, .amplitude).count == 1, weak.summary)
-        let turned = try Fixture.verify(Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60, phase: 0.05)), against: chirp)
+        let turned = try Fixture.verify(
+            Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60, phase: 0.05)),
+            against: chirp
+        )
         #expect(Fixture.failed(turned, .phase).count == 1, turned.summary)
         #expect(Fixture.failed(turned, .amplitude).isEmpty, turned.summary)
-        let tone = try Fixture.verify(Fixture.render(Sum { chirp; Sine(amplitude: 0.02, frequency: 400) }), against: chirp)
+        let tone = try Fixture.verify(
+            Fixture.render(
+                Sum {
+                    chirp
+                    Sine(amplitude: 0.02, frequency: 400)
+                }
+            ),
+            against: chirp
+        )
         #expect(Fixture.failed(tone, .spurious).count == 1, tone.summary)
         // A faster sweep is not the same chirp: the residual keeps what the fit cannot explain.
-        let fast = try Fixture.verify(Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 210, duration: 60)), against: chirp)
+        let fast = try Fixture.verify(
+            Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 210, duration: 60)),
+            against: chirp
+        )
         #expect(!fast.passed, fast.summary)
         #expect(!Fixture.failed(fast, .noise).isEmpty, fast.summary)
     }
 
     @Test("three axes are checked per channel: a wrong y fails on channel 1 only")
     func axes() throws {
-        let spec = Axes(x: Sine(frequency: 5), y: Square(amplitude: 0.5, frequency: 10), z: Noise(amplitude: 0.1, seed: 3))
+        let spec = Axes(
+            x: Sine(frequency: 5),
+            y: Square(amplitude: 0.5, frequency: 10),
+            z: Noise(amplitude: 0.1, seed: 3)
+        )
         let report = try Fixture.verify(Fixture.render(spec), against: spec)
         #expect(report.passed, report.summary)
         #expect(Set(report.checks.map(\.channel)) == [0, 1, 2])
-        let wrong = Axes(x: Sine(frequency: 5), y: Square(amplitude: 0.5, frequency: 10, dutyCycle: 0.45), z: Noise(amplitude: 0.1, seed: 3))
+        let wrong = Axes(
+            x: Sine(frequency: 5),
+            y: Square(amplitude: 0.5, frequency: 10, dutyCycle: 0.45),
+            z: Noise(amplitude: 0.1, seed: 3)
+        )
         let failed = try Fixture.verify(Fixture.render(wrong), against: spec).failures
         #expect(!failed.isEmpty)
         #expect(failed.allSatisfy { $0.channel == 1 })
@@ -85,7 +138,9 @@ import Testing
     func sineImitationOfSquare() throws {
         let square = Square(amplitude: 1, frequency: 10)
         let imitation = Sum {
-            for k in stride(from: 1, to: 50, by: 2) { Sine(amplitude: 4 / (Double.pi * Double(k)), frequency: 10 * Double(k)) }
+            for k in stride(from: 1, to: 50, by: 2) {
+                Sine(amplitude: 4 / (Double.pi * Double(k)), frequency: 10 * Double(k))
+            }
         }
         let report = try Fixture.verify(Fixture.render(imitation), against: square)
         let failures = Fixture.failed(report, .amplitude)

@@ -8,14 +8,23 @@ import Testing
 @Suite struct VerifierTests {
     static let bin = Fixture.rate / Double(Fixture.frames)
     /// The reference: a tone with an offset, over gaussian noise.
-    static func spec(amplitude: Double = 1, frequency: Double = 123.4, offset: Double = 0.2, noise: Double = 0.01) -> AnySignal {
-        AnySignal(Sum {
-            Sine(amplitude: amplitude, frequency: frequency, phase: 0.3, offset: offset)
-            Noise(amplitude: noise, seed: 11)
-        })
+    static func spec(
+        amplitude: Double = 1,
+        frequency: Double = 123.4,
+        offset: Double = 0.2,
+        noise: Double = 0.01
+    ) -> AnySignal {
+        AnySignal(
+            Sum {
+                Sine(amplitude: amplitude, frequency: frequency, phase: 0.3, offset: offset)
+                Noise(amplitude: noise, seed: 11)
+            }
+        )
     }
 
-    @Test("the right signal passes every check; the report lists DC, amplitude, phase, frequency and noise (fit), flatness and spurious (spectrum)")
+    @Test(
+        "the right signal passes every check; the report lists DC, amplitude, phase, frequency and noise (fit), flatness and spurious (spectrum)"
+    )
     func passes() throws {
         let report = try Fixture.verify(Fixture.render(Self.spec()), against: Self.spec())
         #expect(report.passed, report.summary)
@@ -23,7 +32,11 @@ import Testing
         #expect(report.unchecked.isEmpty, report.summary)
         let kinds = Set(report.checks.map(\.kind))
         #expect(kinds == [.dc, .amplitude, .phase, .frequency, .noise, .noiseFlatness, .spurious])
-        #expect(report.checks.allSatisfy { $0.method == ([.noiseFlatness, .spurious].contains($0.kind) ? .spectrum : .fit) })
+        #expect(
+            report.checks.allSatisfy {
+                $0.method == ([.noiseFlatness, .spurious].contains($0.kind) ? .spectrum : .fit)
+            }
+        )
         let amplitude = try #require(report.check(.amplitude, frequency: 123.4))
         #expect(abs(amplitude.measured - 1) < 1e-3)
         #expect(amplitude.tolerance < 0.01)
@@ -45,7 +58,10 @@ import Testing
 
     @Test("frequency one bin off fails the frequency check", arguments: [1.0, -1.0])
     func wrongFrequency(bins: Double) throws {
-        let report = try Fixture.verify(Fixture.render(Self.spec(frequency: 123.4 + bins * Self.bin)), against: Self.spec())
+        let report = try Fixture.verify(
+            Fixture.render(Self.spec(frequency: 123.4 + bins * Self.bin)),
+            against: Self.spec()
+        )
         #expect(!report.passed)
         #expect(Fixture.failed(report, .frequency).count == 1, report.summary)
     }
@@ -60,7 +76,12 @@ import Testing
 
     @Test("a missing component fails its lines' checks")
     func missingComponent() throws {
-        let full = AnySignal(Sum { Self.spec(); Square(amplitude: 0.3, frequency: 7) })
+        let full = AnySignal(
+            Sum {
+                Self.spec()
+                Square(amplitude: 0.3, frequency: 7)
+            }
+        )
         let report = try Fixture.verify(Fixture.render(Self.spec()), against: full)
         #expect(!report.passed)
         #expect(Fixture.failed(report, .amplitude).count >= 5, report.summary)
@@ -70,7 +91,10 @@ import Testing
 
     @Test("an extra tone at −40 dB fails the spurious check", arguments: [211.7, 4.1, 499.0])
     func extraTone(frequency: Double) throws {
-        let rendered = Sum { Self.spec(); Sine(amplitude: 0.01, frequency: frequency) }
+        let rendered = Sum {
+            Self.spec()
+            Sine(amplitude: 0.01, frequency: frequency)
+        }
         let report = try Fixture.verify(Fixture.render(rendered), against: Self.spec())
         #expect(!report.passed)
         let spurious = try #require(report.check(.spurious))
@@ -90,7 +114,7 @@ import Testing
     func colouredNoise() throws {
         let white = try Fixture.render(Noise(amplitude: 1, seed: 3)).samples.map(Double.init)
         // y[n] = (x[n] + x[n+1]) / √2: same variance, density ∝ 1 + cos(2πf/fs).
-        let coloured = (0 ..< white.count - 1).map { (white[$0] + white[$0 + 1]) / 2.0.squareRoot() }
+        let coloured = (0..<white.count - 1).map { (white[$0] + white[$0 + 1]) / 2.0.squareRoot() }
         let report = try Fixture.verify(Fixture.buffer(coloured), against: Noise(amplitude: 1, seed: 3))
         #expect(Fixture.failed(report, .noiseFlatness).count == 1, report.summary)
         #expect(Fixture.failed(report, .noise).isEmpty)
@@ -99,7 +123,15 @@ import Testing
     @Test("noise where none is expected fails the noise floor check")
     func unexpectedNoise() throws {
         let clean = Sine(amplitude: 1, frequency: 50)
-        let report = try Fixture.verify(Fixture.render(Sum { clean; Noise(amplitude: 1e-3, seed: 2) }), against: clean)
+        let report = try Fixture.verify(
+            Fixture.render(
+                Sum {
+                    clean
+                    Noise(amplitude: 1e-3, seed: 2)
+                }
+            ),
+            against: clean
+        )
         let noise = try #require(report.check(.noise))
         #expect(noise.expected == 0, report.summary)
         #expect(!noise.passed, report.summary)
@@ -109,17 +141,26 @@ import Testing
     @Test("buffer and expectation must agree on rate and channels")
     func mismatches() throws {
         let buffer = try Fixture.render(Sine(frequency: 5))
-        #expect(#expect(throws: SignalError.self) {
-            try Verifier.verify(buffer, against: ExpectedSpectrum(Sine(frequency: 5), sampleRate: 500))
-        }?.code == .sampleRateMismatch)
+        #expect(
+            #expect(throws: SignalError.self) {
+                try Verifier.verify(buffer, against: ExpectedSpectrum(Sine(frequency: 5), sampleRate: 500))
+            }?.code == .sampleRateMismatch
+        )
         do {
-            _ = try Verifier.verify(buffer, against: ExpectedSpectrum(Axes(x: Sine(frequency: 5), y: Constant(0), z: Constant(0)), sampleRate: 1000))
+            _ = try Verifier.verify(
+                buffer,
+                against: ExpectedSpectrum(Axes(x: Sine(frequency: 5), y: Constant(0), z: Constant(0)), sampleRate: 1000)
+            )
             Issue.record("expected a channel mismatch")
         } catch {
             #expect(error.code == .channelMismatch)
         }
         let short = Fixture.buffer([1, 2, 3])
-        #expect(#expect(throws: SignalError.self) { try Verifier.verify(short, against: ExpectedSpectrum(Constant(1), sampleRate: 1000)) }?.code == .tooShort)
+        #expect(
+            #expect(throws: SignalError.self) {
+                try Verifier.verify(short, against: ExpectedSpectrum(Constant(1), sampleRate: 1000))
+            }?.code == .tooShort
+        )
     }
 
     @Test("the README example compiles and passes")

@@ -29,6 +29,6 @@ import Testing
         #expect(abs(Window.hann.worstCaseScallopLoss - -1.42) < 0.01)
         #expect(abs(Window.flatTop.worstCaseScallopLoss) < 0.0025)
         #expect(abs(Window.flatTop.response(atOffset: 0, length: 1024) - 1) < 1e-12)
-        #expect(Window.hann.response(atOffset: 2, length: 1 << 16) < 1e-9)   // first zero of Hann
+        #expect(Window.hann.response(atOffset: 2, length: 1 << 16) < 1e-9)  // first zero of Hann
     }
 }

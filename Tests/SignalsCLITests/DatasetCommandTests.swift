@@ -5,14 +5,14 @@ import Testing
 /// `signals dataset` end to end: shards, byte-identical reruns, resuming, refusals (exit 2, JSON path).
 @Suite struct DatasetCommandTests {
     static let plan = """
-    {"seed": 11, "rate": 50, "duration": 1, "templates": [
-      {"name": "walk", "labels": {"activity": "walking"},
-       "parameters": {"cadence": {"uniform": [1.5, 2.1]}, "device": {"choice": ["bmi160", "android-hifi"]}},
-       "spec": {"imu": {"preset": "$device", "motion": {"preset": "walking", "cadence": "$cadence"}}}},
-      {"name": "still", "labels": {"activity": "still"},
-       "parameters": {"device": {"choice": ["bmi160", "android-hifi"]}},
-       "spec": {"imu": {"preset": "$device", "motion": {"attitude": "faceUp"}}}}]}
-    """
+        {"seed": 11, "rate": 50, "duration": 1, "templates": [
+          {"name": "walk", "labels": {"activity": "walking"},
+           "parameters": {"cadence": {"uniform": [1.5, 2.1]}, "device": {"choice": ["bmi160", "android-hifi"]}},
+           "spec": {"imu": {"preset": "$device", "motion": {"preset": "walking", "cadence": "$cadence"}}}},
+          {"name": "still", "labels": {"activity": "still"},
+           "parameters": {"device": {"choice": ["bmi160", "android-hifi"]}},
+           "spec": {"imu": {"preset": "$device", "motion": {"attitude": "faceUp"}}}}]}
+        """
 
     static func directory(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("dataset-\(name)-\(UUID().uuidString)")
@@ -23,19 +23,30 @@ import Testing
     @Test("three shards hold the same recordings, byte for byte, as one")
     func shardsEqualOne() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
-        let whole = try Self.directory("whole"), sharded = try Self.directory("sharded")
-        _ = try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "12", "--output-dir", whole.path])
-        for s in 0 ..< 3 {
-            _ = try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "12", "--shard", "\(s)/3", "--output-dir", sharded.path])
+        let whole = try Self.directory("whole")
+        let sharded = try Self.directory("sharded")
+        _ = try Executables.runSucceeding(
+            "signals",
+            ["dataset", plan.path, "--count", "12", "--output-dir", whole.path]
+        )
+        for s in 0..<3 {
+            _ = try Executables.runSucceeding(
+                "signals",
+                ["dataset", plan.path, "--count", "12", "--shard", "\(s)/3", "--output-dir", sharded.path]
+            )
         }
         let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
         #expect(one.count == 12)
         var merged: [String] = []
-        for s in 0 ..< 3 { merged += try textLines(sharded.appendingPathComponent("manifest-\(s)-of-3.jsonl")) }
+        for s in 0..<3 { merged += try textLines(sharded.appendingPathComponent("manifest-\(s)-of-3.jsonl")) }
         #expect(Set(merged) == Set(one))
-        for i in 0 ..< 12 {
+        for i in 0..<12 {
             let name = String(format: "recordings/%06d.npy", i)
-            #expect(try Data(contentsOf: whole.appendingPathComponent(name)) == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
+            #expect(
+                try Data(contentsOf: whole.appendingPathComponent(name))
+                    == Data(contentsOf: sharded.appendingPathComponent(name)),
+                "\(name)"
+            )
         }
     }
 
@@ -52,62 +63,108 @@ import Testing
         handle.write(Data([1]))
         try handle.close()
         try FileManager.default.removeItem(at: out.appendingPathComponent("recordings/000004.npy"))
-        let again = try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "10", "--output-dir", out.path])
+        let again = try Executables.runSucceeding(
+            "signals",
+            ["dataset", plan.path, "--count", "10", "--output-dir", out.path]
+        )
         #expect(again.stderr.contains("2 recordings rendered, 8 kept"), "\(again.stderr)")
         #expect(try Data(contentsOf: manifest) == before)
     }
 
-    @Test("bad plans exit 2 naming the JSON path; the output never replaces the plan", arguments: [
-        (#""uniform": [1.5, 2.1]"#, #""uniform": [2.1, 1.5]"#, "$.templates[0].parameters.cadence.uniform"),
-        (#""cadence": "$cadence""#, #""cadence": "$cadense""#, "$.templates[0].spec.imu.motion.cadence"),
-        (#""android-hifi""#, #""android-hi-fi""#, "$.templates[0].spec.imu.preset"),
-    ])
+    @Test(
+        "bad plans exit 2 naming the JSON path; the output never replaces the plan",
+        arguments: [
+            (#""uniform": [1.5, 2.1]"#, #""uniform": [2.1, 1.5]"#, "$.templates[0].parameters.cadence.uniform"),
+            (#""cadence": "$cadence""#, #""cadence": "$cadense""#, "$.templates[0].spec.imu.motion.cadence"),
+            (#""android-hifi""#, #""android-hi-fi""#, "$.templates[0].spec.imu.preset"),
+        ]
+    )
     func refused(_ good: String, _ bad: String, _ path: String) throws {
         let text = Self.plan.replacingOccurrences(of: good, with: bad)
         #expect(text != Self.plan)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
-        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("bad").path])
+        let failed = try Executables.runFailing(
+            "signals",
+            ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("bad").path]
+        )
         #expect(failed.stderr.contains(path), "\(failed.stderr)")
     }
 
     @Test("--output-dir naming the plan is refused and leaves it as it was")
     func outputIsPlan() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
-        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", plan.path])
+        let failed = try Executables.runFailing(
+            "signals",
+            ["dataset", plan.path, "--count", "2", "--output-dir", plan.path]
+        )
         #expect(failed.stderr.contains("is the input"), "\(failed.stderr)")
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
-    @Test("--shard must be I/K with I < K, a negative I or K included (not read as a flag)",
-          arguments: ["3/3", "1", "-1/2", "-1/4", "0/-4", "-0/1x", "0/99999999999999999999", "0/0"])
+    @Test(
+        "--shard must be I/K with I < K, a negative I or K included (not read as a flag)",
+        arguments: ["3/3", "1", "-1/2", "-1/4", "0/-4", "-0/1x", "0/99999999999999999999", "0/0"]
+    )
     func badShard(_ shard: String) throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
-        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--shard", shard, "--output-dir", try Self.directory("shard").path])
-        #expect(failed.stderr == "error: --shard \(shard): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)\n")
+        let failed = try Executables.runFailing(
+            "signals",
+            ["dataset", plan.path, "--count", "2", "--shard", shard, "--output-dir", try Self.directory("shard").path]
+        )
+        #expect(
+            failed.stderr == "error: --shard \(shard): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)\n"
+        )
     }
 
     @Test("--count out of range is refused naming it", arguments: ["-1", "-9223372036854775808", "1000000001"])
     func badCount(_ count: String) throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
-        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", count, "--output-dir", try Self.directory("count").path])
-        #expect(failed.stderr.contains("--count \(count): give a number of recordings from 0 to 1e9"), "\(failed.stderr)")
+        let failed = try Executables.runFailing(
+            "signals",
+            ["dataset", plan.path, "--count", count, "--output-dir", try Self.directory("count").path]
+        )
+        #expect(
+            failed.stderr.contains("--count \(count): give a number of recordings from 0 to 1e9"),
+            "\(failed.stderr)"
+        )
     }
 
     @Test("an int parameter of -2^63 exits 2 naming its JSON path, never a crash")
     func intParameterOfMinimum() throws {
-        let text = Self.plan.replacingOccurrences(of: #""uniform": [1.5, 2.1]"#, with: #""int": [-9223372036854775808, 0]"#)
+        let text = Self.plan.replacingOccurrences(
+            of: #""uniform": [1.5, 2.1]"#,
+            with: #""int": [-9223372036854775808, 0]"#
+        )
         let plan = try Executables.temporaryFile("plan.json", contents: text)
-        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("int").path])
-        #expect(failed.stderr.contains("$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"), "\(failed.stderr)")
+        let failed = try Executables.runFailing(
+            "signals",
+            ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("int").path]
+        )
+        #expect(
+            failed.stderr.contains(
+                "$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"
+            ),
+            "\(failed.stderr)"
+        )
     }
 
-    @Test("aliasing in a template names the plan's rate, never a flag dataset does not have; a preset's is at the preset's path")
+    @Test(
+        "aliasing in a template names the plan's rate, never a flag dataset does not have; a preset's is at the preset's path"
+    )
     func aliasingAdvice() throws {
-        let sine = #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"sine": {"frequency": 60}}}]}"#
-        let walk = #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"motion": {"preset": "walking", "cadence": 80}}}]}"#
-        for (text, path) in [(sine, "$.templates[0].spec.sine.frequency: "), (walk, "$.templates[0].spec.motion: the 'walking' motion preset with cadence 80")] {
+        let sine =
+            #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"sine": {"frequency": 60}}}]}"#
+        let walk =
+            #"{"seed": 1, "rate": 100, "duration": 1, "templates": [{"name": "a", "spec": {"motion": {"preset": "walking", "cadence": 80}}}]}"#
+        for (text, path) in [
+            (sine, "$.templates[0].spec.sine.frequency: "),
+            (walk, "$.templates[0].spec.motion: the 'walking' motion preset with cadence 80"),
+        ] {
             let plan = try Executables.temporaryFile("plan.json", contents: text)
-            let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "1", "--output-dir", try Self.directory("alias").path])
+            let failed = try Executables.runFailing(
+                "signals",
+                ["dataset", plan.path, "--count", "1", "--output-dir", try Self.directory("alias").path]
+            )
             #expect(failed.stderr.contains(path), "\(failed.stderr)")
             #expect(failed.stderr.contains("(the sample rate is the plan's 'rate', at $.rate)"), "\(failed.stderr)")
             #expect(!failed.stderr.contains("allow"), "\(failed.stderr)")
@@ -119,45 +176,83 @@ import Testing
     /// ``plan`` with another seed: another plan, whose recording i differs.
     static let otherPlan = plan.replacingOccurrences(of: #""seed": 11"#, with: #""seed": 12"#)
 
-    @Test("a second plan into another plan's directory is refused, exit 2, naming both plans and how to go on; nothing changes",
-          arguments: [["--shard", "0/2"], ["--shard", "0/1"], ["--shard", "2/3"]])
+    @Test(
+        "a second plan into another plan's directory is refused, exit 2, naming both plans and how to go on; nothing changes",
+        arguments: [["--shard", "0/2"], ["--shard", "0/1"], ["--shard", "2/3"]]
+    )
     func secondPlanRefused(_ shard: [String]) throws {
-        let a = try Executables.temporaryFile("A.json", contents: Self.plan), b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan)
+        let b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
         let out = try Self.directory("two-plans")
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
         let before = try directoryContents(out)
-        let failed = try Executables.runFailing("signals", ["dataset", b.path, "--count", "6"] + shard + ["--output-dir", out.path])
-        #expect(failed.stderr.contains("--output-dir \(out.path) holds the dataset of the plan \(a.path) (sha256 "), "\(failed.stderr)")
+        let failed = try Executables.runFailing(
+            "signals",
+            ["dataset", b.path, "--count", "6"] + shard + ["--output-dir", out.path]
+        )
+        #expect(
+            failed.stderr.contains("--output-dir \(out.path) holds the dataset of the plan \(a.path) (sha256 "),
+            "\(failed.stderr)"
+        )
         #expect(failed.stderr.contains("and \(b.path) is another plan (sha256 "), "\(failed.stderr)")
-        #expect(failed.stderr.hasSuffix("give another --output-dir, or remove \(out.path) to start it again with this plan\n"), "\(failed.stderr)")
+        #expect(
+            failed.stderr.hasSuffix(
+                "give another --output-dir, or remove \(out.path) to start it again with this plan\n"
+            ),
+            "\(failed.stderr)"
+        )
         #expect(try directoryContents(out) == before)
     }
 
     @Test("the same plan resumes: its bytes under another name, another --count, another sharding")
     func samePlanResumes() throws {
-        let a = try Executables.temporaryFile("A.json", contents: Self.plan), copy = try Executables.temporaryFile("copy.json", contents: Self.plan)
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan)
+        let copy = try Executables.temporaryFile("copy.json", contents: Self.plan)
         let out = try Self.directory("same-plan")
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
-        let again = try Executables.runSucceeding("signals", ["dataset", copy.path, "--count", "6", "--output-dir", out.path])
+        let again = try Executables.runSucceeding(
+            "signals",
+            ["dataset", copy.path, "--count", "6", "--output-dir", out.path]
+        )
         #expect(again.stderr.contains("0 recordings rendered, 6 kept"), "\(again.stderr)")
-        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "8", "--shard", "1/2", "--output-dir", out.path])
+        try Executables.runSucceeding(
+            "signals",
+            ["dataset", a.path, "--count", "8", "--shard", "1/2", "--output-dir", out.path]
+        )
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest-1-of-2.jsonl").path))
     }
 
-    @Test("a directory whose dataset records no plan (its record removed) is resumed by its own plan and count, refused to another")
+    @Test(
+        "a directory whose dataset records no plan (its record removed) is resumed by its own plan and count, refused to another"
+    )
     func unrecordedDataset() throws {
-        let a = try Executables.temporaryFile("A.json", contents: Self.plan), b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
+        let a = try Executables.temporaryFile("A.json", contents: Self.plan)
+        let b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
         let out = try Self.directory("unrecorded")
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
         let record = out.appendingPathComponent(".dataset-plan.json")
         try FileManager.default.removeItem(at: record)
         let before = try directoryContents(out)
-        let refused = try Executables.runFailing("signals", ["dataset", b.path, "--count", "4", "--output-dir", out.path])
-        #expect(refused.stderr.contains("holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"), "\(refused.stderr)")
+        let refused = try Executables.runFailing(
+            "signals",
+            ["dataset", b.path, "--count", "4", "--output-dir", out.path]
+        )
+        #expect(
+            refused.stderr.contains(
+                "holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"
+            ),
+            "\(refused.stderr)"
+        )
         #expect(try directoryContents(out) == before)
-        let other = try Executables.runFailing("signals", ["dataset", a.path, "--count", "5", "--output-dir", out.path])
+        let other = try Executables.runFailing(
+            "signals",
+            ["dataset", a.path, "--count", "5", "--output-dir", out.path]
+        )
         #expect(other.stderr.contains("records no plan"), "\(other.stderr)")
-        let resumed = try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
+        let resumed = try Executables.runSucceeding(
+            "signals",
+            ["dataset", a.path, "--count", "4", "--output-dir", out.path]
+        )
         #expect(resumed.stderr.contains("0 recordings rendered, 4 kept"), "\(resumed.stderr)")
         #expect(FileManager.default.fileExists(atPath: record.path))
     }
@@ -167,8 +262,16 @@ import Testing
         let out = try Self.directory("plan-as-record")
         let plan = out.appendingPathComponent(".dataset-plan.json")
         try Data(Self.plan.utf8).write(to: plan)
-        let refused = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
-        #expect(refused.stderr.contains("the directory's plan record goes to \(plan.path), which is the input \(plan.path)"), "\(refused.stderr)")
+        let refused = try Executables.runFailing(
+            "signals",
+            ["dataset", plan.path, "--count", "2", "--output-dir", out.path]
+        )
+        #expect(
+            refused.stderr.contains(
+                "the directory's plan record goes to \(plan.path), which is the input \(plan.path)"
+            ),
+            "\(refused.stderr)"
+        )
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
@@ -176,34 +279,56 @@ import Testing
     func strayRecording() throws {
         let a = try Executables.temporaryFile("A.json", contents: Self.plan)
         let out = try Self.directory("stray")
-        try FileManager.default.createDirectory(at: out.appendingPathComponent("recordings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("recordings"),
+            withIntermediateDirectories: true
+        )
         try Data("x".utf8).write(to: out.appendingPathComponent("recordings/000000.npy"))
-        let refused = try Executables.runFailing("signals", ["dataset", a.path, "--count", "2", "--output-dir", out.path])
+        let refused = try Executables.runFailing(
+            "signals",
+            ["dataset", a.path, "--count", "2", "--output-dir", out.path]
+        )
         #expect(refused.stderr.contains("recordings/000000.npy) that records no plan"), "\(refused.stderr)")
         #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000000.npy")) == Data("x".utf8))
-        try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path])
+        try Executables.runSucceeding(
+            "signals",
+            ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path]
+        )
     }
 
     // MARK: temporary files a killed run left
 
     /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
-    @Test("a resume removes this shard's temporary recordings a killed run left; another shard's, and one a live process holds, stay")
+    @Test(
+        "a resume removes this shard's temporary recordings a killed run left; another shard's, and one a live process holds, stay"
+    )
     func stalePartials() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let out = try Self.directory("stale")
-        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
+        try Executables.runSucceeding(
+            "signals",
+            ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path]
+        )
         let recordings = out.appendingPathComponent("recordings")
-        let stale = ".000002.npy.partial-Ab12Cd", otherShard = ".000003.npy.partial-Xy34Zw", held = ".000004.npy.partial-Lk56Mn"
+        let stale = ".000002.npy.partial-Ab12Cd"
+        let otherShard = ".000003.npy.partial-Xy34Zw"
+        let held = ".000004.npy.partial-Lk56Mn"
         try withTornPartials([stale, otherShard, held], in: recordings, held: held) {
-            try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
+            try Executables.runSucceeding(
+                "signals",
+                ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path]
+            )
             #expect(partialFiles(in: recordings) == [otherShard, held].sorted())
         }
     }
 
-    @Test("SIGKILL leaves a temporary recording; the resume removes it before rendering, and SIGTERM removes the resume's own")
+    @Test(
+        "SIGKILL leaves a temporary recording; the resume removes it before rendering, and SIGTERM removes the resume's own"
+    )
     func killedRunResumed() throws {
         // Recordings of 10^9 samples: no run finishes while the test waits for it.
-        let text = #"{"seed": 1, "rate": 1000, "duration": 1000000, "templates": [{"name": "a", "spec": {"sine": {"frequency": 5}}}]}"#
+        let text =
+            #"{"seed": 1, "rate": 1000, "duration": 1000000, "templates": [{"name": "a", "spec": {"sine": {"frequency": 5}}}]}"#
         let plan = try Executables.temporaryFile("plan.json", contents: text)
         let out = try Self.directory("killed")
         let recordings = out.appendingPathComponent("recordings")
@@ -215,7 +340,10 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             var waited = 0
-            while Set(partialFiles(in: recordings)).subtracting(old).isEmpty, waited < 30_000 { usleep(10_000); waited += 10 }
+            while Set(partialFiles(in: recordings)).subtracting(old).isEmpty, waited < 30_000 {
+                usleep(10_000)
+                waited += 10
+            }
             return (process, partialFiles(in: recordings))
         }
         let (first, left) = try start(besides: [])
@@ -233,19 +361,20 @@ import Testing
 
     // MARK: trajectory templates
 
-    static let route = #"{"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}"#
+    static let route =
+        #"{"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}"#
 
     /// A trajectory template (vehicle, mount, speed drawn; no sensor sets a rate or seed) and an IMU template.
     static let trajectoryPlan = """
-    {"seed": 5, "rate": 20, "duration": 5, "templates": [
-      {"name": "trip", "labels": {"activity": "trip"},
-       "parameters": {"vehicle": {"choice": ["walk", "bike", "car"]}, "mount": {"choice": ["handheld", "pocket"]},
-                      "speed": {"uniform": [1.2, 1.6]}},
-       "spec": {"trajectory": {"route": \(route), "vehicle": "$vehicle", "mount": "$mount",
-         "sensors": {"imu": {"preset": "bmi160"}, "magnetometer": {"noise_density": [0.1, 0.1, 0.1]},
-                     "barometer": {"noise_density": 0.03}, "gnss": {"sigma": 2, "correlationTime": 30}}}}},
-      {"name": "still", "labels": {"activity": "still"}, "spec": {"imu": {"preset": "bmi160", "motion": {"attitude": "faceUp"}}}}]}
-    """
+        {"seed": 5, "rate": 20, "duration": 5, "templates": [
+          {"name": "trip", "labels": {"activity": "trip"},
+           "parameters": {"vehicle": {"choice": ["walk", "bike", "car"]}, "mount": {"choice": ["handheld", "pocket"]},
+                          "speed": {"uniform": [1.2, 1.6]}},
+           "spec": {"trajectory": {"route": \(route), "vehicle": "$vehicle", "mount": "$mount",
+             "sensors": {"imu": {"preset": "bmi160"}, "magnetometer": {"noise_density": [0.1, 0.1, 0.1]},
+                         "barometer": {"noise_density": 0.03}, "gnss": {"sigma": 2, "correlationTime": 30}}}}},
+          {"name": "still", "labels": {"activity": "still"}, "spec": {"imu": {"preset": "bmi160", "motion": {"attitude": "faceUp"}}}}]}
+        """
 
     static func object(_ line: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -266,12 +395,12 @@ import Testing
         let imuSeed = try #require(UInt64(try seed("imu"))) + imuSeedOffset
         let route = Self.route.replacingOccurrences(of: #""$speed""#, with: try raw("speed", in: line))
         return """
-        {"trajectory": {"route": \(route), "vehicle": "\(try raw("vehicle", in: line))", "mount": "\(try raw("mount", in: line))",
-          "sensors": {"imu": {"preset": "bmi160", "seed": \(imuSeed)},
-                      "magnetometer": {"noise_density": [0.1, 0.1, 0.1], "seed": \(try seed("magnetometer"))},
-                      "barometer": {"noise_density": 0.03, "seed": \(try seed("barometer"))},
-                      "gnss": {"sigma": 2, "correlationTime": 30, "rate": 20, "seed": \(try seed("gnss"))}}}}
-        """
+            {"trajectory": {"route": \(route), "vehicle": "\(try raw("vehicle", in: line))", "mount": "\(try raw("mount", in: line))",
+              "sensors": {"imu": {"preset": "bmi160", "seed": \(imuSeed)},
+                          "magnetometer": {"noise_density": [0.1, 0.1, 0.1], "seed": \(try seed("magnetometer"))},
+                          "barometer": {"noise_density": 0.03, "seed": \(try seed("barometer"))},
+                          "gnss": {"sigma": 2, "correlationTime": 30, "rate": 20, "seed": \(try seed("gnss"))}}}}
+            """
     }
 
     /// `signals dataset` of ``trajectoryPlan``, 6 recordings, in one run: its output directory.
@@ -286,7 +415,10 @@ import Testing
     @discardableResult
     static func renderTrip(_ spec: String, _ output: [String]) throws -> Executables.Result {
         let file = try Executables.temporaryFile("trip.json", contents: spec)
-        return try Executables.runSucceeding("signals", ["render", file.path, "--rate", "20", "--duration", "5"] + output)
+        return try Executables.runSucceeding(
+            "signals",
+            ["render", file.path, "--rate", "20", "--duration", "5"] + output
+        )
     }
 
     /// The manifest lines of the trip template.
@@ -316,10 +448,15 @@ import Testing
         // The failing case: the same spec with another IMU seed renders other bytes.
         let other = try Executables.temporaryFile("other.npy")
         try Self.renderTrip(try Self.tripSpec(trips[0], imuSeedOffset: 1), ["-o", other.path])
-        #expect(try Data(contentsOf: out.appendingPathComponent(try Self.raw("file", in: trips[0]))) != Data(contentsOf: other))
+        #expect(
+            try Data(contentsOf: out.appendingPathComponent(try Self.raw("file", in: trips[0])))
+                != Data(contentsOf: other)
+        )
     }
 
-    @Test("a trajectory's manifest line: dtype float64, the render's columns, 100 rows, a seed per sensor, its checksum")
+    @Test(
+        "a trajectory's manifest line: dtype float64, the render's columns, 100 rows, a seed per sensor, its checksum"
+    )
     func trajectoryManifest() throws {
         let out = try Self.trajectoryDataset("trajectory-manifest")
         let lines = try textLines(out.appendingPathComponent("manifest.jsonl"))
@@ -330,7 +467,10 @@ import Testing
         #expect(trip["columns"] as? [String] == Array(header.dropFirst()))
         #expect(trip["dtype"] as? String == "float64")
         #expect((trip["rows"] as? NSNumber)?.intValue == 100)
-        #expect((trip["seeds"] as? [String: Any]).map { Set($0.keys) } == Set(["imu", "magnetometer", "barometer", "gnss"].map { "$.trajectory.sensors.\($0).seed" }))
+        #expect(
+            (trip["seeds"] as? [String: Any]).map { Set($0.keys) }
+                == Set(["imu", "magnetometer", "barometer", "gnss"].map { "$.trajectory.sensors.\($0).seed" })
+        )
         let file = out.appendingPathComponent(try #require(trip["file"] as? String))
         #expect(try Self.descr(file) == "<f8")
         let data = try Data(contentsOf: file)
@@ -347,32 +487,57 @@ import Testing
     @Test("a trajectory plan in shards 0/2 and 1/2 gives the files and lines of 0/1, byte for byte")
     func trajectoryShards() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
-        let whole = try Self.directory("trajectory-whole"), sharded = try Self.directory("trajectory-sharded")
+        let whole = try Self.directory("trajectory-whole")
+        let sharded = try Self.directory("trajectory-sharded")
         try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", whole.path])
-        for s in 0 ..< 2 {
-            try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--shard", "\(s)/2", "--output-dir", sharded.path])
+        for s in 0..<2 {
+            try Executables.runSucceeding(
+                "signals",
+                ["dataset", plan.path, "--count", "6", "--shard", "\(s)/2", "--output-dir", sharded.path]
+            )
         }
         let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
         #expect(one.contains { $0.contains(#""dtype":"float64""#) })
-        let merged = try textLines(sharded.appendingPathComponent("manifest-0-of-2.jsonl")) + textLines(sharded.appendingPathComponent("manifest-1-of-2.jsonl"))
+        let merged =
+            try textLines(sharded.appendingPathComponent("manifest-0-of-2.jsonl"))
+            + textLines(sharded.appendingPathComponent("manifest-1-of-2.jsonl"))
         #expect(Set(merged) == Set(one))
-        for i in 0 ..< 6 {
+        for i in 0..<6 {
             let name = String(format: "recordings/%06d.npy", i)
-            #expect(try Data(contentsOf: whole.appendingPathComponent(name)) == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
+            #expect(
+                try Data(contentsOf: whole.appendingPathComponent(name))
+                    == Data(contentsOf: sharded.appendingPathComponent(name)),
+                "\(name)"
+            )
         }
     }
 
-    @Test("trajectory templates that are not one table, or name a file, exit 2 naming the JSON path", arguments: [
-        (#"{"preset": "bmi160"}"#, #"{"preset": "bmi160", "rate": 10}"#, "$.templates[0].spec.trajectory.sensors.imu.rate"),
-        (#""correlationTime": 30}"#, #""correlationTime": 30, "outages": [{"start": 1, "end": 2}]}"#, "$.templates[0].spec.trajectory.sensors.gnss.outages"),
-        (#""route": \#(DatasetCommandTests.route)"#, #""route": {"gpx": "Examples/routes/walk.gpx"}"#, "$.templates[0].spec.trajectory.route.gpx"),
-    ])
+    @Test(
+        "trajectory templates that are not one table, or name a file, exit 2 naming the JSON path",
+        arguments: [
+            (
+                #"{"preset": "bmi160"}"#, #"{"preset": "bmi160", "rate": 10}"#,
+                "$.templates[0].spec.trajectory.sensors.imu.rate"
+            ),
+            (
+                #""correlationTime": 30}"#, #""correlationTime": 30, "outages": [{"start": 1, "end": 2}]}"#,
+                "$.templates[0].spec.trajectory.sensors.gnss.outages"
+            ),
+            (
+                #""route": \#(DatasetCommandTests.route)"#, #""route": {"gpx": "Examples/routes/walk.gpx"}"#,
+                "$.templates[0].spec.trajectory.route.gpx"
+            ),
+        ]
+    )
     func trajectoryRefused(_ good: String, _ bad: String, _ path: String) throws {
         let text = Self.trajectoryPlan.replacingOccurrences(of: good, with: bad)
         #expect(text != Self.trajectoryPlan)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
         let out = try Self.directory("trajectory-bad")
-        let failed = try Executables.runFailing("signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
+        let failed = try Executables.runFailing(
+            "signals",
+            ["dataset", plan.path, "--count", "2", "--output-dir", out.path]
+        )
         #expect(failed.stderr.contains(path), "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("recordings").path))
     }
@@ -388,7 +553,10 @@ import Testing
         let old = String(decoding: before, as: UTF8.self).replacingOccurrences(of: #""dtype":"float32","#, with: "")
         #expect(old.utf8.count < before.count)
         try Data(old.utf8).write(to: manifest)
-        let again = try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "4", "--output-dir", out.path])
+        let again = try Executables.runSucceeding(
+            "signals",
+            ["dataset", plan.path, "--count", "4", "--output-dir", out.path]
+        )
         #expect(again.stderr.contains("4 recordings rendered, 0 kept"), "\(again.stderr)")
         #expect(try Data(contentsOf: manifest) == before)
         #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000002.npy")) == file)

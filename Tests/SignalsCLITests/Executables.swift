@@ -14,7 +14,9 @@ enum Executables {
 
     struct Missing: Error, CustomStringConvertible {
         var name: String
-        var description: String { "executable '\(name)' not found next to the test bundle; build it first (make test does)" }
+        var description: String {
+            "executable '\(name)' not found next to the test bundle; build it first (make test does)"
+        }
     }
 
     static func url(_ name: String) throws -> URL {
@@ -31,8 +33,12 @@ enum Executables {
 
     /// ``run(_:_:input:)``, expecting exit status 0 (standard error in the failure message).
     @discardableResult
-    static func runSucceeding(_ name: String, _ arguments: [String], input: Data? = nil,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+    static func runSucceeding(
+        _ name: String,
+        _ arguments: [String],
+        input: Data? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result {
         let result = try run(name, arguments, input: input)
         #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         return result
@@ -40,8 +46,13 @@ enum Executables {
 
     /// ``run(_:_:input:)``, expecting exit status `status` (standard error in the failure message).
     @discardableResult
-    static func runFailing(_ name: String, _ arguments: [String], input: Data? = nil, status: Int32 = 2,
-                           sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+    static func runFailing(
+        _ name: String,
+        _ arguments: [String],
+        input: Data? = nil,
+        status: Int32 = 2,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result {
         let result = try run(name, arguments, input: input)
         #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
         return result
@@ -53,7 +64,9 @@ enum Executables {
         process.executableURL = try url(name)
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe(), inp = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inp = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inp
@@ -71,7 +84,11 @@ enum Executables {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: outData,
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
     }
 
     /// Waits for `process` to exit, at most `seconds` (a bounded wait for an event of another process,
@@ -79,8 +96,14 @@ enum Executables {
     /// - Returns: Whether it exited by itself within the bound.
     static func waitForExit(_ process: Process, seconds: Double = 120) -> Bool {
         var waited = 0.0
-        while process.isRunning, waited < seconds { usleep(10_000); waited += 0.01 }
-        guard process.isRunning else { process.waitUntilExit(); return true }
+        while process.isRunning, waited < seconds {
+            usleep(10_000)
+            waited += 0.01
+        }
+        guard process.isRunning else {
+            process.waitUntilExit()
+            return true
+        }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         return false
@@ -100,7 +123,11 @@ enum Executables {
     /// Runs `signals` with standard output written to `path` (a file or a device), appended when
     /// `appending`; standard error is collected.
     /// - Returns: The exit status and standard error.
-    static func runSignals(_ arguments: [String], stdoutTo path: String, appending: Bool = false) throws -> (status: Int32, stderr: String) {
+    static func runSignals(
+        _ arguments: [String],
+        stdoutTo path: String,
+        appending: Bool = false
+    ) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = try url("signals")
         process.arguments = arguments

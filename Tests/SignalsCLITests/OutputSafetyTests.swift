@@ -28,25 +28,40 @@ import Testing
     @Test("render -o onto its own spec is refused and the spec is kept; another file is written")
     func renderOntoSpec() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
-        let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", spec.path])
-        #expect(r.stderr == "error: cannot write to \(spec.path): it is the input \(spec.path); write the output to another file\n")
+        let r = try Executables.runFailing(
+            "signals",
+            ["render", spec.path] + Self.render + ["--format", "csv", "-o", spec.path]
+        )
+        #expect(
+            r.stderr
+                == "error: cannot write to \(spec.path): it is the input \(spec.path); write the output to another file\n"
+        )
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
         let out = try Executables.temporaryFile("out.csv")
-        try Executables.runSucceeding("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
+        try Executables.runSucceeding(
+            "signals",
+            ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path]
+        )
     }
 
     @Test("import -o onto one of its recordings is refused and the recording is kept")
     func importOntoRecording() throws {
         let accelerometer = try Self.copy("Examples/recordings/phyphox/Accelerometer.csv", as: "Accelerometer.csv")
         let before = try Data(contentsOf: accelerometer)
-        let r = try Executables.runFailing("signals", ["import", accelerometer.path, Self.example("Examples/recordings/phyphox/Gyroscope.csv"),
-                                                       "--rate", "100", "-o", accelerometer.path])
+        let r = try Executables.runFailing(
+            "signals",
+            [
+                "import", accelerometer.path, Self.example("Examples/recordings/phyphox/Gyroscope.csv"),
+                "--rate", "100", "-o", accelerometer.path,
+            ]
+        )
         #expect(r.stderr.contains("it is the input \(accelerometer.path)"), "\(r.stderr)")
         #expect(try Data(contentsOf: accelerometer) == before)
     }
 
     /// phyphox's device sheet of an Android phone (`meta/device.csv`), as phyphox writes it.
-    static let deviceSheet = "\"property\",\"value\"\n\"version\",\"1.2.0\"\n\"deviceModel\",\"Pixel 7\"\n\"deviceBrand\",\"google\"\n"
+    static let deviceSheet =
+        "\"property\",\"value\"\n\"version\",\"1.2.0\"\n\"deviceModel\",\"Pixel 7\"\n\"deviceBrand\",\"google\"\n"
 
     /// A copy of an export's folder in a fresh folder: Sensor Logger's (Accelerometer, Gravity, Gyroscope,
     /// Metadata) or phyphox's (Accelerometer, Gyroscope and meta/device.csv).
@@ -55,21 +70,32 @@ import Testing
         let examples = Executables.packageRoot.appendingPathComponent("Examples/recordings/\(app)")
         try FileManager.default.copyItem(at: examples, to: dir)
         if app == "phyphox" {
-            try FileManager.default.createDirectory(at: dir.appendingPathComponent("meta"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: dir.appendingPathComponent("meta"),
+                withIntermediateDirectories: true
+            )
             try Data(deviceSheet.utf8).write(to: dir.appendingPathComponent("meta/device.csv"))
         }
         return dir
     }
 
-    @Test("import DIR -o onto a file of the export's folder is refused, exit 2, naming the file and the folder; nothing is changed",
-          arguments: [("sensor-logger", "Accelerometer.csv"), ("sensor-logger", "Metadata.csv"), ("sensor-logger", "Gyroscope.csv"),
-                      ("phyphox", "Accelerometer.csv"), ("phyphox", "Gyroscope.csv"), ("phyphox", "meta/device.csv")])
+    @Test(
+        "import DIR -o onto a file of the export's folder is refused, exit 2, naming the file and the folder; nothing is changed",
+        arguments: [
+            ("sensor-logger", "Accelerometer.csv"), ("sensor-logger", "Metadata.csv"),
+            ("sensor-logger", "Gyroscope.csv"),
+            ("phyphox", "Accelerometer.csv"), ("phyphox", "Gyroscope.csv"), ("phyphox", "meta/device.csv"),
+        ]
+    )
     func importFolderOntoItsFile(app: String, name: String) throws {
         let dir = try Self.exportFolder(app)
         let before = try directoryContents(dir)
         let target = dir.appendingPathComponent(name).path
         let r = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", target])
-        #expect(r.stderr == "error: cannot write to \(target): it is the input \(target), which the command reads from the folder \(dir.path); write the output to another file\n")
+        #expect(
+            r.stderr
+                == "error: cannot write to \(target): it is the input \(target), which the command reads from the folder \(dir.path); write the output to another file\n"
+        )
         #expect(try directoryContents(dir) == before)
     }
 
@@ -78,9 +104,17 @@ import Testing
         let dir = try Self.exportFolder("sensor-logger")
         let before = try directoryContents(dir)
         let link = try Executables.temporaryFile("link.csv")
-        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: dir.appendingPathComponent("Metadata.csv").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path,
+            withDestinationPath: dir.appendingPathComponent("Metadata.csv").path
+        )
         let r = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", link.path])
-        #expect(r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(dir.path)/Metadata.csv"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "cannot write to \(link.path): it is the same file as the input \(dir.path)/Metadata.csv"
+            ),
+            "\(r.stderr)"
+        )
         #expect(try directoryContents(dir) == before)
     }
 
@@ -89,13 +123,20 @@ import Testing
         let dir = try Self.exportFolder("phyphox")
         let before = try directoryContents(dir)
         let sheet = dir.appendingPathComponent("meta/device.csv").path
-        let r = try Executables.runFailing("signals", ["import", dir.appendingPathComponent("Accelerometer.csv").path,
-                                                       dir.appendingPathComponent("Gyroscope.csv").path, "--rate", "100", "-o", sheet])
+        let r = try Executables.runFailing(
+            "signals",
+            [
+                "import", dir.appendingPathComponent("Accelerometer.csv").path,
+                dir.appendingPathComponent("Gyroscope.csv").path, "--rate", "100", "-o", sheet,
+            ]
+        )
         #expect(r.stderr.contains("cannot write to \(sheet): it is the input \(sheet)"), "\(r.stderr)")
         #expect(try directoryContents(dir) == before)
     }
 
-    @Test("import DIR -o a new file in the folder is written; the next import of DIR reads it, so -o onto it is then refused")
+    @Test(
+        "import DIR -o a new file in the folder is written; the next import of DIR reads it, so -o onto it is then refused"
+    )
     func importFolderNewFile() throws {
         let dir = try Self.exportFolder("sensor-logger")
         let points = dir.appendingPathComponent("points.csv").path
@@ -103,17 +144,31 @@ import Testing
         let written = try Data(contentsOf: URL(fileURLWithPath: points))
         #expect(String(decoding: written.prefix(26), as: UTF8.self) == "timestamp,userAcceleration")
         let again = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", points])
-        #expect(again.stderr.contains("cannot write to \(points): it is the input \(points), which the command reads from the folder"), "\(again.stderr)")
+        #expect(
+            again.stderr.contains(
+                "cannot write to \(points): it is the input \(points), which the command reads from the folder"
+            ),
+            "\(again.stderr)"
+        )
         #expect(try Data(contentsOf: URL(fileURLWithPath: points)) == written)
     }
 
-    @Test("plot, allan --plot and route export --gpx onto their input are refused", arguments: [
-        ("Examples/routes/walk.json", "walk.json", ["plot", "INPUT", "-o", "INPUT"]),
-        ("Examples/points/walk.csv", "walk.csv", ["allan", "INPUT", "--plot", "INPUT"]),
-        ("Examples/points/walk.csv", "walk.csv", ["allan", "INPUT", "--fit-spec", "INPUT"]),
-        ("Examples/routes/walk.gpx", "walk.gpx", ["route", "export", "INPUT", "--gpx", "INPUT"]),
-        ("Examples/specs/sine.json", "sine.json", ["plot", "Examples/specs/sine.json", "--rate", "100", "--duration", "1", "--input", "INPUT", "-o", "INPUT"]),
-    ])
+    @Test(
+        "plot, allan --plot and route export --gpx onto their input are refused",
+        arguments: [
+            ("Examples/routes/walk.json", "walk.json", ["plot", "INPUT", "-o", "INPUT"]),
+            ("Examples/points/walk.csv", "walk.csv", ["allan", "INPUT", "--plot", "INPUT"]),
+            ("Examples/points/walk.csv", "walk.csv", ["allan", "INPUT", "--fit-spec", "INPUT"]),
+            ("Examples/routes/walk.gpx", "walk.gpx", ["route", "export", "INPUT", "--gpx", "INPUT"]),
+            (
+                "Examples/specs/sine.json", "sine.json",
+                [
+                    "plot", "Examples/specs/sine.json", "--rate", "100", "--duration", "1", "--input", "INPUT", "-o",
+                    "INPUT",
+                ]
+            ),
+        ]
+    )
     func ontoInput(example: String, name: String, arguments: [String]) throws {
         let input = try Self.copy(example, as: name)
         let before = try Data(contentsOf: input)
@@ -131,8 +186,14 @@ import Testing
         } else {
             try FileManager.default.linkItem(at: spec, to: link)
         }
-        let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", link.path])
-        #expect(r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(spec.path)"), "\(r.stderr)")
+        let r = try Executables.runFailing(
+            "signals",
+            ["render", spec.path] + Self.render + ["--format", "csv", "-o", link.path]
+        )
+        #expect(
+            r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(spec.path)"),
+            "\(r.stderr)"
+        )
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
     }
 
@@ -140,21 +201,32 @@ import Testing
     func copyIsAnotherFile() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let copy = try Executables.temporaryFile("copy.csv", contents: Self.sine)
-        try Executables.runSucceeding("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path])
+        try Executables.runSucceeding(
+            "signals",
+            ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path]
+        )
         #expect(try String(contentsOf: copy, encoding: .utf8).hasPrefix("t,value\n"))
     }
 
-    @Test("standard output appended onto the input is refused for play, verify and render", arguments: [
-        ["play", "INPUT", "--speed", "1000"], ["verify", "INPUT", "--rate", "100", "--duration", "10"],
-        ["render", "INPUT", "--rate", "100", "--duration", "0.1", "--format", "csv"],
-    ])
+    @Test(
+        "standard output appended onto the input is refused for play, verify and render",
+        arguments: [
+            ["play", "INPUT", "--speed", "1000"], ["verify", "INPUT", "--rate", "100", "--duration", "10"],
+            ["render", "INPUT", "--rate", "100", "--duration", "0.1", "--format", "csv"],
+        ]
+    )
     func stdoutOntoInput(arguments: [String]) throws {
-        let input = try Executables.temporaryFile(arguments[0] == "play" ? "walk.csv" : "sine.json",
-                                                   contents: arguments[0] == "play" ? "timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n" : Self.sine)
+        let input = try Executables.temporaryFile(
+            arguments[0] == "play" ? "walk.csv" : "sine.json",
+            contents: arguments[0] == "play" ? "timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n" : Self.sine
+        )
         let before = try Data(contentsOf: input)
         let r = try run(arguments.map { $0 == "INPUT" ? input.path : $0 }, appendingTo: input.path)
         #expect(r.status == 2)
-        #expect(r.stderr == "error: standard output is the input \(input.path) (redirected onto it); redirect the output to another file\n")
+        #expect(
+            r.stderr
+                == "error: standard output is the input \(input.path) (redirected onto it); redirect the output to another file\n"
+        )
         #expect(try Data(contentsOf: input) == before)
     }
 
@@ -169,7 +241,10 @@ import Testing
     @Test("allan --plot and --fit-spec naming one file are refused")
     func twoOutputsOneFile() throws {
         let out = try Executables.temporaryFile("both.json")
-        let r = try Executables.runFailing("signals", ["allan", Self.example("Examples/points/walk.csv"), "--plot", out.path, "--fit-spec", out.path])
+        let r = try Executables.runFailing(
+            "signals",
+            ["allan", Self.example("Examples/points/walk.csv"), "--plot", out.path, "--fit-spec", out.path]
+        )
         #expect(r.stderr.contains("--plot and --fit-spec name the same file"), "\(r.stderr)")
     }
 
@@ -177,17 +252,23 @@ import Testing
 
     /// Run as root too: a file with no write bit for anyone is read-only for everyone (the decision for
     /// other owners and groups is tested with made-up stat fields in PlaybackTests' FileIdentityTests).
-    @Test("a read-only output (chmod 444) is refused and kept, for every command that writes", arguments: [
-        ("out.csv", ["render", "SPEC", "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", "OUT"]),
-        ("out.svg", ["plot", "SPEC", "--rate", "100", "--duration", "1", "-o", "OUT"]),
-        ("out.gpx", ["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"]),
-        ("out.svg", ["allan", "Examples/points/walk.csv", "--plot", "OUT"]),
-    ])
+    @Test(
+        "a read-only output (chmod 444) is refused and kept, for every command that writes",
+        arguments: [
+            ("out.csv", ["render", "SPEC", "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", "OUT"]),
+            ("out.svg", ["plot", "SPEC", "--rate", "100", "--duration", "1", "-o", "OUT"]),
+            ("out.gpx", ["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"]),
+            ("out.svg", ["allan", "Examples/points/walk.csv", "--plot", "OUT"]),
+        ]
+    )
     func readOnly(name: String, arguments: [String]) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile(name, contents: "old\n")
         #expect(chmod(out.path, 0o444) == 0)
-        let r = try Executables.runFailing("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 == "OUT" ? out.path : $0 })
+        let r = try Executables.runFailing(
+            "signals",
+            arguments.map { $0 == "SPEC" ? spec.path : $0 == "OUT" ? out.path : $0 }
+        )
         #expect(r.stderr.contains("cannot write to \(out.path): the file is read-only (mode 0444)"), "\(r.stderr)")
         #expect(try String(contentsOf: out, encoding: .utf8) == "old\n")
     }
@@ -197,15 +278,21 @@ import Testing
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile("out.csv", contents: "old\n")
         #expect(chmod(out.path, 0o644) == 0)
-        try Executables.runSucceeding("signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
+        try Executables.runSucceeding(
+            "signals",
+            ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path]
+        )
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
     }
 
-    @Test("an empty output path is refused with its flag named", arguments: [
-        (["render", "SPEC", "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", ""], "-o"),
-        (["route", "export", "Examples/routes/walk.json", "--gpx", ""], "--gpx"),
-        (["allan", "Examples/points/walk.csv", "--plot", ""], "--plot"),
-    ])
+    @Test(
+        "an empty output path is refused with its flag named",
+        arguments: [
+            (["render", "SPEC", "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", ""], "-o"),
+            (["route", "export", "Examples/routes/walk.json", "--gpx", ""], "--gpx"),
+            (["allan", "Examples/points/walk.csv", "--plot", ""], "--plot"),
+        ]
+    )
     func emptyPath(arguments: [String], option: String) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let r = try Executables.runFailing("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 })
@@ -217,12 +304,17 @@ import Testing
     @Test("import -o o.npy writes a real .npy: float64, (points, 9)")
     func importNPY() throws {
         let out = try Executables.temporaryFile("o.npy")
-        try Executables.runSucceeding("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
-                                                  Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
+        try Executables.runSucceeding(
+            "signals",
+            [
+                "import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path,
+            ]
+        )
         let data = try Data(contentsOf: out)
         #expect(data.prefix(6) == Data([0x93] + Array("NUMPY".utf8)))
         let headerLength = Int(data[8]) | Int(data[9]) << 8
-        let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
+        let header = String(decoding: data[10..<10 + headerLength], as: UTF8.self)
         #expect(header.contains("'descr': '<f8'"), "\(header)")
         let shape = try #require(header.firstRange(of: "'shape': (")).upperBound
         let rows = try #require(Int(header[shape...].prefix { $0.isNumber }))
@@ -233,19 +325,30 @@ import Testing
     @Test("import -o with an extension it does not write is refused, naming the formats")
     func importUnknownExtension() throws {
         let out = try Executables.temporaryFile("o.txt")
-        let r = try Executables.runFailing("signals", ["import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
-                                                       Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path])
-        #expect(r.stderr.contains("import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .txt"), "\(r.stderr)")
+        let r = try Executables.runFailing(
+            "signals",
+            [
+                "import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
+                Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path,
+            ]
+        )
+        #expect(
+            r.stderr.contains("import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .txt"),
+            "\(r.stderr)"
+        )
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test("render: the extension chooses the format; a contradicting --format or an unknown extension is refused", arguments: [
-        ("x.npy", ["--format", "csv"], "names a .npy file but --format is csv"),
-        ("x.txt", ["--format", "csv"], "render writes csv, npy, f32 or mcap, not .txt"),
-        ("x.svg", [String](), "render writes csv, npy, f32 or mcap, not .svg"),
-        ("x", [String](), "missing --format csv, npy, f32 or mcap"),
-        ("x.mcap", [String](), "MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs"),
-    ])
+    @Test(
+        "render: the extension chooses the format; a contradicting --format or an unknown extension is refused",
+        arguments: [
+            ("x.npy", ["--format", "csv"], "names a .npy file but --format is csv"),
+            ("x.txt", ["--format", "csv"], "render writes csv, npy, f32 or mcap, not .txt"),
+            ("x.svg", [String](), "render writes csv, npy, f32 or mcap, not .svg"),
+            ("x", [String](), "missing --format csv, npy, f32 or mcap"),
+            ("x.mcap", [String](), "MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs"),
+        ]
+    )
     func renderExtension(name: String, flags: [String], words: String) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile(name)
@@ -254,7 +357,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test("render -o x.npy without --format writes .npy; an agreeing --format is fine", arguments: [[String](), ["--format", "npy"]])
+    @Test(
+        "render -o x.npy without --format writes .npy; an agreeing --format is fine",
+        arguments: [[String](), ["--format", "npy"]]
+    )
     func renderByExtension(flags: [String]) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile("x.npy")
@@ -266,15 +372,33 @@ import Testing
     func renderStdoutNeedsFormat() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render)
-        #expect(r.stderr == "error: missing --format csv, npy, f32 or mcap: standard output has no extension to choose it by\n")
+        #expect(
+            r.stderr
+                == "error: missing --format csv, npy, f32 or mcap: standard output has no extension to choose it by\n"
+        )
     }
 
-    @Test("plot, allan --plot, --fit-spec and route export --gpx refuse another format's extension", arguments: [
-        (["plot", "Examples/specs/sine.json", "--rate", "100", "--duration", "1", "-o", "OUT"], "x.png", "-o OUT: this writes an SVG plot, not a .png file; name the file .svg"),
-        (["allan", "Examples/points/walk.csv", "--plot", "OUT"], "x.csv", "--plot OUT: this writes an SVG plot, not a .csv file"),
-        (["allan", "Examples/points/walk.csv", "--fit-spec", "OUT"], "x.svg", "--fit-spec OUT: this writes an IMU spec (JSON), not a .svg file"),
-        (["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"], "x.json", "--gpx OUT: this writes a GPX file, not a .json file"),
-    ])
+    @Test(
+        "plot, allan --plot, --fit-spec and route export --gpx refuse another format's extension",
+        arguments: [
+            (
+                ["plot", "Examples/specs/sine.json", "--rate", "100", "--duration", "1", "-o", "OUT"], "x.png",
+                "-o OUT: this writes an SVG plot, not a .png file; name the file .svg"
+            ),
+            (
+                ["allan", "Examples/points/walk.csv", "--plot", "OUT"], "x.csv",
+                "--plot OUT: this writes an SVG plot, not a .csv file"
+            ),
+            (
+                ["allan", "Examples/points/walk.csv", "--fit-spec", "OUT"], "x.svg",
+                "--fit-spec OUT: this writes an IMU spec (JSON), not a .svg file"
+            ),
+            (
+                ["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"], "x.json",
+                "--gpx OUT: this writes a GPX file, not a .json file"
+            ),
+        ]
+    )
     func otherExtensions(arguments: [String], name: String, words: String) throws {
         let out = try Executables.temporaryFile(name)
         let r = try Executables.runFailing("signals", arguments.map { $0 == "OUT" ? out.path : $0 })
@@ -288,13 +412,21 @@ import Testing
     func allanTooLong() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let r = try Executables.runFailing("signals", ["allan", spec.path, "--rate", "10000", "--duration", "100000"])
-        #expect(r.stderr.contains("asks for 1000000000 samples per channel; allan analyses at most 100000000"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("asks for 1000000000 samples per channel; allan analyses at most 100000000"),
+            "\(r.stderr)"
+        )
     }
 
     @Test("allan of a spec within the bound is analysed")
     func allanWithinBound() throws {
-        let r = try Executables.runSucceeding("signals", ["allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "60",
-                                                          "--channel", "gyroscope.x"])
+        let r = try Executables.runSucceeding(
+            "signals",
+            [
+                "allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "60",
+                "--channel", "gyroscope.x",
+            ]
+        )
         #expect(r.text.hasPrefix("gyroscope.x"))
     }
 
@@ -302,23 +434,37 @@ import Testing
 
     @Test("--channel '' is refused, naming the channels", arguments: ["", " ", "gyroscope.x,"])
     func emptyChannel(value: String) throws {
-        let r = try Executables.runFailing("signals", ["allan", Self.example("Examples/points/walk.csv"), "--channel", value])
-        #expect(r.stderr.contains("holds an empty channel name; the channels are accelerometer.x, accelerometer.y, accelerometer.z, gyroscope.x, gyroscope.y, gyroscope.z"), "\(r.stderr)")
+        let r = try Executables.runFailing(
+            "signals",
+            ["allan", Self.example("Examples/points/walk.csv"), "--channel", value]
+        )
+        #expect(
+            r.stderr.contains(
+                "holds an empty channel name; the channels are accelerometer.x, accelerometer.y, accelerometer.z, gyroscope.x, gyroscope.y, gyroscope.z"
+            ),
+            "\(r.stderr)"
+        )
     }
 
     // MARK: GPX through the CLI
 
     @Test("GPX entity declarations are refused in words with the file and line")
     func gpxEntities() throws {
-        let gpx = try Executables.temporaryFile("lol.gpx", contents: """
-        <?xml version="1.0"?>
-        <!DOCTYPE gpx [
-         <!ENTITY lol "lol">
-         <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-        ]>
-        <gpx><wpt lat="1" lon="2"><name>&lol1;</name></wpt></gpx>
-        """)
+        let gpx = try Executables.temporaryFile(
+            "lol.gpx",
+            contents: """
+                <?xml version="1.0"?>
+                <!DOCTYPE gpx [
+                 <!ENTITY lol "lol">
+                 <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+                ]>
+                <gpx><wpt lat="1" lon="2"><name>&lol1;</name></wpt></gpx>
+                """
+        )
         let r = try Executables.runFailing("signals", ["route", "export", gpx.path, "--simctl", "--speed", "1"])
-        #expect(r.stderr.hasPrefix("error: \(gpx.path):3: XML error: the file declares the entity 'lol'"), "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix("error: \(gpx.path):3: XML error: the file declares the entity 'lol'"),
+            "\(r.stderr)"
+        )
     }
 }

@@ -10,7 +10,10 @@ import Testing
         #expect(!r.text.isEmpty, "no output: \(r.stderr)")
         #expect(r.text.hasSuffix("\n"), "the last line is cut: \(r.text.suffix(200))")
         return try r.text.split(separator: "\n").map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not an object: \(line)"
+            )
         }
     }
 
@@ -25,7 +28,10 @@ import Testing
     func scalar() throws {
         let text = #"{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}"#
         let spec = try Executables.temporaryFile("sine.json", contents: text)
-        let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "100", "--duration", "0.5", "--speed", "1000"])
+        let r = try Executables.runSucceeding(
+            "signals",
+            ["play", spec.path, "--rate", "100", "--duration", "0.5", "--speed", "1000"]
+        )
         let lines = try Self.objects(r)
         #expect(lines.count == 50)
         let expected = try AnySignal(json: Data(text.utf8)).render(sampleRate: 100, duration: 0.5)
@@ -39,12 +45,21 @@ import Testing
 
     @Test("an axes spec: {timestamp, x, y, z}; the efficient policy plays the same points")
     func axes() throws {
-        let spec = try Executables.temporaryFile("axes.json", contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"constant": {"value": -1}}}}"#)
+        let spec = try Executables.temporaryFile(
+            "axes.json",
+            contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"constant": {"value": -1}}}}"#
+        )
         for policy in ["precise", "efficient"] {
-            let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "20", "--duration", "1", "--speed", "1000", "--policy", policy])
+            let r = try Executables.runSucceeding(
+                "signals",
+                ["play", spec.path, "--rate", "20", "--duration", "1", "--speed", "1000", "--policy", policy]
+            )
             let lines = try Self.objects(r)
             #expect(lines.count == 20)
-            let expected = try Axes(x: Sine(frequency: 3), y: Constant(0), z: Constant(-1)).render(sampleRate: 20, duration: 1)
+            let expected = try Axes(x: Sine(frequency: 3), y: Constant(0), z: Constant(-1)).render(
+                sampleRate: 20,
+                duration: 1
+            )
             for (k, line) in lines.enumerated() {
                 #expect(Set(line.keys) == ["timestamp", "x", "y", "z"])
                 #expect(Self.number(line, "x").map(Float.init) == expected[frame: k, channel: 0])
@@ -56,9 +71,17 @@ import Testing
 
     @Test("a motion spec: {timestamp, userAcceleration, gravity, rotationRate}; omitted parts are zero")
     func motion() throws {
-        let ua = #"{"axes": {"x": {"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}"#
-        let spec = try Executables.temporaryFile("motion.json", contents: #"{"motion": {"userAcceleration": \#(ua), "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#)
-        let r = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "50", "--duration", "1", "--speed", "1000", "--stats"])
+        let ua =
+            #"{"axes": {"x": {"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}"#
+        let spec = try Executables.temporaryFile(
+            "motion.json",
+            contents:
+                #"{"motion": {"userAcceleration": \#(ua), "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#
+        )
+        let r = try Executables.runSucceeding(
+            "signals",
+            ["play", spec.path, "--rate", "50", "--duration", "1", "--speed", "1000", "--stats"]
+        )
         let lines = try Self.objects(r)
         #expect(lines.count == 50)
         let expected = try AnySignal(json: Data(ua.utf8)).render(sampleRate: 50, duration: 1)
@@ -66,7 +89,11 @@ import Testing
             #expect(Set(line.keys) == ["timestamp", "userAcceleration", "gravity", "rotationRate"])
             #expect(Self.number(line, "timestamp") == Double(k) / 50)
             let a = try #require(Self.vector(line, "userAcceleration"))
-            #expect(a.map(Float.init) == [expected[frame: k, channel: 0], expected[frame: k, channel: 1], expected[frame: k, channel: 2]])
+            #expect(
+                a.map(Float.init) == [
+                    expected[frame: k, channel: 0], expected[frame: k, channel: 1], expected[frame: k, channel: 2],
+                ]
+            )
             #expect(Self.vector(line, "gravity") == [0, 0, -1])
             #expect(Self.vector(line, "rotationRate") == [0, 0, 0])
         }
@@ -78,7 +105,10 @@ import Testing
 
     @Test("the shipped shake motion spec plays")
     func shakeExample() throws {
-        let r = try Executables.runSucceeding("signals", ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.2", "--speed", "1000"])
+        let r = try Executables.runSucceeding(
+            "signals",
+            ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.2", "--speed", "1000"]
+        )
         #expect(try Self.objects(r).count == 20)
     }
 
@@ -92,20 +122,35 @@ import Testing
         #expect(csv.stdout == jsonl.stdout)
     }
 
-    @Test("point files (CSV, JSON Lines, JSON array) play every point, in order, as motion objects",
-          arguments: [
+    @Test(
+        "point files (CSV, JSON Lines, JSON array) play every point, in order, as motion objects",
+        arguments: [
             ("points.csv", "timestamp,x,y,z\n0,1,2,3\n0.01,4,5,6\n0.02,7,8,9\n"),
-            ("points.jsonl", "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n{\"timestamp\": 0.01, \"userAcceleration\": {\"x\": 4, \"y\": 5, \"z\": 6}}\n{\"timestamp\": 0.02, \"x\": 7, \"y\": 8, \"z\": 9}\n"),
-            ("points.json", "[{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3},\n {\"timestamp\": 0.01, \"x\": 4, \"y\": 5, \"z\": 6},\n {\"timestamp\": 0.02, \"x\": 7, \"y\": 8, \"z\": 9}]"),
-            ("lines.json", "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n{\"timestamp\": 0.01, \"x\": 4, \"y\": 5, \"z\": 6}\n{\"timestamp\": 0.02, \"x\": 7, \"y\": 8, \"z\": 9}\n"),
-          ])
+            (
+                "points.jsonl",
+                "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n{\"timestamp\": 0.01, \"userAcceleration\": {\"x\": 4, \"y\": 5, \"z\": 6}}\n{\"timestamp\": 0.02, \"x\": 7, \"y\": 8, \"z\": 9}\n"
+            ),
+            (
+                "points.json",
+                "[{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3},\n {\"timestamp\": 0.01, \"x\": 4, \"y\": 5, \"z\": 6},\n {\"timestamp\": 0.02, \"x\": 7, \"y\": 8, \"z\": 9}]"
+            ),
+            (
+                "lines.json",
+                "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n{\"timestamp\": 0.01, \"x\": 4, \"y\": 5, \"z\": 6}\n{\"timestamp\": 0.02, \"x\": 7, \"y\": 8, \"z\": 9}\n"
+            ),
+        ]
+    )
     func pointFiles(name: String, contents: String) throws {
         let file = try Executables.temporaryFile(name, contents: contents)
         let r = try Executables.runSucceeding("signals", ["play", file.path, "--speed", "100"])
         let lines = try Self.objects(r)
         #expect(lines.map { Self.number($0, "timestamp") } == [0, 0.01, 0.02])
         #expect(lines.map { Self.vector($0, "userAcceleration") } == [[1, 2, 3], [4, 5, 6], [7, 8, 9]])
-        #expect(lines.allSatisfy { Self.vector($0, "gravity") == [0, 0, 0] && Self.vector($0, "rotationRate") == [0, 0, 0] })
+        #expect(
+            lines.allSatisfy {
+                Self.vector($0, "gravity") == [0, 0, 0] && Self.vector($0, "rotationRate") == [0, 0, 0]
+            }
+        )
     }
 
     @Test("Ctrl-C (SIGINT) stops a looping playback cleanly: whole lines, statistics, exit 0")
@@ -114,7 +159,8 @@ import Testing
         let process = Process()
         process.executableURL = try Executables.url("signals")
         process.arguments = ["play", file.path, "--loop", "--speed", "10", "--stats"]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -140,25 +186,40 @@ import Testing
         #expect(stderr.hasPrefix("stopped: delivered \(lines.count), skipped 0, lateness p50 "))
     }
 
-    @Test("bad input exits 2 with a clear error on stderr and nothing on stdout", arguments: [
-        ("bad.json", #"{"sine": {"amplitdue": 2, "frequency": 1}}"#, [String](), "amplitdue"),
-        ("bad.json", #"{"sine": {"frequency": 80}}"#, [], "Nyquist"),
-        ("bad.json", #"{"motion": {"gravty": {"axes": {}}}}"#, [], "$.motion.gravty"),
-        ("bad.json", #"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequency": 80}}}}}}"#, [], "$.motion.gravity.axes.z.sine.frequency"),
-        ("two.json", #"{"channels": [{"sine": {"frequency": 1}}, {"constant": {"value": 1}}]}"#, [], "2 channels"),
-        ("ok.json", #"{"sine": {"frequency": 1}}"#, ["--speed", "0"], "--speed"),
-        ("ok.json", #"{"sine": {"frequency": 1}}"#, ["--rate=-5"], "sample rate"),
-        ("ok.json", #"{"sine": {"frequency": 1}}"#, ["--policy", "fast"], "policy"),
-        ("back.csv", "timestamp,x,y,z\n0,0,0,0\n1,0,0,0\n0.5,0,0,0\n", [], ":4: point 2: timestamp: timestamp 0.5 s is before"),
-        ("nan.csv", "timestamp,x,y,z\n0,nan,0,0\n", [], ":2: point 0: x: column 'x' must be a finite number"),
-        ("header.csv", "time,x,y,z\n0,0,0,0\n", [], "unknown column 'time'"),
-        ("broken.jsonl", "{\"timestamp\": 0}\n{\"timestamp\": \n", [], ":2: point 1: timestamp: column 15: not valid JSON: unexpected end of input"),
-        ("broken.json", "[{\"timestamp\": 0}, ", [], "unexpected end of file"),
-        ("empty.txt", "hello", [], "cannot tell the format"),
-    ])
+    @Test(
+        "bad input exits 2 with a clear error on stderr and nothing on stdout",
+        arguments: [
+            ("bad.json", #"{"sine": {"amplitdue": 2, "frequency": 1}}"#, [String](), "amplitdue"),
+            ("bad.json", #"{"sine": {"frequency": 80}}"#, [], "Nyquist"),
+            ("bad.json", #"{"motion": {"gravty": {"axes": {}}}}"#, [], "$.motion.gravty"),
+            (
+                "bad.json", #"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequency": 80}}}}}}"#, [],
+                "$.motion.gravity.axes.z.sine.frequency"
+            ),
+            ("two.json", #"{"channels": [{"sine": {"frequency": 1}}, {"constant": {"value": 1}}]}"#, [], "2 channels"),
+            ("ok.json", #"{"sine": {"frequency": 1}}"#, ["--speed", "0"], "--speed"),
+            ("ok.json", #"{"sine": {"frequency": 1}}"#, ["--rate=-5"], "sample rate"),
+            ("ok.json", #"{"sine": {"frequency": 1}}"#, ["--policy", "fast"], "policy"),
+            (
+                "back.csv", "timestamp,x,y,z\n0,0,0,0\n1,0,0,0\n0.5,0,0,0\n", [],
+                ":4: point 2: timestamp: timestamp 0.5 s is before"
+            ),
+            ("nan.csv", "timestamp,x,y,z\n0,nan,0,0\n", [], ":2: point 0: x: column 'x' must be a finite number"),
+            ("header.csv", "time,x,y,z\n0,0,0,0\n", [], "unknown column 'time'"),
+            (
+                "broken.jsonl", "{\"timestamp\": 0}\n{\"timestamp\": \n", [],
+                ":2: point 1: timestamp: column 15: not valid JSON: unexpected end of input"
+            ),
+            ("broken.json", "[{\"timestamp\": 0}, ", [], "unexpected end of file"),
+            ("empty.txt", "hello", [], "cannot tell the format"),
+        ]
+    )
     func badInput(name: String, contents: String, flags: [String], message: String) throws {
         let file = try Executables.temporaryFile(name, contents: contents)
-        let r = try Executables.runFailing("signals", ["play", file.path, "--rate", "100", "--duration", "0.05"] + flags)
+        let r = try Executables.runFailing(
+            "signals",
+            ["play", file.path, "--rate", "100", "--duration", "0.05"] + flags
+        )
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(message), "\(r.stderr)")
         #expect(r.stderr.hasPrefix("error: "))
@@ -187,7 +248,7 @@ import Testing
     @Test("SineMotion plays 2·sin(2π·t + 0.2) + 0.5 on all three axes at 10 Hz")
     func sine() throws {
         let lines = try Executables.runSucceeding("SineMotion", ["1000"]).lines
-        try #require(lines.count == 31)   // not #expect: lines[3] below would trap the whole test run
+        try #require(lines.count == 31)  // not #expect: lines[3] below would trap the whole test run
         let expected = try Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5).render(sampleRate: 10, duration: 3)
         let v = Double(expected.samples[3])
         #expect(lines[3] == "t = 0.3 s  userAcceleration = (\(v), \(v), \(v)) g")

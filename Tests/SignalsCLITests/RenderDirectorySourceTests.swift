@@ -1,8 +1,9 @@
 import Foundation
 import Navigation
 import Playback
-@testable import SensorFeeds
 import Testing
+
+@testable import SensorFeeds
 
 /// The managers' `.file(directory)` sources on a real `signals render --output-dir` directory: the same
 /// updates as the trajectory played in process.
@@ -12,8 +13,13 @@ import Testing
     /// The walk rendered at 100 Hz for `seconds` into a new directory.
     static func render(seconds: Int = 60) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-source-\(UUID().uuidString)")
-        try Executables.runSucceeding("signals", ["render", specURL.path, "--rate", "100", "--duration", "\(seconds)",
-                                                  "--output-dir", dir.path])
+        try Executables.runSucceeding(
+            "signals",
+            [
+                "render", specURL.path, "--rate", "100", "--duration", "\(seconds)",
+                "--output-dir", dir.path,
+            ]
+        )
         return dir
     }
 
@@ -64,14 +70,19 @@ import Testing
         let dir = try Self.render(seconds: 2)
         let text = try String(contentsOf: dir.appendingPathComponent("sensors.json"), encoding: .utf8)
         // The file's bytes as they have always been (the keys, their order and the number text).
-        #expect(text == #"{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g", "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]}}"# + "\n")
+        #expect(
+            text
+                == #"{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g", "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]}}"#
+                + "\n"
+        )
     }
 
     @Test("motion from the render directory: the same readings, magnetometer and fused attitude as in process")
     func motion() throws {
         let dir = try Self.render()
         let walk = try Self.walk()
-        let fromFile = Self.fused(.file(dir), count: 300), inProcess = Self.fused(.signal(walk), count: 300)
+        let fromFile = Self.fused(.file(dir), count: 300)
+        let inProcess = Self.fused(.signal(walk), count: 300)
         #expect(fromFile.failures.isEmpty && inProcess.failures.isEmpty, "\(fromFile.failures) \(inProcess.failures)")
         try #require(fromFile.values.count == 300 && inProcess.values.count == 300)
         for (a, b) in zip(fromFile.values, inProcess.values) {
@@ -84,7 +95,9 @@ import Testing
         // The failing case: without sensors.json the field keeps its hard iron, and the heading goes wrong.
         try FileManager.default.removeItem(at: dir.appendingPathComponent("sensors.json"))
         let raw = Self.fused(.file(dir), count: 300)
-        let worst = zip(raw.values, inProcess.values).map { abs(TrajectoryMath.signedDegrees($0.heading - $1.heading)) }.max() ?? 0
+        let worst =
+            zip(raw.values, inProcess.values).map { abs(TrajectoryMath.signedDegrees($0.heading - $1.heading)) }.max()
+            ?? 0
         #expect(worst > 10, "worst heading difference without calibration \(worst)°")
     }
 
@@ -101,7 +114,8 @@ import Testing
             #expect(seen.failures.isEmpty, "\(seen.failures)")
             return seen.values
         }
-        let a = altitudes(.file(dir)), b = altitudes(.signal(walk))
+        let a = altitudes(.file(dir))
+        let b = altitudes(.signal(walk))
         try #require(a.count == 60 && b.count == 60)
         for (x, y) in zip(a, b) {
             #expect(x.timestamp == y.timestamp)
@@ -114,7 +128,8 @@ import Testing
         let fromFile = try SimulatedPedometer.query(.file(dir), from: epoch, to: epoch + 50)
         let inProcess = try SimulatedPedometer.query(.signal(walk), from: epoch, to: epoch + 50)
         #expect(fromFile.steps == inProcess.steps && fromFile.steps > 40)
-        let d = try #require(fromFile.distanceMetres), e = try #require(inProcess.distanceMetres)
+        let d = try #require(fromFile.distanceMetres)
+        let e = try #require(inProcess.distanceMetres)
         #expect(abs(d - e) <= 0.005 * e, "distance \(d) m from the file, \(e) m in process")
         #expect(fromFile.floorsAscendedCount == inProcess.floorsAscendedCount)
     }
@@ -122,8 +137,10 @@ import Testing
     @Test("a malformed sensors.json is refused with its file and JSON path, not read as if absent")
     func badSidecar() throws {
         let dir = try Self.render(seconds: 1)
-        for (text, path) in [(#"{"epoch": 5}"#, "$.epoch"), (#"{"accelerometerUnit": "furlongs"}"#, "$.accelerometerUnit"),
-                             (#"{"magnetometer": {"hard_iron": [1, 2]}}"#, "$.magnetometer"), ("[1, 2]", "JSON object")] {
+        for (text, path) in [
+            (#"{"epoch": 5}"#, "$.epoch"), (#"{"accelerometerUnit": "furlongs"}"#, "$.accelerometerUnit"),
+            (#"{"magnetometer": {"hard_iron": [1, 2]}}"#, "$.magnetometer"), ("[1, 2]", "JSON object"),
+        ] {
             try Data(text.utf8).write(to: dir.appendingPathComponent("sensors.json"))
             let seen = Self.fused(.file(dir), count: 1)
             let message = try #require(seen.failures.first, "\(text)")
@@ -135,7 +152,10 @@ import Testing
     func badCell() throws {
         let dir = try Self.render(seconds: 2)
         let truth = dir.appendingPathComponent("truth.csv")
-        var lines = try String(contentsOf: truth, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try String(contentsOf: truth, encoding: .utf8).split(
+            separator: "\n",
+            omittingEmptySubsequences: false
+        ).map(String.init)
         var cells = lines[3].split(separator: ",").map(String.init)
         cells[11] = "abc"
         lines[3] = cells.joined(separator: ",")

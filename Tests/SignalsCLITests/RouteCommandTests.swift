@@ -6,8 +6,11 @@ import Testing
 /// GPX files and specs that hold a motion and a route.
 @Suite struct RouteCommandTests {
     /// The example walk (Examples/routes/walk.json): three waypoints, a pause and a GNSS error model.
-    static let walk = (try? String(contentsOf: Executables.packageRoot.appendingPathComponent("Examples/routes/walk.json"),
-                                   encoding: .utf8)) ?? "(Examples/routes/walk.json is missing)"
+    static let walk =
+        (try? String(
+            contentsOf: Executables.packageRoot.appendingPathComponent("Examples/routes/walk.json"),
+            encoding: .utf8
+        )) ?? "(Examples/routes/walk.json is missing)"
     static let columns = "t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy"
 
     static func route() throws -> Route { try Route(json: Data(walk.utf8)) }
@@ -15,14 +18,22 @@ import Testing
     @Test("render csv: the issue's columns, one row per sample, every value as the library computes it")
     func renderCSV() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let lines = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"]).lines
+        let lines = try Executables.runSucceeding(
+            "signals",
+            ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"]
+        ).lines
         #expect(lines.first.map(String.init) == Self.columns)
         #expect(lines.count == 601)
         let expected = try Self.route().render(sampleRate: 1, duration: 600)
         for (k, line) in lines.dropFirst().enumerated() {
             let v = line.split(separator: ",").compactMap { Double($0) }
             let p = expected[k]
-            #expect(v == [Double(k), p.latitude, p.longitude, p.altitude, p.speed, p.course, p.horizontalAccuracy, p.verticalAccuracy])
+            #expect(
+                v == [
+                    Double(k), p.latitude, p.longitude, p.altitude, p.speed, p.course, p.horizontalAccuracy,
+                    p.verticalAccuracy,
+                ]
+            )
         }
     }
 
@@ -30,20 +41,38 @@ import Testing
     func renderNPY() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let out = try Executables.temporaryFile("walk.npy")
-        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "10", "--duration", "30", "--start", "100",
-                                                  "--format", "npy", "-o", out.path])
+        try Executables.runSucceeding(
+            "signals",
+            [
+                "render", spec.path, "--rate", "10", "--duration", "30", "--start", "100",
+                "--format", "npy", "-o", out.path,
+            ]
+        )
         let data = try Data(contentsOf: out)
         let headerLength = Int(data[8]) | Int(data[9]) << 8
-        let header = String(decoding: data[10 ..< 10 + headerLength], as: UTF8.self)
+        let header = String(decoding: data[10..<10 + headerLength], as: UTF8.self)
         #expect(header.contains("'descr': '<f8'"))
         #expect(header.contains("'shape': (300, 7)"))
         #expect((10 + headerLength) % 64 == 0)
         let values = data.dropFirst(10 + headerLength).withUnsafeBytes { raw in
-            (0 ..< raw.count / 8).map { Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
+            (0..<raw.count / 8).map {
+                Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)))
+            }
         }
         let expected = try Self.route().render(sampleRate: 10, duration: 30, start: 100)
-        #expect(values == expected.flatMap { [$0.latitude, $0.longitude, $0.altitude, $0.speed, $0.course, $0.horizontalAccuracy, $0.verticalAccuracy] })
-        let f32 = try Executables.runFailing("signals", ["render", spec.path, "--rate", "1", "--duration", "1", "--format", "f32"])
+        #expect(
+            values
+                == expected.flatMap {
+                    [
+                        $0.latitude, $0.longitude, $0.altitude, $0.speed, $0.course, $0.horizontalAccuracy,
+                        $0.verticalAccuracy,
+                    ]
+                }
+        )
+        let f32 = try Executables.runFailing(
+            "signals",
+            ["render", spec.path, "--rate", "1", "--duration", "1", "--format", "f32"]
+        )
         #expect(f32.stderr.contains("render a route as csv, or npy (float64)"))
         #expect(f32.stdout.isEmpty)
     }
@@ -60,59 +89,94 @@ import Testing
     }
 
     static let gpx = """
-    <?xml version="1.0"?>
-    <gpx version="1.1" creator="test"><trk><trkseg>
-      <trkpt lat="47.3769" lon="8.5417"><ele>408</ele><time>2024-05-01T09:30:00Z</time></trkpt>
-      <trkpt lat="47.3779" lon="8.5427"><ele>410</ele><time>2024-05-01T09:31:00Z</time></trkpt>
-    </trkseg></trk></gpx>
-    """
+        <?xml version="1.0"?>
+        <gpx version="1.1" creator="test"><trk><trkseg>
+          <trkpt lat="47.3769" lon="8.5417"><ele>408</ele><time>2024-05-01T09:30:00Z</time></trkpt>
+          <trkpt lat="47.3779" lon="8.5427"><ele>410</ele><time>2024-05-01T09:31:00Z</time></trkpt>
+        </trkseg></trk></gpx>
+        """
 
     @Test("GPX in: a track with times renders and plays at its times; one without needs --speed")
     func gpxInput() throws {
         let track = try Executables.temporaryFile("run.gpx", contents: Self.gpx)
-        let r = try Executables.runSucceeding("signals", ["render", track.path, "--rate", "1", "--duration", "61", "--format", "csv"])
+        let r = try Executables.runSucceeding(
+            "signals",
+            ["render", track.path, "--rate", "1", "--duration", "61", "--format", "csv"]
+        )
         let last = r.text.split(separator: "\n").last?.split(separator: ",").compactMap { Double($0) } ?? []
         #expect(last.prefix(4) == [60, 47.3779, 8.5427, 410])
-        let plain = try Executables.temporaryFile("plain.gpx", contents: "<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"1.001\"/></rte></gpx>")
+        let plain = try Executables.temporaryFile(
+            "plain.gpx",
+            contents: "<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"1.001\"/></rte></gpx>"
+        )
         let noSpeed = try Executables.runFailing("signals", ["render", plain.path, "--format", "csv"])
         #expect(noSpeed.stderr.contains("no times"))
         #expect(noSpeed.stderr.contains("--speed"))
-        let withSpeed = try Executables.runSucceeding("signals", ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"])
+        let withSpeed = try Executables.runSucceeding(
+            "signals",
+            ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"]
+        )
         #expect(withSpeed.text.split(separator: "\n").count == 3)
         // A speed for a file with times ignores them, and a note says so (a file's times that cannot be
         // followed are played at its speed only with --route-speed).
-        let timedWithSpeed = try Executables.runSucceeding("signals", ["render", track.path, "--speed", "2", "--rate", "1", "--duration", "3", "--format", "csv"])
-        #expect(timedWithSpeed.stderr.contains("run.gpx: ignored the <time> of 2 points; moving at 2.0 m/s"), "\(timedWithSpeed.stderr)")
+        let timedWithSpeed = try Executables.runSucceeding(
+            "signals",
+            ["render", track.path, "--speed", "2", "--rate", "1", "--duration", "3", "--format", "csv"]
+        )
+        #expect(
+            timedWithSpeed.stderr.contains("run.gpx: ignored the <time> of 2 points; moving at 2.0 m/s"),
+            "\(timedWithSpeed.stderr)"
+        )
         #expect(timedWithSpeed.stderr.hasPrefix("note: "))
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let specWithSpeed = try Executables.runFailing("signals", ["render", spec.path, "--speed", "2", "--format", "csv"])
+        let specWithSpeed = try Executables.runFailing(
+            "signals",
+            ["render", spec.path, "--speed", "2", "--format", "csv"]
+        )
         #expect(specWithSpeed.stderr.contains("--speed 2.0 is for GPX files without times"))
     }
 
     @Test("bad GPX and bad route specs: exit 2, the file, the line or the JSON path, nothing on stdout")
     func badInput() throws {
-        let broken = try Executables.temporaryFile("broken.gpx", contents: "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>")
+        let broken = try Executables.temporaryFile(
+            "broken.gpx",
+            contents: "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>"
+        )
         let xml = try Executables.runFailing("signals", ["render", broken.path, "--format", "csv"])
         #expect(xml.stderr.contains("broken.gpx:4: malformed XML"))
         #expect(xml.stdout.isEmpty)
-        let backwards = try Executables.temporaryFile("back.gpx", contents: """
-        <gpx><trk><trkseg>
-        <trkpt lat="1" lon="1"><time>2024-01-01T00:00:10Z</time></trkpt>
-        <trkpt lat="1" lon="1.001"><time>2024-01-01T00:00:09Z</time></trkpt>
-        </trkseg></trk></gpx>
-        """)
+        let backwards = try Executables.temporaryFile(
+            "back.gpx",
+            contents: """
+                <gpx><trk><trkseg>
+                <trkpt lat="1" lon="1"><time>2024-01-01T00:00:10Z</time></trkpt>
+                <trkpt lat="1" lon="1.001"><time>2024-01-01T00:00:09Z</time></trkpt>
+                </trkseg></trk></gpx>
+                """
+        )
         let times = try Executables.runFailing("signals", ["play", backwards.path])
         #expect(times.stderr.contains("back.gpx:3:"))
         #expect(times.stderr.contains("times must increase"))
         for (text, words) in [
-            (#"{"route": {"speed": 3, "waypoints": [{"latitude": 91, "longitude": 0}]}}"#, "$.route.waypoints[0].latitude: latitude 91.0 is outside"),
+            (
+                #"{"route": {"speed": 3, "waypoints": [{"latitude": 91, "longitude": 0}]}}"#,
+                "$.route.waypoints[0].latitude: latitude 91.0 is outside"
+            ),
             (#"{"route": {"speed": 3, "waypoints": []}}"#, "$.route.waypoints: a route needs at least one waypoint"),
-            (#"{"route": {"speed": 0, "waypoints": [{"latitude": 0, "longitude": 0}, {"latitude": 0, "longitude": 1}]}}"#, "$.route.speed: speed must be > 0"),
-            (#"{"route": {"speed": 3, "waypoints": [{"latitude": 0, "longitude": 0}]}, "sine": {}}"#, "$.sine: unknown field 'sine' beside 'route'"),
+            (
+                #"{"route": {"speed": 0, "waypoints": [{"latitude": 0, "longitude": 0}, {"latitude": 0, "longitude": 1}]}}"#,
+                "$.route.speed: speed must be > 0"
+            ),
+            (
+                #"{"route": {"speed": 3, "waypoints": [{"latitude": 0, "longitude": 0}]}, "sine": {}}"#,
+                "$.sine: unknown field 'sine' beside 'route'"
+            ),
         ] {
             let spec = try Executables.temporaryFile("bad.json", contents: text)
-            for command in [["render", spec.path, "--format", "csv"], ["play", spec.path], ["plot", spec.path, "-o", "/dev/null"],
-                            ["route", "export", spec.path, "--simctl"]] {
+            for command in [
+                ["render", spec.path, "--format", "csv"], ["play", spec.path], ["plot", spec.path, "-o", "/dev/null"],
+                ["route", "export", spec.path, "--simctl"],
+            ] {
                 let r = try Executables.run("signals", command)
                 #expect(r.status == 2, "\(command): \(r.stderr)")
                 #expect(r.stderr.contains(words), "\(command): \(r.stderr)")
@@ -127,7 +191,10 @@ import Testing
     @Test("play: one {timestamp, location} line per fix, as rendered")
     func play() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let lines = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"]).lines
+        let lines = try Executables.runSucceeding(
+            "signals",
+            ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"]
+        ).lines
         #expect(lines.count == 10)
         let expected = try Self.route().render(sampleRate: 2, duration: 5)
         for (k, line) in lines.enumerated() {
@@ -140,20 +207,29 @@ import Testing
     }
 
     static let phone = #"""
-    {"motion": {"userAcceleration": {"axes": {"z": {"sine": {"amplitude": 0.3, "frequency": 1.8}}}}},
-     "route": {"speed": 1.4, "waypoints": [{"latitude": 48.8584, "longitude": 2.2945}, {"latitude": 48.8606, "longitude": 2.2977}]}}
-    """#
+        {"motion": {"userAcceleration": {"axes": {"z": {"sine": {"amplitude": 0.3, "frequency": 1.8}}}}},
+         "route": {"speed": 1.4, "waypoints": [{"latitude": 48.8584, "longitude": 2.2945}, {"latitude": 48.8606, "longitude": 2.2977}]}}
+        """#
 
     @Test("a motion and a route: play carries the motion parts and location; render has the 9 + 7 columns")
     func motionAndRoute() throws {
         let spec = try Executables.temporaryFile("phone.json", contents: Self.phone)
-        let lines = try Executables.runSucceeding("signals", ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"]).lines
+        let lines = try Executables.runSucceeding(
+            "signals",
+            ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"]
+        ).lines
         #expect(lines.count == 10)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(Set(first.keys) == ["timestamp", "userAcceleration", "gravity", "rotationRate", "location"])
-        let csv = try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv"])
+        let csv = try Executables.runSucceeding(
+            "signals",
+            ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv"]
+        )
         let header = csv.text.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(header == "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy")
+        #expect(
+            header
+                == "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy"
+        )
         #expect(csv.text.split(separator: "\n").count == 11)
         let aliasing = try Executables.runFailing("signals", ["play", spec.path, "--rate", "2", "--duration", "1"])
         #expect(aliasing.stderr.contains("$.motion.userAcceleration.axes.z.sine.frequency"))
@@ -167,8 +243,10 @@ import Testing
         let svg = try String(contentsOf: out, encoding: .utf8)
         #expect(svg.hasPrefix("<?xml"))
         #expect(svg.hasSuffix("</svg>\n"))
-        for words in ["path in local metres", "east (m)", "north (m)", "speed over time", "horizontalAccuracy",
-                      "1 · pause 20 s", "waypoint 2: 51.5081, -0.0759", "reported fix"] {
+        for words in [
+            "path in local metres", "east (m)", "north (m)", "speed over time", "horizontalAccuracy",
+            "1 · pause 20 s", "waypoint 2: 51.5081, -0.0759", "reported fix",
+        ] {
             #expect(svg.contains(words), "\(words)")
         }
         let input = try Executables.runFailing("signals", ["plot", spec.path, "-o", out.path, "--input", spec.path])
@@ -179,13 +257,20 @@ import Testing
     func export() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let out = try Executables.temporaryFile("walk.gpx")
-        let r = try Executables.runSucceeding("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "5", "--simctl"])
-        #expect(r.text == "xcrun simctl location booted start --speed=1.503 51.5007,-0.1246 51.5033,-0.1196 51.5081,-0.0759\n")
+        let r = try Executables.runSucceeding(
+            "signals",
+            ["route", "export", spec.path, "--gpx", out.path, "--interval", "5", "--simctl"]
+        )
+        #expect(
+            r.text
+                == "xcrun simctl location booted start --speed=1.503 51.5007,-0.1246 51.5033,-0.1196 51.5081,-0.0759\n"
+        )
         #expect(r.stderr.contains("note: simctl cannot pause"))
         let back = try Route(gpx: Data(contentsOf: out), file: out.path).timeline()
         let original = try Self.route().timeline()
-        for k in 0 ... 2370 {
-            let p = original.location(at: Double(k)), q = back.location(at: Double(k))
+        for k in 0...2370 {
+            let p = original.location(at: Double(k))
+            let q = back.location(at: Double(k))
             #expect(abs(p.latitude - q.latitude) < 1e-7)
             #expect(abs(p.longitude - q.longitude) < 1e-7)
         }
@@ -195,7 +280,10 @@ import Testing
         let signal = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
         let notRoute = try Executables.runFailing("signals", ["route", "export", signal.path, "--simctl"])
         #expect(notRoute.stderr.contains("not a route"))
-        let interval = try Executables.runFailing("signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "0"])
+        let interval = try Executables.runFailing(
+            "signals",
+            ["route", "export", spec.path, "--gpx", out.path, "--interval", "0"]
+        )
         #expect(interval.stderr.contains("interval must be"))
     }
 }

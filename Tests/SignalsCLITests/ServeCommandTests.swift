@@ -1,11 +1,12 @@
+import Foundation
+import SignalRunnerTesting
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import SignalRunnerTesting
-import Testing
 
 /// `signals serve` end to end: the real `signals` executable running its `signals-serve` sibling.
 /// Checks are on content, exit status and messages, never on timing.
@@ -67,8 +68,18 @@ import Testing
 
     /// `POST path` with a JSON body on its own connection (with `Authorization: Bearer token` when given):
     /// status and body.
-    static func post(_ port: Int, _ path: String, json: String, token: String? = nil) throws -> (status: Int, body: String) {
-        let response = try TestHTTP.post(port: port, path, json: json, headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+    static func post(
+        _ port: Int,
+        _ path: String,
+        json: String,
+        token: String? = nil
+    ) throws -> (status: Int, body: String) {
+        let response = try TestHTTP.post(
+            port: port,
+            path,
+            json: json,
+            headers: token.map { [("Authorization", "Bearer \($0)")] } ?? []
+        )
         return (response.status, response.text)
     }
 
@@ -111,21 +122,33 @@ import Testing
     func sameLinesAsPlay() throws {
         let server = try Server([Self.spec, "--port", "0", "--rate", "100"])
         let (lines, socket) = try Self.sse(server.port, count: 30)
-        let play = try Executables.runFailing("signals", ["play", Self.spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"], status: 0)
+        let play = try Executables.runFailing(
+            "signals",
+            ["play", Self.spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"],
+            status: 0
+        )
         let expected = play.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 30)
         #expect(lines == Self.expectedStream(expected, received: lines))
         let stopped = server.stop(SIGINT)
         #expect(stopped.status == 0)
-        #expect(try String(decoding: socket.readAll(), as: UTF8.self).hasSuffix("0\r\n\r\n"), "the stream ends with the last chunk")
+        #expect(
+            try String(decoding: socket.readAll(), as: UTF8.self).hasSuffix("0\r\n\r\n"),
+            "the stream ends with the last chunk"
+        )
     }
 
-    @Test("routes: SSE data lines are the lines signals play prints, for a route and for a motion with a route",
-          arguments: ["Examples/routes/walk.json", "Examples/routes/phone-walk.json"])
+    @Test(
+        "routes: SSE data lines are the lines signals play prints, for a route and for a motion with a route",
+        arguments: ["Examples/routes/walk.json", "Examples/routes/phone-walk.json"]
+    )
     func routesAsPlay(spec: String) throws {
         let server = try Server([spec, "--port", "0", "--rate", "100"])
         let (lines, _) = try Self.sse(server.port, count: 30)
-        let play = try Executables.runSucceeding("signals", ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
+        let play = try Executables.runSucceeding(
+            "signals",
+            ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"]
+        )
         let expected = play.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 30)
         #expect(lines == Self.expectedStream(expected, received: lines))
@@ -138,7 +161,10 @@ import Testing
     func exposed() throws {
         let server = try Server([Self.spec, "--port", "0", "--host", "0.0.0.0"])
         #expect(server.firstLine.hasPrefix("listening on http://0.0.0.0:"))
-        #expect(server.nextLine().hasPrefix("token required: changes and WebSockets must send Authorization: Bearer "), "a token is generated")
+        #expect(
+            server.nextLine().hasPrefix("token required: changes and WebSockets must send Authorization: Bearer "),
+            "a token is generated"
+        )
         let stopped = server.stop()
         #expect(stopped.status == 0)
         #expect(stopped.stderr.contains("warning: --host 0.0.0.0 serves every network interface"))
@@ -151,9 +177,19 @@ import Testing
         let line = server.lineAfterListening()
         let token = String(line.split(separator: "=").last ?? "")
         #expect(token.count == 32, "\(line)")
-        #expect(line == "token required: changes and WebSockets must send Authorization: Bearer \(token); open the console at http://127.0.0.1:\(server.port)/?token=\(token)")
+        #expect(
+            line
+                == "token required: changes and WebSockets must send Authorization: Bearer \(token); open the console at http://127.0.0.1:\(server.port)/?token=\(token)"
+        )
         #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#).status == 401)
-        #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: (token.first == "0" ? "1" : "0") + token.dropFirst()).status == 401)   // one digit off (never the token itself)
+        #expect(
+            try Self.post(
+                server.port,
+                "/v1/control",
+                json: #"{"action": "pause"}"#,
+                token: (token.first == "0" ? "1" : "0") + token.dropFirst()
+            ).status == 401
+        )  // one digit off (never the token itself)
         #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: token).status == 200)
         #expect(try Self.get(server.port, "/v1/status").body.contains("\"paused\":true"))
         #expect(server.stop().status == 0)
@@ -163,17 +199,26 @@ import Testing
     func tokenFromEnvironment() throws {
         let server = try Server([Self.spec, "--port", "0"], environment: ["SIGNALS_SERVE_TOKEN": "from-the-env-42"])
         let line = server.lineAfterListening()
-        #expect(line.hasPrefix("token required: changes and WebSockets must send Authorization: Bearer TOKEN (the token you gave)"))
+        #expect(
+            line.hasPrefix(
+                "token required: changes and WebSockets must send Authorization: Bearer TOKEN (the token you gave)"
+            )
+        )
         #expect(!line.contains("from-the-env-42"))
         #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#).status == 401)
-        #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: "from-the-env-42").status == 200)
+        #expect(
+            try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: "from-the-env-42").status
+                == 200
+        )
         let stopped = server.stop()
         #expect(stopped.status == 0)
         #expect(!stopped.stderr.contains("from-the-env-42"))
     }
 
-    @Test("--max-connections 1 and --max-connections-per-peer 1: with a stream open, another request is answered 503 naming the flag; once the stream closes, it is served",
-          arguments: ["--max-connections", "--max-connections-per-peer"])
+    @Test(
+        "--max-connections 1 and --max-connections-per-peer 1: with a stream open, another request is answered 503 naming the flag; once the stream closes, it is served",
+        arguments: ["--max-connections", "--max-connections-per-peer"]
+    )
     func connectionLimit(flag: String) throws {
         let server = try Server([Self.spec, "--port", "0", flag, "1"])
         let (lines, stream) = try Self.sse(server.port, count: 1)
@@ -195,14 +240,18 @@ import Testing
         #expect(server.stop().status == 0)
     }
 
-    @Test("SIGTERM with an idle connection, a half-sent request and an open stream: the server exits 0, the stream gets its last comment")
+    @Test(
+        "SIGTERM with an idle connection, a half-sent request and an open stream: the server exits 0, the stream gets its last comment"
+    )
     func stopsWithOpenConnections() throws {
         let server = try Server([Self.spec, "--port", "0"])
         let idle = try TestConnection(port: server.port)
         let halfHead = try TestConnection(port: server.port)
         try halfHead.send("GET /data HTTP/1.1\r\nHost: localhost\r\n")
         let halfBody = try TestConnection(port: server.port)
-        try halfBody.send("POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
+        try halfBody.send(
+            "POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"
+        )
         let (lines, stream) = try Self.sse(server.port, count: 1)
         #expect(lines.count == 1)
         // The stream is open; the other three may or may not have been read yet: either way they must not
@@ -214,7 +263,8 @@ import Testing
         let stderr = String(decoding: server.err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         if exited { #expect(server.process.terminationStatus == 0, "\(stderr)") }
         #expect(try String(decoding: stream.readAll(), as: UTF8.self).contains(": the server is shutting down"))
-        for socket in [idle, halfHead, halfBody] { _ = try socket.end(limit: defaultWaitLimit) }   // each closed or reset
+        // each closed or reset
+        for socket in [idle, halfHead, halfBody] { _ = try socket.end(limit: defaultWaitLimit) }
     }
 
     @Test("by default both loopbacks are printed; --host [::1] serves ::1 alone with no warning")
@@ -242,33 +292,45 @@ import Testing
         #expect(r.text.contains("--max-connections-per-peer <n>"))
     }
 
-    @Test("bad input is refused before serving, exit 2, naming the problem", arguments: [
-        (["nothere.json"], "nothere.json: cannot open: no such file"),
-        ([spec, "--rate", "0"], "--rate must be a number of Hz from 0.001 to 10000.0, got 0.0"),
-        ([spec, "--rate", "20000"], "--rate must be a number of Hz from 0.001 to 10000.0"),
-        ([spec, "--speed", "0"], "--speed must be a number from 0.01 to 100.0, got 0.0"),
-        ([spec, "--port", "70000"], "--port must be from 0 to 65535"),
-        ([spec, "--host", ""], "--host must be an address"),
-        ([spec, "--allow-origin", "evil.example"], "--allow-origin must be an origin such as http://localhost:5173"),
-        ([spec, "--token", "two words"], "--token may hold only A-Z a-z 0-9 - . _ ~"),
-        ([spec, "--max-connections", "0"], "--max-connections must be a whole number ≥ 1, got '0'"),
-        ([spec, "--max-connections", "-3"], "--max-connections must be a whole number ≥ 1, got '-3'"),
-        ([spec, "--max-connections", "lots"], "--max-connections must be a whole number ≥ 1, got 'lots'"),
-        ([spec, "--max-connections-per-peer", "1.5"], "--max-connections-per-peer must be a whole number ≥ 1, got '1.5'"),
-        ([spec, "--max-connections-per-peer", "0"], "--max-connections-per-peer must be a whole number ≥ 1, got '0'"),
-        ([spec, "--loop"], "--loop is for point files; a spec plays endlessly"),
-        (["Examples/specs/sine.json", "--rate", "1"], "Nyquist"),
-        ([spec, "--bogus"], "Unknown option '--bogus'"),
-        ([spec, "--epoch", "yesterday"], "--epoch must be Unix seconds or an ISO 8601 time with a zone"),
-        ([spec, "--epoch", "2999-01-01T00:00:00Z"], "s in the future"),
-        ([spec, "--epoch", "-1"], "--epoch must be a Unix time in seconds (≥ 0), got -1.0"),
-        ([spec, "--epoch", "nan"], "--epoch must be Unix seconds or an ISO 8601 time"),
-        (["Examples/points/walk.csv", "--epoch", "0"], "a point file plays on its own timestamps"),
-        ([spec, "--write-window", "51"], "--write-window must be a number of milliseconds from 0 to 50, got 51.0"),
-        ([spec, "--write-window", "-1"], "--write-window must be a number of milliseconds from 0 to 50, got -1.0"),
-        ([spec, "--write-window", "nan"], "--write-window must be a number of milliseconds from 0 to 50"),
-        ([], "Missing expected argument '<input>'"),
-    ])
+    @Test(
+        "bad input is refused before serving, exit 2, naming the problem",
+        arguments: [
+            (["nothere.json"], "nothere.json: cannot open: no such file"),
+            ([spec, "--rate", "0"], "--rate must be a number of Hz from 0.001 to 10000.0, got 0.0"),
+            ([spec, "--rate", "20000"], "--rate must be a number of Hz from 0.001 to 10000.0"),
+            ([spec, "--speed", "0"], "--speed must be a number from 0.01 to 100.0, got 0.0"),
+            ([spec, "--port", "70000"], "--port must be from 0 to 65535"),
+            ([spec, "--host", ""], "--host must be an address"),
+            (
+                [spec, "--allow-origin", "evil.example"],
+                "--allow-origin must be an origin such as http://localhost:5173"
+            ),
+            ([spec, "--token", "two words"], "--token may hold only A-Z a-z 0-9 - . _ ~"),
+            ([spec, "--max-connections", "0"], "--max-connections must be a whole number ≥ 1, got '0'"),
+            ([spec, "--max-connections", "-3"], "--max-connections must be a whole number ≥ 1, got '-3'"),
+            ([spec, "--max-connections", "lots"], "--max-connections must be a whole number ≥ 1, got 'lots'"),
+            (
+                [spec, "--max-connections-per-peer", "1.5"],
+                "--max-connections-per-peer must be a whole number ≥ 1, got '1.5'"
+            ),
+            (
+                [spec, "--max-connections-per-peer", "0"],
+                "--max-connections-per-peer must be a whole number ≥ 1, got '0'"
+            ),
+            ([spec, "--loop"], "--loop is for point files; a spec plays endlessly"),
+            (["Examples/specs/sine.json", "--rate", "1"], "Nyquist"),
+            ([spec, "--bogus"], "Unknown option '--bogus'"),
+            ([spec, "--epoch", "yesterday"], "--epoch must be Unix seconds or an ISO 8601 time with a zone"),
+            ([spec, "--epoch", "2999-01-01T00:00:00Z"], "s in the future"),
+            ([spec, "--epoch", "-1"], "--epoch must be a Unix time in seconds (≥ 0), got -1.0"),
+            ([spec, "--epoch", "nan"], "--epoch must be Unix seconds or an ISO 8601 time"),
+            (["Examples/points/walk.csv", "--epoch", "0"], "a point file plays on its own timestamps"),
+            ([spec, "--write-window", "51"], "--write-window must be a number of milliseconds from 0 to 50, got 51.0"),
+            ([spec, "--write-window", "-1"], "--write-window must be a number of milliseconds from 0 to 50, got -1.0"),
+            ([spec, "--write-window", "nan"], "--write-window must be a number of milliseconds from 0 to 50"),
+            ([], "Missing expected argument '<input>'"),
+        ]
+    )
     func badInput(arguments: [String], message: String) throws {
         let r = try Executables.runFailing("signals", ["serve"] + arguments)
         #expect(r.stderr.contains("error: "), "\(r.stderr)")
@@ -276,7 +338,10 @@ import Testing
         #expect(r.text.isEmpty)
     }
 
-    @Test("a bad token from SIGNALS_SERVE_TOKEN is refused naming the variable, not --token", arguments: ["two words", String(repeating: "a", count: 300)])
+    @Test(
+        "a bad token from SIGNALS_SERVE_TOKEN is refused naming the variable, not --token",
+        arguments: ["two words", String(repeating: "a", count: 300)]
+    )
     func badEnvironmentToken(token: String) throws {
         let server = try Server([Self.spec, "--port", "0"], environment: ["SIGNALS_SERVE_TOKEN": token])
         #expect(server.firstLine == "", "it served: \(server.firstLine)")
@@ -288,9 +353,17 @@ import Testing
 
     @Test("a motion preset that aliases at --rate is named at its path, with no flag serve does not have")
     func presetAliasing() throws {
-        let spec = try Executables.temporaryFile("walk.json", contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#)
+        let spec = try Executables.temporaryFile(
+            "walk.json",
+            contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#
+        )
         let r = try Executables.runFailing("signals", ["serve", spec.path, "--rate", "100"])
-        #expect(r.stderr.contains("\(spec.path): $.motion: the 'walking' motion preset with cadence 80 makes a signal that cannot be rendered here"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "\(spec.path): $.motion: the 'walking' motion preset with cadence 80 makes a signal that cannot be rendered here"
+            ),
+            "\(r.stderr)"
+        )
         #expect(!r.stderr.contains("allow"), "\(r.stderr)")
     }
 
@@ -298,7 +371,10 @@ import Testing
     func portInUse() throws {
         let first = try Server([Self.spec, "--port", "0"])
         let second = try Executables.runFailing("signals", ["serve", Self.spec, "--port", "\(first.port)"], status: 1)
-        #expect(second.stderr.contains("error: cannot serve on http://127.0.0.1:\(first.port): Address already in use\n"), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("error: cannot serve on http://127.0.0.1:\(first.port): Address already in use\n"),
+            "\(second.stderr)"
+        )
         #expect(first.stop().status == 0)
     }
 
@@ -325,6 +401,9 @@ import Testing
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 2)
         #expect(text.contains("signals serve needs the server, which is not built yet"), "\(text)")
-        #expect(text.contains("run `swift build --product signals-serve` once, then run signals serve again"), "\(text)")
+        #expect(
+            text.contains("run `swift build --product signals-serve` once, then run signals serve again"),
+            "\(text)"
+        )
     }
 }

@@ -8,7 +8,9 @@ func directoryContents(_ dir: URL) throws -> [String: Data] {
     for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path) {
         var isFolder: ObjCBool = false
         let url = dir.appendingPathComponent(name)
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { all[name] = try Data(contentsOf: url) }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            all[name] = try Data(contentsOf: url)
+        }
     }
     return all
 }
@@ -20,7 +22,9 @@ func textLines(_ url: URL) throws -> [String] {
 
 /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`, sorted; none when `dir` cannot be read.
 func partialFiles(in dir: URL) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") && $0.contains(".partial-") }.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter {
+        $0.hasPrefix(".") && $0.contains(".partial-")
+    }.sorted()
 }
 
 /// Writes `torn` into each of `names` in `dir` (the temporary files a killed run leaves) and runs `body`

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Signals
 
 @Suite struct ChirpTests {
@@ -16,15 +17,18 @@ import Testing
         return c.amplitude * sin(2 * .pi * frac + c.phase) + c.offset
     }
 
-    @Test("linear sweep matches the closed form, rising and falling", arguments: [
-        Chirp(amplitude: 1, startFrequency: 1, endFrequency: 50, duration: 10),
-        Chirp(amplitude: 2, startFrequency: 200, endFrequency: 5, duration: 3, phase: 0.7, offset: 0.5),
-        Chirp(amplitude: 1, startFrequency: 10, endFrequency: 10, duration: 1),
-    ])
+    @Test(
+        "linear sweep matches the closed form, rising and falling",
+        arguments: [
+            Chirp(amplitude: 1, startFrequency: 1, endFrequency: 50, duration: 10),
+            Chirp(amplitude: 2, startFrequency: 200, endFrequency: 5, duration: 3, phase: 0.7, offset: 0.5),
+            Chirp(amplitude: 1, startFrequency: 10, endFrequency: 10, duration: 1),
+        ]
+    )
     func sweep(c: Chirp) throws {
         let n = Int(c.duration * 1000) + 2000
         let b = try c.render(sampleRate: 1000, frameCount: n)
-        let ref = (0 ..< n).map { Self.reference(c, fs: 1000, n: $0) }
+        let ref = (0..<n).map { Self.reference(c, fs: 1000, n: $0) }
         #expect(Reference.maxError(b.samples, ref) <= 2e-6 * max(1, abs(c.amplitude) + abs(c.offset)))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Signals
 
 @Suite struct CombinatorTests {
@@ -9,7 +10,12 @@ import Testing
     func render<S: Signal>(_ s: S) throws -> [Float] { try s.render(sampleRate: Self.fs, frameCount: Self.n).samples }
 
     /// Two expectations, so a failure says whether the lengths or the samples differ.
-    func expectClose(_ a: [Float], _ b: [Double], tolerance: Double = 1e-5, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectClose(
+        _ a: [Float],
+        _ b: [Double],
+        tolerance: Double = 1e-5,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(a.count == b.count, sourceLocation: sourceLocation)
         #expect(Reference.maxError(a, b) <= tolerance, sourceLocation: sourceLocation)
     }
@@ -23,12 +29,15 @@ import Testing
         }
         let sine = try render(Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5))
         let square = try render(Square(amplitude: 0.5, frequency: 5))
-        expectClose(try render(s), (0 ..< Self.n).map { Double(sine[$0]) + Double(square[$0]) + 1 })
+        expectClose(try render(s), (0..<Self.n).map { Double(sine[$0]) + Double(square[$0]) + 1 })
     }
 
     @Test("scaled(by:) and offset(by:) transform the whole tree; operators mean the same")
     func scaleOffset() throws {
-        let base = Sum { Sine(frequency: 3); Triangle(amplitude: 0.5, frequency: 7, offset: 0.25) }
+        let base = Sum {
+            Sine(frequency: 3)
+            Triangle(amplitude: 0.5, frequency: 7, offset: 0.25)
+        }
         let raw = try render(base)
         let expected = raw.map { Double($0) * 9.81 + 2 }
         expectClose(try render(base.scaled(by: 9.81).offset(by: 2)), expected, tolerance: 1e-4)
@@ -47,7 +56,7 @@ import Testing
             Constant(1)
             if flag { Constant(10) } else { Constant(100) }
             if !flag { Constant(1000) }
-            for k in 1 ... 3 { Constant(Double(k)) }
+            for k in 1...3 { Constant(Double(k)) }
         }
         let expected = 1 + (flag ? 10 : 100) + (flag ? 0 : 1000) + 6.0
         #expect(try render(s) == [Float](repeating: Float(expected), count: Self.n))
@@ -59,7 +68,7 @@ import Testing
     @Test("an empty sum and an empty loop are zero")
     func empty() throws {
         #expect(try render(Sum {}) == [Float](repeating: 0, count: Self.n))
-        let none = Sum { for _ in 0 ..< 0 { Sine(frequency: 1) } }
+        let none = Sum { for _ in 0..<0 { Sine(frequency: 1) } }
         #expect(try render(none.offset(by: 2)) == [Float](repeating: 2, count: Self.n))
     }
 
@@ -71,7 +80,10 @@ import Testing
         #expect(Array(b.channel(0)) == (try render(Sine(frequency: 2))))
         #expect(Array(b.channel(1)) == [Float](repeating: -1, count: Self.n))
         #expect(Array(b.channel(2)) == (try render(Square(frequency: 4))))
-        let shifted = try Sum { a; Constant(1) }.render(sampleRate: Self.fs, frameCount: Self.n)
+        let shifted = try Sum {
+            a
+            Constant(1)
+        }.render(sampleRate: Self.fs, frameCount: Self.n)
         #expect(Array(shifted.channel(1)) == [Float](repeating: 0, count: Self.n))
         expectClose(Array(shifted.channel(0)), b.channel(0).map { Double($0) + 1 })
     }
@@ -86,8 +98,13 @@ import Testing
             Sawtooth(frequency: 2).offset(by: 1)
         }.scaled(by: 9.81)
         #expect(try render(AnySignal(s)) == (try render(s)))
-        let axes = Axes(x: Triangle(frequency: 1), y: Noise(distribution: .uniform, seed: 3), z: Constant(2)).scaled(by: 2)
-        #expect(try AnySignal(axes).render(sampleRate: 100, frameCount: 999) == (try axes.render(sampleRate: 100, frameCount: 999)))
+        let axes = Axes(x: Triangle(frequency: 1), y: Noise(distribution: .uniform, seed: 3), z: Constant(2)).scaled(
+            by: 2
+        )
+        #expect(
+            try AnySignal(axes).render(sampleRate: 100, frameCount: 999)
+                == (try axes.render(sampleRate: 100, frameCount: 999))
+        )
     }
 
     @Test("channels stacks the channels of its parts")
@@ -95,6 +112,6 @@ import Testing
         let node = SignalNode.channels([Axes(x: Constant(1), y: Constant(2), z: Constant(3)).node, Constant(4).node])
         let b = try AnySignal(node: node).render(sampleRate: 10, frameCount: 5)
         #expect(b.channelCount == 4)
-        for c in 0 ..< 4 { #expect(Array(b.channel(c)) == [Float](repeating: Float(c + 1), count: 5)) }
+        for c in 0..<4 { #expect(Array(b.channel(c)) == [Float](repeating: Float(c + 1), count: 5)) }
     }
 }

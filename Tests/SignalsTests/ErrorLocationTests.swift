@@ -1,25 +1,28 @@
 import Foundation
-import Testing
 import Signals
+import Testing
 
 /// The package's one way to say where a problem is, and the one vocabulary of codes.
 @Suite struct ErrorLocationTests {
-    @Test("a location prints the parts that are known, in one order", arguments: [
-        (ErrorLocation(), ""),
-        (ErrorLocation(path: "$.sine.frequency"), "$.sine.frequency"),
-        (ErrorLocation(file: "a.gpx", line: 3), "a.gpx:3"),
-        (ErrorLocation(file: "x.gpx"), "x.gpx"),
-        (ErrorLocation(line: 7), "line 7"),
-        (ErrorLocation(file: "a.csv", line: 3, index: 1, field: "x"), "a.csv:3: point 1: x"),
-        (ErrorLocation(line: 3, index: 1), "line 3: point 1"),
-        (ErrorLocation(file: "Accelerometer.csv", line: 12, column: 3), "Accelerometer.csv:12: column 3"),
-        (ErrorLocation(line: 12, column: 3), "line 12, column 3"),
-        (ErrorLocation(line: 3, column: 5, path: "$"), "$: line 3, column 5"),
-        (ErrorLocation(file: "spec.json", line: 3, column: 5, path: "$"), "spec.json: $: line 3, column 5"),
-        (ErrorLocation(file: "walk.jsonl", line: 3, path: "$.location"), "walk.jsonl:3: $.location"),
-        (ErrorLocation(file: "route.json", path: "$.route.speed"), "route.json: $.route.speed"),
-        (ErrorLocation(field: "samples"), "samples"),
-    ])
+    @Test(
+        "a location prints the parts that are known, in one order",
+        arguments: [
+            (ErrorLocation(), ""),
+            (ErrorLocation(path: "$.sine.frequency"), "$.sine.frequency"),
+            (ErrorLocation(file: "a.gpx", line: 3), "a.gpx:3"),
+            (ErrorLocation(file: "x.gpx"), "x.gpx"),
+            (ErrorLocation(line: 7), "line 7"),
+            (ErrorLocation(file: "a.csv", line: 3, index: 1, field: "x"), "a.csv:3: point 1: x"),
+            (ErrorLocation(line: 3, index: 1), "line 3: point 1"),
+            (ErrorLocation(file: "Accelerometer.csv", line: 12, column: 3), "Accelerometer.csv:12: column 3"),
+            (ErrorLocation(line: 12, column: 3), "line 12, column 3"),
+            (ErrorLocation(line: 3, column: 5, path: "$"), "$: line 3, column 5"),
+            (ErrorLocation(file: "spec.json", line: 3, column: 5, path: "$"), "spec.json: $: line 3, column 5"),
+            (ErrorLocation(file: "walk.jsonl", line: 3, path: "$.location"), "walk.jsonl:3: $.location"),
+            (ErrorLocation(file: "route.json", path: "$.route.speed"), "route.json: $.route.speed"),
+            (ErrorLocation(field: "samples"), "samples"),
+        ]
+    )
     func description(location: ErrorLocation, expected: String) {
         #expect(location.description == expected)
         #expect(location.isEmpty == expected.isEmpty)
@@ -28,7 +31,10 @@ import Signals
     @Test("an error prints its location, then its message")
     func errorDescription() {
         #expect(SignalError(.outOfRange, path: "$.route.speed", "bad").description == "$.route.speed: bad")
-        #expect(SignalError(.nonFinite, "bad", file: "a.csv", line: 3, index: 1, field: "x").description == "a.csv:3: point 1: x: bad")
+        #expect(
+            SignalError(.nonFinite, "bad", file: "a.csv", line: 3, index: 1, field: "x").description
+                == "a.csv:3: point 1: x: bad"
+        )
         #expect(SignalError(.invalidArgument, "bad").description == "bad")
     }
 
@@ -58,8 +64,10 @@ import Signals
         let codes = SignalError.Code.allCases.map(\.rawValue)
         #expect(Set(codes).count == codes.count)
         // The drifted names the error model replaced are gone for good.
-        for old in ["decreasingTimestamp", "decreasingTime", "invalidParameter", "unreadableFile", "badJSON",
-                    "tooLong", "invalidSignal", "emptyRoute", "missingSpeed"] {
+        for old in [
+            "decreasingTimestamp", "decreasingTime", "invalidParameter", "unreadableFile", "badJSON",
+            "tooLong", "invalidSignal", "emptyRoute", "missingSpeed",
+        ] {
             #expect(SignalError.Code(rawValue: old) == nil, "\(old)")
         }
         #expect(SignalError.Code(rawValue: "invalidTime") == .invalidTime)

@@ -1,6 +1,7 @@
-import InternalUtilities
 import Foundation
+import InternalUtilities
 import Testing
+
 @testable import Signals
 
 /// Errors quote at most about 100 characters of input, in their message and in their JSON path
@@ -48,6 +49,8 @@ import Testing
         #expect(SignalError.closestName(to: "amplitdue", in: ["amplitude", "offset"]) == "amplitude")
         #expect(SignalError.closestName(to: "offsets", in: ["amplitude", "offset"]) == "offset")
         #expect(SignalError.closestName(to: "offsetxyz", in: ["amplitude", "offset"]) == nil)
-        #expect(SignalError.closestName(to: String(repeating: "o", count: 1 << 22), in: ["amplitude", "offset"]) == nil)
+        #expect(
+            SignalError.closestName(to: String(repeating: "o", count: 1 << 22), in: ["amplitude", "offset"]) == nil
+        )
     }
 }

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import Signals
-import InternalUtilities
 import Formats
+import Foundation
+import InternalUtilities
+import Testing
+
+@testable import Signals
 
 @Suite struct JSONParserTests {
     func parse(_ text: String) throws(SignalError) -> JSONValue { try JSONValue.parse(text) }
@@ -18,35 +19,40 @@ import Formats
 
     @Test("well-formed documents parse, keys in order, integers exact")
     func valid() throws {
-        let v = try parse(#"{"b": [1, -0.5, 1e3, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"], "a": {}, "seed": 18446744073709551615}"#)
+        let v = try parse(
+            #"{"b": [1, -0.5, 1e3, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"], "a": {}, "seed": 18446744073709551615}"#
+        )
         let o = try #require({ if case .object(let o) = v { o } else { nil } }(), "not an object: \(v)")
         #expect(o.keys == ["b", "a", "seed"])
         #expect(o["b"]?.array?.count == 7)
         #expect(o["b"]?.array?[6].string == "x\"\\/\u{8}\u{c}\n\r\té😀")
         let seed = try #require({ if case .number(let n)? = o["seed"] { n } else { nil } }(), "seed is not a number")
         #expect(seed.unsignedInteger == UInt64.max)
-        #expect(try parse("\u{FEFF}  [ ]  ") == .array([]))   // a byte order mark and whitespace are fine
+        #expect(try parse("\u{FEFF}  [ ]  ") == .array([]))  // a byte order mark and whitespace are fine
     }
 
-    @Test("strict: each malformed document is refused with its line and column", arguments: [
-        (#"{"a": 1,}"#, "trailing comma before '}'", 1, 9),
-        ("[1, 2,\n ]", "trailing comma before ']'", 2, 2),
-        (#"{"frequency": 10, "frequency": 20}"#, "duplicate key 'frequency'", 1, 19),
-        (#"{"a": NaN}"#, "NaN and Infinity are not JSON numbers", 1, 7),
-        (#"{"a": -Infinity}"#, "NaN and Infinity", 1, 7),
-        (#"{"a": 1e400}"#, "too large for a Double", 1, 7),
-        (#"{"a": 01}"#, "leading zeros", 1, 7),
-        (#"{"a": 1.}"#, "digits after the decimal point", 1, 7),
-        (#"{'a': 1}"#, "expected a key in double quotes", 1, 2),
-        (#"{"a" 1}"#, "expected ':'", 1, 6),
-        (#"{"a": "x"#, "unterminated string", 1, 7),
-        ("{\"a\": \"x\ty\"}", "control character", 1, 9),
-        (#"{"a": "\x"}"#, "invalid escape", 1, 8),
-        (#"{"a": "\ud800"}"#, "unpaired UTF-16 surrogate", 1, 14),
-        ("[1] [2]", "after the JSON value", 1, 5),
-        ("", "the document is empty", 1, 1),
-        ("[tru]", "expected a value", 1, 2),
-    ])
+    @Test(
+        "strict: each malformed document is refused with its line and column",
+        arguments: [
+            (#"{"a": 1,}"#, "trailing comma before '}'", 1, 9),
+            ("[1, 2,\n ]", "trailing comma before ']'", 2, 2),
+            (#"{"frequency": 10, "frequency": 20}"#, "duplicate key 'frequency'", 1, 19),
+            (#"{"a": NaN}"#, "NaN and Infinity are not JSON numbers", 1, 7),
+            (#"{"a": -Infinity}"#, "NaN and Infinity", 1, 7),
+            (#"{"a": 1e400}"#, "too large for a Double", 1, 7),
+            (#"{"a": 01}"#, "leading zeros", 1, 7),
+            (#"{"a": 1.}"#, "digits after the decimal point", 1, 7),
+            (#"{'a': 1}"#, "expected a key in double quotes", 1, 2),
+            (#"{"a" 1}"#, "expected ':'", 1, 6),
+            (#"{"a": "x"#, "unterminated string", 1, 7),
+            ("{\"a\": \"x\ty\"}", "control character", 1, 9),
+            (#"{"a": "\x"}"#, "invalid escape", 1, 8),
+            (#"{"a": "\ud800"}"#, "unpaired UTF-16 surrogate", 1, 14),
+            ("[1] [2]", "after the JSON value", 1, 5),
+            ("", "the document is empty", 1, 1),
+            ("[tru]", "expected a value", 1, 2),
+        ]
+    )
     func malformed(text: String, message: String, line: Int, column: Int) {
         let e = failure(text)
         #expect(e?.code == .malformed)
@@ -80,7 +86,10 @@ import Formats
 
     @Test("a document over the size limit is refused before it is parsed")
     func size() {
-        #expect(#expect(throws: SignalError.self) { try JSONValue.parse(Data(count: 100), limits: JSONLimits(bytes: 99)) }?.code == .tooLarge)
+        #expect(
+            #expect(throws: SignalError.self) { try JSONValue.parse(Data(count: 100), limits: JSONLimits(bytes: 99)) }?
+                .code == .tooLarge
+        )
     }
 
     @Test("serialized text parses back to the same value; previews are cut")
@@ -103,8 +112,12 @@ import Formats
         #expect(unknown?.code == .unknownField)
         #expect(unknown?.path == "$.sine.frequncy")
         #expect(unknown?.message.contains("did you mean 'frequency'?") == true)
-        let f = try JSONFields(try parse(#"{"amplitude": null, "seed": 1.5, "name": 3}"#), path: "$.x", what: "x",
-                               fields: ["amplitude", "seed", "name", "frequency"])
+        let f = try JSONFields(
+            try parse(#"{"amplitude": null, "seed": 1.5, "name": 3}"#),
+            path: "$.x",
+            what: "x",
+            fields: ["amplitude", "seed", "name", "frequency"]
+        )
         let null = #expect(throws: SignalError.self) { _ = try f.optionalNumber("amplitude") }
         #expect(null?.path == "$.x.amplitude")
         #expect(null?.message.contains("null") == true)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Signals
 
 @Suite struct MemoryBudgetTests {
@@ -17,8 +18,10 @@ import Testing
         #expect(MemoryBudget.limit(physicalMemory: .max, availableToProcess: nil) == Int(UInt64.max / 2))
     }
 
-    @Test(arguments: [("4294967296\n", UInt64(4 << 30) as UInt64?), ("max\n", nil), ("", nil), ("0", nil), ("-5", nil),
-                      ("12abc", nil)])
+    @Test(arguments: [
+        ("4294967296\n", UInt64(4 << 30) as UInt64?), ("max\n", nil), ("", nil), ("0", nil), ("-5", nil),
+        ("12abc", nil),
+    ])
     func cgroupMemoryMax(text: String, expected: UInt64?) {
         #expect(MemoryBudget.cgroupLimit(text) == expected)
     }

@@ -1,6 +1,7 @@
 import CSignalKernels
 import Foundation
 import Testing
+
 @testable import Signals
 
 /// The native (AVX2 / AVX-512) kernels must give the portable Swift kernels' samples bit for bit, at
@@ -49,9 +50,12 @@ import Testing
 
     /// Runs `body` on a copy of `prefill` at level 0 and at every native level; returns one message,
     /// naming `label` and the level, for each native result whose bits differ from level 0's.
-    static func levelDifferences(_ label: @autoclosure () -> String, prefill: [Float],
-                                 sourceLocation: SourceLocation = #_sourceLocation,
-                                 _ body: (UnsafeMutablePointer<Float>) -> Void) -> [String] {
+    static func levelDifferences(
+        _ label: @autoclosure () -> String,
+        prefill: [Float],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: (UnsafeMutablePointer<Float>) -> Void
+    ) -> [String] {
         func run(_ level: Int) -> [Float] {
             var out = prefill
             NativeKernels.withLevel(level) {
@@ -69,9 +73,12 @@ import Testing
     }
 
     /// ``levelDifferences(_:prefill:sourceLocation:_:)``, each difference recorded as an issue.
-    static func compareLevels(_ label: @autoclosure () -> String, prefill: [Float],
-                              sourceLocation: SourceLocation = #_sourceLocation,
-                              _ body: (UnsafeMutablePointer<Float>) -> Void) {
+    static func compareLevels(
+        _ label: @autoclosure () -> String,
+        prefill: [Float],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: (UnsafeMutablePointer<Float>) -> Void
+    ) {
         for message in levelDifferences(label(), prefill: prefill, sourceLocation: sourceLocation, body) {
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }
@@ -81,15 +88,19 @@ import Testing
 
     /// Sample indices: 0, odd and vector-boundary starts, and both sides of 2^32 and 2^33 (where the
     /// noise keys change and the phase's low word carries) and of the Int64 limit.
-    static let starts: [UInt64] = [0, 1, 2, 15, 16, 17, 1_000_003, (1 << 32) - 17, (1 << 32) - 1, 1 << 32,
-                                   (1 << 32) + 1, (1 << 33) - 9, (1 << 33) + 3, UInt64(Int64.max) - 20]
+    static let starts: [UInt64] = [
+        0, 1, 2, 15, 16, 17, 1_000_003, (1 << 32) - 17, (1 << 32) - 1, 1 << 32,
+        (1 << 32) + 1, (1 << 33) - 9, (1 << 33) + 3, UInt64(Int64.max) - 20,
+    ]
 
     /// Phase increments (turns · 2^64 per sample): none, tiny, ones that carry from the low word on every
     /// step, large, on and around a half turn (2^63, Nyquist), a whole turn less one, and two real ones.
-    static let increments: [UInt64] = [0, 1, 3, 1 << 20, 0xFFFF_FFFF, 0x1_0000_0001, 0x9E37_79B9_7F4A_7C15,
-                                       (1 << 63) - 1, 1 << 63, (1 << 63) + 1, UInt64.max,
-                                       Phase.increment(frequency: 1.7, sampleRate: 1000),
-                                       Phase.increment(frequency: 499.9, sampleRate: 1000)]
+    static let increments: [UInt64] = [
+        0, 1, 3, 1 << 20, 0xFFFF_FFFF, 0x1_0000_0001, 0x9E37_79B9_7F4A_7C15,
+        (1 << 63) - 1, 1 << 63, (1 << 63) + 1, UInt64.max,
+        Phase.increment(frequency: 1.7, sampleRate: 1000),
+        Phase.increment(frequency: 499.9, sampleRate: 1000),
+    ]
 
     /// Lengths around one AVX2 (8), AVX-512 / Swift (16) and gaussian (2 × 16) vector, and a long one.
     static let counts = [0, 1, 7, 15, 16, 17, 31, 33, 4099]
@@ -101,7 +112,7 @@ import Testing
     /// 19 guard samples past `count` (a NaN with a payload) that no kernel may touch.
     static func prefill(_ count: Int, seed: UInt64) -> [Float] {
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        var values = (0 ..< count).map { i -> Float in
+        var values = (0..<count).map { i -> Float in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             switch i % 7 {
             case 3: return -0.0
@@ -126,8 +137,10 @@ import Testing
 
     /// One kernel over the grid of base phases, starts, increments, counts and settings. The kernel's
     /// last argument is the grid position (for parameters of its own).
-    static func phaseGrid(_ name: String,
-                          _ kernel: (UnsafeMutablePointer<Float>, Int, UInt64, UInt64, Float, Float, Bool, Int) -> Void) {
+    static func phaseGrid(
+        _ name: String,
+        _ kernel: (UnsafeMutablePointer<Float>, Int, UInt64, UInt64, Float, Float, Bool, Int) -> Void
+    ) {
         var position = 0
         for base in basePhases {
             for start in starts {
@@ -135,10 +148,12 @@ import Testing
                     let phase0 = base &+ increment &* start
                     for count in counts {
                         for (gain, bias, accumulate) in settings(count: count, position: position) {
-                            compareLevels("\(name) phase0 0x\(String(phase0, radix: 16)) (start \(start)) increment "
-                                          + "0x\(String(increment, radix: 16)) count \(count) gain \(gain) bias \(bias) "
-                                          + "accumulate \(accumulate)",
-                                          prefill: prefill(count, seed: UInt64(position))) { out in
+                            compareLevels(
+                                "\(name) phase0 0x\(String(phase0, radix: 16)) (start \(start)) increment "
+                                    + "0x\(String(increment, radix: 16)) count \(count) gain \(gain) bias \(bias) "
+                                    + "accumulate \(accumulate)",
+                                prefill: prefill(count, seed: UInt64(position))
+                            ) { out in
                                 kernel(out, count, phase0, increment, gain, bias, accumulate, position)
                             }
                             position += 1
@@ -152,14 +167,23 @@ import Testing
     /// ``phaseGrid(_:_:)`` for the kernel of a gain-and-bias wave (sine, sawtooth, triangle).
     static func phaseWaveGrid<W: PhaseWave>(_ name: String, _ wave: W.Type) {
         phaseGrid(name) { out, count, phase0, increment, gain, bias, accumulate, _ in
-            W.kernel(out, count: count, phase0: phase0, increment: increment, gain: gain, bias: bias,
-                     accumulate: accumulate)
+            W.kernel(
+                out,
+                count: count,
+                phase0: phase0,
+                increment: increment,
+                gain: gain,
+                bias: bias,
+                accumulate: accumulate
+            )
         }
     }
 
-    @Test("Sine, Sawtooth and Triangle .kernel: every native level equals the portable kernel bit for bit",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"),
-          arguments: ["sine", "sawtooth", "triangle"])
+    @Test(
+        "Sine, Sawtooth and Triangle .kernel: every native level equals the portable kernel bit for bit",
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"),
+        arguments: ["sine", "sawtooth", "triangle"]
+    )
     func gainAndBiasWave(_ name: String) {
         switch name {
         case "sine": Self.phaseWaveGrid(name, Sine.self)
@@ -169,37 +193,59 @@ import Testing
         }
     }
 
-    @Test("Square.kernel: every native level equals the portable kernel bit for bit",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+    @Test(
+        "Square.kernel: every native level equals the portable kernel bit for bit",
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
+    )
     func square() {
         let thresholds: [UInt32] = [0, 1, 0x4000_0000, 0x8000_0000, 0xB333_3333, 0xFFFF_FFFF]
         Self.phaseGrid("square") { out, count, phase0, increment, high, low, accumulate, position in
-            Square.kernel(out, count: count, phase0: phase0, increment: increment,
-                          threshold: thresholds[position % thresholds.count], high: high, low: low,
-                          accumulate: accumulate)
+            Square.kernel(
+                out,
+                count: count,
+                phase0: phase0,
+                increment: increment,
+                threshold: thresholds[position % thresholds.count],
+                high: high,
+                low: low,
+                accumulate: accumulate
+            )
         }
     }
 
     /// Low words of first counters: 0, odd, vector boundaries, and near the wrap (which the kernels
     /// wrap alike, though `Noise.render` never asks for it).
     static let firstCounters: [UInt32] = [0, 1, 15, 17, 0x7FFF_FFF1, 0xFFFF_FFF0 - 4099, 0xFFFF_FFF0, 0xFFFF_FFFF]
-    static let keys: [(UInt32, UInt32)] = [(0, 0), (0x1234_5678, 0x9ABC_DEF0),
-                                           CounterHash.keys(seed: 42, stream: 2, high: 1),
-                                           CounterHash.keys(seed: 7, stream: 3, high: 0)]
+    static let keys: [(UInt32, UInt32)] = [
+        (0, 0), (0x1234_5678, 0x9ABC_DEF0),
+        CounterHash.keys(seed: 42, stream: 2, high: 1),
+        CounterHash.keys(seed: 7, stream: 3, high: 0),
+    ]
 
-    @Test("Noise.uniformKernel: every native level equals the portable kernel bit for bit",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+    @Test(
+        "Noise.uniformKernel: every native level equals the portable kernel bit for bit",
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
+    )
     func uniform() {
         var position = 0
         for first in Self.firstCounters {
             for key in Self.keys {
                 for count in Self.counts {
                     for (gain, bias, accumulate) in Self.settings(count: count, position: position) {
-                        Self.compareLevels("uniform first \(first) key \(key) count \(count) gain \(gain) bias \(bias) "
-                                           + "accumulate \(accumulate)",
-                                           prefill: Self.prefill(count, seed: UInt64(position))) {
-                            Noise.uniformKernel($0, count: count, first: first, key: key, gain: gain, bias: bias,
-                                                accumulate: accumulate)
+                        Self.compareLevels(
+                            "uniform first \(first) key \(key) count \(count) gain \(gain) bias \(bias) "
+                                + "accumulate \(accumulate)",
+                            prefill: Self.prefill(count, seed: UInt64(position))
+                        ) {
+                            Noise.uniformKernel(
+                                $0,
+                                count: count,
+                                first: first,
+                                key: key,
+                                gain: gain,
+                                bias: bias,
+                                accumulate: accumulate
+                            )
                         }
                         position += 1
                     }
@@ -208,8 +254,10 @@ import Testing
         }
     }
 
-    @Test("Noise.gaussianKernel: every native level equals the portable kernel bit for bit",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+    @Test(
+        "Noise.gaussianKernel: every native level equals the portable kernel bit for bit",
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
+    )
     func gaussian() {
         var position = 0
         for first in Self.firstCounters {
@@ -218,13 +266,23 @@ import Testing
                 for oddStart in [false, true] {
                     for count in Self.counts {
                         for (gain, bias, accumulate) in Self.settings(count: count, position: position) {
-                            Self.compareLevels("gaussian first pair \(first) odd start \(oddStart) keys \(radiusKey) "
-                                               + "\(angleKey) count \(count) gain \(gain) bias \(bias) "
-                                               + "accumulate \(accumulate)",
-                                               prefill: Self.prefill(count, seed: UInt64(position))) {
-                                Noise.gaussianKernel($0, count: count, firstPair: first, oddStart: oddStart,
-                                                     radiusKey: radiusKey, angleKey: angleKey, gain: gain, bias: bias,
-                                                     accumulate: accumulate)
+                            Self.compareLevels(
+                                "gaussian first pair \(first) odd start \(oddStart) keys \(radiusKey) "
+                                    + "\(angleKey) count \(count) gain \(gain) bias \(bias) "
+                                    + "accumulate \(accumulate)",
+                                prefill: Self.prefill(count, seed: UInt64(position))
+                            ) {
+                                Noise.gaussianKernel(
+                                    $0,
+                                    count: count,
+                                    firstPair: first,
+                                    oddStart: oddStart,
+                                    radiusKey: radiusKey,
+                                    angleKey: angleKey,
+                                    gain: gain,
+                                    bias: bias,
+                                    accumulate: accumulate
+                                )
                             }
                             position += 1
                         }
@@ -244,13 +302,22 @@ import Testing
         AnySignal(Triangle(amplitude: 3, frequency: 7.3, phase: 2, offset: 1)),
         AnySignal(Noise(amplitude: 2, distribution: .uniform, seed: 9)),
         AnySignal(Noise(amplitude: 0.7, distribution: .gaussian, seed: 10)),
-        AnySignal(Sum { Sine(frequency: 3); Noise(seed: 1); Square(frequency: 2) }.scaled(by: 9.81).offset(by: 1)),
+        AnySignal(
+            Sum {
+                Sine(frequency: 3)
+                Noise(seed: 1)
+                Square(frequency: 2)
+            }.scaled(by: 9.81).offset(by: 1)
+        ),
     ]
 
     /// Renders that start on either side of 2^32 and 2^33 samples, so that the noise keys change
     /// inside the render (and a gaussian piece starts on an odd sample).
-    @Test("whole renders are bit-identical at every level, across the 2^32 and 2^33 key boundaries",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"), arguments: signals)
+    @Test(
+        "whole renders are bit-identical at every level, across the 2^32 and 2^33 key boundaries",
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"),
+        arguments: signals
+    )
     func renders(signal: AnySignal) throws {
         let serial = RenderOptions(parallelism: .serial, blockFrames: 1000)
         for start in [0, 123_456_789, (1 << 32) - 1000, (1 << 33) - 999, (1 << 33) + 1] {
@@ -260,10 +327,13 @@ import Testing
                 }
                 for level in Self.nativeLevels() {
                     let native = try NativeKernels.withLevel(level) {
-                        try signal.render(sampleRate: 1000, startIndex: start, frameCount: frames, options: serial).samples
+                        try signal.render(sampleRate: 1000, startIndex: start, frameCount: frames, options: serial)
+                            .samples
                     }
                     if let difference = Self.firstBitDifference(native, portable) {
-                        Issue.record("\(NativeKernels.name(of: level)) render from \(start), \(frames) frames: \(difference)")
+                        Issue.record(
+                            "\(NativeKernels.name(of: level)) render from \(start), \(frames) frames: \(difference)"
+                        )
                     }
                 }
             }
@@ -275,13 +345,13 @@ import Testing
     @Test("the bit comparison catches one flipped bit, −0.0 against 0.0, NaN payloads and a length change")
     func comparisonCanFail() {
         var state: UInt64 = 5
-        let samples = (0 ..< 40).map { _ -> Float in
+        let samples = (0..<40).map { _ -> Float in
             state = state &* 6_364_136_223_846_793_005 &+ 1
             return Float(Int32(truncatingIfNeeded: state >> 32)) * 0x1p-30
         }
         #expect(Self.firstBitDifference(samples, samples) == nil)
         for index in [0, 1, 16, 39] {
-            for bit in 0 ..< 32 {
+            for bit in 0..<32 {
                 var flipped = samples
                 flipped[index] = Float(bitPattern: flipped[index].bitPattern ^ (1 << bit))
                 let difference = Self.firstBitDifference(flipped, samples)
@@ -298,14 +368,23 @@ import Testing
         #expect(Self.firstBitDifference(samples, Array(samples.dropLast())) == "40 samples against 39")
     }
 
-    @Test("a kernel that differs in one sample at one level is reported",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+    @Test(
+        "a kernel that differs in one sample at one level is reported",
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
+    )
     func levelComparisonCanFail() {
         let native = Self.nativeLevels().last ?? NativeKernels.portable
         // A "kernel" that flips the lowest bit of sample 5 on the widest native level only.
         let differences = Self.levelDifferences("sabotaged sine", prefill: Self.prefill(33, seed: 1)) { out in
-            Sine.kernel(out, count: 33, phase0: 1 << 60, increment: 0x9E37_79B9_7F4A_7C15, gain: 1, bias: 0,
-                        accumulate: false)
+            Sine.kernel(
+                out,
+                count: 33,
+                phase0: 1 << 60,
+                increment: 0x9E37_79B9_7F4A_7C15,
+                gain: 1,
+                bias: 0,
+                accumulate: false
+            )
             if NativeKernels.level == native { out[5] = Float(bitPattern: out[5].bitPattern ^ 1) }
         }
         #expect(differences.count == 1, "\(differences)")
@@ -320,15 +399,19 @@ import Testing
 
     @Test("with only the portable level there is nothing to compare, and that is a failure, not a pass")
     func oneLevelFailsLoudly() {
-        #expect(Self.levelShortage([NativeKernels.portable])?.hasPrefix("only level 0 (the portable Swift kernels)") == true)
+        #expect(
+            Self.levelShortage([NativeKernels.portable])?.hasPrefix("only level 0 (the portable Swift kernels)") == true
+        )
         #expect(Self.levelShortage([NativeKernels.portable, NativeKernels.avx2]) == nil)
         #expect(Self.levelShortage([NativeKernels.portable, NativeKernels.avx2, NativeKernels.avx512]) == nil)
     }
 
     // MARK: Levels, caps and constants
 
-    @Test("this CPU has at least one native level to compare with the portable kernels",
-          .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+    @Test(
+        "this CPU has at least one native level to compare with the portable kernels",
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
+    )
     func severalLevels() {
         #expect(!Self.nativeLevels().isEmpty)
     }
@@ -351,7 +434,10 @@ import Testing
         var out = [Float](repeating: 0, count: 16)
         for level in NativeKernels.availableLevels {
             let (used, rendered) = NativeKernels.withLevel(level) {
-                (NativeKernels.level, out.withUnsafeMutableBufferPointer { sr_sine($0.baseAddress, 16, 0, 1 << 58, 1, 0, 0) })
+                (
+                    NativeKernels.level,
+                    out.withUnsafeMutableBufferPointer { sr_sine($0.baseAddress, 16, 0, 1 << 58, 1, 0, 0) }
+                )
             }
             #expect(used == level)
             #expect(rendered == (level == NativeKernels.portable ? 0 : 1), "level \(level)")
@@ -385,11 +471,18 @@ import Testing
             var out = [Float](repeating: 1, count: count + 1)
             NativeKernels.withLevel(level) {
                 out.withUnsafeMutableBufferPointer { p in
-                    Sine.kernel(p.baseAddress!, count: count, phase0: 1 << 62, increment: 0, gain: 2, bias: 0.5,
-                                accumulate: true)
+                    Sine.kernel(
+                        p.baseAddress!,
+                        count: count,
+                        phase0: 1 << 62,
+                        increment: 0,
+                        gain: 2,
+                        bias: 0.5,
+                        accumulate: true
+                    )
                 }
             }
-            #expect(out.prefix(count).allSatisfy { $0 == 3.5 }, "level \(level)")   // 1 + 2·sin(π/2) + 0.5
+            #expect(out.prefix(count).allSatisfy { $0 == 3.5 }, "level \(level)")  // 1 + 2·sin(π/2) + 0.5
             #expect(out[count] == 1)
         }
     }
@@ -432,9 +525,9 @@ import Testing
             return x
         }
         var input = Lanes.Words()
-        for k in 0 ..< Lanes.width { input[k] = UInt32(truncatingIfNeeded: k &* 0x9E37_79B9 &+ 12345) }
+        for k in 0..<Lanes.width { input[k] = UInt32(truncatingIfNeeded: k &* 0x9E37_79B9 &+ 12345) }
         let hashed = CounterHash.lowbias32(input)
-        for k in 0 ..< Lanes.width {
+        for k in 0..<Lanes.width {
             #expect(hashed[k] == reference(input[k]), "lane \(k)")
         }
     }

@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+
 @testable import Signals
 
 @Suite struct NoiseTests {
     @Test("gaussian: mean 0, standard deviation = amplitude, white (lag-1 ≈ 0)", arguments: [0 as UInt64, 42, 1 << 40])
     func gaussian(seed: UInt64) throws {
-        let b = try Noise(amplitude: 0.5, distribution: .gaussian, seed: seed).render(sampleRate: 1000, frameCount: 1 << 20)
+        let b = try Noise(amplitude: 0.5, distribution: .gaussian, seed: seed).render(
+            sampleRate: 1000,
+            frameCount: 1 << 20
+        )
         let m = Moments(b.samples)
         #expect(m.meanMatches(0, sigma: 0.5))
         #expect(m.deviationMatches(0.5, kurtosis: 3))
@@ -37,15 +41,18 @@ import Testing
 
     @Test("the statistics checks fail on bad generators")
     func checksCanFail() {
-        let ramp = (0 ..< 100_000).map { Float($0 % 100) / 50 - 1 }          // correlated
+        let ramp = (0..<100_000).map { Float($0 % 100) / 50 - 1 }  // correlated
         #expect(!Moments(ramp).isWhite)
-        let biased = (0 ..< 100_000).map { _ in Float.random(in: -1 ... 1) + 0.05 }
+        let biased = (0..<100_000).map { _ in Float.random(in: -1...1) + 0.05 }
         #expect(!Moments(biased).meanMatches(0, sigma: 1 / 3.0.squareRoot()))
-        let wide = (0 ..< 100_000).map { i in Float(i % 2 == 0 ? 1.2 : -1.2) }
+        let wide = (0..<100_000).map { i in Float(i % 2 == 0 ? 1.2 : -1.2) }
         #expect(!Moments(wide).deviationMatches(1, kurtosis: 3))
     }
 
-    @Test("rendering [0, N) equals [0, k) then [k, N), bit for bit", arguments: [Noise.Distribution.gaussian, .uniform])
+    @Test(
+        "rendering [0, N) equals [0, k) then [k, N), bit for bit",
+        arguments: [Noise.Distribution.gaussian, .uniform]
+    )
     func chunkIndependence(distribution: Noise.Distribution) throws {
         let noise = Noise(amplitude: 1, distribution: distribution, seed: 99)
         let n = 10_000
@@ -57,12 +64,14 @@ import Testing
         }
     }
 
-    @Test("indices across the 2^32 (uniform) and 2^33 (gaussian pairs) boundaries render independently and do not repeat",
-          arguments: [(Noise.Distribution.uniform, 32), (.gaussian, 32), (.gaussian, 33)])
+    @Test(
+        "indices across the 2^32 (uniform) and 2^33 (gaussian pairs) boundaries render independently and do not repeat",
+        arguments: [(Noise.Distribution.uniform, 32), (.gaussian, 32), (.gaussian, 33)]
+    )
     func highIndices(distribution: Noise.Distribution, bit: Int) throws {
         let noise = Noise(distribution: distribution, seed: 5)
         let boundary = 1 << bit
-        let start = boundary - 101   // odd: a gaussian pair straddles every split below
+        let start = boundary - 101  // odd: a gaussian pair straddles every split below
         let whole = try noise.render(sampleRate: 100, startIndex: start, frameCount: 203)
         let a = try noise.render(sampleRate: 100, startIndex: start, frameCount: 101)
         let b = try noise.render(sampleRate: 100, startIndex: boundary, frameCount: 102)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Signals
 
 @Suite struct RenderTests {
@@ -23,7 +24,11 @@ import Testing
     func parallel(threads: Int) throws {
         let n = 300_001
         let serial = try Self.wave.render(sampleRate: 1000, frameCount: n, options: RenderOptions(parallelism: .serial))
-        let parallel = try Self.wave.render(sampleRate: 1000, frameCount: n, options: RenderOptions(parallelism: .threads(threads)))
+        let parallel = try Self.wave.render(
+            sampleRate: 1000,
+            frameCount: n,
+            options: RenderOptions(parallelism: .threads(threads))
+        )
         #expect(serial == parallel)
         let automatic = try AnySignal(Self.wave).render(sampleRate: 1000, frameCount: n)
         #expect(serial == automatic)
@@ -32,8 +37,11 @@ import Testing
     @Test("block size does not change a single sample", arguments: [16, 17, 1000, 2048, 65_536])
     func blockSizes(block: Int) throws {
         let reference = try Self.wave.render(sampleRate: 1000, frameCount: 20_000)
-        let other = try Self.wave.render(sampleRate: 1000, frameCount: 20_000,
-                                         options: RenderOptions(parallelism: .serial, blockFrames: block))
+        let other = try Self.wave.render(
+            sampleRate: 1000,
+            frameCount: 20_000,
+            options: RenderOptions(parallelism: .serial, blockFrames: block)
+        )
         #expect(reference == other)
     }
 
@@ -46,7 +54,7 @@ import Testing
         for block in try axes.blocks(sampleRate: 1000, duration: 20, blockFrames: 3001) {
             #expect(block.startIndex == count)
             #expect(block.frameCount <= 3001)
-            for c in 0 ..< 3 { joined[c] += block.channel(c) }
+            for c in 0..<3 { joined[c] += block.channel(c) }
             count += block.frameCount
         }
         #expect(joined.flatMap { $0 } == whole.samples)
@@ -60,35 +68,57 @@ import Testing
     @Test("bad rates, durations and starts are errors, not empty or wrong buffers")
     func badRequests() {
         let s = Sine(frequency: 1)
-        for (rate, duration, start) in [(0.0, 1.0, 0.0), (-1, 1, 0), (.nan, 1, 0), (.infinity, 1, 0), (1000, 0, 0),
-                                        (1000, -1, 0), (1000, .nan, 0), (1000, 1, -1), (1000, 1, .infinity),
-                                        (1000, 0.0001, 0), (1000, 1e300, 0)] {
+        for (rate, duration, start) in [
+            (0.0, 1.0, 0.0), (-1, 1, 0), (.nan, 1, 0), (.infinity, 1, 0), (1000, 0, 0),
+            (1000, -1, 0), (1000, .nan, 0), (1000, 1, -1), (1000, 1, .infinity),
+            (1000, 0.0001, 0), (1000, 1e300, 0),
+        ] {
             let error = #expect(throws: SignalError.self, "rate \(rate) duration \(duration) start \(start)") {
                 try s.render(sampleRate: rate, duration: duration, start: start)
             }
             #expect(error?.code == .invalidRender, "rate \(rate) duration \(duration) start \(start)")
         }
-        #expect(#expect(throws: SignalError.self) { try s.render(sampleRate: 1000, startIndex: -1, frameCount: 10) }?.code == .invalidRender)
-        #expect(#expect(throws: SignalError.self) { try s.blocks(sampleRate: 1000, duration: 1, blockFrames: 0) }?.code == .invalidRender)
+        #expect(
+            #expect(throws: SignalError.self) { try s.render(sampleRate: 1000, startIndex: -1, frameCount: 10) }?.code
+                == .invalidRender
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try s.blocks(sampleRate: 1000, duration: 1, blockFrames: 0) }?.code
+                == .invalidRender
+        )
     }
 
     @Test("a whole-buffer render over the memory limit throws tooLarge instead of allocating")
     func tooLarge() throws {
         do {
-            _ = try Sine(frequency: 1).render(sampleRate: 1000, duration: 1e6, options: RenderOptions(memoryLimit: 1 << 20))
+            _ = try Sine(frequency: 1).render(
+                sampleRate: 1000,
+                duration: 1e6,
+                options: RenderOptions(memoryLimit: 1 << 20)
+            )
             Issue.record("expected tooLarge")
         } catch {
             #expect(error.code == .tooLarge)
             #expect(error.message.contains("stream"))
         }
         // Days at 48 kHz: over half this machine's memory, refused by default; streaming is fine.
-        #expect(#expect(throws: SignalError.self) { try Sine(frequency: 1).render(sampleRate: 48000, duration: 86_400 * 365) }?.code == .tooLarge)
+        #expect(
+            #expect(throws: SignalError.self) {
+                try Sine(frequency: 1).render(sampleRate: 48000, duration: 86_400 * 365)
+            }?.code == .tooLarge
+        )
         _ = try Sine(frequency: 1).blocks(sampleRate: 48000, duration: 86_400 * 365)
     }
 
     @Test("SampleBuffer layout, subscripts and interleaving")
     func sampleBuffer() {
-        let b = SampleBuffer(sampleRate: 10, startIndex: 5, channelCount: 2, frameCount: 3, samples: [1, 2, 3, 10, 20, 30])
+        let b = SampleBuffer(
+            sampleRate: 10,
+            startIndex: 5,
+            channelCount: 2,
+            frameCount: 3,
+            samples: [1, 2, 3, 10, 20, 30]
+        )
         #expect(Array(b.channel(1)) == [10, 20, 30])
         #expect(b[frame: 2, channel: 1] == 30)
         #expect(b.interleaved() == [1, 10, 2, 20, 3, 30])

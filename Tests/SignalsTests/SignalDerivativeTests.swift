@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Signals
 
 @Suite struct SignalDerivativeTests {
@@ -12,13 +13,19 @@ import Testing
         var scratch = [Float](repeating: 0, count: frames)
         rate.withUnsafeMutableBufferPointer { r in
             scratch.withUnsafeMutableBufferPointer { s in
-                let block = RenderBlock(base: r.baseAddress!, channelStride: frames, channelCount: 1, frameCount: frames,
-                                        startIndex: 0, sampleRate: fs)
+                let block = RenderBlock(
+                    base: r.baseAddress!,
+                    channelStride: frames,
+                    channelCount: 1,
+                    frameCount: frames,
+                    startIndex: 0,
+                    sampleRate: fs
+                )
                 d.render(into: block, scratch: s.baseAddress!)
             }
         }
         var worst = 0.0
-        for i in 1 ..< frames - 1 {
+        for i in 1..<frames - 1 {
             let numeric = (Double(signal[frame: i + 1]) - Double(signal[frame: i - 1])) * fs / 2
             worst = max(worst, abs(numeric - Double(rate[i])))
         }
@@ -28,8 +35,17 @@ import Testing
     @Test("sine, chirp, sums, scalings and offsets: exact derivatives")
     func smooth() throws {
         try Self.check(.sine(Sine(amplitude: 0.5, frequency: 3, phase: 0.7)), tolerance: 3e-3)
-        try Self.check(.offset(by: 2, .scaled(by: -1.5, .sum([.sine(Sine(amplitude: 0.2, frequency: 5)), .constant(Constant(1))]))), tolerance: 3e-3)
-        try Self.check(.chirp(Chirp(amplitude: 0.3, startFrequency: 1, endFrequency: 8, duration: 1, phase: 0.4)), tolerance: 5e-3)
+        try Self.check(
+            .offset(
+                by: 2,
+                .scaled(by: -1.5, .sum([.sine(Sine(amplitude: 0.2, frequency: 5)), .constant(Constant(1))]))
+            ),
+            tolerance: 3e-3
+        )
+        try Self.check(
+            .chirp(Chirp(amplitude: 0.3, startFrequency: 1, endFrequency: 8, duration: 1, phase: 0.4)),
+            tolerance: 5e-3
+        )
     }
 
     @Test("a triangle's derivative is ±4Af (a square), away from its corners")
@@ -42,7 +58,10 @@ import Testing
     func wrongFails() throws {
         let node = SignalNode.sine(Sine(amplitude: 0.5, frequency: 3))
         let signal = try AnySignal(node: node).render(sampleRate: 2000, frameCount: 100)
-        let wrong = try AnySignal(node: .sine(Sine(amplitude: 2 * .pi * 3 * 0.5, frequency: 3))).render(sampleRate: 2000, frameCount: 100)
+        let wrong = try AnySignal(node: .sine(Sine(amplitude: 2 * .pi * 3 * 0.5, frequency: 3))).render(
+            sampleRate: 2000,
+            frameCount: 100
+        )
         let numeric = (Double(signal[frame: 11]) - Double(signal[frame: 9])) * 1000
         #expect(abs(numeric - Double(wrong[frame: 10])) > 0.1)
     }
@@ -52,6 +71,10 @@ import Testing
         #expect(try SignalDerivative(of: .square(Square(amplitude: 0, frequency: 2)), path: "$").isZero)
         #expect(try SignalDerivative(of: .sawtooth(Sawtooth(amplitude: 1, frequency: 0)), path: "$").isZero)
         #expect(try SignalDerivative(of: .noise(Noise(amplitude: 0)), path: "$").isZero)
-        #expect(#expect(throws: SignalError.self) { try SignalDerivative(of: .sawtooth(Sawtooth(amplitude: 1, frequency: 1)), path: "$") }?.code == .outOfRange)
+        #expect(
+            #expect(throws: SignalError.self) {
+                try SignalDerivative(of: .sawtooth(Sawtooth(amplitude: 1, frequency: 1)), path: "$")
+            }?.code == .outOfRange
+        )
     }
 }

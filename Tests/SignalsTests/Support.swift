@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Signals
 
 /// Exact Double references and statistics shared by the engine tests.
@@ -43,7 +44,7 @@ struct Moments {
         let variance = v.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(count - 1)
         standardDeviation = variance.squareRoot()
         var c = 0.0
-        for i in 1 ..< v.count { c += (v[i] - m) * (v[i - 1] - m) }
+        for i in 1..<v.count { c += (v[i] - m) * (v[i - 1] - m) }
         lag1 = c / Double(count - 1) / variance
     }
 

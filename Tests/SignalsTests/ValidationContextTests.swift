@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Signals
 
 /// The validator's promise: a signal that validates renders only finite samples, whatever its
@@ -42,11 +43,14 @@ import Testing
 
     // `1e200 × 1e200` overflows the render's gain to inf, and `inf × 0` is NaN, though the bound of
     // every node is 0.
-    @Test("scale factors whose product is beyond the largest Float are refused, even above a zero", arguments: [
-        #"{"scaled": {"by": 1e200, "signal": {"scaled": {"by": 1e200, "signal": {"constant": {"value": 0}}}}}}"#,
-        #"{"scaled": {"by": 1e39, "signal": {"sine": {"amplitude": 0, "frequency": 1}}}}"#,
-        #"{"scaled": {"by": -1e30, "signal": {"offset": {"by": 0, "signal": {"scaled": {"by": 1e10, "signal": {"scaled": {"by": 0, "signal": {"constant": {"value": 1}}}}}}}}}}"#,
-    ])
+    @Test(
+        "scale factors whose product is beyond the largest Float are refused, even above a zero",
+        arguments: [
+            #"{"scaled": {"by": 1e200, "signal": {"scaled": {"by": 1e200, "signal": {"constant": {"value": 0}}}}}}"#,
+            #"{"scaled": {"by": 1e39, "signal": {"sine": {"amplitude": 0, "frequency": 1}}}}"#,
+            #"{"scaled": {"by": -1e30, "signal": {"offset": {"by": 0, "signal": {"scaled": {"by": 1e10, "signal": {"scaled": {"by": 0, "signal": {"constant": {"value": 1}}}}}}}}}}"#,
+        ]
+    )
     func gainOverflow(json: String) throws {
         let error = try check(json)
         #expect(error?.code == .outOfRange)
@@ -58,7 +62,7 @@ import Testing
     func gainOverflowStatic() throws {
         let error = try check(Constant(0).scaled(by: 1e200).scaled(by: 1e200))
         #expect(error?.code == .outOfRange)
-        #expect(error?.path == "$.scaled.signal.scaled")   // the node whose factor makes the product overflow
+        #expect(error?.path == "$.scaled.signal.scaled")  // the node whose factor makes the product overflow
     }
 
     /// A signal of one's own that writes through ``RenderBlock/store(_:_:)``, which applies the gain as a `Float`.
@@ -77,18 +81,28 @@ import Testing
 
     @Test("a gain within Float's range that rescales a small signal still renders it")
     func gainWithinRange() throws {
-        #expect(try check(#"{"scaled": {"by": 1e30, "signal": {"scaled": {"by": 1e-30, "signal": {"sine": {"frequency": 1}}}}}}"#) == nil)
+        #expect(
+            try check(
+                #"{"scaled": {"by": 1e30, "signal": {"scaled": {"by": 1e-30, "signal": {"sine": {"frequency": 1}}}}}}"#
+            ) == nil
+        )
         let buffer = try Constant(1e-38).scaled(by: 1e38).render(sampleRate: 10, frameCount: 4)
         #expect(buffer.samples.allSatisfy { abs($0 - 1) < 1e-6 })
     }
 
     // A triangle's kernel works with its slope −4·amplitude and a sawtooth's with 2·amplitude, which
     // overflowed Float (−inf, then NaN at the peak) while the samples stayed in range.
-    @Test("slopes beyond the largest Float are refused, with the amplitude's path", arguments: [
-        (#"{"triangle": {"amplitude": 1e38, "frequency": 1}}"#, "$.triangle.amplitude"),
-        (#"{"sawtooth": {"amplitude": 2e38, "frequency": 1}}"#, "$.sawtooth.amplitude"),
-        (#"{"scaled": {"by": 1e30, "signal": {"triangle": {"amplitude": -1e8, "frequency": 1}}}}"#, "$.scaled.signal.triangle.amplitude"),
-    ])
+    @Test(
+        "slopes beyond the largest Float are refused, with the amplitude's path",
+        arguments: [
+            (#"{"triangle": {"amplitude": 1e38, "frequency": 1}}"#, "$.triangle.amplitude"),
+            (#"{"sawtooth": {"amplitude": 2e38, "frequency": 1}}"#, "$.sawtooth.amplitude"),
+            (
+                #"{"scaled": {"by": 1e30, "signal": {"triangle": {"amplitude": -1e8, "frequency": 1}}}}"#,
+                "$.scaled.signal.triangle.amplitude"
+            ),
+        ]
+    )
     func slopeOverflow(json: String, path: String) throws {
         let error = try check(json)
         #expect(error?.code == .outOfRange)
@@ -106,14 +120,17 @@ import Testing
     // accumulation in Float; 101 terms that add up to 1.7e32 below the largest Float rendered inf.
     @Test("a sum's bound allows for the rounding of its accumulation in Float")
     func sumRounding() throws {
-        let big = 3.4028048065684532e38, small = 1.5211807202738753e31
-        let terms = [#"{"constant": {"value": \#(big)}}"#] + Array(repeating: #"{"constant": {"value": \#(small)}}"#, count: 100)
+        let big = 3.4028048065684532e38
+        let small = 1.5211807202738753e31
+        let terms =
+            [#"{"constant": {"value": \#(big)}}"#]
+            + Array(repeating: #"{"constant": {"value": \#(small)}}"#, count: 100)
         let error = try check(#"{"sum": [\#(terms.joined(separator: ","))]}"#)
         #expect(error?.code == .outOfRange)
-        #expect(big + 100 * small <= SignalLimits.largestSample)   // the exact sum is in range
+        #expect(big + 100 * small <= SignalLimits.largestSample)  // the exact sum is in range
         let builder = Sum {
             Constant(big)
-            for _ in 0 ..< 100 { Constant(small) }
+            for _ in 0..<100 { Constant(small) }
         }
         #expect(try check(builder)?.code == .outOfRange)
         let array = [Constant(big)] + Array(repeating: Constant(small), count: 100)

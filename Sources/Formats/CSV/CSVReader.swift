@@ -1,3 +1,5 @@
+import SensorData
+
 /// The one CSV reader of the package (point files, recordings for `verify`/`plot`, phone exports):
 /// comma-separated records (or separated by another byte, as phyphox's `;` and tab exports), one per
 /// line, streamed from a ``ByteReader``.
@@ -48,7 +50,11 @@ package final class CSVReader {
                 var closed = false
                 while i < n {
                     if scratch[i] == UInt8(ascii: "\"") {
-                        if i + 1 < n, scratch[i + 1] == UInt8(ascii: "\"") { value.append(0x22); i += 2; continue }
+                        if i + 1 < n, scratch[i + 1] == UInt8(ascii: "\"") {
+                            value.append(0x22)
+                            i += 2
+                            continue
+                        }
                         closed = true
                         i += 1
                         break
@@ -57,13 +63,23 @@ package final class CSVReader {
                     i += 1
                 }
                 guard closed else {
-                    throw SignalError(.malformed, "a quoted field is not closed (a '\"' is missing)", file: name, line: line)
+                    throw SignalError(
+                        .malformed,
+                        "a quoted field is not closed (a '\"' is missing)",
+                        file: name,
+                        line: line
+                    )
                 }
                 while i < n, isSpace(scratch[i]) { i += 1 }
                 fields.append(String(decoding: value, as: UTF8.self))
                 guard i < n else { break }
                 guard scratch[i] == separator else {
-                    throw SignalError(.malformed, "unexpected text after a quoted field (expected '\(separator == 0x09 ? "tab" : String(UnicodeScalar(separator)))')", file: name, line: line)
+                    throw SignalError(
+                        .malformed,
+                        "unexpected text after a quoted field (expected '\(separator == 0x09 ? "tab" : String(UnicodeScalar(separator)))')",
+                        file: name,
+                        line: line
+                    )
                 }
                 i += 1
                 continue
@@ -72,7 +88,7 @@ package final class CSVReader {
             while stop < n, scratch[stop] != separator { stop += 1 }
             var last = stop
             while last > i, isSpace(scratch[last - 1]) { last -= 1 }
-            fields.append(String(decoding: scratch[i ..< last], as: UTF8.self))
+            fields.append(String(decoding: scratch[i..<last], as: UTF8.self))
             guard stop < n else { break }
             i = stop + 1
         }
@@ -85,9 +101,16 @@ package final class CSVReader {
     package static func number(_ text: String) -> Double? {
         var utf8 = text.utf8[...]
         if let f = utf8.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        var digits = 0, sawPoint = false
+        var digits = 0
+        var sawPoint = false
         while let b = utf8.first {
-            if b >= 0x30 && b <= 0x39 { digits += 1 } else if b == UInt8(ascii: "."), !sawPoint { sawPoint = true } else { break }
+            if b >= 0x30 && b <= 0x39 {
+                digits += 1
+            } else if b == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
             utf8 = utf8.dropFirst()
         }
         guard digits > 0 else { return nil }
@@ -95,7 +118,10 @@ package final class CSVReader {
             utf8 = utf8.dropFirst()
             if let s = utf8.first, s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
             var exponentDigits = 0
-            while let b = utf8.first, b >= 0x30 && b <= 0x39 { exponentDigits += 1; utf8 = utf8.dropFirst() }
+            while let b = utf8.first, b >= 0x30 && b <= 0x39 {
+                exponentDigits += 1
+                utf8 = utf8.dropFirst()
+            }
             guard exponentDigits > 0 else { return nil }
         }
         guard utf8.isEmpty else { return nil }
@@ -112,26 +138,49 @@ package final class CSVReader {
         // A header name is user input too: cut it like the value, so a message never echoes a huge name whole.
         let column = SignalErrorQuote.quote(header)
         guard !text.isEmpty else {
-            throw SignalError(.malformed, "empty value in column '\(column)'", file: name, line: line, index: index, field: column)
+            throw SignalError(
+                .malformed,
+                "empty value in column '\(column)'",
+                file: name,
+                line: line,
+                index: index,
+                field: column
+            )
         }
         guard let value = CSVReader.number(text) else {
             let lower = text.lowercased()
             if ["nan", "inf", "-inf", "+inf", "infinity", "-infinity"].contains(lower) {
-                throw SignalError(.nonFinite, "column '\(column)' must be a finite number, got \(SignalErrorQuote.quote(text))",
-                                  file: name, line: line, index: index, field: column)
+                throw SignalError(
+                    .nonFinite,
+                    "column '\(column)' must be a finite number, got \(SignalErrorQuote.quote(text))",
+                    file: name,
+                    line: line,
+                    index: index,
+                    field: column
+                )
             }
-            throw SignalError(.malformed, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is not a number",
-                              file: name, line: line, index: index, field: column)
+            throw SignalError(
+                .malformed,
+                "'\(SignalErrorQuote.quote(text))' in column '\(column)' is not a number",
+                file: name,
+                line: line,
+                index: index,
+                field: column
+            )
         }
         guard value.isFinite else {
-            throw SignalError(.nonFinite, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is beyond the range of a Double",
-                              file: name, line: line, index: index, field: column)
+            throw SignalError(
+                .nonFinite,
+                "'\(SignalErrorQuote.quote(text))' in column '\(column)' is beyond the range of a Double",
+                file: name,
+                line: line,
+                index: index,
+                field: column
+            )
         }
         return value
     }
 }
-
-import SensorData
 
 /// Quoting of user input in messages (cut to 100 characters).
 enum SignalErrorQuote {

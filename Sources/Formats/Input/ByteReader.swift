@@ -1,10 +1,11 @@
+import Foundation
+import SensorData
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import SensorData
 
 /// Reads bytes from a regular file in 64 KB chunks (or from bytes in memory), counting lines, for the
 /// file readers: memory stays bounded whatever the file's size, and no line may exceed ``lineLimit``.
@@ -63,7 +64,12 @@ package final class ByteReader {
             if end == 0 {
                 exhausted = true
                 if ferror(file) != 0 {
-                    readError = SignalError(.unreadable, "read error: \(String(cString: strerror(errno)))", file: name, line: line)
+                    readError = SignalError(
+                        .unreadable,
+                        "read error: \(String(cString: strerror(errno)))",
+                        file: name,
+                        line: line
+                    )
                 }
             }
         } else {
@@ -71,7 +77,7 @@ package final class ByteReader {
             if end > 0 {
                 let start = memory.startIndex + memoryOffset
                 buffer.withUnsafeMutableBytes { dst in
-                    memory.copyBytes(to: dst.bindMemory(to: UInt8.self), from: start ..< start + end)
+                    memory.copyBytes(to: dst.bindMemory(to: UInt8.self), from: start..<start + end)
                 }
             }
             memoryOffset += end
@@ -107,10 +113,11 @@ package final class ByteReader {
         guard line == 1, peek() == 0xEF, position == 0 else { return }
         // Only at offset 0 of the input. In memory the buffer may be shorter than the mark, so look at the
         // bytes themselves; a file's first buffer holds the whole mark (fread fills it).
-        let isMark = file == nil
+        let isMark =
+            file == nil
             ? memoryOffset == end && memory.starts(with: [0xEF, 0xBB, 0xBF])
             : end >= 3 && buffer[1] == 0xBB && buffer[2] == 0xBF
-        if isMark { for _ in 0 ..< 3 { _ = next() } }
+        if isMark { for _ in 0..<3 { _ = next() } }
     }
 
     /// Reads one line (without its `\n` or `\r\n`) into `out`, replacing its contents.
@@ -126,14 +133,21 @@ package final class ByteReader {
             var found = false
             buffer.withUnsafeBufferPointer { b in
                 while position < end {
-                    if b[position] == 0x0A { found = true; break }
+                    if b[position] == 0x0A {
+                        found = true
+                        break
+                    }
                     position += 1
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start ..< position]))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<position]))
             }
             if out.count > lineLimit {
-                throw SignalError(.malformed, "line \(line) is longer than \(lineLimit) bytes; is this a text file of points?",
-                                  file: name, line: line)
+                throw SignalError(
+                    .malformed,
+                    "line \(line) is longer than \(lineLimit) bytes; is this a text file of points?",
+                    file: name,
+                    line: line
+                )
             }
             if found {
                 position += 1

@@ -1,10 +1,11 @@
+import Foundation
+import SensorData
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import SensorData
 
 /// The files a command reads, by identity (``FileIdentity``), registered before it writes anything so
 /// that no output lands on one; and the one expansion of a folder named as an input.
@@ -60,7 +61,9 @@ package struct InputFiles: Sendable {
     package mutating func add(_ path: String?) throws(SignalError) {
         guard let path, !path.isEmpty else { return }
         if path != "-", InputFiles.isFolder(path) {
-            for file in try InputFiles.walk(path, limit: limit) { register(Entry(name: file.path, identity: file.identity, folder: path)) }
+            for file in try InputFiles.walk(path, limit: limit) {
+                register(Entry(name: file.path, identity: file.identity, folder: path))
+            }
             return
         }
         let identity = path == "-" ? FileIdentity.of(descriptor: STDIN_FILENO) : FileIdentity.of(path)
@@ -112,12 +115,16 @@ package struct InputFiles: Sendable {
             }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             let names = try walk(path).map { String($0.path.dropFirst(prefix.count)) }.filter { name in
-                !name.contains("/") && !name.hasPrefix(".") && extensions.contains((name as NSString).pathExtension.lowercased())
+                !name.contains("/") && !name.hasPrefix(".")
+                    && extensions.contains((name as NSString).pathExtension.lowercased())
             }.sorted()
             guard !names.isEmpty else {
                 let list = extensions.sorted().map { "." + $0 }.joined(separator: ", ")
-                throw SignalError(.unreadable, "the folder holds no \(list) file; give the files themselves, or the folder of an unzipped export",
-                                  file: path)
+                throw SignalError(
+                    .unreadable,
+                    "the folder holds no \(list) file; give the files themselves, or the folder of an unzipped export",
+                    file: path
+                )
             }
             out += names.map { prefix + $0 }
         }
@@ -127,13 +134,18 @@ package struct InputFiles: Sendable {
     /// Every regular file beneath `folder` (any depth; links followed, each folder once), as
     /// `folder/relative/path`, in no particular order.
     /// - Throws: `SignalError` `.tooLarge` naming the folder past `limit` files.
-    static func walk(_ folder: String, limit: Int = folderLimit) throws(SignalError) -> [(path: String, identity: FileIdentity)] {
+    static func walk(
+        _ folder: String,
+        limit: Int = folderLimit
+    ) throws(SignalError) -> [(path: String, identity: FileIdentity)] {
         var found: [(path: String, identity: FileIdentity)] = []
         var visited: Set<String> = []
         var pending = [folder.hasSuffix("/") ? String(folder.dropLast()) : folder]
         while let current = pending.popLast() {
-            guard let identity = FileIdentity.of(current), visited.insert("\(identity.device):\(identity.inode)").inserted,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: current.isEmpty ? "/" : current) else { continue }
+            guard let identity = FileIdentity.of(current),
+                visited.insert("\(identity.device):\(identity.inode)").inserted,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: current.isEmpty ? "/" : current)
+            else { continue }
             for name in names {
                 let path = current + "/" + name
                 guard let identity = FileIdentity.of(path) else { continue }
@@ -142,8 +154,11 @@ package struct InputFiles: Sendable {
                 } else if identity.isRegularFile {
                     found.append((path, identity))
                     guard found.count <= limit else {
-                        throw SignalError(.tooLarge, "a folder of more than \(limit) files (counting its subfolders'), too many to check every output against; give the files to read, or a folder of fewer files",
-                                          file: folder)
+                        throw SignalError(
+                            .tooLarge,
+                            "a folder of more than \(limit) files (counting its subfolders'), too many to check every output against; give the files to read, or a folder of fewer files",
+                            file: folder
+                        )
                     }
                 }
             }

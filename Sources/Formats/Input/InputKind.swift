@@ -1,6 +1,6 @@
 import Foundation
-import SensorData
 import InternalUtilities
+import SensorData
 
 /// What an input holds, told in one place for every command: by the file name's extension when it
 /// tells, else by the first bytes (so pipes and process substitution work too).
@@ -45,14 +45,21 @@ package enum InputKind: Sendable, Hashable {
         guard let first = firstByte(head) else { return nil }
         if first == UInt8(ascii: "<") { return .gpx }
         // CSV: printable text whose first line has a comma, is a time column's name, or starts a number.
-        let printable = head.prefix(4096).allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F) }
+        let printable = head.prefix(4096).allSatisfy {
+            $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 >= 0x20 && $0 != 0x7F)
+        }
         guard printable else { return nil }
         var text = head.prefix(4096)[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        let line = String(decoding: text.drop { $0.isJSONWhitespace }.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
-            .trimmingCharacters(in: .whitespaces)
+        let line = String(
+            decoding: text.drop { $0.isJSONWhitespace }.prefix { $0 != 0x0A && $0 != 0x0D },
+            as: UTF8.self
+        )
+        .trimmingCharacters(in: .whitespaces)
         let numeric = line.first.map { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." } ?? false
-        let timeName = ["t", "time", "timestamp"].contains(line.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+        let timeName = ["t", "time", "timestamp"].contains(
+            line.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        )
         return line.contains(",") || numeric || timeName ? .points(.csv) : nil
     }
 

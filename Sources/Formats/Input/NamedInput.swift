@@ -1,10 +1,11 @@
+import Foundation
+import SensorData
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import SensorData
 
 /// An input the user named: a regular file (re-read on every pass), or standard input (`-`), a named
 /// pipe, process substitution (`<(cat walk.csv)`) or a device, which can be read only once and is
@@ -45,7 +46,11 @@ package struct NamedInput: Sendable, Hashable {
     ///   - spoolLimit: Largest one-shot input kept, in bytes.
     ///   - lineLimit: Longest line of a text input, in bytes.
     /// - Throws: `SignalError` (`unreadable`: missing file, a directory, a read error, too large).
-    package static func open(_ path: String, spoolLimit: Int = defaultSpoolLimit, lineLimit: Int = 1 << 20) throws(SignalError) -> NamedInput {
+    package static func open(
+        _ path: String,
+        spoolLimit: Int = defaultSpoolLimit,
+        lineLimit: Int = 1 << 20
+    ) throws(SignalError) -> NamedInput {
         let name = path == "-" ? "standard input" : path
         let fd: Int32
         if path == "-" {
@@ -106,7 +111,9 @@ package struct NamedInput: Sendable, Hashable {
             return data
         case .file(let path):
             let fd = posixOpen(path)
-            guard fd >= 0 else { throw SignalError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: name) }
+            guard fd >= 0 else {
+                throw SignalError(.unreadable, "cannot open: \(String(cString: strerror(errno)))", file: name)
+            }
             defer { close(fd) }
             if allowingMore { return try NamedInput.readChunk(fd, max: limit, name: name) }
             return try NamedInput.spool(fd, name: name, limit: limit, lineLimit: nil)
@@ -142,19 +149,33 @@ package struct NamedInput: Sendable, Hashable {
             if checkText, let lineLimit {
                 for (offset, byte) in chunk.enumerated() {
                     if byte == 0 {
-                        throw SignalError(.malformed, "holds a NUL byte at offset \(all.count + offset): binary data, not a text file of points or a spec", file: name)
+                        throw SignalError(
+                            .malformed,
+                            "holds a NUL byte at offset \(all.count + offset): binary data, not a text file of points or a spec",
+                            file: name
+                        )
                     }
-                    if byte == 0x0A { lineLength = 0 } else {
+                    if byte == 0x0A {
+                        lineLength = 0
+                    } else {
                         lineLength += 1
                         if lineLength > lineLimit {
-                            throw SignalError(.malformed, "has a line longer than \(lineLimit) bytes; is this a text file of points or a spec?", file: name)
+                            throw SignalError(
+                                .malformed,
+                                "has a line longer than \(lineLimit) bytes; is this a text file of points or a spec?",
+                                file: name
+                            )
                         }
                     }
                 }
             }
             all.append(chunk)
             guard all.count <= limit else {
-                throw SignalError(.unreadable, "gives more than \(limit) bytes; save it to a regular file and pass its path", file: name)
+                throw SignalError(
+                    .unreadable,
+                    "gives more than \(limit) bytes; save it to a regular file and pass its path",
+                    file: name
+                )
             }
         }
         return all

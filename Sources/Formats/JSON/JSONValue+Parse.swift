@@ -14,8 +14,13 @@ extension JSONValue {
         do {
             return try JSONParser.parse(data, limits: limits)
         } catch {
-            throw SignalError(error.isTooLarge ? .tooLarge : .malformed, error.message, line: error.line, column: error.column,
-                              path: error.path)
+            throw SignalError(
+                error.isTooLarge ? .tooLarge : .malformed,
+                error.message,
+                line: error.line,
+                column: error.column,
+                path: error.path
+            )
         }
     }
 

@@ -21,10 +21,14 @@ package enum JSONVector3 {
             return SIMD3(repeating: n.value)
         case .array(let items):
             guard items.count == 3 else {
-                throw SignalError(.malformed, path: path, "'\(name)' must be a number or [x, y, z], got an array of \(items.count)")
+                throw SignalError(
+                    .malformed,
+                    path: path,
+                    "'\(name)' must be a number or [x, y, z], got an array of \(items.count)"
+                )
             }
             var v = SIMD3<Double>.zero
-            for i in 0 ..< 3 { v[i] = try JSONFields.number(items[i], path: "\(path)[\(i)]", name: name) }
+            for i in 0..<3 { v[i] = try JSONFields.number(items[i], path: "\(path)[\(i)]", name: name) }
             return v
         default:
             throw SignalError(.malformed, path: path, "'\(name)' must be a number or [x, y, z], got \(value.preview())")

@@ -15,15 +15,23 @@ package enum ParameterRange {
     ///   - unit: Its unit, for the message (empty for a pure number).
     ///   - range: The values allowed.
     ///   - path: The JSON path of the parameter, where the error is located.
-    package static func check(_ value: Double, _ field: String, unit: String, in range: ClosedRange<Double>,
-                              path: String) throws(SignalError) {
+    package static func check(
+        _ value: Double,
+        _ field: String,
+        unit: String,
+        in range: ClosedRange<Double>,
+        path: String
+    ) throws(SignalError) {
         let unit = unit.isEmpty ? "" : " \(unit)"
         guard value.isFinite else {
             throw SignalError(.nonFinite, path: path, "\(field) must be finite, got \(value)\(unit)")
         }
         guard range.contains(value) else {
-            throw SignalError(.outOfRange, path: path,
-                              "\(field) \(value)\(unit) is outside \(range.lowerBound)\(unit) ... \(range.upperBound)\(unit)")
+            throw SignalError(
+                .outOfRange,
+                path: path,
+                "\(field) \(value)\(unit) is outside \(range.lowerBound)\(unit) ... \(range.upperBound)\(unit)"
+            )
         }
     }
 }

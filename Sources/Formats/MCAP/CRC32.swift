@@ -9,9 +9,9 @@
 /// Incremental: updating with `a` then `b` gives the CRC of `a + b`. Cost: one table lookup per byte.
 package struct CRC32: Sendable, Hashable {
     /// The 256 remainders of the reflected polynomial, one per byte value.
-    static let table: [UInt32] = (0 ..< 256).map { n -> UInt32 in
+    static let table: [UInt32] = (0..<256).map { n -> UInt32 in
         var c = UInt32(n)
-        for _ in 0 ..< 8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
         return c
     }
 

@@ -104,8 +104,12 @@ package struct MCAPWriter: Sendable {
     ///   - schema: An id from ``addSchema(name:encoding:data:)``.
     ///   - metadata: Key–value pairs stored with the channel.
     /// - Returns: The channel's id (0, 1, …).
-    package mutating func addChannel(topic: String, messageEncoding: String, schema: UInt16,
-                                     metadata: [String: String] = [:]) -> UInt16 {
+    package mutating func addChannel(
+        topic: String,
+        messageEncoding: String,
+        schema: UInt16,
+        metadata: [String: String] = [:]
+    ) -> UInt16 {
         precondition(!finished && channelCount < UInt16.max, "channel after finish() or more than 65535")
         closeChunk()
         let id = channelCount
@@ -129,8 +133,13 @@ package struct MCAPWriter: Sendable {
     ///   - logTime: When it was logged, nanoseconds since 1970.
     ///   - publishTime: When it was published, ns (default `logTime`).
     ///   - data: The serialised message (CDR for `cdr`).
-    package mutating func addMessage(channel: UInt16, sequence: UInt32? = nil, logTime: UInt64, publishTime: UInt64? = nil,
-                                     data: [UInt8]) {
+    package mutating func addMessage(
+        channel: UInt16,
+        sequence: UInt32? = nil,
+        logTime: UInt64,
+        publishTime: UInt64? = nil,
+        data: [UInt8]
+    ) {
         precondition(!finished && channel < channelCount, "message after finish() or on an unknown channel")
         let count = messageCounts[channel, default: 0]
         let offset = UInt64(chunk.bytes.count)
@@ -181,9 +190,17 @@ package struct MCAPWriter: Sendable {
             indexOffsets.append((channel, position))
             emit(MCAPBytes.record(.messageIndex, index))
         }
-        chunks.append(ChunkSummary(startTime: chunkStart, endTime: chunkEnd, offset: offset, length: length,
-                                   messageIndexOffsets: indexOffsets, messageIndexLength: position - indexStart,
-                                   size: UInt64(records.count)))
+        chunks.append(
+            ChunkSummary(
+                startTime: chunkStart,
+                endTime: chunkEnd,
+                offset: offset,
+                length: length,
+                messageIndexOffsets: indexOffsets,
+                messageIndexLength: position - indexStart,
+                size: UInt64(records.count)
+            )
+        )
         chunk.bytes.removeAll(keepingCapacity: true)
         chunkIndexes.removeAll(keepingCapacity: true)
         chunkStart = .max
@@ -238,8 +255,8 @@ package struct MCAPWriter: Sendable {
         statistics.u64(messageCount)
         statistics.u16(UInt16(schemaRecords.count))
         statistics.u32(UInt32(channelCount))
-        statistics.u32(0)    // attachments
-        statistics.u32(0)    // metadata
+        statistics.u32(0)  // attachments
+        statistics.u32(0)  // metadata
         statistics.u32(UInt32(chunks.count))
         statistics.u64(messageCount == 0 ? 0 : firstTime)
         statistics.u64(messageCount == 0 ? 0 : lastTime)

@@ -90,8 +90,15 @@ extension ROS2 {
         package var linearAccelerationCovariance: [Double]
 
         /// A message from its fields (covariances of 9 elements).
-        package init(header: Header, orientation: SIMD4<Double>, orientationCovariance: [Double], angularVelocity: SIMD3<Double>,
-                     angularVelocityCovariance: [Double], linearAcceleration: SIMD3<Double>, linearAccelerationCovariance: [Double]) {
+        package init(
+            header: Header,
+            orientation: SIMD4<Double>,
+            orientationCovariance: [Double],
+            angularVelocity: SIMD3<Double>,
+            angularVelocityCovariance: [Double],
+            linearAcceleration: SIMD3<Double>,
+            linearAccelerationCovariance: [Double]
+        ) {
             self.header = header
             self.orientation = orientation
             self.orientationCovariance = orientationCovariance
@@ -151,7 +158,8 @@ extension ROS2 {
         /// The type name.
         package static let name = "sensor_msgs/msg/FluidPressure"
         /// The definition.
-        package static let definition = "std_msgs/Header header\nfloat64 fluid_pressure\nfloat64 variance\n" + ROS2.header
+        package static let definition =
+            "std_msgs/Header header\nfloat64 fluid_pressure\nfloat64 variance\n" + ROS2.header
         /// Stamp and frame.
         package var header: Header
         /// Pressure, Pa.
@@ -193,19 +201,23 @@ extension ROS2 {
             float64[9] position_covariance
             uint8 position_covariance_type
 
-            """ + ROS2.header + ROS2.dependency("sensor_msgs/NavSatStatus", """
-            int8 STATUS_NO_FIX = -1
-            int8 STATUS_FIX = 0
-            int8 STATUS_SBAS_FIX = 1
-            int8 STATUS_GBAS_FIX = 2
-            int8 status
-            uint16 SERVICE_GPS = 1
-            uint16 SERVICE_GLONASS = 2
-            uint16 SERVICE_COMPASS = 4
-            uint16 SERVICE_GALILEO = 8
-            uint16 service
+            """ + ROS2.header
+            + ROS2.dependency(
+                "sensor_msgs/NavSatStatus",
+                """
+                int8 STATUS_NO_FIX = -1
+                int8 STATUS_FIX = 0
+                int8 STATUS_SBAS_FIX = 1
+                int8 STATUS_GBAS_FIX = 2
+                int8 status
+                uint16 SERVICE_GPS = 1
+                uint16 SERVICE_GLONASS = 2
+                uint16 SERVICE_COMPASS = 4
+                uint16 SERVICE_GALILEO = 8
+                uint16 service
 
-            """)
+                """
+            )
         /// `COVARIANCE_TYPE_APPROXIMATED`.
         package static let covarianceApproximated: UInt8 = 1
         /// Stamp and frame.
@@ -226,8 +238,16 @@ extension ROS2 {
         package var covarianceType: UInt8
 
         /// A message from its fields.
-        package init(header: Header, status: Int8, service: UInt16, latitude: Double, longitude: Double, altitude: Double,
-                     covariance: [Double], covarianceType: UInt8) {
+        package init(
+            header: Header,
+            status: Int8,
+            service: UInt16,
+            latitude: Double,
+            longitude: Double,
+            altitude: Double,
+            covariance: [Double],
+            covarianceType: UInt8
+        ) {
             self.header = header
             self.status = status
             self.service = service
@@ -265,9 +285,15 @@ extension ROS2 {
 
             """ + ROS2.header
             + ROS2.dependency("geometry_msgs/PoseWithCovariance", "geometry_msgs/Pose pose\nfloat64[36] covariance\n")
-            + ROS2.dependency("geometry_msgs/Pose", "geometry_msgs/Point position\ngeometry_msgs/Quaternion orientation\n")
+            + ROS2.dependency(
+                "geometry_msgs/Pose",
+                "geometry_msgs/Point position\ngeometry_msgs/Quaternion orientation\n"
+            )
             + ROS2.point + ROS2.quaternion
-            + ROS2.dependency("geometry_msgs/TwistWithCovariance", "geometry_msgs/Twist twist\nfloat64[36] covariance\n")
+            + ROS2.dependency(
+                "geometry_msgs/TwistWithCovariance",
+                "geometry_msgs/Twist twist\nfloat64[36] covariance\n"
+            )
             + ROS2.dependency("geometry_msgs/Twist", "geometry_msgs/Vector3 linear\ngeometry_msgs/Vector3 angular\n")
             + ROS2.vector3
         /// Stamp and the pose's frame.
@@ -286,9 +312,16 @@ extension ROS2 {
         package var poseCovariance: [Double], twistCovariance: [Double]
 
         /// A message from its fields.
-        package init(header: Header, childFrameID: String, position: SIMD3<Double>, orientation: SIMD4<Double>,
-                     linearVelocity: SIMD3<Double>, angularVelocity: SIMD3<Double>, poseCovariance: [Double],
-                     twistCovariance: [Double]) {
+        package init(
+            header: Header,
+            childFrameID: String,
+            position: SIMD3<Double>,
+            orientation: SIMD4<Double>,
+            linearVelocity: SIMD3<Double>,
+            angularVelocity: SIMD3<Double>,
+            poseCovariance: [Double],
+            twistCovariance: [Double]
+        ) {
             self.header = header
             self.childFrameID = childFrameID
             self.position = position

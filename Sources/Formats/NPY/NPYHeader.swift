@@ -40,7 +40,10 @@ package struct NPYHeader: Sendable, Hashable {
         var dict = "{'descr': '\(dtype.rawValue)', 'fortran_order': False, 'shape': \(tuple), }"
         let unpadded = 10 + dict.utf8.count + 1
         dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
-        precondition(dict.utf8.count <= Int(UInt16.max), ".npy header of \(dict.utf8.count) bytes does not fit version 1.0")
+        precondition(
+            dict.utf8.count <= Int(UInt16.max),
+            ".npy header of \(dict.utf8.count) bytes does not fit version 1.0"
+        )
         var data = Data(magic + [1, 0])
         let length = UInt16(dict.utf8.count)
         data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
@@ -72,7 +75,8 @@ package struct NPYHeader: Sendable, Hashable {
             throw fail("not a .npy file (it does not start with \\x93NUMPY)")
         }
         let major = b[6]
-        let length: Int, start: Int
+        let length: Int
+        let start: Int
         switch major {
         case 1:
             length = Int(b[8]) | Int(b[9]) << 8
@@ -95,14 +99,18 @@ package struct NPYHeader: Sendable, Hashable {
         case "<f4", "float32": width = 4
         case "<f8", "float64": width = 8
         default:
-            throw fail(".npy dtype \(descr.prefix(20)) is not supported; use little-endian float32 (<f4) or float64 (<f8)")
+            throw fail(
+                ".npy dtype \(descr.prefix(20)) is not supported; use little-endian float32 (<f4) or float64 (<f8)"
+            )
         }
         if try dict.bool("fortran_order") == true {
             throw fail("Fortran-ordered .npy arrays are not supported; save with C order")
         }
         guard let shape = try dict.tuple("shape") else { throw fail(".npy header has no 'shape'") }
         guard shape.count == 1 || shape.count == 2 else {
-            throw fail(".npy shape (\(shape.map(String.init).joined(separator: ", "))) must be (frames,) or (frames, channels)")
+            throw fail(
+                ".npy shape (\(shape.map(String.init).joined(separator: ", "))) must be (frames,) or (frames, channels)"
+            )
         }
         frames = shape[0]
         channels = shape.count == 2 ? shape[1] : 1
@@ -119,7 +127,11 @@ package struct NPYHeader: Sendable, Hashable {
 /// The Python dict literal of a `.npy` header: `{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }`.
 private struct NPYDict {
     var entries: [String: Value] = [:]
-    enum Value { case string(String), bool(Bool), tuple([Int]) }
+    enum Value {
+        case string(String)
+        case bool(Bool)
+        case tuple([Int])
+    }
     let name: String
 
     init(_ text: String, name: String) throws(SignalError) {
@@ -148,19 +160,28 @@ private struct NPYDict {
             guard s.first == ":" else { throw fail("expected ':' after '\(key.prefix(40))'") }
             s.removeFirst()
             skip()
-            if s.hasPrefix("True") { entries[key] = .bool(true); s = s.dropFirst(4) }
-            else if s.hasPrefix("False") { entries[key] = .bool(false); s = s.dropFirst(5) }
-            else if s.first == "(" {
+            if s.hasPrefix("True") {
+                entries[key] = .bool(true)
+                s = s.dropFirst(4)
+            } else if s.hasPrefix("False") {
+                entries[key] = .bool(false)
+                s = s.dropFirst(5)
+            } else if s.first == "(" {
                 s.removeFirst()
                 var items: [Int] = []
                 while true {
                     skip()
-                    if s.first == ")" { s.removeFirst(); break }
+                    if s.first == ")" {
+                        s.removeFirst()
+                        break
+                    }
                     let digits = s.prefix { $0 == "-" || $0.isNumber || $0 == "L" }
                     guard !digits.isEmpty else { throw fail("expected a whole number in the shape") }
                     s = s.dropFirst(digits.count)
                     guard let n = Int(digits.filter { $0 != "L" }), n >= 0 else {
-                        throw fail("the shape holds \(digits.prefix(30)), which is not a whole number from 0 to \(Int.max)")
+                        throw fail(
+                            "the shape holds \(digits.prefix(30)), which is not a whole number from 0 to \(Int.max)"
+                        )
                     }
                     items.append(n)
                     skip()
@@ -171,7 +192,10 @@ private struct NPYDict {
                 entries[key] = .string(try quoted())
             }
             skip()
-            if s.first == "," { s.removeFirst(); continue }
+            if s.first == "," {
+                s.removeFirst()
+                continue
+            }
             skip()
             guard s.first == "}" else { throw fail("expected ',' or '}'") }
             break
@@ -180,19 +204,25 @@ private struct NPYDict {
 
     mutating func string(_ key: String) throws(SignalError) -> String? {
         guard let v = entries[key] else { return nil }
-        guard case .string(let s) = v else { throw SignalError(.malformed, ".npy header '\(key)' must be a string", file: name) }
+        guard case .string(let s) = v else {
+            throw SignalError(.malformed, ".npy header '\(key)' must be a string", file: name)
+        }
         return s
     }
 
     mutating func bool(_ key: String) throws(SignalError) -> Bool? {
         guard let v = entries[key] else { return nil }
-        guard case .bool(let b) = v else { throw SignalError(.malformed, ".npy header '\(key)' must be True or False", file: name) }
+        guard case .bool(let b) = v else {
+            throw SignalError(.malformed, ".npy header '\(key)' must be True or False", file: name)
+        }
         return b
     }
 
     mutating func tuple(_ key: String) throws(SignalError) -> [Int]? {
         guard let v = entries[key] else { return nil }
-        guard case .tuple(let t) = v else { throw SignalError(.malformed, ".npy header '\(key)' must be a tuple", file: name) }
+        guard case .tuple(let t) = v else {
+            throw SignalError(.malformed, ".npy header '\(key)' must be a tuple", file: name)
+        }
         return t
     }
 }

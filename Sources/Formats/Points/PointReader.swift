@@ -1,6 +1,6 @@
 import Foundation
-import SensorData
 import InternalUtilities
+import SensorData
 
 /// Decodes the points of a point file one at a time, in any of its formats, and checks that timestamps
 /// are finite and non-decreasing.
@@ -30,8 +30,13 @@ package final class PointReader {
         if format == .csv { csv = CSVReader(bytes) } else { bytes.skipByteOrderMark() }
     }
 
-    private func error(_ code: SignalError.Code, _ message: String, line: Int?, index: Int? = nil,
-                       field: String? = nil) -> SignalError {
+    private func error(
+        _ code: SignalError.Code,
+        _ message: String,
+        line: Int?,
+        index: Int? = nil,
+        field: String? = nil
+    ) -> SignalError {
         SignalError(code, message, file: bytes.name, line: line, index: index, field: field)
     }
 
@@ -50,9 +55,13 @@ package final class PointReader {
             return nil
         }
         guard point.timestamp >= previous else {
-            throw error(.invalidTime,
-                        "timestamp \(point.timestamp) s is before the previous point's \(previous) s; timestamps must not decrease",
-                        line: line, index: index, field: "timestamp")
+            throw error(
+                .invalidTime,
+                "timestamp \(point.timestamp) s is before the previous point's \(previous) s; timestamps must not decrease",
+                line: line,
+                index: index,
+                field: "timestamp"
+            )
         }
         previous = point.timestamp
         index += 1
@@ -104,7 +113,11 @@ package final class PointReader {
                 throw error(.malformed, "the file is empty; expected a JSON array of points", line: bytes.line)
             }
             guard first == UInt8(ascii: "[") else {
-                throw error(.malformed, "expected '[': a JSON point file is an array of point objects", line: bytes.line)
+                throw error(
+                    .malformed,
+                    "expected '[': a JSON point file is an array of point objects",
+                    line: bytes.line
+                )
             }
             bytes.skipWhitespace()
             if bytes.peek() == UInt8(ascii: "]") {
@@ -123,7 +136,13 @@ package final class PointReader {
         var terminator: UInt8?
         while let byte = bytes.next() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else {
                 if byte == UInt8(ascii: "\"") {
                     inString = true
@@ -138,12 +157,22 @@ package final class PointReader {
             if terminator != nil { break }
             scratch.append(byte)
             if scratch.count > bytes.lineLimit {
-                throw error(.malformed, "point \(index) is longer than \(bytes.lineLimit) bytes", line: line, index: index)
+                throw error(
+                    .malformed,
+                    "point \(index) is longer than \(bytes.lineLimit) bytes",
+                    line: line,
+                    index: index
+                )
             }
         }
         guard let terminator else {
             try bytes.checkReadError()
-            throw error(.malformed, "unexpected end of file inside the array of points (missing ']')", line: bytes.line, index: index)
+            throw error(
+                .malformed,
+                "unexpected end of file inside the array of points (missing ']')",
+                line: bytes.line,
+                index: index
+            )
         }
         while let last = scratch.last, last.isJSONWhitespace { scratch.removeLast() }
         guard !scratch.isEmpty else {
@@ -169,13 +198,19 @@ package final class PointReader {
 
     /// The CSV columns: the short form or the full motion names.
     static let shortColumns = ["timestamp", "x", "y", "z"]
-    static let fullColumns = ["timestamp", "userAcceleration.x", "userAcceleration.y", "userAcceleration.z",
-                              "gravity.x", "gravity.y", "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z",
-                              "attitude.w", "attitude.x", "attitude.y", "attitude.z"]
+    static let fullColumns = [
+        "timestamp", "userAcceleration.x", "userAcceleration.y", "userAcceleration.z",
+        "gravity.x", "gravity.y", "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z",
+        "attitude.w", "attitude.x", "attitude.y", "attitude.z",
+    ]
 
     private func readHeader(_ csv: CSVReader) throws(SignalError) {
         guard try csv.nextRecord(into: &fields) else {
-            throw error(.malformed, "the file is empty; expected a CSV header such as 'timestamp,x,y,z'", line: csv.line)
+            throw error(
+                .malformed,
+                "the file is empty; expected a CSV header such as 'timestamp,x,y,z'",
+                line: csv.line
+            )
         }
         let line = csv.line
         var seen: Set<Int> = []
@@ -184,19 +219,25 @@ package final class PointReader {
             if let i = Self.fullColumns.firstIndex(of: name) {
                 slot = i
             } else if name == "t" {
-                slot = 0   // what `signals render` writes for the timestamp
+                slot = 0  // what `signals render` writes for the timestamp
             } else if let i = Self.shortColumns.firstIndex(of: name) {
                 slot = i
             } else {
                 var message = "unknown column '\(SignalError.quoted(name, limit: 60))' in the CSV header"
-                if let guess = SignalError.closestName(to: name, in: Self.fullColumns + Self.shortColumns) { message += " (did you mean '\(guess)'?)" }
-                message += "; the columns are timestamp,x,y,z or timestamp and any of \(Self.fullColumns.dropFirst().joined(separator: ","))"
+                if let guess = SignalError.closestName(to: name, in: Self.fullColumns + Self.shortColumns) {
+                    message += " (did you mean '\(guess)'?)"
+                }
+                message +=
+                    "; the columns are timestamp,x,y,z or timestamp and any of \(Self.fullColumns.dropFirst().joined(separator: ","))"
                 throw error(.unknownField, message, line: line, field: SignalError.quoted(name, limit: 60))
             }
             guard seen.insert(slot).inserted else {
-                throw error(.duplicateField,
-                            "column '\(name)' appears twice in the CSV header (x, y, z are userAcceleration.x, .y, .z; t is timestamp)",
-                            line: line, field: name)
+                throw error(
+                    .duplicateField,
+                    "column '\(name)' appears twice in the CSV header (x, y, z are userAcceleration.x, .y, .z; t is timestamp)",
+                    line: line,
+                    field: name
+                )
             }
             columns.append(slot)
             columnNames.append(name)
@@ -204,11 +245,15 @@ package final class PointReader {
         guard seen.contains(0) else {
             throw error(.missingField, "the CSV header has no 'timestamp' column", line: line, field: "timestamp")
         }
-        let attitude = (10 ... 13).filter(seen.contains)
+        let attitude = (10...13).filter(seen.contains)
         if !attitude.isEmpty && attitude.count != 4 {
-            let missing = (10 ... 13).filter { !seen.contains($0) }.map { Self.fullColumns[$0] }
-            throw error(.missingField, "the attitude needs all four quaternion columns; missing \(missing.joined(separator: ", "))",
-                        line: line, field: missing.first)
+            let missing = (10...13).filter { !seen.contains($0) }.map { Self.fullColumns[$0] }
+            throw error(
+                .missingField,
+                "the attitude needs all four quaternion columns; missing \(missing.joined(separator: ", "))",
+                line: line,
+                field: missing.first
+            )
         }
         hasAttitude = attitude.count == 4
     }
@@ -222,18 +267,25 @@ package final class PointReader {
         guard try csv.nextRecord(into: &fields) else { return nil }
         let line = csv.line
         guard fields.count == columns.count else {
-            throw error(.malformed, "expected \(columns.count) fields as in the header, found \(fields.count)", line: line, index: index)
+            throw error(
+                .malformed,
+                "expected \(columns.count) fields as in the header, found \(fields.count)",
+                line: line,
+                index: index
+            )
         }
-        for i in 1 ..< values.count { values[i] = 0 }
+        for i in 1..<values.count { values[i] = 0 }
         for (k, text) in fields.enumerated() {
             values[columns[k]] = try csv.finiteNumber(text, column: columnNames[k], index: index)
         }
         let v = values
-        let point = MotionPoint(timestamp: v[0],
-                                userAcceleration: Acceleration(x: v[1], y: v[2], z: v[3]),
-                                gravity: Acceleration(x: v[4], y: v[5], z: v[6]),
-                                rotationRate: RotationRate(x: v[7], y: v[8], z: v[9]),
-                                attitude: hasAttitude ? Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]) : nil)
+        let point = MotionPoint(
+            timestamp: v[0],
+            userAcceleration: Acceleration(x: v[1], y: v[2], z: v[3]),
+            gravity: Acceleration(x: v[4], y: v[5], z: v[6]),
+            rotationRate: RotationRate(x: v[7], y: v[8], z: v[9]),
+            attitude: hasAttitude ? Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]) : nil
+        )
         return (point, line)
     }
 }

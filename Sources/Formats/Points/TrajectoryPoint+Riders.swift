@@ -5,10 +5,22 @@ extension TrajectoryPoint {
     /// `magneticField`, `pressure` with a barometer, `altitude`, `pedometer`), for their one writer and
     /// reader, `TrajectoryRiders` in `Formats`.
     package var riders: TrajectoryRiders {
-        TrajectoryRiders(heading: TrajectoryRiders.Heading(trueHeading: trueHeading, magneticHeading: magneticHeading,
-                                                           headingAccuracy: headingAccuracy),
-                         magneticField: magneticField.vector, pressure: pressure, altitude: altitude,
-                         pedometer: TrajectoryRiders.Pedometer(steps: steps, distance: distance, cadence: cadence,
-                                                               floorsAscended: floorsAscended, floorsDescended: floorsDescended))
+        TrajectoryRiders(
+            heading: TrajectoryRiders.Heading(
+                trueHeading: trueHeading,
+                magneticHeading: magneticHeading,
+                headingAccuracy: headingAccuracy
+            ),
+            magneticField: magneticField.vector,
+            pressure: pressure,
+            altitude: altitude,
+            pedometer: TrajectoryRiders.Pedometer(
+                steps: steps,
+                distance: distance,
+                cadence: cadence,
+                floorsAscended: floorsAscended,
+                floorsDescended: floorsDescended
+            )
+        )
     }
 }

@@ -72,8 +72,13 @@ package struct TrajectoryRiders: Sendable, Hashable {
     /// The pedometer's counts.
     package var pedometer: Pedometer?
 
-    package init(heading: Heading? = nil, magneticField: SIMD3<Double>? = nil, pressure: Double? = nil, altitude: Double? = nil,
-                 pedometer: Pedometer? = nil) {
+    package init(
+        heading: Heading? = nil,
+        magneticField: SIMD3<Double>? = nil,
+        pressure: Double? = nil,
+        altitude: Double? = nil,
+        pedometer: Pedometer? = nil
+    ) {
         self.heading = heading
         self.magneticField = magneticField
         self.pressure = pressure
@@ -86,7 +91,8 @@ package struct TrajectoryRiders: Sendable, Hashable {
     /// - Parameter text: The JSON object's text so far.
     package func write(into text: inout String) {
         if let heading {
-            text += ",\"heading\":{\"trueHeading\":\(heading.trueHeading),\"magneticHeading\":\(heading.magneticHeading),\"headingAccuracy\":\(heading.headingAccuracy)}"
+            text +=
+                ",\"heading\":{\"trueHeading\":\(heading.trueHeading),\"magneticHeading\":\(heading.magneticHeading),\"headingAccuracy\":\(heading.headingAccuracy)}"
         }
         if let magneticField {
             text += ",\"magneticField\":{\"x\":\(magneticField.x),\"y\":\(magneticField.y),\"z\":\(magneticField.z)}"
@@ -94,7 +100,8 @@ package struct TrajectoryRiders: Sendable, Hashable {
         if let pressure { text += ",\"pressure\":\(pressure)" }
         if let altitude { text += ",\"altitude\":\(altitude)" }
         if let pedometer {
-            text += ",\"pedometer\":{\"steps\":\(pedometer.steps),\"distance\":\(pedometer.distance),\"cadence\":\(pedometer.cadence),\"floorsAscended\":\(pedometer.floorsAscended),\"floorsDescended\":\(pedometer.floorsDescended)}"
+            text +=
+                ",\"pedometer\":{\"steps\":\(pedometer.steps),\"distance\":\(pedometer.distance),\"cadence\":\(pedometer.cadence),\"floorsAscended\":\(pedometer.floorsAscended),\"floorsDescended\":\(pedometer.floorsDescended)}"
         }
     }
 
@@ -118,41 +125,66 @@ package struct TrajectoryRiders: Sendable, Hashable {
             let f = try JSONFields(v, path: JSONPath.child(path, "heading"), what: "'heading'", fields: headingFields)
             func degrees(_ name: String) throws(SignalError) -> Double {
                 let d = try f.number(name)
-                guard d >= 0, d < 360 else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(d) is not within 0 ..< 360 degrees") }
+                guard d >= 0, d < 360 else {
+                    throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(d) is not within 0 ..< 360 degrees")
+                }
                 return d
             }
-            riders.heading = Heading(trueHeading: try degrees("trueHeading"), magneticHeading: try degrees("magneticHeading"),
-                                     headingAccuracy: try f.number("headingAccuracy"))
+            riders.heading = Heading(
+                trueHeading: try degrees("trueHeading"),
+                magneticHeading: try degrees("magneticHeading"),
+                headingAccuracy: try f.number("headingAccuracy")
+            )
         }
         if let v = object["magneticField"] {
-            let f = try JSONFields(v, path: JSONPath.child(path, "magneticField"), what: "'magneticField'", fields: fieldAxes)
+            let f = try JSONFields(
+                v,
+                path: JSONPath.child(path, "magneticField"),
+                what: "'magneticField'",
+                fields: fieldAxes
+            )
             riders.magneticField = SIMD3(try f.number("x"), try f.number("y"), try f.number("z"))
         }
         if let v = object["pressure"] {
             let p = try JSONFields.number(v, path: JSONPath.child(path, "pressure"), name: "pressure")
-            guard p >= 0 else { throw SignalError(.outOfRange, path: JSONPath.child(path, "pressure"), "'pressure' \(p) Pa is negative") }
+            guard p >= 0 else {
+                throw SignalError(.outOfRange, path: JSONPath.child(path, "pressure"), "'pressure' \(p) Pa is negative")
+            }
             riders.pressure = p
         }
         if let v = object["altitude"] {
             riders.altitude = try JSONFields.number(v, path: JSONPath.child(path, "altitude"), name: "altitude")
         }
         if let v = object["pedometer"] {
-            let f = try JSONFields(v, path: JSONPath.child(path, "pedometer"), what: "'pedometer'", fields: pedometerFields)
+            let f = try JSONFields(
+                v,
+                path: JSONPath.child(path, "pedometer"),
+                what: "'pedometer'",
+                fields: pedometerFields
+            )
             func count(_ name: String) throws(SignalError) -> Int {
                 guard let u = try f.optionalUnsigned(name) else {
                     throw SignalError(.missingField, path: f.path, "missing required field '\(name)' in 'pedometer'")
                 }
-                guard u <= UInt64(Int.max) else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(u) is too large") }
+                guard u <= UInt64(Int.max) else {
+                    throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(u) is too large")
+                }
                 return Int(u)
             }
             func amount(_ name: String, _ unit: String) throws(SignalError) -> Double {
                 let x = try f.number(name)
-                guard x >= 0 else { throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(x) \(unit) is negative") }
+                guard x >= 0 else {
+                    throw SignalError(.outOfRange, path: f.path(name), "'\(name)' \(x) \(unit) is negative")
+                }
                 return x
             }
-            riders.pedometer = Pedometer(steps: try count("steps"), distance: try amount("distance", "m"),
-                                         cadence: try amount("cadence", "steps/s"), floorsAscended: try count("floorsAscended"),
-                                         floorsDescended: try count("floorsDescended"))
+            riders.pedometer = Pedometer(
+                steps: try count("steps"),
+                distance: try amount("distance", "m"),
+                cadence: try amount("cadence", "steps/s"),
+                floorsAscended: try count("floorsAscended"),
+                floorsDescended: try count("floorsDescended")
+            )
         }
         return riders
     }

@@ -12,9 +12,9 @@ import SensorData
 /// ```
 package enum MagnetometerCalibrationRules {
     /// The hard-iron offsets allowed per axis, µT (±10 mT).
-    package static let hardIronOffsets: ClosedRange<Double> = -10_000 ... 10_000
+    package static let hardIronOffsets: ClosedRange<Double> = -10_000...10_000
     /// The soft-iron matrix entries allowed (dimensionless).
-    package static let softIronEntries: ClosedRange<Double> = -10 ... 10
+    package static let softIronEntries: ClosedRange<Double> = -10...10
     /// The smallest `|det S|` of a soft-iron matrix: below it the matrix is taken as singular (not invertible).
     package static let minimumSoftIronDeterminant = 1e-6
     /// The identity soft-iron matrix (no distortion), as rows.
@@ -36,23 +36,40 @@ package enum MagnetometerCalibrationRules {
     /// - Throws: `SignalError` `.nonFinite` or `.outOfRange` at `PATH.hard_iron[i]` or `PATH.soft_iron[i][j]`;
     ///   `.malformed` at `PATH.soft_iron` for a matrix that is not 3 × 3; `.outOfRange` there for a singular one.
     package static func check(hardIron: SIMD3<Double>, softIron: [SIMD3<Double>], path: String) throws(SignalError) {
-        for i in 0 ..< 3 {
-            try ParameterRange.check(hardIron[i], "hard_iron[\(i)]", unit: "µT", in: hardIronOffsets,
-                                     path: "\(path).hard_iron[\(i)]")
+        for i in 0..<3 {
+            try ParameterRange.check(
+                hardIron[i],
+                "hard_iron[\(i)]",
+                unit: "µT",
+                in: hardIronOffsets,
+                path: "\(path).hard_iron[\(i)]"
+            )
         }
         guard softIron.count == 3 else {
-            throw SignalError(.malformed, path: "\(path).soft_iron", "soft_iron must have 3 rows of 3, got \(softIron.count) rows")
+            throw SignalError(
+                .malformed,
+                path: "\(path).soft_iron",
+                "soft_iron must have 3 rows of 3, got \(softIron.count) rows"
+            )
         }
-        for i in 0 ..< 3 {
-            for j in 0 ..< 3 {
-                try ParameterRange.check(softIron[i][j], "soft_iron[\(i)][\(j)]", unit: "", in: softIronEntries,
-                                         path: "\(path).soft_iron[\(i)][\(j)]")
+        for i in 0..<3 {
+            for j in 0..<3 {
+                try ParameterRange.check(
+                    softIron[i][j],
+                    "soft_iron[\(i)][\(j)]",
+                    unit: "",
+                    in: softIronEntries,
+                    path: "\(path).soft_iron[\(i)][\(j)]"
+                )
             }
         }
         let determinant = determinant(softIron)
         guard abs(determinant) >= minimumSoftIronDeterminant else {
-            throw SignalError(.outOfRange, path: "\(path).soft_iron",
-                              "soft_iron is singular (determinant \(determinant)); it must be invertible, |det| ≥ 1e-6")
+            throw SignalError(
+                .outOfRange,
+                path: "\(path).soft_iron",
+                "soft_iron is singular (determinant \(determinant)); it must be invertible, |det| ≥ 1e-6"
+            )
         }
     }
 
@@ -61,7 +78,9 @@ package enum MagnetometerCalibrationRules {
     /// ``check(hardIron:softIron:path:)``.
     /// - Parameter fields: The magnetometer object, opened with its allowed fields.
     /// - Throws: `SignalError` (`malformed`) at the field for another shape.
-    package static func read(_ fields: JSONFields) throws(SignalError) -> (hardIron: SIMD3<Double>?, softIron: [SIMD3<Double>]?) {
+    package static func read(
+        _ fields: JSONFields
+    ) throws(SignalError) -> (hardIron: SIMD3<Double>?, softIron: [SIMD3<Double>]?) {
         let hardIron = try fields.value("hard_iron").map { v throws(SignalError) in
             try JSONVector3.read(v, path: fields.path("hard_iron"), name: "hard_iron")
         }
@@ -78,7 +97,9 @@ package enum MagnetometerCalibrationRules {
 
     /// `{"hard_iron": [x, y, z], "soft_iron": [[…], […], […]]}`: the two fields as ``read(_:)`` reads them.
     package static func json(hardIron: SIMD3<Double>, softIron: [SIMD3<Double>]) -> [JSONObject.Member] {
-        [JSONObject.Member(key: "hard_iron", value: JSONVector3.json(hardIron)),
-         JSONObject.Member(key: "soft_iron", value: .array(softIron.map(JSONVector3.json)))]
+        [
+            JSONObject.Member(key: "hard_iron", value: JSONVector3.json(hardIron)),
+            JSONObject.Member(key: "soft_iron", value: .array(softIron.map(JSONVector3.json))),
+        ]
     }
 }

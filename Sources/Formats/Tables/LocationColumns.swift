@@ -10,7 +10,9 @@
 /// ellipsoid, accuracies), m/s (speed).
 package enum LocationColumns {
     /// The column names, in the order they are written.
-    package static let names = ["latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy"]
+    package static let names = [
+        "latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy",
+    ]
 
     /// A fix's values in the order of ``names``.
     /// - Parameters:
@@ -22,8 +24,15 @@ package enum LocationColumns {
     ///   - horizontalAccuracy: Metres.
     ///   - verticalAccuracy: Metres.
     @inline(__always)
-    package static func row(latitude: Double, longitude: Double, altitude: Double, speed: Double, course: Double,
-                            horizontalAccuracy: Double, verticalAccuracy: Double) -> [Double] {
+    package static func row(
+        latitude: Double,
+        longitude: Double,
+        altitude: Double,
+        speed: Double,
+        course: Double,
+        horizontalAccuracy: Double,
+        verticalAccuracy: Double
+    ) -> [Double] {
         [latitude, longitude, altitude, speed, course, horizontalAccuracy, verticalAccuracy]
     }
 }

@@ -12,7 +12,7 @@ package enum ISO8601 {
         func digits(_ n: Int) -> Int? {
             guard i + n <= b.count else { return nil }
             var v = 0
-            for k in i ..< i + n {
+            for k in i..<i + n {
                 guard b[k] >= 0x30, b[k] <= 0x39 else { return nil }
                 v = v * 10 + Int(b[k] - 0x30)
             }
@@ -24,16 +24,17 @@ package enum ISO8601 {
             i += 1
             return true
         }
-        guard let year = digits(4), year >= 1 else { return nil }   // years 0001 … 9999
+        guard let year = digits(4), year >= 1 else { return nil }  // years 0001 … 9999
         guard expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")), let day = digits(2),
-              expect(UInt8(ascii: "T")), let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2),
-              expect(UInt8(ascii: ":")), let second = digits(2) else { return nil }
+            expect(UInt8(ascii: "T")), let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2),
+            expect(UInt8(ascii: ":")), let second = digits(2)
+        else { return nil }
         var fraction = 0.0
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
             let start = i
             while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
-            guard i > start, let f = Double("0." + String(decoding: b[start ..< i], as: UTF8.self)) else { return nil }
+            guard i > start, let f = Double("0." + String(decoding: b[start..<i], as: UTF8.self)) else { return nil }
             fraction = f
         }
         var offset = 0
@@ -49,14 +50,15 @@ package enum ISO8601 {
                 offset = sign * (oh * 3600 + om * 60)
             }
         }
-        guard i == b.count, (1 ... 12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59 else { return nil }
+        guard i == b.count, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
         let days = daysFromCivil(year, month, day)
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
     /// Seconds since 1970 of 0001-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the times ``format(_:)`` writes.
-    package static let range = -62_135_596_800.0 ..< 253_402_300_800.0
+    package static let range = -62_135_596_800.0..<253_402_300_800.0
 
     /// `seconds` since 1970 as `YYYY-MM-DDThh:mm:ss[.ffffff]Z`, rounded to the microsecond (the fraction
     /// is written only when it is not zero, without trailing zeros). `seconds` must be in ``range``.
@@ -70,7 +72,8 @@ package enum ISO8601 {
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         var year = String(abs(y))
         while year.count < 4 { year = "0" + year }
-        var text = "\(y < 0 ? "-" : "")\(year)-\(two(m))-\(two(d))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        var text =
+            "\(y < 0 ? "-" : "")\(year)-\(two(m))-\(two(d))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
         if micros != 0 {
             var f = String(micros)
             while f.count < 6 { f = "0" + f }

@@ -1,6 +1,10 @@
 /// An incremental decoder of an HTTP/1.1 `Transfer-Encoding: chunked` body.
 package struct ChunkedDecoder {
-    private enum State { case size, sizeLineEnd, data(Int), dataEnd, trailer, done }
+    private enum State {
+        case size, sizeLineEnd
+        case data(Int)
+        case dataEnd, trailer, done
+    }
     private var state = State.size
     private var size = 0
     private var sizeDigits = 0
@@ -37,7 +41,9 @@ package struct ChunkedDecoder {
                 } else if !inExtension, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                     sizeEnded = sizeDigits > 0
                 } else if !inExtension {
-                    throw WireError("a chunk size line holds '\(Character(Unicode.Scalar(byte)))', not a hexadecimal digit")
+                    throw WireError(
+                        "a chunk size line holds '\(Character(Unicode.Scalar(byte)))', not a hexadecimal digit"
+                    )
                 }
                 i += 1
             case .sizeLineEnd:
@@ -46,7 +52,7 @@ package struct ChunkedDecoder {
                 i += 1
             case .data(let remaining):
                 let n = min(remaining, bytes.endIndex - i)
-                body.append(contentsOf: bytes[i ..< i + n])
+                body.append(contentsOf: bytes[i..<i + n])
                 i += n
                 state = remaining - n == 0 ? .dataEnd : .data(remaining - n)
             case .dataEnd:
@@ -81,9 +87,9 @@ package struct ChunkedDecoder {
 
     private static func hex(_ byte: UInt8) -> Int? {
         switch byte {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a") ... UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A") ... UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
         default: nil
         }
     }

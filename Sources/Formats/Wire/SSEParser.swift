@@ -52,7 +52,7 @@ package struct SSEParser {
                     markBytesSeen += 1
                     continue
                 }
-                line += SSEParser.byteOrderMark[..<markBytesSeen]   // not a mark after all: text
+                line += SSEParser.byteOrderMark[..<markBytesSeen]  // not a mark after all: text
                 markBytesSeen = SSEParser.byteOrderMark.count
             }
             if byte == UInt8(ascii: "\n"), lastWasCR {
@@ -147,9 +147,9 @@ package enum SSEWriter {
     }
 }
 
-private extension String {
+extension String {
     /// The text with every CR LF and lone CR as LF.
-    func replacingCRs() -> String {
+    fileprivate func replacingCRs() -> String {
         guard contains(where: { $0 == "\r" || $0 == "\r\n" }) else { return self }
         return String(map { $0 == "\r" || $0 == "\r\n" ? "\n" : $0 })
     }

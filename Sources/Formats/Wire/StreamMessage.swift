@@ -38,12 +38,16 @@ package enum StreamMessage {
         let value = try JSONValue.parse(text)
         if let note = value.object?["note"] {
             _ = try JSONFields(value, path: "$", what: "a /v1/ws note", fields: ["note"])
-            guard let note = note.string else { throw SignalError(.malformed, path: "$.note", "a note is a string, got \(note.kindDescription)") }
+            guard let note = note.string else {
+                throw SignalError(.malformed, path: "$.note", "a note is a string, got \(note.kindDescription)")
+            }
             return .note(note)
         }
         let f = try JSONFields(value, path: "$", what: "a /v1/ws message", fields: ["id", "point"])
         let id = try f.number("id")
-        guard id >= 0, id < 0x1p62, id == id.rounded() else { throw SignalError(.malformed, path: "$.id", "'id' must be a point index, got \(id)") }
+        guard id >= 0, id < 0x1p62, id == id.rounded() else {
+            throw SignalError(.malformed, path: "$.id", "'id' must be a point index, got \(id)")
+        }
         return .point(id: Int(id), try f.required("point"))
     }
 }

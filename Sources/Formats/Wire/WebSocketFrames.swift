@@ -12,7 +12,7 @@ package enum WebSocketProtocol {
     /// A fresh `Sec-WebSocket-Key`: 16 random bytes in base64.
     package static func makeKey() -> String {
         var generator = SystemRandomNumberGenerator()
-        return Data((0 ..< 16).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }).base64EncodedString()
+        return Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }).base64EncodedString()
     }
 
     /// The `Sec-WebSocket-Accept` a server must answer to `key`: base64(SHA-1(key + GUID)).
@@ -22,7 +22,12 @@ package enum WebSocketProtocol {
 
     /// Operation codes (RFC 6455 §5.2).
     package enum Opcode: UInt8 {
-        case continuation = 0x0, text = 0x1, binary = 0x2, close = 0x8, ping = 0x9, pong = 0xA
+        case continuation = 0x0
+        case text = 0x1
+        case binary = 0x2
+        case close = 0x8
+        case ping = 0x9
+        case pong = 0xA
     }
 
     /// The head of one final frame (RFC 6455 §5.2): FIN and `opcode`, then the payload length in 7, 16 or
@@ -42,7 +47,7 @@ package enum WebSocketProtocol {
             head += [UInt8(length >> 8), UInt8(length & 0xFF)]
         } else {
             head.append(maskBit | 127)
-            head += (0 ..< 8).reversed().map { UInt8((UInt64(length) >> (8 * UInt64($0))) & 0xFF) }
+            head += (0..<8).reversed().map { UInt8((UInt64(length) >> (8 * UInt64($0))) & 0xFF) }
         }
         return head
     }
@@ -67,7 +72,7 @@ package enum WebSocketProtocol {
     ///   - payload: Its data (at most 125 bytes for a control frame).
     package static func clientFrame(_ opcode: Opcode, _ payload: [UInt8]) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        return frame(opcode, payload, mask: (0 ..< 4).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
+        return frame(opcode, payload, mask: (0..<4).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// One frame from the server: final and unmasked.
@@ -129,15 +134,24 @@ package struct WebSocketFrameReader {
         var start = 0
         defer { buffer.removeFirst(start) }
         while buffer.count - start >= 2 {
-            let b0 = buffer[start], b1 = buffer[start + 1]
-            guard b0 & 0x70 == 0 else { throw WireError("a WebSocket frame sets reserved bits (no extension was agreed)") }
+            let b0 = buffer[start]
+            let b1 = buffer[start + 1]
+            guard b0 & 0x70 == 0 else {
+                throw WireError("a WebSocket frame sets reserved bits (no extension was agreed)")
+            }
             guard let opcode = WebSocketProtocol.Opcode(rawValue: b0 & 0x0F) else {
                 throw WireError("a WebSocket frame has the unknown opcode \(b0 & 0x0F)")
             }
             let masked = b1 & 0x80 != 0
             switch role {
-            case .client: guard !masked else { throw WireError("a WebSocket frame from the server is masked (RFC 6455 forbids it)") }
-            case .server: guard masked else { throw WireError("a WebSocket frame from the client is not masked (RFC 6455 requires it)") }
+            case .client:
+                guard !masked else {
+                    throw WireError("a WebSocket frame from the server is masked (RFC 6455 forbids it)")
+                }
+            case .server:
+                guard masked else {
+                    throw WireError("a WebSocket frame from the client is not masked (RFC 6455 requires it)")
+                }
             }
             let fin = b0 & 0x80 != 0
             var header = 2
@@ -148,12 +162,14 @@ package struct WebSocketFrameReader {
                 header = 4
             } else if length == 127 {
                 guard buffer.count - start >= 10 else { return }
-                length = (0 ..< 8).reduce(0) { $0 << 8 | UInt64(buffer[start + 2 + $1]) }
+                length = (0..<8).reduce(0) { $0 << 8 | UInt64(buffer[start + 2 + $1]) }
                 header = 10
             }
             let isControl = opcode.rawValue >= 0x8
             if isControl {
-                guard fin, length <= 125 else { throw WireError("a WebSocket control frame is fragmented or longer than 125 bytes") }
+                guard fin, length <= 125 else {
+                    throw WireError("a WebSocket control frame is fragmented or longer than 125 bytes")
+                }
             }
             guard length <= UInt64(WebSocketProtocol.messageLimit - fragments.count) else {
                 throw WireError("a WebSocket message is longer than \(WebSocketProtocol.messageLimit) bytes")
@@ -161,9 +177,9 @@ package struct WebSocketFrameReader {
             let size = Int(length)
             let key = masked ? 4 : 0
             guard buffer.count - start >= header + key + size else { return }
-            var payload = Array(buffer[(start + header + key) ..< (start + header + key + size)])
+            var payload = Array(buffer[(start + header + key)..<(start + header + key + size)])
             if masked {
-                let mask = buffer[(start + header) ..< (start + header + 4)].map { $0 }
+                let mask = buffer[(start + header)..<(start + header + 4)].map { $0 }
                 for i in payload.indices { payload[i] ^= mask[i & 3] }
             }
             start += header + key + size
@@ -175,7 +191,9 @@ package struct WebSocketFrameReader {
                 let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
                 messages.append(.close(code: code, reason: String(decoding: payload.dropFirst(2), as: UTF8.self)))
             case .text, .binary:
-                guard fragmentOpcode == nil else { throw WireError("a WebSocket message starts inside a fragmented one") }
+                guard fragmentOpcode == nil else {
+                    throw WireError("a WebSocket message starts inside a fragmented one")
+                }
                 if fin {
                     messages.append(try Self.message(opcode, payload))
                 } else {
@@ -183,7 +201,9 @@ package struct WebSocketFrameReader {
                     fragments = payload
                 }
             case .continuation:
-                guard let first = fragmentOpcode else { throw WireError("a WebSocket continuation frame with no message to continue") }
+                guard let first = fragmentOpcode else {
+                    throw WireError("a WebSocket continuation frame with no message to continue")
+                }
                 fragments += payload
                 if fin {
                     messages.append(try Self.message(first, fragments))
@@ -194,7 +214,10 @@ package struct WebSocketFrameReader {
         }
     }
 
-    private static func message(_ opcode: WebSocketProtocol.Opcode, _ payload: [UInt8]) throws(WireError) -> WebSocketMessage {
+    private static func message(
+        _ opcode: WebSocketProtocol.Opcode,
+        _ payload: [UInt8]
+    ) throws(WireError) -> WebSocketMessage {
         guard opcode == .text else { return .binary(payload) }
         guard let text = String(validating: payload, as: UTF8.self) else {
             throw WireError("a WebSocket text message is not valid UTF-8")

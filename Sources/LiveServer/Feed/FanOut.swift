@@ -102,8 +102,12 @@ final class FanOut: Sendable {
     ///   - window: The shortest time between two flushes of one event loop (0 to 50 ms).
     ///   - batchLimit: Most points in one stream's batch.
     ///   - now: Nanoseconds on a monotonic clock.
-    init(feed: NIOLockedValueBox<FeedState>, window: Duration, batchLimit: Int,
-         now: @escaping @Sendable () -> Int64 = { Monotonic.now() }) {
+    init(
+        feed: NIOLockedValueBox<FeedState>,
+        window: Duration,
+        batchLimit: Int,
+        now: @escaping @Sendable () -> Int64 = { Monotonic.now() }
+    ) {
         self.feed = feed
         self.now = now
         let (seconds, attoseconds) = window.components
@@ -116,7 +120,12 @@ final class FanOut: Sendable {
     ///   ``ConnectionStart/streamHeader``: nothing is written past the encoders before that head.
     /// - Returns: A future completed once no more points will be written: the stream was detached, the
     ///   channel closed, or the feed closed.
-    func attach(_ subscription: Int, channel: any Channel, encoding: StreamEncoding, head: Int? = nil) -> EventLoopFuture<Void> {
+    func attach(
+        _ subscription: Int,
+        channel: any Channel,
+        encoding: StreamEncoding,
+        head: Int? = nil
+    ) -> EventLoopFuture<Void> {
         let sink = Sink(subscription: subscription, channel: channel, encoding: encoding, head: head)
         let key = ObjectIdentifier(channel.eventLoop)
         state.withLockedValue { s in
@@ -124,7 +133,7 @@ final class FanOut: Sendable {
             s.owners[subscription] = key
         }
         channel.closeFuture.whenComplete { [self] _ in detach(subscription) }
-        schedule(key, delay: 0)   // the newest point (or the replay after a Last-Event-ID) at once
+        schedule(key, delay: 0)  // the newest point (or the replay after a Last-Event-ID) at once
         return sink.ended.futureResult
     }
 
@@ -133,7 +142,8 @@ final class FanOut: Sendable {
     /// - Parameter error: Why the stream cannot go on (its ``Sink/ended`` fails with it); `nil` when it
     ///   simply ends.
     func detach(_ subscription: Int, failing error: (any Error)? = nil) {
-        guard let loop = state.withLockedValue({ s in s.owners[subscription].flatMap { s.loops[$0]?.eventLoop } }) else { return }
+        guard let loop = state.withLockedValue({ s in s.owners[subscription].flatMap { s.loops[$0]?.eventLoop } })
+        else { return }
         loop.execute { [self] in
             let sink = state.withLockedValue { s -> Sink? in
                 guard let key = s.owners.removeValue(forKey: subscription) else { return nil }
@@ -146,7 +156,9 @@ final class FanOut: Sendable {
     /// How many streams' channels are not writable now: their clients stopped reading and their sockets
     /// are full (a test waits for it before a shutdown that must not wait on them).
     var unwritableStreams: Int {
-        state.withLockedValue { s in s.loops.values.reduce(0) { $0 + $1.sinks.values.filter { !$0.channel.isWritable }.count } }
+        state.withLockedValue { s in
+            s.loops.values.reduce(0) { $0 + $1.sinks.values.filter { !$0.channel.isWritable }.count }
+        }
     }
 
     /// Ends every stream (the feed closed).
@@ -241,7 +253,7 @@ final class FanOut: Sendable {
             }
         }
         if behind {
-            schedule(key, delay: 0)   // the rest of a batch that hit its limit follows at once
+            schedule(key, delay: 0)  // the rest of a batch that hit its limit follows at once
         } else if blocked {
             schedule(key, delay: FanOut.retryDelay)
         }
@@ -271,10 +283,16 @@ final class FanOut: Sendable {
         case .webSocket(let ids):
             if ids, let note = batch.note {
                 let text = StreamMessage.note(note)
-                sink.channel.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), promise: nil)
+                sink.channel.write(
+                    WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)),
+                    promise: nil
+                )
             }
             for entry in batch.entries {
-                sink.channel.write(WebSocketFrame(fin: true, opcode: .text, data: ids ? cache.wrapped(entry) : entry.json), promise: nil)
+                sink.channel.write(
+                    WebSocketFrame(fin: true, opcode: .text, data: ids ? cache.wrapped(entry) : entry.json),
+                    promise: nil
+                )
             }
         }
     }
@@ -307,7 +325,8 @@ struct BatchCache {
     mutating func framed(_ batch: FeedBatch, _ encoding: StreamEncoding) -> ByteBuffer {
         var key: FramedKey?
         if batch.note == nil, let first = batch.entries.first, let last = batch.entries.last,
-           last.index - first.index + 1 == batch.entries.count {
+            last.index - first.index + 1 == batch.entries.count
+        {
             key = FramedKey(encoding: encoding, first: first.index, count: batch.entries.count)
         }
         if let key, let done = framedBatches[key] { return done }
@@ -348,12 +367,15 @@ struct BatchCache {
         // Only a run of consecutive points is known by its first index and count (a decimated one is not).
         var key: Int64?
         if batch.note == nil, let first = batch.entries.first, let last = batch.entries.last,
-           last.index - first.index + 1 == batch.entries.count, batch.entries.count < 1 << 16 {
+            last.index - first.index + 1 == batch.entries.count, batch.entries.count < 1 << 16
+        {
             key = Int64(first.index) << 16 | Int64(batch.entries.count)
         }
         if let key, let body = bodies[key] { return body }
         var body = ByteBuffer()
-        body.reserveCapacity(batch.entries.reduce(batch.note.map { $0.utf8.count + 4 } ?? 0) { $0 + $1.event.readableBytes })
+        body.reserveCapacity(
+            batch.entries.reduce(batch.note.map { $0.utf8.count + 4 } ?? 0) { $0 + $1.event.readableBytes }
+        )
         if let note = batch.note { body.writeString(SSEWriter.comment(note)) }
         for entry in batch.entries { body.writeImmutableBuffer(entry.event) }
         if let key { bodies[key] = body }

@@ -40,9 +40,9 @@ public struct FeedOptions: Sendable, Hashable {
     /// The largest ``sampleRate``, in Hz.
     public static let largestRate = 10_000.0
     /// The rates accepted, in Hz.
-    public static let rates: ClosedRange<Double> = 0.001 ... largestRate
+    public static let rates: ClosedRange<Double> = 0.001...largestRate
     /// The speeds accepted.
-    public static let speeds: ClosedRange<Double> = 0.01 ... 100
+    public static let speeds: ClosedRange<Double> = 0.01...100
     /// The most points a replay buffer holds (10 s at 100 kHz for a point file).
     public static let largestReplayCapacity = 1 << 20
     /// The largest timeline index an ``epoch`` may put the start at (2⁴⁸: 890 years at 10 kHz).
@@ -59,9 +59,16 @@ public struct FeedOptions: Sendable, Hashable {
     ///   - epoch: Unix time (s) of index 0, or `nil` (see ``epoch``).
     ///   - writeWindow: The shortest time between two writes to a streaming client (default 3 ms; see
     ///     ``writeWindow``).
-    public init(sampleRate: Double = 100, speed: Double = 1, loop: Bool = false, replaySeconds: Double = 10,
-                timing: TimingPolicy = .efficient, batchLimit: Int = 512, epoch: Double? = nil,
-                writeWindow: Duration = .milliseconds(3)) {
+    public init(
+        sampleRate: Double = 100,
+        speed: Double = 1,
+        loop: Bool = false,
+        replaySeconds: Double = 10,
+        timing: TimingPolicy = .efficient,
+        batchLimit: Int = 512,
+        epoch: Double? = nil,
+        writeWindow: Duration = .milliseconds(3)
+    ) {
         self.epoch = epoch
         self.writeWindow = writeWindow
         self.sampleRate = sampleRate
@@ -76,11 +83,17 @@ public struct FeedOptions: Sendable, Hashable {
     /// - Throws: `SignalError` (`invalidArgument`) naming the option, its value and its range.
     public func validated() throws(SignalError) -> FeedOptions {
         guard sampleRate.isFinite, FeedOptions.rates.contains(sampleRate) else {
-            throw SignalError(.invalidArgument, "--rate must be a number of Hz from \(FeedOptions.rates.lowerBound) to \(FeedOptions.rates.upperBound), got \(sampleRate)")
+            throw SignalError(
+                .invalidArgument,
+                "--rate must be a number of Hz from \(FeedOptions.rates.lowerBound) to \(FeedOptions.rates.upperBound), got \(sampleRate)"
+            )
         }
         try FeedOptions.checkSpeed(speed, name: "--speed")
         guard replaySeconds.isFinite, replaySeconds >= 10, replaySeconds <= 3600 else {
-            throw SignalError(.invalidArgument, "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)")
+            throw SignalError(
+                .invalidArgument,
+                "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)"
+            )
         }
         if let epoch {
             guard epoch.isFinite, epoch >= 0 else {
@@ -101,8 +114,11 @@ public struct FeedOptions: Sendable, Hashable {
     ///   for a request body's field (answered with a 400).
     static func checkSpeed(_ speed: Double, name: String, path: String? = nil) throws(SignalError) {
         guard speed.isFinite, speeds.contains(speed) else {
-            throw SignalError(path == nil ? .invalidArgument : .outOfRange,
-                              "\(name) must be a number from \(speeds.lowerBound) to \(speeds.upperBound), got \(speed)", path: path)
+            throw SignalError(
+                path == nil ? .invalidArgument : .outOfRange,
+                "\(name) must be a number from \(speeds.lowerBound) to \(speeds.upperBound), got \(speed)",
+                path: path
+            )
         }
     }
 }

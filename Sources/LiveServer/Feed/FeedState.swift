@@ -83,7 +83,10 @@ struct FeedState: Sendable {
         }
         let kind: PointPlan.Kind
         if let spec, case .trajectory(let trajectory) = spec.document {
-            kind = .trajectory(trajectory, TrajectoryHolds(accelerometer: accelerometerHold, heading: headingHold, pressure: pressureHold))
+            kind = .trajectory(
+                trajectory,
+                TrajectoryHolds(accelerometer: accelerometerHold, heading: headingHold, pressure: pressureHold)
+            )
         } else if let v = accelerometerHold {
             kind = .hold(v)
         } else if let spec {
@@ -108,15 +111,18 @@ struct FeedState: Sendable {
     mutating func subscribe(_ kind: ClientKind, from start: StreamStart, rate: Double?) -> Int {
         let id = nextSubscriberID
         nextSubscriberID += 1
-        let head = ring.head, tail = ring.tail
+        let head = ring.head
+        let tail = ring.tail
         var subscriber = Subscriber(kind: kind, cursor: max(tail, head - 1), rate: rate)
         if case .after(let last) = start {
             if last >= head {
-                subscriber.note = head == 0
+                subscriber.note =
+                    head == 0
                     ? "Last-Event-ID \(last) is not on this timeline (no point has played yet); starting with the first point"
                     : "Last-Event-ID \(last) is not on this timeline (its newest point is \(head - 1)); resuming from the newest point"
             } else if last + 1 < tail {
-                subscriber.note = "missed \(tail - last - 1) points older than the replay buffer (it keeps the last \(ring.capacity) points); resuming from the oldest kept, \(tail)"
+                subscriber.note =
+                    "missed \(tail - last - 1) points older than the replay buffer (it keeps the last \(ring.capacity) points); resuming from the oldest kept, \(tail)"
                 subscriber.cursor = tail
             } else {
                 subscriber.cursor = last + 1
@@ -164,7 +170,8 @@ struct FeedState: Sendable {
         if s.cursor < ring.tail, ring.head > 0 {
             let newest = ring.head - 1
             let missed = newest - s.cursor
-            let skip = "missed \(missed) points: this client read more slowly than the feed, so it skipped ahead to the newest point (\(newest))"
+            let skip =
+                "missed \(missed) points: this client read more slowly than the feed, so it skipped ahead to the newest point (\(newest))"
             note = note.map { "\($0)\n: \(skip)" } ?? skip
             s.cursor = newest
             s.previousTimestamp = nil
@@ -186,7 +193,7 @@ struct FeedState: Sendable {
     /// rounds), and whether the client is still behind the head afterwards.
     mutating func takeForFanOut(_ id: Int, limit: Int) -> (Take, more: Bool) {
         var take = Take.again
-        for _ in 0 ..< 16 {
+        for _ in 0..<16 {
             take = self.take(id, limit: limit)
             guard case .again = take else { break }
         }

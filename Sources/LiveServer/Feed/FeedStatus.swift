@@ -1,4 +1,5 @@
 import InternalUtilities
+
 /// The state of a ``LiveFeed``, as `GET /v1/status` serves it:
 /// `{"sampleRate", "index", "timestamp", "paused", "speed", "clients": {"sse", "ws", "polling"},
 /// "lateness": {"p50", "p99", "max"}}`.
@@ -49,8 +50,12 @@ public struct FeedStatus: Sendable, Hashable {
         JSONValue.object([
             "sampleRate": .number(sampleRate), "index": .number(index), "timestamp": .number(timestamp),
             "paused": .bool(paused), "speed": .number(speed),
-            "clients": .object(["sse": .number(clients.sse), "ws": .number(clients.ws), "polling": .number(clients.polling)]),
-            "lateness": .object(["p50": .number(lateness.p50), "p99": .number(lateness.p99), "max": .number(lateness.max)]),
+            "clients": .object([
+                "sse": .number(clients.sse), "ws": .number(clients.ws), "polling": .number(clients.polling),
+            ]),
+            "lateness": .object([
+                "p50": .number(lateness.p50), "p99": .number(lateness.p99), "max": .number(lateness.max),
+            ]),
         ]).serialized
     }
 }

@@ -1,7 +1,7 @@
+import InternalUtilities
 import Location
 import Playback
 import Signals
-import InternalUtilities
 
 /// The body of `POST /update`: `{"accelerometer": {"x","y","z"}}` (g), `{"location": {"latitude","longitude"}}`
 /// (degrees), `{"heading": {"trueHeading", "magneticHeading"?}}` (degrees, 0 ..< 360) and/or
@@ -12,7 +12,7 @@ struct UpdateRequest: Sendable, Hashable {
     static let largestComponent = 1000.0
     /// The pressures accepted, in pascals: from a near vacuum to twice the sea-level pressure (a
     /// barometer's reading anywhere a phone goes, with room for tests of odd values).
-    static let pressureRange = 1.0 ... 200_000.0
+    static let pressureRange = 1.0...200_000.0
     /// The fields of an update.
     static let fields = ["accelerometer", "location", "heading", "pressure"]
 
@@ -31,56 +31,99 @@ struct UpdateRequest: Sendable, Hashable {
             return
         }
         guard UpdateRequest.fields.contains(where: f.has) else {
-            throw SignalError(.missingField, path: "$",
-                              "an update needs 'accelerometer' ({\"x\", \"y\", \"z\"} in g), 'location' ({\"latitude\", \"longitude\"} in degrees), 'heading' ({\"trueHeading\", \"magneticHeading\"} in degrees) and/or 'pressure' (Pa)")
+            throw SignalError(
+                .missingField,
+                path: "$",
+                "an update needs 'accelerometer' ({\"x\", \"y\", \"z\"} in g), 'location' ({\"latitude\", \"longitude\"} in degrees), 'heading' ({\"trueHeading\", \"magneticHeading\"} in degrees) and/or 'pressure' (Pa)"
+            )
         }
         if let value = try f.value("accelerometer") {
-            let a = try JSONFields(value, path: f.path("accelerometer"), what: "'accelerometer'", fields: ["x", "y", "z"])
+            let a = try JSONFields(
+                value,
+                path: f.path("accelerometer"),
+                what: "'accelerometer'",
+                fields: ["x", "y", "z"]
+            )
             func component(_ name: String) throws(SignalError) -> Double {
                 let v = try a.number(name)
                 guard abs(v) <= UpdateRequest.largestComponent else {
-                    throw SignalError(.outOfRange, path: a.path(name),
-                                      "'\(name)' must be from -\(UpdateRequest.largestComponent) to \(UpdateRequest.largestComponent) g, got \(v)")
+                    throw SignalError(
+                        .outOfRange,
+                        path: a.path(name),
+                        "'\(name)' must be from -\(UpdateRequest.largestComponent) to \(UpdateRequest.largestComponent) g, got \(v)"
+                    )
                 }
                 return v
             }
             accelerometer = Acceleration(x: try component("x"), y: try component("y"), z: try component("z"))
         }
         if let value = try f.value("location") {
-            let l = try JSONFields(value, path: f.path("location"), what: "'location'", fields: ["latitude", "longitude"])
-            let latitude = try l.number("latitude"), longitude = try l.number("longitude")
-            guard (-90 ... 90).contains(latitude) else {
-                throw SignalError(.outOfRange, path: l.path("latitude"), "'latitude' must be from -90 to 90 degrees, got \(latitude)")
+            let l = try JSONFields(
+                value,
+                path: f.path("location"),
+                what: "'location'",
+                fields: ["latitude", "longitude"]
+            )
+            let latitude = try l.number("latitude")
+            let longitude = try l.number("longitude")
+            guard (-90...90).contains(latitude) else {
+                throw SignalError(
+                    .outOfRange,
+                    path: l.path("latitude"),
+                    "'latitude' must be from -90 to 90 degrees, got \(latitude)"
+                )
             }
-            guard (-180 ... 180).contains(longitude) else {
-                throw SignalError(.outOfRange, path: l.path("longitude"), "'longitude' must be from -180 to 180 degrees, got \(longitude)")
+            guard (-180...180).contains(longitude) else {
+                throw SignalError(
+                    .outOfRange,
+                    path: l.path("longitude"),
+                    "'longitude' must be from -180 to 180 degrees, got \(longitude)"
+                )
             }
             location = GeoCoordinate(latitude: latitude, longitude: longitude)
         }
         if let value = try f.value("heading") {
             guard case .object = value else {
-                throw SignalError(.malformed, path: f.path("heading"),
-                                  "'heading' must be an object, {\"trueHeading\": degrees} with an optional \"magneticHeading\", got \(value.preview())")
+                throw SignalError(
+                    .malformed,
+                    path: f.path("heading"),
+                    "'heading' must be an object, {\"trueHeading\": degrees} with an optional \"magneticHeading\", got \(value.preview())"
+                )
             }
-            let h = try JSONFields(value, path: f.path("heading"), what: "'heading'", fields: ["trueHeading", "magneticHeading"])
+            let h = try JSONFields(
+                value,
+                path: f.path("heading"),
+                what: "'heading'",
+                fields: ["trueHeading", "magneticHeading"]
+            )
             func degrees(_ name: String) throws(SignalError) -> Double? {
                 guard let v = try h.optionalNumber(name) else { return nil }
                 guard v.isFinite, v >= 0, v < 360 else {
-                    throw SignalError(.outOfRange, path: h.path(name), "'\(name)' must be from 0 up to (not including) 360 degrees, got \(v)")
+                    throw SignalError(
+                        .outOfRange,
+                        path: h.path(name),
+                        "'\(name)' must be from 0 up to (not including) 360 degrees, got \(v)"
+                    )
                 }
-                return v + 0   // -0 is 0
+                return v + 0  // -0 is 0
             }
             guard let trueHeading = try degrees("trueHeading") else {
-                throw SignalError(.missingField, path: h.path("trueHeading"),
-                                  "missing required field 'trueHeading' (degrees clockwise from true north, 0 up to 360)")
+                throw SignalError(
+                    .missingField,
+                    path: h.path("trueHeading"),
+                    "missing required field 'trueHeading' (degrees clockwise from true north, 0 up to 360)"
+                )
             }
             heading = HeldHeading(trueHeading: trueHeading, magneticHeading: try degrees("magneticHeading"))
         }
         if f.has("pressure") {
             let p = try f.number("pressure")
             guard p.isFinite, UpdateRequest.pressureRange.contains(p) else {
-                throw SignalError(.outOfRange, path: f.path("pressure"),
-                                  "'pressure' must be from \(UpdateRequest.pressureRange.lowerBound) to \(UpdateRequest.pressureRange.upperBound) Pa, got \(p)")
+                throw SignalError(
+                    .outOfRange,
+                    path: f.path("pressure"),
+                    "'pressure' must be from \(UpdateRequest.pressureRange.lowerBound) to \(UpdateRequest.pressureRange.upperBound) Pa, got \(p)"
+                )
             }
             pressure = p
         }
@@ -102,14 +145,20 @@ enum ControlRequest: Sendable, Hashable {
         switch action {
         case "pause", "resume":
             if f.has("speed") {
-                throw SignalError(.unknownField, path: f.path("speed"), "'speed' goes with the action 'speed' only, not '\(action)'")
+                throw SignalError(
+                    .unknownField,
+                    path: f.path("speed"),
+                    "'speed' goes with the action 'speed' only, not '\(action)'"
+                )
             }
             self = action == "pause" ? .pause : .resume
         case "speed":
             self = .speed(try f.number("speed"))
         default:
             var message = "unknown action '\(SignalError.quoted(action, limit: 40))'"
-            if let guess = SignalError.closestName(to: action, in: ControlRequest.actions) { message += " (did you mean '\(guess)'?)" }
+            if let guess = SignalError.closestName(to: action, in: ControlRequest.actions) {
+                message += " (did you mean '\(guess)'?)"
+            }
             throw SignalError(.malformed, path: f.path("action"), message + "; the actions are pause, resume, speed")
         }
     }

@@ -1,12 +1,12 @@
+import Formats
 import Foundation
+import InternalUtilities
 import Location
 import NIOConcurrencyHelpers
 import NIOCore
 import Playback
 import Signals
 import Specs
-import InternalUtilities
-import Formats
 
 /// One shared timeline of points, played in real time by a `Runner` and read by any number of clients.
 ///
@@ -65,8 +65,12 @@ public final class LiveFeed: Sendable {
     ///   - wallClock: Unix time now, in seconds.
     /// - Throws: `SignalError` for options out of range, or an epoch with a point file, in the
     ///   future, or too far in the past.
-    public convenience init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C,
-                                      wallClock: @escaping @Sendable () -> Double) throws(SignalError)
+    public convenience init<C: Clock>(
+        source: LiveSource,
+        options: FeedOptions,
+        clock: C,
+        wallClock: @escaping @Sendable () -> Double
+    ) throws(SignalError)
     where C.Duration == Duration {
         try self.init(source: source, options: options, clock: clock, wall: wallClock)
     }
@@ -82,14 +86,22 @@ public final class LiveFeed: Sendable {
         try self.init(source: source, options: options, clock: clock, wall: { Date().timeIntervalSince1970 })
     }
 
-    private init<C: Clock>(source: LiveSource, options: FeedOptions, clock: C, wall: @escaping @Sendable () -> Double) throws(SignalError)
+    private init<C: Clock>(
+        source: LiveSource,
+        options: FeedOptions,
+        clock: C,
+        wall: @escaping @Sendable () -> Double
+    ) throws(SignalError)
     where C.Duration == Duration {
         let options = try options.validated()
         wallClock = wall
         timelineOffset = NIOLockedValueBox(0)
         if let epoch = options.epoch {
             if case .points = source {
-                throw SignalError(.invalidArgument, "--epoch pins a spec's timeline to the wall clock; a point file plays on its own timestamps")
+                throw SignalError(
+                    .invalidArgument,
+                    "--epoch pins a spec's timeline to the wall clock; a point file plays on its own timestamps"
+                )
             }
             _ = try LiveFeed.epochIndex(epoch: epoch, now: wall(), rate: options.sampleRate)
         }
@@ -112,8 +124,12 @@ public final class LiveFeed: Sendable {
         }
         self.fileRate = fileRate
         let wanted = (options.replaySeconds * rate).rounded(.up) + 1
-        let capacity = wanted < Double(FeedOptions.largestReplayCapacity) ? max(16, Int(wanted)) : FeedOptions.largestReplayCapacity
-        state = NIOLockedValueBox(FeedState(source: source, timing: timing, ring: PointRing(capacity: capacity), speed: options.speed))
+        let capacity =
+            wanted < Double(FeedOptions.largestReplayCapacity)
+            ? max(16, Int(wanted)) : FeedOptions.largestReplayCapacity
+        state = NIOLockedValueBox(
+            FeedState(source: source, timing: timing, ring: PointRing(capacity: capacity), speed: options.speed)
+        )
         fanOut = FanOut(feed: state, window: options.writeWindow, batchLimit: options.batchLimit)
     }
 
@@ -143,7 +159,10 @@ public final class LiveFeed: Sendable {
             throw SignalError(.invalidArgument, "--epoch \(epoch) is \(epoch - now) s in the future (now is \(now))")
         }
         guard exact < Double(FeedOptions.largestEpochIndex) else {
-            throw SignalError(.invalidArgument, "--epoch \(epoch) puts the timeline \(exact) points in at \(rate) Hz; at most 2^48 are allowed")
+            throw SignalError(
+                .invalidArgument,
+                "--epoch \(epoch) puts the timeline \(exact) points in at \(rate) Hz; at most 2^48 are allowed"
+            )
         }
         return exact
     }
@@ -158,16 +177,18 @@ public final class LiveFeed: Sendable {
         // Making the backlog takes time: catch up until no point is due before the Runner takes over.
         while true {
             let exact = try LiveFeed.epochIndex(epoch: epoch, now: wallClock(), rate: rate)
-            let due = Int(exact.rounded(.up))        // points 0 ..< due are due by now
+            let due = Int(exact.rounded(.up))  // points 0 ..< due are due by now
             let first = next ?? max(0, due - capacity)
             if first >= due {
-                let media = (Double(first) - exact) / rate      // ≥ 0: when point `first` is due, from now
+                let media = (Double(first) - exact) / rate  // ≥ 0: when point `first` is due, from now
                 timelineOffset.withLockedValue { $0 = Double(first) / rate - media }
-                state.withLockedValue { $0.timing = .signal(index: first, timestamp: Double(first) / rate, media: media) }
+                state.withLockedValue {
+                    $0.timing = .signal(index: first, timestamp: Double(first) / rate, media: media)
+                }
                 try launch(source, firstIndex: first, speed: speed)
                 return
             }
-            for index in first ..< due {
+            for index in first..<due {
                 do {
                     try produce(Tick(index: index, timestamp: Double(index) / rate, media: 0, filePoint: nil), maker)
                 } catch let error as SignalError {
@@ -189,11 +210,21 @@ public final class LiveFeed: Sendable {
             loopPeriod = options.loop ? schedule.loopPeriod : nil
         }
         let maker = PointMaker(rate: options.sampleRate)
-        let ticks = TickSource(feed: self, file: file, loopPeriod: loopPeriod, rate: options.sampleRate, firstIndex: firstIndex)
+        let ticks = TickSource(
+            feed: self,
+            file: file,
+            loopPeriod: loopPeriod,
+            rate: options.sampleRate,
+            firstIndex: firstIndex
+        )
         let playback = PlaybackOptions(loop: false, timing: options.timing, latePolicy: .deliverLate, speed: speed)
         do {
-            try control.start(ticks, options: playback, handler: { [self] tick in try produce(tick, maker) },
-                              completion: { [self] summary in state.withLockedValue { $0.summary = summary } })
+            try control.start(
+                ticks,
+                options: playback,
+                handler: { [self] tick in try produce(tick, maker) },
+                completion: { [self] summary in state.withLockedValue { $0.summary = summary } }
+            )
         } catch {
             throw SignalError(.invalidArgument, "cannot start playing: \(error)")
         }
@@ -266,7 +297,9 @@ public final class LiveFeed: Sendable {
         let value = try JSONValue.parse(json)
         try LiveSpec.checkLiveWaypoints(value)
         let document = try SpecDocument.decode(value, allowFiles: false)
-        try replace(with: .spec(LiveSpec(document, text: String(decoding: json, as: UTF8.self), sampleRate: options.sampleRate)))
+        try replace(
+            with: .spec(LiveSpec(document, text: String(decoding: json, as: UTF8.self), sampleRate: options.sampleRate))
+        )
     }
 
     /// Replaces the source with a parsed spec (see ``replaceSpec(json:)``), decoded and checked by the
@@ -294,7 +327,7 @@ public final class LiveFeed: Sendable {
             s.accelerometerHold = nil
             s.headingHold = nil
             s.pressureHold = nil
-            if source.spec?.sampler != nil { s.locationHold = nil }   // a route replaces a held location
+            if source.spec?.sampler != nil { s.locationHold = nil }  // a route replaces a held location
             guard s.started, !control.isRunning else { return nil }
             // The point file ended: a new run continues the timeline at the feed's rate.
             let next = (s.ring.last?.timestamp).map { $0 + 1 / options.sampleRate } ?? 0
@@ -302,7 +335,7 @@ public final class LiveFeed: Sendable {
             return (s.ring.head, s.speed)
         }
         if let (first, speed) = restart {
-            try? launch(source, firstIndex: first, speed: speed)   // a concurrent restart already runs it
+            try? launch(source, firstIndex: first, speed: speed)  // a concurrent restart already runs it
         }
     }
 
@@ -340,8 +373,11 @@ public final class LiveFeed: Sendable {
             }
             if !s.isTrajectory, update.heading != nil || update.pressure != nil {
                 let field = update.heading != nil ? "heading" : "pressure"
-                return SignalError(.invalidArgument, path: "$.\(field)",
-                                   "'\(field)' is held on a trajectory's points, and the source is not a trajectory spec ({\"trajectory\": …}); PUT one to /v1/spec first")
+                return SignalError(
+                    .invalidArgument,
+                    path: "$.\(field)",
+                    "'\(field)' is held on a trajectory's points, and the source is not a trajectory spec ({\"trajectory\": …}); PUT one to /v1/spec first"
+                )
             }
             if let a = update.accelerometer { s.accelerometerHold = a }
             if let l = update.location { s.locationHold = l }
@@ -355,12 +391,17 @@ public final class LiveFeed: Sendable {
     /// The values held by `POST /update`, as JSON: `{"accelerometer": {...}, "location": {...},
     /// "heading": {"trueHeading", "magneticHeading"?}, "pressure": Pa}` (each only while held).
     var holdsJSON: String {
-        let (a, l, h, p) = state.withLockedValue { ($0.accelerometerHold, $0.locationHold, $0.headingHold, $0.pressureHold) }
+        let (a, l, h, p) = state.withLockedValue {
+            ($0.accelerometerHold, $0.locationHold, $0.headingHold, $0.pressureHold)
+        }
         var parts: [String] = []
         if let a { parts.append("\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, .double))") }
         if let l { parts.append("\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}") }
         if let h {
-            parts.append("\"heading\":{\"trueHeading\":\(h.trueHeading)" + (h.magneticHeading.map { ",\"magneticHeading\":\($0)" } ?? "") + "}")
+            parts.append(
+                "\"heading\":{\"trueHeading\":\(h.trueHeading)"
+                    + (h.magneticHeading.map { ",\"magneticHeading\":\($0)" } ?? "") + "}"
+            )
         }
         if let p { parts.append("\"pressure\":\(p)") }
         return "{" + parts.joined(separator: ",") + "}"
@@ -376,12 +417,22 @@ public final class LiveFeed: Sendable {
             if case .file = s.timing, let fileRate { rate = fileRate }
             let us = LatenessStatistics.microseconds
             return FeedStatus(
-                sampleRate: rate, index: s.latest?.index ?? -1, timestamp: s.latest?.timestamp ?? 0, paused: paused,
+                sampleRate: rate,
+                index: s.latest?.index ?? -1,
+                timestamp: s.latest?.timestamp ?? 0,
+                paused: paused,
                 speed: s.speed,
-                clients: FeedStatus.Clients(sse: s.sseClients, ws: s.wsClients,
-                                            polling: s.pollingClients(now: now, window: LiveFeed.pollingWindow)),
-                lateness: FeedStatus.Lateness(p50: statistics.map { us($0.p50) } ?? 0, p99: statistics.map { us($0.p99) } ?? 0,
-                                              max: statistics.map { us($0.max) } ?? 0))
+                clients: FeedStatus.Clients(
+                    sse: s.sseClients,
+                    ws: s.wsClients,
+                    polling: s.pollingClients(now: now, window: LiveFeed.pollingWindow)
+                ),
+                lateness: FeedStatus.Lateness(
+                    p50: statistics.map { us($0.p50) } ?? 0,
+                    p99: statistics.map { us($0.p99) } ?? 0,
+                    max: statistics.map { us($0.max) } ?? 0
+                )
+            )
         }
     }
 
@@ -430,7 +481,9 @@ public final class LiveFeed: Sendable {
         let extra = p.trajectory?.riders.members ?? ""
         var buffer = ByteBuffer()
         buffer.reserveCapacity(p.json.readableBytes + 160 + extra.utf8.count)
-        buffer.writeString("{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":")
+        buffer.writeString(
+            "{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":"
+        )
         buffer.writeImmutableBuffer(p.json)
         if let l = p.location {
             buffer.writeString(",\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}")
@@ -480,8 +533,12 @@ public final class LiveFeed: Sendable {
     /// Writes the points of `subscription` to `channel` from its event loop (see ``FanOut``).
     /// - Parameter head: For SSE, the number its response head carries (``ConnectionStart/streamHeader``).
     /// - Returns: A future completed once no more points will be written to it.
-    func attach(_ subscription: Subscription, to channel: any Channel, encoding: StreamEncoding,
-                head: Int? = nil) -> EventLoopFuture<Void> {
+    func attach(
+        _ subscription: Subscription,
+        to channel: any Channel,
+        encoding: StreamEncoding,
+        head: Int? = nil
+    ) -> EventLoopFuture<Void> {
         fanOut.attach(subscription.id, channel: channel, encoding: encoding, head: head)
     }
 

@@ -1,10 +1,10 @@
+import Formats
 import Foundation
+import InternalUtilities
 import Location
 import Playback
 import Signals
 import Specs
-import InternalUtilities
-import Formats
 
 /// What a ``LiveFeed`` plays: a spec (rendered endlessly at the feed's rate: a signal, a route, or a
 /// motion and a route together) or a point file (played at its own timestamps), decoded and checked
@@ -45,18 +45,30 @@ public enum LiveSource: Sendable {
             }
             let wait = schedule.longestWait(speed: 1, loop: options.loop)
             guard wait <= longestWait else {
-                throw refuse(.invalidTime, "the file waits \(wait) s between two points, longer than \(longestWait) s; check its timestamps")
+                throw refuse(
+                    .invalidTime,
+                    "the file waits \(wait) s between two points, longer than \(longestWait) s; check its timestamps"
+                )
             }
             return .points(file, schedule)
         case .npy:
-            throw refuse(.unknownFormat, "a .npy array is a recording without timestamps; signals serve plays specs, routes and point files (render it as CSV with a t column)")
+            throw refuse(
+                .unknownFormat,
+                "a .npy array is a recording without timestamps; signals serve plays specs, routes and point files (render it as CSV with a t column)"
+            )
         case nil:
-            throw refuse(.unknownFormat, "cannot tell the format: expected a JSON spec ('{'), a GPX file ('<'), a JSON array of points ('['), JSON Lines or a CSV header starting with 'timestamp'")
+            throw refuse(
+                .unknownFormat,
+                "cannot tell the format: expected a JSON spec ('{'), a GPX file ('<'), a JSON array of points ('['), JSON Lines or a CSV header starting with 'timestamp'"
+            )
         case .spec, .gpx:
             break
         }
         if options.loop {
-            throw refuse(.invalidArgument, "--loop is for point files; a spec plays endlessly (a route loops with \"loop\": true)")
+            throw refuse(
+                .invalidArgument,
+                "--loop is for point files; a spec plays endlessly (a route loops with \"loop\": true)"
+            )
         }
         do {
             if kind == .gpx {
@@ -64,8 +76,13 @@ public enum LiveSource: Sendable {
             }
             let data = try input.data(limit: SpecDocument.sizeLimit)
             let base = input.path == "-" ? nil : URL(fileURLWithPath: input.path).deletingLastPathComponent()
-            return .spec(try LiveSpec(SpecDocument.decode(json: data, baseDirectory: base), text: String(decoding: data, as: UTF8.self),
-                                      sampleRate: options.sampleRate))
+            return .spec(
+                try LiveSpec(
+                    SpecDocument.decode(json: data, baseDirectory: base),
+                    text: String(decoding: data, as: UTF8.self),
+                    sampleRate: options.sampleRate
+                )
+            )
         } catch {
             throw error.located(file: input.name)
         }
@@ -77,8 +94,13 @@ public enum LiveSource: Sendable {
     ///   - sampleRate: The rate it will be rendered at, in Hz.
     /// - Throws: `SignalError` with the message and JSON path of the problem (a 400 over HTTP).
     public static func spec(json: Data, sampleRate: Double) throws(SignalError) -> LiveSource {
-        .spec(try LiveSpec(SpecDocument.decode(json: json, allowFiles: false), text: String(decoding: json, as: UTF8.self),
-                           sampleRate: sampleRate))
+        .spec(
+            try LiveSpec(
+                SpecDocument.decode(json: json, allowFiles: false),
+                text: String(decoding: json, as: UTF8.self),
+                sampleRate: sampleRate
+            )
+        )
     }
 
     /// The spec, when the source is one.
@@ -115,7 +137,11 @@ public struct LiveSpec: Sendable {
             _ = try t.series(rate: sampleRate)
             signal = nil
         case .imu:
-            throw SignalError(.invalidArgument, path: "$.imu", "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`")
+            throw SignalError(
+                .invalidArgument,
+                path: "$.imu",
+                "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`"
+            )
         }
         do {
             try signal?.validate(sampleRate: sampleRate)
@@ -148,21 +174,28 @@ public struct LiveSpec: Sendable {
     /// - Throws: `SignalError` (`tooLarge`; a 400 over HTTP) with the path of the waypoints, naming the bound.
     static func checkLiveWaypoints(_ value: JSONValue) throws(SignalError) {
         guard case .object(let document) = value else { return }
-        var route = document["route"], path = "$.route.waypoints"
+        var route = document["route"]
+        var path = "$.route.waypoints"
         if case .object(let trajectory)? = document["trajectory"] {
             route = trajectory["route"]
             path = "$.trajectory.route.waypoints"
         }
         guard case .object(let fields)? = route, case .array(let waypoints)? = fields["waypoints"],
-              waypoints.count > mostLiveWaypoints else { return }
-        throw SignalError(.tooLarge, path: path,
-                          "the route has \(waypoints.count) waypoints; a spec that replaces the playing one takes at most \(mostLiveWaypoints) (its check takes time while the timeline plays): thin the route, or serve it from the start (signals serve FILE)")
+            waypoints.count > mostLiveWaypoints
+        else { return }
+        throw SignalError(
+            .tooLarge,
+            path: path,
+            "the route has \(waypoints.count) waypoints; a spec that replaces the playing one takes at most \(mostLiveWaypoints) (its check takes time while the timeline plays): thin the route, or serve it from the start (signals serve FILE)"
+        )
     }
 
     /// The spec as `GET /v1/spec` serves it: a signal with every field written out; a document with a
     /// route as it was given; `nil` for a route read from GPX.
     var json: String? {
-        if case .signal(let signal) = document { return String(decoding: signal.node.json(pretty: true), as: UTF8.self) }
+        if case .signal(let signal) = document {
+            return String(decoding: signal.node.json(pretty: true), as: UTF8.self)
+        }
         guard let text, let value = try? JSONValue.parse(Data(text.utf8)) else { return nil }
         return value.prettyPrinted
     }

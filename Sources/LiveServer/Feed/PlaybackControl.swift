@@ -5,8 +5,12 @@ import Signals
 /// generic over the clock.
 protocol PlaybackControl: Sendable {
     /// Starts a run of `source` (see `Runner.start`).
-    func start(_ source: TickSource, options: PlaybackOptions, handler: @escaping @Sendable (Tick) throws -> Void,
-               completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
+    func start(
+        _ source: TickSource,
+        options: PlaybackOptions,
+        handler: @escaping @Sendable (Tick) throws -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void
+    ) throws
     func stop()
     func pause()
     func resume()
@@ -29,8 +33,12 @@ struct RunnerControl<C: Clock>: PlaybackControl where C.Duration == Duration {
         origin = clock.now
     }
 
-    func start(_ source: TickSource, options: PlaybackOptions, handler: @escaping @Sendable (Tick) throws -> Void,
-               completion: @escaping @Sendable (PlaybackSummary) -> Void) throws {
+    func start(
+        _ source: TickSource,
+        options: PlaybackOptions,
+        handler: @escaping @Sendable (Tick) throws -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void
+    ) throws {
         try runner.start(source, options: options, handler: handler, completion: completion)
     }
 

@@ -1,6 +1,6 @@
 import Location
-import Navigation
 import NIOCore
+import Navigation
 import Playback
 import Signals
 
@@ -47,7 +47,8 @@ struct LatestPoint: Sendable {
 /// timeline's global sample indices, samples the route at the same indices, re-starting both from the
 /// current index when the spec changes, and encodes each point once. Not thread-safe; owned by one run's
 /// handler.
-final class PointMaker: @unchecked Sendable { // confined to the playback thread: captured by the @Sendable handler, which runs only there
+// confined to the playback thread: captured by the @Sendable handler, which runs only there
+final class PointMaker: @unchecked Sendable {  // confined to the playback thread
     /// Frames rendered at once.
     static let blockFrames = 64
 
@@ -85,7 +86,8 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
         case .hold(let v):
             let point = MotionPoint(timestamp: tick.timestamp, gravity: Acceleration(x: v.x, y: v.y, z: v.z))
             try PointMaker.finite { () throws(SignalError) in try PointLine.checkFinite(point) }
-            line = location.map { MotionLocationPoint(motion: point, location: $0).jsonLine(precision: .double) }
+            line =
+                location.map { MotionLocationPoint(motion: point, location: $0).jsonLine(precision: .double) }
                 ?? PointLine.motion(point, precision: .double)
             accelerometer = v
             precision = .double
@@ -106,24 +108,39 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
             precision = .double
             if let fix = point.location { lastFix = fix }
             let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
-            let latest = LatestPoint(index: tick.index, timestamp: tick.timestamp, accelerometer: accelerometer,
-                                     precision: precision, json: entry.json, location: plan.heldLocation ?? lastFix?.coordinate,
-                                     trajectory: point)
+            let latest = LatestPoint(
+                index: tick.index,
+                timestamp: tick.timestamp,
+                accelerometer: accelerometer,
+                precision: precision,
+                json: entry.json,
+                location: plan.heldLocation ?? lastFix?.coordinate,
+                trajectory: point
+            )
             return (entry, latest)
         case .spec(nil):
             // A spec without a signal is a route: its fix is the point.
             line = location?.jsonLine ?? PointLine.channels(timestamp: tick.timestamp, [Float]())
         }
         let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
-        let latest = LatestPoint(index: tick.index, timestamp: tick.timestamp, accelerometer: accelerometer,
-                                 precision: precision, json: entry.json,
-                                 location: location?.coordinate ?? plan.heldLocation)
+        let latest = LatestPoint(
+            index: tick.index,
+            timestamp: tick.timestamp,
+            accelerometer: accelerometer,
+            precision: precision,
+            json: entry.json,
+            location: location?.coordinate ?? plan.heldLocation
+        )
         return (entry, latest)
     }
 
     /// The trajectory's point for `tick`: point `tick.index − start` of the trajectory (it plays from its
     /// start when it is set), stamped with the tick's timestamp.
-    private func trajectoryPoint(_ trajectory: Trajectory, _ generation: Int, _ tick: Tick) throws(LiveServerError) -> TrajectoryPoint {
+    private func trajectoryPoint(
+        _ trajectory: Trajectory,
+        _ generation: Int,
+        _ tick: Tick
+    ) throws(LiveServerError) -> TrajectoryPoint {
         if generation != trajectoryGeneration {
             trajectoryGeneration = generation
             trajectoryStart = tick.index
@@ -158,8 +175,11 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
 
     /// `userAcceleration + gravity`.
     static func accelerometer(_ p: MotionPoint) -> Acceleration {
-        Acceleration(x: p.userAcceleration.x + p.gravity.x, y: p.userAcceleration.y + p.gravity.y,
-                            z: p.userAcceleration.z + p.gravity.z)
+        Acceleration(
+            x: p.userAcceleration.x + p.gravity.x,
+            y: p.userAcceleration.y + p.gravity.y,
+            z: p.userAcceleration.z + p.gravity.z
+        )
     }
 
     /// The route's reported fix at the tick's global sample index (its position replaced by a held
@@ -174,7 +194,10 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
                 do {
                     routeCursor = try sampler.cursor(at: tick.index)
                 } catch {
-                    throw LiveServerError(.unavailable, "the timeline reached sample index \(tick.index), past what the route is sampled at: \(error.message)")
+                    throw LiveServerError(
+                        .unavailable,
+                        "the timeline reached sample index \(tick.index), past what the route is sampled at: \(error.message)"
+                    )
                 }
                 routeGeneration = plan.generation
             }
@@ -194,7 +217,10 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
         do {
             request = try RenderRequest(sampleRate: rate, startIndex: index, frameCount: frames)
         } catch {
-            throw LiveServerError(.unavailable, "the timeline reached sample index \(index), past what the engine renders: \(error.message)")
+            throw LiveServerError(
+                .unavailable,
+                "the timeline reached sample index \(index), past what the engine renders: \(error.message)"
+            )
         }
         if generation != self.generation {
             channels = signal.channelCount
@@ -205,8 +231,14 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
         let options = self.options
         block.withUnsafeMutableBufferPointer { all in
             guard let base = all.baseAddress else { return }
-            signal.renderFrames(into: base, channelStride: frames, channelCount: channelCount, frames: 0 ..< frames,
-                                request: request, options: options)
+            signal.renderFrames(
+                into: base,
+                channelStride: frames,
+                channelCount: channelCount,
+                frames: 0..<frames,
+                request: request,
+                options: options
+            )
         }
         let rendered = block
         try PointMaker.finite { () throws(SignalError) in
@@ -229,7 +261,9 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
             case MotionPoint.channelCount, 13:
                 // Nine motion channels, or 13 with an attitude (its quaternion rides along in the point).
                 let p = MotionPoint(timestamp: timestamp, frame: f, channelStride: stride, channelCount: channelCount)
-                let line = location.map { MotionLocationPoint(motion: p, location: $0).jsonLine() } ?? PointLine.motion(p, precision: .single)
+                let line =
+                    location.map { MotionLocationPoint(motion: p, location: $0).jsonLine() }
+                    ?? PointLine.motion(p, precision: .single)
                 return (line, PointMaker.accelerometer(p))
             case AxesPoint.channelCount:
                 let p = AxesPoint(timestamp: timestamp, frame: f, channelStride: stride)
@@ -238,10 +272,12 @@ final class PointMaker: @unchecked Sendable { // confined to the playback thread
                 let p = ScalarPoint(timestamp: timestamp, frame: f, channelStride: stride)
                 return (PointLine.scalar(p), Acceleration(x: p.value, y: 0, z: 0))
             default:
-                let values = (0 ..< channelCount).map { f[$0 * stride] }
+                let values = (0..<channelCount).map { f[$0 * stride] }
                 func channel(_ c: Int) -> Double { c < values.count ? Double(values[c]) : 0 }
-                return (PointLine.channels(timestamp: timestamp, values),
-                        Acceleration(x: channel(0), y: channel(1), z: channel(2)))
+                return (
+                    PointLine.channels(timestamp: timestamp, values),
+                    Acceleration(x: channel(0), y: channel(1), z: channel(2))
+                )
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,8 +59,12 @@ final class SpecChecker: Sendable {
                 return (true, start)
             }
             guard taken else {
-                continuation.resume(throwing: LiveServerError(.unavailable,
-                    "\(Self.mostWaiting) specs are waiting to be checked already; send this one once they are applied"))
+                continuation.resume(
+                    throwing: LiveServerError(
+                        .unavailable,
+                        "\(Self.mostWaiting) specs are waiting to be checked already; send this one once they are applied"
+                    )
+                )
                 return
             }
             if start { startThread() }

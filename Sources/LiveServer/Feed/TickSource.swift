@@ -59,7 +59,11 @@ struct TickSource: PointSource {
                 // itself, so that its timestamp depends on the index alone (a restarted server on the
                 // same epoch writes the same bytes), not on where the run began.
                 let aligned = baseTimestamp == Double(baseIndex) / source.rate
-                let tick = Tick(index: index, timestamp: aligned ? Double(index) / source.rate : baseTimestamp + k, media: baseMedia + k)
+                let tick = Tick(
+                    index: index,
+                    timestamp: aligned ? Double(index) / source.rate : baseTimestamp + k,
+                    media: baseMedia + k
+                )
                 return (tick, tick.media)
             case .file:
                 guard let file = source.file else { return nil }

@@ -14,7 +14,7 @@ struct HeldHeading: Sendable, Hashable {
     static func wrapped(_ degrees: Double) -> Double {
         var r = degrees.truncatingRemainder(dividingBy: 360)
         if r < 0 { r += 360 }
-        return r < 360 ? r + 0 : 0   // -1e-17 + 360 rounds to 360
+        return r < 360 ? r + 0 : 0  // -1e-17 + 360 rounds to 360
     }
 }
 

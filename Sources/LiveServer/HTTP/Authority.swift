@@ -23,7 +23,7 @@ struct Authority: Sendable, Hashable {
         let portPart: Substring?
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return nil }
-            hostPart = text[text.index(after: text.startIndex) ..< close]
+            hostPart = text[text.index(after: text.startIndex)..<close]
             let rest = text[text.index(after: close)...]
             if rest.isEmpty {
                 portPart = nil
@@ -31,19 +31,24 @@ struct Authority: Sendable, Hashable {
                 guard rest.hasPrefix(":") else { return nil }
                 portPart = rest.dropFirst()
             }
-            guard !hostPart.isEmpty, hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+            guard !hostPart.isEmpty, hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
+                return nil
+            }
         } else {
             let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard parts.count <= 2 else { return nil }
             hostPart = parts[0]
             portPart = parts.count == 2 ? parts[1] : nil
             guard !hostPart.isEmpty,
-                  hostPart.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") })
+                hostPart.allSatisfy({
+                    $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_")
+                })
             else { return nil }
         }
         if let portPart {
-            guard (1 ... 5).contains(portPart.count), portPart.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let port = Int(portPart), port <= 65535 else { return nil }
+            guard (1...5).contains(portPart.count), portPart.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let port = Int(portPart), port <= 65535
+            else { return nil }
             self.port = port
         } else {
             port = nil
@@ -65,8 +70,9 @@ struct Authority: Sendable, Hashable {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return false }
         for part in parts {
-            guard (1 ... 3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let value = Int(part), value <= 255 else { return false }
+            guard (1...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let value = Int(part), value <= 255
+            else { return false }
         }
         return parts[0] == "127"
     }

@@ -171,7 +171,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the connection is still awaiting its first request; leaving that phase ends its idle time.
     private(set) var phase = Phase.awaitingFirstRequest {
         didSet {
-            if oldValue == .awaitingFirstRequest, phase != .awaitingFirstRequest, let limiter, case .admitted(let ticket)? = admission {
+            if oldValue == .awaitingFirstRequest, phase != .awaitingFirstRequest, let limiter,
+                case .admitted(let ticket)? = admission
+            {
                 limiter.endIdle(ticket)
             }
         }
@@ -200,8 +202,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     ///   - access: The server's request guard, for the reason of a refused WebSocket handshake.
     ///   - limiter: The server's connection count.
     ///   - admission: What `limiter` decided for this connection.
-    init(start: ConnectionStart, headTimeout: TimeAmount, shutdownGrace: TimeAmount = .seconds(1), access: RequestGuard? = nil,
-         limiter: ConnectionLimiter? = nil, admission: ConnectionLimiter.Admission? = nil) {
+    init(
+        start: ConnectionStart,
+        headTimeout: TimeAmount,
+        shutdownGrace: TimeAmount = .seconds(1),
+        access: RequestGuard? = nil,
+        limiter: ConnectionLimiter? = nil,
+        admission: ConnectionLimiter.Admission? = nil
+    ) {
         self.start = start
         self.headTimeout = headTimeout
         self.shutdownGrace = shutdownGrace
@@ -296,7 +304,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         guard phase == .handedOver, !upgraded else {
-            context.write(data, promise: promise)   // WebSocket frames after an upgrade, or no request yet
+            context.write(data, promise: promise)  // WebSocket frames after an upgrade, or no request yet
             return
         }
         var part = unwrapOutboundIn(data)
@@ -379,7 +387,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if let refusal = MalformedRequest.refusal(for: error, start: start.bytes) {
                 answer(context, refusal)
             } else {
-                close(context)   // not about the request (the connection failed): nothing to answer
+                close(context)  // not about the request (the connection failed): nothing to answer
             }
         }
     }
@@ -397,9 +405,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if refusal.message.contains("Sec-WebSocket-Version") { headers.add(name: "Sec-WebSocket-Version", value: "13") }
         // As the routes answer these errors (LiveServerError+HTTP).
         if refusal.code == .unavailable { headers.add(name: "Retry-After", value: "1") }
-        if refusal.code == .unauthorized { headers.add(name: "WWW-Authenticate", value: "Bearer realm=\"signals-serve\"") }
+        if refusal.code == .unauthorized {
+            headers.add(name: "WWW-Authenticate", value: "Bearer realm=\"signals-serve\"")
+        }
         let status = HTTPResponseStatus(statusCode: refusal.statusCode)
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+            promise: nil
+        )
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
@@ -414,7 +427,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if start.bytes.isEmpty {
             close(context)
         } else {
-            answer(context, LiveServerError(.badRequest, "the request header did not arrive within \(headTimeout.nanoseconds / 1_000_000) ms", statusCode: 408))
+            answer(
+                context,
+                LiveServerError(
+                    .badRequest,
+                    "the request header did not arrive within \(headTimeout.nanoseconds / 1_000_000) ms",
+                    statusCode: 408
+                )
+            )
         }
     }
 
@@ -429,8 +449,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static func evict(_ channel: any Channel) {
         channel.eventLoop.execute {
             guard let context = try? channel.pipeline.syncOperations.context(handlerType: ConnectionGuard.self),
-                  let handler = context.handler as? ConnectionGuard else {
-                channel.close(promise: nil)   // not set up yet (or gone): nothing it sent was read
+                let handler = context.handler as? ConnectionGuard
+            else {
+                channel.close(promise: nil)  // not set up yet (or gone): nothing it sent was read
                 return
             }
             handler.evicted(context)
@@ -444,7 +465,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         close(context)
     }
 
-    private func schedule(_ context: ChannelHandlerContext, in delay: TimeAmount, _ action: @escaping (ChannelHandlerContext) -> Void) {
+    private func schedule(
+        _ context: ChannelHandlerContext,
+        in delay: TimeAmount,
+        _ action: @escaping (ChannelHandlerContext) -> Void
+    ) {
         cancelTimer()
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { action(context) }
     }

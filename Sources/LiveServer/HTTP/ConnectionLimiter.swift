@@ -29,8 +29,11 @@ final class ConnectionLimiter: Sendable {
 
         /// The limits of a server with `configuration` (validated: every limit ≥ 1).
         init(_ configuration: LiveServerConfiguration) {
-            self.init(total: configuration.maxConnections, perPeer: configuration.maxConnectionsPerPeer,
-                      idle: configuration.maxIdleConnections)
+            self.init(
+                total: configuration.maxConnections,
+                perPeer: configuration.maxConnectionsPerPeer,
+                idle: configuration.maxIdleConnections
+            )
         }
 
         /// These limits.
@@ -145,12 +148,18 @@ final class ConnectionLimiter: Sendable {
 
     /// The 503 of a server at its limit of connections.
     static func refusal(total open: Int, limit: Int) -> LiveServerError {
-        LiveServerError(.unavailable, "the server has \(open) \(connections(open)) open, its limit (--max-connections \(limit)): try again in a moment, or start it with a higher --max-connections")
+        LiveServerError(
+            .unavailable,
+            "the server has \(open) \(connections(open)) open, its limit (--max-connections \(limit)): try again in a moment, or start it with a higher --max-connections"
+        )
     }
 
     /// The 503 of a peer at its limit of connections.
     static func refusal(peer: String, open: Int, limit: Int) -> LiveServerError {
-        LiveServerError(.unavailable, "\(peer) has \(open) \(connections(open)) open to this server, the limit for one address (--max-connections-per-peer \(limit)): close one and try again, or start the server with a higher --max-connections-per-peer")
+        LiveServerError(
+            .unavailable,
+            "\(peer) has \(open) \(connections(open)) open to this server, the limit for one address (--max-connections-per-peer \(limit)): close one and try again, or start the server with a higher --max-connections-per-peer"
+        )
     }
 
     private static func connections(_ count: Int) -> String { count == 1 ? "connection" : "connections" }

@@ -30,10 +30,17 @@ struct GuardedServerChannel: ServerChildChannel {
     ///   - limits: The limits of the limiter made here, one for every server the builder builds (the
     ///     application's and the other loopback's).
     ///   - limiter: A limiter to use instead (a test watches its counts).
-    static func builder(feed: LiveFeed, headTimeout: Duration, shutdownGrace: Duration = .seconds(1), access: RequestGuard,
-                        limits: ConnectionLimiter.Limits, limiter: ConnectionLimiter? = nil) -> HTTPServerBuilder {
+    static func builder(
+        feed: LiveFeed,
+        headTimeout: Duration,
+        shutdownGrace: Duration = .seconds(1),
+        access: RequestGuard,
+        limits: ConnectionLimiter.Limits,
+        limiter: ConnectionLimiter? = nil
+    ) -> HTTPServerBuilder {
         let limiter = limiter ?? ConnectionLimiter(limits)
-        let timeout = timeAmount(headTimeout), grace = timeAmount(shutdownGrace)
+        let timeout = timeAmount(headTimeout)
+        let grace = timeAmount(shutdownGrace)
         return HTTPServerBuilder { responder in
             let base = HTTP1WebSocketUpgradeChannel(
                 responder: responder,
@@ -42,28 +49,49 @@ struct GuardedServerChannel: ServerChildChannel {
                     WebSocketStream.shouldUpgrade(head, channel: channel, feed: feed, access: access, logger: logger)
                 }
             )
-            return GuardedServerChannel(base: base, headTimeout: timeout, shutdownGrace: grace, access: access, limiter: limiter)
+            return GuardedServerChannel(
+                base: base,
+                headTimeout: timeout,
+                shutdownGrace: grace,
+                access: access,
+                limiter: limiter
+            )
         }
     }
 
     /// A `Duration` (at most an hour, as the configuration checks) as NIO's `TimeAmount`.
     private static func timeAmount(_ duration: Duration) -> TimeAmount {
-        TimeAmount.nanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        TimeAmount.nanoseconds(
+            Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+        )
     }
 
     /// Counts the connection (it is released when it closes; one over a limit is not counted, and its
     /// guard answers it with a 503), then sets up Hummingbird's pipeline and the guard.
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let headTimeout = self.headTimeout, shutdownGrace = self.shutdownGrace, access = self.access, limiter = self.limiter
-        let admission = limiter.admit(peer: ConnectionLimiter.peer(of: channel.remoteAddress)) { ConnectionGuard.evict(channel) }
+        let headTimeout = self.headTimeout
+        let shutdownGrace = self.shutdownGrace
+        let access = self.access
+        let limiter = self.limiter
+        let admission = limiter.admit(peer: ConnectionLimiter.peer(of: channel.remoteAddress)) {
+            ConnectionGuard.evict(channel)
+        }
         if case .admitted(let ticket) = admission {
             channel.closeFuture.whenComplete { _ in limiter.release(ticket) }
         }
         return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let start = ConnectionStart()
             try channel.pipeline.syncOperations.addHandler(start, position: .first)
-            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(start: start, headTimeout: headTimeout, shutdownGrace: shutdownGrace, access: access,
-                                                                           limiter: limiter, admission: admission))
+            try channel.pipeline.syncOperations.addHandler(
+                ConnectionGuard(
+                    start: start,
+                    headTimeout: headTimeout,
+                    shutdownGrace: shutdownGrace,
+                    access: access,
+                    limiter: limiter,
+                    admission: admission
+                )
+            )
             return value
         }
     }

@@ -1,7 +1,7 @@
-import Hummingbird
 import HTTPTypes
-import NIOHTTP1
+import Hummingbird
 import NIOCore
+import NIOHTTP1
 import Signals
 
 /// A ``LiveServerError`` answers a request by itself: Hummingbird turns any error that is an
@@ -22,7 +22,11 @@ extension LiveServerError: HTTPResponseError {
         if code == .methodNotAllowed, let methods = LiveRoutes.methods[request.uri.path] {
             fields[.allow] = methods.map(\.rawValue).joined(separator: ", ")
         }
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n")))
+        return Response(
+            status: status,
+            headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n"))
+        )
     }
 
     /// A path cut for a message.
@@ -45,8 +49,11 @@ extension SignalError: HTTPResponseError {
         inBody.path = nil
         inBody.file = nil
         let body = LiveServerError.json(message: inBody.prefixing(message), path: location.path)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: body + "\n")))
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body + "\n"))
+        )
     }
 }
 
@@ -55,19 +62,32 @@ extension SignalError: HTTPResponseError {
 /// endpoints, and Hummingbird's other errors their JSON form. Any other error is a fault of the server:
 /// it is logged, and the client gets a 500 with no internal detail.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         if let header = request.headers[.transferEncoding] {
             let codings = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             if codings.last != "chunked" {
                 // The decoder cannot tell where such a body ends, and fails it: read it here, so that this
                 // answer is the only one, and close (RFC 9112, section 6.3).
                 _ = try? await request.body.collect(upTo: LiveServerConfiguration.bodyLimit)
-                return try Self.closing(LiveServerError(.badRequest, "Transfer-Encoding '\(LiveServerError.clip(header))' must end with chunked"),
-                                        request: request, context: context)
+                return try Self.closing(
+                    LiveServerError(
+                        .badRequest,
+                        "Transfer-Encoding '\(LiveServerError.clip(header))' must end with chunked"
+                    ),
+                    request: request,
+                    context: context
+                )
             }
             if codings.contains(where: { $0 != "chunked" }) {
-                throw LiveServerError(.badRequest, "Transfer-Encoding '\(LiveServerError.clip(header))' is not implemented: send the body with Content-Length, or chunked alone",
-                                      statusCode: 501)
+                throw LiveServerError(
+                    .badRequest,
+                    "Transfer-Encoding '\(LiveServerError.clip(header))' is not implemented: send the body with Content-Length, or chunked alone",
+                    statusCode: 501
+                )
             }
         }
         do {
@@ -75,7 +95,11 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPParserError {
             // The body broke off as malformed HTTP (a bad chunk size, a Transfer-Encoding not ending in
             // chunked): a 400 naming the problem, and the connection closes.
-            return try Self.closing(MalformedRequest.refusal(for: error) ?? MalformedRequest.notHTTP, request: request, context: context)
+            return try Self.closing(
+                MalformedRequest.refusal(for: error) ?? MalformedRequest.notHTTP,
+                request: request,
+                context: context
+            )
         } catch let error as LiveServerError {
             throw error
         } catch let error as SignalError {
@@ -102,17 +126,26 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .notFound:
             if let methods = LiveRoutes.methods[path] {
                 let allow = methods.map(\.rawValue).joined(separator: ", ")
-                return LiveServerError(.methodNotAllowed, "\(path) does not take \(request.method.rawValue); it takes \(allow)")
+                return LiveServerError(
+                    .methodNotAllowed,
+                    "\(path) does not take \(request.method.rawValue); it takes \(allow)"
+                )
             }
-            return LiveServerError(.notFound, "no endpoint \(LiveServerError.clip(path)); the endpoints are \(LiveRoutes.methods.keys.sorted().joined(separator: ", "))")
+            return LiveServerError(
+                .notFound,
+                "no endpoint \(LiveServerError.clip(path)); the endpoints are \(LiveRoutes.methods.keys.sorted().joined(separator: ", "))"
+            )
         case .contentTooLarge:
-            return LiveServerError(.tooLarge, "the body is larger than the limit of \(LiveServerConfiguration.bodyLimit) bytes (1 MiB)")
+            return LiveServerError(
+                .tooLarge,
+                "the body is larger than the limit of \(LiveServerConfiguration.bodyLimit) bytes (1 MiB)"
+            )
         case .unsupportedMediaType:
             return LiveServerError(.unsupportedMediaType, error.body ?? "unsupported media type")
         case .methodNotAllowed:
             return LiveServerError(.methodNotAllowed, error.body ?? "method not allowed")
         default:
-            let code: LiveServerError.Code = (400 ..< 500).contains(error.status.code) ? .badRequest : .internalError
+            let code: LiveServerError.Code = (400..<500).contains(error.status.code) ? .badRequest : .internalError
             return LiveServerError(code, error.body ?? error.status.reasonPhrase, statusCode: error.status.code)
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import NIOCore
 import Signals
 
@@ -94,11 +94,17 @@ struct RequestGuard: Sendable {
         }
         guard let text = head.authority else { return nil }
         guard let authority = Authority(text) else {
-            throw LiveServerError(.badRequest, "the Host header '\(LiveServerError.clip(text))' is not a host name or address with an optional port")
+            throw LiveServerError(
+                .badRequest,
+                "the Host header '\(LiveServerError.clip(text))' is not a host name or address with an optional port"
+            )
         }
         guard let boundHost else { return authority }
         guard authority.isLoopback || authority.host == boundHost else {
-            throw LiveServerError(.misdirected, "this server answers only to its own names (localhost, 127.0.0.1, [::1]\(names)), not to Host '\(LiveServerError.clip(text))'; a page of another domain that resolves to this machine (DNS rebinding) is refused")
+            throw LiveServerError(
+                .misdirected,
+                "this server answers only to its own names (localhost, 127.0.0.1, [::1]\(names)), not to Host '\(LiveServerError.clip(text))'; a page of another domain that resolves to this machine (DNS rebinding) is refused"
+            )
         }
         return authority
     }
@@ -107,14 +113,20 @@ struct RequestGuard: Sendable {
     private func checkOrigin(_ head: HTTPRequest, authority: Authority?, what: String) throws(LiveServerError) {
         guard let text = head.headerFields[.origin] else { return }
         guard let origin = WebOrigin(text) else {
-            throw LiveServerError(.forbidden, "\(what) from Origin '\(LiveServerError.clip(text))' is refused: a page with an opaque origin (a sandboxed frame, a file) may not change this server")
+            throw LiveServerError(
+                .forbidden,
+                "\(what) from Origin '\(LiveServerError.clip(text))' is refused: a page with an opaque origin (a sandboxed frame, a file) may not change this server"
+            )
         }
         // A browser sends the origin of the page (http, https, an extension's scheme, or null); a
         // WebSocket client library that is no browser sends its URL's (ws://host), and could as well send none.
         if origin.scheme == "ws" || origin.scheme == "wss" { return }
         if let authority, origin == WebOrigin(scheme: "http", authority: authority) { return }
         guard allowedOrigins.contains(origin) else {
-            throw LiveServerError(.forbidden, "\(what) from Origin \(LiveServerError.clip(origin.description)) is refused: only this server's own pages may change it or open a WebSocket; allow another origin with --allow-origin \(LiveServerError.clip(origin.description))")
+            throw LiveServerError(
+                .forbidden,
+                "\(what) from Origin \(LiveServerError.clip(origin.description)) is refused: only this server's own pages may change it or open a WebSocket; allow another origin with --allow-origin \(LiveServerError.clip(origin.description))"
+            )
         }
     }
 
@@ -122,7 +134,10 @@ struct RequestGuard: Sendable {
     private func checkToken(_ head: HTTPRequest, webSocket: Bool, what: String) throws(LiveServerError) {
         guard requiresToken else { return }
         guard let token else {
-            throw LiveServerError(.unauthorized, "\(what) needs a token: this server binds every interface (--host \(wildcard)), so anyone on the network could change it; start it with --token TOKEN (or --token generate) and send Authorization: Bearer TOKEN")
+            throw LiveServerError(
+                .unauthorized,
+                "\(what) needs a token: this server binds every interface (--host \(wildcard)), so anyone on the network could change it; start it with --token TOKEN (or --token generate) and send Authorization: Bearer TOKEN"
+            )
         }
         var given: [String] = head.headerFields[values: .authorization].compactMap { value in
             let parts = value.split(separator: " ", maxSplits: 1)
@@ -134,7 +149,10 @@ struct RequestGuard: Sendable {
             given += request.uri.queryParameters[values: "token"].map(String.init)
         }
         guard !given.isEmpty else {
-            throw LiveServerError(.unauthorized, "\(what) needs this server's token: send Authorization: Bearer TOKEN\(webSocket ? " or ?token=TOKEN" : "") (open the console at /?token=TOKEN)")
+            throw LiveServerError(
+                .unauthorized,
+                "\(what) needs this server's token: send Authorization: Bearer TOKEN\(webSocket ? " or ?token=TOKEN" : "") (open the console at /?token=TOKEN)"
+            )
         }
         guard given.allSatisfy({ Self.same($0, token) }) else {
             throw LiveServerError(.unauthorized, "\(what) carries a token that is not this server's")
@@ -143,7 +161,8 @@ struct RequestGuard: Sendable {
 
     /// Compares two tokens in a time that depends on their lengths only, not on where they differ.
     static func same(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         var difference: UInt8 = 0
         for i in x.indices { difference |= x[i] ^ y[i] }
@@ -156,7 +175,11 @@ struct RequestGuard: Sendable {
 struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let access: RequestGuard
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         try access.check(request.head)
         return try await next(request, context)
     }

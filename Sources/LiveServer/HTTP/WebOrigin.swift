@@ -33,8 +33,8 @@ struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
         guard let separator = text.range(of: "://") else { return nil }
         let scheme = text[..<separator.lowerBound]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }),
-              let authority = Authority(text[separator.upperBound...])
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }),
+            let authority = Authority(text[separator.upperBound...])
         else { return nil }
         self.init(scheme: String(scheme), authority: authority)
     }

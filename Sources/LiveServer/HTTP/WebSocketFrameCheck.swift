@@ -82,7 +82,9 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
             if !frame.fin { open = frame.opcode }
             return frame.opcode == .text ? checkText(frame, ends: frame.fin) : nil
         case .continuation:
-            guard let message = open else { return (.protocolError, "a continuation frame with no fragmented message begun") }
+            guard let message = open else {
+                return (.protocolError, "a continuation frame with no fragmented message begun")
+            }
             if frame.fin { open = nil }
             return message == .text ? checkText(frame, ends: frame.fin) : nil
         case .connectionClose, .ping, .pong:
@@ -106,7 +108,9 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
         guard payload.readableBytes != 1 else { return (.protocolError, "a close frame's status takes two bytes") }
         var payload = payload
         guard let status = payload.readInteger(as: UInt16.self) else { return nil }
-        guard WebSocketFrameCheck.maySend(status) else { return (.protocolError, "close status \(status) may not be sent") }
+        guard WebSocketFrameCheck.maySend(status) else {
+            return (.protocolError, "close status \(status) may not be sent")
+        }
         var reason = UTF8Check()
         guard payload.withUnsafeReadableBytes({ reason.read($0) }), reason.isComplete else {
             return (.dataInconsistentWithMessage, "a close frame's reason must be UTF-8")
@@ -118,7 +122,7 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
     /// to 1003, 1007 to 1014, or 3000 to 4999.
     static func maySend(_ code: UInt16) -> Bool {
         switch code {
-        case 1000 ... 1003, 1007 ... 1014, 3000 ... 4999: true
+        case 1000...1003, 1007...1014, 3000...4999: true
         default: false
         }
     }
@@ -153,7 +157,7 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if failure != nil, case ChannelEvent.inputClosed = event {
-            context.close(promise: nil)   // the client closed its side: nothing more to wait for
+            context.close(promise: nil)  // the client closed its side: nothing more to wait for
             return
         }
         context.fireUserInboundEventTriggered(event)
@@ -170,7 +174,10 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
         payload.write(webSocketErrorCode: code)
         payload.writeString(reason)
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)), promise: written)
+        context.writeAndFlush(
+            wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)),
+            promise: written
+        )
         let channel = context.channel
         written.futureResult.whenComplete { _ in channel.close(mode: .output, promise: nil) }
         lingerTimer = context.eventLoop.scheduleTask(in: Self.linger) { channel.close(promise: nil) }
@@ -198,14 +205,22 @@ struct UTF8Check {
                 continue
             }
             switch byte {
-            case 0x00 ... 0x7F: continue
-            case 0xC2 ... 0xDF: needed = 1
-            case 0xE0: needed = 2; lower = 0xA0
-            case 0xE1 ... 0xEC, 0xEE ... 0xEF: needed = 2
-            case 0xED: needed = 2; upper = 0x9F
-            case 0xF0: needed = 3; lower = 0x90
-            case 0xF1 ... 0xF3: needed = 3
-            case 0xF4: needed = 3; upper = 0x8F
+            case 0x00...0x7F: continue
+            case 0xC2...0xDF: needed = 1
+            case 0xE0:
+                needed = 2
+                lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: needed = 2
+            case 0xED:
+                needed = 2
+                upper = 0x9F
+            case 0xF0:
+                needed = 3
+                lower = 0x90
+            case 0xF1...0xF3: needed = 3
+            case 0xF4:
+                needed = 3
+                upper = 0x8F
             default: return false
             }
         }

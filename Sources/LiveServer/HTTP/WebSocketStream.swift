@@ -1,11 +1,11 @@
 import Hummingbird
 import HummingbirdWebSocket
+import InternalUtilities
 import Logging
 import NIOCore
 import NIOWebSocket
 import ServiceLifecycle
 import Signals
-import InternalUtilities
 
 /// `GET /v1/ws` upgraded to a WebSocket: one text message per point, the `signals play` JSON line, with
 /// the same `?rate=` as `/v1/stream`. Messages from the client are read and ignored; the stream ends when
@@ -40,10 +40,16 @@ enum WebSocketStream {
         var start = header
         if let text = try request.queryValue("after", allowed: parameters) {
             guard let after = Int(text), after >= 0 else {
-                throw LiveServerError(.badRequest, "'after' must be a point index (a whole number ≥ 0), got '\(SignalError.quoted(text, limit: 40))'")
+                throw LiveServerError(
+                    .badRequest,
+                    "'after' must be a point index (a whole number ≥ 0), got '\(SignalError.quoted(text, limit: 40))'"
+                )
             }
             if case .after(let other) = header, other != after {
-                throw LiveServerError(.badRequest, "'after' is \(after) but the Last-Event-ID header is \(other); give one of them")
+                throw LiveServerError(
+                    .badRequest,
+                    "'after' is \(after) but the Last-Event-ID header is \(other); give one of them"
+                )
             }
             start = .after(after)
         }
@@ -52,7 +58,11 @@ enum WebSocketStream {
             switch text.lowercased() {
             case "true", "1", "": ids = true
             case "false", "0": ids = false
-            default: throw LiveServerError(.badRequest, "'ids' is true or false, got '\(SignalError.quoted(text, limit: 40))'")
+            default:
+                throw LiveServerError(
+                    .badRequest,
+                    "'ids' is true or false, got '\(SignalError.quoted(text, limit: 40))'"
+                )
             }
         }
         return Options(rate: rate, start: start, ids: ids)
@@ -65,8 +75,13 @@ enum WebSocketStream {
     /// with the reason as JSON and closes, with `access`'s status (421, 403, 401) when `access` refused
     /// it, else 400 (a malformed handshake or query). A refusal by `access` is also logged as a warning,
     /// so that the developer whose page is refused sees why (a missing `--allow-origin` or token).
-    static func shouldUpgrade(_ head: HTTPRequest, channel: any Channel, feed: LiveFeed, access: RequestGuard = RequestGuard(LiveServerConfiguration()),
-                              logger: Logger? = nil) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+    static func shouldUpgrade(
+        _ head: HTTPRequest,
+        channel: any Channel,
+        feed: LiveFeed,
+        access: RequestGuard = RequestGuard(LiveServerConfiguration()),
+        logger: Logger? = nil
+    ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         guard request.uri.path == path else { return .dontUpgrade }
         do {
@@ -79,7 +94,7 @@ enum WebSocketStream {
         do {
             options = try self.options(request)
         } catch {
-            return .dontUpgrade   // the router answers 400 with the reason
+            return .dontUpgrade  // the router answers 400 with the reason
         }
         return .upgrade([:]) { inbound, outbound, _ in
             try await stream(feed: feed, channel: channel, options: options, inbound: inbound, outbound: outbound)
@@ -94,8 +109,13 @@ enum WebSocketStream {
     /// cancelled (seen when the server shut down while a client was connected: the peer never answered
     /// the close, and the handler waited for ever). Once the stream ends, the handler sends a close
     /// (1001, going away) and returns; Hummingbird then closes the channel, which ends the reader.
-    static func stream(feed: LiveFeed, channel: any Channel, options: Options, inbound: WebSocketInboundStream,
-                       outbound: WebSocketOutboundWriter) async throws {
+    static func stream(
+        feed: LiveFeed,
+        channel: any Channel,
+        options: Options,
+        inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
         let subscription = feed.subscribe(.ws, from: options.start, rate: options.rate)
         defer { subscription.close() }
         let ended = feed.attach(subscription, to: channel, encoding: .webSocket(ids: options.ids))

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The server on the other loopback: when the application has bound one loopback (127.0.0.1, or ::1), this
 /// service binds the same port on the other, with the same routes and the same guarded connections.
@@ -47,10 +48,11 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
 
     /// Binds the port of `address` on the other loopback; returns once that is done or has failed.
     func listen(besides address: SocketAddress) async -> Outcome {
-        let other = switch address {
-        case .v6: "127.0.0.1"
-        default: "::1"
-        }
+        let other =
+            switch address {
+            case .v6: "127.0.0.1"
+            default: "::1"
+            }
         request.yield((other, address.port ?? 0))
         request.finish()
         for await result in outcomes { return result }
@@ -63,11 +65,12 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
             next = asked
             break
         }
-        guard let (host, port) = next else { return }   // shut down before the first address was bound
+        guard let (host, port) = next else { return }  // shut down before the first address was bound
         let url = LiveServerConfiguration.url(host, port: port)
         let outcome = self.outcome
         let app = Application(
-            responder: responder, server: server,
+            responder: responder,
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { _ in outcome.yield(.listening(url)) },
             logger: logger
@@ -78,8 +81,13 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
             outcome.yield(.failed)
             throw LiveServerError(.bindFailed, "cannot serve on \(url): \(String(cString: strerror(error.errnoCode)))")
         } catch {
-            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "the address cannot be bound"
-            outcome.yield(.unavailable("\(url) is not served (\(reason.lowercased())): this machine has no IPv6 loopback, so only 127.0.0.1 is"))
+            let reason =
+                (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "the address cannot be bound"
+            outcome.yield(
+                .unavailable(
+                    "\(url) is not served (\(reason.lowercased())): this machine has no IPv6 loopback, so only 127.0.0.1 is"
+                )
+            )
             try? await gracefulShutdown()
         }
     }

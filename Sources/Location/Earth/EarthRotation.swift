@@ -55,8 +55,13 @@ public enum EarthRotation {
     /// ``transportRate(latitude:height:velocity:)`` from `sin φ`, `cos φ` and the radii there, with
     /// `tan φ = sin φ / cos φ` (exact to rounding; `cos φ` must not be 0): `SIMD3(east, north, up)`, rad/s.
     @inlinable
-    package static func transportRate(sinLatitude s: Double, cosLatitude c: Double, radii: RadiiOfCurvature, height: Double,
-                                      velocity: SIMD3<Double>) -> SIMD3<Double> {
+    package static func transportRate(
+        sinLatitude s: Double,
+        cosLatitude c: Double,
+        radii: RadiiOfCurvature,
+        height: Double,
+        velocity: SIMD3<Double>
+    ) -> SIMD3<Double> {
         let east = velocity.x / (radii.primeVertical + height)
         return SIMD3(-velocity.y / (radii.meridian + height), east, east * (s / c))
     }

@@ -45,7 +45,7 @@ public struct Geoid: Sendable {
                 preconditionFailure("a geoid grid row is not \(columns) base64-encoded Int16 values")
             }
             bytes.withUnsafeBytes { raw in
-                for k in 0 ..< columns {
+                for k in 0..<columns {
                     values.append(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * k, as: Int16.self)))
                 }
             }
@@ -62,10 +62,13 @@ public struct Geoid: Sendable {
     ///   or an infinity.
     public func height(latitude: Double, longitude: Double) throws -> Double {
         guard latitude.isFinite, longitude.isFinite else {
-            throw SignalError(.nonFinite, path: "$",
-                              "latitude and longitude must be finite, got \(latitude)° and \(longitude)°")
+            throw SignalError(
+                .nonFinite,
+                path: "$",
+                "latitude and longitude must be finite, got \(latitude)° and \(longitude)°"
+            )
         }
-        guard (-90 ... 90).contains(latitude) else {
+        guard (-90...90).contains(latitude) else {
             throw SignalError(.outOfRange, path: "$", "latitude \(latitude)° is outside -90° ... 90°")
         }
         return interpolate(latitude: latitude, longitude: longitude)
@@ -77,7 +80,8 @@ public struct Geoid: Sendable {
     ///   - latitude: Geodetic latitude, degrees, −90 … 90.
     ///   - longitude: Longitude, degrees.
     /// - Throws: As ``height(latitude:longitude:)``.
-    public func heightAboveMeanSeaLevel(ellipsoidalHeight: Double, latitude: Double, longitude: Double) throws -> Double {
+    public func heightAboveMeanSeaLevel(ellipsoidalHeight: Double, latitude: Double, longitude: Double) throws -> Double
+    {
         try ellipsoidalHeight - height(latitude: latitude, longitude: longitude)
     }
 
@@ -94,7 +98,8 @@ public struct Geoid: Sendable {
         x /= spacing
         let i = min(Int(y.rounded(.down)), rows - 2)
         let j = min(Int(x.rounded(.down)), columns - 1)
-        let fy = y - Double(i), fx = x - Double(j)
+        let fy = y - Double(i)
+        let fx = x - Double(j)
         let j1 = j + 1 == columns ? 0 : j + 1
         func at(_ r: Int, _ c: Int) -> Double { Double(centimetres[r * columns + c]) }
         let south = (1 - fx) * at(i, j) + fx * at(i, j1)

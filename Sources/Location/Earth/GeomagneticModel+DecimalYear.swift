@@ -12,8 +12,11 @@ extension GeomagneticModel {
     /// - Throws: `SignalError` `.malformed` (path `$`) when the text is not such a date and time.
     public static func decimalYear(iso8601: String) throws -> Double {
         guard let seconds = ISO8601Time.parse(iso8601) else {
-            throw SignalError(.malformed, path: "$",
-                              "\"\(iso8601)\" is not an ISO 8601 date and time such as 2026-06-01T12:00:00Z")
+            throw SignalError(
+                .malformed,
+                path: "$",
+                "\"\(iso8601)\" is not an ISO 8601 date and time such as 2026-06-01T12:00:00Z"
+            )
         }
         return decimalYear(secondsSince1970: seconds)
     }

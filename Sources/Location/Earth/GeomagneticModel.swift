@@ -38,7 +38,7 @@ public struct GeomagneticModel: Sendable {
     public let referenceRadius: Double
     /// The heights above the WGS84 ellipsoid the model is defined for, metres (−1 km … 850 km, as the WMM
     /// report states).
-    public static let heights: ClosedRange<Double> = -1_000 ... 850_000
+    public static let heights: ClosedRange<Double> = -1_000...850_000
 
     /// `(g, h, ġ, ḣ)` (nT, nT/year), indexed by `n (n + 1) / 2 + m` for n = 0 … degree (the n = 0 entry is
     /// zero).
@@ -49,12 +49,23 @@ public struct GeomagneticModel: Sendable {
     /// WMM2025: degree 12, epoch 2025.0, valid 2025.0 through 2030.0 (coefficients from NOAA NCEI's
     /// `WMM.COF`, public domain).
     public static let wmm2025 = GeomagneticModel(
-        name: "WMM-2025", epoch: 2025.0, validity: 2025.0 ... 2030.0, degree: 12, referenceRadius: 6_371_200,
-        rows: wmm2025Rows)
+        name: "WMM-2025",
+        epoch: 2025.0,
+        validity: 2025.0...2030.0,
+        degree: 12,
+        referenceRadius: 6_371_200,
+        rows: wmm2025Rows
+    )
 
     /// A model from rows `[n, m, g, h, ġ, ḣ]` (nT, nT/year), as a `.COF` file lists them.
-    init(name: String, epoch: Double, validity: ClosedRange<Double>, degree: Int, referenceRadius: Double,
-         rows: [[Double]]) {
+    init(
+        name: String,
+        epoch: Double,
+        validity: ClosedRange<Double>,
+        degree: Int,
+        referenceRadius: Double,
+        rows: [[Double]]
+    ) {
         self.name = name
         self.epoch = epoch
         self.validity = validity
@@ -64,8 +75,12 @@ public struct GeomagneticModel: Sendable {
         let count = (degree + 1) * (degree + 2) / 2
         var coefficients = [SIMD4<Double>](repeating: .zero, count: count)
         for row in rows {
-            let n = Int(row[0]), m = Int(row[1])
-            precondition(row.count == 6 && (1 ... degree).contains(n) && (0 ... n).contains(m), "bad coefficient row \(row)")
+            let n = Int(row[0])
+            let m = Int(row[1])
+            precondition(
+                row.count == 6 && (1...degree).contains(n) && (0...n).contains(m),
+                "bad coefficient row \(row)"
+            )
             coefficients[n * (n + 1) / 2 + m] = SIMD4(row[2], row[3], row[4], row[5])
         }
         self.coefficients = coefficients
@@ -80,7 +95,12 @@ public struct GeomagneticModel: Sendable {
     /// - Returns: The field's north, east and down components, nT, and the elements derived from them.
     /// - Throws: `SignalError` `.outOfRange` (path `$`) naming the value and the valid range when the latitude,
     ///   height or year is outside the model's domain; `.nonFinite` when one is NaN or infinite.
-    public func field(latitude: Double, longitude: Double, height: Double, decimalYear: Double) throws -> GeomagneticField {
+    public func field(
+        latitude: Double,
+        longitude: Double,
+        height: Double,
+        decimalYear: Double
+    ) throws -> GeomagneticField {
         try check(latitude: latitude, longitude: longitude, height: height, decimalYear: decimalYear)
         return synthesize(latitude: latitude, longitude: longitude, height: height, decimalYear: decimalYear)
     }
@@ -88,21 +108,31 @@ public struct GeomagneticModel: Sendable {
     /// Throws unless the arguments are in the model's domain.
     func check(latitude: Double, longitude: Double, height: Double, decimalYear: Double) throws {
         guard latitude.isFinite, longitude.isFinite, height.isFinite, decimalYear.isFinite else {
-            throw SignalError(.nonFinite, path: "$", """
+            throw SignalError(
+                .nonFinite,
+                path: "$",
+                """
                 latitude, longitude, height and decimal year must be finite numbers, got \(latitude)°, \(longitude)°, \
                 \(height) m and \(decimalYear)
-                """)
+                """
+            )
         }
-        guard (-90 ... 90).contains(latitude) else {
+        guard (-90...90).contains(latitude) else {
             throw SignalError(.outOfRange, path: "$", "latitude \(latitude)° is outside -90° ... 90°")
         }
         guard Self.heights.contains(height) else {
-            throw SignalError(.outOfRange, path: "$",
-                              "height \(height) m is outside \(name)'s range, -1000 m ... 850000 m above the WGS84 ellipsoid")
+            throw SignalError(
+                .outOfRange,
+                path: "$",
+                "height \(height) m is outside \(name)'s range, -1000 m ... 850000 m above the WGS84 ellipsoid"
+            )
         }
         guard validity.contains(decimalYear) else {
-            throw SignalError(.outOfRange, path: "$",
-                              "epoch \(decimalYear) is outside \(name)'s validity, \(validity.lowerBound) ... \(validity.upperBound) (decimal year)")
+            throw SignalError(
+                .outOfRange,
+                path: "$",
+                "epoch \(decimalYear) is outside \(name)'s validity, \(validity.lowerBound) ... \(validity.upperBound) (decimal year)"
+            )
         }
     }
 
@@ -110,43 +140,52 @@ public struct GeomagneticModel: Sendable {
     func synthesize(latitude: Double, longitude: Double, height: Double, decimalYear: Double) -> GeomagneticField {
         // Geodetic → geocentric spherical (WMM report eq. 7).
         let phi = latitude * .pi / 180
-        let sinPhi = sin(phi), cosPhi = cos(phi)
+        let sinPhi = sin(phi)
+        let cosPhi = cos(phi)
         let e2 = WGS84.eccentricitySquared
         let rc = WGS84.semiMajorAxis / (1 - e2 * sinPhi * sinPhi).squareRoot()
         let p = (rc + height) * cosPhi
         let z = (rc * (1 - e2) + height) * sinPhi
         let r = (p * p + z * z).squareRoot()
-        let cosTheta = z / r            // sin of the geocentric latitude φ′
-        let sinTheta = p / r            // cos of φ′: > 0 except within 10⁻¹⁶ rad of a pole
+        let cosTheta = z / r  // sin of the geocentric latitude φ′
+        let sinTheta = p / r  // cos of φ′: > 0 except within 10⁻¹⁶ rad of a pole
         let lambda = longitude.remainder(dividingBy: 360) * .pi / 180
         let dt = decimalYear - epoch
         let ratio = referenceRadius / r
         let count = (degree + 1) * (degree + 2) / 2
 
-        var xPrime = 0.0, yPrime = 0.0, zPrime = 0.0
+        var xPrime = 0.0
+        var yPrime = 0.0
+        var zPrime = 0.0
         let degree = degree
         coefficients.withUnsafeBufferPointer { coefficients in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count + 2 * (degree + 1)) { buffer in
-                let pnm = UnsafeMutableBufferPointer(rebasing: buffer[0 ..< count])
-                let dpnm = UnsafeMutableBufferPointer(rebasing: buffer[count ..< 2 * count])
-                let cosM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count ..< 2 * count + degree + 1])
-                let sinM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count + degree + 1 ..< 2 * count + 2 * (degree + 1)])
+                let pnm = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+                let dpnm = UnsafeMutableBufferPointer(rebasing: buffer[count..<2 * count])
+                let cosM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count..<2 * count + degree + 1])
+                let sinM = UnsafeMutableBufferPointer(
+                    rebasing: buffer[2 * count + degree + 1..<2 * count + 2 * (degree + 1)]
+                )
                 legendre.fill(cosTheta: cosTheta, sinTheta: sinTheta, p: pnm, dp: dpnm)
                 cosM[0] = 1
                 sinM[0] = 0
-                let cl = cos(lambda), sl = sin(lambda)
+                let cl = cos(lambda)
+                let sl = sin(lambda)
                 for m in stride(from: 1, through: degree, by: 1) {
                     cosM[m] = cosM[m - 1] * cl - sinM[m - 1] * sl
                     sinM[m] = sinM[m - 1] * cl + cosM[m - 1] * sl
                 }
-                var power = ratio * ratio       // (a/r)^(n+2), n = 0
-                for n in 1 ... degree {
+                var power = ratio * ratio  // (a/r)^(n+2), n = 0
+                for n in 1...degree {
                     power *= ratio
-                    var x = 0.0, y = 0.0, zz = 0.0
-                    for m in 0 ... n {
+                    var x = 0.0
+                    var y = 0.0
+                    var zz = 0.0
+                    for m in 0...n {
                         let k = n * (n + 1) / 2 + m
                         let c = coefficients[k]
-                        let gnm = c[0] + dt * c[2], hnm = c[1] + dt * c[3]
+                        let gnm = c[0] + dt * c[2]
+                        let hnm = c[1] + dt * c[3]
                         let along = gnm * cosM[m] + hnm * sinM[m]
                         x += along * dpnm[k]
                         zz += along * pnm[k]
@@ -161,8 +200,12 @@ public struct GeomagneticModel: Sendable {
         yPrime /= sinTheta
         // Geocentric → geodetic north-east-down (WMM report eq. 17): rotate by ψ = φ′ − φ.
         let psi = atan2(cosTheta, sinTheta) - phi
-        let cosPsi = cos(psi), sinPsi = sin(psi)
-        return GeomagneticField(north: xPrime * cosPsi - zPrime * sinPsi, east: yPrime,
-                             down: xPrime * sinPsi + zPrime * cosPsi)
+        let cosPsi = cos(psi)
+        let sinPsi = sin(psi)
+        return GeomagneticField(
+            north: xPrime * cosPsi - zPrime * sinPsi,
+            east: yPrime,
+            down: xPrime * sinPsi + zPrime * cosPsi
+        )
     }
 }

@@ -44,8 +44,10 @@ public enum NormalGravity {
     @inlinable
     package static func magnitude(sinLatitude s: Double, height: Double) -> Double {
         let s2 = s * s
-        let a = WGS84.semiMajorAxis, f = WGS84.flattening
-        let surface = WGS84.equatorialGravity * (1 + WGS84.somiglianaConstant * s2)
+        let a = WGS84.semiMajorAxis
+        let f = WGS84.flattening
+        let surface =
+            WGS84.equatorialGravity * (1 + WGS84.somiglianaConstant * s2)
             / (1 - WGS84.eccentricitySquared * s2).squareRoot()
         let correction = 1 - 2 / a * (1 + f + WGS84.gravityRatio - 2 * f * s2) * height + 3 * height * height / (a * a)
         return surface * correction

@@ -20,10 +20,11 @@ struct SchmidtLegendre: Sendable {
         precondition(degree >= 1, "degree must be at least 1")
         self.degree = degree
         let count = (degree + 1) * (degree + 2) / 2
-        var first = [Double](repeating: 0, count: count), second = first
-        for n in 2 ... max(degree, 2) where n <= degree {
+        var first = [Double](repeating: 0, count: count)
+        var second = first
+        for n in 2...max(degree, 2) where n <= degree {
             let row = n * (n + 1) / 2
-            for m in 0 ..< n {
+            for m in 0..<n {
                 let scale = 1 / Double(n * n - m * m).squareRoot()
                 first[row + m] = Double(2 * n - 1) * scale
                 second[row + m] = m <= n - 2 ? Double((n - 1) * (n - 1) - m * m).squareRoot() * scale : 0
@@ -40,21 +41,27 @@ struct SchmidtLegendre: Sendable {
     ///   - sinTheta: `sin θ` (≥ 0).
     ///   - p: Room for `(degree + 1) (degree + 2) / 2` values of `Pₙᵐ`.
     ///   - dp: The same room for `dPₙᵐ/dθ`.
-    func fill(cosTheta x: Double, sinTheta s: Double,
-              p: UnsafeMutableBufferPointer<Double>, dp: UnsafeMutableBufferPointer<Double>) {
+    func fill(
+        cosTheta x: Double,
+        sinTheta s: Double,
+        p: UnsafeMutableBufferPointer<Double>,
+        dp: UnsafeMutableBufferPointer<Double>
+    ) {
         p[0] = 1
         dp[0] = 0
-        p[1] = x            // P₁⁰
+        p[1] = x  // P₁⁰
         dp[1] = -s
-        p[2] = s            // P₁¹
+        p[2] = s  // P₁¹
         dp[2] = x
         guard degree >= 2 else { return }
         let degree = degree
         first.withUnsafeBufferPointer { first in
             second.withUnsafeBufferPointer { second in
-                for n in 2 ... degree {
-                    let row = n * (n + 1) / 2, previous = (n - 1) * n / 2, before = (n - 2) * (n - 1) / 2
-                    for m in 0 ..< n {
+                for n in 2...degree {
+                    let row = n * (n + 1) / 2
+                    let previous = (n - 1) * n / 2
+                    let before = (n - 2) * (n - 1) / 2
+                    for m in 0..<n {
                         let a = first[row + m]
                         var value = a * x * p[previous + m]
                         var slope = a * (x * dp[previous + m] - s * p[previous + m])

@@ -46,15 +46,17 @@ public struct StandardAtmosphere: Sendable, Hashable {
     /// The Earth radius of the geometric ↔ geopotential height conversion, metres.
     public static let earthRadius = 6_356_766.0
     /// The geopotential heights the model covers, metres (−5 km … 84.852 km).
-    public static let geopotentialHeights: ClosedRange<Double> = -5_000 ... 84_852
+    public static let geopotentialHeights: ClosedRange<Double> = -5_000...84_852
     /// The sea-level pressures an atmosphere may be given, pascals.
-    public static let seaLevelPressures: ClosedRange<Double> = 50_000 ... 150_000
+    public static let seaLevelPressures: ClosedRange<Double> = 50_000...150_000
     /// The sea-level temperatures an atmosphere may be given, kelvin (−100 °C … 100 °C).
-    public static let seaLevelTemperatures: ClosedRange<Double> = 173.15 ... 373.15
+    public static let seaLevelTemperatures: ClosedRange<Double> = 173.15...373.15
 
     /// The standard atmosphere: 101 325 Pa and 288.15 K at sea level.
-    public static let isa = StandardAtmosphere(checkedPressure: standardSeaLevelPressure,
-                                               temperature: standardSeaLevelTemperature)
+    public static let isa = StandardAtmosphere(
+        checkedPressure: standardSeaLevelPressure,
+        temperature: standardSeaLevelTemperature
+    )
 
     /// Pressure at geopotential height 0, pascals.
     public let seaLevelPressure: Double
@@ -73,19 +75,30 @@ public struct StandardAtmosphere: Sendable, Hashable {
     ///   - seaLevelPressure: Pressure at geopotential height 0, pascals, within ``seaLevelPressures``.
     ///   - seaLevelTemperature: Temperature at geopotential height 0, kelvin, within ``seaLevelTemperatures``.
     /// - Throws: `SignalError` `.outOfRange` (path `$`) naming the value and the valid range, or `.nonFinite`.
-    public init(seaLevelPressure: Double = standardSeaLevelPressure,
-                seaLevelTemperature: Double = standardSeaLevelTemperature) throws {
+    public init(
+        seaLevelPressure: Double = standardSeaLevelPressure,
+        seaLevelTemperature: Double = standardSeaLevelTemperature
+    ) throws {
         guard seaLevelPressure.isFinite, seaLevelTemperature.isFinite else {
-            throw SignalError(.nonFinite, path: "$",
-                              "sea-level pressure and temperature must be finite, got \(seaLevelPressure) Pa and \(seaLevelTemperature) K")
+            throw SignalError(
+                .nonFinite,
+                path: "$",
+                "sea-level pressure and temperature must be finite, got \(seaLevelPressure) Pa and \(seaLevelTemperature) K"
+            )
         }
         guard Self.seaLevelPressures.contains(seaLevelPressure) else {
-            throw SignalError(.outOfRange, path: "$",
-                              "sea-level pressure \(seaLevelPressure) Pa is outside 50000 Pa ... 150000 Pa")
+            throw SignalError(
+                .outOfRange,
+                path: "$",
+                "sea-level pressure \(seaLevelPressure) Pa is outside 50000 Pa ... 150000 Pa"
+            )
         }
         guard Self.seaLevelTemperatures.contains(seaLevelTemperature) else {
-            throw SignalError(.outOfRange, path: "$",
-                              "sea-level temperature \(seaLevelTemperature) K is outside 173.15 K ... 373.15 K")
+            throw SignalError(
+                .outOfRange,
+                path: "$",
+                "sea-level temperature \(seaLevelTemperature) K is outside 173.15 K ... 373.15 K"
+            )
         }
         self.init(checkedPressure: seaLevelPressure, temperature: seaLevelTemperature)
     }
@@ -93,11 +106,16 @@ public struct StandardAtmosphere: Sendable, Hashable {
     init(checkedPressure p0: Double, temperature t0: Double) {
         seaLevelPressure = p0
         seaLevelTemperature = t0
-        var temperatures = [t0], pressures = [p0]
-        for i in 1 ..< Self.baseHeights.count {
-            let (t, p) = Self.integrate(from: Self.baseHeights[i - 1], temperature: temperatures[i - 1],
-                                        pressure: pressures[i - 1], lapse: Self.lapseRates[i - 1],
-                                        to: Self.baseHeights[i])
+        var temperatures = [t0]
+        var pressures = [p0]
+        for i in 1..<Self.baseHeights.count {
+            let (t, p) = Self.integrate(
+                from: Self.baseHeights[i - 1],
+                temperature: temperatures[i - 1],
+                pressure: pressures[i - 1],
+                lapse: Self.lapseRates[i - 1],
+                to: Self.baseHeights[i]
+            )
             temperatures.append(t)
             pressures.append(p)
         }
@@ -106,8 +124,13 @@ public struct StandardAtmosphere: Sendable, Hashable {
     }
 
     /// Temperature and pressure at `height` in a layer of constant `lapse` from a base state.
-    static func integrate(from base: Double, temperature tb: Double, pressure pb: Double, lapse: Double,
-                          to height: Double) -> (Double, Double) {
+    static func integrate(
+        from base: Double,
+        temperature tb: Double,
+        pressure pb: Double,
+        lapse: Double,
+        to height: Double
+    ) -> (Double, Double) {
         let dh = height - base
         if lapse == 0 {
             return (tb, pb * exp(-standardGravity * dh / (gasConstant * tb)))
@@ -126,13 +149,21 @@ public struct StandardAtmosphere: Sendable, Hashable {
             throw SignalError(.nonFinite, path: "$", "geopotential height must be finite, got \(geopotentialHeight) m")
         }
         guard Self.geopotentialHeights.contains(geopotentialHeight) else {
-            throw SignalError(.outOfRange, path: "$",
-                              "geopotential height \(geopotentialHeight) m is outside -5000 m ... 84852 m")
+            throw SignalError(
+                .outOfRange,
+                path: "$",
+                "geopotential height \(geopotentialHeight) m is outside -5000 m ... 84852 m"
+            )
         }
         var i = Self.baseHeights.count - 1
         while i > 0, geopotentialHeight < Self.baseHeights[i] { i -= 1 }
-        let (t, p) = Self.integrate(from: Self.baseHeights[i], temperature: baseTemperatures[i],
-                                    pressure: basePressures[i], lapse: Self.lapseRates[i], to: geopotentialHeight)
+        let (t, p) = Self.integrate(
+            from: Self.baseHeights[i],
+            temperature: baseTemperatures[i],
+            pressure: basePressures[i],
+            lapse: Self.lapseRates[i],
+            to: geopotentialHeight
+        )
         return AtmosphereState(temperature: t, pressure: p, density: p / (Self.gasConstant * t))
     }
 

@@ -37,8 +37,13 @@ public struct GNSSErrorModel: Sendable, Hashable {
     ///   - jitter: Metres of white error per horizontal axis (default 0).
     ///   - verticalRatio: Vertical over horizontal error, 1.5 … 2 (default 1.5).
     ///   - seed: Seed of the counter-based generator (default 0).
-    public init(sigma: Double, correlationTime: TimeInterval, jitter: Double = 0, verticalRatio: Double = 1.5,
-                seed: UInt64 = 0) {
+    public init(
+        sigma: Double,
+        correlationTime: TimeInterval,
+        jitter: Double = 0,
+        verticalRatio: Double = 1.5,
+        seed: UInt64 = 0
+    ) {
         self.sigma = sigma
         self.correlationTime = correlationTime
         self.jitter = jitter
@@ -72,8 +77,11 @@ public struct GNSSErrorModel: Sendable, Hashable {
         }
         try Route.checkFinite(correlationTime, path: "\(path).correlationTime", "correlationTime")
         guard correlationTime > 0, correlationTime <= 1e6 else {
-            throw SignalError(.outOfRange, path: "\(path).correlationTime",
-                              "correlationTime must be > 0 and ≤ 1e6 seconds, got \(correlationTime)")
+            throw SignalError(
+                .outOfRange,
+                path: "\(path).correlationTime",
+                "correlationTime must be > 0 and ≤ 1e6 seconds, got \(correlationTime)"
+            )
         }
         try Route.checkFinite(jitter, path: "\(path).jitter", "jitter")
         guard jitter >= 0, jitter <= 1_000 else {
@@ -81,8 +89,11 @@ public struct GNSSErrorModel: Sendable, Hashable {
         }
         try Route.checkFinite(verticalRatio, path: "\(path).verticalRatio", "verticalRatio")
         guard verticalRatio >= 1.5, verticalRatio <= 2 else {
-            throw SignalError(.outOfRange, path: "\(path).verticalRatio",
-                              "verticalRatio must be 1.5 … 2 (vertical GNSS error is 1.5–2× the horizontal), got \(verticalRatio)")
+            throw SignalError(
+                .outOfRange,
+                path: "\(path).verticalRatio",
+                "verticalRatio must be 1.5 … 2 (vertical GNSS error is 1.5–2× the horizontal), got \(verticalRatio)"
+            )
         }
     }
 }

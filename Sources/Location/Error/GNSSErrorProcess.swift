@@ -40,12 +40,24 @@ package struct GNSSErrorProcess: Sendable {
     package init(_ model: GNSSErrorModel, sampleRate: Double) {
         let step = 1 / sampleRate
         let vertical = model.sigma * model.verticalRatio
-        east = GaussMarkovProcess(sigma: model.sigma, tau: model.correlationTime, step: step, seed: model.seed, stream: 1)
-        north = GaussMarkovProcess(sigma: model.sigma, tau: model.correlationTime, step: step, seed: model.seed, stream: 2)
+        east = GaussMarkovProcess(
+            sigma: model.sigma,
+            tau: model.correlationTime,
+            step: step,
+            seed: model.seed,
+            stream: 1
+        )
+        north = GaussMarkovProcess(
+            sigma: model.sigma,
+            tau: model.correlationTime,
+            step: step,
+            seed: model.seed,
+            stream: 2
+        )
         up = GaussMarkovProcess(sigma: vertical, tau: model.correlationTime, step: step, seed: model.seed, stream: 3)
         jitter = model.jitter
         verticalJitter = model.jitter * model.verticalRatio
-        jitterKeys = (4 ... 6).map { GaussMarkovProcess.keys(seed: model.seed, stream: UInt64($0)) }
+        jitterKeys = (4...6).map { GaussMarkovProcess.keys(seed: model.seed, stream: UInt64($0)) }
     }
 
     /// The white part at sample `k`.
@@ -53,23 +65,30 @@ package struct GNSSErrorProcess: Sendable {
     func white(_ k: Int) -> LocalOffset {
         guard jitter > 0 else { return .zero }
         let n = UInt64(k)
-        return LocalOffset(east: jitter * GaussMarkovProcess.normal(n, jitterKeys[0]),
-                           north: jitter * GaussMarkovProcess.normal(n, jitterKeys[1]),
-                           up: verticalJitter * GaussMarkovProcess.normal(n, jitterKeys[2]))
+        return LocalOffset(
+            east: jitter * GaussMarkovProcess.normal(n, jitterKeys[0]),
+            north: jitter * GaussMarkovProcess.normal(n, jitterKeys[1]),
+            up: verticalJitter * GaussMarkovProcess.normal(n, jitterKeys[2])
+        )
     }
 
     /// The error at sample `k` (0 ≤ k < 2^48), in O(log) time.
     @inlinable
     package func offset(at k: Int) -> LocalOffset {
         let w = white(k)
-        return LocalOffset(east: east.value(at: k) + w.east, north: north.value(at: k) + w.north, up: up.value(at: k) + w.up)
+        return LocalOffset(
+            east: east.value(at: k) + w.east,
+            north: north.value(at: k) + w.north,
+            up: up.value(at: k) + w.up
+        )
     }
 
     /// Walks the error forward, amortised O(1) per sample, with the values of ``offset(at:)``.
     @usableFromInline
     package struct Cursor: Sendable {
         @usableFromInline let process: GNSSErrorProcess
-        @usableFromInline var east: GaussMarkovProcess.Cursor, north: GaussMarkovProcess.Cursor, up: GaussMarkovProcess.Cursor
+        @usableFromInline var east: GaussMarkovProcess.Cursor, north: GaussMarkovProcess.Cursor,
+            up: GaussMarkovProcess.Cursor
 
         package init(_ process: GNSSErrorProcess, at index: Int) {
             self.process = process

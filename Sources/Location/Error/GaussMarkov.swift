@@ -43,8 +43,9 @@ struct GaussMarkovProcess: Sendable {
         self.sigma = sigma
         keys = GaussMarkovProcess.keys(seed: seed, stream: stream)
         let ratio = step / tau
-        var mean = [0.0], deviation = [0.0]
-        for level in 1 ... GaussMarkovProcess.depth {
+        var mean = [0.0]
+        var deviation = [0.0]
+        for level in 1...GaussMarkovProcess.depth {
             let h = Double(1 << (level - 1)) * ratio
             mean.append(1 / (2 * cosh(h)))
             deviation.append(sigma * tanh(h).squareRoot())
@@ -67,8 +68,8 @@ struct GaussMarkovProcess: Sendable {
     static func normal(_ n: UInt64, _ keys: (UInt64, UInt64)) -> Double {
         let h1 = CounterHash.mix64(keys.0 &+ n &* 0x9E37_79B9_7F4A_7C15)
         let h2 = CounterHash.mix64(keys.1 &+ n &* 0x9E37_79B9_7F4A_7C15)
-        let u1 = (Double(h1 >> 11) + 1) * 0x1p-53            // (0, 1]
-        let turns = Double(h2 >> 11) * 0x1p-53               // [0, 1)
+        let u1 = (Double(h1 >> 11) + 1) * 0x1p-53  // (0, 1]
+        let turns = Double(h2 >> 11) * 0x1p-53  // [0, 1)
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * turns)
     }
 
@@ -82,7 +83,9 @@ struct GaussMarkovProcess: Sendable {
     @inlinable
     var roots: (Double, Double) {
         let x0 = sigma * GaussMarkovProcess.normal(0, keys)
-        return (x0, rootMean * x0 + rootDeviation * GaussMarkovProcess.normal(UInt64(GaussMarkovProcess.indexLimit), keys))
+        return (
+            x0, rootMean * x0 + rootDeviation * GaussMarkovProcess.normal(UInt64(GaussMarkovProcess.indexLimit), keys)
+        )
     }
 
     /// The value at sample `k` (0 ≤ k < 2^48), in O(48).
@@ -94,7 +97,12 @@ struct GaussMarkovProcess: Sendable {
         while level > 0 {
             let m = a + (1 << (level - 1))
             let xm = midpoint(m, level: level, xa, xb)
-            if k < m { xb = xm } else { a = m; xa = xm }
+            if k < m {
+                xb = xm
+            } else {
+                a = m
+                xa = xm
+            }
             level -= 1
         }
         return xa

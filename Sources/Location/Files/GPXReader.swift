@@ -1,6 +1,7 @@
 import Foundation
 import InternalUtilities
 import Signals
+
 // swift-corelibs-foundation keeps XMLParser in FoundationXML; Apple's Foundation has it.
 #if canImport(FoundationXML)
 import FoundationXML
@@ -42,8 +43,11 @@ final class GPXReader: NSObject, XMLParserDelegate {
     ///   `<time>` (`malformed`, `outOfRange`; an empty `<ele/>` is no altitude, not an error), a file that is not GPX or holds no points (`unreadable`).
     static func points(_ data: Data) throws(SignalError) -> [GPXPoint] {
         if let (name, line) = GPXReader.entityDeclaration(in: data) {
-            throw SignalError(.malformed, "XML error: the file declares the entity '\(SignalError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused",
-                              line: line)
+            throw SignalError(
+                .malformed,
+                "XML error: the file declares the entity '\(SignalError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused",
+                line: line
+            )
         }
         let reader = GPXReader()
         let parser = XMLParser(stream: InputStream(data: data))
@@ -60,7 +64,11 @@ final class GPXReader: NSObject, XMLParserDelegate {
             throw SignalError(.malformed, GPXReader.describe(parser.parserError, line: line, in: data), line: line)
         }
         guard reader.sawRoot else {
-            throw SignalError(.unreadable, "not a GPX file: there is no <gpx> element (the file is empty or not XML)", line: 1)
+            throw SignalError(
+                .unreadable,
+                "not a GPX file: there is no <gpx> element (the file is empty or not XML)",
+                line: 1
+            )
         }
         let points = !reader.tracks.isEmpty ? reader.tracks : !reader.routes.isEmpty ? reader.routes : reader.waypoints
         guard !points.isEmpty else {
@@ -83,12 +91,18 @@ final class GPXReader: NSObject, XMLParserDelegate {
                     let next = bytes[i + 1]
                     // The root element's start tag ends the prolog, where declarations live.
                     if next != UInt8(ascii: "!") && next != UInt8(ascii: "?") { return nil }
-                    if i + marker.count <= bytes.count, bytes[i ..< i + marker.count].elementsEqual(marker) {
+                    if i + marker.count <= bytes.count, bytes[i..<i + marker.count].elementsEqual(marker) {
                         var j = i + marker.count
-                        while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == UInt8(ascii: "%") { j += 1 }
+                        while j < bytes.count,
+                            bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D
+                                || bytes[j] == UInt8(ascii: "%")
+                        { j += 1 }
                         var k = j
-                        while k < bytes.count, k - j < 100, !(bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == UInt8(ascii: ">")) { k += 1 }
-                        return (String(decoding: bytes[j ..< k], as: UTF8.self), line)
+                        while k < bytes.count, k - j < 100,
+                            !(bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D
+                                || bytes[k] == UInt8(ascii: ">"))
+                        { k += 1 }
+                        return (String(decoding: bytes[j..<k], as: UTF8.self), line)
                     }
                 }
                 i += 1
@@ -105,17 +119,25 @@ final class GPXReader: NSObject, XMLParserDelegate {
 
     private var line: Int { max(1, parser?.lineNumber ?? 1) }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser,
+        didStartElement name: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let local = name.split(separator: ":").last.map(String.init) ?? name
         if stack.isEmpty, local != "gpx" {
-            return fail(SignalError(.unreadable, "not a GPX file: the root element is <\(local)>, not <gpx>", line: line))
+            return fail(
+                SignalError(.unreadable, "not a GPX file: the root element is <\(local)>, not <gpx>", line: line)
+            )
         }
         sawRoot = true
         let parent = stack.last
         stack.append(local)
         text = ""
-        let isPoint = (local == "trkpt" && parent == "trkseg") || (local == "rtept" && parent == "rte")
+        let isPoint =
+            (local == "trkpt" && parent == "trkseg") || (local == "rtept" && parent == "rte")
             || (local == "wpt" && parent == "gpx")
         guard isPoint else { return }
         func coordinate(_ key: String, _ limit: Double) -> Double? {
@@ -124,13 +146,26 @@ final class GPXReader: NSObject, XMLParserDelegate {
                 return nil
             }
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
-            guard let v = Double(trimmed), v.isFinite, !trimmed.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
-                fail(SignalError(.malformed, "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is not a number", line: line))
+            guard let v = Double(trimmed), v.isFinite,
+                !trimmed.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" })
+            else {
+                fail(
+                    SignalError(
+                        .malformed,
+                        "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is not a number",
+                        line: line
+                    )
+                )
                 return nil
             }
             guard abs(v) <= limit else {
-                fail(SignalError(.outOfRange, "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is outside −\(Int(limit)) … \(Int(limit)) degrees",
-                                 line: line))
+                fail(
+                    SignalError(
+                        .outOfRange,
+                        "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is outside −\(Int(limit)) … \(Int(limit)) degrees",
+                        line: line
+                    )
+                )
                 return nil
             }
             return v
@@ -149,7 +184,8 @@ final class GPXReader: NSObject, XMLParserDelegate {
         1: "the parser gave up (an internal limit)", 2: "out of memory", 3: "the document does not start like XML",
         4: "the document is empty", 5: "the document ends before its elements are closed",
         6: "an invalid hexadecimal character reference", 7: "an invalid decimal character reference",
-        8: "an invalid character reference", 9: "an invalid character", 10: "a character reference at the end of the file",
+        8: "an invalid character reference", 9: "an invalid character",
+        10: "a character reference at the end of the file",
         11: "a character reference before the root element", 12: "a character reference after the root element",
         14: "an entity reference at the end of the file", 15: "an entity reference before the root element",
         16: "an entity reference after the root element", 22: "'&' without an entity name (write &amp;)",
@@ -158,16 +194,22 @@ final class GPXReader: NSObject, XMLParserDelegate {
         31: "an unknown encoding", 32: "an unsupported encoding", 33: "a string without its opening quote",
         34: "a string without its closing quote", 35: "a bad namespace declaration",
         36: "an entity value without its opening quote", 37: "an entity value without its closing quote",
-        38: "'<' inside an attribute value", 39: "an attribute without a value", 40: "an attribute value without its closing quote",
+        38: "'<' inside an attribute value", 39: "an attribute without a value",
+        40: "an attribute value without its closing quote",
         41: "an attribute without a value", 42: "the same attribute twice", 43: "a literal without its opening quote",
         44: "a literal without its closing quote", 45: "a comment that is not closed (-->)",
         46: "a processing instruction without a name", 47: "a processing instruction that is not closed (?>)",
-        57: "an XML declaration that is not closed (?>)", 61: "a DOCTYPE that is not closed", 62: "']]>' outside a CDATA section",
-        63: "a CDATA section that is not closed", 64: "a reserved name starting with 'xml'", 65: "a space is needed here",
-        68: "a name is needed here", 73: "'>' expected", 74: "'</' expected", 75: "'=' expected after an attribute name",
+        57: "an XML declaration that is not closed (?>)", 61: "a DOCTYPE that is not closed",
+        62: "']]>' outside a CDATA section",
+        63: "a CDATA section that is not closed", 64: "a reserved name starting with 'xml'",
+        65: "a space is needed here",
+        68: "a name is needed here", 73: "'>' expected", 74: "'</' expected",
+        75: "'=' expected after an attribute name",
         76: "an end tag that does not match the open element", 77: "an unfinished tag",
-        80: "'--' inside a comment", 81: "bytes that are not valid in the file's encoding", 85: "elements that are not well balanced",
-        86: "text after the end of the document", 89: "refers to itself or expands too much", 96: "an XML declaration without a version",
+        80: "'--' inside a comment", 81: "bytes that are not valid in the file's encoding",
+        85: "elements that are not well balanced",
+        86: "text after the end of the document", 89: "refers to itself or expands too much",
+        96: "an XML declaration without a version",
         104: "an entity that cannot be processed", 108: "an unknown XML version", 110: "a name that is too long",
         111: "parsing was stopped", 512: "parsing was stopped",
     ]
@@ -204,12 +246,15 @@ final class GPXReader: NSObject, XMLParserDelegate {
         if line > 1 {
             for i in data.indices where data[i] == 0x0A {
                 current += 1
-                if current == line { start = i + 1; break }
+                if current == line {
+                    start = i + 1
+                    break
+                }
             }
             guard current == line else { return nil }
         }
         let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
-        let text = String(decoding: data[start ..< end], as: UTF8.self)
+        let text = String(decoding: data[start..<end], as: UTF8.self)
         var rest = text[...]
         while let amp = rest.firstIndex(of: "&") {
             let after = rest[rest.index(after: amp)...]
@@ -236,17 +281,33 @@ final class GPXReader: NSObject, XMLParserDelegate {
             // An empty `<ele/>` (as Ride with GPS and Wahoo write) says nothing: the point has no altitude.
             if value.isEmpty { break }
             guard let e = Double(value), e.isFinite else {
-                return fail(SignalError(.malformed, "<ele>\(SignalError.quoted(value))</ele> is not a number of metres", line: line))
+                return fail(
+                    SignalError(
+                        .malformed,
+                        "<ele>\(SignalError.quoted(value))</ele> is not a number of metres",
+                        line: line
+                    )
+                )
             }
             guard Route.Limits.altitude.contains(e) else {
-                return fail(SignalError(.outOfRange, "<ele>\(value)</ele> is outside \(Route.Limits.altitude.lowerBound) … \(Route.Limits.altitude.upperBound) m",
-                                        line: line))
+                return fail(
+                    SignalError(
+                        .outOfRange,
+                        "<ele>\(value)</ele> is outside \(Route.Limits.altitude.lowerBound) … \(Route.Limits.altitude.upperBound) m",
+                        line: line
+                    )
+                )
             }
             current?.elevation = e
         case "time" where stack.last == "trkpt" || stack.last == "rtept" || stack.last == "wpt":
             guard let t = ISO8601Time.parse(value) else {
-                return fail(SignalError(.malformed, "<time>\(SignalError.quoted(value))</time> is not an ISO 8601 date and time such as 2024-05-01T09:30:00Z",
-                                        line: line))
+                return fail(
+                    SignalError(
+                        .malformed,
+                        "<time>\(SignalError.quoted(value))</time> is not an ISO 8601 date and time such as 2024-05-01T09:30:00Z",
+                        line: line
+                    )
+                )
             }
             current?.time = t
         case "trkpt", "rtept", "wpt":
@@ -271,8 +332,10 @@ extension SignalError {
     }
 }
 
-private extension UInt8 {
+extension UInt8 {
     /// XML's white space: space, tab, line feed, carriage return (and a byte order mark's bytes, which
     /// libxml2 skips too).
-    var isXMLSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0xEF || self == 0xBB || self == 0xBF }
+    fileprivate var isXMLSpace: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0xEF || self == 0xBB || self == 0xBF
+    }
 }

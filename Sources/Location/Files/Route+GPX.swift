@@ -48,18 +48,26 @@ extension Route {
             let timed = points.filter { $0.time != nil }
             if let speed {
                 if !timed.isEmpty {
-                    notes.append("\(file.map { "\($0): " } ?? "")ignored the <time> of \(timed.count) point\(timed.count == 1 ? "" : "s"); moving at \(speed) m/s")
+                    notes.append(
+                        "\(file.map { "\($0): " } ?? "")ignored the <time> of \(timed.count) point\(timed.count == 1 ? "" : "s"); moving at \(speed) m/s"
+                    )
                 }
-                self.init(speed: speed, waypoints: points.map {
-                    Waypoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.elevation ?? 0)
-                })
+                self.init(
+                    speed: speed,
+                    waypoints: points.map {
+                        Waypoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.elevation ?? 0)
+                    }
+                )
                 try validate()
                 return
             }
             if !timed.isEmpty, timed.count < points.count {
                 let odd = points.first { ($0.time == nil) == (points[0].time != nil) } ?? points[0]
-                throw SignalError(.invalidTime, "this point has \(odd.time == nil ? "no <time>" : "a <time>") but the first point (line \(points[0].line)) \(odd.time == nil ? "has one" : "has none"); give every point a time or none, or give a speed to ignore the times (\(timed.count) of \(points.count) points have one)",
-                                  line: odd.line)
+                throw SignalError(
+                    .invalidTime,
+                    "this point has \(odd.time == nil ? "no <time>" : "a <time>") but the first point (line \(points[0].line)) \(odd.time == nil ? "has one" : "has none"); give every point a time or none, or give a speed to ignore the times (\(timed.count) of \(points.count) points have one)",
+                    line: odd.line
+                )
             }
             guard let t0 = points[0].time else {
                 throw SignalError(.missingField, Route.gpxNeedsSpeed)
@@ -68,11 +76,20 @@ extension Route {
             for (i, p) in points.enumerated() {
                 let t = p.time ?? t0
                 if i > 0, let previous = points[i - 1].time, t <= previous {
-                    throw SignalError(.invalidTime, "<time> \(ISO8601Time.format(t)) of point \(i + 1) is not after the previous point's \(ISO8601Time.format(previous)) (line \(points[i - 1].line)); times must increase, or give a speed to ignore them",
-                                      line: p.line)
+                    throw SignalError(
+                        .invalidTime,
+                        "<time> \(ISO8601Time.format(t)) of point \(i + 1) is not after the previous point's \(ISO8601Time.format(previous)) (line \(points[i - 1].line)); times must increase, or give a speed to ignore them",
+                        line: p.line
+                    )
                 }
-                waypoints.append(Waypoint(latitude: p.latitude, longitude: p.longitude, altitude: p.elevation ?? 0,
-                                          time: t - t0))
+                waypoints.append(
+                    Waypoint(
+                        latitude: p.latitude,
+                        longitude: p.longitude,
+                        altitude: p.elevation ?? 0,
+                        time: t - t0
+                    )
+                )
             }
             self.init(waypoints: waypoints)
             startDate = Date(timeIntervalSince1970: t0)
@@ -98,28 +115,39 @@ extension Route {
     ///   years 0001 … 9999.
     public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(SignalError) -> String {
         guard interval.isFinite, interval > 0 else {
-            throw SignalError(.outOfRange, "interval must be a finite number of seconds > 0, got \(interval)", field: "interval")
+            throw SignalError(
+                .outOfRange,
+                "interval must be a finite number of seconds > 0, got \(interval)",
+                field: "interval"
+            )
         }
         let timeline = try timeline()
         let end = timeline.passDuration
         guard end / interval <= 1_000_000 else {
-            throw SignalError(.outOfRange, "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval",
-                              field: "interval")
+            throw SignalError(
+                .outOfRange,
+                "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval",
+                field: "interval"
+            )
         }
-        var times = (0 ... Int((end / interval).rounded(.down))).map { Double($0) * interval }
+        var times = (0...Int((end / interval).rounded(.down))).map { Double($0) * interval }
         times += timeline.starts.filter { $0 <= end } + [end]
         times.sort()
         var unique: [Double] = []
         for t in times where unique.last.map({ t - $0 > 1e-6 }) ?? true { unique.append(t) }
         let origin = (start ?? startDate ?? Date(timeIntervalSinceReferenceDate: 0)).timeIntervalSince1970
         guard ISO8601Time.range.contains(origin), ISO8601Time.range.contains(origin + end) else {
-            throw SignalError(.outOfRange, "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970", field: "start")
+            throw SignalError(
+                .outOfRange,
+                "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970",
+                field: "start"
+            )
         }
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="SignalRunner" xmlns="http://www.topografix.com/GPX/1/1">
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="SignalRunner" xmlns="http://www.topografix.com/GPX/1/1">
 
-        """
+            """
         for t in unique {
             let p = timeline.location(at: t)
             out += "    <wpt lat=\"\(Route.decimal(p.latitude))\" lon=\"\(Route.decimal(p.longitude))\">\n"

@@ -41,29 +41,44 @@ extension Route {
         let coordinates = waypoints.map { "\(Route.decimal($0.latitude)),\(Route.decimal($0.longitude))" }
         var notes: [String] = []
         if waypoints.count == 1 || timeline.passLength == 0 {
-            if waypoints.count > 1 { notes.append("the route does not move; the simulator is set to its first waypoint") }
-            return SimulatorCommand(arguments: ["xcrun", "simctl", "location", device, "set", coordinates[0]], notes: notes)
+            if waypoints.count > 1 {
+                notes.append("the route does not move; the simulator is set to its first waypoint")
+            }
+            return SimulatorCommand(
+                arguments: ["xcrun", "simctl", "location", device, "set", coordinates[0]],
+                notes: notes
+            )
         }
         let pauses = waypoints.reduce(0) { $0 + $1.pause }
         let moving = timeline.passDuration - pauses
         let routeSpeed = self.speed
-        let uniform = !isTimed && acceleration == nil && routeSpeed != nil
+        let uniform =
+            !isTimed && acceleration == nil && routeSpeed != nil
             && waypoints.dropFirst().allSatisfy { $0.speed == nil || $0.speed == routeSpeed }
             && (!loops || waypoints[0].speed == nil || waypoints[0].speed == routeSpeed)
         let speed = uniform ? (routeSpeed ?? 0) : timeline.passLength / moving
         if !uniform {
-            notes.append(isTimed ? "simctl moves at one speed: the times are replaced by the average speed \(Route.decimal(speed, digits: 3)) m/s"
-                : "simctl moves at one speed: the leg speeds and acceleration limits are replaced by the average speed \(Route.decimal(speed, digits: 3)) m/s")
+            notes.append(
+                isTimed
+                    ? "simctl moves at one speed: the times are replaced by the average speed \(Route.decimal(speed, digits: 3)) m/s"
+                    : "simctl moves at one speed: the leg speeds and acceleration limits are replaced by the average speed \(Route.decimal(speed, digits: 3)) m/s"
+            )
         }
-        if pauses > 0 { notes.append("simctl cannot pause: the pauses (\(Route.decimal(pauses, digits: 3)) s in all) are left out") }
+        if pauses > 0 {
+            notes.append("simctl cannot pause: the pauses (\(Route.decimal(pauses, digits: 3)) s in all) are left out")
+        }
         var points = coordinates
         if loops {
             points.append(coordinates[0])
             notes.append("simctl does not loop: the command goes round once, back to the first waypoint")
         }
         if error != nil { notes.append("simctl reports exact positions: the GNSS error model is left out") }
-        return SimulatorCommand(arguments: ["xcrun", "simctl", "location", device, "start",
-                                            "--speed=\(Route.decimal(speed, digits: 3))"] + points,
-                                notes: notes)
+        return SimulatorCommand(
+            arguments: [
+                "xcrun", "simctl", "location", device, "start",
+                "--speed=\(Route.decimal(speed, digits: 3))",
+            ] + points,
+            notes: notes
+        )
     }
 }

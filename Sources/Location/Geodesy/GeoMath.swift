@@ -39,7 +39,9 @@ enum GeoMath {
     @inlinable
     static func polyval(_ n: Int, _ p: [Double], _ s: Int, _ x: Double) -> Double {
         guard n >= 0 else { return 0 }
-        var y = p[s], n = n, s = s
+        var y = p[s]
+        var n = n
+        var s = s
         while n > 0 {
             n -= 1
             s += 1
@@ -101,7 +103,8 @@ enum GeoMath {
     /// Rotates `(s, c)` by `q` quarter turns; `-0` cosines become `+0`, a zero sine takes the sign of `x`.
     @inlinable @inline(__always)
     static func quadrant(_ sine: Double, _ cosine: Double, _ q: Int, _ x: Double) -> (s: Double, c: Double) {
-        var s = sine, c = cosine
+        var s = sine
+        var c = cosine
         switch q & 3 {
         case 1: (s, c) = (c, -s)
         case 2: (s, c) = (-s, -c)
@@ -116,7 +119,9 @@ enum GeoMath {
     /// `atan2(y, x)` in degrees, exact at multiples of 90°, in [−180°, 180°].
     @inlinable
     static func atan2d(_ y: Double, _ x: Double) -> Double {
-        var x = x, y = y, q = 0
+        var x = x
+        var y = y
+        var q = 0
         if abs(y) > abs(x) {
             q = 2
             swap(&x, &y)

@@ -30,9 +30,13 @@ extension Geodesic {
     /// - Complexity: O(1); a few iterations of Newton's method for long lines.
     public func inverse(from start: GeoCoordinate, to end: GeoCoordinate) -> GeodesicInverse {
         let r = solveInverse(start.latitude, start.longitude, end.latitude, end.longitude)
-        return GeodesicInverse(distance: r.s12, initialAzimuth: GeoMath.atan2d(r.salp1, r.calp1),
-                               finalAzimuth: GeoMath.atan2d(r.salp2, r.calp2), arcLength: r.a12,
-                               reducedLength: r.m12)
+        return GeodesicInverse(
+            distance: r.s12,
+            initialAzimuth: GeoMath.atan2d(r.salp1, r.calp1),
+            finalAzimuth: GeoMath.atan2d(r.salp2, r.calp2),
+            arcLength: r.a12,
+            reducedLength: r.m12
+        )
     }
 
     /// Everything the inverse solution finds, with the azimuths as sines and cosines.
@@ -42,9 +46,17 @@ extension Geodesic {
     }
 
     /// `s12b`, `m12b` and `m0` of eq. (38)–(40), in units of `b`.
-    private func lengths(_ eps: Double, _ sig12: Double, _ ssig1: Double, _ csig1: Double, _ dn1: Double,
-                         _ ssig2: Double, _ csig2: Double, _ dn2: Double,
-                         distance: Bool) -> (s12b: Double, m12b: Double, m0: Double) {
+    private func lengths(
+        _ eps: Double,
+        _ sig12: Double,
+        _ ssig1: Double,
+        _ csig1: Double,
+        _ dn1: Double,
+        _ ssig2: Double,
+        _ csig2: Double,
+        _ dn2: Double,
+        distance: Bool
+    ) -> (s12b: Double, m12b: Double, m0: Double) {
         var a1 = GeodesicSeries.a1m1(eps)
         let c1a = GeodesicSeries.c1(eps)
         var a2 = GeodesicSeries.a2m1(eps)
@@ -55,16 +67,20 @@ extension Geodesic {
         var s12b = Double.nan
         let j12: Double
         if distance {
-            let b1 = GeodesicSeries.sinCosSeries(true, ssig2, csig2, c1a, count: 7)
+            let b1 =
+                GeodesicSeries.sinCosSeries(true, ssig2, csig2, c1a, count: 7)
                 - GeodesicSeries.sinCosSeries(true, ssig1, csig1, c1a, count: 7)
             s12b = a1 * (sig12 + b1)
-            let b2 = GeodesicSeries.sinCosSeries(true, ssig2, csig2, c2a, count: 7)
+            let b2 =
+                GeodesicSeries.sinCosSeries(true, ssig2, csig2, c2a, count: 7)
                 - GeodesicSeries.sinCosSeries(true, ssig1, csig1, c2a, count: 7)
             j12 = m0x * sig12 + (a1 * b1 - a2 * b2)
         } else {
-            for l in 1 ... GeodesicSeries.order { c2a[l] = a1 * c1a[l] - a2 * c2a[l] }
-            j12 = m0x * sig12 + (GeodesicSeries.sinCosSeries(true, ssig2, csig2, c2a, count: 7)
-                - GeodesicSeries.sinCosSeries(true, ssig1, csig1, c2a, count: 7))
+            for l in 1...GeodesicSeries.order { c2a[l] = a1 * c1a[l] - a2 * c2a[l] }
+            j12 =
+                m0x * sig12
+                + (GeodesicSeries.sinCosSeries(true, ssig2, csig2, c2a, count: 7)
+                    - GeodesicSeries.sinCosSeries(true, ssig1, csig1, c2a, count: 7))
         }
         let m12b = dn2 * (csig1 * ssig2) - dn1 * (ssig1 * csig2) - csig1 * csig2 * j12
         return (s12b, m12b, m0x)
@@ -72,11 +88,13 @@ extension Geodesic {
 
     /// Solves the astroid problem `k⁴ + 2k³ − (x² + y² − 1)k² − 2y²k − y² = 0` for the positive root (eq. 55).
     private static func astroid(_ x: Double, _ y: Double) -> Double {
-        let p = x * x, q = y * y
+        let p = x * x
+        let q = y * y
         let r = (p + q - 1) / 6
         guard !(q == 0 && r <= 0) else { return 0 }
         let s = p * q / 4
-        let r2 = r * r, r3 = r * r2
+        let r2 = r * r
+        let r3 = r * r2
         let disc = s * (s + 2 * r3)
         var u = r
         if disc >= 0 {
@@ -96,16 +114,30 @@ extension Geodesic {
 
     /// A starting azimuth for Newton's method (sec. 5 of the paper); solves short lines outright
     /// (`sig12 ≥ 0`).
-    private func inverseStart(_ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double,
-                              _ dn2: Double, _ lam12: Double, _ slam12: Double, _ clam12: Double)
-        -> (sig12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double, dnm: Double) {
-        var sig12 = -1.0, salp2 = Double.nan, calp2 = Double.nan, dnm = Double.nan
+    private func inverseStart(
+        _ sbet1: Double,
+        _ cbet1: Double,
+        _ dn1: Double,
+        _ sbet2: Double,
+        _ cbet2: Double,
+        _ dn2: Double,
+        _ lam12: Double,
+        _ slam12: Double,
+        _ clam12: Double
+    )
+        -> (sig12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double, dnm: Double)
+    {
+        var sig12 = -1.0
+        var salp2 = Double.nan
+        var calp2 = Double.nan
+        var dnm = Double.nan
         let sbet12 = sbet2 * cbet1 - cbet2 * sbet1
         let cbet12 = cbet2 * cbet1 + sbet2 * sbet1
         var sbet12a = sbet2 * cbet1
         sbet12a += cbet2 * sbet1
         let shortline = cbet12 >= 0 && sbet12 < 0.5 && cbet2 * lam12 < 0.5
-        var somg12: Double, comg12: Double
+        var somg12: Double
+        var comg12: Double
         if shortline {
             var sbetm2 = GeoMath.sq(sbet1 + sbet2)
             sbetm2 /= sbetm2 + GeoMath.sq(cbet1 + cbet2)
@@ -118,7 +150,8 @@ extension Geodesic {
             comg12 = clam12
         }
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * GeoMath.sq(somg12) / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * GeoMath.sq(somg12) / (1 - comg12)
         let ssig12 = hypot(salp1, calp1)
@@ -162,11 +195,24 @@ extension Geodesic {
     }
 
     /// The longitude difference `λ12` reached by setting off at azimuth `α1`, and its derivative (sec. 4).
-    private func lambda12(_ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double,
-                          _ dn2: Double, _ salp1: Double, _ calp1In: Double, _ slam120: Double, _ clam120: Double,
-                          derivative: Bool)
-        -> (lam12: Double, salp2: Double, calp2: Double, sig12: Double, ssig1: Double, csig1: Double,
-            ssig2: Double, csig2: Double, eps: Double, dlam12: Double) {
+    private func lambda12(
+        _ sbet1: Double,
+        _ cbet1: Double,
+        _ dn1: Double,
+        _ sbet2: Double,
+        _ cbet2: Double,
+        _ dn2: Double,
+        _ salp1: Double,
+        _ calp1In: Double,
+        _ slam120: Double,
+        _ clam120: Double,
+        derivative: Bool
+    )
+        -> (
+            lam12: Double, salp2: Double, calp2: Double, sig12: Double, ssig1: Double, csig1: Double,
+            ssig2: Double, csig2: Double, eps: Double, dlam12: Double
+        )
+    {
         var calp1 = calp1In
         if sbet1 == 0 && calp1 == 0 { calp1 = -Geodesic.tiny }
         let salp0 = salp1 * cbet1
@@ -175,9 +221,13 @@ extension Geodesic {
         let comg1 = calp1 * cbet1
         let (ssig1, csig1) = GeoMath.norm(sbet1, comg1)
         let salp2 = cbet2 != cbet1 ? salp0 / cbet2 : salp1
-        let calp2 = cbet2 != cbet1 || abs(sbet2) != -sbet1
-            ? (GeoMath.sq(calp1 * cbet1) + (cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2)
-                                                          : (sbet1 - sbet2) * (sbet1 + sbet2))).squareRoot() / cbet2
+        let calp2 =
+            cbet2 != cbet1 || abs(sbet2) != -sbet1
+            ? (GeoMath.sq(calp1 * cbet1)
+                + (cbet1 < -sbet1
+                    ? (cbet2 - cbet1) * (cbet1 + cbet2)
+                    : (sbet1 - sbet2) * (sbet1 + sbet2)))
+                .squareRoot() / cbet2
             : abs(calp1)
         let somg2 = salp0 * sbet2
         let comg2 = calp2 * cbet2
@@ -189,7 +239,8 @@ extension Geodesic {
         let k2 = GeoMath.sq(calp0) * ep2
         let eps = Geodesic.epsilon(k2)
         let c3a = c3(eps)
-        let b312 = GeodesicSeries.sinCosSeries(true, ssig2, csig2, c3a, count: 6)
+        let b312 =
+            GeodesicSeries.sinCosSeries(true, ssig2, csig2, c3a, count: 6)
             - GeodesicSeries.sinCosSeries(true, ssig1, csig1, c3a, count: 6)
         let domg12 = -flattening * a3(eps) * salp0 * (sig12 + b312)
         let lam12 = eta + domg12
@@ -244,8 +295,13 @@ extension Geodesic {
         let dn1 = (1 + ep2 * GeoMath.sq(sbet1)).squareRoot()
         let dn2 = (1 + ep2 * GeoMath.sq(sbet2)).squareRoot()
 
-        var a12 = Double.nan, s12x = Double.nan, m12x = Double.nan
-        var salp1 = 0.0, calp1 = 0.0, salp2 = 0.0, calp2 = 0.0
+        var a12 = Double.nan
+        var s12x = Double.nan
+        var m12x = Double.nan
+        var salp1 = 0.0
+        var calp1 = 0.0
+        var salp2 = 0.0
+        var calp2 = 0.0
         var meridian = lat1 == -90 || slam12 == 0
         if meridian {
             // Along a meridian, possibly through a pole.
@@ -253,8 +309,10 @@ extension Geodesic {
             salp1 = slam12
             calp2 = 1
             salp2 = 0
-            let ssig1 = sbet1, csig1 = calp1 * cbet1
-            let ssig2 = sbet2, csig2 = calp2 * cbet2
+            let ssig1 = sbet1
+            let csig1 = calp1 * cbet1
+            let ssig2 = sbet2
+            let csig2 = calp2 * cbet2
             var sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2) + 0.0, csig1 * csig2 + ssig1 * ssig2)
             let l = lengths(n, sig12, ssig1, csig1, dn1, ssig2, csig2, dn2, distance: true)
             s12x = l.s12b
@@ -269,7 +327,7 @@ extension Geodesic {
                 s12x *= b
                 a12 = sig12 * GeoMath.degreesPerRadian
             } else {
-                meridian = false   // m12 < 0: a conjugate point lies between; not a shortest path
+                meridian = false  // m12 < 0: a conjugate point lies between; not a shortest path
             }
         }
         if !meridian && sbet1 == 0 && (flattening <= 0 || lon12s >= flattening * 180) {
@@ -298,13 +356,31 @@ extension Geodesic {
             } else {
                 // Newton's method on α1, with bisection when it strays.
                 var numit = 0
-                var tripn = false, tripb = false
-                var salp1a = Geodesic.tiny, calp1a = 1.0
-                var salp1b = Geodesic.tiny, calp1b = -1.0
-                var ssig1 = 0.0, csig1 = 0.0, ssig2 = 0.0, csig2 = 0.0, eps = 0.0
+                var tripn = false
+                var tripb = false
+                var salp1a = Geodesic.tiny
+                var calp1a = 1.0
+                var salp1b = Geodesic.tiny
+                var calp1b = -1.0
+                var ssig1 = 0.0
+                var csig1 = 0.0
+                var ssig2 = 0.0
+                var csig2 = 0.0
+                var eps = 0.0
                 while true {
-                    let r = lambda12(sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12,
-                                     derivative: numit < Geodesic.maxit1)
+                    let r = lambda12(
+                        sbet1,
+                        cbet1,
+                        dn1,
+                        sbet2,
+                        cbet2,
+                        dn2,
+                        salp1,
+                        calp1,
+                        slam12,
+                        clam12,
+                        derivative: numit < Geodesic.maxit1
+                    )
                     let v = r.lam12
                     salp2 = r.salp2
                     calp2 = r.calp2
@@ -326,7 +402,8 @@ extension Geodesic {
                     if numit < Geodesic.maxit1 && r.dlam12 > 0 {
                         let dalp1 = -v / r.dlam12
                         if abs(dalp1) < Double.pi {
-                            let sdalp1 = sin(dalp1), cdalp1 = cos(dalp1)
+                            let sdalp1 = sin(dalp1)
+                            let cdalp1 = cos(dalp1)
                             let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                             if nsalp1 > 0 {
                                 calp1 = calp1 * cdalp1 - salp1 * sdalp1
@@ -341,7 +418,8 @@ extension Geodesic {
                     calp1 = (calp1a + calp1b) / 2
                     (salp1, calp1) = GeoMath.norm(salp1, calp1)
                     tripn = false
-                    tripb = abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
+                    tripb =
+                        abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
                         || abs(salp1 - salp1b) + (calp1 - calp1b) < Geodesic.tolb
                 }
                 let l = lengths(eps, sig12, ssig1, csig1, dn1, ssig2, csig2, dn2, distance: true)

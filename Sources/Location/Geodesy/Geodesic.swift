@@ -27,10 +27,10 @@ public struct Geodesic: Sendable, Hashable {
     /// Flattening `f = (a − b) / a`.
     public let flattening: Double
 
-    @usableFromInline let f1: Double           // 1 − f
-    @usableFromInline let ep2: Double          // e'²
-    @usableFromInline let n: Double            // third flattening
-    @usableFromInline let b: Double            // polar semi-axis
+    @usableFromInline let f1: Double  // 1 − f
+    @usableFromInline let ep2: Double  // e'²
+    @usableFromInline let n: Double  // third flattening
+    @usableFromInline let b: Double  // polar semi-axis
     @usableFromInline let etol2: Double
     @usableFromInline let a3x: [Double]
     @usableFromInline let c3x: [Double]
@@ -45,7 +45,10 @@ public struct Geodesic: Sendable, Hashable {
     /// - Throws: `SignalError` (`outOfRange`) for other values.
     public init(equatorialRadius: Double, flattening: Double) throws(SignalError) {
         guard equatorialRadius.isFinite, equatorialRadius > 0 else {
-            throw SignalError(.outOfRange, "equatorial radius must be a finite number of metres > 0, got \(equatorialRadius)")
+            throw SignalError(
+                .outOfRange,
+                "equatorial radius must be a finite number of metres > 0, got \(equatorialRadius)"
+            )
         }
         guard flattening.isFinite, flattening >= 0, flattening < 0.1 else {
             throw SignalError(.outOfRange, "flattening must be in 0 ..< 0.1, got \(flattening)")
@@ -57,7 +60,7 @@ public struct Geodesic: Sendable, Hashable {
         equatorialRadius = a
         flattening = f
         f1 = 1 - f
-        ep2 = f * (2 - f) / (f1 * f1)   // e² / (1 − e²)
+        ep2 = f * (2 - f) / (f1 * f1)  // e² / (1 − e²)
         n = f / (2 - f)
         b = a * f1
         etol2 = 0.1 * Geodesic.tol2 / (max(0.001, abs(f)) * min(1, 1 - f / 2) / 2).squareRoot()
@@ -83,8 +86,9 @@ public struct Geodesic: Sendable, Hashable {
     @usableFromInline
     func c3(_ eps: Double) -> SIMD8<Double> {
         var c = SIMD8<Double>()
-        var mult = 1.0, o = 0
-        for l in 1 ..< GeodesicSeries.order {
+        var mult = 1.0
+        var o = 0
+        for l in 1..<GeodesicSeries.order {
             let m = GeodesicSeries.order - l - 1
             mult *= eps
             c[l] = mult * GeoMath.polyval(m, c3x, o, eps)

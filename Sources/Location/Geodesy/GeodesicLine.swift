@@ -19,7 +19,7 @@ public struct GeodesicLine: Sendable, Hashable {
     /// Distance to the second point when the line was made from two points (metres); 0 otherwise.
     public let distance: Double
 
-    @usableFromInline let lon1: Double          // start longitude reduced to [−180, 180]
+    @usableFromInline let lon1: Double  // start longitude reduced to [−180, 180]
     @usableFromInline let b: Double, f1: Double, f: Double
     @usableFromInline let salp0: Double, calp0: Double
     @usableFromInline let ssig1: Double, csig1: Double, somg1: Double, comg1: Double
@@ -29,8 +29,15 @@ public struct GeodesicLine: Sendable, Hashable {
 
     /// Sets up the line from a point and the sine and cosine of its azimuth.
     @usableFromInline
-    init(_ g: Geodesic, latitude lat1In: Double, longitude lon1In: Double, azimuth azi1: Double,
-         salp1: Double, calp1: Double, distance: Double) {
+    init(
+        _ g: Geodesic,
+        latitude lat1In: Double,
+        longitude lon1In: Double,
+        azimuth azi1: Double,
+        salp1: Double,
+        calp1: Double,
+        distance: Double
+    ) {
         let lat1 = GeoMath.latFix(lat1In)
         start = GeoCoordinate(latitude: lat1, longitude: lon1In)
         azimuth = azi1
@@ -54,7 +61,8 @@ public struct GeodesicLine: Sendable, Hashable {
         a1m1 = GeodesicSeries.a1m1(eps)
         c1a = GeodesicSeries.c1(eps)
         b11 = GeodesicSeries.sinCosSeries(true, ssig1, csig1, c1a, count: 7)
-        let s = sin(b11), co = cos(b11)
+        let s = sin(b11)
+        let co = cos(b11)
         stau1 = ssig1 * co + csig1 * s
         ctau1 = csig1 * co - ssig1 * s
         c1pa = GeodesicSeries.c1p(eps)
@@ -74,10 +82,12 @@ public struct GeodesicLine: Sendable, Hashable {
     @inlinable
     public func position(distance s12: Double) -> GeodesicPoint {
         let tau12 = s12 / (b * (1 + a1m1))
-        let s = sin(tau12), c = cos(tau12)
+        let s = sin(tau12)
+        let c = cos(tau12)
         let b12 = -GeodesicSeries.sinCosSeries(true, stau1 * c + ctau1 * s, ctau1 * c - stau1 * s, c1pa, count: 7)
         var sig12 = tau12 - (b12 - b11)
-        var ssig12 = sin(sig12), csig12 = cos(sig12)
+        var ssig12 = sin(sig12)
+        var csig12 = cos(sig12)
         if abs(f) > 0.01 {
             // Very flat ellipsoids: one Newton step on σ12 (never taken for the Earth).
             let ssig2 = ssig1 * csig12 + csig1 * ssig12
@@ -97,13 +107,16 @@ public struct GeodesicLine: Sendable, Hashable {
             csig2 = Geodesic.tiny
         }
         let calp2 = calp0 * csig2
-        let somg2 = salp0 * ssig2, comg2 = csig2
+        let somg2 = salp0 * ssig2
+        let comg2 = csig2
         let omg12 = atan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
         let lam12 = omg12 + a3c * (sig12 + (GeodesicSeries.sinCosSeries(true, ssig2, csig2, c3a, count: 6) - b31))
         let lon12 = lam12 * GeoMath.degreesPerRadian
-        return GeodesicPoint(latitude: GeoMath.atan2d(sbet2, f1 * cbet2),
-                             longitude: GeoMath.angNormalize(lon1 + GeoMath.angNormalize(lon12)),
-                             azimuth: GeoMath.atan2d(salp0, calp2))
+        return GeodesicPoint(
+            latitude: GeoMath.atan2d(sbet2, f1 * cbet2),
+            longitude: GeoMath.angNormalize(lon1 + GeoMath.angNormalize(lon12)),
+            azimuth: GeoMath.atan2d(salp0, calp2)
+        )
     }
 }
 
@@ -136,8 +149,15 @@ extension Geodesic {
     /// - Returns: A line whose ``GeodesicLine/position(distance:)`` solves the direct problem.
     public func line(from start: GeoCoordinate, azimuth: Double) -> GeodesicLine {
         let (salp1, calp1) = GeoMath.sincosd(GeoMath.angRound(azimuth))
-        return GeodesicLine(self, latitude: start.latitude, longitude: start.longitude,
-                            azimuth: GeoMath.angNormalize(azimuth), salp1: salp1, calp1: calp1, distance: 0)
+        return GeodesicLine(
+            self,
+            latitude: start.latitude,
+            longitude: start.longitude,
+            azimuth: GeoMath.angNormalize(azimuth),
+            salp1: salp1,
+            calp1: calp1,
+            distance: 0
+        )
     }
 
     /// The shortest geodesic from `start` to `end` (the inverse problem), ready for points along it.
@@ -147,9 +167,15 @@ extension Geodesic {
     /// - Returns: A line with ``GeodesicLine/distance`` set to the length of the path (metres).
     public func line(from start: GeoCoordinate, to end: GeoCoordinate) -> GeodesicLine {
         let r = solveInverse(start.latitude, start.longitude, end.latitude, end.longitude)
-        return GeodesicLine(self, latitude: start.latitude, longitude: start.longitude,
-                            azimuth: GeoMath.atan2d(r.salp1, r.calp1), salp1: r.salp1, calp1: r.calp1,
-                            distance: r.s12)
+        return GeodesicLine(
+            self,
+            latitude: start.latitude,
+            longitude: start.longitude,
+            azimuth: GeoMath.atan2d(r.salp1, r.calp1),
+            salp1: r.salp1,
+            calp1: r.calp1,
+            distance: r.s12
+        )
     }
 
     /// The direct problem: the point `distance` metres from `start` at initial `azimuth`.

@@ -18,7 +18,8 @@ enum GeodesicSeries {
         var k = count
         var n = count - (sinp ? 1 : 0)
         let ar = 2 * (cosx - sinx) * (cosx + sinx)
-        var y0 = 0.0, y1 = 0.0
+        var y0 = 0.0
+        var y1 = 0.0
         if n & 1 == 1 {
             k -= 1
             y0 = c[k]
@@ -61,8 +62,13 @@ enum GeodesicSeries {
     /// `C1'[l]`, l = 1 … 6 (eq. 21).
     @usableFromInline
     static func c1p(_ eps: Double) -> SIMD8<Double> {
-        evenOdd(eps, [205, -432, 768, 1536, 4005, -4736, 3840, 12288, -225, 116, 384, -7173, 2695, 7680,
-                      3467, 7680, 38081, 61440])
+        evenOdd(
+            eps,
+            [
+                205, -432, 768, 1536, 4005, -4736, 3840, 12288, -225, 116, 384, -7173, 2695, 7680,
+                3467, 7680, 38081, 61440,
+            ]
+        )
     }
 
     /// `C2[l]`, l = 1 … 6 (eq. 43).
@@ -76,8 +82,9 @@ enum GeodesicSeries {
     private static func evenOdd(_ eps: Double, _ coeff: [Double]) -> SIMD8<Double> {
         var c = SIMD8<Double>()
         let eps2 = eps * eps
-        var d = eps, o = 0
-        for l in 1 ... order {
+        var d = eps
+        var o = 0
+        for l in 1...order {
             let m = (order - l) / 2
             c[l] = d * GeoMath.polyval(m, coeff, o, eps2) / coeff[o + m + 1]
             o += m + 2
@@ -110,7 +117,7 @@ enum GeodesicSeries {
         ]
         var out: [Double] = []
         var o = 0
-        for l in 1 ..< order {
+        for l in 1..<order {
             for j in stride(from: order - 1, through: l, by: -1) {
                 let m = min(order - j - 1, j)
                 out.append(GeoMath.polyval(m, coeff, o, n) / coeff[o + m + 1])

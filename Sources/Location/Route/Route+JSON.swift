@@ -1,7 +1,7 @@
-import Foundation
-import Signals
-import InternalUtilities
 import Formats
+import Foundation
+import InternalUtilities
+import Signals
 
 extension Route {
     /// The fields of a route object in a spec.
@@ -43,8 +43,10 @@ extension Route {
         }
         let errorValue = try f.value("error")
         let error = try errorValue.map { v throws(SignalError) in try GNSSErrorModel(json: v, path: f.path("error")) }
-        let (speed, acceleration, loop) = (try f.optionalNumber("speed"), try f.optionalNumber("acceleration"),
-                                           try f.optionalBool("loop"))
+        let (speed, acceleration, loop) = (
+            try f.optionalNumber("speed"), try f.optionalNumber("acceleration"),
+            try f.optionalBool("loop")
+        )
         self.init(speed: speed, acceleration: acceleration, loop: loop ?? false, error: error, waypoints: waypoints)
         try validate(path: path)
     }
@@ -57,9 +59,13 @@ extension Waypoint {
     /// Decodes one waypoint object (its values are checked by ``Route/validate(path:)``).
     package init(json value: JSONValue, path: String) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "a waypoint", fields: Waypoint.jsonFields)
-        self.init(latitude: try f.number("latitude"), longitude: try f.number("longitude"),
-                  altitude: try f.number("altitude", default: 0), pause: try f.number("pause", default: 0),
-                  speed: try f.optionalNumber("speed"))
+        self.init(
+            latitude: try f.number("latitude"),
+            longitude: try f.number("longitude"),
+            altitude: try f.number("altitude", default: 0),
+            pause: try f.number("pause", default: 0),
+            speed: try f.optionalNumber("speed")
+        )
         time = try f.optionalNumber("time")
     }
 }
@@ -71,8 +77,12 @@ extension GNSSErrorModel {
     /// Decodes an error object (its values are checked by ``validate(path:)``).
     package init(json value: JSONValue, path: String) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'error'", fields: GNSSErrorModel.jsonFields)
-        self.init(sigma: try f.number("sigma"), correlationTime: try f.number("correlationTime"),
-                  jitter: try f.number("jitter", default: 0), verticalRatio: try f.number("verticalRatio", default: 1.5),
-                  seed: try f.optionalUnsigned("seed") ?? 0)
+        self.init(
+            sigma: try f.number("sigma"),
+            correlationTime: try f.number("correlationTime"),
+            jitter: try f.number("jitter", default: 0),
+            verticalRatio: try f.number("verticalRatio", default: 1.5),
+            seed: try f.optionalUnsigned("seed") ?? 0
+        )
     }
 }

@@ -10,7 +10,11 @@ extension Route {
 
     /// The frames of a render: `round(duration · rate)` samples from index `round(start · rate)`.
     /// - Throws: `SignalError` (`invalidRender`) for a bad rate, duration or start.
-    public static func request(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> RenderRequest {
+    public static func request(
+        sampleRate: Double,
+        duration: TimeInterval,
+        start: TimeInterval = 0
+    ) throws(SignalError) -> RenderRequest {
         try RenderRequest(sampleRate: sampleRate, duration: duration, start: start)
     }
 
@@ -26,17 +30,24 @@ extension Route {
     ///   - start: Time of the first sample in seconds (default 0).
     /// - Throws: `SignalError` for a bad route, rate or duration, or a render too large to hold in memory
     ///   (stream it with `points(sampleRate:duration:start:)` (Playback) or a ``RouteSampler/Cursor``).
-    public func samples(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> [LocationSample] {
+    public func samples(
+        sampleRate: Double,
+        duration: TimeInterval,
+        start: TimeInterval = 0
+    ) throws(SignalError) -> [LocationSample] {
         let request = try Route.request(sampleRate: sampleRate, duration: duration, start: start)
         let sampler = try sampler(sampleRate: sampleRate)
         try sampler.checkRange(first: request.startIndex, count: request.frameCount)
         let bytes = request.frameCount.multipliedReportingOverflow(by: MemoryLayout<LocationSample>.stride)
         guard !bytes.overflow, bytes.partialValue <= RenderOptions.defaultMemoryLimit else {
-            throw SignalError(.invalidRender, "\(request.frameCount) samples do not fit in memory; stream them with points(sampleRate:duration:) or a RouteSampler cursor",
-                              field: "duration")
+            throw SignalError(
+                .invalidRender,
+                "\(request.frameCount) samples do not fit in memory; stream them with points(sampleRate:duration:) or a RouteSampler cursor",
+                field: "duration"
+            )
         }
         var cursor = try sampler.cursor(at: request.startIndex)
-        return (0 ..< request.frameCount).map { _ in cursor.next() }
+        return (0..<request.frameCount).map { _ in cursor.next() }
     }
 
     /// The reported locations (truth plus error) of `round(duration · sampleRate)` samples at
@@ -46,7 +57,11 @@ extension Route {
     /// let fixes = try walk.render(sampleRate: 1, duration: 600)   // 600 LocationPoints
     /// ```
     /// - Throws: As ``samples(sampleRate:duration:start:)``.
-    public func render(sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0) throws(SignalError) -> [LocationPoint] {
+    public func render(
+        sampleRate: Double,
+        duration: TimeInterval,
+        start: TimeInterval = 0
+    ) throws(SignalError) -> [LocationPoint] {
         try samples(sampleRate: sampleRate, duration: duration, start: start).map(\.measured)
     }
 }

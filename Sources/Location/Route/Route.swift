@@ -44,8 +44,13 @@ public struct Route: Sendable, Hashable {
     ///   - loop: Go back to the first waypoint and start again (default `false`).
     ///   - error: GNSS-like measurement error; `nil` (default) reports the truth.
     ///   - waypoints: The waypoints (at least one, checked when the route is used).
-    public init(speed: Double? = nil, acceleration: Double? = nil, loop: Bool = false, error: GNSSErrorModel? = nil,
-                waypoints: [Waypoint]) {
+    public init(
+        speed: Double? = nil,
+        acceleration: Double? = nil,
+        loop: Bool = false,
+        error: GNSSErrorModel? = nil,
+        waypoints: [Waypoint]
+    ) {
         self.waypoints = waypoints
         self.speed = speed
         self.acceleration = acceleration
@@ -60,8 +65,13 @@ public struct Route: Sendable, Hashable {
     ///   - loop: Go back to the first waypoint and start again (default `false`).
     ///   - error: GNSS-like measurement error; `nil` (default) reports the truth.
     ///   - content: The waypoints, in order.
-    public init(speed: Double? = nil, acceleration: Double? = nil, loop: Bool = false, error: GNSSErrorModel? = nil,
-                @RouteBuilder _ content: () -> [Waypoint]) {
+    public init(
+        speed: Double? = nil,
+        acceleration: Double? = nil,
+        loop: Bool = false,
+        error: GNSSErrorModel? = nil,
+        @RouteBuilder _ content: () -> [Waypoint]
+    ) {
         self.init(speed: speed, acceleration: acceleration, loop: loop, error: error, waypoints: content())
     }
 

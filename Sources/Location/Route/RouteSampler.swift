@@ -46,7 +46,11 @@ public struct RouteSampler: Sendable {
     /// - Throws: `SignalError` (`invalidRender`) for a rate that is not finite and > 0.
     public init(_ timeline: RouteTimeline, sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
-            throw SignalError(.invalidRender, "sample rate must be a positive, finite number of Hz, got \(sampleRate)", field: "rate")
+            throw SignalError(
+                .invalidRender,
+                "sample rate must be a positive, finite number of Hz, got \(sampleRate)",
+                field: "rate"
+            )
         }
         self.timeline = timeline
         self.sampleRate = sampleRate
@@ -58,11 +62,18 @@ public struct RouteSampler: Sendable {
     /// - Throws: `SignalError` (`invalidRender`) past index 2^48 with an error model.
     public func checkRange(first: Int, count: Int) throws(SignalError) {
         guard first >= 0, count >= 0 else {
-            throw SignalError(.invalidRender, "sample indices must be ≥ 0, got \(first) and \(count) samples", field: "start")
+            throw SignalError(
+                .invalidRender,
+                "sample indices must be ≥ 0, got \(first) and \(count) samples",
+                field: "start"
+            )
         }
         if process != nil, first > RouteSampler.indexLimit - count {
-            throw SignalError(.invalidRender, "the GNSS error is defined for sample indices below 2^48; \(count) samples from index \(first) reach past it",
-                              field: "duration")
+            throw SignalError(
+                .invalidRender,
+                "the GNSS error is defined for sample indices below 2^48; \(count) samples from index \(first) reach past it",
+                field: "duration"
+            )
         }
     }
 
@@ -82,8 +93,11 @@ public struct RouteSampler: Sendable {
         var measured = truth
         let distance = error.horizontal
         if distance > 0 {
-            let p = Geodesic.wgs84.direct(from: truth.coordinate, azimuth: GeoMath.atan2d(error.east, error.north),
-                                          distance: distance)
+            let p = Geodesic.wgs84.direct(
+                from: truth.coordinate,
+                azimuth: GeoMath.atan2d(error.east, error.north),
+                distance: distance
+            )
             measured.latitude = p.latitude
             measured.longitude = p.longitude
         }

@@ -42,7 +42,8 @@ public struct RouteTimeline: Sendable {
         var pieces: [Segment] = []
         var starts: [Double] = []
         var times: [(TimeInterval, TimeInterval)] = []
-        var clock = 0.0, length = 0.0
+        var clock = 0.0
+        var length = 0.0
         func add(_ s: Segment) {
             starts.append(clock)
             pieces.append(s)
@@ -54,26 +55,44 @@ public struct RouteTimeline: Sendable {
             let first = w[0].time ?? 0
             if first > 0 { add(Segment(hold: w[0], duration: first)) }
             times.append((0, first))
-            for i in 1 ..< w.count {
+            for i in 1..<w.count {
                 let duration = (w[i].time ?? 0) - (w[i - 1].time ?? 0)
-                add(Segment(leg: g.line(from: w[i - 1].coordinate, to: w[i].coordinate), from: w[i - 1], to: w[i],
-                            duration: duration))
+                add(
+                    Segment(
+                        leg: g.line(from: w[i - 1].coordinate, to: w[i].coordinate),
+                        from: w[i - 1],
+                        to: w[i],
+                        duration: duration
+                    )
+                )
                 times.append((clock, clock))
             }
             if route.loops, w.count > 1 {
                 let line = g.line(from: w[w.count - 1].coordinate, to: w[0].coordinate)
                 if line.distance > 0, let speed = w[0].speed ?? route.speed {
-                    add(Segment(leg: line, from: w[w.count - 1], to: w[0], speed: speed, entry: speed, exit: speed,
-                                acceleration: nil))
+                    add(
+                        Segment(
+                            leg: line,
+                            from: w[w.count - 1],
+                            to: w[0],
+                            speed: speed,
+                            entry: speed,
+                            exit: speed,
+                            acceleration: nil
+                        )
+                    )
                 }
             }
         } else {
             // Legs at speeds, holds at pauses; with an acceleration limit, each run of legs between stops
             // gets its boundary speeds from a forward and a backward pass.
-            enum Piece { case hold(Int), leg(Int, Int) }
+            enum Piece {
+                case hold(Int)
+                case leg(Int, Int)
+            }
             var plan: [Piece] = []
             if w[0].pause > 0 { plan.append(.hold(0)) }
-            for i in 1 ..< w.count {
+            for i in 1..<w.count {
                 plan.append(.leg(i - 1, i))
                 if w[i].pause > 0 { plan.append(.hold(i)) }
             }
@@ -83,22 +102,27 @@ public struct RouteTimeline: Sendable {
             }
             let speedOf = { (b: Int) in w[b].speed ?? route.speed ?? 1 }
             // Boundary speeds: entry[k] and exit[k] of plan piece k (legs only).
-            var entry = [Double](repeating: 0, count: plan.count), exit = entry
+            var entry = [Double](repeating: 0, count: plan.count)
+            var exit = entry
             if let acc = route.acceleration {
                 var k = 0
                 while k < plan.count {
-                    guard case .leg = plan[k] else { k += 1; continue }
+                    guard case .leg = plan[k] else {
+                        k += 1
+                        continue
+                    }
                     var end = k
                     while end + 1 < plan.count, case .leg = plan[end + 1] { end += 1 }
                     // Legs k ... end form a run from rest to rest; u[j] is the speed at its j-th boundary.
-                    let run = Array(k ... end)
+                    let run = Array(k...end)
                     var u = [Double](repeating: 0, count: run.count + 1)
                     func cap(_ j: Int) -> Double {
                         guard j > 0, j < run.count, case .leg(_, let b0) = plan[run[j - 1]],
-                              case .leg(_, let b1) = plan[run[j]] else { return 0 }
+                            case .leg(_, let b1) = plan[run[j]]
+                        else { return 0 }
                         return min(speedOf(b0), speedOf(b1))
                     }
-                    for j in 1 ... run.count {
+                    for j in 1...run.count {
                         let l = lines[run[j - 1]]?.distance ?? 0
                         u[j] = min(cap(j), (u[j - 1] * u[j - 1] + 2 * acc * l).squareRoot())
                     }
@@ -121,15 +145,27 @@ public struct RouteTimeline: Sendable {
                     if i > 0 { times[i].1 = clock }
                 case .leg(let a, let b):
                     guard let line = lines[k] else { continue }
-                    add(Segment(leg: line, from: w[a], to: w[b], speed: speedOf(b), entry: entry[k], exit: exit[k],
-                                acceleration: route.acceleration))
+                    add(
+                        Segment(
+                            leg: line,
+                            from: w[a],
+                            to: w[b],
+                            speed: speedOf(b),
+                            entry: entry[k],
+                            exit: exit[k],
+                            acceleration: route.acceleration
+                        )
+                    )
                     if b > 0 { times.append((clock, clock)) }
                 }
             }
         }
         guard clock.isFinite, clock <= Route.Limits.duration else {
-            throw SignalError(.outOfRange, path: "$.route",
-                              "one pass of the route takes \(clock) s, more than the limit of \(Route.Limits.duration) s; check its speeds and pauses")
+            throw SignalError(
+                .outOfRange,
+                path: "$.route",
+                "one pass of the route takes \(clock) s, more than the limit of \(Route.Limits.duration) s; check its speeds and pauses"
+            )
         }
         let loops = route.loops && clock > 0
         if !loops {
@@ -160,7 +196,8 @@ public struct RouteTimeline: Sendable {
             t -= (t / passDuration).rounded(.down) * passDuration
             if !(t < passDuration) || t < 0 { t = 0 }
         }
-        var lo = 0, hi = starts.count - 1
+        var lo = 0
+        var hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) >> 1
             if starts[mid] <= t { lo = mid } else { hi = mid - 1 }
@@ -177,10 +214,17 @@ public struct RouteTimeline: Sendable {
             // end point's, so that each point keeps its own altitude at its own time.
             var altitude = segment.altitude1
             if !segment.holds, segment.duration > 0, segment.duration.isFinite {
-                altitude = segment.altitude0 + (segment.altitude1 - segment.altitude0) * min(1, max(0, tau / segment.duration))
+                altitude =
+                    segment.altitude0 + (segment.altitude1 - segment.altitude0) * min(1, max(0, tau / segment.duration))
             }
-            return LocationPoint(timestamp: timestamp, latitude: segment.latitude, longitude: segment.longitude,
-                                 altitude: altitude, speed: 0, course: -1)
+            return LocationPoint(
+                timestamp: timestamp,
+                latitude: segment.latitude,
+                longitude: segment.longitude,
+                altitude: altitude,
+                speed: 0,
+                course: -1
+            )
         }
         let (s, v) = segment.motion(at: tau)
         var p = segment.line.position(distance: s)
@@ -192,8 +236,14 @@ public struct RouteTimeline: Sendable {
         let altitude = segment.altitude0 + (segment.altitude1 - segment.altitude0) * (s / segment.length)
         var course = p.azimuth < 0 ? p.azimuth + 360 : p.azimuth
         if course >= 360 { course = 0 }
-        return LocationPoint(timestamp: timestamp, latitude: p.latitude, longitude: p.longitude, altitude: altitude,
-                             speed: v, course: course)
+        return LocationPoint(
+            timestamp: timestamp,
+            latitude: p.latitude,
+            longitude: p.longitude,
+            altitude: altitude,
+            speed: v,
+            course: course
+        )
     }
 }
 

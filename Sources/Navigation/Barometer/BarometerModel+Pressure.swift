@@ -25,7 +25,11 @@ extension BarometerModel {
         }
         let msl: Double
         do {
-            msl = try Geoid.egm96.heightAboveMeanSeaLevel(ellipsoidalHeight: altitude, latitude: latitude, longitude: longitude)
+            msl = try Geoid.egm96.heightAboveMeanSeaLevel(
+                ellipsoidalHeight: altitude,
+                latitude: latitude,
+                longitude: longitude
+            )
         } catch {
             throw check.relocated(error, "the position (\(latitude)°, \(longitude)°)")
         }
@@ -36,7 +40,9 @@ extension BarometerModel {
     /// gives it after its geoid lookup.
     func truePressure(heightAboveMeanSeaLevel msl: Double) throws(SignalError) -> Double {
         do {
-            return try atmosphere.pressure(geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: msl))
+            return try atmosphere.pressure(
+                geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: msl)
+            )
         } catch {
             throw ParameterCheck(path: Self.path).relocated(error, "the height \(msl) m above mean sea level")
         }
@@ -55,7 +61,12 @@ extension BarometerModel {
     ///   outside `0 ..< 2⁶²`.
     /// - Complexity: O(1) without a weather term; with one, O(55) tree draws and up to 256 normals (use
     ///   ``pressures(first:count:position:)`` for runs of samples).
-    public func pressure(latitude: Double, longitude: Double, altitude: Double, sample: Int) throws(SignalError) -> Double {
+    public func pressure(
+        latitude: Double,
+        longitude: Double,
+        altitude: Double,
+        sample: Int
+    ) throws(SignalError) -> Double {
         let weather = try weather(first: sample, count: 1)
         let p = try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
         return measured(p, weather: weather.first ?? 0, sample: sample)
@@ -73,8 +84,11 @@ extension BarometerModel {
     /// - Returns: `count` pressures, pascals.
     /// - Throws: As ``pressure(latitude:longitude:altitude:sample:)``.
     /// - Complexity: O(count) plus O(55 + count/128) tree draws for the weather term.
-    public func pressures(first: Int, count: Int,
-                          position: (Int) -> (latitude: Double, longitude: Double, altitude: Double)) throws(SignalError) -> [Double] {
+    public func pressures(
+        first: Int,
+        count: Int,
+        position: (Int) -> (latitude: Double, longitude: Double, altitude: Double)
+    ) throws(SignalError) -> [Double] {
         try pressures(first: first, count: count) { n in
             let p = position(n)
             return (p.latitude, p.longitude, p.altitude, .nan)
@@ -84,15 +98,20 @@ extension BarometerModel {
     /// ``pressures(first:count:position:)`` for positions whose height above mean sea level the caller has
     /// already computed as `altitude − N(latitude, longitude)` (the truth's `altitudeAboveMeanSeaLevel`): the
     /// same pressures, bit for bit, without a second geoid lookup (a non-finite one is looked up again).
-    func pressures(first: Int, count: Int,
-                   position: (Int) -> (latitude: Double, longitude: Double, altitude: Double, msl: Double)) throws(SignalError) -> [Double] {
+    func pressures(
+        first: Int,
+        count: Int,
+        position: (Int) -> (latitude: Double, longitude: Double, altitude: Double, msl: Double)
+    ) throws(SignalError) -> [Double] {
         let weather = try weather(first: first, count: count)
         let white = RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream)
         var out: [Double] = []
         out.reserveCapacity(count)
-        for k in 0 ..< count {
+        for k in 0..<count {
             let (latitude, longitude, altitude, msl) = position(first + k)
-            let p = msl.isFinite && altitude.isFinite ? try truePressure(heightAboveMeanSeaLevel: msl)
+            let p =
+                msl.isFinite && altitude.isFinite
+                ? try truePressure(heightAboveMeanSeaLevel: msl)
                 : try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
             out.append(measured(p, weather: weather.isEmpty ? 0 : weather[k], sample: first + k, whiteStream: white))
         }
@@ -108,15 +127,24 @@ extension BarometerModel {
     public func weather(first: Int, count: Int) throws(SignalError) -> [Double] {
         try ParameterCheck(path: Self.path).checkSamples(first: first, count: count)
         guard weatherDeviation > 0 else { return [] }
-        return RandomAccessNoise.gaussMarkov(deviation: weatherDeviation, correlationTime: weatherCorrelationTime,
-                                             sampleRate: sampleRate,
-                                             streamSeed: RandomAccessNoise.streamSeed(seed, stream: Self.weatherStream),
-                                             first: first, count: count)
+        return RandomAccessNoise.gaussMarkov(
+            deviation: weatherDeviation,
+            correlationTime: weatherCorrelationTime,
+            sampleRate: sampleRate,
+            streamSeed: RandomAccessNoise.streamSeed(seed, stream: Self.weatherStream),
+            first: first,
+            count: count
+        )
     }
 
     /// The true pressure plus the weather term and white noise of sample `n`, quantised.
     func measured(_ truth: Double, weather: Double, sample n: Int) -> Double {
-        measured(truth, weather: weather, sample: n, whiteStream: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream))
+        measured(
+            truth,
+            weather: weather,
+            sample: n,
+            whiteStream: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream)
+        )
     }
 
     /// ``measured(_:weather:sample:)`` with the white-noise stream's seed given.

@@ -36,15 +36,15 @@ public struct BarometerModel: Sendable, Hashable {
     /// The JSON path of a barometer's parameters.
     public static let path = "$.trajectory.sensors.barometer"
     /// The sample rates a barometer may have, Hz.
-    public static let sampleRates: ClosedRange<Double> = 1e-3 ... 1e6
+    public static let sampleRates: ClosedRange<Double> = 1e-3...1e6
     /// The weather deviations allowed, pascals (up to 50 hPa).
-    public static let weatherDeviations: ClosedRange<Double> = 0 ... 5_000
+    public static let weatherDeviations: ClosedRange<Double> = 0...5_000
     /// The correlation times allowed, seconds (up to about 11.6 days).
-    public static let correlationTimes: ClosedRange<Double> = 0 ... 1e6
+    public static let correlationTimes: ClosedRange<Double> = 0...1e6
     /// The noise densities allowed, Pa/√Hz.
-    public static let noiseDensities: ClosedRange<Double> = 0 ... 1_000
+    public static let noiseDensities: ClosedRange<Double> = 0...1_000
     /// The quantisation steps allowed (0 for none, else at least ``smallestResolution``), pascals.
-    public static let resolutions: ClosedRange<Double> = 0 ... 1_000
+    public static let resolutions: ClosedRange<Double> = 0...1_000
     /// The smallest quantisation step other than 0, Pa: 10⁻¹², as the IMU's (`SensorModel/resolutions`).
     public static let smallestResolution = 1e-12
 
@@ -77,28 +77,48 @@ public struct BarometerModel: Sendable, Hashable {
     /// - Throws: `SignalError` `.nonFinite`, `.outOfRange` or `.missingField` at the parameter's path
     ///   (`$.trajectory.sensors.barometer.rate`, `.sea_level_pressure`, `.sea_level_temperature`,
     ///   `.weather_sigma`, `.weather_correlation_time`, `.noise_density`, `.resolution`).
-    public init(sampleRate: Double, seaLevelPressure: Double = StandardAtmosphere.standardSeaLevelPressure,
-                seaLevelTemperature: Double = StandardAtmosphere.standardSeaLevelTemperature,
-                weatherDeviation: Double = 0, weatherCorrelationTime: Double = 0, noiseDensity: Double = 0,
-                resolution: Double = 0, seed: UInt64 = 0) throws(SignalError) {
+    public init(
+        sampleRate: Double,
+        seaLevelPressure: Double = StandardAtmosphere.standardSeaLevelPressure,
+        seaLevelTemperature: Double = StandardAtmosphere.standardSeaLevelTemperature,
+        weatherDeviation: Double = 0,
+        weatherCorrelationTime: Double = 0,
+        noiseDensity: Double = 0,
+        resolution: Double = 0,
+        seed: UInt64 = 0
+    ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(sampleRate, "rate", unit: "Hz", in: Self.sampleRates)
         try check.check(seaLevelPressure, "sea_level_pressure", unit: "Pa", in: StandardAtmosphere.seaLevelPressures)
-        try check.check(seaLevelTemperature, "sea_level_temperature", unit: "K", in: StandardAtmosphere.seaLevelTemperatures)
+        try check.check(
+            seaLevelTemperature,
+            "sea_level_temperature",
+            unit: "K",
+            in: StandardAtmosphere.seaLevelTemperatures
+        )
         try check.check(weatherDeviation, "weather_sigma", unit: "Pa", in: Self.weatherDeviations)
         try check.check(weatherCorrelationTime, "weather_correlation_time", unit: "s", in: Self.correlationTimes)
         try check.check(noiseDensity, "noise_density", unit: "Pa/√Hz", in: Self.noiseDensities)
         try check.check(resolution, "resolution", unit: "Pa", in: Self.resolutions)
         guard resolution == 0 || resolution >= Self.smallestResolution else {
-            throw SignalError(.outOfRange, path: check.path("resolution"),
-                              "resolution must be 0 (none) or at least \(Self.smallestResolution) Pa, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)")
+            throw SignalError(
+                .outOfRange,
+                path: check.path("resolution"),
+                "resolution must be 0 (none) or at least \(Self.smallestResolution) Pa, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)"
+            )
         }
         if weatherDeviation > 0 && !(weatherCorrelationTime > 0) {
-            throw SignalError(.missingField, path: check.path("weather_correlation_time"),
-                              "weather_sigma \(weatherDeviation) Pa needs a positive weather_correlation_time (s)")
+            throw SignalError(
+                .missingField,
+                path: check.path("weather_correlation_time"),
+                "weather_sigma \(weatherDeviation) Pa needs a positive weather_correlation_time (s)"
+            )
         }
         do {
-            atmosphere = try StandardAtmosphere(seaLevelPressure: seaLevelPressure, seaLevelTemperature: seaLevelTemperature)
+            atmosphere = try StandardAtmosphere(
+                seaLevelPressure: seaLevelPressure,
+                seaLevelTemperature: seaLevelTemperature
+            )
         } catch {
             throw check.relocated(error, "the standard atmosphere")
         }

@@ -31,26 +31,40 @@ extension MagnetometerModel {
     /// - Throws: `SignalError` `.outOfRange` at `$.trajectory.epoch` for a year outside 2025.0 … 2030.0;
     ///   at `$.trajectory.sensors.magnetometer` for a position outside the model's domain or an attitude that
     ///   is not finite or not a unit quaternion.
-    public func trueField(latitude: Double, longitude: Double, altitude: Double, decimalYear: Double,
-                          attitude: Quaternion) throws(SignalError) -> SIMD3<Double> {
+    public func trueField(
+        latitude: Double,
+        longitude: Double,
+        altitude: Double,
+        decimalYear: Double,
+        attitude: Quaternion
+    ) throws(SignalError) -> SIMD3<Double> {
         let wmm = GeomagneticModel.wmm2025
         guard decimalYear.isFinite else {
             throw SignalError(.nonFinite, path: "$.trajectory.epoch", "the epoch must be finite, got \(decimalYear)")
         }
         guard wmm.validity.contains(decimalYear) else {
-            throw SignalError(.outOfRange, path: "$.trajectory.epoch",
-                              "the epoch \(decimalYear) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound)")
+            throw SignalError(
+                .outOfRange,
+                path: "$.trajectory.epoch",
+                "the epoch \(decimalYear) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound)"
+            )
         }
         let q = attitude
         guard q.w.isFinite, q.x.isFinite, q.y.isFinite, q.z.isFinite, abs(q.norm - 1) <= 1e-6 else {
-            throw SignalError(.invalidArgument, path: Self.path,
-                              "the attitude (\(q.w), \(q.x), \(q.y), \(q.z)) is not a unit quaternion")
+            throw SignalError(
+                .invalidArgument,
+                path: Self.path,
+                "the attitude (\(q.w), \(q.x), \(q.y), \(q.z)) is not a unit quaternion"
+            )
         }
         let field: GeomagneticField
         do {
             field = try wmm.field(latitude: latitude, longitude: longitude, height: altitude, decimalYear: decimalYear)
         } catch {
-            throw ParameterCheck(path: Self.path).relocated(error, "the position (\(latitude)°, \(longitude)°, \(altitude) m)")
+            throw ParameterCheck(path: Self.path).relocated(
+                error,
+                "the position (\(latitude)°, \(longitude)°, \(altitude) m)"
+            )
         }
         let b = Self.eastNorthUp(field)
         let d = q.inverseRotate((b.x, b.y, b.z))
@@ -71,11 +85,22 @@ extension MagnetometerModel {
     /// - Throws: As ``trueField(latitude:longitude:altitude:decimalYear:attitude:)``; `.invalidRender` for a
     ///   negative sample index.
     /// - Complexity: O(1): one WMM synthesis (about 100 multiply-adds) and three normal draws.
-    public func field(latitude: Double, longitude: Double, altitude: Double, decimalYear: Double, attitude: Quaternion,
-                      sample: Int) throws(SignalError) -> SIMD3<Double> {
+    public func field(
+        latitude: Double,
+        longitude: Double,
+        altitude: Double,
+        decimalYear: Double,
+        attitude: Quaternion,
+        sample: Int
+    ) throws(SignalError) -> SIMD3<Double> {
         try ParameterCheck(path: Self.path).checkSamples(first: sample, count: 1)
-        let truth = try trueField(latitude: latitude, longitude: longitude, altitude: altitude, decimalYear: decimalYear,
-                                  attitude: attitude)
+        let truth = try trueField(
+            latitude: latitude,
+            longitude: longitude,
+            altitude: altitude,
+            decimalYear: decimalYear,
+            attitude: attitude
+        )
         return measured(truth, sample: sample)
     }
 
@@ -90,7 +115,7 @@ extension MagnetometerModel {
 
     /// The seeds of the three axes' white-noise streams (computed once per block by a renderer).
     var whiteStreamSeeds: SIMD3<UInt64> {
-        SIMD3((0 ..< 3).map { RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream($0)) })
+        SIMD3((0..<3).map { RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream($0)) })
     }
 
     /// ``measured(_:sample:)`` with the white-noise stream seeds given (``whiteStreamSeeds``).
@@ -99,7 +124,7 @@ extension MagnetometerModel {
         let s = softIron
         var m = SIMD3((s[0] * truth).sum(), (s[1] * truth).sum(), (s[2] * truth).sum()) + hardIron
         let root = sampleRate.squareRoot()
-        for i in 0 ..< 3 {
+        for i in 0..<3 {
             if noiseDensity[i] > 0 {
                 let w = RandomAccessNoise.normal(streamSeed: whiteStreams[i], index: n)
                 m[i] += noiseDensity[i] * root * w

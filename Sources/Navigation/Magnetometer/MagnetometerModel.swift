@@ -30,7 +30,7 @@ public struct MagnetometerModel: Sendable, Hashable {
     /// The JSON path of a magnetometer's parameters.
     public static let path = "$.trajectory.sensors.magnetometer"
     /// The sample rates a magnetometer may have, Hz.
-    public static let sampleRates: ClosedRange<Double> = 1e-3 ... 1e6
+    public static let sampleRates: ClosedRange<Double> = 1e-3...1e6
     /// The hard-iron offsets allowed per axis, µT (±10 mT).
     public static let hardIronOffsets: ClosedRange<Double> = MagnetometerCalibrationRules.hardIronOffsets
     /// The soft-iron matrix entries allowed.
@@ -39,9 +39,9 @@ public struct MagnetometerModel: Sendable, Hashable {
     /// The one threshold of the package: a render directory's `sensors.json` and a server's spec are held to it too.
     public static let minimumSoftIronDeterminant = MagnetometerCalibrationRules.minimumSoftIronDeterminant
     /// The noise densities allowed per axis, µT/√Hz.
-    public static let noiseDensities: ClosedRange<Double> = 0 ... 1_000
+    public static let noiseDensities: ClosedRange<Double> = 0...1_000
     /// The quantisation steps allowed (0 for none, else at least ``smallestResolution``), µT.
-    public static let resolutions: ClosedRange<Double> = 0 ... 1_000
+    public static let resolutions: ClosedRange<Double> = 0...1_000
     /// The smallest quantisation step other than 0, µT: 10⁻¹², as the IMU's (`SensorModel/resolutions`).
     public static let smallestResolution = 1e-12
 
@@ -74,18 +74,27 @@ public struct MagnetometerModel: Sendable, Hashable {
     ///   (`$.trajectory.sensors.magnetometer.rate`, `.hard_iron[i]`, `.soft_iron[i][j]`, `.noise_density[i]`,
     ///   `.resolution`); `.malformed` at `.soft_iron` for a matrix that is not 3 × 3; `.outOfRange` there for
     ///   a singular one.
-    public init(sampleRate: Double, hardIron: SIMD3<Double> = .zero, softIron: [SIMD3<Double>] = MagnetometerModel.identity,
-                noiseDensity: SIMD3<Double> = .zero, resolution: Double = 0, seed: UInt64 = 0) throws(SignalError) {
+    public init(
+        sampleRate: Double,
+        hardIron: SIMD3<Double> = .zero,
+        softIron: [SIMD3<Double>] = MagnetometerModel.identity,
+        noiseDensity: SIMD3<Double> = .zero,
+        resolution: Double = 0,
+        seed: UInt64 = 0
+    ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(sampleRate, "rate", unit: "Hz", in: Self.sampleRates)
         try MagnetometerCalibrationRules.check(hardIron: hardIron, softIron: softIron, path: Self.path)
-        for i in 0 ..< 3 {
+        for i in 0..<3 {
             try check.check(noiseDensity[i], "noise_density[\(i)]", unit: "µT/√Hz", in: Self.noiseDensities)
         }
         try check.check(resolution, "resolution", unit: "µT", in: Self.resolutions)
         guard resolution == 0 || resolution >= Self.smallestResolution else {
-            throw SignalError(.outOfRange, path: check.path("resolution"),
-                              "resolution must be 0 (none) or at least \(Self.smallestResolution) µT, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)")
+            throw SignalError(
+                .outOfRange,
+                path: check.path("resolution"),
+                "resolution must be 0 (none) or at least \(Self.smallestResolution) µT, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)"
+            )
         }
         self.sampleRate = sampleRate
         self.hardIron = hardIron
@@ -104,10 +113,22 @@ public struct MagnetometerModel: Sendable, Hashable {
     ///   - resolution: Quantisation step, µT.
     ///   - seed: The seed of the noise streams.
     /// - Throws: As the per-axis initialiser.
-    public init(sampleRate: Double, hardIron: SIMD3<Double> = .zero, softIron: [SIMD3<Double>] = MagnetometerModel.identity,
-                noiseDensity: Double, resolution: Double = 0, seed: UInt64 = 0) throws(SignalError) {
-        try self.init(sampleRate: sampleRate, hardIron: hardIron, softIron: softIron,
-                      noiseDensity: SIMD3(repeating: noiseDensity), resolution: resolution, seed: seed)
+    public init(
+        sampleRate: Double,
+        hardIron: SIMD3<Double> = .zero,
+        softIron: [SIMD3<Double>] = MagnetometerModel.identity,
+        noiseDensity: Double,
+        resolution: Double = 0,
+        seed: UInt64 = 0
+    ) throws(SignalError) {
+        try self.init(
+            sampleRate: sampleRate,
+            hardIron: hardIron,
+            softIron: softIron,
+            noiseDensity: SIMD3(repeating: noiseDensity),
+            resolution: resolution,
+            seed: seed
+        )
     }
 
     /// The stream number of axis `i`'s white noise (apart from the IMU's and the barometer's).

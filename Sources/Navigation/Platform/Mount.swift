@@ -26,8 +26,11 @@ public struct Mount: Sendable, Hashable {
             throw SignalError(.nonFinite, path: "\(Self.path).quaternion", "the mount's quaternion must be finite")
         }
         guard abs(q.norm - 1) <= 1e-6 else {
-            throw SignalError(.invalidArgument, path: "\(Self.path).quaternion",
-                              "the mount's quaternion (\(q.w), \(q.x), \(q.y), \(q.z)) has norm \(q.norm); a rotation is a unit quaternion (norm 1 within 1e-6)")
+            throw SignalError(
+                .invalidArgument,
+                path: "\(Self.path).quaternion",
+                "the mount's quaternion (\(q.w), \(q.x), \(q.y), \(q.z)) has norm \(q.norm); a rotation is a unit quaternion (norm 1 within 1e-6)"
+            )
         }
         self.init(name: nil, q.normalized)
     }
@@ -49,8 +52,13 @@ public struct Mount: Sendable, Hashable {
     /// In a front trouser pocket: upright but upside down (the top pointing at the ground), the screen
     /// facing the leg (backward): 90° about the platform's x axis, then 180° about the device's z axis
     /// (device y = platform down, device z = platform backward, device x = platform left).
-    public static let pocket = Mount(name: "pocket", Quaternion(axis: (1, 0, 0), angle: .pi / 2) * Quaternion(axis: (0, 0, 1), angle: .pi))
+    public static let pocket = Mount(
+        name: "pocket",
+        Quaternion(axis: (1, 0, 0), angle: .pi / 2) * Quaternion(axis: (0, 0, 1), angle: .pi)
+    )
 
     /// The named mounts of a spec.
-    public static let presets: [String: Mount] = ["flat": .flat, "dashboard": .dashboard, "handheld": .handheld, "pocket": .pocket]
+    public static let presets: [String: Mount] = [
+        "flat": .flat, "dashboard": .dashboard, "handheld": .handheld, "pocket": .pocket,
+    ]
 }

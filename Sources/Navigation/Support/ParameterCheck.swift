@@ -26,8 +26,10 @@ struct ParameterCheck: Sendable {
     ///   - count: How many samples from it.
     func checkSamples(first: Int, count: Int) throws(SignalError) {
         guard first >= 0, count >= 0, first <= (1 << 62) - count else {
-            throw SignalError(.invalidRender,
-                              "\(path): samples \(first) ..< \(first) + \(count) are outside 0 ..< 2^62")
+            throw SignalError(
+                .invalidRender,
+                "\(path): samples \(first) ..< \(first) + \(count) are outside 0 ..< 2^62"
+            )
         }
     }
 

@@ -16,7 +16,7 @@ struct HeightProfile: Sendable, Hashable {
         self.stations = stations
         self.heights = heights
         var grades: [Double] = []
-        for k in 0 ..< stations.count - 1 {
+        for k in 0..<stations.count - 1 {
             let rise: Double = heights[k + 1] - heights[k]
             let run: Double = stations[k + 1] - stations[k]
             grades.append(rise / run)
@@ -43,8 +43,10 @@ struct HeightProfile: Sendable, Hashable {
             SearchHints.lastAtOrBelow(s, high: n - 2, hint: &hint) { stations[$0] }
         }
         // The corner this station may be rounding: the interval's start or end.
-        for i in low ... low + 1 where halfWidths[i] > 0 && abs(s - stations[i]) < halfWidths[i] {
-            let b = halfWidths[i], g1 = grades[i - 1], g2 = grades[i]
+        for i in low...low + 1 where halfWidths[i] > 0 && abs(s - stations[i]) < halfWidths[i] {
+            let b = halfWidths[i]
+            let g1 = grades[i - 1]
+            let g2 = grades[i]
             let u: Double = s - stations[i] + b
             let x: Double = u / (2 * b)
             let x2: Double = x * x

@@ -22,28 +22,36 @@ extension KinematicPath {
     }
 
     /// Why a trajectory's waypoint may not have a `time`, said once wherever one is found.
-    static let waypointTimeRefusal = "a trajectory's waypoints take no 'time': its vehicle moves at speeds (the route's 'speed', or a leg's on its arriving waypoint), shaped by the vehicle's limits; remove every 'time' and give speeds (a GPX track's times are turned into leg speeds)"
+    static let waypointTimeRefusal =
+        "a trajectory's waypoints take no 'time': its vehicle moves at speeds (the route's 'speed', or a leg's on its arriving waypoint), shaped by the vehicle's limits; remove every 'time' and give speeds (a GPX track's times are turned into leg speeds)"
 
     /// Checks `route` and lays its legs out in the plane.
     static func legs(of route: Route, limits: VehicleLimits) throws(SignalError) -> Legs {
         let waypoints = route.waypoints
         guard waypoints.count >= 2 else {
-            throw SignalError(.tooShort, path: "\(path).waypoints",
-                              "a trajectory needs at least 2 waypoints, got \(waypoints.count)")
+            throw SignalError(
+                .tooShort,
+                path: "\(path).waypoints",
+                "a trajectory needs at least 2 waypoints, got \(waypoints.count)"
+            )
         }
         guard !route.loops else {
-            throw SignalError(.invalidArgument, path: "\(path).loop", "looping routes are not supported by a trajectory yet")
+            throw SignalError(
+                .invalidArgument,
+                path: "\(path).loop",
+                "looping routes are not supported by a trajectory yet"
+            )
         }
         if let speed = route.speed {
-            try ParameterCheck(path: path).check(speed, "speed", unit: "m/s", in: 1e-3 ... 1e4)
+            try ParameterCheck(path: path).check(speed, "speed", unit: "m/s", in: 1e-3...1e4)
         }
         for (i, w) in waypoints.enumerated() {
             let check = ParameterCheck(path: "\(path).waypoints[\(i)]")
-            try check.check(w.latitude, "latitude", unit: "degrees", in: -90 ... 90)
-            try check.check(w.longitude, "longitude", unit: "degrees", in: -180 ... 180)
-            try check.check(w.altitude, "altitude", unit: "m", in: -12_000 ... 100_000)
-            if let speed = w.speed { try check.check(speed, "speed", unit: "m/s", in: 1e-3 ... 1e4) }
-            try check.check(w.pause, "pause", unit: "s", in: 0 ... Route.Limits.duration)
+            try check.check(w.latitude, "latitude", unit: "degrees", in: -90...90)
+            try check.check(w.longitude, "longitude", unit: "degrees", in: -180...180)
+            try check.check(w.altitude, "altitude", unit: "m", in: -12_000...100_000)
+            if let speed = w.speed { try check.check(speed, "speed", unit: "m/s", in: 1e-3...1e4) }
+            try check.check(w.pause, "pause", unit: "s", in: 0...Route.Limits.duration)
             guard w.time == nil else {
                 throw SignalError(.invalidArgument, path: "\(check.path).time", waypointTimeRefusal)
             }
@@ -52,34 +60,52 @@ extension KinematicPath {
         let plane = LocalTangentPlane(latitude: first.latitude, longitude: first.longitude)
         let points = waypoints.map { plane.project(latitude: $0.latitude, longitude: $0.longitude) }
         for (i, p) in points.enumerated() where (p * p).sum().squareRoot() > maximumExtent {
-            throw SignalError(.outOfRange, path: "\(path).waypoints[\(i)]",
-                              "waypoint \(i) is \(Int((p * p).sum().squareRoot())) m from the first; a trajectory's tangent plane reaches \(Int(maximumExtent)) m")
+            throw SignalError(
+                .outOfRange,
+                path: "\(path).waypoints[\(i)]",
+                "waypoint \(i) is \(Int((p * p).sum().squareRoot())) m from the first; a trajectory's tangent plane reaches \(Int(maximumExtent)) m"
+            )
         }
-        var lengths: [Double] = [], headings: [Double] = [], speeds: [Double] = []
-        for k in 0 ..< points.count - 1 {
+        var lengths: [Double] = []
+        var headings: [Double] = []
+        var speeds: [Double] = []
+        for k in 0..<points.count - 1 {
             let d = points[k + 1] - points[k]
             let length = (d * d).sum().squareRoot()
             guard length >= 0.01 else {
-                throw SignalError(.outOfRange, path: "\(path).waypoints[\(k + 1)]",
-                                  "waypoint \(k + 1) is \(length) m from waypoint \(k); legs must be at least 0.01 m")
+                throw SignalError(
+                    .outOfRange,
+                    path: "\(path).waypoints[\(k + 1)]",
+                    "waypoint \(k + 1) is \(length) m from waypoint \(k); legs must be at least 0.01 m"
+                )
             }
             lengths.append(length)
             headings.append(atan2(d.y, d.x))
             speeds.append(min(waypoints[k + 1].speed ?? route.speed ?? limits.maximumSpeed, limits.maximumSpeed))
         }
         var deflections = [0.0]
-        for i in 1 ..< max(points.count - 1, 1) {
+        for i in 1..<max(points.count - 1, 1) {
             var delta = headings[i] - headings[i - 1]
             delta = delta - 2 * .pi * (delta / (2 * .pi)).rounded()
             guard abs(delta) < maximumDeflection else {
-                throw SignalError(.outOfRange, path: "\(path).waypoints[\(i)]",
-                                  "the route turns back by \(abs(delta) * 180 / .pi)° at waypoint \(i); turns are limited to 179° (add a waypoint to the side to make a U-turn)")
+                throw SignalError(
+                    .outOfRange,
+                    path: "\(path).waypoints[\(i)]",
+                    "the route turns back by \(abs(delta) * 180 / .pi)° at waypoint \(i); turns are limited to 179° (add a waypoint to the side to make a U-turn)"
+                )
             }
             deflections.append(delta)
         }
         deflections.append(0)
-        return Legs(plane: plane, points: points, lengths: lengths, headings: headings, speeds: speeds,
-                    deflections: deflections, pauses: waypoints.map(\.pause))
+        return Legs(
+            plane: plane,
+            points: points,
+            lengths: lengths,
+            headings: headings,
+            speeds: speeds,
+            deflections: deflections,
+            pauses: waypoints.map(\.pause)
+        )
     }
 
     /// Lowers the turn speeds (`speeds[i]`, m/s, 0 at the ends) until every turn fits between its legs and
@@ -93,7 +119,11 @@ extension KinematicPath {
     /// and the middle of the neighbour's turn (a turn holding a pause is only held to (1)). The conditions only get
     /// easier as the speed falls (a slower turn is tighter and shorter), so the highest such speed is found
     /// by bisection; passes repeat until no speed changes. Speeds only fall, so it ends.
-    static func fitSpeeds(_ speeds: inout [Double], legs: Legs, limits: VehicleLimits) throws(SignalError) -> [TurnDesign] {
+    static func fitSpeeds(
+        _ speeds: inout [Double],
+        legs: Legs,
+        limits: VehicleLimits
+    ) throws(SignalError) -> [TurnDesign] {
         let n = speeds.count
         let (a, j) = (limits.longitudinalAcceleration, limits.jerk)
         func design(_ i: Int, _ v: Double) -> TurnDesign {
@@ -102,7 +132,8 @@ extension KinematicPath {
         func fits(_ i: Int, _ v: Double, _ designs: [TurnDesign]) -> Bool {
             let t = design(i, v).tangentLength
             for (k, neighbour) in [(i - 1, i - 1), (i, i + 1)] {
-                let length = legs.lengths[k], other = designs[neighbour].tangentLength
+                let length = legs.lengths[k]
+                let other = designs[neighbour].tangentLength
                 guard t <= max(length - other, length / 2) else { return false }
                 // A turn with a pause is entered and left below its speed (its neighbours see a stop).
                 guard !legs.stops(at: i) else { continue }
@@ -110,7 +141,8 @@ extension KinematicPath {
                 if legs.stops(at: neighbour) {
                     // Stopping at the middle of the neighbour's turn, never faster in it than it was designed for.
                     let toMiddle = other - designs[neighbour].length / 2
-                    guard v <= vn, t + toMiddle + SpeedProfile.changeDistance(0, v, acceleration: a, jerk: j) <= length else {
+                    guard v <= vn, t + toMiddle + SpeedProfile.changeDistance(0, v, acceleration: a, jerk: j) <= length
+                    else {
                         return false
                     }
                 } else if v > vn, t + other + SpeedProfile.changeDistance(vn, v, acceleration: a, jerk: j) > length {
@@ -119,12 +151,13 @@ extension KinematicPath {
             }
             return true
         }
-        for _ in 0 ..< 1_000 {
-            var designs = (0 ..< n).map { design($0, speeds[$0]) }
+        for _ in 0..<1_000 {
+            var designs = (0..<n).map { design($0, speeds[$0]) }
             var changed = false
-            for i in 1 ..< max(n - 1, 1) where !fits(i, speeds[i], designs) {
-                var low = 0.0, high = speeds[i]
-                for _ in 0 ..< 80 {
+            for i in 1..<max(n - 1, 1) where !fits(i, speeds[i], designs) {
+                var low = 0.0
+                var high = speeds[i]
+                for _ in 0..<80 {
                     let mid = (low + high) / 2
                     if fits(i, mid, designs) { low = mid } else { high = mid }
                 }
@@ -134,7 +167,10 @@ extension KinematicPath {
             }
             if !changed { return designs }
         }
-        throw SignalError(.outOfRange, path: "\(path).waypoints",
-                          "the turns of this route cannot be fitted between its waypoints within the vehicle's limits")
+        throw SignalError(
+            .outOfRange,
+            path: "\(path).waypoints",
+            "the turns of this route cannot be fitted between its waypoints within the vehicle's limits"
+        )
     }
 }

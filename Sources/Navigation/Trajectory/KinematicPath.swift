@@ -85,30 +85,41 @@ public struct KinematicPath: Sendable {
         let legs = try Self.legs(of: route, limits: limits)
         self.limits = limits
         let n = legs.points.count
-        var speeds = (0 ..< n).map { i in i == 0 || i == n - 1 ? 0 : min(legs.speeds[i - 1], legs.speeds[i]) }
+        var speeds = (0..<n).map { i in i == 0 || i == n - 1 ? 0 : min(legs.speeds[i - 1], legs.speeds[i]) }
         let designs = try Self.fitSpeeds(&speeds, legs: legs, limits: limits)
         plane = legs.plane
 
-        var pieces: [PathPiece] = [], pieceStations: [Double] = []
+        var pieces: [PathPiece] = []
+        var pieceStations: [Double] = []
         var profile = SpeedProfile()
         var s = 0.0
         var waypointStations = [0.0]
-        var turns: [Turn] = [], stops: [Double] = []
-        var turnEnds: [(turn: Int, station: Double)] = []    // turns holding a pause: their ends, reached later
+        var turns: [Turn] = []
+        var stops: [Double] = []
+        var turnEnds: [(turn: Int, station: Double)] = []  // turns holding a pause: their ends, reached later
         let (a, j) = (limits.longitudinalAcceleration, limits.jerk)
         profile.rest(legs.pauses[0])
         // Path still to drive from the last stop (the second half of a turn holding a pause), metres, and the
         // speed cap it carries (that turn's speed), m/s.
-        var carried = 0.0, carriedCap = Double.infinity
-        for k in 0 ..< n - 1 {
+        var carried = 0.0
+        var carriedCap = Double.infinity
+        for k in 0..<n - 1 {
             let direction = SIMD2(cos(legs.headings[k]), sin(legs.headings[k]))
-            let tA = k > 0 ? designs[k].tangentLength : 0, tB = k + 1 < n - 1 ? designs[k + 1].tangentLength : 0
+            let tA = k > 0 ? designs[k].tangentLength : 0
+            let tB = k + 1 < n - 1 ? designs[k + 1].tangentLength : 0
             let straight = max(legs.lengths[k] - tA - tB, 0)
             if straight > 0 {
-                pieces.append(PathPiece(start: legs.points[k] + tA * direction,
-                                        end: legs.points[k + 1] - tB * direction,
-                                        startHeading: legs.headings[k], endHeading: legs.headings[k],
-                                        startCurvature: 0, endCurvature: 0, length: straight))
+                pieces.append(
+                    PathPiece(
+                        start: legs.points[k] + tA * direction,
+                        end: legs.points[k + 1] - tB * direction,
+                        startHeading: legs.headings[k],
+                        endHeading: legs.headings[k],
+                        startCurvature: 0,
+                        endCurvature: 0,
+                        length: straight
+                    )
+                )
                 pieceStations.append(s)
             }
             // Along the straight (and into a turn holding a pause, to its middle): from the speed reached to
@@ -117,7 +128,8 @@ public struct KinematicPath: Sendable {
             let half = stopping ? designs[k + 1].length / 2 : 0
             let distance = carried + straight + half
             let cap = min(legs.speeds[k], carriedCap, stopping ? designs[k + 1].speed : .infinity)
-            let va = profile.speed, vb = stopping ? 0 : speeds[k + 1]
+            let va = profile.speed
+            let vb = stopping ? 0 : speeds[k + 1]
             let peak = Self.peakSpeed(from: va, to: vb, cap: cap, distance: distance, a: a, j: j)
             let up = SpeedProfile.changeDistance(va, peak, acceleration: a, jerk: j)
             let down = SpeedProfile.changeDistance(peak, vb, acceleration: a, jerk: j)
@@ -139,14 +151,15 @@ public struct KinematicPath: Sendable {
                 s += piece.length
             }
             waypointStations.append(s - design.length / 2)
-            let startTime: Double, endTime: Double
+            let startTime: Double
+            let endTime: Double
             if stopping {
                 // At rest at the turn's middle for the pause; the rest of the turn is driven with the next leg.
                 stops.append(start + half)
                 startTime = profile.time(atStation: start)
                 profile.rest(legs.pauses[k + 1])
                 (carried, carriedCap) = (design.length - half, design.speed)
-                endTime = profile.time   // the next leg drives the turn's second half: set below
+                endTime = profile.time  // the next leg drives the turn's second half: set below
             } else {
                 startTime = profile.time
                 profile.cruise(design.length)
@@ -155,9 +168,19 @@ public struct KinematicPath: Sendable {
             }
             guard design.curvature > 0 else { continue }
             if stopping { turnEnds.append((turns.count, s)) }
-            turns.append(Turn(waypoint: k + 1, deflection: design.deflection, speed: design.speed,
-                              radius: 1 / design.curvature, tangentLength: design.tangentLength, offset: 0,
-                              startTime: startTime, endTime: endTime, pause: legs.pauses[k + 1]))
+            turns.append(
+                Turn(
+                    waypoint: k + 1,
+                    deflection: design.deflection,
+                    speed: design.speed,
+                    radius: 1 / design.curvature,
+                    tangentLength: design.tangentLength,
+                    offset: 0,
+                    startTime: startTime,
+                    endTime: endTime,
+                    pause: legs.pauses[k + 1]
+                )
+            )
         }
         profile.rest(legs.pauses[n - 1])
         for (i, end) in turnEnds { turns[i].endTime = profile.time(atStation: end) }
@@ -178,13 +201,16 @@ public struct KinematicPath: Sendable {
 
     /// The highest speed (m/s) between `va` and `cap` from which the vehicle can still reach `vb` within
     /// `distance` metres after starting at `va` (bisection to rounding).
-    static func peakSpeed(from va: Double, to vb: Double, cap: Double, distance: Double, a: Double, j: Double) -> Double {
+    static func peakSpeed(from va: Double, to vb: Double, cap: Double, distance: Double, a: Double, j: Double) -> Double
+    {
         func needed(_ v: Double) -> Double {
-            SpeedProfile.changeDistance(va, v, acceleration: a, jerk: j) + SpeedProfile.changeDistance(v, vb, acceleration: a, jerk: j)
+            SpeedProfile.changeDistance(va, v, acceleration: a, jerk: j)
+                + SpeedProfile.changeDistance(v, vb, acceleration: a, jerk: j)
         }
-        var low = max(va, vb), high = max(cap, low)
+        var low = max(va, vb)
+        var high = max(cap, low)
         if needed(high) <= distance { return high }
-        for _ in 0 ..< 200 where high - low > 1e-13 * high {
+        for _ in 0..<200 where high - low > 1e-13 * high {
             let mid = (low + high) / 2
             if needed(mid) <= distance { low = mid } else { high = mid }
         }
@@ -199,7 +225,8 @@ public struct KinematicPath: Sendable {
 
     /// Index of the last station ≤ `s` (0 if none).
     static func index(_ stations: [Double], _ s: Double) -> Int {
-        var low = 0, high = stations.count - 1
+        var low = 0
+        var high = stations.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if stations[mid] <= s { low = mid } else { high = mid - 1 }

@@ -40,24 +40,31 @@ struct LocalTangentPlane: Sendable, Hashable {
         let e2 = WGS84.eccentricitySquared
         let sp = sin(latitude)
         let n = WGS84.semiMajorAxis / (1 - e2 * sp * sp).squareRoot()
-        return SIMD3((n + height) * cos(latitude) * cos(longitude), (n + height) * cos(latitude) * sin(longitude),
-                     (n * (1 - e2) + height) * sp)
+        return SIMD3(
+            (n + height) * cos(latitude) * cos(longitude),
+            (n + height) * cos(latitude) * sin(longitude),
+            (n * (1 - e2) + height) * sp
+        )
     }
 
     /// Geodetic latitude, longitude (radians) and height (metres) of an ECEF position, by fixed-point
     /// iteration on the latitude to convergence (below 1e-14 rad, sub-micrometre, for heights within
     /// ±100 km of the ellipsoid).
     static func geodetic(_ x: SIMD3<Double>) -> (latitude: Double, longitude: Double, height: Double) {
-        let e2 = WGS84.eccentricitySquared, a = WGS84.semiMajorAxis
+        let e2 = WGS84.eccentricitySquared
+        let a = WGS84.semiMajorAxis
         let p = (x.x * x.x + x.y * x.y).squareRoot()
         var phi = atan2(x.z, p * (1 - e2))
         var height = 0.0
-        for _ in 0 ..< 12 {
+        for _ in 0..<12 {
             let sp = sin(phi)
             let n = a / (1 - e2 * sp * sp).squareRoot()
             height = abs(phi) < .pi / 4 ? p / cos(phi) - n : x.z / sp - n * (1 - e2)
             let next = atan2(x.z, p * (1 - e2 * n / (n + height)))
-            if abs(next - phi) < 1e-15 { phi = next; break }
+            if abs(next - phi) < 1e-15 {
+                phi = next
+                break
+            }
             phi = next
         }
         let sp = sin(phi)
@@ -100,11 +107,14 @@ struct LocalTangentPlane: Sendable, Hashable {
     /// small angle between the two directions (`angle(from:to:)`), which needs no `atan2` within about
     /// 200 km of the origin.
     func surface(_ point: SIMD2<Double>) -> SurfacePoint {
-        let a2 = WGS84.semiMajorAxis * WGS84.semiMajorAxis, b2 = WGS84.semiMinorAxis * WGS84.semiMinorAxis
+        let a2 = WGS84.semiMajorAxis * WGS84.semiMajorAxis
+        let b2 = WGS84.semiMinorAxis * WGS84.semiMinorAxis
         let w = SIMD3(1 / a2, 1 / a2, 1 / b2)
         let p = origin + point.x * east + point.y * north
         // (p + u up)ᵀ W (p + u up) = 1: A u² + 2 B u + C = 0, C small near the origin.
-        let qa = (up * up * w).sum(), qb = (p * up * w).sum(), qc = (p * p * w).sum() - 1
+        let qa = (up * up * w).sum()
+        let qb = (p * up * w).sum()
+        let qc = (p * p * w).sum() - 1
         let disc = max(qb * qb - qa * qc, 0).squareRoot()
         // The root nearest zero, in the cancellation-free form.
         let u = qb >= 0 ? -qc / (qb + disc) : -qc / (qb - disc)
@@ -112,15 +122,21 @@ struct LocalTangentPlane: Sendable, Hashable {
         let rho2 = s.x * s.x + s.y * s.y
         let rho = rho2.squareRoot()
         let nz = s.z * (a2 / b2)
-        let norm = (rho2 + nz * nz).squareRoot()            // not from rho: the two roots run side by side
+        let norm = (rho2 + nz * nz).squareRoot()  // not from rho: the two roots run side by side
         var longitude = self.longitude + Self.angle(from: longitudeDirection, to: SIMD2(s.x, s.y))
         if longitude > .pi { longitude -= 2 * .pi } else if longitude <= -.pi { longitude += 2 * .pi }
-        let inverseNorm = 1 / norm, inverseRho = rho > 0 ? 1 / rho : 0
-        return SurfacePoint(ecef: s, latitude: latitude + Self.angle(from: latitudeDirection, to: SIMD2(rho, nz)),
-                            longitude: longitude,
-                            sinLatitude: nz * inverseNorm, cosLatitude: rho * inverseNorm,
-                            sinLongitude: rho > 0 ? s.y * inverseRho : 0, cosLongitude: rho > 0 ? s.x * inverseRho : 1,
-                            normalLength: norm)
+        let inverseNorm = 1 / norm
+        let inverseRho = rho > 0 ? 1 / rho : 0
+        return SurfacePoint(
+            ecef: s,
+            latitude: latitude + Self.angle(from: latitudeDirection, to: SIMD2(rho, nz)),
+            longitude: longitude,
+            sinLatitude: nz * inverseNorm,
+            cosLatitude: rho * inverseNorm,
+            sinLongitude: rho > 0 ? s.y * inverseRho : 0,
+            cosLongitude: rho > 0 ? s.x * inverseRho : 1,
+            normalLength: norm
+        )
     }
 
     /// The angle (radians, −π … π) from the unit direction `u` to the direction of `v` (any length): by the
@@ -128,11 +144,15 @@ struct LocalTangentPlane: Sendable, Hashable {
     /// five terms, truncation below 1e-19 of the angle), else `atan2`.
     @inline(__always)
     static func angle(from u: SIMD2<Double>, to v: SIMD2<Double>) -> Double {
-        let y = u.x * v.y - u.y * v.x, x = u.x * v.x + u.y * v.y
+        let y = u.x * v.y - u.y * v.x
+        let x = u.x * v.x + u.y * v.y
         guard x > 0, abs(y) <= x * (1.0 / 64) else { return atan2(y, x) }
-        let t = y / x, t2 = t * t, t4 = t2 * t2
+        let t = y / x
+        let t2 = t * t
+        let t4 = t2 * t2
         // atan t = t − t³ [(1/3 − t²/5) + t⁴ (1/7 − t²/9)] + O(t¹¹/11), in Estrin's order (a short chain).
-        let low = 1.0 / 3 - t2 * (1.0 / 5), high = 1.0 / 7 - t2 * (1.0 / 9)
+        let low = 1.0 / 3 - t2 * (1.0 / 5)
+        let high = 1.0 / 7 - t2 * (1.0 / 9)
         return t - (t * t2) * (low + t4 * high)
     }
 }

@@ -16,8 +16,15 @@ struct PathPiece: Sendable, Hashable {
     let startDirection: SIMD2<Double>, endDirection: SIMD2<Double>
 
     /// A piece from its ends, headings (radians), curvatures (1/m) and arc length (m).
-    init(start: SIMD2<Double>, end: SIMD2<Double>, startHeading: Double, endHeading: Double, startCurvature: Double,
-         endCurvature: Double, length: Double) {
+    init(
+        start: SIMD2<Double>,
+        end: SIMD2<Double>,
+        startHeading: Double,
+        endHeading: Double,
+        startCurvature: Double,
+        endCurvature: Double,
+        length: Double
+    ) {
         self.start = start
         self.end = end
         self.startHeading = startHeading
@@ -88,9 +95,10 @@ enum Clothoid {
     /// exact to rounding for `θ` up to a few radians (turns here keep `θ < π/2`).
     static func displacement(length: Double, rate: Double) -> SIMD2<Double> {
         let theta = rate * length * length / 2
-        var x = 0.0, y = 0.0
-        var term = 1.0           // θ^k / k!
-        for k in 0 ..< 40 {
+        var x = 0.0
+        var y = 0.0
+        var term = 1.0  // θ^k / k!
+        for k in 0..<40 {
             let contribution = term / Double(2 * k + 1)
             switch k % 4 {
             case 0: x += contribution

@@ -17,7 +17,8 @@ struct SearchHints: Sendable {
             hint = h
             return h
         }
-        var low = 0, top = high
+        var low = 0
+        var top = high
         while low < top {
             let mid = (low + top + 1) / 2
             if key(mid) <= x { low = mid } else { top = mid - 1 }

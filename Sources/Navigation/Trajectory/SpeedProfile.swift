@@ -72,9 +72,10 @@ struct SpeedProfile: Sendable, Hashable {
     /// The first time (s) the profile reaches `target` metres (bisection to rounding over the phases; the
     /// station never decreases): 0 at or before the start, ``time`` past the end.
     func time(atStation target: Double) -> Double {
-        var low = 0.0, high = time
+        var low = 0.0
+        var high = time
         guard state(at: high).station > target else { return high }
-        for _ in 0 ..< 200 where high - low > 1e-12 * max(high, 1) {
+        for _ in 0..<200 where high - low > 1e-12 * max(high, 1) {
             let mid = (low + high) / 2
             if state(at: mid).station < target { low = mid } else { high = mid }
         }
@@ -101,7 +102,9 @@ struct SpeedProfile: Sendable, Hashable {
         }
         let p = phases[low]
         let tau = t - p.t0
-        return (p.s0 + p.v0 * tau + p.a0 * tau * tau / 2 + p.jerk * tau * tau * tau / 6,
-                p.v0 + p.a0 * tau + p.jerk * tau * tau / 2, p.a0 + p.jerk * tau, p.jerk)
+        return (
+            p.s0 + p.v0 * tau + p.a0 * tau * tau / 2 + p.jerk * tau * tau * tau / 6,
+            p.v0 + p.a0 * tau + p.jerk * tau * tau / 2, p.a0 + p.jerk * tau, p.jerk
+        )
     }
 }

@@ -31,7 +31,10 @@ struct TurnDesign: Sendable, Hashable {
         self.speed = speed
         let turn = abs(deflection)
         guard turn > 1e-12 else {
-            curvature = 0; clothoidLength = 0; arcLength = 0; tangentLength = 0
+            curvature = 0
+            clothoidLength = 0
+            arcLength = 0
+            tangentLength = 0
             return
         }
         var kappa = min(limits.lateralAcceleration / (speed * speed), limits.yawRate / speed)
@@ -76,15 +79,41 @@ struct TurnDesign: Sendable, Hashable {
         let c = Clothoid.displacement(length: clothoidLength, rate: curvature / clothoidLength)
         let p1 = start + PathPiece.rotate(SIMD2(c.x, d * c.y), by: entryHeading)
         let p2 = finish + PathPiece.rotate(SIMD2(-c.x, d * c.y), by: exitHeading)
-        var result = [PathPiece(start: start, end: p1, startHeading: entryHeading, endHeading: entryHeading + theta,
-                                startCurvature: 0, endCurvature: kappa, length: clothoidLength)]
+        var result = [
+            PathPiece(
+                start: start,
+                end: p1,
+                startHeading: entryHeading,
+                endHeading: entryHeading + theta,
+                startCurvature: 0,
+                endCurvature: kappa,
+                length: clothoidLength
+            )
+        ]
         if arcLength > 0 {
-            result.append(PathPiece(start: p1, end: p2, startHeading: entryHeading + theta,
-                                    endHeading: exitHeading - theta, startCurvature: kappa, endCurvature: kappa,
-                                    length: arcLength))
+            result.append(
+                PathPiece(
+                    start: p1,
+                    end: p2,
+                    startHeading: entryHeading + theta,
+                    endHeading: exitHeading - theta,
+                    startCurvature: kappa,
+                    endCurvature: kappa,
+                    length: arcLength
+                )
+            )
         }
-        result.append(PathPiece(start: p2, end: finish, startHeading: exitHeading - theta, endHeading: exitHeading,
-                                startCurvature: kappa, endCurvature: 0, length: clothoidLength))
+        result.append(
+            PathPiece(
+                start: p2,
+                end: finish,
+                startHeading: exitHeading - theta,
+                endHeading: exitHeading,
+                startCurvature: kappa,
+                endCurvature: 0,
+                length: clothoidLength
+            )
+        )
         return result
     }
 }

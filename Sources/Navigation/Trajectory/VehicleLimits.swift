@@ -17,13 +17,13 @@ public struct VehicleLimits: Sendable, Hashable {
     /// The JSON path of a vehicle's limits.
     public static let path = "$.trajectory.vehicle"
     /// The maximum speeds allowed, m/s (up to 340 m/s).
-    public static let speeds: ClosedRange<Double> = 0.01 ... 340
+    public static let speeds: ClosedRange<Double> = 0.01...340
     /// The accelerations allowed (longitudinal and lateral), m/s².
-    public static let accelerations: ClosedRange<Double> = 0.001 ... 100
+    public static let accelerations: ClosedRange<Double> = 0.001...100
     /// The yaw rates allowed, rad/s.
-    public static let yawRates: ClosedRange<Double> = 0.001 ... 20
+    public static let yawRates: ClosedRange<Double> = 0.001...20
     /// The jerks allowed, m/s³.
-    public static let jerks: ClosedRange<Double> = 0.001 ... 1_000
+    public static let jerks: ClosedRange<Double> = 0.001...1_000
 
     /// Largest speed along the path, m/s; a leg asking for more is driven at this speed.
     public let maximumSpeed: Double
@@ -45,16 +45,26 @@ public struct VehicleLimits: Sendable, Hashable {
     ///   - jerk: m/s³, within ``jerks``.
     /// - Throws: `SignalError` `.nonFinite` or `.outOfRange` at `$.trajectory.vehicle.maximumSpeed`,
     ///   `.longitudinalAcceleration`, `.lateralAcceleration`, `.yawRate` or `.jerk`.
-    public init(maximumSpeed: Double, longitudinalAcceleration: Double, lateralAcceleration: Double,
-                yawRate: Double, jerk: Double) throws(SignalError) {
+    public init(
+        maximumSpeed: Double,
+        longitudinalAcceleration: Double,
+        lateralAcceleration: Double,
+        yawRate: Double,
+        jerk: Double
+    ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(maximumSpeed, "maximumSpeed", unit: "m/s", in: Self.speeds)
         try check.check(longitudinalAcceleration, "longitudinalAcceleration", unit: "m/s^2", in: Self.accelerations)
         try check.check(lateralAcceleration, "lateralAcceleration", unit: "m/s^2", in: Self.accelerations)
         try check.check(yawRate, "yawRate", unit: "rad/s", in: Self.yawRates)
         try check.check(jerk, "jerk", unit: "m/s^3", in: Self.jerks)
-        self.init(validatedSpeed: maximumSpeed, longitudinal: longitudinalAcceleration,
-                  lateral: lateralAcceleration, yawRate: yawRate, jerk: jerk)
+        self.init(
+            validatedSpeed: maximumSpeed,
+            longitudinal: longitudinalAcceleration,
+            lateral: lateralAcceleration,
+            yawRate: yawRate,
+            jerk: jerk
+        )
     }
 
     /// Limits known to be valid (the presets).

@@ -8,14 +8,17 @@ struct AscentProfile: Sendable, Hashable {
     init(_ heights: HeightProfile) {
         var stations: [Double] = []
         for i in heights.stations.indices {
-            let b = heights.halfWidths[i], s = heights.stations[i]
+            let b = heights.halfWidths[i]
+            let s = heights.stations[i]
             if b > 0 {
                 stations.append(s - b)
                 // The grade g1 + (g2 − g1)(3x² − 2x³) is monotonic in x: one sign change at most.
-                let g1 = heights.grades[i - 1], g2 = heights.grades[i]
+                let g1 = heights.grades[i - 1]
+                let g2 = heights.grades[i]
                 if g1 * g2 < 0 {
-                    var lo = 0.0, hi = 1.0
-                    for _ in 0 ..< 60 {
+                    var lo = 0.0
+                    var hi = 1.0
+                    for _ in 0..<60 {
                         let x = (lo + hi) / 2
                         let g = g1 + (g2 - g1) * (3 * x * x - 2 * x * x * x)
                         if (g < 0) == (g1 < 0) { lo = x } else { hi = x }
@@ -27,8 +30,11 @@ struct AscentProfile: Sendable, Hashable {
                 stations.append(s)
             }
         }
-        var h: [Double] = [], up: [Double] = [], down: [Double] = []
-        var ascent = 0.0, descent = 0.0
+        var h: [Double] = []
+        var up: [Double] = []
+        var down: [Double] = []
+        var ascent = 0.0
+        var descent = 0.0
         for (k, s) in stations.enumerated() {
             let height = heights.evaluate(s).height
             if k > 0 {

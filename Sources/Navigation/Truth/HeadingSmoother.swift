@@ -14,9 +14,14 @@ struct HeadingSmoother: Sendable, Hashable {
     let lengths: [Double], curvatures: [Double], rates: [Double]
 
     init(_ path: KinematicPath) {
-        var stations: [Double] = [], headings: [Double] = [], integrals: [Double] = []
-        var lengths: [Double] = [], curvatures: [Double] = [], rates: [Double] = []
-        var integral = 0.0, previousEnd: Double?
+        var stations: [Double] = []
+        var headings: [Double] = []
+        var integrals: [Double] = []
+        var lengths: [Double] = []
+        var curvatures: [Double] = []
+        var rates: [Double] = []
+        var integral = 0.0
+        var previousEnd: Double?
         for (i, piece) in path.pieces.enumerated() {
             var start = piece.startHeading
             if let end = previousEnd { start += 2 * .pi * ((end - start) / (2 * .pi)).rounded() }
@@ -43,13 +48,17 @@ struct HeadingSmoother: Sendable, Hashable {
     func evaluate(_ s: Double) -> (integral: Double, heading: Double, curvature: Double) {
         guard !stations.isEmpty else { return (0, 0, 0) }
         if s <= stations[0] { return (headings[0] * (s - stations[0]), headings[0], 0) }
-        var low = 0, high = stations.count - 1
+        var low = 0
+        var high = stations.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if stations[mid] <= s { low = mid } else { high = mid - 1 }
         }
-        let l = s - stations[low], length = lengths[low]
-        let h0 = headings[low], k0 = curvatures[low], r = rates[low]
+        let l = s - stations[low]
+        let length = lengths[low]
+        let h0 = headings[low]
+        let k0 = curvatures[low]
+        let r = rates[low]
         if l >= length {
             // Past the end of the last piece: hold its end heading.
             let end = h0 + k0 * length + r * length * length / 2
@@ -62,7 +71,11 @@ struct HeadingSmoother: Sendable, Hashable {
     /// The averaged heading `β` (rad) at station `s` over `±w` metres, and its first and second derivatives
     /// along the path (rad/m, rad/m²).
     func smoothed(_ s: Double, halfWidth w: Double) -> (Double, Double, Double) {
-        let a = evaluate(s - w), b = evaluate(s + w)
-        return ((b.integral - a.integral) / (2 * w), (b.heading - a.heading) / (2 * w), (b.curvature - a.curvature) / (2 * w))
+        let a = evaluate(s - w)
+        let b = evaluate(s + w)
+        return (
+            (b.integral - a.integral) / (2 * w), (b.heading - a.heading) / (2 * w),
+            (b.curvature - a.curvature) / (2 * w)
+        )
     }
 }

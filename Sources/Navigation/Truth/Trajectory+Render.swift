@@ -5,7 +5,7 @@ import Signals
 
 extension Trajectory {
     /// The render rates a trajectory takes, Hz: 0.001 … 1 MHz (see ``series(rate:)``).
-    public static let renderRates: ClosedRange<Double> = 1e-3 ... 1e6
+    public static let renderRates: ClosedRange<Double> = 1e-3...1e6
 
     /// The streams this trajectory produces at render rate `rate` (Hz): the truth, then each sensor present
     /// (the IMU, magnetometer and barometer at `rate` unless their spec sets one; GNSS at its own rate).
@@ -16,8 +16,12 @@ extension Trajectory {
         try sensors.imu?.validate(path: TrajectorySensors.imuPath, sampleRate: sensors.imuRate ?? rate)
         var list = [TrajectorySeries(kind: .truth, rate: rate)]
         if sensors.imu != nil { list.append(TrajectorySeries(kind: .imu, rate: sensors.imuRate ?? rate)) }
-        if sensors.magnetometer != nil { list.append(TrajectorySeries(kind: .magnetometer, rate: sensors.magnetometerRate ?? rate)) }
-        if sensors.barometer != nil { list.append(TrajectorySeries(kind: .barometer, rate: sensors.barometerRate ?? rate)) }
+        if sensors.magnetometer != nil {
+            list.append(TrajectorySeries(kind: .magnetometer, rate: sensors.magnetometerRate ?? rate))
+        }
+        if sensors.barometer != nil {
+            list.append(TrajectorySeries(kind: .barometer, rate: sensors.barometerRate ?? rate))
+        }
         if let gnss = sensors.gnss { list.append(TrajectorySeries(kind: .gnss, rate: gnss.rate)) }
         return list
     }
@@ -62,7 +66,10 @@ extension Trajectory {
     /// - Throws: `SignalError` `.invalidRender` for samples outside `0 ..< 2⁴⁸`, or a sensor's error.
     public func render(_ streams: [TrajectorySeries], samples: Range<Int>) throws(SignalError) -> [[Double]] {
         guard samples.lowerBound >= 0, samples.upperBound <= Self.sampleLimit else {
-            throw SignalError(.invalidRender, "samples \(samples.lowerBound) ..< \(samples.upperBound) are outside 0 ..< 2^48")
+            throw SignalError(
+                .invalidRender,
+                "samples \(samples.lowerBound) ..< \(samples.upperBound) are outside 0 ..< 2^48"
+            )
         }
         var out = [[Double]](repeating: [], count: streams.count)
         var done = [Bool](repeating: false, count: streams.count)
@@ -88,8 +95,13 @@ extension Trajectory {
     /// `rate` Hz, in one pass over the samples: each state is computed once and handed to every stream (the
     /// IMU's error model drives the pass when it is there). Without the IMU, the state leaves out the ideal IMU
     /// (specific force and angular rate), which no other stream reads.
-    func renderTogether(_ kinds: [TrajectorySeries.Kind], samples: Range<Int>, rate: Double) throws(SignalError) -> [[Double]] {
-        let count = samples.count, start = samples.lowerBound
+    func renderTogether(
+        _ kinds: [TrajectorySeries.Kind],
+        samples: Range<Int>,
+        rate: Double
+    ) throws(SignalError) -> [[Double]] {
+        let count = samples.count
+        let start = samples.lowerBound
         let magnetometer = kinds.contains(.magnetometer) ? try sensors.magnetometer?.at(rate: rate) : nil
         let barometer = kinds.contains(.barometer) ? try sensors.barometer?.at(rate: rate) : nil
         let magnetometerSeeds = magnetometer?.whiteStreamSeeds ?? SIMD3(repeating: 0)
@@ -97,23 +109,42 @@ extension Trajectory {
         let imu = kinds.contains(.imu) && count > 0 ? sensors.imu : nil
         let full = imu != nil
         let truthWidth = 1 + TrajectorySeries.columns(.truth).count
-        var truthRows: [Double] = [], magnetometerRows: [Double] = [], imuRows: [Double] = []
+        var truthRows: [Double] = []
+        var magnetometerRows: [Double] = []
+        var imuRows: [Double] = []
         var positions: [Double] = []
         // Each output written in place, row k at k · width.
-        truthRows = [Double](unsafeUninitializedCapacity: wantsTruth ? truthWidth * count : 0) { truthBuffer, truthCount in
-            magnetometerRows = [Double](unsafeUninitializedCapacity: magnetometer != nil ? 4 * count : 0) { magnetometerBuffer, magnetometerCount in
-                positions = [Double](unsafeUninitializedCapacity: barometer != nil ? 4 * count : 0) { positionBuffer, positionCount in
+        truthRows = [Double](unsafeUninitializedCapacity: wantsTruth ? truthWidth * count : 0) {
+            truthBuffer,
+            truthCount in
+            magnetometerRows = [Double](unsafeUninitializedCapacity: magnetometer != nil ? 4 * count : 0) {
+                magnetometerBuffer,
+                magnetometerCount in
+                positions = [Double](unsafeUninitializedCapacity: barometer != nil ? 4 * count : 0) {
+                    positionBuffer,
+                    positionCount in
                     /// Hands the state of sample `start + k` to every stream but the IMU.
                     func visit(_ k: Int, _ s: TrajectoryState) {
-                        if wantsTruth, let base = truthBuffer.baseAddress { Self.writeTruthRow(s, to: base + truthWidth * k) }
+                        if wantsTruth, let base = truthBuffer.baseAddress {
+                            Self.writeTruthRow(s, to: base + truthWidth * k)
+                        }
                         if let magnetometer, let base = magnetometerBuffer.baseAddress {
-                            let m = magnetometer.measured(s.magneticField, sample: start + k, whiteStreams: magnetometerSeeds)
+                            let m = magnetometer.measured(
+                                s.magneticField,
+                                sample: start + k,
+                                whiteStreams: magnetometerSeeds
+                            )
                             let r = base + 4 * k
-                            r.initialize(to: s.time); (r + 1).initialize(to: m.x); (r + 2).initialize(to: m.y); (r + 3).initialize(to: m.z)
+                            r.initialize(to: s.time)
+                            (r + 1).initialize(to: m.x)
+                            (r + 2).initialize(to: m.y)
+                            (r + 3).initialize(to: m.z)
                         }
                         if barometer != nil, let base = positionBuffer.baseAddress {
                             let r = base + 4 * k
-                            r.initialize(to: s.latitude); (r + 1).initialize(to: s.longitude); (r + 2).initialize(to: s.altitude)
+                            r.initialize(to: s.latitude)
+                            (r + 1).initialize(to: s.longitude)
+                            (r + 2).initialize(to: s.altitude)
                             (r + 3).initialize(to: s.altitudeAboveMeanSeaLevel)
                         }
                     }
@@ -130,7 +161,13 @@ extension Trajectory {
                     }
                     if next < samples.upperBound {
                         let from = next
-                        forEachState(first: from, count: samples.upperBound - from, rate: rate, imu: full, course: false) { k, s in
+                        forEachState(
+                            first: from,
+                            count: samples.upperBound - from,
+                            rate: rate,
+                            imu: full,
+                            course: false
+                        ) { k, s in
                             visit(from - start + k, s)
                         }
                     }
@@ -166,17 +203,27 @@ extension Trajectory {
     /// Writes the truth's row (`t` and ``TrajectorySeries/columns(_:)`` of `.truth`) at `r` (21 numbers).
     @inline(__always)
     static func writeTruthRow(_ s: TrajectoryState, to r: UnsafeMutablePointer<Double>) {
-        (r + 0).initialize(to: s.time); (r + 1).initialize(to: s.latitude); (r + 2).initialize(to: s.longitude)
+        (r + 0).initialize(to: s.time)
+        (r + 1).initialize(to: s.latitude)
+        (r + 2).initialize(to: s.longitude)
         (r + 3).initialize(to: s.altitude)
-        (r + 4).initialize(to: s.velocity.x); (r + 5).initialize(to: s.velocity.y); (r + 6).initialize(to: s.velocity.z)
-        (r + 7).initialize(to: s.acceleration.x); (r + 8).initialize(to: s.acceleration.y)
+        (r + 4).initialize(to: s.velocity.x)
+        (r + 5).initialize(to: s.velocity.y)
+        (r + 6).initialize(to: s.velocity.z)
+        (r + 7).initialize(to: s.acceleration.x)
+        (r + 8).initialize(to: s.acceleration.y)
         (r + 9).initialize(to: s.acceleration.z)
-        (r + 10).initialize(to: s.attitude.w); (r + 11).initialize(to: s.attitude.x)
-        (r + 12).initialize(to: s.attitude.y); (r + 13).initialize(to: s.attitude.z)
-        (r + 14).initialize(to: s.rotationRate.x); (r + 15).initialize(to: s.rotationRate.y)
+        (r + 10).initialize(to: s.attitude.w)
+        (r + 11).initialize(to: s.attitude.x)
+        (r + 12).initialize(to: s.attitude.y)
+        (r + 13).initialize(to: s.attitude.z)
+        (r + 14).initialize(to: s.rotationRate.x)
+        (r + 15).initialize(to: s.rotationRate.y)
         (r + 16).initialize(to: s.rotationRate.z)
-        (r + 17).initialize(to: s.altitudeAboveMeanSeaLevel); (r + 18).initialize(to: s.trueHeading)
-        (r + 19).initialize(to: s.magneticHeading); (r + 20).initialize(to: Double(s.steps))
+        (r + 17).initialize(to: s.altitudeAboveMeanSeaLevel)
+        (r + 18).initialize(to: s.trueHeading)
+        (r + 19).initialize(to: s.magneticHeading)
+        (r + 20).initialize(to: Double(s.steps))
     }
 
     /// The truth at samples `first ..< first + count` at `rate` Hz, sharing the magnetic grid's nodes.
@@ -192,11 +239,17 @@ extension Trajectory {
     /// IMU out (zero specific force and angular rate), with `course` false the course (0); every other field
     /// is the full state's, bit for bit.
     @inline(__always)
-    func forEachState(first: Int, count: Int, rate: Double, imu: Bool = true, course: Bool = true,
-                      _ body: (Int, TrajectoryState) -> Void) {
+    func forEachState(
+        first: Int,
+        count: Int,
+        rate: Double,
+        imu: Bool = true,
+        course: Bool = true,
+        _ body: (Int, TrajectoryState) -> Void
+    ) {
         var nodes: (k: Double, b0: GridNode, b1: GridNode)?
         var hints = SearchHints()
-        for n in first ..< first + count {
+        for n in first..<first + count {
             let t = Double(n) / rate
             let k = (t / Self.magneticGridSpacing).rounded(.down)
             if nodes?.k != k {
@@ -217,8 +270,14 @@ extension Trajectory {
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * count) { buffer in
             guard let base = buffer.baseAddress else { return [] }
             base.initialize(repeating: 0, count: 6 * count)
-            let block = RenderBlock(base: base, channelStride: count, channelCount: 6, frameCount: count,
-                                    startIndex: samples.lowerBound, sampleRate: rate)
+            let block = RenderBlock(
+                base: base,
+                channelStride: count,
+                channelCount: 6,
+                frameCount: count,
+                startIndex: samples.lowerBound,
+                sampleRate: rate
+            )
             imu.render(into: block, .identity) { first, n, fs, out, stride in
                 let shake = filter.values(first: first, count: n)
                 self.forEachState(first: first, count: n, rate: fs, course: false) { i, s in
@@ -232,10 +291,13 @@ extension Trajectory {
                 }
             }
             return [Double](unsafeUninitializedCapacity: 7 * count) { rows, initialized in
-                guard let r = rows.baseAddress else { initialized = 0; return }
-                for i in 0 ..< count {
+                guard let r = rows.baseAddress else {
+                    initialized = 0
+                    return
+                }
+                for i in 0..<count {
                     (r + 7 * i).initialize(to: Double(samples.lowerBound + i) / rate)
-                    for c in 0 ..< 6 { (r + 7 * i + 1 + c).initialize(to: Double(base[c * count + i])) }
+                    for c in 0..<6 { (r + 7 * i + 1 + c).initialize(to: Double(base[c * count + i])) }
                 }
                 initialized = 7 * count
             }
@@ -247,34 +309,43 @@ extension Trajectory {
         guard let receiver = sensors.gnss, !samples.isEmpty else { return [] }
         let model = receiver.error
         let hasError = model.sigma > 0 || model.jitter > 0
-        var cursor = hasError ? GNSSErrorProcess.Cursor(GNSSErrorProcess(model, sampleRate: rate), at: samples.lowerBound) : nil
-        let velocityStreams = (0 ..< 2).map { RandomAccessNoise.streamSeed(model.seed, stream: 0x400 + UInt64($0)) }
+        var cursor =
+            hasError ? GNSSErrorProcess.Cursor(GNSSErrorProcess(model, sampleRate: rate), at: samples.lowerBound) : nil
+        let velocityStreams = (0..<2).map { RandomAccessNoise.streamSeed(model.seed, stream: 0x400 + UInt64($0)) }
         var out: [Double] = []
         for n in samples {
             defer { cursor?.advance() }
             let t = Double(n) / rate
             if receiver.isInOutage(t) { continue }
             let s = state(at: t, magnetic: (.zero, .zero, 0), imu: false, course: false)
-            var latitude = s.latitude, longitude = s.longitude, altitude = s.altitude
+            var latitude = s.latitude
+            var longitude = s.longitude
+            var altitude = s.altitude
             if let e = cursor?.offset {
                 let distance = e.horizontal
                 if distance > 0 {
-                    let p = Geodesic.wgs84.direct(from: GeoCoordinate(latitude: latitude, longitude: longitude),
-                                                  azimuth: atan2(e.east, e.north) * 180 / .pi, distance: distance)
+                    let p = Geodesic.wgs84.direct(
+                        from: GeoCoordinate(latitude: latitude, longitude: longitude),
+                        azimuth: atan2(e.east, e.north) * 180 / .pi,
+                        distance: distance
+                    )
                     latitude = p.latitude
                     longitude = p.longitude
                 }
                 altitude += e.up
             }
-            var ve = s.velocity.x, vn = s.velocity.y
+            var ve = s.velocity.x
+            var vn = s.velocity.y
             if receiver.velocitySigma > 0 {
                 ve += receiver.velocitySigma * RandomAccessNoise.normal(streamSeed: velocityStreams[0], index: n)
                 vn += receiver.velocitySigma * RandomAccessNoise.normal(streamSeed: velocityStreams[1], index: n)
             }
             let speed = (ve * ve + vn * vn).squareRoot()
             let course = speed > 0 ? Self.wrapDegrees(atan2(ve, vn) * 180 / .pi) : -1
-            out += [t, latitude, longitude, altitude, speed, course,
-                    hasError ? model.horizontalAccuracy : 0, hasError ? model.verticalAccuracy : 0]
+            out += [
+                t, latitude, longitude, altitude, speed, course,
+                hasError ? model.horizontalAccuracy : 0, hasError ? model.verticalAccuracy : 0,
+            ]
         }
         return out
     }

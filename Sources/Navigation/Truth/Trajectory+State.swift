@@ -33,12 +33,18 @@ extension Trajectory {
         // long after the arrival) uses the model's end of validity.
         let wmm = GeomagneticModel.wmm2025
         let y = min(max(year, wmm.validity.lowerBound), wmm.validity.upperBound)
-        let latitude = p.latitude * 180 / .pi, longitude = Self.wrapLongitude(p.longitude * 180 / .pi)
+        let latitude = p.latitude * 180 / .pi
+        let longitude = Self.wrapLongitude(p.longitude * 180 / .pi)
         let geoid = (try? Geoid.egm96.height(latitude: latitude, longitude: longitude)) ?? .nan
-        guard let field = try? wmm.field(latitude: latitude, longitude: longitude, height: p.height, decimalYear: y) else {
+        guard let field = try? wmm.field(latitude: latitude, longitude: longitude, height: p.height, decimalYear: y)
+        else {
             return GridNode(field: SIMD3(repeating: .nan), declination: .nan, geoid: geoid)
         }
-        return GridNode(field: SIMD3(field.east, field.north, -field.down) / 1_000, declination: field.declination, geoid: geoid)
+        return GridNode(
+            field: SIMD3(field.east, field.north, -field.down) / 1_000,
+            declination: field.declination,
+            geoid: geoid
+        )
     }
 
     /// The truth at `t` with the magnetic grid nodes around it.
@@ -50,22 +56,36 @@ extension Trajectory {
     /// (degrees, output columns); the declination and the geoid height are interpolated on the grid.
     /// With `imu` false, the ideal IMU is left out (zero specific force and angular rate); with `course`
     /// false, the course (0; no stream reads it); every other field is the full state's, bit for bit.
-    func state(at t: Double, magnetic: (GridNode, GridNode, Double), imu: Bool = true,
-               course wantsCourse: Bool = true) -> TrajectoryState {
+    func state(
+        at t: Double,
+        magnetic: (GridNode, GridNode, Double),
+        imu: Bool = true,
+        course wantsCourse: Bool = true
+    ) -> TrajectoryState {
         var hints = SearchHints()
         return state(at: t, magnetic: magnetic, imu: imu, course: wantsCourse, hints: &hints)
     }
 
     /// ``state(at:magnetic:imu:)`` with search hints (see `SearchHints`; the result does not depend on them).
-    func state(at t: Double, magnetic: (GridNode, GridNode, Double), imu: Bool, course wantsCourse: Bool,
-               hints: inout SearchHints) -> TrajectoryState {
+    func state(
+        at t: Double,
+        magnetic: (GridNode, GridNode, Double),
+        imu: Bool,
+        course wantsCourse: Bool,
+        hints: inout SearchHints
+    ) -> TrajectoryState {
         let p = path.sample(at: t, hints: &hints)
-        let v = p.speed, a = p.acceleration
+        let v = p.speed
+        let a = p.acceleration
         // Course in the local frame and its rate, from the path's local velocity (exact); at rest, the local
         // direction of the path's tangent.
-        let vl = p.localVelocity, al = p.localAcceleration
+        let vl = p.localVelocity
+        let al = p.localAcceleration
         let vh2 = vl.x * vl.x + vl.y * vl.y
-        let psi: Double, psiDot: Double, sinPsi: Double, cosPsi: Double
+        let psi: Double
+        let psiDot: Double
+        let sinPsi: Double
+        let cosPsi: Double
         if vh2 > 1e-18 {
             let vh = vh2.squareRoot()
             psi = wantsCourse ? atan2(vl.x, vl.y) : 0
@@ -73,25 +93,37 @@ extension Trajectory {
             psiDot = (vl.y * al.x - vl.x * al.y) / vh2
         } else {
             let tangent = SIMD3(cos(p.planeHeading), sin(p.planeHeading), p.grade)
-            let d = KinematicPath.local(plane: path.plane, latitude: p.latitude, longitude: p.longitude, height: p.height,
-                                        velocity: tangent, acceleration: .zero).velocity
+            let d = KinematicPath.local(
+                plane: path.plane,
+                latitude: p.latitude,
+                longitude: p.longitude,
+                height: p.height,
+                velocity: tangent,
+                acceleration: .zero
+            ).velocity
             let dh = (d.x * d.x + d.y * d.y).squareRoot()
             psi = atan2(d.x, d.y)
             (sinPsi, cosPsi) = dh > 0 ? (d.x / dh, d.y / dh) : (sin(psi), cos(psi))
             psiDot = -v * p.curvature
         }
         // Gait: bounce up and sway to the right, in the local frame.
-        var position = SIMD3<Double>(0, 0, 0), gaitVelocity = SIMD3<Double>(0, 0, 0), gaitAcceleration = SIMD3<Double>(0, 0, 0)
-        var steps = 0, cadence = 0.0
+        var position = SIMD3<Double>(0, 0, 0)
+        var gaitVelocity = SIMD3<Double>(0, 0, 0)
+        var gaitAcceleration = SIMD3<Double>(0, 0, 0)
+        var steps = 0
+        var cadence = 0.0
         if let gait = vehicle.gait {
-            let L = gait.stepLength, station = p.station
+            let L = gait.stepLength
+            let station = p.station
             steps = Int((station / L).rounded(.down))
             cadence = v / L
             // Offsets as functions of the station s (so their time derivatives, g′v and g″v² + g′a, are as
             // continuous as the speed and acceleration), faded in over the first stride and out over the last,
             // and out and in again over a stride either side of each pause's stop.
             var (ramp, ramp1, ramp2) = Self.fade(station, length: path.length, width: 2 * L)
-            if !path.stops.isEmpty { (ramp, ramp1, ramp2) = Self.fade((ramp, ramp1, ramp2), station, stops: path.stops, width: 2 * L) }
+            if !path.stops.isEmpty {
+                (ramp, ramp1, ramp2) = Self.fade((ramp, ramp1, ramp2), station, stops: path.stops, width: 2 * L)
+            }
             func oscillation(_ amplitude: Double, _ cycles: Double) -> (Double, Double, Double) {
                 let k = 2 * .pi * cycles / L
                 let (sn, cs) = (sin(k * station), cos(k * station))
@@ -100,13 +132,16 @@ extension Trajectory {
                 let gss = amplitude * (ramp2 * sn + 2 * ramp1 * k * cs - ramp * k * k * sn)
                 return (g, gs * v, gss * v * v + gs * a)
             }
-            let z = oscillation(gait.bounce, 1), y = oscillation(gait.sway, 0.5)
+            let z = oscillation(gait.bounce, 1)
+            let y = oscillation(gait.sway, 0.5)
             // Sideways: to the right of the heading averaged over ±1 step (C², see HeadingSmoother), as a
             // plane heading β (counter-clockwise from east): right = (sin β, −cos β).
             let (beta, beta1, beta2) = smoother.smoothed(station, halfWidth: L)
-            let betaDot = beta1 * v, betaDDot = beta2 * v * v + beta1 * a
+            let betaDot = beta1 * v
+            let betaDDot = beta2 * v * v + beta1 * a
             let (sb, cb) = (sin(beta), cos(beta))
-            let right = SIMD3(sb, -cb, 0), rightDot = betaDot * SIMD3(cb, sb, 0)
+            let right = SIMD3(sb, -cb, 0)
+            let rightDot = betaDot * SIMD3(cb, sb, 0)
             let rightDDot = betaDDot * SIMD3(cb, sb, 0) - betaDot * betaDot * right
             let up = SIMD3<Double>(0, 0, 1)
             position = y.0 * right + z.0 * up
@@ -114,9 +149,14 @@ extension Trajectory {
             gaitAcceleration = y.2 * right + 2 * y.1 * rightDot + y.0 * rightDDot + z.2 * up
         }
         let pathRadii = p.radii
-        var phi = p.latitude, lambda = p.longitude, h = p.height
-        var sinPhi = p.sinLatitude, cosPhi = p.cosLatitude, radii = pathRadii
-        var velocity = vl, acceleration = al
+        var phi = p.latitude
+        var lambda = p.longitude
+        var h = p.height
+        var sinPhi = p.sinLatitude
+        var cosPhi = p.cosLatitude
+        var radii = pathRadii
+        var velocity = vl
+        var acceleration = al
         if vehicle.gait != nil {
             phi += position.y / (pathRadii.meridian + p.height)
             lambda += position.x / ((pathRadii.primeVertical + p.height) * p.cosLatitude)
@@ -124,8 +164,13 @@ extension Trajectory {
             (sinPhi, cosPhi) = (sin(phi), cos(phi))
             radii = RadiiOfCurvature(sinLatitude: sinPhi)
             // The frame's turn carries the offset: d/dt(C o) = C (ȯ + ω_en × o).
-            let transportPath = EarthRotation.transportRate(sinLatitude: sinPhi, cosLatitude: cosPhi, radii: radii, height: h,
-                                                            velocity: vl)
+            let transportPath = EarthRotation.transportRate(
+                sinLatitude: sinPhi,
+                cosLatitude: cosPhi,
+                radii: radii,
+                height: h,
+                velocity: vl
+            )
             velocity = vl + gaitVelocity + Self.cross(transportPath, position)
             acceleration = al + gaitAcceleration + Self.cross(transportPath, gaitVelocity)
         }
@@ -136,13 +181,16 @@ extension Trajectory {
         let grade = p.grade
         let thetaDot = p.gradeRate * v / (1 + grade * grade)
         let cosTheta = 1 / (1 + grade * grade).squareRoot()
-        var cosRoll = 1.0, sinRoll = 0.0, rollDot = 0.0
+        var cosRoll = 1.0
+        var sinRoll = 0.0
+        var rollDot = 0.0
         if vehicle.banks {
             let g = IMU.standardGravity
             // The lean follows the curvature averaged over ±3 m (C¹, so the roll rate is continuous where the
             // path's clothoids meet its arcs): the rider leans into a curve a moment before it.
             let (_, kappa, kappaRate) = smoother.smoothed(p.station, halfWidth: Self.bankWindow)
-            let lateral = v * v * kappa, lateralDot = 2 * v * a * kappa + v * v * v * kappaRate
+            let lateral = v * v * kappa
+            let lateralDot = 2 * v * a * kappa + v * v * v * kappaRate
             let x = lateral / g
             cosRoll = 1 / (1 + x * x).squareRoot()
             sinRoll = -x * cosRoll
@@ -152,7 +200,8 @@ extension Trajectory {
         let pitch = Self.halfAngle(cos: cosTheta, sin: grade * cosTheta)
         let rollHalf = Self.halfAngle(cos: cosRoll, sin: sinRoll)
         let qYaw = Quaternion(w: yaw.cos, x: 0, y: 0, z: -yaw.sin)
-        let qPitch = Quaternion(w: pitch.cos, x: pitch.sin, y: 0, z: 0), qRoll = Quaternion(w: rollHalf.cos, x: 0, y: rollHalf.sin, z: 0)
+        let qPitch = Quaternion(w: pitch.cos, x: pitch.sin, y: 0, z: 0)
+        let qRoll = Quaternion(w: rollHalf.cos, x: 0, y: rollHalf.sin, z: 0)
         let pitchRoll = Self.product(qPitch, qRoll)
         let platform = Self.product(qYaw, pitchRoll)
         let attitude = Self.product(platform, mount.quaternion)
@@ -166,15 +215,21 @@ extension Trajectory {
         let rotationRate = Self.inverseRotate(Self.matrix(mount.quaternion), wPlatform)
 
         // The ideal IMU.
-        var f = SIMD3<Double>(0, 0, 0), rate = SIMD3<Double>(0, 0, 0)
+        var f = SIMD3<Double>(0, 0, 0)
+        var rate = SIMD3<Double>(0, 0, 0)
         if imu {
             let gamma = NormalGravity.magnitude(sinLatitude: sinPhi, height: h)
             var force = acceleration + SIMD3(0, 0, gamma)
             rate = rotationRate
             if earthRotation {
                 let earth = EarthRotation.earthRate(sinLatitude: sinPhi, cosLatitude: cosPhi)
-                let transport = EarthRotation.transportRate(sinLatitude: sinPhi, cosLatitude: cosPhi, radii: radii, height: h,
-                                                            velocity: velocity)
+                let transport = EarthRotation.transportRate(
+                    sinLatitude: sinPhi,
+                    cosLatitude: cosPhi,
+                    radii: radii,
+                    height: h,
+                    velocity: velocity
+                )
                 force += Self.cross(2 * earth + transport, velocity)
                 rate += toDevice(earth + transport)
             }
@@ -197,14 +252,30 @@ extension Trajectory {
         let longitude = Self.wrapLongitude(lambda * 180 / .pi)
         let msl = h - (n0.geoid + (n1.geoid - n0.geoid) * u)
         let totals = ascent.totals(at: p.station, height: p.height, hint: &hints.ascent)
-        return TrajectoryState(time: t, latitude: latitude, longitude: longitude, altitude: h,
-                               altitudeAboveMeanSeaLevel: msl, velocity: velocity, acceleration: acceleration,
-                               attitude: attitude, rotationRate: rotationRate, specificForce: f,
-                               angularRate: rate, magneticField: bd, trueHeading: heading,
-                               magneticHeading: magneticHeading, declination: declination, speed: v, course: course,
-                               distance: p.station, steps: steps, cadence: cadence,
-                               floorsAscended: Int((totals.ascent / 3).rounded(.down)),
-                               floorsDescended: Int((totals.descent / 3).rounded(.down)))
+        return TrajectoryState(
+            time: t,
+            latitude: latitude,
+            longitude: longitude,
+            altitude: h,
+            altitudeAboveMeanSeaLevel: msl,
+            velocity: velocity,
+            acceleration: acceleration,
+            attitude: attitude,
+            rotationRate: rotationRate,
+            specificForce: f,
+            angularRate: rate,
+            magneticField: bd,
+            trueHeading: heading,
+            magneticHeading: magneticHeading,
+            declination: declination,
+            speed: v,
+            course: course,
+            distance: p.station,
+            steps: steps,
+            cadence: cadence,
+            floorsAscended: Int((totals.ascent / 3).rounded(.down)),
+            floorsDescended: Int((totals.descent / 3).rounded(.down))
+        )
     }
 
     /// Half-width of the arc-length window over which a banking platform's lean averages the curvature, m.
@@ -213,27 +284,40 @@ extension Trajectory {
     /// `a ⊗ b`, as `Quaternion.*` (inlined here: the state's hot path).
     @inline(__always)
     static func product(_ a: Quaternion, _ b: Quaternion) -> Quaternion {
-        Quaternion(w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
-                   x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-                   y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-                   z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+        Quaternion(
+            w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+            x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w
+        )
     }
 
     /// `R(q)`, row-major, as `Quaternion.matrix` (inlined here).
     @inline(__always)
     static func matrix(_ q: Quaternion) -> (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
         let (w, x, y, z) = (q.w, q.x, q.y, q.z)
-        let xx = x * x, yy = y * y, zz = z * z
-        let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
-        return (1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy),
-                2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx),
-                2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy))
+        let xx = x * x
+        let yy = y * y
+        let zz = z * z
+        let xy = x * y
+        let xz = x * z
+        let yz = y * z
+        let wx = w * x
+        let wy = w * y
+        let wz = w * z
+        return (
+            1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy),
+            2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx),
+            2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy)
+        )
     }
 
     /// `R(q)ᵀ v` from `R(q)` (`matrix(_:)`), as `Quaternion.inverseRotate`.
     @inline(__always)
-    static func inverseRotate(_ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
-                              _ v: SIMD3<Double>) -> SIMD3<Double> {
+    static func inverseRotate(
+        _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
+        _ v: SIMD3<Double>
+    ) -> SIMD3<Double> {
         SIMD3(m.0 * v.x + m.3 * v.y + m.6 * v.z, m.1 * v.x + m.4 * v.y + m.7 * v.z, m.2 * v.x + m.5 * v.y + m.8 * v.z)
     }
 
@@ -279,7 +363,8 @@ extension Trajectory {
             let x2 = x * x
             return (x2 * x * (10 - 15 * x + 6 * x2), 30 * x2 * (1 - x) * (1 - x), 60 * x * (1 - x) * (1 - 2 * x))
         }
-        let a = step(s / width), b = step((length - s) / width)
+        let a = step(s / width)
+        let b = step((length - s) / width)
         let w = 1 / width
         // d/ds of b(x(s)) with x = (L − s)/w is −b′/w.
         return (a.0 * b.0, a.1 * w * b.0 - a.0 * b.1 * w, a.2 * w * w * b.0 - 2 * a.1 * b.1 * w * w + a.0 * b.2 * w * w)
@@ -289,8 +374,14 @@ extension Trajectory {
     /// out and in again around each of `stops` (stations, m, increasing): the quintic smoothstep of
     /// `|s − stop| / width`, 0 at the stop with its first two derivatives, 1 from `width` metres away (so the
     /// product stays C²). Only the stops within `width` of `s` count (a binary search, then a walk out to them).
-    static func fade(_ fade: (Double, Double, Double), _ s: Double, stops: [Double], width: Double)
-        -> (Double, Double, Double) {
+    static func fade(
+        _ fade: (Double, Double, Double),
+        _ s: Double,
+        stops: [Double],
+        width: Double
+    )
+        -> (Double, Double, Double)
+    {
         var (f, f1, f2) = fade
         let w = 1 / width
         func include(_ stop: Double) {
@@ -299,14 +390,24 @@ extension Trajectory {
             let x2 = x * x
             let sign: Double = s >= stop ? 1 : -1
             let g = x2 * x * (10 - 15 * x + 6 * x2)
-            let g1 = sign * 30 * x2 * (1 - x) * (1 - x) * w, g2 = 60 * x * (1 - x) * (1 - 2 * x) * w * w
+            let g1 = sign * 30 * x2 * (1 - x) * (1 - x) * w
+            let g2 = 60 * x * (1 - x) * (1 - 2 * x) * w * w
             (f, f1, f2) = (f * g, f1 * g + f * g1, f2 * g + 2 * f1 * g1 + f * g2)
         }
         var below = KinematicPath.index(stops, s)
         var above = below + 1
-        if stops[below] > s { above = below; below = -1 }
-        while below >= 0, s - stops[below] < width { include(stops[below]); below -= 1 }
-        while above < stops.count, stops[above] - s < width { include(stops[above]); above += 1 }
+        if stops[below] > s {
+            above = below
+            below = -1
+        }
+        while below >= 0, s - stops[below] < width {
+            include(stops[below])
+            below -= 1
+        }
+        while above < stops.count, stops[above] - s < width {
+            include(stops[above])
+            above += 1
+        }
         return (f, f1, f2)
     }
 

@@ -89,22 +89,36 @@ public struct Trajectory: Sendable {
     ///   beyond ±89.9° latitude, an epoch that is not ISO 8601 or outside WMM2025 (`$.trajectory.epoch`),
     ///   a vibration factor out of range, an IMU error term outside its range (`IMU/validate(path:)`, at
     ///   `$.trajectory.sensors.imu.TERM`).
-    public init(route: Route, vehicle: Vehicle = .car, mount: Mount = .flat, epoch: String = Trajectory.defaultEpoch,
-                earthRotation: Bool = true, vibration: Double = 1, sensors: TrajectorySensors = TrajectorySensors())
-        throws(SignalError) {
+    public init(
+        route: Route,
+        vehicle: Vehicle = .car,
+        mount: Mount = .flat,
+        epoch: String = Trajectory.defaultEpoch,
+        earthRotation: Bool = true,
+        vibration: Double = 1,
+        sensors: TrajectorySensors = TrajectorySensors()
+    )
+        throws(SignalError)
+    {
         let path = try KinematicPath(route: route, limits: vehicle.limits)
-        try ParameterCheck(path: Self.path).check(vibration, "vibration", unit: "", in: 0 ... 100)
+        try ParameterCheck(path: Self.path).check(vibration, "vibration", unit: "", in: 0...100)
         try sensors.imu?.validate(path: TrajectorySensors.imuPath)
         guard let seconds = ISO8601Time.parse(epoch), seconds.isFinite else {
-            throw SignalError(.malformed, path: "\(Self.path).epoch",
-                              "epoch \"\(SignalError.quoted(epoch, limit: 40))\" is not an ISO 8601 UTC time such as 2026-06-01T12:00:00Z")
+            throw SignalError(
+                .malformed,
+                path: "\(Self.path).epoch",
+                "epoch \"\(SignalError.quoted(epoch, limit: 40))\" is not an ISO 8601 UTC time such as 2026-06-01T12:00:00Z"
+            )
         }
         let year = GeomagneticModel.decimalYear(secondsSince1970: seconds)
         let endYear = GeomagneticModel.decimalYear(secondsSince1970: seconds + path.duration)
         let wmm = GeomagneticModel.wmm2025
         guard wmm.validity.contains(year), wmm.validity.contains(endYear) else {
-            throw SignalError(.outOfRange, path: "\(Self.path).epoch",
-                              "epoch \(epoch) (\(String(format: "%.3f", year))) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound) (the trajectory lasts \(String(format: "%.1f", path.duration)) s); the magnetometer and the magnetic heading need the model")
+            throw SignalError(
+                .outOfRange,
+                path: "\(Self.path).epoch",
+                "epoch \(epoch) (\(String(format: "%.3f", year))) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound) (the trajectory lasts \(String(format: "%.1f", path.duration)) s); the magnetometer and the magnetic heading need the model"
+            )
         }
         try Self.checkPoles(path)
         self.route = route
@@ -129,14 +143,17 @@ public struct Trajectory: Sendable {
         func check(_ point: SIMD2<Double>) throws(SignalError) {
             let phi = path.plane.unproject(point).latitude
             guard abs(phi) <= limit else {
-                throw SignalError(.outOfRange, path: KinematicPath.path,
-                                  "the route reaches latitude \(String(format: "%.4f", phi * 180 / .pi))°; a trajectory stays within ±\(maximumLatitude)°: at a pole east, north, course and heading are undefined, and near it they turn without bound")
+                throw SignalError(
+                    .outOfRange,
+                    path: KinematicPath.path,
+                    "the route reaches latitude \(String(format: "%.4f", phi * 180 / .pi))°; a trajectory stays within ±\(maximumLatitude)°: at a pole east, north, course and heading are undefined, and near it they turn without bound"
+                )
             }
         }
         for piece in path.pieces {
             let curved = piece.startCurvature != 0 || piece.endCurvature != 0
             let n = curved ? 64 : 1
-            for k in 0 ... n { try check(piece.point(piece.length * Double(k) / Double(n))) }
+            for k in 0...n { try check(piece.point(piece.length * Double(k) / Double(n))) }
             if !curved {
                 // A chord's highest latitude: the point nearest the pole's projection, when inside the chord.
                 let pole = path.plane.latitude >= 0 ? 1.0 : -1.0

@@ -35,9 +35,15 @@ public struct TrajectorySensors: Sendable, Hashable {
     ///   - barometer: The barometer, or `nil`.
     ///   - barometerRate: Its rate (Hz), `nil` for the render rate.
     ///   - gnss: The GNSS receiver, or `nil`.
-    public init(imu: IMU? = nil, imuRate: Double? = nil, magnetometer: MagnetometerModel? = nil,
-                magnetometerRate: Double? = nil, barometer: BarometerModel? = nil, barometerRate: Double? = nil,
-                gnss: GNSSReceiver? = nil) {
+    public init(
+        imu: IMU? = nil,
+        imuRate: Double? = nil,
+        magnetometer: MagnetometerModel? = nil,
+        magnetometerRate: Double? = nil,
+        barometer: BarometerModel? = nil,
+        barometerRate: Double? = nil,
+        gnss: GNSSReceiver? = nil
+    ) {
         self.imu = imu
         self.imuRate = imuRate
         self.magnetometer = magnetometer
@@ -55,7 +61,7 @@ public struct GNSSReceiver: Sendable, Hashable {
     /// The JSON path of a trajectory's GNSS receiver.
     public static let path = "$.trajectory.sensors.gnss"
     /// The fix rates a receiver takes, Hz: 0.001 … 100.
-    public static let rates: ClosedRange<Double> = 0.001 ... 100
+    public static let rates: ClosedRange<Double> = 0.001...100
     /// The position error model.
     public var error: GNSSErrorModel
     /// Fixes per second, Hz (default 1).
@@ -87,18 +93,26 @@ public struct GNSSReceiver: Sendable, Hashable {
     ///   - velocitySigma: m/s, 0 … 100.
     ///   - outages: Windows with `0 ≤ start < end`, finite.
     /// - Throws: `SignalError` at `$.trajectory.sensors.gnss.FIELD`.
-    public init(error: GNSSErrorModel, rate: Double = 1, velocitySigma: Double = 0, outages: [Outage] = []) throws(SignalError) {
+    public init(
+        error: GNSSErrorModel,
+        rate: Double = 1,
+        velocitySigma: Double = 0,
+        outages: [Outage] = []
+    ) throws(SignalError) {
         try error.validate(path: Self.path)
         let check = ParameterCheck(path: Self.path)
         try check.check(rate, "rate", unit: "Hz", in: Self.rates)
-        try check.check(velocitySigma, "velocitySigma", unit: "m/s", in: 0 ... 100)
+        try check.check(velocitySigma, "velocitySigma", unit: "m/s", in: 0...100)
         for (i, o) in outages.enumerated() {
             let c = ParameterCheck(path: "\(Self.path).outages[\(i)]")
-            try c.check(o.start, "start", unit: "s", in: 0 ... 1e9)
-            try c.check(o.end, "end", unit: "s", in: 0 ... 1e9)
+            try c.check(o.start, "start", unit: "s", in: 0...1e9)
+            try c.check(o.end, "end", unit: "s", in: 0...1e9)
             guard o.start < o.end else {
-                throw SignalError(.invalidArgument, path: c.path,
-                                  "an outage must end after it starts, got start \(o.start) s, end \(o.end) s")
+                throw SignalError(
+                    .invalidArgument,
+                    path: c.path,
+                    "an outage must end after it starts, got start \(o.start) s, end \(o.end) s"
+                )
             }
         }
         self.error = error

@@ -35,12 +35,16 @@ public struct TrajectorySeries: Sendable, Hashable {
     /// The columns after `t` of a stream kind.
     public static func columns(_ kind: Kind) -> [String] {
         switch kind {
-        case .truth: ["latitude", "longitude", "altitude", "velocity.east", "velocity.north", "velocity.up",
-                      "acceleration.east", "acceleration.north", "acceleration.up",
-                      "attitude.w", "attitude.x", "attitude.y", "attitude.z",
-                      "rotationRate.x", "rotationRate.y", "rotationRate.z", "altitude.msl", "heading.true",
-                      "heading.magnetic", "steps"]
-        case .imu: ["accelerometer.x", "accelerometer.y", "accelerometer.z", "gyroscope.x", "gyroscope.y", "gyroscope.z"]
+        case .truth:
+            [
+                "latitude", "longitude", "altitude", "velocity.east", "velocity.north", "velocity.up",
+                "acceleration.east", "acceleration.north", "acceleration.up",
+                "attitude.w", "attitude.x", "attitude.y", "attitude.z",
+                "rotationRate.x", "rotationRate.y", "rotationRate.z", "altitude.msl", "heading.true",
+                "heading.magnetic", "steps",
+            ]
+        case .imu:
+            ["accelerometer.x", "accelerometer.y", "accelerometer.z", "gyroscope.x", "gyroscope.y", "gyroscope.z"]
         case .magnetometer: ["magnetometer.x", "magnetometer.y", "magnetometer.z"]
         case .barometer: ["pressure"]
         case .gnss: LocationColumns.names

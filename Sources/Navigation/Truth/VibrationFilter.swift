@@ -14,16 +14,20 @@ struct VibrationFilter: Sendable {
 
     /// The filter for `vibration` at `sampleRate`, with the normals of the IMU's `seed`.
     init(_ vibration: Vibration, sampleRate fs: Double, seed: UInt64) {
-        streams = (0 ..< 3).map { RandomAccessNoise.streamSeed(seed, stream: 0x300 + UInt64($0)) }
-        let low = vibration.band.lowerBound, high = min(vibration.band.upperBound, 0.45 * fs)
+        streams = (0..<3).map { RandomAccessNoise.streamSeed(seed, stream: 0x300 + UInt64($0)) }
+        let low = vibration.band.lowerBound
+        let high = min(vibration.band.upperBound, 0.45 * fs)
         guard vibration.rms > 0, high > low else {
             taps = []
             return
         }
-        let m = Self.length, mid = Double(m - 1) / 2
-        var h = (0 ..< m).map { k -> Double in
+        let m = Self.length
+        let mid = Double(m - 1) / 2
+        var h = (0..<m).map { k -> Double in
             let x = Double(k) - mid
-            let ideal = x == 0 ? 2 * (high - low) / fs
+            let ideal =
+                x == 0
+                ? 2 * (high - low) / fs
                 : (sin(2 * .pi * high / fs * x) - sin(2 * .pi * low / fs * x)) / (.pi * x)
             return ideal * (0.5 - 0.5 * cos(2 * .pi * Double(k) / Double(m - 1)))
         }
@@ -46,22 +50,22 @@ struct VibrationFilter: Sendable {
         defer { w.deallocate() }
         taps.withUnsafeBufferPointer { t in
             out.withUnsafeMutableBufferPointer { o in
-                for axis in 0 ..< 3 {
+                for axis in 0..<3 {
                     let seed = streams[axis]
-                    for j in 0 ..< count + m - 1 { w[j] = RandomAccessNoise.normal(streamSeed: seed, index: first + j) }
+                    for j in 0..<count + m - 1 { w[j] = RandomAccessNoise.normal(streamSeed: seed, index: first + j) }
                     let raw = UnsafeRawPointer(w)
                     var i = 0
                     while i + 4 <= count {
                         var sum = SIMD4<Double>(repeating: 0)
-                        for k in 0 ..< m {
+                        for k in 0..<m {
                             sum += t[k] * raw.loadUnaligned(fromByteOffset: 8 * (i + m - 1 - k), as: SIMD4<Double>.self)
                         }
-                        for lane in 0 ..< 4 { o[3 * (i + lane) + axis] = sum[lane] }
+                        for lane in 0..<4 { o[3 * (i + lane) + axis] = sum[lane] }
                         i += 4
                     }
                     while i < count {
                         var sum = 0.0
-                        for k in 0 ..< m { sum += t[k] * w[i + m - 1 - k] }
+                        for k in 0..<m { sum += t[k] * w[i + m - 1 - k] }
                         o[3 * i + axis] = sum
                         i += 1
                     }

@@ -1,5 +1,6 @@
 import InternalUtilities
 import Synchronization
+
 /// A clock that moves only when told to: a whole playback runs deterministically and instantly in tests.
 ///
 /// Like swift-clocks' `TestClock`, time stands still until ``advance(by:)`` or ``advance(to:)``; every
@@ -150,7 +151,12 @@ extension ManualClock {
             state.withLock { body(&$0) }
         }
 
-        func nextID() -> Int { withLock { s in s.nextID += 1; return s.nextID } }
+        func nextID() -> Int {
+            withLock { s in
+                s.nextID += 1
+                return s.nextID
+            }
+        }
 
         /// Registers a sleeper, or wakes it at once when its deadline has come (or the clock auto-advances
         /// to it), or cancels it when it was cancelled before registering.
@@ -203,7 +209,9 @@ extension ManualClock {
             let due: [Sleeper] = withLock { s in
                 s.now = newTime(s.now)
                 let now = s.now
-                let ids = s.sleepers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+                let ids = s.sleepers.filter { $0.value.deadline <= now }.sorted {
+                    $0.value.deadline < $1.value.deadline
+                }
                 return ids.map { s.sleepers.removeValue(forKey: $0.key)! }
             }
             for sleeper in due { sleeper.wake.resume() }

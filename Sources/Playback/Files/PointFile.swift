@@ -1,6 +1,6 @@
+import Formats
 import Foundation
 import Signals
-import Formats
 
 /// A file of recorded motion points, played (or loaded) as `MotionPoint`s: a JSON array of points,
 /// JSON Lines (one point object per line) or CSV with a header.
@@ -64,10 +64,17 @@ public struct PointFile: PointSource, Sendable, Hashable {
         switch InputKind.detect(name: source.path, head: source.head) {
         case .points(let detected): self.format = detected
         case .spec:
-            throw SignalError(.unknownFormat, "holds a JSON object that is not a point (no 'timestamp' on its first line): a spec, not a point file", file: source.name)
+            throw SignalError(
+                .unknownFormat,
+                "holds a JSON object that is not a point (no 'timestamp' on its first line): a spec, not a point file",
+                file: source.name
+            )
         case .npy, .gpx, nil:
-            throw SignalError(.unknownFormat, "cannot tell the format: expected a JSON array ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'",
-                              file: source.name)
+            throw SignalError(
+                .unknownFormat,
+                "cannot tell the format: expected a JSON array ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'",
+                file: source.name
+            )
         }
     }
 
@@ -119,7 +126,11 @@ public struct PointFile: PointSource, Sendable, Hashable {
     ///   - name: A name for errors (default none).
     /// - Returns: The points, in order.
     /// - Throws: `SignalError` naming the line, point and field of the first problem.
-    public static func decode(_ data: Data, format: PointFormat, name: String? = nil) throws(SignalError) -> [MotionPoint] {
+    public static func decode(
+        _ data: Data,
+        format: PointFormat,
+        name: String? = nil
+    ) throws(SignalError) -> [MotionPoint] {
         try decode(ByteReader(data: data, name: name), format: format)
     }
 

@@ -1,6 +1,6 @@
+import Formats
 import Foundation
 import Signals
-import Formats
 
 /// Reads a recording for `signals verify` and `signals plot`: NumPy `.npy` (v1–v3, little-endian
 /// float32 or float64, shape `(frames,)` or `(frames, channels)`, C order) or CSV (one column per
@@ -19,12 +19,20 @@ package enum RecordedSamples {
     ///   - memoryLimit: Largest buffer allocated, in bytes.
     /// - Throws: `SignalError` naming the file, line and problem (format, channel count, too few
     ///   frames, a time column at another rate, a non-finite sample).
-    package static func read(_ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int,
-                             memoryLimit: Int = RenderOptions.defaultMemoryLimit) throws(SignalError) -> SampleBuffer {
+    package static func read(
+        _ input: NamedInput,
+        sampleRate: Double,
+        channelCount: Int,
+        frameCount: Int,
+        memoryLimit: Int = RenderOptions.defaultMemoryLimit
+    ) throws(SignalError) -> SampleBuffer {
         let (count, overflow) = frameCount.multipliedReportingOverflow(by: channelCount)
         guard !overflow, count <= memoryLimit / MemoryLayout<Float>.size else {
-            throw SignalError(.invalidArgument, "\(frameCount) frames × \(channelCount) channels is more than the memory limit of \(memoryLimit) bytes allows",
-                              file: input.name)
+            throw SignalError(
+                .invalidArgument,
+                "\(frameCount) frames × \(channelCount) channels is more than the memory limit of \(memoryLimit) bytes allows",
+                file: input.name
+            )
         }
         switch InputKind.detect(name: input.path, head: input.head) {
         case .npy:
@@ -32,54 +40,91 @@ package enum RecordedSamples {
         case .points(.csv):
             return try csv(input, sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount)
         default:
-            throw SignalError(.unknownFormat, "a recording must be a .npy array or a CSV file with one column per channel",
-                              file: input.name)
+            throw SignalError(
+                .unknownFormat,
+                "a recording must be a .npy array or a CSV file with one column per channel",
+                file: input.name
+            )
         }
     }
 
-    private static func npy(_ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
+    private static func npy(
+        _ input: NamedInput,
+        sampleRate: Double,
+        channelCount: Int,
+        frameCount: Int
+    ) throws(SignalError) -> SampleBuffer {
         var head = input.head
         if head.count < 12 + NPYHeader.largestHeader, head.count == 1 << 16 {
             head = try input.data(limit: 12 + NPYHeader.largestHeader, allowingMore: true)
         }
         let header = try NPYHeader(head, name: input.name)
         guard header.channels == channelCount else {
-            throw SignalError(.channelMismatch, "the recording has \(header.channels) channel(s) but the spec renders \(channelCount)",
-                              file: input.name)
+            throw SignalError(
+                .channelMismatch,
+                "the recording has \(header.channels) channel(s) but the spec renders \(channelCount)",
+                file: input.name
+            )
         }
         guard header.frames >= frameCount else {
-            throw SignalError(.invalidArgument, "the recording has \(header.frames) frames but --rate × --duration asks for \(frameCount)",
-                              file: input.name)
+            throw SignalError(
+                .invalidArgument,
+                "the recording has \(header.frames) frames but --rate × --duration asks for \(frameCount)",
+                file: input.name
+            )
         }
         let needed = frameCount * channelCount * header.width
         let data = try input.data(limit: header.dataOffset + needed, allowingMore: true)
         guard data.count - header.dataOffset >= needed else {
-            throw SignalError(.malformed, ".npy data is truncated: \(max(0, data.count - header.dataOffset)) bytes for \(frameCount * channelCount) values of \(header.width) bytes",
-                              file: input.name)
+            throw SignalError(
+                .malformed,
+                ".npy data is truncated: \(max(0, data.count - header.dataOffset)) bytes for \(frameCount * channelCount) values of \(header.width) bytes",
+                file: input.name
+            )
         }
         var planar = [Float](repeating: 0, count: frameCount * channelCount)
         var bad: (Int, Int)?
         data.withUnsafeBytes { raw in
             let base = header.dataOffset
-            for i in 0 ..< frameCount {
-                for c in 0 ..< channelCount {
+            for i in 0..<frameCount {
+                for c in 0..<channelCount {
                     let k = i * channelCount + c
-                    let v: Float = header.width == 4
-                        ? Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4 * k, as: UInt32.self)))
-                        : Float(Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8 * k, as: UInt64.self))))
+                    let v: Float =
+                        header.width == 4
+                        ? Float(
+                            bitPattern: UInt32(
+                                littleEndian: raw.loadUnaligned(fromByteOffset: base + 4 * k, as: UInt32.self)
+                            )
+                        )
+                        : Float(
+                            Double(
+                                bitPattern: UInt64(
+                                    littleEndian: raw.loadUnaligned(fromByteOffset: base + 8 * k, as: UInt64.self)
+                                )
+                            )
+                        )
                     if !v.isFinite, bad == nil { bad = (i, c) }
                     planar[c * frameCount + i] = v
                 }
             }
         }
         if let (i, c) = bad {
-            throw SignalError(.nonFinite, "frame \(i) of channel \(c) is not a finite Float (NaN, infinite, or beyond ±3.4e38)",
-                              file: input.name, index: i)
+            throw SignalError(
+                .nonFinite,
+                "frame \(i) of channel \(c) is not a finite Float (NaN, infinite, or beyond ±3.4e38)",
+                file: input.name,
+                index: i
+            )
         }
         return SampleBuffer(sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, samples: planar)
     }
 
-    private static func csv(_ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int) throws(SignalError) -> SampleBuffer {
+    private static func csv(
+        _ input: NamedInput,
+        sampleRate: Double,
+        channelCount: Int,
+        frameCount: Int
+    ) throws(SignalError) -> SampleBuffer {
         let reader = CSVReader(try input.byteReader())
         var fields: [String] = []
         guard try reader.nextRecord(into: &fields) else {
@@ -93,14 +138,18 @@ package enum RecordedSamples {
         if isHeader {
             hasTime = ["t", "time", "timestamp"].contains(fields[0].lowercased())
         } else {
-            names = (0 ..< columns).map { "column \($0 + 1)" }
+            names = (0..<columns).map { "column \($0 + 1)" }
             hasTime = false
         }
         if !hasTime && columns == channelCount + 1 { hasTime = true }
         let channels = columns - (hasTime ? 1 : 0)
         guard channels == channelCount else {
-            throw SignalError(.channelMismatch, "the recording has \(channels) data column(s)\(hasTime ? " after its time column" : "") but the spec renders \(channelCount) channel(s)",
-                              file: input.name, line: reader.line)
+            throw SignalError(
+                .channelMismatch,
+                "the recording has \(channels) data column(s)\(hasTime ? " after its time column" : "") but the spec renders \(channelCount) channel(s)",
+                file: input.name,
+                line: reader.line
+            )
         }
         var planar = [Float](repeating: 0, count: frameCount * channelCount)
         var frame = 0
@@ -112,7 +161,12 @@ package enum RecordedSamples {
             }
             pending = false
             guard fields.count == columns else {
-                throw SignalError(.malformed, "line has \(fields.count) columns, expected \(columns)", file: input.name, line: reader.line)
+                throw SignalError(
+                    .malformed,
+                    "line has \(fields.count) columns, expected \(columns)",
+                    file: input.name,
+                    line: reader.line
+                )
             }
             var k = 0
             if hasTime {
@@ -121,28 +175,45 @@ package enum RecordedSamples {
                 firstTime = t0
                 let expected = t0 + Double(frame) / sampleRate
                 if abs(t - expected) > 0.01 / sampleRate + 1e-9 * abs(t) {
-                    var message = "time \(t) s in column '\(names[0])' is not that of sample \(frame) at --rate \(sampleRate) Hz (\(expected) s)"
+                    var message =
+                        "time \(t) s in column '\(names[0])' is not that of sample \(frame) at --rate \(sampleRate) Hz (\(expected) s)"
                     if frame >= 1 {
                         let measured = Double(frame) / (t - t0)
                         if measured.isFinite, measured > 0 { message += "; the recording advances at \(measured) Hz" }
                     }
-                    throw SignalError(.invalidArgument, message, file: input.name, line: reader.line, index: frame, field: names[0])
+                    throw SignalError(
+                        .invalidArgument,
+                        message,
+                        file: input.name,
+                        line: reader.line,
+                        index: frame,
+                        field: names[0]
+                    )
                 }
                 k = 1
             }
-            for c in 0 ..< channelCount {
+            for c in 0..<channelCount {
                 let v = try reader.finiteNumber(fields[k + c], column: names[k + c], index: frame)
                 guard abs(v) <= Double(Float.greatestFiniteMagnitude) else {
-                    throw SignalError(.nonFinite, "\(v) in column '\(names[k + c])' is beyond the range of a Float",
-                                      file: input.name, line: reader.line, index: frame, field: names[k + c])
+                    throw SignalError(
+                        .nonFinite,
+                        "\(v) in column '\(names[k + c])' is beyond the range of a Float",
+                        file: input.name,
+                        line: reader.line,
+                        index: frame,
+                        field: names[k + c]
+                    )
                 }
                 planar[c * frameCount + frame] = Float(v)
             }
             frame += 1
         }
         guard frame == frameCount else {
-            throw SignalError(.invalidArgument, "the recording has \(frame) frames but --rate × --duration asks for \(frameCount)",
-                              file: input.name)
+            throw SignalError(
+                .invalidArgument,
+                "the recording has \(frame) frames but --rate × --duration asks for \(frameCount)",
+                file: input.name
+            )
         }
         return SampleBuffer(sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, samples: planar)
     }

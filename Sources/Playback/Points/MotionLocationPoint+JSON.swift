@@ -11,7 +11,7 @@ extension MotionLocationPoint {
     ///   (the default), `.double` for values held as `Double`s.
     public func jsonLine(precision: PointLine.Precision = .single) -> String {
         var text = PointLine.motion(motion, precision: precision)
-        text.removeLast()   // "}"
+        text.removeLast()  // "}"
         return text + ",\"location\":\(location.locationJSON)}"
     }
 }

@@ -6,10 +6,16 @@ extension PointLine {
     /// - Parameter p: The point.
     /// - Throws: `SignalError` `.nonFinite` naming the point's time and the value.
     package static func checkFinite(_ p: MotionPoint) throws(SignalError) {
-        let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
+        let a = p.userAcceleration
+        let g = p.gravity
+        let r = p.rotationRate
         var values = [p.timestamp, a.x, a.y, a.z, g.x, g.y, g.z, r.x, r.y, r.z]
         if let q = p.attitude { values += [q.w, q.x, q.y, q.z] }
-        try FiniteOutput.check(values, what: "the motion point at t = \(p.timestamp) s (timestamp, userAcceleration, gravity, rotationRate, attitude)")
+        try FiniteOutput.check(
+            values,
+            what:
+                "the motion point at t = \(p.timestamp) s (timestamp, userAcceleration, gravity, rotationRate, attitude)"
+        )
     }
 
     /// Throws unless the point's time and value are finite.
@@ -23,7 +29,10 @@ extension PointLine {
     /// - Parameter p: The point.
     /// - Throws: `SignalError` `.nonFinite`.
     package static func checkFinite(_ p: AxesPoint) throws(SignalError) {
-        try FiniteOutput.check([p.timestamp, p.x, p.y, p.z], what: "the point at t = \(p.timestamp) s (timestamp, x, y, z)")
+        try FiniteOutput.check(
+            [p.timestamp, p.x, p.y, p.z],
+            what: "the point at t = \(p.timestamp) s (timestamp, x, y, z)"
+        )
     }
 
     /// Throws unless the time and every channel are finite.

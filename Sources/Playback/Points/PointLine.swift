@@ -53,12 +53,16 @@ public enum PointLine {
     ///   - p: The point (accelerations in g, rotation rate in rad/s, timestamp in seconds).
     ///   - precision: ``Precision/single`` for a rendered motion spec, ``Precision/double`` for a point file.
     public static func motion(_ p: MotionPoint, precision: Precision) -> String {
-        let a = p.userAcceleration, g = p.gravity, r = p.rotationRate
+        let a = p.userAcceleration
+        let g = p.gravity
+        let r = p.rotationRate
         var attitude = ""
         if let q = p.attitude {
-            attitude = ",\"attitude\":{\"w\":\(number(q.w, precision)),\"x\":\(number(q.x, precision)),\"y\":\(number(q.y, precision)),\"z\":\(number(q.z, precision))}"
+            attitude =
+                ",\"attitude\":{\"w\":\(number(q.w, precision)),\"x\":\(number(q.x, precision)),\"y\":\(number(q.y, precision)),\"z\":\(number(q.z, precision))}"
         }
-        return "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, precision)),\"gravity\":\(vector(g.x, g.y, g.z, precision)),\"rotationRate\":\(vector(r.x, r.y, r.z, precision))\(attitude)}"
+        return
+            "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, precision)),\"gravity\":\(vector(g.x, g.y, g.z, precision)),\"rotationRate\":\(vector(r.x, r.y, r.z, precision))\(attitude)}"
     }
 
     /// A one-channel point: `{"timestamp":t,"value":v}` (a rendered sample, in `Float` precision).

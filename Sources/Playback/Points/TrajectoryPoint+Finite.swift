@@ -7,8 +7,12 @@ extension TrajectoryPoint {
     package func checkFinite() throws(SignalError) {
         try PointLine.checkFinite(motion)
         try location?.checkFinite()
-        try FiniteOutput.check([trueHeading, magneticHeading, headingAccuracy, magneticField.x, magneticField.y, magneticField.z,
-                                pressure ?? 0, altitude, distance, cadence],
-                               what: "the trajectory point at t = \(timestamp) s (heading, magneticField, pressure, altitude, pedometer)")
+        try FiniteOutput.check(
+            [
+                trueHeading, magneticHeading, headingAccuracy, magneticField.x, magneticField.y, magneticField.z,
+                pressure ?? 0, altitude, distance, cadence,
+            ],
+            what: "the trajectory point at t = \(timestamp) s (heading, magneticField, pressure, altitude, pedometer)"
+        )
     }
 }

@@ -63,8 +63,12 @@ public struct PlaybackOptions: Sendable, Hashable {
     ///   - timing: ``TimingPolicy/precise`` (default) or ``TimingPolicy/efficient``.
     ///   - latePolicy: ``LatePolicy/deliverLate`` (default) or ``LatePolicy/skipToPresent``.
     ///   - speed: Playback speed factor (default 1; finite, > 0, checked when the run starts).
-    public init(loop: Bool = false, timing: TimingPolicy = .precise, latePolicy: LatePolicy = .deliverLate,
-                speed: Double = 1) {
+    public init(
+        loop: Bool = false,
+        timing: TimingPolicy = .precise,
+        latePolicy: LatePolicy = .deliverLate,
+        speed: Double = 1
+    ) {
         self.speed = speed
         self.loop = loop
         self.timing = timing

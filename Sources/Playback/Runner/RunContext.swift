@@ -44,7 +44,8 @@ enum Timebase<C: Clock> where C.Duration == Duration {
 /// map to nanoseconds on the timebase through an anchor,
 /// `deadline(t) = anchorNanos + (t − anchorMedia) / speed`, computed afresh for every point (never by
 /// adding intervals). Pause, resume and a change of speed move the anchor; nothing else does.
-final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Duration { // fields guarded by the runner's Mutex and deliveryLock, by convention (see above)
+// fields guarded by the runner's Mutex and deliveryLock, by convention (see above)
+final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Duration {  // the runner's locks
     let timebase: Timebase<C>
     let options: PlaybackOptions
     let parker = Parker()

@@ -22,12 +22,18 @@ extension Runner {
     ///   - source: The points (see ``start(_:options:handler:completion:)-(S,_,_,_)``).
     ///   - options: Loop, timing policy, late policy and speed.
     /// - Returns: The points, in order.
-    public func points<S: PointSource>(_ source: S, options: PlaybackOptions = PlaybackOptions()) -> PlaybackPoints<S.Point> {
+    public func points<S: PointSource>(
+        _ source: S,
+        options: PlaybackOptions = PlaybackOptions()
+    ) -> PlaybackPoints<S.Point> {
         let (stream, continuation) = AsyncStream<S.Point>.makeStream(bufferingPolicy: .unbounded)
         do {
-            let context = try launch(source, options: options,
-                                     handler: { continuation.yield($0) },
-                                     completion: { _ in continuation.finish() })
+            let context = try launch(
+                source,
+                options: options,
+                handler: { continuation.yield($0) },
+                completion: { _ in continuation.finish() }
+            )
             continuation.onTermination = { [weak self] termination in
                 if case .cancelled = termination { self?.stop(context) }
             }
@@ -54,8 +60,11 @@ extension Runner {
     ///   - handler: Called on the playback thread with each point (see ``start(_:options:handler:completion:)-(S,_,_,_)``).
     /// - Returns: The summary: why the run ended, its error, lateness statistics.
     /// - Throws: What ``start(_:options:handler:completion:)-(S,_,_,_)`` throws.
-    public func run<S: PointSource>(_ source: S, options: PlaybackOptions = PlaybackOptions(),
-                                    handler: @escaping @Sendable (S.Point) throws -> Void) async throws -> PlaybackSummary {
+    public func run<S: PointSource>(
+        _ source: S,
+        options: PlaybackOptions = PlaybackOptions(),
+        handler: @escaping @Sendable (S.Point) throws -> Void
+    ) async throws -> PlaybackSummary {
         let box = SummaryBox()
         let context = try launch(source, options: options, handler: handler) { summary in box.set(summary) }
         return await withTaskCancellationHandler {
@@ -98,7 +107,9 @@ public struct PlaybackPoints<Point: Sendable>: AsyncSequence, Sendable {
 /// A summary handed from the completion to an awaiting task.
 final class SummaryBox: Sendable {
     /// The summary once set, and the task waiting for it.
-    private let state = Mutex<(summary: PlaybackSummary?, waiter: CheckedContinuation<PlaybackSummary, Never>?)>((nil, nil))
+    private let state = Mutex<(summary: PlaybackSummary?, waiter: CheckedContinuation<PlaybackSummary, Never>?)>(
+        (nil, nil)
+    )
 
     func set(_ value: PlaybackSummary) {
         let waiter: CheckedContinuation<PlaybackSummary, Never>? = state.withLock { s in

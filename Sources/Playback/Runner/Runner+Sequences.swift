@@ -15,10 +15,13 @@ extension Runner {
     ///   - handler: Called on the playback thread with each point (see ``start(_:options:handler:completion:)``).
     ///   - completion: Called exactly once when the run ends.
     /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument`).
-    public func start<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions(),
-                                                   handler: @escaping @Sendable (Points.Element) throws -> Void,
-                                                   completion: (@Sendable (PlaybackSummary) -> Void)? = nil) throws
-        where Points.Element: Timestamped & Sendable {
+    public func start<Points: Sequence & Sendable>(
+        _ points: Points,
+        options: PlaybackOptions = PlaybackOptions(),
+        handler: @escaping @Sendable (Points.Element) throws -> Void,
+        completion: (@Sendable (PlaybackSummary) -> Void)? = nil
+    ) throws
+    where Points.Element: Timestamped & Sendable {
         try start(PointSequence(points), options: options, handler: handler, completion: completion)
     }
 
@@ -31,8 +34,12 @@ extension Runner {
     ///   - points: Points with finite, non-decreasing timestamps (seconds).
     ///   - options: Loop, timing policy, late policy and speed.
     /// - Returns: The points, each yielded when due.
-    public func points<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions())
-        -> PlaybackPoints<Points.Element> where Points.Element: Timestamped & Sendable {
+    public func points<Points: Sequence & Sendable>(
+        _ points: Points,
+        options: PlaybackOptions = PlaybackOptions()
+    )
+        -> PlaybackPoints<Points.Element> where Points.Element: Timestamped & Sendable
+    {
         self.points(PointSequence(points), options: options)
     }
 
@@ -43,9 +50,12 @@ extension Runner {
     ///   - handler: Called on the playback thread with each point.
     /// - Returns: How the run ended and its lateness statistics.
     /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument`).
-    public func run<Points: Sequence & Sendable>(_ points: Points, options: PlaybackOptions = PlaybackOptions(),
-                                                 handler: @escaping @Sendable (Points.Element) throws -> Void) async throws -> PlaybackSummary
-        where Points.Element: Timestamped & Sendable {
+    public func run<Points: Sequence & Sendable>(
+        _ points: Points,
+        options: PlaybackOptions = PlaybackOptions(),
+        handler: @escaping @Sendable (Points.Element) throws -> Void
+    ) async throws -> PlaybackSummary
+    where Points.Element: Timestamped & Sendable {
         try await run(PointSequence(points), options: options, handler: handler)
     }
 }

@@ -85,7 +85,8 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
     package var monotonicOrigin: Int64? {
         state.withLock {
             guard let context = $0.current, !context.paused, case .monotonic = context.timebase,
-                  context.originSet else { return nil }
+                context.originSet
+            else { return nil }
             return context.deadline(media: 0)
         }
     }
@@ -112,17 +113,23 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
     ///     fails, on the thread calling ``stop()`` (before `stop()` returns) when stopped.
     /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument` for a speed that is not finite
     ///   and > 0), or what opening the source throws (`SignalError` for a point file).
-    public func start<S: PointSource>(_ source: S, options: PlaybackOptions = PlaybackOptions(),
-                                      handler: @escaping @Sendable (S.Point) throws -> Void,
-                                      completion: (@Sendable (PlaybackSummary) -> Void)? = nil) throws {
+    public func start<S: PointSource>(
+        _ source: S,
+        options: PlaybackOptions = PlaybackOptions(),
+        handler: @escaping @Sendable (S.Point) throws -> Void,
+        completion: (@Sendable (PlaybackSummary) -> Void)? = nil
+    ) throws {
         _ = try launch(source, options: options, handler: handler, completion: completion)
     }
 
     /// Starts a run and returns its context.
     @discardableResult
-    func launch<S: PointSource>(_ source: S, options: PlaybackOptions,
-                                handler: @escaping @Sendable (S.Point) throws -> Void,
-                                completion: (@Sendable (PlaybackSummary) -> Void)?) throws -> RunContext<C> {
+    func launch<S: PointSource>(
+        _ source: S,
+        options: PlaybackOptions,
+        handler: @escaping @Sendable (S.Point) throws -> Void,
+        completion: (@Sendable (PlaybackSummary) -> Void)?
+    ) throws -> RunContext<C> {
         guard options.speed.isFinite, options.speed > 0 else {
             throw SignalError(.invalidArgument, "speed must be a finite number > 0, got \(options.speed)")
         }
@@ -279,11 +286,14 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
-    private func play<S: PointSource>(_ reader: inout PassReader<S>, _ context: RunContext<C>,
-                                      _ handler: @Sendable (S.Point) throws -> Void) {
+    private func play<S: PointSource>(
+        _ reader: inout PassReader<S>,
+        _ context: RunContext<C>,
+        _ handler: @Sendable (S.Point) throws -> Void
+    ) {
         let outcome = loop(&reader, context, handler)
         let summary: PlaybackSummary? = state.withLock { s in
-            guard context.active else { return nil }   // stopped: stop() reports.
+            guard context.active else { return nil }  // stopped: stop() reports.
             context.active = false
             if s.current === context { s.current = nil }
             let summary: PlaybackSummary
@@ -297,8 +307,11 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
         if let summary { context.completion?(summary) }
     }
 
-    private func loop<S: PointSource>(_ reader: inout PassReader<S>, _ context: RunContext<C>,
-                                      _ handler: @Sendable (S.Point) throws -> Void) -> Outcome {
+    private func loop<S: PointSource>(
+        _ reader: inout PassReader<S>,
+        _ context: RunContext<C>,
+        _ handler: @Sendable (S.Point) throws -> Void
+    ) -> Outcome {
         let skipping = context.options.latePolicy == .skipToPresent
         let loops = context.options.loop
         var current: (point: S.Point, media: Double)?
@@ -415,15 +428,26 @@ struct PassReader<S: PointSource> {
         period = source.loopPeriod
     }
 
-    mutating func next<C>(loop: Bool, context: RunContext<C>, runner: Runner<C>) throws -> (point: S.Point, media: Double)? {
+    mutating func next<C>(
+        loop: Bool,
+        context: RunContext<C>,
+        runner: Runner<C>
+    ) throws -> (point: S.Point, media: Double)? {
         while true {
             if let (point, time) = try cursor.next() {
                 guard time.isFinite else {
-                    throw SignalError(.nonFinite, "timestamp must be a finite number of seconds, got \(time)", index: index)
+                    throw SignalError(
+                        .nonFinite,
+                        "timestamp must be a finite number of seconds, got \(time)",
+                        index: index
+                    )
                 }
                 guard time >= lastTime else {
-                    throw SignalError(.invalidTime, "timestamp \(time) s is before the previous point's \(lastTime) s; timestamps must not decrease",
-                                      index: index)
+                    throw SignalError(
+                        .invalidTime,
+                        "timestamp \(time) s is before the previous point's \(lastTime) s; timestamps must not decrease",
+                        index: index
+                    )
                 }
                 previousTime = lastTime
                 lastTime = time
@@ -437,8 +461,10 @@ struct PassReader<S: PointSource> {
                 period = lastTime + gap
             }
             guard let period, period.isFinite, period > 0 else {
-                throw SignalError(.invalidArgument,
-                                  "cannot loop: one pass lasts \(period ?? 0) s; give the source a loop period > 0")
+                throw SignalError(
+                    .invalidArgument,
+                    "cannot loop: one pass lasts \(period ?? 0) s; give the source a loop period > 0"
+                )
             }
             cursor = try source.makeCursor()
             pass += 1
@@ -453,7 +479,8 @@ struct PassReader<S: PointSource> {
 }
 
 /// Hands a value that is not `Sendable` to another thread that alone uses it from then on.
-struct Transfer<Value>: @unchecked Sendable { // Value is not Sendable; the sender gives up every reference (the compiler cannot see it)
+// Value is not Sendable; the sender gives up every reference (the compiler cannot see it)
+struct Transfer<Value>: @unchecked Sendable {  // the sender gives up every reference
     let value: Value
     init(_ value: Value) { self.value = value }
 }

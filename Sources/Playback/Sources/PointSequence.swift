@@ -62,8 +62,11 @@ public struct SampledFunction<Point: Timestamped & Sendable>: PointSource {
     ///   - count: Points per pass (≥ 0), or `nil` to play until stopped.
     ///   - function: Makes the point for a time in seconds.
     /// - Throws: `SignalError` (`invalidArgument`) for a bad interval or count.
-    public init(interval: TimeInterval, count: Int? = nil,
-                _ function: @escaping @Sendable (TimeInterval) -> Point) throws(SignalError) {
+    public init(
+        interval: TimeInterval,
+        count: Int? = nil,
+        _ function: @escaping @Sendable (TimeInterval) -> Point
+    ) throws(SignalError) {
         guard interval.isFinite, interval > 0 else {
             throw SignalError(.invalidArgument, "interval must be a finite number of seconds > 0, got \(interval)")
         }

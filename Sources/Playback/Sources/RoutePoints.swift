@@ -20,8 +20,11 @@ public struct RoutePoints: PointSource {
     ///   request's rate is not the sampler's.
     public init(sampler: RouteSampler, request: RenderRequest) throws(SignalError) {
         guard request.sampleRate == sampler.sampleRate else {
-            throw SignalError(.invalidRender, "the request's rate \(request.sampleRate) Hz is not the sampler's \(sampler.sampleRate) Hz",
-                              field: "rate")
+            throw SignalError(
+                .invalidRender,
+                "the request's rate \(request.sampleRate) Hz is not the sampler's \(sampler.sampleRate) Hz",
+                field: "rate"
+            )
         }
         try sampler.checkRange(first: request.startIndex, count: request.frameCount)
         self.sampler = sampler

@@ -31,8 +31,15 @@ public struct LatenessStatistics: Sendable, Hashable, CustomStringConvertible {
     ///   - max: Largest lateness.
     ///   - mean: Mean lateness.
     ///   - finalDrift: Lateness of the last delivered point.
-    public init(delivered: Int = 0, skipped: Int = 0, p50: Duration = .zero, p99: Duration = .zero,
-                max: Duration = .zero, mean: Duration = .zero, finalDrift: Duration = .zero) {
+    public init(
+        delivered: Int = 0,
+        skipped: Int = 0,
+        p50: Duration = .zero,
+        p99: Duration = .zero,
+        max: Duration = .zero,
+        mean: Duration = .zero,
+        finalDrift: Duration = .zero
+    ) {
         self.delivered = delivered
         self.skipped = skipped
         self.p50 = p50
@@ -61,7 +68,8 @@ public struct LatenessStatistics: Sendable, Hashable, CustomStringConvertible {
     /// A duration as microseconds with one decimal: `12.3 µs`.
     static func formatted(_ d: Duration) -> String {
         let tenths = (Double(d.nanoseconds) / 100).rounded()
-        let whole = Int64(tenths) / 10, fraction = abs(Int64(tenths) % 10)
+        let whole = Int64(tenths) / 10
+        let fraction = abs(Int64(tenths) % 10)
         return "\(whole).\(fraction) µs"
     }
 }

@@ -33,8 +33,14 @@ public struct ErrorLocation: Sendable, Hashable, Codable, CustomStringConvertibl
     ///   - path: JSON path, if any.
     ///   - index: 0-based point index, if known.
     ///   - field: Column, parameter or channel, if any.
-    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, path: String? = nil,
-                index: Int? = nil, field: String? = nil) {
+    public init(
+        file: String? = nil,
+        line: Int? = nil,
+        column: Int? = nil,
+        path: String? = nil,
+        index: Int? = nil,
+        field: String? = nil
+    ) {
         self.file = file
         self.line = line
         self.column = column
@@ -58,12 +64,13 @@ public struct ErrorLocation: Sendable, Hashable, Codable, CustomStringConvertibl
     /// The parts of ``description``, in order.
     var parts: [String] {
         var parts: [String] = []
-        let position: String? = switch (line, column) {
-        case let (line?, column?): "line \(line), column \(column)"
-        case let (line?, nil): "line \(line)"
-        case let (nil, column?): "column \(column)"
-        case (nil, nil): nil
-        }
+        let position: String? =
+            switch (line, column) {
+            case let (line?, column?): "line \(line), column \(column)"
+            case let (line?, nil): "line \(line)"
+            case let (nil, column?): "column \(column)"
+            case (nil, nil): nil
+            }
         if let file, let line, column == nil || path == nil {
             // A line of the file: `file:line`, then what is inside it.
             parts.append("\(file):\(line)")
@@ -84,8 +91,14 @@ public struct ErrorLocation: Sendable, Hashable, Codable, CustomStringConvertibl
     /// - Parameter outer: What the caller knows.
     /// - Returns: The merged location; a part known here is kept.
     public func filling(from outer: ErrorLocation) -> ErrorLocation {
-        ErrorLocation(file: file ?? outer.file, line: line ?? outer.line, column: column ?? outer.column,
-                      path: path ?? outer.path, index: index ?? outer.index, field: field ?? outer.field)
+        ErrorLocation(
+            file: file ?? outer.file,
+            line: line ?? outer.line,
+            column: column ?? outer.column,
+            path: path ?? outer.path,
+            index: index ?? outer.index,
+            field: field ?? outer.field
+        )
     }
 
     /// `location: message`, or the message alone when nothing is known.

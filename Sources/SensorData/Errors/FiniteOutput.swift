@@ -23,7 +23,7 @@ package enum FiniteOutput {
     /// - Throws: `SignalError` `.nonFinite` naming `what`, the value's position and the value.
     @inlinable
     package static func check<C: Collection>(_ values: C, what: @autoclosure () -> String) throws(SignalError)
-        where C.Element: BinaryFloatingPoint {
+    where C.Element: BinaryFloatingPoint {
         if let index = firstNonFinite(values) {
             let position = values.distance(from: values.startIndex, to: index)
             throw error(Double(values[index]), at: position, what: what())
@@ -56,23 +56,24 @@ package enum FiniteOutput {
     /// that is not finite is searched for it.
     @inlinable
     package static func firstNonFinite<C: Collection>(_ values: C) -> C.Index? where C.Element: BinaryFloatingPoint {
-        let clean: Bool? = values.withContiguousStorageIfAvailable { buffer in
-            if C.Element.self == Float.self {
-                return buffer.withMemoryRebound(to: UInt32.self) { bits in
-                    var top: UInt32 = 0
-                    for b in bits { top = max(top, b & 0x7F80_0000) }
-                    return top != 0x7F80_0000
+        let clean: Bool? =
+            values.withContiguousStorageIfAvailable { buffer in
+                if C.Element.self == Float.self {
+                    return buffer.withMemoryRebound(to: UInt32.self) { bits in
+                        var top: UInt32 = 0
+                        for b in bits { top = max(top, b & 0x7F80_0000) }
+                        return top != 0x7F80_0000
+                    }
                 }
-            }
-            if C.Element.self == Double.self {
-                return buffer.withMemoryRebound(to: UInt64.self) { bits in
-                    var top: UInt64 = 0
-                    for b in bits { top = max(top, b & 0x7FF0_0000_0000_0000) }
-                    return top != 0x7FF0_0000_0000_0000
+                if C.Element.self == Double.self {
+                    return buffer.withMemoryRebound(to: UInt64.self) { bits in
+                        var top: UInt64 = 0
+                        for b in bits { top = max(top, b & 0x7FF0_0000_0000_0000) }
+                        return top != 0x7FF0_0000_0000_0000
+                    }
                 }
-            }
-            return nil
-        } ?? nil
+                return nil
+            } ?? nil
         if clean == true { return nil }
         return values.firstIndex { !$0.isFinite }
     }
@@ -81,7 +82,9 @@ package enum FiniteOutput {
     @usableFromInline
     static func error(_ value: Double, at position: Int?, what: String) -> SignalError {
         let place = position.map { "value \($0) is \(value)" } ?? "a value is \(value)"
-        return SignalError(.nonFinite,
-                           "\(what): \(place); no output carries a number that is not finite (every input is range-checked, so this is a bug: please report it with the spec)")
+        return SignalError(
+            .nonFinite,
+            "\(what): \(place); no output carries a number that is not finite (every input is range-checked, so this is a bug: please report it with the spec)"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import InternalUtilities
+
 /// What a user gave that the package cannot use: a spec, a parameter, a render request, a file (points,
 /// routes, GPX, recordings, spec documents) or an analysis input. Every module throws it, so one `catch`
 /// handles them all.
@@ -90,8 +91,16 @@ public struct SignalError: LocatedError {
     ///   - field: Column, parameter or channel, if any.
     ///   - path: JSON path, if any.
     @usableFromInline
-    package init(_ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
-                 index: Int? = nil, field: String? = nil, path: String? = nil) {
+    package init(
+        _ code: Code,
+        _ message: String,
+        file: String? = nil,
+        line: Int? = nil,
+        column: Int? = nil,
+        index: Int? = nil,
+        field: String? = nil,
+        path: String? = nil
+    ) {
         self.code = code
         self.message = message
         location = ErrorLocation(file: file, line: line, column: column, path: path, index: index, field: field)
@@ -124,11 +133,11 @@ extension SignalError {
         func distance(_ a: [Character], _ b: [Character]) -> Int {
             if a.isEmpty { return b.count }
             if b.isEmpty { return a.count }
-            var row = Array(0 ... b.count)
-            for i in 1 ... a.count {
+            var row = Array(0...b.count)
+            for i in 1...a.count {
                 var previous = row[0]
                 row[0] = i
-                for j in 1 ... b.count {
+                for j in 1...b.count {
                     let old = row[j]
                     row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
                     previous = old

@@ -8,8 +8,10 @@ func decodeStrictly<T>(_ decoder: any Decoder, _ make: (JSONValue, String) throw
 
 /// Encodes `x`, `y`, `z`.
 func encodeXYZ(_ x: Double, _ y: Double, _ z: Double, to encoder: any Encoder) throws {
-    try JSONValue.object(JSONObject([
-        .init(key: "x", value: .number(JSONNumber(x))), .init(key: "y", value: .number(JSONNumber(y))),
-        .init(key: "z", value: .number(JSONNumber(z))),
-    ])).encode(to: encoder)
+    try JSONValue.object(
+        JSONObject([
+            .init(key: "x", value: .number(JSONNumber(x))), .init(key: "y", value: .number(JSONNumber(y))),
+            .init(key: "z", value: .number(JSONNumber(z))),
+        ])
+    ).encode(to: encoder)
 }

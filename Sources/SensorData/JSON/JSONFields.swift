@@ -1,4 +1,5 @@
 import InternalUtilities
+
 /// Reads the fields of one JSON object for a decoder, strictly: every key must be one of `fields`
 /// (an unknown key is an error with a "did you mean" hint), `null` is refused wherever a value is
 /// expected, numbers must be finite, and each error names the JSON path of the field.
@@ -22,8 +23,11 @@ package struct JSONFields {
     /// - Throws: ``SignalError``: `malformed` when it is not an object, `unknownField` for another key.
     package init(_ value: JSONValue, path: String, what: String, fields: [String]) throws(SignalError) {
         guard case .object(let object) = value else {
-            throw SignalError(.malformed, path: path,
-                              "\(what) must be a JSON object with the fields \(fields.joined(separator: ", ")), got \(value.kindDescription)")
+            throw SignalError(
+                .malformed,
+                path: path,
+                "\(what) must be a JSON object with the fields \(fields.joined(separator: ", ")), got \(value.kindDescription)"
+            )
         }
         self.object = object
         self.path = path
@@ -48,8 +52,11 @@ package struct JSONFields {
     package func value(_ name: String) throws(SignalError) -> JSONValue? {
         guard let v = object[name] else { return nil }
         if case .null = v {
-            throw SignalError(.malformed, path: path(name),
-                              "'\(name)' is null; give a value or leave the field out for its default")
+            throw SignalError(
+                .malformed,
+                path: path(name),
+                "'\(name)' is null; give a value or leave the field out for its default"
+            )
         }
         return v
     }
@@ -86,8 +93,11 @@ package struct JSONFields {
     package func optionalUnsigned(_ name: String) throws(SignalError) -> UInt64? {
         guard let v = try value(name) else { return nil }
         guard case .number(let n) = v, let u = n.unsignedInteger else {
-            throw SignalError(.malformed, path: path(name),
-                              "'\(name)' must be a whole number from 0 to \(UInt64.max) written without a decimal point or exponent, got \(v.preview())")
+            throw SignalError(
+                .malformed,
+                path: path(name),
+                "'\(name)' must be a whole number from 0 to \(UInt64.max) written without a decimal point or exponent, got \(v.preview())"
+            )
         }
         return u
     }

@@ -1,11 +1,18 @@
 import InternalUtilities
+
 /// A coding key for any field name.
 struct AnyCodingKey: CodingKey, Hashable {
     var stringValue: String
     var intValue: Int?
-    init(_ string: String) { stringValue = string; intValue = nil }
+    init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
     init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
+    init?(intValue: Int) {
+        stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
 }
 
 extension JSONValue: Codable {
@@ -13,8 +20,14 @@ extension JSONValue: Codable {
     /// the same strict decoding as parsed documents.
     package init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer() {
-            if single.decodeNil() { self = .null; return }
-            if let b = try? single.decode(Bool.self) { self = .bool(b); return }
+            if single.decodeNil() {
+                self = .null
+                return
+            }
+            if let b = try? single.decode(Bool.self) {
+                self = .bool(b)
+                return
+            }
             if let u = try? single.decode(UInt64.self) {
                 self = .number(JSONNumber(text: String(u), value: Double(u)))
                 return
@@ -25,17 +38,26 @@ extension JSONValue: Codable {
             }
             if let d = try? single.decode(Double.self) {
                 guard d.isFinite else {
-                    throw SignalError(.nonFinite, path: JSONValue.path(decoder.codingPath), "numbers must be finite, got \(d)")
+                    throw SignalError(
+                        .nonFinite,
+                        path: JSONValue.path(decoder.codingPath),
+                        "numbers must be finite, got \(d)"
+                    )
                 }
                 self = .number(JSONNumber(d))
                 return
             }
-            if let s = try? single.decode(String.self) { self = .string(s); return }
+            if let s = try? single.decode(String.self) {
+                self = .string(s)
+                return
+            }
         }
         if let keyed = try? decoder.container(keyedBy: AnyCodingKey.self) {
             var members: [JSONObject.Member] = []
             for key in keyed.allKeys {
-                members.append(JSONObject.Member(key: key.stringValue, value: try keyed.decode(JSONValue.self, forKey: key)))
+                members.append(
+                    JSONObject.Member(key: key.stringValue, value: try keyed.decode(JSONValue.self, forKey: key))
+                )
             }
             self = .object(JSONObject(members))
             return
@@ -63,7 +85,13 @@ extension JSONValue: Codable {
             try c.encode(s)
         case .number(let n):
             var c = encoder.singleValueContainer()
-            if let u = n.unsignedInteger { try c.encode(u) } else if let i = n.integer { try c.encode(i) } else { try c.encode(n.value) }
+            if let u = n.unsignedInteger {
+                try c.encode(u)
+            } else if let i = n.integer {
+                try c.encode(i)
+            } else {
+                try c.encode(n.value)
+            }
         case .bool(let b):
             var c = encoder.singleValueContainer()
             try c.encode(b)
@@ -91,7 +119,8 @@ extension JSONValue: Codable {
     }
 
     private func pretty(into out: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1), close = String(repeating: "  ", count: indent)
+        let pad = String(repeating: "  ", count: indent + 1)
+        let close = String(repeating: "  ", count: indent)
         switch self {
         case .object(let o) where !o.members.isEmpty:
             out += "{\n"

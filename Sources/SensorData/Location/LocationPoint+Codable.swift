@@ -2,8 +2,10 @@ import Foundation
 
 extension LocationPoint: Codable {
     /// The fields of the `location` object that are always written, in the order they are written.
-    public static let locationFields = ["latitude", "longitude", "altitude", "horizontalAccuracy", "verticalAccuracy",
-                                        "speed", "course"]
+    public static let locationFields = [
+        "latitude", "longitude", "altitude", "horizontalAccuracy", "verticalAccuracy",
+        "speed", "course",
+    ]
 
     /// The fields of the `location` object written only when known (not −1), after ``locationFields``:
     /// `speedAccuracy` (m/s) and `courseAccuracy` (degrees). A reader defaults an absent one to −1, so a
@@ -31,25 +33,37 @@ extension LocationPoint: Codable {
             guard let fallback, !c.contains(Key(name)) else {
                 let v = try c.decode(Double.self, forKey: Key(name))
                 guard v.isFinite else {
-                    throw DecodingError.dataCorruptedError(forKey: Key(name), in: c, debugDescription: "'\(name)' must be finite")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: Key(name),
+                        in: c,
+                        debugDescription: "'\(name)' must be finite"
+                    )
                 }
                 return v
             }
             return fallback
         }
-        self.init(timestamp: try number(outer, "timestamp", nil),
-                  latitude: try number(inner, "latitude", nil), longitude: try number(inner, "longitude", nil),
-                  altitude: try number(inner, "altitude", 0),
-                  horizontalAccuracy: try number(inner, "horizontalAccuracy", 0),
-                  verticalAccuracy: try number(inner, "verticalAccuracy", 0),
-                  speed: try number(inner, "speed", 0), course: try number(inner, "course", -1),
-                  speedAccuracy: try number(inner, "speedAccuracy", -1), courseAccuracy: try number(inner, "courseAccuracy", -1))
+        self.init(
+            timestamp: try number(outer, "timestamp", nil),
+            latitude: try number(inner, "latitude", nil),
+            longitude: try number(inner, "longitude", nil),
+            altitude: try number(inner, "altitude", 0),
+            horizontalAccuracy: try number(inner, "horizontalAccuracy", 0),
+            verticalAccuracy: try number(inner, "verticalAccuracy", 0),
+            speed: try number(inner, "speed", 0),
+            course: try number(inner, "course", -1),
+            speedAccuracy: try number(inner, "speedAccuracy", -1),
+            courseAccuracy: try number(inner, "courseAccuracy", -1)
+        )
     }
 
     private static func refuseUnknown(_ c: KeyedDecodingContainer<Key>, _ fields: [String]) throws {
         for key in c.allKeys where !fields.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(forKey: key, in: c,
-                                                   debugDescription: "unknown field '\(key.stringValue)'; the fields are \(fields.joined(separator: ", "))")
+            throw DecodingError.dataCorruptedError(
+                forKey: key,
+                in: c,
+                debugDescription: "unknown field '\(key.stringValue)'; the fields are \(fields.joined(separator: ", "))"
+            )
         }
     }
 

@@ -29,7 +29,11 @@ public struct MotionPoint: Timestamped, Motionable, Sendable, Hashable {
     @inlinable
     public var rotationRate: RotationRate {
         get { RotationRate(x: rotationX, y: rotationY, z: rotationZ) }
-        set { rotationX = newValue.x; rotationY = newValue.y; rotationZ = newValue.z }
+        set {
+            rotationX = newValue.x
+            rotationY = newValue.y
+            rotationZ = newValue.z
+        }
     }
 
     /// Creates a point; omitted parts are zero.
@@ -40,8 +44,13 @@ public struct MotionPoint: Timestamped, Motionable, Sendable, Hashable {
     ///   - rotationRate: Rotation rate in rad/s.
     ///   - attitude: The attitude, when known.
     @inlinable
-    public init(timestamp: TimeInterval, userAcceleration: Acceleration = .zero, gravity: Acceleration = .zero,
-                rotationRate: RotationRate = .zero, attitude: Quaternion? = nil) {
+    public init(
+        timestamp: TimeInterval,
+        userAcceleration: Acceleration = .zero,
+        gravity: Acceleration = .zero,
+        rotationRate: RotationRate = .zero,
+        attitude: Quaternion? = nil
+    ) {
         self.timestamp = timestamp
         self.userAcceleration = userAcceleration
         self.gravity = gravity
@@ -54,8 +63,13 @@ public struct MotionPoint: Timestamped, Motionable, Sendable, Hashable {
     /// Copies any motion sample at a time.
     /// - Parameter point: A value that is both ``Timestamped`` and ``Motionable``.
     public init(_ point: some Timestamped & Motionable) {
-        self.init(timestamp: point.timestamp, userAcceleration: point.userAcceleration, gravity: point.gravity,
-                  rotationRate: point.rotationRate, attitude: point.attitude)
+        self.init(
+            timestamp: point.timestamp,
+            userAcceleration: point.userAcceleration,
+            gravity: point.gravity,
+            rotationRate: point.rotationRate,
+            attitude: point.attitude
+        )
     }
 }
 
@@ -75,24 +89,45 @@ extension MotionPoint: Codable {
         let timestamp = try f.number("timestamp")
         let flat = ["x", "y", "z"].filter(f.has)
         var userAcceleration = Acceleration.zero
-        if let v = try f.value("userAcceleration") { userAcceleration = try Acceleration(json: v, path: f.path("userAcceleration")) }
+        if let v = try f.value("userAcceleration") {
+            userAcceleration = try Acceleration(json: v, path: f.path("userAcceleration"))
+        }
         if let first = flat.first {
             guard !f.has("userAcceleration") else {
-                throw SignalError(.malformed, path: f.path(first),
-                                  "a point has either 'userAcceleration' or the short form 'x', 'y', 'z', not both")
+                throw SignalError(
+                    .malformed,
+                    path: f.path(first),
+                    "a point has either 'userAcceleration' or the short form 'x', 'y', 'z', not both"
+                )
             }
             userAcceleration = Acceleration(x: try f.number("x"), y: try f.number("y"), z: try f.number("z"))
         }
-        var gravity = Acceleration.zero, rotation = RotationRate.zero
+        var gravity = Acceleration.zero
+        var rotation = RotationRate.zero
         if let v = try f.value("gravity") { gravity = try Acceleration(json: v, path: f.path("gravity")) }
         if let v = try f.value("rotationRate") { rotation = try RotationRate(json: v, path: f.path("rotationRate")) }
         var attitude: Quaternion?
         if let v = try f.value("attitude") {
-            let q = try JSONFields(v, path: f.path("attitude"), what: "'attitude' (a quaternion)", fields: ["w", "x", "y", "z"])
-            attitude = Quaternion(w: try q.number("w"), x: try q.number("x"), y: try q.number("y"), z: try q.number("z"))
+            let q = try JSONFields(
+                v,
+                path: f.path("attitude"),
+                what: "'attitude' (a quaternion)",
+                fields: ["w", "x", "y", "z"]
+            )
+            attitude = Quaternion(
+                w: try q.number("w"),
+                x: try q.number("x"),
+                y: try q.number("y"),
+                z: try q.number("z")
+            )
         }
-        self.init(timestamp: timestamp, userAcceleration: userAcceleration, gravity: gravity, rotationRate: rotation,
-                  attitude: attitude)
+        self.init(
+            timestamp: timestamp,
+            userAcceleration: userAcceleration,
+            gravity: gravity,
+            rotationRate: rotation,
+            attitude: attitude
+        )
     }
 
     /// Decodes a point (see `init(json:path:)`).
@@ -105,10 +140,15 @@ extension MotionPoint: Codable {
     /// (`{"w", "x", "y", "z"}`) when the point has one.
     public func encode(to encoder: any Encoder) throws {
         func xyz(_ x: Double, _ y: Double, _ z: Double) -> JSONValue {
-            .object(JSONObject([.init(key: "x", value: .number(JSONNumber(x))), .init(key: "y", value: .number(JSONNumber(y))),
-                                .init(key: "z", value: .number(JSONNumber(z)))]))
+            .object(
+                JSONObject([
+                    .init(key: "x", value: .number(JSONNumber(x))), .init(key: "y", value: .number(JSONNumber(y))),
+                    .init(key: "z", value: .number(JSONNumber(z))),
+                ])
+            )
         }
-        let a = userAcceleration, g = gravity
+        let a = userAcceleration
+        let g = gravity
         var members: [JSONObject.Member] = [
             .init(key: "timestamp", value: .number(JSONNumber(timestamp))),
             .init(key: "userAcceleration", value: xyz(a.x, a.y, a.z)),
@@ -116,10 +156,19 @@ extension MotionPoint: Codable {
             .init(key: "rotationRate", value: xyz(rotationX, rotationY, rotationZ)),
         ]
         if let q = attitude {
-            members.append(.init(key: "attitude", value: .object(JSONObject([
-                .init(key: "w", value: .number(JSONNumber(q.w))), .init(key: "x", value: .number(JSONNumber(q.x))),
-                .init(key: "y", value: .number(JSONNumber(q.y))), .init(key: "z", value: .number(JSONNumber(q.z))),
-            ]))))
+            members.append(
+                .init(
+                    key: "attitude",
+                    value: .object(
+                        JSONObject([
+                            .init(key: "w", value: .number(JSONNumber(q.w))),
+                            .init(key: "x", value: .number(JSONNumber(q.x))),
+                            .init(key: "y", value: .number(JSONNumber(q.y))),
+                            .init(key: "z", value: .number(JSONNumber(q.z))),
+                        ])
+                    )
+                )
+            )
         }
         try JSONValue.object(JSONObject(members)).encode(to: encoder)
     }

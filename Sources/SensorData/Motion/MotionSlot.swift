@@ -11,10 +11,9 @@ public enum MotionSlot: String, Sendable, Hashable, Codable, CaseIterable {
     /// The channels of a `MotionSignal` this part renders into.
     public var channels: Range<Int> {
         switch self {
-        case .userAcceleration: 0 ..< 3
-        case .gravity: 3 ..< 6
-        case .rotationRate: 6 ..< 9
+        case .userAcceleration: 0..<3
+        case .gravity: 3..<6
+        case .rotationRate: 6..<9
         }
     }
 }
-

@@ -17,9 +17,11 @@ extension Quaternion {
             self = .identity
             return
         }
-        let gx = gravity.x / n, gy = gravity.y / n, gz = gravity.z / n
+        let gx = gravity.x / n
+        let gy = gravity.y / n
+        let gz = gravity.z / n
         let pitch = asin(max(-1, min(1, -gy)))
-        let roll = atan2(gx, -gz + 0)          // + 0: upright (gz = 0) is roll 0, not π
+        let roll = atan2(gx, -gz + 0)  // + 0: upright (gz = 0) is roll 0, not π
         self.init(roll: roll, pitch: pitch, yaw: 0)
     }
 }

@@ -51,15 +51,31 @@ public struct Quaternion: Sendable, Hashable {
     ///   - yaw: Rotation about the vertical (rad).
     @inlinable
     public init(roll: Double, pitch: Double, yaw: Double) {
-        self = Quaternion.fromHalfAngles(sr: sin(roll / 2), cr: cos(roll / 2), sp: sin(pitch / 2),
-                                         cp: cos(pitch / 2), sy: sin(yaw / 2), cy: cos(yaw / 2))
+        self = Quaternion.fromHalfAngles(
+            sr: sin(roll / 2),
+            cr: cos(roll / 2),
+            sp: sin(pitch / 2),
+            cp: cos(pitch / 2),
+            sy: sin(yaw / 2),
+            cy: cos(yaw / 2)
+        )
     }
 
     /// `q_z ⊗ q_x ⊗ q_y` from the sines and cosines of the half angles.
     @inlinable @inline(__always)
-    package static func fromHalfAngles(sr: Double, cr: Double, sp: Double, cp: Double, sy: Double, cy: Double) -> Quaternion {
+    package static func fromHalfAngles(
+        sr: Double,
+        cr: Double,
+        sp: Double,
+        cp: Double,
+        sy: Double,
+        cy: Double
+    ) -> Quaternion {
         // q_z ⊗ q_x = (cy·cp, cy·sp, sy·sp, sy·cp); then ⊗ q_y = (cr, 0, sr, 0).
-        let a = cy * cp, b = cy * sp, c = sy * sp, d = sy * cp
+        let a = cy * cp
+        let b = cy * sp
+        let c = sy * sp
+        let d = sy * cp
         return Quaternion(w: a * cr - c * sr, x: b * cr - d * sr, y: a * sr + c * cr, z: d * cr + b * sr)
     }
 
@@ -84,7 +100,8 @@ public struct Quaternion: Sendable, Hashable {
     public init(rotationVectorX x: Double, y: Double, z: Double) {
         let t2 = x * x + y * y + z * z
         let theta = t2.squareRoot()
-        let k: Double, c: Double
+        let k: Double
+        let c: Double
         if theta < 1e-4 {
             // sin(θ/2)/θ = 1/2 − θ²/48 + θ⁴/3840; cos(θ/2) = 1 − θ²/8 + θ⁴/384.
             k = 0.5 - t2 / 48 + t2 * t2 / 3840
@@ -99,10 +116,12 @@ public struct Quaternion: Sendable, Hashable {
     /// The Hamilton product `self ⊗ other` (apply `other` first, then `self`).
     @inlinable
     public static func * (a: Quaternion, b: Quaternion) -> Quaternion {
-        Quaternion(w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
-                   x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-                   y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-                   z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+        Quaternion(
+            w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+            x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w
+        )
     }
 
     /// The conjugate `w − xi − yj − zk` (the inverse rotation of a unit quaternion).
@@ -144,11 +163,20 @@ public struct Quaternion: Sendable, Hashable {
     /// rotation the other way round, reference → device: the transpose.)
     @inlinable
     public var matrix: (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
-        let xx = x * x, yy = y * y, zz = z * z
-        let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
-        return (1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy),
-                2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx),
-                2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy))
+        let xx = x * x
+        let yy = y * y
+        let zz = z * z
+        let xy = x * y
+        let xz = x * z
+        let yz = y * z
+        let wx = w * x
+        let wy = w * y
+        let wz = w * z
+        return (
+            1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy),
+            2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx),
+            2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy)
+        )
     }
 
     /// CoreMotion's gravity for this attitude: the reference frame's −z (down) in the device frame, in g.
@@ -179,7 +207,8 @@ public struct Quaternion: Sendable, Hashable {
     /// The angle between two attitudes in radians, `[0, π]` (q and −q are the same attitude).
     /// - Parameter other: Another attitude.
     public func angle(to other: Quaternion) -> Double {
-        let d = abs(w * other.w + x * other.x + y * other.y + z * other.z) / max(norm * other.norm, .leastNormalMagnitude)
+        let d =
+            abs(w * other.w + x * other.x + y * other.y + z * other.z) / max(norm * other.norm, .leastNormalMagnitude)
         return 2 * acos(min(1, d))
     }
 }

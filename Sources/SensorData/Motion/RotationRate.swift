@@ -81,7 +81,9 @@ extension RotationRate {
         /// - Parameter base: The value.
         package init(_ base: some Hashable & Sendable) { self.base = base }
 
-        package static func == (a: SignalPayload, b: SignalPayload) -> Bool { AnyHashable(a.base) == AnyHashable(b.base) }
+        package static func == (a: SignalPayload, b: SignalPayload) -> Bool {
+            AnyHashable(a.base) == AnyHashable(b.base)
+        }
 
         package func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
     }

@@ -52,9 +52,21 @@ public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
     ///   - floorsAscended: Floors climbed (3 m each).
     ///   - floorsDescended: Floors descended (3 m each).
     ///   - cadence: Steps per second.
-    public init(motion: MotionPoint, location: LocationPoint?, trueHeading: Double, magneticHeading: Double,
-                headingAccuracy: Double, magneticField: MagneticField, pressure: Double?, altitude: Double,
-                steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int, cadence: Double) {
+    public init(
+        motion: MotionPoint,
+        location: LocationPoint?,
+        trueHeading: Double,
+        magneticHeading: Double,
+        headingAccuracy: Double,
+        magneticField: MagneticField,
+        pressure: Double?,
+        altitude: Double,
+        steps: Int,
+        distance: Double,
+        floorsAscended: Int,
+        floorsDescended: Int,
+        cadence: Double
+    ) {
         self.motion = motion
         self.location = location
         self.trueHeading = trueHeading

@@ -38,7 +38,10 @@ package enum CoreLocationFailure: Equatable, Sendable {
 
     /// The error the iterations end with, for ``denied``.
     package static var deniedError: SensorFeedsError {
-        SensorFeedsError(.notAuthorized, "Core Location denied this app location services (CLError.denied): the user "
-                             + "must allow location access in Settings; request it with requestWhenInUseAuthorization()")
+        SensorFeedsError(
+            .notAuthorized,
+            "Core Location denied this app location services (CLError.denied): the user "
+                + "must allow location access in Settings; request it with requestWhenInUseAuthorization()"
+        )
     }
 }

@@ -29,9 +29,19 @@ package struct CoreLocationFix: Sendable, Hashable {
     package var timestamp: Double
 
     /// Creates the fields of a fix.
-    package init(latitude: Double, longitude: Double, altitude: Double, ellipsoidalAltitude: Double,
-                 horizontalAccuracy: Double, verticalAccuracy: Double, speed: Double, course: Double,
-                 speedAccuracy: Double = -1, courseAccuracy: Double = -1, timestamp: Double) {
+    package init(
+        latitude: Double,
+        longitude: Double,
+        altitude: Double,
+        ellipsoidalAltitude: Double,
+        horizontalAccuracy: Double,
+        verticalAccuracy: Double,
+        speed: Double,
+        course: Double,
+        speedAccuracy: Double = -1,
+        courseAccuracy: Double = -1,
+        timestamp: Double
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude
@@ -51,9 +61,17 @@ extension LocationPoint {
     /// never the altitude above mean sea level.
     /// - Parameter fix: The fix's fields.
     package init(_ fix: CoreLocationFix) {
-        self.init(timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
-                  altitude: fix.ellipsoidalAltitude, horizontalAccuracy: fix.horizontalAccuracy,
-                  verticalAccuracy: fix.verticalAccuracy, speed: fix.speed, course: fix.course,
-                  speedAccuracy: fix.speedAccuracy, courseAccuracy: fix.courseAccuracy)
+        self.init(
+            timestamp: fix.timestamp,
+            latitude: fix.latitude,
+            longitude: fix.longitude,
+            altitude: fix.ellipsoidalAltitude,
+            horizontalAccuracy: fix.horizontalAccuracy,
+            verticalAccuracy: fix.verticalAccuracy,
+            speed: fix.speed,
+            course: fix.course,
+            speedAccuracy: fix.speedAccuracy,
+            courseAccuracy: fix.courseAccuracy
+        )
     }
 }

@@ -45,13 +45,15 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     private static let headingUnavailable = PlatformUnavailable(
         "CLLocationManager.startUpdatingHeading() and stopUpdatingHeading()",
         evidence: "https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatingheading() "
-            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS"
+    )
     #endif
     #if os(tvOS)
     private static let locationUnavailable = PlatformUnavailable(
         "CLLocationManager.startUpdatingLocation()",
         evidence: "https://developer.apple.com/documentation/corelocation/cllocationmanager/startupdatinglocation() "
-            + "lists iOS, iPadOS, Mac Catalyst, macOS, visionOS and watchOS; tvOS has requestLocation() only")
+            + "lists iOS, iPadOS, Mac Catalyst, macOS, visionOS and watchOS; tvOS has requestLocation() only"
+    )
     #endif
 
     /// Wraps `manager` (default: a new one) and becomes its delegate. On the main actor: Core Location
@@ -142,7 +144,9 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
             updates.finishAll(throwing: CoreLocationFailure.deniedError)
             headingUpdates.finishAll(throwing: CoreLocationFailure.deniedError)
         }
-        if updates.isAppStarted || headingUpdates.isAppStarted { delegate?.locationManager(self, didFailWithError: error) }
+        if updates.isAppStarted || headingUpdates.isAppStarted {
+            delegate?.locationManager(self, didFailWithError: error)
+        }
     }
 
     /// Hands the delegate `error` on the main queue, as Core Location calls it, never inside the call that
@@ -215,8 +219,15 @@ extension SimulatedHeading {
     /// Copies a Core Location heading: degrees, µT, timestamp in seconds since 1970.
     /// - Parameter h: The heading.
     public init(_ h: CLHeading) {
-        self.init(magneticHeading: h.magneticHeading, trueHeading: h.trueHeading, headingAccuracy: h.headingAccuracy,
-                  x: h.x, y: h.y, z: h.z, timestamp: h.timestamp.timeIntervalSince1970)
+        self.init(
+            magneticHeading: h.magneticHeading,
+            trueHeading: h.trueHeading,
+            headingAccuracy: h.headingAccuracy,
+            x: h.x,
+            y: h.y,
+            z: h.z,
+            timestamp: h.timestamp.timeIntervalSince1970
+        )
     }
 }
 #endif
@@ -255,11 +266,21 @@ extension LocationPoint {
     /// Copies a Core Location fix: ellipsoidal altitude, timestamp in seconds since 1970.
     /// - Parameter l: The fix.
     public init(_ l: CLLocation) {
-        self.init(CoreLocationFix(latitude: l.coordinate.latitude, longitude: l.coordinate.longitude,
-                                  altitude: l.altitude, ellipsoidalAltitude: l.ellipsoidalAltitude,
-                                  horizontalAccuracy: l.horizontalAccuracy, verticalAccuracy: l.verticalAccuracy,
-                                  speed: l.speed, course: l.course, speedAccuracy: l.speedAccuracy,
-                                  courseAccuracy: l.courseAccuracy, timestamp: l.timestamp.timeIntervalSince1970))
+        self.init(
+            CoreLocationFix(
+                latitude: l.coordinate.latitude,
+                longitude: l.coordinate.longitude,
+                altitude: l.altitude,
+                ellipsoidalAltitude: l.ellipsoidalAltitude,
+                horizontalAccuracy: l.horizontalAccuracy,
+                verticalAccuracy: l.verticalAccuracy,
+                speed: l.speed,
+                course: l.course,
+                speedAccuracy: l.speedAccuracy,
+                courseAccuracy: l.courseAccuracy,
+                timestamp: l.timestamp.timeIntervalSince1970
+            )
+        )
     }
 }
 #endif

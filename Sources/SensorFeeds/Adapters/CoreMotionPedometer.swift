@@ -31,7 +31,8 @@ public final class CoreMotionPedometer: PedometerProviding {
     private static let eventsUnavailable = PlatformUnavailable(
         "CMPedometer.startEventUpdates(handler:)",
         evidence: "https://developer.apple.com/documentation/coremotion/cmpedometer/starteventupdates(handler:) "
-            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS"
+    )
     #endif
 
     /// Wraps `pedometer` (default: a new one).
@@ -109,9 +110,17 @@ extension PedometerData {
     /// Copies a CoreMotion pedometer update (its `NSNumber`s read as `Int` and `Double`).
     /// - Parameter d: The update.
     public init(_ d: CMPedometerData) {
-        self.init(startDate: d.startDate, endDate: d.endDate, numberOfSteps: d.numberOfSteps, distance: d.distance,
-                  floorsAscended: d.floorsAscended, floorsDescended: d.floorsDescended, currentPace: d.currentPace,
-                  currentCadence: d.currentCadence, averageActivePace: d.averageActivePace)
+        self.init(
+            startDate: d.startDate,
+            endDate: d.endDate,
+            numberOfSteps: d.numberOfSteps,
+            distance: d.distance,
+            floorsAscended: d.floorsAscended,
+            floorsDescended: d.floorsDescended,
+            currentPace: d.currentPace,
+            currentCadence: d.currentCadence,
+            averageActivePace: d.averageActivePace
+        )
     }
 }
 
@@ -153,10 +162,18 @@ public final class CoreMotionAltimeter: AltimeterProviding {
     public static func isAbsoluteAltitudeAvailable() -> Bool { CMAltimeter.isAbsoluteAltitudeAvailable() }
 
     /// Starts relative-altitude updates (metres, kPa).
-    public func startRelativeAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler) {
+    public func startRelativeAltitudeUpdates(
+        to queue: OperationQueue? = nil,
+        withHandler handler: @escaping AltitudeHandler
+    ) {
         started.start(.relative)
         altimeter.startRelativeAltitudeUpdates(to: queue ?? .main) { d, e in
-            handler(d.map { AltitudeData(relativeAltitude: $0.relativeAltitude, pressure: $0.pressure, timestamp: $0.timestamp) }, e)
+            handler(
+                d.map {
+                    AltitudeData(relativeAltitude: $0.relativeAltitude, pressure: $0.pressure, timestamp: $0.timestamp)
+                },
+                e
+            )
         }
     }
     /// Stops relative-altitude updates.
@@ -166,11 +183,23 @@ public final class CoreMotionAltimeter: AltimeterProviding {
     }
 
     /// Starts absolute-altitude updates (metres above sea level).
-    public func startAbsoluteAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler) {
+    public func startAbsoluteAltitudeUpdates(
+        to queue: OperationQueue? = nil,
+        withHandler handler: @escaping AbsoluteAltitudeHandler
+    ) {
         started.start(.absolute)
         altimeter.startAbsoluteAltitudeUpdates(to: queue ?? .main) { d, e in
-            handler(d.map { AbsoluteAltitudeData(altitude: $0.altitude, accuracy: $0.accuracy, precision: $0.precision,
-                                                 timestamp: $0.timestamp) }, e)
+            handler(
+                d.map {
+                    AbsoluteAltitudeData(
+                        altitude: $0.altitude,
+                        accuracy: $0.accuracy,
+                        precision: $0.precision,
+                        timestamp: $0.timestamp
+                    )
+                },
+                e
+            )
         }
     }
     /// Stops absolute-altitude updates.
@@ -191,8 +220,13 @@ import Foundation
 public final class CoreMotionPedometer: UnavailablePedometer {
     /// A pedometer that reports steps unavailable.
     public init() {
-        super.init(PlatformUnavailable("CMPedometer", evidence: "https://developer.apple.com/documentation/coremotion/cmpedometer "
-                                           + "lists iOS, iPadOS, Mac Catalyst, macOS and watchOS"))
+        super.init(
+            PlatformUnavailable(
+                "CMPedometer",
+                evidence: "https://developer.apple.com/documentation/coremotion/cmpedometer "
+                    + "lists iOS, iPadOS, Mac Catalyst, macOS and watchOS"
+            )
+        )
     }
 }
 #endif
@@ -206,8 +240,13 @@ import Foundation
 public final class CoreMotionAltimeter: UnavailableAltimeter {
     /// An altimeter that reports altitude unavailable.
     public init() {
-        super.init(PlatformUnavailable("CMAltimeter", evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter "
-                                           + "lists iOS, iPadOS, Mac Catalyst and watchOS"))
+        super.init(
+            PlatformUnavailable(
+                "CMAltimeter",
+                evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter "
+                    + "lists iOS, iPadOS, Mac Catalyst and watchOS"
+            )
+        )
     }
 }
 #endif

@@ -44,8 +44,10 @@ public final class CoreMotionProvider: MotionProviding {
     #if os(visionOS)
     private static let magnetometerUnavailable = PlatformUnavailable(
         "CMMotionManager's magnetometer updates",
-        evidence: "https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:) "
-            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
+        evidence:
+            "https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:) "
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS"
+    )
     private var storedMagnetometerInterval: TimeInterval = 0.01
     #endif
 
@@ -61,7 +63,10 @@ public final class CoreMotionProvider: MotionProviding {
         let target = SendableOperationQueue(queue: queue)
         deviceMotionIterations = UpdateFanOut { fanOut in
             bound.async { [weak fanOut] manager in
-                guard let fanOut, fanOut.isRunning else { manager.stopDeviceMotionUpdates(); return }
+                guard let fanOut, fanOut.isRunning else {
+                    manager.stopDeviceMotionUpdates()
+                    return
+                }
                 manager.startDeviceMotionUpdates(to: target.queue) { [weak fanOut] m, e in
                     if let m { fanOut?.yield(DeviceMotion(m)) } else if let e { fanOut?.finishAll(throwing: e) }
                 }
@@ -141,7 +146,8 @@ public final class CoreMotionProvider: MotionProviding {
         manager.startAccelerometerUpdates()
     }
     /// Starts accelerometer updates to `handler` on `queue`.
-    public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler) {
+    public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler)
+    {
         started.start(.accelerometer)
         manager.startAccelerometerUpdates(to: queue) { a, e in handler(a.map(AccelerometerData.init), e) }
     }
@@ -226,8 +232,11 @@ public final class CoreMotionProvider: MotionProviding {
         manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue))
     }
     /// Starts device-motion updates in `frame` to `handler` on `queue`.
-    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: OperationQueue,
-                                         withHandler handler: @escaping DeviceMotionHandler) {
+    public func startDeviceMotionUpdates(
+        using frame: AttitudeReferenceFrame,
+        to queue: OperationQueue,
+        withHandler handler: @escaping DeviceMotionHandler
+    ) {
         started.start(.deviceMotion)
         manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue), to: queue) { m, e in
             handler(m.map(DeviceMotion.init), e)
@@ -248,12 +257,18 @@ extension DeviceMotion {
         let q = m.attitude.quaternion
         let f = m.magneticField
         let accuracy = MagneticFieldCalibrationAccuracy(rawValue: Int(f.accuracy.rawValue)) ?? .uncalibrated
-        self.init(timestamp: m.timestamp, attitude: Quaternion(w: q.w, x: q.x, y: q.y, z: q.z),
-                  rotationRate: RotationRate(x: m.rotationRate.x, y: m.rotationRate.y, z: m.rotationRate.z),
-                  gravity: Acceleration(x: m.gravity.x, y: m.gravity.y, z: m.gravity.z),
-                  userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z),
-                  magneticField: CalibratedMagneticField(field: MagneticField(x: f.field.x, y: f.field.y, z: f.field.z), accuracy: accuracy),
-                  heading: Self.heading(of: m))
+        self.init(
+            timestamp: m.timestamp,
+            attitude: Quaternion(w: q.w, x: q.x, y: q.y, z: q.z),
+            rotationRate: RotationRate(x: m.rotationRate.x, y: m.rotationRate.y, z: m.rotationRate.z),
+            gravity: Acceleration(x: m.gravity.x, y: m.gravity.y, z: m.gravity.z),
+            userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z),
+            magneticField: CalibratedMagneticField(
+                field: MagneticField(x: f.field.x, y: f.field.y, z: f.field.z),
+                accuracy: accuracy
+            ),
+            heading: Self.heading(of: m)
+        )
     }
 
     /// `CMDeviceMotion.heading` in degrees, or −1 (CoreMotion's "no heading") where it does not exist (visionOS).
@@ -271,7 +286,10 @@ extension MagnetometerData {
     /// Copies a CoreMotion magnetometer reading.
     /// - Parameter m: The reading (µT).
     public init(_ m: CMMagnetometerData) {
-        self.init(timestamp: m.timestamp, magneticField: MagneticField(x: m.magneticField.x, y: m.magneticField.y, z: m.magneticField.z))
+        self.init(
+            timestamp: m.timestamp,
+            magneticField: MagneticField(x: m.magneticField.x, y: m.magneticField.y, z: m.magneticField.z)
+        )
     }
 }
 #endif
@@ -280,7 +298,10 @@ extension AccelerometerData {
     /// Copies a CoreMotion accelerometer reading.
     /// - Parameter a: The reading (g).
     public init(_ a: CMAccelerometerData) {
-        self.init(timestamp: a.timestamp, acceleration: Acceleration(x: a.acceleration.x, y: a.acceleration.y, z: a.acceleration.z))
+        self.init(
+            timestamp: a.timestamp,
+            acceleration: Acceleration(x: a.acceleration.x, y: a.acceleration.y, z: a.acceleration.z)
+        )
     }
 }
 
@@ -288,7 +309,10 @@ extension GyroData {
     /// Copies a CoreMotion gyroscope reading.
     /// - Parameter g: The reading (rad/s).
     public init(_ g: CMGyroData) {
-        self.init(timestamp: g.timestamp, rotationRate: RotationRate(x: g.rotationRate.x, y: g.rotationRate.y, z: g.rotationRate.z))
+        self.init(
+            timestamp: g.timestamp,
+            rotationRate: RotationRate(x: g.rotationRate.x, y: g.rotationRate.y, z: g.rotationRate.z)
+        )
     }
 }
 #endif
@@ -306,8 +330,13 @@ import Foundation
 public final class CoreMotionProvider: UnavailableMotionProvider {
     /// A provider that reports every motion sensor unavailable.
     public init() {
-        super.init(PlatformUnavailable("CMMotionManager", evidence: "https://developer.apple.com/documentation/coremotion/cmmotionmanager "
-                                           + "lists iOS, iPadOS, Mac Catalyst, visionOS and watchOS"))
+        super.init(
+            PlatformUnavailable(
+                "CMMotionManager",
+                evidence: "https://developer.apple.com/documentation/coremotion/cmmotionmanager "
+                    + "lists iOS, iPadOS, Mac Catalyst, visionOS and watchOS"
+            )
+        )
     }
 }
 #endif

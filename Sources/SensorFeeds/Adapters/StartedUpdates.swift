@@ -22,5 +22,10 @@ package final class StartedUpdates<Kind: Hashable & Sendable>: Sendable {
     package func isStarted(_ kind: Kind) -> Bool { started.withLock { $0.contains(kind) } }
 
     /// Every kind still started, forgotten from now on (what `deinit` stops).
-    package func drain() -> Set<Kind> { started.withLock { s in defer { s = [] }; return s } }
+    package func drain() -> Set<Kind> {
+        started.withLock { s in
+            defer { s = [] }
+            return s
+        }
+    }
 }

@@ -84,8 +84,11 @@ public class UnavailableMotionProvider: MotionProviding {
     ///   - frame: The frame asked for.
     ///   - queue: Where the handler runs.
     ///   - handler: The handler.
-    public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame, to queue: OperationQueue,
-                                         withHandler handler: @escaping DeviceMotionHandler) {
+    public func startDeviceMotionUpdates(
+        using frame: AttitudeReferenceFrame,
+        to queue: OperationQueue,
+        withHandler handler: @escaping DeviceMotionHandler
+    ) {
         unavailable.fail(handler, on: queue)
     }
     /// Does nothing.
@@ -97,7 +100,8 @@ public class UnavailableMotionProvider: MotionProviding {
     /// - Parameters:
     ///   - queue: Where the handler runs.
     ///   - handler: The handler.
-    public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler) {
+    public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler)
+    {
         unavailable.fail(handler, on: queue)
     }
     /// Does nothing.
@@ -217,7 +221,8 @@ public class UnavailableAltimeter: AltimeterProviding {
     /// - Parameters:
     ///   - queue: Where the handler runs.
     ///   - handler: The handler.
-    public func startRelativeAltitudeUpdates(to queue: OperationQueue?, withHandler handler: @escaping AltitudeHandler) {
+    public func startRelativeAltitudeUpdates(to queue: OperationQueue?, withHandler handler: @escaping AltitudeHandler)
+    {
         unavailable.fail(handler, on: queue)
     }
     /// Does nothing.
@@ -226,7 +231,10 @@ public class UnavailableAltimeter: AltimeterProviding {
     /// - Parameters:
     ///   - queue: Where the handler runs.
     ///   - handler: The handler.
-    public func startAbsoluteAltitudeUpdates(to queue: OperationQueue?, withHandler handler: @escaping AbsoluteAltitudeHandler) {
+    public func startAbsoluteAltitudeUpdates(
+        to queue: OperationQueue?,
+        withHandler handler: @escaping AbsoluteAltitudeHandler
+    ) {
         unavailable.fail(handler, on: queue)
     }
     /// Does nothing.

@@ -61,7 +61,9 @@ package final class UpdateFanOut<Element: Sendable>: Sendable {
     /// consumer falls behind, and ending it (or cancelling its task) releases the source.
     /// - Parameter limit: Elements buffered for a slow consumer (at least 1).
     package func makeStream(bufferingNewest limit: Int) -> AsyncThrowingStream<Element, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream(bufferingPolicy: .bufferingNewest(max(1, limit)))
+        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(max(1, limit))
+        )
         let id = state.withLock { s in
             let id = s.nextID
             s.nextID += 1
@@ -113,7 +115,8 @@ package final class UpdateFanOut<Element: Sendable>: Sendable {
 
 /// A value touched only on the main queue, so that it may be captured by `@Sendable` closures: Apple's
 /// managers are not `Sendable`, and the adapters call them only through ``async(_:)``.
-package struct MainQueueBound<Value>: @unchecked Sendable { // Value (an Apple manager) is not Sendable; it is touched only on the main queue
+// Value (an Apple manager) is not Sendable; it is touched only on the main queue
+package struct MainQueueBound<Value>: @unchecked Sendable {  // touched only on the main queue
     private let value: Value
 
     /// Wraps `value`, which from now on must be used only through ``async(_:)``.
@@ -141,7 +144,8 @@ package final class WeakReference<Value: AnyObject> {
 /// An `OperationQueue` captured by `@Sendable` closures. Apple documents the queue as safe to use from
 /// several threads without extra locking; this wrapper says so to the compiler whether or not the SDK in
 /// use marks `OperationQueue` `Sendable`.
-struct SendableOperationQueue: @unchecked Sendable { // OperationQueue is thread-safe by Apple's documentation, whether or not the SDK marks it Sendable
+// OperationQueue is thread-safe by Apple's documentation, whether or not the SDK marks it Sendable
+struct SendableOperationQueue: @unchecked Sendable {  // thread-safe by Apple's documentation
     /// The queue.
     let queue: OperationQueue
 }

@@ -35,7 +35,9 @@ enum PressureAltitude {
     /// The standard atmosphere's pressure, pascals, at `metres` above mean sea level (the inverse of
     /// ``height(pascals:)``; NaN outside −5 km … 84.852 km).
     static func pressure(metres z: Double) -> Double {
-        (try? StandardAtmosphere.isa.pressure(geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z))) ?? .nan
+        (try? StandardAtmosphere.isa.pressure(
+            geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z)
+        )) ?? .nan
     }
 
     /// Pascals per metre of height at `pascals` (`ρ g = p g₀ / (R T)` with the standard temperature there).

@@ -49,7 +49,8 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     ///   - source: A trajectory.
     ///   - clock: The clock that times the updates.
     ///   - timing: How the playback threads wait (default: sleep without spinning).
-    public init<C: Clock>(source: AltimeterSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
+    public init<C: Clock>(source: AltimeterSource, clock: C, timing: TimingPolicy = .efficient)
+    where C.Duration == Duration {
         self.source = source
         let makeRunner: @Sendable () -> any UpdateRunner = { Runner(clock: clock) }
         relative = TrajectoryUpdates(makeRunner: makeRunner, timing: timing)
@@ -79,15 +80,27 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     /// - Parameters:
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AltitudeData`` (metres since the first update, kPa, seconds).
-    public func startRelativeAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler) {
+    public func startRelativeAltitudeUpdates(
+        to queue: OperationQueue? = nil,
+        withHandler handler: @escaping AltitudeHandler
+    ) {
         let reading = BarometricReading(source)
         let first = FirstValue()
-        relative.start(source, interval: Self.updateInterval, queue: queue, transform: { point in
-            let (height, pascals) = reading.height(point)
-            let base = first.keep(height)
-            return AltitudeData(relativeAltitude: NSNumber(value: height - base), pressure: NSNumber(value: pascals / 1000),
-                                timestamp: point.timestamp)
-        }, deliver: handler)
+        relative.start(
+            source,
+            interval: Self.updateInterval,
+            queue: queue,
+            transform: { point in
+                let (height, pascals) = reading.height(point)
+                let base = first.keep(height)
+                return AltitudeData(
+                    relativeAltitude: NSNumber(value: height - base),
+                    pressure: NSNumber(value: pascals / 1000),
+                    timestamp: point.timestamp
+                )
+            },
+            deliver: handler
+        )
     }
 
     /// Stops relative-altitude updates: when this returns, no handler call is running (on another thread) or will run.
@@ -98,17 +111,31 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     /// - Parameters:
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AbsoluteAltitudeData`` (metres above mean sea level, their accuracy and precision).
-    public func startAbsoluteAltitudeUpdates(to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler) {
+    public func startAbsoluteAltitudeUpdates(
+        to queue: OperationQueue? = nil,
+        withHandler handler: @escaping AbsoluteAltitudeHandler
+    ) {
         let reading = BarometricReading(source)
-        let first = FirstValue(), anchor = FirstValue()
-        absolute.start(source, interval: Self.updateInterval, queue: queue, transform: { point in
-            let (height, pascals) = reading.height(point)
-            let base = first.keep(height)
-            let start = anchor.keep(point.altitude)
-            let (accuracy, precision) = reading.measured(point) ? reading.errors(pascals: pascals) : (0, 0)
-            return AbsoluteAltitudeData(altitude: start + (height - base), accuracy: accuracy, precision: precision,
-                                        timestamp: point.timestamp)
-        }, deliver: handler)
+        let first = FirstValue()
+        let anchor = FirstValue()
+        absolute.start(
+            source,
+            interval: Self.updateInterval,
+            queue: queue,
+            transform: { point in
+                let (height, pascals) = reading.height(point)
+                let base = first.keep(height)
+                let start = anchor.keep(point.altitude)
+                let (accuracy, precision) = reading.measured(point) ? reading.errors(pascals: pascals) : (0, 0)
+                return AbsoluteAltitudeData(
+                    altitude: start + (height - base),
+                    accuracy: accuracy,
+                    precision: precision,
+                    timestamp: point.timestamp
+                )
+            },
+            deliver: handler
+        )
     }
 
     /// Stops absolute-altitude updates: when this returns, no handler call is running (on another thread) or will run.
@@ -176,5 +203,11 @@ struct BarometricReading: Sendable {
 final class FirstValue: Sendable {
     private let value = Mutex<Double?>(nil)
     /// The first value ever given (this one, the first time).
-    func keep(_ x: Double) -> Double { value.withLock { value in if let value { return value }; value = x; return x } }
+    func keep(_ x: Double) -> Double {
+        value.withLock { value in
+            if let value { return value }
+            value = x
+            return x
+        }
+    }
 }

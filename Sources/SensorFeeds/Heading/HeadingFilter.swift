@@ -24,5 +24,7 @@ struct HeadingFilter: Sendable {
 final class HeadingFilterBox: Sendable {
     private let filter: Mutex<HeadingFilter>
     init(_ filter: HeadingFilter) { self.filter = Mutex(filter) }
-    func admit(_ heading: SimulatedHeading, degrees: Double) -> Bool { filter.withLock { $0.admit(heading.magneticHeading, degrees: degrees) } }
+    func admit(_ heading: SimulatedHeading, degrees: Double) -> Bool {
+        filter.withLock { $0.admit(heading.magneticHeading, degrees: degrees) }
+    }
 }

@@ -50,7 +50,9 @@ final class HeadingUpdates: Sendable {
 
     /// The filter's degrees and the reference orientation now (read for each heading: a change applies to
     /// the next one, as in Core Location).
-    private var settings: (degrees: Double, orientation: DeviceOrientation) { state.withLock { ($0.filterDegrees, $0.reference) } }
+    private var settings: (degrees: Double, orientation: DeviceOrientation) {
+        state.withLock { ($0.filterDegrees, $0.reference) }
+    }
 
     /// The latest heading delivered.
     var heading: SimulatedHeading? { state.withLock { $0.latest } }
@@ -66,8 +68,12 @@ final class HeadingUpdates: Sendable {
     /// Plays the headings of `source`: each that passes the heading filter is recorded as the latest and
     /// handed to `deliver` on `queue`; an error is handed as `(nil, error)` (a server's only while
     /// `reportFailures()` says so, the location updates reporting them otherwise). Restarts when on.
-    func start(_ source: LocationSource, queue: OperationQueue, reportFailures: @escaping @Sendable () -> Bool,
-               deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void) {
+    func start(
+        _ source: LocationSource,
+        queue: OperationQueue,
+        reportFailures: @escaping @Sendable () -> Bool,
+        deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void
+    ) {
         stop()
         let filter = HeadingFilterBox(HeadingFilter())
         // The heading of the y axis turned to the orientation, if it passes the filter.
@@ -83,17 +89,29 @@ final class HeadingUpdates: Sendable {
         case .trajectory(let trajectory, let rate, let duration):
             // An invalid rate gets an interval TrajectoryTicks accepts, so that TrajectoryPoints names the rate.
             let interval = rate.isFinite && rate > 0 ? 1 / rate : 1
-            updates.start(.signal(trajectory, sampleRate: rate, duration: duration), interval: interval, queue: queue, transform: { point in
-                admit(SimulatedHeading(point))
-            }, deliver: deliver)
+            updates.start(
+                .signal(trajectory, sampleRate: rate, duration: duration),
+                interval: interval,
+                queue: queue,
+                transform: { point in
+                    admit(SimulatedHeading(point))
+                },
+                deliver: deliver
+            )
         case .server(let url, let rate, let token):
             let send = sender(queue, deliver)
             do {
-                let remote = try LiveServerClient(address: try ServerAddress(url, token: token), rate: nil, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
-                    if let heading = SimulatedHeading(point), let kept = admit(heading) { send(kept, nil) }
-                }, fail: { error in
-                    if reportFailures() { send(nil, error) }
-                })
+                let remote = try LiveServerClient(
+                    address: try ServerAddress(url, token: token),
+                    rate: nil,
+                    pollInterval: 1 / max(rate, 1e-3),
+                    deliver: { point in
+                        if let heading = SimulatedHeading(point), let kept = admit(heading) { send(kept, nil) }
+                    },
+                    fail: { error in
+                        if reportFailures() { send(nil, error) }
+                    }
+                )
                 state.withLock { $0.producer = remote }
                 remote.start()
             } catch {
@@ -109,24 +127,32 @@ final class HeadingUpdates: Sendable {
                 let runner = makeRunner()
                 let id = ObjectIdentifier(runner)
                 state.withLock { $0.producer = runner }
-                try runner.play(PointSequence(headings.map { TimedHeading(heading: $0, offset: first) }),
-                                options: PlaybackOptions(loop: false, timing: timing), handler: { timed in
-                    if let kept = admit(timed.heading) { send(kept, nil) }
-                }, completion: { [weak self] summary in
-                    if summary.reason == .failed, let error = summary.error { send(nil, error) }
-                    if summary.reason != .stopped { self?.finish(id) }
-                })
+                try runner.play(
+                    PointSequence(headings.map { TimedHeading(heading: $0, offset: first) }),
+                    options: PlaybackOptions(loop: false, timing: timing),
+                    handler: { timed in
+                        if let kept = admit(timed.heading) { send(kept, nil) }
+                    },
+                    completion: { [weak self] summary in
+                        if summary.reason == .failed, let error = summary.error { send(nil, error) }
+                        if summary.reason != .stopped { self?.finish(id) }
+                    }
+                )
             } catch {
                 send(nil, error)
             }
         case .route:
-            return      // a route has no heading
+            return  // a route has no heading
         }
     }
 
     /// Hands updates to `deliver` on `queue`, for the current generation of the gate.
-    private func sender(_ queue: OperationQueue, _ deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void)
-        -> @Sendable (SimulatedHeading?, (any Error)?) -> Void {
+    private func sender(
+        _ queue: OperationQueue,
+        _ deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void
+    )
+        -> @Sendable (SimulatedHeading?, (any Error)?) -> Void
+    {
         let gate = self.gate
         let token = gate.open()
         let target = SendableOperationQueue(queue: queue)

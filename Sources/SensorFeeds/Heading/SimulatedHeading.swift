@@ -42,8 +42,15 @@ public struct SimulatedHeading: Sendable, Hashable {
     ///   - y: Magnetometer reading along the device's y axis, µT.
     ///   - z: Magnetometer reading along the device's z axis, µT.
     ///   - timestamp: Seconds on the source's timeline.
-    public init(magneticHeading: Double, trueHeading: Double, headingAccuracy: Double,
-                x: Double, y: Double, z: Double, timestamp: TimeInterval) {
+    public init(
+        magneticHeading: Double,
+        trueHeading: Double,
+        headingAccuracy: Double,
+        x: Double,
+        y: Double,
+        z: Double,
+        timestamp: TimeInterval
+    ) {
         self.magneticHeading = magneticHeading
         self.trueHeading = trueHeading
         self.headingAccuracy = headingAccuracy
@@ -62,8 +69,15 @@ extension SimulatedHeading {
     /// heading accuracy, and its magnetic field (the magnetometer's reading, or the true field without one).
     /// - Parameter point: The point.
     init(_ point: TrajectoryPoint) {
-        self.init(magneticHeading: point.magneticHeading, trueHeading: point.trueHeading, headingAccuracy: point.headingAccuracy,
-                  x: point.magneticField.x, y: point.magneticField.y, z: point.magneticField.z, timestamp: point.timestamp)
+        self.init(
+            magneticHeading: point.magneticHeading,
+            trueHeading: point.trueHeading,
+            headingAccuracy: point.headingAccuracy,
+            x: point.magneticField.x,
+            y: point.magneticField.y,
+            z: point.magneticField.z,
+            timestamp: point.timestamp
+        )
     }
 
     /// The heading of a server's point that carries one (`heading`, and `magneticField` when present: 0 µT
@@ -72,8 +86,15 @@ extension SimulatedHeading {
     init?(_ point: RemotePoint) {
         guard let h = point.heading else { return nil }
         let b = point.magneticField ?? .zero
-        self.init(magneticHeading: h.magneticHeading, trueHeading: h.trueHeading, headingAccuracy: h.headingAccuracy,
-                  x: b.x, y: b.y, z: b.z, timestamp: point.timestamp)
+        self.init(
+            magneticHeading: h.magneticHeading,
+            trueHeading: h.trueHeading,
+            headingAccuracy: h.headingAccuracy,
+            x: b.x,
+            y: b.y,
+            z: b.z,
+            timestamp: point.timestamp
+        )
     }
 
     /// This heading (of the device's y axis) reported for `orientation`: both headings turned by its

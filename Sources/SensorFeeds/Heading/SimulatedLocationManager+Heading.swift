@@ -38,14 +38,19 @@ extension SimulatedLocationManager {
     /// transient failures reach it only while location updates are off (they report them otherwise).
     public func startUpdatingHeading() {
         let weakSelf = WeakManager(self)
-        headings.start(source, queue: delegateQueue, reportFailures: { !(weakSelf.value?.isUpdatingLocation ?? false) }) { heading, error in
-            guard let manager = weakSelf.value, let delegate = manager.delegate else { return }
-            if let heading {
-                delegate.locationManager(manager, didUpdateHeading: heading)
-            } else if let error {
-                delegate.locationManager(manager, didFailWithError: error)
+        headings.start(
+            source,
+            queue: delegateQueue,
+            reportFailures: { !(weakSelf.value?.isUpdatingLocation ?? false) },
+            deliver: { heading, error in
+                guard let manager = weakSelf.value, let delegate = manager.delegate else { return }
+                if let heading {
+                    delegate.locationManager(manager, didUpdateHeading: heading)
+                } else if let error {
+                    delegate.locationManager(manager, didFailWithError: error)
+                }
             }
-        }
+        )
     }
 
     /// Stops delivering headings: when this returns, no heading delegate call is running (on another

@@ -1,4 +1,5 @@
 import Location
+
 /// Core Location's distance filter: the first fix passes; each later one only when it lies at least
 /// `distance` metres (geodesic, horizontal) from the last fix that passed. A negative or zero distance
 /// (``locationDistanceFilterNone``) passes every fix.

@@ -1,8 +1,8 @@
+import Formats
 import Foundation
 import Location
 import Playback
 import Signals
-import Formats
 
 /// The CSV of fixes `signals render` writes for a route, read strictly for
 /// ``LocationSource/file(_:speed:sampleRate:)``: a header line naming the columns, then one fix per line.
@@ -62,7 +62,10 @@ enum LocationCSV {
         while try csv.nextRecord(into: &fields) {
             let line = csv.line
             guard fields.count == slots.count else {
-                throw fail(line, "expected \(slots.count) cells as in the header (line \(headerLine)), found \(fields.count)")
+                throw fail(
+                    line,
+                    "expected \(slots.count) cells as in the header (line \(headerLine)), found \(fields.count)"
+                )
             }
             values = defaults
             for (k, text) in fields.enumerated() {
@@ -71,18 +74,41 @@ enum LocationCSV {
                 texts[slot] = text
             }
             let (time, latitude, longitude) = (values[0], values[1], values[2])
-            guard (-90 ... 90).contains(latitude) else {
-                throw fail(line, "column '\(names[1])': '\(SignalError.quoted(texts[1]))' is not within -90 ... 90 degrees", .outOfRange)
+            guard (-90...90).contains(latitude) else {
+                throw fail(
+                    line,
+                    "column '\(names[1])': '\(SignalError.quoted(texts[1]))' is not within -90 ... 90 degrees",
+                    .outOfRange
+                )
             }
-            guard (-180 ... 180).contains(longitude) else {
-                throw fail(line, "column '\(names[2])': '\(SignalError.quoted(texts[2]))' is not within -180 ... 180 degrees", .outOfRange)
+            guard (-180...180).contains(longitude) else {
+                throw fail(
+                    line,
+                    "column '\(names[2])': '\(SignalError.quoted(texts[2]))' is not within -180 ... 180 degrees",
+                    .outOfRange
+                )
             }
             if let previous = points.last, time < previous.timestamp {
-                throw fail(line, "column '\(names[0])': time \(time) s is before the previous row's, \(previous.timestamp) s; times must not decrease", .invalidTime)
+                throw fail(
+                    line,
+                    "column '\(names[0])': time \(time) s is before the previous row's, \(previous.timestamp) s; times must not decrease",
+                    .invalidTime
+                )
             }
-            points.append(LocationPoint(timestamp: time, latitude: latitude, longitude: longitude, altitude: values[3],
-                                        horizontalAccuracy: values[6], verticalAccuracy: values[7],
-                                        speed: values[4], course: values[5], speedAccuracy: values[8], courseAccuracy: values[9]))
+            points.append(
+                LocationPoint(
+                    timestamp: time,
+                    latitude: latitude,
+                    longitude: longitude,
+                    altitude: values[3],
+                    horizontalAccuracy: values[6],
+                    verticalAccuracy: values[7],
+                    speed: values[4],
+                    course: values[5],
+                    speedAccuracy: values[8],
+                    courseAccuracy: values[9]
+                )
+            )
         }
         guard !points.isEmpty else {
             throw SignalError(.tooShort, "the CSV has a header (line \(headerLine)) but no rows of fixes", file: file)
@@ -96,7 +122,11 @@ enum LocationCSV {
     /// For each header cell its value slot (0 time, 1 latitude, 2 longitude, 3 altitude, 4 speed, 5 course,
     /// 6 horizontal and 7 vertical accuracy, 8 speed and 9 course accuracy) or `nil` for a column ignored; and for each slot the column's
     /// name as the header spells it, quoted for messages.
-    private static func columns(_ fields: [String], line: Int, file: String) throws(SignalError) -> (slots: [Int?], names: [String]) {
+    private static func columns(
+        _ fields: [String],
+        line: Int,
+        file: String
+    ) throws(SignalError) -> (slots: [Int?], names: [String]) {
         func fail(_ message: String, _ code: SignalError.Code = .missingField) -> SignalError {
             SignalError(code, message, file: file, line: line)
         }
@@ -110,39 +140,59 @@ enum LocationCSV {
             } else if let i = readColumns.firstIndex(of: name) {
                 slot = i + 1
             } else if name.utf8.count <= 24, let guess = SignalError.closestName(to: name, in: readColumns) {
-                throw fail("unknown column '\(quoted)' in the CSV header (did you mean '\(guess)'?); the location columns are \(header)", .unknownField)
+                throw fail(
+                    "unknown column '\(quoted)' in the CSV header (did you mean '\(guess)'?); the location columns are \(header)",
+                    .unknownField
+                )
             } else {
                 slot = nil
             }
             if let slot {
                 if let other = names[slot] {
-                    throw fail("column '\(quoted)' appears twice in the CSV header" + (other == quoted ? "" : " (as '\(other)': t and timestamp are the same column)"), .duplicateField)
+                    throw fail(
+                        "column '\(quoted)' appears twice in the CSV header"
+                            + (other == quoted ? "" : " (as '\(other)': t and timestamp are the same column)"),
+                        .duplicateField
+                    )
                 }
                 names[slot] = quoted
             }
             slots.append(slot)
         }
         guard names[0] != nil else {
-            throw fail("the CSV header has no time column ('t' or 'timestamp'); a location CSV has the header \(header)")
+            throw fail(
+                "the CSV header has no time column ('t' or 'timestamp'); a location CSV has the header \(header)"
+            )
         }
         for (slot, name) in [(1, "latitude"), (2, "longitude")] where names[slot] == nil {
-            throw fail("the CSV header has no '\(name)' column; a location CSV has the header \(header) (time, latitude and longitude required)")
+            throw fail(
+                "the CSV header has no '\(name)' column; a location CSV has the header \(header) (time, latitude and longitude required)"
+            )
         }
         return (slots, zip(names, ["t"] + readColumns).map { $0 ?? $1 })
     }
 
     /// A cell's value: a finite decimal number.
-    private static func number(_ text: String, column: String,
-                               fail: (String, SignalError.Code) -> SignalError) throws(SignalError) -> Double {
-        guard !text.isEmpty else { throw fail("column '\(column)': the cell is empty; expected a number", .missingField) }
+    private static func number(
+        _ text: String,
+        column: String,
+        fail: (String, SignalError.Code) -> SignalError
+    ) throws(SignalError) -> Double {
+        guard !text.isEmpty else {
+            throw fail("column '\(column)': the cell is empty; expected a number", .missingField)
+        }
         let quoted = SignalError.quoted(text, limit: 100)
         guard let value = CSVReader.number(text) else {
-            if ["nan", "-nan", "+nan", "inf", "-inf", "+inf", "infinity", "-infinity", "+infinity"].contains(text.lowercased()) {
+            if ["nan", "-nan", "+nan", "inf", "-inf", "+inf", "infinity", "-infinity", "+infinity"].contains(
+                text.lowercased()
+            ) {
                 throw fail("column '\(column)': '\(quoted)' is not a finite number", .nonFinite)
             }
             throw fail("column '\(column)': '\(quoted)' is not a number", .malformed)
         }
-        guard value.isFinite else { throw fail("column '\(column)': '\(quoted)' is beyond the range of a Double (not finite)", .nonFinite) }
+        guard value.isFinite else {
+            throw fail("column '\(column)': '\(quoted)' is beyond the range of a Double (not finite)", .nonFinite)
+        }
         return value
     }
 }

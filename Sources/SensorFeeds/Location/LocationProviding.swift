@@ -1,5 +1,5 @@
-import Location
 import Foundation
+import Location
 
 /// `distanceFilter` value that delivers every update: Core Location's `kCLDistanceFilterNone`.
 public let locationDistanceFilterNone: Double = -1

@@ -21,8 +21,11 @@ extension LocationSource {
     ///   directory without `truth.csv`.
     static func renderDirectoryPoints(_ directory: URL) throws(SignalError) -> [RemotePoint] {
         guard RenderDirectory.isRecording(directory) else {
-            throw SignalError(.unknownFormat, "'\(directory.lastPathComponent)' is a directory without truth.csv: give a location file (GPX, CSV or JSON Lines) or the directory `signals render SPEC --output-dir DIR` writes for a trajectory",
-                              file: directory.lastPathComponent)
+            throw SignalError(
+                .unknownFormat,
+                "'\(directory.lastPathComponent)' is a directory without truth.csv: give a location file (GPX, CSV or JSON Lines) or the directory `signals render SPEC --output-dir DIR` writes for a trajectory",
+                file: directory.lastPathComponent
+            )
         }
         return try RenderDirectory(directory: directory).points.map(RemotePoint.init)
     }
@@ -32,12 +35,21 @@ extension RemotePoint {
     /// The point a server would send for a trajectory's point.
     init(_ p: TrajectoryPoint) {
         self.init(timestamp: p.timestamp, motion: p.motion, location: p.location)
-        heading = Heading(trueHeading: p.trueHeading, magneticHeading: p.magneticHeading, headingAccuracy: p.headingAccuracy)
+        heading = Heading(
+            trueHeading: p.trueHeading,
+            magneticHeading: p.magneticHeading,
+            headingAccuracy: p.headingAccuracy
+        )
         magneticField = p.magneticField.vector
         pressure = p.pressure
         altitude = p.altitude
-        pedometer = Pedometer(steps: p.steps, distance: p.distance, cadence: p.cadence,
-                              floorsAscended: p.floorsAscended, floorsDescended: p.floorsDescended)
+        pedometer = Pedometer(
+            steps: p.steps,
+            distance: p.distance,
+            cadence: p.cadence,
+            floorsAscended: p.floorsAscended,
+            floorsDescended: p.floorsDescended
+        )
     }
 }
 
@@ -45,10 +57,22 @@ extension TrajectoryPoint {
     /// The trajectory point a server's point carries, or `nil` for one that is not a trajectory's (no
     /// motion, heading, altitude or pedometer). The field is 0 µT without `magneticField`.
     init?(_ p: RemotePoint) {
-        guard let motion = p.motion, let heading = p.heading, let altitude = p.altitude, let pedometer = p.pedometer else { return nil }
-        self.init(motion: motion, location: p.location, trueHeading: heading.trueHeading, magneticHeading: heading.magneticHeading,
-                  headingAccuracy: heading.headingAccuracy, magneticField: MagneticField(p.magneticField ?? .zero), pressure: p.pressure,
-                  altitude: altitude, steps: pedometer.steps, distance: pedometer.distance,
-                  floorsAscended: pedometer.floorsAscended, floorsDescended: pedometer.floorsDescended, cadence: pedometer.cadence)
+        guard let motion = p.motion, let heading = p.heading, let altitude = p.altitude, let pedometer = p.pedometer
+        else { return nil }
+        self.init(
+            motion: motion,
+            location: p.location,
+            trueHeading: heading.trueHeading,
+            magneticHeading: heading.magneticHeading,
+            headingAccuracy: heading.headingAccuracy,
+            magneticField: MagneticField(p.magneticField ?? .zero),
+            pressure: p.pressure,
+            altitude: altitude,
+            steps: pedometer.steps,
+            distance: pedometer.distance,
+            floorsAscended: pedometer.floorsAscended,
+            floorsDescended: pedometer.floorsDescended,
+            cadence: pedometer.cadence
+        )
     }
 }

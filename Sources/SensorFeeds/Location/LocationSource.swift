@@ -1,9 +1,9 @@
+import Formats
 import Foundation
 import Location
+import Navigation
 import Playback
 import Signals
-import Formats
-import Navigation
 
 /// Where a ``SimulatedLocationManager`` gets its locations from, chosen when the manager is made.
 ///
@@ -59,7 +59,11 @@ public struct LocationSource: Sendable {
     ///   - sampleRate: The timeline's rate, Hz (0.001 … 1 000 000); default 100. A fix is delivered on the
     ///     first sample at or after its time, so keep it at or above the receiver's rate.
     ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
-    public static func signal(_ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil) -> LocationSource {
+    public static func signal(
+        _ trajectory: Trajectory,
+        sampleRate: Double = 100,
+        duration: Double? = nil
+    ) -> LocationSource {
         LocationSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
     }
 
@@ -121,13 +125,19 @@ extension LocationSource {
         let sampler = try route.sampler(sampleRate: sampleRate)
         let frames: Int
         if let duration {
-            return try RoutePoints(sampler: sampler, request: try Route.request(sampleRate: sampleRate, duration: duration))
+            return try RoutePoints(
+                sampler: sampler,
+                request: try Route.request(sampleRate: sampleRate, duration: duration)
+            )
         } else if route.loops {
             frames = 1 << 40
         } else {
             let pass = try route.timeline().passDuration * sampleRate
             guard pass.isFinite, pass < Double(1 << 40) else {
-                throw SignalError(.tooLarge, "the route lasts \(pass / sampleRate) s: too many samples at \(sampleRate) Hz; give a duration")
+                throw SignalError(
+                    .tooLarge,
+                    "the route lasts \(pass / sampleRate) s: too many samples at \(sampleRate) Hz; give a duration"
+                )
             }
             frames = Int(pass.rounded(.down)) + 1
         }
@@ -144,10 +154,15 @@ extension LocationSource {
     /// - Throws: `SignalError` (`unreadable`, `tooLarge`): missing, a directory, unreadable, too large.
     static func fileData(_ url: URL) throws(SignalError) -> Data {
         let input = try NamedInput.open(url.path, spoolLimit: fileSizeLimit)
-        if case .file = input.storage, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int,
-           size > fileSizeLimit {
-            throw SignalError(.tooLarge, "\(size) bytes is more than \(fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix",
-                              file: input.name)
+        if case .file = input.storage,
+            let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int,
+            size > fileSizeLimit
+        {
+            throw SignalError(
+                .tooLarge,
+                "\(size) bytes is more than \(fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix",
+                file: input.name
+            )
         }
         return try input.data(limit: fileSizeLimit)
     }
@@ -179,12 +194,22 @@ extension LocationSource {
                 throw SignalError(.malformed, error.message, file: file, line: lineNumber, path: error.path)
             }
             guard let fix = point.location else {
-                throw SignalError(.missingField, "the point has no \"location\" (a location file holds lines as signals play prints them for a route)",
-                                  file: file, line: lineNumber, path: "$.location")
+                throw SignalError(
+                    .missingField,
+                    "the point has no \"location\" (a location file holds lines as signals play prints them for a route)",
+                    file: file,
+                    line: lineNumber,
+                    path: "$.location"
+                )
             }
             if let previous = points.last, fix.timestamp < previous.timestamp {
-                throw SignalError(.invalidTime, "timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)",
-                                  file: file, line: lineNumber, path: "$.timestamp")
+                throw SignalError(
+                    .invalidTime,
+                    "timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)",
+                    file: file,
+                    line: lineNumber,
+                    path: "$.timestamp"
+                )
             }
             points.append(fix)
         }

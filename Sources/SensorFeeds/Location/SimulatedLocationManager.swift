@@ -1,8 +1,8 @@
 import Foundation
 import Location
+import Navigation
 import Playback
 import Signals
-import Navigation
 import Synchronization
 
 /// A `CLLocationManager` that plays a route, a trajectory, a file or a live `signals serve` instead of
@@ -75,7 +75,8 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     ///   - source: A route, a trajectory, a file or a server.
     ///   - clock: The clock that times a route, a trajectory or a file.
     ///   - timing: How the playback thread waits (default: sleep without spinning).
-    public init<C: Clock>(source: LocationSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
+    public init<C: Clock>(source: LocationSource, clock: C, timing: TimingPolicy = .efficient)
+    where C.Duration == Duration {
         self.source = source
         self.timing = timing
         let makeRunner: @Sendable () -> any UpdateRunner = { Runner(clock: clock) }
@@ -135,20 +136,27 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
         let (target, filter) = state.withLock { ($0.queue, $0.filterDistance) }
         let gate = self.gate
         let weakSelf = WeakManager(self)
-        let call: @Sendable (@escaping @Sendable (SimulatedLocationManager, any LocationProvidingDelegate) -> Void) -> Void = { body in
-            gate.enqueue(on: target.queue, token: token) {
-                guard let manager = weakSelf.value, let delegate = manager.delegate else { return }
-                body(manager, delegate)
-            }
-        }
+        let call:
+            @Sendable (@escaping @Sendable (SimulatedLocationManager, any LocationProvidingDelegate) -> Void) -> Void =
+                { body in
+                    gate.enqueue(on: target.queue, token: token) {
+                        guard let manager = weakSelf.value, let delegate = manager.delegate else { return }
+                        body(manager, delegate)
+                    }
+                }
         let holder = ProducerHolder()
         do {
-            let producer = try launch(distanceFilter: filter, holder: holder, emit: { [weak self] fix in
-                self?.record(fix)
-                call { manager, delegate in delegate.locationManager(manager, didUpdateLocations: [fix]) }
-            }, fail: { error, _ in
-                call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
-            })
+            let producer = try launch(
+                distanceFilter: filter,
+                holder: holder,
+                emit: { [weak self] fix in
+                    self?.record(fix)
+                    call { manager, delegate in delegate.locationManager(manager, didUpdateLocations: [fix]) }
+                },
+                fail: { error, _ in
+                    call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
+                }
+            )
             state.withLock { $0.producer = producer }
         } catch {
             call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
@@ -171,15 +179,23 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     /// - Returns: The locations, ending with an error when a file or route fails (a server's failures
     ///   do not end it).
     public func locationUpdates() -> AsyncThrowingStream<LocationPoint, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<LocationPoint, any Error>.makeStream(bufferingPolicy: .bufferingNewest(updateBufferLimit))
+        let (stream, continuation) = AsyncThrowingStream<LocationPoint, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(updateBufferLimit)
+        )
         let holder = ProducerHolder()
         do {
-            let producer = try launch(distanceFilter: distanceFilter, holder: holder, emit: { [weak self] fix in
-                self?.record(fix)
-                continuation.yield(fix)
-            }, fail: { error, final in
-                if final { continuation.finish(throwing: error) }
-            }, finished: { continuation.finish() })
+            let producer = try launch(
+                distanceFilter: distanceFilter,
+                holder: holder,
+                emit: { [weak self] fix in
+                    self?.record(fix)
+                    continuation.yield(fix)
+                },
+                fail: { error, final in
+                    if final { continuation.finish(throwing: error) }
+                },
+                finished: { continuation.finish() }
+            )
             continuation.onTermination = { _ in producer.stop() }
         } catch {
             continuation.finish(throwing: error)
@@ -191,10 +207,13 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
 
     /// Starts a playback of the source: `emit` gets each fix that passes the distance filter, `fail`
     /// each error (`final` when the updates end with it).
-    private func launch(distanceFilter: Double, holder: ProducerHolder,
-                        emit: @escaping @Sendable (LocationPoint) -> Void,
-                        fail: @escaping @Sendable (any Error, _ final: Bool) -> Void,
-                        finished: (@Sendable () -> Void)? = nil) throws -> any UpdateProducer {
+    private func launch(
+        distanceFilter: Double,
+        holder: ProducerHolder,
+        emit: @escaping @Sendable (LocationPoint) -> Void,
+        fail: @escaping @Sendable (any Error, _ final: Bool) -> Void,
+        finished: (@Sendable () -> Void)? = nil
+    ) throws -> any UpdateProducer {
         let filter = FilterBox(DistanceFilter(distance: distanceFilter))
         let handle: @Sendable (LocationPoint) -> Void = { point in
             let fix = point
@@ -207,9 +226,15 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
         let options = PlaybackOptions(loop: false, timing: timing)
         switch source.kind {
         case .server(let url, let rate, let token):
-            let remote = try LiveServerClient(address: try ServerAddress(url, token: token), rate: rate, pollInterval: 1 / max(rate, 1e-3), deliver: { point in
-                if let location = point.location { handle(location) }
-            }, fail: { error in fail(error, false) })
+            let remote = try LiveServerClient(
+                address: try ServerAddress(url, token: token),
+                rate: rate,
+                pollInterval: 1 / max(rate, 1e-3),
+                deliver: { point in
+                    if let location = point.location { handle(location) }
+                },
+                fail: { error in fail(error, false) }
+            )
             holder.producer = remote
             remote.start()
             return remote
@@ -217,8 +242,12 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             let points = try LocationSource.routePoints(route, sampleRate: rate, duration: duration)
             let runner = makeRunner()
             holder.producer = runner
-            try runner.play(points, options: options,
-                            handler: handle, completion: completion)
+            try runner.play(
+                points,
+                options: options,
+                handler: handle,
+                completion: completion
+            )
             return runner
         case .trajectory(let trajectory, let rate, let duration):
             let fixes = try TrajectoryFixes(trajectory, sampleRate: rate, duration: duration)
@@ -230,8 +259,12 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             let points = try LocationSource.renderDirectoryPoints(url).compactMap(\.location)
             let runner = makeRunner()
             holder.producer = runner
-            try runner.play(PointSequence(points.map { TimedFix(fix: $0, offset: points.first?.timestamp ?? 0) }), options: options,
-                            handler: { handle($0.fix) }, completion: completion)
+            try runner.play(
+                PointSequence(points.map { TimedFix(fix: $0, offset: points.first?.timestamp ?? 0) }),
+                options: options,
+                handler: { handle($0.fix) },
+                completion: completion
+            )
             return runner
         case .file(let url, let speed, let rate):
             let data = try LocationSource.fileData(url)
@@ -239,13 +272,21 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             holder.producer = runner
             if LocationSource.kind(url, data) == .gpx {
                 let route = try Route(gpx: data, speed: speed, file: url.lastPathComponent)
-                try runner.play(try LocationSource.routePoints(route, sampleRate: rate, duration: nil), options: options,
-                                handler: handle, completion: completion)
+                try runner.play(
+                    try LocationSource.routePoints(route, sampleRate: rate, duration: nil),
+                    options: options,
+                    handler: handle,
+                    completion: completion
+                )
             } else {
                 let points = try LocationSource.filePoints(data, url: url)
                 let first = points[0].timestamp
-                try runner.play(PointSequence(points.map { TimedFix(fix: $0, offset: first) }), options: options,
-                                handler: { handle($0.fix) }, completion: completion)
+                try runner.play(
+                    PointSequence(points.map { TimedFix(fix: $0, offset: first) }),
+                    options: options,
+                    handler: { handle($0.fix) },
+                    completion: completion
+                )
             }
             return runner
         }
@@ -268,7 +309,8 @@ final class WeakManager: Sendable {
 }
 
 /// A manager's delegate, held weakly (as Core Location holds it).
-final class DelegateReference: @unchecked Sendable { // the delegate is the app's object, not Sendable; Core Location's contract: called on the delegate queue
+// the delegate is the app's object, not Sendable; Core Location's contract: called on the delegate queue
+final class DelegateReference: @unchecked Sendable {  // the app's delegate, used on its queue
     private let lock = Mutex(())
     private weak var reference: (any LocationProvidingDelegate)?
 

@@ -83,14 +83,17 @@ struct AttitudeFusion {
             let dt = s.timestamp - lastTime
             let age = s.timestamp - firstTime
             f.gain = steadyGain + (Self.startGain - steadyGain) * max(0, 1 - age / Self.startUpSeconds)
-            if dt > 0, dt.isFinite { f.update(gyroscope: s.gyroscope, accelerometer: specific, magnetometer: field, dt: dt) }
+            if dt > 0, dt.isFinite {
+                f.update(gyroscope: s.gyroscope, accelerometer: specific, magnetometer: field, dt: dt)
+            }
             filter = f
         } else {
             let tilt = MadgwickFilter.initialAttitude(accelerometer: specific)
             // The north frames start as a phone's compass does before it settles: heading unknown (the tilt
             // with yaw 0); the magnetometer turns them to north during the start-up. The arbitrary-corrected
             // frame starts from the first reading's full attitude, so that its x stays where it started.
-            let f = frame == .xArbitraryCorrectedZVertical
+            let f =
+                frame == .xArbitraryCorrectedZVertical
                 ? MadgwickFilter(gain: Self.startGain, accelerometer: specific, magnetometer: field)
                 : MadgwickFilter(gain: Self.startGain, quaternion: tilt)
             filter = f
@@ -104,7 +107,8 @@ struct AttitudeFusion {
         }
         lastTime = s.timestamp
         let q = filter!.quaternion.normalized
-        let attitude: Quaternion, truth: Quaternion
+        let attitude: Quaternion
+        let truth: Quaternion
         switch frame {
         case .xMagneticNorthZVertical:
             attitude = q
@@ -123,10 +127,15 @@ struct AttitudeFusion {
         let gravity = Acceleration(x: g.x, y: g.y, z: g.z)
         let user = Acceleration(x: s.accelerometer.x - g.x, y: s.accelerometer.y - g.y, z: s.accelerometer.z - g.z)
         let heading = frame.isNorthReferenced ? Trajectory.heading(Self.enuToNWU.conjugate * attitude) : -1
-        let calibrated = s.field.map { CalibratedMagneticField(field: MagneticField($0), accuracy: .high) } ?? .uncalibrated
-        var motion = DeviceMotion(timestamp: s.timestamp, attitude: attitude,
-                                  rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
-                                  gravity: gravity, userAcceleration: user)
+        let calibrated =
+            s.field.map { CalibratedMagneticField(field: MagneticField($0), accuracy: .high) } ?? .uncalibrated
+        var motion = DeviceMotion(
+            timestamp: s.timestamp,
+            attitude: attitude,
+            rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+            gravity: gravity,
+            userAcceleration: user
+        )
         motion.trueAttitude = truth
         motion.magneticField = calibrated
         motion.heading = heading

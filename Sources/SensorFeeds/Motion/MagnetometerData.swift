@@ -58,7 +58,10 @@ public struct CalibratedMagneticField: Sendable, Hashable {
     }
 
     /// No field: 0 µT, ``MagneticFieldCalibrationAccuracy/uncalibrated``.
-    public static let uncalibrated = CalibratedMagneticField(field: MagneticField(x: 0, y: 0, z: 0), accuracy: .uncalibrated)
+    public static let uncalibrated = CalibratedMagneticField(
+        field: MagneticField(x: 0, y: 0, z: 0),
+        accuracy: .uncalibrated
+    )
 }
 
 /// The reference frame of a device-motion attitude: CoreMotion's `CMAttitudeReferenceFrame`. Every frame

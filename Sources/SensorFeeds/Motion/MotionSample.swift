@@ -30,19 +30,29 @@ struct MotionSample: Timestamped, Sendable {
 
     /// The transform of one pass over trajectory points for a kind of update: device motion runs the
     /// fusion on every point; the others pass the readings.
-    static func transform(_ kind: SimulatedMotionManager.Kind, frame: AttitudeReferenceFrame,
-                          calibration: MagnetometerCalibration) -> @Sendable () -> (TrajectoryPoint) -> MotionSample {
+    static func transform(
+        _ kind: SimulatedMotionManager.Kind,
+        frame: AttitudeReferenceFrame,
+        calibration: MagnetometerCalibration
+    ) -> @Sendable () -> (TrajectoryPoint) -> MotionSample {
         if kind != .deviceMotion {
             return { { p in MotionSample(motion: p.motion, rawField: p.magneticField.vector) } }
         }
         return {
             var fusion = AttitudeFusion(frame: frame)
             return { p in
-                let a = p.motion.userAcceleration, g = p.motion.gravity, w = p.motion.rotationRate
+                let a = p.motion.userAcceleration
+                let g = p.motion.gravity
+                let w = p.motion.rotationRate
                 let declination = TrajectoryMath.signedDegrees(p.trueHeading - p.magneticHeading)
-                let input = FusionInput(timestamp: p.timestamp, accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
-                                        gyroscope: SIMD3(w.x, w.y, w.z), field: calibration.calibrate(p.magneticField.vector),
-                                        truth: p.motion.attitude ?? .identity, declination: declination)
+                let input = FusionInput(
+                    timestamp: p.timestamp,
+                    accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
+                    gyroscope: SIMD3(w.x, w.y, w.z),
+                    field: calibration.calibrate(p.magneticField.vector),
+                    truth: p.motion.attitude ?? .identity,
+                    declination: declination
+                )
                 return MotionSample(motion: p.motion, fused: fusion.update(input), rawField: p.magneticField.vector)
             }
         }

@@ -22,16 +22,24 @@ final class ServerFusion: Sendable {
     func sample(_ point: RemotePoint) -> MotionSample? {
         guard let motion = point.motion else { return nil }
         guard let field = point.magneticField, let heading = point.heading else { return MotionSample(motion: motion) }
-        let calibration = self.calibration.withLock { $0 } ?? {
-            let fetched = Self.calibration(address)
-            self.calibration.withLock { $0 = fetched }
-            return fetched
-        }()
-        let a = motion.userAcceleration, g = motion.gravity, w = motion.rotationRate
-        let input = FusionInput(timestamp: point.timestamp, accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
-                                gyroscope: SIMD3(w.x, w.y, w.z), field: calibration.calibrate(field),
-                                truth: motion.attitude ?? .identity,
-                                declination: TrajectoryMath.signedDegrees(heading.trueHeading - heading.magneticHeading))
+        let calibration =
+            self.calibration.withLock { $0 }
+            ?? {
+                let fetched = Self.calibration(address)
+                self.calibration.withLock { $0 = fetched }
+                return fetched
+            }()
+        let a = motion.userAcceleration
+        let g = motion.gravity
+        let w = motion.rotationRate
+        let input = FusionInput(
+            timestamp: point.timestamp,
+            accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
+            gyroscope: SIMD3(w.x, w.y, w.z),
+            field: calibration.calibrate(field),
+            truth: motion.attitude ?? .identity,
+            declination: TrajectoryMath.signedDegrees(heading.trueHeading - heading.magneticHeading)
+        )
         let fused = fusion.withLock { $0.update(input) }
         return MotionSample(motion: motion, fused: fused, rawField: field)
     }

@@ -73,9 +73,17 @@ public struct PedometerData: Sendable, Hashable {
     ///   - currentPace: Seconds per metre.
     ///   - currentCadence: Steps per second.
     ///   - averageActivePace: Seconds per metre.
-    public init(startDate: Date, endDate: Date, numberOfSteps: NSNumber, distance: NSNumber? = nil,
-                floorsAscended: NSNumber? = nil, floorsDescended: NSNumber? = nil, currentPace: NSNumber? = nil,
-                currentCadence: NSNumber? = nil, averageActivePace: NSNumber? = nil) {
+    public init(
+        startDate: Date,
+        endDate: Date,
+        numberOfSteps: NSNumber,
+        distance: NSNumber? = nil,
+        floorsAscended: NSNumber? = nil,
+        floorsDescended: NSNumber? = nil,
+        currentPace: NSNumber? = nil,
+        currentCadence: NSNumber? = nil,
+        averageActivePace: NSNumber? = nil
+    ) {
         self.startDate = startDate
         self.endDate = endDate
         steps = numberOfSteps.intValue

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Navigation
 import Playback
 import Signals
@@ -47,7 +47,8 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     ///   - source: A trajectory.
     ///   - clock: The clock that times the updates.
     ///   - timing: How the playback thread waits (default: sleep without spinning).
-    public init<C: Clock>(source: PedometerSource, clock: C, timing: TimingPolicy = .efficient) where C.Duration == Duration {
+    public init<C: Clock>(source: PedometerSource, clock: C, timing: TimingPolicy = .efficient)
+    where C.Duration == Duration {
         self.source = source
         updates = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
         events = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
@@ -86,7 +87,13 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     ///   - handler: Receives each ``PedometerData``.
     public func startUpdates(from start: Date, withHandler handler: @escaping PedometerHandler) {
         let counter = PedometerDataTracker(start: start, interval: Self.checkInterval)
-        updates.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { counter.update($0) }, deliver: handler)
+        updates.start(
+            source,
+            interval: Self.checkInterval,
+            queue: handlerQueue,
+            transform: { counter.update($0) },
+            deliver: handler
+        )
     }
 
     /// Stops updates: when this returns, no handler call is running (on another thread) or will run.
@@ -111,12 +118,21 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
         let epoch: Double
         switch source.kind {
         case .trajectory(let trajectory, _, _): epoch = trajectory.epochSeconds
-        case .file(let url): epoch = (try? SensorsSidecar.read(contentsOf: url.appendingPathComponent(SensorsSidecar.fileName)))?.epochSeconds ?? 0
+        case .file(let url):
+            epoch =
+                (try? SensorsSidecar.read(contentsOf: url.appendingPathComponent(SensorsSidecar.fileName)))?
+                .epochSeconds ?? 0
         case .server: epoch = 0
         }
         let detector = MotionDetector(epoch: epoch)
-        events.start(source, interval: Self.checkInterval, queue: handlerQueue, transform: { detector.update($0) },
-                     atEnd: { detector.end() }, deliver: handler)
+        events.start(
+            source,
+            interval: Self.checkInterval,
+            queue: handlerQueue,
+            transform: { detector.update($0) },
+            atEnd: { detector.end() },
+            deliver: handler
+        )
     }
 
     /// Stops events: when this returns, no handler call is running (on another thread) or will run.
@@ -153,21 +169,27 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     /// The counts of `source` between two dates on the trajectory's clock (see ``queryPedometerData(from:to:withHandler:)``).
     static func query(_ source: PedometerSource, from start: Date, to end: Date) throws(SignalError) -> PedometerData {
         let history = try PedometerHistory(source)
-        let a = start.timeIntervalSince1970 - history.epoch, b = end.timeIntervalSince1970 - history.epoch
+        let a = start.timeIntervalSince1970 - history.epoch
+        let b = end.timeIntervalSince1970 - history.epoch
         guard a.isFinite, b.isFinite else {
             throw SignalError(.invalidRender, "the dates must be finite, got \(start) and \(end)", field: "from")
         }
         guard b >= a else {
             throw SignalError(.invalidRender, "the end \(end) is before the start \(start)", field: "to")
         }
-        let first = try history.point(a), last = try history.point(b)
+        let first = try history.point(a)
+        let last = try history.point(b)
         let distance = last.distance - first.distance
         let span = last.timestamp - first.timestamp
         return PedometerData(
-            startDate: start, endDate: end, numberOfSteps: NSNumber(value: last.steps - first.steps),
-            distance: NSNumber(value: distance), floorsAscended: NSNumber(value: last.floorsAscended - first.floorsAscended),
+            startDate: start,
+            endDate: end,
+            numberOfSteps: NSNumber(value: last.steps - first.steps),
+            distance: NSNumber(value: distance),
+            floorsAscended: NSNumber(value: last.floorsAscended - first.floorsAscended),
             floorsDescended: NSNumber(value: last.floorsDescended - first.floorsDescended),
-            averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil)
+            averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil
+        )
     }
 }
 
@@ -193,7 +215,11 @@ struct PedometerHistory {
                 return try trajectory.points(first: points.first + n, count: 1, rate: points.sampleRate)[0]
             }
         case .server:
-            throw SignalError(.invalidArgument, "a server source has no history to query: query a trajectory (.signal) or its render directory (.file)", field: "source")
+            throw SignalError(
+                .invalidArgument,
+                "a server source has no history to query: query a trajectory (.signal) or its render directory (.file)",
+                field: "source"
+            )
         case .file(let url):
             let recording = try RenderDirectory(directory: url)
             epoch = recording.epochSeconds ?? 0
@@ -201,7 +227,8 @@ struct PedometerHistory {
             let t0 = points[0].timestamp
             point = { t in
                 // The last row at or before t (rows are in time order), the first before it.
-                var lo = 0, hi = points.count - 1
+                var lo = 0
+                var hi = points.count - 1
                 while lo < hi {
                     let mid = (lo + hi + 1) / 2
                     if points[mid].timestamp - t0 <= t + 1e-9 { lo = mid } else { hi = mid - 1 }
@@ -239,11 +266,17 @@ final class PedometerDataTracker: Sendable {
             s.lastSteps = point.steps
             let activeTime = s.activeTime
             return PedometerData(
-                startDate: start, endDate: start.addingTimeInterval(point.timestamp),
-                numberOfSteps: NSNumber(value: point.steps), distance: NSNumber(value: point.distance),
-                floorsAscended: NSNumber(value: point.floorsAscended), floorsDescended: NSNumber(value: point.floorsDescended),
-                currentPace: step > 0 ? NSNumber(value: interval / step) : nil, currentCadence: NSNumber(value: point.cadence),
-                averageActivePace: point.distance > 0 && activeTime > 0 ? NSNumber(value: activeTime / point.distance) : nil)
+                startDate: start,
+                endDate: start.addingTimeInterval(point.timestamp),
+                numberOfSteps: NSNumber(value: point.steps),
+                distance: NSNumber(value: point.distance),
+                floorsAscended: NSNumber(value: point.floorsAscended),
+                floorsDescended: NSNumber(value: point.floorsDescended),
+                currentPace: step > 0 ? NSNumber(value: interval / step) : nil,
+                currentCadence: NSNumber(value: point.cadence),
+                averageActivePace: point.distance > 0 && activeTime > 0
+                    ? NSNumber(value: activeTime / point.distance) : nil
+            )
         }
     }
 }
@@ -273,12 +306,18 @@ final class MotionDetector: Sendable {
 
     func update(_ point: TrajectoryPoint) -> PedometerEvent? {
         state.withLock { s in
-            defer { s.lastDistance = point.distance; s.lastTime = point.timestamp }
+            defer {
+                s.lastDistance = point.distance
+                s.lastTime = point.timestamp
+            }
             guard let last = s.lastDistance else { return nil }
             let now = point.distance - last > 0.001
             guard now != s.moving else { return nil }
             s.moving = now
-            return PedometerEvent(date: Date(timeIntervalSince1970: epoch + point.timestamp), type: now ? .resume : .pause)
+            return PedometerEvent(
+                date: Date(timeIntervalSince1970: epoch + point.timestamp),
+                type: now ? .resume : .pause
+            )
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Signals
 
 /// Where a `signals serve` listens: `http://HOST:PORT[/prefix]` for Server-Sent Events, or
@@ -37,17 +37,25 @@ struct ServerAddress: Sendable, Hashable {
         case "http": transport = .serverSentEvents
         case "ws": transport = .webSocket
         default:
-            throw SensorFeedsError(.invalidURL, "a server source needs an http:// URL (Server-Sent Events) or a ws:// URL (WebSocket), plain HTTP to signals serve on loopback or a LAN with no TLS; got '\(quoted)'")
+            throw SensorFeedsError(
+                .invalidURL,
+                "a server source needs an http:// URL (Server-Sent Events) or a ws:// URL (WebSocket), plain HTTP to signals serve on loopback or a LAN with no TLS; got '\(quoted)'"
+            )
         }
-        guard let host = url.host, !host.isEmpty else { throw SensorFeedsError(.invalidURL, "the server URL '\(quoted)' has no host") }
+        guard let host = url.host, !host.isEmpty else {
+            throw SensorFeedsError(.invalidURL, "the server URL '\(quoted)' has no host")
+        }
         let port = url.port ?? 80
-        guard (1 ... 65535).contains(port) else { throw SensorFeedsError(.invalidURL, "the server URL '\(quoted)' has port \(port), not 1 to 65535") }
+        guard (1...65535).contains(port) else {
+            throw SensorFeedsError(.invalidURL, "the server URL '\(quoted)' has port \(port), not 1 to 65535")
+        }
         self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         self.port = port
         var path = url.path
         while path.hasSuffix("/") { path.removeLast() }
         prefix = path
-        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.last { $0.name == "token" }?.value
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.last { $0.name == "token" }?
+            .value
         if let token, !token.isEmpty {
             self.token = try ServerAddress.checked(token: token, from: "the token")
         } else if let query, !query.isEmpty {
@@ -63,14 +71,18 @@ struct ServerAddress: Sendable, Hashable {
     static func checked(token: String, from source: String) throws(SensorFeedsError) -> String {
         let allowed = token.utf8.allSatisfy { byte in
             switch byte {
-            case UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 true
             default:
                 Array("-._~".utf8).contains(byte)
             }
         }
-        guard (1 ... 256).contains(token.utf8.count), allowed else {
-            throw SensorFeedsError(.invalidURL, "\(source) must be 1 to 256 of A-Z a-z 0-9 - . _ ~ (what signals serve --token takes); this one is \(token.utf8.count) bytes\(allowed ? "" : " and holds other characters")")
+        guard (1...256).contains(token.utf8.count), allowed else {
+            throw SensorFeedsError(
+                .invalidURL,
+                "\(source) must be 1 to 256 of A-Z a-z 0-9 - . _ ~ (what signals serve --token takes); this one is \(token.utf8.count) bytes\(allowed ? "" : " and holds other characters")"
+            )
         }
         return token
     }
@@ -98,10 +110,16 @@ final class HTTPResponseReader {
     /// Sends `GET path` and reads the response head within `timeout` seconds.
     /// - Throws: ``SensorFeedsError``: `connectionFailed`, `serverGone`, `badResponse`; `nil`-like stop is
     ///   reported as `serverGone` with the message "stopped".
-    init(_ address: ServerAddress, path: String, headers extra: [(String, String)] = [], timeout: Double,
-         wakeup: Wakeup) throws(SensorFeedsError) {
+    init(
+        _ address: ServerAddress,
+        path: String,
+        headers extra: [(String, String)] = [],
+        timeout: Double,
+        wakeup: Wakeup
+    ) throws(SensorFeedsError) {
         connection = try SocketConnection(host: address.host, port: address.port, timeout: timeout, wakeup: wakeup)
-        var request = "GET \(address.prefix)\(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nUser-Agent: SensorFeeds\r\n"
+        var request =
+            "GET \(address.prefix)\(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nUser-Agent: SensorFeeds\r\n"
         if let token = address.token { request += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in extra { request += "\(name): \(value)\r\n" }
         try connection.send(request + "\r\n")
@@ -113,7 +131,9 @@ final class HTTPResponseReader {
                 pending = Array(raw[end.upperBound...])
                 return
             }
-            guard raw.count < HTTPResponseReader.headLimit else { throw SensorFeedsError(.badResponse, "the response head is over 64 KiB") }
+            guard raw.count < HTTPResponseReader.headLimit else {
+                throw SensorFeedsError(.badResponse, "the response head is over 64 KiB")
+            }
             switch try connection.read(into: &raw, timeout: timeout) {
             case .data: continue
             case .end: throw SensorFeedsError(.serverGone, "the server closed the connection before answering")
@@ -141,17 +161,27 @@ final class HTTPResponseReader {
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
         let parts = lines.first?.split(separator: " ", maxSplits: 2) ?? []
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else {
-            throw SensorFeedsError(.badResponse, "the server's answer is not HTTP/1.1: '\(SignalError.quoted(lines.first ?? "", limit: 100))'")
+            throw SensorFeedsError(
+                .badResponse,
+                "the server's answer is not HTTP/1.1: '\(SignalError.quoted(lines.first ?? "", limit: 100))'"
+            )
         }
         status = code
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces
+            )
         }
         if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
             chunked = ChunkedDecoder()
         } else if let text = headers["content-length"] {
-            guard let length = Int(text), length >= 0 else { throw SensorFeedsError(.badResponse, "Content-Length '\(SignalError.quoted(text, limit: 40))' is not a length") }
+            guard let length = Int(text), length >= 0 else {
+                throw SensorFeedsError(
+                    .badResponse,
+                    "Content-Length '\(SignalError.quoted(text, limit: 40))' is not a length"
+                )
+            }
             remainingLength = length
         }
     }
@@ -188,7 +218,9 @@ final class HTTPResponseReader {
         defer { pending.removeAll(keepingCapacity: true) }
         if var decoder = chunked {
             var body: [UInt8] = []
-            do { try decoder.feed(pending[...], into: &body) } catch { throw SensorFeedsError(.badResponse, error.message) }
+            do { try decoder.feed(pending[...], into: &body) } catch {
+                throw SensorFeedsError(.badResponse, error.message)
+            }
             chunked = decoder
             if decoder.isDone { ended = true }
             return .bytes(body)
@@ -210,7 +242,9 @@ final class HTTPResponseReader {
             switch try readBody(timeout: timeout) {
             case .bytes(let b):
                 body += b
-                guard body.count <= limit else { throw SensorFeedsError(.badResponse, "the response body is over \(limit) bytes") }
+                guard body.count <= limit else {
+                    throw SensorFeedsError(.badResponse, "the response body is over \(limit) bytes")
+                }
             case .end: return body
             case .timedOut: throw SensorFeedsError(.serverGone, "the server stopped sending within \(timeout) s")
             case .stopped: throw HTTPResponseReader.stopped

@@ -1,7 +1,7 @@
-import Foundation
 import Formats
-import Signals
+import Foundation
 import InternalUtilities
+import Signals
 import Synchronization
 
 /// Decimation to `rate` points per second by taking points, never averaging: a point is kept when it
@@ -72,9 +72,13 @@ final class LiveServerClient: Sendable {
 
     /// A client of `address` (not started).
     /// - Throws: ``SensorFeedsError`` when the pipe that stops it cannot be made.
-    init(address: ServerAddress, rate: Double?, pollInterval: Double,
-         deliver: @escaping @Sendable (RemotePoint) -> Void,
-         fail: @escaping @Sendable (SensorFeedsError) -> Void) throws(SensorFeedsError) {
+    init(
+        address: ServerAddress,
+        rate: Double?,
+        pollInterval: Double,
+        deliver: @escaping @Sendable (RemotePoint) -> Void,
+        fail: @escaping @Sendable (SensorFeedsError) -> Void
+    ) throws(SensorFeedsError) {
         self.address = address
         self.rate = rate.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         self.pollInterval = pollInterval.isFinite && pollInterval > 0 ? min(pollInterval, 3600) : 0.1
@@ -116,7 +120,7 @@ final class LiveServerClient: Sendable {
                     case .serverSentEvents: polling = try stream(onData: { failures = 0 })
                     case .webSocket: polling = try webSocket(onData: { failures = 0 })
                     }
-                    if !polling { failures = 0 }   // the server ended the stream cleanly: reconnect at once
+                    if !polling { failures = 0 }  // the server ended the stream cleanly: reconnect at once
                     continue
                 }
             } catch {
@@ -124,7 +128,10 @@ final class LiveServerClient: Sendable {
                 fail(error)
                 polling = false
             }
-            let wait = min(LiveServerClient.backoff.longest, LiveServerClient.backoff.first * pow(2, Double(min(failures, 16))))
+            let wait = min(
+                LiveServerClient.backoff.longest,
+                LiveServerClient.backoff.first * pow(2, Double(min(failures, 16)))
+            )
             failures += 1
             if wakeup.wait(seconds: wait) { return }
         }
@@ -139,13 +146,21 @@ final class LiveServerClient: Sendable {
         let query = ""
         var headers = [("Accept", "text/event-stream"), ("Cache-Control", "no-store")]
         if let id = lastEventID { headers.append(("Last-Event-ID", String(id))) }
-        let http = try HTTPResponseReader(address, path: "/v1/stream" + query, headers: headers,
-                                  timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
+        let http = try HTTPResponseReader(
+            address,
+            path: "/v1/stream" + query,
+            headers: headers,
+            timeout: LiveServerClient.connectTimeout,
+            wakeup: wakeup
+        )
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 200 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             if http.status == 401 { throw unauthorized("GET /v1/stream", body: body) }
-            throw SensorFeedsError(.badResponse, "GET /v1/stream answered \(http.status): \(SignalError.quoted(body, limit: 100))")
+            throw SensorFeedsError(
+                .badResponse,
+                "GET /v1/stream answered \(http.status): \(SignalError.quoted(body, limit: 100))"
+            )
         }
         guard http.headers["content-type"]?.lowercased().hasPrefix("text/event-stream") == true else { return true }
         onData()
@@ -189,18 +204,34 @@ final class LiveServerClient: Sendable {
         var query = "?ids=true"
         if let id = lastEventID { query += "&after=\(id)" }
         let key = WebSocketProtocol.makeKey()
-        let headers = [("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"), ("Sec-WebSocket-Key", key)]
-        let http = try HTTPResponseReader(address, path: "/v1/ws" + query, headers: headers, timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
+        let headers = [
+            ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
+            ("Sec-WebSocket-Key", key),
+        ]
+        let http = try HTTPResponseReader(
+            address,
+            path: "/v1/ws" + query,
+            headers: headers,
+            timeout: LiveServerClient.connectTimeout,
+            wakeup: wakeup
+        )
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 101 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             if http.status == 401 { throw unauthorized("GET /v1/ws", body: body) }
-            throw SensorFeedsError(.badResponse, "GET /v1/ws answered \(http.status) instead of switching to a WebSocket: \(SignalError.quoted(body, limit: 100))")
+            throw SensorFeedsError(
+                .badResponse,
+                "GET /v1/ws answered \(http.status) instead of switching to a WebSocket: \(SignalError.quoted(body, limit: 100))"
+            )
         }
         guard http.headers["upgrade"]?.lowercased() == "websocket",
-              http.headers["connection"]?.lowercased().contains("upgrade") == true,
-              http.headers["sec-websocket-accept"] == WebSocketProtocol.accept(for: key) else {
-            throw SensorFeedsError(.badResponse, "the server's WebSocket handshake is invalid (Upgrade, Connection or Sec-WebSocket-Accept does not match RFC 6455)")
+            http.headers["connection"]?.lowercased().contains("upgrade") == true,
+            http.headers["sec-websocket-accept"] == WebSocketProtocol.accept(for: key)
+        else {
+            throw SensorFeedsError(
+                .badResponse,
+                "the server's WebSocket handshake is invalid (Upgrade, Connection or Sec-WebSocket-Accept does not match RFC 6455)"
+            )
         }
         http.upgraded()
         onData()
@@ -209,15 +240,26 @@ final class LiveServerClient: Sendable {
         while true {
             switch try http.readBody(timeout: 1) {
             case .bytes(let bytes):
-                do { try reader.feed(bytes, into: &messages) } catch { throw SensorFeedsError(.badResponse, error.message) }
+                do { try reader.feed(bytes, into: &messages) } catch {
+                    throw SensorFeedsError(.badResponse, error.message)
+                }
                 for message in messages {
                     switch message {
                     case .text(let text): handle(webSocketText: text)
-                    case .binary: fail(SensorFeedsError(.malformed, "a binary WebSocket message (the server sends points as text); skipped"))
+                    case .binary:
+                        fail(
+                            SensorFeedsError(
+                                .malformed,
+                                "a binary WebSocket message (the server sends points as text); skipped"
+                            )
+                        )
                     case .ping(let data): try http.send(WebSocketProtocol.clientFrame(.pong, data))
                     case .close(let code, let reason):
                         try? http.send(WebSocketProtocol.closeFrame(code: code ?? 1000))
-                        let why = code.map { " (\($0)\(reason.isEmpty ? "" : ": " + SignalError.quoted(reason, limit: 100)))" } ?? ""
+                        let why =
+                            code.map {
+                                " (\($0)\(reason.isEmpty ? "" : ": " + SignalError.quoted(reason, limit: 100)))"
+                            } ?? ""
                         throw SensorFeedsError(.serverGone, "the server closed the WebSocket\(why)")
                     }
                 }
@@ -251,9 +293,15 @@ final class LiveServerClient: Sendable {
         let reason = (try? JSONValue.parse(Data(body.utf8)))?.object?["error"]?.string ?? body
         let said = reason.isEmpty ? "" : " (the server says: '\(SignalError.quoted(reason, limit: 200))')"
         if address.token == nil {
-            return SensorFeedsError(.unauthorized, "\(request) answered 401 Unauthorized: the server was started with a token (signals serve --token) and this source sent none; give it as .server(url, token: TOKEN) or ?token=TOKEN in the URL\(said)")
+            return SensorFeedsError(
+                .unauthorized,
+                "\(request) answered 401 Unauthorized: the server was started with a token (signals serve --token) and this source sent none; give it as .server(url, token: TOKEN) or ?token=TOKEN in the URL\(said)"
+            )
         }
-        return SensorFeedsError(.unauthorized, "\(request) answered 401 Unauthorized: the server refused the token given, which is not the one signals serve --token was started with\(said)")
+        return SensorFeedsError(
+            .unauthorized,
+            "\(request) answered 401 Unauthorized: the server refused the token given, which is not the one signals serve --token was started with\(said)"
+        )
     }
 
     /// Polls `/data` at ``pollInterval`` until a request fails.
@@ -263,11 +311,19 @@ final class LiveServerClient: Sendable {
         var last: Double?
         let step = Int64(pollInterval * 1e9)
         while !stopped {
-            let http = try HTTPResponseReader(address, path: "/data", timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
+            let http = try HTTPResponseReader(
+                address,
+                path: "/data",
+                timeout: LiveServerClient.connectTimeout,
+                wakeup: wakeup
+            )
             let body = try http.readAll(limit: 1 << 20, timeout: LiveServerClient.connectTimeout)
             guard http.status == 200 else {
                 if http.status == 401 { throw unauthorized("GET /data", body: String(decoding: body, as: UTF8.self)) }
-                throw SensorFeedsError(.badResponse, "GET /data answered \(http.status): \(SignalError.quoted(String(decoding: body, as: UTF8.self), limit: 100))")
+                throw SensorFeedsError(
+                    .badResponse,
+                    "GET /data answered \(http.status): \(SignalError.quoted(String(decoding: body, as: UTF8.self), limit: 100))"
+                )
             }
             onData()
             let local = Double(Monotonic.now() - start) / 1e9

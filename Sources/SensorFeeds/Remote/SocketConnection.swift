@@ -1,3 +1,8 @@
+import Foundation
+import InternalUtilities
+import Signals
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,10 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import InternalUtilities
-import Signals
-import Synchronization
 
 /// A wake-up for a thread blocked in ``SocketConnection/read(into:)`` or a backoff wait: a pipe that
 /// `signal()` makes readable. Owned by one remote client; closed when it is released.
@@ -76,7 +77,10 @@ final class SocketConnection {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            throw SensorFeedsError(.connectionFailed, "cannot resolve '\(SignalError.quoted(host, limit: 100))': \(String(cString: gai_strerror(status)))")
+            throw SensorFeedsError(
+                .connectionFailed,
+                "cannot resolve '\(SignalError.quoted(host, limit: 100))': \(String(cString: gai_strerror(status)))"
+            )
         }
         defer { freeaddrinfo(list) }
         var lastError = "no address"
@@ -84,7 +88,10 @@ final class SocketConnection {
         while let info = candidate {
             candidate = info.pointee.ai_next
             let s = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard s >= 0 else { lastError = errnoText(); continue }
+            guard s >= 0 else {
+                lastError = errnoText()
+                continue
+            }
             let flags = fcntl(s, F_GETFL)
             _ = fcntl(s, F_SETFL, flags | O_NONBLOCK)
             var one: Int32 = 1
@@ -93,16 +100,22 @@ final class SocketConnection {
             _ = setsockopt(s, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
             #endif
             if connect(s, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
-                var fds = [pollfd(fd: s, events: Int16(POLLOUT), revents: 0),
-                           pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0)]
+                var fds = [
+                    pollfd(fd: s, events: Int16(POLLOUT), revents: 0),
+                    pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
+                ]
                 let ready = poll(&fds, 2, Int32(timeout * 1000))
                 var soError: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
-                if ready > 0, fds[0].revents != 0, getsockopt(s, SOL_SOCKET, SO_ERROR, &soError, &length) == 0, soError == 0 {
+                if ready > 0, fds[0].revents != 0, getsockopt(s, SOL_SOCKET, SO_ERROR, &soError, &length) == 0,
+                    soError == 0
+                {
                     fd = s
                     return
                 }
-                lastError = ready == 0 ? "timed out after \(timeout) s" : (soError != 0 ? connectFailure(soError, host: host) : "stopped")
+                lastError =
+                    ready == 0
+                    ? "timed out after \(timeout) s" : (soError != 0 ? connectFailure(soError, host: host) : "stopped")
             } else {
                 lastError = connectFailure(errno, host: host)
             }
@@ -128,9 +141,14 @@ final class SocketConnection {
             #if canImport(Darwin)
             let n = bytes.withUnsafeMutableBytes { Darwin.send(fd, $0.baseAddress! + sent, $0.count - sent, 0) }
             #else
-            let n = bytes.withUnsafeMutableBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeMutableBytes {
+                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
             #endif
-            if n > 0 { sent += n; continue }
+            if n > 0 {
+                sent += n
+                continue
+            }
             if n < 0, errno == EAGAIN || errno == EINTR {
                 var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&p, 1, 1000)
@@ -157,15 +175,17 @@ final class SocketConnection {
     func read(into buffer: inout [UInt8], timeout: Double) throws(SensorFeedsError) -> ReadResult {
         let limit = Int32(max(0, min(timeout, 3600)) * 1000)
         while true {
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, limit)
             if ready < 0, errno == EINTR { continue }
             if fds[1].revents != 0 || wakeup.isSignalled { return .stopped }
             if ready <= 0 { return .timedOut }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
-                buffer.append(contentsOf: chunk[0 ..< n])
+                buffer.append(contentsOf: chunk[0..<n])
                 return .data(n)
             }
             if n == 0 { return .end }

@@ -1,6 +1,6 @@
-import Signals
-import InternalUtilities
 import Formats
+import InternalUtilities
+import Signals
 
 /// A `/v1/ws?ids=true` text message: `{"id": INDEX, "point": LINE}` or `{"note": TEXT}`, read strictly
 /// (the message by `StreamMessage`, its codec in Formats; the point by `RemotePoint`).
@@ -19,7 +19,11 @@ package enum WebSocketPointMessage: Sendable, Hashable {
             case .point(let id, let point): self = .point(id: id, try RemotePoint.point(point, path: "$.point"))
             }
         } catch {
-            throw SensorFeedsError(.malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
+            throw SensorFeedsError(
+                .malformed,
+                "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')",
+                path: error.path
+            )
         }
     }
 }

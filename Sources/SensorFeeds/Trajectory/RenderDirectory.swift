@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Location
 import Navigation
 import Playback
@@ -74,7 +74,12 @@ struct RenderDirectory: PointSource {
             }
             names = fields
             guard names.first == "t" else {
-                throw SignalError(.missingField, "the first column is '\(SignalError.quoted(names.first ?? "", limit: 40))', not 't'; this is not a signals render file", file: file, line: csv.line)
+                throw SignalError(
+                    .missingField,
+                    "the first column is '\(SignalError.quoted(names.first ?? "", limit: 40))', not 't'; this is not a signals render file",
+                    file: file,
+                    line: csv.line
+                )
             }
             for name in required where !names.contains(name) {
                 throw SignalError(.missingField, "the header has no '\(name)' column", file: file, line: csv.line)
@@ -82,13 +87,23 @@ struct RenderDirectory: PointSource {
             var rows: [[Double]] = []
             while try csv.nextRecord(into: &fields) {
                 guard fields.count == names.count else {
-                    throw SignalError(.malformed, "expected \(names.count) cells as in the header, found \(fields.count)", file: file, line: csv.line)
+                    throw SignalError(
+                        .malformed,
+                        "expected \(names.count) cells as in the header, found \(fields.count)",
+                        file: file,
+                        line: csv.line
+                    )
                 }
                 var row = [Double]()
                 row.reserveCapacity(fields.count)
                 for (k, text) in fields.enumerated() { row.append(try csv.finiteNumber(text, column: names[k])) }
                 if let last = rows.last, row[0] < last[0] {
-                    throw SignalError(.invalidTime, "time \(row[0]) s is before the previous row's, \(last[0]) s; times must not decrease", file: file, line: csv.line)
+                    throw SignalError(
+                        .invalidTime,
+                        "time \(row[0]) s is before the previous row's, \(last[0]) s; times must not decrease",
+                        file: file,
+                        line: csv.line
+                    )
                 }
                 rows.append(row)
             }
@@ -111,12 +126,24 @@ struct RenderDirectory: PointSource {
         }
         let truthColumns = TrajectorySeries.columns(.truth)
         let truth = try Table(directory.appendingPathComponent("truth.csv"), required: truthColumns)
-        guard !truth.rows.isEmpty else { throw SignalError(.tooShort, "the file has a header but no rows", file: "truth.csv") }
-        let imu = try file("imu.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.imu)) }
-        let magnetometer = try file("magnetometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.magnetometer)) }
-        let barometer = try file("barometer.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.barometer)) }
-        let gnss = try file("gnss.csv").map { u throws(SignalError) in try Table(u, required: TrajectorySeries.columns(.gnss)) }
-        let sidecar = try file(SensorsSidecar.fileName).map { u throws(SignalError) in try SensorsSidecar.read(contentsOf: u) }
+        guard !truth.rows.isEmpty else {
+            throw SignalError(.tooShort, "the file has a header but no rows", file: "truth.csv")
+        }
+        let imu = try file("imu.csv").map { u throws(SignalError) in
+            try Table(u, required: TrajectorySeries.columns(.imu))
+        }
+        let magnetometer = try file("magnetometer.csv").map { u throws(SignalError) in
+            try Table(u, required: TrajectorySeries.columns(.magnetometer))
+        }
+        let barometer = try file("barometer.csv").map { u throws(SignalError) in
+            try Table(u, required: TrajectorySeries.columns(.barometer))
+        }
+        let gnss = try file("gnss.csv").map { u throws(SignalError) in
+            try Table(u, required: TrajectorySeries.columns(.gnss))
+        }
+        let sidecar = try file(SensorsSidecar.fileName).map { u throws(SignalError) in
+            try SensorsSidecar.read(contentsOf: u)
+        }
         calibration = sidecar?.magnetometer.map(MagnetometerCalibration.init) ?? MagnetometerCalibration(nil)
         hasMagnetometer = magnetometer != nil
         hasBarometer = barometer != nil
@@ -142,7 +169,8 @@ struct RenderDirectory: PointSource {
             if let unit = sidecar?.accelerometerInMetresPerSecondSquared {
                 imuScale = unit ? -1 / g0 : 1
             } else {
-                var norms = imu.rows.map { r in (r[a[0]] * r[a[0]] + r[a[1]] * r[a[1]] + r[a[2]] * r[a[2]]).squareRoot() }
+                var norms = imu.rows.map { r in (r[a[0]] * r[a[0]] + r[a[1]] * r[a[1]] + r[a[2]] * r[a[2]]).squareRoot()
+                }
                 norms.sort()
                 if !norms.isEmpty, norms[norms.count / 2] > 3 { imuScale = -1 / g0 }
             }
@@ -155,10 +183,13 @@ struct RenderDirectory: PointSource {
         }
         var points: [TrajectoryPoint] = []
         points.reserveCapacity(truth.rows.count)
-        var distance = 0.0, ascent = 0.0, descent = 0.0
+        var distance = 0.0
+        var ascent = 0.0
+        var descent = 0.0
         // The height averaged over the last second (the gait's bounce, a step or two, averages out).
         var heights: [(t: Double, h: Double)] = []
-        var heightStart = 0, heightSum = 0.0
+        var heightStart = 0
+        var heightSum = 0.0
         var smoothed: Double?
         var stepHistory: [(t: Double, steps: Int)] = []
         var historyStart = 0
@@ -179,7 +210,13 @@ struct RenderDirectory: PointSource {
                 reading = (user.x + g.x, user.y + g.y, user.z + g.z)
             }
             let user = Acceleration(x: reading.0 - g.x, y: reading.1 - g.y, z: reading.2 - g.z)
-            let motion = MotionPoint(timestamp: t, userAcceleration: user, gravity: gravity, rotationRate: rate, attitude: attitude)
+            let motion = MotionPoint(
+                timestamp: t,
+                userAcceleration: user,
+                gravity: gravity,
+                rotationRate: rate,
+                attitude: attitude
+            )
             var magneticField = SIMD3<Double>(0, 0, 0)
             if let row = held(magnetometer, &cursors.magnetometer, at: t), let m = field {
                 magneticField = SIMD3(row[m[0]], row[m[1]], row[m[2]])
@@ -192,17 +229,26 @@ struct RenderDirectory: PointSource {
                     let f = gnss.rows[cursors.gnss]
                     if f[0] > previous + 1e-9 || k == 0 {
                         // latitude, longitude, altitude, speed, course, horizontalAccuracy, verticalAccuracy
-                        location = LocationPoint(timestamp: t, latitude: f[fix[0]], longitude: f[fix[1]], altitude: f[fix[2]],
-                                                 horizontalAccuracy: f[fix[5]], verticalAccuracy: f[fix[6]],
-                                                 speed: f[fix[3]], course: f[fix[4]])
+                        location = LocationPoint(
+                            timestamp: t,
+                            latitude: f[fix[0]],
+                            longitude: f[fix[1]],
+                            altitude: f[fix[2]],
+                            horizontalAccuracy: f[fix[5]],
+                            verticalAccuracy: f[fix[6]],
+                            speed: f[fix[3]],
+                            course: f[fix[4]]
+                        )
                     }
                     cursors.gnss += 1
                 }
             }
             let steps = Int(r[stepsColumn])
             if k > 0 {
-                let p = truth.rows[k - 1], dt = t - p[0]
-                let v0 = (p[ve] * p[ve] + p[vn] * p[vn]).squareRoot(), v1 = (r[ve] * r[ve] + r[vn] * r[vn]).squareRoot()
+                let p = truth.rows[k - 1]
+                let dt = t - p[0]
+                let v0 = (p[ve] * p[ve] + p[vn] * p[vn]).squareRoot()
+                let v1 = (r[ve] * r[ve] + r[vn] * r[vn]).squareRoot()
                 distance += 0.5 * (v0 + v1) * dt
             }
             heights.append((t, r[heightColumn]))
@@ -221,11 +267,25 @@ struct RenderDirectory: PointSource {
             while historyStart < stepHistory.count - 1, stepHistory[historyStart + 1].t <= t - 1 { historyStart += 1 }
             let oldest = stepHistory[historyStart]
             let cadence = t - oldest.t > 0 ? Double(steps - oldest.steps) / (t - oldest.t) : 0
-            let trueHeading = r[trueHeadingColumn], magneticHeading = r[magneticHeadingColumn]
-            points.append(TrajectoryPoint(motion: motion, location: location, trueHeading: trueHeading, magneticHeading: magneticHeading,
-                                          headingAccuracy: 0, magneticField: MagneticField(magneticField), pressure: pressure, altitude: r[mslColumn],
-                                          steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
-                                          floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence))
+            let trueHeading = r[trueHeadingColumn]
+            let magneticHeading = r[magneticHeadingColumn]
+            points.append(
+                TrajectoryPoint(
+                    motion: motion,
+                    location: location,
+                    trueHeading: trueHeading,
+                    magneticHeading: magneticHeading,
+                    headingAccuracy: 0,
+                    magneticField: MagneticField(magneticField),
+                    pressure: pressure,
+                    altitude: r[mslColumn],
+                    steps: steps,
+                    distance: distance,
+                    floorsAscended: Int((ascent / 3).rounded(.down)),
+                    floorsDescended: Int((descent / 3).rounded(.down)),
+                    cadence: cadence
+                )
+            )
         }
         self.points = points
     }
@@ -256,7 +316,10 @@ struct MagnetometerCalibration: Sendable {
         let r1 = SIMD3(b.z * c.x - b.x * c.z, a.x * c.z - a.z * c.x, a.z * b.x - a.x * b.z)
         let r2 = SIMD3(b.x * c.y - b.y * c.x, a.y * c.x - a.x * c.y, a.x * b.y - a.y * b.x)
         let det = MagnetometerCalibrationRules.determinant(s)
-        precondition(abs(det) >= MagnetometerCalibrationRules.minimumSoftIronDeterminant, "a singular soft-iron matrix passed the rules")
+        precondition(
+            abs(det) >= MagnetometerCalibrationRules.minimumSoftIronDeterminant,
+            "a singular soft-iron matrix passed the rules"
+        )
         self.hardIron = hardIron
         inverse = [r0 / det, r1 / det, r2 / det]
     }

@@ -41,7 +41,11 @@ public struct SensorSource: Sendable {
     ///   - trajectory: The trajectory (with a barometer for pressure-based relative altitude).
     ///   - sampleRate: The timeline's rate, Hz (0.001 … 1 000 000); default 100.
     ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
-    public static func signal(_ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil) -> SensorSource {
+    public static func signal(
+        _ trajectory: Trajectory,
+        sampleRate: Double = 100,
+        duration: Double? = nil
+    ) -> SensorSource {
         SensorSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
     }
 

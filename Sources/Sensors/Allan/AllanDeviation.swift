@@ -52,9 +52,13 @@ public struct AllanDeviation: Sendable, Hashable {
     /// - Throws: `SignalError` (`tooShort`, `outOfRange`, `invalidArgument`) for fewer than 4 samples,
     ///   more than ``maximumSampleCount``, a bad rate, a non-finite sample or one beyond ``largestMagnitude``.
     @inlinable
-    public init<C: Collection>(samples: C, sampleRate: Double) throws(SignalError) where C.Element: BinaryFloatingPoint {
+    public init<C: Collection>(samples: C, sampleRate: Double) throws(SignalError)
+    where C.Element: BinaryFloatingPoint {
         guard samples.count <= AllanDeviation.maximumSampleCount else {
-            throw SignalError(.invalidArgument, "\(samples.count) samples are more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount), 16 bytes each)")
+            throw SignalError(
+                .invalidArgument,
+                "\(samples.count) samples are more than the Allan deviation analyses (at most \(AllanDeviation.maximumSampleCount), 16 bytes each)"
+            )
         }
         if let doubles = samples as? [Double] {
             // Float64 data as it is: no copy, no narrowing.
@@ -78,10 +82,13 @@ public struct AllanDeviation: Sendable, Hashable {
             throw SignalError(.tooShort, "the Allan deviation needs at least 4 samples, got \(n)")
         }
         var sum = 0.0
-        for i in 0 ..< n {
+        for i in 0..<n {
             guard y[i].isFinite else { throw SignalError(.outOfRange, "sample \(i) is not finite (\(y[i]))") }
             guard abs(y[i]) <= AllanDeviation.largestMagnitude else {
-                throw SignalError(.outOfRange, "sample \(i) is \(y[i]), beyond ±1e15 (AllanDeviation.largestMagnitude): the squared differences of such samples overflow")
+                throw SignalError(
+                    .outOfRange,
+                    "sample \(i) is \(y[i]), beyond ±1e15 (AllanDeviation.largestMagnitude): the squared differences of such samples overflow"
+                )
             }
             sum += y[i]
         }
@@ -89,15 +96,18 @@ public struct AllanDeviation: Sendable, Hashable {
         // Phase: x[0] = 0, x[i+1] = x[i] + (y[i] − mean)/fs, with a compensated sum.
         var x = [Double](repeating: 0, count: n + 1)
         let dt = 1 / sampleRate
-        var acc = 0.0, carry = 0.0
-        for i in 0 ..< n {
+        var acc = 0.0
+        var carry = 0.0
+        for i in 0..<n {
             let term = (y[i] - mean) * dt - carry
             let next = acc + term
             carry = (next - acc) - term
             acc = next
             x[i + 1] = acc
         }
-        var taus: [Double] = [], deviations: [Double] = [], counts: [Int] = []
+        var taus: [Double] = []
+        var deviations: [Double] = []
+        var counts: [Int] = []
         let p = n + 1
         var m = 1
         x.withUnsafeBufferPointer { xs in
@@ -140,13 +150,23 @@ public struct AllanDeviation: Sendable, Hashable {
 
     /// `Σ (x[i+2m] − 2x[i+m] + x[i])²` for `i < count`, with four independent accumulators.
     static func sumOfSquaredSecondDifferences(_ x: UnsafePointer<Double>, count: Int, m: Int) -> Double {
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
-        let a = x, b = x + m, c = x + 2 * m
+        var s0 = 0.0
+        var s1 = 0.0
+        var s2 = 0.0
+        var s3 = 0.0
+        let a = x
+        let b = x + m
+        let c = x + 2 * m
         var i = 0
         while i + 4 <= count {
-            let d0 = (c[i] - 2 * b[i]) + a[i], d1 = (c[i + 1] - 2 * b[i + 1]) + a[i + 1]
-            let d2 = (c[i + 2] - 2 * b[i + 2]) + a[i + 2], d3 = (c[i + 3] - 2 * b[i + 3]) + a[i + 3]
-            s0 += d0 * d0; s1 += d1 * d1; s2 += d2 * d2; s3 += d3 * d3
+            let d0 = (c[i] - 2 * b[i]) + a[i]
+            let d1 = (c[i + 1] - 2 * b[i + 1]) + a[i + 1]
+            let d2 = (c[i + 2] - 2 * b[i + 2]) + a[i + 2]
+            let d3 = (c[i + 3] - 2 * b[i + 3]) + a[i + 3]
+            s0 += d0 * d0
+            s1 += d1 * d1
+            s2 += d2 * d2
+            s3 += d3 * d3
             i += 4
         }
         var s = (s0 + s1) + (s2 + s3)

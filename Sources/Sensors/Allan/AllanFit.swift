@@ -43,7 +43,8 @@ public struct AllanFit: Sendable, Hashable {
 
         /// Scaled (for unit conversions), interval included.
         public func scaled(by factor: Double) -> Estimate {
-            let a = lower * abs(factor), b = upper * abs(factor)
+            let a = lower * abs(factor)
+            let b = upper * abs(factor)
             return Estimate(value: value * abs(factor), lower: min(a, b), upper: max(a, b))
         }
     }
@@ -80,37 +81,56 @@ public struct AllanFit: Sendable, Hashable {
     public init(pooling curves: [AllanDeviation], minimumTau: Double? = nil) throws(SignalError) {
         guard let first = curves.first else { throw SignalError(.tooShort, "no Allan deviation to fit") }
         for c in curves where c.taus != first.taus || c.sampleCount != first.sampleCount {
-            throw SignalError(.incompatible, "pooled Allan deviations must come from recordings of the same length and rate")
+            throw SignalError(
+                .incompatible,
+                "pooled Allan deviations must come from recordings of the same length and rate"
+            )
         }
         let fs = first.sampleRate
         let tauMin = minimumTau ?? 10 / fs
         let longest = Double(first.sampleCount) / fs
         guard tauMin.isFinite, tauMin > 0, tauMin <= longest else {
-            throw SignalError(.invalidArgument, "the shortest τ for the fit must be a positive number of seconds up to the recording's \(longest) s, got \(tauMin)")
+            throw SignalError(
+                .invalidArgument,
+                "the shortest τ for the fit must be a positive number of seconds up to the recording's \(longest) s, got \(tauMin)"
+            )
         }
         let k = Double(curves.count)
-        let variance = first.taus.indices.map { i in curves.reduce(0.0) { $0 + $1.deviations[i] * $1.deviations[i] } / k }
+        let variance = first.taus.indices.map { i in curves.reduce(0.0) { $0 + $1.deviations[i] * $1.deviations[i] } / k
+        }
         let delta = first.relativeErrors.map { $0 / k.squareRoot() }
         // Points for N and K.
-        var t: [Double] = [], v: [Double] = [], d: [Double] = []
-        for i in first.taus.indices where first.taus[i] >= tauMin * (1 - 1e-9) && Double(first.sampleCount) / (first.taus[i] * fs) > 2 {
-            t.append(first.taus[i]); v.append(variance[i]); d.append(delta[i])
+        var t: [Double] = []
+        var v: [Double] = []
+        var d: [Double] = []
+        for i in first.taus.indices
+        where first.taus[i] >= tauMin * (1 - 1e-9) && Double(first.sampleCount) / (first.taus[i] * fs) > 2 {
+            t.append(first.taus[i])
+            v.append(variance[i])
+            d.append(delta[i])
         }
         guard t.count >= 3 else {
-            throw SignalError(.tooShort,
-                              "only \(t.count) Allan-deviation point(s) have τ ≥ \(tauMin) s; record longer (at least \(Int((8 * tauMin * fs).rounded(.up))) samples) to fit N and K")
+            throw SignalError(
+                .tooShort,
+                "only \(t.count) Allan-deviation point(s) have τ ≥ \(tauMin) s; record longer (at least \(Int((8 * tauMin * fs).rounded(.up))) samples) to fit N and K"
+            )
         }
         let columns: [(Double) -> Double] = [{ 1 / $0 }, { $0 / 3 }, { _ in 1 }]
         let withoutFloor = AllanFit.bestSubset(t, v, d, columns, candidates: [[0, 1], [0], [1]])
         let withFloor = AllanFit.bestSubset(t, v, d, columns, candidates: [[0, 1, 2], [0, 2], [1, 2], [2]])
-        let choice = (withFloor.map { f in withoutFloor.map { $0.chi2 - f.chi2 >= 9 } ?? true } ?? false) ? withFloor : withoutFloor
+        let choice =
+            (withFloor.map { f in withoutFloor.map { $0.chi2 - f.chi2 >= 9 } ?? true } ?? false)
+            ? withFloor : withoutFloor
         let full = AllanFit.solve(t, v, d, columns, [0, 1, 2])
         func estimate(_ term: Int) -> Estimate {
             let value = choice?.parameters[term] ?? 0
             let sigma = choice?.standardErrors[term] ?? full?.standardErrors[term] ?? 0
             let center = choice?.parameters[term] != nil ? value : max(0, full?.parameters[term] ?? 0)
-            return Estimate(value: value.squareRoot(), lower: max(0, center - 1.96 * sigma).squareRoot(),
-                            upper: max(0, center + 1.96 * sigma).squareRoot())
+            return Estimate(
+                value: value.squareRoot(),
+                lower: max(0, center - 1.96 * sigma).squareRoot(),
+                upper: max(0, center + 1.96 * sigma).squareRoot()
+            )
         }
         noiseDensity = estimate(0)
         // K√(τ/3) at τ = 3 is K; the fitted term is K².
@@ -120,7 +140,8 @@ public struct AllanFit: Sendable, Hashable {
         // the last octaves rest on two or three windows and dip at random.
         let deviations = first.taus.indices.map { variance[$0].squareRoot() }
         var best = 0
-        for i in deviations.indices where Double(first.sampleCount) / (first.taus[i] * fs) >= 9 && deviations[i] < deviations[best] { best = i }
+        for i in deviations.indices
+        where Double(first.sampleCount) / (first.taus[i] * fs) >= 9 && deviations[i] < deviations[best] { best = i }
         let b = deviations[best] / AllanFit.flickerFloor
         let e = 1.96 * delta[best]
         biasInstability = Estimate(value: b, lower: max(0, b * (1 - e)), upper: b * (1 + e))
@@ -136,8 +157,13 @@ public struct AllanFit: Sendable, Hashable {
     }
 
     /// The feasible (non-negative) candidate with the lowest χ².
-    static func bestSubset(_ t: [Double], _ v: [Double], _ d: [Double], _ columns: [(Double) -> Double],
-                           candidates: [[Int]]) -> Solution? {
+    static func bestSubset(
+        _ t: [Double],
+        _ v: [Double],
+        _ d: [Double],
+        _ columns: [(Double) -> Double],
+        candidates: [[Int]]
+    ) -> Solution? {
         var best: Solution?
         for set in candidates {
             guard let s = solve(t, v, d, columns, set), s.parameters.values.allSatisfy({ $0 >= 0 }) else { continue }
@@ -148,26 +174,32 @@ public struct AllanFit: Sendable, Hashable {
     }
 
     /// Iteratively re-weighted least squares of `v ≈ Σ p_j · column_j(t)` with standard errors `2δ·model`.
-    static func solve(_ t: [Double], _ v: [Double], _ d: [Double], _ columns: [(Double) -> Double], _ set: [Int]) -> Solution? {
+    static func solve(
+        _ t: [Double],
+        _ v: [Double],
+        _ d: [Double],
+        _ columns: [(Double) -> Double],
+        _ set: [Int]
+    ) -> Solution? {
         let k = set.count
         var model = v
         var p = [Double](repeating: 0, count: k)
         var inverse = [[Double]](repeating: [Double](repeating: 0, count: k), count: k)
-        for _ in 0 ..< 6 {
+        for _ in 0..<6 {
             var a = [[Double]](repeating: [Double](repeating: 0, count: k), count: k)
             var b = [Double](repeating: 0, count: k)
             for i in t.indices {
                 let sigma = max(2 * d[i] * model[i], 1e-300)
                 let w = 1 / (sigma * sigma)
                 let row = set.map { columns[$0](t[i]) }
-                for r in 0 ..< k {
+                for r in 0..<k {
                     b[r] += w * row[r] * v[i]
-                    for c in 0 ..< k { a[r][c] += w * row[r] * row[c] }
+                    for c in 0..<k { a[r][c] += w * row[r] * row[c] }
                 }
             }
             guard let inv = invert(a) else { return nil }
             inverse = inv
-            p = (0 ..< k).map { r in (0 ..< k).reduce(0) { $0 + inv[r][$1] * b[$1] } }
+            p = (0..<k).map { r in (0..<k).reduce(0) { $0 + inv[r][$1] * b[$1] } }
             model = t.map { tt in max(zip(set, p).reduce(0) { $0 + $1.1 * columns[$1.0](tt) }, 1e-300) }
             // Keep the weights positive when a trial parameter goes negative.
             if p.contains(where: { $0 < 0 }) { model = zip(model, v).map { max($0, $1 * 1e-3) } }
@@ -181,7 +213,8 @@ public struct AllanFit: Sendable, Hashable {
         let dof = Double(max(1, t.count - k))
         // Doubled for the correlation between octaves (see the type's documentation).
         let inflate = 4 * max(1, chi2 / dof)
-        var parameters: [Int: Double] = [:], errors: [Int: Double] = [:]
+        var parameters: [Int: Double] = [:]
+        var errors: [Int: Double] = [:]
         for (r, column) in set.enumerated() {
             parameters[column] = p[r]
             errors[column] = (max(0, inverse[r][r]) * inflate).squareRoot()
@@ -192,18 +225,26 @@ public struct AllanFit: Sendable, Hashable {
     /// Gauss–Jordan inverse of a small symmetric matrix; `nil` when singular.
     static func invert(_ m: [[Double]]) -> [[Double]]? {
         let n = m.count
-        var a = m, inv = (0 ..< n).map { r in (0 ..< n).map { $0 == r ? 1.0 : 0.0 } }
-        for col in 0 ..< n {
+        var a = m
+        var inv = (0..<n).map { r in (0..<n).map { $0 == r ? 1.0 : 0.0 } }
+        for col in 0..<n {
             var pivot = col
-            for r in col ..< n where abs(a[r][col]) > abs(a[pivot][col]) { pivot = r }
+            for r in col..<n where abs(a[r][col]) > abs(a[pivot][col]) { pivot = r }
             guard abs(a[pivot][col]) > 1e-300 else { return nil }
-            a.swapAt(col, pivot); inv.swapAt(col, pivot)
+            a.swapAt(col, pivot)
+            inv.swapAt(col, pivot)
             let s = a[col][col]
-            for c in 0 ..< n { a[col][c] /= s; inv[col][c] /= s }
-            for r in 0 ..< n where r != col {
+            for c in 0..<n {
+                a[col][c] /= s
+                inv[col][c] /= s
+            }
+            for r in 0..<n where r != col {
                 let f = a[r][col]
                 guard f != 0 else { continue }
-                for c in 0 ..< n { a[r][c] -= f * a[col][c]; inv[r][c] -= f * inv[col][c] }
+                for c in 0..<n {
+                    a[r][c] -= f * a[col][c]
+                    inv[r][c] -= f * inv[col][c]
+                }
             }
         }
         return inv
@@ -211,7 +252,8 @@ public struct AllanFit: Sendable, Hashable {
 
     /// The fitted model's Allan deviation at `tau` (s): `√(N²/τ + K²τ/3 + C)`.
     public func model(at tau: Double) -> Double {
-        let n = noiseDensity.value, k = randomWalk.value
+        let n = noiseDensity.value
+        let k = randomWalk.value
         return (n * n / tau + k * k * tau / 3 + (floor ?? 0)).squareRoot()
     }
 }

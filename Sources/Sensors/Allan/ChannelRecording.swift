@@ -1,6 +1,6 @@
+import Formats
 import Foundation
 import Signals
-import Formats
 
 /// Named channels at a uniform rate, read from a file for analysis (`signals allan FILE`), in float64.
 ///
@@ -51,8 +51,11 @@ public struct ChannelRecording: Sendable, Hashable {
     ///   - names: One name per channel.
     ///   - buffer: The samples.
     public init(names: [String], buffer: SampleBuffer) {
-        self.init(names: names, sampleRate: buffer.sampleRate,
-                  channels: (0 ..< buffer.channelCount).map { c in buffer.channel(c).map { Double($0) } })
+        self.init(
+            names: names,
+            sampleRate: buffer.sampleRate,
+            channels: (0..<buffer.channelCount).map { c in buffer.channel(c).map { Double($0) } }
+        )
     }
 
     /// Frames per channel.
@@ -61,7 +64,9 @@ public struct ChannelRecording: Sendable, Hashable {
     /// Seconds the recording spans (`frameCount / sampleRate`).
     public var duration: Double { Double(frameCount) / sampleRate }
 
-    static let motionColumns = ["userAcceleration", "gravity", "rotationRate"].flatMap { p in ["x", "y", "z"].map { "\(p).\($0)" } }
+    static let motionColumns = ["userAcceleration", "gravity", "rotationRate"].flatMap { p in
+        ["x", "y", "z"].map { "\(p).\($0)" }
+    }
 
     /// Throws unless `frames` frames of `channels` channels are within ``maximumValueCount`` and
     /// `AllanDeviation.maximumSampleCount` frames.
@@ -71,13 +76,21 @@ public struct ChannelRecording: Sendable, Hashable {
     ///   - file: The file, for the message.
     ///   - what: What the frames are (`rows`, `frames`, `points`).
     ///   - known: Whether `frames` is the file's count (a header's), not a count reached while reading.
-    static func checkSize(frames: Int, channels: Int, file: String?, what: String, known: Bool = false) throws(SignalError) {
+    static func checkSize(
+        frames: Int,
+        channels: Int,
+        file: String?,
+        what: String,
+        known: Bool = false
+    ) throws(SignalError) {
         let (values, overflow) = frames.multipliedReportingOverflow(by: max(channels, 1))
         guard frames <= AllanDeviation.maximumSampleCount, !overflow, values <= maximumValueCount else {
             let limit = min(AllanDeviation.maximumSampleCount, maximumValueCount / max(channels, 1))
-            throw SignalError(.tooLarge,
-                              "holds \(known ? "\(frames)" : "more than \(limit)") \(what) of \(channels) channel\(channels == 1 ? "" : "s"): the analysis holds at most \(maximumValueCount) values (channels × samples, 8 bytes each) and \(AllanDeviation.maximumSampleCount) samples a channel; analyse a shorter part, or fewer columns",
-                              file: file)
+            throw SignalError(
+                .tooLarge,
+                "holds \(known ? "\(frames)" : "more than \(limit)") \(what) of \(channels) channel\(channels == 1 ? "" : "s"): the analysis holds at most \(maximumValueCount) values (channels × samples, 8 bytes each) and \(AllanDeviation.maximumSampleCount) samples a channel; analyse a shorter part, or fewer columns",
+                file: file
+            )
         }
     }
 
@@ -100,27 +113,38 @@ public struct ChannelRecording: Sendable, Hashable {
                     try checkSize(frames: times.count + 1, channels: 6, file: input.name, what: "points")
                     append(p, times: &times, data: &data)
                 }
-            } catch where error.code == .tooLarge {
+            } catch  where error.code == .tooLarge {
                 throw error
             } catch {
                 throw SignalError(.malformed, error.message, file: error.file ?? input.name, line: error.line)
             }
             let fs = try uniformRate(times, lines: LineMap(first: nil), file: input.name, given: rate)
-            return ChannelRecording(names: IMU.channelNames, sampleRate: fs, channels: data.indices.map { data[$0].joined() })
+            return ChannelRecording(
+                names: IMU.channelNames,
+                sampleRate: fs,
+                channels: data.indices.map { data[$0].joined() }
+            )
         case .npy:
             guard let rate else {
-                throw SignalError(.invalidArgument, "a .npy array has no time stamps: give its sample rate with --rate", file: input.name)
+                throw SignalError(
+                    .invalidArgument,
+                    "a .npy array has no time stamps: give its sample rate with --rate",
+                    file: input.name
+                )
             }
             do throws(SignalError) {
                 return try npy(input, rate: rate)
-            } catch where error.code == .tooLarge {
+            } catch  where error.code == .tooLarge {
                 throw error
             } catch {
                 throw SignalError(.malformed, error.message, file: input.name, line: error.line)
             }
         default:
-            throw SignalError(.unknownFormat, "expected a CSV file with a header and a time column, a point file, or a .npy array",
-                              file: input.name)
+            throw SignalError(
+                .unknownFormat,
+                "expected a CSV file with a header and a time column, a point file, or a .npy array",
+                file: input.name
+            )
         }
     }
 
@@ -131,7 +155,11 @@ public struct ChannelRecording: Sendable, Hashable {
         let header = try NPYHeader(head, name: input.name)
         try checkSize(frames: header.frames, channels: header.channels, file: input.name, what: "frames", known: true)
         guard SignalLimits.sampleRates.contains(rate) else {
-            throw SignalError(.invalidArgument, "--rate \(rate) Hz is outside \(SignalLimits.sampleRates.lowerBound) … \(SignalLimits.sampleRates.upperBound) Hz", file: input.name)
+            throw SignalError(
+                .invalidArgument,
+                "--rate \(rate) Hz is outside \(SignalLimits.sampleRates.lowerBound) … \(SignalLimits.sampleRates.upperBound) Hz",
+                file: input.name
+            )
         }
         let reader = try input.byteReader()
         // Past the header.
@@ -139,7 +167,9 @@ public struct ChannelRecording: Sendable, Hashable {
         func fill(_ bytes: inout [UInt8], _ count: Int) throws(SignalError) -> Int {
             var result: Result<Int, SignalError> = .success(0)
             bytes.withUnsafeMutableBytes { b in
-                result = Result { () throws(SignalError) in try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: b[0 ..< count])) }
+                result = Result { () throws(SignalError) in
+                    try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: b[0..<count]))
+                }
             }
             return try result.get()
         }
@@ -147,9 +177,10 @@ public struct ChannelRecording: Sendable, Hashable {
         guard try fill(&skip, header.dataOffset) == header.dataOffset else {
             throw SignalError(.malformed, ".npy data is truncated: the file ends inside its header", file: input.name)
         }
-        let k = header.channels, width = header.width
+        let k = header.channels
+        let width = header.width
         var channels = [[Double]](repeating: [], count: k)
-        for c in 0 ..< k { channels[c].reserveCapacity(header.frames) }
+        for c in 0..<k { channels[c].reserveCapacity(header.frames) }
         let framesPerPiece = max(1, (1 << 20) / (k * width))
         var piece = [UInt8](repeating: 0, count: framesPerPiece * k * width)
         var frame = 0
@@ -158,50 +189,82 @@ public struct ChannelRecording: Sendable, Hashable {
             let bytes = frames * k * width
             let got = try fill(&piece, bytes)
             guard got == bytes else {
-                throw SignalError(.malformed, ".npy data is truncated: \(frame * k * width + got) bytes for \(header.frames * k) values of \(width) bytes",
-                                  file: input.name)
+                throw SignalError(
+                    .malformed,
+                    ".npy data is truncated: \(frame * k * width + got) bytes for \(header.frames * k) values of \(width) bytes",
+                    file: input.name
+                )
             }
             var bad: (Int, Int, Double)?
             piece.withUnsafeBytes { raw in
-                for i in 0 ..< frames {
-                    for c in 0 ..< k {
+                for i in 0..<frames {
+                    for c in 0..<k {
                         let offset = (i * k + c) * width
-                        let v = width == 4
-                            ? Double(Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))))
-                            : Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                        let v =
+                            width == 4
+                            ? Double(
+                                Float(
+                                    bitPattern: UInt32(
+                                        littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                                    )
+                                )
+                            )
+                            : Double(
+                                bitPattern: UInt64(
+                                    littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                                )
+                            )
                         if !v.isFinite, bad == nil { bad = (frame + i, c, v) }
                         channels[c].append(v)
                     }
                 }
             }
             if let (i, c, v) = bad {
-                throw SignalError(.nonFinite, "frame \(i) of channel \(c) is not finite (\(v))", file: input.name, index: i)
+                throw SignalError(
+                    .nonFinite,
+                    "frame \(i) of channel \(c) is not finite (\(v))",
+                    file: input.name,
+                    index: i
+                )
             }
             frame += frames
         }
         guard frame >= 4 else {
-            throw SignalError(.tooShort, "holds \(frame) samples; the Allan deviation needs at least 4", file: input.name)
+            throw SignalError(
+                .tooShort,
+                "holds \(frame) samples; the Allan deviation needs at least 4",
+                file: input.name
+            )
         }
-        return ChannelRecording(names: (0 ..< k).map { "c\($0)" }, sampleRate: rate, channels: channels)
+        return ChannelRecording(names: (0..<k).map { "c\($0)" }, sampleRate: rate, channels: channels)
     }
 
     /// A point file's IMU view (see the type's documentation), as the reader of JSON and JSON Lines
     /// point files makes it.
-    static func fromPoints(_ points: [MotionPoint], file: String, rate: Double?) throws(SignalError) -> ChannelRecording {
+    static func fromPoints(_ points: [MotionPoint], file: String, rate: Double?) throws(SignalError) -> ChannelRecording
+    {
         try checkSize(frames: points.count, channels: 6, file: file, what: "points", known: true)
         var times = Column()
         var data = [Column](repeating: Column(), count: 6)
         for p in points { append(p, times: &times, data: &data) }
         let fs = try uniformRate(times, lines: LineMap(first: nil), file: file, given: rate)
-        return ChannelRecording(names: IMU.channelNames, sampleRate: fs, channels: data.indices.map { data[$0].joined() })
+        return ChannelRecording(
+            names: IMU.channelNames,
+            sampleRate: fs,
+            channels: data.indices.map { data[$0].joined() }
+        )
     }
 
     /// Appends a point's time and its IMU view: accelerometer = userAcceleration + gravity, gyroscope = rotationRate.
     private static func append(_ p: MotionPoint, times: inout Column, data: inout [Column]) {
         times.append(p.timestamp)
         let a = p.userAcceleration + p.gravity
-        data[0].append(a.x); data[1].append(a.y); data[2].append(a.z)
-        data[3].append(p.rotationRate.x); data[4].append(p.rotationRate.y); data[5].append(p.rotationRate.z)
+        data[0].append(a.x)
+        data[1].append(a.y)
+        data[2].append(a.z)
+        data[3].append(p.rotationRate.x)
+        data[4].append(p.rotationRate.y)
+        data[5].append(p.rotationRate.z)
     }
 
     /// A CSV file, read row by row into `Double` columns.
@@ -213,8 +276,12 @@ public struct ChannelRecording: Sendable, Hashable {
         let table = try RecordingTable.scan(input) { table, row throws(SignalError) in
             if columns.isEmpty {
                 guard let t = table.column("t", "timestamp", "time") else {
-                    throw SignalError(.unknownFormat, "the CSV header needs a time column named t, timestamp or time (seconds)",
-                                      file: table.file, line: table.headerLine)
+                    throw SignalError(
+                        .unknownFormat,
+                        "the CSV header needs a time column named t, timestamp or time (seconds)",
+                        file: table.file,
+                        line: table.headerLine
+                    )
                 }
                 time = t
                 columns = [Column](repeating: Column(), count: table.header.count)
@@ -222,20 +289,35 @@ public struct ChannelRecording: Sendable, Hashable {
             }
             try checkSize(frames: times.count + 1, channels: table.header.count - 1, file: table.file, what: "rows")
             guard row.fields.count == table.header.count else {
-                throw SignalError(.malformed, "expected \(table.header.count) fields as in the header, found \(row.fields.count)",
-                                  file: table.file, line: row.line, column: min(row.fields.count, table.header.count) + 1)
+                throw SignalError(
+                    .malformed,
+                    "expected \(table.header.count) fields as in the header, found \(row.fields.count)",
+                    file: table.file,
+                    line: row.line,
+                    column: min(row.fields.count, table.header.count) + 1
+                )
             }
             for c in table.header.indices {
                 guard let v = try table.number(row, c) else {
-                    throw SignalError(.malformed, "empty or NaN value in column \"\(table.header[c])\"", file: table.file, line: row.line, column: c + 1)
+                    throw SignalError(
+                        .malformed,
+                        "empty or NaN value in column \"\(table.header[c])\"",
+                        file: table.file,
+                        line: row.line,
+                        column: c + 1
+                    )
                 }
                 if c == time { times.append(v) } else { columns[c].append(v) }
             }
             lines.append(row.line, index: times.count - 1)
         }
         if columns.isEmpty, table.column("t", "timestamp", "time") == nil {
-            throw SignalError(.unknownFormat, "the CSV header needs a time column named t, timestamp or time (seconds)",
-                              file: table.file, line: table.headerLine)
+            throw SignalError(
+                .unknownFormat,
+                "the CSV header needs a time column named t, timestamp or time (seconds)",
+                file: table.file,
+                line: table.headerLine
+            )
         }
         let fs = try uniformRate(times, lines: lines, file: table.file, given: rate)
         times = Column()
@@ -321,33 +403,50 @@ public struct ChannelRecording: Sendable, Hashable {
     }
 
     /// The rate of uniform timestamps (median interval), checked to 1 %.
-    static func uniformRate(_ times: Column, lines: LineMap, file: String, given: Double?) throws(SignalError) -> Double {
+    static func uniformRate(_ times: Column, lines: LineMap, file: String, given: Double?) throws(SignalError) -> Double
+    {
         guard times.count >= 4 else {
-            throw SignalError(.tooShort, "holds \(times.count) samples; the Allan deviation needs at least 4", file: file)
+            throw SignalError(
+                .tooShort,
+                "holds \(times.count) samples; the Allan deviation needs at least 4",
+                file: file
+            )
         }
         var intervals = [Double](unsafeUninitializedCapacity: times.count - 1) { buffer, initialized in
-            for i in 1 ..< times.count { (buffer.baseAddress! + i - 1).initialize(to: times[i] - times[i - 1]) }
+            for i in 1..<times.count { (buffer.baseAddress! + i - 1).initialize(to: times[i] - times[i - 1]) }
             initialized = times.count - 1
         }
         let median = select(&intervals, intervals.count / 2)
         intervals = []
         guard median > 0 else { throw SignalError(.invalidTime, "timestamps do not increase", file: file) }
-        for i in 1 ..< times.count {
+        for i in 1..<times.count {
             let d = times[i] - times[i - 1]
             guard abs(d - median) <= 0.01 * median else {
-                throw SignalError(.incompatible, "the interval before this sample is \(d) s but the median is \(median) s: the samples are not uniform; resample the recording first (signals import --rate)",
-                                  file: file, line: lines.line(of: i))
+                throw SignalError(
+                    .incompatible,
+                    "the interval before this sample is \(d) s but the median is \(median) s: the samples are not uniform; resample the recording first (signals import --rate)",
+                    file: file,
+                    line: lines.line(of: i)
+                )
             }
         }
         var fs = 1 / median
         // Timestamps written in decimal (k/fs) give the rate to rounding: keep a whole number when it is one.
         if abs(fs - fs.rounded()) < 1e-6 * fs { fs = fs.rounded() }
         if let given, abs(given - fs) > 0.01 * fs {
-            throw SignalError(.invalidArgument, "--rate \(given) Hz disagrees with the timestamps' \(fs) Hz", file: file)
+            throw SignalError(
+                .invalidArgument,
+                "--rate \(given) Hz disagrees with the timestamps' \(fs) Hz",
+                file: file
+            )
         }
         let rate = given ?? fs
         guard SignalLimits.sampleRates.contains(rate) else {
-            throw SignalError(.invalidArgument, "the timestamps give a rate of \(rate) Hz, outside \(SignalLimits.sampleRates.lowerBound) … \(SignalLimits.sampleRates.upperBound) Hz", file: file)
+            throw SignalError(
+                .invalidArgument,
+                "the timestamps give a rate of \(rate) Hz, outside \(SignalLimits.sampleRates.lowerBound) … \(SignalLimits.sampleRates.upperBound) Hz",
+                file: file
+            )
         }
         return rate
     }
@@ -355,13 +454,17 @@ public struct ChannelRecording: Sendable, Hashable {
     /// The `k`-th smallest of `values` (0-based), reordering them: Hoare's selection, O(n) on average and
     /// fast on the near-equal intervals of a uniform recording (equal values split on both sides).
     static func select(_ values: inout [Double], _ k: Int) -> Double {
-        var lo = 0, hi = values.count - 1
+        var lo = 0
+        var hi = values.count - 1
         while lo < hi {
             let mid = lo + (hi - lo) / 2
             // Median of three as the pivot.
-            let a = values[lo], b = values[mid], c = values[hi]
+            let a = values[lo]
+            let b = values[mid]
+            let c = values[hi]
             let pivot = max(min(a, b), min(max(a, b), c))
-            var i = lo, j = hi
+            var i = lo
+            var j = hi
             while i <= j {
                 while values[i] < pivot { i += 1 }
                 while values[j] > pivot { j -= 1 }
@@ -378,5 +481,7 @@ public struct ChannelRecording: Sendable, Hashable {
 }
 
 extension Acceleration {
-    static func + (a: Acceleration, b: Acceleration) -> Acceleration { Acceleration(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z) }
+    static func + (a: Acceleration, b: Acceleration) -> Acceleration {
+        Acceleration(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z)
+    }
 }

@@ -33,12 +33,16 @@ public struct IMUFit: Sendable, Hashable {
         var index: [Int] = []
         for name in IMU.channelNames {
             guard let i = recording.names.firstIndex(of: name) else {
-                throw SignalError(.incompatible,
-                                  "fitting an IMU needs the channels \(IMU.channelNames.joined(separator: ", ")); this recording has \(recording.names.joined(separator: ", "))")
+                throw SignalError(
+                    .incompatible,
+                    "fitting an IMU needs the channels \(IMU.channelNames.joined(separator: ", ")); this recording has \(recording.names.joined(separator: ", "))"
+                )
             }
             index.append(i)
         }
-        var deviations: [AllanDeviation] = [], fits: [AllanFit] = [], means: [Double] = []
+        var deviations: [AllanDeviation] = []
+        var fits: [AllanFit] = []
+        var means: [Double] = []
         for i in index {
             let adev = try AllanDeviation(recording, channel: i)
             deviations.append(adev)
@@ -49,16 +53,21 @@ public struct IMUFit: Sendable, Hashable {
         let g = IMU.standardGravity
         let toSI = accelerometerUnit == .g ? g : 1
         // Mean accelerometer in CoreMotion g.
-        let coreMotion = accelerometerUnit == .g ? SIMD3(means[0], means[1], means[2]) : SIMD3(means[0], means[1], means[2]) * (-1 / g)
+        let coreMotion =
+            accelerometerUnit == .g
+            ? SIMD3(means[0], means[1], means[2]) : SIMD3(means[0], means[1], means[2]) * (-1 / g)
         let length = (coreMotion * coreMotion).sum().squareRoot()
         guard length > 0.2 else {
-            throw SignalError(.incompatible,
-                              "the mean accelerometer reading is \(length) g: a phone lying still reads about 1 g (is this an accelerometer in g?)")
+            throw SignalError(
+                .incompatible,
+                "the mean accelerometer reading is \(length) g: a phone lying still reads about 1 g (is this an accelerometer in g?)"
+            )
         }
         let down = coreMotion / length
         let attitude = FixedAttitude.angles(roll: atan2(down.x, -down.z), pitch: asin(max(-1, min(1, -down.y))), yaw: 0)
-        var accelerometer = SensorModel(), gyroscope = SensorModel()
-        for axis in 0 ..< 3 {
+        var accelerometer = SensorModel()
+        var gyroscope = SensorModel()
+        for axis in 0..<3 {
             for (sensor, scale) in [(0, toSI), (1, 1.0)] {
                 let fit = fits[sensor * 3 + axis]
                 var model = sensor == 0 ? accelerometer : gyroscope
@@ -74,13 +83,21 @@ public struct IMUFit: Sendable, Hashable {
             accelerometer.bias[axis] = -g * (coreMotion[axis] - down[axis])
             gyroscope.bias[axis] = means[3 + axis]
         }
-        let fitted = IMU(motion: MotionNode(attitude: .fixed(attitude)), accelerometer: accelerometer, gyroscope: gyroscope, seed: 1)
+        let fitted = IMU(
+            motion: MotionNode(attitude: .fixed(attitude)),
+            accelerometer: accelerometer,
+            gyroscope: gyroscope,
+            seed: 1
+        )
         // A fit is written as a spec: it must be one the IMU model accepts.
         do {
             try fitted.validate(path: "$.imu")
         } catch {
-            throw SignalError(error.code, path: error.location.path ?? "$.imu",
-                              "the fitted IMU is outside the model's ranges (is this a still recording of an IMU?): \(error.message)")
+            throw SignalError(
+                error.code,
+                path: error.location.path ?? "$.imu",
+                "the fitted IMU is outside the model's ranges (is this a still recording of an IMU?): \(error.message)"
+            )
         }
         imu = fitted
         self.fits = fits
@@ -97,9 +114,14 @@ extension IMUFit {
     /// try fitted.kalibr.yaml.write(toFile: "imu.yaml", atomically: true, encoding: .utf8)
     /// ```
     public var kalibr: KalibrIMU {
-        let a = imu.accelerometer, g = imu.gyroscope
-        return KalibrIMU(accelerometerNoiseDensity: a.noiseDensity.max(), accelerometerRandomWalk: a.randomWalk.max(),
-                         gyroscopeNoiseDensity: g.noiseDensity.max(), gyroscopeRandomWalk: g.randomWalk.max(),
-                         updateRate: deviations.first?.sampleRate)
+        let a = imu.accelerometer
+        let g = imu.gyroscope
+        return KalibrIMU(
+            accelerometerNoiseDensity: a.noiseDensity.max(),
+            accelerometerRandomWalk: a.randomWalk.max(),
+            gyroscopeNoiseDensity: g.noiseDensity.max(),
+            gyroscopeRandomWalk: g.randomWalk.max(),
+            updateRate: deviations.first?.sampleRate
+        )
     }
 }

@@ -100,10 +100,18 @@ public struct StabilityDeviation: Sendable, Hashable {
     /// - Throws: `SignalError` `.tooShort`, `.outOfRange`, `.invalidArgument` for too few or too many samples,
     ///   a bad rate, a non-finite sample, the `all` grid on more than ``maximumAllSampleCount`` samples, or
     ///   no τ with two terms.
-    public init<C: Collection>(_ statistic: Statistic, samples: C, sampleRate: Double, dataType: DataType = .frequency,
-                               taus: TauGrid = .octave) throws(SignalError) where C.Element: BinaryFloatingPoint {
+    public init<C: Collection>(
+        _ statistic: Statistic,
+        samples: C,
+        sampleRate: Double,
+        dataType: DataType = .frequency,
+        taus: TauGrid = .octave
+    ) throws(SignalError) where C.Element: BinaryFloatingPoint {
         guard samples.count <= AllanDeviation.maximumSampleCount else {
-            throw SignalError(.invalidArgument, "\(samples.count) samples are more than the deviations analyse (at most \(AllanDeviation.maximumSampleCount))")
+            throw SignalError(
+                .invalidArgument,
+                "\(samples.count) samples are more than the deviations analyse (at most \(AllanDeviation.maximumSampleCount))"
+            )
         }
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw SignalError(.invalidArgument, "the sample rate must be a finite number of Hz > 0, got \(sampleRate)")
@@ -112,39 +120,55 @@ public struct StabilityDeviation: Sendable, Hashable {
             throw SignalError(.tooShort, "the \(statistic.rawValue) needs at least 4 samples, got \(samples.count)")
         }
         if taus == .all, samples.count > StabilityDeviation.maximumAllSampleCount {
-            throw SignalError(.invalidArgument, "the 'all' τ grid costs O(N²): it analyses at most \(StabilityDeviation.maximumAllSampleCount) samples, got \(samples.count); use the octave or decade grid")
+            throw SignalError(
+                .invalidArgument,
+                "the 'all' τ grid costs O(N²): it analyses at most \(StabilityDeviation.maximumAllSampleCount) samples, got \(samples.count); use the octave or decade grid"
+            )
         }
         // Float64 data as they are (no copy); anything else widened exactly.
         let data: [Double] = samples as? [Double] ?? samples.map { Double($0) }
         for (i, d) in data.enumerated() where !(abs(d) <= AllanDeviation.largestMagnitude) {
-            throw SignalError(.outOfRange, d.isFinite ? "sample \(i) is \(d), beyond ±1e15 (AllanDeviation.largestMagnitude): the squared differences of such samples overflow"
-                                                     : "sample \(i) is not finite (\(d))")
+            throw SignalError(
+                .outOfRange,
+                d.isFinite
+                    ? "sample \(i) is \(d), beyond ±1e15 (AllanDeviation.largestMagnitude): the squared differences of such samples overflow"
+                    : "sample \(i) is not finite (\(d))"
+            )
         }
         let x = dataType == .phase ? data : StabilityDeviation.phase(frequency: data, sampleRate: sampleRate)
         let p = x.count
-        var ms: [Int] = [], ts: [Double] = [], devs: [Double] = [], counts: [Int] = []
+        var ms: [Int] = []
+        var ts: [Double] = []
+        var devs: [Double] = []
+        var counts: [Int] = []
         // Unchecked reads in the O(P) loops: every index is bounded by the guards in each function.
         x.withUnsafeBufferPointer { x in
-        for m in StabilityDeviation.factors(taus, count: p) {
-            let (dev, n): (Double, Int)
-            let tau = Double(m) / sampleRate
-            switch statistic {
-            case .adev: (dev, n) = StabilityDeviation.allan(x, m: m, stride: m, tau: tau)
-            case .oadev: (dev, n) = StabilityDeviation.allan(x, m: m, stride: 1, tau: tau)
-            case .mdev: (dev, n) = StabilityDeviation.modified(x, m: m, tau: tau)
-            case .tdev:
-                let (md, count) = StabilityDeviation.modified(x, m: m, tau: tau)
-                (dev, n) = (tau * md / 3.0.squareRoot(), count)
-            case .hdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: m, tau: tau)
-            case .ohdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: 1, tau: tau)
-            case .totdev: (dev, n) = StabilityDeviation.total(x, m: m, tau: tau)
+            for m in StabilityDeviation.factors(taus, count: p) {
+                let (dev, n): (Double, Int)
+                let tau = Double(m) / sampleRate
+                switch statistic {
+                case .adev: (dev, n) = StabilityDeviation.allan(x, m: m, stride: m, tau: tau)
+                case .oadev: (dev, n) = StabilityDeviation.allan(x, m: m, stride: 1, tau: tau)
+                case .mdev: (dev, n) = StabilityDeviation.modified(x, m: m, tau: tau)
+                case .tdev:
+                    let (md, count) = StabilityDeviation.modified(x, m: m, tau: tau)
+                    (dev, n) = (tau * md / 3.0.squareRoot(), count)
+                case .hdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: m, tau: tau)
+                case .ohdev: (dev, n) = StabilityDeviation.hadamard(x, m: m, stride: 1, tau: tau)
+                case .totdev: (dev, n) = StabilityDeviation.total(x, m: m, tau: tau)
+                }
+                guard n > 1 else { continue }
+                ms.append(m)
+                ts.append(tau)
+                devs.append(dev)
+                counts.append(n)
             }
-            guard n > 1 else { continue }
-            ms.append(m); ts.append(tau); devs.append(dev); counts.append(n)
-        }
         }
         guard !ms.isEmpty else {
-            throw SignalError(.tooShort, "\(samples.count) samples give no τ with two terms for the \(statistic.rawValue); record more")
+            throw SignalError(
+                .tooShort,
+                "\(samples.count) samples give no τ with two terms for the \(statistic.rawValue); record more"
+            )
         }
         self.statistic = statistic
         self.dataType = dataType
@@ -158,22 +182,44 @@ public struct StabilityDeviation: Sendable, Hashable {
 
     /// Computes the deviation of one channel of a recording, in float64 as the file holds it.
     /// - Throws: `SignalError` as the initialiser; `.invalidArgument` for a channel out of range.
-    public init(_ statistic: Statistic, _ recording: ChannelRecording, channel: Int, dataType: DataType = .frequency,
-                taus: TauGrid = .octave) throws(SignalError) {
+    public init(
+        _ statistic: Statistic,
+        _ recording: ChannelRecording,
+        channel: Int,
+        dataType: DataType = .frequency,
+        taus: TauGrid = .octave
+    ) throws(SignalError) {
         guard channel >= 0 && channel < recording.channels.count else {
             throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(recording.channels.count)")
         }
-        try self.init(statistic, samples: recording.channels[channel], sampleRate: recording.sampleRate, dataType: dataType, taus: taus)
+        try self.init(
+            statistic,
+            samples: recording.channels[channel],
+            sampleRate: recording.sampleRate,
+            dataType: dataType,
+            taus: taus
+        )
     }
 
     /// Computes the deviation of one channel of a rendered or recorded buffer.
     /// - Throws: `SignalError` as the initialiser; `.invalidArgument` for a channel out of range.
-    public init(_ statistic: Statistic, _ buffer: SampleBuffer, channel: Int, dataType: DataType = .frequency,
-                taus: TauGrid = .octave) throws(SignalError) {
+    public init(
+        _ statistic: Statistic,
+        _ buffer: SampleBuffer,
+        channel: Int,
+        dataType: DataType = .frequency,
+        taus: TauGrid = .octave
+    ) throws(SignalError) {
         guard channel >= 0 && channel < buffer.channelCount else {
             throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(buffer.channelCount)")
         }
-        try self.init(statistic, samples: buffer.channel(channel), sampleRate: buffer.sampleRate, dataType: dataType, taus: taus)
+        try self.init(
+            statistic,
+            samples: buffer.channel(channel),
+            sampleRate: buffer.sampleRate,
+            dataType: dataType,
+            taus: taus
+        )
     }
 
     /// Frequency to phase as allantools' `frequency2phase`: the mean removed, a (compensated) running sum
@@ -182,8 +228,9 @@ public struct StabilityDeviation: Sendable, Hashable {
         let mean = y.reduce(0, +) / Double(y.count)
         let dt = 1 / sampleRate
         var x = [Double](repeating: 0, count: y.count + 1)
-        var acc = 0.0, carry = 0.0
-        for i in 0 ..< y.count {
+        var acc = 0.0
+        var carry = 0.0
+        for i in 0..<y.count {
             let term = (y[i] - mean) - carry
             let next = acc + term
             carry = (next - acc) - term
@@ -198,7 +245,7 @@ public struct StabilityDeviation: Sendable, Hashable {
         var ms: [Int] = []
         switch grid {
         case .all:
-            ms = Array(1 ..< p)
+            ms = Array(1..<p)
         case .octave:
             var m = 1
             while m < p {
@@ -225,7 +272,8 @@ public struct StabilityDeviation: Sendable, Hashable {
     static func allan(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
         let last = x.count - 1 - 2 * m
         guard last >= 0 else { return (0, 0) }
-        var s = 0.0, n = 0
+        var s = 0.0
+        var n = 0
         var i = 0
         while i <= last {
             let d = x[i + 2 * m] - 2 * x[i + m] + x[i]
@@ -240,7 +288,8 @@ public struct StabilityDeviation: Sendable, Hashable {
     static func hadamard(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
         let last = x.count - 1 - 3 * m
         guard last >= 0 else { return (0, 0) }
-        var s = 0.0, n = 0
+        var s = 0.0
+        var n = 0
         var i = 0
         while i <= last {
             let d = x[i + 3 * m] - 3 * x[i + 2 * m] + 3 * x[i + m] - x[i]
@@ -256,10 +305,10 @@ public struct StabilityDeviation: Sendable, Hashable {
         let p = x.count
         guard p - 3 * m >= 1 else { return (0, 0) }
         var v = 0.0
-        for i in 0 ..< m { v += x[i + 2 * m] - 2 * x[i + m] + x[i] }
+        for i in 0..<m { v += x[i + 2 * m] - 2 * x[i + m] + x[i] }
         var s = v * v
         var carry = 0.0
-        for j in 0 ..< p - 3 * m {
+        for j in 0..<p - 3 * m {
             let step = (x[j + 3 * m] - 3 * x[j + 2 * m] + 3 * x[j + m] - x[j]) - carry
             let next = v + step
             carry = (next - v) - step
@@ -278,13 +327,14 @@ public struct StabilityDeviation: Sendable, Hashable {
         let p = x.count
         let n = p - 2
         guard n >= 1, m < p else { return (0, 0) }
-        let first = x[0], last = x[p - 1]
+        let first = x[0]
+        let last = x[p - 1]
         /// The extended series at index `j`, `−(P−2) ≤ j ≤ 2P−3`.
         @inline(__always) func r(_ j: Int) -> Double {
             j < 0 ? 2 * first - x[-j] : (j < p ? x[j] : 2 * last - x[2 * (p - 1) - j])
         }
         var s = 0.0
-        for i in 1 ... n {
+        for i in 1...n {
             let d = r(i - m) - 2 * x[i] + r(i + m)
             s += d * d
         }

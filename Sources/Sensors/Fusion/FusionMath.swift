@@ -8,10 +8,12 @@ enum FusionMath {
     /// The Hamilton product `p ⊗ q`.
     @inlinable
     static func product(_ p: SIMD4<Double>, _ q: SIMD4<Double>) -> SIMD4<Double> {
-        SIMD4(p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3],
-              p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2],
-              p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1],
-              p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0])
+        SIMD4(
+            p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3],
+            p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2],
+            p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1],
+            p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0]
+        )
     }
 
     /// `q / |q|`; the identity for a zero or non-finite norm (where `ahrs` raises).
@@ -53,10 +55,19 @@ enum FusionMath {
     /// The rows of the rotation matrix `R(q)` (device → reference) of a unit `q`, as `ahrs`'s `to_DCM`.
     @inlinable
     static func rows(_ q: SIMD4<Double>) -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
-        let w = q[0], x = q[1], y = q[2], z = q[3]
-        let r00: Double = 1 - 2 * (y * y + z * z), r01: Double = 2 * (x * y - w * z), r02: Double = 2 * (x * z + w * y)
-        let r10: Double = 2 * (x * y + w * z), r11: Double = 1 - 2 * (x * x + z * z), r12: Double = 2 * (y * z - w * x)
-        let r20: Double = 2 * (x * z - w * y), r21: Double = 2 * (w * x + y * z), r22: Double = 1 - 2 * (x * x + y * y)
+        let w = q[0]
+        let x = q[1]
+        let y = q[2]
+        let z = q[3]
+        let r00: Double = 1 - 2 * (y * y + z * z)
+        let r01: Double = 2 * (x * y - w * z)
+        let r02: Double = 2 * (x * z + w * y)
+        let r10: Double = 2 * (x * y + w * z)
+        let r11: Double = 1 - 2 * (x * x + z * z)
+        let r12: Double = 2 * (y * z - w * x)
+        let r20: Double = 2 * (x * z - w * y)
+        let r21: Double = 2 * (w * x + y * z)
+        let r22: Double = 1 - 2 * (x * x + y * y)
         return (SIMD3(r00, r01, r02), SIMD3(r10, r11, r12), SIMD3(r20, r21, r22))
     }
 
@@ -70,7 +81,10 @@ enum FusionMath {
         let u = a / n
         let roll = atan2(u.y, u.z)
         let pitch = atan2(-u.x, (u.y * u.y + u.z * u.z).squareRoot())
-        let cx = cos(roll / 2), sx = sin(roll / 2), cy = cos(pitch / 2), sy = sin(pitch / 2)
+        let cx = cos(roll / 2)
+        let sx = sin(roll / 2)
+        let cy = cos(pitch / 2)
+        let sy = sin(pitch / 2)
         return normalized(SIMD4(cx * cy, sx * cy, cx * sy, -sx * sy))
     }
 

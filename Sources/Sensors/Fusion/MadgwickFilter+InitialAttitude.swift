@@ -19,7 +19,8 @@ extension MadgwickFilter {
     /// - Precondition: `gain` is finite and not negative.
     @inlinable
     public init(gain: Double, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>? = nil) {
-        let start = magnetometer.map { Self.initialAttitude(accelerometer: accelerometer, magnetometer: $0) }
+        let start =
+            magnetometer.map { Self.initialAttitude(accelerometer: accelerometer, magnetometer: $0) }
             ?? Self.initialAttitude(accelerometer: accelerometer)
         self.init(gain: gain, quaternion: start)
     }
@@ -48,8 +49,10 @@ extension MadgwickFilter {
     /// - Returns: Device → (magnetic north, west, up).
     @inlinable
     public static func initialAttitude(accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>) -> Quaternion {
-        let a = accelerometer, m = magnetometer
-        let na = FusionMath.norm(a), nm = FusionMath.norm(m)
+        let a = accelerometer
+        let m = magnetometer
+        let na = FusionMath.norm(a)
+        let nm = FusionMath.norm(m)
         guard na > 0, nm > 0 else { return initialAttitude(accelerometer: a) }
         let rz = a / na
         let ry = FusionMath.cross(rz, m / nm)
@@ -65,10 +68,12 @@ extension MadgwickFilter {
     static func chiaverini(_ r0: SIMD3<Double>, _ r1: SIMD3<Double>, _ r2: SIMD3<Double>) -> Quaternion {
         func part(_ d: Double) -> Double { 0.5 * (min(max(d, -1), 3) + 1).squareRoot() }
         func sign(_ v: Double) -> Double { v > 0 ? 1 : (v < 0 ? -1 : 0) }
-        var q = SIMD4(part(r0.x + r1.y + r2.z),
-                      sign(r2.y - r1.z) * part(r0.x - r1.y - r2.z),
-                      sign(r0.z - r2.x) * part(r1.y - r2.z - r0.x),
-                      sign(r1.x - r0.y) * part(r2.z - r0.x - r1.y))
+        var q = SIMD4(
+            part(r0.x + r1.y + r2.z),
+            sign(r2.y - r1.z) * part(r0.x - r1.y - r2.z),
+            sign(r0.z - r2.x) * part(r1.y - r2.z - r0.x),
+            sign(r1.x - r0.y) * part(r2.z - r0.x - r1.y)
+        )
         if q == .zero { q[0] = 1 }
         return FusionMath.quaternion(FusionMath.normalized(q))
     }

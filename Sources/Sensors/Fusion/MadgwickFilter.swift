@@ -119,8 +119,12 @@ public struct MadgwickFilter: Sendable, Hashable {
     ///   - dt: Time step (s), finite and > 0.
     /// - Precondition: `dt` is finite and positive.
     @inlinable
-    public mutating func update(gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
-                                magnetometer: SIMD3<Double>?, dt: Double) {
+    public mutating func update(
+        gyroscope: SIMD3<Double>,
+        accelerometer: SIMD3<Double>,
+        magnetometer: SIMD3<Double>?,
+        dt: Double
+    ) {
         precondition(dt.isFinite && dt > 0, "MadgwickFilter: dt must be finite and > 0, got \(dt)")
         if FusionMath.norm(gyroscope) == 0 { return }
         let q = FusionMath.normalized(FusionMath.simd(quaternion))

@@ -79,8 +79,10 @@ public struct MahonyFilter: Sendable, Hashable {
     /// - Precondition: the gains are finite and not negative.
     @inlinable
     public init(kP: Double = 1, kI: Double = 0.3, quaternion: Quaternion = .identity, bias: SIMD3<Double> = .zero) {
-        precondition(kP.isFinite && kP >= 0 && kI.isFinite && kI >= 0,
-                     "MahonyFilter: gains must be finite and >= 0, got kP \(kP), kI \(kI)")
+        precondition(
+            kP.isFinite && kP >= 0 && kI.isFinite && kI >= 0,
+            "MahonyFilter: gains must be finite and >= 0, got kP \(kP), kI \(kI)"
+        )
         self.kP = kP
         self.kI = kI
         self.quaternion = quaternion
@@ -96,7 +98,8 @@ public struct MahonyFilter: Sendable, Hashable {
     ///   - magnetometer: The first calibrated field (any unit), or `nil`.
     @inlinable
     public init(kP: Double = 1, kI: Double = 0.3, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>? = nil) {
-        let start = magnetometer.map { Self.initialAttitude(accelerometer: accelerometer, magnetometer: $0) }
+        let start =
+            magnetometer.map { Self.initialAttitude(accelerometer: accelerometer, magnetometer: $0) }
             ?? FusionMath.quaternion(FusionMath.gravityAttitude(accelerometer))
         self.init(kP: kP, kI: kI, quaternion: start)
     }
@@ -109,8 +112,12 @@ public struct MahonyFilter: Sendable, Hashable {
     ///   - dt: Time step (s), finite and > 0.
     /// - Precondition: `dt` is finite and positive.
     @inlinable
-    public mutating func update(gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
-                                magnetometer: SIMD3<Double>?, dt: Double) {
+    public mutating func update(
+        gyroscope: SIMD3<Double>,
+        accelerometer: SIMD3<Double>,
+        magnetometer: SIMD3<Double>?,
+        dt: Double
+    ) {
         precondition(dt.isFinite && dt > 0, "MahonyFilter: dt must be finite and > 0, got \(dt)")
         if FusionMath.norm(gyroscope) == 0 { return }
         let q = FusionMath.normalized(FusionMath.simd(quaternion))
@@ -146,7 +153,8 @@ public struct MahonyFilter: Sendable, Hashable {
     /// - Returns: Device → (east, magnetic north, up).
     @inlinable
     public static func initialAttitude(accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>) -> Quaternion {
-        let a = accelerometer, m = magnetometer
+        let a = accelerometer
+        let m = magnetometer
         let fallback = FusionMath.quaternion(FusionMath.gravityAttitude(a))
         let na = FusionMath.norm(a)
         var east = FusionMath.cross(m, a)

@@ -1,16 +1,19 @@
-import Foundation
-import Signals
-import InternalUtilities
 import Formats
+import Foundation
+import InternalUtilities
+import Signals
 
 extension IMU {
     /// The error terms of each sensor as JSON keys (after the `accelerometer_` or `gyroscope_` prefix),
     /// in the order they are written. The first two are Kalibr's `imu.yaml` names.
-    public static let termNames = ["noise_density", "random_walk", "bias_instability", "bias_correlation_time",
-                                   "turn_on_bias", "bias", "scale_factor", "misalignment", "resolution", "range", "bandwidth"]
+    public static let termNames = [
+        "noise_density", "random_walk", "bias_instability", "bias_correlation_time",
+        "turn_on_bias", "bias", "scale_factor", "misalignment", "resolution", "range", "bandwidth",
+    ]
 
     /// Every field of an `imu` object.
-    public static let fieldNames = ["preset", "kalibr", "motion", "seed", "accelerometer_unit"]
+    public static let fieldNames =
+        ["preset", "kalibr", "motion", "seed", "accelerometer_unit"]
         + ["accelerometer", "gyroscope"].flatMap { p in termNames.map { "\(p)_\($0)" } }
 
     /// Decodes the body of an `{"imu": {...}}` spec strictly.
@@ -41,13 +44,29 @@ extension IMU {
     ///   arrays of the wrong length, unknown presets or units, an invalid motion, a term outside its range
     ///   (``validate(path:)``, after the preset's, the file's and the spec's terms are layered); for `kalibr`, the file,
     ///   its line and key as ``KalibrIMU/init(yaml:file:)`` finds them, with the JSON path.
-    package init(json: JSONValue, path: String = "$.imu", baseDirectory: URL? = nil, allowFiles: Bool = true,
-                 readKalibr: KalibrFileReader? = nil) throws(SignalError) {
+    package init(
+        json: JSONValue,
+        path: String = "$.imu",
+        baseDirectory: URL? = nil,
+        allowFiles: Bool = true,
+        readKalibr: KalibrFileReader? = nil
+    ) throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "'imu'", fields: IMU.fieldNames)
-        let imu = try IMU.decode(fields: f, path: path, motionRequired: true, baseDirectory: baseDirectory, allowFiles: allowFiles,
-                                 readKalibr: readKalibr).imu
-        self.init(motion: imu.motion, accelerometer: imu.accelerometer, gyroscope: imu.gyroscope, seed: imu.seed,
-                  accelerometerUnit: imu.accelerometerUnit)
+        let imu = try IMU.decode(
+            fields: f,
+            path: path,
+            motionRequired: true,
+            baseDirectory: baseDirectory,
+            allowFiles: allowFiles,
+            readKalibr: readKalibr
+        ).imu
+        self.init(
+            motion: imu.motion,
+            accelerometer: imu.accelerometer,
+            gyroscope: imu.gyroscope,
+            seed: imu.seed,
+            accelerometerUnit: imu.accelerometerUnit
+        )
     }
 
     /// Decodes the IMU of a trajectory (`$.trajectory.sensors.imu`): the fields of an `imu` spec but
@@ -55,36 +74,67 @@ extension IMU {
     /// absent, a `kalibr` file's `update_rate`).
     /// - Returns: The IMU (its `motion` unused) and its rate, `nil` for the render rate.
     /// - Throws: `SignalError` naming the path, `.invalidArgument` at `…imu.motion` for a motion.
-    package static func trajectoryIMU(json: JSONValue, path: String, baseDirectory: URL? = nil,
-                                      allowFiles: Bool = true,
-                                      readKalibr: KalibrFileReader? = nil) throws(SignalError) -> (imu: IMU, rate: Double?) {
+    package static func trajectoryIMU(
+        json: JSONValue,
+        path: String,
+        baseDirectory: URL? = nil,
+        allowFiles: Bool = true,
+        readKalibr: KalibrFileReader? = nil
+    ) throws(SignalError) -> (imu: IMU, rate: Double?) {
         let f = try JSONFields(json, path: path, what: "a trajectory's 'imu'", fields: IMU.fieldNames + ["rate"])
         if f.has("motion") {
-            throw SignalError(.invalidArgument, path: f.path("motion"),
-                              "an IMU inside a trajectory measures the trajectory's motion; remove 'motion'")
+            throw SignalError(
+                .invalidArgument,
+                path: f.path("motion"),
+                "an IMU inside a trajectory measures the trajectory's motion; remove 'motion'"
+            )
         }
-        let (imu, kalibr) = try IMU.decode(fields: f, path: path, motionRequired: false, baseDirectory: baseDirectory, allowFiles: allowFiles,
-                                           readKalibr: readKalibr)
+        let (imu, kalibr) = try IMU.decode(
+            fields: f,
+            path: path,
+            motionRequired: false,
+            baseDirectory: baseDirectory,
+            allowFiles: allowFiles,
+            readKalibr: readKalibr
+        )
         return (imu, try f.optionalNumber("rate") ?? kalibr?.updateRate)
     }
 
     /// Reads the `kalibr` file an `imu` object names, if any.
-    private static func kalibrTerms(_ f: JSONFields, baseDirectory: URL?, allowFiles: Bool,
-                                    readKalibr: KalibrFileReader?) throws(SignalError) -> KalibrIMU? {
+    private static func kalibrTerms(
+        _ f: JSONFields,
+        baseDirectory: URL?,
+        allowFiles: Bool,
+        readKalibr: KalibrFileReader?
+    ) throws(SignalError) -> KalibrIMU? {
         guard let name = try f.optionalString("kalibr") else { return nil }
         guard allowFiles else {
-            throw SignalError(.invalidArgument, path: f.path("kalibr"),
-                              "a spec sent to a running server cannot name files; give the noise terms (accelerometer_noise_density, …) in the spec, or start the server with the spec file (signals serve FILE)")
+            throw SignalError(
+                .invalidArgument,
+                path: f.path("kalibr"),
+                "a spec sent to a running server cannot name files; give the noise terms (accelerometer_noise_density, …) in the spec, or start the server with the spec file (signals serve FILE)"
+            )
         }
         guard !name.isEmpty else {
-            throw SignalError(.malformed, path: f.path("kalibr"), "'kalibr' must name an imu.yaml file, got an empty string")
+            throw SignalError(
+                .malformed,
+                path: f.path("kalibr"),
+                "'kalibr' must name an imu.yaml file, got an empty string"
+            )
         }
         guard let readKalibr else {
-            throw SignalError(.invalidArgument, path: f.path("kalibr"),
-                              "'kalibr' names a YAML file, and this decoder reads none: load the spec with the command line or the server (SpecDocument), or give the noise terms (accelerometer_noise_density, …) in the spec")
+            throw SignalError(
+                .invalidArgument,
+                path: f.path("kalibr"),
+                "'kalibr' names a YAML file, and this decoder reads none: load the spec with the command line or the server (SpecDocument), or give the noise terms (accelerometer_noise_density, …) in the spec"
+            )
         }
-        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name)
-            : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(name)
+        let url =
+            name.hasPrefix("/")
+            ? URL(fileURLWithPath: name)
+            : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(
+                name
+            )
         do {
             return try readKalibr(url)
         } catch {
@@ -95,14 +145,23 @@ extension IMU {
     }
 
     /// Decodes the fields of an `imu` object: the IMU and the `kalibr` file's terms, if any.
-    private static func decode(fields f: JSONFields, path: String, motionRequired: Bool, baseDirectory: URL?,
-                               allowFiles: Bool, readKalibr: KalibrFileReader?) throws(SignalError) -> (imu: IMU, kalibr: KalibrIMU?) {
-        var accelerometer = SensorModel(), gyroscope = SensorModel()
+    private static func decode(
+        fields f: JSONFields,
+        path: String,
+        motionRequired: Bool,
+        baseDirectory: URL?,
+        allowFiles: Bool,
+        readKalibr: KalibrFileReader?
+    ) throws(SignalError) -> (imu: IMU, kalibr: KalibrIMU?) {
+        var accelerometer = SensorModel()
+        var gyroscope = SensorModel()
         if let name = try f.optionalString("preset") {
             guard let preset = IMUPreset(rawValue: name) else {
                 let names = IMUPreset.allCases.map(\.rawValue)
                 var message = "unknown IMU preset \"\(SignalError.quoted(name, limit: 40))\""
-                if let guess = SignalError.closestName(to: name, in: names) { message += " (did you mean \"\(guess)\"?)" }
+                if let guess = SignalError.closestName(to: name, in: names) {
+                    message += " (did you mean \"\(guess)\"?)"
+                }
                 message += "; the presets are \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
                 throw SignalError(.malformed, path: f.path("preset"), message)
             }
@@ -122,7 +181,10 @@ extension IMU {
             if let preset = try MotionPreset.motionNode(json: motionValue, path: f.path("motion")) {
                 motion = preset
             } else {
-                let motionNode = try SignalNode(json: .object(JSONObject([.init(key: "motion", value: motionValue)])), path: path)
+                let motionNode = try SignalNode(
+                    json: .object(JSONObject([.init(key: "motion", value: motionValue)])),
+                    path: path
+                )
                 guard case .motion(let m) = motionNode else {
                     throw SignalError(.malformed, path: f.path("motion"), "'motion' must be the body of a motion spec")
                 }
@@ -132,15 +194,23 @@ extension IMU {
         var unit = AccelerometerUnit.g
         if let text = try f.optionalString("accelerometer_unit") {
             guard let u = AccelerometerUnit(rawValue: text) else {
-                throw SignalError(.malformed, path: f.path("accelerometer_unit"),
-                                  "accelerometer_unit must be \"g\" or \"m/s^2\", got \"\(SignalError.quoted(text, limit: 40))\"")
+                throw SignalError(
+                    .malformed,
+                    path: f.path("accelerometer_unit"),
+                    "accelerometer_unit must be \"g\" or \"m/s^2\", got \"\(SignalError.quoted(text, limit: 40))\""
+                )
             }
             unit = u
         }
         try IMU.readTerms(f, prefix: "accelerometer", into: &accelerometer)
         try IMU.readTerms(f, prefix: "gyroscope", into: &gyroscope)
-        let imu = IMU(motion: motion, accelerometer: accelerometer, gyroscope: gyroscope,
-                      seed: try f.optionalUnsigned("seed") ?? 0, accelerometerUnit: unit)
+        let imu = IMU(
+            motion: motion,
+            accelerometer: accelerometer,
+            gyroscope: gyroscope,
+            seed: try f.optionalUnsigned("seed") ?? 0,
+            accelerometerUnit: unit
+        )
         // The preset's, the file's and the spec's terms together, checked once as every IMU is.
         try imu.validate(path: path)
         return (imu, kalibr)
@@ -159,7 +229,11 @@ extension IMU {
 
     /// Decodes `{"imu": {...}}` from JSON bytes, reading a `kalibr` file with `readKalibr`.
     /// - Throws: As ``decode(json:baseDirectory:)``, and the reader's errors with the JSON path.
-    package static func decode(json data: Data, baseDirectory: URL? = nil, readKalibr: KalibrFileReader?) throws(SignalError) -> IMU {
+    package static func decode(
+        json data: Data,
+        baseDirectory: URL? = nil,
+        readKalibr: KalibrFileReader?
+    ) throws(SignalError) -> IMU {
         let value = try JSONValue.parse(data)
         let f = try JSONFields(value, path: "$", what: "an IMU spec", fields: ["imu"])
         return try IMU(json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory, readKalibr: readKalibr)
@@ -189,25 +263,41 @@ extension IMU {
         let name = "\(prefix)_misalignment"
         if let v = try f.value(name) {
             guard case .array(let rows) = v, rows.count == 3 else {
-                throw SignalError(.malformed, path: f.path(name), "'\(name)' must be a 3×3 array of arrays (radians), got \(v.preview())")
+                throw SignalError(
+                    .malformed,
+                    path: f.path(name),
+                    "'\(name)' must be a 3×3 array of arrays (radians), got \(v.preview())"
+                )
             }
             var matrix: [SIMD3<Double>] = []
             for (r, row) in rows.enumerated() {
                 guard case .array(let items) = row, items.count == 3 else {
-                    throw SignalError(.malformed, path: "\(f.path(name))[\(r)]", "each row of '\(name)' must be an array of 3 numbers, got \(row.preview())")
+                    throw SignalError(
+                        .malformed,
+                        path: "\(f.path(name))[\(r)]",
+                        "each row of '\(name)' must be an array of 3 numbers, got \(row.preview())"
+                    )
                 }
                 var v = SIMD3<Double>.zero
-                for c in 0 ..< 3 { v[c] = try JSONFields.number(items[c], path: "\(f.path(name))[\(r)][\(c)]", name: name) }
+                for c in 0..<3 {
+                    v[c] = try JSONFields.number(items[c], path: "\(f.path(name))[\(r)][\(c)]", name: name)
+                }
                 matrix.append(v)
             }
             m.misalignment = matrix
         }
         // Zero means "off" for these three; written explicitly it is a mistake.
-        for (term, value, off) in [("range", m.range, "saturation"), ("resolution", m.resolution, "quantisation"),
-                                   ("bandwidth", m.bandwidth, "low-pass filter")] {
+        for (term, value, off) in [
+            ("range", m.range, "saturation"), ("resolution", m.resolution, "quantisation"),
+            ("bandwidth", m.bandwidth, "low-pass filter"),
+        ] {
             let key = "\(prefix)_\(term)"
-            if f.has(key), (0 ..< 3).contains(where: { value[$0] <= 0 }) {
-                throw SignalError(.outOfRange, path: f.path(key), "\(key) must be > 0 on every axis; leave it out for no \(off)")
+            if f.has(key), (0..<3).contains(where: { value[$0] <= 0 }) {
+                throw SignalError(
+                    .outOfRange,
+                    path: f.path(key),
+                    "\(key) must be > 0 on every axis; leave it out for no \(off)"
+                )
             }
         }
     }
@@ -227,16 +317,24 @@ extension IMU {
         members.append(.init(key: "accelerometer_unit", value: .string(accelerometerUnit.rawValue)))
         for (prefix, m) in [("accelerometer", accelerometer), ("gyroscope", gyroscope)] {
             let terms: [(String, SIMD3<Double>)] = [
-                ("noise_density", m.noiseDensity), ("random_walk", m.randomWalk), ("bias_instability", m.biasInstability),
+                ("noise_density", m.noiseDensity), ("random_walk", m.randomWalk),
+                ("bias_instability", m.biasInstability),
                 ("bias_correlation_time", m.biasCorrelationTime), ("turn_on_bias", m.turnOnBias), ("bias", m.bias),
                 ("scale_factor", m.scaleFactor),
             ]
-            for (term, v) in terms where v != .zero { members.append(.init(key: "\(prefix)_\(term)", value: vector(v))) }
-            if m.misaligned {
-                members.append(.init(key: "\(prefix)_misalignment",
-                                     value: .array(m.misalignment.map { .array([number($0.x), number($0.y), number($0.z)]) })))
+            for (term, v) in terms where v != .zero {
+                members.append(.init(key: "\(prefix)_\(term)", value: vector(v)))
             }
-            for (term, v) in [("resolution", m.resolution), ("range", m.range), ("bandwidth", m.bandwidth)] where v != .zero {
+            if m.misaligned {
+                members.append(
+                    .init(
+                        key: "\(prefix)_misalignment",
+                        value: .array(m.misalignment.map { .array([number($0.x), number($0.y), number($0.z)]) })
+                    )
+                )
+            }
+            for (term, v) in [("resolution", m.resolution), ("range", m.range), ("bandwidth", m.bandwidth)]
+            where v != .zero {
                 members.append(.init(key: "\(prefix)_\(term)", value: vector(v)))
             }
         }

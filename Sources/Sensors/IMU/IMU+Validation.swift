@@ -11,11 +11,16 @@ extension IMU {
         let here = context.appending(".imu")
         _ = try SignalNode.motion(motion).validate(here)
         try validate(path: here.path, sampleRate: context.sampleRate)
-        var bound = 0.0, bounded = true
+        var bound = 0.0
+        var bounded = true
         for (prefix, model) in [("accelerometer", accelerometer), ("gyroscope", gyroscope)] {
             let scale = prefix == "accelerometer" && accelerometerUnit == .g ? 1 / IMU.standardGravity : 1
-            for i in 0 ..< 3 {
-                if model.range[i] > 0 { bound = max(bound, (model.range[i] + model.resolution[i]) * scale) } else { bounded = false }
+            for i in 0..<3 {
+                if model.range[i] > 0 {
+                    bound = max(bound, (model.range[i] + model.resolution[i]) * scale)
+                } else {
+                    bounded = false
+                }
             }
         }
         return bounded ? try here.checkBound(bound) : nil

@@ -42,8 +42,10 @@ public struct IMU: Signal, Sendable, Hashable {
     public static let standardGravity = 9.80665
 
     /// The six channel names, as CSV headers: `accelerometer.x`, …, `gyroscope.z`.
-    public static let channelNames = ["accelerometer.x", "accelerometer.y", "accelerometer.z",
-                                      "gyroscope.x", "gyroscope.y", "gyroscope.z"]
+    public static let channelNames = [
+        "accelerometer.x", "accelerometer.y", "accelerometer.z",
+        "gyroscope.x", "gyroscope.y", "gyroscope.z",
+    ]
 
     /// Six.
     public var channelCount: Int { 6 }
@@ -55,8 +57,13 @@ public struct IMU: Signal, Sendable, Hashable {
     ///   - gyroscope: Gyroscope errors in rad/s (default ideal).
     ///   - seed: Seed of the random terms.
     ///   - accelerometerUnit: g (default) or m/s².
-    public init(motion: MotionNode = MotionNode(attitude: .fixed(.named(.faceUp))), accelerometer: SensorModel = .ideal,
-                gyroscope: SensorModel = .ideal, seed: UInt64 = 0, accelerometerUnit: AccelerometerUnit = .g) {
+    public init(
+        motion: MotionNode = MotionNode(attitude: .fixed(.named(.faceUp))),
+        accelerometer: SensorModel = .ideal,
+        gyroscope: SensorModel = .ideal,
+        seed: UInt64 = 0,
+        accelerometerUnit: AccelerometerUnit = .g
+    ) {
         self.motion = motion
         self.accelerometer = accelerometer
         self.gyroscope = gyroscope
@@ -84,7 +91,8 @@ public struct IMU: Signal, Sendable, Hashable {
     ///   - preset: The sensor.
     ///   - motion: The true motion.
     ///   - seed: Seed of the random terms.
-    public init(preset: IMUPreset, motion: MotionNode = MotionNode(attitude: .fixed(.named(.faceUp))), seed: UInt64 = 0) {
+    public init(preset: IMUPreset, motion: MotionNode = MotionNode(attitude: .fixed(.named(.faceUp))), seed: UInt64 = 0)
+    {
         self.init(motion: motion, accelerometer: preset.accelerometer, gyroscope: preset.gyroscope, seed: seed)
     }
 }

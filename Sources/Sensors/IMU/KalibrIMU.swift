@@ -41,8 +41,10 @@ public struct KalibrIMU: Sendable, Hashable {
     public var updateRate: Double?
 
     /// Kalibr's four noise keys, in the order they are written.
-    public static let keys = ["accelerometer_noise_density", "accelerometer_random_walk",
-                              "gyroscope_noise_density", "gyroscope_random_walk"]
+    public static let keys = [
+        "accelerometer_noise_density", "accelerometer_random_walk",
+        "gyroscope_noise_density", "gyroscope_random_walk",
+    ]
     /// ORB-SLAM3's names of the same four terms, in the same order, and of the rate.
     public static let orbSLAM3Keys = ["IMU.NoiseAcc", "IMU.AccWalk", "IMU.NoiseGyro", "IMU.GyroWalk"]
 
@@ -56,8 +58,13 @@ public struct KalibrIMU: Sendable, Hashable {
     ///   - gyroscopeNoiseDensity: rad/s/√Hz.
     ///   - gyroscopeRandomWalk: rad/s²/√Hz.
     ///   - updateRate: Hz, or `nil`.
-    public init(accelerometerNoiseDensity: Double, accelerometerRandomWalk: Double,
-                gyroscopeNoiseDensity: Double, gyroscopeRandomWalk: Double, updateRate: Double? = nil) {
+    public init(
+        accelerometerNoiseDensity: Double,
+        accelerometerRandomWalk: Double,
+        gyroscopeNoiseDensity: Double,
+        gyroscopeRandomWalk: Double,
+        updateRate: Double? = nil
+    ) {
         self.accelerometerNoiseDensity = accelerometerNoiseDensity
         self.accelerometerRandomWalk = accelerometerRandomWalk
         self.gyroscopeNoiseDensity = gyroscopeNoiseDensity
@@ -84,14 +91,20 @@ public struct KalibrIMU: Sendable, Hashable {
         // Shortest round-trip digits, with a '.' in the mantissa: PyYAML (Kalibr's reader) takes `2e-05` for a string.
         func number(_ v: Double) -> String {
             let text = "\(v)"
-            guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), !text[..<e].contains(".") else { return text }
+            guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), !text[..<e].contains(".") else {
+                return text
+            }
             return text[..<e] + ".0" + text[e...]
         }
         var text = "# IMU noise model (Kalibr imu.yaml; continuous-time densities, SI units)\n"
-        text += "accelerometer_noise_density: \(number(accelerometerNoiseDensity))  # [ m / s^2 / sqrt(Hz) ] (accel \"white noise\")\n"
-        text += "accelerometer_random_walk: \(number(accelerometerRandomWalk))  # [ m / s^3 / sqrt(Hz) ] (accel bias diffusion)\n"
-        text += "gyroscope_noise_density: \(number(gyroscopeNoiseDensity))  # [ rad / s / sqrt(Hz) ] (gyro \"white noise\")\n"
-        text += "gyroscope_random_walk: \(number(gyroscopeRandomWalk))  # [ rad / s^2 / sqrt(Hz) ] (gyro bias diffusion)\n"
+        text +=
+            "accelerometer_noise_density: \(number(accelerometerNoiseDensity))  # [ m / s^2 / sqrt(Hz) ] (accel \"white noise\")\n"
+        text +=
+            "accelerometer_random_walk: \(number(accelerometerRandomWalk))  # [ m / s^3 / sqrt(Hz) ] (accel bias diffusion)\n"
+        text +=
+            "gyroscope_noise_density: \(number(gyroscopeNoiseDensity))  # [ rad / s / sqrt(Hz) ] (gyro \"white noise\")\n"
+        text +=
+            "gyroscope_random_walk: \(number(gyroscopeRandomWalk))  # [ rad / s^2 / sqrt(Hz) ] (gyro bias diffusion)\n"
         if let updateRate { text += "update_rate: \(number(updateRate))  # Hz\n" }
         return text
     }

@@ -3,28 +3,28 @@ import Signals
 extension SensorModel {
     /// White noise densities accepted, unit/√Hz: 0 … 10 (a consumer MEMS accelerometer has about
     /// 2·10⁻³ m/s²/√Hz, a MEMS gyroscope about 10⁻⁴ rad/s/√Hz; 10 is a thousand times the noisiest part).
-    public static let noiseDensities: ClosedRange<Double> = 0 ... 10
+    public static let noiseDensities: ClosedRange<Double> = 0...10
     /// Bias random walks accepted, unit/s/√Hz: 0 … 10 (MEMS parts are below 10⁻²).
-    public static let randomWalks: ClosedRange<Double> = 0 ... 10
+    public static let randomWalks: ClosedRange<Double> = 0...10
     /// Bias instabilities (the Gauss–Markov σ) accepted, unit: 0 … 100 (10 g, or 100 rad/s).
-    public static let biasInstabilities: ClosedRange<Double> = 0 ... 100
+    public static let biasInstabilities: ClosedRange<Double> = 0...100
     /// Correlation times accepted, s: 0 … 10⁹ (about 32 years); > 0 wherever the bias instability is not 0.
-    public static let biasCorrelationTimes: ClosedRange<Double> = 0 ... 1e9
+    public static let biasCorrelationTimes: ClosedRange<Double> = 0...1e9
     /// Turn-on bias deviations accepted, unit: 0 … 100.
-    public static let turnOnBiases: ClosedRange<Double> = 0 ... 100
+    public static let turnOnBiases: ClosedRange<Double> = 0...100
     /// Fixed biases accepted, unit: −1000 … 1000 (100 g, or 1000 rad/s).
-    public static let biases: ClosedRange<Double> = -1_000 ... 1_000
+    public static let biases: ClosedRange<Double> = -1_000...1_000
     /// Scale-factor errors accepted (a fraction): −0.5 … 0.5, both ends excluded.
-    public static let scaleFactors: ClosedRange<Double> = -0.5 ... 0.5
+    public static let scaleFactors: ClosedRange<Double> = -0.5...0.5
     /// Misalignment angles accepted, rad: −0.2 … 0.2 off the diagonal (the diagonal is 0).
-    public static let misalignmentAngles: ClosedRange<Double> = -0.2 ... 0.2
+    public static let misalignmentAngles: ClosedRange<Double> = -0.2...0.2
     /// Quantisation steps accepted, unit: 0 (none) or 10⁻¹² … 10⁴ (below 10⁻¹², `1/resolution` overflows).
-    public static let resolutions: ClosedRange<Double> = 1e-12 ... 1e4
+    public static let resolutions: ClosedRange<Double> = 1e-12...1e4
     /// Measurement ranges accepted, unit: 0 (none) or 10⁻¹² … 10⁶ (shock accelerometers reach 10⁵ g).
-    public static let ranges: ClosedRange<Double> = 1e-12 ... 1e6
+    public static let ranges: ClosedRange<Double> = 1e-12...1e6
     /// Low-pass bandwidths accepted, Hz: 0 (none) or above 0 … 10⁶ (and slow enough a filter for its rate, see
     /// ``validate(sensor:path:sampleRate:)``).
-    public static let bandwidths: ClosedRange<Double> = 0 ... 1e6
+    public static let bandwidths: ClosedRange<Double> = 0...1e6
 
     /// Checks every term against its documented range (``noiseDensities``, ``randomWalks``, …), for any rate.
     ///
@@ -47,9 +47,15 @@ extension SensorModel {
             SignalError(code, path: "\(path).\(field(name))", message)
         }
         let axisNames = ["x", "y", "z"]
-        func axes(_ name: String, _ v: SIMD3<Double>, _ range: ClosedRange<Double>, unit: String, orZero: Bool = false,
-                  open: Bool = false) throws(SignalError) {
-            for i in 0 ..< 3 {
+        func axes(
+            _ name: String,
+            _ v: SIMD3<Double>,
+            _ range: ClosedRange<Double>,
+            unit: String,
+            orZero: Bool = false,
+            open: Bool = false
+        ) throws(SignalError) {
+            for i in 0..<3 {
                 let x = v[i]
                 guard x.isFinite else {
                     throw fail(.nonFinite, name, "\(field(name)) must be finite, got \(x) on axis \(axisNames[i])")
@@ -62,13 +68,16 @@ extension SensorModel {
                     if open {
                         message = "\(field(name)) must be within ±\(range.upperBound), ends excluded, \(got)"
                     } else if orZero && x < range.lowerBound {
-                        message = "\(field(name)) must be 0 (none) or at least \(range.lowerBound)\(unit), \(got); no sensor has such a \(name)"
+                        message =
+                            "\(field(name)) must be 0 (none) or at least \(range.lowerBound)\(unit), \(got); no sensor has such a \(name)"
                     } else if x < 0 && range.lowerBound >= 0 {
                         message = "\(field(name)) must be ≥ 0, \(got)"
                     } else if x > range.upperBound {
-                        message = "\(field(name)) must be at most \(range.upperBound)\(unit), \(got): no sensor has such a term, and larger ones could overflow the samples"
+                        message =
+                            "\(field(name)) must be at most \(range.upperBound)\(unit), \(got): no sensor has such a term, and larger ones could overflow the samples"
                     } else {
-                        message = "\(field(name)) must be within \(range.lowerBound) ... \(range.upperBound)\(unit), \(got): no sensor has such a term"
+                        message =
+                            "\(field(name)) must be within \(range.lowerBound) ... \(range.upperBound)\(unit), \(got): no sensor has such a term"
                     }
                     throw fail(.outOfRange, name, message)
                 }
@@ -86,32 +95,53 @@ extension SensorModel {
         try axes("resolution", resolution, Self.resolutions, unit: " \(unit)", orZero: true)
         try axes("range", range, Self.ranges, unit: " \(unit)", orZero: true)
         try axes("bandwidth", bandwidth, Self.bandwidths, unit: " Hz")
-        for i in 0 ..< 3 {
+        for i in 0..<3 {
             let axis = axisNames[i]
             if biasInstability[i] > 0 && !(biasCorrelationTime[i] > 0) {
-                throw fail(.missingField, "bias_correlation_time",
-                           "\(field("bias_instability")) on axis \(axis) needs a positive \(field("bias_correlation_time")) (s), got \(biasCorrelationTime[i])")
+                throw fail(
+                    .missingField,
+                    "bias_correlation_time",
+                    "\(field("bias_instability")) on axis \(axis) needs a positive \(field("bias_correlation_time")) (s), got \(biasCorrelationTime[i])"
+                )
             }
             if resolution[i] > 0 && range[i] > 0 && resolution[i] > range[i] {
-                throw fail(.outOfRange, "resolution", "\(field("resolution")) \(resolution[i]) is larger than the range \(range[i]) on axis \(axis)")
+                throw fail(
+                    .outOfRange,
+                    "resolution",
+                    "\(field("resolution")) \(resolution[i]) is larger than the range \(range[i]) on axis \(axis)"
+                )
             }
         }
         guard misalignment.count == 3 else {
-            throw fail(.malformed, "misalignment", "\(field("misalignment")) must be a 3×3 matrix, got \(misalignment.count) rows")
+            throw fail(
+                .malformed,
+                "misalignment",
+                "\(field("misalignment")) must be a 3×3 matrix, got \(misalignment.count) rows"
+            )
         }
         for (r, row) in misalignment.enumerated() {
-            for c in 0 ..< 3 {
+            for c in 0..<3 {
                 let v = row[c]
                 guard v.isFinite else {
-                    throw fail(.nonFinite, "misalignment", "\(field("misalignment"))[\(r)][\(c)] must be finite, got \(v)")
+                    throw fail(
+                        .nonFinite,
+                        "misalignment",
+                        "\(field("misalignment"))[\(r)][\(c)] must be finite, got \(v)"
+                    )
                 }
                 if r == c && v != 0 {
-                    throw fail(.outOfRange, "misalignment",
-                               "the diagonal of \(field("misalignment")) must be 0 (a diagonal term is a scale factor: use \(field("scale_factor"))), got \(v) at [\(r)][\(c)]")
+                    throw fail(
+                        .outOfRange,
+                        "misalignment",
+                        "the diagonal of \(field("misalignment")) must be 0 (a diagonal term is a scale factor: use \(field("scale_factor"))), got \(v) at [\(r)][\(c)]"
+                    )
                 }
                 guard Self.misalignmentAngles.contains(v) else {
-                    throw fail(.outOfRange, "misalignment",
-                               "\(field("misalignment"))[\(r)][\(c)] is a small angle in radians and must be within ±\(Self.misalignmentAngles.upperBound), got \(v)")
+                    throw fail(
+                        .outOfRange,
+                        "misalignment",
+                        "\(field("misalignment"))[\(r)][\(c)] is a small angle in radians and must be within ±\(Self.misalignmentAngles.upperBound), got \(v)"
+                    )
                 }
             }
         }
@@ -126,11 +156,14 @@ extension SensorModel {
     /// - Throws: `SignalError` as ``validate(sensor:path:)``; `.outOfRange` at `path.sensor_bandwidth`.
     public func validate(sensor: String, path: String, sampleRate: Double) throws(SignalError) {
         try validate(sensor: sensor, path: path)
-        for i in 0 ..< 3 where bandwidth[i] > 0 {
+        for i in 0..<3 where bandwidth[i] > 0 {
             let k = FirstOrderLowPass(bandwidth: bandwidth[i]).warmUp(sampleRate: sampleRate)
             guard k <= FirstOrderLowPass.largestWarmUp else {
-                throw SignalError(.outOfRange, path: "\(path).\(sensor)_bandwidth",
-                                  "\(sensor)_bandwidth \(bandwidth[i]) Hz is too low for \(sampleRate) Hz: the filter's memory would span more than 2^20 samples")
+                throw SignalError(
+                    .outOfRange,
+                    path: "\(path).\(sensor)_bandwidth",
+                    "\(sensor)_bandwidth \(bandwidth[i]) Hz is too low for \(sampleRate) Hz: the filter's memory would span more than 2^20 samples"
+                )
             }
         }
     }

@@ -52,24 +52,26 @@ struct BridgedProcess: Sendable, Hashable {
         case .randomWalk(let step):
             a = 1
             b = step
-            weights = (0 ... L).map { Double($0) / Double(L) }
+            weights = (0...L).map { Double($0) / Double(L) }
         case .gaussMarkov(let sigma, let decay):
             a = exp(-decay)
             b = sigma * (-expm1(-2 * decay)).squareRoot()
             let sinhL = sinh(Double(L) * decay)
             if sinhL > 0 && sinhL.isFinite {
                 // sinh(jδ) by the angle-addition recurrence (relative error ~ j·ulp).
-                let s1 = sinh(decay), c1 = cosh(decay)
-                var sj = 0.0, cj = 1.0
+                let s1 = sinh(decay)
+                let c1 = cosh(decay)
+                var sj = 0.0
+                var cj = 1.0
                 var w = [Double](repeating: 0, count: L + 1)
-                for j in 1 ... L {
+                for j in 1...L {
                     (sj, cj) = (sj * c1 + cj * s1, cj * c1 + sj * s1)
                     w[j] = sj / sinhL
                 }
                 w[L] = 1
                 weights = w
             } else {
-                weights = (0 ... L).map { Double($0) / Double(L) }
+                weights = (0...L).map { Double($0) / Double(L) }
             }
         }
     }
@@ -86,46 +88,82 @@ struct BridgedProcess: Sendable, Hashable {
     /// `knots[p][k − knotOrigin]` (from ``knotValues(_:_:into:previous:)``), which must cover knots
     /// `first/L ... (first + count − 1)/L + 1`. The four recursions run side by side, so their latency
     /// overlaps; each process's samples are the same as it would get alone.
-    static func add(_ processes: [BridgedProcess], into outputs: [UnsafeMutablePointer<Double>], first: Int, count: Int,
-                    sampleRate: Double, scratch: UnsafeMutablePointer<Float>, knots: [UnsafePointer<Double>], knotOrigin: Int) {
+    static func add(
+        _ processes: [BridgedProcess],
+        into outputs: [UnsafeMutablePointer<Double>],
+        first: Int,
+        count: Int,
+        sampleRate: Double,
+        scratch: UnsafeMutablePointer<Float>,
+        knots: [UnsafePointer<Double>],
+        knotOrigin: Int
+    ) {
         let n = processes.count
         guard count > 0, n > 0, n <= 4 else { return }
         let L = knotSpacing
         let firstKnot = first / L
-        let lastKnot = (first + count - 1) / L + 1           // the knot after the last sample
+        let lastKnot = (first + count - 1) / L + 1  // the knot after the last sample
         let segmentStart = firstKnot * L
         let total = (lastKnot - firstKnot) * L
-        for p in 0 ..< n {
-            NormalDraws.fill(scratch + p * total, count: total, first: segmentStart, streamSeed: processes[p].streamSeed,
-                             sampleRate: sampleRate)
+        for p in 0..<n {
+            NormalDraws.fill(
+                scratch + p * total,
+                count: total,
+                first: segmentStart,
+                streamSeed: processes[p].streamSeed,
+                sampleRate: sampleRate
+            )
         }
-        var a = SIMD4<Double>(repeating: 0), b = SIMD4<Double>(repeating: 0)
-        for p in 0 ..< n { a[p] = processes[p].a; b[p] = processes[p].b }
+        var a = SIMD4<Double>(repeating: 0)
+        var b = SIMD4<Double>(repeating: 0)
+        for p in 0..<n {
+            a[p] = processes[p].a
+            b[p] = processes[p].b
+        }
         // Unused lanes read process 0's normals (their a = b = 0 keep them at 0).
-        let w0 = scratch, w1 = scratch + (n > 1 ? total : 0), w2 = scratch + (n > 2 ? 2 * total : 0), w3 = scratch + (n > 3 ? 3 * total : 0)
+        let w0 = scratch
+        let w1 = scratch + (n > 1 ? total : 0)
+        let w2 = scratch + (n > 2 ? 2 * total : 0)
+        let w3 = scratch + (n > 3 ? 3 * total : 0)
         // Each lane's path stored contiguously, for the bridge passes.
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * (L + 1)) { buffer in
             guard let path = buffer.baseAddress else { return }
-            let p0 = path, p1 = path + (L + 1), p2 = path + 2 * (L + 1), p3 = path + 3 * (L + 1)
-            for k in firstKnot ..< lastKnot {
-                var left = SIMD4<Double>(repeating: 0), right = SIMD4<Double>(repeating: 0)
-                for p in 0 ..< n { left[p] = knots[p][k - knotOrigin]; right[p] = knots[p][k - knotOrigin + 1] }
+            let p0 = path
+            let p1 = path + (L + 1)
+            let p2 = path + 2 * (L + 1)
+            let p3 = path + 3 * (L + 1)
+            for k in firstKnot..<lastKnot {
+                var left = SIMD4<Double>(repeating: 0)
+                var right = SIMD4<Double>(repeating: 0)
+                for p in 0..<n {
+                    left[p] = knots[p][k - knotOrigin]
+                    right[p] = knots[p][k - knotOrigin + 1]
+                }
                 // The free paths from the left knots (sequential, four at a time), then the bridges.
                 let offset = (k - firstKnot) * L
-                p0[0] = left[0]; p1[0] = left[1]; p2[0] = left[2]; p3[0] = left[3]
+                p0[0] = left[0]
+                p1[0] = left[1]
+                p2[0] = left[2]
+                p3[0] = left[3]
                 var x = left
-                for j in 0 ..< L {
+                for j in 0..<L {
                     let i = offset + j
                     x = a * x + b * SIMD4(Double(w0[i]), Double(w1[i]), Double(w2[i]), Double(w3[i]))
-                    p0[j + 1] = x[0]; p1[j + 1] = x[1]; p2[j + 1] = x[2]; p3[j + 1] = x[3]
+                    p0[j + 1] = x[0]
+                    p1[j + 1] = x[1]
+                    p2[j + 1] = x[2]
+                    p3[j + 1] = x[3]
                 }
                 let miss = right - x
-                let lo = max(first, k * L) - k * L, hi = min(first + count, (k + 1) * L) - k * L
-                for p in 0 ..< n {
-                    let o = outputs[p] + (k * L - first), m = miss[p], lane = path + p * (L + 1)
+                let lo = max(first, k * L) - k * L
+                let hi = min(first + count, (k + 1) * L) - k * L
+                for p in 0..<n {
+                    let o = outputs[p] + (k * L - first)
+                    let m = miss[p]
+                    let lane = path + p * (L + 1)
                     processes[p].weights.withUnsafeBufferPointer { weights in
                         guard let w = weights.baseAddress else { return }
-                        for j in lo ..< hi { o[j] += lane[j] + w[j] * m }
+                        for j in lo..<hi { o[j] += lane[j] + w[j] * m }
                     }
                 }
             }
@@ -141,14 +179,20 @@ struct BridgedProcess: Sendable, Hashable {
     /// to the last one holding the whole range), reusing the matching intervals of `previous` (a spine
     /// of an earlier call) instead of drawing them again. The values are the same either way.
     @discardableResult
-    func knotValues(_ lo: Int, _ hi: Int, into values: UnsafeMutablePointer<Double>, previous: [Interval] = []) -> [Interval] {
+    func knotValues(
+        _ lo: Int,
+        _ hi: Int,
+        into values: UnsafeMutablePointer<Double>,
+        previous: [Interval] = []
+    ) -> [Interval] {
         let top = 1 << BridgedProcess.depth
         var current: Interval
         if let root = previous.first {
             current = root
         } else {
             let L = Double(BridgedProcess.knotSpacing)
-            let x0: Double, xTop: Double
+            let x0: Double
+            let xTop: Double
             switch kind {
             case .randomWalk(let step):
                 x0 = 0
@@ -156,7 +200,9 @@ struct BridgedProcess: Sendable, Hashable {
             case .gaussMarkov(let sigma, let decay):
                 x0 = sigma * NormalDraws.normal(streamSeed, UInt64(top) + 1)
                 let rho = exp(-Double(top) * L * decay)
-                xTop = rho * x0 + sigma * (-expm1(-2 * Double(top) * L * decay)).squareRoot() * NormalDraws.normal(streamSeed, UInt64(top))
+                xTop =
+                    rho * x0 + sigma * (-expm1(-2 * Double(top) * L * decay)).squareRoot()
+                    * NormalDraws.normal(streamSeed, UInt64(top))
             }
             current = Interval(a: 0, b: top, xa: x0, xb: xTop)
         }
@@ -165,13 +211,18 @@ struct BridgedProcess: Sendable, Hashable {
         while current.b - current.a > 1 {
             let mid = (current.a + current.b) / 2
             let left = hi <= mid
-            guard left || lo >= mid else { break }      // the range spans both halves
+            guard left || lo >= mid else { break }  // the range spans both halves
             let depth = spine.count
-            if depth < previous.count, previous[depth].a == (left ? current.a : mid), previous[depth].b == (left ? mid : current.b) {
+            if depth < previous.count, previous[depth].a == (left ? current.a : mid),
+                previous[depth].b == (left ? mid : current.b)
+            {
                 current = previous[depth]
             } else {
                 let xm = midpoint(current.a, current.b, current.xa, current.xb)
-                current = left ? Interval(a: current.a, b: mid, xa: current.xa, xb: xm) : Interval(a: mid, b: current.b, xa: xm, xb: current.xb)
+                current =
+                    left
+                    ? Interval(a: current.a, b: mid, xa: current.xa, xb: xm)
+                    : Interval(a: mid, b: current.b, xa: xm, xb: current.xb)
             }
             spine.append(current)
         }
@@ -196,7 +247,15 @@ struct BridgedProcess: Sendable, Hashable {
     }
 
     /// Fills the knots of `[a, b] ∩ [lo, hi]` given the values at `a` and `b`.
-    private func fill(_ a: Int, _ b: Int, _ xa: Double, _ xb: Double, _ lo: Int, _ hi: Int, _ values: UnsafeMutablePointer<Double>) {
+    private func fill(
+        _ a: Int,
+        _ b: Int,
+        _ xa: Double,
+        _ xb: Double,
+        _ lo: Int,
+        _ hi: Int,
+        _ values: UnsafeMutablePointer<Double>
+    ) {
         if a >= lo && a <= hi { values[a - lo] = xa }
         if b >= lo && b <= hi { values[b - lo] = xb }
         guard b - a > 1, b > lo, a < hi else { return }

@@ -33,7 +33,8 @@ public struct FirstOrderLowPass: Sendable, Hashable {
     public func warmUp(sampleRate: Double) -> Int {
         let c = 2 * Double.pi * bandwidth / sampleRate
         let k = (30 * log(2.0) / c).rounded(.up)
-        return k.isFinite && k < Double(FirstOrderLowPass.largestWarmUp + 1) ? max(1, Int(k)) : FirstOrderLowPass.largestWarmUp + 1
+        return k.isFinite && k < Double(FirstOrderLowPass.largestWarmUp + 1)
+            ? max(1, Int(k)) : FirstOrderLowPass.largestWarmUp + 1
     }
 
     /// `G = max(1024, 4K)`: the grid of filter starts.

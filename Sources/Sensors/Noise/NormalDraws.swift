@@ -26,31 +26,56 @@ enum NormalDraws {
     /// Acklam's approximation of the standard normal quantile, `0 < p < 1` (relative error < 1.15·10⁻⁹).
     @inline(__always)
     static func inverseNormal(_ p: Double) -> Double {
-        let a0 = -3.969683028665376e+01, a1 = 2.209460984245205e+02, a2 = -2.759285104469687e+02
-        let a3 = 1.383577518672690e+02, a4 = -3.066479806614716e+01, a5 = 2.506628277459239e+00
-        let b0 = -5.447609879822406e+01, b1 = 1.615858368580409e+02, b2 = -1.556989798598866e+02
-        let b3 = 6.680131188771972e+01, b4 = -1.328068155288572e+01
-        let c0 = -7.784894002430293e-03, c1 = -3.223964580411365e-01, c2 = -2.400758277161838e+00
-        let c3 = -2.549732539343734e+00, c4 = 4.374664141464968e+00, c5 = 2.938163982698783e+00
-        let d0 = 7.784695709041462e-03, d1 = 3.224671290700398e-01, d2 = 2.445134137142996e+00, d3 = 3.754408661907416e+00
+        let a0 = -3.969683028665376e+01
+        let a1 = 2.209460984245205e+02
+        let a2 = -2.759285104469687e+02
+        let a3 = 1.383577518672690e+02
+        let a4 = -3.066479806614716e+01
+        let a5 = 2.506628277459239e+00
+        let b0 = -5.447609879822406e+01
+        let b1 = 1.615858368580409e+02
+        let b2 = -1.556989798598866e+02
+        let b3 = 6.680131188771972e+01
+        let b4 = -1.328068155288572e+01
+        let c0 = -7.784894002430293e-03
+        let c1 = -3.223964580411365e-01
+        let c2 = -2.400758277161838e+00
+        let c3 = -2.549732539343734e+00
+        let c4 = 4.374664141464968e+00
+        let c5 = 2.938163982698783e+00
+        let d0 = 7.784695709041462e-03
+        let d1 = 3.224671290700398e-01
+        let d2 = 2.445134137142996e+00
+        let d3 = 3.754408661907416e+00
         let low = 0.02425
         if p < low {
             let q = (-2 * log(p)).squareRoot()
-            return (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
+            return (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5)
+                / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
         }
         if p > 1 - low {
             let q = (-2 * log(1 - p)).squareRoot()
-            return -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
+            return -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5)
+                / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
         }
-        let q = p - 0.5, r = q * q
-        return (((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1)
+        let q = p - 0.5
+        let r = q * q
+        return (((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q
+            / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1)
     }
 
     /// Standard normal samples `first ..< first + count` of a stream into `out` (as `Float`).
-    static func fill(_ out: UnsafeMutablePointer<Float>, count: Int, first: Int, streamSeed: UInt64, sampleRate: Double) {
+    static func fill(_ out: UnsafeMutablePointer<Float>, count: Int, first: Int, streamSeed: UInt64, sampleRate: Double)
+    {
         guard count > 0 else { return }
-        let block = RenderBlock(base: out, channelStride: count, channelCount: 1, frameCount: count,
-                                startIndex: first, sampleRate: sampleRate)
+        let block = RenderBlock(
+            base: out,
+            channelStride: count,
+            channelCount: 1,
+            frameCount: count,
+            startIndex: first,
+            sampleRate: sampleRate
+        )
         Noise(amplitude: 1, distribution: .gaussian, seed: streamSeed).render(into: block, .identity)
     }
 }

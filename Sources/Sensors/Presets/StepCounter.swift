@@ -1,3 +1,5 @@
+import Signals
+
 /// A simple step counter: peaks of the smoothed acceleration magnitude.
 ///
 /// From the accelerometer reading `a = userAcceleration + gravity` (g), it smooths `|a|` with a centred
@@ -26,7 +28,12 @@ public struct StepCounter: Sendable, Hashable {
     ///   - threshold: Standard deviations above the mean, default 0.5.
     ///   - minimumInterval: Shortest step (s), default 0.25 (4 steps/s).
     ///   - minimumRise: Least rise of a peak above the mean (g), default 0.05.
-    public init(smoothing: Double = 0.15, threshold: Double = 0.5, minimumInterval: Double = 0.25, minimumRise: Double = 0.05) {
+    public init(
+        smoothing: Double = 0.15,
+        threshold: Double = 0.5,
+        minimumInterval: Double = 0.25,
+        minimumRise: Double = 0.05
+    ) {
         self.smoothing = smoothing
         self.threshold = threshold
         self.minimumInterval = minimumInterval
@@ -43,17 +50,20 @@ public struct StepCounter: Sendable, Hashable {
         guard n >= 3, sampleRate > 0, sampleRate.isFinite else { return 0 }
         let half = max(0, Int((smoothing * sampleRate / 2).rounded()))
         var prefix = [Double](repeating: 0, count: n + 1)
-        for i in 0 ..< n { prefix[i + 1] = prefix[i] + magnitude[i] }
-        let smooth = (0 ..< n).map { i -> Double in
-            let lo = max(0, i - half), hi = min(n, i + half + 1)
+        for i in 0..<n { prefix[i + 1] = prefix[i] + magnitude[i] }
+        let smooth = (0..<n).map { i -> Double in
+            let lo = max(0, i - half)
+            let hi = min(n, i + half + 1)
             return (prefix[hi] - prefix[lo]) / Double(hi - lo)
         }
         let mean = smooth.reduce(0, +) / Double(n)
         let sd = (smooth.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n)).squareRoot()
         let level = mean + max(threshold * sd, minimumRise)
         let gap = max(1, Int((minimumInterval * sampleRate).rounded()))
-        var steps = 0, last = -gap
-        for i in 1 ..< n - 1 where smooth[i] > level && smooth[i] >= smooth[i - 1] && smooth[i] > smooth[i + 1] && i - last >= gap {
+        var steps = 0
+        var last = -gap
+        for i in 1..<n - 1
+        where smooth[i] > level && smooth[i] >= smooth[i - 1] && smooth[i] > smooth[i + 1] && i - last >= gap {
             steps += 1
             last = i
         }
@@ -68,15 +78,17 @@ public struct StepCounter: Sendable, Hashable {
         let magnitude: [Double]
         switch buffer.channelCount {
         case 9, 13:
-            magnitude = (0 ..< buffer.frameCount).map { i in
+            magnitude = (0..<buffer.frameCount).map { i in
                 let x = Double(buffer[frame: i, channel: 0]) + Double(buffer[frame: i, channel: 3])
                 let y = Double(buffer[frame: i, channel: 1]) + Double(buffer[frame: i, channel: 4])
                 let z = Double(buffer[frame: i, channel: 2]) + Double(buffer[frame: i, channel: 5])
                 return (x * x + y * y + z * z).squareRoot()
             }
         case 6:
-            let raw = (0 ..< buffer.frameCount).map { i in
-                let x = Double(buffer[frame: i, channel: 0]), y = Double(buffer[frame: i, channel: 1]), z = Double(buffer[frame: i, channel: 2])
+            let raw = (0..<buffer.frameCount).map { i in
+                let x = Double(buffer[frame: i, channel: 0])
+                let y = Double(buffer[frame: i, channel: 1])
+                let z = Double(buffer[frame: i, channel: 2])
                 return (x * x + y * y + z * z).squareRoot()
             }
             let mean = raw.reduce(0, +) / Double(max(1, raw.count))
@@ -87,5 +99,3 @@ public struct StepCounter: Sendable, Hashable {
         return count(magnitude: magnitude, sampleRate: buffer.sampleRate)
     }
 }
-
-import Signals

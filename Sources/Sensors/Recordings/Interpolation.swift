@@ -31,7 +31,8 @@ public enum Interpolation: String, Sendable, Hashable, CaseIterable {
             return out
         }
         func slope(_ i: Int) -> Double {
-            let lo = max(0, i - 1), hi = min(n - 1, i + 1)
+            let lo = max(0, i - 1)
+            let hi = min(n - 1, i + 1)
             return (values[hi] - values[lo]) / (times[hi] - times[lo])
         }
         var i = 0
@@ -43,8 +44,12 @@ public enum Interpolation: String, Sendable, Hashable, CaseIterable {
             case .linear:
                 out[k] = values[i] + s * (values[i + 1] - values[i])
             case .cubic:
-                let s2 = s * s, s3 = s2 * s
-                let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+                let s2 = s * s
+                let s3 = s2 * s
+                let h00 = 2 * s3 - 3 * s2 + 1
+                let h10 = s3 - 2 * s2 + s
+                let h01 = -2 * s3 + 3 * s2
+                let h11 = s3 - s2
                 out[k] = h00 * values[i] + h10 * h * slope(i) + h01 * values[i + 1] + h11 * h * slope(i + 1)
             }
         }

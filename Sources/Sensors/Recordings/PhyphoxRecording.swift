@@ -1,6 +1,6 @@
+import Formats
 import Foundation
 import Signals
-import Formats
 
 /// Reads phyphox CSV exports: a quoted header and numbers such as `9.810000000E0`, one file per sensor
 /// (`Accelerometer.csv`, `Gyroscope.csv`, `Linear Acceleration.csv`, or `Raw Data.csv` of a one-sensor
@@ -45,7 +45,8 @@ public enum PhyphoxRecording {
 
     /// Whether a header is a phyphox export.
     static func recognises(_ header: [String]) -> Bool {
-        header.contains { $0 == "Time (s)" } && (kind(header) != nil || header.contains("X (m/s^2)") || header.contains("X (rad/s)"))
+        header.contains { $0 == "Time (s)" }
+            && (kind(header) != nil || header.contains("X (m/s^2)") || header.contains("X (rad/s)"))
     }
 
     /// Whether a header is one of phyphox's, of any sensor (its time column, `Time (s)`, comes first).
@@ -61,21 +62,29 @@ public enum PhyphoxRecording {
     static func platform(device table: RecordingTable) throws(SignalError) -> Platform {
         var properties: [String: String] = [:]
         for row in table.rows where row.fields.count >= 2 { properties[row.fields[0]] = row.fields[1] }
-        let brand = properties["deviceBrand"] ?? "", model = properties["deviceModel"] ?? ""
-        if brand.lowercased() == "apple" || ["iphone", "ipad", "ipod"].contains(where: { model.lowercased().hasPrefix($0) }) {
+        let brand = properties["deviceBrand"] ?? ""
+        let model = properties["deviceModel"] ?? ""
+        if brand.lowercased() == "apple"
+            || ["iphone", "ipad", "ipod"].contains(where: { model.lowercased().hasPrefix($0) })
+        {
             return .ios
         }
         guard !brand.isEmpty || !model.isEmpty || !(properties["deviceManufacturer"] ?? "").isEmpty else {
-            throw SignalError(.malformed, "a phyphox device sheet needs a deviceBrand or deviceModel row to tell iOS from Android",
-                              file: table.file)
+            throw SignalError(
+                .malformed,
+                "a phyphox device sheet needs a deviceBrand or deviceModel row to tell iOS from Android",
+                file: table.file
+            )
         }
         return .android
     }
 
     static func kind(_ header: [String]) -> (SensorSeries.Kind, prefix: String, unit: String)? {
-        for (kind, prefix, unit) in [(SensorSeries.Kind.userAcceleration, "Linear Acceleration", "m/s^2"),
-                                     (.accelerometer, "Acceleration", "m/s^2"), (.gyroscope, "Gyroscope", "rad/s")]
-            where header.contains("\(prefix) x (\(unit))") {
+        for (kind, prefix, unit) in [
+            (SensorSeries.Kind.userAcceleration, "Linear Acceleration", "m/s^2"),
+            (.accelerometer, "Acceleration", "m/s^2"), (.gyroscope, "Gyroscope", "rad/s"),
+        ]
+        where header.contains("\(prefix) x (\(unit))") {
             return (kind, prefix, unit)
         }
         return nil
@@ -91,7 +100,9 @@ public enum PhyphoxRecording {
     ///   is not a number, decreasing times.
     public static func read(path: String, platform: Platform? = nil) throws(SignalError) -> [SensorSeries] {
         let input: NamedInput
-        do { input = try NamedInput.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
+        do { input = try NamedInput.open(path) } catch {
+            throw SignalError(.unreadable, error.message, file: error.file ?? path)
+        }
         var platform = platform
         if platform == nil, let device = try deviceSheet(besides: path) { platform = try Self.platform(device: device) }
         return try read(RecordingTable.read(input), name: path, platform: platform)
@@ -106,20 +117,29 @@ public enum PhyphoxRecording {
 
     /// `meta/device.csv` in the folder of `path`, as phyphox exports it, when there is one.
     static func deviceSheet(besides path: String) throws(SignalError) -> RecordingTable? {
-        guard let sheet = deviceSheetPath(besides: path), FileManager.default.isReadableFile(atPath: sheet) else { return nil }
+        guard let sheet = deviceSheetPath(besides: path), FileManager.default.isReadableFile(atPath: sheet) else {
+            return nil
+        }
         let input: NamedInput
-        do { input = try NamedInput.open(sheet) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? sheet) }
+        do { input = try NamedInput.open(sheet) } catch {
+            throw SignalError(.unreadable, error.message, file: error.file ?? sheet)
+        }
         let table = try RecordingTable.read(input)
         return isDeviceSheet(table.header) ? table : nil
     }
 
     static func read(_ table: RecordingTable, name: String, platform: Platform?) throws(SignalError) -> [SensorSeries] {
         guard let time = table.column("Time (s)") else {
-            throw SignalError(.unknownFormat, "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
-                              file: table.file, line: table.headerLine)
+            throw SignalError(
+                .unknownFormat,
+                "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
+                file: table.file,
+                line: table.headerLine
+            )
         }
         var platform = platform
-        let kind: SensorSeries.Kind, names: [String]
+        let kind: SensorSeries.Kind
+        let names: [String]
         if let (k, prefix, unit) = Self.kind(table.header) {
             kind = k
             names = ["x", "y", "z"].map { "\(prefix) \($0) (\(unit))" }
@@ -134,20 +154,32 @@ public enum PhyphoxRecording {
             } else if file.contains("accelerometer") || file.contains("acceleration") {
                 kind = .accelerometer
             } else {
-                throw SignalError(.unknownFormat, "the header's \"X (m/s^2)\" (phyphox 1.1.16 for iOS) does not say whether gravity is included, and neither does the file's name: keep phyphox's name (Accelerometer.csv, or Linear Accelerometer.csv without gravity)",
-                                  file: table.file, line: table.headerLine)
+                throw SignalError(
+                    .unknownFormat,
+                    "the header's \"X (m/s^2)\" (phyphox 1.1.16 for iOS) does not say whether gravity is included, and neither does the file's name: keep phyphox's name (Accelerometer.csv, or Linear Accelerometer.csv without gravity)",
+                    file: table.file,
+                    line: table.headerLine
+                )
             }
             names = ["X", "Y", "Z"].map { "\($0) (\(unit))" }
-            if platform == nil { platform = .ios }      // only the iOS app writes these headers
+            if platform == nil { platform = .ios }  // only the iOS app writes these headers
         } else {
-            throw SignalError(.unknownFormat, "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
-                              file: table.file, line: table.headerLine)
+            throw SignalError(
+                .unknownFormat,
+                "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
+                file: table.file,
+                line: table.headerLine
+            )
         }
         var columns: [Int] = []
         for column in names {
             guard let c = table.column(column) else {
-                throw SignalError(.unknownFormat, "the header has \"\(names[0])\" but no \"\(column)\"",
-                                  file: table.file, line: table.headerLine)
+                throw SignalError(
+                    .unknownFormat,
+                    "the header has \"\(names[0])\" but no \"\(column)\"",
+                    file: table.file,
+                    line: table.headerLine
+                )
             }
             columns.append(c)
         }
@@ -165,9 +197,17 @@ enum SeriesBuilder {
     /// the run's rows would read a recording that is not there.
     static let largestRepeat = 2
 
-    static func build(_ table: RecordingTable, kind: SensorSeries.Kind, time: Int, timeScale: Double,
-                      timeOffset: Double = 0, columns: [Int], scale: Double) throws(SignalError) -> SensorSeries {
-        var times: [Double] = [], lines: [Int] = []
+    static func build(
+        _ table: RecordingTable,
+        kind: SensorSeries.Kind,
+        time: Int,
+        timeScale: Double,
+        timeOffset: Double = 0,
+        columns: [Int],
+        scale: Double
+    ) throws(SignalError) -> SensorSeries {
+        var times: [Double] = []
+        var lines: [Int] = []
         var axes: [[Double]] = [[], [], []]
         var repeats = 1
         for row in table.rows {
@@ -180,26 +220,40 @@ enum SeriesBuilder {
             guard values.count == 3 else { continue }
             let seconds = (t - timeOffset) * timeScale
             if let last = times.last {
-                if seconds == last {                     // a repeated sample
+                if seconds == last {  // a repeated sample
                     repeats += 1
                     guard repeats <= largestRepeat else {
-                        throw SignalError(.invalidTime, "this row and the \(repeats - 1) complete rows before it (from line \(lines.last ?? 0)) all have time \(seconds) s: the times were rounded (by a spreadsheet?), so these samples cannot be placed; use the file as the app exported it",
-                                          file: table.file, line: row.line, column: time + 1)
+                        throw SignalError(
+                            .invalidTime,
+                            "this row and the \(repeats - 1) complete rows before it (from line \(lines.last ?? 0)) all have time \(seconds) s: the times were rounded (by a spreadsheet?), so these samples cannot be placed; use the file as the app exported it",
+                            file: table.file,
+                            line: row.line,
+                            column: time + 1
+                        )
                     }
                     continue
                 }
                 repeats = 1
                 guard seconds > last else {
-                    throw SignalError(.invalidTime, "time \(seconds) s is before the previous sample's \(last) s (line \(lines.last ?? 0)); samples must be in time order",
-                                      file: table.file, line: row.line, column: time + 1)
+                    throw SignalError(
+                        .invalidTime,
+                        "time \(seconds) s is before the previous sample's \(last) s (line \(lines.last ?? 0)); samples must be in time order",
+                        file: table.file,
+                        line: row.line,
+                        column: time + 1
+                    )
                 }
             }
             times.append(seconds)
             lines.append(row.line)
-            for a in 0 ..< 3 { axes[a].append(values[a]) }
+            for a in 0..<3 { axes[a].append(values[a]) }
         }
         guard times.count >= 2 else {
-            throw SignalError(.tooShort, "holds \(times.count) complete sample(s); a recording needs at least 2", file: table.file)
+            throw SignalError(
+                .tooShort,
+                "holds \(times.count) complete sample(s); a recording needs at least 2",
+                file: table.file
+            )
         }
         return SensorSeries(kind: kind, times: times, axes: axes, file: table.file, lines: lines)
     }

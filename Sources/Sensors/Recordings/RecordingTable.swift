@@ -1,6 +1,6 @@
+import Formats
 import Foundation
 import Signals
-import Formats
 
 /// A CSV file read with the package's CSV reader: its header and its rows as numbers, with the line of
 /// each row, for the recording importers. Errors name the file, the line and the column.
@@ -37,15 +37,20 @@ struct RecordingTable {
     ///     stops the scan and is thrown as it is.
     /// - Returns: The table, without rows.
     /// - Throws: `SignalError` (`unreadable`, `malformed`), or `body`'s error.
-    static func scan(_ input: NamedInput,
-                     _ body: (RecordingTable, (line: Int, fields: [String])) throws(SignalError) -> Void) throws(SignalError) -> RecordingTable {
+    static func scan(
+        _ input: NamedInput,
+        _ body: (RecordingTable, (line: Int, fields: [String])) throws(SignalError) -> Void
+    ) throws(SignalError) -> RecordingTable {
         var head = input.head[...]
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
         let firstLine = head.prefix { $0 != 0x0A && $0 != 0x0D }
         var separator = UInt8(ascii: ",")
         if !firstLine.contains(separator) {
-            if firstLine.contains(UInt8(ascii: ";")) { separator = UInt8(ascii: ";") }
-            else if firstLine.contains(0x09) { separator = 0x09 }
+            if firstLine.contains(UInt8(ascii: ";")) {
+                separator = UInt8(ascii: ";")
+            } else if firstLine.contains(0x09) {
+                separator = 0x09
+            }
         }
         let reader: CSVReader
         do {
@@ -65,8 +70,13 @@ struct RecordingTable {
         guard try next() else {
             throw SignalError(.malformed, "the file is empty; expected a CSV header", file: input.name, line: 1)
         }
-        let table = RecordingTable(file: input.name, header: fields, headerLine: reader.line, rows: [],
-                                   decimalComma: separator != UInt8(ascii: ","))
+        let table = RecordingTable(
+            file: input.name,
+            header: fields,
+            headerLine: reader.line,
+            rows: [],
+            decimalComma: separator != UInt8(ascii: ",")
+        )
         while try next() {
             try body(table, (reader.line, fields))
         }
@@ -75,7 +85,9 @@ struct RecordingTable {
 
     /// The index of the first column whose name matches (case-insensitively, spaces trimmed).
     func column(_ names: String...) -> Int? {
-        header.firstIndex { h in names.contains { $0.lowercased() == h.trimmingCharacters(in: .whitespaces).lowercased() } }
+        header.firstIndex { h in
+            names.contains { $0.lowercased() == h.trimmingCharacters(in: .whitespaces).lowercased() }
+        }
     }
 
     /// A finite number within ±10¹⁰ from a row, or `nil` for an empty field or `NaN` (a missing sample, as
@@ -84,8 +96,13 @@ struct RecordingTable {
     ///   or a number beyond ±10¹⁰.
     func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(SignalError) -> Double? {
         guard row.fields.count == header.count else {
-            throw SignalError(.malformed, "expected \(header.count) fields as in the header, found \(row.fields.count)",
-                              file: file, line: row.line, column: min(row.fields.count, header.count) + 1)
+            throw SignalError(
+                .malformed,
+                "expected \(header.count) fields as in the header, found \(row.fields.count)",
+                file: file,
+                line: row.line,
+                column: min(row.fields.count, header.count) + 1
+            )
         }
         var text = row.fields[column]
         if text.isEmpty || text.lowercased() == "nan" { return nil }
@@ -94,13 +111,25 @@ struct RecordingTable {
         }
         guard let value = CSVReader.number(text), value.isFinite else {
             let name = header[column]
-            let what = !decimalComma && text.contains(",") ? " (a decimal comma? phyphox's decimal-comma exports separate fields with ';' or tabs)" : ""
-            throw SignalError(.malformed, "\"\(String(text.prefix(60)))\" in column \"\(name)\" is not a finite number\(what)",
-                              file: file, line: row.line, column: column + 1)
+            let what =
+                !decimalComma && text.contains(",")
+                ? " (a decimal comma? phyphox's decimal-comma exports separate fields with ';' or tabs)" : ""
+            throw SignalError(
+                .malformed,
+                "\"\(String(text.prefix(60)))\" in column \"\(name)\" is not a finite number\(what)",
+                file: file,
+                line: row.line,
+                column: column + 1
+            )
         }
         guard abs(value) <= RecordingTable.largestValue else {
-            throw SignalError(.outOfRange, "\(String(text.prefix(60))) in column \"\(header[column])\" is beyond ±1e10; no phone recording holds such a time (s) or sample (m/s², rad/s)",
-                              file: file, line: row.line, column: column + 1)
+            throw SignalError(
+                .outOfRange,
+                "\(String(text.prefix(60))) in column \"\(header[column])\" is beyond ±1e10; no phone recording holds such a time (s) or sample (m/s², rad/s)",
+                file: file,
+                line: row.line,
+                column: column + 1
+            )
         }
         return value
     }

@@ -1,6 +1,6 @@
+import Formats
 import Foundation
 import Signals
-import Formats
 
 /// Reads Sensor Logger CSV exports (the app by Kelvin Choi; its units and frames are documented in
 /// the `awesome-sensor-logger` repository's `UNITS.md` and `COORDINATES.md`): one file per sensor with
@@ -52,16 +52,27 @@ public enum SensorLoggerRecording {
     /// The convention a `Metadata.csv` table states.
     static func convention(_ table: RecordingTable) throws(SignalError) -> Convention {
         guard let column = table.column("platform"), let row = table.rows.first, column < row.fields.count else {
-            throw SignalError(.malformed, "a Sensor Logger metadata file needs a 'platform' column and one row", file: table.file)
+            throw SignalError(
+                .malformed,
+                "a Sensor Logger metadata file needs a 'platform' column and one row",
+                file: table.file
+            )
         }
         let platform = row.fields[column].lowercased()
-        if let s = table.column("standardisation"), s < row.fields.count, row.fields[s].lowercased() == "true" { return .android }
+        if let s = table.column("standardisation"), s < row.fields.count, row.fields[s].lowercased() == "true" {
+            return .android
+        }
         switch platform {
         case "ios": return .ios
         case "android": return .android
         default:
-            throw SignalError(.malformed, "platform \"\(String(row.fields[column].prefix(40)))\" is neither iOS nor Android",
-                              file: table.file, line: row.line, column: column + 1)
+            throw SignalError(
+                .malformed,
+                "platform \"\(String(row.fields[column].prefix(40)))\" is neither iOS nor Android",
+                file: table.file,
+                line: row.line,
+                column: column + 1
+            )
         }
     }
 
@@ -95,7 +106,9 @@ public enum SensorLoggerRecording {
     static func recordingStart(_ table: RecordingTable) -> (seconds: Double, line: Int)? {
         guard let time = table.column("time"), let elapsed = table.column("seconds_elapsed") else { return nil }
         for row in table.rows where max(time, elapsed) < row.fields.count {
-            guard let ns = Int64(row.fields[time]), let s = CSVReader.number(row.fields[elapsed]), s.isFinite else { continue }
+            guard let ns = Int64(row.fields[time]), let s = CSVReader.number(row.fields[elapsed]), s.isFinite else {
+                continue
+            }
             return (Double(ns) / 1e9 - s, row.line)
         }
         return nil
@@ -108,20 +121,34 @@ public enum SensorLoggerRecording {
     /// - Throws: `SignalError` naming the file, line and column.
     public static func read(path: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
         let input: NamedInput
-        do { input = try NamedInput.open(path) } catch { throw SignalError(.unreadable, error.message, file: error.file ?? path) }
+        do { input = try NamedInput.open(path) } catch {
+            throw SignalError(.unreadable, error.message, file: error.file ?? path)
+        }
         return try read(RecordingTable.read(input), name: path, convention: convention)
     }
 
-    static func read(_ table: RecordingTable, name: String, convention: Convention) throws(SignalError) -> [SensorSeries] {
+    static func read(
+        _ table: RecordingTable,
+        name: String,
+        convention: Convention
+    ) throws(SignalError) -> [SensorSeries] {
         guard let kind = kind(fileName: name) else {
-            throw SignalError(.unknownFormat, "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv or GyroscopeUncalibrated.csv (this one's name does not tell)",
-                              file: table.file)
+            throw SignalError(
+                .unknownFormat,
+                "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv or GyroscopeUncalibrated.csv (this one's name does not tell)",
+                file: table.file
+            )
         }
         let uncalibrated = (name as NSString).lastPathComponent.lowercased() == "accelerometeruncalibrated.csv"
         var columns: [Int] = []
         for axis in ["x", "y", "z"] {
             guard let c = table.column(axis) else {
-                throw SignalError(.unknownFormat, "no '\(axis)' column in the header", file: table.file, line: table.headerLine)
+                throw SignalError(
+                    .unknownFormat,
+                    "no '\(axis)' column in the header",
+                    file: table.file,
+                    line: table.headerLine
+                )
             }
             columns.append(c)
         }
@@ -129,28 +156,51 @@ public enum SensorLoggerRecording {
         // iOS's uncalibrated accelerometer is CoreMotion's raw reading, already in g.
         let scale = kind == .gyroscope ? 1 : (convention == .ios ? (uncalibrated ? 1 : 1 / g) : -1 / g)
         if let elapsed = table.column("seconds_elapsed") {
-            return [try SeriesBuilder.build(table, kind: kind, time: elapsed, timeScale: 1, columns: columns, scale: scale)]
+            return [
+                try SeriesBuilder.build(table, kind: kind, time: elapsed, timeScale: 1, columns: columns, scale: scale)
+            ]
         }
         guard let time = table.column("time") else {
-            throw SignalError(.unknownFormat, "no 'seconds_elapsed' or 'time' column", file: table.file, line: table.headerLine)
+            throw SignalError(
+                .unknownFormat,
+                "no 'seconds_elapsed' or 'time' column",
+                file: table.file,
+                line: table.headerLine
+            )
         }
         // Integer nanoseconds since the epoch exceed a Double's 53 bits: subtract the first in integers.
         var rows = table
-        guard let firstRow = table.rows.first, time < firstRow.fields.count, let t0 = Int64(firstRow.fields[time]) else {
-            throw SignalError(.malformed, "the 'time' column must hold integer nanoseconds",
-                              file: table.file, line: table.rows.first?.line, column: time + 1)
+        guard let firstRow = table.rows.first, time < firstRow.fields.count, let t0 = Int64(firstRow.fields[time])
+        else {
+            throw SignalError(
+                .malformed,
+                "the 'time' column must hold integer nanoseconds",
+                file: table.file,
+                line: table.rows.first?.line,
+                column: time + 1
+            )
         }
         for i in rows.rows.indices where time < rows.rows[i].fields.count {
             guard let ns = Int64(rows.rows[i].fields[time]) else {
-                throw SignalError(.malformed, "\"\(String(rows.rows[i].fields[time].prefix(40)))\" in column 'time' is not an integer number of nanoseconds",
-                                  file: table.file, line: rows.rows[i].line, column: time + 1)
+                throw SignalError(
+                    .malformed,
+                    "\"\(String(rows.rows[i].fields[time].prefix(40)))\" in column 'time' is not an integer number of nanoseconds",
+                    file: table.file,
+                    line: rows.rows[i].line,
+                    column: time + 1
+                )
             }
             // Seconds from the first sample (a difference of ns up to 2⁶³ is exact in Int64; the
             // seconds of a recording are far below ±10¹⁰, the table's bound on numbers).
             let (difference, overflow) = ns.subtractingReportingOverflow(t0)
             guard !overflow else {
-                throw SignalError(.outOfRange, "\(ns) ns in column 'time' is too far from the first sample's \(t0) ns",
-                                  file: table.file, line: rows.rows[i].line, column: time + 1)
+                throw SignalError(
+                    .outOfRange,
+                    "\(ns) ns in column 'time' is too far from the first sample's \(t0) ns",
+                    file: table.file,
+                    line: rows.rows[i].line,
+                    column: time + 1
+                )
             }
             rows.rows[i].fields[time] = String(Double(difference) / 1e9)
         }

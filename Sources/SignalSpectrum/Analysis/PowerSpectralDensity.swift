@@ -39,8 +39,12 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for too few samples, a bad segment length or a non-finite sample.
     /// - Complexity: O(N log L).
-    public init(samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        samples: [Float],
+        sampleRate: Double,
+        segmentLength: Int? = nil,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
@@ -53,8 +57,12 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     ///   - segmentLength: A power of two ≥ 16 and ≤ `samples.count` (default ``defaultSegmentLength(frameCount:)``).
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for too few samples, a bad segment length or a non-finite sample.
-    public init(samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        samples: [Double],
+        sampleRate: Double,
+        segmentLength: Int? = nil,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
@@ -62,8 +70,12 @@ public struct PowerSpectralDensity: Sendable, Hashable {
 
     /// Creates the density of one channel of a buffer.
     /// - Throws: `SignalError` for a bad channel, too few samples or a non-finite sample.
-    public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        _ buffer: SampleBuffer,
+        channel: Int = 0,
+        segmentLength: Int? = nil,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
@@ -107,14 +119,19 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     /// `M ≫ 1`; conservative for scattered bins.
     public func relativeStandardError(binCount: Int) -> Double {
         guard binCount > 0 else { return .infinity }
-        return (PowerSpectralDensity.correlationFactor(segmentLength: segmentLength, segmentCount: segmentCount)
-                / (Double(segmentCount) * Double(binCount))).squareRoot()
+        return
+            (PowerSpectralDensity.correlationFactor(segmentLength: segmentLength, segmentCount: segmentCount)
+            / (Double(segmentCount) * Double(binCount))).squareRoot()
     }
 
     /// Mean density over the given bins (units²/Hz), 0 for none.
     public func meanDensity<S: Sequence<Int>>(bins: S) -> Double {
-        var sum = 0.0, n = 0
-        for k in bins { sum += density[k]; n += 1 }
+        var sum = 0.0
+        var n = 0
+        for k in bins {
+            sum += density[k]
+            n += 1
+        }
         return n == 0 ? 0 : sum / Double(n)
     }
 }
@@ -122,24 +139,38 @@ public struct PowerSpectralDensity: Sendable, Hashable {
 extension PowerSpectralDensity {
     static func largestPowerOfTwo(atMost n: Int) -> Int {
         var p = 1
-        while p <= n / 2 { p *= 2 }   // no overflow, even for Int.max
+        while p <= n / 2 { p *= 2 }  // no overflow, even for Int.max
         return p
     }
 
-    static func welch<T: FFTWScalar>(_ samples: UnsafeBufferPointer<T>, sampleRate: Double, segmentLength: Int?,
-                                     fft: RealFFT) throws(SignalError) -> PowerSpectralDensity {
+    static func welch<T: FFTWScalar>(
+        _ samples: UnsafeBufferPointer<T>,
+        sampleRate: Double,
+        segmentLength: Int?,
+        fft: RealFFT
+    ) throws(SignalError) -> PowerSpectralDensity {
         guard sampleRate.isFinite && sampleRate > 0 else {
-            throw SignalError(.invalidArgument, "sample rate must be a positive number of Hz, got \(sampleRate)", field: "sampleRate")
+            throw SignalError(
+                .invalidArgument,
+                "sample rate must be a positive number of Hz, got \(sampleRate)",
+                field: "sampleRate"
+            )
         }
         let n = samples.count
         guard n >= Spectrum.minimumFrameCount else {
-            throw SignalError(.tooShort, "\(n) samples are too few for a density; at least \(Spectrum.minimumFrameCount) are needed",
-                              field: "samples")
+            throw SignalError(
+                .tooShort,
+                "\(n) samples are too few for a density; at least \(Spectrum.minimumFrameCount) are needed",
+                field: "samples"
+            )
         }
         let length = segmentLength ?? defaultSegmentLength(frameCount: n)
         guard length >= 16, length <= n, length & (length - 1) == 0 else {
-            throw SignalError(.invalidArgument, "segment length must be a power of two from 16 to the \(n) samples, got \(length)",
-                              field: "segmentLength")
+            throw SignalError(
+                .invalidArgument,
+                "segment length must be a power of two from 16 to the \(n) samples, got \(length)",
+                field: "segmentLength"
+            )
         }
         if let bad = samples.firstIndex(where: { !$0.isFinite }) {
             throw SignalError(.nonFinite, "sample \(bad) is \(samples[bad]), not a finite number", field: "samples")
@@ -153,12 +184,13 @@ extension PowerSpectralDensity {
         try fft.transform(T.self, size: length) { work in
             w.withUnsafeBufferPointer { wp in
                 sum.withUnsafeMutableBufferPointer { acc in
-                    for s in 0 ..< segments {
+                    for s in 0..<segments {
                         let base = samples.baseAddress! + s * hop
-                        for i in 0 ..< length { work.input[i] = base[i] * wp[i] }
+                        for i in 0..<length { work.input[i] = base[i] * wp[i] }
                         work.execute()
-                        for k in 0 ..< bins {
-                            let re = Double(work.output[2 * k]), im = Double(work.output[2 * k + 1])
+                        for k in 0..<bins {
+                            let re = Double(work.output[2 * k])
+                            let im = Double(work.output[2 * k + 1])
                             acc[k] += re * re + im * im
                         }
                     }
@@ -166,9 +198,14 @@ extension PowerSpectralDensity {
             }
         }
         let scale = 1 / (Double(segments) * sampleRate * power)
-        for k in 0 ..< bins { sum[k] *= (k == 0 || k == bins - 1) ? scale : 2 * scale }
-        return PowerSpectralDensity(sampleRate: sampleRate, segmentLength: length, segmentCount: segments,
-                                    window: .hann, density: sum)
+        for k in 0..<bins { sum[k] *= (k == 0 || k == bins - 1) ? scale : 2 * scale }
+        return PowerSpectralDensity(
+            sampleRate: sampleRate,
+            segmentLength: length,
+            segmentCount: segments,
+            window: .hann,
+            density: sum
+        )
     }
 
     /// `F` of ``relativeStandardError(binCount:)`` for Hann segments at 50 % overlap.
@@ -178,13 +215,14 @@ extension PowerSpectralDensity {
         let w = Window.hann.values(count: l)
         let power = w.reduce(0) { $0 + $1 * $1 }
         var factor = 0.0
-        for s in -1 ... 1 {
+        for s in -1...1 {
             let weight = s == 0 ? 1 : max(0, 1 - 1 / Double(k))
             guard weight > 0 else { continue }
             let shift = abs(s) * l / 2
-            for d in -6 ... 6 {
-                var re = 0.0, im = 0.0
-                for n in 0 ..< (l - shift) {
+            for d in -6...6 {
+                var re = 0.0
+                var im = 0.0
+                for n in 0..<(l - shift) {
                     let v = w[n] * w[n + shift]
                     let angle = -2 * Double.pi * Double((d * n) % l) / Double(l)
                     re += v * cos(angle)

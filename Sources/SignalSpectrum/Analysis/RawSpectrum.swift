@@ -33,7 +33,8 @@ struct RawSpectrum {
     /// away from DC and Nyquist).
     @inline(__always)
     func power(_ k: Int) -> Double {
-        let re = Double(output[2 * k]), im = Double(output[2 * k + 1])
+        let re = Double(output[2 * k])
+        let im = Double(output[2 * k + 1])
         return re * re + im * im
     }
 
@@ -52,9 +53,11 @@ struct RawSpectrum {
     func amplitude(_ k: Int, window: Window) -> Double {
         let a = window.coefficients
         let centre = bin(k)
-        var re = a[0] * centre.re, im = a[0] * centre.im
-        for j in 1 ..< a.count {
-            let lo = bin(k - j), hi = bin(k + j)
+        var re = a[0] * centre.re
+        var im = a[0] * centre.im
+        for j in 1..<a.count {
+            let lo = bin(k - j)
+            let hi = bin(k + j)
             re += a[j] / 2 * (lo.re + hi.re)
             im += a[j] / 2 * (lo.im + hi.im)
         }
@@ -91,9 +94,13 @@ struct RawSpectrum {
         let limit = 0.6 * threshold * n / 2
         let limitPower = Float(min(limit * limit, Double(Float.greatestFiniteMagnitude)))
         var candidates: [(Float, Int)] = []
-        var strongest = 0, strongestPower: Float = -1
+        var strongest = 0
+        var strongestPower: Float = -1
         func visit(_ k: Int, _ p: Float) {
-            if p > strongestPower { strongestPower = p; strongest = k }
+            if p > strongestPower {
+                strongestPower = p
+                strongest = k
+            }
             if p >= limitPower {
                 candidates.append((p, k))
                 if candidates.count > 4096 {
@@ -104,7 +111,9 @@ struct RawSpectrum {
         }
         /// Σ power over bins lo ..< hi, visiting each.
         func sweep(_ lo: Int, _ hi: Int) -> Double {
-            var k = lo, total = 0.0, lanes = SIMD8<Double>()
+            var k = lo
+            var total = 0.0
+            var lanes = SIMD8<Double>()
             let candidate = SIMD8<Float>(repeating: limitPower)
             while k + 8 <= hi {
                 let v = UnsafeRawPointer(output + 2 * k).loadUnaligned(as: SIMD16<Float>.self)
@@ -113,13 +122,14 @@ struct RawSpectrum {
                 lanes += SIMD8<Double>(p)
                 // Rare after the first bins: only a new strongest bin or a candidate is looked at.
                 if any((p .> SIMD8<Float>(repeating: strongestPower)) .| (p .>= candidate)) {
-                    for j in 0 ..< 8 { visit(k + j, p[j]) }
+                    for j in 0..<8 { visit(k + j, p[j]) }
                 }
                 k += 8
             }
             total = lanes.sum()
             while k < hi {
-                let re = output[2 * k], im = output[2 * k + 1]
+                let re = output[2 * k]
+                let im = output[2 * k + 1]
                 let p = re * re + im * im
                 total += Double(p)
                 visit(k, p)
@@ -127,26 +137,34 @@ struct RawSpectrum {
             }
             return total
         }
-        let first = 1, last = frameCount.isMultiple(of: 2) ? binCount - 1 : binCount
+        let first = 1
+        let last = frameCount.isMultiple(of: 2) ? binCount - 1 : binCount
         let used = max(0, last - first)
         var out: [Band] = []
         // DC and Nyquist: candidates, not in a band.
         visit(0, Float(power(0)))
         if last < binCount { visit(last, Float(power(last))) }
         let count = used > 0 ? max(1, bands) : 0
-        for b in 0 ..< count {
-            let lo = first + b * used / count, hi = first + (b + 1) * used / count
+        for b in 0..<count {
+            let lo = first + b * used / count
+            let hi = first + (b + 1) * used / count
             guard hi > lo else { continue }
             let sum = sweep(lo, hi)
-            out.append(((sum / Double(hi - lo) / n).squareRoot(), hi - lo, Double(lo) * binWidth, Double(hi - 1) * binWidth))
+            out.append(
+                ((sum / Double(hi - lo) / n).squareRoot(), hi - lo, Double(lo) * binWidth, Double(hi - 1) * binWidth)
+            )
         }
         if candidates.isEmpty { candidates = [(strongestPower, strongest)] }
         candidates.sort { $0.0 > $1.0 }
-        var best = 0.0, bestBin = strongest
+        var best = 0.0
+        var bestBin = strongest
         for (_, k) in candidates.prefix(256) {
-            for j in max(0, k - 1) ... min(binCount - 1, k + 1) {
+            for j in max(0, k - 1)...min(binCount - 1, k + 1) {
                 let a = flatTopAmplitude(j)
-                if a > best { best = a; bestBin = j }
+                if a > best {
+                    best = a
+                    bestBin = j
+                }
             }
         }
         return ((best, Double(bestBin) * binWidth), out)

@@ -56,8 +56,12 @@ public struct SpectralAnalysis: Sendable, Hashable {
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for too few or non-finite samples.
     /// - Complexity: One N-point FFT and `≈ 2N/L` L-point FFTs.
-    public init(samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        samples: [Float],
+        sampleRate: Double,
+        segmentLength: Int? = nil,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try SpectralAnalysis(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
@@ -65,8 +69,12 @@ public struct SpectralAnalysis: Sendable, Hashable {
 
     /// Analyses double-precision samples (reference waveforms).
     /// - Throws: `SignalError` for too few or non-finite samples.
-    public init(samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        samples: [Double],
+        sampleRate: Double,
+        segmentLength: Int? = nil,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try SpectralAnalysis(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
@@ -74,8 +82,12 @@ public struct SpectralAnalysis: Sendable, Hashable {
 
     /// Analyses one channel of a buffer.
     /// - Throws: `SignalError` for a bad channel, too few or non-finite samples.
-    public init(_ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        _ buffer: SampleBuffer,
+        channel: Int = 0,
+        segmentLength: Int? = nil,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
             try SpectralAnalysis(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
@@ -83,14 +95,26 @@ public struct SpectralAnalysis: Sendable, Hashable {
 
     /// Analyses samples; with `welch: false` the Welch pass is skipped and ``density`` is empty
     /// (the ``Verifier`` measures noise on the full-length Hann spectrum instead).
-    init<T: FFTWScalar>(_ samples: UnsafeBufferPointer<T>, sampleRate: Double, segmentLength: Int?,
-                        welch: Bool = true, fft: RealFFT) throws(SignalError) {
+    init<T: FFTWScalar>(
+        _ samples: UnsafeBufferPointer<T>,
+        sampleRate: Double,
+        segmentLength: Int?,
+        welch: Bool = true,
+        fft: RealFFT
+    ) throws(SignalError) {
         let spectra = try Spectrum.spectra(samples, sampleRate: sampleRate, windows: [.hann, .flatTop], fft: fft)
         hann = spectra[0]
         flatTop = spectra[1]
-        density = welch
+        density =
+            welch
             ? try PowerSpectralDensity.welch(samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
-            : PowerSpectralDensity(sampleRate: sampleRate, segmentLength: 0, segmentCount: 0, window: .hann, density: [])
+            : PowerSpectralDensity(
+                sampleRate: sampleRate,
+                segmentLength: 0,
+                segmentCount: 0,
+                window: .hann,
+                density: []
+            )
     }
 
     /// Samples per second (Hz).
@@ -112,11 +136,16 @@ public struct SpectralAnalysis: Sendable, Hashable {
         let nu = frequency / binWidth
         guard nu >= -0.5 && nu <= Double(hann.count) - 0.5 else { return nil }
         let center = hann.nearestBin(to: frequency)
-        let lo = max(0, center - searchBins), hi = min(hann.count - 1, center + searchBins)
-        var best = center, bestValue = -1.0
-        for k in lo ... hi {
+        let lo = max(0, center - searchBins)
+        let hi = min(hann.count - 1, center + searchBins)
+        var best = center
+        var bestValue = -1.0
+        for k in lo...hi {
             let v = hann.amplitude(at: k)
-            if v > bestValue { best = k; bestValue = v }
+            if v > bestValue {
+                best = k
+                bestValue = v
+            }
         }
         return Double(best) + interpolatedOffset(at: best)
     }
@@ -126,9 +155,13 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// the spectrum is symmetric).
     public func interpolatedOffset(at k: Int) -> Double {
         guard k > 0 && k < hann.count - 1 else { return 0 }
-        let a = hann.amplitude(at: k - 1), b = hann.amplitude(at: k), c = hann.amplitude(at: k + 1)
+        let a = hann.amplitude(at: k - 1)
+        let b = hann.amplitude(at: k)
+        let c = hann.amplitude(at: k + 1)
         guard a > 0 && b > 0 && c > 0 else { return 0 }
-        let la = log(a), lb = log(b), lc = log(c)
+        let la = log(a)
+        let lb = log(b)
+        let lc = log(c)
         let denominator = la - 2 * lb + lc
         guard denominator < 0 else { return 0 }
         return min(max(0.5 * (la - lc) / denominator, -0.5), 0.5)
@@ -138,10 +171,14 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// flat-top bin within ±1 of it, divided by the window's response at that distance (signal units).
     public func amplitude(atPosition position: Double) -> Double {
         let center = Spectrum.clampedBin(position, count: flatTop.count)
-        var best = center, bestValue = -1.0
-        for k in max(0, center - 1) ... min(flatTop.count - 1, center + 1) {
+        var best = center
+        var bestValue = -1.0
+        for k in max(0, center - 1)...min(flatTop.count - 1, center + 1) {
             let v = flatTop.amplitude(at: k)
-            if v > bestValue { best = k; bestValue = v }
+            if v > bestValue {
+                best = k
+                bestValue = v
+            }
         }
         let offset = position.isFinite ? min(max(Double(best) - position, -1.5), 1.5) : 0
         return bestValue / Window.flatTop.response(atOffset: offset, length: frameCount)
@@ -163,7 +200,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// (search ±1 bin).
     public func harmonics(of fundamental: Double, count: Int) -> [Tone] {
         // More harmonics than bins cannot be told apart: the count is capped at the number of bins.
-        (1 ... min(max(count, 1), hann.count)).compactMap { k in
+        (1...min(max(count, 1), hann.count)).compactMap { k in
             tone(near: SpectralLine.fold(Double(k) * fundamental, sampleRate: sampleRate), searchBins: 1)
         }
     }
@@ -183,9 +220,11 @@ public struct SpectralAnalysis: Sendable, Hashable {
         guard let main = tone(near: fundamental) else { return 0 }
         let lobe = Window.flatTop.mainLobeHalfWidth
         var largest = 0.0
-        for k in (lobe + 1) ..< flatTop.count where abs(k - main.bin) > lobe {
+        for k in (lobe + 1)..<flatTop.count where abs(k - main.bin) > lobe {
             let v = flatTop.amplitude(at: k)
-            if v > largest && v >= flatTop.amplitude(at: k - 1) && (k + 1 >= flatTop.count || v >= flatTop.amplitude(at: k + 1)) {
+            if v > largest && v >= flatTop.amplitude(at: k - 1)
+                && (k + 1 >= flatTop.count || v >= flatTop.amplitude(at: k + 1))
+            {
                 largest = v
             }
         }
@@ -203,7 +242,9 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// band `sampleRate / 2`.
     public func signalToNoiseRatio(fundamental: Double, harmonics: Int = 10) -> Double {
         guard let main = tone(near: fundamental) else { return -.infinity }
-        let lines = (1 ... min(max(harmonics, 1), hann.count)).map { SpectralLine.fold(Double($0) * fundamental, sampleRate: sampleRate) }
+        let lines = (1...min(max(harmonics, 1), hann.count)).map {
+            SpectralLine.fold(Double($0) * fundamental, sampleRate: sampleRate)
+        }
         let noise = noiseDensity(excluding: lines) * sampleRate / 2
         return 10 * log10(main.amplitude * main.amplitude / 2 / max(noise, .leastNormalMagnitude))
     }
@@ -217,11 +258,12 @@ public struct SpectralAnalysis: Sendable, Hashable {
             // Clamped in Double before the conversion: a frequency far outside the spectrum excludes nothing.
             let position = min(max((f / density.binWidth).rounded(), -17), Double(count + 16))
             let k = Int(position)
-            let lo = max(0, k - 16), hi = min(count - 1, k + 16)
+            let lo = max(0, k - 16)
+            let hi = min(count - 1, k + 16)
             guard lo <= hi else { continue }
-            for j in lo ... hi { keep[j] = false }
+            for j in lo...hi { keep[j] = false }
         }
         keep[count - 1] = false
-        return (0 ..< count).filter { keep[$0] }
+        return (0..<count).filter { keep[$0] }
     }
 }

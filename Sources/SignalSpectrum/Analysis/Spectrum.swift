@@ -37,8 +37,12 @@ public struct Spectrum: Sendable, Hashable {
     ///   - fft: The FFT owner (plans are cached there).
     /// - Throws: `SignalError` for too few samples, a non-finite sample or a bad rate.
     /// - Complexity: One O(N log N) FFT plus O(N · window terms).
-    public init(samples: [Float], sampleRate: Double, window: Window = .flatTop,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        samples: [Float],
+        sampleRate: Double,
+        window: Window = .flatTop,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
         }
@@ -51,8 +55,12 @@ public struct Spectrum: Sendable, Hashable {
     ///   - window: The window (default ``Window/flatTop``).
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for too few samples, a non-finite sample or a bad rate.
-    public init(samples: [Double], sampleRate: Double, window: Window = .flatTop,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        samples: [Double],
+        sampleRate: Double,
+        window: Window = .flatTop,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
         }
@@ -65,8 +73,12 @@ public struct Spectrum: Sendable, Hashable {
     ///   - window: The window (default ``Window/flatTop``).
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for a bad channel, too few samples or a non-finite sample.
-    public init(_ buffer: SampleBuffer, channel: Int = 0, window: Window = .flatTop,
-                fft: RealFFT = .shared) throws(SignalError) {
+    public init(
+        _ buffer: SampleBuffer,
+        channel: Int = 0,
+        window: Window = .flatTop,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: buffer.sampleRate, windows: [window], fft: fft)[0]
         }
@@ -108,7 +120,7 @@ public struct Spectrum: Sendable, Hashable {
     }
 
     /// All amplitudes, bins `0 ... N/2` (signal units).
-    public var amplitudes: [Double] { (0 ..< count).map(amplitude(at:)) }
+    public var amplitudes: [Double] { (0..<count).map(amplitude(at:)) }
 
     /// The signed DC level (signal units): the window-weighted mean of the samples.
     public var dc: Double { real[0] }
@@ -122,14 +134,25 @@ public struct Spectrum: Sendable, Hashable {
 extension Spectrum {
     /// The spectra of finite samples through each of `windows`, from one FFT: the windows are applied
     /// to FFTW's output in place of a copy (no intermediate bin arrays).
-    static func spectra<T: FFTWScalar>(_ samples: UnsafeBufferPointer<T>, sampleRate: Double, windows: [Window],
-                                       fft: RealFFT) throws(SignalError) -> [Spectrum] {
+    static func spectra<T: FFTWScalar>(
+        _ samples: UnsafeBufferPointer<T>,
+        sampleRate: Double,
+        windows: [Window],
+        fft: RealFFT
+    ) throws(SignalError) -> [Spectrum] {
         guard sampleRate.isFinite && sampleRate > 0 else {
-            throw SignalError(.invalidArgument, "sample rate must be a positive number of Hz, got \(sampleRate)", field: "sampleRate")
+            throw SignalError(
+                .invalidArgument,
+                "sample rate must be a positive number of Hz, got \(sampleRate)",
+                field: "sampleRate"
+            )
         }
         guard samples.count >= minimumFrameCount else {
-            throw SignalError(.tooShort, "\(samples.count) samples are too few for a spectrum; at least \(minimumFrameCount) are needed",
-                              field: "samples")
+            throw SignalError(
+                .tooShort,
+                "\(samples.count) samples are too few for a spectrum; at least \(minimumFrameCount) are needed",
+                field: "samples"
+            )
         }
         if let bad = samples.firstIndex(where: { !$0.isFinite }) {
             throw SignalError(.nonFinite, "sample \(bad) is \(samples[bad]), not a finite number", field: "samples")
@@ -137,7 +160,9 @@ extension Spectrum {
         return try fft.transform(T.self, size: samples.count) { work in
             if let base = samples.baseAddress { work.input.update(from: base, count: samples.count) }
             work.execute()
-            return windows.map { windowed(UnsafePointer(work.output), frameCount: samples.count, sampleRate: sampleRate, window: $0) }
+            return windows.map {
+                windowed(UnsafePointer(work.output), frameCount: samples.count, sampleRate: sampleRate, window: $0)
+            }
         }
     }
 
@@ -145,7 +170,12 @@ extension Spectrum {
     /// `X_w[m] = a₀X[m] + Σₖ (aₖ/2)(X[m−k] + X[m+k])`, with `X[−j] = conj X[j]` and
     /// `X[N−j] = conj X[j]` for real data. `output` holds the `N/2 + 1` rectangular bins as
     /// interleaved `re, im` pairs (FFTW's r2c layout).
-    static func windowed<T: FFTWScalar>(_ output: UnsafePointer<T>, frameCount n: Int, sampleRate: Double, window: Window) -> Spectrum {
+    static func windowed<T: FFTWScalar>(
+        _ output: UnsafePointer<T>,
+        frameCount n: Int,
+        sampleRate: Double,
+        window: Window
+    ) -> Spectrum {
         let a = window.coefficients
         let terms = a.count - 1
         let count = n / 2 + 1
@@ -153,21 +183,25 @@ extension Spectrum {
         let scale = 2 / (Double(n) * a[0])
         let halves = a.map { $0 / 2 * scale }
         let centre = a[0] * scale
-        var re = [Double](repeating: 0, count: count), im = [Double](repeating: 0, count: count)
+        var re = [Double](repeating: 0, count: count)
+        var im = [Double](repeating: 0, count: count)
         // X[j] for any integer j, by periodicity and Hermitian symmetry.
         func at(_ j: Int) -> (Double, Double) {
             var m = j % n
             if m < 0 { m += n }
-            return m < count ? (Double(output[2 * m]), Double(output[2 * m + 1]))
-                             : (Double(output[2 * (n - m)]), -Double(output[2 * (n - m) + 1]))
+            return m < count
+                ? (Double(output[2 * m]), Double(output[2 * m + 1]))
+                : (Double(output[2 * (n - m)]), -Double(output[2 * (n - m) + 1]))
         }
         re.withUnsafeMutableBufferPointer { re in
             im.withUnsafeMutableBufferPointer { im in
-                let interior = min(terms, count) ..< max(min(terms, count), count - terms)
-                for m in 0 ..< count where !interior.contains(m) {
-                    var sr = a[0] * scale * Double(output[2 * m]), si = a[0] * scale * Double(output[2 * m + 1])
+                let interior = min(terms, count)..<max(min(terms, count), count - terms)
+                for m in 0..<count where !interior.contains(m) {
+                    var sr = a[0] * scale * Double(output[2 * m])
+                    var si = a[0] * scale * Double(output[2 * m + 1])
                     for k in stride(from: 1, through: terms, by: 1) {
-                        let lo = at(m - k), hi = at(m + k)
+                        let lo = at(m - k)
+                        let hi = at(m + k)
                         sr += halves[k] * (lo.0 + hi.0)
                         si += halves[k] * (lo.1 + hi.1)
                     }
@@ -176,8 +210,9 @@ extension Spectrum {
                 }
                 halves.withUnsafeBufferPointer { h in
                     for m in interior {
-                        var sr = centre * Double(output[2 * m]), si = centre * Double(output[2 * m + 1])
-                        for k in 1 ..< terms + 1 {
+                        var sr = centre * Double(output[2 * m])
+                        var si = centre * Double(output[2 * m + 1])
+                        for k in 1..<terms + 1 {
                             sr += h[k] * (Double(output[2 * (m - k)]) + Double(output[2 * (m + k)]))
                             si += h[k] * (Double(output[2 * (m - k) + 1]) + Double(output[2 * (m + k) + 1]))
                         }

@@ -37,22 +37,39 @@ package struct SpectrumEnvelope: Sendable {
     /// bin when there are at most `2·groups`).
     /// - Throws: `SignalError` for a bad channel, too few (< 16) or too many (> ``Verifier/maximumFrameCount``)
     ///   frames, a non-finite sample or `groups < 1`.
-    package init(_ buffer: SampleBuffer, channel: Int, window: Window = .flatTop, groups: Int,
-                 fft: RealFFT = .shared) throws(SignalError) {
+    package init(
+        _ buffer: SampleBuffer,
+        channel: Int,
+        window: Window = .flatTop,
+        groups: Int,
+        fft: RealFFT = .shared
+    ) throws(SignalError) {
         guard groups >= 1 && groups <= 1 << 20 else {
             throw SignalError(.invalidArgument, "groups must be 1 ... 2^20, got \(groups)", field: "groups")
         }
         let n = buffer.frameCount
         guard n >= Spectrum.minimumFrameCount else {
-            throw SignalError(.tooShort, "\(n) samples are too few for a spectrum; at least \(Spectrum.minimumFrameCount) are needed", field: "samples")
+            throw SignalError(
+                .tooShort,
+                "\(n) samples are too few for a spectrum; at least \(Spectrum.minimumFrameCount) are needed",
+                field: "samples"
+            )
         }
         guard n <= Verifier.maximumFrameCount else {
-            throw SignalError(.tooLarge, "\(n) samples per channel are more than a spectrum is taken of (\(Verifier.maximumFrameCount))", field: "samples")
+            throw SignalError(
+                .tooLarge,
+                "\(n) samples per channel are more than a spectrum is taken of (\(Verifier.maximumFrameCount))",
+                field: "samples"
+            )
         }
         let rate = buffer.sampleRate
         let points = try buffer.withChannel(channel) { samples throws(SignalError) -> [Point] in
             if let bad = samples.firstIndex(where: { !$0.isFinite }) {
-                throw SignalError(.nonFinite, "sample \(bad) of channel \(channel) is \(samples[bad]), not a finite number", field: "samples")
+                throw SignalError(
+                    .nonFinite,
+                    "sample \(bad) of channel \(channel) is \(samples[bad]), not a finite number",
+                    field: "samples"
+                )
             }
             return try fft.transform(Float.self, size: n) { work in
                 if let base = samples.baseAddress { work.input.update(from: base, count: n) }
@@ -60,14 +77,15 @@ package struct SpectrumEnvelope: Sendable {
                 let spectrum = RawSpectrum(output: UnsafePointer(work.output), frameCount: n, sampleRate: rate)
                 let count = spectrum.binCount
                 if count <= 2 * groups {
-                    return (0 ..< count).map { Point(bin: $0, amplitude: spectrum.amplitude($0, window: window)) }
+                    return (0..<count).map { Point(bin: $0, amplitude: spectrum.amplitude($0, window: window)) }
                 }
                 var out: [Point] = []
                 out.reserveCapacity(groups)
-                for g in 0 ..< groups {
-                    let a = g * count / groups, b = max(a + 1, (g + 1) * count / groups)
+                for g in 0..<groups {
+                    let a = g * count / groups
+                    let b = max(a + 1, (g + 1) * count / groups)
                     var best = Point(bin: a, amplitude: -1)
-                    for k in a ..< b {
+                    for k in a..<b {
                         let v = spectrum.amplitude(k, window: window)
                         if v > best.amplitude { best = Point(bin: k, amplitude: v) }
                     }

@@ -43,9 +43,9 @@ public enum Window: String, Sendable, Hashable, CaseIterable, Codable {
     public func values(count: Int) -> [Double] {
         guard count > 0 else { return [] }
         let a = coefficients
-        return (0 ..< count).map { n in
+        return (0..<count).map { n in
             var sum = a[0]
-            for k in 1 ..< a.count {
+            for k in 1..<a.count {
                 // Reduce kn modulo N in integers so that cos's argument stays small and exact.
                 let turn = Double((k * n) % count) / Double(count)
                 sum += a[k] * cos(2 * Double.pi * turn)
@@ -82,7 +82,7 @@ public enum Window: String, Sendable, Hashable, CaseIterable, Codable {
             let magnitude: Double
             let s = sin(Double.pi * nu / n)
             if abs(s) < 1e-300 {
-                magnitude = n   // the limit at ν = 0
+                magnitude = n  // the limit at ν = 0
             } else {
                 magnitude = sin(Double.pi * nu) / s
             }
@@ -90,12 +90,14 @@ public enum Window: String, Sendable, Hashable, CaseIterable, Codable {
             return (magnitude * cos(angle), magnitude * sin(angle))
         }
         let a = coefficients
-        var re = 0.0, im = 0.0
+        var re = 0.0
+        var im = 0.0
         let d0 = dirichlet(offset)
         re += a[0] * d0.re
         im += a[0] * d0.im
-        for k in 1 ..< a.count {
-            let lo = dirichlet(offset - Double(k)), hi = dirichlet(offset + Double(k))
+        for k in 1..<a.count {
+            let lo = dirichlet(offset - Double(k))
+            let hi = dirichlet(offset + Double(k))
             re += a[k] / 2 * (lo.re + hi.re)
             im += a[k] / 2 * (lo.im + hi.im)
         }

@@ -42,7 +42,8 @@ package struct ChirpModel: Sendable, Hashable {
         // The engine's sweepEnd, with its Double → Int conversion range-checked (validation bounds
         // T·fs below 2⁵²; a duration below one sample gives 0).
         let span = chirp.duration * fs
-        lastSweep = span.isFinite && span >= 0 && span < 0x1p52 ? chirp.sweepEnd(sampleRate: fs) : (span > 0 ? 1 << 52 : 0)
+        lastSweep =
+            span.isFinite && span >= 0 && span < 0x1p52 ? chirp.sweepEnd(sampleRate: fs) : (span > 0 ? 1 << 52 : 0)
         steadyIncrement = Phase.increment(frequency: chirp.endFrequency, sampleRate: fs)
         steadyBase = Phase.fixed64((chirp.startFrequency - chirp.endFrequency) * chirp.duration / 2)
     }
@@ -54,16 +55,19 @@ package struct ChirpModel: Sendable, Hashable {
         }
         // n ≤ lastSweep < 2⁵²: n and n² (as hi + lo) are exact.
         let nd = Double(n)
-        let square = nd * nd, squareError = (-square).addingProduct(nd, nd)
-        let p = beta * square, pError = (-p).addingProduct(beta, square)
+        let square = nd * nd
+        let squareError = (-square).addingProduct(nd, nd)
+        let p = beta * square
+        let pError = (-p).addingProduct(beta, square)
         let sweep = TurnRate.fraction(p) + TurnRate.fraction(pError) + TurnRate.fraction(beta * squareError)
         return TurnRate.fraction(alpha.turns(at: n) + sweep)
     }
 
     /// `θ(n + 8) − θ(n)` in turns during the sweep: `8α + β·(16n + 64)`.
     func sweepStep(at n: Int) -> Double {
-        let m = 16 * Double(n + 4)   // exact: n + 4 < 2⁵³
-        let p = beta * m, pError = (-p).addingProduct(beta, m)
+        let m = 16 * Double(n + 4)  // exact: n + 4 < 2⁵³
+        let p = beta * m
+        let pError = (-p).addingProduct(beta, m)
         return TurnRate.fraction(alpha.turns(at: Phasors.lanes) + TurnRate.fraction(p) + TurnRate.fraction(pError))
     }
 
@@ -72,15 +76,24 @@ package struct ChirpModel: Sendable, Hashable {
     func fill(start: Int, count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
         let sweepCount = max(0, min(count, lastSweep + 1 - start))
         if sweepCount > 0 {
-            Phasors.fillQuadratic(count: sweepCount, re: re, im: im,
-                                  stepChange: TurnRate.fraction(128 * beta),
-                                  anchor: { turns(at: start + $0) }, stepAnchor: { sweepStep(at: start + $0) })
+            Phasors.fillQuadratic(
+                count: sweepCount,
+                re: re,
+                im: im,
+                stepChange: TurnRate.fraction(128 * beta),
+                anchor: { turns(at: start + $0) },
+                stepAnchor: { sweepStep(at: start + $0) }
+            )
         }
         if sweepCount < count {
             let first = start + sweepCount
-            Phasors.fill(phase0: steadyBase &+ steadyIncrement &* UInt64(truncatingIfNeeded: first),
-                         increment: steadyIncrement, count: count - sweepCount,
-                         re: re + sweepCount, im: im + sweepCount)
+            Phasors.fill(
+                phase0: steadyBase &+ steadyIncrement &* UInt64(truncatingIfNeeded: first),
+                increment: steadyIncrement,
+                count: count - sweepCount,
+                re: re + sweepCount,
+                im: im + sweepCount
+            )
         }
     }
 }

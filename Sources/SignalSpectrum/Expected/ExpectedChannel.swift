@@ -48,7 +48,8 @@ public struct SweepBand: Sendable, Hashable {
     ///   - amplitude: Peak amplitude (signal units).
     ///   - sweepRate: Hz per second.
     ///   - source: JSON path of the chirp.
-    public init(lowFrequency: Double, highFrequency: Double, amplitude: Double, sweepRate: Double, source: String = "") {
+    public init(lowFrequency: Double, highFrequency: Double, amplitude: Double, sweepRate: Double, source: String = "")
+    {
         self.lowFrequency = lowFrequency
         self.highFrequency = highFrequency
         self.amplitude = amplitude
@@ -96,14 +97,25 @@ public struct ExpectedChannel: Sendable, Hashable {
     ///   - noise: Noise sources.
     ///   - sweeps: Swept bands (a hand-written band has no chirp to model: the verifier reports it unchecked).
     ///   - residualVariance: Unlisted harmonic variance (signal units²).
-    public init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseComponent] = [], sweeps: [SweepBand] = [],
-                residualVariance: Double = 0) {
+    public init(
+        dc: Double = 0,
+        lines: [SpectralLine] = [],
+        noise: [NoiseComponent] = [],
+        sweeps: [SweepBand] = [],
+        residualVariance: Double = 0
+    ) {
         self.init(dc: dc, lines: lines, noise: noise, sweeps: sweeps, residualVariance: residualVariance, terms: nil)
     }
 
     /// Creates a channel with its model terms (derived from a signal tree).
-    init(dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseComponent] = [], sweeps: [SweepBand] = [],
-         residualVariance: Double = 0, terms: [ModelTerm]?) {
+    init(
+        dc: Double = 0,
+        lines: [SpectralLine] = [],
+        noise: [NoiseComponent] = [],
+        sweeps: [SweepBand] = [],
+        residualVariance: Double = 0,
+        terms: [ModelTerm]?
+    ) {
         self.dc = dc
         self.lines = lines
         self.noise = noise
@@ -137,17 +149,32 @@ extension ExpectedChannel {
     func scaled(by factor: Double) -> ExpectedChannel {
         ExpectedChannel(
             dc: dc * factor,
-            lines: lines.map { SpectralLine(frequency: $0.frequency, real: $0.real * factor, imaginary: $0.imaginary * factor, source: $0.source) },
+            lines: lines.map {
+                SpectralLine(
+                    frequency: $0.frequency,
+                    real: $0.real * factor,
+                    imaginary: $0.imaginary * factor,
+                    source: $0.source
+                )
+            },
             noise: noise.map { NoiseComponent(distribution: $0.distribution, seed: $0.seed, gain: $0.gain * factor) },
-            sweeps: sweeps.map { SweepBand(lowFrequency: $0.lowFrequency, highFrequency: $0.highFrequency,
-                                           amplitude: $0.amplitude * abs(factor), sweepRate: $0.sweepRate, source: $0.source) },
+            sweeps: sweeps.map {
+                SweepBand(
+                    lowFrequency: $0.lowFrequency,
+                    highFrequency: $0.highFrequency,
+                    amplitude: $0.amplitude * abs(factor),
+                    sweepRate: $0.sweepRate,
+                    source: $0.source
+                )
+            },
             residualVariance: residualVariance * factor * factor,
             terms: terms?.map { term in
                 var t = term
                 t.gain *= factor
                 t.mean *= factor
                 return t
-            })
+            }
+        )
     }
 
     /// The superposition of two channels (lines are merged later by ``normalized(sampleRate:)``).
@@ -161,9 +188,14 @@ extension ExpectedChannel {
             }
         }
         let terms: [ModelTerm]? = if let a = self.terms, let b = other.terms { a + b } else { nil }
-        return ExpectedChannel(dc: dc + other.dc, lines: lines + other.lines, noise: noise,
-                               sweeps: sweeps + other.sweeps, residualVariance: residualVariance + other.residualVariance,
-                               terms: terms)
+        return ExpectedChannel(
+            dc: dc + other.dc,
+            lines: lines + other.lines,
+            noise: noise,
+            sweeps: sweeps + other.sweeps,
+            residualVariance: residualVariance + other.residualVariance,
+            terms: terms
+        )
     }
 
     /// Lines folded into `[0, fs/2]`, those at 0 Hz moved to DC, equal frequencies merged, sorted;
@@ -189,15 +221,23 @@ extension ExpectedChannel {
             if let last = merged.last, line.frequency - last.frequency <= resolution {
                 merged[merged.count - 1].real += line.real
                 merged[merged.count - 1].imaginary += line.imaginary
-                if merged[merged.count - 1].source.count < 200 { merged[merged.count - 1].source += " + " + line.source }
+                if merged[merged.count - 1].source.count < 200 {
+                    merged[merged.count - 1].source += " + " + line.source
+                }
             } else {
                 merged.append(line)
             }
         }
         let strongest = merged.reduce(0) { max($0, $1.amplitude) }
         merged.removeAll { $0.amplitude <= 1e-12 * strongest }
-        return ExpectedChannel(dc: dc, lines: merged, noise: noise.filter { $0.gain != 0 }, sweeps: sweeps,
-                               residualVariance: residualVariance, terms: terms.map(ExpectedChannel.mergedChirps))
+        return ExpectedChannel(
+            dc: dc,
+            lines: merged,
+            noise: noise.filter { $0.gain != 0 },
+            sweeps: sweeps,
+            residualVariance: residualVariance,
+            terms: terms.map(ExpectedChannel.mergedChirps)
+        )
     }
 
     /// Chirp terms with the same phase law merged into one (their complex gains add), so that no two
@@ -206,13 +246,15 @@ extension ExpectedChannel {
         var out: [ModelTerm] = []
         for term in terms where term.gain != 0 {
             guard case .chirp(let model, _) = term.shape, let c = term.chirpPhasor,
-                  let i = out.firstIndex(where: { if case .chirp(let m, _) = $0.shape { m == model } else { false } }),
-                  let d = out[i].chirpPhasor else {
+                let i = out.firstIndex(where: { if case .chirp(let m, _) = $0.shape { m == model } else { false } }),
+                let d = out[i].chirpPhasor
+            else {
                 out.append(term)
                 continue
             }
             // c = gain·e^{i(φ − π/2)}: the sum's gain and phase.
-            let re = c.re + d.re, im = c.im + d.im
+            let re = c.re + d.re
+            let im = c.im + d.im
             out[i].gain = (re * re + im * im).squareRoot()
             out[i].shape = .chirp(model, phase: atan2(im, re) + Double.pi / 2)
             if out[i].source.count < 200 { out[i].source += " + " + term.source }

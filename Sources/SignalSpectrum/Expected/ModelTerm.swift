@@ -54,8 +54,14 @@ package struct ModelTerm: Sendable, Hashable {
         if case .sine = shape { Phasors.Generator(increment: increment) } else { nil }
     }
 
-    func add(into out: UnsafeMutablePointer<Double>, start: Int, count: Int,
-             re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, generator: Phasors.Generator? = nil) {
+    func add(
+        into out: UnsafeMutablePointer<Double>,
+        start: Int,
+        count: Int,
+        re: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>,
+        generator: Phasors.Generator? = nil
+    ) {
         let g = gain
         let u = phase0 &+ increment &* UInt64(truncatingIfNeeded: start)
         switch shape {

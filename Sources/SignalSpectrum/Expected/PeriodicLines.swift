@@ -92,14 +92,21 @@ enum PeriodicLines {
     /// The lines of `amplitude · shape(phase of sample n)` at `sampleRate` (offset not included).
     /// - Returns: The DC level, the lines (unfolded phasors at frequencies in `[0, fs)`, to be folded),
     ///   and the variance not listed as lines (signal units²).
-    static func lines(_ shape: Shape, amplitude: Double, frequency: Double, phase: Double, sampleRate: Double,
-                      source: String, fft: RealFFT) throws(SignalError) -> (dc: Double, lines: [SpectralLine], residual: Double) {
+    static func lines(
+        _ shape: Shape,
+        amplitude: Double,
+        frequency: Double,
+        phase: Double,
+        sampleRate: Double,
+        source: String,
+        fft: RealFFT
+    ) throws(SignalError) -> (dc: Double, lines: [SpectralLine], residual: Double) {
         let increment = Phase.increment(frequency: frequency, sampleRate: sampleRate)
         let phase0 = Phase.fromRadians(phase)
         if let q = period(increment) {
             // One period of the exact sampled waveform, samples q ..< 2q (their phase reference is that of sample 0).
             var values = [Double](repeating: 0, count: q)
-            for j in 0 ..< q {
+            for j in 0..<q {
                 values[j] = shape.value(phase0 &+ increment &* UInt64(q + j))
             }
             if q == 1 { return (amplitude * values[0], [], 0) }
@@ -107,12 +114,16 @@ enum PeriodicLines {
             var lines: [SpectralLine] = []
             var residual = 0.0
             let scale = amplitude / Double(q)
-            for m in 1 ... q / 2 {
+            for m in 1...q / 2 {
                 let nyquist = 2 * m == q
                 let re = bins.real[m] * scale * (nyquist ? 1 : 2)
                 let im = bins.imaginary[m] * scale * (nyquist ? 1 : 2)
-                let line = SpectralLine(frequency: Double(m) * sampleRate / Double(q), real: re, imaginary: im,
-                                        source: "\(source) \(q)-sample period, bin \(m)")
+                let line = SpectralLine(
+                    frequency: Double(m) * sampleRate / Double(q),
+                    real: re,
+                    imaginary: im,
+                    source: "\(source) \(q)-sample period, bin \(m)"
+                )
                 if line.amplitude >= 1e-7 * abs(amplitude) {
                     lines.append(line)
                 } else {
@@ -125,14 +136,21 @@ enum PeriodicLines {
         let (count, residual) = shape.harmonicCount
         var lines: [SpectralLine] = []
         lines.reserveCapacity(count)
-        for k in 1 ... count {
+        for k in 1...count {
             let c = shape.coefficient(k)
             guard c.re != 0 || c.im != 0 else { continue }
             let turn = 2 * Double.pi * (Double(phase0 &* UInt64(k)) * 0x1p-64)
-            let cs = cos(turn), sn = sin(turn)
+            let cs = cos(turn)
+            let sn = sin(turn)
             let f = Double(increment &* UInt64(k)) * 0x1p-64 * sampleRate
-            lines.append(SpectralLine(frequency: f, real: amplitude * (c.re * cs - c.im * sn),
-                                      imaginary: amplitude * (c.re * sn + c.im * cs), source: "\(source) h\(k)"))
+            lines.append(
+                SpectralLine(
+                    frequency: f,
+                    real: amplitude * (c.re * cs - c.im * sn),
+                    imaginary: amplitude * (c.re * sn + c.im * cs),
+                    source: "\(source) h\(k)"
+                )
+            )
         }
         return (amplitude * shape.continuousMean, lines, residual * amplitude * amplitude)
     }
@@ -140,7 +158,7 @@ enum PeriodicLines {
     /// The period `q ≤ maximumPeriod` in samples of the phase sequence, if it repeats (to within
     /// `4096·q` units of 2⁻⁶⁴ turn per period), else `nil`.
     static func period(_ increment: UInt64) -> Int? {
-        for q in 1 ... maximumPeriod {
+        for q in 1...maximumPeriod {
             let drift = Int64(bitPattern: increment &* UInt64(q))
             if drift.magnitude <= UInt64(q) << 12 { return q }
         }

@@ -34,7 +34,8 @@ public struct ComplexBins: Sendable, Hashable {
 ///
 /// - Complexity: O(N log N) per transform for any `N` (FFTW handles every size); planning with
 ///   ``Planning/estimate`` takes microseconds, ``Planning/measure`` can take seconds for large `N`.
-public final class RealFFT: @unchecked Sendable { // plans and buffers are FFTW's raw pointers (not Sendable), guarded by `lock` and fftwLock
+// plans and buffers are FFTW's raw pointers (not Sendable), guarded by `lock` and fftwLock
+public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guarded by locks
     /// How hard FFTW looks for a fast plan.
     public enum Planning: Sendable, Hashable {
         /// `FFTW_ESTIMATE`: a heuristic plan at once (the default).
@@ -107,8 +108,11 @@ public final class RealFFT: @unchecked Sendable { // plans and buffers are FFTW'
     /// Runs `body` with an aligned workspace for an `size`-point transform of `T`: fill
     /// `work.input`, call `work.execute()` (as often as needed), read `work.output`.
     /// The workspace is taken from this instance's pool and returned afterwards.
-    func transform<T: FFTWScalar, R>(_ type: T.Type, size: Int,
-                                     _ body: (FFTWorkspace<T>) -> R) throws(SignalError) -> R {
+    func transform<T: FFTWScalar, R>(
+        _ type: T.Type,
+        size: Int,
+        _ body: (FFTWorkspace<T>) -> R
+    ) throws(SignalError) -> R {
         guard size >= 1 else {
             throw SignalError(.tooShort, "an FFT needs at least 1 sample, got \(size)", field: "fft")
         }
@@ -136,8 +140,11 @@ public final class RealFFT: @unchecked Sendable { // plans and buffers are FFTW'
             }
             guard buffer != nil, let newPlan = plan else {
                 if let buffer { fftwLock.withLock { _ in T.free(buffer) } }
-                throw SignalError(.fftFailure, "FFTW could not plan or allocate a \(size)-point \(T.isDouble ? "double" : "single")-precision transform",
-                                  field: "fft")
+                throw SignalError(
+                    .fftFailure,
+                    "FFTW could not plan or allocate a \(size)-point \(T.isDouble ? "double" : "single")-precision transform",
+                    field: "fft"
+                )
             }
             lock.withLock { _ in
                 if let existing = plans[key] {
@@ -185,8 +192,9 @@ struct FFTWorkspace<T: FFTWScalar> {
     /// The output as ``ComplexBins`` in Double.
     func bins() -> ComplexBins {
         let n = binCount
-        var re = [Double](repeating: 0, count: n), im = [Double](repeating: 0, count: n)
-        for k in 0 ..< n {
+        var re = [Double](repeating: 0, count: n)
+        var im = [Double](repeating: 0, count: n)
+        for k in 0..<n {
             re[k] = Double(output[2 * k])
             im[k] = Double(output[2 * k + 1])
         }
@@ -201,7 +209,11 @@ protocol FFTWScalar: BinaryFloatingPoint {
     static func free(_ pointer: UnsafeMutableRawPointer)
     static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer?
     static func destroy(_ plan: OpaquePointer)
-    static func execute(_ plan: OpaquePointer, _ input: UnsafeMutablePointer<Self>, _ output: UnsafeMutablePointer<Self>)
+    static func execute(
+        _ plan: OpaquePointer,
+        _ input: UnsafeMutablePointer<Self>,
+        _ output: UnsafeMutablePointer<Self>
+    )
 }
 
 extension FFTWScalar {
@@ -221,11 +233,17 @@ extension Float: FFTWScalar {
     static func free(_ pointer: UnsafeMutableRawPointer) { fftwf_free(pointer) }
     static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
         let input = buffer.assumingMemoryBound(to: Float.self)
-        let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(to: fftwf_complex.self)
+        let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(
+            to: fftwf_complex.self
+        )
         return fftwf_plan_dft_r2c_1d(Int32(size), input, output, flags)
     }
     static func destroy(_ plan: OpaquePointer) { fftwf_destroy_plan(plan) }
-    static func execute(_ plan: OpaquePointer, _ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>) {
+    static func execute(
+        _ plan: OpaquePointer,
+        _ input: UnsafeMutablePointer<Float>,
+        _ output: UnsafeMutablePointer<Float>
+    ) {
         fftwf_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftwf_complex.self))
     }
 }
@@ -240,7 +258,11 @@ extension Double: FFTWScalar {
         return fftw_plan_dft_r2c_1d(Int32(size), input, output, flags)
     }
     static func destroy(_ plan: OpaquePointer) { fftw_destroy_plan(plan) }
-    static func execute(_ plan: OpaquePointer, _ input: UnsafeMutablePointer<Double>, _ output: UnsafeMutablePointer<Double>) {
+    static func execute(
+        _ plan: OpaquePointer,
+        _ input: UnsafeMutablePointer<Double>,
+        _ output: UnsafeMutablePointer<Double>
+    ) {
         fftw_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftw_complex.self))
     }
 }

@@ -15,7 +15,8 @@ struct LineGrid: Sendable, Hashable {
     /// each piece, `i` its offset from `index`, `j` its position in the period (`(index + i) mod Q`).
     @inline(__always)
     func forEachRun(from index: Int, count: Int, _ body: (_ i: Int, _ j: Int, _ run: Int) -> Void) {
-        var j = index % period, i = 0
+        var j = index % period
+        var i = 0
         while i < count {
             let run = min(count - i, period - j)
             body(i, j, run)
@@ -55,18 +56,23 @@ struct LineGrid: Sendable, Hashable {
         guard nu.isFinite, nu >= 0, nu <= 1 else { return nil }
         let n = Double(max(frames, 1))
         var x = nu
-        var h1 = 1, h2 = 0, k1 = 0, k2 = 1   // convergents h/k
-        for _ in 0 ..< 64 {
+        var h1 = 1
+        var h2 = 0
+        var k1 = 0
+        var k2 = 1  // convergents h/k
+        for _ in 0..<64 {
             let a = x.rounded(.down)
             guard a < Double(Int.max / 4) else { return nil }
             let ai = Int(a)
             let (ah, o1) = ai.multipliedReportingOverflow(by: h1)
             let (ak, o2) = ai.multipliedReportingOverflow(by: k1)
             guard !o1, !o2 else { return nil }
-            let h = ah + h2, k = ak + k2
+            let h = ah + h2
+            let k = ak + k2
             guard k <= limit else { return nil }
             // |ν·k − h| exactly: the product's error by fused multiply-add, plus the rate's remainder.
-            let hd = Double(h), kd = Double(k)
+            let hd = Double(h)
+            let kd = Double(k)
             let product = rate.high * kd
             let productError = (-product).addingProduct(rate.high, kd)
             let err = abs((product - hd) + productError + rate.low * kd)
@@ -74,14 +80,17 @@ struct LineGrid: Sendable, Hashable {
             let frac = x - a
             guard frac > 1e-300 else { return nil }
             x = 1 / frac
-            h2 = h1; h1 = h
-            k2 = k1; k1 = k
+            h2 = h1
+            h1 = h
+            k2 = k1
+            k1 = k
         }
         return nil
     }
 
     static func gcd(_ a: Int, _ b: Int) -> Int {
-        var a = a, b = b
+        var a = a
+        var b = b
         while b != 0 { (a, b) = (b, a % b) }
         return a
     }

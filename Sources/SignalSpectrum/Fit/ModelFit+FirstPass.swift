@@ -1,4 +1,5 @@
 import Signals
+
 extension ModelFit {
     /// The per-block buffers both passes share (Double, `width` values each, with room for the phasor
     /// lanes' overrun), allocated once per fit; the caller deallocates them.
@@ -36,8 +37,14 @@ extension ModelFit {
         }
 
         func deallocate() {
-            model.deallocate(); r.deallocate(); re.deallocate(); im.deallocate()
-            chirpRe.deallocate(); chirpIm.deallocate(); lineRe.deallocate(); lineIm.deallocate()
+            model.deallocate()
+            r.deallocate()
+            re.deallocate()
+            im.deallocate()
+            chirpRe.deallocate()
+            chirpIm.deallocate()
+            lineRe.deallocate()
+            lineIm.deallocate()
         }
     }
 
@@ -48,21 +55,43 @@ extension ModelFit {
     /// (`chirpGram`, `parameterTotal²` values, empty without chirps).
     ///
     /// - Throws: `.nonFinite`, naming the first sample that is NaN or infinite.
-    func firstPass(_ samples: UnsafeBufferPointer<Float>, residual: UnsafeMutablePointer<Float>, fft: RealFFT,
-                   waveform: Waveform, layout: Layout, scratch: Scratch) throws(SignalError)
-        -> (projection: [Double], chirpGram: [Double]) {
+    func firstPass(
+        _ samples: UnsafeBufferPointer<Float>,
+        residual: UnsafeMutablePointer<Float>,
+        fft: RealFFT,
+        waveform: Waveform,
+        layout: Layout,
+        scratch: Scratch
+    ) throws(SignalError)
+        -> (projection: [Double], chirpGram: [Double])
+    {
         let n = frameCount
-        let base = samples.baseAddress!   // run(_:residual:fft:) checked it: n > 0 samples
-        let terms = waveform.terms, handLines = waveform.handLines, constant = waveform.constant
-        let chirpTerms = waveform.chirpTerms, chirpSlot = waveform.chirpSlot
-        let termGenerators = waveform.termGenerators, handRates = waveform.handRates
+        let base = samples.baseAddress!  // run(_:residual:fft:) checked it: n > 0 samples
+        let terms = waveform.terms
+        let handLines = waveform.handLines
+        let constant = waveform.constant
+        let chirpTerms = waveform.chirpTerms
+        let chirpSlot = waveform.chirpSlot
+        let termGenerators = waveform.termGenerators
+        let handRates = waveform.handRates
         let handGenerators = waveform.handGenerators
-        let candidates = layout.candidates, parameterTotal = layout.parameterTotal
-        let lineIndices = layout.lineIndices, grid = layout.grid, regressorRate = layout.regressorRate
+        let candidates = layout.candidates
+        let parameterTotal = layout.parameterTotal
+        let lineIndices = layout.lineIndices
+        let grid = layout.grid
+        let regressorRate = layout.regressorRate
         let lineGenerators = layout.lineGenerators
-        let block = scratch.block, width = scratch.width, keepLines = scratch.keepLines
-        let model = scratch.model, r = scratch.r, re = scratch.re, im = scratch.im
-        let chirpRe = scratch.chirpRe, chirpIm = scratch.chirpIm, lineRe = scratch.lineRe, lineIm = scratch.lineIm
+        let block = scratch.block
+        let width = scratch.width
+        let keepLines = scratch.keepLines
+        let model = scratch.model
+        let r = scratch.r
+        let re = scratch.re
+        let im = scratch.im
+        let chirpRe = scratch.chirpRe
+        let chirpIm = scratch.chirpIm
+        let lineRe = scratch.lineRe
+        let lineIm = scratch.lineIm
 
         var projection = [Double](repeating: 0, count: parameterTotal)
         let period = grid?.period ?? 1
@@ -88,14 +117,20 @@ extension ModelFit {
                 BlockMath.addCombination(model, line.real, re, -line.imaginary, im, count: count)
             }
             for (slot, (termIndex, chirp)) in chirpTerms.enumerated() {
-                let ur = chirpRe + slot * width, ui = chirpIm + slot * width
+                let ur = chirpRe + slot * width
+                let ui = chirpIm + slot * width
                 chirp.fill(start: index, count: count, re: ur, im: ui)
                 if let g = terms[termIndex].chirpPhasor {
                     BlockMath.addCombination(model, g.re, ur, -g.im, ui, count: count)
                 }
             }
-            projection[0] += BlockMath.residual(base + offset, minus: model, into: r,
-                                                store: residual + offset, count: count)
+            projection[0] += BlockMath.residual(
+                base + offset,
+                minus: model,
+                into: r,
+                store: residual + offset,
+                count: count
+            )
             if let grid {
                 grid.forEachRun(from: index, count: count) { i, j, run in
                     BlockMath.accumulate(fold + j, r + i, count: run)
@@ -103,7 +138,8 @@ extension ModelFit {
             }
             if keepLines {
                 for (slot, k) in lineIndices.enumerated() {
-                    let zr = lineRe + slot * width, zi = lineIm + slot * width
+                    let zr = lineRe + slot * width
+                    let zi = lineIm + slot * width
                     lineGenerators[k].fill(anchor: regressorRate[k].turns(at: index), count: count, re: zr, im: zi)
                     if grid == nil {
                         let (sc, ss) = BlockMath.dots(r, zr, zi, count: count)
@@ -113,34 +149,55 @@ extension ModelFit {
                 }
             }
             for k in fittedChirps {
-                guard case .chirp(let termIndex, _) = candidates[k].kind, let slot = chirpSlot[termIndex] else { continue }
-                let ur = chirpRe + slot * width, ui = chirpIm + slot * width
-                let c = candidates[k].cosine, s = candidates[k].sine ?? c
+                guard case .chirp(let termIndex, _) = candidates[k].kind, let slot = chirpSlot[termIndex] else {
+                    continue
+                }
+                let ur = chirpRe + slot * width
+                let ui = chirpIm + slot * width
+                let c = candidates[k].cosine
+                let s = candidates[k].sine ?? c
                 let (pc, ps) = BlockMath.dots(r, ur, ui, count: count)
                 let (cc, cs) = BlockMath.dots(ur, ur, ui, count: count)
                 let (css, _) = BlockMath.dots(ui, ui, ui, count: count)
-                var dc = 0.0, ds = 0.0
-                for i in 0 ..< count { dc += ur[i]; ds += ui[i] }
+                var dc = 0.0
+                var ds = 0.0
+                for i in 0..<count {
+                    dc += ur[i]
+                    ds += ui[i]
+                }
                 projection[c] += pc
                 projection[s] += ps
-                addGram(c, c, cc); addGram(s, s, css); addGram(c, s, cs)
-                addGram(0, c, dc); addGram(0, s, ds)
+                addGram(c, c, cc)
+                addGram(s, s, css)
+                addGram(c, s, cs)
+                addGram(0, c, dc)
+                addGram(0, s, ds)
                 // Against every line and every other fitted chirp (numeric: no closed form).
                 for (slot2, l) in lineIndices.enumerated() {
-                    let zr = lineRe + slot2 * width, zi = lineIm + slot2 * width
+                    let zr = lineRe + slot2 * width
+                    let zi = lineIm + slot2 * width
                     let (a, e) = BlockMath.dots(ur, zr, zi, count: count)
                     let (f, b) = BlockMath.dots(ui, zr, zi, count: count)
                     let lc = candidates[l].cosine
-                    addGram(c, lc, a); addGram(s, lc, f)
-                    if let ls = candidates[l].sine { addGram(s, ls, b); addGram(c, ls, e) }
+                    addGram(c, lc, a)
+                    addGram(s, lc, f)
+                    if let ls = candidates[l].sine {
+                        addGram(s, ls, b)
+                        addGram(c, ls, e)
+                    }
                 }
                 for k2 in fittedChirps where k2 > k {
                     guard case .chirp(let t2, _) = candidates[k2].kind, let slot2 = chirpSlot[t2] else { continue }
-                    let vr = chirpRe + slot2 * width, vi = chirpIm + slot2 * width
+                    let vr = chirpRe + slot2 * width
+                    let vi = chirpIm + slot2 * width
                     let (a, e) = BlockMath.dots(ur, vr, vi, count: count)
                     let (f, b) = BlockMath.dots(ui, vr, vi, count: count)
-                    let c2 = candidates[k2].cosine, s2 = candidates[k2].sine ?? c2
-                    addGram(c, c2, a); addGram(s, s2, b); addGram(c, s2, e); addGram(s, c2, f)
+                    let c2 = candidates[k2].cosine
+                    let s2 = candidates[k2].sine ?? c2
+                    addGram(c, c2, a)
+                    addGram(s, s2, b)
+                    addGram(c, s2, e)
+                    addGram(s, c2, f)
                 }
             }
             offset += count

@@ -5,21 +5,28 @@ extension ModelFit {
     /// near DC and Nyquist). Sets each stepped line's ``Measurement/frequencyOffset`` and its denominators.
     ///
     /// Static, so that it can update the fit's `measurements` in place.
-    static func stepFrequencies(_ measurements: inout [Measurement], candidates: [Component], pass: SecondPass,
-                                frames n: Int, sampleRate: Double) {
-        let frequencyLines = pass.frequencyLines, frequencyProjection = pass.frequencyProjection
+    static func stepFrequencies(
+        _ measurements: inout [Measurement],
+        candidates: [Component],
+        pass: SecondPass,
+        frames n: Int,
+        sampleRate: Double
+    ) {
+        let frequencyLines = pass.frequencyLines
+        let frequencyProjection = pass.frequencyProjection
         let edgeDenominator = pass.edgeDenominator
         let nd = Double(n)
         for index in measurements.indices {
             let c = measurements[index].component
             guard let k = candidates.indices.first(where: { candidates[$0].cosine == c.cosine }),
-                  frequencyLines.contains(k), let p1 = frequencyProjection[k] else { continue }
+                frequencyLines.contains(k), let p1 = frequencyProjection[k]
+            else { continue }
             let m = measurements[index].measured
             let magnitude2 = m.re * m.re + m.im * m.im
             let denominator = edgeDenominator[k] ?? magnitude2 * nd * (nd * nd - 1) / 24
             guard denominator > 0 else { continue }
             let numerator = -(m.im * p1.re - m.re * p1.im)
-            let deltaOmega = numerator / denominator   // turns·2π per sample
+            let deltaOmega = numerator / denominator  // turns·2π per sample
             measurements[index].frequencyOffset = deltaOmega * sampleRate / (2 * Double.pi)
             measurements[index].frequencyDenominator = denominator
             // The precision a line of the expected amplitude has: the generic sum, or near DC and Nyquist the

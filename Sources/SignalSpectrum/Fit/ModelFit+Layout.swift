@@ -104,9 +104,17 @@ extension ModelFit {
         for i in lineOrder {
             let line = channel.lines[i]
             let atNyquist = line.frequency >= nyquist
-            candidates.append(Component(kind: .line(rate: TurnRate(frequency: line.frequency, sampleRate: sampleRate),
-                                                    frequency: line.frequency, nyquist: atNyquist),
-                                        expected: (line.real, atNyquist ? 0 : line.imaginary), source: line.source))
+            candidates.append(
+                Component(
+                    kind: .line(
+                        rate: TurnRate(frequency: line.frequency, sampleRate: sampleRate),
+                        frequency: line.frequency,
+                        nyquist: atNyquist
+                    ),
+                    expected: (line.real, atNyquist ? 0 : line.imaginary),
+                    source: line.source
+                )
+            )
         }
         func parameters(_ list: [Component]) -> Int {
             1 + list.reduce(0) { $0 + (($1.isChirp || !isNyquist($1)) ? 2 : 1) }
@@ -115,7 +123,7 @@ extension ModelFit {
         let wanted = parameters(candidates)
         var overflow: [Component] = []
         while parameters(candidates) > n - spare, !candidates.isEmpty {
-            overflow.append(candidates.removeLast())   // lines follow the chirps, strongest first
+            overflow.append(candidates.removeLast())  // lines follow the chirps, strongest first
         }
         let capacity = sigma > 0 ? max(wanted + 8, Int((Double(wanted) * 8 / 7).rounded(.up))) : wanted
         // Parameter indices: 0 is DC.
@@ -128,10 +136,17 @@ extension ModelFit {
                 p += 1
             }
         }
-        return Selection(candidates: candidates, parameterTotal: p, floor: floor, jointLines: jointLines,
-                         jointChirps: jointChirps, overflow: overflow,
-                         overflowReason: "the record's \(n) samples determine at most \(n - spare) parameters, fewer than the \(wanted) of every significant component",
-                         overflowRequiredFrames: capacity)
+        return Selection(
+            candidates: candidates,
+            parameterTotal: p,
+            floor: floor,
+            jointLines: jointLines,
+            jointChirps: jointChirps,
+            overflow: overflow,
+            overflowReason:
+                "the record's \(n) samples determine at most \(n - spare) parameters, fewer than the \(wanted) of every significant component",
+            overflowRequiredFrames: capacity
+        )
     }
 
     /// Step 2 of the fit: the rates of the lines' regressors. When the lines have a common period and
@@ -147,7 +162,9 @@ extension ModelFit {
         }
         var grid: LineGrid?
         if !rates.isEmpty, let g = LineGrid(rates: rates, frames: n, limit: min(1 << 24, max(4096, 4 * n))) {
-            let q = Double(g.period), k = Double(rates.count), nd = Double(n)
+            let q = Double(g.period)
+            let k = Double(rates.count)
+            let nd = Double(n)
             let gridCost = nd + 5 * q * log2(max(q, 2)) + q * k
             let directCost = 3 * nd * k
             if gridCost < directCost { grid = g }
@@ -163,8 +180,14 @@ extension ModelFit {
         }
         // Phasor generators (lane offsets and steps, computed once): one sine and cosine per block each.
         let lineGenerators = regressorRate.map { Phasors.Generator(rate: $0) }
-        return Layout(candidates: candidates, parameterTotal: parameterTotal, lineIndices: lineIndices, grid: grid,
-                      regressorRate: regressorRate, lineGenerators: lineGenerators)
+        return Layout(
+            candidates: candidates,
+            parameterTotal: parameterTotal,
+            lineIndices: lineIndices,
+            grid: grid,
+            regressorRate: regressorRate,
+            lineGenerators: lineGenerators
+        )
     }
 
     private func isNyquist(_ c: Component) -> Bool {

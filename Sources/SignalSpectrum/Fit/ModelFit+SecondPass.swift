@@ -1,4 +1,5 @@
 import Signals
+
 extension ModelFit {
     /// What the second pass measured: the residual's sum of squares, and the projections of the
     /// frequency steps.
@@ -18,29 +19,52 @@ extension ModelFit {
     /// sum of squares, and for each line the projection `Σ (n − n_c)·r[n]·e^{−2πiνn}` of its frequency
     /// step (folded onto the grid's period and read from one FFT, or per line). On the grid the
     /// correction `Φ·δ` is periodic: one table of `Q` values when `Q ≤ N`.
-    func secondPass(residual: UnsafeMutablePointer<Float>, fft: RealFFT, waveform: Waveform, layout: Layout,
-                    solution: Solution, excluded: Set<Int>, scratch: Scratch) throws(SignalError) -> SecondPass {
+    func secondPass(
+        residual: UnsafeMutablePointer<Float>,
+        fft: RealFFT,
+        waveform: Waveform,
+        layout: Layout,
+        solution: Solution,
+        excluded: Set<Int>,
+        scratch: Scratch
+    ) throws(SignalError) -> SecondPass {
         let n = frameCount
         let chirpSlot = waveform.chirpSlot
-        let candidates = layout.candidates, lineIndices = layout.lineIndices, grid = layout.grid
-        let regressorRate = layout.regressorRate, lineGenerators = layout.lineGenerators
-        let delta = solution.delta, fitted = solution.fitted
-        let block = scratch.block, width = scratch.width, keepLines = scratch.keepLines
-        let model = scratch.model, r = scratch.r, re = scratch.re, im = scratch.im
-        let chirpRe = scratch.chirpRe, chirpIm = scratch.chirpIm, lineRe = scratch.lineRe, lineIm = scratch.lineIm
+        let candidates = layout.candidates
+        let lineIndices = layout.lineIndices
+        let grid = layout.grid
+        let regressorRate = layout.regressorRate
+        let lineGenerators = layout.lineGenerators
+        let delta = solution.delta
+        let fitted = solution.fitted
+        let block = scratch.block
+        let width = scratch.width
+        let keepLines = scratch.keepLines
+        let model = scratch.model
+        let r = scratch.r
+        let re = scratch.re
+        let im = scratch.im
+        let chirpRe = scratch.chirpRe
+        let chirpIm = scratch.chirpIm
+        let lineRe = scratch.lineRe
+        let lineIm = scratch.lineIm
         let period = grid?.period ?? 1
         let center = Double(start) + Double(n - 1) / 2
         let fittedLines = lineIndices.filter { !excluded.contains($0) }
-        let frequencyLines = Set(fittedLines.filter { k in
-            guard case .line(let rate, _, let atNyquist) = candidates[k].kind, !atNyquist else { return false }
-            let bins = abs(rate.reduced.value) * Double(n)
-            return bins >= 2 && (0.5 - abs(rate.reduced.value)) * Double(n) >= 2
-        })
-        let nearEdge = Set(frequencyLines.filter { k in
-            guard case .line(let rate, _, _) = candidates[k].kind else { return false }
-            let bins = abs(rate.reduced.value) * Double(n)
-            return bins < 10 || (0.5 - abs(rate.reduced.value)) * Double(n) < 10
-        })
+        let frequencyLines = Set(
+            fittedLines.filter { k in
+                guard case .line(let rate, _, let atNyquist) = candidates[k].kind, !atNyquist else { return false }
+                let bins = abs(rate.reduced.value) * Double(n)
+                return bins >= 2 && (0.5 - abs(rate.reduced.value)) * Double(n) >= 2
+            }
+        )
+        let nearEdge = Set(
+            frequencyLines.filter { k in
+                guard case .line(let rate, _, _) = candidates[k].kind else { return false }
+                let bins = abs(rate.reduced.value) * Double(n)
+                return bins < 10 || (0.5 - abs(rate.reduced.value)) * Double(n) < 10
+            }
+        )
         // On the grid, the correction is periodic: one table of Q values when Q ≤ N.
         var table: UnsafeMutablePointer<Double>?
         defer { table?.deallocate() }
@@ -52,7 +76,8 @@ extension ModelFit {
                 let count = min(block, grid.period - j0)
                 for k in fittedLines {
                     lineGenerators[k].fill(anchor: regressorRate[k].turns(at: j0), count: count, re: re, im: im)
-                    let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
+                    let dc = delta[candidates[k].cosine]
+                    let ds = candidates[k].sine.map { delta[$0] } ?? 0
                     BlockMath.addCombination(t + j0, dc, re, ds, im, count: count)
                 }
                 j0 += count
@@ -63,7 +88,11 @@ extension ModelFit {
         fold1.initialize(repeating: 0, count: period)
         defer { fold1.deallocate() }
         var measuredPhasor = [Int: (re: Double, im: Double)]()
-        for m in measurements { if let k = candidates.indices.first(where: { candidates[$0].cosine == m.component.cosine }) { measuredPhasor[k] = m.measured } }
+        for m in measurements {
+            if let k = candidates.indices.first(where: { candidates[$0].cosine == m.component.cosine }) {
+                measuredPhasor[k] = m.measured
+            }
+        }
         var frequencyProjection = [Int: (re: Double, im: Double)]()
         var edgeDenominator = [Int: Double]()
         var sumSquares = 0.0
@@ -94,15 +123,19 @@ extension ModelFit {
                     for k in fittedLines {
                         let (zr, zi) = buffers(k)
                         lineGenerators[k].fill(anchor: regressorRate[k].turns(at: index), count: count, re: zr, im: zi)
-                        let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
+                        let dc = delta[candidates[k].cosine]
+                        let ds = candidates[k].sine.map { delta[$0] } ?? 0
                         BlockMath.addCombination(model, dc, zr, ds, zi, count: count)
                     }
                 }
                 for k in fitted where candidates[k].isChirp {
-                    guard case .chirp(let termIndex, let chirp) = candidates[k].kind, let slot = chirpSlot[termIndex] else { continue }
-                    let ur = chirpRe + slot * width, ui = chirpIm + slot * width
+                    guard case .chirp(let termIndex, let chirp) = candidates[k].kind, let slot = chirpSlot[termIndex]
+                    else { continue }
+                    let ur = chirpRe + slot * width
+                    let ui = chirpIm + slot * width
                     chirp.fill(start: index, count: count, re: ur, im: ui)
-                    let dc = delta[candidates[k].cosine], ds = candidates[k].sine.map { delta[$0] } ?? 0
+                    let dc = delta[candidates[k].cosine]
+                    let ds = candidates[k].sine.map { delta[$0] } ?? 0
                     BlockMath.addCombination(model, dc, ur, ds, ui, count: count)
                 }
                 sumSquares += BlockMath.correct(residual + offset, minus: model, into: r, count: count)
@@ -136,7 +169,11 @@ extension ModelFit {
                 frequencyProjection[k] = (bins.real[grid.harmonics[j]], bins.imaginary[grid.harmonics[j]])
             }
         }
-        return SecondPass(sumSquares: sumSquares, frequencyLines: frequencyLines, frequencyProjection: frequencyProjection,
-                          edgeDenominator: edgeDenominator)
+        return SecondPass(
+            sumSquares: sumSquares,
+            frequencyLines: frequencyLines,
+            frequencyProjection: frequencyProjection,
+            edgeDenominator: edgeDenominator
+        )
     }
 }

@@ -8,20 +8,28 @@ extension ModelFit {
     ///
     /// Returns the factorisation of the normal matrix over the components kept, and the candidate
     /// indices of those excluded.
-    mutating func separate(_ layout: Layout, normal: NormalEquations) -> (factor: NormalEquations.Factor, excluded: Set<Int>) {
-        let candidates = layout.candidates, parameterTotal = layout.parameterTotal
+    mutating func separate(
+        _ layout: Layout,
+        normal: NormalEquations
+    ) -> (factor: NormalEquations.Factor, excluded: Set<Int>) {
+        let candidates = layout.candidates
+        let parameterTotal = layout.parameterTotal
         let regressorRate = layout.regressorRate
-        var excluded = Set<Int>()      // candidate indices
+        var excluded = Set<Int>()  // candidate indices
         func strongestFirst(_ excluded: Set<Int>) -> [Int] {
             candidates.indices.filter { !excluded.contains($0) }
-                .sorted { (candidates[$0].isChirp ? 1 : 0, candidates[$0].amplitude) > (candidates[$1].isChirp ? 1 : 0, candidates[$1].amplitude) }
+                .sorted {
+                    (candidates[$0].isChirp ? 1 : 0, candidates[$0].amplitude) > (
+                        candidates[$1].isChirp ? 1 : 0, candidates[$1].amplitude
+                    )
+                }
         }
         func order(_ components: [Int]) -> [Int] {
             [0] + components.flatMap { [candidates[$0].cosine] + (candidates[$0].sine.map { [$0] } ?? []) }
         }
         let significant = tolerances.unresolvedFloor * channel.reference
         var factor = normal.factor(order: order(strongestFirst(excluded)))
-        for _ in 0 ..< 8 {
+        for _ in 0..<8 {
             let byStrength = strongestFirst(excluded)
             var flagged = Set<Int>()
             let owner = ownerTable(candidates, parameterTotal)
@@ -32,7 +40,9 @@ extension ModelFit {
                 // Components with a regressor close to a significant rejected one cannot be told from it either.
                 for k2 in byStrength where k2 != k {
                     let params = [candidates[k2].cosine] + (candidates[k2].sine.map { [$0] } ?? [])
-                    if params.contains(where: { abs(NormalEquations.Factor.correlation(normal, factor.scale, $0, j)) >= 0.5 }) {
+                    if params.contains(where: {
+                        abs(NormalEquations.Factor.correlation(normal, factor.scale, $0, j)) >= 0.5
+                    }) {
                         flagged.insert(k2)
                     }
                 }
@@ -50,7 +60,8 @@ extension ModelFit {
                 // Only lines among lines have a closed-form normal matrix for a longer record; a chirp's overlap
                 // with a line (its steady tone after the sweep) does not shrink with the length.
                 let significantHere = candidates[k].amplitude >= significant
-                let required = candidates[k].isChirp || chirp || (!significantHere && candidates[k].amplitude < overlapLargest)
+                let required =
+                    candidates[k].isChirp || chirp || (!significantHere && candidates[k].amplitude < overlapLargest)
                     ? nil : requiredFrames(k, candidates, regressorRate)
                 separationFailed(candidates[k], reason: text, neighbours: neighbours, requiredFrames: required)
             }
@@ -71,12 +82,18 @@ extension ModelFit {
 
     /// Why component `k` cannot be separated: the components (and DC) whose regressors are most
     /// correlated with its own.
-    private func neighbourDescription(_ k: Int, _ candidates: [Component], _ normal: NormalEquations,
-                                      _ scale: [Double]) -> (text: String, neighbours: [Double], chirp: Bool) {
+    private func neighbourDescription(
+        _ k: Int,
+        _ candidates: [Component],
+        _ normal: NormalEquations,
+        _ scale: [Double]
+    ) -> (text: String, neighbours: [Double], chirp: Bool) {
         let own = [candidates[k].cosine] + (candidates[k].sine.map { [$0] } ?? [])
         func correlation(with params: [Int]) -> Double {
             var best = 0.0
-            for a in own { for b in params { best = max(best, abs(NormalEquations.Factor.correlation(normal, scale, a, b))) } }
+            for a in own {
+                for b in params { best = max(best, abs(NormalEquations.Factor.correlation(normal, scale, a, b))) }
+            }
             return best
         }
         var others: [(Double, Component)] = []
@@ -87,12 +104,15 @@ extension ModelFit {
         }
         others.sort { $0.0 > $1.0 }
         let dc = correlation(with: [0])
-        let names = others.prefix(3).map { $0.1.frequency.map { "the \(VerificationReport.hertz($0)) Hz line" } ?? "the chirp \($0.1.source)" }
+        let names = others.prefix(3).map {
+            $0.1.frequency.map { "the \(VerificationReport.hertz($0)) Hz line" } ?? "the chirp \($0.1.source)"
+        }
         var parts = names
         if dc >= 0.1 { parts.append("DC") }
         let duration = VerificationReport.number(Double(frameCount) / sampleRate)
         let what = parts.isEmpty ? "the noise expected" : parts.joined(separator: ", ")
-        let text = "cannot be separated from \(what) in this \(duration) s record (the fit's allowance would exceed half its amplitude)"
+        let text =
+            "cannot be separated from \(what) in this \(duration) s record (the fit's allowance would exceed half its amplitude)"
         return (text, others.prefix(3).compactMap { $0.1.frequency }, others.contains { $0.1.isChirp })
     }
 
@@ -103,14 +123,15 @@ extension ModelFit {
         guard case .line = candidates[k].kind else { return nil }
         let nu = rates[k]
         func distance(_ mu: TurnRate) -> Double {
-            let a = abs((nu - mu).reduced.value), b = abs((nu + mu).reduced.value)
+            let a = abs((nu - mu).reduced.value)
+            let b = abs((nu + mu).reduced.value)
             return min(a, b)
         }
         let neighbours = candidates.indices.filter { $0 != k && !candidates[$0].isChirp }
             .sorted { distance(rates[$0]) < distance(rates[$1]) }.prefix(4)
         let group = [k] + neighbours
         var frames = frameCount
-        for _ in 0 ..< 62 {
+        for _ in 0..<62 {
             let (next, overflow) = frames.multipliedReportingOverflow(by: 2)
             guard !overflow, next <= 1 << 62 else { return nil }
             frames = next
@@ -139,7 +160,7 @@ extension ModelFit {
                     m[i + 1, j + 1] = value
                 }
             }
-            let f = m.factor(order: Array(0 ..< size))
+            let f = m.factor(order: Array(0..<size))
             let targetCos = size - (candidates[k].sine != nil ? 2 : 1)
             let targetSin: Int? = candidates[k].sine != nil ? size - 1 : nil
             guard !f.rejected.contains(targetCos), targetSin.map({ !f.rejected.contains($0) }) ?? true else { continue }

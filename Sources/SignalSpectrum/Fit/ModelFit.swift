@@ -115,7 +115,8 @@ struct ModelFit {
     /// - the residual's own Float store in the first pass, `2⁻²³·M`, and the Double synthesis, `10⁻¹²·M`.
     static func errorBound(_ channel: ExpectedChannel) -> Double {
         let sigma = channel.noiseDeviation
-        var kernel = 0.0, magnitude = abs(channel.dc) + 6 * sigma
+        var kernel = 0.0
+        var magnitude = abs(channel.dc) + 6 * sigma
         var count = channel.noise.count + 2
         if let terms = channel.terms {
             for term in terms {
@@ -158,11 +159,18 @@ struct ModelFit {
     /// ``separate(_:normal:)``, ``solve(_:factor:excluded:projection:)``,
     /// ``secondPass(residual:fft:waveform:layout:solution:excluded:scratch:)`` and
     /// ``stepFrequencies(_:candidates:pass:frames:sampleRate:)``.
-    mutating func run(_ samples: UnsafeBufferPointer<Float>, residual: UnsafeMutablePointer<Float>,
-                      fft: RealFFT) throws(SignalError) {
+    mutating func run(
+        _ samples: UnsafeBufferPointer<Float>,
+        residual: UnsafeMutablePointer<Float>,
+        fft: RealFFT
+    ) throws(SignalError) {
         let n = frameCount
         guard samples.baseAddress != nil, samples.count == n, n > 0 else {
-            throw SignalError(.tooShort, "the fit needs the \(n) samples of the record, got \(samples.count)", field: "samples")
+            throw SignalError(
+                .tooShort,
+                "the fit needs the \(n) samples of the record, got \(samples.count)",
+                field: "samples"
+            )
         }
         let waveform = Waveform(channel: channel, sampleRate: sampleRate)
 
@@ -172,7 +180,12 @@ struct ModelFit {
         jointChirps += selection.jointChirps
         jointLines = selection.jointLines
         for c in selection.overflow {
-            separationFailed(c, reason: selection.overflowReason, neighbours: [], requiredFrames: selection.overflowRequiredFrames)
+            separationFailed(
+                c,
+                reason: selection.overflowReason,
+                neighbours: [],
+                requiredFrames: selection.overflowRequiredFrames
+            )
         }
 
         // 2. The lines' regressor rates, on their common period when folding is cheaper.
@@ -180,11 +193,20 @@ struct ModelFit {
         usedGrid = layout.grid != nil
 
         // 3. First pass: synthesise the model, form r₀ = x − m, project r₀ on every regressor.
-        let scratch = Scratch(chirps: waveform.chirpTerms.count, lines: layout.lineIndices.count,
-                              keepLines: layout.grid == nil || !waveform.chirpTerms.isEmpty)
+        let scratch = Scratch(
+            chirps: waveform.chirpTerms.count,
+            lines: layout.lineIndices.count,
+            keepLines: layout.grid == nil || !waveform.chirpTerms.isEmpty
+        )
         defer { scratch.deallocate() }
-        let (projection, chirpGram) = try firstPass(samples, residual: residual, fft: fft, waveform: waveform,
-                                                    layout: layout, scratch: scratch)
+        let (projection, chirpGram) = try firstPass(
+            samples,
+            residual: residual,
+            fft: fft,
+            waveform: waveform,
+            layout: layout,
+            scratch: scratch
+        )
 
         // 4. The normal matrix: closed forms for DC and lines, the numeric sums for chirps.
         let normal = normalMatrix(layout, chirpGram: chirpGram)
@@ -200,19 +222,34 @@ struct ModelFit {
         measurements.append(contentsOf: solution.measurements)
 
         // 7. Second pass: the residual x − m − Φ·δ in place, its sum of squares, the frequency steps' projections.
-        let pass = try secondPass(residual: residual, fft: fft, waveform: waveform, layout: layout, solution: solution,
-                                  excluded: excluded, scratch: scratch)
+        let pass = try secondPass(
+            residual: residual,
+            fft: fft,
+            waveform: waveform,
+            layout: layout,
+            solution: solution,
+            excluded: excluded,
+            scratch: scratch
+        )
         residualSumOfSquares = pass.sumSquares
 
         // 8. A Gauss–Newton step for each line's frequency.
-        Self.stepFrequencies(&measurements, candidates: layout.candidates, pass: pass, frames: n, sampleRate: sampleRate)
+        Self.stepFrequencies(
+            &measurements,
+            candidates: layout.candidates,
+            pass: pass,
+            frames: n,
+            sampleRate: sampleRate
+        )
     }
 
     /// Files a component the record cannot separate: unchecked when significant (at least
     /// ``Tolerances/unresolvedFloor`` of the reference level), else checked jointly with its neighbours.
     mutating func separationFailed(_ c: Component, reason: String, neighbours: [Double], requiredFrames: Int?) {
         if c.amplitude >= tolerances.unresolvedFloor * channel.reference {
-            unresolved.append(Unresolved(component: c, neighbours: neighbours, reason: reason, requiredFrames: requiredFrames))
+            unresolved.append(
+                Unresolved(component: c, neighbours: neighbours, reason: reason, requiredFrames: requiredFrames)
+            )
         } else {
             if c.isChirp { jointChirps += 1 } else { overlapLines += 1 }
             if c.amplitude > overlapLargest {

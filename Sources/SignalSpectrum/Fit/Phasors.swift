@@ -18,14 +18,24 @@ enum Phasors {
     typealias Vector = SIMD8<Double>
 
     /// `re[i], im[i] = cos, sin 2π·ν·(start + i)`, `i < count ≤ blockSize`, for a linear phase.
-    static func fill(rate: TurnRate, start: Int, count: Int,
-                     re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
+    static func fill(
+        rate: TurnRate,
+        start: Int,
+        count: Int,
+        re: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>
+    ) {
         fill(count: count, re: re, im: im, step: rate.turns(at: lanes)) { rate.turns(at: start + $0) }
     }
 
     /// `re[i], im[i] = cos, sin 2π·(phase0 + i·increment)/2⁶⁴` for an integer (engine) phase.
-    static func fill(phase0: UInt64, increment: UInt64, count: Int,
-                     re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
+    static func fill(
+        phase0: UInt64,
+        increment: UInt64,
+        count: Int,
+        re: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>
+    ) {
         fill(count: count, re: re, im: im, step: Double(increment &* UInt64(lanes)) * 0x1p-64) { j in
             Double(phase0 &+ increment &* UInt64(j)) * 0x1p-64
         }
@@ -60,8 +70,10 @@ enum Phasors {
         @inline(__always)
         private func chains(anchor: Double) -> (start: Chains, step: Chains) {
             let a = TurnRate.phasor(turns: anchor)
-            return ((laneRe * a.re - laneIm * a.im, laneRe * a.im + laneIm * a.re),
-                    (Vector(repeating: stepRe), Vector(repeating: stepIm)))
+            return (
+                (laneRe * a.re - laneIm * a.im, laneRe * a.im + laneIm * a.re),
+                (Vector(repeating: stepRe), Vector(repeating: stepIm))
+            )
         }
 
         /// `out[i] += g · sin 2π·(anchor + i·ν)` for `i < count ≤ blockSize`: a sine term added without storing
@@ -86,8 +98,13 @@ enum Phasors {
     /// The linear recurrence: lane anchors from `anchor(j)` (turns of sample `j` of the block), step
     /// `step` turns per eight samples.
     @inline(__always)
-    static func fill(count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                     step: Double, anchor: (Int) -> Double) {
+    static func fill(
+        count: Int,
+        re: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>,
+        step: Double,
+        anchor: (Int) -> Double
+    ) {
         guard count > 0 else { return }
         recur(count: count, from: lanePhasors(anchor), by: splat(TurnRate.phasor(turns: step))) { i, z in
             store(z, at: i, re: re, im: im)
@@ -98,10 +115,17 @@ enum Phasors {
     /// is itself multiplied by `e^{2πi·128β}` per step. `anchor(j)` gives the turns of sample `j` and
     /// `stepAnchor(j)` those of `θ(j + 8) − θ(j)`.
     @inline(__always)
-    static func fillQuadratic(count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                              stepChange: Double, anchor: (Int) -> Double, stepAnchor: (Int) -> Double) {
+    static func fillQuadratic(
+        count: Int,
+        re: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>,
+        stepChange: Double,
+        anchor: (Int) -> Double,
+        stepAnchor: (Int) -> Double
+    ) {
         guard count > 0 else { return }
-        var z = lanePhasors(anchor), w = lanePhasors(stepAnchor)
+        var z = lanePhasors(anchor)
+        var w = lanePhasors(stepAnchor)
         let v = splat(TurnRate.phasor(turns: stepChange))
         var i = 0
         while i < count {
@@ -117,8 +141,9 @@ enum Phasors {
     /// The phasors `e^{2πi·turns(j)}` of the eight lanes.
     @inline(__always)
     static func lanePhasors(_ turns: (Int) -> Double) -> Chains {
-        var re = Vector(), im = Vector()
-        for j in 0 ..< lanes {
+        var re = Vector()
+        var im = Vector()
+        for j in 0..<lanes {
             let p = TurnRate.phasor(turns: turns(j))
             re[j] = p.re
             im[j] = p.im
@@ -142,7 +167,8 @@ enum Phasors {
     /// then `z · w` for the next.
     @inline(__always)
     static func recur(count: Int, from z: Chains, by w: Chains, _ body: (Int, Chains) -> Void) {
-        var z = z, i = 0
+        var z = z
+        var i = 0
         while i < count {
             body(i, z)
             z = multiply(z, w)

@@ -33,7 +33,8 @@ struct TurnRate: Sendable, Hashable {
 
     /// The rate `numerator / denominator` (a harmonic of a common period).
     init(numerator: Int, denominator: Int) {
-        let n = Double(numerator), d = Double(denominator)
+        let n = Double(numerator)
+        let d = Double(denominator)
         let q = n / d
         self.init(high: q, low: n.addingProduct(-q, d) / d)
     }
@@ -70,10 +71,14 @@ struct TurnRate: Sendable, Hashable {
     /// its rounded value and its exact error by fused multiply-add, and every piece is reduced modulo
     /// one before summing, so the error is a few `10⁻¹⁷` turn whatever the size of `ν·n`.
     func turns(at n: Int) -> Double {
-        let h = Double(n >> 32) * 0x1p32, l = Double(n & 0xFFFF_FFFF)
-        let p1 = high * l, p2 = high * h
-        let e1 = (-p1).addingProduct(high, l), e2 = (-p2).addingProduct(high, h)
-        let sum = TurnRate.fraction(p1) + TurnRate.fraction(p2) + TurnRate.fraction(e1) + TurnRate.fraction(e2)
+        let h = Double(n >> 32) * 0x1p32
+        let l = Double(n & 0xFFFF_FFFF)
+        let p1 = high * l
+        let p2 = high * h
+        let e1 = (-p1).addingProduct(high, l)
+        let e2 = (-p2).addingProduct(high, h)
+        let sum =
+            TurnRate.fraction(p1) + TurnRate.fraction(p2) + TurnRate.fraction(e1) + TurnRate.fraction(e2)
             + TurnRate.fraction(low * l) + TurnRate.fraction(low * h)
         return TurnRate.fraction(sum)
     }

@@ -10,12 +10,22 @@ struct ChannelVerifier {
     let tolerances: Tolerances
 
     /// Runs the fit and the spectral checks on `samples`.
-    func run(_ samples: UnsafeBufferPointer<Float>, fft: RealFFT) throws(SignalError)
-        -> (checks: [VerificationCheck], unchecked: [UncheckedComponent]) {
+    func run(
+        _ samples: UnsafeBufferPointer<Float>,
+        fft: RealFFT
+    ) throws(SignalError)
+        -> (checks: [VerificationCheck], unchecked: [UncheckedComponent])
+    {
         let n = samples.count
-        let result = try fft.transform(Float.self, size: n) { work -> Result<([VerificationCheck], [UncheckedComponent]), SignalError> in
-            var fit = ModelFit(channel: expected, sampleRate: sampleRate, start: startIndex, frameCount: n,
-                               tolerances: tolerances)
+        let result = try fft.transform(Float.self, size: n) {
+            work -> Result<([VerificationCheck], [UncheckedComponent]), SignalError> in
+            var fit = ModelFit(
+                channel: expected,
+                sampleRate: sampleRate,
+                start: startIndex,
+                frameCount: n,
+                tolerances: tolerances
+            )
             do throws(SignalError) {
                 try fit.run(samples, residual: work.input, fft: fft)
             } catch {
@@ -40,10 +50,18 @@ struct ChannelVerifier {
         var checks: [VerificationCheck] = []
         // DC: the acceptance margin `dc × reference` plus the fit's allowance for the DC parameter,
         // `sigmas·σ·√(G⁻¹)₀₀ + E·√(N·(G⁻¹)₀₀)` (≈ `sigmas·σ/√N + E` when no line overlaps DC).
-        checks.append(VerificationCheck(channel: channel, kind: .dc, frequency: nil, expected: expected.dc,
-                                        measured: fit.measuredDC,
-                                        tolerance: t.dc * reference + fit.allowance(varianceFactor: fit.dcVarianceFactor),
-                                        method: .fit, detail: "DC level, fitted with every component"))
+        checks.append(
+            VerificationCheck(
+                channel: channel,
+                kind: .dc,
+                frequency: nil,
+                expected: expected.dc,
+                measured: fit.measuredDC,
+                tolerance: t.dc * reference + fit.allowance(varianceFactor: fit.dcVarianceFactor),
+                method: .fit,
+                detail: "DC level, fitted with every component"
+            )
+        )
         for m in fit.measurements {
             let c = m.component
             let a = c.amplitude
@@ -55,27 +73,57 @@ struct ChannelVerifier {
             switch c.kind {
             case .line(_, let f, _): name = "the \(VerificationReport.number(f)) Hz line of \(c.source)"
             case .chirp(_, let model):
-                name = "the chirp \(c.source) (\(VerificationReport.number(model.startFrequency)) → \(VerificationReport.number(model.endFrequency)) Hz in \(VerificationReport.number(model.duration)) s)"
+                name =
+                    "the chirp \(c.source) (\(VerificationReport.number(model.startFrequency)) → \(VerificationReport.number(model.endFrequency)) Hz in \(VerificationReport.number(model.duration)) s)"
             }
-            checks.append(VerificationCheck(channel: channel, kind: .amplitude, frequency: c.frequency, expected: a,
-                                            measured: measuredAmplitude, tolerance: t.amplitude * a + allowance,
-                                            method: .fit, detail: "amplitude of \(name)"))
+            checks.append(
+                VerificationCheck(
+                    channel: channel,
+                    kind: .amplitude,
+                    frequency: c.frequency,
+                    expected: a,
+                    measured: measuredAmplitude,
+                    tolerance: t.amplitude * a + allowance,
+                    method: .fit,
+                    detail: "amplitude of \(name)"
+                )
+            )
             // Phase: an error δ perpendicular to the phasor turns it by δ/a radians.
             let expectedPhase = SpectralLine.wrapped(atan2(c.expected.im, c.expected.re) + Double.pi / 2)
             let turn = SpectralLine.wrapped(atan2(m.measured.im, m.measured.re) - atan2(c.expected.im, c.expected.re))
-            checks.append(VerificationCheck(channel: channel, kind: .phase, frequency: c.frequency, expected: expectedPhase,
-                                            measured: expectedPhase + turn, tolerance: t.phase + allowance / a,
-                                            method: .fit, detail: "phase at t = 0 (as a sine) of \(name)"))
+            checks.append(
+                VerificationCheck(
+                    channel: channel,
+                    kind: .phase,
+                    frequency: c.frequency,
+                    expected: expectedPhase,
+                    measured: expectedPhase + turn,
+                    tolerance: t.phase + allowance / a,
+                    method: .fit,
+                    detail: "phase at t = 0 (as a sine) of \(name)"
+                )
+            )
             // Frequency: the Gauss–Newton step Δf = ⟨r, d⟩/⟨d, d⟩·fs/2π has standard error σ/√⟨d,d⟩ and a
             // deterministic bound E·√N/√⟨d,d⟩ (Cauchy–Schwarz), in Hz after × fs/2π; plus the margin in bins
             // of this record, `frequencyBins · fs/N`. ⟨d, d⟩ is taken for a line of the expected amplitude:
             // a missing line (no phasor to measure) must fail here too, not earn an allowance ∝ 1/|measured|.
             if let offset = m.frequencyOffset, let f = c.frequency, m.expectedFrequencyDenominator > 0 {
                 let perRoot = sampleRate / (2 * Double.pi) / m.expectedFrequencyDenominator.squareRoot()
-                let tolerance = t.frequencyBins * sampleRate / n + (t.sigmas * fit.sigma + fit.errorBound * n.squareRoot()) * perRoot
-                checks.append(VerificationCheck(channel: channel, kind: .frequency, frequency: f, expected: f,
-                                                measured: f + offset, tolerance: tolerance, method: .fit,
-                                                detail: "frequency of \(name)"))
+                let tolerance =
+                    t.frequencyBins * sampleRate / n + (t.sigmas * fit.sigma + fit.errorBound * n.squareRoot())
+                    * perRoot
+                checks.append(
+                    VerificationCheck(
+                        channel: channel,
+                        kind: .frequency,
+                        frequency: f,
+                        expected: f,
+                        measured: f + offset,
+                        tolerance: tolerance,
+                        method: .fit,
+                        detail: "frequency of \(name)"
+                    )
+                )
             }
         }
         checks.append(noiseCheck(fit))
@@ -103,20 +151,37 @@ struct ChannelVerifier {
         }
         if fit.overlapLines > 0 {
             let share = 100 * fit.overlapLargest / max(expected.reference, .leastNormalMagnitude)
-            what += "; \(fit.overlapLines) line\(fit.overlapLines == 1 ? "" : "s") (up to \(String(format: "%.2g", share)) % of the reference) that this record cannot separate from \(fit.overlapLines == 1 ? "its" : "their") neighbours checked jointly with them"
+            what +=
+                "; \(fit.overlapLines) line\(fit.overlapLines == 1 ? "" : "s") (up to \(String(format: "%.2g", share)) % of the reference) that this record cannot separate from \(fit.overlapLines == 1 ? "its" : "their") neighbours checked jointly with them"
             if let frames = fit.overlapRequiredFrames {
-                what += " (a record of at least \(VerificationReport.number(Double(frames) / sampleRate)) s separates the strongest)"
+                what +=
+                    " (a record of at least \(VerificationReport.number(Double(frames) / sampleRate)) s separates the strongest)"
             }
         }
         guard fit.sigma > 0 else {
-            return VerificationCheck(channel: channel, kind: .noise, frequency: nil, expected: 0, measured: measured,
-                                     tolerance: t.noiseFloor * expected.reference + fit.errorBound, method: .fit,
-                                     detail: what + " (no noise expected: Float rounding and kernel error only)")
+            return VerificationCheck(
+                channel: channel,
+                kind: .noise,
+                frequency: nil,
+                expected: 0,
+                measured: measured,
+                tolerance: t.noiseFloor * expected.reference + fit.errorBound,
+                method: .fit,
+                detail: what + " (no noise expected: Float rounding and kernel error only)"
+            )
         }
         let expectedRMS = fit.sigma * (dof / n).squareRoot()
         let tolerance = t.noise * fit.sigma + t.sigmas * expectedRMS / (2 * dof).squareRoot() + fit.errorBound
-        return VerificationCheck(channel: channel, kind: .noise, frequency: nil, expected: expectedRMS, measured: measured,
-                                 tolerance: tolerance, method: .fit, detail: what + " (the expected noise)")
+        return VerificationCheck(
+            channel: channel,
+            kind: .noise,
+            frequency: nil,
+            expected: expectedRMS,
+            measured: measured,
+            tolerance: tolerance,
+            method: .fit,
+            detail: what + " (the expected noise)"
+        )
     }
 
     // MARK: Spectrum of the residual
@@ -143,26 +208,47 @@ struct ChannelVerifier {
                 if case .line(_, let f, let nyquist) = m.component.kind, !nyquist { return f }
                 return nil
             }
-            var worst: VerificationCheck?, worstRatio = -1.0
+            var worst: VerificationCheck?
+            var worstRatio = -1.0
             for band in deviations {
-                let inBand = lineFrequencies.filter { $0 >= band.low - spectrum.binWidth / 2 && $0 <= band.high + spectrum.binWidth / 2 }.count
+                let inBand = lineFrequencies.filter {
+                    $0 >= band.low - spectrum.binWidth / 2 && $0 <= band.high + spectrum.binWidth / 2
+                }.count
                 let expectedDeviation = fit.sigma * max(0, 1 - Double(inBand) / Double(band.bins)).squareRoot()
-                let tolerance = fit.sigma * (t.flatness + t.sigmas / (2 * Double(band.bins).squareRoot())) + fit.errorBound
+                let tolerance =
+                    fit.sigma * (t.flatness + t.sigmas / (2 * Double(band.bins).squareRoot())) + fit.errorBound
                 let ratio = abs(band.deviation - expectedDeviation) / tolerance
                 if ratio > worstRatio {
                     worstRatio = ratio
-                    worst = VerificationCheck(channel: channel, kind: .noiseFlatness, frequency: (band.low + band.high) / 2,
-                                              expected: expectedDeviation, measured: band.deviation, tolerance: tolerance,
-                                              method: .spectrum,
-                                              detail: "noise level of the worst of \(deviations.count) sub-bands of the residual's spectrum (\(VerificationReport.number(band.low))…\(VerificationReport.number(band.high)) Hz)")
+                    worst = VerificationCheck(
+                        channel: channel,
+                        kind: .noiseFlatness,
+                        frequency: (band.low + band.high) / 2,
+                        expected: expectedDeviation,
+                        measured: band.deviation,
+                        tolerance: tolerance,
+                        method: .spectrum,
+                        detail:
+                            "noise level of the worst of \(deviations.count) sub-bands of the residual's spectrum (\(VerificationReport.number(band.low))…\(VerificationReport.number(band.high)) Hz)"
+                    )
                 }
             }
             if let worst { checks.append(worst) }
         }
         let decibels = 20 * log10(threshold / max(reference, .leastNormalMagnitude))
-        checks.append(VerificationCheck(channel: channel, kind: .spurious, frequency: peak.frequency, expected: 0,
-                                        measured: peak.amplitude, tolerance: threshold, method: .spectrum,
-                                        detail: "largest peak of the residual's spectrum (threshold \(String(format: "%.1f", decibels)) dB re the reference level)"))
+        checks.append(
+            VerificationCheck(
+                channel: channel,
+                kind: .spurious,
+                frequency: peak.frequency,
+                expected: 0,
+                measured: peak.amplitude,
+                tolerance: threshold,
+                method: .spectrum,
+                detail:
+                    "largest peak of the residual's spectrum (threshold \(String(format: "%.1f", decibels)) dB re the reference level)"
+            )
+        )
         return checks
     }
 
@@ -173,15 +259,30 @@ struct ChannelVerifier {
         var out: [UncheckedComponent] = []
         for u in fit.unresolved {
             let c = u.component
-            out.append(UncheckedComponent(channel: channel, component: c.isChirp ? .chirp : .line, frequency: c.frequency,
-                                          source: c.source, reason: u.reason,
-                                          requiredDuration: u.requiredFrames.map { Double($0) / sampleRate }))
+            out.append(
+                UncheckedComponent(
+                    channel: channel,
+                    component: c.isChirp ? .chirp : .line,
+                    frequency: c.frequency,
+                    source: c.source,
+                    reason: u.reason,
+                    requiredDuration: u.requiredFrames.map { Double($0) / sampleRate }
+                )
+            )
         }
         if expected.terms == nil {
             for sweep in expected.sweeps {
-                out.append(UncheckedComponent(channel: channel, component: .sweep, frequency: nil, source: sweep.source,
-                                              reason: "a hand-written sweep band has no chirp phase law to model; derive the expectation from the signal",
-                                              requiredDuration: nil))
+                out.append(
+                    UncheckedComponent(
+                        channel: channel,
+                        component: .sweep,
+                        frequency: nil,
+                        source: sweep.source,
+                        reason:
+                            "a hand-written sweep band has no chirp phase law to model; derive the expectation from the signal",
+                        requiredDuration: nil
+                    )
+                )
             }
         }
         return out

@@ -42,8 +42,14 @@ public struct UncheckedComponent: Sendable, Hashable, Codable {
     ///   - source: JSON path and harmonic.
     ///   - reason: Why it could not be checked.
     ///   - requiredDuration: Seconds of record that would check it, or `nil`.
-    public init(channel: Int, component: Kind, frequency: Double?, source: String, reason: String,
-                requiredDuration: Double?) {
+    public init(
+        channel: Int,
+        component: Kind,
+        frequency: Double?,
+        source: String,
+        reason: String,
+        requiredDuration: Double?
+    ) {
         self.channel = channel
         self.component = component
         self.frequency = frequency
@@ -58,18 +64,23 @@ public struct UncheckedComponent: Sendable, Hashable, Codable {
 
     /// Encodes every key, `frequency` and `requiredDuration` as `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        try encoder.encodeFields(keyedBy: CodingKeys.self, [
-            .channel: channel, .component: component, .frequency: frequency, .source: source, .reason: reason,
-            .requiredDuration: requiredDuration])
+        try encoder.encodeFields(
+            keyedBy: CodingKeys.self,
+            [
+                .channel: channel, .component: component, .frequency: frequency, .source: source, .reason: reason,
+                .requiredDuration: requiredDuration,
+            ]
+        )
     }
 
     /// One line of text: what, where, why, and the record length that would check it.
     public var description: String {
-        let what = switch component {
-        case .line: "line at \(frequency.map { VerificationReport.hertz($0) } ?? "?") Hz"
-        case .chirp: "chirp"
-        case .sweep: "sweep band"
-        }
+        let what =
+            switch component {
+            case .line: "line at \(frequency.map { VerificationReport.hertz($0) } ?? "?") Hz"
+            case .chirp: "chirp"
+            case .sweep: "sweep band"
+            }
         var text = "channel \(channel) \(what) (\(source)): \(reason)"
         if let requiredDuration {
             text += "; a record of at least \(VerificationReport.number(requiredDuration)) s would check it"

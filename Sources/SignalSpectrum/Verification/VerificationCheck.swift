@@ -64,8 +64,16 @@ public struct VerificationCheck: Sendable, Hashable, Codable {
     ///   - tolerance: Accepted deviation.
     ///   - method: How it was measured (default ``Method/spectrum``).
     ///   - detail: What was checked, in words.
-    public init(channel: Int, kind: Kind, frequency: Double?, expected: Double, measured: Double,
-                tolerance: Double, method: Method = .spectrum, detail: String = "") {
+    public init(
+        channel: Int,
+        kind: Kind,
+        frequency: Double?,
+        expected: Double,
+        measured: Double,
+        tolerance: Double,
+        method: Method = .spectrum,
+        detail: String = ""
+    ) {
         self.channel = channel
         self.kind = kind
         self.frequency = frequency
@@ -97,8 +105,12 @@ public struct VerificationCheck: Sendable, Hashable, Codable {
 
     /// Encodes every key, `frequency` as `null` when absent.
     public func encode(to encoder: any Encoder) throws {
-        try encoder.encodeFields(keyedBy: CodingKeys.self, [
-            .channel: channel, .kind: kind, .frequency: frequency, .expected: expected, .measured: measured,
-            .tolerance: tolerance, .passed: passed, .method: method])
+        try encoder.encodeFields(
+            keyedBy: CodingKeys.self,
+            [
+                .channel: channel, .kind: kind, .frequency: frequency, .expected: expected, .measured: measured,
+                .tolerance: tolerance, .passed: passed, .method: method,
+            ]
+        )
     }
 }

@@ -56,8 +56,12 @@ public struct VerificationReport: Sendable, Hashable, Codable {
 
     /// Encodes `passed`, `checks`, `unchecked` and `verdict`.
     public func encode(to encoder: any Encoder) throws {
-        try encoder.encodeFields(keyedBy: CodingKeys.self, [
-            .passed: passed, .checks: checks, .unchecked: unchecked, .verdict: verdict])
+        try encoder.encodeFields(
+            keyedBy: CodingKeys.self,
+            [
+                .passed: passed, .checks: checks, .unchecked: unchecked, .verdict: verdict,
+            ]
+        )
     }
 
     /// ``Verdict/failed`` when a check failed, else ``Verdict/incomplete`` when a component could not be
@@ -71,7 +75,8 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     public var failures: [VerificationCheck] { checks.filter { !$0.passed } }
 
     /// The first check of `kind` on `channel` at `frequency` (within 1e-6 Hz), if any.
-    public func check(_ kind: VerificationCheck.Kind, channel: Int = 0, frequency: Double? = nil) -> VerificationCheck? {
+    public func check(_ kind: VerificationCheck.Kind, channel: Int = 0, frequency: Double? = nil) -> VerificationCheck?
+    {
         checks.first { check in
             guard check.kind == kind && check.channel == channel else { return false }
             guard let frequency else { return true }
@@ -85,33 +90,47 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// (`frequency` is `null` where it does not apply; a non-finite number is written as `null`).
     public func json() -> Data {
         let checkObjects: [JSONValue] = checks.map { c in
-            .object(["channel": .number(c.channel), "kind": .string(c.kind.rawValue), "frequency": .number(c.frequency),
-                     "expected": .number(c.expected), "measured": .number(c.measured), "tolerance": .number(c.tolerance),
-                     "passed": .bool(c.passed), "method": .string(c.method.rawValue)])
+            .object([
+                "channel": .number(c.channel), "kind": .string(c.kind.rawValue), "frequency": .number(c.frequency),
+                "expected": .number(c.expected), "measured": .number(c.measured), "tolerance": .number(c.tolerance),
+                "passed": .bool(c.passed), "method": .string(c.method.rawValue),
+            ])
         }
         let uncheckedObjects: [JSONValue] = unchecked.map { u in
-            .object(["channel": .number(u.channel), "component": .string(u.component.rawValue), "frequency": .number(u.frequency),
-                     "source": .string(u.source), "reason": .string(u.reason), "requiredDuration": .number(u.requiredDuration)])
+            .object([
+                "channel": .number(u.channel), "component": .string(u.component.rawValue),
+                "frequency": .number(u.frequency),
+                "source": .string(u.source), "reason": .string(u.reason),
+                "requiredDuration": .number(u.requiredDuration),
+            ])
         }
-        let report: JSONValue = .object(["passed": .bool(passed), "checks": .array(checkObjects),
-                                         "unchecked": .array(uncheckedObjects), "verdict": .string(verdict.rawValue)])
+        let report: JSONValue = .object([
+            "passed": .bool(passed), "checks": .array(checkObjects),
+            "unchecked": .array(uncheckedObjects), "verdict": .string(verdict.rawValue),
+        ])
         return Data(report.spacedSerialization.utf8)
     }
 
     /// A fixed-width table: channel, check, method, frequency (Hz), expected, measured, tolerance, result
     /// and what was checked; then one line per unchecked component and a summary naming what was checked.
     public var table: String {
-        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+        func pad(_ s: String, _ n: Int) -> String {
+            s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
+        }
         func value(_ v: Double) -> String { VerificationReport.number(v) }
-        var out = pad("channel", 8) + pad("check", 14) + pad("method", 9) + pad("frequency Hz", 14) + pad("expected", 13)
+        var out =
+            pad("channel", 8) + pad("check", 14) + pad("method", 9) + pad("frequency Hz", 14) + pad("expected", 13)
             + pad("measured", 13) + pad("tolerance", 13) + pad("result", 10) + "what was checked\n"
         for c in checks {
-            out += pad("\(c.channel)", 8) + pad(c.kind.rawValue, 14) + pad(c.method.rawValue, 9) + pad(c.frequency.map(value) ?? "-", 14)
+            out +=
+                pad("\(c.channel)", 8) + pad(c.kind.rawValue, 14) + pad(c.method.rawValue, 9)
+                + pad(c.frequency.map(value) ?? "-", 14)
                 + pad(value(c.expected), 13) + pad(value(c.measured), 13) + pad(value(c.tolerance), 13)
                 + pad(c.passed ? "pass" : "FAIL", 10) + c.detail + "\n"
         }
         for u in unchecked {
-            out += pad("\(u.channel)", 8) + pad("unchecked", 14) + pad("-", 9) + pad(u.frequency.map(value) ?? "-", 14)
+            out +=
+                pad("\(u.channel)", 8) + pad("unchecked", 14) + pad("-", 9) + pad(u.frequency.map(value) ?? "-", 14)
                 + pad("-", 13) + pad("-", 13) + pad("-", 13) + pad("UNCHECKED", 10) + u.description + "\n"
         }
         out += summary + "\n"
@@ -122,9 +141,13 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// with what the checks covered.
     public var summary: String {
         let failed = failures.count
-        let fits = checks.filter { $0.method == .fit }.count, spectral = checks.count - fits
-        let covered = "\(fits) by the least-squares fit of the expected waveform, \(spectral) on the residual's spectrum"
-        let gaps = unchecked.isEmpty ? "" : "; \(unchecked.count) component\(unchecked.count == 1 ? "" : "s") could not be checked"
+        let fits = checks.filter { $0.method == .fit }.count
+        let spectral = checks.count - fits
+        let covered =
+            "\(fits) by the least-squares fit of the expected waveform, \(spectral) on the residual's spectrum"
+        let gaps =
+            unchecked.isEmpty
+            ? "" : "; \(unchecked.count) component\(unchecked.count == 1 ? "" : "s") could not be checked"
         switch verdict {
         case .passed: return "PASSED: all \(checks.count) checks (\(covered))"
         case .failed: return "FAILED: \(failed) of \(checks.count) checks (\(covered))\(gaps)"

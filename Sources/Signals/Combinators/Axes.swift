@@ -32,8 +32,11 @@ public struct Axes<X: Signal, Y: Signal, Z: Signal>: Signal {
             let axisContext = here.appending(".\(name)")
             let bound = try axisContext.checkBound(axis.validate(axisContext))
             guard axis.channelCount == 1 else {
-                throw SignalError(.channelMismatch, path: axisContext.path,
-                                  "each axis must be a one-channel signal, this one has \(axis.channelCount)")
+                throw SignalError(
+                    .channelMismatch,
+                    path: axisContext.path,
+                    "each axis must be a one-channel signal, this one has \(axis.channelCount)"
+                )
             }
             largest = bound.flatMap { b in largest.map { max($0, b) } }
         }
@@ -51,4 +54,3 @@ public struct Axes<X: Signal, Y: Signal, Z: Signal>: Signal {
 
 extension Axes: Equatable where X: Equatable, Y: Equatable, Z: Equatable {}
 extension Axes: Hashable where X: Hashable, Y: Hashable, Z: Hashable {}
-

@@ -1,6 +1,5 @@
 /// The JSON spec of the builder's types (see ``Combinators``): each part of a builder block is one term.
 
-
 /// Pairs whose terms all have a spec: their nodes, flat.
 protocol FlatTermNodes {
     var termNodes: [SignalNode] { get }
@@ -20,7 +19,11 @@ extension Combinators.Pair: SpecRepresentable, Codable where First: SpecRepresen
     /// - Throws: `SignalError` when the node is not such a sum or a term does not fit its type.
     public init(node: SignalNode) throws(SignalError) {
         guard case .sum(let list) = node, list.count >= 2, let last = list.last else {
-            throw SignalError(.malformed, path: "$", "expected a 'sum' of at least two terms for \(Self.self), found '\(node.kind)'")
+            throw SignalError(
+                .malformed,
+                path: "$",
+                "expected a 'sum' of at least two terms for \(Self.self), found '\(node.kind)'"
+            )
         }
         let earlier = list.count == 2 ? list[0] : SignalNode.sum(Array(list.dropLast()))
         self.init(try First(node: earlier), try Second(node: last))
@@ -41,7 +44,8 @@ extension Combinators.Empty: SpecRepresentable, Codable {
     }
 }
 
-extension Combinators.Conditional: Equatable, Hashable where TrueBranch: SpecRepresentable, FalseBranch: SpecRepresentable {
+extension Combinators.Conditional: Equatable, Hashable
+where TrueBranch: SpecRepresentable, FalseBranch: SpecRepresentable {
     /// Two conditionals are equal when they render the same spec (whichever branch holds it).
     public static func == (a: Self, b: Self) -> Bool { a.node == b.node }
 
@@ -49,7 +53,8 @@ extension Combinators.Conditional: Equatable, Hashable where TrueBranch: SpecRep
     public func hash(into hasher: inout Hasher) { hasher.combine(node) }
 }
 
-extension Combinators.Conditional: SpecRepresentable, Codable where TrueBranch: SpecRepresentable, FalseBranch: SpecRepresentable {
+extension Combinators.Conditional: SpecRepresentable, Codable
+where TrueBranch: SpecRepresentable, FalseBranch: SpecRepresentable {
     /// The taken branch's node.
     public var node: SignalNode {
         switch self {

@@ -32,8 +32,11 @@ func validateTerms(_ terms: [any Signal], _ context: ValidationContext) throws(S
         let termContext = context.appending("[\(i)]")
         let bound = try termContext.checkBound(term.validate(termContext))
         guard term.channelCount == 1 || term.channelCount == width else {
-            throw SignalError(.channelMismatch, path: termContext.path,
-                              "term has \(term.channelCount) channels but the sum has \(width); terms must have 1 channel or \(width)")
+            throw SignalError(
+                .channelMismatch,
+                path: termContext.path,
+                "term has \(term.channelCount) channels but the sum has \(width); terms must have 1 channel or \(width)"
+            )
         }
         total = bound.flatMap { b in total.map { $0 + b } }
     }
@@ -87,9 +90,13 @@ extension Combinators {
         /// Renders zero (the transform's bias).
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
-            for c in 0 ..< block.channelCount {
-                Lanes.fill(block.channel(c), count: block.frameCount, value: Float(transform.bias),
-                           accumulate: transform.accumulate)
+            for c in 0..<block.channelCount {
+                Lanes.fill(
+                    block.channel(c),
+                    count: block.frameCount,
+                    value: Float(transform.bias),
+                    accumulate: transform.accumulate
+                )
             }
         }
     }

@@ -27,15 +27,20 @@ extension Combinators {
         /// Renders the base with the amount folded into the map's bias.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
-            base.render(into: block, Affine(gain: transform.gain, bias: transform.bias + transform.gain * amount,
-                                            accumulate: transform.accumulate))
+            base.render(
+                into: block,
+                Affine(
+                    gain: transform.gain,
+                    bias: transform.bias + transform.gain * amount,
+                    accumulate: transform.accumulate
+                )
+            )
         }
     }
 }
 
 extension Combinators.Offset: Equatable where Base: Equatable {}
 extension Combinators.Offset: Hashable where Base: Hashable {}
-
 
 extension Signal {
     /// This signal plus `amount`: `self + amount`.

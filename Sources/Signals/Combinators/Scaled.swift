@@ -35,15 +35,20 @@ extension Combinators {
         /// Renders the base with the factor folded into the map's gain.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
-            base.render(into: block, Affine(gain: transform.gain * factor, bias: transform.bias,
-                                            accumulate: transform.accumulate))
+            base.render(
+                into: block,
+                Affine(
+                    gain: transform.gain * factor,
+                    bias: transform.bias,
+                    accumulate: transform.accumulate
+                )
+            )
         }
     }
 }
 
 extension Combinators.Scaled: Equatable where Base: Equatable {}
 extension Combinators.Scaled: Hashable where Base: Hashable {}
-
 
 extension Signal {
     /// This signal multiplied by `factor`: `factor · self`.

@@ -41,5 +41,7 @@ public enum SignalBuilder {
     @inlinable public static func buildArray<S: Signal>(_ components: [S]) -> [S] { components }
 
     /// `if #available`: the branch with its type erased.
-    @inlinable public static func buildLimitedAvailability<S: SpecRepresentable>(_ component: S) -> AnySignal { AnySignal(component) }
+    @inlinable public static func buildLimitedAvailability<S: SpecRepresentable>(_ component: S) -> AnySignal {
+        AnySignal(component)
+    }
 }

@@ -9,7 +9,9 @@ extension Sum: SpecRepresentable, Codable where Content: SpecRepresentable {
         do {
             content = try Content(node: node)
         } catch {
-            guard case .sum(let list) = node, list.count == 1, let only = try? Content(node: list[0]) else { throw error }
+            guard case .sum(let list) = node, list.count == 1, let only = try? Content(node: list[0]) else {
+                throw error
+            }
             content = only
         }
     }

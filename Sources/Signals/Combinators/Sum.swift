@@ -47,7 +47,6 @@ public struct Sum<Content: Signal>: Signal {
 extension Sum: Equatable where Content: Equatable {}
 extension Sum: Hashable where Content: Hashable {}
 
-
 extension Sum where Content == [AnySignal] {
     /// The sum of signals known only at run time.
     public init(_ terms: [AnySignal]) {

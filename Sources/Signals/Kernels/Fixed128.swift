@@ -37,12 +37,14 @@ package struct Fixed128: Sendable, Hashable {
             self = Fixed128(high: 0, low: 0) &- Fixed128(exactFraction: -turns)
             return
         }
-        let t = turns - turns.rounded(.down)           // [0, 1), exact for turns ≥ 0
-        let scaled = t * 0x1p64                         // exact, < 2^64
+        let t = turns - turns.rounded(.down)  // [0, 1), exact for turns ≥ 0
+        let scaled = t * 0x1p64  // exact, < 2^64
         let whole = scaled.rounded(.down)
-        let rest = (scaled - whole) * 0x1p64           // exact, < 2^64
-        self.init(high: whole >= 0x1p64 ? UInt64.max : UInt64(whole),
-                  low: rest >= 0x1p64 ? UInt64.max : UInt64(rest.rounded(.down)))
+        let rest = (scaled - whole) * 0x1p64  // exact, < 2^64
+        self.init(
+            high: whole >= 0x1p64 ? UInt64.max : UInt64(whole),
+            low: rest >= 0x1p64 ? UInt64.max : UInt64(rest.rounded(.down))
+        )
     }
 
     /// The 64-bit turn fraction, rounded as `rule` says (`.up`, `.down` or to nearest).

@@ -17,7 +17,7 @@
     /// `[0, 0, 1, 1, ..., width/2 − 1, width/2 − 1]`: the pair index of each lane (Box–Muller pairs).
     @usableFromInline package static let pairRamp: Words = {
         var r = Words()
-        for k in 0 ..< Words.scalarCount { r[k] = UInt32(k / 2) }
+        for k in 0..<Words.scalarCount { r[k] = UInt32(k / 2) }
         return r
     }()
 
@@ -31,21 +31,28 @@
     /// `[0, 1, ..., width − 1]`.
     @usableFromInline package static let ramp: Words = {
         var r = Words()
-        for k in 0 ..< Words.scalarCount { r[k] = UInt32(k) }
+        for k in 0..<Words.scalarCount { r[k] = UInt32(k) }
         return r
     }()
 
     /// Writes `value * gain + bias` (or adds it, when `accumulate`) to `out[i ..< i + min(16, count - i)]`.
     @inlinable @inline(__always)
-    package static func store(_ value: Samples, to out: UnsafeMutablePointer<Float>, at i: Int, count: Int,
-                             gain: Float, bias: Float, accumulate: Bool) {
+    package static func store(
+        _ value: Samples,
+        to out: UnsafeMutablePointer<Float>,
+        at i: Int,
+        count: Int,
+        gain: Float,
+        bias: Float,
+        accumulate: Bool
+    ) {
         var v = value * gain + bias
         if i + width <= count {
             let p = UnsafeMutableRawPointer(out + i)
             if accumulate { v += UnsafeRawPointer(p).loadUnaligned(as: Samples.self) }
             p.storeBytes(of: v, as: Samples.self)
         } else {
-            for k in 0 ..< (count - i) {
+            for k in 0..<(count - i) {
                 if accumulate { out[i + k] += v[k] } else { out[i + k] = v[k] }
             }
         }
@@ -77,8 +84,9 @@
     /// Lane `k` starts at `phase0 &+ k &* increment`.
     @inlinable
     package init(phase0: UInt64, increment: UInt64) {
-        var h = Lanes.Words(), l = Lanes.Words()
-        for k in 0 ..< Lanes.width {
+        var h = Lanes.Words()
+        var l = Lanes.Words()
+        for k in 0..<Lanes.width {
             let p = phase0 &+ increment &* UInt64(k)
             h[k] = UInt32(truncatingIfNeeded: p >> 32)
             l[k] = UInt32(truncatingIfNeeded: p)
@@ -105,14 +113,28 @@ extension PhaseLanes {
     /// The portable phase kernel: `out[i] (+)= gain · shape(phase_i) + bias` for `i < count`, 16 lanes at
     /// a time, `shape` reading the top 32 bits of each sample's phase `phase0 &+ i &* increment`.
     @inlinable @inline(__always)
-    package static func render(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-                               gain: Float, bias: Float, accumulate: Bool,
-                               _ shape: (Lanes.Words) -> Lanes.Samples) {
+    package static func render(
+        _ out: UnsafeMutablePointer<Float>,
+        count: Int,
+        phase0: UInt64,
+        increment: UInt64,
+        gain: Float,
+        bias: Float,
+        accumulate: Bool,
+        _ shape: (Lanes.Words) -> Lanes.Samples
+    ) {
         var lanes = PhaseLanes(phase0: phase0, increment: increment)
         var i = 0
         while i < count {
-            Lanes.store(shape(lanes.high), to: out, at: i, count: count,
-                        gain: gain, bias: bias, accumulate: accumulate)
+            Lanes.store(
+                shape(lanes.high),
+                to: out,
+                at: i,
+                count: count,
+                gain: gain,
+                bias: bias,
+                accumulate: accumulate
+            )
             lanes.advance()
             i &+= Lanes.width
         }

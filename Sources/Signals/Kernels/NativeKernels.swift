@@ -52,7 +52,7 @@ package enum NativeKernels {
     ///   - body: The work to run under the cap.
     @discardableResult
     package static func withLevel<T>(_ level: Int, _ body: () throws -> T) rethrows -> T {
-        precondition((0 ... 3).contains(level), "native kernel level \(level) is not in 0...3")
+        precondition((0...3).contains(level), "native kernel level \(level) is not in 0...3")
         let previous = sr_level_cap()
         sr_set_level_cap(Int32(level))
         defer { sr_set_level_cap(previous) }

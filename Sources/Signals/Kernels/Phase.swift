@@ -19,15 +19,18 @@
     @inlinable
     package static func increment(frequency: Double, sampleRate: Double) -> UInt64 {
         let q = frequency / sampleRate
-        let remainder = frequency.addingProduct(-q, sampleRate)   // f − q·fs, exact by FMA
+        let remainder = frequency.addingProduct(-q, sampleRate)  // f − q·fs, exact by FMA
         return fixed64(q, correction: remainder / sampleRate, rounding: .up)
     }
 
     /// Converts `turns + correction` (turns) to a 64-bit phase, modulo one turn, rounded by `rounding`
     /// (to nearest by default). Total: any finite inputs, no trap, no loop (see ``Fixed128/init(turns:correction:)``).
     @inlinable
-    package static func fixed64(_ turns: Double, correction: Double = 0,
-                                rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> UInt64 {
+    package static func fixed64(
+        _ turns: Double,
+        correction: Double = 0,
+        rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+    ) -> UInt64 {
         Fixed128(turns: turns, correction: correction).rounded64(rounding)
     }
 

@@ -10,7 +10,7 @@ import CSignalKernels
     package static func log(_ x: Lanes.Samples) -> Lanes.Samples {
         let bits = unsafeBitCast(x, to: Lanes.Words.self)
         var e = Lanes.Ints(truncatingIfNeeded: bits &>> 23) &- 126
-        var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F00_0000, to: Lanes.Samples.self)   // [0.5, 1)
+        var m = unsafeBitCast((bits & 0x007F_FFFF) | 0x3F00_0000, to: Lanes.Samples.self)  // [0.5, 1)
         let small = m .< SR_LOG_SQRTHF
         e = e.replacing(with: e &- 1, where: small)
         m = (m + m.replacing(with: 0, where: .!small)) - 1

@@ -50,7 +50,8 @@ package final class AttitudeCheckpoints: Sendable {
         tables.withLock { tables in
             let key = sampleRate.bitPattern
             guard var table = tables[key], table.states.count == index / AttitudeCheckpoints.spacing,
-                  table.states.count < AttitudeCheckpoints.maximumCount else { return }
+                table.states.count < AttitudeCheckpoints.maximumCount
+            else { return }
             tables[key] = nil
             table.states.append(state)
             tables[key] = table

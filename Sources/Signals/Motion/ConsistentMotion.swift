@@ -9,17 +9,27 @@ import Foundation
 /// body rate, and `R(q)ᵀ·a_world` added to the device-frame user acceleration.
 enum ConsistentMotion {
     /// Checks a motion with an attitude; returns the bound of its samples.
-    static func validate(_ m: MotionNode, _ attitude: AttitudeNode, _ here: ValidationContext) throws(SignalError) -> Double {
+    static func validate(
+        _ m: MotionNode,
+        _ attitude: AttitudeNode,
+        _ here: ValidationContext
+    ) throws(SignalError) -> Double {
         for derived in ["gravity", "rotationRate"] where (derived == "gravity" ? m.gravity : m.rotationRate) != nil {
-            throw SignalError(.malformed, path: "\(here.path).\(derived)",
-                              "with an attitude, \(derived) is derived from it; leave it out (or drop the attitude for a free motion)")
+            throw SignalError(
+                .malformed,
+                path: "\(here.path).\(derived)",
+                "with an attitude, \(derived) is derived from it; leave it out (or drop the attitude for a free motion)"
+            )
         }
         func threeChannel(_ name: String, _ node: SignalNode?) throws(SignalError) -> Double {
             guard let node else { return 0 }
             let bound = try node.validate(here.appending(".\(name)"))
             guard node.channelCount == 3 else {
-                throw SignalError(.channelMismatch, path: "\(here.path).\(name)",
-                                  "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(node.channelCount) channels")
+                throw SignalError(
+                    .channelMismatch,
+                    path: "\(here.path).\(name)",
+                    "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(node.channelCount) channels"
+                )
             }
             return bound
         }
@@ -32,12 +42,20 @@ enum ConsistentMotion {
             switch f {
             case .named: break
             case .quaternion(let q):
-                for (name, v) in [("w", q.w), ("x", q.x), ("y", q.y), ("z", q.z)] { try at.appending(".quaternion").requireFinite(name, v) }
+                for (name, v) in [("w", q.w), ("x", q.x), ("y", q.y), ("z", q.z)] {
+                    try at.appending(".quaternion").requireFinite(name, v)
+                }
                 guard q.norm >= 1e-6 else {
-                    throw at.error(.outOfRange, field: "quaternion", "a quaternion attitude must have a norm of at least 1e-6, got \(q.norm)")
+                    throw at.error(
+                        .outOfRange,
+                        field: "quaternion",
+                        "a quaternion attitude must have a norm of at least 1e-6, got \(q.norm)"
+                    )
                 }
             case .angles(let r, let p, let y):
-                try at.requireFinite("roll", r); try at.requireFinite("pitch", p); try at.requireFinite("yaw", y)
+                try at.requireFinite("roll", r)
+                try at.requireFinite("pitch", p)
+                try at.requireFinite("yaw", y)
             }
         case .angles(let e):
             for (i, (name, node)) in zip(["roll", "pitch", "yaw"], e.angles).enumerated() {
@@ -51,11 +69,17 @@ enum ConsistentMotion {
             case .named: break
             case .quaternion(let q):
                 guard q.norm >= 1e-6 && q.norm.isFinite else {
-                    throw at.error(.outOfRange, field: "initial", "the initial quaternion must have a finite norm of at least 1e-6, got \(q.norm)")
+                    throw at.error(
+                        .outOfRange,
+                        field: "initial",
+                        "the initial quaternion must have a finite norm of at least 1e-6, got \(q.norm)"
+                    )
                 }
             case .angles(let r, let p, let y):
                 let i = at.appending(".initial")
-                try i.requireFinite("roll", r); try i.requireFinite("pitch", p); try i.requireFinite("yaw", y)
+                try i.requireFinite("roll", r)
+                try i.requireFinite("pitch", p)
+                try i.requireFinite("yaw", y)
             }
         }
         // |ω| ≤ |φ̇| + |θ̇| + |ψ̇| for angles (the sum of the bounds above); for body rates, the norm of the
@@ -65,7 +89,9 @@ enum ConsistentMotion {
             // |ω| from the three axes' bounds when they are separate, else √3 × the common bound.
             if case .axes(let x, let y, let z) = integrated.rotationRate {
                 let path = here.appending(".attitude.rotationRate.axes")
-                let bx = try x.validate(path.appending(".x")), by = try y.validate(path.appending(".y")), bz = try z.validate(path.appending(".z"))
+                let bx = try x.validate(path.appending(".x"))
+                let by = try y.validate(path.appending(".y"))
+                let bz = try z.validate(path.appending(".z"))
                 speed = (bx * bx + by * by + bz * bz).squareRoot()
             } else {
                 speed = 3.0.squareRoot() * rate
@@ -73,8 +99,11 @@ enum ConsistentMotion {
         }
         let turn = speed / here.sampleRate
         if !here.allowAliasing && turn > Double.pi {
-            throw SignalError(.aliasing, path: at.path,
-                              "the attitude can turn by up to \(turn) rad between samples (a rotation rate of up to \(turn * here.sampleRate) rad/s at \(here.sampleRate) Hz), more than half a turn, so the samples would alias; raise the sample rate")
+            throw SignalError(
+                .aliasing,
+                path: at.path,
+                "the attitude can turn by up to \(turn) rad between samples (a rotation rate of up to \(turn * here.sampleRate) rad/s at \(here.sampleRate) Hz), more than half a turn, so the samples would alias; raise the sample rate"
+            )
         }
         // A rotated vector's components are at most its length, √3 × the largest component bound.
         return try here.checkBound(max(1, ua + 3.0.squareRoot() * world, rate)) ?? 1
@@ -84,12 +113,14 @@ enum ConsistentMotion {
     static func render(_ m: MotionNode, _ attitude: AttitudeNode, into block: RenderBlock, _ t: Affine) {
         let frames = block.frameCount
         guard frames > 0 else { return }
-        let fs = block.sampleRate, start = block.startIndex
-        AnySignal.render(m.userAcceleration ?? MotionNode.zeroAxes, into: block.channels(0 ..< 3), t)
-        let gain = t.gain, bias = t.bias
+        let fs = block.sampleRate
+        let start = block.startIndex
+        AnySignal.render(m.userAcceleration ?? MotionNode.zeroAxes, into: block.channels(0..<3), t)
+        let gain = t.gain
+        let bias = t.bias
         let accumulate = t.accumulate
         // Output pointers.
-        let out = (0 ..< 13).map { block.channel($0) }
+        let out = (0..<13).map { block.channel($0) }
         @inline(__always) func put(_ c: Int, _ i: Int, _ v: Double) {
             let value = Float(gain * v + bias)
             if accumulate { out[c][i] += value } else { out[c][i] = value }
@@ -98,20 +129,41 @@ enum ConsistentMotion {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: 10 * frames + 16) { buffer in
             guard let base = buffer.baseAddress else { return }
             func scratchBlock(_ offset: Int, channels: Int, stride: Int, count: Int, first: Int) -> RenderBlock {
-                RenderBlock(base: base + offset, channelStride: stride, channelCount: channels, frameCount: count,
-                            startIndex: first, sampleRate: fs)
+                RenderBlock(
+                    base: base + offset,
+                    channelStride: stride,
+                    channelCount: channels,
+                    frameCount: count,
+                    startIndex: first,
+                    sampleRate: fs
+                )
             }
             let world = m.worldAcceleration
-            if let world { AnySignal.render(world, into: scratchBlock(0, channels: 3, stride: frames, count: frames, first: start), .identity) }
+            if let world {
+                AnySignal.render(
+                    world,
+                    into: scratchBlock(0, channels: 3, stride: frames, count: frames, first: start),
+                    .identity
+                )
+            }
             @inline(__always) func emit(_ i: Int, _ q: Quaternion, _ w: (Double, Double, Double)) {
                 let g = q.gravity
-                put(3, i, g.x); put(4, i, g.y); put(5, i, g.z)
-                put(6, i, w.0); put(7, i, w.1); put(8, i, w.2)
-                put(9, i, q.w); put(10, i, q.x); put(11, i, q.y); put(12, i, q.z)
+                put(3, i, g.x)
+                put(4, i, g.y)
+                put(5, i, g.z)
+                put(6, i, w.0)
+                put(7, i, w.1)
+                put(8, i, w.2)
+                put(9, i, q.w)
+                put(10, i, q.x)
+                put(11, i, q.y)
+                put(12, i, q.z)
                 if world != nil {
                     let a = q.inverseRotate((Double(base[i]), Double(base[frames + i]), Double(base[2 * frames + i])))
                     // Added to the device-frame part already stored (which carries the bias).
-                    out[0][i] += Float(gain * a.x); out[1][i] += Float(gain * a.y); out[2][i] += Float(gain * a.z)
+                    out[0][i] += Float(gain * a.x)
+                    out[1][i] += Float(gain * a.y)
+                    out[2][i] += Float(gain * a.z)
                 }
             }
             switch attitude {
@@ -120,26 +172,71 @@ enum ConsistentMotion {
                 if world == nil {
                     // Constant channels: fill each once.
                     let g = q.gravity
-                    for (c, v) in [(3, g.x), (4, g.y), (5, g.z), (6, 0), (7, 0), (8, 0), (9, q.w), (10, q.x), (11, q.y), (12, q.z)] {
-                        let value = Float(gain * v + bias), p = out[c]
-                        if accumulate { for i in 0 ..< frames { p[i] += value } } else { p.update(repeating: value, count: frames) }
+                    for (c, v) in [
+                        (3, g.x), (4, g.y), (5, g.z), (6, 0), (7, 0), (8, 0), (9, q.w), (10, q.x), (11, q.y), (12, q.z),
+                    ] {
+                        let value = Float(gain * v + bias)
+                        let p = out[c]
+                        if accumulate {
+                            for i in 0..<frames { p[i] += value }
+                        } else {
+                            p.update(repeating: value, count: frames)
+                        }
                     }
                 } else {
-                    for i in 0 ..< frames { emit(i, q, (0, 0, 0)) }
+                    for i in 0..<frames { emit(i, q, (0, 0, 0)) }
                 }
             case .angles(let e):
-                let angles = 3 * frames, rates = 6 * frames, chirp = base + 9 * frames
+                let angles = 3 * frames
+                let rates = 6 * frames
+                let chirp = base + 9 * frames
                 for (c, node) in e.angles.enumerated() {
-                    AnySignal.render(node, into: scratchBlock(angles + c * frames, channels: 1, stride: frames, count: frames, first: start), .identity)
-                    e.rates[c].render(into: scratchBlock(rates + c * frames, channels: 1, stride: frames, count: frames, first: start), scratch: chirp)
+                    AnySignal.render(
+                        node,
+                        into: scratchBlock(
+                            angles + c * frames,
+                            channels: 1,
+                            stride: frames,
+                            count: frames,
+                            first: start
+                        ),
+                        .identity
+                    )
+                    e.rates[c].render(
+                        into: scratchBlock(
+                            rates + c * frames,
+                            channels: 1,
+                            stride: frames,
+                            count: frames,
+                            first: start
+                        ),
+                        scratch: chirp
+                    )
                 }
-                for i in 0 ..< frames {
-                    let roll = Double(base[angles + i]), pitch = Double(base[angles + frames + i]), yaw = Double(base[angles + 2 * frames + i])
-                    let dr = Double(base[rates + i]), dp = Double(base[rates + frames + i]), dy = Double(base[rates + 2 * frames + i])
-                    let sr = sin(roll / 2), cr = cos(roll / 2), sp = sin(pitch / 2), cp = cos(pitch / 2)
-                    let q = Quaternion.fromHalfAngles(sr: sr, cr: cr, sp: sp, cp: cp, sy: sin(yaw / 2), cy: cos(yaw / 2))
+                for i in 0..<frames {
+                    let roll = Double(base[angles + i])
+                    let pitch = Double(base[angles + frames + i])
+                    let yaw = Double(base[angles + 2 * frames + i])
+                    let dr = Double(base[rates + i])
+                    let dp = Double(base[rates + frames + i])
+                    let dy = Double(base[rates + 2 * frames + i])
+                    let sr = sin(roll / 2)
+                    let cr = cos(roll / 2)
+                    let sp = sin(pitch / 2)
+                    let cp = cos(pitch / 2)
+                    let q = Quaternion.fromHalfAngles(
+                        sr: sr,
+                        cr: cr,
+                        sp: sp,
+                        cp: cp,
+                        sy: sin(yaw / 2),
+                        cy: cos(yaw / 2)
+                    )
                     // Full-angle sines and cosines from the half angles.
-                    let sphi = 2 * sr * cr, cphi = cr * cr - sr * sr, stheta = 2 * sp * cp, ctheta = cp * cp - sp * sp
+                    let sphi = 2 * sr * cr
+                    let cphi = cr * cr - sr * sr
+                    let stheta = 2 * sp * cp
+                    let ctheta = cp * cp - sp * sp
                     let w = (cphi * dp - sphi * ctheta * dy, dr + stheta * dy, sphi * dp + cphi * ctheta * dy)
                     emit(i, q, w)
                 }
@@ -148,17 +245,28 @@ enum ConsistentMotion {
                 let first = max(0, start - 1)
                 let count = start + frames + 2 - first
                 let omegaOffset = 3 * frames
-                AnySignal.render(integrated.rotationRate, into: scratchBlock(omegaOffset, channels: 3, stride: count, count: count, first: first), .identity)
+                AnySignal.render(
+                    integrated.rotationRate,
+                    into: scratchBlock(omegaOffset, channels: 3, stride: count, count: count, first: first),
+                    .identity
+                )
                 let w = UnsafePointer(base + omegaOffset)
                 var q = AttitudeIntegrator.state(integrated, at: start, sampleRate: fs)
                 let h = 1 / fs
-                for i in 0 ..< frames {
+                for i in 0..<frames {
                     let n = start + i
                     let wn = AttitudeIntegrator.omega(w, stride: count, first: first, n)
                     emit(i, q, (wn.x, wn.y, wn.z))
-                    let previous: SIMD3<Double>? = n == 0 ? nil : AttitudeIntegrator.omega(w, stride: count, first: first, n - 1)
-                    q = AttitudeIntegrator.step(q, previous, wn, AttitudeIntegrator.omega(w, stride: count, first: first, n + 1),
-                                                AttitudeIntegrator.omega(w, stride: count, first: first, n + 2), h: h)
+                    let previous: SIMD3<Double>? =
+                        n == 0 ? nil : AttitudeIntegrator.omega(w, stride: count, first: first, n - 1)
+                    q = AttitudeIntegrator.step(
+                        q,
+                        previous,
+                        wn,
+                        AttitudeIntegrator.omega(w, stride: count, first: first, n + 1),
+                        AttitudeIntegrator.omega(w, stride: count, first: first, n + 2),
+                        h: h
+                    )
                     if (n + 1) % AttitudeCheckpoints.spacing == 0 {
                         integrated.checkpoints.recordCheckpoint(n + 1, q, sampleRate: fs)
                     }
@@ -181,7 +289,9 @@ extension MotionNode {
             q = f.quaternion
         case .angles(let e)?:
             // Constant angle nodes are a fixed attitude too.
-            guard case .constant(let r) = e.roll, case .constant(let p) = e.pitch, case .constant(let y) = e.yaw else { return nil }
+            guard case .constant(let r) = e.roll, case .constant(let p) = e.pitch, case .constant(let y) = e.yaw else {
+                return nil
+            }
             q = Quaternion(roll: r.value, pitch: p.value, yaw: y.value)
         default:
             return nil
@@ -189,14 +299,14 @@ extension MotionNode {
         let m = q.matrix
         let rows = [[m.0, m.1, m.2], [m.3, m.4, m.5], [m.6, m.7, m.8]]
         var channels: [SignalNode] = []
-        for i in 0 ..< 3 {
+        for i in 0..<3 {
             var terms: [SignalNode] = []
             if let ua = userAcceleration {
                 guard let c = ua.channel(i) else { return nil }
                 terms.append(c)
             }
             if let world = worldAcceleration {
-                for j in 0 ..< 3 {
+                for j in 0..<3 {
                     guard let c = world.channel(j) else { return nil }
                     // Device component i = Σ_j R_ji · world_j.
                     if rows[j][i] != 0 { terms.append(.scaled(by: rows[j][i], c)) }

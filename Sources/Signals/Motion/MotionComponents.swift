@@ -131,8 +131,11 @@ public struct MotionPart: Sendable, Hashable {
     public init(_ slot: MotionSlot, _ signal: some SpecRepresentable) throws(SignalError) {
         let channels = signal.channelCount
         guard channels == 3 else {
-            throw SignalError(.channelMismatch, path: "$.motion.\(slot.rawValue)",
-                              "\(slot.rawValue) must be a three-channel signal such as {\"axes\": {...}}, this one has \(channels) channel\(channels == 1 ? "" : "s")")
+            throw SignalError(
+                .channelMismatch,
+                path: "$.motion.\(slot.rawValue)",
+                "\(slot.rawValue) must be a three-channel signal such as {\"axes\": {...}}, this one has \(channels) channel\(channels == 1 ? "" : "s")"
+            )
         }
         self.slot = slot
         self.signal = AnySignal(signal)
@@ -159,8 +162,15 @@ public enum MotionBuilder {
     /// `RotationRate(x: someSignal, y: ..., z: ...)`: the rotation rate over time; a plain value
     /// `RotationRate(x: 0, y: 0, z: 0.5)` is a constant rotation rate (rad/s).
     public static func buildExpression(_ rate: RotationRate) -> [MotionPart] {
-        let signal = rate.signal?.base as? AnySignal ?? AnySignal(node: .axes(x: .constant(Constant(rate.x)), y: .constant(Constant(rate.y)),
-                                                             z: .constant(Constant(rate.z))))
+        let signal =
+            rate.signal?.base as? AnySignal
+            ?? AnySignal(
+                node: .axes(
+                    x: .constant(Constant(rate.x)),
+                    y: .constant(Constant(rate.y)),
+                    z: .constant(Constant(rate.z))
+                )
+            )
         return [MotionPart(slot: .rotationRate, checked: signal)]
     }
 

@@ -75,11 +75,18 @@ public struct MotionSignal: SpecRepresentable {
     ///   - userAcceleration: User acceleration in the device frame (g), three channels (default zero).
     ///   - worldAcceleration: User acceleration on the reference axes (g), three channels (default none).
     /// - Throws: `SignalError` (`channelMismatch`) when an acceleration does not have three channels.
-    public init(attitude: AttitudeNode, userAcceleration: AnySignal? = nil, worldAcceleration: AnySignal? = nil) throws(SignalError) {
+    public init(
+        attitude: AttitudeNode,
+        userAcceleration: AnySignal? = nil,
+        worldAcceleration: AnySignal? = nil
+    ) throws(SignalError) {
         for (name, part) in [("userAcceleration", userAcceleration), ("worldAcceleration", worldAcceleration)] {
             if let part, part.channelCount != 3 {
-                throw SignalError(.channelMismatch, path: "$.motion.\(name)",
-                                  "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(part.channelCount) channels")
+                throw SignalError(
+                    .channelMismatch,
+                    path: "$.motion.\(name)",
+                    "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(part.channelCount) channels"
+                )
             }
         }
         self.userAcceleration = userAcceleration ?? MotionSignal.zeroAxes
@@ -101,9 +108,17 @@ public struct MotionSignal: SpecRepresentable {
     /// The motion's spec (the body of its `motion` node), for APIs that take one, such as `IMU`.
     public var motionNode: MotionNode {
         if let attitude {
-            return MotionNode(attitude: attitude, userAcceleration: userAcceleration.node, worldAcceleration: worldAcceleration?.node)
+            return MotionNode(
+                attitude: attitude,
+                userAcceleration: userAcceleration.node,
+                worldAcceleration: worldAcceleration?.node
+            )
         }
-        return MotionNode(userAcceleration: userAcceleration.node, gravity: gravity.node, rotationRate: rotationRate.node)
+        return MotionNode(
+            userAcceleration: userAcceleration.node,
+            gravity: gravity.node,
+            rotationRate: rotationRate.node
+        )
     }
 
     /// `{"motion": {"userAcceleration": ..., "gravity": ..., "rotationRate": ...}}`, every part written out;
@@ -114,11 +129,18 @@ public struct MotionSignal: SpecRepresentable {
     /// - Throws: `SignalError` for any other node, or a part that does not have three channels.
     public init(node: SignalNode) throws(SignalError) {
         guard case .motion(let m) = node else {
-            throw SignalError(.malformed, path: "$", "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'")
+            throw SignalError(
+                .malformed,
+                path: "$",
+                "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'"
+            )
         }
         if let attitude = m.attitude {
-            try self.init(attitude: attitude, userAcceleration: m.userAcceleration.map(AnySignal.init(node:)),
-                          worldAcceleration: m.worldAcceleration.map(AnySignal.init(node:)))
+            try self.init(
+                attitude: attitude,
+                userAcceleration: m.userAcceleration.map(AnySignal.init(node:)),
+                worldAcceleration: m.worldAcceleration.map(AnySignal.init(node:))
+            )
             return
         }
         var parts: [MotionPart] = []

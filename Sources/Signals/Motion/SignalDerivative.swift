@@ -1,5 +1,5 @@
-import InternalUtilities
 import Foundation
+import InternalUtilities
 
 /// The exact time derivative of a one-channel signal tree, in signal units per second, as the engine
 /// renders it: a sum of ordinary signal nodes plus chirp terms (a chirp's derivative is its cosine
@@ -54,23 +54,56 @@ package struct SignalDerivative: Sendable, Hashable {
     private mutating func collect(_ node: SignalNode, gain: Double, path: String) throws(SignalError) {
         let here = JSONPath.child(path, node.kind)
         func refuse(_ why: String) -> SignalError {
-            SignalError(.outOfRange, path: here,
-                        "\(why), so it has no time derivative: an attitude angle must be smooth for the rotation rate to be the one that turns the device (use sine, triangle, chirp or constant nodes, or give the attitude as integrated rotation rates)")
+            SignalError(
+                .outOfRange,
+                path: here,
+                "\(why), so it has no time derivative: an attitude angle must be smooth for the rotation rate to be the one that turns the device (use sine, triangle, chirp or constant nodes, or give the attitude as integrated rotation rates)"
+            )
         }
         switch node {
         case .sine(let s):
             guard s.amplitude != 0 && s.frequency != 0 else { return }
-            terms.append(.scaled(by: gain, .sine(Sine(amplitude: 2 * Double.pi * s.frequency * s.amplitude, frequency: s.frequency,
-                                                      phase: SignalDerivative.quarterTurn(after: s.phase)))))
+            terms.append(
+                .scaled(
+                    by: gain,
+                    .sine(
+                        Sine(
+                            amplitude: 2 * Double.pi * s.frequency * s.amplitude,
+                            frequency: s.frequency,
+                            phase: SignalDerivative.quarterTurn(after: s.phase)
+                        )
+                    )
+                )
+            )
         case .triangle(let s):
             guard s.amplitude != 0 && s.frequency != 0 else { return }
-            terms.append(.scaled(by: gain, .square(Square(amplitude: 4 * s.amplitude * s.frequency, frequency: s.frequency,
-                                                          phase: s.phase, dutyCycle: 0.5))))
+            terms.append(
+                .scaled(
+                    by: gain,
+                    .square(
+                        Square(
+                            amplitude: 4 * s.amplitude * s.frequency,
+                            frequency: s.frequency,
+                            phase: s.phase,
+                            dutyCycle: 0.5
+                        )
+                    )
+                )
+            )
         case .chirp(let c):
             guard c.amplitude != 0 else { return }
-            chirps.append(ChirpTerm(cosine: Chirp(amplitude: 1, startFrequency: c.startFrequency, endFrequency: c.endFrequency,
-                                                  duration: c.duration, phase: SignalDerivative.quarterTurn(after: c.phase)),
-                                    gain: gain * c.amplitude))
+            chirps.append(
+                ChirpTerm(
+                    cosine: Chirp(
+                        amplitude: 1,
+                        startFrequency: c.startFrequency,
+                        endFrequency: c.endFrequency,
+                        duration: c.duration,
+                        phase: SignalDerivative.quarterTurn(after: c.phase)
+                    ),
+                    gain: gain * c.amplitude
+                )
+            )
         case .constant:
             return
         case .square(let s):
@@ -87,8 +120,11 @@ package struct SignalDerivative: Sendable, Hashable {
         case .offset(_, let inner):
             try collect(inner, gain: gain, path: here + ".signal")
         case .axes, .channels, .motion:
-            throw SignalError(.channelMismatch, path: here,
-                              "an attitude angle must be a one-channel signal, this one has \(node.channelCount) channels")
+            throw SignalError(
+                .channelMismatch,
+                path: here,
+                "an attitude angle must be a one-channel signal, this one has \(node.channelCount) channels"
+            )
         }
     }
 
@@ -115,15 +151,21 @@ package struct SignalDerivative: Sendable, Hashable {
         guard !chirps.isEmpty else { return }
         let out = block.channel(0)
         let fs = block.sampleRate
-        let tmp = RenderBlock(base: scratch, channelStride: block.frameCount, channelCount: 1, frameCount: block.frameCount,
-                              startIndex: block.startIndex, sampleRate: fs)
+        let tmp = RenderBlock(
+            base: scratch,
+            channelStride: block.frameCount,
+            channelCount: 1,
+            frameCount: block.frameCount,
+            startIndex: block.startIndex,
+            sampleRate: fs
+        )
         for term in chirps {
             AnySignal.render(.chirp(term.cosine), into: tmp, .identity)
             let c = term.cosine
             let last = c.sweepEnd(sampleRate: fs)
             let slope = (c.endFrequency - c.startFrequency) / c.duration
             let k = 2 * Double.pi * term.gain
-            for i in 0 ..< block.frameCount {
+            for i in 0..<block.frameCount {
                 let n = block.startIndex + i
                 let f = n <= last ? c.startFrequency + slope * (Double(n) / fs) : c.endFrequency
                 out[i] += Float(k * f * Double(scratch[i]))

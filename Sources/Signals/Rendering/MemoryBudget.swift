@@ -1,4 +1,5 @@
 import Foundation
+
 #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
 import os
 #endif
@@ -35,8 +36,10 @@ package enum MemoryBudget {
     /// This process's default limit now, in bytes.
     package static var current: Int {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-        return limit(physicalMemory: ProcessInfo.processInfo.physicalMemory,
-                     availableToProcess: UInt64(os_proc_available_memory()))
+        return limit(
+            physicalMemory: ProcessInfo.processInfo.physicalMemory,
+            availableToProcess: UInt64(os_proc_available_memory())
+        )
         #elseif os(Linux)
         return containerLimit
         #else
@@ -50,7 +53,8 @@ package enum MemoryBudget {
     private static let containerLimit: Int = {
         var physical = ProcessInfo.processInfo.physicalMemory
         if let text = try? String(contentsOfFile: "/sys/fs/cgroup/memory.max", encoding: .utf8),
-           let bytes = cgroupLimit(text) {
+            let bytes = cgroupLimit(text)
+        {
             physical = min(physical, bytes)
         }
         return limit(physicalMemory: physical, availableToProcess: nil)

@@ -21,8 +21,14 @@ public struct RenderBlock {
 
     /// Creates a block over caller-owned memory.
     @inlinable
-    package init(base: UnsafeMutablePointer<Float>, channelStride: Int, channelCount: Int,
-                frameCount: Int, startIndex: Int, sampleRate: Double) {
+    package init(
+        base: UnsafeMutablePointer<Float>,
+        channelStride: Int,
+        channelCount: Int,
+        frameCount: Int,
+        startIndex: Int,
+        sampleRate: Double
+    ) {
         self.base = base
         self.channelStride = channelStride
         self.channelCount = channelCount
@@ -39,16 +45,28 @@ public struct RenderBlock {
     /// - Precondition: `range` lies within `0 ..< channelCount`.
     @inlinable
     public func channels(_ range: Range<Int>) -> RenderBlock {
-        RenderBlock(base: channel(range.lowerBound), channelStride: channelStride, channelCount: range.count,
-                    frameCount: frameCount, startIndex: startIndex, sampleRate: sampleRate)
+        RenderBlock(
+            base: channel(range.lowerBound),
+            channelStride: channelStride,
+            channelCount: range.count,
+            frameCount: frameCount,
+            startIndex: startIndex,
+            sampleRate: sampleRate
+        )
     }
 
     /// The same frames restricted to one channel (used by ``Axes`` to render each axis).
     /// - Precondition: `0 ≤ c < channelCount`.
     @inlinable
     public func single(_ c: Int) -> RenderBlock {
-        RenderBlock(base: channel(c), channelStride: channelStride, channelCount: 1,
-                    frameCount: frameCount, startIndex: startIndex, sampleRate: sampleRate)
+        RenderBlock(
+            base: channel(c),
+            channelStride: channelStride,
+            channelCount: 1,
+            frameCount: frameCount,
+            startIndex: startIndex,
+            sampleRate: sampleRate
+        )
     }
 }
 
@@ -74,10 +92,10 @@ extension RenderBlock {
     ///   - body: Fills the buffer with raw sample values (signal units).
     public func store(_ transform: Affine, _ body: (UnsafeMutableBufferPointer<Float>) -> Void) {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: max(frameCount, 1)) { scratch in
-            let values = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< frameCount])
+            let values = UnsafeMutableBufferPointer(rebasing: scratch[0..<frameCount])
             values.initialize(repeating: 0)
             body(values)
-            for c in 0 ..< channelCount { RenderBlock.apply(values, to: channel(c), transform) }
+            for c in 0..<channelCount { RenderBlock.apply(values, to: channel(c), transform) }
         }
     }
 
@@ -89,7 +107,7 @@ extension RenderBlock {
     public func store(channel c: Int, _ transform: Affine, _ body: (UnsafeMutableBufferPointer<Float>) -> Void) {
         precondition(c >= 0 && c < channelCount, "channel \(c) is outside 0 ..< \(channelCount)")
         withUnsafeTemporaryAllocation(of: Float.self, capacity: max(frameCount, 1)) { scratch in
-            let values = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< frameCount])
+            let values = UnsafeMutableBufferPointer(rebasing: scratch[0..<frameCount])
             values.initialize(repeating: 0)
             body(values)
             RenderBlock.apply(values, to: channel(c), transform)
@@ -98,7 +116,8 @@ extension RenderBlock {
 
     /// `out[i] (+)= gain · values[i] + bias`.
     static func apply(_ values: UnsafeMutableBufferPointer<Float>, to out: UnsafeMutablePointer<Float>, _ t: Affine) {
-        let gain = Float(t.gain), bias = Float(t.bias)
+        let gain = Float(t.gain)
+        let bias = Float(t.bias)
         if t.accumulate {
             for i in values.indices { out[i] += values[i] * gain + bias }
         } else {

@@ -24,8 +24,12 @@ public struct RenderOptions: Sendable, Hashable {
     public var blockFrames: Int
 
     /// Creates options.
-    public init(allowAliasing: Bool = false, parallelism: Parallelism = .automatic,
-                memoryLimit: Int = RenderOptions.defaultMemoryLimit, blockFrames: Int = 2048) {
+    public init(
+        allowAliasing: Bool = false,
+        parallelism: Parallelism = .automatic,
+        memoryLimit: Int = RenderOptions.defaultMemoryLimit,
+        blockFrames: Int = 2048
+    ) {
         self.allowAliasing = allowAliasing
         self.parallelism = parallelism
         self.memoryLimit = memoryLimit
@@ -73,20 +77,34 @@ public struct RenderRequest: Sendable, Hashable {
     public init(sampleRate: Double, duration: Double, start: Double = 0) throws(SignalError) {
         try SignalLimits.checkSampleRate(sampleRate)
         guard duration.isFinite && duration > 0 else {
-            throw SignalError(.invalidRender, "duration must be a positive, finite number of seconds, got \(duration)", field: "duration")
+            throw SignalError(
+                .invalidRender,
+                "duration must be a positive, finite number of seconds, got \(duration)",
+                field: "duration"
+            )
         }
         guard start.isFinite && start >= 0 else {
-            throw SignalError(.invalidRender, "start must be a finite number of seconds ≥ 0, got \(start)", field: "start")
+            throw SignalError(
+                .invalidRender,
+                "start must be a finite number of seconds ≥ 0, got \(start)",
+                field: "start"
+            )
         }
         let frames = (duration * sampleRate).rounded()
         let first = (start * sampleRate).rounded()
         guard frames < 0x1p62 && first < 0x1p62 else {
-            throw SignalError(.invalidRender, "\(duration) s from \(start) s at \(sampleRate) Hz reaches past sample index 2^62",
-                              field: "duration")
+            throw SignalError(
+                .invalidRender,
+                "\(duration) s from \(start) s at \(sampleRate) Hz reaches past sample index 2^62",
+                field: "duration"
+            )
         }
         guard frames >= 1 else {
-            throw SignalError(.invalidRender, "duration \(duration) s is shorter than one sample at \(sampleRate) Hz (\(1 / sampleRate) s)",
-                              field: "duration")
+            throw SignalError(
+                .invalidRender,
+                "duration \(duration) s is shorter than one sample at \(sampleRate) Hz (\(1 / sampleRate) s)",
+                field: "duration"
+            )
         }
         try self.init(sampleRate: sampleRate, startIndex: Int(first), frameCount: Int(frames))
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 extension Signal {
     /// Renders `duration` seconds from `start` seconds at `sampleRate` into a new buffer.
@@ -14,36 +15,63 @@ extension Signal {
     ///   - options: Aliasing policy, threads, memory limit.
     /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
     /// - Complexity: O(frames · channels · tree size), split across cores for long renders.
-    public func render(sampleRate: Double, duration: Double, start: Double = 0,
-                       options: RenderOptions = RenderOptions()) throws(SignalError) -> SampleBuffer {
+    public func render(
+        sampleRate: Double,
+        duration: Double,
+        start: Double = 0,
+        options: RenderOptions = RenderOptions()
+    ) throws(SignalError) -> SampleBuffer {
         try render(RenderRequest(sampleRate: sampleRate, duration: duration, start: start), options: options)
     }
 
     /// Renders `frameCount` frames from sample index `startIndex` at `sampleRate` into a new buffer.
     /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
-    public func render(sampleRate: Double, startIndex: Int = 0, frameCount: Int,
-                       options: RenderOptions = RenderOptions()) throws(SignalError) -> SampleBuffer {
-        try render(RenderRequest(sampleRate: sampleRate, startIndex: startIndex, frameCount: frameCount), options: options)
+    public func render(
+        sampleRate: Double,
+        startIndex: Int = 0,
+        frameCount: Int,
+        options: RenderOptions = RenderOptions()
+    ) throws(SignalError) -> SampleBuffer {
+        try render(
+            RenderRequest(sampleRate: sampleRate, startIndex: startIndex, frameCount: frameCount),
+            options: options
+        )
     }
 
     /// Renders a validated request into a new buffer.
     /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
-    public func render(_ request: RenderRequest, options: RenderOptions = RenderOptions()) throws(SignalError) -> SampleBuffer {
+    public func render(
+        _ request: RenderRequest,
+        options: RenderOptions = RenderOptions()
+    ) throws(SignalError) -> SampleBuffer {
         try validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
         let channels = channelCount
         let (samples, overflow) = request.frameCount.multipliedReportingOverflow(by: channels)
         let bytes = samples.multipliedReportingOverflow(by: MemoryLayout<Float>.size)
         guard !overflow, !bytes.overflow, bytes.partialValue <= options.memoryLimit else {
-            throw SignalError(.tooLarge, "\(request.frameCount) frames × \(channels) channels × 4 bytes exceeds the memory limit of \(options.memoryLimit) bytes; stream the render instead (blocks(...) or `signals render`, which streams)",
-                              field: "duration")
+            throw SignalError(
+                .tooLarge,
+                "\(request.frameCount) frames × \(channels) channels × 4 bytes exceeds the memory limit of \(options.memoryLimit) bytes; stream the render instead (blocks(...) or `signals render`, which streams)",
+                field: "duration"
+            )
         }
-        var buffer = SampleBuffer(sampleRate: request.sampleRate, startIndex: request.startIndex,
-                                  channelCount: channels, frameCount: request.frameCount)
+        var buffer = SampleBuffer(
+            sampleRate: request.sampleRate,
+            startIndex: request.startIndex,
+            channelCount: channels,
+            frameCount: request.frameCount
+        )
         let frames = request.frameCount
         buffer.samples.withUnsafeMutableBufferPointer { all in
             guard let base = all.baseAddress else { return }
-            renderFrames(into: base, channelStride: frames, channelCount: channels, frames: 0 ..< frames,
-                         request: request, options: options)
+            renderFrames(
+                into: base,
+                channelStride: frames,
+                channelCount: channels,
+                frames: 0..<frames,
+                request: request,
+                options: options
+            )
         }
         return buffer
     }
@@ -52,8 +80,14 @@ extension Signal {
     /// goes to `base + c · channelStride + i`. Rendered
     /// in blocks of `options.blockFrames`, concurrently when `options.parallelism` allows. Every
     /// partition gives bit-identical samples. The signal must already be validated.
-    public func renderFrames(into base: UnsafeMutablePointer<Float>, channelStride: Int, channelCount: Int,
-                             frames: Range<Int>, request: RenderRequest, options: RenderOptions) {
+    public func renderFrames(
+        into base: UnsafeMutablePointer<Float>,
+        channelStride: Int,
+        channelCount: Int,
+        frames: Range<Int>,
+        request: RenderRequest,
+        options: RenderOptions
+    ) {
         let chunks: Int
         switch options.parallelism {
         case .serial: chunks = 1
@@ -64,8 +98,14 @@ extension Signal {
         }
         let block = options.blockFrames
         if chunks == 1 {
-            renderSerial(into: base, channelStride: channelStride, channelCount: channelCount, frames: frames,
-                         request: request, blockFrames: block)
+            renderSerial(
+                into: base,
+                channelStride: channelStride,
+                channelCount: channelCount,
+                frames: frames,
+                request: request,
+                blockFrames: block
+            )
             return
         }
         // Chunks of whole blocks; more chunks than threads so that a slow core does not hold up the rest.
@@ -76,25 +116,39 @@ extension Signal {
             let lower = frames.lowerBound + piece * perPiece
             let upper = min(frames.upperBound, lower + perPiece)
             guard lower < upper, let base = UnsafeMutablePointer<Float>(bitPattern: address) else { return }
-            renderSerial(into: base + (lower - frames.lowerBound), channelStride: channelStride,
-                         channelCount: channelCount, frames: lower ..< upper,
-                         request: request, blockFrames: block)
+            renderSerial(
+                into: base + (lower - frames.lowerBound),
+                channelStride: channelStride,
+                channelCount: channelCount,
+                frames: lower..<upper,
+                request: request,
+                blockFrames: block
+            )
         }
     }
 
     @inlinable
-    func renderSerial(into base: UnsafeMutablePointer<Float>, channelStride: Int, channelCount: Int,
-                      frames: Range<Int>, request: RenderRequest, blockFrames: Int) {
+    func renderSerial(
+        into base: UnsafeMutablePointer<Float>,
+        channelStride: Int,
+        channelCount: Int,
+        frames: Range<Int>,
+        request: RenderRequest,
+        blockFrames: Int
+    ) {
         var frame = frames.lowerBound
         while frame < frames.upperBound {
             let count = min(blockFrames, frames.upperBound - frame)
-            let block = RenderBlock(base: base + (frame - frames.lowerBound), channelStride: channelStride, channelCount: channelCount,
-                                    frameCount: count, startIndex: request.startIndex + frame,
-                                    sampleRate: request.sampleRate)
+            let block = RenderBlock(
+                base: base + (frame - frames.lowerBound),
+                channelStride: channelStride,
+                channelCount: channelCount,
+                frameCount: count,
+                startIndex: request.startIndex + frame,
+                sampleRate: request.sampleRate
+            )
             render(into: block, .identity)
             frame += count
         }
     }
 }
-
-import Foundation

@@ -44,7 +44,12 @@ public struct ValidationContext: Sendable, Hashable {
     /// The context of a child: `path + component` (`".sine"`, `"[2]"`, `".signal"`).
     /// - Parameter component: The path component to append, with its leading `.` or `[`.
     public func appending(_ component: String) -> ValidationContext {
-        ValidationContext(sampleRate: sampleRate, allowAliasing: allowAliasing, checkedPath: path + component, gain: gain)
+        ValidationContext(
+            sampleRate: sampleRate,
+            allowAliasing: allowAliasing,
+            checkedPath: path + component,
+            gain: gain
+        )
     }
 
     /// The context of the signal under a scale factor (``Signal/scaled(by:)``): ``gain`` times `factor`.
@@ -60,8 +65,10 @@ public struct ValidationContext: Sendable, Hashable {
     public func scaled(by factor: Double) throws(SignalError) -> ValidationContext {
         let product = gain * factor
         guard product.magnitude <= SignalLimits.largestSample else {
-            throw error(.outOfRange,
-                        "the scale factors from the root to here multiply to \(product), beyond the largest a Float holds (\(SignalLimits.largestSample)); the render applies them as one gain")
+            throw error(
+                .outOfRange,
+                "the scale factors from the root to here multiply to \(product), beyond the largest a Float holds (\(SignalLimits.largestSample)); the render applies them as one gain"
+            )
         }
         return ValidationContext(sampleRate: sampleRate, allowAliasing: allowAliasing, checkedPath: path, gain: product)
     }
@@ -74,11 +81,19 @@ public struct ValidationContext: Sendable, Hashable {
     ///   - multiple: What the kernel computes from it, in signal units (`4 * abs(amplitude)`).
     ///   - what: How the message names `multiple` (`"4 × amplitude (the slope)"`).
     /// - Throws: `SignalError` (`outOfRange`).
-    public func requireKernelRange(_ name: String, _ value: Double, multiple: Double, _ what: String) throws(SignalError) {
+    public func requireKernelRange(
+        _ name: String,
+        _ value: Double,
+        multiple: Double,
+        _ what: String
+    ) throws(SignalError) {
         let scaled = multiple * gain.magnitude
         guard scaled <= SignalLimits.largestSample else {
-            throw error(.outOfRange, field: name,
-                        "\(name) \(value) is too large: the kernel computes \(what) times the gain above it (\(gain)), \(scaled), beyond the largest Float (\(SignalLimits.largestSample))")
+            throw error(
+                .outOfRange,
+                field: name,
+                "\(name) \(value) is too large: the kernel computes \(what) times the gain above it (\(gain)), \(scaled), beyond the largest Float (\(SignalLimits.largestSample))"
+            )
         }
     }
 
@@ -110,8 +125,10 @@ public struct ValidationContext: Sendable, Hashable {
     public func checkBound(_ bound: Double?) throws(SignalError) -> Double? {
         guard let bound else { return nil }
         guard bound.isFinite, bound <= SignalLimits.largestSample else {
-            throw error(.outOfRange,
-                        "samples can reach \(bound.isFinite ? "\(bound)" : "infinity") (signal units), beyond the largest a Float holds (\(SignalLimits.largestSample)); they would render as inf or NaN")
+            throw error(
+                .outOfRange,
+                "samples can reach \(bound.isFinite ? "\(bound)" : "infinity") (signal units), beyond the largest a Float holds (\(SignalLimits.largestSample)); they would render as inf or NaN"
+            )
         }
         return bound
     }
@@ -123,7 +140,7 @@ public struct ValidationContext: Sendable, Hashable {
 /// names the limit, never rendered wrong.
 public enum SignalLimits {
     /// Sample rates the engine renders: 10⁻⁶ Hz (one sample per 11.6 days) to 10¹⁰ Hz.
-    public static let sampleRates: ClosedRange<Double> = 1e-6 ... 1e10
+    public static let sampleRates: ClosedRange<Double> = 1e-6...1e10
 
     /// The largest magnitude a sample may reach, in signal units: the largest finite `Float`
     /// (3.4028235e38) less 1 ppm for the rounding of each term in `Float` (sums add their own
@@ -159,8 +176,11 @@ public enum SignalLimits {
     /// - Throws: `SignalError` (`invalidRender`, path `rate`).
     static func checkSampleRate(_ sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRates.contains(sampleRate) else {
-            throw SignalError(.invalidRender, "sample rate must be a finite number of Hz from \(sampleRates.lowerBound) to \(sampleRates.upperBound), got \(sampleRate)",
-                              field: "rate")
+            throw SignalError(
+                .invalidRender,
+                "sample rate must be a finite number of Hz from \(sampleRates.lowerBound) to \(sampleRates.upperBound), got \(sampleRate)",
+                field: "rate"
+            )
         }
     }
 }

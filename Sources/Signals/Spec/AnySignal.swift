@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type-erased signal: any spec tree, for signals loaded at run time (JSON specs, the CLI).
 ///
 /// Renders by walking its ``SignalNode`` once per block (never per sample) and calling the same
@@ -43,15 +45,26 @@ public struct AnySignal: SpecRepresentable {
             render(first, into: block, transform)
             for term in terms.dropFirst() { render(term, into: block, transform.nextTerm) }
         case .scaled(let by, let s):
-            render(s, into: block, Affine(gain: transform.gain * by, bias: transform.bias, accumulate: transform.accumulate))
+            render(
+                s,
+                into: block,
+                Affine(gain: transform.gain * by, bias: transform.bias, accumulate: transform.accumulate)
+            )
         case .offset(let by, let s):
-            render(s, into: block, Affine(gain: transform.gain, bias: transform.bias + transform.gain * by,
-                                          accumulate: transform.accumulate))
+            render(
+                s,
+                into: block,
+                Affine(
+                    gain: transform.gain,
+                    bias: transform.bias + transform.gain * by,
+                    accumulate: transform.accumulate
+                )
+            )
         case .channels(let parts):
             var channel = 0
             for part in parts {
                 let width = part.channelCount
-                render(part, into: block.channels(channel ..< channel + width), transform)
+                render(part, into: block.channels(channel..<channel + width), transform)
                 channel += width
             }
         case .axes(let x, let y, let z):
@@ -64,10 +77,8 @@ public struct AnySignal: SpecRepresentable {
                 return
             }
             for (i, part) in m.parts.enumerated() {
-                render(part ?? MotionNode.zeroAxes, into: block.channels(3 * i ..< 3 * i + 3), transform)
+                render(part ?? MotionNode.zeroAxes, into: block.channels(3 * i..<3 * i + 3), transform)
             }
         }
     }
 }
-
-import Foundation

@@ -68,7 +68,9 @@ public struct MotionNode: Sendable, Hashable {
     public static let consistentChannelCount = 13
 
     /// The channels this motion renders: 9, or 13 with an attitude.
-    public var renderedChannelCount: Int { attitude == nil ? MotionNode.channelCount : MotionNode.consistentChannelCount }
+    public var renderedChannelCount: Int {
+        attitude == nil ? MotionNode.channelCount : MotionNode.consistentChannelCount
+    }
 
     /// The JSON names of the parts of a free motion, in channel order.
     public static let partNames = ["userAcceleration", "gravity", "rotationRate"]
@@ -80,6 +82,9 @@ public struct MotionNode: Sendable, Hashable {
     public var parts: [SignalNode?] { [userAcceleration, gravity, rotationRate] }
 
     /// Three zero channels: what an absent part renders.
-    public static let zeroAxes = SignalNode.axes(x: .constant(Constant(0)), y: .constant(Constant(0)),
-                                                 z: .constant(Constant(0)))
+    public static let zeroAxes = SignalNode.axes(
+        x: .constant(Constant(0)),
+        y: .constant(Constant(0)),
+        z: .constant(Constant(0))
+    )
 }

@@ -1,6 +1,6 @@
+import Formats
 import Foundation
 import InternalUtilities
-import Formats
 
 extension SignalNode {
     /// Decodes a spec from JSON bytes with the package's strict reader: no duplicate keys, trailing
@@ -22,24 +22,35 @@ extension SignalNode {
     /// - Throws: `SignalError` with the JSON path of the problem.
     package init(json: JSONValue, path: String) throws(SignalError) {
         guard case .object(let object) = json else {
-            throw SignalError(.malformed, path: path,
-                              "a signal must be a JSON object with one key naming the node (\(SignalNode.kinds.joined(separator: ", "))), got \(json.preview())")
+            throw SignalError(
+                .malformed,
+                path: path,
+                "a signal must be a JSON object with one key naming the node (\(SignalNode.kinds.joined(separator: ", "))), got \(json.preview())"
+            )
         }
         let known = object.keys.filter(SignalNode.kinds.contains)
         if object.count > 1, known.count == 1, let extra = object.keys.first(where: { $0 != known[0] }) {
-            throw SignalError(.unknownField, path: JSONPath.child(path, extra),
-                              "a signal has one key naming its node ('\(known[0])'); '\(SignalError.quoted(extra, limit: 40))' is not allowed beside it")
+            throw SignalError(
+                .unknownField,
+                path: JSONPath.child(path, extra),
+                "a signal has one key naming its node ('\(known[0])'); '\(SignalError.quoted(extra, limit: 40))' is not allowed beside it"
+            )
         }
         guard object.count == 1, let member = object.members.first else {
             let found = object.keys.map { "'\(SignalError.quoted($0, limit: 40))'" }.joined(separator: ", ")
-            throw SignalError(.malformed, path: path,
-                              "a signal node must have exactly one key naming it, found \(object.count == 0 ? "none" : found)")
+            throw SignalError(
+                .malformed,
+                path: path,
+                "a signal node must have exactly one key naming it, found \(object.count == 0 ? "none" : found)"
+            )
         }
         let name = member.key
         let here = JSONPath.child(path, name)
         guard SignalNode.kinds.contains(name) else {
             var message = "unknown signal node '\(SignalError.quoted(name, limit: 60))'"
-            if let guess = SignalError.closestName(to: name, in: SignalNode.kinds) { message += " (did you mean '\(guess)'?)" }
+            if let guess = SignalError.closestName(to: name, in: SignalNode.kinds) {
+                message += " (did you mean '\(guess)'?)"
+            }
             message += "; known nodes are \(SignalNode.kinds.joined(separator: ", "))"
             throw SignalError(.unknownNode, path: here, message)
         }
@@ -53,44 +64,72 @@ extension SignalNode {
         switch name {
         case "sine", "sawtooth", "triangle":
             let f = try fields(["amplitude", "frequency", "phase", "offset"])
-            let amplitude = try f.number("amplitude", default: 1), frequency = try f.number("frequency")
-            let phase = try f.number("phase", default: 0), offset = try f.number("offset", default: 0)
+            let amplitude = try f.number("amplitude", default: 1)
+            let frequency = try f.number("frequency")
+            let phase = try f.number("phase", default: 0)
+            let offset = try f.number("offset", default: 0)
             switch name {
             case "sine": self = .sine(Sine(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
-            case "sawtooth": self = .sawtooth(Sawtooth(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
-            default: self = .triangle(Triangle(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
+            case "sawtooth":
+                self = .sawtooth(Sawtooth(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
+            default:
+                self = .triangle(Triangle(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
             }
         case "square":
             let f = try fields(["amplitude", "frequency", "phase", "offset", "dutyCycle"])
-            self = .square(Square(amplitude: try f.number("amplitude", default: 1), frequency: try f.number("frequency"),
-                                  phase: try f.number("phase", default: 0), offset: try f.number("offset", default: 0),
-                                  dutyCycle: try f.number("dutyCycle", default: 0.5)))
+            self = .square(
+                Square(
+                    amplitude: try f.number("amplitude", default: 1),
+                    frequency: try f.number("frequency"),
+                    phase: try f.number("phase", default: 0),
+                    offset: try f.number("offset", default: 0),
+                    dutyCycle: try f.number("dutyCycle", default: 0.5)
+                )
+            )
         case "chirp":
             let f = try fields(["amplitude", "startFrequency", "endFrequency", "duration", "phase", "offset"])
-            self = .chirp(Chirp(amplitude: try f.number("amplitude", default: 1),
-                                startFrequency: try f.number("startFrequency"), endFrequency: try f.number("endFrequency"),
-                                duration: try f.number("duration"), phase: try f.number("phase", default: 0),
-                                offset: try f.number("offset", default: 0)))
+            self = .chirp(
+                Chirp(
+                    amplitude: try f.number("amplitude", default: 1),
+                    startFrequency: try f.number("startFrequency"),
+                    endFrequency: try f.number("endFrequency"),
+                    duration: try f.number("duration"),
+                    phase: try f.number("phase", default: 0),
+                    offset: try f.number("offset", default: 0)
+                )
+            )
         case "noise":
             let f = try fields(["amplitude", "distribution", "seed"])
             var distribution = Noise.Distribution.gaussian
             if let text = try f.optionalString("distribution") {
                 guard let d = Noise.Distribution(rawValue: text) else {
                     let names = Noise.Distribution.allCases.map(\.rawValue)
-                    var message = "distribution must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(SignalError.quoted(text, limit: 40))\""
-                    if let guess = SignalError.closestName(to: text, in: names) { message += " (did you mean \"\(guess)\"?)" }
+                    var message =
+                        "distribution must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(SignalError.quoted(text, limit: 40))\""
+                    if let guess = SignalError.closestName(to: text, in: names) {
+                        message += " (did you mean \"\(guess)\"?)"
+                    }
                     throw SignalError(.malformed, path: f.path("distribution"), message)
                 }
                 distribution = d
             }
-            self = .noise(Noise(amplitude: try f.number("amplitude", default: 1), distribution: distribution,
-                                seed: try f.optionalUnsigned("seed") ?? 0))
+            self = .noise(
+                Noise(
+                    amplitude: try f.number("amplitude", default: 1),
+                    distribution: distribution,
+                    seed: try f.optionalUnsigned("seed") ?? 0
+                )
+            )
         case "constant":
             let f = try fields(["value"])
             self = .constant(Constant(try f.number("value")))
         case "sum", "channels":
             guard case .array(let elements) = inner else {
-                throw SignalError(.malformed, path: here, "'\(name)' must be a JSON array of signal nodes, got \(inner.preview())")
+                throw SignalError(
+                    .malformed,
+                    path: here,
+                    "'\(name)' must be a JSON array of signal nodes, got \(inner.preview())"
+                )
             }
             var terms: [SignalNode] = []
             terms.reserveCapacity(elements.count)
@@ -110,32 +149,51 @@ extension SignalNode {
                 return try SignalNode(json: v, path: f.path(key))
             }
             self = .axes(x: try axis("x"), y: try axis("y"), z: try axis("z"))
-        default: // "motion"
+        default:  // "motion"
             let f = try fields(MotionNode.fieldNames)
             func part(_ key: String) throws(SignalError) -> SignalNode? {
                 guard let v = try f.value(key) else { return nil }
                 let node = try SignalNode(json: v, path: f.path(key))
                 guard node.channelCount == 3 else {
-                    throw SignalError(.channelMismatch, path: f.path(key),
-                                      "\(key) must be a three-channel signal such as {\"axes\": {...}}, this one has \(node.channelCount) channel\(node.channelCount == 1 ? "" : "s")")
+                    throw SignalError(
+                        .channelMismatch,
+                        path: f.path(key),
+                        "\(key) must be a three-channel signal such as {\"axes\": {...}}, this one has \(node.channelCount) channel\(node.channelCount == 1 ? "" : "s")"
+                    )
                 }
                 return node
             }
             if let v = try f.value("attitude") {
                 for derived in ["gravity", "rotationRate"] where f.has(derived) {
-                    throw SignalError(.malformed, path: f.path(derived),
-                                      "with an attitude, \(derived) is derived from it; remove '\(derived)' (or remove 'attitude' for a free motion)")
+                    throw SignalError(
+                        .malformed,
+                        path: f.path(derived),
+                        "with an attitude, \(derived) is derived from it; remove '\(derived)' (or remove 'attitude' for a free motion)"
+                    )
                 }
                 let attitude = try AttitudeNode(json: v, path: f.path("attitude"))
-                self = .motion(MotionNode(attitude: attitude, userAcceleration: try part("userAcceleration"),
-                                          worldAcceleration: try part("worldAcceleration")))
+                self = .motion(
+                    MotionNode(
+                        attitude: attitude,
+                        userAcceleration: try part("userAcceleration"),
+                        worldAcceleration: try part("worldAcceleration")
+                    )
+                )
             } else {
                 if f.has("worldAcceleration") {
-                    throw SignalError(.malformed, path: f.path("worldAcceleration"),
-                                      "worldAcceleration is rotated into the device frame by the attitude; give an 'attitude' too (or use userAcceleration)")
+                    throw SignalError(
+                        .malformed,
+                        path: f.path("worldAcceleration"),
+                        "worldAcceleration is rotated into the device frame by the attitude; give an 'attitude' too (or use userAcceleration)"
+                    )
                 }
-                self = .motion(MotionNode(userAcceleration: try part("userAcceleration"), gravity: try part("gravity"),
-                                          rotationRate: try part("rotationRate")))
+                self = .motion(
+                    MotionNode(
+                        userAcceleration: try part("userAcceleration"),
+                        gravity: try part("gravity"),
+                        rotationRate: try part("rotationRate")
+                    )
+                )
             }
         }
     }
@@ -149,24 +207,36 @@ extension SignalNode {
         let body: JSONValue
         switch self {
         case .sine(let s):
-            body = object([("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                           ("phase", number(s.phase)), ("offset", number(s.offset))])
+            body = object([
+                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
+                ("phase", number(s.phase)), ("offset", number(s.offset)),
+            ])
         case .square(let s):
-            body = object([("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                           ("phase", number(s.phase)), ("offset", number(s.offset)), ("dutyCycle", number(s.dutyCycle))])
+            body = object([
+                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
+                ("phase", number(s.phase)), ("offset", number(s.offset)), ("dutyCycle", number(s.dutyCycle)),
+            ])
         case .sawtooth(let s):
-            body = object([("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                           ("phase", number(s.phase)), ("offset", number(s.offset))])
+            body = object([
+                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
+                ("phase", number(s.phase)), ("offset", number(s.offset)),
+            ])
         case .triangle(let s):
-            body = object([("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                           ("phase", number(s.phase)), ("offset", number(s.offset))])
+            body = object([
+                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
+                ("phase", number(s.phase)), ("offset", number(s.offset)),
+            ])
         case .chirp(let s):
-            body = object([("amplitude", number(s.amplitude)), ("startFrequency", number(s.startFrequency)),
-                           ("endFrequency", number(s.endFrequency)), ("duration", number(s.duration)),
-                           ("phase", number(s.phase)), ("offset", number(s.offset))])
+            body = object([
+                ("amplitude", number(s.amplitude)), ("startFrequency", number(s.startFrequency)),
+                ("endFrequency", number(s.endFrequency)), ("duration", number(s.duration)),
+                ("phase", number(s.phase)), ("offset", number(s.offset)),
+            ])
         case .noise(let s):
-            body = object([("amplitude", number(s.amplitude)), ("distribution", .string(s.distribution.rawValue)),
-                           ("seed", .number(JSONNumber(text: String(s.seed), value: Double(s.seed))))])
+            body = object([
+                ("amplitude", number(s.amplitude)), ("distribution", .string(s.distribution.rawValue)),
+                ("seed", .number(JSONNumber(text: String(s.seed), value: Double(s.seed)))),
+            ])
         case .constant(let s):
             body = object([("value", number(s.value))])
         case .sum(let terms), .channels(let terms):

@@ -34,24 +34,36 @@ extension SignalNode {
         func frequency(_ name: String, _ value: Double) throws(SignalError) {
             try finite(name, value)
             guard value >= 0 else {
-                throw here.error(.outOfRange, field: name,
-                                 "\(name) must be ≥ 0 Hz, got \(value) Hz (use the phase to invert a wave)")
+                throw here.error(
+                    .outOfRange,
+                    field: name,
+                    "\(name) must be ≥ 0 Hz, got \(value) Hz (use the phase to invert a wave)"
+                )
             }
             let nyquist = sampleRate / 2
             if !context.allowAliasing && value >= nyquist {
-                throw here.error(.aliasing, field: name,
-                                 "\(name) \(value) Hz is at or above the Nyquist frequency \(nyquist) Hz of sample rate \(sampleRate) Hz, so it would alias; lower it, or raise the sample rate")
+                throw here.error(
+                    .aliasing,
+                    field: name,
+                    "\(name) \(value) Hz is at or above the Nyquist frequency \(nyquist) Hz of sample rate \(sampleRate) Hz, so it would alias; lower it, or raise the sample rate"
+                )
             }
             guard value / sampleRate <= SignalLimits.largestTurnsPerSample else {
-                throw here.error(.outOfRange, field: name,
-                                 "\(name) \(value) Hz is \(value / sampleRate) times the sample rate \(sampleRate) Hz; even with aliasing allowed the limit is 2^32 times the sample rate")
+                throw here.error(
+                    .outOfRange,
+                    field: name,
+                    "\(name) \(value) Hz is \(value / sampleRate) times the sample rate \(sampleRate) Hz; even with aliasing allowed the limit is 2^32 times the sample rate"
+                )
             }
         }
         func phase(_ value: Double) throws(SignalError) {
             try finite("phase", value)
             guard abs(value) <= SignalLimits.largestPhase else {
-                throw here.error(.outOfRange, field: "phase",
-                                 "phase \(value) rad is beyond ±2^20 rad (±\(SignalLimits.largestPhase)); give it modulo 2π")
+                throw here.error(
+                    .outOfRange,
+                    field: "phase",
+                    "phase \(value) rad is beyond ±2^20 rad (±\(SignalLimits.largestPhase)); give it modulo 2π"
+                )
             }
         }
         /// |a| + |b|, checked.
@@ -60,43 +72,75 @@ extension SignalNode {
         }
         switch self {
         case .sine(let s):
-            try finite("amplitude", s.amplitude); try frequency("frequency", s.frequency)
-            try phase(s.phase); try finite("offset", s.offset)
+            try finite("amplitude", s.amplitude)
+            try frequency("frequency", s.frequency)
+            try phase(s.phase)
+            try finite("offset", s.offset)
             return try bound(s.amplitude, s.offset)
         case .square(let s):
-            try finite("amplitude", s.amplitude); try frequency("frequency", s.frequency)
-            try phase(s.phase); try finite("offset", s.offset); try finite("dutyCycle", s.dutyCycle)
+            try finite("amplitude", s.amplitude)
+            try frequency("frequency", s.frequency)
+            try phase(s.phase)
+            try finite("offset", s.offset)
+            try finite("dutyCycle", s.dutyCycle)
             guard s.dutyCycle > 0 && s.dutyCycle < 1 else {
-                throw here.error(.outOfRange, field: "dutyCycle", "dutyCycle must be strictly between 0 and 1, got \(s.dutyCycle)")
+                throw here.error(
+                    .outOfRange,
+                    field: "dutyCycle",
+                    "dutyCycle must be strictly between 0 and 1, got \(s.dutyCycle)"
+                )
             }
             return try bound(s.amplitude, s.offset)
         case .sawtooth(let s):
-            try finite("amplitude", s.amplitude); try frequency("frequency", s.frequency)
-            try phase(s.phase); try finite("offset", s.offset)
-            try here.requireKernelRange("amplitude", s.amplitude, multiple: 2 * abs(s.amplitude), "2 × amplitude (the slope)")
+            try finite("amplitude", s.amplitude)
+            try frequency("frequency", s.frequency)
+            try phase(s.phase)
+            try finite("offset", s.offset)
+            try here.requireKernelRange(
+                "amplitude",
+                s.amplitude,
+                multiple: 2 * abs(s.amplitude),
+                "2 × amplitude (the slope)"
+            )
             return try bound(s.amplitude, s.offset)
         case .triangle(let s):
-            try finite("amplitude", s.amplitude); try frequency("frequency", s.frequency)
-            try phase(s.phase); try finite("offset", s.offset)
-            try here.requireKernelRange("amplitude", s.amplitude, multiple: 4 * abs(s.amplitude), "4 × amplitude (the slope)")
+            try finite("amplitude", s.amplitude)
+            try frequency("frequency", s.frequency)
+            try phase(s.phase)
+            try finite("offset", s.offset)
+            try here.requireKernelRange(
+                "amplitude",
+                s.amplitude,
+                multiple: 4 * abs(s.amplitude),
+                "4 × amplitude (the slope)"
+            )
             return try bound(s.amplitude, s.offset)
         case .chirp(let s):
             try finite("amplitude", s.amplitude)
-            try frequency("startFrequency", s.startFrequency); try frequency("endFrequency", s.endFrequency)
-            try finite("duration", s.duration); try phase(s.phase); try finite("offset", s.offset)
+            try frequency("startFrequency", s.startFrequency)
+            try frequency("endFrequency", s.endFrequency)
+            try finite("duration", s.duration)
+            try phase(s.phase)
+            try finite("offset", s.offset)
             guard s.duration > 0 else {
                 throw here.error(.outOfRange, field: "duration", "duration must be > 0 s, got \(s.duration) s")
             }
             guard s.duration * sampleRate < 0x1p52 else {
-                throw here.error(.outOfRange, field: "duration",
-                                 "duration \(s.duration) s is too long: the sweep must span fewer than 2^52 samples at \(sampleRate) Hz")
+                throw here.error(
+                    .outOfRange,
+                    field: "duration",
+                    "duration \(s.duration) s is too long: the sweep must span fewer than 2^52 samples at \(sampleRate) Hz"
+                )
             }
             return try bound(s.amplitude, s.offset)
         case .noise(let s):
             try finite("amplitude", s.amplitude)
             guard s.amplitude >= 0 else {
-                throw here.error(.outOfRange, field: "amplitude",
-                                 "amplitude of noise is a standard deviation or half-width and must be ≥ 0, got \(s.amplitude)")
+                throw here.error(
+                    .outOfRange,
+                    field: "amplitude",
+                    "amplitude of noise is a standard deviation or half-width and must be ≥ 0, got \(s.amplitude)"
+                )
             }
             return try bound(s.amplitude * (s.distribution == .gaussian ? Noise.gaussianTail : 1))
         case .constant(let s):
@@ -109,8 +153,11 @@ extension SignalNode {
                 total += try term.validate(here.appending("[\(i)]"))
                 let c = term.channelCount
                 guard c == 1 || c == width else {
-                    throw SignalError(.channelMismatch, path: here.path + "[\(i)]",
-                                      "term has \(c) channels but the sum has \(width); terms must have 1 channel or \(width)")
+                    throw SignalError(
+                        .channelMismatch,
+                        path: here.path + "[\(i)]",
+                        "term has \(c) channels but the sum has \(width); terms must have 1 channel or \(width)"
+                    )
                 }
             }
             return try here.checkBound(SignalLimits.roundedSum(total, terms: terms.count)) ?? 0
@@ -144,24 +191,33 @@ extension SignalNode {
             for (name, axis) in [("x", x), ("y", y), ("z", z)] {
                 largest = max(largest, try axis.validate(here.appending(".\(name)")))
                 guard axis.channelCount == 1 else {
-                    throw SignalError(.channelMismatch, path: "\(here.path).\(name)",
-                                      "each axis must be a one-channel signal, this one has \(axis.channelCount)")
+                    throw SignalError(
+                        .channelMismatch,
+                        path: "\(here.path).\(name)",
+                        "each axis must be a one-channel signal, this one has \(axis.channelCount)"
+                    )
                 }
             }
             return largest
         case .motion(let m):
             if let attitude = m.attitude { return try ConsistentMotion.validate(m, attitude, here) }
             guard m.worldAcceleration == nil else {
-                throw SignalError(.malformed, path: "\(here.path).worldAcceleration",
-                                  "worldAcceleration is rotated into the device frame by the attitude; give an attitude too")
+                throw SignalError(
+                    .malformed,
+                    path: "\(here.path).worldAcceleration",
+                    "worldAcceleration is rotated into the device frame by the attitude; give an attitude too"
+                )
             }
             var largest = 0.0
             for (name, part) in zip(MotionNode.partNames, m.parts) {
                 guard let part else { continue }
                 largest = max(largest, try part.validate(here.appending(".\(name)")))
                 guard part.channelCount == 3 else {
-                    throw SignalError(.channelMismatch, path: "\(here.path).\(name)",
-                                      "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(part.channelCount) channel\(part.channelCount == 1 ? "" : "s")")
+                    throw SignalError(
+                        .channelMismatch,
+                        path: "\(here.path).\(name)",
+                        "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(part.channelCount) channel\(part.channelCount == 1 ? "" : "s")"
+                    )
                 }
             }
             return largest

@@ -55,8 +55,10 @@ public indirect enum SignalNode: Sendable, Hashable {
     }
 
     /// Every node kind, in the order the README lists them.
-    public static let kinds = ["sine", "square", "sawtooth", "triangle", "chirp", "noise", "constant",
-                               "sum", "scaled", "offset", "axes", "channels", "motion"]
+    public static let kinds = [
+        "sine", "square", "sawtooth", "triangle", "chirp", "noise", "constant",
+        "sum", "scaled", "offset", "axes", "channels", "motion",
+    ]
 
     /// Number of channels the node renders: 3 for `axes`, 9 for `motion` (13 with an attitude), the widest term for `sum`,
     /// the total of the parts for `channels`, else 1.

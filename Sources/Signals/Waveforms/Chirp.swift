@@ -33,8 +33,14 @@ public struct Chirp: SpecRepresentable {
     ///   - duration: Sweep time in seconds.
     ///   - phase: Phase at `t = 0` in radians. Default 0.
     ///   - offset: DC offset (signal units). Default 0.
-    public init(amplitude: Double = 1, startFrequency: Double, endFrequency: Double, duration: Double,
-                phase: Double = 0, offset: Double = 0) {
+    public init(
+        amplitude: Double = 1,
+        startFrequency: Double,
+        endFrequency: Double,
+        duration: Double,
+        phase: Double = 0,
+        offset: Double = 0
+    ) {
         self.amplitude = amplitude
         self.startFrequency = startFrequency
         self.endFrequency = endFrequency
@@ -59,7 +65,8 @@ public struct Chirp: SpecRepresentable {
         let fs = block.sampleRate
         let gain = Float(transform.gain * amplitude)
         let bias = Float(transform.gain * offset + transform.bias)
-        let start = block.startIndex, end = block.startIndex + block.frameCount
+        let start = block.startIndex
+        let end = block.startIndex + block.frameCount
         let lastSweep = sweepEnd(sampleRate: fs)
         let phi = Fixed128(turns: phase / (2 * Double.pi))
         // Sweep part: turns(n) = α·n + β·n², α = f0/fs (double-double), β = (f1 − f0) / (2 T fs²).
@@ -75,8 +82,16 @@ public struct Chirp: SpecRepresentable {
             let d0 = alpha &+ beta &* Fixed128(integer: 2 * start + 1)
             let count = sweepEndIndex - start
             forEachChannel(block) { out in
-                Chirp.sweepKernel(out, count: count, phase0: p0, step0: d0, stepChange: beta &+ beta,
-                                  gain: gain, bias: bias, accumulate: transform.accumulate)
+                Chirp.sweepKernel(
+                    out,
+                    count: count,
+                    phase0: p0,
+                    step0: d0,
+                    stepChange: beta &+ beta,
+                    gain: gain,
+                    bias: bias,
+                    accumulate: transform.accumulate
+                )
             }
         }
         // Steady part after T: turns(n) = (f0 − f1)·T/2 + (f1/fs)·n.
@@ -87,8 +102,15 @@ public struct Chirp: SpecRepresentable {
             let phase0 = base &+ phi.high &+ increment &* UInt64(truncatingIfNeeded: toneStart)
             let offsetFrames = toneStart - start
             forEachChannel(block) { out in
-                Sine.kernel(out + offsetFrames, count: end - toneStart, phase0: phase0, increment: increment,
-                            gain: gain, bias: bias, accumulate: transform.accumulate)
+                Sine.kernel(
+                    out + offsetFrames,
+                    count: end - toneStart,
+                    phase0: phase0,
+                    increment: increment,
+                    gain: gain,
+                    bias: bias,
+                    accumulate: transform.accumulate
+                )
             }
         }
     }
@@ -96,20 +118,35 @@ public struct Chirp: SpecRepresentable {
     /// Renders `count` samples of the sweep from phase `phase0` with first difference `step0` and
     /// second difference `stepChange` (all 128-bit turn fractions).
     @inlinable
-    package static func sweepKernel(_ out: UnsafeMutablePointer<Float>, count: Int, phase0: Fixed128,
-                                   step0: Fixed128, stepChange: Fixed128,
-                                   gain: Float, bias: Float, accumulate: Bool) {
-        var p = phase0, d = step0
+    package static func sweepKernel(
+        _ out: UnsafeMutablePointer<Float>,
+        count: Int,
+        phase0: Fixed128,
+        step0: Fixed128,
+        stepChange: Fixed128,
+        gain: Float,
+        bias: Float,
+        accumulate: Bool
+    ) {
+        var p = phase0
+        var d = step0
         var words = Lanes.Words()
         var i = 0
         while i < count {
-            for k in 0 ..< Lanes.width {
+            for k in 0..<Lanes.width {
                 words[k] = UInt32(truncatingIfNeeded: p.high >> 32)
                 p = p &+ d
                 d = d &+ stepChange
             }
-            Lanes.store(Trig.sinTurns(words), to: out, at: i, count: count,
-                        gain: gain, bias: bias, accumulate: accumulate)
+            Lanes.store(
+                Trig.sinTurns(words),
+                to: out,
+                at: i,
+                count: count,
+                gain: gain,
+                bias: bias,
+                accumulate: accumulate
+            )
             i &+= Lanes.width
         }
     }

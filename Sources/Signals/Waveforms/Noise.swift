@@ -52,25 +52,39 @@ public struct Noise: SpecRepresentable {
         let bias = Float(transform.bias)
         // Split where the high word of the counter (the sample index for uniform noise, the pair index
         // n >> 1 for gaussian noise) changes, so that each piece has fixed keys.
-        var index = block.startIndex, done = 0
+        var index = block.startIndex
+        var done = 0
         while done < block.frameCount {
             let counter = UInt64(truncatingIfNeeded: index) >> (distribution == .gaussian ? 1 : 0)
             let high = counter >> 32
             let low = UInt32(truncatingIfNeeded: counter)
-            let left = UInt64(UInt32.max) - UInt64(low) + 1          // counters before the high word changes
+            let left = UInt64(UInt32.max) - UInt64(low) + 1  // counters before the high word changes
             let room = distribution == .gaussian ? Int(left * 2) - (index & 1) : Int(left)
             let count = min(block.frameCount - done, room)
             forEachChannel(block) { out in
                 switch distribution {
                 case .uniform:
-                    Noise.uniformKernel(out + done, count: count, first: low,
-                                        key: CounterHash.keys(seed: seed, stream: 1, high: high),
-                                        gain: gain, bias: bias, accumulate: transform.accumulate)
+                    Noise.uniformKernel(
+                        out + done,
+                        count: count,
+                        first: low,
+                        key: CounterHash.keys(seed: seed, stream: 1, high: high),
+                        gain: gain,
+                        bias: bias,
+                        accumulate: transform.accumulate
+                    )
                 case .gaussian:
-                    Noise.gaussianKernel(out + done, count: count, firstPair: low, oddStart: index & 1 == 1,
-                                         radiusKey: CounterHash.keys(seed: seed, stream: 2, high: high),
-                                         angleKey: CounterHash.keys(seed: seed, stream: 3, high: high),
-                                         gain: gain, bias: bias, accumulate: transform.accumulate)
+                    Noise.gaussianKernel(
+                        out + done,
+                        count: count,
+                        firstPair: low,
+                        oddStart: index & 1 == 1,
+                        radiusKey: CounterHash.keys(seed: seed, stream: 2, high: high),
+                        angleKey: CounterHash.keys(seed: seed, stream: 3, high: high),
+                        gain: gain,
+                        bias: bias,
+                        accumulate: transform.accumulate
+                    )
                 }
             }
             done += count
@@ -81,8 +95,15 @@ public struct Noise: SpecRepresentable {
     /// Uniform samples on [−1, 1) (times `gain`, plus `bias`) for indices `first ..< first + count`
     /// (low 32 bits; the caller keeps the range inside one key).
     @inlinable
-    package static func uniformKernel(_ out: UnsafeMutablePointer<Float>, count: Int, first: UInt32,
-                                     key: (UInt32, UInt32), gain: Float, bias: Float, accumulate: Bool) {
+    package static func uniformKernel(
+        _ out: UnsafeMutablePointer<Float>,
+        count: Int,
+        first: UInt32,
+        key: (UInt32, UInt32),
+        gain: Float,
+        bias: Float,
+        accumulate: Bool
+    ) {
         if sr_uniform(out, count, first, key.0, key.1, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var index = Lanes.ramp &+ first
         var i = 0
@@ -101,13 +122,36 @@ public struct Noise: SpecRepresentable {
     /// (a 32-bit turn fraction) from their own keyed draws of `m`.
     /// The caller keeps the pairs inside one key (the low words must not wrap).
     @inlinable
-    package static func gaussianKernel(_ out: UnsafeMutablePointer<Float>, count: Int, firstPair: UInt32, oddStart: Bool,
-                                      radiusKey: (UInt32, UInt32), angleKey: (UInt32, UInt32),
-                                      gain: Float, bias: Float, accumulate: Bool) {
+    package static func gaussianKernel(
+        _ out: UnsafeMutablePointer<Float>,
+        count: Int,
+        firstPair: UInt32,
+        oddStart: Bool,
+        radiusKey: (UInt32, UInt32),
+        angleKey: (UInt32, UInt32),
+        gain: Float,
+        bias: Float,
+        accumulate: Bool
+    ) {
         guard count > 0 else { return }
-        if sr_gaussian(out, count, firstPair, oddStart ? 1 : 0, radiusKey.0, radiusKey.1, angleKey.0, angleKey.1,
-                       gain, bias, accumulate ? 1 : 0) != 0 { return }
-        var out = out, count = count, pairs = Lanes.pairRamp &+ firstPair
+        if sr_gaussian(
+            out,
+            count,
+            firstPair,
+            oddStart ? 1 : 0,
+            radiusKey.0,
+            radiusKey.1,
+            angleKey.0,
+            angleKey.1,
+            gain,
+            bias,
+            accumulate ? 1 : 0
+        ) != 0 {
+            return
+        }
+        var out = out
+        var count = count
+        var pairs = Lanes.pairRamp &+ firstPair
         if oddStart {
             // The first sample is the sine half of its pair: lane 1 of the vector that starts at the pair.
             let v = gaussianLanes(pairs, radiusKey, angleKey) * gain + bias
@@ -118,8 +162,15 @@ public struct Noise: SpecRepresentable {
         }
         var i = 0
         while i < count {
-            Lanes.store(gaussianLanes(pairs, radiusKey, angleKey), to: out, at: i, count: count,
-                        gain: gain, bias: bias, accumulate: accumulate)
+            Lanes.store(
+                gaussianLanes(pairs, radiusKey, angleKey),
+                to: out,
+                at: i,
+                count: count,
+                gain: gain,
+                bias: bias,
+                accumulate: accumulate
+            )
             pairs &+= UInt32(Lanes.width / 2)
             i &+= Lanes.width
         }
@@ -127,8 +178,11 @@ public struct Noise: SpecRepresentable {
 
     /// Box–Muller on lanes holding pair indices `[m, m, m+1, m+1, ...]`: even lanes cos, odd lanes sin.
     @inlinable @inline(__always)
-    static func gaussianLanes(_ pairs: Lanes.Words, _ radiusKey: (UInt32, UInt32),
-                              _ angleKey: (UInt32, UInt32)) -> Lanes.Samples {
+    static func gaussianLanes(
+        _ pairs: Lanes.Words,
+        _ radiusKey: (UInt32, UInt32),
+        _ angleKey: (UInt32, UInt32)
+    ) -> Lanes.Samples {
         let h1 = CounterHash.draw(pairs, radiusKey)
         let h2 = CounterHash.draw(pairs, angleKey)
         let u1 = Lanes.Samples(Lanes.Ints(truncatingIfNeeded: (h1 &>> 8) &+ 1)) * Float(0x1p-24)

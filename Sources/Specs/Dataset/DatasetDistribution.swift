@@ -28,14 +28,19 @@ package enum DatasetDistribution: Sendable, Hashable {
     ///   - stream: The parameter's stream.
     /// - Returns: A JSON number (or the chosen value).
     package func draw(seed: UInt64, index: Int, stream: UInt64) -> JSONValue {
-        func unit(_ counter: UInt64) -> Double { DatasetRandom.unit(seed: seed, index: index, stream: stream, counter: counter) }
+        func unit(_ counter: UInt64) -> Double {
+            DatasetRandom.unit(seed: seed, index: index, stream: stream, counter: counter)
+        }
         switch self {
         case .uniform(let a, let b):
             return .number(JSONNumber(min(a + (b - a) * unit(0), b.nextDown)))
         case .normal(let mean, let sd):
             // Box–Muller: u1 in (0, 1], so the logarithm is finite.
-            let u1 = 1 - unit(0), u2 = unit(1)
-            return .number(JSONNumber(mean + sd * (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2)))
+            let u1 = 1 - unit(0)
+            let u2 = unit(1)
+            return .number(
+                JSONNumber(mean + sd * (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2))
+            )
         case .choice(let values):
             return values[min(Int(unit(0) * Double(values.count)), values.count - 1)]
         case .int(let a, let b):
@@ -59,20 +64,35 @@ package enum DatasetDistribution: Sendable, Hashable {
     /// - Throws: `SignalError`: not one of the four kinds, wrong arity, a ≥ b, sd < 0, an empty choice.
     init(json: JSONValue, path: String) throws(SignalError) {
         guard case .object(let object) = json, object.count == 1, let kind = object.keys.first else {
-            throw SignalError(.malformed, path: path,
-                              "a parameter is an object with one key, uniform, normal, choice or int (e.g. {\"uniform\": [1.5, 2.1]}), got \(json.preview())")
+            throw SignalError(
+                .malformed,
+                path: path,
+                "a parameter is an object with one key, uniform, normal, choice or int (e.g. {\"uniform\": [1.5, 2.1]}), got \(json.preview())"
+            )
         }
         let at = JSONPath.child(path, kind)
         guard DatasetDistribution.kinds.contains(kind) else {
             var message = "unknown distribution '\(SignalError.quoted(kind, limit: 40))'"
-            if let guess = SignalError.closestName(to: kind, in: DatasetDistribution.kinds) { message += " (did you mean '\(guess)'?)" }
-            throw SignalError(.unknownField, path: at, message + "; the distributions are uniform, normal, choice and int")
+            if let guess = SignalError.closestName(to: kind, in: DatasetDistribution.kinds) {
+                message += " (did you mean '\(guess)'?)"
+            }
+            throw SignalError(
+                .unknownField,
+                path: at,
+                message + "; the distributions are uniform, normal, choice and int"
+            )
         }
         guard case .array(let items) = object.members[0].value else {
-            throw SignalError(.malformed, path: at, "'\(kind)' must be an array, got \(object.members[0].value.preview())")
+            throw SignalError(
+                .malformed,
+                path: at,
+                "'\(kind)' must be an array, got \(object.members[0].value.preview())"
+            )
         }
         if kind == "choice" {
-            guard !items.isEmpty else { throw SignalError(.outOfRange, path: at, "'choice' must list at least one value") }
+            guard !items.isEmpty else {
+                throw SignalError(.outOfRange, path: at, "'choice' must list at least one value")
+            }
             for (i, item) in items.enumerated() where item == .null {
                 throw SignalError(.malformed, path: "\(at)[\(i)]", "a choice may not be null")
             }
@@ -80,7 +100,11 @@ package enum DatasetDistribution: Sendable, Hashable {
             return
         }
         guard items.count == 2 else {
-            throw SignalError(.malformed, path: at, "'\(kind)' must be an array of two numbers, got \(items.count) values")
+            throw SignalError(
+                .malformed,
+                path: at,
+                "'\(kind)' must be an array of two numbers, got \(items.count) values"
+            )
         }
         var pair: [Double] = []
         for (i, item) in items.enumerated() {
@@ -94,7 +118,11 @@ package enum DatasetDistribution: Sendable, Hashable {
             self = .uniform(pair[0], pair[1])
         case "normal":
             guard pair[1] >= 0 else {
-                throw SignalError(.outOfRange, path: "\(at)[1]", "the standard deviation of 'normal' must be ≥ 0, got \(pair[1])")
+                throw SignalError(
+                    .outOfRange,
+                    path: "\(at)[1]",
+                    "the standard deviation of 'normal' must be ≥ 0, got \(pair[1])"
+                )
             }
             self = .normal(mean: pair[0], sd: pair[1])
         default:
@@ -102,7 +130,11 @@ package enum DatasetDistribution: Sendable, Hashable {
             for (i, item) in items.enumerated() {
                 // `magnitude`, not `abs`: abs(Int.min) traps, and -2^63 is a literal a plan can hold.
                 guard case .number(let n) = item, let v = n.integer, v.magnitude <= 1 << 53 else {
-                    throw SignalError(.malformed, path: "\(at)[\(i)]", "'int' bounds must be whole numbers from -2^53 to 2^53, got \(item.preview())")
+                    throw SignalError(
+                        .malformed,
+                        path: "\(at)[\(i)]",
+                        "'int' bounds must be whole numbers from -2^53 to 2^53, got \(item.preview())"
+                    )
                 }
                 ints.append(v)
             }

@@ -47,20 +47,38 @@ package struct DatasetItem: Sendable {
     ///   - columns: Column names, one per column of the file.
     ///   - checksum: `sha256:` and the hex SHA-256 of the little-endian sample bytes (float32 or float64).
     package func manifestLine(file: String, rows: Int, columns: [String], checksum: String) -> String {
-        let object = JSONValue.object(JSONObject([
-            .init(key: "index", value: .number(index)),
-            .init(key: "template", value: .string(template)),
-            .init(key: "parameters", value: .object(JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }))),
-            .init(key: "labels", value: .object(JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }))),
-            .init(key: "seeds", value: .object(JSONObject(seeds.map {
-                .init(key: $0.path, value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed))))
-            }))),
-            .init(key: "file", value: .string(file)),
-            .init(key: "rows", value: .number(rows)),
-            .init(key: "columns", value: .array(columns.map { .string($0) })),
-            .init(key: "dtype", value: .string(sampleType.rawValue)),
-            .init(key: "checksum", value: .string(checksum)),
-        ]))
+        let object = JSONValue.object(
+            JSONObject([
+                .init(key: "index", value: .number(index)),
+                .init(key: "template", value: .string(template)),
+                .init(
+                    key: "parameters",
+                    value: .object(JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }))
+                ),
+                .init(
+                    key: "labels",
+                    value: .object(JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }))
+                ),
+                .init(
+                    key: "seeds",
+                    value: .object(
+                        JSONObject(
+                            seeds.map {
+                                .init(
+                                    key: $0.path,
+                                    value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed)))
+                                )
+                            }
+                        )
+                    )
+                ),
+                .init(key: "file", value: .string(file)),
+                .init(key: "rows", value: .number(rows)),
+                .init(key: "columns", value: .array(columns.map { .string($0) })),
+                .init(key: "dtype", value: .string(sampleType.rawValue)),
+                .init(key: "checksum", value: .string(checksum)),
+            ])
+        )
         return object.serialized
     }
 }
@@ -97,43 +115,79 @@ extension DatasetPlan {
         let t = template(of: index)
         let template = templates[t]
         let values: [(name: String, value: JSONValue)] = template.parameters.map { p in
-            (p.name, p.distribution.draw(seed: seed, index: index, stream: DatasetRandom.stream("parameter:\(template.name).\(p.name)")))
+            (
+                p.name,
+                p.distribution.draw(
+                    seed: seed,
+                    index: index,
+                    stream: DatasetRandom.stream("parameter:\(template.name).\(p.name)")
+                )
+            )
         }
         let path = "$.templates[\(t)].spec"
-        let substituted = try DatasetPlan.substitute(template.spec, values: values.map { ($0.name, $0.value) }, path: path)
+        let substituted = try DatasetPlan.substitute(
+            template.spec,
+            values: values.map { ($0.name, $0.value) },
+            path: path
+        )
         var seeds: [(path: String, seed: UInt64)] = []
         let seededSpec = seeded(substituted, path: "$", index: index, seeds: &seeds)
         let (spec, document) = try prepared(seededSpec, path: path, with: values.map { ($0.name, $0.value) })
-        return DatasetItem(index: index, template: template.name, parameters: values, labels: template.labels, seeds: seeds,
-                                spec: spec, document: document)
+        return DatasetItem(
+            index: index,
+            template: template.name,
+            parameters: values,
+            labels: template.labels,
+            seeds: seeds,
+            spec: spec,
+            document: document
+        )
     }
 
     /// `spec` with a derived `seed` in every object that takes one and has none; records every seed.
-    private func seeded(_ spec: JSONValue, path: String, index: Int, seeds: inout [(path: String, seed: UInt64)],
-                        takesSeed: Bool = false) -> JSONValue {
+    private func seeded(
+        _ spec: JSONValue,
+        path: String,
+        index: Int,
+        seeds: inout [(path: String, seed: UInt64)],
+        takesSeed: Bool = false
+    ) -> JSONValue {
         switch spec {
         case .object(let o):
             var members: [JSONObject.Member] = []
             for m in o.members {
                 let child = JSONPath.child(path, m.key)
                 var takes = m.key == "imu" || m.key == "noise"
-                if m.key == "motion", case .object(let body) = m.value, body["preset"] == .string("car-ride") { takes = true }
+                if m.key == "motion", case .object(let body) = m.value, body["preset"] == .string("car-ride") {
+                    takes = true
+                }
                 if path == "$.trajectory.sensors", Trajectory.sensorNames.contains(m.key) { takes = true }
-                members.append(.init(key: m.key, value: seeded(m.value, path: child, index: index, seeds: &seeds, takesSeed: takes)))
+                members.append(
+                    .init(
+                        key: m.key,
+                        value: seeded(m.value, path: child, index: index, seeds: &seeds, takesSeed: takes)
+                    )
+                )
             }
             if takesSeed {
                 let at = JSONPath.child(path, "seed")
                 if case .number(let n)? = o["seed"], let fixed = n.unsignedInteger {
                     seeds.append((at, fixed))
                 } else if o["seed"] == nil {
-                    let s = DatasetRandom.bits(seed: seed, index: index, stream: DatasetRandom.stream("seed:\(at)")) & DatasetPlan.seedMask
+                    let s =
+                        DatasetRandom.bits(seed: seed, index: index, stream: DatasetRandom.stream("seed:\(at)"))
+                        & DatasetPlan.seedMask
                     seeds.append((at, s))
                     members.append(.init(key: "seed", value: .number(JSONNumber(text: String(s), value: Double(s)))))
                 }
             }
             return .object(JSONObject(members))
         case .array(let items):
-            return .array(items.enumerated().map { seeded($0.element, path: "\(path)[\($0.offset)]", index: index, seeds: &seeds) })
+            return .array(
+                items.enumerated().map {
+                    seeded($0.element, path: "\(path)[\($0.offset)]", index: index, seeds: &seeds)
+                }
+            )
         default:
             return spec
         }

@@ -17,11 +17,15 @@ extension DatasetPlan {
     ///   100 Hz (`GNSSReceiver.rates`).
     static func withPlanRate(_ spec: JSONValue, rate: Double) throws(SignalError) -> JSONValue {
         guard case .object(let document) = spec, case .object(let trajectory)? = document["trajectory"],
-              case .object(let sensors)? = trajectory["sensors"], case .object(let gnss)? = sensors["gnss"],
-              gnss["rate"] == nil else { return spec }
+            case .object(let sensors)? = trajectory["sensors"], case .object(let gnss)? = sensors["gnss"],
+            gnss["rate"] == nil
+        else { return spec }
         guard GNSSReceiver.rates.contains(rate) else {
-            throw SignalError(.outOfRange, path: "$.trajectory.sensors.gnss",
-                              "a GNSS receiver without a 'rate' runs at the plan's rate in a dataset (one table per recording: a fix per row), but a receiver runs at \(GNSSReceiver.rates.lowerBound) ... \(GNSSReceiver.rates.upperBound) Hz and the plan's rate is \(rate) Hz; lower the plan's 'rate' or leave 'gnss' out of the template")
+            throw SignalError(
+                .outOfRange,
+                path: "$.trajectory.sensors.gnss",
+                "a GNSS receiver without a 'rate' runs at the plan's rate in a dataset (one table per recording: a fix per row), but a receiver runs at \(GNSSReceiver.rates.lowerBound) ... \(GNSSReceiver.rates.upperBound) Hz and the plan's rate is \(rate) Hz; lower the plan's 'rate' or leave 'gnss' out of the template"
+            )
         }
         let rated = JSONObject(gnss.members + [.init(key: "rate", value: .number(JSONNumber(rate)))])
         let newSensors = replacing("gnss", in: sensors, with: .object(rated))
@@ -41,17 +45,26 @@ extension DatasetPlan {
     /// would not show it.
     /// - Throws: `SignalError` `.invalidArgument` at the file's field (`$.trajectory.route.gpx`).
     static func refuseFiles(_ spec: JSONValue) throws(SignalError) {
-        let why = "a dataset plan cannot name files: a recording must be a pure function of the plan and its index, and a file can differ between the machines that render shards or change between two shards"
+        let why =
+            "a dataset plan cannot name files: a recording must be a pure function of the plan and its index, and a file can differ between the machines that render shards or change between two shards"
         let document = spec.object
         let trajectory = document?["trajectory"]?.object
         if let route = trajectory?["route"]?.object, route["gpx"] != nil {
-            throw SignalError(.invalidArgument, path: "$.trajectory.route.gpx",
-                              "\(why); give the route's waypoints in the template ({\"waypoints\": [{\"latitude\": …, \"longitude\": …}, …]}, speeds and pauses as parameters if they vary)")
+            throw SignalError(
+                .invalidArgument,
+                path: "$.trajectory.route.gpx",
+                "\(why); give the route's waypoints in the template ({\"waypoints\": [{\"latitude\": …, \"longitude\": …}, …]}, speeds and pauses as parameters if they vary)"
+            )
         }
-        for (imu, path) in [(document?["imu"]?.object, "$.imu"),
-                            (trajectory?["sensors"]?.object?["imu"]?.object, "$.trajectory.sensors.imu")] where imu?["kalibr"] != nil {
-            throw SignalError(.invalidArgument, path: "\(path).kalibr",
-                              "\(why); give the noise terms (accelerometer_noise_density, …) in the template")
+        for (imu, path) in [
+            (document?["imu"]?.object, "$.imu"),
+            (trajectory?["sensors"]?.object?["imu"]?.object, "$.trajectory.sensors.imu"),
+        ] where imu?["kalibr"] != nil {
+            throw SignalError(
+                .invalidArgument,
+                path: "\(path).kalibr",
+                "\(why); give the noise terms (accelerometer_noise_density, …) in the template"
+            )
         }
     }
 
@@ -63,12 +76,18 @@ extension DatasetPlan {
         // The streams `signals render` would write at `rate` (the truth always at `rate`), each sensor at its own.
         for stream in try trajectory.series(rate: rate) where stream.rate != rate {
             let (name, own) = (stream.kind.rawValue, stream.rate)
-            throw SignalError(.sampleRateMismatch, path: "$.trajectory.sensors.\(name).rate",
-                              "the \(name) runs at \(own) Hz, not the plan's rate \(rate) Hz, and a dataset recording is one table (one row per sample, every stream at the plan's rate); leave 'rate' out of the \(name) (it then runs at the plan's rate) or set it to \(rate)")
+            throw SignalError(
+                .sampleRateMismatch,
+                path: "$.trajectory.sensors.\(name).rate",
+                "the \(name) runs at \(own) Hz, not the plan's rate \(rate) Hz, and a dataset recording is one table (one row per sample, every stream at the plan's rate); leave 'rate' out of the \(name) (it then runs at the plan's rate) or set it to \(rate)"
+            )
         }
         if let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
-            throw SignalError(.invalidArgument, path: "$.trajectory.sensors.gnss.outages",
-                              "GNSS outages leave rows without a fix, and a dataset recording is one table with a value in every row; leave 'outages' out of the template (signals render SPEC --output-dir DIR writes a trajectory with outages, one file per stream)")
+            throw SignalError(
+                .invalidArgument,
+                path: "$.trajectory.sensors.gnss.outages",
+                "GNSS outages leave rows without a fix, and a dataset recording is one table with a value in every row; leave 'outages' out of the template (signals render SPEC --output-dir DIR writes a trajectory with outages, one file per stream)"
+            )
         }
     }
 }

@@ -1,11 +1,12 @@
+import Formats
 import Foundation
-@testable import LiveServer
+import InternalUtilities
 import Playback
+import SignalRunnerTesting
 import Signals
 import Specs
-import InternalUtilities
-import Formats
-import SignalRunnerTesting
+
+@testable import LiveServer
 
 /// A feed on a manual clock: it plays only as far as the test advances the clock, so every point lands
 /// at a known index without sleeping.
@@ -18,14 +19,23 @@ struct ManualFeed {
     init(_ spec: String, rate: Double = 100, replaySeconds: Double = 10, batchLimit: Int = 512) throws {
         self.rate = rate
         let options = FeedOptions(sampleRate: rate, replaySeconds: replaySeconds, batchLimit: batchLimit)
-        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate), options: options, clock: clock)
+        feed = try LiveFeed(
+            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
+            options: options,
+            clock: clock
+        )
     }
 
     /// A feed of a spec on an epoch's timeline, its wall clock read from `now` (Unix seconds).
     init(_ spec: String, rate: Double = 100, epoch: Double, now: @escaping @Sendable () -> Double) throws {
         self.rate = rate
         let options = FeedOptions(sampleRate: rate, epoch: epoch)
-        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate), options: options, clock: clock, wallClock: now)
+        feed = try LiveFeed(
+            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
+            options: options,
+            clock: clock,
+            wallClock: now
+        )
     }
 
     /// A feed of a point file (text in a temporary file with the given extension).
@@ -38,8 +48,12 @@ struct ManualFeed {
     }
 
     /// A started feed of a spec given as JSON text that has made points 0 through `last`.
-    static func started(_ spec: String, through last: Int = 0, rate: Double = 100,
-                        replaySeconds: Double = 10) async throws -> ManualFeed {
+    static func started(
+        _ spec: String,
+        through last: Int = 0,
+        rate: Double = 100,
+        replaySeconds: Double = 10
+    ) async throws -> ManualFeed {
         let f = try ManualFeed(spec, rate: rate, replaySeconds: replaySeconds)
         try await f.start()
         if last > 0 { await f.advance(points: last) }
@@ -47,7 +61,11 @@ struct ManualFeed {
     }
 
     /// A started feed of a point file (text in a temporary file with the given extension).
-    static func started(points text: String, extension ext: String = "csv", loop: Bool = false) async throws -> ManualFeed {
+    static func started(
+        points text: String,
+        extension ext: String = "csv",
+        loop: Bool = false
+    ) async throws -> ManualFeed {
         let f = try ManualFeed(points: text, extension: ext, loop: loop)
         try await f.start()
         return f
@@ -89,7 +107,7 @@ struct ManualFeed {
 
     /// Every point a fresh stream reads from index `first` through `last` (all must be in the ring).
     func lines(from first: Int, through last: Int) async -> [(index: Int, line: String)] {
-        let subscription = feed.subscribe(.sse, from: .after(first - 1), rate: nil)   // -1: from index 0
+        let subscription = feed.subscribe(.sse, from: .after(first - 1), rate: nil)  // -1: from index 0
         defer { subscription.close() }
         var out: [(index: Int, line: String)] = []
         while out.last.map({ $0.index < last }) ?? true, let batch = await subscription.next() {
@@ -109,9 +127,15 @@ func expectedLine(_ spec: String, rate: Double, index: Int) throws -> String {
     let s = buffer.samples.map(Double.init)
     switch signal.channelCount {
     case 9:
-        return PointLine.motion(MotionPoint(timestamp: t, userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
-                                            gravity: Acceleration(x: s[3], y: s[4], z: s[5]),
-                                            rotationRate: RotationRate(x: s[6], y: s[7], z: s[8])), precision: .single)
+        return PointLine.motion(
+            MotionPoint(
+                timestamp: t,
+                userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
+                gravity: Acceleration(x: s[3], y: s[4], z: s[5]),
+                rotationRate: RotationRate(x: s[6], y: s[7], z: s[8])
+            ),
+            precision: .single
+        )
     case 3: return PointLine.axes(AxesPoint(timestamp: t, x: s[0], y: s[1], z: s[2]))
     case 1: return PointLine.scalar(ScalarPoint(timestamp: t, value: s[0]))
     default: return PointLine.channels(timestamp: t, buffer.samples)
@@ -123,7 +147,8 @@ func expectedLine(_ spec: String, rate: Double, index: Int) throws -> String {
 func object(_ text: String) throws -> [String: Any] {
     func plain(_ value: JSONValue) -> Any {
         switch value {
-        case .object(let o): return Dictionary(o.members.map { ($0.key, plain($0.value)) }, uniquingKeysWith: { a, _ in a })
+        case .object(let o):
+            return Dictionary(o.members.map { ($0.key, plain($0.value)) }, uniquingKeysWith: { a, _ in a })
         case .array(let a): return a.map(plain)
         case .string(let s): return s
         case .number(let n): return n.value
@@ -131,7 +156,9 @@ func object(_ text: String) throws -> [String: Any] {
         case .null: return NSNull()
         }
     }
-    guard let value = plain(try JSONValue.parse(Data(text.utf8))) as? [String: Any] else { throw TestingError.failure("not an object: \(text)") }
+    guard let value = plain(try JSONValue.parse(Data(text.utf8))) as? [String: Any] else {
+        throw TestingError.failure("not an object: \(text)")
+    }
     return value
 }
 
@@ -144,10 +171,14 @@ func xyz(_ value: Any?) -> [Double]? {
 enum TestSpecs {
     static let sine = #"{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}"#
     static let square = #"{"square": {"amplitude": 0.5, "frequency": 5}}"#
-    static let gravity = #"{"axes": {"x": {"sine": {"amplitude": 0.2, "frequency": 0.5}}, "z": {"offset": {"by": -0.98, "signal": {"noise": {"amplitude": 0.01, "seed": 3}}}}}}"#
+    static let gravity =
+        #"{"axes": {"x": {"sine": {"amplitude": 0.2, "frequency": 0.5}}, "z": {"offset": {"by": -0.98, "signal": {"noise": {"amplitude": 0.01, "seed": 3}}}}}}"#
     static func motion(ua: String) -> String {
         #"{"motion": {"userAcceleration": \#(ua), "gravity": \#(gravity)}}"#
     }
-    static let shake = motion(ua: #"{"axes": {"x": {"sine": {"amplitude": 1.5, "frequency": 4}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}"#)
+    static let shake = motion(
+        ua:
+            #"{"axes": {"x": {"sine": {"amplitude": 1.5, "frequency": 4}}, "z": {"noise": {"amplitude": 0.02, "seed": 1}}}}"#
+    )
     static let calm = motion(ua: #"{"axes": {"y": {"triangle": {"amplitude": 0.3, "frequency": 2}}}}"#)
 }

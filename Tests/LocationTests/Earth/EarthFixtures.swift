@@ -6,7 +6,8 @@ enum EarthFixtures {
     /// (the tests then fail on its row count).
     static func rows(_ name: String) -> [[Double]] {
         guard let url = Bundle.module.url(forResource: name, withExtension: "csv", subdirectory: "Data/Earth"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#") else { return nil }
             return line.split(separator: ",").map { Double($0) ?? .nan }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Location
 
 @Suite("EarthRotation and RadiiOfCurvature")
@@ -11,8 +12,10 @@ struct EarthRotationTests {
         #expect(EarthRotation.rate == 7.292_115e-5)
     }
 
-    @Test("The Earth rate points along the axis: north at the equator, up at the pole, norm ω everywhere",
-          arguments: [-90.0, -45, -10, 0, 30, 45, 89.5, 90])
+    @Test(
+        "The Earth rate points along the axis: north at the equator, up at the pole, norm ω everywhere",
+        arguments: [-90.0, -45, -10, 0, 30, 45, 89.5, 90]
+    )
     func earthRate(latitude: Double) {
         let w = EarthRotation.earthRate(latitude: latitude)
         #expect(w.x == 0)
@@ -55,7 +58,7 @@ struct EarthRotationTests {
     func transportMatchesGeodesic() {
         // 1 km due north along the meridian from 40°: the latitude change over distance is 1 / M on average.
         let end = Geodesic.wgs84.direct(from: GeoCoordinate(latitude: 40, longitude: 10), azimuth: 0, distance: 1_000)
-        let latitudeRate = (end.latitude - 40) * .pi / 180 / 1_000   // rad per metre
+        let latitudeRate = (end.latitude - 40) * .pi / 180 / 1_000  // rad per metre
         let w = EarthRotation.transportRate(latitude: 40.0045, height: 0, velocity: SIMD3(0, 1, 0))
         #expect(abs(-w.x - latitudeRate) < 1e-14)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Signals
+import Testing
+
 @testable import Location
 
 @Suite("GeomagneticModel.decimalYear")
@@ -15,8 +16,10 @@ struct GeomagneticModelDecimalYearTests {
         ("2026-06-01T12:00:00Z", 2026.0 + 151.5 / 365.0),
     ]
 
-    @Test("Dates to decimal years: the start, the middle of a common and of a leap year, a zone offset",
-          arguments: dates)
+    @Test(
+        "Dates to decimal years: the start, the middle of a common and of a leap year, a zone offset",
+        arguments: dates
+    )
     func decimalYear(text: String, expected: Double) throws {
         let year = try GeomagneticModel.decimalYear(iso8601: text)
         #expect(abs(year - expected) < 1e-12, "\(text): \(year)")
@@ -28,8 +31,10 @@ struct GeomagneticModelDecimalYearTests {
         #expect(abs(GeomagneticModel.decimalYear(secondsSince1970: -0.5 * 86_400) - (1970 - 0.5 / 365)) < 1e-12)
     }
 
-    @Test("Text that is not an ISO 8601 date and time throws .malformed naming it",
-          arguments: ["2026-13-01T00:00:00Z", "yesterday", "", "2026-06-01"])
+    @Test(
+        "Text that is not an ISO 8601 date and time throws .malformed naming it",
+        arguments: ["2026-13-01T00:00:00Z", "yesterday", "", "2026-06-01"]
+    )
     func malformed(text: String) {
         let error = #expect(throws: SignalError.self) { try GeomagneticModel.decimalYear(iso8601: text) }
         #expect(error?.code == .malformed)

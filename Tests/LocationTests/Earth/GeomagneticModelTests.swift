@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Signals
+import Testing
+
 @testable import Location
 
 @Suite("GeomagneticModel")
@@ -16,11 +17,11 @@ struct GeomagneticModelTests {
     func metadata() {
         #expect(wmm.degree == 12)
         #expect(wmm.epoch == 2025)
-        #expect(wmm.validity == 2025.0 ... 2030.0)
+        #expect(wmm.validity == 2025.0...2030.0)
         #expect(wmm.coefficients.count == 91)
-        #expect(wmm.coefficients[1] == SIMD4(-29_351.8, 0, 12.0, 0))        // (g, h, ġ, ḣ) of n = 1, m = 0
-        #expect(wmm.coefficients[2] == SIMD4(-1_410.8, 4_545.4, 9.7, -21.5)) // n = 1, m = 1
-        #expect(wmm.coefficients[90] == SIMD4(-0.7, 0.2, -0.1, -0.1))       // n = 12, m = 12
+        #expect(wmm.coefficients[1] == SIMD4(-29_351.8, 0, 12.0, 0))  // (g, h, ġ, ḣ) of n = 1, m = 0
+        #expect(wmm.coefficients[2] == SIMD4(-1_410.8, 4_545.4, 9.7, -21.5))  // n = 1, m = 1
+        #expect(wmm.coefficients[90] == SIMD4(-0.7, 0.2, -0.1, -0.1))  // n = 12, m = 12
     }
 
     @Test("The WMM2025 report's test values: within 1 nT and 0.01°")
@@ -47,11 +48,15 @@ struct GeomagneticModelTests {
     func againstPygeomag() throws {
         let rows = EarthFixtures.rows("wmm2025_grid")
         #expect(rows.count == 388)
-        var worstNT = 0.0, worstDegrees = 0.0
+        var worstNT = 0.0
+        var worstDegrees = 0.0
         for r in rows {
             let f = try field(r[0], r[1], r[2], r[3])
-            let nT = [f.north - r[4], f.east - r[5], f.down - r[6], f.horizontalIntensity - r[7],
-                      f.totalIntensity - r[8]].map(abs).max() ?? .nan
+            let nT =
+                [
+                    f.north - r[4], f.east - r[5], f.down - r[6], f.horizontalIntensity - r[7],
+                    f.totalIntensity - r[8],
+                ].map(abs).max() ?? .nan
             let degrees = max(abs(f.inclination - r[9]), abs(angleDifference(r[10], f.declination)))
             worstNT = max(worstNT, nT)
             worstDegrees = max(worstDegrees, degrees)
@@ -61,8 +66,10 @@ struct GeomagneticModelTests {
         print("WMM2025 vs pygeomag: worst \(worstNT) nT, \(worstDegrees)°")
     }
 
-    @Test("An epoch outside 2025.0 ... 2030.0 throws .outOfRange naming the year and the validity",
-          arguments: [2024.999, 2030.001, 2035.0, 1990.0])
+    @Test(
+        "An epoch outside 2025.0 ... 2030.0 throws .outOfRange naming the year and the validity",
+        arguments: [2024.999, 2030.001, 2035.0, 1990.0]
+    )
     func epochOutOfRange(year: Double) {
         let error = #expect(throws: SignalError.self) {
             try wmm.field(latitude: 10, longitude: 20, height: 0, decimalYear: year)
@@ -93,13 +100,18 @@ struct GeomagneticModelTests {
             try wmm.field(latitude: 0, longitude: 0, height: height, decimalYear: 2026)
         }
         #expect(error?.code == .outOfRange)
-        #expect(error?.message == "height \(height) m is outside WMM-2025's range, -1000 m ... 850000 m above the WGS84 ellipsoid")
+        #expect(
+            error?.message
+                == "height \(height) m is outside WMM-2025's range, -1000 m ... 850000 m above the WGS84 ellipsoid"
+        )
     }
 
     @Test("NaN or an infinity throws .nonFinite")
     func nonFinite() {
-        for (latitude, longitude, height, year) in [(Double.nan, 0.0, 0.0, 2026.0), (0, .infinity, 0, 2026),
-                                                    (0, 0, .nan, 2026), (0, 0, 0, .nan)] {
+        for (latitude, longitude, height, year) in [
+            (Double.nan, 0.0, 0.0, 2026.0), (0, .infinity, 0, 2026),
+            (0, 0, .nan, 2026), (0, 0, 0, .nan),
+        ] {
             let error = #expect(throws: SignalError.self) {
                 try wmm.field(latitude: latitude, longitude: longitude, height: height, decimalYear: year)
             }
@@ -109,16 +121,20 @@ struct GeomagneticModelTests {
 
     @Test("Longitude is periodic: 240° is −120°, 360° is 0°")
     func longitudePeriodic() throws {
-        let a = try field(2026.3, 1_000, -33, 240), b = try field(2026.3, 1_000, -33, -120)
+        let a = try field(2026.3, 1_000, -33, 240)
+        let b = try field(2026.3, 1_000, -33, -120)
         #expect(abs(a.north - b.north) < 1e-9)
         #expect(abs(a.east - b.east) < 1e-9)
         #expect(abs(a.down - b.down) < 1e-9)
-        let c = try field(2026.3, 0, 12, 360), d = try field(2026.3, 0, 12, 0)
+        let c = try field(2026.3, 0, 12, 360)
+        let d = try field(2026.3, 0, 12, 0)
         #expect(abs(c.east - d.east) < 1e-9)
     }
 
-    @Test("At the geographic poles the field is finite and continuous with its neighbourhood",
-          arguments: [90.0, -90.0])
+    @Test(
+        "At the geographic poles the field is finite and continuous with its neighbourhood",
+        arguments: [90.0, -90.0]
+    )
     func poles(latitude: Double) throws {
         let atPole = try field(2027, 0, latitude, 0)
         let near = try field(2027, 0, latitude > 0 ? latitude - 1e-7 : latitude + 1e-7, 0)
@@ -129,7 +145,9 @@ struct GeomagneticModelTests {
 
     @Test("Dipole check: the field points north at the equator and down in the north, up in the south")
     func signs() throws {
-        let equator = try field(2026, 0, 0, 0), north = try field(2026, 0, 70, 0), south = try field(2026, 0, -70, 140)
+        let equator = try field(2026, 0, 0, 0)
+        let north = try field(2026, 0, 70, 0)
+        let south = try field(2026, 0, -70, 140)
         #expect(equator.north > 25_000)
         #expect(north.down > 40_000)
         #expect(south.down < -40_000)
@@ -140,7 +158,8 @@ struct GeomagneticModelTests {
 struct SchmidtLegendreTests {
     /// `P` and `dP/dθ` at colatitude `theta` (radians), degree 12.
     func values(_ theta: Double) -> ([Double], [Double]) {
-        var p = [Double](repeating: 0, count: 91), dp = p
+        var p = [Double](repeating: 0, count: 91)
+        var dp = p
         p.withUnsafeMutableBufferPointer { pb in
             dp.withUnsafeMutableBufferPointer { db in
                 SchmidtLegendre(degree: 12).fill(cosTheta: cos(theta), sinTheta: sin(theta), p: pb, dp: db)
@@ -152,7 +171,8 @@ struct SchmidtLegendreTests {
     @Test("Degrees 1 and 2 match their closed forms", arguments: [0.0, 0.3, 1.2, .pi / 2, 2.5, .pi])
     func closedForms(theta: Double) {
         let (p, _) = values(theta)
-        let x = cos(theta), s = sin(theta)
+        let x = cos(theta)
+        let s = sin(theta)
         #expect(abs(p[1] - x) < 1e-15)
         #expect(abs(p[2] - s) < 1e-15)
         #expect(abs(p[3] - (3 * x * x - 1) / 2) < 1e-15)
@@ -163,8 +183,8 @@ struct SchmidtLegendreTests {
     @Test("Schmidt normalisation: Σₘ (Pₙᵐ)² = 1 for every degree (the addition theorem)", arguments: [0.1, 0.9, 2.0])
     func addition(theta: Double) {
         let (p, _) = values(theta)
-        for n in 1 ... 12 {
-            let sum = (0 ... n).map { p[n * (n + 1) / 2 + $0] }.reduce(0) { $0 + $1 * $1 }
+        for n in 1...12 {
+            let sum = (0...n).map { p[n * (n + 1) / 2 + $0] }.reduce(0) { $0 + $1 * $1 }
             #expect(abs(sum - 1) < 1e-13, "n = \(n): \(sum)")
         }
     }
@@ -173,8 +193,9 @@ struct SchmidtLegendreTests {
     func derivatives(theta: Double) {
         let step = 1e-6
         let (_, dp) = values(theta)
-        let (above, _) = values(theta + step), (below, _) = values(theta - step)
-        for k in 0 ..< 91 {
+        let (above, _) = values(theta + step)
+        let (below, _) = values(theta - step)
+        for k in 0..<91 {
             #expect(abs(dp[k] - (above[k] - below[k]) / (2 * step)) < 1e-8, "k = \(k)")
         }
     }

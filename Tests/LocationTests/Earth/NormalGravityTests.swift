@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Location
 
 @Suite("NormalGravity")
@@ -17,12 +18,13 @@ struct NormalGravityTests {
         #expect(rows.count == 114)
         for row in rows {
             let (latitude, height, exact) = (row[0], row[1], row[2])
-            let bound = switch abs(height) {
-            case 0: 1e-10
-            case ...1_000: 1.1e-7
-            case ...10_000: 7e-7
-            default: 1.5e-6
-            }
+            let bound =
+                switch abs(height) {
+                case 0: 1e-10
+                case ...1_000: 1.1e-7
+                case ...10_000: 7e-7
+                default: 1.5e-6
+                }
             let error = abs(NormalGravity.magnitude(latitude: latitude, height: height) - exact)
             #expect(error <= bound, "φ = \(latitude)°, h = \(height) m: error \(error) m/s² over \(bound)")
         }

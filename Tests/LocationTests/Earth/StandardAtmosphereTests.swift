@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Signals
+import Testing
+
 @testable import Location
 
 @Suite("StandardAtmosphere")
@@ -10,11 +11,14 @@ struct StandardAtmosphereTests {
     /// ambiance integrates from ICAO's tabulated base pressures, rounded to 6 significant digits (22 632.0 Pa
     /// at 11 km where the definition gives 22 632.06 Pa; 177 687 Pa at −5 km), so it differs from the exact
     /// model by up to 2.05 × 10⁻⁶ relative: 0.046 Pa at −5 km, 0.005 Pa at sea level.
-    @Test("ambiance (an independent ICAO 1993) from −5 km (geopotential) to 81 km: within 0.05 Pa, 1e-6 K, 2.5e-6 relative")
+    @Test(
+        "ambiance (an independent ICAO 1993) from −5 km (geopotential) to 81 km: within 0.05 Pa, 1e-6 K, 2.5e-6 relative"
+    )
     func againstAmbiance() throws {
         let rows = EarthFixtures.rows("isa")
         #expect(rows.count == 173)
-        var worstPascal = 0.0, worstRelative = 0.0
+        var worstPascal = 0.0
+        var worstRelative = 0.0
         for r in rows {
             let (z, hRef, tRef, pRef, rhoRef) = (r[0], r[1], r[2], r[3], r[4])
             let h = StandardAtmosphere.geopotentialHeight(geometricHeight: z)
@@ -32,10 +36,14 @@ struct StandardAtmosphereTests {
 
     /// The U.S. Standard Atmosphere 1976's tabulated base pressures: its gas constant (8.31432 / 28.9644)
     /// differs from ICAO's in the 7th digit, so the pressures agree within 10⁻⁵, not better.
-    @Test("Tabulated layer bases (U.S. Standard Atmosphere 1976, identical layers)",
-          arguments: [(0.0, 288.15, 101_325.0), (11_000, 216.65, 22_632.06), (20_000, 216.65, 5_474.889),
-                      (32_000, 228.65, 868.0187), (47_000, 270.65, 110.9063), (51_000, 270.65, 66.93887),
-                      (71_000, 214.65, 3.956420)])
+    @Test(
+        "Tabulated layer bases (U.S. Standard Atmosphere 1976, identical layers)",
+        arguments: [
+            (0.0, 288.15, 101_325.0), (11_000, 216.65, 22_632.06), (20_000, 216.65, 5_474.889),
+            (32_000, 228.65, 868.0187), (47_000, 270.65, 110.9063), (51_000, 270.65, 66.93887),
+            (71_000, 214.65, 3.956420),
+        ]
+    )
     func layerBases(height: Double, temperature: Double, pressure: Double) throws {
         let air = try isa.state(geopotentialHeight: height)
         #expect(abs(air.temperature - temperature) < 1e-9)
@@ -47,8 +55,10 @@ struct StandardAtmosphereTests {
         #expect(abs(try isa.density(geopotentialHeight: 0) - 1.225) < 1e-6)
     }
 
-    @Test("Pressure is continuous across every layer boundary",
-          arguments: [11_000.0, 20_000, 32_000, 47_000, 51_000, 71_000])
+    @Test(
+        "Pressure is continuous across every layer boundary",
+        arguments: [11_000.0, 20_000, 32_000, 47_000, 51_000, 71_000]
+    )
     func continuity(boundary: Double) throws {
         let below = try isa.pressure(geopotentialHeight: boundary.nextDown)
         let above = try isa.pressure(geopotentialHeight: boundary)
@@ -58,7 +68,9 @@ struct StandardAtmosphereTests {
     @Test("Geometric ↔ geopotential height round-trips, and 8848 m geometric is 8835.7 m geopotential")
     func heights() {
         for z in stride(from: -5_000.0, through: 86_000, by: 1_250) {
-            let back = StandardAtmosphere.geometricHeight(geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z))
+            let back = StandardAtmosphere.geometricHeight(
+                geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z)
+            )
             #expect(abs(back - z) < 1e-8)
         }
         #expect(abs(StandardAtmosphere.geopotentialHeight(geometricHeight: 8_848) - 8_835.70) < 0.01)
@@ -88,7 +100,9 @@ struct StandardAtmosphereTests {
             #expect(abs(dp / -rhoG - 1) < 1e-7, "H = \(h) m")
         }
         // Warmer air is less dense, so the pressure falls more slowly with height.
-        #expect(try warm.pressure(geopotentialHeight: 5_000) / 100_000 > isa.pressure(geopotentialHeight: 5_000) / 101_325)
+        #expect(
+            try warm.pressure(geopotentialHeight: 5_000) / 100_000 > isa.pressure(geopotentialHeight: 5_000) / 101_325
+        )
     }
 
     @Test("A height outside −5000 m ... 84852 m throws .outOfRange naming it", arguments: [-5_000.5, 84_853, 1e6])

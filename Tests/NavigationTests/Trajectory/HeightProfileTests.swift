@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Navigation
 
 @Suite("HeightProfile")
@@ -9,7 +10,9 @@ struct HeightProfileTests {
     func corners() {
         #expect(profile.evaluate(0).height == 10)
         #expect(abs(profile.evaluate(400).height - 5) < 1e-12)
-        let b = 25.0, g1 = 0.1, g2 = -0.1
+        let b = 25.0
+        let g1 = 0.1
+        let g2 = -0.1
         #expect(abs(profile.evaluate(100).height - (20 + 3 * b * (g2 - g1) / 16)) < 1e-12)
         #expect(abs(profile.evaluate(50).height - 15) < 1e-12)
     }
@@ -17,7 +20,8 @@ struct HeightProfileTests {
     @Test("Height, grade and its derivative are continuous at the rounding's ends; the polyline's grade is not")
     func continuity() {
         for s in [75.0, 125, 275, 325] {
-            let a = profile.evaluate(s - 1e-7), b = profile.evaluate(s + 1e-7)
+            let a = profile.evaluate(s - 1e-7)
+            let b = profile.evaluate(s + 1e-7)
             #expect(abs(a.height - b.height) < 1e-7)
             #expect(abs(a.grade - b.grade) < 1e-7)
             #expect(abs(a.curvature - b.curvature) < 1e-7)

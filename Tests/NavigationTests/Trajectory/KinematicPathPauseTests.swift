@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Location
 import Signals
+import Testing
+
 @testable import Navigation
 
 @Suite("KinematicPath: pauses")
@@ -25,7 +26,9 @@ struct KinematicPathPauseTests {
         return path.plane.project(latitude: p.latitude, longitude: p.longitude)
     }
 
-    @Test("A pause at a turn: at rest at the turn's middle for exactly the pause, moving either side; the geometry unchanged")
+    @Test(
+        "A pause at a turn: at rest at the turn's middle for exactly the pause, moving either side; the geometry unchanged"
+    )
     func pauseAtATurn() throws {
         let plain = try KinematicPathTests.car()
         let path = try KinematicPath(route: Self.route([2: 20]), limits: .car)
@@ -45,7 +48,10 @@ struct KinematicPathPauseTests {
         #expect(turn.endTime > rest.end)
         let s = path.state(at: rest.start + 10)
         let d = SIMD2(s.east, s.north) - Self.corner(2, path)
-        #expect(abs((d * d).sum().squareRoot() - turn.offset) < 1e-9, "\((d * d).sum().squareRoot()) m, offset \(turn.offset) m")
+        #expect(
+            abs((d * d).sum().squareRoot() - turn.offset) < 1e-9,
+            "\((d * d).sum().squareRoot()) m, offset \(turn.offset) m"
+        )
         // The turns keep the geometry designed for their speeds; the stop costs more than the pause.
         #expect(path.length == plain.length)
         #expect(path.turns.map(\.radius) == plain.turns.map(\.radius))
@@ -78,7 +84,9 @@ struct KinematicPathPauseTests {
         print("pauses, car path: |Δv| \(dv) m/s, |Δa| \(da) m/s² over ±1 ms at \(joins.count) joins")
         // In a turn holding a pause the vehicle brakes while it turns: the two accelerations add up as vectors
         // (each within its limit), so the bound on |Δv| is their hypotenuse's.
-        let braking = (l.longitudinalAcceleration * l.longitudinalAcceleration + l.lateralAcceleration * l.lateralAcceleration).squareRoot()
+        let braking =
+            (l.longitudinalAcceleration * l.longitudinalAcceleration + l.lateralAcceleration * l.lateralAcceleration)
+            .squareRoot()
         #expect(dv <= 1.1 * braking * 2 * e, "|Δv| = \(dv) m/s")
         #expect(da <= 1.05 * (2 * l.jerk + l.lateralAcceleration * l.yawRate) * 2 * e + 1e-4, "|Δa| = \(da) m/s²")
         // The failing case: a naive pause (the path without it, frozen at the waypoint for 20 s) stops dead.
@@ -100,7 +108,8 @@ struct KinematicPathPauseTests {
         #expect(path.state(at: 4.9).station == 0)
         #expect(path.state(at: path.duration - 6.9).station == path.length)
         for t in stride(from: 0.0, through: plain.duration, by: 3.7) {
-            let a = path.state(at: t + 5), b = plain.state(at: t)
+            let a = path.state(at: t + 5)
+            let b = plain.state(at: t)
             #expect(abs(a.station - b.station) < 1e-9, "t \(t)")
             #expect(abs(a.speed - b.speed) < 1e-9, "t \(t)")
         }
@@ -132,7 +141,8 @@ struct KinematicPathPauseTests {
         let plain = try KinematicPath(route: route, limits: .car)
         route.waypoints[2].pause = 10
         let path = try KinematicPath(route: route, limits: .car)
-        let before = try #require(plain.turns.first { $0.waypoint == 1 }), after = try #require(path.turns.first { $0.waypoint == 1 })
+        let before = try #require(plain.turns.first { $0.waypoint == 1 })
+        let after = try #require(path.turns.first { $0.waypoint == 1 })
         print("turn at waypoint 1: \(before.speed) m/s without the pause, \(after.speed) m/s with it")
         #expect(after.speed < before.speed)
         let l = VehicleLimits.car
@@ -147,17 +157,25 @@ struct KinematicPathPauseTests {
 
     @Test("Waypoint times are refused at their path, naming times only; a negative or infinite pause at its path")
     func refusals() throws {
-        let a = PathChecks.offset(east: 0, north: 0), b = PathChecks.offset(east: 0, north: 300)
-        let timed = Route(waypoints: [Waypoint(latitude: a.latitude, longitude: a.longitude, time: 0),
-                                      Waypoint(latitude: b.latitude, longitude: b.longitude, time: 60)])
+        let a = PathChecks.offset(east: 0, north: 0)
+        let b = PathChecks.offset(east: 0, north: 300)
+        let timed = Route(waypoints: [
+            Waypoint(latitude: a.latitude, longitude: a.longitude, time: 0),
+            Waypoint(latitude: b.latitude, longitude: b.longitude, time: 60),
+        ])
         let error = #expect(throws: SignalError.self) { try KinematicPath(route: timed, limits: .walk) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.path == "$.trajectory.route.waypoints[0].time")
         #expect(error?.message.hasPrefix("a trajectory's waypoints take no 'time'") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("pause") == false, "\(error?.message ?? "")")
         for (pause, code) in [(-1.0, SignalError.Code.outOfRange), (.infinity, .nonFinite), (.nan, .nonFinite)] {
-            var route = Route(speed: 1.4, waypoints: [Waypoint(latitude: a.latitude, longitude: a.longitude),
-                                                      Waypoint(latitude: b.latitude, longitude: b.longitude)])
+            var route = Route(
+                speed: 1.4,
+                waypoints: [
+                    Waypoint(latitude: a.latitude, longitude: a.longitude),
+                    Waypoint(latitude: b.latitude, longitude: b.longitude),
+                ]
+            )
             route.waypoints[1].pause = pause
             let e = #expect(throws: SignalError.self) { try KinematicPath(route: route, limits: .walk) }
             #expect(e?.code == code, "pause \(pause)")

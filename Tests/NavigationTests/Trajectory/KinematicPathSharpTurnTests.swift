@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Location
 import Signals
+import Testing
+
 @testable import Navigation
 
 /// A route a car cannot drive at its leg speed: a 170° hairpin after a 1 km leg, with 300 m to the end.
@@ -10,7 +11,8 @@ import Signals
 @Suite("KinematicPath: sharp turns slow down")
 struct KinematicPathSharpTurnTests {
     static let route: Route = {
-        let a = PathChecks.offset(east: 0, north: 0), b = PathChecks.offset(east: 0, north: 1_000)
+        let a = PathChecks.offset(east: 0, north: 0)
+        let b = PathChecks.offset(east: 0, north: 1_000)
         let c = PathChecks.offset(east: 300 * sin(10 * .pi / 180), north: 1_000 - 300 * cos(10 * .pi / 180))
         return Route(speed: 13.9) {
             Waypoint(latitude: a.latitude, longitude: a.longitude)
@@ -38,11 +40,16 @@ struct KinematicPathSharpTurnTests {
         let l = VehicleLimits.car
         let stop = SpeedProfile.changeDistance(turn.speed, 0, acceleration: l.longitudinalAcceleration, jerk: l.jerk)
         let w = Self.route.waypoints.map { path.plane.project(latitude: $0.latitude, longitude: $0.longitude) }
-        let leg = ((w[2] - w[1]) * (w[2] - w[1])).sum().squareRoot()     // 300.2 m (the test's offsets are spherical)
+        let leg = ((w[2] - w[1]) * (w[2] - w[1])).sum().squareRoot()  // 300.2 m (the test's offsets are spherical)
         #expect(turn.tangentLength + stop <= leg * (1 + 1e-9))
         #expect(turn.tangentLength + stop > leg - 0.01)
         let faster = TurnDesign(deflection: turn.deflection, speed: 1.02 * turn.speed, limits: l)
-        let fasterStop = SpeedProfile.changeDistance(1.02 * turn.speed, 0, acceleration: l.longitudinalAcceleration, jerk: l.jerk)
+        let fasterStop = SpeedProfile.changeDistance(
+            1.02 * turn.speed,
+            0,
+            acceleration: l.longitudinalAcceleration,
+            jerk: l.jerk
+        )
         #expect(faster.tangentLength + fasterStop > leg)
         // Constant speed through the turn, reached with zero acceleration before it starts.
         for t in stride(from: turn.startTime, through: turn.endTime, by: 0.05) {
@@ -60,7 +67,11 @@ struct KinematicPathSharpTurnTests {
         #expect(x.jerk <= l.jerk * (1 + 1e-9))
         #expect(x.lateralJerk <= l.jerk * (1 + 1e-3), "lateral jerk \(x.lateralJerk) m/s³")
         // Velocity is continuous at the turn's ends.
-        let dv = PathChecks.largestJump({ path.state(at: $0).velocity }, at: [turn.startTime, turn.endTime], epsilon: 1e-3)
+        let dv = PathChecks.largestJump(
+            { path.state(at: $0).velocity },
+            at: [turn.startTime, turn.endTime],
+            epsilon: 1e-3
+        )
         #expect(dv <= 3 * 2e-3 * 1.05)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Location
 import Signals
+import Testing
+
 @testable import Navigation
 
 @Suite("KinematicPath")
@@ -11,10 +12,13 @@ struct KinematicPathTests {
     static let corners: [(east: Double, north: Double, altitude: Double)] = [
         (0, 0, 10), (0, 400, 14), (300, 400, 12), (500, 600, 30), (180, 820, 25), (300, 1_420, 5),
     ]
-    static let route = Route(speed: 13.9, waypoints: corners.map { c in
-        let p = PathChecks.offset(east: c.east, north: c.north)
-        return Waypoint(latitude: p.latitude, longitude: p.longitude, altitude: c.altitude)
-    })
+    static let route = Route(
+        speed: 13.9,
+        waypoints: corners.map { c in
+            let p = PathChecks.offset(east: c.east, north: c.north)
+            return Waypoint(latitude: p.latitude, longitude: p.longitude, altitude: c.altitude)
+        }
+    )
 
     static func car() throws -> KinematicPath { try KinematicPath(route: route, limits: .car) }
 
@@ -26,7 +30,8 @@ struct KinematicPathTests {
     @Test("Velocity and acceleration are continuous through every turn and speed change (ε = 1 ms)")
     func continuity() throws {
         let path = try Self.car()
-        let e = 1e-3, l = VehicleLimits.car
+        let e = 1e-3
+        let l = VehicleLimits.car
         let joins = Self.joins(path)
         #expect(joins.count > 20)
         // Bounds: |Δv| ≤ |a| 2ε; |Δa| ≤ (longitudinal jerk + lateral jerk + the turn's rotation a_lat ω) 2ε,
@@ -58,7 +63,9 @@ struct KinematicPathTests {
         #expect(x.lateral > VehicleLimits.bike.lateralAcceleration)
     }
 
-    @Test("The path passes each waypoint at the turn's offset (its nearest point), which is > 0 and < the tangent length")
+    @Test(
+        "The path passes each waypoint at the turn's offset (its nearest point), which is > 0 and < the tangent length"
+    )
     func passesWaypoints() throws {
         let path = try Self.car()
         #expect(path.turns.count == 4)
@@ -73,12 +80,16 @@ struct KinematicPathTests {
                 let s = path.state(at: t)
                 nearest = min(nearest, ((SIMD2(s.east, s.north) - w) * (SIMD2(s.east, s.north) - w)).sum().squareRoot())
             }
-            #expect(abs(nearest - turn.offset) <= 1e-3, "waypoint \(turn.waypoint): nearest \(nearest) m, offset \(turn.offset) m")
+            #expect(
+                abs(nearest - turn.offset) <= 1e-3,
+                "waypoint \(turn.waypoint): nearest \(nearest) m, offset \(turn.offset) m"
+            )
             #expect(turn.offset > 0.1)
             #expect(turn.offset < turn.tangentLength)
         }
         // The ends are exact, in the plane and in latitude and longitude.
-        let first = path.state(at: -1), last = path.state(at: path.duration + 1)
+        let first = path.state(at: -1)
+        let last = path.state(at: path.duration + 1)
         #expect(abs(first.latitude - Self.route.waypoints[0].latitude) < 1e-12)
         #expect(abs(last.latitude - Self.route.waypoints[5].latitude) < 1e-12)
         #expect(abs(last.longitude - Self.route.waypoints[5].longitude) < 1e-12)
@@ -87,7 +98,8 @@ struct KinematicPathTests {
 
     @Test("One straight leg: duration = D / v + the S-curve time (v/a + a/j) exactly; the naive D / v is short")
     func straightDuration() throws {
-        let a = PathChecks.offset(east: 0, north: 0), b = PathChecks.offset(east: 0, north: 1_000)
+        let a = PathChecks.offset(east: 0, north: 0)
+        let b = PathChecks.offset(east: 0, north: 1_000)
         let route = Route(speed: 13.9) {
             Waypoint(latitude: a.latitude, longitude: a.longitude)
             Waypoint(latitude: b.latitude, longitude: b.longitude)
@@ -96,7 +108,7 @@ struct KinematicPathTests {
         let l = VehicleLimits.car
         let expected = path.length / 13.9 + 13.9 / l.longitudinalAcceleration + l.longitudinalAcceleration / l.jerk
         #expect(abs(path.duration - expected) < 1e-9, "\(path.duration) s, expected \(expected) s")
-        #expect(abs(path.length - 1_000) < 1)   // the test's spherical offset puts the waypoints 1000.52 m apart
+        #expect(abs(path.length - 1_000) < 1)  // the test's spherical offset puts the waypoints 1000.52 m apart
         #expect(path.duration - path.length / 13.9 > 7)
     }
 
@@ -104,27 +116,43 @@ struct KinematicPathTests {
     func integrals() throws {
         let path = try Self.car()
         let n = 2 * Int(path.duration * 100)
-        let distance = PathChecks.simpson({ SIMD3(path.state(at: $0).speed, 0, 0) }, from: 0, to: path.duration, intervals: n)
+        let distance = PathChecks.simpson(
+            { SIMD3(path.state(at: $0).speed, 0, 0) },
+            from: 0,
+            to: path.duration,
+            intervals: n
+        )
         #expect(abs(distance.x - path.length) < 1e-4, "∫v dt = \(distance.x) m, length \(path.length) m")
-        let start = path.state(at: 0), end = path.state(at: path.duration)
+        let start = path.state(at: 0)
+        let end = path.state(at: path.duration)
         let moved = SIMD3(end.east - start.east, end.north - start.north, end.altitude - start.altitude)
         let integral = PathChecks.simpson({ path.state(at: $0).velocity }, from: 0, to: path.duration, intervals: n)
         let error = ((integral - moved) * (integral - moved)).sum().squareRoot()
         #expect(error < 1e-3, "|∫v dt − Δp| = \(error) m")
         // Velocity as the integral of acceleration, over the second turn.
         let turn = path.turns[1]
-        let dv = PathChecks.simpson({ path.state(at: $0).acceleration }, from: turn.startTime - 5, to: turn.endTime + 5, intervals: 4_000)
+        let dv = PathChecks.simpson(
+            { path.state(at: $0).acceleration },
+            from: turn.startTime - 5,
+            to: turn.endTime + 5,
+            intervals: 4_000
+        )
         let change = path.state(at: turn.endTime + 5).velocity - path.state(at: turn.startTime - 5).velocity
         #expect(((dv - change) * (dv - change)).sum().squareRoot() < 1e-4)
         // The failing case: a velocity 0.1 % too large misses the position by metres.
-        let wrong = PathChecks.simpson({ 1.001 * path.state(at: $0).velocity }, from: 0, to: path.duration, intervals: n)
+        let wrong = PathChecks.simpson(
+            { 1.001 * path.state(at: $0).velocity },
+            from: 0,
+            to: path.duration,
+            intervals: n
+        )
         #expect(((wrong - moved) * (wrong - moved)).sum().squareRoot() > 1)
     }
 
     @Test("Random access: the same states in order, reversed and shuffled, bit for bit")
     func randomAccess() throws {
         let path = try Self.car()
-        let times = (0 ..< 2_000).map { Double($0) * path.duration / 1_999 }
+        let times = (0..<2_000).map { Double($0) * path.duration / 1_999 }
         let forward = times.map(path.state(at:))
         let backward = Array(times.reversed().map(path.state(at:)).reversed())
         var generator = SplitMix(seed: 7)
@@ -139,12 +167,21 @@ struct KinematicPathTests {
 
     @Test("Invalid routes throw at their JSON path")
     func invalidRoutes() {
-        let a = PathChecks.offset(east: 0, north: 0), b = PathChecks.offset(east: 0, north: 300)
+        let a = PathChecks.offset(east: 0, north: 0)
+        let b = PathChecks.offset(east: 0, north: 300)
         let one = Route(speed: 5, waypoints: [Waypoint(latitude: a.latitude, longitude: a.longitude)])
-        let reversal = Route(speed: 5, waypoints: [Waypoint(latitude: a.latitude, longitude: a.longitude),
-                                                  Waypoint(latitude: b.latitude, longitude: b.longitude),
-                                                  Waypoint(latitude: a.latitude, longitude: a.longitude)])
-        let far = Route(speed: 5, waypoints: [Waypoint(latitude: 51, longitude: 0), Waypoint(latitude: 52, longitude: 0)])
+        let reversal = Route(
+            speed: 5,
+            waypoints: [
+                Waypoint(latitude: a.latitude, longitude: a.longitude),
+                Waypoint(latitude: b.latitude, longitude: b.longitude),
+                Waypoint(latitude: a.latitude, longitude: a.longitude),
+            ]
+        )
+        let far = Route(
+            speed: 5,
+            waypoints: [Waypoint(latitude: 51, longitude: 0), Waypoint(latitude: 52, longitude: 0)]
+        )
         let cases: [(Route, SignalError.Code, String)] = [
             (one, .tooShort, "$.trajectory.route.waypoints"),
             (reversal, .outOfRange, "$.trajectory.route.waypoints[1]"),
@@ -173,11 +210,13 @@ struct SplitMix: RandomNumberGenerator {
 
 @Suite("KinematicPath: every preset")
 struct KinematicPathPresetTests {
-    @Test("Each preset's path asked to go too fast keeps every limit (sampled every 10 ms), within 10 % of top speed",
-          arguments: [VehicleLimits.walk, .run, .bike, .car])
+    @Test(
+        "Each preset's path asked to go too fast keeps every limit (sampled every 10 ms), within 10 % of top speed",
+        arguments: [VehicleLimits.walk, .run, .bike, .car]
+    )
     func presets(limits: VehicleLimits) throws {
         var route = KinematicPathTests.route
-        route.speed = 1_000          // above every preset: the leg speed is capped at the maximum
+        route.speed = 1_000  // above every preset: the leg speed is capped at the maximum
         let path = try KinematicPath(route: route, limits: limits)
         let x = PathChecks.extremes(path, step: 0.01)
         #expect(x.lateral <= limits.lateralAcceleration * (1 + 1e-9), "lateral \(x.lateral) m/s²")

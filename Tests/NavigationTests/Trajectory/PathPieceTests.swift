@@ -1,22 +1,26 @@
 import Foundation
 import Testing
+
 @testable import Navigation
 
 @Suite("PathPiece and Clothoid")
 struct PathPieceTests {
     /// `∫₀ˡ (cos, sin)(σu²/2) du` by composite Simpson with 20 000 intervals (independent of the series).
     static func quadrature(length: Double, rate: Double) -> SIMD2<Double> {
-        let n = 20_000, h = length / Double(n)
+        let n = 20_000
+        let h = length / Double(n)
         var sum = SIMD2(1.0, 0) + SIMD2(cos(rate * length * length / 2), sin(rate * length * length / 2))
-        for i in 1 ..< n {
+        for i in 1..<n {
             let u = Double(i) * h
             sum += (i % 2 == 1 ? 4.0 : 2.0) * SIMD2(cos(rate * u * u / 2), sin(rate * u * u / 2))
         }
         return sum * (h / 3)
     }
 
-    @Test("The clothoid series matches quadrature to 1e-9 m for turned angles up to π/2 … 3",
-          arguments: [(27.8, 5.585e-4), (100.0, 3e-4), (10.0, 0.03), (50.0, 2.4e-3)])
+    @Test(
+        "The clothoid series matches quadrature to 1e-9 m for turned angles up to π/2 … 3",
+        arguments: [(27.8, 5.585e-4), (100.0, 3e-4), (10.0, 0.03), (50.0, 2.4e-3)]
+    )
     func clothoid(length: Double, rate: Double) {
         let series = Clothoid.displacement(length: length, rate: rate)
         let reference = Self.quadrature(length: length, rate: rate)
@@ -26,8 +30,10 @@ struct PathPieceTests {
         #expect(abs(series.y - (1 - cos(rate * length * length)) / (rate * length)) > 0.1)
     }
 
-    @Test("A turn's pieces join (position within 1e-9 m, equal heading and curvature); d(point)/dl is the heading",
-          arguments: [-2.9, -1.2, 0.3, 1.7])
+    @Test(
+        "A turn's pieces join (position within 1e-9 m, equal heading and curvature); d(point)/dl is the heading",
+        arguments: [-2.9, -1.2, 0.3, 1.7]
+    )
     func turnPiecesJoin(deflection: Double) {
         let design = TurnDesign(deflection: deflection, speed: 10, limits: .car)
         let pieces = design.pieces(at: SIMD2(120, -40), entryHeading: 0.4)

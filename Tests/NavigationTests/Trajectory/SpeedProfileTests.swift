@@ -1,18 +1,22 @@
 import Testing
+
 @testable import Navigation
 
 @Suite("SpeedProfile")
 struct SpeedProfileTests {
-    @Test("S-curves: trapezoidal (Δv ≥ a²/j) and triangular acceleration, duration and distance in closed form",
-          arguments: [(0.0, 13.9), (13.9, 5), (5, 6), (2, 0)])
+    @Test(
+        "S-curves: trapezoidal (Δv ≥ a²/j) and triangular acceleration, duration and distance in closed form",
+        arguments: [(0.0, 13.9), (13.9, 5), (5, 6), (2, 0)]
+    )
     func sCurve(from v1: Double, to v2: Double) {
         let (a, j) = (2.5, 1.5)
         var profile = SpeedProfile()
-        profile.append(jerk: 0, duration: 0)      // no phase
+        profile.append(jerk: 0, duration: 0)  // no phase
         #expect(profile.phases.isEmpty)
         // Start at v1: a cruise phase sets the state.
         profile.change(to: v1, acceleration: a, jerk: j)
-        let t0 = profile.time, s0 = profile.station
+        let t0 = profile.time
+        let s0 = profile.station
         profile.change(to: v2, acceleration: a, jerk: j)
         let duration = profile.time - t0
         #expect(abs(duration - SpeedProfile.changeTime(v2 - v1, acceleration: a, jerk: j)) < 1e-12)
@@ -21,7 +25,7 @@ struct SpeedProfileTests {
         #expect(abs(end.speed - v2) < 1e-9)
         #expect(abs(end.acceleration) < 1e-9)
         var peak = 0.0
-        for i in 0 ... 1_000 {
+        for i in 0...1_000 {
             let s = profile.state(at: t0 + duration * Double(i) / 1_000)
             peak = max(peak, abs(s.acceleration))
             #expect(abs(s.jerk) <= j)
@@ -31,19 +35,22 @@ struct SpeedProfileTests {
         #expect(small ? peak < a : abs(peak - a) < 1e-9)
     }
 
-    @Test("A rest holds the station at speed 0 for its duration; time(atStation:) finds the first time a station is reached")
+    @Test(
+        "A rest holds the station at speed 0 for its duration; time(atStation:) finds the first time a station is reached"
+    )
     func restAndStationTimes() {
         let (a, j) = (2.5, 1.5)
         var profile = SpeedProfile()
         profile.rest(2)
         profile.change(to: 5, acceleration: a, jerk: j)
         profile.change(to: 0, acceleration: a, jerk: j)
-        let stop = profile.time, station = profile.station
+        let stop = profile.time
+        let station = profile.station
         profile.rest(10)
-        profile.rest(0)                            // no phase
+        profile.rest(0)  // no phase
         profile.change(to: 3, acceleration: a, jerk: j)
         profile.change(to: 0, acceleration: a, jerk: j)
-        #expect(profile.phases.count == 1 + 3 + 3 + 1 + 2 + 2)   // rest, two 3-phase curves, rest, two 2-phase curves
+        #expect(profile.phases.count == 1 + 3 + 3 + 1 + 2 + 2)  // rest, two 3-phase curves, rest, two 2-phase curves
         #expect(abs(profile.time - stop - 10 - 2 * SpeedProfile.changeTime(3, acceleration: a, jerk: j)) < 1e-12)
         for t in [0.0, 1, 1.999] {
             #expect(profile.state(at: t).station == 0, "t \(t)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Navigation
 
 @Suite("TurnDesign")
@@ -15,11 +16,18 @@ struct TurnDesignTests {
         #expect(abs(2 * kappa * turn.clothoidLength / 2 + kappa * turn.arcLength - 1.5) < 1e-12)
     }
 
-    @Test("With a nearly unlimited jerk the turn is the circular arc: T = R tan(Δ/2); the clothoids lengthen it",
-          arguments: [0.2, 1.0, 2.5])
+    @Test(
+        "With a nearly unlimited jerk the turn is the circular arc: T = R tan(Δ/2); the clothoids lengthen it",
+        arguments: [0.2, 1.0, 2.5]
+    )
     func arcLimit(deflection: Double) throws {
-        let stiff = try VehicleLimits(maximumSpeed: 30, longitudinalAcceleration: 2, lateralAcceleration: 3,
-                                      yawRate: 20, jerk: 1_000)
+        let stiff = try VehicleLimits(
+            maximumSpeed: 30,
+            longitudinalAcceleration: 2,
+            lateralAcceleration: 3,
+            yawRate: 20,
+            jerk: 1_000
+        )
         let turn = TurnDesign(deflection: deflection, speed: 10, limits: stiff)
         let r = 100.0 / 3
         #expect(abs(turn.tangentLength - r * tan(deflection / 2)) < 0.02 * (1 + tan(deflection / 2)))

@@ -1,6 +1,7 @@
 import Foundation
 import Location
 import Signals
+
 @testable import Navigation
 
 /// A strapdown inertial navigator in the local-level east-north-up frame (no wander angle; geodetic latitude,
@@ -85,8 +86,13 @@ struct Strapdown {
 
         /// The truth's position, velocity and attitude.
         init(_ s: TrajectoryState) {
-            self.init(attitude: s.attitude, velocity: s.velocity, latitude: s.latitude * .pi / 180,
-                      longitude: s.longitude * .pi / 180, height: s.altitude)
+            self.init(
+                attitude: s.attitude,
+                velocity: s.velocity,
+                latitude: s.latitude * .pi / 180,
+                longitude: s.longitude * .pi / 180,
+                height: s.altitude
+            )
         }
 
         /// `(φ, λ, h)`: radians, radians, metres.
@@ -112,10 +118,13 @@ struct Strapdown {
         // The quadratics through the samples, in u = τ/T: x(u) = x₀ + B u + C u².
         let (w0, wB, wC) = Self.quadratic(r0.angularRate, r1.angularRate, r2.angularRate)
         let (f0, fB, fC) = Self.quadratic(r0.specificForce, r1.specificForce, r2.specificForce)
-        let aB = Self.cross(w0, wB), aC = Self.cross(w0, wC), bC = Self.cross(wB, wC)
+        let aB = Self.cross(w0, wB)
+        let aC = Self.cross(w0, wC)
+        let bC = Self.cross(wB, wC)
         /// The body's rotation vector from the step's start to u (Magnus, two terms, closed form).
         func bodyRotation(_ u: Double) -> SIMD3<Double> {
-            let u2 = u * u, u3 = u2 * u
+            let u2 = u * u
+            let u3 = u2 * u
             let integral: SIMD3<Double> = w0 * u + wB * (u2 / 2) + wC * (u3 / 3)
             let coning: SIMD3<Double> = aB * (u3 / 12) + aC * (u3 * u / 12) + bC * (u3 * u2 / 60)
             return T * integral + (T * T) * coning
@@ -123,9 +132,10 @@ struct Strapdown {
 
         // Start-of-step terms; the middle and end ones come from the previous pass.
         let start = Self.terms(s0)
-        var middle = start, end = start
+        var middle = start
+        var end = start
         var result = s0
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             let (n0, nB, nC) = Self.quadratic(start.frameRate, middle.frameRate, end.frameRate)
             /// The navigation frame's rotation vector from the step's start to u.
             func frameRotation(_ u: Double) -> SIMD3<Double> {
@@ -147,8 +157,10 @@ struct Strapdown {
             let vEnd = s0.velocity + specificForceIntegral(1) + Self.simpson(g0, g1, g2, T)
             // Position: the rates at the middle and end with the velocities just found.
             let p0 = Self.positionRate(s0.position, s0.velocity)
-            let p1 = Self.positionRate(middle.position, vMiddle), p2 = Self.positionRate(end.position, vEnd)
-            var mid = s0, last = s0
+            let p1 = Self.positionRate(middle.position, vMiddle)
+            let p2 = Self.positionRate(end.position, vEnd)
+            var mid = s0
+            var last = s0
             mid.velocity = vMiddle
             mid.position = s0.position + Self.firstHalf(p0, p1, p2, T)
             last.velocity = vEnd
@@ -176,8 +188,11 @@ struct Strapdown {
         let earth = EarthRotation.earthRate(latitude: latitude)
         let transport = EarthRotation.transportRate(latitude: latitude, height: s.height, velocity: s.velocity)
         let gravity = NormalGravity.vector(latitude: latitude, height: s.height)
-        return Terms(position: s.position, frameRate: earth + transport,
-                     acceleration: gravity - cross(2 * earth + transport, s.velocity))
+        return Terms(
+            position: s.position,
+            frameRate: earth + transport,
+            acceleration: gravity - cross(2 * earth + transport, s.velocity)
+        )
     }
 
     /// `(φ̇, λ̇, ḣ)` at a position `(φ, λ, h)` with a velocity (ENU).
@@ -187,8 +202,13 @@ struct Strapdown {
     }
 
     /// The coefficients of `x(u) = x₀ + B u + C u²` through `x(0) = x0`, `x(½) = x1`, `x(1) = x2`.
-    static func quadratic(_ x0: SIMD3<Double>, _ x1: SIMD3<Double>, _ x2: SIMD3<Double>)
-        -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
+    static func quadratic(
+        _ x0: SIMD3<Double>,
+        _ x1: SIMD3<Double>,
+        _ x2: SIMD3<Double>
+    )
+        -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
+    {
         let b: SIMD3<Double> = 4 * x1 - 3 * x0 - x2
         let c: SIMD3<Double> = 2 * (x0 + x2) - 4 * x1
         return (x0, b, c)

@@ -2,6 +2,7 @@ import Foundation
 import Location
 import Signals
 import Testing
+
 @testable import Navigation
 
 /// A strapdown integration of the ideal IMU (``Strapdown``, with the Earth terms) follows the truth: the
@@ -46,15 +47,25 @@ import Testing
         var attitude: Double
 
         var description: String {
-            String(format: "t = %.0f s: horizontal %.3e m, vertical %.3e m, velocity %.3e m/s, attitude %.3e rad",
-                   time, horizontal, vertical, velocity, attitude)
+            String(
+                format: "t = %.0f s: horizontal %.3e m, vertical %.3e m, velocity %.3e m/s, attitude %.3e rad",
+                time,
+                horizontal,
+                vertical,
+                velocity,
+                attitude
+            )
         }
     }
 
     /// Runs the navigator from the truth's state at 0 on `readings` (the truth's own ideal IMU by default)
     /// sampled at ``rate``, and measures its error against `truth` at each of `checkpoints` (whole seconds,
     /// increasing).
-    static func run(_ truth: Trajectory, readings: ((Double) -> Strapdown.Reading)? = nil, checkpoints: [Int]) -> [Errors] {
+    static func run(
+        _ truth: Trajectory,
+        readings: ((Double) -> Strapdown.Reading)? = nil,
+        checkpoints: [Int]
+    ) -> [Errors] {
         let source = readings ?? { Strapdown.Reading(truth.state(at: $0)) }
         let dt = 1 / Double(rate)
         var nav = Strapdown(interval: dt, state: Strapdown.State(truth.state(at: 0)))
@@ -64,7 +75,8 @@ import Testing
         // Sample n is at n / rate: the time from the integer index, never accumulated.
         var n = 0
         while n < last {
-            let r1 = source(Double(n + 1) * dt), r2 = source(Double(n + 2) * dt)
+            let r1 = source(Double(n + 1) * dt)
+            let r2 = source(Double(n + 2) * dt)
             nav.advance(previous, r1, r2)
             previous = r2
             n += 2
@@ -79,19 +91,27 @@ import Testing
     static func errors(_ s: Strapdown.State, _ t: TrajectoryState) -> Errors {
         let r = RadiiOfCurvature(latitude: t.latitude)
         let north = (s.latitude - t.latitude * .pi / 180) * (r.meridian + t.altitude)
-        let east = (s.longitude - t.longitude * .pi / 180) * (r.primeVertical + t.altitude) * cos(t.latitude * .pi / 180)
+        let east =
+            (s.longitude - t.longitude * .pi / 180) * (r.primeVertical + t.altitude) * cos(t.latitude * .pi / 180)
         let dv = s.velocity - t.velocity
         // The angle of q_true* ⊗ q_nav from its vector part (acos of the scalar part loses small angles).
         let e = t.attitude.conjugate * s.attitude
         let sine = (e.x * e.x + e.y * e.y + e.z * e.z).squareRoot()
-        return Errors(time: t.time, horizontal: (north * north + east * east).squareRoot(), vertical: abs(s.height - t.altitude),
-                      velocity: (dv * dv).sum().squareRoot(), attitude: 2 * atan2(sine, abs(e.w)))
+        return Errors(
+            time: t.time,
+            horizontal: (north * north + east * east).squareRoot(),
+            vertical: abs(s.height - t.altitude),
+            velocity: (dv * dv).sum().squareRoot(),
+            attitude: 2 * atan2(sine, abs(e.w))
+        )
     }
 
     @Test func theRoutesLastTenMinutes() throws {
         let car = try Trajectory(route: Self.longCarRoute(), vehicle: .car, mount: .dashboard, epoch: Self.epoch)
         let walk = try Trajectory(route: Self.longWalkRoute(), vehicle: .walk, mount: .handheld, epoch: Self.epoch)
-        print("strapdown: car route \(car.duration) s, \(car.path.length) m; walk \(walk.duration) s, \(walk.path.length) m")
+        print(
+            "strapdown: car route \(car.duration) s, \(car.path.length) m; walk \(walk.duration) s, \(walk.path.length) m"
+        )
         #expect(car.duration > 600)
         #expect(walk.duration > 600)
     }
@@ -140,9 +160,16 @@ import Testing
     /// Across pauses: the walk and the drive of `TruthChecks` with their pauses (12 s and 4 s), integrated
     /// from the start to past the arrival; the navigator stands still where the truth does.
     @Test func acrossPausesTheNavigatorFollowsTheTruth() throws {
-        for (vehicle, route, bounds) in [(Vehicle.walk, TruthChecks.walkRoute(), Self.pausedWalk),
-                                         (.car, TruthChecks.carRoute(), Self.pausedCar)] {
-            let truth = try Trajectory(route: TruthChecks.paused(route), vehicle: vehicle, mount: .handheld, epoch: Self.epoch)
+        for (vehicle, route, bounds) in [
+            (Vehicle.walk, TruthChecks.walkRoute(), Self.pausedWalk),
+            (.car, TruthChecks.carRoute(), Self.pausedCar),
+        ] {
+            let truth = try Trajectory(
+                route: TruthChecks.paused(route),
+                vehicle: vehicle,
+                mount: .handheld,
+                epoch: Self.epoch
+            )
             let rests = TruthChecks.restTimes(truth)
             try #require(rests.count >= 2)
             // Checkpoints: the middle of the first stop, and the end.
@@ -153,8 +180,12 @@ import Testing
             Self.check(e[1], bounds, "\(vehicle.name ?? "") with pauses, arrived")
         }
         // The failing case: the readings of the walk without its pauses drift far from the walk that stops.
-        let paused = try Trajectory(route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: .handheld,
-                                    epoch: Self.epoch)
+        let paused = try Trajectory(
+            route: TruthChecks.paused(TruthChecks.walkRoute()),
+            vehicle: .walk,
+            mount: .handheld,
+            epoch: Self.epoch
+        )
         let plain = try Trajectory(route: TruthChecks.walkRoute(), vehicle: .walk, mount: .handheld, epoch: Self.epoch)
         let rests = TruthChecks.restTimes(paused)
         try #require(rests.count >= 2)
@@ -178,15 +209,27 @@ import Testing
     /// force.
     @Test func readingsWithoutTheEarthTermsDrift() throws {
         let car = try Trajectory(route: Self.longCarRoute(), vehicle: .car, mount: .dashboard, epoch: Self.epoch)
-        let local = try Trajectory(route: Self.longCarRoute(), vehicle: .car, mount: .dashboard, epoch: Self.epoch,
-                                   earthRotation: false)
+        let local = try Trajectory(
+            route: Self.longCarRoute(),
+            vehicle: .car,
+            mount: .dashboard,
+            epoch: Self.epoch,
+            earthRotation: false
+        )
         let noEarth = Self.run(car, readings: { Strapdown.Reading(local.state(at: $0)) }, checkpoints: [60])
-        let noCoriolis = Self.run(car, readings: { t in
-            let s = car.state(at: t)
-            let c = Strapdown.cross(2 * EarthRotation.earthRate(latitude: s.latitude), s.velocity)
-            let d = s.attitude.inverseRotate((c.x, c.y, c.z))
-            return Strapdown.Reading(specificForce: s.specificForce - SIMD3(d.x, d.y, d.z), angularRate: s.angularRate)
-        }, checkpoints: [60])
+        let noCoriolis = Self.run(
+            car,
+            readings: { t in
+                let s = car.state(at: t)
+                let c = Strapdown.cross(2 * EarthRotation.earthRate(latitude: s.latitude), s.velocity)
+                let d = s.attitude.inverseRotate((c.x, c.y, c.z))
+                return Strapdown.Reading(
+                    specificForce: s.specificForce - SIMD3(d.x, d.y, d.z),
+                    angularRate: s.angularRate
+                )
+            },
+            checkpoints: [60]
+        )
         try #require(noEarth.count == 1)
         try #require(noCoriolis.count == 1)
         print("strapdown car, readings without the Earth terms: \(noEarth[0])")

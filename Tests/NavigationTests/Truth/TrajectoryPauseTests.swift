@@ -4,6 +4,7 @@ import Playback
 import Sensors
 import Signals
 import Testing
+
 @testable import Navigation
 
 /// A trajectory that stops for a waypoint's pause: at rest in every sense while it stands, its gait faded
@@ -14,14 +15,32 @@ import Testing
         let sensors = TrajectorySensors(
             imu: IMU(preset: .bmi160, seed: 7),
             magnetometer: try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, resolution: 0.01, seed: 3),
-            barometer: try BarometerModel(sampleRate: 25, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
-                                          resolution: 0.1, seed: 4),
-            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
-        return try Trajectory(route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: .handheld,
-                              epoch: "2026-06-01T12:00:00Z", sensors: sensors)
+            barometer: try BarometerModel(
+                sampleRate: 25,
+                weatherDeviation: 50,
+                weatherCorrelationTime: 3600,
+                noiseDensity: 1,
+                resolution: 0.1,
+                seed: 4
+            ),
+            gnss: try GNSSReceiver(
+                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2),
+                rate: 1,
+                velocitySigma: 0.1
+            )
+        )
+        return try Trajectory(
+            route: TruthChecks.paused(TruthChecks.walkRoute()),
+            vehicle: .walk,
+            mount: .handheld,
+            epoch: "2026-06-01T12:00:00Z",
+            sensors: sensors
+        )
     }
 
-    @Test("At rest for the pause: speed, cadence, velocity and acceleration 0, the gait faded out, the steps held, gravity only")
+    @Test(
+        "At rest for the pause: speed, cadence, velocity and acceleration 0, the gait faded out, the steps held, gravity only"
+    )
     func atRestWhileItStands() throws {
         let walk = try Self.walk()
         let rests = TruthChecks.restTimes(walk)
@@ -48,7 +67,8 @@ import Testing
         #expect(walk.state(at: rests[0] - 5).steps < first.steps)
         #expect(walk.state(at: rests[1] + 5).steps > first.steps)
         // The gait's fade: 0 at the stop with its derivatives, half a stride away half faded, a stride away 1.
-        let stop = try #require(walk.path.stops.first), width = 2 * 0.7
+        let stop = try #require(walk.path.stops.first)
+        let width = 2 * 0.7
         let plain = Trajectory.fade(stop, length: walk.path.length, width: width)
         let faded = Trajectory.fade(plain, stop, stops: walk.path.stops, width: width)
         #expect(faded == (0, 0, 0))
@@ -56,9 +76,16 @@ import Testing
         #expect(Trajectory.fade(plain, stop + width, stops: walk.path.stops, width: width) == plain)
         // The fade's derivatives are its own: central differences over ±1 mm either side of the stop.
         for s in [stop - 0.9, stop - 0.2, stop + 0.3, stop + 1.1] {
-            let f = { (x: Double) in Trajectory.fade(Trajectory.fade(x, length: walk.path.length, width: width), x,
-                                                     stops: walk.path.stops, width: width) }
-            let h = 1e-3, (a, b, c) = (f(s - h), f(s), f(s + h))
+            let f = { (x: Double) in
+                Trajectory.fade(
+                    Trajectory.fade(x, length: walk.path.length, width: width),
+                    x,
+                    stops: walk.path.stops,
+                    width: width
+                )
+            }
+            let h = 1e-3
+            let (a, b, c) = (f(s - h), f(s), f(s + h))
             #expect(abs((c.0 - a.0) / (2 * h) - b.1) < 1e-5, "s − stop \(s - stop)")
             #expect(abs((c.1 - a.1) / (2 * h) - b.2) < 1e-4, "s − stop \(s - stop)")
         }
@@ -72,14 +99,14 @@ import Testing
         let rests = TruthChecks.restTimes(walk)
         try #require(rests.count == 2)
         let rate = 50.0
-        let samples = Int((rests[0] - 10) * rate) ..< Int((rests[1] + 10) * rate)
+        let samples = Int((rests[0] - 10) * rate)..<Int((rests[1] + 10) * rate)
         let streams = try walk.series(rate: rate)
         let whole = try walk.render(streams, samples: samples)
         var pieces = [[Double]](repeating: [], count: streams.count)
         var n = samples.lowerBound
         for size in [1, 333, 7, 500, 2_049, 10_000] where n < samples.upperBound {
             let end = min(n + size, samples.upperBound)
-            for (k, rows) in try walk.render(streams, samples: n ..< end).enumerated() { pieces[k] += rows }
+            for (k, rows) in try walk.render(streams, samples: n..<end).enumerated() { pieces[k] += rows }
             n = end
         }
         for k in streams.indices {
@@ -91,9 +118,12 @@ import Testing
         let width = 1 + TrajectorySeries.columns(.truth).count
         let rows = whole[truth]
         var largest = 0.0
-        for r in 1 ..< rows.count / width {
-            let d = SIMD3(rows[r * width + 4] - rows[(r - 1) * width + 4], rows[r * width + 5] - rows[(r - 1) * width + 5],
-                          rows[r * width + 6] - rows[(r - 1) * width + 6])
+        for r in 1..<rows.count / width {
+            let d = SIMD3(
+                rows[r * width + 4] - rows[(r - 1) * width + 4],
+                rows[r * width + 5] - rows[(r - 1) * width + 5],
+                rows[r * width + 6] - rows[(r - 1) * width + 6]
+            )
             largest = max(largest, (d * d).sum().squareRoot())
         }
         print("pause, walk render at 50 Hz: largest |Δv| between samples \(largest) m/s")

@@ -3,6 +3,7 @@ import Location
 import Sensors
 import Signals
 import Testing
+
 @testable import Navigation
 
 /// The renderer is a pure function of the sample index: one block, odd-sized blocks and streams rendered
@@ -17,24 +18,42 @@ import Testing
         let sensors = TrajectorySensors(
             imu: imu,
             magnetometer: try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, resolution: 0.01, seed: 3),
-            barometer: try BarometerModel(sampleRate: 50, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
-                                          resolution: 0.1, seed: 4),
-            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
-        return try Trajectory(route: TruthChecks.carRoute(), vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z",
-                              sensors: sensors)
+            barometer: try BarometerModel(
+                sampleRate: 50,
+                weatherDeviation: 50,
+                weatherCorrelationTime: 3600,
+                noiseDensity: 1,
+                resolution: 0.1,
+                seed: 4
+            ),
+            gnss: try GNSSReceiver(
+                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2),
+                rate: 1,
+                velocitySigma: 0.1
+            )
+        )
+        return try Trajectory(
+            route: TruthChecks.carRoute(),
+            vehicle: .car,
+            mount: .dashboard,
+            epoch: "2026-06-01T12:00:00Z",
+            sensors: sensors
+        )
     }
 
     /// `values` bit for bit.
     static func bits(_ values: [Double]) -> [UInt64] { values.map(\.bitPattern) }
 
-    @Test("One block and odd-sized blocks give the same bits, stream by stream and streams together",
-          arguments: [0.0, 20])
+    @Test(
+        "One block and odd-sized blocks give the same bits, stream by stream and streams together",
+        arguments: [0.0, 20]
+    )
     func chunkingDoesNotChangeABit(bandwidth: Double) throws {
         let drive = try Self.drive(bandwidth: bandwidth)
         let rate = 50.0
         let streams = try drive.series(rate: rate).filter { $0.rate == rate }
         #expect(streams.count == 4)
-        let samples = 1_234 ..< 4_321           // across the start (rest), the turns and a low-pass cell boundary
+        let samples = 1_234..<4_321  // across the start (rest), the turns and a low-pass cell boundary
         let whole = try drive.render(streams, samples: samples)
         for (stream, rows) in zip(streams, whole) {
             #expect(rows.count == samples.count * (1 + stream.columns.count), "\(stream.kind)")
@@ -44,28 +63,35 @@ import Testing
         var n = samples.lowerBound
         for size in [1, 7, 333, 2_049, 1, 500, 10_000] where n < samples.upperBound {
             let end = min(n + size, samples.upperBound)
-            for (k, rows) in try drive.render(streams, samples: n ..< end).enumerated() { pieces[k] += rows }
+            for (k, rows) in try drive.render(streams, samples: n..<end).enumerated() { pieces[k] += rows }
             n = end
         }
         for k in streams.indices {
             #expect(Self.bits(pieces[k]) == Self.bits(whole[k]), "\(streams[k].kind) in odd blocks")
         }
         // The failing case: a different start gives different rows.
-        let shifted = try drive.render(streams[0], samples: samples.lowerBound + 1 ..< samples.upperBound + 1)
+        let shifted = try drive.render(streams[0], samples: samples.lowerBound + 1..<samples.upperBound + 1)
         #expect(Self.bits(shifted) != Self.bits(whole[0]))
     }
 
-    @Test("Rows from the one-pass renderer (partial states, shared geoid height) are the full states' and the sensor models' public results")
+    @Test(
+        "Rows from the one-pass renderer (partial states, shared geoid height) are the full states' and the sensor models' public results"
+    )
     func rowsMatchTheFullStatesAndThePublicModels() throws {
         let drive = try Self.drive(bandwidth: 0)
-        let first = 100, count = 900, rate = 50.0
+        let first = 100
+        let count = 900
+        let rate = 50.0
         let states = drive.states(first: first, count: count, rate: rate)
-        let truth = try drive.render(TrajectorySeries(kind: .truth, rate: rate), samples: first ..< first + count)
+        let truth = try drive.render(TrajectorySeries(kind: .truth, rate: rate), samples: first..<first + count)
         let expected = states.flatMap { s in
-            [s.time, s.latitude, s.longitude, s.altitude, s.velocity.x, s.velocity.y, s.velocity.z,
-             s.acceleration.x, s.acceleration.y, s.acceleration.z, s.attitude.w, s.attitude.x, s.attitude.y, s.attitude.z,
-             s.rotationRate.x, s.rotationRate.y, s.rotationRate.z, s.altitudeAboveMeanSeaLevel, s.trueHeading,
-             s.magneticHeading, Double(s.steps)]
+            [
+                s.time, s.latitude, s.longitude, s.altitude, s.velocity.x, s.velocity.y, s.velocity.z,
+                s.acceleration.x, s.acceleration.y, s.acceleration.z, s.attitude.w, s.attitude.x, s.attitude.y,
+                s.attitude.z,
+                s.rotationRate.x, s.rotationRate.y, s.rotationRate.z, s.altitudeAboveMeanSeaLevel, s.trueHeading,
+                s.magneticHeading, Double(s.steps),
+            ]
         }
         #expect(Self.bits(truth) == Self.bits(expected))
         let barometer = try #require(drive.sensors.barometer).at(rate: rate)
@@ -74,10 +100,13 @@ import Testing
             let s = states[n - first]
             return (s.latitude, s.longitude, s.altitude, s.altitudeAboveMeanSeaLevel)
         }
-        let baroRows = try drive.render(TrajectorySeries(kind: .barometer, rate: rate), samples: first ..< first + count)
+        let baroRows = try drive.render(TrajectorySeries(kind: .barometer, rate: rate), samples: first..<first + count)
         #expect(Self.bits(stride(from: 1, to: baroRows.count, by: 2).map { baroRows[$0] }) == Self.bits(pressures))
         let magnetometer = try #require(drive.sensors.magnetometer).at(rate: rate)
-        let magRows = try drive.render(TrajectorySeries(kind: .magnetometer, rate: rate), samples: first ..< first + count)
+        let magRows = try drive.render(
+            TrajectorySeries(kind: .magnetometer, rate: rate),
+            samples: first..<first + count
+        )
         let fields = states.enumerated().flatMap { k, s in
             let m = magnetometer.measured(s.magneticField, sample: first + k)
             return [s.time, m.x, m.y, m.z]
@@ -94,8 +123,10 @@ import Testing
         for (k, s) in states.enumerated() { #expect(s == drive.state(at: Double(3_000 + k) / 50)) }
     }
 
-    @Test("Half angles by square roots match sin and cos of the half angle within 2e-16",
-          arguments: stride(from: -3.14159, through: 3.14159, by: 0.0137).map { $0 } + [.pi, 0, 1e-9, -1e-9, .pi - 1e-9])
+    @Test(
+        "Half angles by square roots match sin and cos of the half angle within 2e-16",
+        arguments: stride(from: -3.14159, through: 3.14159, by: 0.0137).map { $0 } + [.pi, 0, 1e-9, -1e-9, .pi - 1e-9]
+    )
     func halfAngles(angle: Double) {
         let h = Trajectory.halfAngle(cos: cos(angle), sin: sin(angle))
         #expect(abs(h.cos - cos(angle / 2)) < 2e-16)

@@ -3,6 +3,7 @@ import Location
 import Sensors
 import Signals
 import Testing
+
 @testable import Navigation
 
 /// A trajectory's sensors are checked as their models are wherever they are written: the IMU's terms by
@@ -14,20 +15,31 @@ import Testing
         Waypoint(latitude: 51.5010, longitude: -0.1236)
     }
 
-    @Test("a trajectory's IMU term out of range is refused when the spec is read, at $.trajectory.sensors.imu.TERM", arguments: [
-        (#""gyroscope_bias_instability": 0.001, "gyroscope_bias_correlation_time": -5"#, "gyroscope_bias_correlation_time", SignalError.Code.outOfRange),
-        (#""accelerometer_noise_density": 1e300"#, "accelerometer_noise_density", .outOfRange),
-        (#""accelerometer_random_walk": -1"#, "accelerometer_random_walk", .outOfRange),
-        (#""gyroscope_bias_instability": 0.001"#, "gyroscope_bias_correlation_time", .missingField),
-        (#""preset": "adis16448", "gyroscope_bias_correlation_time": -5"#, "gyroscope_bias_correlation_time", .outOfRange),
-    ])
+    @Test(
+        "a trajectory's IMU term out of range is refused when the spec is read, at $.trajectory.sensors.imu.TERM",
+        arguments: [
+            (
+                #""gyroscope_bias_instability": 0.001, "gyroscope_bias_correlation_time": -5"#,
+                "gyroscope_bias_correlation_time", SignalError.Code.outOfRange
+            ),
+            (#""accelerometer_noise_density": 1e300"#, "accelerometer_noise_density", .outOfRange),
+            (#""accelerometer_random_walk": -1"#, "accelerometer_random_walk", .outOfRange),
+            (#""gyroscope_bias_instability": 0.001"#, "gyroscope_bias_correlation_time", .missingField),
+            (
+                #""preset": "adis16448", "gyroscope_bias_correlation_time": -5"#, "gyroscope_bias_correlation_time",
+                .outOfRange
+            ),
+        ]
+    )
     func imuTermInSpec(_ term: String, _ field: String, _ code: SignalError.Code) throws {
         let error = try #require(TrajectorySpecTests.error(#""sensors": {"imu": {\#(term)}}"#))
         #expect(error.path == "$.trajectory.sensors.imu.\(field)", "\(error)")
         #expect(error.code == code, "\(error)")
     }
 
-    @Test("the Swift initialiser refuses the same IMU at the same path; the render rate's check refuses a low-pass too slow for it")
+    @Test(
+        "the Swift initialiser refuses the same IMU at the same path; the render rate's check refuses a low-pass too slow for it"
+    )
     func imuInSwift() throws {
         var imu = IMU()
         imu.gyroscope.biasInstability = SIMD3(repeating: 0.001)
@@ -45,11 +57,14 @@ import Testing
         #expect(rateError.message.contains("2^20"), "\(rateError.message)")
     }
 
-    @Test("a magnetometer or barometer resolution below 1e-12 is refused at its path (the quantised reading would be inf)", arguments: [
-        (#""magnetometer": {"resolution": 1e-320}"#, "$.trajectory.sensors.magnetometer.resolution"),
-        (#""magnetometer": {"resolution": 1e-13}"#, "$.trajectory.sensors.magnetometer.resolution"),
-        (#""barometer": {"resolution": 1e-320}"#, "$.trajectory.sensors.barometer.resolution"),
-    ])
+    @Test(
+        "a magnetometer or barometer resolution below 1e-12 is refused at its path (the quantised reading would be inf)",
+        arguments: [
+            (#""magnetometer": {"resolution": 1e-320}"#, "$.trajectory.sensors.magnetometer.resolution"),
+            (#""magnetometer": {"resolution": 1e-13}"#, "$.trajectory.sensors.magnetometer.resolution"),
+            (#""barometer": {"resolution": 1e-320}"#, "$.trajectory.sensors.barometer.resolution"),
+        ]
+    )
     func tinyResolution(_ sensor: String, _ path: String) throws {
         let error = try #require(TrajectorySpecTests.error(#""sensors": {\#(sensor)}"#))
         #expect(error.path == path, "\(error)")
@@ -61,12 +76,26 @@ import Testing
     func quantisationOverflow() throws {
         #expect(RandomAccessNoise.quantise(101_325, step: 2_000 * .leastNonzeroMagnitude) == .infinity)
         #expect(RandomAccessNoise.quantise(101_325, step: BarometerModel.smallestResolution).isFinite)
-        let barometer = try BarometerModel(sampleRate: 10, noiseDensity: 1000, resolution: BarometerModel.smallestResolution, seed: 1)
+        let barometer = try BarometerModel(
+            sampleRate: 10,
+            noiseDensity: 1000,
+            resolution: BarometerModel.smallestResolution,
+            seed: 1
+        )
         let p = try barometer.pressures(first: 0, count: 100) { _ in (51.5, -0.12, 10) }
         #expect(p.allSatisfy { $0.isFinite })
-        let magnetometer = try MagnetometerModel(sampleRate: 1e6, noiseDensity: 1000, resolution: MagnetometerModel.smallestResolution, seed: 1)
-        let trajectory = try Trajectory(route: Self.route, vehicle: .walk, sensors: TrajectorySensors(magnetometer: magnetometer))
-        let rows = try trajectory.render(TrajectorySeries(kind: .magnetometer, rate: 1e6), samples: 0 ..< 1000)
+        let magnetometer = try MagnetometerModel(
+            sampleRate: 1e6,
+            noiseDensity: 1000,
+            resolution: MagnetometerModel.smallestResolution,
+            seed: 1
+        )
+        let trajectory = try Trajectory(
+            route: Self.route,
+            vehicle: .walk,
+            sensors: TrajectorySensors(magnetometer: magnetometer)
+        )
+        let rows = try trajectory.render(TrajectorySeries(kind: .magnetometer, rate: 1e6), samples: 0..<1000)
         #expect(rows.allSatisfy { $0.isFinite })
     }
 }

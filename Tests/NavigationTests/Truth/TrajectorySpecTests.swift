@@ -1,33 +1,36 @@
+import Formats
 import Foundation
 import InternalUtilities
+import KalibrYAML
 import Location
 import Sensors
 import Signals
 import Testing
-import KalibrYAML
+
 @testable import Navigation
-import Formats
 
 /// `{"trajectory": …}` specs: the issue's example, every refusal with its JSON path, and the sensors'
 /// outputs against the truth.
 @Suite struct TrajectorySpecTests {
     static let example = """
-    {"trajectory": {
-      "route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]},
-      "vehicle": "car", "mount": "dashboard", "epoch": "2026-06-01T12:00:00Z", "earthRotation": true,
-      "sensors": {
-        "imu": {"preset": "bmi160", "accelerometer_unit": "m/s^2", "seed": 1},
-        "magnetometer": {"noise_density": 0.0, "hard_iron": [0, 0, 0]},
-        "barometer": {"rate": 25},
-        "gnss": {"rate": 1, "sigma": 3, "correlationTime": 60, "seed": 2}
-      }}}
-    """
+        {"trajectory": {
+          "route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]},
+          "vehicle": "car", "mount": "dashboard", "epoch": "2026-06-01T12:00:00Z", "earthRotation": true,
+          "sensors": {
+            "imu": {"preset": "bmi160", "accelerometer_unit": "m/s^2", "seed": 1},
+            "magnetometer": {"noise_density": 0.0, "hard_iron": [0, 0, 0]},
+            "barometer": {"rate": 25},
+            "gnss": {"rate": 1, "sigma": 3, "correlationTime": 60, "seed": 2}
+          }}}
+        """
 
     /// The example with `body` in place of its `"vehicle": …, "sensors": {…}` part.
     static func spec(_ body: String) -> Data {
-        Data("""
-        {"trajectory": {"route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]}\(body.isEmpty ? "" : ", " + body)}}
-        """.utf8)
+        Data(
+            """
+            {"trajectory": {"route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]}\(body.isEmpty ? "" : ", " + body)}}
+            """.utf8
+        )
     }
 
     static func error(_ body: String) -> SignalError? {
@@ -56,18 +59,31 @@ import Formats
             (#""epoch": "2031-01-01T00:00:00Z""#, .outOfRange, "$.trajectory.epoch"),
             (#""epoch": "2024-12-31T23:00:00Z""#, .outOfRange, "$.trajectory.epoch"),
             (#""epoch": "June 2026""#, .malformed, "$.trajectory.epoch"),
-            (#""mount": {"quaternion": {"w": 1, "x": 1, "y": 0, "z": 0}}"#, .invalidArgument, "$.trajectory.mount.quaternion"),
+            (
+                #""mount": {"quaternion": {"w": 1, "x": 1, "y": 0, "z": 0}}"#, .invalidArgument,
+                "$.trajectory.mount.quaternion"
+            ),
             (#""mount": "dashbord""#, .malformed, "$.trajectory.mount"),
             (#""vehicle": "cra""#, .malformed, "$.trajectory.vehicle"),
-            (#""vehicle": {"maximumSpeed": -1, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1}"#,
-             .outOfRange, "$.trajectory.vehicle.maximumSpeed"),
+            (
+                #""vehicle": {"maximumSpeed": -1, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1}"#,
+                .outOfRange, "$.trajectory.vehicle.maximumSpeed"
+            ),
             (#""vibration": -1"#, .outOfRange, "$.trajectory.vibration"),
-            (#""sensors": {"imu": {"motion": {"attitude": "faceUp"}}}"#, .invalidArgument, "$.trajectory.sensors.imu.motion"),
+            (
+                #""sensors": {"imu": {"motion": {"attitude": "faceUp"}}}"#, .invalidArgument,
+                "$.trajectory.sensors.imu.motion"
+            ),
             (#""sensors": {"gps": {}}"#, .unknownField, "$.trajectory.sensors.gps"),
             (#""sensors": {"gnss": {"sigma": 3}}"#, .missingField, "$.trajectory.sensors.gnss.correlationTime"),
-            (#""sensors": {"gnss": {"outages": [{"start": 10, "end": 5}]}}"#, .invalidArgument, "$.trajectory.sensors.gnss.outages[0]"),
-            (#""sensors": {"magnetometer": {"soft_iron": [[1, 0, 0], [0, 0, 0], [0, 0, 1]]}}"#, .outOfRange,
-             "$.trajectory.sensors.magnetometer.soft_iron"),
+            (
+                #""sensors": {"gnss": {"outages": [{"start": 10, "end": 5}]}}"#, .invalidArgument,
+                "$.trajectory.sensors.gnss.outages[0]"
+            ),
+            (
+                #""sensors": {"magnetometer": {"soft_iron": [[1, 0, 0], [0, 0, 0], [0, 0, 1]]}}"#, .outOfRange,
+                "$.trajectory.sensors.magnetometer.soft_iron"
+            ),
             (#""sensors": {"barometer": {"rate": 0}}"#, .outOfRange, "$.trajectory.sensors.barometer.rate"),
             (#""earthrotation": true"#, .unknownField, "$.trajectory.earthrotation"),
         ]
@@ -78,17 +94,28 @@ import Formats
         }
         #expect(Self.error(#""vehicle": "cra""#)?.message.contains("did you mean \"car\"") == true)
         // The valid neighbours of the refused values.
-        for body in [#""epoch": "2029-12-31T23:00:00Z""#, #""mount": {"quaternion": {"w": 0.7071067811865476, "x": 0.7071067811865476, "y": 0, "z": 0}}"#,
-                     #""sensors": {"gnss": {"sigma": 3, "correlationTime": 60, "outages": [{"start": 5, "end": 10}]}}"#, #""vibration": 0"#] {
+        for body in [
+            #""epoch": "2029-12-31T23:00:00Z""#,
+            #""mount": {"quaternion": {"w": 0.7071067811865476, "x": 0.7071067811865476, "y": 0, "z": 0}}"#,
+            #""sensors": {"gnss": {"sigma": 3, "correlationTime": 60, "outages": [{"start": 5, "end": 10}]}}"#,
+            #""vibration": 0"#,
+        ] {
             #expect(Self.error(body) == nil, "\(body)")
         }
     }
 
-    @Test("a GNSS sigma that is wrong is reported as wrong, with or without a correlationTime; a right one still needs the time",
-          arguments: [(#"{"sigma": -3}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got -3.0"),
-                      (#"{"sigma": -3, "correlationTime": 30}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got -3.0"),
-                      (#"{"sigma": 5000}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got 5000.0"),
-                      (#"{"sigma": 3}"#, "$.trajectory.sensors.gnss.correlationTime", "sigma 3.0 m needs a correlationTime (s)")])
+    @Test(
+        "a GNSS sigma that is wrong is reported as wrong, with or without a correlationTime; a right one still needs the time",
+        arguments: [
+            (#"{"sigma": -3}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got -3.0"),
+            (
+                #"{"sigma": -3, "correlationTime": 30}"#, "$.trajectory.sensors.gnss.sigma",
+                "sigma must be 0 … 1000 metres, got -3.0"
+            ),
+            (#"{"sigma": 5000}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got 5000.0"),
+            (#"{"sigma": 3}"#, "$.trajectory.sensors.gnss.correlationTime", "sigma 3.0 m needs a correlationTime (s)"),
+        ]
+    )
     func gnssSigma(gnss: String, path: String, words: String) throws {
         let error = try #require(Self.error(#""sensors": {"gnss": "# + gnss + "}"))
         #expect(error.path == path, "\(error)")
@@ -100,13 +127,28 @@ import Formats
         Data(#"{"trajectory": {"route": {\#(speed)"waypoints": [\#(first), \#(second)]}}}"#.utf8)
     }
 
-    @Test("a waypoint time is refused once, at the first waypoint that has one, saying a trajectory takes none (on one waypoint or on all)",
-          arguments: [(#"{"latitude": 51.5007, "longitude": -0.1246}"#, #"{"latitude": 51.5033, "longitude": -0.1196, "time": 60}"#, 1),
-                      (#"{"latitude": 51.5007, "longitude": -0.1246, "time": 0}"#, #"{"latitude": 51.5033, "longitude": -0.1196, "time": 60}"#, 0),
-                      (#"{"latitude": 51.5007, "longitude": -0.1246, "time": 0}"#, #"{"latitude": 51.5033, "longitude": -0.1196}"#, 0)])
+    @Test(
+        "a waypoint time is refused once, at the first waypoint that has one, saying a trajectory takes none (on one waypoint or on all)",
+        arguments: [
+            (
+                #"{"latitude": 51.5007, "longitude": -0.1246}"#,
+                #"{"latitude": 51.5033, "longitude": -0.1196, "time": 60}"#, 1
+            ),
+            (
+                #"{"latitude": 51.5007, "longitude": -0.1246, "time": 0}"#,
+                #"{"latitude": 51.5033, "longitude": -0.1196, "time": 60}"#, 0
+            ),
+            (
+                #"{"latitude": 51.5007, "longitude": -0.1246, "time": 0}"#,
+                #"{"latitude": 51.5033, "longitude": -0.1196}"#, 0
+            ),
+        ]
+    )
     func waypointTimes(first: String, second: String, at index: Int) throws {
         for speed in [#""speed": 13.9, "#, ""] {
-            let error = try #require(throws: SignalError.self) { try Trajectory(json: Self.twoWaypoints(first, second, speed: speed)) }
+            let error = try #require(throws: SignalError.self) {
+                try Trajectory(json: Self.twoWaypoints(first, second, speed: speed))
+            }
             #expect(error.path == "$.trajectory.route.waypoints[\(index)].time", "\(error)")
             #expect(error.message.hasPrefix("a trajectory's waypoints take no 'time'"), "\(error)")
             #expect(!error.message.contains("every waypoint a time"), "\(error)")
@@ -116,7 +158,13 @@ import Formats
     @Test("a trajectory's route without speeds asks for speeds, never for waypoint times")
     func missingSpeed() throws {
         let error = try #require(throws: SignalError.self) {
-            try Trajectory(json: Self.twoWaypoints(#"{"latitude": 51.5007, "longitude": -0.1246}"#, #"{"latitude": 51.5033, "longitude": -0.1196}"#, speed: ""))
+            try Trajectory(
+                json: Self.twoWaypoints(
+                    #"{"latitude": 51.5007, "longitude": -0.1246}"#,
+                    #"{"latitude": 51.5033, "longitude": -0.1196}"#,
+                    speed: ""
+                )
+            )
         }
         #expect(error.code == .missingField)
         #expect(error.path == "$.trajectory.route.speed")
@@ -141,16 +189,24 @@ import Formats
             }
         }
         // A chord between two points at 89.85° on opposite sides passes over 89.9°.
-        #expect(#expect(throws: SignalError.self) { try Trajectory(route: route(89.85, 89.85, 180)) }?.code == .outOfRange)
-        #expect(#expect(throws: SignalError.self) { try Trajectory(route: route(-89.8, -89.95, 0)) }?.code == .outOfRange)
+        #expect(
+            #expect(throws: SignalError.self) { try Trajectory(route: route(89.85, 89.85, 180)) }?.code == .outOfRange
+        )
+        #expect(
+            #expect(throws: SignalError.self) { try Trajectory(route: route(-89.8, -89.95, 0)) }?.code == .outOfRange
+        )
         _ = try Trajectory(route: route(89.7, 89.85, 0))
     }
 
     @Test func aNetworkSpecCannotNameAFile() {
         let data = Data(#"{"trajectory": {"route": {"gpx": "/etc/passwd"}}}"#.utf8)
         do throws(SignalError) {
-            _ = try Trajectory(json: try JSONValue.parse(data).objectValue("trajectory"), path: "$.trajectory", baseDirectory: nil,
-                               allowFiles: false)
+            _ = try Trajectory(
+                json: try JSONValue.parse(data).objectValue("trajectory"),
+                path: "$.trajectory",
+                baseDirectory: nil,
+                allowFiles: false
+            )
             Issue.record("accepted")
         } catch {
             #expect(error.path == "$.trajectory.route.gpx")
@@ -159,14 +215,22 @@ import Formats
 
     @Test("an IMU's kalibr file: refused from the network; its update_rate is the IMU's rate unless 'rate' is given")
     func kalibrFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trajectory-kalibr-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trajectory-kalibr-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "%YAML:1.0\nimu0:\n  accelerometer_noise_density: 2.0e-3\n  accelerometer_random_walk: 3.0e-3\n  gyroscope_noise_density: 1.7e-4\n  gyroscope_random_walk: 2.0e-5\n  update_rate: 200\n"
+        try
+            "%YAML:1.0\nimu0:\n  accelerometer_noise_density: 2.0e-3\n  accelerometer_random_walk: 3.0e-3\n  gyroscope_noise_density: 1.7e-4\n  gyroscope_random_walk: 2.0e-5\n  update_rate: 200\n"
             .write(to: folder.appendingPathComponent("imu.yaml"), atomically: true, encoding: .utf8)
         func decode(_ imu: String, allowFiles: Bool) throws(SignalError) -> Trajectory {
-            try Trajectory(json: try JSONValue.parse(Self.spec(#""sensors": {"imu": \#(imu)}"#)).objectValue("trajectory"), path: "$.trajectory",
-                           baseDirectory: folder, allowFiles: allowFiles, readKalibr: KalibrIMU.init(contentsOf:))
+            try Trajectory(
+                json: try JSONValue.parse(Self.spec(#""sensors": {"imu": \#(imu)}"#)).objectValue("trajectory"),
+                path: "$.trajectory",
+                baseDirectory: folder,
+                allowFiles: allowFiles,
+                readKalibr: KalibrIMU.init(contentsOf:)
+            )
         }
         let t = try decode(#"{"kalibr": "imu.yaml"}"#, allowFiles: true)
         #expect(t.sensors.imuRate == 200)
@@ -182,45 +246,59 @@ import Formats
     }
 
     @Test func aSensorWithoutErrorsReadsTheTruth() throws {
-        let sensors = TrajectorySensors(imu: IMU(accelerometerUnit: .metersPerSecondSquared),
-                                        magnetometer: try MagnetometerModel(sampleRate: 1),
-                                        gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 0, correlationTime: 60), rate: 10))
+        let sensors = TrajectorySensors(
+            imu: IMU(accelerometerUnit: .metersPerSecondSquared),
+            magnetometer: try MagnetometerModel(sampleRate: 1),
+            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 0, correlationTime: 60), rate: 10)
+        )
         let t = try Trajectory(route: TruthChecks.carRoute(), vibration: 0, sensors: sensors)
         let rate = 10.0
         let streams = try t.series(rate: rate)
-        let range = 0 ..< 1000
+        let range = 0..<1000
         let states = t.states(first: 0, count: 1000, rate: rate)
-        let imu = try t.render(streams[1], samples: range), mag = try t.render(streams[2], samples: range)
+        let imu = try t.render(streams[1], samples: range)
+        let mag = try t.render(streams[2], samples: range)
         let gnss = try t.render(streams[3], samples: range)
         for (k, s) in states.enumerated() {
-            for a in 0 ..< 3 {
+            for a in 0..<3 {
                 #expect(imu[7 * k + 1 + a] == Double(Float(s.specificForce[a])))
                 #expect(imu[7 * k + 4 + a] == Double(Float(s.angularRate[a])))
                 #expect(mag[4 * k + 1 + a] == s.magneticField[a])
             }
             #expect(gnss[8 * k + 1] == s.latitude && gnss[8 * k + 2] == s.longitude && gnss[8 * k + 3] == s.altitude)
-            #expect(abs(gnss[8 * k + 4] - (s.velocity.x * s.velocity.x + s.velocity.y * s.velocity.y).squareRoot()) < 1e-12)
+            #expect(
+                abs(gnss[8 * k + 4] - (s.velocity.x * s.velocity.x + s.velocity.y * s.velocity.y).squareRoot()) < 1e-12
+            )
         }
     }
 
     @Test func vibrationHasTheVehiclesRMSInItsBand() throws {
         let imu = IMU(accelerometerUnit: .metersPerSecondSquared)
         func readings(_ scale: Double) throws -> [Double] {
-            let t = try Trajectory(route: TruthChecks.carRoute(), vehicle: .car, vibration: scale, sensors: TrajectorySensors(imu: imu))
-            return try t.render(TrajectorySeries(kind: .imu, rate: 200), samples: 0 ..< 12_000)
+            let t = try Trajectory(
+                route: TruthChecks.carRoute(),
+                vehicle: .car,
+                vibration: scale,
+                sensors: TrajectorySensors(imu: imu)
+            )
+            return try t.render(TrajectorySeries(kind: .imu, rate: 200), samples: 0..<12_000)
         }
-        let quiet = try readings(0), shaken = try readings(1), doubled = try readings(2)
-        var sum = 0.0, sum2 = 0.0
-        for k in 0 ..< 12_000 {
-            for a in 1 ... 3 {
+        let quiet = try readings(0)
+        let shaken = try readings(1)
+        let doubled = try readings(2)
+        var sum = 0.0
+        var sum2 = 0.0
+        for k in 0..<12_000 {
+            for a in 1...3 {
                 let d = shaken[7 * k + a] - quiet[7 * k + a]
                 sum += d * d
                 let d2 = doubled[7 * k + a] - quiet[7 * k + a]
                 sum2 += d2 * d2
             }
-            #expect(shaken[7 * k + 4] == quiet[7 * k + 4])   // the gyroscope does not shake
+            #expect(shaken[7 * k + 4] == quiet[7 * k + 4])  // the gyroscope does not shake
         }
-        let rms = (sum / 36_000).squareRoot(), rms2 = (sum2 / 36_000).squareRoot()
+        let rms = (sum / 36_000).squareRoot()
+        let rms2 = (sum2 / 36_000).squareRoot()
         // 0.3 m/s² over 5–50 Hz, all of it below 0.45 · 200 Hz.
         #expect(abs(rms - 0.3) < 0.015, "RMS \(rms)")
         #expect(abs(rms2 / rms - 2) < 0.01)
@@ -229,15 +307,18 @@ import Formats
         let v = f.values(first: 0, count: 30_000)
         let r100 = (v.reduce(0) { $0 + $1 * $1 } / Double(v.count)).squareRoot()
         #expect(abs(r100 - 0.3 * (40.0 / 45).squareRoot()) < 0.015, "RMS \(r100)")
-        #expect(VibrationFilter(Vehicle.car.vibration, sampleRate: 10, seed: 0).taps.isEmpty)   // band above 4.5 Hz
+        #expect(VibrationFilter(Vehicle.car.vibration, sampleRate: 10, seed: 0).taps.isEmpty)  // band above 4.5 Hz
     }
 
     @Test func outagesDropFixes() throws {
-        let gnss = try GNSSReceiver(error: GNSSErrorModel(sigma: 2, correlationTime: 30, seed: 3), outages: [.init(start: 10, end: 20.5)])
+        let gnss = try GNSSReceiver(
+            error: GNSSErrorModel(sigma: 2, correlationTime: 30, seed: 3),
+            outages: [.init(start: 10, end: 20.5)]
+        )
         let t = try Trajectory(route: TruthChecks.carRoute(), sensors: TrajectorySensors(gnss: gnss))
-        let rows = try t.render(TrajectorySeries(kind: .gnss, rate: 1), samples: 0 ..< 40)
+        let rows = try t.render(TrajectorySeries(kind: .gnss, rate: 1), samples: 0..<40)
         let times = stride(from: 0, to: rows.count, by: 8).map { rows[$0] }
-        let expected: [Double] = (0 ..< 40).map { Double($0) }.filter { (t: Double) -> Bool in t < 10 || t >= 20.5 }
+        let expected: [Double] = (0..<40).map { Double($0) }.filter { (t: Double) -> Bool in t < 10 || t >= 20.5 }
         #expect(times == expected)
     }
 
@@ -245,15 +326,15 @@ import Formats
         let t = try Trajectory(json: Data(Self.example.utf8))
         for stream in try t.series(rate: 50) {
             let n = Int(stream.rate * 40)
-            let whole = try t.render(stream, samples: 0 ..< n)
+            let whole = try t.render(stream, samples: 0..<n)
             var pieces: [Double] = []
             var a = 0
             for size in [1, 7, 333, 2, 1000, 17] + Array(repeating: 97, count: 100) where a < n {
                 let b = min(a + size, n)
-                pieces += try t.render(stream, samples: a ..< b)
+                pieces += try t.render(stream, samples: a..<b)
                 a = b
             }
-            if a < n { pieces += try t.render(stream, samples: a ..< n) }
+            if a < n { pieces += try t.render(stream, samples: a..<n) }
             #expect(whole.map(\.bitPattern) == pieces.map(\.bitPattern), "\(stream.kind)")
         }
     }
@@ -270,13 +351,15 @@ extension JSONValue {
 @Suite struct TrajectoryExampleTests {
     @Test("every example in Examples/trajectories loads and renders every stream")
     func examples() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Examples/trajectories")
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Examples/trajectories"
+        )
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
         #expect(files.count >= 3)
         for file in files {
             let t = try Trajectory(json: Data(contentsOf: dir.appendingPathComponent(file)), baseDirectory: dir)
             for stream in try t.series(rate: 20) {
-                let rows = try t.render(stream, samples: 0 ..< Int(stream.rate * 5))
+                let rows = try t.render(stream, samples: 0..<Int(stream.rate * 5))
                 #expect(!rows.isEmpty && rows.allSatisfy(\.isFinite), "\(file): \(stream.kind)")
             }
         }
@@ -292,17 +375,21 @@ extension JSONValue {
             try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, seed: 8)
             for sigma in [2.5] { try GNSSReceiver(error: GNSSErrorModel(sigma: sigma, correlationTime: 30, seed: 10)) }
         }
-        let spec = try Trajectory(json: Data("""
-        {"trajectory": {"route": {"speed": 1.4, "waypoints": [
-          {"latitude": 51.5007, "longitude": -0.1246, "altitude": 10}, {"latitude": 51.5010, "longitude": -0.1236, "altitude": 14},
-          {"latitude": 51.5016, "longitude": -0.1240, "altitude": 13}]},
-          "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
-          "sensors": {"imu": {"preset": "bmi160", "seed": 7}, "magnetometer": {"rate": 50, "noise_density": 0.1, "seed": 8},
-                      "gnss": {"sigma": 2.5, "correlationTime": 30, "seed": 10}}}}
-        """.utf8))
+        let spec = try Trajectory(
+            json: Data(
+                """
+                {"trajectory": {"route": {"speed": 1.4, "waypoints": [
+                  {"latitude": 51.5007, "longitude": -0.1246, "altitude": 10}, {"latitude": 51.5010, "longitude": -0.1236, "altitude": 14},
+                  {"latitude": 51.5016, "longitude": -0.1240, "altitude": 13}]},
+                  "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
+                  "sensors": {"imu": {"preset": "bmi160", "seed": 7}, "magnetometer": {"rate": 50, "noise_density": 0.1, "seed": 8},
+                              "gnss": {"sigma": 2.5, "correlationTime": 30, "seed": 10}}}}
+                """.utf8
+            )
+        )
         #expect(built == spec)
         for stream in try built.series(rate: 20) {
-            #expect(try built.render(stream, samples: 0 ..< 40) == spec.render(stream, samples: 0 ..< 40))
+            #expect(try built.render(stream, samples: 0..<40) == spec.render(stream, samples: 0..<40))
         }
     }
 
@@ -315,6 +402,8 @@ extension JSONValue {
                 IMU()
                 IMU()
             }
-        } throws: { ($0 as? SignalError)?.path == "$.trajectory.sensors.imu" && ($0 as? SignalError)?.code == .duplicateField }
+        } throws: {
+            ($0 as? SignalError)?.path == "$.trajectory.sensors.imu" && ($0 as? SignalError)?.code == .duplicateField
+        }
     }
 }

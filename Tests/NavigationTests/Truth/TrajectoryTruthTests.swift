@@ -2,12 +2,28 @@ import Foundation
 import Location
 import Signals
 import Testing
+
 @testable import Navigation
 
 @Suite struct TrajectoryTruthTests {
-    let car = try! Trajectory(route: TruthChecks.carRoute(), vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z")
-    let walk = try! Trajectory(route: TruthChecks.walkRoute(), vehicle: .walk, mount: .handheld, epoch: "2026-06-01T12:00:00Z")
-    let bike = try! Trajectory(route: TruthChecks.carRoute(), vehicle: .bike, mount: .flat, epoch: "2026-06-01T12:00:00Z")
+    let car = try! Trajectory(
+        route: TruthChecks.carRoute(),
+        vehicle: .car,
+        mount: .dashboard,
+        epoch: "2026-06-01T12:00:00Z"
+    )
+    let walk = try! Trajectory(
+        route: TruthChecks.walkRoute(),
+        vehicle: .walk,
+        mount: .handheld,
+        epoch: "2026-06-01T12:00:00Z"
+    )
+    let bike = try! Trajectory(
+        route: TruthChecks.carRoute(),
+        vehicle: .bike,
+        mount: .flat,
+        epoch: "2026-06-01T12:00:00Z"
+    )
 
     @Test func positionVelocityAndAccelerationAreConsistent() {
         for (trajectory, bound) in [(car, 2e-5), (walk, 2e-5), (bike, 2e-5)] {
@@ -41,13 +57,24 @@ import Testing
         let times = TruthChecks.times(car.duration, step: car.duration / 97)
         // A rotation rate with its sign flipped, a velocity 1 % fast, an acceleration without the frame's turn,
         // a specific force without Coriolis.
-        let flipped: TruthChecks.States = { t in var s = car.state(at: t); s.rotationRate = -s.rotationRate; return s }
-        let fast: TruthChecks.States = { t in var s = car.state(at: t); s.velocity *= 1.01; return s }
+        let flipped: TruthChecks.States = { t in
+            var s = car.state(at: t)
+            s.rotationRate = -s.rotationRate
+            return s
+        }
+        let fast: TruthChecks.States = { t in
+            var s = car.state(at: t)
+            s.velocity *= 1.01
+            return s
+        }
         let noCoriolis: TruthChecks.States = { t in
             var s = car.state(at: t)
             let w = 2 * EarthRotation.earthRate(latitude: s.latitude)
-            let c = SIMD3(w.y * s.velocity.z - w.z * s.velocity.y, w.z * s.velocity.x - w.x * s.velocity.z,
-                          w.x * s.velocity.y - w.y * s.velocity.x)
+            let c = SIMD3(
+                w.y * s.velocity.z - w.z * s.velocity.y,
+                w.z * s.velocity.x - w.x * s.velocity.z,
+                w.x * s.velocity.y - w.y * s.velocity.x
+            )
             let d = s.attitude.inverseRotate((c.x, c.y, c.z))
             s.specificForce -= SIMD3(d.x, d.y, d.z)
             return s
@@ -81,11 +108,17 @@ import Testing
             #expect(s.angularRate == s.rotationRate)
         }
         let f: TruthChecks.States = { flat.state(at: $0) }
-        #expect(TruthChecks.specificForceMismatch(f, times: TruthChecks.times(flat.duration, step: 3.1), earthRotation: false) < 1e-10)
+        #expect(
+            TruthChecks.specificForceMismatch(
+                f,
+                times: TruthChecks.times(flat.duration, step: 3.1),
+                earthRotation: false
+            ) < 1e-10
+        )
     }
 
     @Test func headingIsTheCourseForAPhoneWhoseTopPointsForward() {
-        for trajectory in [car, bike] {   // dashboard (upright: the back looks forward) and flat
+        for trajectory in [car, bike] {  // dashboard (upright: the back looks forward) and flat
             for t in stride(from: 1.0, to: trajectory.duration - 1, by: 2.7) {
                 let s = trajectory.state(at: t)
                 var d = abs(s.trueHeading - s.course)
@@ -99,8 +132,12 @@ import Testing
     @Test func magneticHeadingSubtractsTheDeclination() throws {
         let s = car.state(at: 30)
         let year = GeomagneticModel.decimalYear(secondsSince1970: car.epochSeconds + 30)
-        let field = try GeomagneticModel.wmm2025.field(latitude: s.latitude, longitude: s.longitude, height: s.altitude,
-                                                       decimalYear: year)
+        let field = try GeomagneticModel.wmm2025.field(
+            latitude: s.latitude,
+            longitude: s.longitude,
+            height: s.altitude,
+            decimalYear: year
+        )
         #expect(abs(s.declination - field.declination) < 1e-4)
         var d = abs(Trajectory.wrapDegrees(s.trueHeading - field.declination) - s.magneticHeading)
         d = min(d, 360 - d)
@@ -112,8 +149,12 @@ import Testing
         for t in stride(from: 0.13, to: car.duration, by: 1.37) {
             let s = car.state(at: t)
             let year = GeomagneticModel.decimalYear(secondsSince1970: car.epochSeconds + t)
-            let field = try GeomagneticModel.wmm2025.field(latitude: s.latitude, longitude: s.longitude,
-                                                           height: s.altitude, decimalYear: year)
+            let field = try GeomagneticModel.wmm2025.field(
+                latitude: s.latitude,
+                longitude: s.longitude,
+                height: s.altitude,
+                decimalYear: year
+            )
             let enu = s.attitude.rotate((s.magneticField.x, s.magneticField.y, s.magneticField.z))
             let d = SIMD3(enu.x, enu.y, enu.z) * 1000 - SIMD3(field.east, field.north, -field.down)
             worst = max(worst, (d * d).sum().squareRoot())
@@ -167,8 +208,9 @@ import Testing
     /// The times at which the path crosses each joint between its pieces (bisection on the station).
     static func jointTimes(_ t: Trajectory) -> [Double] {
         t.path.pieceStations.dropFirst().map { s in
-            var lo = 0.0, hi = t.duration
-            for _ in 0 ..< 60 {
+            var lo = 0.0
+            var hi = t.duration
+            for _ in 0..<60 {
                 let mid = (lo + hi) / 2
                 if t.path.state(at: mid).station < s { lo = mid } else { hi = mid }
             }
@@ -179,8 +221,11 @@ import Testing
     @Test("velocity and acceleration are continuous through every joint of every turn, gait included")
     func continuousThroughTurns() throws {
         for vehicle in [Vehicle.walk, .run, .bike, .car] {
-            let t = try Trajectory(route: vehicle.gait != nil ? TruthChecks.walkRoute() : TruthChecks.carRoute(), vehicle: vehicle,
-                                   mount: .handheld)
+            let t = try Trajectory(
+                route: vehicle.gait != nil ? TruthChecks.walkRoute() : TruthChecks.carRoute(),
+                vehicle: vehicle,
+                mount: .handheld
+            )
             let times = Self.jointTimes(t)
             #expect(times.count >= 4)
             let dv = PathChecks.largestJump({ t.state(at: $0).velocity }, at: times, epsilon: 1e-6)
@@ -190,15 +235,22 @@ import Testing
             #expect(da < 1e-4, "\(vehicle.name ?? ""): acceleration jumps \(da) m/s²")
             #expect(dw < 1e-5, "\(vehicle.name ?? ""): rotation rate jumps \(dw) rad/s")
             // The same check sees the lateral jerk v³σ, which does jump at these joints.
-            let jerk = PathChecks.largestJump({ s in
-                let a = t.path.state(at: s - 1e-4).lateralAcceleration, b = t.path.state(at: s + 1e-4).lateralAcceleration
-                return SIMD3((b - a) / 2e-4, 0, 0)
-            }, at: times, epsilon: 1e-3)
+            let jerk = PathChecks.largestJump(
+                { s in
+                    let a = t.path.state(at: s - 1e-4).lateralAcceleration
+                    let b = t.path.state(at: s + 1e-4).lateralAcceleration
+                    return SIMD3((b - a) / 2e-4, 0, 0)
+                },
+                at: times,
+                epsilon: 1e-3
+            )
             #expect(jerk > 0.1, "\(vehicle.name ?? ""): lateral jerk jump \(jerk)")
         }
     }
 
-    @Test("velocity, acceleration and rotation rate are continuous into and out of every pause and every joint, gait included")
+    @Test(
+        "velocity, acceleration and rotation rate are continuous into and out of every pause and every joint, gait included"
+    )
     func continuousThroughPauses() throws {
         for vehicle in [Vehicle.walk, .run, .bike, .car] {
             let route = TruthChecks.paused(vehicle.gait != nil ? TruthChecks.walkRoute() : TruthChecks.carRoute())
@@ -209,7 +261,9 @@ import Testing
             let dv = PathChecks.largestJump({ t.state(at: $0).velocity }, at: times, epsilon: 1e-6)
             let da = PathChecks.largestJump({ t.state(at: $0).acceleration }, at: times, epsilon: 1e-6)
             let dw = PathChecks.largestJump({ t.state(at: $0).rotationRate }, at: times, epsilon: 1e-6)
-            print("pauses, \(vehicle.name ?? ""): |Δv| \(dv) m/s, |Δa| \(da) m/s², |Δω| \(dw) rad/s over ±1 µs at \(times.count) joins")
+            print(
+                "pauses, \(vehicle.name ?? ""): |Δv| \(dv) m/s, |Δa| \(da) m/s², |Δω| \(dw) rad/s over ±1 µs at \(times.count) joins"
+            )
             #expect(dv < 1e-5, "\(vehicle.name ?? ""): velocity jumps \(dv) m/s")
             #expect(da < 1e-4, "\(vehicle.name ?? ""): acceleration jumps \(da) m/s²")
             #expect(dw < 1e-5, "\(vehicle.name ?? ""): rotation rate jumps \(dw) rad/s")

@@ -1,6 +1,7 @@
 import Foundation
 import Location
 import Signals
+
 @testable import Navigation
 
 /// Checks of a trajectory's truth against itself and against the navigation equations, written over a
@@ -37,15 +38,20 @@ enum TruthChecks {
 
     /// The times a trajectory's stops for pauses start and end (its speed profile's phases at rest).
     static func restTimes(_ t: Trajectory) -> [Double] {
-        t.path.profile.phases.filter { $0.v0 == 0 && $0.a0 == 0 && $0.jerk == 0 }.flatMap { [$0.t0, $0.t0 + $0.duration] }
+        t.path.profile.phases.filter { $0.v0 == 0 && $0.a0 == 0 && $0.jerk == 0 }.flatMap {
+            [$0.t0, $0.t0 + $0.duration]
+        }
     }
 
     /// East, north, up metres from `a` to `b` (small separations; radii at `a`).
     static func enu(from a: TrajectoryState, to b: TrajectoryState) -> SIMD3<Double> {
         let r = RadiiOfCurvature(latitude: a.latitude)
         let phi = a.latitude * .pi / 180
-        return SIMD3((b.longitude - a.longitude) * .pi / 180 * (r.primeVertical + a.altitude) * cos(phi),
-                     (b.latitude - a.latitude) * .pi / 180 * (r.meridian + a.altitude), b.altitude - a.altitude)
+        return SIMD3(
+            (b.longitude - a.longitude) * .pi / 180 * (r.primeVertical + a.altitude) * cos(phi),
+            (b.latitude - a.latitude) * .pi / 180 * (r.meridian + a.altitude),
+            b.altitude - a.altitude
+        )
     }
 
     /// Largest `|Δposition/Δt − velocity|` over `times` (central differences over ±ε).
@@ -67,9 +73,15 @@ enum TruthChecks {
     /// Largest `|2 q* q̇ − (0, ω)|` over `times`: the rotation rate against the attitude's derivative.
     static func rotationMismatch(_ f: States, times: [Double], epsilon: Double = 1e-4) -> Double {
         times.map { t in
-            let a = f(t - epsilon).attitude, b = f(t + epsilon).attitude, q = f(t).attitude
-            let dq = Quaternion(w: (b.w - a.w) / (2 * epsilon), x: (b.x - a.x) / (2 * epsilon),
-                                y: (b.y - a.y) / (2 * epsilon), z: (b.z - a.z) / (2 * epsilon))
+            let a = f(t - epsilon).attitude
+            let b = f(t + epsilon).attitude
+            let q = f(t).attitude
+            let dq = Quaternion(
+                w: (b.w - a.w) / (2 * epsilon),
+                x: (b.x - a.x) / (2 * epsilon),
+                y: (b.y - a.y) / (2 * epsilon),
+                z: (b.z - a.z) / (2 * epsilon)
+            )
             let w = q.conjugate * dq
             let d = SIMD3(2 * w.x, 2 * w.y, 2 * w.z) - f(t).rotationRate
             return (d * d).sum().squareRoot()
@@ -83,10 +95,14 @@ enum TruthChecks {
             let s = f(t)
             var force = s.acceleration + SIMD3(0, 0, NormalGravity.magnitude(latitude: s.latitude, height: s.altitude))
             if earthRotation {
-                let w = 2 * EarthRotation.earthRate(latitude: s.latitude)
+                let w =
+                    2 * EarthRotation.earthRate(latitude: s.latitude)
                     + EarthRotation.transportRate(latitude: s.latitude, height: s.altitude, velocity: s.velocity)
-                force += SIMD3(w.y * s.velocity.z - w.z * s.velocity.y, w.z * s.velocity.x - w.x * s.velocity.z,
-                               w.x * s.velocity.y - w.y * s.velocity.x)
+                force += SIMD3(
+                    w.y * s.velocity.z - w.z * s.velocity.y,
+                    w.z * s.velocity.x - w.x * s.velocity.z,
+                    w.x * s.velocity.y - w.y * s.velocity.x
+                )
             }
             let r = s.attitude.rotate((s.specificForce.x, s.specificForce.y, s.specificForce.z))
             let d = SIMD3(r.x, r.y, r.z) - force
@@ -99,7 +115,8 @@ enum TruthChecks {
     static func angularRateMismatch(_ f: States, times: [Double]) -> Double {
         times.map { t in
             let s = f(t)
-            let w = EarthRotation.earthRate(latitude: s.latitude)
+            let w =
+                EarthRotation.earthRate(latitude: s.latitude)
                 + EarthRotation.transportRate(latitude: s.latitude, height: s.altitude, velocity: s.velocity)
             let d = s.attitude.inverseRotate((w.x, w.y, w.z))
             let e = s.rotationRate + SIMD3(d.x, d.y, d.z) - s.angularRate
@@ -109,6 +126,6 @@ enum TruthChecks {
 
     /// Times every `step` seconds over `0 … duration`.
     static func times(_ duration: Double, step: Double) -> [Double] {
-        (0 ... Int(duration / step)).map { Double($0) * step }
+        (0...Int(duration / step)).map { Double($0) * step }
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
-@testable import LiveServer
 import Logging
 import Playback
 import ServiceLifecycle
-import Signals
 import SignalRunnerTesting
+import Signals
+
+@testable import LiveServer
 
 /// A real `signals serve` in process on loopback, over a feed on a manual clock that outlives the HTTP
 /// server: `restart()` stops the server (every stream ends, connections are refused) and starts it
@@ -27,16 +28,23 @@ final class TestServer: @unchecked Sendable {
     /// the clock faster than a client reads needs a buffer holding every point it advances over).
     init(spec: String, rate: Double, replaySeconds: Double = 10) throws {
         self.rate = rate
-        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
-                            options: FeedOptions(sampleRate: rate, replaySeconds: replaySeconds), clock: clock)
+        feed = try LiveFeed(
+            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
+            options: FeedOptions(sampleRate: rate, replaySeconds: replaySeconds),
+            clock: clock
+        )
     }
 
     /// A feed of `spec` at `rate` Hz on the timeline of `epoch` (Unix s), its wall clock reading `now`:
     /// what `signals serve --epoch` makes in a process started at `now`.
     init(spec: String, rate: Double, epoch: Double, now: Double) throws {
         self.rate = rate
-        feed = try LiveFeed(source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
-                            options: FeedOptions(sampleRate: rate, epoch: epoch), clock: clock, wallClock: { now })
+        feed = try LiveFeed(
+            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
+            options: FeedOptions(sampleRate: rate, epoch: epoch),
+            clock: clock,
+            wallClock: { now }
+        )
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -65,9 +73,14 @@ final class TestServer: @unchecked Sendable {
     func serve(port wanted: Int) async throws {
         if let token {
             let (ports, continuation) = AsyncStream<Int>.makeStream()
-            let app = buildApplication(feed: feed, configuration: LiveServerConfiguration(host: "127.0.0.1", port: wanted, token: token),
-                                       logger: TestServer.logger) { listening in continuation.yield(listening.port) }
-            let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
+            let app = buildApplication(
+                feed: feed,
+                configuration: LiveServerConfiguration(host: "127.0.0.1", port: wanted, token: token),
+                logger: TestServer.logger
+            ) { listening in continuation.yield(listening.port) }
+            let group = ServiceGroup(
+                configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger)
+            )
             self.group = group
             task = Task { try await group.run() }
             var iterator = ports.makeAsyncIterator()
@@ -79,18 +92,25 @@ final class TestServer: @unchecked Sendable {
         router.add(middleware: JSONErrorMiddleware())
         DataRoutes(feed: feed).add(to: router)
         StreamRoutes(feed: feed).add(to: router)
-        SpecRoutes(feed: feed).add(to: router)      // GET /v1/spec: a motion client reads the magnetometer's calibration there
+        // GET /v1/spec: a motion client reads the magnetometer's calibration there
+        SpecRoutes(feed: feed).add(to: router)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let feed = self.feed
         // The server's own pipeline (the guard and the fan-out's `ConnectionStart`), as `signals serve` has it.
         let configuration = LiveServerConfiguration(host: "127.0.0.1", port: wanted)
-        let server = GuardedServerChannel.builder(feed: feed, headTimeout: configuration.headTimeout,
-                                                  access: RequestGuard(configuration), limits: ConnectionLimiter.Limits(configuration))
-        let app = Application(router: router,
-                              server: server,
-                              configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: wanted), serverName: nil),
-                              onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? wanted) },
-                              logger: TestServer.logger)
+        let server = GuardedServerChannel.builder(
+            feed: feed,
+            headTimeout: configuration.headTimeout,
+            access: RequestGuard(configuration),
+            limits: ConnectionLimiter.Limits(configuration)
+        )
+        let app = Application(
+            router: router,
+            server: server,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: wanted), serverName: nil),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? wanted) },
+            logger: TestServer.logger
+        )
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
         self.group = group
         task = Task { try await group.run() }
@@ -135,7 +155,7 @@ final class Received<Value: Sendable>: @unchecked Sendable {
     private var errorList: [any Error] = []
     private var waiters: [Int: Waiter] = [:]
     private var nextWaiter = 0
-    private var expired: Set<Int> = []   // timed out before they were registered
+    private var expired: Set<Int> = []  // timed out before they were registered
 
     func add(_ value: Value?, _ error: (any Error)?) {
         let met = lock.withLock { () -> [Waiter] in
@@ -168,7 +188,9 @@ final class Received<Value: Sendable>: @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let outcome = lock.withLock { () -> Result<Bool, TestingError> in
                 if condition(storage, errorList) { return .success(true) }
-                if expired.remove(id) != nil { return .failure(TestingError.failure("timed out after \(timeout) waiting for \(what)")) }
+                if expired.remove(id) != nil {
+                    return .failure(TestingError.failure("timed out after \(timeout) waiting for \(what)"))
+                }
                 waiters[id] = Waiter(condition: condition, continuation: continuation)
                 return .success(false)
             }

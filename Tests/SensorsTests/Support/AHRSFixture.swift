@@ -30,14 +30,18 @@ struct AHRSFixture: Sendable {
         var magnetometer: Bool
         var testDescription: String { kI.map { "\(name) (kP \(gain), kI \($0))" } ?? "\(name) (gain \(gain))" }
 
-        static let madgwick = [Run(name: "imu", gain: 0.033, magnetometer: false),
-                               Run(name: "marg", gain: 0.041, magnetometer: true),
-                               Run(name: "imu_g0.1", gain: 0.1, magnetometer: false),
-                               Run(name: "marg_g0.1", gain: 0.1, magnetometer: true)]
-        static let mahony = [Run(name: "mahony_imu", gain: 1, kI: 0.3, magnetometer: false),
-                             Run(name: "mahony_marg", gain: 1, kI: 0.3, magnetometer: true),
-                             Run(name: "mahony_imu_k", gain: 0.5, kI: 0.1, magnetometer: false),
-                             Run(name: "mahony_marg_k", gain: 0.5, kI: 0.1, magnetometer: true)]
+        static let madgwick = [
+            Run(name: "imu", gain: 0.033, magnetometer: false),
+            Run(name: "marg", gain: 0.041, magnetometer: true),
+            Run(name: "imu_g0.1", gain: 0.1, magnetometer: false),
+            Run(name: "marg_g0.1", gain: 0.1, magnetometer: true),
+        ]
+        static let mahony = [
+            Run(name: "mahony_imu", gain: 1, kI: 0.3, magnetometer: false),
+            Run(name: "mahony_marg", gain: 1, kI: 0.3, magnetometer: true),
+            Run(name: "mahony_imu_k", gain: 0.5, kI: 0.1, magnetometer: false),
+            Run(name: "mahony_marg_k", gain: 0.5, kI: 0.1, magnetometer: true),
+        ]
         static let all = madgwick + mahony
     }
 
@@ -48,26 +52,47 @@ struct AHRSFixture: Sendable {
     /// The header comment lines (versions, seed, gains).
     var comments: [String]
 
-    enum LoadError: Error { case missing, malformed(line: Int) }
+    enum LoadError: Error {
+        case missing
+        case malformed(line: Int)
+    }
 
     static func load() throws -> AHRSFixture {
-        guard let url = Bundle.module.url(forResource: "ahrs_filters", withExtension: "csv", subdirectory: "Data/Fusion")
+        guard
+            let url = Bundle.module.url(forResource: "ahrs_filters", withExtension: "csv", subdirectory: "Data/Fusion")
         else { throw LoadError.missing }
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
-        var comments: [String] = [], header: [Substring] = [], rows: [Row] = []
+        var comments: [String] = []
+        var header: [Substring] = []
+        var rows: [Row] = []
         for (n, line) in lines.enumerated() {
-            if line.hasPrefix("#") { comments.append(String(line)); continue }
-            if header.isEmpty { header = line.split(separator: ","); continue }
+            if line.hasPrefix("#") {
+                comments.append(String(line))
+                continue
+            }
+            if header.isEmpty {
+                header = line.split(separator: ",")
+                continue
+            }
             let v = line.split(separator: ",").compactMap { Double($0) }
             guard v.count == header.count else { throw LoadError.malformed(line: n + 1) }
             var runs: [String: Quaternion] = [:]
             for run in Run.all {
-                guard let i = header.firstIndex(of: Substring("\(run.name)_w")) else { throw LoadError.malformed(line: n + 1) }
+                guard let i = header.firstIndex(of: Substring("\(run.name)_w")) else {
+                    throw LoadError.malformed(line: n + 1)
+                }
                 runs[run.name] = Quaternion(w: v[i], x: v[i + 1], y: v[i + 2], z: v[i + 3])
             }
-            rows.append(Row(t: v[0], gyroscope: SIMD3(v[1], v[2], v[3]), accelerometer: SIMD3(v[4], v[5], v[6]),
-                            magnetometer: SIMD3(v[7], v[8], v[9]), truth: Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]),
-                            runs: runs))
+            rows.append(
+                Row(
+                    t: v[0],
+                    gyroscope: SIMD3(v[1], v[2], v[3]),
+                    accelerometer: SIMD3(v[4], v[5], v[6]),
+                    magnetometer: SIMD3(v[7], v[8], v[9]),
+                    truth: Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]),
+                    runs: runs
+                )
+            )
         }
         return AHRSFixture(rows: rows, comments: comments)
     }

@@ -11,7 +11,9 @@ struct DataRoutes {
     func add(to router: Router<LiveRequestContext>) {
         router.get("/data") { _, context in
             feed.notePoll(context.peer)
-            guard let body = feed.dataBody() else { throw LiveServerError(.unavailable, "no point has played yet; try again in a moment") }
+            guard let body = feed.dataBody() else {
+                throw LiveServerError(.unavailable, "no point has played yet; try again in a moment")
+            }
             return LiveRoutes.json(body, shared: true)
         }
         router.post("/update") { request, _ in

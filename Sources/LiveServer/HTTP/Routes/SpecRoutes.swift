@@ -20,10 +20,16 @@ struct SpecRoutes {
     /// - Throws: ``LiveServerError`` (404) when the source is a point file or a GPX route.
     func current() throws(LiveServerError) -> String {
         guard let spec = feed.spec else {
-            throw LiveServerError(.notFound, "the source is a point file, not a spec; PUT a spec to /v1/spec to replace it")
+            throw LiveServerError(
+                .notFound,
+                "the source is a point file, not a spec; PUT a spec to /v1/spec to replace it"
+            )
         }
         guard let json = spec.json else {
-            throw LiveServerError(.notFound, "the source is a route read from a GPX file, not a JSON spec; PUT a spec to /v1/spec to replace it")
+            throw LiveServerError(
+                .notFound,
+                "the source is a route read from a GPX file, not a JSON spec; PUT a spec to /v1/spec to replace it"
+            )
         }
         return json
     }

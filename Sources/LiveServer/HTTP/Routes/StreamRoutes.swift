@@ -20,7 +20,9 @@ struct StreamRoutes {
     func add(to router: Router<LiveRequestContext>) {
         router.get("/v1/point") { _, context in
             feed.notePoll(context.peer)
-            guard let latest = feed.latest else { throw LiveServerError(.unavailable, "no point has played yet; try again in a moment") }
+            guard let latest = feed.latest else {
+                throw LiveServerError(.unavailable, "no point has played yet; try again in a moment")
+            }
             var body = ByteBuffer()
             body.reserveCapacity(latest.json.readableBytes + 1)
             body.writeImmutableBuffer(latest.json)
@@ -40,36 +42,43 @@ struct StreamRoutes {
                 HTTPField.Name(ConnectionStart.streamHeader)!: String(head),
             ]
             let channel = context.channel
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                // The head is on its way (Hummingbird wrote it before calling this): the fan-out writes the
-                // events to the channel after it, and this task only waits for the stream to end.
-                let subscription = feed.subscribe(.sse, from: start, rate: rate)
-                let ended = feed.attach(subscription, to: channel, encoding: .sse, head: head)
-                do {
-                    try await request.body.consumeWithInboundCloseHandler { _ in
-                        try await withGracefulShutdownHandler {
-                            try await ended.get()
-                        } onGracefulShutdown: {
+            return Response(
+                status: .ok,
+                headers: headers,
+                body: ResponseBody { writer in
+                    // The head is on its way (Hummingbird wrote it before calling this): the fan-out writes the
+                    // events to the channel after it, and this task only waits for the stream to end.
+                    let subscription = feed.subscribe(.sse, from: start, rate: rate)
+                    let ended = feed.attach(subscription, to: channel, encoding: .sse, head: head)
+                    do {
+                        try await request.body.consumeWithInboundCloseHandler { _ in
+                            try await withGracefulShutdownHandler {
+                                try await ended.get()
+                            } onGracefulShutdown: {
+                                subscription.close()
+                            }
+                        } onInboundClosed: {
                             subscription.close()
                         }
-                    } onInboundClosed: {
+                    } catch {
                         subscription.close()
+                        throw error
                     }
-                } catch {
                     subscription.close()
-                    throw error
+                    try await ended.get()
+                    // The server ended the stream (it is shutting down): a last comment says so before the
+                    // end of the body (a client that left does not read it, and the write fails quietly).
+                    try? await writer.write(ByteBuffer(string: StreamRoutes.endComment))
+                    try await writer.finish(nil)
                 }
-                subscription.close()
-                try await ended.get()
-                // The server ended the stream (it is shutting down): a last comment says so before the
-                // end of the body (a client that left does not read it, and the write fails quietly).
-                try? await writer.write(ByteBuffer(string: StreamRoutes.endComment))
-                try await writer.finish(nil)
-            })
+            )
         }
         router.get("/v1/ws") { request, _ -> Response in
             _ = try WebSocketStream.options(request)
-            throw LiveServerError(.badRequest, "/v1/ws is a WebSocket endpoint: connect with a WebSocket client (it sends Connection: Upgrade and Upgrade: websocket), or read /v1/stream for Server-Sent Events")
+            throw LiveServerError(
+                .badRequest,
+                "/v1/ws is a WebSocket endpoint: connect with a WebSocket client (it sends Connection: Upgrade and Upgrade: websocket), or read /v1/stream for Server-Sent Events"
+            )
         }
     }
 
@@ -78,7 +87,10 @@ struct StreamRoutes {
     static func start(_ header: String?) throws(LiveServerError) -> StreamStart {
         guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return .latest }
         guard let id = Int(text), id >= 0 else {
-            throw LiveServerError(.badRequest, "Last-Event-ID must be a point index (a whole number ≥ 0, the id: of an event), got '\(SignalError.quoted(text, limit: 40))'")
+            throw LiveServerError(
+                .badRequest,
+                "Last-Event-ID must be a point index (a whole number ≥ 0, the id: of an event), got '\(SignalError.quoted(text, limit: 40))'"
+            )
         }
         return .after(id)
     }
