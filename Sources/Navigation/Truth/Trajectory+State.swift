@@ -202,17 +202,17 @@ extension Trajectory {
         let qYaw = Quaternion(w: yaw.cos, x: 0, y: 0, z: -yaw.sin)
         let qPitch = Quaternion(w: pitch.cos, x: pitch.sin, y: 0, z: 0)
         let qRoll = Quaternion(w: rollHalf.cos, x: 0, y: rollHalf.sin, z: 0)
-        let pitchRoll = Self.product(qPitch, qRoll)
-        let platform = Self.product(qYaw, pitchRoll)
-        let attitude = Self.product(platform, mount.quaternion)
-        let m = Self.matrix(attitude)
+        let pitchRoll = qPitch * qRoll
+        let platform = qYaw * pitchRoll
+        let attitude = platform * mount.quaternion
+        let m = attitude.matrix
         /// `R(q)ᵀ v`: a local-frame vector in the device frame.
         @inline(__always) func toDevice(_ v: SIMD3<Double>) -> SIMD3<Double> { Self.inverseRotate(m, v) }
         // ω (platform relative to the local frame) in the platform frame: Rᵣᵀ Rθᵀ ψ̇ + Rᵣᵀ θ̇ + ṙ.
-        let w1 = Self.inverseRotate(Self.matrix(pitchRoll), SIMD3(0, 0, -psiDot))
-        let w2 = Self.inverseRotate(Self.matrix(qRoll), SIMD3(thetaDot, 0, 0))
+        let w1 = Self.inverseRotate(pitchRoll.matrix, SIMD3(0, 0, -psiDot))
+        let w2 = Self.inverseRotate(qRoll.matrix, SIMD3(thetaDot, 0, 0))
         let wPlatform = SIMD3(w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
-        let rotationRate = Self.inverseRotate(Self.matrix(mount.quaternion), wPlatform)
+        let rotationRate = Self.inverseRotate(mount.quaternion.matrix, wPlatform)
 
         // The ideal IMU.
         var f = SIMD3<Double>(0, 0, 0)
@@ -281,38 +281,7 @@ extension Trajectory {
     /// Half-width of the arc-length window over which a banking platform's lean averages the curvature, m.
     static let bankWindow = 3.0
 
-    /// `a ⊗ b`, as `Quaternion.*` (inlined here: the state's hot path).
-    @inline(__always)
-    static func product(_ a: Quaternion, _ b: Quaternion) -> Quaternion {
-        Quaternion(
-            w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
-            x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-            y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w
-        )
-    }
-
-    /// `R(q)`, row-major, as `Quaternion.matrix` (inlined here).
-    @inline(__always)
-    static func matrix(_ q: Quaternion) -> (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
-        let (w, x, y, z) = (q.w, q.x, q.y, q.z)
-        let xx = x * x
-        let yy = y * y
-        let zz = z * z
-        let xy = x * y
-        let xz = x * z
-        let yz = y * z
-        let wx = w * x
-        let wy = w * y
-        let wz = w * z
-        return (
-            1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy),
-            2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx),
-            2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy)
-        )
-    }
-
-    /// `R(q)ᵀ v` from `R(q)` (`matrix(_:)`), as `Quaternion.inverseRotate`.
+    /// `R(q)ᵀ v` from `R(q)` (`Quaternion.matrix`), as `Quaternion.inverseRotate`.
     @inline(__always)
     static func inverseRotate(
         _ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
