@@ -89,8 +89,11 @@ CONSOLE_SCRIPTS := console-store.js console-plot.js console-phone.js console-map
 
 # The Swift sources' layout, checked by `make test` and fixed by `make format` (swift-format, in the toolchain).
 # .swift-format is SwiftNIO's configuration, chosen for what it gives a reviewer: 4-space indentation and
-# 120-column lines (a side-by-side diff fits a laptop screen; 3.4 % of our lines were longer), one argument per
-# line once a call breaks, imports in order, no semicolons, one declaration per line. Two rules are off because
+# 120-column lines (a side-by-side diff fits a laptop screen; 3.4 % of our lines were longer), imports in order,
+# no semicolons, one declaration per line. Unlike NIO, a call that breaks fills its lines rather than putting
+# each argument on a line of its own (lineBreakBeforeEachArgument and lineBreakBeforeEachGenericRequirement
+# off): our calls are mostly numeric (`SIMD3(x, y, z)`, `sample(at: t, rate: fs)`), where a column of one
+# argument per line tripled the height of the mathematics and made unrelated calls look alike. Two rules are off because
 # our code is mathematics and follows its notation: AlwaysUseLowerCamelCase (single capitals such as L, T and U
 # name the matrices and lengths of the equations the code cites) and IdentifiersMustBeASCII (φ and λ are
 # latitude and longitude in the geodesy).

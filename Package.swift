@@ -73,17 +73,14 @@ let package = Package(
         // the live server's wire formats (SSE, chunked coding, RFC 6455 frames, SHA-1) and MCAP/CDR/ROS 2.
         // PrivacyInfo.xcprivacy: Apple's privacy manifest (required-reason APIs), checked by `make check-apple`.
         .target(
-            name: "Formats",
-            dependencies: ["SensorData", "InternalUtilities"],
-            resources: [.copy("PrivacyInfo.xcprivacy")]
-        ),
+            name: "Formats", dependencies: ["SensorData", "InternalUtilities"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The Runner, its clocks and the point sources (signals, point files, routes, trajectories): above the engines.
         .target(
             name: "Playback",
             dependencies: [
                 "SensorData", "Signals", "Location", "Sensors", "Navigation", "Formats", "InternalUtilities",
-            ]
-        ),
+            ]),
         .target(name: "Location", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"]),
         .systemLibrary(
             name: "CFFTW",
@@ -98,8 +95,7 @@ let package = Package(
                 "SensorData", "Signals", "Playback", "Location", "Sensors", "Navigation", "Formats",
                 "InternalUtilities",
             ],
-            resources: [.copy("PrivacyInfo.xcprivacy")]
-        ),
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
         // Realistic sensors: the IMU error model, Allan deviation, recordings in, motion presets.
         .target(name: "Sensors", dependencies: ["SensorData", "Signals", "Formats", "InternalUtilities"]),
         // The Kalibr / OpenVINS / ORB-SLAM3 imu.yaml reader: Yams, linked by the command line and the server only.
@@ -107,20 +103,17 @@ let package = Package(
         // The trajectory and the sensors derived from it: barometer (ISA, EGM96) and magnetometer (WMM2025) models.
         .target(
             name: "Navigation",
-            dependencies: ["SensorData", "Signals", "Sensors", "Location", "Formats", "InternalUtilities"]
-        ),
+            dependencies: ["SensorData", "Signals", "Sensors", "Location", "Formats", "InternalUtilities"]),
         .target(
             name: "SignalRunner",
-            dependencies: ["SensorData", "Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]
-        ),
+            dependencies: ["SensorData", "Signals", "Playback", "SensorFeeds", "Location", "Sensors", "Navigation"]),
         // The one loader of spec documents (signals, motion, IMUs, routes), shared by the CLI and the server.
         .target(
             name: "Specs",
             dependencies: [
                 "Signals", "Playback", "Location", "Sensors", "KalibrYAML", "Navigation", "Formats",
                 "InternalUtilities",
-            ]
-        ),
+            ]),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
@@ -167,26 +160,17 @@ let package = Package(
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver", "Signals", "Playback"], path: "Fuzz/Support"),
         .executableTarget(
-            name: "FuzzSpec",
-            dependencies: ["FuzzSupport", "Signals", "Playback", "Specs"],
-            path: "Fuzz/FuzzSpec"
-        ),
+            name: "FuzzSpec", dependencies: ["FuzzSupport", "Signals", "Playback", "Specs"], path: "Fuzz/FuzzSpec"),
         .executableTarget(
-            name: "FuzzJSON",
-            dependencies: ["FuzzSupport", "Signals", "Formats", "InternalUtilities"],
-            path: "Fuzz/FuzzJSON"
-        ),
+            name: "FuzzJSON", dependencies: ["FuzzSupport", "Signals", "Formats", "InternalUtilities"],
+            path: "Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzPoints", dependencies: ["FuzzSupport", "Playback"], path: "Fuzz/FuzzPoints"),
         .executableTarget(
-            name: "FuzzRecording",
-            dependencies: ["FuzzSupport", "Playback", "Signals"],
-            path: "Fuzz/FuzzRecording"
-        ),
+            name: "FuzzRecording", dependencies: ["FuzzSupport", "Playback", "Signals"], path: "Fuzz/FuzzRecording"),
         .executableTarget(
             name: "FuzzFeed",
             dependencies: ["FuzzSupport", "SensorFeeds", "Signals", "Playback", "Location", "Formats"],
-            path: "Fuzz/FuzzFeed"
-        ),
+            path: "Fuzz/FuzzFeed"),
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         example("AppIntegration"),
@@ -194,17 +178,13 @@ let package = Package(
         // connection with bounded waits, a listener, an HTTP/1.1 request helper and an SSE client, on the
         // package's own wire readers. In no product; no SwiftNIO.
         .target(
-            name: "SignalRunnerTesting",
-            dependencies: ["Formats", "InternalUtilities"],
-            path: "Tests/SignalRunnerTesting"
-        ),
+            name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"],
+            path: "Tests/SignalRunnerTesting"),
         .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Formats", "Signals"]),
         .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Formats", "Playback", "Signals"]),
         .testTarget(
-            name: "LocationTests",
-            dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
-            resources: [.copy("Data")]
-        ),
+            name: "LocationTests", dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
+            resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
         .testTarget(
@@ -212,21 +192,18 @@ let package = Package(
             dependencies: [
                 "SignalRunnerTesting", "InternalUtilities", "Formats", "Signals", "Location", "Playback",
                 "SensorFeeds", "Navigation",
-            ]
-        ),
+            ]),
         .testTarget(
             name: "SensorsTests",
             dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
-            resources: [.copy("Data")]
-        ),
+            resources: [.copy("Data")]),
         .testTarget(
             name: "NavigationTests",
             dependencies: [
                 "Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals", "Formats",
                 "InternalUtilities",
             ],
-            exclude: ["Data"]
-        ),
+            exclude: ["Data"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData", "InternalUtilities"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
         .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
@@ -236,8 +213,7 @@ let package = Package(
                 "SignalRunnerTesting", "SensorFeeds", "Playback", "Formats", "Signals", "Location", "Sensors",
                 "Navigation",
             ],
-            exclude: ["Data"]
-        ),
+            exclude: ["Data"]),
         // The managers against a real server started in process on loopback (SensorFeeds itself links no SwiftNIO).
         .testTarget(
             name: "SensorFeedsServerTests",

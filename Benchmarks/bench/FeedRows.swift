@@ -68,13 +68,10 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             for (stat, p) in [("p50", 0.5), ("p99", 0.99)] where wanted("\(name) \(stat)") {
                 rows.append(
                     Row(
-                        name: "\(name) \(stat)",
-                        unit: "µs",
-                        value: Double(percentile(all, p)) / 1000,
+                        name: "\(name) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
                         spread:
                             "\(formatted(Double(all.count))) updates, max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call on an OperationQueue (target p99 < 5 ms)"
-                    )
-                )
+                    ))
             }
         }
     }
@@ -88,8 +85,7 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         for _ in 0..<(quick ? 2 : 5) {
             let manager = SimulatedMotionManager(
                 source: .signal(benchMotion(), sampleRate: 1e6, duration: Double(count) / 1e6),
-                clock: ManualClock(autoAdvance: true)
-            )
+                clock: ManualClock(autoAdvance: true))
             manager.deviceMotionUpdateInterval = 1e-6
             let queue = OperationQueue()
             queue.maxConcurrentOperationCount = 1
@@ -110,13 +106,10 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let t = Timing(seconds: rates)
         rows.append(
             Row(
-                name: name,
-                unit: "calls/s",
-                value: t.median,
+                name: name, unit: "calls/s", value: t.median,
                 spread:
                     "\(formatted(t.min)) … \(formatted(t.max)); empty handler on a serial OperationQueue, \(dropped) dropped (queue > 1024 behind) (target ≥ 100 k/s)"
-            )
-        )
+            ))
     }
     return rows
 }

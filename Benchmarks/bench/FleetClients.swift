@@ -61,8 +61,7 @@ final class FleetClients: @unchecked Sendable {
         case .ws:
             request = Array(
                 ("GET /v1/ws?ids=true HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8
-            )
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
         }
         for k in 0..<count + stalled {
             guard let fd = connectLoopback(port: port) else {

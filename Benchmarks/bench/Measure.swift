@@ -19,8 +19,7 @@ struct Row: Codable {
             [
                 .name: name, .unit: unit, .value: value, .baseline: baseline, .baselineValue: baselineValue,
                 .ratio: ratio, .spread: spread,
-            ]
-        )
+            ])
     }
 }
 

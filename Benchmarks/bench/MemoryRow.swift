@@ -69,12 +69,7 @@ func memoryRow(quick: Bool) throws -> Row {
     guard size == expected else { throw BenchError("memory probe wrote \(size) bytes, expected \(expected)") }
     let peakMiB = Double(kib) / 1024
     return Row(
-        name: "stream \(Int(seconds / 60)) min, 1 kHz, 9 channels to a file: peak RSS",
-        unit: "MiB",
-        value: peakMiB,
-        baseline: "whole buffer in memory",
-        baselineValue: Double(expected) / 1_048_576,
-        ratio: nil,
-        spread: "\(formatted(Double(size) / 1_048_576)) MiB written in \(formatted(elapsed, digits: 2)) s"
-    )
+        name: "stream \(Int(seconds / 60)) min, 1 kHz, 9 channels to a file: peak RSS", unit: "MiB", value: peakMiB,
+        baseline: "whole buffer in memory", baselineValue: Double(expected) / 1_048_576,
+        ratio: nil, spread: "\(formatted(Double(size) / 1_048_576)) MiB written in \(formatted(elapsed, digits: 2)) s")
 }

@@ -17,16 +17,10 @@ func motionRows<S: Signal>(_ motion: S, quick: Bool, wanted: (String) -> Bool) -
     func gauss() -> Double { (-2 * log(1 - rng.uniform())).squareRoot() * cos(2 * .pi * rng.uniform()) }
     let function: (Double) -> BaselineMotion = { t in
         BaselineMotion(
-            ax: 2 * sin(2 * .pi * t + 0.2) + 0.5,
-            ay: 0,
-            az: 0.02 * gauss(),
-            gx: 0,
-            gy: 0,
-            gz: -1,
-            rx: frac(0.5 * t) < 0.5 ? 0.1 : -0.1,
-            ry: 0.2 - 0.8 * abs(frac(2 * t) - 0.5),
-            rz: 0.01 * (2 * rng.uniform() - 1)
-        )
+            ax: 2 * sin(2 * .pi * t + 0.2) + 0.5, ay: 0, az: 0.02 * gauss(),
+            gx: 0, gy: 0, gz: -1,
+            rx: frac(0.5 * t) < 0.5 ? 0.1 : -0.1, ry: 0.2 - 0.8 * abs(frac(2 * t) - 0.5),
+            rz: 0.01 * (2 * rng.uniform() - 1))
     }
     let channels = motion.channelCount
     let blockFrames = 1 << 13
@@ -42,39 +36,25 @@ func motionRows<S: Signal>(_ motion: S, quick: Bool, wanted: (String) -> Bool) -
             {
                 for k in 0..<inner {
                     let request = try! RenderRequest(
-                        sampleRate: sampleRate,
-                        startIndex: k * blockFrames,
-                        frameCount: blockFrames
-                    )
+                        sampleRate: sampleRate, startIndex: k * blockFrames, frameCount: blockFrames)
                     motion.renderFrames(
-                        into: out,
-                        channelStride: blockFrames,
-                        channelCount: channels,
-                        frames: 0..<blockFrames,
-                        request: request,
-                        options: RenderOptions(parallelism: .serial)
-                    )
+                        into: out, channelStride: blockFrames, channelCount: channels, frames: 0..<blockFrames,
+                        request: request, options: RenderOptions(parallelism: .serial))
                 }
                 blackHole(out[blockFrames / 2])
             },
             baseline: {
                 baselineMotionLoop(function, into: base, frames: blockFrames)
                 blackHole(base[blockFrames / 2])
-            }
-        )
+            })
         let value = Double(blockFrames * inner) / t.median / 1e6
         let baseValue = Double(blockFrames) / b.median / 1e6
         rows.append(
             Row(
-                name: blockName,
-                unit: "Mframes/s",
-                value: value,
-                baseline: "per-frame closure + Foundation sin",
-                baselineValue: baseValue,
-                ratio: value / baseValue,
+                name: blockName, unit: "Mframes/s", value: value,
+                baseline: "per-frame closure + Foundation sin", baselineValue: baseValue, ratio: value / baseValue,
                 spread: spreadText(Double(blockFrames * inner) / t.max / 1e6, Double(blockFrames * inner) / t.min / 1e6)
-            )
-        )
+            ))
     }
     let oneName = "motion [9 ch, 2^\(quick ? 17 : 20) frames long, 1 core]"
     let allName = "motion [9 ch, 2^\(quick ? 17 : 20) frames long, all cores]"
@@ -82,13 +62,8 @@ func motionRows<S: Signal>(_ motion: S, quick: Bool, wanted: (String) -> Bool) -
         let long = floats(longFrames * channels)
         defer { long.deallocate() }
         rows += longRenderRows(
-            motion,
-            into: long,
-            frames: longFrames,
-            repetitions: quick ? 3 : 5,
-            unit: "Mframes/s",
-            names: (oneName, allName)
-        )
+            motion, into: long, frames: longFrames, repetitions: quick ? 3 : 5, unit: "Mframes/s",
+            names: (oneName, allName))
     }
     return rows
 }

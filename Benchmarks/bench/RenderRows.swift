@@ -14,13 +14,8 @@ func staticRenderer<S: Signal>(_ s: S, sampleRate: Double) -> (UnsafeMutablePoin
     { out, start, count in
         let request = try! RenderRequest(sampleRate: sampleRate, startIndex: start, frameCount: count)
         s.renderFrames(
-            into: out,
-            channelStride: count,
-            channelCount: s.channelCount,
-            frames: 0..<count,
-            request: request,
-            options: RenderOptions(parallelism: .serial)
-        )
+            into: out, channelStride: count, channelCount: s.channelCount, frames: 0..<count,
+            request: request, options: RenderOptions(parallelism: .serial))
     }
 }
 
@@ -56,56 +51,34 @@ func renderCases() -> [RenderCase] {
     func frac(_ x: Double) -> Double { x - x.rounded(.down) }
     return [
         RenderCase(
-            name: "sine",
-            signal: AnySignal(sine),
-            render: staticRenderer(sine, sampleRate: sampleRate),
-            baseline: { t in 2 * sin(2 * .pi * 1 * t + 0.2) + 0.5 }
-        ),
+            name: "sine", signal: AnySignal(sine), render: staticRenderer(sine, sampleRate: sampleRate),
+            baseline: { t in 2 * sin(2 * .pi * 1 * t + 0.2) + 0.5 }),
         RenderCase(
-            name: "square",
-            signal: AnySignal(square),
-            render: staticRenderer(square, sampleRate: sampleRate),
-            baseline: { t in frac(5 * t) < 0.5 ? 0.5 : -0.5 }
-        ),
+            name: "square", signal: AnySignal(square), render: staticRenderer(square, sampleRate: sampleRate),
+            baseline: { t in frac(5 * t) < 0.5 ? 0.5 : -0.5 }),
         RenderCase(
-            name: "sawtooth",
-            signal: AnySignal(saw),
-            render: staticRenderer(saw, sampleRate: sampleRate),
-            baseline: { t in 2 * frac(3 * t) - 1 }
-        ),
+            name: "sawtooth", signal: AnySignal(saw), render: staticRenderer(saw, sampleRate: sampleRate),
+            baseline: { t in 2 * frac(3 * t) - 1 }),
         RenderCase(
-            name: "triangle",
-            signal: AnySignal(tri),
-            render: staticRenderer(tri, sampleRate: sampleRate),
-            baseline: { t in 1 - 4 * abs(frac(3 * t) - 0.5) }
-        ),
+            name: "triangle", signal: AnySignal(tri), render: staticRenderer(tri, sampleRate: sampleRate),
+            baseline: { t in 1 - 4 * abs(frac(3 * t) - 0.5) }),
         RenderCase(
-            name: "chirp",
-            signal: AnySignal(chirp),
-            render: staticRenderer(chirp, sampleRate: sampleRate),
-            baseline: { t in sin(2 * .pi * (1 * t + 49 * t * t / 20)) }
-        ),
+            name: "chirp", signal: AnySignal(chirp), render: staticRenderer(chirp, sampleRate: sampleRate),
+            baseline: { t in sin(2 * .pi * (1 * t + 49 * t * t / 20)) }),
         RenderCase(
-            name: "noise.uniform",
-            signal: AnySignal(uniform),
-            render: staticRenderer(uniform, sampleRate: sampleRate),
-            baseline: { _ in 2 * rng.uniform() - 1 }
-        ),
+            name: "noise.uniform", signal: AnySignal(uniform), render: staticRenderer(uniform, sampleRate: sampleRate),
+            baseline: { _ in 2 * rng.uniform() - 1 }),
         RenderCase(
-            name: "noise.gaussian",
-            signal: AnySignal(gaussian),
+            name: "noise.gaussian", signal: AnySignal(gaussian),
             render: staticRenderer(gaussian, sampleRate: sampleRate),
-            baseline: { _ in (-2 * log(1 - rng.uniform())).squareRoot() * cos(2 * .pi * rng.uniform()) }
-        ),
+            baseline: { _ in (-2 * log(1 - rng.uniform())).squareRoot() * cos(2 * .pi * rng.uniform()) }),
         RenderCase(
-            name: "sum(sine, square, noise)",
-            signal: AnySignal(sum),
+            name: "sum(sine, square, noise)", signal: AnySignal(sum),
             render: staticRenderer(sum, sampleRate: sampleRate),
             baseline: { t in
                 2 * sin(2 * .pi * t + 0.2) + 0.5 + (frac(5 * t) < 0.5 ? 0.5 : -0.5)
                     + 0.01 * (-2 * log(1 - rng.uniform())).squareRoot() * cos(2 * .pi * rng.uniform())
-            }
-        ),
+            }),
     ]
 }
 
@@ -142,33 +115,21 @@ func renderRows(quick: Bool, wanted: (String) -> Bool) -> [Row] {
                 baseline: {
                     baselineLoop(c.baseline, into: base, start: 0, count: small)
                     blackHole(base[small / 2])
-                }
-            )
+                })
             let value = Double(small * inner) / t.median / 1e6
             let baseValue = Double(small) / b.median / 1e6
             rows.append(
                 Row(
-                    name: blockName,
-                    unit: "Msamples/s",
-                    value: value,
-                    baseline: baselineBlockName,
-                    baselineValue: baseValue,
-                    ratio: value / baseValue,
-                    spread: spreadText(Double(small * inner) / t.max / 1e6, Double(small * inner) / t.min / 1e6)
-                )
-            )
+                    name: blockName, unit: "Msamples/s", value: value, baseline: baselineBlockName,
+                    baselineValue: baseValue, ratio: value / baseValue,
+                    spread: spreadText(Double(small * inner) / t.max / 1e6, Double(small * inner) / t.min / 1e6)))
         }
         let oneName = "\(c.name) [2^\(quick ? 20 : 24) long, 1 core]"
         let allName = "\(c.name) [2^\(quick ? 20 : 24) long, all cores]"
         if wanted(oneName) || wanted(allName) {
             rows += longRenderRows(
-                c.signal,
-                into: long,
-                frames: large,
-                repetitions: longReps,
-                unit: "Msamples/s",
-                names: (oneName, allName)
-            )
+                c.signal, into: long, frames: large, repetitions: longReps, unit: "Msamples/s",
+                names: (oneName, allName))
         }
     }
     rows += storeCeilingRows(long: long, count: large, quick: quick, wanted: wanted)
@@ -191,72 +152,33 @@ func kernelCases() -> [KernelCase] {
     return [
         KernelCase(name: "sine") { out, count, start in
             Sine.kernel(
-                out,
-                count: count,
-                phase0: increment &* UInt64(start),
-                increment: increment,
-                gain: 2,
-                bias: 0.5,
-                accumulate: false
-            )
+                out, count: count, phase0: increment &* UInt64(start), increment: increment, gain: 2, bias: 0.5,
+                accumulate: false)
         },
         KernelCase(name: "square") { out, count, start in
             Square.kernel(
-                out,
-                count: count,
-                phase0: increment &* UInt64(start),
-                increment: increment,
-                threshold: 1 << 31,
-                high: 0.5,
-                low: -0.5,
-                accumulate: false
-            )
+                out, count: count, phase0: increment &* UInt64(start), increment: increment,
+                threshold: 1 << 31, high: 0.5, low: -0.5, accumulate: false)
         },
         KernelCase(name: "sawtooth") { out, count, start in
             Sawtooth.kernel(
-                out,
-                count: count,
-                phase0: increment &* UInt64(start),
-                increment: increment,
-                gain: 2,
-                bias: 0,
-                accumulate: false
-            )
+                out, count: count, phase0: increment &* UInt64(start), increment: increment, gain: 2,
+                bias: 0, accumulate: false)
         },
         KernelCase(name: "triangle") { out, count, start in
             Triangle.kernel(
-                out,
-                count: count,
-                phase0: increment &* UInt64(start),
-                increment: increment,
-                gain: -4,
-                bias: 1,
-                accumulate: false
-            )
+                out, count: count, phase0: increment &* UInt64(start), increment: increment, gain: -4,
+                bias: 1, accumulate: false)
         },
         KernelCase(name: "noise.uniform") { out, count, start in
             Noise.uniformKernel(
-                out,
-                count: count,
-                first: UInt32(truncatingIfNeeded: start),
-                key: uniformKey,
-                gain: 1,
-                bias: 0,
-                accumulate: false
-            )
+                out, count: count, first: UInt32(truncatingIfNeeded: start), key: uniformKey, gain: 1,
+                bias: 0, accumulate: false)
         },
         KernelCase(name: "noise.gaussian") { out, count, start in
             Noise.gaussianKernel(
-                out,
-                count: count,
-                firstPair: UInt32(truncatingIfNeeded: start / 2),
-                oddStart: false,
-                radiusKey: radiusKey,
-                angleKey: angleKey,
-                gain: 1,
-                bias: 0,
-                accumulate: false
-            )
+                out, count: count, firstPair: UInt32(truncatingIfNeeded: start / 2), oddStart: false,
+                radiusKey: radiusKey, angleKey: angleKey, gain: 1, bias: 0, accumulate: false)
         },
     ]
 }
@@ -284,38 +206,23 @@ func nativeKernelRows(quick: Bool, wanted: (String) -> Bool) -> [Row] {
             let value = Double(small * inner) / t.median / 1e6
             rows.append(
                 Row(
-                    name: name,
-                    unit: "Msamples/s",
-                    value: value,
-                    baseline: nil,
-                    baselineValue: nil,
-                    ratio: nil,
-                    spread: "portable Swift only: no AVX2 on this CPU"
-                )
-            )
+                    name: name, unit: "Msamples/s", value: value, baseline: nil, baselineValue: nil, ratio: nil,
+                    spread: "portable Swift only: no AVX2 on this CPU"))
             continue
         }
         for level in levels {
             let name = "native kernel: \(c.name), \(NativeKernels.name(of: level)) [2^16 block, 1 core]"
             guard wanted(name) else { continue }
             let (t, b) = interleaved(
-                repetitions: reps,
-                { NativeKernels.withLevel(level, blocks) },
-                baseline: { NativeKernels.withLevel(NativeKernels.portable, blocks) }
-            )
+                repetitions: reps, { NativeKernels.withLevel(level, blocks) },
+                baseline: { NativeKernels.withLevel(NativeKernels.portable, blocks) })
             let value = Double(small * inner) / t.median / 1e6
             let baseValue = Double(small * inner) / b.median / 1e6
             rows.append(
                 Row(
-                    name: name,
-                    unit: "Msamples/s",
-                    value: value,
-                    baseline: portableName,
-                    baselineValue: baseValue,
-                    ratio: value / baseValue,
-                    spread: spreadText(Double(small * inner) / t.max / 1e6, Double(small * inner) / t.min / 1e6)
-                )
-            )
+                    name: name, unit: "Msamples/s", value: value, baseline: portableName,
+                    baselineValue: baseValue, ratio: value / baseValue,
+                    spread: spreadText(Double(small * inner) / t.max / 1e6, Double(small * inner) / t.min / 1e6)))
         }
     }
     return rows
@@ -344,28 +251,14 @@ func storeCeilingRows(long: UnsafeMutablePointer<Float>, count: Int, quick: Bool
     if wanted(oneName) {
         rows.append(
             Row(
-                name: oneName,
-                unit: "Msamples/s",
-                value: one,
-                baseline: nil,
-                baselineValue: nil,
-                ratio: nil,
-                spread: "\(formatted(Double(count) * 4 / t1.median / 1e9, digits: 1)) GB/s"
-            )
-        )
+                name: oneName, unit: "Msamples/s", value: one, baseline: nil, baselineValue: nil, ratio: nil,
+                spread: "\(formatted(Double(count) * 4 / t1.median / 1e9, digits: 1)) GB/s"))
     }
     if wanted(allName) {
         rows.append(
             Row(
-                name: allName,
-                unit: "Msamples/s",
-                value: all,
-                baseline: "same fill on 1 core",
-                baselineValue: one,
-                ratio: all / one,
-                spread: "\(formatted(Double(count) * 4 / tn.median / 1e9, digits: 1)) GB/s"
-            )
-        )
+                name: allName, unit: "Msamples/s", value: all, baseline: "same fill on 1 core", baselineValue: one,
+                ratio: all / one, spread: "\(formatted(Double(count) * 4 / tn.median / 1e9, digits: 1)) GB/s"))
     }
     return rows
 }
@@ -373,24 +266,15 @@ func storeCeilingRows(long: UnsafeMutablePointer<Float>, count: Int, quick: Bool
 /// A long render on one core and on all cores, interleaved: two rows (frames per second, in millions),
 /// the second with the first as its baseline and, in its spread, whether both outputs are bit-identical.
 func longRenderRows<S: Signal>(
-    _ signal: S,
-    into out: UnsafeMutablePointer<Float>,
-    frames: Int,
-    repetitions: Int,
-    unit: String,
-    names: (one: String, all: String)
+    _ signal: S, into out: UnsafeMutablePointer<Float>, frames: Int, repetitions: Int,
+    unit: String, names: (one: String, all: String)
 ) -> [Row] {
     let channels = signal.channelCount
     let request = try! RenderRequest(sampleRate: sampleRate, startIndex: 0, frameCount: frames)
     func render(_ parallelism: RenderOptions.Parallelism) {
         signal.renderFrames(
-            into: out,
-            channelStride: frames,
-            channelCount: channels,
-            frames: 0..<frames,
-            request: request,
-            options: RenderOptions(parallelism: parallelism)
-        )
+            into: out, channelStride: frames, channelCount: channels, frames: 0..<frames,
+            request: request, options: RenderOptions(parallelism: parallelism))
     }
     render(.serial)
     let serialCopy = Array(UnsafeBufferPointer(start: out, count: frames * channels))
@@ -400,22 +284,11 @@ func longRenderRows<S: Signal>(
     let all = Double(frames) / tn.median / 1e6
     return [
         Row(
-            name: names.one,
-            unit: unit,
-            value: one,
-            baseline: nil,
-            baselineValue: nil,
-            ratio: nil,
-            spread: spreadText(Double(frames) / t1.max / 1e6, Double(frames) / t1.min / 1e6)
-        ),
+            name: names.one, unit: unit, value: one, baseline: nil, baselineValue: nil, ratio: nil,
+            spread: spreadText(Double(frames) / t1.max / 1e6, Double(frames) / t1.min / 1e6)),
         Row(
-            name: names.all,
-            unit: unit,
-            value: all,
-            baseline: "same render on 1 core",
-            baselineValue: one,
+            name: names.all, unit: unit, value: all, baseline: "same render on 1 core", baselineValue: one,
             ratio: all / one,
-            spread: identical ? "bit-identical to 1 core" : "DIFFERS FROM 1 CORE"
-        ),
+            spread: identical ? "bit-identical to 1 core" : "DIFFERS FROM 1 CORE"),
     ]
 }

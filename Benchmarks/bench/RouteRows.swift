@@ -10,11 +10,8 @@ func benchRoute() -> Route {
         waypoints: (0..<64).map { i in
             let x = Double(i)
             return Waypoint(
-                latitude: 51.5 + 0.02 * sin(x * 0.37),
-                longitude: -0.12 + 0.03 * x / 64 + 0.01 * cos(x * 0.53)
-            )
-        }
-    )
+                latitude: 51.5 + 0.02 * sin(x * 0.37), longitude: -0.12 + 0.03 * x / 64 + 0.01 * cos(x * 0.53))
+        })
 }
 
 /// The `route` rows: true positions per second (a binary search over the 63 legs' start times plus one
@@ -51,27 +48,19 @@ func routeRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
                     while i + 1 < legs.count && legStart[i + 1] <= s { i += 1 }
                     sum +=
                         Geodesic.wgs84.direct(
-                            from: starts[i],
-                            azimuth: legs[i].initialAzimuth,
-                            distance: s - legStart[i]
+                            from: starts[i], azimuth: legs[i].initialAzimuth, distance: s - legStart[i]
                         ).latitude
                 }
                 blackHole(sum)
-            }
-        )
+            })
         let value = Double(count) / t.median / 1e6
         let baseValue = Double(count / 16) / b.median / 1e6
         rows.append(
             Row(
-                name: name,
-                unit: "Mpositions/s",
-                value: value,
-                baseline: "direct problem per point (no cached line)",
-                baselineValue: baseValue,
+                name: name, unit: "Mpositions/s", value: value,
+                baseline: "direct problem per point (no cached line)", baselineValue: baseValue,
                 ratio: value / baseValue,
-                spread: spreadText(Double(count) / t.max / 1e6, Double(count) / t.min / 1e6)
-            )
-        )
+                spread: spreadText(Double(count) / t.max / 1e6, Double(count) / t.min / 1e6)))
     }
     let fixes = "route fixes with GNSS error [cursor, 1 core]"
     if wanted(fixes) {
@@ -91,12 +80,8 @@ func routeRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let t = Timing(seconds: timings)
         rows.append(
             Row(
-                name: fixes,
-                unit: "Mfixes/s",
-                value: Double(n) / t.median / 1e6,
-                spread: spreadText(Double(n) / t.max / 1e6, Double(n) / t.min / 1e6)
-            )
-        )
+                name: fixes, unit: "Mfixes/s", value: Double(n) / t.median / 1e6,
+                spread: spreadText(Double(n) / t.max / 1e6, Double(n) / t.min / 1e6)))
     }
     return rows
 }

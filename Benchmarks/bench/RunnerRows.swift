@@ -8,16 +8,12 @@ import Signals
 func benchMotion() -> MotionSignal {
     MotionSignal {
         UserAcceleration(
-            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5),
-            y: Constant(0),
-            z: Noise(amplitude: 0.02, seed: 1)
-        )
+            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5), y: Constant(0),
+            z: Noise(amplitude: 0.02, seed: 1))
         Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
         RotationRate(
-            x: Square(amplitude: 0.1, frequency: 0.5),
-            y: Triangle(amplitude: 0.2, frequency: 2),
-            z: Noise(amplitude: 0.01, distribution: .uniform, seed: 2)
-        )
+            x: Square(amplitude: 0.1, frequency: 0.5), y: Triangle(amplitude: 0.2, frequency: 2),
+            z: Noise(amplitude: 0.01, distribution: .uniform, seed: 2))
     }
 }
 
@@ -31,16 +27,14 @@ func runnerFigures(rate: Double, seconds: Double, timing: TimingPolicy) throws -
     let box = Box()
     let done = DispatchSemaphore(value: 0)
     try runner.start(
-        points,
-        options: PlaybackOptions(timing: timing, latePolicy: .deliverLate),
+        points, options: PlaybackOptions(timing: timing, latePolicy: .deliverLate),
         handler: { point in
             blackHole(point)
         },
         completion: { summary in
             box.summary = summary
             done.signal()
-        }
-    )
+        })
     done.wait()
     guard let summary = box.summary, summary.reason == .finished else {
         throw BenchError("runner run did not finish: \(String(describing: box.summary))")
@@ -89,15 +83,8 @@ func runnerRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
                 // Lower is better here: the ratio says how many times lower than the baseline.
                 rows.append(
                     Row(
-                        name: rowName,
-                        unit: "µs",
-                        value: value,
-                        baseline: baseName,
-                        baselineValue: baseValue,
-                        ratio: value > 0 ? abs(baseValue) / abs(value) : nil,
-                        spread: spread
-                    )
-                )
+                        name: rowName, unit: "µs", value: value, baseline: baseName, baselineValue: baseValue,
+                        ratio: value > 0 ? abs(baseValue) / abs(value) : nil, spread: spread))
             }
         }
     }
@@ -109,10 +96,8 @@ extension LatenessFigures {
     static func combine(_ rounds: [LatenessFigures]) -> LatenessFigures {
         func median(_ xs: [Double]) -> Double { Timing(seconds: xs).median }
         return LatenessFigures(
-            p50: median(rounds.map(\.p50)),
-            p99: median(rounds.map(\.p99)),
+            p50: median(rounds.map(\.p50)), p99: median(rounds.map(\.p99)),
             max: rounds.map(\.max).max() ?? 0,
-            finalDrift: rounds.map(\.finalDrift).max { abs($0) < abs($1) } ?? 0
-        )
+            finalDrift: rounds.map(\.finalDrift).max { abs($0) < abs($1) } ?? 0)
     }
 }

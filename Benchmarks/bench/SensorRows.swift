@@ -28,13 +28,8 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
                 let request = try? RenderRequest(sampleRate: fs, startIndex: start, frameCount: count)
                 if let request {
                     signal.renderFrames(
-                        into: out,
-                        channelStride: block,
-                        channelCount: channels,
-                        frames: 0..<count,
-                        request: request,
-                        options: RenderOptions(parallelism: .serial)
-                    )
+                        into: out, channelStride: block, channelCount: channels, frames: 0..<count,
+                        request: request, options: RenderOptions(parallelism: .serial))
                 }
                 start += count
             }
@@ -43,14 +38,8 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let (t, _) = interleaved(repetitions: reps, run, baseline: {})
         let value = Double(frames) / t.median / 1e6
         return Row(
-            name: name,
-            unit: "Mframes/s",
-            value: value,
-            baseline: nil,
-            baselineValue: nil,
-            ratio: nil,
-            spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6)
-        )
+            name: name, unit: "Mframes/s", value: value, baseline: nil, baselineValue: nil, ratio: nil,
+            spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6))
     }
 
     let euler = "consistent motion [13 ch, Euler-angle signals + world acceleration, 1 core]"
@@ -68,9 +57,7 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
     if wanted(three) {
         var imu = IMU(
             accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 3e-4),
-            gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5),
-            seed: 7
-        )
+            gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5), seed: 7)
         imu.accelerometer.biasInstability = SIMD3(repeating: 0.01)
         imu.accelerometer.biasCorrelationTime = SIMD3(repeating: 300)
         imu.gyroscope.biasInstability = SIMD3(repeating: 1e-3)
@@ -83,22 +70,14 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             try throughput(
                 IMU(
                     accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 3e-4),
-                    gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5),
-                    seed: 7
-                ),
-                kalibr
-            )
-        )
+                    gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5), seed: 7), kalibr))
     }
 
     let allan = "Allan deviation, 10^7 samples (octave τ, cumulative sums), 1 core"
     if wanted(allan) {
         let count = quick ? 1_000_000 : 10_000_000
         let b = try Noise(amplitude: 0.01, seed: 5).render(
-            sampleRate: 100,
-            frameCount: count,
-            options: RenderOptions(parallelism: .serial)
-        )
+            sampleRate: 100, frameCount: count, options: RenderOptions(parallelism: .serial))
         let samples = Array(b.channel(0))
         var points = 0
         let (t, _) = interleaved(
@@ -107,20 +86,13 @@ func sensorRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
                 let adev = try? AllanDeviation(samples: samples, sampleRate: 100)
                 points = adev?.taus.count ?? 0
                 blackHole(adev)
-            },
-            baseline: {}
-        )
+            }, baseline: {})
         rows.append(
             Row(
-                name: allan + (quick ? " [quick: 10^6]" : ""),
-                unit: "ms",
-                value: t.median * 1000,
-                baseline: nil,
+                name: allan + (quick ? " [quick: 10^6]" : ""), unit: "ms", value: t.median * 1000, baseline: nil,
                 baselineValue: nil,
                 ratio: nil,
-                spread: "\(formatted(t.min * 1000, digits: 1))…\(formatted(t.max * 1000, digits: 1)) ms, \(points) τ"
-            )
-        )
+                spread: "\(formatted(t.min * 1000, digits: 1))…\(formatted(t.max * 1000, digits: 1)) ms, \(points) τ"))
     }
     return rows
 }
@@ -131,8 +103,7 @@ func benchAngles() -> EulerAttitude {
         return try EulerAttitude(
             roll: .sine(Sine(amplitude: 0.4, frequency: 0.7)),
             pitch: .sum([.constant(Constant(0.3)), .triangle(Triangle(amplitude: 0.2, frequency: 0.25))]),
-            yaw: .chirp(Chirp(amplitude: 0.3, startFrequency: 0.1, endFrequency: 2, duration: 60))
-        )
+            yaw: .chirp(Chirp(amplitude: 0.3, startFrequency: 0.1, endFrequency: 2, duration: 60)))
     } catch {
         preconditionFailure("sines, triangles and chirps are differentiable: \(error)")
     }
@@ -141,10 +112,7 @@ func benchAngles() -> EulerAttitude {
 /// Every error term on, a still phone at a tilt.
 func benchIMU() -> IMU {
     var imu = IMU(
-        preset: .adis16448,
-        motion: MotionNode(attitude: .fixed(.angles(roll: 0.1, pitch: 0.2, yaw: 0))),
-        seed: 11
-    )
+        preset: .adis16448, motion: MotionNode(attitude: .fixed(.angles(roll: 0.1, pitch: 0.2, yaw: 0))), seed: 11)
     imu.accelerometer.randomWalk = SIMD3(repeating: 3e-4)
     imu.gyroscope.randomWalk = SIMD3(repeating: 2e-5)
     imu.accelerometer.bias = SIMD3(0.05, -0.02, 0.01)

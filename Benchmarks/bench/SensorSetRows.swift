@@ -13,11 +13,8 @@ import Signals
 /// Starts every kind of update of the managers, each with its own serial queue, every handler calling
 /// `handler` with the update's time (`nil` for an error); returns a stop.
 func startEverySensor(
-    motion: SimulatedMotionManager,
-    location: SimulatedLocationManager,
-    altimeter: SimulatedAltimeter,
-    pedometer: SimulatedPedometer,
-    handler: @escaping @Sendable (Double?) -> Void
+    motion: SimulatedMotionManager, location: SimulatedLocationManager, altimeter: SimulatedAltimeter,
+    pedometer: SimulatedPedometer, handler: @escaping @Sendable (Double?) -> Void
 ) -> () -> Void {
     var queues: [OperationQueue] = []
     /// A serial queue of its own for the next kind.
@@ -117,13 +114,10 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let t = Timing(seconds: rates)
         rows.append(
             Row(
-                name: name,
-                unit: "calls/s",
-                value: t.median,
+                name: name, unit: "calls/s", value: t.median,
                 spread:
                     "\(formatted(t.min)) … \(formatted(t.max)); \(total) calls (\(dropped) dropped by a queue > 1024 behind) for \(formatted(seconds)) s of the walk example (4 motion kinds at 100 Hz with the fused attitude, fixes, headings, 2 altitudes, pedometer), every kind on its own serial queue, every manager at once, clocks that jump to each deadline"
-            )
-        )
+            ))
     }
     let latency = "feeds every sensor deadline-to-handler 100 Hz"
     if wanted(latency + " p50") || wanted(latency + " p99") {
@@ -149,13 +143,10 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         for (stat, p) in [("p50", 0.5), ("p99", 0.99)] where wanted("\(latency) \(stat)") {
             rows.append(
                 Row(
-                    name: "\(latency) \(stat)",
-                    unit: "µs",
-                    value: Double(percentile(all, p)) / 1000,
+                    name: "\(latency) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
                     spread:
                         "\(formatted(Double(all.count))) updates of 9 kinds over SSE (4 motion at 100 Hz, 100 Hz fixes and headings, 2 altitudes at 1 Hz, pedometer; each kind on its own serial queue), max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call"
-                )
-            )
+                ))
         }
     }
     return rows

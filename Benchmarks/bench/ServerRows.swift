@@ -179,13 +179,7 @@ struct FanOutScenario {
         FanOutScenario(name: "serve fleet 100 WebSocket × 1 kHz", kind: .ws, clients: 100, rate: 1000, target: 5),
         FanOutScenario(name: "serve fleet 1000 SSE × 100 Hz", kind: .sse, clients: 1000, rate: 100, target: 20),
         FanOutScenario(
-            name: "serve fleet 99 SSE × 1 kHz + 1 stalled",
-            kind: .sse,
-            clients: 99,
-            stalled: 1,
-            rate: 1000,
-            target: 5
-        ),
+            name: "serve fleet 99 SSE × 1 kHz + 1 stalled", kind: .sse, clients: 99, stalled: 1, rate: 1000, target: 5),
     ]
 
     /// The CI-sized version: a fifth of the clients.
@@ -218,11 +212,7 @@ func runFanOut(_ scenario: FanOutScenario, spec: String, seconds: Double, idleSe
     Thread.sleep(forTimeInterval: idleSeconds)
     let idleCPU = (server.cpuSeconds - idle0) / (now() - idleT0)
     let clients = try FleetClients(
-        kind: scenario.kind,
-        port: server.port,
-        count: scenario.clients,
-        stalled: scenario.stalled
-    )
+        kind: scenario.kind, port: server.port, count: scenario.clients, stalled: scenario.stalled)
     let stop = StopFlag()
     let finished = DispatchSemaphore(value: 0)
     let reader = Thread {
@@ -258,13 +248,8 @@ func runFanOut(_ scenario: FanOutScenario, spec: String, seconds: Double, idleSe
     if let failure = clients.failure { throw BenchError("\(scenario.name): a client failed: \(failure)") }
     let (received, missed, lateness) = clients.results()
     return FanOutResult(
-        received: received,
-        missed: missed,
-        expected: window.count * scenario.clients,
-        lateness: lateness,
-        serverCPU: serverCPU,
-        idleCPU: idleCPU
-    )
+        received: received, missed: missed, expected: window.count * scenario.clients, lateness: lateness,
+        serverCPU: serverCPU, idleCPU: idleCPU)
 }
 
 /// The `serve` rows: the fan-out scenarios (order, deadline-to-receipt, CPU per client), `GET /data` under
@@ -286,13 +271,10 @@ func serverRows(quick: Bool, soakSeconds: Double, wanted: (String) -> Bool) thro
         if wanted("\(full.name) missed") {
             rows.append(
                 Row(
-                    name: "\(full.name) missed",
-                    unit: "points",
-                    value: Double(result.missed),
+                    name: "\(full.name) missed", unit: "points", value: Double(result.missed),
                     spread:
                         "\(scenario.clients) clients\(stalled) × \(formatted(seconds, digits: 0)) s at \(formatted(scenario.rate, digits: 0)) Hz: \(formatted(Double(result.received))) of \(formatted(Double(result.expected))) points read, in order (target 0)"
-                )
-            )
+                ))
         }
         for (stat, p) in [("p50", 0.5), ("p99", 0.99), ("max", 1.0)]
         where wanted("\(full.name) deadline-to-receipt \(stat)") {
@@ -304,23 +286,16 @@ func serverRows(quick: Bool, soakSeconds: Double, wanted: (String) -> Bool) thro
             }
             rows.append(
                 Row(
-                    name: "\(full.name) deadline-to-receipt \(stat)",
-                    unit: "µs",
-                    value: Double(percentile(result.lateness, p)) / 1000,
-                    spread: spread
-                )
-            )
+                    name: "\(full.name) deadline-to-receipt \(stat)", unit: "µs",
+                    value: Double(percentile(result.lateness, p)) / 1000, spread: spread))
         }
         if wanted("\(full.name) CPU per client") {
             rows.append(
                 Row(
-                    name: "\(full.name) CPU per client",
-                    unit: "% of a core",
-                    value: perClient,
+                    name: "\(full.name) CPU per client", unit: "% of a core", value: perClient,
                     spread:
                         "server \(formatted(result.serverCPU * 100, digits: 0)) % of a core with \(scenario.clients + scenario.stalled) clients, \(formatted(result.idleCPU * 100, digits: 1)) % playing alone (target ≤ 0.3 % at 1 kHz)"
-                )
-            )
+                ))
         }
     }
     if wanted("serve GET /data (wrk)") {
@@ -328,10 +303,7 @@ func serverRows(quick: Bool, soakSeconds: Double, wanted: (String) -> Bool) thro
     }
     if wanted("serve soak RSS growth") || wanted("serve soak file descriptor growth") {
         rows += try soakRows(
-            spec: spec,
-            seconds: soakSeconds > 0 ? soakSeconds : (quick ? 10 : 30),
-            clients: quick ? 20 : 100
-        )
+            spec: spec, seconds: soakSeconds > 0 ? soakSeconds : (quick ? 10 : 30), clients: quick ? 20 : 100)
     }
     return rows
 }
@@ -374,11 +346,8 @@ func wrkRow(spec: String, seconds: Double) throws -> Row {
             ", \($0.trimmingCharacters(in: .whitespaces))"
         } ?? ""
     return Row(
-        name: "serve GET /data (wrk)",
-        unit: "req/s",
-        value: value,
-        spread: "wrk -t2 -c50 -d\(Int(seconds))s on loopback, 1 kHz feed (target ≥ 10,000)\(errors)"
-    )
+        name: "serve GET /data (wrk)", unit: "req/s", value: value,
+        spread: "wrk -t2 -c50 -d\(Int(seconds))s on loopback, 1 kHz feed (target ≥ 10,000)\(errors)")
 }
 
 /// Server memory and descriptors over a soak: `clients` threads connect to /v1/stream, read for 0.2 to 2 s,
@@ -435,16 +404,12 @@ func soakRows(spec: String, seconds: Double, clients: Int) throws -> [Row] {
         "\(formatted(seconds, digits: 0)) s, \(clients) clients reconnecting (\(formatted(Double(connections.value))) connections)"
     return [
         Row(
-            name: "serve soak RSS growth",
-            unit: "MiB",
-            value: mib(last.kib - warm.kib),
+            name: "serve soak RSS growth", unit: "MiB", value: mib(last.kib - warm.kib),
             spread:
                 "\(what): RSS \(formatted(mib(warm.kib), digits: 1)) MiB after warm-up, \(formatted(mib(last.kib), digits: 1)) MiB at the end, peak \(formatted(mib(peak), digits: 1)) MiB (target < 5 MiB)"
         ),
         Row(
-            name: "serve soak file descriptor growth",
-            unit: "descriptors",
-            value: Double(settledFDs - idleFDs),
+            name: "serve soak file descriptor growth", unit: "descriptors", value: Double(settledFDs - idleFDs),
             spread:
                 "\(what): \(idleFDs) open before the clients came, \(warm.fds) after warm-up and \(last.fds) at the end with clients connected, \(settledFDs) once they all left (target 0)"
         ),

@@ -17,10 +17,7 @@ func spectrumRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         Noise(amplitude: 0.01, seed: 42)
     }
     let buffer = try signal.render(
-        sampleRate: sampleRate,
-        frameCount: size,
-        options: RenderOptions(parallelism: .serial)
-    )
+        sampleRate: sampleRate, frameCount: size, options: RenderOptions(parallelism: .serial))
     let verifyName = "spectrum: verify 2^20 samples (FFT + all checks), 1 core"
     let expectedName = "spectrum: expected spectrum of sum(sine, square, noise)"
     let fftName = "spectrum: one 2^20-point real FFT (FFTW, estimate plan)"
@@ -36,34 +33,22 @@ func spectrumRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             },
             baseline: {
                 blackHole(try! ExpectedSpectrum(signal, sampleRate: sampleRate))
-            }
-        )
+            })
         if wanted(verifyName) {
             rows.append(
                 Row(
-                    name: verifyName,
-                    unit: "ms",
-                    value: verify.median * 1e3,
-                    baseline: nil,
-                    baselineValue: nil,
+                    name: verifyName, unit: "ms", value: verify.median * 1e3, baseline: nil, baselineValue: nil,
                     ratio: nil,
                     spread:
                         "\(formatted(verify.min * 1e3, digits: 1))…\(formatted(verify.max * 1e3, digits: 1)) ms, \(passed ? "report passed" : "REPORT FAILED")"
-                )
-            )
+                ))
         }
         if wanted(expectedName) {
             rows.append(
                 Row(
-                    name: expectedName,
-                    unit: "ms",
-                    value: derive.median * 1e3,
-                    baseline: nil,
-                    baselineValue: nil,
+                    name: expectedName, unit: "ms", value: derive.median * 1e3, baseline: nil, baselineValue: nil,
                     ratio: nil,
-                    spread: "\(formatted(derive.min * 1e3, digits: 2))…\(formatted(derive.max * 1e3, digits: 2)) ms"
-                )
-            )
+                    spread: "\(formatted(derive.min * 1e3, digits: 2))…\(formatted(derive.max * 1e3, digits: 2)) ms"))
         }
     }
     if wanted(fftName) || wanted(planName) {
@@ -76,28 +61,15 @@ func spectrumRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         if wanted(fftName) {
             rows.append(
                 Row(
-                    name: fftName,
-                    unit: "ms",
-                    value: fft.median * 1e3,
-                    baseline: nil,
-                    baselineValue: nil,
-                    ratio: nil,
-                    spread: "\(formatted(fft.min * 1e3, digits: 1))…\(formatted(fft.max * 1e3, digits: 1)) ms"
-                )
-            )
+                    name: fftName, unit: "ms", value: fft.median * 1e3, baseline: nil, baselineValue: nil, ratio: nil,
+                    spread: "\(formatted(fft.min * 1e3, digits: 1))…\(formatted(fft.max * 1e3, digits: 1)) ms"))
         }
         if wanted(planName) {
             rows.append(
                 Row(
-                    name: planName,
-                    unit: "ms",
-                    value: max(0, first - fft.median) * 1e3,
-                    baseline: nil,
-                    baselineValue: nil,
-                    ratio: nil,
-                    spread: "first transform \(formatted(first * 1e3, digits: 1)) ms minus a planned one"
-                )
-            )
+                    name: planName, unit: "ms", value: max(0, first - fft.median) * 1e3, baseline: nil,
+                    baselineValue: nil, ratio: nil,
+                    spread: "first transform \(formatted(first * 1e3, digits: 1)) ms minus a planned one"))
         }
     }
     return rows

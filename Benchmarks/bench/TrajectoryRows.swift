@@ -46,14 +46,8 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         }
         let (t, _) = interleaved(repetitions: reps, run, baseline: {})
         return Row(
-            name: name,
-            unit: "Mframes/s",
-            value: Double(frames) / t.median / 1e6,
-            baseline: nil,
-            baselineValue: nil,
-            ratio: nil,
-            spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6)
-        )
+            name: name, unit: "Mframes/s", value: Double(frames) / t.median / 1e6, baseline: nil, baselineValue: nil,
+            ratio: nil, spread: spreadText(Double(frames) / t.max / 1e6, Double(frames) / t.min / 1e6))
     }
 
     /// The car with the whole sensor set: IMU with every term, magnetometer, barometer, GNSS at 1 Hz.
@@ -62,36 +56,19 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             imu: benchIMU(),
             magnetometer: try MagnetometerModel(sampleRate: rate, noiseDensity: 0.1, resolution: 0.01, seed: 3),
             barometer: try BarometerModel(
-                sampleRate: rate,
-                weatherDeviation: 50,
-                weatherCorrelationTime: 3600,
-                noiseDensity: 1,
-                resolution: 0.1,
-                seed: 4
-            ),
+                sampleRate: rate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
+                resolution: 0.1, seed: 4),
             gnss: try GNSSReceiver(
-                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2),
-                rate: 1,
-                velocitySigma: 0.1
-            )
-        )
+                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
         return try Trajectory(
-            route: route,
-            vehicle: .car,
-            mount: .dashboard,
-            epoch: "2026-06-01T12:00:00Z",
-            sensors: sensors
-        )
+            route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z", sensors: sensors)
     }
 
     let truth = "trajectory truth [car, 100 Hz, 21 columns, 1 core]"
     if wanted(truth) {
         rows.append(
             try throughput(
-                try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z"),
-                truth
-            )
-        )
+                try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z"), truth))
     }
     let all =
         "trajectory, every sensor [car, 100 Hz: truth + IMU every term + vibration + magnetometer + barometer + GNSS 1 Hz, 1 core]"
@@ -117,15 +94,8 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         let (t, _) = interleaved(repetitions: reps, run, baseline: {})
         rows.append(
             Row(
-                name: start,
-                unit: "µs",
-                value: t.median / Double(starts) * 1e6,
-                baseline: nil,
-                baselineValue: nil,
-                ratio: nil,
-                spread: spreadText(t.min / Double(starts) * 1e6, t.max / Double(starts) * 1e6)
-            )
-        )
+                name: start, unit: "µs", value: t.median / Double(starts) * 1e6, baseline: nil, baselineValue: nil,
+                ratio: nil, spread: spreadText(t.min / Double(starts) * 1e6, t.max / Double(starts) * 1e6)))
     }
     return rows
 }

@@ -56,9 +56,7 @@ final class WalkViewModel: @unchecked Sendable {
     /// Hands each update and the seconds since the first one to `record` (under the lock), until the
     /// updates end or `limit` seconds of them have passed.
     private func follow<Updates: AsyncSequence>(
-        _ updates: Updates,
-        for limit: Double,
-        time: (Updates.Element) -> Double,
+        _ updates: Updates, for limit: Double, time: (Updates.Element) -> Double,
         record: (Updates.Element, Double) -> Void
     ) async throws {
         var first: Double?

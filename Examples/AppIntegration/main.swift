@@ -38,8 +38,7 @@ func secondsArgument(_ index: Int, default value: Double) -> Double {
     guard arguments.count > index else { return value }
     guard let s = Double(arguments[index]), s.isFinite, s > 0, s <= 3600 else {
         FileHandle.standardError.write(
-            Data("SECONDS must be a number from 0 to 3600, got '\(arguments[index])'\n".utf8)
-        )
+            Data("SECONDS must be a number from 0 to 3600, got '\(arguments[index])'\n".utf8))
         exit(2)
     }
     return s
@@ -106,16 +105,13 @@ func instant(_ motion: MotionSource, _ location: LocationSource) -> (SimulatedMo
 switch mode {
 case "spec":
     let managers = instant(
-        .signal(steps, sampleRate: 100, duration: 10.01),
-        .signal(route, sampleRate: 1, duration: 11)
-    )
+        .signal(steps, sampleRate: 100, duration: 10.01), .signal(route, sampleRate: 1, duration: 11))
     motion = managers.0
     location = managers.1
 case "file":
     let managers = instant(
         .file(URL(fileURLWithPath: "Examples/points/walk.csv")),
-        .file(URL(fileURLWithPath: "Examples/routes/walk.gpx"))
-    )
+        .file(URL(fileURLWithPath: "Examples/routes/walk.gpx")))
     motion = managers.0
     location = managers.1
 case "server":
@@ -126,8 +122,7 @@ case "server":
     if arguments.count >= 3 {
         guard let s = Double(arguments[2]), s.isFinite, s > 0, s <= 3600 else {
             FileHandle.standardError.write(
-                Data("SECONDS must be a number from 0 to 3600, got '\(arguments[2])'\n".utf8)
-            )
+                Data("SECONDS must be a number from 0 to 3600, got '\(arguments[2])'\n".utf8))
             exit(2)
         }
         seconds = s

@@ -15,8 +15,7 @@ let points = (0..<100).map { k in
     MotionPoint(
         timestamp: Double(k) / 10,
         userAcceleration: Acceleration(x: Double(k) / 100, y: 0, z: 0),
-        gravity: Acceleration(x: 0, y: 0, z: -1)
-    )
+        gravity: Acceleration(x: 0, y: 0, z: -1))
 }
 
 let runner = Runner()

@@ -46,10 +46,7 @@ struct PulseTrain: Signal {
         try context.requireFinite("amplitude", amplitude)
         guard period > 0, width >= 0, width <= period else {
             throw context.error(
-                .outOfRange,
-                field: "width",
-                "need 0 ≤ width ≤ period and period > 0, got \(width) of \(period)"
-            )
+                .outOfRange, field: "width", "need 0 ≤ width ≤ period and period > 0, got \(width) of \(period)")
         }
         return abs(amplitude)  // the largest |sample|
     }
@@ -73,8 +70,7 @@ let clicks = Sum {
 do {
     let buffer = try wave.render(sampleRate: 1000, duration: 10)
     print(
-        "wave: \(buffer.frameCount) frames at \(buffer.sampleRate) Hz, first \(buffer.channel(0).prefix(3).map { $0 })"
-    )
+        "wave: \(buffer.frameCount) frames at \(buffer.sampleRate) Hz, first \(buffer.channel(0).prefix(3).map { $0 })")
     let r = try richer.render(sampleRate: 1000, duration: 1)
     print("richer: max \(r.samples.max() ?? 0)")
     let b = try both.render(sampleRate: 200, duration: 1)

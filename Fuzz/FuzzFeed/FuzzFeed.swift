@@ -76,8 +76,7 @@ enum FeedHarness {
                 outcome == outcomes[0],
                 """
                 WebSocket frames fed \(describe(feed)) give \(summary(outcome)); all at once, \(summary(outcomes[0]))
-                """
-            )
+                """)
         }
         for message in outcomes[0].messages {
             switch message {
@@ -87,14 +86,10 @@ enum FeedHarness {
                 break
             case .ping(let payload):
                 FuzzHarness.require(
-                    payload.count <= 125,
-                    "a ping carries \(payload.count) bytes (a control frame holds at most 125)"
-                )
+                    payload.count <= 125, "a ping carries \(payload.count) bytes (a control frame holds at most 125)")
             case .close(let code, let reason):
                 FuzzHarness.require(
-                    reason.utf8.count <= 123 * 3,
-                    "a close frame's reason is \(reason.utf8.count) bytes"
-                )
+                    reason.utf8.count <= 123 * 3, "a close frame's reason is \(reason.utf8.count) bytes")
                 FuzzHarness.require(code != nil || reason.isEmpty, "a close frame has a reason and no code")
             }
         }
@@ -112,8 +107,7 @@ enum FeedHarness {
                 FuzzHarness.requireBounded(error)
                 FuzzHarness.require(
                     error.code == .badResponse && error.path == nil,
-                    "a WebSocket protocol error is \(error.code) at \(error.path ?? "no path"): \(error)"
-                )
+                    "a WebSocket protocol error is \(error.code) at \(error.path ?? "no path"): \(error)")
                 outcome.error = error
                 break
             }
@@ -127,8 +121,7 @@ enum FeedHarness {
         }
         FuzzHarness.require(
             payload <= feed.reduce(0) { $0 + $1.count } * 3,
-            "messages of \(payload) bytes from \(feed.reduce(0) { $0 + $1.count }) bytes of frames"
-        )
+            "messages of \(payload) bytes from \(feed.reduce(0) { $0 + $1.count }) bytes of frames")
         return outcome
     }
 
@@ -176,8 +169,7 @@ enum FeedHarness {
                 an event stream fed \(describe(feed)) gives \(read.count) items, the WHATWG rules \(expected.count):
                 \(read.prefix(8))
                 \(expected.prefix(8))
-                """
-            )
+                """)
         }
         for case .event(_, let data) in expected {
             line(data, "an event's data")
@@ -205,8 +197,7 @@ enum FeedHarness {
                     FuzzHarness.requireBounded(error)
                     FuzzHarness.require(
                         error.code == .badResponse && error.path == nil,
-                        "a chunked framing error is \(error.code): \(error)"
-                    )
+                        "a chunked framing error is \(error.code): \(error)")
                     outcome.error = error
                     break
                 }
@@ -214,8 +205,7 @@ enum FeedHarness {
             outcome.isDone = decoder.isDone
             FuzzHarness.require(
                 outcome.body.count <= inputCount,
-                "a chunked body of \(outcome.body.count) bytes from \(inputCount) bytes"
-            )
+                "a chunked body of \(outcome.body.count) bytes from \(inputCount) bytes")
             return outcome
         }
         for (feed, outcome) in zip(feeds, outcomes).dropFirst() {
@@ -225,8 +215,7 @@ enum FeedHarness {
                 a chunked body fed \(describe(feed)) gives \(outcome.body.count) bytes, \(outcome.isDone ? "done" : "not done"), \
                 \(outcome.error.map { "'\($0)'" } ?? "no error"); all at once, \(outcomes[0].body.count) bytes, \
                 \(outcomes[0].isDone ? "done" : "not done"), \(outcomes[0].error.map { "'\($0)'" } ?? "no error")
-                """
-            )
+                """)
         }
         if outcomes[0].isDone {
             body(String(decoding: outcomes[0].body, as: UTF8.self), fallbackTimestamp: 0.5)
@@ -241,8 +230,7 @@ enum FeedHarness {
                 let message = try WebSocketPointMessage("{\"id\":7,\"point\":\(text)}")
                 FuzzHarness.require(
                     message == .point(id: 7, point),
-                    "a point line wrapped as a /v1/ws message reads as \(message), not \(point)"
-                )
+                    "a point line wrapped as a /v1/ws message reads as \(message), not \(point)")
             } catch {
                 FuzzHarness.fail("a point line wrapped as a /v1/ws message fails: \(error)")
             }
@@ -292,8 +280,7 @@ enum FeedHarness {
             ]
             FuzzHarness.require(
                 (-90...90).contains(l.latitude) && (-180...180).contains(l.longitude),
-                "\(what) gives the location \(l.latitude), \(l.longitude)"
-            )
+                "\(what) gives the location \(l.latitude), \(l.longitude)")
         }
         FuzzHarness.require(numbers.allSatisfy(\.isFinite), "\(what) gives a non-finite number: \(point)")
     }

@@ -19,8 +19,7 @@ enum JSONHarness {
             FuzzHarness.requireBounded(error)
             FuzzHarness.require(
                 error.code != .malformed || (error.line != nil && error.column != nil),
-                "a syntax error has no line and column: \(error)"
-            )
+                "a syntax error has no line and column: \(error)")
             return
         }
         let compact = value.serialized
@@ -36,8 +35,7 @@ enum JSONHarness {
             let pretty = try JSONValue.parse(value.prettyPrinted)
             FuzzHarness.require(
                 pretty == value,
-                "the pretty-printed value parses to another value:\n\(value.prettyPrinted.prefix(2000))"
-            )
+                "the pretty-printed value parses to another value:\n\(value.prettyPrinted.prefix(2000))")
         } catch {
             FuzzHarness.fail("the pretty-printed value does not parse: \(error)\n\(value.prettyPrinted.prefix(2000))")
         }
@@ -45,8 +43,7 @@ enum JSONHarness {
         let shallow = try? JSONValue.parse(data, limits: JSONLimits(depth: 3))
         FuzzHarness.require(
             (shallow != nil) == (depth <= 3),
-            "a document nested \(depth) deep is \(shallow == nil ? "refused" : "accepted") with a depth limit of 3"
-        )
+            "a document nested \(depth) deep is \(shallow == nil ? "refused" : "accepted") with a depth limit of 3")
     }
 }
 

@@ -36,9 +36,7 @@ enum PointsHarness {
         } catch {
             FuzzHarness.requireBounded(error)
             FuzzHarness.require(
-                direct == nil,
-                "decoding gives \(direct?.count ?? 0) points but the schedule throws \(error)"
-            )
+                direct == nil, "decoding gives \(direct?.count ?? 0) points but the schedule throws \(error)")
         }
     }
 
@@ -48,9 +46,7 @@ enum PointsHarness {
         do {
             if let bufferSize {
                 points = try PointFile.decode(
-                    ByteReader(data: data, name: "points", bufferSize: bufferSize),
-                    format: format
-                )
+                    ByteReader(data: data, name: "points", bufferSize: bufferSize), format: format)
             } else {
                 points = try PointFile.decode(data, format: format, name: "points")
             }
@@ -66,9 +62,7 @@ enum PointsHarness {
             ]
             FuzzHarness.require(numbers.allSatisfy(\.isFinite), "\(format): point \(i) has a non-finite number: \(p)")
             FuzzHarness.require(
-                p.timestamp >= previous,
-                "\(format): point \(i) goes back in time: \(p.timestamp) after \(previous)"
-            )
+                p.timestamp >= previous, "\(format): point \(i) goes back in time: \(p.timestamp) after \(previous)")
             previous = p.timestamp
         }
         return points

@@ -24,18 +24,14 @@ enum RecordingHarness {
             let header = try NPYHeader(data, name: "recording.npy")
             FuzzHarness.require(header.width == 4 || header.width == 8, "width \(header.width)")
             FuzzHarness.require(
-                header.frames >= 0 && header.channels >= 1,
-                "shape (\(header.frames), \(header.channels))"
-            )
+                header.frames >= 0 && header.channels >= 1, "shape (\(header.frames), \(header.channels))")
             let (values, o1) = header.frames.multipliedReportingOverflow(by: header.channels)
             FuzzHarness.require(
                 !o1 && !values.multipliedReportingOverflow(by: header.width).overflow,
-                "shape (\(header.frames), \(header.channels)) overflows"
-            )
+                "shape (\(header.frames), \(header.channels)) overflows")
             FuzzHarness.require(
                 header.dataOffset >= 10 && header.dataOffset <= data.count,
-                "data offset \(header.dataOffset) of \(data.count) bytes"
-            )
+                "data offset \(header.dataOffset) of \(data.count) bytes")
             if header.channels <= 64 { channelCounts.insert(header.channels) }
             frameCounts.insert(min(header.frames, 4096))
         } catch {
@@ -61,12 +57,8 @@ enum RecordingHarness {
         let buffer: SampleBuffer
         do {
             buffer = try RecordedSamples.read(
-                input,
-                sampleRate: rate,
-                channelCount: channels,
-                frameCount: frames,
-                memoryLimit: memoryLimit
-            )
+                input, sampleRate: rate, channelCount: channels, frameCount: frames,
+                memoryLimit: memoryLimit)
         } catch {
             FuzzHarness.requireBounded(error)
             return

@@ -83,8 +83,7 @@ enum SpecHarness {
         }
         FuzzHarness.require(
             document.signal == nil && document.route != nil,
-            "SpecDocument decoded a signal where SignalNode.decode failed with \(signalError)"
-        )
+            "SpecDocument decoded a signal where SignalNode.decode failed with \(signalError)")
         do {
             let loaded = try SpecDocument.load(NamedInput(name: "spec.json", bytes: data))
             FuzzHarness.require(loaded == document, "SpecDocument.load gives another route document")
@@ -117,27 +116,19 @@ enum SpecHarness {
         let split: SampleBuffer
         do {
             whole = try signal.render(
-                sampleRate: rate,
-                startIndex: start,
-                frameCount: frames,
-                options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 128)
-            )
+                sampleRate: rate, startIndex: start, frameCount: frames,
+                options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 128))
             split = try signal.render(
-                sampleRate: rate,
-                startIndex: start + 37,
-                frameCount: frames - 37,
-                options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 16)
-            )
+                sampleRate: rate, startIndex: start + 37, frameCount: frames - 37,
+                options: RenderOptions(allowAliasing: aliasing, parallelism: .serial, blockFrames: 16))
         } catch {
             FuzzHarness.fail(
-                "a validated spec failed to render \(frames) frames from index \(start) at \(rate) Hz: \(error)"
-            )
+                "a validated spec failed to render \(frames) frames from index \(start) at \(rate) Hz: \(error)")
         }
         let channels = signal.channelCount
         FuzzHarness.require(
             whole.channelCount == channels && whole.frameCount == frames,
-            "the buffer is \(whole.channelCount) × \(whole.frameCount), expected \(channels) × \(frames)"
-        )
+            "the buffer is \(whole.channelCount) × \(whole.frameCount), expected \(channels) × \(frames)")
         // Float rounding of gains, biases and sums stays far below 1e-4 of the bound.
         let limit = bound * (1 + 1e-4) + Double(Float.leastNormalMagnitude)
         for c in 0..<channels {

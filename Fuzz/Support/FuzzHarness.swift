@@ -48,10 +48,8 @@ public enum FuzzHarness {
     ///   - condition: The invariant.
     ///   - message: What broke, with the values involved.
     public static func require(
-        _ condition: Bool,
-        _ message: @autoclosure () -> String,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ condition: Bool, _ message: @autoclosure () -> String,
+        file: StaticString = #fileID, line: UInt = #line
     ) {
         guard !condition else { return }
         fail(message(), file: file, line: line)
@@ -70,9 +68,7 @@ public enum FuzzHarness {
         require(
             message.utf8.count <= longestMessage,
             "an error message is \(message.utf8.count) bytes (limit \(longestMessage)); it echoes input: \(message.prefix(300))…",
-            file: file,
-            line: line
-        )
+            file: file, line: line)
     }
 
     /// Checks that no component of a JSON path (`.key`, `[3]`, `["key"]`) is longer than
@@ -94,9 +90,7 @@ public enum FuzzHarness {
         if let long = components.first(where: { $0.count > longestPathComponent }) {
             fail(
                 "a JSON path component is \(long.count) characters (limit \(longestPathComponent)); it echoes input: \(long.prefix(120))…",
-                file: file,
-                line: line
-            )
+                file: file, line: line)
         }
     }
 
@@ -139,9 +133,7 @@ public enum FuzzHarness {
             FileHandle.standardError.write(
                 Data(
                     "usage: \(program) FILE|FOLDER...\n  runs the harness over each input (built without libFuzzer; `make fuzz` builds the fuzzer)\n"
-                        .utf8
-                )
-            )
+                        .utf8))
             return 2
         }
         var status: Int32 = 0

@@ -37,10 +37,7 @@ struct EmbedWebConsole: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding the web console into \(target.name)",
                 executable: try context.tool(named: "EmbedFiles").url,
-                arguments: arguments,
-                inputFiles: inputs,
-                outputFiles: [output]
-            )
+                arguments: arguments, inputFiles: inputs, outputFiles: [output])
         ]
     }
 }

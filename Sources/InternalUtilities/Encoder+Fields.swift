@@ -10,8 +10,7 @@ extension Encoder {
     ///   - fields: The keys and their values, in the order to write them.
     /// - Throws: The first error a value's encoding throws.
     package func encodeFields<Key: CodingKey>(
-        keyedBy keys: Key.Type,
-        _ fields: KeyValuePairs<Key, any Encodable>
+        keyedBy keys: Key.Type, _ fields: KeyValuePairs<Key, any Encodable>
     ) throws {
         var container = container(keyedBy: keys)
         for (key, value) in fields { try container.encode(value, forKey: key) }

@@ -59,9 +59,7 @@ extension JSONParser {
         guard data.count <= limits.bytes else {
             throw JSONSyntaxError(
                 message: "the JSON document is \(data.count) bytes; the limit is \(limits.bytes) bytes",
-                path: "$",
-                isTooLarge: true
-            )
+                path: "$", isTooLarge: true)
         }
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(raw.bindMemory(to: UInt8.self), limits: limits)
@@ -239,8 +237,7 @@ package struct JSONParser {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw fail(
-                    "unexpected \(describeHere()): expected ':' after the key '\(quotedForMessage(key, limit: 60))'"
-                )
+                    "unexpected \(describeHere()): expected ':' after the key '\(quotedForMessage(key, limit: 60))'")
             }
             position += 1
             skipWhitespace()
@@ -421,8 +418,7 @@ package struct JSONParser {
         guard let value = Double(text), value.isFinite else {
             throw fail(
                 "the number \(quotedForMessage(text, limit: 40)) is too large for a Double (largest ±1.8e308)",
-                at: start
-            )
+                at: start)
         }
         return JSONNumber(text: text, value: value)
     }

@@ -26,9 +26,7 @@ extension KalibrIMU {
             throw SignalError(
                 .malformed,
                 "an IMU noise file is YAML text, and this one holds a NUL byte (line \(line)); is it a binary file?",
-                file: file,
-                line: line
-            )
+                file: file, line: line)
         }
         var text = yaml
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
@@ -45,21 +43,16 @@ extension KalibrIMU {
             throw SignalError(
                 .malformed,
                 "an IMU noise file is a YAML mapping (Kalibr's accelerometer_noise_density, …), got \(root == nil ? "an empty file" : "no mapping")",
-                file: file,
-                line: root?.mark?.line
-            )
+                file: file, line: root?.mark?.line)
         }
         var mapping = top
         var prefix = ""
         if let imu0 = top["imu0"] {
             guard let nested = imu0.mapping else {
                 throw SignalError(
-                    .malformed,
-                    "'imu0' must be a mapping holding Kalibr's noise keys",
-                    file: file,
+                    .malformed, "'imu0' must be a mapping holding Kalibr's noise keys", file: file,
                     line: imu0.mark?.line,
-                    field: "imu0"
-                )
+                    field: "imu0")
             }
             mapping = nested
             prefix = "imu0."
@@ -77,22 +70,14 @@ extension KalibrIMU {
                     ? "ORB-SLAM3 settings (IMU.NoiseAcc, IMU.AccWalk, IMU.NoiseGyro, IMU.GyroWalk)"
                     : "a Kalibr imu.yaml (\(KalibrIMU.keys.joined(separator: ", ")), at the top or inside imu0:)"
                 throw SignalError(
-                    .missingField,
-                    "no '\(prefix)\(name)' in \(layout)",
-                    file: file,
-                    line: mapping.mark?.line,
-                    field: prefix + name
-                )
+                    .missingField, "no '\(prefix)\(name)' in \(layout)", file: file, line: mapping.mark?.line,
+                    field: prefix + name)
             }
             let v = try KalibrIMU.number(node, name: prefix + name, file: file)
             guard v >= 0 else {
                 throw SignalError(
-                    .outOfRange,
-                    "'\(prefix)\(name)' must be ≥ 0 (a noise density or random walk), got \(v)",
-                    file: file,
-                    line: node.mark?.line,
-                    field: prefix + name
-                )
+                    .outOfRange, "'\(prefix)\(name)' must be ≥ 0 (a noise density or random walk), got \(v)",
+                    file: file, line: node.mark?.line, field: prefix + name)
             }
             // The IMU model's own ranges (densities and random walks share one).
             let accepted = values.count % 2 == 0 ? SensorModel.noiseDensities : SensorModel.randomWalks
@@ -100,10 +85,7 @@ extension KalibrIMU {
                 throw SignalError(
                     .outOfRange,
                     "'\(prefix)\(name)' must be at most \(accepted.upperBound) (SI units), got \(v): no sensor has such a term, and larger ones could overflow the samples",
-                    file: file,
-                    line: node.mark?.line,
-                    field: prefix + name
-                )
+                    file: file, line: node.mark?.line, field: prefix + name)
             }
             values.append(v)
         }
@@ -112,22 +94,15 @@ extension KalibrIMU {
             let v = try KalibrIMU.number(node, name: prefix + rateName, file: file)
             guard v > 0 else {
                 throw SignalError(
-                    .outOfRange,
-                    "'\(prefix)\(rateName)' must be a rate in Hz > 0, got \(v)",
-                    file: file,
+                    .outOfRange, "'\(prefix)\(rateName)' must be a rate in Hz > 0, got \(v)", file: file,
                     line: node.mark?.line,
-                    field: prefix + rateName
-                )
+                    field: prefix + rateName)
             }
             rate = v
         }
         self.init(
-            accelerometerNoiseDensity: values[0],
-            accelerometerRandomWalk: values[1],
-            gyroscopeNoiseDensity: values[2],
-            gyroscopeRandomWalk: values[3],
-            updateRate: rate
-        )
+            accelerometerNoiseDensity: values[0], accelerometerRandomWalk: values[1],
+            gyroscopeNoiseDensity: values[2], gyroscopeRandomWalk: values[3], updateRate: rate)
     }
 
     /// Reads the terms from a file (at most `sizeLimit` bytes).
@@ -145,10 +120,7 @@ extension KalibrIMU {
         }
         guard data.count <= KalibrIMU.sizeLimit else {
             throw SignalError(
-                .tooLarge,
-                "an IMU noise file is at most \(KalibrIMU.sizeLimit) bytes; this one is larger",
-                file: name
-            )
+                .tooLarge, "an IMU noise file is at most \(KalibrIMU.sizeLimit) bytes; this one is larger", file: name)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SignalError(.malformed, "the IMU noise file is not UTF-8 text", file: name)
@@ -158,21 +130,14 @@ extension KalibrIMU {
 
     /// The value of `name`, refusing a key written twice (YAML readers differ on which one wins).
     static func unique(
-        _ name: String,
-        in mapping: Node.Mapping,
-        prefix: String,
-        file: String?
+        _ name: String, in mapping: Node.Mapping, prefix: String, file: String?
     ) throws(SignalError) -> Node? {
         var found: Node?
         for (key, value) in mapping where key.string == name {
             if found != nil {
                 throw SignalError(
-                    .duplicateField,
-                    "'\(prefix)\(name)' is given twice",
-                    file: file,
-                    line: key.mark?.line,
-                    field: prefix + name
-                )
+                    .duplicateField, "'\(prefix)\(name)' is given twice", file: file, line: key.mark?.line,
+                    field: prefix + name)
             }
             found = value
         }
@@ -183,40 +148,23 @@ extension KalibrIMU {
     static func number(_ node: Node, name: String, file: String?) throws(SignalError) -> Double {
         guard let scalar = node.scalar else {
             throw SignalError(
-                .malformed,
-                "'\(name)' must be a number, got a \(node.mapping != nil ? "mapping" : "sequence")",
-                file: file,
-                line: node.mark?.line,
-                field: name
-            )
+                .malformed, "'\(name)' must be a number, got a \(node.mapping != nil ? "mapping" : "sequence")",
+                file: file, line: node.mark?.line, field: name)
         }
         let text = scalar.string.trimmingCharacters(in: .whitespaces)
         if scalar.style == .plain, [".inf", "+.inf", "-.inf", ".nan"].contains(text.lowercased()) {
             throw SignalError(
-                .outOfRange,
-                "'\(name)' must be finite, got \(text)",
-                file: file,
-                line: node.mark?.line,
-                field: name
-            )
+                .outOfRange, "'\(name)' must be finite, got \(text)", file: file, line: node.mark?.line, field: name)
         }
         guard scalar.style == .plain, let v = Double(text) else {
             throw SignalError(
                 .malformed,
                 "'\(name)' must be a number, got \(scalar.style == .plain ? "" : "the quoted string ")'\(SignalError.quoted(text, limit: 40))'",
-                file: file,
-                line: node.mark?.line,
-                field: name
-            )
+                file: file, line: node.mark?.line, field: name)
         }
         guard v.isFinite else {
             throw SignalError(
-                .outOfRange,
-                "'\(name)' must be finite, got \(text)",
-                file: file,
-                line: node.mark?.line,
-                field: name
-            )
+                .outOfRange, "'\(name)' must be finite, got \(text)", file: file, line: node.mark?.line, field: name)
         }
         return v
     }
@@ -227,21 +175,12 @@ extension KalibrIMU {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
             return SignalError(
-                .malformed,
-                "not valid YAML: \(problem)",
-                file: file,
-                line: mark.line,
-                column: mark.column
-            )
+                .malformed, "not valid YAML: \(problem)", file: file, line: mark.line, column: mark.column)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.sorted()
             return SignalError(
-                .duplicateField,
-                "\(names.map { "'\($0)'" }.joined(separator: ", ")) given twice in one mapping",
-                file: file,
-                line: context.mark.line,
-                field: names.first
-            )
+                .duplicateField, "\(names.map { "'\($0)'" }.joined(separator: ", ")) given twice in one mapping",
+                file: file, line: context.mark.line, field: names.first)
         default:
             return SignalError(.malformed, "not valid YAML: \(error)", file: file)
         }

@@ -37,27 +37,17 @@ import ServiceLifecycle
 ///     the addresses.
 /// - Returns: The application; run it with `runService()` (handles SIGINT and SIGTERM) or `run()`.
 public func buildApplication(
-    feed: LiveFeed,
-    configuration: LiveServerConfiguration,
-    logger: Logger? = nil,
+    feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil,
     onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     buildApplication(
-        feed: feed,
-        configuration: configuration,
-        logger: logger,
-        limiter: nil,
-        onServerRunning: onServerRunning
-    )
+        feed: feed, configuration: configuration, logger: logger, limiter: nil, onServerRunning: onServerRunning)
 }
 
 /// ``buildApplication(feed:configuration:logger:onServerRunning:)`` counting its connections with
 /// `limiter` (a test watches its counts); `nil` makes one from the configuration's limits.
 func buildApplication(
-    feed: LiveFeed,
-    configuration: LiveServerConfiguration,
-    logger: Logger? = nil,
-    limiter: ConnectionLimiter?,
+    feed: LiveFeed, configuration: LiveServerConfiguration, logger: Logger? = nil, limiter: ConnectionLimiter?,
     onServerRunning: @escaping @Sendable (ListeningAddresses) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -73,13 +63,9 @@ func buildApplication(
     if logger == nil { log.logLevel = .warning }
     let responder = router.buildResponder()
     let server = GuardedServerChannel.builder(
-        feed: feed,
-        headTimeout: configuration.headTimeout,
-        shutdownGrace: configuration.shutdownGrace,
-        access: access,
-        limits: ConnectionLimiter.Limits(configuration),
-        limiter: limiter
-    )
+        feed: feed, headTimeout: configuration.headTimeout,
+        shutdownGrace: configuration.shutdownGrace, access: access,
+        limits: ConnectionLimiter.Limits(configuration), limiter: limiter)
     var services: [any Service] = [FeedService(feed: feed)]
     let second =
         configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil
@@ -88,9 +74,7 @@ func buildApplication(
         responder: responder,
         server: server,
         configuration: ApplicationConfiguration(
-            address: .hostname(configuration.bindHost, port: configuration.port),
-            serverName: nil
-        ),
+            address: .hostname(configuration.bindHost, port: configuration.port), serverName: nil),
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port

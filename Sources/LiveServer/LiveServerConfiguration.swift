@@ -69,11 +69,8 @@ public struct LiveServerConfiguration: Sendable, Hashable {
     ///   - allowedOrigins: Other origins whose pages may change the feed (default none).
     ///   - token: The token changes must carry (default none).
     public init(
-        host: String = LiveServerConfiguration.bothLoopbacks,
-        port: Int = 8080,
-        feed: FeedOptions = FeedOptions(),
-        allowedOrigins: [String] = [],
-        token: String? = nil
+        host: String = LiveServerConfiguration.bothLoopbacks, port: Int = 8080, feed: FeedOptions = FeedOptions(),
+        allowedOrigins: [String] = [], token: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -137,9 +134,7 @@ public struct LiveServerConfiguration: Sendable, Hashable {
         }
         guard !host.isEmpty, host.utf8.count <= 255, !host.contains(where: { $0.isWhitespace || $0 == "/" }) else {
             throw SignalError(
-                .invalidArgument,
-                "--host must be an address or a host name such as 127.0.0.1, got '\(host)'"
-            )
+                .invalidArgument, "--host must be an address or a host name such as 127.0.0.1, got '\(host)'")
         }
         var checked = self
         // An IPv6 address may come in brackets, as in a URL: [::1] is ::1.
@@ -154,30 +149,23 @@ public struct LiveServerConfiguration: Sendable, Hashable {
         checked.host = bare
         guard headTimeout > .zero, headTimeout <= .seconds(3600) else {
             throw SignalError(
-                .invalidArgument,
-                "the head timeout must be more than 0 s and at most 3600 s, got \(headTimeout)"
-            )
+                .invalidArgument, "the head timeout must be more than 0 s and at most 3600 s, got \(headTimeout)")
         }
         guard shutdownGrace > .zero, shutdownGrace <= .seconds(3600) else {
             throw SignalError(
-                .invalidArgument,
-                "the shutdown grace must be more than 0 s and at most 3600 s, got \(shutdownGrace)"
-            )
+                .invalidArgument, "the shutdown grace must be more than 0 s and at most 3600 s, got \(shutdownGrace)")
         }
         guard maxConnections >= 1 else {
             throw SignalError(.invalidArgument, "--max-connections must be a whole number ≥ 1, got \(maxConnections)")
         }
         guard maxConnectionsPerPeer >= 1 else {
             throw SignalError(
-                .invalidArgument,
-                "--max-connections-per-peer must be a whole number ≥ 1, got \(maxConnectionsPerPeer)"
-            )
+                .invalidArgument, "--max-connections-per-peer must be a whole number ≥ 1, got \(maxConnectionsPerPeer)")
         }
         guard maxIdleConnections >= 1 else {
             throw SignalError(
                 .invalidArgument,
-                "the most idle connections (maxIdleConnections) must be ≥ 1, got \(maxIdleConnections)"
-            )
+                "the most idle connections (maxIdleConnections) must be ≥ 1, got \(maxIdleConnections)")
         }
         checked.feed = try feed.validated()
         checked.allowedOrigins = try allowedOrigins.map { text throws(SignalError) in
@@ -203,8 +191,7 @@ public struct LiveServerConfiguration: Sendable, Hashable {
         guard (1...256).contains(token.utf8.count) else {
             throw SignalError(
                 .invalidArgument,
-                "\(source) must be 1 to 256 characters long (or 'generate' for a random one), got \(token.utf8.count)"
-            )
+                "\(source) must be 1 to 256 characters long (or 'generate' for a random one), got \(token.utf8.count)")
         }
         guard
             token.unicodeScalars.allSatisfy({

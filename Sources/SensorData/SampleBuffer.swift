@@ -26,8 +26,7 @@ public struct SampleBuffer: Sendable, Hashable {
     public init(sampleRate: Double, startIndex: Int = 0, channelCount: Int, frameCount: Int, samples: [Float]) {
         precondition(
             channelCount >= 1 && frameCount >= 0 && samples.count == channelCount * frameCount,
-            "SampleBuffer: samples.count must be channelCount * frameCount"
-        )
+            "SampleBuffer: samples.count must be channelCount * frameCount")
         precondition(sampleRate > 0 && sampleRate.isFinite, "SampleBuffer: sampleRate must be positive")
         self.sampleRate = sampleRate
         self.startIndex = startIndex
@@ -39,12 +38,8 @@ public struct SampleBuffer: Sendable, Hashable {
     /// Creates a zero-filled buffer.
     public init(sampleRate: Double, startIndex: Int = 0, channelCount: Int, frameCount: Int) {
         self.init(
-            sampleRate: sampleRate,
-            startIndex: startIndex,
-            channelCount: channelCount,
-            frameCount: frameCount,
-            samples: [Float](repeating: 0, count: channelCount * frameCount)
-        )
+            sampleRate: sampleRate, startIndex: startIndex, channelCount: channelCount,
+            frameCount: frameCount, samples: [Float](repeating: 0, count: channelCount * frameCount))
     }
 
     /// The contiguous samples of one channel.

@@ -52,14 +52,9 @@ public struct DeviceMotion: Sendable, Hashable {
     ///   - heading: Degrees 0 ..< 360 in a north-referenced frame, −1 (default) otherwise.
     ///   - trueAttitude: The truth (default: `attitude`).
     public init(
-        timestamp: TimeInterval,
-        attitude: Quaternion,
-        rotationRate: RotationRate,
-        gravity: Acceleration,
-        userAcceleration: Acceleration,
-        magneticField: CalibratedMagneticField = .uncalibrated,
-        heading: Double = -1,
-        trueAttitude: Quaternion? = nil
+        timestamp: TimeInterval, attitude: Quaternion, rotationRate: RotationRate, gravity: Acceleration,
+        userAcceleration: Acceleration, magneticField: CalibratedMagneticField = .uncalibrated,
+        heading: Double = -1, trueAttitude: Quaternion? = nil
     ) {
         self.timestamp = timestamp
         self.attitude = attitude
@@ -77,12 +72,8 @@ public struct DeviceMotion: Sendable, Hashable {
     public init(_ point: MotionPoint) {
         let attitude = point.attitude?.normalized ?? Quaternion(gravity: point.gravity)
         self.init(
-            timestamp: point.timestamp,
-            attitude: attitude,
-            rotationRate: point.rotationRate,
-            gravity: point.gravity,
-            userAcceleration: point.userAcceleration
-        )
+            timestamp: point.timestamp, attitude: attitude, rotationRate: point.rotationRate,
+            gravity: point.gravity, userAcceleration: point.userAcceleration)
     }
 }
 

@@ -92,10 +92,8 @@ public protocol MotionProviding: AnyObject {
     func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame)
     /// Starts device-motion updates in `frame`, each handed to `handler` on `queue`.
     func startDeviceMotionUpdates(
-        using frame: AttitudeReferenceFrame,
-        to queue: OperationQueue,
-        withHandler handler: @escaping DeviceMotionHandler
-    )
+        using frame: AttitudeReferenceFrame, to queue: OperationQueue,
+        withHandler handler: @escaping DeviceMotionHandler)
 
     /// Device-motion updates as an `AsyncSequence`, at ``deviceMotionUpdateInterval``: iterating starts
     /// them, ending the iteration stops them.

@@ -222,8 +222,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     ///   - queue: Where `handler` runs.
     ///   - handler: Receives each update, or an error.
     public func startDeviceMotionUpdates(
-        using frame: AttitudeReferenceFrame,
-        to queue: OperationQueue,
+        using frame: AttitudeReferenceFrame, to queue: OperationQueue,
         withHandler handler: @escaping DeviceMotionHandler
     ) {
         setFrame(frame)
@@ -280,8 +279,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     /// - Returns: The updates, ending with an error when the source fails (an unreadable file).
     public func deviceMotionUpdates() -> AsyncThrowingStream<DeviceMotion, any Error> {
         let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(
-            bufferingPolicy: .bufferingNewest(updateBufferLimit)
-        )
+            bufferingPolicy: .bufferingNewest(updateBufferLimit))
         continuation.onTermination = { [weak self] _ in self?.stop(.deviceMotion) }
         start(.deviceMotion, queue: nil) { point, error in
             if let error {
@@ -297,8 +295,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     }
 
     private func start(
-        _ kind: Kind,
-        queue: OperationQueue?,
+        _ kind: Kind, queue: OperationQueue?,
         deliver: @escaping @Sendable (MotionSample?, (any Error)?) -> Void,
         finished: (@Sendable () -> Void)? = nil
     ) {
@@ -333,8 +330,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                 throw SignalError(
                     .invalidArgument,
                     "the reference frame must be one of .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical or .xTrueNorthZVertical, got the bits \(frame.rawValue)",
-                    field: "using"
-                )
+                    field: "using")
             }
             if kind == .magnetometer, !source.hasMagnetometer {
                 throw SensorFeedsError(
@@ -355,9 +351,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                 let address = try ServerAddress(url, token: token)
                 let fusion = kind == .deviceMotion ? ServerFusion(frame: frame, address: address) : nil
                 let remote = try LiveServerClient(
-                    address: address,
-                    rate: 1 / interval,
-                    pollInterval: interval,
+                    address: address, rate: 1 / interval, pollInterval: interval,
                     deliver: { point in
                         guard let motion = point.motion else {
                             if noMotion.first() {
@@ -366,8 +360,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                                     SensorFeedsError(
                                         .malformed,
                                         "the server's points have no motion (a location-only or one-channel source); motion updates wait for points that have one"
-                                    )
-                                )
+                                    ))
                             }
                             return
                         }
@@ -378,8 +371,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                                     SensorFeedsError(
                                         .malformed,
                                         "the server's points have no magneticField (not a trajectory spec); magnetometer updates wait for points that have one"
-                                    )
-                                )
+                                    ))
                             }
                             return
                         }
@@ -390,8 +382,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                                     SensorFeedsError(
                                         .malformed,
                                         "the reference frame \(frame) needs a magnetometer and the server's points have no magneticField (not a trajectory spec); device motion waits for points that have one"
-                                    )
-                                )
+                                    ))
                             }
                             return
                         }
@@ -401,8 +392,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                             record(MotionSample(motion: motion, rawField: point.magneticField))
                         }
                     },
-                    fail: { error in send(nil, error) }
-                )
+                    fail: { error in send(nil, error) })
                 try install(remote, kind, holder)
                 remote.start()
             case .signal, .imu:
@@ -421,12 +411,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                     ?? RenderRequest(sampleRate: rate, startIndex: 0, frameCount: SignalLimits.largestIndex)
                 try playPlain(
                     try player.makePoints(request),
-                    interval: interval,
-                    runner: runner,
-                    options: options,
-                    handler: record,
-                    completion: completion
-                )
+                    interval: interval, runner: runner, options: options, handler: record, completion: completion)
             case .file(let url, _):
                 let runner = makeRunner()
                 try install(runner, kind, holder)
@@ -435,23 +420,12 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                     try play(
                         MappedPoints(
                             base: points,
-                            makeTransform: MotionSample.transform(kind, frame: frame, calibration: points.calibration)
-                        ),
-                        interval: interval,
-                        runner: runner,
-                        options: options,
-                        handler: record,
-                        completion: completion
-                    )
+                            makeTransform: MotionSample.transform(kind, frame: frame, calibration: points.calibration)),
+                        interval: interval, runner: runner, options: options, handler: record, completion: completion)
                 } else {
                     try playPlain(
                         try PointFile(url),
-                        interval: interval,
-                        runner: runner,
-                        options: options,
-                        handler: record,
-                        completion: completion
-                    )
+                        interval: interval, runner: runner, options: options, handler: record, completion: completion)
                 }
             case .trajectory(let trajectory, let rate, let duration):
                 let runner = makeRunner()
@@ -461,17 +435,9 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                     MappedPoints(
                         base: points,
                         makeTransform: MotionSample.transform(
-                            kind,
-                            frame: frame,
-                            calibration: MagnetometerCalibration(trajectory.sensors.magnetometer)
-                        )
-                    ),
-                    interval: interval,
-                    runner: runner,
-                    options: options,
-                    handler: record,
-                    completion: completion
-                )
+                            kind, frame: frame,
+                            calibration: MagnetometerCalibration(trajectory.sensors.magnetometer))),
+                    interval: interval, runner: runner, options: options, handler: record, completion: completion)
             }
         } catch {
             state.withLock {
@@ -484,9 +450,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
 
     /// Makes `producer` the current one of `kind`.
     private func install(
-        _ producer: any UpdateProducer,
-        _ kind: Kind,
-        _ holder: ProducerHolder
+        _ producer: any UpdateProducer, _ kind: Kind, _ holder: ProducerHolder
     ) throws(SensorFeedsError) {
         holder.producer = producer
         state.withLock {
@@ -496,38 +460,23 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     }
 
     private func playPlain<S: PointSourceOfMotion>(
-        _ source: S,
-        interval: TimeInterval,
-        runner: any UpdateRunner,
-        options: PlaybackOptions,
-        handler: @escaping @Sendable (MotionSample) -> Void,
+        _ source: S, interval: TimeInterval, runner: any UpdateRunner,
+        options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
         completion: @escaping @Sendable (PlaybackSummary) -> Void
     ) throws {
         try play(
-            MotionSample.plain(source),
-            interval: interval,
-            runner: runner,
-            options: options,
-            handler: handler,
-            completion: completion
-        )
+            MotionSample.plain(source), interval: interval, runner: runner, options: options, handler: handler,
+            completion: completion)
     }
 
     private func play<S: PointSource>(
-        _ source: S,
-        interval: TimeInterval,
-        runner: any UpdateRunner,
-        options: PlaybackOptions,
-        handler: @escaping @Sendable (MotionSample) -> Void,
+        _ source: S, interval: TimeInterval, runner: any UpdateRunner,
+        options: PlaybackOptions, handler: @escaping @Sendable (MotionSample) -> Void,
         completion: @escaping @Sendable (PlaybackSummary) -> Void
     ) throws
     where S.Point == MotionSample {
         try runner.play(
-            TickedPoints(base: source, interval: interval),
-            options: options,
-            handler: handler,
-            completion: completion
-        )
+            TickedPoints(base: source, interval: interval), options: options, handler: handler, completion: completion)
     }
 
     private func stop(_ kind: Kind) {
@@ -604,19 +553,14 @@ final class NoMotionNote: Sendable {
 /// A runner with its clock erased.
 protocol UpdateRunner: UpdateProducer {
     func play<S: PointSource>(
-        _ source: S,
-        options: PlaybackOptions,
-        handler: @escaping @Sendable (S.Point) throws -> Void,
-        completion: @escaping @Sendable (PlaybackSummary) -> Void
-    ) throws
+        _ source: S, options: PlaybackOptions, handler: @escaping @Sendable (S.Point) throws -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
     func stop()
 }
 
 extension Runner: UpdateRunner {
     func play<S: PointSource>(
-        _ source: S,
-        options: PlaybackOptions,
-        handler: @escaping @Sendable (S.Point) throws -> Void,
+        _ source: S, options: PlaybackOptions, handler: @escaping @Sendable (S.Point) throws -> Void,
         completion: @escaping @Sendable (PlaybackSummary) -> Void
     ) throws {
         try start(source, options: options, handler: handler, completion: completion)

@@ -43,10 +43,8 @@ struct AllanCommand: ParsableCommand {
     var input: String
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: "Sample rate in Hz: required for a spec or .npy; checked against a file's timestamps."
-    )
+        name: .long, parsing: .unconditional,
+        help: "Sample rate in Hz: required for a spec or .npy; checked against a file's timestamps.")
     var rate: Double?
 
     @Option(name: .long, parsing: .unconditional, help: "Seconds to render (a spec only).")
@@ -91,11 +89,7 @@ struct AllanCommand: ParsableCommand {
         try OutputSink.checkExtension(plot, option: "--plot", extensions: ["svg"], what: "an SVG plot")
         try OutputSink.checkExtension(fitSpec, option: "--fit-spec", extensions: ["json"], what: "an IMU spec (JSON)")
         try OutputSink.checkExtension(
-            kalibrYAML,
-            option: "--kalibr-yaml",
-            extensions: ["yaml", "yml"],
-            what: "a Kalibr imu.yaml"
-        )
+            kalibrYAML, option: "--kalibr-yaml", extensions: ["yaml", "yml"], what: "a Kalibr imu.yaml")
         try inputs.check(nil, option: "standard output")
         guard let statistic = StabilityDeviation.Statistic(rawValue: deviation ?? "oadev") else {
             throw CLIError(
@@ -197,11 +191,8 @@ struct AllanCommand: ParsableCommand {
 
     /// `--deviation`, `--taus`, `--phase`: each channel's curve, as a table or JSON.
     func runCurves(
-        _ recording: ChannelRecording,
-        _ selected: [Int],
-        _ accelerometerUnit: AccelerometerUnit,
-        _ statistic: StabilityDeviation.Statistic,
-        _ grid: StabilityDeviation.TauGrid
+        _ recording: ChannelRecording, _ selected: [Int], _ accelerometerUnit: AccelerometerUnit,
+        _ statistic: StabilityDeviation.Statistic, _ grid: StabilityDeviation.TauGrid
     ) throws {
         let dataType: StabilityDeviation.DataType = phase ? .phase : .frequency
         var text = ""
@@ -230,12 +221,8 @@ struct AllanCommand: ParsableCommand {
                         .init(
                             key: "n",
                             value: .array(
-                                dev.termCounts.map { .number(JSONNumber(text: String($0), value: Double($0))) }
-                            )
-                        ),
-                    ])
-                )
-            )
+                                dev.termCounts.map { .number(JSONNumber(text: String($0), value: Double($0))) })),
+                    ])))
             text +=
                 "\(name) (\(statistic.rawValue), \(grid.rawValue) τ, \(dataType.rawValue) data\(unit.isEmpty ? "" : ", \(unit)"))\n"
             text += "  tau_s  \(statistic.rawValue)  n\n"
@@ -351,8 +338,7 @@ struct AllanCommand: ParsableCommand {
             let count = min(1 << 18, end - first)
             let piece = try signal.render(
                 try RenderRequest(sampleRate: request.sampleRate, startIndex: first, frameCount: count),
-                options: options
-            )
+                options: options)
             for c in 0..<k { channels[c].append(contentsOf: piece.channel(c).lazy.map { Double($0) }) }
             first += count
         }
@@ -383,11 +369,7 @@ struct AllanCommand: ParsableCommand {
     }
 
     func jsonObject(
-        _ name: String,
-        _ unit: String,
-        _ adev: AllanDeviation,
-        _ fit: AllanFit?,
-        _ scale: Double
+        _ name: String, _ unit: String, _ adev: AllanDeviation, _ fit: AllanFit?, _ scale: Double
     ) -> JSONValue {
         func number(_ v: Double) -> JSONValue { .number(JSONNumber(v)) }
         func interval(_ x: AllanFit.Estimate) -> JSONValue {

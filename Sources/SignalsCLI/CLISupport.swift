@@ -40,8 +40,7 @@ func loadSpec(_ input: NamedInput) throws -> AnySignal {
         throw CLIError("\(input.name): this is a route, not a signal; signals render, play and plot take routes")
     case .trajectory:
         throw CLIError(
-            "\(input.name): this is a trajectory, not a signal; signals render, play and plot take trajectories"
-        )
+            "\(input.name): this is a trajectory, not a signal; signals render, play and plot take trajectories")
     }
 }
 
@@ -77,25 +76,20 @@ func openInput(_ path: String, spoolLimit: Int = NamedInput.defaultSpoolLimit) t
 /// `--rate -1000` reaches the range check ("must be ... from 1e-06 to ...") instead of being read as a flag.
 struct RenderTiming: ParsableArguments {
     @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: "Sample rate in Hz (samples per second); required for a signal, 1 Hz by default for a route."
-    )
+        name: .long, parsing: .unconditional,
+        help: "Sample rate in Hz (samples per second); required for a signal, 1 Hz by default for a route.")
     var rate: Double?
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
+        name: .long, parsing: .unconditional,
         help:
             "Duration in seconds; round(rate · duration) frames are rendered. Required for a signal; a route's by default (one pass)."
     )
     var duration: Double?
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate)."
-    )
+        name: .long, parsing: .unconditional,
+        help: "Time of the first frame in seconds; rendering starts at sample index round(start · rate).")
     var start: Double = 0
 
     @Flag(name: .long, help: "Accept frequencies at or above Nyquist (rate / 2); they alias.")

@@ -53,10 +53,8 @@ struct DatasetCommand: ParsableCommand {
 
     // Unconditional, so that `--shard -1/4` reaches the range check instead of being read as a flag.
     @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all."
-    )
+        name: .long, parsing: .unconditional,
+        help: "I/K: render shard I of K (the recordings i with i mod K = I). Default 0/1, all.")
     var shard: String = "0/1"
 
     @Option(name: .customLong("output-dir"), help: "Directory for recordings/ and the manifest (created if missing).")
@@ -87,12 +85,7 @@ struct DatasetCommand: ParsableCommand {
         let stamp = planHash.hexDigest()
         // The directory is one plan's: another plan's recordings would overwrite files its manifests list.
         try DatasetDirectory.claim(
-            outputDirectory,
-            plan: plan,
-            planDigest: planDigest,
-            shardStamp: stamp,
-            inputs: inputs
-        )
+            outputDirectory, plan: plan, planDigest: planDigest, shardStamp: stamp, inputs: inputs)
         try DatasetCommand.makeDirectory(outputDirectory + "/recordings", inputs: inputs)
         let suffix = "\(index)-of-\(of)"
         let lock = try DatasetCommand.lock(outputDirectory + "/.shard-\(suffix).lock")
@@ -140,11 +133,7 @@ struct DatasetCommand: ParsableCommand {
                 throw CLIError("\(input.name): recording \(i): \(error.description)")
             }
             let (rows, columns, checksum, written) = try DatasetCommand.render(
-                recording,
-                plan: datasetPlan,
-                path: path,
-                inputs: inputs
-            )
+                recording, plan: datasetPlan, path: path, inputs: inputs)
             let line = recording.manifestLine(file: file, rows: rows, columns: columns, checksum: checksum)
             if let error = ProcessOutput.writeAll(journal, Data((line + "\n").utf8)) {
                 throw CLIError("cannot write to \(journalPath): \(error)")
@@ -165,20 +154,13 @@ struct DatasetCommand: ParsableCommand {
     /// Renders one recording to `path` (temporary file, then rename).
     /// - Returns: Rows, column names, `sha256:` checksum of the sample bytes, bytes written.
     static func render(
-        _ recording: DatasetItem,
-        plan: DatasetPlan,
-        path: String,
+        _ recording: DatasetItem, plan: DatasetPlan, path: String,
         inputs: OutputSink.Inputs
     ) throws -> (Int, [String], String, Int) {
         let request = try RenderRequest(sampleRate: plan.rate, duration: plan.duration)
         // No fsync per recording: a file a power loss tore fails its checksum on the next run, which renders it again.
         let sink = try OutputSink(
-            path: path,
-            option: "--output-dir",
-            inputs: inputs,
-            durable: false,
-            removesStale: false
-        )
+            path: path, option: "--output-dir", inputs: inputs, durable: false, removesStale: false)
         var hash = SHA256()
         var bytes = 0
         let columns: [String]
@@ -191,11 +173,7 @@ struct DatasetCommand: ParsableCommand {
         func write<S: Signal>(_ signal: S, _ names: [String]) throws {
             let blocks = try signal.blocks(request, blockFrames: 16_384, options: RenderOptions())
             let writer = SampleWriter(
-                format: .npy,
-                channelCount: signal.channelCount,
-                frameCount: request.frameCount,
-                names: names
-            )
+                format: .npy, channelCount: signal.channelCount, frameCount: request.frameCount, names: names)
             try sink.finish {
                 try emit(writer.header(), samples: false)
                 for block in blocks { try emit(try writer.encode(block), samples: true) }
@@ -224,8 +202,7 @@ struct DatasetCommand: ParsableCommand {
             }
         case .route, .motionAndRoute:
             throw CLIError(
-                "recording \(recording.index): a template's spec must be a signal, motion, IMU or trajectory spec"
-            )
+                "recording \(recording.index): a template's spec must be a signal, motion, IMU or trajectory spec")
         }
         return (request.frameCount, columns, "sha256:" + hash.hexDigest(), bytes)
     }

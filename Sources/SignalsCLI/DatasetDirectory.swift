@@ -41,10 +41,7 @@ enum DatasetDirectory {
     ///   - inputs: The command's inputs, which the record may not overwrite.
     /// - Throws: ``CLIError`` naming the directory and both plans, and saying how to go on.
     static func claim(
-        _ directory: String,
-        plan name: String,
-        planDigest: String,
-        shardStamp: String,
+        _ directory: String, plan name: String, planDigest: String, shardStamp: String,
         inputs: OutputSink.Inputs
     ) throws {
         let lock = try DatasetCommand.lock(directory + "/" + lockName)
@@ -86,8 +83,7 @@ enum DatasetDirectory {
             JSONObject([
                 .init(key: "plan", value: .string(shown)),
                 .init(key: "sha256", value: .string(planDigest)),
-            ])
-        )
+            ]))
         let sink = try OutputSink(path: recordPath, option: "--output-dir", inputs: inputs)
         try sink.finish { try sink.write(record.serialized + "\n") }
     }

@@ -52,10 +52,8 @@ struct ImportCommand: ParsableCommand {
     var platform: Platform?
 
     @Option(
-        name: .customLong("gravity-window"),
-        parsing: .unconditional,
-        help: "Seconds of moving average for estimating gravity from the raw accelerometer."
-    )
+        name: .customLong("gravity-window"), parsing: .unconditional,
+        help: "Seconds of moving average for estimating gravity from the raw accelerometer.")
     var gravityWindow: Double = 1
 
     @Option(name: .shortAndLong, help: "Output file (.csv, .jsonl, .json or .npy; standard output, CSV, when absent).")
@@ -117,9 +115,7 @@ struct ImportCommand: ParsableCommand {
                 try sink.write(
                     Data(
                         "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z\n"
-                            .utf8
-                    )
-                )
+                            .utf8))
                 var text = ""
                 for (k, p) in points.enumerated() {
                     let a = p.userAcceleration

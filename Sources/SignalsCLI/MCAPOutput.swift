@@ -35,17 +35,14 @@ enum MCAPOutput {
         let s = (t * 1e9).rounded()
         guard e >= 0, s >= 0, e + s < 2_147_483_647e9 else {
             throw CLIError(
-                "MCAP time stamps run from 1970 to 2038 (ROS 2 Time's int32 seconds); \(epoch) s + \(t) s is outside"
-            )
+                "MCAP time stamps run from 1970 to 2038 (ROS 2 Time's int32 seconds); \(epoch) s + \(t) s is outside")
         }
         return UInt64(e) + UInt64(s)
     }
 
     /// A messages' channel registration: one schema per type, one channel per topic.
     static func channel<M: ROS2Message>(
-        _ type: M.Type,
-        topic: String,
-        metadata: [String: String] = [:],
+        _ type: M.Type, topic: String, metadata: [String: String] = [:],
         in writer: inout MCAPWriter
     ) -> UInt16 {
         let schema = writer.addSchema(name: M.name, encoding: "ros2msg", data: Array(M.definition.utf8))
@@ -87,10 +84,7 @@ enum MCAPOutput {
             let λ = longitude * .pi / 180
             let n = a / (1 - e2 * sin(φ) * sin(φ)).squareRoot()
             return SIMD3(
-                (n + height) * cos(φ) * cos(λ),
-                (n + height) * cos(φ) * sin(λ),
-                (n * (1 - e2) + height) * sin(φ)
-            )
+                (n + height) * cos(φ) * cos(λ), (n + height) * cos(φ) * sin(λ), (n * (1 - e2) + height) * sin(φ))
         }
 
         func enu(latitude: Double, longitude: Double, height: Double) -> SIMD3<Double> {
@@ -106,10 +100,7 @@ enum MCAPOutput {
 
     /// Writes every stream of `trajectory` to `output` (see the table above).
     static func render(
-        _ trajectory: Trajectory,
-        name: String,
-        timing: RenderTiming,
-        output: String?,
+        _ trajectory: Trajectory, name: String, timing: RenderTiming, output: String?,
         inputs: OutputSink.Inputs
     ) throws {
         let (rate, start, duration) = try TrajectoryOutput.timing(timing, trajectory)
@@ -126,37 +117,22 @@ enum MCAPOutput {
             switch stream.kind {
             case .truth:
                 channels[.truth] = channel(
-                    ROS2.Odometry.self,
-                    topic: truthTopic,
+                    ROS2.Odometry.self, topic: truthTopic,
                     metadata: [
                         "rate_hz": rateText, "origin_latitude": "\(origin[1])", "origin_longitude": "\(origin[2])",
                         "origin_height": "0", "epoch": trajectory.epoch,
-                    ],
-                    in: &writer
-                )
+                    ], in: &writer)
             case .imu:
                 channels[.imu] = channel(ROS2.Imu.self, topic: imuTopic, metadata: ["rate_hz": rateText], in: &writer)
             case .magnetometer:
                 channels[.magnetometer] = channel(
-                    ROS2.MagneticField.self,
-                    topic: magTopic,
-                    metadata: ["rate_hz": rateText],
-                    in: &writer
-                )
+                    ROS2.MagneticField.self, topic: magTopic, metadata: ["rate_hz": rateText], in: &writer)
             case .barometer:
                 channels[.barometer] = channel(
-                    ROS2.FluidPressure.self,
-                    topic: pressureTopic,
-                    metadata: ["rate_hz": rateText],
-                    in: &writer
-                )
+                    ROS2.FluidPressure.self, topic: pressureTopic, metadata: ["rate_hz": rateText], in: &writer)
             case .gnss:
                 channels[.gnss] = channel(
-                    ROS2.NavSatFix.self,
-                    topic: gnssTopic,
-                    metadata: ["rate_hz": rateText],
-                    in: &writer
-                )
+                    ROS2.NavSatFix.self, topic: gnssTopic, metadata: ["rate_hz": rateText], in: &writer)
             }
         }
 
@@ -181,9 +157,7 @@ enum MCAPOutput {
         let accelCovariance = diagonal3(accelVariance)
         let magCovariance = diagonal3(magVariance)
         try FiniteOutput.check(
-            gyroCovariance + accelCovariance + magCovariance + [baroVariance],
-            what: "the sensors' covariances"
-        )
+            gyroCovariance + accelCovariance + magCovariance + [baroVariance], what: "the sensors' covariances")
 
         // The IMU's orientation is the truth's attitude at the IMU's samples: a truth stream at the IMU's rate.
         var renderStreams = streams
@@ -220,8 +194,7 @@ enum MCAPOutput {
                     let r = renderStreams[i].rate
                     let upper = min(
                         renderRanges[i].upperBound,
-                        max(next[i], Int(min((windowEnd * r).rounded(.up), Double(Trajectory.sampleLimit))))
-                    )
+                        max(next[i], Int(min((windowEnd * r).rounded(.up), Double(Trajectory.sampleLimit)))))
                     let parts = try routeStep(name) { () throws(SignalError) in
                         try trajectory.render(group.map { renderStreams[$0] }, samples: next[i]..<upper)
                     }
@@ -251,14 +224,12 @@ enum MCAPOutput {
                             // latitude, longitude, altitude, velocity ENU, acceleration ENU, attitude w x y z, rotation rate.
                             let (w, x, y, z) = (v(9), v(10), v(11), v(12))
                             data = ROS2.Odometry(
-                                header: ROS2.Header(time: time, frameID: worldFrame),
-                                childFrameID: deviceFrame,
+                                header: ROS2.Header(time: time, frameID: worldFrame), childFrameID: deviceFrame,
                                 position: frame.enu(latitude: v(0), longitude: v(1), height: v(2)),
                                 orientation: SIMD4(x, y, z, w),
                                 linearVelocity: rotateBack(SIMD3(v(3), v(4), v(5)), w: w, x: x, y: y, z: z),
                                 angularVelocity: SIMD3(v(13), v(14), v(15)),
-                                poseCovariance: zeros36,
-                                twistCovariance: zeros36
+                                poseCovariance: zeros36, twistCovariance: zeros36
                             ).cdr()
                         case .imu:
                             let truth = rows[imuTruth!]
@@ -268,18 +239,15 @@ enum MCAPOutput {
                                 q[q.startIndex], q[q.startIndex + 1], q[q.startIndex + 2], q[q.startIndex + 3]
                             )
                             data = ROS2.Imu(
-                                header: header,
-                                orientation: SIMD4(x, y, z, w),
+                                header: header, orientation: SIMD4(x, y, z, w),
                                 orientationCovariance: zeros9,
-                                angularVelocity: SIMD3(v(3), v(4), v(5)),
-                                angularVelocityCovariance: gyroCovariance,
+                                angularVelocity: SIMD3(v(3), v(4), v(5)), angularVelocityCovariance: gyroCovariance,
                                 linearAcceleration: SIMD3(v(0), v(1), v(2)) * accelScale,
                                 linearAccelerationCovariance: accelCovariance
                             ).cdr()
                         case .magnetometer:
                             data = ROS2.MagneticField(
-                                header: header,
-                                field: SIMD3(v(0), v(1), v(2)) * 1e-6,
+                                header: header, field: SIMD3(v(0), v(1), v(2)) * 1e-6,
                                 covariance: magCovariance
                             ).cdr()
                         case .barometer:
@@ -288,13 +256,8 @@ enum MCAPOutput {
                             let h = v(5)
                             let vertical = v(6)
                             data = ROS2.NavSatFix(
-                                header: header,
-                                status: 0,
-                                service: 1,
-                                latitude: v(0),
-                                longitude: v(1),
-                                altitude: v(2),
-                                covariance: diagonal3(SIMD3(h * h, h * h, vertical * vertical)),
+                                header: header, status: 0, service: 1, latitude: v(0), longitude: v(1),
+                                altitude: v(2), covariance: diagonal3(SIMD3(h * h, h * h, vertical * vertical)),
                                 covarianceType: ROS2.NavSatFix.covarianceApproximated
                             ).cdr()
                         }
@@ -312,10 +275,7 @@ enum MCAPOutput {
 
     /// Writes an IMU spec's readings as `/imu/data` (no orientation: its covariance's element 0 is −1).
     static func render(
-        imu: IMU,
-        blocks: some Sequence<SampleBuffer>,
-        output: String?,
-        inputs: OutputSink.Inputs,
+        imu: IMU, blocks: some Sequence<SampleBuffer>, output: String?, inputs: OutputSink.Inputs,
         rate: Double
     ) throws {
         var writer = MCAPWriter(profile: "ros2", library: library)
@@ -330,22 +290,18 @@ enum MCAPOutput {
             for block in blocks {
                 try FiniteOutput.check(
                     block.samples,
-                    what: "the IMU render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)"
-                )
+                    what: "the IMU render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)")
                 let n = block.frameCount
                 try block.samples.withUnsafeBufferPointer { s in
                     for i in 0..<n {
                         func c(_ k: Int) -> Double { Double(s[k * n + i]) }
                         let time = try stamp(epoch: 0, t: block.timestamp(of: i))
                         let message = ROS2.Imu(
-                            header: ROS2.Header(time: time, frameID: deviceFrame),
-                            orientation: SIMD4(0, 0, 0, 1),
-                            orientationCovariance: unknown3,
-                            angularVelocity: SIMD3(c(3), c(4), c(5)),
+                            header: ROS2.Header(time: time, frameID: deviceFrame), orientation: SIMD4(0, 0, 0, 1),
+                            orientationCovariance: unknown3, angularVelocity: SIMD3(c(3), c(4), c(5)),
                             angularVelocityCovariance: diagonal3(gyroVariance),
                             linearAcceleration: SIMD3(c(0), c(1), c(2)) * accelScale,
-                            linearAccelerationCovariance: diagonal3(accelVariance)
-                        )
+                            linearAccelerationCovariance: diagonal3(accelVariance))
                         writer.addMessage(channel: channel, logTime: time, data: message.cdr())
                     }
                 }

@@ -82,22 +82,13 @@ final class OutputSink {
                 return
             }
             fd = try OutputSink.temporary(
-                beside: target,
-                mode: info.st_mode & 0o7777,
-                owner: (info.st_uid, info.st_gid),
-                name: path,
-                replacement: &replacement
-            )
+                beside: target, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid),
+                name: path, replacement: &replacement)
         } else {
             let mask = umask(0)
             umask(mask)
             fd = try OutputSink.temporary(
-                beside: target,
-                mode: 0o666 & ~mask,
-                owner: nil,
-                name: path,
-                replacement: &replacement
-            )
+                beside: target, mode: 0o666 & ~mask, owner: nil, name: path, replacement: &replacement)
         }
     }
 
@@ -125,10 +116,7 @@ final class OutputSink {
 
     /// Creates the temporary file beside `target`.
     private static func temporary(
-        beside target: String,
-        mode: mode_t,
-        owner: (uid_t, gid_t)?,
-        name: String,
+        beside target: String, mode: mode_t, owner: (uid_t, gid_t)?, name: String,
         replacement: inout (temporary: String, target: String)?
     ) throws -> Int32 {
         let directory = (target as NSString).deletingLastPathComponent
@@ -259,8 +247,7 @@ extension InputFiles {
         guard let path, path != "-" else {
             if let out = FileIdentity.of(descriptor: STDOUT_FILENO), out.isRegularFile, let input = input(sameAs: out) {
                 throw CLIError(
-                    "standard output is the input \(input) (redirected onto it); redirect the output to another file"
-                )
+                    "standard output is the input \(input) (redirected onto it); redirect the output to another file")
             }
             return
         }

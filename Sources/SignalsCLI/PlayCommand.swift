@@ -50,17 +50,13 @@ struct PlayCommand: AsyncParsableCommand {
     var rate: Double = 100
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: "Seconds of a spec to play: round(rate · duration) points (default 10 s; one pass of a route)."
-    )
+        name: .long, parsing: .unconditional,
+        help: "Seconds of a spec to play: round(rate · duration) points (default 10 s; one pass of a route).")
     var duration: Double?
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
-        help: "m/s along a GPX file without times (--speed is the playback speed)."
-    )
+        name: .long, parsing: .unconditional,
+        help: "m/s along a GPX file without times (--speed is the playback speed).")
     var routeSpeed: Double?
 
     @Option(name: .long, parsing: .unconditional, help: "Playback speed: 2 plays twice as fast, 0.5 at half speed.")
@@ -73,8 +69,7 @@ struct PlayCommand: AsyncParsableCommand {
     var policy: Policy = .precise
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
+        name: .long, parsing: .unconditional,
         help:
             "Refuse, before playing, a schedule with a wait longer than this many seconds (before the first point, between two points, or between loop passes, at the chosen speed)."
     )
@@ -181,8 +176,7 @@ enum PlayInput {
         let kind = InputKind.detect(name: source.path, head: source.head)
         if routeSpeed != nil, kind != .gpx {
             throw CLIError(
-                "\(source.name): --route-speed is for GPX files without times (or to ignore a GPX file's times)"
-            )
+                "\(source.name): --route-speed is for GPX files without times (or to ignore a GPX file's times)")
         }
         switch kind {
         case .points(let format):
@@ -223,14 +217,8 @@ enum PlayInput {
         case .motionAndRoute(let motion, let route):
             return .motionAndRoute(
                 try RouteOutput.points(
-                    motion: motion,
-                    route: route,
-                    name: source.name,
-                    rate: rate,
-                    duration: duration
-                ),
-                schedule
-            )
+                    motion: motion, route: route, name: source.name, rate: rate,
+                    duration: duration), schedule)
         case .trajectory(let trajectory):
             let points = try routeStep(source.name) { () throws(SignalError) in
                 try TrajectoryPoints(trajectory, sampleRate: rate, duration: duration)

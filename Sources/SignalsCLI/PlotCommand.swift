@@ -68,8 +68,7 @@ struct PlotCommand: ParsableCommand {
             spectra.append(
                 try spectrumStep { () throws(SignalError) in
                     try SpectrumEnvelope(buffer, channel: c, window: .flatTop, groups: SpectrumPlot.columns)
-                }
-            )
+                })
         }
         let title =
             "\(input ?? spec) · \(SpectrumPlot.number(buffer.sampleRate)) Hz · \(SpectrumPlot.number(buffer.duration)) s"
@@ -122,11 +121,8 @@ struct PlotCommand: ParsableCommand {
         guard input == nil else { throw CLIError("--input is for signal recordings; a route is plotted from its spec") }
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let request = try RouteOutput.request(
-            rate: timing.rate,
-            duration: timing.duration,
-            start: timing.start,
-            timeline: timeline
-        )
+            rate: timing.rate, duration: timing.duration, start: timing.start,
+            timeline: timeline)
         guard request.frameCount <= 200_000 else {
             throw CLIError(
                 "\(name): \(request.frameCount) fixes are too many to plot (at most 200,000); lower --rate or --duration"
@@ -134,10 +130,8 @@ struct PlotCommand: ParsableCommand {
         }
         let samples = try routeStep(name) { () throws(SignalError) in
             try route.samples(
-                sampleRate: request.sampleRate,
-                duration: Double(request.frameCount) / request.sampleRate,
-                start: Double(request.startIndex) / request.sampleRate
-            )
+                sampleRate: request.sampleRate, duration: Double(request.frameCount) / request.sampleRate,
+                start: Double(request.startIndex) / request.sampleRate)
         }
         let km = timeline.passLength / 1000
         let title =

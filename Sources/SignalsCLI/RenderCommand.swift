@@ -92,21 +92,14 @@ struct RenderCommand: ParsableCommand {
             if chosen == .mcap {
                 guard outputDirectory == nil else {
                     throw CLIError(
-                        "--format mcap writes every stream into one file: give it with -o FILE.mcap, not --output-dir"
-                    )
+                        "--format mcap writes every stream into one file: give it with -o FILE.mcap, not --output-dir")
                 }
                 try MCAPOutput.render(trajectory, name: name, timing: timing, output: output, inputs: inputs)
                 return
             }
             try TrajectoryOutput.render(
-                trajectory,
-                name: name,
-                timing: timing,
-                format: chosen,
-                output: output,
-                directory: outputDirectory,
-                inputs: inputs
-            )
+                trajectory, name: name, timing: timing, format: chosen, output: output,
+                directory: outputDirectory, inputs: inputs)
             return
         }
         if outputDirectory != nil {
@@ -131,32 +124,18 @@ struct RenderCommand: ParsableCommand {
         switch document {
         case .signal(let signal):
             try write(
-                signal,
-                request: try timing.validated(signal, name: spec),
-                names: columnNames(signal),
-                format: format,
-                inputs: inputs
-            )
+                signal, request: try timing.validated(signal, name: spec), names: columnNames(signal), format: format,
+                inputs: inputs)
         case .imu(let imu):
             try write(
-                imu,
-                request: try timing.validated(imu, name: spec),
-                names: IMU.channelNames,
-                format: format,
-                inputs: inputs
-            )
+                imu, request: try timing.validated(imu, name: spec), names: IMU.channelNames, format: format,
+                inputs: inputs)
         case .route(let route):
             try RouteOutput.render(route, name: name, timing: timing, format: format, output: output, inputs: inputs)
         case .motionAndRoute(let motion, let route):
             try RouteOutput.render(
-                motion: motion,
-                route: route,
-                name: name,
-                timing: timing,
-                format: format,
-                output: output,
-                inputs: inputs
-            )
+                motion: motion, route: route, name: name, timing: timing, format: format, output: output,
+                inputs: inputs)
         case .trajectory:
             break
         }
@@ -189,21 +168,14 @@ struct RenderCommand: ParsableCommand {
     }
 
     func write<S: Signal>(
-        _ signal: S,
-        request: RenderRequest,
-        names: [String],
-        format: Format,
-        inputs: OutputSink.Inputs
+        _ signal: S, request: RenderRequest, names: [String], format: Format, inputs: OutputSink.Inputs
     ) throws {
         try checkIntegratedStart(signal, request)
         let blocks = try signal.blocks(request, blockFrames: 16_384, options: timing.options)
         let sink = try OutputSink(path: output, inputs: inputs)
         let writer = SampleWriter(
-            format: format,
-            channelCount: signal.channelCount,
-            frameCount: request.frameCount,
-            names: names
-        )
+            format: format, channelCount: signal.channelCount, frameCount: request.frameCount,
+            names: names)
         try sink.finish {
             try sink.write(writer.header())
             for block in blocks {

@@ -60,8 +60,7 @@ struct RouteExportCommand: ParsableCommand {
         let (document, name) = try loadDocument(route, routeSpeed: routeSpeed.value)
         guard let route = document.route else {
             throw CLIError(
-                "\(name): this is a signal spec, not a route; export takes {\"route\": ...} specs and GPX files"
-            )
+                "\(name): this is a signal spec, not a route; export takes {\"route\": ...} specs and GPX files")
         }
         // Work everything out before writing anything.
         let text = try gpx.map { _ in

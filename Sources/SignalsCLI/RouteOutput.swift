@@ -41,14 +41,8 @@ enum RouteOutput {
     @inline(__always)
     static func values(_ p: LocationPoint) -> [Double] {
         LocationColumns.row(
-            latitude: p.latitude,
-            longitude: p.longitude,
-            altitude: p.altitude,
-            speed: p.speed,
-            course: p.course,
-            horizontalAccuracy: p.horizontalAccuracy,
-            verticalAccuracy: p.verticalAccuracy
-        )
+            latitude: p.latitude, longitude: p.longitude, altitude: p.altitude, speed: p.speed, course: p.course,
+            horizontalAccuracy: p.horizontalAccuracy, verticalAccuracy: p.verticalAccuracy)
     }
 
     /// Seconds of a route played or rendered without `--duration`: one pass, with a last sample on the
@@ -60,20 +54,14 @@ enum RouteOutput {
 
     /// The samples of a route render: `--rate` (default 1 Hz), `--duration` (default one pass), `--start`.
     static func request(
-        rate: Double?,
-        duration: Double?,
-        start: Double,
-        timeline: RouteTimeline
+        rate: Double?, duration: Double?, start: Double, timeline: RouteTimeline
     ) throws -> RenderRequest {
         let rate = rate ?? 1
         guard rate.isFinite, rate > 0 else {
             throw CLIError("--rate must be a positive, finite number of Hz, got \(rate)")
         }
         return try RenderRequest(
-            sampleRate: rate,
-            duration: duration ?? defaultDuration(timeline, rate: rate),
-            start: start
-        )
+            sampleRate: rate, duration: duration ?? defaultDuration(timeline, rate: rate), start: start)
     }
 
     // MARK: render
@@ -81,11 +69,7 @@ enum RouteOutput {
     /// Writes a route's reported fixes as CSV (`t,latitude,longitude,altitude,speed,course,horizontalAccuracy,
     /// verticalAccuracy`) or float64 `.npy` (the seven columns after `t`), streamed.
     static func render(
-        _ route: Route,
-        name: String,
-        timing: RenderTiming,
-        format: RenderCommand.Format,
-        output: String?,
+        _ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format, output: String?,
         inputs: OutputSink.Inputs
     ) throws {
         guard format != .f32 else {
@@ -95,11 +79,7 @@ enum RouteOutput {
         }
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let request = try Self.request(
-            rate: timing.rate,
-            duration: timing.duration,
-            start: timing.start,
-            timeline: timeline
-        )
+            rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
         let sampler = try routeStep(name) { () throws(SignalError) in
             try RouteSampler(timeline, sampleRate: request.sampleRate)
         }
@@ -118,13 +98,8 @@ enum RouteOutput {
     /// Writes a motion and a route sampled together: the nine motion columns of a motion render, then the
     /// route's seven; `.npy` is float64 (sixteen columns).
     static func render(
-        motion: AnySignal,
-        route: Route,
-        name: String,
-        timing: RenderTiming,
-        format: RenderCommand.Format,
-        output: String?,
-        inputs: OutputSink.Inputs
+        motion: AnySignal, route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format,
+        output: String?, inputs: OutputSink.Inputs
     ) throws {
         guard format != .f32 else {
             throw CLIError(
@@ -133,11 +108,7 @@ enum RouteOutput {
         }
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let request = try Self.request(
-            rate: timing.rate,
-            duration: timing.duration,
-            start: timing.start,
-            timeline: timeline
-        )
+            rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
         do {
             try motion.validate(sampleRate: request.sampleRate, allowAliasing: timing.allowAliasing)
         } catch {
@@ -158,11 +129,7 @@ enum RouteOutput {
         var block: SampleBuffer?
         var position = 0
         try write(
-            rows: request.frameCount,
-            columns: motionColumns + columns,
-            format: format,
-            output: output,
-            inputs: inputs
+            rows: request.frameCount, columns: motionColumns + columns, format: format, output: output, inputs: inputs
         ) { count in
             var rows: [(Double, [Double], [Float])] = []
             rows.reserveCapacity(count)
@@ -184,11 +151,7 @@ enum RouteOutput {
     /// Streams `rows` rows in chunks of 16,384: CSV with `t` and `columns`, or a float64 `.npy` of the
     /// columns. Each row is its time, its float64 values and float32 values written first (motion samples).
     static func write(
-        rows: Int,
-        columns: [String],
-        format: RenderCommand.Format,
-        output: String?,
-        inputs: OutputSink.Inputs,
+        rows: Int, columns: [String], format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs,
         next: (Int) throws -> [(Double, [Double], [Float])]
     ) throws {
         let sink = try OutputSink(path: output, inputs: inputs)
@@ -251,21 +214,13 @@ enum RouteOutput {
 
     /// The points `signals play` plays for a motion and a route together.
     static func points(
-        motion: AnySignal,
-        route: Route,
-        name: String,
-        rate: Double,
-        duration: Double?
+        motion: AnySignal, route: Route, name: String, rate: Double, duration: Double?
     ) throws -> MotionRoutePoints {
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let seconds = duration ?? defaultDuration(timeline, rate: rate)
         do {
             return try MotionRoutePoints(
-                motion: MotionSignal(node: motion.node),
-                route: route,
-                sampleRate: rate,
-                duration: seconds
-            )
+                motion: MotionSignal(node: motion.node), route: route, sampleRate: rate, duration: seconds)
         } catch let error as SignalError {
             throw error.located(file: name)
         }

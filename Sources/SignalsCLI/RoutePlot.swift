@@ -47,10 +47,7 @@ struct RoutePlot {
         let fixes = route.error == nil ? [] : RoutePlot.project(samples.map(\.measured.coordinate), about: centre)
 
         let (x0, x1, y0, y1, mapHeight, metresPerPixel) = RoutePlot.mapBox(
-            path + marks + fixes,
-            width: plotWidth,
-            maximumHeight: 620
-        )
+            path + marks + fixes, width: plotWidth, maximumHeight: 620)
         let mapTop = top + 20
         func px(_ e: Double) -> Double { left + (e - x0) / (x1 - x0) * plotWidth }
         func py(_ n: Double) -> Double { mapTop + mapHeight - (n - y0) / (y1 - y0) * mapHeight }
@@ -66,15 +63,12 @@ struct RoutePlot {
         let plot = SpectrumPlot.self
         let frame = SpectrumPanel(left: left, plotWidth: plotWidth)
         out += frame.frame(
-            y: mapTop,
-            height: mapHeight,
+            y: mapTop, height: mapHeight,
             title:
                 "path in local metres about \(plot.number(centre.latitude.rounded(toPlaces: 5)))°, \(plot.number(centre.longitude.rounded(toPlaces: 5)))° (azimuthal equidistant)",
-            xLabel: "east (m)",
-            yLabel: "north (m)",
+            xLabel: "east (m)", yLabel: "north (m)",
             xTicks: plot.ticks(x0, x1).map { (px($0), plot.number($0)) },
-            yTicks: plot.ticks(y0, y1).map { (py($0), plot.number($0)) }
-        )
+            yTicks: plot.ticks(y0, y1).map { (py($0), plot.number($0)) })
         // Fixes first, under the path.
         if !fixes.isEmpty {
             let step = max(1, fixes.count / 4000)
@@ -146,14 +140,10 @@ struct RoutePlot {
         let vmax = max(speeds.max() ?? 1, 0.1) * 1.1
         func vy(_ v: Double) -> Double { speedTop + lineHeight - v / vmax * lineHeight }
         out += frame.frame(
-            y: speedTop,
-            height: lineHeight,
-            title: "speed over time",
-            xLabel: "time (s)",
-            yLabel: "speed (m/s)",
+            y: speedTop, height: lineHeight, title: "speed over time",
+            xLabel: "time (s)", yLabel: "speed (m/s)",
             xTicks: plot.ticks(t0, t1).map { (tx($0), plot.number($0)) },
-            yTicks: plot.ticks(0, vmax).map { (vy($0), plot.number($0)) }
-        )
+            yTicks: plot.ticks(0, vmax).map { (vy($0), plot.number($0)) })
         out +=
             "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"\(RoutePlot.thin(Array(zip(times, speeds))).map { plot.point(tx($0.0), vy($0.1)) }.joined(separator: " "))\"/>\n"
         // Arrivals at the waypoints, in every pass shown (at most 200 lines).
@@ -172,9 +162,7 @@ struct RoutePlot {
                 "<line x1=\"\(plot.f(tx(t)))\" y1=\"\(plot.f(speedTop))\" x2=\"\(plot.f(tx(t)))\" y2=\"\(plot.f(speedTop + lineHeight))\" stroke=\"#ff7f0e\" stroke-dasharray=\"3 3\"/>\n"
         }
         out += frame.legend(
-            y: speedTop,
-            entries: [("line", "#1f77b4", "true speed"), ("line", "#ff7f0e", "waypoint arrival")]
-        )
+            y: speedTop, entries: [("line", "#1f77b4", "true speed"), ("line", "#ff7f0e", "waypoint arrival")])
 
         // Accuracy over time.
         let accuracyTop = speedTop + lineHeight + gap
@@ -188,14 +176,9 @@ struct RoutePlot {
             }
             ?? "horizontal error: none (no error model; the truth is reported, accuracy 0)"
         out += frame.frame(
-            y: accuracyTop,
-            height: lineHeight,
-            title: title,
-            xLabel: "time (s)",
-            yLabel: "metres",
+            y: accuracyTop, height: lineHeight, title: title, xLabel: "time (s)", yLabel: "metres",
             xTicks: plot.ticks(t0, t1).map { (tx($0), plot.number($0)) },
-            yTicks: plot.ticks(0, emax).map { (ey($0), plot.number($0)) }
-        )
+            yTicks: plot.ticks(0, emax).map { (ey($0), plot.number($0)) })
         out +=
             "<polyline fill=\"none\" stroke=\"#7f7f7f\" stroke-width=\"1\" points=\"\(RoutePlot.thin(Array(zip(times, errors))).map { plot.point(tx($0.0), ey($0.1)) }.joined(separator: " "))\"/>\n"
         out +=
@@ -207,8 +190,7 @@ struct RoutePlot {
                 ("line", "#7f7f7f", "|reported − true|"),
                 ("line", "#d62728", "horizontalAccuracy"),
                 ("none", "", "\(Int((inside * 100).rounded())) % within it"),
-            ]
-        )
+            ])
         return out + "</svg>\n"
     }
 
@@ -216,9 +198,7 @@ struct RoutePlot {
     /// pixels wide: equal metres per pixel both ways (the map keeps its shape), 10 % margin, the height
     /// following the points' shape between 260 pixels and `maximumHeight`.
     static func mapBox(
-        _ points: [(Double, Double)],
-        width: Double,
-        maximumHeight: Double
+        _ points: [(Double, Double)], width: Double, maximumHeight: Double
     )
         -> (x0: Double, x1: Double, y0: Double, y1: Double, height: Double, metresPerPixel: Double)
     {

@@ -5,8 +5,7 @@ import ArgumentParser
 /// points only or do not increase, it ignores them (a note says so).
 struct RouteSpeedOption: ParsableArguments {
     @Option(
-        name: [.customLong("speed"), .customLong("route-speed")],
-        parsing: .unconditional,
+        name: [.customLong("speed"), .customLong("route-speed")], parsing: .unconditional,
         help:
             "m/s along a GPX file: needed without times; with times, ignores them (for times on some points only or not increasing)."
     )

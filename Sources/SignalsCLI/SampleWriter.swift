@@ -51,9 +51,7 @@ struct SampleWriter {
     /// - Throws: `SignalError` `.nonFinite` for a sample that is not finite (no output carries one).
     func encode(_ block: SampleBuffer) throws -> Data {
         try FiniteOutput.check(
-            block.samples,
-            what: "the render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)"
-        )
+            block.samples, what: "the render at samples \(block.startIndex) ..< \(block.startIndex + block.frameCount)")
         switch format {
         case .csv:
             var text = ""

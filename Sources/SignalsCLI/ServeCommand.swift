@@ -23,8 +23,7 @@ struct ServeCommand: ParsableCommand {
 
     @Argument(
         parsing: .captureForPassthrough,
-        help: "SPEC|POINTS [--host 127.0.0.1] [--port 8080] [--rate 100] [--speed 1] [--loop]"
-    )
+        help: "SPEC|POINTS [--host 127.0.0.1] [--port 8080] [--rate 100] [--speed 1] [--loop]")
     var arguments: [String] = []
 
     func run() throws {

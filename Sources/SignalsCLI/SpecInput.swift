@@ -20,11 +20,8 @@ func analysedSamples(signal: AnySignal, timing: RenderTiming, input: String?, sp
         let source = try openInput(input)
         do {
             return try RecordedSamples.read(
-                source,
-                sampleRate: request.sampleRate,
-                channelCount: signal.channelCount,
-                frameCount: request.frameCount
-            )
+                source, sampleRate: request.sampleRate, channelCount: signal.channelCount,
+                frameCount: request.frameCount)
         } catch {
             throw CLIError(error.description)
         }

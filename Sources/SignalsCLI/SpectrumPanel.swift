@@ -18,13 +18,8 @@ struct SpectrumPanel {
 
     /// The panel's frame at `y` (pixels from the top), `height` high, with its ticks at pixel positions.
     func frame(
-        y: Double,
-        height: Double,
-        title: String,
-        xLabel: String,
-        yLabel: String,
-        xTicks: [(Double, String)],
-        yTicks: [(Double, String)]
+        y: Double, height: Double, title: String, xLabel: String, yLabel: String,
+        xTicks: [(Double, String)], yTicks: [(Double, String)]
     ) -> String {
         let f = base.f
         let escape = base.escape

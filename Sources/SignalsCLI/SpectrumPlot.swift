@@ -68,14 +68,10 @@ struct SpectrumPlot {
         func px(_ t: Double) -> Double { left + (t - t0) / span * plotWidth }
         func py(_ v: Double) -> Double { y + waveHeight - (v - lo) / (hi - lo) * waveHeight }
         var out = panel.frame(
-            y: y,
-            height: waveHeight,
-            title: "channel \(c): waveform (first \(SpectrumPlot.number(seconds)) s)",
-            xLabel: "time (s)",
-            yLabel: "value (signal units)",
+            y: y, height: waveHeight, title: "channel \(c): waveform (first \(SpectrumPlot.number(seconds)) s)",
+            xLabel: "time (s)", yLabel: "value (signal units)",
             xTicks: SpectrumPlot.ticks(t0, t1).map { (px($0), SpectrumPlot.number($0)) },
-            yTicks: SpectrumPlot.ticks(lo, hi).map { (py($0), SpectrumPlot.number($0)) }
-        )
+            yTicks: SpectrumPlot.ticks(lo, hi).map { (py($0), SpectrumPlot.number($0)) })
         // Min/max per pixel column when there are more samples than pixels.
         var points: [String] = []
         let columns = Int(plotWidth)
@@ -121,15 +117,12 @@ struct SpectrumPlot {
             y + spectrumHeight - (min(max(db, lo), hi) - lo) / (hi - lo) * spectrumHeight
         }
         var out = panel.frame(
-            y: y,
-            height: spectrumHeight,
+            y: y, height: spectrumHeight,
             title:
                 "channel \(c): amplitude spectrum (flat-top window, \(s.frameCount) samples, \(SpectrumPlot.number(s.binWidth)) Hz bins)",
-            xLabel: "frequency (Hz)",
-            yLabel: "amplitude (dB re 1 unit)",
+            xLabel: "frequency (Hz)", yLabel: "amplitude (dB re 1 unit)",
             xTicks: SpectrumPlot.ticks(0, nyquist).map { (px($0), SpectrumPlot.number($0)) },
-            yTicks: stride(from: lo, through: hi, by: 20).map { (py($0), SpectrumPlot.number($0)) }
-        )
+            yTicks: stride(from: lo, through: hi, by: 20).map { (py($0), SpectrumPlot.number($0)) })
         // Chirp bands.
         for sweep in expectedChannel.sweeps {
             let x0 = px(sweep.lowFrequency)
@@ -170,12 +163,7 @@ struct SpectrumPlot {
     /// The frame and legend drawing of this plot's panels.
     var panel: SpectrumPanel {
         SpectrumPanel(
-            left: left,
-            plotWidth: plotWidth,
-            grid: "#dddddd",
-            strokeWidth: "1.5",
-            circle: "r=\"3.5\" fill=\"none\""
-        )
+            left: left, plotWidth: plotWidth, grid: "#dddddd", strokeWidth: "1.5", circle: "r=\"3.5\" fill=\"none\"")
     }
 
     /// About five round tick values (1, 2 or 5 × 10ᵏ apart) in `lo ... hi`.

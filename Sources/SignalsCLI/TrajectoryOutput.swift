@@ -24,8 +24,7 @@ enum TrajectoryOutput {
     /// are (`RenderRequest`): it must hold at least one sample, so `render`, `plot` and MCAP never write an
     /// empty result with exit 0.
     static func timing(
-        _ timing: RenderTiming,
-        _ trajectory: Trajectory
+        _ timing: RenderTiming, _ trajectory: Trajectory
     ) throws -> (rate: Double, start: Double, duration: Double) {
         guard let rate = timing.rate else {
             throw CLIError("missing --rate <Hz>: the rate of the truth and of the sensors that set none")
@@ -54,20 +53,14 @@ enum TrajectoryOutput {
 
     /// Renders `trajectory`: into `directory` (one file per stream), or to `output` as one table.
     static func render(
-        _ trajectory: Trajectory,
-        name: String,
-        timing: RenderTiming,
-        format: RenderCommand.Format?,
-        output: String?,
-        directory: String?,
-        inputs: OutputSink.Inputs
+        _ trajectory: Trajectory, name: String, timing: RenderTiming, format: RenderCommand.Format?,
+        output: String?, directory: String?, inputs: OutputSink.Inputs
     ) throws {
         let (rate, start, duration) = try Self.timing(timing, trajectory)
         let streams = try routeStep(name) { () throws(SignalError) in try trajectory.series(rate: rate) }
         let format =
             format ?? (directory != nil ? .csv : nil) ?? RenderCommand.Format(
-                extension: OutputSink.fileExtension(output) ?? ""
-            ) ?? .csv
+                extension: OutputSink.fileExtension(output) ?? "") ?? .csv
         guard format != .f32 else {
             throw CLIError("a trajectory renders csv or npy (float64), not f32: its latitudes need float64")
         }
@@ -89,14 +82,8 @@ enum TrajectoryOutput {
                 )
             }
             try writeTable(
-                trajectory,
-                streams: streams,
-                samples: try samples(rate: rate, start: start, duration: duration),
-                name: name,
-                format: format,
-                output: output,
-                inputs: inputs
-            )
+                trajectory, streams: streams, samples: try samples(rate: rate, start: start, duration: duration),
+                name: name, format: format, output: output, inputs: inputs)
             return
         }
         guard output == nil else {
@@ -116,14 +103,7 @@ enum TrajectoryOutput {
         try inputs.check((paths + [sidecar]).map { (option: "--output-dir", path: Optional($0)) })
         let ranges = try streams.map { try samples(rate: $0.rate, start: start, duration: duration) }
         try writeFiles(
-            trajectory,
-            streams: streams,
-            ranges: ranges,
-            paths: paths,
-            name: name,
-            format: format,
-            inputs: inputs
-        )
+            trajectory, streams: streams, ranges: ranges, paths: paths, name: name, format: format, inputs: inputs)
         let sink = try OutputSink(path: sidecar, option: "--output-dir", inputs: inputs)
         try sink.finish { try sink.write(sensorsJSON(trajectory)) }
     }
@@ -132,8 +112,7 @@ enum TrajectoryOutput {
     /// `epoch`, the accelerometer's unit and the magnetometer's `hard_iron` (µT) and `soft_iron` (rows).
     static func sensorsJSON(_ trajectory: Trajectory) throws(SignalError) -> String {
         try SensorsSidecar(
-            epoch: trajectory.epoch,
-            accelerometerUnit: trajectory.sensors.imu?.accelerometerUnit.rawValue,
+            epoch: trajectory.epoch, accelerometerUnit: trajectory.sensors.imu?.accelerometerUnit.rawValue,
             magnetometer: trajectory.sensors.magnetometer.map {
                 SensorsSidecar.Magnetometer(hardIron: $0.hardIron, softIron: $0.softIron)
             }
@@ -145,13 +124,8 @@ enum TrajectoryOutput {
     /// block by block (one truth per sample for all of them, see `Trajectory.render(_:samples:)`). A failure
     /// drops the files not yet in place.
     static func writeFiles(
-        _ trajectory: Trajectory,
-        streams: [TrajectorySeries],
-        ranges: [Range<Int>],
-        paths: [String],
-        name: String,
-        format: RenderCommand.Format,
-        inputs: OutputSink.Inputs
+        _ trajectory: Trajectory, streams: [TrajectorySeries], ranges: [Range<Int>], paths: [String],
+        name: String, format: RenderCommand.Format, inputs: OutputSink.Inputs
     ) throws {
         var sinks: [OutputSink] = []
         do {
@@ -166,8 +140,7 @@ enum TrajectoryOutput {
                 try sink.write(
                     format == .csv
                         ? Data(((["t"] + stream.columns).joined(separator: ",") + "\n").utf8)
-                        : RouteOutput.npyHeader(rows: rows, columns: stream.columns.count)
-                )
+                        : RouteOutput.npyHeader(rows: rows, columns: stream.columns.count))
             }
             // Streams with the same rate (hence the same sample range) render together.
             var groups: [[Int]] = []
@@ -191,12 +164,8 @@ enum TrajectoryOutput {
                     for (i, rows) in zip(group, parts) {
                         try sinks[i].write(
                             try encode(
-                                rows,
-                                width: 1 + streams[i].columns.count,
-                                format: format,
-                                what: "the \(streams[i].kind.rawValue) stream"
-                            )
-                        )
+                                rows, width: 1 + streams[i].columns.count, format: format,
+                                what: "the \(streams[i].kind.rawValue) stream"))
                     }
                     n = end
                 }
@@ -211,16 +180,11 @@ enum TrajectoryOutput {
     /// Rows flattened `width` at a time: CSV text, or float64 bytes without the `t` column.
     /// - Throws: `SignalError` `.nonFinite` for a value that is not finite (no output carries one).
     static func encode(
-        _ values: [Double],
-        width: Int,
-        format: RenderCommand.Format,
-        what: @autoclosure () -> String
+        _ values: [Double], width: Int, format: RenderCommand.Format, what: @autoclosure () -> String
     ) throws -> Data {
         if let bad = FiniteOutput.firstNonFinite(values) {
             try FiniteOutput.check(
-                values[bad],
-                what: "\(what()), row at t = \(values[bad - bad % width]) s, column \(bad % width)"
-            )
+                values[bad], what: "\(what()), row at t = \(values[bad - bad % width]) s, column \(bad % width)")
         }
         if format == .csv {
             var text = ""
@@ -241,13 +205,8 @@ enum TrajectoryOutput {
     /// Every stream in one table (all at the render rate, no outages): `t`, the truth's columns, then each
     /// sensor's, GNSS columns prefixed `gnss.` (``tableColumns(_:)``; npy leaves `t` out).
     static func writeTable(
-        _ trajectory: Trajectory,
-        streams: [TrajectorySeries],
-        samples range: Range<Int>,
-        name: String,
-        format: RenderCommand.Format,
-        output: String?,
-        inputs: OutputSink.Inputs
+        _ trajectory: Trajectory, streams: [TrajectorySeries], samples range: Range<Int>, name: String,
+        format: RenderCommand.Format, output: String?, inputs: OutputSink.Inputs
     ) throws {
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
@@ -273,12 +232,8 @@ enum TrajectoryOutput {
     /// The one table's rows after its header, handed to `write` in blocks of up to 16,384 rows: CSV text, or
     /// little-endian float64 bytes without `t` (what `signals dataset` writes for a trajectory template).
     static func tableRows(
-        _ trajectory: Trajectory,
-        streams: [TrajectorySeries],
-        samples range: Range<Int>,
-        name: String,
-        format: RenderCommand.Format,
-        write: (Data) throws -> Void
+        _ trajectory: Trajectory, streams: [TrajectorySeries], samples range: Range<Int>, name: String,
+        format: RenderCommand.Format, write: (Data) throws -> Void
     ) throws {
         let width = 1 + tableColumns(streams).count
         var n = range.lowerBound

@@ -26,12 +26,9 @@ struct TrajectoryPlot {
         let frame = SpectrumPanel(left: left, plotWidth: plotWidth)
         let centre = GeoCoordinate(
             latitude: states.map(\.latitude).reduce(0, +) / Double(max(states.count, 1)),
-            longitude: states.map(\.longitude).reduce(0, +) / Double(max(states.count, 1))
-        )
+            longitude: states.map(\.longitude).reduce(0, +) / Double(max(states.count, 1)))
         let path = RoutePlot.project(
-            states.map { GeoCoordinate(latitude: $0.latitude, longitude: $0.longitude) },
-            about: centre
-        )
+            states.map { GeoCoordinate(latitude: $0.latitude, longitude: $0.longitude) }, about: centre)
         let marks = RoutePlot.project(trajectory.route.waypoints.map(\.coordinate), about: centre)
         var fixes: [(Double, Double)] = []
         if let g = streams[.gnss] {
@@ -42,10 +39,7 @@ struct TrajectoryPlot {
             fixes = RoutePlot.project(coordinates, about: centre)
         }
         let (x0, x1, y0, y1, mapHeight, _) = RoutePlot.mapBox(
-            path + marks + fixes,
-            width: plotWidth,
-            maximumHeight: 560
-        )
+            path + marks + fixes, width: plotWidth, maximumHeight: 560)
         let mapTop = top + 20
         func px(_ e: Double) -> Double { left + (e - x0) / (x1 - x0) * plotWidth }
         func py(_ n: Double) -> Double { mapTop + mapHeight - (n - y0) / (y1 - y0) * mapHeight }
@@ -57,8 +51,7 @@ struct TrajectoryPlot {
             (
                 "speed (\(trajectory.vehicle.name ?? "custom vehicle"))", "m/s",
                 [("true speed", "#1f77b4", truth(\.speed))]
-            )
-        )
+            ))
         panels.append(
             (
                 "headings", "degrees",
@@ -67,14 +60,12 @@ struct TrajectoryPlot {
                     ("magnetic heading", "#ff7f0e", truth(\.magneticHeading)),
                     ("course", "#7f7f7f", truth(\.course)),
                 ]
-            )
-        )
+            ))
         panels.append(
             (
                 "height above mean sea level (EGM96)", "m",
                 [("altitude.msl", "#2ca02c", truth(\.altitudeAboveMeanSeaLevel))]
-            )
-        )
+            ))
         func sensor(_ kind: TrajectorySeries.Kind, _ columns: [(Int, String, String)]) -> [Series] {
             guard let s = streams[kind] else { return [] }
             let w = 1 + s.stream.columns.count
@@ -91,14 +82,12 @@ struct TrajectoryPlot {
                 (
                     "accelerometer (IMU, device frame)", unit,
                     sensor(.imu, [(0, "x", "#d62728"), (1, "y", "#2ca02c"), (2, "z", "#1f77b4")])
-                )
-            )
+                ))
             panels.append(
                 (
                     "gyroscope (IMU, device frame)", "rad/s",
                     sensor(.imu, [(3, "x", "#d62728"), (4, "y", "#2ca02c"), (5, "z", "#1f77b4")])
-                )
-            )
+                ))
         } else {
             panels.append(
                 (
@@ -107,16 +96,14 @@ struct TrajectoryPlot {
                         ("x", "#d62728", truth(\.specificForce.x)), ("y", "#2ca02c", truth(\.specificForce.y)),
                         ("z", "#1f77b4", truth(\.specificForce.z)),
                     ]
-                )
-            )
+                ))
         }
         if streams[.magnetometer] != nil {
             panels.append(
                 (
                     "magnetometer (device frame)", "µT",
                     sensor(.magnetometer, [(0, "x", "#d62728"), (1, "y", "#2ca02c"), (2, "z", "#1f77b4")])
-                )
-            )
+                ))
         }
 
         let height = mapTop + mapHeight + gap + Double(panels.count) * (lineHeight + gap) + 10
@@ -128,15 +115,12 @@ struct TrajectoryPlot {
 
             """
         out += frame.frame(
-            y: mapTop,
-            height: mapHeight,
+            y: mapTop, height: mapHeight,
             title:
                 "true path in local metres about \(plot.number(centre.latitude.rounded(toPlaces: 5)))°, \(plot.number(centre.longitude.rounded(toPlaces: 5)))°",
-            xLabel: "east (m)",
-            yLabel: "north (m)",
+            xLabel: "east (m)", yLabel: "north (m)",
             xTicks: plot.ticks(x0, x1).map { (px($0), plot.number($0)) },
-            yTicks: plot.ticks(y0, y1).map { (py($0), plot.number($0)) }
-        )
+            yTicks: plot.ticks(y0, y1).map { (py($0), plot.number($0)) })
         if !fixes.isEmpty {
             out += "<g fill=\"#7f7f7f\" fill-opacity=\"0.5\">\n"
             for f in RoutePlot.thin(fixes) {
@@ -179,14 +163,9 @@ struct TrajectoryPlot {
             let top = y
             func vy(_ v: Double) -> Double { top + lineHeight - (v - lo) / (hi - lo) * lineHeight }
             out += frame.frame(
-                y: y,
-                height: lineHeight,
-                title: panel.title,
-                xLabel: "time (s)",
-                yLabel: panel.unit,
+                y: y, height: lineHeight, title: panel.title, xLabel: "time (s)", yLabel: panel.unit,
                 xTicks: plot.ticks(t0, t1).map { (tx($0), plot.number($0)) },
-                yTicks: plot.ticks(lo, hi).map { (vy($0), plot.number($0)) }
-            )
+                yTicks: plot.ticks(lo, hi).map { (vy($0), plot.number($0)) })
             for s in panel.series {
                 let points = RoutePlot.thin(s.points.filter { $0.1.isFinite && $0.0 >= t0 && $0.0 <= t1 })
                 out +=

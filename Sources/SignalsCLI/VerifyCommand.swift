@@ -34,8 +34,7 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "A recording to check instead of the render: .npy (float32/float64) or .csv, one column per channel."
-    )
+        help: "A recording to check instead of the render: .npy (float32/float64) or .csv, one column per channel.")
     var input: String?
 
     @Flag(name: .long, help: "Print the report as JSON.")
@@ -51,12 +50,8 @@ struct VerifyCommand: ParsableCommand {
         if input != nil && buffer.startIndex != request.startIndex {
             // A recording starts where --start says: its frames are samples round(start · rate) onwards.
             buffer = SampleBuffer(
-                sampleRate: buffer.sampleRate,
-                startIndex: request.startIndex,
-                channelCount: buffer.channelCount,
-                frameCount: buffer.frameCount,
-                samples: buffer.samples
-            )
+                sampleRate: buffer.sampleRate, startIndex: request.startIndex,
+                channelCount: buffer.channelCount, frameCount: buffer.frameCount, samples: buffer.samples)
         }
         let allowAliasing = timing.allowAliasing
         let expected = try spectrumStep { () throws(SignalError) in

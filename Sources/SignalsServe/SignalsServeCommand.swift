@@ -55,42 +55,31 @@ struct SignalsServeCommand: AsyncParsableCommand {
         name: .customLong("allow-origin"),
         help: ArgumentHelp(
             "An origin (scheme://host[:port]) whose web pages may change the feed and open WebSockets, beside the server's own; repeatable.",
-            valueName: "origin"
-        )
-    )
+            valueName: "origin"))
     var allowOrigin: [String] = []
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "A secret that changes and WebSocket upgrades must carry as Authorization: Bearer TOKEN (a WebSocket may use ?token=TOKEN; the console takes it from its address, /?token=TOKEN); 1 to 256 of A-Z a-z 0-9 - . _ ~. 'generate' makes a random one and prints it. Default: the environment's \(SignalsServeCommand.tokenVariable), else none.",
-            valueName: "token"
-        )
-    )
+            valueName: "token"))
     var token: String?
 
     @Option(name: .long, parsing: .unconditional, help: "TCP port; 0 picks a free one (printed on the first line).")
     var port = 8080
 
     @Option(
-        name: .customLong("max-connections"),
-        parsing: .unconditional,
+        name: .customLong("max-connections"), parsing: .unconditional,
         help: ArgumentHelp(
             "The most connections open at once, every client together, a whole number ≥ 1 (default \(LiveServerConfiguration().maxConnections)). One more is answered 503 Service Unavailable with Retry-After: 1 and the reason, then closed.",
-            valueName: "n"
-        )
-    )
+            valueName: "n"))
     var maxConnections: String?
 
     @Option(
-        name: .customLong("max-connections-per-peer"),
-        parsing: .unconditional,
+        name: .customLong("max-connections-per-peer"), parsing: .unconditional,
         help: ArgumentHelp(
             "The most connections open at once from one client IP address (whatever its ports), a whole number ≥ 1 (default \(LiveServerConfiguration().maxConnectionsPerPeer)). One more is answered 503 as over --max-connections.",
-            valueName: "n"
-        )
-    )
+            valueName: "n"))
     var maxConnectionsPerPeer: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Points per second of a spec (Hz), 0.001 to 10000.")
@@ -100,21 +89,17 @@ struct SignalsServeCommand: AsyncParsableCommand {
     var speed: Double = 1
 
     @Option(
-        name: .customLong("write-window"),
-        parsing: .unconditional,
+        name: .customLong("write-window"), parsing: .unconditional,
         help: ArgumentHelp(
             "Milliseconds, 0 to 50: points due within this window share one write to a streaming client, so each point reaches a client at most this late and a client costs one write per window (0: a write per point).",
-            valueName: "ms"
-        )
-    )
+            valueName: "ms"))
     var writeWindow: Double = 3
 
     @Flag(name: .long, help: "Play a point file again and again (a spec plays endlessly anyway).")
     var loop = false
 
     @Option(
-        name: .long,
-        parsing: .unconditional,
+        name: .long, parsing: .unconditional,
         help:
             "Pin a spec's timeline to the wall clock: index 0 at this instant (Unix seconds, or ISO 8601 such as 2026-11-23T09:00:00Z). A server restarted with the same --epoch continues the same timeline, its replay buffer already filled, so clients resume with Last-Event-ID without losing a point."
     )
@@ -186,9 +171,7 @@ struct SignalsServeCommand: AsyncParsableCommand {
     static func writeWindow(milliseconds: Double) throws(SignalError) -> Duration {
         guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= 50 else {
             throw SignalError(
-                .invalidArgument,
-                "--write-window must be a number of milliseconds from 0 to 50, got \(milliseconds)"
-            )
+                .invalidArgument, "--write-window must be a number of milliseconds from 0 to 50, got \(milliseconds)")
         }
         return .nanoseconds(Int64((milliseconds * 1e6).rounded()))
     }
@@ -201,9 +184,7 @@ struct SignalsServeCommand: AsyncParsableCommand {
     static func count(_ text: String, flag: String) throws(SignalError) -> Int {
         guard let count = Int(text), count >= 1 else {
             throw SignalError(
-                .invalidArgument,
-                "\(flag) must be a whole number ≥ 1, got '\(SignalError.quoted(text, limit: 40))'"
-            )
+                .invalidArgument, "\(flag) must be a whole number ≥ 1, got '\(SignalError.quoted(text, limit: 40))'")
         }
         return count
     }
@@ -229,9 +210,7 @@ struct SignalsServeCommand: AsyncParsableCommand {
     ///   - environment: The process's environment.
     ///   - everyInterface: Whether the host binds every interface.
     static func token(
-        flag: String?,
-        environment: [String: String],
-        everyInterface: Bool
+        flag: String?, environment: [String: String], everyInterface: Bool
     ) -> (token: String?, source: TokenOrigin) {
         let given = flag ?? environment[tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
         if given == "generate" || (given == nil && everyInterface) {
@@ -265,22 +244,15 @@ struct SignalsServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var unchecked = LiveServerConfiguration(
-            host: host ?? LiveServerConfiguration.bothLoopbacks,
-            port: port,
+            host: host ?? LiveServerConfiguration.bothLoopbacks, port: port,
             feed: FeedOptions(
-                sampleRate: rate,
-                speed: speed,
-                loop: loop,
-                epoch: try epoch.map(Self.unixTime),
-                writeWindow: try Self.writeWindow(milliseconds: writeWindow)
-            ),
+                sampleRate: rate, speed: speed, loop: loop, epoch: try epoch.map(Self.unixTime),
+                writeWindow: try Self.writeWindow(milliseconds: writeWindow)),
             allowedOrigins: allowOrigin
         )
         let (token, tokenSource) = Self.token(
-            flag: token,
-            environment: ProcessInfo.processInfo.environment,
-            everyInterface: unchecked.bindsEveryInterface
-        )
+            flag: token, environment: ProcessInfo.processInfo.environment,
+            everyInterface: unchecked.bindsEveryInterface)
         unchecked.token = token
         // A token from the environment is checked under its own name (the configuration's check names --token).
         if self.token == nil, tokenSource == .given, let token {
@@ -305,19 +277,16 @@ struct SignalsServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(
                 Data(
                     "warning: --host \(configuration.host) \(reach): anyone who can reach it can read the feed, and \(change). Leave --host out to keep it on this machine.\n"
-                        .utf8
-                )
-            )
+                        .utf8))
         }
         let printOrigin = self.printOrigin
         let app = buildApplication(feed: feed, configuration: configuration) { listening in
             for note in listening.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
             FileHandle.standardOutput.write(Data(listening.urls.map { "listening on \($0)\n" }.joined().utf8))
             if let line = Self.tokenLine(
-                url: listening.urls.first ?? configuration.url(port: listening.port),
-                token: configuration.token,
-                source: tokenSource
-            ) {
+                url: listening.urls.first ?? configuration.url(port: listening.port), token: configuration.token,
+                source: tokenSource)
+            {
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
             if printOrigin {

@@ -78,9 +78,7 @@ public enum SpecDocument: Sendable, Hashable {
     ///     IMU's `{"kalibr": FILE}`);
     ///     `false` for a spec from the network (the live server's `POST /v1/spec`).
     public static func decode(
-        json data: Data,
-        baseDirectory: URL? = nil,
-        allowFiles: Bool = true
+        json data: Data, baseDirectory: URL? = nil, allowFiles: Bool = true
     ) throws(SignalError) -> SpecDocument {
         let value = try JSONValue.parse(data)
         return try decode(value, baseDirectory: baseDirectory, allowFiles: allowFiles)
@@ -89,38 +87,22 @@ public enum SpecDocument: Sendable, Hashable {
     /// Decodes a parsed document: dispatches on its key.
     /// - Throws: `SignalError` with the JSON path.
     package static func decode(
-        _ value: JSONValue,
-        baseDirectory: URL? = nil,
-        allowFiles: Bool
+        _ value: JSONValue, baseDirectory: URL? = nil, allowFiles: Bool
     ) throws(SignalError) -> SpecDocument {
         if case .object(let object) = value, object.keys.contains("trajectory") {
             let f = try JSONFields(
-                value,
-                path: "$",
-                what: "a trajectory spec (one key, 'trajectory')",
-                fields: ["trajectory"]
-            )
+                value, path: "$", what: "a trajectory spec (one key, 'trajectory')", fields: ["trajectory"])
             return .trajectory(
                 try Trajectory(
-                    json: try f.required("trajectory"),
-                    path: Trajectory.path,
-                    baseDirectory: baseDirectory,
-                    allowFiles: allowFiles,
-                    readKalibr: KalibrIMU.init(contentsOf:)
-                )
-            )
+                    json: try f.required("trajectory"), path: Trajectory.path, baseDirectory: baseDirectory,
+                    allowFiles: allowFiles, readKalibr: KalibrIMU.init(contentsOf:)))
         }
         if case .object(let object) = value, object.keys.contains("imu") {
             let f = try JSONFields(value, path: "$", what: "an IMU spec (one key, 'imu')", fields: ["imu"])
             return .imu(
                 try IMU(
-                    json: try f.required("imu"),
-                    path: "$.imu",
-                    baseDirectory: baseDirectory,
-                    allowFiles: allowFiles,
-                    readKalibr: KalibrIMU.init(contentsOf:)
-                )
-            )
+                    json: try f.required("imu"), path: "$.imu", baseDirectory: baseDirectory, allowFiles: allowFiles,
+                    readKalibr: KalibrIMU.init(contentsOf:)))
         }
         if case .object(let object) = value, object.count == 1, let key = object.keys.first,
             !SignalNode.kinds.contains(key),
@@ -128,8 +110,7 @@ public enum SpecDocument: Sendable, Hashable {
             guess == "imu" || guess == "trajectory"
         {
             throw SignalError(
-                .unknownNode,
-                path: "$.\(SignalError.quoted(key, limit: 40))",
+                .unknownNode, path: "$.\(SignalError.quoted(key, limit: 40))",
                 "unknown spec kind '\(SignalError.quoted(key, limit: 40))' (did you mean '\(guess)'?); a spec is 'imu', 'route', 'trajectory' or a signal node (\(SignalNode.kinds.joined(separator: ", ")))"
             )
         }
@@ -139,8 +120,7 @@ public enum SpecDocument: Sendable, Hashable {
         }
         for key in object.keys where key != "route" && key != "motion" {
             throw SignalError(
-                .unknownField,
-                path: JSONPath.child("$", key),
+                .unknownField, path: JSONPath.child("$", key),
                 "unknown field '\(SignalError.quoted(key, limit: 60))' beside 'route'; a spec with a route holds 'route' and optionally 'motion'"
             )
         }
@@ -185,17 +165,14 @@ public enum SpecDocument: Sendable, Hashable {
     ///     when it has them; refused for anything else.
     ///   - notes: Sentences for the user.
     package static func load(
-        _ input: NamedInput,
-        routeSpeed: Double?,
-        notes: inout [String]
+        _ input: NamedInput, routeSpeed: Double?, notes: inout [String]
     ) throws(SignalError) -> SpecDocument {
         let kind = InputKind.detect(name: input.path, head: input.head)
         if let routeSpeed, kind != .gpx {
             throw SignalError(
                 .invalidArgument,
                 "--speed \(routeSpeed) is for GPX files without times (or to ignore a GPX file's times); a JSON route has its own speeds",
-                file: input.name
-            )
+                file: input.name)
         }
         // The extension chose a point file or an array, but the bytes are a JSON spec: say which name is wrong.
         if kind != .spec, kind != .gpx, kind != nil, InputKind.detect(name: "", head: input.head) == .spec {
@@ -203,22 +180,16 @@ public enum SpecDocument: Sendable, Hashable {
             throw SignalError(
                 .unknownFormat,
                 "this holds a JSON spec, but its name ends in .\(ext), which names \(kind == .npy ? "a NumPy array" : "a point file"); name a spec .json",
-                file: input.name
-            )
+                file: input.name)
         }
         switch kind {
         case .points:
             throw SignalError(
-                .unknownFormat,
-                "this is a point file, not a spec; `signals play` plays it",
-                file: input.name
-            )
+                .unknownFormat, "this is a point file, not a spec; `signals play` plays it", file: input.name)
         case .npy:
             throw SignalError(
-                .unknownFormat,
-                "this is a .npy array, not a spec; pass it to verify or plot with --input",
-                file: input.name
-            )
+                .unknownFormat, "this is a .npy array, not a spec; pass it to verify or plot with --input",
+                file: input.name)
         case .gpx:
             do {
                 let data = try input.data(limit: sizeLimit)

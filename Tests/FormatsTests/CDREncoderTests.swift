@@ -23,8 +23,7 @@ import Testing
                 0, 0, 0, 0,
                 // float64 1.0:
                 0, 0, 0, 0, 0, 0, 0xF0, 0x3F,
-            ]
-        )
+            ])
     }
 
     @Test("failing case: a float64 after one byte takes 7 bytes of padding (payload-relative), not 3 (buffer-relative)")

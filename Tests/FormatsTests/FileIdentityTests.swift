@@ -52,8 +52,7 @@ import Testing
 
     @Test(
         "write permission follows access(2): owner, then group, then others; no write bit refuses root too",
-        arguments: cases.indices
-    )
+        arguments: cases.indices)
     func writeAccess(_ i: Int) {
         let (mode, owner, group, user, groups, allowed) = Self.cases[i]
         #expect(WriteAccess.allows(mode: mode, owner: owner, group: group, user: user, groups: groups) == allowed)

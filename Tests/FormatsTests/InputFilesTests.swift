@@ -13,9 +13,7 @@ import Testing
         for (name, text) in files {
             let url = dir.appendingPathComponent(name)
             try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -8,21 +8,13 @@ import Testing
     func golden() {
         #expect(
             (["t"] + LocationColumns.names).joined(separator: ",")
-                == "t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy"
-        )
+                == "t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy")
     }
 
     @Test("a row's values sit under their names")
     func rowOrder() throws {
         let row = LocationColumns.row(
-            latitude: 1,
-            longitude: 2,
-            altitude: 3,
-            speed: 4,
-            course: 5,
-            horizontalAccuracy: 6,
-            verticalAccuracy: 7
-        )
+            latitude: 1, longitude: 2, altitude: 3, speed: 4, course: 5, horizontalAccuracy: 6, verticalAccuracy: 7)
         let expected: [String: Double] = [
             "latitude": 1, "longitude": 2, "altitude": 3, "speed": 4, "course": 5,
             "horizontalAccuracy": 6, "verticalAccuracy": 7,

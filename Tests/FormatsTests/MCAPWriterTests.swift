@@ -71,18 +71,14 @@ struct MCAPCheck {
     static func file(count: Int, chunkSize: Int = 1 << 20) -> [UInt8] {
         var writer = MCAPWriter(profile: "ros2", library: "test", chunkSize: chunkSize)
         let schema = writer.addSchema(
-            name: ROS2.FluidPressure.name,
-            encoding: "ros2msg",
-            data: Array(ROS2.FluidPressure.definition.utf8)
-        )
+            name: ROS2.FluidPressure.name, encoding: "ros2msg", data: Array(ROS2.FluidPressure.definition.utf8))
         let a = writer.addChannel(topic: "/a", messageEncoding: "cdr", schema: schema)
         let b = writer.addChannel(topic: "/b", messageEncoding: "cdr", schema: schema, metadata: ["k": "v"])
         var out = writer.drain()
         for i in 0..<count {
             let message = ROS2.FluidPressure(
                 header: ROS2.Header(time: UInt64(i) * 10_000_000, frameID: "device"),
-                pressure: 101_325 + Double(i),
-                variance: 0
+                pressure: 101_325 + Double(i), variance: 0
             ).cdr()
             writer.addMessage(channel: a, logTime: UInt64(i) * 10_000_000, data: message)
             writer.addMessage(channel: b, logTime: UInt64(i) * 10_000_000, data: message)
@@ -100,11 +96,9 @@ struct MCAPCheck {
             records.map(\.opcode) == [
                 0x01, 0x03, 0x04, 0x04, 0x06, 0x07, 0x07, 0x0F,
                 0x03, 0x04, 0x04, 0x08, 0x0B, 0x0E, 0x0E, 0x0E, 0x0E, 0x02,
-            ]
-        )
+            ])
         #expect(
-            MCAPOpcode.allCases.map(\.rawValue) == [0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0B, 0x0E, 0x0F]
-        )
+            MCAPOpcode.allCases.map(\.rawValue) == [0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0B, 0x0E, 0x0F])
     }
 
     @Test("statistics count every message per channel; small chunks make many chunk indexes", arguments: [64, 1 << 20])

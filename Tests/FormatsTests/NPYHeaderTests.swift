@@ -17,23 +17,19 @@ import Testing
     func golden() {
         #expect(
             NPYHeader.encode(dtype: .float64, shape: [100, 3])
-                == Self.numpy("{'descr': '<f8', 'fortran_order': False, 'shape': (100, 3), }")
-        )
+                == Self.numpy("{'descr': '<f8', 'fortran_order': False, 'shape': (100, 3), }"))
         #expect(
             NPYHeader.encode(dtype: .float32, shape: [7])
-                == Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }")
-        )
+                == Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }"))
         // The failing case: another shape is other bytes.
         #expect(
             NPYHeader.encode(dtype: .float32, shape: [7, 1])
-                != Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }")
-        )
+                != Self.numpy("{'descr': '<f4', 'fortran_order': False, 'shape': (7,), }"))
     }
 
     @Test(
         "write → parse gives the dtype, shape and a data offset aligned to 64 bytes",
-        arguments: NPYHeader.DType.allCases
-    )
+        arguments: NPYHeader.DType.allCases)
     func roundTrip(_ dtype: NPYHeader.DType) throws {
         var state: UInt64 = 6
         for k in 0..<200 {

@@ -25,12 +25,9 @@ import Testing
     func imuSize() {
         let zero = [Double](repeating: 0, count: 9)
         let bytes = ROS2.Imu(
-            header: ROS2.Header(time: 0, frameID: "device"),
-            orientation: SIMD4(0, 0, 0, 1),
+            header: ROS2.Header(time: 0, frameID: "device"), orientation: SIMD4(0, 0, 0, 1),
             orientationCovariance: zero,
-            angularVelocity: .zero,
-            angularVelocityCovariance: zero,
-            linearAcceleration: .zero,
+            angularVelocity: .zero, angularVelocityCovariance: zero, linearAcceleration: .zero,
             linearAccelerationCovariance: zero
         ).cdr()
         #expect(bytes.count == 4 + 24 + 8 * 37)
@@ -52,8 +49,7 @@ import Testing
                     "geometry_msgs/Vector3",
                 ]
             ),
-        ]
-    )
+        ])
     func dependencies(definition: String, types: [String]) {
         let separator = String(repeating: "=", count: 80) + "\nMSG: "
         for type in types {

@@ -24,8 +24,7 @@ import Testing
 
     @Test(
         "events, ids, multi-line data, comments; LF, CR LF and CR line ends; bytes cut anywhere",
-        arguments: [1, 2, 3, 7, 1000]
-    )
+        arguments: [1, 2, 3, 7, 1000])
     func events(cut: Int) {
         #expect(
             parse(Self.stream, cut: cut) == [
@@ -33,8 +32,7 @@ import Testing
                 .comment("missed 3 points"),
                 .event(SSEEvent(id: "8", data: "one\ntwo")),
                 .event(SSEEvent(id: "9", data: "three")),
-            ]
-        )
+            ])
     }
 
     @Test("an event is dispatched only by its blank line; an event without data is not dispatched")
@@ -48,8 +46,7 @@ import Testing
     // into one grapheme (FuzzFeed compares the parser with a byte-level WHATWG reading).
     @Test(
         "a field and its space are found by bytes, even before a combining mark; an id holding NUL is ignored",
-        arguments: [1, 2, 1000]
-    )
+        arguments: [1, 2, 1000])
     func combiningMarks(cut: Int) {
         #expect(parse(": \u{301}note\n", cut: cut) == [.comment("\u{301}note")])
         #expect(parse("data:\u{301}x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "\u{301}x"))])
@@ -60,8 +57,7 @@ import Testing
     // A leading byte order mark is not part of the first line's field name (WHATWG).
     @Test(
         "a leading byte order mark is skipped, even cut; a second one, or a part of one, is text",
-        arguments: [1, 2, 1000]
-    )
+        arguments: [1, 2, 1000])
     func byteOrderMark(cut: Int) {
         #expect(parse("\u{FEFF}data: x\n\n", cut: cut) == [.event(SSEEvent(id: nil, data: "x"))])
         #expect(parse("\u{FEFF}: 3\n", cut: cut) == [.comment("3")])
@@ -73,9 +69,7 @@ import Testing
 
 extension SSEParserTests {
     @Test(
-        "an event with more than 1 MiB of data is dropped and reported; the stream goes on",
-        arguments: [4096, 1 << 20]
-    )
+        "an event with more than 1 MiB of data is dropped and reported; the stream goes on", arguments: [4096, 1 << 20])
     func oversizedEvent(cut: Int) throws {
         let line = "data: " + String(repeating: "x", count: 1000) + "\n"
         let big = String(repeating: line, count: 1100)  // 1.1 MB of data in one event

@@ -18,8 +18,7 @@ import Testing
         #expect(SSEWriter.event(id: 7, data: #"{"timestamp":0.07}"#) == "id: 7\ndata: {\"timestamp\":0.07}\n\n")
         #expect(
             SSEWriter.eventHead(id: 7) + #"{"timestamp":0.07}"# + SSEWriter.eventEnd
-                == SSEWriter.event(id: 7, data: #"{"timestamp":0.07}"#)
-        )
+                == SSEWriter.event(id: 7, data: #"{"timestamp":0.07}"#))
         #expect(SSEWriter.comment("missed 3 points") == ": missed 3 points\n\n")
         #expect(SSEWriter.comment("the server is shutting down") == ": the server is shutting down\n\n")
     }

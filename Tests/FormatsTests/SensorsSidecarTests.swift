@@ -7,10 +7,8 @@ import Testing
 /// `sensors.json` of a render directory: golden bytes, write → read round trips, and every refusal once.
 @Suite struct SensorsSidecarTests {
     static let walk = SensorsSidecar(
-        epoch: "2026-06-01T08:30:00Z",
-        accelerometerUnit: "g",
-        magnetometer: .init(hardIron: SIMD3(12, -3, 40), softIron: MagnetometerCalibrationRules.identity)
-    )
+        epoch: "2026-06-01T08:30:00Z", accelerometerUnit: "g",
+        magnetometer: .init(hardIron: SIMD3(12, -3, 40), softIron: MagnetometerCalibrationRules.identity))
 
     /// The bytes `signals render --output-dir` wrote before the codec (string concatenation), unchanged.
     @Test("the writer's bytes are the file format as it was")
@@ -19,8 +17,7 @@ import Testing
         #expect(
             text
                 == #"{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g", "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]}}"#
-                + "\n"
-        )
+                + "\n")
         #expect(try SensorsSidecar().json() == "{}\n")
         #expect(try SensorsSidecar(accelerometerUnit: "m/s^2").json() == #"{"accelerometerUnit": "m/s^2"}"# + "\n")
     }
@@ -40,8 +37,7 @@ import Testing
             let sidecar = SensorsSidecar(
                 epoch: k % 5 == 0 ? nil : ISO8601.format(seconds),
                 accelerometerUnit: k % 3 == 0 ? nil : SensorsSidecar.accelerometerUnits[k % 2],
-                magnetometer: k % 7 == 0 ? nil : .init(hardIron: SIMD3(value(), value(), value()), softIron: soft)
-            )
+                magnetometer: k % 7 == 0 ? nil : .init(hardIron: SIMD3(value(), value(), value()), softIron: soft))
             let back = try SensorsSidecar.read(Data(try sidecar.json().utf8))
             #expect(back == sidecar)
             let bits = { (s: SensorsSidecar) in
@@ -58,8 +54,7 @@ import Testing
     @Test("the spec's shapes are read: a number for every axis, and a number for a soft-iron row")
     func specShapes() throws {
         let s = try SensorsSidecar.read(
-            Data(#"{"magnetometer": {"hard_iron": 2, "soft_iron": [[2, 0, 0], 1, [0, 0, 1]]}}"#.utf8)
-        )
+            Data(#"{"magnetometer": {"hard_iron": 2, "soft_iron": [[2, 0, 0], 1, [0, 0, 1]]}}"#.utf8))
         let m = try #require(s.magnetometer)
         #expect(m.hardIron == SIMD3(2, 2, 2))
         #expect(m.softIron == [SIMD3(2, 0, 0), SIMD3(1, 1, 1), SIMD3(0, 0, 1)])
@@ -163,16 +158,12 @@ import Testing
             (
                 SensorsSidecar(
                     magnetometer: .init(
-                        hardIron: .zero,
-                        softIron: [SIMD3(1, 0, 0), SIMD3(0, .infinity, 0), SIMD3(0, 0, 1)]
-                    )
-                ),
+                        hardIron: .zero, softIron: [SIMD3(1, 0, 0), SIMD3(0, .infinity, 0), SIMD3(0, 0, 1)])),
                 .nonFinite, "$.magnetometer.soft_iron[1][1]"
             ),
             (
                 SensorsSidecar(
-                    magnetometer: .init(hardIron: .zero, softIron: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 0)])
-                ),
+                    magnetometer: .init(hardIron: .zero, softIron: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 0)])),
                 .outOfRange, "$.magnetometer.soft_iron"
             ),
             (SensorsSidecar(epoch: "2026-06-01 08:30"), .malformed, "$.epoch"),

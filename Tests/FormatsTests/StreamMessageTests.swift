@@ -11,8 +11,7 @@ import Testing
         #expect(StreamMessage.point(id: 7, line: #"{"timestamp":0.07}"#) == #"{"id":7,"point":{"timestamp":0.07}}"#)
         #expect(
             StreamMessage.pointHead(id: 7) + #"{"timestamp":0.07}"# + StreamMessage.pointEnd
-                == StreamMessage.point(id: 7, line: #"{"timestamp":0.07}"#)
-        )
+                == StreamMessage.point(id: 7, line: #"{"timestamp":0.07}"#))
         #expect(StreamMessage.note("missed 3 points") == #"{"note":"missed 3 points"}"#)
     }
 
@@ -22,8 +21,7 @@ import Testing
         for id in [0, 1, 1 << 40, (1 << 62) - 1024] {
             #expect(
                 try StreamMessage.read(StreamMessage.point(id: id, line: line))
-                    == .point(id: id, try JSONValue.parse(line))
-            )
+                    == .point(id: id, try JSONValue.parse(line)))
         }
         for note in ["missed 5 points", "quote \" and \\ backslash", "line\nbreak\r\tand \u{1}", "ü€𝄞", ""] {
             #expect(try StreamMessage.read(StreamMessage.note(note)) == .note(note))

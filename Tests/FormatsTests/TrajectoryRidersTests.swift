@@ -10,10 +10,8 @@ import Testing
     static let walk = TrajectoryRiders(
         heading: .init(trueHeading: 50.2, magneticHeading: 49.0, headingAccuracy: 1.5),
         magneticField: SIMD3(12, -3, 40),
-        pressure: 101_325,
-        altitude: 35,
-        pedometer: .init(steps: 12, distance: 8.5, cadence: 1.9, floorsAscended: 1, floorsDescended: 2)
-    )
+        pressure: 101_325, altitude: 35,
+        pedometer: .init(steps: 12, distance: 8.5, cadence: 1.9, floorsAscended: 1, floorsDescended: 2))
 
     /// The riders inside `{"timestamp":0` … `}`, read back.
     static func read(_ members: String) throws(SignalError) -> TrajectoryRiders {
@@ -53,24 +51,16 @@ import Testing
             let riders = TrajectoryRiders(
                 heading: k % 11 == 0
                     ? nil : .init(trueHeading: degrees(), magneticHeading: degrees(), headingAccuracy: any()),
-                magneticField: SIMD3(any(), any(), any()),
-                pressure: k % 2 == 0 ? nil : amount(),
-                altitude: any(),
+                magneticField: SIMD3(any(), any(), any()), pressure: k % 2 == 0 ? nil : amount(), altitude: any(),
                 pedometer: .init(
-                    steps: count(),
-                    distance: amount(),
-                    cadence: amount(),
-                    floorsAscended: count(),
-                    floorsDescended: count()
-                )
-            )
+                    steps: count(), distance: amount(), cadence: amount(), floorsAscended: count(),
+                    floorsDescended: count()))
             let back = try Self.read(riders.members)
             #expect(back == riders)
             #expect(back.heading?.trueHeading.bitPattern == riders.heading?.trueHeading.bitPattern)
             #expect(
                 back.magneticField.map { [$0.x, $0.y, $0.z].map(\.bitPattern) }
-                    == riders.magneticField.map { [$0.x, $0.y, $0.z].map(\.bitPattern) }
-            )
+                    == riders.magneticField.map { [$0.x, $0.y, $0.z].map(\.bitPattern) })
             #expect(back.pressure?.bitPattern == riders.pressure?.bitPattern)
             #expect(back.altitude?.bitPattern == riders.altitude?.bitPattern)
             #expect(back.pedometer?.distance.bitPattern == riders.pedometer?.distance.bitPattern)

@@ -27,12 +27,10 @@ import Testing
         #expect(hex(SHA1.hash(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
         #expect(
             hex(SHA1.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
-                == "84983e441c3bd26ebaae4aa1f95129e5e54670f1"
-        )
+                == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
         #expect(
             hex(SHA1.hash(Array(repeating: UInt8(ascii: "a"), count: 1_000_000)))
-                == "34aa973cd4c4daa4f61eeb2bdbad27316534016f"
-        )
+                == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
         #expect(WebSocketProtocol.accept(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
         let key = WebSocketProtocol.makeKey()
         #expect(Data(base64Encoded: key)?.count == 16)
@@ -93,8 +91,7 @@ import Testing
             (serverFrame(0x88, [3]), "one-byte body"),
             ([0x81, 127, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "longer than 1048576 bytes"),
             ([0x81, 127, 0, 0, 0, 0, 0, 0x10, 0, 1], "longer than 1048576 bytes"),
-        ]
-    )
+        ])
     func protocolErrors(bytes: [UInt8], message: String) throws {
         let error = try #require(throws: WireError.self) { _ = try read(bytes) }
         #expect(error.message.contains(message), "\(error.message)")

@@ -6,9 +6,7 @@ import Testing
 /// server, at every length class, and each end refusing the other end's masking rule.
 @Suite struct WebSocketRoundTripTests {
     static func read(
-        _ bytes: [UInt8],
-        role: WebSocketFrameReader.Role,
-        cut: Int? = nil
+        _ bytes: [UInt8], role: WebSocketFrameReader.Role, cut: Int? = nil
     ) throws(WireError) -> [WebSocketMessage] {
         var reader = WebSocketFrameReader(role: role)
         var messages: [WebSocketMessage] = []
@@ -79,11 +77,9 @@ import Testing
     @Test("a close frame with its status reads back at both ends")
     func close() throws {
         #expect(
-            try Self.read(WebSocketProtocol.closeFrame(code: 1001), role: .server) == [.close(code: 1001, reason: "")]
-        )
+            try Self.read(WebSocketProtocol.closeFrame(code: 1001), role: .server) == [.close(code: 1001, reason: "")])
         #expect(
             try Self.read(WebSocketProtocol.serverFrame(.close, [0x03, 0xE8] + Array("bye".utf8)), role: .client)
-                == [.close(code: 1000, reason: "bye")]
-        )
+                == [.close(code: 1000, reason: "bye")])
     }
 }

@@ -14,8 +14,7 @@ import Testing
 /// there (the test watches its counts); else in one of its own.
 func withRunningServer<Value: Sendable>(
     _ configuration: LiveServerConfiguration = LiveServerConfiguration(port: 0),
-    spec: String = TestSpecs.sine,
-    limiter: ConnectionLimiter? = nil,
+    spec: String = TestSpecs.sine, limiter: ConnectionLimiter? = nil,
     _ body: @Sendable (ListeningAddresses, ServiceGroup, ManualFeed) async throws -> Value
 ) async throws -> Value {
     let f = try ManualFeed(spec)
@@ -43,10 +42,7 @@ func withRunningServer<Value: Sendable>(
 /// `body` gets the port, the group (to trigger the shutdown) and a stream that finishes when the group's
 /// run has returned; then the group's task is awaited.
 func withServerToShutDown(
-    _ f: ManualFeed,
-    label: String,
-    logLevel: Logger.Level,
-    shutdownGrace: Duration = .seconds(1),
+    _ f: ManualFeed, label: String, logLevel: Logger.Level, shutdownGrace: Duration = .seconds(1),
     _ body: (_ port: Int, ServiceGroup, _ finished: AsyncStream<Void>) async throws -> Void
 ) async throws {
     let (addresses, address) = AsyncStream<ListeningAddresses>.makeStream()
@@ -87,16 +83,14 @@ func withServerToShutDown(
             "a 200 KB header",
             Array(
                 ("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "a", count: 200_000)
-                    + "\r\n\r\n").utf8
-            ),
+                    + "\r\n\r\n").utf8),
             "431 Request Header Fields Too Large", "too large"
         ),
         (
             "10,000 headers",
             Array(
                 ("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (0..<10_000).map { "X-\($0): 1\r\n" }.joined() + "\r\n")
-                    .utf8
-            ),
+                    .utf8),
             "431 Request Header Fields Too Large", "1000 fields"
         ),
         (
@@ -112,8 +106,7 @@ func withServerToShutDown(
             "Content-Length with chunked",
             Array(
                 "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
-                    .utf8
-            ),
+                    .utf8),
             "400 Bad Request", "Transfer-Encoding"
         ),
         ("bare LF lines", Array("GET /data HTTP/1.1\nHost: 127.0.0.1\n\n".utf8), "400 Bad Request", "bare LF"),
@@ -125,56 +118,49 @@ func withServerToShutDown(
             "a bad chunk size",
             Array(
                 "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
-                    .utf8
-            ),
+                    .utf8),
             "400 Bad Request", "chunk"
         ),
         (
             "Transfer-Encoding: gzip",
             Array(
                 "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n{}"
-                    .utf8
-            ),
+                    .utf8),
             "400 Bad Request", "must end with chunked"
         ),
         (
             "a WebSocket handshake without a key",
             Array(
                 "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n"
-                    .utf8
-            ),
+                    .utf8),
             "400 Bad Request", "Sec-WebSocket-Key is missing"
         ),
         (
             "a WebSocket handshake of version 8",
             Array(
                 ("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 8\r\n"
-                    + key + "\r\n").utf8
-            ),
+                    + key + "\r\n").utf8),
             "400 Bad Request", "Sec-WebSocket-Version must be 13"
         ),
         (
             "Upgrade: foo on /v1/ws",
             Array(
                 ("GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: foo\r\nSec-WebSocket-Version: 13\r\n"
-                    + key + "\r\n").utf8
-            ),
+                    + key + "\r\n").utf8),
             "400 Bad Request", "Upgrade must be websocket"
         ),
         (
             "a WebSocket handshake with a bad query",
             Array(
                 ("GET /v1/ws?rate=x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
-                    + key + "\r\n").utf8
-            ),
+                    + key + "\r\n").utf8),
             "400 Bad Request", "'rate'"
         ),
     ]
 
     @Test(
         "each malformed request gets its 4xx with a JSON reason (no internal names), and its connection closed",
-        arguments: malformed
-    )
+        arguments: malformed)
     func malformedRequests(name: String, bytes: [UInt8], status: String, reason: String) async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await AsyncTestConnection.connect(port: listening.port)
@@ -186,9 +172,7 @@ func withServerToShutDown(
             #expect(text.contains("\r\nConnection: close\r\n"), "\(name)")
             let body = try #require(text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)")
             let json = try #require(
-                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
-                "\(name): \(body)"
-            )
+                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)")
             let message = try #require(json["error"] as? String, "\(name)")
             #expect(message.contains(reason), "\(name): \(message)")
             for leak in ["HTTPParserError", "NIO", "Error(", "internal error"] {
@@ -211,8 +195,7 @@ func withServerToShutDown(
                     + "\r\n\r\n",
                 "431 Request Header Fields Too Large", "too large"
             ),
-        ]
-    )
+        ])
     func malformedLaterRequest(name: String, second: String, status: String, reason: String) async throws {
         try await withRunningServer { listening, _, _ in
             let connection = try await AsyncTestConnection.connect(port: listening.port)
@@ -240,9 +223,7 @@ func withServerToShutDown(
             #expect(text.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(name): \(text.prefix(200))")
             let body = try #require(text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)")
             let json = try #require(
-                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
-                "\(name): \(body)"
-            )
+                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)")
             let message = try #require(json["error"] as? String, "\(name)")
             #expect(message.contains(reason), "\(name): \(message)")
         }
@@ -254,8 +235,7 @@ func withServerToShutDown(
             let connection = try await AsyncTestConnection.connect(port: listening.port)
             try await connection.send(
                 "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
-                    + "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-            )
+                    + "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             let text = try #require(try await connection.readToClose())
             await connection.close()
             #expect(text.hasPrefix("HTTP/1.1 501 Not Implemented\r\n"), "\(text.prefix(200))")
@@ -308,9 +288,7 @@ func withServerToShutDown(
         // The SSE client reads, so it gets its last comment however slowly a loaded machine writes it: the
         // grace is long here (the three others are closed at once, not after it).
         try await withServerToShutDown(f, label: "shutdown-test", logLevel: .warning, shutdownGrace: .seconds(30)) {
-            port,
-            group,
-            finished in
+            port, group, finished in
             let idle = try await AsyncTestConnection.connect(port: port)
             let halfHead = try await AsyncTestConnection.connect(port: port)
             try await halfHead.send("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n")
@@ -331,15 +309,13 @@ func withServerToShutDown(
             // unread bytes is a reset in TCP: for a connection that gets no answer, a reset loses nothing.
             #expect(
                 try await idle.end(limit: .seconds(60)) == .closed(""),
-                "the idle connection was not closed cleanly, without an answer, within 60 s"
-            )
+                "the idle connection was not closed cleanly, without an answer, within 60 s")
             await idle.close()
             for (name, connection) in [("half-sent head", halfHead), ("half-sent body", halfBody)] {
                 let end = try await connection.end(limit: .seconds(60))
                 #expect(
                     end == .closed("") || end == .reset(""),
-                    "the \(name) connection was not closed without an answer within 60 s: \(end)"
-                )
+                    "the \(name) connection was not closed without an answer within 60 s: \(end)")
                 await connection.close()
             }
             while try await stream.nextEvent(comments: &comments) != nil {}
@@ -367,8 +343,7 @@ func withServerToShutDown(
                 try await connection.send(
                     webSocket
                         ? "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\(Self.key)\r\n"
-                        : "GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-                )
+                        : "GET /v1/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 streams.append((connection, webSocket))
             }
             // Every stream has its first point (point 0) before the shutdown.
@@ -412,17 +387,14 @@ func withServerToShutDown(
     /// abandoned): an event awaited with a generous bound, no timing.
     @Test(
         "graceful shutdown with stalled SSE and WebSocket clients (full sockets, never read) finishes",
-        arguments: [1, 5]
-    )
+        arguments: [1, 5])
     func shutdownWithStalledClients(count: Int) async throws {
         // 30,000 motion points of about 250 bytes: 7 MB per stream, more than the kernel's largest send
         // buffer (4 MB by default on Linux) and NIO's 64 KiB high-water mark together.
         let points = 30_000
         let f = try ManualFeed(TestSpecs.shake, rate: 1000, replaySeconds: 40)
         try await withServerToShutDown(f, label: "stalled-shutdown-test", logLevel: .critical) {
-            port,
-            group,
-            finished in
+            port, group, finished in
             await f.advance(points: points)
             var stalled: [AsyncTestConnection] = []
             for _ in 0..<count {
@@ -443,9 +415,7 @@ func withServerToShutDown(
             await group.triggerGracefulShutdown()
             let done = await arrives(finished, within: .seconds(60))
             #expect(
-                done,
-                "shutdown blocked: \(count) stalled SSE and \(count) stalled WebSocket clients held it for 60 s"
-            )
+                done, "shutdown blocked: \(count) stalled SSE and \(count) stalled WebSocket clients held it for 60 s")
             // Closing the clients releases a server that waited on them, so the test ends either way.
             for connection in stalled { await connection.close() }
         }
@@ -507,12 +477,10 @@ func withServerToShutDown(
         #expect(MalformedRequest.refusal(for: HTTPParserError.headerOverflow)?.statusCode == 431)
         #expect(
             MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("BREW /x HTTP/1.1\r\n".utf8))?
-                .statusCode == 501
-        )
+                .statusCode == 501)
         #expect(
             MalformedRequest.refusal(for: HTTPParserError.invalidMethod, start: Array("HELLO\r\n".utf8))?.statusCode
-                == 400
-        )
+                == 400)
         #expect(MalformedRequest.refusal(for: TestingError.failure("not a parser error")) == nil)
     }
 }

@@ -21,8 +21,7 @@ import Testing
     }
 
     static func ticket(
-        _ admission: ConnectionLimiter.Admission,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ admission: ConnectionLimiter.Admission, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ConnectionLimiter.Ticket {
         guard case .admitted(let ticket) = admission else {
             Issue.record("refused: \(admission)", sourceLocation: sourceLocation)
@@ -105,16 +104,12 @@ import Testing
         total.maxConnections = 0
         #expect(
             try #require(throws: SignalError.self) { try total.validated() }.message.contains(
-                "--max-connections must be a whole number ≥ 1, got 0"
-            )
-        )
+                "--max-connections must be a whole number ≥ 1, got 0"))
         var perPeer = LiveServerConfiguration(port: 0)
         perPeer.maxConnectionsPerPeer = -1
         #expect(
             try #require(throws: SignalError.self) { try perPeer.validated() }.message.contains(
-                "--max-connections-per-peer must be a whole number ≥ 1, got -1"
-            )
-        )
+                "--max-connections-per-peer must be a whole number ≥ 1, got -1"))
         var idle = LiveServerConfiguration(port: 0)
         idle.maxIdleConnections = 0
         #expect(try #require(throws: SignalError.self) { try idle.validated() }.message.contains("maxIdleConnections"))
@@ -127,8 +122,7 @@ import Testing
 
     @Test(
         "a shutdown grace of 0 s, below 0 s or over an hour is refused, naming it",
-        arguments: [Duration.zero, .seconds(-1), .seconds(3601)]
-    )
+        arguments: [Duration.zero, .seconds(-1), .seconds(3601)])
     func shutdownGraceValidation(grace: Duration) throws {
         var configuration = LiveServerConfiguration(port: 0)
         configuration.shutdownGrace = grace
@@ -152,8 +146,7 @@ import Testing
             for line in head.dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                    in: .whitespaces
-                )
+                    in: .whitespaces)
             }
             if parts.count > 1,
                 let json = try? JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any]
@@ -167,9 +160,7 @@ import Testing
     static func status(_ connection: AsyncTestConnection) async throws -> String {
         try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return try #require(
-            try await connection.readToClose(limit: .seconds(60)),
-            "the status request was not answered and closed"
-        )
+            try await connection.readToClose(limit: .seconds(60)), "the status request was not answered and closed")
     }
 
     /// Waits until `condition` holds: for the limiter's counts, which change on the server's event loops
@@ -191,9 +182,7 @@ import Testing
             try await Self.waitUntil("two connections are counted") { limiter.counts.open == 2 }
             let third = try await AsyncTestConnection.connect(port: listening.port)
             let text = try #require(
-                try await third.readToClose(limit: .seconds(60)),
-                "the third connection was not closed"
-            )
+                try await third.readToClose(limit: .seconds(60)), "the third connection was not closed")
             await third.close()
             let answer = try Answer(text)
             #expect(answer.status == "503 Service Unavailable", "\(text)")
@@ -228,9 +217,7 @@ import Testing
             try await Self.waitUntil("the first connection is counted") { limiter.counts.open == 1 }
             let second = try await AsyncTestConnection.connect(port: listening.port)
             let text = try #require(
-                try await second.readToClose(limit: .seconds(60)),
-                "the second connection was not closed"
-            )
+                try await second.readToClose(limit: .seconds(60)), "the second connection was not closed")
             await second.close()
             let answer = try Answer(text)
             #expect(answer.status == "503 Service Unavailable", "\(text)")
@@ -305,9 +292,7 @@ import Testing
             for i in 7..<10 {
                 let text = try await Self.status(idle[i])
                 #expect(
-                    text.hasPrefix("HTTP/1.1 200 OK\r\n"),
-                    "socket \(i), still open, is served: \(text.prefix(200))"
-                )
+                    text.hasPrefix("HTTP/1.1 200 OK\r\n"), "socket \(i), still open, is served: \(text.prefix(200))")
             }
             for connection in idle { await connection.close() }
             try await Self.waitUntil("every connection is released") {
@@ -334,8 +319,7 @@ import Testing
             let socket = try await AsyncTestConnection.connect(port: listening.port)
             try await socket.send(
                 "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-                    + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-            )
+                    + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
             var head = ""
             while !head.contains("\r\n\r\n"), let bytes = try await socket.next() {
                 head += String(decoding: bytes, as: UTF8.self)

@@ -12,8 +12,7 @@ import Testing
         arguments: [
             ("/", "text/html; charset=utf-8"), ("/console.js", "text/javascript; charset=utf-8"),
             ("/console.css", "text/css; charset=utf-8"),
-        ]
-    )
+        ])
     func assets(path: String, type: String) async throws {
         let f = try ManualFeed(TestSpecs.sine)
         try await f.test { client in
@@ -50,8 +49,7 @@ import Testing
         "each served asset is its file, byte for byte",
         arguments: [
             ("console.html", ConsoleAssets.html), ("console.css", ConsoleAssets.style),
-        ]
-    )
+        ])
     func verbatim(file: String, served: String) throws {
         let onDisk = try Data(contentsOf: Self.web.appendingPathComponent(file))
         #expect(Data(served.utf8) == onDisk)

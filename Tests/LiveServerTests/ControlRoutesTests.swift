@@ -58,8 +58,7 @@ import Testing
             (#"{"action": "pause", "now": true}"#, "$.now", "unknown field"),
             (#"{"speed": 2}"#, "$", "missing required field 'action'"),
             (#"{"action": 1}"#, "$.action", "must be a string"),
-        ]
-    )
+        ])
     func bad(body: String, path: String, message: String) async throws {
         try await ManualFeed.test(TestSpecs.sine) { f, client in
             let response = try await client.send(.post, "/v1/control", json: body)

@@ -69,8 +69,7 @@ import Testing
             #expect(Set(data.keys) == ["accelerometer", "timestamp", "motion"])
             #expect(
                 NSDictionary(dictionary: try #require(data["motion"] as? [String: Any]))
-                    == NSDictionary(dictionary: try point.json())
-            )
+                    == NSDictionary(dictionary: try point.json()))
             #expect(response.headers[.accessControlAllowOrigin] == "*")
             let head = try await client.execute(uri: "/data", method: .head)
             #expect(head.status == .ok)
@@ -82,8 +81,7 @@ import Testing
     func update() async throws {
         try await ManualFeed.test(TestSpecs.shake) { f, client in
             let response = try await client.send(
-                .post,
-                "/update",
+                .post, "/update",
                 json:
                     #"{"accelerometer": {"x": 0, "y": -0.5, "z": -0.5}, "location": {"latitude": 51.5, "longitude": -0.12}}"#
             )
@@ -91,8 +89,7 @@ import Testing
             #expect(
                 response.text
                     == #"{"accelerometer":{"x":0.0,"y":-0.5,"z":-0.5},"location":{"latitude":51.5,"longitude":-0.12}}"#
-                    + "\n"
-            )
+                    + "\n")
             await f.advance(points: 1)
             let data = try await client.execute(uri: "/data", method: .get).json()
             #expect(xyz(data["accelerometer"]) == [0, -0.5, -0.5])
@@ -103,12 +100,10 @@ import Testing
             // A location alone leaves the accelerometer held.
             #expect(
                 try await client.send(.post, "/update", json: #"{"location": {"latitude": 0, "longitude": 0}}"#).status
-                    == .ok
-            )
+                    == .ok)
             await f.advance(points: 1)
             #expect(
-                xyz(try await client.execute(uri: "/data", method: .get).json()["accelerometer"]) == [0, -0.5, -0.5]
-            )
+                xyz(try await client.execute(uri: "/data", method: .get).json()["accelerometer"]) == [0, -0.5, -0.5])
         }
     }
 
@@ -116,16 +111,14 @@ import Testing
     func emptyUpdateReleases() async throws {
         try await ManualFeed.test(TestSpecs.shake) { f, client in
             let held = try await client.send(
-                .post,
-                "/update",
+                .post, "/update",
                 json:
                     #"{"accelerometer": {"x": 0, "y": -0.5, "z": -0.5}, "location": {"latitude": 51.5, "longitude": -0.12}}"#
             )
             #expect(held.status == .ok)
             await f.advance(points: 1)
             #expect(
-                xyz(try await client.execute(uri: "/data", method: .get).json()["accelerometer"]) == [0, -0.5, -0.5]
-            )
+                xyz(try await client.execute(uri: "/data", method: .get).json()["accelerometer"]) == [0, -0.5, -0.5])
             let released = try await client.send(.post, "/update", json: "{}")
             #expect(released.status == .ok)
             #expect(released.text == "{}\n")
@@ -135,9 +128,7 @@ import Testing
             #expect(data["location"] == nil)
             let index = f.feed.status.index
             let expected = try AnySignal(json: Data(TestSpecs.shake.utf8)).render(
-                sampleRate: 100,
-                duration: Double(index + 1) / 100
-            )
+                sampleRate: 100, duration: Double(index + 1) / 100)
             let a = try #require(xyz(data["accelerometer"]))
             for axis in 0..<3 {
                 let sum =
@@ -165,8 +156,7 @@ import Testing
             (#"{"accelerometer": {"x": 0, "y": 0, "z": 1},}"#, "$", "line 1"),
             (#"{"location": {"latitude": 1, "latitude": 2, "longitude": 0}}"#, "$.location", "duplicate"),
             ("{\"accelerometer\": ", "$.accelerometer", "line 1"),
-        ]
-    )
+        ])
     func badUpdates(body: String, path: String, message: String) async throws {
         try await Self.expectRefusedUpdate(TestSpecs.shake, body: body, path: path, message: message)
     }
@@ -174,10 +164,7 @@ import Testing
     /// Posts `body` to `/update` of a feed playing `spec` and checks the refusal: 400, the error's JSON
     /// `path`, `message` in its reason, and nothing held.
     static func expectRefusedUpdate(
-        _ spec: String,
-        body: String,
-        path: String,
-        message: String,
+        _ spec: String, body: String, path: String, message: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         try await ManualFeed.test(spec) { f, client in
@@ -194,11 +181,8 @@ import Testing
     func statuses() async throws {
         try await ManualFeed.test(TestSpecs.shake) { f, client in
             let form = try await client.send(
-                .post,
-                "/update",
-                json: #"{"location": {"latitude": 0, "longitude": 0}}"#,
-                contentType: "application/x-www-form-urlencoded"
-            )
+                .post, "/update", json: #"{"location": {"latitude": 0, "longitude": 0}}"#,
+                contentType: "application/x-www-form-urlencoded")
             #expect(form.status == .unsupportedMediaType)
             #expect(try form.error().message.contains("Content-Type: application/json"))
             let big = "{\"location\": {\"latitude\": 0, \"longitude\": 0}}" + String(repeating: " ", count: 1 << 20)
@@ -210,11 +194,7 @@ import Testing
             #expect(get.headers[.allow] == "POST")
             #expect(try get.error().message == "/update does not take GET; it takes POST")
             let noType = try await client.send(
-                .post,
-                "/update",
-                json: #"{"location": {"latitude": 1, "longitude": 2}}"#,
-                contentType: nil
-            )
+                .post, "/update", json: #"{"location": {"latitude": 1, "longitude": 2}}"#, contentType: nil)
             #expect(noType.status == .unsupportedMediaType)
             #expect(try noType.error().message.contains("Content-Type: application/json"))
             #expect(f.feed.holdsJSON == "{}")

@@ -26,8 +26,7 @@ import Testing
         let missed = f.feed.subscribe(.sse, from: .after(8990), rate: nil)
         let first = await missed.next()
         #expect(
-            first?.note?.contains("missed 9 points older than the replay buffer") == true,
-            "\(first?.note ?? "no note")"
+            first?.note?.contains("missed 9 points older than the replay buffer") == true, "\(first?.note ?? "no note")"
         )
         missed.close()
         await f.advance(seconds: 0.004)
@@ -72,24 +71,16 @@ import Testing
         }
         #expect(
             message { _ = try ManualFeed(TestSpecs.sine, epoch: Self.now + 10, now: { Self.now }) }.contains(
-                "s in the future"
-            )
-        )
+                "s in the future"))
         #expect(
             message { _ = try ManualFeed(TestSpecs.sine, rate: 10_000, epoch: 0, now: { 1e11 }) }.contains(
-                "at most 2^48"
-            )
-        )
+                "at most 2^48"))
         #expect(
             message { _ = try ManualFeed(TestSpecs.sine, epoch: -1, now: { Self.now }) }.contains(
-                "Unix time in seconds"
-            )
-        )
+                "Unix time in seconds"))
         #expect(
             message { _ = try ManualFeed(TestSpecs.sine, epoch: .nan, now: { Self.now }) }.contains(
-                "Unix time in seconds"
-            )
-        )
+                "Unix time in seconds"))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("epoch-\(UUID().uuidString).csv")
         try Data("timestamp,x,y,z\n0,0,0,1\n0.01,0,0,1\n".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -97,12 +88,8 @@ import Testing
             message {
                 let options = FeedOptions(epoch: Self.now - 5)
                 _ = try LiveFeed(
-                    source: LiveSource.load(url.path, options: options),
-                    options: options,
-                    clock: ManualClock(),
-                    wallClock: { Self.now }
-                )
-            }.contains("a point file plays on its own timestamps")
-        )
+                    source: LiveSource.load(url.path, options: options), options: options, clock: ManualClock(),
+                    wallClock: { Self.now })
+            }.contains("a point file plays on its own timestamps"))
     }
 }

@@ -25,12 +25,8 @@ import Testing
             let source = try LiveSource.spec(json: Data(#"{"sine": {"frequency": 1}}"#.utf8), sampleRate: 100)
             state = NIOLockedValueBox(
                 FeedState(
-                    source: source,
-                    timing: .signal(index: 0, timestamp: 0, media: 0),
-                    ring: PointRing(capacity: capacity),
-                    speed: 1
-                )
-            )
+                    source: source, timing: .signal(index: 0, timestamp: 0, media: 0),
+                    ring: PointRing(capacity: capacity), speed: 1))
             let clock = self.clock
             fanOut = FanOut(feed: state, window: window, batchLimit: batchLimit, now: { clock.withLockedValue { $0 } })
         }
@@ -51,14 +47,8 @@ import Testing
             let line = "{\"timestamp\":\(Double(index) / 100),\"i\":\(index)}"
             let entry = FeedEntry(index: index, timestamp: Double(index) / 100, line: line, allocator: allocator)
             let latest = LatestPoint(
-                index: index,
-                timestamp: entry.timestamp,
-                accelerometer: Acceleration(x: 0, y: 0, z: -1),
-                precision: .double,
-                json: entry.json,
-                location: nil,
-                trajectory: nil
-            )
+                index: index, timestamp: entry.timestamp, accelerometer: Acceleration(x: 0, y: 0, z: -1),
+                precision: .double, json: entry.json, location: nil, trajectory: nil)
             _ = state.withLockedValue { $0.publish(entry, latest) }
             fanOut.published()
         }
@@ -72,9 +62,7 @@ import Testing
         /// Subscribes a client and attaches it to `channel`; an SSE stream's response head is number
         /// `100 + id`, and counts as sent unless `headSent` is false.
         func attach(
-            _ channel: EmbeddedChannel,
-            _ encoding: StreamEncoding,
-            from start: StreamStart = .latest,
+            _ channel: EmbeddedChannel, _ encoding: StreamEncoding, from start: StreamStart = .latest,
             headSent: Bool = true
         ) -> (Int, EventLoopFuture<Void>) {
             let id = state.withLockedValue { $0.subscribe(encoding == .sse ? .sse : .ws, from: start, rate: nil) }
@@ -268,8 +256,7 @@ import Testing
         #expect(
             chunk.contains(
                 ": missed 39 points: this client read more slowly than the feed, so it skipped ahead to the newest point (40)"
-            )
-        )
+            ))
         #expect(try Self.chunkIDs(chunk) == [40])
     }
 
@@ -284,8 +271,7 @@ import Testing
         #expect(try Self.frames(Self.bytes(plain)) == [#"{"timestamp":0.01,"i":1}"#, #"{"timestamp":0.02,"i":2}"#])
         #expect(
             try Self.frames(Self.bytes(withIDs))
-                == [#"{"id":1,"point":{"timestamp":0.01,"i":1}}"#, #"{"id":2,"point":{"timestamp":0.02,"i":2}}"#]
-        )
+                == [#"{"id":1,"point":{"timestamp":0.01,"i":1}}"#, #"{"id":2,"point":{"timestamp":0.02,"i":2}}"#])
     }
 
     @Test func framesOf126BytesAndMoreCarryA16Or64BitLength() {
@@ -300,13 +286,11 @@ import Testing
             case 4:
                 #expect(
                     out.getInteger(at: 1, as: UInt8.self) == 126
-                        && out.getInteger(at: 2, as: UInt16.self) == UInt16(length)
-                )
+                        && out.getInteger(at: 2, as: UInt16.self) == UInt16(length))
             default:
                 #expect(
                     out.getInteger(at: 1, as: UInt8.self) == 127
-                        && out.getInteger(at: 2, as: UInt64.self) == UInt64(length)
-                )
+                        && out.getInteger(at: 2, as: UInt64.self) == UInt64(length))
             }
         }
     }

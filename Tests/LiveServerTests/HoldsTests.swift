@@ -18,8 +18,7 @@ import Testing
         let both = try UpdateRequest(
             json: parse(
                 #"{"accelerometer": {"x": 0.1, "y": -0.2, "z": -0.97}, "location": {"latitude": -33.86, "longitude": 151.21}}"#
-            )
-        )
+            ))
         #expect(both.accelerometer == Acceleration(x: 0.1, y: -0.2, z: -0.97))
         #expect(both.location == GeoCoordinate(latitude: -33.86, longitude: 151.21))
         let edge = try UpdateRequest(json: parse(#"{"location": {"latitude": 90, "longitude": -180}}"#))
@@ -27,8 +26,7 @@ import Testing
         #expect(edge.location == GeoCoordinate(latitude: 90, longitude: -180))
         #expect(
             try UpdateRequest(json: parse(#"{"accelerometer": {"x": -1000, "y": 1000, "z": 0}}"#)).accelerometer?.x
-                == -1000
-        )
+                == -1000)
     }
 
     @Test(
@@ -39,8 +37,7 @@ import Testing
             (#"{"location": {"latitude": 0}}"#, "$.location"),
             (#"{"location": null}"#, "$.location"),
             (#""accelerometer""#, "$"),
-        ]
-    )
+        ])
     func badUpdate(text: String, path: String) throws {
         let error = try #require(throws: SignalError.self) { try UpdateRequest(json: parse(text)) }
         #expect(error.path == path)
@@ -49,8 +46,7 @@ import Testing
     @Test("an update holds a heading (magnetic optional) and/or a pressure")
     func headingAndPressure() throws {
         let both = try UpdateRequest(
-            json: parse(#"{"heading": {"trueHeading": 359.9, "magneticHeading": 0}, "pressure": 1}"#)
-        )
+            json: parse(#"{"heading": {"trueHeading": 359.9, "magneticHeading": 0}, "pressure": 1}"#))
         #expect(both.heading == HeldHeading(trueHeading: 359.9, magneticHeading: 0))
         #expect(both.pressure == 1)
         #expect(both.accelerometer == nil)
@@ -71,8 +67,7 @@ import Testing
             (#"{"pressure": 0.5}"#, "$.pressure"),
             (#"{"pressure": 200000.01}"#, "$.pressure"),
             (#"{"pressure": "1"}"#, "$.pressure"),
-        ]
-    )
+        ])
     func badHeadingOrPressure(text: String, path: String) throws {
         let error = try #require(throws: SignalError.self) { try UpdateRequest(json: parse(text)) }
         #expect(error.path == path)
@@ -82,8 +77,7 @@ import Testing
         "degrees wrap into 0 ..< 360",
         arguments: [
             (0.0, 0.0), (359.5, 359.5), (360, 0), (-90, 270), (725, 5), (-360, 0), (-1e-17, 0), (-0.0, 0),
-        ]
-    )
+        ])
     func wrapped(degrees: Double, expected: Double) {
         let w = HeldHeading.wrapped(degrees)
         #expect(w == expected)
@@ -95,26 +89,12 @@ import Testing
     @Test("holds over a trajectory point replace only their part")
     func trajectoryHolds() {
         let motion = MotionPoint(
-            timestamp: 2,
-            userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
-            gravity: Acceleration(x: 0, y: 0, z: -1),
-            rotationRate: RotationRate(x: 0, y: 0, z: 0.3)
-        )
+            timestamp: 2, userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
+            gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0, z: 0.3))
         let point = TrajectoryPoint(
-            motion: motion,
-            location: nil,
-            trueHeading: 10,
-            magneticHeading: 12,
-            headingAccuracy: 3,
-            magneticField: MagneticField(x: 20, y: 0, z: -40),
-            pressure: nil,
-            altitude: 56,
-            steps: 4,
-            distance: 3,
-            floorsAscended: 0,
-            floorsDescended: 0,
-            cadence: 1.8
-        )
+            motion: motion, location: nil, trueHeading: 10, magneticHeading: 12, headingAccuracy: 3,
+            magneticField: MagneticField(x: 20, y: 0, z: -40), pressure: nil, altitude: 56, steps: 4, distance: 3,
+            floorsAscended: 0, floorsDescended: 0, cadence: 1.8)
         #expect(TrajectoryHolds().applied(to: point) == point)
         let heading = TrajectoryHolds(heading: HeldHeading(trueHeading: 1)).applied(to: point)
         #expect(heading.trueHeading == 1)

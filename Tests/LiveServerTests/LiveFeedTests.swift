@@ -102,8 +102,7 @@ import Testing
         #expect(xyz(data["accelerometer"]) == [0.5, -0.25, -0.75])
         try await f.switchSpec(to: TestSpecs.calm, thenAdvance: 1)
         #expect(
-            String(buffer: try #require(f.feed.latest).json) == (try expectedLine(TestSpecs.calm, rate: 100, index: 6))
-        )
+            String(buffer: try #require(f.feed.latest).json) == (try expectedLine(TestSpecs.calm, rate: 100, index: 6)))
         f.feed.close()
     }
 
@@ -327,8 +326,7 @@ import Testing
             lines.map(\.line)
                 == [0.1, 0.2, 0.3].enumerated().map { k, x in
                     "{\"timestamp\":\(Double(k) * 0.05),\"userAcceleration\":{\"x\":\(x),\"y\":0.0,\"z\":0.0},\"gravity\":{\"x\":0.0,\"y\":0.0,\"z\":0.0},\"rotationRate\":{\"x\":0.0,\"y\":0.0,\"z\":0.0}}"
-                }
-        )
+                })
         #expect(f.feed.status.sampleRate == 20)
         #expect(f.feed.spec == nil)
         f.feed.close()

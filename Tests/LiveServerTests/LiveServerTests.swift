@@ -97,42 +97,34 @@ final class Bytes: @unchecked Sendable {
     func configuration() throws {
         #expect(
             #expect(throws: SignalError.self) { try LiveServerConfiguration(port: 65536).validated() }?.code
-                == .invalidArgument
-        )
+                == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) { try LiveServerConfiguration(host: "a b").validated() }?.code
-                == .invalidArgument
-        )
+                == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated()
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated()
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated()
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated()
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))).validated()
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))).validated()
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
         #expect(try FeedOptions(writeWindow: .zero).validated().writeWindow == .zero)
         #expect(try FeedOptions(writeWindow: .milliseconds(50)).validated().writeWindow == .milliseconds(50))
         #expect(try LiveServerConfiguration(port: 0).validated().port == 0)

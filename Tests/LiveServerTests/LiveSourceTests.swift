@@ -17,13 +17,9 @@ import Testing
         let spec = try LiveSource.load(try file("s.json", TestSpecs.sine), options: FeedOptions())
         #expect(spec.signal != nil)
         let points = try LiveSource.load(
-            try file("p.csv", "timestamp,x,y,z\n0,1,0,0\n0.5,2,0,0\n"),
-            options: FeedOptions(loop: true)
-        )
+            try file("p.csv", "timestamp,x,y,z\n0,1,0,0\n0.5,2,0,0\n"), options: FeedOptions(loop: true))
         let schedule = try #require(
-            { if case .points(_, let schedule) = points { schedule } else { nil } }(),
-            "not a point file"
-        )
+            { if case .points(_, let schedule) = points { schedule } else { nil } }(), "not a point file")
         #expect(schedule.count == 2)
     }
 
@@ -39,8 +35,7 @@ import Testing
             ("g.gpx", "<gpx></gpx>", FeedOptions(), "the GPX file has no points"),
             ("h.npy", "\u{93}NUMPY", FeedOptions(), ".npy array"),
             ("i.json", #"{"sine": {"frequency": 1}, "x": 1}"#, FeedOptions(), "'x' is not allowed"),
-        ]
-    )
+        ])
     func refused(name: String, text: String, options: FeedOptions, message: String) throws {
         let path = try file(name, text)
         let error = try #require(throws: SignalError.self) { try LiveSource.load(path, options: options) }

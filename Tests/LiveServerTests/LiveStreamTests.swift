@@ -68,10 +68,7 @@ import Testing
             await first.close()
             await f.advance(points: 30)  // 21 ... 50 happen while it is away
             let again = try await AsyncSSEClient.open(
-                port: port,
-                path: "/v1/stream",
-                headers: ["Last-Event-ID": "\(before.last?.id ?? -1)"]
-            )
+                port: port, path: "/v1/stream", headers: ["Last-Event-ID": "\(before.last?.id ?? -1)"])
             await f.advance(points: 10)
             let after = try await again.events(through: 60, comments: &comments)
             #expect((before + after).map(\.id) == Array(0...60))
@@ -85,10 +82,7 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.sine)
         try await f.test(.live) { client in
             let sse = try await AsyncSSEClient.open(
-                port: try #require(client.port),
-                path: "/v1/stream?rate=10",
-                headers: ["Last-Event-ID": "0"]
-            )
+                port: try #require(client.port), path: "/v1/stream?rate=10", headers: ["Last-Event-ID": "0"])
             await f.advance(points: 100)
             var comments: [String] = []
             let events = try await sse.events(through: 100, comments: &comments)
@@ -111,8 +105,7 @@ import Testing
             var streams: [AsyncSSEClient] = []
             for _ in 0..<10 {
                 streams.append(
-                    try await AsyncSSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "0"])
-                )
+                    try await AsyncSSEClient.open(port: port, path: "/v1/stream", headers: ["Last-Event-ID": "0"]))
             }
             for round in 0..<5 {
                 try await withThrowingTaskGroup(of: Int.self) { group in
@@ -224,8 +217,7 @@ extension LiveStreamTests {
             let feed = f
             let received = Messages()
             try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/v1/ws?ids=true&after=9",
-                logger: .init(label: "ws")
+                url: "ws://127.0.0.1:\(port)/v1/ws?ids=true&after=9", logger: .init(label: "ws")
             ) { inbound, outbound, _ in
                 var iterator = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
                 while received.count < 21, let message = try await iterator.next() {
@@ -277,8 +269,7 @@ final class Messages: @unchecked Sendable {
     /// The text messages of a WebSocket at `url`: the first, then (after `afterFirst`) more until there
     /// are `count`; the client then closes normally.
     static func read(
-        webSocket url: String,
-        count: Int,
+        webSocket url: String, count: Int,
         afterFirst: @escaping @Sendable () async -> Void
     ) async throws -> Messages {
         let received = Messages()
@@ -287,8 +278,7 @@ final class Messages: @unchecked Sendable {
             let message = try await iterator.next()
             let first = try #require(
                 { if case .text(let text) = message { text } else { nil } }(),
-                "the first WebSocket message is not text: \(String(describing: message))"
-            )
+                "the first WebSocket message is not text: \(String(describing: message))")
             received.append(first)
             await afterFirst()
             while received.count < count, let message = try await iterator.next() {
@@ -302,17 +292,10 @@ final class Messages: @unchecked Sendable {
 
 /// One HTTP request on its own connection (`Connection: close`); the status and body.
 func rawRequest(
-    port: Int,
-    method: String,
-    path: String,
-    body: String? = nil
+    port: Int, method: String, path: String, body: String? = nil
 ) async throws -> (status: Int, body: String) {
     let response = try await TestHTTP.fetch(
-        method,
-        port: port,
-        path,
-        headers: body == nil ? [] : [("Content-Type", "application/json")],
-        body: Array((body ?? "").utf8)
-    )
+        method, port: port, path, headers: body == nil ? [] : [("Content-Type", "application/json")],
+        body: Array((body ?? "").utf8))
     return (response.status, response.text)
 }

@@ -7,11 +7,8 @@ import Testing
 @Suite struct PointRingTests {
     func entry(_ index: Int) -> FeedEntry {
         FeedEntry(
-            index: index,
-            timestamp: Double(index) / 10,
-            line: #"{"timestamp":\#(Double(index) / 10),"value":1.0}"#,
-            allocator: ByteBufferAllocator()
-        )
+            index: index, timestamp: Double(index) / 10, line: #"{"timestamp":\#(Double(index) / 10),"value":1.0}"#,
+            allocator: ByteBufferAllocator())
     }
 
     @Test("an entry is the SSE event with the line as its data, and the line itself as a slice")

@@ -15,10 +15,7 @@ import Testing
 
     /// A request head.
     static func head(
-        _ method: HTTPRequest.Method = .post,
-        host: String?,
-        path: String = "/update",
-        _ fields: HTTPFields = [:]
+        _ method: HTTPRequest.Method = .post, host: String?, path: String = "/update", _ fields: HTTPFields = [:]
     ) -> HTTPRequest {
         HTTPRequest(method: method, scheme: "http", authority: host, path: path, headerFields: fields)
     }
@@ -44,8 +41,7 @@ import Testing
             "localhost", "localhost:8080", "LocalHost:8080", "127.0.0.1", "127.0.0.1:8080", "127.1.2.3:9",
             "127.255.255.255:1",
             "[::1]", "[::1]:8080", "[0:0:0:0:0:0:0:1]:80",
-        ]
-    )
+        ])
     func loopbackHosts(host: String) {
         #expect(Self.refusal(Self.head(.get, host: host, path: "/data")) == nil)
         #expect(Self.refusal(Self.head(.post, host: host)) == nil)
@@ -57,8 +53,7 @@ import Testing
             "evil.example", "evil.example:8080", "127.0.0.1.nip.io:8080", "127.evil.example",
             "localhost.evil.example:8080",
             "sub.localhost:8080", "192.168.1.5:8080", "10.0.0.1", "[::2]:8080", "128.0.0.1:8080", "127.0.0.256:8080",
-        ]
-    )
+        ])
     func foreignHosts(host: String) {
         #expect(Self.refusal(Self.head(.get, host: host, path: "/data")) == .misdirected)
         #expect(Self.refusal(Self.head(.post, host: host)) == .misdirected)
@@ -66,8 +61,7 @@ import Testing
 
     @Test(
         "Host: a malformed one is a 400",
-        arguments: ["", "local host", "localhost:99999", "localhost:", "::1", "a:b:c", "[::1", "[::1]x"]
-    )
+        arguments: ["", "local host", "localhost:99999", "localhost:", "::1", "a:b:c", "[::1", "[::1]x"])
     func malformedHosts(host: String) {
         #expect(Self.refusal(Self.head(.get, host: host, path: "/data")) == .badRequest)
     }
@@ -77,8 +71,7 @@ import Testing
         #expect(Self.refusal(Self.head(.post, host: nil)) == nil)
         #expect(
             Self.refusal(Self.head(.get, host: "localhost", path: "/data", [RequestGuard.host: "evil.example"]))
-                == .badRequest
-        )
+                == .badRequest)
     }
 
     @Test("Host: the address bound with --host passes beside loopback; on 0.0.0.0 or :: any Host passes")
@@ -92,13 +85,9 @@ import Testing
         for wildcard in ["0.0.0.0", "::", "[::]"] {
             let every = RequestGuard(LiveServerConfiguration(host: wildcard))
             #expect(
-                Self.refusal(every, Self.head(.get, host: "evil.example:8080", path: "/data")) == nil,
-                "\(wildcard)"
-            )
+                Self.refusal(every, Self.head(.get, host: "evil.example:8080", path: "/data")) == nil, "\(wildcard)")
             #expect(
-                Self.refusal(every, Self.head(.get, host: "my-laptop.local:8080", path: "/data")) == nil,
-                "\(wildcard)"
-            )
+                Self.refusal(every, Self.head(.get, host: "my-laptop.local:8080", path: "/data")) == nil, "\(wildcard)")
         }
     }
 
@@ -140,28 +129,23 @@ import Testing
         #expect(Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://localhost:5173"])) == nil)
         #expect(Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "https://tools.example:443"])) == nil)
         #expect(
-            Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://tools.example"])) == .forbidden
-        )
+            Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://tools.example"])) == .forbidden)
         #expect(
-            Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://localhost:5174"])) == .forbidden
-        )
+            Self.refusal(access, Self.head(host: "localhost:8080", [.origin: "http://localhost:5174"])) == .forbidden)
     }
 
     @Test("Origin: reads are not refused for it (CORS decides what a page may read)")
     func readsFromAnyOrigin() {
         #expect(
             Self.refusal(Self.head(.get, host: "localhost:8080", path: "/data", [.origin: "http://evil.example"]))
-                == nil
-        )
+                == nil)
         #expect(Self.refusal(Self.head(.head, host: "localhost:8080", path: "/data", [.origin: "null"])) == nil)
         #expect(
             Self.refusal(Self.head(.options, host: "localhost:8080", path: "/update", [.origin: "http://evil.example"]))
-                == .forbidden
-        )
+                == .forbidden)
         #expect(
             Self.refusal(Self.head(.delete, host: "localhost:8080", path: "/v1/spec", [.origin: "http://evil.example"]))
-                == .forbidden
-        )
+                == .forbidden)
     }
 
     @Test("WebSocket upgrade: a foreign or null Origin is refused; none and the server's own pass")
@@ -188,15 +172,12 @@ import Testing
         #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "Bearer wrong"])) == .unauthorized)
         #expect(
             Self.refusal(access, Self.head(host: "localhost", [.authorization: "Bearer s3cret-tokenX"]))
-                == .unauthorized
-        )
+                == .unauthorized)
         #expect(
-            Self.refusal(access, Self.head(host: "localhost", [.authorization: "Basic s3cret-token"])) == .unauthorized
-        )
+            Self.refusal(access, Self.head(host: "localhost", [.authorization: "Basic s3cret-token"])) == .unauthorized)
         #expect(
             Self.refusal(access, Self.head(host: "localhost", path: "/update?token=s3cret-token")) == .unauthorized,
-            "a change takes the header only"
-        )
+            "a change takes the header only")
         #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "Bearer s3cret-token"])) == nil)
         #expect(Self.refusal(access, Self.head(host: "localhost", [.authorization: "bearer s3cret-token"])) == nil)
         #expect(Self.refusal(access, Self.head(.get, host: "localhost", path: "/data")) == nil)
@@ -204,19 +185,16 @@ import Testing
         #expect(Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws", upgrade)) == .unauthorized)
         #expect(
             Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?token=nope", upgrade))
-                == .unauthorized
-        )
+                == .unauthorized)
         #expect(
             Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?rate=5&token=s3cret-token", upgrade))
-                == nil
-        )
+                == nil)
         // The Origin check comes first: the right token does not make a foreign page's change acceptable.
         var foreign = upgrade
         foreign[.origin] = "http://evil.example"
         #expect(
             Self.refusal(access, Self.head(.get, host: "localhost", path: "/v1/ws?token=s3cret-token", foreign))
-                == .forbidden
-        )
+                == .forbidden)
     }
 
     @Test("0.0.0.0 without a token: changes are refused (401) until one is set; reads pass")
@@ -248,13 +226,11 @@ import Testing
         arguments: [
             "null", "*", "localhost:5173", "http://", "http://a/b", "http://a?b", "http://user@host", "://host",
             "http://evil example",
-        ]
-    )
+        ])
     func badOrigin(origin: String) {
         #expect(
             #expect(throws: SignalError.self) { try LiveServerConfiguration(allowedOrigins: [origin]).validated() }?
-                .code == .invalidArgument
-        )
+                .code == .invalidArgument)
         do {
             _ = try LiveServerConfiguration(allowedOrigins: [origin]).validated()
         } catch {
@@ -264,8 +240,7 @@ import Testing
 
     @Test(
         "a --token of other characters, empty or too long is refused, without quoting it",
-        arguments: ["has space", "tab\t", "é", "", String(repeating: "a", count: 257)]
-    )
+        arguments: ["has space", "tab\t", "é", "", String(repeating: "a", count: 257)])
     func badToken(token: String) {
         do {
             _ = try LiveServerConfiguration(token: token).validated()
@@ -292,8 +267,7 @@ import Testing
             ("http://localhost:8080", "http://localhost:8080"), ("http://LOCALHOST:80", "http://localhost"),
             ("https://a.example:443/", "https://a.example"),
             ("http://[::1]:8080", "http://[::1]:8080"), ("chrome-extension://abcdef", "chrome-extension://abcdef"),
-        ]
-    )
+        ])
     func originForms(text: String, normal: String) throws {
         #expect(try #require(WebOrigin(text)).description == normal)
     }
@@ -334,25 +308,19 @@ import Testing
             // The router's requests carry Host: localhost.
             #expect(
                 try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost"]).status
-                    == .ok
-            )
+                    == .ok)
             #expect(try await client.send(.post, "/update", json: body).status == .ok)
             let null = try await client.send(.post, "/update", json: body, headers: [.origin: "null"])
             #expect(null.status == .forbidden)
             #expect(try null.error().message.contains("opaque origin"))
             #expect(
                 try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost:5173"]).status
-                    == .forbidden
-            )
+                    == .forbidden)
         }
         let f = try await ManualFeed.started(TestSpecs.shake)
         try await f.test(configuration: LiveServerConfiguration(allowedOrigins: ["http://localhost:5173"])) { client in
             let allowed = try await client.send(
-                .post,
-                "/update",
-                json: body,
-                headers: [.origin: "http://localhost:5173"]
-            )
+                .post, "/update", json: body, headers: [.origin: "http://localhost:5173"])
             #expect(allowed.status == .ok)
             let other = try await client.send(.post, "/update", json: body, headers: [.origin: "http://localhost:5174"])
             #expect(other.status == .forbidden)
@@ -361,8 +329,7 @@ import Testing
 
     @Test(
         "a change's body with no Content-Type or text/plain is 415 naming application/json; each route",
-        arguments: 0..<3
-    )
+        arguments: 0..<3)
     func notJSON(index: Int) async throws {
         let (method, path, body) = Self.changes[index]
         try await ManualFeed.test(TestSpecs.shake) { f, client in
@@ -378,8 +345,7 @@ import Testing
             #expect(!f.feed.status.paused)
             #expect(
                 try await client.send(method, path, json: body, contentType: "application/json; charset=utf-8").status
-                    == .ok
-            )
+                    == .ok)
         }
     }
 
@@ -466,9 +432,7 @@ import Testing
                 [
                     "POST /update HTTP/1.1", "Host: 127.0.0.1:\(port)", "Origin: http://localhost:\(port)",
                     "Content-Type: application/json",
-                ],
-                body: body
-            )
+                ], body: body)
             #expect(other.status == 403)
             #expect(f.feed.holdsJSON == "{}")
             let own = try await RawExchange.send(
@@ -476,9 +440,7 @@ import Testing
                 [
                     "POST /update HTTP/1.1", "Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)",
                     "Content-Type: application/json",
-                ],
-                body: body
-            )
+                ], body: body)
             #expect(own.status == 200)
             #expect(f.feed.holdsJSON != "{}")
         }
@@ -495,10 +457,7 @@ import Testing
     /// What the server answers to an upgrade the request guard refuses: the guard's status and a JSON
     /// reason holding `reason` (as a change would be answered), no upgrade, and the connection closed.
     static func refusedUpgrade(
-        _ response: RawExchange,
-        status: Int,
-        reason: String,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ response: RawExchange, status: Int, reason: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.header("connection") == "close", sourceLocation: sourceLocation)
@@ -508,9 +467,7 @@ import Testing
         #expect(!response.body.contains("malformed"), "\(response.body)", sourceLocation: sourceLocation)
         if status == 401 {
             #expect(
-                response.header("www-authenticate") == "Bearer realm=\"signals-serve\"",
-                sourceLocation: sourceLocation
-            )
+                response.header("www-authenticate") == "Bearer realm=\"signals-serve\"", sourceLocation: sourceLocation)
         }
     }
 
@@ -521,14 +478,10 @@ import Testing
         try await ManualFeed.testLive(TestSpecs.shake) { f, port in
             Self.refusedUpgrade(
                 try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: http://evil.example"])),
-                status: 403,
-                reason: "a WebSocket upgrade from Origin http://evil.example is refused"
-            )
+                status: 403, reason: "a WebSocket upgrade from Origin http://evil.example is refused")
             Self.refusedUpgrade(
-                try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: null"])),
-                status: 403,
-                reason: "opaque origin"
-            )
+                try await RawExchange.send(port: port, Self.upgrade(port, ["Origin: null"])), status: 403,
+                reason: "opaque origin")
             #expect(f.feed.status.clients.ws == 0)
             let none = try await RawExchange.send(port: port, Self.upgrade(port))
             #expect(none.status == 101)
@@ -539,8 +492,7 @@ import Testing
                 [
                     "GET /v1/ws HTTP/1.1", "Host: evil.example:\(port)", "Connection: Upgrade",
                     "Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
-                ]
-            )
+                ])
             Self.refusedUpgrade(host, status: 421, reason: "not to Host 'evil.example")
         }
     }
@@ -552,20 +504,14 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.shake)
         try await f.testLive(configuration: LiveServerConfiguration(token: "s3cret")) { port in
             Self.refusedUpgrade(
-                try await RawExchange.send(port: port, Self.upgrade(port)),
-                status: 401,
-                reason: "a WebSocket upgrade needs this server's token"
-            )
+                try await RawExchange.send(port: port, Self.upgrade(port)), status: 401,
+                reason: "a WebSocket upgrade needs this server's token")
             Self.refusedUpgrade(
-                try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?token=nope")),
-                status: 401,
-                reason: "carries a token that is not this server's"
-            )
+                try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?token=nope")), status: 401,
+                reason: "carries a token that is not this server's")
             Self.refusedUpgrade(
-                try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer nope"])),
-                status: 401,
-                reason: "carries a token that is not this server's"
-            )
+                try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer nope"])), status: 401,
+                reason: "carries a token that is not this server's")
             let query = try await RawExchange.send(port: port, Self.upgrade(port, path: "/v1/ws?rate=10&token=s3cret"))
             #expect(query.status == 101)
             let header = try await RawExchange.send(port: port, Self.upgrade(port, ["Authorization: Bearer s3cret"]))
@@ -614,8 +560,6 @@ struct RawExchange {
         }
         await connection.close()
         return try #require(
-            result,
-            "the server closed the connection before a whole response: \(String(decoding: raw, as: UTF8.self))"
-        )
+            result, "the server closed the connection before a whole response: \(String(decoding: raw, as: UTF8.self))")
     }
 }

@@ -55,8 +55,7 @@ import Testing
         let document = try SpecDocument.decode(json: Data(Self.phoneWalk.utf8))
         let motion = try #require(
             { if case .motionAndRoute(let motion, _) = document { motion } else { nil } }(),
-            "the phone-walk spec no longer decodes as motion and a route: \(document)"
-        )
+            "the phone-walk spec no longer decodes as motion and a route: \(document)")
         let rendered = try motion.render(sampleRate: 100, startIndex: 0, frameCount: 10)
         for (index, line) in lines {
             guard index >= 5 else {
@@ -65,14 +64,10 @@ import Testing
             }
             let s = (0..<9).map { Double(rendered[frame: index, channel: $0]) }
             let m = MotionPoint(
-                timestamp: Double(index) / 100,
-                userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
-                gravity: Acceleration(x: s[3], y: s[4], z: s[5]),
-                rotationRate: RotationRate(x: s[6], y: s[7], z: s[8])
-            )
+                timestamp: Double(index) / 100, userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
+                gravity: Acceleration(x: s[3], y: s[4], z: s[5]), rotationRate: RotationRate(x: s[6], y: s[7], z: s[8]))
             let expected = MotionLocationPoint(
-                motion: m,
-                location: try Self.fix(Self.phoneWalk, rate: 100, index: index)
+                motion: m, location: try Self.fix(Self.phoneWalk, rate: 100, index: index)
             ).jsonLine()
             #expect(line == expected, "index \(index)")
         }
@@ -90,12 +85,10 @@ import Testing
         #expect(
             try object(String(buffer: try #require(f.feed.dataBody())))["location"] as? [String: Double] == [
                 "latitude": 10, "longitude": 20,
-            ]
-        )
+            ])
         try await f.switchSpec(to: Self.walk, thenAdvance: 1)
         #expect(
-            String(buffer: try #require(f.feed.latest).json) == (try Self.fix(Self.walk, rate: 10, index: 2)).jsonLine
-        )
+            String(buffer: try #require(f.feed.latest).json) == (try Self.fix(Self.walk, rate: 10, index: 2)).jsonLine)
         f.feed.close()
     }
 
@@ -108,17 +101,12 @@ import Testing
             #expect(spec.status == .ok)
             #expect(try JSONValue.parse(Data(buffer: spec.body)) == (try JSONValue.parse(Data(Self.walk.utf8))))
             let bad = try await client.send(
-                .put,
-                "/v1/spec",
-                json: #"{"route": {"speed": 3, "waypoints": [{"latitude": 95, "longitude": 0}]}}"#
-            )
+                .put, "/v1/spec", json: #"{"route": {"speed": 3, "waypoints": [{"latitude": 95, "longitude": 0}]}}"#)
             #expect(bad.status == .badRequest)
             #expect(try bad.error().path?.hasPrefix("$.route.waypoints[0]") == true, "\(bad.text)")
             let extra = try await client.send(
-                .put,
-                "/v1/spec",
-                json: #"{"route": {"speed": 3, "waypoints": [{"latitude": 1, "longitude": 0}]}, "sine": {}}"#
-            )
+                .put, "/v1/spec",
+                json: #"{"route": {"speed": 3, "waypoints": [{"latitude": 1, "longitude": 0}]}, "sine": {}}"#)
             #expect(extra.status == .badRequest)
             #expect(try extra.error().path == "$.sine")
         }

@@ -30,9 +30,7 @@ import Glibc
         let nice = try await checker.check { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
         #expect(nice == max(process, SpecChecker.niceness))
         #expect(
-            getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == process,
-            "the caller's thread was lowered too"
-        )
+            getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == process, "the caller's thread was lowered too")
         #else
         let (name, service) = try await checker.check { (Thread.current.name, Thread.current.qualityOfService) }
         #expect(name == SpecChecker.threadName)
@@ -123,8 +121,7 @@ import Glibc
                 #"{"trajectory": {"route": {"speed": 1.4, "waypoints": WAYPOINTS}, "vehicle": "walk"}}"#,
                 "$.trajectory.route.waypoints"
             ),
-        ]
-    )
+        ])
     func liveWaypointBound(template: String, path: String) async throws {
         let body = template.replacingOccurrences(of: "WAYPOINTS", with: Self.waypoints(LiveSpec.mostLiveWaypoints + 1))
         try await ManualFeed.test(TestSpecs.sine) { f, client in

@@ -15,22 +15,19 @@ import Testing
             #expect(current.status == .ok)
             #expect(
                 try SignalNode.decode(json: Data(buffer: current.body))
-                    == (try SignalNode.decode(json: Data(TestSpecs.sine.utf8)))
-            )
+                    == (try SignalNode.decode(json: Data(TestSpecs.sine.utf8))))
             #expect(current.text.contains("\"phase\" : 0.2") || current.text.contains("\"phase\": 0.2"))
             let put = try await client.send(.put, "/v1/spec", json: TestSpecs.shake)
             #expect(put.status == .ok)
             #expect(
                 try SignalNode.decode(json: Data(buffer: put.body))
-                    == (try SignalNode.decode(json: Data(TestSpecs.shake.utf8)))
-            )
+                    == (try SignalNode.decode(json: Data(TestSpecs.shake.utf8))))
             let after = try await client.execute(uri: "/v1/spec", method: .get)
             #expect(after.text == put.text)
             await f.advance(points: 1)
             #expect(
                 try await client.execute(uri: "/v1/point", method: .get).text
-                    == (try expectedLine(TestSpecs.shake, rate: 100, index: 1)) + "\n"
-            )
+                    == (try expectedLine(TestSpecs.shake, rate: 100, index: 1)) + "\n")
         }
     }
 
@@ -63,8 +60,7 @@ import Testing
             ),
             (
                 Self.trajectory(
-                    #""imu": {"gyroscope_bias_instability": 0.001, "gyroscope_bias_correlation_time": -5}"#
-                ),
+                    #""imu": {"gyroscope_bias_instability": 0.001, "gyroscope_bias_correlation_time": -5}"#),
                 "$.trajectory.sensors.imu.gyroscope_bias_correlation_time", "≥ 0"
             ),
             (
@@ -75,8 +71,7 @@ import Testing
                 Self.trajectory(#""magnetometer": {"resolution": 1e-320}"#),
                 "$.trajectory.sensors.magnetometer.resolution", "at least 1e-12"
             ),
-        ]
-    )
+        ])
     func invalid(body: String, path: String, message: String) async throws {
         try await ManualFeed.test(TestSpecs.sine) { f, client in
             let before = try await client.execute(uri: "/v1/spec", method: .get).text
@@ -89,8 +84,7 @@ import Testing
             await f.advance(points: 1)
             #expect(
                 try await client.execute(uri: "/v1/point", method: .get).text
-                    == (try expectedLine(TestSpecs.sine, rate: 100, index: 1)) + "\n"
-            )
+                    == (try expectedLine(TestSpecs.sine, rate: 100, index: 1)) + "\n")
         }
     }
 
@@ -105,22 +99,14 @@ import Testing
             #expect(delete.headers[.allow] == "GET, HEAD, PUT")
             #expect(
                 try await client.send(.put, "/v1/spec", json: TestSpecs.sine, contentType: "text/plain").status
-                    == .unsupportedMediaType
-            )
+                    == .unsupportedMediaType)
             let huge = try await client.send(
-                .put,
-                "/v1/spec",
-                json: String(repeating: " ", count: (1 << 20) + 1) + TestSpecs.sine
-            )
+                .put, "/v1/spec", json: String(repeating: " ", count: (1 << 20) + 1) + TestSpecs.sine)
             #expect(huge.status == .contentTooLarge)
             #expect(
                 try await client.send(
-                    .put,
-                    "/v1/spec",
-                    json: TestSpecs.sine,
-                    contentType: "application/vnd.signals+json"
-                ).status == .ok
-            )
+                    .put, "/v1/spec", json: TestSpecs.sine, contentType: "application/vnd.signals+json"
+                ).status == .ok)
         }
     }
 }

@@ -42,8 +42,7 @@ import Testing
             ("/v1/ws?since=4", nil, "unknown query parameter 'since'; this endpoint takes rate, after, ids"),
             ("/v1/ws", "abc", "Last-Event-ID must be a point index"),
             ("/v1/ws?ids=true&after=3", nil, "/v1/ws is a WebSocket endpoint"),
-        ]
-    )
+        ])
     func badStreams(uri: String, lastEventID: String?, message: String) async throws {
         try await ManualFeed.test(TestSpecs.sine) { f, client in
             var headers: HTTPFields = [:]

@@ -112,8 +112,7 @@ import Testing
                 Set(data.keys) == [
                     "accelerometer", "timestamp", "motion", "location", "heading", "magneticField", "pressure",
                     "altitude", "pedometer",
-                ]
-            )
+                ])
             #expect(TrajectoryServeTests.missingSensorKeys(data) == [])
             let motion = try #require(data["motion"] as? [String: Any])
             #expect(NSDictionary(dictionary: motion) == NSDictionary(dictionary: try point.json()))
@@ -134,8 +133,7 @@ import Testing
         "/data of a spec that is not a trajectory is the original shape, byte for byte",
         arguments: [
             TestSpecs.shake, TestSpecs.sine, TestSpecs.gravity,
-        ]
-    )
+        ])
     func dataUnchanged(spec: String) async throws {
         try await ManualFeed.test(spec, through: 7) { f, client in
             let body = try await client.execute(uri: "/data", method: .get).text
@@ -170,10 +168,7 @@ import Testing
     func holdHeadingAndPressure() async throws {
         try await ManualFeed.test(TestSpecs.walk, through: 50) { f, client in
             let response = try await client.send(
-                .post,
-                "/update",
-                json: #"{"heading": {"trueHeading": 90}, "pressure": 95000.5}"#
-            )
+                .post, "/update", json: #"{"heading": {"trueHeading": 90}, "pressure": 95000.5}"#)
             #expect(response.status == .ok)
             #expect(response.text == #"{"heading":{"trueHeading":90.0},"pressure":95000.5}"# + "\n")
             await f.advance(points: 10)
@@ -197,19 +192,15 @@ import Testing
             // A magnetic heading given is held as given; the pressure stays held.
             #expect(
                 try await client.send(
-                    .post,
-                    "/update",
-                    json: #"{"heading": {"trueHeading": 359.5, "magneticHeading": 0}}"#
-                ).status == .ok
-            )
+                    .post, "/update", json: #"{"heading": {"trueHeading": 359.5, "magneticHeading": 0}}"#
+                ).status == .ok)
             await f.advance(points: 1)
             let both = try await client.execute(uri: "/v1/point", method: .get).json()
             #expect(
                 both["heading"] as? [String: Double] == [
                     "trueHeading": 359.5, "magneticHeading": 0,
                     "headingAccuracy": try trajectoryPoint(TestSpecs.walk, rate: 100, index: 61).headingAccuracy,
-                ]
-            )
+                ])
             #expect(both["pressure"] as? Double == 95000.5)
 
             // The console's Release: the spec applied again ends every hold; the points are the trajectory's again.
@@ -261,8 +252,7 @@ import Testing
         try await ManualFeed.test(TestSpecs.walk, through: 5) { f, client in
             #expect(
                 try await client.send(.post, "/update", json: #"{"accelerometer": {"x": 0, "y": -1, "z": 0}}"#).status
-                    == .ok
-            )
+                    == .ok)
             await f.advance(points: 1)
             let point = try await client.execute(uri: "/v1/point", method: .get).json()
             #expect(xyz(point["gravity"]) == [0, -1, 0])
@@ -281,15 +271,10 @@ import Testing
             (#"{"heading": {"trueHeading": 90}}"#, "$.heading"),
             (#"{"pressure": 101325}"#, "$.pressure"),
             (#"{"accelerometer": {"x": 0, "y": 0, "z": -1}, "pressure": 101325}"#, "$.pressure"),
-        ]
-    )
+        ])
     func notATrajectory(body: String, path: String) async throws {
         try await DataRoutesTests.expectRefusedUpdate(
-            TestSpecs.shake,
-            body: body,
-            path: path,
-            message: "not a trajectory"
-        )
+            TestSpecs.shake, body: body, path: path, message: "not a trajectory")
     }
 
     @Test(
@@ -310,8 +295,7 @@ import Testing
             (#"{"pressure": null}"#, "$.pressure", "null"),
             (#"{"pressure": {"value": 1000}}"#, "$.pressure", "must be a number"),
             (#"{"pressure": 101325, "heading": {"trueHeading": 400}}"#, "$.heading.trueHeading", "360"),
-        ]
-    )
+        ])
     func badHeadingsAndPressures(body: String, path: String, message: String) async throws {
         try await DataRoutesTests.expectRefusedUpdate(TestSpecs.walk, body: body, path: path, message: message)
     }

@@ -11,12 +11,8 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct WebSocketFrameCheckTests {
     /// A client's frame: `mask` (RFC 6455 requires one from a client) XORs the payload.
     static func frame(
-        _ opcode: UInt8,
-        _ payload: [UInt8] = [],
-        fin: Bool = true,
-        rsv: UInt8 = 0,
-        mask: [UInt8]? = [0x37, 0xFA, 0x21, 0x3D],
-        length: Int? = nil
+        _ opcode: UInt8, _ payload: [UInt8] = [], fin: Bool = true, rsv: UInt8 = 0,
+        mask: [UInt8]? = [0x37, 0xFA, 0x21, 0x3D], length: Int? = nil
     ) -> [UInt8] {
         // The package's frame head (Formats), with the first byte's bits and the length as given.
         var bytes = WebSocketProtocol.frameHead(.text, length: length ?? payload.count, masked: mask != nil)
@@ -80,8 +76,7 @@ import Testing
             }
             let end = try #require(
                 head.firstRange(of: Array("\r\n\r\n".utf8)),
-                "no handshake answer: \(String(decoding: head.prefix(200), as: UTF8.self))"
-            )
+                "no handshake answer: \(String(decoding: head.prefix(200), as: UTF8.self))")
             #expect(head.starts(with: Array("HTTP/1.1 101 Switching Protocols\r\n".utf8)))
             for frame in frames { try await connection.send(frame) }
             await f.advance(points: 5)
@@ -117,9 +112,7 @@ import Testing
         Violation("a text frame ending mid-character", [frame(text, [0x61, 0xE2, 0x82])], 1007),
         Violation(
             "a fragmented text whose second part is not UTF-8",
-            [frame(text, [0x61, 0xE2, 0x82], fin: false), frame(continuation, [0x28])],
-            1007
-        ),
+            [frame(text, [0x61, 0xE2, 0x82], fin: false), frame(continuation, [0x28])], 1007),
         Violation("RSV1 set", [frame(text, Array("hi".utf8), rsv: 0b100)], 1002),
         Violation("RSV3 set on a ping", [frame(ping, [], rsv: 0b001)], 1002),
         Violation("reserved opcode 3", [frame(0x3, Array("hi".utf8))], 1002),
@@ -128,29 +121,21 @@ import Testing
         Violation("a fragmented ping", [frame(ping, Array("hi".utf8), fin: false)], 1002),
         Violation(
             "a new text frame while a fragmented one is open",
-            [frame(text, Array("a".utf8), fin: false), frame(text, Array("b".utf8))],
-            1002
-        ),
+            [frame(text, Array("a".utf8), fin: false), frame(text, Array("b".utf8))], 1002),
         Violation(
             "a new binary frame while a fragmented text is open",
-            [frame(text, Array("a".utf8), fin: false), frame(binary, [1])],
-            1002
-        ),
+            [frame(text, Array("a".utf8), fin: false), frame(binary, [1])], 1002),
         Violation("a close frame of one byte", [frame(close, [0x03])], 1002),
         Violation("a close status that may not be sent (1005)", [frame(close, closePayload(1005))], 1002),
         Violation("a close status out of range (999)", [frame(close, closePayload(999))], 1002),
         Violation("a close reason that is not UTF-8", [frame(close, closePayload(1000, [0xFF]))], 1007),
         Violation(
-            "a frame over the size limit (20,000 bytes)",
-            [frame(binary, [UInt8](repeating: 0, count: 20_000))],
-            1009
-        ),
+            "a frame over the size limit (20,000 bytes)", [frame(binary, [UInt8](repeating: 0, count: 20_000))], 1009),
     ]
 
     @Test(
         "a client that breaks RFC 6455 gets a close frame with the status, then the connection closes; nothing follows the close frame",
-        arguments: violations
-    )
+        arguments: violations)
     func violationFailsTheConnection(_ violation: Violation) async throws {
         let (what, status) = (violation.what, violation.status)
         let received = try await Self.exchange(violation.frames)
@@ -161,8 +146,7 @@ import Testing
         let code = last.payload.count >= 2 ? UInt16(last.payload[0]) << 8 | UInt16(last.payload[1]) : 0
         #expect(
             code == status,
-            "\(what): close status \(code), reason '\(String(decoding: last.payload.dropFirst(2), as: UTF8.self))'"
-        )
+            "\(what): close status \(code), reason '\(String(decoding: last.payload.dropFirst(2), as: UTF8.self))'")
         #expect(last.payload.count > 2, "\(what): the close frame gives no reason")
     }
 
@@ -204,8 +188,7 @@ import Testing
             ([[0xE2, 0x82]], false),  // cut
             ([[0x80]], false),  // a lone continuation byte
             ([[0xFF]], false),
-        ] as [([[UInt8]], Bool)]
-    )
+        ] as [([[UInt8]], Bool)])
     func utf8Check(_ pieces: [[UInt8]], _ valid: Bool) {
         var check = UTF8Check()
         var readable = true
@@ -224,8 +207,7 @@ import Testing
             (1000, true), (1003, true), (1004, false), (1005, false), (1006, false), (1007, true), (1014, true),
             (1015, false),
             (2999, false), (3000, true), (4999, true), (5000, false), (0, false),
-        ] as [(UInt16, Bool)]
-    )
+        ] as [(UInt16, Bool)])
     func closeStatuses(_ code: UInt16, _ allowed: Bool) {
         #expect(WebSocketFrameCheck.maySend(code) == allowed)
     }

@@ -43,9 +43,7 @@ import Testing
     @Test("random access and a cursor give the same error, jitter included")
     func randomAccess() {
         let process = GNSSErrorProcess(
-            GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: 0.7, seed: 9),
-            sampleRate: 5
-        )
+            GNSSErrorModel(sigma: 3, correlationTime: 60, jitter: 0.7, seed: 9), sampleRate: 5)
         var cursor = GNSSErrorProcess.Cursor(process, at: 1000)
         for k in 1000..<1300 {
             #expect(cursor.offset == process.offset(at: k))
@@ -69,8 +67,7 @@ import Testing
                 GNSSErrorModel(sigma: 3, correlationTime: 60, verticalRatio: 2.5), "$.route.error.verticalRatio",
                 .outOfRange
             ),
-        ]
-    )
+        ])
     func validation(_ model: GNSSErrorModel, _ path: String, _ code: SignalError.Code) {
         #expect(#expect(throws: SignalError.self) { try model.validate() }?.code == code)
         do {

@@ -61,16 +61,14 @@ import Testing
         "entity declarations are refused before parsing, naming the entity and its line",
         arguments: [
             (billionLaughs, 3, "'lol'"), (externalEntity, 2, "'secret'"),
-        ]
-    )
+        ])
     func entities(text: String, line: Int, name: String) throws {
         let error = try #require(throws: SignalError.self) {
             try Route(gpx: Data(text.utf8), speed: 1, file: "walk.gpx")
         }
         #expect(error.code == .malformed)
         #expect(
-            error.description.hasPrefix("walk.gpx:\(line): XML error: the file declares the entity \(name)"),
-            "\(error)"
+            error.description.hasPrefix("walk.gpx:\(line): XML error: the file declares the entity \(name)"), "\(error)"
         )
     }
 
@@ -90,8 +88,7 @@ import Testing
             (76, "malformed XML: an end tag that does not match the open element"),
             (1, "XML error: the parser gave up (an internal limit)"),
             (9999, "malformed XML: a problem this reader has no words for (libxml2 code 9999)"),
-        ]
-    )
+        ])
     func describe(code: Int, words: String) {
         let data = Data("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>&#38; &lol9;</name></wpt></gpx>".utf8)
         let error = NSError(domain: "NSXMLParserErrorDomain", code: code)
@@ -104,8 +101,7 @@ import Testing
             ("hello, world\n", "not XML: a GPX file starts with '<'"),
             ("{\"route\": {}}", "not XML: a GPX file starts with '<'"),
             ("lat,lon\n51.5,-0.12\n", "not XML: a GPX file starts with '<'"),
-        ]
-    )
+        ])
     func notXML(text: String, words: String) throws {
         let error = try #require(throws: SignalError.self) {
             try Route(gpx: Data(text.utf8), speed: 1, file: "walk.gpx")
@@ -122,9 +118,7 @@ import Testing
     }
 
     @Test(
-        "every code libxml2 reports for a malformed file has words",
-        arguments: Array(GPXReader.reasons.keys.sorted())
-    )
+        "every code libxml2 reports for a malformed file has words", arguments: Array(GPXReader.reasons.keys.sorted()))
     func noBareNumbers(code: Int) {
         let error = NSError(domain: "NSXMLParserErrorDomain", code: code)
         #expect(!GPXReader.describe(error).contains("\(code)"))

@@ -31,8 +31,7 @@ import Testing
 
     @Test(
         "σ and τ of a long render (2^20 samples) within 10 % of the model's, at two rates",
-        arguments: [(3.0, 60.0, 1.0), (0.5, 5.0, 10.0)]
-    )
+        arguments: [(3.0, 60.0, 1.0), (0.5, 5.0, 10.0)])
     func sigmaAndTau(_ sigma: Double, _ tau: Double, _ rate: Double) {
         let p = GaussMarkovProcess(sigma: sigma, tau: tau, step: 1 / rate, seed: 7, stream: 1)
         let x = Self.run(p, count: 1 << 20)

@@ -35,8 +35,7 @@ import Testing
         for t in GeodTestLine.all {
             let r = g.inverse(
                 from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1),
-                to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2)
-            )
+                to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2))
             #expect(abs(r.distance - t.s12) < 1e-6, "\(t): \(r.distance - t.s12) m")
             #expect(abs(r.arcLength - t.a12) < 1e-9, "\(t)")
             #expect(abs(r.reducedLength - t.m12) < 1e-5, "\(t): m12 \(r.reducedLength) vs \(t.m12)")
@@ -60,8 +59,7 @@ import Testing
         for t in antipodal + polar + short {
             let r = g.inverse(
                 from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1),
-                to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2)
-            )
+                to: GeoCoordinate(latitude: t.lat2, longitude: t.lon2))
             #expect(abs(r.distance - t.s12) < 1e-6, "\(t)")
             let p = g.direct(from: GeoCoordinate(latitude: t.lat1, longitude: t.lon1), azimuth: t.azi1, distance: t.s12)
             #expect(metres(t.lat2, t.lon2, p.latitude, p.longitude) < 1e-6, "\(t)")
@@ -78,8 +76,7 @@ import Testing
             crossings += 1
             let r = g.inverse(
                 from: GeoCoordinate(latitude: t.lat1, longitude: lon1),
-                to: GeoCoordinate(latitude: t.lat2, longitude: lon2)
-            )
+                to: GeoCoordinate(latitude: t.lat2, longitude: lon2))
             #expect(abs(r.distance - t.s12) < 1e-6, "\(t)")
             let p = g.direct(from: GeoCoordinate(latitude: t.lat1, longitude: lon1), azimuth: t.azi1, distance: t.s12)
             #expect(metres(t.lat2, lon2, p.latitude, p.longitude) < 1e-6, "\(t)")
@@ -107,14 +104,11 @@ import Testing
 
     @Test(
         "poles, the equator, the antimeridian and coincident points: as GeographicLib solves them",
-        arguments: geographicLibInverse.indices
-    )
+        arguments: geographicLibInverse.indices)
     func specialCases(_ i: Int) {
         let (lat1, lon1, lat2, lon2, s12, azi1, azi2) = Self.geographicLibInverse[i]
         let r = g.inverse(
-            from: GeoCoordinate(latitude: lat1, longitude: lon1),
-            to: GeoCoordinate(latitude: lat2, longitude: lon2)
-        )
+            from: GeoCoordinate(latitude: lat1, longitude: lon1), to: GeoCoordinate(latitude: lat2, longitude: lon2))
         #expect(abs(r.distance - s12) < 1e-6)
         #expect(abs(angleDifference(azi1, r.initialAzimuth)) < 1e-9)
         #expect(abs(angleDifference(azi2, r.finalAzimuth)) < 1e-9)
@@ -152,14 +146,11 @@ import Testing
 
     @Test(
         "points along a line between two points (a route leg): within 1 µm of GeographicLib",
-        arguments: geographicLibLines.indices
-    )
+        arguments: geographicLibLines.indices)
     func linePositions(_ i: Int) {
         let (lat1, lon1, lat2, lon2, s, lat, lon, azi) = Self.geographicLibLines[i]
         let line = g.line(
-            from: GeoCoordinate(latitude: lat1, longitude: lon1),
-            to: GeoCoordinate(latitude: lat2, longitude: lon2)
-        )
+            from: GeoCoordinate(latitude: lat1, longitude: lon1), to: GeoCoordinate(latitude: lat2, longitude: lon2))
         let p = line.position(distance: s)
         #expect(metres(lat, lon, p.latitude, p.longitude) < 1e-6)
         if abs(lat) < 90 { #expect(abs(angleDifference(azi, p.azimuth)) < 1e-9) }
@@ -181,21 +172,16 @@ import Testing
     @Test("the ellipsoid's parameters are checked; a sphere has great-circle distances")
     func ellipsoid() throws {
         #expect(
-            #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 0, flattening: 0) }?.code == .outOfRange
-        )
+            #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 0, flattening: 0) }?.code == .outOfRange)
         #expect(
             #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: 6e6, flattening: -0.1) }?.code
-                == .outOfRange
-        )
+                == .outOfRange)
         #expect(
             #expect(throws: SignalError.self) { try Geodesic(equatorialRadius: .nan, flattening: 0) }?.code
-                == .outOfRange
-        )
+                == .outOfRange)
         let sphere = try Geodesic(equatorialRadius: 6_371_000, flattening: 0)
         let r = sphere.inverse(
-            from: GeoCoordinate(latitude: 0, longitude: 0),
-            to: GeoCoordinate(latitude: 0, longitude: 90)
-        )
+            from: GeoCoordinate(latitude: 0, longitude: 0), to: GeoCoordinate(latitude: 0, longitude: 90))
         #expect(abs(r.distance - 6_371_000 * Double.pi / 2) < 1e-6)
     }
 

@@ -19,15 +19,8 @@ import Testing
     )
     func jsonLine() throws {
         let p = LocationPoint(
-            timestamp: 0.5,
-            latitude: 51.5007,
-            longitude: -0.1246,
-            altitude: 10,
-            horizontalAccuracy: 4.5,
-            verticalAccuracy: 6.75,
-            speed: 1.4,
-            course: 45
-        )
+            timestamp: 0.5, latitude: 51.5007, longitude: -0.1246, altitude: 10, horizontalAccuracy: 4.5,
+            verticalAccuracy: 6.75, speed: 1.4, course: 45)
         #expect(
             p.jsonLine
                 == #"{"timestamp":0.5,"location":{"latitude":51.5007,"longitude":-0.1246,"altitude":10.0,"horizontalAccuracy":4.5,"verticalAccuracy":6.75,"speed":1.4,"course":45.0}}"#
@@ -41,9 +34,7 @@ import Testing
     @Test("decoding is strict: unknown fields and missing coordinates are refused; the rest defaults")
     func strictDecoding() throws {
         let minimal = try JSONDecoder().decode(
-            LocationPoint.self,
-            from: Data(#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}}"#.utf8)
-        )
+            LocationPoint.self, from: Data(#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}}"#.utf8))
         #expect(minimal == LocationPoint(timestamp: 1, latitude: 1, longitude: 2))
         for bad in [
             #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2, "heading": 3}}"#,
@@ -67,14 +58,7 @@ import Testing
         #expect(!unknown.jsonLine.contains("Accuracy\":-1"))
         #expect(!unknown.jsonLine.contains("speedAccuracy"))
         let known = LocationPoint(
-            timestamp: 1,
-            latitude: 2,
-            longitude: 3,
-            speed: 1.4,
-            course: 45,
-            speedAccuracy: 0.1,
-            courseAccuracy: 4.08
-        )
+            timestamp: 1, latitude: 2, longitude: 3, speed: 1.4, course: 45, speedAccuracy: 0.1, courseAccuracy: 4.08)
         #expect(
             known.jsonLine
                 == #"{"timestamp":1.0,"location":{"latitude":2.0,"longitude":3.0,"altitude":0.0,"horizontalAccuracy":0.0,"verticalAccuracy":0.0,"speed":1.4,"course":45.0,"speedAccuracy":0.1,"courseAccuracy":4.08}}"#

@@ -65,8 +65,7 @@ import Testing
         #expect(error?.line == 16)
         #expect(
             error?.message.contains("of point 2 is not after the previous point's") == true,
-            "\(String(describing: error))"
-        )
+            "\(String(describing: error))")
         #expect(error?.message.contains("give a speed to ignore them") == true)
     }
 
@@ -98,10 +97,9 @@ import Testing
         #expect(error?.line == 3)
         #expect(
             error?.message.contains(
-                "give every point a time or none, or give a speed to ignore the times (2 of 3 points have one)"
-            ) == true,
-            "\(String(describing: error))"
-        )
+                "give every point a time or none, or give a speed to ignore the times (2 of 3 points have one)")
+                == true,
+            "\(String(describing: error))")
         var notes: [String] = []
         let route = try Route(gpx: Data(text.utf8), speed: 2, file: "some.gpx", notes: &notes)
         #expect(notes == ["some.gpx: ignored the <time> of 2 points; moving at 2.0 m/s"])
@@ -131,8 +129,7 @@ import Testing
             error?.message.contains(
                 "<time> 2020-02-02T07:54:30Z of point 2 is not after the previous point's 2020-02-02T07:54:30Z (line 53)"
             ) == true,
-            "\(String(describing: error))"
-        )
+            "\(String(describing: error))")
         #expect(error?.message.contains("give a speed to ignore them") == true)
     }
 

@@ -128,8 +128,7 @@ import Testing
             #expect(
                 second.waypoints.contains {
                     abs($0.latitude - w.latitude) < 1e-9 && abs($0.longitude - w.longitude) < 1e-9 && $0.time == w.time
-                }
-            )
+                })
         }
         for k in 0...1505 {
             let p = a.location(at: Double(k) / 10)
@@ -172,28 +171,24 @@ import Testing
         #expect(
             text.hasPrefix(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"SignalRunner\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
-            )
-        )
+            ))
         #expect(text.hasSuffix("</gpx>\n"))
         let times = text.components(separatedBy: "<time>").dropFirst().map { String($0.prefix { $0 != "<" }) }
         #expect(
             times == [
                 "2023-11-14T22:13:20Z", "2023-11-14T22:13:21Z", "2023-11-14T22:13:22Z", "2023-11-14T22:13:22.22639Z",
                 "2023-11-14T22:13:23Z", "2023-11-14T22:13:23.72639Z",
-            ]
-        )
+            ])
         #expect(
             text.contains(
                 "<wpt lat=\"0\" lon=\"0\">\n        <ele>0</ele>\n        <time>2023-11-14T22:13:20Z</time>\n    </wpt>"
-            )
-        )
+            ))
         #expect(text.contains("lon=\"0.00002\""))
         #expect(#expect(throws: SignalError.self) { try route.gpx(interval: 0) }?.code == .outOfRange)
         #expect(#expect(throws: SignalError.self) { try route.gpx(interval: 1e-9) }?.code == .outOfRange)
         #expect(
             #expect(throws: SignalError.self) { try route.gpx(start: Date(timeIntervalSince1970: 1e15)) }?.code
-                == .outOfRange
-        )
+                == .outOfRange)
     }
 }
 

@@ -12,9 +12,8 @@ import Testing
     static let spec =
         (try? String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Examples/routes/walk.json"),
-            encoding: .utf8
-        )) ?? "(Examples/routes/walk.json is missing)"
+                .appendingPathComponent("../../Examples/routes/walk.json"), encoding: .utf8))
+        ?? "(Examples/routes/walk.json is missing)"
 
     @Test("the issue's spec decodes to the issue's DSL route")
     func decodes() throws {
@@ -44,9 +43,7 @@ import Testing
         let timed = try Route(
             json: Data(
                 #"{"route": {"waypoints": [{"latitude": 0, "longitude": 0, "time": 0}, {"latitude": 0, "longitude": 0.001, "time": 60}]}}"#
-                    .utf8
-            )
-        )
+                    .utf8))
         #expect(timed.isTimed)
         #expect(timed.waypoints[1].time == 60)
     }
@@ -147,15 +144,11 @@ import Testing
     @Test("a route inside a larger document decodes at its own path")
     func nested() throws {
         let doc = try JSONValue.parse(
-            #"{"motion": {}, "route": {"speed": 2, "waypoints": [{"latitude": 95, "longitude": 0}]}}"#
-        )
+            #"{"motion": {}, "route": {"speed": 2, "waypoints": [{"latitude": 95, "longitude": 0}]}}"#)
         let value = try #require(doc.object?["route"])
         #expect(
             throws: SignalError(
-                .outOfRange,
-                path: "$.route.waypoints[0].latitude",
-                "latitude 95.0 is outside −90 … 90 degrees"
-            )
+                .outOfRange, path: "$.route.waypoints[0].latitude", "latitude 95.0 is outside −90 … 90 degrees")
         ) {
             try Route(json: value, path: "$.route")
         }

@@ -31,8 +31,7 @@ import Testing
         let request = try Route.request(sampleRate: 5, duration: 1)
         #expect(
             #expect(throws: SignalError.self) { try RoutePoints(sampler: sampler, request: request) }?.code
-                == .invalidRender
-        )
+                == .invalidRender)
     }
 }
 

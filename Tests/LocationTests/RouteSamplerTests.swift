@@ -73,16 +73,13 @@ import Testing
     func badRequests() throws {
         #expect(
             #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 0, duration: 1) }?.code
-                == .invalidRender
-        )
+                == .invalidRender)
         #expect(
             #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1, duration: .nan) }?.code
-                == .invalidRender
-        )
+                == .invalidRender)
         #expect(
             #expect(throws: SignalError.self) { try Self.walk.samples(sampleRate: 1e6, duration: 1e9) }?.code
-                == .invalidRender
-        )
+                == .invalidRender)
         let sampler = try Self.walk.sampler(sampleRate: 1)
         #expect(#expect(throws: SignalError.self) { try sampler.sample(at: -1) }?.code == .invalidRender)
         #expect(#expect(throws: SignalError.self) { try sampler.sample(at: 1 << 48) }?.code == .invalidRender)

@@ -112,8 +112,7 @@ import Testing
     }
 
     @Test(
-        "acceleration: from rest at the limit, cruise, and to rest; speed continuous between legs of different speeds"
-    )
+        "acceleration: from rest at the limit, cruise, and to rest; speed continuous between legs of different speeds")
     func acceleration() throws {
         let t = try Route(speed: 4, acceleration: 0.5) {
             Waypoint(latitude: 0, longitude: 0)
@@ -125,8 +124,7 @@ import Testing
         #expect(abs(t.location(at: 1).speed - 0.5) < 1e-12)
         let p1 = t.location(at: 1)
         #expect(
-            abs(g.inverse(from: GeoCoordinate(latitude: 0, longitude: 0), to: p1.coordinate).distance - 0.25) < 1e-9
-        )
+            abs(g.inverse(from: GeoCoordinate(latitude: 0, longitude: 0), to: p1.coordinate).distance - 0.25) < 1e-9)
         #expect(abs(t.location(at: 8).speed - 4) < 1e-12)  // reached after 8 s
         // At the first waypoint the speed is the slower leg's (2 m/s), reached by braking before it.
         let arrival = t.waypointTimes[1].arrival
@@ -167,14 +165,12 @@ import Testing
         let mid = t.location(at: 60)
         #expect(abs(mid.altitude - 150) < 1e-9)
         let leg = g.inverse(
-            from: GeoCoordinate(latitude: 45, longitude: 7),
-            to: GeoCoordinate(latitude: 45.001, longitude: 7)
+            from: GeoCoordinate(latitude: 45, longitude: 7), to: GeoCoordinate(latitude: 45.001, longitude: 7)
         ).distance
         #expect(abs(mid.speed - leg / 100) < 1e-12)
         #expect(
             abs(g.inverse(from: GeoCoordinate(latitude: 45, longitude: 7), to: mid.coordinate).distance - leg / 2)
-                < 1e-6
-        )
+                < 1e-6)
         let still = t.location(at: 120)
         #expect(still.speed == 0)
         #expect(still.course == -1)
@@ -191,9 +187,7 @@ import Testing
             Waypoint(latitude: 89, longitude: 180)
         }.timeline()
         let first = g.line(
-            from: GeoCoordinate(latitude: 10, longitude: 179.5),
-            to: GeoCoordinate(latitude: -10, longitude: -179.5)
-        )
+            from: GeoCoordinate(latitude: 10, longitude: 179.5), to: GeoCoordinate(latitude: -10, longitude: -179.5))
         for k in 0...100 {
             let time = Double(k) / 100 * t.waypointTimes[1].arrival
             let p = t.location(at: time)

@@ -25,8 +25,7 @@ import Testing
             Route(speed: 3) {
                 Waypoint(latitude: 0, longitude: 0)
                 Waypoint(latitude: .nan, longitude: 0)
-            }
-        )
+            })
         #expect(nan?.code == .nonFinite)
         #expect(nan?.path == "$.route.waypoints[1].latitude")
         let empty = Self.error(Route(speed: 3, waypoints: []))
@@ -36,23 +35,20 @@ import Testing
             Route(speed: 0) {
                 Waypoint(latitude: 0, longitude: 0)
                 Waypoint(latitude: 0, longitude: 1)
-            }
-        )
+            })
         #expect(zero?.code == .outOfRange)
         #expect(zero?.path == "$.route.speed")
         let zeroLeg = Self.error(
             Route(speed: 1) {
                 Waypoint(latitude: 0, longitude: 0)
                 Waypoint(latitude: 0, longitude: 1, speed: 0)
-            }
-        )
+            })
         #expect(zeroLeg?.path == "$.route.waypoints[1].speed")
         let noSpeed = Self.error(
             Route {
                 Waypoint(latitude: 0, longitude: 0)
                 Waypoint(latitude: 0, longitude: 1)
-            }
-        )
+            })
         #expect(noSpeed?.code == .missingField)
     }
 
@@ -63,22 +59,18 @@ import Testing
                 Route {
                     Waypoint(latitude: 0, longitude: 0)
                     Waypoint(latitude: 0, longitude: 0.01, speed: 2)
-                }
-            ) == nil
-        )
+                }) == nil)
         let first = Self.error(
             Route(speed: 1) {
                 Waypoint(latitude: 0, longitude: 0, speed: 5)
                 Waypoint(latitude: 0, longitude: 0.01)
-            }
-        )
+            })
         #expect(first?.path == "$.route.waypoints[0].speed")
         let loopWithoutClosingSpeed = Self.error(
             Route(loop: true) {
                 Waypoint(latitude: 0, longitude: 0)
                 Waypoint(latitude: 0, longitude: 0.01, speed: 2)
-            }
-        )
+            })
         #expect(loopWithoutClosingSpeed?.code == .missingField)
     }
 
@@ -88,8 +80,7 @@ import Testing
             Route {
                 Waypoint(latitude: 0, longitude: 0, time: 10)
                 Waypoint(latitude: 0, longitude: 0.01, time: 9)
-            }
-        )
+            })
         #expect(decreasing?.code == .invalidTime)
         #expect(decreasing?.path == "$.route.waypoints[1].time")
         var paused = Route {
@@ -118,16 +109,13 @@ import Testing
     func ranges() {
         #expect(
             Self.error(Route(speed: 1) { Waypoint(latitude: 0, longitude: 0, altitude: 2e5) })?.path
-                == "$.route.waypoints[0].altitude"
-        )
+                == "$.route.waypoints[0].altitude")
         #expect(
             Self.error(Route(speed: 1, acceleration: 0) { Waypoint(latitude: 0, longitude: 0) })?.path
-                == "$.route.acceleration"
-        )
+                == "$.route.acceleration")
         #expect(Self.error(Route(speed: 5000) { Waypoint(latitude: 0, longitude: 0) })?.path == "$.route.speed")
         #expect(Self.error(Route(speed: 1) { Waypoint(latitude: 0, longitude: 0, pause: 2e9) })?.path == "$.route")
         #expect(
-            Self.error(Route(speed: 1) { Waypoint(latitude: 0, longitude: 0, pause: .infinity) })?.code == .nonFinite
-        )
+            Self.error(Route(speed: 1) { Waypoint(latitude: 0, longitude: 0, pause: .infinity) })?.code == .nonFinite)
     }
 }

@@ -15,8 +15,7 @@ import Testing
         let command = try route.simulatorCommand()
         #expect(
             command.commandLine
-                == "xcrun simctl location booted start --speed=3 51.5007,-0.1246 51.5033,-0.1196 -33.8688,151.2093"
-        )
+                == "xcrun simctl location booted start --speed=3 51.5007,-0.1246 51.5033,-0.1196 -33.8688,151.2093")
         #expect(command.notes.isEmpty)
         #expect(try route.simulatorCommand(device: "iPhone 16").commandLine.contains("location 'iPhone 16' start"))
         #expect(#expect(throws: SignalError.self) { try route.simulatorCommand(device: "") }?.code == .outOfRange)

@@ -16,16 +16,8 @@ struct GeodTestLine: Sendable, CustomStringConvertible {
             let v = line.split(separator: " ").compactMap { Double($0) }
             guard v.count == 10 else { return nil }
             return GeodTestLine(
-                lat1: v[0],
-                lon1: v[1],
-                azi1: v[2],
-                lat2: v[3],
-                lon2: v[4],
-                azi2: v[5],
-                s12: v[6],
-                a12: v[7],
-                m12: v[8]
-            )
+                lat1: v[0], lon1: v[1], azi1: v[2], lat2: v[3], lon2: v[4], azi2: v[5], s12: v[6],
+                a12: v[7], m12: v[8])
         }
     }()
 }

@@ -23,18 +23,13 @@ struct BarometerModelTests {
 
     @Test(
         "No error terms: exactly the ISA at the MSL height, and within 1e-6 Pa of the closed-form troposphere",
-        arguments: [-400.0, 0, 60, 1_500, 8_000]
-    )
+        arguments: [-400.0, 0, 60, 1_500, 8_000])
     func idealIsISA(altitude: Double) throws {
         let baro = try BarometerModel(sampleRate: 25)
         let n = try Geoid.egm96.height(latitude: london.latitude, longitude: london.longitude)
         let h = Self.geopotential(altitude - n)
         let p = try baro.pressure(
-            latitude: london.latitude,
-            longitude: london.longitude,
-            altitude: altitude,
-            sample: 17
-        )
+            latitude: london.latitude, longitude: london.longitude, altitude: altitude, sample: 17)
         #expect(p == (try StandardAtmosphere.isa.pressure(geopotentialHeight: h)))
         #expect(abs(p - Self.troposphere(h)) <= 1e-6, "p = \(p) Pa, closed form \(Self.troposphere(h)) Pa")
         // The failing case: ignoring the geoid (45.9 m here) is 237 Pa (at 8 km) to 560 Pa (at −400 m) off.
@@ -56,8 +51,7 @@ struct BarometerModelTests {
     /// ellipsoid is 104.68 m above mean sea level: its pressure is lower than the sea-level pressure.
     @Test(
         "The geoid height is subtracted: h − N, with N = −104.68 m at 5° N 78° E and +78.24 m at 5° S 148° E",
-        arguments: [(5.0, 78.0, -104.68), (-5.0, 148.0, 78.24)]
-    )
+        arguments: [(5.0, 78.0, -104.68), (-5.0, 148.0, 78.24)])
     func geoidSign(latitude: Double, longitude: Double, geoidHeight: Double) throws {
         let baro = try BarometerModel(sampleRate: 1)
         let n = try Geoid.egm96.height(latitude: latitude, longitude: longitude)
@@ -88,8 +82,7 @@ struct BarometerModelTests {
         let other = try BarometerModel(sampleRate: 100, noiseDensity: 0.5, seed: 4)
         #expect(
             try other.pressures(first: 1_000, count: 20) { _ in (london.latitude, london.longitude, 60) }
-                != Array(p[0..<20])
-        )
+                != Array(p[0..<20]))
     }
 
     @Test("Weather: Gauss–Markov with σ = 100 Pa, τ = 10 s at 10 Hz (lag-1 correlation e^−0.01 ≈ 0.990)")
@@ -112,13 +105,8 @@ struct BarometerModelTests {
     @Test("Bit-identical in any order and chunking (every term on, moving position)")
     func chunking() throws {
         let baro = try BarometerModel(
-            sampleRate: 25,
-            weatherDeviation: 50,
-            weatherCorrelationTime: 20,
-            noiseDensity: 0.03,
-            resolution: 0.016,
-            seed: 11
-        )
+            sampleRate: 25, weatherDeviation: 50, weatherCorrelationTime: 20,
+            noiseDensity: 0.03, resolution: 0.016, seed: 11)
         let position: (Int) -> (latitude: Double, longitude: Double, altitude: Double) = { n in
             (51.5 + 1e-5 * Double(n), -0.12, 60 + 0.1 * Double(n))
         }
@@ -139,8 +127,7 @@ struct BarometerModelTests {
             let (lat, lon, alt) = position(n)
             #expect(
                 try baro.pressure(latitude: lat, longitude: lon, altitude: alt, sample: n) == whole[n - first],
-                "sample \(n)"
-            )
+                "sample \(n)")
         }
         // The failing case: shifting the block by one sample changes the values.
         #expect(try baro.pressures(first: first + 1, count: count, position: position) != whole)
@@ -190,8 +177,7 @@ struct BarometerModelTests {
             ("weather_correlation_time", 0, .missingField), ("weather_correlation_time", -5, .outOfRange),
             ("noise_density", -0.1, .outOfRange), ("noise_density", .nan, .nonFinite),
             ("resolution", -1, .outOfRange), ("resolution", .infinity, .nonFinite),
-        ]
-    )
+        ])
     func invalid(field: String, value: Double, code: SignalError.Code) throws {
         let error = #expect(throws: SignalError.self) { try Self.make(field, value) }
         #expect(error?.code == code)
@@ -203,8 +189,7 @@ struct BarometerModelTests {
         arguments: [
             ("rate", 1e-3), ("sea_level_pressure", 50_000), ("sea_level_temperature", 173.15), ("weather_sigma", 0),
             ("weather_correlation_time", 1e6), ("noise_density", 0), ("resolution", 1_000),
-        ]
-    )
+        ])
     func validEdges(field: String, value: Double) throws {
         _ = try Self.make(field, value)
     }

@@ -12,21 +12,12 @@ struct MagnetometerModelTests {
     /// WMM2025's north X, east Y, down Z at London, nT.
     static func wmm() throws -> GeomagneticField {
         try GeomagneticModel.wmm2025.field(
-            latitude: latitude,
-            longitude: longitude,
-            height: altitude,
-            decimalYear: year
-        )
+            latitude: latitude, longitude: longitude, height: altitude, decimalYear: year)
     }
 
     static func trueField(_ model: MagnetometerModel, _ q: Quaternion) throws -> SIMD3<Double> {
         try model.trueField(
-            latitude: latitude,
-            longitude: longitude,
-            altitude: altitude,
-            decimalYear: year,
-            attitude: q
-        )
+            latitude: latitude, longitude: longitude, altitude: altitude, decimalYear: year, attitude: q)
     }
 
     static func close(_ a: SIMD3<Double>, _ b: SIMD3<Double>, _ tolerance: Double = 1e-12) -> Bool {
@@ -68,34 +59,21 @@ struct MagnetometerModelTests {
 
     @Test(
         "Identity soft iron and no hard iron preserve the norm (|B| = F/1000) at any attitude",
-        arguments: [(0.3, -1.2, 2.0), (1.5, 0.1, -0.7), (-2.9, 0.6, 0.0), (0.0, 0.0, 3.1)]
-    )
+        arguments: [(0.3, -1.2, 2.0), (1.5, 0.1, -0.7), (-2.9, 0.6, 0.0), (0.0, 0.0, 3.1)])
     func normPreserved(roll: Double, pitch: Double, yaw: Double) throws {
         let mag = try MagnetometerModel(sampleRate: 50)
         let f = try Self.wmm()
         let b = try mag.field(
-            latitude: Self.latitude,
-            longitude: Self.longitude,
-            altitude: Self.altitude,
-            decimalYear: Self.year,
-            attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw),
-            sample: 3
-        )
+            latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
+            attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw), sample: 3)
         let norm = (b * b).sum().squareRoot()
         #expect(abs(norm - f.totalIntensity / 1_000) <= 1e-12 * norm, "|B| = \(norm) µT")
         // The failing case: a soft iron that is not a rotation changes the norm.
         let scaled = try MagnetometerModel(
-            sampleRate: 50,
-            softIron: [SIMD3(1.1, 0, 0), SIMD3(0, 1.1, 0), SIMD3(0, 0, 1.1)]
-        )
+            sampleRate: 50, softIron: [SIMD3(1.1, 0, 0), SIMD3(0, 1.1, 0), SIMD3(0, 0, 1.1)])
         let c = try scaled.field(
-            latitude: Self.latitude,
-            longitude: Self.longitude,
-            altitude: Self.altitude,
-            decimalYear: Self.year,
-            attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw),
-            sample: 3
-        )
+            latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
+            attitude: Quaternion(roll: roll, pitch: pitch, yaw: yaw), sample: 3)
         #expect(abs((c * c).sum().squareRoot() - norm) > 1)
     }
 
@@ -107,13 +85,8 @@ struct MagnetometerModelTests {
         let q = Quaternion(roll: 0.2, pitch: 0.4, yaw: 1.0)
         let truth = try Self.trueField(try MagnetometerModel(sampleRate: 50), q)
         let m = try mag.field(
-            latitude: Self.latitude,
-            longitude: Self.longitude,
-            altitude: Self.altitude,
-            decimalYear: Self.year,
-            attitude: q,
-            sample: 0
-        )
+            latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
+            attitude: q, sample: 0)
         let expected = SIMD3((s[0] * truth).sum(), (s[1] * truth).sum(), (s[2] * truth).sum()) + hard
         #expect(Self.close(m, expected), "\(m) µT vs \(expected) µT")
         // The failing cases: hard iron before soft iron, and no iron at all.
@@ -128,13 +101,8 @@ struct MagnetometerModelTests {
         let truth = try Self.trueField(mag, .identity)
         let samples = try (0..<20_000).map { n in
             try mag.field(
-                latitude: Self.latitude,
-                longitude: Self.longitude,
-                altitude: Self.altitude,
-                decimalYear: Self.year,
-                attitude: .identity,
-                sample: n
-            ) - truth
+                latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
+                attitude: .identity, sample: n) - truth
         }
         for axis in 0..<3 {
             let e = samples.map { $0[axis] }
@@ -148,13 +116,8 @@ struct MagnetometerModelTests {
         // The failing case: sample n is the same in any order, and differs from sample n + 1.
         let again =
             try mag.field(
-                latitude: Self.latitude,
-                longitude: Self.longitude,
-                altitude: Self.altitude,
-                decimalYear: Self.year,
-                attitude: .identity,
-                sample: 19_999
-            ) - truth
+                latitude: Self.latitude, longitude: Self.longitude, altitude: Self.altitude, decimalYear: Self.year,
+                attitude: .identity, sample: 19_999) - truth
         #expect(again == samples[19_999])
         #expect(samples[19_998] != samples[19_999])
     }
@@ -206,8 +169,7 @@ struct MagnetometerModelTests {
             ("soft_iron rows", .malformed, "soft_iron"), ("soft_iron[2][0]", .nonFinite, "soft_iron[2][0]"),
             ("soft_iron[0][1]", .outOfRange, "soft_iron[0][1]"), ("soft_iron singular", .outOfRange, "soft_iron"),
             ("noise_density[0]", .outOfRange, "noise_density[0]"), ("resolution", .nonFinite, "resolution"),
-        ]
-    )
+        ])
     func invalid(name: String, code: SignalError.Code, field: String) throws {
         let error = #expect(throws: SignalError.self) { try Self.make(name) }
         #expect(error?.code == code)
@@ -218,17 +180,12 @@ struct MagnetometerModelTests {
     func validEdges() throws {
         _ = try MagnetometerModel(sampleRate: 1, softIron: [SIMD3(1e-5, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
         _ = try MagnetometerModel(
-            sampleRate: 1e6,
-            hardIron: SIMD3(repeating: 1e4),
-            noiseDensity: 1_000,
-            resolution: 1_000
-        )
+            sampleRate: 1e6, hardIron: SIMD3(repeating: 1e4), noiseDensity: 1_000, resolution: 1_000)
     }
 
     @Test(
         "Epochs outside WMM2025 (2025.0 ... 2030.0) throw at $.trajectory.epoch",
-        arguments: [2024.99, 2030.01, Double.nan]
-    )
+        arguments: [2024.99, 2030.01, Double.nan])
     func epoch(year: Double) throws {
         let mag = try MagnetometerModel(sampleRate: 1)
         let error = #expect(throws: SignalError.self) {
@@ -238,12 +195,7 @@ struct MagnetometerModelTests {
         #expect(error?.code == (year.isNaN ? .nonFinite : .outOfRange))
         // The failing case: the validity's ends are accepted.
         _ = try mag.trueField(
-            latitude: 0,
-            longitude: 0,
-            altitude: 0,
-            decimalYear: year < 2027 ? 2025.0 : 2030.0,
-            attitude: .identity
-        )
+            latitude: 0, longitude: 0, altitude: 0, decimalYear: year < 2027 ? 2025.0 : 2030.0, attitude: .identity)
     }
 
     @Test("An attitude that is not a unit quaternion, a bad position or sample throw")
@@ -251,12 +203,7 @@ struct MagnetometerModelTests {
         let mag = try MagnetometerModel(sampleRate: 1)
         let attitude = #expect(throws: SignalError.self) {
             try mag.trueField(
-                latitude: 0,
-                longitude: 0,
-                altitude: 0,
-                decimalYear: 2026,
-                attitude: Quaternion(w: 2, x: 0, y: 0, z: 0)
-            )
+                latitude: 0, longitude: 0, altitude: 0, decimalYear: 2026, attitude: Quaternion(w: 2, x: 0, y: 0, z: 0))
         }
         #expect(attitude?.code == .invalidArgument)
         #expect(attitude?.path == "$.trajectory.sensors.magnetometer")

@@ -10,10 +10,7 @@ import Testing
         attitude: .integrated(
             IntegratedAttitude(
                 rotationRate: .axes(x: .constant(Constant(0)), y: .constant(Constant(0)), z: .constant(Constant(0.5))),
-                initial: .named(.portrait)
-            )
-        )
-    )
+                initial: .named(.portrait))))
 
     @Test("a motion with an attitude plays as MotionPoints carrying the quaternion; roll/pitch/yaw are CoreMotion's")
     func framePoints() throws {
@@ -36,8 +33,7 @@ import Testing
     func roundTrip() throws {
         let motion = try MotionSignal(node: .motion(Self.spin))
         #expect(
-            motion.node == .motion(MotionNode(attitude: Self.spin.attitude!, userAcceleration: MotionNode.zeroAxes))
-        )
+            motion.node == .motion(MotionNode(attitude: Self.spin.attitude!, userAcceleration: MotionNode.zeroAxes)))
         let again = try JSONDecoder().decode(MotionSignal.self, from: try JSONEncoder().encode(motion))
         #expect(again == motion)
     }

@@ -32,12 +32,10 @@ import Testing
         #expect(try decode("\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: bufferSize).get() == expected)
         #expect(
             try decode("\u{FEFF}{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n", .jsonLines, bufferSize: bufferSize)
-                .get() == expected
-        )
+                .get() == expected)
         #expect(
             try decode("\u{FEFF}[{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}]", .json, bufferSize: bufferSize)
-                .get() == expected
-        )
+                .get() == expected)
     }
 
     @Test("a mark that is not at the start is not skipped")
@@ -46,13 +44,11 @@ import Testing
             #expect(
                 #expect(throws: SignalError.self) {
                     try decode("\n\u{FEFF}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get()
-                }?.code == .unknownField
-            )
+                }?.code == .unknownField)
             #expect(
                 #expect(throws: SignalError.self) {
                     try decode("\u{EF}\u{BB}timestamp,x,y,z\n0,1,2,3\n", .csv, bufferSize: size).get()
-                }?.code == .unknownField
-            )
+                }?.code == .unknownField)
         }
     }
 

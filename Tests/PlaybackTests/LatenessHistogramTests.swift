@@ -43,14 +43,8 @@ import Testing
     @Test("statistics print in µs; microseconds(_:) converts for benchmarks")
     func formatting() {
         let s = LatenessStatistics(
-            delivered: 3,
-            skipped: 1,
-            p50: .nanoseconds(12_340),
-            p99: .microseconds(41),
-            max: .microseconds(180),
-            mean: .microseconds(4),
-            finalDrift: .nanoseconds(900)
-        )
+            delivered: 3, skipped: 1, p50: .nanoseconds(12_340), p99: .microseconds(41),
+            max: .microseconds(180), mean: .microseconds(4), finalDrift: .nanoseconds(900))
         #expect(
             s.description
                 == "delivered 3, skipped 1, lateness p50 12.3 µs, p99 41.0 µs, max 180.0 µs, mean 4.0 µs, final drift 0.9 µs"

@@ -29,11 +29,8 @@ import Testing
     @Test("JSON: every part written, strict reading, short x/y/z form")
     func codable() throws {
         let p = MotionPoint(
-            timestamp: 0.25,
-            userAcceleration: Acceleration(x: 1, y: 0, z: 0),
-            gravity: Acceleration(x: 0, y: 0, z: -1),
-            rotationRate: RotationRate(x: 0.1, y: 0.2, z: 0.3)
-        )
+            timestamp: 0.25, userAcceleration: Acceleration(x: 1, y: 0, z: 0),
+            gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0.1, y: 0.2, z: 0.3))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(p), as: UTF8.self)
@@ -43,9 +40,7 @@ import Testing
         )
         #expect(try JSONDecoder().decode(MotionPoint.self, from: Data(json.utf8)) == p)
         let short = try JSONDecoder().decode(
-            MotionPoint.self,
-            from: Data(#"{"timestamp": 1, "x": 1, "y": 2, "z": 3}"#.utf8)
-        )
+            MotionPoint.self, from: Data(#"{"timestamp": 1, "x": 1, "y": 2, "z": 3}"#.utf8))
         #expect(short.userAcceleration == Acceleration(x: 1, y: 2, z: 3))
         let error = #expect(throws: SignalError.self) {
             try JSONDecoder().decode(MotionPoint.self, from: Data(#"{"timestamp": 1, "rotationrate": {}}"#.utf8))

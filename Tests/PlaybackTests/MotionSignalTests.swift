@@ -8,10 +8,8 @@ import Testing
     /// The issue's example, exactly as written.
     static let motion = MotionSignal {
         UserAcceleration(
-            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5),
-            y: Constant(0),
-            z: Noise(amplitude: 0.02, seed: 1)
-        )
+            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5), y: Constant(0),
+            z: Noise(amplitude: 0.02, seed: 1))
         Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
         RotationRate(x: Square(amplitude: 0.1, frequency: 0.5), y: Constant(0), z: Constant(0))
     }
@@ -22,8 +20,7 @@ import Testing
         #expect(buffer.channelCount == 9)
         #expect(buffer.frameCount == 200)
         let ua = try Axes(
-            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5),
-            y: Constant(0),
+            x: Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5), y: Constant(0),
             z: Noise(amplitude: 0.02, seed: 1)
         ).render(sampleRate: 100, duration: 2)
         let rr = try Square(amplitude: 0.1, frequency: 0.5).render(sampleRate: 100, duration: 2)
@@ -91,11 +88,8 @@ import Testing
             #expect(
                 p.userAcceleration
                     == Acceleration(
-                        x: Double(buffer[frame: k, channel: 0]),
-                        y: Double(buffer[frame: k, channel: 1]),
-                        z: Double(buffer[frame: k, channel: 2])
-                    )
-            )
+                        x: Double(buffer[frame: k, channel: 0]), y: Double(buffer[frame: k, channel: 1]),
+                        z: Double(buffer[frame: k, channel: 2])))
             #expect(p.gravity.z == -1)
             #expect(p.rotationRate.x == Double(buffer[frame: k, channel: 6]))
         }
@@ -109,8 +103,7 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try MotionSignal.decode(json: Data(#"{"sine": {"frequency": 1}}"#.utf8))
-            }?.code == .malformed
-        )
+            }?.code == .malformed)
         #expect(motion.rotationRate == MotionSignal.zeroAxes)
         let b = try motion.render(sampleRate: 10, duration: 1)
         let x = try Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5).render(sampleRate: 10, duration: 1)
@@ -135,8 +128,7 @@ import Testing
             (#"{"motion": {}, "extra": 1}"#, "$.extra", .unknownField),
             (#"[1, 2]"#, "$", .malformed),
             (#"{"motion": {"#, "$", .malformed),
-        ]
-    )
+        ])
     func jsonErrors(text: String, path: String, code: SignalError.Code) throws {
         let error = #expect(throws: SignalError.self) { try MotionSignal.decode(json: Data(text.utf8)) }
         #expect(error?.path?.hasPrefix(path) == true, "\(String(describing: error))")

@@ -55,9 +55,7 @@ import Testing
         #expect(zeros?.message.contains("NUL byte") == true)
         let line = #expect(throws: SignalError.self) {
             _ = try NamedInput.open(
-                try fifo("line", Data(repeating: UInt8(ascii: "1"), count: 300_000)),
-                lineLimit: 100_000
-            )
+                try fifo("line", Data(repeating: UInt8(ascii: "1"), count: 300_000)), lineLimit: 100_000)
         }
         #expect(line?.message.contains("longer than 100000 bytes") == true)
         let big = #expect(throws: SignalError.self) {
@@ -75,9 +73,7 @@ import Testing
         let json = #expect(throws: SignalError.self) {
             _ = try PointFile(
                 path: try write(
-                    "long.json",
-                    Data("[{\"timestamp\": 0, \"x\": \"".utf8) + Data(repeating: 0x61, count: 2 << 20)
-                )
+                    "long.json", Data("[{\"timestamp\": 0, \"x\": \"".utf8) + Data(repeating: 0x61, count: 2 << 20))
             ).validate()
         }
         #expect(json?.message.contains("longer than 1048576 bytes") == true)
@@ -102,8 +98,7 @@ import Testing
             ("{\"timestamp\": 0, \"gravity\": null}\n", "'gravity' is null"),
             ("{\"timestamp\": 0, \"gravity\": {\"x\": 0, \"y\": 0, \"z\": -1,}}\n", "trailing comma"),
             ("{\"timestamp\": 0, \"x\": 1e400, \"y\": 0, \"z\": 0}\n", "too large for a Double"),
-        ]
-    )
+        ])
     func strictPoints(text: String, message: String) {
         let e = #expect(throws: SignalError.self) { _ = try PointFile.decode(Data(text.utf8), format: .jsonLines) }
         #expect(e?.message.contains(message) == true, "\(e?.description ?? "")")
@@ -134,8 +129,7 @@ import Testing
     @Test("a schedule sums up the timing a player checks before it starts")
     func schedule() throws {
         let file = try PointFile(
-            path: try write("gap.csv", Data("timestamp,x,y,z\n1,0,0,0\n2,0,0,0\n1000000001,0,0,0\n".utf8))
-        )
+            path: try write("gap.csv", Data("timestamp,x,y,z\n1,0,0,0\n2,0,0,0\n1000000001,0,0,0\n".utf8)))
         let s = try file.schedule()
         #expect(s.count == 3)
         #expect(s.first == 1)
@@ -143,8 +137,7 @@ import Testing
         #expect(s.largestGap == 999_999_999)
         #expect(s.longestWait(speed: 1, loop: false) == 999_999_999)
         #expect(
-            s.longestWait(speed: 1e-300, loop: false).isInfinite || s.longestWait(speed: 1e-300, loop: false) > 1e300
-        )
+            s.longestWait(speed: 1e-300, loop: false).isInfinite || s.longestWait(speed: 1e-300, loop: false) > 1e300)
         var one = PointSchedule()
         one.add(5)
         #expect(one.loopPeriod == nil)

@@ -6,11 +6,8 @@ import Testing
 
 @Suite struct PointFileTests {
     static let full = MotionPoint(
-        timestamp: 0.1,
-        userAcceleration: Acceleration(x: 1, y: 2, z: 3),
-        gravity: Acceleration(x: 0, y: 0, z: -1),
-        rotationRate: RotationRate(x: 0.5, y: 0, z: -0.5)
-    )
+        timestamp: 0.1, userAcceleration: Acceleration(x: 1, y: 2, z: 3),
+        gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0.5, y: 0, z: -0.5))
 
     @Test("a JSON array: full points, absent parts zero, the short x/y/z form")
     func jsonArray() throws {
@@ -27,13 +24,11 @@ import Testing
             points == [
                 MotionPoint(timestamp: 0, userAcceleration: Acceleration(x: 1, y: 0, z: 0)), Self.full,
                 MotionPoint(timestamp: 0.1),
-            ]
-        )
+            ])
         #expect(try PointFile.decode(Data("[]".utf8), format: .json).isEmpty)
         #expect(
             try PointFile.decode(Data(#"[{"timestamp": 1, "gravity": {"x": 0, "y": 0, "z": -1}}]"#.utf8), format: .json)
-                .count == 1
-        )
+                .count == 1)
     }
 
     @Test("JSON Lines, blank lines skipped, CRLF accepted")
@@ -50,8 +45,7 @@ import Testing
             short == [
                 MotionPoint(timestamp: 0, userAcceleration: Acceleration(x: 1, y: 2, z: 3)),
                 MotionPoint(timestamp: 0.1, userAcceleration: Acceleration(x: -1, y: 0, z: 0.001)),
-            ]
-        )
+            ])
         let header =
             "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z"
         let full = try PointFile.decode(Data("\(header)\n0.1,1,2,3,0,0,-1,0.5,0,-0.5\n".utf8), format: .csv)
@@ -61,8 +55,7 @@ import Testing
             partial == [
                 MotionPoint(timestamp: 0, gravity: Acceleration(x: 0, y: 0, z: -1)),
                 MotionPoint(timestamp: 0.5, gravity: Acceleration(x: 0, y: 0, z: -1)),
-            ]
-        )
+            ])
     }
 
     @Test(
@@ -104,15 +97,9 @@ import Testing
             (.json, "[{\"timestamp\": 0},\n]", .malformed, 2, 1, nil),
             (.json, "[{\"timestamp\": 0},\n{\"timestamp\": 1}", .malformed, 2, 1, nil),
             (.json, "[{\"timestamp\": 0}] x", .malformed, 1, nil, nil),
-        ] as [(PointFormat, String, SignalError.Code, Int, Int?, String?)]
-    )
+        ] as [(PointFormat, String, SignalError.Code, Int, Int?, String?)])
     func errors(
-        format: PointFormat,
-        text: String,
-        code: SignalError.Code,
-        line: Int,
-        index: Int?,
-        field: String?
+        format: PointFormat, text: String, code: SignalError.Code, line: Int, index: Int?, field: String?
     ) throws {
         let error = #expect(throws: SignalError.self) {
             try PointFile.decode(Data(text.utf8), format: format, name: "points")

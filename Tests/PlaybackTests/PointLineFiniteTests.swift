@@ -8,10 +8,7 @@ import Testing
     @Test("a motion point with an infinite or NaN value is refused naming its time; finite points pass")
     func motion() throws {
         var p = MotionPoint(
-            timestamp: 0.5,
-            userAcceleration: Acceleration(x: 0, y: 0, z: 0),
-            gravity: Acceleration(x: 0, y: 0, z: -1)
-        )
+            timestamp: 0.5, userAcceleration: Acceleration(x: 0, y: 0, z: 0), gravity: Acceleration(x: 0, y: 0, z: -1))
         try PointLine.checkFinite(p)
         p.rotationRate = RotationRate(x: 0, y: -.infinity, z: 0)
         let error = try #require(throws: SignalError.self) { try PointLine.checkFinite(p) }

@@ -11,11 +11,8 @@ import Testing
     @Test("a rendered motion point: Float precision, every part written out, no newline")
     func motionSingle() {
         let p = MotionPoint(
-            timestamp: 0.01,
-            userAcceleration: Acceleration(x: Double(Float(0.1)), y: 0, z: -2),
-            gravity: Acceleration(x: 0, y: 0, z: -1),
-            rotationRate: RotationRate(x: 0.5, y: 0, z: 0)
-        )
+            timestamp: 0.01, userAcceleration: Acceleration(x: Double(Float(0.1)), y: 0, z: -2),
+            gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0.5, y: 0, z: 0))
         #expect(
             PointLine.motion(p, precision: .single)
                 == #"{"timestamp":0.01,"userAcceleration":{"x":0.1,"y":0.0,"z":-2.0},"gravity":{"x":0.0,"y":0.0,"z":-1.0},"rotationRate":{"x":0.5,"y":0.0,"z":0.0}}"#
@@ -35,8 +32,7 @@ import Testing
         #expect(PointLine.scalar(ScalarPoint(timestamp: 0.02, value: 0.5)) == #"{"timestamp":0.02,"value":0.5}"#)
         #expect(
             PointLine.axes(AxesPoint(timestamp: 1, x: 1, y: -0.25, z: 1e-5))
-                == #"{"timestamp":1.0,"x":1.0,"y":-0.25,"z":1e-05}"#
-        )
+                == #"{"timestamp":1.0,"x":1.0,"y":-0.25,"z":1e-05}"#)
         #expect(
             PointLine.channels(timestamp: 0.5, [Float(1), -2, 0.25]) == #"{"timestamp":0.5,"channels":[1.0,-2.0,0.25]}"#
         )
@@ -46,15 +42,10 @@ import Testing
     @Test("every line is one strict JSON object that reads back to the same numbers")
     func parses() throws {
         let p = MotionPoint(
-            timestamp: 0.3,
-            userAcceleration: Acceleration(x: 1.5, y: -0.75, z: 0.001),
-            gravity: Acceleration(x: 0, y: -1, z: 0),
-            rotationRate: RotationRate(x: 3, y: 2, z: 1)
-        )
+            timestamp: 0.3, userAcceleration: Acceleration(x: 1.5, y: -0.75, z: 0.001),
+            gravity: Acceleration(x: 0, y: -1, z: 0), rotationRate: RotationRate(x: 3, y: 2, z: 1))
         let decoded = try MotionPoint(
-            json: try JSONValue.parse(Data(PointLine.motion(p, precision: .double).utf8)),
-            path: "$"
-        )
+            json: try JSONValue.parse(Data(PointLine.motion(p, precision: .double).utf8)), path: "$")
         #expect(decoded == p)
     }
 

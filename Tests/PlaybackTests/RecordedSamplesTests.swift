@@ -18,18 +18,10 @@ import Testing
     }
 
     func read(
-        _ data: Data,
-        name: String = "r.npy",
-        frames: Int = 4,
-        channels: Int = 1,
-        rate: Double = 1000
+        _ data: Data, name: String = "r.npy", frames: Int = 4, channels: Int = 1, rate: Double = 1000
     ) throws(SignalError) -> SampleBuffer {
         try RecordedSamples.read(
-            NamedInput(name: name, bytes: data),
-            sampleRate: rate,
-            channelCount: channels,
-            frameCount: frames
-        )
+            NamedInput(name: name, bytes: data), sampleRate: rate, channelCount: channels, frameCount: frames)
     }
 
     @Test(
@@ -37,8 +29,7 @@ import Testing
         arguments: [
             "(-1,)", "(2305843009213693952,)", "(4611686018427387904, 4)", "(1, 2, 3)", "()", "(99999999999999999999,)",
             "(x,)",
-        ]
-    )
+        ])
     func badShapes(shape: String) {
         let data = npy("{'descr': '<f4', 'fortran_order': False, 'shape': \(shape), }")
         #expect(#expect(throws: SignalError.self) { _ = try read(data) }?.code == .malformed)
@@ -59,13 +50,11 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 _ = try read(npy("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
-            }?.code == .malformed
-        )
+            }?.code == .malformed)
         #expect(
             #expect(throws: SignalError.self) {
                 _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF]))
-            }?.code == .malformed
-        )
+            }?.code == .malformed)
         var nan = Data()
         for v: Float in [1, .nan, 3, 4] {
             withUnsafeBytes(of: v.bitPattern.littleEndian) { nan.append(contentsOf: $0) }

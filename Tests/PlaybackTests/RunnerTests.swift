@@ -327,19 +327,16 @@ import Testing
         }
         #expect(
             #expect(throws: SignalError.self) { try SampledFunction(interval: 0) { MotionPoint(timestamp: $0) } }?.code
-                == .invalidArgument
-        )
+                == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try SampledFunction(interval: 0.1, count: -1) { MotionPoint(timestamp: $0) }
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
     }
 
     @Test(
         "real clocks (both timing policies) and any other Clock deliver every point in order",
-        arguments: [TimingPolicy.precise, .efficient]
-    )
+        arguments: [TimingPolicy.precise, .efficient])
     func realClock(timing: TimingPolicy) async throws {
         let runner = Runner()
         let seen = Recorder<Double>()

@@ -7,8 +7,7 @@ import Testing
 @Suite struct SignalPointsTests {
     @Test(
         "a scalar signal plays as ScalarPoints, axes as AxesPoints, frame by frame as rendered",
-        arguments: [1, 7, 2048]
-    )
+        arguments: [1, 7, 2048])
     func frames(blockFrames: Int) async throws {
         var options = RenderOptions()
         options.blockFrames = blockFrames
@@ -55,8 +54,7 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try Sine(frequency: 1).points(sampleRate: 10, duration: 0, as: ScalarPoint.self)
-            }?.code == .invalidRender
-        )
+            }?.code == .invalidRender)
     }
 
     /// A waveform written outside the engine: a staircase, one step per second.

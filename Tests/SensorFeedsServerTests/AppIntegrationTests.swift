@@ -71,8 +71,7 @@ import Testing
 
     @Test(
         "against a live server: a walk spec (motion and route) served at 100 Hz, over SSE and over the WebSocket",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func server(scheme: String) async throws {
         let walk =
             #"{"motion": {"userAcceleration": {"axes": {"z": {"sine": {"amplitude": 0.3, "frequency": 1.8}}}}, "gravity": {"axes": {"y": {"constant": {"value": -1}}}}}, "route": {"speed": 1.4, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5020, "longitude": -0.1246}]}}"#
@@ -123,8 +122,7 @@ import Testing
     }
 
     @Test(
-        "the running app against the walk's render directory: the same steps, floors and heading; distance integrated"
-    )
+        "the running app against the walk's render directory: the same steps, floors and heading; distance integrated")
     func runFromFiles() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

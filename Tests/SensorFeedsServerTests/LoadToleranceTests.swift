@@ -18,8 +18,7 @@ import Testing
             SensorFeedsError(.connectionFailed, "the server did not answer within 2.0 s"),
             SensorFeedsError(.malformed, "line 1: not JSON"),
             SensorFeedsError(.unauthorized, "401"),
-        ]
-    )
+        ])
     func otherErrorsStay(_ error: SensorFeedsError) {
         #expect(!isConnectTimeout(error))
         #expect(unexpected([error]).count == 1)

@@ -17,9 +17,7 @@ func withFakeServer(
     let app = Application(
         router: router,
         configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-        onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) },
-        logger: TestServer.logger
-    )
+        onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: TestServer.logger)
     let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
     try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask { try await group.run() }
@@ -62,10 +60,8 @@ final class Counter: @unchecked Sendable {
                     ? #"{"accelerometer": {"x": 0, "y": 0, "z": -1}, "timestamp": 0, "extra": 1}"#
                     : #"{"accelerometer": {"x": 0.1, "y": 0, "z": -1}, "timestamp": \#(Double(n) / 100)}"#
                 return Response(
-                    status: .ok,
-                    headers: [.contentType: "application/json"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: text))
-                )
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
             }
         } body: { url in
             let (manager, got, queue) = startDeviceMotion(from: .server(url))
@@ -96,10 +92,8 @@ final class Counter: @unchecked Sendable {
 
                     """
                 return Response(
-                    status: .ok,
-                    headers: [.contentType: "text/event-stream"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: body))
-                )
+                    status: .ok, headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
             }
         } body: { url in
             let manager = SimulatedMotionManager(source: .server(url))
@@ -125,8 +119,7 @@ final class Counter: @unchecked Sendable {
                 _ = tries.next()
                 return Response(
                     status: .serviceUnavailable,
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"no point has played yet"}"#))
-                )
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"no point has played yet"}"#)))
             }
         } body: { url in
             let manager = SimulatedMotionManager(source: .server(url))

@@ -18,21 +18,14 @@ import Testing
         guard case .trajectory(let trajectory) = document else { return nil }
         return try trajectory.points(first: 0, count: count, rate: rate).map { p in
             SimulatedHeading(
-                magneticHeading: p.magneticHeading,
-                trueHeading: p.trueHeading,
-                headingAccuracy: p.headingAccuracy,
-                x: p.magneticField.x,
-                y: p.magneticField.y,
-                z: p.magneticField.z,
-                timestamp: p.timestamp
-            )
+                magneticHeading: p.magneticHeading, trueHeading: p.trueHeading, headingAccuracy: p.headingAccuracy,
+                x: p.magneticField.x, y: p.magneticField.y, z: p.magneticField.z, timestamp: p.timestamp)
         }
     }
 
     @Test(
         "every point's heading, magnetic field and time reach didUpdateHeading (filter none), turned by the orientation",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func headings(scheme: String) async throws {
         let spec = try Data(contentsOf: Self.walk)
         let server = try TestServer(spec: String(decoding: spec, as: UTF8.self), rate: 10, replaySeconds: 120)
@@ -52,9 +45,7 @@ import Testing
         #expect(got.count == 30)
         #expect(unexpected(delegate.received.errors).isEmpty, "\(delegate.received.errors)")
         let truth = try #require(
-            try Self.truth(try SpecDocument.decode(json: spec), count: 30, rate: 10),
-            "walk.json is a trajectory spec"
-        )
+            try Self.truth(try SpecDocument.decode(json: spec), count: 30, rate: 10), "walk.json is a trajectory spec")
         for (k, (h, p)) in zip(got, truth).enumerated() {
             #expect(h.timestamp == p.timestamp, "heading \(k)")
             #expect(h.timestamp == Double(k) / 10, "heading \(k)")

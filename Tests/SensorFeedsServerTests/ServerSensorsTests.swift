@@ -20,23 +20,17 @@ import Testing
     /// The first `count` in-process fused updates of the walk at 100 Hz in `frame`.
     static func inProcess(_ frame: AttitudeReferenceFrame, count: Int) throws -> [DeviceMotion] {
         let transform = MotionSample.transform(
-            .deviceMotion,
-            frame: frame,
-            calibration: MagnetometerCalibration(try walk().sensors.magnetometer)
-        )()
+            .deviceMotion, frame: frame,
+            calibration: MagnetometerCalibration(try walk().sensors.magnetometer))()
         return try walk().points(first: 0, count: count, rate: 100).map { transform($0).deviceMotion }
     }
 
     @Test(
         "fused device motion and the magnetometer from a served trajectory equal the in-process ones",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func motion(scheme: String) async throws {
         let server = try TestServer(
-            spec: try String(contentsOf: Self.walkURL, encoding: .utf8),
-            rate: 100,
-            replaySeconds: 60
-        )
+            spec: try String(contentsOf: Self.walkURL, encoding: .utf8), rate: 100, replaySeconds: 60)
         try await server.start()
         let manager = SimulatedMotionManager(source: .server(server.url(scheme)))
         manager.deviceMotionUpdateInterval = 0.01
@@ -73,10 +67,7 @@ import Testing
     @Test("altimeter and pedometer from a served trajectory equal the in-process ones")
     func altimeterAndPedometer() async throws {
         let server = try TestServer(
-            spec: try String(contentsOf: Self.walkURL, encoding: .utf8),
-            rate: 100,
-            replaySeconds: 60
-        )
+            spec: try String(contentsOf: Self.walkURL, encoding: .utf8), rate: 100, replaySeconds: 60)
         try await server.start()
         let url = server.url("http")
         let altimeter = SimulatedAltimeter(source: .server(url))
@@ -117,7 +108,6 @@ import Testing
         // A query has no history on a server.
         #expect(
             #expect(throws: SignalError.self) { try SimulatedPedometer.query(.server(url), from: Date(), to: Date()) }?
-                .code == .invalidArgument
-        )
+                .code == .invalidArgument)
     }
 }

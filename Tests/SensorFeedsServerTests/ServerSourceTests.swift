@@ -16,8 +16,7 @@ import Testing
 
     @Test(
         "motion at 50 Hz from a 1 kHz server: count, order and values of samples 0, 20, 40, … against the spec",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func motion50HzFrom1kHz(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 1000)
         try await server.start()
@@ -48,8 +47,7 @@ import Testing
 
     @Test(
         "location with a distance filter: exactly the fixes at least 25 m from the last one delivered",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func locationDistanceFilter(scheme: String) async throws {
         // The clock runs 60 s ahead at once: a 120 s buffer keeps every point for a client that reads behind.
         let server = try TestServer(spec: Self.walk, rate: 10, replaySeconds: 120)
@@ -93,8 +91,7 @@ import Testing
 
     @Test(
         "a server restart mid-stream loses no point: the client reconnects with Last-Event-ID and the replay fills the gap",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func restartLosesNothing(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 100)
         try await server.start()
@@ -124,8 +121,7 @@ import Testing
 
     @Test(
         "a restart of the whole server process on the same --epoch loses no point: the new process fills its replay buffer and the client resumes",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func processRestartOnEpochLosesNothing(scheme: String) async throws {
         let epoch = 1_795_459_620.0
         let rate = 100.0
@@ -155,10 +151,7 @@ import Testing
         let indices = values.map { Int(($0.timestamp * rate).rounded()) }
         #expect(indices == Array(Int((first0 * rate).rounded())...6450))  // every point once, in order
         let rendered = try AnySignal(json: Data(Self.shake.utf8)).render(
-            sampleRate: rate,
-            startIndex: 6000,
-            frameCount: 451
-        )
+            sampleRate: rate, startIndex: 6000, frameCount: 451)
         for (m, n) in zip(values, indices) {
             #expect(Float(m.userAcceleration.x) == rendered[frame: n - 6000, channel: 0], "index \(n)")
             #expect(m.timestamp == Double(n) / rate)
@@ -169,8 +162,7 @@ import Testing
 
     @Test(
         "stop: no handler after stop returns, the stream closes on the server; restarting works",
-        arguments: ["http", "ws"]
-    )
+        arguments: ["http", "ws"])
     func stopSemantics(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 100)
         try await server.start()

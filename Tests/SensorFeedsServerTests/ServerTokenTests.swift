@@ -11,8 +11,7 @@ import Testing
 
     @Test(
         "with the token (given, or in the URL's ?token=), a source reads every point over SSE and over the WebSocket, with no error",
-        arguments: [("http", false), ("ws", false), ("ws", true)]
-    )
+        arguments: [("http", false), ("ws", false), ("ws", true)])
     func withToken(scheme: String, inURL: Bool) async throws {
         let server = try TestServer(spec: ServerSourceTests.shake, rate: 100)
         server.token = Self.token
@@ -34,8 +33,7 @@ import Testing
 
     @Test(
         "without the token, or with another, a WebSocket source gets a transient unauthorized error naming 401 and the token (never quoting it), and no point",
-        arguments: [nil, "wrong-token"]
-    )
+        arguments: [nil, "wrong-token"])
     func withoutToken(token: String?) async throws {
         let server = try TestServer(spec: ServerSourceTests.shake, rate: 100)
         server.token = Self.token
@@ -50,8 +48,7 @@ import Testing
         #expect(error.message.contains("GET /v1/ws answered 401 Unauthorized"), "\(error.message)")
         #expect(
             error.message.contains(token == nil ? "this source sent none" : "refused the token given"),
-            "\(error.message)"
-        )
+            "\(error.message)")
         #expect(error.message.contains("token"), "\(error.message)")
         #expect(!error.message.contains("wrong-token"), "\(error.message)")
         #expect(!error.message.contains(Self.token), "\(error.message)")
@@ -96,8 +93,7 @@ import Testing
         ])
         let (wsManager, _, wsQueue) = startDeviceMotion(
             from: .server(try #require(URL(string: "ws://127.0.0.1:\(webSocket.port)")), token: Self.token),
-            interval: 0.01
-        )
+            interval: 0.01)
         try await pollUntil("the upgrade request") { upgrade.values.count >= 1 }
         wsManager.stopDeviceMotionUpdates()
         drain(wsQueue)
@@ -109,8 +105,7 @@ import Testing
             #expect(lines.first == "GET \(path) HTTP/1.1", "\(request)")
             #expect(
                 lines.filter { $0.lowercased().hasPrefix("authorization:") } == ["Authorization: Bearer \(Self.token)"],
-                "\(request)"
-            )
+                "\(request)")
         }
     }
 }

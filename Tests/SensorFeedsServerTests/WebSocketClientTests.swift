@@ -60,9 +60,7 @@ final class ScriptedConnection: @unchecked Sendable {
         send(
             Array(
                 "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept ?? WebSocketProtocol.accept(for: key))\r\n\r\n"
-                    .utf8
-            )
-        )
+                    .utf8))
     }
 
     /// Reads one masked client frame: its opcode and unmasked payload.

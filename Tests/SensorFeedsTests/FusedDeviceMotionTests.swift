@@ -10,9 +10,7 @@ import Testing
 @Suite struct FusedDeviceMotionTests {
     /// Every device-motion update of the first `count` at `interval` in `frame`, played instantly.
     static func deviceMotion(
-        _ source: MotionSource,
-        frame: AttitudeReferenceFrame,
-        interval: Double = 0.1,
+        _ source: MotionSource, frame: AttitudeReferenceFrame, interval: Double = 0.1,
         count: Int
     ) -> (values: [DeviceMotion], failures: [String]) {
         let manager = SimulatedMotionManager(source: source, clock: ManualClock(autoAdvance: true))
@@ -39,11 +37,8 @@ import Testing
     /// The fused device motion of every `step`-th sample of `trajectory` at 100 Hz in `frame`, run outside a
     /// manager with the given calibration (for the failing cases).
     static func fused(
-        _ trajectory: Trajectory,
-        frame: AttitudeReferenceFrame,
-        calibration: MagnetometerCalibration,
-        seconds: Double,
-        step: Int = 10
+        _ trajectory: Trajectory, frame: AttitudeReferenceFrame, calibration: MagnetometerCalibration,
+        seconds: Double, step: Int = 10
     ) throws -> [DeviceMotion] {
         let transform = MotionSample.transform(.deviceMotion, frame: frame, calibration: calibration)()
         var cursor = try TrajectoryPoints(trajectory, sampleRate: 100, duration: seconds).makeCursor()
@@ -59,9 +54,7 @@ import Testing
 
     /// The largest heading error (degrees) of north-referenced updates at or after `from` seconds.
     static func worstHeading(
-        _ updates: [DeviceMotion],
-        _ trajectory: Trajectory,
-        frame: AttitudeReferenceFrame,
+        _ updates: [DeviceMotion], _ trajectory: Trajectory, frame: AttitudeReferenceFrame,
         from: Double
     ) throws -> Double {
         try updates.filter { $0.timestamp >= from - 1e-9 }.map { m in
@@ -85,10 +78,7 @@ import Testing
             let first = try WalkTrajectory.point(walk, at: 0)
             #expect(
                 Self.headingError(
-                    updates[0].heading,
-                    frame == .xTrueNorthZVertical ? first.trueHeading : first.magneticHeading
-                ) > 45
-            )
+                    updates[0].heading, frame == .xTrueNorthZVertical ? first.trueHeading : first.magneticHeading) > 45)
             let worst = try Self.worstHeading(updates, walk, frame: frame, from: Self.settling)
             #expect(worst <= Self.headingBound, "frame \(frame.rawValue): worst heading error \(worst)°")
             let worstAttitude =
@@ -100,8 +90,7 @@ import Testing
             #expect(
                 updates.filter { $0.timestamp >= Self.settling }.allSatisfy {
                     $0.attitude.angle(to: $0.trueAttitude) > 1e-6
-                }
-            )
+                })
             #expect(updates.allSatisfy { $0.magneticField.accuracy == .high && (0..<360).contains($0.heading) })
         }
     }
@@ -110,21 +99,13 @@ import Testing
     func uncalibratedFails() throws {
         let walk = try WalkTrajectory.example()
         let calibrated = try Self.fused(
-            walk,
-            frame: .xTrueNorthZVertical,
-            calibration: MagnetometerCalibration(walk.sensors.magnetometer),
-            seconds: 150
-        )
+            walk, frame: .xTrueNorthZVertical, calibration: MagnetometerCalibration(walk.sensors.magnetometer),
+            seconds: 150)
         #expect(
             try Self.worstHeading(calibrated, walk, frame: .xTrueNorthZVertical, from: Self.settling)
-                <= Self.headingBound
-        )
+                <= Self.headingBound)
         let raw = try Self.fused(
-            walk,
-            frame: .xTrueNorthZVertical,
-            calibration: MagnetometerCalibration(nil),
-            seconds: 150
-        )
+            walk, frame: .xTrueNorthZVertical, calibration: MagnetometerCalibration(nil), seconds: 150)
         #expect(try Self.worstHeading(raw, walk, frame: .xTrueNorthZVertical, from: Self.settling) > Self.headingBound)
     }
 
@@ -134,9 +115,7 @@ import Testing
             sensors: """
                 {"imu": {"gyroscope_bias": [\(bias.0), \(bias.1), \(bias.2)]},
                  "magnetometer": {"rate": 100, "noise_density": 0.01, "hard_iron": [12, -3, 40], "seed": 8}}
-                """,
-            mount: "flat"
-        )
+                """, mount: "flat")
     }
 
     /// The yaw drift (radians) the gyroscope's bias implies over the first `seconds`: the bias's component along
@@ -171,8 +150,7 @@ import Testing
     }
 
     @Test(
-        ".xArbitraryCorrectedZVertical starts where .xArbitraryZVertical does and holds its yaw with the magnetometer"
-    )
+        ".xArbitraryCorrectedZVertical starts where .xArbitraryZVertical does and holds its yaw with the magnetometer")
     func arbitraryCorrected() throws {
         let walk = try Self.biasedWalk((0.002, -0.001, 0.01))
         let (corrected, _) = Self.deviceMotion(.signal(walk), frame: .xArbitraryCorrectedZVertical, count: 601)
@@ -238,9 +216,7 @@ import Testing
             Gravity(x: Constant(0), y: Constant(0), z: Constant(-1))
         }
         let manager = SimulatedMotionManager(
-            source: .signal(signal, duration: 1),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(signal, duration: 1), clock: ManualClock(autoAdvance: true))
         #expect(!manager.isMagnetometerAvailable)
         let queue = serialQueue()
         let magnetometer = Collected<MagnetometerData>(until: 1)
@@ -262,8 +238,7 @@ import Testing
         #expect(
             arbitrary.values.allSatisfy {
                 $0.magneticField == .uncalibrated && $0.heading == -1 && $0.trueAttitude == $0.attitude
-            }
-        )
+            })
         #expect(SimulatedMotionManager.availableAttitudeReferenceFrames().contains(.xTrueNorthZVertical))
     }
 
@@ -293,10 +268,8 @@ import Testing
     static func run() throws -> [(q: Quaternion, acc: SIMD3<Double>, gyr: SIMD3<Double>, mag: SIMD3<Double>)] {
         let walk = try WalkTrajectory.example()
         let transform = MotionSample.transform(
-            .deviceMotion,
-            frame: .xMagneticNorthZVertical,
-            calibration: MagnetometerCalibration(walk.sensors.magnetometer)
-        )()
+            .deviceMotion, frame: .xMagneticNorthZVertical,
+            calibration: MagnetometerCalibration(walk.sensors.magnetometer))()
         let calibration = MagnetometerCalibration(walk.sensors.magnetometer)
         return try walk.points(first: 0, count: last + 1, rate: 100).map { p in
             let m = transform(p).deviceMotion
@@ -334,12 +307,7 @@ import Testing
             // q and −q are one attitude: compare with the sign that matches.
             let sign = (q.w * v[1] + q.x * v[2] + q.y * v[3] + q.z * v[4]) < 0 ? -1.0 : 1.0
             worst = max(
-                worst,
-                abs(sign * q.w - v[1]),
-                abs(sign * q.x - v[2]),
-                abs(sign * q.y - v[3]),
-                abs(sign * q.z - v[4])
-            )
+                worst, abs(sign * q.w - v[1]), abs(sign * q.x - v[2]), abs(sign * q.y - v[3]), abs(sign * q.z - v[4]))
         }
         #expect(worst < 1e-9, "worst component difference \(worst)")
         // The failing case: the reference is not the truth (the filter's error is degrees, not 1e-9).

@@ -50,8 +50,7 @@ import Testing
         #expect(
             DeviceOrientation.allCases.filter(\.isReference) == [
                 .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight,
-            ]
-        )
+            ])
     }
 
     @Test("turning wraps to 0 ..< 360 and keeps an unknown (negative) heading")

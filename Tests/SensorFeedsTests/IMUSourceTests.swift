@@ -13,13 +13,10 @@ import Testing
 
     /// Plays one kind of update of `imu` at 200 Hz for 1 s at a 0.01 s interval (samples 0, 2, 4, …).
     func play<Value: Sendable>(
-        _ imu: IMU,
-        _ start: (SimulatedMotionManager, OperationQueue, Collected<Value>) -> Void
+        _ imu: IMU, _ start: (SimulatedMotionManager, OperationQueue, Collected<Value>) -> Void
     ) throws -> [Value] {
         let manager = SimulatedMotionManager(
-            source: .signal(imu, sampleRate: 200, duration: 1),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(imu, sampleRate: 200, duration: 1), clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = 0.01
         manager.accelerometerUpdateInterval = 0.01
         manager.gyroUpdateInterval = 0.01
@@ -117,9 +114,7 @@ import Testing
     func channels() throws {
         let consistent = AnySignal(node: .motion(Self.walking))
         let manager = SimulatedMotionManager(
-            source: .signal(consistent, sampleRate: 100, duration: 0.5),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(consistent, sampleRate: 100, duration: 0.5), clock: ManualClock(autoAdvance: true))
         let seen = Collected<DeviceMotion>(until: 50)
         let queue = serialQueue()
         manager.startDeviceMotionUpdates(to: queue) { d, e in seen.add(d, e) }
@@ -132,8 +127,7 @@ import Testing
         // The IMU erased to a plain signal renders six channels: refused, naming the fix.
         let erased = SimulatedMotionManager(
             source: .signal(ErasedIMU(imu: IMU()), sampleRate: 100, duration: 0.5),
-            clock: ManualClock(autoAdvance: true)
-        )
+            clock: ManualClock(autoAdvance: true))
         let failed = Collected<DeviceMotion>(until: 1)
         erased.startDeviceMotionUpdates(to: queue) { d, e in failed.add(d, e) }
         #expect(failed.wait())

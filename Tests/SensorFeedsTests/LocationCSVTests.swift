@@ -86,13 +86,11 @@ import Testing
             try LocationCSV.points(
                 Data("t,latitude,longitude,speed,course,speedAccuracy,courseAccuracy\n0,1,2,1.5,90,0.1,3.8\n".utf8),
                 file: "a.csv"
-            ).first
-        )
+            ).first)
         #expect(with.speedAccuracy == 0.1)
         #expect(with.courseAccuracy == 3.8)
         let without = try #require(
-            try LocationCSV.points(Data("t,latitude,longitude,speed,course\n0,1,2,1.5,90\n".utf8), file: "a.csv").first
-        )
+            try LocationCSV.points(Data("t,latitude,longitude,speed,course\n0,1,2,1.5,90\n".utf8), file: "a.csv").first)
         #expect(without.speedAccuracy == -1)
         #expect(without.courseAccuracy == -1)
         // A typo of the new columns is refused like any location column's.
@@ -135,27 +133,12 @@ import Testing
         #expect(
             points == [
                 LocationPoint(
-                    timestamp: 0,
-                    latitude: 51.5,
-                    longitude: -0.12,
-                    altitude: 10,
-                    horizontalAccuracy: 3,
-                    verticalAccuracy: 4.5,
-                    speed: 1.4,
-                    course: 90
-                ),
+                    timestamp: 0, latitude: 51.5, longitude: -0.12, altitude: 10, horizontalAccuracy: 3,
+                    verticalAccuracy: 4.5, speed: 1.4, course: 90),
                 LocationPoint(
-                    timestamp: 0.1,
-                    latitude: 51.50001,
-                    longitude: -0.12,
-                    altitude: 10,
-                    horizontalAccuracy: 3,
-                    verticalAccuracy: 4.5,
-                    speed: 1.4,
-                    course: 90
-                ),
-            ]
-        )
+                    timestamp: 0.1, latitude: 51.50001, longitude: -0.12, altitude: 10, horizontalAccuracy: 3,
+                    verticalAccuracy: 4.5, speed: 1.4, course: 90),
+            ])
         // Every column name `signals render` writes for a motion, an attitude or an IMU is ignored, never taken for a typo.
         let others = [
             "value", "x", "y", "z", "c0", "c12", "attitude.w", "attitude.x", "attitude.y", "attitude.z",
@@ -164,35 +147,20 @@ import Testing
         let wide = try LocationCSV.points(
             Data(
                 ("t,latitude,longitude," + others.joined(separator: ",") + "\n0,1,2"
-                    + String(repeating: ",0.5", count: others.count) + "\n").utf8
-            ),
-            file: "wide.csv"
-        )
+                    + String(repeating: ",0.5", count: others.count) + "\n").utf8), file: "wide.csv")
         #expect(wide == [LocationPoint(timestamp: 0, latitude: 1, longitude: 2)])
         // Reordered, `timestamp` for `t`, an extra column; absent columns default as in a JSON Lines fix.
         let reordered = try LocationCSV.points(
-            Data("longitude,note,timestamp,latitude,speed\n2.5,x,7,-3.25,1\n".utf8),
-            file: "r.csv"
-        )
+            Data("longitude,note,timestamp,latitude,speed\n2.5,x,7,-3.25,1\n".utf8), file: "r.csv")
         #expect(
             reordered == [
                 LocationPoint(
-                    timestamp: 7,
-                    latitude: -3.25,
-                    longitude: 2.5,
-                    altitude: 0,
-                    horizontalAccuracy: 0,
-                    verticalAccuracy: 0,
-                    speed: 1,
-                    course: -1
-                )
-            ]
-        )
+                    timestamp: 7, latitude: -3.25, longitude: 2.5, altitude: 0, horizontalAccuracy: 0,
+                    verticalAccuracy: 0, speed: 1, course: -1)
+            ])
         // Negative speed, course and accuracy are Core Location's "unknown/invalid" markers: kept as written.
         let invalid = try LocationCSV.points(
-            Data("t,latitude,longitude,speed,course,horizontalAccuracy\n0,1,2,-1,-1,-1\n".utf8),
-            file: "i.csv"
-        )
+            Data("t,latitude,longitude,speed,course,horizontalAccuracy\n0,1,2,-1,-1,-1\n".utf8), file: "i.csv")
         #expect(invalid.first?.speed == -1)
         #expect(invalid.first?.course == -1)
         #expect(invalid.first?.horizontalAccuracy == -1)
@@ -211,8 +179,7 @@ import Testing
         #expect(try LocationCSV.points(Data(crlf.utf8), file: "w.csv") == fixes)
         #expect(
             try LocationCSV.points(Data("\"t\",\"latitude\",\"longitude\"\n\"1\",\"2\",\"3\"\n".utf8), file: "q.csv")
-                == [LocationPoint(timestamp: 1, latitude: 2, longitude: 3)]
-        )
+                == [LocationPoint(timestamp: 1, latitude: 2, longitude: 3)])
         // Without the .csv extension: told by the header line, played the same.
         for name in ["walk.txt", "walk"] {
             let url = try Self.temporary(name, crlf)
@@ -304,8 +271,7 @@ import Testing
                 "walk.csv:1: unknown column 'Latitude' in the CSV header (did you mean 'latitude'?)"
             ),
             ("t,latitude,longitude\n0,\"1,2\n", "walk.csv:2: a quoted field is not closed"),
-        ]
-    )
+        ])
     func badInput(text: String, message: String) throws {
         let error = try #require(Self.csvError(text))
         #expect(error.file == "walk.csv")
@@ -318,10 +284,8 @@ import Testing
         let error = try #require(Self.csvError("t,latitude,longitude\n0,\(cell),2\n"))
         #expect(
             error.description.hasPrefix(
-                "walk.csv:2: column 'latitude': '\(String(repeating: "x", count: 99))…' is not a number"
-            ),
-            "\(error.message)"
-        )
+                "walk.csv:2: column 'latitude': '\(String(repeating: "x", count: 99))…' is not a number"),
+            "\(error.message)")
         #expect(error.message.count < 200)
         let name = String(repeating: "y", count: 5000)
         let header = try #require(Self.csvError("t,longitude,\(name)\n"))
@@ -342,8 +306,7 @@ import Testing
         #expect(error.code == .outOfRange)
         #expect(
             error.description
-                == "\(url.lastPathComponent):3: column 'longitude': '200' is not within -180 ... 180 degrees"
-        )
+                == "\(url.lastPathComponent):3: column 'longitude': '200' is not within -180 ... 180 degrees")
         #expect(delegate.locations.isEmpty)
     }
 

@@ -34,10 +34,8 @@ import Testing
     @Test("the error names the API, the platform and the evidence, and is not transient")
     func message() {
         let unavailable = PlatformUnavailable(
-            "CMAltimeter",
-            platform: "visionOS",
-            evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter lists iOS"
-        )
+            "CMAltimeter", platform: "visionOS",
+            evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter lists iOS")
         #expect(unavailable.error.code == .unavailable)
         #expect(
             unavailable.error.message
@@ -67,10 +65,7 @@ import Testing
     @Test("an iteration ends at once with the error")
     func stream() async {
         let unavailable = PlatformUnavailable(
-            "CLLocationManager.startUpdatingLocation()",
-            platform: "tvOS",
-            evidence: "test"
-        )
+            "CLLocationManager.startUpdatingLocation()", platform: "tvOS", evidence: "test")
         var count = 0
         do {
             for try await _ in unavailable.stream(of: Int.self) { count += 1 }
@@ -146,8 +141,7 @@ import Testing
         arguments: [
             ("kCLErrorDomain", 0), ("kCLErrorDomain", 2), ("kCLErrorDomain", 3), ("NSURLErrorDomain", 1),
             ("kCLErrorDomain", 17),
-        ]
-    )
+        ])
     func transient(domain: String, code: Int) {
         #expect(CoreLocationFailure(domain: domain, code: code) == .transient)
     }

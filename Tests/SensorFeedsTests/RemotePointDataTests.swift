@@ -23,11 +23,8 @@ import Testing
             #expect(
                 p.heading
                     == RemotePoint.Heading(
-                        trueHeading: point.trueHeading,
-                        magneticHeading: point.magneticHeading,
-                        headingAccuracy: point.headingAccuracy
-                    )
-            )
+                        trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
+                        headingAccuracy: point.headingAccuracy))
             #expect(p.magneticField == point.magneticField.vector)
             #expect(p.altitude == point.altitude)
             #expect(p.pedometer?.steps == point.steps)

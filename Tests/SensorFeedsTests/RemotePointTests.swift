@@ -18,29 +18,16 @@ import Testing
         #expect(
             m.motion
                 == MotionPoint(
-                    timestamp: 0.5,
-                    userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
-                    gravity: Acceleration(x: 0, y: 0, z: -1),
-                    rotationRate: RotationRate(x: 0, y: 0.25, z: 0)
-                )
-        )
+                    timestamp: 0.5, userAcceleration: Acceleration(x: 0.1, y: 0, z: 0),
+                    gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0.25, z: 0)))
         let fix = LocationPoint(
-            timestamp: 2,
-            latitude: 51.5,
-            longitude: -0.12,
-            altitude: 10,
-            horizontalAccuracy: 4,
-            verticalAccuracy: 6,
-            speed: 1.4,
-            course: 45
-        )
+            timestamp: 2, latitude: 51.5, longitude: -0.12, altitude: 10, horizontalAccuracy: 4,
+            verticalAccuracy: 6, speed: 1.4, course: 45)
         let l = try RemotePoint(line: fix.jsonLine)
         #expect(l.motion == nil)
         #expect(l.location == fix)
         let walk = MotionLocationPoint(
-            motion: MotionPoint(timestamp: 2, gravity: Acceleration(x: 0, y: 0, z: -1)),
-            location: fix
-        )
+            motion: MotionPoint(timestamp: 2, gravity: Acceleration(x: 0, y: 0, z: -1)), location: fix)
         let w = try RemotePoint(line: walk.jsonLine(precision: .double))
         #expect(w.motion == walk.motion)
         #expect(w.location == fix)
@@ -74,8 +61,7 @@ import Testing
         #expect(p.altitude == -45.9)
         #expect(
             p.pedometer
-                == RemotePoint.Pedometer(steps: 12, distance: 8.5, cadence: 1.9, floorsAscended: 1, floorsDescended: 2)
-        )
+                == RemotePoint.Pedometer(steps: 12, distance: 8.5, cadence: 1.9, floorsAscended: 1, floorsDescended: 2))
         #expect(p.location?.speedAccuracy == 0.1)
         #expect(p.location?.courseAccuracy == 4.08)
         #expect(p.motion?.gravity.y == -1)
@@ -96,24 +82,16 @@ import Testing
             #expect(
                 p.heading
                     == RemotePoint.Heading(
-                        trueHeading: point.trueHeading,
-                        magneticHeading: point.magneticHeading,
-                        headingAccuracy: point.headingAccuracy
-                    )
-            )
+                        trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
+                        headingAccuracy: point.headingAccuracy))
             #expect(p.magneticField == point.magneticField.vector)
             #expect(p.pressure == point.pressure)
             #expect(p.altitude == point.altitude)
             #expect(
                 p.pedometer
                     == RemotePoint.Pedometer(
-                        steps: point.steps,
-                        distance: point.distance,
-                        cadence: point.cadence,
-                        floorsAscended: point.floorsAscended,
-                        floorsDescended: point.floorsDescended
-                    )
-            )
+                        steps: point.steps, distance: point.distance, cadence: point.cadence,
+                        floorsAscended: point.floorsAscended, floorsDescended: point.floorsDescended))
             #expect(p.location == point.location)
         }
     }
@@ -156,8 +134,7 @@ import Testing
                 "missing required field 'floorsDescended'"
             ),
             (#""pedometer":[1]"#, "$.pedometer", "must be a JSON object"),
-        ]
-    )
+        ])
     func badRider(rider: String, path: String, mention: String) throws {
         let e = try #require(throws: SensorFeedsError.self) {
             try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"# + rider + "}")
@@ -170,16 +147,13 @@ import Testing
     @Test("/data bodies: the original server's shape (accelerometer as gravity) and the full one (motion)")
     func dataBodies() throws {
         let original = try RemotePoint(
-            data: #"{"accelerometer": {"x": 0.1, "y": -0.2, "z": -0.97}}"#,
-            fallbackTimestamp: 3
-        )
+            data: #"{"accelerometer": {"x": 0.1, "y": -0.2, "z": -0.97}}"#, fallbackTimestamp: 3)
         #expect(original.timestamp == 3)
         #expect(original.motion == MotionPoint(timestamp: 3, gravity: Acceleration(x: 0.1, y: -0.2, z: -0.97)))
         let full = try RemotePoint(
             data:
                 #"{"accelerometer":{"x":0.5,"y":0.0,"z":-1.0},"timestamp":1.5,"motion":{"timestamp":1.5,"userAcceleration":{"x":0.5,"y":0.0,"z":0.0},"gravity":{"x":0.0,"y":0.0,"z":-1.0},"rotationRate":{"x":0.0,"y":0.0,"z":0.0}},"location":{"latitude":48.85,"longitude":2.29}}"#,
-            fallbackTimestamp: 0
-        )
+            fallbackTimestamp: 0)
         #expect(full.motion?.userAcceleration.x == 0.5)
         #expect(full.motion?.gravity.z == -1)
         #expect(full.location?.latitude == 48.85)
@@ -197,8 +171,7 @@ import Testing
             (#"{"timestamp":0,"location":{"latitude":1,"longitude":0,"heading":3}}"#, "$.location.heading"),
             (#"[1,2]"#, "$"),
             (#"{"timestamp":0,"timestamp":1}"#, "$"),
-        ]
-    )
+        ])
     func badLines(text: String, path: String) throws {
         let e = try #require(throws: SensorFeedsError.self) { try RemotePoint(line: text) }
         #expect(e.code == .malformed)
@@ -260,8 +233,7 @@ import Testing
 
     @Test(
         "a token signals serve never takes is an invalid URL error (the updates end) that does not quote it",
-        arguments: ["two words", "line\r\nX-Injected: 1", String(repeating: "a", count: 257), "ünicode"]
-    )
+        arguments: ["two words", "line\r\nX-Injected: 1", String(repeating: "a", count: 257), "ünicode"])
     func invalidToken(token: String) throws {
         let url = try #require(URL(string: "http://127.0.0.1:8080"))
         let error = try #require(throws: SensorFeedsError.self) { try ServerAddress(url, token: token) }

@@ -19,14 +19,10 @@ import Testing
     func read() throws {
         let c = ServerFusion.calibration(
             spec: Self.spec(
-                #"{"hard_iron": [12, -3, 40], "soft_iron": [2, [0, 1, 0], [0, 0, 1]], "noise_density": 0.1}"#
-            )
-        )
+                #"{"hard_iron": [12, -3, 40], "soft_iron": [2, [0, 1, 0], [0, 0, 1]], "noise_density": 0.1}"#))
         let model = try MagnetometerModel(
-            sampleRate: 100,
-            hardIron: SIMD3(12, -3, 40),
-            softIron: [SIMD3(2, 2, 2), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
-        )
+            sampleRate: 100, hardIron: SIMD3(12, -3, 40),
+            softIron: [SIMD3(2, 2, 2), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
         let expected = MagnetometerCalibration(model)
         #expect(c.hardIron == expected.hardIron)
         #expect(c.inverse == expected.inverse)
@@ -39,8 +35,7 @@ import Testing
             #"{"hard_iron": 1, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, 1e-7]]}"#,
             #"{"hard_iron": ["a", 1, 2, 3]}"#, #"{"hard_iron": [true, 1, 2]}"#, #"{"hard_iron": 1, "hardiron": 2}"#,
             #"{"hard_iron": 20000}"#,
-        ]
-    )
+        ])
     func refused(_ magnetometer: String) {
         #expect(Self.isIdentity(ServerFusion.calibration(spec: Self.spec(magnetometer))))
     }
@@ -50,18 +45,12 @@ import Testing
         #expect(
             Self.isIdentity(
                 ServerFusion.calibration(
-                    spec: Data(#"{"trajectory": {"sensors": {"magnetometer": {"hard_iron": 1,}}}}"#.utf8)
-                )
-            )
-        )
+                    spec: Data(#"{"trajectory": {"sensors": {"magnetometer": {"hard_iron": 1,}}}}"#.utf8))))
         #expect(Self.isIdentity(ServerFusion.calibration(spec: Data(#"{"signal": {"sine": {}}}"#.utf8))))
         // The failing case of the two above: the same spec, valid.
         #expect(
             !Self.isIdentity(
                 ServerFusion.calibration(
-                    spec: Data(#"{"trajectory": {"sensors": {"magnetometer": {"hard_iron": 1}}}}"#.utf8)
-                )
-            )
-        )
+                    spec: Data(#"{"trajectory": {"sensors": {"magnetometer": {"hard_iron": 1}}}}"#.utf8))))
     }
 }

@@ -33,8 +33,7 @@ import Testing
         return try updates.map { d in
             abs(
                 d.relativeAltitude.doubleValue
-                    - (try WalkTrajectory.point(trajectory, at: d.timestamp).altitude - start)
-            )
+                    - (try WalkTrajectory.point(trajectory, at: d.timestamp).altitude - start))
         }.max() ?? .infinity
     }
 
@@ -87,9 +86,7 @@ import Testing
         let isa = try StandardAtmosphere.isa.pressure(
             geopotentialHeight:
                 StandardAtmosphere.geopotentialHeight(
-                    geometricHeight: WalkTrajectory.point(walk, at: last.timestamp).altitude
-                )
-        )
+                    geometricHeight: WalkTrajectory.point(walk, at: last.timestamp).altitude))
         #expect(abs(last.pressure.doubleValue - isa / 1000) < 1e-9)
     }
 
@@ -153,8 +150,7 @@ import Testing
     func invalidRate() throws {
         let altimeter = SimulatedAltimeter(
             source: .signal(try WalkTrajectory.with(barometer: nil), sampleRate: 0),
-            clock: ManualClock(autoAdvance: true)
-        )
+            clock: ManualClock(autoAdvance: true))
         let seen = Collected<AltitudeData>(until: 1)
         altimeter.startRelativeAltitudeUpdates { d, e in seen.add(d, e) }
         #expect(seen.wait())

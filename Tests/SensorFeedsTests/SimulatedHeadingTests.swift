@@ -69,16 +69,11 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
 
     /// The first `count` headings of `walk` played instantly with `filter` and `orientations` (set in order).
     static func play(
-        _ walk: Trajectory,
-        filter: Double,
-        orientations: [DeviceOrientation] = [],
-        count: Int,
+        _ walk: Trajectory, filter: Double, orientations: [DeviceOrientation] = [], count: Int,
         duration: Double = duration
     ) throws -> (headings: [SimulatedHeading], manager: SimulatedLocationManager) {
         let manager = SimulatedLocationManager(
-            source: .signal(walk, sampleRate: rate, duration: duration),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(walk, sampleRate: rate, duration: duration), clock: ManualClock(autoAdvance: true))
         manager.headingFilter = filter
         for o in orientations { manager.headingOrientation = o }
         let delegate = Headings(until: count)
@@ -100,8 +95,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     func available() {
         #expect(SimulatedLocationManager.headingAvailable())
         let manager: any LocationProviding = SimulatedLocationManager(
-            source: .signal(SimulatedLocationManagerTests.walk)
-        )
+            source: .signal(SimulatedLocationManagerTests.walk))
         #expect(type(of: manager).headingAvailable())
     }
 
@@ -118,8 +112,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
 
     @Test(
         "headingFilter: exactly the headings that turned by the filter from the last one delivered",
-        arguments: [1.0, 5.0]
-    )
+        arguments: [1.0, 5.0])
     func filter(degrees: Double) throws {
         let walk = try WalkTrajectory.example()
         let truth = try Self.truth(walk)
@@ -181,17 +174,12 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         "headingOrientation turns both headings as Core Location: +90° landscapeLeft, +180° upside down, +270° landscapeRight; x, y, z unchanged",
         arguments: [
             (DeviceOrientation.portrait, 0.0), (.landscapeLeft, 90), (.portraitUpsideDown, 180), (.landscapeRight, 270),
-        ]
-    )
+        ])
     func orientation(orientation: DeviceOrientation, offset: Double) throws {
         let walk = try WalkTrajectory.example()
         let truth = try Self.truth(walk, duration: 5)
         let got = try Self.play(
-            walk,
-            filter: headingFilterNone,
-            orientations: [orientation],
-            count: truth.count,
-            duration: 5
+            walk, filter: headingFilterNone, orientations: [orientation], count: truth.count, duration: 5
         ).headings
         try #require(got.count == truth.count)
         for (h, p) in zip(got, truth) {
@@ -212,20 +200,11 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         let walk = try WalkTrajectory.example()
         let truth = try Self.truth(walk, duration: 1)
         let (got, manager) = try Self.play(
-            walk,
-            filter: headingFilterNone,
-            orientations: [.landscapeLeft, .faceUp],
-            count: truth.count,
-            duration: 1
-        )
+            walk, filter: headingFilterNone, orientations: [.landscapeLeft, .faceUp], count: truth.count, duration: 1)
         #expect(manager.headingOrientation == .faceUp)
         for (h, p) in zip(got, truth) { #expect(Self.apart(h.trueHeading, p.trueHeading + 90) < 1e-9) }
         let plain = try Self.play(
-            walk,
-            filter: headingFilterNone,
-            orientations: [.faceDown],
-            count: truth.count,
-            duration: 1
+            walk, filter: headingFilterNone, orientations: [.faceDown], count: truth.count, duration: 1
         ).headings
         for (h, p) in zip(plain, truth) { #expect(h.trueHeading == p.trueHeading) }
     }
@@ -236,9 +215,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     func trajectoryFixes() throws {
         let walk = try WalkTrajectory.example()  // a 1 Hz receiver, velocitySigma 0.1 m/s
         let manager = SimulatedLocationManager(
-            source: .signal(walk, sampleRate: Self.rate, duration: 10),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(walk, sampleRate: Self.rate, duration: 10), clock: ManualClock(autoAdvance: true))
         let delegate = Fixes.started(on: manager, until: 10)
         #expect(delegate.wait())
         manager.stopUpdatingLocation()
@@ -277,9 +254,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     func locationsAndHeadings() throws {
         let walk = try WalkTrajectory.example()
         let manager = SimulatedLocationManager(
-            source: .signal(walk, sampleRate: Self.rate, duration: 3),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(walk, sampleRate: Self.rate, duration: 3), clock: ManualClock(autoAdvance: true))
         manager.headingFilter = headingFilterNone
         let delegate = Headings(until: Int(3 * Self.rate))
         manager.delegate = delegate
@@ -303,9 +278,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     func delegateDefault() throws {
         let walk = try WalkTrajectory.example()
         let manager = SimulatedLocationManager(
-            source: .signal(walk, sampleRate: Self.rate, duration: 5),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(walk, sampleRate: Self.rate, duration: 5), clock: ManualClock(autoAdvance: true))
         manager.headingFilter = headingFilterNone
         let delegate = Fixes.started(on: manager, until: 5)  // Fixes has no heading method
         manager.startUpdatingHeading()
@@ -317,15 +290,8 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         asProtocol.locationManager(
             manager,
             didUpdateHeading: SimulatedHeading(
-                magneticHeading: 1,
-                trueHeading: 2,
-                headingAccuracy: 3,
-                x: 4,
-                y: 5,
-                z: 6,
-                timestamp: 7
-            )
-        )
+                magneticHeading: 1, trueHeading: 2, headingAccuracy: 3,
+                x: 4, y: 5, z: 6, timestamp: 7))
         #expect(delegate.locations.count == 5)
     }
 
@@ -341,15 +307,8 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
         #expect(
             h
                 == SimulatedHeading(
-                    magneticHeading: 49.0,
-                    trueHeading: 50.2,
-                    headingAccuracy: 1.5,
-                    x: -14.8,
-                    y: -45.1,
-                    z: -12.8,
-                    timestamp: 2
-                )
-        )
+                    magneticHeading: 49.0, trueHeading: 50.2, headingAccuracy: 1.5, x: -14.8, y: -45.1, z: -12.8,
+                    timestamp: 2))
         #expect(h.turned(to: .landscapeRight).trueHeading == 320.2)
         #expect(h.turned(to: .landscapeRight).magneticField == h.magneticField)
         let bare = try RemotePoint(
@@ -364,9 +323,7 @@ final class Headings: LocationProvidingDelegate, @unchecked Sendable {
     @Test("a route or a location file has no heading: startUpdatingHeading delivers none and no error")
     func noHeadingSources() {
         let manager = SimulatedLocationManager(
-            source: .signal(SimulatedLocationManagerTests.walk),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(SimulatedLocationManagerTests.walk), clock: ManualClock(autoAdvance: true))
         let delegate = Headings(until: 1)
         manager.delegate = delegate
         manager.startUpdatingHeading()

@@ -56,9 +56,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     @Test("a route at 1 Hz: one fix per sample, as the route renders, to the end of the route")
     func routeSource() throws {
         let manager = SimulatedLocationManager(
-            source: .signal(Self.walk, sampleRate: 1),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
         let expected = try Self.walk.render(sampleRate: 1, duration: 17)  // t = 0 ... 16; the last arrival is 16.7 s
         let delegate = Fixes.started(on: manager, until: 17)
         #expect(delegate.wait())
@@ -73,9 +71,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     @Test("distanceFilter: no update until the position has moved by the distance")
     func distanceFilter() throws {
         let manager = SimulatedLocationManager(
-            source: .signal(Self.walk, sampleRate: 1),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
         manager.distanceFilter = 9
         let delegate = Fixes.started(on: manager, until: 4)  // 0, ≥ 9, ≥ 18, ≥ 27 m: t = 0, 5, 10, 15
         #expect(delegate.wait())
@@ -122,8 +118,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
                 "{\"timestamp\":1,\"location\":{\"latitude\":1,\"longitude\":2}}\n{\"timestamp\":0,\"location\":{\"latitude\":1,\"longitude\":2}}",
                 "before the previous"
             ),
-        ]
-    )
+        ])
     func badFile(text: String, mention: String) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID().uuidString).jsonl")
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -140,9 +135,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     @Test("a missing file and a bad route are errors, not crashes")
     func missing() throws {
         let manager = SimulatedLocationManager(
-            source: .file(URL(fileURLWithPath: "/nonexistent/walk.gpx")),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .file(URL(fileURLWithPath: "/nonexistent/walk.gpx")), clock: ManualClock(autoAdvance: true))
         let delegate = Fixes.started(on: manager, until: 1)
         #expect(delegate.wait())
         #expect((delegate.errors.first as? SignalError)?.code == .unreadable)
@@ -151,10 +144,8 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
                 Route(speed: 0) {
                     Waypoint(latitude: 0, longitude: 0)
                     Waypoint(latitude: 1, longitude: 0)
-                }
-            ),
-            clock: ManualClock(autoAdvance: true)
-        )
+                }),
+            clock: ManualClock(autoAdvance: true))
         let badDelegate = Fixes.started(on: bad, until: 1)
         #expect(badDelegate.wait())
         #expect((badDelegate.errors.first as? SignalError)?.code == .outOfRange)
@@ -185,9 +176,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
     @Test("locationUpdates(): an async sequence with the distance filter, ended by the consumer")
     func asyncSequence() async throws {
         let manager = SimulatedLocationManager(
-            source: .signal(Self.walk, sampleRate: 1),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(Self.walk, sampleRate: 1), clock: ManualClock(autoAdvance: true))
         manager.distanceFilter = 9
         var stamps: [Double] = []
         for try await fix in manager.locationUpdates() { stamps.append(fix.timestamp) }

@@ -49,8 +49,7 @@ func serialQueue() -> OperationQueue {
     func decimation() throws {
         let manager = SimulatedMotionManager(
             source: .signal(Self.motion, sampleRate: 1000, duration: 1),
-            clock: ManualClock(autoAdvance: true)
-        )
+            clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = 0.02
         let seen = Collected<DeviceMotion>(until: 50)
         let queue = serialQueue()
@@ -72,9 +71,7 @@ func serialQueue() -> OperationQueue {
     @Test("after stop returns no handler runs; restarting starts the source again")
     func stopSemantics() throws {
         let manager = SimulatedMotionManager(
-            source: .signal(Self.motion, sampleRate: 100),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(Self.motion, sampleRate: 100), clock: ManualClock(autoAdvance: true))
         manager.gyroUpdateInterval = 0.01
         let queue = serialQueue()
         let first = Collected<GyroData>(until: 200)
@@ -99,9 +96,7 @@ func serialQueue() -> OperationQueue {
     @Test("a handler may stop its own updates; later queued calls do not run")
     func stopFromHandler() throws {
         let manager = SimulatedMotionManager(
-            source: .signal(Self.motion, sampleRate: 100),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .signal(Self.motion, sampleRate: 100), clock: ManualClock(autoAdvance: true))
         let queue = serialQueue()
         let seen = Collected<AccelerometerData>(until: 1)
         weak let weakManager = manager
@@ -119,8 +114,7 @@ func serialQueue() -> OperationQueue {
     func accelerometer() throws {
         let manager = SimulatedMotionManager(
             source: .signal(Self.motion, sampleRate: 100, duration: 0.1),
-            clock: ManualClock(autoAdvance: true)
-        )
+            clock: ManualClock(autoAdvance: true))
         let seen = Collected<AccelerometerData>(until: 10)
         manager.startAccelerometerUpdates(to: serialQueue()) { a, e in seen.add(a, e) }
         #expect(seen.wait())
@@ -145,17 +139,14 @@ func serialQueue() -> OperationQueue {
         #expect(seen.wait())
         #expect(seen.values.map(\.timestamp) == stride(from: 0, to: 100, by: 2).map { points[$0].timestamp })
         #expect(
-            seen.values.map(\.userAcceleration) == stride(from: 0, to: 100, by: 2).map { points[$0].userAcceleration }
-        )
+            seen.values.map(\.userAcceleration) == stride(from: 0, to: 100, by: 2).map { points[$0].userAcceleration })
         manager.stopDeviceMotionUpdates()
     }
 
     @Test("errors reach the handler's error argument, never a crash")
     func errors() throws {
         let missing = SimulatedMotionManager(
-            source: .file(URL(fileURLWithPath: "/nonexistent/walk.csv")),
-            clock: ManualClock(autoAdvance: true)
-        )
+            source: .file(URL(fileURLWithPath: "/nonexistent/walk.csv")), clock: ManualClock(autoAdvance: true))
         let seen = Collected<DeviceMotion>(until: 1)
         missing.startDeviceMotionUpdates(to: serialQueue()) { m, e in seen.add(m, e) }
         #expect(seen.wait())
@@ -171,8 +162,7 @@ func serialQueue() -> OperationQueue {
     func asyncSequence() async throws {
         let manager = SimulatedMotionManager(
             source: .signal(Self.motion, sampleRate: 200, duration: 0.5),
-            clock: ManualClock(autoAdvance: true)
-        )
+            clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = 0.05
         var stamps: [Double] = []
         for try await m in manager.deviceMotionUpdates() { stamps.append(m.timestamp) }

@@ -155,16 +155,8 @@ import Testing
     @Test func theAltitudeIsEllipsoidalNotAboveMeanSeaLevel() {
         // London: the geoid is about 46 m above the ellipsoid, so MSL 11 m is 57 m ellipsoidal.
         let fix = CoreLocationFix(
-            latitude: 51.5,
-            longitude: -0.12,
-            altitude: 11,
-            ellipsoidalAltitude: 57,
-            horizontalAccuracy: 5,
-            verticalAccuracy: 3,
-            speed: 1.4,
-            course: 90,
-            timestamp: 1_700_000_000
-        )
+            latitude: 51.5, longitude: -0.12, altitude: 11, ellipsoidalAltitude: 57,
+            horizontalAccuracy: 5, verticalAccuracy: 3, speed: 1.4, course: 90, timestamp: 1_700_000_000)
         let location = LocationPoint(fix)
         #expect(location.altitude == 57)
         #expect(location.coordinate.latitude == 51.5)
@@ -180,18 +172,8 @@ import Testing
 
     @Test func theVelocityAccuraciesAreCopied() {
         let fix = CoreLocationFix(
-            latitude: 51.5,
-            longitude: -0.12,
-            altitude: 11,
-            ellipsoidalAltitude: 57,
-            horizontalAccuracy: 5,
-            verticalAccuracy: 3,
-            speed: 1.4,
-            course: 90,
-            speedAccuracy: 0.3,
-            courseAccuracy: 12,
-            timestamp: 1
-        )
+            latitude: 51.5, longitude: -0.12, altitude: 11, ellipsoidalAltitude: 57, horizontalAccuracy: 5,
+            verticalAccuracy: 3, speed: 1.4, course: 90, speedAccuracy: 0.3, courseAccuracy: 12, timestamp: 1)
         let location = LocationPoint(fix)
         #expect(location.speedAccuracy == 0.3)
         #expect(location.courseAccuracy == 12)

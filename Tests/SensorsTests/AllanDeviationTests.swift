@@ -56,16 +56,13 @@ import Testing
     func badInputs() {
         #expect(
             #expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, 3], sampleRate: 10) }?.code
-                == .tooShort
-        )
+                == .tooShort)
         #expect(
             #expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, .nan, 4, 5], sampleRate: 10) }?
-                .code == .outOfRange
-        )
+                .code == .outOfRange)
         #expect(
             #expect(throws: SignalError.self) { try AllanDeviation(samples: [1.0, 2, 3, 4, 5], sampleRate: 0) }?.code
-                == .invalidArgument
-        )
+                == .invalidArgument)
         do {
             _ = try AllanDeviation(samples: [1.0, 2, .infinity, 4, 5], sampleRate: 10)
         } catch {

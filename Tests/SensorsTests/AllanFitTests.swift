@@ -8,10 +8,8 @@ import Testing
     /// The IMU: Kalibr terms, still and face up.
     static let imu = IMU(
         accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 0.0003),
-        gyroscope: SensorModel(noiseDensity: 0.0002, randomWalk: 2e-5),
-        seed: 7,
-        accelerometerUnit: .metersPerSecondSquared
-    )
+        gyroscope: SensorModel(noiseDensity: 0.0002, randomWalk: 2e-5), seed: 7,
+        accelerometerUnit: .metersPerSecondSquared)
 
     static func fits(_ imu: IMU, seconds: Double) throws -> (accelerometer: AllanFit, gyroscope: AllanFit) {
         let b = try imu.render(sampleRate: 100, duration: seconds)

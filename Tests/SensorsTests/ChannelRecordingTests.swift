@@ -23,8 +23,7 @@ import Testing
         var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (\(values.count), 1), }"
         dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
         var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)]
-        )
+            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
         data.append(contentsOf: Array(dict.utf8))
         for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
         return data
@@ -79,8 +78,7 @@ import Testing
         var dict = "{'descr': '\(descr)', 'fortran_order': False, 'shape': \(shape), }"
         dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
         var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)]
-        )
+            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
         data.append(contentsOf: Array(dict.utf8))
         return data
     }
@@ -98,8 +96,7 @@ import Testing
 
     @Test(
         "the median interval: Hoare's selection agrees with sorting, with many equal values and without",
-        arguments: [1, 2, 3, 10, 101, 1000]
-    )
+        arguments: [1, 2, 3, 10, 101, 1000])
     func selection(_ count: Int) {
         let random = Self.normals(count, seed: UInt64(count))
         let ties = random.map { ($0 * 2).rounded() / 1000 + 0.01 }
@@ -139,11 +136,7 @@ import Testing
         #expect(streaming.message.contains("more than 33333333 rows"), "\(streaming.message)")
         try ChannelRecording.checkSize(frames: 33_333_333, channels: 6, file: "imu.csv", what: "rows")
         try ChannelRecording.checkSize(
-            frames: AllanDeviation.maximumSampleCount,
-            channels: 2,
-            file: "two.csv",
-            what: "rows"
-        )
+            frames: AllanDeviation.maximumSampleCount, channels: 2, file: "two.csv", what: "rows")
     }
 
     @Test("samples beyond ±1e15 are refused: their squared differences would overflow to inf")

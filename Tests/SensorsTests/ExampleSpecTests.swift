@@ -21,8 +21,7 @@ import Testing
     @Test("the attitude example decodes as a 13-channel motion")
     func attitudeExample() throws {
         let node = try SignalNode.decode(
-            json: Data(contentsOf: Self.specs.appendingPathComponent("tilt-attitude.json"))
-        )
+            json: Data(contentsOf: Self.specs.appendingPathComponent("tilt-attitude.json")))
         #expect(node.channelCount == 13)
         try node.validate(sampleRate: 100)
     }

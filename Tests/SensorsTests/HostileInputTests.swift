@@ -15,15 +15,12 @@ import Testing
             (#""gyroscope_resolution": 1e-320"#, "$.imu.gyroscope_resolution"),
             (#""accelerometer_resolution": 1e-13"#, "$.imu.accelerometer_resolution"),
             (#""gyroscope_range": 1e-300"#, "$.imu.gyroscope_range"),
-        ]
-    )
+        ])
     func tinyResolution(_ term: String, _ path: String) throws {
         do {
             let imu = try IMU.decode(
                 json: Data(
-                    #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, \#(term)}}"#.utf8
-                )
-            )
+                    #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, \#(term)}}"#.utf8))
             _ = try imu.render(sampleRate: 100, duration: 0.1)
             Issue.record("rendered with \(term)")
         } catch {
@@ -37,17 +34,14 @@ import Testing
         let imu = try IMU.decode(
             json: Data(
                 #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_noise_density": 0.001, "gyroscope_resolution": 1e-12, "gyroscope_range": 1e-12, "seed": 3}}"#
-                    .utf8
-            )
-        )
+                    .utf8))
         let b = try imu.render(sampleRate: 100, duration: 1)
         for c in 3..<6 { #expect(b.channel(c).allSatisfy { $0.isFinite && abs($0) <= 2e-12 }) }
     }
 
     @Test(
         "IMU: extreme but valid correlation times keep every sample finite",
-        arguments: [1e-300, 1e-9, SensorModel.biasCorrelationTimes.upperBound]
-    )
+        arguments: [1e-300, 1e-9, SensorModel.biasCorrelationTimes.upperBound])
     func correlationTimes(_ tau: Double) throws {
         var imu = IMU(motion: MotionNode(attitude: .fixed(.named(.faceUp))))
         imu.gyroscope.biasInstability = SIMD3(repeating: 0.001)
@@ -88,8 +82,7 @@ import Testing
             #expect(error.description.contains("fewer than two points"), "\(error)")
         }
         #expect(
-            #expect(throws: SignalError.self) { try RecordingImport(rate: 1e7).points([a]) }?.code == .invalidArgument
-        )
+            #expect(throws: SignalError.self) { try RecordingImport(rate: 1e7).points([a]) }?.code == .invalidArgument)
     }
 
     @Test("Allan fit: the shortest τ must be positive and within the recording", arguments: [Double.nan, -1, 0, 1e300])
@@ -129,9 +122,7 @@ import Testing
     @Test("Allan deviation: a few samples are analysed")
     func fewSamples() throws {
         let adev = try AllanDeviation(
-            samples: [Float](repeating: 0, count: 16).enumerated().map { Float($0.offset % 3) },
-            sampleRate: 100
-        )
+            samples: [Float](repeating: 0, count: 16).enumerated().map { Float($0.offset % 3) }, sampleRate: 100)
         #expect(adev.sampleCount == 16)
     }
 

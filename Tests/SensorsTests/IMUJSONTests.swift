@@ -79,8 +79,7 @@ import Testing
                 #"{"imu": {"motion": {"attitude": "faceUp"}, "gyroscope_misalignment": [[0, 1, 0], [0, 0, 0]]}}"#,
                 "$.imu.gyroscope_misalignment", "3×3"
             ),
-        ]
-    )
+        ])
     func badSpecs(_ json: String, _ path: String, _ fragment: String) {
         do {
             _ = try IMU.decode(json: Data(json.utf8))
@@ -110,8 +109,7 @@ import Testing
         arguments: [
             ("noise_density", "≥ 0"), ("bias_correlation_time", "positive"), ("misalignment", "diagonal"),
             ("misalignment-angle", "±0.2"), ("scale_factor", "±0.5"), ("bias", "finite"), ("bandwidth", "2^20"),
-        ]
-    )
+        ])
     func validation(_ field: String, _ fragment: String) {
         var imu = IMU()
         imu.gyroscope = Self.broken(field)

@@ -26,23 +26,16 @@ import Testing
             attitude: .integrated(
                 IntegratedAttitude(
                     rotationRate: .axes(
-                        x: .constant(Constant(0)),
-                        y: .constant(Constant(0)),
-                        z: .constant(Constant(0.5))
-                    ),
-                    initial: .named(.portrait)
-                )
-            ),
-            userAcceleration: .axes(x: .constant(Constant(0.1)), y: .constant(Constant(0)), z: .constant(Constant(0)))
-        )
+                        x: .constant(Constant(0)), y: .constant(Constant(0)),
+                        z: .constant(Constant(0.5))), initial: .named(.portrait))),
+            userAcceleration: .axes(x: .constant(Constant(0.1)), y: .constant(Constant(0)), z: .constant(Constant(0))))
         let b = try IMU(motion: spin).render(sampleRate: 50, duration: 2)
         let m = try AnySignal(node: .motion(spin)).render(sampleRate: 50, duration: 2)
         for i in 0..<b.frameCount {
             for axis in 0..<3 {
                 #expect(
                     abs(b[frame: i, channel: axis] - (m[frame: i, channel: axis] + m[frame: i, channel: 3 + axis]))
-                        < 1e-6
-                )
+                        < 1e-6)
                 #expect(b[frame: i, channel: 3 + axis] == m[frame: i, channel: 6 + axis])
             }
         }
@@ -52,10 +45,8 @@ import Testing
     func white() throws {
         let imu = IMU(
             accelerometer: SensorModel(noiseDensity: 0.002, randomWalk: 0),
-            gyroscope: SensorModel(noiseDensity: 0.0002, randomWalk: 0),
-            seed: 1,
-            accelerometerUnit: .metersPerSecondSquared
-        )
+            gyroscope: SensorModel(noiseDensity: 0.0002, randomWalk: 0), seed: 1,
+            accelerometerUnit: .metersPerSecondSquared)
         let b = try imu.render(sampleRate: 200, duration: 300)
         for c in 0..<6 {
             let x = Stats.channel(b, c).map { c == 2 ? $0 - 9.80665 : $0 }
@@ -114,11 +105,7 @@ import Testing
             firsts.append(
                 Double(
                     try IMU(gyroscope: model, seed: UInt64(seed)).render(sampleRate: fs, frameCount: 1)[
-                        frame: 0,
-                        channel: 4
-                    ]
-                )
-            )
+                        frame: 0, channel: 4]))
         }
         #expect(abs(Stats.deviation(firsts) / sigma - 1) < 0.15)
     }
@@ -148,10 +135,7 @@ import Testing
         let b = try IMU(motion: motion, gyroscope: gyro).render(sampleRate: 10, frameCount: 3)
         let u = SIMD3<Double>(1, 2, -1)
         let mu = SIMD3(
-            (gyro.misalignment[0] * u).sum(),
-            (gyro.misalignment[1] * u).sum(),
-            (gyro.misalignment[2] * u).sum()
-        )
+            (gyro.misalignment[0] * u).sum(), (gyro.misalignment[1] * u).sum(), (gyro.misalignment[2] * u).sum())
         let expected = (u + mu) * (1 + gyro.scaleFactor) + gyro.bias
         for axis in 0..<3 { #expect(abs(Double(b[frame: 1, channel: 3 + axis]) - expected[axis]) < 1e-6) }
     }
@@ -162,15 +146,10 @@ import Testing
         accel.range = SIMD3(repeating: 2 * 9.80665)
         accel.resolution = SIMD3(repeating: 0.01)
         let shake = SignalNode.axes(
-            x: .sine(Sine(amplitude: 5, frequency: 1)),
-            y: .constant(Constant(0.123456)),
-            z: .constant(Constant(0))
-        )
+            x: .sine(Sine(amplitude: 5, frequency: 1)), y: .constant(Constant(0.123456)), z: .constant(Constant(0)))
         let motion = MotionNode(attitude: .fixed(.named(.faceUp)), userAcceleration: shake)
         let b = try IMU(motion: motion, accelerometer: accel, accelerometerUnit: .metersPerSecondSquared).render(
-            sampleRate: 100,
-            duration: 1
-        )
+            sampleRate: 100, duration: 1)
         let x = Stats.channel(b, 0)
         #expect(x.max()! <= 2 * 9.80665 + 1e-5)
         #expect(x.min()! >= -2 * 9.80665 - 1e-5)
@@ -187,10 +166,7 @@ import Testing
         var gyro = SensorModel()
         gyro.bandwidth = SIMD3(repeating: 5)
         let step = SignalNode.axes(
-            x: .square(Square(amplitude: 1, frequency: 0.5)),
-            y: .constant(Constant(0)),
-            z: .constant(Constant(0))
-        )
+            x: .square(Square(amplitude: 1, frequency: 0.5)), y: .constant(Constant(0)), z: .constant(Constant(0)))
         let motion = MotionNode(attitude: .integrated(IntegratedAttitude(rotationRate: step)))
         let fs = 200.0
         let b = try IMU(motion: motion, gyroscope: gyro).render(sampleRate: fs, duration: 20, options: Self.serial)
@@ -211,10 +187,7 @@ import Testing
         var imu = IMU(
             preset: .adis16448,
             motion: MotionNode(
-                attitude: .angles(try! EulerAttitude(roll: .sine(Sine(amplitude: 0.3, frequency: 0.4))))
-            ),
-            seed: 11
-        )
+                attitude: .angles(try! EulerAttitude(roll: .sine(Sine(amplitude: 0.3, frequency: 0.4))))), seed: 11)
         imu.accelerometer.randomWalk = SIMD3(repeating: 3e-4)
         imu.gyroscope.randomWalk = SIMD3(repeating: 2e-5)
         imu.accelerometer.scaleFactor = SIMD3(0.01, -0.01, 0.005)
@@ -231,11 +204,8 @@ import Testing
         let imu = Self.everything
         let whole = try imu.render(sampleRate: 200, frameCount: 20_000, options: Self.serial)
         let late = try imu.render(
-            sampleRate: 200,
-            startIndex: 12_345,
-            frameCount: 4_000,
-            options: RenderOptions(parallelism: .threads(3), blockFrames: 333)
-        )
+            sampleRate: 200, startIndex: 12_345, frameCount: 4_000,
+            options: RenderOptions(parallelism: .threads(3), blockFrames: 333))
         for c in 0..<6 {
             #expect(Array(Array(whole.channel(c))[12_345..<16_345]) == Array(late.channel(c)))
         }
@@ -246,7 +216,6 @@ import Testing
         #expect(again.samples == (try imu.render(sampleRate: 200, frameCount: 1000)).samples)
         #expect(
             try other.render(sampleRate: 200, frameCount: 1000).samples
-                != (try imu.render(sampleRate: 200, frameCount: 1000)).samples
-        )
+                != (try imu.render(sampleRate: 200, frameCount: 1000)).samples)
     }
 }

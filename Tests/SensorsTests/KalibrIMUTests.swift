@@ -51,10 +51,8 @@ import Testing
     func specReadsFile() throws {
         let folder = try Self.data("kalibr-imu.yaml").deletingLastPathComponent()
         let imu = try IMU.decode(
-            json: Self.spec(#""kalibr": "kalibr-imu.yaml", "gyroscope_random_walk": 1e-6"#),
-            baseDirectory: folder,
-            readKalibr: KalibrIMU.init(contentsOf:)
-        )
+            json: Self.spec(#""kalibr": "kalibr-imu.yaml", "gyroscope_random_walk": 1e-6"#), baseDirectory: folder,
+            readKalibr: KalibrIMU.init(contentsOf:))
         #expect(imu.accelerometer.noiseDensity == SIMD3(repeating: 1.86e-3))
         #expect(imu.accelerometer.randomWalk == SIMD3(repeating: 4.33e-4))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
@@ -62,9 +60,7 @@ import Testing
         // An absolute path, no base folder; the file's terms override a preset's noise terms only.
         let path = try Self.data("kalibr-imu.yaml").path
         let withPreset = try IMU.decode(
-            json: Self.spec(#""preset": "bmi160", "kalibr": "\#(path)""#),
-            readKalibr: KalibrIMU.init(contentsOf:)
-        )
+            json: Self.spec(#""preset": "bmi160", "kalibr": "\#(path)""#), readKalibr: KalibrIMU.init(contentsOf:))
         #expect(withPreset.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
         #expect(withPreset.gyroscope.turnOnBias == IMUPreset.bmi160.gyroscope.turnOnBias)
         #expect(withPreset.gyroscope.turnOnBias != .zero)
@@ -83,10 +79,7 @@ import Testing
         #expect(error.message.contains("cannot name files"))
         // The same spec with files allowed reads it.
         let imu = try IMU(
-            json: try #require(value.object?["imu"]),
-            allowFiles: true,
-            readKalibr: KalibrIMU.init(contentsOf:)
-        )
+            json: try #require(value.object?["imu"]), allowFiles: true, readKalibr: KalibrIMU.init(contentsOf:))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: 1.87e-4))
     }
 
@@ -176,15 +169,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "imu0:\n  accelerometer_noise_density: 0.1\n  accelerometer_random_walk: x\n".write(
             to: folder.appendingPathComponent("imu.yaml"),
-            atomically: true,
-            encoding: .utf8
-        )
+            atomically: true, encoding: .utf8)
         let error = try #require(throws: SignalError.self) {
             try IMU.decode(
-                json: Self.spec(#""kalibr": "imu.yaml""#),
-                baseDirectory: folder,
-                readKalibr: KalibrIMU.init(contentsOf:)
-            )
+                json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder,
+                readKalibr: KalibrIMU.init(contentsOf:))
         }
         #expect(error.location.file?.hasSuffix("/imu.yaml") == true)
         #expect(error.location.line == 3)
@@ -192,10 +181,8 @@ import Testing
         #expect(error.location.path == "$.imu.kalibr")
         let missing = try #require(throws: SignalError.self) {
             try IMU.decode(
-                json: Self.spec(#""kalibr": "absent.yaml""#),
-                baseDirectory: folder,
-                readKalibr: KalibrIMU.init(contentsOf:)
-            )
+                json: Self.spec(#""kalibr": "absent.yaml""#), baseDirectory: folder,
+                readKalibr: KalibrIMU.init(contentsOf:))
         }
         #expect(missing.code == .unreadable)
     }
@@ -203,12 +190,8 @@ import Testing
     @Test("yaml writes what it reads back exactly, with a '.' in every mantissa (PyYAML's floats)")
     func writesYAML() throws {
         let terms = KalibrIMU(
-            accelerometerNoiseDensity: 2e-05,
-            accelerometerRandomWalk: 0.1 + 0.2,
-            gyroscopeNoiseDensity: 1.6968e-04,
-            gyroscopeRandomWalk: 3,
-            updateRate: 200
-        )
+            accelerometerNoiseDensity: 2e-05, accelerometerRandomWalk: 0.1 + 0.2, gyroscopeNoiseDensity: 1.6968e-04,
+            gyroscopeRandomWalk: 3, updateRate: 200)
         let text = terms.yaml
         #expect(text.contains("accelerometer_noise_density: 2.0e-05"))
         #expect(!text.contains(" 2e-05"))
@@ -223,10 +206,7 @@ import Testing
         var accelerometer = SensorModel(noiseDensity: 2e-3, randomWalk: 3e-4)
         accelerometer.noiseDensity.y = 3e-3
         let still = IMU(
-            accelerometer: accelerometer,
-            gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5),
-            seed: 5
-        )
+            accelerometer: accelerometer, gyroscope: SensorModel(noiseDensity: 2e-4, randomWalk: 2e-5), seed: 5)
         let buffer = try still.render(sampleRate: 100, duration: 600)
         let fit = try IMUFit(ChannelRecording(names: IMU.channelNames, buffer: buffer), accelerometerUnit: .g)
         let terms = fit.kalibr
@@ -240,10 +220,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try terms.yaml.write(to: folder.appendingPathComponent("imu.yaml"), atomically: true, encoding: .utf8)
         let imu = try IMU.decode(
-            json: Self.spec(#""kalibr": "imu.yaml""#),
-            baseDirectory: folder,
-            readKalibr: KalibrIMU.init(contentsOf:)
-        )
+            json: Self.spec(#""kalibr": "imu.yaml""#), baseDirectory: folder, readKalibr: KalibrIMU.init(contentsOf:))
         #expect(imu.accelerometer.noiseDensity == SIMD3(repeating: terms.accelerometerNoiseDensity))
         #expect(imu.accelerometer.randomWalk == SIMD3(repeating: terms.accelerometerRandomWalk))
         #expect(imu.gyroscope.noiseDensity == SIMD3(repeating: terms.gyroscopeNoiseDensity))

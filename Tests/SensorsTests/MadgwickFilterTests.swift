@@ -13,25 +13,18 @@ import Testing
     /// Runs the Swift filter over the fixture's inputs as `ahrs`'s batch mode does (start from sample 0, update
     /// from sample 1 on), with the inputs passed through `accelerometer` and `magnetometer` first.
     static func run(
-        _ rows: [AHRSFixture.Row],
-        gain: Double,
-        magnetometer useMagnetometer: Bool,
+        _ rows: [AHRSFixture.Row], gain: Double, magnetometer useMagnetometer: Bool,
         changingAccelerometer a: (SIMD3<Double>) -> SIMD3<Double> = { $0 },
         changingMagnetometer m: (SIMD3<Double>) -> SIMD3<Double> = { $0 }
     ) -> [Quaternion] {
         var filter = MadgwickFilter(
-            gain: gain,
-            accelerometer: a(rows[0].accelerometer),
-            magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil
-        )
+            gain: gain, accelerometer: a(rows[0].accelerometer),
+            magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil)
         var out = [filter.quaternion]
         for row in rows.dropFirst() {
             filter.update(
-                gyroscope: row.gyroscope,
-                accelerometer: a(row.accelerometer),
-                magnetometer: useMagnetometer ? m(row.magnetometer) : nil,
-                dt: AHRSFixture.dt
-            )
+                gyroscope: row.gyroscope, accelerometer: a(row.accelerometer),
+                magnetometer: useMagnetometer ? m(row.magnetometer) : nil, dt: AHRSFixture.dt)
             out.append(filter.quaternion)
         }
         return out
@@ -99,25 +92,13 @@ import Testing
     static let mistakes = [
         Mistake(testDescription: "IMU at gain 0.04 instead of 0.033", run: "imu", gain: 0.04, atLeast: 1e-3),
         Mistake(
-            testDescription: "MARG at the IMU gain 0.033 instead of 0.041",
-            run: "marg",
-            gain: 0.033,
-            atLeast: 1e-3
-        ),
+            testDescription: "MARG at the IMU gain 0.033 instead of 0.041", run: "marg", gain: 0.033, atLeast: 1e-3),
         Mistake(
-            testDescription: "MARG with the magnetometer's x and y swapped",
-            run: "marg",
-            gain: 0.041,
-            magnetometer: { SIMD3($0.y, $0.x, $0.z) },
-            atLeast: 0.1
-        ),
+            testDescription: "MARG with the magnetometer's x and y swapped", run: "marg", gain: 0.041,
+            magnetometer: { SIMD3($0.y, $0.x, $0.z) }, atLeast: 0.1),
         Mistake(
-            testDescription: "IMU with CoreMotion's accelerometer sign (face up −z)",
-            run: "imu",
-            gain: 0.033,
-            accelerometer: { -$0 },
-            atLeast: 0.5
-        ),
+            testDescription: "IMU with CoreMotion's accelerometer sign (face up −z)", run: "imu", gain: 0.033,
+            accelerometer: { -$0 }, atLeast: 0.5),
     ]
 
     @Test("a mistaken gain, axis or sign lands far outside the tolerance", arguments: MadgwickFilterTests.mistakes)
@@ -125,12 +106,8 @@ import Testing
         let rows = try Self.fixture.get().rows
         let magnetometer = mistake.run.hasPrefix("marg")
         let swift = Self.run(
-            rows,
-            gain: mistake.gain,
-            magnetometer: magnetometer,
-            changingAccelerometer: mistake.accelerometer,
-            changingMagnetometer: mistake.magnetometer
-        )
+            rows, gain: mistake.gain, magnetometer: magnetometer,
+            changingAccelerometer: mistake.accelerometer, changingMagnetometer: mistake.magnetometer)
         let (worst, at) = try AHRSFixture.difference(swift, rows, mistake.run)
         print("Madgwick mistake \(mistake.testDescription): max |Δq| vs ahrs = \(worst) at sample \(at)")
         #expect(worst > mistake.atLeast)
@@ -152,11 +129,8 @@ import Testing
 
     /// A device lying still, face up, for `seconds` at 100 Hz; the field points north and down.
     static func still(
-        _ filter: inout MadgwickFilter,
-        seconds: Double,
-        gyroscope: SIMD3<Double>,
-        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665),
-        magnetometer: SIMD3<Double>?,
+        _ filter: inout MadgwickFilter, seconds: Double, gyroscope: SIMD3<Double>,
+        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665), magnetometer: SIMD3<Double>?,
         each: (Int, Quaternion) -> Void = { _, _ in }
     ) {
         let n = Int((seconds * 100).rounded())
@@ -237,12 +211,8 @@ import Testing
         var filter = MadgwickFilter(gain: MadgwickFilter.defaultIMUGain)
         let a = 0.980665  // 0.1 g along device x, device level
         Self.still(
-            &filter,
-            seconds: 20,
-            gyroscope: SIMD3(0, 0, 1e-3),
-            accelerometer: SIMD3(a, 0, 9.80665),
-            magnetometer: nil
-        )
+            &filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), accelerometer: SIMD3(a, 0, 9.80665),
+            magnetometer: nil)
         let error = tiltError(filter.quaternion, up: (0, 0, 1))
         print("Madgwick tilt under 0.1 g: \(error) rad (atan 0.1 = \(atan(0.1)))")
         #expect(abs(error - atan(0.1)) < 0.005)

@@ -12,26 +12,17 @@ import Testing
 
     /// Runs the Swift filter over the fixture's inputs as `ahrs`'s batch mode does.
     static func run(
-        _ rows: [AHRSFixture.Row],
-        kP: Double,
-        kI: Double,
-        magnetometer useMagnetometer: Bool,
+        _ rows: [AHRSFixture.Row], kP: Double, kI: Double, magnetometer useMagnetometer: Bool,
         changingMagnetometer m: (SIMD3<Double>) -> SIMD3<Double> = { $0 }
     ) -> [Quaternion] {
         var filter = MahonyFilter(
-            kP: kP,
-            kI: kI,
-            accelerometer: rows[0].accelerometer,
-            magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil
-        )
+            kP: kP, kI: kI, accelerometer: rows[0].accelerometer,
+            magnetometer: useMagnetometer ? m(rows[0].magnetometer) : nil)
         var out = [filter.quaternion]
         for row in rows.dropFirst() {
             filter.update(
-                gyroscope: row.gyroscope,
-                accelerometer: row.accelerometer,
-                magnetometer: useMagnetometer ? m(row.magnetometer) : nil,
-                dt: AHRSFixture.dt
-            )
+                gyroscope: row.gyroscope, accelerometer: row.accelerometer,
+                magnetometer: useMagnetometer ? m(row.magnetometer) : nil, dt: AHRSFixture.dt)
             out.append(filter.quaternion)
         }
         return out
@@ -56,12 +47,8 @@ import Testing
             (
                 "magnetometer x and y swapped",
                 Self.run(
-                    rows,
-                    kP: 1,
-                    kI: 0.3,
-                    magnetometer: true,
-                    changingMagnetometer: { SIMD3($0.y, $0.x, $0.z) }
-                ), "mahony_marg"
+                    rows, kP: 1, kI: 0.3, magnetometer: true,
+                    changingMagnetometer: { SIMD3($0.y, $0.x, $0.z) }), "mahony_marg"
             ),
         ]
         for (what, swift, name) in cases {
@@ -90,11 +77,8 @@ import Testing
     }
 
     static func still(
-        _ filter: inout MahonyFilter,
-        seconds: Double,
-        gyroscope: SIMD3<Double>,
-        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665),
-        magnetometer: SIMD3<Double>?,
+        _ filter: inout MahonyFilter, seconds: Double, gyroscope: SIMD3<Double>,
+        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665), magnetometer: SIMD3<Double>?,
         each: (Int, Quaternion) -> Void = { _, _ in }
     ) {
         for k in 1...Int((seconds * 100).rounded()) {
@@ -112,8 +96,7 @@ import Testing
             if k > 1000 { tilt = max(tilt, tiltError(q, up: (0, 0, 1))) }
         }
         print(
-            "Mahony IMU: yaw rate \(filter.quaternion.yaw / 60) rad/s, bias \(filter.bias), tilt after 10 s ≤ \(tilt)"
-        )
+            "Mahony IMU: yaw rate \(filter.quaternion.yaw / 60) rad/s, bias \(filter.bias), tilt after 10 s ≤ \(tilt)")
         #expect(abs(filter.quaternion.yaw / 60 - b.z) < 0.01 * b.z)
         #expect(abs(filter.bias.x - b.x) < 1e-4)
         #expect(abs(filter.bias.y - b.y) < 1e-4)
@@ -149,12 +132,8 @@ import Testing
     func tiltErrsUnderAcceleration() {
         var filter = MahonyFilter()
         Self.still(
-            &filter,
-            seconds: 20,
-            gyroscope: SIMD3(0, 0, 1e-3),
-            accelerometer: SIMD3(0.980665, 0, 9.80665),
-            magnetometer: nil
-        )
+            &filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), accelerometer: SIMD3(0.980665, 0, 9.80665),
+            magnetometer: nil)
         let error = tiltError(filter.quaternion, up: (0, 0, 1))
         print("Mahony tilt under 0.1 g: \(error) rad (atan 0.1 = \(atan(0.1)))")
         #expect(abs(error - atan(0.1)) < 0.001)

@@ -21,8 +21,7 @@ import Testing
             (#"{"preset": "still-on-table"}"#, MotionPreset.stillOnTable()),
             (#"{"preset": "free-fall"}"#, MotionPreset.freeFall()),
             (#"{"preset": "face-down-flip", "period": 2}"#, MotionPreset.faceDownFlip(period: 2)),
-        ]
-    )
+        ])
     func decodes(_ json: String, _ expected: MotionSignal) throws {
         #expect(try Self.imu(json).motion == expected.motionNode)
     }
@@ -31,8 +30,7 @@ import Testing
     func parameterMatters() throws {
         #expect(
             try Self.imu(#"{"preset": "walking", "cadence": 1.7}"#).motion
-                != MotionPreset.walking(cadence: 1.8).motionNode
-        )
+                != MotionPreset.walking(cadence: 1.8).motionNode)
     }
 
     @Test("the preset table names every preset of MotionPreset.all")
@@ -48,8 +46,7 @@ import Testing
             (#"{"preset": "walking", "cadense": 1.8}"#, "$.imu.motion.cadense"),
             (#"{"preset": "still-on-table", "cadence": 1.8}"#, "$.imu.motion.cadence"),
             (#"{"preset": 3}"#, "$.imu.motion.preset"),
-        ]
-    )
+        ])
     func refused(_ json: String, _ path: String) throws {
         let error = try #require(throws: SignalError.self) { try Self.imu(json) }
         #expect(error.location.path == path, "\(error)")

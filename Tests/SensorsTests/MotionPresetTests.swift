@@ -10,12 +10,8 @@ import Testing
     /// Selected channels of a buffer, as a buffer.
     static func channels(_ b: SampleBuffer, _ list: [Int]) -> SampleBuffer {
         SampleBuffer(
-            sampleRate: b.sampleRate,
-            startIndex: b.startIndex,
-            channelCount: list.count,
-            frameCount: b.frameCount,
-            samples: list.flatMap { Array(b.channel($0)) }
-        )
+            sampleRate: b.sampleRate, startIndex: b.startIndex, channelCount: list.count, frameCount: b.frameCount,
+            samples: list.flatMap { Array(b.channel($0)) })
     }
 
     static func verify(_ b: SampleBuffer, _ list: [Int], _ expected: [SignalNode]) throws -> VerificationReport {
@@ -28,8 +24,7 @@ import Testing
         arguments: [
             ("still-on-table", 100.0, 4096), ("walking", 100.0, 8192), ("running", 100.0, 8192),
             ("car-ride", 200.0, 65_536),
-        ]
-    )
+        ])
     func fixedAttitude(_ name: String, _ rate: Double, _ frames: Int) throws {
         let motion = try #require(MotionPreset.all.first { $0.name == name }?.motion)
         let b = try motion.render(sampleRate: rate, frameCount: frames)
@@ -42,9 +37,7 @@ import Testing
     func wrongCadenceFails() throws {
         let b = try MotionPreset.walking(cadence: 1.7).render(sampleRate: 100, frameCount: 8192)
         let report = try Verifier.verify(
-            b,
-            against: try ExpectedSpectrum(MotionPreset.walking(cadence: 1.8).node, sampleRate: 100)
-        )
+            b, against: try ExpectedSpectrum(MotionPreset.walking(cadence: 1.8).node, sampleRate: 100))
         #expect(!report.passed)
     }
 
@@ -54,13 +47,11 @@ import Testing
         let b = try MotionPreset.heldInHand(tremor: f).render(sampleRate: 100, frameCount: 8192)
         // ωx ≈ θ̇ and ωy = φ̇ (yaw is constant; the roll modulation of ωx is below −100 dB).
         let report = try Self.verify(
-            b,
-            [6, 7],
+            b, [6, 7],
             [
                 .sine(Sine(amplitude: 0.004 * 2 * .pi * f, frequency: f, phase: .pi / 2)),
                 .sine(Sine(amplitude: 0.003 * 2 * .pi * f, frequency: f, phase: 1 + .pi / 2)),
-            ]
-        )
+            ])
         #expect(report.passed, "\(report.table)")
     }
 
@@ -70,13 +61,11 @@ import Testing
         let b = try MotionPreset.shaking(frequency: f).render(sampleRate: 100, frameCount: 8192)
         let zero = SignalNode.constant(Constant(0))
         let report = try Self.verify(
-            b,
-            [0, 1, 2, 6, 7, 8],
+            b, [0, 1, 2, 6, 7, 8],
             [
                 .sine(Sine(amplitude: 2, frequency: f, phase: 0.3)), zero, zero,
                 zero, .sine(Sine(amplitude: 0.5 * 2 * .pi * f, frequency: f, phase: .pi / 2)), zero,
-            ]
-        )
+            ])
         #expect(report.passed, "\(report.table)")
     }
 
@@ -84,13 +73,11 @@ import Testing
     func freeFall() throws {
         let b = try MotionPreset.freeFall().render(sampleRate: 100, frameCount: 8192)
         let report = try Self.verify(
-            b,
-            [3, 4, 5, 6],
+            b, [3, 4, 5, 6],
             [
                 .constant(Constant(0)), .sine(Sine(amplitude: -1, frequency: 0.5)),
                 .sine(Sine(amplitude: -1, frequency: 0.5, phase: .pi / 2)), .constant(Constant(.pi)),
-            ]
-        )
+            ])
         #expect(report.passed, "\(report.table)")
         for i in 0..<b.frameCount {
             for axis in 0..<3 { #expect(abs(b[frame: i, channel: axis] + b[frame: i, channel: 3 + axis]) < 1e-6) }
@@ -101,13 +88,11 @@ import Testing
     func faceDownFlip() throws {
         let b = try MotionPreset.faceDownFlip(period: 4).render(sampleRate: 100, frameCount: 8192)
         let report = try Self.verify(
-            b,
-            [6, 7, 8],
+            b, [6, 7, 8],
             [
                 .constant(Constant(0)), .sine(Sine(amplitude: Double.pi / 2 * 2 * .pi / 4, frequency: 0.25)),
                 .constant(Constant(0)),
-            ]
-        )
+            ])
         #expect(report.passed, "\(report.table)")
         #expect(abs(b[frame: 0, channel: 5] + 1) < 1e-6)  // face up
         #expect(abs(b[frame: 200, channel: 5] - 1) < 1e-6)  // face down at t = 2 s
@@ -138,12 +123,10 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try MotionPreset.walking(cadence: -1).render(sampleRate: 100, duration: 1)
-            }?.code == .outOfRange
-        )
+            }?.code == .outOfRange)
         #expect(
             #expect(throws: SignalError.self) {
                 try MotionPreset.heldInHand(tremor: .nan).render(sampleRate: 100, duration: 1)
-            }?.code == .nonFinite
-        )
+            }?.code == .nonFinite)
     }
 }

@@ -33,8 +33,7 @@ import Testing
     @Test("rows with a missing sample (NaN on Android, \"\" on iOS) are skipped; repeated times are dropped")
     func missingSamples() throws {
         let s = try Self.table(
-            Self.header + "0,1,2,3\n0.01,NaN,NaN,NaN\n0.02,\"\",\"\",\"\"\n0.02,1,2,3\n0.03,4,5,6\n0.03,7,8,9\n"
-        )
+            Self.header + "0,1,2,3\n0.01,NaN,NaN,NaN\n0.02,\"\",\"\",\"\"\n0.02,1,2,3\n0.03,4,5,6\n0.03,7,8,9\n")
         #expect(s[0].times == [0, 0.02, 0.03])
         #expect(s[0].axes[0] == [1, 1, 4])
     }
@@ -54,8 +53,7 @@ import Testing
                 header + "0,1,2,3\n0.01,1,2,3\n0.01,4,5,6\n0.01,7,8,9\n0.02,1,2,3\n", ":5: column 1",
                 "all have time 0.01 s: the times were rounded"
             ),
-        ]
-    )
+        ])
     func errors(_ text: String, _ location: String, _ fragment: String) {
         do {
             _ = try Self.table(text)

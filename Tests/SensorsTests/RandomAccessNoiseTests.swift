@@ -10,52 +10,32 @@ struct RandomAccessNoiseTests {
     @Test("Gauss–Markov samples are bit-identical however they are chunked, from any start")
     func chunking() {
         let whole = RandomAccessNoise.gaussMarkov(
-            deviation: 2,
-            correlationTime: 0.5,
-            sampleRate: 100,
-            streamSeed: seed,
-            first: 1_000,
-            count: 700
-        )
+            deviation: 2, correlationTime: 0.5, sampleRate: 100, streamSeed: seed,
+            first: 1_000, count: 700)
         for chunk in [1, 5, 127, 128, 129, 400] {
             var parts: [Double] = []
             var n = 1_000
             while n < 1_700 {
                 let k = min(chunk, 1_700 - n)
                 parts += RandomAccessNoise.gaussMarkov(
-                    deviation: 2,
-                    correlationTime: 0.5,
-                    sampleRate: 100,
-                    streamSeed: seed,
-                    first: n,
-                    count: k
-                )
+                    deviation: 2, correlationTime: 0.5, sampleRate: 100, streamSeed: seed,
+                    first: n, count: k)
                 n += k
             }
             #expect(parts == whole, "chunks of \(chunk)")
         }
         // The failing case: another stream gives other samples.
         let other = RandomAccessNoise.gaussMarkov(
-            deviation: 2,
-            correlationTime: 0.5,
-            sampleRate: 100,
-            streamSeed: RandomAccessNoise.streamSeed(42, stream: 0x101),
-            first: 1_000,
-            count: 700
-        )
+            deviation: 2, correlationTime: 0.5, sampleRate: 100,
+            streamSeed: RandomAccessNoise.streamSeed(42, stream: 0x101), first: 1_000, count: 700)
         #expect(other != whole)
     }
 
     @Test("Gauss–Markov law: std σ = 2 and lag-1 correlation e^(−1/(τ fs)) = e^−0.02 over 100 000 samples")
     func law() {
         let x = RandomAccessNoise.gaussMarkov(
-            deviation: 2,
-            correlationTime: 0.5,
-            sampleRate: 100,
-            streamSeed: seed,
-            first: 0,
-            count: 100_000
-        )
+            deviation: 2, correlationTime: 0.5, sampleRate: 100, streamSeed: seed,
+            first: 0, count: 100_000)
         let mean = x.reduce(0, +) / Double(x.count)
         let variance = x.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(x.count - 1)
         var lag = 0.0
@@ -64,14 +44,9 @@ struct RandomAccessNoiseTests {
         #expect(abs(lag / Double(x.count - 1) / variance - exp(-0.02)) < 0.005)
         #expect(
             RandomAccessNoise.gaussMarkov(
-                deviation: 2,
-                correlationTime: 0.5,
-                sampleRate: 100,
-                streamSeed: seed,
-                first: 5,
-                count: 0
-            ).isEmpty
-        )
+                deviation: 2, correlationTime: 0.5, sampleRate: 100, streamSeed: seed,
+                first: 5, count: 0
+            ).isEmpty)
     }
 
     @Test("Normals are a pure function of (stream, index)")
@@ -83,8 +58,7 @@ struct RandomAccessNoiseTests {
 
     @Test(
         "Quantisation: to the nearest multiple, ties to even; a zero step leaves the value",
-        arguments: [(0.37, 0.25, 0.25), (0.375, 0.25, 0.5), (0.125, 0.25, 0.0), (-0.62, 0.25, -0.5), (0.37, 0.0, 0.37)]
-    )
+        arguments: [(0.37, 0.25, 0.25), (0.375, 0.25, 0.5), (0.125, 0.25, 0.0), (-0.62, 0.25, -0.5), (0.37, 0.0, 0.37)])
     func quantise(value: Double, step: Double, expected: Double) {
         #expect(RandomAccessNoise.quantise(value, step: step) == expected)
     }

@@ -46,11 +46,9 @@ import Testing
     @Test("the phyphox check fails on Android's g: the same row read with 9.80665 differs by more than 1e-12")
     func phyphoxAccelerometerCheckCanFail() throws {
         let s = try #require(
-            try PhyphoxRecording.read(path: Self.data("phyphox-DeadReckoning/Accelerometer.csv")).first
-        )
+            try PhyphoxRecording.read(path: Self.data("phyphox-DeadReckoning/Accelerometer.csv")).first)
         #expect(
-            !Self.close(Self.sample(s, 0), [4.806504822E-1 / 9.80665, -1.707798615 / 9.80665, -9.449848938 / 9.80665])
-        )
+            !Self.close(Self.sample(s, 0), [4.806504822E-1 / 9.80665, -1.707798615 / 9.80665, -9.449848938 / 9.80665]))
     }
 
     @Test("phyphox iOS Gyroscope.csv (\"X (rad/s)\"): 300 samples in rad/s, unchanged")
@@ -84,9 +82,7 @@ import Testing
         #expect(
             Self.close(
                 [first.rotationRate.x, first.rotationRate.y, first.rotationRate.z],
-                [1.314016283E-1, 1.265425533E-1, 7.930336893E-2]
-            )
-        )
+                [1.314016283E-1, 1.265425533E-1, 7.930336893E-2]))
         // Gravity is estimated (scaled to 1 g); user acceleration + gravity is the recorded accelerometer,
         // interpolated between its rows 2 and 3 (1.337908334E-2 s and 2.33… s).
         let g = first.gravity
@@ -107,9 +103,7 @@ import Testing
     func sensorLoggerIOS() throws {
         var notes: [String] = []
         let series = try RecordingImport(rate: 100, convention: .ios).read(
-            [Self.data("SensorLogger-kalman-net")],
-            notes: &notes
-        )
+            [Self.data("SensorLogger-kalman-net")], notes: &notes)
         #expect(series.map(\.kind) == [.userAcceleration, .gyroscope])
         #expect(notes.isEmpty, "\(notes)")
         let user = try #require(series.first)
@@ -121,17 +115,13 @@ import Testing
         #expect(
             Self.close(
                 Self.sample(user, 0),
-                [0.040905997184314764 / 9.80665, -0.010347553551103918 / 9.80665, -0.05398235007822513 / 9.80665]
-            )
-        )
+                [0.040905997184314764 / 9.80665, -0.010347553551103918 / 9.80665, -0.05398235007822513 / 9.80665]))
         // Row 300: 1746650743021583400,3.002583251953125,-0.0320242007702589,-0.07778501300802454,-0.10406118991188705
         #expect(user.times.last == 3.002583251953125)
         #expect(
             Self.close(
                 Self.sample(user, 299),
-                [-0.10406118991188705 / 9.80665, -0.07778501300802454 / 9.80665, -0.0320242007702589 / 9.80665]
-            )
-        )
+                [-0.10406118991188705 / 9.80665, -0.07778501300802454 / 9.80665, -0.0320242007702589 / 9.80665]))
         // Gyroscope.csv row 1: …,0.0228515625,0.0003267227439209819,-0.003185904584825039,0.0018055193359032273
         #expect(gyro.times.first == 0.0228515625)
         #expect(Self.sample(gyro, 0) == [0.0018055193359032273, -0.003185904584825039, 0.0003267227439209819])
@@ -155,9 +145,7 @@ import Testing
         }
         #expect(error?.code == .invalidArgument)
         #expect(
-            error?.file?.hasSuffix("SensorLogger-kalman-net/Accelerometer.csv") == true,
-            "\(String(describing: error))"
-        )
+            error?.file?.hasSuffix("SensorLogger-kalman-net/Accelerometer.csv") == true, "\(String(describing: error))")
         #expect(error?.message.contains("pass its Metadata.csv too, or --platform ios|android") == true)
     }
 
@@ -171,8 +159,7 @@ import Testing
         #expect(error?.file == path)
         #expect(
             error?.message.contains("a Sensor Logger file is named after its sensor") == true,
-            "\(String(describing: error))"
-        )
+            "\(String(describing: error))")
         #expect(error?.message.contains("this one's name does not tell") == true)
         // Renamed back to Sensor Logger's name, the same bytes read: 300 rates, row 1's x last.
         let dir = try RecordingFixtures.folder()
@@ -189,9 +176,7 @@ import Testing
     func sensorLoggerUncalibrated() throws {
         var notes: [String] = []
         let series = try RecordingImport(rate: 100, convention: .ios).read(
-            [Self.data("SensorLogger-quaternion-complementary-filter")],
-            notes: &notes
-        )
+            [Self.data("SensorLogger-quaternion-complementary-filter")], notes: &notes)
         #expect(series.map(\.kind) == [.accelerometer, .gyroscope])
         #expect(notes.isEmpty, "\(notes)")
         let raw = try #require(series.first)
@@ -224,9 +209,7 @@ import Testing
         #expect(
             Self.close(
                 [first.rotationRate.x, first.rotationRate.y, first.rotationRate.z],
-                [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]
-            )
-        )
+                [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]))
     }
 
     @Test(
@@ -247,8 +230,7 @@ import Testing
         #expect(
             notes == [
                 "skipped \(dir.appendingPathComponent("GyroscopeUncalibrated.csv").path): Sensor Logger's uncalibrated gyroscope; the calibrated Gyroscope.csv among the files is read"
-            ]
-        )
+            ])
     }
 
     @Test(
@@ -267,12 +249,10 @@ import Testing
         #expect(
             error?.message
                 == "this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000 (its time minus its seconds_elapsed), that one at 2023-11-11 20:21:49 +0000; give the files of one recording",
-            "\(String(describing: error))"
-        )
+            "\(String(describing: error))")
         // The files of one export agree: each folder reads.
         #expect(
-            try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-kalman-net")]).count == 2
-        )
+            try RecordingImport(rate: 100, convention: .ios).read([Self.data("SensorLogger-kalman-net")]).count == 2)
     }
 
     // MARK: phyphox "Raw Data.csv", linear acceleration (MagdalenaMorus/pyphox)
@@ -290,8 +270,7 @@ import Testing
         // Row 622: 6.171606702E0,2.402999997E-1,-2.188999951E-1,-2.009999901E-1,3.821809699E-1
         #expect(s.times.last == 6.171606702)
         #expect(
-            Self.close(Self.sample(s, 621), [-2.402999997E-1 / 9.81, 2.188999951E-1 / 9.81, 2.009999901E-1 / 9.81])
-        )
+            Self.close(Self.sample(s, 621), [-2.402999997E-1 / 9.81, 2.188999951E-1 / 9.81, 2.009999901E-1 / 9.81]))
         #expect(s.lines.last == 623)
     }
 
@@ -305,19 +284,15 @@ import Testing
         #expect(
             notes == [
                 "\(path): no phyphox meta/device.csv and no --platform: accelerations read with iOS's 9.81 m/s² per g (an Android recording, in m/s² of 9.80665, then reads 0.03 % low)"
-            ]
-        )
+            ])
         var androidNotes: [String] = []
         let android = try #require(
-            try RecordingImport(rate: 100, convention: .android).read([path], notes: &androidNotes).first
-        )
+            try RecordingImport(rate: 100, convention: .android).read([path], notes: &androidNotes).first)
         #expect(androidNotes.isEmpty)
         #expect(
             Self.close(
                 Self.sample(android, 0),
-                [-7.499999832E-3 / 9.80665, 1.799999923E-2 / 9.80665, -6.830000132E-2 / 9.80665]
-            )
-        )
+                [-7.499999832E-3 / 9.80665, 1.799999923E-2 / 9.80665, -6.830000132E-2 / 9.80665]))
     }
 
     // MARK: phyphox, as exported and re-saved by a spreadsheet (aghassel/Activity-Tracking-Project)
@@ -353,8 +328,7 @@ import Testing
     )
     func phyphoxSpreadsheetResaved() throws {
         let s = try #require(
-            try PhyphoxRecording.read(path: Self.data("phyphox-Activity-Tracking-Project/lwlh_data.csv")).first
-        )
+            try PhyphoxRecording.read(path: Self.data("phyphox-Activity-Tracking-Project/lwlh_data.csv")).first)
         #expect(s.kind == .userAcceleration)
         #expect(s.count == 300)
         // Row 1: 0.001969125,-0.68556864,1.895534583,-1.812524001,2.710774607
@@ -381,9 +355,7 @@ import Testing
         #expect(error?.column == 1)
         #expect(
             error?.message.contains("this row and the 2 complete rows before it (from line 2) all have time 120.0 s")
-                == true,
-            "\(String(describing: error))"
-        )
+                == true, "\(String(describing: error))")
         #expect(error?.message.contains("the times were rounded") == true)
     }
 }

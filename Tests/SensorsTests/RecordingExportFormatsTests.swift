@@ -14,9 +14,7 @@ import Testing
         for (name, text) in files {
             let url = dir.appendingPathComponent(name)
             try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return dir
@@ -44,15 +42,12 @@ import Testing
                 ("deviceCodename", "REL"), ("deviceRelease", "14"),
             ]
         return (["\"property\"\(separator)\"value\""] + rows.map { "\"\($0.0)\"\(separator)\"\($0.1)\"" }).joined(
-            separator: "\n"
-        ) + "\n"
+            separator: "\n") + "\n"
     }
 
     /// A still phone face up, phyphox's accelerometer (Android's sign: +z up), `count` samples 10 ms apart.
     static func phyphoxAccelerometer(
-        z: String = "9.810000000E0",
-        count: Int = 50,
-        separator: String = ",",
+        z: String = "9.810000000E0", count: Int = 50, separator: String = ",",
         header: String =
             "\"Time (s)\",\"Acceleration x (m/s^2)\",\"Acceleration y (m/s^2)\",\"Acceleration z (m/s^2)\",\"Absolute acceleration (m/s^2)\""
     ) -> String {
@@ -82,9 +77,7 @@ import Testing
         var notes: [String] = []
         let series = try RecordingImport(rate: 100).read(
             ["Linear Accelerometer.csv", "Accelerometer.csv", "Gyroscope.csv"]
-                .map { dir.appendingPathComponent($0).path },
-            notes: &notes
-        )
+                .map { dir.appendingPathComponent($0).path }, notes: &notes)
         let user = try #require(series.first { $0.kind == .userAcceleration })
         let raw = try #require(series.first { $0.kind == .accelerometer })
         let gyro = try #require(series.first { $0.kind == .gyroscope })
@@ -107,15 +100,12 @@ import Testing
         #expect(error?.code == .unknownFormat)
         #expect(error?.line == 1)
         #expect(
-            error?.message.contains("does not say whether gravity is included") == true,
-            "\(String(describing: error))"
-        )
+            error?.message.contains("does not say whether gravity is included") == true, "\(String(describing: error))")
     }
 
     @Test(
         "phyphox \"CSV (Semicolon, decimal comma)\" and \"CSV (Tabulator, decimal point/comma)\" read as the comma export",
-        arguments: [(";", true), ("\t", false), ("\t", true), (";", false)]
-    )
+        arguments: [(";", true), ("\t", false), ("\t", true), (";", false)])
     func separators(_ separator: String, _ decimalComma: Bool) throws {
         func number(_ v: Double) -> String {
             let text = String(format: "%.9E", v)
@@ -130,8 +120,7 @@ import Testing
         for k in 0..<3 {
             text +=
                 [Double(k) * 0.01, 0.04826846900, -7.002162933e-2, 1.464896202e-1 * Double(k + 1)].map(number).joined(
-                    separator: separator
-                ) + "\n"
+                    separator: separator) + "\n"
         }
         let dir = try Self.folder(["Linear Acceleration.csv": text])
         let s = try PhyphoxRecording.read(path: dir.appendingPathComponent("Linear Acceleration.csv").path)
@@ -171,8 +160,7 @@ import Testing
     // MARK: 10: phyphox's unit per platform
 
     @Test(
-        "phyphox accelerations: ÷9.81 for iOS, ÷9.80665 for Android, the platform from meta/device.csv beside the file"
-    )
+        "phyphox accelerations: ÷9.81 for iOS, ÷9.80665 for Android, the platform from meta/device.csv beside the file")
     func phyphoxPlatformUnit() throws {
         let ios = try Self.folder([
             "Accelerometer.csv": Self.phyphoxAccelerometer(), "meta/device.csv": Self.deviceSheet(ios: true),
@@ -226,9 +214,7 @@ import Testing
         #expect(error?.file?.hasSuffix("device.csv") == true)
         #expect(
             error?.message.contains(
-                "--platform android contradicts this phyphox device sheet, which names an Apple device"
-            ) == true
-        )
+                "--platform android contradicts this phyphox device sheet, which names an Apple device") == true)
     }
 
     // MARK: 5: the gravity window only where it is used
@@ -250,8 +236,7 @@ import Testing
         }
         #expect(
             error?.message.contains("the gravity window 1.0 s is longer than the recordings' overlap 0.5 s") == true,
-            "\(String(describing: error))"
-        )
+            "\(String(describing: error))")
     }
 
     // MARK: 6: a whole Sensor Logger folder
@@ -285,8 +270,7 @@ import Testing
         #expect(
             notes.contains {
                 $0.hasSuffix("Barometer.csv: Sensor Logger's Barometer, not a motion sensor this import reads")
-            }
-        )
+            })
         #expect(notes.contains { $0.hasSuffix("Location.csv: it is empty") })
         #expect(notes.count == 3)
         // The same files given one by one (as a shell's *.csv gives them).
@@ -296,9 +280,7 @@ import Testing
             "Metadata.csv",
         ]
         let again = try RecordingImport(rate: 50).read(
-            names.map { dir.appendingPathComponent($0).path },
-            notes: &listed
-        )
+            names.map { dir.appendingPathComponent($0).path }, notes: &listed)
         #expect(again == series)
         #expect(listed.count == 3)
     }
@@ -320,15 +302,11 @@ import Testing
         #expect(
             notes.contains(
                 "skipped \(phyphox.appendingPathComponent("Location.csv").path): phyphox's Location, not a motion sensor this import reads"
-            ),
-            "\(notes)"
-        )
+            ), "\(notes)")
         #expect(
             notes.contains(
                 "skipped \(phyphox.appendingPathComponent("Magnetometer.csv").path): phyphox's Magnetometer, not a motion sensor this import reads"
-            ),
-            "\(notes)"
-        )
+            ), "\(notes)")
         #expect(!notes.contains { $0.contains("Sensor Logger") }, "\(notes)")
         let neither = try Self.folder([
             "Gravity.csv": Self.slHeader + Self.slRows(), "Location.csv": "a,b\n1,2\n",
@@ -339,8 +317,7 @@ import Testing
         #expect(
             other == [
                 "skipped \(neither.appendingPathComponent("Location.csv").path): Location, not a motion sensor this import reads"
-            ]
-        )
+            ])
     }
 
     @Test(
@@ -349,8 +326,7 @@ import Testing
             ("export.zip", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x3B, 0x22, 0x09]) + Data("\"a;b\tc".utf8)),
             ("Accelerometer.csv", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x3B, 0x22])),
             ("empty.zip", Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))),
-        ]
-    )
+        ])
     func zipArchive(name: String, bytes: Data) throws {
         let dir = try RecordingFixtures.folder()
         let url = dir.appendingPathComponent(name)
@@ -361,9 +337,7 @@ import Testing
         #expect(
             error.message.hasPrefix(
                 "this is a zip archive, and import reads the CSV files of an unzipped export, not the archive: unzip it first (unzip '\(url.path)' -d "
-            ),
-            "\(error.message)"
-        )
+            ), "\(error.message)")
     }
 
     // MARK: 7: the uncalibrated accelerometer
@@ -395,9 +369,7 @@ import Testing
         var notes: [String] = []
         let series = try RecordingImport(rate: 100, convention: .ios).read(
             ["GyroscopeUncalibrated.csv", "Gyroscope.csv", "Magnetometer.csv"]
-                .map { dir.appendingPathComponent($0).path },
-            notes: &notes
-        )
+                .map { dir.appendingPathComponent($0).path }, notes: &notes)
         #expect(series.map(\.kind) == [.gyroscope])
         #expect(notes.count == 2)
     }
@@ -424,8 +396,7 @@ import Testing
         #expect(
             headerNotes == [
                 "skipped \(headerOnly.appendingPathComponent("GyroscopeUncalibrated.csv").path): it holds no rows"
-            ]
-        )
+            ])
     }
 
     // MARK: 8: --platform against Metadata.csv

@@ -29,10 +29,7 @@ enum RecordingFixtures {
     /// phyphox exports of `imu` (its accelerometer in m/s², physical): Accelerometer.csv (with the
     /// absolute-acceleration column) and Gyroscope.csv.
     static func phyphox(
-        _ imu: IMU,
-        rate: Double,
-        duration: Double,
-        jitter: Double = 0.0005
+        _ imu: IMU, rate: Double, duration: Double, jitter: Double = 0.0005
     ) throws -> (accelerometer: String, gyroscope: String) {
         var imu = imu
         imu.accelerometerUnit = .metersPerSecondSquared

@@ -38,8 +38,7 @@ import Testing
         let importer = RecordingImport(rate: 50, interpolation: .cubic)
         let points = try importer.points(
             importer.read(
-                SensorLoggerRecordingTests.paths(["Metadata.csv", "Accelerometer.csv", "Gravity.csv", "Gyroscope.csv"])
-            )
+                SensorLoggerRecordingTests.paths(["Metadata.csv", "Accelerometer.csv", "Gravity.csv", "Gyroscope.csv"]))
         )
         #expect(points.count > 240)
         #expect(abs(points[100].gravity.z + 1) < 0.01)
@@ -47,12 +46,8 @@ import Testing
 
     static func gyro(_ times: [Double]) -> SensorSeries {
         SensorSeries(
-            kind: .gyroscope,
-            times: times,
-            axes: [times, times, times],
-            file: "g.csv",
-            lines: times.indices.map { $0 + 2 }
-        )
+            kind: .gyroscope, times: times, axes: [times, times, times], file: "g.csv",
+            lines: times.indices.map { $0 + 2 })
     }
 
     @Test("refused: no overlap, a gap, two files for one sensor, a bad rate")
@@ -61,8 +56,7 @@ import Testing
         var b = Self.gyro((0..<100).map { 5 + Double($0) * 0.01 })
         b.kind = .accelerometer
         #expect(
-            #expect(throws: SignalError.self) { try RecordingImport(rate: 100).points([a, b]) }?.code == .incompatible
-        )
+            #expect(throws: SignalError.self) { try RecordingImport(rate: 100).points([a, b]) }?.code == .incompatible)
         var gap = (0..<100).map { Double($0) * 0.01 }
         for i in 50..<100 { gap[i] += 2 }
         do {
@@ -73,15 +67,12 @@ import Testing
             #expect(error.description.contains("gap"))
         }
         #expect(
-            #expect(throws: SignalError.self) { try RecordingImport(rate: 100).points([a, a]) }?.code == .incompatible
-        )
+            #expect(throws: SignalError.self) { try RecordingImport(rate: 100).points([a, a]) }?.code == .incompatible)
         #expect(
-            #expect(throws: SignalError.self) { try RecordingImport(rate: .nan).points([a]) }?.code == .invalidArgument
-        )
+            #expect(throws: SignalError.self) { try RecordingImport(rate: .nan).points([a]) }?.code == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) { try RecordingImport(rate: 100, gravityWindow: 0).points([a]) }?.code
-                == .invalidArgument
-        )
+                == .invalidArgument)
     }
 
     @Test("a rate of 0 Hz is refused in words that do not offer 0", arguments: [0, -5, 1e9, Double.nan])

@@ -13,9 +13,7 @@ import Testing
         var imu = IMU(
             motion: MotionNode(attitude: .fixed(.angles(roll: 0.05, pitch: -0.08, yaw: 0))),
             accelerometer: SensorModel(noiseDensity: 0.003, randomWalk: 2e-3),
-            gyroscope: SensorModel(noiseDensity: 3e-4, randomWalk: 2e-4),
-            seed: 21
-        )
+            gyroscope: SensorModel(noiseDensity: 3e-4, randomWalk: 2e-4), seed: 21)
         imu.gyroscope.bias = SIMD3(0.01, -0.005, 0.002)
         return imu
     }
@@ -31,8 +29,7 @@ import Testing
         // Import (what `signals import` does).
         let importer = RecordingImport(rate: rate)
         let points = try importer.points(
-            importer.read([paths["Accelerometer.csv"] ?? "", paths["Gyroscope.csv"] ?? ""])
-        )
+            importer.read([paths["Accelerometer.csv"] ?? "", paths["Gyroscope.csv"] ?? ""]))
         // Fit (what `signals allan --fit-spec` does on the point file).
         let recording = try ChannelRecording.fromPoints(points, file: "points", rate: nil)
         #expect(recording.sampleRate == rate)
@@ -60,8 +57,7 @@ import Testing
             for i in original.taus.indices where original.taus[i] >= 0.1 && delta[i] < 0.2 {
                 #expect(
                     abs(again.deviations[i] / original.deviations[i] - 1) < 0.05 + 4 * 2.0.squareRoot() * delta[i],
-                    "channel \(c) τ \(original.taus[i])"
-                )
+                    "channel \(c) τ \(original.taus[i])")
             }
             let mean = simulated.channel(c).reduce(0.0) { $0 + Double($1) } / Double(simulated.frameCount)
             let recorded = recording.channels[c].reduce(0.0, +) / Double(recording.frameCount)
@@ -82,7 +78,6 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try IMUFit(ChannelRecording(names: ["value"], buffer: b), accelerometerUnit: .g)
-            }?.code == .incompatible
-        )
+            }?.code == .incompatible)
     }
 }

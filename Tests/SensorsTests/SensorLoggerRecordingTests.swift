@@ -11,8 +11,7 @@ import Testing
     @Test("the example export with its Metadata.csv: iOS signs, gravity −z face up, columns z,y,x by name")
     func examples() throws {
         let series = try RecordingImport(rate: 100).read(
-            Self.paths(["Metadata.csv", "Accelerometer.csv", "Gravity.csv", "Gyroscope.csv"])
-        )
+            Self.paths(["Metadata.csv", "Accelerometer.csv", "Gravity.csv", "Gyroscope.csv"]))
         #expect(Set(series.map(\.kind)) == [.userAcceleration, .gravity, .gyroscope])
         let gravity = try #require(series.first { $0.kind == .gravity })
         #expect(abs(gravity.axes[2].reduce(0, +) / Double(gravity.count) + 1) < 0.01)
@@ -56,8 +55,7 @@ import Testing
             ("Gyro.csv", "time,seconds_elapsed,z,y,x\n1,0,1,2,3\n", "named after its sensor"),
             ("Gyroscope.csv", "time,z,y,x\n1.5e18,1,2,3\n", "integer nanoseconds"),
             ("Gyroscope.csv", "time,seconds_elapsed,z,y,x\n1,0,1,2,3\n2,0.01,1,oops,3\n", ":3: column 4"),
-        ]
-    )
+        ])
     func errors(_ name: String, _ text: String, _ fragment: String) throws {
         let paths = try RecordingFixtures.write([name: text])
         do {

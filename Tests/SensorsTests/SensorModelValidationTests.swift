@@ -56,9 +56,7 @@ import Testing
 
     @Test(
         "each term outside its range is refused with its code and the JSON path of the IMU it is in",
-        arguments: broken.indices,
-        ["$.imu", "$.trajectory.sensors.imu"]
-    )
+        arguments: broken.indices, ["$.imu", "$.trajectory.sensors.imu"])
     func termOutOfRange(_ k: Int, _ path: String) throws {
         let (name, change, code, fragment) = Self.broken[k]
         for sensor in ["accelerometer", "gyroscope"] {
@@ -95,8 +93,7 @@ import Testing
 
     @Test(
         "every term at its largest renders finite samples at the fastest rate and far along at the slowest",
-        arguments: [(1e10, 0, 4096), (1e-6, (1 << 62) - 300, 300), (100.0, 1 << 40, 2048)]
-    )
+        arguments: [(1e10, 0, 4096), (1e-6, (1 << 62) - 300, 300), (100.0, 1 << 40, 2048)])
     func largestTermsAreFinite(_ rate: Double, _ start: Int, _ count: Int) throws {
         let buffer = try Self.largest.render(sampleRate: rate, startIndex: start, frameCount: count)
         for c in 0..<6 {
@@ -120,8 +117,7 @@ import Testing
                 #"{"imu": {"motion": {"attitude": "faceUp"}, "preset": "bmi160", "accelerometer_noise_density": 1e300}}"#,
                 "$.imu.accelerometer_noise_density"
             ),
-        ]
-    )
+        ])
     func jsonSpecs(_ json: String, _ path: String) throws {
         let error = try #require(throws: SignalError.self) { try IMU.decode(json: Data(json.utf8)) }
         #expect(error.path == path, "\(error)")

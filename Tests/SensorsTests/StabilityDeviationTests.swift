@@ -23,8 +23,7 @@ import Testing
 
     @Test(
         "NBS14 10-point: every deviation at τ = 1, 2 s, from phase and from frequency data, to 1e-6",
-        arguments: nbs14.indices
-    )
+        arguments: nbs14.indices)
     func nbs14Published(_ k: Int) throws {
         let (statistic, tau1, tau2) = Self.nbs14[k]
         for (data, type) in [(Self.nbs14Phase, StabilityDeviation.DataType.phase), (Self.nbs14Frequency, .frequency)] {
@@ -46,20 +45,14 @@ import Testing
         #expect(Self.relative(d.deviations[1], 115.8082) > 1e-6)
         // Frequency data read as phase is not the same.
         let wrong = try StabilityDeviation(
-            .oadev,
-            samples: Self.nbs14Frequency,
-            sampleRate: 1,
-            dataType: .phase,
-            taus: .all
-        )
+            .oadev, samples: Self.nbs14Frequency, sampleRate: 1, dataType: .phase, taus: .all)
         #expect(Self.relative(wrong.deviations[0], 91.22945) > 1e-6)
     }
 
     /// PHASE.DAT (1001 phase values).
     static func phaseDat() throws -> [Double] {
         let url = try #require(
-            Bundle.module.url(forResource: "PHASE", withExtension: "DAT", subdirectory: "Data/allantools")
-        )
+            Bundle.module.url(forResource: "PHASE", withExtension: "DAT", subdirectory: "Data/allantools"))
         return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
             .filter { !$0.hasPrefix("#") }.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
@@ -70,11 +63,8 @@ import Testing
     ) throws -> [(m: Int, tau: Double, n: Int, sigma: Double)] {
         let url = try #require(
             Bundle.module.url(
-                forResource: "phase_dat_\(statistic.rawValue)_octave",
-                withExtension: "txt",
-                subdirectory: "Data/allantools"
-            )
-        )
+                forResource: "phase_dat_\(statistic.rawValue)_octave", withExtension: "txt",
+                subdirectory: "Data/allantools"))
         return try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline).filter {
             !$0.hasPrefix("#")
         }.compactMap { line in
@@ -86,8 +76,7 @@ import Testing
 
     @Test(
         "PHASE.DAT: Stable32's published octave deviations to their 5 significant digits",
-        arguments: StabilityDeviation.Statistic.allCases
-    )
+        arguments: StabilityDeviation.Statistic.allCases)
     func phaseDatStable32(_ statistic: StabilityDeviation.Statistic) throws {
         let x = try Self.phaseDat()
         #expect(x.count == 1001)
@@ -100,8 +89,7 @@ import Testing
             // 5 significant digits: half a unit in the 5th.
             #expect(
                 Self.relative(d.deviations[k], row.sigma) < 5e-5,
-                "\(statistic) m=\(row.m): \(d.deviations[k]) vs \(row.sigma)"
-            )
+                "\(statistic) m=\(row.m): \(d.deviations[k]) vs \(row.sigma)")
         }
     }
 
@@ -151,11 +139,8 @@ import Testing
         #expect(nan.code == .outOfRange)
         let all = try #require(throws: SignalError.self) {
             try StabilityDeviation(
-                .oadev,
-                samples: [Float](repeating: 0, count: StabilityDeviation.maximumAllSampleCount + 1),
-                sampleRate: 1,
-                taus: .all
-            )
+                .oadev, samples: [Float](repeating: 0, count: StabilityDeviation.maximumAllSampleCount + 1),
+                sampleRate: 1, taus: .all)
         }
         #expect(all.code == .invalidArgument)
         // Four phase points leave no HDEV term pair: refused, not an empty curve.

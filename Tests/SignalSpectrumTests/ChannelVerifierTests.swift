@@ -9,10 +9,7 @@ import Testing
     func rows() throws {
         let square = Square(amplitude: 1, frequency: 10)
         let report = try Fixture.verify(
-            Fixture.render(square),
-            against: square,
-            tolerances: Tolerances(maximumLines: 10)
-        )
+            Fixture.render(square), against: square, tolerances: Tolerances(maximumLines: 10))
         #expect(report.passed, report.summary)
         let noise = try #require(report.check(.noise))
         #expect(noise.method == .fit)
@@ -22,8 +19,7 @@ import Testing
         #expect(
             report.checks.filter { $0.kind == .amplitude }.allSatisfy {
                 $0.detail.hasPrefix("amplitude of the ") && $0.detail.contains("$.square")
-            }
-        )
+            })
         #expect(try #require(report.check(.spurious)).detail.contains("residual's spectrum"))
     }
 
@@ -42,10 +38,7 @@ import Testing
             Constant(expected.dc)
         }
         let report = try Fixture.verify(
-            Fixture.render(imitation),
-            against: square,
-            tolerances: Tolerances(maximumLines: 10)
-        )
+            Fixture.render(imitation), against: square, tolerances: Tolerances(maximumLines: 10))
         #expect(!report.passed)
         #expect(Fixture.failed(report, .amplitude).isEmpty, report.summary)
         #expect(Fixture.failed(report, .phase).isEmpty, report.summary)
@@ -53,8 +46,7 @@ import Testing
     }
 
     @Test(
-        "a hand-written expectation is modelled from its lines and DC; a hand-written sweep band is reported unchecked"
-    )
+        "a hand-written expectation is modelled from its lines and DC; a hand-written sweep band is reported unchecked")
     func handWritten() throws {
         let buffer = try Fixture.render(Sine(amplitude: 2, frequency: 50, offset: 0.5))
         let lines = try ExpectedSpectrum(Sine(amplitude: 2, frequency: 50, offset: 0.5), sampleRate: 1000).channels[0]
@@ -68,21 +60,17 @@ import Testing
                     dc: 0.5,
                     lines: lines.map {
                         SpectralLine(frequency: $0.frequency, real: $0.real * 1.02, imaginary: $0.imaginary * 1.02)
-                    }
-                )
-            ]
-        )
+                    })
+            ])
         #expect(try Verifier.verify(buffer, against: wrong).verdict == .failed)
         let band = ExpectedSpectrum(
             sampleRate: 1000,
             channels: [
                 ExpectedChannel(
-                    dc: 0.5,
-                    lines: lines,
+                    dc: 0.5, lines: lines,
                     sweeps: [SweepBand(lowFrequency: 10, highFrequency: 20, amplitude: 1, sweepRate: 1, source: "hand")]
                 )
-            ]
-        )
+            ])
         let report = try Verifier.verify(buffer, against: band)
         #expect(report.verdict == .incomplete, report.summary)
         #expect(report.unchecked.map(\.component) == [.sweep], report.summary)

@@ -22,8 +22,7 @@ import Testing
 
     @Test(
         "model = render within E, across the end of the sweep, from sample 0 and from a later start",
-        arguments: 0..<cases.count
-    )
+        arguments: 0..<cases.count)
     func agrees(_ index: Int) throws {
         let (name, chirp) = Self.cases[index]
         for start in [0, 1999, 50_000] {
@@ -36,9 +35,7 @@ import Testing
     func aliased() throws {
         let (deviation, bound) = try ModelSupport.deviation(
             Chirp(amplitude: 1, startFrequency: 400, endFrequency: 900, duration: 2),
-            count: 4000,
-            allowAliasing: true
-        )
+            count: 4000, allowAliasing: true)
         #expect(deviation <= bound)
     }
 

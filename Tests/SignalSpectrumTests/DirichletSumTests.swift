@@ -20,8 +20,7 @@ import Testing
         "closed form = Σ e^{2πiνn} for ν near 0, near 1/2, whole turns, any start",
         arguments: [
             0.0, 1e-9, 0.001, 0.123456, 0.25, 0.4999, 0.5, 1.0, 1.3, -0.2,
-        ]
-    )
+        ])
     func matches(nu: Double) {
         for (start, count) in [(0, 1), (0, 1000), (5, 777), (1 << 33, 1024)] {
             let rate = TurnRate(high: nu)
@@ -29,12 +28,10 @@ import Testing
             let sum = Self.direct(rate, start: start, count: count)
             #expect(
                 abs(closed.re - sum.re) < 1e-9 * Double(count),
-                "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)"
-            )
+                "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)")
             #expect(
                 abs(closed.im - sum.im) < 1e-9 * Double(count),
-                "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)"
-            )
+                "ν = \(nu), start \(start), count \(count): \(closed) vs \(sum)")
         }
     }
 

@@ -17,10 +17,8 @@ import Testing
                         SpectralLine(frequency: 70, real: 1, imaginary: 0),
                         SpectralLine(frequency: 10, real: 0, imaginary: 0.5),
                         SpectralLine(frequency: 100, real: 0.25, imaginary: 0),  // folds onto DC
-                    ]
-                )
-            ]
-        )
+                    ])
+            ])
         let channel = e.channels[0]
         #expect(channel.lines.map(\.frequency) == [10, 30])
         #expect(channel.lines[1].amplitude == 2)
@@ -41,8 +39,7 @@ import Testing
     }
 
     @Test(
-        "derived channels carry their model terms through sums, scaling and offsets; the same chirp twice is one term"
-    )
+        "derived channels carry their model terms through sums, scaling and offsets; the same chirp twice is one term")
     func terms() throws {
         let chirp = Chirp(amplitude: 1, startFrequency: 10, endFrequency: 50, duration: 2, phase: 0.3)
         let signal = Sum {
@@ -57,14 +54,11 @@ import Testing
         #expect(terms[0].shape == .sine)
         #expect(terms[0].gain == -4)
         #expect(
-            { if case .square = terms[1].shape { true } else { false } }(),
-            "expected a square term: \(terms[1].shape)"
-        )
+            { if case .square = terms[1].shape { true } else { false } }(), "expected a square term: \(terms[1].shape)")
         #expect(abs(terms[1].mean - channel.dc + 1) < 1e-12)  // the square's DC is in dc, besides the offset
         let phase = try #require(
             { if case .chirp(_, let phase) = terms[2].shape { phase } else { nil } }(),
-            "expected a chirp term: \(terms[2].shape)"
-        )
+            "expected a chirp term: \(terms[2].shape)")
         #expect(abs(terms[2].gain - 6) < 1e-12)  // −2·(1 + 2): gain 6, phase + π
         #expect(abs(abs(phase - 0.3) - Double.pi) < 1e-9)
         #expect(channel.sweeps.count == 2)

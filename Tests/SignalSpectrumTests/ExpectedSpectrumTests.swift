@@ -111,14 +111,12 @@ import Testing
     @Test("chirp: a band from f0 to f1 holding A²/2")
     func chirp() throws {
         let e = try ExpectedSpectrum(
-            Chirp(amplitude: 2, startFrequency: 200, endFrequency: 20, duration: 5, offset: 1),
-            sampleRate: fs
+            Chirp(amplitude: 2, startFrequency: 200, endFrequency: 20, duration: 5, offset: 1), sampleRate: fs
         ).channels[0]
         #expect(
             e.sweeps == [
                 SweepBand(lowFrequency: 20, highFrequency: 200, amplitude: 2, sweepRate: 36, source: "$.chirp")
-            ]
-        )
+            ])
         #expect(e.sweeps[0].power == 2)
         #expect(e.dc == 1)
     }
@@ -138,8 +136,7 @@ import Testing
             Sum {
                 Sine(frequency: 50)
                 Sine(frequency: 50)
-            },
-            sampleRate: fs
+            }, sampleRate: fs
         ).channels[0]
         try #require(same.lines.count == 1)
         #expect(abs(same.lines[0].amplitude - 2) < 1e-12)
@@ -147,32 +144,28 @@ import Testing
             Sum {
                 Sine(frequency: 50)
                 Sine(frequency: 50).scaled(by: -1)
-            },
-            sampleRate: fs
+            }, sampleRate: fs
         ).channels[0]
         #expect(cancel.lines.isEmpty)
         let quadrature = try ExpectedSpectrum(
             Sum {
                 Sine(frequency: 50)
                 Sine(frequency: 50, phase: Double.pi / 2)
-            },
-            sampleRate: fs
+            }, sampleRate: fs
         ).channels[0]
         #expect(abs(quadrature.lines[0].amplitude - 2.0.squareRoot()) < 1e-12)
         let coherent = try ExpectedSpectrum(
             Sum {
                 Noise(amplitude: 1, seed: 4)
                 Noise(amplitude: 1, seed: 4)
-            },
-            sampleRate: fs
+            }, sampleRate: fs
         ).channels[0]
         #expect(coherent.noiseDeviation == 2)
         let independent = try ExpectedSpectrum(
             Sum {
                 Noise(amplitude: 1, seed: 4)
                 Noise(amplitude: 1, seed: 5)
-            },
-            sampleRate: fs
+            }, sampleRate: fs
         ).channels[0]
         #expect(abs(independent.noiseDeviation - 2.0.squareRoot()) < 1e-15)
     }
@@ -192,17 +185,14 @@ import Testing
     }
 
     @Test(
-        "axes and channels give one expectation per channel; a scalar term of a multi-channel sum is in every channel"
-    )
+        "axes and channels give one expectation per channel; a scalar term of a multi-channel sum is in every channel")
     func channels() throws {
         let axes = Axes(x: Sine(frequency: 1), y: Sine(amplitude: 2, frequency: 2), z: Constant(-1))
         let e = try ExpectedSpectrum(
             Sum {
                 axes
                 Constant(0.5)
-            },
-            sampleRate: fs
-        )
+            }, sampleRate: fs)
         #expect(e.channelCount == 3)
         #expect(e.channels.map(\.dc) == [0.5, 0.5, -0.5])
         #expect(e.channels[1].lines[0].frequency == 2)
@@ -220,9 +210,7 @@ import Testing
                 Sum {
                     Constant(0)
                     Sine(frequency: 900)
-                },
-                sampleRate: fs
-            )
+                }, sampleRate: fs)
             Issue.record("expected an error")
         } catch {
             #expect(error.code == .aliasing)

@@ -22,11 +22,8 @@ import Testing
     func none() {
         #expect(
             LineGrid(
-                rates: [TurnRate(frequency: 10 * 2.0.squareRoot(), sampleRate: 1000)],
-                frames: 1 << 16,
-                limit: 1 << 24
-            ) == nil
-        )
+                rates: [TurnRate(frequency: 10 * 2.0.squareRoot(), sampleRate: 1000)], frames: 1 << 16, limit: 1 << 24)
+                == nil)
         #expect(LineGrid(rates: [TurnRate(numerator: 1, denominator: 4999)], frames: 1000, limit: 4096) == nil)
         #expect(LineGrid(rates: [TurnRate(numerator: 1, denominator: 4999)], frames: 1000, limit: 5000)?.period == 4999)
     }

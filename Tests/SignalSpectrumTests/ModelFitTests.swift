@@ -8,17 +8,11 @@ import Testing
 @Suite struct ModelFitTests {
     /// Runs the fit on one channel of a buffer.
     static func fit(
-        _ buffer: SampleBuffer,
-        _ expected: ExpectedChannel,
-        tolerances: Tolerances = Tolerances()
+        _ buffer: SampleBuffer, _ expected: ExpectedChannel, tolerances: Tolerances = Tolerances()
     ) throws -> ModelFit {
         var fit = ModelFit(
-            channel: expected,
-            sampleRate: buffer.sampleRate,
-            start: buffer.startIndex,
-            frameCount: buffer.frameCount,
-            tolerances: tolerances
-        )
+            channel: expected, sampleRate: buffer.sampleRate, start: buffer.startIndex,
+            frameCount: buffer.frameCount, tolerances: tolerances)
         let residual = UnsafeMutablePointer<Float>.allocate(capacity: buffer.frameCount)
         defer { residual.deallocate() }
         try buffer.samples.withUnsafeBufferPointer { p in
@@ -28,15 +22,11 @@ import Testing
     }
 
     static func render<S: SpecRepresentable>(
-        _ signal: S,
-        frames: Int,
-        start: Int = 0,
-        rate: Double = 1000
+        _ signal: S, frames: Int, start: Int = 0, rate: Double = 1000
     ) throws -> SampleBuffer {
         try signal.render(
             RenderRequest(sampleRate: rate, startIndex: start, frameCount: frames),
-            options: RenderOptions(parallelism: .serial)
-        )
+            options: RenderOptions(parallelism: .serial))
     }
 
     @Test("E: kernel error 4e-7·|A| per term plus (terms + 2)·2⁻²⁴ + 2⁻²³ + 1e-12 times the magnitude bound")
@@ -92,9 +82,7 @@ import Testing
             Sine(amplitude: 0.5, frequency: 10.3)
         }  // 1 s record: 0.3 bin
         let fit = try Self.fit(
-            try Self.render(close, frames: 1000),
-            try ExpectedSpectrum(close, sampleRate: 1000).channels[0]
-        )
+            try Self.render(close, frames: 1000), try ExpectedSpectrum(close, sampleRate: 1000).channels[0])
         #expect(fit.unresolved.isEmpty)
         #expect(fit.measurements.count == 2)
         let wrong = Sum {
@@ -102,18 +90,13 @@ import Testing
             Sine(amplitude: 0.51, frequency: 10.3)
         }
         let measured = try Self.fit(
-            try Self.render(wrong, frames: 1000),
-            try ExpectedSpectrum(close, sampleRate: 1000).channels[0]
-        )
+            try Self.render(wrong, frames: 1000), try ExpectedSpectrum(close, sampleRate: 1000).channels[0])
         let weak = try #require(measured.measurements.first { abs(($0.component.frequency ?? 0) - 10.3) < 1e-9 })
         #expect(
-            abs((weak.measured.re * weak.measured.re + weak.measured.im * weak.measured.im).squareRoot() - 0.51) < 1e-4
-        )
+            abs((weak.measured.re * weak.measured.re + weak.measured.im * weak.measured.im).squareRoot() - 0.51) < 1e-4)
         let slow = Sine(amplitude: 1, frequency: 0.1, offset: 0.3)  // 2 s: 0.2 cycles
         let dc = try Self.fit(
-            try Self.render(slow, frames: 2000),
-            try ExpectedSpectrum(slow, sampleRate: 1000).channels[0]
-        )
+            try Self.render(slow, frames: 2000), try ExpectedSpectrum(slow, sampleRate: 1000).channels[0])
         #expect(dc.unresolved.isEmpty)
         #expect(abs(dc.measuredDC - 0.3) < 1e-4)
     }
@@ -147,10 +130,7 @@ import Testing
         let square = Square(amplitude: 1, frequency: 10)  // 25 lines, all ≥ 3 % of the fundamental
         let expected = try ExpectedSpectrum(square, sampleRate: 1000).channels[0]
         let budget = try Self.fit(
-            try Self.render(square, frames: 4000),
-            expected,
-            tolerances: Tolerances(maximumLines: 5)
-        )
+            try Self.render(square, frames: 4000), expected, tolerances: Tolerances(maximumLines: 5))
         #expect(budget.measurements.count == 5)
         #expect(budget.jointLines == 20)
         #expect(budget.unresolved.isEmpty)
@@ -165,18 +145,12 @@ import Testing
         #expect(short.unresolved.allSatisfy { ($0.requiredFrames ?? 0) > 40 })
         // With every line below the unresolved floor, they are all checked jointly instead.
         let lenient = try Self.fit(
-            try Self.render(square, frames: 40),
-            expected,
-            tolerances: Tolerances(unresolvedFloor: 2)
-        )
+            try Self.render(square, frames: 40), expected, tolerances: Tolerances(unresolvedFloor: 2))
         #expect(lenient.unresolved.isEmpty)
         #expect(lenient.overlapLines > 0)
         #expect(lenient.overlapLargest <= expected.reference)
         let floored = try Self.fit(
-            try Self.render(square, frames: 4000),
-            expected,
-            tolerances: Tolerances(lineFloor: 0.1)
-        )
+            try Self.render(square, frames: 4000), expected, tolerances: Tolerances(lineFloor: 0.1))
         #expect(floored.measurements.allSatisfy { $0.component.amplitude >= 0.1 * expected.reference })
         #expect(floored.jointLines == expected.lines.count - floored.measurements.count)
     }

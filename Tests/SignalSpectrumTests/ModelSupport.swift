@@ -36,20 +36,14 @@ enum ModelSupport {
 
     /// The largest |render − model| of a one-channel signal, and the error bound E the fit allows.
     static func deviation<S: SpecRepresentable>(
-        _ signal: S,
-        sampleRate: Double = 1000,
-        start: Int = 0,
-        count: Int = 5000,
+        _ signal: S, sampleRate: Double = 1000, start: Int = 0, count: Int = 5000,
         allowAliasing: Bool = false
     ) throws -> (deviation: Double, bound: Double) {
         let expected = try ExpectedSpectrum(signal.node, sampleRate: sampleRate, allowAliasing: allowAliasing).channels[
-            0
-        ]
+            0]
         let request = try RenderRequest(sampleRate: sampleRate, startIndex: start, frameCount: count)
         let buffer = try signal.render(
-            request,
-            options: RenderOptions(allowAliasing: allowAliasing, parallelism: .serial)
-        )
+            request, options: RenderOptions(allowAliasing: allowAliasing, parallelism: .serial))
         let model = synthesize(expected, sampleRate: sampleRate, start: start, count: count)
         var worst = 0.0
         for i in 0..<count { worst = max(worst, abs(Double(buffer.samples[i]) - model[i])) }

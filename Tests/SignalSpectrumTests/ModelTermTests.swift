@@ -25,8 +25,7 @@ import Testing
                     Sine(frequency: 50)
                     Square(amplitude: 0.2, frequency: 8)
                     Constant(0.1)
-                }.scaled(by: -9.81)
-            )
+                }.scaled(by: -9.81))
         ),
         ("offset", AnySignal(Sawtooth(amplitude: 1, frequency: 20).offset(by: 3))),
     ]
@@ -45,13 +44,11 @@ import Testing
     func meanAndKernel() throws {
         let square = try #require(
             try ExpectedSpectrum(Square(amplitude: 2, frequency: 10, dutyCycle: 0.25), sampleRate: 1000).channels[0]
-                .terms?.first
-        )
+                .terms?.first)
         #expect(abs(square.mean - -1) < 1e-12)
         #expect(square.kernelError == 0)
         let sine = try #require(
-            try ExpectedSpectrum(Sine(amplitude: 2, frequency: 10), sampleRate: 1000).channels[0].terms?.first
-        )
+            try ExpectedSpectrum(Sine(amplitude: 2, frequency: 10), sampleRate: 1000).channels[0].terms?.first)
         #expect(sine.mean == 0)
         #expect(sine.kernelError == 4e-7)
         // Hand-written expectations have no terms; editing a derived channel's lines drops them.

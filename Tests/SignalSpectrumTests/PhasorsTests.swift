@@ -14,8 +14,7 @@ import Testing
 
     @Test(
         "a linear phase: every count from 0 to a full block, any start, within 1e-13",
-        arguments: [0, 1, 7, 8, 9, 100, 1023, 1024]
-    )
+        arguments: [0, 1, 7, 8, 9, 100, 1023, 1024])
     func linear(count: Int) {
         let (re, im) = Self.buffers()
         defer {

@@ -20,8 +20,7 @@ import Testing
     @Test("Parseval: the density integrates to the variance of a tone")
     func parseval() throws {
         let psd = try PowerSpectralDensity(
-            Sine(amplitude: 2, frequency: 123).render(sampleRate: 1000, frameCount: 1 << 15)
-        )
+            Sine(amplitude: 2, frequency: 123).render(sampleRate: 1000, frameCount: 1 << 15))
         let power = psd.density.reduce(0, +) * psd.binWidth
         #expect(abs(power - 2) < 0.02)
     }
@@ -35,12 +34,10 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 48)
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) {
                 try PowerSpectralDensity(samples: samples, sampleRate: 1, segmentLength: 128)
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
     }
 }

@@ -18,9 +18,7 @@ import Testing
     }
 
     @Test(
-        "amplitude(k, window) equals Spectrum's bins for every window, even and odd lengths",
-        arguments: [1000, 1001]
-    )
+        "amplitude(k, window) equals Spectrum's bins for every window, even and odd lengths", arguments: [1000, 1001])
     func matchesSpectrum(count: Int) throws {
         let samples = try Sum {
             Sine(amplitude: 1, frequency: 123.4)
@@ -57,9 +55,7 @@ import Testing
     @Test("white noise reads σ in every band; a low-pass colouring does not")
     func bands() throws {
         let white = try Noise(amplitude: 0.5, seed: 8).render(
-            sampleRate: 1000,
-            frameCount: 1 << 15,
-            options: RenderOptions(parallelism: .serial)
+            sampleRate: 1000, frameCount: 1 << 15, options: RenderOptions(parallelism: .serial)
         ).samples
         let bands = try Self.withSpectrum(white) { $0.bandDeviations(bands: 8) }
         #expect(bands.count == 8)

@@ -22,8 +22,7 @@ import Testing
 
     @Test(
         "forward equals the DFT by definition, in single and double precision",
-        arguments: [1, 2, 15, 16, 17, 100, 1024]
-    )
+        arguments: [1, 2, 15, 16, 17, 100, 1024])
     func matchesDefinition(size: Int) throws {
         let x = (0..<size).map { sin(Double($0) * 0.37) + Double($0 % 5) * 0.1 }
         let reference = Self.naive(x)

@@ -6,15 +6,13 @@ import Testing
 @Suite struct SpectralAnalysisTests {
     @Test(
         "tone frequency within 0.02 bin and amplitude within 0.03 % anywhere between bins",
-        arguments: [0.0, 0.13, 0.29, 0.5, 0.71]
-    )
+        arguments: [0.0, 0.13, 0.29, 0.5, 0.71])
     func tone(offset: Double) throws {
         let n = 1 << 14
         let fs = 1000.0
         let f = (1000 + offset) * fs / Double(n)
         let analysis = try SpectralAnalysis(
-            Sine(amplitude: 1.5, frequency: f, phase: 0.3).render(sampleRate: fs, frameCount: n)
-        )
+            Sine(amplitude: 1.5, frequency: f, phase: 0.3).render(sampleRate: fs, frameCount: n))
         let tone = try #require(analysis.tone(near: f))
         #expect(abs(tone.frequency - f) / analysis.binWidth < 0.02)
         #expect(abs(tone.amplitude / 1.5 - 1) < 3e-4)
@@ -41,8 +39,7 @@ import Testing
             Sum {
                 Sine(frequency: 50)
                 Noise(amplitude: 0.01, seed: 1)
-            }.render(sampleRate: fs, frameCount: 1 << 16)
-        )
+            }.render(sampleRate: fs, frameCount: 1 << 16))
         // SNR = (1/2) / 0.01² = 37 dB.
         #expect(abs(pure.signalToNoiseRatio(fundamental: 50) - 10 * log10(0.5 / 1e-4)) < 0.3)
         #expect(pure.tone(near: 600) == nil)

@@ -5,8 +5,7 @@ import Testing
 @Suite struct SpectralLineTests {
     @Test(
         "fold reflects into [0, fs/2]",
-        arguments: [(100.0, 100.0), (900, 100), (1100, 100), (500, 500), (1000, 0), (-100, 100), (1600, 400)]
-    )
+        arguments: [(100.0, 100.0), (900, 100), (1100, 100), (500, 500), (1000, 0), (-100, 100), (1600, 400)])
     func fold(_ pair: (Double, Double)) {
         #expect(SpectralLine.fold(pair.0, sampleRate: 1000) == pair.1)
     }

@@ -35,25 +35,15 @@ import Testing
     @Test("bad channel, group count, too few samples or a NaN throw")
     func errors() throws {
         let buffer = SampleBuffer(
-            sampleRate: 100,
-            channelCount: 1,
-            frameCount: 64,
-            samples: [Float](repeating: 1, count: 64)
-        )
+            sampleRate: 100, channelCount: 1, frameCount: 64, samples: [Float](repeating: 1, count: 64))
         #expect(
             #expect(throws: SignalError.self) { try SpectrumEnvelope(buffer, channel: 1, groups: 10) }?.code
-                == .invalidArgument
-        )
+                == .invalidArgument)
         #expect(
             #expect(throws: SignalError.self) { try SpectrumEnvelope(buffer, channel: 0, groups: 0) }?.code
-                == .invalidArgument
-        )
+                == .invalidArgument)
         let short = SampleBuffer(
-            sampleRate: 100,
-            channelCount: 1,
-            frameCount: 8,
-            samples: [Float](repeating: 1, count: 8)
-        )
+            sampleRate: 100, channelCount: 1, frameCount: 8, samples: [Float](repeating: 1, count: 8))
         #expect(
             #expect(throws: SignalError.self) { try SpectrumEnvelope(short, channel: 0, groups: 10) }?.code == .tooShort
         )
@@ -61,7 +51,6 @@ import Testing
         values[3] = .infinity
         let bad = SampleBuffer(sampleRate: 100, channelCount: 1, frameCount: 64, samples: values)
         #expect(
-            #expect(throws: SignalError.self) { try SpectrumEnvelope(bad, channel: 0, groups: 10) }?.code == .nonFinite
-        )
+            #expect(throws: SignalError.self) { try SpectrumEnvelope(bad, channel: 0, groups: 10) }?.code == .nonFinite)
     }
 }

@@ -6,8 +6,7 @@ import Testing
 @Suite struct SpectrumTests {
     @Test(
         "a flat-top reading is within 0.1 dB of the amplitude anywhere between bins",
-        arguments: [0.0, 0.1, 0.25, 0.37, 0.5]
-    )
+        arguments: [0.0, 0.1, 0.25, 0.37, 0.5])
     func flatTopAmplitude(offset: Double) throws {
         let n = 4096
         let fs = 1000.0
@@ -31,8 +30,7 @@ import Testing
         #expect(spectrum.amplitude(at: 10) < 1e-9)  // a constant leaks only into the flat-top main lobe (±6 bins)
         #expect(
             #expect(throws: SignalError.self) { try Spectrum(samples: [Float](repeating: 0, count: 8), sampleRate: 1) }?
-                .code == .tooShort
-        )
+                .code == .tooShort)
         var bad = [Double](repeating: 0, count: 32)
         bad[3] = .nan
         do {
@@ -44,8 +42,7 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try Spectrum(samples: [Float](repeating: 0, count: 32), sampleRate: 0)
-            }?.code == .invalidArgument
-        )
+            }?.code == .invalidArgument)
     }
 
     @Test("nearestBin never traps: NaN and anything below 0 give bin 0, anything past Nyquist the last bin")

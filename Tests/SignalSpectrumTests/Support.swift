@@ -10,24 +10,18 @@ enum Fixture {
 
     /// Renders `signal` (serial, deterministic).
     static func render<S: SpecRepresentable>(
-        _ signal: S,
-        rate: Double = rate,
-        frames: Int = frames
+        _ signal: S, rate: Double = rate, frames: Int = frames
     ) throws -> SampleBuffer {
         try signal.render(sampleRate: rate, frameCount: frames, options: RenderOptions(parallelism: .serial))
     }
 
     /// Verifies `buffer` against the spectrum `spec` must have.
     static func verify<S: SpecRepresentable>(
-        _ buffer: SampleBuffer,
-        against spec: S,
+        _ buffer: SampleBuffer, against spec: S,
         tolerances: Tolerances = Tolerances()
     ) throws -> VerificationReport {
         try Verifier.verify(
-            buffer,
-            against: ExpectedSpectrum(spec, sampleRate: buffer.sampleRate),
-            tolerances: tolerances
-        )
+            buffer, against: ExpectedSpectrum(spec, sampleRate: buffer.sampleRate), tolerances: tolerances)
     }
 
     /// A buffer from Double samples (one channel).

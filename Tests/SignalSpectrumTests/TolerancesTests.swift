@@ -25,8 +25,7 @@ import Testing
             #expect(
                 #expect(throws: SignalError.self) {
                     try Fixture.verify(buffer, against: Sine(frequency: 50), tolerances: bad)
-                }?.code == .invalidArgument
-            )
+                }?.code == .invalidArgument)
         }
         #expect(Tolerances().phase == 1e-3)
         #expect(Tolerances().noiseFloor == 1e-5)

@@ -16,8 +16,7 @@ import Testing
         "turns(at:) of p/q is (p·n mod q)/q to 1e-15 turn, up to n = 2^62",
         arguments: [
             (1, 1000), (7, 1000), (4999, 10000), (1, 3), (2, 7), (123_456_789, 1_000_000_007),
-        ]
-    )
+        ])
     func exactRationals(_ rate: (Int, Int)) {
         let (p, q) = rate
         let r = TurnRate(numerator: p, denominator: q)

@@ -6,24 +6,12 @@ import Testing
 @Suite struct VerificationReportTests {
     static let checks = [
         VerificationCheck(
-            channel: 0,
-            kind: .amplitude,
-            frequency: 10,
-            expected: 1,
-            measured: 1.001,
-            tolerance: 0.005,
-            method: .fit
-        ),
+            channel: 0, kind: .amplitude, frequency: 10, expected: 1, measured: 1.001, tolerance: 0.005, method: .fit),
         VerificationCheck(channel: 1, kind: .dc, frequency: nil, expected: 0, measured: 0.1, tolerance: 0.01),
     ]
     static let gap = UncheckedComponent(
-        channel: 0,
-        component: .line,
-        frequency: 333.3333333,
-        source: "$.sawtooth h1",
-        reason: "cannot be separated from the \"333.3333332\" Hz line",
-        requiredDuration: 1.5e6
-    )
+        channel: 0, component: .line, frequency: 333.3333333, source: "$.sawtooth h1",
+        reason: "cannot be separated from the \"333.3333332\" Hz line", requiredDuration: 1.5e6)
 
     @Test(
         "JSON is {passed, checks: [{channel, kind, frequency (null when absent), expected, measured, tolerance, passed, method}], unchecked: [...], verdict}"
@@ -41,8 +29,7 @@ import Testing
             #expect(
                 Set(check.keys) == [
                     "channel", "kind", "frequency", "expected", "measured", "tolerance", "passed", "method",
-                ]
-            )
+                ])
         }
         #expect(checks[0]["kind"] as? String == "amplitude")
         #expect(checks[0]["passed"] as? Bool == true)
@@ -55,8 +42,7 @@ import Testing
         #expect(
             String(decoding: report.json(), as: UTF8.self).hasPrefix(
                 #"{"passed": false, "checks": [{"channel": 0, "kind": "amplitude", "frequency": 10.0, "expected": 1.0, "measured": 1.001, "tolerance": 0.005, "passed": true, "method": "fit"}"#
-            )
-        )
+            ))
         let nan = VerificationReport(checks: [
             VerificationCheck(channel: 0, kind: .noise, frequency: nil, expected: 1, measured: .nan, tolerance: 1)
         ])
@@ -70,8 +56,7 @@ import Testing
     }
 
     @Test(
-        "an unchecked component is in the JSON with its reason and the record length needed; the verdict is incomplete"
-    )
+        "an unchecked component is in the JSON with its reason and the record length needed; the verdict is incomplete")
     func uncheckedJSON() throws {
         let passing = [Self.checks[0]]
         let report = VerificationReport(checks: passing, unchecked: [Self.gap])
@@ -103,11 +88,9 @@ import Testing
         #expect(!VerificationReport(checks: [Self.checks[0]], unchecked: [Self.gap]).passed)
         #expect(
             !VerificationCheck(channel: 0, kind: .noise, frequency: nil, expected: 1, measured: .nan, tolerance: 1)
-                .passed
-        )
+                .passed)
         #expect(
-            VerificationCheck(channel: 0, kind: .noise, frequency: nil, expected: 1, measured: 2, tolerance: 1).passed
-        )
+            VerificationCheck(channel: 0, kind: .noise, frequency: nil, expected: 1, measured: 2, tolerance: 1).passed)
     }
 
     @Test("the table has a header, one row per check (with its method), one per unchecked component and a summary")
@@ -123,8 +106,7 @@ import Testing
         #expect(rows[1].contains("fit"))
         #expect(rows[3].hasPrefix("FAILED: 1 of 2 checks (1 by the least-squares fit"))
         let incomplete = VerificationReport(checks: [Self.checks[0]], unchecked: [Self.gap]).table.split(
-            separator: "\n"
-        )
+            separator: "\n")
         #expect(incomplete.count == 4)
         #expect(incomplete[2].contains("UNCHECKED"))
         #expect(incomplete[2].contains("333.3333333 Hz"))
@@ -134,7 +116,6 @@ import Testing
         #expect(
             VerificationReport(checks: [Self.checks[0]]).table.hasSuffix(
                 "PASSED: all 1 checks (1 by the least-squares fit of the expected waveform, 0 on the residual's spectrum)\n"
-            )
-        )
+            ))
     }
 }

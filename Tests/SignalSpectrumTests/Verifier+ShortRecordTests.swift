@@ -30,8 +30,7 @@ import Testing
                 Sum {
                     Sine(frequency: 3)
                     Square(amplitude: 0.2, frequency: 10)
-                }
-            ), 334
+                }), 334
         ),
         (
             "sum with noise",
@@ -40,8 +39,7 @@ import Testing
                     Sine(frequency: 50)
                     Square(amplitude: 0.2, frequency: 8)
                     Noise(amplitude: 0.01, seed: 1)
-                }
-            ), 125
+                }), 125
         ),
         (
             "scaled sum",
@@ -49,8 +47,7 @@ import Testing
                 Sum {
                     Sine(frequency: 50)
                     Triangle(amplitude: 0.5, frequency: 20)
-                }.scaled(by: 9.81)
-            ), 50
+                }.scaled(by: 9.81)), 50
         ),
         (
             "chirp, tone and noise",
@@ -59,8 +56,7 @@ import Testing
                     Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 0.5)
                     Sine(amplitude: 0.5, frequency: 40)
                     Noise(amplitude: 0.05, seed: 2)
-                }
-            ), 100
+                }), 100
         ),
     ]
 
@@ -82,8 +78,7 @@ import Testing
         }
         let buffer = try signal.render(
             RenderRequest(sampleRate: 1000, startIndex: 12_345, frameCount: 3000),
-            options: RenderOptions(parallelism: .serial)
-        )
+            options: RenderOptions(parallelism: .serial))
         #expect(try Fixture.verify(buffer, against: signal).passed)
     }
 }

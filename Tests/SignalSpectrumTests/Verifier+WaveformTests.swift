@@ -26,8 +26,7 @@ import Testing
                     Sine(frequency: 50)
                     Square(amplitude: 0.2, frequency: 8)
                     Noise(amplitude: 0.01, seed: 1)
-                }
-            )
+                })
         ),
         (
             "scaled",
@@ -35,8 +34,7 @@ import Testing
                 Sum {
                     Sine(frequency: 50)
                     Triangle(amplitude: 0.5, frequency: 20)
-                }.scaled(by: 9.81)
-            )
+                }.scaled(by: 9.81))
         ),
         ("offset", AnySignal(Sawtooth(amplitude: 1, frequency: 20).offset(by: 3))),
         ("chirp", AnySignal(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60))),
@@ -47,8 +45,7 @@ import Testing
                     Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 50)
                     Sine(amplitude: 0.5, frequency: 40)
                     Noise(amplitude: 0.05, seed: 2)
-                }
-            )
+                })
         ),
     ]
 
@@ -73,14 +70,11 @@ import Testing
         #expect(abs(amplitude.measured - 1) < 1e-5, report.summary)
         #expect(report.check(.phase)?.passed == true)
         let weak = try Fixture.verify(
-            Fixture.render(Chirp(amplitude: 0.95, startFrequency: 20, endFrequency: 200, duration: 60)),
-            against: chirp
-        )
+            Fixture.render(Chirp(amplitude: 0.95, startFrequency: 20, endFrequency: 200, duration: 60)), against: chirp)
         #expect(Fixture.failed(weak, .amplitude).count == 1, weak.summary)
         let turned = try Fixture.verify(
             Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60, phase: 0.05)),
-            against: chirp
-        )
+            against: chirp)
         #expect(Fixture.failed(turned, .phase).count == 1, turned.summary)
         #expect(Fixture.failed(turned, .amplitude).isEmpty, turned.summary)
         let tone = try Fixture.verify(
@@ -88,16 +82,11 @@ import Testing
                 Sum {
                     chirp
                     Sine(amplitude: 0.02, frequency: 400)
-                }
-            ),
-            against: chirp
-        )
+                }), against: chirp)
         #expect(Fixture.failed(tone, .spurious).count == 1, tone.summary)
         // A faster sweep is not the same chirp: the residual keeps what the fit cannot explain.
         let fast = try Fixture.verify(
-            Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 210, duration: 60)),
-            against: chirp
-        )
+            Fixture.render(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 210, duration: 60)), against: chirp)
         #expect(!fast.passed, fast.summary)
         #expect(!Fixture.failed(fast, .noise).isEmpty, fast.summary)
     }
@@ -105,18 +94,13 @@ import Testing
     @Test("three axes are checked per channel: a wrong y fails on channel 1 only")
     func axes() throws {
         let spec = Axes(
-            x: Sine(frequency: 5),
-            y: Square(amplitude: 0.5, frequency: 10),
-            z: Noise(amplitude: 0.1, seed: 3)
-        )
+            x: Sine(frequency: 5), y: Square(amplitude: 0.5, frequency: 10), z: Noise(amplitude: 0.1, seed: 3))
         let report = try Fixture.verify(Fixture.render(spec), against: spec)
         #expect(report.passed, report.summary)
         #expect(Set(report.checks.map(\.channel)) == [0, 1, 2])
         let wrong = Axes(
-            x: Sine(frequency: 5),
-            y: Square(amplitude: 0.5, frequency: 10, dutyCycle: 0.45),
-            z: Noise(amplitude: 0.1, seed: 3)
-        )
+            x: Sine(frequency: 5), y: Square(amplitude: 0.5, frequency: 10, dutyCycle: 0.45),
+            z: Noise(amplitude: 0.1, seed: 3))
         let failed = try Fixture.verify(Fixture.render(wrong), against: spec).failures
         #expect(!failed.isEmpty)
         #expect(failed.allSatisfy { $0.channel == 1 })

@@ -8,11 +8,7 @@ import Testing
 @Suite struct VerifierWrongSignalTests {
     static func constant(_ value: Float, frames: Int, rate: Double = 1000) -> SampleBuffer {
         SampleBuffer(
-            sampleRate: rate,
-            channelCount: 1,
-            frameCount: frames,
-            samples: [Float](repeating: value, count: frames)
-        )
+            sampleRate: rate, channelCount: 1, frameCount: frames, samples: [Float](repeating: value, count: frames))
     }
 
     @Test(
@@ -43,8 +39,7 @@ import Testing
             ("square 499.9 Hz", AnySignal(Square(frequency: 499.9))),
             ("square 250.1 Hz", AnySignal(Square(frequency: 250.1))),
             ("sawtooth 333.3333333 Hz", AnySignal(Sawtooth(frequency: 333.3333333))),
-        ]
-    )
+        ])
     func zeros(_ testCase: (String, AnySignal)) throws {
         let (name, signal) = testCase
         let report = try Fixture.verify(Self.constant(0, frames: 10_000), against: signal)
@@ -67,14 +62,11 @@ import Testing
 
     @Test(
         "a sine with the right amplitude but its phase 0.05 rad off fails the phase check only",
-        arguments: [1.0, 50, 123.4]
-    )
+        arguments: [1.0, 50, 123.4])
     func phase(frequency: Double) throws {
         let spec = Sine(amplitude: 1, frequency: frequency, phase: 0.3)
         let report = try Fixture.verify(
-            Fixture.render(Sine(amplitude: 1, frequency: frequency, phase: 0.35), frames: 4000),
-            against: spec
-        )
+            Fixture.render(Sine(amplitude: 1, frequency: frequency, phase: 0.35), frames: 4000), against: spec)
         #expect(report.failures.map(\.kind) == [.phase], report.summary)
         let phase = try #require(report.check(.phase, frequency: frequency))
         #expect(abs(phase.measured - 0.35) < 1e-4)
@@ -108,18 +100,15 @@ import Testing
                         Sine(amplitude: 2, frequency: 52.5)
                         Triangle(amplitude: 0.5, frequency: 5)
                         Noise(amplitude: 0.01, seed: 3)
-                    }
-                )
+                    })
             ),
-        ]
-    )
+        ])
     func shifted(_ testCase: (String, AnySignal)) throws {
         let (name, signal) = testCase
         // Samples 1 ... N presented as samples 0 ... N − 1.
         let late = try signal.render(
             RenderRequest(sampleRate: 1000, startIndex: 1, frameCount: 2000),
-            options: RenderOptions(parallelism: .serial)
-        )
+            options: RenderOptions(parallelism: .serial))
         let shifted = SampleBuffer(sampleRate: 1000, channelCount: 1, frameCount: 2000, samples: late.samples)
         let report = try Fixture.verify(shifted, against: signal)
         #expect(report.verdict == .failed, "\(name)\n\(report.table)")

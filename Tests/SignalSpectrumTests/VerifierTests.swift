@@ -9,17 +9,13 @@ import Testing
     static let bin = Fixture.rate / Double(Fixture.frames)
     /// The reference: a tone with an offset, over gaussian noise.
     static func spec(
-        amplitude: Double = 1,
-        frequency: Double = 123.4,
-        offset: Double = 0.2,
-        noise: Double = 0.01
+        amplitude: Double = 1, frequency: Double = 123.4, offset: Double = 0.2, noise: Double = 0.01
     ) -> AnySignal {
         AnySignal(
             Sum {
                 Sine(amplitude: amplitude, frequency: frequency, phase: 0.3, offset: offset)
                 Noise(amplitude: noise, seed: 11)
-            }
-        )
+            })
     }
 
     @Test(
@@ -35,8 +31,7 @@ import Testing
         #expect(
             report.checks.allSatisfy {
                 $0.method == ([.noiseFlatness, .spurious].contains($0.kind) ? .spectrum : .fit)
-            }
-        )
+            })
         let amplitude = try #require(report.check(.amplitude, frequency: 123.4))
         #expect(abs(amplitude.measured - 1) < 1e-3)
         #expect(amplitude.tolerance < 0.01)
@@ -59,9 +54,7 @@ import Testing
     @Test("frequency one bin off fails the frequency check", arguments: [1.0, -1.0])
     func wrongFrequency(bins: Double) throws {
         let report = try Fixture.verify(
-            Fixture.render(Self.spec(frequency: 123.4 + bins * Self.bin)),
-            against: Self.spec()
-        )
+            Fixture.render(Self.spec(frequency: 123.4 + bins * Self.bin)), against: Self.spec())
         #expect(!report.passed)
         #expect(Fixture.failed(report, .frequency).count == 1, report.summary)
     }
@@ -80,8 +73,7 @@ import Testing
             Sum {
                 Self.spec()
                 Square(amplitude: 0.3, frequency: 7)
-            }
-        )
+            })
         let report = try Fixture.verify(Fixture.render(Self.spec()), against: full)
         #expect(!report.passed)
         #expect(Fixture.failed(report, .amplitude).count >= 5, report.summary)
@@ -128,10 +120,7 @@ import Testing
                 Sum {
                     clean
                     Noise(amplitude: 1e-3, seed: 2)
-                }
-            ),
-            against: clean
-        )
+                }), against: clean)
         let noise = try #require(report.check(.noise))
         #expect(noise.expected == 0, report.summary)
         #expect(!noise.passed, report.summary)
@@ -144,8 +133,7 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try Verifier.verify(buffer, against: ExpectedSpectrum(Sine(frequency: 5), sampleRate: 500))
-            }?.code == .sampleRateMismatch
-        )
+            }?.code == .sampleRateMismatch)
         do {
             _ = try Verifier.verify(
                 buffer,
@@ -159,8 +147,7 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try Verifier.verify(short, against: ExpectedSpectrum(Constant(1), sampleRate: 1000))
-            }?.code == .tooShort
-        )
+            }?.code == .tooShort)
     }
 
     @Test("the README example compiles and passes")

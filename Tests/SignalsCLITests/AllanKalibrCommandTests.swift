@@ -20,16 +20,14 @@ import Testing
             [
                 "allan", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "600",
                 "--kalibr-yaml", yaml.path, "--fit-spec", fit.path,
-            ]
-        )
+            ])
         let text = try String(contentsOf: yaml, encoding: .utf8)
         #expect(text.contains("update_rate: 100.0"))
         // The written numbers, read as the spec reads them.
         func value(_ key: String) throws -> Double {
             let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(key + ":") })
             return try #require(
-                Double(line.dropFirst(key.count + 1).split(separator: "#")[0].trimmingCharacters(in: .whitespaces))
-            )
+                Double(line.dropFirst(key.count + 1).split(separator: "#")[0].trimmingCharacters(in: .whitespaces)))
         }
         #expect(try value("gyroscope_noise_density") > 0)
         #expect(try value("accelerometer_noise_density") > 0)
@@ -37,13 +35,10 @@ import Testing
         let spec = dir.appendingPathComponent("spec.json")
         try Data(#"{"imu": {"motion": {"attitude": "faceUp"}, "kalibr": "imu.yaml"}}"#.utf8).write(to: spec)
         try Executables.runSucceeding(
-            "signals",
-            ["allan", spec.path, "--rate", "100", "--duration", "60", "--channel", "gyroscope.x"]
-        )
+            "signals", ["allan", spec.path, "--rate", "100", "--duration", "60", "--channel", "gyroscope.x"])
         // The file is what the spec reads: without a key, the spec fails naming the key and the file.
         let broken = text.split(separator: "\n").filter { !$0.hasPrefix("gyroscope_random_walk") }.joined(
-            separator: "\n"
-        )
+            separator: "\n")
         try broken.write(to: yaml, atomically: true, encoding: .utf8)
         let failed = try Executables.runFailing("signals", ["allan", spec.path, "--rate", "100", "--duration", "10"])
         #expect(failed.stderr.contains("no 'gyroscope_random_walk'"), "\(failed.stderr)")
@@ -57,8 +52,7 @@ import Testing
             [
                 "allan", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "60",
                 "--channel", "gyroscope.x", "--deviation", "mdev", "--taus", "decade", "--json",
-            ]
-        )
+            ])
         let objects = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]])
         let taus = try #require(objects.first?["tau"] as? [Double])
         #expect(taus.prefix(4) == [0.01, 0.02, 0.04, 0.1])
@@ -69,8 +63,7 @@ import Testing
             [
                 "allan", "Examples/specs/imu/kalibr-example.json", "--rate", "100", "--duration", "60",
                 "--deviation", "allan",
-            ]
-        )
+            ])
         #expect(bad.stderr.contains("--deviation 'allan' is not one of"), "\(bad.stderr)")
     }
 
@@ -79,8 +72,7 @@ import Testing
         var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': \(shape ?? "(\(values.count), 1)"), }"
         dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
         var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)]
-        )
+            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
         data.append(contentsOf: Array(dict.utf8))
         for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
         return data
@@ -97,9 +89,7 @@ import Testing
         let file = dir.appendingPathComponent("clock.npy")
         try Self.npy(phase).write(to: file)
         let r = try Executables.runSucceeding(
-            "signals",
-            ["allan", file.path, "--rate", "1", "--phase", "--deviation", "adev", "--json"]
-        )
+            "signals", ["allan", file.path, "--rate", "1", "--phase", "--deviation", "adev", "--json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]])
         let adev = try #require(objects.first?["adev"] as? [Double])
         #expect(abs(adev[0] / (2.0.squareRoot() * 1e-9) - 1) < 1e-4, "\(adev[0])")
@@ -124,9 +114,7 @@ import Testing
         #expect(r.stderr.contains("at most 200000000 values"), "\(r.stderr)")
         let spec = try Executables.temporaryFile("imu.json", contents: #"{"imu": {"motion": {"attitude": "faceUp"}}}"#)
         let render = try Executables.runFailing(
-            "signals",
-            ["allan", spec.path, "--rate", "1000", "--duration", "40000"]
-        )
+            "signals", ["allan", spec.path, "--rate", "1000", "--duration", "40000"])
         #expect(render.stderr.contains("at most 200000000 values"), "\(render.stderr)")
     }
 }

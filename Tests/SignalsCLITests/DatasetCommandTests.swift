@@ -26,14 +26,10 @@ import Testing
         let whole = try Self.directory("whole")
         let sharded = try Self.directory("sharded")
         _ = try Executables.runSucceeding(
-            "signals",
-            ["dataset", plan.path, "--count", "12", "--output-dir", whole.path]
-        )
+            "signals", ["dataset", plan.path, "--count", "12", "--output-dir", whole.path])
         for s in 0..<3 {
             _ = try Executables.runSucceeding(
-                "signals",
-                ["dataset", plan.path, "--count", "12", "--shard", "\(s)/3", "--output-dir", sharded.path]
-            )
+                "signals", ["dataset", plan.path, "--count", "12", "--shard", "\(s)/3", "--output-dir", sharded.path])
         }
         let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
         #expect(one.count == 12)
@@ -44,9 +40,7 @@ import Testing
             let name = String(format: "recordings/%06d.npy", i)
             #expect(
                 try Data(contentsOf: whole.appendingPathComponent(name))
-                    == Data(contentsOf: sharded.appendingPathComponent(name)),
-                "\(name)"
-            )
+                    == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
         }
     }
 
@@ -64,9 +58,7 @@ import Testing
         try handle.close()
         try FileManager.default.removeItem(at: out.appendingPathComponent("recordings/000004.npy"))
         let again = try Executables.runSucceeding(
-            "signals",
-            ["dataset", plan.path, "--count", "10", "--output-dir", out.path]
-        )
+            "signals", ["dataset", plan.path, "--count", "10", "--output-dir", out.path])
         #expect(again.stderr.contains("2 recordings rendered, 8 kept"), "\(again.stderr)")
         #expect(try Data(contentsOf: manifest) == before)
     }
@@ -77,16 +69,13 @@ import Testing
             (#""uniform": [1.5, 2.1]"#, #""uniform": [2.1, 1.5]"#, "$.templates[0].parameters.cadence.uniform"),
             (#""cadence": "$cadence""#, #""cadence": "$cadense""#, "$.templates[0].spec.imu.motion.cadence"),
             (#""android-hifi""#, #""android-hi-fi""#, "$.templates[0].spec.imu.preset"),
-        ]
-    )
+        ])
     func refused(_ good: String, _ bad: String, _ path: String) throws {
         let text = Self.plan.replacingOccurrences(of: good, with: bad)
         #expect(text != Self.plan)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
         let failed = try Executables.runFailing(
-            "signals",
-            ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("bad").path]
-        )
+            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("bad").path])
         #expect(failed.stderr.contains(path), "\(failed.stderr)")
     }
 
@@ -94,58 +83,43 @@ import Testing
     func outputIsPlan() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let failed = try Executables.runFailing(
-            "signals",
-            ["dataset", plan.path, "--count", "2", "--output-dir", plan.path]
-        )
+            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", plan.path])
         #expect(failed.stderr.contains("is the input"), "\(failed.stderr)")
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
     @Test(
         "--shard must be I/K with I < K, a negative I or K included (not read as a flag)",
-        arguments: ["3/3", "1", "-1/2", "-1/4", "0/-4", "-0/1x", "0/99999999999999999999", "0/0"]
-    )
+        arguments: ["3/3", "1", "-1/2", "-1/4", "0/-4", "-0/1x", "0/99999999999999999999", "0/0"])
     func badShard(_ shard: String) throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let failed = try Executables.runFailing(
             "signals",
-            ["dataset", plan.path, "--count", "2", "--shard", shard, "--output-dir", try Self.directory("shard").path]
-        )
+            ["dataset", plan.path, "--count", "2", "--shard", shard, "--output-dir", try Self.directory("shard").path])
         #expect(
-            failed.stderr == "error: --shard \(shard): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)\n"
-        )
+            failed.stderr == "error: --shard \(shard): give I/K with 0 ≤ I < K (e.g. 0/4; 0/1 is the whole dataset)\n")
     }
 
     @Test("--count out of range is refused naming it", arguments: ["-1", "-9223372036854775808", "1000000001"])
     func badCount(_ count: String) throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let failed = try Executables.runFailing(
-            "signals",
-            ["dataset", plan.path, "--count", count, "--output-dir", try Self.directory("count").path]
-        )
+            "signals", ["dataset", plan.path, "--count", count, "--output-dir", try Self.directory("count").path])
         #expect(
-            failed.stderr.contains("--count \(count): give a number of recordings from 0 to 1e9"),
-            "\(failed.stderr)"
-        )
+            failed.stderr.contains("--count \(count): give a number of recordings from 0 to 1e9"), "\(failed.stderr)")
     }
 
     @Test("an int parameter of -2^63 exits 2 naming its JSON path, never a crash")
     func intParameterOfMinimum() throws {
         let text = Self.plan.replacingOccurrences(
-            of: #""uniform": [1.5, 2.1]"#,
-            with: #""int": [-9223372036854775808, 0]"#
-        )
+            of: #""uniform": [1.5, 2.1]"#, with: #""int": [-9223372036854775808, 0]"#)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
         let failed = try Executables.runFailing(
-            "signals",
-            ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("int").path]
-        )
+            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("int").path])
         #expect(
             failed.stderr.contains(
-                "$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"
-            ),
-            "\(failed.stderr)"
-        )
+                "$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"),
+            "\(failed.stderr)")
     }
 
     @Test(
@@ -162,9 +136,7 @@ import Testing
         ] {
             let plan = try Executables.temporaryFile("plan.json", contents: text)
             let failed = try Executables.runFailing(
-                "signals",
-                ["dataset", plan.path, "--count", "1", "--output-dir", try Self.directory("alias").path]
-            )
+                "signals", ["dataset", plan.path, "--count", "1", "--output-dir", try Self.directory("alias").path])
             #expect(failed.stderr.contains(path), "\(failed.stderr)")
             #expect(failed.stderr.contains("(the sample rate is the plan's 'rate', at $.rate)"), "\(failed.stderr)")
             #expect(!failed.stderr.contains("allow"), "\(failed.stderr)")
@@ -178,8 +150,7 @@ import Testing
 
     @Test(
         "a second plan into another plan's directory is refused, exit 2, naming both plans and how to go on; nothing changes",
-        arguments: [["--shard", "0/2"], ["--shard", "0/1"], ["--shard", "2/3"]]
-    )
+        arguments: [["--shard", "0/2"], ["--shard", "0/1"], ["--shard", "2/3"]])
     func secondPlanRefused(_ shard: [String]) throws {
         let a = try Executables.temporaryFile("A.json", contents: Self.plan)
         let b = try Executables.temporaryFile("B.json", contents: Self.otherPlan)
@@ -187,20 +158,15 @@ import Testing
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
         let before = try directoryContents(out)
         let failed = try Executables.runFailing(
-            "signals",
-            ["dataset", b.path, "--count", "6"] + shard + ["--output-dir", out.path]
-        )
+            "signals", ["dataset", b.path, "--count", "6"] + shard + ["--output-dir", out.path])
         #expect(
             failed.stderr.contains("--output-dir \(out.path) holds the dataset of the plan \(a.path) (sha256 "),
-            "\(failed.stderr)"
-        )
+            "\(failed.stderr)")
         #expect(failed.stderr.contains("and \(b.path) is another plan (sha256 "), "\(failed.stderr)")
         #expect(
             failed.stderr.hasSuffix(
-                "give another --output-dir, or remove \(out.path) to start it again with this plan\n"
-            ),
-            "\(failed.stderr)"
-        )
+                "give another --output-dir, or remove \(out.path) to start it again with this plan\n"),
+            "\(failed.stderr)")
         #expect(try directoryContents(out) == before)
     }
 
@@ -211,14 +177,10 @@ import Testing
         let out = try Self.directory("same-plan")
         try Executables.runSucceeding("signals", ["dataset", a.path, "--count", "6", "--output-dir", out.path])
         let again = try Executables.runSucceeding(
-            "signals",
-            ["dataset", copy.path, "--count", "6", "--output-dir", out.path]
-        )
+            "signals", ["dataset", copy.path, "--count", "6", "--output-dir", out.path])
         #expect(again.stderr.contains("0 recordings rendered, 6 kept"), "\(again.stderr)")
         try Executables.runSucceeding(
-            "signals",
-            ["dataset", a.path, "--count", "8", "--shard", "1/2", "--output-dir", out.path]
-        )
+            "signals", ["dataset", a.path, "--count", "8", "--shard", "1/2", "--output-dir", out.path])
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest-1-of-2.jsonl").path))
     }
 
@@ -234,25 +196,17 @@ import Testing
         try FileManager.default.removeItem(at: record)
         let before = try directoryContents(out)
         let refused = try Executables.runFailing(
-            "signals",
-            ["dataset", b.path, "--count", "4", "--output-dir", out.path]
-        )
+            "signals", ["dataset", b.path, "--count", "4", "--output-dir", out.path])
         #expect(
             refused.stderr.contains(
-                "holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"
-            ),
-            "\(refused.stderr)"
-        )
+                "holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"),
+            "\(refused.stderr)")
         #expect(try directoryContents(out) == before)
         let other = try Executables.runFailing(
-            "signals",
-            ["dataset", a.path, "--count", "5", "--output-dir", out.path]
-        )
+            "signals", ["dataset", a.path, "--count", "5", "--output-dir", out.path])
         #expect(other.stderr.contains("records no plan"), "\(other.stderr)")
         let resumed = try Executables.runSucceeding(
-            "signals",
-            ["dataset", a.path, "--count", "4", "--output-dir", out.path]
-        )
+            "signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
         #expect(resumed.stderr.contains("0 recordings rendered, 4 kept"), "\(resumed.stderr)")
         #expect(FileManager.default.fileExists(atPath: record.path))
     }
@@ -263,15 +217,11 @@ import Testing
         let plan = out.appendingPathComponent(".dataset-plan.json")
         try Data(Self.plan.utf8).write(to: plan)
         let refused = try Executables.runFailing(
-            "signals",
-            ["dataset", plan.path, "--count", "2", "--output-dir", out.path]
-        )
+            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
         #expect(
             refused.stderr.contains(
-                "the directory's plan record goes to \(plan.path), which is the input \(plan.path)"
-            ),
-            "\(refused.stderr)"
-        )
+                "the directory's plan record goes to \(plan.path), which is the input \(plan.path)"),
+            "\(refused.stderr)")
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
@@ -280,20 +230,14 @@ import Testing
         let a = try Executables.temporaryFile("A.json", contents: Self.plan)
         let out = try Self.directory("stray")
         try FileManager.default.createDirectory(
-            at: out.appendingPathComponent("recordings"),
-            withIntermediateDirectories: true
-        )
+            at: out.appendingPathComponent("recordings"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: out.appendingPathComponent("recordings/000000.npy"))
         let refused = try Executables.runFailing(
-            "signals",
-            ["dataset", a.path, "--count", "2", "--output-dir", out.path]
-        )
+            "signals", ["dataset", a.path, "--count", "2", "--output-dir", out.path])
         #expect(refused.stderr.contains("recordings/000000.npy) that records no plan"), "\(refused.stderr)")
         #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000000.npy")) == Data("x".utf8))
         try Executables.runSucceeding(
-            "signals",
-            ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path]
-        )
+            "signals", ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path])
     }
 
     // MARK: temporary files a killed run left
@@ -306,18 +250,14 @@ import Testing
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
         let out = try Self.directory("stale")
         try Executables.runSucceeding(
-            "signals",
-            ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path]
-        )
+            "signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
         let recordings = out.appendingPathComponent("recordings")
         let stale = ".000002.npy.partial-Ab12Cd"
         let otherShard = ".000003.npy.partial-Xy34Zw"
         let held = ".000004.npy.partial-Lk56Mn"
         try withTornPartials([stale, otherShard, held], in: recordings, held: held) {
             try Executables.runSucceeding(
-                "signals",
-                ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path]
-            )
+                "signals", ["dataset", plan.path, "--count", "6", "--shard", "0/2", "--output-dir", out.path])
             #expect(partialFiles(in: recordings) == [otherShard, held].sorted())
         }
     }
@@ -416,9 +356,7 @@ import Testing
     static func renderTrip(_ spec: String, _ output: [String]) throws -> Executables.Result {
         let file = try Executables.temporaryFile("trip.json", contents: spec)
         return try Executables.runSucceeding(
-            "signals",
-            ["render", file.path, "--rate", "20", "--duration", "5"] + output
-        )
+            "signals", ["render", file.path, "--rate", "20", "--duration", "5"] + output)
     }
 
     /// The manifest lines of the trip template.
@@ -450,13 +388,11 @@ import Testing
         try Self.renderTrip(try Self.tripSpec(trips[0], imuSeedOffset: 1), ["-o", other.path])
         #expect(
             try Data(contentsOf: out.appendingPathComponent(try Self.raw("file", in: trips[0])))
-                != Data(contentsOf: other)
-        )
+                != Data(contentsOf: other))
     }
 
     @Test(
-        "a trajectory's manifest line: dtype float64, the render's columns, 100 rows, a seed per sensor, its checksum"
-    )
+        "a trajectory's manifest line: dtype float64, the render's columns, 100 rows, a seed per sensor, its checksum")
     func trajectoryManifest() throws {
         let out = try Self.trajectoryDataset("trajectory-manifest")
         let lines = try textLines(out.appendingPathComponent("manifest.jsonl"))
@@ -469,8 +405,7 @@ import Testing
         #expect((trip["rows"] as? NSNumber)?.intValue == 100)
         #expect(
             (trip["seeds"] as? [String: Any]).map { Set($0.keys) }
-                == Set(["imu", "magnetometer", "barometer", "gnss"].map { "$.trajectory.sensors.\($0).seed" })
-        )
+                == Set(["imu", "magnetometer", "barometer", "gnss"].map { "$.trajectory.sensors.\($0).seed" }))
         let file = out.appendingPathComponent(try #require(trip["file"] as? String))
         #expect(try Self.descr(file) == "<f8")
         let data = try Data(contentsOf: file)
@@ -492,9 +427,7 @@ import Testing
         try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", whole.path])
         for s in 0..<2 {
             try Executables.runSucceeding(
-                "signals",
-                ["dataset", plan.path, "--count", "6", "--shard", "\(s)/2", "--output-dir", sharded.path]
-            )
+                "signals", ["dataset", plan.path, "--count", "6", "--shard", "\(s)/2", "--output-dir", sharded.path])
         }
         let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
         #expect(one.contains { $0.contains(#""dtype":"float64""#) })
@@ -506,9 +439,7 @@ import Testing
             let name = String(format: "recordings/%06d.npy", i)
             #expect(
                 try Data(contentsOf: whole.appendingPathComponent(name))
-                    == Data(contentsOf: sharded.appendingPathComponent(name)),
-                "\(name)"
-            )
+                    == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
         }
     }
 
@@ -527,17 +458,14 @@ import Testing
                 #""route": \#(DatasetCommandTests.route)"#, #""route": {"gpx": "Examples/routes/walk.gpx"}"#,
                 "$.templates[0].spec.trajectory.route.gpx"
             ),
-        ]
-    )
+        ])
     func trajectoryRefused(_ good: String, _ bad: String, _ path: String) throws {
         let text = Self.trajectoryPlan.replacingOccurrences(of: good, with: bad)
         #expect(text != Self.trajectoryPlan)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
         let out = try Self.directory("trajectory-bad")
         let failed = try Executables.runFailing(
-            "signals",
-            ["dataset", plan.path, "--count", "2", "--output-dir", out.path]
-        )
+            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
         #expect(failed.stderr.contains(path), "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("recordings").path))
     }
@@ -554,9 +482,7 @@ import Testing
         #expect(old.utf8.count < before.count)
         try Data(old.utf8).write(to: manifest)
         let again = try Executables.runSucceeding(
-            "signals",
-            ["dataset", plan.path, "--count", "4", "--output-dir", out.path]
-        )
+            "signals", ["dataset", plan.path, "--count", "4", "--output-dir", out.path])
         #expect(again.stderr.contains("4 recordings rendered, 0 kept"), "\(again.stderr)")
         #expect(try Data(contentsOf: manifest) == before)
         #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000002.npy")) == file)

@@ -34,9 +34,7 @@ enum Executables {
     /// ``run(_:_:input:)``, expecting exit status 0 (standard error in the failure message).
     @discardableResult
     static func runSucceeding(
-        _ name: String,
-        _ arguments: [String],
-        input: Data? = nil,
+        _ name: String, _ arguments: [String], input: Data? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Result {
         let result = try run(name, arguments, input: input)
@@ -47,10 +45,7 @@ enum Executables {
     /// ``run(_:_:input:)``, expecting exit status `status` (standard error in the failure message).
     @discardableResult
     static func runFailing(
-        _ name: String,
-        _ arguments: [String],
-        input: Data? = nil,
-        status: Int32 = 2,
+        _ name: String, _ arguments: [String], input: Data? = nil, status: Int32 = 2,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Result {
         let result = try run(name, arguments, input: input)
@@ -85,10 +80,7 @@ enum Executables {
         group.wait()
         process.waitUntilExit()
         return Result(
-            status: process.terminationStatus,
-            stdout: outData,
-            stderr: String(decoding: errData, as: UTF8.self)
-        )
+            status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Waits for `process` to exit, at most `seconds` (a bounded wait for an event of another process,
@@ -124,9 +116,7 @@ enum Executables {
     /// `appending`; standard error is collected.
     /// - Returns: The exit status and standard error.
     static func runSignals(
-        _ arguments: [String],
-        stdoutTo path: String,
-        appending: Bool = false
+        _ arguments: [String], stdoutTo path: String, appending: Bool = false
     ) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = try url("signals")

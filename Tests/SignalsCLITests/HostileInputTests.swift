@@ -31,9 +31,7 @@ import Testing
         let out = try Executables.temporaryFile("keep-mode.csv", contents: "old\n")
         #expect(chmod(out.path, 0o600) == 0)
         try Executables.runSucceeding(
-            "signals",
-            ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", out.path]
-        )
+            "signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", out.path])
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
         let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -46,9 +44,7 @@ import Testing
         let link = try Executables.temporaryFile("link.csv")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
         try Executables.runSucceeding(
-            "signals",
-            ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", link.path]
-        )
+            "signals", ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", link.path])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("t,value"))
         let dangling = try Executables.temporaryFile("dangling.csv")
@@ -56,36 +52,28 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: missing.path)
         try Executables.runSucceeding(
             "signals",
-            ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", dangling.path]
-        )
+            ["render", try spec(), "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", dangling.path])
         #expect(FileManager.default.fileExists(atPath: missing.path))
     }
 
     @Test("-o writes through a device and never replaces it; /dev/full is an error")
     func devices() throws {
         try Executables.runSucceeding(
-            "signals",
-            ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/null"]
-        )
+            "signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/null"])
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
         let full = try Executables.runFailing(
-            "signals",
-            ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/full"]
-        )
+            "signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "npy", "-o", "/dev/full"])
         #expect(full.stderr.contains("cannot write to /dev/full: No space left on device"), "\(full.stderr)")
         let dir = try Executables.run(
-            "signals",
-            ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "csv", "-o", "/tmp"]
-        )
+            "signals", ["render", try spec(), "--rate", "100", "--duration", "1", "--format", "csv", "-o", "/tmp"])
         #expect(dir.status == 2 && dir.stderr.contains("is a directory"))
         let nowhere = try Executables.run(
             "signals",
             [
                 "render", try spec(), "--rate", "100", "--duration", "1", "--format", "csv", "-o",
                 "/nonexistent/dir/x.csv",
-            ]
-        )
+            ])
         #expect(nowhere.status == 2 && nowhere.stderr.hasPrefix("error: cannot create /nonexistent/dir/x.csv"))
     }
 
@@ -100,9 +88,7 @@ import Testing
             done.signal()
         }
         try Executables.runSucceeding(
-            "signals",
-            ["render", try spec(), "--rate", "100", "--duration", "0.05", "--format", "csv", "-o", path]
-        )
+            "signals", ["render", try spec(), "--rate", "100", "--duration", "0.05", "--format", "csv", "-o", path])
         done.wait()
         #expect(String(decoding: received, as: UTF8.self).split(separator: "\n").count == 6)
     }
@@ -127,9 +113,7 @@ import Testing
         #expect(try !partials(of: out).isEmpty, "the render had not made its temporary file within 60 s")
         kill(process.processIdentifier, SIGINT)
         #expect(
-            Executables.waitForExit(process, seconds: 60),
-            "signals render did not exit within 60 s of SIGINT (killed)"
-        )
+            Executables.waitForExit(process, seconds: 60), "signals render did not exit within 60 s of SIGINT (killed)")
         #expect(process.terminationStatus == 130)
         #expect(try String(contentsOf: out, encoding: .utf8) == "old contents\n")
         #expect(try partials(of: out).isEmpty)
@@ -138,8 +122,7 @@ import Testing
     /// The temporary files (`.NAME.partial-XXXXXX`) in `dir`.
     @Test(
         "every terminating signal the CLI handles during render --output-dir leaves no temporary file and exits 128 + its number",
-        arguments: [SIGHUP, SIGPIPE, SIGINT, SIGTERM]
-    )
+        arguments: [SIGHUP, SIGPIPE, SIGINT, SIGTERM])
     func signalDuringOutputDirectory(_ number: Int32) throws {
         let dir = try Executables.temporaryFile("render-dir")
         let process = Process()
@@ -161,8 +144,7 @@ import Testing
         kill(process.processIdentifier, number)
         #expect(
             Executables.waitForExit(process),
-            "still running after signal \(number): is it ignored in this test process?"
-        )
+            "still running after signal \(number): is it ignored in this test process?")
         #expect(process.terminationStatus == 128 + number)
         #expect(partialFiles(in: dir).isEmpty)
     }
@@ -238,8 +220,7 @@ import Testing
                 [
                     "render", Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path,
                     "--rate", "100", "--duration", "1", "--output-dir", dir.path,
-                ]
-            )
+                ])
             #expect(partialFiles(in: dir) == [held, unrelated].sorted())
         }
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("truth.csv").path))
@@ -256,28 +237,22 @@ import Testing
             [
                 "render", spec.path, "--rate", "100", "--duration", "0.1", "--format", "csv",
                 "-o", dir.appendingPathComponent("out.csv").path,
-            ]
-        )
+            ])
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
     }
 
     @Test("a write error on standard output exits 2 with a message, never a crash")
     func stdoutFull() throws {
         let verify = try run(
-            ["verify", "Examples/specs/sine.json", "--rate", "1000", "--duration", "2"],
-            stdoutTo: "/dev/full"
-        )
+            ["verify", "Examples/specs/sine.json", "--rate", "1000", "--duration", "2"], stdoutTo: "/dev/full")
         #expect(verify.status == 2, "\(verify.stderr)")
         #expect(verify.stderr.contains("cannot write to standard output: No space left on device"))
         let render = try run(
             ["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "2", "--format", "csv"],
-            stdoutTo: "/dev/full"
-        )
+            stdoutTo: "/dev/full")
         #expect(render.status == 2 && render.stderr.contains("No space left on device"))
         let play = try run(
-            ["play", "Examples/specs/sine.json", "--rate", "1000", "--duration", "0.01"],
-            stdoutTo: "/dev/full"
-        )
+            ["play", "Examples/specs/sine.json", "--rate", "1000", "--duration", "0.01"], stdoutTo: "/dev/full")
         #expect(play.status == 2 && play.stderr.contains("No space left on device"))
     }
 
@@ -286,24 +261,15 @@ import Testing
     @Test("play reads standard input once: one-channel and axes specs, and point files")
     func stdinSpecs() throws {
         let one = try Executables.runSucceeding(
-            "signals",
-            ["play", "-", "--rate", "1000", "--duration", "0.005"],
-            input: Data(Self.sine.utf8)
-        )
+            "signals", ["play", "-", "--rate", "1000", "--duration", "0.005"], input: Data(Self.sine.utf8))
         #expect(one.text.split(separator: "\n").count == 5)
         let axes = try Executables.runSucceeding(
-            "signals",
-            ["play", "-", "--rate", "1000", "--duration", "0.003"],
+            "signals", ["play", "-", "--rate", "1000", "--duration", "0.003"],
             input: try Data(
-                contentsOf: Executables.packageRoot.appendingPathComponent("Examples/specs/shake-axes.json")
-            )
-        )
+                contentsOf: Executables.packageRoot.appendingPathComponent("Examples/specs/shake-axes.json")))
         #expect(axes.text.hasPrefix("{\"timestamp\":0.0,\"x\":"))
         let csv = try Executables.runSucceeding(
-            "signals",
-            ["play", "-", "--speed", "1000"],
-            input: Data("timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n".utf8)
-        )
+            "signals", ["play", "-", "--speed", "1000"], input: Data("timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n".utf8))
         #expect(csv.text.split(separator: "\n").count == 2)
     }
 
@@ -342,8 +308,7 @@ import Testing
             ("timestamp,x,y,z\n0,0,0,0\n1000000000,0,0,0\n", [String]()),
             ("timestamp,x,y,z\n0,0,0,0\n0.01,0,0,0\n", ["--speed", "1e-300"]),
             ("timestamp,x,y,z\n0,0,0,0\n10,0,0,0\n", ["--max-wait", "5"]),
-        ]
-    )
+        ])
     func maxWait(text: String, flags: [String]) throws {
         let file = try Executables.temporaryFile("gap.csv", contents: text)
         let r = try Executables.runFailing("signals", ["play", file.path] + flags)
@@ -374,28 +339,20 @@ import Testing
     func clearMessages() throws {
         let motion = try spec(#"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequency": 80}}}}}}"#, "motion.json")
         let m = try Executables.run(
-            "signals",
-            ["render", motion, "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", motion, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(m.stderr.hasPrefix("error: \(motion): $.motion.gravity.axes.z.sine.frequency: "), "\(m.stderr)")
         let big = try spec(#"{"sine": {"frequency": 1e400}}"#, "big.json")
         let b = try Executables.run("signals", ["render", big, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(
-            b.stderr.contains("too large for a Double") && !b.stderr.contains("numberIsNotRepresentable"),
-            "\(b.stderr)"
+            b.stderr.contains("too large for a Double") && !b.stderr.contains("numberIsNotRepresentable"), "\(b.stderr)"
         )
         let missing = try Executables.run(
-            "signals",
-            ["render", "/nonexistent/x.json", "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", "/nonexistent/x.json", "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(
             missing.stderr.contains("no such file") && !missing.stderr.contains("NSCocoaErrorDomain"),
-            "\(missing.stderr)"
-        )
+            "\(missing.stderr)")
         let long = try spec(
-            "{\"sine\": {\"frequency\": \"" + String(repeating: "x", count: 1_000_000) + "\"}}",
-            "long.json"
-        )
+            "{\"sine\": {\"frequency\": \"" + String(repeating: "x", count: 1_000_000) + "\"}}", "long.json")
         let l = try Executables.run("signals", ["render", long, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(l.status == 2 && l.stderr.count < 400, "\(l.stderr.prefix(500))")
     }
@@ -405,14 +362,11 @@ import Testing
         arguments: [
             #"{"sine": {"amplitude": 1e39, "frequency": 1}}"#, #"{"constant": {"value": 3.4028236e38}}"#,
             #"{"scaled": {"by": 1e300, "signal": {"scaled": {"by": 1e300, "signal": {"constant": {"value": 1}}}}}}"#,
-        ]
-    )
+        ])
     func garbage(text: String) throws {
         for command in [["render", "--format", "csv"], ["play"]] {
             let r = try Executables.run(
-                "signals",
-                [command[0], try spec(text), "--rate", "100", "--duration", "0.05"] + command.dropFirst()
-            )
+                "signals", [command[0], try spec(text), "--rate", "100", "--duration", "0.05"] + command.dropFirst())
             #expect(r.status == 2 && r.stdout.isEmpty, "\(r.stderr)")
             #expect(r.stderr.contains("largest a Float holds"))
         }
@@ -425,8 +379,7 @@ import Testing
             [
                 "render", try spec(#"{"sine": {"frequency": 1e300}}"#), "--rate", "1000", "--duration", "1",
                 "--format", "csv", "--allow-aliasing",
-            ]
-        )
+            ])
         #expect(huge.status == 2 && huge.stderr.contains("$.sine.frequency"), "\(huge.stderr)")
         let chirp = try Executables.run(
             "signals",
@@ -434,31 +387,25 @@ import Testing
                 "render",
                 try spec(#"{"chirp": {"startFrequency": 1.2345678901e22, "endFrequency": 1, "duration": 1}}"#),
                 "--rate", "1000", "--duration", "1", "--format", "csv", "--allow-aliasing",
-            ]
-        )
+            ])
         #expect(chirp.status == 2 && chirp.stderr.contains("startFrequency"), "\(chirp.stderr)")
         let tiny = try Executables.run(
             "signals",
             [
                 "render", try spec(#"{"chirp": {"startFrequency": 0, "endFrequency": 0, "duration": 1}}"#),
                 "--rate", "1e-200", "--duration", "1e200", "--format", "csv",
-            ]
-        )
+            ])
         #expect(tiny.status == 2 && tiny.stderr.contains("sample rate"), "\(tiny.stderr)")
     }
 
     @Test("verify --rate checks a recording's t column")
     func recordingRate() throws {
         let render = try Executables.run(
-            "signals",
-            ["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "1", "--format", "csv"])
         let file = try Executables.temporaryFile("rec.csv")
         try render.stdout.write(to: file)
         let r = try Executables.runFailing(
-            "signals",
-            ["verify", "Examples/specs/sine.json", "--rate", "500", "--duration", "1", "--input", file.path]
-        )
+            "signals", ["verify", "Examples/specs/sine.json", "--rate", "500", "--duration", "1", "--input", file.path])
         #expect(r.stderr.contains("advances at 1000"), "\(r.stderr)")
     }
 
@@ -466,28 +413,21 @@ import Testing
 
     @Test(
         "a JSON spec named like a point file or an array says which name is wrong",
-        arguments: ["imu.csv", "imu.jsonl", "imu.npy"]
-    )
+        arguments: ["imu.csv", "imu.jsonl", "imu.npy"])
     func specWithAPointFileName(name: String) throws {
         let file = try Executables.temporaryFile(name, contents: Self.sine)
         let r = try Executables.runFailing(
-            "signals",
-            ["render", file.path, "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", file.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         let ext = (name as NSString).pathExtension
         #expect(
             r.stderr.hasPrefix(
-                "error: \(file.path): this holds a JSON spec, but its name ends in .\(ext), which names "
-            ),
-            "\(r.stderr)"
-        )
+                "error: \(file.path): this holds a JSON spec, but its name ends in .\(ext), which names "),
+            "\(r.stderr)")
         #expect(r.stderr.hasSuffix("; name a spec .json\n"), "\(r.stderr)")
         // A real point file with that name is still a point file.
         let points = try Executables.temporaryFile("walk.csv", contents: "timestamp,x,y,z\n0,1,0,0\n")
         let p = try Executables.runFailing(
-            "signals",
-            ["render", points.path, "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", points.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(p.stderr.contains("this is a point file, not a spec"), "\(p.stderr)")
     }
 
@@ -500,14 +440,11 @@ import Testing
             ),
             ("Examples/trajectories/car.json", ["-o", "OUT"], "-o FILE.mcap (every stream in one MCAP file)"),
             ("Examples/trajectories/bike-tunnel.json", ["-o", "-"], "--format mcap -o -"),
-        ]
-    )
+        ])
     func trajectoryTableAdvice(spec: String, output: [String], advice: String) throws {
         let out = try Executables.temporaryFile("table.csv")
         let r = try Executables.runFailing(
-            "signals",
-            ["render", spec, "--rate", "100"] + output.map { $0 == "OUT" ? out.path : $0 }
-        )
+            "signals", ["render", spec, "--rate", "100"] + output.map { $0 == "OUT" ? out.path : $0 })
         #expect(r.stderr.contains("write one file per stream with --output-dir DIR, or \(advice)"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
@@ -519,8 +456,7 @@ import Testing
             [
                 "render", "Examples/trajectories/car.json", "--rate", "100", "--duration", "1", "--format", "mcap",
                 "-o", "-",
-            ]
-        )
+            ])
         #expect(r.stdout.prefix(8) == Data([0x89] + Array("MCAP0\r\n".utf8)))
     }
 
@@ -542,36 +478,26 @@ import Testing
     func aliasingAdvice() throws {
         let sine = try Executables.temporaryFile("fast.json", contents: #"{"sine": {"frequency": 60}}"#)
         let walk = try Executables.temporaryFile(
-            "walk.json",
-            contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#
-        )
+            "walk.json", contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#)
         let render = try Executables.runFailing(
-            "signals",
-            ["render", sine.path, "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", sine.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(
             render.stderr.contains("$.sine.frequency: frequency 60.0 Hz is at or above the Nyquist frequency 50.0 Hz"),
-            "\(render.stderr)"
-        )
+            "\(render.stderr)")
         #expect(render.stderr.hasSuffix("(or pass --allow-aliasing to render it anyway)\n"), "\(render.stderr)")
         let play = try Executables.runFailing("signals", ["play", sine.path, "--rate", "100", "--duration", "1"])
         #expect(play.stderr.contains("Nyquist"), "\(play.stderr)")
         #expect(!play.stderr.contains("allow"), "\(play.stderr)")
         let preset = try Executables.runFailing(
-            "signals",
-            ["render", walk.path, "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", walk.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(
             preset.stderr.contains(
                 "\(walk.path): $.motion: the 'walking' motion preset with cadence 80 makes a signal that cannot be rendered here"
-            ),
-            "\(preset.stderr)"
-        )
+            ), "\(preset.stderr)")
         #expect(!preset.stderr.contains("worldAcceleration"), "\(preset.stderr)")
         let allowed = try Executables.runSucceeding(
             "signals",
-            ["render", sine.path, "--rate", "100", "--duration", "0.05", "--format", "csv", "--allow-aliasing"]
-        )
+            ["render", sine.path, "--rate", "100", "--duration", "0.05", "--format", "csv", "--allow-aliasing"])
         #expect(allowed.lines.count == 6)
     }
 }

@@ -9,15 +9,12 @@ import Testing
     static let walk =
         (try? String(
             contentsOf: Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json"),
-            encoding: .utf8
-        )) ?? "(Examples/trajectories/walk.json is missing)"
+            encoding: .utf8)) ?? "(Examples/trajectories/walk.json is missing)"
 
     /// The walk example with its IMU replaced by `imu` (the body of `sensors.imu`).
     static func trajectory(imu: String) throws -> URL {
         let text = Self.walk.replacingOccurrences(
-            of: #""imu": {"preset": "bmi160", "seed": 7}"#,
-            with: #""imu": \#(imu)"#
-        )
+            of: #""imu": {"preset": "bmi160", "seed": 7}"#, with: #""imu": \#(imu)"#)
         #expect(text != Self.walk, "the example's IMU line changed: update this test")
         return try Executables.temporaryFile("walk.json", contents: text)
     }
@@ -48,15 +45,12 @@ import Testing
 
     @Test(
         "render --output-dir: a trajectory's bad IMU term exits 2 naming $.trajectory.sensors.imu.TERM, and no imu.csv is written",
-        arguments: badTerms
-    )
+        arguments: badTerms)
     func renderDirectory(_ term: String, _ field: String, _ fragment: String) throws {
         let spec = try Self.trajectory(imu: "{\(term)}")
         let dir = Self.directory()
         let result = try Executables.runFailing(
-            "signals",
-            ["render", spec.path, "--rate", "10", "--duration", "2", "--output-dir", dir.path]
-        )
+            "signals", ["render", spec.path, "--rate", "10", "--duration", "2", "--output-dir", dir.path])
         #expect(result.stderr.contains("$.trajectory.sensors.imu.\(field)"), "\(result.stderr)")
         #expect(result.stderr.contains(fragment), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("imu.csv").path))
@@ -67,8 +61,7 @@ import Testing
     )
     func everyWriter() throws {
         let spec = try Self.trajectory(
-            imu: #"{"gyroscope_bias_instability": 0.001, "gyroscope_bias_correlation_time": -5}"#
-        )
+            imu: #"{"gyroscope_bias_instability": 0.001, "gyroscope_bias_correlation_time": -5}"#)
         let dir = Self.directory()
         let mcap = FileManager.default.temporaryDirectory.appendingPathComponent("imu-terms-\(UUID().uuidString).mcap")
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("imu-terms-\(UUID().uuidString).svg")
@@ -81,8 +74,7 @@ import Testing
             let result = try Executables.runFailing("signals", arguments)
             #expect(
                 result.stderr.contains("$.trajectory.sensors.imu.gyroscope_bias_correlation_time"),
-                "\(arguments[0]): \(result.stderr)"
-            )
+                "\(arguments[0]): \(result.stderr)")
             #expect(result.stdout.isEmpty, "\(arguments[0]) printed \(result.text.prefix(200))")
         }
         #expect(!FileManager.default.fileExists(atPath: dir.path))
@@ -106,8 +98,7 @@ import Testing
                 "$.imu.accelerometer_noise_density"
             ),
             (#"{"imu": {"motion": {"attitude": "faceUp"}, "kalibr": "huge.yaml"}}"#, "$.imu.kalibr"),
-        ]
-    )
+        ])
     func plainSpecs(_ json: String, _ path: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imu-terms-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -136,13 +127,10 @@ import Testing
         let spec = try Executables.temporaryFile("plan.json", contents: plan)
         let dir = Self.directory()
         let result = try Executables.runFailing(
-            "signals",
-            ["dataset", spec.path, "--count", "1", "--output-dir", dir.path]
-        )
+            "signals", ["dataset", spec.path, "--count", "1", "--output-dir", dir.path])
         #expect(
             result.stderr.contains("$.templates[0].spec.trajectory.sensors.imu.accelerometer_noise_density"),
-            "\(result.stderr)"
-        )
+            "\(result.stderr)")
         let written = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         #expect(!written.contains { $0.hasSuffix(".npy") || $0.hasSuffix(".csv") }, "\(written)")
     }
@@ -155,13 +143,10 @@ import Testing
                 "gyroscope_random_walk": 10, "gyroscope_bias_instability": 100, "gyroscope_bias_correlation_time": 1e-300, \
                 "accelerometer_bias_instability": 100, "accelerometer_bias_correlation_time": 1e9, "accelerometer_turn_on_bias": 100, \
                 "gyroscope_bias": -1000, "accelerometer_bandwidth": 1e6, "seed": 3}
-                """
-        )
+                """)
         let dir = Self.directory()
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "1000", "--duration", "2", "--output-dir", dir.path]
-        )
+            "signals", ["render", spec.path, "--rate", "1000", "--duration", "2", "--output-dir", dir.path])
         let rows = try String(contentsOf: dir.appendingPathComponent("imu.csv"), encoding: .utf8).split(separator: "\n")
             .dropFirst()
         #expect(rows.count == 2000)

@@ -29,9 +29,7 @@ import Testing
     func renderOntoSpec() throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let r = try Executables.runFailing(
-            "signals",
-            ["render", spec.path] + Self.render + ["--format", "csv", "-o", spec.path]
-        )
+            "signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", spec.path])
         #expect(
             r.stderr
                 == "error: cannot write to \(spec.path): it is the input \(spec.path); write the output to another file\n"
@@ -39,9 +37,7 @@ import Testing
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
         let out = try Executables.temporaryFile("out.csv")
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path]
-        )
+            "signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
     }
 
     @Test("import -o onto one of its recordings is refused and the recording is kept")
@@ -53,8 +49,7 @@ import Testing
             [
                 "import", accelerometer.path, Self.example("Examples/recordings/phyphox/Gyroscope.csv"),
                 "--rate", "100", "-o", accelerometer.path,
-            ]
-        )
+            ])
         #expect(r.stderr.contains("it is the input \(accelerometer.path)"), "\(r.stderr)")
         #expect(try Data(contentsOf: accelerometer) == before)
     }
@@ -71,9 +66,7 @@ import Testing
         try FileManager.default.copyItem(at: examples, to: dir)
         if app == "phyphox" {
             try FileManager.default.createDirectory(
-                at: dir.appendingPathComponent("meta"),
-                withIntermediateDirectories: true
-            )
+                at: dir.appendingPathComponent("meta"), withIntermediateDirectories: true)
             try Data(deviceSheet.utf8).write(to: dir.appendingPathComponent("meta/device.csv"))
         }
         return dir
@@ -85,8 +78,7 @@ import Testing
             ("sensor-logger", "Accelerometer.csv"), ("sensor-logger", "Metadata.csv"),
             ("sensor-logger", "Gyroscope.csv"),
             ("phyphox", "Accelerometer.csv"), ("phyphox", "Gyroscope.csv"), ("phyphox", "meta/device.csv"),
-        ]
-    )
+        ])
     func importFolderOntoItsFile(app: String, name: String) throws {
         let dir = try Self.exportFolder(app)
         let before = try directoryContents(dir)
@@ -105,16 +97,12 @@ import Testing
         let before = try directoryContents(dir)
         let link = try Executables.temporaryFile("link.csv")
         try FileManager.default.createSymbolicLink(
-            atPath: link.path,
-            withDestinationPath: dir.appendingPathComponent("Metadata.csv").path
-        )
+            atPath: link.path, withDestinationPath: dir.appendingPathComponent("Metadata.csv").path)
         let r = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", link.path])
         #expect(
             r.stderr.contains(
-                "cannot write to \(link.path): it is the same file as the input \(dir.path)/Metadata.csv"
-            ),
-            "\(r.stderr)"
-        )
+                "cannot write to \(link.path): it is the same file as the input \(dir.path)/Metadata.csv"),
+            "\(r.stderr)")
         #expect(try directoryContents(dir) == before)
     }
 
@@ -128,8 +116,7 @@ import Testing
             [
                 "import", dir.appendingPathComponent("Accelerometer.csv").path,
                 dir.appendingPathComponent("Gyroscope.csv").path, "--rate", "100", "-o", sheet,
-            ]
-        )
+            ])
         #expect(r.stderr.contains("cannot write to \(sheet): it is the input \(sheet)"), "\(r.stderr)")
         #expect(try directoryContents(dir) == before)
     }
@@ -146,10 +133,8 @@ import Testing
         let again = try Executables.runFailing("signals", ["import", dir.path, "--rate", "100", "-o", points])
         #expect(
             again.stderr.contains(
-                "cannot write to \(points): it is the input \(points), which the command reads from the folder"
-            ),
-            "\(again.stderr)"
-        )
+                "cannot write to \(points): it is the input \(points), which the command reads from the folder"),
+            "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: points)) == written)
     }
 
@@ -167,8 +152,7 @@ import Testing
                     "INPUT",
                 ]
             ),
-        ]
-    )
+        ])
     func ontoInput(example: String, name: String, arguments: [String]) throws {
         let input = try Self.copy(example, as: name)
         let before = try Data(contentsOf: input)
@@ -187,13 +171,10 @@ import Testing
             try FileManager.default.linkItem(at: spec, to: link)
         }
         let r = try Executables.runFailing(
-            "signals",
-            ["render", spec.path] + Self.render + ["--format", "csv", "-o", link.path]
-        )
+            "signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", link.path])
         #expect(
             r.stderr.contains("cannot write to \(link.path): it is the same file as the input \(spec.path)"),
-            "\(r.stderr)"
-        )
+            "\(r.stderr)")
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
     }
 
@@ -202,9 +183,7 @@ import Testing
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let copy = try Executables.temporaryFile("copy.csv", contents: Self.sine)
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path]
-        )
+            "signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path])
         #expect(try String(contentsOf: copy, encoding: .utf8).hasPrefix("t,value\n"))
     }
 
@@ -213,13 +192,11 @@ import Testing
         arguments: [
             ["play", "INPUT", "--speed", "1000"], ["verify", "INPUT", "--rate", "100", "--duration", "10"],
             ["render", "INPUT", "--rate", "100", "--duration", "0.1", "--format", "csv"],
-        ]
-    )
+        ])
     func stdoutOntoInput(arguments: [String]) throws {
         let input = try Executables.temporaryFile(
             arguments[0] == "play" ? "walk.csv" : "sine.json",
-            contents: arguments[0] == "play" ? "timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n" : Self.sine
-        )
+            contents: arguments[0] == "play" ? "timestamp,x,y,z\n0,1,0,0\n0.01,2,0,0\n" : Self.sine)
         let before = try Data(contentsOf: input)
         let r = try run(arguments.map { $0 == "INPUT" ? input.path : $0 }, appendingTo: input.path)
         #expect(r.status == 2)
@@ -242,9 +219,7 @@ import Testing
     func twoOutputsOneFile() throws {
         let out = try Executables.temporaryFile("both.json")
         let r = try Executables.runFailing(
-            "signals",
-            ["allan", Self.example("Examples/points/walk.csv"), "--plot", out.path, "--fit-spec", out.path]
-        )
+            "signals", ["allan", Self.example("Examples/points/walk.csv"), "--plot", out.path, "--fit-spec", out.path])
         #expect(r.stderr.contains("--plot and --fit-spec name the same file"), "\(r.stderr)")
     }
 
@@ -259,16 +234,13 @@ import Testing
             ("out.svg", ["plot", "SPEC", "--rate", "100", "--duration", "1", "-o", "OUT"]),
             ("out.gpx", ["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"]),
             ("out.svg", ["allan", "Examples/points/walk.csv", "--plot", "OUT"]),
-        ]
-    )
+        ])
     func readOnly(name: String, arguments: [String]) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile(name, contents: "old\n")
         #expect(chmod(out.path, 0o444) == 0)
         let r = try Executables.runFailing(
-            "signals",
-            arguments.map { $0 == "SPEC" ? spec.path : $0 == "OUT" ? out.path : $0 }
-        )
+            "signals", arguments.map { $0 == "SPEC" ? spec.path : $0 == "OUT" ? out.path : $0 })
         #expect(r.stderr.contains("cannot write to \(out.path): the file is read-only (mode 0444)"), "\(r.stderr)")
         #expect(try String(contentsOf: out, encoding: .utf8) == "old\n")
     }
@@ -279,9 +251,7 @@ import Testing
         let out = try Executables.temporaryFile("out.csv", contents: "old\n")
         #expect(chmod(out.path, 0o644) == 0)
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path]
-        )
+            "signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
         #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
     }
 
@@ -291,8 +261,7 @@ import Testing
             (["render", "SPEC", "--rate", "100", "--duration", "0.1", "--format", "csv", "-o", ""], "-o"),
             (["route", "export", "Examples/routes/walk.json", "--gpx", ""], "--gpx"),
             (["allan", "Examples/points/walk.csv", "--plot", ""], "--plot"),
-        ]
-    )
+        ])
     func emptyPath(arguments: [String], option: String) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let r = try Executables.runFailing("signals", arguments.map { $0 == "SPEC" ? spec.path : $0 })
@@ -309,8 +278,7 @@ import Testing
             [
                 "import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
                 Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path,
-            ]
-        )
+            ])
         let data = try Data(contentsOf: out)
         #expect(data.prefix(6) == Data([0x93] + Array("NUMPY".utf8)))
         let headerLength = Int(data[8]) | Int(data[9]) << 8
@@ -330,12 +298,10 @@ import Testing
             [
                 "import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
                 Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100", "-o", out.path,
-            ]
-        )
+            ])
         #expect(
             r.stderr.contains("import writes a point file (.csv, .jsonl or .json) or a NumPy array (.npy), not .txt"),
-            "\(r.stderr)"
-        )
+            "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
@@ -347,8 +313,7 @@ import Testing
             ("x.svg", [String](), "render writes csv, npy, f32 or mcap, not .svg"),
             ("x", [String](), "missing --format csv, npy, f32 or mcap"),
             ("x.mcap", [String](), "MCAP output (--format mcap, -o FILE.mcap) takes trajectory specs"),
-        ]
-    )
+        ])
     func renderExtension(name: String, flags: [String], words: String) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile(name)
@@ -359,8 +324,7 @@ import Testing
 
     @Test(
         "render -o x.npy without --format writes .npy; an agreeing --format is fine",
-        arguments: [[String](), ["--format", "npy"]]
-    )
+        arguments: [[String](), ["--format", "npy"]])
     func renderByExtension(flags: [String]) throws {
         let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile("x.npy")
@@ -374,8 +338,7 @@ import Testing
         let r = try Executables.runFailing("signals", ["render", spec.path] + Self.render)
         #expect(
             r.stderr
-                == "error: missing --format csv, npy, f32 or mcap: standard output has no extension to choose it by\n"
-        )
+                == "error: missing --format csv, npy, f32 or mcap: standard output has no extension to choose it by\n")
     }
 
     @Test(
@@ -397,8 +360,7 @@ import Testing
                 ["route", "export", "Examples/routes/walk.json", "--gpx", "OUT"], "x.json",
                 "--gpx OUT: this writes a GPX file, not a .json file"
             ),
-        ]
-    )
+        ])
     func otherExtensions(arguments: [String], name: String, words: String) throws {
         let out = try Executables.temporaryFile(name)
         let r = try Executables.runFailing("signals", arguments.map { $0 == "OUT" ? out.path : $0 })
@@ -414,8 +376,7 @@ import Testing
         let r = try Executables.runFailing("signals", ["allan", spec.path, "--rate", "10000", "--duration", "100000"])
         #expect(
             r.stderr.contains("asks for 1000000000 samples per channel; allan analyses at most 100000000"),
-            "\(r.stderr)"
-        )
+            "\(r.stderr)")
     }
 
     @Test("allan of a spec within the bound is analysed")
@@ -425,8 +386,7 @@ import Testing
             [
                 "allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "60",
                 "--channel", "gyroscope.x",
-            ]
-        )
+            ])
         #expect(r.text.hasPrefix("gyroscope.x"))
     }
 
@@ -435,15 +395,11 @@ import Testing
     @Test("--channel '' is refused, naming the channels", arguments: ["", " ", "gyroscope.x,"])
     func emptyChannel(value: String) throws {
         let r = try Executables.runFailing(
-            "signals",
-            ["allan", Self.example("Examples/points/walk.csv"), "--channel", value]
-        )
+            "signals", ["allan", Self.example("Examples/points/walk.csv"), "--channel", value])
         #expect(
             r.stderr.contains(
                 "holds an empty channel name; the channels are accelerometer.x, accelerometer.y, accelerometer.z, gyroscope.x, gyroscope.y, gyroscope.z"
-            ),
-            "\(r.stderr)"
-        )
+            ), "\(r.stderr)")
     }
 
     // MARK: GPX through the CLI
@@ -459,12 +415,9 @@ import Testing
                  <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
                 ]>
                 <gpx><wpt lat="1" lon="2"><name>&lol1;</name></wpt></gpx>
-                """
-        )
+                """)
         let r = try Executables.runFailing("signals", ["route", "export", gpx.path, "--simctl", "--speed", "1"])
         #expect(
-            r.stderr.hasPrefix("error: \(gpx.path):3: XML error: the file declares the entity 'lol'"),
-            "\(r.stderr)"
-        )
+            r.stderr.hasPrefix("error: \(gpx.path):3: XML error: the file declares the entity 'lol'"), "\(r.stderr)")
     }
 }

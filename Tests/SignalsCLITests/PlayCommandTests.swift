@@ -11,9 +11,7 @@ import Testing
         #expect(r.text.hasSuffix("\n"), "the last line is cut: \(r.text.suffix(200))")
         return try r.text.split(separator: "\n").map { line in
             try #require(
-                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                "not an object: \(line)"
-            )
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not an object: \(line)")
         }
     }
 
@@ -29,9 +27,7 @@ import Testing
         let text = #"{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}"#
         let spec = try Executables.temporaryFile("sine.json", contents: text)
         let r = try Executables.runSucceeding(
-            "signals",
-            ["play", spec.path, "--rate", "100", "--duration", "0.5", "--speed", "1000"]
-        )
+            "signals", ["play", spec.path, "--rate", "100", "--duration", "0.5", "--speed", "1000"])
         let lines = try Self.objects(r)
         #expect(lines.count == 50)
         let expected = try AnySignal(json: Data(text.utf8)).render(sampleRate: 100, duration: 0.5)
@@ -46,20 +42,15 @@ import Testing
     @Test("an axes spec: {timestamp, x, y, z}; the efficient policy plays the same points")
     func axes() throws {
         let spec = try Executables.temporaryFile(
-            "axes.json",
-            contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"constant": {"value": -1}}}}"#
-        )
+            "axes.json", contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"constant": {"value": -1}}}}"#)
         for policy in ["precise", "efficient"] {
             let r = try Executables.runSucceeding(
                 "signals",
-                ["play", spec.path, "--rate", "20", "--duration", "1", "--speed", "1000", "--policy", policy]
-            )
+                ["play", spec.path, "--rate", "20", "--duration", "1", "--speed", "1000", "--policy", policy])
             let lines = try Self.objects(r)
             #expect(lines.count == 20)
             let expected = try Axes(x: Sine(frequency: 3), y: Constant(0), z: Constant(-1)).render(
-                sampleRate: 20,
-                duration: 1
-            )
+                sampleRate: 20, duration: 1)
             for (k, line) in lines.enumerated() {
                 #expect(Set(line.keys) == ["timestamp", "x", "y", "z"])
                 #expect(Self.number(line, "x").map(Float.init) == expected[frame: k, channel: 0])
@@ -76,12 +67,9 @@ import Testing
         let spec = try Executables.temporaryFile(
             "motion.json",
             contents:
-                #"{"motion": {"userAcceleration": \#(ua), "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#
-        )
+                #"{"motion": {"userAcceleration": \#(ua), "gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#)
         let r = try Executables.runSucceeding(
-            "signals",
-            ["play", spec.path, "--rate", "50", "--duration", "1", "--speed", "1000", "--stats"]
-        )
+            "signals", ["play", spec.path, "--rate", "50", "--duration", "1", "--speed", "1000", "--stats"])
         let lines = try Self.objects(r)
         #expect(lines.count == 50)
         let expected = try AnySignal(json: Data(ua.utf8)).render(sampleRate: 50, duration: 1)
@@ -92,8 +80,7 @@ import Testing
             #expect(
                 a.map(Float.init) == [
                     expected[frame: k, channel: 0], expected[frame: k, channel: 1], expected[frame: k, channel: 2],
-                ]
-            )
+                ])
             #expect(Self.vector(line, "gravity") == [0, 0, -1])
             #expect(Self.vector(line, "rotationRate") == [0, 0, 0])
         }
@@ -107,8 +94,7 @@ import Testing
     func shakeExample() throws {
         let r = try Executables.runSucceeding(
             "signals",
-            ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.2", "--speed", "1000"]
-        )
+            ["play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.2", "--speed", "1000"])
         #expect(try Self.objects(r).count == 20)
     }
 
@@ -138,8 +124,7 @@ import Testing
                 "lines.json",
                 "{\"timestamp\": 0, \"x\": 1, \"y\": 2, \"z\": 3}\n{\"timestamp\": 0.01, \"x\": 4, \"y\": 5, \"z\": 6}\n{\"timestamp\": 0.02, \"x\": 7, \"y\": 8, \"z\": 9}\n"
             ),
-        ]
-    )
+        ])
     func pointFiles(name: String, contents: String) throws {
         let file = try Executables.temporaryFile(name, contents: contents)
         let r = try Executables.runSucceeding("signals", ["play", file.path, "--speed", "100"])
@@ -149,8 +134,7 @@ import Testing
         #expect(
             lines.allSatisfy {
                 Self.vector($0, "gravity") == [0, 0, 0] && Self.vector($0, "rotationRate") == [0, 0, 0]
-            }
-        )
+            })
     }
 
     @Test("Ctrl-C (SIGINT) stops a looping playback cleanly: whole lines, statistics, exit 0")
@@ -212,14 +196,11 @@ import Testing
             ),
             ("broken.json", "[{\"timestamp\": 0}, ", [], "unexpected end of file"),
             ("empty.txt", "hello", [], "cannot tell the format"),
-        ]
-    )
+        ])
     func badInput(name: String, contents: String, flags: [String], message: String) throws {
         let file = try Executables.temporaryFile(name, contents: contents)
         let r = try Executables.runFailing(
-            "signals",
-            ["play", file.path, "--rate", "100", "--duration", "0.05"] + flags
-        )
+            "signals", ["play", file.path, "--rate", "100", "--duration", "0.05"] + flags)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(message), "\(r.stderr)")
         #expect(r.stderr.hasPrefix("error: "))

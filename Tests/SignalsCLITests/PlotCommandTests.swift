@@ -14,10 +14,7 @@ import FoundationXML
         var root: String?
         var current = ""
         func parser(
-            _ parser: XMLParser,
-            didStartElement name: String,
-            namespaceURI: String?,
-            qualifiedName: String?,
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
             if root == nil { root = name }
@@ -47,9 +44,7 @@ import FoundationXML
         )
         let out = try Executables.temporaryFile("plot.svg")
         try Executables.runSucceeding(
-            "signals",
-            ["plot", spec.path, "--rate", "1000", "--duration", "5", "-o", out.path]
-        )
+            "signals", ["plot", spec.path, "--rate", "1000", "--duration", "5", "-o", out.path])
         let data = try Data(contentsOf: out)
         let (ok, svg) = Self.parse(data)
         #expect(ok)
@@ -72,18 +67,15 @@ import FoundationXML
         let recording = try Executables.temporaryFile("sine.csv")
         _ = try Executables.run(
             "signals",
-            ["render", spec.path, "--rate", "100", "--duration", "3", "--format", "csv", "-o", recording.path]
-        )
+            ["render", spec.path, "--rate", "100", "--duration", "3", "--format", "csv", "-o", recording.path])
         let out = try Executables.temporaryFile("sine.svg")
         try Executables.runSucceeding(
             "signals",
-            ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", recording.path, "-o", out.path]
-        )
+            ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", recording.path, "-o", out.path])
         #expect(Self.parse(try Data(contentsOf: out)).0)
         let bad = try Executables.runFailing(
             "signals",
-            ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", "/nonexistent.csv", "-o", out.path]
-        )
+            ["plot", spec.path, "--rate", "100", "--duration", "3", "--input", "/nonexistent.csv", "-o", out.path])
         #expect(bad.stderr.contains("no such file"))
     }
 
@@ -92,8 +84,7 @@ import FoundationXML
         arguments: [
             (["--duration", "0"], "duration must be a positive"), (["--start", "1e12"], "past the trajectory's end"),
             (["--start", "1e9", "--duration", "0"], "duration must be a positive"),
-        ]
-    )
+        ])
     func emptyTrajectoryWindow(_ options: [String], _ message: String) throws {
         let walk = Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).svg")
@@ -103,15 +94,11 @@ import FoundationXML
         // The same window check for render: no header-only files.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
         let render = try Executables.runFailing(
-            "signals",
-            ["render", walk.path, "--rate", "10"] + options + ["--output-dir", dir.path]
-        )
+            "signals", ["render", walk.path, "--rate", "10"] + options + ["--output-dir", dir.path])
         #expect(render.stderr.contains(message), "\(render.stderr)")
         // A window after the arrival with a duration is the vehicle at rest: plotted.
         try Executables.runSucceeding(
-            "signals",
-            ["plot", walk.path, "--start", "1000", "--duration", "5", "-o", out.path]
-        )
+            "signals", ["plot", walk.path, "--start", "1000", "--duration", "5", "-o", out.path])
         #expect(Self.parse(try Data(contentsOf: out)).0)
     }
 }

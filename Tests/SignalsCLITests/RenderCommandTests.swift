@@ -10,8 +10,7 @@ import Testing
     func csv() throws {
         let spec = try Executables.temporaryFile("wave.json", contents: Self.wave)
         let lines = try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"]
+            "signals", ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"]
         ).lines
         #expect(lines.first == "t,value")
         #expect(lines.count == 501)
@@ -26,14 +25,10 @@ import Testing
     @Test("npy: NumPy v1.0 header, little-endian float32, shape (frames, 3) for axes, 64-byte aligned data")
     func npy() throws {
         let spec = try Executables.temporaryFile(
-            "axes.json",
-            contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"noise": {"seed": 4}}}}"#
-        )
+            "axes.json", contents: #"{"axes": {"x": {"sine": {"frequency": 3}}, "z": {"noise": {"seed": 4}}}}"#)
         let out = try Executables.temporaryFile("axes.npy")
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "100", "--duration", "2", "--format", "npy", "-o", out.path]
-        )
+            "signals", ["render", spec.path, "--rate", "100", "--duration", "2", "--format", "npy", "-o", out.path])
         let data = try Data(contentsOf: out)
         #expect(Array(data.prefix(8)) == [0x93] + Array("NUMPY".utf8) + [1, 0])
         let headerLength = Int(data[8]) | Int(data[9]) << 8
@@ -58,10 +53,7 @@ import Testing
     func npyScalar() throws {
         let spec = try Executables.temporaryFile("one.json", contents: #"{"constant": {"value": 1.5}}"#)
         let r = try Executables.runFailing(
-            "signals",
-            ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "npy"],
-            status: 0
-        )
+            "signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "npy"], status: 0)
         #expect(r.text.contains("'shape': (10,)"))
         #expect(r.stdout.count % 64 == 40)  // 64-aligned header + 10 × 4 bytes
     }
@@ -72,32 +64,25 @@ import Testing
         let r = try Executables.runFailing(
             "signals",
             ["render", spec.path, "--rate", "1000", "--duration", "1", "--start", "1000000", "--format", "f32"],
-            status: 0
-        )
+            status: 0)
         #expect(r.stdout.count == 4000)
         let expected = try Sine(frequency: 7, phase: 0.3).render(
-            sampleRate: 1000,
-            startIndex: 1_000_000_000,
-            frameCount: 1000
-        )
+            sampleRate: 1000, startIndex: 1_000_000_000, frameCount: 1000)
         let floats = r.stdout.withUnsafeBytes { raw in
             (0..<1000).map { Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
         }
         #expect(floats == expected.samples)
         let csv = try Executables.run(
             "signals",
-            ["render", spec.path, "--rate", "1000", "--duration", "0.002", "--start", "1000000", "--format", "csv"]
-        )
+            ["render", spec.path, "--rate", "1000", "--duration", "0.002", "--start", "1000000", "--format", "csv"])
         #expect(csv.text.split(separator: "\n").dropFirst().first?.hasPrefix("1000000.0,") == true)
     }
 
     @Test("a spec on standard input")
     func stdin() throws {
         let r = try Executables.run(
-            "signals",
-            ["render", "-", "--rate", "4", "--duration", "1", "--format", "csv"],
-            input: Data(#"{"triangle": {"frequency": 1}}"#.utf8)
-        )
+            "signals", ["render", "-", "--rate", "4", "--duration", "1", "--format", "csv"],
+            input: Data(#"{"triangle": {"frequency": 1}}"#.utf8))
         #expect(r.text == "t,value\n0.0,-1.0\n0.25,0.0\n0.5,1.0\n0.75,0.0\n")
     }
 
@@ -118,8 +103,7 @@ import Testing
             (#"{"sine": {"frequency": 1}}"#, ["--rate", "fast", "--duration", "1"], "rate"),
             (#"{"sine": {"frequency": 1"#, ["--rate", "1000", "--duration", "1"], "not valid JSON"),
             (#"{"sine": {"frequency": 1}}"#, ["--rate", "1000", "--duration", "1", "--format", "wav"], "wav"),
-        ]
-    )
+        ])
     func badInput(spec: String, flags: [String], mention: String) throws {
         let file = try Executables.temporaryFile("bad.json", contents: spec)
         var args = ["render", file.path] + flags
@@ -133,9 +117,7 @@ import Testing
     @Test("a missing spec file and an unwritable output are errors")
     func files() throws {
         let missing = try Executables.runFailing(
-            "signals",
-            ["render", "/nonexistent/spec.json", "--rate", "10", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", "/nonexistent/spec.json", "--rate", "10", "--duration", "1", "--format", "csv"])
         #expect(missing.stderr.contains("no such file"))
         let spec = try Executables.temporaryFile("ok.json", contents: #"{"constant": {"value": 1}}"#)
         let unwritable = try Executables.runFailing(
@@ -143,8 +125,7 @@ import Testing
             [
                 "render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv", "-o",
                 "/nonexistent/dir/out.csv",
-            ]
-        )
+            ])
         #expect(unwritable.stderr.contains("/nonexistent/dir/out.csv"))
     }
 
@@ -154,8 +135,7 @@ import Testing
         let r = try Executables.runFailing(
             "signals",
             ["render", spec.path, "--rate", "1000", "--duration", "0.01", "--format", "csv", "--allow-aliasing"],
-            status: 0
-        )
+            status: 0)
         #expect(r.text.split(separator: "\n").count == 11)
     }
 
@@ -183,9 +163,7 @@ import Testing
         )
         let bad = try Executables.temporaryFile("bad-motion.json", contents: #"{"motion": {"gravty": {"axes": {}}}}"#)
         let e = try Executables.runFailing(
-            "signals",
-            ["render", bad.path, "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", bad.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(e.stderr.contains("gravty"))
         #expect(e.stdout.isEmpty)
     }
@@ -194,22 +172,17 @@ import Testing
 @Suite struct RenderPlayRoundTripTests {
     /// `signals render SPEC --rate RATE --duration DURATION --format csv -o FILE`, expected to succeed: the file.
     static func renderCSV(
-        _ spec: String,
-        rate: String,
-        duration: String,
+        _ spec: String, rate: String, duration: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> URL {
         let csv = try Executables.temporaryFile(
-            URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".csv"
-        )
+            URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".csv")
         try Executables.runSucceeding(
             "signals",
             [
                 "render", spec, "--rate", rate, "--duration", duration, "--format", "csv",
                 "-o", csv.path,
-            ],
-            sourceLocation: sourceLocation
-        )
+            ], sourceLocation: sourceLocation)
         return csv
     }
 
@@ -222,8 +195,7 @@ import Testing
             [
                 "play", "Examples/specs/shake-motion.json", "--rate", "100", "--duration", "0.5",
                 "--speed", "1000",
-            ]
-        )
+            ])
         #expect(fromFile.status == 0, "\(fromFile.stderr) \(fromSpec.stderr)")
         #expect(fromSpec.status == 0, "\(fromFile.stderr) \(fromSpec.stderr)")
         struct Point: Decodable, Equatable {

@@ -18,8 +18,7 @@ import Testing
             [
                 "render", specURL.path, "--rate", "100", "--duration", "\(seconds)",
                 "--output-dir", dir.path,
-            ]
-        )
+            ])
         return dir
     }
 
@@ -73,8 +72,7 @@ import Testing
         #expect(
             text
                 == #"{"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g", "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]}}"#
-                + "\n"
-        )
+                + "\n")
     }
 
     @Test("motion from the render directory: the same readings, magnetometer and fused attitude as in process")
@@ -153,8 +151,7 @@ import Testing
         let dir = try Self.render(seconds: 2)
         let truth = dir.appendingPathComponent("truth.csv")
         var lines = try String(contentsOf: truth, encoding: .utf8).split(
-            separator: "\n",
-            omittingEmptySubsequences: false
+            separator: "\n", omittingEmptySubsequences: false
         ).map(String.init)
         var cells = lines[3].split(separator: ",").map(String.init)
         cells[11] = "abc"

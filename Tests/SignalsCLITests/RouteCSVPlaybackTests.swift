@@ -24,9 +24,7 @@ import Testing
         let spec = try Executables.temporaryFile("walk.json", contents: RouteCommandTests.walk)
         let csv = try Executables.temporaryFile("walk.csv")
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "2", "--duration", "120", "--format", "csv", "-o", csv.path]
-        )
+            "signals", ["render", spec.path, "--rate", "2", "--duration", "120", "--format", "csv", "-o", csv.path])
         let header = try String(decoding: Data(contentsOf: csv), as: UTF8.self).prefix { $0 != "\n" }
         #expect(header == RouteCommandTests.columns)
 
@@ -42,9 +40,7 @@ import Testing
 
         // The same route as `signals play` prints it (JSON Lines): the same fixes, and the same ones kept by a distance filter.
         let lines = try Executables.runSucceeding(
-            "signals",
-            ["play", spec.path, "--rate", "2", "--duration", "120", "--speed", "1000"]
-        )
+            "signals", ["play", spec.path, "--rate", "2", "--duration", "120", "--speed", "1000"])
         let jsonl = try Executables.temporaryFile("walk.jsonl")
         try lines.stdout.write(to: jsonl)
         #expect(try await Self.play(jsonl) == played)
@@ -62,15 +58,11 @@ import Testing
         let spec = try Executables.temporaryFile("phone.json", contents: RouteCommandTests.phone)
         let csv = try Executables.temporaryFile("phone.csv")
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "10", "--duration", "5", "--format", "csv", "-o", csv.path]
-        )
+            "signals", ["render", spec.path, "--rate", "10", "--duration", "5", "--format", "csv", "-o", csv.path])
         let route = try Route(
             json: Data(
                 #"{"route": {"speed": 1.4, "waypoints": [{"latitude": 48.8584, "longitude": 2.2945}, {"latitude": 48.8606, "longitude": 2.2977}]}}"#
-                    .utf8
-            )
-        )
+                    .utf8))
         let expected = try route.render(sampleRate: 10, duration: 5)
         let played = try await Self.play(csv)
         #expect(played.count == 50)

@@ -9,8 +9,7 @@ import Testing
     static let walk =
         (try? String(
             contentsOf: Executables.packageRoot.appendingPathComponent("Examples/routes/walk.json"),
-            encoding: .utf8
-        )) ?? "(Examples/routes/walk.json is missing)"
+            encoding: .utf8)) ?? "(Examples/routes/walk.json is missing)"
     static let columns = "t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy"
 
     static func route() throws -> Route { try Route(json: Data(walk.utf8)) }
@@ -19,8 +18,7 @@ import Testing
     func renderCSV() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let lines = try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"]
+            "signals", ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"]
         ).lines
         #expect(lines.first.map(String.init) == Self.columns)
         #expect(lines.count == 601)
@@ -32,8 +30,7 @@ import Testing
                 v == [
                     Double(k), p.latitude, p.longitude, p.altitude, p.speed, p.course, p.horizontalAccuracy,
                     p.verticalAccuracy,
-                ]
-            )
+                ])
         }
     }
 
@@ -46,8 +43,7 @@ import Testing
             [
                 "render", spec.path, "--rate", "10", "--duration", "30", "--start", "100",
                 "--format", "npy", "-o", out.path,
-            ]
-        )
+            ])
         let data = try Data(contentsOf: out)
         let headerLength = Int(data[8]) | Int(data[9]) << 8
         let header = String(decoding: data[10..<10 + headerLength], as: UTF8.self)
@@ -67,12 +63,9 @@ import Testing
                         $0.latitude, $0.longitude, $0.altitude, $0.speed, $0.course, $0.horizontalAccuracy,
                         $0.verticalAccuracy,
                     ]
-                }
-        )
+                })
         let f32 = try Executables.runFailing(
-            "signals",
-            ["render", spec.path, "--rate", "1", "--duration", "1", "--format", "f32"]
-        )
+            "signals", ["render", spec.path, "--rate", "1", "--duration", "1", "--format", "f32"])
         #expect(f32.stderr.contains("render a route as csv, or npy (float64)"))
         #expect(f32.stdout.isEmpty)
     }
@@ -100,48 +93,35 @@ import Testing
     func gpxInput() throws {
         let track = try Executables.temporaryFile("run.gpx", contents: Self.gpx)
         let r = try Executables.runSucceeding(
-            "signals",
-            ["render", track.path, "--rate", "1", "--duration", "61", "--format", "csv"]
-        )
+            "signals", ["render", track.path, "--rate", "1", "--duration", "61", "--format", "csv"])
         let last = r.text.split(separator: "\n").last?.split(separator: ",").compactMap { Double($0) } ?? []
         #expect(last.prefix(4) == [60, 47.3779, 8.5427, 410])
         let plain = try Executables.temporaryFile(
-            "plain.gpx",
-            contents: "<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"1.001\"/></rte></gpx>"
-        )
+            "plain.gpx", contents: "<gpx><rte><rtept lat=\"1\" lon=\"1\"/><rtept lat=\"1\" lon=\"1.001\"/></rte></gpx>")
         let noSpeed = try Executables.runFailing("signals", ["render", plain.path, "--format", "csv"])
         #expect(noSpeed.stderr.contains("no times"))
         #expect(noSpeed.stderr.contains("--speed"))
         let withSpeed = try Executables.runSucceeding(
-            "signals",
-            ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"]
-        )
+            "signals", ["play", plain.path, "--route-speed", "2", "--rate", "1", "--duration", "3", "--speed", "1000"])
         #expect(withSpeed.text.split(separator: "\n").count == 3)
         // A speed for a file with times ignores them, and a note says so (a file's times that cannot be
         // followed are played at its speed only with --route-speed).
         let timedWithSpeed = try Executables.runSucceeding(
-            "signals",
-            ["render", track.path, "--speed", "2", "--rate", "1", "--duration", "3", "--format", "csv"]
-        )
+            "signals", ["render", track.path, "--speed", "2", "--rate", "1", "--duration", "3", "--format", "csv"])
         #expect(
             timedWithSpeed.stderr.contains("run.gpx: ignored the <time> of 2 points; moving at 2.0 m/s"),
-            "\(timedWithSpeed.stderr)"
-        )
+            "\(timedWithSpeed.stderr)")
         #expect(timedWithSpeed.stderr.hasPrefix("note: "))
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let specWithSpeed = try Executables.runFailing(
-            "signals",
-            ["render", spec.path, "--speed", "2", "--format", "csv"]
-        )
+            "signals", ["render", spec.path, "--speed", "2", "--format", "csv"])
         #expect(specWithSpeed.stderr.contains("--speed 2.0 is for GPX files without times"))
     }
 
     @Test("bad GPX and bad route specs: exit 2, the file, the line or the JSON path, nothing on stdout")
     func badInput() throws {
         let broken = try Executables.temporaryFile(
-            "broken.gpx",
-            contents: "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>"
-        )
+            "broken.gpx", contents: "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trkseg></trk></gpx>")
         let xml = try Executables.runFailing("signals", ["render", broken.path, "--format", "csv"])
         #expect(xml.stderr.contains("broken.gpx:4: malformed XML"))
         #expect(xml.stdout.isEmpty)
@@ -152,8 +132,7 @@ import Testing
                 <trkpt lat="1" lon="1"><time>2024-01-01T00:00:10Z</time></trkpt>
                 <trkpt lat="1" lon="1.001"><time>2024-01-01T00:00:09Z</time></trkpt>
                 </trkseg></trk></gpx>
-                """
-        )
+                """)
         let times = try Executables.runFailing("signals", ["play", backwards.path])
         #expect(times.stderr.contains("back.gpx:3:"))
         #expect(times.stderr.contains("times must increase"))
@@ -192,8 +171,7 @@ import Testing
     func play() throws {
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let lines = try Executables.runSucceeding(
-            "signals",
-            ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"]
+            "signals", ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"]
         ).lines
         #expect(lines.count == 10)
         let expected = try Self.route().render(sampleRate: 2, duration: 5)
@@ -215,16 +193,13 @@ import Testing
     func motionAndRoute() throws {
         let spec = try Executables.temporaryFile("phone.json", contents: Self.phone)
         let lines = try Executables.runSucceeding(
-            "signals",
-            ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"]
+            "signals", ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"]
         ).lines
         #expect(lines.count == 10)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(Set(first.keys) == ["timestamp", "userAcceleration", "gravity", "rotationRate", "location"])
         let csv = try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", spec.path, "--rate", "10", "--duration", "1", "--format", "csv"])
         let header = csv.text.split(separator: "\n").first.map(String.init) ?? ""
         #expect(
             header
@@ -258,13 +233,10 @@ import Testing
         let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
         let out = try Executables.temporaryFile("walk.gpx")
         let r = try Executables.runSucceeding(
-            "signals",
-            ["route", "export", spec.path, "--gpx", out.path, "--interval", "5", "--simctl"]
-        )
+            "signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "5", "--simctl"])
         #expect(
             r.text
-                == "xcrun simctl location booted start --speed=1.503 51.5007,-0.1246 51.5033,-0.1196 51.5081,-0.0759\n"
-        )
+                == "xcrun simctl location booted start --speed=1.503 51.5007,-0.1246 51.5033,-0.1196 51.5081,-0.0759\n")
         #expect(r.stderr.contains("note: simctl cannot pause"))
         let back = try Route(gpx: Data(contentsOf: out), file: out.path).timeline()
         let original = try Self.route().timeline()
@@ -281,9 +253,7 @@ import Testing
         let notRoute = try Executables.runFailing("signals", ["route", "export", signal.path, "--simctl"])
         #expect(notRoute.stderr.contains("not a route"))
         let interval = try Executables.runFailing(
-            "signals",
-            ["route", "export", spec.path, "--gpx", out.path, "--interval", "0"]
-        )
+            "signals", ["route", "export", spec.path, "--gpx", out.path, "--interval", "0"])
         #expect(interval.stderr.contains("interval must be"))
     }
 }

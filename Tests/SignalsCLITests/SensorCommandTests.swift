@@ -9,33 +9,27 @@ import Testing
     static func example(_ path: String) -> String { Executables.packageRoot.appendingPathComponent(path).path }
 
     @Test(
-        "render: an IMU spec's CSV columns are accelerometer.x,…,gyroscope.z; an attitude motion adds attitude.w,x,y,z"
-    )
+        "render: an IMU spec's CSV columns are accelerometer.x,…,gyroscope.z; an attitude motion adds attitude.w,x,y,z")
     func renderColumns() throws {
         let imu = try Executables.runSucceeding(
             "signals",
             [
                 "render", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "0.05",
                 "--format", "csv",
-            ]
-        )
+            ])
         #expect(
             imu.text.hasPrefix(
-                "t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z\n"
-            )
-        )
+                "t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z\n"))
         let tilt = try Executables.runSucceeding(
             "signals",
             [
                 "render", Self.example("Examples/specs/tilt-attitude.json"), "--rate", "10", "--duration", "0.2",
                 "--format", "csv",
-            ]
-        )
+            ])
         #expect(
             tilt.text.hasPrefix(
                 "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,attitude.w,attitude.x,attitude.y,attitude.z\n"
-            )
-        )
+            ))
         // `signals play` reads the 13 columns back, attitude included.
         let file = try Executables.temporaryFile("tilt.csv", contents: tilt.text)
         let play = try Executables.runSucceeding("signals", ["play", file.path, "--speed", "1000"])
@@ -49,19 +43,14 @@ import Testing
             [
                 "allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
                 "--json", "--channel", "gyroscope.x,accelerometer.z",
-            ]
-        )
+            ])
         let value = try JSONValue.parse(r.stdout)
         let items = try #require(value.array, "not an array: \(r.text.prefix(200))")
         try #require(items.count == 2)
         let gyro = try #require(
-            { if case .object(let o) = items[0] { o } else { nil } }(),
-            "not an object: \(items[0])"
-        )
+            { if case .object(let o) = items[0] { o } else { nil } }(), "not an object: \(items[0])")
         let accel = try #require(
-            { if case .object(let o) = items[1] { o } else { nil } }(),
-            "not an object: \(items[1])"
-        )
+            { if case .object(let o) = items[1] { o } else { nil } }(), "not an object: \(items[1])")
         for key in ["channel", "tau", "adev", "noiseDensity", "randomWalk", "biasInstability"] {
             #expect(gyro[key] != nil, "\(key)")
         }
@@ -76,14 +65,11 @@ import Testing
             [
                 "allan", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "600",
                 "--json", "--si", "--channel", "accelerometer.z",
-            ]
-        )
+            ])
         let siItems = try #require(try JSONValue.parse(si.stdout).array, "not an array: \(si.text.prefix(200))")
         let siFirst = try #require(siItems.first)
         let siAccel = try #require(
-            { if case .object(let o) = siFirst { o } else { nil } }(),
-            "not an object: \(siFirst)"
-        )
+            { if case .object(let o) = siFirst { o } else { nil } }(), "not an object: \(siFirst)")
         let siDensity = try #require(siAccel["noiseDensity"]?.double)
         #expect(abs(siDensity / 0.002 - 1) < 0.05)
         #expect(siAccel["unit"]?.string == "m/s^2")
@@ -100,17 +86,14 @@ import Testing
                 "import", Self.example("Examples/recordings/phyphox/Accelerometer.csv"),
                 Self.example("Examples/recordings/phyphox/Gyroscope.csv"), "--rate", "100",
                 "--interpolation", "cubic", "-o", points.path,
-            ]
-        )
+            ])
         let header = try String(contentsOf: points, encoding: .utf8).split(separator: "\n").first
         #expect(
             header
                 == "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z"
         )
         let fitted = try Executables.runSucceeding(
-            "signals",
-            ["allan", points.path, "--fit-spec", imu.path, "--plot", svg.path]
-        )
+            "signals", ["allan", points.path, "--fit-spec", imu.path, "--plot", svg.path])
         #expect(fitted.text.contains("gyroscope.z"))
         #expect(fitted.text.contains("N = "))
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
@@ -118,9 +101,7 @@ import Testing
         #expect(spec.contains("\"accelerometer_noise_density\""))
         #expect(spec.contains("\"gyroscope_noise_density\""))
         let render = try Executables.runSucceeding(
-            "signals",
-            ["render", imu.path, "--rate", "100", "--duration", "1", "--format", "csv"]
-        )
+            "signals", ["render", imu.path, "--rate", "100", "--duration", "1", "--format", "csv"])
         #expect(render.text.split(separator: "\n").count == 101)
     }
 
@@ -173,8 +154,7 @@ import Testing
                     "2e7", "--format", "csv",
                 ], "2^27"
             ),
-        ]
-    )
+        ])
     func badInput(_ arguments: [String], _ fragment: String) throws {
         let r = try Executables.run("signals", arguments)
         #expect(r.status == 2, "\(r.text) \(r.stderr)")
@@ -189,27 +169,20 @@ import Testing
         let examples = Executables.packageRoot.appendingPathComponent("Examples/recordings/sensor-logger")
         for name in ["Accelerometer.csv", "Gravity.csv", "Gyroscope.csv", "Metadata.csv"] {
             try FileManager.default.copyItem(
-                at: examples.appendingPathComponent(name),
-                to: dir.appendingPathComponent(name)
-            )
+                at: examples.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
         try Data("time,seconds_elapsed,millisecond_press_duration,text\n".utf8).write(
-            to: dir.appendingPathComponent("Annotation.csv")
-        )
+            to: dir.appendingPathComponent("Annotation.csv"))
         let r = try Executables.runSucceeding("signals", ["import", dir.path, "--rate", "50"])
         #expect(
             r.stderr.contains("note: skipped \(dir.appendingPathComponent("Annotation.csv").path): it holds no rows"),
-            "\(r.stderr)"
-        )
+            "\(r.stderr)")
         #expect(r.text.hasPrefix("timestamp,userAcceleration.x"))
         let contradiction = try Executables.runFailing(
-            "signals",
-            ["import", dir.path, "--rate", "50", "--platform", "android"]
-        )
+            "signals", ["import", dir.path, "--rate", "50", "--platform", "android"])
         #expect(
             contradiction.stderr.contains("Metadata.csv:2: --platform android contradicts this Metadata.csv"),
-            "\(contradiction.stderr)"
-        )
+            "\(contradiction.stderr)")
         #expect(contradiction.stdout.isEmpty)
     }
 
@@ -230,9 +203,7 @@ import Testing
     )
     func importRealPhyphox() throws {
         let r = try Executables.runSucceeding(
-            "signals",
-            ["import", Self.realExport("phyphox-DeadReckoning"), "--rate", "100"]
-        )
+            "signals", ["import", Self.realExport("phyphox-DeadReckoning"), "--rate", "100"])
         #expect(
             r.lines.first
                 == "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z"
@@ -245,8 +216,7 @@ import Testing
         // Gyroscope.csv row 1: 1.958608333E-2,1.314016283E-1,1.265425533E-1,7.930336893E-2 (rad/s).
         #expect(
             zip(first[7...9], [1.314016283E-1, 1.265425533E-1, 7.930336893E-2]).allSatisfy { abs($0 - $1) < 1e-12 },
-            "\(first)"
-        )
+            "\(first)")
         let last = try Self.row(r, 295)
         #expect(abs(last[0] - 2.95) < 1e-9)
     }
@@ -261,8 +231,7 @@ import Testing
             refused.stderr.contains(
                 "\(folder)/Accelerometer.csv: Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android"
             ),
-            "\(refused.stderr)"
-        )
+            "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)
         let ios = try Executables.runSucceeding("signals", ["import", folder, "--rate", "100", "--platform", "ios"])
         // 0.0228515625 … 3.002583251953125 s at 100 Hz.
@@ -275,9 +244,7 @@ import Testing
         #expect(abs(first[3] + 0.05398235007822513 / 9.80665) < 1e-15)
         #expect(first[4...6].allSatisfy { $0 == 0 })
         let android = try Self.row(
-            try Executables.runSucceeding("signals", ["import", folder, "--rate", "100", "--platform", "android"]),
-            0
-        )
+            try Executables.runSucceeding("signals", ["import", folder, "--rate", "100", "--platform", "android"]), 0)
         #expect(android[1] == -first[1])
         #expect(android[7...9] == first[7...9])
     }
@@ -299,8 +266,7 @@ import Testing
             [
                 "import", Self.realExport("SensorLogger-quaternion-complementary-filter"), "--rate", "100",
                 "--platform", "ios",
-            ]
-        )
+            ])
         #expect(!r.stderr.contains("note:"), "\(r.stderr)")
         let first = try Self.row(r, 0)
         try #require(first.count == 10)
@@ -308,29 +274,21 @@ import Testing
         #expect(
             zip(first[7...9], [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]).allSatisfy {
                 abs($0 - $1) < 1e-12
-            },
-            "\(first)"
-        )
+            }, "\(first)")
     }
 
     @Test(
-        "import Sensor Logger files of two real exports (2023 and 2025): exit 2 naming the second file and both starts"
-    )
+        "import Sensor Logger files of two real exports (2023 and 2025): exit 2 naming the second file and both starts")
     func importRealTwoRecordings() throws {
         let accelerometer = Self.realExport(
-            "SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv"
-        )
+            "SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv")
         let gyroscope = Self.realExport("SensorLogger-kalman-net/Gyroscope.csv")
         let r = try Executables.runFailing(
-            "signals",
-            ["import", accelerometer, gyroscope, "--rate", "100", "--platform", "ios"]
-        )
+            "signals", ["import", accelerometer, gyroscope, "--rate", "100", "--platform", "ios"])
         #expect(
             r.stderr.contains(
                 "\(gyroscope):2: this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000"
-            ),
-            "\(r.stderr)"
-        )
+            ), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 
@@ -343,15 +301,11 @@ import Testing
         #expect(
             assumed.stderr.contains(
                 "note: \(path): no phyphox meta/device.csv and no --platform: accelerations read with iOS's 9.81 m/s² per g"
-            ),
-            "\(assumed.stderr)"
-        )
+            ), "\(assumed.stderr)")
         // 7.359827000E-3 … 6.171606702 s at 100 Hz.
         #expect(assumed.lines.count == 1 + 617)
         let android = try Executables.runSucceeding(
-            "signals",
-            ["import", path, "--rate", "100", "--platform", "android"]
-        )
+            "signals", ["import", path, "--rate", "100", "--platform", "android"])
         #expect(!android.stderr.contains("note:"), "\(android.stderr)")
         let first = try Self.row(android, 0)
         try #require(first.count == 10)
@@ -367,9 +321,7 @@ import Testing
         #expect(
             r.stderr.contains(
                 "\(path):4: column 1: this row and the 2 complete rows before it (from line 2) all have time 120.0 s: the times were rounded"
-            ),
-            "\(r.stderr)"
-        )
+            ), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
     }
 }

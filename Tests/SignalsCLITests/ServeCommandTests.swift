@@ -69,17 +69,10 @@ import Darwin
     /// `POST path` with a JSON body on its own connection (with `Authorization: Bearer token` when given):
     /// status and body.
     static func post(
-        _ port: Int,
-        _ path: String,
-        json: String,
-        token: String? = nil
+        _ port: Int, _ path: String, json: String, token: String? = nil
     ) throws -> (status: Int, body: String) {
         let response = try TestHTTP.post(
-            port: port,
-            path,
-            json: json,
-            headers: token.map { [("Authorization", "Bearer \($0)")] } ?? []
-        )
+            port: port, path, json: json, headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
         return (response.status, response.text)
     }
 
@@ -123,10 +116,7 @@ import Darwin
         let server = try Server([Self.spec, "--port", "0", "--rate", "100"])
         let (lines, socket) = try Self.sse(server.port, count: 30)
         let play = try Executables.runFailing(
-            "signals",
-            ["play", Self.spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"],
-            status: 0
-        )
+            "signals", ["play", Self.spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"], status: 0)
         let expected = play.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 30)
         #expect(lines == Self.expectedStream(expected, received: lines))
@@ -134,21 +124,17 @@ import Darwin
         #expect(stopped.status == 0)
         #expect(
             try String(decoding: socket.readAll(), as: UTF8.self).hasSuffix("0\r\n\r\n"),
-            "the stream ends with the last chunk"
-        )
+            "the stream ends with the last chunk")
     }
 
     @Test(
         "routes: SSE data lines are the lines signals play prints, for a route and for a motion with a route",
-        arguments: ["Examples/routes/walk.json", "Examples/routes/phone-walk.json"]
-    )
+        arguments: ["Examples/routes/walk.json", "Examples/routes/phone-walk.json"])
     func routesAsPlay(spec: String) throws {
         let server = try Server([spec, "--port", "0", "--rate", "100"])
         let (lines, _) = try Self.sse(server.port, count: 30)
         let play = try Executables.runSucceeding(
-            "signals",
-            ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"]
-        )
+            "signals", ["play", spec, "--rate", "100", "--duration", "0.31", "--speed", "1000"])
         let expected = play.text.split(separator: "\n").map(String.init)
         #expect(lines.count == 30)
         #expect(lines == Self.expectedStream(expected, received: lines))
@@ -163,8 +149,7 @@ import Darwin
         #expect(server.firstLine.hasPrefix("listening on http://0.0.0.0:"))
         #expect(
             server.nextLine().hasPrefix("token required: changes and WebSockets must send Authorization: Bearer "),
-            "a token is generated"
-        )
+            "a token is generated")
         let stopped = server.stop()
         #expect(stopped.status == 0)
         #expect(stopped.stderr.contains("warning: --host 0.0.0.0 serves every network interface"))
@@ -184,12 +169,9 @@ import Darwin
         #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#).status == 401)
         #expect(
             try Self.post(
-                server.port,
-                "/v1/control",
-                json: #"{"action": "pause"}"#,
+                server.port, "/v1/control", json: #"{"action": "pause"}"#,
                 token: (token.first == "0" ? "1" : "0") + token.dropFirst()
-            ).status == 401
-        )  // one digit off (never the token itself)
+            ).status == 401)  // one digit off (never the token itself)
         #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: token).status == 200)
         #expect(try Self.get(server.port, "/v1/status").body.contains("\"paused\":true"))
         #expect(server.stop().status == 0)
@@ -201,15 +183,12 @@ import Darwin
         let line = server.lineAfterListening()
         #expect(
             line.hasPrefix(
-                "token required: changes and WebSockets must send Authorization: Bearer TOKEN (the token you gave)"
-            )
-        )
+                "token required: changes and WebSockets must send Authorization: Bearer TOKEN (the token you gave)"))
         #expect(!line.contains("from-the-env-42"))
         #expect(try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#).status == 401)
         #expect(
             try Self.post(server.port, "/v1/control", json: #"{"action": "pause"}"#, token: "from-the-env-42").status
-                == 200
-        )
+                == 200)
         let stopped = server.stop()
         #expect(stopped.status == 0)
         #expect(!stopped.stderr.contains("from-the-env-42"))
@@ -217,8 +196,7 @@ import Darwin
 
     @Test(
         "--max-connections 1 and --max-connections-per-peer 1: with a stream open, another request is answered 503 naming the flag; once the stream closes, it is served",
-        arguments: ["--max-connections", "--max-connections-per-peer"]
-    )
+        arguments: ["--max-connections", "--max-connections-per-peer"])
     func connectionLimit(flag: String) throws {
         let server = try Server([Self.spec, "--port", "0", flag, "1"])
         let (lines, stream) = try Self.sse(server.port, count: 1)
@@ -250,8 +228,7 @@ import Darwin
         try halfHead.send("GET /data HTTP/1.1\r\nHost: localhost\r\n")
         let halfBody = try TestConnection(port: server.port)
         try halfBody.send(
-            "POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"
-        )
+            "POST /update HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{")
         let (lines, stream) = try Self.sse(server.port, count: 1)
         #expect(lines.count == 1)
         // The stream is open; the other three may or may not have been read yet: either way they must not
@@ -329,8 +306,7 @@ import Darwin
             ([spec, "--write-window", "-1"], "--write-window must be a number of milliseconds from 0 to 50, got -1.0"),
             ([spec, "--write-window", "nan"], "--write-window must be a number of milliseconds from 0 to 50"),
             ([], "Missing expected argument '<input>'"),
-        ]
-    )
+        ])
     func badInput(arguments: [String], message: String) throws {
         let r = try Executables.runFailing("signals", ["serve"] + arguments)
         #expect(r.stderr.contains("error: "), "\(r.stderr)")
@@ -340,8 +316,7 @@ import Darwin
 
     @Test(
         "a bad token from SIGNALS_SERVE_TOKEN is refused naming the variable, not --token",
-        arguments: ["two words", String(repeating: "a", count: 300)]
-    )
+        arguments: ["two words", String(repeating: "a", count: 300)])
     func badEnvironmentToken(token: String) throws {
         let server = try Server([Self.spec, "--port", "0"], environment: ["SIGNALS_SERVE_TOKEN": token])
         #expect(server.firstLine == "", "it served: \(server.firstLine)")
@@ -354,16 +329,12 @@ import Darwin
     @Test("a motion preset that aliases at --rate is named at its path, with no flag serve does not have")
     func presetAliasing() throws {
         let spec = try Executables.temporaryFile(
-            "walk.json",
-            contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#
-        )
+            "walk.json", contents: #"{"motion": {"preset": "walking", "cadence": 80}}"#)
         let r = try Executables.runFailing("signals", ["serve", spec.path, "--rate", "100"])
         #expect(
             r.stderr.contains(
                 "\(spec.path): $.motion: the 'walking' motion preset with cadence 80 makes a signal that cannot be rendered here"
-            ),
-            "\(r.stderr)"
-        )
+            ), "\(r.stderr)")
         #expect(!r.stderr.contains("allow"), "\(r.stderr)")
     }
 
@@ -373,8 +344,7 @@ import Darwin
         let second = try Executables.runFailing("signals", ["serve", Self.spec, "--port", "\(first.port)"], status: 1)
         #expect(
             second.stderr.contains("error: cannot serve on http://127.0.0.1:\(first.port): Address already in use\n"),
-            "\(second.stderr)"
-        )
+            "\(second.stderr)")
         #expect(first.stop().status == 0)
     }
 
@@ -402,8 +372,6 @@ import Darwin
         #expect(process.terminationStatus == 2)
         #expect(text.contains("signals serve needs the server, which is not built yet"), "\(text)")
         #expect(
-            text.contains("run `swift build --product signals-serve` once, then run signals serve again"),
-            "\(text)"
-        )
+            text.contains("run `swift build --product signals-serve` once, then run signals serve again"), "\(text)")
     }
 }

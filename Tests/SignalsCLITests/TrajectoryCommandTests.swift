@@ -7,8 +7,7 @@ import Testing
     static let example =
         (try? String(
             contentsOf: Executables.packageRoot.appendingPathComponent("Examples/trajectories/car.json"),
-            encoding: .utf8
-        )) ?? "(Examples/trajectories/car.json is missing)"
+            encoding: .utf8)) ?? "(Examples/trajectories/car.json is missing)"
     static let headers = [
         "truth":
             "t,latitude,longitude,altitude,velocity.east,velocity.north,velocity.up,acceleration.east,acceleration.north,acceleration.up,attitude.w,attitude.x,attitude.y,attitude.z,rotationRate.x,rotationRate.y,rotationRate.z,altitude.msl,heading.true,heading.magnetic,steps",
@@ -34,9 +33,7 @@ import Testing
         let spec = try Executables.temporaryFile("car.json", contents: Self.example)
         let dir = try Self.directory()
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "100", "--duration", "20", "--output-dir", dir.path]
-        )
+            "signals", ["render", spec.path, "--rate", "100", "--duration", "20", "--output-dir", dir.path])
         for (name, header) in Self.headers {
             let lines = try textLines(dir.appendingPathComponent("\(name).csv"))
             #expect(lines.first == header, "\(name)")
@@ -47,8 +44,7 @@ import Testing
             let expected: [Double] = (0..<count).map { Double($0) / rate }
             #expect(t == expected, "\(name)")
             #expect(
-                lines.dropFirst().allSatisfy { $0.split(separator: ",").count == header.split(separator: ",").count }
-            )
+                lines.dropFirst().allSatisfy { $0.split(separator: ",").count == header.split(separator: ",").count })
         }
     }
 
@@ -59,23 +55,19 @@ import Testing
         let part = try Self.directory()
         let npy = try Self.directory()
         try Executables.runSucceeding(
-            "signals",
-            ["render", spec.path, "--rate", "50", "--duration", "30", "--output-dir", whole.path]
-        )
+            "signals", ["render", spec.path, "--rate", "50", "--duration", "30", "--output-dir", whole.path])
         try Executables.runSucceeding(
             "signals",
             [
                 "render", spec.path, "--rate", "50", "--start", "12", "--duration", "10",
                 "--output-dir", part.path,
-            ]
-        )
+            ])
         try Executables.runSucceeding(
             "signals",
             [
                 "render", spec.path, "--rate", "50", "--start", "12", "--duration", "10",
                 "--output-dir", npy.path, "--format", "npy",
-            ]
-        )
+            ])
         for name in Self.headers.keys {
             let all = try textLines(whole.appendingPathComponent("\(name).csv"))
             let some = try textLines(part.appendingPathComponent("\(name).csv"))
@@ -90,8 +82,7 @@ import Testing
             let columns = Self.headers[name]!.split(separator: ",").count - 1
             #expect(
                 header.contains("'descr': '<f8'") && header.contains("'shape': (\(Int(10 * rate)), \(columns))"),
-                "\(name): \(header)"
-            )
+                "\(name): \(header)")
             let values = data.dropFirst(10 + headerLength).withUnsafeBytes { raw in
                 (0..<raw.count / 8).map {
                     Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)))
@@ -127,29 +118,19 @@ import Testing
         let spec = try Executables.temporaryFile("car.json", contents: Self.example)
         let dir = try Self.directory()
         let both = try Executables.runFailing(
-            "signals",
-            ["render", spec.path, "--rate", "10", "--output-dir", dir.path, "-o", "x.csv"]
-        )
+            "signals", ["render", spec.path, "--rate", "10", "--output-dir", dir.path, "-o", "x.csv"])
         #expect(both.stderr.contains("-o and --output-dir"))
         let sine = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 1}}"#)
         let signal = try Executables.runFailing(
-            "signals",
-            ["render", sine.path, "--rate", "10", "--duration", "1", "--output-dir", dir.path]
-        )
+            "signals", ["render", sine.path, "--rate", "10", "--duration", "1", "--output-dir", dir.path])
         #expect(signal.stderr.contains("--output-dir is for trajectory specs"))
         let f32 = try Executables.runFailing(
-            "signals",
-            ["render", spec.path, "--rate", "10", "--output-dir", dir.path, "--format", "f32"]
-        )
+            "signals", ["render", spec.path, "--rate", "10", "--output-dir", dir.path, "--format", "f32"])
         #expect(f32.stderr.contains("csv or npy"))
         let late = try Executables.temporaryFile(
-            "late.json",
-            contents: Self.example.replacingOccurrences(of: "2026-06-01", with: "2030-06-01")
-        )
+            "late.json", contents: Self.example.replacingOccurrences(of: "2026-06-01", with: "2030-06-01"))
         let epoch = try Executables.runFailing(
-            "signals",
-            ["render", late.path, "--rate", "10", "--output-dir", dir.path]
-        )
+            "signals", ["render", late.path, "--rate", "10", "--output-dir", dir.path])
         #expect(epoch.stderr.contains("$.trajectory.epoch") && epoch.stderr.contains("validity, 2025.0 ... 2030.0"))
         // The spec saved as truth.csv in the output directory is an input: it is not overwritten.
         let inside = dir.appendingPathComponent("in")
@@ -157,9 +138,7 @@ import Testing
         let named = inside.appendingPathComponent("truth.csv")
         try Self.example.write(to: named, atomically: true, encoding: .utf8)
         let clash = try Executables.runFailing(
-            "signals",
-            ["render", named.path, "--rate", "10", "--output-dir", inside.path]
-        )
+            "signals", ["render", named.path, "--rate", "10", "--output-dir", inside.path])
         #expect(clash.stderr.contains("truth.csv"))
         #expect(try String(contentsOf: named, encoding: .utf8) == Self.example)
     }
@@ -168,8 +147,7 @@ import Testing
     func play() throws {
         let spec = try Executables.temporaryFile("car.json", contents: Self.example)
         let lines = try Executables.runSucceeding(
-            "signals",
-            ["play", spec.path, "--rate", "10", "--duration", "3", "--speed", "1000"]
+            "signals", ["play", spec.path, "--rate", "10", "--duration", "3", "--speed", "1000"]
         ).lines
         #expect(lines.count == 30)
         var fixes = 0

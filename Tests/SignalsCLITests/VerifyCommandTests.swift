@@ -28,8 +28,7 @@ import Testing
             #expect(
                 Set(check.keys) == [
                     "channel", "kind", "frequency", "expected", "measured", "tolerance", "passed", "method",
-                ]
-            )
+                ])
             #expect(check["channel"] is Int)
             #expect(check["kind"] is String)
             #expect(check["passed"] as? Bool == true)
@@ -45,8 +44,7 @@ import Testing
         let line = try #require(
             checks.first {
                 $0["kind"] as? String == "amplitude" && abs(($0["frequency"] as? Double ?? 0) - 52.5) < 1e-9
-            }
-        )
+            })
         #expect(line["expected"] as? Double == 2)
         #expect(abs((line["measured"] as? Double ?? 0) - 2) < 0.01)
     }
@@ -57,18 +55,13 @@ import Testing
         let wrong = try Executables.temporaryFile("wrong.json", contents: Self.wrong)
         let recording = try Executables.temporaryFile("wrong.npy")
         try Executables.runSucceeding(
-            "signals",
-            ["render", wrong.path] + Self.timing + ["--format", "npy", "-o", recording.path]
-        )
+            "signals", ["render", wrong.path] + Self.timing + ["--format", "npy", "-o", recording.path])
         let r = try Executables.run("signals", ["verify", spec.path] + Self.timing + ["--input", recording.path])
         #expect(r.status == 1, "\(r.stderr)\(r.text)")
         #expect(r.text.contains("FAIL"))
         #expect(r.text.contains("FAILED:"))
         let json = try Executables.runFailing(
-            "signals",
-            ["verify", spec.path] + Self.timing + ["--input", recording.path, "--json"],
-            status: 1
-        )
+            "signals", ["verify", spec.path] + Self.timing + ["--input", recording.path, "--json"], status: 1)
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
         let failed = (object["checks"] as? [[String: Any]] ?? []).filter { $0["passed"] as? Bool == false }
@@ -91,16 +84,13 @@ import Testing
             (#"{"square": {"frequency": 499.9}}"#, "0", "10"),
             (#"{"square": {"frequency": 250.1}}"#, "0", "10"),
             (#"{"sawtooth": {"frequency": 333.3333333}}"#, "0", "10"),
-        ]
-    )
+        ])
     func wrongRecordings(_ testCase: (String, String, String)) throws {
         let (json, value, duration) = testCase
         let spec = try Executables.temporaryFile("spec.json", contents: json)
         let recording = try Self.constantRecording(value, count: try #require(Int(duration)) * 1000)
         let r = try Executables.run(
-            "signals",
-            ["verify", spec.path, "--rate", "1000", "--duration", duration, "--input", recording.path]
-        )
+            "signals", ["verify", spec.path, "--rate", "1000", "--duration", duration, "--input", recording.path])
         #expect(r.status == 1, "\(json)\n\(r.stderr)\(r.text)")
         #expect(r.text.contains("FAILED:"))
         #expect(!r.text.contains("PASSED"))
@@ -120,9 +110,7 @@ import Testing
         #expect(r.stderr.hasPrefix("error: not verified: 2 components"), "\(r.stderr)")
         #expect(r.stderr.contains("a record of at least"), "\(r.stderr)")
         let j = try Executables.runFailing(
-            "signals",
-            ["verify", spec.path, "--rate", "1000", "--duration", "1", "--json"]
-        )
+            "signals", ["verify", spec.path, "--rate", "1000", "--duration", "1", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: j.stdout) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
         #expect(object["verdict"] as? String == "incomplete")
@@ -142,24 +130,18 @@ import Testing
     @Test("a chirp of duration 1e-40 is verified, not a crash")
     func tinyChirp() throws {
         let spec = try Executables.temporaryFile(
-            "chirp.json",
-            contents: #"{"chirp": {"startFrequency": 10, "endFrequency": 50, "duration": 1e-40}}"#
-        )
+            "chirp.json", contents: #"{"chirp": {"startFrequency": 10, "endFrequency": 50, "duration": 1e-40}}"#)
         let r = try Executables.run("signals", ["verify", spec.path, "--rate", "1000", "--duration", "2"])
         #expect(r.status == 0, "\(r.stderr)\(r.text)")
         let wrong = try Executables.temporaryFile(
             "chirp2.json",
-            contents: #"{"chirp": {"amplitude": 0.9, "startFrequency": 10, "endFrequency": 50, "duration": 1e-40}}"#
-        )
+            contents: #"{"chirp": {"amplitude": 0.9, "startFrequency": 10, "endFrequency": 50, "duration": 1e-40}}"#)
         let recording = try Executables.temporaryFile("chirp.npy")
         _ = try Executables.run(
             "signals",
-            ["render", wrong.path, "--rate", "1000", "--duration", "2", "--format", "npy", "-o", recording.path]
-        )
+            ["render", wrong.path, "--rate", "1000", "--duration", "2", "--format", "npy", "-o", recording.path])
         let f = try Executables.run(
-            "signals",
-            ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path]
-        )
+            "signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path])
         #expect(f.status == 1, "\(f.stderr)\(f.text)")
     }
 
@@ -172,33 +154,26 @@ import Testing
             [
                 "render", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--format", "npy", "-o",
                 recording.path,
-            ]
-        )
+            ])
         let same = try Executables.run(
             "signals",
-            ["verify", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--input", recording.path]
-        )
+            ["verify", spec.path, "--rate", "1000", "--duration", "2", "--start", "0.007", "--input", recording.path])
         #expect(same.status == 0, "\(same.stderr)\(same.text)")
         let wrong = try Executables.run(
-            "signals",
-            ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path]
-        )
+            "signals", ["verify", spec.path, "--rate", "1000", "--duration", "2", "--input", recording.path])
         #expect(wrong.status == 1, "\(wrong.stderr)\(wrong.text)")
         #expect(wrong.text.contains("phase"), "\(wrong.stderr)\(wrong.text)")
     }
 
     @Test(
         "verify and plot refuse a record longer than the analysis limit before rendering it",
-        arguments: ["verify", "plot"]
-    )
+        arguments: ["verify", "plot"])
     func tooLong(command: String) throws {
         let spec = try Executables.temporaryFile("sine.json", contents: #"{"sine": {"frequency": 5}}"#)
         let output = try Executables.temporaryFile("long.svg")
         let extra = command == "plot" ? ["-o", output.path] : []
         let r = try Executables.runFailing(
-            "signals",
-            [command, spec.path, "--rate", "1000000", "--duration", "1000"] + extra
-        )
+            "signals", [command, spec.path, "--rate", "1000000", "--duration", "1000"] + extra)
         #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
         #expect(r.stderr.contains("268435456"), "\(r.stderr)")
         #expect(r.stdout.isEmpty)
@@ -212,12 +187,9 @@ import Testing
         let recording = try Executables.temporaryFile("axes.\(format)")
         try Executables.runSucceeding(
             "signals",
-            ["render", spec.path, "--rate", "200", "--duration", "60", "--format", format, "-o", recording.path]
-        )
+            ["render", spec.path, "--rate", "200", "--duration", "60", "--format", format, "-o", recording.path])
         let r = try Executables.run(
-            "signals",
-            ["verify", spec.path, "--rate", "200", "--duration", "60", "--input", recording.path, "--json"]
-        )
+            "signals", ["verify", spec.path, "--rate", "200", "--duration", "60", "--input", recording.path, "--json"])
         #expect(r.status == 0, "\(r.stderr)\(r.text)")
         let object = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
         let channels = Set((object?["checks"] as? [[String: Any]] ?? []).compactMap { $0["channel"] as? Int })
@@ -233,8 +205,7 @@ import Testing
             (#"{"axes": {"x": {"sine": {"frequency": 5}}}}"#, ["--input", "RECORDING"], "channel"),
             (#"{"sine": {"frequency": 5}}"#, ["--input", "GARBAGE"], "not a number"),
             (#"{"sine": {"frequency": 5}}"#, ["--input", "SHORT"], "frames"),
-        ]
-    )
+        ])
     func badInput(_ testCase: (String, [String], String)) throws {
         let (json, extra, message) = testCase
         let spec = try Executables.temporaryFile("bad.json", contents: json)
@@ -242,17 +213,14 @@ import Testing
         let recording = try Executables.temporaryFile("one.npy")
         _ = try Executables.run(
             "signals",
-            ["render", one.path, "--rate", "100", "--duration", "1", "--format", "npy", "-o", recording.path]
-        )
+            ["render", one.path, "--rate", "100", "--duration", "1", "--format", "npy", "-o", recording.path])
         let garbage = try Executables.temporaryFile("garbage.csv", contents: "t,value\n0,1\n0.01,abc\n")
         let arguments = extra.map {
             $0 == "RECORDING" || $0 == "SHORT" ? recording.path : $0 == "GARBAGE" ? garbage.path : $0
         }
         let duration = extra.contains("SHORT") ? "2" : "1"
         let r = try Executables.run(
-            "signals",
-            ["verify", spec.path, "--rate", "100", "--duration", duration] + arguments
-        )
+            "signals", ["verify", spec.path, "--rate", "100", "--duration", duration] + arguments)
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
         #expect(r.stderr.contains(message), "\(r.stderr)")
@@ -262,9 +230,7 @@ import Testing
     @Test("a motion spec is verified channel by channel (nine channels)")
     func motion() throws {
         let r = try Executables.runSucceeding(
-            "signals",
-            ["verify", "Examples/specs/shake-motion.json", "--rate", "200", "--duration", "30", "--json"]
-        )
+            "signals", ["verify", "Examples/specs/shake-motion.json", "--rate", "200", "--duration", "30", "--json"])
         let object = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
         let channels = Set((object?["checks"] as? [[String: Any]] ?? []).compactMap { $0["channel"] as? Int })
         #expect(channels == Set(0..<9))

@@ -13,8 +13,7 @@ import Testing
             #"{"motion": {"attitude": {"roll": {"sine": {"amplitude": 0.2, "frequency": 0.5}}, "yaw": 0.3}, "userAcceleration": {"axes": {"x": {"constant": {"value": 0.1}}}}}}"#,
             #"{"motion": {"attitude": {"rotationRate": {"axes": {"z": {"constant": {"value": 0.5}}}}, "initial": "portrait"}, "worldAcceleration": {"axes": {}}}}"#,
             #"{"motion": {"attitude": {"rotationRate": {"axes": {}}, "initial": {"roll": 0.1, "pitch": 0, "yaw": 2}}}}"#,
-        ]
-    )
+        ])
     func roundTrip(_ json: String) throws {
         let node = try SignalNode.decode(json: Data(json.utf8))
         #expect(node.channelCount == 13)
@@ -60,8 +59,7 @@ import Testing
                 "$.motion.attitude.initial", "unknown attitude"
             ),
             (#"{"motion": {"attitude": 3}}"#, "$.motion.attitude", "attitude must be"),
-        ]
-    )
+        ])
     func errors(_ json: String, _ path: String, _ fragment: String) {
         do {
             _ = try SignalNode.decode(json: Data(json.utf8))
@@ -75,8 +73,7 @@ import Testing
     @Test("a rate at or above Nyquist in an angle is caught at validation, with its path")
     func validation() throws {
         let node = try SignalNode.decode(
-            json: Data(#"{"motion": {"attitude": {"roll": {"sine": {"frequency": 60}}}}}"#.utf8)
-        )
+            json: Data(#"{"motion": {"attitude": {"roll": {"sine": {"frequency": 60}}}}}"#.utf8))
         do {
             try node.validate(sampleRate: 100)
             Issue.record("accepted")
@@ -96,8 +93,7 @@ import Testing
             #"{"motion": {"attitude": {"rotationRate": {"axes": {"x": {"constant": {"value": 1e30}}}}, "initial": "faceUp"}}}"#,
             #"{"motion": {"attitude": {"rotationRate": {"axes": {"z": {"constant": {"value": 320}}}}, "initial": "faceUp"}}}"#,
             #"{"motion": {"attitude": {"roll": {"sine": {"amplitude": 1e30, "frequency": 1}}}}}"#,
-        ]
-    )
+        ])
     func refused(_ json: String) throws {
         let node = try SignalNode.decode(json: Data(json.utf8))
         do {
@@ -115,9 +111,7 @@ import Testing
         let node = try SignalNode.decode(
             json: Data(
                 #"{"motion": {"attitude": {"rotationRate": {"axes": {"z": {"constant": {"value": 300}}}}, "initial": "faceUp"}}}"#
-                    .utf8
-            )
-        )
+                    .utf8))
         try node.validate(sampleRate: 100)
         #expect(#expect(throws: SignalError.self) { try node.validate(sampleRate: 90) }?.code == .aliasing)
     }

@@ -23,8 +23,7 @@ import Testing
             Chirp(amplitude: 1, startFrequency: 1, endFrequency: 50, duration: 10),
             Chirp(amplitude: 2, startFrequency: 200, endFrequency: 5, duration: 3, phase: 0.7, offset: 0.5),
             Chirp(amplitude: 1, startFrequency: 10, endFrequency: 10, duration: 1),
-        ]
-    )
+        ])
     func sweep(c: Chirp) throws {
         let n = Int(c.duration * 1000) + 2000
         let b = try c.render(sampleRate: 1000, frameCount: n)

@@ -11,10 +11,7 @@ import Testing
 
     /// Two expectations, so a failure says whether the lengths or the samples differ.
     func expectClose(
-        _ a: [Float],
-        _ b: [Double],
-        tolerance: Double = 1e-5,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ a: [Float], _ b: [Double], tolerance: Double = 1e-5, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(a.count == b.count, sourceLocation: sourceLocation)
         #expect(Reference.maxError(a, b) <= tolerance, sourceLocation: sourceLocation)
@@ -99,12 +96,10 @@ import Testing
         }.scaled(by: 9.81)
         #expect(try render(AnySignal(s)) == (try render(s)))
         let axes = Axes(x: Triangle(frequency: 1), y: Noise(distribution: .uniform, seed: 3), z: Constant(2)).scaled(
-            by: 2
-        )
+            by: 2)
         #expect(
             try AnySignal(axes).render(sampleRate: 100, frameCount: 999)
-                == (try axes.render(sampleRate: 100, frameCount: 999))
-        )
+                == (try axes.render(sampleRate: 100, frameCount: 999)))
     }
 
     @Test("channels stacks the channels of its parts")

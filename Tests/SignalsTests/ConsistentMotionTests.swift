@@ -11,18 +11,13 @@ import Testing
         yaw: .sum([
             .sine(Sine(amplitude: 0.5, frequency: 0.3)),
             .chirp(Chirp(amplitude: 0.05, startFrequency: 0.5, endFrequency: 2, duration: 3)),
-        ])
-    )
+        ]))
     static let motion = SignalNode.motion(
         MotionNode(
             attitude: .angles(angles),
             worldAcceleration: .axes(
-                x: .constant(Constant(0)),
-                y: .constant(Constant(0.1)),
-                z: .sine(Sine(amplitude: 0.2, frequency: 1.8))
-            )
-        )
-    )
+                x: .constant(Constant(0)), y: .constant(Constant(0.1)),
+                z: .sine(Sine(amplitude: 0.2, frequency: 1.8)))))
 
     /// (x, y, z) of channels `c…c+2` at frame `i`.
     static func vector(_ b: SampleBuffer, _ c: Int, _ i: Int) -> SIMD3<Double> {
@@ -31,11 +26,8 @@ import Testing
 
     static func quaternion(_ b: SampleBuffer, _ i: Int) -> Quaternion {
         Quaternion(
-            w: Double(b[frame: i, channel: 9]),
-            x: Double(b[frame: i, channel: 10]),
-            y: Double(b[frame: i, channel: 11]),
-            z: Double(b[frame: i, channel: 12])
-        )
+            w: Double(b[frame: i, channel: 9]), x: Double(b[frame: i, channel: 10]),
+            y: Double(b[frame: i, channel: 11]), z: Double(b[frame: i, channel: 12]))
     }
 
     static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
@@ -164,13 +156,10 @@ import Testing
         arguments: [
             (NamedAttitude.faceUp, SIMD3<Double>(0, 0, -1)), (.faceDown, SIMD3(0, 0, 1)), (.portrait, SIMD3(0, -1, 0)),
             (.portraitUpsideDown, SIMD3(0, 1, 0)), (.landscapeLeft, SIMD3(-1, 0, 0)), (.landscapeRight, SIMD3(1, 0, 0)),
-        ]
-    )
+        ])
     func named(_ attitude: NamedAttitude, _ gravity: SIMD3<Double>) throws {
         let b = try AnySignal(node: .motion(MotionNode(attitude: .fixed(.named(attitude))))).render(
-            sampleRate: 10,
-            duration: 1
-        )
+            sampleRate: 10, duration: 1)
         for i in 0..<b.frameCount {
             #expect(Self.length(Self.vector(b, 3, i) - gravity) < 1e-7)
             #expect(Self.length(Self.vector(b, 6, i)) == 0)
@@ -185,10 +174,8 @@ import Testing
             rotationRate: .axes(
                 x: .sine(Sine(amplitude: -omega * sin(beta), frequency: f)),
                 y: .sine(Sine(amplitude: omega * sin(beta), frequency: f, phase: .pi / 2)),
-                z: .constant(Constant(omega * (cos(beta) - 1)))
-            ),
-            initial: .angles(roll: 0, pitch: beta, yaw: 0)
-        )
+                z: .constant(Constant(omega * (cos(beta) - 1)))),
+            initial: .angles(roll: 0, pitch: beta, yaw: 0))
     }
 
     static func coningError(sampleRate fs: Double, seconds: Double) throws -> Double {
@@ -221,19 +208,13 @@ import Testing
         for attitude in [AttitudeNode.integrated(Self.coning(3, 0.4)), .angles(Self.angles)] {
             let node = SignalNode.motion(MotionNode(attitude: attitude))
             let whole = try AnySignal(node: node).render(
-                sampleRate: 100,
-                startIndex: 0,
-                frameCount: 10_000,
-                options: RenderOptions(parallelism: .serial)
-            )
+                sampleRate: 100, startIndex: 0, frameCount: 10_000,
+                options: RenderOptions(parallelism: .serial))
             // A fresh value (empty checkpoint cache), rendered from an arbitrary index, in odd blocks and threads.
             let fresh = try AnySignal(node: SignalNode.decode(json: node.json()))
             let late = try fresh.render(
-                sampleRate: 100,
-                startIndex: 7_777,
-                frameCount: 2_223,
-                options: RenderOptions(parallelism: .threads(3), blockFrames: 97)
-            )
+                sampleRate: 100, startIndex: 7_777, frameCount: 2_223,
+                options: RenderOptions(parallelism: .threads(3), blockFrames: 97))
             for c in 0..<13 {
                 #expect(Array(Array(whole.channel(c)).dropFirst(7_777)) == Array(late.channel(c)))
             }

@@ -21,8 +21,7 @@ import Testing
             (ErrorLocation(file: "walk.jsonl", line: 3, path: "$.location"), "walk.jsonl:3: $.location"),
             (ErrorLocation(file: "route.json", path: "$.route.speed"), "route.json: $.route.speed"),
             (ErrorLocation(field: "samples"), "samples"),
-        ]
-    )
+        ])
     func description(location: ErrorLocation, expected: String) {
         #expect(location.description == expected)
         #expect(location.isEmpty == expected.isEmpty)
@@ -33,8 +32,7 @@ import Testing
         #expect(SignalError(.outOfRange, path: "$.route.speed", "bad").description == "$.route.speed: bad")
         #expect(
             SignalError(.nonFinite, "bad", file: "a.csv", line: 3, index: 1, field: "x").description
-                == "a.csv:3: point 1: x: bad"
-        )
+                == "a.csv:3: point 1: x: bad")
         #expect(SignalError(.invalidArgument, "bad").description == "bad")
     }
 

@@ -7,8 +7,7 @@ import Testing
 @Suite struct FiniteOutputTests {
     @Test(
         "finite values pass; NaN, inf and −inf are found at their position, in Float and Double",
-        arguments: [0, 1, 7, 8, 9, 1000]
-    )
+        arguments: [0, 1, 7, 8, 9, 1000])
     func findsTheValue(_ length: Int) throws {
         let finite = (0..<length).map { Double($0) - 3.5 }
         try FiniteOutput.check(finite, what: "doubles")

@@ -50,7 +50,6 @@ import Testing
         #expect(SignalError.closestName(to: "offsets", in: ["amplitude", "offset"]) == "offset")
         #expect(SignalError.closestName(to: "offsetxyz", in: ["amplitude", "offset"]) == nil)
         #expect(
-            SignalError.closestName(to: String(repeating: "o", count: 1 << 22), in: ["amplitude", "offset"]) == nil
-        )
+            SignalError.closestName(to: String(repeating: "o", count: 1 << 22), in: ["amplitude", "offset"]) == nil)
     }
 }

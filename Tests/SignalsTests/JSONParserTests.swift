@@ -51,8 +51,7 @@ import Testing
             ("[1] [2]", "after the JSON value", 1, 5),
             ("", "the document is empty", 1, 1),
             ("[tru]", "expected a value", 1, 2),
-        ]
-    )
+        ])
     func malformed(text: String, message: String, line: Int, column: Int) {
         let e = failure(text)
         #expect(e?.code == .malformed)
@@ -88,8 +87,7 @@ import Testing
     func size() {
         #expect(
             #expect(throws: SignalError.self) { try JSONValue.parse(Data(count: 100), limits: JSONLimits(bytes: 99)) }?
-                .code == .tooLarge
-        )
+                .code == .tooLarge)
     }
 
     @Test("serialized text parses back to the same value; previews are cut")
@@ -113,11 +111,8 @@ import Testing
         #expect(unknown?.path == "$.sine.frequncy")
         #expect(unknown?.message.contains("did you mean 'frequency'?") == true)
         let f = try JSONFields(
-            try parse(#"{"amplitude": null, "seed": 1.5, "name": 3}"#),
-            path: "$.x",
-            what: "x",
-            fields: ["amplitude", "seed", "name", "frequency"]
-        )
+            try parse(#"{"amplitude": null, "seed": 1.5, "name": 3}"#), path: "$.x", what: "x",
+            fields: ["amplitude", "seed", "name", "frequency"])
         let null = #expect(throws: SignalError.self) { _ = try f.optionalNumber("amplitude") }
         #expect(null?.path == "$.x.amplitude")
         #expect(null?.message.contains("null") == true)

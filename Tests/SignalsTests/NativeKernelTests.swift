@@ -51,8 +51,7 @@ import Testing
     /// Runs `body` on a copy of `prefill` at level 0 and at every native level; returns one message,
     /// naming `label` and the level, for each native result whose bits differ from level 0's.
     static func levelDifferences(
-        _ label: @autoclosure () -> String,
-        prefill: [Float],
+        _ label: @autoclosure () -> String, prefill: [Float],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ body: (UnsafeMutablePointer<Float>) -> Void
     ) -> [String] {
@@ -74,8 +73,7 @@ import Testing
 
     /// ``levelDifferences(_:prefill:sourceLocation:_:)``, each difference recorded as an issue.
     static func compareLevels(
-        _ label: @autoclosure () -> String,
-        prefill: [Float],
+        _ label: @autoclosure () -> String, prefill: [Float],
         sourceLocation: SourceLocation = #_sourceLocation,
         _ body: (UnsafeMutablePointer<Float>) -> Void
     ) {
@@ -168,22 +166,15 @@ import Testing
     static func phaseWaveGrid<W: PhaseWave>(_ name: String, _ wave: W.Type) {
         phaseGrid(name) { out, count, phase0, increment, gain, bias, accumulate, _ in
             W.kernel(
-                out,
-                count: count,
-                phase0: phase0,
-                increment: increment,
-                gain: gain,
-                bias: bias,
-                accumulate: accumulate
-            )
+                out, count: count, phase0: phase0, increment: increment, gain: gain, bias: bias,
+                accumulate: accumulate)
         }
     }
 
     @Test(
         "Sine, Sawtooth and Triangle .kernel: every native level equals the portable kernel bit for bit",
         .enabled(if: nativeBuild, "no native kernels are built for this architecture"),
-        arguments: ["sine", "sawtooth", "triangle"]
-    )
+        arguments: ["sine", "sawtooth", "triangle"])
     func gainAndBiasWave(_ name: String) {
         switch name {
         case "sine": Self.phaseWaveGrid(name, Sine.self)
@@ -195,21 +186,14 @@ import Testing
 
     @Test(
         "Square.kernel: every native level equals the portable kernel bit for bit",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
-    )
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
     func square() {
         let thresholds: [UInt32] = [0, 1, 0x4000_0000, 0x8000_0000, 0xB333_3333, 0xFFFF_FFFF]
         Self.phaseGrid("square") { out, count, phase0, increment, high, low, accumulate, position in
             Square.kernel(
-                out,
-                count: count,
-                phase0: phase0,
-                increment: increment,
-                threshold: thresholds[position % thresholds.count],
-                high: high,
-                low: low,
-                accumulate: accumulate
-            )
+                out, count: count, phase0: phase0, increment: increment,
+                threshold: thresholds[position % thresholds.count], high: high, low: low,
+                accumulate: accumulate)
         }
     }
 
@@ -224,8 +208,7 @@ import Testing
 
     @Test(
         "Noise.uniformKernel: every native level equals the portable kernel bit for bit",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
-    )
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
     func uniform() {
         var position = 0
         for first in Self.firstCounters {
@@ -238,14 +221,8 @@ import Testing
                             prefill: Self.prefill(count, seed: UInt64(position))
                         ) {
                             Noise.uniformKernel(
-                                $0,
-                                count: count,
-                                first: first,
-                                key: key,
-                                gain: gain,
-                                bias: bias,
-                                accumulate: accumulate
-                            )
+                                $0, count: count, first: first, key: key, gain: gain, bias: bias,
+                                accumulate: accumulate)
                         }
                         position += 1
                     }
@@ -256,8 +233,7 @@ import Testing
 
     @Test(
         "Noise.gaussianKernel: every native level equals the portable kernel bit for bit",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
-    )
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
     func gaussian() {
         var position = 0
         for first in Self.firstCounters {
@@ -273,16 +249,9 @@ import Testing
                                 prefill: Self.prefill(count, seed: UInt64(position))
                             ) {
                                 Noise.gaussianKernel(
-                                    $0,
-                                    count: count,
-                                    firstPair: first,
-                                    oddStart: oddStart,
-                                    radiusKey: radiusKey,
-                                    angleKey: angleKey,
-                                    gain: gain,
-                                    bias: bias,
-                                    accumulate: accumulate
-                                )
+                                    $0, count: count, firstPair: first, oddStart: oddStart,
+                                    radiusKey: radiusKey, angleKey: angleKey, gain: gain, bias: bias,
+                                    accumulate: accumulate)
                             }
                             position += 1
                         }
@@ -307,17 +276,14 @@ import Testing
                 Sine(frequency: 3)
                 Noise(seed: 1)
                 Square(frequency: 2)
-            }.scaled(by: 9.81).offset(by: 1)
-        ),
+            }.scaled(by: 9.81).offset(by: 1)),
     ]
 
     /// Renders that start on either side of 2^32 and 2^33 samples, so that the noise keys change
     /// inside the render (and a gaussian piece starts on an odd sample).
     @Test(
         "whole renders are bit-identical at every level, across the 2^32 and 2^33 key boundaries",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"),
-        arguments: signals
-    )
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"), arguments: signals)
     func renders(signal: AnySignal) throws {
         let serial = RenderOptions(parallelism: .serial, blockFrames: 1000)
         for start in [0, 123_456_789, (1 << 32) - 1000, (1 << 33) - 999, (1 << 33) + 1] {
@@ -332,8 +298,7 @@ import Testing
                     }
                     if let difference = Self.firstBitDifference(native, portable) {
                         Issue.record(
-                            "\(NativeKernels.name(of: level)) render from \(start), \(frames) frames: \(difference)"
-                        )
+                            "\(NativeKernels.name(of: level)) render from \(start), \(frames) frames: \(difference)")
                     }
                 }
             }
@@ -370,21 +335,14 @@ import Testing
 
     @Test(
         "a kernel that differs in one sample at one level is reported",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
-    )
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
     func levelComparisonCanFail() {
         let native = Self.nativeLevels().last ?? NativeKernels.portable
         // A "kernel" that flips the lowest bit of sample 5 on the widest native level only.
         let differences = Self.levelDifferences("sabotaged sine", prefill: Self.prefill(33, seed: 1)) { out in
             Sine.kernel(
-                out,
-                count: 33,
-                phase0: 1 << 60,
-                increment: 0x9E37_79B9_7F4A_7C15,
-                gain: 1,
-                bias: 0,
-                accumulate: false
-            )
+                out, count: 33, phase0: 1 << 60, increment: 0x9E37_79B9_7F4A_7C15, gain: 1, bias: 0,
+                accumulate: false)
             if NativeKernels.level == native { out[5] = Float(bitPattern: out[5].bitPattern ^ 1) }
         }
         #expect(differences.count == 1, "\(differences)")
@@ -410,8 +368,7 @@ import Testing
 
     @Test(
         "this CPU has at least one native level to compare with the portable kernels",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture")
-    )
+        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
     func severalLevels() {
         #expect(!Self.nativeLevels().isEmpty)
     }
@@ -472,14 +429,8 @@ import Testing
             NativeKernels.withLevel(level) {
                 out.withUnsafeMutableBufferPointer { p in
                     Sine.kernel(
-                        p.baseAddress!,
-                        count: count,
-                        phase0: 1 << 62,
-                        increment: 0,
-                        gain: 2,
-                        bias: 0.5,
-                        accumulate: true
-                    )
+                        p.baseAddress!, count: count, phase0: 1 << 62, increment: 0, gain: 2, bias: 0.5,
+                        accumulate: true)
                 }
             }
             #expect(out.prefix(count).allSatisfy { $0 == 3.5 }, "level \(level)")  // 1 + 2·sin(π/2) + 0.5

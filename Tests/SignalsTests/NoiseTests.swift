@@ -7,9 +7,7 @@ import Testing
     @Test("gaussian: mean 0, standard deviation = amplitude, white (lag-1 ≈ 0)", arguments: [0 as UInt64, 42, 1 << 40])
     func gaussian(seed: UInt64) throws {
         let b = try Noise(amplitude: 0.5, distribution: .gaussian, seed: seed).render(
-            sampleRate: 1000,
-            frameCount: 1 << 20
-        )
+            sampleRate: 1000, frameCount: 1 << 20)
         let m = Moments(b.samples)
         #expect(m.meanMatches(0, sigma: 0.5))
         #expect(m.deviationMatches(0.5, kurtosis: 3))
@@ -50,9 +48,7 @@ import Testing
     }
 
     @Test(
-        "rendering [0, N) equals [0, k) then [k, N), bit for bit",
-        arguments: [Noise.Distribution.gaussian, .uniform]
-    )
+        "rendering [0, N) equals [0, k) then [k, N), bit for bit", arguments: [Noise.Distribution.gaussian, .uniform])
     func chunkIndependence(distribution: Noise.Distribution) throws {
         let noise = Noise(amplitude: 1, distribution: distribution, seed: 99)
         let n = 10_000
@@ -66,8 +62,7 @@ import Testing
 
     @Test(
         "indices across the 2^32 (uniform) and 2^33 (gaussian pairs) boundaries render independently and do not repeat",
-        arguments: [(Noise.Distribution.uniform, 32), (.gaussian, 32), (.gaussian, 33)]
-    )
+        arguments: [(Noise.Distribution.uniform, 32), (.gaussian, 32), (.gaussian, 33)])
     func highIndices(distribution: Noise.Distribution, bit: Int) throws {
         let noise = Noise(distribution: distribution, seed: 5)
         let boundary = 1 << bit

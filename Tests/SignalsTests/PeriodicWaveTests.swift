@@ -18,10 +18,7 @@ import Testing
     ]
 
     @Test(
-        "square: +A+offset for the first dutyCycle of each period, else −A+offset",
-        arguments: cases,
-        [0.5, 0.25, 0.9]
-    )
+        "square: +A+offset for the first dutyCycle of each period, else −A+offset", arguments: cases, [0.5, 0.25, 0.9])
     func square(p: (Double, Double, Double, Double, Double), duty: Double) throws {
         let (a, f, phase, offset, fs) = p
         let s = Square(amplitude: a, frequency: f, phase: phase, offset: offset, dutyCycle: duty)
@@ -56,10 +53,7 @@ import Testing
     /// The largest `|rendered − expected(t)|` over 200,000 frames of `wave` (`frequency`, `phase` at
     /// `sampleRate`), `t` each frame's exact phase in turns; frames where `skip(t)` are not compared.
     static func worstError<S: Signal>(
-        _ wave: S,
-        frequency: Double,
-        phase: Double,
-        sampleRate: Double,
+        _ wave: S, frequency: Double, phase: Double, sampleRate: Double,
         skip: (Double) -> Bool = { _ in false },
         expected: (Double) -> Double
     ) throws -> Double {
@@ -79,10 +73,7 @@ import Testing
         let (a, f, phase, offset, fs) = p
         let s = Sawtooth(amplitude: a, frequency: f, phase: phase, offset: offset)
         let worst = try Self.worstError(
-            s,
-            frequency: f,
-            phase: phase,
-            sampleRate: fs,
+            s, frequency: f, phase: phase, sampleRate: fs,
             skip: { Self.nearJump($0, at: [0]) },
             expected: { t in a * (2 * t - 1) + offset }
         )
@@ -118,39 +109,25 @@ import Testing
 
     @Test(
         "a sample exactly on a period boundary starts the new period, at any index",
-        arguments: [(10.0, 1000.0, 100), (3.0, 1000.0, 1000), (50.0, 44_100.0, 882), (1.0, 3.0, 3)]
-    )
+        arguments: [(10.0, 1000.0, 100), (3.0, 1000.0, 1000), (50.0, 44_100.0, 882), (1.0, 3.0, 3)])
     func periodBoundaries(frequency: Double, rate: Double, period: Int) throws {
         for k in [1, 2, 7, 1_000_003, 10_000_019] where k * period < 1 << 40 {
             let n = k * period
             let saw = try Sawtooth(amplitude: 1, frequency: frequency).render(
-                sampleRate: rate,
-                startIndex: n - 1,
-                frameCount: 2
-            )
+                sampleRate: rate, startIndex: n - 1, frameCount: 2)
             #expect(saw.samples[1] == -1, "sawtooth sample \(n) (t = \(k) periods)")
             #expect(
                 abs(Double(saw.samples[0]) - (1 - 2 * frequency / rate)) < 1e-6,
-                "sawtooth sample \(n - 1) is the last of the previous period"
-            )
+                "sawtooth sample \(n - 1) is the last of the previous period")
             let tri = try Triangle(amplitude: 1, frequency: frequency).render(
-                sampleRate: rate,
-                startIndex: n,
-                frameCount: 1
-            )
+                sampleRate: rate, startIndex: n, frameCount: 1)
             #expect(tri.samples[0] == -1)
             let sq = try Square(amplitude: 1, frequency: frequency).render(
-                sampleRate: rate,
-                startIndex: n - 1,
-                frameCount: 2
-            )
+                sampleRate: rate, startIndex: n - 1, frameCount: 2)
             #expect(sq.samples == [-1, 1], "square sample \(n) is the first high one of its period")
             if period % 2 == 0 {
                 let half = try Square(amplitude: 1, frequency: frequency).render(
-                    sampleRate: rate,
-                    startIndex: n + period / 2 - 1,
-                    frameCount: 2
-                )
+                    sampleRate: rate, startIndex: n + period / 2 - 1, frameCount: 2)
                 #expect(half.samples == [1, -1], "duty 0.5: sample \(n + period / 2) is the first low one")
             }
         }
@@ -161,8 +138,7 @@ import Testing
         guard count > 0 else {
             #expect(
                 #expect(throws: SignalError.self) { try Constant(1).render(sampleRate: 10, duration: 0) }?.code
-                    == .invalidRender
-            )
+                    == .invalidRender)
             return
         }
         let b = try Constant(-2.5).render(sampleRate: 10, frameCount: count)
@@ -175,37 +151,16 @@ import Testing
         let inc = Phase.increment(frequency: 3, sampleRate: 100)
         out.withUnsafeMutableBufferPointer { p in
             Square.kernel(
-                p.baseAddress!,
-                count: count,
-                phase0: 0,
-                increment: inc,
-                threshold: 1 << 31,
-                high: 1,
-                low: -1,
-                accumulate: false
-            )
+                p.baseAddress!, count: count, phase0: 0, increment: inc, threshold: 1 << 31,
+                high: 1, low: -1, accumulate: false)
         }
         #expect(out[count] == 7)
         #expect(out.prefix(count).allSatisfy { $0 == 1 || $0 == -1 })
         out.withUnsafeMutableBufferPointer { p in
             Sawtooth.kernel(
-                p.baseAddress!,
-                count: count,
-                phase0: 0,
-                increment: inc,
-                gain: 2,
-                bias: 0,
-                accumulate: false
-            )
+                p.baseAddress!, count: count, phase0: 0, increment: inc, gain: 2, bias: 0, accumulate: false)
             Triangle.kernel(
-                p.baseAddress!,
-                count: count,
-                phase0: 0,
-                increment: inc,
-                gain: -4,
-                bias: 1,
-                accumulate: true
-            )
+                p.baseAddress!, count: count, phase0: 0, increment: inc, gain: -4, bias: 1, accumulate: true)
         }
         #expect(out[count] == 7)
         for i in 1..<max(count, 1) where i * 3 % 100 != 0 {  // a whole number of turns is the sawtooth's jump

@@ -8,8 +8,7 @@ import Testing
         "Euler angles round-trip (CoreMotion's Z-X-Y) away from pitch ±π/2",
         arguments: [
             (0.3, 0.2, -1.1), (-2.5, -1.2, 3.0), (0, 0, 0), (1.0, 1.5, 0.5),
-        ]
-    )
+        ])
     func eulerRoundTrip(_ roll: Double, _ pitch: Double, _ yaw: Double) {
         let q = Quaternion(roll: roll, pitch: pitch, yaw: yaw)
         #expect(abs(q.norm - 1) < 1e-15)

@@ -8,10 +8,7 @@ import Testing
     func refusal<S: Signal>(_ signal: S, rate: Double = 1000, aliasing: Bool = false) -> SignalError? {
         do {
             _ = try signal.render(
-                sampleRate: rate,
-                frameCount: 64,
-                options: RenderOptions(allowAliasing: aliasing, parallelism: .serial)
-            )
+                sampleRate: rate, frameCount: 64, options: RenderOptions(allowAliasing: aliasing, parallelism: .serial))
             return nil
         } catch {
             return error
@@ -27,17 +24,14 @@ import Testing
         #expect(chirp?.path == "$.chirp.startFrequency")
         // Just inside the limit, and far beyond Nyquist: finite samples.
         let fast = try Sine(frequency: 0x1p31 * 1000).render(
-            sampleRate: 1000,
-            frameCount: 64,
-            options: RenderOptions(allowAliasing: true)
-        )
+            sampleRate: 1000, frameCount: 64,
+            options: RenderOptions(allowAliasing: true))
         #expect(fast.samples.allSatisfy { $0.isFinite })
     }
 
     @Test(
         "sample rates outside 1e-6 … 1e10 Hz are refused with the limits named",
-        arguments: [1e-200, -1000, 0, .infinity, .nan, 1e11]
-    )
+        arguments: [1e-200, -1000, 0, .infinity, .nan, 1e11])
     func rates(rate: Double) {
         let e = refusal(Chirp(startFrequency: 0, endFrequency: 0, duration: 1), rate: rate)
         #expect(e?.code == .invalidRender)
@@ -52,8 +46,7 @@ import Testing
             (.scaled(by: 1e300, .scaled(by: 1e300, .constant(Constant(1)))), "$.scaled.signal.scaled"),
             (.sum([.constant(Constant(3e38)), .sine(Sine(amplitude: 3e38, frequency: 1))]), "$.sum"),
             (.offset(by: 3e38, .noise(Noise(amplitude: 1e38))), "$.offset.signal.noise"),
-        ]
-    )
+        ])
     func magnitudes(node: SignalNode, path: String) {
         let e = refusal(AnySignal(node: node))
         #expect(e?.code == .outOfRange, "\(e?.description ?? "no error")")
@@ -78,8 +71,7 @@ import Testing
         #expect(
             try Sine(frequency: 1, phase: 0x1p20).render(sampleRate: 100, frameCount: 16).samples.allSatisfy {
                 $0.isFinite
-            }
-        )
+            })
     }
 
     @Test("Gaussian noise never exceeds the bound validation uses (5.8σ)")
@@ -106,14 +98,12 @@ import Testing
         #expect(Phase.fixed64(-0.25) == 3 << 62)
         #expect(
             Fixed128(turns: 0.5, correction: -0x1p-100)
-                == Fixed128(high: (1 << 63) - 1, low: UInt64.max - (1 << 28) + 1)
-        )
+                == Fixed128(high: (1 << 63) - 1, low: UInt64.max - (1 << 28) + 1))
     }
 
     @Test(
         "phase increments are ceil(f·2^64/fs) exactly",
-        arguments: [(10.0, 1000.0), (3, 1000), (50, 44100), (1, 3), (999, 1000), (7, 48000), (0.5, 1)]
-    )
+        arguments: [(10.0, 1000.0), (3, 1000), (50, 44100), (1, 3), (999, 1000), (7, 48000), (0.5, 1)])
     func increments(f: Double, fs: Double) {
         // f/fs = p/q with small integers (scaled by 2 for 0.5): ceil(p·2^64 / q) in 128-bit integers.
         let scale = 2.0
@@ -126,19 +116,13 @@ import Testing
     @Test("a chirp at extreme but valid parameters renders finite samples (no fs² under- or overflow)")
     func chirpRanges() throws {
         let slow = try Chirp(startFrequency: 0, endFrequency: 2e-7, duration: 1e6).render(
-            sampleRate: 1e-6 * 1000,
-            frameCount: 8
-        )
+            sampleRate: 1e-6 * 1000, frameCount: 8)
         #expect(slow.samples.allSatisfy { $0.isFinite })
         let fast = try Chirp(startFrequency: 1e9, endFrequency: 4e9, duration: 1e-3).render(
-            sampleRate: 1e10,
-            frameCount: 64
-        )
+            sampleRate: 1e10, frameCount: 64)
         #expect(fast.samples.allSatisfy { $0.isFinite })
         let short = try Chirp(startFrequency: 1, endFrequency: 400, duration: 1e-40).render(
-            sampleRate: 1000,
-            frameCount: 8
-        )
+            sampleRate: 1000, frameCount: 8)
         #expect(short.samples.allSatisfy { $0.isFinite })
         #expect(refusal(Chirp(startFrequency: 0, endFrequency: 1, duration: 1e300))?.path == "$.chirp.duration")
     }

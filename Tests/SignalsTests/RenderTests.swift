@@ -25,10 +25,7 @@ import Testing
         let n = 300_001
         let serial = try Self.wave.render(sampleRate: 1000, frameCount: n, options: RenderOptions(parallelism: .serial))
         let parallel = try Self.wave.render(
-            sampleRate: 1000,
-            frameCount: n,
-            options: RenderOptions(parallelism: .threads(threads))
-        )
+            sampleRate: 1000, frameCount: n, options: RenderOptions(parallelism: .threads(threads)))
         #expect(serial == parallel)
         let automatic = try AnySignal(Self.wave).render(sampleRate: 1000, frameCount: n)
         #expect(serial == automatic)
@@ -38,10 +35,8 @@ import Testing
     func blockSizes(block: Int) throws {
         let reference = try Self.wave.render(sampleRate: 1000, frameCount: 20_000)
         let other = try Self.wave.render(
-            sampleRate: 1000,
-            frameCount: 20_000,
-            options: RenderOptions(parallelism: .serial, blockFrames: block)
-        )
+            sampleRate: 1000, frameCount: 20_000,
+            options: RenderOptions(parallelism: .serial, blockFrames: block))
         #expect(reference == other)
     }
 
@@ -80,22 +75,17 @@ import Testing
         }
         #expect(
             #expect(throws: SignalError.self) { try s.render(sampleRate: 1000, startIndex: -1, frameCount: 10) }?.code
-                == .invalidRender
-        )
+                == .invalidRender)
         #expect(
             #expect(throws: SignalError.self) { try s.blocks(sampleRate: 1000, duration: 1, blockFrames: 0) }?.code
-                == .invalidRender
-        )
+                == .invalidRender)
     }
 
     @Test("a whole-buffer render over the memory limit throws tooLarge instead of allocating")
     func tooLarge() throws {
         do {
             _ = try Sine(frequency: 1).render(
-                sampleRate: 1000,
-                duration: 1e6,
-                options: RenderOptions(memoryLimit: 1 << 20)
-            )
+                sampleRate: 1000, duration: 1e6, options: RenderOptions(memoryLimit: 1 << 20))
             Issue.record("expected tooLarge")
         } catch {
             #expect(error.code == .tooLarge)
@@ -105,20 +95,14 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try Sine(frequency: 1).render(sampleRate: 48000, duration: 86_400 * 365)
-            }?.code == .tooLarge
-        )
+            }?.code == .tooLarge)
         _ = try Sine(frequency: 1).blocks(sampleRate: 48000, duration: 86_400 * 365)
     }
 
     @Test("SampleBuffer layout, subscripts and interleaving")
     func sampleBuffer() {
         let b = SampleBuffer(
-            sampleRate: 10,
-            startIndex: 5,
-            channelCount: 2,
-            frameCount: 3,
-            samples: [1, 2, 3, 10, 20, 30]
-        )
+            sampleRate: 10, startIndex: 5, channelCount: 2, frameCount: 3, samples: [1, 2, 3, 10, 20, 30])
         #expect(Array(b.channel(1)) == [10, 20, 30])
         #expect(b[frame: 2, channel: 1] == 30)
         #expect(b.interleaved() == [1, 10, 2, 20, 3, 30])

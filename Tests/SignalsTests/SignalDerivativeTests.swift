@@ -14,13 +14,8 @@ import Testing
         rate.withUnsafeMutableBufferPointer { r in
             scratch.withUnsafeMutableBufferPointer { s in
                 let block = RenderBlock(
-                    base: r.baseAddress!,
-                    channelStride: frames,
-                    channelCount: 1,
-                    frameCount: frames,
-                    startIndex: 0,
-                    sampleRate: fs
-                )
+                    base: r.baseAddress!, channelStride: frames, channelCount: 1, frameCount: frames,
+                    startIndex: 0, sampleRate: fs)
                 d.render(into: block, scratch: s.baseAddress!)
             }
         }
@@ -37,15 +32,10 @@ import Testing
         try Self.check(.sine(Sine(amplitude: 0.5, frequency: 3, phase: 0.7)), tolerance: 3e-3)
         try Self.check(
             .offset(
-                by: 2,
-                .scaled(by: -1.5, .sum([.sine(Sine(amplitude: 0.2, frequency: 5)), .constant(Constant(1))]))
-            ),
-            tolerance: 3e-3
-        )
+                by: 2, .scaled(by: -1.5, .sum([.sine(Sine(amplitude: 0.2, frequency: 5)), .constant(Constant(1))]))),
+            tolerance: 3e-3)
         try Self.check(
-            .chirp(Chirp(amplitude: 0.3, startFrequency: 1, endFrequency: 8, duration: 1, phase: 0.4)),
-            tolerance: 5e-3
-        )
+            .chirp(Chirp(amplitude: 0.3, startFrequency: 1, endFrequency: 8, duration: 1, phase: 0.4)), tolerance: 5e-3)
     }
 
     @Test("a triangle's derivative is ±4Af (a square), away from its corners")
@@ -59,9 +49,7 @@ import Testing
         let node = SignalNode.sine(Sine(amplitude: 0.5, frequency: 3))
         let signal = try AnySignal(node: node).render(sampleRate: 2000, frameCount: 100)
         let wrong = try AnySignal(node: .sine(Sine(amplitude: 2 * .pi * 3 * 0.5, frequency: 3))).render(
-            sampleRate: 2000,
-            frameCount: 100
-        )
+            sampleRate: 2000, frameCount: 100)
         let numeric = (Double(signal[frame: 11]) - Double(signal[frame: 9])) * 1000
         #expect(abs(numeric - Double(wrong[frame: 10])) > 0.1)
     }
@@ -74,7 +62,6 @@ import Testing
         #expect(
             #expect(throws: SignalError.self) {
                 try SignalDerivative(of: .sawtooth(Sawtooth(amplitude: 1, frequency: 1)), path: "$")
-            }?.code == .outOfRange
-        )
+            }?.code == .outOfRange)
     }
 }

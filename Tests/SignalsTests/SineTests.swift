@@ -9,8 +9,7 @@ import Testing
         arguments: [
             (2.0, 1.0, 0.2, 0.5, 1000.0), (1.0, 49.0, 0.0, 0.0, 1000.0), (9.81, 123.456, -1.3, 3.0, 48000.0),
             (0.001, 0.05, 3.0, 0.0, 100.0), (5.0, 499.0, 1.0, -2.0, 1000.0),
-        ]
-    )
+        ])
     func accuracy(amplitude: Double, frequency: Double, phase: Double, offset: Double, rate: Double) throws {
         let s = Sine(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset)
         let n = 1_000_000
@@ -22,8 +21,7 @@ import Testing
 
     @Test(
         "no drift: sample indices near 10^9 are as exact as those near 0",
-        arguments: [1_000_000_000, 999_999_937, 4_000_000_123]
-    )
+        arguments: [1_000_000_000, 999_999_937, 4_000_000_123])
     func farIndices(start: Int) throws {
         let s = Sine(amplitude: 2, frequency: 7, phase: 0.2, offset: 0.5)
         let buffer = try s.render(sampleRate: 1000, startIndex: start, frameCount: 100_000)
@@ -52,8 +50,7 @@ import Testing
 
     @Test(
         "the kernel at lengths 0, 1, lanes−1, lanes, lanes+1 and long matches the block render",
-        arguments: [0, 1, 15, 16, 17, 1000]
-    )
+        arguments: [0, 1, 15, 16, 17, 1000])
     func kernelLengths(count: Int) {
         var out = [Float](repeating: -99, count: count + 1)
         let inc = Phase.increment(frequency: 13, sampleRate: 1000)

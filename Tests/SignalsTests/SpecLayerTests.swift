@@ -59,8 +59,7 @@ struct Triple: Signal {
                 if flag { Constant(1) }
                 for k in 0..<(flag ? 2 : 0) { Sine(frequency: Double(k + 1)) }
                 if flag { Square(frequency: 2) } else { Square(frequency: 3) }
-            }
-        )
+            })
         try roundTrip(
             Sum {
                 Sine(frequency: 1)
@@ -71,15 +70,13 @@ struct Triple: Signal {
                 if !flag { Triangle(frequency: 4) }
                 for _ in 0..<0 { Noise(seed: 1) }
                 Constant(2)
-            }
-        )
+            })
         try roundTrip(
             Sum {
                 if flag { Sine(frequency: 1) } else { Constant(5) }
                 if flag { Sine(frequency: 2) } else { Sine(frequency: 3) }
                 for k in 1...2 { for j in 1...2 { Constant(Double(k * j)) } }
-            }
-        )
+            })
         try roundTrip(Sum { for k in 1...3 { Constant(Double(k)) } })
         try roundTrip(Sum { if flag { Constant(1) } })
         try roundTrip(Sum { Sine(frequency: 1) })
@@ -87,11 +84,8 @@ struct Triple: Signal {
         try roundTrip(Sine(frequency: 1).scaled(by: 2) + Sum { for k in 1...2 { Constant(Double(k)) } })
         try roundTrip(
             Axes(
-                x: Sum { for k in 1...2 { Sine(frequency: Double(k)) } },
-                y: Constant(0),
-                z: Sine(frequency: 1).offset(by: 1)
-            )
-        )
+                x: Sum { for k in 1...2 { Sine(frequency: Double(k)) } }, y: Constant(0),
+                z: Sine(frequency: 1).offset(by: 1)))
     }
 
     @Test("a signal of your own renders in blocks, mixes into a sum and is validated")
@@ -131,16 +125,14 @@ struct Triple: Signal {
     @Test("motion is a node: decoded in one place, with paths under $.motion")
     func motionNode() throws {
         let node = try SignalNode.decode(
-            json: Data(#"{"motion": {"gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#.utf8)
-        )
+            json: Data(#"{"motion": {"gravity": {"axes": {"z": {"constant": {"value": -1}}}}}}"#.utf8))
         #expect(node.channelCount == 9)
         let b = try AnySignal(node: node).render(sampleRate: 10, frameCount: 2)
         #expect(Array(b.channel(5)) == [-1, -1])
         #expect(Array(b.channel(0)) == [0, 0])
         let e = #expect(throws: SignalError.self) {
             let n = try SignalNode.decode(
-                json: Data(#"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequency": 80}}}}}}"#.utf8)
-            )
+                json: Data(#"{"motion": {"gravity": {"axes": {"z": {"sine": {"frequency": 80}}}}}}"#.utf8))
             try n.validate(sampleRate: 100)
         }
         #expect(e?.path == "$.motion.gravity.axes.z.sine.frequency")
@@ -160,8 +152,7 @@ struct Triple: Signal {
             (#"{"noise": {"seed": -1}}"#, "$.noise.seed"),
             (#"{"noise": {"seed": 1.5}}"#, "$.noise.seed"),
             (#"{"noise": {"distribution": "gausian"}}"#, "$.noise.distribution"),
-        ]
-    )
+        ])
     func strict(json: String, path: String) {
         let e = #expect(throws: SignalError.self) { _ = try SignalNode.decode(json: Data(json.utf8)) }
         #expect(e?.path == path, "\(e?.description ?? "")")

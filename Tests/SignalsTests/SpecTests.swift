@@ -31,8 +31,7 @@ import Testing
                 .constant(Constant(1)),
                 .axes(x: .constant(Constant(0)), y: .constant(Constant(0)), z: .constant(Constant(2))),
             ]),
-        ]
-    )
+        ])
     func roundTrip(node: SignalNode) throws {
         let data = try JSONEncoder().encode(node)
         #expect(try SignalNode.decode(json: data) == node)
@@ -54,10 +53,7 @@ import Testing
         #expect(text.contains(#""sum""#))
         #expect(text.contains(#""dutyCycle""#))
         let axes = Axes(
-            x: Sine(frequency: 1),
-            y: Constant(0),
-            z: Chirp(startFrequency: 1, endFrequency: 2, duration: 1)
-        )
+            x: Sine(frequency: 1), y: Constant(0), z: Chirp(startFrequency: 1, endFrequency: 2, duration: 1))
         #expect(try JSONDecoder().decode(type(of: axes), from: JSONEncoder().encode(axes)) == axes)
         let loop = Sum {
             for k in 1...3 { Sine(frequency: Double(k)) }
@@ -76,17 +72,14 @@ import Testing
         #expect(try decode(#"{"sine": {"frequency": 3}}"#) == .sine(Sine(frequency: 3)))
         #expect(
             try decode(#"{"square": {"frequency": 3}}"#)
-                == .square(Square(amplitude: 1, frequency: 3, phase: 0, offset: 0, dutyCycle: 0.5))
-        )
+                == .square(Square(amplitude: 1, frequency: 3, phase: 0, offset: 0, dutyCycle: 0.5)))
         #expect(try decode(#"{"noise": {}}"#) == .noise(Noise(amplitude: 1, distribution: .gaussian, seed: 0)))
         #expect(
             try decode(#"{"chirp": {"startFrequency": 1, "endFrequency": 50, "duration": 10}}"#)
-                == .chirp(Chirp(amplitude: 1, startFrequency: 1, endFrequency: 50, duration: 10))
-        )
+                == .chirp(Chirp(amplitude: 1, startFrequency: 1, endFrequency: 50, duration: 10)))
         #expect(
             try decode(#"{"axes": {"x": {"constant": {"value": 2}}}}"#)
-                == .axes(x: .constant(Constant(2)), y: .constant(Constant(0)), z: .constant(Constant(0)))
-        )
+                == .axes(x: .constant(Constant(2)), y: .constant(Constant(0)), z: .constant(Constant(0))))
     }
 
     @Test("a misspelt field is an error naming it, with the JSON path and a suggestion")
@@ -122,8 +115,7 @@ import Testing
             #"{"sine": {"frequency": 1}, "square": {"frequency": 1}}"#, #"{"sum": {"sine": {}}}"#,
             #"{"noise": {"distribution": "pink"}}"#, #"{"noise": {"seed": -1}}"#, #"{"noise": {"seed": 1.5}}"#,
             #"{"sine": {"frequency": 1e999}}"#,
-        ]
-    )
+        ])
     func malformed(json: String) {
         let e = error(json)
         #expect(e != nil)
@@ -138,8 +130,7 @@ import Testing
             AnySignal(Chirp(startFrequency: 1, endFrequency: 2, duration: .nan)),
         ] {
             #expect(
-                #expect(throws: SignalError.self) { try s.render(sampleRate: 100, duration: 1) }?.code == .nonFinite
-            )
+                #expect(throws: SignalError.self) { try s.render(sampleRate: 100, duration: 1) }?.code == .nonFinite)
             do { _ = try s.render(sampleRate: 100, duration: 1) } catch { #expect(error.code == .nonFinite) }
         }
     }
@@ -160,13 +151,9 @@ import Testing
         #expect(error(#"{"sine": {"frequency": 499.9}}"#, rate: 1000) == nil)
         #expect(
             error(#"{"chirp": {"startFrequency": 1, "endFrequency": 600, "duration": 1}}"#)?.path
-                == "$.chirp.endFrequency"
-        )
+                == "$.chirp.endFrequency")
         let aliased = try Sine(frequency: 1001).render(
-            sampleRate: 1000,
-            frameCount: 100,
-            options: RenderOptions(allowAliasing: true)
-        )
+            sampleRate: 1000, frameCount: 100, options: RenderOptions(allowAliasing: true))
         let direct = try Sine(frequency: 1).render(sampleRate: 1000, frameCount: 100)
         for i in 0..<100 { #expect(abs(aliased.samples[i] - direct.samples[i]) < 1e-5) }
     }
@@ -176,8 +163,7 @@ import Testing
         #expect(error(#"{"sine": {"frequency": -1}}"#)?.code == .outOfRange)
         #expect(error(#"{"noise": {"amplitude": -1}}"#)?.code == .outOfRange)
         #expect(
-            error(#"{"chirp": {"startFrequency": 1, "endFrequency": 2, "duration": 0}}"#)?.path == "$.chirp.duration"
-        )
+            error(#"{"chirp": {"startFrequency": 1, "endFrequency": 2, "duration": 0}}"#)?.path == "$.chirp.duration")
     }
 
     @Test("channel counts must combine")
@@ -185,8 +171,7 @@ import Testing
         let axes = #"{"axes": {"x": {"constant": {"value": 1}}}}"#
         #expect(
             error(#"{"sum": [\#(axes), {"channels": [\#(axes), {"constant": {"value": 1}}]}]}"#)?.code
-                == .channelMismatch
-        )
+                == .channelMismatch)
         #expect(error(#"{"axes": {"x": \#(axes)}}"#)?.path == "$.axes.x")
         #expect(error(#"{"sum": [\#(axes), {"constant": {"value": 1}}]}"#) == nil)
     }
@@ -194,8 +179,7 @@ import Testing
     @Test("every example spec in Examples/specs decodes and validates")
     func exampleSpecs() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Examples/specs"
-        )
+            "../../Examples/specs")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
         #expect(files.count >= 5)
         for file in files where !file.contains("motion") {

@@ -49,8 +49,7 @@ import Testing
             #"{"scaled": {"by": 1e200, "signal": {"scaled": {"by": 1e200, "signal": {"constant": {"value": 0}}}}}}"#,
             #"{"scaled": {"by": 1e39, "signal": {"sine": {"amplitude": 0, "frequency": 1}}}}"#,
             #"{"scaled": {"by": -1e30, "signal": {"offset": {"by": 0, "signal": {"scaled": {"by": 1e10, "signal": {"scaled": {"by": 0, "signal": {"constant": {"value": 1}}}}}}}}}}"#,
-        ]
-    )
+        ])
     func gainOverflow(json: String) throws {
         let error = try check(json)
         #expect(error?.code == .outOfRange)
@@ -83,9 +82,8 @@ import Testing
     func gainWithinRange() throws {
         #expect(
             try check(
-                #"{"scaled": {"by": 1e30, "signal": {"scaled": {"by": 1e-30, "signal": {"sine": {"frequency": 1}}}}}}"#
-            ) == nil
-        )
+                #"{"scaled": {"by": 1e30, "signal": {"scaled": {"by": 1e-30, "signal": {"sine": {"frequency": 1}}}}}}"#)
+                == nil)
         let buffer = try Constant(1e-38).scaled(by: 1e38).render(sampleRate: 10, frameCount: 4)
         #expect(buffer.samples.allSatisfy { abs($0 - 1) < 1e-6 })
     }
@@ -101,8 +99,7 @@ import Testing
                 #"{"scaled": {"by": 1e30, "signal": {"triangle": {"amplitude": -1e8, "frequency": 1}}}}"#,
                 "$.scaled.signal.triangle.amplitude"
             ),
-        ]
-    )
+        ])
     func slopeOverflow(json: String, path: String) throws {
         let error = try check(json)
         #expect(error?.code == .outOfRange)

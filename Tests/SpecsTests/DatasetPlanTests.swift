@@ -71,8 +71,7 @@ import Testing
         let devices = try (0..<200).map { try plan.item($0).parameters.first { $0.name == "device" }?.value.string }
         #expect(Set(devices) == ["bmi160", "android-hifi"])
         let weighted = try Self.plan(
-            Self.example.replacingOccurrences(of: #""name": "still","#, with: #""name": "still", "weight": 3,"#)
-        )
+            Self.example.replacingOccurrences(of: #""name": "still","#, with: #""name": "still", "weight": 3,"#))
         let still = (0..<4000).filter { weighted.template(of: $0) == 1 }.count
         // 3/4 of 4000 is 3000, σ ≈ 27: five σ either way.
         #expect(abs(still - 3000) < 137)
@@ -95,9 +94,7 @@ import Testing
     @Test("a seed the template fixes is kept")
     func fixedSeed() throws {
         let text = Self.example.replacingOccurrences(
-            of: #""motion": {"attitude": "faceUp"}"#,
-            with: #""motion": {"attitude": "faceUp"}, "seed": 42"#
-        )
+            of: #""motion": {"attitude": "faceUp"}"#, with: #""motion": {"attitude": "faceUp"}, "seed": 42"#)
         let plan = try Self.plan(text)
         let i = try #require((0..<20).first { plan.template(of: $0) == 1 })
         #expect(try plan.item(i).seeds.first?.seed == 42)
@@ -112,8 +109,7 @@ import Testing
             #expect(alone.spec == r.spec)
             #expect(
                 alone.manifestLine(file: "f", rows: 1, columns: [], checksum: "c")
-                    == r.manifestLine(file: "f", rows: 1, columns: [], checksum: "c")
-            )
+                    == r.manifestLine(file: "f", rows: 1, columns: [], checksum: "c"))
         }
         let reseeded = try Self.plan(Self.example.replacingOccurrences(of: #""seed": 11"#, with: #""seed": 12"#))
         #expect(try reseeded.item(5).spec != shard[1].spec)
@@ -133,21 +129,15 @@ import Testing
             (DatasetPlanTests.onePlan(#"{"int": [0.5, 3]}"#), "$.templates[0].parameters.p.int[0]"),
             (
                 DatasetPlanTests.onePlan(#"{"int": [1, 3]}"#).replacingOccurrences(
-                    of: #""seed": 3"#,
-                    with: #""seed": -1"#
-                ), "$.seed"
+                    of: #""seed": 3"#, with: #""seed": -1"#), "$.seed"
             ),
             (
                 DatasetPlanTests.onePlan(#"{"int": [1, 3]}"#).replacingOccurrences(
-                    of: #""seed": 3"#,
-                    with: #""seed": 18446744073709551616"#
-                ), "$.seed"
+                    of: #""seed": 3"#, with: #""seed": 18446744073709551616"#), "$.seed"
             ),
             (
                 DatasetPlanTests.onePlan(#"{"int": [1, 3]}"#).replacingOccurrences(
-                    of: #""seed": 3"#,
-                    with: #""seed": 1.5"#
-                ), "$.seed"
+                    of: #""seed": 3"#, with: #""seed": 1.5"#), "$.seed"
             ),
             (DatasetPlanTests.onePlan(#"{"unifrom": [1, 2]}"#), "$.templates[0].parameters.p.unifrom"),
             (
@@ -161,17 +151,14 @@ import Testing
             ),
             (
                 DatasetPlanTests.example.replacingOccurrences(
-                    of: #""preset": "walking""#,
-                    with: #""preset": "walkin""#
-                ), "$.templates[0].spec.imu.motion.preset"
+                    of: #""preset": "walking""#, with: #""preset": "walkin""#), "$.templates[0].spec.imu.motion.preset"
             ),
             (DatasetPlanTests.example.replacingOccurrences(of: #""rate": 50"#, with: #""rate": -50"#), "$.rate"),
             (
                 DatasetPlanTests.example.replacingOccurrences(of: #""name": "still""#, with: #""name": "walk""#),
                 "$.templates[1].name"
             ),
-        ]
-    )
+        ])
     func refused(_ text: String, _ path: String) throws {
         let error = try #require(throws: SignalError.self) { try Self.plan(text) }
         #expect(error.location.path == path, "\(error)")
@@ -182,8 +169,7 @@ import Testing
         arguments: [
             "[-9223372036854775808, 0]", "[-9223372036854775807, 0]", "[0, 9223372036854775807]",
             "[9007199254740993, 9007199254740994]",
-        ]
-    )
+        ])
     func intBoundsOutOfRange(_ bounds: String) throws {
         let error = try #require(throws: SignalError.self) { try Self.plan(Self.onePlan(#"{"int": \#(bounds)}"#)) }
         #expect(error.code == .malformed)

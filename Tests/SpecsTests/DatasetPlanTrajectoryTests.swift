@@ -55,8 +55,7 @@ import Testing
         "the manifest line says the dtype, after the columns, every other field kept",
         arguments: [
             (DatasetPlanTrajectoryTests.plan, "float64"), (DatasetPlanTests.example, "float32"),
-        ]
-    )
+        ])
     func manifestDType(_ text: String, _ dtype: String) throws {
         let line = try Self.decode(text).item(0).manifestLine(file: "f", rows: 1, columns: ["a"], checksum: "c")
         let object = try #require(try JSONValue.parse(Data(line.utf8)).object)
@@ -64,8 +63,7 @@ import Testing
         #expect(
             object.keys == [
                 "index", "template", "parameters", "labels", "seeds", "file", "rows", "columns", "dtype", "checksum",
-            ]
-        )
+            ])
     }
 
     @Test("every sensor of a trajectory gets a seed derived from the plan's seed and the index")
@@ -107,8 +105,7 @@ import Testing
         #expect(alone.spec == run[5].spec)
         #expect(
             alone.manifestLine(file: "f", rows: 1, columns: [], checksum: "c")
-                == run[5].manifestLine(file: "f", rows: 1, columns: [], checksum: "c")
-        )
+                == run[5].manifestLine(file: "f", rows: 1, columns: [], checksum: "c"))
         let reseeded = try Self.decode(Self.edited(#""seed": 5"#, #""seed": 6"#)).item(5)
         #expect(reseeded.spec != run[5].spec)
     }
@@ -146,16 +143,13 @@ import Testing
             ),
             (
                 DatasetPlanTrajectoryTests.edited(
-                    #""correlationTime": 30}"#,
-                    #""correlationTime": 30, "outages": [{"start": 1, "end": 2}]}"#
-                ),
+                    #""correlationTime": 30}"#, #""correlationTime": 30, "outages": [{"start": 1, "end": 2}]}"#),
                 "$.templates[0].spec.trajectory.sensors.gnss.outages", "leave 'outages' out"
             ),
             (
                 DatasetPlanTrajectoryTests.edited(
                     #""route": {"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}"#,
-                    #""route": {"gpx": "walk.gpx", "speed": "$speed"}"#
-                ),
+                    #""route": {"gpx": "walk.gpx", "speed": "$speed"}"#),
                 "$.templates[0].spec.trajectory.route.gpx", "cannot name files"
             ),
             (
@@ -173,17 +167,12 @@ import Testing
             // A rate drawn per recording: the choice 25 is refused, naming the value.
             (
                 DatasetPlanTrajectoryTests.edited(
-                    #""speed": {"uniform""#,
-                    #""r": {"choice": [20, 25]}, "speed": {"uniform""#,
+                    #""speed": {"uniform""#, #""r": {"choice": [20, 25]}, "speed": {"uniform""#,
                     in: DatasetPlanTrajectoryTests.edited(
-                        #"{"preset": "bmi160"}"#,
-                        #"{"preset": "bmi160", "rate": "$r"}"#
-                    )
-                ),
+                        #"{"preset": "bmi160"}"#, #"{"preset": "bmi160", "rate": "$r"}"#)),
                 "$.templates[0].spec.trajectory.sensors.imu.rate", "r = 25"
             ),
-        ]
-    )
+        ])
     func refused(_ text: String, _ path: String, _ fragment: String) throws {
         let error = try #require(throws: SignalError.self) { try Self.decode(text) }
         #expect(error.location.path == path, "\(error)")
@@ -195,8 +184,7 @@ import Testing
         arguments: [
             #"{"route": {"speed": 1, "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}}"#,
             #"{"motion": {"preset": "walking"}, "route": {"speed": 1, "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}}"#,
-        ]
-    )
+        ])
     func routeRefused(_ spec: String) throws {
         let text = #"{"seed": 1, "rate": 10, "duration": 1, "templates": [{"name": "r", "spec": "# + spec + "}]}"
         let error = try #require(throws: SignalError.self) { try Self.decode(text) }
@@ -207,8 +195,7 @@ import Testing
     @Test("every example plan in Examples/datasets decodes and draws its first recordings")
     func examples() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Examples/datasets"
-        )
+            "../../Examples/datasets")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
             .sorted()
         #expect(files.contains("commute.json"))
@@ -221,8 +208,7 @@ import Testing
     @Test("the commute example draws trajectories, float64")
     func commuteIsTrajectories() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Examples/datasets/commute.json"
-        )
+            "../../Examples/datasets/commute.json")
         let plan = try DatasetPlan.decode(json: Data(contentsOf: url))
         let types = try Set((0..<12).map { try plan.item($0).sampleType })
         #expect(types == [.float64])

@@ -64,11 +64,7 @@ package final class CSVReader {
                 }
                 guard closed else {
                     throw SignalError(
-                        .malformed,
-                        "a quoted field is not closed (a '\"' is missing)",
-                        file: name,
-                        line: line
-                    )
+                        .malformed, "a quoted field is not closed (a '\"' is missing)", file: name, line: line)
                 }
                 while i < n, isSpace(scratch[i]) { i += 1 }
                 fields.append(String(decoding: value, as: UTF8.self))
@@ -77,9 +73,7 @@ package final class CSVReader {
                     throw SignalError(
                         .malformed,
                         "unexpected text after a quoted field (expected '\(separator == 0x09 ? "tab" : String(UnicodeScalar(separator)))')",
-                        file: name,
-                        line: line
-                    )
+                        file: name, line: line)
                 }
                 i += 1
                 continue
@@ -139,44 +133,23 @@ package final class CSVReader {
         let column = SignalErrorQuote.quote(header)
         guard !text.isEmpty else {
             throw SignalError(
-                .malformed,
-                "empty value in column '\(column)'",
-                file: name,
-                line: line,
-                index: index,
-                field: column
-            )
+                .malformed, "empty value in column '\(column)'", file: name, line: line, index: index, field: column)
         }
         guard let value = CSVReader.number(text) else {
             let lower = text.lowercased()
             if ["nan", "inf", "-inf", "+inf", "infinity", "-infinity"].contains(lower) {
                 throw SignalError(
-                    .nonFinite,
-                    "column '\(column)' must be a finite number, got \(SignalErrorQuote.quote(text))",
-                    file: name,
-                    line: line,
-                    index: index,
-                    field: column
-                )
+                    .nonFinite, "column '\(column)' must be a finite number, got \(SignalErrorQuote.quote(text))",
+                    file: name, line: line, index: index, field: column)
             }
             throw SignalError(
-                .malformed,
-                "'\(SignalErrorQuote.quote(text))' in column '\(column)' is not a number",
-                file: name,
-                line: line,
-                index: index,
-                field: column
-            )
+                .malformed, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is not a number",
+                file: name, line: line, index: index, field: column)
         }
         guard value.isFinite else {
             throw SignalError(
-                .nonFinite,
-                "'\(SignalErrorQuote.quote(text))' in column '\(column)' is beyond the range of a Double",
-                file: name,
-                line: line,
-                index: index,
-                field: column
-            )
+                .nonFinite, "'\(SignalErrorQuote.quote(text))' in column '\(column)' is beyond the range of a Double",
+                file: name, line: line, index: index, field: column)
         }
         return value
     }

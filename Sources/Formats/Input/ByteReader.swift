@@ -65,11 +65,7 @@ package final class ByteReader {
                 exhausted = true
                 if ferror(file) != 0 {
                     readError = SignalError(
-                        .unreadable,
-                        "read error: \(String(cString: strerror(errno)))",
-                        file: name,
-                        line: line
-                    )
+                        .unreadable, "read error: \(String(cString: strerror(errno)))", file: name, line: line)
                 }
             }
         } else {
@@ -143,11 +139,8 @@ package final class ByteReader {
             }
             if out.count > lineLimit {
                 throw SignalError(
-                    .malformed,
-                    "line \(line) is longer than \(lineLimit) bytes; is this a text file of points?",
-                    file: name,
-                    line: line
-                )
+                    .malformed, "line \(line) is longer than \(lineLimit) bytes; is this a text file of points?",
+                    file: name, line: line)
             }
             if found {
                 position += 1

@@ -87,12 +87,8 @@ package enum WriteAccess {
         var info = stat()
         guard stat(path, &info) == 0 else { return true }
         return allows(
-            mode: UInt32(info.st_mode),
-            owner: UInt32(info.st_uid),
-            group: UInt32(info.st_gid),
-            user: UInt32(geteuid()),
-            groups: currentGroups()
-        )
+            mode: UInt32(info.st_mode), owner: UInt32(info.st_uid), group: UInt32(info.st_gid),
+            user: UInt32(geteuid()), groups: currentGroups())
     }
 
     /// The effective group and the supplementary groups of this process.

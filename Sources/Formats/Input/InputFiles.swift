@@ -123,8 +123,7 @@ package struct InputFiles: Sendable {
                 throw SignalError(
                     .unreadable,
                     "the folder holds no \(list) file; give the files themselves, or the folder of an unzipped export",
-                    file: path
-                )
+                    file: path)
             }
             out += names.map { prefix + $0 }
         }
@@ -135,8 +134,7 @@ package struct InputFiles: Sendable {
     /// `folder/relative/path`, in no particular order.
     /// - Throws: `SignalError` `.tooLarge` naming the folder past `limit` files.
     static func walk(
-        _ folder: String,
-        limit: Int = folderLimit
+        _ folder: String, limit: Int = folderLimit
     ) throws(SignalError) -> [(path: String, identity: FileIdentity)] {
         var found: [(path: String, identity: FileIdentity)] = []
         var visited: Set<String> = []
@@ -157,8 +155,7 @@ package struct InputFiles: Sendable {
                         throw SignalError(
                             .tooLarge,
                             "a folder of more than \(limit) files (counting its subfolders'), too many to check every output against; give the files to read, or a folder of fewer files",
-                            file: folder
-                        )
+                            file: folder)
                     }
                 }
             }

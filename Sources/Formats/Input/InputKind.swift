@@ -52,14 +52,12 @@ package enum InputKind: Sendable, Hashable {
         var text = head.prefix(4096)[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
         let line = String(
-            decoding: text.drop { $0.isJSONWhitespace }.prefix { $0 != 0x0A && $0 != 0x0D },
-            as: UTF8.self
+            decoding: text.drop { $0.isJSONWhitespace }.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self
         )
         .trimmingCharacters(in: .whitespaces)
         let numeric = line.first.map { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." } ?? false
         let timeName = ["t", "time", "timestamp"].contains(
-            line.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        )
+            line.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
         return line.contains(",") || numeric || timeName ? .points(.csv) : nil
     }
 

@@ -47,9 +47,7 @@ package struct NamedInput: Sendable, Hashable {
     ///   - lineLimit: Longest line of a text input, in bytes.
     /// - Throws: `SignalError` (`unreadable`: missing file, a directory, a read error, too large).
     package static func open(
-        _ path: String,
-        spoolLimit: Int = defaultSpoolLimit,
-        lineLimit: Int = 1 << 20
+        _ path: String, spoolLimit: Int = defaultSpoolLimit, lineLimit: Int = 1 << 20
     ) throws(SignalError) -> NamedInput {
         let name = path == "-" ? "standard input" : path
         let fd: Int32
@@ -152,8 +150,7 @@ package struct NamedInput: Sendable, Hashable {
                         throw SignalError(
                             .malformed,
                             "holds a NUL byte at offset \(all.count + offset): binary data, not a text file of points or a spec",
-                            file: name
-                        )
+                            file: name)
                     }
                     if byte == 0x0A {
                         lineLength = 0
@@ -163,8 +160,7 @@ package struct NamedInput: Sendable, Hashable {
                             throw SignalError(
                                 .malformed,
                                 "has a line longer than \(lineLimit) bytes; is this a text file of points or a spec?",
-                                file: name
-                            )
+                                file: name)
                         }
                     }
                 }
@@ -172,10 +168,8 @@ package struct NamedInput: Sendable, Hashable {
             all.append(chunk)
             guard all.count <= limit else {
                 throw SignalError(
-                    .unreadable,
-                    "gives more than \(limit) bytes; save it to a regular file and pass its path",
-                    file: name
-                )
+                    .unreadable, "gives more than \(limit) bytes; save it to a regular file and pass its path",
+                    file: name)
             }
         }
         return all

@@ -15,12 +15,8 @@ extension JSONValue {
             return try JSONParser.parse(data, limits: limits)
         } catch {
             throw SignalError(
-                error.isTooLarge ? .tooLarge : .malformed,
-                error.message,
-                line: error.line,
-                column: error.column,
-                path: error.path
-            )
+                error.isTooLarge ? .tooLarge : .malformed, error.message, line: error.line, column: error.column,
+                path: error.path)
         }
     }
 

@@ -22,10 +22,7 @@ package enum JSONVector3 {
         case .array(let items):
             guard items.count == 3 else {
                 throw SignalError(
-                    .malformed,
-                    path: path,
-                    "'\(name)' must be a number or [x, y, z], got an array of \(items.count)"
-                )
+                    .malformed, path: path, "'\(name)' must be a number or [x, y, z], got an array of \(items.count)")
             }
             var v = SIMD3<Double>.zero
             for i in 0..<3 { v[i] = try JSONFields.number(items[i], path: "\(path)[\(i)]", name: name) }

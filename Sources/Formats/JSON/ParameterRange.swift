@@ -16,10 +16,7 @@ package enum ParameterRange {
     ///   - range: The values allowed.
     ///   - path: The JSON path of the parameter, where the error is located.
     package static func check(
-        _ value: Double,
-        _ field: String,
-        unit: String,
-        in range: ClosedRange<Double>,
+        _ value: Double, _ field: String, unit: String, in range: ClosedRange<Double>,
         path: String
     ) throws(SignalError) {
         let unit = unit.isEmpty ? "" : " \(unit)"
@@ -28,10 +25,8 @@ package enum ParameterRange {
         }
         guard range.contains(value) else {
             throw SignalError(
-                .outOfRange,
-                path: path,
-                "\(field) \(value)\(unit) is outside \(range.lowerBound)\(unit) ... \(range.upperBound)\(unit)"
-            )
+                .outOfRange, path: path,
+                "\(field) \(value)\(unit) is outside \(range.lowerBound)\(unit) ... \(range.upperBound)\(unit)")
         }
     }
 }

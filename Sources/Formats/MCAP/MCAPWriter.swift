@@ -105,9 +105,7 @@ package struct MCAPWriter: Sendable {
     ///   - metadata: Key–value pairs stored with the channel.
     /// - Returns: The channel's id (0, 1, …).
     package mutating func addChannel(
-        topic: String,
-        messageEncoding: String,
-        schema: UInt16,
+        topic: String, messageEncoding: String, schema: UInt16,
         metadata: [String: String] = [:]
     ) -> UInt16 {
         precondition(!finished && channelCount < UInt16.max, "channel after finish() or more than 65535")
@@ -134,10 +132,7 @@ package struct MCAPWriter: Sendable {
     ///   - publishTime: When it was published, ns (default `logTime`).
     ///   - data: The serialised message (CDR for `cdr`).
     package mutating func addMessage(
-        channel: UInt16,
-        sequence: UInt32? = nil,
-        logTime: UInt64,
-        publishTime: UInt64? = nil,
+        channel: UInt16, sequence: UInt32? = nil, logTime: UInt64, publishTime: UInt64? = nil,
         data: [UInt8]
     ) {
         precondition(!finished && channel < channelCount, "message after finish() or on an unknown channel")
@@ -192,15 +187,9 @@ package struct MCAPWriter: Sendable {
         }
         chunks.append(
             ChunkSummary(
-                startTime: chunkStart,
-                endTime: chunkEnd,
-                offset: offset,
-                length: length,
-                messageIndexOffsets: indexOffsets,
-                messageIndexLength: position - indexStart,
-                size: UInt64(records.count)
-            )
-        )
+                startTime: chunkStart, endTime: chunkEnd, offset: offset, length: length,
+                messageIndexOffsets: indexOffsets, messageIndexLength: position - indexStart,
+                size: UInt64(records.count)))
         chunk.bytes.removeAll(keepingCapacity: true)
         chunkIndexes.removeAll(keepingCapacity: true)
         chunkStart = .max

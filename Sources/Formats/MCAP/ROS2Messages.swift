@@ -91,12 +91,8 @@ extension ROS2 {
 
         /// A message from its fields (covariances of 9 elements).
         package init(
-            header: Header,
-            orientation: SIMD4<Double>,
-            orientationCovariance: [Double],
-            angularVelocity: SIMD3<Double>,
-            angularVelocityCovariance: [Double],
-            linearAcceleration: SIMD3<Double>,
+            header: Header, orientation: SIMD4<Double>, orientationCovariance: [Double], angularVelocity: SIMD3<Double>,
+            angularVelocityCovariance: [Double], linearAcceleration: SIMD3<Double>,
             linearAccelerationCovariance: [Double]
         ) {
             self.header = header
@@ -216,8 +212,7 @@ extension ROS2 {
                 uint16 SERVICE_GALILEO = 8
                 uint16 service
 
-                """
-            )
+                """)
         /// `COVARIANCE_TYPE_APPROXIMATED`.
         package static let covarianceApproximated: UInt8 = 1
         /// Stamp and frame.
@@ -239,14 +234,8 @@ extension ROS2 {
 
         /// A message from its fields.
         package init(
-            header: Header,
-            status: Int8,
-            service: UInt16,
-            latitude: Double,
-            longitude: Double,
-            altitude: Double,
-            covariance: [Double],
-            covarianceType: UInt8
+            header: Header, status: Int8, service: UInt16, latitude: Double, longitude: Double, altitude: Double,
+            covariance: [Double], covarianceType: UInt8
         ) {
             self.header = header
             self.status = status
@@ -286,14 +275,10 @@ extension ROS2 {
             """ + ROS2.header
             + ROS2.dependency("geometry_msgs/PoseWithCovariance", "geometry_msgs/Pose pose\nfloat64[36] covariance\n")
             + ROS2.dependency(
-                "geometry_msgs/Pose",
-                "geometry_msgs/Point position\ngeometry_msgs/Quaternion orientation\n"
-            )
+                "geometry_msgs/Pose", "geometry_msgs/Point position\ngeometry_msgs/Quaternion orientation\n")
             + ROS2.point + ROS2.quaternion
             + ROS2.dependency(
-                "geometry_msgs/TwistWithCovariance",
-                "geometry_msgs/Twist twist\nfloat64[36] covariance\n"
-            )
+                "geometry_msgs/TwistWithCovariance", "geometry_msgs/Twist twist\nfloat64[36] covariance\n")
             + ROS2.dependency("geometry_msgs/Twist", "geometry_msgs/Vector3 linear\ngeometry_msgs/Vector3 angular\n")
             + ROS2.vector3
         /// Stamp and the pose's frame.
@@ -313,13 +298,8 @@ extension ROS2 {
 
         /// A message from its fields.
         package init(
-            header: Header,
-            childFrameID: String,
-            position: SIMD3<Double>,
-            orientation: SIMD4<Double>,
-            linearVelocity: SIMD3<Double>,
-            angularVelocity: SIMD3<Double>,
-            poseCovariance: [Double],
+            header: Header, childFrameID: String, position: SIMD3<Double>, orientation: SIMD4<Double>,
+            linearVelocity: SIMD3<Double>, angularVelocity: SIMD3<Double>, poseCovariance: [Double],
             twistCovariance: [Double]
         ) {
             self.header = header

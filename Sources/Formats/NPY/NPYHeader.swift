@@ -41,9 +41,7 @@ package struct NPYHeader: Sendable, Hashable {
         let unpadded = 10 + dict.utf8.count + 1
         dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
         precondition(
-            dict.utf8.count <= Int(UInt16.max),
-            ".npy header of \(dict.utf8.count) bytes does not fit version 1.0"
-        )
+            dict.utf8.count <= Int(UInt16.max), ".npy header of \(dict.utf8.count) bytes does not fit version 1.0")
         var data = Data(magic + [1, 0])
         let length = UInt16(dict.utf8.count)
         data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
@@ -100,8 +98,7 @@ package struct NPYHeader: Sendable, Hashable {
         case "<f8", "float64": width = 8
         default:
             throw fail(
-                ".npy dtype \(descr.prefix(20)) is not supported; use little-endian float32 (<f4) or float64 (<f8)"
-            )
+                ".npy dtype \(descr.prefix(20)) is not supported; use little-endian float32 (<f4) or float64 (<f8)")
         }
         if try dict.bool("fortran_order") == true {
             throw fail("Fortran-ordered .npy arrays are not supported; save with C order")
@@ -180,8 +177,7 @@ private struct NPYDict {
                     s = s.dropFirst(digits.count)
                     guard let n = Int(digits.filter { $0 != "L" }), n >= 0 else {
                         throw fail(
-                            "the shape holds \(digits.prefix(30)), which is not a whole number from 0 to \(Int.max)"
-                        )
+                            "the shape holds \(digits.prefix(30)), which is not a whole number from 0 to \(Int.max)")
                     }
                     items.append(n)
                     skip()

@@ -31,10 +31,7 @@ package final class PointReader {
     }
 
     private func error(
-        _ code: SignalError.Code,
-        _ message: String,
-        line: Int?,
-        index: Int? = nil,
+        _ code: SignalError.Code, _ message: String, line: Int?, index: Int? = nil,
         field: String? = nil
     ) -> SignalError {
         SignalError(code, message, file: bytes.name, line: line, index: index, field: field)
@@ -58,10 +55,7 @@ package final class PointReader {
             throw error(
                 .invalidTime,
                 "timestamp \(point.timestamp) s is before the previous point's \(previous) s; timestamps must not decrease",
-                line: line,
-                index: index,
-                field: "timestamp"
-            )
+                line: line, index: index, field: "timestamp")
         }
         previous = point.timestamp
         index += 1
@@ -114,10 +108,7 @@ package final class PointReader {
             }
             guard first == UInt8(ascii: "[") else {
                 throw error(
-                    .malformed,
-                    "expected '[': a JSON point file is an array of point objects",
-                    line: bytes.line
-                )
+                    .malformed, "expected '[': a JSON point file is an array of point objects", line: bytes.line)
             }
             bytes.skipWhitespace()
             if bytes.peek() == UInt8(ascii: "]") {
@@ -158,21 +149,14 @@ package final class PointReader {
             scratch.append(byte)
             if scratch.count > bytes.lineLimit {
                 throw error(
-                    .malformed,
-                    "point \(index) is longer than \(bytes.lineLimit) bytes",
-                    line: line,
-                    index: index
-                )
+                    .malformed, "point \(index) is longer than \(bytes.lineLimit) bytes", line: line, index: index)
             }
         }
         guard let terminator else {
             try bytes.checkReadError()
             throw error(
-                .malformed,
-                "unexpected end of file inside the array of points (missing ']')",
-                line: bytes.line,
-                index: index
-            )
+                .malformed, "unexpected end of file inside the array of points (missing ']')", line: bytes.line,
+                index: index)
         }
         while let last = scratch.last, last.isJSONWhitespace { scratch.removeLast() }
         guard !scratch.isEmpty else {
@@ -207,10 +191,7 @@ package final class PointReader {
     private func readHeader(_ csv: CSVReader) throws(SignalError) {
         guard try csv.nextRecord(into: &fields) else {
             throw error(
-                .malformed,
-                "the file is empty; expected a CSV header such as 'timestamp,x,y,z'",
-                line: csv.line
-            )
+                .malformed, "the file is empty; expected a CSV header such as 'timestamp,x,y,z'", line: csv.line)
         }
         let line = csv.line
         var seen: Set<Int> = []
@@ -235,9 +216,7 @@ package final class PointReader {
                 throw error(
                     .duplicateField,
                     "column '\(name)' appears twice in the CSV header (x, y, z are userAcceleration.x, .y, .z; t is timestamp)",
-                    line: line,
-                    field: name
-                )
+                    line: line, field: name)
             }
             columns.append(slot)
             columnNames.append(name)
@@ -251,9 +230,7 @@ package final class PointReader {
             throw error(
                 .missingField,
                 "the attitude needs all four quaternion columns; missing \(missing.joined(separator: ", "))",
-                line: line,
-                field: missing.first
-            )
+                line: line, field: missing.first)
         }
         hasAttitude = attitude.count == 4
     }
@@ -268,11 +245,8 @@ package final class PointReader {
         let line = csv.line
         guard fields.count == columns.count else {
             throw error(
-                .malformed,
-                "expected \(columns.count) fields as in the header, found \(fields.count)",
-                line: line,
-                index: index
-            )
+                .malformed, "expected \(columns.count) fields as in the header, found \(fields.count)", line: line,
+                index: index)
         }
         for i in 1..<values.count { values[i] = 0 }
         for (k, text) in fields.enumerated() {
@@ -284,8 +258,7 @@ package final class PointReader {
             userAcceleration: Acceleration(x: v[1], y: v[2], z: v[3]),
             gravity: Acceleration(x: v[4], y: v[5], z: v[6]),
             rotationRate: RotationRate(x: v[7], y: v[8], z: v[9]),
-            attitude: hasAttitude ? Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]) : nil
-        )
+            attitude: hasAttitude ? Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]) : nil)
         return (point, line)
     }
 }

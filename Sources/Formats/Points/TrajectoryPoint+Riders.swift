@@ -7,20 +7,11 @@ extension TrajectoryPoint {
     package var riders: TrajectoryRiders {
         TrajectoryRiders(
             heading: TrajectoryRiders.Heading(
-                trueHeading: trueHeading,
-                magneticHeading: magneticHeading,
-                headingAccuracy: headingAccuracy
-            ),
-            magneticField: magneticField.vector,
-            pressure: pressure,
-            altitude: altitude,
+                trueHeading: trueHeading, magneticHeading: magneticHeading,
+                headingAccuracy: headingAccuracy),
+            magneticField: magneticField.vector, pressure: pressure, altitude: altitude,
             pedometer: TrajectoryRiders.Pedometer(
-                steps: steps,
-                distance: distance,
-                cadence: cadence,
-                floorsAscended: floorsAscended,
-                floorsDescended: floorsDescended
-            )
-        )
+                steps: steps, distance: distance, cadence: cadence,
+                floorsAscended: floorsAscended, floorsDescended: floorsDescended))
     }
 }

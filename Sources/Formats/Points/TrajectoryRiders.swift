@@ -73,10 +73,7 @@ package struct TrajectoryRiders: Sendable, Hashable {
     package var pedometer: Pedometer?
 
     package init(
-        heading: Heading? = nil,
-        magneticField: SIMD3<Double>? = nil,
-        pressure: Double? = nil,
-        altitude: Double? = nil,
+        heading: Heading? = nil, magneticField: SIMD3<Double>? = nil, pressure: Double? = nil, altitude: Double? = nil,
         pedometer: Pedometer? = nil
     ) {
         self.heading = heading
@@ -131,18 +128,12 @@ package struct TrajectoryRiders: Sendable, Hashable {
                 return d
             }
             riders.heading = Heading(
-                trueHeading: try degrees("trueHeading"),
-                magneticHeading: try degrees("magneticHeading"),
-                headingAccuracy: try f.number("headingAccuracy")
-            )
+                trueHeading: try degrees("trueHeading"), magneticHeading: try degrees("magneticHeading"),
+                headingAccuracy: try f.number("headingAccuracy"))
         }
         if let v = object["magneticField"] {
             let f = try JSONFields(
-                v,
-                path: JSONPath.child(path, "magneticField"),
-                what: "'magneticField'",
-                fields: fieldAxes
-            )
+                v, path: JSONPath.child(path, "magneticField"), what: "'magneticField'", fields: fieldAxes)
             riders.magneticField = SIMD3(try f.number("x"), try f.number("y"), try f.number("z"))
         }
         if let v = object["pressure"] {
@@ -157,11 +148,7 @@ package struct TrajectoryRiders: Sendable, Hashable {
         }
         if let v = object["pedometer"] {
             let f = try JSONFields(
-                v,
-                path: JSONPath.child(path, "pedometer"),
-                what: "'pedometer'",
-                fields: pedometerFields
-            )
+                v, path: JSONPath.child(path, "pedometer"), what: "'pedometer'", fields: pedometerFields)
             func count(_ name: String) throws(SignalError) -> Int {
                 guard let u = try f.optionalUnsigned(name) else {
                     throw SignalError(.missingField, path: f.path, "missing required field '\(name)' in 'pedometer'")
@@ -179,12 +166,9 @@ package struct TrajectoryRiders: Sendable, Hashable {
                 return x
             }
             riders.pedometer = Pedometer(
-                steps: try count("steps"),
-                distance: try amount("distance", "m"),
-                cadence: try amount("cadence", "steps/s"),
-                floorsAscended: try count("floorsAscended"),
-                floorsDescended: try count("floorsDescended")
-            )
+                steps: try count("steps"), distance: try amount("distance", "m"),
+                cadence: try amount("cadence", "steps/s"), floorsAscended: try count("floorsAscended"),
+                floorsDescended: try count("floorsDescended"))
         }
         return riders
     }

@@ -38,38 +38,25 @@ package enum MagnetometerCalibrationRules {
     package static func check(hardIron: SIMD3<Double>, softIron: [SIMD3<Double>], path: String) throws(SignalError) {
         for i in 0..<3 {
             try ParameterRange.check(
-                hardIron[i],
-                "hard_iron[\(i)]",
-                unit: "µT",
-                in: hardIronOffsets,
-                path: "\(path).hard_iron[\(i)]"
-            )
+                hardIron[i], "hard_iron[\(i)]", unit: "µT", in: hardIronOffsets,
+                path: "\(path).hard_iron[\(i)]")
         }
         guard softIron.count == 3 else {
             throw SignalError(
-                .malformed,
-                path: "\(path).soft_iron",
-                "soft_iron must have 3 rows of 3, got \(softIron.count) rows"
-            )
+                .malformed, path: "\(path).soft_iron", "soft_iron must have 3 rows of 3, got \(softIron.count) rows")
         }
         for i in 0..<3 {
             for j in 0..<3 {
                 try ParameterRange.check(
-                    softIron[i][j],
-                    "soft_iron[\(i)][\(j)]",
-                    unit: "",
-                    in: softIronEntries,
-                    path: "\(path).soft_iron[\(i)][\(j)]"
-                )
+                    softIron[i][j], "soft_iron[\(i)][\(j)]", unit: "", in: softIronEntries,
+                    path: "\(path).soft_iron[\(i)][\(j)]")
             }
         }
         let determinant = determinant(softIron)
         guard abs(determinant) >= minimumSoftIronDeterminant else {
             throw SignalError(
-                .outOfRange,
-                path: "\(path).soft_iron",
-                "soft_iron is singular (determinant \(determinant)); it must be invertible, |det| ≥ 1e-6"
-            )
+                .outOfRange, path: "\(path).soft_iron",
+                "soft_iron is singular (determinant \(determinant)); it must be invertible, |det| ≥ 1e-6")
         }
     }
 

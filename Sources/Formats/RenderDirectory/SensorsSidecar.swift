@@ -68,24 +68,19 @@ package struct SensorsSidecar: Sendable, Hashable {
     package func validate() throws(SignalError) {
         if let epoch, ISO8601.parse(epoch) == nil {
             throw SignalError(
-                .malformed,
-                path: "$.epoch",
+                .malformed, path: "$.epoch",
                 "$.epoch must be an ISO 8601 date and time such as \"2026-06-01T08:30:00Z\", got \"\(SignalError.quoted(epoch, limit: 40))\""
             )
         }
         if let unit = accelerometerUnit, !Self.accelerometerUnits.contains(unit) {
             throw SignalError(
-                .malformed,
-                path: "$.accelerometerUnit",
-                "$.accelerometerUnit must be \"g\" or \"m/s^2\", got \"\(SignalError.quoted(unit, limit: 40))\""
-            )
+                .malformed, path: "$.accelerometerUnit",
+                "$.accelerometerUnit must be \"g\" or \"m/s^2\", got \"\(SignalError.quoted(unit, limit: 40))\"")
         }
         if let magnetometer {
             try MagnetometerCalibrationRules.check(
-                hardIron: magnetometer.hardIron,
-                softIron: magnetometer.softIron,
-                path: "$.magnetometer"
-            )
+                hardIron: magnetometer.hardIron, softIron: magnetometer.softIron,
+                path: "$.magnetometer")
         }
     }
 
@@ -100,9 +95,7 @@ package struct SensorsSidecar: Sendable, Hashable {
         }
         if let magnetometer {
             let calibration = MagnetometerCalibrationRules.json(
-                hardIron: magnetometer.hardIron,
-                softIron: magnetometer.softIron
-            )
+                hardIron: magnetometer.hardIron, softIron: magnetometer.softIron)
             members.append(JSONObject.Member(key: "magnetometer", value: .object(JSONObject(calibration))))
         }
         return JSONValue.object(JSONObject(members)).spacedSerialization + "\n"
@@ -115,22 +108,13 @@ package struct SensorsSidecar: Sendable, Hashable {
     ///   `missingField` for a magnetometer without `hard_iron` or `soft_iron`; then ``validate()``'s errors.
     package static func read(_ data: Data) throws(SignalError) -> SensorsSidecar {
         let f = try JSONFields(
-            try JSONValue.parse(data, limits: JSONLimits(bytes: sizeLimit)),
-            path: "$",
-            what: "sensors.json",
-            fields: keys
-        )
+            try JSONValue.parse(data, limits: JSONLimits(bytes: sizeLimit)), path: "$",
+            what: "sensors.json", fields: keys)
         var sidecar = SensorsSidecar(
-            epoch: try f.optionalString("epoch"),
-            accelerometerUnit: try f.optionalString("accelerometerUnit")
-        )
+            epoch: try f.optionalString("epoch"), accelerometerUnit: try f.optionalString("accelerometerUnit"))
         if let value = try f.value("magnetometer") {
             let m = try JSONFields(
-                value,
-                path: f.path("magnetometer"),
-                what: "'magnetometer'",
-                fields: ["hard_iron", "soft_iron"]
-            )
+                value, path: f.path("magnetometer"), what: "'magnetometer'", fields: ["hard_iron", "soft_iron"])
             let (hardIron, softIron) = try MagnetometerCalibrationRules.read(m)
             guard let hardIron else {
                 throw SignalError(.missingField, path: m.path, "missing required field 'hard_iron' in 'magnetometer'")

@@ -25,13 +25,8 @@ package enum LocationColumns {
     ///   - verticalAccuracy: Metres.
     @inline(__always)
     package static func row(
-        latitude: Double,
-        longitude: Double,
-        altitude: Double,
-        speed: Double,
-        course: Double,
-        horizontalAccuracy: Double,
-        verticalAccuracy: Double
+        latitude: Double, longitude: Double, altitude: Double, speed: Double, course: Double,
+        horizontalAccuracy: Double, verticalAccuracy: Double
     ) -> [Double] {
         [latitude, longitude, altitude, speed, course, horizontalAccuracy, verticalAccuracy]
     }

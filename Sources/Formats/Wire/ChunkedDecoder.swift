@@ -42,8 +42,7 @@ package struct ChunkedDecoder {
                     sizeEnded = sizeDigits > 0
                 } else if !inExtension {
                     throw WireError(
-                        "a chunk size line holds '\(Character(Unicode.Scalar(byte)))', not a hexadecimal digit"
-                    )
+                        "a chunk size line holds '\(Character(Unicode.Scalar(byte)))', not a hexadecimal digit")
                 }
                 i += 1
             case .sizeLineEnd:

@@ -215,8 +215,7 @@ package struct WebSocketFrameReader {
     }
 
     private static func message(
-        _ opcode: WebSocketProtocol.Opcode,
-        _ payload: [UInt8]
+        _ opcode: WebSocketProtocol.Opcode, _ payload: [UInt8]
     ) throws(WireError) -> WebSocketMessage {
         guard opcode == .text else { return .binary(payload) }
         guard let text = String(validating: payload, as: UTF8.self) else {

@@ -103,9 +103,7 @@ final class FanOut: Sendable {
     ///   - batchLimit: Most points in one stream's batch.
     ///   - now: Nanoseconds on a monotonic clock.
     init(
-        feed: NIOLockedValueBox<FeedState>,
-        window: Duration,
-        batchLimit: Int,
+        feed: NIOLockedValueBox<FeedState>, window: Duration, batchLimit: Int,
         now: @escaping @Sendable () -> Int64 = { Monotonic.now() }
     ) {
         self.feed = feed
@@ -121,10 +119,7 @@ final class FanOut: Sendable {
     /// - Returns: A future completed once no more points will be written: the stream was detached, the
     ///   channel closed, or the feed closed.
     func attach(
-        _ subscription: Int,
-        channel: any Channel,
-        encoding: StreamEncoding,
-        head: Int? = nil
+        _ subscription: Int, channel: any Channel, encoding: StreamEncoding, head: Int? = nil
     ) -> EventLoopFuture<Void> {
         let sink = Sink(subscription: subscription, channel: channel, encoding: encoding, head: head)
         let key = ObjectIdentifier(channel.eventLoop)
@@ -284,15 +279,12 @@ final class FanOut: Sendable {
             if ids, let note = batch.note {
                 let text = StreamMessage.note(note)
                 sink.channel.write(
-                    WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)),
-                    promise: nil
-                )
+                    WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), promise: nil)
             }
             for entry in batch.entries {
                 sink.channel.write(
                     WebSocketFrame(fin: true, opcode: .text, data: ids ? cache.wrapped(entry) : entry.json),
-                    promise: nil
-                )
+                    promise: nil)
             }
         }
     }
@@ -374,8 +366,7 @@ struct BatchCache {
         if let key, let body = bodies[key] { return body }
         var body = ByteBuffer()
         body.reserveCapacity(
-            batch.entries.reduce(batch.note.map { $0.utf8.count + 4 } ?? 0) { $0 + $1.event.readableBytes }
-        )
+            batch.entries.reduce(batch.note.map { $0.utf8.count + 4 } ?? 0) { $0 + $1.event.readableBytes })
         if let note = batch.note { body.writeString(SSEWriter.comment(note)) }
         for entry in batch.entries { body.writeImmutableBuffer(entry.event) }
         if let key { bodies[key] = body }

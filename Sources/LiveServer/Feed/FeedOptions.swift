@@ -60,13 +60,8 @@ public struct FeedOptions: Sendable, Hashable {
     ///   - writeWindow: The shortest time between two writes to a streaming client (default 3 ms; see
     ///     ``writeWindow``).
     public init(
-        sampleRate: Double = 100,
-        speed: Double = 1,
-        loop: Bool = false,
-        replaySeconds: Double = 10,
-        timing: TimingPolicy = .efficient,
-        batchLimit: Int = 512,
-        epoch: Double? = nil,
+        sampleRate: Double = 100, speed: Double = 1, loop: Bool = false, replaySeconds: Double = 10,
+        timing: TimingPolicy = .efficient, batchLimit: Int = 512, epoch: Double? = nil,
         writeWindow: Duration = .milliseconds(3)
     ) {
         self.epoch = epoch
@@ -91,9 +86,7 @@ public struct FeedOptions: Sendable, Hashable {
         try FeedOptions.checkSpeed(speed, name: "--speed")
         guard replaySeconds.isFinite, replaySeconds >= 10, replaySeconds <= 3600 else {
             throw SignalError(
-                .invalidArgument,
-                "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)"
-            )
+                .invalidArgument, "the replay buffer must hold from 10 to 3600 seconds, got \(replaySeconds)")
         }
         if let epoch {
             guard epoch.isFinite, epoch >= 0 else {
@@ -116,9 +109,7 @@ public struct FeedOptions: Sendable, Hashable {
         guard speed.isFinite, speeds.contains(speed) else {
             throw SignalError(
                 path == nil ? .invalidArgument : .outOfRange,
-                "\(name) must be a number from \(speeds.lowerBound) to \(speeds.upperBound), got \(speed)",
-                path: path
-            )
+                "\(name) must be a number from \(speeds.lowerBound) to \(speeds.upperBound), got \(speed)", path: path)
         }
     }
 }

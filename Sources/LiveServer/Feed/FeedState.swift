@@ -85,8 +85,7 @@ struct FeedState: Sendable {
         if let spec, case .trajectory(let trajectory) = spec.document {
             kind = .trajectory(
                 trajectory,
-                TrajectoryHolds(accelerometer: accelerometerHold, heading: headingHold, pressure: pressureHold)
-            )
+                TrajectoryHolds(accelerometer: accelerometerHold, heading: headingHold, pressure: pressureHold))
         } else if let v = accelerometerHold {
             kind = .hold(v)
         } else if let spec {

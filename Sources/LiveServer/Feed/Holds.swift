@@ -32,24 +32,18 @@ struct UpdateRequest: Sendable, Hashable {
         }
         guard UpdateRequest.fields.contains(where: f.has) else {
             throw SignalError(
-                .missingField,
-                path: "$",
+                .missingField, path: "$",
                 "an update needs 'accelerometer' ({\"x\", \"y\", \"z\"} in g), 'location' ({\"latitude\", \"longitude\"} in degrees), 'heading' ({\"trueHeading\", \"magneticHeading\"} in degrees) and/or 'pressure' (Pa)"
             )
         }
         if let value = try f.value("accelerometer") {
             let a = try JSONFields(
-                value,
-                path: f.path("accelerometer"),
-                what: "'accelerometer'",
-                fields: ["x", "y", "z"]
-            )
+                value, path: f.path("accelerometer"), what: "'accelerometer'", fields: ["x", "y", "z"])
             func component(_ name: String) throws(SignalError) -> Double {
                 let v = try a.number(name)
                 guard abs(v) <= UpdateRequest.largestComponent else {
                     throw SignalError(
-                        .outOfRange,
-                        path: a.path(name),
+                        .outOfRange, path: a.path(name),
                         "'\(name)' must be from -\(UpdateRequest.largestComponent) to \(UpdateRequest.largestComponent) g, got \(v)"
                     )
                 }
@@ -59,60 +53,42 @@ struct UpdateRequest: Sendable, Hashable {
         }
         if let value = try f.value("location") {
             let l = try JSONFields(
-                value,
-                path: f.path("location"),
-                what: "'location'",
-                fields: ["latitude", "longitude"]
-            )
+                value, path: f.path("location"), what: "'location'", fields: ["latitude", "longitude"])
             let latitude = try l.number("latitude")
             let longitude = try l.number("longitude")
             guard (-90...90).contains(latitude) else {
                 throw SignalError(
-                    .outOfRange,
-                    path: l.path("latitude"),
-                    "'latitude' must be from -90 to 90 degrees, got \(latitude)"
-                )
+                    .outOfRange, path: l.path("latitude"), "'latitude' must be from -90 to 90 degrees, got \(latitude)")
             }
             guard (-180...180).contains(longitude) else {
                 throw SignalError(
-                    .outOfRange,
-                    path: l.path("longitude"),
-                    "'longitude' must be from -180 to 180 degrees, got \(longitude)"
-                )
+                    .outOfRange, path: l.path("longitude"),
+                    "'longitude' must be from -180 to 180 degrees, got \(longitude)")
             }
             location = GeoCoordinate(latitude: latitude, longitude: longitude)
         }
         if let value = try f.value("heading") {
             guard case .object = value else {
                 throw SignalError(
-                    .malformed,
-                    path: f.path("heading"),
+                    .malformed, path: f.path("heading"),
                     "'heading' must be an object, {\"trueHeading\": degrees} with an optional \"magneticHeading\", got \(value.preview())"
                 )
             }
             let h = try JSONFields(
-                value,
-                path: f.path("heading"),
-                what: "'heading'",
-                fields: ["trueHeading", "magneticHeading"]
-            )
+                value, path: f.path("heading"), what: "'heading'", fields: ["trueHeading", "magneticHeading"])
             func degrees(_ name: String) throws(SignalError) -> Double? {
                 guard let v = try h.optionalNumber(name) else { return nil }
                 guard v.isFinite, v >= 0, v < 360 else {
                     throw SignalError(
-                        .outOfRange,
-                        path: h.path(name),
-                        "'\(name)' must be from 0 up to (not including) 360 degrees, got \(v)"
-                    )
+                        .outOfRange, path: h.path(name),
+                        "'\(name)' must be from 0 up to (not including) 360 degrees, got \(v)")
                 }
                 return v + 0  // -0 is 0
             }
             guard let trueHeading = try degrees("trueHeading") else {
                 throw SignalError(
-                    .missingField,
-                    path: h.path("trueHeading"),
-                    "missing required field 'trueHeading' (degrees clockwise from true north, 0 up to 360)"
-                )
+                    .missingField, path: h.path("trueHeading"),
+                    "missing required field 'trueHeading' (degrees clockwise from true north, 0 up to 360)")
             }
             heading = HeldHeading(trueHeading: trueHeading, magneticHeading: try degrees("magneticHeading"))
         }
@@ -120,8 +96,7 @@ struct UpdateRequest: Sendable, Hashable {
             let p = try f.number("pressure")
             guard p.isFinite, UpdateRequest.pressureRange.contains(p) else {
                 throw SignalError(
-                    .outOfRange,
-                    path: f.path("pressure"),
+                    .outOfRange, path: f.path("pressure"),
                     "'pressure' must be from \(UpdateRequest.pressureRange.lowerBound) to \(UpdateRequest.pressureRange.upperBound) Pa, got \(p)"
                 )
             }
@@ -146,10 +121,7 @@ enum ControlRequest: Sendable, Hashable {
         case "pause", "resume":
             if f.has("speed") {
                 throw SignalError(
-                    .unknownField,
-                    path: f.path("speed"),
-                    "'speed' goes with the action 'speed' only, not '\(action)'"
-                )
+                    .unknownField, path: f.path("speed"), "'speed' goes with the action 'speed' only, not '\(action)'")
             }
             self = action == "pause" ? .pause : .resume
         case "speed":

@@ -66,9 +66,7 @@ public final class LiveFeed: Sendable {
     /// - Throws: `SignalError` for options out of range, or an epoch with a point file, in the
     ///   future, or too far in the past.
     public convenience init<C: Clock>(
-        source: LiveSource,
-        options: FeedOptions,
-        clock: C,
+        source: LiveSource, options: FeedOptions, clock: C,
         wallClock: @escaping @Sendable () -> Double
     ) throws(SignalError)
     where C.Duration == Duration {
@@ -87,10 +85,7 @@ public final class LiveFeed: Sendable {
     }
 
     private init<C: Clock>(
-        source: LiveSource,
-        options: FeedOptions,
-        clock: C,
-        wall: @escaping @Sendable () -> Double
+        source: LiveSource, options: FeedOptions, clock: C, wall: @escaping @Sendable () -> Double
     ) throws(SignalError)
     where C.Duration == Duration {
         let options = try options.validated()
@@ -100,8 +95,7 @@ public final class LiveFeed: Sendable {
             if case .points = source {
                 throw SignalError(
                     .invalidArgument,
-                    "--epoch pins a spec's timeline to the wall clock; a point file plays on its own timestamps"
-                )
+                    "--epoch pins a spec's timeline to the wall clock; a point file plays on its own timestamps")
             }
             _ = try LiveFeed.epochIndex(epoch: epoch, now: wall(), rate: options.sampleRate)
         }
@@ -128,8 +122,7 @@ public final class LiveFeed: Sendable {
             wanted < Double(FeedOptions.largestReplayCapacity)
             ? max(16, Int(wanted)) : FeedOptions.largestReplayCapacity
         state = NIOLockedValueBox(
-            FeedState(source: source, timing: timing, ring: PointRing(capacity: capacity), speed: options.speed)
-        )
+            FeedState(source: source, timing: timing, ring: PointRing(capacity: capacity), speed: options.speed))
         fanOut = FanOut(feed: state, window: options.writeWindow, batchLimit: options.batchLimit)
     }
 
@@ -161,8 +154,7 @@ public final class LiveFeed: Sendable {
         guard exact < Double(FeedOptions.largestEpochIndex) else {
             throw SignalError(
                 .invalidArgument,
-                "--epoch \(epoch) puts the timeline \(exact) points in at \(rate) Hz; at most 2^48 are allowed"
-            )
+                "--epoch \(epoch) puts the timeline \(exact) points in at \(rate) Hz; at most 2^48 are allowed")
         }
         return exact
     }
@@ -211,20 +203,12 @@ public final class LiveFeed: Sendable {
         }
         let maker = PointMaker(rate: options.sampleRate)
         let ticks = TickSource(
-            feed: self,
-            file: file,
-            loopPeriod: loopPeriod,
-            rate: options.sampleRate,
-            firstIndex: firstIndex
-        )
+            feed: self, file: file, loopPeriod: loopPeriod, rate: options.sampleRate, firstIndex: firstIndex)
         let playback = PlaybackOptions(loop: false, timing: options.timing, latePolicy: .deliverLate, speed: speed)
         do {
             try control.start(
-                ticks,
-                options: playback,
-                handler: { [self] tick in try produce(tick, maker) },
-                completion: { [self] summary in state.withLockedValue { $0.summary = summary } }
-            )
+                ticks, options: playback, handler: { [self] tick in try produce(tick, maker) },
+                completion: { [self] summary in state.withLockedValue { $0.summary = summary } })
         } catch {
             throw SignalError(.invalidArgument, "cannot start playing: \(error)")
         }
@@ -374,8 +358,7 @@ public final class LiveFeed: Sendable {
             if !s.isTrajectory, update.heading != nil || update.pressure != nil {
                 let field = update.heading != nil ? "heading" : "pressure"
                 return SignalError(
-                    .invalidArgument,
-                    path: "$.\(field)",
+                    .invalidArgument, path: "$.\(field)",
                     "'\(field)' is held on a trajectory's points, and the source is not a trajectory spec ({\"trajectory\": …}); PUT one to /v1/spec first"
                 )
             }
@@ -400,8 +383,7 @@ public final class LiveFeed: Sendable {
         if let h {
             parts.append(
                 "\"heading\":{\"trueHeading\":\(h.trueHeading)"
-                    + (h.magneticHeading.map { ",\"magneticHeading\":\($0)" } ?? "") + "}"
-            )
+                    + (h.magneticHeading.map { ",\"magneticHeading\":\($0)" } ?? "") + "}")
         }
         if let p { parts.append("\"pressure\":\(p)") }
         return "{" + parts.joined(separator: ",") + "}"
@@ -417,22 +399,14 @@ public final class LiveFeed: Sendable {
             if case .file = s.timing, let fileRate { rate = fileRate }
             let us = LatenessStatistics.microseconds
             return FeedStatus(
-                sampleRate: rate,
-                index: s.latest?.index ?? -1,
-                timestamp: s.latest?.timestamp ?? 0,
-                paused: paused,
+                sampleRate: rate, index: s.latest?.index ?? -1, timestamp: s.latest?.timestamp ?? 0, paused: paused,
                 speed: s.speed,
                 clients: FeedStatus.Clients(
-                    sse: s.sseClients,
-                    ws: s.wsClients,
-                    polling: s.pollingClients(now: now, window: LiveFeed.pollingWindow)
-                ),
+                    sse: s.sseClients, ws: s.wsClients,
+                    polling: s.pollingClients(now: now, window: LiveFeed.pollingWindow)),
                 lateness: FeedStatus.Lateness(
-                    p50: statistics.map { us($0.p50) } ?? 0,
-                    p99: statistics.map { us($0.p99) } ?? 0,
-                    max: statistics.map { us($0.max) } ?? 0
-                )
-            )
+                    p50: statistics.map { us($0.p50) } ?? 0, p99: statistics.map { us($0.p99) } ?? 0,
+                    max: statistics.map { us($0.max) } ?? 0))
         }
     }
 
@@ -534,9 +508,7 @@ public final class LiveFeed: Sendable {
     /// - Parameter head: For SSE, the number its response head carries (``ConnectionStart/streamHeader``).
     /// - Returns: A future completed once no more points will be written to it.
     func attach(
-        _ subscription: Subscription,
-        to channel: any Channel,
-        encoding: StreamEncoding,
+        _ subscription: Subscription, to channel: any Channel, encoding: StreamEncoding,
         head: Int? = nil
     ) -> EventLoopFuture<Void> {
         fanOut.attach(subscription.id, channel: channel, encoding: encoding, head: head)

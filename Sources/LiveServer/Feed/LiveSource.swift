@@ -47,8 +47,7 @@ public enum LiveSource: Sendable {
             guard wait <= longestWait else {
                 throw refuse(
                     .invalidTime,
-                    "the file waits \(wait) s between two points, longer than \(longestWait) s; check its timestamps"
-                )
+                    "the file waits \(wait) s between two points, longer than \(longestWait) s; check its timestamps")
             }
             return .points(file, schedule)
         case .npy:
@@ -67,8 +66,7 @@ public enum LiveSource: Sendable {
         if options.loop {
             throw refuse(
                 .invalidArgument,
-                "--loop is for point files; a spec plays endlessly (a route loops with \"loop\": true)"
-            )
+                "--loop is for point files; a spec plays endlessly (a route loops with \"loop\": true)")
         }
         do {
             if kind == .gpx {
@@ -78,11 +76,8 @@ public enum LiveSource: Sendable {
             let base = input.path == "-" ? nil : URL(fileURLWithPath: input.path).deletingLastPathComponent()
             return .spec(
                 try LiveSpec(
-                    SpecDocument.decode(json: data, baseDirectory: base),
-                    text: String(decoding: data, as: UTF8.self),
-                    sampleRate: options.sampleRate
-                )
-            )
+                    SpecDocument.decode(json: data, baseDirectory: base), text: String(decoding: data, as: UTF8.self),
+                    sampleRate: options.sampleRate))
         } catch {
             throw error.located(file: input.name)
         }
@@ -96,11 +91,8 @@ public enum LiveSource: Sendable {
     public static func spec(json: Data, sampleRate: Double) throws(SignalError) -> LiveSource {
         .spec(
             try LiveSpec(
-                SpecDocument.decode(json: json, allowFiles: false),
-                text: String(decoding: json, as: UTF8.self),
-                sampleRate: sampleRate
-            )
-        )
+                SpecDocument.decode(json: json, allowFiles: false), text: String(decoding: json, as: UTF8.self),
+                sampleRate: sampleRate))
     }
 
     /// The spec, when the source is one.
@@ -138,8 +130,7 @@ public struct LiveSpec: Sendable {
             signal = nil
         case .imu:
             throw SignalError(
-                .invalidArgument,
-                path: "$.imu",
+                .invalidArgument, path: "$.imu",
                 "an IMU spec is not served live yet; serve its motion ({\"motion\": ...}) or render the IMU with `signals render`"
             )
         }
@@ -184,8 +175,7 @@ public struct LiveSpec: Sendable {
             waypoints.count > mostLiveWaypoints
         else { return }
         throw SignalError(
-            .tooLarge,
-            path: path,
+            .tooLarge, path: path,
             "the route has \(waypoints.count) waypoints; a spec that replaces the playing one takes at most \(mostLiveWaypoints) (its check takes time while the timeline plays): thin the route, or serve it from the start (signals serve FILE)"
         )
     }

@@ -6,11 +6,8 @@ import Signals
 protocol PlaybackControl: Sendable {
     /// Starts a run of `source` (see `Runner.start`).
     func start(
-        _ source: TickSource,
-        options: PlaybackOptions,
-        handler: @escaping @Sendable (Tick) throws -> Void,
-        completion: @escaping @Sendable (PlaybackSummary) -> Void
-    ) throws
+        _ source: TickSource, options: PlaybackOptions, handler: @escaping @Sendable (Tick) throws -> Void,
+        completion: @escaping @Sendable (PlaybackSummary) -> Void) throws
     func stop()
     func pause()
     func resume()
@@ -34,9 +31,7 @@ struct RunnerControl<C: Clock>: PlaybackControl where C.Duration == Duration {
     }
 
     func start(
-        _ source: TickSource,
-        options: PlaybackOptions,
-        handler: @escaping @Sendable (Tick) throws -> Void,
+        _ source: TickSource, options: PlaybackOptions, handler: @escaping @Sendable (Tick) throws -> Void,
         completion: @escaping @Sendable (PlaybackSummary) -> Void
     ) throws {
         try runner.start(source, options: options, handler: handler, completion: completion)

@@ -109,14 +109,9 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
             if let fix = point.location { lastFix = fix }
             let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
             let latest = LatestPoint(
-                index: tick.index,
-                timestamp: tick.timestamp,
-                accelerometer: accelerometer,
-                precision: precision,
-                json: entry.json,
-                location: plan.heldLocation ?? lastFix?.coordinate,
-                trajectory: point
-            )
+                index: tick.index, timestamp: tick.timestamp, accelerometer: accelerometer,
+                precision: precision, json: entry.json, location: plan.heldLocation ?? lastFix?.coordinate,
+                trajectory: point)
             return (entry, latest)
         case .spec(nil):
             // A spec without a signal is a route: its fix is the point.
@@ -124,22 +119,16 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
         }
         let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
         let latest = LatestPoint(
-            index: tick.index,
-            timestamp: tick.timestamp,
-            accelerometer: accelerometer,
-            precision: precision,
-            json: entry.json,
-            location: location?.coordinate ?? plan.heldLocation
-        )
+            index: tick.index, timestamp: tick.timestamp, accelerometer: accelerometer,
+            precision: precision, json: entry.json,
+            location: location?.coordinate ?? plan.heldLocation)
         return (entry, latest)
     }
 
     /// The trajectory's point for `tick`: point `tick.index − start` of the trajectory (it plays from its
     /// start when it is set), stamped with the tick's timestamp.
     private func trajectoryPoint(
-        _ trajectory: Trajectory,
-        _ generation: Int,
-        _ tick: Tick
+        _ trajectory: Trajectory, _ generation: Int, _ tick: Tick
     ) throws(LiveServerError) -> TrajectoryPoint {
         if generation != trajectoryGeneration {
             trajectoryGeneration = generation
@@ -176,10 +165,8 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
     /// `userAcceleration + gravity`.
     static func accelerometer(_ p: MotionPoint) -> Acceleration {
         Acceleration(
-            x: p.userAcceleration.x + p.gravity.x,
-            y: p.userAcceleration.y + p.gravity.y,
-            z: p.userAcceleration.z + p.gravity.z
-        )
+            x: p.userAcceleration.x + p.gravity.x, y: p.userAcceleration.y + p.gravity.y,
+            z: p.userAcceleration.z + p.gravity.z)
     }
 
     /// The route's reported fix at the tick's global sample index (its position replaced by a held
@@ -219,8 +206,7 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
         } catch {
             throw LiveServerError(
                 .unavailable,
-                "the timeline reached sample index \(index), past what the engine renders: \(error.message)"
-            )
+                "the timeline reached sample index \(index), past what the engine renders: \(error.message)")
         }
         if generation != self.generation {
             channels = signal.channelCount
@@ -232,13 +218,8 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
         block.withUnsafeMutableBufferPointer { all in
             guard let base = all.baseAddress else { return }
             signal.renderFrames(
-                into: base,
-                channelStride: frames,
-                channelCount: channelCount,
-                frames: 0..<frames,
-                request: request,
-                options: options
-            )
+                into: base, channelStride: frames, channelCount: channelCount, frames: 0..<frames,
+                request: request, options: options)
         }
         let rendered = block
         try PointMaker.finite { () throws(SignalError) in

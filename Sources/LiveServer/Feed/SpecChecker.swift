@@ -63,8 +63,7 @@ final class SpecChecker: Sendable {
                     throwing: LiveServerError(
                         .unavailable,
                         "\(Self.mostWaiting) specs are waiting to be checked already; send this one once they are applied"
-                    )
-                )
+                    ))
                 return
             }
             if start { startThread() }

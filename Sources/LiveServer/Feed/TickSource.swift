@@ -60,10 +60,8 @@ struct TickSource: PointSource {
                 // same epoch writes the same bytes), not on where the run began.
                 let aligned = baseTimestamp == Double(baseIndex) / source.rate
                 let tick = Tick(
-                    index: index,
-                    timestamp: aligned ? Double(index) / source.rate : baseTimestamp + k,
-                    media: baseMedia + k
-                )
+                    index: index, timestamp: aligned ? Double(index) / source.rate : baseTimestamp + k,
+                    media: baseMedia + k)
                 return (tick, tick.media)
             case .file:
                 guard let file = source.file else { return nil }

@@ -203,12 +203,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     ///   - limiter: The server's connection count.
     ///   - admission: What `limiter` decided for this connection.
     init(
-        start: ConnectionStart,
-        headTimeout: TimeAmount,
-        shutdownGrace: TimeAmount = .seconds(1),
+        start: ConnectionStart, headTimeout: TimeAmount, shutdownGrace: TimeAmount = .seconds(1),
         access: RequestGuard? = nil,
-        limiter: ConnectionLimiter? = nil,
-        admission: ConnectionLimiter.Admission? = nil
+        limiter: ConnectionLimiter? = nil, admission: ConnectionLimiter.Admission? = nil
     ) {
         self.start = start
         self.headTimeout = headTimeout
@@ -410,9 +407,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         let status = HTTPResponseStatus(statusCode: refusal.statusCode)
         context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
-            promise: nil
-        )
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
@@ -430,11 +425,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             answer(
                 context,
                 LiveServerError(
-                    .badRequest,
-                    "the request header did not arrive within \(headTimeout.nanoseconds / 1_000_000) ms",
-                    statusCode: 408
-                )
-            )
+                    .badRequest, "the request header did not arrive within \(headTimeout.nanoseconds / 1_000_000) ms",
+                    statusCode: 408))
         }
     }
 
@@ -466,9 +458,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func schedule(
-        _ context: ChannelHandlerContext,
-        in delay: TimeAmount,
-        _ action: @escaping (ChannelHandlerContext) -> Void
+        _ context: ChannelHandlerContext, in delay: TimeAmount, _ action: @escaping (ChannelHandlerContext) -> Void
     ) {
         cancelTimer()
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { action(context) }

@@ -30,10 +30,8 @@ final class ConnectionLimiter: Sendable {
         /// The limits of a server with `configuration` (validated: every limit ≥ 1).
         init(_ configuration: LiveServerConfiguration) {
             self.init(
-                total: configuration.maxConnections,
-                perPeer: configuration.maxConnectionsPerPeer,
-                idle: configuration.maxIdleConnections
-            )
+                total: configuration.maxConnections, perPeer: configuration.maxConnectionsPerPeer,
+                idle: configuration.maxIdleConnections)
         }
 
         /// These limits.

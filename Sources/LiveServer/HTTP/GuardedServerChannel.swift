@@ -31,12 +31,8 @@ struct GuardedServerChannel: ServerChildChannel {
     ///     application's and the other loopback's).
     ///   - limiter: A limiter to use instead (a test watches its counts).
     static func builder(
-        feed: LiveFeed,
-        headTimeout: Duration,
-        shutdownGrace: Duration = .seconds(1),
-        access: RequestGuard,
-        limits: ConnectionLimiter.Limits,
-        limiter: ConnectionLimiter? = nil
+        feed: LiveFeed, headTimeout: Duration, shutdownGrace: Duration = .seconds(1), access: RequestGuard,
+        limits: ConnectionLimiter.Limits, limiter: ConnectionLimiter? = nil
     ) -> HTTPServerBuilder {
         let limiter = limiter ?? ConnectionLimiter(limits)
         let timeout = timeAmount(headTimeout)
@@ -50,20 +46,14 @@ struct GuardedServerChannel: ServerChildChannel {
                 }
             )
             return GuardedServerChannel(
-                base: base,
-                headTimeout: timeout,
-                shutdownGrace: grace,
-                access: access,
-                limiter: limiter
-            )
+                base: base, headTimeout: timeout, shutdownGrace: grace, access: access, limiter: limiter)
         }
     }
 
     /// A `Duration` (at most an hour, as the configuration checks) as NIO's `TimeAmount`.
     private static func timeAmount(_ duration: Duration) -> TimeAmount {
         TimeAmount.nanoseconds(
-            Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
-        )
+            Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 
     /// Counts the connection (it is released when it closes; one over a limit is not counted, and its
@@ -84,14 +74,8 @@ struct GuardedServerChannel: ServerChildChannel {
             try channel.pipeline.syncOperations.addHandler(start, position: .first)
             try channel.pipeline.syncOperations.addHandler(
                 ConnectionGuard(
-                    start: start,
-                    headTimeout: headTimeout,
-                    shutdownGrace: shutdownGrace,
-                    access: access,
-                    limiter: limiter,
-                    admission: admission
-                )
-            )
+                    start: start, headTimeout: headTimeout, shutdownGrace: shutdownGrace, access: access,
+                    limiter: limiter, admission: admission))
             return value
         }
     }

@@ -23,10 +23,7 @@ extension LiveServerError: HTTPResponseError {
             fields[.allow] = methods.map(\.rawValue).joined(separator: ", ")
         }
         return Response(
-            status: status,
-            headers: fields,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n"))
-        )
+            status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n")))
     }
 
     /// A path cut for a message.
@@ -50,10 +47,8 @@ extension SignalError: HTTPResponseError {
         inBody.file = nil
         let body = LiveServerError.json(message: inBody.prefixing(message), path: location.path)
         return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: body + "\n"))
-        )
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body + "\n")))
     }
 }
 
@@ -63,9 +58,7 @@ extension SignalError: HTTPResponseError {
 /// it is logged, and the client gets a 500 with no internal detail.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
-        _ request: Request,
-        context: Context,
-        next: (Request, Context) async throws -> Response
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let header = request.headers[.transferEncoding] {
             let codings = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -75,19 +68,14 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 _ = try? await request.body.collect(upTo: LiveServerConfiguration.bodyLimit)
                 return try Self.closing(
                     LiveServerError(
-                        .badRequest,
-                        "Transfer-Encoding '\(LiveServerError.clip(header))' must end with chunked"
-                    ),
-                    request: request,
-                    context: context
-                )
+                        .badRequest, "Transfer-Encoding '\(LiveServerError.clip(header))' must end with chunked"),
+                    request: request, context: context)
             }
             if codings.contains(where: { $0 != "chunked" }) {
                 throw LiveServerError(
                     .badRequest,
                     "Transfer-Encoding '\(LiveServerError.clip(header))' is not implemented: send the body with Content-Length, or chunked alone",
-                    statusCode: 501
-                )
+                    statusCode: 501)
             }
         }
         do {
@@ -96,10 +84,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // The body broke off as malformed HTTP (a bad chunk size, a Transfer-Encoding not ending in
             // chunked): a 400 naming the problem, and the connection closes.
             return try Self.closing(
-                MalformedRequest.refusal(for: error) ?? MalformedRequest.notHTTP,
-                request: request,
-                context: context
-            )
+                MalformedRequest.refusal(for: error) ?? MalformedRequest.notHTTP, request: request, context: context)
         } catch let error as LiveServerError {
             throw error
         } catch let error as SignalError {
@@ -127,9 +112,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if let methods = LiveRoutes.methods[path] {
                 let allow = methods.map(\.rawValue).joined(separator: ", ")
                 return LiveServerError(
-                    .methodNotAllowed,
-                    "\(path) does not take \(request.method.rawValue); it takes \(allow)"
-                )
+                    .methodNotAllowed, "\(path) does not take \(request.method.rawValue); it takes \(allow)")
             }
             return LiveServerError(
                 .notFound,
@@ -137,9 +120,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             )
         case .contentTooLarge:
             return LiveServerError(
-                .tooLarge,
-                "the body is larger than the limit of \(LiveServerConfiguration.bodyLimit) bytes (1 MiB)"
-            )
+                .tooLarge, "the body is larger than the limit of \(LiveServerConfiguration.bodyLimit) bytes (1 MiB)")
         case .unsupportedMediaType:
             return LiveServerError(.unsupportedMediaType, error.body ?? "unsupported media type")
         case .methodNotAllowed:

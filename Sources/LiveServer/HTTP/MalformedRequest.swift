@@ -27,9 +27,7 @@ enum MalformedRequest {
     static func refusal(for error: any Error, start: [UInt8] = []) -> LiveServerError? {
         if error is HTTP09Request {
             return LiveServerError(
-                .badRequest,
-                "HTTP/0.9 is not served: send HTTP/1.1 ('GET /data HTTP/1.1' and a Host header)"
-            )
+                .badRequest, "HTTP/0.9 is not served: send HTTP/1.1 ('GET /data HTTP/1.1' and a Host header)")
         }
         guard let error = error as? HTTPParserError else { return nil }
         if start.starts(with: Array("PRI * HTTP/2".utf8)) {
@@ -39,56 +37,44 @@ enum MalformedRequest {
             end == start.startIndex || start[end - 1] != UInt8(ascii: "\r")
         {
             return LiveServerError(
-                .badRequest,
-                "malformed HTTP/1.1: every line of the header ends with CR LF, not a bare LF"
-            )
+                .badRequest, "malformed HTTP/1.1: every line of the header ends with CR LF, not a bare LF")
         }
         switch error {
         case .headerOverflow:
             return LiveServerError(
-                .badRequest,
-                "the request header is too large: at most 80 KiB and 1000 fields",
-                statusCode: 431
-            )
+                .badRequest, "the request header is too large: at most 80 KiB and 1000 fields", statusCode: 431)
         case .invalidMethod:
             if let method = requestLineMethod(start) {
                 return LiveServerError(
                     .badRequest,
                     "the method '\(SignalError.quoted(method, limit: 40))' is not one this server implements; it takes \(methods)",
-                    statusCode: 501
-                )
+                    statusCode: 501)
             }
             return notHTTP
         case .invalidVersion:
             return LiveServerError(
-                .badRequest,
-                "only HTTP/1.1 and HTTP/1.0 are served (no HTTP/0.9, no HTTP/2 without TLS)"
-            )
+                .badRequest, "only HTTP/1.1 and HTTP/1.0 are served (no HTTP/0.9, no HTTP/2 without TLS)")
         case .invalidContentLength, .unexpectedContentLength:
             return LiveServerError(
                 .badRequest,
-                "Content-Length must be one whole number of bytes, given once, and not together with Transfer-Encoding"
-            )
+                "Content-Length must be one whole number of bytes, given once, and not together with Transfer-Encoding")
         case .invalidChunkSize:
             return LiveServerError(.badRequest, "a chunk of the body does not start with its size in hexadecimal")
         case .invalidHeaderToken:
             return LiveServerError(
                 .badRequest,
-                "a header line is not 'Name: value' (a name of letters, digits and !#$%&'*+-.^_`|~, then a colon)"
-            )
+                "a header line is not 'Name: value' (a name of letters, digits and !#$%&'*+-.^_`|~, then a colon)")
         case .lfExpected, .invalidCharactersUsed, .invalidConstant, .strictModeAssertion:
             return LiveServerError(
                 .badRequest,
-                "malformed HTTP/1.1: every line of the header ends with CR LF, and holds no control characters"
-            )
+                "malformed HTTP/1.1: every line of the header ends with CR LF, and holds no control characters")
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
             return LiveServerError(.badRequest, "the request target is not a path such as /data")
         case .unknown:
             // llhttp's other errors; the one a client meets is a Transfer-Encoding that does not end in chunked.
             return LiveServerError(
                 .badRequest,
-                "malformed HTTP/1.1 request (a Transfer-Encoding must end with chunked, and the body then be chunked)"
-            )
+                "malformed HTTP/1.1 request (a Transfer-Encoding must end with chunked, and the body then be chunked)")
         default:
             return notHTTP
         }
@@ -110,23 +96,17 @@ enum MalformedRequest {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             headers.add(
                 name: String(line[..<colon]),
-                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            )
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         let version: HTTPVersion = requestLine[2] == "HTTP/1.0" ? .http1_0 : .http1_1
         return HTTPRequestHead(
-            version: version,
-            method: HTTPMethod(rawValue: String(requestLine[0])),
-            uri: String(requestLine[1]),
-            headers: headers
-        )
+            version: version, method: HTTPMethod(rawValue: String(requestLine[0])), uri: String(requestLine[1]),
+            headers: headers)
     }
 
     /// Bytes that are not an HTTP request at all.
     static let notHTTP = LiveServerError(
-        .badRequest,
-        "not an HTTP/1.1 request: it starts with a request line such as 'GET /data HTTP/1.1'"
-    )
+        .badRequest, "not an HTTP/1.1 request: it starts with a request line such as 'GET /data HTTP/1.1'")
 
     /// The method of `bytes` when they start with a well-formed request line (`TOKEN SP TARGET SP
     /// HTTP/1.x`), so that an unknown method is told from bytes that are not HTTP.
@@ -163,9 +143,7 @@ enum MalformedRequest {
     static func refusal(of head: HTTPRequestHead, access: RequestGuard? = nil) -> LiveServerError? {
         guard head.version.major == 1, head.version.minor <= 1 else {
             return LiveServerError(
-                .badRequest,
-                "HTTP/\(head.version.major).\(head.version.minor) is not served: send HTTP/1.1"
-            )
+                .badRequest, "HTTP/\(head.version.major).\(head.version.minor) is not served: send HTTP/1.1")
         }
         let upgrade = head.headers[canonicalForm: "upgrade"].map { $0.lowercased() }
         let path =
@@ -177,18 +155,14 @@ enum MalformedRequest {
     /// Why a WebSocket handshake was not taken (RFC 6455, section 4.2.1): what is malformed in it, else what
     /// `access` refuses (421, 403 or 401, as a change would be refused).
     static func webSocketRefusal(
-        _ head: HTTPRequestHead,
-        path: String,
-        upgrade: [String],
-        access: RequestGuard? = nil
+        _ head: HTTPRequestHead, path: String, upgrade: [String], access: RequestGuard? = nil
     ) -> LiveServerError {
         func refused(_ reason: String) -> LiveServerError {
             LiveServerError(.badRequest, "WebSocket handshake refused: \(reason)")
         }
         guard path == WebSocketStream.path else {
             return refused(
-                "only \(WebSocketStream.path) takes a WebSocket, not '\(SignalError.quoted(path, limit: 60))'"
-            )
+                "only \(WebSocketStream.path) takes a WebSocket, not '\(SignalError.quoted(path, limit: 60))'")
         }
         guard upgrade.contains("websocket") else {
             return refused(
@@ -211,8 +185,7 @@ enum MalformedRequest {
         do {
             let request = Request(
                 head: HTTPRequest(method: .get, scheme: nil, authority: nil, path: head.uri),
-                body: RequestBody(buffer: ByteBuffer())
-            )
+                body: RequestBody(buffer: ByteBuffer()))
             _ = try WebSocketStream.options(request)
         } catch {
             return refused(error.message)
@@ -236,11 +209,7 @@ enum MalformedRequest {
             }
         }
         return HTTPRequest(
-            method: HTTPRequest.Method(head.method.rawValue) ?? .get,
-            scheme: nil,
-            authority: authority,
-            path: head.uri,
-            headerFields: fields
-        )
+            method: HTTPRequest.Method(head.method.rawValue) ?? .get, scheme: nil, authority: authority, path: head.uri,
+            headerFields: fields)
     }
 }

@@ -17,8 +17,7 @@ extension Request {
         guard let type = headers[.contentType] else {
             throw LiveServerError(
                 .unsupportedMediaType,
-                "the body must be JSON sent with Content-Type: application/json; the request has no Content-Type"
-            )
+                "the body must be JSON sent with Content-Type: application/json; the request has no Content-Type")
         }
         let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) else {

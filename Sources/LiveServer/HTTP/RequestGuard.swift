@@ -96,8 +96,7 @@ struct RequestGuard: Sendable {
         guard let authority = Authority(text) else {
             throw LiveServerError(
                 .badRequest,
-                "the Host header '\(LiveServerError.clip(text))' is not a host name or address with an optional port"
-            )
+                "the Host header '\(LiveServerError.clip(text))' is not a host name or address with an optional port")
         }
         guard let boundHost else { return authority }
         guard authority.isLoopback || authority.host == boundHost else {
@@ -176,9 +175,7 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let access: RequestGuard
 
     func handle(
-        _ request: Request,
-        context: Context,
-        next: (Request, Context) async throws -> Response
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         try access.check(request.head)
         return try await next(request, context)

@@ -175,9 +175,7 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
         payload.writeString(reason)
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(
-            wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)),
-            promise: written
-        )
+            wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)), promise: written)
         let channel = context.channel
         written.futureResult.whenComplete { _ in channel.close(mode: .output, promise: nil) }
         lingerTimer = context.eventLoop.scheduleTask(in: Self.linger) { channel.close(promise: nil) }

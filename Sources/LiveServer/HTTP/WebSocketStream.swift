@@ -42,14 +42,11 @@ enum WebSocketStream {
             guard let after = Int(text), after >= 0 else {
                 throw LiveServerError(
                     .badRequest,
-                    "'after' must be a point index (a whole number ≥ 0), got '\(SignalError.quoted(text, limit: 40))'"
-                )
+                    "'after' must be a point index (a whole number ≥ 0), got '\(SignalError.quoted(text, limit: 40))'")
             }
             if case .after(let other) = header, other != after {
                 throw LiveServerError(
-                    .badRequest,
-                    "'after' is \(after) but the Last-Event-ID header is \(other); give one of them"
-                )
+                    .badRequest, "'after' is \(after) but the Last-Event-ID header is \(other); give one of them")
             }
             start = .after(after)
         }
@@ -60,9 +57,7 @@ enum WebSocketStream {
             case "false", "0": ids = false
             default:
                 throw LiveServerError(
-                    .badRequest,
-                    "'ids' is true or false, got '\(SignalError.quoted(text, limit: 40))'"
-                )
+                    .badRequest, "'ids' is true or false, got '\(SignalError.quoted(text, limit: 40))'")
             }
         }
         return Options(rate: rate, start: start, ids: ids)
@@ -76,9 +71,7 @@ enum WebSocketStream {
     /// it, else 400 (a malformed handshake or query). A refusal by `access` is also logged as a warning,
     /// so that the developer whose page is refused sees why (a missing `--allow-origin` or token).
     static func shouldUpgrade(
-        _ head: HTTPRequest,
-        channel: any Channel,
-        feed: LiveFeed,
+        _ head: HTTPRequest, channel: any Channel, feed: LiveFeed,
         access: RequestGuard = RequestGuard(LiveServerConfiguration()),
         logger: Logger? = nil
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
@@ -110,10 +103,7 @@ enum WebSocketStream {
     /// the close, and the handler waited for ever). Once the stream ends, the handler sends a close
     /// (1001, going away) and returns; Hummingbird then closes the channel, which ends the reader.
     static func stream(
-        feed: LiveFeed,
-        channel: any Channel,
-        options: Options,
-        inbound: WebSocketInboundStream,
+        feed: LiveFeed, channel: any Channel, options: Options, inbound: WebSocketInboundStream,
         outbound: WebSocketOutboundWriter
     ) async throws {
         let subscription = feed.subscribe(.ws, from: options.start, rate: options.rate)

@@ -69,8 +69,7 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
         let url = LiveServerConfiguration.url(host, port: port)
         let outcome = self.outcome
         let app = Application(
-            responder: responder,
-            server: server,
+            responder: responder, server: server,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { _ in outcome.yield(.listening(url)) },
             logger: logger
@@ -86,8 +85,7 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
             outcome.yield(
                 .unavailable(
                     "\(url) is not served (\(reason.lowercased())): this machine has no IPv6 loopback, so only 127.0.0.1 is"
-                )
-            )
+                ))
             try? await gracefulShutdown()
         }
     }

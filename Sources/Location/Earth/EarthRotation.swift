@@ -56,10 +56,7 @@ public enum EarthRotation {
     /// `tan φ = sin φ / cos φ` (exact to rounding; `cos φ` must not be 0): `SIMD3(east, north, up)`, rad/s.
     @inlinable
     package static func transportRate(
-        sinLatitude s: Double,
-        cosLatitude c: Double,
-        radii: RadiiOfCurvature,
-        height: Double,
+        sinLatitude s: Double, cosLatitude c: Double, radii: RadiiOfCurvature, height: Double,
         velocity: SIMD3<Double>
     ) -> SIMD3<Double> {
         let east = velocity.x / (radii.primeVertical + height)

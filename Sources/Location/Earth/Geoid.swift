@@ -63,10 +63,8 @@ public struct Geoid: Sendable {
     public func height(latitude: Double, longitude: Double) throws -> Double {
         guard latitude.isFinite, longitude.isFinite else {
             throw SignalError(
-                .nonFinite,
-                path: "$",
-                "latitude and longitude must be finite, got \(latitude)° and \(longitude)°"
-            )
+                .nonFinite, path: "$",
+                "latitude and longitude must be finite, got \(latitude)° and \(longitude)°")
         }
         guard (-90...90).contains(latitude) else {
             throw SignalError(.outOfRange, path: "$", "latitude \(latitude)° is outside -90° ... 90°")

@@ -13,10 +13,8 @@ extension GeomagneticModel {
     public static func decimalYear(iso8601: String) throws -> Double {
         guard let seconds = ISO8601Time.parse(iso8601) else {
             throw SignalError(
-                .malformed,
-                path: "$",
-                "\"\(iso8601)\" is not an ISO 8601 date and time such as 2026-06-01T12:00:00Z"
-            )
+                .malformed, path: "$",
+                "\"\(iso8601)\" is not an ISO 8601 date and time such as 2026-06-01T12:00:00Z")
         }
         return decimalYear(secondsSince1970: seconds)
     }

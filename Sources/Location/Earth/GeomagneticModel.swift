@@ -49,21 +49,12 @@ public struct GeomagneticModel: Sendable {
     /// WMM2025: degree 12, epoch 2025.0, valid 2025.0 through 2030.0 (coefficients from NOAA NCEI's
     /// `WMM.COF`, public domain).
     public static let wmm2025 = GeomagneticModel(
-        name: "WMM-2025",
-        epoch: 2025.0,
-        validity: 2025.0...2030.0,
-        degree: 12,
-        referenceRadius: 6_371_200,
-        rows: wmm2025Rows
-    )
+        name: "WMM-2025", epoch: 2025.0, validity: 2025.0...2030.0, degree: 12, referenceRadius: 6_371_200,
+        rows: wmm2025Rows)
 
     /// A model from rows `[n, m, g, h, ġ, ḣ]` (nT, nT/year), as a `.COF` file lists them.
     init(
-        name: String,
-        epoch: Double,
-        validity: ClosedRange<Double>,
-        degree: Int,
-        referenceRadius: Double,
+        name: String, epoch: Double, validity: ClosedRange<Double>, degree: Int, referenceRadius: Double,
         rows: [[Double]]
     ) {
         self.name = name
@@ -78,9 +69,7 @@ public struct GeomagneticModel: Sendable {
             let n = Int(row[0])
             let m = Int(row[1])
             precondition(
-                row.count == 6 && (1...degree).contains(n) && (0...n).contains(m),
-                "bad coefficient row \(row)"
-            )
+                row.count == 6 && (1...degree).contains(n) && (0...n).contains(m), "bad coefficient row \(row)")
             coefficients[n * (n + 1) / 2 + m] = SIMD4(row[2], row[3], row[4], row[5])
         }
         self.coefficients = coefficients
@@ -96,10 +85,7 @@ public struct GeomagneticModel: Sendable {
     /// - Throws: `SignalError` `.outOfRange` (path `$`) naming the value and the valid range when the latitude,
     ///   height or year is outside the model's domain; `.nonFinite` when one is NaN or infinite.
     public func field(
-        latitude: Double,
-        longitude: Double,
-        height: Double,
-        decimalYear: Double
+        latitude: Double, longitude: Double, height: Double, decimalYear: Double
     ) throws -> GeomagneticField {
         try check(latitude: latitude, longitude: longitude, height: height, decimalYear: decimalYear)
         return synthesize(latitude: latitude, longitude: longitude, height: height, decimalYear: decimalYear)
@@ -109,28 +95,23 @@ public struct GeomagneticModel: Sendable {
     func check(latitude: Double, longitude: Double, height: Double, decimalYear: Double) throws {
         guard latitude.isFinite, longitude.isFinite, height.isFinite, decimalYear.isFinite else {
             throw SignalError(
-                .nonFinite,
-                path: "$",
+                .nonFinite, path: "$",
                 """
                 latitude, longitude, height and decimal year must be finite numbers, got \(latitude)°, \(longitude)°, \
                 \(height) m and \(decimalYear)
-                """
-            )
+                """)
         }
         guard (-90...90).contains(latitude) else {
             throw SignalError(.outOfRange, path: "$", "latitude \(latitude)° is outside -90° ... 90°")
         }
         guard Self.heights.contains(height) else {
             throw SignalError(
-                .outOfRange,
-                path: "$",
-                "height \(height) m is outside \(name)'s range, -1000 m ... 850000 m above the WGS84 ellipsoid"
-            )
+                .outOfRange, path: "$",
+                "height \(height) m is outside \(name)'s range, -1000 m ... 850000 m above the WGS84 ellipsoid")
         }
         guard validity.contains(decimalYear) else {
             throw SignalError(
-                .outOfRange,
-                path: "$",
+                .outOfRange, path: "$",
                 "epoch \(decimalYear) is outside \(name)'s validity, \(validity.lowerBound) ... \(validity.upperBound) (decimal year)"
             )
         }
@@ -164,8 +145,7 @@ public struct GeomagneticModel: Sendable {
                 let dpnm = UnsafeMutableBufferPointer(rebasing: buffer[count..<2 * count])
                 let cosM = UnsafeMutableBufferPointer(rebasing: buffer[2 * count..<2 * count + degree + 1])
                 let sinM = UnsafeMutableBufferPointer(
-                    rebasing: buffer[2 * count + degree + 1..<2 * count + 2 * (degree + 1)]
-                )
+                    rebasing: buffer[2 * count + degree + 1..<2 * count + 2 * (degree + 1)])
                 legendre.fill(cosTheta: cosTheta, sinTheta: sinTheta, p: pnm, dp: dpnm)
                 cosM[0] = 1
                 sinM[0] = 0
@@ -203,9 +183,7 @@ public struct GeomagneticModel: Sendable {
         let cosPsi = cos(psi)
         let sinPsi = sin(psi)
         return GeomagneticField(
-            north: xPrime * cosPsi - zPrime * sinPsi,
-            east: yPrime,
-            down: xPrime * sinPsi + zPrime * cosPsi
-        )
+            north: xPrime * cosPsi - zPrime * sinPsi, east: yPrime,
+            down: xPrime * sinPsi + zPrime * cosPsi)
     }
 }

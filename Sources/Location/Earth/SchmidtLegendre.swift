@@ -42,10 +42,8 @@ struct SchmidtLegendre: Sendable {
     ///   - p: Room for `(degree + 1) (degree + 2) / 2` values of `Pₙᵐ`.
     ///   - dp: The same room for `dPₙᵐ/dθ`.
     func fill(
-        cosTheta x: Double,
-        sinTheta s: Double,
-        p: UnsafeMutableBufferPointer<Double>,
-        dp: UnsafeMutableBufferPointer<Double>
+        cosTheta x: Double, sinTheta s: Double,
+        p: UnsafeMutableBufferPointer<Double>, dp: UnsafeMutableBufferPointer<Double>
     ) {
         p[0] = 1
         dp[0] = 0

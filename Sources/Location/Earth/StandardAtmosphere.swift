@@ -55,8 +55,7 @@ public struct StandardAtmosphere: Sendable, Hashable {
     /// The standard atmosphere: 101 325 Pa and 288.15 K at sea level.
     public static let isa = StandardAtmosphere(
         checkedPressure: standardSeaLevelPressure,
-        temperature: standardSeaLevelTemperature
-    )
+        temperature: standardSeaLevelTemperature)
 
     /// Pressure at geopotential height 0, pascals.
     public let seaLevelPressure: Double
@@ -81,24 +80,19 @@ public struct StandardAtmosphere: Sendable, Hashable {
     ) throws {
         guard seaLevelPressure.isFinite, seaLevelTemperature.isFinite else {
             throw SignalError(
-                .nonFinite,
-                path: "$",
+                .nonFinite, path: "$",
                 "sea-level pressure and temperature must be finite, got \(seaLevelPressure) Pa and \(seaLevelTemperature) K"
             )
         }
         guard Self.seaLevelPressures.contains(seaLevelPressure) else {
             throw SignalError(
-                .outOfRange,
-                path: "$",
-                "sea-level pressure \(seaLevelPressure) Pa is outside 50000 Pa ... 150000 Pa"
-            )
+                .outOfRange, path: "$",
+                "sea-level pressure \(seaLevelPressure) Pa is outside 50000 Pa ... 150000 Pa")
         }
         guard Self.seaLevelTemperatures.contains(seaLevelTemperature) else {
             throw SignalError(
-                .outOfRange,
-                path: "$",
-                "sea-level temperature \(seaLevelTemperature) K is outside 173.15 K ... 373.15 K"
-            )
+                .outOfRange, path: "$",
+                "sea-level temperature \(seaLevelTemperature) K is outside 173.15 K ... 373.15 K")
         }
         self.init(checkedPressure: seaLevelPressure, temperature: seaLevelTemperature)
     }
@@ -110,12 +104,9 @@ public struct StandardAtmosphere: Sendable, Hashable {
         var pressures = [p0]
         for i in 1..<Self.baseHeights.count {
             let (t, p) = Self.integrate(
-                from: Self.baseHeights[i - 1],
-                temperature: temperatures[i - 1],
-                pressure: pressures[i - 1],
-                lapse: Self.lapseRates[i - 1],
-                to: Self.baseHeights[i]
-            )
+                from: Self.baseHeights[i - 1], temperature: temperatures[i - 1],
+                pressure: pressures[i - 1], lapse: Self.lapseRates[i - 1],
+                to: Self.baseHeights[i])
             temperatures.append(t)
             pressures.append(p)
         }
@@ -125,10 +116,7 @@ public struct StandardAtmosphere: Sendable, Hashable {
 
     /// Temperature and pressure at `height` in a layer of constant `lapse` from a base state.
     static func integrate(
-        from base: Double,
-        temperature tb: Double,
-        pressure pb: Double,
-        lapse: Double,
+        from base: Double, temperature tb: Double, pressure pb: Double, lapse: Double,
         to height: Double
     ) -> (Double, Double) {
         let dh = height - base
@@ -150,20 +138,14 @@ public struct StandardAtmosphere: Sendable, Hashable {
         }
         guard Self.geopotentialHeights.contains(geopotentialHeight) else {
             throw SignalError(
-                .outOfRange,
-                path: "$",
-                "geopotential height \(geopotentialHeight) m is outside -5000 m ... 84852 m"
-            )
+                .outOfRange, path: "$",
+                "geopotential height \(geopotentialHeight) m is outside -5000 m ... 84852 m")
         }
         var i = Self.baseHeights.count - 1
         while i > 0, geopotentialHeight < Self.baseHeights[i] { i -= 1 }
         let (t, p) = Self.integrate(
-            from: Self.baseHeights[i],
-            temperature: baseTemperatures[i],
-            pressure: basePressures[i],
-            lapse: Self.lapseRates[i],
-            to: geopotentialHeight
-        )
+            from: Self.baseHeights[i], temperature: baseTemperatures[i],
+            pressure: basePressures[i], lapse: Self.lapseRates[i], to: geopotentialHeight)
         return AtmosphereState(temperature: t, pressure: p, density: p / (Self.gasConstant * t))
     }
 

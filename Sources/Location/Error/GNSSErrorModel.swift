@@ -38,10 +38,7 @@ public struct GNSSErrorModel: Sendable, Hashable {
     ///   - verticalRatio: Vertical over horizontal error, 1.5 … 2 (default 1.5).
     ///   - seed: Seed of the counter-based generator (default 0).
     public init(
-        sigma: Double,
-        correlationTime: TimeInterval,
-        jitter: Double = 0,
-        verticalRatio: Double = 1.5,
+        sigma: Double, correlationTime: TimeInterval, jitter: Double = 0, verticalRatio: Double = 1.5,
         seed: UInt64 = 0
     ) {
         self.sigma = sigma
@@ -78,10 +75,8 @@ public struct GNSSErrorModel: Sendable, Hashable {
         try Route.checkFinite(correlationTime, path: "\(path).correlationTime", "correlationTime")
         guard correlationTime > 0, correlationTime <= 1e6 else {
             throw SignalError(
-                .outOfRange,
-                path: "\(path).correlationTime",
-                "correlationTime must be > 0 and ≤ 1e6 seconds, got \(correlationTime)"
-            )
+                .outOfRange, path: "\(path).correlationTime",
+                "correlationTime must be > 0 and ≤ 1e6 seconds, got \(correlationTime)")
         }
         try Route.checkFinite(jitter, path: "\(path).jitter", "jitter")
         guard jitter >= 0, jitter <= 1_000 else {
@@ -90,10 +85,8 @@ public struct GNSSErrorModel: Sendable, Hashable {
         try Route.checkFinite(verticalRatio, path: "\(path).verticalRatio", "verticalRatio")
         guard verticalRatio >= 1.5, verticalRatio <= 2 else {
             throw SignalError(
-                .outOfRange,
-                path: "\(path).verticalRatio",
-                "verticalRatio must be 1.5 … 2 (vertical GNSS error is 1.5–2× the horizontal), got \(verticalRatio)"
-            )
+                .outOfRange, path: "\(path).verticalRatio",
+                "verticalRatio must be 1.5 … 2 (vertical GNSS error is 1.5–2× the horizontal), got \(verticalRatio)")
         }
     }
 }

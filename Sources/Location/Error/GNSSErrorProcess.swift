@@ -41,19 +41,9 @@ package struct GNSSErrorProcess: Sendable {
         let step = 1 / sampleRate
         let vertical = model.sigma * model.verticalRatio
         east = GaussMarkovProcess(
-            sigma: model.sigma,
-            tau: model.correlationTime,
-            step: step,
-            seed: model.seed,
-            stream: 1
-        )
+            sigma: model.sigma, tau: model.correlationTime, step: step, seed: model.seed, stream: 1)
         north = GaussMarkovProcess(
-            sigma: model.sigma,
-            tau: model.correlationTime,
-            step: step,
-            seed: model.seed,
-            stream: 2
-        )
+            sigma: model.sigma, tau: model.correlationTime, step: step, seed: model.seed, stream: 2)
         up = GaussMarkovProcess(sigma: vertical, tau: model.correlationTime, step: step, seed: model.seed, stream: 3)
         jitter = model.jitter
         verticalJitter = model.jitter * model.verticalRatio
@@ -68,8 +58,7 @@ package struct GNSSErrorProcess: Sendable {
         return LocalOffset(
             east: jitter * GaussMarkovProcess.normal(n, jitterKeys[0]),
             north: jitter * GaussMarkovProcess.normal(n, jitterKeys[1]),
-            up: verticalJitter * GaussMarkovProcess.normal(n, jitterKeys[2])
-        )
+            up: verticalJitter * GaussMarkovProcess.normal(n, jitterKeys[2]))
     }
 
     /// The error at sample `k` (0 ≤ k < 2^48), in O(log) time.
@@ -77,10 +66,7 @@ package struct GNSSErrorProcess: Sendable {
     package func offset(at k: Int) -> LocalOffset {
         let w = white(k)
         return LocalOffset(
-            east: east.value(at: k) + w.east,
-            north: north.value(at: k) + w.north,
-            up: up.value(at: k) + w.up
-        )
+            east: east.value(at: k) + w.east, north: north.value(at: k) + w.north, up: up.value(at: k) + w.up)
     }
 
     /// Walks the error forward, amortised O(1) per sample, with the values of ``offset(at:)``.

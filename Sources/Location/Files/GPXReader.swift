@@ -46,8 +46,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
             throw SignalError(
                 .malformed,
                 "XML error: the file declares the entity '\(SignalError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused",
-                line: line
-            )
+                line: line)
         }
         let reader = GPXReader()
         let parser = XMLParser(stream: InputStream(data: data))
@@ -65,10 +64,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
         }
         guard reader.sawRoot else {
             throw SignalError(
-                .unreadable,
-                "not a GPX file: there is no <gpx> element (the file is empty or not XML)",
-                line: 1
-            )
+                .unreadable, "not a GPX file: there is no <gpx> element (the file is empty or not XML)", line: 1)
         }
         let points = !reader.tracks.isEmpty ? reader.tracks : !reader.routes.isEmpty ? reader.routes : reader.waypoints
         guard !points.isEmpty else {
@@ -120,17 +116,13 @@ final class GPXReader: NSObject, XMLParserDelegate {
     private var line: Int { max(1, parser?.lineNumber ?? 1) }
 
     func parser(
-        _ parser: XMLParser,
-        didStartElement name: String,
-        namespaceURI: String?,
-        qualifiedName: String?,
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
         let local = name.split(separator: ":").last.map(String.init) ?? name
         if stack.isEmpty, local != "gpx" {
             return fail(
-                SignalError(.unreadable, "not a GPX file: the root element is <\(local)>, not <gpx>", line: line)
-            )
+                SignalError(.unreadable, "not a GPX file: the root element is <\(local)>, not <gpx>", line: line))
         }
         sawRoot = true
         let parent = stack.last
@@ -151,11 +143,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
             else {
                 fail(
                     SignalError(
-                        .malformed,
-                        "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is not a number",
-                        line: line
-                    )
-                )
+                        .malformed, "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is not a number", line: line))
                 return nil
             }
             guard abs(v) <= limit else {
@@ -163,9 +151,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
                     SignalError(
                         .outOfRange,
                         "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is outside −\(Int(limit)) … \(Int(limit)) degrees",
-                        line: line
-                    )
-                )
+                        line: line))
                 return nil
             }
             return v
@@ -283,20 +269,14 @@ final class GPXReader: NSObject, XMLParserDelegate {
             guard let e = Double(value), e.isFinite else {
                 return fail(
                     SignalError(
-                        .malformed,
-                        "<ele>\(SignalError.quoted(value))</ele> is not a number of metres",
-                        line: line
-                    )
-                )
+                        .malformed, "<ele>\(SignalError.quoted(value))</ele> is not a number of metres", line: line))
             }
             guard Route.Limits.altitude.contains(e) else {
                 return fail(
                     SignalError(
                         .outOfRange,
                         "<ele>\(value)</ele> is outside \(Route.Limits.altitude.lowerBound) … \(Route.Limits.altitude.upperBound) m",
-                        line: line
-                    )
-                )
+                        line: line))
             }
             current?.elevation = e
         case "time" where stack.last == "trkpt" || stack.last == "rtept" || stack.last == "wpt":
@@ -305,9 +285,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
                     SignalError(
                         .malformed,
                         "<time>\(SignalError.quoted(value))</time> is not an ISO 8601 date and time such as 2024-05-01T09:30:00Z",
-                        line: line
-                    )
-                )
+                        line: line))
             }
             current?.time = t
         case "trkpt", "rtept", "wpt":

@@ -56,8 +56,7 @@ extension Route {
                     speed: speed,
                     waypoints: points.map {
                         Waypoint(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.elevation ?? 0)
-                    }
-                )
+                    })
                 try validate()
                 return
             }
@@ -66,8 +65,7 @@ extension Route {
                 throw SignalError(
                     .invalidTime,
                     "this point has \(odd.time == nil ? "no <time>" : "a <time>") but the first point (line \(points[0].line)) \(odd.time == nil ? "has one" : "has none"); give every point a time or none, or give a speed to ignore the times (\(timed.count) of \(points.count) points have one)",
-                    line: odd.line
-                )
+                    line: odd.line)
             }
             guard let t0 = points[0].time else {
                 throw SignalError(.missingField, Route.gpxNeedsSpeed)
@@ -79,17 +77,12 @@ extension Route {
                     throw SignalError(
                         .invalidTime,
                         "<time> \(ISO8601Time.format(t)) of point \(i + 1) is not after the previous point's \(ISO8601Time.format(previous)) (line \(points[i - 1].line)); times must increase, or give a speed to ignore them",
-                        line: p.line
-                    )
+                        line: p.line)
                 }
                 waypoints.append(
                     Waypoint(
-                        latitude: p.latitude,
-                        longitude: p.longitude,
-                        altitude: p.elevation ?? 0,
-                        time: t - t0
-                    )
-                )
+                        latitude: p.latitude, longitude: p.longitude, altitude: p.elevation ?? 0,
+                        time: t - t0))
             }
             self.init(waypoints: waypoints)
             startDate = Date(timeIntervalSince1970: t0)
@@ -116,19 +109,14 @@ extension Route {
     public func gpx(interval: TimeInterval = 1, start: Date? = nil) throws(SignalError) -> String {
         guard interval.isFinite, interval > 0 else {
             throw SignalError(
-                .outOfRange,
-                "interval must be a finite number of seconds > 0, got \(interval)",
-                field: "interval"
-            )
+                .outOfRange, "interval must be a finite number of seconds > 0, got \(interval)", field: "interval")
         }
         let timeline = try timeline()
         let end = timeline.passDuration
         guard end / interval <= 1_000_000 else {
             throw SignalError(
-                .outOfRange,
-                "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval",
-                field: "interval"
-            )
+                .outOfRange, "\(end) s every \(interval) s is more than 1,000,000 points; use a longer interval",
+                field: "interval")
         }
         var times = (0...Int((end / interval).rounded(.down))).map { Double($0) * interval }
         times += timeline.starts.filter { $0 <= end } + [end]
@@ -140,8 +128,7 @@ extension Route {
             throw SignalError(
                 .outOfRange,
                 "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970",
-                field: "start"
-            )
+                field: "start")
         }
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -45,9 +45,7 @@ extension Route {
                 notes.append("the route does not move; the simulator is set to its first waypoint")
             }
             return SimulatorCommand(
-                arguments: ["xcrun", "simctl", "location", device, "set", coordinates[0]],
-                notes: notes
-            )
+                arguments: ["xcrun", "simctl", "location", device, "set", coordinates[0]], notes: notes)
         }
         let pauses = waypoints.reduce(0) { $0 + $1.pause }
         let moving = timeline.passDuration - pauses
@@ -78,7 +76,6 @@ extension Route {
                 "xcrun", "simctl", "location", device, "start",
                 "--speed=\(Route.decimal(speed, digits: 3))",
             ] + points,
-            notes: notes
-        )
+            notes: notes)
     }
 }

@@ -31,12 +31,9 @@ extension Geodesic {
     public func inverse(from start: GeoCoordinate, to end: GeoCoordinate) -> GeodesicInverse {
         let r = solveInverse(start.latitude, start.longitude, end.latitude, end.longitude)
         return GeodesicInverse(
-            distance: r.s12,
-            initialAzimuth: GeoMath.atan2d(r.salp1, r.calp1),
-            finalAzimuth: GeoMath.atan2d(r.salp2, r.calp2),
-            arcLength: r.a12,
-            reducedLength: r.m12
-        )
+            distance: r.s12, initialAzimuth: GeoMath.atan2d(r.salp1, r.calp1),
+            finalAzimuth: GeoMath.atan2d(r.salp2, r.calp2), arcLength: r.a12,
+            reducedLength: r.m12)
     }
 
     /// Everything the inverse solution finds, with the azimuths as sines and cosines.
@@ -47,14 +44,8 @@ extension Geodesic {
 
     /// `s12b`, `m12b` and `m0` of eq. (38)–(40), in units of `b`.
     private func lengths(
-        _ eps: Double,
-        _ sig12: Double,
-        _ ssig1: Double,
-        _ csig1: Double,
-        _ dn1: Double,
-        _ ssig2: Double,
-        _ csig2: Double,
-        _ dn2: Double,
+        _ eps: Double, _ sig12: Double, _ ssig1: Double, _ csig1: Double, _ dn1: Double,
+        _ ssig2: Double, _ csig2: Double, _ dn2: Double,
         distance: Bool
     ) -> (s12b: Double, m12b: Double, m0: Double) {
         var a1 = GeodesicSeries.a1m1(eps)
@@ -115,15 +106,8 @@ extension Geodesic {
     /// A starting azimuth for Newton's method (sec. 5 of the paper); solves short lines outright
     /// (`sig12 ≥ 0`).
     private func inverseStart(
-        _ sbet1: Double,
-        _ cbet1: Double,
-        _ dn1: Double,
-        _ sbet2: Double,
-        _ cbet2: Double,
-        _ dn2: Double,
-        _ lam12: Double,
-        _ slam12: Double,
-        _ clam12: Double
+        _ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double,
+        _ dn2: Double, _ lam12: Double, _ slam12: Double, _ clam12: Double
     )
         -> (sig12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double, dnm: Double)
     {
@@ -196,16 +180,8 @@ extension Geodesic {
 
     /// The longitude difference `λ12` reached by setting off at azimuth `α1`, and its derivative (sec. 4).
     private func lambda12(
-        _ sbet1: Double,
-        _ cbet1: Double,
-        _ dn1: Double,
-        _ sbet2: Double,
-        _ cbet2: Double,
-        _ dn2: Double,
-        _ salp1: Double,
-        _ calp1In: Double,
-        _ slam120: Double,
-        _ clam120: Double,
+        _ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double,
+        _ dn2: Double, _ salp1: Double, _ calp1In: Double, _ slam120: Double, _ clam120: Double,
         derivative: Bool
     )
         -> (
@@ -369,18 +345,8 @@ extension Geodesic {
                 var eps = 0.0
                 while true {
                     let r = lambda12(
-                        sbet1,
-                        cbet1,
-                        dn1,
-                        sbet2,
-                        cbet2,
-                        dn2,
-                        salp1,
-                        calp1,
-                        slam12,
-                        clam12,
-                        derivative: numit < Geodesic.maxit1
-                    )
+                        sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12,
+                        derivative: numit < Geodesic.maxit1)
                     let v = r.lam12
                     salp2 = r.salp2
                     calp2 = r.calp2

@@ -46,9 +46,7 @@ public struct Geodesic: Sendable, Hashable {
     public init(equatorialRadius: Double, flattening: Double) throws(SignalError) {
         guard equatorialRadius.isFinite, equatorialRadius > 0 else {
             throw SignalError(
-                .outOfRange,
-                "equatorial radius must be a finite number of metres > 0, got \(equatorialRadius)"
-            )
+                .outOfRange, "equatorial radius must be a finite number of metres > 0, got \(equatorialRadius)")
         }
         guard flattening.isFinite, flattening >= 0, flattening < 0.1 else {
             throw SignalError(.outOfRange, "flattening must be in 0 ..< 0.1, got \(flattening)")

@@ -30,13 +30,8 @@ public struct GeodesicLine: Sendable, Hashable {
     /// Sets up the line from a point and the sine and cosine of its azimuth.
     @usableFromInline
     init(
-        _ g: Geodesic,
-        latitude lat1In: Double,
-        longitude lon1In: Double,
-        azimuth azi1: Double,
-        salp1: Double,
-        calp1: Double,
-        distance: Double
+        _ g: Geodesic, latitude lat1In: Double, longitude lon1In: Double, azimuth azi1: Double,
+        salp1: Double, calp1: Double, distance: Double
     ) {
         let lat1 = GeoMath.latFix(lat1In)
         start = GeoCoordinate(latitude: lat1, longitude: lon1In)
@@ -115,8 +110,7 @@ public struct GeodesicLine: Sendable, Hashable {
         return GeodesicPoint(
             latitude: GeoMath.atan2d(sbet2, f1 * cbet2),
             longitude: GeoMath.angNormalize(lon1 + GeoMath.angNormalize(lon12)),
-            azimuth: GeoMath.atan2d(salp0, calp2)
-        )
+            azimuth: GeoMath.atan2d(salp0, calp2))
     }
 }
 
@@ -150,14 +144,8 @@ extension Geodesic {
     public func line(from start: GeoCoordinate, azimuth: Double) -> GeodesicLine {
         let (salp1, calp1) = GeoMath.sincosd(GeoMath.angRound(azimuth))
         return GeodesicLine(
-            self,
-            latitude: start.latitude,
-            longitude: start.longitude,
-            azimuth: GeoMath.angNormalize(azimuth),
-            salp1: salp1,
-            calp1: calp1,
-            distance: 0
-        )
+            self, latitude: start.latitude, longitude: start.longitude,
+            azimuth: GeoMath.angNormalize(azimuth), salp1: salp1, calp1: calp1, distance: 0)
     }
 
     /// The shortest geodesic from `start` to `end` (the inverse problem), ready for points along it.
@@ -168,14 +156,9 @@ extension Geodesic {
     public func line(from start: GeoCoordinate, to end: GeoCoordinate) -> GeodesicLine {
         let r = solveInverse(start.latitude, start.longitude, end.latitude, end.longitude)
         return GeodesicLine(
-            self,
-            latitude: start.latitude,
-            longitude: start.longitude,
-            azimuth: GeoMath.atan2d(r.salp1, r.calp1),
-            salp1: r.salp1,
-            calp1: r.calp1,
-            distance: r.s12
-        )
+            self, latitude: start.latitude, longitude: start.longitude,
+            azimuth: GeoMath.atan2d(r.salp1, r.calp1), salp1: r.salp1, calp1: r.calp1,
+            distance: r.s12)
     }
 
     /// The direct problem: the point `distance` metres from `start` at initial `azimuth`.

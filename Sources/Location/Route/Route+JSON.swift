@@ -60,12 +60,9 @@ extension Waypoint {
     package init(json value: JSONValue, path: String) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "a waypoint", fields: Waypoint.jsonFields)
         self.init(
-            latitude: try f.number("latitude"),
-            longitude: try f.number("longitude"),
-            altitude: try f.number("altitude", default: 0),
-            pause: try f.number("pause", default: 0),
-            speed: try f.optionalNumber("speed")
-        )
+            latitude: try f.number("latitude"), longitude: try f.number("longitude"),
+            altitude: try f.number("altitude", default: 0), pause: try f.number("pause", default: 0),
+            speed: try f.optionalNumber("speed"))
         time = try f.optionalNumber("time")
     }
 }
@@ -78,11 +75,8 @@ extension GNSSErrorModel {
     package init(json value: JSONValue, path: String) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'error'", fields: GNSSErrorModel.jsonFields)
         self.init(
-            sigma: try f.number("sigma"),
-            correlationTime: try f.number("correlationTime"),
-            jitter: try f.number("jitter", default: 0),
-            verticalRatio: try f.number("verticalRatio", default: 1.5),
-            seed: try f.optionalUnsigned("seed") ?? 0
-        )
+            sigma: try f.number("sigma"), correlationTime: try f.number("correlationTime"),
+            jitter: try f.number("jitter", default: 0), verticalRatio: try f.number("verticalRatio", default: 1.5),
+            seed: try f.optionalUnsigned("seed") ?? 0)
     }
 }

@@ -11,9 +11,7 @@ extension Route {
     /// The frames of a render: `round(duration · rate)` samples from index `round(start · rate)`.
     /// - Throws: `SignalError` (`invalidRender`) for a bad rate, duration or start.
     public static func request(
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0
+        sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0
     ) throws(SignalError) -> RenderRequest {
         try RenderRequest(sampleRate: sampleRate, duration: duration, start: start)
     }
@@ -31,9 +29,7 @@ extension Route {
     /// - Throws: `SignalError` for a bad route, rate or duration, or a render too large to hold in memory
     ///   (stream it with `points(sampleRate:duration:start:)` (Playback) or a ``RouteSampler/Cursor``).
     public func samples(
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0
+        sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0
     ) throws(SignalError) -> [LocationSample] {
         let request = try Route.request(sampleRate: sampleRate, duration: duration, start: start)
         let sampler = try sampler(sampleRate: sampleRate)
@@ -43,8 +39,7 @@ extension Route {
             throw SignalError(
                 .invalidRender,
                 "\(request.frameCount) samples do not fit in memory; stream them with points(sampleRate:duration:) or a RouteSampler cursor",
-                field: "duration"
-            )
+                field: "duration")
         }
         var cursor = try sampler.cursor(at: request.startIndex)
         return (0..<request.frameCount).map { _ in cursor.next() }
@@ -58,9 +53,7 @@ extension Route {
     /// ```
     /// - Throws: As ``samples(sampleRate:duration:start:)``.
     public func render(
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0
+        sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0
     ) throws(SignalError) -> [LocationPoint] {
         try samples(sampleRate: sampleRate, duration: duration, start: start).map(\.measured)
     }

@@ -32,10 +32,8 @@ extension Route {
             try Route.checkFinite(acceleration, path: "\(path).acceleration", "acceleration")
             guard acceleration > 0, acceleration <= Limits.acceleration else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(path).acceleration",
-                    "acceleration must be > 0 and ≤ \(Limits.acceleration) m/s², got \(acceleration)"
-                )
+                    .outOfRange, path: "\(path).acceleration",
+                    "acceleration must be > 0 and ≤ \(Limits.acceleration) m/s², got \(acceleration)")
             }
         }
         for (i, w) in waypoints.enumerated() {
@@ -43,24 +41,17 @@ extension Route {
             try Route.checkFinite(w.latitude, path: "\(p).latitude", "latitude")
             guard abs(w.latitude) <= 90 else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(p).latitude",
-                    "latitude \(w.latitude) is outside −90 … 90 degrees"
-                )
+                    .outOfRange, path: "\(p).latitude", "latitude \(w.latitude) is outside −90 … 90 degrees")
             }
             try Route.checkFinite(w.longitude, path: "\(p).longitude", "longitude")
             guard abs(w.longitude) <= 180 else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(p).longitude",
-                    "longitude \(w.longitude) is outside −180 … 180 degrees"
-                )
+                    .outOfRange, path: "\(p).longitude", "longitude \(w.longitude) is outside −180 … 180 degrees")
             }
             try Route.checkFinite(w.altitude, path: "\(p).altitude", "altitude")
             guard Limits.altitude.contains(w.altitude) else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(p).altitude",
+                    .outOfRange, path: "\(p).altitude",
                     "altitude \(w.altitude) m is outside \(Limits.altitude.lowerBound) … \(Limits.altitude.upperBound) m"
                 )
             }
@@ -73,10 +64,7 @@ extension Route {
                 try Route.checkFinite(t, path: "\(p).time", "time")
                 guard t >= 0 else {
                     throw SignalError(
-                        .invalidTime,
-                        path: "\(p).time",
-                        "time must be ≥ 0 seconds from the start, got \(t)"
-                    )
+                        .invalidTime, path: "\(p).time", "time must be ≥ 0 seconds from the start, got \(t)")
                 }
             }
         }
@@ -91,55 +79,43 @@ extension Route {
             let p = "\(list)[\(i)]"
             guard let t = w.time else {
                 throw SignalError(
-                    .invalidTime,
-                    path: p,
-                    "waypoint \(i) has no 'time' but waypoint 0 has one; give every waypoint a time, or none"
-                )
+                    .invalidTime, path: p,
+                    "waypoint \(i) has no 'time' but waypoint 0 has one; give every waypoint a time, or none")
             }
             if i > 0, let previous = waypoints[i - 1].time, t <= previous {
                 throw SignalError(
-                    .invalidTime,
-                    path: "\(p).time",
+                    .invalidTime, path: "\(p).time",
                     "times must increase from waypoint to waypoint: \(t) s is not after \(previous) s (waypoint \(i - 1))"
                 )
             }
             if w.pause != 0 {
                 throw SignalError(
-                    .invalidTime,
-                    path: "\(p).pause",
+                    .invalidTime, path: "\(p).pause",
                     "a timed route takes its timing from 'time'; instead of 'pause', give the next waypoint a later time"
                 )
             }
             if w.speed != nil, i > 0 || !loops {
                 throw SignalError(
-                    .invalidTime,
-                    path: "\(p).speed",
-                    "a timed route takes its speeds from the times; remove 'speed'"
-                )
+                    .invalidTime, path: "\(p).speed",
+                    "a timed route takes its speeds from the times; remove 'speed'")
             }
         }
         if acceleration != nil {
             throw SignalError(
-                .invalidTime,
-                path: "\(path).acceleration",
-                "a timed route follows its times; 'acceleration' applies to routes moved at speeds"
-            )
+                .invalidTime, path: "\(path).acceleration",
+                "a timed route follows its times; 'acceleration' applies to routes moved at speeds")
         }
         if loops, waypoints.count > 1, waypoints[0].coordinate != waypoints[waypoints.count - 1].coordinate,
             waypoints[0].speed == nil, speed == nil
         {
             throw SignalError(
-                .missingField,
-                path: "\(path).speed",
-                "a looping timed route needs 'speed' (m/s) for the leg from its last waypoint back to the first"
-            )
+                .missingField, path: "\(path).speed",
+                "a looping timed route needs 'speed' (m/s) for the leg from its last waypoint back to the first")
         }
         if speed != nil, !loops {
             throw SignalError(
-                .invalidTime,
-                path: "\(path).speed",
-                "a timed route takes its speeds from the times; 'speed' is only for the leg that closes a loop"
-            )
+                .invalidTime, path: "\(path).speed",
+                "a timed route takes its speeds from the times; 'speed' is only for the leg that closes a loop")
         }
     }
 
@@ -148,15 +124,12 @@ extension Route {
         let list = "\(path).waypoints"
         for (i, w) in waypoints.enumerated() where w.time != nil {
             throw SignalError(
-                .invalidTime,
-                path: "\(list)[\(i)].time",
-                "waypoint \(i) has a 'time' but waypoint 0 has none; give every waypoint a time, or none"
-            )
+                .invalidTime, path: "\(list)[\(i)].time",
+                "waypoint \(i) has a 'time' but waypoint 0 has none; give every waypoint a time, or none")
         }
         if waypoints[0].speed != nil, !loops {
             throw SignalError(
-                .outOfRange,
-                path: "\(list)[0].speed",
+                .outOfRange, path: "\(list)[0].speed",
                 "the first waypoint's speed is for the leg that closes a loop, and this route does not loop; remove it or set 'loop'"
             )
         }
@@ -164,8 +137,7 @@ extension Route {
         let legs = loops ? Array(waypoints.indices) : Array(waypoints.indices.dropFirst())
         for i in legs where waypoints[i].speed == nil && waypoints.count > 1 {
             throw SignalError(
-                .missingField,
-                path: "\(path).speed",
+                .missingField, path: "\(path).speed",
                 "missing 'speed': give the route a speed in m/s (or every leg one, on its arriving waypoint, or every waypoint a time); waypoint \(i) has none"
             )
         }
@@ -181,10 +153,8 @@ extension Route {
         try checkFinite(value, path: path, "speed")
         guard value > 0 else {
             throw SignalError(
-                .outOfRange,
-                path: path,
-                "speed must be > 0 m/s (at \(value) m/s the route never arrives); to stand still, use 'pause'"
-            )
+                .outOfRange, path: path,
+                "speed must be > 0 m/s (at \(value) m/s the route never arrives); to stand still, use 'pause'")
         }
         guard value <= Limits.speed else {
             throw SignalError(.outOfRange, path: path, "speed \(value) m/s is above the limit of \(Limits.speed) m/s")

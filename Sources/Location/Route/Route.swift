@@ -45,10 +45,7 @@ public struct Route: Sendable, Hashable {
     ///   - error: GNSS-like measurement error; `nil` (default) reports the truth.
     ///   - waypoints: The waypoints (at least one, checked when the route is used).
     public init(
-        speed: Double? = nil,
-        acceleration: Double? = nil,
-        loop: Bool = false,
-        error: GNSSErrorModel? = nil,
+        speed: Double? = nil, acceleration: Double? = nil, loop: Bool = false, error: GNSSErrorModel? = nil,
         waypoints: [Waypoint]
     ) {
         self.waypoints = waypoints
@@ -66,10 +63,7 @@ public struct Route: Sendable, Hashable {
     ///   - error: GNSS-like measurement error; `nil` (default) reports the truth.
     ///   - content: The waypoints, in order.
     public init(
-        speed: Double? = nil,
-        acceleration: Double? = nil,
-        loop: Bool = false,
-        error: GNSSErrorModel? = nil,
+        speed: Double? = nil, acceleration: Double? = nil, loop: Bool = false, error: GNSSErrorModel? = nil,
         @RouteBuilder _ content: () -> [Waypoint]
     ) {
         self.init(speed: speed, acceleration: acceleration, loop: loop, error: error, waypoints: content())

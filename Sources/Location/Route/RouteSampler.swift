@@ -47,10 +47,7 @@ public struct RouteSampler: Sendable {
     public init(_ timeline: RouteTimeline, sampleRate: Double) throws(SignalError) {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw SignalError(
-                .invalidRender,
-                "sample rate must be a positive, finite number of Hz, got \(sampleRate)",
-                field: "rate"
-            )
+                .invalidRender, "sample rate must be a positive, finite number of Hz, got \(sampleRate)", field: "rate")
         }
         self.timeline = timeline
         self.sampleRate = sampleRate
@@ -63,17 +60,13 @@ public struct RouteSampler: Sendable {
     public func checkRange(first: Int, count: Int) throws(SignalError) {
         guard first >= 0, count >= 0 else {
             throw SignalError(
-                .invalidRender,
-                "sample indices must be ≥ 0, got \(first) and \(count) samples",
-                field: "start"
-            )
+                .invalidRender, "sample indices must be ≥ 0, got \(first) and \(count) samples", field: "start")
         }
         if process != nil, first > RouteSampler.indexLimit - count {
             throw SignalError(
                 .invalidRender,
                 "the GNSS error is defined for sample indices below 2^48; \(count) samples from index \(first) reach past it",
-                field: "duration"
-            )
+                field: "duration")
         }
     }
 
@@ -94,10 +87,8 @@ public struct RouteSampler: Sendable {
         let distance = error.horizontal
         if distance > 0 {
             let p = Geodesic.wgs84.direct(
-                from: truth.coordinate,
-                azimuth: GeoMath.atan2d(error.east, error.north),
-                distance: distance
-            )
+                from: truth.coordinate, azimuth: GeoMath.atan2d(error.east, error.north),
+                distance: distance)
             measured.latitude = p.latitude
             measured.longitude = p.longitude
         }

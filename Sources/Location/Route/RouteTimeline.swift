@@ -59,12 +59,8 @@ public struct RouteTimeline: Sendable {
                 let duration = (w[i].time ?? 0) - (w[i - 1].time ?? 0)
                 add(
                     Segment(
-                        leg: g.line(from: w[i - 1].coordinate, to: w[i].coordinate),
-                        from: w[i - 1],
-                        to: w[i],
-                        duration: duration
-                    )
-                )
+                        leg: g.line(from: w[i - 1].coordinate, to: w[i].coordinate), from: w[i - 1], to: w[i],
+                        duration: duration))
                 times.append((clock, clock))
             }
             if route.loops, w.count > 1 {
@@ -72,15 +68,8 @@ public struct RouteTimeline: Sendable {
                 if line.distance > 0, let speed = w[0].speed ?? route.speed {
                     add(
                         Segment(
-                            leg: line,
-                            from: w[w.count - 1],
-                            to: w[0],
-                            speed: speed,
-                            entry: speed,
-                            exit: speed,
-                            acceleration: nil
-                        )
-                    )
+                            leg: line, from: w[w.count - 1], to: w[0], speed: speed, entry: speed, exit: speed,
+                            acceleration: nil))
                 }
             }
         } else {
@@ -147,23 +136,15 @@ public struct RouteTimeline: Sendable {
                     guard let line = lines[k] else { continue }
                     add(
                         Segment(
-                            leg: line,
-                            from: w[a],
-                            to: w[b],
-                            speed: speedOf(b),
-                            entry: entry[k],
-                            exit: exit[k],
-                            acceleration: route.acceleration
-                        )
-                    )
+                            leg: line, from: w[a], to: w[b], speed: speedOf(b), entry: entry[k], exit: exit[k],
+                            acceleration: route.acceleration))
                     if b > 0 { times.append((clock, clock)) }
                 }
             }
         }
         guard clock.isFinite, clock <= Route.Limits.duration else {
             throw SignalError(
-                .outOfRange,
-                path: "$.route",
+                .outOfRange, path: "$.route",
                 "one pass of the route takes \(clock) s, more than the limit of \(Route.Limits.duration) s; check its speeds and pauses"
             )
         }
@@ -218,13 +199,8 @@ public struct RouteTimeline: Sendable {
                     segment.altitude0 + (segment.altitude1 - segment.altitude0) * min(1, max(0, tau / segment.duration))
             }
             return LocationPoint(
-                timestamp: timestamp,
-                latitude: segment.latitude,
-                longitude: segment.longitude,
-                altitude: altitude,
-                speed: 0,
-                course: -1
-            )
+                timestamp: timestamp, latitude: segment.latitude, longitude: segment.longitude,
+                altitude: altitude, speed: 0, course: -1)
         }
         let (s, v) = segment.motion(at: tau)
         var p = segment.line.position(distance: s)
@@ -237,13 +213,8 @@ public struct RouteTimeline: Sendable {
         var course = p.azimuth < 0 ? p.azimuth + 360 : p.azimuth
         if course >= 360 { course = 0 }
         return LocationPoint(
-            timestamp: timestamp,
-            latitude: p.latitude,
-            longitude: p.longitude,
-            altitude: altitude,
-            speed: v,
-            course: course
-        )
+            timestamp: timestamp, latitude: p.latitude, longitude: p.longitude, altitude: altitude,
+            speed: v, course: course)
     }
 }
 

@@ -39,12 +39,7 @@ struct Segment: Sendable {
     /// Moving along `line` (of `line.distance` metres) from `from` to `to`, entering at `u0`, cruising at
     /// up to `speed` and leaving at `u1` with acceleration `a` (`nil`: instant changes, constant `speed`).
     init(
-        leg line: GeodesicLine,
-        from: Waypoint,
-        to: Waypoint,
-        speed v: Double,
-        entry: Double,
-        exit: Double,
+        leg line: GeodesicLine, from: Waypoint, to: Waypoint, speed v: Double, entry: Double, exit: Double,
         acceleration: Double?
     ) {
         self.line = line

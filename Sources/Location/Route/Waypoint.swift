@@ -35,11 +35,7 @@ public struct Waypoint: Sendable, Hashable {
     ///   - pause: Seconds to stand still on arrival (default 0).
     ///   - speed: m/s along the leg arriving here; `nil` (default) uses the route's speed.
     public init(
-        latitude: Double,
-        longitude: Double,
-        altitude: Double = 0,
-        pause: TimeInterval = 0,
-        speed: Double? = nil
+        latitude: Double, longitude: Double, altitude: Double = 0, pause: TimeInterval = 0, speed: Double? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude

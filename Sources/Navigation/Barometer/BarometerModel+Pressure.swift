@@ -26,10 +26,7 @@ extension BarometerModel {
         let msl: Double
         do {
             msl = try Geoid.egm96.heightAboveMeanSeaLevel(
-                ellipsoidalHeight: altitude,
-                latitude: latitude,
-                longitude: longitude
-            )
+                ellipsoidalHeight: altitude, latitude: latitude, longitude: longitude)
         } catch {
             throw check.relocated(error, "the position (\(latitude)°, \(longitude)°)")
         }
@@ -41,8 +38,7 @@ extension BarometerModel {
     func truePressure(heightAboveMeanSeaLevel msl: Double) throws(SignalError) -> Double {
         do {
             return try atmosphere.pressure(
-                geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: msl)
-            )
+                geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: msl))
         } catch {
             throw ParameterCheck(path: Self.path).relocated(error, "the height \(msl) m above mean sea level")
         }
@@ -62,10 +58,7 @@ extension BarometerModel {
     /// - Complexity: O(1) without a weather term; with one, O(55) tree draws and up to 256 normals (use
     ///   ``pressures(first:count:position:)`` for runs of samples).
     public func pressure(
-        latitude: Double,
-        longitude: Double,
-        altitude: Double,
-        sample: Int
+        latitude: Double, longitude: Double, altitude: Double, sample: Int
     ) throws(SignalError) -> Double {
         let weather = try weather(first: sample, count: 1)
         let p = try truePressure(latitude: latitude, longitude: longitude, altitude: altitude)
@@ -85,8 +78,7 @@ extension BarometerModel {
     /// - Throws: As ``pressure(latitude:longitude:altitude:sample:)``.
     /// - Complexity: O(count) plus O(55 + count/128) tree draws for the weather term.
     public func pressures(
-        first: Int,
-        count: Int,
+        first: Int, count: Int,
         position: (Int) -> (latitude: Double, longitude: Double, altitude: Double)
     ) throws(SignalError) -> [Double] {
         try pressures(first: first, count: count) { n in
@@ -99,8 +91,7 @@ extension BarometerModel {
     /// already computed as `altitude − N(latitude, longitude)` (the truth's `altitudeAboveMeanSeaLevel`): the
     /// same pressures, bit for bit, without a second geoid lookup (a non-finite one is looked up again).
     func pressures(
-        first: Int,
-        count: Int,
+        first: Int, count: Int,
         position: (Int) -> (latitude: Double, longitude: Double, altitude: Double, msl: Double)
     ) throws(SignalError) -> [Double] {
         let weather = try weather(first: first, count: count)
@@ -128,23 +119,17 @@ extension BarometerModel {
         try ParameterCheck(path: Self.path).checkSamples(first: first, count: count)
         guard weatherDeviation > 0 else { return [] }
         return RandomAccessNoise.gaussMarkov(
-            deviation: weatherDeviation,
-            correlationTime: weatherCorrelationTime,
+            deviation: weatherDeviation, correlationTime: weatherCorrelationTime,
             sampleRate: sampleRate,
             streamSeed: RandomAccessNoise.streamSeed(seed, stream: Self.weatherStream),
-            first: first,
-            count: count
-        )
+            first: first, count: count)
     }
 
     /// The true pressure plus the weather term and white noise of sample `n`, quantised.
     func measured(_ truth: Double, weather: Double, sample n: Int) -> Double {
         measured(
-            truth,
-            weather: weather,
-            sample: n,
-            whiteStream: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream)
-        )
+            truth, weather: weather, sample: n,
+            whiteStream: RandomAccessNoise.streamSeed(seed, stream: Self.whiteStream))
     }
 
     /// ``measured(_:weather:sample:)`` with the white-noise stream's seed given.

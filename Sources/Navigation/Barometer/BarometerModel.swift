@@ -78,47 +78,34 @@ public struct BarometerModel: Sendable, Hashable {
     ///   (`$.trajectory.sensors.barometer.rate`, `.sea_level_pressure`, `.sea_level_temperature`,
     ///   `.weather_sigma`, `.weather_correlation_time`, `.noise_density`, `.resolution`).
     public init(
-        sampleRate: Double,
-        seaLevelPressure: Double = StandardAtmosphere.standardSeaLevelPressure,
+        sampleRate: Double, seaLevelPressure: Double = StandardAtmosphere.standardSeaLevelPressure,
         seaLevelTemperature: Double = StandardAtmosphere.standardSeaLevelTemperature,
-        weatherDeviation: Double = 0,
-        weatherCorrelationTime: Double = 0,
-        noiseDensity: Double = 0,
-        resolution: Double = 0,
-        seed: UInt64 = 0
+        weatherDeviation: Double = 0, weatherCorrelationTime: Double = 0, noiseDensity: Double = 0,
+        resolution: Double = 0, seed: UInt64 = 0
     ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(sampleRate, "rate", unit: "Hz", in: Self.sampleRates)
         try check.check(seaLevelPressure, "sea_level_pressure", unit: "Pa", in: StandardAtmosphere.seaLevelPressures)
         try check.check(
-            seaLevelTemperature,
-            "sea_level_temperature",
-            unit: "K",
-            in: StandardAtmosphere.seaLevelTemperatures
-        )
+            seaLevelTemperature, "sea_level_temperature", unit: "K", in: StandardAtmosphere.seaLevelTemperatures)
         try check.check(weatherDeviation, "weather_sigma", unit: "Pa", in: Self.weatherDeviations)
         try check.check(weatherCorrelationTime, "weather_correlation_time", unit: "s", in: Self.correlationTimes)
         try check.check(noiseDensity, "noise_density", unit: "Pa/√Hz", in: Self.noiseDensities)
         try check.check(resolution, "resolution", unit: "Pa", in: Self.resolutions)
         guard resolution == 0 || resolution >= Self.smallestResolution else {
             throw SignalError(
-                .outOfRange,
-                path: check.path("resolution"),
+                .outOfRange, path: check.path("resolution"),
                 "resolution must be 0 (none) or at least \(Self.smallestResolution) Pa, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)"
             )
         }
         if weatherDeviation > 0 && !(weatherCorrelationTime > 0) {
             throw SignalError(
-                .missingField,
-                path: check.path("weather_correlation_time"),
-                "weather_sigma \(weatherDeviation) Pa needs a positive weather_correlation_time (s)"
-            )
+                .missingField, path: check.path("weather_correlation_time"),
+                "weather_sigma \(weatherDeviation) Pa needs a positive weather_correlation_time (s)")
         }
         do {
             atmosphere = try StandardAtmosphere(
-                seaLevelPressure: seaLevelPressure,
-                seaLevelTemperature: seaLevelTemperature
-            )
+                seaLevelPressure: seaLevelPressure, seaLevelTemperature: seaLevelTemperature)
         } catch {
             throw check.relocated(error, "the standard atmosphere")
         }

@@ -32,10 +32,7 @@ extension MagnetometerModel {
     ///   at `$.trajectory.sensors.magnetometer` for a position outside the model's domain or an attitude that
     ///   is not finite or not a unit quaternion.
     public func trueField(
-        latitude: Double,
-        longitude: Double,
-        altitude: Double,
-        decimalYear: Double,
+        latitude: Double, longitude: Double, altitude: Double, decimalYear: Double,
         attitude: Quaternion
     ) throws(SignalError) -> SIMD3<Double> {
         let wmm = GeomagneticModel.wmm2025
@@ -44,27 +41,22 @@ extension MagnetometerModel {
         }
         guard wmm.validity.contains(decimalYear) else {
             throw SignalError(
-                .outOfRange,
-                path: "$.trajectory.epoch",
+                .outOfRange, path: "$.trajectory.epoch",
                 "the epoch \(decimalYear) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound)"
             )
         }
         let q = attitude
         guard q.w.isFinite, q.x.isFinite, q.y.isFinite, q.z.isFinite, abs(q.norm - 1) <= 1e-6 else {
             throw SignalError(
-                .invalidArgument,
-                path: Self.path,
-                "the attitude (\(q.w), \(q.x), \(q.y), \(q.z)) is not a unit quaternion"
-            )
+                .invalidArgument, path: Self.path,
+                "the attitude (\(q.w), \(q.x), \(q.y), \(q.z)) is not a unit quaternion")
         }
         let field: GeomagneticField
         do {
             field = try wmm.field(latitude: latitude, longitude: longitude, height: altitude, decimalYear: decimalYear)
         } catch {
             throw ParameterCheck(path: Self.path).relocated(
-                error,
-                "the position (\(latitude)°, \(longitude)°, \(altitude) m)"
-            )
+                error, "the position (\(latitude)°, \(longitude)°, \(altitude) m)")
         }
         let b = Self.eastNorthUp(field)
         let d = q.inverseRotate((b.x, b.y, b.z))
@@ -86,21 +78,13 @@ extension MagnetometerModel {
     ///   negative sample index.
     /// - Complexity: O(1): one WMM synthesis (about 100 multiply-adds) and three normal draws.
     public func field(
-        latitude: Double,
-        longitude: Double,
-        altitude: Double,
-        decimalYear: Double,
-        attitude: Quaternion,
+        latitude: Double, longitude: Double, altitude: Double, decimalYear: Double, attitude: Quaternion,
         sample: Int
     ) throws(SignalError) -> SIMD3<Double> {
         try ParameterCheck(path: Self.path).checkSamples(first: sample, count: 1)
         let truth = try trueField(
-            latitude: latitude,
-            longitude: longitude,
-            altitude: altitude,
-            decimalYear: decimalYear,
-            attitude: attitude
-        )
+            latitude: latitude, longitude: longitude, altitude: altitude, decimalYear: decimalYear,
+            attitude: attitude)
         return measured(truth, sample: sample)
     }
 

@@ -75,12 +75,8 @@ public struct MagnetometerModel: Sendable, Hashable {
     ///   `.resolution`); `.malformed` at `.soft_iron` for a matrix that is not 3 × 3; `.outOfRange` there for
     ///   a singular one.
     public init(
-        sampleRate: Double,
-        hardIron: SIMD3<Double> = .zero,
-        softIron: [SIMD3<Double>] = MagnetometerModel.identity,
-        noiseDensity: SIMD3<Double> = .zero,
-        resolution: Double = 0,
-        seed: UInt64 = 0
+        sampleRate: Double, hardIron: SIMD3<Double> = .zero, softIron: [SIMD3<Double>] = MagnetometerModel.identity,
+        noiseDensity: SIMD3<Double> = .zero, resolution: Double = 0, seed: UInt64 = 0
     ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(sampleRate, "rate", unit: "Hz", in: Self.sampleRates)
@@ -91,8 +87,7 @@ public struct MagnetometerModel: Sendable, Hashable {
         try check.check(resolution, "resolution", unit: "µT", in: Self.resolutions)
         guard resolution == 0 || resolution >= Self.smallestResolution else {
             throw SignalError(
-                .outOfRange,
-                path: check.path("resolution"),
+                .outOfRange, path: check.path("resolution"),
                 "resolution must be 0 (none) or at least \(Self.smallestResolution) µT, got \(resolution): quantising to a smaller step divides a reading into more steps than a Double holds (inf)"
             )
         }
@@ -114,21 +109,12 @@ public struct MagnetometerModel: Sendable, Hashable {
     ///   - seed: The seed of the noise streams.
     /// - Throws: As the per-axis initialiser.
     public init(
-        sampleRate: Double,
-        hardIron: SIMD3<Double> = .zero,
-        softIron: [SIMD3<Double>] = MagnetometerModel.identity,
-        noiseDensity: Double,
-        resolution: Double = 0,
-        seed: UInt64 = 0
+        sampleRate: Double, hardIron: SIMD3<Double> = .zero, softIron: [SIMD3<Double>] = MagnetometerModel.identity,
+        noiseDensity: Double, resolution: Double = 0, seed: UInt64 = 0
     ) throws(SignalError) {
         try self.init(
-            sampleRate: sampleRate,
-            hardIron: hardIron,
-            softIron: softIron,
-            noiseDensity: SIMD3(repeating: noiseDensity),
-            resolution: resolution,
-            seed: seed
-        )
+            sampleRate: sampleRate, hardIron: hardIron, softIron: softIron,
+            noiseDensity: SIMD3(repeating: noiseDensity), resolution: resolution, seed: seed)
     }
 
     /// The stream number of axis `i`'s white noise (apart from the IMU's and the barometer's).

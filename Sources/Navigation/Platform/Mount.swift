@@ -27,8 +27,7 @@ public struct Mount: Sendable, Hashable {
         }
         guard abs(q.norm - 1) <= 1e-6 else {
             throw SignalError(
-                .invalidArgument,
-                path: "\(Self.path).quaternion",
+                .invalidArgument, path: "\(Self.path).quaternion",
                 "the mount's quaternion (\(q.w), \(q.x), \(q.y), \(q.z)) has norm \(q.norm); a rotation is a unit quaternion (norm 1 within 1e-6)"
             )
         }
@@ -53,9 +52,7 @@ public struct Mount: Sendable, Hashable {
     /// facing the leg (backward): 90° about the platform's x axis, then 180° about the device's z axis
     /// (device y = platform down, device z = platform backward, device x = platform left).
     public static let pocket = Mount(
-        name: "pocket",
-        Quaternion(axis: (1, 0, 0), angle: .pi / 2) * Quaternion(axis: (0, 0, 1), angle: .pi)
-    )
+        name: "pocket", Quaternion(axis: (1, 0, 0), angle: .pi / 2) * Quaternion(axis: (0, 0, 1), angle: .pi))
 
     /// The named mounts of a spec.
     public static let presets: [String: Mount] = [

@@ -31,10 +31,7 @@ public struct Vehicle: Sendable, Hashable {
     ///   - vibration: Its vibration (default none).
     ///   - name: A preset's name, or `nil`.
     public init(
-        limits: VehicleLimits,
-        banks: Bool = false,
-        gait: Gait? = nil,
-        vibration: Vibration = .none,
+        limits: VehicleLimits, banks: Bool = false, gait: Gait? = nil, vibration: Vibration = .none,
         name: String? = nil
     ) {
         self.limits = limits
@@ -53,26 +50,19 @@ public struct Vehicle: Sendable, Hashable {
     /// the centre of mass rises and falls 40–50 mm peak to peak once per step (25 mm amplitude: a vertical
     /// acceleration of ±3.9 m/s² at 2 Hz, what a phone held in the hand reads) and sways ±20 mm once per stride.
     public static let walk = Vehicle(
-        limits: .walk,
-        gait: Gait(validatedStepLength: 0.7, bounce: 0.025, sway: 0.02),
-        name: "walk"
-    )
+        limits: .walk, gait: Gait(validatedStepLength: 0.7, bounce: 0.025, sway: 0.02),
+        name: "walk")
     /// Running (``VehicleLimits/run``): 1.2 m steps, 40 mm bounce and 10 mm sway, no vibration.
     ///
     /// At 3.5 m/s a recreational runner takes about 170 steps a minute (2.9 Hz, 1.2 m steps); the vertical
     /// oscillation of the centre of mass is 70–100 mm peak to peak (40 mm amplitude: ±13 m/s² at 2.9 Hz).
     public static let run = Vehicle(
-        limits: .run,
-        gait: Gait(validatedStepLength: 1.2, bounce: 0.04, sway: 0.01),
-        name: "run"
-    )
+        limits: .run, gait: Gait(validatedStepLength: 1.2, bounce: 0.04, sway: 0.01),
+        name: "run")
     /// Cycling (``VehicleLimits/bike``): banks into turns; road vibration 0.5 m/s² RMS over 5–40 Hz.
     public static let bike = Vehicle(
-        limits: .bike,
-        banks: true,
-        vibration: Vibration(validatedRMS: 0.5, band: 5...40),
-        name: "bike"
-    )
+        limits: .bike, banks: true, vibration: Vibration(validatedRMS: 0.5, band: 5...40),
+        name: "bike")
     /// A car (``VehicleLimits/car``): engine and road vibration 0.3 m/s² RMS over 5–50 Hz (a phone in a
     /// dashboard holder: the firing frequency of a four-cylinder engine at 800–1500 rpm is 27–50 Hz, the
     /// wheel-hop and body modes of the suspension 1–15 Hz).
@@ -147,11 +137,7 @@ public struct Vibration: Sendable, Hashable {
         try check.check(rms, "rms", unit: "m/s^2", in: 0...100)
         try check.check(band.lowerBound, "low", unit: "Hz", in: 0.01...100_000)
         try check.check(
-            band.upperBound,
-            "high",
-            unit: "Hz",
-            in: band.lowerBound * 1.01...max(100_000, band.lowerBound * 1.01)
-        )
+            band.upperBound, "high", unit: "Hz", in: band.lowerBound * 1.01...max(100_000, band.lowerBound * 1.01))
         self.init(validatedRMS: rms, band: band)
     }
 

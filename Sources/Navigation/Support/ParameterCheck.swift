@@ -28,8 +28,7 @@ struct ParameterCheck: Sendable {
         guard first >= 0, count >= 0, first <= (1 << 62) - count else {
             throw SignalError(
                 .invalidRender,
-                "\(path): samples \(first) ..< \(first) + \(count) are outside 0 ..< 2^62"
-            )
+                "\(path): samples \(first) ..< \(first) + \(count) are outside 0 ..< 2^62")
         }
     }
 

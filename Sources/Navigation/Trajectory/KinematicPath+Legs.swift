@@ -30,17 +30,12 @@ extension KinematicPath {
         let waypoints = route.waypoints
         guard waypoints.count >= 2 else {
             throw SignalError(
-                .tooShort,
-                path: "\(path).waypoints",
-                "a trajectory needs at least 2 waypoints, got \(waypoints.count)"
-            )
+                .tooShort, path: "\(path).waypoints",
+                "a trajectory needs at least 2 waypoints, got \(waypoints.count)")
         }
         guard !route.loops else {
             throw SignalError(
-                .invalidArgument,
-                path: "\(path).loop",
-                "looping routes are not supported by a trajectory yet"
-            )
+                .invalidArgument, path: "\(path).loop", "looping routes are not supported by a trajectory yet")
         }
         if let speed = route.speed {
             try ParameterCheck(path: path).check(speed, "speed", unit: "m/s", in: 1e-3...1e4)
@@ -61,8 +56,7 @@ extension KinematicPath {
         let points = waypoints.map { plane.project(latitude: $0.latitude, longitude: $0.longitude) }
         for (i, p) in points.enumerated() where (p * p).sum().squareRoot() > maximumExtent {
             throw SignalError(
-                .outOfRange,
-                path: "\(path).waypoints[\(i)]",
+                .outOfRange, path: "\(path).waypoints[\(i)]",
                 "waypoint \(i) is \(Int((p * p).sum().squareRoot())) m from the first; a trajectory's tangent plane reaches \(Int(maximumExtent)) m"
             )
         }
@@ -74,10 +68,8 @@ extension KinematicPath {
             let length = (d * d).sum().squareRoot()
             guard length >= 0.01 else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(path).waypoints[\(k + 1)]",
-                    "waypoint \(k + 1) is \(length) m from waypoint \(k); legs must be at least 0.01 m"
-                )
+                    .outOfRange, path: "\(path).waypoints[\(k + 1)]",
+                    "waypoint \(k + 1) is \(length) m from waypoint \(k); legs must be at least 0.01 m")
             }
             lengths.append(length)
             headings.append(atan2(d.y, d.x))
@@ -89,8 +81,7 @@ extension KinematicPath {
             delta = delta - 2 * .pi * (delta / (2 * .pi)).rounded()
             guard abs(delta) < maximumDeflection else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(path).waypoints[\(i)]",
+                    .outOfRange, path: "\(path).waypoints[\(i)]",
                     "the route turns back by \(abs(delta) * 180 / .pi)° at waypoint \(i); turns are limited to 179° (add a waypoint to the side to make a U-turn)"
                 )
             }
@@ -98,14 +89,8 @@ extension KinematicPath {
         }
         deflections.append(0)
         return Legs(
-            plane: plane,
-            points: points,
-            lengths: lengths,
-            headings: headings,
-            speeds: speeds,
-            deflections: deflections,
-            pauses: waypoints.map(\.pause)
-        )
+            plane: plane, points: points, lengths: lengths, headings: headings, speeds: speeds,
+            deflections: deflections, pauses: waypoints.map(\.pause))
     }
 
     /// Lowers the turn speeds (`speeds[i]`, m/s, 0 at the ends) until every turn fits between its legs and
@@ -120,9 +105,7 @@ extension KinematicPath {
     /// easier as the speed falls (a slower turn is tighter and shorter), so the highest such speed is found
     /// by bisection; passes repeat until no speed changes. Speeds only fall, so it ends.
     static func fitSpeeds(
-        _ speeds: inout [Double],
-        legs: Legs,
-        limits: VehicleLimits
+        _ speeds: inout [Double], legs: Legs, limits: VehicleLimits
     ) throws(SignalError) -> [TurnDesign] {
         let n = speeds.count
         let (a, j) = (limits.longitudinalAcceleration, limits.jerk)
@@ -168,9 +151,7 @@ extension KinematicPath {
             if !changed { return designs }
         }
         throw SignalError(
-            .outOfRange,
-            path: "\(path).waypoints",
-            "the turns of this route cannot be fitted between its waypoints within the vehicle's limits"
-        )
+            .outOfRange, path: "\(path).waypoints",
+            "the turns of this route cannot be fitted between its waypoints within the vehicle's limits")
     }
 }

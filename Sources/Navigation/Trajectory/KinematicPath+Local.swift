@@ -11,28 +11,15 @@ extension KinematicPath {
     /// acceleration is the time derivative of those components (as `truth.csv` defines it), which includes
     /// the frame's turn: `d/dt (E·Ṗ) = Ė·Ṗ + E·P̈`, with `φ̇ = v_N / (M + h)`, `λ̇ = v_E / ((N + h) cos φ)`.
     static func local(
-        plane: LocalTangentPlane,
-        latitude phi: Double,
-        longitude lambda: Double,
-        height h: Double,
-        velocity v: SIMD3<Double>,
-        acceleration a: SIMD3<Double>
+        plane: LocalTangentPlane, latitude phi: Double, longitude lambda: Double,
+        height h: Double, velocity v: SIMD3<Double>, acceleration a: SIMD3<Double>
     )
         -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>)
     {
         let s = LocalTangentPlane.ecef(latitude: phi, longitude: lambda, height: 0)
         let r = local(
-            plane: plane,
-            surface: s,
-            sinLatitude: sin(phi),
-            cosLatitude: cos(phi),
-            sinLongitude: sin(lambda),
-            cosLongitude: cos(lambda),
-            normalLength: normalLength(s),
-            height: h,
-            velocity: v,
-            acceleration: a
-        )
+            plane: plane, surface: s, sinLatitude: sin(phi), cosLatitude: cos(phi), sinLongitude: sin(lambda),
+            cosLongitude: cos(lambda), normalLength: normalLength(s), height: h, velocity: v, acceleration: a)
         return (r.velocity, r.acceleration)
     }
 
@@ -47,16 +34,9 @@ extension KinematicPath {
     /// calls; the ellipsoid normal `Û` is `(cos φ cos λ, cos φ sin λ, sin φ)`), with the radii of curvature there.
     @inline(__always)
     static func local(
-        plane: LocalTangentPlane,
-        surface s: SIMD3<Double>,
-        sinLatitude sp: Double,
-        cosLatitude cp: Double,
-        sinLongitude sl: Double,
-        cosLongitude cl: Double,
-        normalLength norm: Double,
-        height h: Double,
-        velocity v: SIMD3<Double>,
-        acceleration a: SIMD3<Double>
+        plane: LocalTangentPlane, surface s: SIMD3<Double>, sinLatitude sp: Double, cosLatitude cp: Double,
+        sinLongitude sl: Double, cosLongitude cl: Double, normalLength norm: Double, height h: Double,
+        velocity v: SIMD3<Double>, acceleration a: SIMD3<Double>
     )
         -> (velocity: SIMD3<Double>, acceleration: SIMD3<Double>, radii: RadiiOfCurvature)
     {
@@ -89,16 +69,12 @@ extension KinematicPath {
         let lambdaDot = velocity.x / ((radii.primeVertical + h) * cp)
         let eastDot = lambdaDot * SIMD3(-cl, -sl, 0)
         let northDot = SIMD3(
-            -cp * phiDot * cl + sp * sl * lambdaDot,
-            -cp * phiDot * sl - sp * cl * lambdaDot,
-            -sp * phiDot
-        )
+            -cp * phiDot * cl + sp * sl * lambdaDot, -cp * phiDot * sl - sp * cl * lambdaDot, -sp * phiDot)
         let upDot = SIMD3(-sp * phiDot * cl - cp * sl * lambdaDot, -sp * phiDot * sl + cp * cl * lambdaDot, cp * phiDot)
         let acceleration = SIMD3(
             (eastDot * pDot).sum() + (east * pDDot).sum(),
             (northDot * pDot).sum() + (north * pDDot).sum(),
-            (upDot * pDot).sum() + (up * pDDot).sum()
-        )
+            (upDot * pDot).sum() + (up * pDDot).sum())
         return (velocity, acceleration, radii)
     }
 }

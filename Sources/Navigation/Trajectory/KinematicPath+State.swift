@@ -37,23 +37,13 @@ extension KinematicPath {
         var course = (Double.pi / 2 - p.planeHeading).truncatingRemainder(dividingBy: 2 * .pi)
         if course < 0 { course += 2 * .pi }
         return KinematicState(
-            time: t,
-            station: p.station,
-            east: p.point.x,
-            north: p.point.y,
-            latitude: p.latitude * 180 / .pi,
-            longitude: p.longitude * 180 / .pi,
+            time: t, station: p.station, east: p.point.x, north: p.point.y,
+            latitude: p.latitude * 180 / .pi, longitude: p.longitude * 180 / .pi,
             altitude: p.height,
-            velocity: p.planeVelocity,
-            acceleration: p.planeAcceleration,
-            localVelocity: p.localVelocity,
-            localAcceleration: p.localAcceleration,
-            speed: p.speed,
-            longitudinalAcceleration: p.acceleration,
-            longitudinalJerk: p.jerk,
-            course: course,
-            curvature: p.curvature
-        )
+            velocity: p.planeVelocity, acceleration: p.planeAcceleration,
+            localVelocity: p.localVelocity, localAcceleration: p.localAcceleration,
+            speed: p.speed, longitudinalAcceleration: p.acceleration, longitudinalJerk: p.jerk,
+            course: course, curvature: p.curvature)
     }
 
     /// The full sample at time `t` (see ``state(at:)``).
@@ -84,40 +74,18 @@ extension KinematicPath {
         let velocity = SIMD3(horizontalVelocity.x, horizontalVelocity.y, h.grade * v)
         let acceleration = SIMD3(horizontalAcceleration.x, horizontalAcceleration.y, h.curvature * v * v + h.grade * a)
         let local = Self.local(
-            plane: plane,
-            surface: geodetic.ecef,
-            sinLatitude: geodetic.sinLatitude,
-            cosLatitude: geodetic.cosLatitude,
-            sinLongitude: geodetic.sinLongitude,
-            cosLongitude: geodetic.cosLongitude,
-            normalLength: geodetic.normalLength,
-            height: h.height,
-            velocity: velocity,
-            acceleration: acceleration
-        )
+            plane: plane, surface: geodetic.ecef, sinLatitude: geodetic.sinLatitude,
+            cosLatitude: geodetic.cosLatitude, sinLongitude: geodetic.sinLongitude,
+            cosLongitude: geodetic.cosLongitude, normalLength: geodetic.normalLength,
+            height: h.height, velocity: velocity,
+            acceleration: acceleration)
         return PathSample(
-            station: s,
-            speed: v,
-            acceleration: a,
-            jerk: motion.jerk,
-            point: point,
-            planeHeading: psi,
-            curvature: kappa,
-            curvatureRate: kappaRate,
-            height: h.height,
-            grade: h.grade,
-            gradeRate: h.curvature,
-            latitude: geodetic.latitude,
-            longitude: geodetic.longitude,
-            sinLatitude: geodetic.sinLatitude,
-            cosLatitude: geodetic.cosLatitude,
-            sinLongitude: geodetic.sinLongitude,
-            cosLongitude: geodetic.cosLongitude,
-            radii: local.radii,
-            planeVelocity: velocity,
-            planeAcceleration: acceleration,
-            localVelocity: local.velocity,
-            localAcceleration: local.acceleration
-        )
+            station: s, speed: v, acceleration: a, jerk: motion.jerk, point: point, planeHeading: psi,
+            curvature: kappa, curvatureRate: kappaRate, height: h.height, grade: h.grade,
+            gradeRate: h.curvature, latitude: geodetic.latitude, longitude: geodetic.longitude,
+            sinLatitude: geodetic.sinLatitude, cosLatitude: geodetic.cosLatitude,
+            sinLongitude: geodetic.sinLongitude, cosLongitude: geodetic.cosLongitude, radii: local.radii,
+            planeVelocity: velocity, planeAcceleration: acceleration,
+            localVelocity: local.velocity, localAcceleration: local.acceleration)
     }
 }

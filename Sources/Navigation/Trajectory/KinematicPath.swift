@@ -113,13 +113,8 @@ public struct KinematicPath: Sendable {
                     PathPiece(
                         start: legs.points[k] + tA * direction,
                         end: legs.points[k + 1] - tB * direction,
-                        startHeading: legs.headings[k],
-                        endHeading: legs.headings[k],
-                        startCurvature: 0,
-                        endCurvature: 0,
-                        length: straight
-                    )
-                )
+                        startHeading: legs.headings[k], endHeading: legs.headings[k],
+                        startCurvature: 0, endCurvature: 0, length: straight))
                 pieceStations.append(s)
             }
             // Along the straight (and into a turn holding a pause, to its middle): from the speed reached to
@@ -170,17 +165,9 @@ public struct KinematicPath: Sendable {
             if stopping { turnEnds.append((turns.count, s)) }
             turns.append(
                 Turn(
-                    waypoint: k + 1,
-                    deflection: design.deflection,
-                    speed: design.speed,
-                    radius: 1 / design.curvature,
-                    tangentLength: design.tangentLength,
-                    offset: 0,
-                    startTime: startTime,
-                    endTime: endTime,
-                    pause: legs.pauses[k + 1]
-                )
-            )
+                    waypoint: k + 1, deflection: design.deflection, speed: design.speed,
+                    radius: 1 / design.curvature, tangentLength: design.tangentLength, offset: 0,
+                    startTime: startTime, endTime: endTime, pause: legs.pauses[k + 1]))
         }
         profile.rest(legs.pauses[n - 1])
         for (i, end) in turnEnds { turns[i].endTime = profile.time(atStation: end) }

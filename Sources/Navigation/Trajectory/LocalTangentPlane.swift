@@ -41,10 +41,8 @@ struct LocalTangentPlane: Sendable, Hashable {
         let sp = sin(latitude)
         let n = WGS84.semiMajorAxis / (1 - e2 * sp * sp).squareRoot()
         return SIMD3(
-            (n + height) * cos(latitude) * cos(longitude),
-            (n + height) * cos(latitude) * sin(longitude),
-            (n * (1 - e2) + height) * sp
-        )
+            (n + height) * cos(latitude) * cos(longitude), (n + height) * cos(latitude) * sin(longitude),
+            (n * (1 - e2) + height) * sp)
     }
 
     /// Geodetic latitude, longitude (radians) and height (metres) of an ECEF position, by fixed-point
@@ -128,15 +126,11 @@ struct LocalTangentPlane: Sendable, Hashable {
         let inverseNorm = 1 / norm
         let inverseRho = rho > 0 ? 1 / rho : 0
         return SurfacePoint(
-            ecef: s,
-            latitude: latitude + Self.angle(from: latitudeDirection, to: SIMD2(rho, nz)),
+            ecef: s, latitude: latitude + Self.angle(from: latitudeDirection, to: SIMD2(rho, nz)),
             longitude: longitude,
-            sinLatitude: nz * inverseNorm,
-            cosLatitude: rho * inverseNorm,
-            sinLongitude: rho > 0 ? s.y * inverseRho : 0,
-            cosLongitude: rho > 0 ? s.x * inverseRho : 1,
-            normalLength: norm
-        )
+            sinLatitude: nz * inverseNorm, cosLatitude: rho * inverseNorm,
+            sinLongitude: rho > 0 ? s.y * inverseRho : 0, cosLongitude: rho > 0 ? s.x * inverseRho : 1,
+            normalLength: norm)
     }
 
     /// The angle (radians, −π … π) from the unit direction `u` to the direction of `v` (any length): by the

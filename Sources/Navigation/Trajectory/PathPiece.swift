@@ -17,13 +17,8 @@ struct PathPiece: Sendable, Hashable {
 
     /// A piece from its ends, headings (radians), curvatures (1/m) and arc length (m).
     init(
-        start: SIMD2<Double>,
-        end: SIMD2<Double>,
-        startHeading: Double,
-        endHeading: Double,
-        startCurvature: Double,
-        endCurvature: Double,
-        length: Double
+        start: SIMD2<Double>, end: SIMD2<Double>, startHeading: Double, endHeading: Double, startCurvature: Double,
+        endCurvature: Double, length: Double
     ) {
         self.start = start
         self.end = end

@@ -81,39 +81,20 @@ struct TurnDesign: Sendable, Hashable {
         let p2 = finish + PathPiece.rotate(SIMD2(-c.x, d * c.y), by: exitHeading)
         var result = [
             PathPiece(
-                start: start,
-                end: p1,
-                startHeading: entryHeading,
-                endHeading: entryHeading + theta,
-                startCurvature: 0,
-                endCurvature: kappa,
-                length: clothoidLength
-            )
+                start: start, end: p1, startHeading: entryHeading, endHeading: entryHeading + theta,
+                startCurvature: 0, endCurvature: kappa, length: clothoidLength)
         ]
         if arcLength > 0 {
             result.append(
                 PathPiece(
-                    start: p1,
-                    end: p2,
-                    startHeading: entryHeading + theta,
-                    endHeading: exitHeading - theta,
-                    startCurvature: kappa,
-                    endCurvature: kappa,
-                    length: arcLength
-                )
-            )
+                    start: p1, end: p2, startHeading: entryHeading + theta,
+                    endHeading: exitHeading - theta, startCurvature: kappa, endCurvature: kappa,
+                    length: arcLength))
         }
         result.append(
             PathPiece(
-                start: p2,
-                end: finish,
-                startHeading: exitHeading - theta,
-                endHeading: exitHeading,
-                startCurvature: kappa,
-                endCurvature: 0,
-                length: clothoidLength
-            )
-        )
+                start: p2, end: finish, startHeading: exitHeading - theta, endHeading: exitHeading,
+                startCurvature: kappa, endCurvature: 0, length: clothoidLength))
         return result
     }
 }

@@ -46,11 +46,8 @@ public struct VehicleLimits: Sendable, Hashable {
     /// - Throws: `SignalError` `.nonFinite` or `.outOfRange` at `$.trajectory.vehicle.maximumSpeed`,
     ///   `.longitudinalAcceleration`, `.lateralAcceleration`, `.yawRate` or `.jerk`.
     public init(
-        maximumSpeed: Double,
-        longitudinalAcceleration: Double,
-        lateralAcceleration: Double,
-        yawRate: Double,
-        jerk: Double
+        maximumSpeed: Double, longitudinalAcceleration: Double, lateralAcceleration: Double,
+        yawRate: Double, jerk: Double
     ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(maximumSpeed, "maximumSpeed", unit: "m/s", in: Self.speeds)
@@ -59,12 +56,8 @@ public struct VehicleLimits: Sendable, Hashable {
         try check.check(yawRate, "yawRate", unit: "rad/s", in: Self.yawRates)
         try check.check(jerk, "jerk", unit: "m/s^3", in: Self.jerks)
         self.init(
-            validatedSpeed: maximumSpeed,
-            longitudinal: longitudinalAcceleration,
-            lateral: lateralAcceleration,
-            yawRate: yawRate,
-            jerk: jerk
-        )
+            validatedSpeed: maximumSpeed, longitudinal: longitudinalAcceleration,
+            lateral: lateralAcceleration, yawRate: yawRate, jerk: jerk)
     }
 
     /// Limits known to be valid (the presets).

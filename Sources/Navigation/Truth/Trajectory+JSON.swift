@@ -50,37 +50,22 @@ extension Trajectory {
     ///   over the network: a client must not make the server read its files).
     /// - Parameter readKalibr: The reader of an IMU's `kalibr` file (see `IMU.init(json:path:baseDirectory:allowFiles:readKalibr:)`).
     package init(
-        json value: JSONValue,
-        path: String,
-        baseDirectory: URL?,
-        allowFiles: Bool = true,
+        json value: JSONValue, path: String, baseDirectory: URL?, allowFiles: Bool = true,
         readKalibr: KalibrFileReader? = nil
     ) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'trajectory'", fields: Self.jsonFields)
         let (route, gpx) = try Self.route(
-            try f.required("route"),
-            path: f.path("route"),
-            baseDirectory: baseDirectory,
-            allowFiles: allowFiles
-        )
+            try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory,
+            allowFiles: allowFiles)
         let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
         let mount = try Self.mount(try f.value("mount"), path: f.path("mount"))
         let sensors = try Self.sensors(
-            try f.value("sensors"),
-            path: f.path("sensors"),
-            baseDirectory: baseDirectory,
-            allowFiles: allowFiles,
-            readKalibr: readKalibr
-        )
+            try f.value("sensors"), path: f.path("sensors"), baseDirectory: baseDirectory, allowFiles: allowFiles,
+            readKalibr: readKalibr)
         try self.init(
-            route: route,
-            vehicle: vehicle,
-            mount: mount,
-            epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
+            route: route, vehicle: vehicle, mount: mount, epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
             earthRotation: try f.optionalBool("earthRotation") ?? true,
-            vibration: try f.number("vibration", default: 1),
-            sensors: sensors
-        )
+            vibration: try f.number("vibration", default: 1), sensors: sensors)
         gpxFile = gpx
     }
 
@@ -89,20 +74,14 @@ extension Trajectory {
 
     /// A route object, or `{"gpx": FILE}` with an optional `speed`.
     static func route(
-        _ value: JSONValue,
-        path: String,
-        baseDirectory: URL?,
-        allowFiles: Bool
+        _ value: JSONValue, path: String, baseDirectory: URL?, allowFiles: Bool
     ) throws(SignalError) -> (Route, String?) {
         guard case .object(let object) = value, object["gpx"] != nil else {
             // Before the route's own checks, which would ask for a time on every waypoint once one has one.
             if case .array(let list)? = value.object?["waypoints"] {
                 for (i, item) in list.enumerated() where item.object?["time"] != nil {
                     throw SignalError(
-                        .invalidArgument,
-                        path: "\(path).waypoints[\(i)].time",
-                        KinematicPath.waypointTimeRefusal
-                    )
+                        .invalidArgument, path: "\(path).waypoints[\(i)].time", KinematicPath.waypointTimeRefusal)
                 }
             }
             do {
@@ -110,16 +89,14 @@ extension Trajectory {
             } catch  where error.code == .missingField && error.location.path == JSONPath.child(path, "speed") {
                 // A route's own advice offers waypoint times, which a trajectory does not take.
                 throw SignalError(
-                    .missingField,
-                    path: JSONPath.child(path, "speed"),
+                    .missingField, path: JSONPath.child(path, "speed"),
                     "missing 'speed': give the route a speed in m/s, or every leg one on its arriving waypoint (a trajectory moves at speeds; its waypoints take no 'time')"
                 )
             }
         }
         guard allowFiles else {
             throw SignalError(
-                .invalidArgument,
-                path: JSONPath.child(path, "gpx"),
+                .invalidArgument, path: JSONPath.child(path, "gpx"),
                 "a spec sent to a running server cannot name files; give the route's waypoints, or start the server with the spec file (signals serve FILE)"
             )
         }
@@ -129,8 +106,7 @@ extension Trajectory {
             name.hasPrefix("/")
             ? URL(fileURLWithPath: name)
             : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(
-                name
-            )
+                name)
         let data: Data
         do {
             // The package's bounded reader: a device (/dev/zero), a pipe or a huge file fails with its reason.
@@ -168,29 +144,22 @@ extension Trajectory {
         }
         let gaitFields = ["stepLength", "bounce", "sway"]
         let f = try JSONFields(
-            value,
-            path: path,
-            what: "a vehicle",
+            value, path: path, what: "a vehicle",
             fields: [
                 "maximumSpeed", "longitudinalAcceleration", "lateralAcceleration", "yawRate", "jerk",
                 "banks", "gait", "vibration",
-            ]
-        )
+            ])
         let limits = try VehicleLimits(
             maximumSpeed: try f.number("maximumSpeed"),
             longitudinalAcceleration: try f.number("longitudinalAcceleration"),
             lateralAcceleration: try f.number("lateralAcceleration"),
-            yawRate: try f.number("yawRate"),
-            jerk: try f.number("jerk")
-        )
+            yawRate: try f.number("yawRate"), jerk: try f.number("jerk"))
         var gait: Gait?
         if let g = try f.value("gait") {
             let gf = try JSONFields(g, path: f.path("gait"), what: "a gait", fields: gaitFields)
             gait = try Gait(
-                stepLength: try gf.number("stepLength"),
-                bounce: try gf.number("bounce", default: 0),
-                sway: try gf.number("sway", default: 0)
-            )
+                stepLength: try gf.number("stepLength"), bounce: try gf.number("bounce", default: 0),
+                sway: try gf.number("sway", default: 0))
         }
         var vibration = Vibration.none
         if let v = try f.value("vibration") {
@@ -199,10 +168,8 @@ extension Trajectory {
             let high = try vf.number("high")
             guard low.isFinite, high.isFinite, low < high else {
                 throw SignalError(
-                    .outOfRange,
-                    path: vf.path("high"),
-                    "the vibration band must have low < high, got \(low) ... \(high) Hz"
-                )
+                    .outOfRange, path: vf.path("high"),
+                    "the vibration band must have low < high, got \(low) ... \(high) Hz")
             }
             vibration = try Vibration(rms: try vf.number("rms"), band: low...high)
         }
@@ -220,19 +187,12 @@ extension Trajectory {
         }
         let f = try JSONFields(value, path: path, what: "a mount", fields: ["quaternion"])
         let q = try JSONFields(
-            try f.required("quaternion"),
-            path: f.path("quaternion"),
-            what: "a quaternion",
-            fields: ["w", "x", "y", "z"]
-        )
+            try f.required("quaternion"), path: f.path("quaternion"), what: "a quaternion",
+            fields: ["w", "x", "y", "z"])
         return try Mount(
             quaternion: Quaternion(
-                w: try q.number("w"),
-                x: try q.number("x"),
-                y: try q.number("y"),
-                z: try q.number("z")
-            )
-        )
+                w: try q.number("w"), x: try q.number("x"), y: try q.number("y"),
+                z: try q.number("z")))
     }
 
     static func unknownName(_ name: String, kind: String, names: [String], path: String) -> SignalError {
@@ -250,36 +210,25 @@ extension Trajectory {
     ///   - path: Its JSON path (`$.trajectory.sensors.magnetometer`).
     /// - Throws: `SignalError` with the JSON path of the field at fault.
     package static func magnetometer(
-        _ value: JSONValue,
-        path: String
+        _ value: JSONValue, path: String
     ) throws(SignalError) -> (model: MagnetometerModel, rate: Double?) {
         let m = try JSONFields(
-            value,
-            path: path,
-            what: "a magnetometer",
-            fields: ["rate", "hard_iron", "soft_iron", "noise_density", "resolution", "seed"]
-        )
+            value, path: path, what: "a magnetometer",
+            fields: ["rate", "hard_iron", "soft_iron", "noise_density", "resolution", "seed"])
         let rate = try m.optionalNumber("rate")
         let (hardIron, softIron) = try MagnetometerCalibrationRules.read(m)
         let model = try MagnetometerModel(
-            sampleRate: rate ?? 100,
-            hardIron: hardIron ?? .zero,
-            softIron: softIron ?? MagnetometerModel.identity,
+            sampleRate: rate ?? 100, hardIron: hardIron ?? .zero, softIron: softIron ?? MagnetometerModel.identity,
             noiseDensity: try m.value("noise_density").map { x throws(SignalError) in
                 try IMU.vector(x, path: m.path("noise_density"), name: "noise_density")
             } ?? .zero,
-            resolution: try m.number("resolution", default: 0),
-            seed: try m.optionalUnsigned("seed") ?? 0
-        )
+            resolution: try m.number("resolution", default: 0), seed: try m.optionalUnsigned("seed") ?? 0)
         return (model, rate)
     }
 
     /// The `sensors` object.
     static func sensors(
-        _ value: JSONValue?,
-        path: String,
-        baseDirectory: URL? = nil,
-        allowFiles: Bool = true,
+        _ value: JSONValue?, path: String, baseDirectory: URL? = nil, allowFiles: Bool = true,
         readKalibr: KalibrFileReader? = nil
     ) throws(SignalError) -> TrajectorySensors {
         var sensors = TrajectorySensors()
@@ -287,12 +236,8 @@ extension Trajectory {
         let f = try JSONFields(value, path: path, what: "'sensors'", fields: sensorNames)
         if let v = try f.value("imu") {
             let (imu, rate) = try IMU.trajectoryIMU(
-                json: v,
-                path: f.path("imu"),
-                baseDirectory: baseDirectory,
-                allowFiles: allowFiles,
-                readKalibr: readKalibr
-            )
+                json: v, path: f.path("imu"), baseDirectory: baseDirectory, allowFiles: allowFiles,
+                readKalibr: readKalibr)
             sensors.imu = imu
             sensors.imuRate = try rate.map { r throws(SignalError) in try checkRate(r, path: f.path("imu")) }
         }
@@ -303,77 +248,54 @@ extension Trajectory {
         }
         if let v = try f.value("barometer") {
             let b = try JSONFields(
-                v,
-                path: f.path("barometer"),
-                what: "a barometer",
+                v, path: f.path("barometer"), what: "a barometer",
                 fields: [
                     "rate", "sea_level_pressure", "sea_level_temperature", "weather_sigma",
                     "weather_correlation_time", "noise_density", "resolution", "seed",
-                ]
-            )
+                ])
             let rate = try b.optionalNumber("rate")
             sensors.barometer = try BarometerModel(
                 sampleRate: rate ?? 100,
                 seaLevelPressure: try b.number(
-                    "sea_level_pressure",
-                    default: StandardAtmosphere.standardSeaLevelPressure
-                ),
+                    "sea_level_pressure", default: StandardAtmosphere.standardSeaLevelPressure),
                 seaLevelTemperature: try b.number(
-                    "sea_level_temperature",
-                    default: StandardAtmosphere.standardSeaLevelTemperature
-                ),
+                    "sea_level_temperature", default: StandardAtmosphere.standardSeaLevelTemperature),
                 weatherDeviation: try b.number("weather_sigma", default: 0),
                 weatherCorrelationTime: try b.number("weather_correlation_time", default: 0),
                 noiseDensity: try b.number("noise_density", default: 0),
                 resolution: try b.number("resolution", default: 0),
-                seed: try b.optionalUnsigned("seed") ?? 0
-            )
+                seed: try b.optionalUnsigned("seed") ?? 0)
             sensors.barometerRate = rate
         }
         if let v = try f.value("gnss") {
             let g = try JSONFields(
-                v,
-                path: f.path("gnss"),
-                what: "a GNSS receiver",
+                v, path: f.path("gnss"), what: "a GNSS receiver",
                 fields: [
                     "rate", "sigma", "correlationTime", "jitter", "verticalRatio", "velocitySigma",
                     "outages", "seed",
-                ]
-            )
+                ])
             let sigma = try g.number("sigma", default: 0)
             let jitter = try g.number("jitter", default: 0)
             let tau = try g.optionalNumber("correlationTime")
             var outages: [GNSSReceiver.Outage] = []
             for (i, o) in (try g.optionalArray("outages") ?? []).enumerated() {
                 let of = try JSONFields(
-                    o,
-                    path: "\(g.path("outages"))[\(i)]",
-                    what: "an outage",
-                    fields: ["start", "end"]
-                )
+                    o, path: "\(g.path("outages"))[\(i)]", what: "an outage", fields: ["start", "end"])
                 outages.append(GNSSReceiver.Outage(start: try of.number("start"), end: try of.number("end")))
             }
             let model = GNSSErrorModel(
-                sigma: sigma,
-                correlationTime: tau ?? 60,
-                jitter: jitter,
+                sigma: sigma, correlationTime: tau ?? 60, jitter: jitter,
                 verticalRatio: try g.number("verticalRatio", default: 1.5),
-                seed: try g.optionalUnsigned("seed") ?? 0
-            )
+                seed: try g.optionalUnsigned("seed") ?? 0)
             // The model's own checks first (sigma ≥ 0, …): a sigma that is wrong is reported as wrong, not as
             // lacking a correlation time.
             sensors.gnss = try GNSSReceiver(
-                error: model,
-                rate: try g.number("rate", default: 1),
-                velocitySigma: try g.number("velocitySigma", default: 0),
-                outages: outages
-            )
+                error: model, rate: try g.number("rate", default: 1),
+                velocitySigma: try g.number("velocitySigma", default: 0), outages: outages)
             if tau == nil, sigma > 0 {
                 throw SignalError(
-                    .missingField,
-                    path: g.path("correlationTime"),
-                    "sigma \(sigma) m needs a correlationTime (s): how long the position error takes to wander"
-                )
+                    .missingField, path: g.path("correlationTime"),
+                    "sigma \(sigma) m needs a correlationTime (s): how long the position error takes to wander")
             }
         }
         return sensors

@@ -67,9 +67,7 @@ extension Trajectory {
     public func render(_ streams: [TrajectorySeries], samples: Range<Int>) throws(SignalError) -> [[Double]] {
         guard samples.lowerBound >= 0, samples.upperBound <= Self.sampleLimit else {
             throw SignalError(
-                .invalidRender,
-                "samples \(samples.lowerBound) ..< \(samples.upperBound) are outside 0 ..< 2^48"
-            )
+                .invalidRender, "samples \(samples.lowerBound) ..< \(samples.upperBound) are outside 0 ..< 2^48")
         }
         var out = [[Double]](repeating: [], count: streams.count)
         var done = [Bool](repeating: false, count: streams.count)
@@ -96,9 +94,7 @@ extension Trajectory {
     /// IMU's error model drives the pass when it is there). Without the IMU, the state leaves out the ideal IMU
     /// (specific force and angular rate), which no other stream reads.
     func renderTogether(
-        _ kinds: [TrajectorySeries.Kind],
-        samples: Range<Int>,
-        rate: Double
+        _ kinds: [TrajectorySeries.Kind], samples: Range<Int>, rate: Double
     ) throws(SignalError) -> [[Double]] {
         let count = samples.count
         let start = samples.lowerBound
@@ -115,14 +111,11 @@ extension Trajectory {
         var positions: [Double] = []
         // Each output written in place, row k at k · width.
         truthRows = [Double](unsafeUninitializedCapacity: wantsTruth ? truthWidth * count : 0) {
-            truthBuffer,
-            truthCount in
+            truthBuffer, truthCount in
             magnetometerRows = [Double](unsafeUninitializedCapacity: magnetometer != nil ? 4 * count : 0) {
-                magnetometerBuffer,
-                magnetometerCount in
+                magnetometerBuffer, magnetometerCount in
                 positions = [Double](unsafeUninitializedCapacity: barometer != nil ? 4 * count : 0) {
-                    positionBuffer,
-                    positionCount in
+                    positionBuffer, positionCount in
                     /// Hands the state of sample `start + k` to every stream but the IMU.
                     func visit(_ k: Int, _ s: TrajectoryState) {
                         if wantsTruth, let base = truthBuffer.baseAddress {
@@ -130,10 +123,7 @@ extension Trajectory {
                         }
                         if let magnetometer, let base = magnetometerBuffer.baseAddress {
                             let m = magnetometer.measured(
-                                s.magneticField,
-                                sample: start + k,
-                                whiteStreams: magnetometerSeeds
-                            )
+                                s.magneticField, sample: start + k, whiteStreams: magnetometerSeeds)
                             let r = base + 4 * k
                             r.initialize(to: s.time)
                             (r + 1).initialize(to: m.x)
@@ -162,11 +152,7 @@ extension Trajectory {
                     if next < samples.upperBound {
                         let from = next
                         forEachState(
-                            first: from,
-                            count: samples.upperBound - from,
-                            rate: rate,
-                            imu: full,
-                            course: false
+                            first: from, count: samples.upperBound - from, rate: rate, imu: full, course: false
                         ) { k, s in
                             visit(from - start + k, s)
                         }
@@ -240,11 +226,7 @@ extension Trajectory {
     /// is the full state's, bit for bit.
     @inline(__always)
     func forEachState(
-        first: Int,
-        count: Int,
-        rate: Double,
-        imu: Bool = true,
-        course: Bool = true,
+        first: Int, count: Int, rate: Double, imu: Bool = true, course: Bool = true,
         _ body: (Int, TrajectoryState) -> Void
     ) {
         var nodes: (k: Double, b0: GridNode, b1: GridNode)?
@@ -271,13 +253,8 @@ extension Trajectory {
             guard let base = buffer.baseAddress else { return [] }
             base.initialize(repeating: 0, count: 6 * count)
             let block = RenderBlock(
-                base: base,
-                channelStride: count,
-                channelCount: 6,
-                frameCount: count,
-                startIndex: samples.lowerBound,
-                sampleRate: rate
-            )
+                base: base, channelStride: count, channelCount: 6, frameCount: count,
+                startIndex: samples.lowerBound, sampleRate: rate)
             imu.render(into: block, .identity) { first, n, fs, out, stride in
                 let shake = filter.values(first: first, count: n)
                 self.forEachState(first: first, count: n, rate: fs, course: false) { i, s in
@@ -326,9 +303,7 @@ extension Trajectory {
                 if distance > 0 {
                     let p = Geodesic.wgs84.direct(
                         from: GeoCoordinate(latitude: latitude, longitude: longitude),
-                        azimuth: atan2(e.east, e.north) * 180 / .pi,
-                        distance: distance
-                    )
+                        azimuth: atan2(e.east, e.north) * 180 / .pi, distance: distance)
                     latitude = p.latitude
                     longitude = p.longitude
                 }

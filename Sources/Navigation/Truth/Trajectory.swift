@@ -90,13 +90,8 @@ public struct Trajectory: Sendable {
     ///   a vibration factor out of range, an IMU error term outside its range (`IMU/validate(path:)`, at
     ///   `$.trajectory.sensors.imu.TERM`).
     public init(
-        route: Route,
-        vehicle: Vehicle = .car,
-        mount: Mount = .flat,
-        epoch: String = Trajectory.defaultEpoch,
-        earthRotation: Bool = true,
-        vibration: Double = 1,
-        sensors: TrajectorySensors = TrajectorySensors()
+        route: Route, vehicle: Vehicle = .car, mount: Mount = .flat, epoch: String = Trajectory.defaultEpoch,
+        earthRotation: Bool = true, vibration: Double = 1, sensors: TrajectorySensors = TrajectorySensors()
     )
         throws(SignalError)
     {
@@ -105,8 +100,7 @@ public struct Trajectory: Sendable {
         try sensors.imu?.validate(path: TrajectorySensors.imuPath)
         guard let seconds = ISO8601Time.parse(epoch), seconds.isFinite else {
             throw SignalError(
-                .malformed,
-                path: "\(Self.path).epoch",
+                .malformed, path: "\(Self.path).epoch",
                 "epoch \"\(SignalError.quoted(epoch, limit: 40))\" is not an ISO 8601 UTC time such as 2026-06-01T12:00:00Z"
             )
         }
@@ -115,8 +109,7 @@ public struct Trajectory: Sendable {
         let wmm = GeomagneticModel.wmm2025
         guard wmm.validity.contains(year), wmm.validity.contains(endYear) else {
             throw SignalError(
-                .outOfRange,
-                path: "\(Self.path).epoch",
+                .outOfRange, path: "\(Self.path).epoch",
                 "epoch \(epoch) (\(String(format: "%.3f", year))) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound) (the trajectory lasts \(String(format: "%.1f", path.duration)) s); the magnetometer and the magnetic heading need the model"
             )
         }
@@ -144,8 +137,7 @@ public struct Trajectory: Sendable {
             let phi = path.plane.unproject(point).latitude
             guard abs(phi) <= limit else {
                 throw SignalError(
-                    .outOfRange,
-                    path: KinematicPath.path,
+                    .outOfRange, path: KinematicPath.path,
                     "the route reaches latitude \(String(format: "%.4f", phi * 180 / .pi))°; a trajectory stays within ±\(maximumLatitude)°: at a pole east, north, course and heading are undefined, and near it they turn without bound"
                 )
             }

@@ -66,21 +66,16 @@ extension Trajectory {
     /// - Throws: `SignalError`: `.missingField` at `$.trajectory.route` without a route, `.duplicateField` at
     ///   the part given twice, or any error of ``init(route:vehicle:mount:epoch:earthRotation:vibration:sensors:)``.
     public init(
-        vehicle: Vehicle = .car,
-        mount: Mount = .flat,
-        epoch: String = Trajectory.defaultEpoch,
-        earthRotation: Bool = true,
-        vibration: Double = 1,
+        vehicle: Vehicle = .car, mount: Mount = .flat, epoch: String = Trajectory.defaultEpoch,
+        earthRotation: Bool = true, vibration: Double = 1,
         @TrajectoryBuilder _ parts: () throws -> [TrajectoryComponent]
     ) throws {
         var route: Route?
         var sensors = TrajectorySensors()
         func duplicate(_ name: String) -> SignalError {
             SignalError(
-                .duplicateField,
-                path: name == "route" ? "\(Self.path).route" : "\(Self.path).sensors.\(name)",
-                "a trajectory has one \(name); it was given twice"
-            )
+                .duplicateField, path: name == "route" ? "\(Self.path).route" : "\(Self.path).sensors.\(name)",
+                "a trajectory has one \(name); it was given twice")
         }
         for part in try parts() {
             switch part {
@@ -105,19 +100,10 @@ extension Trajectory {
         }
         guard let route else {
             throw SignalError(
-                .missingField,
-                path: "\(Self.path).route",
-                "a trajectory needs a route (a Route in the builder)"
-            )
+                .missingField, path: "\(Self.path).route", "a trajectory needs a route (a Route in the builder)")
         }
         try self.init(
-            route: route,
-            vehicle: vehicle,
-            mount: mount,
-            epoch: epoch,
-            earthRotation: earthRotation,
-            vibration: vibration,
-            sensors: sensors
-        )
+            route: route, vehicle: vehicle, mount: mount, epoch: epoch, earthRotation: earthRotation,
+            vibration: vibration, sensors: sensors)
     }
 }

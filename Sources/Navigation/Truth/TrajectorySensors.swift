@@ -36,12 +36,8 @@ public struct TrajectorySensors: Sendable, Hashable {
     ///   - barometerRate: Its rate (Hz), `nil` for the render rate.
     ///   - gnss: The GNSS receiver, or `nil`.
     public init(
-        imu: IMU? = nil,
-        imuRate: Double? = nil,
-        magnetometer: MagnetometerModel? = nil,
-        magnetometerRate: Double? = nil,
-        barometer: BarometerModel? = nil,
-        barometerRate: Double? = nil,
+        imu: IMU? = nil, imuRate: Double? = nil, magnetometer: MagnetometerModel? = nil,
+        magnetometerRate: Double? = nil, barometer: BarometerModel? = nil, barometerRate: Double? = nil,
         gnss: GNSSReceiver? = nil
     ) {
         self.imu = imu
@@ -94,10 +90,7 @@ public struct GNSSReceiver: Sendable, Hashable {
     ///   - outages: Windows with `0 ≤ start < end`, finite.
     /// - Throws: `SignalError` at `$.trajectory.sensors.gnss.FIELD`.
     public init(
-        error: GNSSErrorModel,
-        rate: Double = 1,
-        velocitySigma: Double = 0,
-        outages: [Outage] = []
+        error: GNSSErrorModel, rate: Double = 1, velocitySigma: Double = 0, outages: [Outage] = []
     ) throws(SignalError) {
         try error.validate(path: Self.path)
         let check = ParameterCheck(path: Self.path)
@@ -109,10 +102,8 @@ public struct GNSSReceiver: Sendable, Hashable {
             try c.check(o.end, "end", unit: "s", in: 0...1e9)
             guard o.start < o.end else {
                 throw SignalError(
-                    .invalidArgument,
-                    path: c.path,
-                    "an outage must end after it starts, got start \(o.start) s, end \(o.end) s"
-                )
+                    .invalidArgument, path: c.path,
+                    "an outage must end after it starts, got start \(o.start) s, end \(o.end) s")
             }
         }
         self.error = error

@@ -67,14 +67,12 @@ public struct PointFile: PointSource, Sendable, Hashable {
             throw SignalError(
                 .unknownFormat,
                 "holds a JSON object that is not a point (no 'timestamp' on its first line): a spec, not a point file",
-                file: source.name
-            )
+                file: source.name)
         case .npy, .gpx, nil:
             throw SignalError(
                 .unknownFormat,
                 "cannot tell the format: expected a JSON array ('['), JSON Lines ('{\"timestamp\": ...}' per line) or a CSV header starting with 'timestamp'",
-                file: source.name
-            )
+                file: source.name)
         }
     }
 
@@ -127,9 +125,7 @@ public struct PointFile: PointSource, Sendable, Hashable {
     /// - Returns: The points, in order.
     /// - Throws: `SignalError` naming the line, point and field of the first problem.
     public static func decode(
-        _ data: Data,
-        format: PointFormat,
-        name: String? = nil
+        _ data: Data, format: PointFormat, name: String? = nil
     ) throws(SignalError) -> [MotionPoint] {
         try decode(ByteReader(data: data, name: name), format: format)
     }

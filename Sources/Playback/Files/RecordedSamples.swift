@@ -20,10 +20,7 @@ package enum RecordedSamples {
     /// - Throws: `SignalError` naming the file, line and problem (format, channel count, too few
     ///   frames, a time column at another rate, a non-finite sample).
     package static func read(
-        _ input: NamedInput,
-        sampleRate: Double,
-        channelCount: Int,
-        frameCount: Int,
+        _ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int,
         memoryLimit: Int = RenderOptions.defaultMemoryLimit
     ) throws(SignalError) -> SampleBuffer {
         let (count, overflow) = frameCount.multipliedReportingOverflow(by: channelCount)
@@ -31,8 +28,7 @@ package enum RecordedSamples {
             throw SignalError(
                 .invalidArgument,
                 "\(frameCount) frames × \(channelCount) channels is more than the memory limit of \(memoryLimit) bytes allows",
-                file: input.name
-            )
+                file: input.name)
         }
         switch InputKind.detect(name: input.path, head: input.head) {
         case .npy:
@@ -41,18 +37,13 @@ package enum RecordedSamples {
             return try csv(input, sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount)
         default:
             throw SignalError(
-                .unknownFormat,
-                "a recording must be a .npy array or a CSV file with one column per channel",
-                file: input.name
-            )
+                .unknownFormat, "a recording must be a .npy array or a CSV file with one column per channel",
+                file: input.name)
         }
     }
 
     private static func npy(
-        _ input: NamedInput,
-        sampleRate: Double,
-        channelCount: Int,
-        frameCount: Int
+        _ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int
     ) throws(SignalError) -> SampleBuffer {
         var head = input.head
         if head.count < 12 + NPYHeader.largestHeader, head.count == 1 << 16 {
@@ -63,15 +54,13 @@ package enum RecordedSamples {
             throw SignalError(
                 .channelMismatch,
                 "the recording has \(header.channels) channel(s) but the spec renders \(channelCount)",
-                file: input.name
-            )
+                file: input.name)
         }
         guard header.frames >= frameCount else {
             throw SignalError(
                 .invalidArgument,
                 "the recording has \(header.frames) frames but --rate × --duration asks for \(frameCount)",
-                file: input.name
-            )
+                file: input.name)
         }
         let needed = frameCount * channelCount * header.width
         let data = try input.data(limit: header.dataOffset + needed, allowingMore: true)
@@ -79,8 +68,7 @@ package enum RecordedSamples {
             throw SignalError(
                 .malformed,
                 ".npy data is truncated: \(max(0, data.count - header.dataOffset)) bytes for \(frameCount * channelCount) values of \(header.width) bytes",
-                file: input.name
-            )
+                file: input.name)
         }
         var planar = [Float](repeating: 0, count: frameCount * channelCount)
         var bad: (Int, Int)?
@@ -93,16 +81,11 @@ package enum RecordedSamples {
                         header.width == 4
                         ? Float(
                             bitPattern: UInt32(
-                                littleEndian: raw.loadUnaligned(fromByteOffset: base + 4 * k, as: UInt32.self)
-                            )
-                        )
+                                littleEndian: raw.loadUnaligned(fromByteOffset: base + 4 * k, as: UInt32.self)))
                         : Float(
                             Double(
                                 bitPattern: UInt64(
-                                    littleEndian: raw.loadUnaligned(fromByteOffset: base + 8 * k, as: UInt64.self)
-                                )
-                            )
-                        )
+                                    littleEndian: raw.loadUnaligned(fromByteOffset: base + 8 * k, as: UInt64.self))))
                     if !v.isFinite, bad == nil { bad = (i, c) }
                     planar[c * frameCount + i] = v
                 }
@@ -110,20 +93,14 @@ package enum RecordedSamples {
         }
         if let (i, c) = bad {
             throw SignalError(
-                .nonFinite,
-                "frame \(i) of channel \(c) is not a finite Float (NaN, infinite, or beyond ±3.4e38)",
-                file: input.name,
-                index: i
-            )
+                .nonFinite, "frame \(i) of channel \(c) is not a finite Float (NaN, infinite, or beyond ±3.4e38)",
+                file: input.name, index: i)
         }
         return SampleBuffer(sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, samples: planar)
     }
 
     private static func csv(
-        _ input: NamedInput,
-        sampleRate: Double,
-        channelCount: Int,
-        frameCount: Int
+        _ input: NamedInput, sampleRate: Double, channelCount: Int, frameCount: Int
     ) throws(SignalError) -> SampleBuffer {
         let reader = CSVReader(try input.byteReader())
         var fields: [String] = []
@@ -147,9 +124,7 @@ package enum RecordedSamples {
             throw SignalError(
                 .channelMismatch,
                 "the recording has \(channels) data column(s)\(hasTime ? " after its time column" : "") but the spec renders \(channelCount) channel(s)",
-                file: input.name,
-                line: reader.line
-            )
+                file: input.name, line: reader.line)
         }
         var planar = [Float](repeating: 0, count: frameCount * channelCount)
         var frame = 0
@@ -162,11 +137,8 @@ package enum RecordedSamples {
             pending = false
             guard fields.count == columns else {
                 throw SignalError(
-                    .malformed,
-                    "line has \(fields.count) columns, expected \(columns)",
-                    file: input.name,
-                    line: reader.line
-                )
+                    .malformed, "line has \(fields.count) columns, expected \(columns)", file: input.name,
+                    line: reader.line)
             }
             var k = 0
             if hasTime {
@@ -182,13 +154,7 @@ package enum RecordedSamples {
                         if measured.isFinite, measured > 0 { message += "; the recording advances at \(measured) Hz" }
                     }
                     throw SignalError(
-                        .invalidArgument,
-                        message,
-                        file: input.name,
-                        line: reader.line,
-                        index: frame,
-                        field: names[0]
-                    )
+                        .invalidArgument, message, file: input.name, line: reader.line, index: frame, field: names[0])
                 }
                 k = 1
             }
@@ -196,13 +162,8 @@ package enum RecordedSamples {
                 let v = try reader.finiteNumber(fields[k + c], column: names[k + c], index: frame)
                 guard abs(v) <= Double(Float.greatestFiniteMagnitude) else {
                     throw SignalError(
-                        .nonFinite,
-                        "\(v) in column '\(names[k + c])' is beyond the range of a Float",
-                        file: input.name,
-                        line: reader.line,
-                        index: frame,
-                        field: names[k + c]
-                    )
+                        .nonFinite, "\(v) in column '\(names[k + c])' is beyond the range of a Float",
+                        file: input.name, line: reader.line, index: frame, field: names[k + c])
                 }
                 planar[c * frameCount + frame] = Float(v)
             }
@@ -210,10 +171,8 @@ package enum RecordedSamples {
         }
         guard frame == frameCount else {
             throw SignalError(
-                .invalidArgument,
-                "the recording has \(frame) frames but --rate × --duration asks for \(frameCount)",
-                file: input.name
-            )
+                .invalidArgument, "the recording has \(frame) frames but --rate × --duration asks for \(frameCount)",
+                file: input.name)
         }
         return SampleBuffer(sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, samples: planar)
     }

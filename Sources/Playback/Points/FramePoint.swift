@@ -47,8 +47,7 @@ extension MotionPoint: FramePoint {
             timestamp: timestamp,
             userAcceleration: Acceleration(x: Double(frame[0]), y: Double(frame[s]), z: Double(frame[2 * s])),
             gravity: Acceleration(x: Double(frame[3 * s]), y: Double(frame[4 * s]), z: Double(frame[5 * s])),
-            rotationRate: RotationRate(x: Double(frame[6 * s]), y: Double(frame[7 * s]), z: Double(frame[8 * s]))
-        )
+            rotationRate: RotationRate(x: Double(frame[6 * s]), y: Double(frame[7 * s]), z: Double(frame[8 * s])))
     }
 
     /// Nine channels, or 13 (a motion with an attitude: the quaternion w, x, y, z in channels 9–12).
@@ -60,11 +59,7 @@ extension MotionPoint: FramePoint {
         self.init(timestamp: timestamp, frame: frame, channelStride: s)
         if channelCount == 13 {
             attitude = Quaternion(
-                w: Double(frame[9 * s]),
-                x: Double(frame[10 * s]),
-                y: Double(frame[11 * s]),
-                z: Double(frame[12 * s])
-            )
+                w: Double(frame[9 * s]), x: Double(frame[10 * s]), y: Double(frame[11 * s]), z: Double(frame[12 * s]))
         }
     }
 }

@@ -30,9 +30,7 @@ extension PointLine {
     /// - Throws: `SignalError` `.nonFinite`.
     package static func checkFinite(_ p: AxesPoint) throws(SignalError) {
         try FiniteOutput.check(
-            [p.timestamp, p.x, p.y, p.z],
-            what: "the point at t = \(p.timestamp) s (timestamp, x, y, z)"
-        )
+            [p.timestamp, p.x, p.y, p.z], what: "the point at t = \(p.timestamp) s (timestamp, x, y, z)")
     }
 
     /// Throws unless the time and every channel are finite.

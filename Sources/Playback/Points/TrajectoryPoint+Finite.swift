@@ -12,7 +12,6 @@ extension TrajectoryPoint {
                 trueHeading, magneticHeading, headingAccuracy, magneticField.x, magneticField.y, magneticField.z,
                 pressure ?? 0, altitude, distance, cadence,
             ],
-            what: "the trajectory point at t = \(timestamp) s (heading, magneticField, pressure, altitude, pedometer)"
-        )
+            what: "the trajectory point at t = \(timestamp) s (heading, magneticField, pressure, altitude, pedometer)")
     }
 }

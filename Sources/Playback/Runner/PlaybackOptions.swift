@@ -64,9 +64,7 @@ public struct PlaybackOptions: Sendable, Hashable {
     ///   - latePolicy: ``LatePolicy/deliverLate`` (default) or ``LatePolicy/skipToPresent``.
     ///   - speed: Playback speed factor (default 1; finite, > 0, checked when the run starts).
     public init(
-        loop: Bool = false,
-        timing: TimingPolicy = .precise,
-        latePolicy: LatePolicy = .deliverLate,
+        loop: Bool = false, timing: TimingPolicy = .precise, latePolicy: LatePolicy = .deliverLate,
         speed: Double = 1
     ) {
         self.speed = speed

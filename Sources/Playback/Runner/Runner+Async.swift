@@ -23,17 +23,14 @@ extension Runner {
     ///   - options: Loop, timing policy, late policy and speed.
     /// - Returns: The points, in order.
     public func points<S: PointSource>(
-        _ source: S,
-        options: PlaybackOptions = PlaybackOptions()
+        _ source: S, options: PlaybackOptions = PlaybackOptions()
     ) -> PlaybackPoints<S.Point> {
         let (stream, continuation) = AsyncStream<S.Point>.makeStream(bufferingPolicy: .unbounded)
         do {
             let context = try launch(
-                source,
-                options: options,
+                source, options: options,
                 handler: { continuation.yield($0) },
-                completion: { _ in continuation.finish() }
-            )
+                completion: { _ in continuation.finish() })
             continuation.onTermination = { [weak self] termination in
                 if case .cancelled = termination { self?.stop(context) }
             }
@@ -61,8 +58,7 @@ extension Runner {
     /// - Returns: The summary: why the run ended, its error, lateness statistics.
     /// - Throws: What ``start(_:options:handler:completion:)-(S,_,_,_)`` throws.
     public func run<S: PointSource>(
-        _ source: S,
-        options: PlaybackOptions = PlaybackOptions(),
+        _ source: S, options: PlaybackOptions = PlaybackOptions(),
         handler: @escaping @Sendable (S.Point) throws -> Void
     ) async throws -> PlaybackSummary {
         let box = SummaryBox()
@@ -108,8 +104,7 @@ public struct PlaybackPoints<Point: Sendable>: AsyncSequence, Sendable {
 final class SummaryBox: Sendable {
     /// The summary once set, and the task waiting for it.
     private let state = Mutex<(summary: PlaybackSummary?, waiter: CheckedContinuation<PlaybackSummary, Never>?)>(
-        (nil, nil)
-    )
+        (nil, nil))
 
     func set(_ value: PlaybackSummary) {
         let waiter: CheckedContinuation<PlaybackSummary, Never>? = state.withLock { s in

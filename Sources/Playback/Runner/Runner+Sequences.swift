@@ -16,8 +16,7 @@ extension Runner {
     ///   - completion: Called exactly once when the run ends.
     /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument`).
     public func start<Points: Sequence & Sendable>(
-        _ points: Points,
-        options: PlaybackOptions = PlaybackOptions(),
+        _ points: Points, options: PlaybackOptions = PlaybackOptions(),
         handler: @escaping @Sendable (Points.Element) throws -> Void,
         completion: (@Sendable (PlaybackSummary) -> Void)? = nil
     ) throws
@@ -35,8 +34,7 @@ extension Runner {
     ///   - options: Loop, timing policy, late policy and speed.
     /// - Returns: The points, each yielded when due.
     public func points<Points: Sequence & Sendable>(
-        _ points: Points,
-        options: PlaybackOptions = PlaybackOptions()
+        _ points: Points, options: PlaybackOptions = PlaybackOptions()
     )
         -> PlaybackPoints<Points.Element> where Points.Element: Timestamped & Sendable
     {
@@ -51,8 +49,7 @@ extension Runner {
     /// - Returns: How the run ended and its lateness statistics.
     /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument`).
     public func run<Points: Sequence & Sendable>(
-        _ points: Points,
-        options: PlaybackOptions = PlaybackOptions(),
+        _ points: Points, options: PlaybackOptions = PlaybackOptions(),
         handler: @escaping @Sendable (Points.Element) throws -> Void
     ) async throws -> PlaybackSummary
     where Points.Element: Timestamped & Sendable {

@@ -114,8 +114,7 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
     /// - Throws: `SignalError` (`alreadyRunning`, `invalidArgument` for a speed that is not finite
     ///   and > 0), or what opening the source throws (`SignalError` for a point file).
     public func start<S: PointSource>(
-        _ source: S,
-        options: PlaybackOptions = PlaybackOptions(),
+        _ source: S, options: PlaybackOptions = PlaybackOptions(),
         handler: @escaping @Sendable (S.Point) throws -> Void,
         completion: (@Sendable (PlaybackSummary) -> Void)? = nil
     ) throws {
@@ -125,8 +124,7 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
     /// Starts a run and returns its context.
     @discardableResult
     func launch<S: PointSource>(
-        _ source: S,
-        options: PlaybackOptions,
+        _ source: S, options: PlaybackOptions,
         handler: @escaping @Sendable (S.Point) throws -> Void,
         completion: (@Sendable (PlaybackSummary) -> Void)?
     ) throws -> RunContext<C> {
@@ -287,8 +285,7 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func play<S: PointSource>(
-        _ reader: inout PassReader<S>,
-        _ context: RunContext<C>,
+        _ reader: inout PassReader<S>, _ context: RunContext<C>,
         _ handler: @Sendable (S.Point) throws -> Void
     ) {
         let outcome = loop(&reader, context, handler)
@@ -308,8 +305,7 @@ public final class Runner<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func loop<S: PointSource>(
-        _ reader: inout PassReader<S>,
-        _ context: RunContext<C>,
+        _ reader: inout PassReader<S>, _ context: RunContext<C>,
         _ handler: @Sendable (S.Point) throws -> Void
     ) -> Outcome {
         let skipping = context.options.latePolicy == .skipToPresent
@@ -429,25 +425,19 @@ struct PassReader<S: PointSource> {
     }
 
     mutating func next<C>(
-        loop: Bool,
-        context: RunContext<C>,
-        runner: Runner<C>
+        loop: Bool, context: RunContext<C>, runner: Runner<C>
     ) throws -> (point: S.Point, media: Double)? {
         while true {
             if let (point, time) = try cursor.next() {
                 guard time.isFinite else {
                     throw SignalError(
-                        .nonFinite,
-                        "timestamp must be a finite number of seconds, got \(time)",
-                        index: index
-                    )
+                        .nonFinite, "timestamp must be a finite number of seconds, got \(time)", index: index)
                 }
                 guard time >= lastTime else {
                     throw SignalError(
                         .invalidTime,
                         "timestamp \(time) s is before the previous point's \(lastTime) s; timestamps must not decrease",
-                        index: index
-                    )
+                        index: index)
                 }
                 previousTime = lastTime
                 lastTime = time
@@ -463,8 +453,7 @@ struct PassReader<S: PointSource> {
             guard let period, period.isFinite, period > 0 else {
                 throw SignalError(
                     .invalidArgument,
-                    "cannot loop: one pass lasts \(period ?? 0) s; give the source a loop period > 0"
-                )
+                    "cannot loop: one pass lasts \(period ?? 0) s; give the source a loop period > 0")
             }
             cursor = try source.makeCursor()
             pass += 1

@@ -17,11 +17,7 @@ public struct MotionRoutePoints: PointSource {
     /// Samples `motion` and `route` at `sampleRate` for `duration` seconds from `start`.
     /// - Throws: `SignalError` for a bad rate, duration or motion parameter; `SignalError` for a bad route.
     public init(
-        motion: MotionSignal,
-        route: Route,
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0,
+        motion: MotionSignal, route: Route, sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
         options: RenderOptions = RenderOptions()
     ) throws {
         self.motion = try motion.points(sampleRate: sampleRate, duration: duration, start: start, options: options)

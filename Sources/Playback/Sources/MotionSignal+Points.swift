@@ -11,19 +11,12 @@ extension MotionSignal {
     ///   - options: Aliasing policy and block size of the render.
     /// - Throws: `SignalError` for a bad rate, duration or parameter.
     public func points(
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0,
+        sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
         options: RenderOptions = RenderOptions()
     ) throws -> SignalPoints<MotionSignal, MotionPoint> {
         try validate(sampleRate: sampleRate, allowAliasing: options.allowAliasing)
         return try SignalPoints(
-            self,
-            sampleRate: sampleRate,
-            duration: duration,
-            start: start,
-            as: MotionPoint.self,
-            options: options
-        )
+            self, sampleRate: sampleRate, duration: duration, start: start, as: MotionPoint.self,
+            options: options)
     }
 }

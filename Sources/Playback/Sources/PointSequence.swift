@@ -63,8 +63,7 @@ public struct SampledFunction<Point: Timestamped & Sendable>: PointSource {
     ///   - function: Makes the point for a time in seconds.
     /// - Throws: `SignalError` (`invalidArgument`) for a bad interval or count.
     public init(
-        interval: TimeInterval,
-        count: Int? = nil,
+        interval: TimeInterval, count: Int? = nil,
         _ function: @escaping @Sendable (TimeInterval) -> Point
     ) throws(SignalError) {
         guard interval.isFinite, interval > 0 else {

@@ -9,13 +9,10 @@ extension Route {
     /// ```
     /// - Throws: As `Route.samples(sampleRate:duration:start:)`, without the memory limit.
     public func points(
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0
+        sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0
     ) throws(SignalError) -> RoutePoints {
         try RoutePoints(
             sampler: sampler(sampleRate: sampleRate),
-            request: Route.request(sampleRate: sampleRate, duration: duration, start: start)
-        )
+            request: Route.request(sampleRate: sampleRate, duration: duration, start: start))
     }
 }

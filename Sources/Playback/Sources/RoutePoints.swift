@@ -23,8 +23,7 @@ public struct RoutePoints: PointSource {
             throw SignalError(
                 .invalidRender,
                 "the request's rate \(request.sampleRate) Hz is not the sampler's \(sampler.sampleRate) Hz",
-                field: "rate"
-            )
+                field: "rate")
         }
         try sampler.checkRange(first: request.startIndex, count: request.frameCount)
         self.sampler = sampler

@@ -29,12 +29,8 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
     /// - Throws: `SignalError` for a bad rate, duration or signal parameter; `SignalError`
     ///   (`channelMismatch`) when the signal's channel count is not the point type's.
     public init(
-        _ signal: S,
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0,
-        as type: Point.Type = Point.self,
-        options: RenderOptions = RenderOptions()
+        _ signal: S, sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
+        as type: Point.Type = Point.self, options: RenderOptions = RenderOptions()
     ) throws {
         let request = try RenderRequest(sampleRate: sampleRate, duration: duration, start: start)
         try self.init(signal, request: request, as: type, options: options)
@@ -43,17 +39,14 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
     /// Prepares a validated request for playback.
     /// - Throws: `SignalError` for a bad signal parameter; `SignalError` for a channel mismatch.
     public init(
-        _ signal: S,
-        request: RenderRequest,
-        as type: Point.Type = Point.self,
+        _ signal: S, request: RenderRequest, as type: Point.Type = Point.self,
         options: RenderOptions = RenderOptions()
     ) throws {
         try signal.validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
         guard Point.reads(channelCount: signal.channelCount) else {
             throw SignalError(
                 .channelMismatch,
-                "the signal renders \(signal.channelCount) channel(s) but \(Point.self) reads \(Point.channelCount)"
-            )
+                "the signal renders \(signal.channelCount) channel(s) but \(Point.self) reads \(Point.channelCount)")
         }
         self.signal = signal
         self.request = request
@@ -104,13 +97,8 @@ public struct SignalPoints<S: Signal, Point: FramePoint>: PointSource {
                 scratch.withUnsafeMutableBufferPointer { all in
                     guard let base = all.baseAddress else { return }
                     signal.renderFrames(
-                        into: base,
-                        channelStride: stride,
-                        channelCount: channels,
-                        frames: start..<start + count,
-                        request: request,
-                        options: options
-                    )
+                        into: base, channelStride: stride, channelCount: channels,
+                        frames: start..<start + count, request: request, options: options)
                 }
                 blockStart = start
                 blockCount = count
@@ -149,8 +137,7 @@ public struct BufferPoints<Point: FramePoint>: PointSource {
         guard Point.reads(channelCount: buffer.channelCount) else {
             throw SignalError(
                 .channelMismatch,
-                "the buffer has \(buffer.channelCount) channel(s) but \(Point.self) reads \(Point.channelCount)"
-            )
+                "the buffer has \(buffer.channelCount) channel(s) but \(Point.self) reads \(Point.channelCount)")
         }
         self.buffer = buffer
     }
@@ -198,11 +185,8 @@ extension Signal {
     ///   - options: Aliasing policy and block size.
     /// - Throws: `SignalError` for a bad rate, duration or parameter; `SignalError` (`channelMismatch`).
     public func points<Point: FramePoint>(
-        sampleRate: Double,
-        duration: TimeInterval,
-        start: TimeInterval = 0,
-        as type: Point.Type,
-        options: RenderOptions = RenderOptions()
+        sampleRate: Double, duration: TimeInterval, start: TimeInterval = 0,
+        as type: Point.Type, options: RenderOptions = RenderOptions()
     ) throws -> SignalPoints<Self, Point> {
         try SignalPoints(self, sampleRate: sampleRate, duration: duration, start: start, as: type, options: options)
     }

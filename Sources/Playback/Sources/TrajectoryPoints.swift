@@ -23,26 +23,18 @@ public struct TrajectoryPoints: PointSource {
     /// - Throws: `SignalError` for a rate outside 0.001 Hz … 1 MHz, a negative or non-finite start or
     ///   duration, or points beyond index 2⁴⁸.
     public init(
-        _ trajectory: Trajectory,
-        sampleRate: Double,
-        duration: Double? = nil,
-        start: Double = 0
+        _ trajectory: Trajectory, sampleRate: Double, duration: Double? = nil, start: Double = 0
     ) throws(SignalError) {
         _ = try trajectory.series(rate: sampleRate)
         guard start.isFinite, start >= 0 else {
             throw SignalError(
-                .invalidRender,
-                "the start must be a finite number of seconds ≥ 0, got \(start)",
-                field: "start"
-            )
+                .invalidRender, "the start must be a finite number of seconds ≥ 0, got \(start)", field: "start")
         }
         let duration = duration ?? max(trajectory.duration + 1 / sampleRate - start, 0)
         guard duration.isFinite, duration >= 0 else {
             throw SignalError(
-                .invalidRender,
-                "the duration must be a finite number of seconds ≥ 0, got \(duration)",
-                field: "duration"
-            )
+                .invalidRender, "the duration must be a finite number of seconds ≥ 0, got \(duration)",
+                field: "duration")
         }
         let a = (start * sampleRate).rounded()
         let b = ((start + duration) * sampleRate).rounded()
@@ -79,10 +71,8 @@ public struct TrajectoryPoints: PointSource {
             if position - blockStart >= block.count || position < blockStart {
                 blockStart = position
                 block = try source.trajectory.points(
-                    first: source.first + position,
-                    count: min(256, source.count - position),
-                    rate: source.sampleRate
-                )
+                    first: source.first + position, count: min(256, source.count - position),
+                    rate: source.sampleRate)
             }
             let p = block[position - blockStart]
             position += 1
@@ -100,8 +90,7 @@ extension Trajectory {
         let last = first + count - 1
         /// The rows of a stream at `r` Hz holding points `first … last` (sample floor(n · r / rate)).
         func held(
-            _ kind: TrajectorySeries.Kind,
-            _ r: Double
+            _ kind: TrajectorySeries.Kind, _ r: Double
         ) throws(SignalError) -> (rows: [Double], base: Int, width: Int) {
             let a = Self.heldIndex(first, rate: rate, streamRate: r)
             let b = Self.heldIndex(last, rate: rate, streamRate: r)
@@ -131,18 +120,12 @@ extension Trajectory {
             let down = s.attitude.inverseRotate((0, 0, -1))
             let gravity = Acceleration(x: down.x, y: down.y, z: down.z)
             var reading = Acceleration(
-                x: -s.specificForce.x / g0,
-                y: -s.specificForce.y / g0,
-                z: -s.specificForce.z / g0
-            )
+                x: -s.specificForce.x / g0, y: -s.specificForce.y / g0, z: -s.specificForce.z / g0)
             var rotation = RotationRate(x: s.angularRate.x, y: s.angularRate.y, z: s.angularRate.z)
             if let imu {
                 let k = (Self.heldIndex(n, rate: rate, streamRate: sensors.imuRate ?? rate) - imu.base) * imu.width
                 reading = Acceleration(
-                    x: imu.rows[k + 1] * unitScale,
-                    y: imu.rows[k + 2] * unitScale,
-                    z: imu.rows[k + 3] * unitScale
-                )
+                    x: imu.rows[k + 1] * unitScale, y: imu.rows[k + 2] * unitScale, z: imu.rows[k + 3] * unitScale)
                 rotation = RotationRate(x: imu.rows[k + 4], y: imu.rows[k + 5], z: imu.rows[k + 6])
             }
             let user = Acceleration(x: reading.x - gravity.x, y: reading.y - gravity.y, z: reading.z - gravity.z)
@@ -168,22 +151,11 @@ extension Trajectory {
                     let row = try render(TrajectorySeries(kind: .gnss, rate: gnss.rate), samples: k..<k + 1)
                     if row.count == 8 {
                         let (speedAccuracy, courseAccuracy) = Self.velocityAccuracies(
-                            speed: row[4],
-                            course: row[5],
-                            sigma: gnss.velocitySigma
-                        )
+                            speed: row[4], course: row[5], sigma: gnss.velocitySigma)
                         location = LocationPoint(
-                            timestamp: t,
-                            latitude: row[1],
-                            longitude: row[2],
-                            altitude: row[3],
-                            horizontalAccuracy: row[6],
-                            verticalAccuracy: row[7],
-                            speed: row[4],
-                            course: row[5],
-                            speedAccuracy: speedAccuracy,
-                            courseAccuracy: courseAccuracy
-                        )
+                            timestamp: t, latitude: row[1], longitude: row[2], altitude: row[3],
+                            horizontalAccuracy: row[6], verticalAccuracy: row[7], speed: row[4], course: row[5],
+                            speedAccuracy: speedAccuracy, courseAccuracy: courseAccuracy)
                     }
                 }
             }
@@ -192,26 +164,14 @@ extension Trajectory {
             out.append(
                 TrajectoryPoint(
                     motion: MotionPoint(
-                        timestamp: t,
-                        userAcceleration: user,
-                        gravity: gravity,
-                        rotationRate: rotation,
-                        attitude: s.attitude
-                    ),
-                    location: location,
-                    trueHeading: s.trueHeading,
-                    magneticHeading: s.magneticHeading,
+                        timestamp: t, userAcceleration: user, gravity: gravity, rotationRate: rotation,
+                        attitude: s.attitude),
+                    location: location, trueHeading: s.trueHeading, magneticHeading: s.magneticHeading,
                     headingAccuracy: headingAccuracy > 0 ? atan2(headingAccuracy, horizontal) * 180 / .pi : 0,
-                    magneticField: MagneticField(field),
-                    pressure: pressure,
-                    altitude: s.altitudeAboveMeanSeaLevel,
+                    magneticField: MagneticField(field), pressure: pressure, altitude: s.altitudeAboveMeanSeaLevel,
                     steps: s.steps,
-                    distance: s.distance,
-                    floorsAscended: s.floorsAscended,
-                    floorsDescended: s.floorsDescended,
-                    cadence: s.cadence
-                )
-            )
+                    distance: s.distance, floorsAscended: s.floorsAscended, floorsDescended: s.floorsDescended,
+                    cadence: s.cadence))
         }
         return out
     }
@@ -220,9 +180,7 @@ extension Trajectory {
     /// axis `sigma`, and `atan2(sigma, speed)` in degrees, or −1 when the course is unknown (speed ~0, below
     /// 1 nm/s, where the fix reports course −1).
     package static func velocityAccuracies(
-        speed: Double,
-        course: Double,
-        sigma: Double
+        speed: Double, course: Double, sigma: Double
     ) -> (speed: Double, course: Double) {
         let known = speed > 1e-9 && course >= 0
         return (sigma, known ? atan2(sigma, speed) * 180 / .pi : -1)

@@ -80,13 +80,8 @@ public struct LatenessHistogram: Sendable, Hashable {
     /// - Parameter skipped: Points skipped by the late policy.
     public func statistics(skipped: Int = 0) -> LatenessStatistics {
         LatenessStatistics(
-            delivered: count,
-            skipped: skipped,
-            p50: percentile(0.5),
-            p99: percentile(0.99),
-            max: max,
-            mean: mean
-        )
+            delivered: count, skipped: skipped, p50: percentile(0.5), p99: percentile(0.99),
+            max: max, mean: mean)
     }
 }
 

@@ -32,13 +32,8 @@ public struct LatenessStatistics: Sendable, Hashable, CustomStringConvertible {
     ///   - mean: Mean lateness.
     ///   - finalDrift: Lateness of the last delivered point.
     public init(
-        delivered: Int = 0,
-        skipped: Int = 0,
-        p50: Duration = .zero,
-        p99: Duration = .zero,
-        max: Duration = .zero,
-        mean: Duration = .zero,
-        finalDrift: Duration = .zero
+        delivered: Int = 0, skipped: Int = 0, p50: Duration = .zero, p99: Duration = .zero,
+        max: Duration = .zero, mean: Duration = .zero, finalDrift: Duration = .zero
     ) {
         self.delivered = delivered
         self.skipped = skipped

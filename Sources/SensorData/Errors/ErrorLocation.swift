@@ -34,12 +34,8 @@ public struct ErrorLocation: Sendable, Hashable, Codable, CustomStringConvertibl
     ///   - index: 0-based point index, if known.
     ///   - field: Column, parameter or channel, if any.
     public init(
-        file: String? = nil,
-        line: Int? = nil,
-        column: Int? = nil,
-        path: String? = nil,
-        index: Int? = nil,
-        field: String? = nil
+        file: String? = nil, line: Int? = nil, column: Int? = nil, path: String? = nil,
+        index: Int? = nil, field: String? = nil
     ) {
         self.file = file
         self.line = line
@@ -92,13 +88,8 @@ public struct ErrorLocation: Sendable, Hashable, Codable, CustomStringConvertibl
     /// - Returns: The merged location; a part known here is kept.
     public func filling(from outer: ErrorLocation) -> ErrorLocation {
         ErrorLocation(
-            file: file ?? outer.file,
-            line: line ?? outer.line,
-            column: column ?? outer.column,
-            path: path ?? outer.path,
-            index: index ?? outer.index,
-            field: field ?? outer.field
-        )
+            file: file ?? outer.file, line: line ?? outer.line, column: column ?? outer.column,
+            path: path ?? outer.path, index: index ?? outer.index, field: field ?? outer.field)
     }
 
     /// `location: message`, or the message alone when nothing is known.

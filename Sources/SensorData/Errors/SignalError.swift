@@ -92,14 +92,8 @@ public struct SignalError: LocatedError {
     ///   - path: JSON path, if any.
     @usableFromInline
     package init(
-        _ code: Code,
-        _ message: String,
-        file: String? = nil,
-        line: Int? = nil,
-        column: Int? = nil,
-        index: Int? = nil,
-        field: String? = nil,
-        path: String? = nil
+        _ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        index: Int? = nil, field: String? = nil, path: String? = nil
     ) {
         self.code = code
         self.message = message

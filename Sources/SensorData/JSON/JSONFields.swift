@@ -24,8 +24,7 @@ package struct JSONFields {
     package init(_ value: JSONValue, path: String, what: String, fields: [String]) throws(SignalError) {
         guard case .object(let object) = value else {
             throw SignalError(
-                .malformed,
-                path: path,
+                .malformed, path: path,
                 "\(what) must be a JSON object with the fields \(fields.joined(separator: ", ")), got \(value.kindDescription)"
             )
         }
@@ -53,10 +52,8 @@ package struct JSONFields {
         guard let v = object[name] else { return nil }
         if case .null = v {
             throw SignalError(
-                .malformed,
-                path: path(name),
-                "'\(name)' is null; give a value or leave the field out for its default"
-            )
+                .malformed, path: path(name),
+                "'\(name)' is null; give a value or leave the field out for its default")
         }
         return v
     }
@@ -94,8 +91,7 @@ package struct JSONFields {
         guard let v = try value(name) else { return nil }
         guard case .number(let n) = v, let u = n.unsignedInteger else {
             throw SignalError(
-                .malformed,
-                path: path(name),
+                .malformed, path: path(name),
                 "'\(name)' must be a whole number from 0 to \(UInt64.max) written without a decimal point or exponent, got \(v.preview())"
             )
         }

@@ -39,10 +39,7 @@ extension JSONValue: Codable {
             if let d = try? single.decode(Double.self) {
                 guard d.isFinite else {
                     throw SignalError(
-                        .nonFinite,
-                        path: JSONValue.path(decoder.codingPath),
-                        "numbers must be finite, got \(d)"
-                    )
+                        .nonFinite, path: JSONValue.path(decoder.codingPath), "numbers must be finite, got \(d)")
                 }
                 self = .number(JSONNumber(d))
                 return
@@ -56,8 +53,7 @@ extension JSONValue: Codable {
             var members: [JSONObject.Member] = []
             for key in keyed.allKeys {
                 members.append(
-                    JSONObject.Member(key: key.stringValue, value: try keyed.decode(JSONValue.self, forKey: key))
-                )
+                    JSONObject.Member(key: key.stringValue, value: try keyed.decode(JSONValue.self, forKey: key)))
             }
             self = .object(JSONObject(members))
             return

@@ -34,10 +34,7 @@ extension LocationPoint: Codable {
                 let v = try c.decode(Double.self, forKey: Key(name))
                 guard v.isFinite else {
                     throw DecodingError.dataCorruptedError(
-                        forKey: Key(name),
-                        in: c,
-                        debugDescription: "'\(name)' must be finite"
-                    )
+                        forKey: Key(name), in: c, debugDescription: "'\(name)' must be finite")
                 }
                 return v
             }
@@ -45,23 +42,19 @@ extension LocationPoint: Codable {
         }
         self.init(
             timestamp: try number(outer, "timestamp", nil),
-            latitude: try number(inner, "latitude", nil),
-            longitude: try number(inner, "longitude", nil),
+            latitude: try number(inner, "latitude", nil), longitude: try number(inner, "longitude", nil),
             altitude: try number(inner, "altitude", 0),
             horizontalAccuracy: try number(inner, "horizontalAccuracy", 0),
             verticalAccuracy: try number(inner, "verticalAccuracy", 0),
-            speed: try number(inner, "speed", 0),
-            course: try number(inner, "course", -1),
+            speed: try number(inner, "speed", 0), course: try number(inner, "course", -1),
             speedAccuracy: try number(inner, "speedAccuracy", -1),
-            courseAccuracy: try number(inner, "courseAccuracy", -1)
-        )
+            courseAccuracy: try number(inner, "courseAccuracy", -1))
     }
 
     private static func refuseUnknown(_ c: KeyedDecodingContainer<Key>, _ fields: [String]) throws {
         for key in c.allKeys where !fields.contains(key.stringValue) {
             throw DecodingError.dataCorruptedError(
-                forKey: key,
-                in: c,
+                forKey: key, in: c,
                 debugDescription: "unknown field '\(key.stringValue)'; the fields are \(fields.joined(separator: ", "))"
             )
         }

@@ -49,16 +49,9 @@ public struct LocationPoint: Timestamped, Sendable, Hashable {
     ///   - speedAccuracy: One standard deviation of the speed error in m/s, or −1 when unknown (default −1).
     ///   - courseAccuracy: The course error in degrees, or −1 when unknown (default −1).
     public init(
-        timestamp: TimeInterval,
-        latitude: Double,
-        longitude: Double,
-        altitude: Double = 0,
-        horizontalAccuracy: Double = 0,
-        verticalAccuracy: Double = 0,
-        speed: Double = 0,
-        course: Double = -1,
-        speedAccuracy: Double = -1,
-        courseAccuracy: Double = -1
+        timestamp: TimeInterval, latitude: Double, longitude: Double, altitude: Double = 0,
+        horizontalAccuracy: Double = 0, verticalAccuracy: Double = 0, speed: Double = 0, course: Double = -1,
+        speedAccuracy: Double = -1, courseAccuracy: Double = -1
     ) {
         self.timestamp = timestamp
         self.latitude = latitude

@@ -45,11 +45,8 @@ public struct MotionPoint: Timestamped, Motionable, Sendable, Hashable {
     ///   - attitude: The attitude, when known.
     @inlinable
     public init(
-        timestamp: TimeInterval,
-        userAcceleration: Acceleration = .zero,
-        gravity: Acceleration = .zero,
-        rotationRate: RotationRate = .zero,
-        attitude: Quaternion? = nil
+        timestamp: TimeInterval, userAcceleration: Acceleration = .zero, gravity: Acceleration = .zero,
+        rotationRate: RotationRate = .zero, attitude: Quaternion? = nil
     ) {
         self.timestamp = timestamp
         self.userAcceleration = userAcceleration
@@ -64,12 +61,8 @@ public struct MotionPoint: Timestamped, Motionable, Sendable, Hashable {
     /// - Parameter point: A value that is both ``Timestamped`` and ``Motionable``.
     public init(_ point: some Timestamped & Motionable) {
         self.init(
-            timestamp: point.timestamp,
-            userAcceleration: point.userAcceleration,
-            gravity: point.gravity,
-            rotationRate: point.rotationRate,
-            attitude: point.attitude
-        )
+            timestamp: point.timestamp, userAcceleration: point.userAcceleration, gravity: point.gravity,
+            rotationRate: point.rotationRate, attitude: point.attitude)
     }
 }
 
@@ -95,10 +88,8 @@ extension MotionPoint: Codable {
         if let first = flat.first {
             guard !f.has("userAcceleration") else {
                 throw SignalError(
-                    .malformed,
-                    path: f.path(first),
-                    "a point has either 'userAcceleration' or the short form 'x', 'y', 'z', not both"
-                )
+                    .malformed, path: f.path(first),
+                    "a point has either 'userAcceleration' or the short form 'x', 'y', 'z', not both")
             }
             userAcceleration = Acceleration(x: try f.number("x"), y: try f.number("y"), z: try f.number("z"))
         }
@@ -109,25 +100,13 @@ extension MotionPoint: Codable {
         var attitude: Quaternion?
         if let v = try f.value("attitude") {
             let q = try JSONFields(
-                v,
-                path: f.path("attitude"),
-                what: "'attitude' (a quaternion)",
-                fields: ["w", "x", "y", "z"]
-            )
+                v, path: f.path("attitude"), what: "'attitude' (a quaternion)", fields: ["w", "x", "y", "z"])
             attitude = Quaternion(
-                w: try q.number("w"),
-                x: try q.number("x"),
-                y: try q.number("y"),
-                z: try q.number("z")
-            )
+                w: try q.number("w"), x: try q.number("x"), y: try q.number("y"), z: try q.number("z"))
         }
         self.init(
-            timestamp: timestamp,
-            userAcceleration: userAcceleration,
-            gravity: gravity,
-            rotationRate: rotation,
-            attitude: attitude
-        )
+            timestamp: timestamp, userAcceleration: userAcceleration, gravity: gravity, rotationRate: rotation,
+            attitude: attitude)
     }
 
     /// Decodes a point (see `init(json:path:)`).
@@ -144,8 +123,7 @@ extension MotionPoint: Codable {
                 JSONObject([
                     .init(key: "x", value: .number(JSONNumber(x))), .init(key: "y", value: .number(JSONNumber(y))),
                     .init(key: "z", value: .number(JSONNumber(z))),
-                ])
-            )
+                ]))
         }
         let a = userAcceleration
         let g = gravity
@@ -165,10 +143,7 @@ extension MotionPoint: Codable {
                             .init(key: "x", value: .number(JSONNumber(q.x))),
                             .init(key: "y", value: .number(JSONNumber(q.y))),
                             .init(key: "z", value: .number(JSONNumber(q.z))),
-                        ])
-                    )
-                )
-            )
+                        ]))))
         }
         try JSONValue.object(JSONObject(members)).encode(to: encoder)
     }

@@ -52,24 +52,14 @@ public struct Quaternion: Sendable, Hashable {
     @inlinable
     public init(roll: Double, pitch: Double, yaw: Double) {
         self = Quaternion.fromHalfAngles(
-            sr: sin(roll / 2),
-            cr: cos(roll / 2),
-            sp: sin(pitch / 2),
-            cp: cos(pitch / 2),
-            sy: sin(yaw / 2),
-            cy: cos(yaw / 2)
-        )
+            sr: sin(roll / 2), cr: cos(roll / 2), sp: sin(pitch / 2),
+            cp: cos(pitch / 2), sy: sin(yaw / 2), cy: cos(yaw / 2))
     }
 
     /// `q_z ⊗ q_x ⊗ q_y` from the sines and cosines of the half angles.
     @inlinable @inline(__always)
     package static func fromHalfAngles(
-        sr: Double,
-        cr: Double,
-        sp: Double,
-        cp: Double,
-        sy: Double,
-        cy: Double
+        sr: Double, cr: Double, sp: Double, cp: Double, sy: Double, cy: Double
     ) -> Quaternion {
         // q_z ⊗ q_x = (cy·cp, cy·sp, sy·sp, sy·cp); then ⊗ q_y = (cr, 0, sr, 0).
         let a = cy * cp
@@ -120,8 +110,7 @@ public struct Quaternion: Sendable, Hashable {
             w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
             x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
             y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w
-        )
+            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
     }
 
     /// The conjugate `w − xi − yj − zk` (the inverse rotation of a unit quaternion).

@@ -53,19 +53,9 @@ public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
     ///   - floorsDescended: Floors descended (3 m each).
     ///   - cadence: Steps per second.
     public init(
-        motion: MotionPoint,
-        location: LocationPoint?,
-        trueHeading: Double,
-        magneticHeading: Double,
-        headingAccuracy: Double,
-        magneticField: MagneticField,
-        pressure: Double?,
-        altitude: Double,
-        steps: Int,
-        distance: Double,
-        floorsAscended: Int,
-        floorsDescended: Int,
-        cadence: Double
+        motion: MotionPoint, location: LocationPoint?, trueHeading: Double, magneticHeading: Double,
+        headingAccuracy: Double, magneticField: MagneticField, pressure: Double?, altitude: Double,
+        steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int, cadence: Double
     ) {
         self.motion = motion
         self.location = location

@@ -41,7 +41,6 @@ package enum CoreLocationFailure: Equatable, Sendable {
         SensorFeedsError(
             .notAuthorized,
             "Core Location denied this app location services (CLError.denied): the user "
-                + "must allow location access in Settings; request it with requestWhenInUseAuthorization()"
-        )
+                + "must allow location access in Settings; request it with requestWhenInUseAuthorization()")
     }
 }

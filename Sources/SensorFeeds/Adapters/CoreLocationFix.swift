@@ -30,17 +30,9 @@ package struct CoreLocationFix: Sendable, Hashable {
 
     /// Creates the fields of a fix.
     package init(
-        latitude: Double,
-        longitude: Double,
-        altitude: Double,
-        ellipsoidalAltitude: Double,
-        horizontalAccuracy: Double,
-        verticalAccuracy: Double,
-        speed: Double,
-        course: Double,
-        speedAccuracy: Double = -1,
-        courseAccuracy: Double = -1,
-        timestamp: Double
+        latitude: Double, longitude: Double, altitude: Double, ellipsoidalAltitude: Double,
+        horizontalAccuracy: Double, verticalAccuracy: Double, speed: Double, course: Double,
+        speedAccuracy: Double = -1, courseAccuracy: Double = -1, timestamp: Double
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -62,16 +54,9 @@ extension LocationPoint {
     /// - Parameter fix: The fix's fields.
     package init(_ fix: CoreLocationFix) {
         self.init(
-            timestamp: fix.timestamp,
-            latitude: fix.latitude,
-            longitude: fix.longitude,
-            altitude: fix.ellipsoidalAltitude,
-            horizontalAccuracy: fix.horizontalAccuracy,
-            verticalAccuracy: fix.verticalAccuracy,
-            speed: fix.speed,
-            course: fix.course,
-            speedAccuracy: fix.speedAccuracy,
-            courseAccuracy: fix.courseAccuracy
-        )
+            timestamp: fix.timestamp, latitude: fix.latitude, longitude: fix.longitude,
+            altitude: fix.ellipsoidalAltitude, horizontalAccuracy: fix.horizontalAccuracy,
+            verticalAccuracy: fix.verticalAccuracy, speed: fix.speed, course: fix.course,
+            speedAccuracy: fix.speedAccuracy, courseAccuracy: fix.courseAccuracy)
     }
 }

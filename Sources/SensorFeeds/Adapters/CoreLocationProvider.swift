@@ -45,15 +45,13 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     private static let headingUnavailable = PlatformUnavailable(
         "CLLocationManager.startUpdatingHeading() and stopUpdatingHeading()",
         evidence: "https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatingheading() "
-            + "lists iOS, iPadOS, Mac Catalyst and watchOS"
-    )
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
     #endif
     #if os(tvOS)
     private static let locationUnavailable = PlatformUnavailable(
         "CLLocationManager.startUpdatingLocation()",
         evidence: "https://developer.apple.com/documentation/corelocation/cllocationmanager/startupdatinglocation() "
-            + "lists iOS, iPadOS, Mac Catalyst, macOS, visionOS and watchOS; tvOS has requestLocation() only"
-    )
+            + "lists iOS, iPadOS, Mac Catalyst, macOS, visionOS and watchOS; tvOS has requestLocation() only")
     #endif
 
     /// Wraps `manager` (default: a new one) and becomes its delegate. On the main actor: Core Location
@@ -220,14 +218,8 @@ extension SimulatedHeading {
     /// - Parameter h: The heading.
     public init(_ h: CLHeading) {
         self.init(
-            magneticHeading: h.magneticHeading,
-            trueHeading: h.trueHeading,
-            headingAccuracy: h.headingAccuracy,
-            x: h.x,
-            y: h.y,
-            z: h.z,
-            timestamp: h.timestamp.timeIntervalSince1970
-        )
+            magneticHeading: h.magneticHeading, trueHeading: h.trueHeading, headingAccuracy: h.headingAccuracy,
+            x: h.x, y: h.y, z: h.z, timestamp: h.timestamp.timeIntervalSince1970)
     }
 }
 #endif
@@ -268,19 +260,11 @@ extension LocationPoint {
     public init(_ l: CLLocation) {
         self.init(
             CoreLocationFix(
-                latitude: l.coordinate.latitude,
-                longitude: l.coordinate.longitude,
-                altitude: l.altitude,
-                ellipsoidalAltitude: l.ellipsoidalAltitude,
-                horizontalAccuracy: l.horizontalAccuracy,
-                verticalAccuracy: l.verticalAccuracy,
-                speed: l.speed,
-                course: l.course,
-                speedAccuracy: l.speedAccuracy,
-                courseAccuracy: l.courseAccuracy,
-                timestamp: l.timestamp.timeIntervalSince1970
-            )
-        )
+                latitude: l.coordinate.latitude, longitude: l.coordinate.longitude,
+                altitude: l.altitude, ellipsoidalAltitude: l.ellipsoidalAltitude,
+                horizontalAccuracy: l.horizontalAccuracy, verticalAccuracy: l.verticalAccuracy,
+                speed: l.speed, course: l.course, speedAccuracy: l.speedAccuracy,
+                courseAccuracy: l.courseAccuracy, timestamp: l.timestamp.timeIntervalSince1970))
     }
 }
 #endif

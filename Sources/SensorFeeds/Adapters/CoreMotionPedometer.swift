@@ -31,8 +31,7 @@ public final class CoreMotionPedometer: PedometerProviding {
     private static let eventsUnavailable = PlatformUnavailable(
         "CMPedometer.startEventUpdates(handler:)",
         evidence: "https://developer.apple.com/documentation/coremotion/cmpedometer/starteventupdates(handler:) "
-            + "lists iOS, iPadOS, Mac Catalyst and watchOS"
-    )
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
     #endif
 
     /// Wraps `pedometer` (default: a new one).
@@ -111,16 +110,9 @@ extension PedometerData {
     /// - Parameter d: The update.
     public init(_ d: CMPedometerData) {
         self.init(
-            startDate: d.startDate,
-            endDate: d.endDate,
-            numberOfSteps: d.numberOfSteps,
-            distance: d.distance,
-            floorsAscended: d.floorsAscended,
-            floorsDescended: d.floorsDescended,
-            currentPace: d.currentPace,
-            currentCadence: d.currentCadence,
-            averageActivePace: d.averageActivePace
-        )
+            startDate: d.startDate, endDate: d.endDate, numberOfSteps: d.numberOfSteps, distance: d.distance,
+            floorsAscended: d.floorsAscended, floorsDescended: d.floorsDescended, currentPace: d.currentPace,
+            currentCadence: d.currentCadence, averageActivePace: d.averageActivePace)
     }
 }
 
@@ -163,17 +155,14 @@ public final class CoreMotionAltimeter: AltimeterProviding {
 
     /// Starts relative-altitude updates (metres, kPa).
     public func startRelativeAltitudeUpdates(
-        to queue: OperationQueue? = nil,
-        withHandler handler: @escaping AltitudeHandler
+        to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler
     ) {
         started.start(.relative)
         altimeter.startRelativeAltitudeUpdates(to: queue ?? .main) { d, e in
             handler(
                 d.map {
                     AltitudeData(relativeAltitude: $0.relativeAltitude, pressure: $0.pressure, timestamp: $0.timestamp)
-                },
-                e
-            )
+                }, e)
         }
     }
     /// Stops relative-altitude updates.
@@ -184,22 +173,16 @@ public final class CoreMotionAltimeter: AltimeterProviding {
 
     /// Starts absolute-altitude updates (metres above sea level).
     public func startAbsoluteAltitudeUpdates(
-        to queue: OperationQueue? = nil,
-        withHandler handler: @escaping AbsoluteAltitudeHandler
+        to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler
     ) {
         started.start(.absolute)
         altimeter.startAbsoluteAltitudeUpdates(to: queue ?? .main) { d, e in
             handler(
                 d.map {
                     AbsoluteAltitudeData(
-                        altitude: $0.altitude,
-                        accuracy: $0.accuracy,
-                        precision: $0.precision,
-                        timestamp: $0.timestamp
-                    )
-                },
-                e
-            )
+                        altitude: $0.altitude, accuracy: $0.accuracy, precision: $0.precision,
+                        timestamp: $0.timestamp)
+                }, e)
         }
     }
     /// Stops absolute-altitude updates.
@@ -224,9 +207,7 @@ public final class CoreMotionPedometer: UnavailablePedometer {
             PlatformUnavailable(
                 "CMPedometer",
                 evidence: "https://developer.apple.com/documentation/coremotion/cmpedometer "
-                    + "lists iOS, iPadOS, Mac Catalyst, macOS and watchOS"
-            )
-        )
+                    + "lists iOS, iPadOS, Mac Catalyst, macOS and watchOS"))
     }
 }
 #endif
@@ -244,9 +225,7 @@ public final class CoreMotionAltimeter: UnavailableAltimeter {
             PlatformUnavailable(
                 "CMAltimeter",
                 evidence: "https://developer.apple.com/documentation/coremotion/cmaltimeter "
-                    + "lists iOS, iPadOS, Mac Catalyst and watchOS"
-            )
-        )
+                    + "lists iOS, iPadOS, Mac Catalyst and watchOS"))
     }
 }
 #endif

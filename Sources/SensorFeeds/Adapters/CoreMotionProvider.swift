@@ -46,8 +46,7 @@ public final class CoreMotionProvider: MotionProviding {
         "CMMotionManager's magnetometer updates",
         evidence:
             "https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:) "
-            + "lists iOS, iPadOS, Mac Catalyst and watchOS"
-    )
+            + "lists iOS, iPadOS, Mac Catalyst and watchOS")
     private var storedMagnetometerInterval: TimeInterval = 0.01
     #endif
 
@@ -233,8 +232,7 @@ public final class CoreMotionProvider: MotionProviding {
     }
     /// Starts device-motion updates in `frame` to `handler` on `queue`.
     public func startDeviceMotionUpdates(
-        using frame: AttitudeReferenceFrame,
-        to queue: OperationQueue,
+        using frame: AttitudeReferenceFrame, to queue: OperationQueue,
         withHandler handler: @escaping DeviceMotionHandler
     ) {
         started.start(.deviceMotion)
@@ -258,17 +256,13 @@ extension DeviceMotion {
         let f = m.magneticField
         let accuracy = MagneticFieldCalibrationAccuracy(rawValue: Int(f.accuracy.rawValue)) ?? .uncalibrated
         self.init(
-            timestamp: m.timestamp,
-            attitude: Quaternion(w: q.w, x: q.x, y: q.y, z: q.z),
+            timestamp: m.timestamp, attitude: Quaternion(w: q.w, x: q.x, y: q.y, z: q.z),
             rotationRate: RotationRate(x: m.rotationRate.x, y: m.rotationRate.y, z: m.rotationRate.z),
             gravity: Acceleration(x: m.gravity.x, y: m.gravity.y, z: m.gravity.z),
             userAcceleration: Acceleration(x: m.userAcceleration.x, y: m.userAcceleration.y, z: m.userAcceleration.z),
             magneticField: CalibratedMagneticField(
-                field: MagneticField(x: f.field.x, y: f.field.y, z: f.field.z),
-                accuracy: accuracy
-            ),
-            heading: Self.heading(of: m)
-        )
+                field: MagneticField(x: f.field.x, y: f.field.y, z: f.field.z), accuracy: accuracy),
+            heading: Self.heading(of: m))
     }
 
     /// `CMDeviceMotion.heading` in degrees, or −1 (CoreMotion's "no heading") where it does not exist (visionOS).
@@ -288,8 +282,7 @@ extension MagnetometerData {
     public init(_ m: CMMagnetometerData) {
         self.init(
             timestamp: m.timestamp,
-            magneticField: MagneticField(x: m.magneticField.x, y: m.magneticField.y, z: m.magneticField.z)
-        )
+            magneticField: MagneticField(x: m.magneticField.x, y: m.magneticField.y, z: m.magneticField.z))
     }
 }
 #endif
@@ -300,8 +293,7 @@ extension AccelerometerData {
     public init(_ a: CMAccelerometerData) {
         self.init(
             timestamp: a.timestamp,
-            acceleration: Acceleration(x: a.acceleration.x, y: a.acceleration.y, z: a.acceleration.z)
-        )
+            acceleration: Acceleration(x: a.acceleration.x, y: a.acceleration.y, z: a.acceleration.z))
     }
 }
 
@@ -311,8 +303,7 @@ extension GyroData {
     public init(_ g: CMGyroData) {
         self.init(
             timestamp: g.timestamp,
-            rotationRate: RotationRate(x: g.rotationRate.x, y: g.rotationRate.y, z: g.rotationRate.z)
-        )
+            rotationRate: RotationRate(x: g.rotationRate.x, y: g.rotationRate.y, z: g.rotationRate.z))
     }
 }
 #endif
@@ -334,9 +325,7 @@ public final class CoreMotionProvider: UnavailableMotionProvider {
             PlatformUnavailable(
                 "CMMotionManager",
                 evidence: "https://developer.apple.com/documentation/coremotion/cmmotionmanager "
-                    + "lists iOS, iPadOS, Mac Catalyst, visionOS and watchOS"
-            )
-        )
+                    + "lists iOS, iPadOS, Mac Catalyst, visionOS and watchOS"))
     }
 }
 #endif

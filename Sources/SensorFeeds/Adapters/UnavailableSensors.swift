@@ -85,8 +85,7 @@ public class UnavailableMotionProvider: MotionProviding {
     ///   - queue: Where the handler runs.
     ///   - handler: The handler.
     public func startDeviceMotionUpdates(
-        using frame: AttitudeReferenceFrame,
-        to queue: OperationQueue,
+        using frame: AttitudeReferenceFrame, to queue: OperationQueue,
         withHandler handler: @escaping DeviceMotionHandler
     ) {
         unavailable.fail(handler, on: queue)
@@ -232,8 +231,7 @@ public class UnavailableAltimeter: AltimeterProviding {
     ///   - queue: Where the handler runs.
     ///   - handler: The handler.
     public func startAbsoluteAltitudeUpdates(
-        to queue: OperationQueue?,
-        withHandler handler: @escaping AbsoluteAltitudeHandler
+        to queue: OperationQueue?, withHandler handler: @escaping AbsoluteAltitudeHandler
     ) {
         unavailable.fail(handler, on: queue)
     }

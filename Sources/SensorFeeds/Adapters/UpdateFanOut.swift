@@ -62,8 +62,7 @@ package final class UpdateFanOut<Element: Sendable>: Sendable {
     /// - Parameter limit: Elements buffered for a slow consumer (at least 1).
     package func makeStream(bufferingNewest limit: Int) -> AsyncThrowingStream<Element, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream(
-            bufferingPolicy: .bufferingNewest(max(1, limit))
-        )
+            bufferingPolicy: .bufferingNewest(max(1, limit)))
         let id = state.withLock { s in
             let id = s.nextID
             s.nextID += 1

@@ -36,8 +36,7 @@ enum PressureAltitude {
     /// ``height(pascals:)``; NaN outside −5 km … 84.852 km).
     static func pressure(metres z: Double) -> Double {
         (try? StandardAtmosphere.isa.pressure(
-            geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z)
-        )) ?? .nan
+            geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z))) ?? .nan
     }
 
     /// Pascals per metre of height at `pascals` (`ρ g = p g₀ / (R T)` with the standard temperature there).

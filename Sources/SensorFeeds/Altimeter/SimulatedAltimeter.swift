@@ -81,26 +81,19 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AltitudeData`` (metres since the first update, kPa, seconds).
     public func startRelativeAltitudeUpdates(
-        to queue: OperationQueue? = nil,
-        withHandler handler: @escaping AltitudeHandler
+        to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler
     ) {
         let reading = BarometricReading(source)
         let first = FirstValue()
         relative.start(
-            source,
-            interval: Self.updateInterval,
-            queue: queue,
+            source, interval: Self.updateInterval, queue: queue,
             transform: { point in
                 let (height, pascals) = reading.height(point)
                 let base = first.keep(height)
                 return AltitudeData(
-                    relativeAltitude: NSNumber(value: height - base),
-                    pressure: NSNumber(value: pascals / 1000),
-                    timestamp: point.timestamp
-                )
-            },
-            deliver: handler
-        )
+                    relativeAltitude: NSNumber(value: height - base), pressure: NSNumber(value: pascals / 1000),
+                    timestamp: point.timestamp)
+            }, deliver: handler)
     }
 
     /// Stops relative-altitude updates: when this returns, no handler call is running (on another thread) or will run.
@@ -112,30 +105,22 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     ///   - queue: The queue the handler runs on (default `nil`: the playback thread).
     ///   - handler: Receives each ``AbsoluteAltitudeData`` (metres above mean sea level, their accuracy and precision).
     public func startAbsoluteAltitudeUpdates(
-        to queue: OperationQueue? = nil,
-        withHandler handler: @escaping AbsoluteAltitudeHandler
+        to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler
     ) {
         let reading = BarometricReading(source)
         let first = FirstValue()
         let anchor = FirstValue()
         absolute.start(
-            source,
-            interval: Self.updateInterval,
-            queue: queue,
+            source, interval: Self.updateInterval, queue: queue,
             transform: { point in
                 let (height, pascals) = reading.height(point)
                 let base = first.keep(height)
                 let start = anchor.keep(point.altitude)
                 let (accuracy, precision) = reading.measured(point) ? reading.errors(pascals: pascals) : (0, 0)
                 return AbsoluteAltitudeData(
-                    altitude: start + (height - base),
-                    accuracy: accuracy,
-                    precision: precision,
-                    timestamp: point.timestamp
-                )
-            },
-            deliver: handler
-        )
+                    altitude: start + (height - base), accuracy: accuracy, precision: precision,
+                    timestamp: point.timestamp)
+            }, deliver: handler)
     }
 
     /// Stops absolute-altitude updates: when this returns, no handler call is running (on another thread) or will run.

@@ -69,9 +69,7 @@ final class HeadingUpdates: Sendable {
     /// handed to `deliver` on `queue`; an error is handed as `(nil, error)` (a server's only while
     /// `reportFailures()` says so, the location updates reporting them otherwise). Restarts when on.
     func start(
-        _ source: LocationSource,
-        queue: OperationQueue,
-        reportFailures: @escaping @Sendable () -> Bool,
+        _ source: LocationSource, queue: OperationQueue, reportFailures: @escaping @Sendable () -> Bool,
         deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void
     ) {
         stop()
@@ -90,28 +88,21 @@ final class HeadingUpdates: Sendable {
             // An invalid rate gets an interval TrajectoryTicks accepts, so that TrajectoryPoints names the rate.
             let interval = rate.isFinite && rate > 0 ? 1 / rate : 1
             updates.start(
-                .signal(trajectory, sampleRate: rate, duration: duration),
-                interval: interval,
-                queue: queue,
+                .signal(trajectory, sampleRate: rate, duration: duration), interval: interval, queue: queue,
                 transform: { point in
                     admit(SimulatedHeading(point))
-                },
-                deliver: deliver
-            )
+                }, deliver: deliver)
         case .server(let url, let rate, let token):
             let send = sender(queue, deliver)
             do {
                 let remote = try LiveServerClient(
-                    address: try ServerAddress(url, token: token),
-                    rate: nil,
-                    pollInterval: 1 / max(rate, 1e-3),
+                    address: try ServerAddress(url, token: token), rate: nil, pollInterval: 1 / max(rate, 1e-3),
                     deliver: { point in
                         if let heading = SimulatedHeading(point), let kept = admit(heading) { send(kept, nil) }
                     },
                     fail: { error in
                         if reportFailures() { send(nil, error) }
-                    }
-                )
+                    })
                 state.withLock { $0.producer = remote }
                 remote.start()
             } catch {
@@ -136,8 +127,7 @@ final class HeadingUpdates: Sendable {
                     completion: { [weak self] summary in
                         if summary.reason == .failed, let error = summary.error { send(nil, error) }
                         if summary.reason != .stopped { self?.finish(id) }
-                    }
-                )
+                    })
             } catch {
                 send(nil, error)
             }
@@ -148,8 +138,7 @@ final class HeadingUpdates: Sendable {
 
     /// Hands updates to `deliver` on `queue`, for the current generation of the gate.
     private func sender(
-        _ queue: OperationQueue,
-        _ deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void
+        _ queue: OperationQueue, _ deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void
     )
         -> @Sendable (SimulatedHeading?, (any Error)?) -> Void
     {

@@ -43,13 +43,8 @@ public struct SimulatedHeading: Sendable, Hashable {
     ///   - z: Magnetometer reading along the device's z axis, µT.
     ///   - timestamp: Seconds on the source's timeline.
     public init(
-        magneticHeading: Double,
-        trueHeading: Double,
-        headingAccuracy: Double,
-        x: Double,
-        y: Double,
-        z: Double,
-        timestamp: TimeInterval
+        magneticHeading: Double, trueHeading: Double, headingAccuracy: Double,
+        x: Double, y: Double, z: Double, timestamp: TimeInterval
     ) {
         self.magneticHeading = magneticHeading
         self.trueHeading = trueHeading
@@ -70,14 +65,9 @@ extension SimulatedHeading {
     /// - Parameter point: The point.
     init(_ point: TrajectoryPoint) {
         self.init(
-            magneticHeading: point.magneticHeading,
-            trueHeading: point.trueHeading,
+            magneticHeading: point.magneticHeading, trueHeading: point.trueHeading,
             headingAccuracy: point.headingAccuracy,
-            x: point.magneticField.x,
-            y: point.magneticField.y,
-            z: point.magneticField.z,
-            timestamp: point.timestamp
-        )
+            x: point.magneticField.x, y: point.magneticField.y, z: point.magneticField.z, timestamp: point.timestamp)
     }
 
     /// The heading of a server's point that carries one (`heading`, and `magneticField` when present: 0 µT
@@ -87,14 +77,8 @@ extension SimulatedHeading {
         guard let h = point.heading else { return nil }
         let b = point.magneticField ?? .zero
         self.init(
-            magneticHeading: h.magneticHeading,
-            trueHeading: h.trueHeading,
-            headingAccuracy: h.headingAccuracy,
-            x: b.x,
-            y: b.y,
-            z: b.z,
-            timestamp: point.timestamp
-        )
+            magneticHeading: h.magneticHeading, trueHeading: h.trueHeading, headingAccuracy: h.headingAccuracy,
+            x: b.x, y: b.y, z: b.z, timestamp: point.timestamp)
     }
 
     /// This heading (of the device's y axis) reported for `orientation`: both headings turned by its

@@ -63,9 +63,7 @@ enum LocationCSV {
             let line = csv.line
             guard fields.count == slots.count else {
                 throw fail(
-                    line,
-                    "expected \(slots.count) cells as in the header (line \(headerLine)), found \(fields.count)"
-                )
+                    line, "expected \(slots.count) cells as in the header (line \(headerLine)), found \(fields.count)")
             }
             values = defaults
             for (k, text) in fields.enumerated() {
@@ -76,39 +74,25 @@ enum LocationCSV {
             let (time, latitude, longitude) = (values[0], values[1], values[2])
             guard (-90...90).contains(latitude) else {
                 throw fail(
-                    line,
-                    "column '\(names[1])': '\(SignalError.quoted(texts[1]))' is not within -90 ... 90 degrees",
-                    .outOfRange
-                )
+                    line, "column '\(names[1])': '\(SignalError.quoted(texts[1]))' is not within -90 ... 90 degrees",
+                    .outOfRange)
             }
             guard (-180...180).contains(longitude) else {
                 throw fail(
-                    line,
-                    "column '\(names[2])': '\(SignalError.quoted(texts[2]))' is not within -180 ... 180 degrees",
-                    .outOfRange
-                )
+                    line, "column '\(names[2])': '\(SignalError.quoted(texts[2]))' is not within -180 ... 180 degrees",
+                    .outOfRange)
             }
             if let previous = points.last, time < previous.timestamp {
                 throw fail(
                     line,
                     "column '\(names[0])': time \(time) s is before the previous row's, \(previous.timestamp) s; times must not decrease",
-                    .invalidTime
-                )
+                    .invalidTime)
             }
             points.append(
                 LocationPoint(
-                    timestamp: time,
-                    latitude: latitude,
-                    longitude: longitude,
-                    altitude: values[3],
-                    horizontalAccuracy: values[6],
-                    verticalAccuracy: values[7],
-                    speed: values[4],
-                    course: values[5],
-                    speedAccuracy: values[8],
-                    courseAccuracy: values[9]
-                )
-            )
+                    timestamp: time, latitude: latitude, longitude: longitude, altitude: values[3],
+                    horizontalAccuracy: values[6], verticalAccuracy: values[7],
+                    speed: values[4], course: values[5], speedAccuracy: values[8], courseAccuracy: values[9]))
         }
         guard !points.isEmpty else {
             throw SignalError(.tooShort, "the CSV has a header (line \(headerLine)) but no rows of fixes", file: file)
@@ -123,9 +107,7 @@ enum LocationCSV {
     /// 6 horizontal and 7 vertical accuracy, 8 speed and 9 course accuracy) or `nil` for a column ignored; and for each slot the column's
     /// name as the header spells it, quoted for messages.
     private static func columns(
-        _ fields: [String],
-        line: Int,
-        file: String
+        _ fields: [String], line: Int, file: String
     ) throws(SignalError) -> (slots: [Int?], names: [String]) {
         func fail(_ message: String, _ code: SignalError.Code = .missingField) -> SignalError {
             SignalError(code, message, file: file, line: line)
@@ -142,8 +124,7 @@ enum LocationCSV {
             } else if name.utf8.count <= 24, let guess = SignalError.closestName(to: name, in: readColumns) {
                 throw fail(
                     "unknown column '\(quoted)' in the CSV header (did you mean '\(guess)'?); the location columns are \(header)",
-                    .unknownField
-                )
+                    .unknownField)
             } else {
                 slot = nil
             }
@@ -152,8 +133,7 @@ enum LocationCSV {
                     throw fail(
                         "column '\(quoted)' appears twice in the CSV header"
                             + (other == quoted ? "" : " (as '\(other)': t and timestamp are the same column)"),
-                        .duplicateField
-                    )
+                        .duplicateField)
                 }
                 names[slot] = quoted
             }
@@ -161,8 +141,7 @@ enum LocationCSV {
         }
         guard names[0] != nil else {
             throw fail(
-                "the CSV header has no time column ('t' or 'timestamp'); a location CSV has the header \(header)"
-            )
+                "the CSV header has no time column ('t' or 'timestamp'); a location CSV has the header \(header)")
         }
         for (slot, name) in [(1, "latitude"), (2, "longitude")] where names[slot] == nil {
             throw fail(
@@ -174,8 +153,7 @@ enum LocationCSV {
 
     /// A cell's value: a finite decimal number.
     private static func number(
-        _ text: String,
-        column: String,
+        _ text: String, column: String,
         fail: (String, SignalError.Code) -> SignalError
     ) throws(SignalError) -> Double {
         guard !text.isEmpty else {
@@ -184,8 +162,8 @@ enum LocationCSV {
         let quoted = SignalError.quoted(text, limit: 100)
         guard let value = CSVReader.number(text) else {
             if ["nan", "-nan", "+nan", "inf", "-inf", "+inf", "infinity", "-infinity", "+infinity"].contains(
-                text.lowercased()
-            ) {
+                text.lowercased())
+            {
                 throw fail("column '\(column)': '\(quoted)' is not a finite number", .nonFinite)
             }
             throw fail("column '\(column)': '\(quoted)' is not a number", .malformed)

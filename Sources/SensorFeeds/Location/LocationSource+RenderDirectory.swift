@@ -24,8 +24,7 @@ extension LocationSource {
             throw SignalError(
                 .unknownFormat,
                 "'\(directory.lastPathComponent)' is a directory without truth.csv: give a location file (GPX, CSV or JSON Lines) or the directory `signals render SPEC --output-dir DIR` writes for a trajectory",
-                file: directory.lastPathComponent
-            )
+                file: directory.lastPathComponent)
         }
         return try RenderDirectory(directory: directory).points.map(RemotePoint.init)
     }
@@ -36,20 +35,13 @@ extension RemotePoint {
     init(_ p: TrajectoryPoint) {
         self.init(timestamp: p.timestamp, motion: p.motion, location: p.location)
         heading = Heading(
-            trueHeading: p.trueHeading,
-            magneticHeading: p.magneticHeading,
-            headingAccuracy: p.headingAccuracy
-        )
+            trueHeading: p.trueHeading, magneticHeading: p.magneticHeading, headingAccuracy: p.headingAccuracy)
         magneticField = p.magneticField.vector
         pressure = p.pressure
         altitude = p.altitude
         pedometer = Pedometer(
-            steps: p.steps,
-            distance: p.distance,
-            cadence: p.cadence,
-            floorsAscended: p.floorsAscended,
-            floorsDescended: p.floorsDescended
-        )
+            steps: p.steps, distance: p.distance, cadence: p.cadence,
+            floorsAscended: p.floorsAscended, floorsDescended: p.floorsDescended)
     }
 }
 
@@ -60,19 +52,12 @@ extension TrajectoryPoint {
         guard let motion = p.motion, let heading = p.heading, let altitude = p.altitude, let pedometer = p.pedometer
         else { return nil }
         self.init(
-            motion: motion,
-            location: p.location,
-            trueHeading: heading.trueHeading,
+            motion: motion, location: p.location, trueHeading: heading.trueHeading,
             magneticHeading: heading.magneticHeading,
-            headingAccuracy: heading.headingAccuracy,
-            magneticField: MagneticField(p.magneticField ?? .zero),
+            headingAccuracy: heading.headingAccuracy, magneticField: MagneticField(p.magneticField ?? .zero),
             pressure: p.pressure,
-            altitude: altitude,
-            steps: pedometer.steps,
-            distance: pedometer.distance,
-            floorsAscended: pedometer.floorsAscended,
-            floorsDescended: pedometer.floorsDescended,
-            cadence: pedometer.cadence
-        )
+            altitude: altitude, steps: pedometer.steps, distance: pedometer.distance,
+            floorsAscended: pedometer.floorsAscended, floorsDescended: pedometer.floorsDescended,
+            cadence: pedometer.cadence)
     }
 }

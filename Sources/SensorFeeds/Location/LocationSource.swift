@@ -60,9 +60,7 @@ public struct LocationSource: Sendable {
     ///     first sample at or after its time, so keep it at or above the receiver's rate.
     ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
     public static func signal(
-        _ trajectory: Trajectory,
-        sampleRate: Double = 100,
-        duration: Double? = nil
+        _ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil
     ) -> LocationSource {
         LocationSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
     }
@@ -126,9 +124,7 @@ extension LocationSource {
         let frames: Int
         if let duration {
             return try RoutePoints(
-                sampler: sampler,
-                request: try Route.request(sampleRate: sampleRate, duration: duration)
-            )
+                sampler: sampler, request: try Route.request(sampleRate: sampleRate, duration: duration))
         } else if route.loops {
             frames = 1 << 40
         } else {
@@ -136,8 +132,7 @@ extension LocationSource {
             guard pass.isFinite, pass < Double(1 << 40) else {
                 throw SignalError(
                     .tooLarge,
-                    "the route lasts \(pass / sampleRate) s: too many samples at \(sampleRate) Hz; give a duration"
-                )
+                    "the route lasts \(pass / sampleRate) s: too many samples at \(sampleRate) Hz; give a duration")
             }
             frames = Int(pass.rounded(.down)) + 1
         }
@@ -161,8 +156,7 @@ extension LocationSource {
             throw SignalError(
                 .tooLarge,
                 "\(size) bytes is more than \(fileSizeLimit) bytes (64 MiB), the most a location file may hold: it is read whole before the first fix",
-                file: input.name
-            )
+                file: input.name)
         }
         return try input.data(limit: fileSizeLimit)
     }
@@ -197,19 +191,12 @@ extension LocationSource {
                 throw SignalError(
                     .missingField,
                     "the point has no \"location\" (a location file holds lines as signals play prints them for a route)",
-                    file: file,
-                    line: lineNumber,
-                    path: "$.location"
-                )
+                    file: file, line: lineNumber, path: "$.location")
             }
             if let previous = points.last, fix.timestamp < previous.timestamp {
                 throw SignalError(
-                    .invalidTime,
-                    "timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)",
-                    file: file,
-                    line: lineNumber,
-                    path: "$.timestamp"
-                )
+                    .invalidTime, "timestamp \(fix.timestamp) is before the previous one, \(previous.timestamp)",
+                    file: file, line: lineNumber, path: "$.timestamp")
             }
             points.append(fix)
         }

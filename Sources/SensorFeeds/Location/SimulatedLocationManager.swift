@@ -147,16 +147,14 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
         let holder = ProducerHolder()
         do {
             let producer = try launch(
-                distanceFilter: filter,
-                holder: holder,
+                distanceFilter: filter, holder: holder,
                 emit: { [weak self] fix in
                     self?.record(fix)
                     call { manager, delegate in delegate.locationManager(manager, didUpdateLocations: [fix]) }
                 },
                 fail: { error, _ in
                     call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
-                }
-            )
+                })
             state.withLock { $0.producer = producer }
         } catch {
             call { manager, delegate in delegate.locationManager(manager, didFailWithError: error) }
@@ -180,22 +178,18 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     ///   do not end it).
     public func locationUpdates() -> AsyncThrowingStream<LocationPoint, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationPoint, any Error>.makeStream(
-            bufferingPolicy: .bufferingNewest(updateBufferLimit)
-        )
+            bufferingPolicy: .bufferingNewest(updateBufferLimit))
         let holder = ProducerHolder()
         do {
             let producer = try launch(
-                distanceFilter: distanceFilter,
-                holder: holder,
+                distanceFilter: distanceFilter, holder: holder,
                 emit: { [weak self] fix in
                     self?.record(fix)
                     continuation.yield(fix)
                 },
                 fail: { error, final in
                     if final { continuation.finish(throwing: error) }
-                },
-                finished: { continuation.finish() }
-            )
+                }, finished: { continuation.finish() })
             continuation.onTermination = { _ in producer.stop() }
         } catch {
             continuation.finish(throwing: error)
@@ -208,8 +202,7 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     /// Starts a playback of the source: `emit` gets each fix that passes the distance filter, `fail`
     /// each error (`final` when the updates end with it).
     private func launch(
-        distanceFilter: Double,
-        holder: ProducerHolder,
+        distanceFilter: Double, holder: ProducerHolder,
         emit: @escaping @Sendable (LocationPoint) -> Void,
         fail: @escaping @Sendable (any Error, _ final: Bool) -> Void,
         finished: (@Sendable () -> Void)? = nil
@@ -227,14 +220,10 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
         switch source.kind {
         case .server(let url, let rate, let token):
             let remote = try LiveServerClient(
-                address: try ServerAddress(url, token: token),
-                rate: rate,
-                pollInterval: 1 / max(rate, 1e-3),
+                address: try ServerAddress(url, token: token), rate: rate, pollInterval: 1 / max(rate, 1e-3),
                 deliver: { point in
                     if let location = point.location { handle(location) }
-                },
-                fail: { error in fail(error, false) }
-            )
+                }, fail: { error in fail(error, false) })
             holder.producer = remote
             remote.start()
             return remote
@@ -243,11 +232,8 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             let runner = makeRunner()
             holder.producer = runner
             try runner.play(
-                points,
-                options: options,
-                handler: handle,
-                completion: completion
-            )
+                points, options: options,
+                handler: handle, completion: completion)
             return runner
         case .trajectory(let trajectory, let rate, let duration):
             let fixes = try TrajectoryFixes(trajectory, sampleRate: rate, duration: duration)
@@ -260,11 +246,8 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             let runner = makeRunner()
             holder.producer = runner
             try runner.play(
-                PointSequence(points.map { TimedFix(fix: $0, offset: points.first?.timestamp ?? 0) }),
-                options: options,
-                handler: { handle($0.fix) },
-                completion: completion
-            )
+                PointSequence(points.map { TimedFix(fix: $0, offset: points.first?.timestamp ?? 0) }), options: options,
+                handler: { handle($0.fix) }, completion: completion)
             return runner
         case .file(let url, let speed, let rate):
             let data = try LocationSource.fileData(url)
@@ -273,20 +256,14 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             if LocationSource.kind(url, data) == .gpx {
                 let route = try Route(gpx: data, speed: speed, file: url.lastPathComponent)
                 try runner.play(
-                    try LocationSource.routePoints(route, sampleRate: rate, duration: nil),
-                    options: options,
-                    handler: handle,
-                    completion: completion
-                )
+                    try LocationSource.routePoints(route, sampleRate: rate, duration: nil), options: options,
+                    handler: handle, completion: completion)
             } else {
                 let points = try LocationSource.filePoints(data, url: url)
                 let first = points[0].timestamp
                 try runner.play(
-                    PointSequence(points.map { TimedFix(fix: $0, offset: first) }),
-                    options: options,
-                    handler: { handle($0.fix) },
-                    completion: completion
-                )
+                    PointSequence(points.map { TimedFix(fix: $0, offset: first) }), options: options,
+                    handler: { handle($0.fix) }, completion: completion)
             }
             return runner
         }

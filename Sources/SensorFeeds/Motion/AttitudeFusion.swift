@@ -130,12 +130,9 @@ struct AttitudeFusion {
         let calibrated =
             s.field.map { CalibratedMagneticField(field: MagneticField($0), accuracy: .high) } ?? .uncalibrated
         var motion = DeviceMotion(
-            timestamp: s.timestamp,
-            attitude: attitude,
+            timestamp: s.timestamp, attitude: attitude,
             rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
-            gravity: gravity,
-            userAcceleration: user
-        )
+            gravity: gravity, userAcceleration: user)
         motion.trueAttitude = truth
         motion.magneticField = calibrated
         motion.heading = heading

@@ -59,9 +59,7 @@ public struct CalibratedMagneticField: Sendable, Hashable {
 
     /// No field: 0 µT, ``MagneticFieldCalibrationAccuracy/uncalibrated``.
     public static let uncalibrated = CalibratedMagneticField(
-        field: MagneticField(x: 0, y: 0, z: 0),
-        accuracy: .uncalibrated
-    )
+        field: MagneticField(x: 0, y: 0, z: 0), accuracy: .uncalibrated)
 }
 
 /// The reference frame of a device-motion attitude: CoreMotion's `CMAttitudeReferenceFrame`. Every frame

@@ -31,8 +31,7 @@ struct MotionSample: Timestamped, Sendable {
     /// The transform of one pass over trajectory points for a kind of update: device motion runs the
     /// fusion on every point; the others pass the readings.
     static func transform(
-        _ kind: SimulatedMotionManager.Kind,
-        frame: AttitudeReferenceFrame,
+        _ kind: SimulatedMotionManager.Kind, frame: AttitudeReferenceFrame,
         calibration: MagnetometerCalibration
     ) -> @Sendable () -> (TrajectoryPoint) -> MotionSample {
         if kind != .deviceMotion {
@@ -46,13 +45,9 @@ struct MotionSample: Timestamped, Sendable {
                 let w = p.motion.rotationRate
                 let declination = TrajectoryMath.signedDegrees(p.trueHeading - p.magneticHeading)
                 let input = FusionInput(
-                    timestamp: p.timestamp,
-                    accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
-                    gyroscope: SIMD3(w.x, w.y, w.z),
-                    field: calibration.calibrate(p.magneticField.vector),
-                    truth: p.motion.attitude ?? .identity,
-                    declination: declination
-                )
+                    timestamp: p.timestamp, accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
+                    gyroscope: SIMD3(w.x, w.y, w.z), field: calibration.calibrate(p.magneticField.vector),
+                    truth: p.motion.attitude ?? .identity, declination: declination)
                 return MotionSample(motion: p.motion, fused: fusion.update(input), rawField: p.magneticField.vector)
             }
         }

@@ -33,13 +33,10 @@ final class ServerFusion: Sendable {
         let g = motion.gravity
         let w = motion.rotationRate
         let input = FusionInput(
-            timestamp: point.timestamp,
-            accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
-            gyroscope: SIMD3(w.x, w.y, w.z),
-            field: calibration.calibrate(field),
+            timestamp: point.timestamp, accelerometer: SIMD3(a.x + g.x, a.y + g.y, a.z + g.z),
+            gyroscope: SIMD3(w.x, w.y, w.z), field: calibration.calibrate(field),
             truth: motion.attitude ?? .identity,
-            declination: TrajectoryMath.signedDegrees(heading.trueHeading - heading.magneticHeading)
-        )
+            declination: TrajectoryMath.signedDegrees(heading.trueHeading - heading.magneticHeading))
         let fused = fusion.withLock { $0.update(input) }
         return MotionSample(motion: motion, fused: fused, rawField: field)
     }

@@ -74,15 +74,9 @@ public struct PedometerData: Sendable, Hashable {
     ///   - currentCadence: Steps per second.
     ///   - averageActivePace: Seconds per metre.
     public init(
-        startDate: Date,
-        endDate: Date,
-        numberOfSteps: NSNumber,
-        distance: NSNumber? = nil,
-        floorsAscended: NSNumber? = nil,
-        floorsDescended: NSNumber? = nil,
-        currentPace: NSNumber? = nil,
-        currentCadence: NSNumber? = nil,
-        averageActivePace: NSNumber? = nil
+        startDate: Date, endDate: Date, numberOfSteps: NSNumber, distance: NSNumber? = nil,
+        floorsAscended: NSNumber? = nil, floorsDescended: NSNumber? = nil, currentPace: NSNumber? = nil,
+        currentCadence: NSNumber? = nil, averageActivePace: NSNumber? = nil
     ) {
         self.startDate = startDate
         self.endDate = endDate

@@ -88,12 +88,8 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     public func startUpdates(from start: Date, withHandler handler: @escaping PedometerHandler) {
         let counter = PedometerDataTracker(start: start, interval: Self.checkInterval)
         updates.start(
-            source,
-            interval: Self.checkInterval,
-            queue: handlerQueue,
-            transform: { counter.update($0) },
-            deliver: handler
-        )
+            source, interval: Self.checkInterval, queue: handlerQueue, transform: { counter.update($0) },
+            deliver: handler)
     }
 
     /// Stops updates: when this returns, no handler call is running (on another thread) or will run.
@@ -126,13 +122,8 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
         }
         let detector = MotionDetector(epoch: epoch)
         events.start(
-            source,
-            interval: Self.checkInterval,
-            queue: handlerQueue,
-            transform: { detector.update($0) },
-            atEnd: { detector.end() },
-            deliver: handler
-        )
+            source, interval: Self.checkInterval, queue: handlerQueue, transform: { detector.update($0) },
+            atEnd: { detector.end() }, deliver: handler)
     }
 
     /// Stops events: when this returns, no handler call is running (on another thread) or will run.
@@ -182,14 +173,11 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
         let distance = last.distance - first.distance
         let span = last.timestamp - first.timestamp
         return PedometerData(
-            startDate: start,
-            endDate: end,
-            numberOfSteps: NSNumber(value: last.steps - first.steps),
+            startDate: start, endDate: end, numberOfSteps: NSNumber(value: last.steps - first.steps),
             distance: NSNumber(value: distance),
             floorsAscended: NSNumber(value: last.floorsAscended - first.floorsAscended),
             floorsDescended: NSNumber(value: last.floorsDescended - first.floorsDescended),
-            averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil
-        )
+            averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil)
     }
 }
 
@@ -218,8 +206,7 @@ struct PedometerHistory {
             throw SignalError(
                 .invalidArgument,
                 "a server source has no history to query: query a trajectory (.signal) or its render directory (.file)",
-                field: "source"
-            )
+                field: "source")
         case .file(let url):
             let recording = try RenderDirectory(directory: url)
             epoch = recording.epochSeconds ?? 0
@@ -266,17 +253,14 @@ final class PedometerDataTracker: Sendable {
             s.lastSteps = point.steps
             let activeTime = s.activeTime
             return PedometerData(
-                startDate: start,
-                endDate: start.addingTimeInterval(point.timestamp),
-                numberOfSteps: NSNumber(value: point.steps),
-                distance: NSNumber(value: point.distance),
+                startDate: start, endDate: start.addingTimeInterval(point.timestamp),
+                numberOfSteps: NSNumber(value: point.steps), distance: NSNumber(value: point.distance),
                 floorsAscended: NSNumber(value: point.floorsAscended),
                 floorsDescended: NSNumber(value: point.floorsDescended),
                 currentPace: step > 0 ? NSNumber(value: interval / step) : nil,
                 currentCadence: NSNumber(value: point.cadence),
                 averageActivePace: point.distance > 0 && activeTime > 0
-                    ? NSNumber(value: activeTime / point.distance) : nil
-            )
+                    ? NSNumber(value: activeTime / point.distance) : nil)
         }
     }
 }
@@ -315,9 +299,7 @@ final class MotionDetector: Sendable {
             guard now != s.moving else { return nil }
             s.moving = now
             return PedometerEvent(
-                date: Date(timeIntervalSince1970: epoch + point.timestamp),
-                type: now ? .resume : .pause
-            )
+                date: Date(timeIntervalSince1970: epoch + point.timestamp), type: now ? .resume : .pause)
         }
     }
 }

@@ -111,10 +111,7 @@ final class HTTPResponseReader {
     /// - Throws: ``SensorFeedsError``: `connectionFailed`, `serverGone`, `badResponse`; `nil`-like stop is
     ///   reported as `serverGone` with the message "stopped".
     init(
-        _ address: ServerAddress,
-        path: String,
-        headers extra: [(String, String)] = [],
-        timeout: Double,
+        _ address: ServerAddress, path: String, headers extra: [(String, String)] = [], timeout: Double,
         wakeup: Wakeup
     ) throws(SensorFeedsError) {
         connection = try SocketConnection(host: address.host, port: address.port, timeout: timeout, wakeup: wakeup)
@@ -163,24 +160,20 @@ final class HTTPResponseReader {
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else {
             throw SensorFeedsError(
                 .badResponse,
-                "the server's answer is not HTTP/1.1: '\(SignalError.quoted(lines.first ?? "", limit: 100))'"
-            )
+                "the server's answer is not HTTP/1.1: '\(SignalError.quoted(lines.first ?? "", limit: 100))'")
         }
         status = code
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces
-            )
+                in: .whitespaces)
         }
         if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
             chunked = ChunkedDecoder()
         } else if let text = headers["content-length"] {
             guard let length = Int(text), length >= 0 else {
                 throw SensorFeedsError(
-                    .badResponse,
-                    "Content-Length '\(SignalError.quoted(text, limit: 40))' is not a length"
-                )
+                    .badResponse, "Content-Length '\(SignalError.quoted(text, limit: 40))' is not a length")
             }
             remainingLength = length
         }

@@ -73,9 +73,7 @@ final class LiveServerClient: Sendable {
     /// A client of `address` (not started).
     /// - Throws: ``SensorFeedsError`` when the pipe that stops it cannot be made.
     init(
-        address: ServerAddress,
-        rate: Double?,
-        pollInterval: Double,
+        address: ServerAddress, rate: Double?, pollInterval: Double,
         deliver: @escaping @Sendable (RemotePoint) -> Void,
         fail: @escaping @Sendable (SensorFeedsError) -> Void
     ) throws(SensorFeedsError) {
@@ -129,9 +127,7 @@ final class LiveServerClient: Sendable {
                 polling = false
             }
             let wait = min(
-                LiveServerClient.backoff.longest,
-                LiveServerClient.backoff.first * pow(2, Double(min(failures, 16)))
-            )
+                LiveServerClient.backoff.longest, LiveServerClient.backoff.first * pow(2, Double(min(failures, 16))))
             failures += 1
             if wakeup.wait(seconds: wait) { return }
         }
@@ -147,20 +143,14 @@ final class LiveServerClient: Sendable {
         var headers = [("Accept", "text/event-stream"), ("Cache-Control", "no-store")]
         if let id = lastEventID { headers.append(("Last-Event-ID", String(id))) }
         let http = try HTTPResponseReader(
-            address,
-            path: "/v1/stream" + query,
-            headers: headers,
-            timeout: LiveServerClient.connectTimeout,
-            wakeup: wakeup
-        )
+            address, path: "/v1/stream" + query, headers: headers,
+            timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 200 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             if http.status == 401 { throw unauthorized("GET /v1/stream", body: body) }
             throw SensorFeedsError(
-                .badResponse,
-                "GET /v1/stream answered \(http.status): \(SignalError.quoted(body, limit: 100))"
-            )
+                .badResponse, "GET /v1/stream answered \(http.status): \(SignalError.quoted(body, limit: 100))")
         }
         guard http.headers["content-type"]?.lowercased().hasPrefix("text/event-stream") == true else { return true }
         onData()
@@ -209,12 +199,7 @@ final class LiveServerClient: Sendable {
             ("Sec-WebSocket-Key", key),
         ]
         let http = try HTTPResponseReader(
-            address,
-            path: "/v1/ws" + query,
-            headers: headers,
-            timeout: LiveServerClient.connectTimeout,
-            wakeup: wakeup
-        )
+            address, path: "/v1/ws" + query, headers: headers, timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
         if [404, 405, 501].contains(http.status) { return true }
         guard http.status == 101 else {
             let body = (try? http.readAll(limit: 4096, timeout: 1)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -249,10 +234,7 @@ final class LiveServerClient: Sendable {
                     case .binary:
                         fail(
                             SensorFeedsError(
-                                .malformed,
-                                "a binary WebSocket message (the server sends points as text); skipped"
-                            )
-                        )
+                                .malformed, "a binary WebSocket message (the server sends points as text); skipped"))
                     case .ping(let data): try http.send(WebSocketProtocol.clientFrame(.pong, data))
                     case .close(let code, let reason):
                         try? http.send(WebSocketProtocol.closeFrame(code: code ?? 1000))
@@ -312,11 +294,7 @@ final class LiveServerClient: Sendable {
         let step = Int64(pollInterval * 1e9)
         while !stopped {
             let http = try HTTPResponseReader(
-                address,
-                path: "/data",
-                timeout: LiveServerClient.connectTimeout,
-                wakeup: wakeup
-            )
+                address, path: "/data", timeout: LiveServerClient.connectTimeout, wakeup: wakeup)
             let body = try http.readAll(limit: 1 << 20, timeout: LiveServerClient.connectTimeout)
             guard http.status == 200 else {
                 if http.status == 401 { throw unauthorized("GET /data", body: String(decoding: body, as: UTF8.self)) }

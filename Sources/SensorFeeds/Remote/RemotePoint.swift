@@ -41,10 +41,7 @@ package struct RemotePoint: Sendable, Hashable {
             self = try RemotePoint.point(try JSONValue.parse(text), path: "$")
         } catch {
             throw SensorFeedsError(
-                .malformed,
-                "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')",
-                path: error.path
-            )
+                .malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }
     }
 
@@ -54,18 +51,11 @@ package struct RemotePoint: Sendable, Hashable {
             throw SignalError(.malformed, path: path, "a point is a JSON object, got \(value.kindDescription)")
         }
         let timestamp = try JSONFields.number(
-            object["timestamp"] ?? .null,
-            path: JSONPath.child(path, "timestamp"),
-            name: "timestamp"
-        )
+            object["timestamp"] ?? .null, path: JSONPath.child(path, "timestamp"), name: "timestamp")
         var location: LocationPoint?
         if let l = object["location"] {
             location = try RemotePoint.location(
-                l,
-                path: JSONPath.child(path, "location"),
-                timestamp: timestamp,
-                full: true
-            )
+                l, path: JSONPath.child(path, "location"), timestamp: timestamp, full: true)
             object.members.removeAll { $0.key == "location" }
         }
         // A trajectory's point carries its other sensors beside the motion (`TrajectoryPoint.jsonLine()`): each
@@ -101,26 +91,18 @@ package struct RemotePoint: Sendable, Hashable {
     package init(data text: String, fallbackTimestamp: Double) throws(SensorFeedsError) {
         do throws(SignalError) {
             let f = try JSONFields(
-                try JSONValue.parse(text),
-                path: "$",
-                what: "a /data body",
-                fields: ["accelerometer", "timestamp", "motion", "location"] + TrajectoryRiders.keys
-            )
+                try JSONValue.parse(text), path: "$", what: "a /data body",
+                fields: ["accelerometer", "timestamp", "motion", "location"] + TrajectoryRiders.keys)
             let timestamp = try f.optionalNumber("timestamp") ?? fallbackTimestamp
             var motion: MotionPoint?
             if let m = try f.value("motion") {
                 motion = try RemotePoint.point(m, path: f.path("motion")).motion
             } else if let a = try f.value("accelerometer") {
                 let v = try JSONFields(
-                    a,
-                    path: f.path("accelerometer"),
-                    what: "'accelerometer'",
-                    fields: ["x", "y", "z"]
-                )
+                    a, path: f.path("accelerometer"), what: "'accelerometer'", fields: ["x", "y", "z"])
                 motion = MotionPoint(
                     timestamp: timestamp,
-                    gravity: Acceleration(x: try v.number("x"), y: try v.number("y"), z: try v.number("z"))
-                )
+                    gravity: Acceleration(x: try v.number("x"), y: try v.number("y"), z: try v.number("z")))
             }
             var location: LocationPoint?
             if let l = try f.value("location") {
@@ -130,10 +112,7 @@ package struct RemotePoint: Sendable, Hashable {
             try readRiders(f.object, path: "$")
         } catch {
             throw SensorFeedsError(
-                .malformed,
-                "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')",
-                path: error.path
-            )
+                .malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }
     }
 
@@ -145,44 +124,27 @@ package struct RemotePoint: Sendable, Hashable {
 
     /// A location object: latitude and longitude required (−90…90, −180…180), the rest optional.
     static func location(
-        _ value: JSONValue,
-        path: String,
-        timestamp: Double,
-        full: Bool
+        _ value: JSONValue, path: String, timestamp: Double, full: Bool
     ) throws(SignalError) -> LocationPoint {
         let f = try JSONFields(
-            value,
-            path: path,
-            what: "a location",
-            fields: full ? locationFields : ["latitude", "longitude"]
-        )
+            value, path: path, what: "a location", fields: full ? locationFields : ["latitude", "longitude"])
         let latitude = try f.number("latitude")
         let longitude = try f.number("longitude")
         guard (-90...90).contains(latitude) else {
             throw SignalError(
-                .outOfRange,
-                path: f.path("latitude"),
-                "latitude \(latitude) is not within -90 ... 90 degrees"
-            )
+                .outOfRange, path: f.path("latitude"), "latitude \(latitude) is not within -90 ... 90 degrees")
         }
         guard (-180...180).contains(longitude) else {
             throw SignalError(
-                .outOfRange,
-                path: f.path("longitude"),
-                "longitude \(longitude) is not within -180 ... 180 degrees"
-            )
+                .outOfRange, path: f.path("longitude"), "longitude \(longitude) is not within -180 ... 180 degrees")
         }
         return LocationPoint(
-            timestamp: timestamp,
-            latitude: latitude,
-            longitude: longitude,
+            timestamp: timestamp, latitude: latitude, longitude: longitude,
             altitude: try f.number("altitude", default: 0),
             horizontalAccuracy: try f.number("horizontalAccuracy", default: 0),
             verticalAccuracy: try f.number("verticalAccuracy", default: 0),
-            speed: try f.number("speed", default: 0),
-            course: try f.number("course", default: -1),
+            speed: try f.number("speed", default: 0), course: try f.number("course", default: -1),
             speedAccuracy: try f.number("speedAccuracy", default: -1),
-            courseAccuracy: try f.number("courseAccuracy", default: -1)
-        )
+            courseAccuracy: try f.number("courseAccuracy", default: -1))
     }
 }

@@ -79,8 +79,7 @@ final class SocketConnection {
         guard status == 0, let first = list else {
             throw SensorFeedsError(
                 .connectionFailed,
-                "cannot resolve '\(SignalError.quoted(host, limit: 100))': \(String(cString: gai_strerror(status)))"
-            )
+                "cannot resolve '\(SignalError.quoted(host, limit: 100))': \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(list) }
         var lastError = "no address"

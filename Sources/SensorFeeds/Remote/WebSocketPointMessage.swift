@@ -20,10 +20,7 @@ package enum WebSocketPointMessage: Sendable, Hashable {
             }
         } catch {
             throw SensorFeedsError(
-                .malformed,
-                "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')",
-                path: error.path
-            )
+                .malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }
     }
 }

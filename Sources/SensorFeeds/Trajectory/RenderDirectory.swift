@@ -77,9 +77,7 @@ struct RenderDirectory: PointSource {
                 throw SignalError(
                     .missingField,
                     "the first column is '\(SignalError.quoted(names.first ?? "", limit: 40))', not 't'; this is not a signals render file",
-                    file: file,
-                    line: csv.line
-                )
+                    file: file, line: csv.line)
             }
             for name in required where !names.contains(name) {
                 throw SignalError(.missingField, "the header has no '\(name)' column", file: file, line: csv.line)
@@ -88,11 +86,8 @@ struct RenderDirectory: PointSource {
             while try csv.nextRecord(into: &fields) {
                 guard fields.count == names.count else {
                     throw SignalError(
-                        .malformed,
-                        "expected \(names.count) cells as in the header, found \(fields.count)",
-                        file: file,
-                        line: csv.line
-                    )
+                        .malformed, "expected \(names.count) cells as in the header, found \(fields.count)", file: file,
+                        line: csv.line)
                 }
                 var row = [Double]()
                 row.reserveCapacity(fields.count)
@@ -101,9 +96,7 @@ struct RenderDirectory: PointSource {
                     throw SignalError(
                         .invalidTime,
                         "time \(row[0]) s is before the previous row's, \(last[0]) s; times must not decrease",
-                        file: file,
-                        line: csv.line
-                    )
+                        file: file, line: csv.line)
                 }
                 rows.append(row)
             }
@@ -211,12 +204,7 @@ struct RenderDirectory: PointSource {
             }
             let user = Acceleration(x: reading.0 - g.x, y: reading.1 - g.y, z: reading.2 - g.z)
             let motion = MotionPoint(
-                timestamp: t,
-                userAcceleration: user,
-                gravity: gravity,
-                rotationRate: rate,
-                attitude: attitude
-            )
+                timestamp: t, userAcceleration: user, gravity: gravity, rotationRate: rate, attitude: attitude)
             var magneticField = SIMD3<Double>(0, 0, 0)
             if let row = held(magnetometer, &cursors.magnetometer, at: t), let m = field {
                 magneticField = SIMD3(row[m[0]], row[m[1]], row[m[2]])
@@ -230,15 +218,9 @@ struct RenderDirectory: PointSource {
                     if f[0] > previous + 1e-9 || k == 0 {
                         // latitude, longitude, altitude, speed, course, horizontalAccuracy, verticalAccuracy
                         location = LocationPoint(
-                            timestamp: t,
-                            latitude: f[fix[0]],
-                            longitude: f[fix[1]],
-                            altitude: f[fix[2]],
-                            horizontalAccuracy: f[fix[5]],
-                            verticalAccuracy: f[fix[6]],
-                            speed: f[fix[3]],
-                            course: f[fix[4]]
-                        )
+                            timestamp: t, latitude: f[fix[0]], longitude: f[fix[1]], altitude: f[fix[2]],
+                            horizontalAccuracy: f[fix[5]], verticalAccuracy: f[fix[6]],
+                            speed: f[fix[3]], course: f[fix[4]])
                     }
                     cursors.gnss += 1
                 }
@@ -271,21 +253,11 @@ struct RenderDirectory: PointSource {
             let magneticHeading = r[magneticHeadingColumn]
             points.append(
                 TrajectoryPoint(
-                    motion: motion,
-                    location: location,
-                    trueHeading: trueHeading,
-                    magneticHeading: magneticHeading,
-                    headingAccuracy: 0,
-                    magneticField: MagneticField(magneticField),
-                    pressure: pressure,
+                    motion: motion, location: location, trueHeading: trueHeading, magneticHeading: magneticHeading,
+                    headingAccuracy: 0, magneticField: MagneticField(magneticField), pressure: pressure,
                     altitude: r[mslColumn],
-                    steps: steps,
-                    distance: distance,
-                    floorsAscended: Int((ascent / 3).rounded(.down)),
-                    floorsDescended: Int((descent / 3).rounded(.down)),
-                    cadence: cadence
-                )
-            )
+                    steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
+                    floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence))
         }
         self.points = points
     }
@@ -318,8 +290,7 @@ struct MagnetometerCalibration: Sendable {
         let det = MagnetometerCalibrationRules.determinant(s)
         precondition(
             abs(det) >= MagnetometerCalibrationRules.minimumSoftIronDeterminant,
-            "a singular soft-iron matrix passed the rules"
-        )
+            "a singular soft-iron matrix passed the rules")
         self.hardIron = hardIron
         inverse = [r0 / det, r1 / det, r2 / det]
     }

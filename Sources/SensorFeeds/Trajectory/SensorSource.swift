@@ -42,9 +42,7 @@ public struct SensorSource: Sendable {
     ///   - sampleRate: The timeline's rate, Hz (0.001 … 1 000 000); default 100.
     ///   - duration: Seconds to play, or `nil` (default) to play to the arrival.
     public static func signal(
-        _ trajectory: Trajectory,
-        sampleRate: Double = 100,
-        duration: Double? = nil
+        _ trajectory: Trajectory, sampleRate: Double = 100, duration: Double? = nil
     ) -> SensorSource {
         SensorSource(kind: .trajectory(trajectory, sampleRate: sampleRate, duration: duration))
     }

@@ -18,10 +18,8 @@ struct TrajectoryTicks: PointSource {
     init(_ trajectory: Trajectory, sampleRate: Double, duration: Double?, interval: Double) throws(SignalError) {
         guard interval.isFinite, interval > 0 else {
             throw SignalError(
-                .invalidRender,
-                "the update interval must be a positive number of seconds, got \(interval)",
-                field: "interval"
-            )
+                .invalidRender, "the update interval must be a positive number of seconds, got \(interval)",
+                field: "interval")
         }
         points = try TrajectoryPoints(trajectory, sampleRate: sampleRate, duration: duration)
         self.interval = interval
@@ -43,10 +41,7 @@ struct TrajectoryTicks: PointSource {
         mutating func next() throws -> (point: TrajectoryPoint, time: TimeInterval)? {
             guard let n = ticks.index(ofTick: tick) else { return nil }
             let points = try ticks.points.trajectory.points(
-                first: ticks.points.first + n,
-                count: 1,
-                rate: ticks.points.sampleRate
-            )
+                first: ticks.points.first + n, count: 1, rate: ticks.points.sampleRate)
             guard let point = points.first else { return nil }
             defer { tick += 1 }
             return (point, Double(tick) * ticks.interval)
@@ -78,9 +73,7 @@ final class TrajectoryUpdates: Sendable {
     /// An error is handed as `(nil, error)` and ends the updates.
     /// `atEnd`, when given, makes a last update when the source ends by itself (not when stopped).
     func start<Update: Sendable>(
-        _ source: SensorSource,
-        interval: Double,
-        queue: OperationQueue?,
+        _ source: SensorSource, interval: Double, queue: OperationQueue?,
         transform: @escaping @Sendable (TrajectoryPoint) -> Update?,
         atEnd: (@Sendable () -> Update?)? = nil,
         deliver: @escaping @Sendable (Update?, (any Error)?) -> Void
@@ -117,16 +110,12 @@ final class TrajectoryUpdates: Sendable {
             case .server(let url, let token):
                 guard interval.isFinite, interval > 0 else {
                     throw SignalError(
-                        .invalidRender,
-                        "the update interval must be a positive number of seconds, got \(interval)",
-                        field: "interval"
-                    )
+                        .invalidRender, "the update interval must be a positive number of seconds, got \(interval)",
+                        field: "interval")
                 }
                 let note = NoMotionNote()
                 let remote = try LiveServerClient(
-                    address: try ServerAddress(url, token: token),
-                    rate: 1 / interval,
-                    pollInterval: interval,
+                    address: try ServerAddress(url, token: token), rate: 1 / interval, pollInterval: interval,
                     deliver: { point in
                         if let trajectoryPoint = TrajectoryPoint(point) {
                             handler(trajectoryPoint)
@@ -136,30 +125,22 @@ final class TrajectoryUpdates: Sendable {
                                 SensorFeedsError(
                                     .malformed,
                                     "the server's points are not a trajectory's (no heading, altitude or pedometer); play a trajectory spec; updates wait for points that have them"
-                                )
-                            )
+                                ))
                         }
-                    },
-                    fail: { error in send(nil, error) }
-                )
+                    }, fail: { error in send(nil, error) })
                 producer.withLock { $0 = remote }
                 remote.start()
             case .file(let url):
                 guard interval.isFinite, interval > 0 else {
                     throw SignalError(
-                        .invalidRender,
-                        "the update interval must be a positive number of seconds, got \(interval)",
-                        field: "interval"
-                    )
+                        .invalidRender, "the update interval must be a positive number of seconds, got \(interval)",
+                        field: "interval")
                 }
                 let recording = try RenderDirectory(directory: url)
                 producer.withLock { $0 = runner }
                 try runner.play(
-                    TickedPoints(base: recording, interval: interval),
-                    options: options,
-                    handler: handler,
-                    completion: completion
-                )
+                    TickedPoints(base: recording, interval: interval), options: options, handler: handler,
+                    completion: completion)
             }
         } catch {
             finish(id)

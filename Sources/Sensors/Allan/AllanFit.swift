@@ -82,9 +82,7 @@ public struct AllanFit: Sendable, Hashable {
         guard let first = curves.first else { throw SignalError(.tooShort, "no Allan deviation to fit") }
         for c in curves where c.taus != first.taus || c.sampleCount != first.sampleCount {
             throw SignalError(
-                .incompatible,
-                "pooled Allan deviations must come from recordings of the same length and rate"
-            )
+                .incompatible, "pooled Allan deviations must come from recordings of the same length and rate")
         }
         let fs = first.sampleRate
         let tauMin = minimumTau ?? 10 / fs
@@ -127,10 +125,8 @@ public struct AllanFit: Sendable, Hashable {
             let sigma = choice?.standardErrors[term] ?? full?.standardErrors[term] ?? 0
             let center = choice?.parameters[term] != nil ? value : max(0, full?.parameters[term] ?? 0)
             return Estimate(
-                value: value.squareRoot(),
-                lower: max(0, center - 1.96 * sigma).squareRoot(),
-                upper: max(0, center + 1.96 * sigma).squareRoot()
-            )
+                value: value.squareRoot(), lower: max(0, center - 1.96 * sigma).squareRoot(),
+                upper: max(0, center + 1.96 * sigma).squareRoot())
         }
         noiseDensity = estimate(0)
         // K√(τ/3) at τ = 3 is K; the fitted term is K².
@@ -158,10 +154,7 @@ public struct AllanFit: Sendable, Hashable {
 
     /// The feasible (non-negative) candidate with the lowest χ².
     static func bestSubset(
-        _ t: [Double],
-        _ v: [Double],
-        _ d: [Double],
-        _ columns: [(Double) -> Double],
+        _ t: [Double], _ v: [Double], _ d: [Double], _ columns: [(Double) -> Double],
         candidates: [[Int]]
     ) -> Solution? {
         var best: Solution?
@@ -175,11 +168,7 @@ public struct AllanFit: Sendable, Hashable {
 
     /// Iteratively re-weighted least squares of `v ≈ Σ p_j · column_j(t)` with standard errors `2δ·model`.
     static func solve(
-        _ t: [Double],
-        _ v: [Double],
-        _ d: [Double],
-        _ columns: [(Double) -> Double],
-        _ set: [Int]
+        _ t: [Double], _ v: [Double], _ d: [Double], _ columns: [(Double) -> Double], _ set: [Int]
     ) -> Solution? {
         let k = set.count
         var model = v

@@ -52,10 +52,8 @@ public struct ChannelRecording: Sendable, Hashable {
     ///   - buffer: The samples.
     public init(names: [String], buffer: SampleBuffer) {
         self.init(
-            names: names,
-            sampleRate: buffer.sampleRate,
-            channels: (0..<buffer.channelCount).map { c in buffer.channel(c).map { Double($0) } }
-        )
+            names: names, sampleRate: buffer.sampleRate,
+            channels: (0..<buffer.channelCount).map { c in buffer.channel(c).map { Double($0) } })
     }
 
     /// Frames per channel.
@@ -77,11 +75,7 @@ public struct ChannelRecording: Sendable, Hashable {
     ///   - what: What the frames are (`rows`, `frames`, `points`).
     ///   - known: Whether `frames` is the file's count (a header's), not a count reached while reading.
     static func checkSize(
-        frames: Int,
-        channels: Int,
-        file: String?,
-        what: String,
-        known: Bool = false
+        frames: Int, channels: Int, file: String?, what: String, known: Bool = false
     ) throws(SignalError) {
         let (values, overflow) = frames.multipliedReportingOverflow(by: max(channels, 1))
         guard frames <= AllanDeviation.maximumSampleCount, !overflow, values <= maximumValueCount else {
@@ -89,8 +83,7 @@ public struct ChannelRecording: Sendable, Hashable {
             throw SignalError(
                 .tooLarge,
                 "holds \(known ? "\(frames)" : "more than \(limit)") \(what) of \(channels) channel\(channels == 1 ? "" : "s"): the analysis holds at most \(maximumValueCount) values (channels × samples, 8 bytes each) and \(AllanDeviation.maximumSampleCount) samples a channel; analyse a shorter part, or fewer columns",
-                file: file
-            )
+                file: file)
         }
     }
 
@@ -120,17 +113,12 @@ public struct ChannelRecording: Sendable, Hashable {
             }
             let fs = try uniformRate(times, lines: LineMap(first: nil), file: input.name, given: rate)
             return ChannelRecording(
-                names: IMU.channelNames,
-                sampleRate: fs,
-                channels: data.indices.map { data[$0].joined() }
-            )
+                names: IMU.channelNames, sampleRate: fs, channels: data.indices.map { data[$0].joined() })
         case .npy:
             guard let rate else {
                 throw SignalError(
-                    .invalidArgument,
-                    "a .npy array has no time stamps: give its sample rate with --rate",
-                    file: input.name
-                )
+                    .invalidArgument, "a .npy array has no time stamps: give its sample rate with --rate",
+                    file: input.name)
             }
             do throws(SignalError) {
                 return try npy(input, rate: rate)
@@ -141,10 +129,8 @@ public struct ChannelRecording: Sendable, Hashable {
             }
         default:
             throw SignalError(
-                .unknownFormat,
-                "expected a CSV file with a header and a time column, a point file, or a .npy array",
-                file: input.name
-            )
+                .unknownFormat, "expected a CSV file with a header and a time column, a point file, or a .npy array",
+                file: input.name)
         }
     }
 
@@ -158,8 +144,7 @@ public struct ChannelRecording: Sendable, Hashable {
             throw SignalError(
                 .invalidArgument,
                 "--rate \(rate) Hz is outside \(SignalLimits.sampleRates.lowerBound) … \(SignalLimits.sampleRates.upperBound) Hz",
-                file: input.name
-            )
+                file: input.name)
         }
         let reader = try input.byteReader()
         // Past the header.
@@ -192,8 +177,7 @@ public struct ChannelRecording: Sendable, Hashable {
                 throw SignalError(
                     .malformed,
                     ".npy data is truncated: \(frame * k * width + got) bytes for \(header.frames * k) values of \(width) bytes",
-                    file: input.name
-                )
+                    file: input.name)
             }
             var bad: (Int, Int, Double)?
             piece.withUnsafeBytes { raw in
@@ -205,15 +189,10 @@ public struct ChannelRecording: Sendable, Hashable {
                             ? Double(
                                 Float(
                                     bitPattern: UInt32(
-                                        littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                                    )
-                                )
-                            )
+                                        littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))))
                             : Double(
                                 bitPattern: UInt64(
-                                    littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                                )
-                            )
+                                    littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
                         if !v.isFinite, bad == nil { bad = (frame + i, c, v) }
                         channels[c].append(v)
                     }
@@ -221,20 +200,13 @@ public struct ChannelRecording: Sendable, Hashable {
             }
             if let (i, c, v) = bad {
                 throw SignalError(
-                    .nonFinite,
-                    "frame \(i) of channel \(c) is not finite (\(v))",
-                    file: input.name,
-                    index: i
-                )
+                    .nonFinite, "frame \(i) of channel \(c) is not finite (\(v))", file: input.name, index: i)
             }
             frame += frames
         }
         guard frame >= 4 else {
             throw SignalError(
-                .tooShort,
-                "holds \(frame) samples; the Allan deviation needs at least 4",
-                file: input.name
-            )
+                .tooShort, "holds \(frame) samples; the Allan deviation needs at least 4", file: input.name)
         }
         return ChannelRecording(names: (0..<k).map { "c\($0)" }, sampleRate: rate, channels: channels)
     }
@@ -249,10 +221,7 @@ public struct ChannelRecording: Sendable, Hashable {
         for p in points { append(p, times: &times, data: &data) }
         let fs = try uniformRate(times, lines: LineMap(first: nil), file: file, given: rate)
         return ChannelRecording(
-            names: IMU.channelNames,
-            sampleRate: fs,
-            channels: data.indices.map { data[$0].joined() }
-        )
+            names: IMU.channelNames, sampleRate: fs, channels: data.indices.map { data[$0].joined() })
     }
 
     /// Appends a point's time and its IMU view: accelerometer = userAcceleration + gravity, gyroscope = rotationRate.
@@ -277,11 +246,8 @@ public struct ChannelRecording: Sendable, Hashable {
             if columns.isEmpty {
                 guard let t = table.column("t", "timestamp", "time") else {
                     throw SignalError(
-                        .unknownFormat,
-                        "the CSV header needs a time column named t, timestamp or time (seconds)",
-                        file: table.file,
-                        line: table.headerLine
-                    )
+                        .unknownFormat, "the CSV header needs a time column named t, timestamp or time (seconds)",
+                        file: table.file, line: table.headerLine)
                 }
                 time = t
                 columns = [Column](repeating: Column(), count: table.header.count)
@@ -290,22 +256,14 @@ public struct ChannelRecording: Sendable, Hashable {
             try checkSize(frames: times.count + 1, channels: table.header.count - 1, file: table.file, what: "rows")
             guard row.fields.count == table.header.count else {
                 throw SignalError(
-                    .malformed,
-                    "expected \(table.header.count) fields as in the header, found \(row.fields.count)",
-                    file: table.file,
-                    line: row.line,
-                    column: min(row.fields.count, table.header.count) + 1
-                )
+                    .malformed, "expected \(table.header.count) fields as in the header, found \(row.fields.count)",
+                    file: table.file, line: row.line, column: min(row.fields.count, table.header.count) + 1)
             }
             for c in table.header.indices {
                 guard let v = try table.number(row, c) else {
                     throw SignalError(
-                        .malformed,
-                        "empty or NaN value in column \"\(table.header[c])\"",
-                        file: table.file,
-                        line: row.line,
-                        column: c + 1
-                    )
+                        .malformed, "empty or NaN value in column \"\(table.header[c])\"", file: table.file,
+                        line: row.line, column: c + 1)
                 }
                 if c == time { times.append(v) } else { columns[c].append(v) }
             }
@@ -313,11 +271,8 @@ public struct ChannelRecording: Sendable, Hashable {
         }
         if columns.isEmpty, table.column("t", "timestamp", "time") == nil {
             throw SignalError(
-                .unknownFormat,
-                "the CSV header needs a time column named t, timestamp or time (seconds)",
-                file: table.file,
-                line: table.headerLine
-            )
+                .unknownFormat, "the CSV header needs a time column named t, timestamp or time (seconds)",
+                file: table.file, line: table.headerLine)
         }
         let fs = try uniformRate(times, lines: lines, file: table.file, given: rate)
         times = Column()
@@ -407,10 +362,7 @@ public struct ChannelRecording: Sendable, Hashable {
     {
         guard times.count >= 4 else {
             throw SignalError(
-                .tooShort,
-                "holds \(times.count) samples; the Allan deviation needs at least 4",
-                file: file
-            )
+                .tooShort, "holds \(times.count) samples; the Allan deviation needs at least 4", file: file)
         }
         var intervals = [Double](unsafeUninitializedCapacity: times.count - 1) { buffer, initialized in
             for i in 1..<times.count { (buffer.baseAddress! + i - 1).initialize(to: times[i] - times[i - 1]) }
@@ -425,9 +377,7 @@ public struct ChannelRecording: Sendable, Hashable {
                 throw SignalError(
                     .incompatible,
                     "the interval before this sample is \(d) s but the median is \(median) s: the samples are not uniform; resample the recording first (signals import --rate)",
-                    file: file,
-                    line: lines.line(of: i)
-                )
+                    file: file, line: lines.line(of: i))
             }
         }
         var fs = 1 / median
@@ -435,18 +385,14 @@ public struct ChannelRecording: Sendable, Hashable {
         if abs(fs - fs.rounded()) < 1e-6 * fs { fs = fs.rounded() }
         if let given, abs(given - fs) > 0.01 * fs {
             throw SignalError(
-                .invalidArgument,
-                "--rate \(given) Hz disagrees with the timestamps' \(fs) Hz",
-                file: file
-            )
+                .invalidArgument, "--rate \(given) Hz disagrees with the timestamps' \(fs) Hz", file: file)
         }
         let rate = given ?? fs
         guard SignalLimits.sampleRates.contains(rate) else {
             throw SignalError(
                 .invalidArgument,
                 "the timestamps give a rate of \(rate) Hz, outside \(SignalLimits.sampleRates.lowerBound) … \(SignalLimits.sampleRates.upperBound) Hz",
-                file: file
-            )
+                file: file)
         }
         return rate
     }

@@ -84,20 +84,14 @@ public struct IMUFit: Sendable, Hashable {
             gyroscope.bias[axis] = means[3 + axis]
         }
         let fitted = IMU(
-            motion: MotionNode(attitude: .fixed(attitude)),
-            accelerometer: accelerometer,
-            gyroscope: gyroscope,
-            seed: 1
-        )
+            motion: MotionNode(attitude: .fixed(attitude)), accelerometer: accelerometer, gyroscope: gyroscope, seed: 1)
         // A fit is written as a spec: it must be one the IMU model accepts.
         do {
             try fitted.validate(path: "$.imu")
         } catch {
             throw SignalError(
-                error.code,
-                path: error.location.path ?? "$.imu",
-                "the fitted IMU is outside the model's ranges (is this a still recording of an IMU?): \(error.message)"
-            )
+                error.code, path: error.location.path ?? "$.imu",
+                "the fitted IMU is outside the model's ranges (is this a still recording of an IMU?): \(error.message)")
         }
         imu = fitted
         self.fits = fits
@@ -117,11 +111,8 @@ extension IMUFit {
         let a = imu.accelerometer
         let g = imu.gyroscope
         return KalibrIMU(
-            accelerometerNoiseDensity: a.noiseDensity.max(),
-            accelerometerRandomWalk: a.randomWalk.max(),
-            gyroscopeNoiseDensity: g.noiseDensity.max(),
-            gyroscopeRandomWalk: g.randomWalk.max(),
-            updateRate: deviations.first?.sampleRate
-        )
+            accelerometerNoiseDensity: a.noiseDensity.max(), accelerometerRandomWalk: a.randomWalk.max(),
+            gyroscopeNoiseDensity: g.noiseDensity.max(), gyroscopeRandomWalk: g.randomWalk.max(),
+            updateRate: deviations.first?.sampleRate)
     }
 }

@@ -101,10 +101,7 @@ public struct StabilityDeviation: Sendable, Hashable {
     ///   a bad rate, a non-finite sample, the `all` grid on more than ``maximumAllSampleCount`` samples, or
     ///   no τ with two terms.
     public init<C: Collection>(
-        _ statistic: Statistic,
-        samples: C,
-        sampleRate: Double,
-        dataType: DataType = .frequency,
+        _ statistic: Statistic, samples: C, sampleRate: Double, dataType: DataType = .frequency,
         taus: TauGrid = .octave
     ) throws(SignalError) where C.Element: BinaryFloatingPoint {
         guard samples.count <= AllanDeviation.maximumSampleCount else {
@@ -132,8 +129,7 @@ public struct StabilityDeviation: Sendable, Hashable {
                 .outOfRange,
                 d.isFinite
                     ? "sample \(i) is \(d), beyond ±1e15 (AllanDeviation.largestMagnitude): the squared differences of such samples overflow"
-                    : "sample \(i) is not finite (\(d))"
-            )
+                    : "sample \(i) is not finite (\(d))")
         }
         let x = dataType == .phase ? data : StabilityDeviation.phase(frequency: data, sampleRate: sampleRate)
         let p = x.count
@@ -167,8 +163,7 @@ public struct StabilityDeviation: Sendable, Hashable {
         guard !ms.isEmpty else {
             throw SignalError(
                 .tooShort,
-                "\(samples.count) samples give no τ with two terms for the \(statistic.rawValue); record more"
-            )
+                "\(samples.count) samples give no τ with two terms for the \(statistic.rawValue); record more")
         }
         self.statistic = statistic
         self.dataType = dataType
@@ -183,43 +178,28 @@ public struct StabilityDeviation: Sendable, Hashable {
     /// Computes the deviation of one channel of a recording, in float64 as the file holds it.
     /// - Throws: `SignalError` as the initialiser; `.invalidArgument` for a channel out of range.
     public init(
-        _ statistic: Statistic,
-        _ recording: ChannelRecording,
-        channel: Int,
-        dataType: DataType = .frequency,
+        _ statistic: Statistic, _ recording: ChannelRecording, channel: Int, dataType: DataType = .frequency,
         taus: TauGrid = .octave
     ) throws(SignalError) {
         guard channel >= 0 && channel < recording.channels.count else {
             throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(recording.channels.count)")
         }
         try self.init(
-            statistic,
-            samples: recording.channels[channel],
-            sampleRate: recording.sampleRate,
-            dataType: dataType,
-            taus: taus
-        )
+            statistic, samples: recording.channels[channel], sampleRate: recording.sampleRate, dataType: dataType,
+            taus: taus)
     }
 
     /// Computes the deviation of one channel of a rendered or recorded buffer.
     /// - Throws: `SignalError` as the initialiser; `.invalidArgument` for a channel out of range.
     public init(
-        _ statistic: Statistic,
-        _ buffer: SampleBuffer,
-        channel: Int,
-        dataType: DataType = .frequency,
+        _ statistic: Statistic, _ buffer: SampleBuffer, channel: Int, dataType: DataType = .frequency,
         taus: TauGrid = .octave
     ) throws(SignalError) {
         guard channel >= 0 && channel < buffer.channelCount else {
             throw SignalError(.invalidArgument, "channel \(channel) is outside 0 ..< \(buffer.channelCount)")
         }
         try self.init(
-            statistic,
-            samples: buffer.channel(channel),
-            sampleRate: buffer.sampleRate,
-            dataType: dataType,
-            taus: taus
-        )
+            statistic, samples: buffer.channel(channel), sampleRate: buffer.sampleRate, dataType: dataType, taus: taus)
     }
 
     /// Frequency to phase as allantools' `frequency2phase`: the mean removed, a (compensated) running sum

@@ -12,8 +12,7 @@ enum FusionMath {
             p[0] * q[0] - p[1] * q[1] - p[2] * q[2] - p[3] * q[3],
             p[0] * q[1] + p[1] * q[0] + p[2] * q[3] - p[3] * q[2],
             p[0] * q[2] - p[1] * q[3] + p[2] * q[0] + p[3] * q[1],
-            p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0]
-        )
+            p[0] * q[3] + p[1] * q[2] - p[2] * q[1] + p[3] * q[0])
     }
 
     /// `q / |q|`; the identity for a zero or non-finite norm (where `ahrs` raises).

@@ -72,8 +72,7 @@ extension MadgwickFilter {
             part(r0.x + r1.y + r2.z),
             sign(r2.y - r1.z) * part(r0.x - r1.y - r2.z),
             sign(r0.z - r2.x) * part(r1.y - r2.z - r0.x),
-            sign(r1.x - r0.y) * part(r2.z - r0.x - r1.y)
-        )
+            sign(r1.x - r0.y) * part(r2.z - r0.x - r1.y))
         if q == .zero { q[0] = 1 }
         return FusionMath.quaternion(FusionMath.normalized(q))
     }

@@ -120,10 +120,8 @@ public struct MadgwickFilter: Sendable, Hashable {
     /// - Precondition: `dt` is finite and positive.
     @inlinable
     public mutating func update(
-        gyroscope: SIMD3<Double>,
-        accelerometer: SIMD3<Double>,
-        magnetometer: SIMD3<Double>?,
-        dt: Double
+        gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
+        magnetometer: SIMD3<Double>?, dt: Double
     ) {
         precondition(dt.isFinite && dt > 0, "MadgwickFilter: dt must be finite and > 0, got \(dt)")
         if FusionMath.norm(gyroscope) == 0 { return }

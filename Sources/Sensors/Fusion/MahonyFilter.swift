@@ -81,8 +81,7 @@ public struct MahonyFilter: Sendable, Hashable {
     public init(kP: Double = 1, kI: Double = 0.3, quaternion: Quaternion = .identity, bias: SIMD3<Double> = .zero) {
         precondition(
             kP.isFinite && kP >= 0 && kI.isFinite && kI >= 0,
-            "MahonyFilter: gains must be finite and >= 0, got kP \(kP), kI \(kI)"
-        )
+            "MahonyFilter: gains must be finite and >= 0, got kP \(kP), kI \(kI)")
         self.kP = kP
         self.kI = kI
         self.quaternion = quaternion
@@ -113,10 +112,8 @@ public struct MahonyFilter: Sendable, Hashable {
     /// - Precondition: `dt` is finite and positive.
     @inlinable
     public mutating func update(
-        gyroscope: SIMD3<Double>,
-        accelerometer: SIMD3<Double>,
-        magnetometer: SIMD3<Double>?,
-        dt: Double
+        gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
+        magnetometer: SIMD3<Double>?, dt: Double
     ) {
         precondition(dt.isFinite && dt > 0, "MahonyFilter: dt must be finite and > 0, got \(dt)")
         if FusionMath.norm(gyroscope) == 0 { return }

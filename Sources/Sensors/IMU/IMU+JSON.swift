@@ -45,28 +45,17 @@ extension IMU {
     ///   (``validate(path:)``, after the preset's, the file's and the spec's terms are layered); for `kalibr`, the file,
     ///   its line and key as ``KalibrIMU/init(yaml:file:)`` finds them, with the JSON path.
     package init(
-        json: JSONValue,
-        path: String = "$.imu",
-        baseDirectory: URL? = nil,
-        allowFiles: Bool = true,
+        json: JSONValue, path: String = "$.imu", baseDirectory: URL? = nil, allowFiles: Bool = true,
         readKalibr: KalibrFileReader? = nil
     ) throws(SignalError) {
         let f = try JSONFields(json, path: path, what: "'imu'", fields: IMU.fieldNames)
         let imu = try IMU.decode(
-            fields: f,
-            path: path,
-            motionRequired: true,
-            baseDirectory: baseDirectory,
-            allowFiles: allowFiles,
+            fields: f, path: path, motionRequired: true, baseDirectory: baseDirectory, allowFiles: allowFiles,
             readKalibr: readKalibr
         ).imu
         self.init(
-            motion: imu.motion,
-            accelerometer: imu.accelerometer,
-            gyroscope: imu.gyroscope,
-            seed: imu.seed,
-            accelerometerUnit: imu.accelerometerUnit
-        )
+            motion: imu.motion, accelerometer: imu.accelerometer, gyroscope: imu.gyroscope, seed: imu.seed,
+            accelerometerUnit: imu.accelerometerUnit)
     }
 
     /// Decodes the IMU of a trajectory (`$.trajectory.sensors.imu`): the fields of an `imu` spec but
@@ -75,57 +64,41 @@ extension IMU {
     /// - Returns: The IMU (its `motion` unused) and its rate, `nil` for the render rate.
     /// - Throws: `SignalError` naming the path, `.invalidArgument` at `…imu.motion` for a motion.
     package static func trajectoryIMU(
-        json: JSONValue,
-        path: String,
-        baseDirectory: URL? = nil,
+        json: JSONValue, path: String, baseDirectory: URL? = nil,
         allowFiles: Bool = true,
         readKalibr: KalibrFileReader? = nil
     ) throws(SignalError) -> (imu: IMU, rate: Double?) {
         let f = try JSONFields(json, path: path, what: "a trajectory's 'imu'", fields: IMU.fieldNames + ["rate"])
         if f.has("motion") {
             throw SignalError(
-                .invalidArgument,
-                path: f.path("motion"),
-                "an IMU inside a trajectory measures the trajectory's motion; remove 'motion'"
-            )
+                .invalidArgument, path: f.path("motion"),
+                "an IMU inside a trajectory measures the trajectory's motion; remove 'motion'")
         }
         let (imu, kalibr) = try IMU.decode(
-            fields: f,
-            path: path,
-            motionRequired: false,
-            baseDirectory: baseDirectory,
-            allowFiles: allowFiles,
-            readKalibr: readKalibr
-        )
+            fields: f, path: path, motionRequired: false, baseDirectory: baseDirectory, allowFiles: allowFiles,
+            readKalibr: readKalibr)
         return (imu, try f.optionalNumber("rate") ?? kalibr?.updateRate)
     }
 
     /// Reads the `kalibr` file an `imu` object names, if any.
     private static func kalibrTerms(
-        _ f: JSONFields,
-        baseDirectory: URL?,
-        allowFiles: Bool,
+        _ f: JSONFields, baseDirectory: URL?, allowFiles: Bool,
         readKalibr: KalibrFileReader?
     ) throws(SignalError) -> KalibrIMU? {
         guard let name = try f.optionalString("kalibr") else { return nil }
         guard allowFiles else {
             throw SignalError(
-                .invalidArgument,
-                path: f.path("kalibr"),
+                .invalidArgument, path: f.path("kalibr"),
                 "a spec sent to a running server cannot name files; give the noise terms (accelerometer_noise_density, …) in the spec, or start the server with the spec file (signals serve FILE)"
             )
         }
         guard !name.isEmpty else {
             throw SignalError(
-                .malformed,
-                path: f.path("kalibr"),
-                "'kalibr' must name an imu.yaml file, got an empty string"
-            )
+                .malformed, path: f.path("kalibr"), "'kalibr' must name an imu.yaml file, got an empty string")
         }
         guard let readKalibr else {
             throw SignalError(
-                .invalidArgument,
-                path: f.path("kalibr"),
+                .invalidArgument, path: f.path("kalibr"),
                 "'kalibr' names a YAML file, and this decoder reads none: load the spec with the command line or the server (SpecDocument), or give the noise terms (accelerometer_noise_density, …) in the spec"
             )
         }
@@ -133,8 +106,7 @@ extension IMU {
             name.hasPrefix("/")
             ? URL(fileURLWithPath: name)
             : (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(
-                name
-            )
+                name)
         do {
             return try readKalibr(url)
         } catch {
@@ -146,12 +118,8 @@ extension IMU {
 
     /// Decodes the fields of an `imu` object: the IMU and the `kalibr` file's terms, if any.
     private static func decode(
-        fields f: JSONFields,
-        path: String,
-        motionRequired: Bool,
-        baseDirectory: URL?,
-        allowFiles: Bool,
-        readKalibr: KalibrFileReader?
+        fields f: JSONFields, path: String, motionRequired: Bool, baseDirectory: URL?,
+        allowFiles: Bool, readKalibr: KalibrFileReader?
     ) throws(SignalError) -> (imu: IMU, kalibr: KalibrIMU?) {
         var accelerometer = SensorModel()
         var gyroscope = SensorModel()
@@ -182,9 +150,7 @@ extension IMU {
                 motion = preset
             } else {
                 let motionNode = try SignalNode(
-                    json: .object(JSONObject([.init(key: "motion", value: motionValue)])),
-                    path: path
-                )
+                    json: .object(JSONObject([.init(key: "motion", value: motionValue)])), path: path)
                 guard case .motion(let m) = motionNode else {
                     throw SignalError(.malformed, path: f.path("motion"), "'motion' must be the body of a motion spec")
                 }
@@ -195,22 +161,16 @@ extension IMU {
         if let text = try f.optionalString("accelerometer_unit") {
             guard let u = AccelerometerUnit(rawValue: text) else {
                 throw SignalError(
-                    .malformed,
-                    path: f.path("accelerometer_unit"),
-                    "accelerometer_unit must be \"g\" or \"m/s^2\", got \"\(SignalError.quoted(text, limit: 40))\""
-                )
+                    .malformed, path: f.path("accelerometer_unit"),
+                    "accelerometer_unit must be \"g\" or \"m/s^2\", got \"\(SignalError.quoted(text, limit: 40))\"")
             }
             unit = u
         }
         try IMU.readTerms(f, prefix: "accelerometer", into: &accelerometer)
         try IMU.readTerms(f, prefix: "gyroscope", into: &gyroscope)
         let imu = IMU(
-            motion: motion,
-            accelerometer: accelerometer,
-            gyroscope: gyroscope,
-            seed: try f.optionalUnsigned("seed") ?? 0,
-            accelerometerUnit: unit
-        )
+            motion: motion, accelerometer: accelerometer, gyroscope: gyroscope,
+            seed: try f.optionalUnsigned("seed") ?? 0, accelerometerUnit: unit)
         // The preset's, the file's and the spec's terms together, checked once as every IMU is.
         try imu.validate(path: path)
         return (imu, kalibr)
@@ -230,9 +190,7 @@ extension IMU {
     /// Decodes `{"imu": {...}}` from JSON bytes, reading a `kalibr` file with `readKalibr`.
     /// - Throws: As ``decode(json:baseDirectory:)``, and the reader's errors with the JSON path.
     package static func decode(
-        json data: Data,
-        baseDirectory: URL? = nil,
-        readKalibr: KalibrFileReader?
+        json data: Data, baseDirectory: URL? = nil, readKalibr: KalibrFileReader?
     ) throws(SignalError) -> IMU {
         let value = try JSONValue.parse(data)
         let f = try JSONFields(value, path: "$", what: "an IMU spec", fields: ["imu"])
@@ -264,19 +222,15 @@ extension IMU {
         if let v = try f.value(name) {
             guard case .array(let rows) = v, rows.count == 3 else {
                 throw SignalError(
-                    .malformed,
-                    path: f.path(name),
-                    "'\(name)' must be a 3×3 array of arrays (radians), got \(v.preview())"
-                )
+                    .malformed, path: f.path(name),
+                    "'\(name)' must be a 3×3 array of arrays (radians), got \(v.preview())")
             }
             var matrix: [SIMD3<Double>] = []
             for (r, row) in rows.enumerated() {
                 guard case .array(let items) = row, items.count == 3 else {
                     throw SignalError(
-                        .malformed,
-                        path: "\(f.path(name))[\(r)]",
-                        "each row of '\(name)' must be an array of 3 numbers, got \(row.preview())"
-                    )
+                        .malformed, path: "\(f.path(name))[\(r)]",
+                        "each row of '\(name)' must be an array of 3 numbers, got \(row.preview())")
                 }
                 var v = SIMD3<Double>.zero
                 for c in 0..<3 {
@@ -294,10 +248,7 @@ extension IMU {
             let key = "\(prefix)_\(term)"
             if f.has(key), (0..<3).contains(where: { value[$0] <= 0 }) {
                 throw SignalError(
-                    .outOfRange,
-                    path: f.path(key),
-                    "\(key) must be > 0 on every axis; leave it out for no \(off)"
-                )
+                    .outOfRange, path: f.path(key), "\(key) must be > 0 on every axis; leave it out for no \(off)")
             }
         }
     }
@@ -329,9 +280,7 @@ extension IMU {
                 members.append(
                     .init(
                         key: "\(prefix)_misalignment",
-                        value: .array(m.misalignment.map { .array([number($0.x), number($0.y), number($0.z)]) })
-                    )
-                )
+                        value: .array(m.misalignment.map { .array([number($0.x), number($0.y), number($0.z)]) })))
             }
             for (term, v) in [("resolution", m.resolution), ("range", m.range), ("bandwidth", m.bandwidth)]
             where v != .zero {

@@ -29,10 +29,8 @@ extension IMU {
                             sensor * 3 + axis,
                             BridgedProcess(
                                 kind: .randomWalk(stepDeviation: model.randomWalk[axis] / fs.squareRoot()),
-                                streamSeed: streamSeed(sensor: sensor, axis: axis, process: 1)
-                            )
-                        )
-                    )
+                                streamSeed: streamSeed(sensor: sensor, axis: axis, process: 1))
+                        ))
                 }
                 if model.biasInstability[axis] > 0 {
                     list.append(
@@ -41,12 +39,9 @@ extension IMU {
                             BridgedProcess(
                                 kind: .gaussMarkov(
                                     deviation: model.biasInstability[axis],
-                                    decay: 1 / (model.biasCorrelationTime[axis] * fs)
-                                ),
-                                streamSeed: streamSeed(sensor: sensor, axis: axis, process: 2)
-                            )
-                        )
-                    )
+                                    decay: 1 / (model.biasCorrelationTime[axis] * fs)),
+                                streamSeed: streamSeed(sensor: sensor, axis: axis, process: 2))
+                        ))
                 }
             }
         }
@@ -67,15 +62,8 @@ extension IMU {
                 guard let base = scratch.baseAddress else { return }
                 truth.render(
                     into: RenderBlock(
-                        base: base,
-                        channelStride: count,
-                        channelCount: motionChannels,
-                        frameCount: count,
-                        startIndex: first,
-                        sampleRate: fs
-                    ),
-                    .identity
-                )
+                        base: base, channelStride: count, channelCount: motionChannels, frameCount: count,
+                        startIndex: first, sampleRate: fs), .identity)
                 let g = IMU.standardGravity
                 // Specific force (physical sign, m/s²) = −g · (userAcceleration + gravity) in CoreMotion g.
                 for axis in 0..<3 {
@@ -129,12 +117,8 @@ extension IMU {
             for (p, process) in bridges.enumerated() {
                 descents.append(
                     process.knotValues(
-                        knotOrigin,
-                        knotOrigin + knotCount - 1,
-                        into: knots + p * knotCount,
-                        previous: previous[p]
-                    )
-                )
+                        knotOrigin, knotOrigin + knotCount - 1, into: knots + p * knotCount,
+                        previous: previous[p]))
             }
             spines.remember(descents, for: bridges)
             /// Saturation, quantisation, units and transform for `count` finished samples of channel `c`, in one pass.
@@ -167,17 +151,8 @@ extension IMU {
             }
             func raw(_ from: Int, _ count: Int) {
                 self.raw(
-                    first: from,
-                    count: count,
-                    sampleRate: fs,
-                    into: values,
-                    stride: IMU.chunk,
-                    truth: truth,
-                    processes: processes,
-                    knots: knots,
-                    knotCount: knotCount,
-                    knotOrigin: knotOrigin
-                )
+                    first: from, count: count, sampleRate: fs, into: values, stride: IMU.chunk, truth: truth,
+                    processes: processes, knots: knots, knotCount: knotCount, knotOrigin: knotOrigin)
             }
             guard warmUp != nil else {
                 var n = start
@@ -221,22 +196,10 @@ extension IMU {
                             bStarted = true
                         }
                         IMU.lowPass(
-                            v,
-                            stride: IMU.chunk,
-                            count: stop - i,
-                            states: &b,
-                            coefficients: coefficients,
-                            write: false
-                        )
+                            v, stride: IMU.chunk, count: stop - i, states: &b, coefficients: coefficients, write: false)
                     }
                     IMU.lowPass(
-                        v,
-                        stride: IMU.chunk,
-                        count: stop - i,
-                        states: &a,
-                        coefficients: coefficients,
-                        write: true
-                    )
+                        v, stride: IMU.chunk, count: stop - i, states: &a, coefficients: coefficients, write: true)
                     // Output what the block asks for.
                     let lo = max(index, start)
                     if lo < m + stop {
@@ -257,11 +220,7 @@ extension IMU {
 
     /// `y = a·y + (1 − a)·v` for six channels at once, in place.
     static func lowPass(
-        _ v: UnsafeMutablePointer<Double>,
-        stride: Int,
-        count: Int,
-        states: inout [Double],
-        coefficients: [Double],
+        _ v: UnsafeMutablePointer<Double>, stride: Int, count: Int, states: inout [Double], coefficients: [Double],
         write: Bool
     ) {
         var y0 = states[0]
@@ -314,16 +273,9 @@ extension IMU {
     /// force in m/s², rate in rad/s), for samples `first ..< first + count` (`count ≤` ``chunk``):
     /// channel `c` at `out + c·stride`. The knot values of the bridged processes come precomputed.
     func raw(
-        first: Int,
-        count: Int,
-        sampleRate fs: Double,
-        into out: UnsafeMutablePointer<Double>,
-        stride: Int,
-        truth: TruthRenderer,
-        processes: [(channel: Int, process: BridgedProcess)],
-        knots: UnsafePointer<Double>,
-        knotCount: Int,
-        knotOrigin: Int
+        first: Int, count: Int, sampleRate fs: Double, into out: UnsafeMutablePointer<Double>, stride: Int,
+        truth: TruthRenderer, processes: [(channel: Int, process: BridgedProcess)], knots: UnsafePointer<Double>,
+        knotCount: Int, knotOrigin: Int
     ) {
         let L = BridgedProcess.knotSpacing
         truth(first, count, fs, out, stride)
@@ -361,12 +313,8 @@ extension IMU {
                     if model.noiseDensity[axis] > 0 {
                         let sigma = model.noiseDensity[axis] * fs.squareRoot()
                         NormalDraws.fill(
-                            normals,
-                            count: count,
-                            first: first,
-                            streamSeed: streamSeed(sensor: sensor, axis: axis, process: 0),
-                            sampleRate: fs
-                        )
+                            normals, count: count, first: first,
+                            streamSeed: streamSeed(sensor: sensor, axis: axis, process: 0), sampleRate: fs)
                         for i in 0..<count { channel[i] += sigma * Double(normals[i]) }
                     }
                 }
@@ -376,15 +324,10 @@ extension IMU {
             while p < processes.count {
                 let group = processes[p..<min(p + 4, processes.count)]
                 BridgedProcess.add(
-                    group.map(\.process),
-                    into: group.map { out + $0.channel * stride },
-                    first: first,
-                    count: count,
-                    sampleRate: fs,
-                    scratch: normals,
+                    group.map(\.process), into: group.map { out + $0.channel * stride }, first: first, count: count,
+                    sampleRate: fs, scratch: normals,
                     knots: group.indices.map { UnsafePointer(knots + $0 * knotCount) },
-                    knotOrigin: knotOrigin
-                )
+                    knotOrigin: knotOrigin)
                 p += 4
             }
         }

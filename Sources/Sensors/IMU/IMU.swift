@@ -58,11 +58,8 @@ public struct IMU: Signal, Sendable, Hashable {
     ///   - seed: Seed of the random terms.
     ///   - accelerometerUnit: g (default) or m/s².
     public init(
-        motion: MotionNode = MotionNode(attitude: .fixed(.named(.faceUp))),
-        accelerometer: SensorModel = .ideal,
-        gyroscope: SensorModel = .ideal,
-        seed: UInt64 = 0,
-        accelerometerUnit: AccelerometerUnit = .g
+        motion: MotionNode = MotionNode(attitude: .fixed(.named(.faceUp))), accelerometer: SensorModel = .ideal,
+        gyroscope: SensorModel = .ideal, seed: UInt64 = 0, accelerometerUnit: AccelerometerUnit = .g
     ) {
         self.motion = motion
         self.accelerometer = accelerometer

@@ -59,11 +59,8 @@ public struct KalibrIMU: Sendable, Hashable {
     ///   - gyroscopeRandomWalk: rad/s²/√Hz.
     ///   - updateRate: Hz, or `nil`.
     public init(
-        accelerometerNoiseDensity: Double,
-        accelerometerRandomWalk: Double,
-        gyroscopeNoiseDensity: Double,
-        gyroscopeRandomWalk: Double,
-        updateRate: Double? = nil
+        accelerometerNoiseDensity: Double, accelerometerRandomWalk: Double,
+        gyroscopeNoiseDensity: Double, gyroscopeRandomWalk: Double, updateRate: Double? = nil
     ) {
         self.accelerometerNoiseDensity = accelerometerNoiseDensity
         self.accelerometerRandomWalk = accelerometerRandomWalk

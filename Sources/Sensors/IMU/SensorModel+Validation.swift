@@ -48,11 +48,7 @@ extension SensorModel {
         }
         let axisNames = ["x", "y", "z"]
         func axes(
-            _ name: String,
-            _ v: SIMD3<Double>,
-            _ range: ClosedRange<Double>,
-            unit: String,
-            orZero: Bool = false,
+            _ name: String, _ v: SIMD3<Double>, _ range: ClosedRange<Double>, unit: String, orZero: Bool = false,
             open: Bool = false
         ) throws(SignalError) {
             for i in 0..<3 {
@@ -99,47 +95,37 @@ extension SensorModel {
             let axis = axisNames[i]
             if biasInstability[i] > 0 && !(biasCorrelationTime[i] > 0) {
                 throw fail(
-                    .missingField,
-                    "bias_correlation_time",
+                    .missingField, "bias_correlation_time",
                     "\(field("bias_instability")) on axis \(axis) needs a positive \(field("bias_correlation_time")) (s), got \(biasCorrelationTime[i])"
                 )
             }
             if resolution[i] > 0 && range[i] > 0 && resolution[i] > range[i] {
                 throw fail(
-                    .outOfRange,
-                    "resolution",
-                    "\(field("resolution")) \(resolution[i]) is larger than the range \(range[i]) on axis \(axis)"
-                )
+                    .outOfRange, "resolution",
+                    "\(field("resolution")) \(resolution[i]) is larger than the range \(range[i]) on axis \(axis)")
             }
         }
         guard misalignment.count == 3 else {
             throw fail(
-                .malformed,
-                "misalignment",
-                "\(field("misalignment")) must be a 3×3 matrix, got \(misalignment.count) rows"
-            )
+                .malformed, "misalignment",
+                "\(field("misalignment")) must be a 3×3 matrix, got \(misalignment.count) rows")
         }
         for (r, row) in misalignment.enumerated() {
             for c in 0..<3 {
                 let v = row[c]
                 guard v.isFinite else {
                     throw fail(
-                        .nonFinite,
-                        "misalignment",
-                        "\(field("misalignment"))[\(r)][\(c)] must be finite, got \(v)"
-                    )
+                        .nonFinite, "misalignment", "\(field("misalignment"))[\(r)][\(c)] must be finite, got \(v)")
                 }
                 if r == c && v != 0 {
                     throw fail(
-                        .outOfRange,
-                        "misalignment",
+                        .outOfRange, "misalignment",
                         "the diagonal of \(field("misalignment")) must be 0 (a diagonal term is a scale factor: use \(field("scale_factor"))), got \(v) at [\(r)][\(c)]"
                     )
                 }
                 guard Self.misalignmentAngles.contains(v) else {
                     throw fail(
-                        .outOfRange,
-                        "misalignment",
+                        .outOfRange, "misalignment",
                         "\(field("misalignment"))[\(r)][\(c)] is a small angle in radians and must be within ±\(Self.misalignmentAngles.upperBound), got \(v)"
                     )
                 }
@@ -160,8 +146,7 @@ extension SensorModel {
             let k = FirstOrderLowPass(bandwidth: bandwidth[i]).warmUp(sampleRate: sampleRate)
             guard k <= FirstOrderLowPass.largestWarmUp else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(path).\(sensor)_bandwidth",
+                    .outOfRange, path: "\(path).\(sensor)_bandwidth",
                     "\(sensor)_bandwidth \(bandwidth[i]) Hz is too low for \(sampleRate) Hz: the filter's memory would span more than 2^20 samples"
                 )
             }

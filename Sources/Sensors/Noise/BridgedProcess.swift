@@ -89,14 +89,8 @@ struct BridgedProcess: Sendable, Hashable {
     /// `first/L ... (first + count − 1)/L + 1`. The four recursions run side by side, so their latency
     /// overlaps; each process's samples are the same as it would get alone.
     static func add(
-        _ processes: [BridgedProcess],
-        into outputs: [UnsafeMutablePointer<Double>],
-        first: Int,
-        count: Int,
-        sampleRate: Double,
-        scratch: UnsafeMutablePointer<Float>,
-        knots: [UnsafePointer<Double>],
-        knotOrigin: Int
+        _ processes: [BridgedProcess], into outputs: [UnsafeMutablePointer<Double>], first: Int, count: Int,
+        sampleRate: Double, scratch: UnsafeMutablePointer<Float>, knots: [UnsafePointer<Double>], knotOrigin: Int
     ) {
         let n = processes.count
         guard count > 0, n > 0, n <= 4 else { return }
@@ -107,12 +101,8 @@ struct BridgedProcess: Sendable, Hashable {
         let total = (lastKnot - firstKnot) * L
         for p in 0..<n {
             NormalDraws.fill(
-                scratch + p * total,
-                count: total,
-                first: segmentStart,
-                streamSeed: processes[p].streamSeed,
-                sampleRate: sampleRate
-            )
+                scratch + p * total, count: total, first: segmentStart, streamSeed: processes[p].streamSeed,
+                sampleRate: sampleRate)
         }
         var a = SIMD4<Double>(repeating: 0)
         var b = SIMD4<Double>(repeating: 0)
@@ -180,10 +170,7 @@ struct BridgedProcess: Sendable, Hashable {
     /// of an earlier call) instead of drawing them again. The values are the same either way.
     @discardableResult
     func knotValues(
-        _ lo: Int,
-        _ hi: Int,
-        into values: UnsafeMutablePointer<Double>,
-        previous: [Interval] = []
+        _ lo: Int, _ hi: Int, into values: UnsafeMutablePointer<Double>, previous: [Interval] = []
     ) -> [Interval] {
         let top = 1 << BridgedProcess.depth
         var current: Interval
@@ -248,13 +235,7 @@ struct BridgedProcess: Sendable, Hashable {
 
     /// Fills the knots of `[a, b] ∩ [lo, hi]` given the values at `a` and `b`.
     private func fill(
-        _ a: Int,
-        _ b: Int,
-        _ xa: Double,
-        _ xb: Double,
-        _ lo: Int,
-        _ hi: Int,
-        _ values: UnsafeMutablePointer<Double>
+        _ a: Int, _ b: Int, _ xa: Double, _ xb: Double, _ lo: Int, _ hi: Int, _ values: UnsafeMutablePointer<Double>
     ) {
         if a >= lo && a <= hi { values[a - lo] = xa }
         if b >= lo && b <= hi { values[b - lo] = xb }

@@ -69,13 +69,8 @@ enum NormalDraws {
     {
         guard count > 0 else { return }
         let block = RenderBlock(
-            base: out,
-            channelStride: count,
-            channelCount: 1,
-            frameCount: count,
-            startIndex: first,
-            sampleRate: sampleRate
-        )
+            base: out, channelStride: count, channelCount: 1, frameCount: count,
+            startIndex: first, sampleRate: sampleRate)
         Noise(amplitude: 1, distribution: .gaussian, seed: streamSeed).render(into: block, .identity)
     }
 }

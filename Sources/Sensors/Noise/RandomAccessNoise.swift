@@ -42,19 +42,14 @@ package enum RandomAccessNoise {
     /// - Returns: `count` samples (the unit of `deviation`).
     /// - Complexity: O(55 + count/128) tree draws and at most `count + 256` per-sample normals.
     package static func gaussMarkov(
-        deviation: Double,
-        correlationTime: Double,
-        sampleRate: Double,
-        streamSeed: UInt64,
-        first: Int,
-        count: Int
+        deviation: Double, correlationTime: Double, sampleRate: Double, streamSeed: UInt64,
+        first: Int, count: Int
     ) -> [Double] {
         precondition(first >= 0 && count >= 0 && first <= (1 << 62) - count, "Gauss–Markov samples out of 0 ..< 2^62")
         guard count > 0 else { return [] }
         let process = BridgedProcess(
             kind: .gaussMarkov(deviation: deviation, decay: 1 / (correlationTime * sampleRate)),
-            streamSeed: streamSeed
-        )
+            streamSeed: streamSeed)
         let knotOrigin = first / BridgedProcess.knotSpacing
         let knotCount = BridgedProcess.knotCount(first: first, count: count)
         var knots = [Double](repeating: 0, count: knotCount)
@@ -71,15 +66,8 @@ package enum RandomAccessNoise {
                         return
                     }
                     BridgedProcess.add(
-                        [process],
-                        into: [o],
-                        first: first,
-                        count: count,
-                        sampleRate: sampleRate,
-                        scratch: scratch,
-                        knots: [knots],
-                        knotOrigin: knotOrigin
-                    )
+                        [process], into: [o], first: first, count: count, sampleRate: sampleRate,
+                        scratch: scratch, knots: [knots], knotOrigin: knotOrigin)
                 }
             }
         }

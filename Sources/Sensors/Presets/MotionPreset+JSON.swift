@@ -35,10 +35,8 @@ extension MotionPreset {
         let names = specParameters.map(\.name)
         guard case .string(let name)? = object["preset"] else {
             throw SignalError(
-                .malformed,
-                path: JSONPath.child(path, "preset"),
-                "'preset' must be a string, one of \(names.joined(separator: ", "))"
-            )
+                .malformed, path: JSONPath.child(path, "preset"),
+                "'preset' must be a string, one of \(names.joined(separator: ", "))")
         }
         guard let entry = specParameters.first(where: { $0.name == name }) else {
             var message = "unknown motion preset \"\(SignalError.quoted(name, limit: 40))\""
@@ -47,19 +45,12 @@ extension MotionPreset {
             throw SignalError(.malformed, path: JSONPath.child(path, "preset"), message)
         }
         let f = try JSONFields(
-            json,
-            path: path,
-            what: "the '\(name)' motion preset",
-            fields: ["preset"] + entry.parameters
-        )
+            json, path: path, what: "the '\(name)' motion preset", fields: ["preset"] + entry.parameters)
         func positive(_ key: String, _ defaultValue: Double) throws(SignalError) -> Double {
             guard let v = try f.optionalNumber(key) else { return defaultValue }
             guard v > 0 else {
                 throw SignalError(
-                    .outOfRange,
-                    path: f.path(key),
-                    "'\(key)' of the '\(name)' motion preset must be > 0, got \(v)"
-                )
+                    .outOfRange, path: f.path(key), "'\(key)' of the '\(name)' motion preset must be > 0, got \(v)")
             }
             return v
         }

@@ -48,14 +48,10 @@ public enum MotionPreset {
             angles(
                 roll: .sine(Sine(amplitude: 0.003, frequency: tremor, phase: 1)),
                 pitch: .sum([.constant(Constant(0.7)), .sine(Sine(amplitude: 0.004, frequency: tremor))]),
-                yaw: .constant(Constant(0))
-            ),
+                yaw: .constant(Constant(0))),
             world: axes(
                 .sine(Sine(amplitude: 0.005, frequency: tremor, phase: 2)),
-                .sine(Sine(amplitude: 0.005, frequency: tremor, phase: 0.5)),
-                .constant(Constant(0))
-            )
-        )
+                .sine(Sine(amplitude: 0.005, frequency: tremor, phase: 0.5)), .constant(Constant(0))))
     }
 
     /// Walking with the phone held in front (pitch 0.8 rad): a vertical bounce of 0.25 g at the step
@@ -79,16 +75,11 @@ public enum MotionPreset {
     public static func shaking(frequency: Double = 4) -> MotionSignal {
         motion(
             angles(
-                roll: .sine(Sine(amplitude: 0.5, frequency: frequency)),
-                pitch: .constant(Constant(0)),
-                yaw: .constant(Constant(0))
-            ),
+                roll: .sine(Sine(amplitude: 0.5, frequency: frequency)), pitch: .constant(Constant(0)),
+                yaw: .constant(Constant(0))),
             device: axes(
-                .sine(Sine(amplitude: 2, frequency: frequency, phase: 0.3)),
-                .constant(Constant(0)),
-                .constant(Constant(0))
-            )
-        )
+                .sine(Sine(amplitude: 2, frequency: frequency, phase: 0.3)), .constant(Constant(0)),
+                .constant(Constant(0))))
     }
 
     /// A car ride with the phone in a dashboard mount (pitch 1.2 rad): accelerating and braking at 0.15 g
@@ -99,11 +90,8 @@ public enum MotionPreset {
         motion(
             .fixed(.angles(roll: 0, pitch: 1.2, yaw: 0)),
             world: axes(
-                .sine(Sine(amplitude: 0.1, frequency: 0.08)),
-                .sine(Sine(amplitude: 0.15, frequency: 0.05)),
-                .sum([.sine(Sine(amplitude: 0.02, frequency: 30)), .noise(Noise(amplitude: 0.01, seed: seed))])
-            )
-        )
+                .sine(Sine(amplitude: 0.1, frequency: 0.08)), .sine(Sine(amplitude: 0.15, frequency: 0.05)),
+                .sum([.sine(Sine(amplitude: 0.02, frequency: 30)), .noise(Noise(amplitude: 0.01, seed: seed))])))
     }
 
     /// Free fall while tumbling end over end at 0.5 rev/s about the device's x axis: gravity turns at
@@ -114,15 +102,9 @@ public enum MotionPreset {
             .integrated(
                 IntegratedAttitude(
                     rotationRate: axes(
-                        .constant(Constant(Double.pi)),
-                        .constant(Constant(0)),
-                        .constant(Constant(0))
-                    ),
-                    initial: .named(.faceUp)
-                )
-            ),
-            world: axes(.constant(Constant(0)), .constant(Constant(0)), .constant(Constant(1)))
-        )
+                        .constant(Constant(Double.pi)), .constant(Constant(0)),
+                        .constant(Constant(0))), initial: .named(.faceUp))),
+            world: axes(.constant(Constant(0)), .constant(Constant(0)), .constant(Constant(1))))
     }
 
     /// Turned face down and back about the device's y axis, smoothly: roll = π/2 − π/2·cos(2πt/period).
@@ -131,12 +113,8 @@ public enum MotionPreset {
         motion(
             angles(
                 roll: .sine(
-                    Sine(amplitude: -Double.pi / 2, frequency: 1 / period, phase: Double.pi / 2, offset: Double.pi / 2)
-                ),
-                pitch: .constant(Constant(0)),
-                yaw: .constant(Constant(0))
-            )
-        )
+                    Sine(amplitude: -Double.pi / 2, frequency: 1 / period, phase: Double.pi / 2, offset: Double.pi / 2)),
+                pitch: .constant(Constant(0)), yaw: .constant(Constant(0))))
     }
 
     // MARK: Building blocks
@@ -150,9 +128,7 @@ public enum MotionPreset {
                 .sum([
                     .sine(Sine(amplitude: bounce, frequency: cadence)),
                     .sine(Sine(amplitude: 0.2 * bounce, frequency: 2 * cadence, phase: 0.5)),
-                ])
-            )
-        )
+                ])))
     }
 
     static func axes(_ x: SignalNode, _ y: SignalNode, _ z: SignalNode) -> SignalNode { .axes(x: x, y: y, z: z) }
@@ -169,10 +145,8 @@ public enum MotionPreset {
     static func motion(_ attitude: AttitudeNode, world: SignalNode? = nil, device: SignalNode? = nil) -> MotionSignal {
         do {
             return try MotionSignal(
-                attitude: attitude,
-                userAcceleration: device.map(AnySignal.init(node:)),
-                worldAcceleration: world.map(AnySignal.init(node:))
-            )
+                attitude: attitude, userAcceleration: device.map(AnySignal.init(node:)),
+                worldAcceleration: world.map(AnySignal.init(node:)))
         } catch {
             preconditionFailure("preset accelerations are three-axis nodes: \(error)")
         }

@@ -29,10 +29,7 @@ public struct StepCounter: Sendable, Hashable {
     ///   - minimumInterval: Shortest step (s), default 0.25 (4 steps/s).
     ///   - minimumRise: Least rise of a peak above the mean (g), default 0.05.
     public init(
-        smoothing: Double = 0.15,
-        threshold: Double = 0.5,
-        minimumInterval: Double = 0.25,
-        minimumRise: Double = 0.05
+        smoothing: Double = 0.15, threshold: Double = 0.5, minimumInterval: Double = 0.25, minimumRise: Double = 0.05
     ) {
         self.smoothing = smoothing
         self.threshold = threshold

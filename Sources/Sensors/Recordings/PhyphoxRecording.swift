@@ -71,10 +71,8 @@ public enum PhyphoxRecording {
         }
         guard !brand.isEmpty || !model.isEmpty || !(properties["deviceManufacturer"] ?? "").isEmpty else {
             throw SignalError(
-                .malformed,
-                "a phyphox device sheet needs a deviceBrand or deviceModel row to tell iOS from Android",
-                file: table.file
-            )
+                .malformed, "a phyphox device sheet needs a deviceBrand or deviceModel row to tell iOS from Android",
+                file: table.file)
         }
         return .android
     }
@@ -133,9 +131,7 @@ public enum PhyphoxRecording {
             throw SignalError(
                 .unknownFormat,
                 "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
-                file: table.file,
-                line: table.headerLine
-            )
+                file: table.file, line: table.headerLine)
         }
         var platform = platform
         let kind: SensorSeries.Kind
@@ -157,9 +153,7 @@ public enum PhyphoxRecording {
                 throw SignalError(
                     .unknownFormat,
                     "the header's \"X (m/s^2)\" (phyphox 1.1.16 for iOS) does not say whether gravity is included, and neither does the file's name: keep phyphox's name (Accelerometer.csv, or Linear Accelerometer.csv without gravity)",
-                    file: table.file,
-                    line: table.headerLine
-                )
+                    file: table.file, line: table.headerLine)
             }
             names = ["X", "Y", "Z"].map { "\($0) (\(unit))" }
             if platform == nil { platform = .ios }  // only the iOS app writes these headers
@@ -167,19 +161,14 @@ public enum PhyphoxRecording {
             throw SignalError(
                 .unknownFormat,
                 "not a phyphox export: expected \"Time (s)\" and \"Acceleration x (m/s^2)\", \"Linear Acceleration x (m/s^2)\", \"Gyroscope x (rad/s)\" or \"X (m/s^2)\" columns",
-                file: table.file,
-                line: table.headerLine
-            )
+                file: table.file, line: table.headerLine)
         }
         var columns: [Int] = []
         for column in names {
             guard let c = table.column(column) else {
                 throw SignalError(
-                    .unknownFormat,
-                    "the header has \"\(names[0])\" but no \"\(column)\"",
-                    file: table.file,
-                    line: table.headerLine
-                )
+                    .unknownFormat, "the header has \"\(names[0])\" but no \"\(column)\"",
+                    file: table.file, line: table.headerLine)
             }
             columns.append(c)
         }
@@ -198,13 +187,8 @@ enum SeriesBuilder {
     static let largestRepeat = 2
 
     static func build(
-        _ table: RecordingTable,
-        kind: SensorSeries.Kind,
-        time: Int,
-        timeScale: Double,
-        timeOffset: Double = 0,
-        columns: [Int],
-        scale: Double
+        _ table: RecordingTable, kind: SensorSeries.Kind, time: Int, timeScale: Double,
+        timeOffset: Double = 0, columns: [Int], scale: Double
     ) throws(SignalError) -> SensorSeries {
         var times: [Double] = []
         var lines: [Int] = []
@@ -226,10 +210,7 @@ enum SeriesBuilder {
                         throw SignalError(
                             .invalidTime,
                             "this row and the \(repeats - 1) complete rows before it (from line \(lines.last ?? 0)) all have time \(seconds) s: the times were rounded (by a spreadsheet?), so these samples cannot be placed; use the file as the app exported it",
-                            file: table.file,
-                            line: row.line,
-                            column: time + 1
-                        )
+                            file: table.file, line: row.line, column: time + 1)
                     }
                     continue
                 }
@@ -238,10 +219,7 @@ enum SeriesBuilder {
                     throw SignalError(
                         .invalidTime,
                         "time \(seconds) s is before the previous sample's \(last) s (line \(lines.last ?? 0)); samples must be in time order",
-                        file: table.file,
-                        line: row.line,
-                        column: time + 1
-                    )
+                        file: table.file, line: row.line, column: time + 1)
                 }
             }
             times.append(seconds)
@@ -250,10 +228,7 @@ enum SeriesBuilder {
         }
         guard times.count >= 2 else {
             throw SignalError(
-                .tooShort,
-                "holds \(times.count) complete sample(s); a recording needs at least 2",
-                file: table.file
-            )
+                .tooShort, "holds \(times.count) complete sample(s); a recording needs at least 2", file: table.file)
         }
         return SensorSeries(kind: kind, times: times, axes: axes, file: table.file, lines: lines)
     }

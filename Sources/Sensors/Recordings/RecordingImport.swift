@@ -44,9 +44,7 @@ public struct RecordingImport: Sendable, Hashable {
     ///   - gravityWindow: Gravity estimate's window (s), default 1.
     ///   - convention: Sensor Logger's convention, if known.
     public init(
-        rate: Double,
-        interpolation: Interpolation = .linear,
-        gravityWindow: Double = 1,
+        rate: Double, interpolation: Interpolation = .linear, gravityWindow: Double = 1,
         convention: SensorLoggerRecording.Convention? = nil
     ) {
         self.rate = rate
@@ -107,8 +105,7 @@ public struct RecordingImport: Sendable, Hashable {
                 throw SignalError(
                     .unknownFormat,
                     "this is a zip archive, and import reads the CSV files of an unzipped export, not the archive: unzip it first (unzip '\(path)' -d '\(folder)') and give the folder",
-                    file: input.name
-                )
+                    file: input.name)
             }
             let known = SensorLoggerRecording.otherFiles.contains(lowered)
             let uncalibratedGyroscope = lowered == "gyroscopeuncalibrated.csv"
@@ -124,10 +121,7 @@ public struct RecordingImport: Sendable, Hashable {
                     ?? (head.contains(UInt8(ascii: ";")) || head.contains(0x09) ? .points(.csv) : nil)
             else {
                 throw SignalError(
-                    .unknownFormat,
-                    "not a phyphox or Sensor Logger CSV export (not a CSV file)",
-                    file: input.name
-                )
+                    .unknownFormat, "not a phyphox or Sensor Logger CSV export (not a CSV file)", file: input.name)
             }
             let table = try RecordingTable.read(input)
             if SensorLoggerRecording.isMetadata(table.header) {
@@ -168,9 +162,7 @@ public struct RecordingImport: Sendable, Hashable {
                 throw SignalError(
                     .incompatible,
                     "--platform \(given == .ios ? "ios" : "android") contradicts this Metadata.csv, whose accelerations have \(said == .ios ? "iOS's (CoreMotion's) sign" : "Android's sign (platform Android, or iOS with standardisation on)"); drop --platform, or leave out a Metadata.csv from another recording",
-                    file: table.file,
-                    line: table.rows.first?.line
-                )
+                    file: table.file, line: table.rows.first?.line)
             }
             convention = said
         }
@@ -179,8 +171,7 @@ public struct RecordingImport: Sendable, Hashable {
             throw SignalError(
                 .incompatible,
                 "--platform \(given.rawValue) contradicts this phyphox device sheet, which names \(said == .ios ? "an Apple device" : "an Android device"); drop --platform",
-                file: table.file
-            )
+                file: table.file)
         }
         var series: [SensorSeries] = []
         var recording: (start: Double, file: String)?
@@ -193,8 +184,7 @@ public struct RecordingImport: Sendable, Hashable {
                         throw SignalError(
                             .incompatible,
                             "--platform \(given.rawValue) contradicts this phyphox device sheet, which names \(said == .ios ? "an Apple device" : "an Android device"); drop --platform",
-                            file: sheet.file
-                        )
+                            file: sheet.file)
                     }
                     platform = said
                 }
@@ -212,17 +202,14 @@ public struct RecordingImport: Sendable, Hashable {
                     throw SignalError(
                         .invalidArgument,
                         "Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android",
-                        file: table.file
-                    )
+                        file: table.file)
                 }
                 if let (start, line) = SensorLoggerRecording.recordingStart(table) {
                     if let first = recording, abs(start - first.start) > SensorLoggerRecording.sameRecording {
                         throw SignalError(
                             .incompatible,
                             "this file is from another Sensor Logger recording than \(first.file): its recording started at \(Date(timeIntervalSince1970: start)) (its time minus its seconds_elapsed), that one at \(Date(timeIntervalSince1970: first.start)); give the files of one recording",
-                            file: table.file,
-                            line: line
-                        )
+                            file: table.file, line: line)
                     }
                     if recording == nil { recording = (start, table.file) }
                 }
@@ -232,9 +219,7 @@ public struct RecordingImport: Sendable, Hashable {
                 throw SignalError(
                     .unknownFormat,
                     "not a phyphox or Sensor Logger CSV export (header \(shown)); expected phyphox's \"Time (s)\",\"Acceleration x (m/s^2)\",… or Sensor Logger's time,seconds_elapsed,z,y,x",
-                    file: table.file,
-                    line: table.headerLine
-                )
+                    file: table.file, line: table.headerLine)
             }
         }
         guard !series.isEmpty else {
@@ -274,17 +259,13 @@ public struct RecordingImport: Sendable, Hashable {
         }
         guard gravityWindow.isFinite, gravityWindow > 0 else {
             throw SignalError(
-                .invalidArgument,
-                "the gravity window must be a positive number of seconds, got \(gravityWindow)"
-            )
+                .invalidArgument, "the gravity window must be a positive number of seconds, got \(gravityWindow)")
         }
         var byKind: [SensorSeries.Kind: SensorSeries] = [:]
         for s in series {
             if let other = byKind[s.kind] {
                 throw SignalError(
-                    .incompatible,
-                    "two recordings of the \(s.kind.rawValue): \(other.file) and \(s.file)",
-                    file: s.file
+                    .incompatible, "two recordings of the \(s.kind.rawValue): \(other.file) and \(s.file)", file: s.file
                 )
             }
             byKind[s.kind] = s
@@ -293,16 +274,13 @@ public struct RecordingImport: Sendable, Hashable {
             end > start
         else {
             let spans = series.map { "\($0.file) \($0.times.first ?? 0)…\($0.times.last ?? 0) s" }.joined(
-                separator: ", "
-            )
+                separator: ", ")
             throw SignalError(.incompatible, "the recordings do not overlap in time: \(spans)")
         }
         let span = (end - start) * rate
         guard span < Double(RecordingImport.largestCount) else {
             throw SignalError(
-                .invalidArgument,
-                "\(end - start) s at \(rate) Hz is more than \(RecordingImport.largestCount) points"
-            )
+                .invalidArgument, "\(end - start) s at \(rate) Hz is more than \(RecordingImport.largestCount) points")
         }
         let count = Int(span.rounded(.down)) + 1
         guard count >= 2 else {
@@ -334,9 +312,7 @@ public struct RecordingImport: Sendable, Hashable {
             }
             // gravityWindow ≤ end − start, so the window is at most count + 1 samples (no overflow).
             gravity = RecordingImport.gravityEstimate(
-                total,
-                window: min(count, max(1, Int((gravityWindow * rate).rounded())))
-            )
+                total, window: min(count, max(1, Int((gravityWindow * rate).rounded()))))
         }
         if userAcceleration == nil, let total, let gravity {
             userAcceleration = (0..<3).map { a in zip(total[a], gravity[a]).map { $0 - $1 } }
@@ -347,11 +323,9 @@ public struct RecordingImport: Sendable, Hashable {
         let w = rotation ?? zero
         return (0..<count).map { k in
             MotionPoint(
-                timestamp: Double(k) / rate,
-                userAcceleration: Acceleration(x: ua[0][k], y: ua[1][k], z: ua[2][k]),
+                timestamp: Double(k) / rate, userAcceleration: Acceleration(x: ua[0][k], y: ua[1][k], z: ua[2][k]),
                 gravity: Acceleration(x: g[0][k], y: g[1][k], z: g[2][k]),
-                rotationRate: RotationRate(x: w[0][k], y: w[1][k], z: w[2][k])
-            )
+                rotationRate: RotationRate(x: w[0][k], y: w[1][k], z: w[2][k]))
         }
     }
 
@@ -364,9 +338,7 @@ public struct RecordingImport: Sendable, Hashable {
             throw SignalError(
                 .incompatible,
                 "a gap of \(s.times[i] - s.times[i - 1]) s (the median interval is \(median) s) between samples at \(s.times[i - 1]) s and \(s.times[i]) s; interpolating across it would invent data: split the recording there",
-                file: s.file,
-                line: s.lines.indices.contains(i) ? s.lines[i] : nil
-            )
+                file: s.file, line: s.lines.indices.contains(i) ? s.lines[i] : nil)
         }
     }
 

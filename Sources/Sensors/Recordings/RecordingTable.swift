@@ -71,12 +71,8 @@ struct RecordingTable {
             throw SignalError(.malformed, "the file is empty; expected a CSV header", file: input.name, line: 1)
         }
         let table = RecordingTable(
-            file: input.name,
-            header: fields,
-            headerLine: reader.line,
-            rows: [],
-            decimalComma: separator != UInt8(ascii: ",")
-        )
+            file: input.name, header: fields, headerLine: reader.line, rows: [],
+            decimalComma: separator != UInt8(ascii: ","))
         while try next() {
             try body(table, (reader.line, fields))
         }
@@ -97,12 +93,8 @@ struct RecordingTable {
     func number(_ row: (line: Int, fields: [String]), _ column: Int) throws(SignalError) -> Double? {
         guard row.fields.count == header.count else {
             throw SignalError(
-                .malformed,
-                "expected \(header.count) fields as in the header, found \(row.fields.count)",
-                file: file,
-                line: row.line,
-                column: min(row.fields.count, header.count) + 1
-            )
+                .malformed, "expected \(header.count) fields as in the header, found \(row.fields.count)",
+                file: file, line: row.line, column: min(row.fields.count, header.count) + 1)
         }
         var text = row.fields[column]
         if text.isEmpty || text.lowercased() == "nan" { return nil }
@@ -115,21 +107,14 @@ struct RecordingTable {
                 !decimalComma && text.contains(",")
                 ? " (a decimal comma? phyphox's decimal-comma exports separate fields with ';' or tabs)" : ""
             throw SignalError(
-                .malformed,
-                "\"\(String(text.prefix(60)))\" in column \"\(name)\" is not a finite number\(what)",
-                file: file,
-                line: row.line,
-                column: column + 1
-            )
+                .malformed, "\"\(String(text.prefix(60)))\" in column \"\(name)\" is not a finite number\(what)",
+                file: file, line: row.line, column: column + 1)
         }
         guard abs(value) <= RecordingTable.largestValue else {
             throw SignalError(
                 .outOfRange,
                 "\(String(text.prefix(60))) in column \"\(header[column])\" is beyond ±1e10; no phone recording holds such a time (s) or sample (m/s², rad/s)",
-                file: file,
-                line: row.line,
-                column: column + 1
-            )
+                file: file, line: row.line, column: column + 1)
         }
         return value
     }

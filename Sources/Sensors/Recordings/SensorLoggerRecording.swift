@@ -53,10 +53,7 @@ public enum SensorLoggerRecording {
     static func convention(_ table: RecordingTable) throws(SignalError) -> Convention {
         guard let column = table.column("platform"), let row = table.rows.first, column < row.fields.count else {
             throw SignalError(
-                .malformed,
-                "a Sensor Logger metadata file needs a 'platform' column and one row",
-                file: table.file
-            )
+                .malformed, "a Sensor Logger metadata file needs a 'platform' column and one row", file: table.file)
         }
         let platform = row.fields[column].lowercased()
         if let s = table.column("standardisation"), s < row.fields.count, row.fields[s].lowercased() == "true" {
@@ -67,12 +64,8 @@ public enum SensorLoggerRecording {
         case "android": return .android
         default:
             throw SignalError(
-                .malformed,
-                "platform \"\(String(row.fields[column].prefix(40)))\" is neither iOS nor Android",
-                file: table.file,
-                line: row.line,
-                column: column + 1
-            )
+                .malformed, "platform \"\(String(row.fields[column].prefix(40)))\" is neither iOS nor Android",
+                file: table.file, line: row.line, column: column + 1)
         }
     }
 
@@ -128,27 +121,20 @@ public enum SensorLoggerRecording {
     }
 
     static func read(
-        _ table: RecordingTable,
-        name: String,
-        convention: Convention
+        _ table: RecordingTable, name: String, convention: Convention
     ) throws(SignalError) -> [SensorSeries] {
         guard let kind = kind(fileName: name) else {
             throw SignalError(
                 .unknownFormat,
                 "a Sensor Logger file is named after its sensor: Accelerometer.csv, TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv or GyroscopeUncalibrated.csv (this one's name does not tell)",
-                file: table.file
-            )
+                file: table.file)
         }
         let uncalibrated = (name as NSString).lastPathComponent.lowercased() == "accelerometeruncalibrated.csv"
         var columns: [Int] = []
         for axis in ["x", "y", "z"] {
             guard let c = table.column(axis) else {
                 throw SignalError(
-                    .unknownFormat,
-                    "no '\(axis)' column in the header",
-                    file: table.file,
-                    line: table.headerLine
-                )
+                    .unknownFormat, "no '\(axis)' column in the header", file: table.file, line: table.headerLine)
             }
             columns.append(c)
         }
@@ -162,45 +148,30 @@ public enum SensorLoggerRecording {
         }
         guard let time = table.column("time") else {
             throw SignalError(
-                .unknownFormat,
-                "no 'seconds_elapsed' or 'time' column",
-                file: table.file,
-                line: table.headerLine
-            )
+                .unknownFormat, "no 'seconds_elapsed' or 'time' column", file: table.file, line: table.headerLine)
         }
         // Integer nanoseconds since the epoch exceed a Double's 53 bits: subtract the first in integers.
         var rows = table
         guard let firstRow = table.rows.first, time < firstRow.fields.count, let t0 = Int64(firstRow.fields[time])
         else {
             throw SignalError(
-                .malformed,
-                "the 'time' column must hold integer nanoseconds",
-                file: table.file,
-                line: table.rows.first?.line,
-                column: time + 1
-            )
+                .malformed, "the 'time' column must hold integer nanoseconds",
+                file: table.file, line: table.rows.first?.line, column: time + 1)
         }
         for i in rows.rows.indices where time < rows.rows[i].fields.count {
             guard let ns = Int64(rows.rows[i].fields[time]) else {
                 throw SignalError(
                     .malformed,
                     "\"\(String(rows.rows[i].fields[time].prefix(40)))\" in column 'time' is not an integer number of nanoseconds",
-                    file: table.file,
-                    line: rows.rows[i].line,
-                    column: time + 1
-                )
+                    file: table.file, line: rows.rows[i].line, column: time + 1)
             }
             // Seconds from the first sample (a difference of ns up to 2⁶³ is exact in Int64; the
             // seconds of a recording are far below ±10¹⁰, the table's bound on numbers).
             let (difference, overflow) = ns.subtractingReportingOverflow(t0)
             guard !overflow else {
                 throw SignalError(
-                    .outOfRange,
-                    "\(ns) ns in column 'time' is too far from the first sample's \(t0) ns",
-                    file: table.file,
-                    line: rows.rows[i].line,
-                    column: time + 1
-                )
+                    .outOfRange, "\(ns) ns in column 'time' is too far from the first sample's \(t0) ns",
+                    file: table.file, line: rows.rows[i].line, column: time + 1)
             }
             rows.rows[i].fields[time] = String(Double(difference) / 1e9)
         }

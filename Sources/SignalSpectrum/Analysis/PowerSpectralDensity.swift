@@ -40,9 +40,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     /// - Throws: `SignalError` for too few samples, a bad segment length or a non-finite sample.
     /// - Complexity: O(N log L).
     public init(
-        samples: [Float],
-        sampleRate: Double,
-        segmentLength: Int? = nil,
+        samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -58,9 +56,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for too few samples, a bad segment length or a non-finite sample.
     public init(
-        samples: [Double],
-        sampleRate: Double,
-        segmentLength: Int? = nil,
+        samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -71,9 +67,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     /// Creates the density of one channel of a buffer.
     /// - Throws: `SignalError` for a bad channel, too few samples or a non-finite sample.
     public init(
-        _ buffer: SampleBuffer,
-        channel: Int = 0,
-        segmentLength: Int? = nil,
+        _ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
@@ -144,33 +138,24 @@ extension PowerSpectralDensity {
     }
 
     static func welch<T: FFTWScalar>(
-        _ samples: UnsafeBufferPointer<T>,
-        sampleRate: Double,
-        segmentLength: Int?,
+        _ samples: UnsafeBufferPointer<T>, sampleRate: Double, segmentLength: Int?,
         fft: RealFFT
     ) throws(SignalError) -> PowerSpectralDensity {
         guard sampleRate.isFinite && sampleRate > 0 else {
             throw SignalError(
-                .invalidArgument,
-                "sample rate must be a positive number of Hz, got \(sampleRate)",
-                field: "sampleRate"
-            )
+                .invalidArgument, "sample rate must be a positive number of Hz, got \(sampleRate)", field: "sampleRate")
         }
         let n = samples.count
         guard n >= Spectrum.minimumFrameCount else {
             throw SignalError(
-                .tooShort,
-                "\(n) samples are too few for a density; at least \(Spectrum.minimumFrameCount) are needed",
-                field: "samples"
-            )
+                .tooShort, "\(n) samples are too few for a density; at least \(Spectrum.minimumFrameCount) are needed",
+                field: "samples")
         }
         let length = segmentLength ?? defaultSegmentLength(frameCount: n)
         guard length >= 16, length <= n, length & (length - 1) == 0 else {
             throw SignalError(
-                .invalidArgument,
-                "segment length must be a power of two from 16 to the \(n) samples, got \(length)",
-                field: "segmentLength"
-            )
+                .invalidArgument, "segment length must be a power of two from 16 to the \(n) samples, got \(length)",
+                field: "segmentLength")
         }
         if let bad = samples.firstIndex(where: { !$0.isFinite }) {
             throw SignalError(.nonFinite, "sample \(bad) is \(samples[bad]), not a finite number", field: "samples")
@@ -200,12 +185,8 @@ extension PowerSpectralDensity {
         let scale = 1 / (Double(segments) * sampleRate * power)
         for k in 0..<bins { sum[k] *= (k == 0 || k == bins - 1) ? scale : 2 * scale }
         return PowerSpectralDensity(
-            sampleRate: sampleRate,
-            segmentLength: length,
-            segmentCount: segments,
-            window: .hann,
-            density: sum
-        )
+            sampleRate: sampleRate, segmentLength: length, segmentCount: segments,
+            window: .hann, density: sum)
     }
 
     /// `F` of ``relativeStandardError(binCount:)`` for Hann segments at 50 % overlap.

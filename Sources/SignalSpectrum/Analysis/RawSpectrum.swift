@@ -151,8 +151,7 @@ struct RawSpectrum {
             guard hi > lo else { continue }
             let sum = sweep(lo, hi)
             out.append(
-                ((sum / Double(hi - lo) / n).squareRoot(), hi - lo, Double(lo) * binWidth, Double(hi - 1) * binWidth)
-            )
+                ((sum / Double(hi - lo) / n).squareRoot(), hi - lo, Double(lo) * binWidth, Double(hi - 1) * binWidth))
         }
         if candidates.isEmpty { candidates = [(strongestPower, strongest)] }
         candidates.sort { $0.0 > $1.0 }

@@ -10,10 +10,8 @@ extension SampleBuffer {
     ) throws(SignalError) -> R {
         guard channel >= 0 && channel < channelCount else {
             throw SignalError(
-                .invalidArgument,
-                "channel \(channel) is out of range 0..<\(channelCount)",
-                field: "channel"
-            )
+                .invalidArgument, "channel \(channel) is out of range 0..<\(channelCount)",
+                field: "channel")
         }
         return try withUnsafeBufferPointer(channel: channel) { p in
             Result { () throws(SignalError) in try body(p) }

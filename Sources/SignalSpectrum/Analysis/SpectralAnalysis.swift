@@ -57,9 +57,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// - Throws: `SignalError` for too few or non-finite samples.
     /// - Complexity: One N-point FFT and `≈ 2N/L` L-point FFTs.
     public init(
-        samples: [Float],
-        sampleRate: Double,
-        segmentLength: Int? = nil,
+        samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -70,9 +68,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// Analyses double-precision samples (reference waveforms).
     /// - Throws: `SignalError` for too few or non-finite samples.
     public init(
-        samples: [Double],
-        sampleRate: Double,
-        segmentLength: Int? = nil,
+        samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -83,9 +79,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// Analyses one channel of a buffer.
     /// - Throws: `SignalError` for a bad channel, too few or non-finite samples.
     public init(
-        _ buffer: SampleBuffer,
-        channel: Int = 0,
-        segmentLength: Int? = nil,
+        _ buffer: SampleBuffer, channel: Int = 0, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
@@ -96,11 +90,8 @@ public struct SpectralAnalysis: Sendable, Hashable {
     /// Analyses samples; with `welch: false` the Welch pass is skipped and ``density`` is empty
     /// (the ``Verifier`` measures noise on the full-length Hann spectrum instead).
     init<T: FFTWScalar>(
-        _ samples: UnsafeBufferPointer<T>,
-        sampleRate: Double,
-        segmentLength: Int?,
-        welch: Bool = true,
-        fft: RealFFT
+        _ samples: UnsafeBufferPointer<T>, sampleRate: Double, segmentLength: Int?,
+        welch: Bool = true, fft: RealFFT
     ) throws(SignalError) {
         let spectra = try Spectrum.spectra(samples, sampleRate: sampleRate, windows: [.hann, .flatTop], fft: fft)
         hann = spectra[0]
@@ -109,12 +100,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
             welch
             ? try PowerSpectralDensity.welch(samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
             : PowerSpectralDensity(
-                sampleRate: sampleRate,
-                segmentLength: 0,
-                segmentCount: 0,
-                window: .hann,
-                density: []
-            )
+                sampleRate: sampleRate, segmentLength: 0, segmentCount: 0, window: .hann, density: [])
     }
 
     /// Samples per second (Hz).

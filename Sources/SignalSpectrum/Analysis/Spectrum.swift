@@ -38,9 +38,7 @@ public struct Spectrum: Sendable, Hashable {
     /// - Throws: `SignalError` for too few samples, a non-finite sample or a bad rate.
     /// - Complexity: One O(N log N) FFT plus O(N · window terms).
     public init(
-        samples: [Float],
-        sampleRate: Double,
-        window: Window = .flatTop,
+        samples: [Float], sampleRate: Double, window: Window = .flatTop,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -56,9 +54,7 @@ public struct Spectrum: Sendable, Hashable {
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for too few samples, a non-finite sample or a bad rate.
     public init(
-        samples: [Double],
-        sampleRate: Double,
-        window: Window = .flatTop,
+        samples: [Double], sampleRate: Double, window: Window = .flatTop,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
@@ -74,9 +70,7 @@ public struct Spectrum: Sendable, Hashable {
     ///   - fft: The FFT owner.
     /// - Throws: `SignalError` for a bad channel, too few samples or a non-finite sample.
     public init(
-        _ buffer: SampleBuffer,
-        channel: Int = 0,
-        window: Window = .flatTop,
+        _ buffer: SampleBuffer, channel: Int = 0, window: Window = .flatTop,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
@@ -135,24 +129,18 @@ extension Spectrum {
     /// The spectra of finite samples through each of `windows`, from one FFT: the windows are applied
     /// to FFTW's output in place of a copy (no intermediate bin arrays).
     static func spectra<T: FFTWScalar>(
-        _ samples: UnsafeBufferPointer<T>,
-        sampleRate: Double,
-        windows: [Window],
+        _ samples: UnsafeBufferPointer<T>, sampleRate: Double, windows: [Window],
         fft: RealFFT
     ) throws(SignalError) -> [Spectrum] {
         guard sampleRate.isFinite && sampleRate > 0 else {
             throw SignalError(
-                .invalidArgument,
-                "sample rate must be a positive number of Hz, got \(sampleRate)",
-                field: "sampleRate"
-            )
+                .invalidArgument, "sample rate must be a positive number of Hz, got \(sampleRate)", field: "sampleRate")
         }
         guard samples.count >= minimumFrameCount else {
             throw SignalError(
                 .tooShort,
                 "\(samples.count) samples are too few for a spectrum; at least \(minimumFrameCount) are needed",
-                field: "samples"
-            )
+                field: "samples")
         }
         if let bad = samples.firstIndex(where: { !$0.isFinite }) {
             throw SignalError(.nonFinite, "sample \(bad) is \(samples[bad]), not a finite number", field: "samples")
@@ -171,10 +159,7 @@ extension Spectrum {
     /// `X[N−j] = conj X[j]` for real data. `output` holds the `N/2 + 1` rectangular bins as
     /// interleaved `re, im` pairs (FFTW's r2c layout).
     static func windowed<T: FFTWScalar>(
-        _ output: UnsafePointer<T>,
-        frameCount n: Int,
-        sampleRate: Double,
-        window: Window
+        _ output: UnsafePointer<T>, frameCount n: Int, sampleRate: Double, window: Window
     ) -> Spectrum {
         let a = window.coefficients
         let terms = a.count - 1

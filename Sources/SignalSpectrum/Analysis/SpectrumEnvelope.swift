@@ -38,10 +38,7 @@ package struct SpectrumEnvelope: Sendable {
     /// - Throws: `SignalError` for a bad channel, too few (< 16) or too many (> ``Verifier/maximumFrameCount``)
     ///   frames, a non-finite sample or `groups < 1`.
     package init(
-        _ buffer: SampleBuffer,
-        channel: Int,
-        window: Window = .flatTop,
-        groups: Int,
+        _ buffer: SampleBuffer, channel: Int, window: Window = .flatTop, groups: Int,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         guard groups >= 1 && groups <= 1 << 20 else {
@@ -50,26 +47,21 @@ package struct SpectrumEnvelope: Sendable {
         let n = buffer.frameCount
         guard n >= Spectrum.minimumFrameCount else {
             throw SignalError(
-                .tooShort,
-                "\(n) samples are too few for a spectrum; at least \(Spectrum.minimumFrameCount) are needed",
-                field: "samples"
-            )
+                .tooShort, "\(n) samples are too few for a spectrum; at least \(Spectrum.minimumFrameCount) are needed",
+                field: "samples")
         }
         guard n <= Verifier.maximumFrameCount else {
             throw SignalError(
                 .tooLarge,
                 "\(n) samples per channel are more than a spectrum is taken of (\(Verifier.maximumFrameCount))",
-                field: "samples"
-            )
+                field: "samples")
         }
         let rate = buffer.sampleRate
         let points = try buffer.withChannel(channel) { samples throws(SignalError) -> [Point] in
             if let bad = samples.firstIndex(where: { !$0.isFinite }) {
                 throw SignalError(
-                    .nonFinite,
-                    "sample \(bad) of channel \(channel) is \(samples[bad]), not a finite number",
-                    field: "samples"
-                )
+                    .nonFinite, "sample \(bad) of channel \(channel) is \(samples[bad]), not a finite number",
+                    field: "samples")
             }
             return try fft.transform(Float.self, size: n) { work in
                 if let base = samples.baseAddress { work.input.update(from: base, count: n) }

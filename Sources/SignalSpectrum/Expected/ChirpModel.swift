@@ -77,23 +77,16 @@ package struct ChirpModel: Sendable, Hashable {
         let sweepCount = max(0, min(count, lastSweep + 1 - start))
         if sweepCount > 0 {
             Phasors.fillQuadratic(
-                count: sweepCount,
-                re: re,
-                im: im,
+                count: sweepCount, re: re, im: im,
                 stepChange: TurnRate.fraction(128 * beta),
-                anchor: { turns(at: start + $0) },
-                stepAnchor: { sweepStep(at: start + $0) }
-            )
+                anchor: { turns(at: start + $0) }, stepAnchor: { sweepStep(at: start + $0) })
         }
         if sweepCount < count {
             let first = start + sweepCount
             Phasors.fill(
                 phase0: steadyBase &+ steadyIncrement &* UInt64(truncatingIfNeeded: first),
-                increment: steadyIncrement,
-                count: count - sweepCount,
-                re: re + sweepCount,
-                im: im + sweepCount
-            )
+                increment: steadyIncrement, count: count - sweepCount,
+                re: re + sweepCount, im: im + sweepCount)
         }
     }
 }

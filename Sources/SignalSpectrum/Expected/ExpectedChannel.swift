@@ -98,10 +98,7 @@ public struct ExpectedChannel: Sendable, Hashable {
     ///   - sweeps: Swept bands (a hand-written band has no chirp to model: the verifier reports it unchecked).
     ///   - residualVariance: Unlisted harmonic variance (signal units²).
     public init(
-        dc: Double = 0,
-        lines: [SpectralLine] = [],
-        noise: [NoiseComponent] = [],
-        sweeps: [SweepBand] = [],
+        dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseComponent] = [], sweeps: [SweepBand] = [],
         residualVariance: Double = 0
     ) {
         self.init(dc: dc, lines: lines, noise: noise, sweeps: sweeps, residualVariance: residualVariance, terms: nil)
@@ -109,12 +106,8 @@ public struct ExpectedChannel: Sendable, Hashable {
 
     /// Creates a channel with its model terms (derived from a signal tree).
     init(
-        dc: Double = 0,
-        lines: [SpectralLine] = [],
-        noise: [NoiseComponent] = [],
-        sweeps: [SweepBand] = [],
-        residualVariance: Double = 0,
-        terms: [ModelTerm]?
+        dc: Double = 0, lines: [SpectralLine] = [], noise: [NoiseComponent] = [], sweeps: [SweepBand] = [],
+        residualVariance: Double = 0, terms: [ModelTerm]?
     ) {
         self.dc = dc
         self.lines = lines
@@ -151,21 +144,14 @@ extension ExpectedChannel {
             dc: dc * factor,
             lines: lines.map {
                 SpectralLine(
-                    frequency: $0.frequency,
-                    real: $0.real * factor,
-                    imaginary: $0.imaginary * factor,
-                    source: $0.source
+                    frequency: $0.frequency, real: $0.real * factor, imaginary: $0.imaginary * factor, source: $0.source
                 )
             },
             noise: noise.map { NoiseComponent(distribution: $0.distribution, seed: $0.seed, gain: $0.gain * factor) },
             sweeps: sweeps.map {
                 SweepBand(
-                    lowFrequency: $0.lowFrequency,
-                    highFrequency: $0.highFrequency,
-                    amplitude: $0.amplitude * abs(factor),
-                    sweepRate: $0.sweepRate,
-                    source: $0.source
-                )
+                    lowFrequency: $0.lowFrequency, highFrequency: $0.highFrequency,
+                    amplitude: $0.amplitude * abs(factor), sweepRate: $0.sweepRate, source: $0.source)
             },
             residualVariance: residualVariance * factor * factor,
             terms: terms?.map { term in
@@ -173,8 +159,7 @@ extension ExpectedChannel {
                 t.gain *= factor
                 t.mean *= factor
                 return t
-            }
-        )
+            })
     }
 
     /// The superposition of two channels (lines are merged later by ``normalized(sampleRate:)``).
@@ -189,13 +174,9 @@ extension ExpectedChannel {
         }
         let terms: [ModelTerm]? = if let a = self.terms, let b = other.terms { a + b } else { nil }
         return ExpectedChannel(
-            dc: dc + other.dc,
-            lines: lines + other.lines,
-            noise: noise,
-            sweeps: sweeps + other.sweeps,
-            residualVariance: residualVariance + other.residualVariance,
-            terms: terms
-        )
+            dc: dc + other.dc, lines: lines + other.lines, noise: noise,
+            sweeps: sweeps + other.sweeps, residualVariance: residualVariance + other.residualVariance,
+            terms: terms)
     }
 
     /// Lines folded into `[0, fs/2]`, those at 0 Hz moved to DC, equal frequencies merged, sorted;
@@ -231,13 +212,8 @@ extension ExpectedChannel {
         let strongest = merged.reduce(0) { max($0, $1.amplitude) }
         merged.removeAll { $0.amplitude <= 1e-12 * strongest }
         return ExpectedChannel(
-            dc: dc,
-            lines: merged,
-            noise: noise.filter { $0.gain != 0 },
-            sweeps: sweeps,
-            residualVariance: residualVariance,
-            terms: terms.map(ExpectedChannel.mergedChirps)
-        )
+            dc: dc, lines: merged, noise: noise.filter { $0.gain != 0 }, sweeps: sweeps,
+            residualVariance: residualVariance, terms: terms.map(ExpectedChannel.mergedChirps))
     }
 
     /// Chirp terms with the same phase law merged into one (their complex gains add), so that no two

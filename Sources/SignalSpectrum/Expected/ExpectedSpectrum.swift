@@ -43,9 +43,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     /// - Complexity: O(nodes) plus, per periodic waveform, O(q log q) for a period of `q ≤ 65536`
     ///   samples or O(1.3·10⁵) harmonics otherwise.
     public init(
-        _ node: SignalNode,
-        sampleRate: Double,
-        allowAliasing: Bool = false,
+        _ node: SignalNode, sampleRate: Double, allowAliasing: Bool = false,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         try node.validate(sampleRate: sampleRate, allowAliasing: allowAliasing)
@@ -57,9 +55,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     /// Derives the expected spectrum of a signal (as the initialiser from a `SignalNode`).
     /// - Throws: `SignalError` the signal's own `SignalError` when the signal is invalid at this rate.
     public init<S: SpecRepresentable>(
-        _ signal: S,
-        sampleRate: Double,
-        allowAliasing: Bool = false,
+        _ signal: S, sampleRate: Double, allowAliasing: Bool = false,
         fft: RealFFT = .shared
     ) throws(SignalError) {
         try self.init(signal.node, sampleRate: sampleRate, allowAliasing: allowAliasing, fft: fft)
@@ -75,9 +71,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     }
 
     static func derive(
-        _ node: SignalNode,
-        path: String,
-        sampleRate fs: Double,
+        _ node: SignalNode, path: String, sampleRate fs: Double,
         fft: RealFFT
     ) throws(SignalError) -> [ExpectedChannel] {
         let here = "\(path).\(node.kind)"
@@ -87,19 +81,11 @@ public struct ExpectedSpectrum: Sendable, Hashable {
             let theta = 2 * Double.pi * (Double(Phase.fromRadians(s.phase)) * 0x1p-64)
             // A·sin(ωn + θ) = Re(A·e^{i(θ − π/2)}·e^{iωn}).
             let line = SpectralLine(
-                frequency: Double(increment) * 0x1p-64 * fs,
-                real: s.amplitude * sin(theta),
-                imaginary: -s.amplitude * cos(theta),
-                source: here
-            )
+                frequency: Double(increment) * 0x1p-64 * fs, real: s.amplitude * sin(theta),
+                imaginary: -s.amplitude * cos(theta), source: here)
             let term = ModelTerm(
-                shape: .sine,
-                gain: s.amplitude,
-                mean: 0,
-                phase0: Phase.fromRadians(s.phase),
-                increment: increment,
-                source: here
-            )
+                shape: .sine, gain: s.amplitude, mean: 0, phase0: Phase.fromRadians(s.phase),
+                increment: increment, source: here)
             return [ExpectedChannel(dc: s.offset, lines: [line], terms: [term])]
         case .square(let s):
             return [try periodic(.init(square: s), s.amplitude, s.frequency, s.phase, s.offset, here, fs, fft)]
@@ -116,35 +102,23 @@ public struct ExpectedSpectrum: Sendable, Hashable {
                 hi = nyquist
             }  // aliased sweeps fold anywhere
             let band = SweepBand(
-                lowFrequency: lo,
-                highFrequency: hi,
-                amplitude: abs(c.amplitude),
-                sweepRate: abs(c.endFrequency - c.startFrequency) / c.duration,
-                source: here
-            )
+                lowFrequency: lo, highFrequency: hi, amplitude: abs(c.amplitude),
+                sweepRate: abs(c.endFrequency - c.startFrequency) / c.duration, source: here)
             // The chirp itself is modelled exactly (its phase law at the engine's phases): the fit checks its
             // amplitude and phase, the band only describes where its power lies.
             let term = ModelTerm(
-                shape: .chirp(ChirpModel(c, sampleRate: fs), phase: c.phase),
-                gain: c.amplitude,
-                mean: 0,
-                phase0: 0,
-                increment: 0,
-                source: here
-            )
+                shape: .chirp(ChirpModel(c, sampleRate: fs), phase: c.phase), gain: c.amplitude,
+                mean: 0, phase0: 0, increment: 0, source: here)
             return [
                 ExpectedChannel(
-                    dc: c.offset,
-                    sweeps: c.amplitude == 0 ? [] : [band],
-                    terms: c.amplitude == 0 ? [] : [term]
-                )
+                    dc: c.offset, sweeps: c.amplitude == 0 ? [] : [band],
+                    terms: c.amplitude == 0 ? [] : [term])
             ]
         case .noise(let n):
             return [
                 ExpectedChannel(
                     noise: [NoiseComponent(distribution: n.distribution, seed: n.seed, gain: n.amplitude)],
-                    terms: []
-                )
+                    terms: [])
             ]
         case .constant(let c):
             return [ExpectedChannel(dc: c.value, terms: [])]
@@ -184,8 +158,7 @@ public struct ExpectedSpectrum: Sendable, Hashable {
                     throw SignalError(
                         .invalidArgument,
                         "a motion whose attitude varies is not spectrally checkable (its channels are nonlinear in the angles); verify a fixed-attitude motion, or its channels one by one",
-                        path: here + ".attitude"
-                    )
+                        path: here + ".attitude")
                 }
                 return try derive(equivalent, path: here, sampleRate: fs, fft: fft)
             }
@@ -198,24 +171,12 @@ public struct ExpectedSpectrum: Sendable, Hashable {
     }
 
     static func periodic(
-        _ shape: PeriodicLines.Shape,
-        _ amplitude: Double,
-        _ frequency: Double,
-        _ phase: Double,
-        _ offset: Double,
-        _ path: String,
-        _ fs: Double,
-        _ fft: RealFFT
+        _ shape: PeriodicLines.Shape, _ amplitude: Double, _ frequency: Double, _ phase: Double,
+        _ offset: Double, _ path: String, _ fs: Double, _ fft: RealFFT
     ) throws(SignalError) -> ExpectedChannel {
         let (dc, lines, residual) = try PeriodicLines.lines(
-            shape,
-            amplitude: amplitude,
-            frequency: frequency,
-            phase: phase,
-            sampleRate: fs,
-            source: path,
-            fft: fft
-        )
+            shape, amplitude: amplitude, frequency: frequency,
+            phase: phase, sampleRate: fs, source: path, fft: fft)
         let form: ModelTerm.Shape =
             switch shape {
             case .square(let threshold): .square(threshold: threshold)
@@ -223,13 +184,8 @@ public struct ExpectedSpectrum: Sendable, Hashable {
             case .triangle: .triangle
             }
         let term = ModelTerm(
-            shape: form,
-            gain: amplitude,
-            mean: dc,
-            phase0: Phase.fromRadians(phase),
-            increment: Phase.increment(frequency: frequency, sampleRate: fs),
-            source: path
-        )
+            shape: form, gain: amplitude, mean: dc, phase0: Phase.fromRadians(phase),
+            increment: Phase.increment(frequency: frequency, sampleRate: fs), source: path)
         return ExpectedChannel(dc: dc + offset, lines: lines, residualVariance: residual, terms: [term])
     }
 }
@@ -245,8 +201,7 @@ extension SpecRepresentable {
     ///   - allowAliasing: Accept frequencies at or above Nyquist.
     /// - Throws: `SignalError` the signal's own `SignalError` when the signal is invalid at this rate.
     public func expectedSpectrum(
-        sampleRate: Double,
-        allowAliasing: Bool = false
+        sampleRate: Double, allowAliasing: Bool = false
     ) throws(SignalError) -> ExpectedSpectrum {
         try ExpectedSpectrum(node, sampleRate: sampleRate, allowAliasing: allowAliasing)
     }

@@ -55,12 +55,8 @@ package struct ModelTerm: Sendable, Hashable {
     }
 
     func add(
-        into out: UnsafeMutablePointer<Double>,
-        start: Int,
-        count: Int,
-        re: UnsafeMutablePointer<Double>,
-        im: UnsafeMutablePointer<Double>,
-        generator: Phasors.Generator? = nil
+        into out: UnsafeMutablePointer<Double>, start: Int, count: Int,
+        re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, generator: Phasors.Generator? = nil
     ) {
         let g = gain
         let u = phase0 &+ increment &* UInt64(truncatingIfNeeded: start)

@@ -93,13 +93,8 @@ enum PeriodicLines {
     /// - Returns: The DC level, the lines (unfolded phasors at frequencies in `[0, fs)`, to be folded),
     ///   and the variance not listed as lines (signal units²).
     static func lines(
-        _ shape: Shape,
-        amplitude: Double,
-        frequency: Double,
-        phase: Double,
-        sampleRate: Double,
-        source: String,
-        fft: RealFFT
+        _ shape: Shape, amplitude: Double, frequency: Double, phase: Double, sampleRate: Double,
+        source: String, fft: RealFFT
     ) throws(SignalError) -> (dc: Double, lines: [SpectralLine], residual: Double) {
         let increment = Phase.increment(frequency: frequency, sampleRate: sampleRate)
         let phase0 = Phase.fromRadians(phase)
@@ -119,11 +114,8 @@ enum PeriodicLines {
                 let re = bins.real[m] * scale * (nyquist ? 1 : 2)
                 let im = bins.imaginary[m] * scale * (nyquist ? 1 : 2)
                 let line = SpectralLine(
-                    frequency: Double(m) * sampleRate / Double(q),
-                    real: re,
-                    imaginary: im,
-                    source: "\(source) \(q)-sample period, bin \(m)"
-                )
+                    frequency: Double(m) * sampleRate / Double(q), real: re, imaginary: im,
+                    source: "\(source) \(q)-sample period, bin \(m)")
                 if line.amplitude >= 1e-7 * abs(amplitude) {
                     lines.append(line)
                 } else {
@@ -145,12 +137,8 @@ enum PeriodicLines {
             let f = Double(increment &* UInt64(k)) * 0x1p-64 * sampleRate
             lines.append(
                 SpectralLine(
-                    frequency: f,
-                    real: amplitude * (c.re * cs - c.im * sn),
-                    imaginary: amplitude * (c.re * sn + c.im * cs),
-                    source: "\(source) h\(k)"
-                )
-            )
+                    frequency: f, real: amplitude * (c.re * cs - c.im * sn),
+                    imaginary: amplitude * (c.re * sn + c.im * cs), source: "\(source) h\(k)"))
         }
         return (amplitude * shape.continuousMean, lines, residual * amplitude * amplitude)
     }

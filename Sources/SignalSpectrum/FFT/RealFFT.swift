@@ -109,8 +109,7 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
     /// `work.input`, call `work.execute()` (as often as needed), read `work.output`.
     /// The workspace is taken from this instance's pool and returned afterwards.
     func transform<T: FFTWScalar, R>(
-        _ type: T.Type,
-        size: Int,
+        _ type: T.Type, size: Int,
         _ body: (FFTWorkspace<T>) -> R
     ) throws(SignalError) -> R {
         guard size >= 1 else {
@@ -143,8 +142,7 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
                 throw SignalError(
                     .fftFailure,
                     "FFTW could not plan or allocate a \(size)-point \(T.isDouble ? "double" : "single")-precision transform",
-                    field: "fft"
-                )
+                    field: "fft")
             }
             lock.withLock { _ in
                 if let existing = plans[key] {
@@ -210,10 +208,7 @@ protocol FFTWScalar: BinaryFloatingPoint {
     static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer?
     static func destroy(_ plan: OpaquePointer)
     static func execute(
-        _ plan: OpaquePointer,
-        _ input: UnsafeMutablePointer<Self>,
-        _ output: UnsafeMutablePointer<Self>
-    )
+        _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Self>, _ output: UnsafeMutablePointer<Self>)
 }
 
 extension FFTWScalar {
@@ -234,15 +229,12 @@ extension Float: FFTWScalar {
     static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
         let input = buffer.assumingMemoryBound(to: Float.self)
         let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(
-            to: fftwf_complex.self
-        )
+            to: fftwf_complex.self)
         return fftwf_plan_dft_r2c_1d(Int32(size), input, output, flags)
     }
     static func destroy(_ plan: OpaquePointer) { fftwf_destroy_plan(plan) }
     static func execute(
-        _ plan: OpaquePointer,
-        _ input: UnsafeMutablePointer<Float>,
-        _ output: UnsafeMutablePointer<Float>
+        _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>
     ) {
         fftwf_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftwf_complex.self))
     }
@@ -259,9 +251,7 @@ extension Double: FFTWScalar {
     }
     static func destroy(_ plan: OpaquePointer) { fftw_destroy_plan(plan) }
     static func execute(
-        _ plan: OpaquePointer,
-        _ input: UnsafeMutablePointer<Double>,
-        _ output: UnsafeMutablePointer<Double>
+        _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Double>, _ output: UnsafeMutablePointer<Double>
     ) {
         fftw_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftw_complex.self))
     }

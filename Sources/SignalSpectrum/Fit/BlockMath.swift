@@ -47,10 +47,7 @@ enum BlockMath {
 
     /// `out[i] += (base + i)·x[i]` for exactly `count` values.
     static func accumulateWeighted(
-        _ out: UnsafeMutablePointer<Double>,
-        _ x: UnsafePointer<Double>,
-        base: Double,
-        count: Int
+        _ out: UnsafeMutablePointer<Double>, _ x: UnsafePointer<Double>, base: Double, count: Int
     ) {
         let ramp = Doubles(0, 1, 2, 3, 4, 5, 6, 7)
         var i = 0
@@ -82,20 +79,15 @@ enum BlockMath {
 
     /// `r[i] = x[i] − m[i]` (x Float, widened), `out[i] = Float(r[i])`; returns `Σ r[i]`.
     static func residual(
-        _ x: UnsafePointer<Float>,
-        minus m: UnsafePointer<Double>,
-        into r: UnsafeMutablePointer<Double>,
-        store out: UnsafeMutablePointer<Float>,
-        count: Int
+        _ x: UnsafePointer<Float>, minus m: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
+        store out: UnsafeMutablePointer<Float>, count: Int
     ) -> Double {
         difference(x, minus: m, into: r, store: out, count: count, squared: false)
     }
 
     /// `r[i] = x[i] − c[i]` in place on the Float residual `x`, `r` kept in Double; returns `Σ r[i]²`.
     static func correct(
-        _ x: UnsafeMutablePointer<Float>,
-        minus c: UnsafePointer<Double>,
-        into r: UnsafeMutablePointer<Double>,
+        _ x: UnsafeMutablePointer<Float>, minus c: UnsafePointer<Double>, into r: UnsafeMutablePointer<Double>,
         count: Int
     ) -> Double {
         difference(UnsafePointer(x), minus: c, into: r, store: x, count: count, squared: true)
@@ -105,12 +97,9 @@ enum BlockMath {
     /// or `Σ r[i]²` when `squared`.
     @inline(__always)
     private static func difference(
-        _ x: UnsafePointer<Float>,
-        minus m: UnsafePointer<Double>,
-        into r: UnsafeMutablePointer<Double>,
-        store out: UnsafeMutablePointer<Float>,
-        count: Int,
-        squared: Bool
+        _ x: UnsafePointer<Float>, minus m: UnsafePointer<Double>,
+        into r: UnsafeMutablePointer<Double>, store out: UnsafeMutablePointer<Float>,
+        count: Int, squared: Bool
     ) -> Double {
         var sum = Doubles()
         var i = 0
@@ -134,10 +123,7 @@ enum BlockMath {
 
     /// `(Σ r[i]·a[i], Σ r[i]·b[i])` over exactly `count` values.
     static func dots(
-        _ r: UnsafePointer<Double>,
-        _ a: UnsafePointer<Double>,
-        _ b: UnsafePointer<Double>,
-        count: Int
+        _ r: UnsafePointer<Double>, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, count: Int
     ) -> (Double, Double) {
         var sa = Doubles()
         var sb = Doubles()
@@ -161,12 +147,8 @@ enum BlockMath {
     /// The frequency step's sums over exactly `count` values, with weights `w_i = base + i`:
     /// `(Σ w·r·re, −Σ w·r·im, Σ w²·(cᵣ·im + cᵢ·re)²)` (the projection `Σ w·r·e^{−iθ}` and `Σ w²·Im(c·e^{iθ})²`).
     static func frequencySums(
-        _ r: UnsafePointer<Double>,
-        _ re: UnsafePointer<Double>,
-        _ im: UnsafePointer<Double>,
-        base: Double,
-        c: (re: Double, im: Double),
-        count: Int
+        _ r: UnsafePointer<Double>, _ re: UnsafePointer<Double>, _ im: UnsafePointer<Double>,
+        base: Double, c: (re: Double, im: Double), count: Int
     ) -> (Double, Double, Double) {
         var sr = Doubles()
         var si = Doubles()
@@ -209,12 +191,8 @@ enum BlockMath {
 
     /// `out[i] += a·re[i] + b·im[i]`.
     static func addCombination(
-        _ out: UnsafeMutablePointer<Double>,
-        _ a: Double,
-        _ re: UnsafePointer<Double>,
-        _ b: Double,
-        _ im: UnsafePointer<Double>,
-        count: Int
+        _ out: UnsafeMutablePointer<Double>, _ a: Double, _ re: UnsafePointer<Double>,
+        _ b: Double, _ im: UnsafePointer<Double>, count: Int
     ) {
         var i = 0
         while i < count {
@@ -244,12 +222,7 @@ enum BlockMath {
 
     /// `out[i] += u_i < threshold ? g : −g` with `u_i = u₀ + i·I`.
     static func addSquare(
-        _ out: UnsafeMutablePointer<Double>,
-        _ g: Double,
-        threshold: UInt64,
-        u0: UInt64,
-        increment: UInt64,
-        count: Int
+        _ out: UnsafeMutablePointer<Double>, _ g: Double, threshold: UInt64, u0: UInt64, increment: UInt64, count: Int
     ) {
         let t = SIMD8<UInt64>(repeating: threshold)
         let low = Doubles(repeating: -g)

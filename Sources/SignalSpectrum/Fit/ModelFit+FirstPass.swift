@@ -56,12 +56,8 @@ extension ModelFit {
     ///
     /// - Throws: `.nonFinite`, naming the first sample that is NaN or infinite.
     func firstPass(
-        _ samples: UnsafeBufferPointer<Float>,
-        residual: UnsafeMutablePointer<Float>,
-        fft: RealFFT,
-        waveform: Waveform,
-        layout: Layout,
-        scratch: Scratch
+        _ samples: UnsafeBufferPointer<Float>, residual: UnsafeMutablePointer<Float>, fft: RealFFT,
+        waveform: Waveform, layout: Layout, scratch: Scratch
     ) throws(SignalError)
         -> (projection: [Double], chirpGram: [Double])
     {
@@ -125,12 +121,8 @@ extension ModelFit {
                 }
             }
             projection[0] += BlockMath.residual(
-                base + offset,
-                minus: model,
-                into: r,
-                store: residual + offset,
-                count: count
-            )
+                base + offset, minus: model, into: r,
+                store: residual + offset, count: count)
             if let grid {
                 grid.forEachRun(from: index, count: count) { i, j, run in
                     BlockMath.accumulate(fold + j, r + i, count: run)

@@ -6,11 +6,8 @@ extension ModelFit {
     ///
     /// Static, so that it can update the fit's `measurements` in place.
     static func stepFrequencies(
-        _ measurements: inout [Measurement],
-        candidates: [Component],
-        pass: SecondPass,
-        frames n: Int,
-        sampleRate: Double
+        _ measurements: inout [Measurement], candidates: [Component], pass: SecondPass,
+        frames n: Int, sampleRate: Double
     ) {
         let frequencyLines = pass.frequencyLines
         let frequencyProjection = pass.frequencyProjection

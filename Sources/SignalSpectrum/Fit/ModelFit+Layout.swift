@@ -108,13 +108,8 @@ extension ModelFit {
                 Component(
                     kind: .line(
                         rate: TurnRate(frequency: line.frequency, sampleRate: sampleRate),
-                        frequency: line.frequency,
-                        nyquist: atNyquist
-                    ),
-                    expected: (line.real, atNyquist ? 0 : line.imaginary),
-                    source: line.source
-                )
-            )
+                        frequency: line.frequency, nyquist: atNyquist),
+                    expected: (line.real, atNyquist ? 0 : line.imaginary), source: line.source))
         }
         func parameters(_ list: [Component]) -> Int {
             1 + list.reduce(0) { $0 + (($1.isChirp || !isNyquist($1)) ? 2 : 1) }
@@ -137,16 +132,11 @@ extension ModelFit {
             }
         }
         return Selection(
-            candidates: candidates,
-            parameterTotal: p,
-            floor: floor,
-            jointLines: jointLines,
-            jointChirps: jointChirps,
-            overflow: overflow,
+            candidates: candidates, parameterTotal: p, floor: floor, jointLines: jointLines,
+            jointChirps: jointChirps, overflow: overflow,
             overflowReason:
                 "the record's \(n) samples determine at most \(n - spare) parameters, fewer than the \(wanted) of every significant component",
-            overflowRequiredFrames: capacity
-        )
+            overflowRequiredFrames: capacity)
     }
 
     /// Step 2 of the fit: the rates of the lines' regressors. When the lines have a common period and
@@ -181,13 +171,8 @@ extension ModelFit {
         // Phasor generators (lane offsets and steps, computed once): one sine and cosine per block each.
         let lineGenerators = regressorRate.map { Phasors.Generator(rate: $0) }
         return Layout(
-            candidates: candidates,
-            parameterTotal: parameterTotal,
-            lineIndices: lineIndices,
-            grid: grid,
-            regressorRate: regressorRate,
-            lineGenerators: lineGenerators
-        )
+            candidates: candidates, parameterTotal: parameterTotal, lineIndices: lineIndices, grid: grid,
+            regressorRate: regressorRate, lineGenerators: lineGenerators)
     }
 
     private func isNyquist(_ c: Component) -> Bool {

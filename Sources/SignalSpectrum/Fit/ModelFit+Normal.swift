@@ -63,19 +63,11 @@ extension ModelFit {
             let di = c.sine.map { -delta[$0] } ?? 0  // contribution δc·cos + δs·sin = Re((δc − iδs)e^{iθ})
             measurements.append(
                 Measurement(
-                    component: c,
-                    measured: (c.expected.re + dr, c.expected.im + di),
-                    varianceFactor: factor.blockVariance(c.cosine, c.sine)
-                )
-            )
+                    component: c, measured: (c.expected.re + dr, c.expected.im + di),
+                    varianceFactor: factor.blockVariance(c.cosine, c.sine)))
         }
         return Solution(
-            delta: delta,
-            parameterCount: factor.accepted.count,
-            measuredDC: channel.dc + delta[0],
-            dcVarianceFactor: factor.covariance(0, 0),
-            fitted: fitted,
-            measurements: measurements
-        )
+            delta: delta, parameterCount: factor.accepted.count, measuredDC: channel.dc + delta[0],
+            dcVarianceFactor: factor.covariance(0, 0), fitted: fitted, measurements: measurements)
     }
 }

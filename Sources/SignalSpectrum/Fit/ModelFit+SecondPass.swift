@@ -20,13 +20,8 @@ extension ModelFit {
     /// step (folded onto the grid's period and read from one FFT, or per line). On the grid the
     /// correction `Φ·δ` is periodic: one table of `Q` values when `Q ≤ N`.
     func secondPass(
-        residual: UnsafeMutablePointer<Float>,
-        fft: RealFFT,
-        waveform: Waveform,
-        layout: Layout,
-        solution: Solution,
-        excluded: Set<Int>,
-        scratch: Scratch
+        residual: UnsafeMutablePointer<Float>, fft: RealFFT, waveform: Waveform, layout: Layout,
+        solution: Solution, excluded: Set<Int>, scratch: Scratch
     ) throws(SignalError) -> SecondPass {
         let n = frameCount
         let chirpSlot = waveform.chirpSlot
@@ -56,15 +51,13 @@ extension ModelFit {
                 guard case .line(let rate, _, let atNyquist) = candidates[k].kind, !atNyquist else { return false }
                 let bins = abs(rate.reduced.value) * Double(n)
                 return bins >= 2 && (0.5 - abs(rate.reduced.value)) * Double(n) >= 2
-            }
-        )
+            })
         let nearEdge = Set(
             frequencyLines.filter { k in
                 guard case .line(let rate, _, _) = candidates[k].kind else { return false }
                 let bins = abs(rate.reduced.value) * Double(n)
                 return bins < 10 || (0.5 - abs(rate.reduced.value)) * Double(n) < 10
-            }
-        )
+            })
         // On the grid, the correction is periodic: one table of Q values when Q ≤ N.
         var table: UnsafeMutablePointer<Double>?
         defer { table?.deallocate() }
@@ -170,10 +163,7 @@ extension ModelFit {
             }
         }
         return SecondPass(
-            sumSquares: sumSquares,
-            frequencyLines: frequencyLines,
-            frequencyProjection: frequencyProjection,
-            edgeDenominator: edgeDenominator
-        )
+            sumSquares: sumSquares, frequencyLines: frequencyLines, frequencyProjection: frequencyProjection,
+            edgeDenominator: edgeDenominator)
     }
 }

@@ -9,8 +9,7 @@ extension ModelFit {
     /// Returns the factorisation of the normal matrix over the components kept, and the candidate
     /// indices of those excluded.
     mutating func separate(
-        _ layout: Layout,
-        normal: NormalEquations
+        _ layout: Layout, normal: NormalEquations
     ) -> (factor: NormalEquations.Factor, excluded: Set<Int>) {
         let candidates = layout.candidates
         let parameterTotal = layout.parameterTotal
@@ -83,9 +82,7 @@ extension ModelFit {
     /// Why component `k` cannot be separated: the components (and DC) whose regressors are most
     /// correlated with its own.
     private func neighbourDescription(
-        _ k: Int,
-        _ candidates: [Component],
-        _ normal: NormalEquations,
+        _ k: Int, _ candidates: [Component], _ normal: NormalEquations,
         _ scale: [Double]
     ) -> (text: String, neighbours: [Double], chirp: Bool) {
         let own = [candidates[k].cosine] + (candidates[k].sine.map { [$0] } ?? [])

@@ -160,17 +160,13 @@ struct ModelFit {
     /// ``secondPass(residual:fft:waveform:layout:solution:excluded:scratch:)`` and
     /// ``stepFrequencies(_:candidates:pass:frames:sampleRate:)``.
     mutating func run(
-        _ samples: UnsafeBufferPointer<Float>,
-        residual: UnsafeMutablePointer<Float>,
+        _ samples: UnsafeBufferPointer<Float>, residual: UnsafeMutablePointer<Float>,
         fft: RealFFT
     ) throws(SignalError) {
         let n = frameCount
         guard samples.baseAddress != nil, samples.count == n, n > 0 else {
             throw SignalError(
-                .tooShort,
-                "the fit needs the \(n) samples of the record, got \(samples.count)",
-                field: "samples"
-            )
+                .tooShort, "the fit needs the \(n) samples of the record, got \(samples.count)", field: "samples")
         }
         let waveform = Waveform(channel: channel, sampleRate: sampleRate)
 
@@ -181,11 +177,7 @@ struct ModelFit {
         jointLines = selection.jointLines
         for c in selection.overflow {
             separationFailed(
-                c,
-                reason: selection.overflowReason,
-                neighbours: [],
-                requiredFrames: selection.overflowRequiredFrames
-            )
+                c, reason: selection.overflowReason, neighbours: [], requiredFrames: selection.overflowRequiredFrames)
         }
 
         // 2. The lines' regressor rates, on their common period when folding is cheaper.
@@ -194,19 +186,12 @@ struct ModelFit {
 
         // 3. First pass: synthesise the model, form r₀ = x − m, project r₀ on every regressor.
         let scratch = Scratch(
-            chirps: waveform.chirpTerms.count,
-            lines: layout.lineIndices.count,
-            keepLines: layout.grid == nil || !waveform.chirpTerms.isEmpty
-        )
+            chirps: waveform.chirpTerms.count, lines: layout.lineIndices.count,
+            keepLines: layout.grid == nil || !waveform.chirpTerms.isEmpty)
         defer { scratch.deallocate() }
         let (projection, chirpGram) = try firstPass(
-            samples,
-            residual: residual,
-            fft: fft,
-            waveform: waveform,
-            layout: layout,
-            scratch: scratch
-        )
+            samples, residual: residual, fft: fft, waveform: waveform,
+            layout: layout, scratch: scratch)
 
         // 4. The normal matrix: closed forms for DC and lines, the numeric sums for chirps.
         let normal = normalMatrix(layout, chirpGram: chirpGram)
@@ -223,24 +208,13 @@ struct ModelFit {
 
         // 7. Second pass: the residual x − m − Φ·δ in place, its sum of squares, the frequency steps' projections.
         let pass = try secondPass(
-            residual: residual,
-            fft: fft,
-            waveform: waveform,
-            layout: layout,
-            solution: solution,
-            excluded: excluded,
-            scratch: scratch
-        )
+            residual: residual, fft: fft, waveform: waveform, layout: layout, solution: solution,
+            excluded: excluded, scratch: scratch)
         residualSumOfSquares = pass.sumSquares
 
         // 8. A Gauss–Newton step for each line's frequency.
         Self.stepFrequencies(
-            &measurements,
-            candidates: layout.candidates,
-            pass: pass,
-            frames: n,
-            sampleRate: sampleRate
-        )
+            &measurements, candidates: layout.candidates, pass: pass, frames: n, sampleRate: sampleRate)
     }
 
     /// Files a component the record cannot separate: unchecked when significant (at least
@@ -248,8 +222,7 @@ struct ModelFit {
     mutating func separationFailed(_ c: Component, reason: String, neighbours: [Double], requiredFrames: Int?) {
         if c.amplitude >= tolerances.unresolvedFloor * channel.reference {
             unresolved.append(
-                Unresolved(component: c, neighbours: neighbours, reason: reason, requiredFrames: requiredFrames)
-            )
+                Unresolved(component: c, neighbours: neighbours, reason: reason, requiredFrames: requiredFrames))
         } else {
             if c.isChirp { jointChirps += 1 } else { overlapLines += 1 }
             if c.amplitude > overlapLargest {

@@ -146,12 +146,7 @@ struct NormalEquations {
         var position = [Int](repeating: -1, count: size)
         for (p, i) in accepted.enumerated() { position[i] = p }
         return Factor(
-            accepted: accepted,
-            rejected: rejected,
-            scale: scale,
-            position: position,
-            lower: lower,
-            inverseTransposed: inverseTransposed
-        )
+            accepted: accepted, rejected: rejected, scale: scale, position: position,
+            lower: lower, inverseTransposed: inverseTransposed)
     }
 }

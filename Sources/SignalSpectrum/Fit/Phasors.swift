@@ -19,22 +19,16 @@ enum Phasors {
 
     /// `re[i], im[i] = cos, sin 2π·ν·(start + i)`, `i < count ≤ blockSize`, for a linear phase.
     static func fill(
-        rate: TurnRate,
-        start: Int,
-        count: Int,
-        re: UnsafeMutablePointer<Double>,
-        im: UnsafeMutablePointer<Double>
+        rate: TurnRate, start: Int, count: Int,
+        re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>
     ) {
         fill(count: count, re: re, im: im, step: rate.turns(at: lanes)) { rate.turns(at: start + $0) }
     }
 
     /// `re[i], im[i] = cos, sin 2π·(phase0 + i·increment)/2⁶⁴` for an integer (engine) phase.
     static func fill(
-        phase0: UInt64,
-        increment: UInt64,
-        count: Int,
-        re: UnsafeMutablePointer<Double>,
-        im: UnsafeMutablePointer<Double>
+        phase0: UInt64, increment: UInt64, count: Int,
+        re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>
     ) {
         fill(count: count, re: re, im: im, step: Double(increment &* UInt64(lanes)) * 0x1p-64) { j in
             Double(phase0 &+ increment &* UInt64(j)) * 0x1p-64
@@ -99,11 +93,8 @@ enum Phasors {
     /// `step` turns per eight samples.
     @inline(__always)
     static func fill(
-        count: Int,
-        re: UnsafeMutablePointer<Double>,
-        im: UnsafeMutablePointer<Double>,
-        step: Double,
-        anchor: (Int) -> Double
+        count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        step: Double, anchor: (Int) -> Double
     ) {
         guard count > 0 else { return }
         recur(count: count, from: lanePhasors(anchor), by: splat(TurnRate.phasor(turns: step))) { i, z in
@@ -116,12 +107,8 @@ enum Phasors {
     /// `stepAnchor(j)` those of `θ(j + 8) − θ(j)`.
     @inline(__always)
     static func fillQuadratic(
-        count: Int,
-        re: UnsafeMutablePointer<Double>,
-        im: UnsafeMutablePointer<Double>,
-        stepChange: Double,
-        anchor: (Int) -> Double,
-        stepAnchor: (Int) -> Double
+        count: Int, re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        stepChange: Double, anchor: (Int) -> Double, stepAnchor: (Int) -> Double
     ) {
         guard count > 0 else { return }
         var z = lanePhasors(anchor)

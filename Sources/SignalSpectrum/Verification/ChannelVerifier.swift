@@ -11,8 +11,7 @@ struct ChannelVerifier {
 
     /// Runs the fit and the spectral checks on `samples`.
     func run(
-        _ samples: UnsafeBufferPointer<Float>,
-        fft: RealFFT
+        _ samples: UnsafeBufferPointer<Float>, fft: RealFFT
     ) throws(SignalError)
         -> (checks: [VerificationCheck], unchecked: [UncheckedComponent])
     {
@@ -20,12 +19,8 @@ struct ChannelVerifier {
         let result = try fft.transform(Float.self, size: n) {
             work -> Result<([VerificationCheck], [UncheckedComponent]), SignalError> in
             var fit = ModelFit(
-                channel: expected,
-                sampleRate: sampleRate,
-                start: startIndex,
-                frameCount: n,
-                tolerances: tolerances
-            )
+                channel: expected, sampleRate: sampleRate, start: startIndex, frameCount: n,
+                tolerances: tolerances)
             do throws(SignalError) {
                 try fit.run(samples, residual: work.input, fft: fft)
             } catch {
@@ -52,16 +47,10 @@ struct ChannelVerifier {
         // `sigmas·σ·√(G⁻¹)₀₀ + E·√(N·(G⁻¹)₀₀)` (≈ `sigmas·σ/√N + E` when no line overlaps DC).
         checks.append(
             VerificationCheck(
-                channel: channel,
-                kind: .dc,
-                frequency: nil,
-                expected: expected.dc,
+                channel: channel, kind: .dc, frequency: nil, expected: expected.dc,
                 measured: fit.measuredDC,
                 tolerance: t.dc * reference + fit.allowance(varianceFactor: fit.dcVarianceFactor),
-                method: .fit,
-                detail: "DC level, fitted with every component"
-            )
-        )
+                method: .fit, detail: "DC level, fitted with every component"))
         for m in fit.measurements {
             let c = m.component
             let a = c.amplitude
@@ -78,31 +67,17 @@ struct ChannelVerifier {
             }
             checks.append(
                 VerificationCheck(
-                    channel: channel,
-                    kind: .amplitude,
-                    frequency: c.frequency,
-                    expected: a,
-                    measured: measuredAmplitude,
-                    tolerance: t.amplitude * a + allowance,
-                    method: .fit,
-                    detail: "amplitude of \(name)"
-                )
-            )
+                    channel: channel, kind: .amplitude, frequency: c.frequency, expected: a,
+                    measured: measuredAmplitude, tolerance: t.amplitude * a + allowance,
+                    method: .fit, detail: "amplitude of \(name)"))
             // Phase: an error δ perpendicular to the phasor turns it by δ/a radians.
             let expectedPhase = SpectralLine.wrapped(atan2(c.expected.im, c.expected.re) + Double.pi / 2)
             let turn = SpectralLine.wrapped(atan2(m.measured.im, m.measured.re) - atan2(c.expected.im, c.expected.re))
             checks.append(
                 VerificationCheck(
-                    channel: channel,
-                    kind: .phase,
-                    frequency: c.frequency,
-                    expected: expectedPhase,
-                    measured: expectedPhase + turn,
-                    tolerance: t.phase + allowance / a,
-                    method: .fit,
-                    detail: "phase at t = 0 (as a sine) of \(name)"
-                )
-            )
+                    channel: channel, kind: .phase, frequency: c.frequency, expected: expectedPhase,
+                    measured: expectedPhase + turn, tolerance: t.phase + allowance / a,
+                    method: .fit, detail: "phase at t = 0 (as a sine) of \(name)"))
             // Frequency: the Gauss–Newton step Δf = ⟨r, d⟩/⟨d, d⟩·fs/2π has standard error σ/√⟨d,d⟩ and a
             // deterministic bound E·√N/√⟨d,d⟩ (Cauchy–Schwarz), in Hz after × fs/2π; plus the margin in bins
             // of this record, `frequencyBins · fs/N`. ⟨d, d⟩ is taken for a line of the expected amplitude:
@@ -114,16 +89,9 @@ struct ChannelVerifier {
                     * perRoot
                 checks.append(
                     VerificationCheck(
-                        channel: channel,
-                        kind: .frequency,
-                        frequency: f,
-                        expected: f,
-                        measured: f + offset,
-                        tolerance: tolerance,
-                        method: .fit,
-                        detail: "frequency of \(name)"
-                    )
-                )
+                        channel: channel, kind: .frequency, frequency: f, expected: f,
+                        measured: f + offset, tolerance: tolerance, method: .fit,
+                        detail: "frequency of \(name)"))
             }
         }
         checks.append(noiseCheck(fit))
@@ -160,28 +128,15 @@ struct ChannelVerifier {
         }
         guard fit.sigma > 0 else {
             return VerificationCheck(
-                channel: channel,
-                kind: .noise,
-                frequency: nil,
-                expected: 0,
-                measured: measured,
-                tolerance: t.noiseFloor * expected.reference + fit.errorBound,
-                method: .fit,
-                detail: what + " (no noise expected: Float rounding and kernel error only)"
-            )
+                channel: channel, kind: .noise, frequency: nil, expected: 0, measured: measured,
+                tolerance: t.noiseFloor * expected.reference + fit.errorBound, method: .fit,
+                detail: what + " (no noise expected: Float rounding and kernel error only)")
         }
         let expectedRMS = fit.sigma * (dof / n).squareRoot()
         let tolerance = t.noise * fit.sigma + t.sigmas * expectedRMS / (2 * dof).squareRoot() + fit.errorBound
         return VerificationCheck(
-            channel: channel,
-            kind: .noise,
-            frequency: nil,
-            expected: expectedRMS,
-            measured: measured,
-            tolerance: tolerance,
-            method: .fit,
-            detail: what + " (the expected noise)"
-        )
+            channel: channel, kind: .noise, frequency: nil, expected: expectedRMS, measured: measured,
+            tolerance: tolerance, method: .fit, detail: what + " (the expected noise)")
     }
 
     // MARK: Spectrum of the residual
@@ -221,12 +176,8 @@ struct ChannelVerifier {
                 if ratio > worstRatio {
                     worstRatio = ratio
                     worst = VerificationCheck(
-                        channel: channel,
-                        kind: .noiseFlatness,
-                        frequency: (band.low + band.high) / 2,
-                        expected: expectedDeviation,
-                        measured: band.deviation,
-                        tolerance: tolerance,
+                        channel: channel, kind: .noiseFlatness, frequency: (band.low + band.high) / 2,
+                        expected: expectedDeviation, measured: band.deviation, tolerance: tolerance,
                         method: .spectrum,
                         detail:
                             "noise level of the worst of \(deviations.count) sub-bands of the residual's spectrum (\(VerificationReport.number(band.low))…\(VerificationReport.number(band.high)) Hz)"
@@ -238,17 +189,11 @@ struct ChannelVerifier {
         let decibels = 20 * log10(threshold / max(reference, .leastNormalMagnitude))
         checks.append(
             VerificationCheck(
-                channel: channel,
-                kind: .spurious,
-                frequency: peak.frequency,
-                expected: 0,
-                measured: peak.amplitude,
-                tolerance: threshold,
-                method: .spectrum,
+                channel: channel, kind: .spurious, frequency: peak.frequency, expected: 0,
+                measured: peak.amplitude, tolerance: threshold, method: .spectrum,
                 detail:
                     "largest peak of the residual's spectrum (threshold \(String(format: "%.1f", decibels)) dB re the reference level)"
-            )
-        )
+            ))
         return checks
     }
 
@@ -261,28 +206,18 @@ struct ChannelVerifier {
             let c = u.component
             out.append(
                 UncheckedComponent(
-                    channel: channel,
-                    component: c.isChirp ? .chirp : .line,
-                    frequency: c.frequency,
-                    source: c.source,
-                    reason: u.reason,
-                    requiredDuration: u.requiredFrames.map { Double($0) / sampleRate }
-                )
-            )
+                    channel: channel, component: c.isChirp ? .chirp : .line, frequency: c.frequency,
+                    source: c.source, reason: u.reason,
+                    requiredDuration: u.requiredFrames.map { Double($0) / sampleRate }))
         }
         if expected.terms == nil {
             for sweep in expected.sweeps {
                 out.append(
                     UncheckedComponent(
-                        channel: channel,
-                        component: .sweep,
-                        frequency: nil,
-                        source: sweep.source,
+                        channel: channel, component: .sweep, frequency: nil, source: sweep.source,
                         reason:
                             "a hand-written sweep band has no chirp phase law to model; derive the expectation from the signal",
-                        requiredDuration: nil
-                    )
-                )
+                        requiredDuration: nil))
             }
         }
         return out

@@ -50,20 +50,10 @@ public struct Tolerances: Sendable, Hashable {
 
     /// Creates tolerances; every parameter has the documented default.
     public init(
-        amplitude: Double = 0.005,
-        phase: Double = 1e-3,
-        frequencyBins: Double = 0.25,
-        dc: Double = 0.005,
-        noise: Double = 0.03,
-        flatness: Double = 0.1,
-        flatnessBands: Int = 8,
-        spurious: Double = 1e-3,
-        spuriousNoiseMargin: Double = 6,
-        noiseFloor: Double = 1e-5,
-        lineFloor: Double = 1e-3,
-        maximumLines: Int = 200,
-        unresolvedFloor: Double = 0.02,
-        sigmas: Double = 5
+        amplitude: Double = 0.005, phase: Double = 1e-3, frequencyBins: Double = 0.25, dc: Double = 0.005,
+        noise: Double = 0.03, flatness: Double = 0.1, flatnessBands: Int = 8, spurious: Double = 1e-3,
+        spuriousNoiseMargin: Double = 6, noiseFloor: Double = 1e-5, lineFloor: Double = 1e-3,
+        maximumLines: Int = 200, unresolvedFloor: Double = 0.02, sigmas: Double = 5
     ) {
         self.amplitude = amplitude
         self.phase = phase

@@ -43,11 +43,7 @@ public struct UncheckedComponent: Sendable, Hashable, Codable {
     ///   - reason: Why it could not be checked.
     ///   - requiredDuration: Seconds of record that would check it, or `nil`.
     public init(
-        channel: Int,
-        component: Kind,
-        frequency: Double?,
-        source: String,
-        reason: String,
+        channel: Int, component: Kind, frequency: Double?, source: String, reason: String,
         requiredDuration: Double?
     ) {
         self.channel = channel
@@ -69,8 +65,7 @@ public struct UncheckedComponent: Sendable, Hashable, Codable {
             [
                 .channel: channel, .component: component, .frequency: frequency, .source: source, .reason: reason,
                 .requiredDuration: requiredDuration,
-            ]
-        )
+            ])
     }
 
     /// One line of text: what, where, why, and the record length that would check it.

@@ -65,14 +65,8 @@ public struct VerificationCheck: Sendable, Hashable, Codable {
     ///   - method: How it was measured (default ``Method/spectrum``).
     ///   - detail: What was checked, in words.
     public init(
-        channel: Int,
-        kind: Kind,
-        frequency: Double?,
-        expected: Double,
-        measured: Double,
-        tolerance: Double,
-        method: Method = .spectrum,
-        detail: String = ""
+        channel: Int, kind: Kind, frequency: Double?, expected: Double, measured: Double,
+        tolerance: Double, method: Method = .spectrum, detail: String = ""
     ) {
         self.channel = channel
         self.kind = kind
@@ -110,7 +104,6 @@ public struct VerificationCheck: Sendable, Hashable, Codable {
             [
                 .channel: channel, .kind: kind, .frequency: frequency, .expected: expected, .measured: measured,
                 .tolerance: tolerance, .passed: passed, .method: method,
-            ]
-        )
+            ])
     }
 }

@@ -60,8 +60,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
             keyedBy: CodingKeys.self,
             [
                 .passed: passed, .checks: checks, .unchecked: unchecked, .verdict: verdict,
-            ]
-        )
+            ])
     }
 
     /// ``Verdict/failed`` when a check failed, else ``Verdict/incomplete`` when a component could not be

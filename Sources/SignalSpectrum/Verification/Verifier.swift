@@ -56,38 +56,32 @@ public enum Verifier {
     /// - Throws: `SignalError` for a sample-rate or channel-count mismatch, too few, too many or
     ///   non-finite samples, or tolerances out of range.
     public static func verify(
-        _ buffer: SampleBuffer,
-        against expected: ExpectedSpectrum,
-        tolerances: Tolerances = Tolerances(),
-        fft: RealFFT = .shared
+        _ buffer: SampleBuffer, against expected: ExpectedSpectrum,
+        tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared
     ) throws(SignalError) -> VerificationReport {
         guard abs(buffer.sampleRate - expected.sampleRate) <= 1e-9 * expected.sampleRate else {
             throw SignalError(
                 .sampleRateMismatch,
                 "the buffer is sampled at \(buffer.sampleRate) Hz but the expected spectrum was derived for \(expected.sampleRate) Hz",
-                field: "sampleRate"
-            )
+                field: "sampleRate")
         }
         guard buffer.channelCount == expected.channelCount else {
             throw SignalError(
                 .channelMismatch,
                 "the buffer has \(buffer.channelCount) channel(s) but the signal has \(expected.channelCount)",
-                field: "channels"
-            )
+                field: "channels")
         }
         guard buffer.frameCount >= Spectrum.minimumFrameCount else {
             throw SignalError(
                 .tooShort,
                 "\(buffer.frameCount) samples are too few to verify; at least \(Spectrum.minimumFrameCount) are needed",
-                field: "samples"
-            )
+                field: "samples")
         }
         guard buffer.frameCount <= maximumFrameCount else {
             throw SignalError(
                 .tooLarge,
                 "\(buffer.frameCount) samples per channel are more than the verifier analyses (\(maximumFrameCount), about 8 bytes each besides the samples); verify a shorter record",
-                field: "samples"
-            )
+                field: "samples")
         }
         try validate(tolerances)
         var checks: [VerificationCheck] = []
@@ -95,11 +89,8 @@ public enum Verifier {
         for c in 0..<buffer.channelCount {
             let result = try buffer.withChannel(c) { samples throws(SignalError) in
                 try ChannelVerifier(
-                    channel: c,
-                    expected: expected.channels[c],
-                    sampleRate: buffer.sampleRate,
-                    startIndex: buffer.startIndex,
-                    tolerances: tolerances
+                    channel: c, expected: expected.channels[c], sampleRate: buffer.sampleRate,
+                    startIndex: buffer.startIndex, tolerances: tolerances
                 ).run(samples, fft: fft)
             }
             checks += result.checks
@@ -112,18 +103,11 @@ public enum Verifier {
     /// - Throws: `SignalError` (the signal's own error for a signal invalid at that rate, and as
     ///   the other `verify`).
     public static func verify<S: SpecRepresentable>(
-        _ buffer: SampleBuffer,
-        against signal: S,
-        allowAliasing: Bool = false,
-        tolerances: Tolerances = Tolerances(),
-        fft: RealFFT = .shared
+        _ buffer: SampleBuffer, against signal: S, allowAliasing: Bool = false,
+        tolerances: Tolerances = Tolerances(), fft: RealFFT = .shared
     ) throws(SignalError) -> VerificationReport {
         let expected = try ExpectedSpectrum(
-            signal.node,
-            sampleRate: buffer.sampleRate,
-            allowAliasing: allowAliasing,
-            fft: fft
-        )
+            signal.node, sampleRate: buffer.sampleRate, allowAliasing: allowAliasing, fft: fft)
         return try verify(buffer, against: expected, tolerances: tolerances, fft: fft)
     }
 
@@ -138,24 +122,17 @@ public enum Verifier {
         ]
         for (name, value) in values where !(value.isFinite && value >= 0) {
             throw SignalError(
-                .invalidArgument,
-                "\(name) must be a finite number ≥ 0, got \(value)",
-                field: "tolerances.\(name)"
-            )
+                .invalidArgument, "\(name) must be a finite number ≥ 0, got \(value)", field: "tolerances.\(name)")
         }
         guard t.flatnessBands >= 1 && t.flatnessBands <= 1024 else {
             throw SignalError(
-                .invalidArgument,
-                "flatnessBands must be 1 ... 1024, got \(t.flatnessBands)",
-                field: "tolerances.flatnessBands"
-            )
+                .invalidArgument, "flatnessBands must be 1 ... 1024, got \(t.flatnessBands)",
+                field: "tolerances.flatnessBands")
         }
         guard t.maximumLines >= 0 && t.maximumLines <= 4096 else {
             throw SignalError(
-                .invalidArgument,
-                "maximumLines must be 0 ... 4096, got \(t.maximumLines)",
-                field: "tolerances.maximumLines"
-            )
+                .invalidArgument, "maximumLines must be 0 ... 4096, got \(t.maximumLines)",
+                field: "tolerances.maximumLines")
         }
     }
 }

@@ -33,10 +33,8 @@ public struct Axes<X: Signal, Y: Signal, Z: Signal>: Signal {
             let bound = try axisContext.checkBound(axis.validate(axisContext))
             guard axis.channelCount == 1 else {
                 throw SignalError(
-                    .channelMismatch,
-                    path: axisContext.path,
-                    "each axis must be a one-channel signal, this one has \(axis.channelCount)"
-                )
+                    .channelMismatch, path: axisContext.path,
+                    "each axis must be a one-channel signal, this one has \(axis.channelCount)")
             }
             largest = bound.flatMap { b in largest.map { max($0, b) } }
         }

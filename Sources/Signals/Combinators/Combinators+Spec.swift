@@ -20,10 +20,7 @@ extension Combinators.Pair: SpecRepresentable, Codable where First: SpecRepresen
     public init(node: SignalNode) throws(SignalError) {
         guard case .sum(let list) = node, list.count >= 2, let last = list.last else {
             throw SignalError(
-                .malformed,
-                path: "$",
-                "expected a 'sum' of at least two terms for \(Self.self), found '\(node.kind)'"
-            )
+                .malformed, path: "$", "expected a 'sum' of at least two terms for \(Self.self), found '\(node.kind)'")
         }
         let earlier = list.count == 2 ? list[0] : SignalNode.sum(Array(list.dropLast()))
         self.init(try First(node: earlier), try Second(node: last))

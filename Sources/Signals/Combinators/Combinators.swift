@@ -33,8 +33,7 @@ func validateTerms(_ terms: [any Signal], _ context: ValidationContext) throws(S
         let bound = try termContext.checkBound(term.validate(termContext))
         guard term.channelCount == 1 || term.channelCount == width else {
             throw SignalError(
-                .channelMismatch,
-                path: termContext.path,
+                .channelMismatch, path: termContext.path,
                 "term has \(term.channelCount) channels but the sum has \(width); terms must have 1 channel or \(width)"
             )
         }
@@ -92,11 +91,8 @@ extension Combinators {
         public func render(into block: RenderBlock, _ transform: Affine) {
             for c in 0..<block.channelCount {
                 Lanes.fill(
-                    block.channel(c),
-                    count: block.frameCount,
-                    value: Float(transform.bias),
-                    accumulate: transform.accumulate
-                )
+                    block.channel(c), count: block.frameCount, value: Float(transform.bias),
+                    accumulate: transform.accumulate)
             }
         }
     }

@@ -30,11 +30,8 @@ extension Combinators {
             base.render(
                 into: block,
                 Affine(
-                    gain: transform.gain,
-                    bias: transform.bias + transform.gain * amount,
-                    accumulate: transform.accumulate
-                )
-            )
+                    gain: transform.gain, bias: transform.bias + transform.gain * amount,
+                    accumulate: transform.accumulate))
         }
     }
 }

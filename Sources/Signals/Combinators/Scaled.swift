@@ -38,11 +38,8 @@ extension Combinators {
             base.render(
                 into: block,
                 Affine(
-                    gain: transform.gain * factor,
-                    bias: transform.bias,
-                    accumulate: transform.accumulate
-                )
-            )
+                    gain: transform.gain * factor, bias: transform.bias,
+                    accumulate: transform.accumulate))
         }
     }
 }

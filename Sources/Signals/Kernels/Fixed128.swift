@@ -43,8 +43,7 @@ package struct Fixed128: Sendable, Hashable {
         let rest = (scaled - whole) * 0x1p64  // exact, < 2^64
         self.init(
             high: whole >= 0x1p64 ? UInt64.max : UInt64(whole),
-            low: rest >= 0x1p64 ? UInt64.max : UInt64(rest.rounded(.down))
-        )
+            low: rest >= 0x1p64 ? UInt64.max : UInt64(rest.rounded(.down)))
     }
 
     /// The 64-bit turn fraction, rounded as `rule` says (`.up`, `.down` or to nearest).

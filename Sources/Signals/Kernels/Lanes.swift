@@ -38,13 +38,8 @@
     /// Writes `value * gain + bias` (or adds it, when `accumulate`) to `out[i ..< i + min(16, count - i)]`.
     @inlinable @inline(__always)
     package static func store(
-        _ value: Samples,
-        to out: UnsafeMutablePointer<Float>,
-        at i: Int,
-        count: Int,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ value: Samples, to out: UnsafeMutablePointer<Float>, at i: Int, count: Int,
+        gain: Float, bias: Float, accumulate: Bool
     ) {
         var v = value * gain + bias
         if i + width <= count {
@@ -114,27 +109,16 @@ extension PhaseLanes {
     /// a time, `shape` reading the top 32 bits of each sample's phase `phase0 &+ i &* increment`.
     @inlinable @inline(__always)
     package static func render(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: UInt64,
-        increment: UInt64,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool,
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+        gain: Float, bias: Float, accumulate: Bool,
         _ shape: (Lanes.Words) -> Lanes.Samples
     ) {
         var lanes = PhaseLanes(phase0: phase0, increment: increment)
         var i = 0
         while i < count {
             Lanes.store(
-                shape(lanes.high),
-                to: out,
-                at: i,
-                count: count,
-                gain: gain,
-                bias: bias,
-                accumulate: accumulate
-            )
+                shape(lanes.high), to: out, at: i, count: count,
+                gain: gain, bias: bias, accumulate: accumulate)
             lanes.advance()
             i &+= Lanes.width
         }

@@ -27,8 +27,7 @@
     /// (to nearest by default). Total: any finite inputs, no trap, no loop (see ``Fixed128/init(turns:correction:)``).
     @inlinable
     package static func fixed64(
-        _ turns: Double,
-        correction: Double = 0,
+        _ turns: Double, correction: Double = 0,
         rounding: FloatingPointRoundingRule = .toNearestOrAwayFromZero
     ) -> UInt64 {
         Fixed128(turns: turns, correction: correction).rounded64(rounding)

@@ -13,12 +13,8 @@ package enum AttitudeIntegrator {
     ///   - h: `1 / sampleRate` (s).
     @inlinable @inline(__always)
     package static func step(
-        _ q: Quaternion,
-        _ previous: SIMD3<Double>?,
-        _ w0: SIMD3<Double>,
-        _ w1: SIMD3<Double>,
-        _ w2: SIMD3<Double>,
-        h: Double
+        _ q: Quaternion, _ previous: SIMD3<Double>?, _ w0: SIMD3<Double>, _ w1: SIMD3<Double>,
+        _ w2: SIMD3<Double>, h: Double
     ) -> Quaternion {
         let mid: SIMD3<Double>
         if let wm = previous {
@@ -41,11 +37,7 @@ package enum AttitudeIntegrator {
     /// Steps `q` from sample `from` to sample `to` (≥ `from`), rendering the rate in chunks and
     /// remembering the checkpoints it passes.
     static func advance(
-        _ attitude: IntegratedAttitude,
-        _ q: Quaternion,
-        from: Int,
-        to: Int,
-        sampleRate: Double
+        _ attitude: IntegratedAttitude, _ q: Quaternion, from: Int, to: Int, sampleRate: Double
     ) -> Quaternion {
         guard to > from else { return q }
         let chunk = AttitudeCheckpoints.spacing
@@ -60,25 +52,16 @@ package enum AttitudeIntegrator {
                 let first = max(0, k - 1)
                 let count = k + steps + 2 - first
                 let block = RenderBlock(
-                    base: base,
-                    channelStride: count,
-                    channelCount: 3,
-                    frameCount: count,
-                    startIndex: first,
-                    sampleRate: sampleRate
-                )
+                    base: base, channelStride: count, channelCount: 3, frameCount: count,
+                    startIndex: first, sampleRate: sampleRate)
                 AnySignal.render(attitude.rotationRate, into: block, .identity)
                 let w = UnsafePointer(base)
                 for j in k..<k + steps {
                     let previous: SIMD3<Double>? = j == 0 ? nil : omega(w, stride: count, first: first, j - 1)
                     q = step(
-                        q,
-                        previous,
-                        omega(w, stride: count, first: first, j),
+                        q, previous, omega(w, stride: count, first: first, j),
                         omega(w, stride: count, first: first, j + 1),
-                        omega(w, stride: count, first: first, j + 2),
-                        h: h
-                    )
+                        omega(w, stride: count, first: first, j + 2), h: h)
                     if (j + 1) % chunk == 0 { attitude.checkpoints.recordCheckpoint(j + 1, q, sampleRate: sampleRate) }
                 }
                 k += steps

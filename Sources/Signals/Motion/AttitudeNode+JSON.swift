@@ -17,16 +17,11 @@ extension AttitudeNode {
                 self = .fixed(try FixedAttitude(json: json, path: path))
             } else if keys.contains("rotationRate") || keys.contains("initial") {
                 let f = try JSONFields(
-                    json,
-                    path: path,
-                    what: "an integrated attitude",
-                    fields: ["rotationRate", "initial"]
-                )
+                    json, path: path, what: "an integrated attitude", fields: ["rotationRate", "initial"])
                 let rate = try SignalNode(json: try f.required("rotationRate"), path: f.path("rotationRate"))
                 guard rate.channelCount == 3 else {
                     throw SignalError(
-                        .channelMismatch,
-                        path: f.path("rotationRate"),
+                        .channelMismatch, path: f.path("rotationRate"),
                         "rotationRate must be a three-channel signal (rad/s, device frame) such as {\"axes\": {...}}, this one has \(rate.channelCount) channel\(rate.channelCount == 1 ? "" : "s")"
                     )
                 }
@@ -35,12 +30,10 @@ extension AttitudeNode {
                 self = .integrated(IntegratedAttitude(rotationRate: rate, initial: initial))
             } else {
                 let f = try JSONFields(
-                    json,
-                    path: path,
+                    json, path: path,
                     what:
                         "an attitude given by angles (or use \"rotationRate\" and \"initial\", \"quaternion\", or a name)",
-                    fields: ["roll", "pitch", "yaw"]
-                )
+                    fields: ["roll", "pitch", "yaw"])
                 // Numbers only: a fixed attitude. Any signal node: angles over time (numbers are constants).
                 var numbers = true
                 for name in ["roll", "pitch", "yaw"] {
@@ -49,11 +42,8 @@ extension AttitudeNode {
                 if numbers {
                     self = .fixed(
                         .angles(
-                            roll: try f.number("roll", default: 0),
-                            pitch: try f.number("pitch", default: 0),
-                            yaw: try f.number("yaw", default: 0)
-                        )
-                    )
+                            roll: try f.number("roll", default: 0), pitch: try f.number("pitch", default: 0),
+                            yaw: try f.number("yaw", default: 0)))
                     return
                 }
                 func angle(_ name: String) throws(SignalError) -> SignalNode {
@@ -63,17 +53,11 @@ extension AttitudeNode {
                 }
                 self = .angles(
                     try EulerAttitude(
-                        roll: try angle("roll"),
-                        pitch: try angle("pitch"),
-                        yaw: try angle("yaw"),
-                        path: path
-                    )
-                )
+                        roll: try angle("roll"), pitch: try angle("pitch"), yaw: try angle("yaw"), path: path))
             }
         default:
             throw SignalError(
-                .malformed,
-                path: path,
+                .malformed, path: path,
                 "attitude must be a name (\(NamedAttitude.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))), {\"quaternion\": {...}}, {\"roll\": ..., \"pitch\": ..., \"yaw\": ...} or {\"rotationRate\": ..., \"initial\": ...}, got \(json.preview())"
             )
         }
@@ -89,15 +73,13 @@ extension AttitudeNode {
                 JSONObject([
                     .init(key: "roll", value: e.roll.jsonValue), .init(key: "pitch", value: e.pitch.jsonValue),
                     .init(key: "yaw", value: e.yaw.jsonValue),
-                ])
-            )
+                ]))
         case .integrated(let i):
             return .object(
                 JSONObject([
                     .init(key: "rotationRate", value: i.rotationRate.jsonValue),
                     .init(key: "initial", value: i.initial.jsonValue),
-                ])
-            )
+                ]))
         }
     }
 }
@@ -121,42 +103,26 @@ extension FixedAttitude {
         case .object(let object) where object.keys.contains("quaternion"):
             let f = try JSONFields(json, path: path, what: "a quaternion attitude", fields: ["quaternion"])
             let q = try JSONFields(
-                try f.required("quaternion"),
-                path: f.path("quaternion"),
-                what: "'quaternion'",
-                fields: ["w", "x", "y", "z"]
-            )
+                try f.required("quaternion"), path: f.path("quaternion"), what: "'quaternion'",
+                fields: ["w", "x", "y", "z"])
             let value = Quaternion(
-                w: try q.number("w"),
-                x: try q.number("x"),
-                y: try q.number("y"),
-                z: try q.number("z")
-            )
+                w: try q.number("w"), x: try q.number("x"), y: try q.number("y"), z: try q.number("z"))
             let norm = value.norm
             guard norm.isFinite, norm >= 1e-6 else {
                 throw SignalError(
-                    .outOfRange,
-                    path: f.path("quaternion"),
-                    "a quaternion attitude must have a norm of at least 1e-6 (it is normalised), got \(norm)"
-                )
+                    .outOfRange, path: f.path("quaternion"),
+                    "a quaternion attitude must have a norm of at least 1e-6 (it is normalised), got \(norm)")
             }
             self = .quaternion(value)
         case .object:
             let f = try JSONFields(
-                json,
-                path: path,
-                what: "a constant attitude (angles in radians)",
-                fields: ["roll", "pitch", "yaw"]
-            )
+                json, path: path, what: "a constant attitude (angles in radians)", fields: ["roll", "pitch", "yaw"])
             self = .angles(
-                roll: try f.number("roll", default: 0),
-                pitch: try f.number("pitch", default: 0),
-                yaw: try f.number("yaw", default: 0)
-            )
+                roll: try f.number("roll", default: 0), pitch: try f.number("pitch", default: 0),
+                yaw: try f.number("yaw", default: 0))
         default:
             throw SignalError(
-                .malformed,
-                path: path,
+                .malformed, path: path,
                 "a constant attitude must be a name, {\"quaternion\": {...}} or {\"roll\": r, \"pitch\": p, \"yaw\": y}, got \(json.preview())"
             )
         }
@@ -173,16 +139,14 @@ extension FixedAttitude {
                 JSONObject([
                     .init(key: "w", value: number(q.w)), .init(key: "x", value: number(q.x)),
                     .init(key: "y", value: number(q.y)), .init(key: "z", value: number(q.z)),
-                ])
-            )
+                ]))
             return .object(JSONObject([.init(key: "quaternion", value: inner)]))
         case .angles(let r, let p, let y):
             return .object(
                 JSONObject([
                     .init(key: "roll", value: number(r)), .init(key: "pitch", value: number(p)),
                     .init(key: "yaw", value: number(y)),
-                ])
-            )
+                ]))
         }
     }
 }

@@ -81,8 +81,7 @@ public struct EulerAttitude: Sendable, Hashable {
     /// - Throws: `SignalError` naming the path (`$.motion.attitude.roll…`) of a node that is not one
     ///   channel or has no time derivative.
     public init(
-        roll: SignalNode = .constant(Constant(0)),
-        pitch: SignalNode = .constant(Constant(0)),
+        roll: SignalNode = .constant(Constant(0)), pitch: SignalNode = .constant(Constant(0)),
         yaw: SignalNode = .constant(Constant(0))
     ) throws(SignalError) {
         try self.init(roll: roll, pitch: pitch, yaw: yaw, path: "$.motion.attitude")
@@ -97,10 +96,8 @@ public struct EulerAttitude: Sendable, Hashable {
         for (name, node) in [("roll", roll), ("pitch", pitch), ("yaw", yaw)] {
             guard node.channelCount == 1 else {
                 throw SignalError(
-                    .channelMismatch,
-                    path: "\(path).\(name)",
-                    "\(name) must be a one-channel signal (radians), this one has \(node.channelCount) channels"
-                )
+                    .channelMismatch, path: "\(path).\(name)",
+                    "\(name) must be a one-channel signal (radians), this one has \(node.channelCount) channels")
             }
             rates.append(try SignalDerivative(of: node, path: "\(path).\(name)"))
         }

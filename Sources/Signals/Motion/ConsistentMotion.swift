@@ -10,14 +10,11 @@ import Foundation
 enum ConsistentMotion {
     /// Checks a motion with an attitude; returns the bound of its samples.
     static func validate(
-        _ m: MotionNode,
-        _ attitude: AttitudeNode,
-        _ here: ValidationContext
+        _ m: MotionNode, _ attitude: AttitudeNode, _ here: ValidationContext
     ) throws(SignalError) -> Double {
         for derived in ["gravity", "rotationRate"] where (derived == "gravity" ? m.gravity : m.rotationRate) != nil {
             throw SignalError(
-                .malformed,
-                path: "\(here.path).\(derived)",
+                .malformed, path: "\(here.path).\(derived)",
                 "with an attitude, \(derived) is derived from it; leave it out (or drop the attitude for a free motion)"
             )
         }
@@ -26,8 +23,7 @@ enum ConsistentMotion {
             let bound = try node.validate(here.appending(".\(name)"))
             guard node.channelCount == 3 else {
                 throw SignalError(
-                    .channelMismatch,
-                    path: "\(here.path).\(name)",
+                    .channelMismatch, path: "\(here.path).\(name)",
                     "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(node.channelCount) channels"
                 )
             }
@@ -47,10 +43,8 @@ enum ConsistentMotion {
                 }
                 guard q.norm >= 1e-6 else {
                     throw at.error(
-                        .outOfRange,
-                        field: "quaternion",
-                        "a quaternion attitude must have a norm of at least 1e-6, got \(q.norm)"
-                    )
+                        .outOfRange, field: "quaternion",
+                        "a quaternion attitude must have a norm of at least 1e-6, got \(q.norm)")
                 }
             case .angles(let r, let p, let y):
                 try at.requireFinite("roll", r)
@@ -70,10 +64,8 @@ enum ConsistentMotion {
             case .quaternion(let q):
                 guard q.norm >= 1e-6 && q.norm.isFinite else {
                     throw at.error(
-                        .outOfRange,
-                        field: "initial",
-                        "the initial quaternion must have a finite norm of at least 1e-6, got \(q.norm)"
-                    )
+                        .outOfRange, field: "initial",
+                        "the initial quaternion must have a finite norm of at least 1e-6, got \(q.norm)")
                 }
             case .angles(let r, let p, let y):
                 let i = at.appending(".initial")
@@ -100,8 +92,7 @@ enum ConsistentMotion {
         let turn = speed / here.sampleRate
         if !here.allowAliasing && turn > Double.pi {
             throw SignalError(
-                .aliasing,
-                path: at.path,
+                .aliasing, path: at.path,
                 "the attitude can turn by up to \(turn) rad between samples (a rotation rate of up to \(turn * here.sampleRate) rad/s at \(here.sampleRate) Hz), more than half a turn, so the samples would alias; raise the sample rate"
             )
         }
@@ -130,21 +121,13 @@ enum ConsistentMotion {
             guard let base = buffer.baseAddress else { return }
             func scratchBlock(_ offset: Int, channels: Int, stride: Int, count: Int, first: Int) -> RenderBlock {
                 RenderBlock(
-                    base: base + offset,
-                    channelStride: stride,
-                    channelCount: channels,
-                    frameCount: count,
-                    startIndex: first,
-                    sampleRate: fs
-                )
+                    base: base + offset, channelStride: stride, channelCount: channels, frameCount: count,
+                    startIndex: first, sampleRate: fs)
             }
             let world = m.worldAcceleration
             if let world {
                 AnySignal.render(
-                    world,
-                    into: scratchBlock(0, channels: 3, stride: frames, count: frames, first: start),
-                    .identity
-                )
+                    world, into: scratchBlock(0, channels: 3, stride: frames, count: frames, first: start), .identity)
             }
             @inline(__always) func emit(_ i: Int, _ q: Quaternion, _ w: (Double, Double, Double)) {
                 let g = q.gravity
@@ -194,24 +177,11 @@ enum ConsistentMotion {
                     AnySignal.render(
                         node,
                         into: scratchBlock(
-                            angles + c * frames,
-                            channels: 1,
-                            stride: frames,
-                            count: frames,
-                            first: start
-                        ),
-                        .identity
-                    )
+                            angles + c * frames, channels: 1, stride: frames, count: frames, first: start), .identity)
                     e.rates[c].render(
                         into: scratchBlock(
-                            rates + c * frames,
-                            channels: 1,
-                            stride: frames,
-                            count: frames,
-                            first: start
-                        ),
-                        scratch: chirp
-                    )
+                            rates + c * frames, channels: 1, stride: frames, count: frames, first: start),
+                        scratch: chirp)
                 }
                 for i in 0..<frames {
                     let roll = Double(base[angles + i])
@@ -225,13 +195,7 @@ enum ConsistentMotion {
                     let sp = sin(pitch / 2)
                     let cp = cos(pitch / 2)
                     let q = Quaternion.fromHalfAngles(
-                        sr: sr,
-                        cr: cr,
-                        sp: sp,
-                        cp: cp,
-                        sy: sin(yaw / 2),
-                        cy: cos(yaw / 2)
-                    )
+                        sr: sr, cr: cr, sp: sp, cp: cp, sy: sin(yaw / 2), cy: cos(yaw / 2))
                     // Full-angle sines and cosines from the half angles.
                     let sphi = 2 * sr * cr
                     let cphi = cr * cr - sr * sr
@@ -247,9 +211,7 @@ enum ConsistentMotion {
                 let omegaOffset = 3 * frames
                 AnySignal.render(
                     integrated.rotationRate,
-                    into: scratchBlock(omegaOffset, channels: 3, stride: count, count: count, first: first),
-                    .identity
-                )
+                    into: scratchBlock(omegaOffset, channels: 3, stride: count, count: count, first: first), .identity)
                 let w = UnsafePointer(base + omegaOffset)
                 var q = AttitudeIntegrator.state(integrated, at: start, sampleRate: fs)
                 let h = 1 / fs
@@ -260,13 +222,8 @@ enum ConsistentMotion {
                     let previous: SIMD3<Double>? =
                         n == 0 ? nil : AttitudeIntegrator.omega(w, stride: count, first: first, n - 1)
                     q = AttitudeIntegrator.step(
-                        q,
-                        previous,
-                        wn,
-                        AttitudeIntegrator.omega(w, stride: count, first: first, n + 1),
-                        AttitudeIntegrator.omega(w, stride: count, first: first, n + 2),
-                        h: h
-                    )
+                        q, previous, wn, AttitudeIntegrator.omega(w, stride: count, first: first, n + 1),
+                        AttitudeIntegrator.omega(w, stride: count, first: first, n + 2), h: h)
                     if (n + 1) % AttitudeCheckpoints.spacing == 0 {
                         integrated.checkpoints.recordCheckpoint(n + 1, q, sampleRate: fs)
                     }

@@ -132,8 +132,7 @@ public struct MotionPart: Sendable, Hashable {
         let channels = signal.channelCount
         guard channels == 3 else {
             throw SignalError(
-                .channelMismatch,
-                path: "$.motion.\(slot.rawValue)",
+                .channelMismatch, path: "$.motion.\(slot.rawValue)",
                 "\(slot.rawValue) must be a three-channel signal such as {\"axes\": {...}}, this one has \(channels) channel\(channels == 1 ? "" : "s")"
             )
         }
@@ -166,11 +165,8 @@ public enum MotionBuilder {
             rate.signal?.base as? AnySignal
             ?? AnySignal(
                 node: .axes(
-                    x: .constant(Constant(rate.x)),
-                    y: .constant(Constant(rate.y)),
-                    z: .constant(Constant(rate.z))
-                )
-            )
+                    x: .constant(Constant(rate.x)), y: .constant(Constant(rate.y)),
+                    z: .constant(Constant(rate.z))))
         return [MotionPart(slot: .rotationRate, checked: signal)]
     }
 

@@ -76,15 +76,12 @@ public struct MotionSignal: SpecRepresentable {
     ///   - worldAcceleration: User acceleration on the reference axes (g), three channels (default none).
     /// - Throws: `SignalError` (`channelMismatch`) when an acceleration does not have three channels.
     public init(
-        attitude: AttitudeNode,
-        userAcceleration: AnySignal? = nil,
-        worldAcceleration: AnySignal? = nil
+        attitude: AttitudeNode, userAcceleration: AnySignal? = nil, worldAcceleration: AnySignal? = nil
     ) throws(SignalError) {
         for (name, part) in [("userAcceleration", userAcceleration), ("worldAcceleration", worldAcceleration)] {
             if let part, part.channelCount != 3 {
                 throw SignalError(
-                    .channelMismatch,
-                    path: "$.motion.\(name)",
+                    .channelMismatch, path: "$.motion.\(name)",
                     "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(part.channelCount) channels"
                 )
             }
@@ -109,16 +106,10 @@ public struct MotionSignal: SpecRepresentable {
     public var motionNode: MotionNode {
         if let attitude {
             return MotionNode(
-                attitude: attitude,
-                userAcceleration: userAcceleration.node,
-                worldAcceleration: worldAcceleration?.node
-            )
+                attitude: attitude, userAcceleration: userAcceleration.node, worldAcceleration: worldAcceleration?.node)
         }
         return MotionNode(
-            userAcceleration: userAcceleration.node,
-            gravity: gravity.node,
-            rotationRate: rotationRate.node
-        )
+            userAcceleration: userAcceleration.node, gravity: gravity.node, rotationRate: rotationRate.node)
     }
 
     /// `{"motion": {"userAcceleration": ..., "gravity": ..., "rotationRate": ...}}`, every part written out;
@@ -130,17 +121,13 @@ public struct MotionSignal: SpecRepresentable {
     public init(node: SignalNode) throws(SignalError) {
         guard case .motion(let m) = node else {
             throw SignalError(
-                .malformed,
-                path: "$",
-                "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'"
-            )
+                .malformed, path: "$",
+                "expected a 'motion' node (user acceleration, gravity, rotation rate), found '\(node.kind)'")
         }
         if let attitude = m.attitude {
             try self.init(
-                attitude: attitude,
-                userAcceleration: m.userAcceleration.map(AnySignal.init(node:)),
-                worldAcceleration: m.worldAcceleration.map(AnySignal.init(node:))
-            )
+                attitude: attitude, userAcceleration: m.userAcceleration.map(AnySignal.init(node:)),
+                worldAcceleration: m.worldAcceleration.map(AnySignal.init(node:)))
             return
         }
         var parts: [MotionPart] = []

@@ -55,8 +55,7 @@ package struct SignalDerivative: Sendable, Hashable {
         let here = JSONPath.child(path, node.kind)
         func refuse(_ why: String) -> SignalError {
             SignalError(
-                .outOfRange,
-                path: here,
+                .outOfRange, path: here,
                 "\(why), so it has no time derivative: an attitude angle must be smooth for the rotation rate to be the one that turns the device (use sine, triangle, chirp or constant nodes, or give the attitude as integrated rotation rates)"
             )
         }
@@ -68,13 +67,8 @@ package struct SignalDerivative: Sendable, Hashable {
                     by: gain,
                     .sine(
                         Sine(
-                            amplitude: 2 * Double.pi * s.frequency * s.amplitude,
-                            frequency: s.frequency,
-                            phase: SignalDerivative.quarterTurn(after: s.phase)
-                        )
-                    )
-                )
-            )
+                            amplitude: 2 * Double.pi * s.frequency * s.amplitude, frequency: s.frequency,
+                            phase: SignalDerivative.quarterTurn(after: s.phase)))))
         case .triangle(let s):
             guard s.amplitude != 0 && s.frequency != 0 else { return }
             terms.append(
@@ -82,28 +76,16 @@ package struct SignalDerivative: Sendable, Hashable {
                     by: gain,
                     .square(
                         Square(
-                            amplitude: 4 * s.amplitude * s.frequency,
-                            frequency: s.frequency,
-                            phase: s.phase,
-                            dutyCycle: 0.5
-                        )
-                    )
-                )
-            )
+                            amplitude: 4 * s.amplitude * s.frequency, frequency: s.frequency,
+                            phase: s.phase, dutyCycle: 0.5))))
         case .chirp(let c):
             guard c.amplitude != 0 else { return }
             chirps.append(
                 ChirpTerm(
                     cosine: Chirp(
-                        amplitude: 1,
-                        startFrequency: c.startFrequency,
-                        endFrequency: c.endFrequency,
-                        duration: c.duration,
-                        phase: SignalDerivative.quarterTurn(after: c.phase)
-                    ),
-                    gain: gain * c.amplitude
-                )
-            )
+                        amplitude: 1, startFrequency: c.startFrequency, endFrequency: c.endFrequency,
+                        duration: c.duration, phase: SignalDerivative.quarterTurn(after: c.phase)),
+                    gain: gain * c.amplitude))
         case .constant:
             return
         case .square(let s):
@@ -121,10 +103,8 @@ package struct SignalDerivative: Sendable, Hashable {
             try collect(inner, gain: gain, path: here + ".signal")
         case .axes, .channels, .motion:
             throw SignalError(
-                .channelMismatch,
-                path: here,
-                "an attitude angle must be a one-channel signal, this one has \(node.channelCount) channels"
-            )
+                .channelMismatch, path: here,
+                "an attitude angle must be a one-channel signal, this one has \(node.channelCount) channels")
         }
     }
 
@@ -152,13 +132,8 @@ package struct SignalDerivative: Sendable, Hashable {
         let out = block.channel(0)
         let fs = block.sampleRate
         let tmp = RenderBlock(
-            base: scratch,
-            channelStride: block.frameCount,
-            channelCount: 1,
-            frameCount: block.frameCount,
-            startIndex: block.startIndex,
-            sampleRate: fs
-        )
+            base: scratch, channelStride: block.frameCount, channelCount: 1, frameCount: block.frameCount,
+            startIndex: block.startIndex, sampleRate: fs)
         for term in chirps {
             AnySignal.render(.chirp(term.cosine), into: tmp, .identity)
             let c = term.cosine

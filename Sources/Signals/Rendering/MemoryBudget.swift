@@ -38,8 +38,7 @@ package enum MemoryBudget {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         return limit(
             physicalMemory: ProcessInfo.processInfo.physicalMemory,
-            availableToProcess: UInt64(os_proc_available_memory())
-        )
+            availableToProcess: UInt64(os_proc_available_memory()))
         #elseif os(Linux)
         return containerLimit
         #else

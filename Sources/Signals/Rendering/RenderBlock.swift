@@ -22,12 +22,8 @@ public struct RenderBlock {
     /// Creates a block over caller-owned memory.
     @inlinable
     package init(
-        base: UnsafeMutablePointer<Float>,
-        channelStride: Int,
-        channelCount: Int,
-        frameCount: Int,
-        startIndex: Int,
-        sampleRate: Double
+        base: UnsafeMutablePointer<Float>, channelStride: Int, channelCount: Int,
+        frameCount: Int, startIndex: Int, sampleRate: Double
     ) {
         self.base = base
         self.channelStride = channelStride
@@ -46,13 +42,8 @@ public struct RenderBlock {
     @inlinable
     public func channels(_ range: Range<Int>) -> RenderBlock {
         RenderBlock(
-            base: channel(range.lowerBound),
-            channelStride: channelStride,
-            channelCount: range.count,
-            frameCount: frameCount,
-            startIndex: startIndex,
-            sampleRate: sampleRate
-        )
+            base: channel(range.lowerBound), channelStride: channelStride, channelCount: range.count,
+            frameCount: frameCount, startIndex: startIndex, sampleRate: sampleRate)
     }
 
     /// The same frames restricted to one channel (used by ``Axes`` to render each axis).
@@ -60,13 +51,8 @@ public struct RenderBlock {
     @inlinable
     public func single(_ c: Int) -> RenderBlock {
         RenderBlock(
-            base: channel(c),
-            channelStride: channelStride,
-            channelCount: 1,
-            frameCount: frameCount,
-            startIndex: startIndex,
-            sampleRate: sampleRate
-        )
+            base: channel(c), channelStride: channelStride, channelCount: 1,
+            frameCount: frameCount, startIndex: startIndex, sampleRate: sampleRate)
     }
 }
 

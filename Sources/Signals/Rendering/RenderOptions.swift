@@ -25,10 +25,8 @@ public struct RenderOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(
-        allowAliasing: Bool = false,
-        parallelism: Parallelism = .automatic,
-        memoryLimit: Int = RenderOptions.defaultMemoryLimit,
-        blockFrames: Int = 2048
+        allowAliasing: Bool = false, parallelism: Parallelism = .automatic,
+        memoryLimit: Int = RenderOptions.defaultMemoryLimit, blockFrames: Int = 2048
     ) {
         self.allowAliasing = allowAliasing
         self.parallelism = parallelism
@@ -78,33 +76,25 @@ public struct RenderRequest: Sendable, Hashable {
         try SignalLimits.checkSampleRate(sampleRate)
         guard duration.isFinite && duration > 0 else {
             throw SignalError(
-                .invalidRender,
-                "duration must be a positive, finite number of seconds, got \(duration)",
-                field: "duration"
-            )
+                .invalidRender, "duration must be a positive, finite number of seconds, got \(duration)",
+                field: "duration")
         }
         guard start.isFinite && start >= 0 else {
             throw SignalError(
-                .invalidRender,
-                "start must be a finite number of seconds ≥ 0, got \(start)",
-                field: "start"
-            )
+                .invalidRender, "start must be a finite number of seconds ≥ 0, got \(start)", field: "start")
         }
         let frames = (duration * sampleRate).rounded()
         let first = (start * sampleRate).rounded()
         guard frames < 0x1p62 && first < 0x1p62 else {
             throw SignalError(
-                .invalidRender,
-                "\(duration) s from \(start) s at \(sampleRate) Hz reaches past sample index 2^62",
-                field: "duration"
-            )
+                .invalidRender, "\(duration) s from \(start) s at \(sampleRate) Hz reaches past sample index 2^62",
+                field: "duration")
         }
         guard frames >= 1 else {
             throw SignalError(
                 .invalidRender,
                 "duration \(duration) s is shorter than one sample at \(sampleRate) Hz (\(1 / sampleRate) s)",
-                field: "duration"
-            )
+                field: "duration")
         }
         try self.init(sampleRate: sampleRate, startIndex: Int(first), frameCount: Int(frames))
     }

@@ -16,9 +16,7 @@ extension Signal {
     /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
     /// - Complexity: O(frames · channels · tree size), split across cores for long renders.
     public func render(
-        sampleRate: Double,
-        duration: Double,
-        start: Double = 0,
+        sampleRate: Double, duration: Double, start: Double = 0,
         options: RenderOptions = RenderOptions()
     ) throws(SignalError) -> SampleBuffer {
         try render(RenderRequest(sampleRate: sampleRate, duration: duration, start: start), options: options)
@@ -27,22 +25,17 @@ extension Signal {
     /// Renders `frameCount` frames from sample index `startIndex` at `sampleRate` into a new buffer.
     /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
     public func render(
-        sampleRate: Double,
-        startIndex: Int = 0,
-        frameCount: Int,
+        sampleRate: Double, startIndex: Int = 0, frameCount: Int,
         options: RenderOptions = RenderOptions()
     ) throws(SignalError) -> SampleBuffer {
         try render(
-            RenderRequest(sampleRate: sampleRate, startIndex: startIndex, frameCount: frameCount),
-            options: options
-        )
+            RenderRequest(sampleRate: sampleRate, startIndex: startIndex, frameCount: frameCount), options: options)
     }
 
     /// Renders a validated request into a new buffer.
     /// - Throws: `SignalError` for bad parameters or a buffer over `options.memoryLimit`.
     public func render(
-        _ request: RenderRequest,
-        options: RenderOptions = RenderOptions()
+        _ request: RenderRequest, options: RenderOptions = RenderOptions()
     ) throws(SignalError) -> SampleBuffer {
         try validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
         let channels = channelCount
@@ -52,26 +45,17 @@ extension Signal {
             throw SignalError(
                 .tooLarge,
                 "\(request.frameCount) frames × \(channels) channels × 4 bytes exceeds the memory limit of \(options.memoryLimit) bytes; stream the render instead (blocks(...) or `signals render`, which streams)",
-                field: "duration"
-            )
+                field: "duration")
         }
         var buffer = SampleBuffer(
-            sampleRate: request.sampleRate,
-            startIndex: request.startIndex,
-            channelCount: channels,
-            frameCount: request.frameCount
-        )
+            sampleRate: request.sampleRate, startIndex: request.startIndex,
+            channelCount: channels, frameCount: request.frameCount)
         let frames = request.frameCount
         buffer.samples.withUnsafeMutableBufferPointer { all in
             guard let base = all.baseAddress else { return }
             renderFrames(
-                into: base,
-                channelStride: frames,
-                channelCount: channels,
-                frames: 0..<frames,
-                request: request,
-                options: options
-            )
+                into: base, channelStride: frames, channelCount: channels, frames: 0..<frames,
+                request: request, options: options)
         }
         return buffer
     }
@@ -81,12 +65,8 @@ extension Signal {
     /// in blocks of `options.blockFrames`, concurrently when `options.parallelism` allows. Every
     /// partition gives bit-identical samples. The signal must already be validated.
     public func renderFrames(
-        into base: UnsafeMutablePointer<Float>,
-        channelStride: Int,
-        channelCount: Int,
-        frames: Range<Int>,
-        request: RenderRequest,
-        options: RenderOptions
+        into base: UnsafeMutablePointer<Float>, channelStride: Int, channelCount: Int,
+        frames: Range<Int>, request: RenderRequest, options: RenderOptions
     ) {
         let chunks: Int
         switch options.parallelism {
@@ -99,13 +79,8 @@ extension Signal {
         let block = options.blockFrames
         if chunks == 1 {
             renderSerial(
-                into: base,
-                channelStride: channelStride,
-                channelCount: channelCount,
-                frames: frames,
-                request: request,
-                blockFrames: block
-            )
+                into: base, channelStride: channelStride, channelCount: channelCount, frames: frames,
+                request: request, blockFrames: block)
             return
         }
         // Chunks of whole blocks; more chunks than threads so that a slow core does not hold up the rest.
@@ -117,36 +92,24 @@ extension Signal {
             let upper = min(frames.upperBound, lower + perPiece)
             guard lower < upper, let base = UnsafeMutablePointer<Float>(bitPattern: address) else { return }
             renderSerial(
-                into: base + (lower - frames.lowerBound),
-                channelStride: channelStride,
-                channelCount: channelCount,
-                frames: lower..<upper,
-                request: request,
-                blockFrames: block
-            )
+                into: base + (lower - frames.lowerBound), channelStride: channelStride,
+                channelCount: channelCount, frames: lower..<upper,
+                request: request, blockFrames: block)
         }
     }
 
     @inlinable
     func renderSerial(
-        into base: UnsafeMutablePointer<Float>,
-        channelStride: Int,
-        channelCount: Int,
-        frames: Range<Int>,
-        request: RenderRequest,
-        blockFrames: Int
+        into base: UnsafeMutablePointer<Float>, channelStride: Int, channelCount: Int,
+        frames: Range<Int>, request: RenderRequest, blockFrames: Int
     ) {
         var frame = frames.lowerBound
         while frame < frames.upperBound {
             let count = min(blockFrames, frames.upperBound - frame)
             let block = RenderBlock(
-                base: base + (frame - frames.lowerBound),
-                channelStride: channelStride,
-                channelCount: channelCount,
-                frameCount: count,
-                startIndex: request.startIndex + frame,
-                sampleRate: request.sampleRate
-            )
+                base: base + (frame - frames.lowerBound), channelStride: channelStride, channelCount: channelCount,
+                frameCount: count, startIndex: request.startIndex + frame,
+                sampleRate: request.sampleRate)
             render(into: block, .identity)
             frame += count
         }

@@ -35,11 +35,8 @@ public struct SignalBlocks<S: Signal>: Sequence, AsyncSequence, Sendable {
             guard position < owner.request.frameCount else { return nil }
             let count = Swift.min(owner.blockFrames, owner.request.frameCount - position)
             var buffer = SampleBuffer(
-                sampleRate: owner.request.sampleRate,
-                startIndex: owner.request.startIndex + position,
-                channelCount: owner.channelCount,
-                frameCount: count
-            )
+                sampleRate: owner.request.sampleRate, startIndex: owner.request.startIndex + position,
+                channelCount: owner.channelCount, frameCount: count)
             let request = owner.request
             let channels = owner.channelCount
             let start = position
@@ -47,13 +44,8 @@ public struct SignalBlocks<S: Signal>: Sequence, AsyncSequence, Sendable {
                 guard let base = all.baseAddress else { return }
                 // Render frames [start, start + count) of the request; the buffer holds them at [0, count).
                 owner.signal.renderFrames(
-                    into: base,
-                    channelStride: count,
-                    channelCount: channels,
-                    frames: start..<start + count,
-                    request: request,
-                    options: owner.options
-                )
+                    into: base, channelStride: count, channelCount: channels,
+                    frames: start..<start + count, request: request, options: owner.options)
             }
             position += count
             return buffer
@@ -89,24 +81,18 @@ extension Signal {
     ///   - options: Aliasing policy and threads (the memory limit does not apply: memory is bounded).
     /// - Throws: `SignalError` for bad parameters, before any buffer is rendered.
     public func blocks(
-        sampleRate: Double,
-        duration: Double,
-        start: Double = 0,
-        blockFrames: Int = 65_536,
+        sampleRate: Double, duration: Double, start: Double = 0, blockFrames: Int = 65_536,
         options: RenderOptions = RenderOptions()
     ) throws(SignalError) -> SignalBlocks<Self> {
         try blocks(
             RenderRequest(sampleRate: sampleRate, duration: duration, start: start),
-            blockFrames: blockFrames,
-            options: options
-        )
+            blockFrames: blockFrames, options: options)
     }
 
     /// Streams a validated request as buffers of `blockFrames` frames.
     /// - Throws: `SignalError` for bad parameters, before any buffer is rendered.
     public func blocks(
-        _ request: RenderRequest,
-        blockFrames: Int = 65_536,
+        _ request: RenderRequest, blockFrames: Int = 65_536,
         options: RenderOptions = RenderOptions()
     ) throws(SignalError) -> SignalBlocks<Self> {
         try validate(sampleRate: request.sampleRate, allowAliasing: options.allowAliasing)
@@ -114,11 +100,7 @@ extension Signal {
             throw SignalError(.invalidRender, "blockFrames must be ≥ 1, got \(blockFrames)", field: "blockFrames")
         }
         return SignalBlocks(
-            signal: self,
-            request: request,
-            blockFrames: blockFrames,
-            options: options,
-            channelCount: channelCount
-        )
+            signal: self, request: request, blockFrames: blockFrames, options: options,
+            channelCount: channelCount)
     }
 }

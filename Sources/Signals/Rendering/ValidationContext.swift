@@ -45,11 +45,7 @@ public struct ValidationContext: Sendable, Hashable {
     /// - Parameter component: The path component to append, with its leading `.` or `[`.
     public func appending(_ component: String) -> ValidationContext {
         ValidationContext(
-            sampleRate: sampleRate,
-            allowAliasing: allowAliasing,
-            checkedPath: path + component,
-            gain: gain
-        )
+            sampleRate: sampleRate, allowAliasing: allowAliasing, checkedPath: path + component, gain: gain)
     }
 
     /// The context of the signal under a scale factor (``Signal/scaled(by:)``): ``gain`` times `factor`.
@@ -82,16 +78,12 @@ public struct ValidationContext: Sendable, Hashable {
     ///   - what: How the message names `multiple` (`"4 × amplitude (the slope)"`).
     /// - Throws: `SignalError` (`outOfRange`).
     public func requireKernelRange(
-        _ name: String,
-        _ value: Double,
-        multiple: Double,
-        _ what: String
+        _ name: String, _ value: Double, multiple: Double, _ what: String
     ) throws(SignalError) {
         let scaled = multiple * gain.magnitude
         guard scaled <= SignalLimits.largestSample else {
             throw error(
-                .outOfRange,
-                field: name,
+                .outOfRange, field: name,
                 "\(name) \(value) is too large: the kernel computes \(what) times the gain above it (\(gain)), \(scaled), beyond the largest Float (\(SignalLimits.largestSample))"
             )
         }
@@ -179,8 +171,7 @@ public enum SignalLimits {
             throw SignalError(
                 .invalidRender,
                 "sample rate must be a finite number of Hz from \(sampleRates.lowerBound) to \(sampleRates.upperBound), got \(sampleRate)",
-                field: "rate"
-            )
+                field: "rate")
         }
     }
 }

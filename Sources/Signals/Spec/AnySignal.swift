@@ -46,20 +46,14 @@ public struct AnySignal: SpecRepresentable {
             for term in terms.dropFirst() { render(term, into: block, transform.nextTerm) }
         case .scaled(let by, let s):
             render(
-                s,
-                into: block,
-                Affine(gain: transform.gain * by, bias: transform.bias, accumulate: transform.accumulate)
-            )
+                s, into: block,
+                Affine(gain: transform.gain * by, bias: transform.bias, accumulate: transform.accumulate))
         case .offset(let by, let s):
             render(
-                s,
-                into: block,
+                s, into: block,
                 Affine(
-                    gain: transform.gain,
-                    bias: transform.bias + transform.gain * by,
-                    accumulate: transform.accumulate
-                )
-            )
+                    gain: transform.gain, bias: transform.bias + transform.gain * by,
+                    accumulate: transform.accumulate))
         case .channels(let parts):
             var channel = 0
             for part in parts {

@@ -83,8 +83,6 @@ public struct MotionNode: Sendable, Hashable {
 
     /// Three zero channels: what an absent part renders.
     public static let zeroAxes = SignalNode.axes(
-        x: .constant(Constant(0)),
-        y: .constant(Constant(0)),
-        z: .constant(Constant(0))
-    )
+        x: .constant(Constant(0)), y: .constant(Constant(0)),
+        z: .constant(Constant(0)))
 }

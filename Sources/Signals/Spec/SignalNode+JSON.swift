@@ -23,26 +23,22 @@ extension SignalNode {
     package init(json: JSONValue, path: String) throws(SignalError) {
         guard case .object(let object) = json else {
             throw SignalError(
-                .malformed,
-                path: path,
+                .malformed, path: path,
                 "a signal must be a JSON object with one key naming the node (\(SignalNode.kinds.joined(separator: ", "))), got \(json.preview())"
             )
         }
         let known = object.keys.filter(SignalNode.kinds.contains)
         if object.count > 1, known.count == 1, let extra = object.keys.first(where: { $0 != known[0] }) {
             throw SignalError(
-                .unknownField,
-                path: JSONPath.child(path, extra),
+                .unknownField, path: JSONPath.child(path, extra),
                 "a signal has one key naming its node ('\(known[0])'); '\(SignalError.quoted(extra, limit: 40))' is not allowed beside it"
             )
         }
         guard object.count == 1, let member = object.members.first else {
             let found = object.keys.map { "'\(SignalError.quoted($0, limit: 40))'" }.joined(separator: ", ")
             throw SignalError(
-                .malformed,
-                path: path,
-                "a signal node must have exactly one key naming it, found \(object.count == 0 ? "none" : found)"
-            )
+                .malformed, path: path,
+                "a signal node must have exactly one key naming it, found \(object.count == 0 ? "none" : found)")
         }
         let name = member.key
         let here = JSONPath.child(path, name)
@@ -79,25 +75,17 @@ extension SignalNode {
             let f = try fields(["amplitude", "frequency", "phase", "offset", "dutyCycle"])
             self = .square(
                 Square(
-                    amplitude: try f.number("amplitude", default: 1),
-                    frequency: try f.number("frequency"),
-                    phase: try f.number("phase", default: 0),
-                    offset: try f.number("offset", default: 0),
-                    dutyCycle: try f.number("dutyCycle", default: 0.5)
-                )
-            )
+                    amplitude: try f.number("amplitude", default: 1), frequency: try f.number("frequency"),
+                    phase: try f.number("phase", default: 0), offset: try f.number("offset", default: 0),
+                    dutyCycle: try f.number("dutyCycle", default: 0.5)))
         case "chirp":
             let f = try fields(["amplitude", "startFrequency", "endFrequency", "duration", "phase", "offset"])
             self = .chirp(
                 Chirp(
                     amplitude: try f.number("amplitude", default: 1),
-                    startFrequency: try f.number("startFrequency"),
-                    endFrequency: try f.number("endFrequency"),
-                    duration: try f.number("duration"),
-                    phase: try f.number("phase", default: 0),
-                    offset: try f.number("offset", default: 0)
-                )
-            )
+                    startFrequency: try f.number("startFrequency"), endFrequency: try f.number("endFrequency"),
+                    duration: try f.number("duration"), phase: try f.number("phase", default: 0),
+                    offset: try f.number("offset", default: 0)))
         case "noise":
             let f = try fields(["amplitude", "distribution", "seed"])
             var distribution = Noise.Distribution.gaussian
@@ -115,21 +103,15 @@ extension SignalNode {
             }
             self = .noise(
                 Noise(
-                    amplitude: try f.number("amplitude", default: 1),
-                    distribution: distribution,
-                    seed: try f.optionalUnsigned("seed") ?? 0
-                )
-            )
+                    amplitude: try f.number("amplitude", default: 1), distribution: distribution,
+                    seed: try f.optionalUnsigned("seed") ?? 0))
         case "constant":
             let f = try fields(["value"])
             self = .constant(Constant(try f.number("value")))
         case "sum", "channels":
             guard case .array(let elements) = inner else {
                 throw SignalError(
-                    .malformed,
-                    path: here,
-                    "'\(name)' must be a JSON array of signal nodes, got \(inner.preview())"
-                )
+                    .malformed, path: here, "'\(name)' must be a JSON array of signal nodes, got \(inner.preview())")
             }
             var terms: [SignalNode] = []
             terms.reserveCapacity(elements.count)
@@ -156,8 +138,7 @@ extension SignalNode {
                 let node = try SignalNode(json: v, path: f.path(key))
                 guard node.channelCount == 3 else {
                     throw SignalError(
-                        .channelMismatch,
-                        path: f.path(key),
+                        .channelMismatch, path: f.path(key),
                         "\(key) must be a three-channel signal such as {\"axes\": {...}}, this one has \(node.channelCount) channel\(node.channelCount == 1 ? "" : "s")"
                     )
                 }
@@ -166,34 +147,26 @@ extension SignalNode {
             if let v = try f.value("attitude") {
                 for derived in ["gravity", "rotationRate"] where f.has(derived) {
                     throw SignalError(
-                        .malformed,
-                        path: f.path(derived),
+                        .malformed, path: f.path(derived),
                         "with an attitude, \(derived) is derived from it; remove '\(derived)' (or remove 'attitude' for a free motion)"
                     )
                 }
                 let attitude = try AttitudeNode(json: v, path: f.path("attitude"))
                 self = .motion(
                     MotionNode(
-                        attitude: attitude,
-                        userAcceleration: try part("userAcceleration"),
-                        worldAcceleration: try part("worldAcceleration")
-                    )
-                )
+                        attitude: attitude, userAcceleration: try part("userAcceleration"),
+                        worldAcceleration: try part("worldAcceleration")))
             } else {
                 if f.has("worldAcceleration") {
                     throw SignalError(
-                        .malformed,
-                        path: f.path("worldAcceleration"),
+                        .malformed, path: f.path("worldAcceleration"),
                         "worldAcceleration is rotated into the device frame by the attitude; give an 'attitude' too (or use userAcceleration)"
                     )
                 }
                 self = .motion(
                     MotionNode(
-                        userAcceleration: try part("userAcceleration"),
-                        gravity: try part("gravity"),
-                        rotationRate: try part("rotationRate")
-                    )
-                )
+                        userAcceleration: try part("userAcceleration"), gravity: try part("gravity"),
+                        rotationRate: try part("rotationRate")))
             }
         }
     }

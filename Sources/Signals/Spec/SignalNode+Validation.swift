@@ -35,23 +35,19 @@ extension SignalNode {
             try finite(name, value)
             guard value >= 0 else {
                 throw here.error(
-                    .outOfRange,
-                    field: name,
-                    "\(name) must be ≥ 0 Hz, got \(value) Hz (use the phase to invert a wave)"
-                )
+                    .outOfRange, field: name,
+                    "\(name) must be ≥ 0 Hz, got \(value) Hz (use the phase to invert a wave)")
             }
             let nyquist = sampleRate / 2
             if !context.allowAliasing && value >= nyquist {
                 throw here.error(
-                    .aliasing,
-                    field: name,
+                    .aliasing, field: name,
                     "\(name) \(value) Hz is at or above the Nyquist frequency \(nyquist) Hz of sample rate \(sampleRate) Hz, so it would alias; lower it, or raise the sample rate"
                 )
             }
             guard value / sampleRate <= SignalLimits.largestTurnsPerSample else {
                 throw here.error(
-                    .outOfRange,
-                    field: name,
+                    .outOfRange, field: name,
                     "\(name) \(value) Hz is \(value / sampleRate) times the sample rate \(sampleRate) Hz; even with aliasing allowed the limit is 2^32 times the sample rate"
                 )
             }
@@ -60,10 +56,8 @@ extension SignalNode {
             try finite("phase", value)
             guard abs(value) <= SignalLimits.largestPhase else {
                 throw here.error(
-                    .outOfRange,
-                    field: "phase",
-                    "phase \(value) rad is beyond ±2^20 rad (±\(SignalLimits.largestPhase)); give it modulo 2π"
-                )
+                    .outOfRange, field: "phase",
+                    "phase \(value) rad is beyond ±2^20 rad (±\(SignalLimits.largestPhase)); give it modulo 2π")
             }
         }
         /// |a| + |b|, checked.
@@ -85,10 +79,7 @@ extension SignalNode {
             try finite("dutyCycle", s.dutyCycle)
             guard s.dutyCycle > 0 && s.dutyCycle < 1 else {
                 throw here.error(
-                    .outOfRange,
-                    field: "dutyCycle",
-                    "dutyCycle must be strictly between 0 and 1, got \(s.dutyCycle)"
-                )
+                    .outOfRange, field: "dutyCycle", "dutyCycle must be strictly between 0 and 1, got \(s.dutyCycle)")
             }
             return try bound(s.amplitude, s.offset)
         case .sawtooth(let s):
@@ -97,11 +88,7 @@ extension SignalNode {
             try phase(s.phase)
             try finite("offset", s.offset)
             try here.requireKernelRange(
-                "amplitude",
-                s.amplitude,
-                multiple: 2 * abs(s.amplitude),
-                "2 × amplitude (the slope)"
-            )
+                "amplitude", s.amplitude, multiple: 2 * abs(s.amplitude), "2 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)
         case .triangle(let s):
             try finite("amplitude", s.amplitude)
@@ -109,11 +96,7 @@ extension SignalNode {
             try phase(s.phase)
             try finite("offset", s.offset)
             try here.requireKernelRange(
-                "amplitude",
-                s.amplitude,
-                multiple: 4 * abs(s.amplitude),
-                "4 × amplitude (the slope)"
-            )
+                "amplitude", s.amplitude, multiple: 4 * abs(s.amplitude), "4 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)
         case .chirp(let s):
             try finite("amplitude", s.amplitude)
@@ -127,8 +110,7 @@ extension SignalNode {
             }
             guard s.duration * sampleRate < 0x1p52 else {
                 throw here.error(
-                    .outOfRange,
-                    field: "duration",
+                    .outOfRange, field: "duration",
                     "duration \(s.duration) s is too long: the sweep must span fewer than 2^52 samples at \(sampleRate) Hz"
                 )
             }
@@ -137,10 +119,8 @@ extension SignalNode {
             try finite("amplitude", s.amplitude)
             guard s.amplitude >= 0 else {
                 throw here.error(
-                    .outOfRange,
-                    field: "amplitude",
-                    "amplitude of noise is a standard deviation or half-width and must be ≥ 0, got \(s.amplitude)"
-                )
+                    .outOfRange, field: "amplitude",
+                    "amplitude of noise is a standard deviation or half-width and must be ≥ 0, got \(s.amplitude)")
             }
             return try bound(s.amplitude * (s.distribution == .gaussian ? Noise.gaussianTail : 1))
         case .constant(let s):
@@ -154,10 +134,8 @@ extension SignalNode {
                 let c = term.channelCount
                 guard c == 1 || c == width else {
                     throw SignalError(
-                        .channelMismatch,
-                        path: here.path + "[\(i)]",
-                        "term has \(c) channels but the sum has \(width); terms must have 1 channel or \(width)"
-                    )
+                        .channelMismatch, path: here.path + "[\(i)]",
+                        "term has \(c) channels but the sum has \(width); terms must have 1 channel or \(width)")
                 }
             }
             return try here.checkBound(SignalLimits.roundedSum(total, terms: terms.count)) ?? 0
@@ -192,10 +170,8 @@ extension SignalNode {
                 largest = max(largest, try axis.validate(here.appending(".\(name)")))
                 guard axis.channelCount == 1 else {
                     throw SignalError(
-                        .channelMismatch,
-                        path: "\(here.path).\(name)",
-                        "each axis must be a one-channel signal, this one has \(axis.channelCount)"
-                    )
+                        .channelMismatch, path: "\(here.path).\(name)",
+                        "each axis must be a one-channel signal, this one has \(axis.channelCount)")
                 }
             }
             return largest
@@ -203,10 +179,8 @@ extension SignalNode {
             if let attitude = m.attitude { return try ConsistentMotion.validate(m, attitude, here) }
             guard m.worldAcceleration == nil else {
                 throw SignalError(
-                    .malformed,
-                    path: "\(here.path).worldAcceleration",
-                    "worldAcceleration is rotated into the device frame by the attitude; give an attitude too"
-                )
+                    .malformed, path: "\(here.path).worldAcceleration",
+                    "worldAcceleration is rotated into the device frame by the attitude; give an attitude too")
             }
             var largest = 0.0
             for (name, part) in zip(MotionNode.partNames, m.parts) {
@@ -214,8 +188,7 @@ extension SignalNode {
                 largest = max(largest, try part.validate(here.appending(".\(name)")))
                 guard part.channelCount == 3 else {
                     throw SignalError(
-                        .channelMismatch,
-                        path: "\(here.path).\(name)",
+                        .channelMismatch, path: "\(here.path).\(name)",
                         "\(name) must be a three-channel signal such as {\"axes\": {...}}, this one has \(part.channelCount) channel\(part.channelCount == 1 ? "" : "s")"
                     )
                 }

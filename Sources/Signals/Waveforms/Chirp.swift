@@ -34,12 +34,8 @@ public struct Chirp: SpecRepresentable {
     ///   - phase: Phase at `t = 0` in radians. Default 0.
     ///   - offset: DC offset (signal units). Default 0.
     public init(
-        amplitude: Double = 1,
-        startFrequency: Double,
-        endFrequency: Double,
-        duration: Double,
-        phase: Double = 0,
-        offset: Double = 0
+        amplitude: Double = 1, startFrequency: Double, endFrequency: Double, duration: Double,
+        phase: Double = 0, offset: Double = 0
     ) {
         self.amplitude = amplitude
         self.startFrequency = startFrequency
@@ -83,15 +79,8 @@ public struct Chirp: SpecRepresentable {
             let count = sweepEndIndex - start
             forEachChannel(block) { out in
                 Chirp.sweepKernel(
-                    out,
-                    count: count,
-                    phase0: p0,
-                    step0: d0,
-                    stepChange: beta &+ beta,
-                    gain: gain,
-                    bias: bias,
-                    accumulate: transform.accumulate
-                )
+                    out, count: count, phase0: p0, step0: d0, stepChange: beta &+ beta,
+                    gain: gain, bias: bias, accumulate: transform.accumulate)
             }
         }
         // Steady part after T: turns(n) = (f0 − f1)·T/2 + (f1/fs)·n.
@@ -103,14 +92,8 @@ public struct Chirp: SpecRepresentable {
             let offsetFrames = toneStart - start
             forEachChannel(block) { out in
                 Sine.kernel(
-                    out + offsetFrames,
-                    count: end - toneStart,
-                    phase0: phase0,
-                    increment: increment,
-                    gain: gain,
-                    bias: bias,
-                    accumulate: transform.accumulate
-                )
+                    out + offsetFrames, count: end - toneStart, phase0: phase0, increment: increment,
+                    gain: gain, bias: bias, accumulate: transform.accumulate)
             }
         }
     }
@@ -119,14 +102,9 @@ public struct Chirp: SpecRepresentable {
     /// second difference `stepChange` (all 128-bit turn fractions).
     @inlinable
     package static func sweepKernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: Fixed128,
-        step0: Fixed128,
-        stepChange: Fixed128,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: Fixed128,
+        step0: Fixed128, stepChange: Fixed128,
+        gain: Float, bias: Float, accumulate: Bool
     ) {
         var p = phase0
         var d = step0
@@ -139,14 +117,8 @@ public struct Chirp: SpecRepresentable {
                 d = d &+ stepChange
             }
             Lanes.store(
-                Trig.sinTurns(words),
-                to: out,
-                at: i,
-                count: count,
-                gain: gain,
-                bias: bias,
-                accumulate: accumulate
-            )
+                Trig.sinTurns(words), to: out, at: i, count: count,
+                gain: gain, bias: bias, accumulate: accumulate)
             i &+= Lanes.width
         }
     }

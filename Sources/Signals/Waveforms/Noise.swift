@@ -65,26 +65,15 @@ public struct Noise: SpecRepresentable {
                 switch distribution {
                 case .uniform:
                     Noise.uniformKernel(
-                        out + done,
-                        count: count,
-                        first: low,
+                        out + done, count: count, first: low,
                         key: CounterHash.keys(seed: seed, stream: 1, high: high),
-                        gain: gain,
-                        bias: bias,
-                        accumulate: transform.accumulate
-                    )
+                        gain: gain, bias: bias, accumulate: transform.accumulate)
                 case .gaussian:
                     Noise.gaussianKernel(
-                        out + done,
-                        count: count,
-                        firstPair: low,
-                        oddStart: index & 1 == 1,
+                        out + done, count: count, firstPair: low, oddStart: index & 1 == 1,
                         radiusKey: CounterHash.keys(seed: seed, stream: 2, high: high),
                         angleKey: CounterHash.keys(seed: seed, stream: 3, high: high),
-                        gain: gain,
-                        bias: bias,
-                        accumulate: transform.accumulate
-                    )
+                        gain: gain, bias: bias, accumulate: transform.accumulate)
                 }
             }
             done += count
@@ -96,13 +85,8 @@ public struct Noise: SpecRepresentable {
     /// (low 32 bits; the caller keeps the range inside one key).
     @inlinable
     package static func uniformKernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        first: UInt32,
-        key: (UInt32, UInt32),
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, first: UInt32,
+        key: (UInt32, UInt32), gain: Float, bias: Float, accumulate: Bool
     ) {
         if sr_uniform(out, count, first, key.0, key.1, gain, bias, accumulate ? 1 : 0) != 0 { return }
         var index = Lanes.ramp &+ first
@@ -123,30 +107,15 @@ public struct Noise: SpecRepresentable {
     /// The caller keeps the pairs inside one key (the low words must not wrap).
     @inlinable
     package static func gaussianKernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        firstPair: UInt32,
-        oddStart: Bool,
-        radiusKey: (UInt32, UInt32),
-        angleKey: (UInt32, UInt32),
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, firstPair: UInt32, oddStart: Bool,
+        radiusKey: (UInt32, UInt32), angleKey: (UInt32, UInt32),
+        gain: Float, bias: Float, accumulate: Bool
     ) {
         guard count > 0 else { return }
         if sr_gaussian(
-            out,
-            count,
-            firstPair,
-            oddStart ? 1 : 0,
-            radiusKey.0,
-            radiusKey.1,
-            angleKey.0,
-            angleKey.1,
-            gain,
-            bias,
-            accumulate ? 1 : 0
-        ) != 0 {
+            out, count, firstPair, oddStart ? 1 : 0, radiusKey.0, radiusKey.1, angleKey.0, angleKey.1,
+            gain, bias, accumulate ? 1 : 0) != 0
+        {
             return
         }
         var out = out
@@ -163,14 +132,8 @@ public struct Noise: SpecRepresentable {
         var i = 0
         while i < count {
             Lanes.store(
-                gaussianLanes(pairs, radiusKey, angleKey),
-                to: out,
-                at: i,
-                count: count,
-                gain: gain,
-                bias: bias,
-                accumulate: accumulate
-            )
+                gaussianLanes(pairs, radiusKey, angleKey), to: out, at: i, count: count,
+                gain: gain, bias: bias, accumulate: accumulate)
             pairs &+= UInt32(Lanes.width / 2)
             i &+= Lanes.width
         }
@@ -179,8 +142,7 @@ public struct Noise: SpecRepresentable {
     /// Box–Muller on lanes holding pair indices `[m, m, m+1, m+1, ...]`: even lanes cos, odd lanes sin.
     @inlinable @inline(__always)
     static func gaussianLanes(
-        _ pairs: Lanes.Words,
-        _ radiusKey: (UInt32, UInt32),
+        _ pairs: Lanes.Words, _ radiusKey: (UInt32, UInt32),
         _ angleKey: (UInt32, UInt32)
     ) -> Lanes.Samples {
         let h1 = CounterHash.draw(pairs, radiusKey)

@@ -12,13 +12,8 @@
     /// The native kernel: `out[i] (+)= gain · shape(phase0 + i · increment) + bias` for `i < count`;
     /// returns nonzero when it rendered, 0 when this machine has none (the portable kernel then runs).
     static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: UInt64,
-        increment: UInt64,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+        gain: Float, bias: Float, accumulate: Bool
     ) -> Int32
 }
 
@@ -27,61 +22,34 @@ extension PhaseWave {
     /// (64-bit turn fractions): the native kernel where there is one, else the portable one.
     @inlinable
     package static func kernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: UInt64,
-        increment: UInt64,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+        gain: Float, bias: Float, accumulate: Bool
     ) {
         if nativeKernel(
-            out,
-            count: count,
-            phase0: phase0,
-            increment: increment,
-            gain: gain,
-            bias: bias,
-            accumulate: accumulate
-        ) != 0 {
+            out, count: count, phase0: phase0, increment: increment,
+            gain: gain, bias: bias, accumulate: accumulate) != 0
+        {
             return
         }
         PhaseLanes.render(
-            out,
-            count: count,
-            phase0: phase0,
-            increment: increment,
-            gain: gain,
-            bias: bias,
-            accumulate: accumulate,
-            shape
-        )
+            out, count: count, phase0: phase0, increment: increment,
+            gain: gain, bias: bias, accumulate: accumulate, shape)
     }
 
     /// Renders `gain · shape + bias` (in signal units, before rounding to `Float`) into every channel of
     /// `block`, for a wave at `frequency` Hz whose phase at `t = 0` is `radians`.
     @inlinable
     func renderWave(
-        into block: RenderBlock,
-        frequency: Double,
-        radians: Double,
-        gain: Double,
-        bias: Double,
-        accumulate: Bool
+        into block: RenderBlock, frequency: Double, radians: Double,
+        gain: Double, bias: Double, accumulate: Bool
     ) {
         let (phase0, increment) = block.phase(frequency: frequency, radians: radians)
         let gain = Float(gain)
         let bias = Float(bias)
         forEachChannel(block) { out in
             Self.kernel(
-                out,
-                count: block.frameCount,
-                phase0: phase0,
-                increment: increment,
-                gain: gain,
-                bias: bias,
-                accumulate: accumulate
-            )
+                out, count: block.frameCount, phase0: phase0, increment: increment,
+                gain: gain, bias: bias, accumulate: accumulate)
         }
     }
 }

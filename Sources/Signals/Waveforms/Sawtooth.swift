@@ -37,13 +37,8 @@ public struct Sawtooth: SpecRepresentable {
     public func render(into block: RenderBlock, _ transform: Affine) {
         // value = A·(2·frac − 1) + offset = 2A·s + offset with s = frac − 1/2 ∈ [−1/2, 1/2).
         renderWave(
-            into: block,
-            frequency: frequency,
-            radians: phase,
-            gain: transform.gain * 2 * amplitude,
-            bias: transform.gain * offset + transform.bias,
-            accumulate: transform.accumulate
-        )
+            into: block, frequency: frequency, radians: phase, gain: transform.gain * 2 * amplitude,
+            bias: transform.gain * offset + transform.bias, accumulate: transform.accumulate)
     }
 }
 
@@ -55,13 +50,8 @@ extension Sawtooth: PhaseWave {
     /// The native sawtooth kernel (`sr_sawtooth`).
     @inlinable @inline(__always)
     package static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: UInt64,
-        increment: UInt64,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+        gain: Float, bias: Float, accumulate: Bool
     ) -> Int32 {
         sr_sawtooth(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
     }

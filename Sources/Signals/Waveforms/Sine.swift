@@ -39,13 +39,8 @@ public struct Sine: SpecRepresentable {
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         renderWave(
-            into: block,
-            frequency: frequency,
-            radians: phase,
-            gain: transform.gain * amplitude,
-            bias: transform.gain * offset + transform.bias,
-            accumulate: transform.accumulate
-        )
+            into: block, frequency: frequency, radians: phase, gain: transform.gain * amplitude,
+            bias: transform.gain * offset + transform.bias, accumulate: transform.accumulate)
     }
 }
 
@@ -57,13 +52,8 @@ extension Sine: PhaseWave {
     /// The native sine kernel (`sr_sine`).
     @inlinable @inline(__always)
     package static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: UInt64,
-        increment: UInt64,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+        gain: Float, bias: Float, accumulate: Bool
     ) -> Int32 {
         sr_sine(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
     }

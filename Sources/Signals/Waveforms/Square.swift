@@ -30,10 +30,7 @@ public struct Square: SpecRepresentable {
     ///   - offset: DC offset (signal units). Default 0.
     ///   - dutyCycle: Fraction of the period at `+amplitude`, in (0, 1). Default 0.5.
     public init(
-        amplitude: Double = 1,
-        frequency: Double,
-        phase: Double = 0,
-        offset: Double = 0,
+        amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0,
         dutyCycle: Double = 0.5
     ) {
         self.amplitude = amplitude
@@ -53,41 +50,23 @@ public struct Square: SpecRepresentable {
         let threshold = UInt32(min((dutyCycle * 0x1p32).rounded(), 0xFFFF_FFFF))
         forEachChannel(block) { out in
             Square.kernel(
-                out,
-                count: block.frameCount,
-                phase0: phase0,
-                increment: increment,
-                threshold: threshold,
-                high: high,
-                low: low,
-                accumulate: transform.accumulate
-            )
+                out, count: block.frameCount, phase0: phase0, increment: increment,
+                threshold: threshold, high: high, low: low, accumulate: transform.accumulate)
         }
     }
 
     /// `out[i] (+)= (phase_i < threshold) ? high : low` with 32-bit turn fractions.
     @inlinable
     package static func kernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: UInt64,
-        increment: UInt64,
-        threshold: UInt32,
-        high: Float,
-        low: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+        threshold: UInt32, high: Float, low: Float, accumulate: Bool
     ) {
         if sr_square(out, count, phase0, increment, threshold, high, low, accumulate ? 1 : 0) != 0 { return }
         let t = Lanes.Words(repeating: threshold)
         let hi = Lanes.Samples(repeating: high)
         let lo = Lanes.Samples(repeating: low)
         PhaseLanes.render(
-            out,
-            count: count,
-            phase0: phase0,
-            increment: increment,
-            gain: 1,
-            bias: 0,
+            out, count: count, phase0: phase0, increment: increment, gain: 1, bias: 0,
             accumulate: accumulate
         ) { lo.replacing(with: hi, where: $0 .< t) }
     }

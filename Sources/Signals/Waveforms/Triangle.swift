@@ -38,13 +38,8 @@ public struct Triangle: SpecRepresentable {
     public func render(into block: RenderBlock, _ transform: Affine) {
         // value = A·(1 − 4|s|) + offset = (−4A)·|s| + (A + offset), s = frac − 1/2.
         renderWave(
-            into: block,
-            frequency: frequency,
-            radians: phase,
-            gain: transform.gain * -4 * amplitude,
-            bias: transform.gain * (amplitude + offset) + transform.bias,
-            accumulate: transform.accumulate
-        )
+            into: block, frequency: frequency, radians: phase, gain: transform.gain * -4 * amplitude,
+            bias: transform.gain * (amplitude + offset) + transform.bias, accumulate: transform.accumulate)
     }
 }
 
@@ -59,13 +54,8 @@ extension Triangle: PhaseWave {
     /// The native triangle kernel (`sr_triangle`).
     @inlinable @inline(__always)
     package static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>,
-        count: Int,
-        phase0: UInt64,
-        increment: UInt64,
-        gain: Float,
-        bias: Float,
-        accumulate: Bool
+        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
+        gain: Float, bias: Float, accumulate: Bool
     ) -> Int32 {
         sr_triangle(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
     }

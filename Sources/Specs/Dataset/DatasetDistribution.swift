@@ -39,8 +39,7 @@ package enum DatasetDistribution: Sendable, Hashable {
             let u1 = 1 - unit(0)
             let u2 = unit(1)
             return .number(
-                JSONNumber(mean + sd * (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2))
-            )
+                JSONNumber(mean + sd * (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2)))
         case .choice(let values):
             return values[min(Int(unit(0) * Double(values.count)), values.count - 1)]
         case .int(let a, let b):
@@ -65,8 +64,7 @@ package enum DatasetDistribution: Sendable, Hashable {
     init(json: JSONValue, path: String) throws(SignalError) {
         guard case .object(let object) = json, object.count == 1, let kind = object.keys.first else {
             throw SignalError(
-                .malformed,
-                path: path,
+                .malformed, path: path,
                 "a parameter is an object with one key, uniform, normal, choice or int (e.g. {\"uniform\": [1.5, 2.1]}), got \(json.preview())"
             )
         }
@@ -77,17 +75,11 @@ package enum DatasetDistribution: Sendable, Hashable {
                 message += " (did you mean '\(guess)'?)"
             }
             throw SignalError(
-                .unknownField,
-                path: at,
-                message + "; the distributions are uniform, normal, choice and int"
-            )
+                .unknownField, path: at, message + "; the distributions are uniform, normal, choice and int")
         }
         guard case .array(let items) = object.members[0].value else {
             throw SignalError(
-                .malformed,
-                path: at,
-                "'\(kind)' must be an array, got \(object.members[0].value.preview())"
-            )
+                .malformed, path: at, "'\(kind)' must be an array, got \(object.members[0].value.preview())")
         }
         if kind == "choice" {
             guard !items.isEmpty else {
@@ -101,10 +93,7 @@ package enum DatasetDistribution: Sendable, Hashable {
         }
         guard items.count == 2 else {
             throw SignalError(
-                .malformed,
-                path: at,
-                "'\(kind)' must be an array of two numbers, got \(items.count) values"
-            )
+                .malformed, path: at, "'\(kind)' must be an array of two numbers, got \(items.count) values")
         }
         var pair: [Double] = []
         for (i, item) in items.enumerated() {
@@ -119,10 +108,7 @@ package enum DatasetDistribution: Sendable, Hashable {
         case "normal":
             guard pair[1] >= 0 else {
                 throw SignalError(
-                    .outOfRange,
-                    path: "\(at)[1]",
-                    "the standard deviation of 'normal' must be ≥ 0, got \(pair[1])"
-                )
+                    .outOfRange, path: "\(at)[1]", "the standard deviation of 'normal' must be ≥ 0, got \(pair[1])")
             }
             self = .normal(mean: pair[0], sd: pair[1])
         default:
@@ -131,10 +117,8 @@ package enum DatasetDistribution: Sendable, Hashable {
                 // `magnitude`, not `abs`: abs(Int.min) traps, and -2^63 is a literal a plan can hold.
                 guard case .number(let n) = item, let v = n.integer, v.magnitude <= 1 << 53 else {
                     throw SignalError(
-                        .malformed,
-                        path: "\(at)[\(i)]",
-                        "'int' bounds must be whole numbers from -2^53 to 2^53, got \(item.preview())"
-                    )
+                        .malformed, path: "\(at)[\(i)]",
+                        "'int' bounds must be whole numbers from -2^53 to 2^53, got \(item.preview())")
                 }
                 ints.append(v)
             }

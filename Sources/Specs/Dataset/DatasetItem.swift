@@ -53,12 +53,10 @@ package struct DatasetItem: Sendable {
                 .init(key: "template", value: .string(template)),
                 .init(
                     key: "parameters",
-                    value: .object(JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }))
-                ),
+                    value: .object(JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }))),
                 .init(
                     key: "labels",
-                    value: .object(JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }))
-                ),
+                    value: .object(JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }))),
                 .init(
                     key: "seeds",
                     value: .object(
@@ -66,19 +64,14 @@ package struct DatasetItem: Sendable {
                             seeds.map {
                                 .init(
                                     key: $0.path,
-                                    value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed)))
-                                )
-                            }
-                        )
-                    )
-                ),
+                                    value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed))))
+                            }))),
                 .init(key: "file", value: .string(file)),
                 .init(key: "rows", value: .number(rows)),
                 .init(key: "columns", value: .array(columns.map { .string($0) })),
                 .init(key: "dtype", value: .string(sampleType.rawValue)),
                 .init(key: "checksum", value: .string(checksum)),
-            ])
-        )
+            ]))
         return object.serialized
     }
 }
@@ -118,38 +111,23 @@ extension DatasetPlan {
             (
                 p.name,
                 p.distribution.draw(
-                    seed: seed,
-                    index: index,
-                    stream: DatasetRandom.stream("parameter:\(template.name).\(p.name)")
-                )
+                    seed: seed, index: index, stream: DatasetRandom.stream("parameter:\(template.name).\(p.name)"))
             )
         }
         let path = "$.templates[\(t)].spec"
         let substituted = try DatasetPlan.substitute(
-            template.spec,
-            values: values.map { ($0.name, $0.value) },
-            path: path
-        )
+            template.spec, values: values.map { ($0.name, $0.value) }, path: path)
         var seeds: [(path: String, seed: UInt64)] = []
         let seededSpec = seeded(substituted, path: "$", index: index, seeds: &seeds)
         let (spec, document) = try prepared(seededSpec, path: path, with: values.map { ($0.name, $0.value) })
         return DatasetItem(
-            index: index,
-            template: template.name,
-            parameters: values,
-            labels: template.labels,
-            seeds: seeds,
-            spec: spec,
-            document: document
-        )
+            index: index, template: template.name, parameters: values, labels: template.labels, seeds: seeds,
+            spec: spec, document: document)
     }
 
     /// `spec` with a derived `seed` in every object that takes one and has none; records every seed.
     private func seeded(
-        _ spec: JSONValue,
-        path: String,
-        index: Int,
-        seeds: inout [(path: String, seed: UInt64)],
+        _ spec: JSONValue, path: String, index: Int, seeds: inout [(path: String, seed: UInt64)],
         takesSeed: Bool = false
     ) -> JSONValue {
         switch spec {
@@ -164,10 +142,7 @@ extension DatasetPlan {
                 if path == "$.trajectory.sensors", Trajectory.sensorNames.contains(m.key) { takes = true }
                 members.append(
                     .init(
-                        key: m.key,
-                        value: seeded(m.value, path: child, index: index, seeds: &seeds, takesSeed: takes)
-                    )
-                )
+                        key: m.key, value: seeded(m.value, path: child, index: index, seeds: &seeds, takesSeed: takes)))
             }
             if takesSeed {
                 let at = JSONPath.child(path, "seed")
@@ -186,8 +161,7 @@ extension DatasetPlan {
             return .array(
                 items.enumerated().map {
                     seeded($0.element, path: "\(path)[\($0.offset)]", index: index, seeds: &seeds)
-                }
-            )
+                })
         default:
             return spec
         }

@@ -37,27 +37,20 @@ extension DatasetPlan {
         }
         guard rate * duration <= 1e9, (rate * duration).rounded() >= 1 else {
             throw SignalError(
-                .outOfRange,
-                path: f.path("duration"),
-                "rate · duration must give from 1 to 1e9 rows per recording, got \(rate * duration)"
-            )
+                .outOfRange, path: f.path("duration"),
+                "rate · duration must give from 1 to 1e9 rows per recording, got \(rate * duration)")
         }
         guard case .array(let items) = try f.required("templates"), !items.isEmpty else {
             throw SignalError(
-                .malformed,
-                path: f.path("templates"),
-                "'templates' must be a non-empty array of templates"
-            )
+                .malformed, path: f.path("templates"), "'templates' must be a non-empty array of templates")
         }
         var templates: [Template] = []
         for (i, item) in items.enumerated() {
             let template = try Template(json: item, path: "\(f.path("templates"))[\(i)]")
             if templates.contains(where: { $0.name == template.name }) {
                 throw SignalError(
-                    .duplicateField,
-                    path: "\(f.path("templates"))[\(i)].name",
-                    "two templates are named '\(SignalError.quoted(template.name, limit: 40))'; names must be unique"
-                )
+                    .duplicateField, path: "\(f.path("templates"))[\(i)].name",
+                    "two templates are named '\(SignalError.quoted(template.name, limit: 40))'; names must be unique")
             }
             templates.append(template)
         }
@@ -96,9 +89,7 @@ extension DatasetPlan {
     ///   the plan's rate or whose GNSS has outages (``checkTable(_:rate:)``); at `$.rate`, a plan rate
     ///   outside a trajectory's render rates.
     func prepared(
-        _ spec: JSONValue,
-        path: String,
-        with values: [(String, JSONValue)]
+        _ spec: JSONValue, path: String, with values: [(String, JSONValue)]
     ) throws(SignalError)
         -> (spec: JSONValue, document: SpecDocument)
     {
@@ -119,8 +110,7 @@ extension DatasetPlan {
         }
         if spec.object?["trajectory"] != nil, !Trajectory.renderRates.contains(rate) {
             throw SignalError(
-                .outOfRange,
-                path: "$.rate",
+                .outOfRange, path: "$.rate",
                 "the template at \(path) is a trajectory, which renders at \(Trajectory.renderRates.lowerBound) ... \(Trajectory.renderRates.upperBound) Hz; the plan's 'rate' is \(rate) Hz"
             )
         }
@@ -136,8 +126,7 @@ extension DatasetPlan {
             case .trajectory(let trajectory): try DatasetPlan.checkTable(trajectory, rate: rate)
             case .route, .motionAndRoute:
                 throw SignalError(
-                    .invalidArgument,
-                    path: "$",
+                    .invalidArgument, path: "$",
                     "a template's spec must be a signal, motion, IMU or trajectory spec, not a \(document.kind) (one table per recording: put the route in a trajectory, {\"trajectory\": {\"route\": …, \"vehicle\": …}}, to render its truth and sensors as one table)"
                 )
             }
@@ -150,9 +139,7 @@ extension DatasetPlan {
     /// `spec` with every string `"$name"` replaced by its value.
     /// - Throws: `SignalError` at the string's path for a name that is no parameter.
     static func substitute(
-        _ spec: JSONValue,
-        values: [(String, JSONValue)],
-        path: String
+        _ spec: JSONValue, values: [(String, JSONValue)], path: String
     ) throws(SignalError) -> JSONValue {
         switch spec {
         case .string(let s) where s.hasPrefix("$"):
@@ -199,23 +186,18 @@ extension DatasetPlan.Template {
         if let value = try f.value("labels") {
             guard case .object(let o) = value else {
                 throw SignalError(
-                    .malformed,
-                    path: f.path("labels"),
-                    "'labels' must be an object of strings, e.g. {\"activity\": \"walking\"}"
-                )
+                    .malformed, path: f.path("labels"),
+                    "'labels' must be an object of strings, e.g. {\"activity\": \"walking\"}")
             }
             for m in o.members {
                 guard case .string(let s) = m.value else {
                     throw SignalError(
-                        .malformed,
-                        path: JSONPath.child(f.path("labels"), m.key),
-                        "a label's value must be a string, got \(m.value.preview())"
-                    )
+                        .malformed, path: JSONPath.child(f.path("labels"), m.key),
+                        "a label's value must be a string, got \(m.value.preview())")
                 }
                 guard !m.key.isEmpty, !m.key.contains("/"), !m.key.contains("="), !m.key.hasPrefix("_") else {
                     throw SignalError(
-                        .malformed,
-                        path: JSONPath.child(f.path("labels"), m.key),
+                        .malformed, path: JSONPath.child(f.path("labels"), m.key),
                         "a label's name must be non-empty, without '/' or '=', and not start with '_' (it names a partition directory)"
                     )
                 }
@@ -230,10 +212,7 @@ extension DatasetPlan.Template {
         if let value = try f.value("parameters") {
             guard case .object(let o) = value else {
                 throw SignalError(
-                    .malformed,
-                    path: f.path("parameters"),
-                    "'parameters' must be an object: name → distribution"
-                )
+                    .malformed, path: f.path("parameters"), "'parameters' must be an object: name → distribution")
             }
             for m in o.members {
                 let at = JSONPath.child(f.path("parameters"), m.key)
@@ -243,10 +222,8 @@ extension DatasetPlan.Template {
                     })
                 else {
                     throw SignalError(
-                        .malformed,
-                        path: at,
-                        "a parameter's name is letters, digits and '_', starting with a letter or '_'"
-                    )
+                        .malformed, path: at,
+                        "a parameter's name is letters, digits and '_', starting with a letter or '_'")
                 }
                 parameters.append((m.key, try DatasetDistribution(json: m.value, path: at)))
             }

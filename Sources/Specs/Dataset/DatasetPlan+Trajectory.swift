@@ -22,8 +22,7 @@ extension DatasetPlan {
         else { return spec }
         guard GNSSReceiver.rates.contains(rate) else {
             throw SignalError(
-                .outOfRange,
-                path: "$.trajectory.sensors.gnss",
+                .outOfRange, path: "$.trajectory.sensors.gnss",
                 "a GNSS receiver without a 'rate' runs at the plan's rate in a dataset (one table per recording: a fix per row), but a receiver runs at \(GNSSReceiver.rates.lowerBound) ... \(GNSSReceiver.rates.upperBound) Hz and the plan's rate is \(rate) Hz; lower the plan's 'rate' or leave 'gnss' out of the template"
             )
         }
@@ -51,8 +50,7 @@ extension DatasetPlan {
         let trajectory = document?["trajectory"]?.object
         if let route = trajectory?["route"]?.object, route["gpx"] != nil {
             throw SignalError(
-                .invalidArgument,
-                path: "$.trajectory.route.gpx",
+                .invalidArgument, path: "$.trajectory.route.gpx",
                 "\(why); give the route's waypoints in the template ({\"waypoints\": [{\"latitude\": …, \"longitude\": …}, …]}, speeds and pauses as parameters if they vary)"
             )
         }
@@ -61,10 +59,8 @@ extension DatasetPlan {
             (trajectory?["sensors"]?.object?["imu"]?.object, "$.trajectory.sensors.imu"),
         ] where imu?["kalibr"] != nil {
             throw SignalError(
-                .invalidArgument,
-                path: "\(path).kalibr",
-                "\(why); give the noise terms (accelerometer_noise_density, …) in the template"
-            )
+                .invalidArgument, path: "\(path).kalibr",
+                "\(why); give the noise terms (accelerometer_noise_density, …) in the template")
         }
     }
 
@@ -77,15 +73,13 @@ extension DatasetPlan {
         for stream in try trajectory.series(rate: rate) where stream.rate != rate {
             let (name, own) = (stream.kind.rawValue, stream.rate)
             throw SignalError(
-                .sampleRateMismatch,
-                path: "$.trajectory.sensors.\(name).rate",
+                .sampleRateMismatch, path: "$.trajectory.sensors.\(name).rate",
                 "the \(name) runs at \(own) Hz, not the plan's rate \(rate) Hz, and a dataset recording is one table (one row per sample, every stream at the plan's rate); leave 'rate' out of the \(name) (it then runs at the plan's rate) or set it to \(rate)"
             )
         }
         if let gnss = trajectory.sensors.gnss, !gnss.outages.isEmpty {
             throw SignalError(
-                .invalidArgument,
-                path: "$.trajectory.sensors.gnss.outages",
+                .invalidArgument, path: "$.trajectory.sensors.gnss.outages",
                 "GNSS outages leave rows without a fix, and a dataset recording is one table with a value in every row; leave 'outages' out of the template (signals render SPEC --output-dir DIR writes a trajectory with outages, one file per stream)"
             )
         }

@@ -36,9 +36,7 @@ package struct DatasetPlan: Sendable, Hashable {
         package static func == (a: Template, b: Template) -> Bool {
             a.name == b.name && a.labels.elementsEqual(b.labels, by: { $0 == $1 }) && a.weight == b.weight
                 && a.parameters.elementsEqual(
-                    b.parameters,
-                    by: { $0.name == $1.name && $0.distribution == $1.distribution }
-                )
+                    b.parameters, by: { $0.name == $1.name && $0.distribution == $1.distribution })
                 && a.spec == b.spec
         }
 

@@ -17,8 +17,7 @@ package enum DatasetRandom {
     ///   - counter: Which draw of the stream (0, 1, ...).
     package static func bits(seed: UInt64, index: Int, stream: UInt64, counter: UInt64 = 0) -> UInt64 {
         let keyed = CounterHash.mix64(
-            CounterHash.mix64(seed ^ 0x6A09_E667_F3BC_C908) ^ UInt64(bitPattern: Int64(index))
-        )
+            CounterHash.mix64(seed ^ 0x6A09_E667_F3BC_C908) ^ UInt64(bitPattern: Int64(index)))
         return CounterHash.mix64(keyed ^ (stream &* 0xD1B5_4A32_D192_ED03) ^ (counter &* 0x9E37_79B9_7F4A_7C15))
     }
 

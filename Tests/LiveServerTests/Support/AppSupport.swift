@@ -11,8 +11,7 @@ extension ManualFeed {
     /// `Host: localhost`; `.live`: a real server on a free port), served with `configuration` (its port is
     /// set to 0).
     func test<Value: Sendable>(
-        _ setup: TestingSetup = .router,
-        configuration: LiveServerConfiguration = LiveServerConfiguration(),
+        _ setup: TestingSetup = .router, configuration: LiveServerConfiguration = LiveServerConfiguration(),
         _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         var configuration = configuration
@@ -23,10 +22,7 @@ extension ManualFeed {
 
     /// ``test(_:_:)`` on a feed ``started(_:through:rate:replaySeconds:)``.
     static func test<Value: Sendable>(
-        _ spec: String,
-        through last: Int = 0,
-        rate: Double = 100,
-        replaySeconds: Double = 10,
+        _ spec: String, through last: Int = 0, rate: Double = 100, replaySeconds: Double = 10,
         _ body: @Sendable (ManualFeed, any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         let f = try await started(spec, through: last, rate: rate, replaySeconds: replaySeconds)
@@ -44,10 +40,7 @@ extension ManualFeed {
 
     /// ``testLive(_:)`` on a feed ``started(_:through:rate:replaySeconds:)``.
     static func testLive<Value: Sendable>(
-        _ spec: String,
-        through last: Int = 0,
-        rate: Double = 100,
-        replaySeconds: Double = 10,
+        _ spec: String, through last: Int = 0, rate: Double = 100, replaySeconds: Double = 10,
         _ body: @Sendable (ManualFeed, _ port: Int) async throws -> Value
     ) async throws -> Value {
         let f = try await started(spec, through: last, rate: rate, replaySeconds: replaySeconds)
@@ -66,11 +59,8 @@ extension ManualFeed {
 extension TestClientProtocol {
     /// A JSON request, with more `headers` (an `Origin`, an `Authorization`) when given.
     func send(
-        _ method: HTTPRequest.Method,
-        _ uri: String,
-        json: String? = nil,
-        contentType: String? = "application/json",
-        headers more: HTTPFields = [:]
+        _ method: HTTPRequest.Method, _ uri: String, json: String? = nil,
+        contentType: String? = "application/json", headers more: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = more
         if let contentType, json != nil { headers[.contentType] = contentType }

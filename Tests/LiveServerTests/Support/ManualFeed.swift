@@ -20,10 +20,7 @@ struct ManualFeed {
         self.rate = rate
         let options = FeedOptions(sampleRate: rate, replaySeconds: replaySeconds, batchLimit: batchLimit)
         feed = try LiveFeed(
-            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
-            options: options,
-            clock: clock
-        )
+            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate), options: options, clock: clock)
     }
 
     /// A feed of a spec on an epoch's timeline, its wall clock read from `now` (Unix seconds).
@@ -31,11 +28,8 @@ struct ManualFeed {
         self.rate = rate
         let options = FeedOptions(sampleRate: rate, epoch: epoch)
         feed = try LiveFeed(
-            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
-            options: options,
-            clock: clock,
-            wallClock: now
-        )
+            source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate), options: options, clock: clock,
+            wallClock: now)
     }
 
     /// A feed of a point file (text in a temporary file with the given extension).
@@ -49,9 +43,7 @@ struct ManualFeed {
 
     /// A started feed of a spec given as JSON text that has made points 0 through `last`.
     static func started(
-        _ spec: String,
-        through last: Int = 0,
-        rate: Double = 100,
+        _ spec: String, through last: Int = 0, rate: Double = 100,
         replaySeconds: Double = 10
     ) async throws -> ManualFeed {
         let f = try ManualFeed(spec, rate: rate, replaySeconds: replaySeconds)
@@ -62,9 +54,7 @@ struct ManualFeed {
 
     /// A started feed of a point file (text in a temporary file with the given extension).
     static func started(
-        points text: String,
-        extension ext: String = "csv",
-        loop: Bool = false
+        points text: String, extension ext: String = "csv", loop: Bool = false
     ) async throws -> ManualFeed {
         let f = try ManualFeed(points: text, extension: ext, loop: loop)
         try await f.start()
@@ -129,13 +119,9 @@ func expectedLine(_ spec: String, rate: Double, index: Int) throws -> String {
     case 9:
         return PointLine.motion(
             MotionPoint(
-                timestamp: t,
-                userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
+                timestamp: t, userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
                 gravity: Acceleration(x: s[3], y: s[4], z: s[5]),
-                rotationRate: RotationRate(x: s[6], y: s[7], z: s[8])
-            ),
-            precision: .single
-        )
+                rotationRate: RotationRate(x: s[6], y: s[7], z: s[8])), precision: .single)
     case 3: return PointLine.axes(AxesPoint(timestamp: t, x: s[0], y: s[1], z: s[2]))
     case 1: return PointLine.scalar(ScalarPoint(timestamp: t, value: s[0]))
     default: return PointLine.channels(timestamp: t, buffer.samples)

@@ -14,8 +14,7 @@ struct EarthRotationTests {
 
     @Test(
         "The Earth rate points along the axis: north at the equator, up at the pole, norm ω everywhere",
-        arguments: [-90.0, -45, -10, 0, 30, 45, 89.5, 90]
-    )
+        arguments: [-90.0, -45, -10, 0, 30, 45, 89.5, 90])
     func earthRate(latitude: Double) {
         let w = EarthRotation.earthRate(latitude: latitude)
         #expect(w.x == 0)

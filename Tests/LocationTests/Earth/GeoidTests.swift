@@ -19,8 +19,7 @@ struct GeoidTests {
 
     @Test(
         "Whole-degree nodes are NGA's 15′ grid values to the centimetre",
-        arguments: [(0.0, 0.0, 17.16), (90, 0, 13.61), (-90, 123, -29.53)]
-    )
+        arguments: [(0.0, 0.0, 17.16), (90, 0, 13.61), (-90, 123, -29.53)])
     func nodes(latitude: Double, longitude: Double, expected: Double) throws {
         #expect(abs(try geoid.height(latitude: latitude, longitude: longitude) - expected) <= 0.0051)
     }
@@ -33,8 +32,7 @@ struct GeoidTests {
             (38.6281550, 269.7791550, -31.628), (-14.6212170, 305.0211140, -2.969),
             (46.8743190, 102.4487290, -43.575), (-23.6174460, 133.8747120, 15.871),
             (38.6254730, 359.9995000, 50.066), (-0.4667440, 0.0023000, 17.329),
-        ]
-    )
+        ])
     func published(latitude: Double, longitude: Double, expected: Double) throws {
         let n = try geoid.height(latitude: latitude, longitude: longitude)
         #expect(abs(n - expected) <= 0.5, "(\(latitude), \(longitude)): \(n) m")
@@ -62,11 +60,9 @@ struct GeoidTests {
         #expect(try geoid.height(latitude: 12.3, longitude: 180) == geoid.height(latitude: 12.3, longitude: -180))
         #expect(
             abs(try geoid.height(latitude: -41.7, longitude: 359.5) - geoid.height(latitude: -41.7, longitude: -0.5))
-                < 1e-12
-        )
+                < 1e-12)
         #expect(
-            abs(try geoid.height(latitude: 5, longitude: 179.5) - geoid.height(latitude: 5, longitude: -180.5)) < 1e-12
-        )
+            abs(try geoid.height(latitude: 5, longitude: 179.5) - geoid.height(latitude: 5, longitude: -180.5)) < 1e-12)
     }
 
     @Test("Height above mean sea level is the ellipsoidal height less the geoid height")
@@ -74,8 +70,7 @@ struct GeoidTests {
         let n = try geoid.height(latitude: 51.5007, longitude: -0.1246)
         #expect(abs(n - 45.94) < 0.01)
         #expect(
-            try geoid.heightAboveMeanSeaLevel(ellipsoidalHeight: 60, latitude: 51.5007, longitude: -0.1246) == 60 - n
-        )
+            try geoid.heightAboveMeanSeaLevel(ellipsoidalHeight: 60, latitude: 51.5007, longitude: -0.1246) == 60 - n)
     }
 
     @Test("A latitude outside −90° ... 90° throws .outOfRange", arguments: [90.5, -100])

@@ -18,8 +18,7 @@ struct GeomagneticModelDecimalYearTests {
 
     @Test(
         "Dates to decimal years: the start, the middle of a common and of a leap year, a zone offset",
-        arguments: dates
-    )
+        arguments: dates)
     func decimalYear(text: String, expected: Double) throws {
         let year = try GeomagneticModel.decimalYear(iso8601: text)
         #expect(abs(year - expected) < 1e-12, "\(text): \(year)")
@@ -33,8 +32,7 @@ struct GeomagneticModelDecimalYearTests {
 
     @Test(
         "Text that is not an ISO 8601 date and time throws .malformed naming it",
-        arguments: ["2026-13-01T00:00:00Z", "yesterday", "", "2026-06-01"]
-    )
+        arguments: ["2026-13-01T00:00:00Z", "yesterday", "", "2026-06-01"])
     func malformed(text: String) {
         let error = #expect(throws: SignalError.self) { try GeomagneticModel.decimalYear(iso8601: text) }
         #expect(error?.code == .malformed)

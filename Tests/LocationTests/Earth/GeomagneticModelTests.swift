@@ -68,8 +68,7 @@ struct GeomagneticModelTests {
 
     @Test(
         "An epoch outside 2025.0 ... 2030.0 throws .outOfRange naming the year and the validity",
-        arguments: [2024.999, 2030.001, 2035.0, 1990.0]
-    )
+        arguments: [2024.999, 2030.001, 2035.0, 1990.0])
     func epochOutOfRange(year: Double) {
         let error = #expect(throws: SignalError.self) {
             try wmm.field(latitude: 10, longitude: 20, height: 0, decimalYear: year)
@@ -102,8 +101,7 @@ struct GeomagneticModelTests {
         #expect(error?.code == .outOfRange)
         #expect(
             error?.message
-                == "height \(height) m is outside WMM-2025's range, -1000 m ... 850000 m above the WGS84 ellipsoid"
-        )
+                == "height \(height) m is outside WMM-2025's range, -1000 m ... 850000 m above the WGS84 ellipsoid")
     }
 
     @Test("NaN or an infinity throws .nonFinite")
@@ -133,8 +131,7 @@ struct GeomagneticModelTests {
 
     @Test(
         "At the geographic poles the field is finite and continuous with its neighbourhood",
-        arguments: [90.0, -90.0]
-    )
+        arguments: [90.0, -90.0])
     func poles(latitude: Double) throws {
         let atPole = try field(2027, 0, latitude, 0)
         let near = try field(2027, 0, latitude > 0 ? latitude - 1e-7 : latitude + 1e-7, 0)

@@ -42,8 +42,7 @@ struct StandardAtmosphereTests {
             (0.0, 288.15, 101_325.0), (11_000, 216.65, 22_632.06), (20_000, 216.65, 5_474.889),
             (32_000, 228.65, 868.0187), (47_000, 270.65, 110.9063), (51_000, 270.65, 66.93887),
             (71_000, 214.65, 3.956420),
-        ]
-    )
+        ])
     func layerBases(height: Double, temperature: Double, pressure: Double) throws {
         let air = try isa.state(geopotentialHeight: height)
         #expect(abs(air.temperature - temperature) < 1e-9)
@@ -57,8 +56,7 @@ struct StandardAtmosphereTests {
 
     @Test(
         "Pressure is continuous across every layer boundary",
-        arguments: [11_000.0, 20_000, 32_000, 47_000, 51_000, 71_000]
-    )
+        arguments: [11_000.0, 20_000, 32_000, 47_000, 51_000, 71_000])
     func continuity(boundary: Double) throws {
         let below = try isa.pressure(geopotentialHeight: boundary.nextDown)
         let above = try isa.pressure(geopotentialHeight: boundary)
@@ -69,8 +67,7 @@ struct StandardAtmosphereTests {
     func heights() {
         for z in stride(from: -5_000.0, through: 86_000, by: 1_250) {
             let back = StandardAtmosphere.geometricHeight(
-                geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z)
-            )
+                geopotentialHeight: StandardAtmosphere.geopotentialHeight(geometricHeight: z))
             #expect(abs(back - z) < 1e-8)
         }
         #expect(abs(StandardAtmosphere.geopotentialHeight(geometricHeight: 8_848) - 8_835.70) < 0.01)
@@ -101,8 +98,7 @@ struct StandardAtmosphereTests {
         }
         // Warmer air is less dense, so the pressure falls more slowly with height.
         #expect(
-            try warm.pressure(geopotentialHeight: 5_000) / 100_000 > isa.pressure(geopotentialHeight: 5_000) / 101_325
-        )
+            try warm.pressure(geopotentialHeight: 5_000) / 100_000 > isa.pressure(geopotentialHeight: 5_000) / 101_325)
     }
 
     @Test("A height outside −5000 m ... 84852 m throws .outOfRange naming it", arguments: [-5_000.5, 84_853, 1e6])

@@ -32,8 +32,7 @@ struct KinematicPathLocalTests {
                 SIMD3(
                     (n + s.altitude) * cos(phi) * (after.longitude - before.longitude) * .pi / 180,
                     (m + s.altitude) * (after.latitude - before.latitude) * .pi / 180,
-                    after.altitude - before.altitude
-                ) / (2 * e)
+                    after.altitude - before.altitude) / (2 * e)
             worst = max(worst, ((s.localVelocity - rate) * (s.localVelocity - rate)).sum().squareRoot())
             let plane = SIMD3(s.velocity.x, s.velocity.y, s.velocity.z)
             worstPlane = max(worstPlane, ((plane - rate) * (plane - rate)).sum().squareRoot())

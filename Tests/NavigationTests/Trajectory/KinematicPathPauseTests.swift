@@ -50,8 +50,7 @@ struct KinematicPathPauseTests {
         let d = SIMD2(s.east, s.north) - Self.corner(2, path)
         #expect(
             abs((d * d).sum().squareRoot() - turn.offset) < 1e-9,
-            "\((d * d).sum().squareRoot()) m, offset \(turn.offset) m"
-        )
+            "\((d * d).sum().squareRoot()) m, offset \(turn.offset) m")
         // The turns keep the geometry designed for their speeds; the stop costs more than the pause.
         #expect(path.length == plain.length)
         #expect(path.turns.map(\.radius) == plain.turns.map(\.radius))
@@ -174,8 +173,7 @@ struct KinematicPathPauseTests {
                 waypoints: [
                     Waypoint(latitude: a.latitude, longitude: a.longitude),
                     Waypoint(latitude: b.latitude, longitude: b.longitude),
-                ]
-            )
+                ])
             route.waypoints[1].pause = pause
             let e = #expect(throws: SignalError.self) { try KinematicPath(route: route, limits: .walk) }
             #expect(e?.code == code, "pause \(pause)")

@@ -45,11 +45,7 @@ struct KinematicPathSharpTurnTests {
         #expect(turn.tangentLength + stop > leg - 0.01)
         let faster = TurnDesign(deflection: turn.deflection, speed: 1.02 * turn.speed, limits: l)
         let fasterStop = SpeedProfile.changeDistance(
-            1.02 * turn.speed,
-            0,
-            acceleration: l.longitudinalAcceleration,
-            jerk: l.jerk
-        )
+            1.02 * turn.speed, 0, acceleration: l.longitudinalAcceleration, jerk: l.jerk)
         #expect(faster.tangentLength + fasterStop > leg)
         // Constant speed through the turn, reached with zero acceleration before it starts.
         for t in stride(from: turn.startTime, through: turn.endTime, by: 0.05) {
@@ -68,10 +64,7 @@ struct KinematicPathSharpTurnTests {
         #expect(x.lateralJerk <= l.jerk * (1 + 1e-3), "lateral jerk \(x.lateralJerk) m/s³")
         // Velocity is continuous at the turn's ends.
         let dv = PathChecks.largestJump(
-            { path.state(at: $0).velocity },
-            at: [turn.startTime, turn.endTime],
-            epsilon: 1e-3
-        )
+            { path.state(at: $0).velocity }, at: [turn.startTime, turn.endTime], epsilon: 1e-3)
         #expect(dv <= 3 * 2e-3 * 1.05)
     }
 }

@@ -17,8 +17,7 @@ struct KinematicPathTests {
         waypoints: corners.map { c in
             let p = PathChecks.offset(east: c.east, north: c.north)
             return Waypoint(latitude: p.latitude, longitude: p.longitude, altitude: c.altitude)
-        }
-    )
+        })
 
     static func car() throws -> KinematicPath { try KinematicPath(route: route, limits: .car) }
 
@@ -64,8 +63,7 @@ struct KinematicPathTests {
     }
 
     @Test(
-        "The path passes each waypoint at the turn's offset (its nearest point), which is > 0 and < the tangent length"
-    )
+        "The path passes each waypoint at the turn's offset (its nearest point), which is > 0 and < the tangent length")
     func passesWaypoints() throws {
         let path = try Self.car()
         #expect(path.turns.count == 4)
@@ -82,8 +80,7 @@ struct KinematicPathTests {
             }
             #expect(
                 abs(nearest - turn.offset) <= 1e-3,
-                "waypoint \(turn.waypoint): nearest \(nearest) m, offset \(turn.offset) m"
-            )
+                "waypoint \(turn.waypoint): nearest \(nearest) m, offset \(turn.offset) m")
             #expect(turn.offset > 0.1)
             #expect(turn.offset < turn.tangentLength)
         }
@@ -117,11 +114,7 @@ struct KinematicPathTests {
         let path = try Self.car()
         let n = 2 * Int(path.duration * 100)
         let distance = PathChecks.simpson(
-            { SIMD3(path.state(at: $0).speed, 0, 0) },
-            from: 0,
-            to: path.duration,
-            intervals: n
-        )
+            { SIMD3(path.state(at: $0).speed, 0, 0) }, from: 0, to: path.duration, intervals: n)
         #expect(abs(distance.x - path.length) < 1e-4, "∫v dt = \(distance.x) m, length \(path.length) m")
         let start = path.state(at: 0)
         let end = path.state(at: path.duration)
@@ -132,20 +125,12 @@ struct KinematicPathTests {
         // Velocity as the integral of acceleration, over the second turn.
         let turn = path.turns[1]
         let dv = PathChecks.simpson(
-            { path.state(at: $0).acceleration },
-            from: turn.startTime - 5,
-            to: turn.endTime + 5,
-            intervals: 4_000
-        )
+            { path.state(at: $0).acceleration }, from: turn.startTime - 5, to: turn.endTime + 5, intervals: 4_000)
         let change = path.state(at: turn.endTime + 5).velocity - path.state(at: turn.startTime - 5).velocity
         #expect(((dv - change) * (dv - change)).sum().squareRoot() < 1e-4)
         // The failing case: a velocity 0.1 % too large misses the position by metres.
         let wrong = PathChecks.simpson(
-            { 1.001 * path.state(at: $0).velocity },
-            from: 0,
-            to: path.duration,
-            intervals: n
-        )
+            { 1.001 * path.state(at: $0).velocity }, from: 0, to: path.duration, intervals: n)
         #expect(((wrong - moved) * (wrong - moved)).sum().squareRoot() > 1)
     }
 
@@ -176,12 +161,9 @@ struct KinematicPathTests {
                 Waypoint(latitude: a.latitude, longitude: a.longitude),
                 Waypoint(latitude: b.latitude, longitude: b.longitude),
                 Waypoint(latitude: a.latitude, longitude: a.longitude),
-            ]
-        )
+            ])
         let far = Route(
-            speed: 5,
-            waypoints: [Waypoint(latitude: 51, longitude: 0), Waypoint(latitude: 52, longitude: 0)]
-        )
+            speed: 5, waypoints: [Waypoint(latitude: 51, longitude: 0), Waypoint(latitude: 52, longitude: 0)])
         let cases: [(Route, SignalError.Code, String)] = [
             (one, .tooShort, "$.trajectory.route.waypoints"),
             (reversal, .outOfRange, "$.trajectory.route.waypoints[1]"),
@@ -212,8 +194,7 @@ struct SplitMix: RandomNumberGenerator {
 struct KinematicPathPresetTests {
     @Test(
         "Each preset's path asked to go too fast keeps every limit (sampled every 10 ms), within 10 % of top speed",
-        arguments: [VehicleLimits.walk, .run, .bike, .car]
-    )
+        arguments: [VehicleLimits.walk, .run, .bike, .car])
     func presets(limits: VehicleLimits) throws {
         var route = KinematicPathTests.route
         route.speed = 1_000  // above every preset: the leg speed is capped at the maximum

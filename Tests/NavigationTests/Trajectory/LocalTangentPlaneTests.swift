@@ -8,8 +8,7 @@ import Testing
 struct LocalTangentPlaneTests {
     @Test(
         "Geodetic → plane → geodetic is exact to 1e-12° within 100 km",
-        arguments: [(51.5007, -0.1246), (-33.86, 151.21), (78.2, 15.6), (0.0, 179.9)]
-    )
+        arguments: [(51.5007, -0.1246), (-33.86, 151.21), (78.2, 15.6), (0.0, 179.9)])
     func roundTrip(latitude: Double, longitude: Double) {
         let plane = LocalTangentPlane(latitude: latitude, longitude: longitude)
         for (dn, de) in [(0.0, 0.0), (0.01, 0.02), (-0.3, 0.4), (0.6, -0.5)] {
@@ -24,8 +23,7 @@ struct LocalTangentPlaneTests {
 
     @Test(
         "ECEF → geodetic inverts geodetic → ECEF to 1e-14 rad and 1 µm, heights −1 km … 100 km",
-        arguments: [-1_000.0, 0, 8_848, 100_000]
-    )
+        arguments: [-1_000.0, 0, 8_848, 100_000])
     func ecef(height: Double) {
         for latitude in stride(from: -89.5, through: 89.5, by: 11.0) {
             let x = LocalTangentPlane.ecef(latitude: latitude * .pi / 180, longitude: 0.7, height: height)
@@ -37,14 +35,11 @@ struct LocalTangentPlaneTests {
 
     @Test(
         "Plane distances match Karney geodesics within s³/(6R²) + 1 mm (0.5 mm at 5 km; 3.3 cm at 20 km)",
-        arguments: [1_000.0, 5_000, 20_000]
-    )
+        arguments: [1_000.0, 5_000, 20_000])
     func distances(distance: Double) throws {
         let plane = LocalTangentPlane(latitude: 51.5, longitude: -0.12)
         let target = GeoCoordinate(
-            latitude: 51.5 + distance / 111_250 * 0.6,
-            longitude: -0.12 + distance / 69_400 * 0.8
-        )
+            latitude: 51.5 + distance / 111_250 * 0.6, longitude: -0.12 + distance / 69_400 * 0.8)
         let p = plane.project(latitude: target.latitude, longitude: target.longitude)
         let planar = (p * p).sum().squareRoot()
         let geodesic = Geodesic.wgs84.inverse(from: GeoCoordinate(latitude: 51.5, longitude: -0.12), to: target)
@@ -61,8 +56,7 @@ struct LocalTangentPlaneTests {
 struct LocalTangentPlaneSurfaceTests {
     @Test(
         "The closed-form surface point agrees with the iterative ECEF → geodetic within 1e-15 rad, up to ±89.9°, out to 300 km",
-        arguments: [-89.9, -75, -51.5, -20, 0, 0.01, 33.3, 51.5, 66, 80, 89.5, 89.9]
-    )
+        arguments: [-89.9, -75, -51.5, -20, 0, 0.01, 33.3, 51.5, 66, 80, 89.5, 89.9])
     func agreesWithTheIteration(latitude: Double) {
         let plane = LocalTangentPlane(latitude: latitude, longitude: 179.95)
         for k in 0..<400 {

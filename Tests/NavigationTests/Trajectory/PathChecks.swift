@@ -31,8 +31,7 @@ enum PathChecks {
     /// yaw rate, longitudinal jerk, and the rate of change of the lateral acceleration (by central
     /// differences over 1 ms), all magnitudes.
     static func extremes(
-        _ path: KinematicPath,
-        step: Double
+        _ path: KinematicPath, step: Double
     )
         -> (lateral: Double, longitudinal: Double, yawRate: Double, jerk: Double, lateralJerk: Double, speed: Double)
     {

@@ -19,8 +19,7 @@ struct PathPieceTests {
 
     @Test(
         "The clothoid series matches quadrature to 1e-9 m for turned angles up to π/2 … 3",
-        arguments: [(27.8, 5.585e-4), (100.0, 3e-4), (10.0, 0.03), (50.0, 2.4e-3)]
-    )
+        arguments: [(27.8, 5.585e-4), (100.0, 3e-4), (10.0, 0.03), (50.0, 2.4e-3)])
     func clothoid(length: Double, rate: Double) {
         let series = Clothoid.displacement(length: length, rate: rate)
         let reference = Self.quadrature(length: length, rate: rate)
@@ -32,8 +31,7 @@ struct PathPieceTests {
 
     @Test(
         "A turn's pieces join (position within 1e-9 m, equal heading and curvature); d(point)/dl is the heading",
-        arguments: [-2.9, -1.2, 0.3, 1.7]
-    )
+        arguments: [-2.9, -1.2, 0.3, 1.7])
     func turnPiecesJoin(deflection: Double) {
         let design = TurnDesign(deflection: deflection, speed: 10, limits: .car)
         let pieces = design.pieces(at: SIMD2(120, -40), entryHeading: 0.4)

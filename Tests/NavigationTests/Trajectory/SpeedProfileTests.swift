@@ -6,8 +6,7 @@ import Testing
 struct SpeedProfileTests {
     @Test(
         "S-curves: trapezoidal (Δv ≥ a²/j) and triangular acceleration, duration and distance in closed form",
-        arguments: [(0.0, 13.9), (13.9, 5), (5, 6), (2, 0)]
-    )
+        arguments: [(0.0, 13.9), (13.9, 5), (5, 6), (2, 0)])
     func sCurve(from v1: Double, to v2: Double) {
         let (a, j) = (2.5, 1.5)
         var profile = SpeedProfile()

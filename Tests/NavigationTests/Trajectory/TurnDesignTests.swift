@@ -18,16 +18,11 @@ struct TurnDesignTests {
 
     @Test(
         "With a nearly unlimited jerk the turn is the circular arc: T = R tan(Δ/2); the clothoids lengthen it",
-        arguments: [0.2, 1.0, 2.5]
-    )
+        arguments: [0.2, 1.0, 2.5])
     func arcLimit(deflection: Double) throws {
         let stiff = try VehicleLimits(
-            maximumSpeed: 30,
-            longitudinalAcceleration: 2,
-            lateralAcceleration: 3,
-            yawRate: 20,
-            jerk: 1_000
-        )
+            maximumSpeed: 30, longitudinalAcceleration: 2, lateralAcceleration: 3,
+            yawRate: 20, jerk: 1_000)
         let turn = TurnDesign(deflection: deflection, speed: 10, limits: stiff)
         let r = 100.0 / 3
         #expect(abs(turn.tangentLength - r * tan(deflection / 2)) < 0.02 * (1 + tan(deflection / 2)))

@@ -11,9 +11,7 @@ struct VehicleLimitsTests {
             maximumSpeed: field == "maximumSpeed" ? value : 10,
             longitudinalAcceleration: field == "longitudinalAcceleration" ? value : 2,
             lateralAcceleration: field == "lateralAcceleration" ? value : 3,
-            yawRate: field == "yawRate" ? value : 0.5,
-            jerk: field == "jerk" ? value : 1
-        )
+            yawRate: field == "yawRate" ? value : 0.5, jerk: field == "jerk" ? value : 1)
     }
 
     @Test(
@@ -24,8 +22,7 @@ struct VehicleLimitsTests {
             ("longitudinalAcceleration", .infinity, .nonFinite), ("lateralAcceleration", 0, .outOfRange),
             ("lateralAcceleration", .nan, .nonFinite), ("yawRate", 0, .outOfRange), ("yawRate", 25, .outOfRange),
             ("jerk", 0, .outOfRange), ("jerk", -.infinity, .nonFinite),
-        ]
-    )
+        ])
     func invalid(field: String, value: Double, code: SignalError.Code) {
         let error = #expect(throws: SignalError.self) { try Self.make(field, value) }
         #expect(error?.code == code)
@@ -38,8 +35,7 @@ struct VehicleLimitsTests {
         arguments: [
             ("maximumSpeed", 0.01), ("maximumSpeed", 340.0), ("longitudinalAcceleration", 100), ("yawRate", 20),
             ("jerk", 0.001),
-        ]
-    )
+        ])
     func valid(field: String, value: Double) throws {
         _ = try Self.make(field, value)
     }
@@ -49,10 +45,8 @@ struct VehicleLimitsTests {
         let checked = try VehicleLimits(
             maximumSpeed: limits.maximumSpeed,
             longitudinalAcceleration: limits.longitudinalAcceleration,
-            lateralAcceleration: limits.lateralAcceleration,
-            yawRate: limits.yawRate,
-            jerk: limits.jerk
-        )
+            lateralAcceleration: limits.lateralAcceleration, yawRate: limits.yawRate,
+            jerk: limits.jerk)
         #expect(checked == limits)
     }
 

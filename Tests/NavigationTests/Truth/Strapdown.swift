@@ -87,12 +87,8 @@ struct Strapdown {
         /// The truth's position, velocity and attitude.
         init(_ s: TrajectoryState) {
             self.init(
-                attitude: s.attitude,
-                velocity: s.velocity,
-                latitude: s.latitude * .pi / 180,
-                longitude: s.longitude * .pi / 180,
-                height: s.altitude
-            )
+                attitude: s.attitude, velocity: s.velocity, latitude: s.latitude * .pi / 180,
+                longitude: s.longitude * .pi / 180, height: s.altitude)
         }
 
         /// `(φ, λ, h)`: radians, radians, metres.
@@ -189,10 +185,8 @@ struct Strapdown {
         let transport = EarthRotation.transportRate(latitude: latitude, height: s.height, velocity: s.velocity)
         let gravity = NormalGravity.vector(latitude: latitude, height: s.height)
         return Terms(
-            position: s.position,
-            frameRate: earth + transport,
-            acceleration: gravity - cross(2 * earth + transport, s.velocity)
-        )
+            position: s.position, frameRate: earth + transport,
+            acceleration: gravity - cross(2 * earth + transport, s.velocity))
     }
 
     /// `(φ̇, λ̇, ḣ)` at a position `(φ, λ, h)` with a velocity (ENU).
@@ -203,9 +197,7 @@ struct Strapdown {
 
     /// The coefficients of `x(u) = x₀ + B u + C u²` through `x(0) = x0`, `x(½) = x1`, `x(1) = x2`.
     static func quadratic(
-        _ x0: SIMD3<Double>,
-        _ x1: SIMD3<Double>,
-        _ x2: SIMD3<Double>
+        _ x0: SIMD3<Double>, _ x1: SIMD3<Double>, _ x2: SIMD3<Double>
     )
         -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
     {

@@ -49,12 +49,7 @@ import Testing
         var description: String {
             String(
                 format: "t = %.0f s: horizontal %.3e m, vertical %.3e m, velocity %.3e m/s, attitude %.3e rad",
-                time,
-                horizontal,
-                vertical,
-                velocity,
-                attitude
-            )
+                time, horizontal, vertical, velocity, attitude)
         }
     }
 
@@ -62,9 +57,7 @@ import Testing
     /// sampled at ``rate``, and measures its error against `truth` at each of `checkpoints` (whole seconds,
     /// increasing).
     static func run(
-        _ truth: Trajectory,
-        readings: ((Double) -> Strapdown.Reading)? = nil,
-        checkpoints: [Int]
+        _ truth: Trajectory, readings: ((Double) -> Strapdown.Reading)? = nil, checkpoints: [Int]
     ) -> [Errors] {
         let source = readings ?? { Strapdown.Reading(truth.state(at: $0)) }
         let dt = 1 / Double(rate)
@@ -98,12 +91,8 @@ import Testing
         let e = t.attitude.conjugate * s.attitude
         let sine = (e.x * e.x + e.y * e.y + e.z * e.z).squareRoot()
         return Errors(
-            time: t.time,
-            horizontal: (north * north + east * east).squareRoot(),
-            vertical: abs(s.height - t.altitude),
-            velocity: (dv * dv).sum().squareRoot(),
-            attitude: 2 * atan2(sine, abs(e.w))
-        )
+            time: t.time, horizontal: (north * north + east * east).squareRoot(), vertical: abs(s.height - t.altitude),
+            velocity: (dv * dv).sum().squareRoot(), attitude: 2 * atan2(sine, abs(e.w)))
     }
 
     @Test func theRoutesLastTenMinutes() throws {
@@ -165,11 +154,7 @@ import Testing
             (.car, TruthChecks.carRoute(), Self.pausedCar),
         ] {
             let truth = try Trajectory(
-                route: TruthChecks.paused(route),
-                vehicle: vehicle,
-                mount: .handheld,
-                epoch: Self.epoch
-            )
+                route: TruthChecks.paused(route), vehicle: vehicle, mount: .handheld, epoch: Self.epoch)
             let rests = TruthChecks.restTimes(truth)
             try #require(rests.count >= 2)
             // Checkpoints: the middle of the first stop, and the end.
@@ -181,11 +166,8 @@ import Testing
         }
         // The failing case: the readings of the walk without its pauses drift far from the walk that stops.
         let paused = try Trajectory(
-            route: TruthChecks.paused(TruthChecks.walkRoute()),
-            vehicle: .walk,
-            mount: .handheld,
-            epoch: Self.epoch
-        )
+            route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: .handheld,
+            epoch: Self.epoch)
         let plain = try Trajectory(route: TruthChecks.walkRoute(), vehicle: .walk, mount: .handheld, epoch: Self.epoch)
         let rests = TruthChecks.restTimes(paused)
         try #require(rests.count >= 2)
@@ -210,12 +192,8 @@ import Testing
     @Test func readingsWithoutTheEarthTermsDrift() throws {
         let car = try Trajectory(route: Self.longCarRoute(), vehicle: .car, mount: .dashboard, epoch: Self.epoch)
         let local = try Trajectory(
-            route: Self.longCarRoute(),
-            vehicle: .car,
-            mount: .dashboard,
-            epoch: Self.epoch,
-            earthRotation: false
-        )
+            route: Self.longCarRoute(), vehicle: .car, mount: .dashboard, epoch: Self.epoch,
+            earthRotation: false)
         let noEarth = Self.run(car, readings: { Strapdown.Reading(local.state(at: $0)) }, checkpoints: [60])
         let noCoriolis = Self.run(
             car,
@@ -224,12 +202,8 @@ import Testing
                 let c = Strapdown.cross(2 * EarthRotation.earthRate(latitude: s.latitude), s.velocity)
                 let d = s.attitude.inverseRotate((c.x, c.y, c.z))
                 return Strapdown.Reading(
-                    specificForce: s.specificForce - SIMD3(d.x, d.y, d.z),
-                    angularRate: s.angularRate
-                )
-            },
-            checkpoints: [60]
-        )
+                    specificForce: s.specificForce - SIMD3(d.x, d.y, d.z), angularRate: s.angularRate)
+            }, checkpoints: [60])
         try #require(noEarth.count == 1)
         try #require(noCoriolis.count == 1)
         print("strapdown car, readings without the Earth terms: \(noEarth[0])")

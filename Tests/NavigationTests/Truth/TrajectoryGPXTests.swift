@@ -8,14 +8,12 @@ import Testing
 /// Trajectories along real GPX files from another project (Tests/NavigationTests/Data/gpxpy).
 @Suite struct TrajectoryGPXTests {
     static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../Data/gpxpy"
-    )
+        "../Data/gpxpy")
 
     static func spec(_ file: String, vehicle: String) -> Data {
         Data(
             #"{"trajectory": {"route": {"gpx": "\#(file)"}, "vehicle": "\#(vehicle)", "epoch": "2026-01-01T00:00:00Z"}}"#
-                .utf8
-        )
+                .utf8)
     }
 
     @Test("a real car track (Garmin eTrex 20x) is driven at its recorded leg speeds, passing by every point")
@@ -25,8 +23,7 @@ import Testing
         #expect(t.route.waypoints.count == 104)
         #expect(
             t.route.waypoints.allSatisfy { $0.time == nil }
-                && t.route.waypoints.dropFirst().allSatisfy { $0.speed != nil }
-        )
+                && t.route.waypoints.dropFirst().allSatisfy { $0.speed != nil })
         // Recorded: 514 s. Driven within the car's limits: S-curves between the legs' speeds and slower
         // turns make it longer, not shorter.
         #expect(t.duration > 514 && t.duration < 514 * 1.3, "duration \(t.duration) s")

@@ -16,26 +16,13 @@ import Testing
             imu: IMU(preset: .bmi160, seed: 7),
             magnetometer: try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, resolution: 0.01, seed: 3),
             barometer: try BarometerModel(
-                sampleRate: 25,
-                weatherDeviation: 50,
-                weatherCorrelationTime: 3600,
-                noiseDensity: 1,
-                resolution: 0.1,
-                seed: 4
-            ),
+                sampleRate: 25, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
+                resolution: 0.1, seed: 4),
             gnss: try GNSSReceiver(
-                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2),
-                rate: 1,
-                velocitySigma: 0.1
-            )
-        )
+                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
         return try Trajectory(
-            route: TruthChecks.paused(TruthChecks.walkRoute()),
-            vehicle: .walk,
-            mount: .handheld,
-            epoch: "2026-06-01T12:00:00Z",
-            sensors: sensors
-        )
+            route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: .handheld,
+            epoch: "2026-06-01T12:00:00Z", sensors: sensors)
     }
 
     @Test(
@@ -78,11 +65,8 @@ import Testing
         for s in [stop - 0.9, stop - 0.2, stop + 0.3, stop + 1.1] {
             let f = { (x: Double) in
                 Trajectory.fade(
-                    Trajectory.fade(x, length: walk.path.length, width: width),
-                    x,
-                    stops: walk.path.stops,
-                    width: width
-                )
+                    Trajectory.fade(x, length: walk.path.length, width: width), x,
+                    stops: walk.path.stops, width: width)
             }
             let h = 1e-3
             let (a, b, c) = (f(s - h), f(s), f(s + h))
@@ -120,10 +104,8 @@ import Testing
         var largest = 0.0
         for r in 1..<rows.count / width {
             let d = SIMD3(
-                rows[r * width + 4] - rows[(r - 1) * width + 4],
-                rows[r * width + 5] - rows[(r - 1) * width + 5],
-                rows[r * width + 6] - rows[(r - 1) * width + 6]
-            )
+                rows[r * width + 4] - rows[(r - 1) * width + 4], rows[r * width + 5] - rows[(r - 1) * width + 5],
+                rows[r * width + 6] - rows[(r - 1) * width + 6])
             largest = max(largest, (d * d).sum().squareRoot())
         }
         print("pause, walk render at 50 Hz: largest |Δv| between samples \(largest) m/s")

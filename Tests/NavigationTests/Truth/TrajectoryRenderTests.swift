@@ -19,26 +19,13 @@ import Testing
             imu: imu,
             magnetometer: try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, resolution: 0.01, seed: 3),
             barometer: try BarometerModel(
-                sampleRate: 50,
-                weatherDeviation: 50,
-                weatherCorrelationTime: 3600,
-                noiseDensity: 1,
-                resolution: 0.1,
-                seed: 4
-            ),
+                sampleRate: 50, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
+                resolution: 0.1, seed: 4),
             gnss: try GNSSReceiver(
-                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2),
-                rate: 1,
-                velocitySigma: 0.1
-            )
-        )
+                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
         return try Trajectory(
-            route: TruthChecks.carRoute(),
-            vehicle: .car,
-            mount: .dashboard,
-            epoch: "2026-06-01T12:00:00Z",
-            sensors: sensors
-        )
+            route: TruthChecks.carRoute(), vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z",
+            sensors: sensors)
     }
 
     /// `values` bit for bit.
@@ -46,8 +33,7 @@ import Testing
 
     @Test(
         "One block and odd-sized blocks give the same bits, stream by stream and streams together",
-        arguments: [0.0, 20]
-    )
+        arguments: [0.0, 20])
     func chunkingDoesNotChangeABit(bandwidth: Double) throws {
         let drive = try Self.drive(bandwidth: bandwidth)
         let rate = 50.0
@@ -104,9 +90,7 @@ import Testing
         #expect(Self.bits(stride(from: 1, to: baroRows.count, by: 2).map { baroRows[$0] }) == Self.bits(pressures))
         let magnetometer = try #require(drive.sensors.magnetometer).at(rate: rate)
         let magRows = try drive.render(
-            TrajectorySeries(kind: .magnetometer, rate: rate),
-            samples: first..<first + count
-        )
+            TrajectorySeries(kind: .magnetometer, rate: rate), samples: first..<first + count)
         let fields = states.enumerated().flatMap { k, s in
             let m = magnetometer.measured(s.magneticField, sample: first + k)
             return [s.time, m.x, m.y, m.z]
@@ -125,8 +109,7 @@ import Testing
 
     @Test(
         "Half angles by square roots match sin and cos of the half angle within 2e-16",
-        arguments: stride(from: -3.14159, through: 3.14159, by: 0.0137).map { $0 } + [.pi, 0, 1e-9, -1e-9, .pi - 1e-9]
-    )
+        arguments: stride(from: -3.14159, through: 3.14159, by: 0.0137).map { $0 } + [.pi, 0, 1e-9, -1e-9, .pi - 1e-9])
     func halfAngles(angle: Double) {
         let h = Trajectory.halfAngle(cos: cos(angle), sin: sin(angle))
         #expect(abs(h.cos - cos(angle / 2)) < 2e-16)

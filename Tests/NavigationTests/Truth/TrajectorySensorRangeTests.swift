@@ -29,8 +29,7 @@ import Testing
                 #""preset": "adis16448", "gyroscope_bias_correlation_time": -5"#, "gyroscope_bias_correlation_time",
                 .outOfRange
             ),
-        ]
-    )
+        ])
     func imuTermInSpec(_ term: String, _ field: String, _ code: SignalError.Code) throws {
         let error = try #require(TrajectorySpecTests.error(#""sensors": {"imu": {\#(term)}}"#))
         #expect(error.path == "$.trajectory.sensors.imu.\(field)", "\(error)")
@@ -63,8 +62,7 @@ import Testing
             (#""magnetometer": {"resolution": 1e-320}"#, "$.trajectory.sensors.magnetometer.resolution"),
             (#""magnetometer": {"resolution": 1e-13}"#, "$.trajectory.sensors.magnetometer.resolution"),
             (#""barometer": {"resolution": 1e-320}"#, "$.trajectory.sensors.barometer.resolution"),
-        ]
-    )
+        ])
     func tinyResolution(_ sensor: String, _ path: String) throws {
         let error = try #require(TrajectorySpecTests.error(#""sensors": {\#(sensor)}"#))
         #expect(error.path == path, "\(error)")
@@ -77,24 +75,13 @@ import Testing
         #expect(RandomAccessNoise.quantise(101_325, step: 2_000 * .leastNonzeroMagnitude) == .infinity)
         #expect(RandomAccessNoise.quantise(101_325, step: BarometerModel.smallestResolution).isFinite)
         let barometer = try BarometerModel(
-            sampleRate: 10,
-            noiseDensity: 1000,
-            resolution: BarometerModel.smallestResolution,
-            seed: 1
-        )
+            sampleRate: 10, noiseDensity: 1000, resolution: BarometerModel.smallestResolution, seed: 1)
         let p = try barometer.pressures(first: 0, count: 100) { _ in (51.5, -0.12, 10) }
         #expect(p.allSatisfy { $0.isFinite })
         let magnetometer = try MagnetometerModel(
-            sampleRate: 1e6,
-            noiseDensity: 1000,
-            resolution: MagnetometerModel.smallestResolution,
-            seed: 1
-        )
+            sampleRate: 1e6, noiseDensity: 1000, resolution: MagnetometerModel.smallestResolution, seed: 1)
         let trajectory = try Trajectory(
-            route: Self.route,
-            vehicle: .walk,
-            sensors: TrajectorySensors(magnetometer: magnetometer)
-        )
+            route: Self.route, vehicle: .walk, sensors: TrajectorySensors(magnetometer: magnetometer))
         let rows = try trajectory.render(TrajectorySeries(kind: .magnetometer, rate: 1e6), samples: 0..<1000)
         #expect(rows.allSatisfy { $0.isFinite })
     }

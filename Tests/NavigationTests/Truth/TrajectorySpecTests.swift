@@ -29,8 +29,7 @@ import Testing
         Data(
             """
             {"trajectory": {"route": {"speed": 13.9, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5033, "longitude": -0.1196}]}\(body.isEmpty ? "" : ", " + body)}}
-            """.utf8
-        )
+            """.utf8)
     }
 
     static func error(_ body: String) -> SignalError? {
@@ -114,8 +113,7 @@ import Testing
             ),
             (#"{"sigma": 5000}"#, "$.trajectory.sensors.gnss.sigma", "sigma must be 0 … 1000 metres, got 5000.0"),
             (#"{"sigma": 3}"#, "$.trajectory.sensors.gnss.correlationTime", "sigma 3.0 m needs a correlationTime (s)"),
-        ]
-    )
+        ])
     func gnssSigma(gnss: String, path: String, words: String) throws {
         let error = try #require(Self.error(#""sensors": {"gnss": "# + gnss + "}"))
         #expect(error.path == path, "\(error)")
@@ -142,8 +140,7 @@ import Testing
                 #"{"latitude": 51.5007, "longitude": -0.1246, "time": 0}"#,
                 #"{"latitude": 51.5033, "longitude": -0.1196}"#, 0
             ),
-        ]
-    )
+        ])
     func waypointTimes(first: String, second: String, at index: Int) throws {
         for speed in [#""speed": 13.9, "#, ""] {
             let error = try #require(throws: SignalError.self) {
@@ -160,11 +157,8 @@ import Testing
         let error = try #require(throws: SignalError.self) {
             try Trajectory(
                 json: Self.twoWaypoints(
-                    #"{"latitude": 51.5007, "longitude": -0.1246}"#,
-                    #"{"latitude": 51.5033, "longitude": -0.1196}"#,
-                    speed: ""
-                )
-            )
+                    #"{"latitude": 51.5007, "longitude": -0.1246}"#, #"{"latitude": 51.5033, "longitude": -0.1196}"#,
+                    speed: ""))
         }
         #expect(error.code == .missingField)
         #expect(error.path == "$.trajectory.route.speed")
@@ -190,11 +184,9 @@ import Testing
         }
         // A chord between two points at 89.85° on opposite sides passes over 89.9°.
         #expect(
-            #expect(throws: SignalError.self) { try Trajectory(route: route(89.85, 89.85, 180)) }?.code == .outOfRange
-        )
+            #expect(throws: SignalError.self) { try Trajectory(route: route(89.85, 89.85, 180)) }?.code == .outOfRange)
         #expect(
-            #expect(throws: SignalError.self) { try Trajectory(route: route(-89.8, -89.95, 0)) }?.code == .outOfRange
-        )
+            #expect(throws: SignalError.self) { try Trajectory(route: route(-89.8, -89.95, 0)) }?.code == .outOfRange)
         _ = try Trajectory(route: route(89.7, 89.85, 0))
     }
 
@@ -202,11 +194,8 @@ import Testing
         let data = Data(#"{"trajectory": {"route": {"gpx": "/etc/passwd"}}}"#.utf8)
         do throws(SignalError) {
             _ = try Trajectory(
-                json: try JSONValue.parse(data).objectValue("trajectory"),
-                path: "$.trajectory",
-                baseDirectory: nil,
-                allowFiles: false
-            )
+                json: try JSONValue.parse(data).objectValue("trajectory"), path: "$.trajectory", baseDirectory: nil,
+                allowFiles: false)
             Issue.record("accepted")
         } catch {
             #expect(error.path == "$.trajectory.route.gpx")
@@ -216,8 +205,7 @@ import Testing
     @Test("an IMU's kalibr file: refused from the network; its update_rate is the IMU's rate unless 'rate' is given")
     func kalibrFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "trajectory-kalibr-\(UUID().uuidString)"
-        )
+            "trajectory-kalibr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try
@@ -227,10 +215,7 @@ import Testing
             try Trajectory(
                 json: try JSONValue.parse(Self.spec(#""sensors": {"imu": \#(imu)}"#)).objectValue("trajectory"),
                 path: "$.trajectory",
-                baseDirectory: folder,
-                allowFiles: allowFiles,
-                readKalibr: KalibrIMU.init(contentsOf:)
-            )
+                baseDirectory: folder, allowFiles: allowFiles, readKalibr: KalibrIMU.init(contentsOf:))
         }
         let t = try decode(#"{"kalibr": "imu.yaml"}"#, allowFiles: true)
         #expect(t.sensors.imuRate == 200)
@@ -249,8 +234,7 @@ import Testing
         let sensors = TrajectorySensors(
             imu: IMU(accelerometerUnit: .metersPerSecondSquared),
             magnetometer: try MagnetometerModel(sampleRate: 1),
-            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 0, correlationTime: 60), rate: 10)
-        )
+            gnss: try GNSSReceiver(error: GNSSErrorModel(sigma: 0, correlationTime: 60), rate: 10))
         let t = try Trajectory(route: TruthChecks.carRoute(), vibration: 0, sensors: sensors)
         let rate = 10.0
         let streams = try t.series(rate: rate)
@@ -267,8 +251,7 @@ import Testing
             }
             #expect(gnss[8 * k + 1] == s.latitude && gnss[8 * k + 2] == s.longitude && gnss[8 * k + 3] == s.altitude)
             #expect(
-                abs(gnss[8 * k + 4] - (s.velocity.x * s.velocity.x + s.velocity.y * s.velocity.y).squareRoot()) < 1e-12
-            )
+                abs(gnss[8 * k + 4] - (s.velocity.x * s.velocity.x + s.velocity.y * s.velocity.y).squareRoot()) < 1e-12)
         }
     }
 
@@ -276,11 +259,7 @@ import Testing
         let imu = IMU(accelerometerUnit: .metersPerSecondSquared)
         func readings(_ scale: Double) throws -> [Double] {
             let t = try Trajectory(
-                route: TruthChecks.carRoute(),
-                vehicle: .car,
-                vibration: scale,
-                sensors: TrajectorySensors(imu: imu)
-            )
+                route: TruthChecks.carRoute(), vehicle: .car, vibration: scale, sensors: TrajectorySensors(imu: imu))
             return try t.render(TrajectorySeries(kind: .imu, rate: 200), samples: 0..<12_000)
         }
         let quiet = try readings(0)
@@ -312,9 +291,7 @@ import Testing
 
     @Test func outagesDropFixes() throws {
         let gnss = try GNSSReceiver(
-            error: GNSSErrorModel(sigma: 2, correlationTime: 30, seed: 3),
-            outages: [.init(start: 10, end: 20.5)]
-        )
+            error: GNSSErrorModel(sigma: 2, correlationTime: 30, seed: 3), outages: [.init(start: 10, end: 20.5)])
         let t = try Trajectory(route: TruthChecks.carRoute(), sensors: TrajectorySensors(gnss: gnss))
         let rows = try t.render(TrajectorySeries(kind: .gnss, rate: 1), samples: 0..<40)
         let times = stride(from: 0, to: rows.count, by: 8).map { rows[$0] }
@@ -352,8 +329,7 @@ extension JSONValue {
     @Test("every example in Examples/trajectories loads and renders every stream")
     func examples() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../Examples/trajectories"
-        )
+            "../../../Examples/trajectories")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
         #expect(files.count >= 3)
         for file in files {
@@ -384,9 +360,7 @@ extension JSONValue {
                   "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
                   "sensors": {"imu": {"preset": "bmi160", "seed": 7}, "magnetometer": {"rate": 50, "noise_density": 0.1, "seed": 8},
                               "gnss": {"sigma": 2.5, "correlationTime": 30, "seed": 10}}}}
-                """.utf8
-            )
-        )
+                """.utf8))
         #expect(built == spec)
         for stream in try built.series(rate: 20) {
             #expect(try built.render(stream, samples: 0..<40) == spec.render(stream, samples: 0..<40))

@@ -7,23 +7,11 @@ import Testing
 
 @Suite struct TrajectoryTruthTests {
     let car = try! Trajectory(
-        route: TruthChecks.carRoute(),
-        vehicle: .car,
-        mount: .dashboard,
-        epoch: "2026-06-01T12:00:00Z"
-    )
+        route: TruthChecks.carRoute(), vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z")
     let walk = try! Trajectory(
-        route: TruthChecks.walkRoute(),
-        vehicle: .walk,
-        mount: .handheld,
-        epoch: "2026-06-01T12:00:00Z"
-    )
+        route: TruthChecks.walkRoute(), vehicle: .walk, mount: .handheld, epoch: "2026-06-01T12:00:00Z")
     let bike = try! Trajectory(
-        route: TruthChecks.carRoute(),
-        vehicle: .bike,
-        mount: .flat,
-        epoch: "2026-06-01T12:00:00Z"
-    )
+        route: TruthChecks.carRoute(), vehicle: .bike, mount: .flat, epoch: "2026-06-01T12:00:00Z")
 
     @Test func positionVelocityAndAccelerationAreConsistent() {
         for (trajectory, bound) in [(car, 2e-5), (walk, 2e-5), (bike, 2e-5)] {
@@ -71,10 +59,8 @@ import Testing
             var s = car.state(at: t)
             let w = 2 * EarthRotation.earthRate(latitude: s.latitude)
             let c = SIMD3(
-                w.y * s.velocity.z - w.z * s.velocity.y,
-                w.z * s.velocity.x - w.x * s.velocity.z,
-                w.x * s.velocity.y - w.y * s.velocity.x
-            )
+                w.y * s.velocity.z - w.z * s.velocity.y, w.z * s.velocity.x - w.x * s.velocity.z,
+                w.x * s.velocity.y - w.y * s.velocity.x)
             let d = s.attitude.inverseRotate((c.x, c.y, c.z))
             s.specificForce -= SIMD3(d.x, d.y, d.z)
             return s
@@ -110,11 +96,7 @@ import Testing
         let f: TruthChecks.States = { flat.state(at: $0) }
         #expect(
             TruthChecks.specificForceMismatch(
-                f,
-                times: TruthChecks.times(flat.duration, step: 3.1),
-                earthRotation: false
-            ) < 1e-10
-        )
+                f, times: TruthChecks.times(flat.duration, step: 3.1), earthRotation: false) < 1e-10)
     }
 
     @Test func headingIsTheCourseForAPhoneWhoseTopPointsForward() {
@@ -133,11 +115,8 @@ import Testing
         let s = car.state(at: 30)
         let year = GeomagneticModel.decimalYear(secondsSince1970: car.epochSeconds + 30)
         let field = try GeomagneticModel.wmm2025.field(
-            latitude: s.latitude,
-            longitude: s.longitude,
-            height: s.altitude,
-            decimalYear: year
-        )
+            latitude: s.latitude, longitude: s.longitude, height: s.altitude,
+            decimalYear: year)
         #expect(abs(s.declination - field.declination) < 1e-4)
         var d = abs(Trajectory.wrapDegrees(s.trueHeading - field.declination) - s.magneticHeading)
         d = min(d, 360 - d)
@@ -150,11 +129,8 @@ import Testing
             let s = car.state(at: t)
             let year = GeomagneticModel.decimalYear(secondsSince1970: car.epochSeconds + t)
             let field = try GeomagneticModel.wmm2025.field(
-                latitude: s.latitude,
-                longitude: s.longitude,
-                height: s.altitude,
-                decimalYear: year
-            )
+                latitude: s.latitude, longitude: s.longitude,
+                height: s.altitude, decimalYear: year)
             let enu = s.attitude.rotate((s.magneticField.x, s.magneticField.y, s.magneticField.z))
             let d = SIMD3(enu.x, enu.y, enu.z) * 1000 - SIMD3(field.east, field.north, -field.down)
             worst = max(worst, (d * d).sum().squareRoot())
@@ -222,10 +198,8 @@ import Testing
     func continuousThroughTurns() throws {
         for vehicle in [Vehicle.walk, .run, .bike, .car] {
             let t = try Trajectory(
-                route: vehicle.gait != nil ? TruthChecks.walkRoute() : TruthChecks.carRoute(),
-                vehicle: vehicle,
-                mount: .handheld
-            )
+                route: vehicle.gait != nil ? TruthChecks.walkRoute() : TruthChecks.carRoute(), vehicle: vehicle,
+                mount: .handheld)
             let times = Self.jointTimes(t)
             #expect(times.count >= 4)
             let dv = PathChecks.largestJump({ t.state(at: $0).velocity }, at: times, epsilon: 1e-6)
@@ -240,10 +214,7 @@ import Testing
                     let a = t.path.state(at: s - 1e-4).lateralAcceleration
                     let b = t.path.state(at: s + 1e-4).lateralAcceleration
                     return SIMD3((b - a) / 2e-4, 0, 0)
-                },
-                at: times,
-                epsilon: 1e-3
-            )
+                }, at: times, epsilon: 1e-3)
             #expect(jerk > 0.1, "\(vehicle.name ?? ""): lateral jerk jump \(jerk)")
         }
     }

@@ -49,9 +49,7 @@ enum TruthChecks {
         let phi = a.latitude * .pi / 180
         return SIMD3(
             (b.longitude - a.longitude) * .pi / 180 * (r.primeVertical + a.altitude) * cos(phi),
-            (b.latitude - a.latitude) * .pi / 180 * (r.meridian + a.altitude),
-            b.altitude - a.altitude
-        )
+            (b.latitude - a.latitude) * .pi / 180 * (r.meridian + a.altitude), b.altitude - a.altitude)
     }
 
     /// Largest `|Δposition/Δt − velocity|` over `times` (central differences over ±ε).
@@ -77,11 +75,8 @@ enum TruthChecks {
             let b = f(t + epsilon).attitude
             let q = f(t).attitude
             let dq = Quaternion(
-                w: (b.w - a.w) / (2 * epsilon),
-                x: (b.x - a.x) / (2 * epsilon),
-                y: (b.y - a.y) / (2 * epsilon),
-                z: (b.z - a.z) / (2 * epsilon)
-            )
+                w: (b.w - a.w) / (2 * epsilon), x: (b.x - a.x) / (2 * epsilon),
+                y: (b.y - a.y) / (2 * epsilon), z: (b.z - a.z) / (2 * epsilon))
             let w = q.conjugate * dq
             let d = SIMD3(2 * w.x, 2 * w.y, 2 * w.z) - f(t).rotationRate
             return (d * d).sum().squareRoot()
@@ -99,10 +94,8 @@ enum TruthChecks {
                     2 * EarthRotation.earthRate(latitude: s.latitude)
                     + EarthRotation.transportRate(latitude: s.latitude, height: s.altitude, velocity: s.velocity)
                 force += SIMD3(
-                    w.y * s.velocity.z - w.z * s.velocity.y,
-                    w.z * s.velocity.x - w.x * s.velocity.z,
-                    w.x * s.velocity.y - w.y * s.velocity.x
-                )
+                    w.y * s.velocity.z - w.z * s.velocity.y, w.z * s.velocity.x - w.x * s.velocity.z,
+                    w.x * s.velocity.y - w.y * s.velocity.x)
             }
             let r = s.attitude.rotate((s.specificForce.x, s.specificForce.y, s.specificForce.z))
             let d = SIMD3(r.x, r.y, r.z) - force

@@ -4,8 +4,7 @@ import SensorFeeds
 /// A manager on `source` with its device-motion updates started every `interval` seconds on a serial
 /// queue; `got` collects what arrives.
 func startDeviceMotion(
-    from source: MotionSource,
-    interval: TimeInterval = 0.01
+    from source: MotionSource, interval: TimeInterval = 0.01
 )
     -> (manager: SimulatedMotionManager, got: Received<DeviceMotion>, queue: OperationQueue)
 {

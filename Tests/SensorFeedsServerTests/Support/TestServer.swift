@@ -30,9 +30,7 @@ final class TestServer: @unchecked Sendable {
         self.rate = rate
         feed = try LiveFeed(
             source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
-            options: FeedOptions(sampleRate: rate, replaySeconds: replaySeconds),
-            clock: clock
-        )
+            options: FeedOptions(sampleRate: rate, replaySeconds: replaySeconds), clock: clock)
     }
 
     /// A feed of `spec` at `rate` Hz on the timeline of `epoch` (Unix s), its wall clock reading `now`:
@@ -41,10 +39,7 @@ final class TestServer: @unchecked Sendable {
         self.rate = rate
         feed = try LiveFeed(
             source: LiveSource.spec(json: Data(spec.utf8), sampleRate: rate),
-            options: FeedOptions(sampleRate: rate, epoch: epoch),
-            clock: clock,
-            wallClock: { now }
-        )
+            options: FeedOptions(sampleRate: rate, epoch: epoch), clock: clock, wallClock: { now })
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -74,13 +69,11 @@ final class TestServer: @unchecked Sendable {
         if let token {
             let (ports, continuation) = AsyncStream<Int>.makeStream()
             let app = buildApplication(
-                feed: feed,
-                configuration: LiveServerConfiguration(host: "127.0.0.1", port: wanted, token: token),
+                feed: feed, configuration: LiveServerConfiguration(host: "127.0.0.1", port: wanted, token: token),
                 logger: TestServer.logger
             ) { listening in continuation.yield(listening.port) }
             let group = ServiceGroup(
-                configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger)
-            )
+                configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
             self.group = group
             task = Task { try await group.run() }
             var iterator = ports.makeAsyncIterator()
@@ -99,18 +92,14 @@ final class TestServer: @unchecked Sendable {
         // The server's own pipeline (the guard and the fan-out's `ConnectionStart`), as `signals serve` has it.
         let configuration = LiveServerConfiguration(host: "127.0.0.1", port: wanted)
         let server = GuardedServerChannel.builder(
-            feed: feed,
-            headTimeout: configuration.headTimeout,
-            access: RequestGuard(configuration),
-            limits: ConnectionLimiter.Limits(configuration)
-        )
+            feed: feed, headTimeout: configuration.headTimeout,
+            access: RequestGuard(configuration), limits: ConnectionLimiter.Limits(configuration))
         let app = Application(
             router: router,
             server: server,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: wanted), serverName: nil),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? wanted) },
-            logger: TestServer.logger
-        )
+            logger: TestServer.logger)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: TestServer.logger))
         self.group = group
         task = Task { try await group.run() }

@@ -85,14 +85,9 @@ struct AHRSFixture: Sendable {
             }
             rows.append(
                 Row(
-                    t: v[0],
-                    gyroscope: SIMD3(v[1], v[2], v[3]),
-                    accelerometer: SIMD3(v[4], v[5], v[6]),
-                    magnetometer: SIMD3(v[7], v[8], v[9]),
-                    truth: Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]),
-                    runs: runs
-                )
-            )
+                    t: v[0], gyroscope: SIMD3(v[1], v[2], v[3]), accelerometer: SIMD3(v[4], v[5], v[6]),
+                    magnetometer: SIMD3(v[7], v[8], v[9]), truth: Quaternion(w: v[10], x: v[11], y: v[12], z: v[13]),
+                    runs: runs))
         }
         return AHRSFixture(rows: rows, comments: comments)
     }

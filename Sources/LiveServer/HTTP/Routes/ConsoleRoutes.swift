@@ -19,9 +19,7 @@ struct ConsoleRoutes {
 
     static func asset(_ text: String, type: String) -> Response {
         Response(
-            status: .ok,
-            headers: [.contentType: type, .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text))
-        )
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -21,15 +21,12 @@ struct SpecRoutes {
     func current() throws(LiveServerError) -> String {
         guard let spec = feed.spec else {
             throw LiveServerError(
-                .notFound,
-                "the source is a point file, not a spec; PUT a spec to /v1/spec to replace it"
-            )
+                .notFound, "the source is a point file, not a spec; PUT a spec to /v1/spec to replace it")
         }
         guard let json = spec.json else {
             throw LiveServerError(
                 .notFound,
-                "the source is a route read from a GPX file, not a JSON spec; PUT a spec to /v1/spec to replace it"
-            )
+                "the source is a route read from a GPX file, not a JSON spec; PUT a spec to /v1/spec to replace it")
         }
         return json
     }

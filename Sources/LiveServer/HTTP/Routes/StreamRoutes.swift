@@ -43,8 +43,7 @@ struct StreamRoutes {
             ]
             let channel = context.channel
             return Response(
-                status: .ok,
-                headers: headers,
+                status: .ok, headers: headers,
                 body: ResponseBody { writer in
                     // The head is on its way (Hummingbird wrote it before calling this): the fan-out writes the
                     // events to the channel after it, and this task only waits for the stream to end.
@@ -70,8 +69,7 @@ struct StreamRoutes {
                     // end of the body (a client that left does not read it, and the write fails quietly).
                     try? await writer.write(ByteBuffer(string: StreamRoutes.endComment))
                     try await writer.finish(nil)
-                }
-            )
+                })
         }
         router.get("/v1/ws") { request, _ -> Response in
             _ = try WebSocketStream.options(request)
