@@ -41,7 +41,6 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     private let headingUpdates: UpdateFanOut<SimulatedHeading>
     private let bound: MainQueueBound<CLLocationManager>
     #if !(os(iOS) || os(watchOS))
-    private var headingSettings = (filter: 1.0, orientation: DeviceOrientation.portrait)
     private static let headingUnavailable = PlatformUnavailable(
         "CLLocationManager.startUpdatingHeading() and stopUpdatingHeading()",
         evidence: "https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatingheading() "
@@ -189,16 +188,10 @@ public final class CoreLocationProvider: NSObject, LocationProviding, CLLocation
     public static func headingAvailable() -> Bool { false }
 
     /// Degrees the heading must change before the next update (kept; no heading is delivered here).
-    public var headingFilter: Double {
-        get { headingSettings.filter }
-        set { headingSettings.filter = newValue }
-    }
+    public var headingFilter: Double = 1
 
     /// The orientation headings would be reported for (kept; no heading is delivered here).
-    public var headingOrientation: DeviceOrientation {
-        get { headingSettings.orientation }
-        set { headingSettings.orientation = newValue }
-    }
+    public var headingOrientation: DeviceOrientation = .portrait
 
     /// `nil`: no heading is delivered on this platform.
     public var heading: SimulatedHeading? { nil }

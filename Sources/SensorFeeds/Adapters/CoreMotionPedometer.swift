@@ -72,7 +72,7 @@ public final class CoreMotionPedometer: PedometerProviding {
     /// Starts updates counted from `start`.
     public func startUpdates(from start: Date, withHandler handler: @escaping PedometerHandler) {
         started.start(.steps)
-        pedometer.startUpdates(from: start) { d, e in handler(d.map(PedometerData.init), e) }
+        pedometer.startUpdates(from: start, withHandler: copying(PedometerData.init, to: handler))
     }
     /// Stops updates.
     public func stopUpdates() {
@@ -81,7 +81,7 @@ public final class CoreMotionPedometer: PedometerProviding {
     }
     /// The counts between two dates.
     public func queryPedometerData(from start: Date, to end: Date, withHandler handler: @escaping PedometerHandler) {
-        pedometer.queryPedometerData(from: start, to: end) { d, e in handler(d.map(PedometerData.init), e) }
+        pedometer.queryPedometerData(from: start, to: end, withHandler: copying(PedometerData.init, to: handler))
     }
     #if os(macOS)
     /// Calls `handler` once, on the main queue, with a ``SensorFeedsError`` whose code is
@@ -95,7 +95,7 @@ public final class CoreMotionPedometer: PedometerProviding {
     /// Starts pause and resume events.
     public func startEventUpdates(handler: @escaping PedometerEventHandler) {
         started.start(.events)
-        pedometer.startEventUpdates { event, e in handler(event.map(PedometerEvent.init), e) }
+        pedometer.startEventUpdates(handler: copying(PedometerEvent.init, to: handler))
     }
     /// Stops events.
     public func stopEventUpdates() {
@@ -158,12 +158,7 @@ public final class CoreMotionAltimeter: AltimeterProviding {
         to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler
     ) {
         started.start(.relative)
-        altimeter.startRelativeAltitudeUpdates(to: queue ?? .main) { d, e in
-            handler(
-                d.map {
-                    AltitudeData(relativeAltitude: $0.relativeAltitude, pressure: $0.pressure, timestamp: $0.timestamp)
-                }, e)
-        }
+        altimeter.startRelativeAltitudeUpdates(to: queue ?? .main, withHandler: copying(AltitudeData.init, to: handler))
     }
     /// Stops relative-altitude updates.
     public func stopRelativeAltitudeUpdates() {
@@ -176,19 +171,29 @@ public final class CoreMotionAltimeter: AltimeterProviding {
         to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler
     ) {
         started.start(.absolute)
-        altimeter.startAbsoluteAltitudeUpdates(to: queue ?? .main) { d, e in
-            handler(
-                d.map {
-                    AbsoluteAltitudeData(
-                        altitude: $0.altitude, accuracy: $0.accuracy, precision: $0.precision,
-                        timestamp: $0.timestamp)
-                }, e)
-        }
+        altimeter.startAbsoluteAltitudeUpdates(
+            to: queue ?? .main, withHandler: copying(AbsoluteAltitudeData.init, to: handler))
     }
     /// Stops absolute-altitude updates.
     public func stopAbsoluteAltitudeUpdates() {
         started.stop(.absolute)
         altimeter.stopAbsoluteAltitudeUpdates()
+    }
+}
+
+extension AltitudeData {
+    /// Copies a CoreMotion relative-altitude update (metres since the first update, kPa, seconds).
+    /// - Parameter d: The update.
+    init(_ d: CMAltitudeData) {
+        self.init(relativeAltitude: d.relativeAltitude, pressure: d.pressure, timestamp: d.timestamp)
+    }
+}
+
+extension AbsoluteAltitudeData {
+    /// Copies a CoreMotion absolute-altitude update (metres above sea level, their accuracy and precision).
+    /// - Parameter d: The update.
+    init(_ d: CMAbsoluteAltitudeData) {
+        self.init(altitude: d.altitude, accuracy: d.accuracy, precision: d.precision, timestamp: d.timestamp)
     }
 }
 #endif

@@ -40,14 +40,30 @@ public final class CoreMotionProvider: MotionProviding {
     private let bound: MainQueueBound<CMMotionManager>
     private let started = StartedUpdates<Kind>()
     /// The updates the app started through this provider.
-    private enum Kind: Sendable { case deviceMotion, accelerometer, gyro, magnetometer }
+    private enum Kind: Sendable {
+        case deviceMotion, accelerometer, gyro, magnetometer
+
+        /// Stops this kind of update on `manager`.
+        func stop(on manager: CMMotionManager) {
+            switch self {
+            case .deviceMotion: manager.stopDeviceMotionUpdates()
+            case .accelerometer: manager.stopAccelerometerUpdates()
+            case .gyro: manager.stopGyroUpdates()
+            case .magnetometer:
+                #if os(visionOS)
+                break  // never started: visionOS has no magnetometer updates
+                #else
+                manager.stopMagnetometerUpdates()
+                #endif
+            }
+        }
+    }
     #if os(visionOS)
     private static let magnetometerUnavailable = PlatformUnavailable(
         "CMMotionManager's magnetometer updates",
         evidence:
             "https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:) "
             + "lists iOS, iPadOS, Mac Catalyst and watchOS")
-    private var storedMagnetometerInterval: TimeInterval = 0.01
     #endif
 
     /// Wraps `manager` (default: a new one).
@@ -74,17 +90,18 @@ public final class CoreMotionProvider: MotionProviding {
     }
 
     deinit {
-        let kinds = started.drain()
-        let iterating = deviceMotionIterations.isRunning
-        guard iterating || !kinds.isEmpty else { return }
-        bound.async { manager in
-            if iterating || kinds.contains(.deviceMotion) { manager.stopDeviceMotionUpdates() }
-            if kinds.contains(.accelerometer) { manager.stopAccelerometerUpdates() }
-            if kinds.contains(.gyro) { manager.stopGyroUpdates() }
-            #if !os(visionOS)
-            if kinds.contains(.magnetometer) { manager.stopMagnetometerUpdates() }
-            #endif
+        var kinds = started.drain()
+        if deviceMotionIterations.isRunning { kinds.insert(.deviceMotion) }
+        guard !kinds.isEmpty else { return }
+        bound.async { [kinds] manager in
+            for kind in kinds { kind.stop(on: manager) }
         }
+    }
+
+    /// Stops `kind` and forgets that the app started it.
+    private func stop(_ kind: Kind) {
+        started.stop(kind)
+        kind.stop(on: manager)
     }
 
     /// Seconds between device-motion updates.
@@ -131,13 +148,10 @@ public final class CoreMotionProvider: MotionProviding {
     /// Starts device-motion updates to `handler` on `queue`.
     public func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler) {
         started.start(.deviceMotion)
-        manager.startDeviceMotionUpdates(to: queue) { m, e in handler(m.map(DeviceMotion.init), e) }
+        manager.startDeviceMotionUpdates(to: queue, withHandler: copying(DeviceMotion.init, to: handler))
     }
     /// Stops device-motion updates.
-    public func stopDeviceMotionUpdates() {
-        started.stop(.deviceMotion)
-        manager.stopDeviceMotionUpdates()
-    }
+    public func stopDeviceMotionUpdates() { stop(.deviceMotion) }
 
     /// Starts accelerometer updates (pull).
     public func startAccelerometerUpdates() {
@@ -148,13 +162,10 @@ public final class CoreMotionProvider: MotionProviding {
     public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler)
     {
         started.start(.accelerometer)
-        manager.startAccelerometerUpdates(to: queue) { a, e in handler(a.map(AccelerometerData.init), e) }
+        manager.startAccelerometerUpdates(to: queue, withHandler: copying(AccelerometerData.init, to: handler))
     }
     /// Stops accelerometer updates.
-    public func stopAccelerometerUpdates() {
-        started.stop(.accelerometer)
-        manager.stopAccelerometerUpdates()
-    }
+    public func stopAccelerometerUpdates() { stop(.accelerometer) }
 
     /// Starts gyroscope updates (pull).
     public func startGyroUpdates() {
@@ -164,20 +175,14 @@ public final class CoreMotionProvider: MotionProviding {
     /// Starts gyroscope updates to `handler` on `queue`.
     public func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping GyroHandler) {
         started.start(.gyro)
-        manager.startGyroUpdates(to: queue) { g, e in handler(g.map(GyroData.init), e) }
+        manager.startGyroUpdates(to: queue, withHandler: copying(GyroData.init, to: handler))
     }
     /// Stops gyroscope updates.
-    public func stopGyroUpdates() {
-        started.stop(.gyro)
-        manager.stopGyroUpdates()
-    }
+    public func stopGyroUpdates() { stop(.gyro) }
 
     #if os(visionOS)
     /// Seconds between magnetometer updates (kept: visionOS has no magnetometer updates).
-    public var magnetometerUpdateInterval: TimeInterval {
-        get { storedMagnetometerInterval }
-        set { storedMagnetometerInterval = newValue }
-    }
+    public var magnetometerUpdateInterval: TimeInterval = 0.01
     /// `false`: visionOS has no magnetometer updates.
     public var isMagnetometerAvailable: Bool { false }
     /// `false`.
@@ -212,13 +217,10 @@ public final class CoreMotionProvider: MotionProviding {
     /// Starts magnetometer updates to `handler` on `queue`.
     public func startMagnetometerUpdates(to queue: OperationQueue, withHandler handler: @escaping MagnetometerHandler) {
         started.start(.magnetometer)
-        manager.startMagnetometerUpdates(to: queue) { m, e in handler(m.map(MagnetometerData.init), e) }
+        manager.startMagnetometerUpdates(to: queue, withHandler: copying(MagnetometerData.init, to: handler))
     }
     /// Stops magnetometer updates.
-    public func stopMagnetometerUpdates() {
-        started.stop(.magnetometer)
-        manager.stopMagnetometerUpdates()
-    }
+    public func stopMagnetometerUpdates() { stop(.magnetometer) }
     #endif
 
     /// The reference frame of the device motion being delivered.
@@ -236,9 +238,9 @@ public final class CoreMotionProvider: MotionProviding {
         withHandler handler: @escaping DeviceMotionHandler
     ) {
         started.start(.deviceMotion)
-        manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue), to: queue) { m, e in
-            handler(m.map(DeviceMotion.init), e)
-        }
+        manager.startDeviceMotionUpdates(
+            using: CMAttitudeReferenceFrame(rawValue: frame.rawValue), to: queue,
+            withHandler: copying(DeviceMotion.init, to: handler))
     }
 
     /// Device-motion updates as an `AsyncSequence` (on a queue of their own): iterating starts them,
