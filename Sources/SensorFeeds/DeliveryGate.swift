@@ -75,4 +75,24 @@ final class DeliveryGate: @unchecked Sendable {  // guarded by an NSCondition
         defer { condition.unlock() }
         return token == generation
     }
+
+    /// Starts a new generation (``open()``) and returns what hands its updates to `deliver`: queued on
+    /// `queue` (see ``enqueue(on:token:_:)``), or called on the calling thread when `queue` is `nil`; either
+    /// way only while the generation is current.
+    /// - Parameters:
+    ///   - queue: Where `deliver` runs, or `nil` for the thread that hands the update.
+    ///   - deliver: Receives each update or error.
+    func sender<Update: Sendable>(
+        on queue: OperationQueue?, _ deliver: @escaping @Sendable (Update?, (any Error)?) -> Void
+    ) -> @Sendable (Update?, (any Error)?) -> Void {
+        let token = open()
+        let target = queue.map(SendableOperationQueue.init)
+        return { [self] update, error in
+            if let target {
+                enqueue(on: target.queue, token: token) { deliver(update, error) }
+            } else if isCurrent(token) {
+                deliver(update, error)
+            }
+        }
+    }
 }

@@ -301,15 +301,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     ) {
         stop(kind)
         let (interval, frame, gate) = state.withLock { ($0.updates[kind].interval, $0.frame, $0.updates[kind].gate) }
-        let token = gate.open()
-        let target = queue.map(SendableOperationQueue.init)
-        let send: @Sendable (MotionSample?, (any Error)?) -> Void = { point, error in
-            if let target {
-                gate.enqueue(on: target.queue, token: token) { deliver(point, error) }
-            } else if gate.isCurrent(token) {
-                deliver(point, error)
-            }
-        }
+        let send = gate.sender(on: queue, deliver)
         let holder = ProducerHolder()
         let record: @Sendable (MotionSample) -> Void = { [weak self] point in
             guard let self else { return }

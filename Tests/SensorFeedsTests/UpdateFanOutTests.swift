@@ -199,3 +199,57 @@ import Testing
         #expect(text == String(cString: strerror(ECONNREFUSED)))
     }
 }
+
+/// The handler conversion every adapter makes, and the gate's sender every simulated manager uses.
+@Suite struct AdapterHandlerTests {
+    @Test("copying hands each update copied and each error on; its failing case: nothing is copied from nil")
+    func copyingHandler() {
+        let seen = Mutex<[String]>([])
+        let apple = copying(
+            { (n: Int) in "copy of \(n)" },
+            to: { (s: String?, e: (any Error)?) in
+                seen.withLock { $0.append(s ?? "error: \(e.map { "\($0)" } ?? "none")") }
+            })
+        apple(7, nil)
+        apple(nil, SensorFeedsError(.unavailable, "gone"))
+        apple(nil, nil)
+        let calls = seen.withLock { $0 }
+        #expect(calls.count == 3)
+        #expect(calls.first == "copy of 7")
+        #expect(calls[1].hasPrefix("error: ") && calls[1].contains("gone"))
+        #expect(calls[2] == "error: none")
+    }
+
+    @Test("a sender without a queue delivers on the calling thread only while its generation is current")
+    func senderWithoutQueue() {
+        let gate = DeliveryGate()
+        let seen = Mutex<[Int]>([])
+        let send: @Sendable (Int?, (any Error)?) -> Void = gate.sender(on: nil) { n, _ in
+            if let n { seen.withLock { $0.append(n) } }
+        }
+        send(1, nil)
+        gate.close()
+        send(2, nil)
+        #expect(seen.withLock { $0 } == [1])
+    }
+
+    @Test("a sender with a queue delivers there, and a newer generation silences the older sender")
+    func senderOnQueue() {
+        let gate = DeliveryGate()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let seen = Mutex<[Int]>([])
+        let old: @Sendable (Int?, (any Error)?) -> Void = gate.sender(on: queue) { n, _ in
+            if let n { seen.withLock { $0.append(n) } }
+        }
+        old(1, nil)
+        queue.waitUntilAllOperationsAreFinished()
+        let new: @Sendable (Int?, (any Error)?) -> Void = gate.sender(on: queue) { n, _ in
+            if let n { seen.withLock { $0.append(n * 10) } }
+        }
+        old(2, nil)
+        new(3, nil)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(seen.withLock { $0 } == [1, 30])
+    }
+}

@@ -93,7 +93,7 @@ final class HeadingUpdates: Sendable {
                     admit(SimulatedHeading(point))
                 }, deliver: deliver)
         case .server(let url, let rate, let token):
-            let send = sender(queue, deliver)
+            let send = gate.sender(on: queue, deliver)
             do {
                 let remote = try LiveServerClient(
                     address: try ServerAddress(url, token: token), rate: nil, pollInterval: 1 / max(rate, 1e-3),
@@ -111,7 +111,7 @@ final class HeadingUpdates: Sendable {
         case .file(let url, _, _):
             // Only a render directory carries headings (a GPX, CSV or JSON Lines location file has none).
             guard LocationSource.isDirectory(url) else { return }
-            let send = sender(queue, deliver)
+            let send = gate.sender(on: queue, deliver)
             do {
                 let headings = try LocationSource.renderDirectoryPoints(url).compactMap { SimulatedHeading($0) }
                 guard let first = headings.first?.timestamp else { return }
@@ -134,18 +134,6 @@ final class HeadingUpdates: Sendable {
         case .route:
             return  // a route has no heading
         }
-    }
-
-    /// Hands updates to `deliver` on `queue`, for the current generation of the gate.
-    private func sender(
-        _ queue: OperationQueue, _ deliver: @escaping @Sendable (SimulatedHeading?, (any Error)?) -> Void
-    )
-        -> @Sendable (SimulatedHeading?, (any Error)?) -> Void
-    {
-        let gate = self.gate
-        let token = gate.open()
-        let target = SendableOperationQueue(queue: queue)
-        return { heading, error in gate.enqueue(on: target.queue, token: token) { deliver(heading, error) } }
     }
 
     /// Forgets `runner` once it ended by itself (not when a newer start replaced it).

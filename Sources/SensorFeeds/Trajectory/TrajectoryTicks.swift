@@ -79,16 +79,7 @@ final class TrajectoryUpdates: Sendable {
         deliver: @escaping @Sendable (Update?, (any Error)?) -> Void
     ) {
         stop()
-        let gate = self.gate
-        let token = gate.open()
-        let target = queue.map(SendableOperationQueue.init)
-        let send: @Sendable (Update?, (any Error)?) -> Void = { update, error in
-            if let target {
-                gate.enqueue(on: target.queue, token: token) { deliver(update, error) }
-            } else if gate.isCurrent(token) {
-                deliver(update, error)
-            }
-        }
+        let send = gate.sender(on: queue, deliver)
         let runner = makeRunner()
         // The runner's identity, not the runner: its completion must not hold it (a cycle).
         let id = ObjectIdentifier(runner)
