@@ -144,12 +144,10 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
                         body(manager, delegate)
                     }
                 }
-        let holder = ProducerHolder()
         do {
             let producer = try launch(
-                distanceFilter: filter, holder: holder,
-                emit: { [weak self] fix in
-                    self?.record(fix)
+                distanceFilter: filter,
+                emit: { fix in
                     call { manager, delegate in delegate.locationManager(manager, didUpdateLocations: [fix]) }
                 },
                 fail: { error, _ in
@@ -179,14 +177,9 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     public func locationUpdates() -> AsyncThrowingStream<LocationPoint, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationPoint, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(updateBufferLimit))
-        let holder = ProducerHolder()
         do {
             let producer = try launch(
-                distanceFilter: distanceFilter, holder: holder,
-                emit: { [weak self] fix in
-                    self?.record(fix)
-                    continuation.yield(fix)
-                },
+                distanceFilter: distanceFilter, emit: { fix in continuation.yield(fix) },
                 fail: { error, final in
                     if final { continuation.finish(throwing: error) }
                 }, finished: { continuation.finish() })
@@ -197,20 +190,19 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
         return stream
     }
 
-    private func record(_ fix: LocationPoint) { state.withLock { $0.latest = fix } }
-
-    /// Starts a playback of the source: `emit` gets each fix that passes the distance filter, `fail`
-    /// each error (`final` when the updates end with it).
+    /// Starts a playback of the source: each fix that passes the distance filter becomes ``location`` and
+    /// goes to `emit`, each error to `fail` (`final` when the updates end with it).
     private func launch(
-        distanceFilter: Double, holder: ProducerHolder,
+        distanceFilter: Double,
         emit: @escaping @Sendable (LocationPoint) -> Void,
         fail: @escaping @Sendable (any Error, _ final: Bool) -> Void,
         finished: (@Sendable () -> Void)? = nil
     ) throws -> any UpdateProducer {
         let filter = FilterBox(DistanceFilter(distance: distanceFilter))
-        let handle: @Sendable (LocationPoint) -> Void = { point in
-            let fix = point
-            if filter.admit(fix) { emit(fix) }
+        let handle: @Sendable (LocationPoint) -> Void = { [weak self] fix in
+            guard filter.admit(fix) else { return }
+            self?.state.withLock { $0.latest = fix }
+            emit(fix)
         }
         let completion: @Sendable (PlaybackSummary) -> Void = { summary in
             if summary.reason == .failed, let error = summary.error { fail(error, true) }
@@ -224,13 +216,11 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
                 deliver: { point in
                     if let location = point.location { handle(location) }
                 }, fail: { error in fail(error, false) })
-            holder.producer = remote
             remote.start()
             return remote
         case .route(let route, let rate, let duration):
             let points = try LocationSource.routePoints(route, sampleRate: rate, duration: duration)
             let runner = makeRunner()
-            holder.producer = runner
             try runner.play(
                 points, options: options,
                 handler: handle, completion: completion)
@@ -238,13 +228,11 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
         case .trajectory(let trajectory, let rate, let duration):
             let fixes = try TrajectoryFixes(trajectory, sampleRate: rate, duration: duration)
             let runner = makeRunner()
-            holder.producer = runner
             try runner.play(fixes, options: options, handler: handle, completion: completion)
             return runner
         case .file(let url, _, _) where LocationSource.isDirectory(url):
             let points = try LocationSource.renderDirectoryPoints(url).compactMap(\.location)
             let runner = makeRunner()
-            holder.producer = runner
             try runner.play(
                 PointSequence(points.map { TimedFix(fix: $0, offset: points.first?.timestamp ?? 0) }), options: options,
                 handler: { handle($0.fix) }, completion: completion)
@@ -252,7 +240,6 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
         case .file(let url, let speed, let rate):
             let data = try LocationSource.fileData(url)
             let runner = makeRunner()
-            holder.producer = runner
             if LocationSource.kind(url, data) == .gpx {
                 let route = try Route(gpx: data, speed: speed, file: url.lastPathComponent)
                 try runner.play(
