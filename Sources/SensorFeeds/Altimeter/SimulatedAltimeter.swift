@@ -83,15 +83,13 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     public func startRelativeAltitudeUpdates(
         to queue: OperationQueue? = nil, withHandler handler: @escaping AltitudeHandler
     ) {
-        let reading = BarometricReading(source)
-        let first = FirstValue()
+        let change = HeightChange(source)
         relative.start(
             source, interval: Self.updateInterval, queue: queue,
             transform: { point in
-                let (height, pascals) = reading.height(point)
-                let base = first.keep(height)
+                let (metres, pascals) = change.measure(point)
                 return AltitudeData(
-                    relativeAltitude: NSNumber(value: height - base), pressure: NSNumber(value: pascals / 1000),
+                    relativeAltitude: NSNumber(value: metres), pressure: NSNumber(value: pascals / 1000),
                     timestamp: point.timestamp)
             }, deliver: handler)
     }
@@ -107,18 +105,17 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     public func startAbsoluteAltitudeUpdates(
         to queue: OperationQueue? = nil, withHandler handler: @escaping AbsoluteAltitudeHandler
     ) {
-        let reading = BarometricReading(source)
-        let first = FirstValue()
+        let change = HeightChange(source)
         let anchor = FirstValue()
         absolute.start(
             source, interval: Self.updateInterval, queue: queue,
             transform: { point in
-                let (height, pascals) = reading.height(point)
-                let base = first.keep(height)
+                let (metres, pascals) = change.measure(point)
                 let start = anchor.keep(point.altitude)
+                let reading = change.reading
                 let (accuracy, precision) = reading.measured(point) ? reading.errors(pascals: pascals) : (0, 0)
                 return AbsoluteAltitudeData(
-                    altitude: start + (height - base), accuracy: accuracy, precision: precision,
+                    altitude: start + metres, accuracy: accuracy, precision: precision,
                     timestamp: point.timestamp)
             }, deliver: handler)
     }
@@ -181,6 +178,23 @@ struct BarometricReading: Sendable {
         guard let noise else { return (0, 0) }
         let gradient = PressureAltitude.gradient(pascals: pascals)
         return ((2 * (noise * noise + weather * weather)).squareRoot() / gradient, noise / gradient)
+    }
+}
+
+/// The height change of one start: each point's height as its ``BarometricReading`` gives it, minus the first
+/// update's.
+final class HeightChange: Sendable {
+    /// How the source's points are read.
+    let reading: BarometricReading
+    private let first = FirstValue()
+
+    /// The change for a new start of `source`.
+    init(_ source: SensorSource) { reading = BarometricReading(source) }
+
+    /// The height of `point` minus the first point's (m), and its pressure (Pa).
+    func measure(_ point: TrajectoryPoint) -> (metres: Double, pascals: Double) {
+        let (height, pascals) = reading.height(point)
+        return (height - first.keep(height), pascals)
     }
 }
 
