@@ -20,13 +20,7 @@ import Testing
             body += "}\n"
             let p = try RemotePoint(data: body, fallbackTimestamp: 0)
             #expect(p.motion == point.motion)
-            #expect(
-                p.heading
-                    == RemotePoint.Heading(
-                        trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
-                        headingAccuracy: point.headingAccuracy))
-            #expect(p.magneticField == point.magneticField.vector)
-            #expect(p.altitude == point.altitude)
+            RemotePointTests.expectRiders(of: point, in: p)
             #expect(p.pedometer?.steps == point.steps)
             // The body's `location` is the server's lat/lon pair, left out here: the rest is the whole point.
             var expected = point

@@ -7,6 +7,19 @@ import Testing
 @testable import SensorFeeds
 
 @Suite struct RemotePointTests {
+    /// Expects `p`, read from what a server sends of `point`, to carry the point's heading, magnetic field
+    /// (µT) and altitude (m).
+    static func expectRiders(
+        of point: TrajectoryPoint, in p: RemotePoint, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let heading = RemotePoint.Heading(
+            trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
+            headingAccuracy: point.headingAccuracy)
+        #expect(p.heading == heading, sourceLocation: sourceLocation)
+        #expect(p.magneticField == point.magneticField.vector, sourceLocation: sourceLocation)
+        #expect(p.altitude == point.altitude, sourceLocation: sourceLocation)
+    }
+
     @Test("a motion line, a location line and a walk line as signals play prints them")
     func lines() throws {
         let m = try RemotePoint(
@@ -79,14 +92,8 @@ import Testing
         let walk = try WalkTrajectory.example()
         for point in try walk.points(first: 0, count: 3, rate: 10) {
             let p = try RemotePoint(line: point.jsonLine())
-            #expect(
-                p.heading
-                    == RemotePoint.Heading(
-                        trueHeading: point.trueHeading, magneticHeading: point.magneticHeading,
-                        headingAccuracy: point.headingAccuracy))
-            #expect(p.magneticField == point.magneticField.vector)
+            Self.expectRiders(of: point, in: p)
             #expect(p.pressure == point.pressure)
-            #expect(p.altitude == point.altitude)
             #expect(
                 p.pedometer
                     == RemotePoint.Pedometer(

@@ -121,6 +121,13 @@ import Testing
         }
     }
 
+    /// The walk example, a pedometer playing it instantly, and the walk's epoch.
+    func walkPedometer() throws -> (walk: Trajectory, pedometer: SimulatedPedometer, epoch: Date) {
+        let walk = try WalkTrajectory.example()
+        let pedometer = SimulatedPedometer(source: .signal(walk), clock: ManualClock(autoAdvance: true))
+        return (walk, pedometer, Date(timeIntervalSince1970: walk.epochSeconds))
+    }
+
     /// The result of a query, waited for.
     func query(_ pedometer: SimulatedPedometer, from: Date, to: Date) -> (PedometerData?, [String]) {
         let seen = Collected<PedometerData>(until: 1)
@@ -131,9 +138,7 @@ import Testing
 
     @Test("a query counts the truth's steps, distance and floors between two dates on the trajectory's clock")
     func queryCounts() throws {
-        let walk = try WalkTrajectory.example()
-        let pedometer = SimulatedPedometer(source: .signal(walk), clock: ManualClock(autoAdvance: true))
-        let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+        let (walk, pedometer, epoch) = try walkPedometer()
         let (data, failures) = query(pedometer, from: epoch + 10, to: epoch + 60)
         #expect(failures.isEmpty)
         let d = try #require(data)
@@ -153,9 +158,7 @@ import Testing
 
     @Test("a query whose end is before its start hands an error")
     func queryBackwards() throws {
-        let walk = try WalkTrajectory.example()
-        let pedometer = SimulatedPedometer(source: .signal(walk), clock: ManualClock(autoAdvance: true))
-        let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+        let (_, pedometer, epoch) = try walkPedometer()
         let (data, failures) = query(pedometer, from: epoch + 60, to: epoch + 10)
         #expect(data == nil)
         #expect(failures.count == 1)
