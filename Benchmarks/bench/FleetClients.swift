@@ -190,15 +190,15 @@ final class FleetClients: @unchecked Sendable {
     private func consume(_ c: inout Connection, arrival: Int64) {
         if !c.headRead {
             guard let end = FleetClients.find([13, 10, 13, 10], in: c.pending) else { return }
-            let head = String(decoding: c.pending[..<end], as: UTF8.self)
-            let wanted = kind == .sse ? " 200 " : " 101 "
-            guard head.contains(wanted) else {
-                c.failure = "the server answered: \(head.split(separator: "\r\n").first ?? "")"
+            let head = try? HTTPResponseHead(parsing: c.pending[..<end])
+            guard let head, head.status == (kind == .sse ? 200 : 101) else {
+                let line = String(decoding: c.pending[..<end], as: UTF8.self).split(separator: "\r\n").first ?? ""
+                c.failure = "the server answered: \(line)"
                 c.pending = []
                 return
             }
             c.headRead = true
-            c.chunked = head.lowercased().contains("transfer-encoding: chunked")
+            c.chunked = (try? head.framing()) == .chunked
             c.pending.removeFirst(end + 4)
         }
         switch kind {

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Navigation
 import Playback
@@ -503,7 +504,8 @@ extension MotionSource {
         case .trajectory, .server: return true
         case .file(let url, _):
             return RenderDirectory.isRecording(url)
-                && FileManager.default.fileExists(atPath: url.appendingPathComponent("magnetometer.csv").path)
+                && FileManager.default.fileExists(
+                    atPath: url.appendingPathComponent(StreamTable.magnetometer.fileName()).path)
         case .signal, .imu: return false
         }
     }

@@ -93,12 +93,13 @@ struct DatasetCommand: ParsableCommand {
         // A killed run of this shard may have left a temporary recording; no run of it is alive now (the lock).
         DatasetDirectory.removeStaleRecordings(outputDirectory, shard: index, of: of, inputs: inputs)
         let stampPath = outputDirectory + "/.shard-\(suffix).plan"
-        let manifestName = of == 1 ? "manifest.jsonl" : "manifest-\(suffix).jsonl"
-        let manifestPath = outputDirectory + "/" + manifestName
-        let journalPath = outputDirectory + "/.manifest-\(suffix).jsonl.partial"
-        var earlier: [Int: String] = [:]
+        let manifestPath = outputDirectory + "/" + DatasetManifest.fileName(shard: index, of: of)
+        let journalPath = outputDirectory + "/" + DatasetManifest.journalName(shard: index, of: of)
+        var earlier: [Int: ManifestLine] = [:]
         if (try? String(contentsOfFile: stampPath, encoding: .utf8)) == stamp + "\n" {
-            for path in [manifestPath, journalPath] { DatasetCommand.readLines(path, into: &earlier) }
+            for path in [manifestPath, journalPath] {
+                earlier.merge(DatasetManifest.readLines(contentsOf: path)) { _, later in later }
+            }
         }
         for path in [manifestPath, stampPath, journalPath] { try inputs.check(path, option: "--output-dir") }
         let stampSink = try OutputSink(path: stampPath, option: "--output-dir", inputs: inputs)
@@ -117,20 +118,25 @@ struct DatasetCommand: ParsableCommand {
             let name = String(repeating: "0", count: max(0, width - String(i).count)) + String(i)
             let file = "recordings/\(name).npy"
             let path = outputDirectory + "/" + file
-            // A line without `dtype` (written before trajectory templates) is rendered again, to gain it.
-            if let line = earlier[i], let checksum = DatasetCommand.field(line, "checksum"),
-                DatasetCommand.field(line, "dtype") != nil,
-                DatasetCommand.checksum(ofNPY: path) == checksum, DatasetCommand.field(line, "file") == file
-            {
-                lines.append(line)
-                kept += 1
-                continue
-            }
             let recording: DatasetItem
             do {
                 recording = try datasetPlan.item(i)
             } catch {
                 throw CLIError("\(input.name): recording \(i): \(error.description)")
+            }
+            // A recording is kept when its earlier line is the line the plan writes for it (a line edited by
+            // hand, or written before `dtype` existed, is not), its file has that checksum, and the file's
+            // shape is the line's rows and columns.
+            if let line = earlier[i],
+                line
+                    == recording.manifestEntry(
+                        file: file, rows: line.rows, columns: line.columns, checksum: line.checksum),
+                let (checksum, frames, channels) = DatasetCommand.checksum(ofNPY: path), checksum == line.checksum,
+                frames == line.rows, channels == line.columns.count
+            {
+                lines.append(line.text)
+                kept += 1
+                continue
             }
             let (rows, columns, checksum, written) = try DatasetCommand.render(
                 recording, plan: datasetPlan, path: path, inputs: inputs)
@@ -207,34 +213,14 @@ struct DatasetCommand: ParsableCommand {
         return (request.frameCount, columns, "sha256:" + hash.hexDigest(), bytes)
     }
 
-    /// `sha256:` and the SHA-256 of the data after a .npy file's header (any version `NPYHeader` reads);
-    /// `nil` when there is no such file or its header is not one.
-    static func checksum(ofNPY path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path),
-            let headerLength = try? NPYHeader(data, name: path).dataOffset
+    /// `sha256:` and the SHA-256 of the data after a .npy file's header (any version `NPYHeader` reads),
+    /// with the file's frames and channels; `nil` when there is no such file or its header is not one.
+    static func checksum(ofNPY path: String) -> (checksum: String, frames: Int, channels: Int)? {
+        guard let data = FileManager.default.contents(atPath: path), let header = try? NPYHeader(data, name: path)
         else { return nil }
         var hash = SHA256()
-        data.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[headerLength...])) }
-        return "sha256:" + hash.hexDigest()
-    }
-
-    /// A string field of a manifest line.
-    static func field(_ line: String, _ key: String) -> String? {
-        guard let value = try? JSONValue.parse(Data(line.utf8)), case .object(let o) = value,
-            case .string(let s)? = o[key]
-        else { return nil }
-        return s
-    }
-
-    /// Adds the complete lines of a manifest or journal (a torn last line is skipped) by index.
-    static func readLines(_ path: String, into lines: inout [Int: String]) {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let value = try? JSONValue.parse(Data(line.utf8)), case .object(let o) = value,
-                case .number(let n)? = o["index"], let i = n.integer
-            else { continue }
-            lines[i] = String(line)
-        }
+        data.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[header.dataOffset...])) }
+        return ("sha256:" + hash.hexDigest(), header.frames, header.channels)
     }
 
     /// `I/K` with 0 ≤ I < K.

@@ -215,49 +215,58 @@ enum MCAPOutput {
                     for k in 0..<values.count / width {
                         let row = values[(k * width)..<((k + 1) * width)]
                         let t = row[row.startIndex]
-                        func v(_ column: Int) -> Double { row[row.startIndex + 1 + column] }
+                        func v(_ column: some StreamColumn) -> Double { column.value(in: row) }
                         let time = try stamp(epoch: epoch, t: t)
                         let header = ROS2.Header(time: time, frameID: deviceFrame)
                         let data: [UInt8]
                         switch stream.kind {
                         case .truth:
-                            // latitude, longitude, altitude, velocity ENU, acceleration ENU, attitude w x y z, rotation rate.
-                            let (w, x, y, z) = (v(9), v(10), v(11), v(12))
+                            typealias C = TruthColumn
+                            let (w, x, y, z) = (v(C.attitudeW), v(C.attitudeX), v(C.attitudeY), v(C.attitudeZ))
+                            let velocity = SIMD3(v(C.velocityEast), v(C.velocityNorth), v(C.velocityUp))
                             data = ROS2.Odometry(
                                 header: ROS2.Header(time: time, frameID: worldFrame), childFrameID: deviceFrame,
-                                position: frame.enu(latitude: v(0), longitude: v(1), height: v(2)),
+                                position: frame.enu(
+                                    latitude: v(C.latitude), longitude: v(C.longitude), height: v(C.altitude)),
                                 orientation: SIMD4(x, y, z, w),
-                                linearVelocity: rotateBack(SIMD3(v(3), v(4), v(5)), w: w, x: x, y: y, z: z),
-                                angularVelocity: SIMD3(v(13), v(14), v(15)),
+                                linearVelocity: rotateBack(velocity, w: w, x: x, y: y, z: z),
+                                angularVelocity: SIMD3(v(C.rotationRateX), v(C.rotationRateY), v(C.rotationRateZ)),
                                 poseCovariance: zeros36, twistCovariance: zeros36
                             ).cdr()
                         case .imu:
                             let truth = rows[imuTruth!]
-                            let tw = 1 + TrajectorySeries.columns(.truth).count
-                            let q = truth[(k * tw + 10)..<(k * tw + 14)]
+                            let tw = 1 + TruthColumn.allCases.count
+                            let q = truth[(k * tw)..<((k + 1) * tw)]
                             let (w, x, y, z) = (
-                                q[q.startIndex], q[q.startIndex + 1], q[q.startIndex + 2], q[q.startIndex + 3]
+                                TruthColumn.attitudeW.value(in: q), TruthColumn.attitudeX.value(in: q),
+                                TruthColumn.attitudeY.value(in: q), TruthColumn.attitudeZ.value(in: q)
                             )
+                            let (a, g) = (IMUColumn.accelerometer.map(v), IMUColumn.gyroscope.map(v))
                             data = ROS2.Imu(
                                 header: header, orientation: SIMD4(x, y, z, w),
                                 orientationCovariance: zeros9,
-                                angularVelocity: SIMD3(v(3), v(4), v(5)), angularVelocityCovariance: gyroCovariance,
-                                linearAcceleration: SIMD3(v(0), v(1), v(2)) * accelScale,
+                                angularVelocity: SIMD3(g[0], g[1], g[2]), angularVelocityCovariance: gyroCovariance,
+                                linearAcceleration: SIMD3(a[0], a[1], a[2]) * accelScale,
                                 linearAccelerationCovariance: accelCovariance
                             ).cdr()
                         case .magnetometer:
                             data = ROS2.MagneticField(
-                                header: header, field: SIMD3(v(0), v(1), v(2)) * 1e-6,
+                                header: header,
+                                field: SIMD3(v(MagnetometerColumn.x), v(MagnetometerColumn.y), v(MagnetometerColumn.z))
+                                    * 1e-6,
                                 covariance: magCovariance
                             ).cdr()
                         case .barometer:
-                            data = ROS2.FluidPressure(header: header, pressure: v(0), variance: baroVariance).cdr()
+                            data = ROS2.FluidPressure(
+                                header: header, pressure: v(BarometerColumn.pressure), variance: baroVariance
+                            ).cdr()
                         case .gnss:
-                            let h = v(5)
-                            let vertical = v(6)
+                            let h = v(LocationColumn.horizontalAccuracy)
+                            let vertical = v(LocationColumn.verticalAccuracy)
                             data = ROS2.NavSatFix(
-                                header: header, status: 0, service: 1, latitude: v(0), longitude: v(1),
-                                altitude: v(2), covariance: diagonal3(SIMD3(h * h, h * h, vertical * vertical)),
+                                header: header, status: 0, service: 1, latitude: v(LocationColumn.latitude),
+                                longitude: v(LocationColumn.longitude), altitude: v(LocationColumn.altitude),
+                                covariance: diagonal3(SIMD3(h * h, h * h, vertical * vertical)),
                                 covarianceType: ROS2.NavSatFix.covarianceApproximated
                             ).cdr()
                         }

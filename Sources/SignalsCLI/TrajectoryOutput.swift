@@ -97,7 +97,7 @@ enum TrajectoryOutput {
             throw CLIError("--output-dir \(directory): cannot create the directory: \(error.localizedDescription)")
         }
         let paths = streams.map {
-            (directory as NSString).appendingPathComponent("\($0.kind.rawValue).\(format.rawValue)")
+            (directory as NSString).appendingPathComponent($0.kind.table.fileName(format.rawValue))
         }
         let sidecar = (directory as NSString).appendingPathComponent(SensorsSidecar.fileName)
         try inputs.check((paths + [sidecar]).map { (option: "--output-dir", path: Optional($0)) })

@@ -122,4 +122,29 @@ extension SSEParserTests {
         // Spaces after the size are allowed (RFC 9112's BWS before an extension).
         #expect(try decode("3 ;x\r\nabc\r\n0\r\n\r\n", cut: 1).body == "abc")
     }
+    @Test("round trip: the writer's chunks read back to the same body, split anywhere", arguments: [1, 3, 64, 4096])
+    func roundTrip(cut: Int) throws {
+        var random = SplitMix(state: UInt64(cut))
+        let bodies = (0..<20).map { _ in
+            (0..<Int.random(in: 0...700, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        }
+        let wire = bodies.flatMap(ChunkedCoding.chunk) + Array(ChunkedCoding.lastChunk.utf8)
+        var decoder = ChunkedDecoder()
+        var body: [UInt8] = []
+        var start = 0
+        while start < wire.count {
+            let end = min(wire.count, start + cut)
+            try decoder.feed(wire[start..<end], into: &body)
+            start = end
+        }
+        #expect(body == bodies.flatMap { $0 })
+        #expect(decoder.isDone)
+        #expect(ChunkedCoding.chunk([]).isEmpty, "an empty chunk would end the body")
+        #expect(ChunkedCoding.chunk(Array(repeating: 0, count: 255)).prefix(4) == Array("ff\r\n".utf8)[...])
+        // The failing case: without the last chunk the body is not done.
+        var open = ChunkedDecoder()
+        var partial: [UInt8] = []
+        try open.feed(wire.dropLast(ChunkedCoding.lastChunk.utf8.count), into: &partial)
+        #expect(!open.isDone)
+    }
 }

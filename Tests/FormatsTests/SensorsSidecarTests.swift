@@ -25,7 +25,9 @@ import Testing
     @Test("write → read is the identity, bit for bit, for valid sidecars (−0, subnormals and the range ends included)")
     func roundTrip() throws {
         var random = SplitMix(state: 32)
-        let specials: [Double] = [-0.0, 5e-324, -2.2250738585072014e-308, 10_000, -10_000, 0.1, 1.0 / 3]
+        let specials: [Double] = [
+            -0.0, .leastNonzeroMagnitude, -2.2250738585072014e-308, 10_000, -10_000, 0.1, 1.0 / 3,
+        ]
         for k in 0..<200 {
             func value() -> Double {
                 k % 4 == 0

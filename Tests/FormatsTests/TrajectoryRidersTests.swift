@@ -34,7 +34,9 @@ import Testing
     @Test("write → read is the identity, bit for bit (−0, subnormals, 1e308, Int.max counts)")
     func roundTrip() throws {
         var random = SplitMix(state: 2)
-        let specials: [Double] = [-0.0, 0, 5e-324, 2.2250738585072014e-308, 1e308, .greatestFiniteMagnitude, 0.1]
+        let specials: [Double] = [
+            -0.0, 0, .leastNonzeroMagnitude, 2.2250738585072014e-308, 1e308, .greatestFiniteMagnitude, 0.1,
+        ]
         for k in 0..<300 {
             func amount() -> Double {
                 k % 3 == 0 ? specials.randomElement(using: &random)! : .random(in: 0...1e6, using: &random)
@@ -42,7 +44,7 @@ import Testing
             func any() -> Double { k % 4 == 0 ? -amount() : .random(in: -1e5...1e5, using: &random) }
             func degrees() -> Double {
                 k % 5 == 0
-                    ? [0, -0.0, 359.99999999999994, 5e-324].randomElement(using: &random)!
+                    ? [0, -0.0, 359.99999999999994, .leastNonzeroMagnitude].randomElement(using: &random)!
                     : .random(in: 0..<360, using: &random)
             }
             func count() -> Int {

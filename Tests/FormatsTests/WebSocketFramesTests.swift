@@ -88,7 +88,10 @@ import Testing
             (serverFrame(0x80, Array("x".utf8)), "continuation frame with no message"),
             (serverFrame(0x01, Array("a".utf8)) + serverFrame(0x81, Array("b".utf8)), "starts inside a fragmented one"),
             (serverFrame(0x81, [0xC3, 0x28]), "not valid UTF-8"),
-            (serverFrame(0x88, [3]), "one-byte body"),
+            (serverFrame(0x88, [3]), "status takes two bytes"),
+            // The server's rules for a client's close frame, read by the client too (one rule set).
+            (serverFrame(0x88, [0x03, 0xED]), "close status 1005 may not be sent"),
+            (serverFrame(0x88, [0x03, 0xE8, 0xC3, 0x28]), "reason must be UTF-8"),
             ([0x81, 127, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "longer than 1048576 bytes"),
             ([0x81, 127, 0, 0, 0, 0, 0, 0x10, 0, 1], "longer than 1048576 bytes"),
         ])

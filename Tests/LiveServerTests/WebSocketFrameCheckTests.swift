@@ -173,42 +173,4 @@ import Testing
         // Points arrived before the close (the stream was not failed at once).
         #expect(received.contains { $0.opcode == Self.text })
     }
-
-    @Test(
-        "UTF8Check: well-formed UTF-8 in pieces; overlong forms, surrogates, code points past U+10FFFF and a cut character refused",
-        arguments: [
-            ([[0x61], [0xE2, 0x82], [0xAC]], true),  // "a€" split inside the euro sign
-            ([[0xF0, 0x9F], [0x98, 0x80]], true),  // 😀
-            ([[0xF4, 0x8F, 0xBF, 0xBF]], true),  // U+10FFFF
-            ([[]], true),
-            ([[0xF4, 0x90, 0x80, 0x80]], false),  // U+110000
-            ([[0xC0, 0x80]], false),  // overlong NUL
-            ([[0xE0, 0x80, 0xAF]], false),  // overlong '/'
-            ([[0xED, 0xBF, 0xBF]], false),  // a surrogate
-            ([[0xE2, 0x82]], false),  // cut
-            ([[0x80]], false),  // a lone continuation byte
-            ([[0xFF]], false),
-        ] as [([[UInt8]], Bool)])
-    func utf8Check(_ pieces: [[UInt8]], _ valid: Bool) {
-        var check = UTF8Check()
-        var readable = true
-        for piece in pieces where readable {
-            readable = piece.withUnsafeBytes { check.read($0) }
-        }
-        let accepted = readable && check.isComplete
-        #expect(accepted == valid, "\(pieces)")
-        // The same bytes whole agree with the standard library's decoder.
-        #expect((String(validating: pieces.flatMap { $0 }, as: UTF8.self) != nil) == valid)
-    }
-
-    @Test(
-        "the close statuses a client may send: 1000 to 1003, 1007 to 1014, 3000 to 4999",
-        arguments: [
-            (1000, true), (1003, true), (1004, false), (1005, false), (1006, false), (1007, true), (1014, true),
-            (1015, false),
-            (2999, false), (3000, true), (4999, true), (5000, false), (0, false),
-        ] as [(UInt16, Bool)])
-    func closeStatuses(_ code: UInt16, _ allowed: Bool) {
-        #expect(WebSocketFrameCheck.maySend(code) == allowed)
-    }
 }

@@ -5,21 +5,15 @@ package struct ResponseHead: Sendable, Equatable {
     package var status: Int
     package var headers: [String: String]
 
-    /// Parses a head as ``TestConnection/readHead(limit:)`` returns it (status line and fields).
+    /// Parses a head as ``TestConnection/readHead(limit:)`` returns it (status line and fields), by the
+    /// package's one parser (Formats' `HTTPResponseHead`).
     package init(_ head: [UInt8]) throws(TestingError) {
-        let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
-        let parts = (lines.first ?? "").split(separator: " ")
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-            throw .malformed("the status line \(String(lines.first ?? ""))")
-        }
-        self.status = status
-        headers = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = String(
-                line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-                    .reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-            )
+        do throws(WireError) {
+            let parsed = try HTTPResponseHead(parsing: head)
+            status = parsed.status
+            headers = parsed.headers
+        } catch {
+            throw .malformed(error.message)
         }
     }
 

@@ -10,9 +10,7 @@
 /// ellipsoid, accuracies), m/s (speed).
 package enum LocationColumns {
     /// The column names, in the order they are written.
-    package static let names = [
-        "latitude", "longitude", "altitude", "speed", "course", "horizontalAccuracy", "verticalAccuracy",
-    ]
+    package static let names = LocationColumn.names
 
     /// A fix's values in the order of ``names``.
     /// - Parameters:

@@ -89,6 +89,39 @@ package enum WebSocketProtocol {
     }
 }
 
+extension WebSocketProtocol {
+    /// Status 1002, protocol error (RFC 6455 §7.4.1).
+    package static let protocolError: UInt16 = 1002
+    /// Status 1007, a text that is not UTF-8 (RFC 6455 §7.4.1).
+    package static let invalidData: UInt16 = 1007
+
+    /// Whether an endpoint may send the close status `code` (RFC 6455 §7.4.1 and IANA's registry): 1000
+    /// to 1003, 1007 to 1014, or 3000 to 4999.
+    package static func maySend(closeStatus code: UInt16) -> Bool {
+        switch code {
+        case 1000...1003, 1007...1014, 3000...4999: true
+        default: false
+        }
+    }
+
+    /// What is wrong with a close frame's payload, the one rule set of both ends (the server's check of a
+    /// client's frames and the client's reader of the server's): empty, or a two-byte status that may be
+    /// sent and a UTF-8 reason (RFC 6455 §5.5.1, §7.4).
+    /// - Returns: The status to fail the connection with (1002 or 1007) and what is wrong, or `nil`.
+    package static func closeProblem<Payload: Collection<UInt8>>(
+        _ payload: Payload
+    ) -> (status: UInt16, reason: String)? {
+        guard payload.count != 1 else { return (protocolError, "a close frame's status takes two bytes") }
+        guard payload.count >= 2 else { return nil }
+        let status =
+            UInt16(payload[payload.startIndex]) << 8 | UInt16(payload[payload.index(after: payload.startIndex)])
+        guard maySend(closeStatus: status) else { return (protocolError, "close status \(status) may not be sent") }
+        var reason = UTF8Check()
+        let valid = Array(payload.dropFirst(2)).withUnsafeBytes { reason.read($0) } && reason.isComplete
+        return valid ? nil : (invalidData, "a close frame's reason must be UTF-8")
+    }
+}
+
 /// A whole message from the server.
 package enum WebSocketMessage: Equatable {
     /// A text message (valid UTF-8).
@@ -187,7 +220,9 @@ package struct WebSocketFrameReader {
             case .ping: messages.append(.ping(payload))
             case .pong: continue
             case .close:
-                guard payload.count != 1 else { throw WireError("a WebSocket close frame has a one-byte body") }
+                if let (_, reason) = WebSocketProtocol.closeProblem(payload) {
+                    throw WireError("a WebSocket close frame breaks RFC 6455: \(reason)")
+                }
                 let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
                 messages.append(.close(code: code, reason: String(decoding: payload.dropFirst(2), as: UTF8.self)))
             case .text, .binary:

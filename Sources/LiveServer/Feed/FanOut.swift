@@ -327,10 +327,9 @@ struct BatchCache {
         case .sse:
             let body = sseBody(batch)
             out.reserveCapacity(body.readableBytes + 12)
-            out.writeString(String(body.readableBytes, radix: 16))
-            out.writeStaticString("\r\n")
+            out.writeString(ChunkedCoding.chunkHead(size: body.readableBytes))
             out.writeImmutableBuffer(body)
-            out.writeStaticString("\r\n")
+            out.writeString(ChunkedCoding.chunkEnd)
         case .webSocket(let ids):
             out.reserveCapacity(batch.entries.reduce(0) { $0 + $1.json.readableBytes + (ids ? 40 : 10) })
             if ids, let note = batch.note {

@@ -1,3 +1,4 @@
+import Formats
 import NIOCore
 import NIOWebSocket
 
@@ -103,28 +104,10 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
         return valid ? nil : (.dataInconsistentWithMessage, "a text message must be UTF-8")
     }
 
-    /// Checks a close frame's payload: empty, or a status that may be sent and a UTF-8 reason.
+    /// Checks a close frame's payload by the rules both ends share (``WebSocketProtocol/closeProblem(_:)``).
     private func checkClose(_ payload: ByteBuffer) -> (WebSocketErrorCode, String)? {
-        guard payload.readableBytes != 1 else { return (.protocolError, "a close frame's status takes two bytes") }
-        var payload = payload
-        guard let status = payload.readInteger(as: UInt16.self) else { return nil }
-        guard WebSocketFrameCheck.maySend(status) else {
-            return (.protocolError, "close status \(status) may not be sent")
-        }
-        var reason = UTF8Check()
-        guard payload.withUnsafeReadableBytes({ reason.read($0) }), reason.isComplete else {
-            return (.dataInconsistentWithMessage, "a close frame's reason must be UTF-8")
-        }
-        return nil
-    }
-
-    /// Whether an endpoint may send the close status `code` (RFC 6455 §7.4.1 and IANA's registry): 1000
-    /// to 1003, 1007 to 1014, or 3000 to 4999.
-    static func maySend(_ code: UInt16) -> Bool {
-        switch code {
-        case 1000...1003, 1007...1014, 3000...4999: true
-        default: false
-        }
+        guard let (status, reason) = WebSocketProtocol.closeProblem(payload.readableBytesView) else { return nil }
+        return (WebSocketErrorCode(codeNumber: Int(status)), reason)
     }
 
     /// Passes the server's frames on until its close frame: nothing may follow that (RFC 6455 §5.5.1), so
@@ -180,51 +163,4 @@ final class WebSocketFrameCheck: ChannelDuplexHandler, RemovableChannelHandler {
         written.futureResult.whenComplete { _ in channel.close(mode: .output, promise: nil) }
         lingerTimer = context.eventLoop.scheduleTask(in: Self.linger) { channel.close(promise: nil) }
     }
-}
-
-/// A UTF-8 check that reads a text in pieces (a fragmented WebSocket message): well-formed UTF-8 as the
-/// Unicode Standard's table 3-7 defines it (no overlong form, no surrogate, nothing past U+10FFFF).
-struct UTF8Check {
-    /// Continuation bytes still expected in the character under way.
-    private var needed = 0
-    /// The range of the next continuation byte.
-    private var lower: UInt8 = 0x80
-    private var upper: UInt8 = 0xBF
-
-    /// Reads the next bytes.
-    /// - Returns: `false` as soon as they cannot be UTF-8, whatever follows.
-    mutating func read(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        for byte in bytes {
-            if needed > 0 {
-                guard byte >= lower, byte <= upper else { return false }
-                needed -= 1
-                lower = 0x80
-                upper = 0xBF
-                continue
-            }
-            switch byte {
-            case 0x00...0x7F: continue
-            case 0xC2...0xDF: needed = 1
-            case 0xE0:
-                needed = 2
-                lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: needed = 2
-            case 0xED:
-                needed = 2
-                upper = 0x9F
-            case 0xF0:
-                needed = 3
-                lower = 0x90
-            case 0xF1...0xF3: needed = 3
-            case 0xF4:
-                needed = 3
-                upper = 0x8F
-            default: return false
-            }
-        }
-        return true
-    }
-
-    /// Whether the text read so far ends on a whole character.
-    var isComplete: Bool { needed == 0 }
 }

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Location
 import Sensors
@@ -126,9 +127,9 @@ extension Trajectory {
                                 s.magneticField, sample: start + k, whiteStreams: magnetometerSeeds)
                             let r = base + 4 * k
                             r.initialize(to: s.time)
-                            (r + 1).initialize(to: m.x)
-                            (r + 2).initialize(to: m.y)
-                            (r + 3).initialize(to: m.z)
+                            (r + MagnetometerColumn.x.position).initialize(to: m.x)
+                            (r + MagnetometerColumn.y.position).initialize(to: m.y)
+                            (r + MagnetometerColumn.z.position).initialize(to: m.z)
                         }
                         if barometer != nil, let base = positionBuffer.baseAddress {
                             let r = base + 4 * k
@@ -189,27 +190,27 @@ extension Trajectory {
     /// Writes the truth's row (`t` and ``TrajectorySeries/columns(_:)`` of `.truth`) at `r` (21 numbers).
     @inline(__always)
     static func writeTruthRow(_ s: TrajectoryState, to r: UnsafeMutablePointer<Double>) {
-        (r + 0).initialize(to: s.time)
-        (r + 1).initialize(to: s.latitude)
-        (r + 2).initialize(to: s.longitude)
-        (r + 3).initialize(to: s.altitude)
-        (r + 4).initialize(to: s.velocity.x)
-        (r + 5).initialize(to: s.velocity.y)
-        (r + 6).initialize(to: s.velocity.z)
-        (r + 7).initialize(to: s.acceleration.x)
-        (r + 8).initialize(to: s.acceleration.y)
-        (r + 9).initialize(to: s.acceleration.z)
-        (r + 10).initialize(to: s.attitude.w)
-        (r + 11).initialize(to: s.attitude.x)
-        (r + 12).initialize(to: s.attitude.y)
-        (r + 13).initialize(to: s.attitude.z)
-        (r + 14).initialize(to: s.rotationRate.x)
-        (r + 15).initialize(to: s.rotationRate.y)
-        (r + 16).initialize(to: s.rotationRate.z)
-        (r + 17).initialize(to: s.altitudeAboveMeanSeaLevel)
-        (r + 18).initialize(to: s.trueHeading)
-        (r + 19).initialize(to: s.magneticHeading)
-        (r + 20).initialize(to: Double(s.steps))
+        r.initialize(to: s.time)
+        (r + TruthColumn.latitude.position).initialize(to: s.latitude)
+        (r + TruthColumn.longitude.position).initialize(to: s.longitude)
+        (r + TruthColumn.altitude.position).initialize(to: s.altitude)
+        (r + TruthColumn.velocityEast.position).initialize(to: s.velocity.x)
+        (r + TruthColumn.velocityNorth.position).initialize(to: s.velocity.y)
+        (r + TruthColumn.velocityUp.position).initialize(to: s.velocity.z)
+        (r + TruthColumn.accelerationEast.position).initialize(to: s.acceleration.x)
+        (r + TruthColumn.accelerationNorth.position).initialize(to: s.acceleration.y)
+        (r + TruthColumn.accelerationUp.position).initialize(to: s.acceleration.z)
+        (r + TruthColumn.attitudeW.position).initialize(to: s.attitude.w)
+        (r + TruthColumn.attitudeX.position).initialize(to: s.attitude.x)
+        (r + TruthColumn.attitudeY.position).initialize(to: s.attitude.y)
+        (r + TruthColumn.attitudeZ.position).initialize(to: s.attitude.z)
+        (r + TruthColumn.rotationRateX.position).initialize(to: s.rotationRate.x)
+        (r + TruthColumn.rotationRateY.position).initialize(to: s.rotationRate.y)
+        (r + TruthColumn.rotationRateZ.position).initialize(to: s.rotationRate.z)
+        (r + TruthColumn.altitudeMSL.position).initialize(to: s.altitudeAboveMeanSeaLevel)
+        (r + TruthColumn.headingTrue.position).initialize(to: s.trueHeading)
+        (r + TruthColumn.headingMagnetic.position).initialize(to: s.magneticHeading)
+        (r + TruthColumn.steps.position).initialize(to: Double(s.steps))
     }
 
     /// The truth at samples `first ..< first + count` at `rate` Hz, sharing the magnetic grid's nodes.
@@ -317,10 +318,11 @@ extension Trajectory {
             }
             let speed = (ve * ve + vn * vn).squareRoot()
             let course = speed > 0 ? Self.wrapDegrees(atan2(ve, vn) * 180 / .pi) : -1
-            out += [
-                t, latitude, longitude, altitude, speed, course,
-                hasError ? model.horizontalAccuracy : 0, hasError ? model.verticalAccuracy : 0,
-            ]
+            out.append(t)
+            out += LocationColumns.row(
+                latitude: latitude, longitude: longitude, altitude: altitude, speed: speed, course: course,
+                horizontalAccuracy: hasError ? model.horizontalAccuracy : 0,
+                verticalAccuracy: hasError ? model.verticalAccuracy : 0)
         }
         return out
     }

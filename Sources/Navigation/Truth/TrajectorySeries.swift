@@ -34,20 +34,19 @@ public struct TrajectorySeries: Sendable, Hashable {
 
     /// The columns after `t` of a stream kind.
     public static func columns(_ kind: Kind) -> [String] {
-        switch kind {
-        case .truth:
-            [
-                "latitude", "longitude", "altitude", "velocity.east", "velocity.north", "velocity.up",
-                "acceleration.east", "acceleration.north", "acceleration.up",
-                "attitude.w", "attitude.x", "attitude.y", "attitude.z",
-                "rotationRate.x", "rotationRate.y", "rotationRate.z", "altitude.msl", "heading.true",
-                "heading.magnetic", "steps",
-            ]
-        case .imu:
-            ["accelerometer.x", "accelerometer.y", "accelerometer.z", "gyroscope.x", "gyroscope.y", "gyroscope.z"]
-        case .magnetometer: ["magnetometer.x", "magnetometer.y", "magnetometer.z"]
-        case .barometer: ["pressure"]
-        case .gnss: LocationColumns.names
+        kind.table.columns
+    }
+}
+
+extension TrajectorySeries.Kind {
+    /// The kind's table in a render directory (its file name and columns).
+    package var table: StreamTable {
+        switch self {
+        case .truth: .truth
+        case .imu: .imu
+        case .magnetometer: .magnetometer
+        case .barometer: .barometer
+        case .gnss: .gnss
         }
     }
 }

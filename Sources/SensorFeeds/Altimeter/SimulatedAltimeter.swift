@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Navigation
 import Playback
@@ -151,7 +152,8 @@ struct BarometricReading: Sendable {
                 usesPressure = false
             }
         case .file(let url):
-            usesPressure = FileManager.default.fileExists(atPath: url.appendingPathComponent("barometer.csv").path)
+            usesPressure = FileManager.default.fileExists(
+                atPath: url.appendingPathComponent(StreamTable.barometer.fileName()).path)
             noise = nil
             weather = 0
         case .server:

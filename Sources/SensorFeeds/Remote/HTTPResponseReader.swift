@@ -155,27 +155,17 @@ final class HTTPResponseReader {
     static let stopped = SensorFeedsError(.serverGone, "stopped")
 
     private func parseHead(_ bytes: ArraySlice<UInt8>) throws(SensorFeedsError) {
-        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines.first?.split(separator: " ", maxSplits: 2) ?? []
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else {
-            throw SensorFeedsError(
-                .badResponse,
-                "the server's answer is not HTTP/1.1: '\(SignalError.quoted(lines.first ?? "", limit: 100))'")
-        }
-        status = code
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
-        }
-        if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
-            chunked = ChunkedDecoder()
-        } else if let text = headers["content-length"] {
-            guard let length = Int(text), length >= 0 else {
-                throw SensorFeedsError(
-                    .badResponse, "Content-Length '\(SignalError.quoted(text, limit: 40))' is not a length")
+        do throws(WireError) {
+            let head = try HTTPResponseHead(parsing: bytes)
+            status = head.status
+            headers = head.headers
+            switch try head.framing() {
+            case .chunked: chunked = ChunkedDecoder()
+            case .length(let length): remainingLength = length
+            case .toClose: break
             }
-            remainingLength = length
+        } catch {
+            throw SensorFeedsError(.badResponse, "the server's \(error.message)")
         }
     }
 

@@ -40,7 +40,7 @@ struct RenderDirectory: PointSource {
     static func isRecording(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
-            && FileManager.default.fileExists(atPath: url.appendingPathComponent("truth.csv").path)
+            && FileManager.default.fileExists(atPath: url.appendingPathComponent(StreamTable.truth.fileName()).path)
     }
 
     var loopPeriod: TimeInterval? { nil }
@@ -117,22 +117,22 @@ struct RenderDirectory: PointSource {
             let url = directory.appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: url.path) ? url : nil
         }
-        let truthColumns = TrajectorySeries.columns(.truth)
-        let truth = try Table(directory.appendingPathComponent("truth.csv"), required: truthColumns)
+        let truthColumns = StreamTable.truth.columns
+        let truth = try Table(directory.appendingPathComponent(StreamTable.truth.fileName()), required: truthColumns)
         guard !truth.rows.isEmpty else {
-            throw SignalError(.tooShort, "the file has a header but no rows", file: "truth.csv")
+            throw SignalError(.tooShort, "the file has a header but no rows", file: StreamTable.truth.fileName())
         }
-        let imu = try file("imu.csv").map { u throws(SignalError) in
-            try Table(u, required: TrajectorySeries.columns(.imu))
+        let imu = try file(StreamTable.imu.fileName()).map { u throws(SignalError) in
+            try Table(u, required: StreamTable.imu.columns)
         }
-        let magnetometer = try file("magnetometer.csv").map { u throws(SignalError) in
-            try Table(u, required: TrajectorySeries.columns(.magnetometer))
+        let magnetometer = try file(StreamTable.magnetometer.fileName()).map { u throws(SignalError) in
+            try Table(u, required: StreamTable.magnetometer.columns)
         }
-        let barometer = try file("barometer.csv").map { u throws(SignalError) in
-            try Table(u, required: TrajectorySeries.columns(.barometer))
+        let barometer = try file(StreamTable.barometer.fileName()).map { u throws(SignalError) in
+            try Table(u, required: StreamTable.barometer.columns)
         }
-        let gnss = try file("gnss.csv").map { u throws(SignalError) in
-            try Table(u, required: TrajectorySeries.columns(.gnss))
+        let gnss = try file(StreamTable.gnss.fileName()).map { u throws(SignalError) in
+            try Table(u, required: StreamTable.gnss.columns)
         }
         let sidecar = try file(SensorsSidecar.fileName).map { u throws(SignalError) in
             try SensorsSidecar.read(contentsOf: u)
@@ -143,18 +143,18 @@ struct RenderDirectory: PointSource {
         epochSeconds = sidecar?.epochSeconds
 
         // Every column's index, found once before the rows.
-        let c = Dictionary(uniqueKeysWithValues: truthColumns.map { ($0, truth.column($0)) })
-        let (tw, tx, ty, tz) = (c["attitude.w"]!, c["attitude.x"]!, c["attitude.y"]!, c["attitude.z"]!)
-        let trueRate = [c["rotationRate.x"]!, c["rotationRate.y"]!, c["rotationRate.z"]!]
-        let trueAcceleration = [c["acceleration.east"]!, c["acceleration.north"]!, c["acceleration.up"]!]
-        let (ve, vn) = (c["velocity.east"]!, c["velocity.north"]!)
-        let (stepsColumn, heightColumn, mslColumn) = (c["steps"]!, c["altitude"]!, c["altitude.msl"]!)
-        let (trueHeadingColumn, magneticHeadingColumn) = (c["heading.true"]!, c["heading.magnetic"]!)
-        let accelerometer = imu?.columns(["accelerometer.x", "accelerometer.y", "accelerometer.z"])
-        let gyroscope = imu?.columns(["gyroscope.x", "gyroscope.y", "gyroscope.z"])
-        let field = magnetometer?.columns(["magnetometer.x", "magnetometer.y", "magnetometer.z"])
-        let pressureColumn = barometer?.column("pressure")
-        let fix = gnss?.columns(TrajectorySeries.columns(.gnss))
+        func c(_ column: TruthColumn) -> Int { truth.column(column.name) }
+        let (tw, tx, ty, tz) = (c(.attitudeW), c(.attitudeX), c(.attitudeY), c(.attitudeZ))
+        let trueRate = [c(.rotationRateX), c(.rotationRateY), c(.rotationRateZ)]
+        let trueAcceleration = [c(.accelerationEast), c(.accelerationNorth), c(.accelerationUp)]
+        let (ve, vn) = (c(.velocityEast), c(.velocityNorth))
+        let (stepsColumn, heightColumn, mslColumn) = (c(.steps), c(.altitude), c(.altitudeMSL))
+        let (trueHeadingColumn, magneticHeadingColumn) = (c(.headingTrue), c(.headingMagnetic))
+        let accelerometer = imu?.columns(IMUColumn.accelerometer.map(\.name))
+        let gyroscope = imu?.columns(IMUColumn.gyroscope.map(\.name))
+        let field = magnetometer?.columns(MagnetometerColumn.names)
+        let pressureColumn = barometer?.column(BarometerColumn.pressure.name)
+        let fix = gnss?.columns(LocationColumn.names)
         let g0 = 9.80665
         // The accelerometer's unit and sign: the sidecar's, else its size.
         var imuScale = 1.0
@@ -216,11 +216,13 @@ struct RenderDirectory: PointSource {
                 while cursors.gnss < gnss.rows.count, gnss.rows[cursors.gnss][0] <= t + 1e-9 {
                     let f = gnss.rows[cursors.gnss]
                     if f[0] > previous + 1e-9 || k == 0 {
-                        // latitude, longitude, altitude, speed, course, horizontalAccuracy, verticalAccuracy
+                        typealias L = LocationColumn
                         location = LocationPoint(
-                            timestamp: t, latitude: f[fix[0]], longitude: f[fix[1]], altitude: f[fix[2]],
-                            horizontalAccuracy: f[fix[5]], verticalAccuracy: f[fix[6]],
-                            speed: f[fix[3]], course: f[fix[4]])
+                            timestamp: t, latitude: f[fix[L.latitude.rawValue]],
+                            longitude: f[fix[L.longitude.rawValue]], altitude: f[fix[L.altitude.rawValue]],
+                            horizontalAccuracy: f[fix[L.horizontalAccuracy.rawValue]],
+                            verticalAccuracy: f[fix[L.verticalAccuracy.rawValue]],
+                            speed: f[fix[L.speed.rawValue]], course: f[fix[L.course.rawValue]])
                     }
                     cursors.gnss += 1
                 }

@@ -1,3 +1,4 @@
+import Formats
 import Signals
 
 /// A simulated inertial measurement unit: a motion seen through an accelerometer and a gyroscope with
@@ -42,10 +43,7 @@ public struct IMU: Signal, Sendable, Hashable {
     public static let standardGravity = 9.80665
 
     /// The six channel names, as CSV headers: `accelerometer.x`, …, `gyroscope.z`.
-    public static let channelNames = [
-        "accelerometer.x", "accelerometer.y", "accelerometer.z",
-        "gyroscope.x", "gyroscope.y", "gyroscope.z",
-    ]
+    public static let channelNames = IMUColumn.names
 
     /// Six.
     public var channelCount: Int { 6 }

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import InternalUtilities
 import Navigation
@@ -47,32 +48,17 @@ package struct DatasetItem: Sendable {
     ///   - columns: Column names, one per column of the file.
     ///   - checksum: `sha256:` and the hex SHA-256 of the little-endian sample bytes (float32 or float64).
     package func manifestLine(file: String, rows: Int, columns: [String], checksum: String) -> String {
-        let object = JSONValue.object(
-            JSONObject([
-                .init(key: "index", value: .number(index)),
-                .init(key: "template", value: .string(template)),
-                .init(
-                    key: "parameters",
-                    value: .object(JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }))),
-                .init(
-                    key: "labels",
-                    value: .object(JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }))),
-                .init(
-                    key: "seeds",
-                    value: .object(
-                        JSONObject(
-                            seeds.map {
-                                .init(
-                                    key: $0.path,
-                                    value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed))))
-                            }))),
-                .init(key: "file", value: .string(file)),
-                .init(key: "rows", value: .number(rows)),
-                .init(key: "columns", value: .array(columns.map { .string($0) })),
-                .init(key: "dtype", value: .string(sampleType.rawValue)),
-                .init(key: "checksum", value: .string(checksum)),
-            ]))
-        return object.serialized
+        manifestEntry(file: file, rows: rows, columns: columns, checksum: checksum).text
+    }
+
+    /// The manifest's line for this recording as a value (see ``manifestLine(file:rows:columns:checksum:)``).
+    package func manifestEntry(file: String, rows: Int, columns: [String], checksum: String) -> ManifestLine {
+        ManifestLine(
+            index: index, template: template,
+            parameters: JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }),
+            labels: labels.map { ManifestLine.Label(key: $0.key, value: $0.value) },
+            seeds: seeds.map { ManifestLine.Seed(path: $0.path, seed: $0.seed) }, file: file, rows: rows,
+            columns: columns, dtype: sampleType == .float64 ? .float64 : .float32, checksum: checksum)
     }
 }
 

@@ -1,4 +1,26 @@
-/// An incremental decoder of an HTTP/1.1 `Transfer-Encoding: chunked` body.
+/// HTTP/1.1's chunked transfer coding (RFC 9112 §7.1): the one writer of the server's chunks and the one
+/// reader of the client's bodies.
+///
+/// A chunk is its size in lowercase hexadecimal, CRLF, the bytes, CRLF; the body ends with the last
+/// chunk, `0` CRLF CRLF. The writer writes exactly that. The reader (``ChunkedDecoder``) is lenient
+/// where RFC 9112 allows a recipient to be (§2.2: a bare LF ends a line; spaces or tabs after the size;
+/// extensions and trailers ignored) and strict everywhere else.
+package enum ChunkedCoding {
+    /// The line that opens a chunk of `size` bytes (`size` > 0): its size in hexadecimal and CRLF.
+    package static func chunkHead(size: Int) -> String { String(size, radix: 16) + "\r\n" }
+    /// What follows a chunk's bytes.
+    package static let chunkEnd = "\r\n"
+    /// The last chunk and the end of an empty trailer: the body's end.
+    package static let lastChunk = "0\r\n\r\n"
+
+    /// `body` as one chunk (nothing for an empty body: a zero-size chunk would end the stream).
+    package static func chunk(_ body: [UInt8]) -> [UInt8] {
+        body.isEmpty ? [] : Array(chunkHead(size: body.count).utf8) + body + Array(chunkEnd.utf8)
+    }
+}
+
+/// An incremental decoder of an HTTP/1.1 `Transfer-Encoding: chunked` body (see ``ChunkedCoding`` for its
+/// rules).
 package struct ChunkedDecoder {
     private enum State {
         case size, sizeLineEnd
