@@ -35,6 +35,32 @@ final class LatencyLog: @unchecked Sendable {
 
     var sorted: [Int64] { lock.withLock { values.sorted() } }
     var errors: Int { lock.withLock { errorCount } }
+
+    /// The `p50` and `p99` rows (µs) of the latencies logged for the bench `name`, those `wanted`; each
+    /// row's spread gives the count of updates then `updates`, the largest latency, the errors, and `path`
+    /// (what was timed).
+    /// - Throws: ``BenchError`` when no update reached `handler` ("the handler", "a handler").
+    func percentileRows(
+        _ name: String, handler: String, updates: String, path: String, wanted: (String) -> Bool
+    ) throws -> [Row] {
+        let all = sorted
+        guard !all.isEmpty else { throw BenchError("\(name): no update reached \(handler) (\(errors) errors)") }
+        return [("p50", 0.5), ("p99", 0.99)].filter { wanted("\(name) \($0.0)") }.map { stat, p in
+            Row(
+                name: "\(name) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
+                spread:
+                    "\(formatted(Double(all.count))) updates\(updates), max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(errors) errors; \(path)"
+            )
+        }
+    }
+}
+
+/// A row of handler calls per second: the median of `rates` over the runs, their range then `detail` as
+/// its spread.
+func callRateRow(_ name: String, rates: [Double], detail: String) -> Row {
+    let t = Timing(seconds: rates)
+    return Row(
+        name: name, unit: "calls/s", value: t.median, spread: "\(formatted(t.min)) … \(formatted(t.max)); \(detail)")
 }
 
 /// The `feeds` rows.
@@ -61,18 +87,9 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             }
             Thread.sleep(forTimeInterval: 0.5 + seconds)
             manager.stopDeviceMotionUpdates()
-            let all = log.sorted
-            guard !all.isEmpty else {
-                throw BenchError("\(name): no update reached the handler (\(log.errors) errors)")
-            }
-            for (stat, p) in [("p50", 0.5), ("p99", 0.99)] where wanted("\(name) \(stat)") {
-                rows.append(
-                    Row(
-                        name: "\(name) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
-                        spread:
-                            "\(formatted(Double(all.count))) updates, max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call on an OperationQueue (target p99 < 5 ms)"
-                    ))
-            }
+            rows += try log.percentileRows(
+                name, handler: "the handler", updates: "",
+                path: "server deadline to handler call on an OperationQueue (target p99 < 5 ms)", wanted: wanted)
         }
     }
     let name = "feeds manager handler calls in process"
@@ -103,12 +120,11 @@ func feedRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             dropped += manager.droppedUpdates
             manager.stopDeviceMotionUpdates()
         }
-        let t = Timing(seconds: rates)
         rows.append(
-            Row(
-                name: name, unit: "calls/s", value: t.median,
-                spread:
-                    "\(formatted(t.min)) … \(formatted(t.max)); empty handler on a serial OperationQueue, \(dropped) dropped (queue > 1024 behind) (target ≥ 100 k/s)"
+            callRateRow(
+                name, rates: rates,
+                detail:
+                    "empty handler on a serial OperationQueue, \(dropped) dropped (queue > 1024 behind) (target ≥ 100 k/s)"
             ))
     }
     return rows

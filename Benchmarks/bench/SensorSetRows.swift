@@ -111,12 +111,11 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             dropped =
                 motion.droppedUpdates + location.droppedUpdates + altimeter.droppedUpdates + pedometer.droppedUpdates
         }
-        let t = Timing(seconds: rates)
         rows.append(
-            Row(
-                name: name, unit: "calls/s", value: t.median,
-                spread:
-                    "\(formatted(t.min)) … \(formatted(t.max)); \(total) calls (\(dropped) dropped by a queue > 1024 behind) for \(formatted(seconds)) s of the walk example (4 motion kinds at 100 Hz with the fused attitude, fixes, headings, 2 altitudes, pedometer), every kind on its own serial queue, every manager at once, clocks that jump to each deadline"
+            callRateRow(
+                name, rates: rates,
+                detail:
+                    "\(total) calls (\(dropped) dropped by a queue > 1024 behind) for \(formatted(seconds)) s of the walk example (4 motion kinds at 100 Hz with the fused attitude, fixes, headings, 2 altitudes, pedometer), every kind on its own serial queue, every manager at once, clocks that jump to each deadline"
             ))
     }
     let latency = "feeds every sensor deadline-to-handler 100 Hz"
@@ -138,16 +137,11 @@ func sensorSetRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
         }
         Thread.sleep(forTimeInterval: 0.5 + seconds)
         stop()
-        let all = log.sorted
-        guard !all.isEmpty else { throw BenchError("\(latency): no update reached a handler (\(log.errors) errors)") }
-        for (stat, p) in [("p50", 0.5), ("p99", 0.99)] where wanted("\(latency) \(stat)") {
-            rows.append(
-                Row(
-                    name: "\(latency) \(stat)", unit: "µs", value: Double(percentile(all, p)) / 1000,
-                    spread:
-                        "\(formatted(Double(all.count))) updates of 9 kinds over SSE (4 motion at 100 Hz, 100 Hz fixes and headings, 2 altitudes at 1 Hz, pedometer; each kind on its own serial queue), max \(formatted(Double(all.last ?? 0) / 1000)) µs, \(log.errors) errors; server deadline to handler call"
-                ))
-        }
+        rows += try log.percentileRows(
+            latency, handler: "a handler",
+            updates:
+                " of 9 kinds over SSE (4 motion at 100 Hz, 100 Hz fixes and headings, 2 altitudes at 1 Hz, pedometer; each kind on its own serial queue)",
+            path: "server deadline to handler call", wanted: wanted)
     }
     return rows
 }

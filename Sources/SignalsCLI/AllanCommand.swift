@@ -252,6 +252,17 @@ struct AllanCommand: ParsableCommand {
                 )
             }
             let options = RenderOptions(allowAliasing: allowAliasing)
+            // Checked before the render: an integrated start, then every parameter at the rate.
+            func check<S: Signal>(_ signal: S) throws {
+                try checkIntegratedStart(signal, request)
+                do {
+                    try signal.validate(sampleRate: rate, allowAliasing: allowAliasing)
+                } catch {
+                    throw CLIError(
+                        "\(source.name): \(error.locatedAtPreset(inSpec: source.path).offeringAllowAliasing.description)"
+                    )
+                }
+            }
             switch document {
             case .route, .motionAndRoute:
                 throw CLIError(
@@ -262,28 +273,14 @@ struct AllanCommand: ParsableCommand {
                     "\(source.name): this is a trajectory; render its IMU with `signals render --output-dir DIR` and analyse DIR/imu.csv with `signals allan --input`"
                 )
             case .imu(let imu):
-                try checkIntegratedStart(imu, request)
-                do {
-                    try imu.validate(sampleRate: rate, allowAliasing: allowAliasing)
-                } catch {
-                    throw CLIError(
-                        "\(source.name): \(error.locatedAtPreset(inSpec: source.path).offeringAllowAliasing.description)"
-                    )
-                }
+                try check(imu)
                 let channels = try Self.render(imu, request, options: options)
                 return (
                     ChannelRecording(names: IMU.channelNames, sampleRate: request.sampleRate, channels: channels),
                     imu.accelerometerUnit
                 )
             case .signal(let signal):
-                try checkIntegratedStart(signal, request)
-                do {
-                    try signal.validate(sampleRate: rate, allowAliasing: allowAliasing)
-                } catch {
-                    throw CLIError(
-                        "\(source.name): \(error.locatedAtPreset(inSpec: source.path).offeringAllowAliasing.description)"
-                    )
-                }
+                try check(signal)
                 var channels = try Self.render(signal, request, options: options)
                 if case .motion = signal.node {
                     // Analyse the IMU view of a motion: accelerometer = userAcceleration + gravity, gyroscope = rate.

@@ -66,12 +66,11 @@ enum RouteOutput {
 
     // MARK: render
 
-    /// Writes a route's reported fixes as CSV (`t,latitude,longitude,altitude,speed,course,horizontalAccuracy,
-    /// verticalAccuracy`) or float64 `.npy` (the seven columns after `t`), streamed.
-    static func render(
-        _ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format, output: String?,
-        inputs: OutputSink.Inputs
-    ) throws {
+    /// The timeline of the route in `name` and the samples `timing` asks of it, for a render in `format`:
+    /// never `f32` (32-bit floats are good to about a metre for a latitude).
+    private static func renderRequest(
+        _ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format
+    ) throws -> (timeline: RouteTimeline, request: RenderRequest) {
         guard format != .f32 else {
             throw CLIError(
                 "\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)"
@@ -80,13 +79,31 @@ enum RouteOutput {
         let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
         let request = try Self.request(
             rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
+        return (timeline, request)
+    }
+
+    /// A cursor over the route's samples at the request's rate, at its first sample; every sample it asks
+    /// for must be on the route's timeline.
+    private static func routeCursor(
+        _ timeline: RouteTimeline, _ request: RenderRequest, name: String
+    ) throws -> RouteSampler.Cursor {
         let sampler = try routeStep(name) { () throws(SignalError) in
             try RouteSampler(timeline, sampleRate: request.sampleRate)
         }
-        var cursor = try routeStep(name) { () throws(SignalError) in
+        return try routeStep(name) { () throws(SignalError) in
             try sampler.checkRange(first: request.startIndex, count: request.frameCount)
             return try sampler.cursor(at: request.startIndex)
         }
+    }
+
+    /// Writes a route's reported fixes as CSV (`t,latitude,longitude,altitude,speed,course,horizontalAccuracy,
+    /// verticalAccuracy`) or float64 `.npy` (the seven columns after `t`), streamed.
+    static func render(
+        _ route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format, output: String?,
+        inputs: OutputSink.Inputs
+    ) throws {
+        let (timeline, request) = try renderRequest(route, name: name, timing: timing, format: format)
+        var cursor = try routeCursor(timeline, request, name: name)
         try write(rows: request.frameCount, columns: columns, format: format, output: output, inputs: inputs) { count in
             (0..<count).map { _ in
                 let p = cursor.next().measured
@@ -101,26 +118,13 @@ enum RouteOutput {
         motion: AnySignal, route: Route, name: String, timing: RenderTiming, format: RenderCommand.Format,
         output: String?, inputs: OutputSink.Inputs
     ) throws {
-        guard format != .f32 else {
-            throw CLIError(
-                "\(name): f32 holds 32-bit floats, good to about a metre for a latitude; render a route as csv, or npy (float64)"
-            )
-        }
-        let timeline = try routeStep(name) { () throws(SignalError) in try route.timeline() }
-        let request = try Self.request(
-            rate: timing.rate, duration: timing.duration, start: timing.start, timeline: timeline)
+        let (timeline, request) = try renderRequest(route, name: name, timing: timing, format: format)
         do {
             try motion.validate(sampleRate: request.sampleRate, allowAliasing: timing.allowAliasing)
         } catch {
             throw error.locatedAtPreset(inSpec: name).offeringAllowAliasing.located(file: name)
         }
-        let sampler = try routeStep(name) { () throws(SignalError) in
-            try RouteSampler(timeline, sampleRate: request.sampleRate)
-        }
-        var cursor = try routeStep(name) { () throws(SignalError) in
-            try sampler.checkRange(first: request.startIndex, count: request.frameCount)
-            return try sampler.cursor(at: request.startIndex)
-        }
+        var cursor = try routeCursor(timeline, request, name: name)
         try checkIntegratedStart(motion, request)
         // Nine motion columns, or 13 with an attitude (its quaternion w, x, y, z).
         let motionColumns = columnNames(motion)

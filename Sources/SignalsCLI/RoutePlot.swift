@@ -6,16 +6,12 @@ import Location
 /// from the middle are exact) with the waypoints numbered, the start and the end, pauses, a scale bar and
 /// north; the reported fixes around it when the route has an error model; then speed over time, and the
 /// horizontal error against the reported horizontalAccuracy over time.
-struct RoutePlot {
+struct RoutePlot: PlotPage {
     let samples: [LocationSample]
     let timeline: RouteTimeline
     let title: String
 
-    let width = 1000.0
-    let left = 80.0, right = 170.0
-    let lineHeight = 170.0, gap = 70.0, top = 50.0
-
-    var plotWidth: Double { width - left - right }
+    let lineHeight = 170.0, gap = 70.0
 
     /// East and north metres of each point from `centre`.
     static func project(_ points: [GeoCoordinate], about centre: GeoCoordinate) -> [(Double, Double)] {
@@ -53,22 +49,12 @@ struct RoutePlot {
         func py(_ n: Double) -> Double { mapTop + mapHeight - (n - y0) / (y1 - y0) * mapHeight }
 
         let height = mapTop + mapHeight + gap + 2 * (lineHeight + gap) + 10
-        var out = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="white"/>
-            <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\(SpectrumPlot.escape(title))</text>
-
-            """
+        var out = SpectrumPlot.head(width: width, height: height, title: title)
         let plot = SpectrumPlot.self
         let frame = SpectrumPanel(left: left, plotWidth: plotWidth)
-        out += frame.frame(
-            y: mapTop, height: mapHeight,
-            title:
-                "path in local metres about \(plot.number(centre.latitude.rounded(toPlaces: 5)))°, \(plot.number(centre.longitude.rounded(toPlaces: 5)))° (azimuthal equidistant)",
-            xLabel: "east (m)", yLabel: "north (m)",
-            xTicks: plot.ticks(x0, x1).map { (px($0), plot.number($0)) },
-            yTicks: plot.ticks(y0, y1).map { (py($0), plot.number($0)) })
+        out += frame.mapFrame(
+            y: mapTop, height: mapHeight, name: "path", centre: centre, note: " (azimuthal equidistant)",
+            east: (x0, x1), north: (y0, y1), px: px, py: py)
         // Fixes first, under the path.
         if !fixes.isEmpty {
             let step = max(1, fixes.count / 4000)

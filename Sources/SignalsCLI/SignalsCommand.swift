@@ -39,8 +39,6 @@ struct SignalsCommand: AsyncParsableCommand {
             CLIError.fail(error.description)
         } catch let error as CLIError {
             CLIError.fail(error.message)
-        } catch let error as SignalError {
-            CLIError.fail(error.description)
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

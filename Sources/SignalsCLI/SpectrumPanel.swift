@@ -1,4 +1,22 @@
 import Foundation
+import Location
+
+/// The page the SVG plots share: 1000 pixels wide, its panels from 80 pixels from the left edge to 170
+/// pixels from the right one (room for the legends), the first 50 pixels down.
+protocol PlotPage {}
+
+extension PlotPage {
+    /// The page's width (pixels).
+    var width: Double { 1000 }
+    /// The panels' left edge (pixels).
+    var left: Double { 80 }
+    /// The margin right of the panels, where the legends go (pixels).
+    var right: Double { 170 }
+    /// The top of the first panel (pixels).
+    var top: Double { 50 }
+    /// The panels' width (pixels).
+    var plotWidth: Double { width - left - right }
+}
 
 /// The frame (title, box, grid, tick labels, axis labels) and legend of one SVG plot panel, shared by
 /// ``SpectrumPlot``, ``RoutePlot`` and their panels of other widths.
@@ -15,6 +33,23 @@ struct SpectrumPanel {
     var circle = "r=\"4\" fill=\"white\""
 
     private var base: SpectrumPlot.Type { SpectrumPlot.self }
+
+    /// The frame of a map panel at `y` (pixels from the top), `height` high: "`name` in local metres about"
+    /// `centre` then `note`, with east and north ticks over `east` and `north` (metres) placed by `px` and
+    /// `py` (metres to pixels).
+    func mapFrame(
+        y: Double, height: Double, name: String, centre: GeoCoordinate, note: String = "", east: (Double, Double),
+        north: (Double, Double), px: (Double) -> Double, py: (Double) -> Double
+    ) -> String {
+        let number = base.number
+        return frame(
+            y: y, height: height,
+            title:
+                "\(name) in local metres about \(number(centre.latitude.rounded(toPlaces: 5)))°, \(number(centre.longitude.rounded(toPlaces: 5)))°\(note)",
+            xLabel: "east (m)", yLabel: "north (m)",
+            xTicks: base.ticks(east.0, east.1).map { (px($0), number($0)) },
+            yTicks: base.ticks(north.0, north.1).map { (py($0), number($0)) })
+    }
 
     /// The panel's frame at `y` (pixels from the top), `height` high, with its ticks at pixel positions.
     func frame(

@@ -6,17 +6,13 @@ import Signals
 ///
 /// The spectrum panels draw a `SpectrumEnvelope` per channel (the largest amplitude per pixel column),
 /// so a plot of a long record holds no spectrum arrays.
-struct SpectrumPlot {
+struct SpectrumPlot: PlotPage {
     let buffer: SampleBuffer
     let spectra: [SpectrumEnvelope]
     let expected: ExpectedSpectrum
     let title: String
 
-    let width = 1000.0
-    let left = 80.0, right = 170.0
-    let waveHeight = 200.0, spectrumHeight = 240.0, gap = 70.0, top = 50.0
-
-    var plotWidth: Double { width - left - right }
+    let waveHeight = 200.0, spectrumHeight = 240.0, gap = 70.0
 
     /// Pixel columns of a panel: the envelope's group count.
     static let columns = 750
@@ -24,13 +20,7 @@ struct SpectrumPlot {
     func svg() -> String {
         let channels = buffer.channelCount
         let height = top + Double(channels) * (waveHeight + spectrumHeight + 2 * gap) + 10
-        var out = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="white"/>
-            <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\(SpectrumPlot.escape(title))</text>
-
-            """
+        var out = SpectrumPlot.head(width: width, height: height, title: title)
         for c in 0..<channels {
             let y0 = top + Double(c) * (waveHeight + spectrumHeight + 2 * gap)
             out += waveform(channel: c, y: y0 + 20)
@@ -55,13 +45,7 @@ struct SpectrumPlot {
             lo = min(lo, v)
             hi = max(hi, v)
         }
-        if hi - lo < 1e-12 {
-            lo -= 1
-            hi += 1
-        }
-        let pad = (hi - lo) * 0.05
-        lo -= pad
-        hi += pad
+        (lo, hi) = SpectrumPlot.padded(lo, hi, minimumSpan: 1e-12)
         let t0 = buffer.timestamp(of: 0)
         let t1 = buffer.timestamp(of: frames - 1)
         let span = max(t1 - t0, 1e-12)
@@ -164,6 +148,33 @@ struct SpectrumPlot {
     var panel: SpectrumPanel {
         SpectrumPanel(
             left: left, plotWidth: plotWidth, grid: "#dddddd", strokeWidth: "1.5", circle: "r=\"3.5\" fill=\"none\"")
+    }
+
+    /// The start of a plot's SVG document, `width` × `height` pixels on white, with `title` centred at the
+    /// top.
+    static func head(width: Double, height: Double, title: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+        <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="white"/>
+        <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\(escape(title))</text>
+
+        """
+    }
+
+    /// A value axis's range for values in `lo ... hi`: widened by 1 each way when narrower than
+    /// `minimumSpan` (a flat line), then by 5 % of its span each way, so that no line runs along the frame.
+    static func padded(_ lo: Double, _ hi: Double, minimumSpan: Double) -> (lo: Double, hi: Double) {
+        var lo = lo
+        var hi = hi
+        if hi - lo < minimumSpan {
+            lo -= 1
+            hi += 1
+        }
+        let pad = (hi - lo) * 0.05
+        lo -= pad
+        hi += pad
+        return (lo, hi)
     }
 
     /// About five round tick values (1, 2 or 5 × 10ᵏ apart) in `lo ... hi`.

@@ -5,7 +5,7 @@ import Navigation
 /// Draws the SVG of `signals plot` for a trajectory: the true path in local east and north metres with
 /// the waypoints and the GNSS fixes, then, over time, the speed, the headings, the height and pressure,
 /// and each sensor's readings (IMU, magnetometer) beside the truth.
-struct TrajectoryPlot {
+struct TrajectoryPlot: PlotPage {
     /// The truth at the plot's rate.
     let states: [TrajectoryState]
     /// The sensors' rows (`t` then the stream's columns), by stream kind.
@@ -13,10 +13,7 @@ struct TrajectoryPlot {
     let trajectory: Trajectory
     let title: String
 
-    let width = 1000.0
-    let left = 80.0, right = 170.0
-    let lineHeight = 150.0, gap = 65.0, top = 50.0
-    var plotWidth: Double { width - left - right }
+    let lineHeight = 150.0, gap = 65.0
 
     /// One time series: its legend, colour and (t, value) points.
     typealias Series = (name: String, colour: String, points: [(Double, Double)])
@@ -107,20 +104,10 @@ struct TrajectoryPlot {
         }
 
         let height = mapTop + mapHeight + gap + Double(panels.count) * (lineHeight + gap) + 10
-        var out = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="white"/>
-            <text x="\(Int(width / 2))" y="24" text-anchor="middle" font-size="16" font-weight="bold">\(plot.escape(title))</text>
-
-            """
-        out += frame.frame(
-            y: mapTop, height: mapHeight,
-            title:
-                "true path in local metres about \(plot.number(centre.latitude.rounded(toPlaces: 5)))°, \(plot.number(centre.longitude.rounded(toPlaces: 5)))°",
-            xLabel: "east (m)", yLabel: "north (m)",
-            xTicks: plot.ticks(x0, x1).map { (px($0), plot.number($0)) },
-            yTicks: plot.ticks(y0, y1).map { (py($0), plot.number($0)) })
+        var out = SpectrumPlot.head(width: width, height: height, title: title)
+        out += frame.mapFrame(
+            y: mapTop, height: mapHeight, name: "true path", centre: centre, east: (x0, x1), north: (y0, y1),
+            px: px, py: py)
         if !fixes.isEmpty {
             out += "<g fill=\"#7f7f7f\" fill-opacity=\"0.5\">\n"
             for f in RoutePlot.thin(fixes) {
@@ -151,15 +138,7 @@ struct TrajectoryPlot {
         var y = mapTop + mapHeight + gap
         for panel in panels {
             let values = panel.series.flatMap { $0.points.map(\.1) }.filter(\.isFinite)
-            var lo = values.min() ?? 0
-            var hi = values.max() ?? 1
-            if hi - lo < 1e-9 {
-                lo -= 1
-                hi += 1
-            }
-            let pad = (hi - lo) * 0.05
-            lo -= pad
-            hi += pad
+            let (lo, hi) = plot.padded(values.min() ?? 0, values.max() ?? 1, minimumSpan: 1e-9)
             let top = y
             func vy(_ v: Double) -> Double { top + lineHeight - (v - lo) / (hi - lo) * lineHeight }
             out += frame.frame(

@@ -38,6 +38,15 @@ func withRunningServer<Value: Sendable>(
     }
 }
 
+extension LiveServerConfiguration {
+    /// The default configuration on port 0 (a free port the system picks), changed by `change`.
+    static func onAFreePort(_ change: (inout LiveServerConfiguration) -> Void) -> LiveServerConfiguration {
+        var configuration = LiveServerConfiguration(port: 0)
+        change(&configuration)
+        return configuration
+    }
+}
+
 /// The server on `f`'s feed in a service group on real sockets, for a test of its graceful shutdown:
 /// `body` gets the port, the group (to trigger the shutdown) and a stream that finishes when the group's
 /// run has returned; then the group's task is awaited.
@@ -46,8 +55,7 @@ func withServerToShutDown(
     _ body: (_ port: Int, ServiceGroup, _ finished: AsyncStream<Void>) async throws -> Void
 ) async throws {
     let (addresses, address) = AsyncStream<ListeningAddresses>.makeStream()
-    var configuration = LiveServerConfiguration(port: 0)
-    configuration.shutdownGrace = shutdownGrace
+    let configuration = LiveServerConfiguration.onAFreePort { $0.shutdownGrace = shutdownGrace }
     let app = buildApplication(feed: f.feed, configuration: configuration) { address.yield($0) }
     var logger = Logger(label: label)
     logger.logLevel = logLevel
@@ -69,6 +77,42 @@ func withServerToShutDown(
 /// Every request gets an answer: malformed ones a 4xx with a short JSON reason, and a closed connection.
 @Suite(.timeLimit(.minutes(5))) struct ConnectionGuardTests {
     static let key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+
+    /// Runs `body` with one connection to a running server (see ``withRunningServer(_:spec:limiter:_:)``),
+    /// closed when `body` returns.
+    static func withConnection(_ body: @Sendable (AsyncTestConnection) async throws -> Void) async throws {
+        try await withRunningServer { listening, _, _ in
+            let connection = try await AsyncTestConnection.connect(port: listening.port)
+            do {
+                try await body(connection)
+            } catch {
+                await connection.close()
+                throw error
+            }
+            await connection.close()
+        }
+    }
+
+    /// Reads `connection` to its close: the answer must have `status` (its status line's code and reason)
+    /// and a JSON `error` that contains `reason`, which is returned with the whole answer.
+    static func expectRefusal(
+        _ connection: AsyncTestConnection, _ name: String, status: String, reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> (text: String, message: String) {
+        let text = try #require(
+            try await connection.readToClose(), "\(name): the connection was not closed", sourceLocation: sourceLocation
+        )
+        #expect(
+            text.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(name): \(text.prefix(200))", sourceLocation: sourceLocation)
+        let body = try #require(
+            text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)", sourceLocation: sourceLocation)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)",
+            sourceLocation: sourceLocation)
+        let message = try #require(json["error"] as? String, "\(name)", sourceLocation: sourceLocation)
+        #expect(message.contains(reason), "\(name): \(message)", sourceLocation: sourceLocation)
+        return (text, message)
+    }
 
     /// (what the client sends, the status line expected, a word of the reason)
     static let malformed: [(String, [UInt8], String, String)] = [
@@ -162,19 +206,10 @@ func withServerToShutDown(
         "each malformed request gets its 4xx with a JSON reason (no internal names), and its connection closed",
         arguments: malformed)
     func malformedRequests(name: String, bytes: [UInt8], status: String, reason: String) async throws {
-        try await withRunningServer { listening, _, _ in
-            let connection = try await AsyncTestConnection.connect(port: listening.port)
+        try await Self.withConnection { connection in
             try await connection.send(bytes)
-            let answer = try await connection.readToClose()
-            await connection.close()
-            let text = try #require(answer, "\(name): the connection was not closed")
-            #expect(text.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(name): \(text.prefix(200))")
+            let (text, message) = try await Self.expectRefusal(connection, name, status: status, reason: reason)
             #expect(text.contains("\r\nConnection: close\r\n"), "\(name)")
-            let body = try #require(text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)")
-            let json = try #require(
-                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)")
-            let message = try #require(json["error"] as? String, "\(name)")
-            #expect(message.contains(reason), "\(name): \(message)")
             for leak in ["HTTPParserError", "NIO", "Error(", "internal error"] {
                 #expect(!message.contains(leak), "\(name): \(message)")
             }
@@ -197,8 +232,7 @@ func withServerToShutDown(
             ),
         ])
     func malformedLaterRequest(name: String, second: String, status: String, reason: String) async throws {
-        try await withRunningServer { listening, _, _ in
-            let connection = try await AsyncTestConnection.connect(port: listening.port)
+        try await Self.withConnection { connection in
             try await connection.send("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             // The first answer whole (its Content-Length of body read), so the next request comes between two.
             var first = ""
@@ -217,27 +251,17 @@ func withServerToShutDown(
             }
             #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(name): \(first.prefix(200))")
             try await connection.send(second)
-            let answer = try await connection.readToClose()
-            await connection.close()
-            let text = try #require(answer, "\(name): the connection was not closed")
-            #expect(text.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(name): \(text.prefix(200))")
-            let body = try #require(text.components(separatedBy: "\r\n\r\n").dropFirst().first, "\(name)")
-            let json = try #require(
-                try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], "\(name): \(body)")
-            let message = try #require(json["error"] as? String, "\(name)")
-            #expect(message.contains(reason), "\(name): \(message)")
+            _ = try await Self.expectRefusal(connection, name, status: status, reason: reason)
         }
     }
 
     @Test("a transfer coding other than chunked is 501, and the connection serves the next request")
     func unsupportedTransferCoding() async throws {
-        try await withRunningServer { listening, _, _ in
-            let connection = try await AsyncTestConnection.connect(port: listening.port)
+        try await Self.withConnection { connection in
             try await connection.send(
                 "POST /update HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
                     + "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             let text = try #require(try await connection.readToClose())
-            await connection.close()
             #expect(text.hasPrefix("HTTP/1.1 501 Not Implemented\r\n"), "\(text.prefix(200))")
             #expect(text.contains("HTTP/1.1 200 OK\r\n"), "\(text)")
         }
@@ -247,12 +271,10 @@ func withServerToShutDown(
         "a connection that sends part of a head within the head timeout gets 408 and is closed; one that sends nothing is closed"
     )
     func headTimeout() async throws {
-        var configuration = LiveServerConfiguration(port: 0)
         // Long enough that the server has read the partial head before the timeout fires even on a loaded
         // machine (at 200 ms a full test run could time the connection out before reading its bytes: the
         // "silent" case, closed with them unread, which the client sees as a reset).
-        configuration.headTimeout = .seconds(2)
-        try await withRunningServer(configuration) { listening, _, _ in
+        try await withRunningServer(.onAFreePort { $0.headTimeout = .seconds(2) }) { listening, _, _ in
             let slow = try await AsyncTestConnection.connect(port: listening.port)
             try await slow.send("GET /data HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             let silent = try await AsyncTestConnection.connect(port: listening.port)
@@ -266,8 +288,7 @@ func withServerToShutDown(
 
     @Test("a request line with Upgrade: h2c elsewhere is answered over HTTP/1.1 (the upgrade ignored)")
     func otherUpgradesIgnored() async throws {
-        try await withRunningServer { listening, _, _ in
-            let connection = try await AsyncTestConnection.connect(port: listening.port)
+        try await Self.withConnection { connection in
             try await connection.send(
                 "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n"
             )
@@ -275,7 +296,6 @@ func withServerToShutDown(
             while !text.contains("\r\n\r\n"), let bytes = try await connection.next() {
                 text += String(decoding: bytes, as: UTF8.self)
             }
-            await connection.close()
             #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(text.prefix(200))")
         }
     }
@@ -331,9 +351,7 @@ func withServerToShutDown(
         // These clients read, so each gets its ending however long the server's threads take to write 100 of
         // them on a loaded machine: the grace is long here. A client that stops reading is closed after the
         // default grace whatever its socket holds (shutdownWithStalledClients).
-        var configuration = LiveServerConfiguration(port: 0)
-        configuration.shutdownGrace = .seconds(60)
-        try await withRunningServer(configuration) { listening, group, _ in
+        try await withRunningServer(.onAFreePort { $0.shutdownGrace = .seconds(60) }) { listening, group, _ in
             let port = listening.port
             let idle = try await AsyncTestConnection.connect(port: port)
             var streams: [(AsyncTestConnection, Bool)] = []

@@ -35,15 +35,24 @@ import Testing
         return nil
     }
 
+    /// Admits a connection from each of `peers`, then asks for one more from `peer`, which must be refused
+    /// with 503: the first connection's ticket, and the refusal.
+    static func fill(
+        _ limiter: ConnectionLimiter, from peers: [String], thenRefuse peer: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (first: ConnectionLimiter.Ticket, refused: LiveServerError) {
+        let tickets = try peers.map { try ticket(limiter.admit(peer: $0) {}, sourceLocation: sourceLocation) }
+        let refused = try #require(refusal(limiter.admit(peer: peer) {}), sourceLocation: sourceLocation)
+        #expect(refused.statusCode == 503, sourceLocation: sourceLocation)
+        return (try #require(tickets.first, sourceLocation: sourceLocation), refused)
+    }
+
     @Test(
         "the total limit: one connection more is refused (503, naming the limit, the count and the flag) and never counted; a release makes room"
     )
     func totalLimit() throws {
         let limiter = ConnectionLimiter(.init(total: 2, perPeer: 10, idle: 10))
-        let a = try Self.ticket(limiter.admit(peer: "10.0.0.1") {})
-        _ = try Self.ticket(limiter.admit(peer: "10.0.0.2") {})
-        let refused = try #require(Self.refusal(limiter.admit(peer: "10.0.0.3") {}))
-        #expect(refused.statusCode == 503)
+        let (a, refused) = try Self.fill(limiter, from: ["10.0.0.1", "10.0.0.2"], thenRefuse: "10.0.0.3")
         #expect(refused.code == .unavailable)
         #expect(refused.message.contains("2 connections open"), "\(refused.message)")
         #expect(refused.message.contains("--max-connections 2"), "\(refused.message)")
@@ -57,10 +66,7 @@ import Testing
     @Test("the per-peer limit counts an address over all its ports, and other addresses are still admitted")
     func perPeerLimit() throws {
         let limiter = ConnectionLimiter(.init(total: 10, perPeer: 2, idle: 10))
-        let a = try Self.ticket(limiter.admit(peer: "127.0.0.1") {})
-        _ = try Self.ticket(limiter.admit(peer: "127.0.0.1") {})
-        let refused = try #require(Self.refusal(limiter.admit(peer: "127.0.0.1") {}))
-        #expect(refused.statusCode == 503)
+        let (a, refused) = try Self.fill(limiter, from: ["127.0.0.1", "127.0.0.1"], thenRefuse: "127.0.0.1")
         #expect(refused.message.contains("127.0.0.1 has 2 connections open"), "\(refused.message)")
         #expect(refused.message.contains("--max-connections-per-peer 2"), "\(refused.message)")
         _ = try Self.ticket(limiter.admit(peer: "127.0.0.2") {})
@@ -169,39 +175,98 @@ import Testing
         try await pollUntil(what, limit: .seconds(60), condition)
     }
 
+    /// Runs `body` on a server on port 0 with these limits (the defaults where `nil`), counting its
+    /// connections in a limiter of that configuration; `body` gets the port, the limiter and the feed. With
+    /// an idle bound the head timeout is an hour, so that only eviction closes an idle socket, however slow
+    /// the machine. When `body` returns, the test waits until every connection is released.
+    static func withLimitedServer(
+        maxConnections: Int? = nil, perPeer: Int? = nil, idle: Int? = nil,
+        _ body: @Sendable (_ port: Int, ConnectionLimiter, ManualFeed) async throws -> Void
+    ) async throws {
+        var configuration = LiveServerConfiguration(port: 0)
+        if let maxConnections { configuration.maxConnections = maxConnections }
+        if let perPeer { configuration.maxConnectionsPerPeer = perPeer }
+        if let idle {
+            configuration.maxIdleConnections = idle
+            configuration.headTimeout = .seconds(3600)
+        }
+        let limiter = ConnectionLimiter(.init(configuration))
+        try await withRunningServer(configuration, limiter: limiter) { listening, _, f in
+            try await body(listening.port, limiter, f)
+            try await waitUntil("every connection is released") {
+                limiter.counts == .init(open: 0, idle: 0, peers: 0)
+            }
+        }
+    }
+
+    /// Connects to `port` and reads the answer to the close: it must be a refusal, 503 with
+    /// `Retry-After: 1`; the answer, for the test's checks of its reason.
+    static func refusedConnection(port: Int, _ which: String) async throws -> Answer {
+        let connection = try await AsyncTestConnection.connect(port: port)
+        let text = try #require(
+            try await connection.readToClose(limit: .seconds(60)), "the \(which) connection was not closed")
+        await connection.close()
+        let answer = try Answer(text)
+        #expect(answer.status == "503 Service Unavailable", "\(text)")
+        #expect(answer.headers["retry-after"] == "1")
+        return answer
+    }
+
+    /// `GET /v1/status` on `connection` (see ``status(_:)``), which is then closed: it must be served, 200.
+    static func expectServed(_ connection: AsyncTestConnection, _ which: String) async throws {
+        let served = try await status(connection)
+        await connection.close()
+        #expect(served.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(which): \(served.prefix(200))")
+    }
+
+    /// Opens `count` idle connections to `port`, one at a time, beside `streams` counted streams, with
+    /// idle connections bounded at `bound`: from connection `bound` on, each one's admission is seen as the
+    /// eviction it causes, of connection `i - bound`, closed silently (an end of file, no answer).
+    ///
+    /// One at a time, so that the server admits them in this order (the oldest is the first). From
+    /// connection `bound` on, the counts stay the same whether or not connection `i` was admitted yet; its
+    /// admission is seen as the eviction it causes. (Waiting on the counts alone let socket 5 be admitted
+    /// before socket 4 on a loaded CI machine: the two event loops initialise their connections in any
+    /// order, and the server then evicted socket 7 instead of socket 6.)
+    static func openIdle(
+        _ count: Int, bound: Int, streams: Int = 0, port: Int, limiter: ConnectionLimiter
+    ) async throws -> [AsyncTestConnection] {
+        var idle: [AsyncTestConnection] = []
+        for i in 0..<count {
+            idle.append(try await AsyncTestConnection.connect(port: port))
+            let kept = min(i + 1, bound)
+            try await waitUntil("idle socket \(i) is admitted") {
+                limiter.counts == .init(open: streams + kept, idle: kept, peers: 1)
+            }
+            if i >= bound {
+                let text = try await idle[i - bound].readToClose(limit: .seconds(60))
+                #expect(
+                    text == "",
+                    "idle socket \(i - bound) should have been closed silently when socket \(i) came, got \(String(describing: text))"
+                )
+            }
+        }
+        return idle
+    }
+
     @Test(
         "--max-connections 2: a third connection is answered 503 with Retry-After: 1 and the reason, then closed; after one closes, a new one is served"
     )
     func totalLimitOnAServer() async throws {
-        var configuration = LiveServerConfiguration(port: 0)
-        configuration.maxConnections = 2
-        let limiter = ConnectionLimiter(.init(configuration))
-        try await withRunningServer(configuration, limiter: limiter) { listening, _, _ in
-            let first = try await AsyncTestConnection.connect(port: listening.port)
-            let second = try await AsyncTestConnection.connect(port: listening.port)
+        try await Self.withLimitedServer(maxConnections: 2) { port, limiter, _ in
+            let first = try await AsyncTestConnection.connect(port: port)
+            let second = try await AsyncTestConnection.connect(port: port)
             try await Self.waitUntil("two connections are counted") { limiter.counts.open == 2 }
-            let third = try await AsyncTestConnection.connect(port: listening.port)
-            let text = try #require(
-                try await third.readToClose(limit: .seconds(60)), "the third connection was not closed")
-            await third.close()
-            let answer = try Answer(text)
-            #expect(answer.status == "503 Service Unavailable", "\(text)")
-            #expect(answer.headers["retry-after"] == "1")
+            let answer = try await Self.refusedConnection(port: port, "third")
             #expect(answer.headers["connection"] == "close")
             #expect(answer.error.contains("2 connections open"), "\(answer.error)")
             #expect(answer.error.contains("--max-connections 2"), "\(answer.error)")
             #expect(limiter.counts.open == 2)
             await first.close()
             try await Self.waitUntil("the closed connection is released") { limiter.counts.open == 1 }
-            let fourth = try await AsyncTestConnection.connect(port: listening.port)
-            let served = try await Self.status(fourth)
-            await fourth.close()
-            #expect(served.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(served.prefix(200))")
+            try await Self.expectServed(try await AsyncTestConnection.connect(port: port), "a fourth connection")
             await second.close()
-            // The refused connection and the served ones left nothing counted.
-            try await Self.waitUntil("every connection is released") {
-                limiter.counts == .init(open: 0, idle: 0, peers: 0)
-            }
+            // The refused connection and the served ones left nothing counted (withLimitedServer waits).
         }
     }
 
@@ -209,25 +274,16 @@ import Testing
         "--max-connections-per-peer 1: a second connection from 127.0.0.1 is answered 503; 127.0.0.2 is served meanwhile, and 127.0.0.1 again once its first closed"
     )
     func perPeerLimitOnAServer() async throws {
-        var configuration = LiveServerConfiguration(port: 0)
-        configuration.maxConnectionsPerPeer = 1
-        let limiter = ConnectionLimiter(.init(configuration))
-        try await withRunningServer(configuration, limiter: limiter) { listening, _, _ in
-            let first = try await AsyncTestConnection.connect(port: listening.port)
+        try await Self.withLimitedServer(perPeer: 1) { port, limiter, _ in
+            let first = try await AsyncTestConnection.connect(port: port)
             try await Self.waitUntil("the first connection is counted") { limiter.counts.open == 1 }
-            let second = try await AsyncTestConnection.connect(port: listening.port)
-            let text = try #require(
-                try await second.readToClose(limit: .seconds(60)), "the second connection was not closed")
-            await second.close()
-            let answer = try Answer(text)
-            #expect(answer.status == "503 Service Unavailable", "\(text)")
-            #expect(answer.headers["retry-after"] == "1")
+            let answer = try await Self.refusedConnection(port: port, "second")
             #expect(answer.error.contains("127.0.0.1 has 1 connection open"), "\(answer.error)")
             #expect(answer.error.contains("--max-connections-per-peer 1"), "\(answer.error)")
 
             let other: AsyncTestConnection
             do {
-                other = try await AsyncTestConnection.connect(port: listening.port, from: "127.0.0.2")
+                other = try await AsyncTestConnection.connect(port: port, from: "127.0.0.2")
             } catch {
                 // Linux routes all of 127.0.0.0/8 to the loopback; macOS has only 127.0.0.1 unless aliased.
                 withKnownIssue("this machine cannot connect from 127.0.0.2: \(error)") {
@@ -236,16 +292,11 @@ import Testing
                 await first.close()
                 return
             }
-            let served = try await Self.status(other)
-            await other.close()
-            #expect(served.hasPrefix("HTTP/1.1 200 OK\r\n"), "127.0.0.2: \(served.prefix(200))")
+            try await Self.expectServed(other, "127.0.0.2")
 
             await first.close()
             try await Self.waitUntil("both connections are released") { limiter.counts.open == 0 }
-            let again = try await AsyncTestConnection.connect(port: listening.port)
-            let servedAgain = try await Self.status(again)
-            await again.close()
-            #expect(servedAgain.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(servedAgain.prefix(200))")
+            try await Self.expectServed(try await AsyncTestConnection.connect(port: port), "127.0.0.1 again")
         }
     }
 
@@ -253,39 +304,11 @@ import Testing
         "idle sockets over the bound: the oldest are closed (EOF, no answer), the newest stay usable, and a real GET /v1/status is answered 200"
     )
     func idleEvictionOnAServer() async throws {
-        var configuration = LiveServerConfiguration(port: 0)
-        // Without eviction, ten idle sockets would hold all 8 places. The head timeout is an hour, so that only
-        // eviction closes a socket, however slow the machine.
-        configuration.maxConnections = 8
-        configuration.maxIdleConnections = 4
-        configuration.headTimeout = .seconds(3600)
-        let limiter = ConnectionLimiter(.init(configuration))
-        try await withRunningServer(configuration, limiter: limiter) { listening, _, _ in
-            var idle: [AsyncTestConnection] = []
-            for i in 0..<10 {
-                idle.append(try await AsyncTestConnection.connect(port: listening.port))
-                // One at a time, so that the server admits them in this order (the oldest is the first). From
-                // the fifth on, the counts stay at 4 whether or not socket i was admitted yet; its admission is
-                // seen as the eviction it causes, of socket i - 4. (Waiting on the counts alone let socket 5 be
-                // admitted before socket 4 on a loaded CI machine: the two event loops initialise their
-                // connections in any order, and the server then evicted socket 7 instead of socket 6.)
-                let kept = min(i + 1, 4)
-                try await Self.waitUntil("socket \(i) is admitted") {
-                    limiter.counts == .init(open: kept, idle: kept, peers: 1)
-                }
-                if i >= 4 {
-                    let text = try await idle[i - 4].readToClose(limit: .seconds(60))
-                    #expect(
-                        text == "",
-                        "socket \(i - 4) should have been closed silently when socket \(i) came, got \(String(describing: text))"
-                    )
-                }
-            }
+        // Without eviction, ten idle sockets would hold all 8 places.
+        try await Self.withLimitedServer(maxConnections: 8, idle: 4) { port, limiter, _ in
+            let idle = try await Self.openIdle(10, bound: 4, port: port, limiter: limiter)
             // Served, not refused: without eviction the idle sockets would hold every place (503).
-            let fresh = try await AsyncTestConnection.connect(port: listening.port)
-            let served = try await Self.status(fresh)
-            await fresh.close()
-            #expect(served.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(served.prefix(200))")
+            try await Self.expectServed(try await AsyncTestConnection.connect(port: port), "a fresh connection")
             // The fresh connection was idle until its head arrived: it made socket 6 the one too many.
             let sixth = try await idle[6].readToClose(limit: .seconds(60))
             #expect(sixth == "", "socket 6 should have been closed silently, got \(String(describing: sixth))")
@@ -295,9 +318,6 @@ import Testing
                     text.hasPrefix("HTTP/1.1 200 OK\r\n"), "socket \(i), still open, is served: \(text.prefix(200))")
             }
             for connection in idle { await connection.close() }
-            try await Self.waitUntil("every connection is released") {
-                limiter.counts == .init(open: 0, idle: 0, peers: 0)
-            }
         }
     }
 
@@ -305,18 +325,12 @@ import Testing
         "streams are counted but never idle: an SSE stream and a WebSocket keep going while idle sockets are evicted around them"
     )
     func streamsAreNotIdle() async throws {
-        var configuration = LiveServerConfiguration(port: 0)
-        configuration.maxConnections = 6
-        configuration.maxIdleConnections = 2
-        // so that only eviction closes the idle sockets, however slow the machine
-        configuration.headTimeout = .seconds(3600)
-        let limiter = ConnectionLimiter(.init(configuration))
-        try await withRunningServer(configuration, limiter: limiter) { listening, _, f in
-            let stream = try await AsyncSSEClient.open(port: listening.port, path: "/v1/stream")
+        try await Self.withLimitedServer(maxConnections: 6, idle: 2) { port, limiter, f in
+            let stream = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
             #expect(stream.status == 200)
             var comments: [String] = []
             #expect(try await stream.nextEvent(comments: &comments)?.id == 0)
-            let socket = try await AsyncTestConnection.connect(port: listening.port)
+            let socket = try await AsyncTestConnection.connect(port: port)
             try await socket.send(
                 "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
                     + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
@@ -328,22 +342,7 @@ import Testing
             try await Self.waitUntil("both streams are counted, neither idle") {
                 limiter.counts == .init(open: 2, idle: 0, peers: 1)
             }
-            var idle: [AsyncTestConnection] = []
-            for i in 0..<5 {
-                idle.append(try await AsyncTestConnection.connect(port: listening.port))
-                // From the third on, the counts do not change: the admission is seen as the eviction of i - 2.
-                let kept = min(i + 1, 2)
-                try await Self.waitUntil("idle socket \(i) is admitted") {
-                    limiter.counts == .init(open: 2 + kept, idle: kept, peers: 1)
-                }
-                if i >= 2 {
-                    let text = try await idle[i - 2].readToClose(limit: .seconds(60))
-                    #expect(
-                        text == "",
-                        "idle socket \(i - 2) should have been closed when socket \(i) came, got \(String(describing: text))"
-                    )
-                }
-            }
+            let idle = try await Self.openIdle(5, bound: 2, streams: 2, port: port, limiter: limiter)
             await f.advance(points: 1)
             #expect(try await stream.nextEvent(comments: &comments)?.id == 1, "the SSE stream goes on")
             // Point 1 (at 0.01 s), made after the evictions, reaches the WebSocket too.
@@ -357,9 +356,6 @@ import Testing
             await stream.close()
             await socket.close()
             for connection in idle { await connection.close() }
-            try await Self.waitUntil("every connection is released") {
-                limiter.counts == .init(open: 0, idle: 0, peers: 0)
-            }
         }
     }
 }

@@ -19,6 +19,18 @@ import Testing
         var accelerometer: Vector
     }
 
+    /// Posts to `/update` a hold of the accelerometer at (0, -0.5, -0.5) g and of the location at 51.5° N,
+    /// 0.12° W; the answer must be 200, and is returned.
+    static func holdAccelerometerAndLocation(_ client: some TestClientProtocol) async throws -> TestResponse {
+        let response = try await client.send(
+            .post, "/update",
+            json:
+                #"{"accelerometer": {"x": 0, "y": -0.5, "z": -0.5}, "location": {"latitude": 51.5, "longitude": -0.12}}"#
+        )
+        #expect(response.status == .ok)
+        return response
+    }
+
     @Test("a client polling /data at 10 Hz, as the iOS code did, reads the accelerometer it expects")
     func originalClientAt10Hz() async throws {
         let f = try await ManualFeed.started(TestSpecs.shake)
@@ -80,12 +92,7 @@ import Testing
     @Test("POST /update holds the accelerometer (as gravity) and the location from the next sample")
     func update() async throws {
         try await ManualFeed.test(TestSpecs.shake) { f, client in
-            let response = try await client.send(
-                .post, "/update",
-                json:
-                    #"{"accelerometer": {"x": 0, "y": -0.5, "z": -0.5}, "location": {"latitude": 51.5, "longitude": -0.12}}"#
-            )
-            #expect(response.status == .ok)
+            let response = try await Self.holdAccelerometerAndLocation(client)
             #expect(
                 response.text
                     == #"{"accelerometer":{"x":0.0,"y":-0.5,"z":-0.5},"location":{"latitude":51.5,"longitude":-0.12}}"#
@@ -110,12 +117,7 @@ import Testing
     @Test("POST /update with {} (the original page's reset) releases every hold: the points are the spec's again")
     func emptyUpdateReleases() async throws {
         try await ManualFeed.test(TestSpecs.shake) { f, client in
-            let held = try await client.send(
-                .post, "/update",
-                json:
-                    #"{"accelerometer": {"x": 0, "y": -0.5, "z": -0.5}, "location": {"latitude": 51.5, "longitude": -0.12}}"#
-            )
-            #expect(held.status == .ok)
+            _ = try await Self.holdAccelerometerAndLocation(client)
             await f.advance(points: 1)
             #expect(
                 xyz(try await client.execute(uri: "/data", method: .get).json()["accelerometer"]) == [0, -0.5, -0.5])

@@ -73,6 +73,20 @@ import Testing
             }
             return (id, fanOut.attach(id, channel: channel, encoding: encoding, head: head))
         }
+
+        /// A rig with no write window, point 0 published and one SSE stream attached to a new channel, the
+        /// loop run: the rig, the channel, the stream's id, and a flag that is set when the stream ends.
+        static func oneStream() throws -> (rig: Rig, channel: EmbeddedChannel, id: Int, ended: NIOLockedValueBox<Bool>)
+        {
+            let rig = try Rig(window: .zero)
+            rig.publish(0)
+            let channel = try rig.channel()
+            let (id, ended) = rig.attach(channel, .sse)
+            let flag = NIOLockedValueBox(false)
+            ended.whenSuccess { flag.withLockedValue { $0 = true } }
+            rig.loop.run()
+            return (rig, channel, id, flag)
+        }
     }
 
     /// The writes a channel received, as text.
@@ -123,11 +137,7 @@ import Testing
     }
 
     @Test func aZeroWindowWritesEachPointAsItComes() throws {
-        let rig = try Rig(window: .zero)
-        rig.publish(0)
-        let channel = try rig.channel()
-        _ = rig.attach(channel, .sse)
-        rig.loop.run()
+        let (rig, channel, _, _) = try Rig.oneStream()
         for index in 1...3 {
             rig.publish(index)
             rig.loop.run()
@@ -309,14 +319,8 @@ import Testing
     }
 
     @Test func detachingEndsTheStreamAfterAnyFlushAndNothingIsWrittenAfter() throws {
-        let rig = try Rig(window: .zero)
-        rig.publish(0)
-        let channel = try rig.channel()
-        let (id, ended) = rig.attach(channel, .sse)
-        rig.loop.run()
+        let (rig, channel, id, done) = try Rig.oneStream()
         _ = try Self.writes(channel)
-        let done = NIOLockedValueBox(false)
-        ended.whenSuccess { done.withLockedValue { $0 = true } }
         rig.fanOut.detach(id)
         #expect(!done.withLockedValue { $0 })  // it happens on the loop
         rig.loop.run()
@@ -327,13 +331,7 @@ import Testing
     }
 
     @Test func aClosedChannelEndsItsStream() throws {
-        let rig = try Rig(window: .zero)
-        rig.publish(0)
-        let channel = try rig.channel()
-        let (_, ended) = rig.attach(channel, .sse)
-        rig.loop.run()
-        let done = NIOLockedValueBox(false)
-        ended.whenSuccess { done.withLockedValue { $0 = true } }
+        let (rig, channel, _, done) = try Rig.oneStream()
         _ = try channel.finish()
         rig.loop.run()
         #expect(done.withLockedValue { $0 })

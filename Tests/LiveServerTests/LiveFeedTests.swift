@@ -37,9 +37,7 @@ import Testing
 
     @Test("a component the new spec keeps continues without a glitch across the switch")
     func unchangedComponentContinues() async throws {
-        let f = try await ManualFeed.started(TestSpecs.shake, through: 49)
-        try await f.switchSpec(to: TestSpecs.calm, thenAdvance: 50)
-        let lines = await f.lines(from: 0, through: 99)
+        let (f, lines) = try await ManualFeed.switched(from: TestSpecs.shake, to: TestSpecs.calm, at: 50)
         #expect(lines.count == 100)
         let gravity = try AnySignal(json: Data(TestSpecs.gravity.utf8)).render(sampleRate: 100, duration: 1)
         for (index, line) in lines {
@@ -215,23 +213,19 @@ import Testing
         #expect(indices == Array(1201...1500))
         resumed.close()
 
-        let old = f.feed.subscribe(.sse, from: .after(10), rate: nil)
-        let first = try #require(await old.next())
+        let first = try await f.firstBatch(after: 10)
         #expect(
             first.note
                 == "missed 489 points older than the replay buffer (it keeps the last 1001 points); resuming from the oldest kept, 500"
         )
         #expect(first.entries.first?.index == 500)
-        old.close()
 
-        let ahead = f.feed.subscribe(.sse, from: .after(99_999), rate: nil)
-        let newest = try #require(await ahead.next())
+        let newest = try await f.firstBatch(after: 99_999)
         #expect(
             newest.note
                 == "Last-Event-ID 99999 is not on this timeline (its newest point is 1500); resuming from the newest point"
         )
         #expect(newest.entries.map(\.index) == [1500])
-        ahead.close()
         f.feed.close()
     }
 

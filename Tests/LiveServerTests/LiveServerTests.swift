@@ -93,38 +93,27 @@ final class Bytes: @unchecked Sendable {
         }
     }
 
+    /// Configurations that `validated()` refuses: a port out of range, a bad host, and each bad feed option.
+    static let invalidConfigurations: [LiveServerConfiguration] = [
+        LiveServerConfiguration(port: 65536),
+        LiveServerConfiguration(host: "a b"),
+        LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)),
+        LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)),
+        LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)),
+        LiveServerConfiguration(feed: FeedOptions(speed: .nan)),
+        LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))),
+        LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))),
+    ]
+
+    @Test(
+        "configuration checks: a port out of range, a bad host or feed option is an invalid argument",
+        arguments: invalidConfigurations)
+    func invalidConfiguration(_ configuration: LiveServerConfiguration) {
+        #expect(#expect(throws: SignalError.self) { try configuration.validated() }?.code == .invalidArgument)
+    }
+
     @Test("configuration checks: port range, host, the exposed warning, the URL printed")
     func configuration() throws {
-        #expect(
-            #expect(throws: SignalError.self) { try LiveServerConfiguration(port: 65536).validated() }?.code
-                == .invalidArgument)
-        #expect(
-            #expect(throws: SignalError.self) { try LiveServerConfiguration(host: "a b").validated() }?.code
-                == .invalidArgument)
-        #expect(
-            #expect(throws: SignalError.self) {
-                try LiveServerConfiguration(feed: FeedOptions(sampleRate: 0)).validated()
-            }?.code == .invalidArgument)
-        #expect(
-            #expect(throws: SignalError.self) {
-                try LiveServerConfiguration(feed: FeedOptions(replaySeconds: 5)).validated()
-            }?.code == .invalidArgument)
-        #expect(
-            #expect(throws: SignalError.self) {
-                try LiveServerConfiguration(feed: FeedOptions(batchLimit: 0)).validated()
-            }?.code == .invalidArgument)
-        #expect(
-            #expect(throws: SignalError.self) {
-                try LiveServerConfiguration(feed: FeedOptions(speed: .nan)).validated()
-            }?.code == .invalidArgument)
-        #expect(
-            #expect(throws: SignalError.self) {
-                try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(51))).validated()
-            }?.code == .invalidArgument)
-        #expect(
-            #expect(throws: SignalError.self) {
-                try LiveServerConfiguration(feed: FeedOptions(writeWindow: .milliseconds(-1))).validated()
-            }?.code == .invalidArgument)
         #expect(try FeedOptions(writeWindow: .zero).validated().writeWindow == .zero)
         #expect(try FeedOptions(writeWindow: .milliseconds(50)).validated().writeWindow == .milliseconds(50))
         #expect(try LiveServerConfiguration(port: 0).validated().port == 0)

@@ -13,21 +13,14 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct LiveStreamTests {
     @Test("SSE: one event per point, id = index, data = the signals play line, from the newest point on")
     func events() async throws {
-        try await ManualFeed.testLive(TestSpecs.shake, through: 5) { f, port in
-            let sse = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
-            #expect(sse.status == 200)
+        try await ManualFeed.testStream(TestSpecs.shake) { f, sse, events, comments throws in
             #expect(sse.headers["content-type"] == "text/event-stream; charset=utf-8")
             #expect(sse.headers[ConnectionStart.streamHeader] == nil)  // the guard's own, taken out
-            await f.advance(points: 20)
-            var comments: [String] = []
-            let events = try await sse.events(through: 25, comments: &comments)
-            #expect(events.map(\.id) == Array(5...25))
             for event in events {
                 #expect(event.data == (try expectedLine(TestSpecs.shake, rate: 100, index: event.id)))
             }
             #expect(comments.isEmpty)
             #expect(f.feed.status.clients.sse == 1)
-            await sse.close()
         }
     }
 

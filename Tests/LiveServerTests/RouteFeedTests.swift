@@ -48,10 +48,7 @@ import Testing
 
     @Test("a motion and a route: the motion line with the location beside it; a spec switch keeps the global index")
     func motionAndRoute() async throws {
-        let f = try await ManualFeed.started(TestSpecs.shake, through: 4)
-        try await f.switchSpec(to: Self.phoneWalk, thenAdvance: 5)
-        let lines = await f.lines(from: 0, through: 9)
-        #expect(lines.map(\.index) == Array(0...9))
+        let (f, lines) = try await ManualFeed.switched(from: TestSpecs.shake, to: Self.phoneWalk, at: 5)
         let document = try SpecDocument.decode(json: Data(Self.phoneWalk.utf8))
         let motion = try #require(
             { if case .motionAndRoute(let motion, _) = document { motion } else { nil } }(),

@@ -66,18 +66,11 @@ import Testing
 
     @Test("/v1/stream: every event is the trajectory's line with every sensor key")
     func stream() async throws {
-        try await ManualFeed.testLive(TestSpecs.walk, through: 5) { f, port in
-            let sse = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
-            #expect(sse.status == 200)
-            await f.advance(points: 20)
-            var comments: [String] = []
-            let events = try await sse.events(through: 25, comments: &comments)
-            #expect(events.map(\.id) == Array(5...25))
+        try await ManualFeed.testStream(TestSpecs.walk) { _, _, events, _ throws in
             for event in events {
                 #expect(event.data == (try expectedTrajectoryLine(TestSpecs.walk, rate: 100, index: event.id)))
                 #expect(TrajectoryServeTests.missingSensorKeys(try object(event.data)) == [], "event \(event.id)")
             }
-            await sse.close()
         }
     }
 

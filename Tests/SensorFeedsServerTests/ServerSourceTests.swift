@@ -19,10 +19,7 @@ import Testing
         arguments: ["http", "ws"])
     func motion50HzFrom1kHz(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 1000)
-        try await server.start()
-        let (manager, got, queue) = startDeviceMotion(from: .server(server.url(scheme)), interval: 0.02)
-        try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
-        #expect(server.clients(scheme) == 1)
+        let (manager, got, queue) = try await startDeviceMotion(on: server, scheme: scheme, interval: 0.02)
         for _ in 0..<10 { await server.advance(points: 100) }  // indices 1 ... 1000
         try await got.wait(for: "51 updates") { values, _ in values.count >= 51 }
         manager.stopDeviceMotionUpdates()
@@ -94,10 +91,7 @@ import Testing
         arguments: ["http", "ws"])
     func restartLosesNothing(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 100)
-        try await server.start()
-        let (manager, got, queue) = startDeviceMotion(from: .server(server.url(scheme)))
-        try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
-        #expect(server.clients(scheme) == 1)
+        let (manager, got, queue) = try await startDeviceMotion(on: server, scheme: scheme)
         await server.advance(points: 100)
         try await got.wait(for: "points 0 ... 100") { values, _ in values.count >= 101 }
         let port = server.port
@@ -126,10 +120,7 @@ import Testing
         let epoch = 1_795_459_620.0
         let rate = 100.0
         let first = try TestServer(spec: Self.shake, rate: rate, epoch: epoch, now: epoch + 60)  // starts at index 6000
-        try await first.start()
-        let (manager, got, queue) = startDeviceMotion(from: .server(first.url(scheme)))
-        try await got.wait(for: "point 6000, the stream's first") { values, _ in !values.isEmpty }
-        #expect(first.clients(scheme) == 1)
+        let (manager, got, queue) = try await startDeviceMotion(on: first, scheme: scheme, first: "point 6000")
         await first.advance(points: 100)
         try await got.wait(for: "points through 6100") { values, _ in values.last?.timestamp == 61 }
         let port = first.port
@@ -171,8 +162,7 @@ import Testing
         let got = Received<AccelerometerData>()
         let queue = serialQueue()
         manager.startAccelerometerUpdates(to: queue) { a, e in got.add(a, e) }
-        try await got.wait(for: "point 0, the stream's first") { values, _ in !values.isEmpty }
-        #expect(server.clients(scheme) == 1)
+        try await awaitFirst(got, from: server, scheme: scheme)
         await server.advance(points: 20)
         try await got.wait(for: "21 updates") { values, _ in values.count >= 21 }
         manager.stopAccelerometerUpdates()
@@ -186,8 +176,7 @@ import Testing
 
         let again = Received<AccelerometerData>()
         manager.startAccelerometerUpdates(to: queue) { a, e in again.add(a, e) }
-        try await again.wait(for: "the newest point, the new stream's first") { values, _ in !values.isEmpty }
-        #expect(server.clients(scheme) == 1)
+        try await awaitFirst(again, from: server, scheme: scheme, first: "the newest point, on the new stream")
         await server.advance(points: 10)
         try await again.wait(for: "updates after the restart") { values, _ in values.count >= 10 }
         #expect(again.values.first.map { $0.timestamp >= 0.7 } == true)  // a new stream starts at the newest point

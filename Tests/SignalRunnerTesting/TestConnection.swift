@@ -103,20 +103,24 @@ package final class TestConnection: @unchecked Sendable {
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { throw .malformed("the address \(host)") }
-            try withUnsafePointer(to: &address) { pointer throws(TestingError) in
-                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { a throws(TestingError) in
-                    try body(a, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
+            try withGenericAddress(&address, body)
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw .malformed("the address \(host)") }
-            try withUnsafePointer(to: &address) { pointer throws(TestingError) in
-                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { a throws(TestingError) in
-                    try body(a, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
+            try withGenericAddress(&address, body)
+        }
+    }
+
+    /// Calls `body` with `address` (a `sockaddr_in` or `sockaddr_in6`) seen as a `sockaddr`, and its size.
+    private static func withGenericAddress<Address>(
+        _ address: inout Address,
+        _ body: (UnsafePointer<sockaddr>, socklen_t) throws(TestingError) -> Void
+    ) throws(TestingError) {
+        try withUnsafePointer(to: &address) { pointer throws(TestingError) in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { a throws(TestingError) in
+                try body(a, socklen_t(MemoryLayout<Address>.size))
             }
         }
     }

@@ -4,15 +4,25 @@ import Testing
 
 /// `signals dataset` end to end: shards, byte-identical reruns, resuming, refusals (exit 2, JSON path).
 @Suite struct DatasetCommandTests {
-    static let plan = """
-        {"seed": 11, "rate": 50, "duration": 1, "templates": [
-          {"name": "walk", "labels": {"activity": "walking"},
-           "parameters": {"cadence": {"uniform": [1.5, 2.1]}, "device": {"choice": ["bmi160", "android-hifi"]}},
-           "spec": {"imu": {"preset": "$device", "motion": {"preset": "walking", "cadence": "$cadence"}}}},
-          {"name": "still", "labels": {"activity": "still"},
-           "parameters": {"device": {"choice": ["bmi160", "android-hifi"]}},
-           "spec": {"imu": {"preset": "$device", "motion": {"attitude": "faceUp"}}}}]}
-        """
+    /// The example plan (Examples/datasets/activity.json) with recordings of 1 s instead of 4 s.
+    static let plan =
+        (try? String(
+            contentsOf: Executables.packageRoot.appendingPathComponent("Examples/datasets/activity.json"),
+            encoding: .utf8))?.replacingOccurrences(of: #""duration": 4,"#, with: #""duration": 1,"#)
+        ?? "(Examples/datasets/activity.json is missing)"
+
+    /// `signals dataset PLAN --count COUNT --output-dir OUT`, expecting exit status 2 and `message` in
+    /// standard error: the result, for more checks.
+    @discardableResult
+    static func refusedDataset(
+        _ plan: String, count: String, _ out: String, naming message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Executables.Result {
+        let result = try Executables.runFailing(
+            "signals", ["dataset", plan, "--count", count, "--output-dir", out], sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
 
     static func directory(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("dataset-\(name)-\(UUID().uuidString)")
@@ -20,28 +30,47 @@ import Testing
         return url
     }
 
-    @Test("three shards hold the same recordings, byte for byte, as one")
-    func shardsEqualOne() throws {
-        let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
-        let whole = try Self.directory("whole")
-        let sharded = try Self.directory("sharded")
-        _ = try Executables.runSucceeding(
-            "signals", ["dataset", plan.path, "--count", "12", "--output-dir", whole.path])
-        for s in 0..<3 {
-            _ = try Executables.runSucceeding(
-                "signals", ["dataset", plan.path, "--count", "12", "--shard", "\(s)/3", "--output-dir", sharded.path])
+    /// Renders `count` recordings of `planText` whole and in `shards` shards: the shards' manifests together
+    /// must hold the whole one's lines, and each recording must be the same, byte for byte. The whole
+    /// manifest's lines.
+    static func expectShardsEqualOne(
+        _ planText: String, name: String, count: Int, shards: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let plan = try Executables.temporaryFile("plan.json", contents: planText)
+        let whole = try directory("\(name)whole")
+        let sharded = try directory("\(name)sharded")
+        try Executables.runSucceeding(
+            "signals", ["dataset", plan.path, "--count", "\(count)", "--output-dir", whole.path],
+            sourceLocation: sourceLocation)
+        for s in 0..<shards {
+            try Executables.runSucceeding(
+                "signals",
+                [
+                    "dataset", plan.path, "--count", "\(count)", "--shard", "\(s)/\(shards)", "--output-dir",
+                    sharded.path,
+                ],
+                sourceLocation: sourceLocation)
         }
         let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
-        #expect(one.count == 12)
         var merged: [String] = []
-        for s in 0..<3 { merged += try textLines(sharded.appendingPathComponent("manifest-\(s)-of-3.jsonl")) }
-        #expect(Set(merged) == Set(one))
-        for i in 0..<12 {
+        for s in 0..<shards {
+            merged += try textLines(sharded.appendingPathComponent("manifest-\(s)-of-\(shards).jsonl"))
+        }
+        #expect(Set(merged) == Set(one), sourceLocation: sourceLocation)
+        for i in 0..<count {
             let name = String(format: "recordings/%06d.npy", i)
             #expect(
                 try Data(contentsOf: whole.appendingPathComponent(name))
-                    == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
+                    == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)", sourceLocation: sourceLocation
+            )
         }
+        return one
+    }
+
+    @Test("three shards hold the same recordings, byte for byte, as one")
+    func shardsEqualOne() throws {
+        let one = try Self.expectShardsEqualOne(Self.plan, name: "", count: 12, shards: 3)
+        #expect(one.count == 12)
     }
 
     @Test("a rerun after an interruption renders only the missing or damaged files and writes the same manifest")
@@ -74,17 +103,13 @@ import Testing
         let text = Self.plan.replacingOccurrences(of: good, with: bad)
         #expect(text != Self.plan)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
-        let failed = try Executables.runFailing(
-            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("bad").path])
-        #expect(failed.stderr.contains(path), "\(failed.stderr)")
+        try Self.refusedDataset(plan.path, count: "2", try Self.directory("bad").path, naming: path)
     }
 
     @Test("--output-dir naming the plan is refused and leaves it as it was")
     func outputIsPlan() throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
-        let failed = try Executables.runFailing(
-            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", plan.path])
-        #expect(failed.stderr.contains("is the input"), "\(failed.stderr)")
+        try Self.refusedDataset(plan.path, count: "2", plan.path, naming: "is the input")
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
@@ -103,10 +128,9 @@ import Testing
     @Test("--count out of range is refused naming it", arguments: ["-1", "-9223372036854775808", "1000000001"])
     func badCount(_ count: String) throws {
         let plan = try Executables.temporaryFile("plan.json", contents: Self.plan)
-        let failed = try Executables.runFailing(
-            "signals", ["dataset", plan.path, "--count", count, "--output-dir", try Self.directory("count").path])
-        #expect(
-            failed.stderr.contains("--count \(count): give a number of recordings from 0 to 1e9"), "\(failed.stderr)")
+        try Self.refusedDataset(
+            plan.path, count: count, try Self.directory("count").path,
+            naming: "--count \(count): give a number of recordings from 0 to 1e9")
     }
 
     @Test("an int parameter of -2^63 exits 2 naming its JSON path, never a crash")
@@ -114,12 +138,9 @@ import Testing
         let text = Self.plan.replacingOccurrences(
             of: #""uniform": [1.5, 2.1]"#, with: #""int": [-9223372036854775808, 0]"#)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
-        let failed = try Executables.runFailing(
-            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", try Self.directory("int").path])
-        #expect(
-            failed.stderr.contains(
-                "$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53"),
-            "\(failed.stderr)")
+        try Self.refusedDataset(
+            plan.path, count: "2", try Self.directory("int").path,
+            naming: "$.templates[0].parameters.cadence.int[0]: 'int' bounds must be whole numbers from -2^53 to 2^53")
     }
 
     @Test(
@@ -135,9 +156,7 @@ import Testing
             (walk, "$.templates[0].spec.motion: the 'walking' motion preset with cadence 80"),
         ] {
             let plan = try Executables.temporaryFile("plan.json", contents: text)
-            let failed = try Executables.runFailing(
-                "signals", ["dataset", plan.path, "--count", "1", "--output-dir", try Self.directory("alias").path])
-            #expect(failed.stderr.contains(path), "\(failed.stderr)")
+            let failed = try Self.refusedDataset(plan.path, count: "1", try Self.directory("alias").path, naming: path)
             #expect(failed.stderr.contains("(the sample rate is the plan's 'rate', at $.rate)"), "\(failed.stderr)")
             #expect(!failed.stderr.contains("allow"), "\(failed.stderr)")
         }
@@ -195,16 +214,11 @@ import Testing
         let record = out.appendingPathComponent(".dataset-plan.json")
         try FileManager.default.removeItem(at: record)
         let before = try directoryContents(out)
-        let refused = try Executables.runFailing(
-            "signals", ["dataset", b.path, "--count", "4", "--output-dir", out.path])
-        #expect(
-            refused.stderr.contains(
-                "holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan"),
-            "\(refused.stderr)")
+        try Self.refusedDataset(
+            b.path, count: "4", out.path,
+            naming: "holds a dataset (\(out.path)/.shard-0-of-1.plan, \(out.path)/manifest.jsonl) that records no plan")
         #expect(try directoryContents(out) == before)
-        let other = try Executables.runFailing(
-            "signals", ["dataset", a.path, "--count", "5", "--output-dir", out.path])
-        #expect(other.stderr.contains("records no plan"), "\(other.stderr)")
+        try Self.refusedDataset(a.path, count: "5", out.path, naming: "records no plan")
         let resumed = try Executables.runSucceeding(
             "signals", ["dataset", a.path, "--count", "4", "--output-dir", out.path])
         #expect(resumed.stderr.contains("0 recordings rendered, 4 kept"), "\(resumed.stderr)")
@@ -216,12 +230,9 @@ import Testing
         let out = try Self.directory("plan-as-record")
         let plan = out.appendingPathComponent(".dataset-plan.json")
         try Data(Self.plan.utf8).write(to: plan)
-        let refused = try Executables.runFailing(
-            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
-        #expect(
-            refused.stderr.contains(
-                "the directory's plan record goes to \(plan.path), which is the input \(plan.path)"),
-            "\(refused.stderr)")
+        try Self.refusedDataset(
+            plan.path, count: "2", out.path,
+            naming: "the directory's plan record goes to \(plan.path), which is the input \(plan.path)")
         #expect(try String(contentsOf: plan, encoding: .utf8) == Self.plan)
     }
 
@@ -232,9 +243,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: out.appendingPathComponent("recordings"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: out.appendingPathComponent("recordings/000000.npy"))
-        let refused = try Executables.runFailing(
-            "signals", ["dataset", a.path, "--count", "2", "--output-dir", out.path])
-        #expect(refused.stderr.contains("recordings/000000.npy) that records no plan"), "\(refused.stderr)")
+        try Self.refusedDataset(a.path, count: "2", out.path, naming: "recordings/000000.npy) that records no plan")
         #expect(try Data(contentsOf: out.appendingPathComponent("recordings/000000.npy")) == Data("x".utf8))
         try Executables.runSucceeding(
             "signals", ["dataset", a.path, "--count", "2", "--output-dir", try Self.directory("empty").path])
@@ -421,26 +430,8 @@ import Testing
 
     @Test("a trajectory plan in shards 0/2 and 1/2 gives the files and lines of 0/1, byte for byte")
     func trajectoryShards() throws {
-        let plan = try Executables.temporaryFile("plan.json", contents: Self.trajectoryPlan)
-        let whole = try Self.directory("trajectory-whole")
-        let sharded = try Self.directory("trajectory-sharded")
-        try Executables.runSucceeding("signals", ["dataset", plan.path, "--count", "6", "--output-dir", whole.path])
-        for s in 0..<2 {
-            try Executables.runSucceeding(
-                "signals", ["dataset", plan.path, "--count", "6", "--shard", "\(s)/2", "--output-dir", sharded.path])
-        }
-        let one = try textLines(whole.appendingPathComponent("manifest.jsonl"))
+        let one = try Self.expectShardsEqualOne(Self.trajectoryPlan, name: "trajectory-", count: 6, shards: 2)
         #expect(one.contains { $0.contains(#""dtype":"float64""#) })
-        let merged =
-            try textLines(sharded.appendingPathComponent("manifest-0-of-2.jsonl"))
-            + textLines(sharded.appendingPathComponent("manifest-1-of-2.jsonl"))
-        #expect(Set(merged) == Set(one))
-        for i in 0..<6 {
-            let name = String(format: "recordings/%06d.npy", i)
-            #expect(
-                try Data(contentsOf: whole.appendingPathComponent(name))
-                    == Data(contentsOf: sharded.appendingPathComponent(name)), "\(name)")
-        }
     }
 
     @Test(
@@ -464,9 +455,7 @@ import Testing
         #expect(text != Self.trajectoryPlan)
         let plan = try Executables.temporaryFile("plan.json", contents: text)
         let out = try Self.directory("trajectory-bad")
-        let failed = try Executables.runFailing(
-            "signals", ["dataset", plan.path, "--count", "2", "--output-dir", out.path])
-        #expect(failed.stderr.contains(path), "\(failed.stderr)")
+        try Self.refusedDataset(plan.path, count: "2", out.path, naming: path)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("recordings").path))
     }
 

@@ -53,19 +53,41 @@ enum Executables {
         return result
     }
 
-    /// Runs `name arguments...` with `input` on stdin; waits for it to exit.
-    static func run(_ name: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+    /// ``runFailing(_:_:input:status:sourceLocation:)`` expecting a refusal: standard error contains
+    /// `message` and nothing is on standard output.
+    @discardableResult
+    static func runRefused(
+        _ name: String, _ arguments: [String], naming message: String, status: Int32 = 2,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result {
+        let result = try runFailing(name, arguments, status: status, sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "\(result.text.prefix(200))", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Starts `name arguments...` in the package's root, its standard output and error on new pipes (and
+    /// its standard input on `input` when given); the caller reads them and waits for the exit.
+    static func start(
+        _ name: String, _ arguments: [String], input: Pipe? = nil
+    ) throws -> (process: Process, out: Pipe, err: Pipe) {
         let process = Process()
         process.executableURL = try url(name)
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         let out = Pipe()
         let err = Pipe()
-        let inp = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = inp
+        if let input { process.standardInput = input }
         try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs `name arguments...` with `input` on stdin; waits for it to exit.
+    static func run(_ name: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+        let inp = Pipe()
+        let (process, out, err) = try start(name, arguments, input: inp)
         if let input { inp.fileHandleForWriting.write(input) }
         try inp.fileHandleForWriting.close()
         // Read both pipes concurrently so a large output cannot block the child.
@@ -110,6 +132,43 @@ enum Executables {
         let url = dir.appendingPathComponent(UUID().uuidString + "-" + name)
         if let contents { try Data(contents.utf8).write(to: url) }
         return url
+    }
+
+    /// Writes `contents` (a spec) to a temporary file named `name` and runs `signals command <that file>
+    /// arguments...`, expecting exit status 0: the spec file and the result.
+    static func runOnSpec(
+        _ command: String, spec name: String, contents: String, _ arguments: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (spec: URL, result: Result) {
+        let spec = try temporaryFile(name, contents: contents)
+        let result = try runSucceeding("signals", [command, spec.path] + arguments, sourceLocation: sourceLocation)
+        return (spec, result)
+    }
+
+    /// `signals play` of `contents` (a spec, written to a temporary file named `name`) at `rate` Hz for
+    /// `duration` seconds, as fast as it goes (`--speed 1000`), expecting exit status 0 and one line per
+    /// sample: the spec file and the lines.
+    static func play(
+        _ name: String, contents: String, rate: Int, duration: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (spec: URL, lines: [Substring]) {
+        let (spec, result) = try runOnSpec(
+            "play", spec: name, contents: contents,
+            ["--rate", "\(rate)", "--duration", "\(duration)", "--speed", "1000"],
+            sourceLocation: sourceLocation)
+        #expect(result.lines.count == rate * duration, "\(result.stderr)", sourceLocation: sourceLocation)
+        return (spec, result.lines)
+    }
+
+    /// `signals plot` of `contents` (a spec, written to `NAME.json`) to `NAME.svg`, expecting exit status 0:
+    /// the spec file, the SVG file and its text.
+    static func plot(
+        _ name: String, contents: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (spec: URL, out: URL, svg: String) {
+        let out = try temporaryFile(name + ".svg")
+        let spec = try runOnSpec(
+            "plot", spec: name + ".json", contents: contents, ["-o", out.path], sourceLocation: sourceLocation
+        ).spec
+        return (spec, out, try String(contentsOf: out, encoding: .utf8))
     }
 
     /// Runs `signals` with standard output written to `path` (a file or a device), appended when

@@ -183,15 +183,7 @@ import Testing
             ["render", "Examples/specs/sine.json", "--rate", "1000", "--duration", "1000000", "--format", "csv"],
             ["play", "Examples/specs/sine.json", "--rate", "1000", "--duration", "100"],
         ] {
-            let process = Process()
-            process.executableURL = try Executables.url("signals")
-            process.arguments = arguments
-            process.currentDirectoryURL = Executables.packageRoot
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
+            let (process, out, err) = try Executables.start("signals", arguments)
             // One line read, then the reader goes away, as `head -1` does.
             var line = Data()
             while !line.contains(0x0A), let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {

@@ -178,13 +178,20 @@ import Testing
         #expect(try String(contentsOf: spec, encoding: .utf8) == Self.sine)
     }
 
+    /// Renders the sine spec (from a file of its own) to CSV with `-o out`: it must succeed and `out` must
+    /// then hold the CSV.
+    static func expectRendered(to out: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let spec = try Executables.temporaryFile("spec.json", contents: sine)
+        try Executables.runSucceeding(
+            "signals", ["render", spec.path] + render + ["--format", "csv", "-o", out.path],
+            sourceLocation: sourceLocation
+        )
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"), sourceLocation: sourceLocation)
+    }
+
     @Test("a copy of the input is another file: written")
     func copyIsAnotherFile() throws {
-        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
-        let copy = try Executables.temporaryFile("copy.csv", contents: Self.sine)
-        try Executables.runSucceeding(
-            "signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", copy.path])
-        #expect(try String(contentsOf: copy, encoding: .utf8).hasPrefix("t,value\n"))
+        try Self.expectRendered(to: try Executables.temporaryFile("copy.csv", contents: Self.sine))
     }
 
     @Test(
@@ -247,12 +254,9 @@ import Testing
 
     @Test("a writable output (chmod 644) is replaced")
     func writable() throws {
-        let spec = try Executables.temporaryFile("spec.json", contents: Self.sine)
         let out = try Executables.temporaryFile("out.csv", contents: "old\n")
         #expect(chmod(out.path, 0o644) == 0)
-        try Executables.runSucceeding(
-            "signals", ["render", spec.path] + Self.render + ["--format", "csv", "-o", out.path])
-        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("t,value\n"))
+        try Self.expectRendered(to: out)
     }
 
     @Test(

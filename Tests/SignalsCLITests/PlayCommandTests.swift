@@ -140,14 +140,8 @@ import Testing
     @Test("Ctrl-C (SIGINT) stops a looping playback cleanly: whole lines, statistics, exit 0")
     func interrupt() throws {
         let file = try Executables.temporaryFile("loop.csv", contents: "timestamp,x,y,z\n0,1,0,0\n0.001,2,0,0\n")
-        let process = Process()
-        process.executableURL = try Executables.url("signals")
-        process.arguments = ["play", file.path, "--loop", "--speed", "10", "--stats"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try Executables.start(
+            "signals", ["play", file.path, "--loop", "--speed", "10", "--stats"])
         var received = Data()
         while received.filter({ $0 == 0x0A }).count < 5 {
             let chunk = out.fileHandleForReading.availableData

@@ -8,10 +8,10 @@ import Testing
 
     @Test("csv: header t,value, one line per frame, values as the library renders them")
     func csv() throws {
-        let spec = try Executables.temporaryFile("wave.json", contents: Self.wave)
-        let lines = try Executables.runSucceeding(
-            "signals", ["render", spec.path, "--rate", "1000", "--duration", "0.5", "--format", "csv"]
-        ).lines
+        let lines = try Executables.runOnSpec(
+            "render", spec: "wave.json", contents: Self.wave,
+            ["--rate", "1000", "--duration", "0.5", "--format", "csv"]
+        ).result.lines
         #expect(lines.first == "t,value")
         #expect(lines.count == 501)
         let expected = try AnySignal(json: Data(Self.wave.utf8)).render(sampleRate: 1000, duration: 0.5)

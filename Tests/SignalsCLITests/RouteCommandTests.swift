@@ -16,10 +16,9 @@ import Testing
 
     @Test("render csv: the issue's columns, one row per sample, every value as the library computes it")
     func renderCSV() throws {
-        let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let lines = try Executables.runSucceeding(
-            "signals", ["render", spec.path, "--rate", "1", "--duration", "600", "--format", "csv"]
-        ).lines
+        let lines = try Executables.runOnSpec(
+            "render", spec: "walk.json", contents: Self.walk, ["--rate", "1", "--duration", "600", "--format", "csv"]
+        ).result.lines
         #expect(lines.first.map(String.init) == Self.columns)
         #expect(lines.count == 601)
         let expected = try Self.route().render(sampleRate: 1, duration: 600)
@@ -169,11 +168,7 @@ import Testing
 
     @Test("play: one {timestamp, location} line per fix, as rendered")
     func play() throws {
-        let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let lines = try Executables.runSucceeding(
-            "signals", ["play", spec.path, "--rate", "2", "--duration", "5", "--speed", "1000"]
-        ).lines
-        #expect(lines.count == 10)
+        let lines = try Executables.play("walk.json", contents: Self.walk, rate: 2, duration: 5).lines
         let expected = try Self.route().render(sampleRate: 2, duration: 5)
         for (k, line) in lines.enumerated() {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -191,11 +186,7 @@ import Testing
 
     @Test("a motion and a route: play carries the motion parts and location; render has the 9 + 7 columns")
     func motionAndRoute() throws {
-        let spec = try Executables.temporaryFile("phone.json", contents: Self.phone)
-        let lines = try Executables.runSucceeding(
-            "signals", ["play", spec.path, "--rate", "10", "--duration", "1", "--speed", "1000"]
-        ).lines
-        #expect(lines.count == 10)
+        let (spec, lines) = try Executables.play("phone.json", contents: Self.phone, rate: 10, duration: 1)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(Set(first.keys) == ["timestamp", "userAcceleration", "gravity", "rotationRate", "location"])
         let csv = try Executables.runSucceeding(
@@ -212,10 +203,7 @@ import Testing
 
     @Test("plot: an SVG with the path in local metres, the waypoints, speed and accuracy panels")
     func plot() throws {
-        let spec = try Executables.temporaryFile("walk.json", contents: Self.walk)
-        let out = try Executables.temporaryFile("walk.svg")
-        try Executables.runSucceeding("signals", ["plot", spec.path, "-o", out.path])
-        let svg = try String(contentsOf: out, encoding: .utf8)
+        let (spec, out, svg) = try Executables.plot("walk", contents: Self.walk)
         #expect(svg.hasPrefix("<?xml"))
         #expect(svg.hasSuffix("</svg>\n"))
         for words in [

@@ -8,24 +8,20 @@ import Testing
 @Suite struct SensorCommandTests {
     static func example(_ path: String) -> String { Executables.packageRoot.appendingPathComponent(path).path }
 
+    /// `signals render` of the example spec at `path` to CSV, at `rate` Hz for `duration` seconds.
+    static func renderCSV(_ path: String, rate: String, duration: String) throws -> Executables.Result {
+        try Executables.runSucceeding(
+            "signals", ["render", example(path), "--rate", rate, "--duration", duration, "--format", "csv"])
+    }
+
     @Test(
         "render: an IMU spec's CSV columns are accelerometer.x,…,gyroscope.z; an attitude motion adds attitude.w,x,y,z")
     func renderColumns() throws {
-        let imu = try Executables.runSucceeding(
-            "signals",
-            [
-                "render", Self.example("Examples/specs/imu/kalibr-example.json"), "--rate", "100", "--duration", "0.05",
-                "--format", "csv",
-            ])
+        let imu = try Self.renderCSV("Examples/specs/imu/kalibr-example.json", rate: "100", duration: "0.05")
         #expect(
             imu.text.hasPrefix(
                 "t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z\n"))
-        let tilt = try Executables.runSucceeding(
-            "signals",
-            [
-                "render", Self.example("Examples/specs/tilt-attitude.json"), "--rate", "10", "--duration", "0.2",
-                "--format", "csv",
-            ])
+        let tilt = try Self.renderCSV("Examples/specs/tilt-attitude.json", rate: "10", duration: "0.2")
         #expect(
             tilt.text.hasPrefix(
                 "t,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,attitude.w,attitude.x,attitude.y,attitude.z\n"
@@ -178,17 +174,23 @@ import Testing
             r.stderr.contains("note: skipped \(dir.appendingPathComponent("Annotation.csv").path): it holds no rows"),
             "\(r.stderr)")
         #expect(r.text.hasPrefix("timestamp,userAcceleration.x"))
-        let contradiction = try Executables.runFailing(
-            "signals", ["import", dir.path, "--rate", "50", "--platform", "android"])
-        #expect(
-            contradiction.stderr.contains("Metadata.csv:2: --platform android contradicts this Metadata.csv"),
-            "\(contradiction.stderr)")
-        #expect(contradiction.stdout.isEmpty)
+        try Executables.runRefused(
+            "signals", ["import", dir.path, "--rate", "50", "--platform", "android"],
+            naming: "Metadata.csv:2: --platform android contradicts this Metadata.csv")
     }
 
     /// A real export under Tests/SensorsTests/Data (its README.md names the source and licence).
     static func realExport(_ path: String) -> String {
         Executables.packageRoot.appendingPathComponent("Tests/SensorsTests/Data").appendingPathComponent(path).path
+    }
+
+    /// The columns of the first data row of an import's CSV, which must have 10 (the timestamp and the nine
+    /// motion values); the import must have printed no note.
+    static func firstRowWithoutNote(_ r: Executables.Result) throws -> [Double] {
+        #expect(!r.stderr.contains("note:"), "\(r.stderr)")
+        let first = try row(r, 0)
+        try #require(first.count == 10)
+        return first
     }
 
     /// The columns of a point CSV's data row `k` (0: the first after the header).
@@ -209,9 +211,7 @@ import Testing
                 == "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z"
         )
         #expect(r.lines.count == 1 + 296)
-        #expect(!r.stderr.contains("note:"), "\(r.stderr)")
-        let first = try Self.row(r, 0)
-        try #require(first.count == 10)
+        let first = try Self.firstRowWithoutNote(r)
         #expect(first[0] == 0)
         // Gyroscope.csv row 1: 1.958608333E-2,1.314016283E-1,1.265425533E-1,7.930336893E-2 (rad/s).
         #expect(
@@ -226,19 +226,15 @@ import Testing
     )
     func importRealSensorLogger() throws {
         let folder = Self.realExport("SensorLogger-kalman-net")
-        let refused = try Executables.runFailing("signals", ["import", folder, "--rate", "100"])
-        #expect(
-            refused.stderr.contains(
+        try Executables.runRefused(
+            "signals", ["import", folder, "--rate", "100"],
+            naming:
                 "\(folder)/Accelerometer.csv: Sensor Logger's acceleration sign depends on the phone: pass its Metadata.csv too, or --platform ios|android"
-            ),
-            "\(refused.stderr)")
-        #expect(refused.stdout.isEmpty)
+        )
         let ios = try Executables.runSucceeding("signals", ["import", folder, "--rate", "100", "--platform", "ios"])
         // 0.0228515625 … 3.002583251953125 s at 100 Hz.
         #expect(ios.lines.count == 1 + 298)
-        #expect(!ios.stderr.contains("note:"), "\(ios.stderr)")
-        let first = try Self.row(ios, 0)
-        try #require(first.count == 10)
+        let first = try Self.firstRowWithoutNote(ios)
         // Accelerometer.csv row 1 (z,y,x): -0.05398235007822513,-0.010347553551103918,0.040905997184314764 m/s²; no gravity stream: gravity 0.
         #expect(abs(first[1] - 0.040905997184314764 / 9.80665) < 1e-15)
         #expect(abs(first[3] + 0.05398235007822513 / 9.80665) < 1e-15)
@@ -247,14 +243,6 @@ import Testing
             try Executables.runSucceeding("signals", ["import", folder, "--rate", "100", "--platform", "android"]), 0)
         #expect(android[1] == -first[1])
         #expect(android[7...9] == first[7...9])
-    }
-
-    @Test("import a real Sensor Logger file renamed by its author: exit 2 naming the file and why")
-    func importRealRenamed() throws {
-        let path = Self.realExport("SensorLogger-kalman-net/renamed/noise_Gyr.csv")
-        let r = try Executables.runFailing("signals", ["import", path, "--rate", "100", "--platform", "ios"])
-        #expect(r.stderr.contains("\(path): a Sensor Logger file is named after its sensor"), "\(r.stderr)")
-        #expect(r.stdout.isEmpty)
     }
 
     @Test(
@@ -267,29 +255,12 @@ import Testing
                 "import", Self.realExport("SensorLogger-quaternion-complementary-filter"), "--rate", "100",
                 "--platform", "ios",
             ])
-        #expect(!r.stderr.contains("note:"), "\(r.stderr)")
-        let first = try Self.row(r, 0)
-        try #require(first.count == 10)
+        let first = try Self.firstRowWithoutNote(r)
         // GyroscopeUncalibrated.csv row 1 (z,y,x): 0.0007491472060792148,-0.16851603984832764,0.062139272689819336 rad/s.
         #expect(
             zip(first[7...9], [0.062139272689819336, -0.16851603984832764, 0.0007491472060792148]).allSatisfy {
                 abs($0 - $1) < 1e-12
             }, "\(first)")
-    }
-
-    @Test(
-        "import Sensor Logger files of two real exports (2023 and 2025): exit 2 naming the second file and both starts")
-    func importRealTwoRecordings() throws {
-        let accelerometer = Self.realExport(
-            "SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv")
-        let gyroscope = Self.realExport("SensorLogger-kalman-net/Gyroscope.csv")
-        let r = try Executables.runFailing(
-            "signals", ["import", accelerometer, gyroscope, "--rate", "100", "--platform", "ios"])
-        #expect(
-            r.stderr.contains(
-                "\(gyroscope):2: this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000"
-            ), "\(r.stderr)")
-        #expect(r.stdout.isEmpty)
     }
 
     @Test(
@@ -306,22 +277,38 @@ import Testing
         #expect(assumed.lines.count == 1 + 617)
         let android = try Executables.runSucceeding(
             "signals", ["import", path, "--rate", "100", "--platform", "android"])
-        #expect(!android.stderr.contains("note:"), "\(android.stderr)")
-        let first = try Self.row(android, 0)
-        try #require(first.count == 10)
+        let first = try Self.firstRowWithoutNote(android)
         // Row 1: 7.359827000E-3,7.499999832E-3,-1.799999923E-2,6.830000132E-2 m/s², Android's sign: CoreMotion g is −value / 9.80665.
         #expect(abs(first[1] + 7.499999832E-3 / 9.80665) < 1e-15)
         #expect(abs(first[3] + 6.830000132E-2 / 9.80665) < 1e-15)
     }
 
-    @Test("import a real phyphox file re-saved with rounded times: exit 2 naming the file, line 4 and why")
-    func importRealRoundedTimes() throws {
-        let path = Self.realExport("phyphox-Activity-Tracking-Project/kjb_data.csv")
-        let r = try Executables.runFailing("signals", ["import", path, "--rate", "100"])
-        #expect(
-            r.stderr.contains(
-                "\(path):4: column 1: this row and the 2 complete rows before it (from line 2) all have time 120.0 s: the times were rounded"
-            ), "\(r.stderr)")
-        #expect(r.stdout.isEmpty)
+    /// Real files that `import` refuses (exit 2): the files, the flags after `--rate 100`, and what standard
+    /// error must say.
+    static let realRefusals: [(files: [String], flags: [String], message: String)] = {
+        let renamed = realExport("SensorLogger-kalman-net/renamed/noise_Gyr.csv")
+        // Sensor Logger files of two real exports (2023 and 2025): the second file is named, and both starts.
+        let accelerometer = realExport("SensorLogger-quaternion-complementary-filter/AccelerometerUncalibrated.csv")
+        let gyroscope = realExport("SensorLogger-kalman-net/Gyroscope.csv")
+        // A real phyphox file re-saved with rounded times: the file, line 4 and why.
+        let rounded = realExport("phyphox-Activity-Tracking-Project/kjb_data.csv")
+        return [
+            ([renamed], ["--platform", "ios"], "\(renamed): a Sensor Logger file is named after its sensor"),
+            (
+                [accelerometer, gyroscope], ["--platform", "ios"],
+                "\(gyroscope):2: this file is from another Sensor Logger recording than \(accelerometer): its recording started at 2025-05-07 20:45:40 +0000"
+            ),
+            (
+                [rounded], [],
+                "\(rounded):4: column 1: this row and the 2 complete rows before it (from line 2) all have time 120.0 s: the times were rounded"
+            ),
+        ]
+    }()
+
+    @Test(
+        "import real files it cannot read (renamed by their author, of two recordings, with rounded times): exit 2 naming the file and why",
+        arguments: realRefusals)
+    func importRealRefused(files: [String], flags: [String], message: String) throws {
+        try Executables.runRefused("signals", ["import"] + files + ["--rate", "100"] + flags, naming: message)
     }
 }

@@ -145,11 +145,7 @@ import Testing
 
     @Test("play: every point carries the motion, heading, magnetic field, pressure and pedometer; fixes at 1 Hz")
     func play() throws {
-        let spec = try Executables.temporaryFile("car.json", contents: Self.example)
-        let lines = try Executables.runSucceeding(
-            "signals", ["play", spec.path, "--rate", "10", "--duration", "3", "--speed", "1000"]
-        ).lines
-        #expect(lines.count == 30)
+        let lines = try Executables.play("car.json", contents: Self.example, rate: 10, duration: 3).lines
         var fixes = 0
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
@@ -166,10 +162,7 @@ import Testing
 
     @Test("plot: the path and a panel per sensor")
     func plot() throws {
-        let spec = try Executables.temporaryFile("car.json", contents: Self.example)
-        let out = try Executables.temporaryFile("car.svg")
-        try Executables.runSucceeding("signals", ["plot", spec.path, "-o", out.path])
-        let svg = try String(contentsOf: out, encoding: .utf8)
+        let svg = try Executables.plot("car", contents: Self.example).svg
         for title in [
             "true path", "headings", "barometer", "accelerometer (IMU", "gyroscope (IMU", "magnetometer", "GNSS fix",
         ] {

@@ -5,15 +5,16 @@ import Specs
 import Testing
 
 @Suite struct DatasetPlanTests {
-    static let example = """
-        {"seed": 11, "rate": 50, "duration": 4, "templates": [
-          {"name": "walk", "labels": {"activity": "walking"},
-           "parameters": {"cadence": {"uniform": [1.5, 2.1]}, "device": {"choice": ["bmi160", "android-hifi"]}},
-           "spec": {"imu": {"preset": "$device", "motion": {"preset": "walking", "cadence": "$cadence"}}}},
-          {"name": "still", "labels": {"activity": "still"},
-           "parameters": {"device": {"choice": ["bmi160", "android-hifi"]}},
-           "spec": {"imu": {"preset": "$device", "motion": {"attitude": "faceUp"}}}}]}
-        """
+    /// `name` in the example plans' folder, Examples/datasets (`""`: the folder).
+    static func exampleURL(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Examples/datasets/\(name)")
+    }
+
+    /// The example plan, Examples/datasets/activity.json: seed 11, 50 Hz, 4 s a recording, two templates.
+    static let example =
+        (try? String(contentsOf: exampleURL("activity.json"), encoding: .utf8))
+        ?? "(Examples/datasets/activity.json is missing)"
 
     static func plan(_ text: String = example) throws -> DatasetPlan { try DatasetPlan.decode(json: Data(text.utf8)) }
 

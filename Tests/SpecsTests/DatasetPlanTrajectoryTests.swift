@@ -194,8 +194,7 @@ import Testing
 
     @Test("every example plan in Examples/datasets decodes and draws its first recordings")
     func examples() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Examples/datasets")
+        let directory = DatasetPlanTests.exampleURL("")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
             .sorted()
         #expect(files.contains("commute.json"))
@@ -207,9 +206,7 @@ import Testing
 
     @Test("the commute example draws trajectories, float64")
     func commuteIsTrajectories() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Examples/datasets/commute.json")
-        let plan = try DatasetPlan.decode(json: Data(contentsOf: url))
+        let plan = try DatasetPlan.decode(json: Data(contentsOf: DatasetPlanTests.exampleURL("commute.json")))
         let types = try Set((0..<12).map { try plan.item($0).sampleType })
         #expect(types == [.float64])
     }

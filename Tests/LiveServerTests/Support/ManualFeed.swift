@@ -5,6 +5,7 @@ import Playback
 import SignalRunnerTesting
 import Signals
 import Specs
+import Testing
 
 @testable import LiveServer
 
@@ -50,6 +51,48 @@ struct ManualFeed {
         try await f.start()
         if last > 0 { await f.advance(points: last) }
         return f
+    }
+
+    /// A started feed of `first` (JSON text) that has made points 0 through `index - 1`, then switched to
+    /// `second` from point `index` and advanced as many points again: the feed, and its lines from point 0
+    /// through point `2 * index - 1`, whose indexes must be those, one each.
+    static func switched(
+        from first: String, to second: String, at index: Int
+    ) async throws -> (feed: ManualFeed, lines: [(index: Int, line: String)]) {
+        let f = try await started(first, through: index - 1)
+        try await f.switchSpec(to: second, thenAdvance: index)
+        let lines = await f.lines(from: 0, through: 2 * index - 1)
+        #expect(lines.map(\.index) == Array(0..<(2 * index)))
+        return (f, lines)
+    }
+
+    /// The first batch of an SSE subscription from after point `index` (at the feed's own rate), which is
+    /// then closed; it must come.
+    func firstBatch(after index: Int) async throws -> FeedBatch {
+        let subscription = feed.subscribe(.sse, from: .after(index), rate: nil)
+        defer { subscription.close() }
+        return try #require(await subscription.next())
+    }
+
+    /// Opens `GET /v1/stream` (it must be 200) on a live server over a feed of `spec` that has made points 0
+    /// through 5, makes 20 more points and reads the events through point 25 (their ids must be 5 through
+    /// 25); `body` gets the feed, the stream (closed when it returns), the events and the comments.
+    static func testStream(
+        _ spec: String,
+        _ body:
+            @Sendable (ManualFeed, AsyncSSEClient, [(id: Int, data: String)], _ comments: [String]) async throws ->
+            Void
+    ) async throws {
+        try await testLive(spec, through: 5) { f, port in
+            let sse = try await AsyncSSEClient.open(port: port, path: "/v1/stream")
+            #expect(sse.status == 200)
+            await f.advance(points: 20)
+            var comments: [String] = []
+            let events = try await sse.events(through: 25, comments: &comments)
+            #expect(events.map(\.id) == Array(5...25))
+            try await body(f, sse, events, comments)
+            await sse.close()
+        }
     }
 
     /// A started feed of a point file (text in a temporary file with the given extension).
