@@ -13,8 +13,14 @@ import Testing
         parameters: JSONObject([
             .init(key: "speed", value: .number(1.25)), .init(key: "mount", value: .string("pocket")),
         ]),
-        labels: [.init(key: "activity", value: "walking"), .init(key: "note", value: "größer 😀 \"q\"")],
-        seeds: [.init(path: "$.imu.seed", seed: ManifestLine.seedLimit), .init(path: "$.seed", seed: 0)],
+        labels: JSONObject([
+            .init(key: "activity", value: .string("walking")), .init(key: "note", value: .string("größer 😀 \"q\"")),
+        ]),
+        seeds: JSONObject([
+            .init(
+                key: "$.imu.seed", value: .number(JSONNumber(text: "9007199254740991", value: 9_007_199_254_740_991))),
+            .init(key: "$.seed", value: .number(0)),
+        ]),
         file: "recordings/000007.npy", rows: 500, columns: ["t", "accelerometer.x"], dtype: .float64,
         checksum: checksum)
 
@@ -26,7 +32,7 @@ import Testing
         )
         #expect(try ManifestLine(parsing: Self.line.text) == Self.line)
         var other = Self.line
-        other.labels[0].value = "running"
+        other.labels = JSONObject([.init(key: "activity", value: .string("running"))])
         #expect(try ManifestLine(parsing: other.text) != Self.line, "an edited label reads back as another line")
     }
 

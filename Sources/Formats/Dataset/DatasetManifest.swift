@@ -24,10 +24,11 @@ package struct ManifestLine: Sendable, Hashable {
     package var template: String
     /// The drawn parameters, in the template's order.
     package var parameters: JSONObject
-    /// The template's labels, in its order.
-    package var labels: [Label]
-    /// Every seed of the recording's spec by its JSON path, in order.
-    package var seeds: [Seed]
+    /// The template's labels, in its order: each value a string.
+    package var labels: JSONObject
+    /// Every seed of the recording's spec by its JSON path (`$.imu.seed`), in order: each an exact integer
+    /// from 0 to ``seedLimit``.
+    package var seeds: JSONObject
     /// The recording's file, relative to the output directory.
     package var file: String
     /// Rows (frames) in the file, ≥ 0.
@@ -39,32 +40,6 @@ package struct ManifestLine: Sendable, Hashable {
     /// `sha256:` and the lowercase hex SHA-256 of the sample bytes.
     package var checksum: String
 
-    /// A label: a key and its text.
-    package struct Label: Sendable, Hashable {
-        /// The label's name.
-        package var key: String
-        /// Its value.
-        package var value: String
-        /// A label.
-        package init(key: String, value: String) {
-            self.key = key
-            self.value = value
-        }
-    }
-
-    /// A seed and the JSON path of the field it fills (`$.imu.seed`).
-    package struct Seed: Sendable, Hashable {
-        /// The JSON path.
-        package var path: String
-        /// The seed, 0 … 2⁵³ − 1.
-        package var seed: UInt64
-        /// A seed.
-        package init(path: String, seed: UInt64) {
-            self.path = path
-            self.seed = seed
-        }
-    }
-
     /// The field names, in the order they are written.
     package static let fields = [
         "index", "template", "parameters", "labels", "seeds", "file", "rows", "columns", "dtype", "checksum",
@@ -74,7 +49,8 @@ package struct ManifestLine: Sendable, Hashable {
 
     /// A line with every field.
     package init(
-        index: Int, template: String, parameters: JSONObject, labels: [Label], seeds: [Seed], file: String, rows: Int,
+        index: Int, template: String, parameters: JSONObject, labels: JSONObject, seeds: JSONObject, file: String,
+        rows: Int,
         columns: [String], dtype: NPYHeader.DType, checksum: String
     ) {
         self.index = index
@@ -96,18 +72,8 @@ package struct ManifestLine: Sendable, Hashable {
                 .init(key: "index", value: .number(index)),
                 .init(key: "template", value: .string(template)),
                 .init(key: "parameters", value: .object(parameters)),
-                .init(
-                    key: "labels",
-                    value: .object(JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }))),
-                .init(
-                    key: "seeds",
-                    value: .object(
-                        JSONObject(
-                            seeds.map {
-                                .init(
-                                    key: $0.path,
-                                    value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed))))
-                            }))),
+                .init(key: "labels", value: .object(labels)),
+                .init(key: "seeds", value: .object(seeds)),
                 .init(key: "file", value: .string(file)),
                 .init(key: "rows", value: .number(rows)),
                 .init(key: "columns", value: .array(columns.map { .string($0) })),
@@ -142,20 +108,20 @@ package struct ManifestLine: Sendable, Hashable {
         index = try count("index")
         template = try string("template")
         parameters = try object("parameters")
-        labels = try object("labels").members.map { (m) throws(SignalError) in
-            guard case .string(let s) = m.value else {
+        labels = try object("labels")
+        for m in labels.members {
+            guard case .string = m.value else {
                 throw SignalError(
                     .malformed, path: JSONPath.child(f.path("labels"), m.key), "a label's value must be a string")
             }
-            return Label(key: m.key, value: s)
         }
-        seeds = try object("seeds").members.map { (m) throws(SignalError) in
+        seeds = try object("seeds")
+        for m in seeds.members {
             guard case .number(let n) = m.value, let i = n.integer, i >= 0, UInt64(i) <= Self.seedLimit else {
                 throw SignalError(
                     .outOfRange, path: JSONPath.child(f.path("seeds"), m.key),
                     "a seed must be an integer from 0 to 2^53 - 1")
             }
-            return Seed(path: m.key, seed: UInt64(i))
         }
         file = try string("file")
         rows = try count("rows")

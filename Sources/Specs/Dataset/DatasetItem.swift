@@ -56,8 +56,12 @@ package struct DatasetItem: Sendable {
         ManifestLine(
             index: index, template: template,
             parameters: JSONObject(parameters.map { .init(key: $0.name, value: $0.value) }),
-            labels: labels.map { ManifestLine.Label(key: $0.key, value: $0.value) },
-            seeds: seeds.map { ManifestLine.Seed(path: $0.path, seed: $0.seed) }, file: file, rows: rows,
+            labels: JSONObject(labels.map { .init(key: $0.key, value: .string($0.value)) }),
+            seeds: JSONObject(
+                seeds.map {
+                    .init(key: $0.path, value: .number(JSONNumber(text: String($0.seed), value: Double($0.seed))))
+                }),
+            file: file, rows: rows,
             columns: columns, dtype: sampleType == .float64 ? .float64 : .float32, checksum: checksum)
     }
 }
