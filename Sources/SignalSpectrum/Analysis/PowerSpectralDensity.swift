@@ -43,9 +43,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
         samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
-        }
+        self = try PowerSpectralDensity.welch(samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
     }
 
     /// Creates the density of double-precision samples (reference waveforms).
@@ -59,9 +57,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
         samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
-        }
+        self = try PowerSpectralDensity.welch(samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
     }
 
     /// Creates the density of one channel of a buffer.
@@ -135,6 +131,15 @@ extension PowerSpectralDensity {
         var p = 1
         while p <= n / 2 { p *= 2 }  // no overflow, even for Int.max
         return p
+    }
+
+    /// The density of `Float` or `Double` samples (the public initialisers of either precision).
+    static func welch<T: FFTWScalar>(
+        _ samples: [T], sampleRate: Double, segmentLength: Int?, fft: RealFFT
+    ) throws(SignalError) -> PowerSpectralDensity {
+        try samples.withUnsafeBufferPointer { p throws(SignalError) in
+            try welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
+        }
     }
 
     static func welch<T: FFTWScalar>(

@@ -41,9 +41,7 @@ public struct Spectrum: Sendable, Hashable {
         samples: [Float], sampleRate: Double, window: Window = .flatTop,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
-        }
+        try self.init(array: samples, sampleRate: sampleRate, window: window, fft: fft)
     }
 
     /// The spectrum of double-precision samples (reference waveforms).
@@ -57,9 +55,7 @@ public struct Spectrum: Sendable, Hashable {
         samples: [Double], sampleRate: Double, window: Window = .flatTop,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
-        }
+        try self.init(array: samples, sampleRate: sampleRate, window: window, fft: fft)
     }
 
     /// The spectrum of one channel of a buffer.
@@ -75,6 +71,13 @@ public struct Spectrum: Sendable, Hashable {
     ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: buffer.sampleRate, windows: [window], fft: fft)[0]
+        }
+    }
+
+    /// The spectrum of `Float` or `Double` samples (the public initialisers of either precision).
+    init<T: FFTWScalar>(array samples: [T], sampleRate: Double, window: Window, fft: RealFFT) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
+            try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
         }
     }
 
