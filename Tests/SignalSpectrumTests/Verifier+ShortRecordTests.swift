@@ -32,23 +32,8 @@ import Testing
                     Square(amplitude: 0.2, frequency: 10)
                 }), 334
         ),
-        (
-            "sum with noise",
-            AnySignal(
-                Sum {
-                    Sine(frequency: 50)
-                    Square(amplitude: 0.2, frequency: 8)
-                    Noise(amplitude: 0.01, seed: 1)
-                }), 125
-        ),
-        (
-            "scaled sum",
-            AnySignal(
-                Sum {
-                    Sine(frequency: 50)
-                    Triangle(amplitude: 0.5, frequency: 20)
-                }.scaled(by: 9.81)), 50
-        ),
+        ("sum with noise", Fixture.sumWithNoise, 125),
+        ("scaled sum", Fixture.scaledSum, 50),
         (
             "chirp, tone and noise",
             AnySignal(
