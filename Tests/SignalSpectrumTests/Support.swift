@@ -16,6 +16,17 @@ enum Fixture {
             Noise(amplitude: 0.01, seed: 1)
         })
 
+    /// A falling chirp (300 → 100 Hz over `duration` seconds) with a 40 Hz tone and noise (both suites verify
+    /// it, at their own lengths).
+    static func chirpWithToneAndNoise(duration: Double) -> AnySignal {
+        AnySignal(
+            Sum {
+                Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: duration)
+                Sine(amplitude: 0.5, frequency: 40)
+                Noise(amplitude: 0.05, seed: 2)
+            })
+    }
+
     /// A sum of a tone and a triangle, scaled by 9.81 (both suites verify it).
     static let scaledSum = AnySignal(
         Sum {
