@@ -29,6 +29,11 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     public let window: Window
     /// One-sided density, bins `0 ... L/2` (signal units² per Hz).
     public let density: [Double]
+}
+
+// The initialisers from samples live in an extension so that the memberwise
+// `init(sampleRate:segmentLength:segmentCount:window:density:)` stays synthesised.
+extension PowerSpectralDensity {
 
     /// Creates the density of single-precision samples.
     /// - Parameters:
@@ -69,14 +74,6 @@ public struct PowerSpectralDensity: Sendable, Hashable {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
-    }
-
-    init(sampleRate: Double, segmentLength: Int, segmentCount: Int, window: Window, density: [Double]) {
-        self.sampleRate = sampleRate
-        self.segmentLength = segmentLength
-        self.segmentCount = segmentCount
-        self.window = window
-        self.density = density
     }
 
     /// The default segment length for `frameCount` samples: the largest power of two ≤ N/16,

@@ -28,7 +28,11 @@ public struct Spectrum: Sendable, Hashable {
 
     /// Smallest number of samples a spectrum is taken of.
     public static let minimumFrameCount = 16
+}
 
+// The initialisers from samples live in an extension so that the memberwise
+// `init(sampleRate:frameCount:window:real:imaginary:)` stays synthesised.
+extension Spectrum {
     /// The spectrum of single-precision samples (the rendered or recorded data).
     /// - Parameters:
     ///   - samples: The channel's samples, at least ``minimumFrameCount``, all finite.
@@ -79,14 +83,6 @@ public struct Spectrum: Sendable, Hashable {
         self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
             try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
         }
-    }
-
-    init(sampleRate: Double, frameCount: Int, window: Window, real: [Double], imaginary: [Double]) {
-        self.sampleRate = sampleRate
-        self.frameCount = frameCount
-        self.window = window
-        self.real = real
-        self.imaginary = imaginary
     }
 
     /// Number of bins (`N/2 + 1`).
