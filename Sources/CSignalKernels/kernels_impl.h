@@ -76,6 +76,14 @@ static inline void phase_lanes_advance(phase_lanes *p) {
     p->low = newLow;
 }
 
+/// Horner's rule over the `n` coefficients `c`, highest power first: `p = c[0]`, then `p = p · x + c[i]`
+/// for each later one (the steps `Trig.sinTurns` and `VectorMath.log` write out).
+static inline vfloat horner(vfloat x, const float *c, int n) {
+    vfloat p = (vfloat)c[0];
+    for (int i = 1; i < n; i++) p = p * x + c[i];
+    return p;
+}
+
 /// `sin(2π · phase / 2^32)`. (`Trig.sinTurns`)
 static inline vfloat sin_turns(vuint phase) {
     // Fold the signed turn fraction into [-1/4, 1/4] with sin(π − x) = sin(x), in integers.
@@ -85,12 +93,8 @@ static inline vfloat sin_turns(vuint phase) {
     u = (folded & outside) | (u & ~outside);
     vfloat y = __builtin_convertvector(u, vfloat) * 0x1p-32f;
     vfloat z = y * y;
-    vfloat p = (vfloat)SR_SIN_C9;
-    p = p * z + SR_SIN_C7;
-    p = p * z + SR_SIN_C5;
-    p = p * z + SR_SIN_C3;
-    p = p * z + SR_SIN_C1;
-    return p * y;
+    static const float c[] = {SR_SIN_C9, SR_SIN_C7, SR_SIN_C5, SR_SIN_C3, SR_SIN_C1};
+    return horner(z, c, 5) * y;
 }
 
 /// `phase / 2^32 − 1/2` in [−1/2, 1/2), from the top 24 bits (exact). (`Sawtooth.centeredTurns`)
@@ -124,16 +128,9 @@ static inline vfloat log_lanes(vfloat x) {
     vfloat keep = (vfloat)((vint)m & small);
     m = (m + keep) - 1;
     vfloat z = m * m;
-    vfloat y = (vfloat)SR_LOG_P0;
-    y = y * m + SR_LOG_P1;
-    y = y * m + SR_LOG_P2;
-    y = y * m + SR_LOG_P3;
-    y = y * m + SR_LOG_P4;
-    y = y * m + SR_LOG_P5;
-    y = y * m + SR_LOG_P6;
-    y = y * m + SR_LOG_P7;
-    y = y * m + SR_LOG_P8;
-    y = y * m * z;
+    static const float c[] = {SR_LOG_P0, SR_LOG_P1, SR_LOG_P2, SR_LOG_P3, SR_LOG_P4,
+                              SR_LOG_P5, SR_LOG_P6, SR_LOG_P7, SR_LOG_P8};
+    vfloat y = horner(m, c, 9) * m * z;
     vfloat fe = __builtin_convertvector(e, vfloat);
     y = y + fe * SR_LOG_LN2_LO;
     y = y - z * 0.5f;
@@ -188,13 +185,27 @@ static inline void gaussian_pairs(vuint pairs, uint32_t radiusKey0, uint32_t rad
 
 // MARK: Kernels (the entry points that kernels.c dispatches to)
 
-void SR_KERNEL(sine)(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias,
-                     int accumulate) {
+/// `out[i] (+)= gain · shape(phase_i) + bias` for a wave drawn from the exact integer phase (the kernels of
+/// sine, sawtooth and triangle). (`PhaseWave.kernel`)
+static inline void phase_wave(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias,
+                              int accumulate, vfloat (*shape)(vuint)) {
     phase_lanes p = phase_lanes_make(phase0, increment);
     for (long i = 0; i < count; i += SR_W) {
-        store(sin_turns(p.high), out, i, count, gain, bias, accumulate);
+        store(shape(p.high), out, i, count, gain, bias, accumulate);
         phase_lanes_advance(&p);
     }
+}
+
+/// `|phase / 2^32 − 1/2|`, the absolute value taken by selection as in Swift. (`Triangle.shape`)
+static inline vfloat folded_turns(vuint phase) {
+    vfloat s = centered_turns(phase);
+    vint negative = s < 0;
+    return (vfloat)(((vint)(-s) & negative) | ((vint)s & ~negative));
+}
+
+void SR_KERNEL(sine)(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias,
+                     int accumulate) {
+    phase_wave(out, count, phase0, increment, gain, bias, accumulate, sin_turns);
 }
 
 void SR_KERNEL(square)(float *out, long count, uint64_t phase0, uint64_t increment, uint32_t threshold,
@@ -210,23 +221,12 @@ void SR_KERNEL(square)(float *out, long count, uint64_t phase0, uint64_t increme
 
 void SR_KERNEL(sawtooth)(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias,
                          int accumulate) {
-    phase_lanes p = phase_lanes_make(phase0, increment);
-    for (long i = 0; i < count; i += SR_W) {
-        store(centered_turns(p.high), out, i, count, gain, bias, accumulate);
-        phase_lanes_advance(&p);
-    }
+    phase_wave(out, count, phase0, increment, gain, bias, accumulate, centered_turns);
 }
 
 void SR_KERNEL(triangle)(float *out, long count, uint64_t phase0, uint64_t increment, float gain, float bias,
                          int accumulate) {
-    phase_lanes p = phase_lanes_make(phase0, increment);
-    for (long i = 0; i < count; i += SR_W) {
-        vfloat s = centered_turns(p.high);
-        vint negative = s < 0;
-        vfloat a = (vfloat)(((vint)(-s) & negative) | ((vint)s & ~negative));   // |s| by selection, as in Swift
-        store(a, out, i, count, gain, bias, accumulate);
-        phase_lanes_advance(&p);
-    }
+    phase_wave(out, count, phase0, increment, gain, bias, accumulate, folded_turns);
 }
 
 void SR_KERNEL(uniform)(float *out, long count, uint32_t first, uint32_t key0, uint32_t key1, float gain,

@@ -208,11 +208,7 @@ package struct JSONParser {
         var members: [JSONObject.Member] = []
         var seen: Set<String>? = nil
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return .object(JSONObject(members))
-        }
+        if closes("}") { return .object(JSONObject(members)) }
         while true {
             skipWhitespace()
             guard position < bytes.count else { throw fail("unexpected end of input inside an object: expected a key") }
@@ -245,20 +241,7 @@ package struct JSONParser {
             let value = try parseValue()
             path.removeLast()
             members.append(JSONObject.Member(key: key, value: value))
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw fail("unexpected end of input inside an object: expected ',' or '}'")
-            }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                depth -= 1
-                return .object(JSONObject(members))
-            }
-            throw fail("unexpected \(describeHere()): expected ',' or '}' after a member")
+            if try closesAfterItem("}", inside: "an object", after: "a member") { return .object(JSONObject(members)) }
         }
     }
 
@@ -267,11 +250,7 @@ package struct JSONParser {
         position += 1  // [
         var elements: [JSONValue] = []
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return .array(elements)
-        }
+        if closes("]") { return .array(elements) }
         while true {
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
@@ -281,21 +260,34 @@ package struct JSONParser {
             let value = try parseValue()
             path.removeLast()
             elements.append(value)
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw fail("unexpected end of input inside an array: expected ',' or ']'")
-            }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                depth -= 1
-                return .array(elements)
-            }
-            throw fail("unexpected \(describeHere()): expected ',' or ']' after an element")
+            if try closesAfterItem("]", inside: "an array", after: "an element") { return .array(elements) }
         }
+    }
+
+    /// Leaves the container when the next byte is its `close` (`}` or `]`): consumes it and returns `true`.
+    private mutating func closes(_ close: Unicode.Scalar) -> Bool {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: close) else { return false }
+        position += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or an element: skips white space, then consumes the ',' before the next one (returns
+    /// `false`) or the container's `close` (returns `true`).
+    /// - Throws: `JSONSyntaxError` at the end of the input or at anything else.
+    private mutating func closesAfterItem(
+        _ close: Unicode.Scalar, inside container: String, after item: String
+    ) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else {
+            throw fail("unexpected end of input inside \(container): expected ',' or '\(close)'")
+        }
+        if bytes[position] == UInt8(ascii: ",") {
+            position += 1
+            return false
+        }
+        if closes(close) { return true }
+        throw fail("unexpected \(describeHere()): expected ',' or '\(close)' after \(item)")
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {

@@ -127,24 +127,11 @@ import Testing
         #expect(angleBetween(imu[1999], rows[1999].truth) > 0.3)
     }
 
-    /// A device lying still, face up, for `seconds` at 100 Hz; the field points north and down.
-    static func still(
-        _ filter: inout MadgwickFilter, seconds: Double, gyroscope: SIMD3<Double>,
-        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665), magnetometer: SIMD3<Double>?,
-        each: (Int, Quaternion) -> Void = { _, _ in }
-    ) {
-        let n = Int((seconds * 100).rounded())
-        for k in 1...n {
-            filter.update(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: 0.01)
-            each(k, filter.quaternion)
-        }
-    }
-
     @Test("still with a vertical gyroscope bias b: the IMU yaw drifts at b rad/s, the MARG yaw stays put")
     func yawDrift() {
         let b = 0.01
         var imu = MadgwickFilter(gain: MadgwickFilter.defaultIMUGain)
-        Self.still(&imu, seconds: 60, gyroscope: SIMD3(0, 0, b), magnetometer: nil)
+        holdStill(&imu, seconds: 60, gyroscope: SIMD3(0, 0, b), magnetometer: nil)
         let rate = imu.quaternion.yaw / 60
         print("Madgwick IMU yaw drift: \(rate) rad/s for bias \(b)")
         #expect(abs(rate - b) < 0.01 * b)
@@ -152,7 +139,7 @@ import Testing
 
         var marg = MadgwickFilter(gain: MadgwickFilter.defaultMARGGain)
         var largest = 0.0
-        Self.still(&marg, seconds: 60, gyroscope: SIMD3(0, 0, b), magnetometer: SIMD3(20, 0, -45)) { _, q in
+        holdStill(&marg, seconds: 60, gyroscope: SIMD3(0, 0, b), magnetometer: SIMD3(20, 0, -45)) { _, q in
             largest = max(largest, abs(q.yaw))
         }
         print("Madgwick MARG yaw with bias \(b): largest \(largest) rad, final \(marg.quaternion.yaw) rad")
@@ -163,7 +150,7 @@ import Testing
     func horizontalBias() {
         var imu = MadgwickFilter(gain: MadgwickFilter.defaultIMUGain)
         var largest = 0.0
-        Self.still(&imu, seconds: 60, gyroscope: SIMD3(0.02, -0.01, 0), magnetometer: nil) { _, q in
+        holdStill(&imu, seconds: 60, gyroscope: SIMD3(0.02, -0.01, 0), magnetometer: nil) { _, q in
             largest = max(largest, tiltError(q, up: (0, 0, 1)))
         }
         print("Madgwick IMU tilt error with horizontal bias 0.022 rad/s: largest \(largest) rad")
@@ -175,7 +162,7 @@ import Testing
         var filter = MadgwickFilter(gain: gain, quaternion: Quaternion(axis: (1, 0, 0), angle: 1))
         var converged: Int?
         // A small vertical rate: a gyroscope reading of exactly zero would freeze the filter (as ahrs).
-        Self.still(&filter, seconds: 40, gyroscope: SIMD3(0, 0, 1e-3), magnetometer: nil) { k, q in
+        holdStill(&filter, seconds: 40, gyroscope: SIMD3(0, 0, 1e-3), magnetometer: nil) { k, q in
             if converged == nil, tiltError(q, up: (0, 0, 1)) < 0.01 { converged = k }
         }
         let seconds = Double(converged ?? .max) / 100
@@ -193,7 +180,7 @@ import Testing
         let gain = MadgwickFilter.defaultMARGGain
         var filter = MadgwickFilter(gain: gain, quaternion: Quaternion(axis: (0, 0, 1), angle: .pi / 2))
         var converged: Int?
-        Self.still(&filter, seconds: 40, gyroscope: SIMD3(0, 0, 1e-3), magnetometer: SIMD3(20, 0, -45)) { k, q in
+        holdStill(&filter, seconds: 40, gyroscope: SIMD3(0, 0, 1e-3), magnetometer: SIMD3(20, 0, -45)) { k, q in
             if converged == nil, abs(q.yaw) < 0.01 { converged = k }
         }
         let seconds = Double(converged ?? .max) / 100
@@ -208,12 +195,7 @@ import Testing
 
     @Test("a sustained horizontal acceleration tilts the estimate by atan(a/g)")
     func tiltErrsUnderAcceleration() {
-        var filter = MadgwickFilter(gain: MadgwickFilter.defaultIMUGain)
-        let a = 0.980665  // 0.1 g along device x, device level
-        Self.still(
-            &filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), accelerometer: SIMD3(a, 0, 9.80665),
-            magnetometer: nil)
-        let error = tiltError(filter.quaternion, up: (0, 0, 1))
+        let error = tiltUnderHorizontalAcceleration(MadgwickFilter(gain: MadgwickFilter.defaultIMUGain))
         print("Madgwick tilt under 0.1 g: \(error) rad (atan 0.1 = \(atan(0.1)))")
         #expect(abs(error - atan(0.1)) < 0.005)
     }
@@ -222,9 +204,9 @@ import Testing
     func zeroRateFreezes() {
         let start = Quaternion(axis: (1, 0, 0), angle: 0.5)
         var filter = MadgwickFilter(gain: MadgwickFilter.defaultIMUGain, quaternion: start)
-        Self.still(&filter, seconds: 1, gyroscope: .zero, magnetometer: nil)
+        holdStill(&filter, seconds: 1, gyroscope: .zero, magnetometer: nil)
         #expect(filter.quaternion == start)
-        Self.still(&filter, seconds: 2, gyroscope: SIMD3(0, 0, 1e-6), magnetometer: nil)
+        holdStill(&filter, seconds: 2, gyroscope: SIMD3(0, 0, 1e-6), magnetometer: nil)
         #expect(tiltError(filter.quaternion, up: (0, 0, 1)) < 0.5 - 0.05)
     }
 

@@ -76,23 +76,12 @@ import Testing
         #expect(quaternionDistance(enu, try #require(row.runs["mahony_marg"])) < 1e-15)
     }
 
-    static func still(
-        _ filter: inout MahonyFilter, seconds: Double, gyroscope: SIMD3<Double>,
-        accelerometer: SIMD3<Double> = SIMD3(0, 0, 9.80665), magnetometer: SIMD3<Double>?,
-        each: (Int, Quaternion) -> Void = { _, _ in }
-    ) {
-        for k in 1...Int((seconds * 100).rounded()) {
-            filter.update(gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, dt: 0.01)
-            each(k, filter.quaternion)
-        }
-    }
-
     @Test("still with a gyroscope bias: the IMU learns the horizontal bias and drifts in yaw at the vertical one")
     func imuBias() {
         let b = SIMD3(0.02, -0.01, 0.01)
         var filter = MahonyFilter()
         var tilt = 0.0
-        Self.still(&filter, seconds: 60, gyroscope: b, magnetometer: nil) { k, q in
+        holdStill(&filter, seconds: 60, gyroscope: b, magnetometer: nil) { k, q in
             if k > 1000 { tilt = max(tilt, tiltError(q, up: (0, 0, 1))) }
         }
         print(
@@ -109,7 +98,7 @@ import Testing
         let b = SIMD3(0.02, -0.01, 0.01)
         var filter = MahonyFilter()
         // East–north–up: the field north (+y) and down.
-        Self.still(&filter, seconds: 60, gyroscope: b, magnetometer: SIMD3(0, 20, -45))
+        holdStill(&filter, seconds: 60, gyroscope: b, magnetometer: SIMD3(0, 20, -45))
         print("Mahony MARG: yaw \(filter.quaternion.yaw) rad, bias \(filter.bias)")
         #expect(abs(filter.quaternion.yaw) < 0.005)  // ahrs: 0.0007
         #expect(abs(filter.bias.z - b.z) < 0.2 * b.z)  // ahrs: 0.0108 after 60 s, still converging
@@ -119,7 +108,7 @@ import Testing
     func tiltConverges() {
         var filter = MahonyFilter(quaternion: Quaternion(axis: (1, 0, 0), angle: 1))
         var converged: Int?
-        Self.still(&filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), magnetometer: nil) { k, q in
+        holdStill(&filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), magnetometer: nil) { k, q in
             if converged == nil, tiltError(q, up: (0, 0, 1)) < 0.01 { converged = k }
         }
         let seconds = Double(converged ?? .max) / 100
@@ -130,11 +119,7 @@ import Testing
 
     @Test("a sustained horizontal acceleration tilts the estimate by atan(a/g)")
     func tiltErrsUnderAcceleration() {
-        var filter = MahonyFilter()
-        Self.still(
-            &filter, seconds: 20, gyroscope: SIMD3(0, 0, 1e-3), accelerometer: SIMD3(0.980665, 0, 9.80665),
-            magnetometer: nil)
-        let error = tiltError(filter.quaternion, up: (0, 0, 1))
+        let error = tiltUnderHorizontalAcceleration(MahonyFilter())
         print("Mahony tilt under 0.1 g: \(error) rad (atan 0.1 = \(atan(0.1)))")
         #expect(abs(error - atan(0.1)) < 0.001)
     }

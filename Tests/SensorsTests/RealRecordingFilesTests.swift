@@ -95,21 +95,29 @@ import Testing
         #expect(zip(total, recorded).allSatisfy { abs($0 - $1) < 1e-12 }, "\(total) vs \(recorded)")
     }
 
+    /// Reads a Sensor Logger folder (iOS) of two streams, expecting `kinds` in order, no note, and 300
+    /// samples in each; returns the two series.
+    static func sensorLoggerPair(
+        _ folder: String, _ kinds: [SensorSeries.Kind], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (SensorSeries, SensorSeries) {
+        var notes: [String] = []
+        let series = try RecordingImport(rate: 100, convention: .ios).read([data(folder)], notes: &notes)
+        #expect(series.map(\.kind) == kinds, sourceLocation: sourceLocation)
+        #expect(notes.isEmpty, "\(notes)", sourceLocation: sourceLocation)
+        let first = try #require(series.first, sourceLocation: sourceLocation)
+        let last = try #require(series.last, sourceLocation: sourceLocation)
+        #expect(first.count == 300, sourceLocation: sourceLocation)
+        #expect(last.count == 300, sourceLocation: sourceLocation)
+        return (first, last)
+    }
+
     // MARK: Sensor Logger, Accelerometer.csv and Gyroscope.csv (Ash920323/kalman-net)
 
     @Test(
         "Sensor Logger Accelerometer.csv and Gyroscope.csv (z,y,x), iOS: 300 samples each, seconds_elapsed the time, x the last column"
     )
     func sensorLoggerIOS() throws {
-        var notes: [String] = []
-        let series = try RecordingImport(rate: 100, convention: .ios).read(
-            [Self.data("SensorLogger-kalman-net")], notes: &notes)
-        #expect(series.map(\.kind) == [.userAcceleration, .gyroscope])
-        #expect(notes.isEmpty, "\(notes)")
-        let user = try #require(series.first)
-        let gyro = try #require(series.last)
-        #expect(user.count == 300)
-        #expect(gyro.count == 300)
+        let (user, gyro) = try Self.sensorLoggerPair("SensorLogger-kalman-net", [.userAcceleration, .gyroscope])
         // Row 1 of Accelerometer.csv: 1746650740041851600,0.0228515625,-0.05398235007822513,-0.010347553551103918,0.040905997184314764
         #expect(user.times.first == 0.0228515625)
         #expect(
@@ -174,15 +182,8 @@ import Testing
 
     @Test("Sensor Logger iOS AccelerometerUncalibrated.csv (g) and GyroscopeUncalibrated.csv alone: both read, no note")
     func sensorLoggerUncalibrated() throws {
-        var notes: [String] = []
-        let series = try RecordingImport(rate: 100, convention: .ios).read(
-            [Self.data("SensorLogger-quaternion-complementary-filter")], notes: &notes)
-        #expect(series.map(\.kind) == [.accelerometer, .gyroscope])
-        #expect(notes.isEmpty, "\(notes)")
-        let raw = try #require(series.first)
-        let gyro = try #require(series.last)
-        #expect(raw.count == 300)
-        #expect(gyro.count == 300)
+        let (raw, gyro) = try Self.sensorLoggerPair(
+            "SensorLogger-quaternion-complementary-filter", [.accelerometer, .gyroscope])
         // Row 1: 1699734109763076400,0.037076416015625,-0.940948486328125,-0.2747650146484375,0.0849761962890625 (g, CoreMotion's sign)
         #expect(raw.times.first == 0.037076416015625)
         #expect(Self.sample(raw, 0) == [0.0849761962890625, -0.2747650146484375, -0.940948486328125])

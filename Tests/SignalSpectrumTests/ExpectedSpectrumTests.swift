@@ -132,41 +132,25 @@ import Testing
 
     @Test("sum superposes: equal frequencies add as phasors, the same seeded noise adds coherently")
     func sum() throws {
-        let same = try ExpectedSpectrum(
-            Sum {
-                Sine(frequency: 50)
-                Sine(frequency: 50)
-            }, sampleRate: fs
-        ).channels[0]
+        /// The expected channel of `first + second` at ``fs``.
+        func sum(_ first: some SpecRepresentable, _ second: some SpecRepresentable) throws -> ExpectedChannel {
+            try ExpectedSpectrum(
+                Sum {
+                    first
+                    second
+                }, sampleRate: fs
+            ).channels[0]
+        }
+        let same = try sum(Sine(frequency: 50), Sine(frequency: 50))
         try #require(same.lines.count == 1)
         #expect(abs(same.lines[0].amplitude - 2) < 1e-12)
-        let cancel = try ExpectedSpectrum(
-            Sum {
-                Sine(frequency: 50)
-                Sine(frequency: 50).scaled(by: -1)
-            }, sampleRate: fs
-        ).channels[0]
+        let cancel = try sum(Sine(frequency: 50), Sine(frequency: 50).scaled(by: -1))
         #expect(cancel.lines.isEmpty)
-        let quadrature = try ExpectedSpectrum(
-            Sum {
-                Sine(frequency: 50)
-                Sine(frequency: 50, phase: Double.pi / 2)
-            }, sampleRate: fs
-        ).channels[0]
+        let quadrature = try sum(Sine(frequency: 50), Sine(frequency: 50, phase: Double.pi / 2))
         #expect(abs(quadrature.lines[0].amplitude - 2.0.squareRoot()) < 1e-12)
-        let coherent = try ExpectedSpectrum(
-            Sum {
-                Noise(amplitude: 1, seed: 4)
-                Noise(amplitude: 1, seed: 4)
-            }, sampleRate: fs
-        ).channels[0]
+        let coherent = try sum(Noise(amplitude: 1, seed: 4), Noise(amplitude: 1, seed: 4))
         #expect(coherent.noiseDeviation == 2)
-        let independent = try ExpectedSpectrum(
-            Sum {
-                Noise(amplitude: 1, seed: 4)
-                Noise(amplitude: 1, seed: 5)
-            }, sampleRate: fs
-        ).channels[0]
+        let independent = try sum(Noise(amplitude: 1, seed: 4), Noise(amplitude: 1, seed: 5))
         #expect(abs(independent.noiseDeviation - 2.0.squareRoot()) < 1e-15)
     }
 

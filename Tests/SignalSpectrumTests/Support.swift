@@ -8,6 +8,32 @@ enum Fixture {
     static let rate = 1000.0
     static let frames = 1 << 16
 
+    /// A sum of a tone, a square and noise (the waveform and the short-record suites both verify it).
+    static let sumWithNoise = AnySignal(
+        Sum {
+            Sine(frequency: 50)
+            Square(amplitude: 0.2, frequency: 8)
+            Noise(amplitude: 0.01, seed: 1)
+        })
+
+    /// A falling chirp (300 → 100 Hz over `duration` seconds) with a 40 Hz tone and noise (both suites verify
+    /// it, at their own lengths).
+    static func chirpWithToneAndNoise(duration: Double) -> AnySignal {
+        AnySignal(
+            Sum {
+                Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: duration)
+                Sine(amplitude: 0.5, frequency: 40)
+                Noise(amplitude: 0.05, seed: 2)
+            })
+    }
+
+    /// A sum of a tone and a triangle, scaled by 9.81 (both suites verify it).
+    static let scaledSum = AnySignal(
+        Sum {
+            Sine(frequency: 50)
+            Triangle(amplitude: 0.5, frequency: 20)
+        }.scaled(by: 9.81))
+
     /// Renders `signal` (serial, deterministic).
     static func render<S: SpecRepresentable>(
         _ signal: S, rate: Double = rate, frames: Int = frames

@@ -32,32 +32,9 @@ import Testing
                     Square(amplitude: 0.2, frequency: 10)
                 }), 334
         ),
-        (
-            "sum with noise",
-            AnySignal(
-                Sum {
-                    Sine(frequency: 50)
-                    Square(amplitude: 0.2, frequency: 8)
-                    Noise(amplitude: 0.01, seed: 1)
-                }), 125
-        ),
-        (
-            "scaled sum",
-            AnySignal(
-                Sum {
-                    Sine(frequency: 50)
-                    Triangle(amplitude: 0.5, frequency: 20)
-                }.scaled(by: 9.81)), 50
-        ),
-        (
-            "chirp, tone and noise",
-            AnySignal(
-                Sum {
-                    Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 0.5)
-                    Sine(amplitude: 0.5, frequency: 40)
-                    Noise(amplitude: 0.05, seed: 2)
-                }), 100
-        ),
+        ("sum with noise", Fixture.sumWithNoise, 125),
+        ("scaled sum", Fixture.scaledSum, 50),
+        ("chirp, tone and noise", Fixture.chirpWithToneAndNoise(duration: 0.5), 100),
     ]
 
     @Test("passes at one period, 1.5, 3 and 10 periods", arguments: 0..<cases.count)

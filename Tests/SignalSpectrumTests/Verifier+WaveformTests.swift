@@ -19,34 +19,11 @@ import Testing
         ("gaussian noise", AnySignal(Noise(amplitude: 0.3, seed: 9))),
         ("uniform noise", AnySignal(Noise(amplitude: 0.3, distribution: .uniform, seed: 9))),
         ("constant", AnySignal(Constant(-2))),
-        (
-            "sum",
-            AnySignal(
-                Sum {
-                    Sine(frequency: 50)
-                    Square(amplitude: 0.2, frequency: 8)
-                    Noise(amplitude: 0.01, seed: 1)
-                })
-        ),
-        (
-            "scaled",
-            AnySignal(
-                Sum {
-                    Sine(frequency: 50)
-                    Triangle(amplitude: 0.5, frequency: 20)
-                }.scaled(by: 9.81))
-        ),
+        ("sum", Fixture.sumWithNoise),
+        ("scaled", Fixture.scaledSum),
         ("offset", AnySignal(Sawtooth(amplitude: 1, frequency: 20).offset(by: 3))),
         ("chirp", AnySignal(Chirp(amplitude: 1, startFrequency: 20, endFrequency: 200, duration: 60))),
-        (
-            "chirp with noise and a tone",
-            AnySignal(
-                Sum {
-                    Chirp(amplitude: 1, startFrequency: 300, endFrequency: 100, duration: 50)
-                    Sine(amplitude: 0.5, frequency: 40)
-                    Noise(amplitude: 0.05, seed: 2)
-                })
-        ),
+        ("chirp with noise and a tone", Fixture.chirpWithToneAndNoise(duration: 50)),
     ]
 
     @Test("each waveform and combinator has the spectrum its description predicts", arguments: 0..<cases.count)

@@ -133,6 +133,26 @@ import Testing
         return count < 1000 ? all : [all[position % all.count]]
     }
 
+    /// One kernel at every count and its settings (``settings(count:position:)``), each compared across the
+    /// levels under the label `case` followed by the count and setting. `position` numbers the runs (it
+    /// seeds the prefill and picks the long count's setting) and is passed on to the kernel.
+    static func compareSettings(
+        _ case: @autoclosure () -> String, position: inout Int, sourceLocation: SourceLocation = #_sourceLocation,
+        _ kernel: (UnsafeMutablePointer<Float>, Int, Float, Float, Bool, Int) -> Void
+    ) {
+        for count in counts {
+            for (gain, bias, accumulate) in settings(count: count, position: position) {
+                compareLevels(
+                    "\(`case`()) count \(count) gain \(gain) bias \(bias) accumulate \(accumulate)",
+                    prefill: prefill(count, seed: UInt64(position)), sourceLocation: sourceLocation
+                ) { out in
+                    kernel(out, count, gain, bias, accumulate, position)
+                }
+                position += 1
+            }
+        }
+    }
+
     /// One kernel over the grid of base phases, starts, increments, counts and settings. The kernel's
     /// last argument is the grid position (for parameters of its own).
     static func phaseGrid(
@@ -144,18 +164,11 @@ import Testing
             for start in starts {
                 for increment in increments {
                     let phase0 = base &+ increment &* start
-                    for count in counts {
-                        for (gain, bias, accumulate) in settings(count: count, position: position) {
-                            compareLevels(
-                                "\(name) phase0 0x\(String(phase0, radix: 16)) (start \(start)) increment "
-                                    + "0x\(String(increment, radix: 16)) count \(count) gain \(gain) bias \(bias) "
-                                    + "accumulate \(accumulate)",
-                                prefill: prefill(count, seed: UInt64(position))
-                            ) { out in
-                                kernel(out, count, phase0, increment, gain, bias, accumulate, position)
-                            }
-                            position += 1
-                        }
+                    compareSettings(
+                        "\(name) phase0 0x\(String(phase0, radix: 16)) (start \(start)) increment "
+                            + "0x\(String(increment, radix: 16))", position: &position
+                    ) { out, count, gain, bias, accumulate, position in
+                        kernel(out, count, phase0, increment, gain, bias, accumulate, position)
                     }
                 }
             }
@@ -213,19 +226,10 @@ import Testing
         var position = 0
         for first in Self.firstCounters {
             for key in Self.keys {
-                for count in Self.counts {
-                    for (gain, bias, accumulate) in Self.settings(count: count, position: position) {
-                        Self.compareLevels(
-                            "uniform first \(first) key \(key) count \(count) gain \(gain) bias \(bias) "
-                                + "accumulate \(accumulate)",
-                            prefill: Self.prefill(count, seed: UInt64(position))
-                        ) {
-                            Noise.uniformKernel(
-                                $0, count: count, first: first, key: key, gain: gain, bias: bias,
-                                accumulate: accumulate)
-                        }
-                        position += 1
-                    }
+                Self.compareSettings("uniform first \(first) key \(key)", position: &position) {
+                    out, count, gain, bias, accumulate, _ in
+                    Noise.uniformKernel(
+                        out, count: count, first: first, key: key, gain: gain, bias: bias, accumulate: accumulate)
                 }
             }
         }
@@ -240,21 +244,13 @@ import Testing
             for (k, radiusKey) in Self.keys.enumerated() {
                 let angleKey = Self.keys[(k + 1) % Self.keys.count]
                 for oddStart in [false, true] {
-                    for count in Self.counts {
-                        for (gain, bias, accumulate) in Self.settings(count: count, position: position) {
-                            Self.compareLevels(
-                                "gaussian first pair \(first) odd start \(oddStart) keys \(radiusKey) "
-                                    + "\(angleKey) count \(count) gain \(gain) bias \(bias) "
-                                    + "accumulate \(accumulate)",
-                                prefill: Self.prefill(count, seed: UInt64(position))
-                            ) {
-                                Noise.gaussianKernel(
-                                    $0, count: count, firstPair: first, oddStart: oddStart,
-                                    radiusKey: radiusKey, angleKey: angleKey, gain: gain, bias: bias,
-                                    accumulate: accumulate)
-                            }
-                            position += 1
-                        }
+                    Self.compareSettings(
+                        "gaussian first pair \(first) odd start \(oddStart) keys \(radiusKey) \(angleKey)",
+                        position: &position
+                    ) { out, count, gain, bias, accumulate, _ in
+                        Noise.gaussianKernel(
+                            out, count: count, firstPair: first, oddStart: oddStart, radiusKey: radiusKey,
+                            angleKey: angleKey, gain: gain, bias: bias, accumulate: accumulate)
                     }
                 }
             }

@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 
-from conditions import Chain, configured_text, if_chains, mask_swift  # noqa: E402
+from conditions import Chain, compile_arguments, configured_text, if_chains, mask_swift  # noqa: E402
 from package import describe_package  # noqa: E402
 from stubs import StubModule, read_stub_modules  # noqa: E402
 from toolchain import CheckError, Toolchain, run  # noqa: E402
@@ -102,14 +102,10 @@ def kept_flags(args: list[str]) -> tuple[list[str], list[Path]]:
     keep_alone = {"-parse-as-library", "-enable-testing", "-enable-bare-slash-regex", "-warnings-as-errors"}
     flags: list[str] = []
     sources: list[Path] = []
-    i = 1
-    while i < len(args):
-        arg = args[i]
-        if arg in keep_with_value and i + 1 < len(args):
-            flags += [arg, args[i + 1]]
-            i += 2
-            continue
-        if arg.startswith("@") and arg.endswith("sources"):
+    for arg, value in compile_arguments(args, keep_with_value):
+        if value is not None:
+            flags += [arg, value]
+        elif arg.startswith("@") and arg.endswith("sources"):
             sources += [Path(line) for line in Path(arg[1:]).read_text().split() if line]
         elif arg.startswith(("-D", "-strict-concurrency=", "-enable-upcoming-feature=", "-enable-experimental-feature=")):
             flags.append(arg)
@@ -117,7 +113,6 @@ def kept_flags(args: list[str]) -> tuple[list[str], list[Path]]:
             flags.append(arg)
         elif arg.endswith(".swift") and not arg.startswith("-"):
             sources.append(Path(arg))
-        i += 1
     return flags, sources
 
 

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import re
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 from toolchain import CheckError, Toolchain
@@ -241,22 +242,30 @@ def target_flags(scratch: Path, target: str) -> tuple[list[str], list[str]]:
     parse_alone = {"-parse-as-library", "-enable-bare-slash-regex"}
     probe: list[str] = []
     parse: list[str] = []
-    i = 1
-    while i < len(args):
-        arg = args[i]
-        if arg in with_value and i + 1 < len(args):
-            probe += [arg, args[i + 1]]
+    for arg, value in compile_arguments(args, with_value):
+        if value is not None:
+            probe += [arg, value]
             if arg in parse_with_value:
-                parse += [arg, args[i + 1]]
-            i += 2
-            continue
-        if arg.startswith(("-D", "-enable-upcoming-feature=", "-enable-experimental-feature=")):
+                parse += [arg, value]
+        elif arg.startswith(("-D", "-enable-upcoming-feature=", "-enable-experimental-feature=")):
             probe.append(arg)
             parse.append(arg)
         elif arg in parse_alone and arg not in parse:
             parse.append(arg)
-        i += 1
     return probe, parse
+
+
+def compile_arguments(args: list[str], with_value: set[str]) -> Iterator[tuple[str, str | None]]:
+    """The arguments of a compile command after the executable (`args[0]`): `(flag, value)` for a flag of
+    `with_value` that has a value after it, `(argument, None)` for every other argument."""
+    i = 1
+    while i < len(args):
+        if args[i] in with_value and i + 1 < len(args):
+            yield args[i], args[i + 1]
+            i += 2
+        else:
+            yield args[i], None
+            i += 1
 
 
 def evaluate_conditions(tool: Toolchain, conditions: list[str], flags: list[str], workdir: Path) -> dict[str, bool]:

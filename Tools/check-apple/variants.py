@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from toolchain import CheckError
 
@@ -173,21 +174,20 @@ def evaluate(condition: str, variant: Variant, package_modules: set[str], flags:
             return token in flags
         raise CheckError(f"#if {condition}: cannot read {token!r}")
 
-    def conjunction() -> bool:
-        value = primary()
-        while peek() == "&&":
+    def chain(operator: str, operand: Callable[[], bool], combine: Callable[[bool, bool], bool]) -> bool:
+        """Operands joined by `operator`, left to right; every operand is read (and checked)."""
+        value = operand()
+        while peek() == operator:
             take()
-            rhs = primary()
-            value = value and rhs
+            rhs = operand()
+            value = combine(value, rhs)
         return value
 
+    def conjunction() -> bool:
+        return chain("&&", primary, lambda a, b: a and b)
+
     def disjunction() -> bool:
-        value = conjunction()
-        while peek() == "||":
-            take()
-            rhs = conjunction()
-            value = value or rhs
-        return value
+        return chain("||", conjunction, lambda a, b: a or b)
 
     result = disjunction()
     if position != len(tokens):

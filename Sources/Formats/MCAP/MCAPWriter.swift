@@ -84,16 +84,13 @@ package struct MCAPWriter: Sendable {
     /// - Returns: The schema's id (1, 2, …; 0 means none in MCAP).
     package mutating func addSchema(name: String, encoding: String, data: [UInt8]) -> UInt16 {
         precondition(!finished && schemaRecords.count < Int(UInt16.max), "schema after finish() or more than 65534")
-        closeChunk()
         let id = UInt16(schemaRecords.count + 1)
         var content = MCAPBytes()
         content.u16(id)
         content.string(name)
         content.string(encoding)
         content.bytes32(data)
-        let record = MCAPBytes.record(.schema, content)
-        schemaRecords.append(record)
-        emit(record)
+        schemaRecords.append(emitDefinition(.schema, content))
         return id
     }
 
@@ -109,7 +106,6 @@ package struct MCAPWriter: Sendable {
         metadata: [String: String] = [:]
     ) -> UInt16 {
         precondition(!finished && channelCount < UInt16.max, "channel after finish() or more than 65535")
-        closeChunk()
         let id = channelCount
         channelCount += 1
         var content = MCAPBytes()
@@ -118,9 +114,7 @@ package struct MCAPWriter: Sendable {
         content.string(topic)
         content.string(messageEncoding)
         content.stringMap(metadata)
-        let record = MCAPBytes.record(.channel, content)
-        channelRecords.append(record)
-        emit(record)
+        channelRecords.append(emitDefinition(.channel, content))
         return id
     }
 
@@ -156,6 +150,15 @@ package struct MCAPWriter: Sendable {
     }
 
     /// Writes the open chunk, if it holds anything, and its message indexes.
+    /// Closes the open chunk and writes a schema or channel record in the data section; returns the record,
+    /// which the summary repeats.
+    private mutating func emitDefinition(_ opcode: MCAPOpcode, _ content: MCAPBytes) -> [UInt8] {
+        closeChunk()
+        let record = MCAPBytes.record(opcode, content)
+        emit(record)
+        return record
+    }
+
     private mutating func closeChunk() {
         guard !chunk.bytes.isEmpty else { return }
         let records = chunk.bytes

@@ -136,12 +136,7 @@ extension Trajectory {
     /// `"walk"`, `"run"`, `"bike"`, `"car"` or a custom object; absent: the car.
     static func vehicle(_ value: JSONValue?, path: String) throws(SignalError) -> Vehicle {
         guard let value else { return .car }
-        if case .string(let name) = value {
-            guard let v = Vehicle.presets[name] else {
-                throw unknownName(name, kind: "vehicle", names: Vehicle.presets.keys.sorted(), path: path)
-            }
-            return v
-        }
+        if let preset = try preset(value, Vehicle.presets, kind: "vehicle", path: path) { return preset }
         let gaitFields = ["stepLength", "bounce", "sway"]
         let f = try JSONFields(
             value, path: path, what: "a vehicle",
@@ -179,12 +174,7 @@ extension Trajectory {
     /// A named mount or `{"quaternion": {w, x, y, z}}`; absent: flat.
     static func mount(_ value: JSONValue?, path: String) throws(SignalError) -> Mount {
         guard let value else { return .flat }
-        if case .string(let name) = value {
-            guard let m = Mount.presets[name] else {
-                throw unknownName(name, kind: "mount", names: Mount.presets.keys.sorted(), path: path)
-            }
-            return m
-        }
+        if let preset = try preset(value, Mount.presets, kind: "mount", path: path) { return preset }
         let f = try JSONFields(value, path: path, what: "a mount", fields: ["quaternion"])
         let q = try JSONFields(
             try f.required("quaternion"), path: f.path("quaternion"), what: "a quaternion",
@@ -195,11 +185,21 @@ extension Trajectory {
                 z: try q.number("z")))
     }
 
+    /// The preset a JSON string names; `nil` when `value` is not a string (an object of its own).
+    /// - Throws: `SignalError` (`malformed`) for a name that is not a preset (with the closest one).
+    static func preset<T>(
+        _ value: JSONValue, _ presets: [String: T], kind: String, path: String
+    ) throws(SignalError) -> T? {
+        guard case .string(let name) = value else { return nil }
+        guard let preset = presets[name] else {
+            throw unknownName(name, kind: kind, names: presets.keys.sorted(), path: path)
+        }
+        return preset
+    }
+
     static func unknownName(_ name: String, kind: String, names: [String], path: String) -> SignalError {
-        var message = "unknown \(kind) \"\(SignalError.quoted(name, limit: 40))\""
-        if let guess = SignalError.closestName(to: name, in: names) { message += " (did you mean \"\(guess)\"?)" }
-        message += "; the \(kind)s are \(names.map { "\"\($0)\"" }.joined(separator: ", ")), or an object"
-        return SignalError(.malformed, path: path, message)
+        let message = SignalError.unknownName(name, kind: kind, names: names, plural: kind + "s")
+        return SignalError(.malformed, path: path, message + ", or an object")
     }
 
     /// A `sensors.magnetometer` object: the model and its own `rate` (Hz, `nil` for the render rate). The one

@@ -146,6 +146,23 @@ extension SignalError {
 }
 
 extension SignalError {
+    /// The message for a name that is not one of `names`: `unknown <kind> "<name>" (did you mean
+    /// "<closest>"?); the <plural> are "a", "b"` (the hint only when a name is close, see
+    /// ``closestName(to:in:)``; `name` quoted to 40 characters).
+    /// - Parameters:
+    ///   - name: What the user wrote.
+    ///   - kind: What it names (`"IMU preset"`).
+    ///   - names: The names allowed, in the order to list them.
+    ///   - plural: How the list is introduced (`"presets"`: "the presets are …").
+    /// - Returns: The message.
+    package static func unknownName(_ name: String, kind: String, names: [String], plural: String) -> String {
+        var message = "unknown \(kind) \"\(quoted(name, limit: 40))\""
+        if let guess = closestName(to: name, in: names) { message += " (did you mean \"\(guess)\"?)" }
+        return message + "; the \(plural) are \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+    }
+}
+
+extension SignalError {
     /// `text` cut to at most `limit` characters (with `…` at the cut), for quoting user input in a
     /// message without echoing megabytes of it back.
     /// - Parameters:

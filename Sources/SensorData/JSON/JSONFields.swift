@@ -88,23 +88,16 @@ package struct JSONFields {
 
     /// A whole number `0 ... UInt64.max` written as an integer literal, or `nil` when absent.
     package func optionalUnsigned(_ name: String) throws(SignalError) -> UInt64? {
-        guard let v = try value(name) else { return nil }
-        guard case .number(let n) = v, let u = n.unsignedInteger else {
-            throw SignalError(
-                .malformed, path: path(name),
-                "'\(name)' must be a whole number from 0 to \(UInt64.max) written without a decimal point or exponent, got \(v.preview())"
-            )
+        try optional(
+            name, "a whole number from 0 to \(UInt64.max) written without a decimal point or exponent"
+        ) { v in
+            if case .number(let n) = v { n.unsignedInteger } else { nil }
         }
-        return u
     }
 
     /// A string, or `nil` when absent.
     package func optionalString(_ name: String) throws(SignalError) -> String? {
-        guard let v = try value(name) else { return nil }
-        guard case .string(let s) = v else {
-            throw SignalError(.malformed, path: path(name), "'\(name)' must be a string, got \(v.preview())")
-        }
-        return s
+        try optional(name, "a string", \.string)
     }
 
     /// A string that must be present.
@@ -115,20 +108,28 @@ package struct JSONFields {
 
     /// A boolean, or `nil` when absent.
     package func optionalBool(_ name: String) throws(SignalError) -> Bool? {
-        guard let v = try value(name) else { return nil }
-        guard case .bool(let b) = v else {
-            throw SignalError(.malformed, path: path(name), "'\(name)' must be true or false, got \(v.preview())")
-        }
-        return b
+        try optional(name, "true or false") { v in if case .bool(let b) = v { b } else { nil } }
     }
 
     /// An array, or `nil` when absent.
     package func optionalArray(_ name: String) throws(SignalError) -> [JSONValue]? {
+        try optional(name, "an array", \.array)
+    }
+
+    /// The field as `extract` reads it, or `nil` when absent.
+    /// - Parameters:
+    ///   - name: The field.
+    ///   - expected: What it must be, for the error (`"a string"`).
+    ///   - extract: The value as `T`, or `nil` when it is of another kind.
+    /// - Throws: ``SignalError`` (`malformed`) when `extract` refuses the value or the value is `null`.
+    private func optional<T>(
+        _ name: String, _ expected: String, _ extract: (JSONValue) -> T?
+    ) throws(SignalError) -> T? {
         guard let v = try value(name) else { return nil }
-        guard case .array(let a) = v else {
-            throw SignalError(.malformed, path: path(name), "'\(name)' must be an array, got \(v.preview())")
+        guard let t = extract(v) else {
+            throw SignalError(.malformed, path: path(name), "'\(name)' must be \(expected), got \(v.preview())")
         }
-        return a
+        return t
     }
 
     /// A finite number from a value.

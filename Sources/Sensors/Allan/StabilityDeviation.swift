@@ -250,34 +250,42 @@ public struct StabilityDeviation: Sendable, Hashable {
 
     /// ADEV (`stride == m`) and OADEV (`stride == 1`): the deviation and its number of terms.
     static func allan(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
-        let last = x.count - 1 - 2 * m
-        guard last >= 0 else { return (0, 0) }
-        var s = 0.0
-        var n = 0
-        var i = 0
-        while i <= last {
-            let d = x[i + 2 * m] - 2 * x[i + m] + x[i]
-            s += d * d
-            n += 1
-            i += stride
+        differences(x, m: m, order: 2, stride: stride, tau: tau) { i in
+            x[i + 2 * m] - 2 * x[i + m] + x[i]
+        } variance: {
+            $0 / (2 * Double($1))
         }
-        return ((s / (2 * Double(n))).squareRoot() / tau, n)
     }
 
     /// HDEV (`stride == m`) and OHDEV (`stride == 1`).
     static func hadamard(_ x: UnsafeBufferPointer<Double>, m: Int, stride: Int, tau: Double) -> (Double, Int) {
-        let last = x.count - 1 - 3 * m
+        differences(x, m: m, order: 3, stride: stride, tau: tau) { i in
+            x[i + 3 * m] - 3 * x[i + 2 * m] + 3 * x[i + m] - x[i]
+        } variance: {
+            $0 / 6 / Double($1)
+        }
+    }
+
+    /// The deviation `√variance(Σ d², n) / τ` of the `order`-th phase differences `d = difference(i)`
+    /// (spanning `order · m` samples) at `i = 0, stride, 2·stride, …`, and the number `n` of terms; (0, 0)
+    /// when the data span fewer than `order · m + 1` samples.
+    @inline(__always)
+    static func differences(
+        _ x: UnsafeBufferPointer<Double>, m: Int, order: Int, stride: Int, tau: Double,
+        _ difference: (Int) -> Double, variance: (Double, Int) -> Double
+    ) -> (Double, Int) {
+        let last = x.count - 1 - order * m
         guard last >= 0 else { return (0, 0) }
         var s = 0.0
         var n = 0
         var i = 0
         while i <= last {
-            let d = x[i + 3 * m] - 3 * x[i + 2 * m] + 3 * x[i + m] - x[i]
+            let d = difference(i)
             s += d * d
             n += 1
             i += stride
         }
-        return ((s / 6 / Double(n)).squareRoot() / tau, n)
+        return (variance(s, n).squareRoot() / tau, n)
     }
 
     /// MDEV: the inner sums `vⱼ` updated by `x[j+3m] − 3x[j+2m] + 3x[j+m] − x[j]` (compensated).

@@ -125,12 +125,8 @@ extension IMU {
         var gyroscope = SensorModel()
         if let name = try f.optionalString("preset") {
             guard let preset = IMUPreset(rawValue: name) else {
-                let names = IMUPreset.allCases.map(\.rawValue)
-                var message = "unknown IMU preset \"\(SignalError.quoted(name, limit: 40))\""
-                if let guess = SignalError.closestName(to: name, in: names) {
-                    message += " (did you mean \"\(guess)\"?)"
-                }
-                message += "; the presets are \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+                let message = SignalError.unknownName(
+                    name, kind: "IMU preset", names: IMUPreset.allCases.map(\.rawValue), plural: "presets")
                 throw SignalError(.malformed, path: f.path("preset"), message)
             }
             accelerometer = preset.accelerometer

@@ -39,10 +39,9 @@ extension MotionPreset {
                 "'preset' must be a string, one of \(names.joined(separator: ", "))")
         }
         guard let entry = specParameters.first(where: { $0.name == name }) else {
-            var message = "unknown motion preset \"\(SignalError.quoted(name, limit: 40))\""
-            if let guess = SignalError.closestName(to: name, in: names) { message += " (did you mean \"\(guess)\"?)" }
-            message += "; the motion presets are \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
-            throw SignalError(.malformed, path: JSONPath.child(path, "preset"), message)
+            throw SignalError(
+                .malformed, path: JSONPath.child(path, "preset"),
+                SignalError.unknownName(name, kind: "motion preset", names: names, plural: "motion presets"))
         }
         let f = try JSONFields(
             json, path: path, what: "the '\(name)' motion preset", fields: ["preset"] + entry.parameters)

@@ -29,6 +29,11 @@ public struct PowerSpectralDensity: Sendable, Hashable {
     public let window: Window
     /// One-sided density, bins `0 ... L/2` (signal units² per Hz).
     public let density: [Double]
+}
+
+// The initialisers from samples live in an extension so that the memberwise
+// `init(sampleRate:segmentLength:segmentCount:window:density:)` stays synthesised.
+extension PowerSpectralDensity {
 
     /// Creates the density of single-precision samples.
     /// - Parameters:
@@ -43,9 +48,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
         samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
-        }
+        self = try PowerSpectralDensity.welch(samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
     }
 
     /// Creates the density of double-precision samples (reference waveforms).
@@ -59,9 +62,7 @@ public struct PowerSpectralDensity: Sendable, Hashable {
         samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try PowerSpectralDensity.welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
-        }
+        self = try PowerSpectralDensity.welch(samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
     }
 
     /// Creates the density of one channel of a buffer.
@@ -73,14 +74,6 @@ public struct PowerSpectralDensity: Sendable, Hashable {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
             try PowerSpectralDensity.welch(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
         }
-    }
-
-    init(sampleRate: Double, segmentLength: Int, segmentCount: Int, window: Window, density: [Double]) {
-        self.sampleRate = sampleRate
-        self.segmentLength = segmentLength
-        self.segmentCount = segmentCount
-        self.window = window
-        self.density = density
     }
 
     /// The default segment length for `frameCount` samples: the largest power of two ≤ N/16,
@@ -135,6 +128,15 @@ extension PowerSpectralDensity {
         var p = 1
         while p <= n / 2 { p *= 2 }  // no overflow, even for Int.max
         return p
+    }
+
+    /// The density of `Float` or `Double` samples (the public initialisers of either precision).
+    static func welch<T: FFTWScalar>(
+        _ samples: [T], sampleRate: Double, segmentLength: Int?, fft: RealFFT
+    ) throws(SignalError) -> PowerSpectralDensity {
+        try samples.withUnsafeBufferPointer { p throws(SignalError) in
+            try welch(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
+        }
     }
 
     static func welch<T: FFTWScalar>(

@@ -60,9 +60,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
         samples: [Float], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try SpectralAnalysis(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
-        }
+        try self.init(array: samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
     }
 
     /// Analyses double-precision samples (reference waveforms).
@@ -71,9 +69,7 @@ public struct SpectralAnalysis: Sendable, Hashable {
         samples: [Double], sampleRate: Double, segmentLength: Int? = nil,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try SpectralAnalysis(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
-        }
+        try self.init(array: samples, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
     }
 
     /// Analyses one channel of a buffer.
@@ -84,6 +80,13 @@ public struct SpectralAnalysis: Sendable, Hashable {
     ) throws(SignalError) {
         self = try buffer.withChannel(channel) { p throws(SignalError) in
             try SpectralAnalysis(p, sampleRate: buffer.sampleRate, segmentLength: segmentLength, fft: fft)
+        }
+    }
+
+    /// Analyses `Float` or `Double` samples (the public initialisers of either precision).
+    init<T: FFTWScalar>(array samples: [T], sampleRate: Double, segmentLength: Int?, fft: RealFFT) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
+            try SpectralAnalysis(p, sampleRate: sampleRate, segmentLength: segmentLength, fft: fft)
         }
     }
 

@@ -28,7 +28,11 @@ public struct Spectrum: Sendable, Hashable {
 
     /// Smallest number of samples a spectrum is taken of.
     public static let minimumFrameCount = 16
+}
 
+// The initialisers from samples live in an extension so that the memberwise
+// `init(sampleRate:frameCount:window:real:imaginary:)` stays synthesised.
+extension Spectrum {
     /// The spectrum of single-precision samples (the rendered or recorded data).
     /// - Parameters:
     ///   - samples: The channel's samples, at least ``minimumFrameCount``, all finite.
@@ -41,9 +45,7 @@ public struct Spectrum: Sendable, Hashable {
         samples: [Float], sampleRate: Double, window: Window = .flatTop,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
-        }
+        try self.init(array: samples, sampleRate: sampleRate, window: window, fft: fft)
     }
 
     /// The spectrum of double-precision samples (reference waveforms).
@@ -57,9 +59,7 @@ public struct Spectrum: Sendable, Hashable {
         samples: [Double], sampleRate: Double, window: Window = .flatTop,
         fft: RealFFT = .shared
     ) throws(SignalError) {
-        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
-            try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
-        }
+        try self.init(array: samples, sampleRate: sampleRate, window: window, fft: fft)
     }
 
     /// The spectrum of one channel of a buffer.
@@ -78,12 +78,11 @@ public struct Spectrum: Sendable, Hashable {
         }
     }
 
-    init(sampleRate: Double, frameCount: Int, window: Window, real: [Double], imaginary: [Double]) {
-        self.sampleRate = sampleRate
-        self.frameCount = frameCount
-        self.window = window
-        self.real = real
-        self.imaginary = imaginary
+    /// The spectrum of `Float` or `Double` samples (the public initialisers of either precision).
+    init<T: FFTWScalar>(array samples: [T], sampleRate: Double, window: Window, fft: RealFFT) throws(SignalError) {
+        self = try samples.withUnsafeBufferPointer { p throws(SignalError) in
+            try Spectrum.spectra(p, sampleRate: sampleRate, windows: [window], fft: fft)[0]
+        }
     }
 
     /// Number of bins (`N/2 + 1`).

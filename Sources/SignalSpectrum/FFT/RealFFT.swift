@@ -82,21 +82,16 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
     /// Transforms `N = samples.count` single-precision samples.
     /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
     /// - Throws: `SignalError` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
-    public func forward(_ samples: [Float]) throws(SignalError) -> ComplexBins {
-        try transform(Float.self, size: samples.count) { work in
-            samples.withUnsafeBufferPointer { src in
-                if let base = src.baseAddress { work.input.update(from: base, count: src.count) }
-            }
-            work.execute()
-            return work.bins()
-        }
-    }
+    public func forward(_ samples: [Float]) throws(SignalError) -> ComplexBins { try transformed(samples) }
 
     /// Transforms `N = samples.count` double-precision samples.
     /// - Returns: The `N/2 + 1` bins (see ``ComplexBins``).
     /// - Throws: `SignalError` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
-    public func forward(_ samples: [Double]) throws(SignalError) -> ComplexBins {
-        try transform(Double.self, size: samples.count) { work in
+    public func forward(_ samples: [Double]) throws(SignalError) -> ComplexBins { try transformed(samples) }
+
+    /// The bins of `N = samples.count` samples of either precision (``forward(_:)``).
+    func transformed<T: FFTWScalar>(_ samples: [T]) throws(SignalError) -> ComplexBins {
+        try transform(T.self, size: samples.count) { work in
             samples.withUnsafeBufferPointer { src in
                 if let base = src.baseAddress { work.input.update(from: base, count: src.count) }
             }

@@ -18,10 +18,7 @@ extension Combinators {
 
         /// Checks the amount and the base (at `$.offset.signal`); the bound is `bound(base) + |amount|`.
         public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
-            let here = context.appending(".offset")
-            try here.requireFinite("by", amount)
-            let inner = try base.validate(here.appending(".signal"))
-            return try here.checkBound(inner.map { $0 + abs(amount) })
+            try context.appending(".offset").validateOffset(by: amount, base.validate)
         }
 
         /// Renders the base with the amount folded into the map's bias.

@@ -18,18 +18,7 @@ extension Combinators {
 
         /// Checks the factor and the base (at `$.scaled.signal`); the bound is `|factor| · bound(base)`.
         public func validate(_ context: ValidationContext) throws(SignalError) -> Double? {
-            let here = context.appending(".scaled")
-            try here.requireFinite("by", factor)
-            let child: ValidationContext
-            do {
-                child = try here.scaled(by: factor).appending(".signal")
-            } catch {
-                // The signal's own problems first (they name a deeper node), then the product of the factors.
-                _ = try base.validate(here.appending(".signal"))
-                throw error
-            }
-            let inner = try base.validate(child)
-            return try here.checkBound(inner.map { abs(factor) * $0 })
+            try context.appending(".scaled").validateScaled(by: factor, base.validate)
         }
 
         /// Renders the base with the factor folded into the map's gain.

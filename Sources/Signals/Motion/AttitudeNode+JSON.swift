@@ -91,12 +91,8 @@ extension FixedAttitude {
         switch json {
         case .string(let text):
             guard let named = NamedAttitude(rawValue: text) else {
-                let names = NamedAttitude.allCases.map(\.rawValue)
-                var message = "unknown attitude \"\(SignalError.quoted(text, limit: 40))\""
-                if let guess = SignalError.closestName(to: text, in: names) {
-                    message += " (did you mean \"\(guess)\"?)"
-                }
-                message += "; the named attitudes are \(names.map { "\"\($0)\"" }.joined(separator: ", "))"
+                let message = SignalError.unknownName(
+                    text, kind: "attitude", names: NamedAttitude.allCases.map(\.rawValue), plural: "named attitudes")
                 throw SignalError(.malformed, path: path, message)
             }
             self = .named(named)

@@ -59,25 +59,27 @@ package struct SignalDerivative: Sendable, Hashable {
                 "\(why), so it has no time derivative: an attitude angle must be smooth for the rotation rate to be the one that turns the device (use sine, triangle, chirp or constant nodes, or give the attitude as integrated rotation rates)"
             )
         }
+        /// Appends `gain ·` the derivative of a periodic wave, none when the wave is constant (no amplitude
+        /// or no frequency).
+        func periodic(_ amplitude: Double, _ frequency: Double, _ derivative: () -> SignalNode) {
+            guard amplitude != 0 && frequency != 0 else { return }
+            terms.append(.scaled(by: gain, derivative()))
+        }
         switch node {
         case .sine(let s):
-            guard s.amplitude != 0 && s.frequency != 0 else { return }
-            terms.append(
-                .scaled(
-                    by: gain,
-                    .sine(
-                        Sine(
-                            amplitude: 2 * Double.pi * s.frequency * s.amplitude, frequency: s.frequency,
-                            phase: SignalDerivative.quarterTurn(after: s.phase)))))
+            periodic(s.amplitude, s.frequency) {
+                .sine(
+                    Sine(
+                        amplitude: 2 * Double.pi * s.frequency * s.amplitude, frequency: s.frequency,
+                        phase: SignalDerivative.quarterTurn(after: s.phase)))
+            }
         case .triangle(let s):
-            guard s.amplitude != 0 && s.frequency != 0 else { return }
-            terms.append(
-                .scaled(
-                    by: gain,
-                    .square(
-                        Square(
-                            amplitude: 4 * s.amplitude * s.frequency, frequency: s.frequency,
-                            phase: s.phase, dutyCycle: 0.5))))
+            periodic(s.amplitude, s.frequency) {
+                .square(
+                    Square(
+                        amplitude: 4 * s.amplitude * s.frequency, frequency: s.frequency, phase: s.phase,
+                        dutyCycle: 0.5))
+            }
         case .chirp(let c):
             guard c.amplitude != 0 else { return }
             chirps.append(

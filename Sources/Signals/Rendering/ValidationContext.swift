@@ -69,6 +69,44 @@ public struct ValidationContext: Sendable, Hashable {
         return ValidationContext(sampleRate: sampleRate, allowAliasing: allowAliasing, checkedPath: path, gain: product)
     }
 
+    /// Validates a `scaled` node at this context (the node's own): checks `factor`, then the signal under it
+    /// (at `.signal`) with ``gain`` times `factor`; when that product overflows, the signal's own problems
+    /// are reported first (they name a deeper node), then the product.
+    /// - Parameters:
+    ///   - factor: The scale factor (dimensionless).
+    ///   - signal: Validates the signal in the context it is given and returns its sample bound (signal units).
+    /// - Returns: `|factor| ·` the signal's bound (`nil` when that is unknown).
+    /// - Throws: `SignalError` from the factor, the signal or the bound.
+    package func validateScaled(
+        by factor: Double, _ signal: (ValidationContext) throws(SignalError) -> Double?
+    ) throws(SignalError) -> Double? {
+        try requireFinite("by", factor)
+        let child: ValidationContext
+        do {
+            child = try scaled(by: factor).appending(".signal")
+        } catch {
+            _ = try signal(appending(".signal"))
+            throw error
+        }
+        let inner = try signal(child)
+        return try checkBound(inner.map { abs(factor) * $0 })
+    }
+
+    /// Validates an `offset` node at this context (the node's own): checks `amount`, then the signal under
+    /// it (at `.signal`).
+    /// - Parameters:
+    ///   - amount: The constant added (signal units).
+    ///   - signal: Validates the signal in the context it is given and returns its sample bound (signal units).
+    /// - Returns: The signal's bound plus `|amount|` (`nil` when that is unknown).
+    /// - Throws: `SignalError` from the amount, the signal or the bound.
+    package func validateOffset(
+        by amount: Double, _ signal: (ValidationContext) throws(SignalError) -> Double?
+    ) throws(SignalError) -> Double? {
+        try requireFinite("by", amount)
+        let inner = try signal(appending(".signal"))
+        return try checkBound(inner.map { $0 + abs(amount) })
+    }
+
     /// Throws unless `multiple` (a multiple of an amplitude that a kernel works with, such as a
     /// triangle's slope 4·amplitude) times ``gain`` is at most ``SignalLimits/largestSample``.
     /// - Parameters:

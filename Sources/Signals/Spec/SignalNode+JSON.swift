@@ -177,28 +177,24 @@ extension SignalNode {
         func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
             .object(JSONObject(pairs.map { JSONObject.Member(key: $0.0, value: $0.1) }))
         }
+        /// The fields of a periodic wave, in order.
+        func wave(_ amplitude: Double, _ frequency: Double, _ phase: Double, _ offset: Double) -> [(String, JSONValue)]
+        {
+            [
+                ("amplitude", number(amplitude)), ("frequency", number(frequency)), ("phase", number(phase)),
+                ("offset", number(offset)),
+            ]
+        }
         let body: JSONValue
         switch self {
         case .sine(let s):
-            body = object([
-                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                ("phase", number(s.phase)), ("offset", number(s.offset)),
-            ])
+            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset))
         case .square(let s):
-            body = object([
-                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                ("phase", number(s.phase)), ("offset", number(s.offset)), ("dutyCycle", number(s.dutyCycle)),
-            ])
+            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset) + [("dutyCycle", number(s.dutyCycle))])
         case .sawtooth(let s):
-            body = object([
-                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                ("phase", number(s.phase)), ("offset", number(s.offset)),
-            ])
+            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset))
         case .triangle(let s):
-            body = object([
-                ("amplitude", number(s.amplitude)), ("frequency", number(s.frequency)),
-                ("phase", number(s.phase)), ("offset", number(s.offset)),
-            ])
+            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset))
         case .chirp(let s):
             body = object([
                 ("amplitude", number(s.amplitude)), ("startFrequency", number(s.startFrequency)),

@@ -64,18 +64,19 @@ extension SignalNode {
         func bound(_ parts: Double...) throws(SignalError) -> Double {
             try here.checkBound(parts.reduce(0) { $0 + abs($1) }) ?? 0
         }
+        /// The fields of a periodic wave: amplitude, frequency, phase and offset.
+        func wave(_ amplitude: Double, _ hertz: Double, _ radians: Double, _ offset: Double) throws(SignalError) {
+            try finite("amplitude", amplitude)
+            try frequency("frequency", hertz)
+            try phase(radians)
+            try finite("offset", offset)
+        }
         switch self {
         case .sine(let s):
-            try finite("amplitude", s.amplitude)
-            try frequency("frequency", s.frequency)
-            try phase(s.phase)
-            try finite("offset", s.offset)
+            try wave(s.amplitude, s.frequency, s.phase, s.offset)
             return try bound(s.amplitude, s.offset)
         case .square(let s):
-            try finite("amplitude", s.amplitude)
-            try frequency("frequency", s.frequency)
-            try phase(s.phase)
-            try finite("offset", s.offset)
+            try wave(s.amplitude, s.frequency, s.phase, s.offset)
             try finite("dutyCycle", s.dutyCycle)
             guard s.dutyCycle > 0 && s.dutyCycle < 1 else {
                 throw here.error(
@@ -83,18 +84,12 @@ extension SignalNode {
             }
             return try bound(s.amplitude, s.offset)
         case .sawtooth(let s):
-            try finite("amplitude", s.amplitude)
-            try frequency("frequency", s.frequency)
-            try phase(s.phase)
-            try finite("offset", s.offset)
+            try wave(s.amplitude, s.frequency, s.phase, s.offset)
             try here.requireKernelRange(
                 "amplitude", s.amplitude, multiple: 2 * abs(s.amplitude), "2 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)
         case .triangle(let s):
-            try finite("amplitude", s.amplitude)
-            try frequency("frequency", s.frequency)
-            try phase(s.phase)
-            try finite("offset", s.offset)
+            try wave(s.amplitude, s.frequency, s.phase, s.offset)
             try here.requireKernelRange(
                 "amplitude", s.amplitude, multiple: 4 * abs(s.amplitude), "4 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)
@@ -140,21 +135,9 @@ extension SignalNode {
             }
             return try here.checkBound(SignalLimits.roundedSum(total, terms: terms.count)) ?? 0
         case .scaled(let by, let inner):
-            try finite("by", by)
-            let child: ValidationContext
-            do {
-                child = try here.scaled(by: by).appending(".signal")
-            } catch {
-                // The signal's own problems first (they name a deeper node), then the product of the factors.
-                _ = try inner.validate(here.appending(".signal"))
-                throw error
-            }
-            let b = try inner.validate(child)
-            return try here.checkBound(abs(by) * b) ?? 0
+            return try here.validateScaled(by: by) { c throws(SignalError) in try inner.validate(c) } ?? 0
         case .offset(let by, let inner):
-            try finite("by", by)
-            let b = try inner.validate(here.appending(".signal"))
-            return try here.checkBound(abs(by) + b) ?? 0
+            return try here.validateOffset(by: by) { c throws(SignalError) in try inner.validate(c) } ?? 0
         case .channels(let parts):
             guard !parts.isEmpty else {
                 throw SignalError(.malformed, path: here.path, "'channels' needs at least one part")

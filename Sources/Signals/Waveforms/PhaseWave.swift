@@ -9,13 +9,16 @@
     /// The wave before gain and bias at the top 32 bits of each lane's phase (turn fractions).
     static func shape(_ phase: Lanes.Words) -> Lanes.Samples
 
-    /// The native kernel: `out[i] (+)= gain · shape(phase0 + i · increment) + bias` for `i < count`;
-    /// returns nonzero when it rendered, 0 when this machine has none (the portable kernel then runs).
-    static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-        gain: Float, bias: Float, accumulate: Bool
-    ) -> Int32
+    /// The native kernel (`sr_sine`, `sr_sawtooth`, `sr_triangle`): `out[i] (+)= gain · shape(phase0 + i ·
+    /// increment) + bias` for `i < count`; returns nonzero when it rendered, 0 when this machine has none
+    /// (the portable kernel then runs).
+    static var nativeKernel: NativeWaveKernel { get }
 }
+
+/// The C signature of a native phase-wave kernel: `(out, count, phase0, increment, gain, bias, accumulate)`,
+/// phases in 64-bit turn fractions, `accumulate` 0 or 1; returns nonzero when it rendered.
+@usableFromInline package typealias NativeWaveKernel =
+    @convention(c) (UnsafeMutablePointer<Float>?, Int, UInt64, UInt64, Float, Float, Int32) -> Int32
 
 extension PhaseWave {
     /// `out[i] (+)= gain · shape(phase_i) + bias` for `i < count`, `phase_i = phase0 &+ i &* increment`
@@ -25,12 +28,7 @@ extension PhaseWave {
         _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
         gain: Float, bias: Float, accumulate: Bool
     ) {
-        if nativeKernel(
-            out, count: count, phase0: phase0, increment: increment,
-            gain: gain, bias: bias, accumulate: accumulate) != 0
-        {
-            return
-        }
+        if nativeKernel(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0) != 0 { return }
         PhaseLanes.render(
             out, count: count, phase0: phase0, increment: increment,
             gain: gain, bias: bias, accumulate: accumulate, shape)

@@ -48,13 +48,8 @@ extension Sawtooth: PhaseWave {
     package static func shape(_ phase: Lanes.Words) -> Lanes.Samples { centeredTurns(phase) }
 
     /// The native sawtooth kernel (`sr_sawtooth`).
-    @inlinable @inline(__always)
-    package static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-        gain: Float, bias: Float, accumulate: Bool
-    ) -> Int32 {
-        sr_sawtooth(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
-    }
+    @inlinable
+    package static var nativeKernel: NativeWaveKernel { sr_sawtooth }
 
     /// `phase / 2^32 − 1/2` in [−1/2, 1/2), from the top 24 bits (exact in `Float`).
     @inlinable @inline(__always)

@@ -50,11 +50,6 @@ extension Sine: PhaseWave {
     package static func shape(_ phase: Lanes.Words) -> Lanes.Samples { Trig.sinTurns(phase) }
 
     /// The native sine kernel (`sr_sine`).
-    @inlinable @inline(__always)
-    package static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-        gain: Float, bias: Float, accumulate: Bool
-    ) -> Int32 {
-        sr_sine(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
-    }
+    @inlinable
+    package static var nativeKernel: NativeWaveKernel { sr_sine }
 }

@@ -52,11 +52,6 @@ extension Triangle: PhaseWave {
     }
 
     /// The native triangle kernel (`sr_triangle`).
-    @inlinable @inline(__always)
-    package static func nativeKernel(
-        _ out: UnsafeMutablePointer<Float>, count: Int, phase0: UInt64, increment: UInt64,
-        gain: Float, bias: Float, accumulate: Bool
-    ) -> Int32 {
-        sr_triangle(out, count, phase0, increment, gain, bias, accumulate ? 1 : 0)
-    }
+    @inlinable
+    package static var nativeKernel: NativeWaveKernel { sr_triangle }
 }

@@ -177,16 +177,14 @@ struct KinematicPathTests {
     }
 }
 
-/// A seeded generator for shuffling (SplitMix64).
+/// A seeded generator for shuffling (SplitMix64: the state steps by the golden gamma and each draw is
+/// ``CounterHash/mix64(_:)`` of the state before the step, which adds that gamma itself).
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        defer { state &+= 0x9E37_79B9_7F4A_7C15 }
+        return CounterHash.mix64(state)
     }
 }
 

@@ -130,20 +130,29 @@ import Testing
     static let walk60 = Bounds(horizontal: 2.5e-6, vertical: 4e-6, velocity: 1e-6)
     static let walk600 = Bounds(horizontal: 3e-2, vertical: 3.5e-4, velocity: 4.5e-4)
 
-    @Test func aCarFollowsTheTruth() throws {
-        let car = try Trajectory(route: Self.longCarRoute(), vehicle: .car, mount: .dashboard, epoch: Self.epoch)
-        let e = Self.run(car, checkpoints: [60, 600])
-        try #require(e.count == 2)
-        Self.check(e[0], Self.car60, "car")
-        Self.check(e[1], Self.car600, "car")
+    /// A long route, who travels it and how the device rides, and the bounds at 60 s and at 600 s.
+    struct LongRun: Sendable, CustomTestStringConvertible {
+        var label: String
+        var route: Route
+        var vehicle: Vehicle
+        var mount: Mount
+        var at60: Bounds, at600: Bounds
+        var testDescription: String { label }
     }
 
-    @Test func aWalkFollowsTheTruth() throws {
-        let walk = try Trajectory(route: Self.longWalkRoute(), vehicle: .walk, mount: .handheld, epoch: Self.epoch)
-        let e = Self.run(walk, checkpoints: [60, 600])
+    static let longRuns = [
+        LongRun(label: "car", route: longCarRoute(), vehicle: .car, mount: .dashboard, at60: car60, at600: car600),
+        LongRun(
+            label: "walk", route: longWalkRoute(), vehicle: .walk, mount: .handheld, at60: walk60, at600: walk600),
+    ]
+
+    @Test(arguments: longRuns)
+    func followsTheTruth(_ run: LongRun) throws {
+        let truth = try Trajectory(route: run.route, vehicle: run.vehicle, mount: run.mount, epoch: Self.epoch)
+        let e = Self.run(truth, checkpoints: [60, 600])
         try #require(e.count == 2)
-        Self.check(e[0], Self.walk60, "walk")
-        Self.check(e[1], Self.walk600, "walk")
+        Self.check(e[0], run.at60, run.label)
+        Self.check(e[1], run.at600, run.label)
     }
 
     /// Across pauses: the walk and the drive of `TruthChecks` with their pauses (12 s and 4 s), integrated

@@ -12,17 +12,10 @@ import Testing
 @Suite struct TrajectoryPauseTests {
     /// The walk of `TruthChecks` with a 12 s pause at its middle waypoint, every sensor on.
     static func walk() throws -> Trajectory {
-        let sensors = TrajectorySensors(
-            imu: IMU(preset: .bmi160, seed: 7),
-            magnetometer: try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, resolution: 0.01, seed: 3),
-            barometer: try BarometerModel(
-                sampleRate: 25, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
-                resolution: 0.1, seed: 4),
-            gnss: try GNSSReceiver(
-                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
-        return try Trajectory(
+        try Trajectory(
             route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: .handheld,
-            epoch: "2026-06-01T12:00:00Z", sensors: sensors)
+            epoch: "2026-06-01T12:00:00Z",
+            sensors: TruthChecks.sensors(imu: IMU(preset: .bmi160, seed: 7), barometerRate: 25))
     }
 
     @Test(

@@ -15,17 +15,9 @@ import Testing
         imu.gyroscope.biasInstability = SIMD3(repeating: 1e-4)
         imu.gyroscope.biasCorrelationTime = SIMD3(repeating: 30)
         imu.accelerometer.bandwidth = SIMD3(repeating: bandwidth)
-        let sensors = TrajectorySensors(
-            imu: imu,
-            magnetometer: try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, resolution: 0.01, seed: 3),
-            barometer: try BarometerModel(
-                sampleRate: 50, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
-                resolution: 0.1, seed: 4),
-            gnss: try GNSSReceiver(
-                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
         return try Trajectory(
             route: TruthChecks.carRoute(), vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z",
-            sensors: sensors)
+            sensors: TruthChecks.sensors(imu: imu, barometerRate: 50))
     }
 
     /// `values` bit for bit.

@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import Sensors
 import Signals
 
 @testable import Navigation
@@ -25,6 +26,19 @@ enum TruthChecks {
             Waypoint(latitude: 51.5010, longitude: -0.1236, altitude: 14)
             Waypoint(latitude: 51.5016, longitude: -0.1240, altitude: 13)
         }
+    }
+
+    /// Every sensor on: `imu`, a magnetometer at 50 Hz, a barometer at `barometerRate` Hz and a 1 Hz GNSS
+    /// receiver (3 m, 60 s error; 0.1 m/s velocity), each seeded.
+    static func sensors(imu: IMU, barometerRate: Double) throws -> TrajectorySensors {
+        TrajectorySensors(
+            imu: imu,
+            magnetometer: try MagnetometerModel(sampleRate: 50, noiseDensity: 0.1, resolution: 0.01, seed: 3),
+            barometer: try BarometerModel(
+                sampleRate: barometerRate, weatherDeviation: 50, weatherCorrelationTime: 3600, noiseDensity: 1,
+                resolution: 0.1, seed: 4),
+            gnss: try GNSSReceiver(
+                error: GNSSErrorModel(sigma: 3, correlationTime: 60, seed: 2), rate: 1, velocitySigma: 0.1))
     }
 
     /// `route` with a 12 s pause at its waypoint 1 and, when it has more than three, a 4 s pause at its
