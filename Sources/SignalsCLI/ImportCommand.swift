@@ -1,4 +1,5 @@
 import ArgumentParser
+import Formats
 import Foundation
 import Playback
 import Sensors
@@ -90,8 +91,9 @@ struct ImportCommand: ParsableCommand {
             try importer.points(try importer.read(files, notes: &notes))
         }
         for note in notes { ProcessOutput.error("note: \(note)\n") }
-        // No output carries a number that is not finite: checked before the file is opened.
-        for p in points { try PointLine.checkFinite(p) }
+        // No output carries a number that is not finite: checked before the file is opened (the check the
+        // point-line codec's writer makes, for every format).
+        for p in points { try PointLineCodec.checkFinite(p) }
         let sink = try OutputSink(path: self.output, inputs: inputs)
         try sink.finish {
             switch output {

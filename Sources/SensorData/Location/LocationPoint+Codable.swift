@@ -77,21 +77,4 @@ extension LocationPoint: Codable {
     public var locationValues: [Double] {
         [latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course]
     }
-
-    /// The `location` object as compact JSON text, fields in the order of ``locationFields`` then the known
-    /// ones of ``velocityAccuracyFields`` (numbers in Swift's shortest round-trip form), for point lines such
-    /// as `signals play`'s.
-    public var locationJSON: String {
-        var out = "{"
-        for (i, (name, value)) in zip(LocationPoint.locationFields, locationValues).enumerated() {
-            if i > 0 { out += "," }
-            out += "\"\(name)\":\(value)"
-        }
-        if speedAccuracy != -1 { out += ",\"speedAccuracy\":\(speedAccuracy)" }
-        if courseAccuracy != -1 { out += ",\"courseAccuracy\":\(courseAccuracy)" }
-        return out + "}"
-    }
-
-    /// `{"timestamp":t,"location":{...}}` on one line (no newline).
-    public var jsonLine: String { "{\"timestamp\":\(timestamp),\"location\":\(locationJSON)}" }
 }
