@@ -131,14 +131,13 @@ struct ImportCommand: ParsableCommand {
                 }
                 try sink.write(Data(text.utf8))
             case .points(let format):
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
+                // The lines `signals play` writes for a point file's values (`PointLineCodec`, Double digits).
                 if format == .json { try sink.write(Data("[\n".utf8)) }
                 for (k, p) in points.enumerated() {
-                    var line = try encoder.encode(p)
-                    if format == .json && k < points.count - 1 { line.append(contentsOf: Array(",".utf8)) }
-                    line.append(0x0A)
-                    try sink.write(line)
+                    var line = try PointLineCodec.write(p, precision: .double)
+                    if format == .json && k < points.count - 1 { line += "," }
+                    line += "\n"
+                    try sink.write(Data(line.utf8))
                 }
                 if format == .json { try sink.write(Data("]\n".utf8)) }
             }
