@@ -31,7 +31,9 @@ import Testing
         #expect(try JSONDecoder().decode(LocationPoint.self, from: encoded) == p)
     }
 
-    @Test("decoding is strict: unknown fields and missing coordinates are refused; the rest defaults")
+    @Test(
+        "decoding is strict (the point lines' rules): unknown fields, missing coordinates and out-of-range ones are refused; the rest defaults"
+    )
     func strictDecoding() throws {
         let minimal = try JSONDecoder().decode(
             LocationPoint.self, from: Data(#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}}"#.utf8))
@@ -41,8 +43,10 @@ import Testing
             #"{"timestamp": 1, "location": {"latitude": 1}}"#,
             #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}, "extra": 0}"#,
             #"{"location": {"latitude": 1, "longitude": 2}}"#,
+            #"{"timestamp": 1, "location": {"latitude": 90.5, "longitude": 2}}"#,
+            #"{"timestamp": 1, "location": {"latitude": 1, "longitude": null}}"#,
         ] {
-            #expect(throws: DecodingError.self, "\(bad)") {
+            #expect(throws: SignalError.self, "\(bad)") {
                 try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8))
             }
         }

@@ -252,8 +252,6 @@ package enum PointLineCodec {
     /// The members of a line that holds one channel, or channels.
     private static let scalarMembers = ["timestamp", "value"]
     private static let channelMembers = ["timestamp", "channels"]
-    /// The members of a `location` object (as the writer writes them; `/data`'s has latitude and longitude only).
-    package static let locationMembers = LocationPoint.locationFields + LocationPoint.velocityAccuracyFields
 
     /// Reads one line strictly (see ``read(_:path:)``).
     /// - Parameter text: The line, without its newline.
@@ -273,7 +271,8 @@ package enum PointLineCodec {
     ///
     /// The object has a `timestamp`. `value` makes it a one-channel point and `channels` a point of any other
     /// channel count (with no other member); otherwise `location` (latitude −90 ... 90 and longitude
-    /// −180 ... 180 required, the rest as ``location(_:path:timestamp:full:)`` reads it) and the riders
+    /// −180 ... 180 required, the rest as `LocationPoint.init(json:path:timestamp:full:)` reads it, the rules
+    /// the type's `Decodable` shares) and the riders
     /// (``TrajectoryRiders/read(_:path:)``) are taken out, and what is left is a motion
     /// (`MotionPoint.init(json:path:)`: absent parts are zero) unless only the timestamp is left beside a
     /// location. A motion of exactly `timestamp`, `x`, `y`, `z` is a three-axis point.
@@ -309,7 +308,8 @@ package enum PointLineCodec {
             object["timestamp"] ?? .null, path: JSONPath.child(path, "timestamp"), name: "timestamp")
         var record = PointRecord(timestamp: timestamp, sample: .none)
         if let l = object["location"] {
-            record.location = try location(l, path: JSONPath.child(path, "location"), timestamp: timestamp, full: true)
+            record.location = try LocationPoint(
+                json: l, path: JSONPath.child(path, "location"), timestamp: timestamp, full: true)
             object.members.removeAll { $0.key == "location" }
         }
         // A trajectory's point carries its other sensors beside the motion: each is read strictly, and taken
@@ -345,41 +345,6 @@ package enum PointLineCodec {
             }
         }
         return try MotionPoint(json: value, path: path)
-    }
-
-    /// A `location` object: `latitude` (−90 ... 90 degrees) and `longitude` (−180 ... 180 degrees) required,
-    /// the others default as in `LocationPoint`'s initialiser (altitude, accuracies and speed 0; course and
-    /// the velocity accuracies −1, unknown).
-    /// - Parameters:
-    ///   - value: The object.
-    ///   - path: Its JSON path.
-    ///   - timestamp: The fix's time (the line's), seconds.
-    ///   - full: Every member ``locationMembers`` may appear (a line's); `false`: `latitude` and `longitude`
-    ///     only (a `GET /data` body's).
-    /// - Throws: `SignalError` naming the JSON path.
-    package static func location(
-        _ value: JSONValue, path: String, timestamp: Double, full: Bool
-    ) throws(SignalError) -> LocationPoint {
-        let f = try JSONFields(
-            value, path: path, what: "a location", fields: full ? locationMembers : ["latitude", "longitude"])
-        let latitude = try f.number("latitude")
-        let longitude = try f.number("longitude")
-        guard (-90...90).contains(latitude) else {
-            throw SignalError(
-                .outOfRange, path: f.path("latitude"), "latitude \(latitude) is not within -90 ... 90 degrees")
-        }
-        guard (-180...180).contains(longitude) else {
-            throw SignalError(
-                .outOfRange, path: f.path("longitude"), "longitude \(longitude) is not within -180 ... 180 degrees")
-        }
-        return LocationPoint(
-            timestamp: timestamp, latitude: latitude, longitude: longitude,
-            altitude: try f.number("altitude", default: 0),
-            horizontalAccuracy: try f.number("horizontalAccuracy", default: 0),
-            verticalAccuracy: try f.number("verticalAccuracy", default: 0),
-            speed: try f.number("speed", default: 0), course: try f.number("course", default: -1),
-            speedAccuracy: try f.number("speedAccuracy", default: -1),
-            courseAccuracy: try f.number("courseAccuracy", default: -1))
     }
 }
 

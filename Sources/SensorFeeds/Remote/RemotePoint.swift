@@ -106,8 +106,7 @@ package struct RemotePoint: Sendable, Hashable {
             }
             var location: LocationPoint?
             if let l = try f.value("location") {
-                location = try PointLineCodec.location(
-                    l, path: f.path("location"), timestamp: timestamp, full: false)
+                location = try LocationPoint(json: l, path: f.path("location"), timestamp: timestamp, full: false)
             }
             self.init(timestamp: timestamp, motion: motion, location: location)
             riders = try TrajectoryRiders.read(f.object, path: "$")
