@@ -85,6 +85,7 @@ import Testing
         between.pressure = nil
         let line = try PointLineCodec.write(between)
         #expect(!line.contains("location") && !line.contains("pressure"), "\(line)")
+        #expect(line.hasPrefix(PointLineCodec.timestampPrefix))  // where the bench's clients read the time
     }
 
     // MARK: - Round trips

@@ -30,6 +30,10 @@ import SensorData
 /// value that is not finite (JSON has no NaN or infinity) with a `SignalError` `.nonFinite` naming the
 /// member; the reader is strict (see ``read(_:path:)``).
 package enum PointLineCodec {
+    /// The first bytes of every line: the timestamp's text follows them (what a reader that only wants the
+    /// time, such as the bench's clients, skips).
+    package static let timestampPrefix = #"{"timestamp":"#
+
     // MARK: - Numbers
 
     /// A number as JSON in the given precision.
