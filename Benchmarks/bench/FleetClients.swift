@@ -225,7 +225,9 @@ final class FleetClients: @unchecked Sendable {
         c.events.feed(body, into: &items)
         for case .event(let event) in items {
             let id = event.id.flatMap { Int($0) } ?? -1
-            let timestamp = Array(event.data.utf8).withUnsafeBufferPointer { FleetClients.number($0, from: 13) }
+            let timestamp = Array(event.data.utf8).withUnsafeBufferPointer {
+                FleetClients.number($0, from: PointLineCodec.timestampPrefix.utf8.count)
+            }
             record(&c, id: id, timestamp: timestamp, arrival: arrival)
         }
     }
@@ -249,7 +251,9 @@ final class FleetClients: @unchecked Sendable {
                 bytes.withUnsafeBufferPointer { payload in
                     let id = FleetClients.integer(payload, from: 6)
                     guard let comma = payload[6...].firstIndex(of: UInt8(ascii: ",")) else { return }
-                    record(&c, id: id, timestamp: FleetClients.number(payload, from: comma + 22), arrival: arrival)
+                    // ,"point": then the line, whose timestamp follows its prefix.
+                    let at = comma + #","point":"#.utf8.count + PointLineCodec.timestampPrefix.utf8.count
+                    record(&c, id: id, timestamp: FleetClients.number(payload, from: at), arrival: arrival)
                 }
             case .close:
                 c.failure = "the server closed the WebSocket"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Formats
 import Foundation
 import Playback
 import Sensors
@@ -90,8 +91,9 @@ struct ImportCommand: ParsableCommand {
             try importer.points(try importer.read(files, notes: &notes))
         }
         for note in notes { ProcessOutput.error("note: \(note)\n") }
-        // No output carries a number that is not finite: checked before the file is opened.
-        for p in points { try PointLine.checkFinite(p) }
+        // No output carries a number that is not finite: checked before the file is opened (the check the
+        // point-line codec's writer makes, for every format).
+        for p in points { try PointLineCodec.checkFinite(p) }
         let sink = try OutputSink(path: self.output, inputs: inputs)
         try sink.finish {
             switch output {
@@ -129,14 +131,13 @@ struct ImportCommand: ParsableCommand {
                 }
                 try sink.write(Data(text.utf8))
             case .points(let format):
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
+                // The lines `signals play` writes for a point file's values (`PointLineCodec`, Double digits).
                 if format == .json { try sink.write(Data("[\n".utf8)) }
                 for (k, p) in points.enumerated() {
-                    var line = try encoder.encode(p)
-                    if format == .json && k < points.count - 1 { line.append(contentsOf: Array(",".utf8)) }
-                    line.append(0x0A)
-                    try sink.write(line)
+                    var line = try PointLineCodec.write(p, precision: .double)
+                    if format == .json && k < points.count - 1 { line += "," }
+                    line += "\n"
+                    try sink.write(Data(line.utf8))
                 }
                 if format == .json { try sink.write(Data("]\n".utf8)) }
             }

@@ -246,27 +246,23 @@ enum PlayInput {
     }
 }
 
-/// One JSON object per point, written and flushed at once: the text of `PointLine` (shared with the
+/// One JSON object per point, written and flushed at once: the line of `PointLineCodec` (shared with the
 /// live server, so `signals play` and `signals serve` print the same bytes) and a newline. A point with a
-/// number that is not finite is an error, never a line (JSON has no NaN or infinity).
+/// number that is not finite is an error, never a line (JSON has no NaN or infinity): the codec refuses it.
 enum PlayOutput {
     static func motion(_ p: MotionPoint, single: Bool) throws -> String {
-        try PointLine.checkFinite(p)
-        return PointLine.motion(p, precision: single ? .single : .double) + "\n"
+        try PointLineCodec.write(p, precision: single ? .single : .double) + "\n"
     }
 
     static func scalar(_ p: ScalarPoint) throws -> String {
-        try PointLine.checkFinite(p)
-        return PointLine.scalar(p) + "\n"
+        try PointLineCodec.write(p) + "\n"
     }
 
     static func axes(_ p: AxesPoint) throws -> String {
-        try PointLine.checkFinite(p)
-        return PointLine.axes(p) + "\n"
+        try PointLineCodec.write(p) + "\n"
     }
 
     static func trajectory(_ p: TrajectoryPoint) throws -> String {
-        try p.checkFinite()
-        return p.jsonLine() + "\n"
+        try PointLineCodec.write(p) + "\n"
     }
 }

@@ -230,16 +230,14 @@ enum RouteOutput {
         }
     }
 
-    /// `{"timestamp":t,"location":{...}}` and a newline.
+    /// `{"timestamp":t,"location":{...}}` and a newline (`PointLineCodec`, which refuses a number that is
+    /// not finite).
     static func line(_ p: LocationPoint) throws -> String {
-        try p.checkFinite()
-        return p.jsonLine + "\n"
+        try PointLineCodec.write(p) + "\n"
     }
 
-    /// The motion point's line with `"location": {...}` beside its parts.
+    /// The motion point's line with `"location": {...}` beside its parts (motion in `Float` precision).
     static func line(_ p: MotionLocationPoint) throws -> String {
-        try PointLine.checkFinite(p.motion)
-        try p.location.checkFinite()
-        return p.jsonLine() + "\n"
+        try PointLineCodec.write(p, precision: .single) + "\n"
     }
 }

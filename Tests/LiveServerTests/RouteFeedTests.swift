@@ -37,7 +37,7 @@ import Testing
         let lines = await f.lines(from: 0, through: 20)
         #expect(lines.map(\.index) == Array(0...20))
         for (index, line) in lines {
-            #expect(line == (try Self.fix(Self.walk, rate: 10, index: index)).jsonLine)
+            #expect(try line == Self.fix(Self.walk, rate: 10, index: index).jsonLine)
         }
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         let fix = try Self.fix(Self.walk, rate: 10, index: 20)
@@ -63,7 +63,7 @@ import Testing
             let m = MotionPoint(
                 timestamp: Double(index) / 100, userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
                 gravity: Acceleration(x: s[3], y: s[4], z: s[5]), rotationRate: RotationRate(x: s[6], y: s[7], z: s[8]))
-            let expected = MotionLocationPoint(
+            let expected = try MotionLocationPoint(
                 motion: m, location: try Self.fix(Self.phoneWalk, rate: 100, index: index)
             ).jsonLine()
             #expect(line == expected, "index \(index)")
@@ -85,7 +85,7 @@ import Testing
             ])
         try await f.switchSpec(to: Self.walk, thenAdvance: 1)
         #expect(
-            String(buffer: try #require(f.feed.latest).json) == (try Self.fix(Self.walk, rate: 10, index: 2)).jsonLine)
+            try String(buffer: #require(f.feed.latest).json) == Self.fix(Self.walk, rate: 10, index: 2).jsonLine)
         f.feed.close()
     }
 

@@ -22,7 +22,7 @@ import Testing
             timestamp: 0.5, latitude: 51.5007, longitude: -0.1246, altitude: 10, horizontalAccuracy: 4.5,
             verticalAccuracy: 6.75, speed: 1.4, course: 45)
         #expect(
-            p.jsonLine
+            try p.jsonLine
                 == #"{"timestamp":0.5,"location":{"latitude":51.5007,"longitude":-0.1246,"altitude":10.0,"horizontalAccuracy":4.5,"verticalAccuracy":6.75,"speed":1.4,"course":45.0}}"#
         )
         let decoded = try JSONDecoder().decode(LocationPoint.self, from: Data(p.jsonLine.utf8))
@@ -31,7 +31,9 @@ import Testing
         #expect(try JSONDecoder().decode(LocationPoint.self, from: encoded) == p)
     }
 
-    @Test("decoding is strict: unknown fields and missing coordinates are refused; the rest defaults")
+    @Test(
+        "decoding is strict (the point lines' rules): unknown fields, missing coordinates and out-of-range ones are refused; the rest defaults"
+    )
     func strictDecoding() throws {
         let minimal = try JSONDecoder().decode(
             LocationPoint.self, from: Data(#"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}}"#.utf8))
@@ -41,8 +43,10 @@ import Testing
             #"{"timestamp": 1, "location": {"latitude": 1}}"#,
             #"{"timestamp": 1, "location": {"latitude": 1, "longitude": 2}, "extra": 0}"#,
             #"{"location": {"latitude": 1, "longitude": 2}}"#,
+            #"{"timestamp": 1, "location": {"latitude": 90.5, "longitude": 2}}"#,
+            #"{"timestamp": 1, "location": {"latitude": 1, "longitude": null}}"#,
         ] {
-            #expect(throws: DecodingError.self, "\(bad)") {
+            #expect(throws: SignalError.self, "\(bad)") {
                 try JSONDecoder().decode(LocationPoint.self, from: Data(bad.utf8))
             }
         }
@@ -55,12 +59,12 @@ import Testing
         let unknown = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speed: 1.4, course: 45)
         #expect(unknown.speedAccuracy == -1)
         #expect(unknown.courseAccuracy == -1)
-        #expect(!unknown.jsonLine.contains("Accuracy\":-1"))
-        #expect(!unknown.jsonLine.contains("speedAccuracy"))
+        #expect(try !unknown.jsonLine.contains("Accuracy\":-1"))
+        #expect(try !unknown.jsonLine.contains("speedAccuracy"))
         let known = LocationPoint(
             timestamp: 1, latitude: 2, longitude: 3, speed: 1.4, course: 45, speedAccuracy: 0.1, courseAccuracy: 4.08)
         #expect(
-            known.jsonLine
+            try known.jsonLine
                 == #"{"timestamp":1.0,"location":{"latitude":2.0,"longitude":3.0,"altitude":0.0,"horizontalAccuracy":0.0,"verticalAccuracy":0.0,"speed":1.4,"course":45.0,"speedAccuracy":0.1,"courseAccuracy":4.08}}"#
         )
         let decoded = try JSONDecoder().decode(LocationPoint.self, from: Data(known.jsonLine.utf8))
@@ -69,7 +73,7 @@ import Testing
         #expect(try JSONDecoder().decode(LocationPoint.self, from: JSONEncoder().encode(known)) == known)
         // Only the speed's known: the course's stays out and reads back as −1.
         let half = LocationPoint(timestamp: 1, latitude: 2, longitude: 3, speedAccuracy: 0.5)
-        #expect(!half.jsonLine.contains("courseAccuracy"))
+        #expect(try !half.jsonLine.contains("courseAccuracy"))
         #expect(try JSONDecoder().decode(LocationPoint.self, from: Data(half.jsonLine.utf8)) == half)
     }
 }

@@ -103,7 +103,7 @@ import Testing
     func distanceFilterAsJSONLines() async throws {
         let fixes = try Self.fixes()
         let csv = try Self.temporary("walk.csv", Self.renderCSV(fixes))
-        let jsonl = try Self.temporary("walk.jsonl", fixes.map(\.jsonLine).joined(separator: "\n") + "\n")
+        let jsonl = try Self.temporary("walk.jsonl", fixes.map { try $0.jsonLine }.joined(separator: "\n") + "\n")
         defer {
             try? FileManager.default.removeItem(at: csv)
             try? FileManager.default.removeItem(at: jsonl)
@@ -210,7 +210,7 @@ import Testing
     @Test("JSON Lines with \\r\\n line ends read as with \\n")
     func jsonLinesCRLF() throws {
         let fixes = try Array(Self.fixes().prefix(5))
-        let text = fixes.map(\.jsonLine).joined(separator: "\r\n") + "\r\n"
+        let text = try fixes.map { try $0.jsonLine }.joined(separator: "\r\n") + "\r\n"
         #expect(try LocationSource.jsonLinesPoints(Data(text.utf8), file: "w.jsonl") == fixes)
     }
 

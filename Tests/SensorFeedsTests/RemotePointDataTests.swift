@@ -15,7 +15,7 @@ import Testing
             let g = point.gravity
             let a = point.userAcceleration
             var body =
-                "{\"accelerometer\":{\"x\":\(a.x + g.x),\"y\":\(a.y + g.y),\"z\":\(a.z + g.z)},\"timestamp\":\(point.timestamp),\"motion\":\(point.jsonLine())"
+                "{\"accelerometer\":{\"x\":\(a.x + g.x),\"y\":\(a.y + g.y),\"z\":\(a.z + g.z)},\"timestamp\":\(point.timestamp),\"motion\":\(try point.jsonLine())"
             point.riders.write(into: &body)
             body += "}\n"
             let p = try RemotePoint(data: body, fallbackTimestamp: 0)

@@ -86,7 +86,7 @@ final class Fixes: LocationProvidingDelegate, @unchecked Sendable {
             LocationPoint(timestamp: 10 + Double($0), latitude: 48.85 + Double($0) * 1e-4, longitude: 2.29)
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID().uuidString).jsonl")
-        try fixes.map(\.jsonLine).joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        try fixes.map { try $0.jsonLine }.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let manager = SimulatedLocationManager(source: .file(url), clock: ManualClock(autoAdvance: true))
         let delegate = Fixes.started(on: manager, until: 5)

@@ -175,7 +175,7 @@ import Testing
             #expect(Set(object.keys) == ["timestamp", "location"])
             let location = try #require(object["location"] as? [String: Any])
             #expect(Set(location.keys) == Set(LocationPoint.locationFields))
-            #expect(String(line) == expected[k].jsonLine)
+            #expect(try String(line) == expected[k].jsonLine)
         }
     }
 

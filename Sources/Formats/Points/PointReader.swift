@@ -67,7 +67,7 @@ package final class PointReader {
     private func decodePoint(line: Int) throws(SignalError) -> MotionPoint {
         do {
             let value = try JSONValue.parse(Data(scratch))
-            return try MotionPoint(json: value, path: "$")
+            return try PointLineCodec.readMotion(value, path: "$")
         } catch {
             throw Self.inFile(error, file: bytes.name, line: line, index: index)
         }

@@ -378,7 +378,7 @@ public final class LiveFeed: Sendable {
             ($0.accelerometerHold, $0.locationHold, $0.headingHold, $0.pressureHold)
         }
         var parts: [String] = []
-        if let a { parts.append("\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, .double))") }
+        if let a { parts.append("\"accelerometer\":\(PointLineCodec.vector(a.x, a.y, a.z, .double))") }
         if let l { parts.append("\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}") }
         if let h {
             parts.append(
@@ -456,7 +456,7 @@ public final class LiveFeed: Sendable {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(p.json.readableBytes + 160 + extra.utf8.count)
         buffer.writeString(
-            "{\"accelerometer\":\(PointLine.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":"
+            "{\"accelerometer\":\(PointLineCodec.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":"
         )
         buffer.writeImmutableBuffer(p.json)
         if let l = p.location {

@@ -1,3 +1,4 @@
+import Formats
 import Location
 import NIOCore
 import Navigation
@@ -35,7 +36,7 @@ struct LatestPoint: Sendable {
     /// What `CMAccelerometerData` would report: user acceleration + gravity (g) for a motion.
     var accelerometer: Acceleration
     /// How the accelerometer's numbers are written (rendered samples in `Float` precision).
-    var precision: PointLine.Precision
+    var precision: PointPrecision
     /// The `signals play` line without its newline (a slice of the SSE event).
     var json: ByteBuffer
     var location: GeoCoordinate?
@@ -78,32 +79,33 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
     ///   route's GNSS error).
     func make(_ tick: Tick, _ plan: PointPlan) throws(LiveServerError) -> (FeedEntry, LatestPoint) {
         let location = try sampleRoute(plan, tick)
-        if let location { try PointMaker.finite { () throws(SignalError) in try location.checkFinite() } }
         var line: String
         var accelerometer = Acceleration(x: 0, y: 0, z: 0)
-        var precision = PointLine.Precision.single
+        var precision = PointPrecision.single
         switch plan.kind {
         case .hold(let v):
             let point = MotionPoint(timestamp: tick.timestamp, gravity: Acceleration(x: v.x, y: v.y, z: v.z))
-            try PointMaker.finite { () throws(SignalError) in try PointLine.checkFinite(point) }
-            line =
-                location.map { MotionLocationPoint(motion: point, location: $0).jsonLine(precision: .double) }
-                ?? PointLine.motion(point, precision: .double)
+            line = try PointMaker.finite { () throws(SignalError) in
+                guard let location else { return try PointLineCodec.write(point, precision: .double) }
+                return try PointLineCodec.write(
+                    MotionLocationPoint(motion: point, location: location), precision: .double)
+            }
             accelerometer = v
             precision = .double
         case .file:
             let point = tick.filePoint ?? MotionPoint(timestamp: tick.timestamp)
-            try PointMaker.finite { () throws(SignalError) in try PointLine.checkFinite(point) }
-            line = PointLine.motion(point, precision: .double)
+            line = try PointMaker.finite { () throws(SignalError) in try PointLineCodec.write(point, precision: .double)
+            }
             accelerometer = PointMaker.accelerometer(point)
             precision = .double
         case .spec(let signal?):
             try prepare(signal, generation: plan.generation, index: tick.index)
-            (line, accelerometer) = sample(at: tick.index - blockStart, timestamp: tick.timestamp, location: location)
+            (line, accelerometer) = try PointMaker.finite { () throws(SignalError) in
+                try sample(at: tick.index - blockStart, timestamp: tick.timestamp, location: location)
+            }
         case .trajectory(let trajectory, let holds):
             let point = holds.applied(to: try trajectoryPoint(trajectory, plan.generation, tick))
-            try PointMaker.finite { () throws(SignalError) in try point.checkFinite() }
-            line = point.jsonLine()
+            line = try PointMaker.finite { () throws(SignalError) in try PointLineCodec.write(point) }
             accelerometer = PointMaker.accelerometer(point.motion)
             precision = .double
             if let fix = point.location { lastFix = fix }
@@ -115,7 +117,12 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
             return (entry, latest)
         case .spec(nil):
             // A spec without a signal is a route: its fix is the point.
-            line = location?.jsonLine ?? PointLine.channels(timestamp: tick.timestamp, [Float]())
+            line = try PointMaker.finite { () throws(SignalError) in
+                guard let location else {
+                    return try PointLineCodec.write(channels: [Float](), timestamp: tick.timestamp)
+                }
+                return try PointLineCodec.write(location)
+            }
         }
         let entry = FeedEntry(index: tick.index, timestamp: tick.timestamp, line: line, allocator: allocator)
         let latest = LatestPoint(
@@ -151,12 +158,13 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
         return point
     }
 
-    /// Runs a finite check of a point about to be served: a number that is not finite ends the run with
-    /// an error (its status says why) instead of reaching a client, since JSON has no NaN or infinity.
-    /// Every spec is range-checked when it is set (`PUT /v1/spec` answers 400), so this is the last line.
-    static func finite(_ check: () throws(SignalError) -> Void) throws(LiveServerError) {
+    /// Runs a finite check of a point about to be served (the point-line codec's writer makes it): a number
+    /// that is not finite ends the run with an error (its status says why) instead of reaching a client,
+    /// since JSON has no NaN or infinity. Every spec is range-checked when it is set (`PUT /v1/spec` answers
+    /// 400), so this is the last line.
+    static func finite<T>(_ check: () throws(SignalError) -> T) throws(LiveServerError) -> T {
         do {
-            try check()
+            return try check()
         } catch {
             throw LiveServerError(.internalError, "no point is served: \(error.message)")
         }
@@ -230,12 +238,16 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
     }
 
     /// The line and accelerometer of frame `frame` of the block (a motion with a route carries its location).
-    private func sample(at frame: Int, timestamp: Double, location: LocationPoint?) -> (String, Acceleration) {
+    private func sample(
+        at frame: Int, timestamp: Double, location: LocationPoint?
+    ) throws(SignalError) -> (String, Acceleration) {
         let stride = PointMaker.blockFrames
         let channelCount = channels
-        return block.withUnsafeBufferPointer { all -> (String, Acceleration) in
+        return try block.withUnsafeBufferPointer { all throws(SignalError) -> (String, Acceleration) in
             guard let base = all.baseAddress else {
-                return (PointLine.channels(timestamp: timestamp, [Float]()), Acceleration(x: 0, y: 0, z: 0))
+                return (
+                    try PointLineCodec.write(channels: [Float](), timestamp: timestamp), Acceleration(x: 0, y: 0, z: 0)
+                )
             }
             let f = base + frame
             switch channelCount {
@@ -243,20 +255,23 @@ final class PointMaker: @unchecked Sendable {  // confined to the playback threa
                 // Nine motion channels, or 13 with an attitude (its quaternion rides along in the point).
                 let p = MotionPoint(timestamp: timestamp, frame: f, channelStride: stride, channelCount: channelCount)
                 let line =
-                    location.map { MotionLocationPoint(motion: p, location: $0).jsonLine() }
-                    ?? PointLine.motion(p, precision: .single)
+                    if let location {
+                        try PointLineCodec.write(MotionLocationPoint(motion: p, location: location), precision: .single)
+                    } else {
+                        try PointLineCodec.write(p, precision: .single)
+                    }
                 return (line, PointMaker.accelerometer(p))
             case AxesPoint.channelCount:
                 let p = AxesPoint(timestamp: timestamp, frame: f, channelStride: stride)
-                return (PointLine.axes(p), Acceleration(x: p.x, y: p.y, z: p.z))
+                return (try PointLineCodec.write(p), Acceleration(x: p.x, y: p.y, z: p.z))
             case ScalarPoint.channelCount:
                 let p = ScalarPoint(timestamp: timestamp, frame: f, channelStride: stride)
-                return (PointLine.scalar(p), Acceleration(x: p.value, y: 0, z: 0))
+                return (try PointLineCodec.write(p), Acceleration(x: p.value, y: 0, z: 0))
             default:
                 let values = (0..<channelCount).map { f[$0 * stride] }
                 func channel(_ c: Int) -> Double { c < values.count ? Double(values[c]) : 0 }
                 return (
-                    PointLine.channels(timestamp: timestamp, values),
+                    try PointLineCodec.write(channels: values, timestamp: timestamp),
                     Acceleration(x: channel(0), y: channel(1), z: channel(2))
                 )
             }

@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 
 extension LocationPoint: Codable {
     /// The fields of the `location` object that are always written, in the order they are written.
@@ -20,43 +21,53 @@ extension LocationPoint: Codable {
         init?(intValue: Int) { nil }
     }
 
-    /// Decodes `{"timestamp": t, "location": {"latitude": .., "longitude": .., ...}}`: `latitude` and
-    /// `longitude` are required, the other location fields (``velocityAccuracyFields`` included) default as in
+    /// Reads a `location` object strictly, by the rules of every point line (the one point-line codec,
+    /// `PointLineCodec` in `Formats`, and this type's `Decodable`): `latitude` (−90 ... 90 degrees) and
+    /// `longitude` (−180 ... 180 degrees) required, the others default as in
     /// ``init(timestamp:latitude:longitude:altitude:horizontalAccuracy:verticalAccuracy:speed:course:speedAccuracy:courseAccuracy:)``.
-    /// - Throws: `DecodingError` for an unknown field, a missing or mistyped one, or a non-finite number.
-    public init(from decoder: any Decoder) throws {
-        let outer = try decoder.container(keyedBy: Key.self)
-        try LocationPoint.refuseUnknown(outer, ["timestamp", "location"])
-        let inner = try outer.nestedContainer(keyedBy: Key.self, forKey: Key("location"))
-        try LocationPoint.refuseUnknown(inner, LocationPoint.locationFields + LocationPoint.velocityAccuracyFields)
-        func number(_ c: KeyedDecodingContainer<Key>, _ name: String, _ fallback: Double?) throws -> Double {
-            guard let fallback, !c.contains(Key(name)) else {
-                let v = try c.decode(Double.self, forKey: Key(name))
-                guard v.isFinite else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: Key(name), in: c, debugDescription: "'\(name)' must be finite")
-                }
-                return v
-            }
-            return fallback
+    /// - Parameters:
+    ///   - json: The object.
+    ///   - path: Its JSON path.
+    ///   - timestamp: The fix's time (its line's), seconds.
+    ///   - full: Every field of ``locationFields`` and ``velocityAccuracyFields`` may appear (a line's);
+    ///     `false`: `latitude` and `longitude` only (a `GET /data` body's).
+    /// - Throws: `SignalError` naming the JSON path: an unknown or missing field, `null`, a value that is not
+    ///   a number, a latitude or longitude out of range.
+    package init(json: JSONValue, path: String, timestamp: Double, full: Bool) throws(SignalError) {
+        let f = try JSONFields(
+            json, path: path, what: "a location",
+            fields: full
+                ? LocationPoint.locationFields + LocationPoint.velocityAccuracyFields : ["latitude", "longitude"])
+        let latitude = try f.number("latitude")
+        let longitude = try f.number("longitude")
+        guard (-90...90).contains(latitude) else {
+            throw SignalError(
+                .outOfRange, path: f.path("latitude"), "latitude \(latitude) is not within -90 ... 90 degrees")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw SignalError(
+                .outOfRange, path: f.path("longitude"), "longitude \(longitude) is not within -180 ... 180 degrees")
         }
         self.init(
-            timestamp: try number(outer, "timestamp", nil),
-            latitude: try number(inner, "latitude", nil), longitude: try number(inner, "longitude", nil),
-            altitude: try number(inner, "altitude", 0),
-            horizontalAccuracy: try number(inner, "horizontalAccuracy", 0),
-            verticalAccuracy: try number(inner, "verticalAccuracy", 0),
-            speed: try number(inner, "speed", 0), course: try number(inner, "course", -1),
-            speedAccuracy: try number(inner, "speedAccuracy", -1),
-            courseAccuracy: try number(inner, "courseAccuracy", -1))
+            timestamp: timestamp, latitude: latitude, longitude: longitude,
+            altitude: try f.number("altitude", default: 0),
+            horizontalAccuracy: try f.number("horizontalAccuracy", default: 0),
+            verticalAccuracy: try f.number("verticalAccuracy", default: 0),
+            speed: try f.number("speed", default: 0), course: try f.number("course", default: -1),
+            speedAccuracy: try f.number("speedAccuracy", default: -1),
+            courseAccuracy: try f.number("courseAccuracy", default: -1))
     }
 
-    private static func refuseUnknown(_ c: KeyedDecodingContainer<Key>, _ fields: [String]) throws {
-        for key in c.allKeys where !fields.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: c,
-                debugDescription: "unknown field '\(key.stringValue)'; the fields are \(fields.joined(separator: ", "))"
-            )
+    /// Decodes `{"timestamp": t, "location": {"latitude": .., "longitude": .., ...}}` strictly, by the rules
+    /// of ``init(json:path:timestamp:full:)`` (the point lines' own).
+    /// - Throws: `SignalError` naming the JSON path: an unknown, missing or mistyped field, `null`, a number
+    ///   that is not finite, a latitude or longitude out of range.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeStrictly(decoder) { (value, path) throws(SignalError) in
+            let f = try JSONFields(value, path: path, what: "a located point", fields: ["timestamp", "location"])
+            return try LocationPoint(
+                json: try f.required("location"), path: f.path("location"), timestamp: try f.number("timestamp"),
+                full: true)
         }
     }
 
@@ -77,21 +88,4 @@ extension LocationPoint: Codable {
     public var locationValues: [Double] {
         [latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course]
     }
-
-    /// The `location` object as compact JSON text, fields in the order of ``locationFields`` then the known
-    /// ones of ``velocityAccuracyFields`` (numbers in Swift's shortest round-trip form), for point lines such
-    /// as `signals play`'s.
-    public var locationJSON: String {
-        var out = "{"
-        for (i, (name, value)) in zip(LocationPoint.locationFields, locationValues).enumerated() {
-            if i > 0 { out += "," }
-            out += "\"\(name)\":\(value)"
-        }
-        if speedAccuracy != -1 { out += ",\"speedAccuracy\":\(speedAccuracy)" }
-        if courseAccuracy != -1 { out += ",\"courseAccuracy\":\(courseAccuracy)" }
-        return out + "}"
-    }
-
-    /// `{"timestamp":t,"location":{...}}` on one line (no newline).
-    public var jsonLine: String { "{\"timestamp\":\(timestamp),\"location\":\(locationJSON)}" }
 }

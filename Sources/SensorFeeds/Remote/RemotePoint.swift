@@ -30,9 +30,6 @@ package struct RemotePoint: Sendable, Hashable {
     /// A trajectory point's `pedometer` object: counts from the start of the run.
     package typealias Pedometer = TrajectoryRiders.Pedometer
 
-    /// The fields of a `location` object (as `signals play` writes them).
-    static let locationFields = LocationPoint.locationFields + LocationPoint.velocityAccuracyFields
-
     /// Reads a `signals play` line strictly: `{"timestamp", "userAcceleration", "gravity", "rotationRate"}`,
     /// the three-axis short form, and/or `"location": {...}` (see `LocationPoint`).
     /// - Throws: ``SensorFeedsError`` (`malformed`) naming the JSON path.
@@ -45,40 +42,43 @@ package struct RemotePoint: Sendable, Hashable {
         }
     }
 
-    /// A point object at `path`.
+    /// A point object at `path`, read by the one point-line codec (`PointLineCodec.read(_:path:)`): its
+    /// motion (a three-axis line is the short form of a user acceleration), fix and trajectory members. A
+    /// line with one channel or channels with values is refused (a server playing a signal that is not a
+    /// motion); `"channels":[]` (a tick without a sample) is a point with neither motion nor fix.
+    /// - Throws: `SignalError` naming the JSON path.
     static func point(_ value: JSONValue, path: String) throws(SignalError) -> RemotePoint {
-        guard var object = value.object else {
-            throw SignalError(.malformed, path: path, "a point is a JSON object, got \(value.kindDescription)")
+        let record = try PointLineCodec.read(value, path: path)
+        switch record.sample {
+        case .scalar:
+            throw SignalError(
+                .malformed, path: JSONPath.child(path, "value"),
+                "the point holds one channel of a signal ('value'), not a motion or a location")
+        case .channels(let values) where !values.isEmpty:
+            throw SignalError(
+                .malformed, path: JSONPath.child(path, "channels"),
+                "the point holds \(values.count) channels of a signal ('channels'), not a motion or a location")
+        case .none, .motion, .axes, .channels: break
         }
-        let timestamp = try JSONFields.number(
-            object["timestamp"] ?? .null, path: JSONPath.child(path, "timestamp"), name: "timestamp")
-        var location: LocationPoint?
-        if let l = object["location"] {
-            location = try RemotePoint.location(
-                l, path: JSONPath.child(path, "location"), timestamp: timestamp, full: true)
-            object.members.removeAll { $0.key == "location" }
-        }
-        // A trajectory's point carries its other sensors beside the motion (`TrajectoryPoint.jsonLine()`): each
-        // is read strictly here, and taken out before the motion is read.
-        var riders = RemotePoint(timestamp: timestamp, motion: nil, location: location)
-        try riders.readRiders(object, path: path)
-        object.members.removeAll { TrajectoryRiders.keys.contains($0.key) }
-        if object.count > 1 || location == nil {
-            riders.motion = try MotionPoint(json: .object(object), path: path)
-        }
-        return riders
+        var point = RemotePoint(timestamp: record.timestamp, motion: record.motion, location: record.location)
+        point.riders = record.riders
+        return point
     }
 
-    /// Reads the trajectory's keys of a point object (`TrajectoryRiders.keys`) into the optional fields,
-    /// through their one reader (`TrajectoryRiders.read(_:path:)`).
-    /// - Throws: `SignalError` naming the JSON path (see `TrajectoryRiders.read(_:path:)`).
-    mutating func readRiders(_ object: JSONObject, path: String) throws(SignalError) {
-        let riders = try TrajectoryRiders.read(object, path: path)
-        heading = riders.heading
-        magneticField = riders.magneticField
-        pressure = riders.pressure
-        altitude = riders.altitude
-        pedometer = riders.pedometer
+    /// The trajectory's members (`TrajectoryRiders`, their one codec).
+    var riders: TrajectoryRiders {
+        get {
+            TrajectoryRiders(
+                heading: heading, magneticField: magneticField, pressure: pressure, altitude: altitude,
+                pedometer: pedometer)
+        }
+        set {
+            heading = newValue.heading
+            magneticField = newValue.magneticField
+            pressure = newValue.pressure
+            altitude = newValue.altitude
+            pedometer = newValue.pedometer
+        }
     }
 
     /// Reads a `GET /data` body: `{"accelerometer": {"x","y","z"}, "timestamp", "motion": {...},
@@ -106,10 +106,10 @@ package struct RemotePoint: Sendable, Hashable {
             }
             var location: LocationPoint?
             if let l = try f.value("location") {
-                location = try RemotePoint.location(l, path: f.path("location"), timestamp: timestamp, full: false)
+                location = try LocationPoint(json: l, path: f.path("location"), timestamp: timestamp, full: false)
             }
             self.init(timestamp: timestamp, motion: motion, location: location)
-            try readRiders(f.object, path: "$")
+            riders = try TrajectoryRiders.read(f.object, path: "$")
         } catch {
             throw SensorFeedsError(
                 .malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
@@ -120,31 +120,5 @@ package struct RemotePoint: Sendable, Hashable {
         self.timestamp = timestamp
         self.motion = motion
         self.location = location
-    }
-
-    /// A location object: latitude and longitude required (−90…90, −180…180), the rest optional.
-    static func location(
-        _ value: JSONValue, path: String, timestamp: Double, full: Bool
-    ) throws(SignalError) -> LocationPoint {
-        let f = try JSONFields(
-            value, path: path, what: "a location", fields: full ? locationFields : ["latitude", "longitude"])
-        let latitude = try f.number("latitude")
-        let longitude = try f.number("longitude")
-        guard (-90...90).contains(latitude) else {
-            throw SignalError(
-                .outOfRange, path: f.path("latitude"), "latitude \(latitude) is not within -90 ... 90 degrees")
-        }
-        guard (-180...180).contains(longitude) else {
-            throw SignalError(
-                .outOfRange, path: f.path("longitude"), "longitude \(longitude) is not within -180 ... 180 degrees")
-        }
-        return LocationPoint(
-            timestamp: timestamp, latitude: latitude, longitude: longitude,
-            altitude: try f.number("altitude", default: 0),
-            horizontalAccuracy: try f.number("horizontalAccuracy", default: 0),
-            verticalAccuracy: try f.number("verticalAccuracy", default: 0),
-            speed: try f.number("speed", default: 0), course: try f.number("course", default: -1),
-            speedAccuracy: try f.number("speedAccuracy", default: -1),
-            courseAccuracy: try f.number("courseAccuracy", default: -1))
     }
 }

@@ -160,14 +160,14 @@ func expectedLine(_ spec: String, rate: Double, index: Int) throws -> String {
     let s = buffer.samples.map(Double.init)
     switch signal.channelCount {
     case 9:
-        return PointLine.motion(
+        return try PointLine.motion(
             MotionPoint(
                 timestamp: t, userAcceleration: Acceleration(x: s[0], y: s[1], z: s[2]),
                 gravity: Acceleration(x: s[3], y: s[4], z: s[5]),
                 rotationRate: RotationRate(x: s[6], y: s[7], z: s[8])), precision: .single)
-    case 3: return PointLine.axes(AxesPoint(timestamp: t, x: s[0], y: s[1], z: s[2]))
-    case 1: return PointLine.scalar(ScalarPoint(timestamp: t, value: s[0]))
-    default: return PointLine.channels(timestamp: t, buffer.samples)
+    case 3: return try PointLine.axes(AxesPoint(timestamp: t, x: s[0], y: s[1], z: s[2]))
+    case 1: return try PointLine.scalar(ScalarPoint(timestamp: t, value: s[0]))
+    default: return try PointLine.channels(timestamp: t, buffer.samples)
     }
 }
 
