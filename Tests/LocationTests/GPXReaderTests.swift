@@ -2,6 +2,7 @@ import Foundation
 import Signals
 import Testing
 
+@testable import Formats
 @testable import Location
 
 /// The GPX reader's limits: a large file reads whole, entities are refused before parsing, and every XML
@@ -30,14 +31,14 @@ import Testing
     func twentyMegabytes() throws {
         let data = Self.track(points: 250_000)
         try #require(data.count > 20_000_000)
-        let points = try GPXReader.points(data)
+        let points = try GPXReader.points(data, altitude: Route.Limits.altitude)
         #expect(points.count == 250_000)
         #expect(points.last?.line == 250_002)
     }
 
     @Test("a small GPX file reads as before")
     func small() throws {
-        let points = try GPXReader.points(Self.track(points: 3))
+        let points = try GPXReader.points(Self.track(points: 3), altitude: Route.Limits.altitude)
         #expect(points.count == 3)
     }
 

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Signals
 
@@ -44,7 +45,7 @@ extension Route {
     /// - Throws: `SignalError` as ``init(gpx:speed:file:)``.
     public init(gpx data: Data, speed: Double?, file: String?, notes: inout [String]) throws(SignalError) {
         do throws(SignalError) {
-            let points = try GPXReader.points(data)
+            let points = try GPXCodec.read(data, altitude: Route.Limits.altitude)
             let timed = points.filter { $0.time != nil }
             if let speed {
                 if !timed.isEmpty {
@@ -130,28 +131,13 @@ extension Route {
                 "GPX times must fall in the years 0001 … 9999; the route would start at \(origin) s from 1970",
                 field: "start")
         }
-        var out = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="SignalRunner" xmlns="http://www.topografix.com/GPX/1/1">
-
-            """
-        for t in unique {
-            let p = timeline.location(at: t)
-            out += "    <wpt lat=\"\(Route.decimal(p.latitude))\" lon=\"\(Route.decimal(p.longitude))\">\n"
-            out += "        <ele>\(Route.decimal(p.altitude, digits: 3))</ele>\n"
-            out += "        <time>\(ISO8601Time.format(origin + t))</time>\n"
-            out += "    </wpt>\n"
-        }
-        return out + "</gpx>\n"
+        return GPXCodec.waypoints(
+            unique.map { t in
+                let p = timeline.location(at: t)
+                return GPXPoint(latitude: p.latitude, longitude: p.longitude, elevation: p.altitude, time: origin + t)
+            })
     }
 
-    /// `value` with at most `digits` decimals, trailing zeros removed (no exponent).
-    static func decimal(_ value: Double, digits: Int = 9) -> String {
-        var text = String(format: "%.\(digits)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
+    /// `value` with at most `digits` decimals, trailing zeros removed (no exponent): the GPX writer's.
+    static func decimal(_ value: Double, digits: Int = 9) -> String { GPXCodec.decimal(value, digits: digits) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import InternalUtilities
-import Signals
+import SensorData
 
 // swift-corelibs-foundation keeps XMLParser in FoundationXML; Apple's Foundation has it.
 #if canImport(FoundationXML)
@@ -8,14 +8,26 @@ import FoundationXML
 #endif
 
 /// One point of a GPX file: `<trkpt>`, `<rtept>` or `<wpt>`.
-struct GPXPoint: Sendable, Hashable {
-    var latitude: Double
-    var longitude: Double
-    var elevation: Double?
-    /// Seconds since 1970 (UTC).
-    var time: Double?
-    /// 1-based line of the point's start tag.
-    var line: Int
+package struct GPXPoint: Sendable, Hashable {
+    /// Degrees, −90 … 90.
+    package var latitude: Double
+    /// Degrees, −180 … 180.
+    package var longitude: Double
+    /// `<ele>`, metres, or `nil` when the point has none.
+    package var elevation: Double?
+    /// `<time>`, seconds since 1970 (UTC), or `nil` when the point has none.
+    package var time: Double?
+    /// 1-based line of the point's start tag (0 for a point to write).
+    package var line: Int
+
+    /// A point.
+    package init(latitude: Double, longitude: Double, elevation: Double? = nil, time: Double? = nil, line: Int = 0) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.elevation = elevation
+        self.time = time
+        self.line = line
+    }
 }
 
 /// Reads GPX 1.0/1.1 with Foundation's `XMLParser`: the points of the tracks (`<trk><trkseg><trkpt>`), or
@@ -31,6 +43,10 @@ final class GPXReader: NSObject, XMLParserDelegate {
     private weak var parser: XMLParser?
     /// The file's bytes, to name the entity on an error's line.
     private var data = Data()
+    /// The `<ele>` values accepted, metres.
+    private let altitude: ClosedRange<Double>
+
+    private init(altitude: ClosedRange<Double>) { self.altitude = altitude }
 
     /// The points the file moves through, in order.
     ///
@@ -41,14 +57,15 @@ final class GPXReader: NSObject, XMLParserDelegate {
     /// - Throws: `SignalError` naming the line: malformed XML (`malformed`, in words), entities
     ///   (`malformed`), a point without `lat`/`lon` or with values out of range, an unreadable `<ele>` or
     ///   `<time>` (`malformed`, `outOfRange`; an empty `<ele/>` is no altitude, not an error), a file that is not GPX or holds no points (`unreadable`).
-    static func points(_ data: Data) throws(SignalError) -> [GPXPoint] {
+    /// - Parameter altitude: The `<ele>` values accepted, metres (a route's limits).
+    static func points(_ data: Data, altitude: ClosedRange<Double>) throws(SignalError) -> [GPXPoint] {
         if let (name, line) = GPXReader.entityDeclaration(in: data) {
             throw SignalError(
                 .malformed,
                 "XML error: the file declares the entity '\(SignalError.quoted(name, limit: 40))'; GPX needs no entities, and they can expand without bound or read other files, so they are refused",
                 line: line)
         }
-        let reader = GPXReader()
+        let reader = GPXReader(altitude: altitude)
         let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -143,14 +160,15 @@ final class GPXReader: NSObject, XMLParserDelegate {
             else {
                 fail(
                     SignalError(
-                        .malformed, "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is not a number", line: line))
+                        .malformed, "<\(local)> \(key)=\"\(SignalError.quoted(raw, limit: 60))\" is not a number",
+                        line: line))
                 return nil
             }
             guard abs(v) <= limit else {
                 fail(
                     SignalError(
                         .outOfRange,
-                        "<\(local)> \(key)=\"\(SignalError.quoted(raw))\" is outside −\(Int(limit)) … \(Int(limit)) degrees",
+                        "<\(local)> \(key)=\"\(SignalError.quoted(raw, limit: 60))\" is outside −\(Int(limit)) … \(Int(limit)) degrees",
                         line: line))
                 return nil
             }
@@ -269,22 +287,23 @@ final class GPXReader: NSObject, XMLParserDelegate {
             guard let e = Double(value), e.isFinite else {
                 return fail(
                     SignalError(
-                        .malformed, "<ele>\(SignalError.quoted(value))</ele> is not a number of metres", line: line))
+                        .malformed, "<ele>\(SignalError.quoted(value, limit: 60))</ele> is not a number of metres",
+                        line: line))
             }
-            guard Route.Limits.altitude.contains(e) else {
+            guard altitude.contains(e) else {
                 return fail(
                     SignalError(
                         .outOfRange,
-                        "<ele>\(value)</ele> is outside \(Route.Limits.altitude.lowerBound) … \(Route.Limits.altitude.upperBound) m",
+                        "<ele>\(value)</ele> is outside \(altitude.lowerBound) … \(altitude.upperBound) m",
                         line: line))
             }
             current?.elevation = e
         case "time" where stack.last == "trkpt" || stack.last == "rtept" || stack.last == "wpt":
-            guard let t = ISO8601Time.parse(value) else {
+            guard let t = ISO8601.parse(value) else {
                 return fail(
                     SignalError(
                         .malformed,
-                        "<time>\(SignalError.quoted(value))</time> is not an ISO 8601 date and time such as 2024-05-01T09:30:00Z",
+                        "<time>\(SignalError.quoted(value, limit: 60))</time> is not an ISO 8601 date and time such as 2024-05-01T09:30:00Z",
                         line: line))
             }
             current?.time = t
@@ -303,17 +322,50 @@ final class GPXReader: NSObject, XMLParserDelegate {
     }
 }
 
-extension SignalError {
-    /// User input cut to `limit` characters for a message.
-    static func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
-        quotedForMessage(text, limit: limit)
-    }
-}
-
 extension UInt8 {
     /// XML's white space: space, tab, line feed, carriage return (and a byte order mark's bytes, which
     /// libxml2 skips too).
     fileprivate var isXMLSpace: Bool {
         self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0xEF || self == 0xBB || self == 0xBF
+    }
+}
+
+/// GPX 1.0/1.1, the one reader and writer of the format: ``read(_:altitude:)`` reads what
+/// ``GPXReader`` describes; ``waypoints(_:)`` writes GPX 1.1 as Xcode's simulator plays it, a `<wpt>` list
+/// with `<ele>` and `<time>`, which ``read(_:altitude:)`` reads back to 0.1 mm and 1 µs.
+package enum GPXCodec {
+    /// The points a GPX file moves through (see ``GPXReader``).
+    /// - Parameter altitude: The `<ele>` values accepted, metres.
+    /// - Throws: `SignalError` naming the line.
+    package static func read(_ data: Data, altitude: ClosedRange<Double>) throws(SignalError) -> [GPXPoint] {
+        try GPXReader.points(data, altitude: altitude)
+    }
+
+    /// The file's text: every point a `<wpt>`, latitude and longitude with 9 decimals (0.1 mm), `<ele>`
+    /// with 3 (1 mm) and `<time>` to the microsecond (each when the point has it).
+    /// - Precondition: times within ``ISO8601/range``.
+    package static func waypoints(_ points: [GPXPoint]) -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="SignalRunner" xmlns="http://www.topografix.com/GPX/1/1">
+
+            """
+        for p in points {
+            out += "    <wpt lat=\"\(decimal(p.latitude))\" lon=\"\(decimal(p.longitude))\">\n"
+            if let e = p.elevation { out += "        <ele>\(decimal(e, digits: 3))</ele>\n" }
+            if let t = p.time { out += "        <time>\(ISO8601.format(t))</time>\n" }
+            out += "    </wpt>\n"
+        }
+        return out + "</gpx>\n"
+    }
+
+    /// `value` with at most `digits` decimals, trailing zeros removed (no exponent; `-0` is `0`).
+    package static func decimal(_ value: Double, digits: Int = 9) -> String {
+        var text = String(format: "%.\(digits)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
     }
 }
