@@ -41,7 +41,7 @@ import Testing
         arguments: [
             (#""index":7"#, #""index":-1"#, "$.index"), (#""index":7"#, #""index":7.5"#, "$.index"),
             (#""rows":500"#, #""rows":"500""#, "$.rows"),
-            (#""$.seed":0"#, #""$.seed":9007199254740992"#, "$.seeds.$.seed"),
+            (#""$.seed":0"#, #""$.seed":9007199254740992"#, "$.seeds"),
             (#""dtype":"float64""#, #""dtype":"int8""#, "$.dtype"),
             (#""file":"recordings/000007.npy""#, #""file":3"#, "$.file"),
             (#""columns":["t","accelerometer.x"]"#, #""columns":["t",1]"#, "$.columns"),

@@ -95,7 +95,7 @@ import Testing
     static func value(_ random: inout SplitMix, _ k: Int, _ precision: PointPrecision) -> Double {
         let specials: [Double] =
             precision == .double
-            ? [-0.0, 0, 5e-324, 1e308, -1e-300, 0.1]
+            ? [-0.0, 0, .leastNonzeroMagnitude, 1e308, -1e-300, 0.1]
             : [-0.0, 0, 1e-45, Double(Float.greatestFiniteMagnitude), -1e-30, 0.1]
         return k % 4 == 0 ? specials.randomElement(using: &random)! : .random(in: -1e4...1e4, using: &random)
     }

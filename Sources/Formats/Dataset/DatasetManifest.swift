@@ -36,9 +36,17 @@ package struct ManifestLine: Sendable, Hashable {
     /// Column names, one per column of the file.
     package var columns: [String]
     /// The sample type, `float32` or `float64`.
-    package var dtype: NPYHeader.DType
+    package var dtype: SampleType
     /// `sha256:` and the lowercase hex SHA-256 of the sample bytes.
     package var checksum: String
+
+    /// The type of a recording's samples, as the manifest names it.
+    package enum SampleType: String, Sendable, Hashable {
+        /// Little-endian float32 (`.npy` `<f4`).
+        case float32
+        /// Little-endian float64 (`.npy` `<f8`).
+        case float64
+    }
 
     /// The field names, in the order they are written.
     package static let fields = [
@@ -51,7 +59,7 @@ package struct ManifestLine: Sendable, Hashable {
     package init(
         index: Int, template: String, parameters: JSONObject, labels: JSONObject, seeds: JSONObject, file: String,
         rows: Int,
-        columns: [String], dtype: NPYHeader.DType, checksum: String
+        columns: [String], dtype: SampleType, checksum: String
     ) {
         self.index = index
         self.template = template
@@ -135,7 +143,7 @@ package struct ManifestLine: Sendable, Hashable {
             return s
         }
         let type = try string("dtype")
-        guard let dtype = NPYHeader.DType(rawValue: type) else {
+        guard let dtype = SampleType(rawValue: type) else {
             throw SignalError(
                 .malformed, path: f.path("dtype"),
                 "'dtype' must be float32 or float64, got '\(SignalError.quoted(type, limit: 20))'")
