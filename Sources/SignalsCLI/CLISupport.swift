@@ -48,19 +48,12 @@ func loadSpec(_ input: NamedInput) throws -> AnySignal {
 /// `attitude.w,x,y,z` with an attitude), the IMU's `accelerometer.x,…,gyroscope.z`, or `c0,c1,…`.
 func columnNames(_ signal: AnySignal) -> [String] {
     if case .motion(let m) = signal.node { return motionColumnNames(m) }
-    switch signal.channelCount {
-    case 1: return ["value"]
-    case 3: return ["x", "y", "z"]
-    default: return (0..<signal.channelCount).map { "c\($0)" }
-    }
+    return MotionColumns.channelNames(count: signal.channelCount)
 }
 
 /// `userAcceleration.x, …, rotationRate.z`, and `attitude.w,x,y,z` when the motion has an attitude.
 func motionColumnNames(_ motion: MotionNode) -> [String] {
-    let nine = ["userAcceleration", "gravity", "rotationRate"].flatMap { part in
-        ["x", "y", "z"].map { "\(part).\($0)" }
-    }
-    return motion.attitude == nil ? nine : nine + ["w", "x", "y", "z"].map { "attitude.\($0)" }
+    MotionColumns.names(attitude: motion.attitude != nil)
 }
 
 /// Opens an input once (see `NamedInput`), turning its error into a ``CLIError``.

@@ -114,10 +114,8 @@ struct ImportCommand: ParsableCommand {
                 }
                 try sink.write(data)
             case .points(.csv):
-                try sink.write(
-                    Data(
-                        "timestamp,userAcceleration.x,userAcceleration.y,userAcceleration.z,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z\n"
-                            .utf8))
+                let header = [MotionColumns.time] + MotionColumns.names(attitude: false)
+                try sink.write(Data((header.joined(separator: ",") + "\n").utf8))
                 var text = ""
                 for (k, p) in points.enumerated() {
                     let a = p.userAcceleration

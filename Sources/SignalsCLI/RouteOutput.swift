@@ -161,7 +161,7 @@ enum RouteOutput {
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
             switch format {
-            case .csv: try sink.write((["t"] + columns).joined(separator: ",") + "\n")
+            case .csv: try sink.write(([StreamTable.timeColumn] + columns).joined(separator: ",") + "\n")
             case .npy: try sink.write(npyHeader(rows: rows, columns: columns.count))
             case .f32: break
             case .mcap: preconditionFailure("MCAP is written by MCAPOutput, never for a route")

@@ -18,11 +18,7 @@ struct SampleWriter {
         if let names, names.count == channelCount {
             self.names = names
         } else {
-            switch channelCount {
-            case 1: self.names = ["value"]
-            case 3: self.names = ["x", "y", "z"]
-            default: self.names = (0..<channelCount).map { "c\($0)" }
-            }
+            self.names = MotionColumns.channelNames(count: channelCount)
         }
     }
 
@@ -34,7 +30,7 @@ struct SampleWriter {
     /// What precedes the samples: the CSV header line or the .npy header; nothing for f32.
     func header() -> Data {
         switch format {
-        case .csv: return Data((["t"] + columns).joined(separator: ",").appending("\n").utf8)
+        case .csv: return Data(([StreamTable.timeColumn] + columns).joined(separator: ",").appending("\n").utf8)
         case .f32: return Data()
         case .npy: return SampleWriter.npyHeader(frameCount: frameCount, channelCount: channelCount)
         case .mcap: preconditionFailure("MCAP is written by MCAPOutput")

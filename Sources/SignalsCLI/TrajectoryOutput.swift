@@ -139,7 +139,7 @@ enum TrajectoryOutput {
                 }
                 try sink.write(
                     format == .csv
-                        ? Data(((["t"] + stream.columns).joined(separator: ",") + "\n").utf8)
+                        ? Data((([StreamTable.timeColumn] + stream.columns).joined(separator: ",") + "\n").utf8)
                         : RouteOutput.npyHeader(rows: rows, columns: stream.columns.count))
             }
             // Streams with the same rate (hence the same sample range) render together.
@@ -225,7 +225,7 @@ enum TrajectoryOutput {
     /// The one table's header: the CSV header line (`t` first), or the .npy header (float64, `t` left out).
     static func tableHeader(_ columns: [String], rows: Int, format: RenderCommand.Format) -> Data {
         format == .csv
-            ? Data(((["t"] + columns).joined(separator: ",") + "\n").utf8)
+            ? Data((([StreamTable.timeColumn] + columns).joined(separator: ",") + "\n").utf8)
             : RouteOutput.npyHeader(rows: rows, columns: columns.count)
     }
 

@@ -185,13 +185,9 @@ package enum PointLineCodec {
     // MARK: - The writer's finite check
 
     /// The members of a motion line, in the order of ``checkFinite(_:what:)``'s values.
-    private static let motionFields = [
-        "timestamp", "userAcceleration.x", "userAcceleration.y", "userAcceleration.z", "gravity.x", "gravity.y",
-        "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z", "attitude.w", "attitude.x",
-        "attitude.y", "attitude.z",
-    ]
+    private static let motionFields = [MotionColumns.time] + MotionColumns.names(attitude: true)
     private static let scalarFields = ["timestamp", "value"]
-    private static let axesFields = ["timestamp", "x", "y", "z"]
+    private static let axesFields = [MotionColumns.time] + MotionColumns.short
     /// The members of a `location` object, in the order of ``checkFinite(_:)``'s values.
     private static let locationCheckFields =
         ["timestamp"] + (LocationPoint.locationFields + LocationPoint.velocityAccuracyFields).map { "location.\($0)" }

@@ -181,12 +181,8 @@ package final class PointReader {
     // MARK: CSV
 
     /// The CSV columns: the short form or the full motion names.
-    static let shortColumns = ["timestamp", "x", "y", "z"]
-    static let fullColumns = [
-        "timestamp", "userAcceleration.x", "userAcceleration.y", "userAcceleration.z",
-        "gravity.x", "gravity.y", "gravity.z", "rotationRate.x", "rotationRate.y", "rotationRate.z",
-        "attitude.w", "attitude.x", "attitude.y", "attitude.z",
-    ]
+    static let shortColumns = [MotionColumns.time] + MotionColumns.short
+    static let fullColumns = [MotionColumns.time] + MotionColumns.names(attitude: true)
 
     private func readHeader(_ csv: CSVReader) throws(SignalError) {
         guard try csv.nextRecord(into: &fields) else {

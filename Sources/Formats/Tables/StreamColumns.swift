@@ -127,6 +127,9 @@ package enum LocationColumn: Int, StreamColumn {
 package enum StreamTable: String, CaseIterable, Sendable {
     case truth, imu, magnetometer, barometer, gnss
 
+    /// The name of every table's first column, the time in seconds (also a route's and a signal's render).
+    package static let timeColumn = "t"
+
     /// The table's file name with the extension `ext` (`csv`, `npy` or `f32`).
     package func fileName(_ ext: String = "csv") -> String { "\(rawValue).\(ext)" }
 

@@ -26,7 +26,7 @@ import Signals
 ///   them; a line is at most 1 MiB.
 enum LocationCSV {
     /// The names of the time column.
-    static let timeColumns = ["t", "timestamp"]
+    static let timeColumns = [StreamTable.timeColumn, MotionColumns.time]
     /// The location columns, in `signals render`'s order.
     static let locationColumns = LocationColumns.names
     /// The optional columns of a fix's velocity accuracies (m/s, degrees), read when present.
@@ -101,7 +101,7 @@ enum LocationCSV {
     }
 
     /// The header `signals render` writes for a route.
-    static var header: String { (["t"] + locationColumns).joined(separator: ",") }
+    static var header: String { ([StreamTable.timeColumn] + locationColumns).joined(separator: ",") }
 
     /// For each header cell its value slot (0 time, 1 latitude, 2 longitude, 3 altitude, 4 speed, 5 course,
     /// 6 horizontal and 7 vertical accuracy, 8 speed and 9 course accuracy) or `nil` for a column ignored; and for each slot the column's
@@ -148,7 +148,7 @@ enum LocationCSV {
                 "the CSV header has no '\(name)' column; a location CSV has the header \(header) (time, latitude and longitude required)"
             )
         }
-        return (slots, zip(names, ["t"] + readColumns).map { $0 ?? $1 })
+        return (slots, zip(names, [StreamTable.timeColumn] + readColumns).map { $0 ?? $1 })
     }
 
     /// A cell's value: a finite decimal number.

@@ -62,9 +62,7 @@ public struct ChannelRecording: Sendable, Hashable {
     /// Seconds the recording spans (`frameCount / sampleRate`).
     public var duration: Double { Double(frameCount) / sampleRate }
 
-    static let motionColumns = ["userAcceleration", "gravity", "rotationRate"].flatMap { p in
-        ["x", "y", "z"].map { "\(p).\($0)" }
-    }
+    static let motionColumns = MotionColumns.motion
 
     /// Throws unless `frames` frames of `channels` channels are within ``maximumValueCount`` and
     /// `AllanDeviation.maximumSampleCount` frames.
