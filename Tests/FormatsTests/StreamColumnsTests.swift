@@ -55,4 +55,15 @@ import Testing
         let shifted = buffer[(width + 1)..<(2 * width)]
         #expect(TruthColumn.attitudeW.value(in: shifted) != 110)
     }
+
+    @Test("a recording's time column: t, timestamp or time, any case, quoted or not; nothing else")
+    func timeColumn() {
+        for name in ["t", "T", "timestamp", "\"Timestamp\"", "time", "TIME"] {
+            #expect(StreamTable.isTimeColumn(name), "\(name)")
+        }
+        for name in ["tt", "seconds", "seconds_elapsed", "", "x"] {
+            #expect(!StreamTable.isTimeColumn(name), "\(name)")
+        }
+        #expect(StreamTable.timeColumn == "t")
+    }
 }

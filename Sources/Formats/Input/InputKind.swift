@@ -56,8 +56,7 @@ package enum InputKind: Sendable, Hashable {
         )
         .trimmingCharacters(in: .whitespaces)
         let numeric = line.first.map { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." } ?? false
-        let timeName = ["t", "time", "timestamp"].contains(
-            line.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+        let timeName = StreamTable.isTimeColumn(line)
         return line.contains(",") || numeric || timeName ? .points(.csv) : nil
     }
 

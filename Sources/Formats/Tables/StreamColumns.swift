@@ -129,6 +129,14 @@ package enum StreamTable: String, CaseIterable, Sendable {
 
     /// The name of every table's first column, the time in seconds (also a route's and a signal's render).
     package static let timeColumn = "t"
+    /// The names a recording's time column may have when it is read back (`signals verify`, `plot`, `allan`
+    /// and file detection; any case): `t` as renders write it, `timestamp` as point files, `time`.
+    package static let timeColumnNames = ["t", "timestamp", "time"]
+
+    /// Whether `name` names a time column (``timeColumnNames``, any case, surrounding quotes dropped).
+    package static func isTimeColumn(_ name: some StringProtocol) -> Bool {
+        timeColumnNames.contains(name.lowercased().trimmingCharacters(in: ["\""]))
+    }
 
     /// The table's file name with the extension `ext` (`csv`, `npy` or `f32`).
     package func fileName(_ ext: String = "csv") -> String { "\(rawValue).\(ext)" }

@@ -113,7 +113,7 @@ package enum RecordedSamples {
         let isHeader = fields.contains { CSVReader.number($0) == nil }
         var hasTime: Bool
         if isHeader {
-            hasTime = ["t", "time", "timestamp"].contains(fields[0].lowercased())
+            hasTime = StreamTable.isTimeColumn(fields[0])
         } else {
             names = (0..<columns).map { "column \($0 + 1)" }
             hasTime = false

@@ -242,7 +242,7 @@ public struct ChannelRecording: Sendable, Hashable {
         var lines = LineMap(first: nil)
         let table = try RecordingTable.scan(input) { table, row throws(SignalError) in
             if columns.isEmpty {
-                guard let t = table.column("t", "timestamp", "time") else {
+                guard let t = table.column(StreamTable.timeColumnNames) else {
                     throw SignalError(
                         .unknownFormat, "the CSV header needs a time column named t, timestamp or time (seconds)",
                         file: table.file, line: table.headerLine)
@@ -267,7 +267,7 @@ public struct ChannelRecording: Sendable, Hashable {
             }
             lines.append(row.line, index: times.count - 1)
         }
-        if columns.isEmpty, table.column("t", "timestamp", "time") == nil {
+        if columns.isEmpty, table.column(StreamTable.timeColumnNames) == nil {
             throw SignalError(
                 .unknownFormat, "the CSV header needs a time column named t, timestamp or time (seconds)",
                 file: table.file, line: table.headerLine)

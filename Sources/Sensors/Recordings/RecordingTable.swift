@@ -80,7 +80,10 @@ struct RecordingTable {
     }
 
     /// The index of the first column whose name matches (case-insensitively, spaces trimmed).
-    func column(_ names: String...) -> Int? {
+    func column(_ names: String...) -> Int? { column(names) }
+
+    /// The index of the first column whose name is one of `names` (case-insensitively, spaces trimmed).
+    func column(_ names: [String]) -> Int? {
         header.firstIndex { h in
             names.contains { $0.lowercased() == h.trimmingCharacters(in: .whitespaces).lowercased() }
         }
