@@ -113,31 +113,18 @@ struct ImportCommand: ParsableCommand {
                     }
                 }
                 try sink.write(data)
-            case .points(.csv):
-                let header = [MotionColumns.time] + MotionColumns.names(attitude: false)
-                try sink.write(Data((header.joined(separator: ",") + "\n").utf8))
-                var text = ""
+            case .points(let format):
+                // The files `signals play` reads (`PointFileWriter`: Double digits, the point lines of `play`).
+                var writer = PointFileWriter(format: format)
+                var text = writer.header()
                 for (k, p) in points.enumerated() {
-                    let a = p.userAcceleration
-                    let g = p.gravity
-                    let r = p.rotationRate
-                    text += "\(p.timestamp),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z),\(r.x),\(r.y),\(r.z)\n"
+                    text += try writer.write(p)
                     if k % 4096 == 4095 {
                         try sink.write(Data(text.utf8))
                         text = ""
                     }
                 }
-                try sink.write(Data(text.utf8))
-            case .points(let format):
-                // The lines `signals play` writes for a point file's values (`PointLineCodec`, Double digits).
-                if format == .json { try sink.write(Data("[\n".utf8)) }
-                for (k, p) in points.enumerated() {
-                    var line = try PointLineCodec.write(p, precision: .double)
-                    if format == .json && k < points.count - 1 { line += "," }
-                    line += "\n"
-                    try sink.write(Data(line.utf8))
-                }
-                if format == .json { try sink.write(Data("]\n".utf8)) }
+                try sink.write(Data((text + writer.trailer()).utf8))
             }
         }
     }

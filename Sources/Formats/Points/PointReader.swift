@@ -258,3 +258,45 @@ package final class PointReader {
         return (point, line)
     }
 }
+
+/// Writes a point file of motion points in any ``PointFormat``, the files ``PointReader`` reads: CSV with
+/// the ``MotionColumns`` header (`timestamp` and the nine motion columns, Double digits), JSON Lines (one
+/// point line per point, ``PointLineCodec``), or a JSON array of the same objects. `signals import` writes
+/// through it; ``PointReader`` reads every point back bit for bit.
+package struct PointFileWriter {
+    /// The file's format.
+    package let format: PointFormat
+    /// Points written so far.
+    private(set) var count = 0
+
+    /// A writer at the start of a file.
+    package init(format: PointFormat) { self.format = format }
+
+    /// What opens the file: the CSV header or the JSON array's bracket (nothing for JSON Lines).
+    package func header() -> String {
+        switch format {
+        case .csv: ([MotionColumns.time] + MotionColumns.names(attitude: false)).joined(separator: ",") + "\n"
+        case .json: "[\n"
+        case .jsonLines: ""
+        }
+    }
+
+    /// The text of the next point.
+    /// - Throws: `SignalError` (`nonFinite`) naming a value that is not finite.
+    package mutating func write(_ p: MotionPoint) throws(SignalError) -> String {
+        count += 1
+        switch format {
+        case .csv:
+            try PointLineCodec.checkFinite(p)
+            let a = p.userAcceleration
+            let g = p.gravity
+            let r = p.rotationRate
+            return "\(p.timestamp),\(a.x),\(a.y),\(a.z),\(g.x),\(g.y),\(g.z),\(r.x),\(r.y),\(r.z)\n"
+        case .jsonLines: return try PointLineCodec.write(p, precision: .double) + "\n"
+        case .json: return (count > 1 ? ",\n" : "") + (try PointLineCodec.write(p, precision: .double))
+        }
+    }
+
+    /// What closes the file: the JSON array's bracket (nothing for CSV and JSON Lines).
+    package func trailer() -> String { format == .json ? (count > 0 ? "\n]\n" : "]\n") : "" }
+}
