@@ -26,7 +26,7 @@ import SensorData
 ///   ``TrajectoryRiders`` (`heading`, `magneticField`, `pressure`, `altitude`, `pedometer`).
 ///
 /// Numbers are Swift's shortest round-trip text: the timestamp, the location and the riders as the `Double`
-/// they are; samples in the ``PointPrecision`` asked for (`0.1`, `-1.0`, `1e-05`). The writer refuses a
+/// they are; samples in the `PointPrecision` asked for (`0.1`, `-1.0`, `1e-05`). The writer refuses a
 /// value that is not finite (JSON has no NaN or infinity) with a `SignalError` `.nonFinite` naming the
 /// member; the reader is strict (see ``read(_:path:)``).
 package enum PointLineCodec {
@@ -169,8 +169,8 @@ package enum PointLineCodec {
             "{\"timestamp\":\(p.timestamp),\"userAcceleration\":\(vector(a.x, a.y, a.z, precision)),\"gravity\":\(vector(g.x, g.y, g.z, precision)),\"rotationRate\":\(vector(r.x, r.y, r.z, precision))\(attitude)}"
     }
 
-    /// The `location` object, unchecked: ``LocationPoint/locationFields`` in order, then the known ones of
-    /// ``LocationPoint/velocityAccuracyFields``.
+    /// The `location` object, unchecked: `LocationPoint.locationFields` in order, then the known ones of
+    /// `LocationPoint.velocityAccuracyFields`.
     private static func locationText(_ p: LocationPoint) -> String {
         var out = "{"
         for (i, (name, value)) in zip(LocationPoint.locationFields, p.locationValues).enumerated() {

@@ -21,13 +21,13 @@ import Formats
 /// A number that is not finite is never written: the line is refused with `SignalError` `.nonFinite`
 /// naming the member (JSON has no NaN or infinity).
 public enum PointLine {
-    /// How sample values are written (see ``PointPrecision``).
+    /// How sample values are written (see `PointPrecision`).
     public typealias Precision = PointPrecision
 
     /// A number as JSON in the given precision.
     /// - Parameters:
     ///   - value: A finite number.
-    ///   - precision: ``PointPrecision/single`` for rendered samples, ``PointPrecision/double`` for file values.
+    ///   - precision: `PointPrecision.single` for rendered samples, `PointPrecision.double` for file values.
     /// - Returns: Its shortest round-trip text (`0.1`, `-1.0`, `1e-05`).
     public static func number(_ value: Double, _ precision: Precision) -> String {
         PointLineCodec.number(value, precision)
@@ -46,7 +46,7 @@ public enum PointLine {
     /// A motion point's line.
     /// - Parameters:
     ///   - p: The point (accelerations in g, rotation rate in rad/s, timestamp in seconds).
-    ///   - precision: ``PointPrecision/single`` for a rendered motion spec, ``PointPrecision/double`` for a
+    ///   - precision: `PointPrecision.single` for a rendered motion spec, `PointPrecision.double` for a
     ///     point file.
     /// - Throws: `SignalError` `.nonFinite` naming the member when a number is not finite.
     public static func motion(_ p: MotionPoint, precision: Precision) throws(SignalError) -> String {

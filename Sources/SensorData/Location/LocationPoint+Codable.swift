@@ -8,7 +8,7 @@ extension LocationPoint: Codable {
         "speed", "course",
     ]
 
-    /// The fields of the `location` object written only when known (not −1), after ``locationFields``:
+    /// The fields of the `location` object written only when known (not −1), after `locationFields`:
     /// `speedAccuracy` (m/s) and `courseAccuracy` (degrees). A reader defaults an absent one to −1, so a
     /// route's lines (where both are unknown) are written as before.
     public static let velocityAccuracyFields = ["speedAccuracy", "courseAccuracy"]
@@ -29,7 +29,7 @@ extension LocationPoint: Codable {
     ///   - json: The object.
     ///   - path: Its JSON path.
     ///   - timestamp: The fix's time (its line's), seconds.
-    ///   - full: Every field of ``locationFields`` and ``velocityAccuracyFields`` may appear (a line's);
+    ///   - full: Every field of `locationFields` and `velocityAccuracyFields` may appear (a line's);
     ///     `false`: `latitude` and `longitude` only (a `GET /data` body's).
     /// - Throws: `SignalError` naming the JSON path: an unknown or missing field, `null`, a value that is not
     ///   a number, a latitude or longitude out of range.
@@ -59,7 +59,7 @@ extension LocationPoint: Codable {
     }
 
     /// Decodes `{"timestamp": t, "location": {"latitude": .., "longitude": .., ...}}` strictly, by the rules
-    /// of ``init(json:path:timestamp:full:)`` (the point lines' own).
+    /// of `init(json:path:timestamp:full:)` (the point lines' own).
     /// - Throws: `SignalError` naming the JSON path: an unknown, missing or mistyped field, `null`, a number
     ///   that is not finite, a latitude or longitude out of range.
     public init(from decoder: any Decoder) throws {
@@ -71,8 +71,8 @@ extension LocationPoint: Codable {
         }
     }
 
-    /// Encodes `{"timestamp": t, "location": {...}}` with every field of ``locationFields`` and the known
-    /// ones of ``velocityAccuracyFields``.
+    /// Encodes `{"timestamp": t, "location": {...}}` with every field of `locationFields` and the known
+    /// ones of `velocityAccuracyFields`.
     public func encode(to encoder: any Encoder) throws {
         var outer = encoder.container(keyedBy: Key.self)
         try outer.encode(timestamp, forKey: Key("timestamp"))
@@ -84,7 +84,7 @@ extension LocationPoint: Codable {
         if courseAccuracy != -1 { try inner.encode(courseAccuracy, forKey: Key("courseAccuracy")) }
     }
 
-    /// The location fields' values, in the order of ``locationFields``.
+    /// The location fields' values, in the order of `locationFields`.
     public var locationValues: [Double] {
         [latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course]
     }
