@@ -452,18 +452,14 @@ public final class LiveFeed: Sendable {
     /// `pedometer` beside them, as its line writes them.
     static func dataJSON(_ p: LatestPoint) -> ByteBuffer {
         let a = p.accelerometer
-        let extra = p.trajectory?.riders.members ?? ""
+        let tail = DataBody.tail(
+            location: p.location.map { ($0.latitude, $0.longitude) }, riders: p.trajectory?.riders.members ?? "")
         var buffer = ByteBuffer()
-        buffer.reserveCapacity(p.json.readableBytes + 160 + extra.utf8.count)
+        buffer.reserveCapacity(p.json.readableBytes + 100 + tail.utf8.count)
         buffer.writeString(
-            "{\"accelerometer\":\(PointLineCodec.vector(a.x, a.y, a.z, p.precision)),\"timestamp\":\(p.timestamp),\"motion\":"
-        )
+            DataBody.head(accelerometer: (a.x, a.y, a.z), precision: p.precision, timestamp: p.timestamp))
         buffer.writeImmutableBuffer(p.json)
-        if let l = p.location {
-            buffer.writeString(",\"location\":{\"latitude\":\(l.latitude),\"longitude\":\(l.longitude)}")
-        }
-        buffer.writeString(extra)
-        buffer.writeStaticString("}\n")
+        buffer.writeString(tail)
         return buffer
     }
 

@@ -90,26 +90,11 @@ package struct RemotePoint: Sendable, Hashable {
     /// - Throws: ``SensorFeedsError`` (`malformed`) naming the JSON path.
     package init(data text: String, fallbackTimestamp: Double) throws(SensorFeedsError) {
         do throws(SignalError) {
-            let f = try JSONFields(
-                try JSONValue.parse(text), path: "$", what: "a /data body",
-                fields: ["accelerometer", "timestamp", "motion", "location"] + TrajectoryRiders.keys)
-            let timestamp = try f.optionalNumber("timestamp") ?? fallbackTimestamp
-            var motion: MotionPoint?
-            if let m = try f.value("motion") {
-                motion = try RemotePoint.point(m, path: f.path("motion")).motion
-            } else if let a = try f.value("accelerometer") {
-                let v = try JSONFields(
-                    a, path: f.path("accelerometer"), what: "'accelerometer'", fields: ["x", "y", "z"])
-                motion = MotionPoint(
-                    timestamp: timestamp,
-                    gravity: Acceleration(x: try v.number("x"), y: try v.number("y"), z: try v.number("z")))
+            let body = try DataBody.read(text, fallbackTimestamp: fallbackTimestamp) { (m, path) throws(SignalError) in
+                try RemotePoint.point(m, path: path).motion
             }
-            var location: LocationPoint?
-            if let l = try f.value("location") {
-                location = try LocationPoint(json: l, path: f.path("location"), timestamp: timestamp, full: false)
-            }
-            self.init(timestamp: timestamp, motion: motion, location: location)
-            riders = try TrajectoryRiders.read(f.object, path: "$")
+            self.init(timestamp: body.timestamp, motion: body.motion, location: body.location)
+            riders = body.riders
         } catch {
             throw SensorFeedsError(
                 .malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
