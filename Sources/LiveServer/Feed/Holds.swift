@@ -52,20 +52,9 @@ struct UpdateRequest: Sendable, Hashable {
             accelerometer = Acceleration(x: try component("x"), y: try component("y"), z: try component("z"))
         }
         if let value = try f.value("location") {
-            let l = try JSONFields(
-                value, path: f.path("location"), what: "'location'", fields: ["latitude", "longitude"])
-            let latitude = try l.number("latitude")
-            let longitude = try l.number("longitude")
-            guard (-90...90).contains(latitude) else {
-                throw SignalError(
-                    .outOfRange, path: l.path("latitude"), "'latitude' must be from -90 to 90 degrees, got \(latitude)")
-            }
-            guard (-180...180).contains(longitude) else {
-                throw SignalError(
-                    .outOfRange, path: l.path("longitude"),
-                    "'longitude' must be from -180 to 180 degrees, got \(longitude)")
-            }
-            location = GeoCoordinate(latitude: latitude, longitude: longitude)
+            // The location object of GET /data's body, read by its one reader.
+            let l = try LocationPoint(json: value, path: f.path("location"), timestamp: 0, full: false)
+            location = GeoCoordinate(latitude: l.latitude, longitude: l.longitude)
         }
         if let value = try f.value("heading") {
             guard case .object = value else {
