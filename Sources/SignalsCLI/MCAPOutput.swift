@@ -208,6 +208,8 @@ enum MCAPOutput {
                     try FiniteOutput.check(part, what: "the \(renderStreams[j].kind.rawValue) stream")
                 }
                 var pending: [Pending] = []
+                // Computed once, not per row (`allCases` builds an array).
+                let truthWidth = 1 + TruthColumn.allCases.count
                 for (s, stream) in streams.enumerated() {
                     let width = 1 + stream.columns.count
                     let values = rows[s]
@@ -235,18 +237,19 @@ enum MCAPOutput {
                             ).cdr()
                         case .imu:
                             let truth = rows[imuTruth!]
-                            let tw = 1 + TruthColumn.allCases.count
-                            let q = truth[(k * tw)..<((k + 1) * tw)]
+                            let q = truth[(k * truthWidth)..<((k + 1) * truthWidth)]
                             let (w, x, y, z) = (
                                 TruthColumn.attitudeW.value(in: q), TruthColumn.attitudeX.value(in: q),
                                 TruthColumn.attitudeY.value(in: q), TruthColumn.attitudeZ.value(in: q)
                             )
-                            let (a, g) = (IMUColumn.accelerometer.map(v), IMUColumn.gyroscope.map(v))
+                            typealias I = IMUColumn
                             data = ROS2.Imu(
                                 header: header, orientation: SIMD4(x, y, z, w),
                                 orientationCovariance: zeros9,
-                                angularVelocity: SIMD3(g[0], g[1], g[2]), angularVelocityCovariance: gyroCovariance,
-                                linearAcceleration: SIMD3(a[0], a[1], a[2]) * accelScale,
+                                angularVelocity: SIMD3(v(I.gyroscopeX), v(I.gyroscopeY), v(I.gyroscopeZ)),
+                                angularVelocityCovariance: gyroCovariance,
+                                linearAcceleration: SIMD3(v(I.accelerometerX), v(I.accelerometerY), v(I.accelerometerZ))
+                                    * accelScale,
                                 linearAccelerationCovariance: accelCovariance
                             ).cdr()
                         case .magnetometer:
