@@ -1,8 +1,8 @@
 import Dispatch
 import Formats
 import Foundation
+import InternalUtilities
 import Playback
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -60,7 +60,7 @@ final class OutputSink {
         }
         name = path
         // Handlers first: a SIGINT that arrives once the temporary file exists must find them in place.
-        TemporaryFiles.shared.installHandlers()
+        SignalTrap.install()
         let target = try OutputSink.resolveLinks(path)
         if removesStale {
             let base = (target as NSString).lastPathComponent
@@ -124,7 +124,8 @@ final class OutputSink {
         var template = Array(((directory.isEmpty ? "." : directory) + "/." + base + ".partial-XXXXXX").utf8CString)
         // Created and registered under the registry's lock, so a signal that arrives in between still
         // finds the file to remove (the handler takes the same lock).
-        let opened = TemporaryFiles.shared.creating {
+        SignalTrap.install()
+        let created = TemporaryFileRegistry.shared.creating {
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             // Locked while this process lives: another run's cleanup leaves it alone (see removeStalePartials).
             if fd >= 0 { _ = flock(fd, LOCK_EX | LOCK_NB) }
@@ -132,6 +133,8 @@ final class OutputSink {
                 ? (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
                 : (fd, nil)
         }
+        // A terminating signal's cleanup has begun: the process exits in a moment, with nothing left behind.
+        guard let opened = created else { SignalTrap.awaitExit() }
         guard opened >= 0 else {
             throw CLIError("cannot create \(name): \(String(cString: strerror(errno)))")
         }
@@ -174,7 +177,7 @@ final class OutputSink {
                     let reason = String(cString: strerror(errno))
                     throw CLIError("cannot replace \(name): \(reason)")
                 }
-                TemporaryFiles.shared.unregister(replacement.temporary)
+                TemporaryFileRegistry.shared.unregister(replacement.temporary)
                 closed = true
                 if posixClose(fd) != 0 {
                     throw CLIError("cannot write to \(name): \(String(cString: strerror(errno)))")
@@ -210,7 +213,7 @@ final class OutputSink {
         guard !closed else {
             if let replacement {
                 unlink(replacement.temporary)
-                TemporaryFiles.shared.unregister(replacement.temporary)
+                TemporaryFileRegistry.shared.unregister(replacement.temporary)
             }
             return
         }
@@ -218,7 +221,7 @@ final class OutputSink {
         if fd != STDOUT_FILENO { _ = posixClose(fd) }
         if let replacement {
             unlink(replacement.temporary)
-            TemporaryFiles.shared.unregister(replacement.temporary)
+            TemporaryFileRegistry.shared.unregister(replacement.temporary)
         }
     }
 }
@@ -358,38 +361,6 @@ extension OutputSink {
         let names = extensions.map { "." + $0 }
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
         throw CLIError("\(option) \(path): this writes \(what), not a .\(ext) file; name the file \(list)")
-    }
-}
-
-/// Temporary output files to remove when a terminating signal ends the process (see ``SignalTrap``).
-final class TemporaryFiles: Sendable {
-    static let shared = TemporaryFiles()
-    private let paths = Mutex<Set<String>>([])
-
-    /// Makes sure SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the registered files (then exit 128 + the signal).
-    func installHandlers() { SignalTrap.install() }
-
-    /// Runs `create` (which makes a file and returns its descriptor and path, or a path of `nil`) and
-    /// registers the path, both under the lock that ``removeAll()`` takes.
-    func creating(_ create: () -> (Int32, String?)) -> Int32 {
-        installHandlers()
-        return paths.withLock { paths in
-            let (fd, path) = create()
-            if let path { paths.insert(path) }
-            return fd
-        }
-    }
-
-    func unregister(_ path: String) {
-        paths.withLock { _ = $0.remove(path) }
-    }
-
-    /// Removes every registered file.
-    func removeAll() {
-        paths.withLock { paths in
-            for path in paths { unlink(path) }
-            paths.removeAll()
-        }
     }
 }
 

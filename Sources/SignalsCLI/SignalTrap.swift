@@ -1,4 +1,5 @@
 import Foundation
+import InternalUtilities
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ import Darwin
 /// them and read it through `signalfd`, so with `SIG_IGN` set a signal delivered to any other thread
 /// was silently dropped: Ctrl-C could be lost.)
 ///
-/// The default action removes the temporary output files (see ``TemporaryFiles``) and exits with
+/// The default action removes the temporary output files (see `TemporaryFileRegistry`) and exits with
 /// 128 + the signal's number (130, 143, 129, 141), as the shell reports a process the signal killed;
 /// `signals play` replaces it with a clean stop for SIGINT and SIGTERM. SIGHUP (the terminal went away)
 /// and SIGPIPE (the reader of a pipe went away: `signals render … | head`) always take the default; a
@@ -107,7 +108,12 @@ enum SignalTrap {
     /// 128 + `number`. A write that fails with EPIPE calls it for SIGPIPE, so that a closed pipe ends the
     /// process quietly whichever thread sees it first.
     static func terminate(_ number: Int32) -> Never {
-        TemporaryFiles.shared.removeAll()
+        TemporaryFileRegistry.shared.closeAndRemoveAll()
         _exit(128 + number)
+    }
+
+    /// Blocks the calling thread for good: ``terminate(_:)`` is ending the process on another thread.
+    static func awaitExit() -> Never {
+        while true { pause() }
     }
 }

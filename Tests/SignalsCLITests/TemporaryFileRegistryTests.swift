@@ -1,0 +1,75 @@
+import Foundation
+import InternalUtilities
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("The temporary-file registry a terminating signal cleans up")
+struct TemporaryFileRegistryTests {
+    /// Creates a real file in a fresh folder, as `OutputSink` does, through `registry`.
+    private func create(in folder: URL, _ name: String, through registry: TemporaryFileRegistry) -> (Int32?, String) {
+        let path = folder.appendingPathComponent(name).path
+        var ran = false
+        let fd = registry.creating {
+            ran = true
+            let fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+            return (fd, fd >= 0 ? path : nil)
+        }
+        if let fd, fd >= 0 { close(fd) }
+        #expect(ran == (fd != nil))
+        return (fd, path)
+    }
+
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("registry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("a created file is registered, and the cleanup removes it")
+    func removesRegistered() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let registry = TemporaryFileRegistry()
+        let (fd, path) = create(in: dir, "truth.csv.partial", through: registry)
+        #expect((fd ?? -1) >= 0)
+        #expect(registry.registered == [path])
+        registry.closeAndRemoveAll()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(registry.registered.isEmpty)
+    }
+
+    @Test("a file unregistered (renamed into place) is left alone by the cleanup")
+    func unregisteredStays() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let registry = TemporaryFileRegistry()
+        let (_, path) = create(in: dir, "imu.csv.partial", through: registry)
+        registry.unregister(path)
+        registry.closeAndRemoveAll()
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    /// The race CI met: SIGPIPE's cleanup ran between two of a render's streams, and the second stream's
+    /// temporary file, created after it, stayed behind.
+    @Test("once the cleanup has begun, no temporary file is created: the next stream's creation does not run")
+    func closedCreatesNothing() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let registry = TemporaryFileRegistry()
+        let (first, firstPath) = create(in: dir, "truth.csv.partial", through: registry)
+        #expect(first != nil)
+        #expect(!registry.isClosed)
+        registry.closeAndRemoveAll()
+        #expect(registry.isClosed)
+        let (second, secondPath) = create(in: dir, "imu.csv.partial", through: registry)
+        #expect(second == nil)
+        #expect(!FileManager.default.fileExists(atPath: firstPath))
+        #expect(!FileManager.default.fileExists(atPath: secondPath))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}
