@@ -23,7 +23,8 @@ public struct DeviceMotion: Sendable, Hashable {
     /// The device's orientation (device → reference frame, roll, pitch and yaw as `CMAttitude`'s). From a
     /// source that has none, the tilt its gravity implies (yaw 0).
     public var attitude: Quaternion
-    /// The rotation rate (rad/s).
+    /// The rotation rate (rad/s): as `CMDeviceMotion.rotationRate`, the calibrated rate, the gyroscope's
+    /// reading less ``gyroscopeBias`` (``GyroData`` keeps the raw reading, as `CMGyroData` does).
     public var rotationRate: RotationRate
     /// Gravity in the device frame (g).
     public var gravity: Acceleration
@@ -40,6 +41,10 @@ public struct DeviceMotion: Sendable, Hashable {
     /// The true attitude in the same reference frame as ``attitude``, for tests: from a fused source (an IMU
     /// with a magnetometer: a trajectory) the truth the filter estimates; otherwise ``attitude`` itself.
     public var trueAttitude: Quaternion
+    /// The gyroscope bias the fusion estimated and removed from ``rotationRate`` (rad/s, device frame), for
+    /// tests: the raw reading is `rotationRate + gyroscopeBias`. CoreMotion keeps its estimate private; zero
+    /// from a source that is not fused (a signal, an IMU alone, a point file).
+    public var gyroscopeBias = RotationRate(x: 0, y: 0, z: 0)
 
     /// Creates an update.
     /// - Parameters:
@@ -107,7 +112,8 @@ public struct AccelerometerData: Sendable, Hashable {
 public struct GyroData: Sendable, Hashable {
     /// Seconds on the source's timeline.
     public var timestamp: TimeInterval
-    /// The rotation rate (rad/s).
+    /// The rotation rate (rad/s) as the gyroscope reads it, bias included, as `CMGyroData.rotationRate`
+    /// (``DeviceMotion/rotationRate`` is the calibrated one).
     public var rotationRate: RotationRate
 
     /// Creates an update.

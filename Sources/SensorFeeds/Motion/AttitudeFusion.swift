@@ -22,19 +22,38 @@ struct FusionInput: Sendable {
 }
 
 /// A phone's sensor fusion, as ``SimulatedMotionManager`` runs it on every sample of an IMU source: Madgwick's
-/// filter (`MadgwickFilter`, the `ahrs` package's algorithm) with Madgwick's start-up gain schedule.
+/// filter (`MadgwickFilter`, the `ahrs` package's algorithm) with Madgwick's start-up gain schedule, on the
+/// gyroscope's reading less an estimate of its bias, as CoreMotion's device motion removes the bias before it
+/// fuses.
 ///
 /// - The filter runs on every sample of the source's timeline (100 Hz by default), never only on the ticks
 ///   delivered, and starts at the first sample: from its tilt with yaw 0 in ``AttitudeReferenceFrame/xArbitraryZVertical``
 ///   (6 axes), from its tilt and the magnetometer (`ahrs`'s `ecompass`) in the other frames (9 axes).
-/// - **Gains.** β starts at ``startGain`` (10 s⁻¹) and falls linearly to the steady gain over the first
-///   ``startUpSeconds`` (3 s), as in Madgwick's *Fusion* library: the start-up converges in a few seconds,
-///   then the steady gain (`ahrs`'s defaults: `MadgwickFilter.defaultIMUGain` 0.033 s⁻¹ without a magnetometer,
-///   `MadgwickFilter.defaultMARGGain` 0.041 s⁻¹ with one) trusts the gyroscope, correcting at most
-///   0.066 and 0.082 rad/s.
-/// - **What it leaves, as a phone's does.** No gyroscope bias is estimated: in `.xArbitraryZVertical` the
-///   yaw drifts at the gyroscope's vertical bias; a sustained acceleration tilts the attitude toward
-///   `atan(a/g)`; the rotation rate is the gyroscope's reading.
+/// - **Gains.** β starts at ``startGain`` (2 s⁻¹) and falls linearly to the steady gain over the first
+///   ``startUpSeconds`` (3 s), the start-up ramp of Madgwick's *Fusion* library (which starts at 10 s⁻¹):
+///   the start-up converges in a few seconds, then the steady gain (`ahrs`'s defaults:
+///   `MadgwickFilter.defaultIMUGain` 0.033 s⁻¹ without a magnetometer, `MadgwickFilter.defaultMARGGain`
+///   0.041 s⁻¹ with one) trusts the gyroscope, correcting at most 0.066 and 0.082 rad/s.
+/// - **Gyroscope bias.** One estimate, `b`, is subtracted from every reading; two things move it:
+///   - *Stillness* (`StationaryBiasEstimator`, *Fusion*'s offset correction: 3 °/s for 3 s, then a 0.02 Hz
+///     low-pass, with an acquisition that finds a still device whatever its turn-on bias). A still period
+///     measures the bias directly, to the noise, within `StationaryBiasEstimator.defaultPeriod` seconds.
+///   - *Madgwick's ζ term* (`MadgwickFilter.biasGain`), with the magnetometer only (without it the
+///     vertical is unobservable, as Madgwick's report says): what moves without ever keeping still. The
+///     gradient it integrates answers every misfit, so it is gated: off during the start-up (the heading
+///     is still converging), off while the device is still (stillness measures better), and off while
+///     any axis of `ω − b` has exceeded ``biasGainRateLimit`` (0.3 rad/s) within about
+///     ``biasGainHoldSeconds`` (a peak that decays by `e` per second): walking turns a hand-held phone at
+///     0.5–2 rad/s and a pocket at 2–4 rad/s, and there the gait's accelerations, which keep step with the
+///     rotation, bias the gradient's mean (ζ learnt 0.03 rad/s of false bias in 60 s of a simulated pocket
+///     walk, ungated). ζ is ``acquiringBiasGain`` (0.03 rad/s²) until a first still period has measured the
+///     bias, so that a 0.1 rad/s turn-on bias is learnt within about 10 s of slow motion, then
+///     ``steadyBiasGain``, Madgwick's 0.003 rad/s², which follows drift (the presets' bias instabilities are
+///     below 10⁻³ rad/s).
+/// - **What it leaves, as a phone's does.** Until the bias is known the yaw in `.xArbitraryZVertical`
+///   drifts at its vertical part; a sustained acceleration tilts the attitude toward `atan(a/g)`.
+///   ``DeviceMotion/rotationRate`` is the calibrated rate `ω − b` (the gyroscope updates keep the raw one),
+///   ``DeviceMotion/gyroscopeBias`` is `b`.
 /// - **Frames.** The filter's frame is x magnetic north, y west, z up. `.xTrueNorthZVertical` turns it by the
 ///   declination; `.xArbitraryCorrectedZVertical` turns it by its own start-up yaw, so it starts where
 ///   `.xArbitraryZVertical` would and then holds its yaw with the magnetometer.
@@ -43,10 +62,23 @@ struct AttitudeFusion {
     static let startGain = 2.0
     /// Seconds over which β falls from ``startGain`` to the steady gain.
     static let startUpSeconds = 3.0
+    /// ζ until a still period has measured the bias, rad/s²: 10 times Madgwick's, for a turn-on bias.
+    static let acquiringBiasGain = 0.03
+    /// ζ once a still period has measured the bias, rad/s²: Madgwick's `MadgwickFilter.defaultBiasGain`.
+    static let steadyBiasGain = MadgwickFilter.defaultBiasGain
+    /// The per-axis rate of `ω − b` above which ζ stops, rad/s (`StationaryBiasEstimator.defaultAcquisitionLimit`).
+    static let biasGainRateLimit = StationaryBiasEstimator.defaultAcquisitionLimit
+    /// The time constant of the decaying peak of `|ω − b|` that gates ζ, seconds.
+    static let biasGainHoldSeconds = 1.0
 
     let frame: AttitudeReferenceFrame
     let steadyGain: Double
+    /// Whether the bias is estimated (`false`: `ahrs`'s filter on the raw reading, for comparisons).
+    let estimatesBias: Bool
     private var filter: MadgwickFilter?
+    private var stillness = StationaryBiasEstimator()
+    /// The decaying peak of the largest axis of `ω − b`, rad/s.
+    private var ratePeak = 0.0
     private var firstTime = 0.0
     private var lastTime = 0.0
     /// Report = `offset ⊗ filter` in the arbitrary-corrected frame.
@@ -54,9 +86,13 @@ struct AttitudeFusion {
     /// The arbitrary frames' turn from true north-west-up (fixed at the first sample).
     private var truthOffset = Quaternion.identity
 
+    /// - Parameters:
+    ///   - frame: The reference frame reported.
+    ///   - estimatesBias: Whether the gyroscope's bias is estimated and removed (default `true`).
     /// - Precondition: a frame other than `.xArbitraryZVertical` reads a field (checked by the manager).
-    init(frame: AttitudeReferenceFrame) {
+    init(frame: AttitudeReferenceFrame, estimatesBias: Bool = true) {
         self.frame = frame
+        self.estimatesBias = estimatesBias
         steadyGain = frame.needsMagnetometer ? MadgwickFilter.defaultMARGGain : MadgwickFilter.defaultIMUGain
     }
 
@@ -84,6 +120,7 @@ struct AttitudeFusion {
             let age = s.timestamp - firstTime
             f.gain = steadyGain + (Self.startGain - steadyGain) * max(0, 1 - age / Self.startUpSeconds)
             if dt > 0, dt.isFinite {
+                if estimatesBias { updateBias(&f, gyroscope: s.gyroscope, timestamp: s.timestamp, dt: dt, age: age) }
                 f.update(gyroscope: s.gyroscope, accelerometer: specific, magnetometer: field, dt: dt)
             }
             filter = f
@@ -98,6 +135,7 @@ struct AttitudeFusion {
                 : MadgwickFilter(gain: Self.startGain, quaternion: tilt)
             filter = f
             firstTime = s.timestamp
+            if estimatesBias { _ = stillness.update(gyroscope: s.gyroscope, timestamp: s.timestamp) }
             if frame == .xArbitraryCorrectedZVertical {
                 reportOffset = (Self.twistZ(f.quaternion * tilt.conjugate)).conjugate
             }
@@ -129,13 +167,35 @@ struct AttitudeFusion {
         let heading = frame.isNorthReferenced ? Trajectory.heading(Self.enuToNWU.conjugate * attitude) : -1
         let calibrated =
             s.field.map { CalibratedMagneticField(field: MagneticField($0), accuracy: .high) } ?? .uncalibrated
+        let bias = filter!.gyroscopeBias
+        let rate = s.gyroscope - bias
         var motion = DeviceMotion(
-            timestamp: s.timestamp, attitude: attitude,
-            rotationRate: RotationRate(x: s.gyroscope.x, y: s.gyroscope.y, z: s.gyroscope.z),
+            timestamp: s.timestamp, attitude: attitude, rotationRate: RotationRate(x: rate.x, y: rate.y, z: rate.z),
             gravity: gravity, userAcceleration: user)
+        motion.gyroscopeBias = RotationRate(x: bias.x, y: bias.y, z: bias.z)
         motion.trueAttitude = truth
         motion.magneticField = calibrated
         motion.heading = heading
         return motion
+    }
+
+    /// Moves the bias estimate for one sample before the filter integrates it: stillness first (it measures
+    /// the bias), then ζ's gain for the filter's own step, gated as the type's documentation says.
+    private mutating func updateBias(
+        _ f: inout MadgwickFilter, gyroscope: SIMD3<Double>, timestamp: Double,
+        dt: Double, age: Double
+    ) {
+        stillness.bias = f.gyroscopeBias
+        _ = stillness.update(gyroscope: gyroscope, timestamp: timestamp)
+        f.gyroscopeBias = stillness.bias
+        let r = gyroscope - f.gyroscopeBias
+        let largest = max(abs(r.x), abs(r.y), abs(r.z))
+        if largest.isFinite { ratePeak = max(largest, ratePeak * exp(-dt / Self.biasGainHoldSeconds)) }
+        let moving = ratePeak > Self.biasGainRateLimit
+        if frame.needsMagnetometer, age >= Self.startUpSeconds, !stillness.isStationary, !moving {
+            f.biasGain = stillness.hasEstimate ? Self.steadyBiasGain : Self.acquiringBiasGain
+        } else {
+            f.biasGain = 0
+        }
     }
 }

@@ -30,15 +30,17 @@ struct MotionSample: Timestamped, Sendable {
 
     /// The transform of one pass over trajectory points for a kind of update: device motion runs the
     /// fusion on every point; the others pass the readings.
+    /// - Parameter estimatesBias: Whether the fusion estimates and removes the gyroscope's bias, as a phone's
+    ///   does (`false`: `ahrs`'s filter on the raw reading, for comparisons).
     static func transform(
         _ kind: SimulatedMotionManager.Kind, frame: AttitudeReferenceFrame,
-        calibration: MagnetometerCalibration
+        calibration: MagnetometerCalibration, estimatesBias: Bool = true
     ) -> @Sendable () -> (TrajectoryPoint) -> MotionSample {
         if kind != .deviceMotion {
             return { { p in MotionSample(motion: p.motion, rawField: p.magneticField.vector) } }
         }
         return {
-            var fusion = AttitudeFusion(frame: frame)
+            var fusion = AttitudeFusion(frame: frame, estimatesBias: estimatesBias)
             return { p in
                 let a = p.motion.userAcceleration
                 let g = p.motion.gravity

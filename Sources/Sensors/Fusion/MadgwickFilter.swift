@@ -30,7 +30,8 @@ import Signals
 ///   CoreMotion's `xTrueNorthZVertical` is `Quaternion(axis: (0, 0, 1), angle: −D) * quaternion` for a
 ///   declination `D` (radians, east positive; tested);
 /// - **x arbitrary** (IMU): set by the initial attitude and turning with the gyroscope's vertical bias, as in
-///   CoreMotion's `xArbitraryZVertical`; this filter estimates no bias, so the yaw drifts at the whole of it.
+///   CoreMotion's `xArbitraryZVertical`; with ``biasGain`` 0 (`ahrs`'s filter) the yaw drifts at the whole of
+///   it, less whatever ``gyroscopeBias`` removes.
 ///
 /// `ahrs` makes its MARG start-up attitude with `ecompass(…, frame='NED')`, which builds north–east–down
 /// axes from an accelerometer that points down; fed the specific force (pointing up), as the filter is, the
@@ -53,6 +54,18 @@ import Signals
 /// Madgwick sets `β = √(3/4) · ω̃` for a gyroscope error `ω̃` (rad/s) it must outrun. `ahrs`'s defaults,
 /// ``defaultIMUGain`` 0.033 and ``defaultMARGGain`` 0.041, correct at up to 0.066 and 0.082 rad/s (3.8 and
 /// 4.7 °/s).
+///
+/// ## Gyroscope bias
+/// Madgwick's report (eq. 47–49) adds a bias-drift compensation that `ahrs` leaves out: each
+/// step turns the normalised gradient into the rate error it stands for, `ω_ε = 2 q̂* ⊗ ∇f/|∇f|` (device
+/// frame, rad/s per unit of step), integrates it into the bias, `ω_b += ζ · ω_ε · dt`, and integrates
+/// `ω − ω_b` instead of `ω`. ``biasGain`` is ζ: the bias moves at most `2ζ` rad/s per second, and only in
+/// the directions the measurements see (without a magnetometer, not about the vertical). Madgwick sets
+/// `ζ = √(3/4) · ω̇_b` for a bias drifting at `ω̇_b` rad/s² (``defaultBiasGain``: 0.2 °/s per second), and
+/// uses it only with the magnetometer. The gradient answers every misfit, not only the bias's: a linear
+/// acceleration, a start-up error or a disturbed field is integrated too, so a caller gates ζ (as
+/// SensorFeeds' fusion does: its *Fused attitude* article gives the gates).
+/// With ``biasGain`` 0 and ``gyroscopeBias`` zero, the default, the update is `ahrs`'s, bit for bit.
 ///
 /// ## Behaviour (measured in the tests, 100 Hz)
 /// - **Yaw drifts without a magnetometer**: a gyroscope bias `b` about the vertical is invisible to gravity,
@@ -88,6 +101,9 @@ public struct MadgwickFilter: Sendable, Hashable {
     public static let defaultIMUGain = 0.033
     /// `ahrs`'s default gain β with a magnetometer (1/s): a correction of 0.082 rad/s.
     public static let defaultMARGGain = 0.041
+    /// Madgwick's ζ for a gyroscope bias drifting at 0.2 °/s per second (rad/s²): `√(3/4) · 0.2 · π/180`,
+    /// 0.00302, the value of his report's MARG code (`gyroMeasDrift`).
+    public static let defaultBiasGain = (3.0 / 4).squareRoot() * 0.2 * .pi / 180
 
     /// Madgwick's β (1/s): the correction turns the attitude at up to `2 · gain` rad/s. Must be finite and ≥ 0.
     public var gain: Double
@@ -96,23 +112,39 @@ public struct MadgwickFilter: Sendable, Hashable {
     /// (x magnetic north with a magnetometer, arbitrary without; y west; z up).
     public var quaternion: Quaternion
 
+    /// Madgwick's ζ (rad/s²): the gain of the gyroscope bias-drift compensation (see *Gyroscope bias* above).
+    /// 0, the default, turns it off: the filter is then `ahrs`'s. Must be finite and ≥ 0.
+    public var biasGain: Double
+
+    /// The gyroscope bias `ω_b` (rad/s, device frame) subtracted from every reading before it is integrated:
+    /// the filter's estimate when ``biasGain`` is above 0, else a fixed offset (zero by default, or set from
+    /// another estimate such as ``StationaryBiasEstimator``).
+    public var gyroscopeBias: SIMD3<Double>
+
     /// A filter starting from `quaternion`.
     /// - Parameters:
     ///   - gain: β (1/s), finite and ≥ 0: ``defaultIMUGain`` or ``defaultMARGGain`` as `ahrs` chooses.
     ///   - quaternion: The initial attitude (device → reference); normalised at the first update.
-    /// - Precondition: `gain` is finite and not negative (a programmer's choice, not user input).
+    ///   - biasGain: ζ (rad/s²), finite and ≥ 0; 0 (default) for `ahrs`'s filter, ``defaultBiasGain`` for
+    ///     Madgwick's bias-drift compensation.
+    /// - Precondition: `gain` and `biasGain` are finite and not negative (a programmer's choice, not user input).
     @inlinable
-    public init(gain: Double, quaternion: Quaternion = .identity) {
+    public init(gain: Double, quaternion: Quaternion = .identity, biasGain: Double = 0) {
         precondition(gain.isFinite && gain >= 0, "MadgwickFilter: gain must be finite and >= 0, got \(gain)")
+        precondition(
+            biasGain.isFinite && biasGain >= 0, "MadgwickFilter: biasGain must be finite and >= 0, got \(biasGain)")
         self.gain = gain
         self.quaternion = quaternion
+        self.biasGain = biasGain
+        gyroscopeBias = .zero
     }
 
-    /// One filter step: integrates `gyroscope` over `dt` and corrects towards `accelerometer` (and
-    /// `magnetometer`), as `ahrs`'s `updateIMU` (magnetometer `nil`) and `updateMARG` do.
+    /// One filter step: integrates `gyroscope − gyroscopeBias` over `dt` and corrects towards `accelerometer`
+    /// (and `magnetometer`), as `ahrs`'s `updateIMU` (magnetometer `nil`) and `updateMARG` do; with ``biasGain``
+    /// above 0 it first moves ``gyroscopeBias`` along the correction (Madgwick's eq. 47–49).
     ///
     /// - Parameters:
-    ///   - gyroscope: Angular rate in the device frame (rad/s).
+    ///   - gyroscope: Angular rate in the device frame (rad/s), as the gyroscope reads it.
     ///   - accelerometer: Specific force in the device frame, physical sign (`+z` face up); any unit.
     ///   - magnetometer: The calibrated magnetic field in the device frame (any unit), or `nil` for the
     ///     6-axis update.
@@ -126,7 +158,8 @@ public struct MadgwickFilter: Sendable, Hashable {
         precondition(dt.isFinite && dt > 0, "MadgwickFilter: dt must be finite and > 0, got \(dt)")
         if FusionMath.norm(gyroscope) == 0 { return }
         let q = FusionMath.normalized(FusionMath.simd(quaternion))
-        var qDot = 0.5 * FusionMath.product(q, SIMD4(0, gyroscope.x, gyroscope.y, gyroscope.z))
+        // The normalised gradient ∇f/|∇f| (Madgwick's eq. 44); zero when there is nothing to correct.
+        var step = SIMD4<Double>.zero
         let aNorm = FusionMath.norm(accelerometer)
         if aNorm > 0 {
             let gradient: SIMD4<Double>
@@ -136,8 +169,17 @@ public struct MadgwickFilter: Sendable, Hashable {
                 gradient = Self.imuGradient(q, accelerometer / aNorm)
             }
             let g = FusionMath.norm(gradient)
-            if g > 0 { qDot -= gain * (gradient / g) }
+            if g > 0 { step = gradient / g }
         }
+        if biasGain > 0, step != .zero {
+            // ω_ε = 2 q* ⊗ ∇f/|∇f| (eq. 47): the rate error the correction stands for, device frame;
+            // ω_b += ζ ω_ε Δt (eq. 48).
+            let error = 2 * FusionMath.product(SIMD4(q[0], -q[1], -q[2], -q[3]), step)
+            gyroscopeBias += biasGain * dt * SIMD3(error[1], error[2], error[3])
+        }
+        let rate = gyroscope - gyroscopeBias
+        var qDot = 0.5 * FusionMath.product(q, SIMD4(0, rate.x, rate.y, rate.z))
+        if step != .zero { qDot -= gain * step }
         quaternion = FusionMath.quaternion(FusionMath.normalized(q + qDot * dt))
     }
 }
