@@ -181,7 +181,9 @@ let package = Package(
             name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"],
             path: "Tests/SignalRunnerTesting"),
         .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Formats", "Signals"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Formats", "Playback", "Signals"]),
+        .testTarget(
+            name: "PlaybackTests",
+            dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Playback", "Signals"]),
         .testTarget(
             name: "LocationTests", dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
             resources: [.copy("Data")]),
@@ -195,7 +197,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "SensorsTests",
-            dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
+            dependencies: [
+                "SignalRunnerTesting", "Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum",
+            ],
             resources: [.copy("Data")]),
         .testTarget(
             name: "NavigationTests",

@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -129,8 +130,7 @@ func serialQueue() -> OperationQueue {
 
     @Test("a point file plays at its timestamps, taking the point due at each tick")
     func file() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/points/walk.csv")
+        let url = Examples.url("points/walk.csv")
         let points = try PointFile.load(url)
         let manager = SimulatedMotionManager(source: .file(url), clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = 0.04  // the file is at 50 Hz: every other point

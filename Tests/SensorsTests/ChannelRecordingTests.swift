@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -18,17 +19,6 @@ import Testing
         return (0..<count).map { _ in (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()) }
     }
 
-    /// A float64 `.npy` of one column.
-    static func npy(_ values: [Double]) -> Data {
-        var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (\(values.count), 1), }"
-        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-        return data
-    }
-
     static func relative(_ a: Double, _ b: Double) -> Double { abs(a / b - 1) }
 
     @Test(
@@ -38,7 +28,7 @@ import Testing
         var walk = [0.0]
         for w in Self.normals(4000, seed: 7) { walk.append(walk[walk.count - 1] + 1e-9 * w) }
         let phase = walk.map { 100 + $0 }
-        let recording = try ChannelRecording.read(NamedInput(name: "clock.npy", bytes: Self.npy(phase)), rate: 1)
+        let recording = try ChannelRecording.read(NamedInput(name: "clock.npy", bytes: TestNPY.float64(phase)), rate: 1)
         #expect(recording.channels[0] == phase)
         let ours = try StabilityDeviation(.adev, recording, channel: 0, dataType: .phase)
         // The offset cancels in every second difference: the walk alone is the reference (its rounding to
