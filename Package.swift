@@ -114,11 +114,13 @@ let package = Package(
                 "Signals", "Playback", "Location", "Sensors", "KalibrYAML", "Navigation", "Formats",
                 "InternalUtilities",
             ]),
+        // The two executables' root-command runner: parse, run, and report every failure as `error: ...`.
+        .target(name: "CommandSupport", dependencies: products("swift-argument-parser", "ArgumentParser")),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
                 "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "Formats",
-                "InternalUtilities",
+                "InternalUtilities", "CommandSupport",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
@@ -140,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "SignalsServe",
             dependencies: [
-                "LiveServer"
+                "LiveServer", "CommandSupport",
             ] + products("swift-nio", "NIOCore") + products("swift-argument-parser", "ArgumentParser")
         ),
         // epoll(7) for the bench's fleet of clients (Swift's Glibc module does not export it).
