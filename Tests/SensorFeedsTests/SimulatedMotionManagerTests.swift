@@ -6,39 +6,6 @@ import Testing
 
 @testable import SensorFeeds
 
-/// Values handed to handlers on an operation queue, collected for the test.
-final class Collected<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-    private var errors: [String] = []
-    private let target: Int
-    private let reached = DispatchSemaphore(value: 0)
-
-    init(until target: Int) { self.target = target }
-
-    func add(_ value: Value?, _ error: (any Error)?) {
-        lock.lock()
-        if let value { storage.append(value) }
-        if let error { errors.append("\(error)") }
-        let count = storage.count + errors.count
-        lock.unlock()
-        if count == target { reached.signal() }
-    }
-
-    var values: [Value] { lock.withLock { storage } }
-    var failures: [String] { lock.withLock { errors } }
-
-    /// Waits until `target` values or errors arrived (bounded, so a broken manager fails the test).
-    func wait() -> Bool { reached.wait(timeout: .now() + 30) == .success }
-}
-
-/// A queue that runs one handler at a time, in order: where the tests start their updates.
-func serialQueue() -> OperationQueue {
-    let q = OperationQueue()
-    q.maxConcurrentOperationCount = 1
-    return q
-}
-
 @Suite struct SimulatedMotionManagerTests {
     static let motion = MotionSignal {
         UserAcceleration(x: Sine(amplitude: 0.5, frequency: 3), y: Noise(amplitude: 0.1, seed: 4), z: Constant(0))
