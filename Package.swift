@@ -182,12 +182,14 @@ let package = Package(
         .target(
             name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"],
             path: "Tests/SignalRunnerTesting"),
-        .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Formats", "Signals"]),
+        .testTarget(
+            name: "SignalsTests", dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Signals"]),
         .testTarget(
             name: "PlaybackTests",
             dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Playback", "Signals"]),
         .testTarget(
-            name: "LocationTests", dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
+            name: "LocationTests",
+            dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Location", "Playback", "Signals"],
             resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
@@ -206,13 +208,15 @@ let package = Package(
         .testTarget(
             name: "NavigationTests",
             dependencies: [
-                "Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals", "Formats",
-                "InternalUtilities",
+                "SignalRunnerTesting", "Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals",
+                "Formats", "InternalUtilities",
             ],
             exclude: ["Data"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData", "InternalUtilities"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
-        .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
+        .testTarget(
+            name: "SpecsTests",
+            dependencies: ["SignalRunnerTesting", "Specs", "Signals", "Formats", "InternalUtilities"]),
         .testTarget(
             name: "SensorFeedsTests",
             dependencies: [
