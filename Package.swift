@@ -176,9 +176,10 @@ let package = Package(
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         example("AppIntegration"),
-        // The tests' shared network helpers (as HummingbirdTesting, NIOTestUtils): a blocking loopback
-        // connection with bounded waits, a listener, an HTTP/1.1 request helper and an SSE client, on the
-        // package's own wire readers. In no product; no SwiftNIO.
+        // The tests' shared helpers (as HummingbirdTesting, NIOTestUtils): a blocking loopback connection with
+        // bounded waits, a listener, an HTTP/1.1 request helper and an SSE client, on the package's own wire
+        // readers; the Examples folder, .npy fixtures and a collector of update handlers' values. In no
+        // product; no SwiftNIO.
         .target(
             name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"],
             path: "Tests/SignalRunnerTesting"),
