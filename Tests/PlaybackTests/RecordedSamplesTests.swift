@@ -28,10 +28,7 @@ import Testing
 
     @Test(".npy: float32 and float64 read, truncated data and other dtypes refused")
     func npyFiles() throws {
-        var payload = Data()
-        for v: Float in [1, 2, 3, 4] {
-            withUnsafeBytes(of: v.bitPattern.littleEndian) { payload.append(contentsOf: $0) }
-        }
+        let payload = TestNPY.payload([1, 2, 3, 4] as [Float])
         let b = try read(
             TestNPY.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
         #expect(b.samples == [1, 2, 3, 4])
@@ -50,10 +47,7 @@ import Testing
             #expect(throws: SignalError.self) {
                 _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF]))
             }?.code == .malformed)
-        var nan = Data()
-        for v: Float in [1, .nan, 3, 4] {
-            withUnsafeBytes(of: v.bitPattern.littleEndian) { nan.append(contentsOf: $0) }
-        }
+        let nan = TestNPY.payload([1, .nan, 3, 4] as [Float])
         let e = #expect(throws: SignalError.self) {
             _ = try read(
                 TestNPY.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan))

@@ -63,21 +63,11 @@ import Testing
         #expect(Self.relative(narrowed.deviations[0], reference.deviations[0]) > 0.5)
     }
 
-    /// A version 1.0 `.npy` header for `descr` and `shape` (`"(5, 2)"`), padded to 64 bytes with its newline.
-    static func npyHeader(descr: String, shape: String) -> Data {
-        var dict = "{'descr': '\(descr)', 'fortran_order': False, 'shape': \(shape), }"
-        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        return data
-    }
-
     @Test("a float32 .npy widens exactly; a point-file CSV gives the IMU view in float64")
     func widening() throws {
-        var data = Self.npyHeader(descr: "<f4", shape: "(5, 2)")
         let floats: [Float] = [0.1, 1, 0.2, 2, 0.3, 3, 0.4, 4, 0.5, 5]
-        for v in floats { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+        let data = TestNPY.file(
+            header: "{'descr': '<f4', 'fortran_order': False, 'shape': (5, 2), }", payload: TestNPY.payload(floats))
         let recording = try ChannelRecording.read(NamedInput(name: "f.npy", bytes: data), rate: 50)
         #expect(recording.names == ["c0", "c1"])
         #expect(recording.channels[0] == [0.1, 0.2, 0.3, 0.4, 0.5].map { Double(Float($0)) })
@@ -111,7 +101,7 @@ import Testing
     @Test("more values than the analysis holds are refused before they are read (.npy header), and while reading (CSV)")
     func sizeBound() throws {
         // 4 × 10⁷ frames of 6 channels: 2.4 × 10⁸ values, within the 10⁸ a channel but beyond the 2 × 10⁸ in all.
-        let data = Self.npyHeader(descr: "<f8", shape: "(40000000, 6)")
+        let data = TestNPY.float64([], shape: "(40000000, 6)")
         let error = try #require(throws: SignalError.self) {
             try ChannelRecording.read(NamedInput(name: "wide.npy", bytes: data), rate: 100)
         }

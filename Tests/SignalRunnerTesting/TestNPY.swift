@@ -23,10 +23,22 @@ package enum TestNPY {
     ///   - values: The elements, in order.
     ///   - shape: The header's shape (`(50000000, 6)`); default `(values.count, 1)`.
     package static func float64(_ values: [Double], shape: String? = nil) -> Data {
-        var payload = Data()
-        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { payload.append(contentsOf: $0) } }
-        return file(
+        file(
             header: "{'descr': '<f8', 'fortran_order': False, 'shape': \(shape ?? "(\(values.count), 1)"), }",
-            payload: payload)
+            payload: payload(values))
+    }
+
+    /// The little-endian bytes of `values`, in order (a `<f8` array's data).
+    package static func payload(_ values: [Double]) -> Data {
+        var data = Data()
+        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+        return data
+    }
+
+    /// The little-endian bytes of `values`, in order (a `<f4` array's data).
+    package static func payload(_ values: [Float]) -> Data {
+        var data = Data()
+        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+        return data
     }
 }
