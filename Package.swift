@@ -114,11 +114,13 @@ let package = Package(
                 "Signals", "Playback", "Location", "Sensors", "KalibrYAML", "Navigation", "Formats",
                 "InternalUtilities",
             ]),
+        // The two executables' root-command runner: parse, run, and report every failure as `error: ...`.
+        .target(name: "CommandSupport", dependencies: products("swift-argument-parser", "ArgumentParser")),
         .executableTarget(
             name: "SignalsCLI",
             dependencies: [
                 "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "Formats",
-                "InternalUtilities",
+                "InternalUtilities", "CommandSupport",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
@@ -140,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "SignalsServe",
             dependencies: [
-                "LiveServer"
+                "LiveServer", "CommandSupport",
             ] + products("swift-nio", "NIOCore") + products("swift-argument-parser", "ArgumentParser")
         ),
         // epoll(7) for the bench's fleet of clients (Swift's Glibc module does not export it).
@@ -174,16 +176,21 @@ let package = Package(
         // App-side code as an iOS developer writes it, against MotionProviding and LocationProviding
         // (run by SensorFeedsServerTests against a spec, files and a live server).
         example("AppIntegration"),
-        // The tests' shared network helpers (as HummingbirdTesting, NIOTestUtils): a blocking loopback
-        // connection with bounded waits, a listener, an HTTP/1.1 request helper and an SSE client, on the
-        // package's own wire readers. In no product; no SwiftNIO.
+        // The tests' shared helpers (as HummingbirdTesting, NIOTestUtils): a blocking loopback connection with
+        // bounded waits, a listener, an HTTP/1.1 request helper and an SSE client, on the package's own wire
+        // readers; the Examples folder, .npy fixtures and a collector of update handlers' values. In no
+        // product; no SwiftNIO.
         .target(
             name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"],
             path: "Tests/SignalRunnerTesting"),
-        .testTarget(name: "SignalsTests", dependencies: ["InternalUtilities", "Formats", "Signals"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["InternalUtilities", "Formats", "Playback", "Signals"]),
         .testTarget(
-            name: "LocationTests", dependencies: ["InternalUtilities", "Formats", "Location", "Playback", "Signals"],
+            name: "SignalsTests", dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Signals"]),
+        .testTarget(
+            name: "PlaybackTests",
+            dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Playback", "Signals"]),
+        .testTarget(
+            name: "LocationTests",
+            dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Location", "Playback", "Signals"],
             resources: [.copy("Data")]),
         .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
@@ -195,18 +202,22 @@ let package = Package(
             ]),
         .testTarget(
             name: "SensorsTests",
-            dependencies: ["Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum"],
+            dependencies: [
+                "SignalRunnerTesting", "Sensors", "KalibrYAML", "Signals", "Playback", "Formats", "SignalSpectrum",
+            ],
             resources: [.copy("Data")]),
         .testTarget(
             name: "NavigationTests",
             dependencies: [
-                "Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals", "Formats",
-                "InternalUtilities",
+                "SignalRunnerTesting", "Navigation", "Location", "Sensors", "KalibrYAML", "Playback", "Signals",
+                "Formats", "InternalUtilities",
             ],
             exclude: ["Data"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "SensorData", "InternalUtilities"]),
         // Dataset plans (Specs): distributions, substitution, determinism, refusals.
-        .testTarget(name: "SpecsTests", dependencies: ["Specs", "Signals", "Formats", "InternalUtilities"]),
+        .testTarget(
+            name: "SpecsTests",
+            dependencies: ["SignalRunnerTesting", "Specs", "Signals", "Formats", "InternalUtilities"]),
         .testTarget(
             name: "SensorFeedsTests",
             dependencies: [

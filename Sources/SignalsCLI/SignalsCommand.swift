@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Foundation
 import Playback
 import Signals
@@ -25,28 +26,13 @@ struct SignalsCommand: AsyncParsableCommand {
         // stops cleanly on the first two; a closed pipe (`signals render ... | head`) ends the process quietly
         // (exit 141), as for any Unix filter.
         SignalTrap.install()
-        do {
-            // `signals serve ...` hands every argument (--help included) to signals-serve unparsed.
-            let all = CommandLine.arguments
-            if all.count > 1, all[1] == "serve" { try ServeLauncher.exec(Array(all.dropFirst(2))) }
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as SignalError {
-            CLIError.fail(error.description)
-        } catch let error as CLIError {
-            CLIError.fail(error.message)
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success { exit(withError: error) }
-            var message = fullMessage(for: error)
-            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }  // printed as "error: ..."
-            CLIError.fail(message)
-        }
+        await parseAndRun(
+            before: {
+                // `signals serve ...` hands every argument (--help included) to signals-serve unparsed.
+                let all = CommandLine.arguments
+                if all.count > 1, all[1] == "serve" { try ServeLauncher.exec(Array(all.dropFirst(2))) }
+            },
+            described: { ($0 as? SignalError)?.description ?? ($0 as? CLIError)?.message },
+            fail: CLIError.fail)
     }
 }

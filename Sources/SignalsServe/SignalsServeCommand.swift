@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import Foundation
 import LiveServer
 import NIOCore
@@ -111,26 +112,9 @@ struct SignalsServeCommand: AsyncParsableCommand {
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
         raiseDescriptorLimit()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as SignalError {
-            fail(error.description, status: 2)
-        } catch let error as LiveServerError {
-            fail(error.description, status: 2)
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch {
-            // --help and --version exit 0 with their text; usage errors exit 2.
-            if exitCode(for: error) == .success { exit(withError: error) }
-            var message = fullMessage(for: error)
-            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-            fail(message, status: 2)
-        }
+        await parseAndRun(
+            described: { ($0 as? SignalError)?.description ?? ($0 as? LiveServerError)?.description },
+            fail: { fail($0, status: 2) })
     }
 
     /// Reads `--epoch`: Unix seconds, or an ISO 8601 date and time with a zone (fractional seconds allowed).

@@ -313,21 +313,9 @@ func expectedTrajectoryLine(_ spec: String, rate: Double, index: Int) throws -> 
 
 extension TestSpecs {
     /// `Examples/trajectories/walk.json`: every sensor, a barometer included.
-    static let walk = #"""
-        {"trajectory": {
-          "route": {"speed": 1.4, "waypoints": [
-            {"latitude": 51.5007, "longitude": -0.1246, "altitude": 56},
-            {"latitude": 51.5010, "longitude": -0.1236, "altitude": 58},
-            {"latitude": 51.5016, "longitude": -0.1240, "altitude": 64},
-            {"latitude": 51.5020, "longitude": -0.1228, "altitude": 62}]},
-          "vehicle": "walk", "mount": "handheld", "epoch": "2026-06-01T08:30:00Z",
-          "sensors": {
-            "imu": {"preset": "bmi160", "seed": 7},
-            "magnetometer": {"rate": 50, "noise_density": 0.1, "hard_iron": [12, -3, 40], "resolution": 0.1, "seed": 8},
-            "barometer": {"rate": 25, "weather_sigma": 50, "weather_correlation_time": 10800, "noise_density": 0.03, "resolution": 0.016, "seed": 9},
-            "gnss": {"rate": 1, "sigma": 2.5, "correlationTime": 30, "jitter": 0.5, "velocitySigma": 0.1, "seed": 10}
-          }}}
-        """#
+    static var walk: String {
+        get throws { try String(contentsOf: Examples.url("trajectories/walk.json"), encoding: .utf8) }
+    }
     /// The walk without its barometer (so its points carry no pressure).
     static let walkWithoutBarometer = #"""
         {"trajectory": {

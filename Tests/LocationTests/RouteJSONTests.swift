@@ -1,6 +1,7 @@
 import Formats
 import Foundation
 import InternalUtilities
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -11,8 +12,7 @@ import Testing
     /// The spec, kept as the example walk (Examples/routes/walk.json).
     static let spec =
         (try? String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Examples/routes/walk.json"), encoding: .utf8))
+            contentsOf: Examples.url("routes/walk.json"), encoding: .utf8))
         ?? "(Examples/routes/walk.json is missing)"
 
     @Test("the issue's spec decodes to the issue's DSL route")

@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -7,16 +8,6 @@ import Testing
 
 /// Recordings for `verify` and `plot` (`.npy` and CSV), as the FuzzRecording harness reads them.
 @Suite struct RecordedSamplesTests {
-    func npy(_ header: String, payload: Data = Data()) -> Data {
-        var dict = header
-        let unpadded = 10 + dict.utf8.count + 1
-        dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
-        var data = Data([0x93] + Array("NUMPY".utf8) + [1, 0])
-        data.append(contentsOf: [UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
-        data.append(Data(dict.utf8))
-        return data + payload
-    }
-
     func read(
         _ data: Data, name: String = "r.npy", frames: Int = 4, channels: Int = 1, rate: Double = 1000
     ) throws(SignalError) -> SampleBuffer {
@@ -31,36 +22,35 @@ import Testing
             "(x,)",
         ])
     func badShapes(shape: String) {
-        let data = npy("{'descr': '<f4', 'fortran_order': False, 'shape': \(shape), }")
+        let data = TestNPY.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': \(shape), }")
         #expect(#expect(throws: SignalError.self) { _ = try read(data) }?.code == .malformed)
     }
 
     @Test(".npy: float32 and float64 read, truncated data and other dtypes refused")
     func npyFiles() throws {
-        var payload = Data()
-        for v: Float in [1, 2, 3, 4] {
-            withUnsafeBytes(of: v.bitPattern.littleEndian) { payload.append(contentsOf: $0) }
-        }
-        let b = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
+        let payload = TestNPY.payload([1, 2, 3, 4] as [Float])
+        let b = try read(
+            TestNPY.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
         #expect(b.samples == [1, 2, 3, 4])
         let truncated = #expect(throws: SignalError.self) {
-            _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload.prefix(10)))
+            _ = try read(
+                TestNPY.file(
+                    header: "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: payload.prefix(10)))
         }
         #expect(truncated?.message.contains("truncated") == true)
         #expect(
             #expect(throws: SignalError.self) {
-                _ = try read(npy("{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
+                _ = try read(
+                    TestNPY.file(header: "{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }", payload: payload))
             }?.code == .malformed)
         #expect(
             #expect(throws: SignalError.self) {
                 _ = try read(Data([0x93]) + Data("NUMPY".utf8) + Data([1, 0, 0xFF, 0xFF]))
             }?.code == .malformed)
-        var nan = Data()
-        for v: Float in [1, .nan, 3, 4] {
-            withUnsafeBytes(of: v.bitPattern.littleEndian) { nan.append(contentsOf: $0) }
-        }
+        let nan = TestNPY.payload([1, .nan, 3, 4] as [Float])
         let e = #expect(throws: SignalError.self) {
-            _ = try read(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan))
+            _ = try read(
+                TestNPY.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", payload: nan))
         }
         #expect(e?.code == .nonFinite)
     }

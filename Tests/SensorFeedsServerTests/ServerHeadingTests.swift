@@ -2,6 +2,7 @@ import Foundation
 import Location
 import Playback
 import SensorFeeds
+import SignalRunnerTesting
 import Signals
 import Specs
 import Testing
@@ -9,8 +10,7 @@ import Testing
 /// `SimulatedLocationManager(source: .server(URL))` headings from a server playing a trajectory (timeline on
 /// a manual clock: points are made only when the test advances it, so counts and values are exact).
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ServerHeadingTests {
-    static let walk = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/trajectories/walk.json")
+    static let walk = Examples.url("trajectories/walk.json")
 
     /// The truth's headings of the first `count` points of a trajectory spec at `rate` Hz (its y axis),
     /// or `nil` when the spec is not a trajectory.

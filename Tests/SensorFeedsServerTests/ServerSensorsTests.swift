@@ -10,8 +10,7 @@ import Testing
 /// Motion (fused, magnetometer), altimeter and pedometer from a server playing a trajectory, against the
 /// same trajectory in process (timeline on a manual clock: exact counts and values).
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ServerSensorsTests {
-    static let walkURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/trajectories/walk.json")
+    static let walkURL = Examples.url("trajectories/walk.json")
 
     static func walk() throws -> Trajectory {
         try Trajectory(json: Data(contentsOf: walkURL), baseDirectory: walkURL.deletingLastPathComponent())

@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Sensors
+import SignalRunnerTesting
 import Signals
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import Playback
+import SignalRunnerTesting
 import Testing
 
 @testable import SensorFeeds

@@ -1,4 +1,5 @@
 import Foundation
+import SignalRunnerTesting
 import Synchronization
 import Testing
 

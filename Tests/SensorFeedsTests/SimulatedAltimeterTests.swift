@@ -2,6 +2,7 @@ import Foundation
 import Location
 import Navigation
 import Playback
+import SignalRunnerTesting
 import Testing
 
 @testable import SensorFeeds

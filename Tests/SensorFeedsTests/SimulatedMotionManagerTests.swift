@@ -1,42 +1,10 @@
 import Foundation
 import Playback
+import SignalRunnerTesting
 import Signals
 import Testing
 
 @testable import SensorFeeds
-
-/// Values handed to handlers on an operation queue, collected for the test.
-final class Collected<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-    private var errors: [String] = []
-    private let target: Int
-    private let reached = DispatchSemaphore(value: 0)
-
-    init(until target: Int) { self.target = target }
-
-    func add(_ value: Value?, _ error: (any Error)?) {
-        lock.lock()
-        if let value { storage.append(value) }
-        if let error { errors.append("\(error)") }
-        let count = storage.count + errors.count
-        lock.unlock()
-        if count == target { reached.signal() }
-    }
-
-    var values: [Value] { lock.withLock { storage } }
-    var failures: [String] { lock.withLock { errors } }
-
-    /// Waits until `target` values or errors arrived (bounded, so a broken manager fails the test).
-    func wait() -> Bool { reached.wait(timeout: .now() + 30) == .success }
-}
-
-/// A queue that runs one handler at a time, in order: where the tests start their updates.
-func serialQueue() -> OperationQueue {
-    let q = OperationQueue()
-    q.maxConcurrentOperationCount = 1
-    return q
-}
 
 @Suite struct SimulatedMotionManagerTests {
     static let motion = MotionSignal {
@@ -129,8 +97,7 @@ func serialQueue() -> OperationQueue {
 
     @Test("a point file plays at its timestamps, taking the point due at each tick")
     func file() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/points/walk.csv")
+        let url = Examples.url("points/walk.csv")
         let points = try PointFile.load(url)
         let manager = SimulatedMotionManager(source: .file(url), clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = 0.04  // the file is at 50 Hz: every other point

@@ -1,10 +1,10 @@
 import Foundation
 import Navigation
+import SignalRunnerTesting
 
 /// The walk example's trajectory, or the same route with the barometer given (JSON text) or none.
 enum WalkTrajectory {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples/trajectories")
+    static let examples = Examples.url("trajectories")
 
     /// `Examples/trajectories/walk.json` as it is.
     static func example() throws -> Trajectory {

@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -18,17 +19,6 @@ import Testing
         return (0..<count).map { _ in (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()) }
     }
 
-    /// A float64 `.npy` of one column.
-    static func npy(_ values: [Double]) -> Data {
-        var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (\(values.count), 1), }"
-        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-        return data
-    }
-
     static func relative(_ a: Double, _ b: Double) -> Double { abs(a / b - 1) }
 
     @Test(
@@ -38,7 +28,7 @@ import Testing
         var walk = [0.0]
         for w in Self.normals(4000, seed: 7) { walk.append(walk[walk.count - 1] + 1e-9 * w) }
         let phase = walk.map { 100 + $0 }
-        let recording = try ChannelRecording.read(NamedInput(name: "clock.npy", bytes: Self.npy(phase)), rate: 1)
+        let recording = try ChannelRecording.read(NamedInput(name: "clock.npy", bytes: TestNPY.float64(phase)), rate: 1)
         #expect(recording.channels[0] == phase)
         let ours = try StabilityDeviation(.adev, recording, channel: 0, dataType: .phase)
         // The offset cancels in every second difference: the walk alone is the reference (its rounding to
@@ -73,21 +63,11 @@ import Testing
         #expect(Self.relative(narrowed.deviations[0], reference.deviations[0]) > 0.5)
     }
 
-    /// A version 1.0 `.npy` header for `descr` and `shape` (`"(5, 2)"`), padded to 64 bytes with its newline.
-    static func npyHeader(descr: String, shape: String) -> Data {
-        var dict = "{'descr': '\(descr)', 'fortran_order': False, 'shape': \(shape), }"
-        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        return data
-    }
-
     @Test("a float32 .npy widens exactly; a point-file CSV gives the IMU view in float64")
     func widening() throws {
-        var data = Self.npyHeader(descr: "<f4", shape: "(5, 2)")
         let floats: [Float] = [0.1, 1, 0.2, 2, 0.3, 3, 0.4, 4, 0.5, 5]
-        for v in floats { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+        let data = TestNPY.file(
+            header: "{'descr': '<f4', 'fortran_order': False, 'shape': (5, 2), }", payload: TestNPY.payload(floats))
         let recording = try ChannelRecording.read(NamedInput(name: "f.npy", bytes: data), rate: 50)
         #expect(recording.names == ["c0", "c1"])
         #expect(recording.channels[0] == [0.1, 0.2, 0.3, 0.4, 0.5].map { Double(Float($0)) })
@@ -121,7 +101,7 @@ import Testing
     @Test("more values than the analysis holds are refused before they are read (.npy header), and while reading (CSV)")
     func sizeBound() throws {
         // 4 × 10⁷ frames of 6 channels: 2.4 × 10⁸ values, within the 10⁸ a channel but beyond the 2 × 10⁸ in all.
-        let data = Self.npyHeader(descr: "<f8", shape: "(40000000, 6)")
+        let data = TestNPY.float64([], shape: "(40000000, 6)")
         let error = try #require(throws: SignalError.self) {
             try ChannelRecording.read(NamedInput(name: "wide.npy", bytes: data), rate: 100)
         }

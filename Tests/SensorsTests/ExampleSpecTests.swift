@@ -1,4 +1,5 @@
 import Foundation
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     @Test("every IMU example under Examples/specs/imu decodes, validates and renders")
     func imuExamples() throws {
         let dir = Self.specs.appendingPathComponent("imu")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
+        let files = try Examples.jsonFiles(in: "specs/imu")
         #expect(files.count >= 2)
         for file in files {
             let imu = try IMU.decode(json: Data(contentsOf: dir.appendingPathComponent(file)))

@@ -1,6 +1,7 @@
 import Formats
 import Foundation
 import Playback
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -128,7 +129,7 @@ import Testing
 
     /// A .npy header of float32 `(frames, 6)` with no data after it.
     static func npyHeader(frames: Int) -> Data {
-        ChannelRecordingTests.npyHeader(descr: "<f4", shape: "(\(frames), 6)")
+        TestNPY.file(header: "{'descr': '<f4', 'fortran_order': False, 'shape': (\(frames), 6), }")
     }
 
     @Test("allan's reader refuses a .npy of more frames than the analysis holds, before reading its data")

@@ -1,5 +1,6 @@
 import Foundation
 import Playback
+import SignalRunnerTesting
 import SignalSpectrum
 import Signals
 import Testing

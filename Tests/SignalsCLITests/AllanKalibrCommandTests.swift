@@ -1,4 +1,5 @@
 import Foundation
+import SignalRunnerTesting
 import Testing
 
 /// `signals allan --kalibr-yaml` and `--deviation/--taus/--phase`, end to end through the built `signals`.
@@ -67,17 +68,6 @@ import Testing
         #expect(bad.stderr.contains("--deviation 'allan' is not one of"), "\(bad.stderr)")
     }
 
-    /// A float64 `.npy` of one column.
-    static func npy(_ values: [Double], shape: String? = nil) -> Data {
-        var dict = "{'descr': '<f8', 'fortran_order': False, 'shape': \(shape ?? "(\(values.count), 1)"), }"
-        dict += String(repeating: " ", count: (64 - (10 + dict.utf8.count + 1) % 64) % 64) + "\n"
-        var data = Data(
-            [0x93] + Array("NUMPY".utf8) + [1, 0, UInt8(dict.utf8.count & 0xFF), UInt8(dict.utf8.count >> 8)])
-        data.append(contentsOf: Array(dict.utf8))
-        for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-        return data
-    }
-
     @Test(
         "allan reads float64: a clock phase 100 s ± 1e-9 s gives ADEV 1.41e-9, not 0; a CSV frequency 1e-3 ± 1e-12 gives 1.41e-12"
     )
@@ -87,7 +77,7 @@ import Testing
         // A phase alternating by 1e-9 s: second differences of ±2e-9 s at τ = 1 s, so ADEV(1 s) = √(4e-18 / 2) = 1.41e-9.
         let phase = (0..<1000).map { 100 + ($0 % 2 == 0 ? 0 : 1e-9) }
         let file = dir.appendingPathComponent("clock.npy")
-        try Self.npy(phase).write(to: file)
+        try TestNPY.float64(phase).write(to: file)
         let r = try Executables.runSucceeding(
             "signals", ["allan", file.path, "--rate", "1", "--phase", "--deviation", "adev", "--json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]])
@@ -109,7 +99,7 @@ import Testing
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("wide.npy")
-        try Self.npy([], shape: "(50000000, 6)").write(to: file)
+        try TestNPY.float64([], shape: "(50000000, 6)").write(to: file)
         let r = try Executables.runFailing("signals", ["allan", file.path, "--rate", "100"])
         #expect(r.stderr.contains("at most 200000000 values"), "\(r.stderr)")
         let spec = try Executables.temporaryFile("imu.json", contents: #"{"imu": {"motion": {"attitude": "faceUp"}}}"#)

@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import Playback
+import SignalRunnerTesting
 import Testing
 
 @testable import SensorFeeds
@@ -26,39 +27,11 @@ import Testing
         try Trajectory(json: Data(contentsOf: specURL), baseDirectory: specURL.deletingLastPathComponent())
     }
 
-    /// Collects `count` updates (or errors) of a start, played instantly.
-    final class Seen<Value: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storage: [Value] = []
-        private var errors: [String] = []
-        private let target: Int
-        private let reached = DispatchSemaphore(value: 0)
-        init(_ target: Int) { self.target = target }
-        func add(_ value: Value?, _ error: (any Error)?) {
-            let count: Int = lock.withLock {
-                if let value { storage.append(value) }
-                if let error { errors.append("\(error)") }
-                return storage.count + errors.count
-            }
-            if count == target { reached.signal() }
-        }
-        /// The first `target` values (more may arrive between the last wanted one and the stop).
-        var values: [Value] { lock.withLock { Array(storage.prefix(target)) } }
-        var failures: [String] { lock.withLock { errors } }
-        func wait() -> Bool { reached.wait(timeout: .now() + 30) == .success }
-    }
-
-    static func queue() -> OperationQueue {
-        let q = OperationQueue()
-        q.maxConcurrentOperationCount = 1
-        return q
-    }
-
-    static func fused(_ source: MotionSource, count: Int) -> Seen<DeviceMotion> {
+    static func fused(_ source: MotionSource, count: Int) -> Collected<DeviceMotion> {
         let manager = SimulatedMotionManager(source: source, clock: ManualClock(autoAdvance: true))
         manager.deviceMotionUpdateInterval = 0.1
-        let seen = Seen<DeviceMotion>(count)
-        manager.startDeviceMotionUpdates(using: .xTrueNorthZVertical, to: queue()) { m, e in seen.add(m, e) }
+        let seen = Collected<DeviceMotion>(until: count)
+        manager.startDeviceMotionUpdates(using: .xTrueNorthZVertical, to: serialQueue()) { m, e in seen.add(m, e) }
         _ = seen.wait()
         manager.stopDeviceMotionUpdates()
         return seen
@@ -82,8 +55,8 @@ import Testing
         let fromFile = Self.fused(.file(dir), count: 300)
         let inProcess = Self.fused(.signal(walk), count: 300)
         #expect(fromFile.failures.isEmpty && inProcess.failures.isEmpty, "\(fromFile.failures) \(inProcess.failures)")
-        try #require(fromFile.values.count == 300 && inProcess.values.count == 300)
-        for (a, b) in zip(fromFile.values, inProcess.values) {
+        try #require(fromFile.firstValues.count == 300 && inProcess.firstValues.count == 300)
+        for (a, b) in zip(fromFile.firstValues, inProcess.firstValues) {
             #expect(abs(a.timestamp - b.timestamp) < 1e-12)
             #expect(a.attitude.angle(to: b.attitude) < 1e-9, "t \(a.timestamp)")
             #expect(a.trueAttitude.angle(to: b.trueAttitude) < 1e-9)
@@ -94,7 +67,9 @@ import Testing
         try FileManager.default.removeItem(at: dir.appendingPathComponent("sensors.json"))
         let raw = Self.fused(.file(dir), count: 300)
         let worst =
-            zip(raw.values, inProcess.values).map { abs(TrajectoryMath.signedDegrees($0.heading - $1.heading)) }.max()
+            zip(raw.firstValues, inProcess.firstValues).map {
+                abs(TrajectoryMath.signedDegrees($0.heading - $1.heading))
+            }.max()
             ?? 0
         #expect(worst > 10, "worst heading difference without calibration \(worst)°")
     }
@@ -105,12 +80,12 @@ import Testing
         let walk = try Self.walk()
         func altitudes(_ source: AltimeterSource) -> [AltitudeData] {
             let altimeter = SimulatedAltimeter(source: source, clock: ManualClock(autoAdvance: true))
-            let seen = Seen<AltitudeData>(60)
-            altimeter.startRelativeAltitudeUpdates(to: Self.queue()) { d, e in seen.add(d, e) }
+            let seen = Collected<AltitudeData>(until: 60)
+            altimeter.startRelativeAltitudeUpdates(to: serialQueue()) { d, e in seen.add(d, e) }
             _ = seen.wait()
             altimeter.stopRelativeAltitudeUpdates()
             #expect(seen.failures.isEmpty, "\(seen.failures)")
-            return seen.values
+            return seen.firstValues
         }
         let a = altitudes(.file(dir))
         let b = altitudes(.signal(walk))
@@ -160,6 +135,6 @@ import Testing
         let seen = Self.fused(.file(dir), count: 1)
         let message = try #require(seen.failures.first)
         #expect(message.contains("truth.csv") && message.contains("4") && message.contains("attitude.x"), "\(message)")
-        #expect(seen.values.isEmpty)
+        #expect(seen.firstValues.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SignalRunnerTesting
 import Testing
 
 @testable import Signals
@@ -178,9 +179,8 @@ import Testing
 
     @Test("every example spec in Examples/specs decodes and validates")
     func exampleSpecs() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Examples/specs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
+        let dir = Examples.url("specs")
+        let files = try Examples.jsonFiles(in: "specs")
         #expect(files.count >= 5)
         for file in files where !file.contains("motion") {
             let node = try SignalNode.decode(json: Data(contentsOf: dir.appendingPathComponent(file)))

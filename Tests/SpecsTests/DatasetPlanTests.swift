@@ -1,5 +1,6 @@
 import Foundation
 import InternalUtilities
+import SignalRunnerTesting
 import Signals
 import Specs
 import Testing
@@ -7,8 +8,7 @@ import Testing
 @Suite struct DatasetPlanTests {
     /// `name` in the example plans' folder, Examples/datasets (`""`: the folder).
     static func exampleURL(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Examples/datasets/\(name)")
+        Examples.url("datasets/\(name)")
     }
 
     /// The example plan, Examples/datasets/activity.json: seed 11, 50 Hz, 4 s a recording, two templates.

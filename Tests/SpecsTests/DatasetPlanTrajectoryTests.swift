@@ -1,6 +1,7 @@
 import Formats
 import Foundation
 import InternalUtilities
+import SignalRunnerTesting
 import Signals
 import Specs
 import Testing
@@ -195,8 +196,7 @@ import Testing
     @Test("every example plan in Examples/datasets decodes and draws its first recordings")
     func examples() throws {
         let directory = DatasetPlanTests.exampleURL("")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
-            .sorted()
+        let files = try Examples.jsonFiles(in: "datasets")
         #expect(files.contains("commute.json"))
         for file in files {
             let plan = try DatasetPlan.decode(json: Data(contentsOf: directory.appendingPathComponent(file)))

@@ -36,6 +36,16 @@ extension ModelFit {
             lineIm = .allocate(capacity: keepLines ? width * max(lines, 1) : 1)
         }
 
+        /// The phasors of the chirp in `slot` (its place in `chirpRe`, `chirpIm`).
+        func chirp(_ slot: Int) -> (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
+            (chirpRe + slot * width, chirpIm + slot * width)
+        }
+
+        /// The phasors of the line in `slot` (its place in `lineRe`, `lineIm`; only when `keepLines`).
+        func line(_ slot: Int) -> (re: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>) {
+            (lineRe + slot * width, lineIm + slot * width)
+        }
+
         func deallocate() {
             model.deallocate()
             r.deallocate()
@@ -78,16 +88,11 @@ extension ModelFit {
         let regressorRate = layout.regressorRate
         let lineGenerators = layout.lineGenerators
         let block = scratch.block
-        let width = scratch.width
         let keepLines = scratch.keepLines
         let model = scratch.model
         let r = scratch.r
         let re = scratch.re
         let im = scratch.im
-        let chirpRe = scratch.chirpRe
-        let chirpIm = scratch.chirpIm
-        let lineRe = scratch.lineRe
-        let lineIm = scratch.lineIm
 
         var projection = [Double](repeating: 0, count: parameterTotal)
         let period = grid?.period ?? 1
@@ -113,8 +118,7 @@ extension ModelFit {
                 BlockMath.addCombination(model, line.real, re, -line.imaginary, im, count: count)
             }
             for (slot, (termIndex, chirp)) in chirpTerms.enumerated() {
-                let ur = chirpRe + slot * width
-                let ui = chirpIm + slot * width
+                let (ur, ui) = scratch.chirp(slot)
                 chirp.fill(start: index, count: count, re: ur, im: ui)
                 if let g = terms[termIndex].chirpPhasor {
                     BlockMath.addCombination(model, g.re, ur, -g.im, ui, count: count)
@@ -130,8 +134,7 @@ extension ModelFit {
             }
             if keepLines {
                 for (slot, k) in lineIndices.enumerated() {
-                    let zr = lineRe + slot * width
-                    let zi = lineIm + slot * width
+                    let (zr, zi) = scratch.line(slot)
                     lineGenerators[k].fill(anchor: regressorRate[k].turns(at: index), count: count, re: zr, im: zi)
                     if grid == nil {
                         let (sc, ss) = BlockMath.dots(r, zr, zi, count: count)
@@ -144,8 +147,7 @@ extension ModelFit {
                 guard case .chirp(let termIndex, _) = candidates[k].kind, let slot = chirpSlot[termIndex] else {
                     continue
                 }
-                let ur = chirpRe + slot * width
-                let ui = chirpIm + slot * width
+                let (ur, ui) = scratch.chirp(slot)
                 let c = candidates[k].cosine
                 let s = candidates[k].sine ?? c
                 let (pc, ps) = BlockMath.dots(r, ur, ui, count: count)
@@ -166,8 +168,7 @@ extension ModelFit {
                 addGram(0, s, ds)
                 // Against every line and every other fitted chirp (numeric: no closed form).
                 for (slot2, l) in lineIndices.enumerated() {
-                    let zr = lineRe + slot2 * width
-                    let zi = lineIm + slot2 * width
+                    let (zr, zi) = scratch.line(slot2)
                     let (a, e) = BlockMath.dots(ur, zr, zi, count: count)
                     let (f, b) = BlockMath.dots(ui, zr, zi, count: count)
                     let lc = candidates[l].cosine
@@ -180,8 +181,7 @@ extension ModelFit {
                 }
                 for k2 in fittedChirps where k2 > k {
                     guard case .chirp(let t2, _) = candidates[k2].kind, let slot2 = chirpSlot[t2] else { continue }
-                    let vr = chirpRe + slot2 * width
-                    let vi = chirpIm + slot2 * width
+                    let (vr, vi) = scratch.chirp(slot2)
                     let (a, e) = BlockMath.dots(ur, vr, vi, count: count)
                     let (f, b) = BlockMath.dots(ui, vr, vi, count: count)
                     let c2 = candidates[k2].cosine

@@ -33,18 +33,17 @@ extension ModelFit {
         let delta = solution.delta
         let fitted = solution.fitted
         let block = scratch.block
-        let width = scratch.width
         let keepLines = scratch.keepLines
         let model = scratch.model
         let r = scratch.r
         let re = scratch.re
         let im = scratch.im
-        let chirpRe = scratch.chirpRe
-        let chirpIm = scratch.chirpIm
-        let lineRe = scratch.lineRe
-        let lineIm = scratch.lineIm
         let period = grid?.period ?? 1
         let center = Double(start) + Double(n - 1) / 2
+        /// Candidate `k`'s fitted steps `δ` of its cosine and sine regressors (0 for a line without a sine).
+        func coefficients(_ k: Int) -> (cosine: Double, sine: Double) {
+            (delta[candidates[k].cosine], candidates[k].sine.map { delta[$0] } ?? 0)
+        }
         let fittedLines = lineIndices.filter { !excluded.contains($0) }
         let frequencyLines = Set(
             fittedLines.filter { k in
@@ -69,8 +68,7 @@ extension ModelFit {
                 let count = min(block, grid.period - j0)
                 for k in fittedLines {
                     lineGenerators[k].fill(anchor: regressorRate[k].turns(at: j0), count: count, re: re, im: im)
-                    let dc = delta[candidates[k].cosine]
-                    let ds = candidates[k].sine.map { delta[$0] } ?? 0
+                    let (dc, ds) = coefficients(k)
                     BlockMath.addCombination(t + j0, dc, re, ds, im, count: count)
                 }
                 j0 += count
@@ -93,7 +91,7 @@ extension ModelFit {
         // Where line k's phasors go: its own buffer when kept (direct projections need them after the
         // residual is formed), else the shared scratch.
         func buffers(_ k: Int) -> (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) {
-            keepLines ? (lineRe + (slots[k] ?? 0) * width, lineIm + (slots[k] ?? 0) * width) : (re, im)
+            keepLines ? scratch.line(slots[k] ?? 0) : (re, im)
         }
         var offset = 0
         while offset < n {
@@ -116,19 +114,16 @@ extension ModelFit {
                     for k in fittedLines {
                         let (zr, zi) = buffers(k)
                         lineGenerators[k].fill(anchor: regressorRate[k].turns(at: index), count: count, re: zr, im: zi)
-                        let dc = delta[candidates[k].cosine]
-                        let ds = candidates[k].sine.map { delta[$0] } ?? 0
+                        let (dc, ds) = coefficients(k)
                         BlockMath.addCombination(model, dc, zr, ds, zi, count: count)
                     }
                 }
                 for k in fitted where candidates[k].isChirp {
                     guard case .chirp(let termIndex, let chirp) = candidates[k].kind, let slot = chirpSlot[termIndex]
                     else { continue }
-                    let ur = chirpRe + slot * width
-                    let ui = chirpIm + slot * width
+                    let (ur, ui) = scratch.chirp(slot)
                     chirp.fill(start: index, count: count, re: ur, im: ui)
-                    let dc = delta[candidates[k].cosine]
-                    let ds = candidates[k].sine.map { delta[$0] } ?? 0
+                    let (dc, ds) = coefficients(k)
                     BlockMath.addCombination(model, dc, ur, ds, ui, count: count)
                 }
                 sumSquares += BlockMath.correct(residual + offset, minus: model, into: r, count: count)

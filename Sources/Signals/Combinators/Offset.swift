@@ -24,11 +24,7 @@ extension Combinators {
         /// Renders the base with the amount folded into the map's bias.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
-            base.render(
-                into: block,
-                Affine(
-                    gain: transform.gain, bias: transform.bias + transform.gain * amount,
-                    accumulate: transform.accumulate))
+            base.render(into: block, transform.offset(by: amount))
         }
     }
 }

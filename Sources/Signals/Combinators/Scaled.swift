@@ -24,11 +24,7 @@ extension Combinators {
         /// Renders the base with the factor folded into the map's gain.
         @inlinable
         public func render(into block: RenderBlock, _ transform: Affine) {
-            base.render(
-                into: block,
-                Affine(
-                    gain: transform.gain * factor, bias: transform.bias,
-                    accumulate: transform.accumulate))
+            base.render(into: block, transform.scaled(by: factor))
         }
     }
 }

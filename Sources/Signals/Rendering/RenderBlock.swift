@@ -139,4 +139,12 @@ public struct Affine: Sendable, Hashable {
     /// The map for a later term of a sum: same gain, no bias (the first term carries it), accumulating.
     @inlinable
     public var nextTerm: Affine { Affine(gain: gain, bias: 0, accumulate: true) }
+
+    /// The map for a signal multiplied by `factor` under this one: `gain · factor`, same bias.
+    @inlinable
+    func scaled(by factor: Double) -> Affine { Affine(gain: gain * factor, bias: bias, accumulate: accumulate) }
+
+    /// The map for a signal plus `amount` under this one: same gain, `bias + gain · amount`.
+    @inlinable
+    func offset(by amount: Double) -> Affine { Affine(gain: gain, bias: bias + gain * amount, accumulate: accumulate) }
 }

@@ -45,15 +45,9 @@ public struct AnySignal: SpecRepresentable {
             render(first, into: block, transform)
             for term in terms.dropFirst() { render(term, into: block, transform.nextTerm) }
         case .scaled(let by, let s):
-            render(
-                s, into: block,
-                Affine(gain: transform.gain * by, bias: transform.bias, accumulate: transform.accumulate))
+            render(s, into: block, transform.scaled(by: by))
         case .offset(let by, let s):
-            render(
-                s, into: block,
-                Affine(
-                    gain: transform.gain, bias: transform.bias + transform.gain * by,
-                    accumulate: transform.accumulate))
+            render(s, into: block, transform.offset(by: by))
         case .channels(let parts):
             var channel = 0
             for part in parts {

@@ -4,6 +4,7 @@ import InternalUtilities
 import KalibrYAML
 import Location
 import Sensors
+import SignalRunnerTesting
 import Signals
 import Testing
 
@@ -328,9 +329,8 @@ extension JSONValue {
 @Suite struct TrajectoryExampleTests {
     @Test("every example in Examples/trajectories loads and renders every stream")
     func examples() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../Examples/trajectories")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
+        let dir = Examples.url("trajectories")
+        let files = try Examples.jsonFiles(in: "trajectories")
         #expect(files.count >= 3)
         for file in files {
             let t = try Trajectory(json: Data(contentsOf: dir.appendingPathComponent(file)), baseDirectory: dir)

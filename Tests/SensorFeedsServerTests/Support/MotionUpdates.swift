@@ -1,5 +1,6 @@
 import Foundation
 import SensorFeeds
+import SignalRunnerTesting
 import Testing
 
 /// Starts `server`, then device-motion updates from it over `scheme` (``startDeviceMotion(from:interval:)``),

@@ -204,12 +204,5 @@ final class Received<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// A serial operation queue.
-func serialQueue() -> OperationQueue {
-    let q = OperationQueue()
-    q.maxConcurrentOperationCount = 1
-    return q
-}
-
 /// Waits until every operation queued on `queue` has run (synchronous, so callable from async tests).
 func drain(_ queue: OperationQueue) { queue.waitUntilAllOperationsAreFinished() }
