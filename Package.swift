@@ -120,7 +120,8 @@ let package = Package(
             name: "SignalsCLI",
             dependencies: [
                 "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "Formats",
-                "InternalUtilities",
+                // SensorFeeds: `signals compare` reads render directories with its reader (RenderDirectory).
+                "SensorFeeds", "InternalUtilities",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
