@@ -91,7 +91,7 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
     /// - Throws: `SignalError` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
     public func forward(_ samples: [Double]) throws(SignalError) -> ComplexBins { try transformed(samples) }
 
-    /// The `count` real samples whose bins are `bins`: the inverse of ``forward(_:)-(Array<Double>)``,
+    /// The `count` real samples whose bins are `bins`: the inverse of the double-precision `forward(_:)`,
     /// normalised by `1/count`, so `inverse(forward(x), count: x.count) ≈ x` (to about
     /// `log2(count) · 1e-16 · max|x|` in double precision).
     ///
