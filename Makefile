@@ -125,9 +125,10 @@ lint-web:
 # the Swift package itself never depends on Python), pinned: mcap, mcap-ros2-support and rosbags read the MCAP
 # render back (Tests/Python/test_mcap.py); Dask (psutil with it), pyarrow and NumPy run the dataset test
 # (Tests/Python/test_dataset.py, Integrations/python/signalrunner_dask); allantools checks `signals allan`
-# (Tests/Python/test_allan.py). Installed by `make python-deps`.
+# (Tests/Python/test_allan.py); SciPy is the oracle of `signals compare` (Tests/Python/test_compare.py).
+# Installed by `make python-deps`.
 PY_TEST_PACKAGES ?= mcap==1.6.0 mcap-ros2-support==0.6.0 rosbags==0.11.9 'dask[distributed]==2026.8.0' pyarrow==26.0.1 \
-	numpy==2.4.6 allantools==2024.6
+	numpy==2.4.6 scipy==1.17.1 allantools==2024.6
 
 python-deps:
 	@if [ -n "$(strip $(PY_TEST_PACKAGES))" ]; then \

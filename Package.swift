@@ -87,7 +87,9 @@ let package = Package(
             pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
-        .target(name: "SignalSpectrum", dependencies: ["SensorData", "Signals", "CFFTW", "InternalUtilities"]),
+        // Sensors: `signals compare`'s realism features resample recordings with its interpolation and gap rule.
+        .target(
+            name: "SignalSpectrum", dependencies: ["SensorData", "Signals", "Sensors", "CFFTW", "InternalUtilities"]),
         // CoreMotion- and CoreLocation-shaped managers fed by signals, files or a live server (no SwiftNIO).
         .target(
             name: "SensorFeeds",
@@ -120,7 +122,8 @@ let package = Package(
             name: "SignalsCLI",
             dependencies: [
                 "Signals", "Playback", "SignalSpectrum", "Specs", "Location", "Sensors", "Navigation", "Formats",
-                "InternalUtilities", "CommandSupport",
+                // SensorFeeds: `signals compare` reads render directories with its reader (RenderDirectory).
+                "SensorFeeds", "InternalUtilities", "CommandSupport",
             ] + products("swift-argument-parser", "ArgumentParser")
         ),
         // The live server: one shared timeline fanned out over HTTP, SSE and WebSocket, and the web console.
@@ -192,7 +195,10 @@ let package = Package(
             name: "LocationTests",
             dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Location", "Playback", "Signals"],
             resources: [.copy("Data")]),
-        .testTarget(name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals"]),
+        // Data/realism: real phone and watch recordings (each with its licence) the realism features are tested on.
+        .testTarget(
+            name: "SignalSpectrumTests", dependencies: ["SignalSpectrum", "Signals", "Sensors", "Playback"],
+            resources: [.copy("Data")]),
         // Runs the built `signals`; SensorFeeds plays what it writes (a rendered route's CSV).
         .testTarget(
             name: "SignalsCLITests",

@@ -12,10 +12,10 @@ struct SignalsCommand: AsyncParsableCommand {
         abstract:
             "Render, verify, plot and play sensor signals described as JSON specs; analyse and import sensor recordings.",
         discussion:
-            "Exit status: 0 on success, 1 when a verification check fails, 2 for bad input (spec, file, flag or parameter).",
+            "Exit status: 0 on success, 1 when a verification check fails or compared recordings are not similar, 2 for bad input (spec, file, flag or parameter).",
         subcommands: [
             RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, RouteCommand.self,
-            ServeCommand.self, AllanCommand.self, ImportCommand.self, DatasetCommand.self,
+            ServeCommand.self, AllanCommand.self, ImportCommand.self, CompareCommand.self, DatasetCommand.self,
         ]
     )
 

@@ -91,3 +91,33 @@ final class Mutex<Value>: @unchecked Sendable {
         return body(&value)
     }
 }
+
+@Suite struct RealFFTInverseTests {
+    @Test("inverse(forward(x)) is x, for odd and even lengths", arguments: [1, 2, 3, 15, 16, 17, 1024, 1025])
+    func roundTrip(size: Int) throws {
+        let x = (0..<size).map { sin(Double($0) * 0.37) + Double($0 % 5) * 0.1 }
+        let back = try RealFFT.shared.inverse(try RealFFT.shared.forward(x), count: size)
+        #expect(back.count == size)
+        let error = zip(back, x).map { abs($0 - $1) }.max() ?? 0
+        #expect(error < 1e-12)
+    }
+
+    @Test("one bin gives its cosine: bin 3 of 16 holding 2 (and bin 13, its conjugate) → 2·2·cos(2π·3n/16) / 16")
+    func singleBin() throws {
+        var bins = ComplexBins(real: .init(repeating: 0, count: 9), imaginary: .init(repeating: 0, count: 9))
+        bins.real[3] = 2
+        let x = try RealFFT.shared.inverse(bins, count: 16)
+        for n in 0..<16 { #expect(abs(x[n] - cos(2 * Double.pi * 3 * Double(n) / 16) / 4) < 1e-15) }
+    }
+
+    @Test("a bin count that does not fit the length throws invalidArgument; a length of 0 throws tooShort")
+    func refusals() throws {
+        let bins = ComplexBins(real: [1, 0, 0], imaginary: [0, 0, 0])
+        let mismatch = try #require(throws: SignalError.self) { try RealFFT.shared.inverse(bins, count: 8) }
+        #expect(mismatch.code == .invalidArgument)
+        let empty = try #require(throws: SignalError.self) {
+            try RealFFT.shared.inverse(ComplexBins(real: [], imaginary: []), count: 0)
+        }
+        #expect(empty.code == .tooShort)
+    }
+}

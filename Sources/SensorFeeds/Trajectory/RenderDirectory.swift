@@ -21,9 +21,12 @@ import Signals
 ///   averages out) in 3 m floors, its
 ///   cadence the steps of the last second; the heading accuracy is 0.
 /// - Every cell is a finite number, times never decrease, and a missing column is named with its file.
-struct RenderDirectory: PointSource {
+package struct RenderDirectory: PointSource {
     /// The points, one per truth row.
-    let points: [TrajectoryPoint]
+    package let points: [TrajectoryPoint]
+    /// The rate of `imu.csv`'s rows (Hz, the reciprocal of their median interval), `nil` without `imu.csv`
+    /// or with fewer than two rows at different times: what limits the band `signals compare` reads.
+    package let imuRate: Double?
     /// The magnetometer's calibration (the identity without `sensors.json`).
     let calibration: MagnetometerCalibration
     /// Whether `magnetometer.csv` was there.
@@ -37,21 +40,22 @@ struct RenderDirectory: PointSource {
     static let fileLimit = 1 << 30
 
     /// Whether `url` is a render directory (a directory holding `truth.csv`).
-    static func isRecording(_ url: URL) -> Bool {
+    package static func isRecording(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
             && FileManager.default.fileExists(atPath: url.appendingPathComponent(StreamTable.truth.fileName()).path)
     }
 
-    var loopPeriod: TimeInterval? { nil }
+    package var loopPeriod: TimeInterval? { nil }
 
-    func makeCursor() -> Cursor { Cursor(points: points) }
+    package func makeCursor() -> Cursor { Cursor(points: points) }
 
-    struct Cursor: PointCursor {
+    /// One pass over the points, timed from the first.
+    package struct Cursor: PointCursor {
         let points: [TrajectoryPoint]
         var position = 0
 
-        mutating func next() -> (point: TrajectoryPoint, time: TimeInterval)? {
+        package mutating func next() -> (point: TrajectoryPoint, time: TimeInterval)? {
             guard position < points.count else { return nil }
             defer { position += 1 }
             return (points[position], points[position].timestamp - points[0].timestamp)
@@ -112,7 +116,7 @@ struct RenderDirectory: PointSource {
 
     /// Reads a render directory.
     /// - Throws: `SignalError` naming the file (and line) at fault.
-    init(directory: URL) throws(SignalError) {
+    package init(directory: URL) throws(SignalError) {
         func file(_ name: String) -> URL? {
             let url = directory.appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: url.path) ? url : nil
@@ -139,6 +143,9 @@ struct RenderDirectory: PointSource {
         }
         calibration = sidecar?.magnetometer.map(MagnetometerCalibration.init) ?? MagnetometerCalibration(nil)
         hasMagnetometer = magnetometer != nil
+        let imuTimes = imu?.rows.map { $0[0] } ?? []
+        let imuIntervals = zip(imuTimes.dropFirst(), imuTimes).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        imuRate = imuIntervals.isEmpty ? nil : 1 / imuIntervals[imuIntervals.count / 2]
         hasBarometer = barometer != nil
         epochSeconds = sidecar?.epochSeconds
 

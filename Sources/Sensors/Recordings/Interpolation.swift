@@ -23,7 +23,7 @@ public enum Interpolation: String, Sendable, Hashable, CaseIterable {
 
     /// Values of `(times, values)` at `grid` (times within `times.first ... times.last`).
     /// - Complexity: O(values + grid).
-    func resample(times: [Double], values: [Double], at grid: [Double]) -> [Double] {
+    package func resample(times: [Double], values: [Double], at grid: [Double]) -> [Double] {
         let n = times.count
         var out = [Double](repeating: 0, count: grid.count)
         guard n >= 2 else {

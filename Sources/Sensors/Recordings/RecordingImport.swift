@@ -330,7 +330,7 @@ public struct RecordingImport: Sendable, Hashable {
     }
 
     /// Refuses gaps longer than max(0.5 s, 20 median intervals) inside `[from, to]`.
-    static func checkGaps(_ s: SensorSeries, from: Double, to: Double) throws(SignalError) {
+    package static func checkGaps(_ s: SensorSeries, from: Double, to: Double) throws(SignalError) {
         let intervals = (1..<s.count).map { s.times[$0] - s.times[$0 - 1] }.sorted()
         let median = intervals[intervals.count / 2]
         let limit = max(0.5, 20 * median)

@@ -58,6 +58,8 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
     private struct PlanKey: Hashable {
         var size: Int
         var double: Bool
+        /// A complex-to-real (inverse) plan.
+        var inverse: Bool
     }
 
     /// Creates an FFT owner with its own plans.
@@ -89,6 +91,39 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
     /// - Throws: `SignalError` (`.tooShort` for no samples, `.fftFailure` if FFTW cannot plan).
     public func forward(_ samples: [Double]) throws(SignalError) -> ComplexBins { try transformed(samples) }
 
+    /// The `count` real samples whose bins are `bins`: the inverse of the double-precision `forward(_:)`,
+    /// normalised by `1/count`, so `inverse(forward(x), count: x.count) ≈ x` (to about
+    /// `log2(count) · 1e-16 · max|x|` in double precision).
+    ///
+    /// ```swift
+    /// let bins = try RealFFT.shared.forward([1, 2, 3, 4] as [Double])
+    /// try RealFFT.shared.inverse(bins, count: 4)   // [1, 2, 3, 4]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bins: `count/2 + 1` bins; the imaginary parts of bin 0 (and of bin `count/2` for an even
+    ///     `count`) are ignored, as for any real sequence.
+    ///   - count: The number of samples `N`, at least 1.
+    /// - Throws: `SignalError` (`.tooShort` for `count < 1`, `.invalidArgument` for a bin count other than
+    ///   `count/2 + 1`, `.fftFailure` if FFTW cannot plan).
+    /// - Complexity: O(N log N).
+    public func inverse(_ bins: ComplexBins, count: Int) throws(SignalError) -> [Double] {
+        guard count < 1 || (bins.real.count == count / 2 + 1 && bins.imaginary.count == count / 2 + 1) else {
+            throw SignalError(
+                .invalidArgument, "an inverse FFT of \(count) samples needs \(count / 2 + 1) bins, got \(bins.count)",
+                field: "fft")
+        }
+        return try transform(Double.self, size: count, inverse: true) { work in
+            for k in 0..<work.binCount {
+                work.output[2 * k] = bins.real[k]
+                work.output[2 * k + 1] = bins.imaginary[k]
+            }
+            work.execute()
+            let scale = 1 / Double(count)
+            return (0..<count).map { work.input[$0] * scale }
+        }
+    }
+
     /// The bins of `N = samples.count` samples of either precision (``forward(_:)``).
     func transformed<T: FFTWScalar>(_ samples: [T]) throws(SignalError) -> ComplexBins {
         try transform(T.self, size: samples.count) { work in
@@ -101,10 +136,12 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
     }
 
     /// Runs `body` with an aligned workspace for an `size`-point transform of `T`: fill
-    /// `work.input`, call `work.execute()` (as often as needed), read `work.output`.
+    /// `work.input`, call `work.execute()` (as often as needed), read `work.output` (for an `inverse`
+    /// transform the other way round: fill `work.output`'s bins, read `work.input`'s samples, unnormalised;
+    /// FFTW's complex-to-real transform overwrites the bins).
     /// The workspace is taken from this instance's pool and returned afterwards.
     func transform<T: FFTWScalar, R>(
-        _ type: T.Type, size: Int,
+        _ type: T.Type, size: Int, inverse: Bool = false,
         _ body: (FFTWorkspace<T>) -> R
     ) throws(SignalError) -> R {
         guard size >= 1 else {
@@ -113,7 +150,7 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
         guard size <= Int(Int32.max) else {
             throw SignalError(.invalidArgument, "FFT size \(size) exceeds FFTW's 32-bit limit", field: "fft")
         }
-        let key = PlanKey(size: size, double: T.isDouble)
+        let key = PlanKey(size: size, double: T.isDouble, inverse: inverse)
         let bytes = T.workspaceBytes(size: size)
         // Reuse a plan and a scratch buffer if there are; plan and allocate otherwise.
         var plan: OpaquePointer?
@@ -129,7 +166,10 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
                     // FFTW_ESTIMATE leaves the arrays alone; FFTW_MEASURE overwrites them while it plans,
                     // which is fine for a scratch buffer.
                     let flags = planning == .estimate ? signalrunner_fftw_estimate : signalrunner_fftw_measure
-                    plan = T.makePlan(size: size, buffer: buffer, flags: flags)
+                    plan =
+                        inverse
+                        ? T.makeInversePlan(size: size, buffer: buffer, flags: flags)
+                        : T.makePlan(size: size, buffer: buffer, flags: flags)
                 }
             }
             guard buffer != nil, let newPlan = plan else {
@@ -151,7 +191,7 @@ public final class RealFFT: @unchecked Sendable {  // FFTW's raw pointers, guard
                 }
             }
         }
-        let work = FFTWorkspace<T>(size: size, raw: buffer!, plan: plan!)
+        let work = FFTWorkspace<T>(size: size, raw: buffer!, plan: plan!, inverse: inverse)
         let result = body(work)
         lock.withLock { _ in pool[key, default: []].append(buffer!) }
         return result
@@ -168,10 +208,13 @@ struct FFTWorkspace<T: FFTWScalar> {
     /// `N/2 + 1` complex outputs as interleaved `re, im` pairs (aligned).
     let output: UnsafeMutablePointer<T>
     let plan: OpaquePointer
+    /// Whether `plan` is complex-to-real: from `output`'s bins to `input`'s samples.
+    let inverse: Bool
 
-    init(size: Int, raw: UnsafeMutableRawPointer, plan: OpaquePointer) {
+    init(size: Int, raw: UnsafeMutableRawPointer, plan: OpaquePointer, inverse: Bool = false) {
         self.size = size
         self.plan = plan
+        self.inverse = inverse
         input = raw.bindMemory(to: T.self, capacity: T.inputStride(size: size) + 2 * (size / 2 + 1))
         output = input + T.inputStride(size: size)
     }
@@ -180,7 +223,9 @@ struct FFTWorkspace<T: FFTWScalar> {
     var binCount: Int { size / 2 + 1 }
 
     /// Runs the plan on this workspace's arrays (thread-safe new-array execute).
-    func execute() { T.execute(plan, input, output) }
+    func execute() {
+        if inverse { T.executeInverse(plan, output, input) } else { T.execute(plan, input, output) }
+    }
 
     /// The output as ``ComplexBins`` in Double.
     func bins() -> ComplexBins {
@@ -201,6 +246,10 @@ protocol FFTWScalar: BinaryFloatingPoint {
     static func allocate(bytes: Int) -> UnsafeMutableRawPointer?
     static func free(_ pointer: UnsafeMutableRawPointer)
     static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer?
+    /// A complex-to-real plan from the workspace's bins to its samples.
+    static func makeInversePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer?
+    static func executeInverse(
+        _ plan: OpaquePointer, _ bins: UnsafeMutablePointer<Self>, _ samples: UnsafeMutablePointer<Self>)
     static func destroy(_ plan: OpaquePointer)
     static func execute(
         _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Self>, _ output: UnsafeMutablePointer<Self>)
@@ -227,6 +276,17 @@ extension Float: FFTWScalar {
             to: fftwf_complex.self)
         return fftwf_plan_dft_r2c_1d(Int32(size), input, output, flags)
     }
+    static func makeInversePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
+        let samples = buffer.assumingMemoryBound(to: Float.self)
+        let bins = UnsafeMutableRawPointer(samples + inputStride(size: size)).assumingMemoryBound(
+            to: fftwf_complex.self)
+        return fftwf_plan_dft_c2r_1d(Int32(size), bins, samples, flags)
+    }
+    static func executeInverse(
+        _ plan: OpaquePointer, _ bins: UnsafeMutablePointer<Float>, _ samples: UnsafeMutablePointer<Float>
+    ) {
+        fftwf_execute_dft_c2r(plan, UnsafeMutableRawPointer(bins).assumingMemoryBound(to: fftwf_complex.self), samples)
+    }
     static func destroy(_ plan: OpaquePointer) { fftwf_destroy_plan(plan) }
     static func execute(
         _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>
@@ -243,6 +303,16 @@ extension Double: FFTWScalar {
         let input = buffer.assumingMemoryBound(to: Double.self)
         let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(to: fftw_complex.self)
         return fftw_plan_dft_r2c_1d(Int32(size), input, output, flags)
+    }
+    static func makeInversePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
+        let samples = buffer.assumingMemoryBound(to: Double.self)
+        let bins = UnsafeMutableRawPointer(samples + inputStride(size: size)).assumingMemoryBound(to: fftw_complex.self)
+        return fftw_plan_dft_c2r_1d(Int32(size), bins, samples, flags)
+    }
+    static func executeInverse(
+        _ plan: OpaquePointer, _ bins: UnsafeMutablePointer<Double>, _ samples: UnsafeMutablePointer<Double>
+    ) {
+        fftw_execute_dft_c2r(plan, UnsafeMutableRawPointer(bins).assumingMemoryBound(to: fftw_complex.self), samples)
     }
     static func destroy(_ plan: OpaquePointer) { fftw_destroy_plan(plan) }
     static func execute(
