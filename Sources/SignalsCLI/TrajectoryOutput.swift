@@ -109,13 +109,15 @@ enum TrajectoryOutput {
     }
 
     /// `sensors.json`, beside the streams (`SensorsSidecar`, its one writer and reader): the trajectory's
-    /// `epoch`, the accelerometer's unit and the magnetometer's `hard_iron` (µT) and `soft_iron` (rows).
+    /// `epoch`, the accelerometer's unit, the magnetometer's `hard_iron` (µT) and `soft_iron` (rows), and the
+    /// vehicle's activity rule (`movingActivity`).
     static func sensorsJSON(_ trajectory: Trajectory) throws(SignalError) -> String {
         try SensorsSidecar(
             epoch: trajectory.epoch, accelerometerUnit: trajectory.sensors.imu?.accelerometerUnit.rawValue,
             magnetometer: trajectory.sensors.magnetometer.map {
                 SensorsSidecar.Magnetometer(hardIron: $0.hardIron, softIron: $0.softIron)
-            }
+            },
+            movingActivity: trajectory.vehicle.movingActivity
         )
         .json()
     }

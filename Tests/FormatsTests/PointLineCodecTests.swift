@@ -22,7 +22,7 @@ import Testing
             gravity: Acceleration(x: 0, y: 0, z: -1), attitude: Quaternion(w: 1, x: 0, y: 0, z: 0)),
         location: fix, trueHeading: 50.2, magneticHeading: 49, headingAccuracy: 1.5,
         magneticField: MagneticField(x: 12, y: -3, z: 40), pressure: 101_325, altitude: 35, steps: 12, distance: 8.5,
-        floorsAscended: 1, floorsDescended: 2, cadence: 1.9)
+        floorsAscended: 1, floorsDescended: 2, cadence: 1.9, activity: .walking)
 
     static let motionText =
         #"{"timestamp":0.5,"userAcceleration":{"x":0.1,"y":0.123456789012,"z":0.0},"gravity":{"x":0.0,"y":0.0,"z":-1.0},"rotationRate":{"x":0.0,"y":0.25,"z":0.0}"#
@@ -78,7 +78,7 @@ import Testing
             try PointLineCodec.write(Self.trajectory)
                 == #"{"timestamp":0.5,"userAcceleration":{"x":0.1,"y":0.0,"z":0.0},"gravity":{"x":0.0,"y":0.0,"z":-1.0},"rotationRate":{"x":0.0,"y":0.0,"z":0.0},"attitude":{"w":1.0,"x":0.0,"y":0.0,"z":0.0},"location":"#
                 + Self.fixText
-                + #","heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5},"magneticField":{"x":12.0,"y":-3.0,"z":40.0},"pressure":101325.0,"altitude":35.0,"pedometer":{"steps":12,"distance":8.5,"cadence":1.9,"floorsAscended":1,"floorsDescended":2}}"#
+                + #","heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5},"magneticField":{"x":12.0,"y":-3.0,"z":40.0},"pressure":101325.0,"altitude":35.0,"pedometer":{"steps":12,"distance":8.5,"cadence":1.9,"floorsAscended":1,"floorsDescended":2},"activity":"walking"}"#
         )
         var between = Self.trajectory
         between.location = nil

@@ -11,7 +11,8 @@ import Testing
         heading: .init(trueHeading: 50.2, magneticHeading: 49.0, headingAccuracy: 1.5),
         magneticField: SIMD3(12, -3, 40),
         pressure: 101_325, altitude: 35,
-        pedometer: .init(steps: 12, distance: 8.5, cadence: 1.9, floorsAscended: 1, floorsDescended: 2))
+        pedometer: .init(steps: 12, distance: 8.5, cadence: 1.9, floorsAscended: 1, floorsDescended: 2),
+        activity: .walking)
 
     /// The riders inside `{"timestamp":0` … `}`, read back.
     static func read(_ members: String) throws(SignalError) -> TrajectoryRiders {
@@ -23,7 +24,7 @@ import Testing
     func golden() {
         #expect(
             Self.walk.members
-                == #","heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5},"magneticField":{"x":12.0,"y":-3.0,"z":40.0},"pressure":101325.0,"altitude":35.0,"pedometer":{"steps":12,"distance":8.5,"cadence":1.9,"floorsAscended":1,"floorsDescended":2}"#
+                == #","heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5},"magneticField":{"x":12.0,"y":-3.0,"z":40.0},"pressure":101325.0,"altitude":35.0,"pedometer":{"steps":12,"distance":8.5,"cadence":1.9,"floorsAscended":1,"floorsDescended":2},"activity":"walking""#
         )
         var noBarometer = Self.walk
         noBarometer.pressure = nil
@@ -56,7 +57,8 @@ import Testing
                 magneticField: SIMD3(any(), any(), any()), pressure: k % 2 == 0 ? nil : amount(), altitude: any(),
                 pedometer: .init(
                     steps: count(), distance: amount(), cadence: amount(), floorsAscended: count(),
-                    floorsDescended: count()))
+                    floorsDescended: count()),
+                activity: k % 13 == 0 ? nil : MotionActivityType.allCases[k % MotionActivityType.allCases.count])
             let back = try Self.read(riders.members)
             #expect(back == riders)
             #expect(back.heading?.trueHeading.bitPattern == riders.heading?.trueHeading.bitPattern)
@@ -123,6 +125,10 @@ import Testing
             "$.pedometer.cadence"
         ),
         (#","pedometer":{"steps":0,"distance":0,"cadence":0,"floorsAscended":0}"#, .missingField, "$.pedometer"),
+        (#","activity":"strolling""#, .malformed, "$.activity"),
+        (#","activity":"Walking""#, .malformed, "$.activity"),
+        (#","activity":1"#, .malformed, "$.activity"),
+        (#","activity":null"#, .malformed, "$.activity"),
     ]
 
     @Test("hostile members are refused with the code and JSON path of the value at fault", arguments: hostile)

@@ -104,7 +104,7 @@ import Testing
             #expect(
                 Set(data.keys) == [
                     "accelerometer", "timestamp", "motion", "location", "heading", "magneticField", "pressure",
-                    "altitude", "pedometer",
+                    "altitude", "pedometer", "activity",
                 ])
             #expect(TrajectoryServeTests.missingSensorKeys(data) == [])
             let motion = try #require(data["motion"] as? [String: Any])
@@ -114,6 +114,9 @@ import Testing
                 let inLine = try #require(motion[key])
                 #expect(NSDictionary(dictionary: ["v": top]) == NSDictionary(dictionary: ["v": inLine]), "\(key)")
             }
+            // The truth's activity, in the body and in the line alike: at 1.2 s the walker has set off.
+            #expect(data["activity"] as? String == "walking")
+            #expect(motion["activity"] as? String == "walking")
             #expect(data["timestamp"] as? Double == 1.2)
             // The accelerometer is the motion's user acceleration plus gravity, as for any motion.
             let ua = try #require(xyz(motion["userAcceleration"]))

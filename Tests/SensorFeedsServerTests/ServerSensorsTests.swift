@@ -109,4 +109,31 @@ import Testing
             #expect(throws: SignalError.self) { try SimulatedPedometer.query(.server(url), from: Date(), to: Date()) }?
                 .code == .invalidArgument)
     }
+
+    @Test("activity from a served trajectory: the points' activity key, classified as in process")
+    func activity() async throws {
+        let server = try TestServer(
+            spec: try String(contentsOf: Self.walkURL, encoding: .utf8), rate: 100, replaySeconds: 60)
+        try await server.start()
+        let manager = SimulatedMotionActivityManager(source: .server(server.url("http")))
+        let seen = Received<MotionActivity>()
+        manager.startActivityUpdates(to: serialQueue()) { a in seen.add(a, nil) }
+        try await pollUntil("the stream") { server.clients("http") == 1 }
+        for _ in 0..<40 { await server.advance(points: 100) }  // 40 s of timeline
+        let walk = try Self.walk()
+        let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
+        let expected = try SimulatedMotionActivityManager.query(.signal(walk), from: epoch, to: epoch + 39.5)
+        try await seen.wait(for: "\(expected.count) updates") { values, _ in values.count >= expected.count }
+        manager.stopActivityUpdates()
+        try await server.shutdown()
+        #expect(manager.lastError == nil)
+        #expect(expected.contains { $0.walking })
+        // The server's seconds count from the Unix epoch: the same updates, their dates shifted by the trajectory's.
+        for (k, (a, e)) in zip(seen.values, expected).enumerated() {
+            #expect(a.timestamp == e.timestamp, "update \(k)")
+            #expect(a.activities == e.activities, "update \(k)")
+            #expect(a.confidence == e.confidence, "update \(k)")
+            #expect(a.startDate.timeIntervalSince1970 == e.startDate.timeIntervalSince(epoch), "update \(k)")
+        }
+    }
 }

@@ -122,6 +122,23 @@ import Testing
         #expect(calls.count == 1)
         #expect((calls[0].1 as? SensorFeedsError)?.code == .unavailable)
     }
+
+    @Test("an activity manager without a classifier: not available, a query's handler gets the error")
+    func activity() async throws {
+        #expect(!UnavailableMotionActivityManager.isActivityAvailable())
+        let manager = UnavailableMotionActivityManager(
+            PlatformUnavailable(
+                "CMMotionActivityManager", platform: "macOS",
+                evidence: "https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager"))
+        #expect(manager.error.code == .unavailable)
+        #expect(manager.error.message.hasPrefix("CMMotionActivityManager is unavailable in macOS"))
+        let received = Received<[MotionActivity]>()
+        manager.queryActivityStarting(from: Date(), to: Date(), to: serialQueue(), withHandler: received.handler)
+        let calls = await received.first()
+        #expect(calls.count == 1)
+        #expect(calls[0].0 == nil)
+        #expect((calls[0].1 as? SensorFeedsError)?.code == .unavailable)
+    }
 }
 
 /// Which Core Location failures end the iterations: only a denial does; Core Location keeps trying after

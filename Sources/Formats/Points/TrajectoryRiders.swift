@@ -8,6 +8,7 @@ import SensorData
 /// ,"heading":{"trueHeading":50.2,"magneticHeading":49.0,"headingAccuracy":1.5}
 /// ,"magneticField":{"x":12.0,"y":-3.0,"z":40.0},"pressure":101325.0,"altitude":35.0
 /// ,"pedometer":{"steps":12,"distance":8.5,"cadence":1.9,"floorsAscended":1,"floorsDescended":2}
+/// ,"activity":"walking"
 /// ```
 ///
 /// The one writer (``write(into:)``: the CLI's and the server's lines, `/data`) and the one reader
@@ -53,7 +54,7 @@ package struct TrajectoryRiders: Sendable, Hashable {
     }
 
     /// The members' keys, in the order they are written.
-    package static let keys = ["heading", "magneticField", "pressure", "altitude", "pedometer"]
+    package static let keys = ["heading", "magneticField", "pressure", "altitude", "pedometer", "activity"]
     /// The fields of a `heading` object.
     package static let headingFields = ["trueHeading", "magneticHeading", "headingAccuracy"]
     /// The fields of a `magneticField` object.
@@ -71,16 +72,19 @@ package struct TrajectoryRiders: Sendable, Hashable {
     package var altitude: Double?
     /// The pedometer's counts.
     package var pedometer: Pedometer?
+    /// What the person is doing (the truth's activity).
+    package var activity: MotionActivityType?
 
     package init(
         heading: Heading? = nil, magneticField: SIMD3<Double>? = nil, pressure: Double? = nil, altitude: Double? = nil,
-        pedometer: Pedometer? = nil
+        pedometer: Pedometer? = nil, activity: MotionActivityType? = nil
     ) {
         self.heading = heading
         self.magneticField = magneticField
         self.pressure = pressure
         self.altitude = altitude
         self.pedometer = pedometer
+        self.activity = activity
     }
 
     /// Appends the members that are present, in ``keys`` order, each preceded by a comma (to follow the
@@ -100,6 +104,7 @@ package struct TrajectoryRiders: Sendable, Hashable {
             text +=
                 ",\"pedometer\":{\"steps\":\(pedometer.steps),\"distance\":\(pedometer.distance),\"cadence\":\(pedometer.cadence),\"floorsAscended\":\(pedometer.floorsAscended),\"floorsDescended\":\(pedometer.floorsDescended)}"
         }
+        if let activity { text += ",\"activity\":\"\(activity.rawValue)\"" }
     }
 
     /// The members as ``write(into:)`` appends them.
@@ -115,7 +120,8 @@ package struct TrajectoryRiders: Sendable, Hashable {
     ///   - path: Its JSON path.
     /// - Throws: `SignalError` naming the JSON path: a value of the wrong kind (`"heading": "north"`), a
     ///   missing or unknown field of an object, `null`, a heading outside 0 ..< 360, a negative pressure,
-    ///   distance, cadence or count, a count that is not a whole number or is above `Int.max`.
+    ///   distance, cadence or count, a count that is not a whole number or is above `Int.max`, an `activity`
+    ///   that is not one of `MotionActivityType`'s names.
     package static func read(_ object: JSONObject, path: String) throws(SignalError) -> TrajectoryRiders {
         var riders = TrajectoryRiders()
         if let v = object["heading"] {
@@ -169,6 +175,20 @@ package struct TrajectoryRiders: Sendable, Hashable {
                 steps: try count("steps"), distance: try amount("distance", "m"),
                 cadence: try amount("cadence", "steps/s"), floorsAscended: try count("floorsAscended"),
                 floorsDescended: try count("floorsDescended"))
+        }
+        if let v = object["activity"] {
+            guard let name = v.string else {
+                throw SignalError(
+                    .malformed, path: JSONPath.child(path, "activity"),
+                    "'activity' must be a string, got \(v.preview())")
+            }
+            guard let activity = MotionActivityType(rawValue: name) else {
+                let names = MotionActivityType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw SignalError(
+                    .malformed, path: JSONPath.child(path, "activity"),
+                    "'activity' must be one of \(names), got \"\(SignalError.quoted(name, limit: 40))\"")
+            }
+            riders.activity = activity
         }
         return riders
     }

@@ -8,7 +8,8 @@ import SensorData
 ///
 /// ```json
 /// {"epoch": "2026-06-01T08:30:00Z", "accelerometerUnit": "g",
-///  "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]}}
+///  "magnetometer": {"hard_iron": [12.0, -3.0, 40.0], "soft_iron": [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]},
+///  "movingActivity": "walking"}
 /// ```
 ///
 /// Every key is optional; the file is one line. It is read strictly, through the package's JSON parser
@@ -18,7 +19,10 @@ import SensorData
 /// - `epoch`: the trajectory's `t = 0`, an ISO 8601 UTC time (``ISO8601``);
 /// - `accelerometerUnit`: `"g"` (CoreMotion's unit and sign) or `"m/s^2"` (the physical sign);
 /// - `magnetometer`: `hard_iron` (µT) and `soft_iron` (rows), both required, each a number or `[x, y, z]`
-///   as in a spec, checked by ``MagnetometerCalibrationRules`` (ranges, and `|det S| ≥ 1e-6`).
+///   as in a spec, checked by ``MagnetometerCalibrationRules`` (ranges, and `|det S| ≥ 1e-6`);
+/// - `movingActivity`: what the trajectory's vehicle does while it moves (`MovingActivity`'s names:
+///   `walking`, `running`, `on-foot`, `cycling`, `automotive`), the rule that turns the truth's velocity
+///   into its activity.
 package struct SensorsSidecar: Sendable, Hashable {
     /// A magnetometer's calibration: `S⁻¹ (m − b)` for the soft-iron matrix `S` and hard-iron offset `b`.
     package struct Magnetometer: Sendable, Hashable {
@@ -40,7 +44,7 @@ package struct SensorsSidecar: Sendable, Hashable {
     /// The accelerometer units the file may name (the raw values of `Sensors`' `AccelerometerUnit`).
     package static let accelerometerUnits = ["g", "m/s^2"]
     /// The top-level keys, in the order they are written.
-    package static let keys = ["epoch", "accelerometerUnit", "magnetometer"]
+    package static let keys = ["epoch", "accelerometerUnit", "magnetometer", "movingActivity"]
 
     /// The trajectory's epoch, ISO 8601 UTC (the spec's text, as written there).
     package var epoch: String?
@@ -48,12 +52,18 @@ package struct SensorsSidecar: Sendable, Hashable {
     package var accelerometerUnit: String?
     /// The magnetometer's calibration.
     package var magnetometer: Magnetometer?
+    /// The vehicle's activity rule.
+    package var movingActivity: MovingActivity?
 
     /// A sidecar; nothing is checked until it is written (``json()``) or read.
-    package init(epoch: String? = nil, accelerometerUnit: String? = nil, magnetometer: Magnetometer? = nil) {
+    package init(
+        epoch: String? = nil, accelerometerUnit: String? = nil, magnetometer: Magnetometer? = nil,
+        movingActivity: MovingActivity? = nil
+    ) {
         self.epoch = epoch
         self.accelerometerUnit = accelerometerUnit
         self.magnetometer = magnetometer
+        self.movingActivity = movingActivity
     }
 
     /// Unix seconds of ``epoch``, or `nil` without one.
@@ -98,6 +108,9 @@ package struct SensorsSidecar: Sendable, Hashable {
                 hardIron: magnetometer.hardIron, softIron: magnetometer.softIron)
             members.append(JSONObject.Member(key: "magnetometer", value: .object(JSONObject(calibration))))
         }
+        if let movingActivity {
+            members.append(JSONObject.Member(key: "movingActivity", value: .string(movingActivity.rawValue)))
+        }
         return JSONValue.object(JSONObject(members)).spacedSerialization + "\n"
     }
 
@@ -123,6 +136,15 @@ package struct SensorsSidecar: Sendable, Hashable {
                 throw SignalError(.missingField, path: m.path, "missing required field 'soft_iron' in 'magnetometer'")
             }
             sidecar.magnetometer = Magnetometer(hardIron: hardIron, softIron: softIron)
+        }
+        if let name = try f.optionalString("movingActivity") {
+            guard let rule = MovingActivity(rawValue: name) else {
+                let names = MovingActivity.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw SignalError(
+                    .malformed, path: f.path("movingActivity"),
+                    "$.movingActivity must be one of \(names), got \"\(SignalError.quoted(name, limit: 40))\"")
+            }
+            sidecar.movingActivity = rule
         }
         try sidecar.validate()
         return sidecar

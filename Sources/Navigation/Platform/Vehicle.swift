@@ -41,6 +41,18 @@ public struct Vehicle: Sendable, Hashable {
         self.name = name
     }
 
+    /// What the platform does while it moves, the rule of the truth's activity (`TrajectoryPoint.activity`):
+    /// the `walk` preset walks and the `run` preset runs; another vehicle with a gait walks or runs by its
+    /// speed (``MovingActivity/onFoot``); without a gait, one that banks cycles and the others are automotive.
+    public var movingActivity: MovingActivity {
+        guard gait != nil else { return banks ? .cycling : .automotive }
+        switch name {
+        case "walk": return .walking
+        case "run": return .running
+        default: return .onFoot
+        }
+    }
+
     /// The named vehicles of a spec.
     public static let presets: [String: Vehicle] = ["walk": .walk, "run": .run, "bike": .bike, "car": .car]
 

@@ -12,7 +12,7 @@ import Foundation
 ///   `courseAccuracy` `atan2(velocitySigma, speed)` in degrees (−1 when the speed is ~0 and the course unknown).
 /// - ``magneticField``: the magnetometer's reading (µT, device frame) when it has one, else the true field.
 /// - ``pressure``: the barometer's reading (Pa) when it has one.
-/// - Headings and the pedometer's counts are the truth's.
+/// - Headings, the pedometer's counts and ``activity`` are the truth's.
 /// A sensor with its own rate holds its latest sample (at or before the point's time).
 public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
     /// The motion sample (g, rad/s, attitude).
@@ -36,6 +36,8 @@ public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
     public var steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int
     /// Steps per second (truth).
     public var cadence: Double
+    /// What the person is doing (truth): changes at the instant the motion does, without a phone's delay.
+    public var activity: MotionActivityType
 
     /// Creates a point (every value as the property of the same name describes it).
     /// - Parameters:
@@ -52,10 +54,12 @@ public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
     ///   - floorsAscended: Floors climbed (3 m each).
     ///   - floorsDescended: Floors descended (3 m each).
     ///   - cadence: Steps per second.
+    ///   - activity: What the person is doing (default `.unknown`).
     public init(
         motion: MotionPoint, location: LocationPoint?, trueHeading: Double, magneticHeading: Double,
         headingAccuracy: Double, magneticField: MagneticField, pressure: Double?, altitude: Double,
-        steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int, cadence: Double
+        steps: Int, distance: Double, floorsAscended: Int, floorsDescended: Int, cadence: Double,
+        activity: MotionActivityType = .unknown
     ) {
         self.motion = motion
         self.location = location
@@ -70,6 +74,7 @@ public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
         self.floorsAscended = floorsAscended
         self.floorsDescended = floorsDescended
         self.cadence = cadence
+        self.activity = activity
     }
 
     /// Seconds from the start of the run.

@@ -238,3 +238,46 @@ public class UnavailableAltimeter: AltimeterProviding {
     /// Does nothing.
     public func stopAbsoluteAltitudeUpdates() {}
 }
+
+/// A ``MotionActivityProviding`` with no activity classifier: ``isActivityAvailable()`` is `false`, updates
+/// never come (CoreMotion's activity handler has no error to say why, so ``error`` holds it) and a query's
+/// handler is called once with ``error``, a ``SensorFeedsError`` whose code is ``SensorFeedsError/Code/unavailable``.
+///
+/// It is what `CoreMotionActivityProvider` is on macOS, tvOS and visionOS, which have no `CMMotionActivityManager`.
+public class UnavailableMotionActivityManager: MotionActivityProviding {
+    private let unavailable: PlatformUnavailable
+
+    /// A manager whose errors say `reason`.
+    /// - Parameter reason: Why there are no activity updates.
+    public init(reason: String) {
+        unavailable = PlatformUnavailable(error: SensorFeedsError(.unavailable, reason))
+    }
+
+    /// A manager whose errors name the missing API, the platform and the evidence.
+    package init(_ unavailable: PlatformUnavailable) { self.unavailable = unavailable }
+
+    /// The error a query's handler receives, and why updates never come.
+    public var error: SensorFeedsError { unavailable.error }
+
+    /// `false`.
+    public class func isActivityAvailable() -> Bool { false }
+    /// Does nothing: no update will come (see ``error``).
+    /// - Parameters:
+    ///   - queue: Where updates would run.
+    ///   - handler: Never called.
+    public func startActivityUpdates(to queue: OperationQueue, withHandler handler: @escaping MotionActivityHandler) {}
+    /// Does nothing.
+    public func stopActivityUpdates() {}
+    /// Calls `handler` once with ``error`` on `queue`.
+    /// - Parameters:
+    ///   - start: The start of the span.
+    ///   - end: The end of the span.
+    ///   - queue: Where the handler runs.
+    ///   - handler: The handler.
+    public func queryActivityStarting(
+        from start: Date, to end: Date, to queue: OperationQueue,
+        withHandler handler: @escaping MotionActivityQueryHandler
+    ) {
+        unavailable.fail(handler, on: queue)
+    }
+}

@@ -58,6 +58,6 @@ extension TrajectoryPoint {
             pressure: p.pressure,
             altitude: altitude, steps: pedometer.steps, distance: pedometer.distance,
             floorsAscended: pedometer.floorsAscended, floorsDescended: pedometer.floorsDescended,
-            cadence: pedometer.cadence)
+            cadence: pedometer.cadence, activity: p.activity ?? .unknown)
     }
 }

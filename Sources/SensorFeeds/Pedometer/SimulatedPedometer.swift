@@ -111,16 +111,7 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     /// plus the seconds (a render directory's `sensors.json` epoch; the Unix epoch without one).
     /// - Parameter handler: Receives each ``PedometerEvent``, or `(nil, error)` that ends them.
     public func startEventUpdates(handler: @escaping PedometerEventHandler) {
-        let epoch: Double
-        switch source.kind {
-        case .trajectory(let trajectory, _, _): epoch = trajectory.epochSeconds
-        case .file(let url):
-            epoch =
-                (try? SensorsSidecar.read(contentsOf: url.appendingPathComponent(SensorsSidecar.fileName)))?
-                .epochSeconds ?? 0
-        case .server: epoch = 0
-        }
-        let detector = MotionDetector(epoch: epoch)
+        let detector = MotionDetector(epoch: source.epochSeconds)
         events.start(
             source, interval: Self.checkInterval, queue: handlerQueue, transform: { detector.update($0) },
             atEnd: { detector.end() }, deliver: handler)
@@ -159,7 +150,7 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
 
     /// The counts of `source` between two dates on the trajectory's clock (see ``queryPedometerData(from:to:withHandler:)``).
     static func query(_ source: PedometerSource, from start: Date, to end: Date) throws(SignalError) -> PedometerData {
-        let history = try PedometerHistory(source)
+        let history = try SourceHistory(source)
         let a = start.timeIntervalSince1970 - history.epoch
         let b = end.timeIntervalSince1970 - history.epoch
         guard a.isFinite, b.isFinite else {
@@ -178,51 +169,6 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
             floorsAscended: NSNumber(value: last.floorsAscended - first.floorsAscended),
             floorsDescended: NSNumber(value: last.floorsDescended - first.floorsDescended),
             averageActivePace: distance > 0 ? NSNumber(value: span / distance) : nil)
-    }
-}
-
-/// A source's counts over its whole span, for queries: the point at or before any second, clamped.
-struct PedometerHistory {
-    /// Unix seconds of the source's second 0: the trajectory's epoch (a render directory's `sensors.json`
-    /// `epoch`; 0, the Unix epoch, without one).
-    let epoch: Double
-    /// The point at or before `t` seconds of the source, clamped to its span.
-    let point: (Double) throws(SignalError) -> TrajectoryPoint
-
-    init(_ source: SensorSource) throws(SignalError) {
-        switch source.kind {
-        case .trajectory(let trajectory, let rate, let duration):
-            let points = try TrajectoryPoints(trajectory, sampleRate: rate, duration: duration)
-            guard points.count > 0 else {
-                throw SignalError(.invalidRender, "the source has no samples (a duration of 0)", field: "duration")
-            }
-            epoch = trajectory.epochSeconds
-            point = { t throws(SignalError) in
-                // The clamp keeps the Double → Int conversion in range.
-                let n = Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
-                return try trajectory.points(first: points.first + n, count: 1, rate: points.sampleRate)[0]
-            }
-        case .server:
-            throw SignalError(
-                .invalidArgument,
-                "a server source has no history to query: query a trajectory (.signal) or its render directory (.file)",
-                field: "source")
-        case .file(let url):
-            let recording = try RenderDirectory(directory: url)
-            epoch = recording.epochSeconds ?? 0
-            let points = recording.points
-            let t0 = points[0].timestamp
-            point = { t in
-                // The last row at or before t (rows are in time order), the first before it.
-                var lo = 0
-                var hi = points.count - 1
-                while lo < hi {
-                    let mid = (lo + hi + 1) / 2
-                    if points[mid].timestamp - t0 <= t + 1e-9 { lo = mid } else { hi = mid - 1 }
-                }
-                return points[lo]
-            }
-        }
     }
 }
 

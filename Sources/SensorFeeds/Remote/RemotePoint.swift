@@ -24,6 +24,8 @@ package struct RemotePoint: Sendable, Hashable {
     package var altitude: Double?
     /// The pedometer's counts, when the line has them (a trajectory's `pedometer`).
     package var pedometer: Pedometer?
+    /// What the person is doing, when the line says (a trajectory's `activity`).
+    package var activity: MotionActivityType?
 
     /// A trajectory point's `heading` object (read by `TrajectoryRiders`, the members' one codec).
     package typealias Heading = TrajectoryRiders.Heading
@@ -70,7 +72,7 @@ package struct RemotePoint: Sendable, Hashable {
         get {
             TrajectoryRiders(
                 heading: heading, magneticField: magneticField, pressure: pressure, altitude: altitude,
-                pedometer: pedometer)
+                pedometer: pedometer, activity: activity)
         }
         set {
             heading = newValue.heading
@@ -78,6 +80,7 @@ package struct RemotePoint: Sendable, Hashable {
             pressure = newValue.pressure
             altitude = newValue.altitude
             pedometer = newValue.pedometer
+            activity = newValue.activity
         }
     }
 

@@ -19,7 +19,8 @@ import Signals
 /// - What `truth.csv` does not hold is rebuilt: the pedometer's distance is the horizontal speed integrated
 ///   over the rows (trapezoids), its floors are the climbs and descents of `altitude` averaged over the last second (the gait's bounce
 ///   averages out) in 3 m floors, its
-///   cadence the steps of the last second; the heading accuracy is 0.
+///   cadence the steps of the last second; the heading accuracy is 0; the activity is the sidecar's
+///   `movingActivity` rule applied to the row's velocity, as the trajectory applies it (`unknown` without one).
 /// - Every cell is a finite number, times never decrease, and a missing column is named with its file.
 package struct RenderDirectory: PointSource {
     /// The points, one per truth row.
@@ -148,13 +149,15 @@ package struct RenderDirectory: PointSource {
         imuRate = imuIntervals.isEmpty ? nil : 1 / imuIntervals[imuIntervals.count / 2]
         hasBarometer = barometer != nil
         epochSeconds = sidecar?.epochSeconds
+        // The truth's activity, by the vehicle's rule from the velocity (unknown without the rule: an older render).
+        let movingActivity = sidecar?.movingActivity
 
         // Every column's index, found once before the rows.
         func c(_ column: TruthColumn) -> Int { truth.column(column.name) }
         let (tw, tx, ty, tz) = (c(.attitudeW), c(.attitudeX), c(.attitudeY), c(.attitudeZ))
         let trueRate = [c(.rotationRateX), c(.rotationRateY), c(.rotationRateZ)]
         let trueAcceleration = [c(.accelerationEast), c(.accelerationNorth), c(.accelerationUp)]
-        let (ve, vn) = (c(.velocityEast), c(.velocityNorth))
+        let (ve, vn, vu) = (c(.velocityEast), c(.velocityNorth), c(.velocityUp))
         let (stepsColumn, heightColumn, mslColumn) = (c(.steps), c(.altitude), c(.altitudeMSL))
         let (trueHeadingColumn, magneticHeadingColumn) = (c(.headingTrue), c(.headingMagnetic))
         let accelerometer = imu?.columns(IMUColumn.accelerometer.map(\.name))
@@ -266,7 +269,8 @@ package struct RenderDirectory: PointSource {
                     headingAccuracy: 0, magneticField: MagneticField(magneticField), pressure: pressure,
                     altitude: r[mslColumn],
                     steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
-                    floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence))
+                    floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence,
+                    activity: movingActivity?.activity(velocity: SIMD3(r[ve], r[vn], r[vu])) ?? .unknown))
         }
         self.points = points
     }

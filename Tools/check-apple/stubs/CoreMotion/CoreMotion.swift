@@ -420,6 +420,75 @@ open class CMPedometer: NSObject {
     open func stopEventUpdates() {}
 }
 
+// MARK: - CMMotionActivityManager
+
+// https://developer.apple.com/documentation/coremotion/cmmotionactivityconfidence
+// Availability: iOS 4.0, iPadOS 4.0, Mac Catalyst 13.0, macOS 10.15, visionOS 1.0, watchOS 2.0
+public enum CMMotionActivityConfidence: Int, Sendable {
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivityconfidence/low
+    // Availability: iOS 4.0, iPadOS 4.0, Mac Catalyst 13.0, macOS 10.15, visionOS 1.0, watchOS 2.0
+    case low = 0
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivityconfidence/medium
+    // Availability: iOS 4.0, iPadOS 4.0, Mac Catalyst 13.0, macOS 10.15, visionOS 1.0, watchOS 2.0
+    case medium = 1
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivityconfidence/high
+    // Availability: iOS 4.0, iPadOS 4.0, Mac Catalyst 13.0, macOS 10.15, visionOS 1.0, watchOS 2.0
+    case high = 2
+}
+
+// https://developer.apple.com/documentation/coremotion/cmmotionactivity
+// Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+open class CMMotionActivity: CMLogItem {
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/confidence
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var confidence: CMMotionActivityConfidence { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/startdate
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var startDate: Date { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/unknown
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var unknown: Bool { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/stationary
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var stationary: Bool { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/walking
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var walking: Bool { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/running
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var running: Bool { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/automotive
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var automotive: Bool { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivity/cycling
+    // Availability: iOS 8.0, iPadOS 8.0, Mac Catalyst 13.1, macOS 15.0, watchOS 2.0
+    open var cycling: Bool { fatalError() }
+}
+
+// https://developer.apple.com/documentation/coremotion/cmmotionactivityhandler
+// Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, watchOS 2.0
+public typealias CMMotionActivityHandler = (CMMotionActivity?) -> Void
+// https://developer.apple.com/documentation/coremotion/cmmotionactivityqueryhandler
+// Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, watchOS 2.0
+public typealias CMMotionActivityQueryHandler = ([CMMotionActivity]?, (any Error)?) -> Void
+
+// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager
+// Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, watchOS 2.0
+open class CMMotionActivityManager: NSObject {
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/isactivityavailable()
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, watchOS 2.0
+    open class func isActivityAvailable() -> Bool { fatalError() }
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/startactivityupdates(to:withhandler:)
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, watchOS 2.0
+    open func startActivityUpdates(to queue: OperationQueue, withHandler handler: @escaping CMMotionActivityHandler) {}
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/stopactivityupdates()
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, watchOS 2.0
+    open func stopActivityUpdates() {}
+    // https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/queryactivitystarting(from:to:to:withhandler:)
+    // Availability: iOS 7.0, iPadOS 7.0, Mac Catalyst 13.1, watchOS 2.0
+    open func queryActivityStarting(from start: Date, to end: Date, to queue: OperationQueue, withHandler handler: @escaping CMMotionActivityQueryHandler) {}
+}
+
 // MARK: - CMAltimeter
 
 // https://developer.apple.com/documentation/coremotion/cmaltitudedata

@@ -1,0 +1,69 @@
+import Formats
+import Foundation
+import Navigation
+import Playback
+import Signals
+
+/// A source's truth over its whole span, for the pedometer's and the activity manager's queries: the point
+/// at or before any second, clamped to the span.
+struct SourceHistory {
+    /// Unix seconds of the source's second 0: the trajectory's epoch (a render directory's `sensors.json`
+    /// `epoch`; 0, the Unix epoch, without one).
+    let epoch: Double
+    /// The point at or before `t` seconds of the source, clamped to its span.
+    let point: (Double) throws(SignalError) -> TrajectoryPoint
+    /// Seconds from the source's first point to its last.
+    let duration: Double
+
+    init(_ source: SensorSource) throws(SignalError) {
+        switch source.kind {
+        case .trajectory(let trajectory, let rate, let seconds):
+            let points = try TrajectoryPoints(trajectory, sampleRate: rate, duration: seconds)
+            guard points.count > 0 else {
+                throw SignalError(.invalidRender, "the source has no samples (a duration of 0)", field: "duration")
+            }
+            epoch = trajectory.epochSeconds
+            duration = Double(points.count - 1) / points.sampleRate
+            point = { t throws(SignalError) in
+                // The clamp keeps the Double → Int conversion in range.
+                let n = Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
+                return try trajectory.points(first: points.first + n, count: 1, rate: points.sampleRate)[0]
+            }
+        case .server:
+            throw SignalError(
+                .invalidArgument,
+                "a server source has no history to query: query a trajectory (.signal) or its render directory (.file)",
+                field: "source")
+        case .file(let url):
+            let recording = try RenderDirectory(directory: url)
+            epoch = recording.epochSeconds ?? 0
+            let points = recording.points
+            let t0 = points[0].timestamp
+            duration = points[points.count - 1].timestamp - t0
+            point = { t in
+                // The last row at or before t (rows are in time order), the first before it.
+                var lo = 0
+                var hi = points.count - 1
+                while lo < hi {
+                    let mid = (lo + hi + 1) / 2
+                    if points[mid].timestamp - t0 <= t + 1e-9 { lo = mid } else { hi = mid - 1 }
+                }
+                return points[lo]
+            }
+        }
+    }
+}
+
+extension SensorSource {
+    /// Unix seconds of the source's second 0: the trajectory's epoch, a render directory's `sensors.json`
+    /// `epoch`, else 0 (the Unix epoch; a server's seconds).
+    var epochSeconds: Double {
+        switch kind {
+        case .trajectory(let trajectory, _, _): trajectory.epochSeconds
+        case .file(let url):
+            (try? SensorsSidecar.read(contentsOf: url.appendingPathComponent(SensorsSidecar.fileName)))?
+                .epochSeconds ?? 0
+        case .server: 0
+        }
+    }
+}
