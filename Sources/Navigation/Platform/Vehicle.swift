@@ -43,7 +43,7 @@ public struct Vehicle: Sendable, Hashable {
 
     /// What the platform does while it moves, the rule of the truth's activity (`TrajectoryPoint.activity`):
     /// the `walk` preset walks and the `run` preset runs; another vehicle with a gait walks or runs by its
-    /// speed (``MovingActivity/onFoot``); without a gait, one that banks cycles and the others are automotive.
+    /// speed (`MovingActivity.onFoot`); without a gait, one that banks cycles and the others are automotive.
     public var movingActivity: MovingActivity {
         guard gait != nil else { return banks ? .cycling : .automotive }
         switch name {

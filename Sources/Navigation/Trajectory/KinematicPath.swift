@@ -71,6 +71,9 @@ public struct KinematicPath: Sendable {
     let heights: HeightProfile
     /// Stations (m, increasing) where the vehicle stops for an interior waypoint's pause.
     let stops: [Double]
+    /// The times (s, increasing, `x` the start and `y` the end) the vehicle rests for a waypoint's pause: the
+    /// first waypoint's wait, each interior pause and the last waypoint's stay; pauses of 0 s are left out.
+    let rests: [SIMD2<Double>]
 
     /// Builds the path along `route`'s waypoints within `limits`.
     /// - Parameters:
@@ -96,9 +99,10 @@ public struct KinematicPath: Sendable {
         var waypointStations = [0.0]
         var turns: [Turn] = []
         var stops: [Double] = []
+        var rests: [SIMD2<Double>] = []
         var turnEnds: [(turn: Int, station: Double)] = []  // turns holding a pause: their ends, reached later
         let (a, j) = (limits.longitudinalAcceleration, limits.jerk)
-        profile.rest(legs.pauses[0])
+        profile.rest(legs.pauses[0], recording: &rests)
         // Path still to drive from the last stop (the second half of a turn holding a pause), metres, and the
         // speed cap it carries (that turn's speed), m/s.
         var carried = 0.0
@@ -152,7 +156,7 @@ public struct KinematicPath: Sendable {
                 // At rest at the turn's middle for the pause; the rest of the turn is driven with the next leg.
                 stops.append(start + half)
                 startTime = profile.time(atStation: start)
-                profile.rest(legs.pauses[k + 1])
+                profile.rest(legs.pauses[k + 1], recording: &rests)
                 (carried, carriedCap) = (design.length - half, design.speed)
                 endTime = profile.time  // the next leg drives the turn's second half: set below
             } else {
@@ -169,13 +173,14 @@ public struct KinematicPath: Sendable {
                     radius: 1 / design.curvature, tangentLength: design.tangentLength, offset: 0,
                     startTime: startTime, endTime: endTime, pause: legs.pauses[k + 1]))
         }
-        profile.rest(legs.pauses[n - 1])
+        profile.rest(legs.pauses[n - 1], recording: &rests)
         for (i, end) in turnEnds { turns[i].endTime = profile.time(atStation: end) }
         waypointStations.append(s)
         self.pieces = pieces
         self.pieceStations = pieceStations
         self.profile = profile
         self.stops = stops
+        self.rests = rests
         length = s
         heights = HeightProfile(stations: waypointStations, heights: route.waypoints.map(\.altitude))
         for i in turns.indices {
@@ -219,5 +224,20 @@ public struct KinematicPath: Sendable {
             if stations[mid] <= s { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+}
+
+extension KinematicPath {
+    /// The rest window (``rests``) that holds `t` seconds, or `nil` while the vehicle moves.
+    /// Complexity: O(log n) in the number of pauses.
+    @inline(__always)
+    func rest(containing t: Double) -> SIMD2<Double>? {
+        guard let first = rests.first, t >= first.x else { return nil }
+        var (lo, hi) = (0, rests.count - 1)
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if rests[mid].x <= t { lo = mid } else { hi = mid - 1 }
+        }
+        return t <= rests[lo].y ? rests[lo] : nil
     }
 }

@@ -63,6 +63,13 @@ struct SpeedProfile: Sendable, Hashable {
         acceleration = 0
     }
 
+    /// ``rest(_:)``, appending the rest's start and end times to `windows` when it lasts (a pause of 0 s adds none).
+    mutating func rest(_ duration: Double, recording windows: inout [SIMD2<Double>]) {
+        let start = time
+        rest(duration)
+        if time > start { windows.append(SIMD2(start, time)) }
+    }
+
     /// Appends a stop of `duration` seconds at rest (speed and acceleration 0; no phase for a duration of 0).
     mutating func rest(_ duration: Double) {
         precondition(speed == 0 && acceleration == 0, "a rest starts at rest")

@@ -148,6 +148,15 @@ extension Trajectory {
             gaitVelocity = y.1 * right + y.0 * rightDot + z.1 * up
             gaitAcceleration = y.2 * right + 2 * y.1 * rightDot + y.0 * rightDDot + z.2 * up
         }
+        // Standing: sway (and a hand's tremor) while resting, in the local frame and as a small tilt.
+        var tilt = (angle: SIMD2<Double>.zero, rate: SIMD2<Double>.zero)
+        if let standing, let window = path.rest(containing: t) {
+            let (offset, turn) = standing.motion(at: t, window: window)
+            position += offset.0
+            gaitVelocity += offset.1
+            gaitAcceleration += offset.2
+            tilt = (turn.0, turn.1)
+        }
         let pathRadii = p.radii
         var phi = p.latitude
         var lambda = p.longitude
@@ -204,7 +213,16 @@ extension Trajectory {
         let qRoll = Quaternion(w: rollHalf.cos, x: 0, y: rollHalf.sin, z: 0)
         let pitchRoll = qPitch * qRoll
         let platform = qYaw * pitchRoll
-        let attitude = platform * mount.quaternion
+        var attitude = platform * mount.quaternion
+        // The standing tilt turns the device about its own x, then y axis: S = Rx(α) Ry(β), rate Ryᵀ α̇x + β̇y.
+        var tiltTurn: Quaternion?
+        if tilt.angle != .zero || tilt.rate != .zero {
+            let ax = Self.halfAngle(cos: cos(tilt.angle.x), sin: sin(tilt.angle.x))
+            let ay = Self.halfAngle(cos: cos(tilt.angle.y), sin: sin(tilt.angle.y))
+            let turn = Quaternion(w: ax.cos, x: ax.sin, y: 0, z: 0) * Quaternion(w: ay.cos, x: 0, y: ay.sin, z: 0)
+            attitude = attitude * turn
+            tiltTurn = turn
+        }
         let m = attitude.matrix
         /// `R(q)ᵀ v`: a local-frame vector in the device frame.
         @inline(__always) func toDevice(_ v: SIMD3<Double>) -> SIMD3<Double> { Self.inverseRotate(m, v) }
@@ -212,7 +230,14 @@ extension Trajectory {
         let w1 = Self.inverseRotate(pitchRoll.matrix, SIMD3(0, 0, -psiDot))
         let w2 = Self.inverseRotate(qRoll.matrix, SIMD3(thetaDot, 0, 0))
         let wPlatform = SIMD3(w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
-        let rotationRate = Self.inverseRotate(mount.quaternion.matrix, wPlatform)
+        var rotationRate = Self.inverseRotate(mount.quaternion.matrix, wPlatform)
+        if let tiltTurn {
+            let (sy, cy) = (sin(tilt.angle.y), cos(tilt.angle.y))
+            // Ry(β)ᵀ (α̇, 0, 0) + (0, β̇, 0).
+            rotationRate =
+                Self.inverseRotate(tiltTurn.matrix, rotationRate)
+                + SIMD3(cy * tilt.rate.x, tilt.rate.y, sy * tilt.rate.x)
+        }
 
         // The ideal IMU.
         var f = SIMD3<Double>(0, 0, 0)

@@ -68,6 +68,8 @@ public struct Trajectory: Sendable {
     public internal(set) var gpxFile: String?
     let ascent: AscentProfile
     let smoother: HeadingSmoother
+    /// A pedestrian's sway and tremor while resting (`nil`: a vehicle with wheels, or a mount that keeps still).
+    let standing: StandingMotion?
 
     /// The default epoch: WMM2025's, 2025-01-01T00:00:00Z.
     public static let defaultEpoch = "2025-01-01T00:00:00Z"
@@ -126,6 +128,7 @@ public struct Trajectory: Sendable {
         self.path = path
         ascent = AscentProfile(path.heights)
         smoother = HeadingSmoother(path)
+        standing = vehicle.gait == nil ? nil : StandingMotion(mount: mount)
         gpxFile = nil
     }
 

@@ -11,18 +11,18 @@ import Testing
 /// out and in around the stop, and rendered across the stop as anywhere else.
 @Suite struct TrajectoryPauseTests {
     /// The walk of `TruthChecks` with a 12 s pause at its middle waypoint, every sensor on.
-    static func walk() throws -> Trajectory {
+    static func walk(mount: Mount = .handheld) throws -> Trajectory {
         try Trajectory(
-            route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: .handheld,
+            route: TruthChecks.paused(TruthChecks.walkRoute()), vehicle: .walk, mount: mount,
             epoch: "2026-06-01T12:00:00Z",
             sensors: TruthChecks.sensors(imu: IMU(preset: .bmi160, seed: 7), barometerRate: 25))
     }
 
     @Test(
-        "At rest for the pause: speed, cadence, velocity and acceleration 0, the gait faded out, the steps held, gravity only"
+        "A phone lying flat (a table) is at rest for the pause: speed, cadence, velocity and acceleration 0, the gait faded out, the steps held, gravity only"
     )
     func atRestWhileItStands() throws {
-        let walk = try Self.walk()
+        let walk = try Self.walk(mount: .flat)
         let rests = TruthChecks.restTimes(walk)
         try #require(rests.count == 2)
         #expect(abs(rests[1] - rests[0] - 12) < 1e-12)
@@ -68,6 +68,62 @@ import Testing
         }
         // The failing case: without the stop's fade, the gait would hold its offset at the stop.
         #expect(plain.0 == 1)
+    }
+
+    @Test(
+        "A hand-held phone is not still while its holder stands: it sways by millimetres and trembles, exactly (derivatives match)"
+    )
+    func swaysWhileItStands() throws {
+        let walk = try Self.walk(mount: .handheld)
+        let rests = TruthChecks.restTimes(walk)
+        try #require(rests.count == 2)
+        let start = walk.state(at: rests[0])
+        // The sway fades in: at the stop's first instant the device is where it stopped, at rest.
+        #expect(start.velocity == .zero)
+        #expect(start.acceleration == .zero)
+        #expect(start.rotationRate == .zero)
+        var squares = (acceleration: 0.0, rate: 0.0)
+        var count = 0
+        for t in stride(from: rests[0], through: rests[1], by: 0.01) {
+            let s = walk.state(at: t)
+            #expect(s.speed == 0, "t \(t)")
+            #expect(s.cadence == 0, "t \(t)")
+            #expect(s.steps == start.steps, "t \(t)")
+            let moved = TruthChecks.enu(from: start, to: s)
+            #expect((moved * moved).sum().squareRoot() < 0.01, "t \(t): \(moved) m from the stop")
+            #expect((s.velocity * s.velocity).sum().squareRoot() < 0.02, "t \(t)")
+            squares.acceleration += (s.acceleration * s.acceleration).sum()
+            squares.rate += (s.rotationRate * s.rotationRate).sum()
+            count += 1
+        }
+        // Within the spread of a real phone standing still (0.025 m/s² and 0.016 rad/s RMS, noise included).
+        let accelerationRMS = (squares.acceleration / Double(count)).squareRoot()
+        let rateRMS = (squares.rate / Double(count)).squareRoot()
+        // Measured: 0.019 m/s² and 0.013 rad/s.
+        #expect(accelerationRMS > 0.005, "acceleration RMS \(accelerationRMS) m/s²")
+        #expect(accelerationRMS < 0.05, "acceleration RMS \(accelerationRMS) m/s²")
+        #expect(rateRMS > 0.004, "rotation rate RMS \(rateRMS) rad/s")
+        #expect(rateRMS < 0.03, "rotation rate RMS \(rateRMS) rad/s")
+        // Exact: the velocity, acceleration and rotation rate are the position's and the attitude's derivatives,
+        // across the fade-in, the middle and the fade-out.
+        let f: TruthChecks.States = { walk.state(at: $0) }
+        let times = [0.3, 0.7, 1.5, 6.1, 11.2, 11.8].map { rests[0] + $0 }
+        #expect(TruthChecks.velocityMismatch(f, times: times) < 1e-6)
+        #expect(TruthChecks.accelerationMismatch(f, times: times) < 1e-5)
+        #expect(TruthChecks.rotationMismatch(f, times: times) < 1e-6)
+        #expect(TruthChecks.specificForceMismatch(f, times: times, earthRotation: walk.earthRotation) < 1e-9)
+        #expect(TruthChecks.angularRateMismatch(f, times: times) < 1e-12)
+        // The hand's tremor: a hand-held phone shakes at 8–12 Hz, a pocket does not.
+        let pocket = try Self.walk(mount: .pocket)
+        func highBand(_ t: Trajectory) -> Double {
+            // The acceleration's second difference at 100 Hz keeps what is fast (tremor), not the sway.
+            let a = stride(from: rests[0] + 3, through: rests[1] - 3, by: 0.01).map { t.state(at: $0).acceleration }
+            return zip(a.dropFirst(2), zip(a.dropFirst(), a)).map { c, ba in
+                let d = c - 2 * ba.0 + ba.1
+                return (d * d).sum()
+            }.reduce(0, +)
+        }
+        #expect(highBand(walk) > 10 * highBand(pocket))
     }
 
     @Test("Renders and points across the pause: the same bits in odd blocks, the truth continuous, sensors held")

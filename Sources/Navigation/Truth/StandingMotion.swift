@@ -1,0 +1,133 @@
+import Foundation
+
+/// What a person who stands does to the device they carry: postural sway and, for a device held in the
+/// hand, physiological tremor. Part of the truth while a pedestrian rests (a waypoint's `pause`, the wait
+/// at the first waypoint, the stay at the last); a phone lying flat (`flat`, a table) or in a holder
+/// (`dashboard`) keeps still.
+///
+/// - **Postural sway** (every body-carried mount): the body sways at 0.1–1 Hz by millimetres and tilts by
+///   a few tenths of a degree (Winter 1995, *Human balance and posture control during standing and
+///   walking*: centre-of-pressure sway of 5–10 mm RMS, most power below 1 Hz). The amplitudes are set so
+///   that a phone's linear acceleration and rotation rate, with a BMI160's noise, come out as a real phone
+///   standing still does: 0.025 m/s² RMS, dominant near 0.5 Hz, and 0.016 rad/s RMS (an iPhone in a
+///   pocket during mPower's balance test; `Tests/SignalSpectrumTests/Data/realism/mhealthtools`).
+/// - **Physiological tremor** (``Mount/handheld``): 8–12 Hz, about 0.01 m/s² and 0.01 rad/s per component
+///   (Elble & Koller 1990, *Tremor*: hand tremor of 8–12 Hz, accelerations of 0.01–0.1 m/s²).
+///
+/// Each motion is a sum of sinusoids of fixed frequencies and phases (a pure function of time, so every
+/// stream stays bit-identical however it is chunked), faded in over the first second of a rest and out
+/// over its last (a quintic smoothstep: position, velocity and acceleration continuous at both ends). The
+/// tilt is two small rotations about the device's x and y axes, so its rotation rate is exact.
+struct StandingMotion: Sendable {
+    /// One sinusoid: `amplitude · sin(2π f t + phase)`, with a direction for a displacement.
+    struct Component: Sendable {
+        var frequency: Double
+        /// Metres per local axis (east, north, up), or radians per tilt axis (device x, y, unused).
+        var amplitude: SIMD3<Double>
+        var phase: Double
+    }
+
+    /// Postural sway of the body, metres in the local frame.
+    static let sway: [Component] = [
+        Component(frequency: 0.17, amplitude: SIMD3(1.8e-3, 1.2e-3, 0.2e-3), phase: 0.3),
+        Component(frequency: 0.29, amplitude: SIMD3(-0.9e-3, 1.6e-3, 0.15e-3), phase: 2.1),
+        Component(frequency: 0.47, amplitude: SIMD3(1.1e-3, -0.8e-3, 0.1e-3), phase: 4.4),
+        Component(frequency: 0.71, amplitude: SIMD3(0.3e-3, 0.4e-3, 0.05e-3), phase: 1.2),
+        Component(frequency: 1.13, amplitude: SIMD3(-0.08e-3, 0.1e-3, 0.02e-3), phase: 5.5),
+    ]
+    /// The body's tilt, radians about the device's x and y axes.
+    static let tilt: [Component] = [
+        Component(frequency: 0.23, amplitude: SIMD3(2.8e-3, -2.0e-3, 0), phase: 0.9),
+        Component(frequency: 0.41, amplitude: SIMD3(-1.5e-3, 2.5e-3, 0), phase: 3.3),
+        Component(frequency: 0.67, amplitude: SIMD3(1.2e-3, 1.0e-3, 0), phase: 5.0),
+    ]
+    /// The hand's tremor, metres in the local frame.
+    static let tremor: [Component] = [
+        Component(frequency: 8.6, amplitude: SIMD3(2.4e-6, 1.9e-6, 1.5e-6), phase: 0.7),
+        Component(frequency: 9.7, amplitude: SIMD3(-1.6e-6, 2.2e-6, -1.2e-6), phase: 2.6),
+        Component(frequency: 11.1, amplitude: SIMD3(1.3e-6, -1.1e-6, 1.6e-6), phase: 4.9),
+    ]
+    /// The hand's angular tremor, radians about the device's x and y axes.
+    static let tremorTilt: [Component] = [
+        Component(frequency: 8.9, amplitude: SIMD3(1.6e-4, -1.1e-4, 0), phase: 1.7),
+        Component(frequency: 10.4, amplitude: SIMD3(-0.9e-4, 1.4e-4, 0), phase: 3.9),
+    ]
+    /// Seconds over which the motion fades in at the start of a rest and out at its end (at most half the rest).
+    static let fade = 1.0
+
+    /// Whether the hand trembles (a hand-held device).
+    let trembles: Bool
+
+    /// The motion of a mount, or `nil` for one that keeps still (`flat`, `dashboard`).
+    init?(mount: Mount) {
+        switch mount.name {
+        case "flat", "dashboard": return nil
+        case "handheld": trembles = true
+        default: trembles = false
+        }
+    }
+
+    /// The quintic smoothstep `s(x) = 10x³ − 15x⁴ + 6x⁵` on 0 … 1 (0 before, 1 after) and its first two
+    /// derivatives in `x`.
+    @inline(__always)
+    static func smoothstep(_ x: Double) -> (Double, Double, Double) {
+        guard x > 0 else { return (0, 0, 0) }
+        guard x < 1 else { return (1, 0, 0) }
+        let x2 = x * x
+        return (x2 * x * (10 - 15 * x + 6 * x2), 30 * x2 * (1 - 2 * x + x2), 60 * x * (1 - 3 * x + 2 * x2))
+    }
+
+    /// The envelope at `t` within a rest `window` (seconds) and its first two time derivatives: 0 outside,
+    /// rising over ``fade`` seconds from the window's start and falling over its last.
+    static func envelope(_ t: Double, window: SIMD2<Double>) -> (Double, Double, Double) {
+        let tau = min(fade, (window.y - window.x) / 2)
+        guard tau > 0 else { return (0, 0, 0) }
+        let (a, a1, a2) = smoothstep((t - window.x) / tau)
+        let (b, b1, b2) = smoothstep((window.y - t) / tau)
+        // d/dt of s((t − t0)/τ) is s′/τ; of s((t1 − t)/τ) is −s′/τ.
+        let (da, dda) = (a1 / tau, a2 / (tau * tau))
+        let (db, ddb) = (-b1 / tau, b2 / (tau * tau))
+        return (a * b, da * b + a * db, dda * b + 2 * da * db + a * ddb)
+    }
+
+    /// The sum of `components` at `t`, and its first two derivatives.
+    @inline(__always)
+    static func sum(_ components: [Component], at t: Double) -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
+        var (x, v, a) = (SIMD3<Double>.zero, SIMD3<Double>.zero, SIMD3<Double>.zero)
+        for c in components {
+            let w = 2 * Double.pi * c.frequency
+            let angle = w * t + c.phase
+            let (s, k) = (sin(angle), cos(angle))
+            x += c.amplitude * s
+            v += c.amplitude * (w * k)
+            a -= c.amplitude * (w * w * s)
+        }
+        return (x, v, a)
+    }
+
+    /// The displacement (local frame, m) and the tilt (device x and y, rad) at `t` seconds in `window`, each
+    /// with its first two time derivatives; zero outside the window.
+    func motion(
+        at t: Double, window: SIMD2<Double>
+    ) -> (
+        offset: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), tilt: (SIMD2<Double>, SIMD2<Double>)
+    ) {
+        let (e, e1, e2) = Self.envelope(t, window: window)
+        guard e > 0 || e1 != 0 || e2 != 0 else {
+            return ((.zero, .zero, .zero), (.zero, .zero))
+        }
+        var (x, v, a) = Self.sum(Self.sway, at: t)
+        var (r, rv, _) = Self.sum(Self.tilt, at: t)
+        if trembles {
+            let (tx, tv, ta) = Self.sum(Self.tremor, at: t)
+            let (ux, uv, _) = Self.sum(Self.tremorTilt, at: t)
+            (x, v, a) = (x + tx, v + tv, a + ta)
+            (r, rv) = (r + ux, rv + uv)
+        }
+        // The product rule with the envelope; the tilt needs its angle and rate only.
+        let offset = (e * x, e1 * x + e * v, e2 * x + 2 * e1 * v + e * a)
+        let angle = e * SIMD2(r.x, r.y)
+        let rate = e1 * SIMD2(r.x, r.y) + e * SIMD2(rv.x, rv.y)
+        return (offset, (angle, rate))
+    }
+}
