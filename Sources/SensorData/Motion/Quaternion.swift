@@ -150,7 +150,7 @@ public struct Quaternion: Sendable, Hashable {
     /// The rotation matrix `R(q)` (device → reference), row-major: `(R11, R12, R13, R21, …, R33)`.
     /// Column `j` is device axis `j` in reference coordinates. (`CMRotationMatrix` holds the same
     /// rotation the other way round, reference → device: the transpose.)
-    @inlinable
+    @inlinable @inline(__always)
     public var matrix: (Double, Double, Double, Double, Double, Double, Double, Double, Double) {
         let xx = x * x
         let yy = y * y
