@@ -215,13 +215,14 @@ extension Trajectory {
         let platform = qYaw * pitchRoll
         var attitude = platform * mount.quaternion
         // The standing tilt turns the device about its own x, then y axis: S = Rx(α) Ry(β), rate Ryᵀ α̇x + β̇y.
-        var tiltTurn: Quaternion?
+        var tiltTurn: (turn: Quaternion, sinY: Double, cosY: Double)?
         if tilt.angle != .zero || tilt.rate != .zero {
+            let (sy, cy) = (sin(tilt.angle.y), cos(tilt.angle.y))
             let ax = Self.halfAngle(cos: cos(tilt.angle.x), sin: sin(tilt.angle.x))
-            let ay = Self.halfAngle(cos: cos(tilt.angle.y), sin: sin(tilt.angle.y))
+            let ay = Self.halfAngle(cos: cy, sin: sy)
             let turn = Quaternion(w: ax.cos, x: ax.sin, y: 0, z: 0) * Quaternion(w: ay.cos, x: 0, y: ay.sin, z: 0)
             attitude = attitude * turn
-            tiltTurn = turn
+            tiltTurn = (turn, sy, cy)
         }
         let m = attitude.matrix
         /// `R(q)ᵀ v`: a local-frame vector in the device frame.
@@ -231,12 +232,10 @@ extension Trajectory {
         let w2 = Self.inverseRotate(qRoll.matrix, SIMD3(thetaDot, 0, 0))
         let wPlatform = SIMD3(w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
         var rotationRate = Self.inverseRotate(mount.quaternion.matrix, wPlatform)
-        if let tiltTurn {
-            let (sy, cy) = (sin(tilt.angle.y), cos(tilt.angle.y))
+        if let (turn, sy, cy) = tiltTurn {
             // Ry(β)ᵀ (α̇, 0, 0) + (0, β̇, 0).
             rotationRate =
-                Self.inverseRotate(tiltTurn.matrix, rotationRate)
-                + SIMD3(cy * tilt.rate.x, tilt.rate.y, sy * tilt.rate.x)
+                Self.inverseRotate(turn.matrix, rotationRate) + SIMD3(cy * tilt.rate.x, tilt.rate.y, sy * tilt.rate.x)
         }
 
         // The ideal IMU.

@@ -129,7 +129,7 @@ public final class SimulatedMotionActivityManager: MotionActivityProviding, Send
         let last = min(b, history.duration)
         let count = Int((last / checkInterval + 1e-9).rounded(.down)) + 1
         let all = try ActivityClassifier.updates(epoch: history.epoch, interval: checkInterval, count: count) {
-            (t: Double) throws(SignalError) in try history.point(t).activity
+            (t: Double) throws(SignalError) in try history.activity(t)
         }
         let before = all.lastIndex { $0.timestamp < a - 1e-9 }
         let inSpan = all.filter { $0.timestamp >= a - 1e-9 && $0.timestamp <= b + 1e-9 }

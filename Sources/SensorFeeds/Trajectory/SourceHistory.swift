@@ -14,6 +14,9 @@ struct SourceHistory {
     let point: (Double) throws(SignalError) -> TrajectoryPoint
     /// Seconds from the source's first point to its last.
     let duration: Double
+    /// The truth's activity at or before `t` seconds, as ``point`` would carry it, without the sensors'
+    /// readings (a trajectory's truth state alone, not its IMU's warm-up).
+    let activity: (Double) throws(SignalError) -> MotionActivityType
 
     init(_ source: SensorSource) throws(SignalError) {
         switch source.kind {
@@ -24,10 +27,16 @@ struct SourceHistory {
             }
             epoch = trajectory.epochSeconds
             duration = Double(points.count - 1) / points.sampleRate
+            // The sample at or before t; the clamp keeps the Double → Int conversion in range.
+            let index = { (t: Double) in
+                points.first + Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
+            }
             point = { t throws(SignalError) in
-                // The clamp keeps the Double → Int conversion in range.
-                let n = Int(min(max((t * points.sampleRate + 1e-9).rounded(.down), 0), Double(points.count - 1)))
-                return try trajectory.points(first: points.first + n, count: 1, rate: points.sampleRate)[0]
+                try trajectory.points(first: index(t), count: 1, rate: points.sampleRate)[0]
+            }
+            let rule = trajectory.vehicle.movingActivity
+            activity = { t in
+                rule.activity(velocity: trajectory.state(at: Double(index(t)) / points.sampleRate).velocity)
             }
         case .server:
             throw SignalError(
@@ -50,6 +59,8 @@ struct SourceHistory {
                 }
                 return points[lo]
             }
+            let point = self.point
+            activity = { t throws(SignalError) in try point(t).activity }
         }
     }
 }
