@@ -64,11 +64,21 @@ func trajectoryRows(quick: Bool, wanted: (String) -> Bool) throws -> [Row] {
             route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z", sensors: sensors)
     }
 
-    let truth = "trajectory truth [car, 100 Hz, 21 columns, 1 core]"
+    let truth = "trajectory truth [car, 100 Hz, 22 columns, 1 core]"
     if wanted(truth) {
         rows.append(
             try throughput(
                 try Trajectory(route: route, vehicle: .car, mount: .dashboard, epoch: "2026-06-01T12:00:00Z"), truth))
+    }
+    // The body model's cost: a walk with a watch (the trunk's stride tables, the arm's swing and lever, the
+    // per-step variability) over the same streets.
+    let walk = "trajectory truth [walk, wrist, 100 Hz, 22 columns, 1 core]"
+    if wanted(walk) {
+        var slow = route
+        slow.speed = 1.4
+        rows.append(
+            try throughput(
+                try Trajectory(route: slow, vehicle: .walk, mount: .wrist, epoch: "2026-06-01T12:00:00Z"), walk))
     }
     let all =
         "trajectory, every sensor [car, 100 Hz: truth + IMU every term + vibration + magnetometer + barometer + GNSS 1 Hz, 1 core]"

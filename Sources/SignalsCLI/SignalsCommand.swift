@@ -15,7 +15,8 @@ struct SignalsCommand: AsyncParsableCommand {
             "Exit status: 0 on success, 1 when a verification check fails or compared recordings are not similar, 2 for bad input (spec, file, flag or parameter).",
         subcommands: [
             RenderCommand.self, VerifyCommand.self, PlotCommand.self, PlayCommand.self, RouteCommand.self,
-            ServeCommand.self, AllanCommand.self, ImportCommand.self, CompareCommand.self, DatasetCommand.self,
+            ServeCommand.self, AllanCommand.self, ImportCommand.self, CompareCommand.self, FitCommand.self,
+            DatasetCommand.self,
         ]
     )
 

@@ -41,7 +41,7 @@ PLAN = {
          "spec": {"imu": {"preset": "$device", "motion": {"attitude": "faceUp"}}}},
     ],
 }
-# A trajectory template (float64 recordings, 37 columns) beside an IMU template (float32, six columns that the
+# A trajectory template (float64 recordings, 38 columns) beside an IMU template (float32, six columns that the
 # trajectory also has): one Parquet type per column, float64.
 MIXED_COUNT = 40
 ROUTE = {"speed": "$speed", "waypoints": [{"latitude": 51.5, "longitude": -0.12}, {"latitude": 51.5005, "longitude": -0.12}]}

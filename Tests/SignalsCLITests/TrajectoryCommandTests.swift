@@ -10,7 +10,7 @@ import Testing
             encoding: .utf8)) ?? "(Examples/trajectories/car.json is missing)"
     static let headers = [
         "truth":
-            "t,latitude,longitude,altitude,velocity.east,velocity.north,velocity.up,acceleration.east,acceleration.north,acceleration.up,attitude.w,attitude.x,attitude.y,attitude.z,rotationRate.x,rotationRate.y,rotationRate.z,altitude.msl,heading.true,heading.magnetic,steps",
+            "t,latitude,longitude,altitude,velocity.east,velocity.north,velocity.up,acceleration.east,acceleration.north,acceleration.up,attitude.w,attitude.x,attitude.y,attitude.z,rotationRate.x,rotationRate.y,rotationRate.z,altitude.msl,heading.true,heading.magnetic,steps,speed",
         "imu": "t,accelerometer.x,accelerometer.y,accelerometer.z,gyroscope.x,gyroscope.y,gyroscope.z",
         "magnetometer": "t,magnetometer.x,magnetometer.y,magnetometer.z",
         "barometer": "t,pressure",

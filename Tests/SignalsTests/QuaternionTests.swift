@@ -49,6 +49,23 @@ import Testing
         #expect(abs(Quaternion.identity.angle(to: Quaternion(axis: (1, 0, 0), angle: 0.5)) - 0.5) < 1e-12)
     }
 
+    @Test("the angle between attitudes is accurate when small: 1e-12 rad reads as 1e-12, 1 ulp apart as about 1e-16")
+    func smallAngles() {
+        let q = Quaternion(axis: (0.3, -0.5, 0.8), angle: 2.1)
+        for angle in [1e-12, 1e-9, 1e-6] {
+            let r = q * Quaternion(axis: (0, 0, 1), angle: angle)
+            #expect(abs(q.angle(to: r) / angle - 1) < 1e-3, "\(q.angle(to: r)) for \(angle)")
+        }
+        // The render directory's truth against the in-process one: components 1 ulp apart (what acos read as 2e-8).
+        let a = Quaternion(
+            w: 0.2326974223079556, x: -0.008043124284588338, y: -0.25077316345096573, z: -0.9396276061801137)
+        let b = Quaternion(
+            w: 0.23269742230795565, x: -0.008043124284588338, y: -0.2507731634509658, z: -0.9396276061801139)
+        #expect(a.angle(to: b) < 1e-15)
+        #expect(abs(q.angle(to: q * Quaternion(axis: (1, 0, 0), angle: 3.0)) - 3.0) < 1e-12)
+        #expect(Quaternion(w: 0, x: 0, y: 0, z: 0).angle(to: q) == .pi)
+    }
+
     @Test("named attitudes: portrait has pitch π/2; landscape left has roll −π/2")
     func named() {
         #expect(abs(NamedAttitude.portrait.quaternion.pitch - .pi / 2) < 1e-7)

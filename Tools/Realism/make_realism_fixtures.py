@@ -32,7 +32,10 @@ PEBBLE = [('wrist_walk/pebble-ron', 'walk_100_ron_1.c.excerpt'), ('wrist_walk/pe
           # Third pass, held out of the tolerances: the weakest gait, one with an event on one axis, a run.
           ('wrist_walk/pebble-walk100-pbl25672-2', 'walk_100_pbl_25672_2.c.excerpt'),
           ('wrist_walk/pebble-walk200-pbl25662-7', 'walk_200_pbl_25662_7.c.excerpt'),
-          ('wrist_run/pebble-run100-temp95866-6', 'run_100_temp_95866_6.c.excerpt')]
+          ('wrist_run/pebble-run100-temp95866-6', 'run_100_temp_95866_6.c.excerpt'),
+          # Worn while sitting still (the activity classifier's "stationary"; Tests/Python/test_activity_classifier.py).
+          ('wrist_stationary/pebble-reading-paper', 'reading_paper.c.excerpt'),
+          ('wrist_stationary/pebble-working-at-desk', 'working_at_desk.c.excerpt')]
 # (source folder, file, fixture folder, time column scale, first acceleration column)
 OXFORD = [('walk_hand/oxford-user1-s6', 'user1_hand_1506421989895.csv', 'user1-hand'),
           ('walk_hand/oxford-user2-s6', 'user2_hand_1506421987098.csv', 'user2-hand'),

@@ -36,6 +36,9 @@ package enum TruthColumn: Int, StreamColumn {
     case attitudeW, attitudeX, attitudeY, attitudeZ
     case rotationRateX, rotationRateY, rotationRateZ
     case altitudeMSL, headingTrue, headingMagnetic, steps
+    /// The platform's speed along the path (m/s): the person's or the vehicle's, without the device's own
+    /// motion on the body (a swinging watch's velocity is in `velocity.*`). The activity's rule reads it.
+    case speed
 
     /// The column's name in `truth.csv`.
     package var name: String {
@@ -60,6 +63,7 @@ package enum TruthColumn: Int, StreamColumn {
         case .headingTrue: "heading.true"
         case .headingMagnetic: "heading.magnetic"
         case .steps: "steps"
+        case .speed: "speed"
         }
     }
 }

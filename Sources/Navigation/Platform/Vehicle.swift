@@ -10,7 +10,7 @@ import Signals
 ///                       banks: true, vibration: try Vibration(rms: 0.4, band: 8 ... 60))
 /// ```
 /// In a spec, `"vehicle": "walk"`, `"run"`, `"bike"`, `"car"`, or an object with the five limits (see
-/// ``VehicleLimits``) and optionally `"banks"` (bool), `"gait"` (`stepLength`, `bounce`, `sway`) and `"vibration"` (`rms`, `low`, `high`).
+/// ``VehicleLimits``) and optionally `"banks"` (bool), `"gait"` (see ``Gait``) and `"vibration"` (`rms`, `low`, `high`).
 public struct Vehicle: Sendable, Hashable {
     /// The preset's name (`walk`, `run`, `bike`, `car`), `nil` for a custom vehicle.
     public var name: String?
@@ -56,21 +56,12 @@ public struct Vehicle: Sendable, Hashable {
     /// The named vehicles of a spec.
     public static let presets: [String: Vehicle] = ["walk": .walk, "run": .run, "bike": .bike, "car": .car]
 
-    /// Walking (``VehicleLimits/walk``): 0.7 m steps, 25 mm bounce and 20 mm sway, no vibration.
-    ///
-    /// A 1.4 m/s walk at 1.75 m per stride (0.7 m steps, 2 steps/s) is the average adult's preferred gait;
-    /// the centre of mass rises and falls 40–50 mm peak to peak once per step (25 mm amplitude: a vertical
-    /// acceleration of ±3.9 m/s² at 2 Hz, what a phone held in the hand reads) and sways ±20 mm once per stride.
-    public static let walk = Vehicle(
-        limits: .walk, gait: Gait(validatedStepLength: 0.7, bounce: 0.025, sway: 0.02),
-        name: "walk")
-    /// Running (``VehicleLimits/run``): 1.2 m steps, 40 mm bounce and 10 mm sway, no vibration.
-    ///
-    /// At 3.5 m/s a recreational runner takes about 170 steps a minute (2.9 Hz, 1.2 m steps); the vertical
-    /// oscillation of the centre of mass is 70–100 mm peak to peak (40 mm amplitude: ±13 m/s² at 2.9 Hz).
-    public static let run = Vehicle(
-        limits: .run, gait: Gait(validatedStepLength: 1.2, bounce: 0.04, sway: 0.01),
-        name: "run")
+    /// Walking (``VehicleLimits/walk``) with ``Gait/walk``: at 1.4 m/s an adult takes about 110 steps a
+    /// minute (1.83 steps/s, 0.765 m steps); no vibration.
+    public static let walk = Vehicle(limits: .walk, gait: .walk, name: "walk")
+    /// Running (``VehicleLimits/run``) with ``Gait/run``: at 3.5 m/s a recreational runner takes about 170
+    /// steps a minute (2.9 steps/s, 1.2 m steps) with a flight phase; no vibration.
+    public static let run = Vehicle(limits: .run, gait: .run, name: "run")
     /// Cycling (``VehicleLimits/bike``): banks into turns; road vibration 0.5 m/s² RMS over 5–40 Hz.
     public static let bike = Vehicle(
         limits: .bike, banks: true, vibration: Vibration(validatedRMS: 0.5, band: 5...40),
@@ -81,36 +72,102 @@ public struct Vehicle: Sendable, Hashable {
     public static let car = Vehicle(limits: .car, vibration: Vibration(validatedRMS: 0.3, band: 5...50), name: "car")
 }
 
-/// The walking or running motion of a person carrying the device, part of the truth: the body rises and
-/// falls once per step and sways sideways once per stride (two steps).
+/// How a person walks or runs, part of the truth: the trunk's motion over one stride (two steps), shaped as
+/// real walks are (a heel-strike impact, braking and push-off, the body rising and falling once per step and
+/// swaying once per stride; for a run, a flight phase between stances), with stride-to-stride variability.
+/// With the ``Person`` and the ``Mount`` it gives the device's motion relative to the path (see
+/// `BodyModel`): a hand damps the steps, a pocket swings with the thigh, a watch with the arm.
 ///
-/// With step length `L`, the step phase is `p = s / L` at station `s` (so the cadence `v / L` steps/s follows
-/// the speed `v`), and the offsets from the path are `bounce · F(s) · sin 2πp` up and `sway · F(s) · sin πp`
-/// to the right, `F` fading in over the first stride and out over the last (a quintic smoothstep at each
-/// end). Being functions of the distance walked, the offsets stop when the walker stops, and their
-/// velocity and acceleration are continuous wherever the path's are.
+/// The waveforms are the trunk's accelerations over a stride at ``referenceCadence``, built from ``bounce``
+/// (the fundamental, once per step), ``impact`` (a heel-strike pulse of width ``impactWidth`` on each step,
+/// ``asymmetry`` larger on one side), ``braking`` (the forward deceleration at heel strike, and the push-off
+/// that balances it) and ``sway`` (sideways, once per stride); a run (``flight`` > 0) falls freely for that
+/// fraction of each step and is returned by a stance pulse. The stride phase is a function of the distance
+/// walked (steps of ``stepLength``), so the cadence follows the speed and the accelerations follow the
+/// cadence's square. ``walk`` and ``run`` were fitted to real recordings (the *Realistic people* article).
+///
+/// In a spec, `"gait"` in a custom vehicle: `stepLength` (required), and optionally `bounce`, `sway`,
+/// `impact`, `impactWidth`, `braking`, `asymmetry`, `flight`, `cadenceVariation`, `impactVariation`,
+/// `stepVariation`, `referenceCadence` (each absent one 0, except `impactWidth` 0.02 s and
+/// `referenceCadence` 1.8 steps/s: a custom gait of the three old fields is the old smooth bounce and sway).
 public struct Gait: Sendable, Hashable {
     /// The JSON path of a custom gait.
     public static let path = "\(VehicleLimits.path).gait"
-    /// Step length, metres (half a stride).
+    /// The fields of a custom gait.
+    public static let jsonFields = [
+        "stepLength", "bounce", "sway", "impact", "impactWidth", "braking", "asymmetry", "flight",
+        "cadenceVariation", "impactVariation", "stepVariation", "referenceCadence",
+    ]
+    /// Step length, metres (half a stride). The cadence is the speed divided by it.
     public let stepLength: Double
-    /// Amplitude of the vertical oscillation, metres.
+    /// Amplitude of the trunk's vertical oscillation once per step, metres.
     public let bounce: Double
-    /// Amplitude of the sideways sway, metres.
+    /// Amplitude of the trunk's sideways sway once per stride, metres.
     public let sway: Double
+    /// Peak of the heel-strike impact on the trunk's vertical acceleration, m/s² (at ``referenceCadence``).
+    public private(set) var impact = 0.0
+    /// The impact pulse's width (a Gaussian's standard deviation), seconds (at ``referenceCadence``).
+    public private(set) var impactWidth = 0.02
+    /// Peak of the forward deceleration at heel strike, m/s² (at ``referenceCadence``; a push-off later in
+    /// the step balances it).
+    public private(set) var braking = 0.0
+    /// How much stronger one side's impacts are: the left foot's are `1 − asymmetry` times, the right's
+    /// `1 + asymmetry` times the mean, 0 … 0.5.
+    public private(set) var asymmetry = 0.0
+    /// For a run: the fraction of each step in the air (free fall), 0 (a walk) … 0.6.
+    public private(set) var flight = 0.0
+    /// Stride-to-stride variation of the cadence (the RMS of its relative modulation), 0 … 0.2.
+    public private(set) var cadenceVariation = 0.0
+    /// Step-to-step variation of the impacts (the standard deviation of their logarithm), 0 … 1.
+    public private(set) var impactVariation = 0.0
+    /// Step-to-step variation of the step's fundamental (the standard deviation of its logarithm), 0 … 1.
+    public private(set) var stepVariation = 0.0
+    /// The cadence the waveforms' accelerations are given at, steps per second.
+    public private(set) var referenceCadence = 1.8
 
     /// Creates a gait, checking each parameter.
     /// - Parameters:
     ///   - stepLength: Metres, 0.1 … 3.
     ///   - bounce: Metres, 0 … 0.2.
     ///   - sway: Metres, 0 … 0.2.
+    ///   - impact: m/s², 0 … 200.
+    ///   - impactWidth: Seconds, 0.005 … 0.1.
+    ///   - braking: m/s², 0 … 200.
+    ///   - asymmetry: 0 … 0.5.
+    ///   - flight: 0 … 0.6.
+    ///   - cadenceVariation: 0 … 0.2.
+    ///   - impactVariation: 0 … 1.
+    ///   - stepVariation: 0 … 1.
+    ///   - referenceCadence: Steps per second, 0.5 … 5.
     /// - Throws: `SignalError` `.nonFinite` or `.outOfRange` at `$.trajectory.vehicle.gait.FIELD`.
-    public init(stepLength: Double, bounce: Double, sway: Double) throws(SignalError) {
+    public init(
+        stepLength: Double, bounce: Double, sway: Double, impact: Double = 0, impactWidth: Double = 0.02,
+        braking: Double = 0, asymmetry: Double = 0, flight: Double = 0, cadenceVariation: Double = 0,
+        impactVariation: Double = 0, stepVariation: Double = 0, referenceCadence: Double = 1.8
+    ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(stepLength, "stepLength", unit: "m", in: 0.1...3)
         try check.check(bounce, "bounce", unit: "m", in: 0...0.2)
         try check.check(sway, "sway", unit: "m", in: 0...0.2)
+        try check.check(impact, "impact", unit: "m/s^2", in: 0...200)
+        try check.check(impactWidth, "impactWidth", unit: "s", in: 0.005...0.1)
+        try check.check(braking, "braking", unit: "m/s^2", in: 0...200)
+        try check.check(asymmetry, "asymmetry", unit: "", in: 0...0.5)
+        try check.check(flight, "flight", unit: "", in: 0...0.6)
+        try check.check(cadenceVariation, "cadenceVariation", unit: "", in: 0...0.2)
+        try check.check(impactVariation, "impactVariation", unit: "", in: 0...1)
+        try check.check(stepVariation, "stepVariation", unit: "", in: 0...1)
+        try check.check(referenceCadence, "referenceCadence", unit: "steps/s", in: 0.5...5)
         self.init(validatedStepLength: stepLength, bounce: bounce, sway: sway)
+        self.impact = impact
+        self.impactWidth = impactWidth
+        self.braking = braking
+        self.asymmetry = asymmetry
+        self.flight = flight
+        self.cadenceVariation = cadenceVariation
+        self.impactVariation = impactVariation
+        self.stepVariation = stepVariation
+        self.referenceCadence = referenceCadence
     }
 
     init(validatedStepLength: Double, bounce: Double, sway: Double) {
@@ -118,6 +175,37 @@ public struct Gait: Sendable, Hashable {
         self.bounce = bounce
         self.sway = sway
     }
+
+    /// An adult's walk at 1.4 m/s: 0.765 m steps at 1.83 steps/s, the trunk rising and falling 23 mm once per
+    /// step with a heel strike and braking, 2 % cadence variation, fitted to real walks (hand, pocket, wrist).
+    public static let walk: Gait = {
+        var g = Gait(validatedStepLength: 0.765, bounce: 0.023, sway: 0.02)
+        g.impact = 5
+        g.impactWidth = 0.011
+        g.braking = 3
+        g.asymmetry = 0.3
+        g.cadenceVariation = 0.03
+        g.impactVariation = 0.5
+        g.stepVariation = 0.3
+        g.referenceCadence = 1.83
+        return g
+    }()
+
+    /// A recreational run at 3.5 m/s: 1.2 m steps at 2.9 steps/s, 35 % of each step in the air, hard heel
+    /// strikes, 2 % cadence variation.
+    public static let run: Gait = {
+        var g = Gait(validatedStepLength: 1.15, bounce: 0.04, sway: 0.01)
+        g.impact = 35
+        g.impactWidth = 0.008
+        g.braking = 6
+        g.asymmetry = 0.04
+        g.flight = 0.35
+        g.cadenceVariation = 0.02
+        g.impactVariation = 0.15
+        g.stepVariation = 0.05
+        g.referenceCadence = 2.9
+        return g
+    }()
 }
 
 /// Random vibration added to the accelerometer's output, as gnss-ins-sim's `vib_def` adds it: not part

@@ -11,7 +11,11 @@ import Foundation
 ///   that a phone's linear acceleration and rotation rate, with a BMI160's noise, come out as a real phone
 ///   standing still does: 0.025 m/s² RMS, dominant near 0.5 Hz, and 0.016 rad/s RMS (an iPhone in a
 ///   pocket during mPower's balance test; `Tests/SignalSpectrumTests/Data/realism/mhealthtools`).
-/// - **Physiological tremor** (``Mount/handheld``): 8–12 Hz, about 0.01 m/s² and 0.01 rad/s per component
+/// - **Gestures** (``Mount/handheld``, ``Mount/wrist``): a hand that holds a phone or wears a watch moves now
+///   and then (checking the time, scrolling): see `gesture(at:)`. Real watches worn by people who sit
+///   and read or work at a desk read 0.7 m/s² of such motion (PebbleOS's `reading_paper`,
+///   `working_at_desk`).
+/// - **Physiological tremor** (``Mount/handheld``, and 0.6 of it for ``Mount/wrist``): 8–12 Hz, about 0.01 m/s² and 0.01 rad/s per component
 ///   (Elble & Koller 1990, *Tremor*: hand tremor of 8–12 Hz, accelerations of 0.01–0.1 m/s²).
 ///
 /// Each motion is a sum of sinusoids of fixed frequencies and phases (a pure function of time, so every
@@ -55,16 +59,27 @@ struct StandingMotion: Sendable {
     /// Seconds over which the motion fades in at the start of a rest and out at its end (at most half the rest).
     static let fade = 1.0
 
-    /// Whether the hand trembles (a hand-held device).
+    /// Whether the hand trembles and gestures (a hand-held device or a watch).
     let trembles: Bool
+    /// The person's factor on the gestures' size (``Person/gestures``) and their seed.
+    let gestureScale: Double, seed: UInt64
+    /// The person's factors on the sway and on the tremor (``Person/sway``, ``Person/tremor``; a watch's
+    /// tremor is 0.6 of a hand-held phone's: the wrist is nearer the elbow).
+    let swayScale: Double, tremorScale: Double
 
-    /// The motion of a mount, or `nil` for one that keeps still (`flat`, `dashboard`).
-    init?(mount: Mount) {
-        switch mount.name {
-        case "flat", "dashboard": return nil
-        case "handheld": trembles = true
-        default: trembles = false
+    /// The motion of `person` carrying a device on `mount`, or `nil` for a mount that keeps still (`flat`,
+    /// `dashboard`, a quaternion).
+    init?(mount: Mount, person: Person = Person()) {
+        switch mount.bodyPart {
+        case .none: return nil
+        case .hand: (trembles, tremorScale) = (true, person.tremor)
+        case .arm: (trembles, tremorScale) = (true, 0.6 * person.tremor)
+        case .thigh, .trunk: (trembles, tremorScale) = (false, 0)
         }
+        swayScale = person.sway
+        gestureScale = trembles ? person.gestures : 0
+        seed = person.seed
+        if swayScale == 0 && !(trembles && (tremorScale > 0 || gestureScale > 0)) { return nil }
     }
 
     /// The quintic smoothstep `s(x) = 10x³ − 15x⁴ + 6x⁵` on 0 … 1 (0 before, 1 after) and its first two
@@ -88,6 +103,49 @@ struct StandingMotion: Sendable {
         let (da, dda) = (a1 / tau, a2 / (tau * tau))
         let (db, ddb) = (-b1 / tau, b2 / (tau * tau))
         return (a * b, da * b + a * db, dda * b + 2 * da * db + a * ddb)
+    }
+
+    /// Seconds per gesture slot: each slot holds at most one gesture.
+    static let gestureSlot = 3.0
+
+    /// A hand's gestures while the person stands (checking the time, scrolling, shifting the grip): in each
+    /// ``gestureSlot`` a gesture with probability 0.6, of 0.5–1.5 s, moving the hand 2–10 cm (× the
+    /// person's ``Person/gestures``) along a direction within 30° of horizontal and turning it up to ±9°
+    /// about each of the device's x and y axes, shaped `sin⁴(πx)` (C³ at both ends). Every draw is a hash of
+    /// the person's seed and the slot, so the motion is a pure function of time. The local-frame offset with
+    /// its first two derivatives, and the tilt with its rate.
+    func gesture(
+        at t: Double
+    ) -> (
+        offset: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>), tilt: (SIMD2<Double>, SIMD2<Double>)
+    ) {
+        let zero = (
+            (SIMD3<Double>.zero, SIMD3<Double>.zero, SIMD3<Double>.zero), (SIMD2<Double>.zero, SIMD2<Double>.zero)
+        )
+        let slot = (t / Self.gestureSlot).rounded(.down)
+        guard slot.isFinite, abs(slot) < 1e15 else { return zero }
+        let key = UInt64(bitPattern: Int64(slot)) &* 16 &+ 0x5A5A
+        func u(_ k: UInt64) -> Double { BodyModel.uniform(seed, key &+ k) }
+        guard u(0) < 0.6 else { return zero }
+        let duration = 0.5 + u(1)
+        let start = slot * Self.gestureSlot + u(2) * (Self.gestureSlot - duration)
+        let x = (t - start) / duration
+        guard x > 0, x < 1 else { return zero }
+        let amplitude = (0.02 + 0.08 * u(3)) * gestureScale
+        let azimuth = 2 * Double.pi * u(4)
+        let elevation = (u(5) - 0.5) * Double.pi / 3
+        let direction = SIMD3(cos(elevation) * cos(azimuth), cos(elevation) * sin(azimuth), sin(elevation))
+        let turn = SIMD2(u(6) - 0.5, u(7) - 0.5) * (0.3 * gestureScale)
+        // b = sin⁴(πx): b′ = 4π sin³ cos, b″ = 4π² (3 sin² cos² − sin⁴), in x; d/dt = 1/duration.
+        let (sn, cs) = (sin(Double.pi * x), cos(Double.pi * x))
+        let s2 = sn * sn
+        let b = s2 * s2
+        let b1 = 4 * Double.pi * s2 * sn * cs / duration
+        let b2 = 4 * Double.pi * Double.pi * (3 * s2 * cs * cs - s2 * s2) / (duration * duration)
+        return (
+            (amplitude * b * direction, amplitude * b1 * direction, amplitude * b2 * direction),
+            (turn * b, turn * b1)
+        )
     }
 
     /// The sum of `components` at `t`, and its first two derivatives.
@@ -118,11 +176,21 @@ struct StandingMotion: Sendable {
         }
         var (x, v, a) = Self.sum(Self.sway, at: t)
         var (r, rv, _) = Self.sum(Self.tilt, at: t)
+        if swayScale != 1 {
+            (x, v, a) = (swayScale * x, swayScale * v, swayScale * a)
+            (r, rv) = (swayScale * r, swayScale * rv)
+        }
         if trembles {
             let (tx, tv, ta) = Self.sum(Self.tremor, at: t)
             let (ux, uv, _) = Self.sum(Self.tremorTilt, at: t)
-            (x, v, a) = (x + tx, v + tv, a + ta)
-            (r, rv) = (r + ux, rv + uv)
+            let k = tremorScale
+            (x, v, a) = (x + k * tx, v + k * tv, a + k * ta)
+            (r, rv) = (r + k * ux, rv + k * uv)
+        }
+        if gestureScale > 0 {
+            let g = gesture(at: t)
+            (x, v, a) = (x + g.offset.0, v + g.offset.1, a + g.offset.2)
+            (r, rv) = (r + SIMD3(g.tilt.0.x, g.tilt.0.y, 0), rv + SIMD3(g.tilt.1.x, g.tilt.1.y, 0))
         }
         // The product rule with the envelope; the tilt needs its angle and rate only.
         let offset = (e * x, e1 * x + e * v, e2 * x + 2 * e1 * v + e * a)

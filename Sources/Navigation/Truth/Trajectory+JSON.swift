@@ -7,7 +7,9 @@ import Signals
 
 extension Trajectory {
     /// The fields of a `trajectory` object.
-    public static let jsonFields = ["route", "vehicle", "mount", "epoch", "earthRotation", "vibration", "sensors"]
+    public static let jsonFields = [
+        "route", "vehicle", "mount", "person", "epoch", "earthRotation", "vibration", "sensors",
+    ]
     /// The sensors a trajectory can derive.
     public static let sensorNames = ["imu", "magnetometer", "barometer", "gnss"]
 
@@ -28,7 +30,10 @@ extension Trajectory {
     ///   ``KinematicPath``; waypoint `time`s are refused), or `{"gpx": "file.gpx"}` (relative to
     ///   `baseDirectory`; `"speed"` beside it for a GPX file without times; a GPX file's times give each leg's speed);
     /// - `vehicle`: `walk`, `run`, `bike`, `car` (default) or an object (see ``Vehicle``);
-    /// - `mount`: `flat` (default), `dashboard`, `handheld`, `pocket` or `{"quaternion": {w, x, y, z}}`;
+    /// - `mount`: `flat` (default), `dashboard`, `handheld`, `pocket`, `wrist`, `backpack`,
+    ///   `{"preset": "wrist", "hand": "right"}` or `{"quaternion": {w, x, y, z}}` (see ``Mount``);
+    /// - `person`: who carries the device (see ``Person``): `stepLength`, `impact`, `sway`, `tremor`,
+    ///   `gestures`, `variability`, `hand`, `pocket`, `seed`;
     /// - `epoch` (default ``defaultEpoch``), `earthRotation` (default `true`), `vibration` (default 1);
     /// - `sensors`: any of `imu` (an IMU spec without `motion`, plus `rate`), `magnetometer` (`rate`,
     ///   `hard_iron`, `soft_iron`, `noise_density`, `resolution`, `seed`), `barometer` (`rate`,
@@ -58,12 +63,23 @@ extension Trajectory {
             try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory,
             allowFiles: allowFiles)
         let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
-        let mount = try Self.mount(try f.value("mount"), path: f.path("mount"))
+        var person = try Self.person(try f.value("person"), path: f.path("person"))
+        let (mount, hand) = try Self.mount(try f.value("mount"), path: f.path("mount"))
+        if let hand {
+            if case .string(let name)? = try f.value("person")?.object?["hand"], name != hand.rawValue {
+                throw SignalError(
+                    .invalidArgument, path: JSONPath.child(f.path("person"), "hand"),
+                    "the person's hand is \"\(SignalError.quoted(name, limit: 20))\" but the mount's is \"\(hand.rawValue)\"; give it once"
+                )
+            }
+            person.hand = hand
+        }
         let sensors = try Self.sensors(
             try f.value("sensors"), path: f.path("sensors"), baseDirectory: baseDirectory, allowFiles: allowFiles,
             readKalibr: readKalibr)
         try self.init(
-            route: route, vehicle: vehicle, mount: mount, epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
+            route: route, vehicle: vehicle, mount: mount, person: person,
+            epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
             earthRotation: try f.optionalBool("earthRotation") ?? true,
             vibration: try f.number("vibration", default: 1), sensors: sensors)
         gpxFile = gpx
@@ -137,7 +153,6 @@ extension Trajectory {
     static func vehicle(_ value: JSONValue?, path: String) throws(SignalError) -> Vehicle {
         guard let value else { return .car }
         if let preset = try preset(value, Vehicle.presets, kind: "vehicle", path: path) { return preset }
-        let gaitFields = ["stepLength", "bounce", "sway"]
         let f = try JSONFields(
             value, path: path, what: "a vehicle",
             fields: [
@@ -151,10 +166,17 @@ extension Trajectory {
             yawRate: try f.number("yawRate"), jerk: try f.number("jerk"))
         var gait: Gait?
         if let g = try f.value("gait") {
-            let gf = try JSONFields(g, path: f.path("gait"), what: "a gait", fields: gaitFields)
+            let gf = try JSONFields(g, path: f.path("gait"), what: "a gait", fields: Gait.jsonFields)
             gait = try Gait(
                 stepLength: try gf.number("stepLength"), bounce: try gf.number("bounce", default: 0),
-                sway: try gf.number("sway", default: 0))
+                sway: try gf.number("sway", default: 0), impact: try gf.number("impact", default: 0),
+                impactWidth: try gf.number("impactWidth", default: 0.02),
+                braking: try gf.number("braking", default: 0), asymmetry: try gf.number("asymmetry", default: 0),
+                flight: try gf.number("flight", default: 0),
+                cadenceVariation: try gf.number("cadenceVariation", default: 0),
+                impactVariation: try gf.number("impactVariation", default: 0),
+                stepVariation: try gf.number("stepVariation", default: 0),
+                referenceCadence: try gf.number("referenceCadence", default: 1.8))
         }
         var vibration = Vibration.none
         if let v = try f.value("vibration") {
@@ -171,18 +193,57 @@ extension Trajectory {
         return Vehicle(limits: limits, banks: try f.optionalBool("banks") ?? false, gait: gait, vibration: vibration)
     }
 
-    /// A named mount or `{"quaternion": {w, x, y, z}}`; absent: flat.
-    static func mount(_ value: JSONValue?, path: String) throws(SignalError) -> Mount {
-        guard let value else { return .flat }
-        if let preset = try preset(value, Mount.presets, kind: "mount", path: path) { return preset }
+    /// A named mount, `{"preset": NAME, "hand": "left" | "right"}` or `{"quaternion": {w, x, y, z}}`; absent:
+    /// flat. Returns the hand the object names, if any.
+    static func mount(_ value: JSONValue?, path: String) throws(SignalError) -> (Mount, Person.Side?) {
+        guard let value else { return (.flat, nil) }
+        if let preset = try preset(value, Mount.presets, kind: "mount", path: path) { return (preset, nil) }
+        if value.object?["preset"] != nil {
+            let f = try JSONFields(value, path: path, what: "a mount", fields: ["preset", "hand"])
+            let name = try f.string("preset")
+            guard let mount = Mount.presets[name] else {
+                throw unknownName(name, kind: "mount", names: Mount.presets.keys.sorted(), path: f.path("preset"))
+            }
+            var hand: Person.Side?
+            if let given = try f.optionalString("hand") { hand = try side(given, path: f.path("hand")) }
+            return (mount, hand)
+        }
         let f = try JSONFields(value, path: path, what: "a mount", fields: ["quaternion"])
         let q = try JSONFields(
             try f.required("quaternion"), path: f.path("quaternion"), what: "a quaternion",
             fields: ["w", "x", "y", "z"])
-        return try Mount(
-            quaternion: Quaternion(
-                w: try q.number("w"), x: try q.number("x"), y: try q.number("y"),
-                z: try q.number("z")))
+        return (
+            try Mount(
+                quaternion: Quaternion(
+                    w: try q.number("w"), x: try q.number("x"), y: try q.number("y"),
+                    z: try q.number("z"))), nil
+        )
+    }
+
+    /// `"left"` or `"right"`.
+    static func side(_ name: String, path: String) throws(SignalError) -> Person.Side {
+        guard let side = Person.Side(rawValue: name) else {
+            throw SignalError(
+                .malformed, path: path,
+                "\"\(SignalError.quoted(name, limit: 20))\" is not a side; give \"left\" or \"right\"")
+        }
+        return side
+    }
+
+    /// The `person` object; absent: the default person.
+    static func person(_ value: JSONValue?, path: String) throws(SignalError) -> Person {
+        guard let value else { return Person() }
+        let f = try JSONFields(value, path: path, what: "a person", fields: Person.jsonFields)
+        var hand = Person.Side.left
+        var pocket = Person.Side.right
+        if let given = try f.optionalString("hand") { hand = try side(given, path: f.path("hand")) }
+        if let given = try f.optionalString("pocket") { pocket = try side(given, path: f.path("pocket")) }
+        return try Person(
+            stepLength: try f.optionalNumber("stepLength"), impact: try f.number("impact", default: 1),
+            sway: try f.number("sway", default: 1), tremor: try f.number("tremor", default: 1),
+            gestures: try f.number("gestures", default: 1),
+            variability: try f.number("variability", default: 1), hand: hand, pocket: pocket,
+            seed: try f.optionalUnsigned("seed") ?? 0)
     }
 
     /// The preset a JSON string names; `nil` when `value` is not a string (an object of its own).

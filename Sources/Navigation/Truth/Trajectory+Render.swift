@@ -187,7 +187,7 @@ extension Trajectory {
         }
     }
 
-    /// Writes the truth's row (`t` and ``TrajectorySeries/columns(_:)`` of `.truth`) at `r` (21 numbers), by
+    /// Writes the truth's row (`t` and ``TrajectorySeries/columns(_:)`` of `.truth`) at `r` (22 numbers), by
     /// literal positions: this is the render's hot loop, and `TruthColumn`'s positions, in another module,
     /// are not inlined here (1.8 times slower). `TruthRowTests` checks every position against `TruthColumn`.
     @inline(__always)
@@ -213,6 +213,7 @@ extension Trajectory {
         (r + 18).initialize(to: s.trueHeading)
         (r + 19).initialize(to: s.magneticHeading)
         (r + 20).initialize(to: Double(s.steps))
+        (r + 21).initialize(to: s.speed)
     }
 
     /// The truth at samples `first ..< first + count` at `rate` Hz, sharing the magnetic grid's nodes.

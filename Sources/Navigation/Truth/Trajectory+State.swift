@@ -106,47 +106,42 @@ extension Trajectory {
             (sinPsi, cosPsi) = dh > 0 ? (d.x / dh, d.y / dh) : (sin(psi), cos(psi))
             psiDot = -v * p.curvature
         }
-        // Gait: bounce up and sway to the right, in the local frame.
+        // The person: the device's offset from the path's point and its body part's turn (BodyModel), in the
+        // platform's axes, carried into the local frame along the heading averaged over ±1 step (β,
+        // counter-clockwise from east; C², see HeadingSmoother), so that it carries no jump in acceleration
+        // through the joints of a turn: with right R = (sin β, −cos β, 0) and forward F = (cos β, sin β, 0),
+        // Ṙ = β̇F and Ḟ = −β̇R.
         var position = SIMD3<Double>(0, 0, 0)
         var gaitVelocity = SIMD3<Double>(0, 0, 0)
         var gaitAcceleration = SIMD3<Double>(0, 0, 0)
         var steps = 0
         var cadence = 0.0
-        if let gait = vehicle.gait {
-            let L = gait.stepLength
+        var carriage: BodyModel.Motion?
+        if let body {
+            let L = body.stepLength
             let station = p.station
-            steps = Int((station / L).rounded(.down))
-            cadence = v / L
-            // Offsets as functions of the station s (so their time derivatives, g′v and g″v² + g′a, are as
-            // continuous as the speed and acceleration), faded in over the first stride and out over the last,
-            // and out and in again over a stride either side of each pause's stop.
+            // Faded in over the first stride and out over the last, and out and in again around each pause.
             var (ramp, ramp1, ramp2) = Self.fade(station, length: path.length, width: 2 * L)
             if !path.stops.isEmpty {
                 (ramp, ramp1, ramp2) = Self.fade((ramp, ramp1, ramp2), station, stops: path.stops, width: 2 * L)
             }
-            func oscillation(_ amplitude: Double, _ cycles: Double) -> (Double, Double, Double) {
-                let k = 2 * .pi * cycles / L
-                let (sn, cs) = (sin(k * station), cos(k * station))
-                let g = amplitude * ramp * sn
-                let gs = amplitude * (ramp1 * sn + ramp * k * cs)
-                let gss = amplitude * (ramp2 * sn + 2 * ramp1 * k * cs - ramp * k * k * sn)
-                return (g, gs * v, gss * v * v + gs * a)
-            }
-            let z = oscillation(gait.bounce, 1)
-            let y = oscillation(gait.sway, 0.5)
-            // Sideways: to the right of the heading averaged over ±1 step (C², see HeadingSmoother), as a
-            // plane heading β (counter-clockwise from east): right = (sin β, −cos β).
+            let m = body.motion(station: station, speed: v, acceleration: a, fade: (ramp, ramp1, ramp2))
+            steps = m.steps
+            cadence = m.cadence
             let (beta, beta1, beta2) = smoother.smoothed(station, halfWidth: L)
-            let betaDot = beta1 * v
-            let betaDDot = beta2 * v * v + beta1 * a
+            let bd = beta1 * v
+            let bdd = beta2 * v * v + beta1 * a
             let (sb, cb) = (sin(beta), cos(beta))
             let right = SIMD3(sb, -cb, 0)
-            let rightDot = betaDot * SIMD3(cb, sb, 0)
-            let rightDDot = betaDDot * SIMD3(cb, sb, 0) - betaDot * betaDot * right
+            let forward = SIMD3(cb, sb, 0)
             let up = SIMD3<Double>(0, 0, 1)
-            position = y.0 * right + z.0 * up
-            gaitVelocity = y.1 * right + y.0 * rightDot + z.1 * up
-            gaitAcceleration = y.2 * right + 2 * y.1 * rightDot + y.0 * rightDDot + z.2 * up
+            let (o, od, odd) = (m.offset, m.velocity, m.acceleration)
+            position = o.x * right + o.y * forward + o.z * up
+            gaitVelocity = (od.x - bd * o.y) * right + (od.y + bd * o.x) * forward + od.z * up
+            gaitAcceleration =
+                (odd.x - 2 * bd * od.y - bdd * o.y - bd * bd * o.x) * right
+                + (odd.y + 2 * bd * od.x + bdd * o.x - bd * bd * o.y) * forward + odd.z * up
+            carriage = m
         }
         // Standing: sway (and a hand's tremor) while resting, in the local frame and as a small tilt.
         var tilt = (angle: SIMD2<Double>.zero, rate: SIMD2<Double>.zero)
@@ -166,7 +161,7 @@ extension Trajectory {
         var radii = pathRadii
         var velocity = vl
         var acceleration = al
-        if vehicle.gait != nil {
+        if vehicle.gait != nil || body != nil {
             phi += position.y / (pathRadii.meridian + p.height)
             lambda += position.x / ((pathRadii.primeVertical + p.height) * p.cosLatitude)
             h += position.z
@@ -213,7 +208,22 @@ extension Trajectory {
         let qRoll = Quaternion(w: rollHalf.cos, x: 0, y: rollHalf.sin, z: 0)
         let pitchRoll = qPitch * qRoll
         let platform = qYaw * pitchRoll
-        var attitude = platform * mount.quaternion
+        // The body part's turn relative to the platform, Rx(pitch) Ry(roll), then the mount.
+        var carried = mountQuaternion
+        var bodyTurn:
+            (
+                matrix: (Double, Double, Double, Double, Double, Double, Double, Double, Double),
+                rate: SIMD3<Double>
+            )?
+        if let turn = carriage, turn.pitch != 0 || turn.roll != 0 || turn.pitchRate != 0 || turn.rollRate != 0 {
+            let (hp, hr) = (turn.pitch / 2, turn.roll / 2)
+            let qb = Quaternion(w: cos(hp), x: sin(hp), y: 0, z: 0) * Quaternion(w: cos(hr), x: 0, y: sin(hr), z: 0)
+            carried = qb * mountQuaternion
+            // The body part's angular velocity in its own frame: Ry(roll)ᵀ (pitch′ x) + roll′ y.
+            let (sr, cr) = (sin(turn.roll), cos(turn.roll))
+            bodyTurn = (qb.matrix, SIMD3(turn.pitchRate * cr, turn.rollRate, turn.pitchRate * sr))
+        }
+        var attitude = platform * carried
         // The standing tilt turns the device about its own x, then y axis: S = Rx(α) Ry(β), rate Ryᵀ α̇x + β̇y.
         var tiltTurn: (turn: Quaternion, sinY: Double, cosY: Double)?
         if tilt.angle != .zero || tilt.rate != .zero {
@@ -231,7 +241,10 @@ extension Trajectory {
         let w1 = Self.inverseRotate(pitchRoll.matrix, SIMD3(0, 0, -psiDot))
         let w2 = Self.inverseRotate(qRoll.matrix, SIMD3(thetaDot, 0, 0))
         let wPlatform = SIMD3(w1.x + w2.x, w1.y + w2.y + rollDot, w1.z + w2.z)
-        var rotationRate = Self.inverseRotate(mount.quaternion.matrix, wPlatform)
+        // ω_device = Mᵀ (R_bᵀ ω_platform + ω_body).
+        var wCarried = wPlatform
+        if let bodyTurn { wCarried = Self.inverseRotate(bodyTurn.matrix, wPlatform) + bodyTurn.rate }
+        var rotationRate = Self.inverseRotate(mountQuaternion.matrix, wCarried)
         if let (turn, sy, cy) = tiltTurn {
             // Ry(β)ᵀ (α̇, 0, 0) + (0, β̇, 0).
             rotationRate =

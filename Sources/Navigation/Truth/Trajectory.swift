@@ -54,6 +54,8 @@ public struct Trajectory: Sendable {
     public let vehicle: Vehicle
     /// How the device sits on the platform.
     public let mount: Mount
+    /// Who carries the device (a walk's or a run's step length and variability, sway, tremor, hand and pocket).
+    public let person: Person
     /// The start time (ISO 8601 UTC as given), and the same as seconds since 1970 and as a decimal year.
     public let epoch: String, epochSeconds: Double, epochYear: Double
     /// Whether the IMU measures the inertial rate and the Coriolis and transport terms.
@@ -70,6 +72,11 @@ public struct Trajectory: Sendable {
     let smoother: HeadingSmoother
     /// A pedestrian's sway and tremor while resting (`nil`: a vehicle with wheels, or a mount that keeps still).
     let standing: StandingMotion?
+    /// How the person moves the device relative to the platform while walking, running or pedalling (`nil`
+    /// when it is rigid on it).
+    let body: BodyModel?
+    /// The mount's rotation on the person's side (a watch on the right wrist is the left one's mirror image).
+    let mountQuaternion: Quaternion
 
     /// The default epoch: WMM2025's, 2025-01-01T00:00:00Z.
     public static let defaultEpoch = "2025-01-01T00:00:00Z"
@@ -82,6 +89,7 @@ public struct Trajectory: Sendable {
     ///   - route: The waypoints (at least two; pauses in seconds, no times or loops); speeds as a route's.
     ///   - vehicle: The platform (default ``Vehicle/car``).
     ///   - mount: The device's mount (default ``Mount/flat``).
+    ///   - person: Who carries it (default ``Person/init()``: the gait as fitted to real recordings).
     ///   - epoch: ISO 8601 UTC time of the start, within WMM2025's validity (2025.0 … 2030.0, the trajectory's
     ///     end included).
     ///   - earthRotation: Inertial IMU readings (default `true`).
@@ -92,8 +100,9 @@ public struct Trajectory: Sendable {
     ///   a vibration factor out of range, an IMU error term outside its range (`IMU/validate(path:)`, at
     ///   `$.trajectory.sensors.imu.TERM`).
     public init(
-        route: Route, vehicle: Vehicle = .car, mount: Mount = .flat, epoch: String = Trajectory.defaultEpoch,
-        earthRotation: Bool = true, vibration: Double = 1, sensors: TrajectorySensors = TrajectorySensors()
+        route: Route, vehicle: Vehicle = .car, mount: Mount = .flat, person: Person = Person(),
+        epoch: String = Trajectory.defaultEpoch, earthRotation: Bool = true, vibration: Double = 1,
+        sensors: TrajectorySensors = TrajectorySensors()
     )
         throws(SignalError)
     {
@@ -116,9 +125,11 @@ public struct Trajectory: Sendable {
             )
         }
         try Self.checkPoles(path)
+        if let gait = vehicle.gait { try Self.checkGait(gait, person: person, path: path) }
         self.route = route
         self.vehicle = vehicle
         self.mount = mount
+        self.person = person
         self.epoch = epoch
         epochSeconds = seconds
         epochYear = year
@@ -128,8 +139,42 @@ public struct Trajectory: Sendable {
         self.path = path
         ascent = AscentProfile(path.heights)
         smoother = HeadingSmoother(path)
-        standing = vehicle.gait == nil ? nil : StandingMotion(mount: mount)
+        standing = vehicle.gait == nil ? nil : StandingMotion(mount: mount, person: person)
+        body = BodyModel(
+            gait: vehicle.gait, person: person, mount: mount, pedals: vehicle.banks && vehicle.gait == nil)
+        mountQuaternion = mount.quaternion(on: person.hand)
         gpxFile = nil
+    }
+
+    /// The most steps per second a gait may reach, 6 (sprinters reach about 5; 6 keeps the run preset's
+    /// 1.15 m steps valid up to its 6 m/s, 5.2 steps/s).
+    public static let maximumCadence = 6.0
+    /// The largest heel strike a gait may reach at its fastest cadence, m/s² (50 g: a shank's hardest
+    /// landings are about 20 g; beyond, the render is no person's).
+    public static let maximumImpact = 50 * IMU.standardGravity
+
+    /// Refuses a gait that no person walks: more than ``maximumCadence`` steps per second at the route's
+    /// fastest, or heel strikes beyond ``maximumImpact`` there (the waveforms' accelerations grow with the
+    /// square of the cadence over ``Gait/referenceCadence``).
+    static func checkGait(_ gait: Gait, person: Person, path: KinematicPath) throws(SignalError) {
+        let step = person.stepLength ?? gait.stepLength
+        let field = person.stepLength != nil ? "\(Person.path).stepLength" : "\(Gait.path).stepLength"
+        let fastest = path.profile.phases.map(\.v0).max() ?? 0
+        let cadence = fastest / step
+        guard cadence <= maximumCadence else {
+            throw SignalError(
+                .outOfRange, path: field,
+                "steps of \(step) m at \(String(format: "%.3g", fastest)) m/s (the route's fastest) are \(String(format: "%.3g", cadence)) steps/s; a gait takes at most \(Int(maximumCadence)): give longer steps or a lower speed"
+            )
+        }
+        let ratio = cadence / gait.referenceCadence
+        let impact = gait.impact * person.impact * ratio * ratio
+        guard impact <= maximumImpact else {
+            throw SignalError(
+                .outOfRange, path: "\(Gait.path).impact",
+                "heel strikes of \(gait.impact * person.impact) m/s² at \(gait.referenceCadence) steps/s reach \(String(format: "%.4g", impact)) m/s² at the route's \(String(format: "%.3g", cadence)) steps/s; a person's stay below \(String(format: "%.4g", maximumImpact)) m/s² (50 g)"
+            )
+        }
     }
 
     /// Refuses a path that reaches beyond ``maximumLatitude`` (checked at every piece's ends and 64 points
@@ -165,7 +210,8 @@ public struct Trajectory: Sendable {
 extension Trajectory: Hashable {
     /// Trajectories are equal when built from equal inputs (the path follows from them).
     public static func == (a: Trajectory, b: Trajectory) -> Bool {
-        a.route == b.route && a.vehicle == b.vehicle && a.mount == b.mount && a.epoch == b.epoch
+        a.route == b.route && a.vehicle == b.vehicle && a.mount == b.mount && a.person == b.person
+            && a.epoch == b.epoch
             && a.earthRotation == b.earthRotation && a.vibrationScale == b.vibrationScale && a.sensors == b.sensors
     }
 
@@ -174,6 +220,7 @@ extension Trajectory: Hashable {
         hasher.combine(route)
         hasher.combine(vehicle)
         hasher.combine(mount)
+        hasher.combine(person)
         hasher.combine(epoch)
         hasher.combine(earthRotation)
         hasher.combine(vibrationScale)

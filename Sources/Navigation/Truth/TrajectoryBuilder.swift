@@ -59,15 +59,17 @@ extension Trajectory {
     /// - Parameters:
     ///   - vehicle: The platform (default car).
     ///   - mount: The device's mount (default flat).
+    ///   - person: Who carries it (default ``Person/init()``).
     ///   - epoch: ISO 8601 UTC start time, within WMM2025's validity.
     ///   - earthRotation: Inertial IMU readings (default `true`).
     ///   - vibration: Factor on the vehicle's vibration (default 1).
     ///   - parts: The route and the sensors.
     /// - Throws: `SignalError`: `.missingField` at `$.trajectory.route` without a route, `.duplicateField` at
-    ///   the part given twice, or any error of ``init(route:vehicle:mount:epoch:earthRotation:vibration:sensors:)``.
+    ///   the part given twice, or any error of
+    ///   ``init(route:vehicle:mount:person:epoch:earthRotation:vibration:sensors:)``.
     public init(
-        vehicle: Vehicle = .car, mount: Mount = .flat, epoch: String = Trajectory.defaultEpoch,
-        earthRotation: Bool = true, vibration: Double = 1,
+        vehicle: Vehicle = .car, mount: Mount = .flat, person: Person = Person(),
+        epoch: String = Trajectory.defaultEpoch, earthRotation: Bool = true, vibration: Double = 1,
         @TrajectoryBuilder _ parts: () throws -> [TrajectoryComponent]
     ) throws {
         var route: Route?
@@ -103,7 +105,7 @@ extension Trajectory {
                 .missingField, path: "\(Self.path).route", "a trajectory needs a route (a Route in the builder)")
         }
         try self.init(
-            route: route, vehicle: vehicle, mount: mount, epoch: epoch, earthRotation: earthRotation,
-            vibration: vibration, sensors: sensors)
+            route: route, vehicle: vehicle, mount: mount, person: person, epoch: epoch,
+            earthRotation: earthRotation, vibration: vibration, sensors: sensors)
     }
 }

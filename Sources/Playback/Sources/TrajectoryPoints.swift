@@ -172,7 +172,7 @@ extension Trajectory {
                     magneticField: MagneticField(field), pressure: pressure, altitude: s.altitudeAboveMeanSeaLevel,
                     steps: s.steps,
                     distance: s.distance, floorsAscended: s.floorsAscended, floorsDescended: s.floorsDescended,
-                    cadence: s.cadence, activity: activity.activity(velocity: s.velocity)))
+                    cadence: s.cadence, activity: activity.activity(speed: s.speed)))
         }
         return out
     }

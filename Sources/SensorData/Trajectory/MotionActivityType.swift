@@ -46,13 +46,13 @@ public enum MovingActivity: String, Sendable, Hashable, CaseIterable {
     /// (2.0–2.2 m/s; Hreljac 1993, Thorstensson & Roberthson 1987).
     public static let runningSpeed = 2.2
 
-    /// The activity at a velocity (m/s, any frame): ``MotionActivityType/stationary`` below
+    /// The activity at the platform's speed (m/s, along the path: the truth's `speed`, not the device's
+    /// velocity, which a swinging arm or thigh adds to): ``MotionActivityType/stationary`` below
     /// ``stationarySpeed``, else the platform's.
-    /// - Parameter velocity: The truth's velocity, m/s (a render directory's `velocity.east/north/up`).
-    /// - Returns: `.unknown` for a velocity that is not finite.
+    /// - Parameter speed: The platform's speed, m/s.
+    /// - Returns: `.unknown` for a speed that is not finite.
     @inlinable
-    public func activity(velocity: SIMD3<Double>) -> MotionActivityType {
-        let speed = (velocity.x * velocity.x + velocity.y * velocity.y + velocity.z * velocity.z).squareRoot()
+    public func activity(speed: Double) -> MotionActivityType {
         guard speed.isFinite else { return .unknown }
         guard speed >= Self.stationarySpeed else { return .stationary }
         switch self {
@@ -62,5 +62,15 @@ public enum MovingActivity: String, Sendable, Hashable, CaseIterable {
         case .cycling: return .cycling
         case .automotive: return .automotive
         }
+    }
+
+    /// The activity at a velocity (m/s, any frame): ``activity(speed:)`` of its magnitude. For a render
+    /// without the truth's `speed` column (before it was added); a device carried on a swinging body part
+    /// moves faster and slower than the person.
+    /// - Parameter velocity: The truth's velocity, m/s (a render directory's `velocity.east/north/up`).
+    /// - Returns: `.unknown` for a velocity that is not finite.
+    @inlinable
+    public func activity(velocity: SIMD3<Double>) -> MotionActivityType {
+        activity(speed: (velocity.x * velocity.x + velocity.y * velocity.y + velocity.z * velocity.z).squareRoot())
     }
 }

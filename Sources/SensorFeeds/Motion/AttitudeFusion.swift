@@ -42,11 +42,12 @@ struct FusionInput: Sendable {
 ///     vertical is unobservable, as Madgwick's report says): what moves without ever keeping still. The
 ///     gradient it integrates answers every misfit, so it is gated: off during the start-up (the heading
 ///     is still converging), off while the device is still (stillness measures better), and off while
-///     any axis of `ω − b` has exceeded ``biasGainRateLimit`` (0.3 rad/s) within about
-///     ``biasGainHoldSeconds`` (a peak that decays by `e` per second): walking turns a hand-held phone at
-///     0.5–2 rad/s and a pocket at 2–4 rad/s, and there the gait's accelerations, which keep step with the
-///     rotation, bias the gradient's mean (ζ learnt 0.03 rad/s of false bias in 60 s of a simulated pocket
-///     walk, ungated). ζ is ``acquiringBiasGain`` (0.03 rad/s²) until a first still period has measured the
+///     any axis of `ω − b`, low-passed over ``biasGainSmoothingSeconds`` (1 s), has exceeded
+///     ``biasGainRateLimit`` (0.3 rad/s) within about ``biasGainHoldSeconds`` (a peak that decays by `e`
+///     per second): a turn closes it, and so does a pocket's swing (2–4 rad/s at the stride frequency, 0.4
+///     rad/s and more through the low-pass), whose accelerations keep step with the rotation and bias the
+///     gradient's mean (ζ learnt 0.03 rad/s of false bias in 60 s of a simulated pocket walk, ungated); a
+///     hand-held phone's rocking (±0.8 rad/s once per stride) averages out and leaves it open. ζ is ``acquiringBiasGain`` (0.03 rad/s²) until a first still period has measured the
 ///     bias, so that a 0.1 rad/s turn-on bias is learnt within about 10 s of slow motion, then
 ///     ``steadyBiasGain``, Madgwick's 0.003 rad/s², which follows drift (the presets' bias instabilities are
 ///     below 10⁻³ rad/s).
@@ -70,6 +71,9 @@ struct AttitudeFusion {
     static let biasGainRateLimit = StationaryBiasEstimator.defaultAcquisitionLimit
     /// The time constant of the decaying peak of `|ω − b|` that gates ζ, seconds.
     static let biasGainHoldSeconds = 1.0
+    /// The time constant of the low-pass on `ω − b` before the gate's peak, seconds: it averages a stride's
+    /// rocking away (a hand-held phone's ±0.8 rad/s at 0.9 Hz passes at 0.14 rad/s) and keeps a turn.
+    static let biasGainSmoothingSeconds = 1.0
 
     let frame: AttitudeReferenceFrame
     let steadyGain: Double
@@ -79,6 +83,8 @@ struct AttitudeFusion {
     private var stillness = StationaryBiasEstimator()
     /// The decaying peak of the largest axis of `ω − b`, rad/s.
     private var ratePeak = 0.0
+    /// `ω − b` through a first-order low-pass of ``biasGainSmoothingSeconds``, rad/s.
+    private var smoothedRate = SIMD3<Double>(0, 0, 0)
     private var firstTime = 0.0
     private var lastTime = 0.0
     /// Report = `offset ⊗ filter` in the arbitrary-corrected frame.
@@ -189,7 +195,10 @@ struct AttitudeFusion {
         _ = stillness.update(gyroscope: gyroscope, timestamp: timestamp)
         f.gyroscopeBias = stillness.bias
         let r = gyroscope - f.gyroscopeBias
-        let largest = max(abs(r.x), abs(r.y), abs(r.z))
+        if r.x.isFinite, r.y.isFinite, r.z.isFinite, dt.isFinite, dt >= 0 {
+            smoothedRate += (r - smoothedRate) * (1 - exp(-dt / Self.biasGainSmoothingSeconds))
+        }
+        let largest = max(abs(smoothedRate.x), abs(smoothedRate.y), abs(smoothedRate.z))
         if largest.isFinite { ratePeak = max(largest, ratePeak * exp(-dt / Self.biasGainHoldSeconds)) }
         let moving = ratePeak > Self.biasGainRateLimit
         if frame.needsMagnetometer, age >= Self.startUpSeconds, !stillness.isStationary, !moving {

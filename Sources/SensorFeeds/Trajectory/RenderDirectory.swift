@@ -122,7 +122,8 @@ package struct RenderDirectory: PointSource {
             let url = directory.appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: url.path) ? url : nil
         }
-        let truthColumns = StreamTable.truth.columns
+        // `speed` came later: a render without it reads the activity from the velocity's magnitude.
+        let truthColumns = StreamTable.truth.columns.filter { $0 != TruthColumn.speed.name }
         let truth = try Table(directory.appendingPathComponent(StreamTable.truth.fileName()), required: truthColumns)
         guard !truth.rows.isEmpty else {
             throw SignalError(.tooShort, "the file has a header but no rows", file: StreamTable.truth.fileName())
@@ -160,6 +161,7 @@ package struct RenderDirectory: PointSource {
         let (ve, vn, vu) = (c(.velocityEast), c(.velocityNorth), c(.velocityUp))
         let (stepsColumn, heightColumn, mslColumn) = (c(.steps), c(.altitude), c(.altitudeMSL))
         let (trueHeadingColumn, magneticHeadingColumn) = (c(.headingTrue), c(.headingMagnetic))
+        let speedColumn = truth.names.firstIndex(of: TruthColumn.speed.name)
         let accelerometer = imu?.columns(IMUColumn.accelerometer.map(\.name))
         let gyroscope = imu?.columns(IMUColumn.gyroscope.map(\.name))
         let field = magnetometer?.columns(MagnetometerColumn.names)
@@ -270,7 +272,8 @@ package struct RenderDirectory: PointSource {
                     altitude: r[mslColumn],
                     steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
                     floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence,
-                    activity: movingActivity?.activity(velocity: SIMD3(r[ve], r[vn], r[vu])) ?? .unknown))
+                    activity: speedColumn.map { movingActivity?.activity(speed: r[$0]) ?? .unknown }
+                        ?? movingActivity?.activity(velocity: SIMD3(r[ve], r[vn], r[vu])) ?? .unknown))
         }
         self.points = points
     }

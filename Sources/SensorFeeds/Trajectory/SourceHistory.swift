@@ -36,7 +36,7 @@ struct SourceHistory {
             }
             let rule = trajectory.vehicle.movingActivity
             activity = { t in
-                rule.activity(velocity: trajectory.state(at: Double(index(t)) / points.sampleRate).velocity)
+                rule.activity(speed: trajectory.state(at: Double(index(t)) / points.sampleRate).speed)
             }
         case .server:
             throw SignalError(

@@ -68,7 +68,7 @@ import Testing
                 s.acceleration.x, s.acceleration.y, s.acceleration.z, s.attitude.w, s.attitude.x, s.attitude.y,
                 s.attitude.z,
                 s.rotationRate.x, s.rotationRate.y, s.rotationRate.z, s.altitudeAboveMeanSeaLevel, s.trueHeading,
-                s.magneticHeading, Double(s.steps),
+                s.magneticHeading, Double(s.steps), s.speed,
             ]
         }
         #expect(Self.bits(truth) == Self.bits(expected))

@@ -51,7 +51,7 @@ import Testing
         let streams = try t.series(rate: 100)
         #expect(streams.map(\.kind) == [.truth, .imu, .magnetometer, .barometer, .gnss])
         #expect(streams.map(\.rate) == [100, 100, 100, 25, 1])
-        #expect(TrajectorySeries.columns(.truth).count == 20)
+        #expect(TrajectorySeries.columns(.truth).count == 21)
     }
 
     @Test func everyRefusalNamesItsPath() {
@@ -86,6 +86,40 @@ import Testing
             ),
             (#""sensors": {"barometer": {"rate": 0}}"#, .outOfRange, "$.trajectory.sensors.barometer.rate"),
             (#""earthrotation": true"#, .unknownField, "$.trajectory.earthrotation"),
+            // The person, a mount on a side, a gait's new fields.
+            (#""person": {"impact": -1}"#, .outOfRange, "$.trajectory.person.impact"),
+            (#""person": {"tremor": 11}"#, .outOfRange, "$.trajectory.person.tremor"),
+            (#""person": {"stepLength": 0.05}"#, .outOfRange, "$.trajectory.person.stepLength"),
+            (#""person": {"hand": "middle"}"#, .malformed, "$.trajectory.person.hand"),
+            (#""person": {"pocket": 1}"#, .malformed, "$.trajectory.person.pocket"),
+            (#""person": {"seed": -1}"#, .malformed, "$.trajectory.person.seed"),
+            (#""person": {"height": 1.8}"#, .unknownField, "$.trajectory.person.height"),
+            (#""person": []"#, .malformed, "$.trajectory.person"),
+            (#""mount": {"preset": "wirst"}"#, .malformed, "$.trajectory.mount.preset"),
+            (#""mount": {"preset": "wrist", "hand": "up"}"#, .malformed, "$.trajectory.mount.hand"),
+            (#""mount": {"preset": "wrist", "side": "left"}"#, .unknownField, "$.trajectory.mount.side"),
+            (
+                #""mount": {"preset": "wrist", "hand": "right"}, "person": {"hand": "left"}"#, .invalidArgument,
+                "$.trajectory.person.hand"
+            ),
+            (
+                #""vehicle": {"maximumSpeed": 2, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "gait": {"stepLength": 0.7, "flight": 0.9}}"#,
+                .outOfRange, "$.trajectory.vehicle.gait.flight"
+            ),
+            (
+                #""vehicle": {"maximumSpeed": 2, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "gait": {"stepLength": 0.7, "impactWidth": 0}}"#,
+                .outOfRange, "$.trajectory.vehicle.gait.impactWidth"
+            ),
+            (
+                #""vehicle": {"maximumSpeed": 2, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "gait": {"stepLength": 0.7, "cadence": 2}}"#,
+                .unknownField, "$.trajectory.vehicle.gait.cadence"
+            ),
+            // No person: 20 steps/s, or heel strikes of 1,300 g at the route's cadence.
+            (#""vehicle": "walk", "person": {"stepLength": 0.1}"#, .outOfRange, "$.trajectory.person.stepLength"),
+            (
+                #""vehicle": {"maximumSpeed": 2, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "gait": {"stepLength": 0.5, "impact": 200, "referenceCadence": 0.5}}"#,
+                .outOfRange, "$.trajectory.vehicle.gait.impact"
+            ),
         ]
         for (body, code, path) in cases {
             let e = Self.error(body)
@@ -99,6 +133,10 @@ import Testing
             #""mount": {"quaternion": {"w": 0.7071067811865476, "x": 0.7071067811865476, "y": 0, "z": 0}}"#,
             #""sensors": {"gnss": {"sigma": 3, "correlationTime": 60, "outages": [{"start": 5, "end": 10}]}}"#,
             #""vibration": 0"#,
+            #""mount": {"preset": "wrist", "hand": "right"}, "person": {"hand": "right"}"#,
+            #""vehicle": "walk", "person": {"stepLength": 0.5}"#,
+            #""vehicle": "run", "person": {"stepLength": 1.0, "impact": 2}"#,
+            #""mount": "backpack", "person": {"stepLength": 3, "impact": 5, "tremor": 10, "seed": 18446744073709551615}"#,
         ] {
             #expect(Self.error(body) == nil, "\(body)")
         }

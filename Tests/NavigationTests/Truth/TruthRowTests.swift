@@ -23,7 +23,7 @@ import Testing
                 .attitudeY: s.attitude.y, .attitudeZ: s.attitude.z, .rotationRateX: s.rotationRate.x,
                 .rotationRateY: s.rotationRate.y, .rotationRateZ: s.rotationRate.z,
                 .altitudeMSL: s.altitudeAboveMeanSeaLevel, .headingTrue: s.trueHeading,
-                .headingMagnetic: s.magneticHeading, .steps: Double(s.steps),
+                .headingMagnetic: s.magneticHeading, .steps: Double(s.steps), .speed: s.speed,
             ]
             #expect(row[0] == s.time)
             for column in TruthColumn.allCases {

@@ -1,0 +1,401 @@
+import Foundation
+import Sensors
+import Signals
+
+/// Where the device is and how it turns relative to the platform, as a person carries it: the trunk's motion
+/// over each stride (``Gait``), the person's variability, step length and sides (``Person``), and the body
+/// part the device is on (``Mount/BodyPart``). Part of the truth: every output is a pure function of the
+/// distance walked and the time, with exact first and second derivatives, so the position, velocity,
+/// acceleration, attitude and rotation rate stay continuous and consistent (a strapdown integration of the
+/// noise-free IMU follows the truth).
+///
+/// - The stride phase `φ(s)` counts strides (a step is half of one) along the distance `s`:
+///   `φ = s / 2L + Σⱼ cⱼ (sin(2πs/λⱼ + θⱼ) − sin θⱼ)`, three slow modulations whose cadence variation has the
+///   gait's RMS (``Gait/cadenceVariation`` × ``Person/variability``, at most 0.2), so no two strides are the
+///   same length. The pedometer counts `⌊2φ⌋` steps: the steps the gait takes.
+/// - The trunk's displacement over a stride is tabulated (``PeriodicTable``) from its acceleration waveforms
+///   (``Gait``), split into the step's fundamental (stride harmonics ≤ 4) and the impacts (the rest); each is
+///   multiplied by a per-step factor (a cubic B-spline through `exp(σ zₙ − σ²/2)`, `zₙ` a counter-based normal
+///   draw of the person's seed and the step, so C² and mean 1), with `σ` the gait's step and impact variation.
+/// - The body part turns about a pivot by a pitch (about the platform's right axis) and a roll (about its
+///   forward axis): a thigh's swing once per stride (a pocket), an arm's swing opposite to the legs (a watch),
+///   a hand's small wobble (handheld), the trunk's (a backpack); the device, on a lever from the pivot, moves
+///   along the arc. (Standing, the body's sway and a hand's tremor are `StandingMotion`'s.)
+/// - A hand damps the steps: the trunk's harmonics pass a second-order low-pass (the arm) before they reach
+///   a hand-held device; a thigh receives the impacts stronger and sharper than the trunk.
+/// - On a bike, a device in a pocket turns with the thigh at the pedalling cadence (no steps).
+///
+/// A class: a trajectory holds one reference, so copying a trajectory (the render copies it into its
+/// closures) retains one object, not the dozen tables inside.
+final class BodyModel: Sendable {
+    /// What a body model gives at one instant: the device's offset from the platform's point and the body
+    /// part's turn, each with its first and second time derivatives, in the platform frame (x right, y
+    /// forward, z up).
+    struct Motion {
+        var offset = SIMD3<Double>.zero, velocity = SIMD3<Double>.zero, acceleration = SIMD3<Double>.zero
+        /// Pitch (about x) and roll (about y) of the body part, radians, and their rates and accelerations.
+        var pitch = 0.0, pitchRate = 0.0, pitchAcceleration = 0.0
+        var roll = 0.0, rollRate = 0.0, rollAcceleration = 0.0
+        /// Steps taken and steps per second.
+        var steps = 0, cadence = 0.0
+    }
+
+    /// One slow modulation of the stride phase: `amplitude · (sin(2πs/wavelength + phase) − sin phase)`.
+    struct Modulation: Sendable, Hashable {
+        var amplitude: Double, wavelength: Double, phase: Double
+    }
+
+    let bodyPart: Mount.BodyPart
+    /// Half a stride along the path, metres (for pedalling: half a crank turn's distance).
+    let stepLength: Double
+    /// Whether a gait drives it (steps, the trunk's displacement); `false` for pedalling.
+    let walks: Bool
+    /// Displacement over a stride, metres: the fundamental and the impacts, on the right, forward and up axes.
+    let fundamental: [PeriodicTable], impacts: [PeriodicTable]
+    /// The body part's swing over a stride, radians.
+    let swingPitch: PeriodicTable, swingRoll: PeriodicTable
+    /// A pitch the body part holds (a seated cyclist's thigh), radians.
+    let basePitch: Double
+    /// From the pivot to the device, platform frame, metres.
+    let lever: SIMD3<Double>
+    let modulations: [Modulation]
+    let impactVariation: Double, stepVariation: Double
+    let seed: UInt64
+
+    /// The body model of `person` carrying a device on `mount` with `gait` (a walk or a run), or pedalling a
+    /// bike (`gait == nil`, `pedals`), or `nil` when nothing moves the device relative to the platform.
+    init?(gait: Gait?, person: Person, mount: Mount, pedals: Bool) {
+        let part = mount.bodyPart
+        guard gait != nil || (pedals && part == .thigh) else { return nil }
+        bodyPart = part
+        seed = person.seed
+        let side: Person.Side = part == .thigh ? person.pocket : person.hand
+        let sideSign = side == .left ? 1.0 : -1.0
+        if let gait {
+            walks = true
+            let L = person.stepLength ?? gait.stepLength
+            stepLength = L
+            let waveforms = Self.trunk(gait, person: person, part: part)
+            fundamental = waveforms.map { $0.fundamental }
+            impacts = waveforms.map { $0.impacts }
+            let running = gait.flight > 0
+            let swing = Self.swing(part, running: running, side: sideSign)
+            swingPitch = swing.pitch
+            swingRoll = swing.roll
+            basePitch = 0
+            lever = Self.lever(part, running: running)
+            let cv = min(0.2, gait.cadenceVariation * person.variability)
+            // Three incommensurate wavelengths of 2.3, 3.7 and 6.1 strides; each carries cv·√(2/3) of the
+            // cadence's relative modulation, so that its RMS is cv.
+            modulations = [2.3, 3.7, 6.1].enumerated().map { j, strides in
+                let wavelength = strides * 2 * L
+                return Modulation(
+                    amplitude: cv * (2.0 / 3).squareRoot() * wavelength / (2 * .pi * 2 * L),
+                    wavelength: wavelength, phase: 2 * .pi * Self.uniform(person.seed, 101 + UInt64(j)))
+            }
+            impactVariation = min(2, gait.impactVariation * person.variability)
+            stepVariation = min(2, gait.stepVariation * person.variability)
+        } else {
+            // Pedalling: a crank turn every 4.6 m (a road bike's gear at 80 rpm and 6 m/s); the seated thigh
+            // pitched forward 1 rad and swinging ±0.35 rad about it, once per turn.
+            walks = false
+            stepLength = 2.3
+            fundamental = []
+            impacts = []
+            swingPitch = PeriodicTable(cosines: [0.35 * sideSign, 0.04], sines: [0, 0])
+            swingRoll = PeriodicTable(cosines: [0], sines: [0])
+            basePitch = 1.0
+            lever = SIMD3(0, 0.22, -0.05)
+            modulations = []
+            impactVariation = 0
+            stepVariation = 0
+        }
+    }
+
+    // MARK: - Evaluation
+
+    /// The motion at station `s` (m along the path), speed `v` (m/s) and path acceleration `a` (m/s²), with
+    /// the gait's fade in and out (a factor of `s` and its first two derivatives along the path).
+    func motion(station s: Double, speed v: Double, acceleration a: Double, fade: (Double, Double, Double)) -> Motion {
+        var m = Motion()
+        let (F, F1, F2) = fade
+        // Stride phase and its derivatives along the path.
+        var phi = s / (2 * stepLength)
+        var phi1 = 1 / (2 * stepLength)
+        var phi2 = 0.0
+        for mod in modulations {
+            let k = 2 * Double.pi / mod.wavelength
+            let (sn, cs) = (sin(k * s + mod.phase), cos(k * s + mod.phase))
+            phi += mod.amplitude * (sn - sin(mod.phase))
+            phi1 += mod.amplitude * k * cs
+            phi2 -= mod.amplitude * k * k * sn
+        }
+        if walks {
+            m.steps = max(0, Int((2 * phi).rounded(.down)))
+            m.cadence = 2 * phi1 * v
+        }
+        /// A factor of φ, C(φ) with C′ and C″, to a factor of time with its time derivatives (faded).
+        @inline(__always) func inTime(_ c: (Double, Double, Double)) -> (Double, Double, Double) {
+            let ds = F1 * c.0 + F * c.1 * phi1
+            let dss = F2 * c.0 + 2 * F1 * c.1 * phi1 + F * (c.2 * phi1 * phi1 + c.1 * phi2)
+            return (F * c.0, ds * v, dss * v * v + ds * a)
+        }
+        if walks {
+            let low = multiplier(phi, sigma: stepVariation, stream: 1)
+            let high = multiplier(phi, sigma: impactVariation, stream: 2)
+            for axis in 0..<3 {
+                let f = fundamental[axis].evaluate(phi)
+                let g = impacts[axis].evaluate(phi)
+                let p = (
+                    low.0 * f.0 + high.0 * g.0,
+                    low.1 * f.0 + low.0 * f.1 + high.1 * g.0 + high.0 * g.1,
+                    low.2 * f.0 + 2 * low.1 * f.1 + low.0 * f.2 + high.2 * g.0 + 2 * high.1 * g.1 + high.0 * g.2
+                )
+                let d = inTime(p)
+                m.offset[axis] = d.0
+                m.velocity[axis] = d.1
+                m.acceleration[axis] = d.2
+            }
+        }
+        // The body part's swing, faded with the gait.
+        var (pitch, pitch1, pitch2) = inTime(swingPitch.evaluate(phi))
+        let (roll, roll1, roll2) = inTime(swingRoll.evaluate(phi))
+        pitch += basePitch
+        (m.pitch, m.pitchRate, m.pitchAcceleration) = (pitch, pitch1, pitch2)
+        (m.roll, m.rollRate, m.rollAcceleration) = (roll, roll1, roll2)
+        // The device on its lever: d = R r − r (R = R_x(pitch) R_y(roll)), ḋ = R (ω × r),
+        // d̈ = R (ω̇ × r + ω × (ω × r)), ω the body part's angular velocity in its own frame.
+        if lever != .zero {
+            let (sp, cp) = (sin(pitch), cos(pitch))
+            let (sr, cr) = (sin(roll), cos(roll))
+            let w = SIMD3(pitch1 * cr, roll1, pitch1 * sr)
+            let wDot = SIMD3(pitch2 * cr - pitch1 * roll1 * sr, roll2, pitch2 * sr + pitch1 * roll1 * cr)
+            @inline(__always) func rotate(_ v: SIMD3<Double>) -> SIMD3<Double> {
+                // R_y(roll) then R_x(pitch).
+                let y = SIMD3(cr * v.x + sr * v.z, v.y, -sr * v.x + cr * v.z)
+                return SIMD3(y.x, cp * y.y - sp * y.z, sp * y.y + cp * y.z)
+            }
+            let wr = Trajectory.cross(w, lever)
+            m.offset += rotate(lever) - lever
+            m.velocity += rotate(wr)
+            m.acceleration += rotate(Trajectory.cross(wDot, lever) + Trajectory.cross(w, wr))
+        }
+        return m
+    }
+
+    /// The per-step factor at stride phase `φ` and its first two φ-derivatives: a uniform cubic B-spline in
+    /// steps (`u = 2φ`) through `exp(σ zₙ − σ²/2)`, `zₙ` a normal draw of the seed and step `n`.
+    @inline(__always)
+    func multiplier(_ phi: Double, sigma: Double, stream: UInt64) -> (Double, Double, Double) {
+        guard sigma > 0 else { return (1, 0, 0) }
+        let u = 2 * phi
+        let n = u.rounded(.down)
+        let x = u - n
+        let i = Int(n)
+        @inline(__always) func value(_ k: Int) -> Double {
+            exp(sigma * Self.normal(seed, stream, k) - sigma * sigma / 2)
+        }
+        let (p0, p1, p2, p3) = (value(i - 1), value(i), value(i + 1), value(i + 2))
+        let x2 = x * x
+        let x3 = x2 * x
+        let b0 = (1 - x) * (1 - x) * (1 - x) / 6
+        let b1 = (3 * x3 - 6 * x2 + 4) / 6
+        let b2 = (-3 * x3 + 3 * x2 + 3 * x + 1) / 6
+        let b3 = x3 / 6
+        let d0 = -(1 - x) * (1 - x) / 2
+        let d1 = (3 * x2 - 4 * x) / 2
+        let d2 = (-3 * x2 + 2 * x + 1) / 2
+        let d3 = x2 / 2
+        let e0 = 1 - x
+        let e1 = 3 * x - 2
+        let e2 = -3 * x + 1
+        let e3 = x
+        let f = b0 * p0 + b1 * p1 + b2 * p2 + b3 * p3
+        let fu = d0 * p0 + d1 * p1 + d2 * p2 + d3 * p3
+        let fuu = e0 * p0 + e1 * p1 + e2 * p2 + e3 * p3
+        return (f, 2 * fu, 4 * fuu)
+    }
+
+    /// A normal draw of (seed, stream, index): the sum of four 16-bit uniforms of a SplitMix64 hash, centred
+    /// and scaled to variance 1 (an Irwin–Hall approximation, within ±3.5).
+    @inline(__always)
+    static func normal(_ seed: UInt64, _ stream: UInt64, _ index: Int) -> Double {
+        let h = CounterHash.mix64(
+            CounterHash.mix64(seed ^ (stream &* 0x9E37_79B9_7F4A_7C15)) ^ UInt64(bitPattern: Int64(index)))
+        let a = Double(h & 0xFFFF)
+        let b = Double((h >> 16) & 0xFFFF)
+        let c = Double((h >> 32) & 0xFFFF)
+        let d = Double(h >> 48)
+        return ((a + b + c + d) / 65536 - 2) * 3.0.squareRoot()
+    }
+
+    /// A uniform draw in [0, 1) of (seed, key).
+    static func uniform(_ seed: UInt64, _ key: UInt64) -> Double {
+        Double(CounterHash.mix64(CounterHash.mix64(seed ^ 0xA5A5_5A5A_1234_5678) ^ key) >> 11) * 0x1p-53
+    }
+
+    // MARK: - Building the waveforms
+
+    /// Acceleration waveforms of the trunk over a stride (left heel strike at φ = 0, right at ½), sampled.
+    static func trunkAccelerations(
+        _ gait: Gait, person: Person, part: Mount.BodyPart, samples n: Int
+    )
+        -> (up: [Double], forward: [Double], right: [Double])
+    {
+        let strideRate = gait.referenceCadence / 2
+        // Impacts reach a thigh stronger and wider than the trunk, an arm a little weaker (fitted: see the
+        // Realistic people article).
+        let impactScale: Double
+        let widthScale: Double
+        switch part {
+        case .thigh: (impactScale, widthScale) = (1.7, 1.6)
+        case .arm: (impactScale, widthScale) = (0.8, 1.2)
+        default: (impactScale, widthScale) = (1, 1)
+        }
+        let width = gait.impactWidth * strideRate * widthScale
+        let impact = gait.impact * person.impact * impactScale
+        let braking = gait.braking * person.impact
+        let g = IMU.standardGravity
+        var up = [Double](repeating: 0, count: n)
+        var forward = up
+        var right = up
+        func pulse(_ phi: Double, _ center: Double, _ w: Double) -> Double {
+            let d = (phi - center + 0.5) - (phi - center + 0.5).rounded(.down) - 0.5
+            return exp(-0.5 * d * d / (w * w))
+        }
+        let fundamental = gait.bounce * pow(2 * .pi * gait.referenceCadence, 2)
+        let swayAcceleration = gait.sway * person.sway * pow(2 * .pi * strideRate, 2)
+        for i in 0..<n {
+            let phi = Double(i) / Double(n)
+            for (foot, strike) in [0.0, 0.5].enumerated() {
+                // A pocket feels its own leg's heel strike through the thigh, 1.7 times the mean, and the other
+                // leg's through the pelvis, 0.3 times: what makes a pocket's signal repeat once per stride.
+                let own = (foot == 0) == (person.pocket == .left) ? 1.0 : -1.0
+                let bias = part == .thigh ? 0.7 * own : 0
+                let side = (foot == 0 ? 1 - gait.asymmetry : 1 + gait.asymmetry) + bias
+                if gait.flight > 0 {
+                    // Stance: a half sine over the part of the step on the ground.
+                    let stance = (1 - gait.flight) / 2
+                    var d = phi - strike
+                    d -= d.rounded(.down)
+                    if d < stance { up[i] += side * sin(.pi * d / stance) }
+                }
+                up[i] += side * impact * pulse(phi, strike, width) / (gait.flight > 0 ? g : 1)
+                forward[i] -= braking * pulse(phi, strike + 0.01, 1.5 * width)
+                forward[i] += 0.5 * braking * pulse(phi, strike + 0.35, 0.06)
+            }
+            if gait.flight == 0 { up[i] += fundamental * cos(4 * .pi * (phi - 0.1)) }
+            right[i] = swayAcceleration * cos(2 * .pi * phi)
+        }
+        if gait.flight > 0 {
+            // A run's specific force has mean g: scale the stance pulses (and the impacts on them) to it, then
+            // take g off, so that the trunk falls freely in flight.
+            let mean = up.reduce(0, +) / Double(n)
+            if mean > 0 { up = up.map { $0 / mean * g - g } }
+        }
+        for k in 0..<3 {
+            var w = k == 0 ? up : (k == 1 ? forward : right)
+            let mean = w.reduce(0, +) / Double(n)
+            w = w.map { $0 - mean }
+            if k == 0 { up = w } else if k == 1 { forward = w } else { right = w }
+        }
+        return (up, forward, right)
+    }
+
+    /// The highest frequency of the trunk's waveforms at the reference cadence, Hz.
+    static let highestFrequency = 30.0
+
+    /// The trunk's displacement over a stride on each axis (right, forward, up), as tables of its step's
+    /// fundamental (stride harmonics 1–4) and its impacts (5 up to ``highestFrequency``); for a hand, through the arm's low-pass.
+    static func trunk(
+        _ gait: Gait, person: Person, part: Mount.BodyPart
+    )
+        -> [(fundamental: PeriodicTable, impacts: PeriodicTable)]
+    {
+        let strideRate = gait.referenceCadence / 2
+        // Harmonics up to 30 Hz at the reference cadence: a body's accelerations hold little above (an impact
+        // pulse of 10 ms falls to 17 % at 30 Hz), and a 100-Hz IMU then sees no content near its Nyquist.
+        let n = 1024
+        let harmonics = max(4, Int((Self.highestFrequency / strideRate).rounded(.down)))
+        let waves = trunkAccelerations(gait, person: person, part: part, samples: n)
+        return [waves.right, waves.forward, waves.up].map { wave in
+            var low = (c: [Double](repeating: 0, count: harmonics), s: [Double](repeating: 0, count: harmonics))
+            var high = low
+            for k in 1...harmonics {
+                // The k-th complex coefficient of the acceleration (a = Σ 2 Re(cₖ e^{2πikφ})).
+                var re = 0.0
+                var im = 0.0
+                for i in 0..<n {
+                    let angle = -2 * Double.pi * Double(k * i) / Double(n)
+                    re += wave[i] * cos(angle)
+                    im += wave[i] * sin(angle)
+                }
+                re /= Double(n)
+                im /= Double(n)
+                if part == .hand {
+                    // The arm: a second-order low-pass at 9 Hz (Q 0.8) between the trunk and the hand.
+                    let f = Double(k) * strideRate / 9
+                    let q = 0.8
+                    let (dr, di) = (1 - f * f, f / q)
+                    let norm = dr * dr + di * di
+                    (re, im) = ((re * dr + im * di) / norm, (im * dr - re * di) / norm)
+                }
+                // Displacement: divide by −(2πk·strideRate)² (d²/dt² of e^{2πikφ} at the reference cadence).
+                let scale = -1 / pow(2 * Double.pi * Double(k) * strideRate, 2)
+                let (a, b) = (2 * re * scale, -2 * im * scale)
+                if k <= 4 {
+                    low.c[k - 1] = a
+                    low.s[k - 1] = b
+                } else {
+                    high.c[k - 1] = a
+                    high.s[k - 1] = b
+                }
+            }
+            return (PeriodicTable(cosines: low.c, sines: low.s), PeriodicTable(cosines: high.c, sines: high.s))
+        }
+    }
+
+    /// The body part's swing over a stride, radians: pitch (positive: the far end forward) and roll.
+    /// `side` is +1 on the left, −1 on the right.
+    static func swing(
+        _ part: Mount.BodyPart, running: Bool, side: Double
+    ) -> (pitch: PeriodicTable, roll: PeriodicTable) {
+        switch part {
+        case .thigh:
+            // Hip flexion and extension, ±26° walking and ±34° running once per stride, most flexed at the
+            // same side's heel strike, with the second and third harmonics of a real hip angle's curve (a quick
+            // swing, a slower stance).
+            let a = running ? 0.6 : 0.45
+            return (
+                PeriodicTable(cosines: [a * side, 0.11, 0 * side], sines: [0, 0, 0.06 * side]),
+                PeriodicTable(cosines: [0.03 * side], sines: [0])
+            )
+        case .arm:
+            // The arm swings opposite to the same side's leg: back at its heel strike.
+            let a = running ? 0.6 : 0.25
+            return (
+                PeriodicTable(cosines: [-a * side, 0.02], sines: [0, 0]),
+                PeriodicTable(cosines: [0.04 * side], sines: [0])
+            )
+        case .hand:
+            // A hand-held phone dips at each step and rocks ±8° once per stride with the trunk's sway.
+            return (
+                PeriodicTable(cosines: [0.08, 0.03], sines: [0, 0.01]), PeriodicTable(cosines: [0.14], sines: [0])
+            )
+        case .trunk:
+            return (PeriodicTable(cosines: [0, 0.02], sines: [0, 0]), PeriodicTable(cosines: [0.015], sines: [0]))
+        case .none:
+            return (PeriodicTable(cosines: [0], sines: [0]), PeriodicTable(cosines: [0], sines: [0]))
+        }
+    }
+
+    /// From the pivot the body part turns about to the device, platform frame, metres: a thigh's pocket 0.25 m
+    /// below the hip, a watch 0.6 m below the shoulder (0.45 m with the elbow bent for a run).
+    static func lever(_ part: Mount.BodyPart, running: Bool) -> SIMD3<Double> {
+        switch part {
+        case .thigh: SIMD3(0, 0, -0.25)
+        case .arm: SIMD3(0, running ? 0.1 : 0, running ? -0.45 : -0.6)
+        default: .zero
+        }
+    }
+}
