@@ -50,6 +50,7 @@ import Testing
         let walk = try Self.walkNorth(preset: preset, hardIron: hardIron, pause: 20)
         let standing = try Self.worst(walk, seconds: 80, from: Self.settled, to: 20)
         let walking = try Self.worst(walk, seconds: 80, from: 20)
+        print("heading, \(preset), hard iron \(hardIron): worst \(standing)° standing, \(walking)° walking")
         #expect(standing <= Self.bound, "\(preset): worst heading error standing \(standing)°")
         #expect(walking <= Self.bound, "\(preset): worst heading error walking \(walking)°")
     }
@@ -60,6 +61,7 @@ import Testing
     func walkingFromTheStart(preset: String, hardIron: Bool) throws {
         let walk = try Self.walkNorth(preset: preset, hardIron: hardIron, pause: 0)
         let worst = try Self.worst(walk, seconds: 60, from: Self.settled)
+        print("heading, \(preset), hard iron \(hardIron), walking from the start: worst \(worst)°")
         #expect(worst <= Self.bound, "\(preset): worst heading error \(worst)°")
     }
 

@@ -63,13 +63,11 @@ public struct Vehicle: Sendable, Hashable {
     /// steps a minute (2.9 steps/s, 1.2 m steps) with a flight phase; no vibration.
     public static let run = Vehicle(limits: .run, gait: .run, name: "run")
     /// Cycling (``VehicleLimits/bike``): banks into turns; road vibration 0.5 m/s² RMS over 5–40 Hz.
-    public static let bike = Vehicle(
-        limits: .bike, banks: true, vibration: Vibration(validatedRMS: 0.5, band: 5...40),
-        name: "bike")
+    public static let bike = Vehicle(limits: .bike, banks: true, vibration: .bike, name: "bike")
     /// A car (``VehicleLimits/car``): engine and road vibration 0.3 m/s² RMS over 5–50 Hz (a phone in a
     /// dashboard holder: the firing frequency of a four-cylinder engine at 800–1500 rpm is 27–50 Hz, the
     /// wheel-hop and body modes of the suspension 1–15 Hz).
-    public static let car = Vehicle(limits: .car, vibration: Vibration(validatedRMS: 0.3, band: 5...50), name: "car")
+    public static let car = Vehicle(limits: .car, vibration: .car, name: "car")
 }
 
 /// How a person walks or runs, part of the truth: the trunk's motion over one stride (two steps), shaped as
@@ -158,7 +156,20 @@ public struct Gait: Sendable, Hashable {
         try check.check(impactVariation, "impactVariation", unit: "", in: 0...1)
         try check.check(stepVariation, "stepVariation", unit: "", in: 0...1)
         try check.check(referenceCadence, "referenceCadence", unit: "steps/s", in: 0.5...5)
-        self.init(validatedStepLength: stepLength, bounce: bounce, sway: sway)
+        self.init(
+            validatedStepLength: stepLength, bounce: bounce, sway: sway, impact: impact, impactWidth: impactWidth,
+            braking: braking, asymmetry: asymmetry, flight: flight, cadenceVariation: cadenceVariation,
+            impactVariation: impactVariation, stepVariation: stepVariation, referenceCadence: referenceCadence)
+    }
+
+    init(
+        validatedStepLength: Double, bounce: Double, sway: Double, impact: Double = 0, impactWidth: Double = 0.02,
+        braking: Double = 0, asymmetry: Double = 0, flight: Double = 0, cadenceVariation: Double = 0,
+        impactVariation: Double = 0, stepVariation: Double = 0, referenceCadence: Double = 1.8
+    ) {
+        stepLength = validatedStepLength
+        self.bounce = bounce
+        self.sway = sway
         self.impact = impact
         self.impactWidth = impactWidth
         self.braking = braking
@@ -170,58 +181,56 @@ public struct Gait: Sendable, Hashable {
         self.referenceCadence = referenceCadence
     }
 
-    init(validatedStepLength: Double, bounce: Double, sway: Double) {
-        stepLength = validatedStepLength
-        self.bounce = bounce
-        self.sway = sway
-    }
-
     /// An adult's walk at 1.4 m/s: 0.765 m steps at 1.83 steps/s, the trunk rising and falling 23 mm once per
-    /// step with a heel strike and braking, 2 % cadence variation, fitted to real walks (hand, pocket, wrist).
-    public static let walk: Gait = {
-        var g = Gait(validatedStepLength: 0.765, bounce: 0.023, sway: 0.02)
-        g.impact = 5
-        g.impactWidth = 0.011
-        g.braking = 3
-        g.asymmetry = 0.3
-        g.cadenceVariation = 0.03
-        g.impactVariation = 0.5
-        g.stepVariation = 0.3
-        g.referenceCadence = 1.83
-        return g
-    }()
+    /// step with a heel strike and braking, 3 % cadence variation, fitted to real walks (hand, pocket, wrist).
+    public static let walk = Gait(
+        validatedStepLength: 0.765, bounce: 0.023, sway: 0.02, impact: 5, impactWidth: 0.011, braking: 3,
+        asymmetry: 0.3, cadenceVariation: 0.03, impactVariation: 0.5, stepVariation: 0.3, referenceCadence: 1.83)
 
-    /// A recreational run at 3.5 m/s: 1.2 m steps at 2.9 steps/s, 35 % of each step in the air, hard heel
-    /// strikes, 2 % cadence variation.
-    public static let run: Gait = {
-        var g = Gait(validatedStepLength: 1.15, bounce: 0.04, sway: 0.01)
-        g.impact = 35
-        g.impactWidth = 0.008
-        g.braking = 6
-        g.asymmetry = 0.04
-        g.flight = 0.35
-        g.cadenceVariation = 0.02
-        g.impactVariation = 0.15
-        g.stepVariation = 0.05
-        g.referenceCadence = 2.9
-        return g
-    }()
+    /// A recreational run at 3.5 m/s: 1.15 m steps at 2.9 steps/s, 35 % of each step in the air, hard heel
+    /// strikes, 2 % cadence variation, fitted to real watch runs.
+    public static let run = Gait(
+        validatedStepLength: 1.15, bounce: 0.04, sway: 0.01, impact: 35, impactWidth: 0.008, braking: 6,
+        asymmetry: 0.04, flight: 0.35, cadenceVariation: 0.02, impactVariation: 0.15, stepVariation: 0.05,
+        referenceCadence: 2.9)
 }
 
 /// Random vibration added to the accelerometer's output, as gnss-ins-sim's `vib_def` adds it: not part
 /// of the truth (the trajectory's position is unaffected).
 ///
-/// Band-limited white noise on each axis, with a flat spectrum over ``band`` and a total RMS of ``rms``
-/// m/s². Sampled at a rate `R`, the part of the band above `0.45 R` is dropped (an IMU's anti-alias filter),
-/// so the RMS rendered is `rms · √(kept bandwidth / bandwidth)`. The trajectory's `"vibration"` key scales
-/// ``rms`` (`0` turns it off).
+/// - **Road** (``rms`` over ``band``): band-limited white noise on each axis, flat over the band, through a
+///   63-tap FIR. Sampled at a rate `R`, the part of the band above `0.45 R` is dropped (an IMU's
+///   anti-alias filter), so the RMS rendered is `rms · √(kept bandwidth / bandwidth)`. With a
+///   ``referenceSpeed`` it follows the platform's speed `v` as `√(v / referenceSpeed)` (a road's roughness
+///   under the wheels: ISO 8608's displacement spectrum ∝ n⁻² gives an acceleration power ∝ `v`), and is
+///   0 at rest; without one it is constant.
+/// - **Engine** (``engineRMS`` at ``engineFrequency``): a tone whose phase jitters (a narrow band) along one
+///   direction of the device fixed by the IMU's seed, whether the platform moves or not: a car idling at a
+///   stop (a four-cylinder engine at 800 rpm fires at 27 Hz).
+/// - **Bumps** (``bumpsPerKilometre`` of ``bumpAcceleration``): a pothole or a joint in the road, placed by
+///   the IMU's seed along the path, each a damped oscillation of the suspension (1.3 Hz body mode, ζ 0.3,
+///   and a 12 Hz wheel hop) on the local vertical, as the platform passes it.
+///
+/// The trajectory's `"vibration"` key scales the three (`0` turns vibration off). In a custom vehicle:
+/// `{"rms", "low", "high"}` and optionally `"referenceSpeed"` (m/s), `"engine": {"rms", "frequency"}`,
+/// `"bumps": {"perKilometre", "acceleration"}`.
 public struct Vibration: Sendable, Hashable {
     /// The JSON path of a custom vibration.
     public static let path = "\(VehicleLimits.path).vibration"
-    /// Total RMS acceleration over the band, per axis, m/s².
+    /// Total RMS acceleration of the road's vibration over the band, per axis, m/s² (at ``referenceSpeed``).
     public let rms: Double
     /// The band, Hz.
     public let band: ClosedRange<Double>
+    /// The speed at which the road's vibration has ``rms``, m/s; `nil`: constant, moving or not.
+    public private(set) var referenceSpeed: Double?
+    /// The engine's vibration, m/s² RMS along its one direction in the device frame (0: none).
+    public private(set) var engineRMS = 0.0
+    /// The engine's firing frequency, Hz.
+    public private(set) var engineFrequency = 27.0
+    /// Bumps per kilometre of road (0: none).
+    public private(set) var bumpsPerKilometre = 0.0
+    /// A bump's peak vertical acceleration, m/s² (each bump 0.5–1.5 times it).
+    public private(set) var bumpAcceleration = 0.0
 
     /// No vibration.
     public static let none = Vibration(validatedRMS: 0, band: 1...2)
@@ -230,15 +239,32 @@ public struct Vibration: Sendable, Hashable {
     /// - Parameters:
     ///   - rms: m/s², 0 … 100.
     ///   - band: Hz, within 0.01 … 100 000, at least 1 % wide (`high ≥ 1.01 low`).
-    /// - Throws: `SignalError` `.nonFinite` or `.outOfRange` at `$.trajectory.vehicle.vibration.rms`, `.low`
-    ///   or `.high`.
-    public init(rms: Double, band: ClosedRange<Double>) throws(SignalError) {
+    ///   - referenceSpeed: m/s, 0.1 … 100, or `nil` for a road vibration that does not follow the speed.
+    ///   - engineRMS: m/s², 0 … 100.
+    ///   - engineFrequency: Hz, 1 … 1000.
+    ///   - bumpsPerKilometre: 0 … 1000.
+    ///   - bumpAcceleration: m/s², 0 … 100.
+    /// - Throws: `SignalError` `.nonFinite` or `.outOfRange` at `$.trajectory.vehicle.vibration.FIELD`.
+    public init(
+        rms: Double, band: ClosedRange<Double>, referenceSpeed: Double? = nil, engineRMS: Double = 0,
+        engineFrequency: Double = 27, bumpsPerKilometre: Double = 0, bumpAcceleration: Double = 0
+    ) throws(SignalError) {
         let check = ParameterCheck(path: Self.path)
         try check.check(rms, "rms", unit: "m/s^2", in: 0...100)
         try check.check(band.lowerBound, "low", unit: "Hz", in: 0.01...100_000)
         try check.check(
             band.upperBound, "high", unit: "Hz", in: band.lowerBound * 1.01...max(100_000, band.lowerBound * 1.01))
+        if let referenceSpeed { try check.check(referenceSpeed, "referenceSpeed", unit: "m/s", in: 0.1...100) }
+        try check.check(engineRMS, "engine.rms", unit: "m/s^2", in: 0...100)
+        try check.check(engineFrequency, "engine.frequency", unit: "Hz", in: 1...1000)
+        try check.check(bumpsPerKilometre, "bumps.perKilometre", unit: "", in: 0...1000)
+        try check.check(bumpAcceleration, "bumps.acceleration", unit: "m/s^2", in: 0...100)
         self.init(validatedRMS: rms, band: band)
+        self.referenceSpeed = referenceSpeed
+        self.engineRMS = engineRMS
+        self.engineFrequency = engineFrequency
+        self.bumpsPerKilometre = bumpsPerKilometre
+        self.bumpAcceleration = bumpAcceleration
     }
 
     init(validatedRMS: Double, band: ClosedRange<Double>) {
@@ -246,8 +272,41 @@ public struct Vibration: Sendable, Hashable {
         self.band = band
     }
 
-    /// The same vibration with its RMS multiplied by `factor` (≥ 0).
+    /// The same vibration with its road, engine and bumps multiplied by `factor` (≥ 0).
     public func scaled(by factor: Double) -> Vibration {
-        Vibration(validatedRMS: rms * factor, band: band)
+        var v = Vibration(validatedRMS: rms * factor, band: band)
+        v.referenceSpeed = referenceSpeed
+        v.engineRMS = engineRMS * factor
+        v.engineFrequency = engineFrequency
+        v.bumpsPerKilometre = bumpsPerKilometre
+        v.bumpAcceleration = bumpAcceleration * factor
+        return v
     }
+
+    /// Whether it adds nothing.
+    var isOff: Bool { rms == 0 && engineRMS == 0 && (bumpsPerKilometre == 0 || bumpAcceleration == 0) }
+}
+
+extension Vibration {
+    /// A car's: the road 0.3 m/s² RMS over 5–50 Hz at 13.9 m/s (50 km/h), the engine 0.04 m/s² at 27 Hz
+    /// (idling at a stop), 10 bumps per kilometre of 1.5 m/s².
+    public static let car: Vibration = {
+        var v = Vibration(validatedRMS: 0.3, band: 5...50)
+        v.referenceSpeed = 13.9
+        v.engineRMS = 0.04
+        v.engineFrequency = 27
+        v.bumpsPerKilometre = 10
+        v.bumpAcceleration = 1.5
+        return v
+    }()
+
+    /// A bicycle's: the road 0.5 m/s² RMS over 5–40 Hz at 5 m/s, no engine, 20 bumps per kilometre of
+    /// 2 m/s².
+    public static let bike: Vibration = {
+        var v = Vibration(validatedRMS: 0.5, band: 5...40)
+        v.referenceSpeed = 5
+        v.bumpsPerKilometre = 20
+        v.bumpAcceleration = 2
+        return v
+    }()
 }

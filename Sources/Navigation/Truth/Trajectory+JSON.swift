@@ -180,7 +180,9 @@ extension Trajectory {
         }
         var vibration = Vibration.none
         if let v = try f.value("vibration") {
-            let vf = try JSONFields(v, path: f.path("vibration"), what: "a vibration", fields: ["rms", "low", "high"])
+            let vf = try JSONFields(
+                v, path: f.path("vibration"), what: "a vibration",
+                fields: ["rms", "low", "high", "referenceSpeed", "engine", "bumps"])
             let low = try vf.number("low")
             let high = try vf.number("high")
             guard low.isFinite, high.isFinite, low < high else {
@@ -188,7 +190,21 @@ extension Trajectory {
                     .outOfRange, path: vf.path("high"),
                     "the vibration band must have low < high, got \(low) ... \(high) Hz")
             }
-            vibration = try Vibration(rms: try vf.number("rms"), band: low...high)
+            var engine = (rms: 0.0, frequency: 27.0)
+            if let e = try vf.value("engine") {
+                let ef = try JSONFields(e, path: vf.path("engine"), what: "an engine", fields: ["rms", "frequency"])
+                engine = (try ef.number("rms"), try ef.number("frequency", default: 27))
+            }
+            var bumps = (perKilometre: 0.0, acceleration: 0.0)
+            if let b = try vf.value("bumps") {
+                let bf = try JSONFields(
+                    b, path: vf.path("bumps"), what: "bumps", fields: ["perKilometre", "acceleration"])
+                bumps = (try bf.number("perKilometre"), try bf.number("acceleration"))
+            }
+            vibration = try Vibration(
+                rms: try vf.number("rms"), band: low...high, referenceSpeed: try vf.optionalNumber("referenceSpeed"),
+                engineRMS: engine.rms, engineFrequency: engine.frequency, bumpsPerKilometre: bumps.perKilometre,
+                bumpAcceleration: bumps.acceleration)
         }
         return Vehicle(limits: limits, banks: try f.optionalBool("banks") ?? false, gait: gait, vibration: vibration)
     }

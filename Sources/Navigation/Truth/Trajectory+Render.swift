@@ -261,10 +261,29 @@ extension Trajectory {
                 startIndex: samples.lowerBound, sampleRate: rate)
             imu.render(into: block, .identity) { first, n, fs, out, stride in
                 let shake = filter.values(first: first, count: n)
+                let extra =
+                    !filter.isOff
+                    && (filter.vibration.referenceSpeed != nil || filter.vibration.engineRMS > 0
+                        || filter.hasBumps)
+                var cache = VibrationFilter.Cache()
                 self.forEachState(first: first, count: n, rate: fs, course: false) { i, s in
-                    out[i] = s.specificForce.x + shake[3 * i]
-                    out[stride + i] = s.specificForce.y + shake[3 * i + 1]
-                    out[2 * stride + i] = s.specificForce.z + shake[3 * i + 2]
+                    var v = SIMD3(shake[3 * i], shake[3 * i + 1], shake[3 * i + 2])
+                    if extra {
+                        v *= filter.roadGain(speed: s.speed)
+                        v += filter.engine(sample: first + i, rate: fs, cache: &cache)
+                        let b = filter.bump(station: s.distance, speed: s.speed, cache: &cache)
+                        if b != 0 {
+                            // Rᵀ (0, 0, b): b times the third row of the attitude's matrix.
+                            let q = s.attitude
+                            let ex: Double = 2 * (q.x * q.z - q.w * q.y)
+                            let ey: Double = 2 * (q.y * q.z + q.w * q.x)
+                            let ez: Double = 1 - 2 * (q.x * q.x + q.y * q.y)
+                            v += SIMD3(b * ex, b * ey, b * ez)
+                        }
+                    }
+                    out[i] = s.specificForce.x + v.x
+                    out[stride + i] = s.specificForce.y + v.y
+                    out[2 * stride + i] = s.specificForce.z + v.z
                     out[3 * stride + i] = s.angularRate.x
                     out[4 * stride + i] = s.angularRate.y
                     out[5 * stride + i] = s.angularRate.z

@@ -114,6 +114,18 @@ import Testing
                 #""vehicle": {"maximumSpeed": 2, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "gait": {"stepLength": 0.7, "cadence": 2}}"#,
                 .unknownField, "$.trajectory.vehicle.gait.cadence"
             ),
+            (
+                #""vehicle": {"maximumSpeed": 20, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "vibration": {"rms": 0.3, "low": 5, "high": 50, "engine": {"rms": -1}}}"#,
+                .outOfRange, "$.trajectory.vehicle.vibration.engine.rms"
+            ),
+            (
+                #""vehicle": {"maximumSpeed": 20, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "vibration": {"rms": 0.3, "low": 5, "high": 50, "referenceSpeed": 0}}"#,
+                .outOfRange, "$.trajectory.vehicle.vibration.referenceSpeed"
+            ),
+            (
+                #""vehicle": {"maximumSpeed": 20, "longitudinalAcceleration": 1, "lateralAcceleration": 1, "yawRate": 1, "jerk": 1, "vibration": {"rms": 0.3, "low": 5, "high": 50, "bumps": {"perKilometre": 10}}}"#,
+                .missingField, "$.trajectory.vehicle.vibration.bumps"
+            ),
             // No person: 20 steps/s, or heel strikes of 1,300 g at the route's cadence.
             (#""vehicle": "walk", "person": {"stepLength": 0.1}"#, .outOfRange, "$.trajectory.person.stepLength"),
             (
