@@ -62,11 +62,12 @@ public struct Vehicle: Sendable, Hashable {
     /// Running (``VehicleLimits/run``) with ``Gait/run``: at 3.5 m/s a recreational runner takes about 170
     /// steps a minute (2.9 steps/s, 1.2 m steps) with a flight phase; no vibration.
     public static let run = Vehicle(limits: .run, gait: .run, name: "run")
-    /// Cycling (``VehicleLimits/bike``): banks into turns; road vibration 0.5 m/s² RMS over 5–40 Hz.
+    /// Cycling (``VehicleLimits/bike``): banks into turns; ``Vibration/bike``: the road's 0.5 m/s² RMS over
+    /// 5–40 Hz at 5 m/s, and bumps.
     public static let bike = Vehicle(limits: .bike, banks: true, vibration: .bike, name: "bike")
-    /// A car (``VehicleLimits/car``): engine and road vibration 0.3 m/s² RMS over 5–50 Hz (a phone in a
-    /// dashboard holder: the firing frequency of a four-cylinder engine at 800–1500 rpm is 27–50 Hz, the
-    /// wheel-hop and body modes of the suspension 1–15 Hz).
+    /// A car (``VehicleLimits/car``); ``Vibration/car``: the road's 0.3 m/s² RMS over 5–50 Hz at 50 km/h
+    /// (a phone in a dashboard holder), the engine idling at 27 Hz (a four-cylinder engine at 800 rpm), and
+    /// bumps ringing down through the suspension's body mode and wheel hop (1.3 and 12 Hz).
     public static let car = Vehicle(limits: .car, vibration: .car, name: "car")
 }
 
