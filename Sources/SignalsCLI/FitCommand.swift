@@ -9,23 +9,29 @@ import SignalSpectrum
 struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
-        abstract: "Fit a trajectory spec to a real recording (a walk, a run, standing) so that its render is like it.",
+        abstract:
+            "Fit a trajectory spec to a real recording (a walk, a run, standing, a drive, a device lying still) so that its render is like it.",
         discussion: """
             RECORDING is anything signals compare reads: a phone export (phyphox, Sensor Logger), a render
             directory or a point file, at least 20 s long. From its linear acceleration (and rotation rate, when it
             has one) fit estimates:
-              the activity: standing below 0.4 m/s² RMS or without a step rate, running from 2.3 steps/s, else
-                walking (--activity says it when the recording cannot tell);
+              the activity: without a step rate (or below 0.4 m/s² RMS), still (a device lying on a table: below
+                0.1 m/s², its spectrum white, at least 75 % of white noise's share above 5 Hz), driving (from 0.3
+                m/s², 20 % of its power above 5 Hz: a road's and an engine's vibration), else standing; with a
+                step rate, running from 2.3 steps/s, else walking (--activity says it when the recording cannot
+                tell);
               the mount: a pocket when the stride (half the step rate) dominates the spectrum or the rotation
                 rate exceeds 1.5 rad/s RMS, else hand-held (--mount: a watch reads like a hand-held phone without
-                a gyroscope, so give --mount wrist for a watch);
+                a gyroscope, so give --mount wrist for a watch); flat for a device lying still, the dashboard for
+                a drive (--mount wrist, handheld or pocket ride rigidly in the car);
               the cadence (the step rate) and from it the speed, with the gait's step length;
               the IMU's white noise from the stillest 2 s, by the Allan deviation at the sample interval
                 (N = σ_A(τ₀)·√τ₀, as signals allan reads it), when they are still (below 0.05 m/s²); else the
                 BMI160 preset's, with a note;
-              the person's impact (walking, running) or gestures (standing): each candidate is rendered in
-                process and compared with the recording (signals compare's features and tolerances); the one
-                with the smallest deviations wins.
+              the person's impact (walking, running) or gestures (standing), the car's vibration (driving, at
+                13.9 m/s: a recording without positions does not tell the speed) or a factor on the noise (still):
+                each candidate is rendered in process and compared with the recording (signals compare's features
+                and tolerances); the one with the smallest deviations wins.
             The spec (a straight route north from Westminster, long enough for the recording) is written to -o
             (- for standard output); a summary goes to standard error. Exit status: 0 when the fitted render is
             similar to the recording (signals compare would exit 0), 1 when the closest fit is not (the spec is
@@ -37,12 +43,12 @@ struct FitCommand: ParsableCommand {
 
     /// What the person does.
     enum Activity: String, ExpressibleByArgument, CaseIterable {
-        case walking, running, standing
+        case walking, running, standing, driving, still
     }
 
     /// Where the device is carried (the body-carried mounts).
     enum Carry: String, ExpressibleByArgument, CaseIterable {
-        case handheld, pocket, wrist, backpack
+        case handheld, pocket, wrist, backpack, flat, dashboard
     }
 
     @Argument(help: "The recording: a phone export (folder or CSV), a render directory or a point file.")
@@ -51,10 +57,12 @@ struct FitCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where the trajectory spec goes (.json, or - for standard output).")
     var output: String
 
-    @Option(name: .long, help: "The activity when the recording cannot tell: walking, running or standing.")
+    @Option(
+        name: .long, help: "The activity when the recording cannot tell: walking, running, standing, driving or still.")
     var activity: Activity?
 
-    @Option(name: .long, help: "Where the device was carried: handheld, pocket, wrist or backpack.")
+    @Option(
+        name: .long, help: "Where the device was carried: handheld, pocket, wrist, backpack, flat or dashboard.")
     var mount: Carry?
 
     @Option(
@@ -119,9 +127,19 @@ struct RecordingFit {
     /// The candidates' factors: the person's impact (walking, running) or gestures (standing: 0 is a person
     /// who keeps their hand still).
     var factors: [Double] {
-        activity == .standing
-            ? [0, 0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2.5] : [0.4, 0.55, 0.7, 0.85, 1, 1.2, 1.45, 1.75, 2.1, 2.5]
+        switch activity {
+        case .standing: [0, 0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2.5]
+        case .walking, .running: [0.4, 0.55, 0.7, 0.85, 1, 1.2, 1.45, 1.75, 2.1, 2.5]
+        // The car's vibration (a watch worn at the wheel adds the arm's steering to the road's).
+        case .driving: [0.5, 0.75, 1, 1.5, 2, 2.5, 3, 4, 5, 6]
+        // The noise (a quantised accelerometer's white noise reads off its Allan deviation at τ₀).
+        case .still: [0.5, 0.7, 0.85, 1, 1.2, 1.45, 1.75, 2.1]
+        }
     }
+
+    /// The speed a drive is fitted at, m/s (50 km/h: town driving), since a recording without positions
+    /// does not tell it.
+    static let drivingSpeed = 13.9
 
     init(
         _ real: RealismRecording, activity given: FitCommand.Activity?, mount carry: FitCommand.Carry?, seed: UInt64
@@ -138,10 +156,26 @@ struct RecordingFit {
         if let given {
             chosen = given
         } else if rms < 0.4 || stepRate <= 0 {
-            chosen = .standing
-            notes.append(
-                "activity: standing (linear acceleration \(Self.number(rms)) m/s² RMS\(stepRate > 0 ? "" : ", no step rate"))"
-            )
+            let share = feature(.shareAbove5Hz) ?? 0
+            // White noise's share above 5 Hz in the compared band (up to half the sample rate, at most 50 Hz).
+            let band = min(real.sampleRate / 2, 50)
+            let whiteness = band > 5 ? share / ((band - 5) / band) : 0
+            if rms < 0.1, whiteness >= 0.75, carry == nil || carry == .flat {
+                chosen = .still
+                notes.append(
+                    "activity: still (linear acceleration \(Self.number(rms)) m/s² RMS, white: \(Self.number(whiteness)) of white noise's share above 5 Hz): a device lying on a table"
+                )
+            } else if rms >= 0.3, share >= 0.2 {
+                chosen = .driving
+                notes.append(
+                    "activity: driving (linear acceleration \(Self.number(rms)) m/s² RMS, \(Self.number(share)) of it above 5 Hz, no step rate: a road's vibration)"
+                )
+            } else {
+                chosen = .standing
+                notes.append(
+                    "activity: standing (linear acceleration \(Self.number(rms)) m/s² RMS\(stepRate > 0 ? "" : ", no step rate"))"
+                )
+            }
         } else if stepRate >= 2.3 {
             chosen = .running
             notes.append("activity: running (\(Self.number(stepRate)) steps/s)")
@@ -157,7 +191,26 @@ struct RecordingFit {
         }
         let carried: FitCommand.Carry
         if let carry {
-            carried = carry
+            switch (chosen, carry) {
+            case (.walking, .flat), (.walking, .dashboard), (.running, .flat), (.running, .dashboard),
+                (.standing, .flat), (.standing, .dashboard):
+                throw SignalError(
+                    .invalidArgument,
+                    "--mount \(carry.rawValue) does not suit \(chosen.rawValue): a person \(chosen == .standing ? "standing" : chosen.rawValue) carries the device (handheld, pocket, wrist or backpack); \(carry == .flat ? "flat is a device lying still (--activity still)" : "a dashboard holder is in a car (--activity driving)")",
+                    field: "mount")
+            case (.still, let m) where m != .flat:
+                throw SignalError(
+                    .invalidArgument,
+                    "--mount \(m.rawValue) does not suit still: a device lying still is not carried (--mount flat); for a person who keeps still give --activity standing",
+                    field: "mount")
+            default: carried = carry
+            }
+        } else if chosen == .still {
+            carried = .flat
+        } else if chosen == .driving {
+            carried = .dashboard
+            notes.append(
+                "mount: dashboard (give --mount wrist, handheld or pocket for a device worn or carried in the car)")
         } else {
             let dominant = feature(.dominantFrequency) ?? 0
             if let gyroscope, gyroscope > 1.5 {
@@ -177,9 +230,13 @@ struct RecordingFit {
             }
         }
         switch chosen {
-        case .standing:
+        case .standing, .still:
             cadence = 0
             speed = 0
+        case .driving:
+            cadence = 0
+            speed = Self.drivingSpeed
+            notes.append("speed: \(Self.number(Self.drivingSpeed)) m/s (town driving): the recording does not tell it")
         case .walking, .running:
             cadence = stepRate
             let gait = chosen == .walking ? Gait.walk : Gait.run
@@ -255,6 +312,11 @@ struct RecordingFit {
         // Standing: the recording's time at the first waypoint, then a step of 30 cm (a route needs two
         // waypoints; the gait fades in over 1.5 m, so the device barely moves).
         case .standing: return ("walk", 0.3, (duration + 1).rounded(.up))
+        // Still: a device lying in a parked car with its engine off (vibration 0), nudged 5 cm at 5 cm/s after
+        // the recording's time (a route needs two waypoints; so small a move barely shows).
+        case .still: return ("car", 0.02, (duration + 1).rounded(.up))
+        // Driving: at speed for the recording's length, with the start and the stop around it.
+        case .driving: return ("car", speed * (duration + 20), 0)
         case .walking: return ("walk", speed * (duration + 20), 0)
         case .running: return ("run", speed * (duration + 20), 0)
         }
@@ -265,23 +327,31 @@ struct RecordingFit {
         let (vehicle, length, pause) = plan
         let end = Self.origin.latitude + length / 111_250
         var person = "\"seed\": \(seed)"
+        var vibration = ""
+        var noiseFactor = 1.0
         switch activity {
         case .standing: person += ", \"gestures\": \(Self.json(candidate.factor))"
         case .walking, .running: person += ", \"impact\": \(Self.json(candidate.factor))"
+        case .driving: vibration = ", \"vibration\": \(Self.json(candidate.factor))"
+        case .still:
+            noiseFactor = candidate.factor
+            vibration = ", \"vibration\": 0"
         }
         var imu = "\"preset\": \"bmi160\", \"seed\": \(seed)"
-        if let accelerometerNoise { imu += ", \"accelerometer_noise_density\": \(Self.json(accelerometerNoise))" }
-        if let gyroscopeNoise { imu += ", \"gyroscope_noise_density\": \(Self.json(gyroscopeNoise))" }
+        if let accelerometerNoise {
+            imu += ", \"accelerometer_noise_density\": \(Self.json(accelerometerNoise * noiseFactor))"
+        }
+        if let gyroscopeNoise { imu += ", \"gyroscope_noise_density\": \(Self.json(gyroscopeNoise * noiseFactor))" }
         let first =
             "{\"latitude\": \(Self.origin.latitude), \"longitude\": \(Self.origin.longitude), \"altitude\": \(Self.origin.altitude)\(pause > 0 ? ", \"pause\": \(Self.json(pause))" : "")}"
         let second =
             "{\"latitude\": \(Self.json(end)), \"longitude\": \(Self.origin.longitude), \"altitude\": \(Self.origin.altitude)}"
         return """
             {"trajectory": {
-              "route": {"speed": \(Self.json(speed > 0 ? speed : 1.4)), "waypoints": [
+              "route": {"speed": \(Self.json(activity == .still ? 0.001 : speed > 0 ? speed : 1.4)), "waypoints": [
                 \(first),
                 \(second)]},
-              "vehicle": "\(vehicle)", "mount": "\(mount.rawValue)", "person": {\(person)},
+              "vehicle": "\(vehicle)", "mount": "\(mount.rawValue)", "person": {\(person)}\(vibration),
               "epoch": "2026-06-01T08:30:00Z",
               "sensors": {"imu": {\(imu)}}}}
             """
@@ -296,7 +366,9 @@ struct RecordingFit {
     func evaluate(_ candidate: Candidate) throws(SignalError) -> Result {
         let t = try trajectory(candidate)
         let rate = max(real.sampleRate, RealismRecording.minimumSampleRate)
-        let count = Int((min(real.duration, 120) * rate).rounded(.up)) + 1
+        // A still device's whole render (its nudge after the recording's time included), else the recording's time.
+        let seconds = activity == .still ? min(t.duration + 1, 120) : min(real.duration, 120)
+        let count = Int((seconds * rate).rounded(.up)) + 1
         let points = try t.points(first: 0, count: count, rate: rate).map(\.motion)
         let sim = try RealismRecording(
             name: "fit", points: points, hasRotationRate: real.rotationRate != nil, sampleRate: rate)
@@ -320,9 +392,15 @@ struct RecordingFit {
 
     /// The summary for standard error.
     func summary(_ result: Result) -> String {
-        let what = activity == .standing ? "gestures" : "impact"
+        let what =
+            switch activity {
+            case .standing: "person's gestures"
+            case .walking, .running: "person's impact"
+            case .driving: "car's vibration"
+            case .still: "factor on the noise"
+            }
         var text =
-            "fit: \(activity.rawValue), \(mount.rawValue)\(cadence > 0 ? ", \(Self.number(cadence)) steps/s, \(Self.number(speed)) m/s" : ""); person's \(what) \(Self.number(result.candidate.factor)) (of \(Self.number(factors[0]))…\(Self.number(factors[factors.count - 1])))\n"
+            "fit: \(activity.rawValue), \(mount.rawValue)\(cadence > 0 ? ", \(Self.number(cadence)) steps/s, \(Self.number(speed)) m/s" : ""); \(what) \(Self.number(result.candidate.factor)) (of \(Self.number(factors[0]))…\(Self.number(factors[factors.count - 1])))\n"
         if result.comparison.similar {
             text += "fit: the render is similar to the recording (every decisive feature within its tolerance)\n"
         } else {

@@ -107,7 +107,7 @@ struct PlotCommand: ParsableCommand {
             }
         }
         let title =
-            "\(name) · \(trajectory.vehicle.name ?? "custom vehicle") · \(SpectrumPlot.number((trajectory.path.length / 1000).rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.duration.rounded(toPlaces: 1))) s · \(SpectrumPlot.number(rate)) Hz"
+            "\(name) · \(trajectory.legs.count > 1 ? "trip of \(trajectory.legs.count) legs" : trajectory.vehicle.name ?? "custom vehicle") · \(SpectrumPlot.number((trajectory.length / 1000).rounded(toPlaces: 3))) km · \(SpectrumPlot.number(trajectory.duration.rounded(toPlaces: 1))) s · \(SpectrumPlot.number(rate)) Hz"
         let svg = TrajectoryPlot(states: states, streams: sensors, trajectory: trajectory, title: title).svg()
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {

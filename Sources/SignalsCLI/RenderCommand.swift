@@ -84,7 +84,7 @@ struct RenderCommand: ParsableCommand {
         }
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
         if case .trajectory(let trajectory) = document {
-            if let gpx = trajectory.gpxFile { try inputs.add(gpx) }
+            for gpx in trajectory.gpxFiles { try inputs.add(gpx) }
             try inputs.check(output, option: "-o")
             let chosen =
                 outputDirectory != nil || (format == nil && OutputSink.fileExtension(output) == nil)

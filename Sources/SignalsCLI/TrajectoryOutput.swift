@@ -117,7 +117,11 @@ enum TrajectoryOutput {
             magnetometer: trajectory.sensors.magnetometer.map {
                 SensorsSidecar.Magnetometer(hardIron: $0.hardIron, softIron: $0.softIron)
             },
-            movingActivity: trajectory.vehicle.movingActivity
+            movingActivity: trajectory.vehicle.movingActivity,
+            legs: trajectory.legs.count > 1
+                ? zip(trajectory.legStarts, trajectory.legs).map {
+                    SensorsSidecar.Leg(start: $0, movingActivity: $1.vehicle.movingActivity)
+                } : []
         )
         .json()
     }

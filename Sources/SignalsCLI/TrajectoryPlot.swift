@@ -26,7 +26,7 @@ struct TrajectoryPlot: PlotPage {
             longitude: states.map(\.longitude).reduce(0, +) / Double(max(states.count, 1)))
         let path = RoutePlot.project(
             states.map { GeoCoordinate(latitude: $0.latitude, longitude: $0.longitude) }, about: centre)
-        let marks = RoutePlot.project(trajectory.route.waypoints.map(\.coordinate), about: centre)
+        let marks = RoutePlot.project(trajectory.legs.flatMap(\.route.waypoints).map(\.coordinate), about: centre)
         var fixes: [(Double, Double)] = []
         if let g = streams[.gnss] {
             let w = 1 + g.stream.columns.count

@@ -106,8 +106,51 @@ import Testing
         (
             #"{"magnetometer": {"hard_iron": 0, "soft_iron": [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "noise_density": 0}}"#,
             .unknownField, "$.magnetometer.noise_density"
+        ), (#"{"movingActivity": "walking", "legs": []}"#, .malformed, "$.legs"),
+        (#"{"movingActivity": "walking", "legs": {"start": 0}}"#, .malformed, "$.legs"),
+        (
+            #"{"movingActivity": "walking", "legs": [{"start": 1, "movingActivity": "walking"}]}"#, .outOfRange,
+            "$.legs[0].start"
         ),
+        (
+            #"{"movingActivity": "walking", "legs": [{"start": 0, "movingActivity": "walking"}, {"start": 0, "movingActivity": "cycling"}]}"#,
+            .outOfRange, "$.legs[1].start"
+        ),
+        (
+            #"{"movingActivity": "walking", "legs": [{"start": 0, "movingActivity": "walking"}, {"start": 5, "movingActivity": "flying"}]}"#,
+            .malformed, "$.legs[1].movingActivity"
+        ),
+        (#"{"movingActivity": "walking", "legs": [{"start": 0}]}"#, .missingField, "$.legs[0]"),
+        (
+            #"{"movingActivity": "walking", "legs": [{"start": 0, "movingActivity": "walking", "end": 3}]}"#,
+            .unknownField, "$.legs[0].end"
+        ),
+        (
+            #"{"movingActivity": "cycling", "legs": [{"start": 0, "movingActivity": "walking"}]}"#, .invalidArgument,
+            "$.movingActivity"
+        ),
+        (#"{"legs": [{"start": 0, "movingActivity": "walking"}]}"#, .invalidArgument, "$.movingActivity"),
     ]
+
+    @Test("a trip's legs: written and read back, each leg's rule from its start to the next's")
+    func legs() throws {
+        let trip = SensorsSidecar(
+            epoch: "2026-06-01T08:30:00Z", movingActivity: .walking,
+            legs: [.init(start: 0, movingActivity: .walking), .init(start: 134, movingActivity: .automotive)])
+        let text = try trip.json()
+        #expect(
+            text
+                == #"{"epoch": "2026-06-01T08:30:00Z", "movingActivity": "walking", "legs": [{"start": 0.0, "movingActivity": "walking"}, {"start": 134.0, "movingActivity": "automotive"}]}"#
+                + "\n")
+        let back = try SensorsSidecar.read(Data(text.utf8))
+        #expect(back == trip)
+        #expect(back.movingActivity(at: -1) == .walking)
+        #expect(back.movingActivity(at: 133.99) == .walking)
+        #expect(back.movingActivity(at: 134) == .automotive)
+        #expect(back.movingActivity(at: 1e9) == .automotive)
+        // Without legs, the one rule holds throughout.
+        #expect(SensorsSidecar(movingActivity: .cycling).movingActivity(at: 500) == .cycling)
+    }
 
     @Test("hostile files are refused with the code and JSON path of the value at fault", arguments: hostile)
     func refused(_ text: String, _ code: SignalError.Code, _ path: String) {

@@ -136,4 +136,36 @@ import Testing
             #expect(a.startDate.timeIntervalSince1970 == e.startDate.timeIntervalSince(epoch), "update \(k)")
         }
     }
+
+    @Test(
+        "a served trip: an app's activity code sees stationary, walking, running, cycling and automotive, as in process"
+    )
+    func tripActivity() async throws {
+        let url = Examples.url("trajectories/trip.json")
+        let trip = try Trajectory(json: Data(contentsOf: url), baseDirectory: url.deletingLastPathComponent())
+        let seconds = Int(trip.duration) + 1
+        let server = try TestServer(
+            spec: try String(contentsOf: url, encoding: .utf8), rate: 10, replaySeconds: Double(seconds))
+        try await server.start()
+        let manager = SimulatedMotionActivityManager(source: .server(server.url("http")))
+        let seen = Received<MotionActivity>()
+        manager.startActivityUpdates(to: serialQueue()) { a in seen.add(a, nil) }
+        try await pollUntil("the stream") { server.clients("http") == 1 }
+        for _ in 0..<seconds { await server.advance(points: 10) }
+        let epoch = Date(timeIntervalSince1970: trip.epochSeconds)
+        let expected = try SimulatedMotionActivityManager.query(
+            .signal(trip, sampleRate: 10), from: epoch, to: epoch + Double(seconds) - 0.5)
+        try await seen.wait(for: "\(expected.count) updates") { values, _ in values.count >= expected.count }
+        manager.stopActivityUpdates()
+        try await server.shutdown()
+        #expect(manager.lastError == nil)
+        for kind in [MotionActivityType.stationary, .walking, .running, .cycling, .automotive] {
+            #expect(seen.values.contains { $0.activities.contains(kind) }, "\(kind)")
+        }
+        for (k, (a, e)) in zip(seen.values, expected).enumerated() {
+            #expect(a.timestamp == e.timestamp, "update \(k)")
+            #expect(a.activities == e.activities, "update \(k)")
+            #expect(a.confidence == e.confidence, "update \(k)")
+        }
+    }
 }

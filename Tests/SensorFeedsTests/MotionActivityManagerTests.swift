@@ -108,6 +108,42 @@ import Testing
         #expect(!updates.contains { $0.walking || $0.running || $0.cycling })
     }
 
+    /// The example trip: a walk, a run and a ride with the phone in the pocket, then a drive with it on the
+    /// dashboard, with pauses.
+    static func multimodal() throws -> Trajectory {
+        let url = WalkTrajectory.examples.appendingPathComponent("trip.json")
+        return try Trajectory(json: Data(contentsOf: url), baseDirectory: WalkTrajectory.examples)
+    }
+
+    @Test("a trip that has them all: an app sees stationary, walking, running, cycling and automotive, in order")
+    func tripUpdates() throws {
+        let trip = try Self.multimodal()
+        let runs = try Self.truthRuns(trip).map(\.1)
+        #expect(
+            runs == [
+                .stationary, .walking, .stationary, .running, .stationary, .cycling, .stationary, .automotive,
+                .stationary,
+            ], "\(runs)")
+        let epoch = Date(timeIntervalSince1970: trip.epochSeconds)
+        let updates = try SimulatedMotionActivityManager.query(
+            .signal(trip), from: epoch, to: epoch + trip.duration + 10)
+        // The activities in the order reported, once each has settled (medium or high confidence); a bike and a
+        // car that have stopped are reported stationary with their vehicle's flag, as a phone at a red light.
+        var order: [[MotionActivityType]] = []
+        for u in updates where u.confidence != .low && order.last != u.activities { order.append(u.activities) }
+        #expect(
+            order == [
+                [.stationary], [.walking], [.stationary], [.running], [.stationary], [.cycling],
+                [.stationary, .cycling], [.automotive], [.stationary, .automotive],
+            ], "\(updates.map { ($0.timestamp, $0.activities, $0.confidence) })")
+        // Each change is reported after its delay: the run's 5 s after the truth's start of running.
+        let runStart = try #require(updates.first { $0.running })
+        let truthRun = try #require(try Self.truthRuns(trip).first { $0.1 == .running })
+        #expect(abs(runStart.startDate.timeIntervalSince(epoch) - truthRun.0) <= 1)
+        // The updates an app receives are the query's.
+        #expect(try Self.played(.signal(trip), expected: updates.count) == updates)
+    }
+
     @Test("a query returns the activity in effect at its start, then the updates in its span")
     func querySpan() throws {
         let trip = try Self.trip("\"walk\"")

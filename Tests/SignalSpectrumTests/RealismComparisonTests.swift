@@ -150,6 +150,26 @@ import Testing
         #expect(drives.similar, "\(Self.outside(drives))")
     }
 
+    @Test(
+        "two flat spectra have no dominant frequency to compare: it is listed as not compared; a flat one against a peaked one is compared"
+    )
+    func flatSpectra() throws {
+        let table = try RealismFixtures.pebble("watch_on_table.c.excerpt")
+        let itself = try Self.compare(table, table)
+        #expect(
+            !itself.rows.contains {
+                $0.feature == .dominantFrequency && $0.channel == RealismChannel(.linearAcceleration)
+            })
+        let omission = try #require(itself.omitted.first { $0.name == "linearAcceleration.dominantFrequency" })
+        #expect(omission.reason.contains("flat"), "\(omission.reason)")
+        // The failing case: a table against a drive (a peaked spectrum) compares the dominant frequency.
+        let drive = try Self.compare(table, try RealismFixtures.pebble("driving_1.c.excerpt"))
+        #expect(
+            drive.rows.contains {
+                $0.feature == .dominantFrequency && $0.channel == RealismChannel(.linearAcceleration)
+            })
+    }
+
     @Test("mismatched rates: a 25-Hz watch against a 100-Hz phone is compared up to 12.5 Hz")
     func mismatchedRates() throws {
         let report = try Self.compare(

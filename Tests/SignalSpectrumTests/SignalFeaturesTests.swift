@@ -23,6 +23,30 @@ import Testing
         #expect(f.harmonicRatio == nil)
     }
 
+    @Test("the peak ratio: white noise's spectrum is flat (under 5), a sine's and a walk's are not")
+    func peakRatio() throws {
+        var state: UInt64 = 7
+        let noise = (0..<6000).map { _ -> Double in
+            // Box–Muller on a SplitMix stream.
+            func uniform() -> Double {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return (Double((z ^ (z >> 31)) >> 11) + 0.5) / Double(1 << 53)
+            }
+            return (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform())
+        }
+        let white = try SignalFeatures(noise, rate: 100, band: 50, measuresStepRate: false)
+        #expect(try #require(white.peakRatio) < SignalFeatures.flatPeakRatio)
+        #expect(try #require(white.peakRatio) > 1)
+        let sine = try SignalFeatures(Self.sine, rate: 100, band: 50, measuresStepRate: false)
+        #expect(try #require(sine.peakRatio) > 100)
+        // A sine of a tenth of the noise's RMS standing out of it is found.
+        let mixed = zip(noise, Self.sine + Self.sine).map { $0 + 0.1 * $1 }
+        #expect(try #require(try SignalFeatures(mixed, rate: 100, band: 50, measuresStepRate: false).peakRatio) > 5)
+    }
+
     @Test("a constant has an RMS and nothing else: kurtosis, crest, dominant frequency and share are nil")
     func constant() throws {
         let f = try SignalFeatures(

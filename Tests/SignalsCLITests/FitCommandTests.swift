@@ -69,6 +69,54 @@ import Testing
     }
 
     @Test(
+        "drives and a device lying still: a watch worn at the wheel fits a car's vibration, a watch on a table a still device with its noise",
+        arguments: [
+            ("driving_1.c.excerpt", ["--mount", "wrist"], "fit: driving, wrist"),
+            ("driving_2.c.excerpt", ["--mount", "wrist"], "fit: driving, wrist"),
+            ("watch_on_table.c.excerpt", [], "fit: still, flat"),
+        ])
+    func drivesAndTables(name: String, arguments: [String], expected: String) throws {
+        let result = try Self.fitRenderCompare(try CompareCommandTests.pebblePoints(name), arguments)
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.summary.contains(expected), "\(result.summary)")
+        #expect(result.similar, "\(name): \(result.outside)")
+    }
+
+    @Test("a drive's spec is a car with the vibration fitted; a still device's lies flat, the car's engine off")
+    func driveAndStillSpecs() throws {
+        func spec(_ name: String, _ arguments: [String] = []) throws -> JSONObject {
+            let result = try Executables.runSucceeding(
+                "signals", ["fit", try CompareCommandTests.pebblePoints(name), "-o", "-"] + arguments)
+            return try #require(try JSONValue.parse(result.text).object?["trajectory"]?.object)
+        }
+        let drive = try spec("driving_1.c.excerpt")
+        #expect(drive["vehicle"] == .string("car"))
+        #expect(drive["mount"] == .string("dashboard"))
+        #expect((drive["vibration"]?.double ?? 0) >= 0.5)
+        let table = try spec("watch_on_table.c.excerpt")
+        #expect(table["mount"] == .string("flat"))
+        #expect(table["vibration"]?.double == 0)
+        #expect(table["sensors"]?.object?["imu"]?.object?["accelerometer_noise_density"]?.double != nil)
+        // A watch said to be worn is a person who keeps still, not a device on a table.
+        let worn = try Executables.run(
+            "signals",
+            ["fit", try CompareCommandTests.pebblePoints("watch_on_table.c.excerpt"), "-o", "-", "--mount", "wrist"])
+        #expect(worn.stderr.contains("fit: standing, wrist"), "\(worn.stderr)")
+        // The failing cases: a table's mount for a walk, a body mount for a device lying still.
+        let walkFlat = try Executables.runFailing(
+            "signals", ["fit", CompareCommandTests.realism("oxford/user2-hand"), "-o", "-", "--mount", "flat"])
+        #expect(walkFlat.stderr.contains("--mount flat does not suit walking"), "\(walkFlat.stderr)")
+        let stillWorn = try Executables.runFailing(
+            "signals",
+            [
+                "fit", try CompareCommandTests.pebblePoints("watch_on_table.c.excerpt"), "-o", "-", "--activity",
+                "still",
+                "--mount", "pocket",
+            ])
+        #expect(stillWorn.stderr.contains("--mount pocket does not suit still"), "\(stillWorn.stderr)")
+    }
+
+    @Test(
         "the spec is a trajectory spec: the fitted cadence and mount, the person's impact, the IMU; - writes it to standard output"
     )
     func spec() throws {

@@ -70,6 +70,31 @@ import Testing
         #expect(unknown != inProcess)
     }
 
+    @Test("a trip's activity from the render directory: its legs in sensors.json, the same updates as in process")
+    func tripActivity() throws {
+        let spec = Executables.packageRoot.appendingPathComponent("Examples/trajectories/trip.json")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-trip-\(UUID().uuidString)")
+        try Executables.runSucceeding("signals", ["render", spec.path, "--rate", "10", "--output-dir", dir.path])
+        let trip = try Trajectory(json: Data(contentsOf: spec), baseDirectory: spec.deletingLastPathComponent())
+        let epoch = Date(timeIntervalSince1970: trip.epochSeconds)
+        let end = epoch + trip.duration
+        let fromFile = try SimulatedMotionActivityManager.query(.file(dir), from: epoch, to: end)
+        let inProcess = try SimulatedMotionActivityManager.query(
+            .signal(trip, sampleRate: 10, duration: trip.duration + 0.1), from: epoch, to: end)
+        #expect(fromFile == inProcess)
+        for kind in [MotionActivityType.stationary, .walking, .running, .cycling, .automotive] {
+            #expect(fromFile.contains { $0.activities.contains(kind) }, "\(kind)")
+        }
+        // The failing case: without the legs, the first leg's rule (walking) holds throughout.
+        let sidecar = dir.appendingPathComponent("sensors.json")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        let cut = try #require(text.range(of: #", "legs""#))
+        try (String(text[..<cut.lowerBound]) + "}\n").write(to: sidecar, atomically: true, encoding: .utf8)
+        let walking = try SimulatedMotionActivityManager.query(.file(dir), from: epoch, to: end)
+        #expect(!walking.contains { $0.running || $0.cycling || $0.automotive })
+        #expect(walking != inProcess)
+    }
+
     @Test("motion from the render directory: the same readings, magnetometer and fused attitude as in process")
     func motion() throws {
         let dir = try Self.render()

@@ -12,6 +12,9 @@ import SensorData
 ///  "movingActivity": "walking"}
 /// ```
 ///
+/// A trip's render adds its legs: `"legs": [{"start": 0, "movingActivity": "walking"}, {"start": 312,
+/// "movingActivity": "automotive"}]`.
+///
 /// Every key is optional; the file is one line. It is read strictly, through the package's JSON parser
 /// (``JSONValue``) and ``JSONFields`` (no unknown or duplicate keys, no `null`), and both the writer and
 /// the reader apply the models' rules (``validate()``), so a file that reads back is one a trajectory
@@ -22,7 +25,9 @@ import SensorData
 ///   as in a spec, checked by ``MagnetometerCalibrationRules`` (ranges, and `|det S| ≥ 1e-6`);
 /// - `movingActivity`: what the trajectory's vehicle does while it moves (`MovingActivity`'s names:
 ///   `walking`, `running`, `on-foot`, `cycling`, `automotive`), the rule that turns the truth's velocity
-///   into its activity.
+///   into its activity;
+/// - `legs`: a trip's legs, each its `start` (seconds of the trajectory, the first 0, increasing) and its
+///   `movingActivity`, which holds from its start to the next leg's (`movingActivity` is then the first's).
 package struct SensorsSidecar: Sendable, Hashable {
     /// A magnetometer's calibration: `S⁻¹ (m − b)` for the soft-iron matrix `S` and hard-iron offset `b`.
     package struct Magnetometer: Sendable, Hashable {
@@ -44,7 +49,20 @@ package struct SensorsSidecar: Sendable, Hashable {
     /// The accelerometer units the file may name (the raw values of `Sensors`' `AccelerometerUnit`).
     package static let accelerometerUnits = ["g", "m/s^2"]
     /// The top-level keys, in the order they are written.
-    package static let keys = ["epoch", "accelerometerUnit", "magnetometer", "movingActivity"]
+    package static let keys = ["epoch", "accelerometerUnit", "magnetometer", "movingActivity", "legs"]
+
+    /// A trip's leg: from `start` seconds of the trajectory, the activity rule `movingActivity`.
+    package struct Leg: Sendable, Hashable {
+        /// Seconds of the trajectory the leg starts at.
+        package var start: Double
+        /// What its vehicle does while it moves.
+        package var movingActivity: MovingActivity
+
+        package init(start: Double, movingActivity: MovingActivity) {
+            self.start = start
+            self.movingActivity = movingActivity
+        }
+    }
 
     /// The trajectory's epoch, ISO 8601 UTC (the spec's text, as written there).
     package var epoch: String?
@@ -54,12 +72,22 @@ package struct SensorsSidecar: Sendable, Hashable {
     package var magnetometer: Magnetometer?
     /// The vehicle's activity rule.
     package var movingActivity: MovingActivity?
+    /// A trip's legs (empty for one route).
+    package var legs: [Leg] = []
+
+    /// The activity rule at `t` seconds of the trajectory: the leg's that started last at or before `t` (the
+    /// first's before it), else ``movingActivity``.
+    package func movingActivity(at t: Double) -> MovingActivity? {
+        guard let first = legs.first else { return movingActivity }
+        return legs.last(where: { $0.start <= t })?.movingActivity ?? first.movingActivity
+    }
 
     /// A sidecar; nothing is checked until it is written (``json()``) or read.
     package init(
         epoch: String? = nil, accelerometerUnit: String? = nil, magnetometer: Magnetometer? = nil,
-        movingActivity: MovingActivity? = nil
+        movingActivity: MovingActivity? = nil, legs: [Leg] = []
     ) {
+        self.legs = legs
         self.epoch = epoch
         self.accelerometerUnit = accelerometerUnit
         self.magnetometer = magnetometer
@@ -92,6 +120,23 @@ package struct SensorsSidecar: Sendable, Hashable {
                 hardIron: magnetometer.hardIron, softIron: magnetometer.softIron,
                 path: "$.magnetometer")
         }
+        for (i, leg) in legs.enumerated() {
+            let start = i == 0 ? 0 : legs[i - 1].start
+            guard leg.start.isFinite, i == 0 ? leg.start == 0 : leg.start > start else {
+                throw SignalError(
+                    .outOfRange, path: "$.legs[\(i)].start",
+                    i == 0
+                        ? "$.legs[0].start must be 0 (the trajectory's start), got \(leg.start)"
+                        : "$.legs[\(i)].start must be a number of seconds after the leg before's \(start), got \(leg.start)"
+                )
+            }
+        }
+        if let first = legs.first, movingActivity != first.movingActivity {
+            throw SignalError(
+                .invalidArgument, path: "$.movingActivity",
+                "$.movingActivity is the first leg's, \"\(first.movingActivity.rawValue)\", got \"\(movingActivity?.rawValue ?? "none")\""
+            )
+        }
     }
 
     /// The file's text: one line of JSON, a space after each `:` and `,`, keys in ``keys`` order, then `\n`.
@@ -110,6 +155,16 @@ package struct SensorsSidecar: Sendable, Hashable {
         }
         if let movingActivity {
             members.append(JSONObject.Member(key: "movingActivity", value: .string(movingActivity.rawValue)))
+        }
+        if !legs.isEmpty {
+            let items = legs.map { leg in
+                JSONValue.object(
+                    JSONObject([
+                        JSONObject.Member(key: "start", value: .number(leg.start)),
+                        JSONObject.Member(key: "movingActivity", value: .string(leg.movingActivity.rawValue)),
+                    ]))
+            }
+            members.append(JSONObject.Member(key: "legs", value: .array(items)))
         }
         return JSONValue.object(JSONObject(members)).spacedSerialization + "\n"
     }
@@ -137,14 +192,32 @@ package struct SensorsSidecar: Sendable, Hashable {
             }
             sidecar.magnetometer = Magnetometer(hardIron: hardIron, softIron: softIron)
         }
-        if let name = try f.optionalString("movingActivity") {
+        func rule(_ name: String, path: String) throws(SignalError) -> MovingActivity {
             guard let rule = MovingActivity(rawValue: name) else {
                 let names = MovingActivity.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                 throw SignalError(
-                    .malformed, path: f.path("movingActivity"),
-                    "$.movingActivity must be one of \(names), got \"\(SignalError.quoted(name, limit: 40))\"")
+                    .malformed, path: path,
+                    "\(path) must be one of \(names), got \"\(SignalError.quoted(name, limit: 40))\"")
             }
-            sidecar.movingActivity = rule
+            return rule
+        }
+        if let name = try f.optionalString("movingActivity") {
+            sidecar.movingActivity = try rule(name, path: f.path("movingActivity"))
+        }
+        if let value = try f.value("legs") {
+            guard case .array(let items) = value, !items.isEmpty else {
+                throw SignalError(
+                    .malformed, path: f.path("legs"),
+                    "$.legs must be a non-empty array of {\"start\", \"movingActivity\"}")
+            }
+            for (i, item) in items.enumerated() {
+                let lf = try JSONFields(
+                    item, path: "\(f.path("legs"))[\(i)]", what: "a leg", fields: ["start", "movingActivity"])
+                sidecar.legs.append(
+                    Leg(
+                        start: try lf.number("start"),
+                        movingActivity: try rule(try lf.string("movingActivity"), path: lf.path("movingActivity"))))
+            }
         }
         try sidecar.validate()
         return sidecar

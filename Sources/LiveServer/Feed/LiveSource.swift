@@ -171,12 +171,23 @@ public struct LiveSpec: Sendable {
             route = trajectory["route"]
             path = "$.trajectory.route.waypoints"
         }
-        guard case .object(let fields)? = route, case .array(let waypoints)? = fields["waypoints"],
-            waypoints.count > mostLiveWaypoints
-        else { return }
+        var count = 0
+        if case .object(let fields)? = route, case .array(let waypoints)? = fields["waypoints"] {
+            count = waypoints.count
+        }
+        // A trip's legs together.
+        if case .object(let trajectory)? = document["trajectory"], case .array(let legs)? = trajectory["trip"] {
+            path = "$.trajectory.trip"
+            for leg in legs {
+                if case .object(let l) = leg, case .object(let r)? = l["route"], case .array(let w)? = r["waypoints"] {
+                    count += w.count
+                }
+            }
+        }
+        guard count > mostLiveWaypoints else { return }
         throw SignalError(
             .tooLarge, path: path,
-            "the route has \(waypoints.count) waypoints; a spec that replaces the playing one takes at most \(mostLiveWaypoints) (its check takes time while the timeline plays): thin the route, or serve it from the start (signals serve FILE)"
+            "\(path.hasSuffix("trip") ? "the trip's routes have" : "the route has") \(count) waypoints; a spec that replaces the playing one takes at most \(mostLiveWaypoints) (its check takes time while the timeline plays): thin the route, or serve it from the start (signals serve FILE)"
         )
     }
 

@@ -8,8 +8,10 @@ import Signals
 extension Trajectory {
     /// The fields of a `trajectory` object.
     public static let jsonFields = [
-        "route", "vehicle", "mount", "person", "epoch", "earthRotation", "vibration", "sensors",
+        "route", "vehicle", "mount", "person", "epoch", "earthRotation", "vibration", "sensors", "trip",
     ]
+    /// The fields of a trip's leg (`{"trajectory": {"trip": [LEG, …]}}`).
+    public static let legFields = ["route", "vehicle", "mount", "transfer"]
     /// The sensors a trajectory can derive.
     public static let sensorNames = ["imu", "magnetometer", "barometer", "gnss"]
 
@@ -59,13 +61,10 @@ extension Trajectory {
         readKalibr: KalibrFileReader? = nil
     ) throws(SignalError) {
         let f = try JSONFields(value, path: path, what: "'trajectory'", fields: Self.jsonFields)
-        let (route, gpx) = try Self.route(
-            try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory,
-            allowFiles: allowFiles)
-        let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
         var person = try Self.person(try f.value("person"), path: f.path("person"))
-        let (mount, hand) = try Self.mount(try f.value("mount"), path: f.path("mount"))
-        if let hand {
+        /// A mount's hand (a watch on the right wrist) becomes the person's, given once.
+        func take(_ hand: Person.Side?) throws(SignalError) {
+            guard let hand else { return }
             if case .string(let name)? = try f.value("person")?.object?["hand"], name != hand.rawValue {
                 throw SignalError(
                     .invalidArgument, path: JSONPath.child(f.path("person"), "hand"),
@@ -77,11 +76,67 @@ extension Trajectory {
         let sensors = try Self.sensors(
             try f.value("sensors"), path: f.path("sensors"), baseDirectory: baseDirectory, allowFiles: allowFiles,
             readKalibr: readKalibr)
+        let epoch = try f.optionalString("epoch") ?? Self.defaultEpoch
+        let earthRotation = try f.optionalBool("earthRotation") ?? true
+        let vibration = try f.number("vibration", default: 1)
+        if let trip = try f.value("trip") {
+            for key in ["route", "vehicle", "mount"] where try f.value(key) != nil {
+                throw SignalError(
+                    .invalidArgument, path: f.path(key),
+                    "a trajectory with a 'trip' gives each leg its '\(key)'; remove the top-level '\(key)' or the 'trip'"
+                )
+            }
+            guard case .array(let items) = trip else {
+                throw SignalError(
+                    .malformed, path: f.path("trip"),
+                    "'trip' must be an array of legs, each {\"route\", \"vehicle\", \"mount\", \"transfer\"}")
+            }
+            var legs: [Leg] = []
+            var files: [String?] = []
+            var hands: [(Person.Side, String)] = []
+            for (i, item) in items.enumerated() {
+                let at = "\(f.path("trip"))[\(i)]"
+                let lf = try JSONFields(item, path: at, what: "a leg", fields: Self.legFields)
+                let (route, gpx) = try Self.route(
+                    try lf.required("route"), path: lf.path("route"), baseDirectory: baseDirectory,
+                    allowFiles: allowFiles)
+                let vehicle = try Self.vehicle(try lf.value("vehicle"), path: lf.path("vehicle"))
+                let (mount, hand) = try Self.mount(try lf.value("mount"), path: lf.path("mount"))
+                if let hand {
+                    if let other = hands.first(where: { $0.0 != hand }) {
+                        throw SignalError(
+                            .invalidArgument, path: lf.path("mount"),
+                            "this leg's watch is on the \(hand.rawValue) hand but \(other.1)'s on the \(other.0.rawValue); one person wears it on one wrist"
+                        )
+                    }
+                    hands.append((hand, lf.path("mount")))
+                    try take(hand)
+                }
+                legs.append(
+                    Leg(
+                        route: route, vehicle: vehicle, mount: mount,
+                        transfer: try lf.number("transfer", default: Self.defaultTransfer)))
+                files.append(gpx)
+            }
+            try self.init(
+                trip: legs, person: person, epoch: epoch, earthRotation: earthRotation, vibration: vibration,
+                sensors: sensors)
+            if stages.isEmpty {
+                gpxFile = files.first ?? nil
+            } else {
+                for (i, file) in files.enumerated() { stages[i].leg.gpxFile = file }
+            }
+            return
+        }
+        let (route, gpx) = try Self.route(
+            try f.required("route"), path: f.path("route"), baseDirectory: baseDirectory,
+            allowFiles: allowFiles)
+        let vehicle = try Self.vehicle(try f.value("vehicle"), path: f.path("vehicle"))
+        let (mount, hand) = try Self.mount(try f.value("mount"), path: f.path("mount"))
+        try take(hand)
         try self.init(
-            route: route, vehicle: vehicle, mount: mount, person: person,
-            epoch: try f.optionalString("epoch") ?? Self.defaultEpoch,
-            earthRotation: try f.optionalBool("earthRotation") ?? true,
-            vibration: try f.number("vibration", default: 1), sensors: sensors)
+            route: route, vehicle: vehicle, mount: mount, person: person, epoch: epoch,
+            earthRotation: earthRotation, vibration: vibration, sensors: sensors)
         gpxFile = gpx
     }
 

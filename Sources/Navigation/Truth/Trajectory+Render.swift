@@ -251,8 +251,11 @@ extension Trajectory {
     func renderIMU(_ imu: IMU, _ samples: Range<Int>, rate: Double, visit: (Int, TrajectoryState) -> Void) -> [Double] {
         let count = samples.count
         guard count > 0 else { return [] }
-        let vibration = vehicle.vibration.scaled(by: vibrationScale)
-        let filter = VibrationFilter(vibration, sampleRate: rate, seed: imu.seed)
+        // The vibration of the vehicle under the device: a trip's leg's from its start to the next leg's.
+        let vehicles = stages.isEmpty ? [vehicle] : stages.map(\.leg.vehicle)
+        let filters = vehicles.map {
+            VibrationFilter($0.vibration.scaled(by: vibrationScale), sampleRate: rate, seed: imu.seed)
+        }
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: 6 * count) { buffer in
             guard let base = buffer.baseAddress else { return [] }
             base.initialize(repeating: 0, count: 6 * count)
@@ -260,25 +263,33 @@ extension Trajectory {
                 base: base, channelStride: count, channelCount: 6, frameCount: count,
                 startIndex: samples.lowerBound, sampleRate: rate)
             imu.render(into: block, .identity) { first, n, fs, out, stride in
-                let shake = filter.values(first: first, count: n)
-                let extra =
-                    !filter.isOff
-                    && (filter.vibration.referenceSpeed != nil || filter.vibration.engineRMS > 0
-                        || filter.hasBumps)
-                var cache = VibrationFilter.Cache()
+                // Each vehicle's shaking over the block, computed only for the legs the block reaches.
+                let legs =
+                    stages.isEmpty
+                    ? 0...0 : self.stageIndex(at: Double(first) / fs)...self.stageIndex(at: Double(first + n - 1) / fs)
+                var shakes = [[Double]](repeating: [], count: filters.count)
+                for l in legs where !filters[l].isOff { shakes[l] = filters[l].values(first: first, count: n) }
+                var caches = [VibrationFilter.Cache](repeating: VibrationFilter.Cache(), count: filters.count)
+                var leg = legs.lowerBound
                 self.forEachState(first: first, count: n, rate: fs, course: false) { i, s in
-                    var v = SIMD3(shake[3 * i], shake[3 * i + 1], shake[3 * i + 2])
-                    if extra {
-                        v *= filter.roadGain(speed: s.speed)
-                        v += filter.engine(sample: first + i, rate: fs, cache: &cache)
-                        let b = filter.bump(station: s.distance, speed: s.speed, cache: &cache)
-                        if b != 0 {
-                            // Rᵀ (0, 0, b): b times the third row of the attitude's matrix.
-                            let q = s.attitude
-                            let ex: Double = 2 * (q.x * q.z - q.w * q.y)
-                            let ey: Double = 2 * (q.y * q.z + q.w * q.x)
-                            let ez: Double = 1 - 2 * (q.x * q.x + q.y * q.y)
-                            v += SIMD3(b * ex, b * ey, b * ez)
+                    if !stages.isEmpty { leg = self.stageIndex(at: Double(first + i) / fs) }
+                    let filter = filters[leg]
+                    var v = SIMD3<Double>(0, 0, 0)
+                    if !filter.isOff {
+                        let shake = shakes[leg]
+                        v = SIMD3(shake[3 * i], shake[3 * i + 1], shake[3 * i + 2])
+                        if filter.vibration.referenceSpeed != nil || filter.vibration.engineRMS > 0 || filter.hasBumps {
+                            v *= filter.roadGain(speed: s.speed)
+                            v += filter.engine(sample: first + i, rate: fs, cache: &caches[leg])
+                            let b = filter.bump(station: s.distance, speed: s.speed, cache: &caches[leg])
+                            if b != 0 {
+                                // Rᵀ (0, 0, b): b times the third row of the attitude's matrix.
+                                let q = s.attitude
+                                let ex: Double = 2 * (q.x * q.z - q.w * q.y)
+                                let ey: Double = 2 * (q.y * q.z + q.w * q.x)
+                                let ez: Double = 1 - 2 * (q.x * q.x + q.y * q.y)
+                                v += SIMD3(b * ex, b * ey, b * ez)
+                            }
                         }
                     }
                     out[i] = s.specificForce.x + v.x

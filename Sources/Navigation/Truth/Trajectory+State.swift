@@ -24,8 +24,13 @@ extension Trajectory {
         static let zero = GridNode(field: .zero, declination: 0, geoid: 0)
     }
 
-    /// The grid node at time `k · magneticGridSpacing`.
+    /// The grid node at time `k · magneticGridSpacing` (a trip's: its leg's then, or the leg's arrival's
+    /// during the transfer after it; legs start on whole seconds, so their grids are the trip's).
     func magneticNode(_ k: Double) -> GridNode {
+        guard stages.isEmpty else {
+            let stage = stages[stageIndex(at: k * Self.magneticGridSpacing)]
+            return stage.leg.magneticNode(k - stage.start / Self.magneticGridSpacing)
+        }
         let t = k * Self.magneticGridSpacing
         let p = path.sample(at: t)
         let year = GeomagneticModel.decimalYear(secondsSince1970: epochSeconds + t)
@@ -67,12 +72,29 @@ extension Trajectory {
     }
 
     /// ``state(at:magnetic:imu:)`` with search hints (see `SearchHints`; the result does not depend on them).
+    @inline(__always)
     func state(
         at t: Double,
         magnetic: (GridNode, GridNode, Double),
         imu: Bool,
         course wantsCourse: Bool,
         hints: inout SearchHints
+    ) -> TrajectoryState {
+        guard stages.isEmpty else {
+            return tripState(at: t, magnetic: magnetic, imu: imu, course: wantsCourse, hints: &hints)
+        }
+        return legState(at: t, magnetic: magnetic, imu: imu, course: wantsCourse, hints: &hints, offset: .zero)
+    }
+
+    /// The truth of one route (a trip's leg at its own time `t`, the counts carried from the legs before it
+    /// by `offset`).
+    func legState(
+        at t: Double,
+        magnetic: (GridNode, GridNode, Double),
+        imu: Bool,
+        course wantsCourse: Bool,
+        hints: inout SearchHints,
+        offset: StateOffset
     ) -> TrajectoryState {
         let p = path.sample(at: t, hints: &hints)
         let v = p.speed
@@ -161,7 +183,7 @@ extension Trajectory {
         var radii = pathRadii
         var velocity = vl
         var acceleration = al
-        if vehicle.gait != nil || body != nil {
+        if body != nil {
             phi += position.y / (pathRadii.meridian + p.height)
             lambda += position.x / ((pathRadii.primeVertical + p.height) * p.cosLatitude)
             h += position.z
@@ -290,7 +312,7 @@ extension Trajectory {
         let msl = h - (n0.geoid + (n1.geoid - n0.geoid) * u)
         let totals = ascent.totals(at: p.station, height: p.height, hint: &hints.ascent)
         return TrajectoryState(
-            time: t,
+            time: t + offset.time,
             latitude: latitude,
             longitude: longitude,
             altitude: h,
@@ -307,11 +329,11 @@ extension Trajectory {
             declination: declination,
             speed: v,
             course: course,
-            distance: p.station,
-            steps: steps,
+            distance: p.station + offset.distance,
+            steps: steps + offset.steps,
             cadence: cadence,
-            floorsAscended: Int((totals.ascent / 3).rounded(.down)),
-            floorsDescended: Int((totals.descent / 3).rounded(.down))
+            floorsAscended: Int(((totals.ascent + offset.ascent) / 3).rounded(.down)),
+            floorsDescended: Int(((totals.descent + offset.descent) / 3).rounded(.down))
         )
     }
 

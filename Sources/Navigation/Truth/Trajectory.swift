@@ -48,23 +48,25 @@ public struct Trajectory: Sendable {
     /// Largest latitude magnitude a route may reach, degrees.
     public static let maximumLatitude = 89.9
 
-    /// The route.
+    /// The route (a trip's first leg's: see ``legs``).
     public let route: Route
-    /// The platform.
+    /// The platform (a trip's first leg's).
     public let vehicle: Vehicle
-    /// How the device sits on the platform.
+    /// How the device sits on the platform (a trip's first leg's).
     public let mount: Mount
     /// Who carries the device (a walk's or a run's step length and variability, sway, tremor, hand and pocket).
     public let person: Person
-    /// The start time (ISO 8601 UTC as given), and the same as seconds since 1970 and as a decimal year.
-    public let epoch: String, epochSeconds: Double, epochYear: Double
+    /// The start time (ISO 8601 UTC as given).
+    public let epoch: String
+    /// The start time as seconds since 1970 and as a decimal year (a trip's leg: its own start's).
+    public internal(set) var epochSeconds: Double, epochYear: Double
     /// Whether the IMU measures the inertial rate and the Coriolis and transport terms.
     public let earthRotation: Bool
     /// The factor on the vehicle's vibration RMS (1 by default; 0 turns it off).
     public let vibrationScale: Double
     /// The sensors derived from the truth.
     public let sensors: TrajectorySensors
-    /// The kinematic path.
+    /// The kinematic path (a trip's first leg's).
     public let path: KinematicPath
     /// The GPX file the route was read from (`{"gpx": …}` in a spec), as resolved, or `nil`.
     public internal(set) var gpxFile: String?
@@ -77,12 +79,20 @@ public struct Trajectory: Sendable {
     let body: BodyModel?
     /// The mount's rotation on the person's side (a watch on the right wrist is the left one's mirror image).
     let mountQuaternion: Quaternion
+    /// A trip's legs, built, each at its start (empty for one route: see ``init(trip:person:epoch:earthRotation:vibration:sensors:)``).
+    var stages: [Stage] = []
+    /// The rests between a trip's legs: stage `i + 1`'s handover from stage `i` (see ``Transfer``).
+    var transfers: [Transfer] = []
 
     /// The default epoch: WMM2025's, 2025-01-01T00:00:00Z.
     public static let defaultEpoch = "2025-01-01T00:00:00Z"
 
-    /// Time from the start (at rest) to the arrival (at rest), seconds, every waypoint's pause included.
-    public var duration: Double { path.duration }
+    /// Time from the start (at rest) to the arrival (at rest), seconds, every waypoint's pause included (a
+    /// trip's: its last leg's arrival, every transfer included).
+    public var duration: Double { stages.last.map { $0.start + $0.leg.path.duration } ?? path.duration }
+
+    /// The horizontal distance along the path from the start to the arrival, metres (a trip's: every leg's).
+    public var length: Double { stages.last.map { $0.offset.distance + $0.leg.path.length } ?? path.length }
 
     /// Builds a trajectory.
     /// - Parameters:
@@ -109,21 +119,7 @@ public struct Trajectory: Sendable {
         let path = try KinematicPath(route: route, limits: vehicle.limits)
         try ParameterCheck(path: Self.path).check(vibration, "vibration", unit: "", in: 0...100)
         try sensors.imu?.validate(path: TrajectorySensors.imuPath)
-        guard let seconds = ISO8601Time.parse(epoch), seconds.isFinite else {
-            throw SignalError(
-                .malformed, path: "\(Self.path).epoch",
-                "epoch \"\(SignalError.quoted(epoch, limit: 40))\" is not an ISO 8601 UTC time such as 2026-06-01T12:00:00Z"
-            )
-        }
-        let year = GeomagneticModel.decimalYear(secondsSince1970: seconds)
-        let endYear = GeomagneticModel.decimalYear(secondsSince1970: seconds + path.duration)
-        let wmm = GeomagneticModel.wmm2025
-        guard wmm.validity.contains(year), wmm.validity.contains(endYear) else {
-            throw SignalError(
-                .outOfRange, path: "\(Self.path).epoch",
-                "epoch \(epoch) (\(String(format: "%.3f", year))) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound) (the trajectory lasts \(String(format: "%.1f", path.duration)) s); the magnetometer and the magnetic heading need the model"
-            )
-        }
+        let (seconds, year) = try Self.checkEpoch(epoch, duration: path.duration)
         try Self.checkPoles(path)
         if let gait = vehicle.gait { try Self.checkGait(gait, person: person, path: path) }
         self.route = route
@@ -144,6 +140,27 @@ public struct Trajectory: Sendable {
             gait: vehicle.gait, person: person, mount: mount, pedals: vehicle.banks && vehicle.gait == nil)
         mountQuaternion = mount.quaternion(on: person.hand)
         gpxFile = nil
+    }
+
+    /// Checks `epoch` (ISO 8601 UTC) and that WMM2025 covers it and `duration` seconds after it.
+    /// - Returns: The epoch as seconds since 1970 and as a decimal year.
+    static func checkEpoch(_ epoch: String, duration: Double) throws(SignalError) -> (Double, Double) {
+        guard let seconds = ISO8601Time.parse(epoch), seconds.isFinite else {
+            throw SignalError(
+                .malformed, path: "\(Self.path).epoch",
+                "epoch \"\(SignalError.quoted(epoch, limit: 40))\" is not an ISO 8601 UTC time such as 2026-06-01T12:00:00Z"
+            )
+        }
+        let year = GeomagneticModel.decimalYear(secondsSince1970: seconds)
+        let endYear = GeomagneticModel.decimalYear(secondsSince1970: seconds + duration)
+        let wmm = GeomagneticModel.wmm2025
+        guard wmm.validity.contains(year), wmm.validity.contains(endYear) else {
+            throw SignalError(
+                .outOfRange, path: "\(Self.path).epoch",
+                "epoch \(epoch) (\(String(format: "%.3f", year))) is outside \(wmm.name)'s validity, \(wmm.validity.lowerBound) ... \(wmm.validity.upperBound) (the trajectory lasts \(String(format: "%.1f", duration)) s); the magnetometer and the magnetic heading need the model"
+            )
+        }
+        return (seconds, year)
     }
 
     /// The most steps per second a gait may reach, 6 (sprinters reach about 5; 6 keeps the run preset's
@@ -211,7 +228,7 @@ extension Trajectory: Hashable {
     /// Trajectories are equal when built from equal inputs (the path follows from them).
     public static func == (a: Trajectory, b: Trajectory) -> Bool {
         a.route == b.route && a.vehicle == b.vehicle && a.mount == b.mount && a.person == b.person
-            && a.epoch == b.epoch
+            && a.epoch == b.epoch && a.legs == b.legs
             && a.earthRotation == b.earthRotation && a.vibrationScale == b.vibrationScale && a.sensors == b.sensors
     }
 
@@ -225,5 +242,6 @@ extension Trajectory: Hashable {
         hasher.combine(earthRotation)
         hasher.combine(vibrationScale)
         hasher.combine(sensors)
+        hasher.combine(legs)
     }
 }

@@ -112,7 +112,6 @@ extension Trajectory {
             let sigma = (m.noiseDensity * m.noiseDensity).sum().squareRoot() / 3.0.squareRoot() * r.squareRoot()
             headingAccuracy = sigma
         }
-        let activity = vehicle.movingActivity
         var out: [TrajectoryPoint] = []
         out.reserveCapacity(count)
         for (i, s) in states.enumerated() {
@@ -172,7 +171,7 @@ extension Trajectory {
                     magneticField: MagneticField(field), pressure: pressure, altitude: s.altitudeAboveMeanSeaLevel,
                     steps: s.steps,
                     distance: s.distance, floorsAscended: s.floorsAscended, floorsDescended: s.floorsDescended,
-                    cadence: s.cadence, activity: activity.activity(speed: s.speed)))
+                    cadence: s.cadence, activity: movingActivity(at: t).activity(speed: s.speed)))
         }
         return out
     }

@@ -151,7 +151,6 @@ package struct RenderDirectory: PointSource {
         hasBarometer = barometer != nil
         epochSeconds = sidecar?.epochSeconds
         // The truth's activity, by the vehicle's rule from the velocity (unknown without the rule: an older render).
-        let movingActivity = sidecar?.movingActivity
 
         // Every column's index, found once before the rows.
         func c(_ column: TruthColumn) -> Int { truth.column(column.name) }
@@ -272,8 +271,8 @@ package struct RenderDirectory: PointSource {
                     altitude: r[mslColumn],
                     steps: steps, distance: distance, floorsAscended: Int((ascent / 3).rounded(.down)),
                     floorsDescended: Int((descent / 3).rounded(.down)), cadence: cadence,
-                    activity: speedColumn.map { movingActivity?.activity(speed: r[$0]) ?? .unknown }
-                        ?? movingActivity?.activity(velocity: SIMD3(r[ve], r[vn], r[vu])) ?? .unknown))
+                    activity: speedColumn.map { sidecar?.movingActivity(at: t)?.activity(speed: r[$0]) ?? .unknown }
+                        ?? sidecar?.movingActivity(at: t)?.activity(velocity: SIMD3(r[ve], r[vn], r[vu])) ?? .unknown))
         }
         self.points = points
     }

@@ -34,9 +34,9 @@ struct SourceHistory {
             point = { t throws(SignalError) in
                 try trajectory.points(first: index(t), count: 1, rate: points.sampleRate)[0]
             }
-            let rule = trajectory.vehicle.movingActivity
             activity = { t in
-                rule.activity(speed: trajectory.state(at: Double(index(t)) / points.sampleRate).speed)
+                let time = Double(index(t)) / points.sampleRate
+                return trajectory.movingActivity(at: time).activity(speed: trajectory.state(at: time).speed)
             }
         case .server:
             throw SignalError(

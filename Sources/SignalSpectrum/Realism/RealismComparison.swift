@@ -212,6 +212,17 @@ public struct RealismComparison: Sendable {
             for feature in RealismFeature.allCases {
                 if feature == .stepRate && !magnitude { continue }
                 if feature == .harmonicRatio && !noGait.isEmpty { continue }
+                if feature == .dominantFrequency, let ra = fa.peakRatio, let rb = fb.peakRatio,
+                    ra < SignalFeatures.flatPeakRatio, rb < SignalFeatures.flatPeakRatio
+                {
+                    omitted.append(
+                        Omission(
+                            name: "\(channel).\(feature.rawValue)",
+                            reason:
+                                "neither \(a.name) nor \(b.name) has a dominant frequency: their \(channel) spectra are flat (the highest density in \(RealismComparison.number(SignalFeatures.dominantBand.lowerBound))–\(RealismComparison.number(SignalFeatures.dominantBand.upperBound)) Hz is \(RealismComparison.number(ra)) and \(RealismComparison.number(rb)) times the median, under \(RealismComparison.number(SignalFeatures.flatPeakRatio)): white noise)"
+                        ))
+                    continue
+                }
                 let valueA = feature == .harmonicRatio ? ha : feature.value(in: fa)
                 let valueB = feature == .harmonicRatio ? hb : feature.value(in: fb)
                 guard let va = valueA, let vb = valueB, va.isFinite, vb.isFinite else {

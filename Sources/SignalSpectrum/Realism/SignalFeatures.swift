@@ -9,6 +9,9 @@ import Foundation
 /// - ``crestFactor``: `max|x₀| / √mean(x₀²)` (√2 for a sine);
 /// - ``dominantFrequency``: the frequency of the highest Welch density of `x₀` in 0.3–15 Hz (Hz), to the
 ///   spectrum's bin width (0.098 Hz);
+/// - ``peakRatio``: the highest Welch density in 0.3–15 Hz over the median density there: about 2 for
+///   white noise (a device lying still), from 10 for a walk, a drive or a hand that gestures; a spectrum
+///   under ``flatPeakRatio`` has no dominant frequency to compare;
 /// - ``shareAbove5Hz``: the density summed over 5 Hz < f ≤ band over its sum over 0 < f ≤ band;
 /// - ``stepRate``: ``StepRate`` of `x` (steps/s; 0 without a gait);
 /// - ``harmonicRatio``: the sum of the amplitudes of the even harmonics of the stride frequency over
@@ -34,6 +37,8 @@ public struct SignalFeatures: Sendable, Hashable {
     public var crestFactor: Double?
     /// The frequency of the spectrum's peak in 0.3–15 Hz (Hz); `nil` for a constant signal.
     public var dominantFrequency: Double?
+    /// The highest density in the dominant band over its median; `nil` for a constant signal.
+    public var peakRatio: Double?
     /// The share of the spectrum's power above 5 Hz (0–1); `nil` for a constant signal.
     public var shareAbove5Hz: Double?
     /// Steps per second (0 when no gait was found); `nil` when not measured.
@@ -50,6 +55,9 @@ public struct SignalFeatures: Sendable, Hashable {
 
     /// The band of the dominant frequency (Hz).
     public static let dominantBand: ClosedRange<Double> = 0.3...15
+    /// The ``peakRatio`` below which a spectrum is flat, with no dominant frequency: 5 (white noise's Welch
+    /// spectrum over 20–120 s reads 2–3: the largest of 150 bins of a χ² density with 6–24 degrees of freedom).
+    public static let flatPeakRatio = 5.0
     /// The frequency above which ``shareAbove5Hz`` counts power (Hz).
     public static let shareFrequency = 5.0
     /// How many harmonics of the stride the harmonic ratio sums, at most.
@@ -92,8 +100,14 @@ public struct SignalFeatures: Sendable, Hashable {
         let power = spectrum.sum(above: 0, upTo: band)
         if power > 0 {
             shareAbove5Hz = spectrum.sum(above: SignalFeatures.shareFrequency, upTo: band) / power
-            dominantFrequency = spectrum.peak(
-                in: SignalFeatures.dominantBand.lowerBound...min(SignalFeatures.dominantBand.upperBound, band))
+            let dominant = SignalFeatures.dominantBand.lowerBound...min(SignalFeatures.dominantBand.upperBound, band)
+            dominantFrequency = spectrum.peak(in: dominant)
+            let bins = spectrum.density.indices.filter { dominant.contains(spectrum.frequency(ofBin: $0)) }
+                .map { spectrum.density[$0] }.sorted()
+            if let top = bins.last, bins.count > 2 {
+                let median = bins[bins.count / 2]
+                peakRatio = median > 0 ? top / median : .infinity
+            }
         }
         stepRate = measuresStepRate ? StepRate(signal, rate: rate).stepsPerSecond : nil
         if let stride = strideFrequency, stride > 0 {
