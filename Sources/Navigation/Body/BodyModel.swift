@@ -61,12 +61,16 @@ final class BodyModel: Sendable {
     let modulations: [Modulation]
     let impactVariation: Double, stepVariation: Double
     let seed: UInt64
+    /// Where the walk takes stairs (`nil`: nowhere): the steps per metre and the body's rise per step.
+    let stairs: StairProfile?
 
     /// The body model of `person` carrying a device on `mount` with `gait` (a walk or a run), or pedalling a
     /// bike (`gait == nil`, `pedals`), or `nil` when nothing moves the device relative to the platform.
-    init?(gait: Gait?, person: Person, mount: Mount, pedals: Bool) {
+    init?(gait: Gait?, person: Person, mount: Mount, pedals: Bool, heights: HeightProfile? = nil) {
         let part = mount.bodyPart
         guard gait != nil || (pedals && part == .thigh) else { return nil }
+        stairs = gait.flatMap { g in heights.flatMap { StairProfile($0, stepLength: person.stepLength ?? g.stepLength) }
+        }
         bodyPart = part
         seed = person.seed
         let side: Person.Side = part == .thigh ? person.pocket : person.hand
@@ -121,10 +125,16 @@ final class BodyModel: Sendable {
     func motion(station s: Double, speed v: Double, acceleration a: Double, fade: (Double, Double, Double)) -> Motion {
         var m = Motion()
         let (F, F1, F2) = fade
-        // Stride phase and its derivatives along the path.
+        // Stride phase and its derivatives along the path (on stairs, shorter steps: see StairProfile).
         var phi = s / (2 * stepLength)
         var phi1 = 1 / (2 * stepLength)
         var phi2 = 0.0
+        var stairWeight = (0.0, 0.0, 0.0)
+        if let stairs {
+            let (steps, weight) = stairs.evaluate(s)
+            (phi, phi1, phi2) = (steps.0 / 2, steps.1 / 2, steps.2 / 2)
+            stairWeight = weight
+        }
         for mod in modulations {
             let k = 2 * Double.pi / mod.wavelength
             let (sn, cs) = (sin(k * s + mod.phase), cos(k * s + mod.phase))
@@ -158,6 +168,25 @@ final class BodyModel: Sendable {
                 m.velocity[axis] = d.1
                 m.acceleration[axis] = d.2
             }
+        }
+        // On stairs the body rises (falls) a step's height once per step, pausing at each foot contact: the
+        // path's ramp plus q = −w rise sin(2π·2φ) / 2π, carried into time with the fade (d/ds, then v and a).
+        if walks, stairWeight.0 != 0 || stairWeight.1 != 0 || stairWeight.2 != 0 {
+            let (w0, w1, w2) = stairWeight
+            let amplitude = -StairProfile.rise / (2 * .pi)
+            let k = 4 * Double.pi
+            let (sn, cs) = (sin(k * phi), cos(k * phi))
+            let s1 = k * cs * phi1
+            let s2 = -k * k * sn * phi1 * phi1 + k * cs * phi2
+            let q0 = amplitude * w0 * sn
+            let q1 = amplitude * (w1 * sn + w0 * s1)
+            let q2 = amplitude * (w2 * sn + 2 * w1 * s1 + w0 * s2)
+            let d0 = F * q0
+            let d1 = F1 * q0 + F * q1
+            let d2 = F2 * q0 + 2 * F1 * q1 + F * q2
+            m.offset.z += d0
+            m.velocity.z += d1 * v
+            m.acceleration.z += d2 * v * v + d1 * a
         }
         // The body part's swing, faded with the gait.
         var (pitch, pitch1, pitch2) = inTime(swingPitch.evaluate(phi))

@@ -115,7 +115,7 @@ extension Trajectory {
                 legs.append(
                     Leg(
                         route: route, vehicle: vehicle, mount: mount,
-                        transfer: try lf.number("transfer", default: Self.defaultTransfer)))
+                        transfer: try lf.number("transfer", default: Self.defaultTransfer), stairs: gpx == nil))
                 files.append(gpx)
             }
             try self.init(
@@ -136,7 +136,7 @@ extension Trajectory {
         try take(hand)
         try self.init(
             route: route, vehicle: vehicle, mount: mount, person: person, epoch: epoch,
-            earthRotation: earthRotation, vibration: vibration, sensors: sensors)
+            earthRotation: earthRotation, vibration: vibration, sensors: sensors, stairs: gpx == nil)
         gpxFile = gpx
     }
 

@@ -204,8 +204,12 @@ extension Trajectory {
 
         // Attitude: heading ψ (clockwise), pitch θ about x, roll r about y (right side down positive); each
         // quaternion from its half angle's cosine and sine.
-        let grade = p.grade
-        let thetaDot = p.gradeRate * v / (1 + grade * grade)
+        // A pedestrian stays upright on steep ground and stairs: the body's pitch follows the grade up to
+        // `uprightGrade` and then levels off (see `uprightPitch`).
+        var grade = p.grade
+        var gradeSlope = 1.0
+        if body != nil && vehicle.gait != nil { (grade, gradeSlope) = Self.uprightPitch(grade) }
+        let thetaDot = gradeSlope * p.gradeRate * v / (1 + grade * grade)
         let cosTheta = 1 / (1 + grade * grade).squareRoot()
         var cosRoll = 1.0
         var sinRoll = 0.0
@@ -335,6 +339,22 @@ extension Trajectory {
             floorsAscended: Int(((totals.ascent + offset.ascent) / 3).rounded(.down)),
             floorsDescended: Int(((totals.descent + offset.descent) / 3).rounded(.down))
         )
+    }
+
+    /// The grade up to which a pedestrian's body pitches with the ground, 0.1; beyond it the pitch's tangent
+    /// levels off towards 0.2 (11°): a person leans a little into a steep climb or a stair, never as
+    /// much as the ground.
+    static let uprightGrade = 0.1
+
+    /// The tangent of a pedestrian's pitch on `grade` and its derivative with respect to the grade: the
+    /// grade itself up to ``uprightGrade`` `a`, then `a + (c − a) tanh((|x| − a)/(c − a))` with `c = 0.2`
+    /// (value, slope and curvature continuous at `a`).
+    static func uprightPitch(_ x: Double) -> (Double, Double) {
+        let a = uprightGrade
+        guard abs(x) > a else { return (x, 1) }
+        let c = 0.2
+        let t = tanh((abs(x) - a) / (c - a))
+        return ((x > 0 ? 1 : -1) * (a + (c - a) * t), 1 - t * t)
     }
 
     /// Half-width of the arc-length window over which a banking platform's lean averages the curvature, m.

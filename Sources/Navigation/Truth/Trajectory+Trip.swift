@@ -21,6 +21,9 @@ extension Trajectory {
         /// from the one mount to the other (the phone taken out of the pocket and put in the holder): at
         /// least this long, to the next whole second of the trip. ``transferRange``; the first leg's is not used.
         public var transfer: Double
+        /// Whether a walk or a run on this leg takes legs steeper than 1:8 as stairs (see
+        /// ``Trajectory/takesStairs``; `false` for a GPX track's route).
+        public var stairs: Bool
 
         /// A leg.
         /// - Parameters:
@@ -29,11 +32,16 @@ extension Trajectory {
         ///   - mount: The device's mount.
         ///   - transfer: Seconds at rest before it, ``Trajectory/transferRange`` (default
         ///     ``Trajectory/defaultTransfer``).
-        public init(route: Route, vehicle: Vehicle, mount: Mount, transfer: Double = Trajectory.defaultTransfer) {
+        ///   - stairs: Whether a pedestrian takes steep legs as stairs (default `true`).
+        public init(
+            route: Route, vehicle: Vehicle, mount: Mount, transfer: Double = Trajectory.defaultTransfer,
+            stairs: Bool = true
+        ) {
             self.route = route
             self.vehicle = vehicle
             self.mount = mount
             self.transfer = transfer
+            self.stairs = stairs
         }
     }
 
@@ -74,9 +82,11 @@ extension Trajectory {
     /// The legs of the trajectory: a trip's, or its one route's (with the default transfer, unused).
     public var legs: [Leg] {
         stages.isEmpty
-            ? [Leg(route: route, vehicle: vehicle, mount: mount)]
+            ? [Leg(route: route, vehicle: vehicle, mount: mount, stairs: takesStairs)]
             : stages.map {
-                Leg(route: $0.leg.route, vehicle: $0.leg.vehicle, mount: $0.leg.mount, transfer: $0.transfer)
+                Leg(
+                    route: $0.leg.route, vehicle: $0.leg.vehicle, mount: $0.leg.mount, transfer: $0.transfer,
+                    stairs: $0.leg.takesStairs)
             }
     }
 
@@ -134,7 +144,7 @@ extension Trajectory {
             do {
                 return try Trajectory(
                     route: route, vehicle: leg.vehicle, mount: leg.mount, person: person, epoch: epoch,
-                    earthRotation: earthRotation, vibration: vibration)
+                    earthRotation: earthRotation, vibration: vibration, stairs: leg.stairs)
             } catch {
                 throw Self.relocated(error, leg: i)
             }
@@ -177,7 +187,7 @@ extension Trajectory {
         }
         try self.init(
             route: stages[0].leg.route, vehicle: first.vehicle, mount: first.mount, person: person, epoch: epoch,
-            earthRotation: earthRotation, vibration: vibration, sensors: sensors)
+            earthRotation: earthRotation, vibration: vibration, sensors: sensors, stairs: first.stairs)
         gpxFile = nil
         guard stages.count > 1 else { return }
         let last = stages[stages.count - 1]

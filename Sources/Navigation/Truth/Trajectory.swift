@@ -64,6 +64,8 @@ public struct Trajectory: Sendable {
     public let earthRotation: Bool
     /// The factor on the vehicle's vibration RMS (1 by default; 0 turns it off).
     public let vibrationScale: Double
+    /// Whether a pedestrian takes legs steeper than 1:8 as stairs.
+    public let takesStairs: Bool
     /// The sensors derived from the truth.
     public let sensors: TrajectorySensors
     /// The kinematic path (a trip's first leg's).
@@ -105,6 +107,10 @@ public struct Trajectory: Sendable {
     ///   - earthRotation: Inertial IMU readings (default `true`).
     ///   - vibration: Factor on the vehicle's vibration, 0 … 100 (default 1).
     ///   - sensors: The sensors to derive (default none: the truth alone).
+    ///   - stairs: Whether a walk or a run takes a leg steeper than 1:8 (``rampGrade``, up to
+    ///     ``steepestStairs``) as stairs: 17-cm steps at a slower cadence, the route's speed lowered to it
+    ///     there (default `true`; a GPX track's route does not: a recorded track's heights jump by metres
+    ///     between close points).
     /// - Throws: `SignalError` with the JSON path: the route (see ``KinematicPath``), a route reaching
     ///   beyond ±89.9° latitude, an epoch that is not ISO 8601 or outside WMM2025 (`$.trajectory.epoch`),
     ///   a vibration factor out of range, an IMU error term outside its range (`IMU/validate(path:)`, at
@@ -112,11 +118,13 @@ public struct Trajectory: Sendable {
     public init(
         route: Route, vehicle: Vehicle = .car, mount: Mount = .flat, person: Person = Person(),
         epoch: String = Trajectory.defaultEpoch, earthRotation: Bool = true, vibration: Double = 1,
-        sensors: TrajectorySensors = TrajectorySensors()
+        sensors: TrajectorySensors = TrajectorySensors(), stairs: Bool = true
     )
         throws(SignalError)
     {
-        let path = try KinematicPath(route: route, limits: vehicle.limits)
+        // A pedestrian slows down on stairs (see StairProfile).
+        let path = try KinematicPath(
+            route: vehicle.gait != nil && stairs ? Self.stairSpeeds(route) : route, limits: vehicle.limits)
         try ParameterCheck(path: Self.path).check(vibration, "vibration", unit: "", in: 0...100)
         try sensors.imu?.validate(path: TrajectorySensors.imuPath)
         let (seconds, year) = try Self.checkEpoch(epoch, duration: path.duration)
@@ -137,7 +145,9 @@ public struct Trajectory: Sendable {
         smoother = HeadingSmoother(path)
         standing = vehicle.gait == nil ? nil : StandingMotion(mount: mount, person: person)
         body = BodyModel(
-            gait: vehicle.gait, person: person, mount: mount, pedals: vehicle.banks && vehicle.gait == nil)
+            gait: vehicle.gait, person: person, mount: mount, pedals: vehicle.banks && vehicle.gait == nil,
+            heights: stairs ? path.heights : nil)
+        takesStairs = stairs
         mountQuaternion = mount.quaternion(on: person.hand)
         gpxFile = nil
     }
@@ -230,6 +240,7 @@ extension Trajectory: Hashable {
         a.route == b.route && a.vehicle == b.vehicle && a.mount == b.mount && a.person == b.person
             && a.epoch == b.epoch && a.legs == b.legs
             && a.earthRotation == b.earthRotation && a.vibrationScale == b.vibrationScale && a.sensors == b.sensors
+            && a.takesStairs == b.takesStairs
     }
 
     /// Hashes the inputs.
@@ -243,5 +254,6 @@ extension Trajectory: Hashable {
         hasher.combine(vibrationScale)
         hasher.combine(sensors)
         hasher.combine(legs)
+        hasher.combine(takesStairs)
     }
 }
