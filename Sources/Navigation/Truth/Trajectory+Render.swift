@@ -270,18 +270,28 @@ extension Trajectory {
                 var shakes = [[Double]](repeating: [], count: filters.count)
                 for l in legs where !filters[l].isOff { shakes[l] = filters[l].values(first: first, count: n) }
                 var caches = [VibrationFilter.Cache](repeating: VibrationFilter.Cache(), count: filters.count)
+                // The current leg's filter, shaking and cache, swapped only where a trip changes leg (one
+                // route never does: no copy or array access per sample).
                 var leg = legs.lowerBound
+                var filter = filters[leg]
+                var shake = shakes[leg]
+                var cache = VibrationFilter.Cache()
+                let trip = !stages.isEmpty
                 self.forEachState(first: first, count: n, rate: fs, course: false) { i, s in
-                    if !stages.isEmpty { leg = self.stageIndex(at: Double(first + i) / fs) }
-                    let filter = filters[leg]
+                    if trip {
+                        let now = self.stageIndex(at: Double(first + i) / fs)
+                        if now != leg {
+                            caches[leg] = cache
+                            (leg, filter, shake, cache) = (now, filters[now], shakes[now], caches[now])
+                        }
+                    }
                     var v = SIMD3<Double>(0, 0, 0)
                     if !filter.isOff {
-                        let shake = shakes[leg]
                         v = SIMD3(shake[3 * i], shake[3 * i + 1], shake[3 * i + 2])
                         if filter.vibration.referenceSpeed != nil || filter.vibration.engineRMS > 0 || filter.hasBumps {
                             v *= filter.roadGain(speed: s.speed)
-                            v += filter.engine(sample: first + i, rate: fs, cache: &caches[leg])
-                            let b = filter.bump(station: s.distance, speed: s.speed, cache: &caches[leg])
+                            v += filter.engine(sample: first + i, rate: fs, cache: &cache)
+                            let b = filter.bump(station: s.distance, speed: s.speed, cache: &cache)
                             if b != 0 {
                                 // Rᵀ (0, 0, b): b times the third row of the attitude's matrix.
                                 let q = s.attitude

@@ -87,7 +87,8 @@ extension Trajectory {
     }
 
     /// The truth of one route (a trip's leg at its own time `t`, the counts carried from the legs before it
-    /// by `offset`).
+    /// by `offset`). Inlined into its callers (the render's loop above all), as the one function it was.
+    @inline(__always)
     func legState(
         at t: Double,
         magnetic: (GridNode, GridNode, Double),
@@ -183,6 +184,7 @@ extension Trajectory {
         var radii = pathRadii
         var velocity = vl
         var acceleration = al
+        // A gait always has a body model (and so does a pocket that pedals).
         if body != nil {
             phi += position.y / (pathRadii.meridian + p.height)
             lambda += position.x / ((pathRadii.primeVertical + p.height) * p.cosLatitude)

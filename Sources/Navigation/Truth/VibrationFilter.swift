@@ -158,7 +158,7 @@ struct VibrationFilter: Sendable {
         if low < cache.slots.low || high > cache.slots.high {
             // The slots from `low` to 8 beyond `high`, computed once for the samples that follow.
             cache.slots = (low, high + 8)
-            cache.bumps = []
+            cache.bumps.removeAll(keepingCapacity: true)
             let p = min(1, vibration.bumpsPerKilometre * Self.bumpSlot / 1000)
             for i in low...(high + 8) where Self.uniform(bumpSeed, 4 * i) < p {
                 let at = (Double(i) + Self.uniform(bumpSeed, 4 * i + 1)) * Self.bumpSlot
