@@ -46,7 +46,8 @@ struct TrajectoryPlot: PlotPage {
         func truth(_ f: (TrajectoryState) -> Double) -> [(Double, Double)] { Array(zip(t, states.map(f))) }
         panels.append(
             (
-                "speed (\(trajectory.vehicle.name ?? "custom vehicle"))", "m/s",
+                "speed (\(trajectory.legs.count > 1 ? trajectory.legs.map { $0.vehicle.name ?? "custom vehicle" }.joined(separator: ", then ") : trajectory.vehicle.name ?? "custom vehicle"))",
+                "m/s",
                 [("true speed", "#1f77b4", truth(\.speed))]
             ))
         panels.append(

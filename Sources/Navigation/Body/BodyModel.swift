@@ -402,9 +402,8 @@ final class BodyModel: Sendable {
                 PeriodicTable(cosines: [0.03 * side], sines: [0])
             )
         case .arm:
-            // The arm swings opposite to the same side's leg, back at its heel strike: ±14° walking, ±46° running
-            // (a runner's arm pumps: set so that a watch's run reads as real ones do, 15 m/s² RMS against 11–22).
-            let a = running ? 0.8 : 0.25
+            // The arm swings opposite to the same side's leg, back at its heel strike: ±14° walking, ±34° running.
+            let a = running ? 0.6 : 0.25
             return (
                 PeriodicTable(cosines: [-a * side, 0.02], sines: [0, 0]),
                 PeriodicTable(cosines: [0.04 * side], sines: [0])

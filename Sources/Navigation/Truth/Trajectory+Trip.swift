@@ -159,7 +159,9 @@ extension Trajectory {
                 transfer = leg.transfer
                 try ParameterCheck(path: "\(Self.path).trip[\(i)]").check(
                     transfer, "transfer", unit: "s", in: Self.transferRange)
-                route.waypoints = Self.joined(route.waypoints, after: previous.leg.route.waypoints.last!)
+                // The leg before was built, so its route has at least two waypoints.
+                let last = previous.leg.route.waypoints[previous.leg.route.waypoints.count - 1]
+                route.waypoints = Self.joined(route.waypoints, after: last)
                 guard route.waypoints.count >= 2 else {
                     throw SignalError(
                         .tooShort, path: "\(Self.path).trip[\(i)].route.waypoints",
