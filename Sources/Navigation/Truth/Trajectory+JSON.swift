@@ -36,6 +36,9 @@ extension Trajectory {
     ///   `{"preset": "wrist", "hand": "right"}` or `{"quaternion": {w, x, y, z}}` (see ``Mount``);
     /// - `person`: who carries the device (see ``Person``): `stepLength`, `impact`, `sway`, `tremor`,
     ///   `gestures`, `variability`, `hand`, `pocket`, `seed`;
+    /// - `trip`, instead of `route`, `vehicle` and `mount`: legs one after the other, each
+    ///   `{"route", "vehicle", "mount", "transfer"}` (`transfer`: seconds at rest before the leg, 1 … 86 400,
+    ///   default 5; see ``init(trip:person:epoch:earthRotation:vibration:sensors:)``);
     /// - `epoch` (default ``defaultEpoch``), `earthRotation` (default `true`), `vibration` (default 1);
     /// - `sensors`: any of `imu` (an IMU spec without `motion`, plus `rate`), `magnetometer` (`rate`,
     ///   `hard_iron`, `soft_iron`, `noise_density`, `resolution`, `seed`), `barometer` (`rate`,

@@ -11,7 +11,7 @@ extension Trajectory {
     /// within ``jointTolerance`` of it (its coordinates are then the arrival's, its `pause` the wait before
     /// the leg sets off), and otherwise the arrival is put before it.
     public struct Leg: Sendable, Hashable {
-        /// The route (see ``Trajectory/init(route:vehicle:mount:person:epoch:earthRotation:vibration:sensors:)``).
+        /// The route (see ``Trajectory/init(route:vehicle:mount:person:epoch:earthRotation:vibration:sensors:stairs:)``).
         public var route: Route
         /// The platform on this leg.
         public var vehicle: Vehicle

@@ -66,7 +66,7 @@ extension Trajectory {
     ///   - parts: The route and the sensors.
     /// - Throws: `SignalError`: `.missingField` at `$.trajectory.route` without a route, `.duplicateField` at
     ///   the part given twice, or any error of
-    ///   ``init(route:vehicle:mount:person:epoch:earthRotation:vibration:sensors:)``.
+    ///   ``init(route:vehicle:mount:person:epoch:earthRotation:vibration:sensors:stairs:)``.
     public init(
         vehicle: Vehicle = .car, mount: Mount = .flat, person: Person = Person(),
         epoch: String = Trajectory.defaultEpoch, earthRotation: Bool = true, vibration: Double = 1,
