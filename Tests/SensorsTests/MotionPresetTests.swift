@@ -42,18 +42,31 @@ import Testing
         #expect(!report.passed)
     }
 
-    @Test("held in hand: the tremor is in the rotation rate at its frequency")
+    @Test(
+        "held in hand: the sway's and the tremor's tilt lines are in the rotation rate, the strongest at the tremor frequency"
+    )
     func heldInHand() throws {
         let f = 9.0
         let b = try MotionPreset.heldInHand(tremor: f).render(sampleRate: 100, frameCount: 8192)
-        // ωx ≈ θ̇ and ωy = φ̇ (yaw is constant; the roll modulation of ωx is below −100 dB).
-        let report = try Self.verify(
-            b, [6, 7],
-            [
-                .sine(Sine(amplitude: 0.004 * 2 * .pi * f, frequency: f, phase: .pi / 2)),
-                .sine(Sine(amplitude: 0.003 * 2 * .pi * f, frequency: f, phase: 1 + .pi / 2)),
-            ])
+        // ωx ≈ θ̇ and ωy = φ̇ (yaw is constant; the cross terms of two milliradian angles are below −100 dB):
+        // each angle's line A sin(2πft + p) gives A·2πf sin(2πft + p + π/2).
+        let scale = f / PosturalWaveform.tremorTilt[0].frequency
+        func rates(_ axis: Int) -> SignalNode {
+            let lines = PosturalWaveform.tilt.map { ($0, 1.0) } + PosturalWaveform.tremorTilt.map { ($0, scale) }
+            return .sum(
+                lines.map { c, s in
+                    .sine(
+                        Sine(
+                            amplitude: c.amplitude[axis] * 2 * .pi * c.frequency * s, frequency: c.frequency * s,
+                            phase: c.phase + .pi / 2))
+                })
+        }
+        let report = try Self.verify(b, [6, 7], [rates(0), rates(1)])
         #expect(report.passed, "\(report.table)")
+        #expect(abs(PosturalWaveform.tremorTilt[0].frequency * scale - f) < 1e-12)
+        // The failing case: the tremor at another frequency.
+        let other = try MotionPreset.heldInHand(tremor: 10).render(sampleRate: 100, frameCount: 8192)
+        #expect(!(try Self.verify(other, [6, 7], [rates(0), rates(1)]).passed))
     }
 
     @Test("shaking: 2 g along x and the wrist's roll rate, both at the shake frequency")
@@ -114,6 +127,10 @@ import Testing
     func specFiles() throws {
         let folder = Examples.url("specs/presets")
         for (name, motion) in MotionPreset.all {
+            // SIGNALRUNNER_WRITE_PRESETS=1 rewrites the files from the DSL (after a preset changes).
+            if ProcessInfo.processInfo.environment["SIGNALRUNNER_WRITE_PRESETS"] != nil {
+                try motion.node.json(pretty: true).write(to: folder.appendingPathComponent("\(name).json"))
+            }
             let data = try Data(contentsOf: folder.appendingPathComponent("\(name).json"))
             #expect(try SignalNode.decode(json: data) == motion.node, "\(name)")
         }

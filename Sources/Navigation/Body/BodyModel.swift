@@ -267,122 +267,22 @@ final class BodyModel: Sendable {
 
     // MARK: - Building the waveforms
 
-    /// Acceleration waveforms of the trunk over a stride (left heel strike at φ = 0, right at ½), sampled.
-    static func trunkAccelerations(
-        _ gait: Gait, person: Person, part: Mount.BodyPart, samples n: Int
-    )
-        -> (up: [Double], forward: [Double], right: [Double])
-    {
-        let strideRate = gait.referenceCadence / 2
-        // Impacts reach a thigh stronger and wider than the trunk, an arm a little weaker (fitted: see the
-        // Realistic people article).
-        let impactScale: Double
-        let widthScale: Double
-        switch part {
-        case .thigh: (impactScale, widthScale) = (1.7, 1.6)
-        case .arm: (impactScale, widthScale) = (0.8, 1.2)
-        default: (impactScale, widthScale) = (1, 1)
-        }
-        let width = gait.impactWidth * strideRate * widthScale
-        let impact = gait.impact * person.impact * impactScale
-        let braking = gait.braking * person.impact
-        let g = IMU.standardGravity
-        var up = [Double](repeating: 0, count: n)
-        var forward = up
-        var right = up
-        func pulse(_ phi: Double, _ center: Double, _ w: Double) -> Double {
-            let d = (phi - center + 0.5) - (phi - center + 0.5).rounded(.down) - 0.5
-            return exp(-0.5 * d * d / (w * w))
-        }
-        let fundamental = gait.bounce * pow(2 * .pi * gait.referenceCadence, 2)
-        let swayAcceleration = gait.sway * person.sway * pow(2 * .pi * strideRate, 2)
-        for i in 0..<n {
-            let phi = Double(i) / Double(n)
-            for (foot, strike) in [0.0, 0.5].enumerated() {
-                // A pocket feels its own leg's heel strike through the thigh, 1.7 times the mean, and the other
-                // leg's through the pelvis, 0.3 times: what makes a pocket's signal repeat once per stride.
-                let own = (foot == 0) == (person.pocket == .left) ? 1.0 : -1.0
-                let bias = part == .thigh ? 0.7 * own : 0
-                let side = (foot == 0 ? 1 - gait.asymmetry : 1 + gait.asymmetry) + bias
-                if gait.flight > 0 {
-                    // Stance: a half sine over the part of the step on the ground.
-                    let stance = (1 - gait.flight) / 2
-                    var d = phi - strike
-                    d -= d.rounded(.down)
-                    if d < stance { up[i] += side * sin(.pi * d / stance) }
-                }
-                up[i] += side * impact * pulse(phi, strike, width) / (gait.flight > 0 ? g : 1)
-                forward[i] -= braking * pulse(phi, strike + 0.01, 1.5 * width)
-                forward[i] += 0.5 * braking * pulse(phi, strike + 0.35, 0.06)
-            }
-            if gait.flight == 0 { up[i] += fundamental * cos(4 * .pi * (phi - 0.1)) }
-            right[i] = swayAcceleration * cos(2 * .pi * phi)
-        }
-        if gait.flight > 0 {
-            // A run's specific force has mean g: scale the stance pulses (and the impacts on them) to it, then
-            // take g off, so that the trunk falls freely in flight.
-            let mean = up.reduce(0, +) / Double(n)
-            if mean > 0 { up = up.map { $0 / mean * g - g } }
-        }
-        for k in 0..<3 {
-            var w = k == 0 ? up : (k == 1 ? forward : right)
-            let mean = w.reduce(0, +) / Double(n)
-            w = w.map { $0 - mean }
-            if k == 0 { up = w } else if k == 1 { forward = w } else { right = w }
-        }
-        return (up, forward, right)
-    }
-
-    /// The highest frequency of the trunk's waveforms at the reference cadence, Hz.
-    static let highestFrequency = 30.0
-
     /// The trunk's displacement over a stride on each axis (right, forward, up), as tables of its step's
-    /// fundamental (stride harmonics 1–4) and its impacts (5 up to ``highestFrequency``); for a hand, through the arm's low-pass.
+    /// fundamental (stride harmonics 1–4) and its impacts (5 up to 30 Hz); for a hand, through the arm's
+    /// low-pass (`BodyWaveform`, shared with the motion presets).
     static func trunk(
         _ gait: Gait, person: Person, part: Mount.BodyPart
     )
         -> [(fundamental: PeriodicTable, impacts: PeriodicTable)]
     {
-        let strideRate = gait.referenceCadence / 2
-        // Harmonics up to 30 Hz at the reference cadence: a body's accelerations hold little above (an impact
-        // pulse of 10 ms falls to 17 % at 30 Hz), and a 100-Hz IMU then sees no content near its Nyquist.
-        let n = 1024
-        let harmonics = max(4, Int((Self.highestFrequency / strideRate).rounded(.down)))
-        let waves = trunkAccelerations(gait, person: person, part: part, samples: n)
-        return [waves.right, waves.forward, waves.up].map { wave in
-            var low = (c: [Double](repeating: 0, count: harmonics), s: [Double](repeating: 0, count: harmonics))
-            var high = low
-            for k in 1...harmonics {
-                // The k-th complex coefficient of the acceleration (a = Σ 2 Re(cₖ e^{2πikφ})).
-                var re = 0.0
-                var im = 0.0
-                for i in 0..<n {
-                    let angle = -2 * Double.pi * Double(k * i) / Double(n)
-                    re += wave[i] * cos(angle)
-                    im += wave[i] * sin(angle)
-                }
-                re /= Double(n)
-                im /= Double(n)
-                if part == .hand {
-                    // The arm: a second-order low-pass at 9 Hz (Q 0.8) between the trunk and the hand.
-                    let f = Double(k) * strideRate / 9
-                    let q = 0.8
-                    let (dr, di) = (1 - f * f, f / q)
-                    let norm = dr * dr + di * di
-                    (re, im) = ((re * dr + im * di) / norm, (im * dr - re * di) / norm)
-                }
-                // Displacement: divide by −(2πk·strideRate)² (d²/dt² of e^{2πikφ} at the reference cadence).
-                let scale = -1 / pow(2 * Double.pi * Double(k) * strideRate, 2)
-                let (a, b) = (2 * re * scale, -2 * im * scale)
-                if k <= 4 {
-                    low.c[k - 1] = a
-                    low.s[k - 1] = b
-                } else {
-                    high.c[k - 1] = a
-                    high.s[k - 1] = b
-                }
-            }
-            return (PeriodicTable(cosines: low.c, sines: low.s), PeriodicTable(cosines: high.c, sines: high.s))
+        BodyWaveform.displacement(
+            gait.shape, impactFactor: person.impact, swayFactor: person.sway, leftPocket: person.pocket == .left,
+            part: part.waveformPart
+        ).map {
+            (
+                PeriodicTable(cosines: $0.low.c, sines: $0.low.s),
+                PeriodicTable(cosines: $0.high.c, sines: $0.high.s)
+            )
         }
     }
 

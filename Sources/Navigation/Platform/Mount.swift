@@ -1,4 +1,5 @@
 import Foundation
+import Sensors
 import Signals
 
 /// How the device sits on the platform: the rotation from the device frame (CoreMotion's: x right, y top
@@ -104,4 +105,17 @@ public struct Mount: Sendable, Hashable {
         "flat": .flat, "dashboard": .dashboard, "handheld": .handheld, "pocket": .pocket, "wrist": .wrist,
         "backpack": .backpack,
     ]
+}
+
+extension Mount.BodyPart {
+    /// The part as the shared waveforms name it.
+    var waveformPart: BodyWaveform.Part {
+        switch self {
+        case .hand: .hand
+        case .thigh: .thigh
+        case .arm: .arm
+        case .trunk: .trunk
+        case .none: .none
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Sensors
 import Signals
 
 /// A platform that carries the device along a trajectory: its kinematic limits, whether it banks into
@@ -182,18 +183,36 @@ public struct Gait: Sendable, Hashable {
         self.referenceCadence = referenceCadence
     }
 
+    /// A gait of `shape`'s waveform (shared with the motion presets: `BodyWaveform`).
+    init(
+        validatedStepLength: Double, shape: BodyWaveform.Shape, cadenceVariation: Double, impactVariation: Double,
+        stepVariation: Double
+    ) {
+        self.init(
+            validatedStepLength: validatedStepLength, bounce: shape.bounce, sway: shape.sway, impact: shape.impact,
+            impactWidth: shape.impactWidth, braking: shape.braking, asymmetry: shape.asymmetry, flight: shape.flight,
+            cadenceVariation: cadenceVariation, impactVariation: impactVariation, stepVariation: stepVariation,
+            referenceCadence: shape.referenceCadence)
+    }
+
+    /// The numbers that shape the gait's waveform.
+    var shape: BodyWaveform.Shape {
+        BodyWaveform.Shape(
+            bounce: bounce, sway: sway, impact: impact, impactWidth: impactWidth, braking: braking,
+            asymmetry: asymmetry, flight: flight, referenceCadence: referenceCadence)
+    }
+
     /// An adult's walk at 1.4 m/s: 0.765 m steps at 1.83 steps/s, the trunk rising and falling 23 mm once per
     /// step with a heel strike and braking, 3 % cadence variation, fitted to real walks (hand, pocket, wrist).
     public static let walk = Gait(
-        validatedStepLength: 0.765, bounce: 0.023, sway: 0.02, impact: 5, impactWidth: 0.011, braking: 3,
-        asymmetry: 0.3, cadenceVariation: 0.03, impactVariation: 0.5, stepVariation: 0.3, referenceCadence: 1.83)
+        validatedStepLength: 0.765, shape: BodyWaveform.walk, cadenceVariation: 0.03, impactVariation: 0.5,
+        stepVariation: 0.3)
 
     /// A recreational run at 3.5 m/s: 1.15 m steps at 2.9 steps/s, 35 % of each step in the air, hard heel
     /// strikes, 2 % cadence variation, fitted to real watch runs.
     public static let run = Gait(
-        validatedStepLength: 1.15, bounce: 0.04, sway: 0.01, impact: 35, impactWidth: 0.008, braking: 6,
-        asymmetry: 0.04, flight: 0.35, cadenceVariation: 0.02, impactVariation: 0.15, stepVariation: 0.05,
-        referenceCadence: 2.9)
+        validatedStepLength: 1.15, shape: BodyWaveform.run, cadenceVariation: 0.02, impactVariation: 0.15,
+        stepVariation: 0.05)
 }
 
 /// Random vibration added to the accelerometer's output, as gnss-ins-sim's `vib_def` adds it: not part

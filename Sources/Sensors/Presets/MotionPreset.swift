@@ -1,3 +1,4 @@
+import Foundation
 import Signals
 
 /// Physically consistent device motions for common situations, as DSL values (`MotionSignal`s with an
@@ -12,9 +13,9 @@ import Signals
 /// | preset | attitude | main frequencies |
 /// | --- | --- | --- |
 /// | ``stillOnTable()`` | face up | none (gravity only) |
-/// | ``heldInHand(tremor:)`` | tilted 40°, physiological tremor in pitch and roll | `tremor` (≈ 8–12 Hz) |
-/// | ``walking(cadence:)`` | held in front, tilted 46° | vertical bounce at `cadence` (+ 2nd harmonic), forward surge at `cadence`, sway at `cadence/2` |
-/// | ``running(cadence:)`` | upright in an armband | as walking, 3–4× stronger |
+/// | ``heldInHand(tremor:)`` | tilted 40°, swaying and trembling (the body model's standing person) | sway 0.2–1.1 Hz, tremor near `tremor` (≈ 8–12 Hz) |
+/// | ``walking(cadence:)`` | held in front, tilted 46° | the body model's hand-held walk: the stride's harmonics (`cadence/2` and its multiples) up to 10 Hz |
+/// | ``running(cadence:)`` | upright in an armband | the body model's run on the trunk, harmonics up to 10 Hz |
 /// | ``shaking(frequency:)`` | wrist rolling ±0.5 rad | `frequency` in acceleration and rate |
 /// | ``carRide(seed:)`` | mounted upright | 0.05 and 0.08 Hz manoeuvres, 30 Hz engine vibration, road noise |
 /// | ``freeFall()`` | tumbling at 0.5 rev/s about x | 0.5 Hz in gravity; the accelerometer reads 0 |
@@ -40,34 +41,73 @@ public enum MotionPreset {
         motion(.fixed(.named(.faceUp)))
     }
 
-    /// Held in the hand while reading (pitch 0.7 rad, 40°), with physiological tremor: pitch and roll
-    /// wobble of 4 and 3 mrad at `tremor` Hz (0.23 and 0.17 rad/s), plus 5 mg of translational tremor.
+    /// Held in the hand while reading (pitch 0.7 rad, 40°), as a trajectory's standing person holds it
+    /// (`PosturalWaveform`, the body model's): postural sway (0.17–1.13 Hz, millimetres) and tilt (0.23–0.67
+    /// Hz, milliradians), and physiological tremor (micrometres, and about 0.2 mrad of tilt), its lines scaled
+    /// so that the strongest tilt line is at `tremor`. (A trajectory's standing person also gestures now and
+    /// then; a preset, a sum of sines, does not.)
     /// - Parameter tremor: Tremor frequency (Hz), typically 8–12.
     public static func heldInHand(tremor: Double = 9) -> MotionSignal {
-        motion(
+        let scale = tremor / PosturalWaveform.tremorTilt[0].frequency
+        func lines(_ components: [PosturalWaveform.Component], axis: Int, scale: Double) -> [SignalNode] {
+            components.map {
+                .sine(Sine(amplitude: $0.amplitude[axis], frequency: $0.frequency * scale, phase: $0.phase))
+            }
+        }
+        /// `−a / g` of a displacement's lines: `(2πf)² A / g` at the same phase.
+        func acceleration(_ components: [PosturalWaveform.Component], axis: Int, scale: Double) -> [SignalNode] {
+            components.map {
+                let w = 2 * Double.pi * $0.frequency * scale
+                return .sine(
+                    Sine(
+                        amplitude: w * w * $0.amplitude[axis] / IMU.standardGravity, frequency: $0.frequency * scale,
+                        phase: $0.phase))
+            }
+        }
+        let tilt = PosturalWaveform.tilt
+        let tremorTilt = PosturalWaveform.tremorTilt
+        return motion(
             angles(
-                roll: .sine(Sine(amplitude: 0.003, frequency: tremor, phase: 1)),
-                pitch: .sum([.constant(Constant(0.7)), .sine(Sine(amplitude: 0.004, frequency: tremor))]),
+                roll: .sum(lines(tilt, axis: 1, scale: 1) + lines(tremorTilt, axis: 1, scale: scale)),
+                pitch: .sum(
+                    [.constant(Constant(0.7))] + lines(tilt, axis: 0, scale: 1)
+                        + lines(tremorTilt, axis: 0, scale: scale)),
                 yaw: .constant(Constant(0))),
             world: axes(
-                .sine(Sine(amplitude: 0.005, frequency: tremor, phase: 2)),
-                .sine(Sine(amplitude: 0.005, frequency: tremor, phase: 0.5)), .constant(Constant(0))))
+                .sum(
+                    acceleration(PosturalWaveform.sway, axis: 0, scale: 1)
+                        + acceleration(PosturalWaveform.tremor, axis: 0, scale: scale)),
+                .sum(
+                    acceleration(PosturalWaveform.sway, axis: 1, scale: 1)
+                        + acceleration(PosturalWaveform.tremor, axis: 1, scale: scale)),
+                .sum(
+                    acceleration(PosturalWaveform.sway, axis: 2, scale: 1)
+                        + acceleration(PosturalWaveform.tremor, axis: 2, scale: scale))))
     }
 
-    /// Walking with the phone held in front (pitch 0.8 rad): a vertical bounce of 0.25 g at the step
-    /// cadence with a 0.05 g second harmonic, a forward surge of 0.1 g at the cadence and a lateral sway of
-    /// 0.05 g at half the cadence (one stride).
+    /// Walking with the phone held in front (pitch 0.8 rad): the body model's hand-held walk
+    /// (`BodyWaveform`, the trajectories' `walk` gait and hand): the trunk's step, heel strikes, braking and
+    /// sway through the arm's 9-Hz low-pass, as the sum of the stride's harmonics up to ``gaitBand``. A
+    /// trajectory's walk adds what a sum of sines cannot: stride-to-stride variability, and the hand's rocking
+    /// (kept out so that the attitude stays fixed and every channel verifiable).
     /// - Parameter cadence: Steps per second (Hz); people walk at 1.6–2.0.
     public static func walking(cadence: Double = 1.8) -> MotionSignal {
-        gait(cadence: cadence, scale: 1, attitude: .fixed(.angles(roll: 0, pitch: 0.8, yaw: 0)))
+        motion(
+            .fixed(.angles(roll: 0, pitch: 0.8, yaw: 0)),
+            world: gait(BodyWaveform.walk, part: .hand, cadence: cadence))
     }
 
-    /// Running with the phone upright in an armband: as ``walking(cadence:)`` with 3.6× the bounce and
-    /// 3× the surge and sway.
+    /// Running with the phone upright in an armband: the body model's run (`BodyWaveform`, the trajectories'
+    /// `run` gait: a stance pulse per step, free fall between) on the trunk, as the sum of the stride's
+    /// harmonics up to ``gaitBand``.
     /// - Parameter cadence: Steps per second (Hz); runners step at 2.5–3.2.
     public static func running(cadence: Double = 2.8) -> MotionSignal {
-        gait(cadence: cadence, scale: 3, attitude: .fixed(.named(.portrait)), bounce: 0.9)
+        motion(.fixed(.named(.portrait)), world: gait(BodyWaveform.run, part: .trunk, cadence: cadence))
     }
+
+    /// The highest frequency of the gait presets' harmonics, Hz: 10, so that they render from 20 Hz (the
+    /// body model's trajectories reach 30 Hz).
+    public static let gaitBand = 10.0
 
     /// Shaking the phone (as in a "shake to undo"): 2 g along the device's x axis at `frequency` while the
     /// wrist rolls it ±0.5 rad at the same frequency.
@@ -119,16 +159,30 @@ public enum MotionPreset {
 
     // MARK: Building blocks
 
-    static func gait(cadence: Double, scale: Double, attitude: AttitudeNode, bounce: Double = 0.25) -> MotionSignal {
-        motion(
-            attitude,
-            world: axes(
-                .sine(Sine(amplitude: 0.05 * scale, frequency: cadence / 2)),
-                .sine(Sine(amplitude: 0.1 * scale, frequency: cadence, phase: 1)),
-                .sum([
-                    .sine(Sine(amplitude: bounce, frequency: cadence)),
-                    .sine(Sine(amplitude: 0.2 * bounce, frequency: 2 * cadence, phase: 0.5)),
-                ])))
+    /// The world-frame user acceleration (g, CoreMotion's sign: `−a / g`) of `shape`'s gait on `part` at
+    /// `cadence` steps/s: right, forward and up as the body model's displacement harmonics of the stride
+    /// (`BodyWaveform.displacement`), each `(2πk f)² (c cos + s sin) / g` at `k f`, `f` the stride rate, up to
+    /// ``gaitBand`` (the stride's and the step's lines always). A cadence that is not a positive number keeps
+    /// every harmonic, so that the render refuses it, naming the path.
+    static func gait(_ shape: BodyWaveform.Shape, part: BodyWaveform.Part, cadence: Double) -> SignalNode {
+        let stride = cadence / 2
+        let harmonics = BodyWaveform.displacement(
+            shape, impactFactor: 1, swayFactor: 1, leftPocket: true, part: part)
+        func axis(_ h: (low: (c: [Double], s: [Double]), high: (c: [Double], s: [Double]))) -> SignalNode {
+            var lines: [SignalNode] = []
+            // The stride's and the step's lines always (a cadence too high for the render is refused there).
+            for k in 1...h.low.c.count where k <= 2 || !(Double(k) * stride > gaitBand) {
+                let w = 2 * Double.pi * Double(k) * stride
+                let a = w * w * (h.low.c[k - 1] + h.high.c[k - 1]) / IMU.standardGravity
+                let b = w * w * (h.low.s[k - 1] + h.high.s[k - 1]) / IMU.standardGravity
+                // a cos x + b sin x = r sin(x + atan2(a, b)); lines under 10 µg are left out.
+                let r = (a * a + b * b).squareRoot()
+                if k > 2, r.isFinite, r < 1e-5 { continue }
+                lines.append(.sine(Sine(amplitude: r, frequency: Double(k) * stride, phase: atan2(a, b))))
+            }
+            return lines.isEmpty ? .constant(Constant(0)) : .sum(lines)
+        }
+        return axes(axis(harmonics[0]), axis(harmonics[1]), axis(harmonics[2]))
     }
 
     static func axes(_ x: SignalNode, _ y: SignalNode, _ z: SignalNode) -> SignalNode { .axes(x: x, y: y, z: z) }
