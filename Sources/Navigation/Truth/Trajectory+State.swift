@@ -303,19 +303,14 @@ extension Trajectory {
 
         // The magnetic field, its declination and the geoid, interpolated in time on the grid; the field then
         // in the device frame.
-        let (n0, n1, k) = magnetic
-        let u = t / Self.magneticGridSpacing - k
-        let b = n0.field + (n1.field - n0.field) * u
+        let (b, declination, geoid) = Self.interpolate(magnetic, at: t)
         let bd = toDevice(b)
-        var turn = n1.declination - n0.declination
-        if abs(turn) > 180 { turn -= 360 * (turn / 360).rounded() }
-        let declination = n0.declination + turn * u
         let heading = Self.heading(matrix: m)
         let magneticHeading = Self.wrapDegrees(heading - declination)
         var course = wantsCourse ? psi * 180 / .pi : 0
         if course < 0 { course += 360 }
         let longitude = Self.wrapLongitude(lambda * 180 / .pi)
-        let msl = h - (n0.geoid + (n1.geoid - n0.geoid) * u)
+        let msl = h - geoid
         let totals = ascent.totals(at: p.station, height: p.height, hint: &hints.ascent)
         return TrajectoryState(
             time: t + offset.time,
@@ -357,6 +352,21 @@ extension Trajectory {
         let c = 0.2
         let t = tanh((abs(x) - a) / (c - a))
         return ((x > 0 ? 1 : -1) * (a + (c - a) * t), 1 - t * t)
+    }
+
+    /// The grid's field (east, north, up, µT), declination (degrees, the short way round) and geoid height (m)
+    /// at `t`, linearly between the nodes around it.
+    @inline(__always)
+    static func interpolate(
+        _ magnetic: (GridNode, GridNode, Double), at t: Double
+    ) -> (field: SIMD3<Double>, declination: Double, geoid: Double) {
+        let (n0, n1, k) = magnetic
+        let u = t / magneticGridSpacing - k
+        var turn = n1.declination - n0.declination
+        if abs(turn) > 180 { turn -= 360 * (turn / 360).rounded() }
+        return (
+            n0.field + (n1.field - n0.field) * u, n0.declination + turn * u, n0.geoid + (n1.geoid - n0.geoid) * u
+        )
     }
 
     /// Half-width of the arc-length window over which a banking platform's lean averages the curvature, m.

@@ -314,19 +314,14 @@ extension Trajectory {
             }
             f = Self.inverseRotate(m, force)
         }
-        let (n0, n1, k) = magnetic
-        let v = t / Self.magneticGridSpacing - k
-        let field = n0.field + (n1.field - n0.field) * v
-        var turnOfDeclination = n1.declination - n0.declination
-        if abs(turnOfDeclination) > 180 { turnOfDeclination -= 360 * (turnOfDeclination / 360).rounded() }
-        let declination = n0.declination + turnOfDeclination * v
+        let (field, declination, geoid) = Self.interpolate(magnetic, at: t)
         let heading = Self.heading(matrix: m)
         return TrajectoryState(
             time: t,
             latitude: phi * 180 / .pi,
             longitude: Self.wrapLongitude(a.longitude + lambdaTurn * s),
             altitude: h,
-            altitudeAboveMeanSeaLevel: h - (n0.geoid + (n1.geoid - n0.geoid) * v),
+            altitudeAboveMeanSeaLevel: h - geoid,
             velocity: velocity,
             acceleration: acceleration,
             attitude: attitude,
