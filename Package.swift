@@ -184,7 +184,7 @@ let package = Package(
         // readers; the Examples folder, .npy fixtures and a collector of update handlers' values. In no
         // product; no SwiftNIO.
         .target(
-            name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities"],
+            name: "SignalRunnerTesting", dependencies: ["Formats", "InternalUtilities", "Playback"],
             path: "Tests/SignalRunnerTesting"),
         .testTarget(
             name: "SignalsTests", dependencies: ["SignalRunnerTesting", "InternalUtilities", "Formats", "Signals"]),

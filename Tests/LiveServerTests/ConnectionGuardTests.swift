@@ -30,7 +30,7 @@ func withRunningServer<Value: Sendable>(
         }
         var iterator = addresses.makeAsyncIterator()
         let listening = try #require(await iterator.next())
-        await f.clock.waitForSleepers()
+        try await f.clock.awaitSleepers()
         let value = try await body(listening, group, f)
         await group.triggerGracefulShutdown()
         try await tasks.waitForAll()
@@ -68,7 +68,7 @@ func withServerToShutDown(
         }
         var iterator = addresses.makeAsyncIterator()
         let port = try #require(await iterator.next()).port
-        await f.clock.waitForSleepers()
+        try await f.clock.awaitSleepers()
         try await body(port, group, finished)
         try await tasks.waitForAll()
     }
@@ -413,7 +413,7 @@ func withServerToShutDown(
         let f = try ManualFeed(TestSpecs.shake, rate: 1000, replaySeconds: 40)
         try await withServerToShutDown(f, label: "stalled-shutdown-test", logLevel: .critical) {
             port, group, finished in
-            await f.advance(points: points)
+            try await f.advance(points: points)
             var stalled: [AsyncTestConnection] = []
             for _ in 0..<count {
                 let sse = try await AsyncTestConnection.connect(port: port, receiveBuffer: 1024)

@@ -343,7 +343,7 @@ import Testing
                 limiter.counts == .init(open: 2, idle: 0, peers: 1)
             }
             let idle = try await Self.openIdle(5, bound: 2, streams: 2, port: port, limiter: limiter)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             #expect(try await stream.nextEvent(comments: &comments)?.id == 1, "the SSE stream goes on")
             // Point 1 (at 0.01 s), made after the evictions, reaches the WebSocket too.
             var frames: [UInt8] = []

@@ -36,11 +36,11 @@ import Testing
             #expect(f.feed.status.index == 0)
             let resumed = try await client.send(.post, "/v1/control", json: #"{"action": "resume"}"#)
             #expect(try resumed.json()["paused"] as? Bool == false)
-            await f.clock.waitForSleepers()
+            try await f.clock.awaitSleepers()
             #expect(f.feed.status.index == 0)
             let fast = try await client.send(.post, "/v1/control", json: #"{"action": "speed", "speed": 2}"#)
             #expect(try fast.json()["speed"] as? Double == 2)
-            await f.advance(points: 5)
+            try await f.advance(points: 5)
             #expect(f.feed.status.index == 10)
         }
     }

@@ -50,7 +50,7 @@ import Testing
                     #expect(Float(a[axis]) == Float(sum), "poll \(poll), axis \(axis)")
                 }
                 #expect(try response.json()["timestamp"] as? Double == Double(index) / 100)
-                await f.advance(points: 10)  // 0.1 s later
+                try await f.advance(points: 10)  // 0.1 s later
             }
         }
     }
@@ -65,7 +65,7 @@ import Testing
                 #expect(try early.error().message.contains("no point has played yet"))
             }
             #expect(f.feed.status.index == -1)
-            await f.advance(seconds: 1)
+            try await f.advance(seconds: 1)
             #expect(try await client.execute(uri: "/data", method: .get).status == .ok)
         }
     }
@@ -97,7 +97,7 @@ import Testing
                 response.text
                     == #"{"accelerometer":{"x":0.0,"y":-0.5,"z":-0.5},"location":{"latitude":51.5,"longitude":-0.12}}"#
                     + "\n")
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             let data = try await client.execute(uri: "/data", method: .get).json()
             #expect(xyz(data["accelerometer"]) == [0, -0.5, -0.5])
             #expect(data["location"] as? [String: Double] == ["latitude": 51.5, "longitude": -0.12])
@@ -108,7 +108,7 @@ import Testing
             #expect(
                 try await client.send(.post, "/update", json: #"{"location": {"latitude": 0, "longitude": 0}}"#).status
                     == .ok)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             #expect(
                 xyz(try await client.execute(uri: "/data", method: .get).json()["accelerometer"]) == [0, -0.5, -0.5])
         }
@@ -118,14 +118,14 @@ import Testing
     func emptyUpdateReleases() async throws {
         try await ManualFeed.test(TestSpecs.shake) { f, client in
             _ = try await Self.holdAccelerometerAndLocation(client)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             #expect(
                 xyz(try await client.execute(uri: "/data", method: .get).json()["accelerometer"]) == [0, -0.5, -0.5])
             let released = try await client.send(.post, "/update", json: "{}")
             #expect(released.status == .ok)
             #expect(released.text == "{}\n")
             #expect(f.feed.holdsJSON == "{}")
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             let data = try await client.execute(uri: "/data", method: .get).json()
             #expect(data["location"] == nil)
             let index = f.feed.status.index

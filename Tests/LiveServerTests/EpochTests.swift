@@ -29,11 +29,11 @@ import Testing
             first?.note?.contains("missed 9 points older than the replay buffer") == true, "\(first?.note ?? "no note")"
         )
         missed.close()
-        await f.advance(seconds: 0.004)
+        try await f.advance(seconds: 0.004)
         #expect(f.feed.status.index == 10000)  // 10001 is due at epoch + 100.01 s: 5 ms on
-        await f.advance(seconds: 0.001)
+        try await f.advance(seconds: 0.001)
         #expect(f.feed.status.index == 10001)
-        await f.advance(points: 10)
+        try await f.advance(points: 10)
         let live = await f.lines(from: 10001, through: 10011)
         #expect(live.map(\.index) == Array(10001...10011))
         for (index, line) in live {
@@ -50,7 +50,7 @@ import Testing
         let epoch = Self.now - 50
         let before = try ManualFeed(TestSpecs.sine, epoch: epoch, now: { Self.now })
         try await before.start()
-        await before.advance(points: 20)  // the old server's newest: 5020
+        try await before.advance(points: 20)  // the old server's newest: 5020
         let old = await before.lines(from: 4900, through: 5020)
         before.feed.close()  // the process ends
         let after = try ManualFeed(TestSpecs.sine, epoch: epoch, now: { Self.now + 3 })

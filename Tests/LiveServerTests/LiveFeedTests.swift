@@ -25,7 +25,7 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.sine, through: 9)
         try f.feed.replaceSpec(json: Data(TestSpecs.square.utf8))
         #expect(f.feed.status.index == 9)  // nothing happens before the next sample
-        await f.advance(points: 10)  // points 10 ... 19
+        try await f.advance(points: 10)  // points 10 ... 19
         let lines = await f.lines(from: 0, through: 19)
         #expect(lines.map(\.index) == Array(0...19))
         for (index, line) in lines {
@@ -57,10 +57,10 @@ import Testing
         f.clock.advance(by: .seconds(10))  // ten seconds pass while paused: nothing comes due
         #expect(f.feed.status.index == 5)
         f.feed.resume()
-        await f.clock.waitForSleepers()
+        try await f.clock.awaitSleepers()
         #expect(f.feed.status.index == 5)  // no burst
         #expect(!f.feed.status.paused)
-        await f.advance(points: 1)
+        try await f.advance(points: 1)
         #expect(f.feed.status.index == 6)
         #expect(f.feed.status.timestamp == 0.06)  // timeline time does not jump
         f.feed.close()
@@ -71,7 +71,7 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.sine)
         try f.feed.setSpeed(2)
         #expect(f.feed.status.speed == 2)
-        await f.advance(points: 10)  // 100 ms of clock: 20 points at speed 2
+        try await f.advance(points: 10)  // 100 ms of clock: 20 points at speed 2
         #expect(f.feed.status.index == 20)
         #expect(f.feed.status.timestamp == 0.2)
         #expect(#expect(throws: SignalError.self) { try f.feed.setSpeed(0) }?.code == .outOfRange)
@@ -86,7 +86,7 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.shake, through: 3)
         f.feed.hold(accelerometer: Acceleration(x: 0.5, y: -0.25, z: -0.75), location: nil)
         #expect(try object(String(buffer: try #require(f.feed.latest).json))["userAcceleration"] != nil)
-        await f.advance(points: 2)
+        try await f.advance(points: 2)
         let lines = await f.lines(from: 3, through: 5)
         try #require(lines.map(\.index) == [3, 4, 5])
         #expect(lines[0].line == (try expectedLine(TestSpecs.shake, rate: 100, index: 3)))
@@ -111,7 +111,7 @@ import Testing
         let f = try await ManualFeed.started(TestSpecs.shake)
         #expect(try object(String(buffer: try #require(f.feed.dataBody())))["location"] == nil)
         f.feed.hold(accelerometer: nil, location: GeoCoordinate(latitude: 48.8584, longitude: 2.2945))
-        await f.advance(points: 1)
+        try await f.advance(points: 1)
         let data = try object(String(buffer: try #require(f.feed.dataBody())))
         let location = try #require(data["location"] as? [String: Double])
         #expect(location == ["latitude": 48.8584, "longitude": 2.2945])
@@ -177,7 +177,7 @@ import Testing
         let fast = f.feed.subscribe(.sse, from: .latest, rate: nil)
         var fastIndices: [Int] = []
         for round in 1...6 {
-            await f.advance(points: 500)  // the slow client never reads meanwhile
+            try await f.advance(points: 500)  // the slow client never reads meanwhile
             #expect(f.feed.status.index == 500 * round)  // playback went on
             while fastIndices.last != 500 * round, let batch = await fast.next() {
                 #expect(batch.note == nil)
@@ -191,7 +191,7 @@ import Testing
                 == "missed 3000 points: this client read more slowly than the feed, so it skipped ahead to the newest point (3000)"
         )
         #expect(batch.entries.map(\.index) == [3000])
-        await f.advance(points: 1)
+        try await f.advance(points: 1)
         #expect(await slow.next()?.entries.map(\.index) == [3001])
         slow.close()
         fast.close()
@@ -234,7 +234,7 @@ import Testing
         let f = try ManualFeed(TestSpecs.sine, rate: 1000)
         let decimated = f.feed.subscribe(.sse, from: .latest, rate: 10)
         try await f.start()
-        await f.advance(points: 2000)
+        try await f.advance(points: 2000)
         var kept: [FeedEntry] = []
         while kept.last.map({ $0.index < 2000 }) ?? true, let batch = await decimated.next() { kept += batch.entries }
         #expect(kept.first?.index == 0)
@@ -272,7 +272,7 @@ import Testing
         a.close()
         a.close()
         c.close()
-        await f.advance(seconds: 2.5)
+        try await f.advance(seconds: 2.5)
         status = f.feed.status
         #expect(status.clients == FeedStatus.Clients(sse: 1, ws: 0, polling: 0))
         #expect(status.lateness.p50 >= 0)
@@ -329,7 +329,7 @@ import Testing
     @Test("--loop plays the file again with rising timestamps and contiguous indices")
     func loop() async throws {
         let f = try await ManualFeed.started(points: Self.walk, loop: true)
-        await f.advance(seconds: 0.3)  // two passes: 0, .05, .1 | .15, .2, .25 | .3
+        try await f.advance(seconds: 0.3)  // two passes: 0, .05, .1 | .15, .2, .25 | .3
         let lines = await f.lines(from: 0, through: 6)
         let times = try lines.map { try #require(try object($0.line)["timestamp"] as? Double) }
         let period = 0.1 + (0.1 - 0.05)  // the last timestamp plus the gap before it
@@ -342,8 +342,8 @@ import Testing
     func specReplacesFile() async throws {
         let f = try await ManualFeed.started(points: "timestamp,x,y,z\n0,1,0,0\n1,2,0,0\n2,3,0,0\n")
         try f.feed.replaceSpec(json: Data(TestSpecs.sine.utf8))
-        await f.advance(seconds: 1)  // point 1 (the file's, at t = 1) is made from the spec
-        await f.advance(points: 3)
+        try await f.advance(seconds: 1)  // point 1 (the file's, at t = 1) is made from the spec
+        try await f.advance(points: 3)
         let lines = await f.lines(from: 0, through: 4)
         #expect(lines.map(\.index) == Array(0...4))
         let times = try lines.map { try #require(try object($0.line)["timestamp"] as? Double) }
@@ -363,8 +363,8 @@ import Testing
         #expect(f.feed.summary?.reason == .finished)
         #expect(f.feed.status.index == 2)
         try f.feed.replaceSpec(json: Data(TestSpecs.sine.utf8))
-        await f.clock.waitForSleepers()
-        await f.advance(points: 2)
+        try await f.clock.awaitSleepers()
+        try await f.advance(points: 2)
         let lines = await f.lines(from: 2, through: 5)
         #expect(lines.map(\.index) == [2, 3, 4, 5])
         let times = try lines.map { try #require(try object($0.line)["timestamp"] as? Double) }

@@ -43,7 +43,7 @@ final class Bytes: @unchecked Sendable {
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
             let bound = try #require(await iterator.next())
-            await f.clock.waitForSleepers()  // the feed service started playing
+            try await f.clock.awaitSleepers()  // the feed service started playing
             var streams: [AsyncSSEClient] = []
             for _ in 0..<3 { streams.append(try await AsyncSSEClient.open(port: bound, path: "/v1/stream")) }
             // A raw WebSocket client: it reads until the server closes the connection, and keeps every
@@ -60,7 +60,7 @@ final class Bytes: @unchecked Sendable {
             }
             var comments: [String] = []
             for stream in streams { #expect(try await stream.nextEvent(comments: &comments)?.id == 0) }
-            await f.advance(points: 3)
+            try await f.advance(points: 3)
             try await ConnectionLimiterTests.waitUntil("the server counts the WebSocket client") {
                 f.feed.status.clients.ws > 0
             }

@@ -58,13 +58,13 @@ import Testing
             // The first event (the newest point) says the stream is on: the head goes out before it subscribes.
             var comments: [String] = []
             var before = try await first.events(through: 0, comments: &comments)
-            await f.advance(points: 20)
+            try await f.advance(points: 20)
             before += try await first.events(through: 20, comments: &comments)
             await first.close()
-            await f.advance(points: 30)  // 21 ... 50 happen while it is away
+            try await f.advance(points: 30)  // 21 ... 50 happen while it is away
             let again = try await AsyncSSEClient.open(
                 port: port, path: "/v1/stream", headers: ["Last-Event-ID": "\(before.last?.id ?? -1)"])
-            await f.advance(points: 10)
+            try await f.advance(points: 10)
             let after = try await again.events(through: 60, comments: &comments)
             #expect((before + after).map(\.id) == Array(0...60))
             #expect(comments.isEmpty)
@@ -78,7 +78,7 @@ import Testing
         try await f.test(.live) { client in
             let sse = try await AsyncSSEClient.open(
                 port: try #require(client.port), path: "/v1/stream?rate=10", headers: ["Last-Event-ID": "0"])
-            await f.advance(points: 100)
+            try await f.advance(points: 100)
             var comments: [String] = []
             let events = try await sse.events(through: 100, comments: &comments)
             // Resumed after point 0, the decimation goes on from it: the next 0.1 s bucket starts at point 10.
@@ -110,7 +110,7 @@ import Testing
                         }
                     }
                     group.addTask {
-                        await f.advance(points: 20)
+                        try await f.advance(points: 20)
                         return 200
                     }
                     for try await status in group { #expect(status == 200) }
@@ -119,7 +119,7 @@ import Testing
             }
             let last = try await rawRequest(port: port, method: "PUT", path: "/v1/spec", body: specs[4])
             #expect(last.status == 200)
-            await f.advance(points: 5)
+            try await f.advance(points: 5)
             var seen: [[(id: Int, data: String)]] = []
             for stream in streams {
                 var comments: [String] = []
@@ -157,14 +157,14 @@ import Testing
             fastIDs += try await fast.events(through: 0, comments: &comments).map(\.id)
             let total = 40_000  // ~9 MB: far more than the socket buffers hold
             for round in 1...total / 500 {
-                await f.advance(points: 500)
+                try await f.advance(points: 500)
                 #expect(f.feed.status.index == 500 * round)  // playback is never held up
                 fastIDs += try await fast.events(through: 500 * round, comments: &comments).map(\.id)
             }
             #expect(fastIDs == Array(0...total))
             #expect(comments.isEmpty)
             // Now the slow client reads again: what the buffers held, one note, then the newest points.
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             var slowComments: [String] = []
             while slowEvents.last?.id != total + 1, let event = try await slow.nextEvent(comments: &slowComments) {
                 slowEvents.append(event)
@@ -194,11 +194,11 @@ import Testing
             let feed = f
             let received = try await Messages.read(webSocket: "ws://127.0.0.1:\(port)/v1/ws", count: 11) {
                 #expect(feed.feed.status.clients.ws == 1)
-                await feed.advance(points: 10)
+                try await feed.advance(points: 10)
             }
             #expect(received.values == (try (0...10).map { try expectedLine(TestSpecs.shake, rate: 100, index: $0) }))
             let decimated = try await Messages.read(webSocket: "ws://127.0.0.1:\(port)/v1/ws?rate=20", count: 5) {
-                await feed.advance(points: 20)
+                try await feed.advance(points: 20)
             }
             let times = try decimated.values.map { try #require(try object($0)["timestamp"] as? Double) }
             #expect(times == [0.1, 0.15, 0.2, 0.25, 0.3])
@@ -220,7 +220,7 @@ extension LiveStreamTests {
                 while received.count < 21, let message = try await iterator.next() {
                     if case .text(let text) = message { received.append(text) }
                 }
-                await feed.advance(points: 5)
+                try await feed.advance(points: 5)
                 while received.count < 26, let message = try await iterator.next() {
                     if case .text(let text) = message { received.append(text) }
                 }
@@ -235,7 +235,7 @@ extension LiveStreamTests {
             }
 
             // After a point the ring no longer holds: a note counts what was missed, then the points go on.
-            await feed.advance(points: 200)
+            try await feed.advance(points: 200)
             let lapped = Messages()
             try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)/v1/ws?ids=1",
@@ -267,7 +267,7 @@ final class Messages: @unchecked Sendable {
     /// are `count`; the client then closes normally.
     static func read(
         webSocket url: String, count: Int,
-        afterFirst: @escaping @Sendable () async -> Void
+        afterFirst: @escaping @Sendable () async throws -> Void
     ) async throws -> Messages {
         let received = Messages()
         try await WebSocketClient.connect(url: url, logger: .init(label: "ws")) { inbound, outbound, _ in
@@ -277,7 +277,7 @@ final class Messages: @unchecked Sendable {
                 { if case .text(let text) = message { text } else { nil } }(),
                 "the first WebSocket message is not text: \(String(describing: message))")
             received.append(first)
-            await afterFirst()
+            try await afterFirst()
             while received.count < count, let message = try await iterator.next() {
                 if case .text(let text) = message { received.append(text) }
             }

@@ -76,7 +76,7 @@ import Testing
         let f = try ManualFeed(Self.walk, rate: 10)
         try await f.start()
         f.feed.hold(accelerometer: nil, location: GeoCoordinate(latitude: 10, longitude: 20))
-        await f.advance(points: 1)
+        try await f.advance(points: 1)
         let held = try object(String(buffer: try #require(f.feed.latest).json))
         #expect((held["location"] as? [String: Any])?["latitude"] as? Double == 10)
         #expect(

@@ -24,7 +24,7 @@ import Testing
                     == (try SignalNode.decode(json: Data(TestSpecs.shake.utf8))))
             let after = try await client.execute(uri: "/v1/spec", method: .get)
             #expect(after.text == put.text)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             #expect(
                 try await client.execute(uri: "/v1/point", method: .get).text
                     == (try expectedLine(TestSpecs.shake, rate: 100, index: 1)) + "\n")
@@ -81,7 +81,7 @@ import Testing
             #expect(error.path?.hasPrefix(path) == true, "\(response.text)")
             #expect(error.message.contains(message), "\(error.message)")
             #expect(try await client.execute(uri: "/v1/spec", method: .get).text == before)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             #expect(
                 try await client.execute(uri: "/v1/point", method: .get).text
                     == (try expectedLine(TestSpecs.sine, rate: 100, index: 1)) + "\n")

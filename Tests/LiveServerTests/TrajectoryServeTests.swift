@@ -79,7 +79,7 @@ import Testing
         try await ManualFeed.testLive(TestSpecs.walk, through: 3) { f, port in
             let feed = f
             let received = try await Messages.read(webSocket: "ws://127.0.0.1:\(port)/v1/ws?ids=true", count: 6) {
-                await feed.advance(points: 5)
+                try await feed.advance(points: 5)
             }
             #expect(received.count == 6)
             for text in received.values {
@@ -167,7 +167,7 @@ import Testing
                 .post, "/update", json: #"{"heading": {"trueHeading": 90}, "pressure": 95000.5}"#)
             #expect(response.status == .ok)
             #expect(response.text == #"{"heading":{"trueHeading":90.0},"pressure":95000.5}"# + "\n")
-            await f.advance(points: 10)
+            try await f.advance(points: 10)
             let truth = try trajectoryPoint(TestSpecs.walk, rate: 100, index: 60)
             let declination = truth.trueHeading - truth.magneticHeading
             for uri in ["/v1/point", "/data"] {
@@ -190,7 +190,7 @@ import Testing
                 try await client.send(
                     .post, "/update", json: #"{"heading": {"trueHeading": 359.5, "magneticHeading": 0}}"#
                 ).status == .ok)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             let both = try await client.execute(uri: "/v1/point", method: .get).json()
             #expect(
                 both["heading"] as? [String: Double] == [
@@ -202,7 +202,7 @@ import Testing
             // The console's Release: the spec applied again ends every hold; the points are the trajectory's again.
             #expect(try await client.send(.put, "/v1/spec", json: TestSpecs.walk).status == .ok)
             #expect(f.feed.holdsJSON == "{}")
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             let released = try await client.execute(uri: "/v1/point", method: .get).json()
             let index = f.feed.status.index
             let again = try trajectoryPoint(TestSpecs.walk, rate: 100, index: index - 62)  // the spec restarts at 62
@@ -218,11 +218,11 @@ import Testing
             let body =
                 #"{"heading": {"trueHeading": 90}, "pressure": 95000.5, "accelerometer": {"x": 0, "y": -1, "z": 0}}"#
             #expect(try await client.send(.post, "/update", json: body).status == .ok)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             #expect(try await client.execute(uri: "/v1/point", method: .get).json()["pressure"] as? Double == 95000.5)
             #expect(try await client.send(.post, "/update", json: "{}").status == .ok)
             #expect(f.feed.holdsJSON == "{}")
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             let point = try await client.execute(uri: "/v1/point", method: .get).json()
             let truth = try trajectoryPoint(TestSpecs.walk, rate: 100, index: f.feed.status.index)
             #expect((point["heading"] as? [String: Double])?["trueHeading"] == truth.trueHeading)
@@ -235,7 +235,7 @@ import Testing
     func heldPressureWithoutBarometer() async throws {
         try await ManualFeed.test(TestSpecs.walkWithoutBarometer, through: 5) { f, client in
             #expect(try await client.send(.post, "/update", json: #"{"pressure": 101325}"#).status == .ok)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             let point = try await client.execute(uri: "/v1/point", method: .get).json()
             let data = try await client.execute(uri: "/data", method: .get).json()
             #expect(point["pressure"] as? Double == 101325)
@@ -249,7 +249,7 @@ import Testing
             #expect(
                 try await client.send(.post, "/update", json: #"{"accelerometer": {"x": 0, "y": -1, "z": 0}}"#).status
                     == .ok)
-            await f.advance(points: 1)
+            try await f.advance(points: 1)
             let point = try await client.execute(uri: "/v1/point", method: .get).json()
             #expect(xyz(point["gravity"]) == [0, -1, 0])
             #expect(xyz(point["userAcceleration"]) == [0, 0, 0])

@@ -79,7 +79,7 @@ import Testing
                 "no handshake answer: \(String(decoding: head.prefix(200), as: UTF8.self))")
             #expect(head.starts(with: Array("HTTP/1.1 101 Switching Protocols\r\n".utf8)))
             for frame in frames { try await connection.send(frame) }
-            await f.advance(points: 5)
+            try await f.advance(points: 5)
             let rest = try await connection.readBytesToClose(limit: .seconds(60))
             await connection.close()
             let bytes = Array(head[end.upperBound...]) + (try #require(rest, "the server did not close the connection"))

@@ -1,3 +1,4 @@
+import SignalRunnerTesting
 import Testing
 
 @testable import Playback
@@ -39,6 +40,21 @@ import Testing
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(clock.sleeperDeadlines.isEmpty)
+    }
+
+    @Test("waitForSleepers with a timeout: true when the sleepers come, false when nothing ever sleeps")
+    func boundedWait() async throws {
+        let clock = ManualClock()
+        // Nothing sleeps: the wait ends after its bound instead of hanging, and leaves no waiter behind.
+        #expect(await clock.waitForSleepers(timeout: .milliseconds(20)) == false)
+        await #expect(throws: TestingError.self) { try await clock.awaitSleepers(limit: .milliseconds(20)) }
+        let task = Task { try await clock.sleep(until: .at(1)) }
+        #expect(await clock.waitForSleepers(timeout: .seconds(120)))
+        #expect(await clock.waitForSleepers(1, timeout: .zero))  // already there: true even with no time
+        #expect(await clock.waitForSleepers(2, timeout: .milliseconds(20)) == false)
+        clock.advance(by: .seconds(1))
+        try await task.value
+        #expect(clock.storage.withLock { $0.countWaiters.isEmpty })
     }
 
     @Test("autoAdvance jumps to each deadline as it is slept on")

@@ -30,7 +30,7 @@ import Testing
         clock.advance(by: .milliseconds(999))
         #expect(seen.values == [0])
         clock.advance(by: .milliseconds(1))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(seen.values == [0, 1])
         clock.advance(by: .seconds(5))  // both remaining points are due: delivered late, in order
         let summary = await done.first()
@@ -50,10 +50,10 @@ import Testing
         clock.advance(by: .seconds(10))
         #expect(seen.values == [0])
         runner.resume()
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(clock.sleeperDeadlines == [.at(11)])  // 10.4 s + the 0.6 s that were left
         clock.advance(to: .at(11))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(seen.values == [0, 1])
         #expect(clock.sleeperDeadlines == [.at(12)])
         clock.advance(to: .at(12))
@@ -68,15 +68,15 @@ import Testing
         let (clock, runner) = manualRunner()
         let seen = Recorder<Double>()
         try runner.start(ticks(5, step: 1), options: PlaybackOptions(speed: 2)) { seen.append($0.timestamp) }
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(clock.sleeperDeadlines == [.at(0.5)])
         clock.advance(to: .at(0.5))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(clock.sleeperDeadlines == [.at(1)])
         clock.advance(to: .at(0.75))  // playback time 1.5 s
         try runner.setSpeed(0.5)
         #expect(runner.speed == 0.5)
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(clock.sleeperDeadlines == [.at(1.75)])  // 0.5 s of playback at half speed
         #expect(#expect(throws: SignalError.self) { try runner.setSpeed(0) }?.code == .invalidArgument)
         #expect(#expect(throws: SignalError.self) { try runner.setSpeed(.infinity) }?.code == .invalidArgument)
@@ -119,7 +119,7 @@ import Testing
     func stopMidRun() async throws {
         let (clock, runner, seen, done) = try await startedRunner(ticks(10, step: 1))
         clock.advance(to: .at(3))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(seen.values == [0, 1, 2, 3])
         await Task.detached { runner.stop() }.value
         #expect(done.count == 1)
@@ -139,7 +139,7 @@ import Testing
         } completion: {
             again.record($0)
         }
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(clock.sleeperDeadlines == [.at(104)])
         clock.advance(by: .seconds(1))
         #expect(await again.first().reason == .finished)
@@ -250,9 +250,9 @@ import Testing
     func asyncSequenceStop() async throws {
         let (clock, runner) = manualRunner()
         let points = runner.points(ticks(10))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         clock.advance(to: .at(0.5))  // points 0 … 0.5 are delivered into the buffer
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         var iterator = points.makeAsyncIterator()
         #expect(await iterator.next()?.timestamp == 0)
         runner.stop()
@@ -303,7 +303,7 @@ import Testing
     func cancelRun() async throws {
         let (clock, runner) = manualRunner()
         let task = Task { try await runner.run(ticks(10, step: 1)) { _ in } }
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         task.cancel()
         let summary = try await task.value
         #expect(summary.reason == .stopped)
@@ -360,10 +360,10 @@ import Testing
         #expect(runner.statistics == nil)
         let done = Completions()
         try runner.start(ticks(5, step: 1), handler: { _ in }, completion: done.handler)
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         #expect(runner.statistics?.delivered == 1)
         clock.advance(by: .milliseconds(2500))  // point 1 due at 1 s, point 2 at 2 s: both late
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         let live = try #require(runner.statistics)
         #expect(live.delivered == 3)
         #expect(live.max == .milliseconds(1500))

@@ -71,7 +71,7 @@ func startedRunner(
     } completion: {
         done.record($0)
     }
-    await clock.waitForSleepers()
+    try await clock.awaitSleepers()
     return (clock, runner, seen, done)
 }
 

@@ -81,7 +81,7 @@ import Testing
         let child = try Child(["server", server.url(scheme).absoluteString, "10"])
         // The child's streams are in another process: the server's client count is all the test can see.
         try await pollUntil("the example's two streams") { server.clients(scheme) == 2 }
-        for _ in 0..<110 { await server.advance(points: 10) }  // 11 s of timeline
+        for _ in 0..<110 { try await server.advance(points: 10) }  // 11 s of timeline
         let r = try await child.finish()
         try await server.shutdown()
         #expect(r.status == 0, "\(r.errors)")
@@ -158,7 +158,7 @@ import Testing
         let child = try Child(["run-server", server.url("http").absoluteString, "60"])
         // Three streams: the fixes, the headings and the pedometer.
         try await pollUntil("the example's three streams") { server.clients("http") == 3 }
-        for _ in 0..<61 { await server.advance(points: 100) }  // 61 s of timeline
+        for _ in 0..<61 { try await server.advance(points: 100) }  // 61 s of timeline
         let r = try await child.finish()
         try await server.shutdown()
         #expect(r.status == 0, "\(r.errors)")

@@ -38,7 +38,7 @@ import Testing
         manager.startUpdatingHeading()
         try await delegate.received.wait(for: "heading 0, the stream's first") { values, _ in !values.isEmpty }
         #expect(server.clients(scheme) == 1)
-        await server.advance(points: 29)  // indices 1 ... 29
+        try await server.advance(points: 29)  // indices 1 ... 29
         try await delegate.received.wait(for: "30 headings") { values, _ in values.count >= 30 }
         manager.stopUpdatingHeading()
         let got = delegate.received.values

@@ -40,7 +40,7 @@ import Testing
         manager.startMagnetometerUpdates(to: serialQueue()) { m, e in field.add(m, e) }
         try await fused.wait(for: "the first update") { values, _ in !values.isEmpty }
         try await field.wait(for: "the first reading") { values, _ in !values.isEmpty }
-        await server.advance(points: 499)
+        try await server.advance(points: 499)
         try await fused.wait(for: "500 updates") { values, _ in values.count >= 500 }
         try await field.wait(for: "500 readings") { values, _ in values.count >= 500 }
         manager.stopDeviceMotionUpdates()
@@ -76,7 +76,7 @@ import Testing
         altimeter.startRelativeAltitudeUpdates(to: serialQueue()) { d, e in heights.add(d, e) }
         pedometer.startUpdates(from: Date(timeIntervalSince1970: 0)) { d, e in counts.add(d, e) }
         try await pollUntil("two streams") { server.clients("http") == 2 }
-        for _ in 0..<30 { await server.advance(points: 100) }  // 30 s of timeline
+        for _ in 0..<30 { try await server.advance(points: 100) }  // 30 s of timeline
         try await heights.wait(for: "30 altitudes") { values, _ in values.count >= 30 }
         try await counts.wait(for: "the pedometer at 29 s") { values, _ in
             (values.last?.endDate.timeIntervalSince1970 ?? 0) >= 29
@@ -119,7 +119,7 @@ import Testing
         let seen = Received<MotionActivity>()
         manager.startActivityUpdates(to: serialQueue()) { a in seen.add(a, nil) }
         try await pollUntil("the stream") { server.clients("http") == 1 }
-        for _ in 0..<40 { await server.advance(points: 100) }  // 40 s of timeline
+        for _ in 0..<40 { try await server.advance(points: 100) }  // 40 s of timeline
         let walk = try Self.walk()
         let epoch = Date(timeIntervalSince1970: walk.epochSeconds)
         let expected = try SimulatedMotionActivityManager.query(.signal(walk), from: epoch, to: epoch + 39.5)
@@ -151,7 +151,7 @@ import Testing
         let seen = Received<MotionActivity>()
         manager.startActivityUpdates(to: serialQueue()) { a in seen.add(a, nil) }
         try await pollUntil("the stream") { server.clients("http") == 1 }
-        for _ in 0..<seconds { await server.advance(points: 10) }
+        for _ in 0..<seconds { try await server.advance(points: 10) }
         let epoch = Date(timeIntervalSince1970: trip.epochSeconds)
         let expected = try SimulatedMotionActivityManager.query(
             .signal(trip, sampleRate: 10), from: epoch, to: epoch + Double(seconds) - 0.5)

@@ -20,7 +20,7 @@ import Testing
     func motion50HzFrom1kHz(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 1000)
         let (manager, got, queue) = try await startDeviceMotion(on: server, scheme: scheme, interval: 0.02)
-        for _ in 0..<10 { await server.advance(points: 100) }  // indices 1 ... 1000
+        for _ in 0..<10 { try await server.advance(points: 100) }  // indices 1 ... 1000
         try await got.wait(for: "51 updates") { values, _ in values.count >= 51 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
@@ -56,7 +56,7 @@ import Testing
         manager.startUpdatingLocation()
         try await delegate.received.wait(for: "fix 0, the stream's first") { values, _ in !values.isEmpty }
         #expect(server.clients(scheme) == 1)
-        for _ in 0..<60 { await server.advance(points: 10) }  // 60 s of a 1.4 m/s walk: 84 m
+        for _ in 0..<60 { try await server.advance(points: 10) }  // 60 s of a 1.4 m/s walk: 84 m
         let route = try Route(json: Data(Self.walk.utf8))
         let truth = try route.render(sampleRate: 10, duration: 60.1)  // indices 0 ... 600
         var expected: [LocationPoint] = []
@@ -92,17 +92,17 @@ import Testing
     func restartLosesNothing(scheme: String) async throws {
         let server = try TestServer(spec: Self.shake, rate: 100)
         let (manager, got, queue) = try await startDeviceMotion(on: server, scheme: scheme)
-        await server.advance(points: 100)
+        try await server.advance(points: 100)
         try await got.wait(for: "points 0 ... 100") { values, _ in values.count >= 101 }
         let port = server.port
         try await server.stopServing()  // streams end; connections are refused
         try await got.wait(for: "the failure reported") { _, errors in !errors.isEmpty }
-        for _ in 0..<4 { await server.advance(points: 50) }  // 200 points made while the server is down
+        for _ in 0..<4 { try await server.advance(points: 50) }  // 200 points made while the server is down
         try await server.serve(port: port)
         // Back: the replay of the points made while the server was down starts at once.
         try await got.wait(for: "the client back (point 101)") { values, _ in values.count >= 102 }
         #expect(server.clients(scheme) == 1)
-        await server.advance(points: 100)
+        try await server.advance(points: 100)
         try await got.wait(for: "points 0 ... 400") { values, _ in values.count >= 401 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
@@ -121,7 +121,7 @@ import Testing
         let rate = 100.0
         let first = try TestServer(spec: Self.shake, rate: rate, epoch: epoch, now: epoch + 60)  // starts at index 6000
         let (manager, got, queue) = try await startDeviceMotion(on: first, scheme: scheme, first: "point 6000")
-        await first.advance(points: 100)
+        try await first.advance(points: 100)
         try await got.wait(for: "points through 6100") { values, _ in values.last?.timestamp == 61 }
         let port = first.port
         try await first.shutdown()  // the process ends: its buffer is gone
@@ -133,7 +133,7 @@ import Testing
         // Back: the new process's replay of 6101 ... 6400 starts at once.
         try await got.wait(for: "the client back (point 6101)") { values, _ in (values.last?.timestamp ?? 0) > 61 }
         #expect(second.clients(scheme) == 1)
-        await second.advance(points: 50)
+        try await second.advance(points: 50)
         try await got.wait(for: "points through 6450") { values, _ in values.last?.timestamp == 64.5 }
         manager.stopDeviceMotionUpdates()
         drain(queue)
@@ -163,21 +163,21 @@ import Testing
         let queue = serialQueue()
         manager.startAccelerometerUpdates(to: queue) { a, e in got.add(a, e) }
         try await awaitFirst(got, from: server, scheme: scheme)
-        await server.advance(points: 20)
+        try await server.advance(points: 20)
         try await got.wait(for: "21 updates") { values, _ in values.count >= 21 }
         manager.stopAccelerometerUpdates()
         let atStop = got.values.count
         #expect(!manager.isAccelerometerActive)
         #expect(manager.accelerometerData == nil)
         try await pollUntil("the stream closed") { server.clients(scheme) == 0 }  // no event for it: see pollUntil
-        await server.advance(points: 50)
+        try await server.advance(points: 50)
         drain(queue)
         #expect(got.values.count == atStop, "a handler ran after stop returned")
 
         let again = Received<AccelerometerData>()
         manager.startAccelerometerUpdates(to: queue) { a, e in again.add(a, e) }
         try await awaitFirst(again, from: server, scheme: scheme, first: "the newest point, on the new stream")
-        await server.advance(points: 10)
+        try await server.advance(points: 10)
         try await again.wait(for: "updates after the restart") { values, _ in values.count >= 10 }
         #expect(again.values.first.map { $0.timestamp >= 0.7 } == true)  // a new stream starts at the newest point
         manager.stopAccelerometerUpdates()
@@ -195,7 +195,7 @@ import Testing
         let (connected, connection) = AsyncStream<Void>.makeStream()
         let advancing = Task {
             for await _ in connected {
-                for _ in 0..<10 { await server.advance(points: 10) }
+                for _ in 0..<10 { try await server.advance(points: 10) }
                 return
             }
         }
@@ -209,7 +209,7 @@ import Testing
             if stamps.count == 5 { break }
         }
         connection.finish()
-        await advancing.value
+        try await advancing.value
         #expect(stamps == [0, 0.05, 0.1, 0.15, 0.2])
         // no event for it: see pollUntil
         try await pollUntil("the stream closed") { server.feed.status.clients.sse == 0 }

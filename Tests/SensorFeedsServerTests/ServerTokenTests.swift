@@ -22,7 +22,7 @@ import Testing
             : .server(server.url(scheme), token: Self.token)
         let (manager, got, queue) = startDeviceMotion(from: source, interval: 0.01)
         try await got.wait(for: "point 0, the stream's first") { values, errors in !values.isEmpty || !errors.isEmpty }
-        await server.advance(points: 5)
+        try await server.advance(points: 5)
         try await got.wait(for: "6 updates") { values, errors in values.count >= 6 || !errors.isEmpty }
         manager.stopDeviceMotionUpdates()
         drain(queue)

@@ -118,9 +118,9 @@ import Testing
             let altimeter = SimulatedAltimeter(source: .signal(walk), clock: clock)
             let seen = Collected<AltitudeData>(until: .max)
             altimeter.startRelativeAltitudeUpdates { d, e in seen.add(d, e) }  // on the playback thread
-            await clock.waitForSleepers()  // update 0 delivered
+            try await clock.awaitSleepers()  // update 0 delivered
             clock.advance(by: .seconds(2))
-            await clock.waitForSleepers()  // updates 1, 2
+            try await clock.awaitSleepers()  // updates 1, 2
             #expect(seen.values.count == 3)
             #expect(altimeter.isRelativeAltitudeActive)
             if stops {
@@ -130,7 +130,7 @@ import Testing
                 #expect(seen.values.count == 3, "an update came after stopRelativeAltitudeUpdates() returned")
             } else {
                 clock.advance(by: .seconds(5))
-                await clock.waitForSleepers()
+                try await clock.awaitSleepers()
                 #expect(seen.values.count == 8)  // the failing case of the check above
                 altimeter.stopRelativeAltitudeUpdates()
             }

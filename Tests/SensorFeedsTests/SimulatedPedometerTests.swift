@@ -100,9 +100,9 @@ import Testing
             let pedometer = SimulatedPedometer(source: .signal(walk), clock: clock)
             let seen = Collected<PedometerData>(until: .max)
             pedometer.startUpdates(from: Self.start) { d, e in seen.add(d, e) }
-            await clock.waitForSleepers()
+            try await clock.awaitSleepers()
             clock.advance(by: .seconds(20))
-            await clock.waitForSleepers()  // every tick through 20 s played
+            try await clock.awaitSleepers()  // every tick through 20 s played
             drain(pedometer.handlerQueue)
             #expect(seen.values.count == at20)
             #expect(pedometer.isActive)
@@ -114,7 +114,7 @@ import Testing
                 #expect(seen.values.count == at20, "an update came after stopUpdates() returned")
             } else {
                 clock.advance(by: .seconds(20))
-                await clock.waitForSleepers()
+                try await clock.awaitSleepers()
                 drain(pedometer.handlerQueue)
                 #expect(seen.values.count == at40)  // the failing case of the check above
                 pedometer.stopUpdates()

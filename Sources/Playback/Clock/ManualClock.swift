@@ -96,7 +96,19 @@ public struct ManualClock: Clock, Sendable {
     /// the next deadline. Never returns if nothing ever sleeps (for example after the run ended).
     /// - Parameter count: How many sleepers to wait for (default 1).
     public func waitForSleepers(_ count: Int = 1) async {
-        await storage.waitForSleepers(count)
+        _ = await storage.waitForSleepers(count, timeout: nil)
+    }
+
+    /// Suspends until at least `count` sleepers are waiting on the clock, or until `timeout` has passed on
+    /// the machine's continuous clock, whichever comes first: a test that waits this way fails instead of
+    /// hanging when the run it drives has stopped.
+    /// - Parameters:
+    ///   - count: How many sleepers to wait for (default 1).
+    ///   - timeout: The longest real time to wait (seconds of `ContinuousClock`, not of this clock).
+    /// - Returns: `true` when the sleepers came, `false` when the time ran out first.
+    @discardableResult
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration) async -> Bool {
+        await storage.waitForSleepers(count, timeout: timeout)
     }
 }
 
@@ -132,8 +144,9 @@ extension ManualClock {
         var nextID = 0
         /// Sleepers registered so far (a counter, for handshakes).
         var registrations = 0
-        var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        /// Sleepers cancelled before they registered.
+        /// Tasks in ``waitForSleepers(_:timeout:)``, by id: how many sleepers each waits for.
+        var countWaiters: [Int: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
+        /// Sleepers cancelled, and count waiters timed out, before they registered.
         var cancelled: Set<Int> = []
     }
 
@@ -164,7 +177,7 @@ extension ManualClock {
         @discardableResult
         func addSleeper(id: Int, deadline: Instant, wake: Wake) -> Bool {
             enum Action { case resume, cancel, wait }
-            var ready: [CheckedContinuation<Void, Never>] = []
+            var ready: [CheckedContinuation<Bool, Never>] = []
             let action: Action = withLock { s in
                 if s.cancelled.remove(id) != nil { return .cancel }
                 if deadline <= s.now { return .resume }
@@ -175,11 +188,12 @@ extension ManualClock {
                 s.sleepers[id] = Sleeper(deadline: deadline, wake: wake)
                 s.registrations += 1
                 let count = s.sleepers.count
-                ready = s.countWaiters.filter { $0.count <= count }.map(\.continuation)
-                s.countWaiters.removeAll { $0.count <= count }
+                let met = s.countWaiters.filter { $0.value.count <= count }
+                ready = met.values.map(\.continuation)
+                for id in met.keys { s.countWaiters.removeValue(forKey: id) }
                 return .wait
             }
-            for c in ready { c.resume() }
+            for c in ready { c.resume(returning: true) }
             switch action {
             case .resume: wake.resume()
             case .cancel: wake.cancel()
@@ -217,14 +231,30 @@ extension ManualClock {
             for sleeper in due { sleeper.wake.resume() }
         }
 
-        func waitForSleepers(_ count: Int) async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let done = withLock { s in
-                    if s.sleepers.count >= count { return true }
-                    s.countWaiters.append((count, continuation))
-                    return false
+        func waitForSleepers(_ count: Int, timeout: Duration?) async -> Bool {
+            let id = nextID()
+            let timer = timeout.map { timeout in
+                Task { [self] in
+                    try? await Task.sleep(for: timeout)
+                    guard !Task.isCancelled else { return }
+                    // Not registered yet: `cancelled` tells the registration that the time has run out.
+                    let waiter = withLock { s in
+                        let waiter = s.countWaiters.removeValue(forKey: id)
+                        if waiter == nil { s.cancelled.insert(id) }
+                        return waiter
+                    }
+                    waiter?.continuation.resume(returning: false)
                 }
-                if done { continuation.resume() }
+            }
+            defer { timer?.cancel() }
+            return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let outcome: Bool? = withLock { s in
+                    if s.sleepers.count >= count { return true }
+                    if s.cancelled.remove(id) != nil { return false }
+                    s.countWaiters[id] = (count, continuation)
+                    return nil
+                }
+                if let outcome { continuation.resume(returning: outcome) }
             }
         }
     }

@@ -49,7 +49,7 @@ struct ManualFeed {
     ) async throws -> ManualFeed {
         let f = try ManualFeed(spec, rate: rate, replaySeconds: replaySeconds)
         try await f.start()
-        if last > 0 { await f.advance(points: last) }
+        if last > 0 { try await f.advance(points: last) }
         return f
     }
 
@@ -90,7 +90,7 @@ struct ManualFeed {
             // the first event, the newest point, is what says the stream is on; then the timeline moves.
             var comments: [String] = []
             var events = try await sse.events(through: 5, comments: &comments)
-            await f.advance(points: 20)
+            try await f.advance(points: 20)
             events += try await sse.events(through: 25, comments: &comments)
             #expect(events.map(\.id) == Array(5...25))
             try await body(f, sse, events, comments)
@@ -110,28 +110,28 @@ struct ManualFeed {
     /// Starts playing and waits until point 0 is made (the Runner then waits for point 1).
     func start() async throws {
         try feed.start()
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
     }
 
     /// Nanoseconds between two points.
     var step: Int64 { Int64((1e9 / rate).rounded()) }
 
     /// Moves the clock on by `count` points and waits until they are made.
-    func advance(points count: Int) async {
+    func advance(points count: Int) async throws {
         clock.advance(by: .nanoseconds(Int64(count) * step))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
     }
 
     /// Replaces the spec (JSON text) from the next index, then moves the clock on by `count` points.
     func switchSpec(to spec: String, thenAdvance count: Int) async throws {
         try feed.replaceSpec(json: Data(spec.utf8))
-        await advance(points: count)
+        try await advance(points: count)
     }
 
     /// Moves the clock on by `seconds` and waits until the points due are made.
-    func advance(seconds: Double) async {
+    func advance(seconds: Double) async throws {
         clock.advance(by: .nanoseconds(Int64((seconds * 1e9).rounded())))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
     }
 
     /// Moves the clock far on and waits until a point file's run has finished (the feed has no event for

@@ -60,7 +60,7 @@ final class TestServer: @unchecked Sendable {
     /// Starts the feed (point 0 is made) and the server on a free port.
     func start() async throws {
         try feed.start()
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
         try await serve(port: 0)
     }
 
@@ -117,9 +117,9 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// Moves the timeline on by `count` points and waits until they are made.
-    func advance(points count: Int) async {
+    func advance(points count: Int) async throws {
         clock.advance(by: .nanoseconds(Int64((Double(count) * 1e9 / rate).rounded())))
-        await clock.waitForSleepers()
+        try await clock.awaitSleepers()
     }
 
     /// Stops everything.
