@@ -155,6 +155,9 @@ extension Trajectory {
         for (i, leg) in legs.enumerated() {
             var route = leg.route
             var transfer = 0.0
+            // The leg before's state at its arrival: the next leg's counts start from it, and the transfer
+            // turns from it.
+            var arrival: TrajectoryState?
             if let previous = stages.last {
                 transfer = leg.transfer
                 try ParameterCheck(path: "\(Self.path).trip[\(i)]").check(
@@ -168,11 +171,12 @@ extension Trajectory {
                         "leg \(i) goes nowhere: its waypoints are only the leg before's arrival (a leg sets off from there); give the waypoints after it"
                     )
                 }
-                let arrival = previous.leg.stillState(at: previous.leg.duration, offset: previous.offset)
+                let state = previous.leg.stillState(at: previous.leg.duration, offset: previous.offset)
+                arrival = state
                 let totals = previous.leg.ascent.totals(
                     at: previous.leg.path.length, height: previous.leg.path.sample(at: previous.leg.duration).height)
                 offset = StateOffset(
-                    time: (previous.end + transfer).rounded(.up), steps: arrival.steps,
+                    time: (previous.end + transfer).rounded(.up), steps: state.steps,
                     distance: previous.offset.distance + previous.leg.path.length,
                     ascent: previous.offset.ascent + totals.ascent, descent: previous.offset.descent + totals.descent)
             }
@@ -180,10 +184,8 @@ extension Trajectory {
             trajectory.epochSeconds += offset.time
             trajectory.epochYear = GeomagneticModel.decimalYear(secondsSince1970: trajectory.epochSeconds)
             let stage = Stage(leg: trajectory, start: offset.time, offset: offset, transfer: transfer)
-            if let previous = stages.last {
-                let from = previous.leg.stillState(at: previous.leg.duration, offset: previous.offset)
-                let to = trajectory.stillState(at: 0, offset: offset)
-                transfers.append(Self.transfer(from: from, to: to))
+            if let arrival {
+                transfers.append(Self.transfer(from: arrival, to: trajectory.stillState(at: 0, offset: offset)))
             }
             stages.append(stage)
         }
