@@ -100,13 +100,7 @@ public final class SimulatedMotionActivityManager: MotionActivityProviding, Send
         withHandler handler: @escaping MotionActivityQueryHandler
     ) {
         let source = self.source
-        queue.addOperation {
-            do {
-                handler(try Self.query(source, from: start, to: end), nil)
-            } catch {
-                handler(nil, error)
-            }
-        }
+        SourceHistory.answer(on: queue, to: handler) { try Self.query(source, from: start, to: end) }
     }
 
     /// The updates of `source` between two dates (see ``queryActivityStarting(from:to:to:withHandler:)``).
@@ -116,14 +110,7 @@ public final class SimulatedMotionActivityManager: MotionActivityProviding, Send
         -> [MotionActivity]
     {
         let history = try SourceHistory(source)
-        let a = start.timeIntervalSince1970 - history.epoch
-        let b = end.timeIntervalSince1970 - history.epoch
-        guard a.isFinite, b.isFinite else {
-            throw SignalError(.invalidRender, "the dates must be finite, got \(start) and \(end)", field: "from")
-        }
-        guard b >= a else {
-            throw SignalError(.invalidRender, "the end \(end) is before the start \(start)", field: "to")
-        }
+        let (a, b) = try history.seconds(from: start, to: end)
         guard b >= 0 else { return [] }
         // Checks up to the end or the source's last point, whichever is first (the clamp keeps the count in range).
         let last = min(b, history.duration)

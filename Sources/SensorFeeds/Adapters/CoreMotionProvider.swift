@@ -98,6 +98,13 @@ public final class CoreMotionProvider: MotionProviding {
         }
     }
 
+    /// Records that the app started `kind` (so that releasing the provider stops it), then starts it on the
+    /// manager with `begin`.
+    private func start(_ kind: Kind, _ begin: (CMMotionManager) -> Void) {
+        started.start(kind)
+        begin(manager)
+    }
+
     /// Stops `kind` and forgets that the app started it.
     private func stop(_ kind: Kind) {
         started.stop(kind)
@@ -141,41 +148,33 @@ public final class CoreMotionProvider: MotionProviding {
     public var gyroData: GyroData? { manager.gyroData.map(GyroData.init) }
 
     /// Starts device-motion updates (pull).
-    public func startDeviceMotionUpdates() {
-        started.start(.deviceMotion)
-        manager.startDeviceMotionUpdates()
-    }
+    public func startDeviceMotionUpdates() { start(.deviceMotion) { $0.startDeviceMotionUpdates() } }
     /// Starts device-motion updates to `handler` on `queue`.
     public func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler) {
-        started.start(.deviceMotion)
-        manager.startDeviceMotionUpdates(to: queue, withHandler: copying(DeviceMotion.init, to: handler))
+        start(.deviceMotion) {
+            $0.startDeviceMotionUpdates(to: queue, withHandler: copying(DeviceMotion.init, to: handler))
+        }
     }
     /// Stops device-motion updates.
     public func stopDeviceMotionUpdates() { stop(.deviceMotion) }
 
     /// Starts accelerometer updates (pull).
-    public func startAccelerometerUpdates() {
-        started.start(.accelerometer)
-        manager.startAccelerometerUpdates()
-    }
+    public func startAccelerometerUpdates() { start(.accelerometer) { $0.startAccelerometerUpdates() } }
     /// Starts accelerometer updates to `handler` on `queue`.
     public func startAccelerometerUpdates(to queue: OperationQueue, withHandler handler: @escaping AccelerometerHandler)
     {
-        started.start(.accelerometer)
-        manager.startAccelerometerUpdates(to: queue, withHandler: copying(AccelerometerData.init, to: handler))
+        start(.accelerometer) {
+            $0.startAccelerometerUpdates(to: queue, withHandler: copying(AccelerometerData.init, to: handler))
+        }
     }
     /// Stops accelerometer updates.
     public func stopAccelerometerUpdates() { stop(.accelerometer) }
 
     /// Starts gyroscope updates (pull).
-    public func startGyroUpdates() {
-        started.start(.gyro)
-        manager.startGyroUpdates()
-    }
+    public func startGyroUpdates() { start(.gyro) { $0.startGyroUpdates() } }
     /// Starts gyroscope updates to `handler` on `queue`.
     public func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping GyroHandler) {
-        started.start(.gyro)
-        manager.startGyroUpdates(to: queue, withHandler: copying(GyroData.init, to: handler))
+        start(.gyro) { $0.startGyroUpdates(to: queue, withHandler: copying(GyroData.init, to: handler)) }
     }
     /// Stops gyroscope updates.
     public func stopGyroUpdates() { stop(.gyro) }
@@ -210,14 +209,12 @@ public final class CoreMotionProvider: MotionProviding {
     /// The latest raw magnetometer reading.
     public var magnetometerData: MagnetometerData? { manager.magnetometerData.map(MagnetometerData.init) }
     /// Starts magnetometer updates (pull).
-    public func startMagnetometerUpdates() {
-        started.start(.magnetometer)
-        manager.startMagnetometerUpdates()
-    }
+    public func startMagnetometerUpdates() { start(.magnetometer) { $0.startMagnetometerUpdates() } }
     /// Starts magnetometer updates to `handler` on `queue`.
     public func startMagnetometerUpdates(to queue: OperationQueue, withHandler handler: @escaping MagnetometerHandler) {
-        started.start(.magnetometer)
-        manager.startMagnetometerUpdates(to: queue, withHandler: copying(MagnetometerData.init, to: handler))
+        start(.magnetometer) {
+            $0.startMagnetometerUpdates(to: queue, withHandler: copying(MagnetometerData.init, to: handler))
+        }
     }
     /// Stops magnetometer updates.
     public func stopMagnetometerUpdates() { stop(.magnetometer) }
@@ -229,18 +226,18 @@ public final class CoreMotionProvider: MotionProviding {
     }
     /// Starts device-motion updates in `frame` (pull).
     public func startDeviceMotionUpdates(using frame: AttitudeReferenceFrame) {
-        started.start(.deviceMotion)
-        manager.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue))
+        start(.deviceMotion) { $0.startDeviceMotionUpdates(using: CMAttitudeReferenceFrame(rawValue: frame.rawValue)) }
     }
     /// Starts device-motion updates in `frame` to `handler` on `queue`.
     public func startDeviceMotionUpdates(
         using frame: AttitudeReferenceFrame, to queue: OperationQueue,
         withHandler handler: @escaping DeviceMotionHandler
     ) {
-        started.start(.deviceMotion)
-        manager.startDeviceMotionUpdates(
-            using: CMAttitudeReferenceFrame(rawValue: frame.rawValue), to: queue,
-            withHandler: copying(DeviceMotion.init, to: handler))
+        start(.deviceMotion) {
+            $0.startDeviceMotionUpdates(
+                using: CMAttitudeReferenceFrame(rawValue: frame.rawValue), to: queue,
+                withHandler: copying(DeviceMotion.init, to: handler))
+        }
     }
 
     /// Device-motion updates as an `AsyncSequence` (on a queue of their own): iterating starts them,

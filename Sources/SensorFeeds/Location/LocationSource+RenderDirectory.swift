@@ -31,17 +31,10 @@ extension LocationSource {
 }
 
 extension RemotePoint {
-    /// The point a server would send for a trajectory's point.
+    /// The point a server would send for a trajectory's point: its motion, fix and members (`riders`, as the
+    /// server writes them).
     init(_ p: TrajectoryPoint) {
-        self.init(timestamp: p.timestamp, motion: p.motion, location: p.location)
-        heading = Heading(
-            trueHeading: p.trueHeading, magneticHeading: p.magneticHeading, headingAccuracy: p.headingAccuracy)
-        magneticField = p.magneticField.vector
-        pressure = p.pressure
-        altitude = p.altitude
-        pedometer = Pedometer(
-            steps: p.steps, distance: p.distance, cadence: p.cadence,
-            floorsAscended: p.floorsAscended, floorsDescended: p.floorsDescended)
+        self.init(timestamp: p.timestamp, motion: p.motion, location: p.location, riders: p.riders)
     }
 }
 

@@ -139,26 +139,13 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     ///     start, a date that is not finite, or a source the trajectory cannot render.
     public func queryPedometerData(from start: Date, to end: Date, withHandler handler: @escaping PedometerHandler) {
         let source = self.source
-        handlerQueue.addOperation {
-            do {
-                handler(try Self.query(source, from: start, to: end), nil)
-            } catch {
-                handler(nil, error)
-            }
-        }
+        SourceHistory.answer(on: handlerQueue, to: handler) { try Self.query(source, from: start, to: end) }
     }
 
     /// The counts of `source` between two dates on the trajectory's clock (see ``queryPedometerData(from:to:withHandler:)``).
     static func query(_ source: PedometerSource, from start: Date, to end: Date) throws(SignalError) -> PedometerData {
         let history = try SourceHistory(source)
-        let a = start.timeIntervalSince1970 - history.epoch
-        let b = end.timeIntervalSince1970 - history.epoch
-        guard a.isFinite, b.isFinite else {
-            throw SignalError(.invalidRender, "the dates must be finite, got \(start) and \(end)", field: "from")
-        }
-        guard b >= a else {
-            throw SignalError(.invalidRender, "the end \(end) is before the start \(start)", field: "to")
-        }
+        let (a, b) = try history.seconds(from: start, to: end)
         let first = try history.point(a)
         let last = try history.point(b)
         let distance = last.distance - first.distance

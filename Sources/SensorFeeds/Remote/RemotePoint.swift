@@ -7,6 +7,7 @@ import Signals
 
 /// One point read from a server: a `signals play` line (the `data:` of an SSE event, a point file line)
 /// or a `GET /data` body, with its motion and its location when it has them.
+@dynamicMemberLookup
 package struct RemotePoint: Sendable, Hashable {
     /// Seconds on the server's timeline.
     package var timestamp: Double
@@ -14,18 +15,10 @@ package struct RemotePoint: Sendable, Hashable {
     package var motion: MotionPoint?
     /// The location fix, when the line has one.
     package var location: LocationPoint?
-    /// The headings, when the line has them (a trajectory's `heading`).
-    package var heading: Heading?
-    /// The magnetometer's reading in the device frame, µT, when the line has it (a trajectory's `magneticField`).
-    package var magneticField: SIMD3<Double>?
-    /// Pressure, pascals, when the line has it (a trajectory with a barometer).
-    package var pressure: Double?
-    /// Height above mean sea level, metres, when the line has it (a trajectory's `altitude`).
-    package var altitude: Double?
-    /// The pedometer's counts, when the line has them (a trajectory's `pedometer`).
-    package var pedometer: Pedometer?
-    /// What the person is doing, when the line says (a trajectory's `activity`).
-    package var activity: MotionActivityType?
+    /// A trajectory's members, when the line has them: `heading`, `magneticField` (µT, device frame),
+    /// `pressure` (Pa), `altitude` (m above mean sea level), `pedometer` and `activity`, read by their one
+    /// codec and reached as the point's own (`point.heading`, `point.pressure`, …).
+    package var riders = TrajectoryRiders()
 
     /// A trajectory point's `heading` object (read by `TrajectoryRiders`, the members' one codec).
     package typealias Heading = TrajectoryRiders.Heading
@@ -62,26 +55,15 @@ package struct RemotePoint: Sendable, Hashable {
                 "the point holds \(values.count) channels of a signal ('channels'), not a motion or a location")
         case .none, .motion, .axes, .channels: break
         }
-        var point = RemotePoint(timestamp: record.timestamp, motion: record.motion, location: record.location)
-        point.riders = record.riders
-        return point
+        return RemotePoint(
+            timestamp: record.timestamp, motion: record.motion, location: record.location, riders: record.riders)
     }
 
-    /// The trajectory's members (`TrajectoryRiders`, their one codec).
-    var riders: TrajectoryRiders {
-        get {
-            TrajectoryRiders(
-                heading: heading, magneticField: magneticField, pressure: pressure, altitude: altitude,
-                pedometer: pedometer, activity: activity)
-        }
-        set {
-            heading = newValue.heading
-            magneticField = newValue.magneticField
-            pressure = newValue.pressure
-            altitude = newValue.altitude
-            pedometer = newValue.pedometer
-            activity = newValue.activity
-        }
+    /// A member of ``riders`` (`heading`, `magneticField`, `pressure`, `altitude`, `pedometer`, `activity`),
+    /// read and written as the point's own.
+    package subscript<Value>(dynamicMember member: WritableKeyPath<TrajectoryRiders, Value>) -> Value {
+        get { riders[keyPath: member] }
+        set { riders[keyPath: member] = newValue }
     }
 
     /// Reads a `GET /data` body: `{"accelerometer": {"x","y","z"}, "timestamp", "motion": {...},
@@ -96,17 +78,17 @@ package struct RemotePoint: Sendable, Hashable {
             let body = try DataBody.read(text, fallbackTimestamp: fallbackTimestamp) { (m, path) throws(SignalError) in
                 try RemotePoint.point(m, path: path).motion
             }
-            self.init(timestamp: body.timestamp, motion: body.motion, location: body.location)
-            riders = body.riders
+            self.init(timestamp: body.timestamp, motion: body.motion, location: body.location, riders: body.riders)
         } catch {
             throw SensorFeedsError(
                 .malformed, "\(error.message) (in '\(SignalError.quoted(text, limit: 100))')", path: error.path)
         }
     }
 
-    init(timestamp: Double, motion: MotionPoint?, location: LocationPoint?) {
+    init(timestamp: Double, motion: MotionPoint?, location: LocationPoint?, riders: TrajectoryRiders) {
         self.timestamp = timestamp
         self.motion = motion
         self.location = location
+        self.riders = riders
     }
 }

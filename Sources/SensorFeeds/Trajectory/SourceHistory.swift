@@ -65,6 +65,47 @@ struct SourceHistory {
     }
 }
 
+extension SourceHistory {
+    /// The seconds of the source (its second 0 is ``epoch``) that two dates on its clock fall on: a
+    /// query's span, checked once for both queries.
+    /// - Parameters:
+    ///   - start: The start of the span.
+    ///   - end: The end of the span (not before `start`).
+    /// - Returns: The span's start and end, seconds of the source.
+    /// - Throws: `SignalError` (`invalidRender`): a date that is not finite (field `from`), or an end before
+    ///   the start (field `to`).
+    func seconds(from start: Date, to end: Date) throws(SignalError) -> (start: Double, end: Double) {
+        let a = start.timeIntervalSince1970 - epoch
+        let b = end.timeIntervalSince1970 - epoch
+        guard a.isFinite, b.isFinite else {
+            throw SignalError(.invalidRender, "the dates must be finite, got \(start) and \(end)", field: "from")
+        }
+        guard b >= a else {
+            throw SignalError(.invalidRender, "the end \(end) is before the start \(start)", field: "to")
+        }
+        return (a, b)
+    }
+
+    /// Hands a query's one answer to `handler` on `queue`: what `query` returns, or `(nil, error)` when it
+    /// throws. The query runs on `queue` too, so the caller never waits for the source to be read.
+    /// - Parameters:
+    ///   - queue: Where the query and `handler` run.
+    ///   - handler: The app's query handler.
+    ///   - query: Reads the answer.
+    static func answer<Value>(
+        on queue: OperationQueue, to handler: @escaping @Sendable (Value?, (any Error)?) -> Void,
+        _ query: @escaping @Sendable () throws -> Value
+    ) {
+        queue.addOperation {
+            do {
+                handler(try query(), nil)
+            } catch {
+                handler(nil, error)
+            }
+        }
+    }
+}
+
 extension SensorSource {
     /// Unix seconds of the source's second 0: the trajectory's epoch, a render directory's `sensors.json`
     /// `epoch`, else 0 (the Unix epoch; a server's seconds).
