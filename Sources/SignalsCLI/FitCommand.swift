@@ -80,7 +80,7 @@ struct FitCommand: ParsableCommand {
         try OutputSink.checkExtension(output, option: "-o", extensions: ["json"], what: "a trajectory spec")
         var notes: [String] = []
         let real = try CompareInput.read(recording, platform: platform, notes: &notes)
-        var fit = try sensorsStep { () throws(SignalError) in
+        let fit = try sensorsStep { () throws(SignalError) in
             try RecordingFit(real, activity: activity, mount: mount, seed: seed)
         }
         notes += fit.notes
