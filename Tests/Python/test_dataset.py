@@ -325,13 +325,19 @@ class DaskRefusalsTest(unittest.TestCase):
             json.dump(plan, f)
         return path
 
+    def run_plan(self, plan, output, count=4, *extra, signals=SIGNALS):
+        """`python3 -m signalrunner_dask PLAN --count COUNT --output-dir OUTPUT --signals SIGNALS EXTRA...`: its
+        exit status and standard error."""
+        status, _, err = run_cli([plan, "--count", str(count), "--output-dir", output, "--signals", signals, *extra])
+        return status, err
+
     def test_labels_named_like_a_data_column_are_refused(self):
         from signalrunner_dask import PlanError, run_dataset
         for key in ["index", "row", "t", "value", "x", "z", "c0", "c12", "accelerometer.x", ".hidden", "_private"]:
             with self.subTest(key=key):
                 plan = self.write_plan(plan_with_label(key))
                 output = os.path.join(self.tmp.name, "out-" + key)
-                status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS])
+                status, err = self.run_plan(plan, output)
                 self.assertEqual(status, 2, err)
                 self.assertIn(f"$.templates[0].labels.{key}", err)
                 self.assertNotIn("Traceback", err)
@@ -359,7 +365,7 @@ class DaskRefusalsTest(unittest.TestCase):
     def test_hive_default_partition_value_is_refused(self):
         plan = self.write_plan(plan_with_label("activity", "__HIVE_DEFAULT_PARTITION__"))
         output = os.path.join(self.tmp.name, "out")
-        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS])
+        status, err = self.run_plan(plan, output)
         self.assertEqual(status, 2, err)
         self.assertIn("__HIVE_DEFAULT_PARTITION__", err)
         self.assertIn("$.templates[0].labels.activity", err)
@@ -372,7 +378,7 @@ class DaskRefusalsTest(unittest.TestCase):
         for flag, value, message in [("--shards", "0", "--shards must be >= 1, got 0"), ("--shards", "-3", "--shards must be >= 1, got -3"),
                                      ("--retries", "-1", "--retries must be >= 0, got -1")]:
             with self.subTest(flag=flag, value=value):
-                status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS, flag, value])
+                status, err = self.run_plan(plan, output, 4, flag, value)
                 self.assertEqual(status, 2, err)
                 self.assertIn(message, err)
         for shards in [0, -1]:
@@ -383,12 +389,11 @@ class DaskRefusalsTest(unittest.TestCase):
     def test_a_signals_binary_that_is_missing_or_writes_nothing_gets_a_clear_error(self):
         plan = self.write_plan(SMALL_PLAN)
         output = os.path.join(self.tmp.name, "out")
-        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", os.path.join(self.tmp.name, "nowhere")])
+        status, err = self.run_plan(plan, output, signals=os.path.join(self.tmp.name, "nowhere"))
         self.assertEqual(status, 2, err)
         self.assertIn("no such executable", err)
         # /bin/true exits 0 and writes nothing.
-        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", "/bin/true",
-                                  "--workers", "1", "--shards", "1", "--retries", "0"])
+        status, err = self.run_plan(plan, output, 4, "--workers", "1", "--shards", "1", "--retries", "0", signals="/bin/true")
         self.assertEqual(status, 1, err)
         self.assertIn("wrote no manifest.jsonl", err)
         self.assertNotIn("Traceback", err)
@@ -397,10 +402,10 @@ class DaskRefusalsTest(unittest.TestCase):
     def test_a_rerun_with_fewer_recordings_or_shards_leaves_no_stale_parquet(self):
         plan = self.write_plan(SMALL_PLAN)
         output = os.path.join(self.tmp.name, "out")
-        status, _, err = run_cli([plan, "--count", "40", "--output-dir", output, "--signals", SIGNALS, "--shards", "4"])
+        status, err = self.run_plan(plan, output, 40, "--shards", "4")
         self.assertEqual(status, 0, err)
         self.assertEqual(parquet_samples_small(output).num_rows, 40 * 20)
-        status, _, err = run_cli([plan, "--count", "6", "--output-dir", output, "--signals", SIGNALS, "--shards", "2"])
+        status, err = self.run_plan(plan, output, 6, "--shards", "2")
         self.assertEqual(status, 0, err)
         table = parquet_samples_small(output)
         manifest = pq.read_table(os.path.join(output, "manifest.parquet"))
