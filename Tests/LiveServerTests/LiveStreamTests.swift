@@ -291,8 +291,9 @@ final class Messages: @unchecked Sendable {
 func rawRequest(
     port: Int, method: String, path: String, body: String? = nil
 ) async throws -> (status: Int, body: String) {
-    let response = try await TestHTTP.fetch(
-        method, port: port, path, headers: body == nil ? [] : [("Content-Type", "application/json")],
-        body: Array((body ?? "").utf8))
+    let headers: [(String, String)] = body == nil ? [] : [("Content-Type", "application/json")]
+    let response = try await onThreadOfItsOwn { () throws(TestingError) -> SignalRunnerTesting.TestResponse in
+        try TestHTTP.request(method, port: port, path, headers: headers, body: Array((body ?? "").utf8))
+    }
     return (response.status, response.text)
 }

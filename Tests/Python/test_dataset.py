@@ -318,6 +318,7 @@ class DaskRefusalsTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.addCleanup(self.tmp.cleanup)
+        self.output = os.path.join(self.tmp.name, "out")
 
     def write_plan(self, plan, name="plan.json"):
         path = os.path.join(self.tmp.name, name)
@@ -325,14 +326,21 @@ class DaskRefusalsTest(unittest.TestCase):
             json.dump(plan, f)
         return path
 
+    def run_plan(self, plan, status, *extra, count=4, output=None, signals=SIGNALS):
+        """`python3 -m signalrunner_dask PLAN --count COUNT --output-dir OUTPUT --signals SIGNALS EXTRA...` (OUTPUT
+        is self.output unless given), expected to exit with `status`: its standard error."""
+        code, _, err = run_cli([plan, "--count", str(count), "--output-dir", output or self.output, "--signals", signals,
+                                *extra])
+        self.assertEqual(code, status, err)
+        return err
+
     def test_labels_named_like_a_data_column_are_refused(self):
         from signalrunner_dask import PlanError, run_dataset
         for key in ["index", "row", "t", "value", "x", "z", "c0", "c12", "accelerometer.x", ".hidden", "_private"]:
             with self.subTest(key=key):
                 plan = self.write_plan(plan_with_label(key))
                 output = os.path.join(self.tmp.name, "out-" + key)
-                status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS])
-                self.assertEqual(status, 2, err)
+                err = self.run_plan(plan, 2, output=output)
                 self.assertIn(f"$.templates[0].labels.{key}", err)
                 self.assertNotIn("Traceback", err)
                 self.assertFalse(os.path.exists(os.path.join(output, "data")))
@@ -358,50 +366,38 @@ class DaskRefusalsTest(unittest.TestCase):
 
     def test_hive_default_partition_value_is_refused(self):
         plan = self.write_plan(plan_with_label("activity", "__HIVE_DEFAULT_PARTITION__"))
-        output = os.path.join(self.tmp.name, "out")
-        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS])
-        self.assertEqual(status, 2, err)
+        err = self.run_plan(plan, 2)
         self.assertIn("__HIVE_DEFAULT_PARTITION__", err)
         self.assertIn("$.templates[0].labels.activity", err)
-        self.assertFalse(os.path.exists(os.path.join(output, "data")))
+        self.assertFalse(os.path.exists(os.path.join(self.output, "data")))
 
     def test_non_positive_shards_and_negative_retries_are_refused(self):
         from signalrunner_dask import run_dataset
         plan = self.write_plan(SMALL_PLAN)
-        output = os.path.join(self.tmp.name, "out")
         for flag, value, message in [("--shards", "0", "--shards must be >= 1, got 0"), ("--shards", "-3", "--shards must be >= 1, got -3"),
                                      ("--retries", "-1", "--retries must be >= 0, got -1")]:
             with self.subTest(flag=flag, value=value):
-                status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", SIGNALS, flag, value])
-                self.assertEqual(status, 2, err)
-                self.assertIn(message, err)
+                self.assertIn(message, self.run_plan(plan, 2, flag, value))
         for shards in [0, -1]:
             with self.assertRaisesRegex(ValueError, f"shards must be a whole number >= 1, got {shards}"):
-                run_dataset(None, SIGNALS, plan, 4, output, shards)
-        self.assertFalse(os.path.exists(output))
+                run_dataset(None, SIGNALS, plan, 4, self.output, shards)
+        self.assertFalse(os.path.exists(self.output))
 
     def test_a_signals_binary_that_is_missing_or_writes_nothing_gets_a_clear_error(self):
         plan = self.write_plan(SMALL_PLAN)
-        output = os.path.join(self.tmp.name, "out")
-        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", os.path.join(self.tmp.name, "nowhere")])
-        self.assertEqual(status, 2, err)
-        self.assertIn("no such executable", err)
+        self.assertIn("no such executable", self.run_plan(plan, 2, signals=os.path.join(self.tmp.name, "nowhere")))
         # /bin/true exits 0 and writes nothing.
-        status, _, err = run_cli([plan, "--count", "4", "--output-dir", output, "--signals", "/bin/true",
-                                  "--workers", "1", "--shards", "1", "--retries", "0"])
-        self.assertEqual(status, 1, err)
+        err = self.run_plan(plan, 1, "--workers", "1", "--shards", "1", "--retries", "0", signals="/bin/true")
         self.assertIn("wrote no manifest.jsonl", err)
         self.assertNotIn("Traceback", err)
-        self.assertFalse(os.path.exists(os.path.join(output, "manifest.parquet")))
+        self.assertFalse(os.path.exists(os.path.join(self.output, "manifest.parquet")))
 
     def test_a_rerun_with_fewer_recordings_or_shards_leaves_no_stale_parquet(self):
         plan = self.write_plan(SMALL_PLAN)
-        output = os.path.join(self.tmp.name, "out")
-        status, _, err = run_cli([plan, "--count", "40", "--output-dir", output, "--signals", SIGNALS, "--shards", "4"])
-        self.assertEqual(status, 0, err)
+        output = self.output
+        self.run_plan(plan, 0, "--shards", "4", count=40)
         self.assertEqual(parquet_samples_small(output).num_rows, 40 * 20)
-        status, _, err = run_cli([plan, "--count", "6", "--output-dir", output, "--signals", SIGNALS, "--shards", "2"])
-        self.assertEqual(status, 0, err)
+        self.run_plan(plan, 0, "--shards", "2", count=6)
         table = parquet_samples_small(output)
         manifest = pq.read_table(os.path.join(output, "manifest.parquet"))
         self.assertEqual(manifest.column("index").to_pylist(), list(range(6)))
@@ -416,7 +412,7 @@ class DaskRefusalsTest(unittest.TestCase):
         signals processes), and checks that the run stops: exit 130, no manifest.parquet (the run did not go
         on to the end, retrying), no signals process left."""
         plan = self.write_plan(dict(SMALL_PLAN, duration=60, rate=100))
-        output = os.path.join(self.tmp.name, "out")
+        output = self.output
         env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "Integrations", "python"))
         process = subprocess.Popen([sys.executable, "-m", "signalrunner_dask", plan, "--count", "2000", "--workers", "2",
                                     "--output-dir", output, "--signals", SIGNALS], env=env, stdout=subprocess.PIPE,

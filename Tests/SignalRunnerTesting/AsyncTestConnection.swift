@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Runs `work` on a new thread (not on Swift concurrency's pool, which a blocking wait would starve: it
-/// has one thread per core, and the server under test needs them).
-func onThreadOfItsOwn<T: Sendable>(
+/// has one thread per core, and the server under test needs them): a blocking call such as
+/// ``TestHTTP/request(_:port:_:headers:body:host:limit:)`` in an async test.
+package func onThreadOfItsOwn<T: Sendable>(
     _ work: @escaping @Sendable () throws(TestingError) -> T
 ) async throws(TestingError) -> T {
     let result: Result<T, TestingError> = await withCheckedContinuation { continuation in
@@ -188,21 +189,4 @@ package final class AsyncSSEClient: @unchecked Sendable {
 
     /// Closes the connection.
     package func close() async { stream.close() }
-}
-
-extension TestHTTP {
-    /// ``request(_:port:_:headers:body:host:limit:)`` for async tests, on a thread of its own.
-    package static func fetch(
-        _ method: String,
-        port: Int,
-        _ path: String,
-        headers: [(String, String)] = [],
-        body: [UInt8] = [],
-        host: String = "127.0.0.1",
-        limit: Duration = defaultWaitLimit
-    ) async throws(TestingError) -> TestResponse {
-        try await onThreadOfItsOwn { () throws(TestingError) -> TestResponse in
-            try request(method, port: port, path, headers: headers, body: body, host: host, limit: limit)
-        }
-    }
 }

@@ -18,6 +18,15 @@ import Testing
         report.differences.map { "\($0.name): \($0.a) vs \($0.b)" }.joined(separator: "; ")
     }
 
+    /// `a` compared with `b`, expected similar: a failure names the rows outside their tolerance.
+    static func expectSimilar(
+        _ a: RealismRecording, _ b: RealismRecording, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> RealismComparison {
+        let report = try compare(a, b)
+        #expect(report.similar, "\(outside(report))", sourceLocation: sourceLocation)
+        return report
+    }
+
     @Test(
         "watch walks of different people are similar: walk_100 and pbl_25672 (held out) with ron's and heather's",
         arguments: [
@@ -26,11 +35,9 @@ import Testing
             ("walk_100_pbl_25672_2.c.excerpt", "walk_100.c.excerpt"),
         ])
     func watchWalks(walk: String, other: String) throws {
-        let report = try Self.compare(try RealismFixtures.pebble(walk), try RealismFixtures.pebble(other))
-        let similar = report.similar
+        let report = try Self.expectSimilar(try RealismFixtures.pebble(walk), try RealismFixtures.pebble(other))
         let agree = report.framesAgree
         let rows = report.rows.count
-        #expect(similar, "\(Self.outside(report))")
         // walk_100, ron's and heather's watches sat alike (gravity within 20°): the axes are reported too,
         // 7 + 3 × 6 rows; pbl_25672's sat 69° from ron's, 60° from walk_100's: the magnitudes alone.
         #expect(agree == (walk == "walk_100.c.excerpt"))
@@ -42,13 +49,12 @@ import Testing
         "the axes report but do not decide: walk_200_pbl_25662 has one event on y (kurtosis 34), and is still a walk like walk_100"
     )
     func axesDoNotDecide() throws {
-        let report = try Self.compare(
+        let report = try Self.expectSimilar(
             try RealismFixtures.pebble("walk_100.c.excerpt"),
             try RealismFixtures.pebble("walk_200_pbl_25662_7.c.excerpt"))
         let kurtosis = try #require(report.rows.first { $0.name == "linearAcceleration.y.kurtosis" })
         #expect(!kurtosis.similar)
         #expect(!kurtosis.decisive)
-        #expect(report.similar, "\(Self.outside(report))")
         #expect(report.differences.isEmpty)
         // The check can fail: a magnitude's row outside its tolerance decides (standing against this walk).
         let standing = try Self.compare(
@@ -63,13 +69,10 @@ import Testing
             "run_150_pbl_34795_1.c.excerpt", "run_200_temp_95866_7.c.excerpt",
         ])
     func watchRuns(other: String) throws {
-        let report = try Self.compare(
+        let report = try Self.expectSimilar(
             try RealismFixtures.pebble("running_100.c.excerpt"), try RealismFixtures.pebble(other))
-        #expect(
-            try Self.compare(
-                try RealismFixtures.pebble("run_100_temp_95866_6.c.excerpt"), try RealismFixtures.pebble(other)
-            ).similar)
-        #expect(report.similar, "\(Self.outside(report))")
+        _ = try Self.expectSimilar(
+            try RealismFixtures.pebble("run_100_temp_95866_6.c.excerpt"), try RealismFixtures.pebble(other))
         // running_100's watch sat 26–30° from the others': its axes are not compared, and the report says why.
         #expect(!report.framesAgree)
         let axes = try #require(report.omitted.first { $0.name == "axes" })
@@ -78,9 +81,8 @@ import Testing
 
     @Test("phones in the hand: Oxford user2 (held out) with user1, both Galaxy S6 phyphox-style exports")
     func phonesInHand() throws {
-        let report = try Self.compare(
+        let report = try Self.expectSimilar(
             try RealismFixtures.export("oxford/user2-hand"), try RealismFixtures.export("oxford/user1-hand"))
-        #expect(report.similar, "\(Self.outside(report))")
         #expect(report.framesAgree)
     }
 
@@ -88,10 +90,9 @@ import Testing
         "phones in a trouser pocket: Oxford user1 (gravity recorded) with Liam's phyphox linear acceleration, both held out"
     )
     func phonesInPocket() throws {
-        let report = try Self.compare(
+        let report = try Self.expectSimilar(
             try RealismFixtures.export("oxford/user1-frontpocket"),
             try RealismFixtures.export("aghassel/liam-leftpocket"))
-        #expect(report.similar, "\(Self.outside(report))")
         // Linear acceleration alone holds no gravity: the frames cannot be matched, only the magnitudes compared.
         #expect(!report.framesAgree)
         #expect(report.gravityAngle == nil)
@@ -145,9 +146,8 @@ import Testing
         let walk = try RealismFixtures.pebble("walk_100.c.excerpt")
         #expect(try !Self.compare(try RealismFixtures.pebble("watch_on_table.c.excerpt"), walk).similar)
         #expect(try !Self.compare(try RealismFixtures.pebble("driving_1.c.excerpt"), walk).similar)
-        let drives = try Self.compare(
+        _ = try Self.expectSimilar(
             try RealismFixtures.pebble("driving_1.c.excerpt"), try RealismFixtures.pebble("driving_2.c.excerpt"))
-        #expect(drives.similar, "\(Self.outside(drives))")
     }
 
     @Test(

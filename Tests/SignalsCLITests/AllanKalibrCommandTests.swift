@@ -4,15 +4,9 @@ import Testing
 
 /// `signals allan --kalibr-yaml` and `--deviation/--taus/--phase`, end to end through the built `signals`.
 @Suite struct AllanKalibrCommandTests {
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("allan-kalibr-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("--kalibr-yaml writes the fit; a spec naming it reads it, and fails naming a key removed from it")
     func roundTrip() throws {
-        let dir = try Self.folder()
+        let dir = try Executables.temporaryFolder("allan-kalibr")
         defer { try? FileManager.default.removeItem(at: dir) }
         let yaml = dir.appendingPathComponent("imu.yaml")
         let fit = dir.appendingPathComponent("fit.json")
@@ -72,7 +66,7 @@ import Testing
         "allan reads float64: a clock phase 100 s ± 1e-9 s gives ADEV 1.41e-9, not 0; a CSV frequency 1e-3 ± 1e-12 gives 1.41e-12"
     )
     func float64Input() throws {
-        let dir = try Self.folder()
+        let dir = try Executables.temporaryFolder("allan-kalibr")
         defer { try? FileManager.default.removeItem(at: dir) }
         // A phase alternating by 1e-9 s: second differences of ±2e-9 s at τ = 1 s, so ADEV(1 s) = √(4e-18 / 2) = 1.41e-9.
         let phase = (0..<1000).map { 100 + ($0 % 2 == 0 ? 0 : 1e-9) }
@@ -96,7 +90,7 @@ import Testing
 
     @Test("allan refuses more values than it holds (2e8), naming the bound, before reading the data")
     func tooManyValues() throws {
-        let dir = try Self.folder()
+        let dir = try Executables.temporaryFolder("allan-kalibr")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("wide.npy")
         try TestNPY.float64([], shape: "(50000000, 6)").write(to: file)

@@ -190,8 +190,7 @@ import Testing
 
     @Test("a folder without sensors (neither a render directory nor an export) exits 2 naming it")
     func folderWithoutSensors() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("compare-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Executables.temporaryFolder("compare-empty")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("not a recording\n".utf8).write(to: dir.appendingPathComponent("notes.txt"))
         let result = try Executables.runFailing("signals", ["compare", dir.path, Self.realism("oxford/user1-hand")])

@@ -24,11 +24,7 @@ import Testing
         return result
     }
 
-    static func directory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dataset-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory(_ name: String) throws -> URL { try Executables.temporaryFolder("dataset-\(name)") }
 
     /// Renders `count` recordings of `planText` whole and in `shards` shards: the shards' manifests together
     /// must hold the whole one's lines, and each recording must be the same, byte for byte. The whole

@@ -126,6 +126,13 @@ enum Executables {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
+    /// A fresh empty folder in the temporary directory, named `prefix-UUID`.
+    static func temporaryFolder(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     static func temporaryFile(_ name: String, contents: String? = nil) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("signalrunner-tests-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

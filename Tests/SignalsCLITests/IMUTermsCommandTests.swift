@@ -100,8 +100,7 @@ import Testing
             (#"{"imu": {"motion": {"attitude": "faceUp"}, "kalibr": "huge.yaml"}}"#, "$.imu.kalibr"),
         ])
     func plainSpecs(_ json: String, _ path: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imu-terms-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Executables.temporaryFolder("imu-terms")
         try
             "accelerometer_noise_density: 1e300\naccelerometer_random_walk: 0\ngyroscope_noise_density: 0\ngyroscope_random_walk: 0\n"
             .write(to: folder.appendingPathComponent("huge.yaml"), atomically: true, encoding: .utf8)

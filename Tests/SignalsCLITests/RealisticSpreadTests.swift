@@ -73,8 +73,7 @@ import Testing
     /// `dir`'s rows from `start` to `start + 20.5` s (a render directory of its own: the streams cut, the
     /// sidecar copied).
     static func window(_ dir: URL, start: Double) throws -> URL {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("spread-window-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let out = try Executables.temporaryFolder("spread-window")
         for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
             let source = dir.appendingPathComponent(name)
             guard name.hasSuffix(".csv") else {

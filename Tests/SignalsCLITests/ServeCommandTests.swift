@@ -350,8 +350,7 @@ import Darwin
 
     @Test("without signals-serve beside it, signals serve says how to build it")
     func missingSibling() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-alone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Executables.temporaryFolder("serve-alone")
         defer { try? FileManager.default.removeItem(at: dir) }
         let alone = dir.appendingPathComponent("signals")
         let original = try Executables.url("signals")

@@ -83,6 +83,19 @@ def rows(path, skip):
         return [[float(v.strip().strip('"')) for v in line.split(',')] for i, line in enumerate(f) if i >= skip and line.strip()]
 
 
+def write_excerpt(path, header, data, digits, unit=1.0):
+    """Writes `header`, then the rows t, x, y, z of `data` up to SECONDS after the first: t in s from the first
+    row (`data`'s times are in units of `unit` s) with `digits[0]` decimals, x, y and z with `digits[1]`."""
+    t0 = data[0][0]
+    with open(path, 'w') as f:
+        f.write(header)
+        for r in data:
+            t = (r[0] - t0) * unit
+            if t > SECONDS:
+                break
+            f.write(f'{t:.{digits[0]}f},{r[1]:.{digits[1]}f},{r[2]:.{digits[1]}f},{r[3]:.{digits[1]}f}\n')
+
+
 def main(realdata):
     os.makedirs(os.path.join(ROOT, 'pebble'), exist_ok=True)
     for folder, name in PEBBLE + CALIBRATION_PEBBLE:
@@ -91,16 +104,9 @@ def main(realdata):
 
     for folder, name, out, model, first in OXFORD:
         data = [[r[0]] + r[first:first + 3] for r in rows(os.path.join(realdata, folder, name), 0)]
-        t0 = data[0][0]
         target = os.path.join(ROOT, 'oxford', out)
         os.makedirs(os.path.join(target, 'meta'), exist_ok=True)
-        with open(os.path.join(target, 'Accelerometer.csv'), 'w') as f:
-            f.write(PHYPHOX_HEADER)
-            for r in data:
-                t = (r[0] - t0) * 1e-9
-                if t > SECONDS:
-                    break
-                f.write(f'{t:.5f},{r[1]:.4f},{r[2]:.4f},{r[3]:.4f}\n')
+        write_excerpt(os.path.join(target, 'Accelerometer.csv'), PHYPHOX_HEADER, data, (5, 4), unit=1e-9)
         with open(os.path.join(target, 'meta', 'device.csv'), 'w') as f:
             f.write(DEVICE.format(model=model, brand={'Nexus': 'google', 'Pixel': 'google'}.get(model, 'samsung')))
     shutil.copyfile(os.path.join(realdata, OXFORD[0][0], 'LICENSE.txt'), os.path.join(ROOT, 'oxford', 'LICENSE.txt'))
@@ -109,24 +115,12 @@ def main(realdata):
         data = rows(os.path.join(realdata, folder, name), 1)
         target = os.path.join(ROOT, 'aghassel', out)
         os.makedirs(target, exist_ok=True)
-        with open(os.path.join(target, 'Linear Acceleration.csv'), 'w') as f:
-            f.write(LINEAR_HEADER)
-            t0 = data[0][0]
-            for r in data:
-                if r[0] - t0 > SECONDS:
-                    break
-                f.write(f'{r[0] - t0:.5f},{r[1]:.4f},{r[2]:.4f},{r[3]:.4f}\n')
+        write_excerpt(os.path.join(target, 'Linear Acceleration.csv'), LINEAR_HEADER, data, (5, 4))
     shutil.copyfile(os.path.join(realdata, 'walk_pocket/aghassel-liam-leftpocket/LICENSE.txt'), os.path.join(ROOT, 'aghassel', 'LICENSE.txt'))
 
     data = rows(os.path.join(realdata, 'stand_still/mhealthtools-mpower-balance/balance_data.csv'), 1)
     os.makedirs(os.path.join(ROOT, 'mhealthtools'), exist_ok=True)
-    with open(os.path.join(ROOT, 'mhealthtools', 'balance.csv'), 'w') as f:
-        f.write('timestamp,x,y,z\n')
-        t0 = data[0][0]
-        for r in data:
-            if r[0] - t0 > SECONDS:
-                break
-            f.write(f'{r[0] - t0:.3f},{r[1]:.5f},{r[2]:.5f},{r[3]:.5f}\n')
+    write_excerpt(os.path.join(ROOT, 'mhealthtools', 'balance.csv'), 'timestamp,x,y,z\n', data, (3, 5))
     shutil.copyfile(os.path.join(realdata, 'stand_still/mhealthtools-mpower-balance/LICENSE.txt'), os.path.join(ROOT, 'mhealthtools', 'LICENSE.txt'))
 
 

@@ -231,37 +231,40 @@ class Conditions(unittest.TestCase):
         variant = variants.LINUX if platform == "Linux" else variants.VARIANTS_BY_NAME[platform]
         return variants.evaluate(condition, variant, {"Signals"}, flags or set())
 
+    def check(self, cases: list[tuple[str, str, bool]], flags: set[str] | None = None):
+        """Each (condition, platform, expected) of `cases` evaluates to `expected` on that platform."""
+        for condition, platform, expected in cases:
+            with self.subTest(condition=condition, platform=platform):
+                self.assertIs(self.value(condition, platform, flags), expected)
+
     def test_os_is_true_for_that_platform_only(self):
-        self.assertTrue(self.value("os(visionOS)", "visionOS"))
-        self.assertFalse(self.value("os(visionOS)", "iOS"))
-        self.assertTrue(self.value("os(iOS)", "macCatalyst"))
-        self.assertTrue(self.value("os(Linux)", "Linux"))
+        self.check([
+            ("os(visionOS)", "visionOS", True), ("os(visionOS)", "iOS", False), ("os(iOS)", "macCatalyst", True),
+            ("os(Linux)", "Linux", True),
+        ])
 
     def test_can_import_follows_what_each_platform_ships(self):
-        self.assertTrue(self.value("canImport(CoreMotion)", "macOS"))
-        self.assertFalse(self.value("canImport(CoreMotion)", "tvOS"))
-        self.assertTrue(self.value("canImport(CoreLocation)", "tvOS"))
-        self.assertFalse(self.value("canImport(Glibc)", "iOS"))
-        self.assertTrue(self.value("canImport(Glibc)", "Linux"))
-        self.assertFalse(self.value("canImport(Darwin)", "Linux"))
-        self.assertTrue(self.value("canImport(Signals)", "watchOS"))
+        self.check([
+            ("canImport(CoreMotion)", "macOS", True), ("canImport(CoreMotion)", "tvOS", False),
+            ("canImport(CoreLocation)", "tvOS", True), ("canImport(Glibc)", "iOS", False),
+            ("canImport(Glibc)", "Linux", True), ("canImport(Darwin)", "Linux", False),
+            ("canImport(Signals)", "watchOS", True),
+        ])
 
     def test_operators_and_precedence(self):
-        self.assertTrue(self.value("canImport(CoreMotion) && (os(iOS) || os(watchOS))", "watchOS"))
-        self.assertFalse(self.value("canImport(CoreMotion) && (os(iOS) || os(watchOS))", "macOS"))
-        self.assertTrue(self.value("os(tvOS) || os(iOS) && false", "tvOS"))
-        self.assertFalse(self.value("!(os(iOS) || os(watchOS))", "macCatalyst"))
-        self.assertTrue(self.value("targetEnvironment(macCatalyst)", "macCatalyst"))
-        self.assertFalse(self.value("targetEnvironment(macCatalyst)", "iOS"))
-        self.assertFalse(self.value("targetEnvironment(simulator)", "iOS"))
+        either = "canImport(CoreMotion) && (os(iOS) || os(watchOS))"
+        self.check([
+            (either, "watchOS", True), (either, "macOS", False), ("os(tvOS) || os(iOS) && false", "tvOS", True),
+            ("!(os(iOS) || os(watchOS))", "macCatalyst", False), ("targetEnvironment(macCatalyst)", "macCatalyst", True),
+            ("targetEnvironment(macCatalyst)", "iOS", False), ("targetEnvironment(simulator)", "iOS", False),
+        ])
 
     def test_flags_arch_and_compiler(self):
-        self.assertTrue(self.value("DEBUG", "iOS", {"DEBUG"}))
-        self.assertFalse(self.value("FUZZING", "iOS", {"DEBUG"}))
-        self.assertTrue(self.value("arch(arm64)", "iOS"))
-        self.assertTrue(self.value("arch(x86_64)", "Linux"))
-        self.assertTrue(self.value("compiler(>=6.0)", "iOS"))
-        self.assertFalse(self.value("compiler(>=6.2)", "iOS"))
+        self.check([("DEBUG", "iOS", True), ("FUZZING", "iOS", False)], flags={"DEBUG"})
+        self.check([
+            ("arch(arm64)", "iOS", True), ("arch(x86_64)", "Linux", True), ("compiler(>=6.0)", "iOS", True),
+            ("compiler(>=6.2)", "iOS", False),
+        ])
 
     def test_unknown_forms_are_errors(self):
         for condition in ("canImport(HealthKit)", "hasFeature(Embedded)", "os(Plan9)", "os(iOS) &&", "os(iOS) os(tvOS)"):

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The Earth models' reference values in Data/Earth/ (Tools/Earth/README.md says where each comes from).
 enum EarthFixtures {
@@ -12,5 +13,12 @@ enum EarthFixtures {
             guard !line.hasPrefix("#") else { return nil }
             return line.split(separator: ",").map { Double($0) ?? .nan }
         }
+    }
+
+    /// ``rows(_:)``, expecting `count` of them (a missing or shortened file fails here).
+    static func rows(_ name: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation) -> [[Double]] {
+        let rows = Self.rows(name)
+        #expect(rows.count == count, "rows of Data/Earth/\(name).csv", sourceLocation: sourceLocation)
+        return rows
     }
 }
