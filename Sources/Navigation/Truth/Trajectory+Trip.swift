@@ -146,7 +146,9 @@ extension Trajectory {
                     route: route, vehicle: leg.vehicle, mount: leg.mount, person: person, epoch: epoch,
                     earthRotation: earthRotation, vibration: vibration, stairs: leg.stairs)
             } catch {
-                throw Self.relocated(error, leg: i)
+                // The leg's own waypoints follow the leg before's arrival when it was put before them.
+                throw Self.relocated(
+                    error, leg: i, inserted: route.waypoints.count > leg.route.waypoints.count ? 1 : 0)
             }
         }
         var stages: [Stage] = []
@@ -216,8 +218,25 @@ extension Trajectory {
     }
 
     /// `error` of a leg's trajectory at the leg's JSON path (`$.trajectory.route…` → `$.trajectory.trip[i].route…`).
-    static func relocated(_ error: SignalError, leg i: Int) -> SignalError {
+    ///
+    /// When the leg before's arrival was put before the leg's own waypoints (`inserted` 1), a waypoint's index
+    /// is counted in the user's list again, and an error at the arrival itself is said to be there.
+    static func relocated(_ error: SignalError, leg i: Int, inserted: Int) -> SignalError {
         guard let path = error.location.path else { return error }
+        let waypoints = "\(Self.path).route.waypoints["
+        if inserted > 0, path.hasPrefix(waypoints), let close = path.dropFirst(waypoints.count).firstIndex(of: "]"),
+            let k = Int(path[path.index(path.startIndex, offsetBy: waypoints.count)..<close])
+        {
+            let rest = path[path.index(after: close)...]
+            let note = "leg \(i) sets off from the leg before's arrival, put before its first waypoint"
+            if k < inserted {
+                return SignalError(
+                    error.code, path: "\(Self.path).trip[\(i)].route.waypoints", "\(error.message) (\(note))")
+            }
+            return SignalError(
+                error.code, path: "\(Self.path).trip[\(i)].route.waypoints[\(k - inserted)]\(rest)",
+                "\(error.message) (counted from the arrival: \(note))")
+        }
         for key in ["route", "vehicle", "mount"] {
             let prefix = "\(Self.path).\(key)"
             if path == prefix || path.hasPrefix(prefix + ".") || path.hasPrefix(prefix + "[") {

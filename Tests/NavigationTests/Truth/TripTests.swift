@@ -199,6 +199,17 @@ import Testing
             error(
                 #"[{"route": {"speed": 1.4, "waypoints": [{"latitude": 51.5007, "longitude": -0.1246}, {"latitude": 51.5015, "longitude": -0.1240}]}, "vehicle": "walk", "mount": {"preset": "wrist", "hand": "right"}}, {"route": {"speed": 1.4, "waypoints": [{"latitude": 51.51, "longitude": -0.124}]}, "vehicle": "walk", "mount": {"preset": "wrist", "hand": "left"}}]"#
             )?.location.path == "$.trajectory.trip[1].mount")
+        // A waypoint's index counts the user's list: the arrival put before a leg's waypoints is not counted,
+        // and a first waypoint taken as the arrival is.
+        let far = error(
+            #"[\#(walk), {"route": {"speed": 1.4, "waypoints": [{"latitude": 53.5, "longitude": -0.124}]}}]"#)
+        #expect(far?.location.path == "$.trajectory.trip[1].route.waypoints[0]")
+        #expect(far?.message.contains("sets off from the leg before's arrival") == true)
+        let joined = error(
+            #"[\#(walk), {"route": {"speed": 1.4, "waypoints": [{"latitude": 51.5015, "longitude": -0.1240}, {"latitude": 53.5, "longitude": -0.124}]}}]"#
+        )
+        #expect(joined?.location.path == "$.trajectory.trip[1].route.waypoints[1]")
+        #expect(joined?.message.contains("arrival") == false)
         let both = #expect(throws: SignalError.self) {
             try Trajectory(
                 json: Data(
