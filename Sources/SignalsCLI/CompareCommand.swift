@@ -54,6 +54,8 @@ struct CompareCommand: ParsableCommand {
         try inputs.check(output, option: "-o")
         try OutputSink.checkExtension(output, option: "-o", extensions: ["svg"], what: "an SVG report")
         if output == "-" { throw CLIError("-o -: the report goes to standard output already; -o names the SVG file") }
+        // The SVG's file first: a directory or a folder that does not exist is refused before any work.
+        let svg = try output.map { try OutputSink(path: $0, inputs: inputs) }
         var notes: [String] = []
         let first = try CompareInput.read(a, platform: platform, notes: &notes)
         let second = try CompareInput.read(b, platform: platform, notes: &notes)
@@ -62,8 +64,7 @@ struct CompareCommand: ParsableCommand {
         let sink = try OutputSink(path: nil, inputs: inputs)
         try sink.write(json ? report.json() + Data("\n".utf8) : Data(report.table.utf8))
         try sink.close()
-        if let output {
-            let svg = try OutputSink(path: output, inputs: inputs)
+        if let svg {
             try svg.finish { try svg.write(Data(CompareReportPlot(report: report).svg().utf8)) }
         }
         if !report.similar { throw ExitCode(1) }

@@ -78,6 +78,8 @@ struct FitCommand: ParsableCommand {
         let inputs = try CompareInput.inputs([recording])
         try inputs.check(output, option: "-o")
         try OutputSink.checkExtension(output, option: "-o", extensions: ["json"], what: "a trajectory spec")
+        // The output first: a directory or a folder that does not exist is refused before the fit's work.
+        let sink = try OutputSink(path: output == "-" ? nil : output, inputs: inputs)
         var notes: [String] = []
         let real = try CompareInput.read(recording, platform: platform, notes: &notes)
         let fit = try sensorsStep { () throws(SignalError) in
@@ -86,7 +88,6 @@ struct FitCommand: ParsableCommand {
         notes += fit.notes
         for note in notes { ProcessOutput.error("note: \(note)\n") }
         let report = try fit.best()
-        let sink = try OutputSink(path: output == "-" ? nil : output, inputs: inputs)
         try sink.finish { try sink.write(Data((fit.spec(report.candidate) + "\n").utf8)) }
         ProcessOutput.error(fit.summary(report))
         if !report.comparison.similar { throw ExitCode(1) }

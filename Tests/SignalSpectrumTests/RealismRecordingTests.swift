@@ -81,6 +81,23 @@ import Testing
             try RealismRecording(name: "nan", times: times, acceleration: values, rotationRate: nil)
         }
         #expect(nan.code == .nonFinite)
+        // Finite but beyond any IMU: refused before its powers overflow; the largest accepted value passes.
+        values[7] = SIMD3(RealismRecording.maximumAcceleration, 0, 0)
+        _ = try RealismRecording(name: "ok", times: times, acceleration: values, rotationRate: nil)
+        values[7] = SIMD3(1e300, 0, 0)
+        let huge = try #require(throws: SignalError.self) {
+            try RealismRecording(name: "huge", times: times, acceleration: values, rotationRate: nil)
+        }
+        #expect(huge.code == .outOfRange)
+        #expect(huge.file == "huge" && huge.location.index == 7)
+        values[7] = SIMD3(0, 0, 9.81)
+        var rates = [SIMD3<Double>](repeating: .zero, count: 3000)
+        rates[9] = SIMD3(0, -2e3, 0)
+        let spin = try #require(throws: SignalError.self) {
+            try RealismRecording(name: "spin", times: times, acceleration: values, rotationRate: rates)
+        }
+        #expect(spin.code == .outOfRange)
+        #expect(spin.message.contains("rotation rate"))
         let short = try #require(throws: SignalError.self) {
             try RealismRecording(name: "short", times: times, acceleration: Array(values.prefix(10)), rotationRate: nil)
         }

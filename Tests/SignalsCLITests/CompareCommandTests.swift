@@ -120,7 +120,9 @@ import Testing
         #expect((report["similar"] == .bool(true)) == (real.status == 0))
     }
 
-    @Test("bad input exits 2: a missing file, standard input, an unreadable export, a recording under 20 s")
+    @Test(
+        "bad input exits 2: a missing file, standard input, an unreadable export, a recording under 20 s or beyond any IMU, -o a folder"
+    )
     func badInput() throws {
         let missing = try Executables.runFailing(
             "signals", ["compare", "/nonexistent/walk.csv", Self.realism("oxford/user1-hand")])
@@ -138,6 +140,22 @@ import Testing
             "signals", ["compare", Self.realism("oxford/user1-hand"), shortFile.path])
         #expect(tooShort.stderr.contains("short.csv"))
         #expect(tooShort.stderr.contains("at least 20 s"))
+        // Out of any IMU's range: refused with the file and the sample, before its powers overflow.
+        var huge = "timestamp,x,y,z\n"
+        for k in 0...3000 { huge += "\(Double(k) / 100),\(k == 40 ? 1e300 : 0.1),0,-1\n" }
+        let hugeFile = try Executables.temporaryFile("huge.csv", contents: huge)
+        let overflow = try Executables.runFailing(
+            "signals", ["compare", Self.realism("oxford/user1-hand"), hugeFile.path])
+        #expect(overflow.stderr.contains("huge.csv") && overflow.stderr.contains("sample 40"), "\(overflow.stderr)")
+        // A folder as -o is refused before the comparison: no report on standard output.
+        let folder = try Executables.runFailing(
+            "signals",
+            [
+                "compare", Self.realism("oxford/user1-hand"), Self.realism("oxford/user2-hand"), "-o",
+                FileManager.default.temporaryDirectory.path + "/",
+            ])
+        #expect(folder.text.isEmpty, "\(folder.text)")
+        #expect(folder.stderr.contains("directory"), "\(folder.stderr)")
     }
 
     @Test("-o onto an input is refused (exit 2) and leaves it untouched; -o must name an .svg")

@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test(
-        "bad input exits 2 naming the problem: a missing file, a recording under 20 s, an unknown activity or mount, -o onto the input or not .json"
+        "bad input exits 2 naming the problem: a missing file, a recording under 20 s, an unknown activity or mount, -o onto the input, not .json or a folder"
     )
     func badInput() throws {
         let spec = try Executables.temporaryFile("fit-bad.json")
@@ -197,5 +197,10 @@ import Testing
         #expect(svg.stderr.contains(".json"), "\(svg.stderr)")
         let noOutput = try Executables.runFailing("signals", ["fit", recording])
         #expect(noOutput.stderr.contains("--output"), "\(noOutput.stderr)")
+        // A folder as -o is refused before the fit's work: no fit note is printed.
+        let folder = try Executables.runFailing(
+            "signals", ["fit", recording, "-o", FileManager.default.temporaryDirectory.path])
+        #expect(folder.stderr.contains("it is a directory"), "\(folder.stderr)")
+        #expect(!folder.stderr.contains("note:"), "\(folder.stderr)")
     }
 }

@@ -41,6 +41,13 @@ public struct RealismRecording: Sendable, Hashable {
     /// walk's harmonics) exists.
     public static let minimumSampleRate = 20.0
 
+    /// The largest acceleration component compared, m/s² (about 1,000 g; a phone's or a watch's IMU saturates
+    /// at 16–32 g): beyond it, powers and kurtoses of the values would overflow.
+    public static let maximumAcceleration = 1e4
+
+    /// The largest rotation-rate component compared, rad/s (about 57,000 °/s; IMUs saturate at 2,000–4,000 °/s).
+    public static let maximumRotationRate = 1e3
+
     /// A recording from its samples.
     ///
     /// - Parameters:
@@ -53,8 +60,8 @@ public struct RealismRecording: Sendable, Hashable {
     /// - Throws: `SignalError` naming the recording: `.tooShort` under ``minimumDuration`` (the message
     ///   gives the minimum), `.tooLarge` over ``maximumDuration``, `.invalidTime` for decreasing times,
     ///   `.incompatible` for a gap that interpolation would bridge, `.outOfRange` for a rate under
-    ///   ``minimumSampleRate``, `.nonFinite` for a value that is not finite, `.channelMismatch` for
-    ///   arrays of different lengths.
+    ///   ``minimumSampleRate`` or a value beyond ``maximumAcceleration`` or ``maximumRotationRate``,
+    ///   `.nonFinite` for a value that is not finite, `.channelMismatch` for arrays of different lengths.
     public init(
         name: String, times: [Double], acceleration: [SIMD3<Double>], rotationRate: [SIMD3<Double>]?,
         sampleRate: Double? = nil
@@ -77,6 +84,18 @@ public struct RealismRecording: Sendable, Hashable {
                 throw SignalError(
                     .nonFinite, "sample \(k) (t = \(times[k]) s) holds a value that is not a finite number", file: name,
                     index: k)
+            }
+            guard (0..<3).allSatisfy({ abs(acceleration[k][$0]) <= Self.maximumAcceleration }) else {
+                throw SignalError(
+                    .outOfRange,
+                    "sample \(k) (t = \(times[k]) s) holds an acceleration of (\(acceleration[k].x), \(acceleration[k].y), \(acceleration[k].z)) m/s²; comparing takes components up to ±\(Self.seconds(Self.maximumAcceleration)) m/s² (is the unit right?)",
+                    file: name, index: k)
+            }
+            guard (0..<3).allSatisfy({ abs(rotation[$0]) <= Self.maximumRotationRate }) else {
+                throw SignalError(
+                    .outOfRange,
+                    "sample \(k) (t = \(times[k]) s) holds a rotation rate of (\(rotation.x), \(rotation.y), \(rotation.z)) rad/s; comparing takes components up to ±\(Self.seconds(Self.maximumRotationRate)) rad/s (is the unit right?)",
+                    file: name, index: k)
             }
             if let last = keptTimes.last {
                 guard times[k] >= last else {
