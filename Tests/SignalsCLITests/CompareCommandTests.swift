@@ -133,20 +133,18 @@ import Testing
         let unreadable = try Executables.runFailing(
             "signals", ["compare", garbage.path, Self.realism("oxford/user1-hand")])
         #expect(unreadable.stderr.contains("garbage.csv"))
-        var short = "timestamp,x,y,z\n"
-        for k in 0...1000 { short += "\(Double(k) / 100),0.1,0,-1\n" }
-        let shortFile = try Executables.temporaryFile("short.csv", contents: short)
-        let tooShort = try Executables.runFailing(
-            "signals", ["compare", Self.realism("oxford/user1-hand"), shortFile.path])
-        #expect(tooShort.stderr.contains("short.csv"))
-        #expect(tooShort.stderr.contains("at least 20 s"))
+        /// `compare` of a real walk and a CSV of `count` samples at 100 Hz, `x` of sample k given (exit 2).
+        func refused(_ name: String, count: Int, x: (Int) -> Double) throws -> String {
+            let rows = (0..<count).map { "\(Double($0) / 100),\(x($0)),0,-1\n" }.joined()
+            let file = try Executables.temporaryFile(name, contents: "timestamp,x,y,z\n" + rows)
+            return try Executables.runFailing("signals", ["compare", Self.realism("oxford/user1-hand"), file.path])
+                .stderr
+        }
+        let tooShort = try refused("short.csv", count: 1001) { _ in 0.1 }
+        #expect(tooShort.contains("short.csv") && tooShort.contains("at least 20 s"), "\(tooShort)")
         // Out of any IMU's range: refused with the file and the sample, before its powers overflow.
-        var huge = "timestamp,x,y,z\n"
-        for k in 0...3000 { huge += "\(Double(k) / 100),\(k == 40 ? 1e300 : 0.1),0,-1\n" }
-        let hugeFile = try Executables.temporaryFile("huge.csv", contents: huge)
-        let overflow = try Executables.runFailing(
-            "signals", ["compare", Self.realism("oxford/user1-hand"), hugeFile.path])
-        #expect(overflow.stderr.contains("huge.csv") && overflow.stderr.contains("sample 40"), "\(overflow.stderr)")
+        let overflow = try refused("huge.csv", count: 3001) { $0 == 40 ? 1e300 : 0.1 }
+        #expect(overflow.contains("huge.csv") && overflow.contains("sample 40"), "\(overflow)")
         // A folder as -o is refused before the comparison: no report on standard output.
         let folder = try Executables.runFailing(
             "signals",
