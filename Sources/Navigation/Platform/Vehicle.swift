@@ -100,30 +100,32 @@ public struct Gait: Sendable, Hashable {
     ]
     /// Step length, metres (half a stride). The cadence is the speed divided by it.
     public let stepLength: Double
+    /// The numbers that shape the gait's waveform (shared with the motion presets: `BodyWaveform`).
+    let shape: BodyWaveform.Shape
     /// Amplitude of the trunk's vertical oscillation once per step, metres.
-    public let bounce: Double
+    public var bounce: Double { shape.bounce }
     /// Amplitude of the trunk's sideways sway once per stride, metres.
-    public let sway: Double
+    public var sway: Double { shape.sway }
     /// Peak of the heel-strike impact on the trunk's vertical acceleration, m/s² (at ``referenceCadence``).
-    public private(set) var impact = 0.0
+    public var impact: Double { shape.impact }
     /// The impact pulse's width (a Gaussian's standard deviation), seconds (at ``referenceCadence``).
-    public private(set) var impactWidth = 0.02
+    public var impactWidth: Double { shape.impactWidth }
     /// Peak of the forward deceleration at heel strike, m/s² (at ``referenceCadence``; a push-off later in
     /// the step balances it).
-    public private(set) var braking = 0.0
+    public var braking: Double { shape.braking }
     /// How much stronger one side's impacts are: the left foot's are `1 − asymmetry` times, the right's
     /// `1 + asymmetry` times the mean, 0 … 0.5.
-    public private(set) var asymmetry = 0.0
+    public var asymmetry: Double { shape.asymmetry }
     /// For a run: the fraction of each step in the air (free fall), 0 (a walk) … 0.6.
-    public private(set) var flight = 0.0
+    public var flight: Double { shape.flight }
     /// Stride-to-stride variation of the cadence (the RMS of its relative modulation), 0 … 0.2.
-    public private(set) var cadenceVariation = 0.0
+    public let cadenceVariation: Double
     /// Step-to-step variation of the impacts (the standard deviation of their logarithm), 0 … 1.
-    public private(set) var impactVariation = 0.0
+    public let impactVariation: Double
     /// Step-to-step variation of the step's fundamental (the standard deviation of its logarithm), 0 … 1.
-    public private(set) var stepVariation = 0.0
+    public let stepVariation: Double
     /// The cadence the waveforms' accelerations are given at, steps per second.
-    public private(set) var referenceCadence = 1.8
+    public var referenceCadence: Double { shape.referenceCadence }
 
     /// Creates a gait, checking each parameter.
     /// - Parameters:
@@ -159,47 +161,23 @@ public struct Gait: Sendable, Hashable {
         try check.check(stepVariation, "stepVariation", unit: "", in: 0...1)
         try check.check(referenceCadence, "referenceCadence", unit: "steps/s", in: 0.5...5)
         self.init(
-            validatedStepLength: stepLength, bounce: bounce, sway: sway, impact: impact, impactWidth: impactWidth,
-            braking: braking, asymmetry: asymmetry, flight: flight, cadenceVariation: cadenceVariation,
-            impactVariation: impactVariation, stepVariation: stepVariation, referenceCadence: referenceCadence)
+            validatedStepLength: stepLength,
+            shape: BodyWaveform.Shape(
+                bounce: bounce, sway: sway, impact: impact, impactWidth: impactWidth, braking: braking,
+                asymmetry: asymmetry, flight: flight, referenceCadence: referenceCadence),
+            cadenceVariation: cadenceVariation, impactVariation: impactVariation, stepVariation: stepVariation)
     }
 
+    /// A gait of `shape`'s waveform, its numbers already checked.
     init(
-        validatedStepLength: Double, bounce: Double, sway: Double, impact: Double = 0, impactWidth: Double = 0.02,
-        braking: Double = 0, asymmetry: Double = 0, flight: Double = 0, cadenceVariation: Double = 0,
-        impactVariation: Double = 0, stepVariation: Double = 0, referenceCadence: Double = 1.8
+        validatedStepLength: Double, shape: BodyWaveform.Shape, cadenceVariation: Double = 0,
+        impactVariation: Double = 0, stepVariation: Double = 0
     ) {
         stepLength = validatedStepLength
-        self.bounce = bounce
-        self.sway = sway
-        self.impact = impact
-        self.impactWidth = impactWidth
-        self.braking = braking
-        self.asymmetry = asymmetry
-        self.flight = flight
+        self.shape = shape
         self.cadenceVariation = cadenceVariation
         self.impactVariation = impactVariation
         self.stepVariation = stepVariation
-        self.referenceCadence = referenceCadence
-    }
-
-    /// A gait of `shape`'s waveform (shared with the motion presets: `BodyWaveform`).
-    init(
-        validatedStepLength: Double, shape: BodyWaveform.Shape, cadenceVariation: Double, impactVariation: Double,
-        stepVariation: Double
-    ) {
-        self.init(
-            validatedStepLength: validatedStepLength, bounce: shape.bounce, sway: shape.sway, impact: shape.impact,
-            impactWidth: shape.impactWidth, braking: shape.braking, asymmetry: shape.asymmetry, flight: shape.flight,
-            cadenceVariation: cadenceVariation, impactVariation: impactVariation, stepVariation: stepVariation,
-            referenceCadence: shape.referenceCadence)
-    }
-
-    /// The numbers that shape the gait's waveform.
-    var shape: BodyWaveform.Shape {
-        BodyWaveform.Shape(
-            bounce: bounce, sway: sway, impact: impact, impactWidth: impactWidth, braking: braking,
-            asymmetry: asymmetry, flight: flight, referenceCadence: referenceCadence)
     }
 
     /// An adult's walk at 1.4 m/s: 0.765 m steps at 1.83 steps/s, the trunk rising and falling 23 mm once per
