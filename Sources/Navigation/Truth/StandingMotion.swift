@@ -24,17 +24,10 @@ import Sensors
 /// over its last (a quintic smoothstep: position, velocity and acceleration continuous at both ends). The
 /// tilt is two small rotations about the device's x and y axes, so its rotation rate is exact.
 struct StandingMotion: Sendable {
-    /// One sinusoid (``PosturalWaveform``'s: shared with the `held-in-hand` motion preset).
+    /// One sinusoid (``PosturalWaveform``'s, which holds the sway, tilt and tremor lines: shared with the
+    /// `held-in-hand` motion preset).
     typealias Component = PosturalWaveform.Component
 
-    /// Postural sway of the body, metres in the local frame.
-    static let sway = PosturalWaveform.sway
-    /// The body's tilt, radians about the device's x and y axes.
-    static let tilt = PosturalWaveform.tilt
-    /// The hand's tremor, metres in the local frame.
-    static let tremor = PosturalWaveform.tremor
-    /// The hand's angular tremor, radians about the device's x and y axes.
-    static let tremorTilt = PosturalWaveform.tremorTilt
     /// Seconds over which the motion fades in at the start of a rest and out at its end (at most half the rest).
     static let fade = 1.0
 
@@ -153,15 +146,15 @@ struct StandingMotion: Sendable {
         guard e > 0 || e1 != 0 || e2 != 0 else {
             return ((.zero, .zero, .zero), (.zero, .zero))
         }
-        var (x, v, a) = Self.sum(Self.sway, at: t)
-        var (r, rv, _) = Self.sum(Self.tilt, at: t)
+        var (x, v, a) = Self.sum(PosturalWaveform.sway, at: t)
+        var (r, rv, _) = Self.sum(PosturalWaveform.tilt, at: t)
         if swayScale != 1 {
             (x, v, a) = (swayScale * x, swayScale * v, swayScale * a)
             (r, rv) = (swayScale * r, swayScale * rv)
         }
         if trembles {
-            let (tx, tv, ta) = Self.sum(Self.tremor, at: t)
-            let (ux, uv, _) = Self.sum(Self.tremorTilt, at: t)
+            let (tx, tv, ta) = Self.sum(PosturalWaveform.tremor, at: t)
+            let (ux, uv, _) = Self.sum(PosturalWaveform.tremorTilt, at: t)
             let k = tremorScale
             (x, v, a) = (x + k * tx, v + k * tv, a + k * ta)
             (r, rv) = (r + k * ux, rv + k * uv)

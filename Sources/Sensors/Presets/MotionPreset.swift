@@ -49,40 +49,30 @@ public enum MotionPreset {
     /// - Parameter tremor: Tremor frequency (Hz), typically 8–12.
     public static func heldInHand(tremor: Double = 9) -> MotionSignal {
         let scale = tremor / PosturalWaveform.tremorTilt[0].frequency
-        func lines(_ components: [PosturalWaveform.Component], axis: Int, scale: Double) -> [SignalNode] {
-            components.map {
-                .sine(Sine(amplitude: $0.amplitude[axis], frequency: $0.frequency * scale, phase: $0.phase))
+        /// The lines of a sway (`scale` 1) and of a tremor (`scale`) on `axis`: the values themselves, or for a
+        /// displacement `−a / g`, `(2πf)² A / g` at the same phase.
+        func lines(
+            _ sway: [PosturalWaveform.Component], _ tremor: [PosturalWaveform.Component], axis: Int,
+            acceleration: Bool
+        ) -> [SignalNode] {
+            [(sway, 1.0), (tremor, scale)].flatMap { components, scale in
+                components.map {
+                    let w = 2 * Double.pi * $0.frequency * scale
+                    let amplitude = acceleration ? w * w * $0.amplitude[axis] / IMU.standardGravity : $0.amplitude[axis]
+                    return .sine(Sine(amplitude: amplitude, frequency: $0.frequency * scale, phase: $0.phase))
+                }
             }
         }
-        /// `−a / g` of a displacement's lines: `(2πf)² A / g` at the same phase.
-        func acceleration(_ components: [PosturalWaveform.Component], axis: Int, scale: Double) -> [SignalNode] {
-            components.map {
-                let w = 2 * Double.pi * $0.frequency * scale
-                return .sine(
-                    Sine(
-                        amplitude: w * w * $0.amplitude[axis] / IMU.standardGravity, frequency: $0.frequency * scale,
-                        phase: $0.phase))
-            }
+        let (tilt, tremorTilt) = (PosturalWaveform.tilt, PosturalWaveform.tremorTilt)
+        let world = (0..<3).map {
+            SignalNode.sum(lines(PosturalWaveform.sway, PosturalWaveform.tremor, axis: $0, acceleration: true))
         }
-        let tilt = PosturalWaveform.tilt
-        let tremorTilt = PosturalWaveform.tremorTilt
         return motion(
             angles(
-                roll: .sum(lines(tilt, axis: 1, scale: 1) + lines(tremorTilt, axis: 1, scale: scale)),
-                pitch: .sum(
-                    [.constant(Constant(0.7))] + lines(tilt, axis: 0, scale: 1)
-                        + lines(tremorTilt, axis: 0, scale: scale)),
+                roll: .sum(lines(tilt, tremorTilt, axis: 1, acceleration: false)),
+                pitch: .sum([.constant(Constant(0.7))] + lines(tilt, tremorTilt, axis: 0, acceleration: false)),
                 yaw: .constant(Constant(0))),
-            world: axes(
-                .sum(
-                    acceleration(PosturalWaveform.sway, axis: 0, scale: 1)
-                        + acceleration(PosturalWaveform.tremor, axis: 0, scale: scale)),
-                .sum(
-                    acceleration(PosturalWaveform.sway, axis: 1, scale: 1)
-                        + acceleration(PosturalWaveform.tremor, axis: 1, scale: scale)),
-                .sum(
-                    acceleration(PosturalWaveform.sway, axis: 2, scale: 1)
-                        + acceleration(PosturalWaveform.tremor, axis: 2, scale: scale))))
+            world: axes(world[0], world[1], world[2]))
     }
 
     /// Walking with the phone held in front (pitch 0.8 rad): the body model's hand-held walk
