@@ -144,7 +144,9 @@ import Testing
         let got = fields(String(r.output.dropFirst("run-file: ".count)))
         let want = fields(expected)
         try #require(got.count == want.count, "\(r.output)")
-        #expect(got[0] == want[0] && got[3] == want[3] && got[4] == want[4], "\(r.output) vs \(expected)")
+        // The child's standard error too: a run that fails once on a loaded machine says why.
+        #expect(
+            got[0] == want[0] && got[3] == want[3] && got[4] == want[4], "\(r.output) vs \(expected); \(r.errors)")
         let metres = { (s: Substring) in Double(s.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) ?? .nan
         }
         #expect(abs(metres(got[1]) - metres(want[1])) <= 0.2, "\(r.output) vs \(expected)")
