@@ -282,6 +282,14 @@ extension Trajectory {
             if let given = try f.optionalString("hand") { hand = try side(given, path: f.path("hand")) }
             return (mount, hand)
         }
+        if value.object != nil && value.object?["quaternion"] == nil {
+            // Neither form: name both, so a wrong key is not answered with the quaternion form alone.
+            let f = try JSONFields(value, path: path, what: "a mount", fields: ["preset", "hand", "quaternion"])
+            throw SignalError(
+                .missingField, path: f.path,
+                "a mount object names a 'preset' (with an optional 'hand': \"left\" or \"right\") or gives a 'quaternion'"
+            )
+        }
         let f = try JSONFields(value, path: path, what: "a mount", fields: ["quaternion"])
         let q = try JSONFields(
             try f.required("quaternion"), path: f.path("quaternion"), what: "a quaternion",

@@ -98,6 +98,8 @@ import Testing
             (#""mount": {"preset": "wirst"}"#, .malformed, "$.trajectory.mount.preset"),
             (#""mount": {"preset": "wrist", "hand": "up"}"#, .malformed, "$.trajectory.mount.hand"),
             (#""mount": {"preset": "wrist", "side": "left"}"#, .unknownField, "$.trajectory.mount.side"),
+            (#""mount": {"kind": "wrist"}"#, .unknownField, "$.trajectory.mount.kind"),
+            (#""mount": {"hand": "right"}"#, .missingField, "$.trajectory.mount"),
             (
                 #""mount": {"preset": "wrist", "hand": "right"}, "person": {"hand": "left"}"#, .invalidArgument,
                 "$.trajectory.person.hand"
@@ -139,6 +141,9 @@ import Testing
             #expect(e?.path == path, "\(body): \(e?.description ?? "accepted")")
         }
         #expect(Self.error(#""vehicle": "cra""#)?.message.contains("did you mean \"car\"") == true)
+        // A mount object in neither form is told both forms, not only the quaternion's.
+        #expect(Self.error(#""mount": {"kind": "wrist"}"#)?.message.contains("preset, hand, quaternion") == true)
+        #expect(Self.error(#""mount": {"hand": "right"}"#)?.message.contains("names a 'preset'") == true)
         // The valid neighbours of the refused values.
         for body in [
             #""epoch": "2029-12-31T23:00:00Z""#,
