@@ -50,7 +50,15 @@ enum CompareInput {
                 ?? ""
             return first.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).lowercased() == "timestamp"
                 ? .points : .export
-        default: return .export
+        case .spec?:
+            throw CLIError(
+                "\(path): this is a spec, not a recording: render it first (signals render '\(path)' --rate 100 --output-dir DIR) and give the folder DIR instead"
+            )
+        case .npy?, .gpx?:
+            throw CLIError(
+                "\(path): compare reads motion recordings (a phone export, a render directory or a point file), not \((path as NSString).pathExtension.lowercased()) files"
+            )
+        case nil: return .export
         }
     }
 

@@ -133,6 +133,16 @@ import Testing
         let unreadable = try Executables.runFailing(
             "signals", ["compare", garbage.path, Self.realism("oxford/user1-hand")])
         #expect(unreadable.stderr.contains("garbage.csv"))
+        // A spec is not a recording: the message says to render it first (compare and fit read alike).
+        let spec = Executables.packageRoot.appendingPathComponent("Examples/trajectories/walk.json").path
+        for arguments in [["compare", spec, Self.realism("oxford/user1-hand")], ["fit", spec, "-o", "/dev/null"]] {
+            let refused = try Executables.runFailing("signals", arguments)
+            #expect(refused.stderr.contains("walk.json: this is a spec, not a recording"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("signals render"), "\(refused.stderr)")
+        }
+        let npy = try Executables.temporaryFile("samples.npy", contents: "x")
+        let notMotion = try Executables.runFailing("signals", ["compare", npy.path, Self.realism("oxford/user1-hand")])
+        #expect(notMotion.stderr.contains("samples.npy: compare reads motion recordings"), "\(notMotion.stderr)")
         /// `compare` of a real walk and a CSV of `count` samples at 100 Hz, `x` of sample k given (exit 2).
         func refused(_ name: String, count: Int, x: (Int) -> Double) throws -> String {
             let rows = (0..<count).map { "\(Double($0) / 100),\(x($0)),0,-1\n" }.joined()
