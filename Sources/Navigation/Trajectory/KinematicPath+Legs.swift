@@ -31,7 +31,10 @@ extension KinematicPath {
         guard waypoints.count >= 2 else {
             throw SignalError(
                 .tooShort, path: "\(path).waypoints",
-                "a trajectory needs at least 2 waypoints, got \(waypoints.count)")
+                "a trajectory needs at least 2 waypoints, got \(waypoints.count)"
+                    + (waypoints.count == 1
+                        ? "; to stand still at one place, give this waypoint a 'pause' and add a second one a step away (at least 0.01 m; it sets the way the person faces)"
+                        : ""))
         }
         guard !route.loops else {
             throw SignalError(

@@ -174,6 +174,9 @@ struct KinematicPathTests {
             #expect(error?.code == code)
             #expect(error?.path == path)
         }
+        // One waypoint: the message says how to stand still, which is what one waypoint usually means.
+        let single = #expect(throws: SignalError.self) { try KinematicPath(route: one, limits: .walk) }
+        #expect(single?.message.contains("to stand still at one place") == true, "\(single?.message ?? "")")
     }
 }
 
