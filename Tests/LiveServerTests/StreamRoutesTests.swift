@@ -18,6 +18,25 @@ import Testing
         }
     }
 
+    @Test("a /v1 endpoint without parameters refuses one with 400 (not the newest point as if unasked); /data does not")
+    func parameterlessEndpoints() async throws {
+        try await ManualFeed.test(TestSpecs.shake, through: 42) { f, client in
+            for uri in ["/v1/point?at=5", "/v1/status?verbose", "/v1/spec?format=yaml"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .badRequest, "\(uri)")
+                let name = uri.split(separator: "?")[1].split(separator: "=")[0]
+                #expect(
+                    try response.error().message.contains("unknown query parameter '\(name)'; "),
+                    "\(uri): \(response.text)")
+            }
+            let control = try await client.execute(uri: "/v1/control?now=1", method: .post)
+            #expect(control.status == .badRequest)
+            // The original server's endpoint keeps a client's cache buster working.
+            let data = try await client.execute(uri: "/data?_=1700000000", method: .get)
+            #expect(data.status == .ok)
+        }
+    }
+
     @Test(
         "/v1/stream and /v1/ws refuse a bad ?rate, an unknown parameter and a bad Last-Event-ID with 400",
         arguments: [

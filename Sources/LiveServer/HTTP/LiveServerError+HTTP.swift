@@ -78,6 +78,14 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                     statusCode: 501)
             }
         }
+        if LiveRoutes.withoutParameters.contains(request.uri.path),
+            let (key, _) = request.uri.queryParameters.first(where: { _ in true })
+        {
+            throw LiveServerError(
+                .badRequest,
+                "unknown query parameter '\(SignalError.quoted(key, limit: 40))'; \(request.uri.path) takes no query parameters"
+            )
+        }
         do {
             return try await next(request, context)
         } catch let error as HTTPParserError {

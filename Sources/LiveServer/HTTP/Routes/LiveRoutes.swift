@@ -17,6 +17,12 @@ enum LiveRoutes {
         "/v1/status": [.get, .head],
     ]
 
+    /// The `/v1` endpoints that take no query parameter: one given (`/v1/point?at=5`) is refused with a 400
+    /// instead of being answered as if it were not there. `/v1/stream` and `/v1/ws` check their own;
+    /// `/data` and `/update` keep the original SimulatorEnhancements server's leniency (a client's cache
+    /// buster such as `/data?_=1700000000` still works).
+    static let withoutParameters: Set<String> = ["/v1/point", "/v1/spec", "/v1/control", "/v1/status"]
+
     /// A `200 OK` JSON response.
     /// - Parameters:
     ///   - body: The JSON text (a newline is part of it).
