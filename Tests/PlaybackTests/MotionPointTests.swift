@@ -26,6 +26,32 @@ import Testing
         #expect(_isPOD(MotionPoint.self))
     }
 
+    @Test("a MotionCarrying point reads its time and motion from its sample; only TrajectoryPoint its attitude")
+    func carriedMotion() {
+        let motion = MotionPoint(
+            timestamp: 0.5, userAcceleration: Acceleration(x: 0.1, y: 0.2, z: 0.3),
+            gravity: Acceleration(x: 0, y: 0, z: -1), rotationRate: RotationRate(x: 0, y: 0.25, z: 0),
+            attitude: Quaternion(w: 0, x: 1, y: 0, z: 0))
+        let fix = LocationPoint(
+            timestamp: 0.5, latitude: 51.5007, longitude: -0.1246, altitude: 10, horizontalAccuracy: 4.5,
+            verticalAccuracy: 6.75, speed: 1.4, course: 45)
+        let walk = MotionLocationPoint(motion: motion, location: fix)
+        let truth = TrajectoryPoint(
+            motion: motion, location: nil, trueHeading: 50, magneticHeading: 49, headingAccuracy: 1.5,
+            magneticField: MagneticField(x: 12, y: -3, z: 40), pressure: nil, altitude: 35, steps: 12, distance: 8.5,
+            floorsAscended: 1, floorsDescended: 2, cadence: 1.9)
+        #expect(
+            MotionPoint(walk)
+                == MotionPoint(
+                    timestamp: 0.5, userAcceleration: motion.userAcceleration,
+                    gravity: motion.gravity, rotationRate: motion.rotationRate))
+        #expect(MotionPoint(truth) == motion)
+        // The failing case: another sample reads otherwise.
+        var other = motion
+        other.rotationRate = RotationRate(x: 0, y: 0, z: 1)
+        #expect(MotionPoint(MotionLocationPoint(motion: other, location: fix)) != MotionPoint(walk))
+    }
+
     @Test("JSON: every part written, strict reading, short x/y/z form")
     func codable() throws {
         let p = MotionPoint(

@@ -196,24 +196,27 @@ extension Trajectory {
         (r + 1).initialize(to: s.latitude)
         (r + 2).initialize(to: s.longitude)
         (r + 3).initialize(to: s.altitude)
-        (r + 4).initialize(to: s.velocity.x)
-        (r + 5).initialize(to: s.velocity.y)
-        (r + 6).initialize(to: s.velocity.z)
-        (r + 7).initialize(to: s.acceleration.x)
-        (r + 8).initialize(to: s.acceleration.y)
-        (r + 9).initialize(to: s.acceleration.z)
+        writeVector(s.velocity, to: r + 4)
+        writeVector(s.acceleration, to: r + 7)
         (r + 10).initialize(to: s.attitude.w)
         (r + 11).initialize(to: s.attitude.x)
         (r + 12).initialize(to: s.attitude.y)
         (r + 13).initialize(to: s.attitude.z)
-        (r + 14).initialize(to: s.rotationRate.x)
-        (r + 15).initialize(to: s.rotationRate.y)
-        (r + 16).initialize(to: s.rotationRate.z)
+        writeVector(s.rotationRate, to: r + 14)
         (r + 17).initialize(to: s.altitudeAboveMeanSeaLevel)
         (r + 18).initialize(to: s.trueHeading)
         (r + 19).initialize(to: s.magneticHeading)
         (r + 20).initialize(to: Double(s.steps))
         (r + 21).initialize(to: s.speed)
+    }
+
+    /// Writes a vector's x, y and z at `r`, `r + 1` and `r + 2` (a part of ``writeTruthRow(_:to:)``, inlined
+    /// into it: the same stores).
+    @inline(__always)
+    static func writeVector(_ v: SIMD3<Double>, to r: UnsafeMutablePointer<Double>) {
+        r.initialize(to: v.x)
+        (r + 1).initialize(to: v.y)
+        (r + 2).initialize(to: v.z)
     }
 
     /// The truth at samples `first ..< first + count` at `rate` Hz, sharing the magnetic grid's nodes.

@@ -235,25 +235,15 @@ public struct Trajectory: Sendable {
 }
 
 extension Trajectory: Hashable {
-    /// Trajectories are equal when built from equal inputs (the path follows from them).
-    public static func == (a: Trajectory, b: Trajectory) -> Bool {
-        a.route == b.route && a.vehicle == b.vehicle && a.mount == b.mount && a.person == b.person
-            && a.epoch == b.epoch && a.legs == b.legs
-            && a.earthRotation == b.earthRotation && a.vibrationScale == b.vibrationScale && a.sensors == b.sensors
-            && a.takesStairs == b.takesStairs
+    /// The inputs a trajectory is built from (the path and the rest follow from them), listed once for
+    /// ``==(_:_:)`` and ``hash(into:)``.
+    private var inputs: [AnyHashable] {
+        [route, vehicle, mount, person, epoch, earthRotation, vibrationScale, sensors, legs, takesStairs]
     }
 
+    /// Trajectories are equal when built from equal inputs (the path follows from them).
+    public static func == (a: Trajectory, b: Trajectory) -> Bool { a.inputs == b.inputs }
+
     /// Hashes the inputs.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(route)
-        hasher.combine(vehicle)
-        hasher.combine(mount)
-        hasher.combine(person)
-        hasher.combine(epoch)
-        hasher.combine(earthRotation)
-        hasher.combine(vibrationScale)
-        hasher.combine(sensors)
-        hasher.combine(legs)
-        hasher.combine(takesStairs)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(inputs) }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// A motion sample and a location fix at the same time: what a phone on a walk reports, played from a
 /// spec that holds a motion and a route (`{"motion": {...}, "route": {...}}`).
 ///
-/// In JSON (`signals play`): the motion point's fields and `"location": {...}` beside them.
-public struct MotionLocationPoint: Timestamped, Motionable, Sendable, Hashable {
+/// In JSON (`signals play`): the motion point's fields and `"location": {...}` beside them. Its time,
+/// accelerations and rotation rate are the motion sample's (``MotionCarrying``); its attitude is `nil`.
+public struct MotionLocationPoint: MotionCarrying, Sendable, Hashable {
     /// The motion sample.
     public var motion: MotionPoint
     /// The location fix.
@@ -18,13 +19,4 @@ public struct MotionLocationPoint: Timestamped, Motionable, Sendable, Hashable {
         self.motion = motion
         self.location = location
     }
-
-    /// Seconds from the start of the run.
-    public var timestamp: TimeInterval { motion.timestamp }
-    /// User acceleration (g).
-    public var userAcceleration: Acceleration { motion.userAcceleration }
-    /// Gravity (g).
-    public var gravity: Acceleration { motion.gravity }
-    /// Rotation rate (rad/s).
-    public var rotationRate: RotationRate { motion.rotationRate }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// - ``pressure``: the barometer's reading (Pa) when it has one.
 /// - Headings, the pedometer's counts and ``activity`` are the truth's.
 /// A sensor with its own rate holds its latest sample (at or before the point's time).
-public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
+public struct TrajectoryPoint: MotionCarrying, Sendable, Hashable {
     /// The motion sample (g, rad/s, attitude).
     public var motion: MotionPoint
     /// A new GNSS fix, or `nil` between fixes.
@@ -77,14 +77,6 @@ public struct TrajectoryPoint: Timestamped, Motionable, Sendable, Hashable {
         self.activity = activity
     }
 
-    /// Seconds from the start of the run.
-    public var timestamp: TimeInterval { motion.timestamp }
-    /// User acceleration, g.
-    public var userAcceleration: Acceleration { motion.userAcceleration }
-    /// Gravity, g.
-    public var gravity: Acceleration { motion.gravity }
-    /// Rotation rate, rad/s.
-    public var rotationRate: RotationRate { motion.rotationRate }
     /// The attitude (device → local east-north-up).
     public var attitude: Quaternion? { motion.attitude }
 }

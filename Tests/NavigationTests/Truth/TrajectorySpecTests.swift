@@ -371,6 +371,19 @@ import Testing
             #expect(whole.map(\.bitPattern) == pieces.map(\.bitPattern), "\(stream.kind)")
         }
     }
+
+    /// Trajectories built from equal inputs are equal and hash alike; one input changed (the mount, the
+    /// vibration factor, the stairs) makes another trajectory.
+    @Test func equalityFollowsTheInputs() throws {
+        let route = TruthChecks.walkRoute()
+        let a = try Trajectory(route: route, vehicle: .walk, mount: .handheld)
+        let b = try Trajectory(route: route, vehicle: .walk, mount: .handheld)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(try a != Trajectory(route: route, vehicle: .walk, mount: .pocket))
+        #expect(try a != Trajectory(route: route, vehicle: .walk, mount: .handheld, vibration: 2))
+        #expect(try a != Trajectory(route: route, vehicle: .walk, mount: .handheld, stairs: false))
+    }
 }
 
 extension JSONValue {
