@@ -74,8 +74,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     }
 
     private let state = Mutex(State())
-    private let makeRunner: @Sendable () -> any UpdateRunner
-    private let timing: TimingPolicy
+    private let runners: RunnerFactory
 
     /// Creates a manager that plays `source` in real time.
     /// - Parameter source: A signal, a point file or a server (see ``MotionSource``).
@@ -91,8 +90,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     public init<C: Clock>(source: MotionSource, clock: C, timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
-        self.timing = timing
-        makeRunner = { Runner(clock: clock) }
+        runners = RunnerFactory(clock: clock, timing: timing)
     }
 
     deinit {
@@ -316,7 +314,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
             if summary.reason != .stopped { finished?() }
         }
         do {
-            let options = PlaybackOptions(loop: source.loops, timing: timing)
+            let options = runners.options(loop: source.loops)
             if kind == .deviceMotion,
                 !Self.availableAttitudeReferenceFrames().contains(frame) || frame.rawValue.nonzeroBitCount != 1
             {
@@ -390,7 +388,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                 remote.start()
             case .signal, .imu:
                 let (player, rate, duration) = source.player(for: kind)
-                let runner = makeRunner()
+                let runner = runners.runner()
                 try install(runner, kind, holder)
                 guard MotionPoint.reads(channelCount: player.channelCount) else {
                     let hint = player.channelCount == 6 ? " (an IMU: pass the IMU value itself, `.signal(imu)`)" : ""
@@ -406,7 +404,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                     try player.makePoints(request),
                     interval: interval, runner: runner, options: options, handler: record, completion: completion)
             case .file(let url, _):
-                let runner = makeRunner()
+                let runner = runners.runner()
                 try install(runner, kind, holder)
                 if RenderDirectory.isRecording(url) {
                     let points = try RenderDirectory(directory: url)
@@ -421,7 +419,7 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
                         interval: interval, runner: runner, options: options, handler: record, completion: completion)
                 }
             case .trajectory(let trajectory, let rate, let duration):
-                let runner = makeRunner()
+                let runner = runners.runner()
                 try install(runner, kind, holder)
                 let points = try TrajectoryPoints(trajectory, sampleRate: rate, duration: duration)
                 try play(

@@ -42,23 +42,18 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write an SVG report: both spectra of each magnitude and the feature table.")
     var output: String?
 
-    @Option(
-        name: .long,
-        help:
-            "The phone's platform (ios or android) for exports whose own metadata does not say it (as signals import).")
-    var platform: ImportCommand.Platform?
+    @OptionGroup var phone: PhonePlatformOption
 
     func run() throws {
         // Every file either reading opens, a folder's included, so that -o never lands on one.
         let inputs = try CompareInput.inputs([a, b])
-        try inputs.check(output, option: "-o")
-        try OutputSink.checkExtension(output, option: "-o", extensions: ["svg"], what: "an SVG report")
+        try inputs.check(output, option: "-o", extensions: ["svg"], what: "an SVG report")
         if output == "-" { throw CLIError("-o -: the report goes to standard output already; -o names the SVG file") }
         // The SVG's file first: a directory or a folder that does not exist is refused before any work.
         let svg = try output.map { try OutputSink(path: $0, inputs: inputs) }
         var notes: [String] = []
-        let first = try CompareInput.read(a, platform: platform, notes: &notes)
-        let second = try CompareInput.read(b, platform: platform, notes: &notes)
+        let first = try CompareInput.read(a, platform: phone.platform, notes: &notes)
+        let second = try CompareInput.read(b, platform: phone.platform, notes: &notes)
         for note in notes { ProcessOutput.error("note: \(note)\n") }
         let report = try sensorsStep { () throws(SignalError) in try RealismComparison(first, second) }
         let sink = try OutputSink(path: nil, inputs: inputs)

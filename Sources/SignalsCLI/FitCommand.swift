@@ -65,23 +65,18 @@ struct FitCommand: ParsableCommand {
         name: .long, help: "Where the device was carried: handheld, pocket, wrist, backpack, flat or dashboard.")
     var mount: Carry?
 
-    @Option(
-        name: .long,
-        help:
-            "The phone's platform (ios or android) for exports whose own metadata does not say it (as signals import).")
-    var platform: ImportCommand.Platform?
+    @OptionGroup var phone: PhonePlatformOption
 
     @Option(name: .long, help: "The seed of the simulated person and IMU (default 1).")
     var seed: UInt64 = 1
 
     func run() throws {
         let inputs = try CompareInput.inputs([recording])
-        try inputs.check(output, option: "-o")
-        try OutputSink.checkExtension(output, option: "-o", extensions: ["json"], what: "a trajectory spec")
+        try inputs.check(output, option: "-o", extensions: ["json"], what: "a trajectory spec")
         // The output first: a directory or a folder that does not exist is refused before the fit's work.
         let sink = try OutputSink(path: output == "-" ? nil : output, inputs: inputs)
         var notes: [String] = []
-        let real = try CompareInput.read(recording, platform: platform, notes: &notes)
+        let real = try CompareInput.read(recording, platform: phone.platform, notes: &notes)
         let fit = try sensorsStep { () throws(SignalError) in
             try RecordingFit(real, activity: activity, mount: mount, seed: seed)
         }

@@ -276,6 +276,19 @@ extension InputFiles {
         )
     }
 
+    /// Checks an output of one format: as ``check(_:option:)``, then that its extension names that format
+    /// (see `OutputSink.checkExtension(_:option:extensions:what:)`).
+    /// - Parameters:
+    ///   - path: The output, `-` or `nil` for standard output.
+    ///   - option: The flag that named it (`-o`, `--gpx`), for messages.
+    ///   - extensions: The extensions of what is written (`["svg"]`); a name without an extension passes.
+    ///   - what: What the command writes, for the message ("an SVG plot").
+    /// - Throws: ``CLIError`` (exit status 2) saying why and what to do.
+    func check(_ path: String?, option: String, extensions: [String], what: String) throws {
+        try check(path, option: option)
+        try OutputSink.checkExtension(path, option: option, extensions: extensions, what: what)
+    }
+
     /// Checks several outputs of one command (see ``check(_:option:)``), and that no two are one file.
     /// - Parameter outputs: Each output's flag and path (`nil` when not asked for).
     /// - Throws: ``CLIError``.

@@ -36,8 +36,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try OutputSink.Inputs([spec, input])
-        try inputs.check(output, option: "-o")
-        try OutputSink.checkExtension(output, option: "-o", extensions: ["svg"], what: "an SVG plot")
+        try inputs.check(output, option: "-o", extensions: ["svg"], what: "an SVG plot")
         let (document, name) = try loadDocument(spec, routeSpeed: routeSpeed.value)
         let signal: AnySignal
         switch document {

@@ -50,7 +50,7 @@ public final class SimulatedMotionActivityManager: MotionActivityProviding, Send
     public init<C: Clock>(source: MotionActivitySource, clock: C, timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
-        updates = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
+        updates = TrajectoryUpdates(runners: RunnerFactory(clock: clock, timing: timing))
     }
 
     deinit { updates.stop() }

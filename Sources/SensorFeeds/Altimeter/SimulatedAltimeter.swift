@@ -53,9 +53,9 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     public init<C: Clock>(source: AltimeterSource, clock: C, timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
-        let makeRunner: @Sendable () -> any UpdateRunner = { Runner(clock: clock) }
-        relative = TrajectoryUpdates(makeRunner: makeRunner, timing: timing)
-        absolute = TrajectoryUpdates(makeRunner: makeRunner, timing: timing)
+        let runners = RunnerFactory(clock: clock, timing: timing)
+        relative = TrajectoryUpdates(runners: runners)
+        absolute = TrajectoryUpdates(runners: runners)
     }
 
     deinit {

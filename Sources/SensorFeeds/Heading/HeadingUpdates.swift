@@ -22,13 +22,11 @@ final class HeadingUpdates: Sendable {
     private let state = Mutex(State())
     private let gate = DeliveryGate()
     private let updates: TrajectoryUpdates
-    private let makeRunner: @Sendable () -> any UpdateRunner
-    private let timing: TimingPolicy
+    private let runners: RunnerFactory
 
-    init(makeRunner: @escaping @Sendable () -> any UpdateRunner, timing: TimingPolicy) {
-        self.makeRunner = makeRunner
-        self.timing = timing
-        updates = TrajectoryUpdates(makeRunner: makeRunner, timing: timing)
+    init(runners: RunnerFactory) {
+        self.runners = runners
+        updates = TrajectoryUpdates(runners: runners)
     }
 
     /// Degrees (≤ 0: every heading); NaN is stored as ``headingFilterNone``.
@@ -115,12 +113,12 @@ final class HeadingUpdates: Sendable {
             do {
                 let headings = try LocationSource.renderDirectoryPoints(url).compactMap { SimulatedHeading($0) }
                 guard let first = headings.first?.timestamp else { return }
-                let runner = makeRunner()
+                let runner = runners.runner()
                 let id = ObjectIdentifier(runner)
                 state.withLock { $0.producer = runner }
                 try runner.play(
                     PointSequence(headings.map { TimedHeading(heading: $0, offset: first) }),
-                    options: PlaybackOptions(loop: false, timing: timing),
+                    options: runners.options(),
                     handler: { timed in
                         if let kept = admit(timed.heading) { send(kept, nil) }
                     },

@@ -58,8 +58,7 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     private let state: Mutex<State>
     private let delegateReference = DelegateReference()
     private let gate = DeliveryGate()
-    private let makeRunner: @Sendable () -> any UpdateRunner
-    private let timing: TimingPolicy
+    private let runners: RunnerFactory
     /// The heading updates (see SimulatedLocationManager+Heading.swift).
     let headings: HeadingUpdates
 
@@ -78,10 +77,8 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     public init<C: Clock>(source: LocationSource, clock: C, timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
-        self.timing = timing
-        let makeRunner: @Sendable () -> any UpdateRunner = { Runner(clock: clock) }
-        self.makeRunner = makeRunner
-        headings = HeadingUpdates(makeRunner: makeRunner, timing: timing)
+        runners = RunnerFactory(clock: clock, timing: timing)
+        headings = HeadingUpdates(runners: runners)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "SensorFeeds.SimulatedLocationManager"
@@ -208,7 +205,7 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             if summary.reason == .failed, let error = summary.error { fail(error, true) }
             if summary.reason != .stopped { finished?() }
         }
-        let options = PlaybackOptions(loop: false, timing: timing)
+        let options = runners.options()
         switch source.kind {
         case .server(let url, let rate, let token):
             let remote = try LiveServerClient(
@@ -220,26 +217,26 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
             return remote
         case .route(let route, let rate, let duration):
             let points = try LocationSource.routePoints(route, sampleRate: rate, duration: duration)
-            let runner = makeRunner()
+            let runner = runners.runner()
             try runner.play(
                 points, options: options,
                 handler: handle, completion: completion)
             return runner
         case .trajectory(let trajectory, let rate, let duration):
             let fixes = try TrajectoryFixes(trajectory, sampleRate: rate, duration: duration)
-            let runner = makeRunner()
+            let runner = runners.runner()
             try runner.play(fixes, options: options, handler: handle, completion: completion)
             return runner
         case .file(let url, _, _) where LocationSource.isDirectory(url):
             let points = try LocationSource.renderDirectoryPoints(url).compactMap(\.location)
-            let runner = makeRunner()
+            let runner = runners.runner()
             try runner.play(
                 PointSequence(points.map { TimedFix(fix: $0, offset: points.first?.timestamp ?? 0) }), options: options,
                 handler: { handle($0.fix) }, completion: completion)
             return runner
         case .file(let url, let speed, let rate):
             let data = try LocationSource.fileData(url)
-            let runner = makeRunner()
+            let runner = runners.runner()
             if LocationSource.kind(url, data) == .gpx {
                 let route = try Route(gpx: data, speed: speed, file: url.lastPathComponent)
                 try runner.play(

@@ -50,8 +50,9 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     public init<C: Clock>(source: PedometerSource, clock: C, timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
-        updates = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
-        events = TrajectoryUpdates(makeRunner: { Runner(clock: clock) }, timing: timing)
+        let runners = RunnerFactory(clock: clock, timing: timing)
+        updates = TrajectoryUpdates(runners: runners)
+        events = TrajectoryUpdates(runners: runners)
         let handlerQueue = OperationQueue()
         handlerQueue.maxConcurrentOperationCount = 1
         handlerQueue.name = "SensorFeeds.SimulatedPedometer"

@@ -54,12 +54,10 @@ struct TrajectoryTicks: PointSource {
 final class TrajectoryUpdates: Sendable {
     private let producer = Mutex<(any UpdateProducer)?>(nil)
     private let gate = DeliveryGate()
-    private let makeRunner: @Sendable () -> any UpdateRunner
-    private let timing: TimingPolicy
+    private let runners: RunnerFactory
 
-    init(makeRunner: @escaping @Sendable () -> any UpdateRunner, timing: TimingPolicy) {
-        self.makeRunner = makeRunner
-        self.timing = timing
+    init(runners: RunnerFactory) {
+        self.runners = runners
     }
 
     /// Whether updates are on.
@@ -80,7 +78,7 @@ final class TrajectoryUpdates: Sendable {
     ) {
         stop()
         let send = gate.sender(on: queue, deliver)
-        let runner = makeRunner()
+        let runner = runners.runner()
         // The runner's identity, not the runner: its completion must not hold it (a cycle).
         let id = ObjectIdentifier(runner)
         do {
@@ -92,7 +90,7 @@ final class TrajectoryUpdates: Sendable {
                 if summary.reason == .finished, let update = atEnd?() { send(update, nil) }
                 if summary.reason != .stopped { self?.finish(id) }
             }
-            let options = PlaybackOptions(loop: false, timing: timing)
+            let options = runners.options()
             switch source.kind {
             case .trajectory(let trajectory, let rate, let duration):
                 let ticks = try TrajectoryTicks(trajectory, sampleRate: rate, duration: duration, interval: interval)
