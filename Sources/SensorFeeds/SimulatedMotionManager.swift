@@ -76,18 +76,12 @@ public final class SimulatedMotionManager: MotionProviding, Sendable {
     private let state = Mutex(State())
     private let runners: RunnerFactory
 
-    /// Creates a manager that plays `source` in real time.
-    /// - Parameter source: A signal, a point file or a server (see ``MotionSource``).
-    public convenience init(source: MotionSource) {
-        self.init(source: source, clock: ContinuousClock())
-    }
-
-    /// Creates a manager that plays `source` on `clock` (a `ManualClock` makes tests deterministic).
+    /// Creates a manager that plays `source` on `clock`: in real time by default (a `ManualClock` makes tests deterministic).
     /// - Parameters:
-    ///   - source: A signal, a point file or a server.
-    ///   - clock: The clock that times the updates.
+    ///   - source: A signal, a point file or a server (see ``MotionSource``).
+    ///   - clock: The clock that times the updates (default: `ContinuousClock()`, real time).
     ///   - timing: How the playback threads wait (default: sleep without spinning).
-    public init<C: Clock>(source: MotionSource, clock: C, timing: TimingPolicy = .efficient)
+    public init<C: Clock>(source: MotionSource, clock: C = ContinuousClock(), timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
         runners = RunnerFactory(clock: clock, timing: timing)

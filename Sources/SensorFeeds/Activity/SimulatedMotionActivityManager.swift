@@ -36,18 +36,12 @@ public final class SimulatedMotionActivityManager: MotionActivityProviding, Send
     private let updates: TrajectoryUpdates
     private let failure = Mutex<(any Error)?>(nil)
 
-    /// Creates a manager that plays `source` in real time.
-    /// - Parameter source: A trajectory, its render directory or a server (see ``SensorSource``).
-    public convenience init(source: MotionActivitySource) {
-        self.init(source: source, clock: ContinuousClock())
-    }
-
-    /// Creates a manager that plays `source` on `clock` (a `ManualClock` makes tests deterministic).
+    /// Creates a manager that plays `source` on `clock`: in real time by default (a `ManualClock` makes tests deterministic).
     /// - Parameters:
-    ///   - source: A trajectory, its render directory or a server.
-    ///   - clock: The clock that times the updates.
+    ///   - source: A trajectory, its render directory or a server (see ``SensorSource``).
+    ///   - clock: The clock that times the updates (default: `ContinuousClock()`, real time).
     ///   - timing: How the playback thread waits (default: sleep without spinning).
-    public init<C: Clock>(source: MotionActivitySource, clock: C, timing: TimingPolicy = .efficient)
+    public init<C: Clock>(source: MotionActivitySource, clock: C = ContinuousClock(), timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
         updates = TrajectoryUpdates(runners: RunnerFactory(clock: clock, timing: timing))

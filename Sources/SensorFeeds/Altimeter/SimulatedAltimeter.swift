@@ -39,18 +39,12 @@ public final class SimulatedAltimeter: AltimeterProviding, Sendable {
     private let relative: TrajectoryUpdates
     private let absolute: TrajectoryUpdates
 
-    /// Creates an altimeter that plays `source` in real time.
-    /// - Parameter source: A trajectory (see ``SensorSource``).
-    public convenience init(source: AltimeterSource) {
-        self.init(source: source, clock: ContinuousClock())
-    }
-
-    /// Creates an altimeter that plays `source` on `clock` (a `ManualClock` makes tests deterministic).
+    /// Creates an altimeter that plays `source` on `clock`: in real time by default (a `ManualClock` makes tests deterministic).
     /// - Parameters:
-    ///   - source: A trajectory.
-    ///   - clock: The clock that times the updates.
+    ///   - source: A trajectory (see ``SensorSource``).
+    ///   - clock: The clock that times the updates (default: `ContinuousClock()`, real time).
     ///   - timing: How the playback threads wait (default: sleep without spinning).
-    public init<C: Clock>(source: AltimeterSource, clock: C, timing: TimingPolicy = .efficient)
+    public init<C: Clock>(source: AltimeterSource, clock: C = ContinuousClock(), timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
         let runners = RunnerFactory(clock: clock, timing: timing)

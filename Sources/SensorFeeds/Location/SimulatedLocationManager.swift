@@ -62,19 +62,13 @@ public final class SimulatedLocationManager: LocationProviding, Sendable {
     /// The heading updates (see SimulatedLocationManager+Heading.swift).
     let headings: HeadingUpdates
 
-    /// Creates a manager that plays `source` in real time.
-    /// - Parameter source: A route, a trajectory, a file or a server (see ``LocationSource``).
-    public convenience init(source: LocationSource) {
-        self.init(source: source, clock: ContinuousClock())
-    }
-
-    /// Creates a manager that plays `source` on `clock` (a `ManualClock` makes tests deterministic;
+    /// Creates a manager that plays `source` on `clock`: in real time by default (a `ManualClock` makes tests deterministic;
     /// a server source is timed by the server).
     /// - Parameters:
-    ///   - source: A route, a trajectory, a file or a server.
-    ///   - clock: The clock that times a route, a trajectory or a file.
+    ///   - source: A route, a trajectory, a file or a server (see ``LocationSource``).
+    ///   - clock: The clock that times a route, a trajectory or a file (default: `ContinuousClock()`, real time).
     ///   - timing: How the playback thread waits (default: sleep without spinning).
-    public init<C: Clock>(source: LocationSource, clock: C, timing: TimingPolicy = .efficient)
+    public init<C: Clock>(source: LocationSource, clock: C = ContinuousClock(), timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
         runners = RunnerFactory(clock: clock, timing: timing)

@@ -36,18 +36,12 @@ public final class SimulatedPedometer: PedometerProviding, Sendable {
     /// The serial queue handlers run on.
     var handlerQueue: OperationQueue { handlerTarget.queue }
 
-    /// Creates a pedometer that plays `source` in real time.
-    /// - Parameter source: A trajectory (see ``SensorSource``).
-    public convenience init(source: PedometerSource) {
-        self.init(source: source, clock: ContinuousClock())
-    }
-
-    /// Creates a pedometer that plays `source` on `clock` (a `ManualClock` makes tests deterministic).
+    /// Creates a pedometer that plays `source` on `clock`: in real time by default (a `ManualClock` makes tests deterministic).
     /// - Parameters:
-    ///   - source: A trajectory.
-    ///   - clock: The clock that times the updates.
+    ///   - source: A trajectory (see ``SensorSource``).
+    ///   - clock: The clock that times the updates (default: `ContinuousClock()`, real time).
     ///   - timing: How the playback thread waits (default: sleep without spinning).
-    public init<C: Clock>(source: PedometerSource, clock: C, timing: TimingPolicy = .efficient)
+    public init<C: Clock>(source: PedometerSource, clock: C = ContinuousClock(), timing: TimingPolicy = .efficient)
     where C.Duration == Duration {
         self.source = source
         let runners = RunnerFactory(clock: clock, timing: timing)
