@@ -30,6 +30,9 @@ import Testing
         #endif
     }()
 
+    /// The condition of every test that compares native levels: skipped where none are built.
+    static let nativeOnly = ConditionTrait.enabled(if: nativeBuild, "no native kernels are built for this architecture")
+
     /// Why `levels` leave nothing to compare (only level 0, the portable Swift kernels), or `nil`.
     static func levelShortage(_ levels: [Int]) -> String? {
         guard levels.count < 2 else { return nil }
@@ -186,7 +189,7 @@ import Testing
 
     @Test(
         "Sine, Sawtooth and Triangle .kernel: every native level equals the portable kernel bit for bit",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"),
+        nativeOnly,
         arguments: ["sine", "sawtooth", "triangle"])
     func gainAndBiasWave(_ name: String) {
         switch name {
@@ -199,7 +202,7 @@ import Testing
 
     @Test(
         "Square.kernel: every native level equals the portable kernel bit for bit",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+        nativeOnly)
     func square() {
         let thresholds: [UInt32] = [0, 1, 0x4000_0000, 0x8000_0000, 0xB333_3333, 0xFFFF_FFFF]
         Self.phaseGrid("square") { out, count, phase0, increment, high, low, accumulate, position in
@@ -219,39 +222,45 @@ import Testing
         CounterHash.keys(seed: 7, stream: 3, high: 0),
     ]
 
+    /// Every first counter with every key and the key after it (a second stream's), the settings position
+    /// carried from one ``compareSettings(_:position:_:)`` to the next.
+    static func counterGrid(
+        _ body: (_ first: UInt32, _ key: (UInt32, UInt32), _ nextKey: (UInt32, UInt32), _ position: inout Int) -> Void
+    ) {
+        var position = 0
+        for first in firstCounters {
+            for (k, key) in keys.enumerated() {
+                body(first, key, keys[(k + 1) % keys.count], &position)
+            }
+        }
+    }
+
     @Test(
         "Noise.uniformKernel: every native level equals the portable kernel bit for bit",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+        nativeOnly)
     func uniform() {
-        var position = 0
-        for first in Self.firstCounters {
-            for key in Self.keys {
-                Self.compareSettings("uniform first \(first) key \(key)", position: &position) {
-                    out, count, gain, bias, accumulate, _ in
-                    Noise.uniformKernel(
-                        out, count: count, first: first, key: key, gain: gain, bias: bias, accumulate: accumulate)
-                }
+        Self.counterGrid { first, key, _, position in
+            Self.compareSettings("uniform first \(first) key \(key)", position: &position) {
+                out, count, gain, bias, accumulate, _ in
+                Noise.uniformKernel(
+                    out, count: count, first: first, key: key, gain: gain, bias: bias, accumulate: accumulate)
             }
         }
     }
 
     @Test(
         "Noise.gaussianKernel: every native level equals the portable kernel bit for bit",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+        nativeOnly)
     func gaussian() {
-        var position = 0
-        for first in Self.firstCounters {
-            for (k, radiusKey) in Self.keys.enumerated() {
-                let angleKey = Self.keys[(k + 1) % Self.keys.count]
-                for oddStart in [false, true] {
-                    Self.compareSettings(
-                        "gaussian first pair \(first) odd start \(oddStart) keys \(radiusKey) \(angleKey)",
-                        position: &position
-                    ) { out, count, gain, bias, accumulate, _ in
-                        Noise.gaussianKernel(
-                            out, count: count, firstPair: first, oddStart: oddStart, radiusKey: radiusKey,
-                            angleKey: angleKey, gain: gain, bias: bias, accumulate: accumulate)
-                    }
+        Self.counterGrid { first, radiusKey, angleKey, position in
+            for oddStart in [false, true] {
+                Self.compareSettings(
+                    "gaussian first pair \(first) odd start \(oddStart) keys \(radiusKey) \(angleKey)",
+                    position: &position
+                ) { out, count, gain, bias, accumulate, _ in
+                    Noise.gaussianKernel(
+                        out, count: count, firstPair: first, oddStart: oddStart, radiusKey: radiusKey,
+                        angleKey: angleKey, gain: gain, bias: bias, accumulate: accumulate)
                 }
             }
         }
@@ -279,7 +288,7 @@ import Testing
     /// inside the render (and a gaussian piece starts on an odd sample).
     @Test(
         "whole renders are bit-identical at every level, across the 2^32 and 2^33 key boundaries",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"), arguments: signals)
+        nativeOnly, arguments: signals)
     func renders(signal: AnySignal) throws {
         let serial = RenderOptions(parallelism: .serial, blockFrames: 1000)
         for start in [0, 123_456_789, (1 << 32) - 1000, (1 << 33) - 999, (1 << 33) + 1] {
@@ -331,7 +340,7 @@ import Testing
 
     @Test(
         "a kernel that differs in one sample at one level is reported",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+        nativeOnly)
     func levelComparisonCanFail() {
         let native = Self.nativeLevels().last ?? NativeKernels.portable
         // A "kernel" that flips the lowest bit of sample 5 on the widest native level only.
@@ -364,7 +373,7 @@ import Testing
 
     @Test(
         "this CPU has at least one native level to compare with the portable kernels",
-        .enabled(if: nativeBuild, "no native kernels are built for this architecture"))
+        nativeOnly)
     func severalLevels() {
         #expect(!Self.nativeLevels().isEmpty)
     }

@@ -94,4 +94,22 @@ enum FusionMath {
     /// The package's `Quaternion` as `(w, x, y, z)`.
     @inlinable
     static func simd(_ q: Quaternion) -> SIMD4<Double> { SIMD4(q.w, q.x, q.y, q.z) }
+
+    /// How a filter step begins, as `ahrs`'s `updateIMU` and `updateMARG` do: checks `dt`, then returns the
+    /// attitude normalised, or `nil` when the gyroscope reads exactly zero (the step then leaves the
+    /// filter unchanged).
+    /// - Parameters:
+    ///   - filter: The filter's name, for the precondition's message.
+    ///   - gyroscope: Angular rate in the device frame (rad/s).
+    ///   - dt: Time step (s).
+    ///   - quaternion: The filter's attitude.
+    /// - Precondition: `dt` is finite and positive.
+    @inlinable
+    static func stepStart(
+        _ filter: String, gyroscope: SIMD3<Double>, dt: Double, quaternion: Quaternion
+    ) -> SIMD4<Double>? {
+        precondition(dt.isFinite && dt > 0, "\(filter): dt must be finite and > 0, got \(dt)")
+        if norm(gyroscope) == 0 { return nil }
+        return normalized(simd(quaternion))
+    }
 }

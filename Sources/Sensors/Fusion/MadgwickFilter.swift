@@ -155,9 +155,10 @@ public struct MadgwickFilter: Sendable, Hashable {
         gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
         magnetometer: SIMD3<Double>?, dt: Double
     ) {
-        precondition(dt.isFinite && dt > 0, "MadgwickFilter: dt must be finite and > 0, got \(dt)")
-        if FusionMath.norm(gyroscope) == 0 { return }
-        let q = FusionMath.normalized(FusionMath.simd(quaternion))
+        guard let q = FusionMath.stepStart("MadgwickFilter", gyroscope: gyroscope, dt: dt, quaternion: quaternion)
+        else {
+            return
+        }
         // The normalised gradient ∇f/|∇f| (Madgwick's eq. 44); zero when there is nothing to correct.
         var step = SIMD4<Double>.zero
         let aNorm = FusionMath.norm(accelerometer)

@@ -115,9 +115,9 @@ public struct MahonyFilter: Sendable, Hashable {
         gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>,
         magnetometer: SIMD3<Double>?, dt: Double
     ) {
-        precondition(dt.isFinite && dt > 0, "MahonyFilter: dt must be finite and > 0, got \(dt)")
-        if FusionMath.norm(gyroscope) == 0 { return }
-        let q = FusionMath.normalized(FusionMath.simd(quaternion))
+        guard let q = FusionMath.stepStart("MahonyFilter", gyroscope: gyroscope, dt: dt, quaternion: quaternion) else {
+            return
+        }
         var omega = gyroscope
         let aNorm = FusionMath.norm(accelerometer)
         if aNorm > 0 {

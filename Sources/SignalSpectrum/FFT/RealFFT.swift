@@ -240,22 +240,40 @@ struct FFTWorkspace<T: FFTWScalar> {
     }
 }
 
-/// The two precisions FFTW is used in: `Float` (`fftwf_*`) and `Double` (`fftw_*`).
+/// The two precisions FFTW is used in: `Float` (`fftwf_*`) and `Double` (`fftw_*`), each through its
+/// table of entry points (``fftw``).
 protocol FFTWScalar: BinaryFloatingPoint {
-    static var isDouble: Bool { get }
-    static func allocate(bytes: Int) -> UnsafeMutableRawPointer?
-    static func free(_ pointer: UnsafeMutableRawPointer)
-    static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer?
-    /// A complex-to-real plan from the workspace's bins to its samples.
-    static func makeInversePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer?
-    static func executeInverse(
-        _ plan: OpaquePointer, _ bins: UnsafeMutablePointer<Self>, _ samples: UnsafeMutablePointer<Self>)
-    static func destroy(_ plan: OpaquePointer)
-    static func execute(
-        _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Self>, _ output: UnsafeMutablePointer<Self>)
+    /// FFTW's complex type of this precision (`fftwf_complex`, `fftw_complex`: two reals).
+    associatedtype FFTWComplex
+    /// This precision's FFTW functions.
+    static var fftw: FFTWFunctions<Self, FFTWComplex> { get }
+}
+
+/// One precision's FFTW entry points, so that the workspace layout and the pointer binding around them
+/// are written once for both.
+struct FFTWFunctions<Real, Complex>: Sendable {
+    /// `fftw_malloc`: SIMD-aligned memory.
+    let malloc: @Sendable (Int) -> UnsafeMutableRawPointer?
+    /// `fftw_free`.
+    let free: @Sendable (UnsafeMutableRawPointer?) -> Void
+    /// `fftw_plan_dft_r2c_1d(n, in, out, flags)`.
+    let planForward:
+        @Sendable (Int32, UnsafeMutablePointer<Real>?, UnsafeMutablePointer<Complex>?, UInt32) -> OpaquePointer?
+    /// `fftw_plan_dft_c2r_1d(n, in, out, flags)`.
+    let planInverse:
+        @Sendable (Int32, UnsafeMutablePointer<Complex>?, UnsafeMutablePointer<Real>?, UInt32) -> OpaquePointer?
+    /// `fftw_execute_dft_r2c(plan, in, out)`: thread-safe on new arrays.
+    let executeForward: @Sendable (OpaquePointer?, UnsafeMutablePointer<Real>?, UnsafeMutablePointer<Complex>?) -> Void
+    /// `fftw_execute_dft_c2r(plan, in, out)`: thread-safe on new arrays.
+    let executeInverse: @Sendable (OpaquePointer?, UnsafeMutablePointer<Complex>?, UnsafeMutablePointer<Real>?) -> Void
+    /// `fftw_destroy_plan`.
+    let destroy: @Sendable (OpaquePointer?) -> Void
 }
 
 extension FFTWScalar {
+    /// Whether this is FFTW's double precision (`fftw_*`) rather than single (`fftwf_*`).
+    static var isDouble: Bool { Self.self == Double.self }
+
     /// Input samples rounded up to a multiple of 16 values, so that the output that follows keeps
     /// the buffer's SIMD alignment.
     static func inputStride(size: Int) -> Int { (size + 15) / 16 * 16 }
@@ -264,60 +282,67 @@ extension FFTWScalar {
     static func workspaceBytes(size: Int) -> Int {
         (inputStride(size: size) + 2 * (size / 2 + 1)) * MemoryLayout<Self>.stride
     }
+
+    /// SIMD-aligned memory from FFTW's allocator.
+    static func allocate(bytes: Int) -> UnsafeMutableRawPointer? { fftw.malloc(bytes) }
+
+    /// Returns memory from ``allocate(bytes:)``.
+    static func free(_ pointer: UnsafeMutableRawPointer) { fftw.free(pointer) }
+
+    /// The workspace's samples (at the start of `buffer`) and its `N/2 + 1` complex bins (after
+    /// ``inputStride(size:)`` samples).
+    static func layout(
+        size: Int, buffer: UnsafeMutableRawPointer
+    ) -> (samples: UnsafeMutablePointer<Self>, bins: UnsafeMutablePointer<FFTWComplex>) {
+        let samples = buffer.assumingMemoryBound(to: Self.self)
+        return (samples, complex(samples + inputStride(size: size)))
+    }
+
+    /// Interleaved `re, im` pairs as FFTW's complex type.
+    static func complex(_ pairs: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<FFTWComplex> {
+        UnsafeMutableRawPointer(pairs).assumingMemoryBound(to: FFTWComplex.self)
+    }
+
+    /// A real-to-complex plan from the workspace's samples to its bins.
+    static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
+        let (samples, bins) = layout(size: size, buffer: buffer)
+        return fftw.planForward(Int32(size), samples, bins, flags)
+    }
+
+    /// A complex-to-real plan from the workspace's bins to its samples.
+    static func makeInversePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
+        let (samples, bins) = layout(size: size, buffer: buffer)
+        return fftw.planInverse(Int32(size), bins, samples, flags)
+    }
+
+    /// Runs a plan from ``makePlan(size:buffer:flags:)`` on `input` into `output` (interleaved pairs).
+    static func execute(
+        _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Self>, _ output: UnsafeMutablePointer<Self>
+    ) {
+        fftw.executeForward(plan, input, complex(output))
+    }
+
+    /// Runs a plan from ``makeInversePlan(size:buffer:flags:)`` on `bins` (interleaved pairs) into `samples`.
+    static func executeInverse(
+        _ plan: OpaquePointer, _ bins: UnsafeMutablePointer<Self>, _ samples: UnsafeMutablePointer<Self>
+    ) {
+        fftw.executeInverse(plan, complex(bins), samples)
+    }
+
+    /// Destroys a plan.
+    static func destroy(_ plan: OpaquePointer) { fftw.destroy(plan) }
 }
 
 extension Float: FFTWScalar {
-    static var isDouble: Bool { false }
-    static func allocate(bytes: Int) -> UnsafeMutableRawPointer? { fftwf_malloc(bytes) }
-    static func free(_ pointer: UnsafeMutableRawPointer) { fftwf_free(pointer) }
-    static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
-        let input = buffer.assumingMemoryBound(to: Float.self)
-        let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(
-            to: fftwf_complex.self)
-        return fftwf_plan_dft_r2c_1d(Int32(size), input, output, flags)
-    }
-    static func makeInversePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
-        let samples = buffer.assumingMemoryBound(to: Float.self)
-        let bins = UnsafeMutableRawPointer(samples + inputStride(size: size)).assumingMemoryBound(
-            to: fftwf_complex.self)
-        return fftwf_plan_dft_c2r_1d(Int32(size), bins, samples, flags)
-    }
-    static func executeInverse(
-        _ plan: OpaquePointer, _ bins: UnsafeMutablePointer<Float>, _ samples: UnsafeMutablePointer<Float>
-    ) {
-        fftwf_execute_dft_c2r(plan, UnsafeMutableRawPointer(bins).assumingMemoryBound(to: fftwf_complex.self), samples)
-    }
-    static func destroy(_ plan: OpaquePointer) { fftwf_destroy_plan(plan) }
-    static func execute(
-        _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Float>, _ output: UnsafeMutablePointer<Float>
-    ) {
-        fftwf_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftwf_complex.self))
-    }
+    static let fftw = FFTWFunctions<Float, fftwf_complex>(
+        malloc: fftwf_malloc, free: fftwf_free, planForward: fftwf_plan_dft_r2c_1d,
+        planInverse: fftwf_plan_dft_c2r_1d, executeForward: fftwf_execute_dft_r2c,
+        executeInverse: fftwf_execute_dft_c2r, destroy: fftwf_destroy_plan)
 }
 
 extension Double: FFTWScalar {
-    static var isDouble: Bool { true }
-    static func allocate(bytes: Int) -> UnsafeMutableRawPointer? { fftw_malloc(bytes) }
-    static func free(_ pointer: UnsafeMutableRawPointer) { fftw_free(pointer) }
-    static func makePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
-        let input = buffer.assumingMemoryBound(to: Double.self)
-        let output = UnsafeMutableRawPointer(input + inputStride(size: size)).assumingMemoryBound(to: fftw_complex.self)
-        return fftw_plan_dft_r2c_1d(Int32(size), input, output, flags)
-    }
-    static func makeInversePlan(size: Int, buffer: UnsafeMutableRawPointer, flags: UInt32) -> OpaquePointer? {
-        let samples = buffer.assumingMemoryBound(to: Double.self)
-        let bins = UnsafeMutableRawPointer(samples + inputStride(size: size)).assumingMemoryBound(to: fftw_complex.self)
-        return fftw_plan_dft_c2r_1d(Int32(size), bins, samples, flags)
-    }
-    static func executeInverse(
-        _ plan: OpaquePointer, _ bins: UnsafeMutablePointer<Double>, _ samples: UnsafeMutablePointer<Double>
-    ) {
-        fftw_execute_dft_c2r(plan, UnsafeMutableRawPointer(bins).assumingMemoryBound(to: fftw_complex.self), samples)
-    }
-    static func destroy(_ plan: OpaquePointer) { fftw_destroy_plan(plan) }
-    static func execute(
-        _ plan: OpaquePointer, _ input: UnsafeMutablePointer<Double>, _ output: UnsafeMutablePointer<Double>
-    ) {
-        fftw_execute_dft_r2c(plan, input, UnsafeMutableRawPointer(output).assumingMemoryBound(to: fftw_complex.self))
-    }
+    static let fftw = FFTWFunctions<Double, fftw_complex>(
+        malloc: fftw_malloc, free: fftw_free, planForward: fftw_plan_dft_r2c_1d,
+        planInverse: fftw_plan_dft_c2r_1d, executeForward: fftw_execute_dft_r2c,
+        executeInverse: fftw_execute_dft_c2r, destroy: fftw_destroy_plan)
 }

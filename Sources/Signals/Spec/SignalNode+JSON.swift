@@ -59,25 +59,15 @@ extension SignalNode {
         }
         switch name {
         case "sine", "sawtooth", "triangle":
-            let f = try fields(["amplitude", "frequency", "phase", "offset"])
-            let amplitude = try f.number("amplitude", default: 1)
-            let frequency = try f.number("frequency")
-            let phase = try f.number("phase", default: 0)
-            let offset = try f.number("offset", default: 0)
+            let wave = try WaveParameters(fields(["amplitude", "frequency", "phase", "offset"]))
             switch name {
-            case "sine": self = .sine(Sine(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
-            case "sawtooth":
-                self = .sawtooth(Sawtooth(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
-            default:
-                self = .triangle(Triangle(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset))
+            case "sine": self = .sine(Sine(wave))
+            case "sawtooth": self = .sawtooth(Sawtooth(wave))
+            default: self = .triangle(Triangle(wave))
             }
         case "square":
             let f = try fields(["amplitude", "frequency", "phase", "offset", "dutyCycle"])
-            self = .square(
-                Square(
-                    amplitude: try f.number("amplitude", default: 1), frequency: try f.number("frequency"),
-                    phase: try f.number("phase", default: 0), offset: try f.number("offset", default: 0),
-                    dutyCycle: try f.number("dutyCycle", default: 0.5)))
+            self = .square(Square(try WaveParameters(f), dutyCycle: try f.number("dutyCycle", default: 0.5)))
         case "chirp":
             let f = try fields(["amplitude", "startFrequency", "endFrequency", "duration", "phase", "offset"])
             self = .chirp(
@@ -178,23 +168,22 @@ extension SignalNode {
             .object(JSONObject(pairs.map { JSONObject.Member(key: $0.0, value: $0.1) }))
         }
         /// The fields of a periodic wave, in order.
-        func wave(_ amplitude: Double, _ frequency: Double, _ phase: Double, _ offset: Double) -> [(String, JSONValue)]
-        {
+        func wave(_ p: WaveParameters) -> [(String, JSONValue)] {
             [
-                ("amplitude", number(amplitude)), ("frequency", number(frequency)), ("phase", number(phase)),
-                ("offset", number(offset)),
+                ("amplitude", number(p.amplitude)), ("frequency", number(p.frequency)), ("phase", number(p.phase)),
+                ("offset", number(p.offset)),
             ]
         }
         let body: JSONValue
         switch self {
         case .sine(let s):
-            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset))
+            body = object(wave(s.parameters))
         case .square(let s):
-            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset) + [("dutyCycle", number(s.dutyCycle))])
+            body = object(wave(s.parameters) + [("dutyCycle", number(s.dutyCycle))])
         case .sawtooth(let s):
-            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset))
+            body = object(wave(s.parameters))
         case .triangle(let s):
-            body = object(wave(s.amplitude, s.frequency, s.phase, s.offset))
+            body = object(wave(s.parameters))
         case .chirp(let s):
             body = object([
                 ("amplitude", number(s.amplitude)), ("startFrequency", number(s.startFrequency)),
@@ -247,5 +236,17 @@ extension SignalNode: Codable {
     /// Encodes the node with every field written out (defaults included).
     public func encode(to encoder: any Encoder) throws {
         try jsonValue.encode(to: encoder)
+    }
+}
+
+extension WaveParameters {
+    /// Reads a periodic wave's `amplitude` (default 1), `frequency`, `phase` (default 0) and `offset`
+    /// (default 0), in that order.
+    /// - Parameter fields: The wave's JSON object.
+    /// - Throws: `SignalError` for a missing frequency or a field that is not a number.
+    fileprivate init(_ fields: JSONFields) throws(SignalError) {
+        self.init(
+            amplitude: try fields.number("amplitude", default: 1), frequency: try fields.number("frequency"),
+            phase: try fields.number("phase", default: 0), offset: try fields.number("offset", default: 0))
     }
 }

@@ -65,18 +65,18 @@ extension SignalNode {
             try here.checkBound(parts.reduce(0) { $0 + abs($1) }) ?? 0
         }
         /// The fields of a periodic wave: amplitude, frequency, phase and offset.
-        func wave(_ amplitude: Double, _ hertz: Double, _ radians: Double, _ offset: Double) throws(SignalError) {
-            try finite("amplitude", amplitude)
-            try frequency("frequency", hertz)
-            try phase(radians)
-            try finite("offset", offset)
+        func wave(_ p: WaveParameters) throws(SignalError) {
+            try finite("amplitude", p.amplitude)
+            try frequency("frequency", p.frequency)
+            try phase(p.phase)
+            try finite("offset", p.offset)
         }
         switch self {
         case .sine(let s):
-            try wave(s.amplitude, s.frequency, s.phase, s.offset)
+            try wave(s.parameters)
             return try bound(s.amplitude, s.offset)
         case .square(let s):
-            try wave(s.amplitude, s.frequency, s.phase, s.offset)
+            try wave(s.parameters)
             try finite("dutyCycle", s.dutyCycle)
             guard s.dutyCycle > 0 && s.dutyCycle < 1 else {
                 throw here.error(
@@ -84,12 +84,12 @@ extension SignalNode {
             }
             return try bound(s.amplitude, s.offset)
         case .sawtooth(let s):
-            try wave(s.amplitude, s.frequency, s.phase, s.offset)
+            try wave(s.parameters)
             try here.requireKernelRange(
                 "amplitude", s.amplitude, multiple: 2 * abs(s.amplitude), "2 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)
         case .triangle(let s):
-            try wave(s.amplitude, s.frequency, s.phase, s.offset)
+            try wave(s.parameters)
             try here.requireKernelRange(
                 "amplitude", s.amplitude, multiple: 4 * abs(s.amplitude), "4 × amplitude (the slope)")
             return try bound(s.amplitude, s.offset)

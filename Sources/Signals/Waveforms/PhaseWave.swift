@@ -5,7 +5,7 @@
 /// A conformer gives its shape on 16 lanes and its native kernel; the protocol gives the portable
 /// kernel and the block rendering, all `@inlinable`, so each wave's render loop is specialised with no
 /// dynamic dispatch.
-@usableFromInline package protocol PhaseWave: Signal {
+@usableFromInline package protocol PhaseWave: PeriodicWaveform {
     /// The wave before gain and bias at the top 32 bits of each lane's phase (turn fractions).
     static func shape(_ phase: Lanes.Words) -> Lanes.Samples
 
@@ -34,20 +34,22 @@ extension PhaseWave {
             gain: gain, bias: bias, accumulate: accumulate, shape)
     }
 
-    /// Renders `gain · shape + bias` (in signal units, before rounding to `Float`) into every channel of
-    /// `block`, for a wave at `frequency` Hz whose phase at `t = 0` is `radians`.
+    /// Renders `gain · shape + level` (in signal units, before rounding to `Float`) through `transform`
+    /// into every channel of `block`, at this wave's frequency and phase.
+    /// - Parameters:
+    ///   - block: The block to render.
+    ///   - transform: The map of the tree above the wave.
+    ///   - gain: What the shape is multiplied by (signal units per unit of shape: the amplitude for a sine).
+    ///   - level: The value where the shape is 0 (signal units).
     @inlinable
-    func renderWave(
-        into block: RenderBlock, frequency: Double, radians: Double,
-        gain: Double, bias: Double, accumulate: Bool
-    ) {
-        let (phase0, increment) = block.phase(frequency: frequency, radians: radians)
-        let gain = Float(gain)
-        let bias = Float(bias)
+    func renderWave(into block: RenderBlock, _ transform: Affine, gain: Double, level: Double) {
+        let (phase0, increment) = block.phase(frequency: parameters.frequency, radians: parameters.phase)
+        let gain = Float(transform.gain * gain)
+        let bias = Float(transform.gain * level + transform.bias)
         forEachChannel(block) { out in
             Self.kernel(
                 out, count: block.frameCount, phase0: phase0, increment: increment,
-                gain: gain, bias: bias, accumulate: accumulate)
+                gain: gain, bias: bias, accumulate: transform.accumulate)
         }
     }
 }

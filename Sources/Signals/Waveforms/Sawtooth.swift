@@ -9,36 +9,20 @@ import CSignalKernels
 /// ```swift
 /// Sawtooth(amplitude: 1, frequency: 2)   // {"sawtooth": {...}} in JSON
 /// ```
-public struct Sawtooth: SpecRepresentable {
-    /// Half the peak-to-peak swing (signal units).
-    public var amplitude: Double
-    /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
-    public var frequency: Double
-    /// Phase at `t = 0` (radians; 2π is one period).
-    public var phase: Double
-    /// Constant added to the wave (signal units).
-    public var offset: Double
+public struct Sawtooth: PeriodicWaveform {
+    /// Amplitude (half the peak-to-peak swing, signal units), frequency (Hz), phase at `t = 0`
+    /// (radians; 2π is one period) and offset (signal units).
+    public var parameters: WaveParameters
 
-    /// Creates a sawtooth wave.
-    /// - Parameters:
-    ///   - amplitude: Half the peak-to-peak swing (signal units). Default 1.
-    ///   - frequency: Frequency in Hz.
-    ///   - phase: Phase at `t = 0` in radians. Default 0.
-    ///   - offset: DC offset (signal units). Default 0.
-    public init(amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0) {
-        self.amplitude = amplitude
-        self.frequency = frequency
-        self.phase = phase
-        self.offset = offset
-    }
+    /// Creates a sawtooth wave from its parameters.
+    /// - Parameter parameters: Amplitude (signal units), frequency (Hz), phase (radians), offset (signal units).
+    public init(_ parameters: WaveParameters) { self.parameters = parameters }
 
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         // value = A·(2·frac − 1) + offset = 2A·s + offset with s = frac − 1/2 ∈ [−1/2, 1/2).
-        renderWave(
-            into: block, frequency: frequency, radians: phase, gain: transform.gain * 2 * amplitude,
-            bias: transform.gain * offset + transform.bias, accumulate: transform.accumulate)
+        renderWave(into: block, transform, gain: 2 * parameters.amplitude, level: parameters.offset)
     }
 }
 

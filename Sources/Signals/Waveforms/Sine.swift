@@ -12,35 +12,19 @@ import CSignalKernels
 /// ```swift
 /// Sine(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5)   // {"sine": {...}} in JSON
 /// ```
-public struct Sine: SpecRepresentable {
-    /// Peak amplitude (signal units).
-    public var amplitude: Double
-    /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
-    public var frequency: Double
-    /// Phase at `t = 0` (radians).
-    public var phase: Double
-    /// Constant added to the wave (signal units).
-    public var offset: Double
+public struct Sine: PeriodicWaveform {
+    /// Amplitude (the peak, signal units), frequency (Hz), phase at `t = 0` (radians) and offset
+    /// (signal units).
+    public var parameters: WaveParameters
 
-    /// Creates a sine wave.
-    /// - Parameters:
-    ///   - amplitude: Peak amplitude (signal units). Default 1.
-    ///   - frequency: Frequency in Hz.
-    ///   - phase: Phase at `t = 0` in radians. Default 0.
-    ///   - offset: DC offset (signal units). Default 0.
-    public init(amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0) {
-        self.amplitude = amplitude
-        self.frequency = frequency
-        self.phase = phase
-        self.offset = offset
-    }
+    /// Creates a sine wave from its parameters.
+    /// - Parameter parameters: Amplitude (signal units), frequency (Hz), phase (radians), offset (signal units).
+    public init(_ parameters: WaveParameters) { self.parameters = parameters }
 
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
-        renderWave(
-            into: block, frequency: frequency, radians: phase, gain: transform.gain * amplitude,
-            bias: transform.gain * offset + transform.bias, accumulate: transform.accumulate)
+        renderWave(into: block, transform, gain: parameters.amplitude, level: parameters.offset)
     }
 }
 

@@ -10,17 +10,25 @@ import CSignalKernels
 /// ```swift
 /// Square(amplitude: 0.5, frequency: 5, dutyCycle: 0.25)   // {"square": {...}} in JSON
 /// ```
-public struct Square: SpecRepresentable {
-    /// Half the peak-to-peak swing (signal units).
-    public var amplitude: Double
-    /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
-    public var frequency: Double
-    /// Phase at `t = 0` (radians; 2π is one period).
-    public var phase: Double
-    /// Constant added to the wave (signal units).
-    public var offset: Double
+public struct Square: PeriodicWaveform {
+    /// Amplitude (half the peak-to-peak swing, signal units), frequency (Hz), phase at `t = 0`
+    /// (radians; 2π is one period) and offset (signal units).
+    public var parameters: WaveParameters
     /// Fraction of each period at the high level, `0 < dutyCycle < 1`.
     public var dutyCycle: Double
+
+    /// Creates a square wave from its parameters and duty cycle.
+    /// - Parameters:
+    ///   - parameters: Amplitude (signal units), frequency (Hz), phase (radians), offset (signal units).
+    ///   - dutyCycle: Fraction of the period at `+amplitude`, in (0, 1).
+    public init(_ parameters: WaveParameters, dutyCycle: Double) {
+        self.parameters = parameters
+        self.dutyCycle = dutyCycle
+    }
+
+    /// Creates a square wave with a duty cycle of 0.5.
+    /// - Parameter parameters: Amplitude (signal units), frequency (Hz), phase (radians), offset (signal units).
+    public init(_ parameters: WaveParameters) { self.init(parameters, dutyCycle: 0.5) }
 
     /// Creates a square wave.
     /// - Parameters:
@@ -33,19 +41,17 @@ public struct Square: SpecRepresentable {
         amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0,
         dutyCycle: Double = 0.5
     ) {
-        self.amplitude = amplitude
-        self.frequency = frequency
-        self.phase = phase
-        self.offset = offset
-        self.dutyCycle = dutyCycle
+        self.init(
+            WaveParameters(amplitude: amplitude, frequency: frequency, phase: phase, offset: offset),
+            dutyCycle: dutyCycle)
     }
 
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
-        let (phase0, increment) = block.phase(frequency: frequency, radians: phase)
-        let high = Float(transform.gain * (amplitude + offset) + transform.bias)
-        let low = Float(transform.gain * (offset - amplitude) + transform.bias)
+        let (phase0, increment) = block.phase(frequency: parameters.frequency, radians: parameters.phase)
+        let high = Float(transform.gain * (parameters.amplitude + parameters.offset) + transform.bias)
+        let low = Float(transform.gain * (parameters.offset - parameters.amplitude) + transform.bias)
         // High while phase < duty · 2^32 (in the 32-bit turn fraction the lanes read).
         let threshold = UInt32(min((dutyCycle * 0x1p32).rounded(), 0xFFFF_FFFF))
         forEachChannel(block) { out in

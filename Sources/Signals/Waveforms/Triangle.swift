@@ -10,36 +10,21 @@ import CSignalKernels
 /// ```swift
 /// Triangle(amplitude: 1, frequency: 2)   // {"triangle": {...}} in JSON
 /// ```
-public struct Triangle: SpecRepresentable {
-    /// Half the peak-to-peak swing (signal units).
-    public var amplitude: Double
-    /// Frequency (Hz), `0 ≤ frequency < sampleRate / 2`.
-    public var frequency: Double
-    /// Phase at `t = 0` (radians; 2π is one period).
-    public var phase: Double
-    /// Constant added to the wave (signal units).
-    public var offset: Double
+public struct Triangle: PeriodicWaveform {
+    /// Amplitude (half the peak-to-peak swing, signal units), frequency (Hz), phase at `t = 0`
+    /// (radians; 2π is one period) and offset (signal units).
+    public var parameters: WaveParameters
 
-    /// Creates a triangle wave.
-    /// - Parameters:
-    ///   - amplitude: Half the peak-to-peak swing (signal units). Default 1.
-    ///   - frequency: Frequency in Hz.
-    ///   - phase: Phase at `t = 0` in radians. Default 0.
-    ///   - offset: DC offset (signal units). Default 0.
-    public init(amplitude: Double = 1, frequency: Double, phase: Double = 0, offset: Double = 0) {
-        self.amplitude = amplitude
-        self.frequency = frequency
-        self.phase = phase
-        self.offset = offset
-    }
+    /// Creates a triangle wave from its parameters.
+    /// - Parameter parameters: Amplitude (signal units), frequency (Hz), phase (radians), offset (signal units).
+    public init(_ parameters: WaveParameters) { self.parameters = parameters }
 
     /// Renders one block (see ``Signal/render(into:_:)``).
     @inlinable
     public func render(into block: RenderBlock, _ transform: Affine) {
         // value = A·(1 − 4|s|) + offset = (−4A)·|s| + (A + offset), s = frac − 1/2.
         renderWave(
-            into: block, frequency: frequency, radians: phase, gain: transform.gain * -4 * amplitude,
-            bias: transform.gain * (amplitude + offset) + transform.bias, accumulate: transform.accumulate)
+            into: block, transform, gain: -4 * parameters.amplitude, level: parameters.amplitude + parameters.offset)
     }
 }
 
