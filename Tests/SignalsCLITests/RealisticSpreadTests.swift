@@ -141,9 +141,11 @@ import Testing
     }
 
     @Test(
-        "walks in the hand, in a pocket and on the wrist: kurtosis, crest factor and power above 5 Hz within the real recordings' spread",
-        arguments: [hand, pocket, wrist])
-    func walks(_ group: Group) throws {
+        "walks in the hand, in a pocket and on the wrist, and a run with a watch: kurtosis, crest factor and power above 5 Hz within the real recordings' spread",
+        arguments: [hand, pocket, wrist, run])
+    func placements(_ group: Group) throws {
+        // Each group's spread is of all its recordings: the body model's calibration set (for the run, the two
+        // Pebble runs BodyWaveform.wristRunStep was measured on) and the held-out ones.
         let spread = try Self.spread(group)
         for name in Self.features {
             let s = try #require(spread[name])
@@ -152,33 +154,13 @@ import Testing
         }
     }
 
-    @Test("a run with a watch: kurtosis, crest factor and power above 5 Hz within the real runs' spread")
-    func watchRun() throws {
-        // The wrist's step is measured on two of these runs (BodyWaveform.wristRunStep); the other four are
-        // held out, and the spread is of all six.
-        let spread = try Self.spread(Self.run)
-        for name in Self.features {
-            let s = try #require(spread[name])
-            print("spread watch run \(name): sim \(s.sim), real \(s.low) … \(s.high)")
-            #expect(s.sim >= s.low && s.sim <= s.high, "watch run \(name): \(s.sim) outside \(s.low) … \(s.high)")
-        }
-    }
-
-    @Test("the failing case: a hand-held walk is outside the pocket walks' spread (its kurtosis is a hand's)")
-    func wrongPlacement() throws {
-        let hand = try Self.render(Self.hand)
-        defer { try? FileManager.default.removeItem(at: hand) }
-        let spread = try Self.spread(Self.pocket, rendered: hand)
-        let k = try #require(spread["kurtosis"])
-        #expect(k.sim < k.low, "hand-held kurtosis \(k.sim) against pockets' \(k.low) … \(k.high)")
-    }
-
-    @Test("the failing case for the run: a watch walk is outside the watch runs' spread (its power above 5 Hz)")
-    func walkIsNotARun() throws {
-        let walk = try Self.render(Self.wrist)
-        defer { try? FileManager.default.removeItem(at: walk) }
-        let spread = try Self.spread(Self.run, rendered: walk)
-        let share = try #require(spread["shareAbove5Hz"])
-        #expect(share.sim < share.low, "watch walk's share \(share.sim) against runs' \(share.low) … \(share.high)")
+    @Test(
+        "the failing cases: a hand-held walk is below the pocket walks' kurtosis, a watch walk below the watch runs' power above 5 Hz",
+        arguments: [(hand, pocket, "kurtosis"), (wrist, run, "shareAbove5Hz")])
+    func wrongActivityOrPlacement(_ rendered: Group, _ against: Group, _ feature: String) throws {
+        let dir = try Self.render(rendered)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let s = try #require(try Self.spread(against, rendered: dir)[feature])
+        #expect(s.sim < s.low, "\(rendered.label) \(feature) \(s.sim) against \(against.label)'s \(s.low) … \(s.high)")
     }
 }
