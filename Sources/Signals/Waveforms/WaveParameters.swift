@@ -1,10 +1,10 @@
 /// The four numbers of a periodic wave (``Sine``, ``Square``, ``Sawtooth``, ``Triangle``): how large,
 /// how fast, where in its period it starts, and about which level it swings.
 ///
-/// Every periodic wave reads and writes them through ``PeriodicWaveform/parameters`` (and the
-/// ``PeriodicWaveform/amplitude``, ``PeriodicWaveform/frequency``, ``PeriodicWaveform/phase`` and
-/// ``PeriodicWaveform/offset`` shorthands); the JSON spec writes them as the wave's `amplitude`,
-/// `frequency`, `phase` and `offset` fields.
+/// Every periodic wave reads and writes them through ``PeriodicWaveform/parameters``, and on the wave
+/// itself as `wave.amplitude`, `wave.frequency` and `wave.phase` (``PeriodicWaveform/subscript(dynamicMember:)``)
+/// and ``PeriodicWaveform/offset``; the JSON spec writes them as the wave's `amplitude`, `frequency`, `phase`
+/// and `offset` fields.
 ///
 /// ```swift
 /// let p = WaveParameters(amplitude: 2, frequency: 1, phase: 0.2, offset: 0.5)
