@@ -15,27 +15,38 @@ struct AllanCommand: ParsableCommand {
         abstract:
             "Allan deviation of sensor channels, with N (white noise), K (bias random walk) and B (bias instability).",
         discussion: """
-            FILE is a CSV with a header and a time column (t, timestamp or time; as `signals render` and `signals import`
-            write them), a point file (analysed as accelerometer = userAcceleration + gravity, gyroscope = rotationRate),
-            or a .npy array (needs --rate). SPEC is a JSON spec (an IMU or a signal), rendered at --rate for --duration.
-            The deviation is allantools' oadev (octave τ). N is read at τ = 1 s on the slope −1/2 line, K at τ = 3 s on
-            the slope +1/2 line (both fitted over τ ≥ 10/rate), B is the minimum / 0.664; each with a 95 % interval.
-            Units are the channel's: N per √Hz, K per s·√Hz. Accelerometer channels in g (CoreMotion) are reported
-            in m/s² with --si, to compare with Kalibr's numbers.
-              --json prints [{"channel", "unit", "tau": [...], "adev": [...], "noiseDensity", "randomWalk",
-              "biasInstability", "noiseDensityInterval": [lo, hi], "randomWalkInterval", "biasInstabilityInterval",
-              "biasInstabilityTau"}]
-              --fit-spec imu.json writes an IMU spec fitted to a still recording (all six IMU channels needed).
-              --kalibr-yaml imu.yaml writes the same fit as Kalibr's imu.yaml (per sensor the largest axis's noise
-              density and random walk, SI units, update_rate = the rate); an IMU spec reads it back with "kalibr".
-            Deviations as allantools and Stable32 compute them: --deviation adev|oadev|mdev|tdev|hdev|ohdev|totdev,
-            --taus octave|decade|all, --phase for phase data (default: frequency/rate data). With any of them the
-            output is the curve alone: a table of tau, deviation and n, or --json [{"channel", "unit", "deviation",
-            "taus", "data", "tau": [...], "<deviation>": [...], "n": [...]}] (no fits, --plot, --fit-spec or --kalibr-yaml).
-            --plot is an .svg name, --fit-spec a .json one and --kalibr-yaml a .yaml one; none may be the input, another
-            output, or a file you may not write. Values are read and analysed in float64. allan holds at most 2×10^8 values
-            (channels × samples; 10^8 samples a channel), about 3 GB at most; a larger file or render is refused (--rate × --duration for a spec).
-            Example: signals allan Examples/specs/imu/kalibr-example.json --rate 100 --duration 3600 --plot allan.svg
+            FILE is a CSV with a header and a time column (t, timestamp or time; as
+            `signals render` and `signals import` write them), a point file (analysed as
+            accelerometer = userAcceleration + gravity, gyroscope = rotationRate), or a
+            .npy array (needs --rate). SPEC is a JSON spec (an IMU or a signal),
+            rendered at --rate for --duration. The deviation is allantools' oadev
+            (octave τ). N is read at τ = 1 s on the slope −1/2 line, K at τ = 3 s on the
+            slope +1/2 line (both fitted over τ ≥ 10/rate), B is the minimum / 0.664;
+            each with a 95 % interval. Units are the channel's: N per √Hz, K per s·√Hz.
+            Accelerometer channels in g (CoreMotion) are reported in m/s² with --si, to
+            compare with Kalibr's numbers.
+              --json prints [{"channel", "unit", "tau": [...], "adev": [...],
+                "noiseDensity", "randomWalk", "biasInstability", "noiseDensityInterval":
+                [lo, hi], "randomWalkInterval", "biasInstabilityInterval",
+                "biasInstabilityTau"}]
+              --fit-spec imu.json writes an IMU spec fitted to a still recording (all
+                six IMU channels needed). --kalibr-yaml imu.yaml writes the same fit as
+                Kalibr's imu.yaml (per sensor the largest axis's noise density and
+                random walk, SI units, update_rate = the rate); an IMU spec reads it
+                back with "kalibr".
+            Deviations as allantools and Stable32 compute them: --deviation
+            adev|oadev|mdev|tdev|hdev|ohdev|totdev, --taus octave|decade|all, --phase
+            for phase data (default: frequency/rate data). With any of them the output
+            is the curve alone: a table of tau, deviation and n, or --json [{"channel",
+            "unit", "deviation", "taus", "data", "tau": [...], "<deviation>": [...],
+            "n": [...]}] (no fits, --plot, --fit-spec or --kalibr-yaml). --plot is an
+            .svg name, --fit-spec a .json one and --kalibr-yaml a .yaml one; none may be
+            the input, another output, or a file you may not write. Values are read and
+            analysed in float64. allan holds at most 2×10^8 values (channels × samples;
+            10^8 samples a channel), about 3 GB at most; a larger file or render is
+            refused (--rate × --duration for a spec).
+            Example: signals allan Examples/specs/imu/kalibr-example.json --rate 100
+              --duration 3600 --plot allan.svg
             """
     )
 

@@ -9,22 +9,30 @@ struct CompareCommand: ParsableCommand {
         abstract:
             "Compare two recordings' motion features (realism report): similar as real recordings of one activity are, or not.",
         discussion: """
-            A and B are each a phone export (a folder or CSV file signals import reads: phyphox, Sensor Logger), a
-            render directory (signals render SPEC --output-dir DIR: truth.csv, imu.csv) or a point file (.csv with a
-            timestamp column, .json, .jsonl). Both go onto one 100-Hz grid, in the band up to half the lower sample
-            rate, and lose gravity the same way (a 2-s Hann moving average of the total acceleration). For the
-            magnitude of the linear acceleration, of the rotation rate, and of each axis when the devices sat the
-            same way up (gravity directions within 20°): RMS, kurtosis, crest factor, dominant frequency, harmonic
-            ratio of the stride, share of power above 5 Hz and (magnitudes) step rate. Each feature has a tolerance
-            set by how much real recordings of one activity and placement differ (DocC: Comparing recordings); the
-            recordings are similar when every feature is within it. What cannot be compared (no gyroscope, axes of
-            differently held devices, harmonics without a gait) is listed, never given as a number.
-              --json prints {"similar": Bool, "features": [{"name": String, "a": Double, "b": Double, "similar": Bool,
-              "deviation": Double, "tolerance": Double, "unit": String}], "omitted": [{"name": String, "reason": String}],
-              "recordings": [{"name", "duration", "sampleRate", "gyroscope", "gravity"}], "band": Double,
-              "rate": Double, "framesAgree": Bool, "gravityAngle": Double}
-              -o report.svg draws both power spectral densities of each magnitude and the feature table.
-            Each recording must last at least 20 s (at most 3 hours) and be sampled at 20 Hz or more.
+            A and B are each a phone export (a folder or CSV file signals import reads:
+            phyphox, Sensor Logger), a render directory (signals render SPEC
+            --output-dir DIR: truth.csv, imu.csv) or a point file (.csv with a timestamp
+            column, .json, .jsonl). Both go onto one 100-Hz grid, in the band up to half
+            the lower sample rate, and lose gravity the same way (a 2-s Hann moving
+            average of the total acceleration). For the magnitude of the linear
+            acceleration, of the rotation rate, and of each axis when the devices sat
+            the same way up (gravity directions within 20°): RMS, kurtosis, crest
+            factor, dominant frequency, harmonic ratio of the stride, share of power
+            above 5 Hz and (magnitudes) step rate. Each feature has a tolerance set by
+            how much real recordings of one activity and placement differ (DocC:
+            Comparing recordings); the recordings are similar when every feature is
+            within it. What cannot be compared (no gyroscope, axes of differently held
+            devices, harmonics without a gait) is listed, never given as a number.
+              --json prints {"similar": Bool, "features": [{"name": String, "a": Double,
+                "b": Double, "similar": Bool, "deviation": Double, "tolerance": Double,
+                "unit": String}], "omitted": [{"name": String, "reason": String}],
+                "recordings": [{"name", "duration", "sampleRate", "gyroscope",
+                "gravity"}], "band": Double, "rate": Double, "framesAgree": Bool,
+                "gravityAngle": Double}
+              -o report.svg draws both power spectral densities of each magnitude and
+                the feature table.
+            Each recording must last at least 20 s (at most 3 hours) and be sampled at
+            20 Hz or more.
             Exit status: 0 when similar, 1 when not, 2 for bad input.
             Example: signals compare recording/ render/ --json -o report.svg
             """

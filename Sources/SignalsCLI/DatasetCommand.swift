@@ -20,27 +20,34 @@ struct DatasetCommand: ParsableCommand {
         abstract:
             "Render the recordings of a dataset plan (one shard of them) to .npy files and a JSON Lines manifest.",
         discussion: """
-            A plan ({"seed", "rate", "duration", "templates": [{"name", "labels", "weight", "parameters", "spec"}]}, each
-            spec a signal, motion, IMU or trajectory spec) draws recording i's template, parameters and seeds from
-            counter-based randomness keyed by (seed, i): any recording can be made alone, on any machine, and a
-            shard's files are the same bytes on every run.
-            Shard I of K holds the recordings i < --count with i mod K = I. Each goes to DIR/recordings/NNNNNN.npy
-            (six digits or more; NumPy .npy v1.0, shape (rows, columns), columns as `signals render` names them),
-            written to a temporary file and renamed into place. A signal, motion or IMU template writes little-endian
-            float32; a trajectory template ({"trajectory": ...}) writes the one float64 table (latitudes need float64)
-            that `signals render SPEC --rate RATE --duration DURATION -o x.npy` writes: every stream at the plan's
-            rate (a sensor without a "rate", the GNSS receiver included, runs at the plan's rate; another rate is
-            refused, as are GNSS outages and GPX files), every sensor's seed derived unless the template sets it.
-            The manifest, one JSON line per recording in index order (index, template, parameters, labels, seeds,
-            file, rows, columns, dtype = "float32" or "float64", checksum = "sha256:" + SHA-256 of the
-            little-endian sample bytes after the .npy header), is
-            DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise; lines are journalled in
-            DIR/.manifest-I-of-K.jsonl.partial while the shard runs. A rerun of an interrupted shard keeps each
-            file whose checksum its journal or manifest records for the same plan and count, renders the rest, and
-            removes the temporary recordings a killed run of the shard left.
-            Two runs of the same shard on one directory take turns (a lock file, DIR/.shard-I-of-K.lock).
-            A directory holds one plan's dataset (DIR/.dataset-plan.json records it): another plan is refused,
-            naming both; the same plan bytes resume with any --count or --shard.
+            A plan ({"seed", "rate", "duration", "templates": [{"name", "labels",
+            "weight", "parameters", "spec"}]}, each spec a signal, motion, IMU or
+            trajectory spec) draws recording i's template, parameters and seeds from
+            counter-based randomness keyed by (seed, i): any recording can be made
+            alone, on any machine, and a shard's files are the same bytes on every run.
+            Shard I of K holds the recordings i < --count with i mod K = I. Each goes to
+            DIR/recordings/NNNNNN.npy (six digits or more; NumPy .npy v1.0, shape (rows,
+            columns), columns as `signals render` names them), written to a temporary
+            file and renamed into place. A signal, motion or IMU template writes
+            little-endian float32; a trajectory template ({"trajectory": ...}) writes
+            the one float64 table (latitudes need float64) that `signals render SPEC
+            --rate RATE --duration DURATION -o x.npy` writes: every stream at the plan's
+            rate (a sensor without a "rate", the GNSS receiver included, runs at the
+            plan's rate; another rate is refused, as are GNSS outages and GPX files),
+            every sensor's seed derived unless the template sets it. The manifest, one
+            JSON line per recording in index order (index, template, parameters, labels,
+            seeds, file, rows, columns, dtype = "float32" or "float64", checksum =
+            "sha256:" + SHA-256 of the little-endian sample bytes after the .npy
+            header), is
+            DIR/manifest.jsonl for --shard 0/1 and DIR/manifest-I-of-K.jsonl otherwise;
+            lines are journalled in DIR/.manifest-I-of-K.jsonl.partial while the shard
+            runs. A rerun of an interrupted shard keeps each file whose checksum its
+            journal or manifest records for the same plan and count, renders the rest,
+            and removes the temporary recordings a killed run of the shard left.
+            Two runs of the same shard on one directory take turns (a lock file,
+            DIR/.shard-I-of-K.lock). A directory holds one plan's dataset
+            (DIR/.dataset-plan.json records it): another plan is refused, naming both;
+            the same plan bytes resume with any --count or --shard.
             Example: signals dataset plan.json --count 2000 --shard 0/4 --output-dir out
             """
     )

@@ -12,31 +12,39 @@ struct FitCommand: ParsableCommand {
         abstract:
             "Fit a trajectory spec to a real recording (a walk, a run, standing, a drive, a device lying still) so that its render is like it.",
         discussion: """
-            RECORDING is anything signals compare reads: a phone export (phyphox, Sensor Logger), a render
-            directory or a point file, at least 20 s long. From its linear acceleration (and rotation rate, when it
-            has one) fit estimates:
-              the activity: without a step rate (or below 0.4 m/s² RMS), still (a device lying on a table: below
-                0.1 m/s², its spectrum white, at least 75 % of white noise's share above 5 Hz), driving (from 0.3
-                m/s², 20 % of its power above 5 Hz: a road's and an engine's vibration), else standing; with a
-                step rate, running from 2.3 steps/s, else walking (--activity says it when the recording cannot
-                tell);
-              the mount: a pocket when the stride (half the step rate) dominates the spectrum or the rotation
-                rate exceeds 1.5 rad/s RMS, else hand-held (--mount: a watch reads like a hand-held phone without
-                a gyroscope, so give --mount wrist for a watch); flat for a device lying still, the dashboard for
-                a drive (--mount wrist, handheld or pocket ride rigidly in the car);
-              the cadence (the step rate) and from it the speed, with the gait's step length;
-              the IMU's white noise from the stillest 2 s, by the Allan deviation at the sample interval
-                (N = σ_A(τ₀)·√τ₀, as signals allan reads it), when they are still (below 0.05 m/s²); else the
-                BMI160 preset's, with a note;
-              the person's impact (walking, running) or gestures (standing), the car's vibration (driving, at
-                13.9 m/s: a recording without positions does not tell the speed) or a factor on the noise (still):
-                each candidate is rendered in process and compared with the recording (signals compare's features
-                and tolerances); the one with the smallest deviations wins.
-            The spec (a straight route north from Westminster, long enough for the recording) is written to -o
-            (- for standard output); a summary goes to standard error. Exit status: 0 when the fitted render is
-            similar to the recording (signals compare would exit 0), 1 when the closest fit is not (the spec is
-            still written, and the features that differ are named), 2 for bad input.
-            Example: signals fit walk/ -o walk.json && signals render walk.json --rate 100 --output-dir sim &&
+            RECORDING is anything signals compare reads: a phone export (phyphox, Sensor
+            Logger), a render directory or a point file, at least 20 s long. From its
+            linear acceleration (and rotation rate, when it has one) fit estimates:
+              the activity: without a step rate (or below 0.4 m/s² RMS), still (a device
+                lying on a table: below 0.1 m/s², its spectrum white, at least 75 % of
+                white noise's share above 5 Hz), driving (from 0.3 m/s², 20 % of its
+                power above 5 Hz: a road's and an engine's vibration), else standing;
+                with a step rate, running from 2.3 steps/s, else walking (--activity
+                says it when the recording cannot tell);
+              the mount: a pocket when the stride (half the step rate) dominates the
+                spectrum or the rotation rate exceeds 1.5 rad/s RMS, else hand-held
+                (--mount: a watch reads like a hand-held phone without a gyroscope, so
+                give --mount wrist for a watch); flat for a device lying still, the
+                dashboard for a drive (--mount wrist, handheld or pocket ride rigidly in
+                the car);
+              the cadence (the step rate) and from it the speed, with the gait's step
+                length;
+              the IMU's white noise from the stillest 2 s, by the Allan deviation at the
+                sample interval (N = σ_A(τ₀)·√τ₀, as signals allan reads it), when they
+                are still (below 0.05 m/s²); else the BMI160 preset's, with a note;
+              the person's impact (walking, running) or gestures (standing), the car's
+                vibration (driving, at 13.9 m/s: a recording without positions does not
+                tell the speed) or a factor on the noise (still): each candidate is
+                rendered in process and compared with the recording (signals compare's
+                features and tolerances); the one with the smallest deviations wins.
+            The spec (a straight route north from Westminster, long enough for the
+            recording) is written to -o (- for standard output); a summary goes to
+            standard error. Exit status: 0 when the fitted render is similar to the
+            recording (signals compare would exit 0), 1 when the closest fit is not (the
+            spec is still written, and the features that differ are named), 2 for bad
+            input.
+            Example: signals fit walk/ -o walk.json &&
+              signals render walk.json --rate 100 --output-dir sim &&
               signals compare sim walk/
             """
     )

@@ -11,24 +11,32 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import phyphox or Sensor Logger CSV recordings into a point file at a uniform rate.",
         discussion: """
-            Give one file per sensor, or the folder of an unzipped export: phyphox exports (any of its CSV formats:
-            comma, semicolon or tab, decimal point or comma; Accelerometer.csv, Gyroscope.csv, Linear Acceleration.csv,
-            with its meta/device.csv beside them or --platform) or Sensor Logger files (Accelerometer.csv,
-            TotalAcceleration.csv, AccelerometerUncalibrated.csv, Gravity.csv, Gyroscope.csv, GyroscopeUncalibrated.csv,
-            with its Metadata.csv or --platform; its other files, such as Annotation.csv, are skipped with a note, and so
-            is GyroscopeUncalibrated.csv beside a Gyroscope.csv). A --platform that contradicts the export's own metadata
-            is refused, and so are files of two Sensor Logger exports and times rounded so that three rows share one.
-            Accelerations become g in CoreMotion's sign, rates rad/s; the streams are merged over the span they all
-            cover and resampled at --rate (linear or cubic). Without a
-            gravity stream, gravity is the raw accelerometer's 1-second moving average scaled to 1 g (only then must
-            --gravity-window fit in the recording).
-            The output is a point file: CSV (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
-            extension; `signals play` plays it and `signals allan` analyses it. A .npy name writes a NumPy array of
-            float64, shape (points, 9): the nine columns after the timestamp (points every 1/rate s). Any other
-            extension is refused, and so is -o naming any file the import reads: a recording, any file in a folder
-            given (its Metadata.csv or meta/device.csv too), or the meta/device.csv beside a phyphox file.
-            A zip archive is not read: unzip it and give the folder.
-            Example: signals import Examples/recordings/phyphox/Accelerometer.csv Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
+            Give one file per sensor, or the folder of an unzipped export: phyphox
+            exports (any of its CSV formats: comma, semicolon or tab, decimal point or
+            comma; Accelerometer.csv, Gyroscope.csv, Linear Acceleration.csv, with its
+            meta/device.csv beside them or --platform) or Sensor Logger files
+            (Accelerometer.csv, TotalAcceleration.csv, AccelerometerUncalibrated.csv,
+            Gravity.csv, Gyroscope.csv, GyroscopeUncalibrated.csv, with its Metadata.csv
+            or --platform; its other files, such as Annotation.csv, are skipped with a
+            note, and so is GyroscopeUncalibrated.csv beside a Gyroscope.csv). A
+            --platform that contradicts the export's own metadata is refused, and so are
+            files of two Sensor Logger exports and times rounded so that three rows
+            share one. Accelerations become g in CoreMotion's sign, rates rad/s; the
+            streams are merged over the span they all cover and resampled at --rate
+            (linear or cubic). Without a
+            gravity stream, gravity is the raw accelerometer's 1-second moving average
+            scaled to 1 g (only then must --gravity-window fit in the recording).
+            The output is a point file: CSV
+            (timestamp,userAcceleration.x,...,rotationRate.z), .jsonl or .json by -o's
+            extension; `signals play` plays it and `signals allan` analyses it. A .npy
+            name writes a NumPy array of float64, shape (points, 9): the nine columns
+            after the timestamp (points every 1/rate s). Any other extension is refused,
+            and so is -o naming any file the import reads: a recording, any file in a
+            folder given (its Metadata.csv or meta/device.csv too), or the
+            meta/device.csv beside a phyphox file. A zip archive is not read: unzip it
+            and give the folder.
+            Example: signals import Examples/recordings/phyphox/Accelerometer.csv
+              Examples/recordings/phyphox/Gyroscope.csv --rate 100 -o points.csv
             """
     )
 

@@ -15,21 +15,28 @@ struct PlayCommand: AsyncParsableCommand {
         abstract:
             "Play a JSON signal spec or a point file in real time, one JSON object per line as each point becomes due.",
         discussion: """
-            A spec plays round(rate · duration) points at t = 0, 1/rate, ...; a point file (.json array, \
-            .jsonl JSON Lines, .csv with a header) plays every point at its timestamp; a route (a route spec, or \
-            a GPX file, --route-speed for one without times or to ignore its times) plays its reported fixes, one pass unless \
-            --duration says otherwise. Each line is flushed as its point becomes due:
+            A spec plays round(rate · duration) points at t = 0, 1/rate, ...; a point
+            file (.json array, .jsonl JSON Lines, .csv with a header) plays every point
+            at its timestamp; a route (a route spec, or a GPX file, --route-speed for
+            one without times or to ignore its times) plays its reported fixes, one pass
+            unless --duration says otherwise. Each line is flushed as its point becomes
+            due:
               motion spec or point file  {"timestamp":0.01,"userAcceleration":{"x":..,"y":..,"z":..},"gravity":{...},"rotationRate":{...}}
               one-channel spec           {"timestamp":0.01,"value":...}
               axes spec                  {"timestamp":0.01,"x":..,"y":..,"z":..}
               route                      {"timestamp":1.0,"location":{"latitude":..,"longitude":..,"altitude":..,"horizontalAccuracy":..,"verticalAccuracy":..,"speed":..,"course":..}}
-              motion and route           the motion object with "location":{...} beside its parts
-              trajectory                 the motion object (with its attitude) and "location" (on each new GNSS fix),
-                                         "heading", "magneticField" (µT), "pressure" (Pa, with a barometer),
-                                         "altitude" (m above mean sea level) and "pedometer"; one pass by default
-            --stats prints lateness p50/p99/max and counts to standard error at the end. Ctrl-C (SIGINT) \
-            stops cleanly: every line written is complete, statistics are printed, exit status 0.
-            Example: signals play Examples/specs/shake-motion.json --rate 100 --duration 5 --stats
+              motion and route           the motion object with "location":{...} beside
+                                         its parts
+              trajectory                 the motion object (with its attitude) and
+                                         "location" (on each new GNSS fix), "heading",
+                                         "magneticField" (µT), "pressure" (Pa, with a
+                                         barometer), "altitude" (m above mean sea level)
+                                         and "pedometer"; one pass by default
+            --stats prints lateness p50/p99/max and counts to standard error at the end.
+            Ctrl-C (SIGINT) stops cleanly: every line written is complete, statistics
+            are printed, exit status 0.
+            Example: signals play Examples/specs/shake-motion.json --rate 100 --duration
+              5 --stats
             """
     )
 

@@ -11,13 +11,16 @@ struct PlotCommand: ParsableCommand {
         commandName: "plot",
         abstract: "Plot a spec's waveform and amplitude spectrum (dB, expected lines marked), or a route, as SVG.",
         discussion: """
-            For each channel: the waveform over the first min(duration, 2) seconds, and the flat-top amplitude
-            spectrum in dB re 1 signal unit from 0 Hz to Nyquist with the expected lines (circles), DC (square)
-            and chirp bands (shaded) of the spec. A route (route spec or GPX file) is drawn in local east/north metres
-            with its waypoints, its reported fixes when it has an error model, and its speed and accuracy over time
-            (--rate default 1 Hz, --duration default one pass). Open the SVG in a browser. -o is an .svg name (or
-            none), never the spec or the --input recording, nor a file you may not write.
-            Example: signals plot Examples/specs/wave.json --rate 1000 --duration 10 -o wave.svg
+            For each channel: the waveform over the first min(duration, 2) seconds, and
+            the flat-top amplitude spectrum in dB re 1 signal unit from 0 Hz to Nyquist
+            with the expected lines (circles), DC (square) and chirp bands (shaded) of
+            the spec. A route (route spec or GPX file) is drawn in local east/north
+            metres with its waypoints, its reported fixes when it has an error model,
+            and its speed and accuracy over time (--rate default 1 Hz, --duration
+            default one pass). Open the SVG in a browser. -o is an .svg name (or none),
+            never the spec or the --input recording, nor a file you may not write.
+            Example: signals plot Examples/specs/wave.json --rate 1000 --duration 10 -o
+              wave.svg
             """
     )
 

@@ -13,32 +13,44 @@ struct RenderCommand: ParsableCommand {
         abstract:
             "Render a JSON signal spec or a route (JSON, GPX) to CSV, NumPy .npy or raw float32 samples, or a trajectory to MCAP.",
         discussion: """
-            Streams block by block, so memory stays bounded whatever the duration. Signal specs, motion specs
-            ({"motion": ...}: nine channels, user acceleration x y z, gravity x y z, rotation rate x y z; with an
-            "attitude", four more: the quaternion w x y z) and IMU specs ({"imu": ...}: six channels) are accepted,
-            and routes: a route spec ({"route": ...}), a GPX file (--speed for one without times), or a motion and a
-            route together ({"motion": ..., "route": ...}).
-              csv  header `t,value` (one channel), `t,x,y,z` (axes), `t,userAcceleration.x,...,rotationRate.z`
-                   (motion; `signals play` reads it back), `...,attitude.w,attitude.x,attitude.y,attitude.z`,
-                   `t,accelerometer.x,...,gyroscope.z` (IMU) or `t,c0,c1,...`; t in seconds
-              npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames, channels)
+            Streams block by block, so memory stays bounded whatever the duration.
+            Signal specs, motion specs ({"motion": ...}: nine channels, user
+            acceleration x y z, gravity x y z, rotation rate x y z; with an "attitude",
+            four more: the quaternion w x y z) and IMU specs ({"imu": ...}: six
+            channels) are accepted, and routes: a route spec ({"route": ...}), a GPX
+            file (--speed for one without times), or a motion and a route together
+            ({"motion": ..., "route": ...}).
+              csv  header `t,value` (one channel), `t,x,y,z` (axes),
+                   `t,userAcceleration.x,...,rotationRate.z` (motion; `signals play`
+                   reads it back), `...,attitude.w,attitude.x,attitude.y,attitude.z`,
+                   `t,accelerometer.x,...,gyroscope.z` (IMU) or `t,c0,c1,...`; t in
+                   seconds
+              npy  NumPy .npy v1.0, little-endian float32, shape (frames,) or (frames,
+                   channels)
               f32  raw interleaved little-endian float32
             A route renders its reported fixes, by default at 1 Hz for one pass:
               csv  `t,latitude,longitude,altitude,speed,course,horizontalAccuracy,verticalAccuracy`
-              npy  float64, shape (frames, 7): the columns after t (a float32 latitude is only good to a metre)
-            A motion and a route: the nine motion columns (13 with an attitude), then the route's seven (npy float64).
-            A trajectory ({"trajectory": ...}) writes one file per stream with --output-dir DIR: truth, imu,
-            magnetometer, barometer, gnss (.csv, or .npy float64 with --format npy), each with a first column t,
-            at its own rate (--rate for the truth and the sensors that set none; --duration by default the whole
-            trajectory). Without --output-dir, when every stream runs at --rate, one table with all the columns.
-            mcap (-o FILE.mcap or --format mcap): a trajectory's streams, or an IMU spec's readings, as ROS 2 messages
-            (CDR) in one MCAP file: /imu/data (sensor_msgs/msg/Imu), /imu/mag (MagneticField, tesla), /pressure
-            (FluidPressure, Pa), /gnss/fix (NavSatFix), /truth/odometry (nav_msgs/msg/Odometry, ENU); stamps are the
-            trajectory's epoch plus t. Other specs are refused.
-            The format follows -o's extension (.csv, .npy, .f32, .mcap; .raw and .bin are f32 too); --format, needed for
-            standard output or a name without an extension, must agree with it. -o never names the spec itself
-            (nor a link to it) or a file you may not write.
-            Example: signals render Examples/specs/shake-axes.json --rate 1000 --duration 10 -o shake.npy
+              npy  float64, shape (frames, 7): the columns after t (a float32 latitude
+                   is only good to a metre)
+            A motion and a route: the nine motion columns (13 with an attitude), then
+            the route's seven (npy float64). A trajectory ({"trajectory": ...}) writes
+            one file per stream with --output-dir DIR: truth, imu, magnetometer,
+            barometer, gnss (.csv, or .npy float64 with --format npy), each with a first
+            column t, at its own rate (--rate for the truth and the sensors that set
+            none; --duration by default the whole trajectory). Without --output-dir,
+            when every stream runs at --rate, one table with all the columns. mcap (-o
+            FILE.mcap or --format mcap): a trajectory's streams, or an IMU spec's
+            readings, as ROS 2 messages (CDR) in one MCAP file: /imu/data
+            (sensor_msgs/msg/Imu), /imu/mag (MagneticField, tesla), /pressure
+            (FluidPressure, Pa), /gnss/fix (NavSatFix), /truth/odometry
+            (nav_msgs/msg/Odometry, ENU); stamps are the trajectory's epoch plus t.
+            Other specs are refused.
+            The format follows -o's extension (.csv, .npy, .f32, .mcap; .raw and .bin
+            are f32 too); --format, needed for standard output or a name without an
+            extension, must agree with it. -o never names the spec itself (nor a link to
+            it) or a file you may not write.
+            Example: signals render Examples/specs/shake-axes.json --rate 1000
+              --duration 10 -o shake.npy
             """
     )
 

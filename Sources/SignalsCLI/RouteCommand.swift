@@ -19,12 +19,15 @@ struct RouteExportCommand: ParsableCommand {
         abstract:
             "Write a route as a GPX file Xcode's simulator plays (--gpx), or print the simctl command (--simctl).",
         discussion: """
-            --gpx writes one <wpt> with <ele> and <time> every --interval seconds of the true path, plus one at \
-            each waypoint's arrival and departure, so that reading the file back gives the same route (a looping \
-            route writes one pass). Times start at the GPX file's own first time, or 2001-01-01T00:00:00Z.
-            --gpx is a .gpx name, never the route read (nor a link to it) or a file you may not write.
-            --simctl prints `xcrun simctl location DEVICE start --speed=M/S lat,lon ...` on standard output, and on \
-            standard error a note for each thing simctl cannot do (pauses, speeds per leg, loops, error).
+            --gpx writes one <wpt> with <ele> and <time> every --interval seconds of the
+            true path, plus one at each waypoint's arrival and departure, so that
+            reading the file back gives the same route (a looping route writes one
+            pass). Times start at the GPX file's own first time, or
+            2001-01-01T00:00:00Z.
+            --gpx is a .gpx name, never the route read (nor a link to it) or a file you
+            may not write. --simctl prints `xcrun simctl location DEVICE start
+            --speed=M/S lat,lon ...` on standard output, and on standard error a note
+            for each thing simctl cannot do (pauses, speeds per leg, loops, error).
             Examples:
               signals route export Examples/routes/walk.json --gpx walk.gpx --interval 1
               signals route export Examples/routes/walk.json --simctl --device booted

@@ -15,8 +15,8 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve a spec or a point file live over HTTP, Server-Sent Events and WebSocket, with a web console.",
         discussion: """
-            Runs signals-serve (built next to signals by `swift build` or `make`) with the same arguments; \
-            `signals serve --help` prints its options.
+            Runs signals-serve (built next to signals by `swift build` or `make`) with
+            the same arguments; `signals serve --help` prints its options.
             Example: signals serve Examples/specs/shake-motion.json --port 8080
             """
     )

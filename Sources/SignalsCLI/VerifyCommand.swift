@@ -9,20 +9,25 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check that a spec's render (or a recording) contains exactly what the spec predicts.",
         discussion: """
-            Renders SPEC (or reads --input, one column per channel; its first frame is sample round(start · rate))
-            and checks every channel two ways. A least-squares fit of the spec's exact waveform (method "fit")
-            measures the DC level and the amplitude, phase and frequency of every significant line and chirp,
-            and checks the residual's RMS against the expected noise (every weaker line is in the model and is
-            checked there). The residual's spectrum (method "spectrum") is checked for unexpected peaks and,
-            with noise, for flatness. A component the record cannot separate is listed as unchecked, with the
-            record length that would check it. Amplitudes are in signal units, frequencies in Hz, phases in radians.
-              --json prints {"passed": Bool, "checks": [{"channel": Int, "kind": String, "frequency": Double?,
-              "expected": Double, "measured": Double, "tolerance": Double, "passed": Bool, "method": String}],
-              "unchecked": [{"channel": Int, "component": String, "frequency": Double?, "source": String,
-              "reason": String, "requiredDuration": Double?}], "verdict": "passed" | "failed" | "incomplete"}
-            Exit status: 0 when every check passes and every component was checked, 1 when a check fails,
-            2 when a component cannot be checked in this record (the message says how long a record would be
-            needed) or for bad input.
+            Renders SPEC (or reads --input, one column per channel; its first frame is
+            sample round(start · rate)) and checks every channel two ways. A
+            least-squares fit of the spec's exact waveform (method "fit") measures the
+            DC level and the amplitude, phase and frequency of every significant line
+            and chirp, and checks the residual's RMS against the expected noise (every
+            weaker line is in the model and is checked there). The residual's spectrum
+            (method "spectrum") is checked for unexpected peaks and, with noise, for
+            flatness. A component the record cannot separate is listed as unchecked,
+            with the record length that would check it. Amplitudes are in signal units,
+            frequencies in Hz, phases in radians.
+              --json prints {"passed": Bool, "checks": [{"channel": Int, "kind": String,
+                "frequency": Double?, "expected": Double, "measured": Double,
+                "tolerance": Double, "passed": Bool, "method": String}], "unchecked":
+                [{"channel": Int, "component": String, "frequency": Double?, "source":
+                String, "reason": String, "requiredDuration": Double?}], "verdict":
+                "passed" | "failed" | "incomplete"}
+            Exit status: 0 when every check passes and every component was checked, 1
+            when a check fails, 2 when a component cannot be checked in this record (the
+            message says how long a record would be needed) or for bad input.
             Example: signals verify Examples/specs/wave.json --rate 1000 --duration 10
             """
     )

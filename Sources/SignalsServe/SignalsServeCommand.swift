@@ -20,21 +20,27 @@ struct SignalsServeCommand: AsyncParsableCommand {
         abstract:
             "Serve a JSON signal spec or a point file live over HTTP, Server-Sent Events and WebSocket, with a web console.",
         discussion: """
-            One timeline plays in real time; every client sees the same points. Standard output has a line \
-            `listening on http://HOST:PORT` for each address (with --port 0, the port picked): by default \
-            http://127.0.0.1:PORT first, then http://[::1]:PORT. Open one in a browser for the console. \
-            SIGINT or SIGTERM ends every stream, closes every connection (one whose client stopped reading is cut \
-            off after 1 s) and exits 0 within 2 s. A connection \
-            that has not sent a whole request header within 10 s is closed; a malformed request is answered \
-            with a 4xx and closed. At most 128 connections may wait without having sent a request header: one \
-            more closes the oldest of them. --max-connections (4096) and --max-connections-per-peer (1024, per \
-            client IP address) bound the connections open; one over them is answered 503 with Retry-After: 1.
-            Endpoints: GET /data, POST /update, GET /v1/point, GET /v1/stream (SSE, ?rate=, Last-Event-ID), \
-            GET /v1/ws (WebSocket, ?rate=, ?ids=, ?after=), GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
-            Safe on a developer's machine: a request whose Host is not this server's is refused (421); a change \
-            (POST, PUT) or a WebSocket from another web site's page is refused (403) unless --allow-origin names \
-            it; a change's body must be sent as Content-Type: application/json (415). With --token, changes and \
-            WebSockets must send Authorization: Bearer TOKEN (401); open the console at /?token=TOKEN.
+            One timeline plays in real time; every client sees the same points. Standard
+            output has a line `listening on http://HOST:PORT` for each address (with
+            --port 0, the port picked): by default http://127.0.0.1:PORT first, then
+            http://[::1]:PORT. Open one in a browser for the console. SIGINT or SIGTERM
+            ends every stream, closes every connection (one whose client stopped reading
+            is cut off after 1 s) and exits 0 within 2 s. A connection that has not sent
+            a whole request header within 10 s is closed; a malformed request is
+            answered with a 4xx and closed. At most 128 connections may wait without
+            having sent a request header: one more closes the oldest of them.
+            --max-connections (4096) and --max-connections-per-peer (1024, per client IP
+            address) bound the connections open; one over them is answered 503 with
+            Retry-After: 1.
+            Endpoints: GET /data, POST /update, GET /v1/point, GET /v1/stream (SSE,
+            ?rate=, Last-Event-ID), GET /v1/ws (WebSocket, ?rate=, ?ids=, ?after=),
+            GET|PUT /v1/spec, POST /v1/control, GET /v1/status.
+            Safe on a developer's machine: a request whose Host is not this server's is
+            refused (421); a change (POST, PUT) or a WebSocket from another web site's
+            page is refused (403) unless --allow-origin names it; a change's body must
+            be sent as Content-Type: application/json (415). With --token, changes and
+            WebSockets must send Authorization: Bearer TOKEN (401); open the console at
+            /?token=TOKEN.
             Example: signals serve Examples/specs/shake-motion.json --rate 100
             """
     )
