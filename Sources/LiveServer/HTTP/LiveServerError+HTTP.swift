@@ -79,7 +79,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
         if LiveRoutes.withoutParameters.contains(request.uri.path),
-            let (key, _) = request.uri.queryParameters.first(where: { _ in true })
+            let (key, _) = request.uri.queryParameters.first
         {
             throw LiveServerError(
                 .badRequest,

@@ -282,7 +282,7 @@ extension Trajectory {
             if let given = try f.optionalString("hand") { hand = try side(given, path: f.path("hand")) }
             return (mount, hand)
         }
-        if value.object != nil && value.object?["quaternion"] == nil {
+        if let object = value.object, object["quaternion"] == nil {
             // Neither form: name both, so a wrong key is not answered with the quaternion form alone.
             let f = try JSONFields(value, path: path, what: "a mount", fields: ["preset", "hand", "quaternion"])
             throw SignalError(
