@@ -226,7 +226,7 @@ enum MCAPOutput {
                             typealias C = TruthColumn
                             let (w, x, y, z) = (v(C.attitudeW), v(C.attitudeX), v(C.attitudeY), v(C.attitudeZ))
                             let velocity = SIMD3(v(C.velocityEast), v(C.velocityNorth), v(C.velocityUp))
-                            data = ROS2.Odometry(
+                            data = ROS2.Odometry.cdr(
                                 header: ROS2.Header(time: time, frameID: worldFrame), childFrameID: deviceFrame,
                                 position: frame.enu(
                                     latitude: v(C.latitude), longitude: v(C.longitude), height: v(C.altitude)),
@@ -234,7 +234,7 @@ enum MCAPOutput {
                                 linearVelocity: rotateBack(velocity, w: w, x: x, y: y, z: z),
                                 angularVelocity: SIMD3(v(C.rotationRateX), v(C.rotationRateY), v(C.rotationRateZ)),
                                 poseCovariance: zeros36, twistCovariance: zeros36
-                            ).cdr()
+                            )
                         case .imu:
                             let truth = rows[imuTruth!]
                             let q = truth[(k * truthWidth)..<((k + 1) * truthWidth)]
@@ -243,7 +243,7 @@ enum MCAPOutput {
                                 TruthColumn.attitudeY.value(in: q), TruthColumn.attitudeZ.value(in: q)
                             )
                             typealias I = IMUColumn
-                            data = ROS2.Imu(
+                            data = ROS2.Imu.cdr(
                                 header: header, orientation: SIMD4(x, y, z, w),
                                 orientationCovariance: zeros9,
                                 angularVelocity: SIMD3(v(I.gyroscopeX), v(I.gyroscopeY), v(I.gyroscopeZ)),
@@ -251,27 +251,27 @@ enum MCAPOutput {
                                 linearAcceleration: SIMD3(v(I.accelerometerX), v(I.accelerometerY), v(I.accelerometerZ))
                                     * accelScale,
                                 linearAccelerationCovariance: accelCovariance
-                            ).cdr()
+                            )
                         case .magnetometer:
-                            data = ROS2.MagneticField(
+                            data = ROS2.MagneticField.cdr(
                                 header: header,
                                 field: SIMD3(v(MagnetometerColumn.x), v(MagnetometerColumn.y), v(MagnetometerColumn.z))
                                     * 1e-6,
                                 covariance: magCovariance
-                            ).cdr()
+                            )
                         case .barometer:
-                            data = ROS2.FluidPressure(
+                            data = ROS2.FluidPressure.cdr(
                                 header: header, pressure: v(BarometerColumn.pressure), variance: baroVariance
-                            ).cdr()
+                            )
                         case .gnss:
                             let h = v(LocationColumn.horizontalAccuracy)
                             let vertical = v(LocationColumn.verticalAccuracy)
-                            data = ROS2.NavSatFix(
+                            data = ROS2.NavSatFix.cdr(
                                 header: header, status: 0, service: 1, latitude: v(LocationColumn.latitude),
                                 longitude: v(LocationColumn.longitude), altitude: v(LocationColumn.altitude),
                                 covariance: diagonal3(SIMD3(h * h, h * h, vertical * vertical)),
                                 covarianceType: ROS2.NavSatFix.covarianceApproximated
-                            ).cdr()
+                            )
                         }
                         pending.append(Pending(time: time, order: s, channel: channel, data: data))
                     }
@@ -308,13 +308,13 @@ enum MCAPOutput {
                     for i in 0..<n {
                         func c(_ k: Int) -> Double { Double(s[k * n + i]) }
                         let time = try stamp(epoch: 0, t: block.timestamp(of: i))
-                        let message = ROS2.Imu(
+                        let message = ROS2.Imu.cdr(
                             header: ROS2.Header(time: time, frameID: deviceFrame), orientation: SIMD4(0, 0, 0, 1),
                             orientationCovariance: unknown3, angularVelocity: SIMD3(c(3), c(4), c(5)),
                             angularVelocityCovariance: diagonal3(gyroVariance),
                             linearAcceleration: SIMD3(c(0), c(1), c(2)) * accelScale,
                             linearAccelerationCovariance: diagonal3(accelVariance))
-                        writer.addMessage(channel: channel, logTime: time, data: message.cdr())
+                        writer.addMessage(channel: channel, logTime: time, data: message)
                     }
                 }
                 try sink.write(Data(writer.drain()))

@@ -76,10 +76,10 @@ struct MCAPCheck {
         let b = writer.addChannel(topic: "/b", messageEncoding: "cdr", schema: schema, metadata: ["k": "v"])
         var out = writer.drain()
         for i in 0..<count {
-            let message = ROS2.FluidPressure(
+            let message = ROS2.FluidPressure.cdr(
                 header: ROS2.Header(time: UInt64(i) * 10_000_000, frameID: "device"),
                 pressure: 101_325 + Double(i), variance: 0
-            ).cdr()
+            )
             writer.addMessage(channel: a, logTime: UInt64(i) * 10_000_000, data: message)
             writer.addMessage(channel: b, logTime: UInt64(i) * 10_000_000, data: message)
             if i % 7 == 0 { out += writer.drain() }

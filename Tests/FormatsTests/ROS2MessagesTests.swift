@@ -15,8 +15,8 @@ import Testing
 
     @Test("FluidPressure is header, fluid_pressure, variance: 4 + 8 + 4 + 7 (frame \"device\") + 5 padding + 16 bytes")
     func fluidPressure() {
-        let bytes = ROS2.FluidPressure(header: ROS2.Header(time: 0, frameID: "device"), pressure: 101_325, variance: 0)
-            .cdr()
+        let bytes = ROS2.FluidPressure.cdr(
+            header: ROS2.Header(time: 0, frameID: "device"), pressure: 101_325, variance: 0)
         #expect(bytes.count == 4 + 8 + 4 + 7 + 5 + 16)
         #expect(Array(bytes[28..<36]) == withUnsafeBytes(of: 101_325.0.bitPattern.littleEndian, Array.init))
     }
@@ -24,12 +24,12 @@ import Testing
     @Test("Imu: header (\"device\", padded to 24), then 4 + 9 + 3 + 9 + 3 + 9 = 37 float64: 4 + 24 + 8 × 37 bytes")
     func imuSize() {
         let zero = [Double](repeating: 0, count: 9)
-        let bytes = ROS2.Imu(
+        let bytes = ROS2.Imu.cdr(
             header: ROS2.Header(time: 0, frameID: "device"), orientation: SIMD4(0, 0, 0, 1),
             orientationCovariance: zero,
             angularVelocity: .zero, angularVelocityCovariance: zero, linearAcceleration: .zero,
             linearAccelerationCovariance: zero
-        ).cdr()
+        )
         #expect(bytes.count == 4 + 24 + 8 * 37)
     }
 

@@ -112,10 +112,14 @@ extension SSEParserTests {
 
     @Test("bad framing is an error: a size that is not hexadecimal, a chunk without its CR LF, an empty size")
     func badFraming() throws {
-        #expect(throws: WireError.self) { try decode("zz\r\n", cut: 100) }
-        #expect(throws: WireError.self) { try decode("3\r\nabcX", cut: 100) }
-        #expect(throws: WireError.self) { try decode("\r\n", cut: 100) }
-        #expect(throws: WireError.self) { try decode("ffffffffffffffffff\r\n", cut: 100) }
+        let cases: [(bytes: String, message: String)] = [
+            ("zz\r\n", "holds 'z', not a hexadecimal digit"), ("3\r\nabcX", "a chunk does not end in CR LF"),
+            ("\r\n", "a chunk size line has no size"), ("ffffffffffffffffff\r\n", "a chunk size is too large"),
+        ]
+        for (bytes, message) in cases {
+            let error = try #require(throws: WireError.self) { try decode(bytes, cut: 100) }
+            #expect(error.message.contains(message), "\(bytes.debugDescription): \(error.message)")
+        }
         // A space between digits is not a size.
         let spaced = try #require(throws: WireError.self) { try decode("1 2\r\n", cut: 100) }
         #expect(spaced.message.contains("space between its digits"), "\(spaced.message)")

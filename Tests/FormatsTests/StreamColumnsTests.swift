@@ -6,7 +6,7 @@ import Testing
 /// writer, the render-directory reader and the MCAP mapping all use.
 @Suite struct StreamColumnsTests {
     /// The headers every render has written since the tables existed (frozen: users' scripts read them).
-    /// A column is only ever appended: the truth's `speed` (the platform's, issue 33) came after `steps`.
+    /// A column is only ever appended: the truth's `speed` (the platform's) came after `steps`.
     static let headers: [StreamTable: String] = [
         .truth:
             "t,latitude,longitude,altitude,velocity.east,velocity.north,velocity.up,acceleration.east,acceleration.north,acceleration.up,attitude.w,attitude.x,attitude.y,attitude.z,rotationRate.x,rotationRate.y,rotationRate.z,altitude.msl,heading.true,heading.magnetic,steps,speed",
@@ -19,7 +19,7 @@ import Testing
     @Test("each table's header is the frozen one, and its file is named for it", arguments: StreamTable.allCases)
     func golden(table: StreamTable) {
         #expect((["t"] + table.columns).joined(separator: ",") == Self.headers[table])
-        // Before issue 33 the truth ended at steps: that header is still its prefix, column for column.
+        // A header that ends at `steps` is still the truth's prefix, column for column, so older readers work.
         let before =
             "t,latitude,longitude,altitude,velocity.east,velocity.north,velocity.up,acceleration.east,acceleration.north,acceleration.up,attitude.w,attitude.x,attitude.y,attitude.z,rotationRate.x,rotationRate.y,rotationRate.z,altitude.msl,heading.true,heading.magnetic,steps"
         if table == .truth { #expect(Self.headers[table]?.hasPrefix(before + ",") == true) }

@@ -101,10 +101,11 @@ import Testing
     }
 
     @Test("fragments are bounded by the message limit together, not each alone")
-    func fragmentLimit() {
+    func fragmentLimit() throws {
         let half = Array(repeating: UInt8(ascii: "a"), count: WebSocketProtocol.messageLimit / 2 + 1)
-        #expect(throws: WireError.self) {
+        let error = try #require(throws: WireError.self) {
             _ = try read(Self.serverFrame(0x01, half) + Self.serverFrame(0x80, half))
         }
+        #expect(error.message == "a WebSocket message is longer than \(WebSocketProtocol.messageLimit) bytes")
     }
 }

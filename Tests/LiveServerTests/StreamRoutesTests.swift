@@ -78,7 +78,11 @@ import Testing
         #expect(try StreamRoutes.start(nil) == .latest)
         #expect(try StreamRoutes.start("") == .latest)
         #expect(try StreamRoutes.start(" 17 ") == .after(17))
-        #expect(throws: LiveServerError.self) { try StreamRoutes.start("1.5") }
-        #expect(throws: LiveServerError.self) { try StreamRoutes.start("99999999999999999999") }
+        for header in ["1.5", "99999999999999999999", "-1"] {
+            let error = try #require(throws: LiveServerError.self) { try StreamRoutes.start(header) }
+            #expect(error.code == .badRequest)
+            #expect(error.message.contains("Last-Event-ID must be a point index"), "\(error.message)")
+            #expect(error.message.contains("'\(header)'"), "\(error.message)")
+        }
     }
 }

@@ -1,4 +1,4 @@
-"""Issue 33's classifier figure: a simple classifier trained only on synthetic recordings (`signals dataset`
+"""The activity classifier's figure: a simple classifier trained only on synthetic recordings (`signals dataset`
 Examples/datasets/people.json: a watch worn by people who stand, walk and run, each drawn with their own step
 length, impact, variability, sway, tremor, gestures and hand) recognises real Pebble watch recordings that the
 body model was not fitted on.

@@ -10,7 +10,7 @@ import Testing
 /// A north-referenced heading with every IMU preset's gyroscope bias: the fusion removes the bias, as
 /// CoreMotion's device motion does, so the heading settles and stays.
 @Suite struct GyroBiasHeadingTests {
-    /// The bound on the heading error after ``settled`` seconds, degrees (issue 33: "within 10° of the truth").
+    /// The bound on the heading error after ``settled`` seconds, degrees: a phone's heading must stay within 10° of the truth.
     static let bound = 10.0
     /// Seconds after the start from which the bound holds: the 3 s start-up and 2 s to spare.
     static let settled = 5.0

@@ -159,13 +159,15 @@ import Testing
     func badQueries() throws {
         let trip = try Self.trip("\"walk\"")
         let epoch = Date(timeIntervalSince1970: trip.epochSeconds)
-        #expect(throws: SignalError.self) {
+        let backwards = try #require(throws: SignalError.self) {
             try SimulatedMotionActivityManager.query(.signal(trip), from: epoch + 10, to: epoch)
         }
-        #expect(throws: SignalError.self) {
+        #expect(backwards.code == .invalidRender && backwards.message.contains("is before the start"), "\(backwards)")
+        let infinite = try #require(throws: SignalError.self) {
             try SimulatedMotionActivityManager.query(
                 .signal(trip), from: Date(timeIntervalSince1970: .infinity), to: epoch)
         }
+        #expect(infinite.code == .invalidRender && infinite.message.contains("must be finite"), "\(infinite)")
         do {
             _ = try SimulatedMotionActivityManager.query(
                 .server(URL(string: "http://127.0.0.1:9")!), from: epoch, to: epoch + 10)

@@ -55,12 +55,14 @@ import Testing
         #expect(p.motion?.gravity.y == -1 && p.motion?.rotationRate.z == 0.1 && p.motion?.attitude?.w == 0.64)
         #expect(p.location?.latitude == 51.5007 && p.location?.horizontalAccuracy == 4.5)
         // A rider that is neither an object nor a number, or an unknown key, is still refused.
-        #expect(throws: SensorFeedsError.self) {
+        let pressure = try #require(throws: SensorFeedsError.self) {
             try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"pressure":"high"}"#)
         }
-        #expect(throws: SensorFeedsError.self) {
+        #expect(pressure.code == .malformed && pressure.path == "$.pressure", "\(pressure)")
+        let compass = try #require(throws: SensorFeedsError.self) {
             try RemotePoint(line: #"{"timestamp":0,"gravity":{"x":0,"y":0,"z":-1},"compass":1}"#)
         }
+        #expect(compass.code == .malformed && compass.message.contains("compass"), "\(compass)")
     }
 
     @Test("every rider key of a trajectory's line is read: heading, magnetic field, pressure, altitude, pedometer")
@@ -187,11 +189,13 @@ import Testing
     }
 
     @Test("a truncated line and a /data body with an unknown field are errors")
-    func truncated() {
-        #expect(throws: SensorFeedsError.self) { try RemotePoint(line: #"{"timestamp":0,"gra"#) }
-        #expect(throws: SensorFeedsError.self) {
+    func truncated() throws {
+        let cut = try #require(throws: SensorFeedsError.self) { try RemotePoint(line: #"{"timestamp":0,"gra"#) }
+        #expect(cut.code == .malformed && cut.message.hasSuffix(#"(in '{"timestamp":0,"gra')"#), "\(cut)")
+        let unknown = try #require(throws: SensorFeedsError.self) {
             try RemotePoint(data: #"{"acceleration": {"x": 0, "y": 0, "z": 0}}"#, fallbackTimestamp: 0)
         }
+        #expect(unknown.code == .malformed && unknown.message.contains("'acceleration'"), "\(unknown)")
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import InternalUtilities
 import Testing
 
-/// Issue 33's done-when, end to end: a simulated walk or run, rendered by `signals render` with a BMI160's
+/// Realistic gait end to end: a simulated walk or run, rendered by `signals render` with a BMI160's
 /// noise, against the committed real recordings (Tests/SignalSpectrumTests/Data/realism/, see its README.md)
 /// with `signals compare`. The body model's parameters were fitted on other recordings of the same sources
 /// (the *Realistic people* article lists which); the Pebble watch excerpts here were held out of that fit.

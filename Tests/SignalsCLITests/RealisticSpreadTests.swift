@@ -2,7 +2,7 @@ import Foundation
 import InternalUtilities
 import Testing
 
-/// Issue 33's first done-when, literally: for hand-held, pocket and wrist walks and wrist runs, the table's
+/// Realistic people against real recordings: for hand-held, pocket and wrist walks and wrist runs, the table's
 /// features of the simulated linear acceleration (kurtosis, crest factor, share of power above 5 Hz) fall
 /// within the spread (minimum to maximum) of every committed real recording of that placement: the body
 /// model's calibration set and the held-out recordings together (Tests/SignalSpectrumTests/Data/realism/,

@@ -157,7 +157,7 @@ import Testing
         #expect(r.stderr.contains(fragment), "\(r.stderr)")
     }
     @Test(
-        "import a Sensor Logger folder: Annotation.csv skipped with a note on stderr; --platform against Metadata.csv refused (issue 23)"
+        "import a Sensor Logger folder: Annotation.csv skipped with a note on stderr; --platform against Metadata.csv refused"
     )
     func importFolder() throws {
         let dir = try Executables.temporaryFile("sensor-logger-export")

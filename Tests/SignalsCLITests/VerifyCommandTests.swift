@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test(
-        "issue 9: recordings the spectral verifier passed now fail with exit 1",
+        "recordings that do not match their spec fail the spectral verifier with exit 1",
         arguments: [
             (#"{"sine": {"amplitude": 2, "frequency": 1, "phase": 0.2, "offset": 0.5}}"#, "0.5", "2"),
             (#"{"sine": {"frequency": 499.9}}"#, "0", "10"),

@@ -1,20 +1,22 @@
-/// A ROS 2 message type that this package writes: its name, its `ros2msg` definition (with every type it
-/// uses appended, as MCAP's `ros2msg` schema encoding and `ros2 bag` store it) and its CDR serialisation.
-package protocol ROS2Message: Sendable {
+/// A ROS 2 message type that this package writes: its name and its `ros2msg` definition (with every type
+/// it uses appended, as MCAP's `ros2msg` schema encoding and `ros2 bag` store it). Each type's `cdr(...)`
+/// writes one message from its fields, in definition order: the messages are written, never read, so no
+/// value of them is kept.
+package protocol ROS2Message {
     /// The full type name, `package/msg/Type` (`sensor_msgs/msg/Imu`).
     static var name: String { get }
     /// The `.msg` text of the type followed, for each type it uses, by a line of 80 `=`, `MSG: package/Type`
     /// and that type's text.
     static var definition: String { get }
-    /// Writes the fields after the encapsulation header, in definition order.
-    func encode(into cdr: inout CDREncoder)
 }
 
 extension ROS2Message {
-    /// The message as CDR bytes, encapsulation header included (the data of an MCAP message with encoding `cdr`).
-    package func cdr() -> [UInt8] {
+    /// A message's CDR bytes, encapsulation header included (the data of an MCAP message with encoding
+    /// `cdr`): `header` and then what `fields` writes, in definition order.
+    static func message(_ header: ROS2.Header, _ fields: (inout CDREncoder) -> Void) -> [UInt8] {
         var encoder = CDREncoder()
-        encode(into: &encoder)
+        header.encode(into: &encoder)
+        fields(&encoder)
         return encoder.bytes
     }
 }
@@ -60,7 +62,7 @@ package enum ROS2 {
 extension ROS2 {
     /// `sensor_msgs/msg/Imu`: orientation, angular velocity (rad/s) and linear acceleration (m/s²), each with
     /// a row-major 3 × 3 covariance (element 0 = −1: that quantity is not given).
-    package struct Imu: ROS2Message, Hashable {
+    package enum Imu: ROS2Message {
         /// The type name.
         package static let name = "sensor_msgs/msg/Imu"
         /// The definition.
@@ -74,50 +76,34 @@ extension ROS2 {
             float64[9] linear_acceleration_covariance
 
             """ + ROS2.header + ROS2.quaternion + ROS2.vector3
-        /// Stamp and frame.
-        package var header: Header
-        /// Orientation `(x, y, z, w)`: rotates vectors of the header's frame into the fixed frame.
-        package var orientation: SIMD4<Double>
-        /// Its covariance (rad², row-major 3 × 3).
-        package var orientationCovariance: [Double]
-        /// Angular velocity, rad/s.
-        package var angularVelocity: SIMD3<Double>
-        /// Its covariance ((rad/s)²).
-        package var angularVelocityCovariance: [Double]
-        /// Linear acceleration (specific force), m/s².
-        package var linearAcceleration: SIMD3<Double>
-        /// Its covariance ((m/s²)²).
-        package var linearAccelerationCovariance: [Double]
 
-        /// A message from its fields (covariances of 9 elements).
-        package init(
+        /// One message's CDR bytes.
+        /// - Parameters:
+        ///   - header: Stamp and frame.
+        ///   - orientation: `(x, y, z, w)`: rotates vectors of the header's frame into the fixed frame.
+        ///   - orientationCovariance: Its covariance (rad², row-major 3 × 3, 9 elements).
+        ///   - angularVelocity: Angular velocity, rad/s.
+        ///   - angularVelocityCovariance: Its covariance ((rad/s)², 9 elements).
+        ///   - linearAcceleration: Linear acceleration (specific force), m/s².
+        ///   - linearAccelerationCovariance: Its covariance ((m/s²)², 9 elements).
+        package static func cdr(
             header: Header, orientation: SIMD4<Double>, orientationCovariance: [Double], angularVelocity: SIMD3<Double>,
             angularVelocityCovariance: [Double], linearAcceleration: SIMD3<Double>,
             linearAccelerationCovariance: [Double]
-        ) {
-            self.header = header
-            self.orientation = orientation
-            self.orientationCovariance = orientationCovariance
-            self.angularVelocity = angularVelocity
-            self.angularVelocityCovariance = angularVelocityCovariance
-            self.linearAcceleration = linearAcceleration
-            self.linearAccelerationCovariance = linearAccelerationCovariance
-        }
-
-        /// Writes the fields in definition order.
-        package func encode(into cdr: inout CDREncoder) {
-            header.encode(into: &cdr)
-            cdr.write(orientation)
-            cdr.write(orientationCovariance, count: 9)
-            cdr.write(angularVelocity)
-            cdr.write(angularVelocityCovariance, count: 9)
-            cdr.write(linearAcceleration)
-            cdr.write(linearAccelerationCovariance, count: 9)
+        ) -> [UInt8] {
+            message(header) { cdr in
+                cdr.write(orientation)
+                cdr.write(orientationCovariance, count: 9)
+                cdr.write(angularVelocity)
+                cdr.write(angularVelocityCovariance, count: 9)
+                cdr.write(linearAcceleration)
+                cdr.write(linearAccelerationCovariance, count: 9)
+            }
         }
     }
 
     /// `sensor_msgs/msg/MagneticField`: the field in tesla with its covariance (T², all 0: unknown).
-    package struct MagneticField: ROS2Message, Hashable {
+    package enum MagneticField: ROS2Message {
         /// The type name.
         package static let name = "sensor_msgs/msg/MagneticField"
         /// The definition.
@@ -127,60 +113,44 @@ extension ROS2 {
             float64[9] magnetic_field_covariance
 
             """ + ROS2.header + ROS2.vector3
-        /// Stamp and frame.
-        package var header: Header
-        /// The field, tesla (T = 10⁶ µT).
-        package var field: SIMD3<Double>
-        /// Its covariance (T², row-major 3 × 3).
-        package var covariance: [Double]
 
-        /// A message from its fields.
-        package init(header: Header, field: SIMD3<Double>, covariance: [Double]) {
-            self.header = header
-            self.field = field
-            self.covariance = covariance
-        }
-
-        /// Writes the fields in definition order.
-        package func encode(into cdr: inout CDREncoder) {
-            header.encode(into: &cdr)
-            cdr.write(field)
-            cdr.write(covariance, count: 9)
+        /// One message's CDR bytes.
+        /// - Parameters:
+        ///   - header: Stamp and frame.
+        ///   - field: The field, tesla (T = 10⁶ µT).
+        ///   - covariance: Its covariance (T², row-major 3 × 3, 9 elements).
+        package static func cdr(header: Header, field: SIMD3<Double>, covariance: [Double]) -> [UInt8] {
+            message(header) { cdr in
+                cdr.write(field)
+                cdr.write(covariance, count: 9)
+            }
         }
     }
 
     /// `sensor_msgs/msg/FluidPressure`: absolute pressure in pascals and its variance (Pa²; 0: unknown).
-    package struct FluidPressure: ROS2Message, Hashable {
+    package enum FluidPressure: ROS2Message {
         /// The type name.
         package static let name = "sensor_msgs/msg/FluidPressure"
         /// The definition.
         package static let definition =
             "std_msgs/Header header\nfloat64 fluid_pressure\nfloat64 variance\n" + ROS2.header
-        /// Stamp and frame.
-        package var header: Header
-        /// Pressure, Pa.
-        package var pressure: Double
-        /// Its variance, Pa² (0: unknown).
-        package var variance: Double
 
-        /// A message from its fields.
-        package init(header: Header, pressure: Double, variance: Double) {
-            self.header = header
-            self.pressure = pressure
-            self.variance = variance
-        }
-
-        /// Writes the fields in definition order.
-        package func encode(into cdr: inout CDREncoder) {
-            header.encode(into: &cdr)
-            cdr.write(pressure)
-            cdr.write(variance)
+        /// One message's CDR bytes.
+        /// - Parameters:
+        ///   - header: Stamp and frame.
+        ///   - pressure: Pressure, Pa.
+        ///   - variance: Its variance, Pa² (0: unknown).
+        package static func cdr(header: Header, pressure: Double, variance: Double) -> [UInt8] {
+            message(header) { cdr in
+                cdr.write(pressure)
+                cdr.write(variance)
+            }
         }
     }
 
     /// `sensor_msgs/msg/NavSatFix`: a GNSS fix (degrees, metres above the WGS84 ellipsoid) with its
     /// position covariance (m², east-north-up, row-major) and its type.
-    package struct NavSatFix: ROS2Message, Hashable {
+    package enum NavSatFix: ROS2Message {
         /// The type name.
         package static let name = "sensor_msgs/msg/NavSatFix"
         /// The definition.
@@ -215,54 +185,36 @@ extension ROS2 {
                 """)
         /// `COVARIANCE_TYPE_APPROXIMATED`.
         package static let covarianceApproximated: UInt8 = 1
-        /// Stamp and frame.
-        package var header: Header
-        /// `status.status` (0: `STATUS_FIX`).
-        package var status: Int8
-        /// `status.service` (1: `SERVICE_GPS`).
-        package var service: UInt16
-        /// Latitude, degrees (north positive).
-        package var latitude: Double
-        /// Longitude, degrees (east positive).
-        package var longitude: Double
-        /// Height above the WGS84 ellipsoid, metres.
-        package var altitude: Double
-        /// Position covariance, m² (east, north, up; row-major 3 × 3).
-        package var covariance: [Double]
-        /// `position_covariance_type`.
-        package var covarianceType: UInt8
 
-        /// A message from its fields.
-        package init(
+        /// One message's CDR bytes.
+        /// - Parameters:
+        ///   - header: Stamp and frame.
+        ///   - status: `status.status` (0: `STATUS_FIX`).
+        ///   - service: `status.service` (1: `SERVICE_GPS`).
+        ///   - latitude: Degrees (north positive).
+        ///   - longitude: Degrees (east positive).
+        ///   - altitude: Height above the WGS84 ellipsoid, metres.
+        ///   - covariance: Position covariance, m² (east, north, up; row-major 3 × 3, 9 elements).
+        ///   - covarianceType: `position_covariance_type`.
+        package static func cdr(
             header: Header, status: Int8, service: UInt16, latitude: Double, longitude: Double, altitude: Double,
             covariance: [Double], covarianceType: UInt8
-        ) {
-            self.header = header
-            self.status = status
-            self.service = service
-            self.latitude = latitude
-            self.longitude = longitude
-            self.altitude = altitude
-            self.covariance = covariance
-            self.covarianceType = covarianceType
-        }
-
-        /// Writes the fields in definition order.
-        package func encode(into cdr: inout CDREncoder) {
-            header.encode(into: &cdr)
-            cdr.write(status)
-            cdr.write(service)
-            cdr.write(latitude)
-            cdr.write(longitude)
-            cdr.write(altitude)
-            cdr.write(covariance, count: 9)
-            cdr.write(covarianceType)
+        ) -> [UInt8] {
+            message(header) { cdr in
+                cdr.write(status)
+                cdr.write(service)
+                cdr.write(latitude)
+                cdr.write(longitude)
+                cdr.write(altitude)
+                cdr.write(covariance, count: 9)
+                cdr.write(covarianceType)
+            }
         }
     }
 
     /// `nav_msgs/msg/Odometry`: pose in the header's frame (metres, a unit quaternion `(x, y, z, w)`) and
     /// twist in the child frame (m/s, rad/s), each with a row-major 6 × 6 covariance.
-    package struct Odometry: ROS2Message, Hashable {
+    package enum Odometry: ROS2Message {
         /// The type name.
         package static let name = "nav_msgs/msg/Odometry"
         /// The definition.
@@ -281,47 +233,31 @@ extension ROS2 {
                 "geometry_msgs/TwistWithCovariance", "geometry_msgs/Twist twist\nfloat64[36] covariance\n")
             + ROS2.dependency("geometry_msgs/Twist", "geometry_msgs/Vector3 linear\ngeometry_msgs/Vector3 angular\n")
             + ROS2.vector3
-        /// Stamp and the pose's frame.
-        package var header: Header
-        /// The frame of the twist (the body).
-        package var childFrameID: String
-        /// Position, metres in the header's frame.
-        package var position: SIMD3<Double>
-        /// Orientation `(x, y, z, w)`: rotates child-frame vectors into the header's frame.
-        package var orientation: SIMD4<Double>
-        /// Linear velocity, m/s in the child frame.
-        package var linearVelocity: SIMD3<Double>
-        /// Angular velocity, rad/s in the child frame.
-        package var angularVelocity: SIMD3<Double>
-        /// Pose and twist covariances (36 elements each).
-        package var poseCovariance: [Double], twistCovariance: [Double]
 
-        /// A message from its fields.
-        package init(
+        /// One message's CDR bytes.
+        /// - Parameters:
+        ///   - header: Stamp and the pose's frame.
+        ///   - childFrameID: The frame of the twist (the body).
+        ///   - position: Metres in the header's frame.
+        ///   - orientation: `(x, y, z, w)`: rotates child-frame vectors into the header's frame.
+        ///   - linearVelocity: m/s in the child frame.
+        ///   - angularVelocity: rad/s in the child frame.
+        ///   - poseCovariance: The pose's covariance (36 elements).
+        ///   - twistCovariance: The twist's covariance (36 elements).
+        package static func cdr(
             header: Header, childFrameID: String, position: SIMD3<Double>, orientation: SIMD4<Double>,
             linearVelocity: SIMD3<Double>, angularVelocity: SIMD3<Double>, poseCovariance: [Double],
             twistCovariance: [Double]
-        ) {
-            self.header = header
-            self.childFrameID = childFrameID
-            self.position = position
-            self.orientation = orientation
-            self.linearVelocity = linearVelocity
-            self.angularVelocity = angularVelocity
-            self.poseCovariance = poseCovariance
-            self.twistCovariance = twistCovariance
-        }
-
-        /// Writes the fields in definition order.
-        package func encode(into cdr: inout CDREncoder) {
-            header.encode(into: &cdr)
-            cdr.write(childFrameID)
-            cdr.write(position)
-            cdr.write(orientation)
-            cdr.write(poseCovariance, count: 36)
-            cdr.write(linearVelocity)
-            cdr.write(angularVelocity)
-            cdr.write(twistCovariance, count: 36)
+        ) -> [UInt8] {
+            message(header) { cdr in
+                cdr.write(childFrameID)
+                cdr.write(position)
+                cdr.write(orientation)
+                cdr.write(poseCovariance, count: 36)
+                cdr.write(linearVelocity)
+                cdr.write(angularVelocity)
+                cdr.write(twistCovariance, count: 36)
+            }
         }
     }
 }
