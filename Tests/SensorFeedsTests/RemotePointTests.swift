@@ -4,6 +4,7 @@ import Navigation
 import Playback
 import Testing
 
+@testable import Formats
 @testable import SensorFeeds
 
 @Suite struct RemotePointTests {

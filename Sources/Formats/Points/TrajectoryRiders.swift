@@ -15,7 +15,8 @@ import SensorData
 /// (``read(_:path:)``: the client's `RemotePoint`) of these members. Numbers are written as Swift's
 /// shortest round-trip `Double` text (counts as integers), so writing then reading is exact.
 package struct TrajectoryRiders: Sendable, Hashable {
-    /// A trajectory point's `heading` object.
+    /// A trajectory point's `heading` object. Made only by this module's reader and writer (the
+    /// memberwise initialiser is internal); other modules read it.
     package struct Heading: Sendable, Hashable {
         /// Degrees clockwise from true north, 0 ..< 360.
         package var trueHeading: Double
@@ -23,15 +24,10 @@ package struct TrajectoryRiders: Sendable, Hashable {
         package var magneticHeading: Double
         /// Degrees (negative: invalid, as Core Location reports it).
         package var headingAccuracy: Double
-
-        package init(trueHeading: Double, magneticHeading: Double, headingAccuracy: Double) {
-            self.trueHeading = trueHeading
-            self.magneticHeading = magneticHeading
-            self.headingAccuracy = headingAccuracy
-        }
     }
 
-    /// A trajectory point's `pedometer` object: counts from the start of the run.
+    /// A trajectory point's `pedometer` object: counts from the start of the run. Made only by this
+    /// module's reader and writer; other modules read it.
     package struct Pedometer: Sendable, Hashable {
         /// Steps taken.
         package var steps: Int
@@ -43,14 +39,6 @@ package struct TrajectoryRiders: Sendable, Hashable {
         package var floorsAscended: Int
         /// Floors descended.
         package var floorsDescended: Int
-
-        package init(steps: Int, distance: Double, cadence: Double, floorsAscended: Int, floorsDescended: Int) {
-            self.steps = steps
-            self.distance = distance
-            self.cadence = cadence
-            self.floorsAscended = floorsAscended
-            self.floorsDescended = floorsDescended
-        }
     }
 
     /// The members' keys, in the order they are written.
