@@ -136,7 +136,7 @@ let package = Package(
                 "Signals", "Playback", "Specs", "Location", "Navigation", "Formats", "InternalUtilities",
             ] + products("hummingbird", "Hummingbird", "HummingbirdCore")
                 + products("hummingbird-websocket", "HummingbirdWebSocket")
-                + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOWebSocket")
+                + products("swift-nio", "NIOCore", "NIOConcurrencyHelpers", "NIOHTTP1", "NIOPosix", "NIOWebSocket")
                 + products("swift-nio-extras", "NIOHTTPTypes")
                 + products("swift-http-types", "HTTPTypes") + products("swift-service-lifecycle", "ServiceLifecycle"),
             exclude: ["Console/Web"],

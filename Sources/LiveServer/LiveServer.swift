@@ -70,14 +70,17 @@ func buildApplication(
     let second =
         configuration.bindsBothLoopbacks ? SecondLoopback(responder: responder, server: server, logger: log) : nil
     if let second { services.append(second) }
+    // Port 0 on both loopbacks: a port free on both, not one the system picked for 127.0.0.1 alone.
+    let bindPort =
+        configuration.port == 0 && second != nil ? LoopbackPort.freeOnBoth() ?? 0 : configuration.port
     return Application(
         responder: responder,
         server: server,
         configuration: ApplicationConfiguration(
-            address: .hostname(configuration.bindHost, port: configuration.port), serverName: nil),
+            address: .hostname(configuration.bindHost, port: bindPort), serverName: nil),
         services: services,
         onServerRunning: { channel in
-            let port = channel.localAddress?.port ?? configuration.port
+            let port = channel.localAddress?.port ?? bindPort
             var listening = ListeningAddresses(port: port, urls: [configuration.url(port: port)], notes: [])
             if let second, let address = channel.localAddress {
                 listening.urls = [LiveServerConfiguration.url(address.ipAddress ?? configuration.bindHost, port: port)]
