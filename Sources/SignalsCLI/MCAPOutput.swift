@@ -295,7 +295,9 @@ enum MCAPOutput {
         let gyroVariance = imu.gyroscope.noiseDensity * imu.gyroscope.noiseDensity * rate
         let accelVariance = imu.accelerometer.noiseDensity * imu.accelerometer.noiseDensity * rate
         let accelScale = imu.accelerometerUnit == .g ? -IMU.standardGravity : 1
-        try FiniteOutput.check(diagonal3(gyroVariance) + diagonal3(accelVariance), what: "the IMU's covariances")
+        let gyroCovariance = diagonal3(gyroVariance)
+        let accelCovariance = diagonal3(accelVariance)
+        try FiniteOutput.check(gyroCovariance + accelCovariance, what: "the IMU's covariances")
         let sink = try OutputSink(path: output, inputs: inputs)
         try sink.finish {
             try sink.write(Data(writer.drain()))
@@ -311,9 +313,9 @@ enum MCAPOutput {
                         let message = ROS2.Imu.cdr(
                             header: ROS2.Header(time: time, frameID: deviceFrame), orientation: SIMD4(0, 0, 0, 1),
                             orientationCovariance: unknown3, angularVelocity: SIMD3(c(3), c(4), c(5)),
-                            angularVelocityCovariance: diagonal3(gyroVariance),
+                            angularVelocityCovariance: gyroCovariance,
                             linearAcceleration: SIMD3(c(0), c(1), c(2)) * accelScale,
-                            linearAccelerationCovariance: diagonal3(accelVariance))
+                            linearAccelerationCovariance: accelCovariance)
                         writer.addMessage(channel: channel, logTime: time, data: message)
                     }
                 }
