@@ -63,6 +63,28 @@ import Testing
         #expect(summary.statistics.max == .zero)
     }
 
+    @Test(
+        "a stray wake-up (a token an interruption left on the parker) neither ends a manual-clock wait nor takes its sleeper off the clock"
+    )
+    func strayWakeUp() async throws {
+        let (clock, runner) = manualRunner()
+        let context = RunContext(timebase: Timebase(clock: clock), options: PlaybackOptions(), completion: nil)
+        context.parker.unpark()  // as a pause leaves it: its unpark and its sleeper's cancel each leave the token
+        let returnedAt = await withCheckedContinuation { (continuation: CheckedContinuation<Duration, Never>) in
+            Thread {
+                context.wait(until: 1_000_000_000, version: context.version, runner: runner)
+                continuation.resume(returning: clock.now.offset)
+            }.start()
+            Task {
+                try await clock.awaitSleepers()
+                #expect(clock.sleeperDeadlines == [.at(1)])
+                clock.advance(to: .at(1))
+            }
+        }
+        #expect(returnedAt == .seconds(1))  // it waited for the clock, not for the stray token
+        #expect(clock.sleeperDeadlines.isEmpty)
+    }
+
     @Test("speed: deadlines are t0 + timestamp / speed; setSpeed re-anchors at the present")
     func speed() async throws {
         let (clock, runner) = manualRunner()

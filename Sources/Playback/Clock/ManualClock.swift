@@ -202,6 +202,11 @@ extension ManualClock {
             return true
         }
 
+        /// Whether sleeper `id` is still registered (neither woken by the clock nor cancelled).
+        func isSleeping(id: Int) -> Bool {
+            withLock { s in s.sleepers[id] != nil }
+        }
+
         /// Removes a sleeper without waking it (it woke for another reason).
         func removeSleeper(id: Int) {
             withLock { s in _ = s.sleepers.removeValue(forKey: id) }

@@ -117,7 +117,8 @@ final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Durati
     ///   sleep's end; then `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)` (`mach_wait_until` on Apple
     ///   platforms) to `spinWindow` before the deadline; then a spin on the monotonic clock, bounded by
     ///   `spinWindow`, to the deadline itself.
-    /// - Manual: registers a sleeper on the manual clock and parks until the clock reaches it.
+    /// - Manual: registers a sleeper on the manual clock and parks until the clock reaches it or an
+    ///   interruption cancels it (a stray wake-up while it is still registered parks again).
     /// - Other clocks: a task sleeps on the clock and unparks the thread.
     func wait(until deadline: Int64, version: UInt64, runner: Runner<C>) {
         switch timebase {
@@ -139,7 +140,10 @@ final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Durati
             }
             guard current else { return }
             storage.addSleeper(id: id, deadline: start.advanced(by: .nanoseconds(deadline)), wake: .parker(parker))
-            parker.park()
+            // A token left by an earlier interruption (a pause's unpark and its sleeper's cancel both
+            // leave one) must not end this wait: while the sleeper is registered, nothing has woken it,
+            // and leaving would take it off the clock under a test that has just seen it there.
+            repeat { parker.park() } while storage.isSleeping(id: id)
             runner.withRunnerLock { sleeperID = nil }
             storage.removeSleeper(id: id)
         case .other(let clock, let start):
