@@ -76,7 +76,7 @@ import Testing
                 continuation.resume(returning: clock.now.offset)
             }.start()
             Task {
-                try await clock.awaitSleepers()
+                do { try await clock.awaitSleepers() } catch { Issue.record(error) }  // then advance anyway: no hang
                 #expect(clock.sleeperDeadlines == [.at(1)])
                 clock.advance(to: .at(1))
             }
