@@ -207,11 +207,6 @@ extension ManualClock {
             withLock { s in s.sleepers[id] != nil }
         }
 
-        /// Removes a sleeper without waking it (it woke for another reason).
-        func removeSleeper(id: Int) {
-            withLock { s in _ = s.sleepers.removeValue(forKey: id) }
-        }
-
         /// Removes a sleeper and wakes it with a cancellation (or remembers the cancellation until it registers).
         func cancelSleeper(id: Int) {
             let sleeper: Sleeper? = withLock { s in

@@ -145,7 +145,6 @@ final class RunContext<C: Clock>: @unchecked Sendable where C.Duration == Durati
             // and leaving would take it off the clock under a test that has just seen it there.
             repeat { parker.park() } while storage.isSleeping(id: id)
             runner.withRunnerLock { sleeperID = nil }
-            storage.removeSleeper(id: id)
         case .other(let clock, let start):
             let instant = start.advanced(by: .nanoseconds(deadline))
             let parker = self.parker
